@@ -1,0 +1,112 @@
+// The Hono app: security headers, CSRF origin check, sessions, tRPC at /trpc, REST at /api, the built client.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
+import { originCheck } from "./http/csrf";
+import { toErrorResponse } from "./http/errors";
+import { authRoutes } from "./rest/auth";
+import { salespeopleRoutes } from "./rest/salespeople";
+import type { AppDeps } from "./trpc/init";
+import { appRouter } from "./trpc/root";
+
+export type CreateAppOptions = { clientDir?: string };
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    const known = toErrorResponse(error);
+    if (known) return c.json(known.body, known.status as 400);
+    deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json(
+      { message: "Something went wrong on our side. Please try again.", code: "INTERNAL_SERVER_ERROR" },
+      500,
+    );
+  });
+
+  app.get("/api/health", (c) => c.json({ status: "ok" }));
+
+  app.use(
+    "*",
+    secureHeaders({
+      referrerPolicy: "no-referrer",
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://js.stripe.com"],
+        frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
+    }),
+  );
+  app.use(
+    "/trpc/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
+    }),
+  );
+  app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: ["/api/webhooks/stripe"] }));
+  app.use("*", async (c, next) => {
+    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
+    if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/trpc/")) await resolveSession(c, deps);
+    else c.set("auth", null);
+    await next();
+  });
+
+  app.use("/trpc/*", (c) =>
+    fetchRequestHandler({
+      endpoint: "/trpc",
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => trpcContext(c, deps, resHeaders),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          deps.logger.error(`trpc ${path} failed`, error.cause ?? error);
+      },
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.route("/", authRoutes(deps));
+  api.route("/", salespeopleRoutes(deps));
+  api.all("*", (c) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
+  );
+  app.route("/api", api);
+
+  const clientDir = options.clientDir ?? path.resolve("dist/client");
+  const indexHtml = path.join(clientDir, "index.html");
+  if (existsSync(indexHtml)) {
+    const html = readFileSync(indexHtml, "utf8");
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), clientDir) }));
+    // Every other GET is a client route: the SPA decides what to render (including the 404 page).
+    app.get("*", (c) => c.html(html));
+  } else {
+    app.get("*", (c) => c.text("The client is not built. Run `npm run build`.", 404));
+  }
+
+  return app;
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { APPOINTMENT_STATUSES, BLOCK_TYPES } from "../../../shared/constants";
+import { salespeople } from "./salespeople";
+import { users } from "./users";
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    salespersonId: integer("salesperson_id")
+      .notNull()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => users.id, { onDelete: "set null" }),
+    appointmentType: text("appointment_type").notNull(),
+    /** An appointment holds [startsAt, startsAt + 30 min); the EXCLUDE constraint in the migration keeps them apart. */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerEmail: text("customer_email"),
+    notes: text("notes"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledBy: text("cancelled_by", { enum: ["customer", "salesperson"] }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "appointments_status_check",
+      sql`${t.status} in ('scheduled', 'completed', 'cancelled', 'no-show')`,
+    ),
+    index("appointments_salesperson_idx").on(t.salespersonId, t.startsAt),
+    index("appointments_customer_idx").on(t.customerId, t.startsAt),
+  ],
+);
+
+export const availabilityBlocks = pgTable(
+  "availability_blocks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    salespersonId: integer("salesperson_id")
+      .notNull()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    blockType: text("block_type", { enum: BLOCK_TYPES }).notNull().default("personal"),
+    reason: text("reason"),
+    isRecurring: boolean("is_recurring").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("availability_blocks_range_check", sql`${t.endsAt} > ${t.startsAt}`),
+    index("availability_blocks_salesperson_idx").on(t.salespersonId, t.startsAt),
+  ],
+);
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    salespersonId: integer("salesperson_id")
+      .notNull()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    overallRating: smallint("overall_rating").notNull(),
+    helpfulnessRating: smallint("helpfulness_rating").notNull(),
+    pressureLevelRating: smallint("pressure_level_rating").notNull(),
+    communicationRating: smallint("communication_rating").notNull(),
+    comment: text("comment"),
+    helpfulnessComment: text("helpfulness_comment"),
+    pressureComment: text("pressure_comment"),
+    communicationComment: text("communication_comment"),
+    visitDate: date("visit_date"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("ratings_appointment_unique").on(t.appointmentId),
+    check("ratings_overall_check", sql`${t.overallRating} between 1 and 5`),
+    check("ratings_helpfulness_check", sql`${t.helpfulnessRating} between 1 and 5`),
+    check("ratings_pressure_check", sql`${t.pressureLevelRating} between 1 and 5`),
+    check("ratings_communication_check", sql`${t.communicationRating} between 1 and 5`),
+    index("ratings_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./appointments";
+export * from "./dealerships";
+export * from "./salespeople";
+export * from "./users";

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
+import { dealerships } from "./dealerships";
+import { citext } from "./types";
+import { users } from "./users";
+
+export const salespeople = pgTable(
+  "salespeople",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid("user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: citext("email").notNull().unique(),
+    phoneNumber: text("phone_number"),
+    /** Null for an independent salesperson. */
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "set null" }),
+    profileImageUrl: text("profile_image_url"),
+    bio: text("bio"),
+    status: text("status", { enum: SALESPERSON_STATUSES }).notNull().default("available"),
+    specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
+    yearsOfExperience: integer("years_of_experience").notNull().default(0),
+    city: citext("city").notNull(),
+    state: text("state").notNull(),
+    timeZone: text("time_zone").notNull(),
+    paymentModel: text("payment_model", { enum: PAYMENT_MODELS }).notNull().default("dealership"),
+    /** Aggregates over ratings, kept equal to them in the same transaction as every rating change. */
+    averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    totalReviews: integer("total_reviews").notNull().default(0),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("salespeople_years_check", sql`${t.yearsOfExperience} between 0 and 50`),
+    check("salespeople_status_check", sql`${t.status} in ('available', 'busy', 'unavailable', 'offline')`),
+    check("salespeople_payment_model_check", sql`${t.paymentModel} in ('dealership', 'individual')`),
+    check("salespeople_average_check", sql`${t.averageRating} between 0 and 5`),
+    index("salespeople_rank_idx").on(t.averageRating.desc(), t.totalReviews.desc(), t.id),
+    index("salespeople_city_rank_idx").on(t.city, t.averageRating.desc(), t.totalReviews.desc(), t.id),
+    index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
+    index("salespeople_specialties_idx").using("gin", t.specialties),
+    index("salespeople_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);

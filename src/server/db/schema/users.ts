@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { USER_ROLES } from "../../../shared/constants";
+import { citext } from "./types";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: citext("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    phone: text("phone"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    profileImageUrl: text("profile_image_url"),
+    /** scrypt hash; only administrators sign in with a password. */
+    passwordHash: text("password_hash"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_role_check", sql`${t.role} in ('customer', 'salesperson', 'manager', 'admin')`)],
+);
+
+/** Sessions follow Lucia's design: the cookie holds a random token, the row holds only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Single-use sign-in links; only the SHA-256 of the token is stored. */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    id: text("id").primaryKey(),
+    email: citext("email").notNull(),
+    purpose: text("purpose", { enum: ["customer", "salesperson"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_tokens_email_idx").on(t.email),
+    check("login_tokens_purpose_check", sql`${t.purpose} in ('customer', 'salesperson')`),
+  ],
+);
+
+/** Token buckets for rate limits, shared by every app instance. */
+export const rateLimitBuckets = pgTable("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  tokens: integer("tokens").notNull(),
+  refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what, when and from where: sign-in attempts, failed authorisations, privileged changes. */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    eventType: text("event_type").notNull(),
+    riskLevel: text("risk_level", { enum: ["low", "medium", "high", "critical"] })
+      .notNull()
+      .default("low"),
+    ipAddress: text("ip_address"),
+    details: text("details"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("security_events_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,463 @@
+// Deterministic demo data: dealerships in real US cities, salespeople, customers, and past visits with ratings.
+// Every average and count shown in the product is computed from the rows written here.
+
+import { scryptSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
+import type { Sql } from "./client";
+
+export const DEMO_ACCOUNTS = {
+  customer: "alex.morgan@example.com",
+  salesperson: "sam.rivera@example.com",
+  manager: "morgan.lee@example.com",
+  admin: "admin@example.com",
+} as const;
+
+export const BASE_SALESPEOPLE = 1260;
+const CUSTOMERS = 400;
+
+/** mulberry32: a small, fast, seedable PRNG, so every seed run writes the same rows. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+
+type City = { city: string; state: string; latitude: number; longitude: number; timeZone: string };
+
+export function loadCities(file = path.resolve(process.env.CITIES_CSV ?? "data/us-cities.csv")): City[] {
+  const [, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
+  return lines.map((line) => {
+    const [city, state, lat, lng, timeZone] = line.split(",");
+    return { city: city!, state: state!, latitude: Number(lat), longitude: Number(lng), timeZone: timeZone! };
+  });
+}
+
+const FIRST = [
+  "Alex",
+  "Jordan",
+  "Taylor",
+  "Casey",
+  "Riley",
+  "Morgan",
+  "Avery",
+  "Jamie",
+  "Cameron",
+  "Drew",
+  "Harper",
+  "Quinn",
+  "Reese",
+  "Rowan",
+  "Skyler",
+  "Dakota",
+  "Emerson",
+  "Finley",
+  "Hayden",
+  "Jesse",
+  "Kendall",
+  "Logan",
+  "Parker",
+  "Peyton",
+  "Sage",
+  "Maria",
+  "James",
+  "Aisha",
+  "Wei",
+  "Carlos",
+  "Priya",
+  "Daniel",
+  "Sofia",
+  "Michael",
+  "Grace",
+  "David",
+  "Elena",
+  "Marcus",
+  "Olivia",
+  "Noah",
+  "Fatima",
+  "Ethan",
+  "Hannah",
+  "Luis",
+  "Mei",
+  "Isaac",
+  "Chloe",
+  "Andre",
+  "Nina",
+  "Omar",
+  "Rosa",
+  "Tyler",
+  "Yuki",
+  "Kofi",
+  "Leah",
+  "Victor",
+  "Zoe",
+  "Brandon",
+  "Ana",
+  "Samuel",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+  "Patel",
+  "Kim",
+  "Chen",
+  "Okafor",
+  "Novak",
+  "Silva",
+  "Haddad",
+  "Costa",
+  "Murphy",
+  "Reyes",
+  "Brooks",
+];
+const BRANDS = [
+  "Toyota",
+  "Honda",
+  "Ford",
+  "Chevrolet",
+  "Hyundai",
+  "Kia",
+  "Subaru",
+  "BMW",
+  "Nissan",
+  "Mazda",
+  "Volkswagen",
+  "Lexus",
+  "Audi",
+  "Jeep",
+  "Mercedes-Benz",
+];
+const STREETS = [
+  "Auto Mall Dr",
+  "Commerce Blvd",
+  "Main St",
+  "Motor Pkwy",
+  "Industrial Ave",
+  "Highland Rd",
+  "Market St",
+  "Frontage Rd",
+  "Lakeview Dr",
+  "Parkway Blvd",
+];
+const ZIP_PREFIX: Record<string, string> = {
+  AK: "995",
+  AL: "352",
+  AZ: "850",
+  CA: "900",
+  CO: "802",
+  CT: "061",
+  FL: "331",
+  GA: "303",
+  HI: "968",
+  ID: "837",
+  IL: "606",
+  IN: "462",
+  KY: "402",
+  LA: "701",
+  MA: "021",
+  MD: "212",
+  MI: "482",
+  MN: "554",
+  MO: "631",
+  NC: "282",
+  NE: "681",
+  NJ: "071",
+  NM: "871",
+  NV: "891",
+  NY: "100",
+  OH: "441",
+  OK: "731",
+  OR: "972",
+  PA: "191",
+  TN: "372",
+  TX: "770",
+  UT: "841",
+  VA: "232",
+  WA: "981",
+  WI: "532",
+};
+const BIOS = [
+  "I help buyers compare trims and total cost of ownership before they ever sit down to sign.",
+  "Straight answers, no pressure. I will walk you through financing options in plain language.",
+  "Former service technician, so I can tell you what really matters under the hood.",
+  "I specialise in first-time buyers and make sure you leave understanding every line of the contract.",
+  "Family vehicles are my thing: car seats, cargo space, safety ratings, I have tested them all.",
+  "EV enthusiast. Ask me about charging at home, range in winter and tax credits.",
+  "Trade-in values explained with real market data, so you know your number before you arrive.",
+  "Bilingual (English and Spanish). I believe a good deal is one you would recommend to a friend.",
+];
+const COMMENTS = [
+  "Explained every fee and never rushed us.",
+  "Very knowledgeable about the hybrid models, and honest about what we did not need.",
+  "Answered all my texts quickly and had the car ready for a test drive.",
+  "A bit pushy about the extended warranty, otherwise fine.",
+  "Made financing simple. We drove home the same day.",
+  "Took time to compare three trims side by side with us.",
+  "Great communication before the visit; the price matched the quote.",
+  "Friendly, but it took a while to get answers on the trade-in.",
+  "Best car buying experience I have had. No games.",
+  "Helpful with our first car purchase and patient with questions.",
+];
+
+function hashAdminPassword(password: string): string {
+  const salt = Buffer.from("knowbefore-demo-admin-salt").subarray(0, 16);
+  const key = scryptSync(password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[], batch = 2000) {
+  for (let i = 0; i < rows.length; i += batch) {
+    const chunk = rows.slice(i, i + batch);
+    await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
+  }
+}
+
+export async function isSeeded(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from dealerships`;
+  return (row?.n ?? 0) > 0;
+}
+
+/** Writes the demo data into an empty, migrated database. */
+export async function seedDatabase(
+  sql: Sql,
+  options: { scale?: number; seed?: number; adminPassword?: string; log?: (line: string) => void } = {},
+): Promise<{ dealerships: number; salespeople: number; customers: number; ratings: number }> {
+  const scale = options.scale ?? 1;
+  const r = rng(options.seed ?? 20261121);
+  const log = options.log ?? (() => {});
+  const cities = loadCities();
+  const started = Date.now();
+  const now = started;
+
+  // Dealerships: one per city, each with a manager account.
+  const managers = cities.map((c, i) => ({
+    email: i === 0 ? DEMO_ACCOUNTS.manager : `manager.${slug(c.city)}@example.com`,
+    first_name: i === 0 ? "Morgan" : r.pick(FIRST),
+    last_name: i === 0 ? "Lee" : r.pick(LAST),
+    role: "manager",
+  }));
+  const managerRows = await sql<
+    { id: string; email: string }[]
+  >`insert into users ${sql(managers)} returning id, email`;
+  const managerByEmail = new Map(managerRows.map((m) => [m.email, m.id]));
+
+  const dealershipRows = cities.map((c, i) => {
+    const brand = BRANDS[i % BRANDS.length]!;
+    const name = i % 2 === 0 ? `${c.city} ${brand}` : `${brand} of ${c.city}`;
+    return {
+      name,
+      address: `${r.int(100, 9800)} ${r.pick(STREETS)}`,
+      city: c.city,
+      state: c.state,
+      zip_code: `${ZIP_PREFIX[c.state] ?? "100"}${String(r.int(1, 99)).padStart(2, "0")}`,
+      phone_number: `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`,
+      website: `https://www.${slug(name)}.example.com`,
+      time_zone: c.timeZone,
+      latitude: round(c.latitude + (r.next() - 0.5) * 0.08, 5),
+      longitude: round(c.longitude + (r.next() - 0.5) * 0.08, 5),
+      manager_id: managerByEmail.get(managers[i]!.email)!,
+    };
+  });
+  const dealers = await sql<{ id: number; name: string; city: string; state: string; time_zone: string }[]>`
+    insert into dealerships ${sql(dealershipRows)} returning id, name, city, state, time_zone`;
+
+  // Customers.
+  const customerRows = Array.from({ length: CUSTOMERS }, (_, i) => {
+    const first = i === 0 ? "Alex" : r.pick(FIRST);
+    const last = i === 0 ? "Morgan" : r.pick(LAST);
+    const home = r.pick(cities);
+    return {
+      email: i === 0 ? DEMO_ACCOUNTS.customer : `${first}.${last}.${i}@example.net`.toLowerCase(),
+      first_name: first,
+      last_name: last,
+      role: "customer",
+      city: home.city,
+      state: home.state,
+      phone: `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`,
+    };
+  });
+  const customers = await sql<{ id: string }[]>`insert into users ${sql(customerRows)} returning id`;
+
+  await sql`insert into users (email, first_name, last_name, role, password_hash)
+            values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${hashAdminPassword(options.adminPassword ?? "demo-admin-password")})`;
+
+  // Salespeople: about 8% independent, the rest spread over the dealerships.
+  const total = Math.round(BASE_SALESPEOPLE * scale);
+  const statuses = ["available", "available", "available", "busy", "busy", "unavailable", "offline"] as const;
+  const people: Record<string, unknown>[] = [];
+  const quality: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const independent = i > 0 && r.chance(0.08);
+    const dealer = i === 0 ? dealers[0]! : r.pick(dealers);
+    const home = independent ? r.pick(cities) : null;
+    const first = i === 0 ? "Sam" : r.pick(FIRST);
+    const last = i === 0 ? "Rivera" : r.pick(LAST);
+    const specialties = new Set<string>([r.pick(BROWSE_SPECIALTIES)]);
+    if (r.chance(0.7)) specialties.add(r.pick(BROWSE_SPECIALTIES));
+    if (r.chance(0.6)) specialties.add(r.pick(SELF_EDIT_SPECIALTIES));
+    if (r.chance(0.3)) specialties.add(r.pick(SELF_EDIT_SPECIALTIES));
+    people.push({
+      name: `${first} ${last}`,
+      email: i === 0 ? DEMO_ACCOUNTS.salesperson : `${first}.${last}.${i}@sales.example.com`.toLowerCase(),
+      phone_number: r.chance(0.9)
+        ? `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`
+        : null,
+      dealership_id: independent ? null : dealer.id,
+      bio: r.chance(0.85) ? r.pick(BIOS) : null,
+      status: i === 0 ? "available" : r.pick(statuses),
+      specialties: [...specialties],
+      years_of_experience: Math.min(50, Math.floor(r.next() ** 1.6 * 40)),
+      city: independent ? home!.city : dealer.city,
+      state: independent ? home!.state : dealer.state,
+      time_zone: independent ? home!.timeZone : dealer.time_zone,
+      payment_model: independent ? "individual" : r.chance(0.8) ? "dealership" : "individual",
+      verified_at: independent ? null : new Date(now).toISOString(),
+    });
+    quality.push(i === 0 ? 4.6 : 2.3 + r.next() * 2.9);
+  }
+  await insertBatched(sql, "salespeople", people);
+  const ids = await sql<{ id: number }[]>`select id from salespeople order by id`;
+  log(
+    `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
+  );
+
+  // Past completed visits, each rated by its customer. Fewer per person at large scales keep seeding fast.
+  const maxRatings = scale > 4 ? 5 : 14;
+  const appointments: Record<string, unknown>[] = [];
+  const ratingPlan: { salespersonIndex: number; customer: string; q: number; startsAt: Date }[] = [];
+  for (let s = 0; s < ids.length; s++) {
+    const n = s === 0 ? 12 : r.chance(0.12) ? 0 : r.int(1, maxRatings);
+    for (let k = 0; k < n; k++) {
+      const dayOffset = r.int(3, 360);
+      const startsAt = new Date(now - dayOffset * 86_400_000);
+      startsAt.setUTCHours(r.int(14, 23), r.chance(0.5) ? 0 : 30, 0, 0);
+      const customer = s === 0 && k < 2 ? customers[0]!.id : r.pick(customers).id;
+      ratingPlan.push({ salespersonIndex: s, customer, q: quality[s]!, startsAt });
+      appointments.push({
+        salesperson_id: ids[s]!.id,
+        customer_id: customer,
+        appointment_type: r.pick(APPOINTMENT_TYPES),
+        starts_at: startsAt.toISOString(),
+        status: "completed",
+        customer_name: "Verified customer",
+        customer_phone: "(555) 555-0100",
+        completed_at: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      });
+    }
+  }
+  const appointmentIds: number[] = [];
+  for (let i = 0; i < appointments.length; i += 5000) {
+    const rows = await sql<
+      { id: number }[]
+    >`insert into appointments ${sql(appointments.slice(i, i + 5000) as never)} returning id`;
+    appointmentIds.push(...rows.map((row) => row.id));
+  }
+  const score = (q: number, spread = 0.9) =>
+    Math.max(1, Math.min(5, Math.round(q + (r.next() - 0.5) * 2 * spread)));
+  const ratingRows = ratingPlan.map((p, i) => ({
+    salesperson_id: ids[p.salespersonIndex]!.id,
+    user_id: p.customer,
+    appointment_id: appointmentIds[i]!,
+    overall_rating: score(p.q),
+    helpfulness_rating: score(p.q),
+    pressure_level_rating: score(p.q + 0.2, 1.2),
+    communication_rating: score(p.q),
+    comment: r.chance(0.75) ? r.pick(COMMENTS) : null,
+    visit_date: p.startsAt.toISOString().slice(0, 10),
+    created_at: new Date(p.startsAt.getTime() + r.int(2, 72) * 3_600_000).toISOString(),
+  }));
+  await insertBatched(sql, "ratings", ratingRows, 5000);
+
+  // Upcoming visits for the demo salesperson, so dashboards have something scheduled.
+  const demoCustomer = customers[0]!.id;
+  for (let d = 1; d <= 3; d++) {
+    const startsAt = new Date(now + d * 86_400_000);
+    startsAt.setUTCHours(15 + d, 0, 0, 0);
+    await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
+              values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null})`;
+  }
+
+  await sql`
+    update salespeople s set average_rating = agg.avg, total_reviews = agg.n
+      from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n from ratings group by salesperson_id) agg
+     where agg.salesperson_id = s.id`;
+  await sql`analyze`;
+  log(`seed: ${ratingRows.length} rated visits; done in ${Date.now() - started} ms`);
+  return {
+    dealerships: dealers.length,
+    salespeople: ids.length,
+    customers: customers.length,
+    ratings: ratingRows.length,
+  };
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

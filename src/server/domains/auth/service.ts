@@ -1,0 +1,327 @@
+// Sign-in by e-mailed link (customers and salespeople), registration, sign-out and the user's own profile.
+import { and, eq, gt, sql } from "drizzle-orm";
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import type {
+  ProfileUpdateInput,
+  RequestLoginOutput,
+  SalespersonRegisterInput,
+  SessionUser,
+} from "../../../shared/schemas/auth";
+import { recordSecurityEvent } from "../../auth/audit";
+import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
+import { generateToken, hashToken } from "../../auth/crypto";
+import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
+import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
+import { dealerships, loginTokens, salespeople, users } from "../../db/schema";
+import { appError, type Context } from "../../trpc/init";
+
+type LinkPurpose = "customer" | "salesperson";
+
+const LINK_PATH: Record<LinkPurpose, string> = { customer: "/login", salesperson: "/salesperson-login" };
+
+async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkPurpose): Promise<void> {
+  if (ctx.env.RATE_LIMIT_DISABLED) return;
+  const byEmail = await consumeToken(ctx.sql, `login:email:${purpose}:${email}`, RATE_LIMITS.loginPerEmail);
+  const byIp = ctx.ip ? await consumeToken(ctx.sql, `login:ip:${ctx.ip}`, RATE_LIMITS.loginPerIp) : true;
+  if (!byEmail || !byIp) {
+    await recordSecurityEvent(ctx, {
+      eventType: "login_rate_limited",
+      riskLevel: "medium",
+      details: `${purpose} link request throttled`,
+    });
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "Too many sign-in requests. Please wait a few minutes and try again.",
+      "RATE_LIMITED",
+    );
+  }
+}
+
+async function issueLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<string> {
+  const token = generateToken();
+  await ctx.db.insert(loginTokens).values({
+    id: hashToken(token),
+    email,
+    purpose,
+    expiresAt: new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60_000),
+  });
+  return `${ctx.env.APP_URL}${LINK_PATH[purpose]}?token=${token}`;
+}
+
+async function deliverLink(ctx: Context, email: string, link: string, purpose: LinkPurpose) {
+  const audience = purpose === "customer" ? "KnowBefore" : "the KnowBefore salesperson portal";
+  return ctx.mailer.send({
+    to: email,
+    subject: "Your KnowBefore sign-in link",
+    text: `Hello,\n\nUse this link to sign in to ${audience}. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, you can ignore this e-mail.\n`,
+    html: `<p>Hello,</p><p>Use this link to sign in to ${audience}. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:</p><p><a href="${link}">Sign in to KnowBefore</a></p><p>If you did not ask for it, you can ignore this e-mail.</p>`,
+  });
+}
+
+function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | null): RequestLoginOutput {
+  const devLink = ctx.env.NODE_ENV !== "production" && link ? { magicLink: link } : {};
+  return {
+    message: "If that address can sign in, a sign-in link is on its way. Check your email.",
+    deliveryStatus: delivery,
+    ...devLink,
+  };
+}
+
+/** Customers: the answer is the same whether or not the address has an account (no enumeration). */
+export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+  await enforceLinkRateLimits(ctx, email, "customer");
+  const [existing] = await ctx.db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (existing?.role === "admin") {
+    // Administrators sign in with password and admin code only; answer as usual, send nothing.
+    await recordSecurityEvent(ctx, {
+      eventType: "login_link_refused",
+      riskLevel: "high",
+      details: "admin account",
+    });
+    return linkAnswer(ctx, ctx.env.SMTP_URL ? "sent" : "logged", null);
+  }
+  const link = await issueLink(ctx, email, "customer");
+  const delivery = await deliverLink(ctx, email, link, "customer");
+  await recordSecurityEvent(ctx, { eventType: "login_link_requested", details: "customer" });
+  return linkAnswer(ctx, delivery, link);
+}
+
+/** The salesperson portal answers 404 for unknown addresses, as SPEC.md requires (rate-limited all the same). */
+export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+  await enforceLinkRateLimits(ctx, email, "salesperson");
+  const [known] = await ctx.db.execute<{ found: number }>(sql`
+    select 1 as found from ${salespeople} where ${salespeople.email} = ${email}
+    union all
+    select 1 from ${users} where ${users.email} = ${email} and ${users.role} = 'manager'
+    limit 1`);
+  if (!known) {
+    await recordSecurityEvent(ctx, { eventType: "login_unknown_salesperson", details: "salesperson portal" });
+    throw appError(
+      "NOT_FOUND",
+      "No salesperson account found with this email address",
+      "SALESPERSON_NOT_FOUND",
+    );
+  }
+  const link = await issueLink(ctx, email, "salesperson");
+  const delivery = await deliverLink(ctx, email, link, "salesperson");
+  await recordSecurityEvent(ctx, { eventType: "login_link_requested", details: "salesperson" });
+  return linkAnswer(ctx, delivery, link);
+}
+
+export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
+
+export async function findSessionUser(ctx: Pick<Context, "db">, userId: string): Promise<SessionUser | null> {
+  const [user] = await ctx.db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(salespeople, eq(salespeople.userId, users.id))
+    .leftJoin(dealerships, eq(dealerships.managerId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
+}
+
+function landingFor(user: SessionUser): string {
+  if (user.role === "manager") return "/manager/dashboard";
+  if (user.role === "salesperson") return "/salesperson-dashboard";
+  return "/";
+}
+
+/**
+ * Redeems a sign-in link: the token row is deleted by the same statement that reads it, so of any number
+ * of parallel redemptions exactly one gets a session. The user record is created on first sign-in.
+ */
+export async function redeemLoginLink(
+  ctx: Context,
+  token: string,
+): Promise<{ user: SessionUser; redirectTo: string }> {
+  if (
+    !ctx.env.RATE_LIMIT_DISABLED &&
+    ctx.ip &&
+    !(await consumeToken(ctx.sql, `redeem:ip:${ctx.ip}`, RATE_LIMITS.redeemPerIp))
+  ) {
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "Too many sign-in attempts. Please wait a moment and try again.",
+      "RATE_LIMITED",
+    );
+  }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .delete(loginTokens)
+      .where(and(eq(loginTokens.id, hashToken(token)), gt(loginTokens.expiresAt, new Date())))
+      .returning({ email: loginTokens.email, purpose: loginTokens.purpose });
+    if (!link) return null;
+
+    let [user] = await tx
+      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.email, link.email))
+      .limit(1);
+    if (user?.disabledAt || user?.role === "admin") return null;
+
+    if (link.purpose === "salesperson") {
+      const [person] = await tx
+        .select({
+          id: salespeople.id,
+          userId: salespeople.userId,
+          name: salespeople.name,
+          phone: salespeople.phoneNumber,
+        })
+        .from(salespeople)
+        .where(eq(salespeople.email, link.email))
+        .limit(1);
+      if (!user && person) {
+        const [first, ...rest] = person.name.split(" ");
+        [user] = await tx
+          .insert(users)
+          .values({
+            email: link.email,
+            role: "salesperson",
+            firstName: first ?? null,
+            lastName: rest.join(" ") || null,
+            phone: person.phone,
+          })
+          .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+      }
+      if (!user) return null;
+      if (person && person.userId !== user.id) {
+        await tx.update(salespeople).set({ userId: user.id }).where(eq(salespeople.id, person.id));
+      }
+    } else if (!user) {
+      [user] = await tx
+        .insert(users)
+        .values({ email: link.email, role: "customer" })
+        .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+    }
+    if (!user) return null;
+    return { userId: user.id };
+  });
+
+  if (!outcome) {
+    await recordSecurityEvent(ctx, { eventType: "login_link_rejected", riskLevel: "medium" });
+    throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
+  }
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const { token: sessionToken, session } = await createSession(ctx.db, outcome.userId, {
+    userAgent: ctx.userAgent,
+    ipAddress: ctx.ip,
+  });
+  setSessionCookie(ctx.resHeaders, sessionToken, session.expiresAt, ctx.env.COOKIE_SECURE);
+  await recordSecurityEvent(ctx, { eventType: "login_success", userId: outcome.userId });
+  const user = await findSessionUser(ctx, outcome.userId);
+  if (!user) throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
+  return { user, redirectTo: landingFor(user) };
+}
+
+export async function signOut(ctx: Context): Promise<void> {
+  if (ctx.session) {
+    await invalidateSession(ctx.db, ctx.session.id);
+    await recordSecurityEvent(ctx, { eventType: "logout" });
+  }
+  clearSessionCookie(ctx.resHeaders, ctx.env.COOKIE_SECURE);
+}
+
+export async function registerSalesperson(
+  ctx: Context,
+  input: SalespersonRegisterInput & { yearsExperience: number; specialties: string[] },
+) {
+  const [dealership] = await ctx.db
+    .select({
+      id: dealerships.id,
+      city: dealerships.city,
+      state: dealerships.state,
+      timeZone: dealerships.timeZone,
+    })
+    .from(dealerships)
+    .where(sql`lower(${dealerships.name}) = lower(${input.dealership})`)
+    .limit(1);
+  if (!dealership) {
+    throw appError(
+      "UNPROCESSABLE_CONTENT",
+      "We could not find that dealership. Please pick it from the list or check its name.",
+      "DEALERSHIP_NOT_FOUND",
+    );
+  }
+  const [existing] = await ctx.db.execute<{ found: number }>(sql`
+    select 1 as found from ${salespeople} where ${salespeople.email} = ${input.email}
+    union all select 1 from ${users} where ${users.email} = ${input.email} and ${users.role} <> 'customer'
+    limit 1`);
+  if (existing) {
+    throw appError(
+      "CONFLICT",
+      "A salesperson with this email already exists. Try logging in instead.",
+      "ACCOUNT_EXISTS",
+    );
+  }
+  try {
+    const [created] = await ctx.db
+      .insert(salespeople)
+      .values({
+        name: input.name,
+        email: input.email,
+        phoneNumber: input.phone ?? null,
+        dealershipId: dealership.id,
+        yearsOfExperience: input.yearsExperience,
+        specialties: [...new Set(input.specialties)],
+        city: dealership.city,
+        state: dealership.state,
+        timeZone: dealership.timeZone,
+        status: "available",
+        paymentModel: "dealership",
+      })
+      .returning({ id: salespeople.id, email: salespeople.email });
+    await recordSecurityEvent(ctx, {
+      eventType: "salesperson_registered",
+      details: `salesperson ${created?.id}`,
+    });
+    return created!;
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      throw appError(
+        "CONFLICT",
+        "A salesperson with this email already exists. Try logging in instead.",
+        "ACCOUNT_EXISTS",
+      );
+    }
+    throw error;
+  }
+}
+
+export async function getUserById(ctx: Context, userId: string): Promise<SessionUser> {
+  // Only your own record: another user's id is refused, not looked up.
+  if (ctx.user?.id !== userId && ctx.user?.role !== "admin") {
+    throw appError("FORBIDDEN", "You can only read your own account", "NOT_OWNER");
+  }
+  const user = await findSessionUser(ctx, userId);
+  if (!user) throw appError("NOT_FOUND", "User not found", "USER_NOT_FOUND");
+  return user;
+}
+
+export async function updateOwnProfile(
+  ctx: Context & { user: SessionUser },
+  input: ProfileUpdateInput,
+): Promise<SessionUser> {
+  const { email, ...fields } = input;
+  if (email !== undefined && email !== ctx.user.email) {
+    throw appError(
+      "UNPROCESSABLE_CONTENT",
+      "Your email address cannot be changed here. Contact support to change it.",
+      "EMAIL_CHANGE_UNSUPPORTED",
+    );
+  }
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0) {
+    await ctx.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, ctx.user.id));
+  }
+  const user = await findSessionUser(ctx, ctx.user.id);
+  if (!user) throw appError("NOT_FOUND", "User not found", "USER_NOT_FOUND");
+  return user;
+}

@@ -1,0 +1,14 @@
+import { browseSalespeopleInput, salespersonIdInput } from "../../../shared/schemas/salespeople";
+import { publicProcedure, router } from "../../trpc/init";
+import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
+
+export const salespeopleRouter = router({
+  list: publicProcedure
+    .input(browseSalespeopleInput)
+    .query(({ ctx, input }) => browseSalespeople(ctx.db, input)),
+  byId: publicProcedure.input(salespersonIdInput).query(({ ctx, input }) => getSalesperson(ctx.db, input.id)),
+  ratings: publicProcedure
+    .input(salespersonIdInput)
+    .query(({ ctx, input }) => getRatingsSummary(ctx.db, input.id)),
+  filterOptions: publicProcedure.query(({ ctx }) => browseFilterOptions(ctx.db)),
+});

@@ -1,0 +1,26 @@
+// Outgoing mail through nodemailer: a real SMTP transport when SMTP_URL is set, otherwise the log.
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (message: MailMessage) => Promise<"sent" | "logged">; close: () => void };
+
+export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        options.logger.info(`[mail] to=${message.to} subject="${message.subject}"\n${message.text}`);
+        return "logged";
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+      return "sent";
+    },
+    close: () => transport.close(),
+  };
+}

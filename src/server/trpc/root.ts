@@ -1,0 +1,13 @@
+// The root router: one sub-router per domain. The client imports only `type AppRouter` from here.
+import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { salespeopleRouter } from "../domains/salespeople/router";
+import { createCallerFactory, router } from "./init";
+
+export const appRouter = router({
+  auth: authRouter,
+  salespersonAuth: salespersonAuthRouter,
+  salespeople: salespeopleRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

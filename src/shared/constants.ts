@@ -1,0 +1,95 @@
+// Product constants from SPEC.md sections 5 and 9, shared by the client and the server.
+
+export const BROWSE_SPECIALTIES = [
+  "Luxury Cars",
+  "Trucks & SUVs",
+  "Electric Vehicles",
+  "Used Cars",
+  "Sports Cars",
+  "Family Vehicles",
+  "First-Time Buyers",
+  "Budget Vehicles",
+] as const;
+
+export const SELF_EDIT_SPECIALTIES = [
+  "New Cars",
+  "Used Cars",
+  "Financing",
+  "Leasing",
+  "Trade-ins",
+  "Commercial",
+] as const;
+
+/** Every specialty a salesperson may carry: the union of both SPEC.md lists. */
+export const ALL_SPECIALTIES = [...new Set<string>([...BROWSE_SPECIALTIES, ...SELF_EDIT_SPECIALTIES])];
+
+export const SALESPERSON_STATUSES = ["available", "busy", "unavailable", "offline"] as const;
+export type SalespersonStatus = (typeof SALESPERSON_STATUSES)[number];
+export const SELF_SERVICE_STATUSES = ["available", "busy", "unavailable"] as const;
+
+export const PAYMENT_MODELS = ["dealership", "individual"] as const;
+export type PaymentModel = (typeof PAYMENT_MODELS)[number];
+
+export const USER_ROLES = ["customer", "salesperson", "manager", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "no-show"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const APPOINTMENT_TYPES = [
+  "Car Viewing",
+  "Test Drive",
+  "Financing Discussion",
+  "Trade-in Evaluation",
+  "General Consultation",
+  "Follow-up Meeting",
+] as const;
+
+export const BLOCK_TYPES = ["personal", "training", "meeting", "vacation", "sick", "other"] as const;
+
+/** Rating filter values: '5' means a 5.0 average (to one decimal), '4' and '3' mean at least that. */
+export const RATING_FILTERS = [
+  { value: "5", label: "5 stars", min: 4.95 },
+  { value: "4", label: "4+ stars", min: 4 },
+  { value: "3", label: "3+ stars", min: 3 },
+] as const;
+
+/** Experience filter values are minimum years. */
+export const EXPERIENCE_FILTERS = [
+  { value: "1", label: "1+ years" },
+  { value: "3", label: "3+ years" },
+  { value: "5", label: "5+ years" },
+  { value: "10", label: "10+ years" },
+  { value: "20", label: "20+ years" },
+] as const;
+
+export const YEARS_OF_EXPERIENCE = { min: 0, max: 50 } as const;
+export const RATING_SCALE = { min: 1, max: 5 } as const;
+
+export const BROWSE_PAGE_SIZE = { default: 24, max: 100 } as const;
+
+export const LOGIN_LINK_TTL_MINUTES = 15;
+export const SESSION_INACTIVITY_DAYS = 30;
+export const SESSION_ABSOLUTE_DAYS = 90;
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Rating bands of SPEC.md section 9. */
+export type RatingBand = "top" | "average" | "needs-improvement";
+export function ratingBand(average: number): RatingBand {
+  if (average >= 4.5) return "top";
+  if (average >= 3.5) return "average";
+  return "needs-improvement";
+}
+
+export function formatRating(average: number | null | undefined): string {
+  return average == null || Number.isNaN(average) ? "0.0" : average.toFixed(1);
+}
+
+export const FALLBACK_PROFILE_IMAGE = "/images/salesperson-placeholder.svg";
+export const FALLBACK_BIO = "No bio available.";
+
+export const MARKETING_CLAIMS = {
+  verifiedSalespeople: "1,200+",
+  averageRating: "4.8",
+  dealershipPartners: "50+",
+} as const;

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
+
+/** E-mail as typed by a person: trimmed and lowercased before anything else looks at it. */
+export const emailSchema = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Please enter your email address")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+export const requestLoginInput = z.strictObject({ email: emailSchema });
+export type RequestLoginInput = z.infer<typeof requestLoginInput>;
+
+export const requestLoginOutput = z.object({
+  message: z.string(),
+  deliveryStatus: z.enum(["sent", "logged"]),
+  magicLink: z.string().optional(),
+});
+export type RequestLoginOutput = z.infer<typeof requestLoginOutput>;
+
+export const redeemLinkInput = z.strictObject({ token: z.string().trim().min(1).max(200) });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+export const salespersonRegisterInput = z.strictObject({
+  name: z.string().trim().min(1, "Please fill in all required fields").max(120),
+  email: emailSchema,
+  dealership: z.string().trim().min(1, "Please fill in all required fields").max(160),
+  phone: optionalText(40),
+  yearsExperience: z.coerce
+    .number({ error: "Years of experience must be a number" })
+    .int("Years of experience must be a whole number")
+    .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
+    .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
+    .default(0),
+  specialties: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+});
+export type SalespersonRegisterInput = z.input<typeof salespersonRegisterInput>;
+
+export const profileUpdateInput = z.strictObject({
+  firstName: optionalText(80),
+  lastName: optionalText(80),
+  /** Accepted so the spec's profile form can send it back; changing it is refused by the server. */
+  email: emailSchema.optional(),
+  phone: optionalText(40),
+  city: optionalText(80),
+  state: optionalText(40),
+  zipCode: z
+    .string()
+    .trim()
+    .max(10)
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), "ZIP code must look like 12345 or 12345-6789")
+    .nullable()
+    .optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
+
+export const userRoleSchema = z.enum(USER_ROLES);
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: (typeof USER_ROLES)[number];
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  /** Set when the user is a salesperson. */
+  salespersonId: number | null;
+  /** Set when the user manages a dealership. */
+  managedDealershipId: number | null;
+};

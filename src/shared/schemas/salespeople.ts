@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { BROWSE_PAGE_SIZE, type PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
+
+/** 'all' or an empty string means the filter is off (SPEC.md section 7). */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
+
+const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
+
+export const browseSalespeopleInput = z.strictObject({
+  specialty: optionalFilter(z.string().trim().min(1).max(60)),
+  rating: optionalFilter(
+    z.preprocess(
+      (v) => (typeof v === "string" ? v.replace(/\+$/, "").replace(/\.0$/, "") : v),
+      z.enum(ratingValues, { error: "rating must be 5, 4+ or 3+" }),
+    ),
+  ),
+  status: optionalFilter(z.enum(SALESPERSON_STATUSES, { error: "Unknown status" })),
+  search: optionalFilter(z.string().trim().min(1).max(100)),
+  dealership: optionalFilter(z.string().trim().min(1).max(160)),
+  city: optionalFilter(z.string().trim().min(1).max(80)),
+  yearsOfExperience: optionalFilter(
+    z.coerce
+      .number({ error: "yearsOfExperience must be a number" })
+      .int("yearsOfExperience must be a whole number")
+      .min(0)
+      .max(50),
+  ),
+  limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_SIZE.max).default(BROWSE_PAGE_SIZE.default),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
+export type BrowseSalespeopleQuery = z.output<typeof browseSalespeopleInput>;
+
+export const salespersonIdInput = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export type SalespersonCard = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  dealershipId: number | null;
+  dealership: string | null;
+  profileImageUrl: string | null;
+  bio: string | null;
+  status: (typeof SALESPERSON_STATUSES)[number];
+  specialties: string[];
+  averageRating: number;
+  totalReviews: number;
+  yearsOfExperience: number;
+  city: string;
+  state: string;
+  paymentModel: (typeof PAYMENT_MODELS)[number];
+};
+
+export type RatingListItem = {
+  id: number;
+  overallRating: number;
+  helpfulnessRating: number;
+  pressureLevelRating: number;
+  communicationRating: number;
+  comment: string | null;
+  createdAt: Date;
+  customerName: string;
+};
+
+export type DealershipSummary = {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string | null;
+  website: string | null;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+};
+
+export type SalespersonDetail = SalespersonCard & {
+  timeZone: string;
+  dealershipInfo: DealershipSummary | null;
+  ratings: RatingListItem[];
+  categoryAverages: { helpfulness: number; pressureLevel: number; communication: number } | null;
+};
+
+export type SalespersonRatingsSummary = {
+  averageRating: number;
+  totalReviews: number;
+  ratings: RatingListItem[];
+};

@@ -1,0 +1,48 @@
+// A real SMTP server on loopback that keeps what it receives, so tests read e-mails the app really sent.
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string };
+
+export async function startSmtpSink(port = 0) {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const subject = raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? "";
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          subject,
+          text: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const boundPort = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `smtp://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    messages,
+    /** The newest sign-in link sent to this address. */
+    lastLinkFor(email: string): string | null {
+      const mail = [...messages].reverse().find((m) => m.to.includes(email.toLowerCase()));
+      return mail?.text.match(/https?:\/\/\S+?token=[a-z2-7]+/)?.[0] ?? null;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
