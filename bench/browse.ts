@@ -5,8 +5,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
-import { BROWSE_SPECIALTIES } from "../src/shared/constants";
 import { loadCities } from "../src/server/db/seed";
+import { BROWSE_SPECIALTIES } from "../src/shared/constants";
 
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,6 +23,8 @@ const env = {
   SEED_SCALE: String(scale),
   DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
   LOG_LEVEL: "warn",
+  ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
+  RATE_LIMIT_DISABLED: "true",
 };
 
 if (!existsSync("dist/server/index.js")) {
@@ -57,17 +59,25 @@ const browseQueries = Array.from({ length: 60 }, (_, i) => ({
   rating: ratings[i % ratings.length]!,
   specialty: BROWSE_SPECIALTIES[i % BROWSE_SPECIALTIES.length]!,
 }));
-const restRequests = browseQueries.map((q) => ({ method: "GET" as const, path: `/api/salespeople?${new URLSearchParams(q)}` }));
+const restRequests = browseQueries.map((q) => ({
+  method: "GET" as const,
+  path: `/api/salespeople?${new URLSearchParams(q)}`,
+}));
 const trpcRequests = browseQueries.map((q) => ({
   method: "GET" as const,
   path: `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: q }))}`,
 }));
 
 const started = Date.now();
-const server = spawn(process.execPath, ["dist/server/index.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+const server = spawn(process.execPath, ["dist/server/index.js"], {
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
 try {
   await waitForHealth(server, 240_000);
-  console.log(`server ready with scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-run seed)`);
+  console.log(
+    `server ready with scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-run seed)`,
+  );
   const count = await fetch(`${base}/api/salespeople?limit=1`);
   console.log(`salespeople in database: ${count.headers.get("x-total-count")}`);
   // Warm up caches and plans.
@@ -83,8 +93,12 @@ try {
   console.log(row("GET /api/health", health));
   console.log(row("GET /api/salespeople", rest));
   console.log(row("tRPC salespeople.list", trpc));
-  console.log(`REST browse / health throughput: ${((100 * rest.requests.average) / health.requests.average).toFixed(1)}%`);
-  console.log(`tRPC browse / health throughput: ${((100 * trpc.requests.average) / health.requests.average).toFixed(1)}%`);
+  console.log(
+    `REST browse / health throughput: ${((100 * rest.requests.average) / health.requests.average).toFixed(1)}%`,
+  );
+  console.log(
+    `tRPC browse / health throughput: ${((100 * trpc.requests.average) / health.requests.average).toFixed(1)}%`,
+  );
 } finally {
   server.kill("SIGINT");
   await new Promise((r) => server.once("exit", r));

@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
+import { adminRoutes } from "./rest/admin";
 import { authRoutes } from "./rest/auth";
 import { salespeopleRoutes } from "./rest/salespeople";
 import type { AppDeps } from "./trpc/init";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>();
   api.route("/", authRoutes(deps));
   api.route("/", salespeopleRoutes(deps));
+  api.route("/", adminRoutes(deps));
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
   );

@@ -35,11 +35,13 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
+  ADMIN_CODE: z.string().min(8).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string; COOKIE_SECURE: boolean };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; COOKIE_SECURE: boolean; ADMIN_CODE: string };
 
 /** Reads `.env` into process.env when present (never overriding variables already set). */
 export function loadDotEnv(file = ".env"): void {
@@ -53,9 +55,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.ADMIN_CODE)
+    throw new Error("Invalid environment: ADMIN_CODE is required in production");
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    ADMIN_CODE: env.ADMIN_CODE ?? "KB-DEMO-2026",
   };
 }

@@ -1,10 +1,10 @@
 // Deterministic demo data: dealerships in real US cities, salespeople, customers, and past visits with ratings.
 // Every average and count shown in the product is computed from the rows written here.
 
-import { scryptSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
+import { hashPassword } from "../auth/password";
 import type { Sql } from "./client";
 
 export const DEMO_ACCOUNTS = {
@@ -13,6 +13,9 @@ export const DEMO_ACCOUNTS = {
   manager: "morgan.lee@example.com",
   admin: "admin@example.com",
 } as const;
+
+/** Demo-only credentials, printed in the README; set ADMIN_CODE in any real deployment. */
+export const DEMO_ADMIN_PASSWORD = "demo-admin-password";
 
 export const BASE_SALESPEOPLE = 1260;
 const CUSTOMERS = 400;
@@ -258,12 +261,6 @@ const COMMENTS = [
   "Helpful with our first car purchase and patient with questions.",
 ];
 
-function hashAdminPassword(password: string): string {
-  const salt = Buffer.from("knowbefore-demo-admin-salt").subarray(0, 16);
-  const key = scryptSync(password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
-}
-
 async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[], batch = 2000) {
   for (let i = 0; i < rows.length; i += batch) {
     const chunk = rows.slice(i, i + batch);
@@ -338,7 +335,7 @@ export async function seedDatabase(
   const customers = await sql<{ id: string }[]>`insert into users ${sql(customerRows)} returning id`;
 
   await sql`insert into users (email, first_name, last_name, role, password_hash)
-            values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${hashAdminPassword(options.adminPassword ?? "demo-admin-password")})`;
+            values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${await hashPassword(options.adminPassword ?? DEMO_ADMIN_PASSWORD)})`;
 
   // Salespeople: about 8% independent, the rest spread over the dealerships.
   const total = Math.round(BASE_SALESPEOPLE * scale);

@@ -1,4 +1,5 @@
 // The root router: one sub-router per domain. The client imports only `type AppRouter` from here.
+import { adminRouter } from "../domains/admin/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { createCallerFactory, router } from "./init";
@@ -7,6 +8,7 @@ export const appRouter = router({
   auth: authRouter,
   salespersonAuth: salespersonAuthRouter,
   salespeople: salespeopleRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;
