@@ -25,6 +25,7 @@ const env = {
   LOG_LEVEL: "warn",
   ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
   RATE_LIMIT_DISABLED: "true",
+  BROWSE_CACHE_TTL_MS: process.env.BROWSE_CACHE_TTL_MS ?? "5000",
 };
 
 if (!existsSync("dist/server/index.js")) {
@@ -89,7 +90,9 @@ try {
 
   const row = (name: string, r: autocannon.Result) =>
     `${name.padEnd(22)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
-  console.log(`\n${connections} connections, ${seconds} s each, 127.0.0.1:${port}`);
+  console.log(
+    `\n${connections} connections, ${seconds} s each, 127.0.0.1:${port}, browse cache TTL ${env.BROWSE_CACHE_TTL_MS} ms`,
+  );
   console.log(row("GET /api/health", health));
   console.log(row("GET /api/salespeople", rest));
   console.log(row("tRPC salespeople.list", trpc));

@@ -51,19 +51,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       },
     }),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
-    }),
-  );
-  app.use(
-    "/trpc/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
-    }),
+  // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
+  const limitBody = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
+  });
+  app.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
   app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: ["/api/webhooks/stripe"] }));
   app.use("*", async (c, next) => {

@@ -34,6 +34,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** How long public browse results may be served from memory; 0 turns the cache off. */
+  BROWSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),

@@ -1,6 +1,8 @@
 // Starts the server: database, migrations, first-run seed, then API and built client on one port.
 import { serve } from "@hono/node-server";
+import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
+import { createTtlCache } from "./cache";
 import { loadDotEnv, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
@@ -12,7 +14,8 @@ const logger = createLogger(env.LOG_LEVEL);
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
-const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger });
+const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
+const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger, browseCache });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
@@ -23,7 +26,15 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: shutting down`);
-  server.close();
+  // Let requests in flight finish (at most 5 s) before the database goes away.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
   mailer.close();
   await database.close();
   process.exit(0);

@@ -3,12 +3,14 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/server/app";
+import { createTtlCache } from "../../src/server/cache";
 import { createDatabase } from "../../src/server/db/client";
 import { loadEnv } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import type { AppDeps, Context } from "../../src/server/trpc/init";
 import { createCaller } from "../../src/server/trpc/root";
+import type { BrowseResult } from "../../src/shared/schemas/salespeople";
 import { startSmtpSink } from "./smtp-sink";
 
 /** Parsed JSON of a response: tests read fields they assert on, so it is loosely typed on purpose. */
@@ -30,12 +32,14 @@ export async function createHarness(overrides: Record<string, string> = {}) {
     APP_URL: ORIGIN,
     SMTP_URL: smtp.url,
     LOG_LEVEL: "silent",
+    BROWSE_CACHE_TTL_MS: "0",
     ...overrides,
   });
   const logger = createLogger("silent");
   const { db, sql } = createDatabase(`${serverUrl}/${name}`, { max: 20 });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
-  const deps: AppDeps = { db, sql, env, mailer, logger };
+  const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 100 });
+  const deps: AppDeps = { db, sql, env, mailer, logger, browseCache };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {

@@ -437,7 +437,7 @@ export async function seedDatabase(
     update salespeople s set average_rating = agg.avg, total_reviews = agg.n
       from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n from ratings group by salesperson_id) agg
      where agg.salesperson_id = s.id`;
-  await sql`analyze`;
+  await sql`vacuum analyze`;
   log(`seed: ${ratingRows.length} rated visits; done in ${Date.now() - started} ms`);
   return {
     dealerships: dealers.length,

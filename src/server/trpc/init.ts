@@ -3,8 +3,10 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { SessionUser } from "../../shared/schemas/auth";
+import type { BrowseResult } from "../../shared/schemas/salespeople";
 import { recordSecurityEvent } from "../auth/audit";
 import type { Session } from "../auth/session";
+import type { TtlCache } from "../cache";
 import type { Database, Sql } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
@@ -13,7 +15,15 @@ import type { Mailer } from "../mail/mailer";
 // 1. Context ---------------------------------------------------------------------------------------------
 
 /** Long-lived services shared by every request. */
-export type AppDeps = { db: Database; sql: Sql; env: Env; mailer: Mailer; logger: Logger };
+export type AppDeps = {
+  db: Database;
+  sql: Sql;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
+  browseCache: TtlCache<BrowseResult>;
+};
 
 /** What one request brings: who is calling, from where, and where response cookies go. */
 export type RequestContext = {

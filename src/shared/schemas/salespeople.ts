@@ -55,6 +55,8 @@ export type SalespersonCard = {
   paymentModel: (typeof PAYMENT_MODELS)[number];
 };
 
+export type BrowseResult = { items: SalespersonCard[]; total: number };
+
 export type RatingListItem = {
   id: number;
   overallRating: number;

@@ -38,10 +38,9 @@ export const salespeople = pgTable(
     check("salespeople_status_check", sql`${t.status} in ('available', 'busy', 'unavailable', 'offline')`),
     check("salespeople_payment_model_check", sql`${t.paymentModel} in ('dealership', 'individual')`),
     check("salespeople_average_check", sql`${t.averageRating} between 0 and 5`),
-    index("salespeople_rank_idx").on(t.averageRating.desc(), t.totalReviews.desc(), t.id),
-    index("salespeople_city_rank_idx").on(t.city, t.averageRating.desc(), t.totalReviews.desc(), t.id),
+    // The browse indexes are covering (INCLUDE ...) so counts are index-only scans; drizzle cannot express
+    // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql.
     index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
-    index("salespeople_specialties_idx").using("gin", t.specialties),
     index("salespeople_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -275,6 +275,7 @@ export async function registerSalesperson(
         paymentModel: "dealership",
       })
       .returning({ id: salespeople.id, email: salespeople.email });
+    ctx.browseCache.clear();
     await recordSecurityEvent(ctx, {
       eventType: "salesperson_registered",
       details: `salesperson ${created?.id}`,

@@ -5,7 +5,9 @@ import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalespers
 export const salespeopleRouter = router({
   list: publicProcedure
     .input(browseSalespeopleInput)
-    .query(({ ctx, input }) => browseSalespeople(ctx.db, input)),
+    .query(({ ctx, input }) =>
+      ctx.browseCache.get(JSON.stringify(input), () => browseSalespeople(ctx.db, input)),
+    ),
   byId: publicProcedure.input(salespersonIdInput).query(({ ctx, input }) => getSalesperson(ctx.db, input.id)),
   ratings: publicProcedure
     .input(salespersonIdInput)

@@ -2,6 +2,7 @@
 import { and, asc, avg, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
 import type {
+  BrowseResult,
   BrowseSalespeopleQuery,
   DealershipSummary,
   RatingListItem,
@@ -68,10 +69,7 @@ function browseConditions(q: BrowseSalespeopleQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function browseSalespeople(
-  db: Database,
-  q: BrowseSalespeopleQuery,
-): Promise<{ items: SalespersonCard[]; total: number }> {
+export async function browseSalespeople(db: Database, q: BrowseSalespeopleQuery): Promise<BrowseResult> {
   const where = browseConditions(q);
   const [items, totals] = await Promise.all([
     db

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { createTtlCache } from "./cache";
+
+describe("TTL cache", () => {
+  it("serves a hit within the TTL and shares one load between concurrent misses", async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 10));
+      return 42;
+    };
+    const results = await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
+    expect(results).toEqual([42, 42, 42]);
+    expect(await cache.get("k", load)).toBe(42);
+    expect(loads).toBe(1);
+  });
+
+  it("reloads after clear and does not keep a read that raced a clear", async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    let value = 1;
+    const slow = cache.get("k", async () => {
+      const read = value;
+      await new Promise((r) => setTimeout(r, 20));
+      return read;
+    });
+    cache.clear();
+    value = 2;
+    expect(await slow).toBe(1);
+    expect(await cache.get("k", async () => value)).toBe(2);
+  });
+
+  it("evicts the oldest entry beyond its size and bypasses itself with a zero TTL", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 2 });
+    await cache.get("a", async () => "a");
+    await cache.get("b", async () => "b");
+    await cache.get("c", async () => "c");
+    expect(cache.size).toBe(2);
+    const off = createTtlCache<number>({ ttlMs: 0, maxEntries: 2 });
+    let n = 0;
+    await off.get("x", async () => ++n);
+    await off.get("x", async () => ++n);
+    expect(n).toBe(2);
+  });
+});
+
+describe("stale-while-revalidate", () => {
+  it("answers the stale copy at once after the TTL and refreshes it in the background", async () => {
+    const cache = createTtlCache<number>({ ttlMs: 30, maxEntries: 10 });
+    let value = 1;
+    await cache.get("k", async () => value);
+    value = 2;
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await cache.get("k", async () => value)).toBe(1); // stale, refresh started
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.get("k", async () => value)).toBe(2);
+    await new Promise((r) => setTimeout(r, 70));
+    value = 3;
+    expect(await cache.get("k", async () => value)).toBe(3); // past the stale window: waits for the load
+  });
+});

@@ -1,0 +1,64 @@
+// A small in-process TTL cache with single-flight loading and stale-while-revalidate, for public reads that
+// many visitors repeat. Instances stay stateless: entries are short-lived copies of database reads.
+
+export type TtlCache<V> = {
+  get: (key: string, load: () => Promise<V>) => Promise<V>;
+  clear: () => void;
+  readonly size: number;
+};
+
+type Entry<V> = { value: V; freshUntil: number; staleUntil: number };
+
+/**
+ * Entries are fresh for `ttlMs`; for another `ttlMs` after that a read still answers the stale copy at once
+ * while one background load refreshes it, so an expiring hot key never makes visitors wait on the database.
+ */
+export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number }): TtlCache<V> {
+  const entries = new Map<string, Entry<V>>();
+  const inFlight = new Map<string, Promise<V>>();
+  let generation = 0;
+
+  function refresh(key: string, load: () => Promise<V>): Promise<V> {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const startedIn = generation;
+    const promise = load()
+      .then((value) => {
+        // A write that cleared the cache while this read ran makes the result suspect: do not keep it.
+        if (startedIn === generation) {
+          entries.delete(key);
+          if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
+          const now = Date.now();
+          entries.set(key, { value, freshUntil: now + options.ttlMs, staleUntil: now + 2 * options.ttlMs });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (inFlight.get(key) === promise) inFlight.delete(key);
+      });
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  return {
+    async get(key, load) {
+      if (options.ttlMs <= 0) return load();
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.freshUntil > now) return hit.value;
+      if (hit && hit.staleUntil > now) {
+        refresh(key, load).catch(() => {}); // the next read retries; this one is answered from the stale copy
+        return hit.value;
+      }
+      return refresh(key, load);
+    },
+    clear() {
+      generation++;
+      entries.clear();
+      inFlight.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
