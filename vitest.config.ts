@@ -4,7 +4,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["src/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts"],
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: "integration",
@@ -14,6 +21,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
