@@ -1,0 +1,66 @@
+import { Alert, Box, Button, Center, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { LuMailCheck } from "react-icons/lu";
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+
+/** The dev server answers with the link itself; keep it on the current origin so the dev proxy is used. */
+function sameOriginPath(link: string): string {
+  try {
+    const url = new URL(link, window.location.origin);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return link;
+  }
+}
+
+export function CheckEmailPanel({
+  email,
+  magicLink,
+  onReset,
+}: {
+  email: string;
+  magicLink?: string | undefined;
+  onReset: () => void;
+}) {
+  return (
+    <Stack gap="6" textAlign="center" align="center" py="4">
+      <Center boxSize="16" borderRadius="full" bg="green.50" color="green.600">
+        <Icon boxSize="8">
+          <LuMailCheck />
+        </Icon>
+      </Center>
+      <Stack gap="2">
+        <Heading as="h2" size="xl" color="ink">
+          Check your email
+        </Heading>
+        <Text color="fg.muted">
+          We sent a sign-in link to{" "}
+          <Text as="span" fontWeight="semibold" color="fg">
+            {email}
+          </Text>
+          . Open it on this device to sign in. The link works once and expires in {LOGIN_LINK_TTL_MINUTES}{" "}
+          minutes.
+        </Text>
+      </Stack>
+      {magicLink ? (
+        <Alert.Root status="warning" borderRadius="lg" textAlign="start">
+          <Alert.Indicator />
+          <Box>
+            <Alert.Title>Development mode</Alert.Title>
+            <Alert.Description>
+              No mail server is configured, so the link is shown here.{" "}
+              <Link href={sameOriginPath(magicLink)} fontWeight="semibold" textDecoration="underline">
+                Development: open sign-in link
+              </Link>
+            </Alert.Description>
+          </Box>
+        </Alert.Root>
+      ) : null}
+      <Text fontSize="sm" color="fg.muted">
+        Nothing arrived? Check your spam folder, or use another address.
+      </Text>
+      <Button variant="outline" onClick={onReset}>
+        Try a different email
+      </Button>
+    </Stack>
+  );
+}

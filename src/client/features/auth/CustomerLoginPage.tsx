@@ -1,0 +1,105 @@
+import { Heading, Separator, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuBadgeCheck, LuCalendarCheck, LuShieldCheck } from "react-icons/lu";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { TextLink } from "../../ui/links";
+import { showToast } from "../../ui/toaster";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { type AuthHighlight, AuthLayout } from "./AuthLayout";
+import { CheckEmailPanel } from "./CheckEmailPanel";
+import { EmailLinkForm } from "./EmailLinkForm";
+import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import { useLoginLinkRedemption } from "./useLoginLinkRedemption";
+
+const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
+  {
+    icon: LuBadgeCheck,
+    title: "Verified salespeople",
+    text: "Every profile is confirmed by the dealership the salesperson works for.",
+  },
+  {
+    icon: LuShieldCheck,
+    title: "Reviews from real purchases",
+    text: "Only buyers with a completed appointment can rate a salesperson.",
+  },
+  {
+    icon: LuCalendarCheck,
+    title: "Book before you go",
+    text: "Pick a time that suits you and arrive to a salesperson who expects you.",
+  },
+];
+
+type SentLink = { email: string; magicLink?: string | undefined };
+
+/** /login: customers sign in with a link sent by e-mail; `?token=` on this page redeems such a link. */
+export function CustomerLoginPage({
+  token,
+  stripToken,
+}: {
+  token: string | undefined;
+  stripToken: () => void;
+}) {
+  useDocumentTitle("Sign in");
+  const linkState = useLoginLinkRedemption(token, stripToken);
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState<SentLink | null>(null);
+
+  const requestLogin = trpc.auth.requestLogin.useMutation({
+    onSuccess: (answer, variables) => setSent({ email: variables.email, magicLink: answer.magicLink }),
+    onError: (error) =>
+      showToast({
+        title: "Error",
+        description: apiErrorMessage(error, "Failed to send login link"),
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <AuthLayout
+      pitchTitle="Know your salesperson before you visit the dealership."
+      pitchText="Sign in to browse verified salespeople, read purchase-verified reviews and book a time that works for you."
+      highlights={CUSTOMER_HIGHLIGHTS}
+    >
+      {linkState === "redeeming" ? (
+        <LinkRedemptionNotice state="redeeming" />
+      ) : sent ? (
+        <CheckEmailPanel
+          email={sent.email}
+          magicLink={sent.magicLink}
+          onReset={() => {
+            setSent(null);
+            setEmail("");
+            requestLogin.reset();
+          }}
+        />
+      ) : (
+        <Stack gap="8">
+          <LinkRedemptionNotice state={linkState} />
+          <Stack gap="2">
+            <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
+              Sign in to KnowBefore
+            </Heading>
+            <Text color="fg.muted">
+              No password needed. Enter your email and we'll send you a secure link that signs you in. New
+              here? The same link creates your free customer account.
+            </Text>
+          </Stack>
+          <EmailLinkForm
+            inputId="customer-login-email"
+            email={email}
+            onEmailChange={setEmail}
+            onSubmit={(address) => requestLogin.mutate({ email: address })}
+            isPending={requestLogin.isPending}
+          />
+          <Separator />
+          <Text fontSize="sm" color="fg.muted">
+            Are you a car salesperson?{" "}
+            <TextLink to="/salesperson-login" color="blue.700" fontWeight="semibold">
+              Go to the salesperson portal
+            </TextLink>
+          </Text>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,142 @@
+import { Heading, Separator, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuChartLine, LuShieldCheck, LuUsers } from "react-icons/lu";
+import { apiErrorCode, trpc } from "../../trpc";
+import { TextLink } from "../../ui/links";
+import { showToast } from "../../ui/toaster";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { type AuthHighlight, AuthLayout } from "./AuthLayout";
+import { CheckEmailPanel } from "./CheckEmailPanel";
+import { EmailLinkForm } from "./EmailLinkForm";
+import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
+import { useLoginLinkRedemption } from "./useLoginLinkRedemption";
+
+const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
+  {
+    icon: LuShieldCheck,
+    title: "A profile buyers trust",
+    text: "Your dealership verifies you, and every review comes from a completed appointment.",
+  },
+  {
+    icon: LuUsers,
+    title: "Customers who arrive ready",
+    text: "Buyers book a time with you after reading your profile and specialties.",
+  },
+  {
+    icon: LuChartLine,
+    title: "See how you're doing",
+    text: "Follow your ratings for helpfulness, communication and low pressure over time.",
+  },
+];
+
+type PortalTab = "login" | "register";
+type SentLink = { email: string; magicLink?: string | undefined };
+
+/** /salesperson-login and /salesperson/login: the salesperson portal with Login and Register tabs. */
+export function SalespersonPortalPage({
+  token,
+  stripToken,
+}: {
+  token: string | undefined;
+  stripToken: () => void;
+}) {
+  useDocumentTitle("Salesperson portal");
+  const linkState = useLoginLinkRedemption(token, stripToken);
+  const [tab, setTab] = useState<PortalTab>("login");
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState<SentLink | null>(null);
+
+  const requestLogin = trpc.salespersonAuth.requestLogin.useMutation({
+    onSuccess: (answer, variables) => setSent({ email: variables.email, magicLink: answer.magicLink }),
+    onError: (error) => {
+      if (apiErrorCode(error) === "NOT_FOUND") {
+        showToast({
+          title: "Salesperson Not Found",
+          description: "No salesperson account found with this email address",
+          variant: "destructive",
+        });
+        return;
+      }
+      showToast({
+        title: "Login Failed",
+        description:
+          apiErrorCode(error) === "TOO_MANY_REQUESTS"
+            ? error.message
+            : "Failed to send login link. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  if (linkState === "redeeming") {
+    return (
+      <AuthLayout pitchTitle="Welcome back." pitchText="" highlights={SALESPERSON_HIGHLIGHTS}>
+        <LinkRedemptionNotice state="redeeming" />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      pitchTitle="Grow your reputation on KnowBefore."
+      pitchText="Build a verified profile, collect reviews from real buyers and meet customers who already know your name."
+      highlights={SALESPERSON_HIGHLIGHTS}
+    >
+      <Stack gap="6">
+        <LinkRedemptionNotice state={linkState} />
+        <Stack gap="2">
+          <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
+            Salesperson portal
+          </Heading>
+          <Text color="fg.muted">
+            Sign in with a link sent to your work email, or create your professional profile.
+          </Text>
+        </Stack>
+        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as PortalTab)} variant="enclosed" fitted>
+          <Tabs.List>
+            <Tabs.Trigger value="login">Login</Tabs.Trigger>
+            <Tabs.Trigger value="register">Register</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="login" pt="6">
+            {sent ? (
+              <CheckEmailPanel
+                email={sent.email}
+                magicLink={sent.magicLink}
+                onReset={() => {
+                  setSent(null);
+                  setEmail("");
+                  requestLogin.reset();
+                }}
+              />
+            ) : (
+              <EmailLinkForm
+                inputId="salesperson-login-email"
+                email={email}
+                onEmailChange={setEmail}
+                onSubmit={(address) => requestLogin.mutate({ email: address })}
+                isPending={requestLogin.isPending}
+              />
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="register" pt="6">
+            <SalespersonRegisterForm
+              onRegistered={(registeredEmail) => {
+                setEmail(registeredEmail);
+                setSent(null);
+                setTab("login");
+              }}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+        <Separator />
+        <Text fontSize="sm" color="fg.muted">
+          Shopping for a car?{" "}
+          <TextLink to="/login" color="blue.700" fontWeight="semibold">
+            Customer sign-in
+          </TextLink>
+        </Text>
+      </Stack>
+    </AuthLayout>
+  );
+}

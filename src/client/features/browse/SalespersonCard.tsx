@@ -1,0 +1,176 @@
+import {
+  Box,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Flex,
+  HStack,
+  Icon,
+  Stack,
+  Tag,
+  Text,
+  Wrap,
+} from "@chakra-ui/react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { LuBriefcase, LuCalendarPlus, LuMapPin, LuPhone, LuStar } from "react-icons/lu";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
+import { RatingSummary } from "../../ui/Rating";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { callSalesperson, canStartRating } from "../salespeople/contactActions";
+import { ProfilePhoto } from "../salespeople/ProfilePhoto";
+
+const VISIBLE_SPECIALTIES = 3;
+
+export function yearsLabel(years: number): string {
+  if (years === 0) return "Under 1 year experience";
+  return years === 1 ? "1 year experience" : `${years} years experience`;
+}
+
+/** One salesperson in the browse grid: who they are, how they're rated, and ways to get in touch. */
+export function SalespersonCard({
+  salesperson,
+  viewer,
+}: {
+  salesperson: SalespersonCardData;
+  viewer: SessionUser | null;
+}) {
+  const navigate = useNavigate();
+  const profileParams = { id: String(salesperson.id) };
+  const extraSpecialties = salesperson.specialties.length - VISIBLE_SPECIALTIES;
+  const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
+
+  return (
+    <Card.Root
+      as="article"
+      aria-labelledby={`salesperson-${salesperson.id}-name`}
+      height="full"
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+      overflow="hidden"
+      transition="box-shadow 150ms, transform 150ms"
+      _hover={{ boxShadow: "md", transform: "translateY(-1px)" }}
+    >
+      <Card.Body gap="4" p="5">
+        <Flex gap="4" align="flex-start">
+          <ProfilePhoto
+            src={salesperson.profileImageUrl}
+            name={salesperson.name}
+            boxSize="16"
+            borderRadius="full"
+            flexShrink={0}
+          />
+          <Stack gap="1" flex="1" minW="0">
+            <HStack justify="space-between" align="flex-start" gap="2">
+              <Text
+                as="h3"
+                id={`salesperson-${salesperson.id}-name`}
+                fontWeight="semibold"
+                fontSize="md"
+                lineHeight="short"
+                color="ink"
+              >
+                <ChakraLink
+                  asChild
+                  color="inherit"
+                  _hover={{ color: "blue.700", textDecoration: "underline" }}
+                >
+                  <Link to="/salesperson/$id" params={profileParams}>
+                    {salesperson.name}
+                  </Link>
+                </ChakraLink>
+              </Text>
+              <StatusBadge status={salesperson.status} flexShrink={0} />
+            </HStack>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {salesperson.dealership ?? "Independent salesperson"}
+            </Text>
+            {location ? (
+              <HStack gap="1" color="fg.muted" fontSize="sm">
+                <Icon boxSize="3.5">
+                  <LuMapPin />
+                </Icon>
+                <Text truncate>{location}</Text>
+              </HStack>
+            ) : null}
+          </Stack>
+        </Flex>
+
+        <HStack
+          justify="space-between"
+          flexWrap="wrap"
+          gap="2"
+          py="3"
+          borderYWidth="1px"
+          borderColor="border.muted"
+        >
+          <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} />
+          <HStack gap="1.5" color="fg.muted" fontSize="sm">
+            <Icon boxSize="4">
+              <LuBriefcase />
+            </Icon>
+            <Text>{yearsLabel(salesperson.yearsOfExperience)}</Text>
+          </HStack>
+        </HStack>
+
+        <Box minH="7" flex="1">
+          {salesperson.specialties.length > 0 ? (
+            <Wrap gap="1.5" aria-label="Specialties">
+              {salesperson.specialties.slice(0, VISIBLE_SPECIALTIES).map((specialty) => (
+                <Tag.Root key={specialty} size="sm" variant="subtle" colorPalette="blue" borderRadius="full">
+                  <Tag.Label>{specialty}</Tag.Label>
+                </Tag.Root>
+              ))}
+              {extraSpecialties > 0 ? (
+                <Tag.Root size="sm" variant="outline" borderRadius="full">
+                  <Tag.Label>+{extraSpecialties} more</Tag.Label>
+                </Tag.Root>
+              ) : null}
+            </Wrap>
+          ) : (
+            <Text fontSize="sm" color="fg.subtle">
+              No specialties listed yet
+            </Text>
+          )}
+        </Box>
+      </Card.Body>
+      <Card.Footer p="5" pt="0" flexDirection="column" gap="2" alignItems="stretch">
+        <HStack gap="2">
+          <Button
+            flex="1"
+            size="sm"
+            variant="outline"
+            onClick={() => callSalesperson(salesperson.phoneNumber)}
+            aria-label={`Contact ${salesperson.name}`}
+          >
+            <LuPhone /> Contact
+          </Button>
+          {!viewer || viewer.role === "customer" ? (
+            <Button
+              flex="1"
+              size="sm"
+              variant="outline"
+              aria-label={`Rate ${salesperson.name}`}
+              onClick={() => {
+                if (canStartRating(viewer)) {
+                  void navigate({ to: "/salesperson/$id", params: profileParams, hash: "reviews" });
+                }
+              }}
+            >
+              <LuStar /> Rate
+            </Button>
+          ) : null}
+        </HStack>
+        <Button
+          size="sm"
+          colorPalette="blue"
+          aria-label={`Schedule an appointment with ${salesperson.name}`}
+          onClick={() => void navigate({ to: "/salesperson/$id", params: profileParams })}
+        >
+          <LuCalendarPlus /> Schedule Appointment
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { Center, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useEffect } from "react";
+import { InfoPage } from "../../ui/InfoPage";
+import { PageFrame } from "../../ui/layout/PageFrame";
+import { useSession } from "../auth/session";
+
+/** Compliance and security need a session; signed-out visitors are sent to the server's sign-in route. */
+function SignInRedirect() {
+  useEffect(() => {
+    window.location.assign("/api/login");
+  }, []);
+  return (
+    <Center minH="100dvh">
+      <Stack align="center" gap="3" role="status">
+        <Spinner color="blue.600" />
+        <Text color="fg.muted">Redirecting to sign in…</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function CrmPage() {
+  return (
+    <PageFrame>
+      <InfoPage
+        eyebrow="Enterprise"
+        title="CRM Integrations"
+        lead="Connect your dealership's CRM so appointments, leads and reviews from KnowBefore flow into the system your team already uses."
+        pointsHeading="What you can manage here"
+        points={[
+          "Choose a supported CRM provider (API key or OAuth)",
+          "Create an integration with its endpoint and credentials",
+          "Pick which events to sync, with optional webhooks",
+          "Test the connection and read the sync logs",
+        ]}
+        actions={[
+          { label: "Talk to enterprise sales", to: "/contact", primary: true },
+          { label: "Dealership FAQ", to: "/faq/dealership" },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+export function CompliancePage() {
+  const { user } = useSession();
+  if (!user) return <SignInRedirect />;
+  return (
+    <PageFrame>
+      <InfoPage
+        eyebrow="Enterprise"
+        title="Compliance"
+        lead="Handle data-protection requests, retention rules and audit reporting for your organisation."
+        pointsHeading="Sections"
+        points={[
+          "Overview of open requests and recent activity",
+          "GDPR Requests: access, rectification, erasure, portability and restriction",
+          "Data Retention: how long each kind of data is kept",
+          "Reports: compliance reports for a chosen date range",
+          "Audit Trail: who changed what, and when",
+        ]}
+        actions={[
+          { label: "Privacy Policy", to: "/privacy-policy", primary: true },
+          { label: "Security", to: "/security" },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+export function SecurityPage() {
+  const { user } = useSession();
+  if (!user) return <SignInRedirect />;
+  return (
+    <PageFrame>
+      <InfoPage
+        eyebrow="Account security"
+        title="Security"
+        lead="Review how your account is protected: two-step sign-in, the devices signed in to your account, and recent security events."
+        pointsHeading="Sections"
+        points={[
+          "Overview of your account's protection",
+          "Multi-Factor Auth: turn on an authenticator app and keep backup codes",
+          "Active Sessions: see where you're signed in and end sessions",
+          "Security Events: sign-ins and changes, with their risk level",
+        ]}
+        actions={[
+          { label: "Your profile", to: "/profile", primary: true },
+          { label: "Compliance", to: "/compliance" },
+        ]}
+      />
+    </PageFrame>
+  );
+}

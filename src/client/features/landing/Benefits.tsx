@@ -1,0 +1,75 @@
+import { Box, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { LuClock, LuEye, LuHandshake, LuMessageSquareWarning, LuRoute, LuSmartphone } from "react-icons/lu";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+const BENEFITS = [
+  {
+    icon: LuHandshake,
+    title: "Less pressure, more clarity",
+    text: "Pressure-level ratings show which salespeople let you decide at your own pace.",
+  },
+  {
+    icon: LuClock,
+    title: "Time saved on the lot",
+    text: "Book ahead instead of waiting for whoever happens to be free when you arrive.",
+  },
+  {
+    icon: LuEye,
+    title: "Feedback you can believe",
+    text: "A review needs a completed appointment with that salesperson, and verification is time-limited.",
+  },
+  {
+    icon: LuRoute,
+    title: "A reputation that travels",
+    text: "Salespeople keep their ratings when they move to a new dealership.",
+  },
+  {
+    icon: LuMessageSquareWarning,
+    title: "Report problems privately",
+    text: "Customers can report misconduct anonymously, and every report follows a resolution process.",
+  },
+  {
+    icon: LuSmartphone,
+    title: "Made for your phone",
+    text: "Compare salespeople and check your booking from the dealership parking lot.",
+  },
+] as const;
+
+export function Benefits() {
+  return (
+    <Box as="section" aria-labelledby="benefits-title" bg="gray.50" py={{ base: "16", md: "24" }}>
+      <Container maxW="7xl">
+        <Stack gap={{ base: "10", md: "14" }}>
+          <SectionHeading
+            id="benefits-title"
+            eyebrow="Benefits"
+            title="A better visit for buyers, and credit where it's due for sellers"
+          />
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: "8", md: "10" }}>
+            {BENEFITS.map((benefit) => (
+              <Stack key={benefit.title} gap="3">
+                <Box
+                  boxSize="11"
+                  borderRadius="xl"
+                  bg="white"
+                  color="blue.700"
+                  display="grid"
+                  placeItems="center"
+                  boxShadow="sm"
+                >
+                  <Icon boxSize="5">
+                    <benefit.icon />
+                  </Icon>
+                </Box>
+                <Heading as="h3" size="md" color="ink">
+                  {benefit.title}
+                </Heading>
+                <Text color="fg.muted">{benefit.text}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

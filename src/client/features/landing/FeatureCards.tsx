@@ -1,0 +1,80 @@
+import { Box, Card, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { LuBadgeCheck, LuCalendarCheck, LuSearch, LuStar } from "react-icons/lu";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+const FEATURES = [
+  {
+    icon: LuBadgeCheck,
+    title: "Verified profiles",
+    text: "Dealership-confirmed employment, years of experience, specialties and certifications on one page.",
+    tint: "blue",
+  },
+  {
+    icon: LuStar,
+    title: "Purchase-verified reviews",
+    text: "Overall, helpfulness, pressure and communication scores, written only by buyers with a completed appointment.",
+    tint: "yellow",
+  },
+  {
+    icon: LuSearch,
+    title: "Search that fits your visit",
+    text: "Filter by specialty, rating, availability, dealership, city and years of experience.",
+    tint: "purple",
+  },
+  {
+    icon: LuCalendarCheck,
+    title: "Appointment booking",
+    text: "Book a car viewing, test drive, trade-in evaluation or financing discussion at a time that suits you.",
+    tint: "green",
+  },
+] as const;
+
+export function FeatureCards() {
+  return (
+    <Box as="section" id="features" aria-labelledby="features-title" bg="white" py={{ base: "16", md: "24" }}>
+      <Container maxW="7xl">
+        <Stack gap={{ base: "10", md: "14" }}>
+          <SectionHeading
+            id="features-title"
+            eyebrow="Features"
+            title="Everything you need to pick the right person"
+            lead="Four tools that turn a dealership visit from a gamble into a plan."
+          />
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
+            {FEATURES.map((feature) => (
+              <Card.Root
+                key={feature.title}
+                borderRadius="2xl"
+                borderColor="border.muted"
+                boxShadow="xs"
+                _hover={{ boxShadow: "md" }}
+                transition="box-shadow 150ms"
+              >
+                <Card.Body gap="4" p="6">
+                  <Box
+                    boxSize="12"
+                    borderRadius="xl"
+                    bg={`${feature.tint}.50`}
+                    color={`${feature.tint}.600`}
+                    display="grid"
+                    placeItems="center"
+                  >
+                    <Icon boxSize="6">
+                      <feature.icon />
+                    </Icon>
+                  </Box>
+                  <Heading as="h3" size="md" color="ink">
+                    {feature.title}
+                  </Heading>
+                  <Text color="fg.muted" fontSize="sm">
+                    {feature.text}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  Stack,
+  Stat,
+  Text,
+} from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import {
+  LuArrowRight,
+  LuBadgeCheck,
+  LuCalendarCheck,
+  LuGauge,
+  LuLayoutDashboard,
+  LuShieldCheck,
+  LuTags,
+} from "react-icons/lu";
+import { MARKETING_CLAIMS } from "../../../shared/constants";
+import { dashboardPathFor, type SessionUser } from "../auth/session";
+
+const WHAT_YOU_KNOW = [
+  {
+    icon: LuBadgeCheck,
+    title: "Verified by the dealership",
+    text: "Employment is confirmed before a profile goes live.",
+  },
+  {
+    icon: LuShieldCheck,
+    title: "Reviews from real purchases",
+    text: "Only buyers with a completed appointment can rate.",
+  },
+  { icon: LuGauge, title: "A pressure score", text: "Buyers rate how pushy the visit felt, from 1 to 5." },
+  {
+    icon: LuTags,
+    title: "Specialties and experience",
+    text: "EVs, trucks, financing, first-time buyers and more.",
+  },
+  {
+    icon: LuCalendarCheck,
+    title: "A time that suits you",
+    text: "Book ahead and arrive to someone expecting you.",
+  },
+] as const;
+
+const CLAIMS = [
+  { value: MARKETING_CLAIMS.verifiedSalespeople, label: "Verified salespeople" },
+  { value: MARKETING_CLAIMS.averageRating, label: "Average rating" },
+  { value: MARKETING_CLAIMS.dealershipPartners, label: "Dealership partners" },
+] as const;
+
+export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-title"
+      color="white"
+      bg="radial-gradient(1200px 500px at 85% -10%, rgba(59,130,246,0.45), transparent 60%), linear-gradient(160deg, #0b1b3a 0%, #10275a 55%, #1e3a8a 100%)"
+      overflow="hidden"
+    >
+      <Container maxW="7xl" py={{ base: "14", md: "20", lg: "24" }}>
+        <Grid
+          templateColumns={{ base: "1fr", lg: "1.15fr 0.85fr" }}
+          gap={{ base: "12", lg: "16" }}
+          alignItems="center"
+        >
+          <Stack gap={{ base: "6", md: "8" }}>
+            <HStack>
+              <Badge
+                bg="whiteAlpha.200"
+                color="blue.50"
+                borderRadius="full"
+                px="3"
+                py="1"
+                fontSize="xs"
+                fontWeight="medium"
+                borderWidth="1px"
+                borderColor="whiteAlpha.300"
+              >
+                Beta · Purchase-verified reviews only
+              </Badge>
+            </HStack>
+            <Heading
+              as="h1"
+              id="hero-title"
+              fontSize={{ base: "4xl", md: "5xl", lg: "6xl" }}
+              lineHeight="1.05"
+              letterSpacing="-0.03em"
+              fontWeight="bold"
+            >
+              Know your salesperson{" "}
+              <Box as="span" color="blue.300">
+                before you go.
+              </Box>
+            </Heading>
+            <Text fontSize={{ base: "lg", md: "xl" }} color="blue.100" maxW="2xl">
+              KnowBefore lets you look up the person who will sell you your next car. See who is verified by
+              their dealership, read what past buyers said after a real purchase, and book a time with someone
+              you already trust.
+            </Text>
+            <Flex gap="3" direction={{ base: "column", sm: "row" }} flexWrap="wrap">
+              {viewer ? (
+                <Button asChild size="xl" colorPalette="blue" bg="blue.500" _hover={{ bg: "blue.400" }}>
+                  <Link to={dashboardPathFor(viewer)}>
+                    <LuLayoutDashboard /> Go to dashboard
+                  </Link>
+                </Button>
+              ) : (
+                <>
+                  <Button asChild size="xl" colorPalette="blue" bg="blue.500" _hover={{ bg: "blue.400" }}>
+                    <Link to="/login">
+                      Browse Salespeople <LuArrowRight />
+                    </Link>
+                  </Button>
+                  <Button
+                    asChild
+                    size="xl"
+                    variant="outline"
+                    color="white"
+                    borderColor="whiteAlpha.500"
+                    _hover={{ bg: "whiteAlpha.200" }}
+                  >
+                    <Link to="/login">Start as Customer</Link>
+                  </Button>
+                  <Button
+                    asChild
+                    size="xl"
+                    variant="ghost"
+                    color="blue.100"
+                    _hover={{ bg: "whiteAlpha.100", color: "white" }}
+                  >
+                    <Link to="/salesperson-login">Join as Professional</Link>
+                  </Button>
+                </>
+              )}
+            </Flex>
+            <Grid
+              templateColumns="repeat(3, auto)"
+              justifyContent="start"
+              columnGap={{ base: "5", md: "10" }}
+              pt="2"
+            >
+              {CLAIMS.map((claim) => (
+                <Stat.Root key={claim.label} gap="0" flex="none">
+                  <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" color="white">
+                    {claim.value}
+                  </Stat.ValueText>
+                  <Stat.Label color="blue.200" fontSize="sm">
+                    {claim.label}
+                  </Stat.Label>
+                </Stat.Root>
+              ))}
+            </Grid>
+          </Stack>
+
+          <Box
+            bg="white"
+            color="fg"
+            borderRadius="2xl"
+            boxShadow="0 30px 60px -20px rgba(2, 6, 23, 0.6)"
+            p={{ base: "6", md: "8" }}
+          >
+            <Text
+              fontSize="sm"
+              fontWeight="semibold"
+              color="blue.700"
+              textTransform="uppercase"
+              letterSpacing="0.08em"
+            >
+              What you'll know before you go
+            </Text>
+            <Stack gap="5" mt="5" as="ul" listStyleType="none">
+              {WHAT_YOU_KNOW.map((item) => (
+                <HStack as="li" key={item.title} align="flex-start" gap="4">
+                  <Box bg="blue.50" color="blue.700" borderRadius="lg" p="2" flexShrink={0}>
+                    <Icon boxSize="5">
+                      <item.icon />
+                    </Icon>
+                  </Box>
+                  <Stack gap="0">
+                    <Text fontWeight="semibold" color="ink">
+                      {item.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {item.text}
+                    </Text>
+                  </Stack>
+                </HStack>
+              ))}
+            </Stack>
+          </Box>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}

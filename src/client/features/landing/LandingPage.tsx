@@ -1,0 +1,26 @@
+import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import type { SessionUser } from "../auth/session";
+import { Benefits } from "./Benefits";
+import { FeatureCards } from "./FeatureCards";
+import { HowItWorksSteps } from "./HowItWorksSteps";
+import { JoinCallToAction } from "./JoinCallToAction";
+import { LandingHero } from "./LandingHero";
+import { ProblemSolution } from "./ProblemSolution";
+import { Testimonials } from "./Testimonials";
+
+/** `/` for visitors (and for salespeople, managers and admins, with a way back to their dashboard). */
+export function LandingPage({ viewer }: { viewer: SessionUser | null }) {
+  useDocumentTitle("Know before you go");
+  return (
+    <PublicLayout>
+      <LandingHero viewer={viewer} />
+      <ProblemSolution />
+      <Benefits />
+      <FeatureCards />
+      <HowItWorksSteps />
+      <Testimonials />
+      <JoinCallToAction />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,133 @@
+import { Box, Card, Grid, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  LuBuilding2,
+  LuClock,
+  LuHandshake,
+  LuHeadphones,
+  LuLifeBuoy,
+  LuPhone,
+  LuShieldCheck,
+} from "react-icons/lu";
+import { ActionButton, InfoPage } from "../../ui/InfoPage";
+import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { ContactForm } from "./ContactForm";
+import { FeatureGroup } from "./FeatureList";
+
+const QUICK_ANSWERS = [
+  { q: "How fast will you reply?", a: "We answer every message within 24 hours." },
+  { q: "Is KnowBefore free for buyers?", a: "Yes. Customers never pay to search, book or review." },
+  { q: "How long does dealership onboarding take?", a: "Most dealerships are set up within 48 hours." },
+  {
+    q: "Do you offer phone support?",
+    a: "Paid plans get priority phone support, Monday to Friday, 9AM–6PM EST.",
+  },
+] as const;
+
+export function ContactPage() {
+  return (
+    <PublicLayout>
+      <InfoPage
+        documentTitle="Contact"
+        eyebrow="Contact"
+        title="Talk to the KnowBefore team"
+        lead="Questions about your account, a dealership rollout or a partnership? Send us a message and a real person will get back to you within 24 hours."
+      >
+        <Grid
+          templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
+          gap="8"
+          alignItems="start"
+        >
+          <ContactForm />
+          <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="none" bg="gray.50">
+            <Card.Body p="6" gap="5">
+              <Heading as="h2" size="md" color="ink">
+                Contact information
+              </Heading>
+              {[
+                { icon: LuClock, title: "Response time", text: "Within 24 hours, every day" },
+                { icon: LuPhone, title: "Phone support", text: "Mon–Fri, 9AM–6PM EST, for paid plans" },
+                { icon: LuBuilding2, title: "Dealership onboarding", text: "Set up within 48 hours" },
+              ].map((row) => (
+                <HStack key={row.title} align="flex-start" gap="3">
+                  <Icon color="blue.600" boxSize="5" mt="0.5">
+                    <row.icon />
+                  </Icon>
+                  <Stack gap="0">
+                    <Text fontWeight="semibold" fontSize="sm">
+                      {row.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {row.text}
+                    </Text>
+                  </Stack>
+                </HStack>
+              ))}
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+        <FeatureGroup
+          title="How we can help"
+          columns={4}
+          items={[
+            {
+              icon: LuLifeBuoy,
+              title: "General Support",
+              text: "Help with sign-in, your profile, appointments and reviews.",
+            },
+            {
+              icon: LuHeadphones,
+              title: "Enterprise Sales",
+              text: "Plans for dealer groups, with a dedicated account manager.",
+            },
+            {
+              icon: LuHandshake,
+              title: "Partnerships",
+              text: "Integrations, CRM providers and industry partners.",
+            },
+            {
+              icon: LuShieldCheck,
+              title: "Security",
+              text: "Report a vulnerability or ask about how we protect data.",
+            },
+          ]}
+        />
+        <Stack gap="5" as="section" aria-labelledby="quick-answers">
+          <Heading as="h2" id="quick-answers" size="xl" color="ink">
+            Quick answers
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {QUICK_ANSWERS.map((item) => (
+              <Box key={item.q} p="5" borderWidth="1px" borderColor="border.muted" borderRadius="xl">
+                <Text fontWeight="semibold" color="ink">
+                  {item.q}
+                </Text>
+                <Text color="fg.muted" fontSize="sm" mt="1">
+                  {item.a}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Stack>
+        <Stack
+          align="center"
+          textAlign="center"
+          gap="4"
+          bg="blue.50"
+          borderRadius="2xl"
+          p={{ base: "8", md: "12" }}
+        >
+          <Heading as="h2" size="xl" color="ink">
+            Ready to see KnowBefore for yourself?
+          </Heading>
+          <Text color="fg.muted" maxW="xl">
+            Start a free 30-day trial, no credit card required, or compare plans first.
+          </Text>
+          <HStack gap="3" flexWrap="wrap" justify="center">
+            <ActionButton action={{ label: "Start Free Trial", to: "/login", primary: true }} />
+            <ActionButton action={{ label: "View Pricing", to: "/pricing" }} />
+          </HStack>
+        </Stack>
+      </InfoPage>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,124 @@
+import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { LuBadgeCheck, LuClock, LuLock, LuShieldCheck } from "react-icons/lu";
+import { InfoPage } from "../../ui/InfoPage";
+import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { FeatureGroup } from "./FeatureList";
+
+const BUYER_STEPS = [
+  {
+    title: "Research and browse",
+    text: "Search verified salespeople near you and compare specialties, experience and ratings.",
+  },
+  { title: "Connect and schedule", text: "Call, or book an appointment at a time that suits you." },
+  {
+    title: "Visit and purchase",
+    text: "Meet the salesperson you chose, who already knows what you're looking for.",
+  },
+  {
+    title: "Rate and review",
+    text: "After a completed appointment, rate your experience to help the next buyer.",
+  },
+] as const;
+
+const SALESPERSON_STEPS = [
+  {
+    title: "Create your profile",
+    text: "Register in the salesperson portal with your dealership, experience and specialties.",
+  },
+  {
+    title: "Get verified",
+    text: "Your dealership confirms you, and your profile goes live for buyers to find.",
+  },
+  {
+    title: "Grow your reputation",
+    text: "Meet customers who chose you and collect reviews that stay with you.",
+  },
+] as const;
+
+function StepList({ title, steps }: { title: string; steps: readonly { title: string; text: string }[] }) {
+  return (
+    <Stack gap="5" as="section">
+      <Heading as="h2" size="xl" color="ink">
+        {title}
+      </Heading>
+      <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 2, lg: steps.length }} gap="4">
+        {steps.map((step, index) => (
+          <Stack
+            as="li"
+            key={step.title}
+            gap="3"
+            p="5"
+            borderWidth="1px"
+            borderColor="border.muted"
+            borderRadius="xl"
+          >
+            <Box
+              boxSize="9"
+              borderRadius="full"
+              bg="blue.700"
+              color="white"
+              display="grid"
+              placeItems="center"
+              fontWeight="bold"
+              aria-hidden="true"
+            >
+              {index + 1}
+            </Box>
+            <Heading as="h3" size="sm" color="ink">
+              {step.title}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {step.text}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function HowItWorksPage() {
+  return (
+    <PublicLayout>
+      <InfoPage
+        documentTitle="How It Works"
+        eyebrow="How it works"
+        title="From first search to a review you can trust"
+        lead="KnowBefore adds one step to buying a car: choosing who you'll deal with before you go. Here's how it works for buyers and for salespeople."
+        actions={[
+          { label: "Get Started", to: "/login", primary: true },
+          { label: "See all features", to: "/features" },
+        ]}
+      >
+        <StepList title="For car buyers" steps={BUYER_STEPS} />
+        <StepList title="For salespeople" steps={SALESPERSON_STEPS} />
+        <FeatureGroup
+          title="Trust and security"
+          items={[
+            {
+              icon: LuBadgeCheck,
+              title: "Dealership verification",
+              text: "Salespeople are confirmed by the dealership they work for.",
+            },
+            {
+              icon: LuShieldCheck,
+              title: "Verified reviews only",
+              text: "A review requires a completed appointment with that salesperson.",
+            },
+            {
+              icon: LuClock,
+              title: "Time-limited verification",
+              text: "Reviews must be left soon after the visit, while the experience is fresh.",
+            },
+            {
+              icon: LuLock,
+              title: "Passwordless sign-in",
+              text: "One-time links that expire after 15 minutes; there's no password to steal.",
+            },
+          ]}
+          columns={4}
+        />
+      </InfoPage>
+    </PublicLayout>
+  );
+}

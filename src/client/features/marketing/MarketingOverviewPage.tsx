@@ -1,0 +1,30 @@
+import { MARKETING_CLAIMS } from "../../../shared/constants";
+import { InfoPage } from "../../ui/InfoPage";
+import { PublicLayout } from "../../ui/layout/PublicLayout";
+
+/** /marketing: a one-page overview to share with dealership partners. */
+export function MarketingOverviewPage() {
+  return (
+    <PublicLayout>
+      <InfoPage
+        documentTitle="For Dealerships"
+        eyebrow="For dealership partners"
+        title="Show buyers your team is worth the visit"
+        lead="Buyers now check reviews before they choose a dealership. KnowBefore lets them check the salesperson too, and rewards dealerships whose teams treat customers well."
+        pointsHeading="What partners get"
+        points={[
+          `A place in a network of ${MARKETING_CLAIMS.dealershipPartners} dealerships and ${MARKETING_CLAIMS.verifiedSalespeople} verified salespeople`,
+          "Verified profiles for every salesperson on your team",
+          "Appointments booked by buyers who already chose who they want to meet",
+          "Feedback per salesperson, so coaching starts before a public complaint",
+          "Compliance reporting and incident tracking for managers",
+          "Onboarding within 48 hours",
+        ]}
+        actions={[
+          { label: "See dealership pricing", to: "/pricing", primary: true },
+          { label: "Schedule a demo", to: "/contact" },
+        ]}
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Box, Card, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import { LuCheck } from "react-icons/lu";
+import { ActionButton, type InfoAction } from "../../ui/InfoPage";
+
+export type Plan = {
+  name: string;
+  price: string;
+  period?: string;
+  summary: string;
+  features: readonly string[];
+  action: InfoAction;
+  highlighted?: boolean;
+  badge?: string;
+};
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  return (
+    <Card.Root
+      borderRadius="2xl"
+      borderWidth={plan.highlighted ? "2px" : "1px"}
+      borderColor={plan.highlighted ? "blue.600" : "border.muted"}
+      boxShadow={plan.highlighted ? "lg" : "xs"}
+      position="relative"
+    >
+      <Card.Body p={{ base: "6", md: "7" }} gap="5">
+        <Stack gap="2">
+          <HStack justify="space-between">
+            <Heading as="h3" size="lg" color="ink">
+              {plan.name}
+            </Heading>
+            {plan.badge ? (
+              <Badge colorPalette="blue" variant="solid" borderRadius="full">
+                {plan.badge}
+              </Badge>
+            ) : null}
+          </HStack>
+          <Text color="fg.muted" fontSize="sm">
+            {plan.summary}
+          </Text>
+        </Stack>
+        <HStack align="baseline" gap="1">
+          <Text fontSize="4xl" fontWeight="bold" color="ink" letterSpacing="-0.02em">
+            {plan.price}
+          </Text>
+          {plan.period ? <Text color="fg.muted">{plan.period}</Text> : null}
+        </HStack>
+        <Stack as="ul" listStyleType="none" gap="2.5">
+          {plan.features.map((feature) => (
+            <HStack as="li" key={feature} align="flex-start" gap="2.5">
+              <Icon color="green.600" boxSize="4.5" mt="0.5" flexShrink={0}>
+                <LuCheck />
+              </Icon>
+              <Text fontSize="sm">{feature}</Text>
+            </HStack>
+          ))}
+        </Stack>
+        <Box mt="auto" pt="2" display="grid">
+          <ActionButton action={{ ...plan.action, primary: plan.highlighted ?? false }} />
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  Icon,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Tag,
+  Text,
+  Wrap,
+} from "@chakra-ui/react";
+import { Link, useLocation } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import {
+  LuArrowLeft,
+  LuBriefcase,
+  LuCalendarPlus,
+  LuMapPin,
+  LuPhone,
+  LuStar,
+  LuTriangleAlert,
+  LuUserX,
+} from "react-icons/lu";
+import { FALLBACK_BIO } from "../../../shared/constants";
+import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
+import { apiErrorCode, trpc } from "../../trpc";
+import { PageFrame } from "../../ui/layout/PageFrame";
+import { RatingSummary } from "../../ui/Rating";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { type SessionUser, useSession } from "../auth/session";
+import { yearsLabel } from "../browse/SalespersonCard";
+import { callSalesperson } from "./contactActions";
+import { ProfilePhoto } from "./ProfilePhoto";
+import { ReviewsSection } from "./ReviewsSection";
+import { RateSalespersonDialog, ScheduleMeetingDialog } from "./SalespersonDialogs";
+import { ContactInfo, QuickStats } from "./SalespersonSidebar";
+
+function parseSalespersonId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function BackToBrowse() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
+      <Link to="/">
+        <LuArrowLeft /> Back to browse
+      </Link>
+    </Button>
+  );
+}
+
+function SalespersonNotFound() {
+  return (
+    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="white" py="16">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <LuUserX />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title as="h1">Salesperson Not Found</EmptyState.Title>
+          <EmptyState.Description>
+            This profile doesn't exist or is no longer listed. Browse other verified salespeople instead.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="blue">
+          <Link to="/">Back to browse</Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Stack gap="6" aria-busy="true" aria-label="Loading profile">
+      <Card.Root borderRadius="xl" borderColor="border.muted">
+        <Card.Body p="6">
+          <Flex gap="6" direction={{ base: "column", md: "row" }}>
+            <Skeleton boxSize="32" borderRadius="2xl" />
+            <Stack flex="1" gap="3">
+              <Skeleton height="8" width="50%" />
+              <Skeleton height="4" width="40%" />
+              <Skeleton height="4" width="30%" />
+              <Skeleton height="10" width="60%" mt="2" />
+            </Stack>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+      <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap="6">
+        <Card.Root borderRadius="xl" borderColor="border.muted">
+          <Card.Body p="6">
+            <SkeletonText noOfLines={5} />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root borderRadius="xl" borderColor="border.muted">
+          <Card.Body p="6">
+            <SkeletonText noOfLines={5} />
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Stack>
+  );
+}
+
+function ProfileHeader({
+  salesperson,
+  viewer,
+  onSchedule,
+  onRate,
+}: {
+  salesperson: SalespersonDetail;
+  viewer: SessionUser | null;
+  onSchedule: () => void;
+  onRate: () => void;
+}) {
+  const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
+  return (
+    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs" overflow="hidden">
+      <Box h={{ base: "16", md: "20" }} bg="linear-gradient(120deg, #1e3a8a 0%, #2563eb 100%)" />
+      <Card.Body p={{ base: "5", md: "8" }} pt="0">
+        <Flex
+          gap={{ base: "4", md: "6" }}
+          direction={{ base: "column", md: "row" }}
+          align={{ md: "flex-end" }}
+        >
+          <ProfilePhoto
+            src={salesperson.profileImageUrl}
+            name={salesperson.name}
+            boxSize={{ base: "24", md: "32" }}
+            borderRadius="2xl"
+            borderWidth="4px"
+            borderColor="white"
+            boxShadow="md"
+            mt={{ base: "-10", md: "-14" }}
+            flexShrink={0}
+            loading="eager"
+          />
+          <Stack gap="2" flex="1" minW="0">
+            <HStack gap="3" flexWrap="wrap">
+              <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+                {salesperson.name}
+              </Heading>
+              <StatusBadge status={salesperson.status} size="md" />
+            </HStack>
+            <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
+              <Text fontWeight="medium" color="fg">
+                {salesperson.dealership ?? "Independent salesperson"}
+              </Text>
+              {location ? (
+                <HStack gap="1">
+                  <Icon boxSize="3.5">
+                    <LuMapPin />
+                  </Icon>
+                  <Text>{location}</Text>
+                </HStack>
+              ) : null}
+              <HStack gap="1">
+                <Icon boxSize="3.5">
+                  <LuBriefcase />
+                </Icon>
+                <Text>{yearsLabel(salesperson.yearsOfExperience)}</Text>
+              </HStack>
+            </HStack>
+            <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
+          </Stack>
+          <Flex gap="2" direction={{ base: "column", sm: "row" }} flexShrink={0}>
+            <Button variant="outline" onClick={() => callSalesperson(salesperson.phoneNumber)}>
+              <LuPhone /> Contact
+            </Button>
+            <Button colorPalette="blue" onClick={onSchedule}>
+              <LuCalendarPlus /> Schedule Meeting
+            </Button>
+            {viewer?.role === "customer" ? (
+              <Button variant="outline" onClick={onRate}>
+                <LuStar /> Rate Salesperson
+              </Button>
+            ) : null}
+          </Flex>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AboutCard({ salesperson }: { salesperson: SalespersonDetail }) {
+  const bio = salesperson.bio?.trim() ? salesperson.bio : FALLBACK_BIO;
+  return (
+    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+      <Card.Body p={{ base: "5", md: "6" }} gap="5">
+        <Stack gap="2">
+          <Heading as="h2" size="lg" color="ink">
+            About {salesperson.name.split(" ")[0]}
+          </Heading>
+          <Text color={salesperson.bio?.trim() ? "fg" : "fg.muted"} lineHeight="tall" whiteSpace="pre-line">
+            {bio}
+          </Text>
+        </Stack>
+        <Stack gap="2">
+          <Heading as="h3" size="sm" color="ink">
+            Specialties
+          </Heading>
+          {salesperson.specialties.length > 0 ? (
+            <Wrap gap="2">
+              {salesperson.specialties.map((specialty) => (
+                <Tag.Root key={specialty} colorPalette="blue" variant="subtle" borderRadius="full" size="lg">
+                  <Tag.Label>{specialty}</Tag.Label>
+                </Tag.Root>
+              ))}
+            </Wrap>
+          ) : (
+            <Text color="fg.muted" fontSize="sm">
+              No specialties listed yet.
+            </Text>
+          )}
+        </Stack>
+        {salesperson.paymentModel === "individual" ? (
+          <Badge alignSelf="flex-start" variant="outline" borderRadius="full">
+            Independent professional
+          </Badge>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SalespersonProfile({
+  salesperson,
+  viewer,
+}: {
+  salesperson: SalespersonDetail;
+  viewer: SessionUser | null;
+}) {
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [rateOpen, setRateOpen] = useState(false);
+  const { hash } = useLocation();
+
+  // The card's Rate button links to #reviews; the section only exists once data is here.
+  useEffect(() => {
+    if (hash === "reviews")
+      document.getElementById("reviews")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [hash]);
+
+  return (
+    <Stack gap="6">
+      <ProfileHeader
+        salesperson={salesperson}
+        viewer={viewer}
+        onSchedule={() => setScheduleOpen(true)}
+        onRate={() => setRateOpen(true)}
+      />
+      <Grid
+        templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
+        templateRows={{ lg: "auto 1fr" }}
+        templateAreas={{ base: `"about" "side" "reviews"`, lg: `"about side" "reviews side"` }}
+        gap="6"
+        alignItems="start"
+      >
+        <GridItem area="about">
+          <AboutCard salesperson={salesperson} />
+        </GridItem>
+        <GridItem area="side" position={{ lg: "sticky" }} top={{ lg: "24" }}>
+          <Stack gap="6">
+            <QuickStats salesperson={salesperson} />
+            <ContactInfo salesperson={salesperson} />
+          </Stack>
+        </GridItem>
+        <GridItem area="reviews">
+          <ReviewsSection salesperson={salesperson} />
+        </GridItem>
+      </Grid>
+      <ScheduleMeetingDialog
+        open={scheduleOpen}
+        onOpenChange={setScheduleOpen}
+        salesperson={salesperson}
+        viewer={viewer}
+      />
+      <RateSalespersonDialog open={rateOpen} onOpenChange={setRateOpen} salesperson={salesperson} />
+    </Stack>
+  );
+}
+
+/** /salespeople/$id and /salesperson/$id: a salesperson's public profile. */
+export function SalespersonProfilePage({ rawId }: { rawId: string }) {
+  const id = parseSalespersonId(rawId);
+  const { user } = useSession();
+  const profile = trpc.salespeople.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const notFound = id === null || apiErrorCode(profile.error) === "NOT_FOUND";
+  useDocumentTitle(notFound ? "Salesperson Not Found" : (profile.data?.name ?? "Salesperson profile"));
+
+  let body: React.ReactNode;
+  if (notFound) {
+    body = <SalespersonNotFound />;
+  } else if (profile.isPending) {
+    body = <ProfileSkeleton />;
+  } else if (profile.isError) {
+    body = (
+      <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="white" py="16">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="red.500">
+            <LuTriangleAlert />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="1">
+            <EmptyState.Title>We couldn't load this profile</EmptyState.Title>
+            <EmptyState.Description>Check your connection and try again.</EmptyState.Description>
+          </Stack>
+          <Button variant="outline" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else {
+    body = <SalespersonProfile salesperson={profile.data} viewer={user} />;
+  }
+
+  return (
+    <PageFrame>
+      <Box bg="gray.50" flex="1">
+        <Container maxW="6xl" py={{ base: "4", md: "8" }}>
+          <Stack gap="4">
+            <BackToBrowse />
+            {body}
+          </Stack>
+        </Container>
+      </Box>
+    </PageFrame>
+  );
+}

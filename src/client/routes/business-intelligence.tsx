@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { BusinessIntelligencePage } from "../features/admin/AdminPages";
+
+export const Route = createFileRoute("/business-intelligence")({
+  component: BusinessIntelligencePage,
+});

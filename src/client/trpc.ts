@@ -1,0 +1,67 @@
+// Typed tRPC client for the KnowBefore API: React hooks for components, query utils for route guards.
+// Only the AppRouter *type* is imported from the server, so no server code reaches the bundle.
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import superjson from "superjson";
+import type { AppRouter } from "../server/trpc/root";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** SPEC.md section 7: no retries, no refetch on focus, no polling, and data never goes stale. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    },
+    mutations: { retry: false },
+  },
+});
+
+export const trpcClient = trpc.createClient({
+  links: [
+    httpBatchLink({
+      url: "/trpc",
+      transformer: superjson,
+      // SPEC.md section 7: every call carries the session cookie.
+      fetch: (url, options) => fetch(url, { ...options, credentials: "include" } as RequestInit),
+    }),
+  ],
+});
+
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+export type TrpcUtils = typeof trpcUtils;
+
+export type ApiErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "INTERNAL_SERVER_ERROR"
+  | (string & {});
+
+/** The stable error code of a failed call (e.g. 'NOT_FOUND'), or undefined for network failures. */
+export function apiErrorCode(error: unknown): ApiErrorCode | undefined {
+  if (error instanceof TRPCClientError) {
+    const code = (error.data as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" ? code : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The server's own message when it is meant for people (validation, rate limits, conflicts),
+ * otherwise the fallback the spec names for that situation.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  const code = apiErrorCode(error);
+  if (!code || code === "INTERNAL_SERVER_ERROR") return fallback;
+  const message = error instanceof Error ? error.message.trim() : "";
+  return message.length > 0 && message.length < 300 ? message : fallback;
+}

@@ -1,0 +1,163 @@
+import { Box, Button, Container, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Link, type LinkProps } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuCircleCheck } from "react-icons/lu";
+import { useDocumentTitle } from "./useDocumentTitle";
+
+export type InfoAction = {
+  label: string;
+  to?: LinkProps["to"];
+  search?: Record<string, string>;
+  params?: Record<string, string>;
+  href?: string;
+  primary?: boolean;
+};
+
+export type InfoSection = { title: string; body: ReactNode };
+
+type InfoPageProps = {
+  eyebrow?: string;
+  title: string;
+  /** Browser-tab title when it should differ from the headline (e.g. "Pricing"). */
+  documentTitle?: string;
+  lead: ReactNode;
+  points?: readonly string[];
+  pointsHeading?: string;
+  sections?: readonly InfoSection[];
+  actions?: readonly InfoAction[];
+  notice?: ReactNode;
+  children?: ReactNode;
+};
+
+export function ActionButton({ action, size = "md" }: { action: InfoAction; size?: "sm" | "md" | "lg" }) {
+  const variant = action.primary ? "solid" : "outline";
+  if (action.href) {
+    return (
+      <Button asChild size={size} variant={variant} colorPalette="blue">
+        <a href={action.href}>{action.label}</a>
+      </Button>
+    );
+  }
+  return (
+    <Button
+      asChild
+      size={size}
+      variant={variant}
+      colorPalette="blue"
+      bg={action.primary ? undefined : "white"}
+    >
+      <Link to={action.to ?? "/"} search={action.search as never} params={action.params as never}>
+        {action.label}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * A plain, finished-looking page for areas whose tools land in later releases: what the page is for,
+ * what it will hold, and real links onward. No placeholder numbers or dead buttons.
+ */
+export function InfoPage({
+  eyebrow,
+  title,
+  documentTitle,
+  lead,
+  points,
+  pointsHeading,
+  sections,
+  actions,
+  notice,
+  children,
+}: InfoPageProps) {
+  useDocumentTitle(documentTitle ?? title);
+  return (
+    <Box bg="white" flex="1">
+      <Box
+        bg="linear-gradient(180deg, #eff6ff 0%, #ffffff 100%)"
+        borderBottomWidth="1px"
+        borderColor="border.muted"
+      >
+        <Container maxW="5xl" py={{ base: "12", md: "16" }}>
+          <Stack gap="4" maxW="3xl">
+            {eyebrow ? (
+              <Text
+                color="blue.700"
+                fontWeight="semibold"
+                fontSize="sm"
+                textTransform="uppercase"
+                letterSpacing="0.08em"
+              >
+                {eyebrow}
+              </Text>
+            ) : null}
+            <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em" color="ink">
+              {title}
+            </Heading>
+            <Text fontSize={{ base: "md", md: "lg" }} color="fg.muted">
+              {lead}
+            </Text>
+            {actions && actions.length > 0 ? (
+              <HStack gap="3" pt="2" flexWrap="wrap">
+                {actions.map((action) => (
+                  <ActionButton key={action.label} action={action} />
+                ))}
+              </HStack>
+            ) : null}
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxW="5xl" py={{ base: "10", md: "14" }}>
+        <Stack gap="10">
+          {notice ? (
+            <Box
+              borderWidth="1px"
+              borderColor="blue.200"
+              bg="blue.50"
+              borderRadius="xl"
+              p="5"
+              color="blue.900"
+            >
+              {notice}
+            </Box>
+          ) : null}
+          {points && points.length > 0 ? (
+            <Stack gap="4">
+              <Heading as="h2" size="lg" color="ink">
+                {pointsHeading ?? "What you can do here"}
+              </Heading>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                {points.map((point) => (
+                  <HStack
+                    key={point}
+                    align="flex-start"
+                    gap="3"
+                    p="4"
+                    borderWidth="1px"
+                    borderColor="border.muted"
+                    borderRadius="lg"
+                  >
+                    <Icon color="blue.600" boxSize="5" mt="0.5" flexShrink={0}>
+                      <LuCircleCheck />
+                    </Icon>
+                    <Text>{point}</Text>
+                  </HStack>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+          {sections?.map((section) => (
+            <Stack key={section.title} gap="3" maxW="3xl">
+              <Heading as="h2" size="lg" color="ink">
+                {section.title}
+              </Heading>
+              <Box color="fg.muted" lineHeight="tall" css={{ "& p + p": { mt: "3" } }}>
+                {section.body}
+              </Box>
+            </Stack>
+          ))}
+          {children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LuCompass } from "react-icons/lu";
+import { PublicLayout } from "./layout/PublicLayout";
+import { useDocumentTitle } from "./useDocumentTitle";
+
+export function NotFoundPage() {
+  useDocumentTitle("404 Page Not Found");
+  return (
+    <PublicLayout>
+      <Center flex="1" px="6" py="24">
+        <Stack align="center" textAlign="center" gap="4" maxW="md">
+          <Center boxSize="16" borderRadius="full" bg="blue.50" color="blue.700">
+            <Icon boxSize="8">
+              <LuCompass />
+            </Icon>
+          </Center>
+          <Heading as="h1" size="2xl" color="ink">
+            404 Page Not Found
+          </Heading>
+          <Text color="fg.muted">Did you forget to add the page to the router?</Text>
+          <Button asChild colorPalette="blue" mt="2">
+            <Link to="/">Back to home</Link>
+          </Button>
+        </Stack>
+      </Center>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { HStack, Icon, Text } from "@chakra-ui/react";
+import { LuStar } from "react-icons/lu";
+import { formatRating } from "../../shared/constants";
+
+/** "★ 4.7 (32 reviews)": the rating to one decimal with its review count. */
+export function RatingSummary({
+  average,
+  reviews,
+  size = "sm",
+}: {
+  average: number;
+  reviews: number;
+  size?: "sm" | "md" | "lg";
+}) {
+  const iconSize = size === "lg" ? "5" : size === "md" ? "4.5" : "4";
+  return (
+    <HStack gap="1.5" aria-label={`Rated ${formatRating(average)} out of 5 from ${reviews} reviews`}>
+      <Icon color="yellow.500" boxSize={iconSize}>
+        <LuStar fill="currentColor" />
+      </Icon>
+      <Text fontWeight="semibold" fontSize={size}>
+        {formatRating(average)}
+      </Text>
+      <Text color="fg.muted" fontSize={size === "lg" ? "md" : "sm"}>
+        ({reviews} {reviews === 1 ? "review" : "reviews"})
+      </Text>
+    </HStack>
+  );
+}
+
+/** Five stars filled to the nearest whole score, for a single review (1 to 5). */
+export function StarRow({ value, label }: { value: number; label?: string }) {
+  const rounded = Math.round(value);
+  return (
+    <HStack gap="0.5" role="img" aria-label={label ?? `${value} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Icon key={n} boxSize="4" color={n <= rounded ? "yellow.500" : "gray.300"}>
+          <LuStar fill="currentColor" />
+        </Icon>
+      ))}
+    </HStack>
+  );
+}
