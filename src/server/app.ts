@@ -10,6 +10,7 @@ import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/conte
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
 import { adminRoutes } from "./rest/admin";
+import { appointmentRoutes } from "./rest/appointments";
 import { authRoutes } from "./rest/auth";
 import { salespeopleRoutes } from "./rest/salespeople";
 import type { AppDeps } from "./trpc/init";
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/", authRoutes(deps));
   api.route("/", salespeopleRoutes(deps));
   api.route("/", adminRoutes(deps));
+  api.route("/", appointmentRoutes(deps));
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
   );

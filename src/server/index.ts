@@ -3,7 +3,9 @@ import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
 import { createTtlCache } from "./cache";
+import { startAppointmentWorkers } from "./domains/appointments/notices";
 import { loadDotEnv, loadEnv } from "./env";
+import { startJobQueue } from "./jobs/queue";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { openDatabase } from "./runtime";
@@ -15,7 +17,15 @@ const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
 const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
-const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger, browseCache });
+const jobs = await startJobQueue({ connectionString: database.url, logger });
+await startAppointmentWorkers(jobs, {
+  sql: database.sql,
+  mailer,
+  logger,
+  appUrl: env.APP_URL,
+  mailFrom: env.MAIL_FROM,
+});
+const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger, browseCache, jobs });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
@@ -35,6 +45,7 @@ async function shutdown(signal: string) {
     });
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
+  await jobs.stop();
   mailer.close();
   await database.close();
   process.exit(0);

@@ -18,9 +18,10 @@ export async function openDatabase(env: Env, logger: Logger) {
     });
     url = embedded.url;
   }
-  const { db, sql } = createDatabase(url, { max: env.DB_POOL_SIZE });
+  const { db, sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   await runMigrations(db);
   return {
+    url,
     db,
     sql,
     async seedIfEmpty() {
@@ -30,7 +31,7 @@ export async function openDatabase(env: Env, logger: Logger) {
       return true;
     },
     async close() {
-      await sql.end({ timeout: 5 });
+      await end({ timeout: 5 });
       if (embedded) await embedded.stop();
     },
   };

@@ -19,9 +19,9 @@ export default async function setup(project: TestProject) {
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
   const port = 55000 + Math.floor(Math.random() * 5000);
   const pg = await startEmbeddedPostgres({ dataDir, port, database: "template_kb", persistent: false });
-  const { db, sql } = createDatabase(pg.url, { max: 1 });
+  const { db, end } = createDatabase(pg.url, { max: 1 });
   await runMigrations(db);
-  await sql.end();
+  await end();
   project.provide("pgServerUrl", pg.url.replace(/\/template_kb$/, ""));
   return async () => {
     await pg.stop();

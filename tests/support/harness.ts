@@ -3,9 +3,12 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/server/app";
+import { createSession, validateSessionToken } from "../../src/server/auth/session";
 import { createTtlCache } from "../../src/server/cache";
 import { createDatabase } from "../../src/server/db/client";
+import { startAppointmentWorkers } from "../../src/server/domains/appointments/notices";
 import { loadEnv } from "../../src/server/env";
+import { startJobQueue } from "../../src/server/jobs/queue";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import type { AppDeps, Context } from "../../src/server/trpc/init";
@@ -35,17 +38,23 @@ export async function createHarness(overrides: Record<string, string> = {}) {
     BROWSE_CACHE_TTL_MS: "0",
     ...overrides,
   });
-  const logger = createLogger("silent");
-  const { db, sql } = createDatabase(`${serverUrl}/${name}`, { max: 20 });
+  const logger = createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
+  const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
+  const { db, sql } = database;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 100 });
-  const deps: AppDeps = { db, sql, env, mailer, logger, browseCache };
+  const dbUrl = `${serverUrl}/${name}`;
+  const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
+  const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
+  await startAppointmentWorkers(jobs, noticeDeps);
+  const deps: AppDeps = { db, sql, env, mailer, logger, browseCache, jobs };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {
+    await jobs.stop();
     mailer.close();
     await smtp.close();
-    await sql.end({ timeout: 5 });
+    await database.end({ timeout: 5 });
   });
 
   /** A REST call as a browser on our origin would make it (JSON, Origin header, optional cookie). */
@@ -91,7 +100,32 @@ export async function createHarness(overrides: Record<string, string> = {}) {
     });
   }
 
-  return { app, db, sql, env, deps, smtp, request, caller };
+  /** Waits until the SMTP sink has received a message matching the predicate. */
+  async function waitForMail(predicate: (m: (typeof smtp.messages)[number]) => boolean, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = smtp.messages.find(predicate);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("expected e-mail did not arrive");
+  }
+
+  /**
+   * Signs a user in without the e-mail round trip (a fixture, as the login journey has its own tests):
+   * creates the user if needed, links a salesperson profile with the same e-mail, and returns the cookie.
+   */
+  async function signIn(email: string, role: "customer" | "salesperson" | "manager" | "admin" = "customer") {
+    const [user] = await sql<{ id: string }[]>`
+      insert into users (email, role, first_name) values (${email}, ${role}, ${email.split("@")[0]!})
+      on conflict (email) do update set email = excluded.email returning id`;
+    await sql`update salespeople set user_id = ${user!.id} where email = ${email}`;
+    const { token } = await createSession(db, user!.id, { userAgent: "vitest", ipAddress: "127.0.0.1" });
+    const validated = await validateSessionToken(db, token);
+    return { cookie: `kb_session=${token}`, token, userId: user!.id, user: validated!.user };
+  }
+
+  return { app, db, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn };
 }
 
 export function sessionCookieFrom(headers: Headers): string | null {

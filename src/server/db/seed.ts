@@ -248,17 +248,22 @@ const BIOS = [
   "Trade-in values explained with real market data, so you know your number before you arrive.",
   "Bilingual (English and Spanish). I believe a good deal is one you would recommend to a friend.",
 ];
-const COMMENTS = [
+const PRAISE = [
   "Explained every fee and never rushed us.",
   "Very knowledgeable about the hybrid models, and honest about what we did not need.",
   "Answered all my texts quickly and had the car ready for a test drive.",
-  "A bit pushy about the extended warranty, otherwise fine.",
   "Made financing simple. We drove home the same day.",
   "Took time to compare three trims side by side with us.",
   "Great communication before the visit; the price matched the quote.",
-  "Friendly, but it took a while to get answers on the trade-in.",
   "Best car buying experience I have had. No games.",
   "Helpful with our first car purchase and patient with questions.",
+];
+const CRITICISM = [
+  "A bit pushy about the extended warranty.",
+  "Friendly, but it took a while to get answers on the trade-in.",
+  "The quoted price changed once we sat down to sign.",
+  "Kept steering us toward a more expensive trim than we asked for.",
+  "Slow to reply to messages before the visit.",
 ];
 
 async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[], batch = 2000) {
@@ -410,18 +415,21 @@ export async function seedDatabase(
   }
   const score = (q: number, spread = 0.9) =>
     Math.max(1, Math.min(5, Math.round(q + (r.next() - 0.5) * 2 * spread)));
-  const ratingRows = ratingPlan.map((p, i) => ({
-    salesperson_id: ids[p.salespersonIndex]!.id,
-    user_id: p.customer,
-    appointment_id: appointmentIds[i]!,
-    overall_rating: score(p.q),
-    helpfulness_rating: score(p.q),
-    pressure_level_rating: score(p.q + 0.2, 1.2),
-    communication_rating: score(p.q),
-    comment: r.chance(0.75) ? r.pick(COMMENTS) : null,
-    visit_date: p.startsAt.toISOString().slice(0, 10),
-    created_at: new Date(p.startsAt.getTime() + r.int(2, 72) * 3_600_000).toISOString(),
-  }));
+  const ratingRows = ratingPlan.map((p, i) => {
+    const overall = score(p.q);
+    return {
+      salesperson_id: ids[p.salespersonIndex]!.id,
+      user_id: p.customer,
+      appointment_id: appointmentIds[i]!,
+      overall_rating: overall,
+      helpfulness_rating: score(p.q),
+      pressure_level_rating: score(p.q + 0.2, 1.2),
+      communication_rating: score(p.q),
+      comment: r.chance(0.75) ? r.pick(overall >= 4 ? PRAISE : CRITICISM) : null,
+      visit_date: p.startsAt.toISOString().slice(0, 10),
+      created_at: new Date(p.startsAt.getTime() + r.int(2, 72) * 3_600_000).toISOString(),
+    };
+  });
   await insertBatched(sql, "ratings", ratingRows, 5000);
 
   // Upcoming visits for the demo salesperson, so dashboards have something scheduled.

@@ -9,6 +9,7 @@ import type { Session } from "../auth/session";
 import type { TtlCache } from "../cache";
 import type { Database, Sql } from "../db/client";
 import type { Env } from "../env";
+import type { JobQueue } from "../jobs/queue";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 
@@ -23,6 +24,7 @@ export type AppDeps = {
   logger: Logger;
   /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
   browseCache: TtlCache<BrowseResult>;
+  jobs: JobQueue;
 };
 
 /** What one request brings: who is calling, from where, and where response cookies go. */

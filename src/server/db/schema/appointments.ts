@@ -36,6 +36,12 @@ export const appointments = pgTable(
     cancelledBy: text("cancelled_by", { enum: ["customer", "salesperson"] }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Set by the reminder job in the same statement that claims the send, so a reminder goes out once. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** Calendar SEQUENCE of the ICS invites sent for this appointment (bumped on every change). */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    /** When a reschedule replaced this appointment: the new one. */
+    rescheduledToId: integer("rescheduled_to_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,6 +51,10 @@ export const appointments = pgTable(
     ),
     index("appointments_salesperson_idx").on(t.salespersonId, t.startsAt),
     index("appointments_customer_idx").on(t.customerId, t.startsAt),
+    check(
+      "appointments_cancelled_by_check",
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'salesperson')`,
+    ),
   ],
 );
 
@@ -96,5 +106,48 @@ export const ratings = pgTable(
     check("ratings_pressure_check", sql`${t.pressureLevelRating} between 1 and 5`),
     check("ratings_communication_check", sql`${t.communicationRating} between 1 and 5`),
     index("ratings_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
+  ],
+);
+
+/** A customer asking to hear when a slot of a salesperson frees up on a given local date. */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    salespersonId: integer("salesperson_id")
+      .notNull()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("waitlist_entries_unique").on(t.salespersonId, t.customerId, t.date),
+    index("waitlist_entries_slot_idx").on(t.salespersonId, t.date, t.createdAt),
+  ],
+);
+
+/** In-app notifications (bell): new appointment requests, cancellations, reviews, messages. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** For salespeople who have not signed in yet (no user row): delivered once they do. */
+    salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
+    check("notifications_recipient_check", sql`${t.userId} is not null or ${t.salespersonId} is not null`),
   ],
 );

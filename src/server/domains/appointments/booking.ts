@@ -1,0 +1,232 @@
+// Booking and rescheduling. The database decides conflicts: the EXCLUDE constraint on scheduled appointments
+// makes double booking impossible, and its violation becomes 409 SCHEDULING_CONFLICT.
+import type { z } from "zod";
+import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
+import { blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
+import { fromZoned, todayIn } from "../../../shared/time";
+import type { Queryable } from "../../db/client";
+import { PG, pgErrorCode } from "../../db/errors";
+import { QUEUES } from "../../jobs/queue";
+import { appError, type Context } from "../../trpc/init";
+import { type AppointmentRow, loadAppointmentView, toAppointmentView } from "./views";
+
+export const BOOKING_HORIZON_DAYS = 180;
+export const REMINDER_LEAD_HOURS = 24;
+const CONFLICT_MESSAGE = "Time slot unavailable";
+
+type BookInput = z.output<typeof bookAppointmentInput>;
+
+type SalespersonForBooking = { id: number; name: string; time_zone: string };
+
+async function salespersonForBooking(sql: Queryable, id: number): Promise<SalespersonForBooking> {
+  const [row] = await sql<
+    SalespersonForBooking[]
+  >`select id, name, time_zone from salespeople where id = ${id}`;
+  if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  return row;
+}
+
+/** Validates the requested local date and time and returns the instant it starts. */
+export function resolveSlot(date: string, time: string, timeZone: string, now = new Date()): Date {
+  if (date < todayIn(timeZone, now))
+    throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
+  const startsAt = fromZoned(date, time, timeZone);
+  if (startsAt.getTime() <= now.getTime())
+    throw appError("BAD_REQUEST", "That time has already passed", "TIME_IN_PAST");
+  if (startsAt.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000) {
+    throw appError(
+      "BAD_REQUEST",
+      `Appointments can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`,
+      "TOO_FAR_AHEAD",
+    );
+  }
+  return startsAt;
+}
+
+async function assertNotBlocked(
+  tx: Queryable,
+  salespersonId: number,
+  date: string,
+  timeZone: string,
+  startsAt: Date,
+) {
+  const blocks = await tx<{ starts_at: Date; ends_at: Date; is_recurring: boolean }[]>`
+    select starts_at, ends_at, is_recurring from availability_blocks
+     where salesperson_id = ${salespersonId}
+       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
+  const end = startsAt.getTime() + SLOT_MINUTES * 60_000;
+  const blocked = blocks
+    .flatMap((b) =>
+      blockIntervalsOn(
+        { startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring },
+        date,
+        timeZone,
+      ),
+    )
+    .some((i) => i.start < end && startsAt.getTime() < i.end);
+  if (blocked)
+    throw appError("CONFLICT", `${CONFLICT_MESSAGE}: the salesperson is not available then`, "SLOT_BLOCKED");
+}
+
+async function insertScheduled(tx: Queryable, row: Record<string, unknown>): Promise<number> {
+  try {
+    const [created] = await tx<{ id: number }[]>`insert into appointments ${tx(row)} returning id`;
+    return created!.id;
+  } catch (error) {
+    if (pgErrorCode(error) === PG.exclusionViolation)
+      throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
+    throw error;
+  }
+}
+
+/** Notices for a new appointment, enqueued inside the booking transaction so they exist only if it commits. */
+async function enqueueBookingNotices(
+  ctx: Context,
+  tx: Queryable,
+  appointmentId: number,
+  startsAt: Date,
+  kind: "booked" | "rescheduled",
+) {
+  await ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId, kind }, { within: tx });
+  const remindAt = new Date(startsAt.getTime() - REMINDER_LEAD_HOURS * 3_600_000);
+  if (remindAt.getTime() > Date.now()) {
+    await ctx.jobs.send(
+      QUEUES.appointmentReminder,
+      { appointmentId },
+      { startAfter: remindAt, singletonKey: `reminder-${appointmentId}`, within: tx },
+    );
+  }
+}
+
+async function notifySalesperson(
+  tx: Queryable,
+  salespersonId: number,
+  type: string,
+  title: string,
+  body: string,
+  link: string,
+) {
+  await tx`insert into notifications (salesperson_id, type, title, body, link)
+           values (${salespersonId}, ${type}, ${title}, ${body}, ${link})`;
+}
+
+export async function bookAppointment(
+  ctx: Context & { user: NonNullable<Context["user"]> },
+  input: BookInput,
+) {
+  const person = await salespersonForBooking(ctx.sql, input.salespersonId);
+  const startsAt = resolveSlot(input.date, input.time, person.time_zone);
+  const id = await ctx.sql.begin(async (tx) => {
+    await assertNotBlocked(tx, person.id, input.date, person.time_zone, startsAt);
+    const appointmentId = await insertScheduled(tx, {
+      salesperson_id: person.id,
+      customer_id: ctx.user.id,
+      appointment_type: input.appointmentType,
+      starts_at: startsAt.toISOString(),
+      customer_name: input.customerName,
+      customer_phone: input.customerPhone,
+      customer_email: input.customerEmail ?? ctx.user.email,
+      notes: input.notes ?? null,
+    });
+    await notifySalesperson(
+      tx,
+      person.id,
+      "appointment_requested",
+      "New appointment request",
+      `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`,
+      "/salesperson-dashboard?tab=appointments",
+    );
+    await enqueueBookingNotices(ctx, tx, appointmentId, startsAt, "booked");
+    return appointmentId;
+  });
+  ctx.browseCache.clear();
+  return loadAppointmentView(ctx.sql, id);
+}
+
+type RescheduleInput = z.output<typeof rescheduleAppointmentInput>;
+
+/** Cancel-and-book in one transaction: either both happen or neither does. */
+export async function rescheduleAppointment(
+  ctx: Context & { user: NonNullable<Context["user"]> },
+  input: RescheduleInput,
+) {
+  const current = await ctx.sql<AppointmentRow[]>`
+    select a.*, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
+      from appointments a join salespeople s on s.id = a.salesperson_id left join dealerships d on d.id = s.dealership_id
+     where a.id = ${input.id}`;
+  const old = current[0];
+  if (!old) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+  const side = sideOf(ctx.user, old);
+  if (!side) throw appError("FORBIDDEN", "You can only change your own appointments", "NOT_OWNER");
+  const startsAt = resolveSlot(input.date, input.time, old.time_zone);
+
+  const newId = await ctx.sql.begin(async (tx) => {
+    const [cancelled] = await tx<{ id: number }[]>`
+      update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
+             cancellation_reason = 'Rescheduled', ics_sequence = ics_sequence + 1
+       where id = ${old.id} and status = 'scheduled' and starts_at > now() + interval '2 hours'
+       returning id`;
+    if (!cancelled) throw changeRefusal(old);
+    await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt);
+    const id = await insertScheduled(tx, {
+      salesperson_id: old.salesperson_id,
+      customer_id: old.customer_id,
+      appointment_type: old.appointment_type,
+      starts_at: startsAt.toISOString(),
+      customer_name: old.customer_name,
+      customer_phone: old.customer_phone,
+      customer_email: old.customer_email,
+      notes: old.notes,
+    });
+    await tx`update appointments set rescheduled_to_id = ${id} where id = ${old.id}`;
+    await notifySalesperson(
+      tx,
+      old.salesperson_id,
+      "appointment_rescheduled",
+      "Appointment rescheduled",
+      `${old.customer_name} moved their ${old.appointment_type} to ${input.date} at ${input.time}.`,
+      "/salesperson-dashboard?tab=appointments",
+    );
+    await ctx.jobs.send(
+      QUEUES.appointmentNotice,
+      { appointmentId: old.id, kind: "cancelled" },
+      { within: tx },
+    );
+    await enqueueBookingNotices(ctx, tx, id, startsAt, "rescheduled");
+    return id;
+  });
+  return {
+    cancelled: toAppointmentView({ ...old, status: "cancelled" }),
+    appointment: await loadAppointmentView(ctx.sql, newId),
+  };
+}
+
+export type AppointmentSide = "customer" | "salesperson";
+
+/** Which side of the appointment the user is on, or null when it is not theirs. */
+export function sideOf(
+  user: NonNullable<Context["user"]>,
+  row: { customer_id: string | null; salesperson_id: number; dealership_id: number | null },
+): AppointmentSide | null {
+  if (row.customer_id !== null && row.customer_id === user.id) return "customer";
+  if (user.salespersonId !== null && user.salespersonId === row.salesperson_id) return "salesperson";
+  if (user.managedDealershipId !== null && user.managedDealershipId === row.dealership_id)
+    return "salesperson";
+  return null;
+}
+
+/** Why a conditional change to a scheduled appointment matched no row. */
+export function changeRefusal(row: { status: string; starts_at: Date }) {
+  if (row.status !== "scheduled") {
+    return appError(
+      "CONFLICT",
+      `This appointment is ${row.status} and can no longer be changed`,
+      "NOT_SCHEDULED",
+    );
+  }
+  return appError(
+    "CONFLICT",
+    "Appointments can only be cancelled or moved more than 2 hours before they start",
+    "CANCELLATION_WINDOW_PASSED",
+  );
+}

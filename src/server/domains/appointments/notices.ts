@@ -1,0 +1,157 @@
+// Job handlers: appointment e-mails with ICS invites, the 24-hour reminder (sent once), waitlist notices.
+
+import { formatSlot12h } from "../../../shared/slots";
+import { toOffsetIso } from "../../../shared/time";
+import type { Queryable, Sql } from "../../db/client";
+import type { JobData, JobQueue } from "../../jobs/queue";
+import { QUEUES } from "../../jobs/queue";
+import type { Logger } from "../../logger";
+import { buildIcs } from "../../mail/ics";
+import type { Mailer } from "../../mail/mailer";
+
+type NoticeRow = {
+  id: number;
+  starts_at: Date;
+  status: string;
+  appointment_type: string;
+  customer_name: string;
+  customer_email: string | null;
+  notes: string | null;
+  ics_sequence: number;
+  salesperson_name: string;
+  salesperson_email: string;
+  time_zone: string;
+  dealership_name: string | null;
+  address: string | null;
+  city: string;
+  state: string;
+};
+
+type Deps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: string; mailFrom: string };
+
+async function loadNotice(sql: Queryable, id: number): Promise<NoticeRow | undefined> {
+  const [row] = await sql<NoticeRow[]>`
+    select a.id, a.starts_at, a.status, a.appointment_type, a.customer_name, coalesce(a.customer_email, u.email) as customer_email,
+           a.notes, a.ics_sequence, s.name as salesperson_name, s.email as salesperson_email, s.time_zone,
+           d.name as dealership_name, d.address, s.city, s.state
+      from appointments a
+      join salespeople s on s.id = a.salesperson_id
+      left join dealerships d on d.id = s.dealership_id
+      left join users u on u.id = a.customer_id
+     where a.id = ${id}`;
+  return row;
+}
+
+function whenText(row: NoticeRow): string {
+  const local = toOffsetIso(row.starts_at, row.time_zone);
+  const date = new Date(`${local.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${date} at ${formatSlot12h(local.slice(11, 16))} (${row.time_zone.replace(/_/g, " ")} time)`;
+}
+
+function location(row: NoticeRow): string {
+  return [row.dealership_name, row.address, `${row.city}, ${row.state}`].filter(Boolean).join(", ");
+}
+
+function invite(row: NoticeRow, deps: Deps, method: "REQUEST" | "CANCEL") {
+  const fromEmail = deps.mailFrom.match(/<([^>]+)>/)?.[1] ?? deps.mailFrom;
+  return {
+    method,
+    content: buildIcs({
+      uid: `appointment-${row.id}@knowbefore`,
+      sequence: row.ics_sequence,
+      method,
+      start: row.starts_at,
+      durationMinutes: 30,
+      timeZone: row.time_zone,
+      summary: `${row.appointment_type}: ${row.customer_name} with ${row.salesperson_name}`,
+      description: row.notes
+        ? `Notes: ${row.notes}`
+        : `Booked through KnowBefore. Manage it at ${deps.appUrl}/appointments`,
+      location: location(row),
+      organizer: { name: "KnowBefore", email: fromEmail },
+      attendees: [
+        ...(row.customer_email ? [{ name: row.customer_name, email: row.customer_email }] : []),
+        { name: row.salesperson_name, email: row.salesperson_email },
+      ],
+    }),
+  };
+}
+
+export async function sendAppointmentNotice(deps: Deps, data: JobData["appointment-notice"]) {
+  const row = await loadNotice(deps.sql, data.appointmentId);
+  if (!row) return;
+  const when = whenText(row);
+  const cancelled = data.kind === "cancelled";
+  const method = cancelled ? "CANCEL" : "REQUEST";
+  const verb = cancelled ? "cancelled" : data.kind === "rescheduled" ? "moved to" : "confirmed for";
+  const calendar = invite(row, deps, method);
+  const recipients = [
+    ...(row.customer_email
+      ? [
+          {
+            to: row.customer_email,
+            text: `Hello ${row.customer_name},\n\nYour ${row.appointment_type} with ${row.salesperson_name} is ${verb} ${when}.\nWhere: ${location(row)}\n\nSee your appointments: ${deps.appUrl}/appointments\n`,
+          },
+        ]
+      : []),
+    {
+      to: row.salesperson_email,
+      text: `Hello ${row.salesperson_name},\n\n${row.customer_name}'s ${row.appointment_type} is ${verb} ${when}.\n\nOpen your dashboard: ${deps.appUrl}/salesperson-dashboard\n`,
+    },
+  ];
+  const subject = cancelled
+    ? `Cancelled: ${row.appointment_type} on ${when}`
+    : data.kind === "rescheduled"
+      ? `Rescheduled: ${row.appointment_type} on ${when}`
+      : `Confirmed: ${row.appointment_type} on ${when}`;
+  for (const r of recipients) await deps.mailer.send({ to: r.to, subject, text: r.text, calendar });
+}
+
+/** Claims the reminder in the same transaction that sends it: a reminder goes out at most once. */
+export async function sendReminder(deps: Deps, data: JobData["appointment-reminder"]) {
+  await deps.sql.begin(async (tx) => {
+    const [claimed] = await tx<{ id: number }[]>`
+      update appointments set reminder_sent_at = now()
+       where id = ${data.appointmentId} and status = 'scheduled' and reminder_sent_at is null and starts_at > now()
+       returning id`;
+    if (!claimed) return;
+    const row = await loadNotice(tx, data.appointmentId);
+    if (!row?.customer_email) return;
+    await deps.mailer.send({
+      to: row.customer_email,
+      subject: `Reminder: ${row.appointment_type} tomorrow with ${row.salesperson_name}`,
+      text: `Hello ${row.customer_name},\n\nA reminder of your ${row.appointment_type} with ${row.salesperson_name} on ${whenText(row)}.\nWhere: ${location(row)}\n\nNeed to change it? ${deps.appUrl}/appointments\n`,
+    });
+  });
+}
+
+/** After a cancellation: e-mail the first customer waiting for that salesperson and day. */
+export async function sendWaitlistNotice(deps: Deps, data: JobData["waitlist-notice"]) {
+  await deps.sql.begin(async (tx) => {
+    const [entry] = await tx<{ id: number; email: string; name: string | null; salesperson_name: string }[]>`
+      select w.id, u.email, u.first_name as name, s.name as salesperson_name
+        from waitlist_entries w join users u on u.id = w.customer_id join salespeople s on s.id = w.salesperson_id
+       where w.salesperson_id = ${data.salespersonId} and w.date = ${data.date} and w.notified_at is null
+       order by w.created_at, w.id
+       limit 1 for update of w skip locked`;
+    if (!entry) return;
+    await tx`update waitlist_entries set notified_at = now() where id = ${entry.id}`;
+    await deps.mailer.send({
+      to: entry.email,
+      subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
+      text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
+    });
+  });
+}
+
+export async function startAppointmentWorkers(jobs: JobQueue, deps: Deps) {
+  await jobs.work(QUEUES.appointmentNotice, (data) => sendAppointmentNotice(deps, data));
+  await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
+  await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
+}

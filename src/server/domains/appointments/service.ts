@@ -1,0 +1,204 @@
+// Reading calendars and changing appointment status. Ownership is part of every WHERE clause.
+import type { z } from "zod";
+import type {
+  cancelAppointmentInput,
+  DaySlots,
+  updateAppointmentStatusInput,
+} from "../../../shared/schemas/appointments";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import { slotGrid } from "../../../shared/slots";
+import { addDays, fromZoned, toOffsetIso } from "../../../shared/time";
+import type { Sql } from "../../db/client";
+import { QUEUES } from "../../jobs/queue";
+import { appError, type Context } from "../../trpc/init";
+import { changeRefusal, sideOf } from "./booking";
+import { APPOINTMENT_SELECT, type AppointmentRow, loadAppointmentRow, toAppointmentView } from "./views";
+
+type Authed = Context & { user: SessionUser };
+
+async function salespersonZone(
+  sql: Sql,
+  id: number,
+): Promise<{ id: number; time_zone: string; dealership_id: number | null }> {
+  const [row] = await sql<{ id: number; time_zone: string; dealership_id: number | null }[]>`
+    select id, time_zone, dealership_id from salespeople where id = ${id}`;
+  if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  return row;
+}
+
+function canManage(user: SessionUser | null, person: { id: number; dealership_id: number | null }): boolean {
+  if (!user) return false;
+  return (
+    user.role === "admin" ||
+    user.salespersonId === person.id ||
+    (user.managedDealershipId !== null && user.managedDealershipId === person.dealership_id)
+  );
+}
+
+/**
+ * A salesperson's upcoming scheduled appointments. Everyone sees the instants (the slot grid needs them);
+ * only the salesperson and their manager see who booked.
+ */
+export async function salespersonAppointments(ctx: Context, salespersonId: number) {
+  const person = await salespersonZone(ctx.sql, salespersonId);
+  if (canManage(ctx.user, person)) {
+    const rows = await ctx.sql.unsafe<AppointmentRow[]>(
+      `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
+      [salespersonId],
+    );
+    return rows.map((r) => toAppointmentView(r));
+  }
+  const rows = await ctx.sql<{ id: number; starts_at: Date; status: string }[]>`
+    select id, starts_at, status from appointments
+     where salesperson_id = ${salespersonId} and status = 'scheduled' and starts_at > now() - interval '1 day'
+     order by starts_at`;
+  return rows.map((r) => {
+    const scheduled = toOffsetIso(r.starts_at, person.time_zone);
+    return {
+      id: r.id,
+      salespersonId,
+      scheduledDateTime: scheduled,
+      scheduledAt: scheduled,
+      status: r.status,
+    };
+  });
+}
+
+/** The 25 slots of a local date with their state, computed on the server from real rows. */
+export async function daySlots(
+  sql: Sql,
+  salespersonId: number,
+  date: string,
+  times?: readonly string[],
+): Promise<DaySlots> {
+  const person = await salespersonZone(sql, salespersonId);
+  const dayStart = fromZoned(date, "00:00", person.time_zone);
+  const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
+  const [appointments, blocks] = await Promise.all([
+    sql<{ starts_at: Date }[]>`
+      select starts_at from appointments
+       where salesperson_id = ${salespersonId} and status = 'scheduled'
+         and starts_at > ${new Date(dayStart.getTime() - 3_600_000)} and starts_at < ${new Date(dayEnd.getTime() + 3_600_000)}`,
+    sql<{ starts_at: Date; ends_at: Date; is_recurring: boolean }[]>`
+      select starts_at, ends_at, is_recurring from availability_blocks
+       where salesperson_id = ${salespersonId} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
+  ]);
+  const grid = slotGrid({
+    date,
+    timeZone: person.time_zone,
+    appointmentStarts: appointments.map((a) => a.starts_at),
+    blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
+    times,
+  });
+  return {
+    salespersonId,
+    date,
+    timeZone: person.time_zone,
+    slots: grid.map((s) => ({
+      time: s.time,
+      label: s.label,
+      state: s.state,
+      startsAt: toOffsetIso(s.startsAt, person.time_zone),
+    })),
+  };
+}
+
+/** Only the caller's own appointments: another user's id is refused before anything is read. */
+export async function customerAppointments(ctx: Authed, userId: string) {
+  if (userId !== ctx.user.id)
+    throw appError("FORBIDDEN", "You can only see your own appointments", "NOT_OWNER");
+  const rows = await ctx.sql.unsafe<AppointmentRow[]>(
+    `${APPOINTMENT_SELECT} where a.customer_id = $1 order by a.starts_at desc limit 200`,
+    [ctx.user.id],
+  );
+  return rows.map((r) => toAppointmentView(r));
+}
+
+/** Salesperson or their manager marks a scheduled appointment completed or no-show; one concurrent change wins. */
+export async function updateAppointmentStatus(
+  ctx: Authed,
+  input: z.output<typeof updateAppointmentStatusInput>,
+) {
+  const [updated] = await ctx.sql<{ id: number }[]>`
+    update appointments a
+       set status = ${input.status},
+           completed_at = case when ${input.status} = 'completed' then now() else null end
+      from salespeople s
+     where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
+       and (s.id = ${ctx.user.salespersonId ?? -1} or s.dealership_id = ${ctx.user.managedDealershipId ?? -1})
+     returning a.id`;
+  if (!updated) {
+    const row = await loadAppointmentRow(ctx.sql, input.id);
+    if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+    if (sideOf(ctx.user, row) !== "salesperson") {
+      throw appError(
+        "FORBIDDEN",
+        "Only the salesperson or their manager can update this appointment",
+        "NOT_OWNER",
+      );
+    }
+    throw appError(
+      "CONFLICT",
+      `This appointment is ${row.status} and can no longer be changed`,
+      "NOT_SCHEDULED",
+    );
+  }
+  return toAppointmentView((await loadAppointmentRow(ctx.sql, input.id))!);
+}
+
+/** Customer or salesperson cancels a scheduled appointment while its start is more than 2 hours away. */
+export async function cancelAppointment(ctx: Authed, input: z.output<typeof cancelAppointmentInput>) {
+  const row = await loadAppointmentRow(ctx.sql, input.id);
+  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+  const side = sideOf(ctx.user, row);
+  if (!side) throw appError("FORBIDDEN", "You can only cancel your own appointments", "NOT_OWNER");
+  if (input.cancelledBy && input.cancelledBy !== side) {
+    throw appError("FORBIDDEN", `You cannot cancel on behalf of the ${input.cancelledBy}`, "WRONG_SIDE");
+  }
+  const done = await ctx.sql.begin(async (tx) => {
+    const [cancelled] = await tx<{ id: number }[]>`
+      update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
+             cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
+       where id = ${row.id} and status = 'scheduled' and starts_at > now() + interval '2 hours'
+         and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId ?? -1}
+              or salesperson_id in (select id from salespeople where dealership_id = ${ctx.user.managedDealershipId ?? -1}))
+       returning id`;
+    if (!cancelled) return false;
+    const local = toOffsetIso(row.starts_at, row.time_zone);
+    if (side === "customer") {
+      await tx`insert into notifications (salesperson_id, type, title, body, link)
+               values (${row.salesperson_id}, 'appointment_cancelled', 'Appointment cancelled',
+                       ${`${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`},
+                       '/salesperson-dashboard?tab=appointments')`;
+    } else if (row.customer_id) {
+      await tx`insert into notifications (user_id, type, title, body, link)
+               values (${row.customer_id}, 'appointment_cancelled', 'Appointment cancelled',
+                       ${`${row.salesperson_name} cancelled your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`},
+                       '/appointments')`;
+    }
+    await ctx.jobs.send(
+      QUEUES.appointmentNotice,
+      { appointmentId: row.id, kind: "cancelled" },
+      { within: tx },
+    );
+    await ctx.jobs.send(
+      QUEUES.waitlistNotice,
+      { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
+      { within: tx },
+    );
+    return true;
+  });
+  if (!done) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);
+  return toAppointmentView((await loadAppointmentRow(ctx.sql, row.id))!);
+}
+
+/** A customer asks to be told when a slot of this salesperson frees up on this local date. */
+export async function joinWaitlist(ctx: Authed, salespersonId: number, date: string) {
+  const person = await salespersonZone(ctx.sql, salespersonId);
+  const today = toOffsetIso(new Date(), person.time_zone).slice(0, 10);
+  if (date < today) throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
+  await ctx.sql`insert into waitlist_entries (salesperson_id, customer_id, date)
+                values (${salespersonId}, ${ctx.user.id}, ${date})
+                on conflict (salesperson_id, customer_id, date) do nothing`;
+  return { salespersonId, date, waiting: true as const };
+}

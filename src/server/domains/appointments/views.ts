@@ -1,0 +1,70 @@
+// Appointment rows as callers see them: instants carry the dealership's offset.
+import type { AppointmentView } from "../../../shared/schemas/appointments";
+import { canCancel } from "../../../shared/slots";
+import { toOffsetIso } from "../../../shared/time";
+import type { Sql } from "../../db/client";
+import { appError } from "../../trpc/init";
+
+export type AppointmentRow = {
+  id: number;
+  salesperson_id: number;
+  customer_id: string | null;
+  appointment_type: string;
+  starts_at: Date;
+  status: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  notes: string | null;
+  cancellation_reason: string | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+  completed_at: Date | null;
+  salesperson_name: string;
+  time_zone: string;
+  dealership_id: number | null;
+  dealership_name: string | null;
+};
+
+export const APPOINTMENT_SELECT = `
+  select a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, a.status, a.customer_name,
+         a.customer_phone, a.customer_email, a.notes, a.cancellation_reason, a.cancelled_by, a.cancelled_at,
+         a.completed_at, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
+    from appointments a
+    join salespeople s on s.id = a.salesperson_id
+    left join dealerships d on d.id = s.dealership_id`;
+
+export function toAppointmentView(row: AppointmentRow, now = new Date()): AppointmentView {
+  const scheduled = toOffsetIso(row.starts_at, row.time_zone);
+  return {
+    id: row.id,
+    salespersonId: row.salesperson_id,
+    salespersonName: row.salesperson_name,
+    dealership: row.dealership_name,
+    appointmentType: row.appointment_type,
+    scheduledDateTime: scheduled,
+    scheduledAt: scheduled,
+    timeZone: row.time_zone,
+    status: row.status,
+    customerName: row.customer_name,
+    customerPhone: row.customer_phone,
+    customerEmail: row.customer_email,
+    notes: row.notes,
+    cancellationReason: row.cancellation_reason,
+    cancelledBy: row.cancelled_by,
+    cancelledAt: row.cancelled_at,
+    completedAt: row.completed_at,
+    canCancel: canCancel({ status: row.status, startsAt: row.starts_at }, now),
+  };
+}
+
+export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentRow | undefined> {
+  const [row] = await sql.unsafe<AppointmentRow[]>(`${APPOINTMENT_SELECT} where a.id = $1`, [id]);
+  return row;
+}
+
+export async function loadAppointmentView(sql: Sql, id: number): Promise<AppointmentView> {
+  const row = await loadAppointmentRow(sql, id);
+  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+  return toAppointmentView(row);
+}

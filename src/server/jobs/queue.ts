@@ -1,0 +1,76 @@
+// Background jobs on pg-boss (a PostgreSQL-backed queue): e-mails, reminders and waitlist notices survive
+// restarts and run once across any number of app instances.
+import PgBoss from "pg-boss";
+import type { Queryable } from "../db/client";
+import type { Logger } from "../logger";
+
+export const QUEUES = {
+  appointmentNotice: "appointment-notice",
+  appointmentReminder: "appointment-reminder",
+  waitlistNotice: "waitlist-notice",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type JobData = {
+  "appointment-notice": { appointmentId: number; kind: "booked" | "cancelled" | "rescheduled" };
+  "appointment-reminder": { appointmentId: number };
+  "waitlist-notice": { salespersonId: number; date: string };
+};
+
+/** A database handle to enqueue through: pass a transaction so the job exists only if the transaction commits. */
+export type JobExecutor = Queryable;
+
+export type JobQueue = {
+  send: <Q extends QueueName>(
+    name: Q,
+    data: JobData[Q],
+    options?: { startAfter?: Date; singletonKey?: string; within?: JobExecutor },
+  ) => Promise<void>;
+  work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function startJobQueue(options: {
+  connectionString: string;
+  logger: Logger;
+  pollingIntervalSeconds?: number;
+}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: "pgboss",
+    max: 4,
+    application_name: "knowbefore-jobs",
+  });
+  boss.on("error", (error) => options.logger.error("job queue error", error));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  }
+  return {
+    async send(name, data, sendOptions = {}) {
+      const within = sendOptions.within;
+      await boss.send(name, data as object, {
+        startAfter: sendOptions.startAfter,
+        singletonKey: sendOptions.singletonKey,
+        db: within
+          ? {
+              // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.
+              executeSql: async (text: string, values: unknown[]) => ({
+                rows: await within.unsafe(text, values.map((v) => (v === undefined ? null : v)) as never[]),
+              }),
+            }
+          : undefined,
+      });
+    },
+    async work(name, handler) {
+      await boss.work<JobData[typeof name]>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (job) await handler(job.data);
+        },
+      );
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

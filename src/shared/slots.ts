@@ -1,0 +1,110 @@
+// Booking rules shared by the scheduling dialog and the server (SPEC.md section 9): the half-hour slot grid,
+// what makes a slot Booked or blocked, 'Available Today', and the cancellation window.
+import { addDays, fromZoned, toZoned } from "./time";
+
+export const SLOT_MINUTES = 30;
+export const CANCELLATION_WINDOW_HOURS = 2;
+
+/** 09:00, 09:30, ... 21:00: 25 slots. */
+export const SLOT_TIMES: readonly string[] = Array.from({ length: 25 }, (_, i) => {
+  const minutes = 9 * 60 + i * SLOT_MINUTES;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+});
+
+/** The fixed 'Available Today' slots of the salesperson card. */
+export const AVAILABLE_TODAY_TIMES = [
+  "09:00",
+  "10:00",
+  "11:00",
+  "14:00",
+  "15:00",
+  "16:00",
+  "18:00",
+  "19:00",
+  "20:00",
+] as const;
+export const AVAILABLE_TODAY_SHOWN = 4;
+
+/** "13:30" -> "1:30 PM". */
+export function formatSlot12h(time: string): string {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const suffix = h >= 12 ? "PM" : "AM";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+export type BlockLike = { startsAt: Date; endsAt: Date; isRecurring: boolean };
+
+/**
+ * The intervals a block occupies on one local date. A one-off block is itself; a weekly block repeats at the
+ * same wall-clock times every 7 days (so 9-10 AM stays 9-10 AM across daylight-saving changes).
+ */
+export function blockIntervalsOn(
+  block: BlockLike,
+  date: string,
+  timeZone: string,
+): { start: number; end: number }[] {
+  if (!block.isRecurring) return [{ start: block.startsAt.getTime(), end: block.endsAt.getTime() }];
+  const first = toZoned(block.startsAt, timeZone);
+  const last = toZoned(block.endsAt, timeZone);
+  const spanDays = daysBetween(first.date, last.date);
+  const intervals: { start: number; end: number }[] = [];
+  // Occurrences that could touch `date`: those starting on date - spanDays .. date.
+  for (let back = 0; back <= spanDays; back++) {
+    const startDate = addDays(date, -back);
+    if (startDate < first.date) continue;
+    if (daysBetween(first.date, startDate) % 7 !== 0) continue;
+    const start = fromZoned(startDate, first.time, timeZone).getTime();
+    const end = fromZoned(addDays(startDate, spanDays), last.time, timeZone).getTime();
+    intervals.push({ start, end });
+  }
+  return intervals;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export type SlotState = "available" | "booked" | "blocked" | "past";
+export type Slot = { time: string; label: string; startsAt: Date; state: SlotState };
+
+/** The 25 slots of a local date with their state, given scheduled appointment starts and blocks. */
+export function slotGrid(input: {
+  date: string;
+  timeZone: string;
+  appointmentStarts: Date[];
+  blocks: BlockLike[];
+  now?: Date;
+  times?: readonly string[];
+}): Slot[] {
+  const now = (input.now ?? new Date()).getTime();
+  const intervals = input.blocks.flatMap((b) => blockIntervalsOn(b, input.date, input.timeZone));
+  const starts = input.appointmentStarts.map((d) => d.getTime());
+  return (input.times ?? SLOT_TIMES).map((time) => {
+    const startsAt = fromZoned(input.date, time, input.timeZone);
+    const s = startsAt.getTime();
+    const e = s + SLOT_MINUTES * 60_000;
+    let state: SlotState = "available";
+    if (s <= now) state = "past";
+    else if (starts.some((a) => Math.abs(a - s) < SLOT_MINUTES * 60_000)) state = "booked";
+    else if (intervals.some((i) => i.start < e && s < i.end)) state = "blocked";
+    return { time, label: formatSlot12h(time), startsAt, state };
+  });
+}
+
+/** 'Available Today' on a card: the fixed slots still open, at most four shown and '+N more'. */
+export function availableToday(slots: Slot[]): { shown: Slot[]; more: number } {
+  const open = slots.filter((s) => s.state === "available");
+  return {
+    shown: open.slice(0, AVAILABLE_TODAY_SHOWN),
+    more: Math.max(0, open.length - AVAILABLE_TODAY_SHOWN),
+  };
+}
+
+/** Only scheduled appointments can be cancelled, and only while the start is more than 2 hours away. */
+export function canCancel(appointment: { status: string; startsAt: Date }, now = new Date()): boolean {
+  return (
+    appointment.status === "scheduled" &&
+    appointment.startsAt.getTime() - now.getTime() > CANCELLATION_WINDOW_HOURS * 3_600_000
+  );
+}

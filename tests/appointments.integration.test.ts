@@ -1,0 +1,493 @@
+import { describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/server/db/seed";
+import { SLOT_TIMES } from "../src/shared/slots";
+import { addDays, fromZoned, todayIn, zoneOffsetMinutes } from "../src/shared/time";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness();
+await seedDatabase(h.sql, { scale: 0.05 });
+
+async function salespersonIn(timeZone: string) {
+  const [row] = await h.sql<{ id: number; email: string; time_zone: string }[]>`
+    select id, email, time_zone from salespeople where time_zone = ${timeZone} order by id limit 1`;
+  return row!;
+}
+
+const ny = await salespersonIn("America/New_York");
+const tomorrow = addDays(todayIn(ny.time_zone), 1);
+const customer = await h.signIn("booker@example.org");
+const other = await h.signIn("other.customer@example.org");
+
+function booking(overrides: Record<string, unknown> = {}) {
+  return {
+    salespersonId: ny.id,
+    date: tomorrow,
+    time: "10:00",
+    appointmentType: "Test Drive",
+    customerName: "Bo Oker",
+    customerPhone: "(512) 555-0134",
+    customerEmail: "booker@example.org",
+    notes: "Interested in the hybrid",
+    ...overrides,
+  };
+}
+
+describe("booking", () => {
+  it("100 concurrent bookings of one slot give exactly one 201 and 99 SCHEDULING_CONFLICT, one row", async () => {
+    const date = addDays(tomorrow, 2);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        h.request("POST", "/api/appointments", {
+          cookie: i % 2 ? customer.cookie : other.cookie,
+          body: booking({ date, time: "15:00" }),
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    expect(statuses.some((s) => s >= 500)).toBe(false);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(r.json).toEqual({ message: "Time slot unavailable", code: "SCHEDULING_CONFLICT" });
+    }
+    const start = fromZoned(date, "15:00", ny.time_zone);
+    const [count] = await h.sql<
+      { n: number }[]
+    >`select count(*)::int as n from appointments where salesperson_id = ${ny.id} and starts_at = ${start}`;
+    expect(count!.n).toBe(1);
+  });
+
+  it("answers the appointment with an offset instant and notifies the salesperson in-app", async () => {
+    const res = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ time: "11:30", scheduledDateTime: `${tomorrow}T11:30:00` }),
+    });
+    expect(res.status).toBe(201);
+    const offset = zoneOffsetMinutes(fromZoned(tomorrow, "11:30", ny.time_zone), ny.time_zone) / 60;
+    expect(res.json.scheduledDateTime).toBe(`${tomorrow}T11:30:00-0${-offset}:00`);
+    expect(res.json.status).toBe("scheduled");
+    const [note] =
+      await h.sql`select * from notifications where salesperson_id = ${ny.id} and type = 'appointment_requested'`;
+    expect(note).toBeTruthy();
+  });
+
+  it("e-mails an ICS invite (METHOD:REQUEST) to the customer through SMTP", async () => {
+    const res = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ time: "13:00", customerEmail: "ics.check@example.org" }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await h.waitForMail((m) => m.to.includes("ics.check@example.org"));
+    expect(mail.subject).toMatch(/^Confirmed: Test Drive/);
+    expect(mail.raw).toContain("text/calendar");
+    expect(mail.text).toContain("METHOD:REQUEST");
+    expect(mail.text).toContain(`UID:appointment-${res.json.id}@knowbefore`);
+    expect(mail.text).toContain(`DTSTART;TZID=${ny.time_zone}:${tomorrow.replace(/-/g, "")}T130000`);
+  });
+
+  it("validates input per SPEC.md section 5 with 4xx, never 500", async () => {
+    const cases: [Record<string, unknown>, number][] = [
+      [booking({ customerName: "" }), 400],
+      [booking({ customerPhone: "" }), 400],
+      [booking({ customerPhone: "call me" }), 400],
+      [booking({ customerEmail: "nope" }), 400],
+      [booking({ time: "08:30" }), 400],
+      [booking({ time: "10:15" }), 400],
+      [booking({ date: "2020-01-01" }), 400],
+      [booking({ date: "2026-02-30" }), 400],
+      [booking({ appointmentType: "Joyride" }), 400],
+      [booking({ salespersonId: 99999999 }), 404],
+      [booking({ salespersonId: "abc" }), 400],
+      [booking({ userId: other.userId }), 400],
+      [booking({ scheduledDateTime: `${tomorrow}T12:00:00` }), 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await h.request("POST", "/api/appointments", { cookie: customer.cookie, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(typeof res.json.message).toBe("string");
+    }
+    const missing = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: { salespersonId: ny.id },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe("Please fill in all required fields.");
+    expect((await h.request("POST", "/api/appointments", { body: booking() })).status).toBe(401);
+    const salesperson = await h.signIn(ny.email, "salesperson");
+    expect(
+      (await h.request("POST", "/api/appointments", { cookie: salesperson.cookie, body: booking() })).status,
+    ).toBe(403);
+  });
+});
+
+describe("the EXCLUDE constraint", () => {
+  it("rejects scheduled appointments 29 minutes apart and accepts 30 minutes apart", async () => {
+    const base = new Date(Date.now() + 30 * 86_400_000);
+    base.setUTCSeconds(0, 0);
+    const insert = (startsAt: Date) =>
+      h.sql`insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone)
+            values (${ny.id}, 'Test Drive', ${startsAt}, 'Edge', '5555555555')`;
+    await insert(base);
+    await expect(insert(new Date(base.getTime() + 29 * 60_000))).rejects.toMatchObject({ code: "23P01" });
+    await expect(insert(new Date(base.getTime() - 29 * 60_000))).rejects.toMatchObject({ code: "23P01" });
+    await insert(new Date(base.getTime() + 30 * 60_000));
+    await insert(new Date(base.getTime() - 30 * 60_000));
+    // Cancelled appointments do not hold their slot.
+    await h.sql`update appointments set status = 'cancelled' where salesperson_id = ${ny.id} and starts_at = ${base}`;
+    await insert(base).catch(() => {
+      throw new Error("a cancelled appointment still blocked the slot");
+    });
+  });
+});
+
+describe("time zones", () => {
+  it("reads a booking on the next daylight-saving change day in America/New_York at the right instant", async () => {
+    let day = tomorrow;
+    for (let i = 0; i < 179; i++) {
+      const before = zoneOffsetMinutes(fromZoned(day, "00:00", ny.time_zone), ny.time_zone);
+      const after = zoneOffsetMinutes(fromZoned(day, "12:00", ny.time_zone), ny.time_zone);
+      if (before !== after) break;
+      day = addDays(day, 1);
+    }
+    const res = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ date: day, time: "10:00" }),
+    });
+    expect(res.status).toBe(201);
+    const [row] = await h.sql<
+      { starts_at: Date }[]
+    >`select starts_at from appointments where id = ${res.json.id}`;
+    const offset = zoneOffsetMinutes(row!.starts_at, ny.time_zone);
+    expect(row!.starts_at.getTime()).toBe(Date.parse(`${day}T10:00:00Z`) - offset * 60_000);
+    expect(res.json.scheduledDateTime).toMatch(new RegExp(`^${day}T10:00:00-0[45]:00$`));
+    const slots = await h.request("GET", `/api/appointments/salesperson/${ny.id}/${day}`);
+    expect(slots.status).toBe(200);
+    expect(slots.json.slots).toHaveLength(25);
+    expect(slots.json.slots.find((s: { time: string }) => s.time === "10:00").state).toBe("booked");
+    expect(slots.json.slots.find((s: { time: string }) => s.time === "10:30").state).toBe("available");
+  });
+});
+
+describe("reading calendars", () => {
+  it("shows instants publicly but customer details only to the salesperson and their manager", async () => {
+    const publicList = await h.request("GET", `/api/appointments/salesperson/${ny.id}`);
+    expect(publicList.status).toBe(200);
+    expect(publicList.json.length).toBeGreaterThan(0);
+    expect(JSON.stringify(publicList.json)).not.toContain("Bo Oker");
+    expect(publicList.json[0]).toEqual({
+      id: expect.any(Number),
+      salespersonId: ny.id,
+      scheduledDateTime: expect.any(String),
+      scheduledAt: expect.any(String),
+      status: "scheduled",
+    });
+
+    const owner = await h.signIn(ny.email, "salesperson");
+    const ownList = await h.request("GET", `/api/appointments/salesperson/${ny.id}`, {
+      cookie: owner.cookie,
+    });
+    expect(JSON.stringify(ownList.json)).toContain("Bo Oker");
+
+    const [manager] = await h.sql<{ email: string }[]>`
+      select u.email from dealerships d join users u on u.id = d.manager_id join salespeople s on s.dealership_id = d.id where s.id = ${ny.id}`;
+    if (manager) {
+      const m = await h.signIn(manager.email, "manager");
+      expect(
+        JSON.stringify(
+          (await h.request("GET", `/api/appointments/salesperson/${ny.id}`, { cookie: m.cookie })).json,
+        ),
+      ).toContain("Bo Oker");
+    }
+  });
+
+  it("lists only the caller's own appointments; another user's id answers 403", async () => {
+    const own = await h.request("GET", `/api/appointments/customer?userId=${customer.userId}`, {
+      cookie: customer.cookie,
+    });
+    expect(own.status).toBe(200);
+    expect(own.json.every((a: { customerName: string }) => a.customerName === "Bo Oker")).toBe(true);
+    expect(
+      (await h.request("GET", `/api/appointments/customer/${customer.userId}`, { cookie: customer.cookie }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await h.request("GET", `/api/appointments/customer?userId=${customer.userId}`, {
+          cookie: other.cookie,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await h.request("GET", `/api/appointments/customer/${customer.userId}`, { cookie: other.cookie }))
+        .status,
+    ).toBe(403);
+    expect((await h.request("GET", `/api/appointments/customer/${customer.userId}`)).status).toBe(401);
+    expect(
+      (await h.request("GET", "/api/appointments/customer?userId=garbage", { cookie: customer.cookie }))
+        .status,
+    ).toBe(400);
+    expect((await h.request("GET", `/api/appointments/salesperson/${ny.id}/not-a-date`)).status).toBe(400);
+  });
+});
+
+describe("changes", () => {
+  async function appointmentAt(startsAt: Date, salespersonId = ny.id) {
+    const [row] = await h.sql<{ id: number }[]>`
+      insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
+      values (${salespersonId}, ${customer.userId}, 'Car Viewing', ${startsAt}, 'Bo Oker', '5125550134') returning id`;
+    return row!.id;
+  }
+
+  it("cancels only while the start is more than 2 hours away, on both sides of the edge", async () => {
+    const outside = await appointmentAt(new Date(Date.now() + 2 * 3_600_000 + 90_000));
+    const [second] = await h.sql<
+      { id: number }[]
+    >`select id from salespeople where id <> ${ny.id} order by id limit 1`;
+    const inside = await appointmentAt(new Date(Date.now() + 2 * 3_600_000 - 90_000), second!.id);
+    const ok = await h.request("PATCH", `/api/appointments/${outside}/cancel`, {
+      cookie: customer.cookie,
+      body: { cancelledBy: "customer", reason: "Found a car" },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "customer",
+      cancellationReason: "Found a car",
+    });
+    expect(ok.json.cancelledAt).toBeTruthy();
+    const late = await h.request("PATCH", `/api/appointments/${inside}/cancel`, {
+      cookie: customer.cookie,
+      body: { cancelledBy: "customer" },
+    });
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe("CANCELLATION_WINDOW_PASSED");
+    const twice = await h.request("PATCH", `/api/appointments/${outside}/cancel`, {
+      cookie: customer.cookie,
+      body: {},
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.code).toBe("NOT_SCHEDULED");
+  });
+
+  it("e-mails a CANCEL invite and refuses other people's appointments", async () => {
+    const id = await appointmentAt(new Date(Date.now() + 5 * 86_400_000));
+    expect(
+      (await h.request("PATCH", `/api/appointments/${id}/cancel`, { cookie: other.cookie, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.request("PATCH", `/api/appointments/${id}/cancel`, {
+          cookie: customer.cookie,
+          body: { cancelledBy: "salesperson" },
+        })
+      ).status,
+    ).toBe(403);
+    const res = await h.request("PATCH", `/api/appointments/${id}/cancel`, {
+      cookie: customer.cookie,
+      body: { cancelledBy: "customer" },
+    });
+    expect(res.status).toBe(200);
+    const mail = await h.waitForMail(
+      (m) => m.text.includes(`UID:appointment-${id}@knowbefore`) && m.text.includes("METHOD:CANCEL"),
+    );
+    expect(mail.subject).toMatch(/^Cancelled/);
+    expect(
+      (await h.request("PATCH", "/api/appointments/99999999/cancel", { cookie: customer.cookie, body: {} }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("lets the salesperson complete or mark no-show from scheduled only; customers and strangers get 403", async () => {
+    const id = await appointmentAt(new Date(Date.now() + 7 * 86_400_000));
+    const owner = await h.signIn(ny.email, "salesperson");
+    expect(
+      (
+        await h.request("PATCH", `/api/appointments/${id}`, {
+          cookie: customer.cookie,
+          body: { status: "completed" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.request("PATCH", `/api/appointments/${id}`, {
+          cookie: owner.cookie,
+          body: { status: "cancelled" },
+        })
+      ).status,
+    ).toBe(400);
+    const done = await h.request("PATCH", `/api/appointments/${id}`, {
+      cookie: owner.cookie,
+      body: { status: "completed" },
+    });
+    expect(done.status).toBe(200);
+    expect(done.json.completedAt).toBeTruthy();
+    const again = await h.request("PATCH", `/api/appointments/${id}`, {
+      cookie: owner.cookie,
+      body: { status: "no-show" },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("reschedules as cancel-and-book in one transaction, and leaves both untouched on conflict", async () => {
+    const date = addDays(tomorrow, 4);
+    const first = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ date, time: "09:00" }),
+    });
+    const taken = await h.request("POST", "/api/appointments", {
+      cookie: other.cookie,
+      body: booking({ date, time: "12:00" }),
+    });
+    expect(first.status).toBe(201);
+    expect(taken.status).toBe(201);
+    const clash = await h.request("POST", `/api/appointments/${first.json.id}/reschedule`, {
+      cookie: customer.cookie,
+      body: { date, time: "12:00" },
+    });
+    expect(clash.status).toBe(409);
+    const [still] = await h.sql<
+      { status: string }[]
+    >`select status from appointments where id = ${first.json.id}`;
+    expect(still!.status).toBe("scheduled");
+    const moved = await h.request("POST", `/api/appointments/${first.json.id}/reschedule`, {
+      cookie: customer.cookie,
+      body: { date, time: "16:30" },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.json.cancelled.status).toBe("cancelled");
+    expect(moved.json.appointment.scheduledDateTime).toContain(`${date}T16:30`);
+  });
+});
+
+describe("availability blocks", () => {
+  it("blocks booking inside a block (409), lists clashing appointments, and enforces end after start", async () => {
+    const owner = await h.signIn(ny.email, "salesperson");
+    const date = addDays(tomorrow, 6);
+    const booked = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ date, time: "14:00" }),
+    });
+    expect(booked.status).toBe(201);
+    const block = await h.request("POST", "/api/availability-blocks", {
+      cookie: owner.cookie,
+      body: {
+        title: "Training",
+        startDateTime: `${date}T13:00`,
+        endDateTime: `${date}T15:00`,
+        blockType: "training",
+        reason: "Product launch",
+        isRecurring: false,
+        salespersonId: ny.id,
+      },
+    });
+    expect(block.status).toBe(201);
+    expect(block.json.clashingAppointments.map((a: { id: number }) => a.id)).toEqual([booked.json.id]);
+    const inside = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ date, time: "13:30" }),
+    });
+    expect(inside.status).toBe(409);
+    expect(inside.json.code).toBe("SLOT_BLOCKED");
+    const slots = await h.request("GET", `/api/appointments/salesperson/${ny.id}/${date}`);
+    const state = (t: string) => slots.json.slots.find((s: { time: string }) => s.time === t).state;
+    expect([state("12:30"), state("13:00"), state("14:00"), state("15:00")]).toEqual([
+      "available",
+      "blocked",
+      "booked",
+      "available",
+    ]);
+
+    const bad = await h.request("POST", "/api/availability-blocks", {
+      cookie: owner.cookie,
+      body: { title: "Oops", startDateTime: `${date}T15:00`, endDateTime: `${date}T14:00` },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("End time must be after start time");
+    const missing = await h.request("POST", "/api/availability-blocks", {
+      cookie: owner.cookie,
+      body: { title: "", startDateTime: `${date}T15:00`, endDateTime: `${date}T16:00` },
+    });
+    expect(missing.json.message).toBe("Please fill in all required fields");
+
+    const list = await h.request("GET", `/api/availability-blocks/salesperson/${ny.id}`, {
+      cookie: owner.cookie,
+    });
+    expect(list.json[0]).toMatchObject({
+      title: "Training",
+      blockType: "training",
+      startTime: expect.any(String),
+      endTime: expect.any(String),
+    });
+    const patched = await h.request("PATCH", `/api/availability-blocks/${block.json.id}`, {
+      cookie: owner.cookie,
+      body: { endDateTime: `${date}T13:30` },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.clashingAppointments).toEqual([]);
+    expect(
+      (
+        await h.request("PATCH", `/api/availability-blocks/${block.json.id}`, {
+          cookie: customer.cookie,
+          body: { title: "x" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await h.request("GET", `/api/availability-blocks/salesperson/${ny.id}`, { cookie: customer.cookie }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await h.request("DELETE", `/api/availability-blocks/${block.json.id}`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await h.request("DELETE", `/api/availability-blocks/${block.json.id}`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("repeats weekly blocks and defaults the type to personal", async () => {
+    const owner = await h.signIn(ny.email, "salesperson");
+    const date = addDays(tomorrow, 8);
+    const block = await h.request("POST", "/api/availability-blocks", {
+      cookie: owner.cookie,
+      body: {
+        title: "Team meeting",
+        startDateTime: `${date}T09:00`,
+        endDateTime: `${date}T10:00`,
+        isRecurring: true,
+      },
+    });
+    expect(block.json.blockType).toBe("personal");
+    const nextWeek = await h.request("GET", `/api/appointments/salesperson/${ny.id}/${addDays(date, 7)}`);
+    expect(nextWeek.json.slots.slice(0, 3).map((s: { state: string }) => s.state)).toEqual([
+      "blocked",
+      "blocked",
+      "available",
+    ]);
+    await h.request("DELETE", `/api/availability-blocks/${block.json.id}`, { cookie: owner.cookie });
+  });
+});
+
+describe("waitlist", () => {
+  it("e-mails the first waiting customer when a slot of that day frees up", async () => {
+    const date = addDays(tomorrow, 10);
+    const held = await h.request("POST", "/api/appointments", {
+      cookie: customer.cookie,
+      body: booking({ date, time: SLOT_TIMES[4] }),
+    });
+    const waiter = await h.signIn("waiter@example.org");
+    const joined = await h.request("POST", "/api/appointments/waitlist", {
+      cookie: waiter.cookie,
+      body: { salespersonId: ny.id, date },
+    });
+    expect(joined.status).toBe(201);
+    await h.request("PATCH", `/api/appointments/${held.json.id}/cancel`, {
+      cookie: customer.cookie,
+      body: {},
+    });
+    const mail = await h.waitForMail((m) => m.to.includes("waiter@example.org"));
+    expect(mail.subject).toContain(date);
+  });
+});
