@@ -9,13 +9,25 @@ mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 async function signIn(page: Page, email: string) {
-  const res = await page.request.post(`${base}/api/auth/request-login`, { data: { email }, headers: { origin: base } });
+  const res = await page.request.post(`${base}/api/auth/request-login`, {
+    data: { email },
+    headers: { origin: base },
+  });
   const { magicLink } = (await res.json()) as { magicLink?: string };
-  if (!magicLink) throw new Error("no development magicLink: run the app outside production to take signed-in shots");
+  if (!magicLink)
+    throw new Error("no development magicLink: run the app outside production to take signed-in shots");
   const redeemed = page.waitForResponse((r) => r.url().includes("auth.redeemLink"));
   await page.goto(magicLink.replace(/^https?:\/\/[^/]+/, base));
   if (!(await redeemed).ok()) throw new Error("sign-in link was refused");

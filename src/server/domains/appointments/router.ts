@@ -48,6 +48,19 @@ export const appointmentsRouter = router({
     if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
     return daySlots(ctx.sql, input.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES);
   }),
+  /** The same for a page of cards at once (one request for a whole browse grid). */
+  availableTodayMany: publicProcedure
+    .input(
+      z.strictObject({ ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(100) }),
+    )
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.sql<{ id: number; time_zone: string }[]>`
+        select id, time_zone from salespeople where id in ${ctx.sql([...new Set(input.ids)])}`;
+      const days = await Promise.all(
+        rows.map((row) => daySlots(ctx.sql, row.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
+      );
+      return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
+    }),
   mine: customerProcedure.query(({ ctx }) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: authedProcedure
     .input(customerAppointmentsInput)

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { waitForSignInLink } from "../support/mailbox";
+
+test("[customer] journey: request a link, read it from the mail, sign in, filter salespeople and open a profile", async ({
+  page,
+}) => {
+  const email = `e2e.buyer.${Date.now()}@example.org`;
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Know your");
+  await page.getByRole("link", { name: "Sign In" }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: /sign-in link/i }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  // The link comes from the real SMTP sink, not from the page.
+  const link = await waitForSignInLink(email);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/token=/);
+
+  // Six skeletons, then a grid of cards.
+  await expect(page.getByText(/Showing 1–24 of/)).toBeVisible();
+
+  await page.getByLabel("City").selectOption({ label: "Austin, TX" });
+  await page.getByLabel("Rating").selectOption("4");
+  await expect(page).toHaveURL(/city=Austin/);
+  await expect(page).toHaveURL(/rating=4/);
+  const cards = page.getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText("Austin, TX");
+
+  const firstName = (await cards.first().getByRole("heading").first().textContent())?.trim() ?? "";
+  await cards.first().getByRole("link", { name: firstName }).click();
+  await expect(page).toHaveURL(/\/salesperson\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstName);
+  await expect(page.getByRole("heading", { name: "Reviews" })).toBeVisible();
+});
+
+test("[public] a missing salesperson shows 'Salesperson Not Found' and an unknown route the 404 page", async ({
+  page,
+}) => {
+  await page.goto("/salespeople/99999999");
+  await expect(page.getByText("Salesperson Not Found")).toBeVisible();
+  await page.goto("/no-such-page");
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});
