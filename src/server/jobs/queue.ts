@@ -41,7 +41,12 @@ export async function startJobQueue(options: {
     max: 4,
     application_name: "knowbefore-jobs",
   });
-  boss.on("error", (error) => options.logger.error("job queue error", error));
+  boss.on("error", (error) => {
+    // 57P01: PostgreSQL is shutting down (Ctrl-C reaches the embedded server too); the queue resumes on restart.
+    if ((error as { code?: string }).code === "57P01")
+      options.logger.debug("job queue: database shutting down");
+    else options.logger.error("job queue error", error);
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });

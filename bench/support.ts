@@ -1,0 +1,83 @@
+// Shared plumbing for the benchmarks: start the built server on 127.0.0.1 with its own embedded PostgreSQL,
+// wait for health, run autocannon for a bounded time, print a result row.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import autocannon from "autocannon";
+
+export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export type BenchServer = {
+  base: string;
+  pgUrl: string;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+};
+
+export async function startBenchServer(options: {
+  port: number;
+  scale: number;
+  extraEnv?: Record<string, string>;
+}): Promise<BenchServer> {
+  if (!existsSync("dist/server/index.js")) {
+    console.error("Build first: npm run build");
+    process.exit(1);
+  }
+  const base = `http://127.0.0.1:${options.port}`;
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: `.data/bench-x${options.scale}`,
+    EMBEDDED_PG_PORT: String(options.port + 1),
+    SEED_SCALE: String(options.scale),
+    DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
+    LOG_LEVEL: "warn",
+    ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
+    RATE_LIMIT_DISABLED: "true",
+    BROWSE_CACHE_TTL_MS: process.env.BROWSE_CACHE_TTL_MS ?? "5000",
+    ...options.extraEnv,
+  };
+  const started = Date.now();
+  const child: ChildProcess = spawn(process.execPath, ["dist/server/index.js"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not become healthy in time");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.log(
+    `server ready (scale ${options.scale}) in ${((Date.now() - started) / 1000).toFixed(1)} s, including any first-run seed`,
+  );
+  return {
+    base,
+    env,
+    pgUrl: `postgres://postgres:postgres@127.0.0.1:${options.port + 1}/knowbefore`,
+    stop: async () => {
+      child.kill("SIGINT");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+    },
+  };
+}
+
+export function run(base: string, title: string, options: Partial<autocannon.Options>) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: base, connections, duration: seconds, title, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+export function row(name: string, r: autocannon.Result): string {
+  return `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   2xx ${r["2xx"]}   non-2xx ${r.non2xx}   errors ${r.errors}`;
+}
+
+export function ratio(name: string, part: autocannon.Result, whole: autocannon.Result): string {
+  return `${name}: ${((100 * part.requests.average) / whole.requests.average).toFixed(1)}% of health-route throughput`;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/server/db/seed";
+import { sendReminder, startAppointmentWorkers } from "../src/server/domains/appointments/notices";
+import { QUEUES, startJobQueue } from "../src/server/jobs/queue";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness();
+await seedDatabase(h.sql, { scale: 0.02 });
+
+async function appointmentIn(ms: number, email: string) {
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
+    values (1, 'Test Drive', ${new Date(Date.now() + ms)}, 'Remy Reminder', '5125550100', ${email}) returning id`;
+  return row!.id;
+}
+
+const reminders = (email: string) =>
+  h.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
+
+describe("24-hour reminders", () => {
+  it("fire once even when the server restarts between scheduling and sending", async () => {
+    const email = "restart.reminder@example.org";
+    const id = await appointmentIn(24 * 3_600_000 + 60_000, email);
+    await h.deps.jobs.send(
+      QUEUES.appointmentReminder,
+      { appointmentId: id },
+      { startAfter: new Date(Date.now() + 2000), singletonKey: `reminder-${id}` },
+    );
+    // The server stops before the reminder is due...
+    await h.deps.jobs.stop();
+    expect(reminders(email)).toHaveLength(0);
+    // ...and a new process starts later: the job is still in PostgreSQL and runs there.
+    const restarted = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    await startAppointmentWorkers(restarted, h.noticeDeps);
+    // A second instance running alongside must not send it again.
+    const second = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    await startAppointmentWorkers(second, h.noticeDeps);
+    await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"), 15_000);
+    // Deliver the same job again, as a retry after a crash would.
+    await restarted.send(QUEUES.appointmentReminder, { appointmentId: id });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(reminders(email)).toHaveLength(1);
+    const [row] = await h.sql<
+      { reminder_sent_at: Date | null }[]
+    >`select reminder_sent_at from appointments where id = ${id}`;
+    expect(row!.reminder_sent_at).toBeInstanceOf(Date);
+    await Promise.all([restarted.stop(), second.stop()]);
+  });
+
+  it("never sends for a cancelled appointment, and parallel deliveries send once", async () => {
+    const cancelledEmail = "cancelled.reminder@example.org";
+    const cancelled = await appointmentIn(25 * 3_600_000, cancelledEmail);
+    await h.sql`update appointments set status = 'cancelled' where id = ${cancelled}`;
+    await sendReminder(h.noticeDeps, { appointmentId: cancelled });
+    expect(reminders(cancelledEmail)).toHaveLength(0);
+
+    const email = "parallel.reminder@example.org";
+    const id = await appointmentIn(26 * 3_600_000, email);
+    await Promise.all(Array.from({ length: 5 }, () => sendReminder(h.noticeDeps, { appointmentId: id })));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(reminders(email)).toHaveLength(1);
+  });
+});
