@@ -44,6 +44,23 @@ const shots: { name: string; path: string; customer?: boolean; full?: boolean }[
   { name: "browse-filtered", path: "/?city=Austin&rating=4", customer: true },
   { name: "customer-profile", path: "/profile", customer: true },
   { name: "appointments", path: "/appointments", customer: true, full: true },
+  // The public site (issue 6). SHOTS=public limits a run to these.
+  ...[
+    "/features",
+    "/how-it-works",
+    "/pricing",
+    "/about",
+    "/contact",
+    "/marketing",
+    "/deployment-guide",
+    "/security-compliance",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/faq/customer",
+    "/faq/salesperson",
+    "/faq/dealership",
+  ].map((path) => ({ name: `public${path.replaceAll("/", "-")}`, path, full: true })),
+  { name: "dealerships-near-you", path: "/?tab=nearby", customer: true, full: true },
 ];
 
 for (const [label, viewport] of [
@@ -53,7 +70,8 @@ for (const [label, viewport] of [
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   let signedIn = false;
-  for (const shot of shots) {
+  const only = process.env.SHOTS === "public" ? /^(public-|landing|dealerships-|profile-page|not-found)/ : /./;
+  for (const shot of shots.filter((s) => only.test(s.name))) {
     if (shot.customer && !signedIn) {
       await signIn(page, "alex.morgan@example.com");
       signedIn = true;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
-import { sendReminder, startAppointmentWorkers } from "../src/server/domains/appointments/notices";
+import { sendReminder } from "../src/server/domains/appointments/notices";
 import { QUEUES, startJobQueue } from "../src/server/jobs/queue";
+import { startWorkers } from "../src/server/jobs/workers";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
@@ -35,14 +36,14 @@ describe("24-hour reminders", () => {
       logger: h.deps.logger,
       pollingIntervalSeconds: 0.5,
     });
-    await startAppointmentWorkers(restarted, h.noticeDeps);
+    await startWorkers(restarted, h.noticeDeps);
     // A second instance running alongside must not send it again.
     const second = await startJobQueue({
       connectionString: h.dbUrl,
       logger: h.deps.logger,
       pollingIntervalSeconds: 0.5,
     });
-    await startAppointmentWorkers(second, h.noticeDeps);
+    await startWorkers(second, h.noticeDeps);
     await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"), 15_000);
     // Deliver the same job again, as a retry after a crash would.
     await restarted.send(QUEUES.appointmentReminder, { appointmentId: id });

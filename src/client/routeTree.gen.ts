@@ -29,6 +29,7 @@ import { Route as MarketingRouteImport } from './routes/marketing'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as ReportStatusRouteImport } from './routes/report-status'
 import { Route as Char91salespersonDashboardChar93RouteImport } from './routes/[salesperson-dashboard]'
 import { Route as Char91salespersonLoginChar93RouteImport } from './routes/[salesperson-login]'
 import { Route as SecurityRouteImport } from './routes/security'
@@ -151,6 +152,11 @@ const ProfileRoute = ProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReportStatusRoute = ReportStatusRouteImport.update({
+  id: '/report-status',
+  path: '/report-status',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char91salespersonDashboardChar93Route =
   Char91salespersonDashboardChar93RouteImport.update({
     id: '/salesperson-dashboard',
@@ -265,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile': typeof ProfileRoute
+  '/report-status': typeof ReportStatusRoute
   '/salesperson-dashboard': typeof Char91salespersonDashboardChar93Route
   '/salesperson-login': typeof Char91salespersonLoginChar93Route
   '/security': typeof SecurityRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile': typeof ProfileRoute
+  '/report-status': typeof ReportStatusRoute
   '/salesperson-dashboard': typeof Char91salespersonDashboardChar93Route
   '/salesperson-login': typeof Char91salespersonLoginChar93Route
   '/security': typeof SecurityRoute
@@ -346,6 +354,7 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile': typeof ProfileRoute
+  '/report-status': typeof ReportStatusRoute
   '/salesperson-dashboard': typeof Char91salespersonDashboardChar93Route
   '/salesperson-login': typeof Char91salespersonLoginChar93Route
   '/security': typeof SecurityRoute
@@ -388,6 +397,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/profile'
+    | '/report-status'
     | '/salesperson-dashboard'
     | '/salesperson-login'
     | '/security'
@@ -428,6 +438,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/profile'
+    | '/report-status'
     | '/salesperson-dashboard'
     | '/salesperson-login'
     | '/security'
@@ -468,6 +479,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/profile'
+    | '/report-status'
     | '/salesperson-dashboard'
     | '/salesperson-login'
     | '/security'
@@ -509,6 +521,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ProfileRoute: typeof ProfileRoute
+  ReportStatusRoute: typeof ReportStatusRoute
   Char91salespersonDashboardChar93Route: typeof Char91salespersonDashboardChar93Route
   Char91salespersonLoginChar93Route: typeof Char91salespersonLoginChar93Route
   SecurityRoute: typeof SecurityRoute
@@ -671,6 +684,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/report-status': {
+      id: '/report-status'
+      path: '/report-status'
+      fullPath: '/report-status'
+      preLoaderRoute: typeof ReportStatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/salesperson-dashboard': {
       id: '/salesperson-dashboard'
       path: '/salesperson-dashboard'
@@ -821,6 +841,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ProfileRoute: ProfileRoute,
+  ReportStatusRoute: ReportStatusRoute,
   Char91salespersonDashboardChar93Route: Char91salespersonDashboardChar93Route,
   Char91salespersonLoginChar93Route: Char91salespersonLoginChar93Route,
   SecurityRoute: SecurityRoute,

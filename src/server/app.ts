@@ -12,7 +12,11 @@ import { toErrorResponse } from "./http/errors";
 import { adminRoutes } from "./rest/admin";
 import { appointmentRoutes } from "./rest/appointments";
 import { authRoutes } from "./rest/auth";
+import { documentRoutes } from "./rest/documents";
+import { portalRoutes, uploadRoutes } from "./rest/portal";
+import { ratingRoutes } from "./rest/ratings";
 import { salespeopleRoutes } from "./rest/salespeople";
+import { siteRoutes } from "./rest/site";
 import type { AppDeps } from "./trpc/init";
 import { appRouter } from "./trpc/root";
 
@@ -57,8 +61,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
   });
+  // Uploads set their own, larger limit on their route.
+  const ownLimit = new Set(["/api/profile-image-upload"]);
   app.use("*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+    c.req.method === "GET" || c.req.method === "HEAD" || ownLimit.has(c.req.path)
+      ? next()
+      : limitBody(c, next),
   );
   app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: ["/api/webhooks/stripe"] }));
   app.use("*", async (c, next) => {
@@ -86,10 +94,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/", salespeopleRoutes(deps));
   api.route("/", adminRoutes(deps));
   api.route("/", appointmentRoutes(deps));
+  api.route("/", documentRoutes(deps));
+  api.route("/", siteRoutes(deps));
+  api.route("/", portalRoutes(deps));
+  api.route("/", ratingRoutes(deps));
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
   );
   app.route("/api", api);
+  app.route("/", uploadRoutes(deps));
 
   const clientDir = options.clientDir ?? path.resolve("dist/client");
   const indexHtml = path.join(clientDir, "index.html");

@@ -3,9 +3,9 @@ import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
 import { createTtlCache } from "./cache";
-import { startAppointmentWorkers } from "./domains/appointments/notices";
 import { loadDotEnv, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
+import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { openDatabase } from "./runtime";
@@ -18,7 +18,7 @@ if (env.SEED_ON_START) await database.seedIfEmpty();
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
 const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
 const jobs = await startJobQueue({ connectionString: database.url, logger });
-await startAppointmentWorkers(jobs, {
+await startWorkers(jobs, {
   sql: database.sql,
   mailer,
   logger,

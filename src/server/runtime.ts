@@ -3,6 +3,7 @@ import { createDatabase } from "./db/client";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { isSeeded, seedDatabase } from "./db/seed";
+import { seedDocuments } from "./domains/documents/seed";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 
@@ -20,6 +21,9 @@ export async function openDatabase(env: Env, logger: Logger) {
   }
   const { db, sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   await runMigrations(db);
+  // Site documents are content, not demo data: missing ones are added on every start, edits are kept.
+  const addedDocuments = await seedDocuments(sql);
+  if (addedDocuments.length > 0) logger.info(`documents seeded: ${addedDocuments.join(", ")}`);
   return {
     url,
     db,

@@ -4,6 +4,8 @@ import { addDays, fromZoned, toZoned } from "./time";
 
 export const SLOT_MINUTES = 30;
 export const CANCELLATION_WINDOW_HOURS = 2;
+/** How far ahead a visit can be booked. */
+export const BOOKING_HORIZON_DAYS = 180;
 
 /** 09:00, 09:30, ... 21:00: 25 slots. */
 export const SLOT_TIMES: readonly string[] = Array.from({ length: 25 }, (_, i) => {

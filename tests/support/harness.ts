@@ -6,9 +6,9 @@ import { createApp } from "../../src/server/app";
 import { createSession, validateSessionToken } from "../../src/server/auth/session";
 import { createTtlCache } from "../../src/server/cache";
 import { createDatabase } from "../../src/server/db/client";
-import { startAppointmentWorkers } from "../../src/server/domains/appointments/notices";
 import { loadEnv } from "../../src/server/env";
 import { startJobQueue } from "../../src/server/jobs/queue";
+import { startWorkers } from "../../src/server/jobs/workers";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import type { AppDeps, Context } from "../../src/server/trpc/init";
@@ -46,7 +46,7 @@ export async function createHarness(overrides: Record<string, string> = {}) {
   const dbUrl = `${serverUrl}/${name}`;
   const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
   const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
-  await startAppointmentWorkers(jobs, noticeDeps);
+  await startWorkers(jobs, noticeDeps);
   const deps: AppDeps = { db, sql, env, mailer, logger, browseCache, jobs };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 

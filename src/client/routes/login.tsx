@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { CustomerLoginPage } from "../features/auth/CustomerLoginPage";
 import { dashboardPathFor } from "../features/auth/session";
+import { tokenSearch } from "../ui/searchParams";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: z.object({ token: z.coerce.string().trim().min(1).max(200).optional().catch(undefined) }),
+  validateSearch: tokenSearch,
   beforeLoad: ({ context, search }) => {
     if (context.me && !search.token) throw redirect({ to: dashboardPathFor(context.me) });
   },

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { CHECKOUT_PLAN_IDS } from "../features/subscriptions/plans";
 import { SubscribePage } from "../features/subscriptions/SubscribePage";
+import { enumParam, searchParams } from "../ui/searchParams";
 
 export const Route = createFileRoute("/subscribe")({
-  validateSearch: z.object({ plan: z.enum(CHECKOUT_PLAN_IDS).optional().catch(undefined) }),
+  validateSearch: searchParams({ plan: enumParam(CHECKOUT_PLAN_IDS) }),
   component: SubscribeRoute,
 });
 

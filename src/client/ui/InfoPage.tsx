@@ -20,6 +20,8 @@ type InfoPageProps = {
   title: string;
   /** Browser-tab title when it should differ from the headline (e.g. "Pricing"). */
   documentTitle?: string;
+  /** The page's meta description (search results and link previews). */
+  description?: string;
   lead: ReactNode;
   points?: readonly string[];
   pointsHeading?: string;
@@ -39,13 +41,7 @@ export function ActionButton({ action, size = "md" }: { action: InfoAction; size
     );
   }
   return (
-    <Button
-      asChild
-      size={size}
-      variant={variant}
-      colorPalette="blue"
-      bg={action.primary ? undefined : "white"}
-    >
+    <Button asChild size={size} variant={variant} colorPalette="blue" bg={action.primary ? undefined : "bg"}>
       <Link to={action.to ?? "/"} search={action.search as never} params={action.params as never}>
         {action.label}
       </Link>
@@ -61,6 +57,7 @@ export function InfoPage({
   eyebrow,
   title,
   documentTitle,
+  description,
   lead,
   points,
   pointsHeading,
@@ -69,11 +66,13 @@ export function InfoPage({
   notice,
   children,
 }: InfoPageProps) {
-  useDocumentTitle(documentTitle ?? title);
+  useDocumentTitle(documentTitle ?? title, description);
   return (
-    <Box bg="white" flex="1">
+    <Box bg="bg" flex="1">
       <Box
-        bg="linear-gradient(180deg, #eff6ff 0%, #ffffff 100%)"
+        bgGradient="to-b"
+        gradientFrom="brand.subtle"
+        gradientTo="bg"
         borderBottomWidth="1px"
         borderColor="border.muted"
       >
@@ -81,7 +80,7 @@ export function InfoPage({
           <Stack gap="4" maxW="3xl">
             {eyebrow ? (
               <Text
-                color="blue.700"
+                color="brand.fg"
                 fontWeight="semibold"
                 fontSize="sm"
                 textTransform="uppercase"
@@ -111,11 +110,11 @@ export function InfoPage({
           {notice ? (
             <Box
               borderWidth="1px"
-              borderColor="blue.200"
-              bg="blue.50"
+              borderColor="brand.emphasized"
+              bg="brand.subtle"
               borderRadius="xl"
               p="5"
-              color="blue.900"
+              color="fg"
             >
               {notice}
             </Box>
@@ -136,7 +135,7 @@ export function InfoPage({
                     borderColor="border.muted"
                     borderRadius="lg"
                   >
-                    <Icon color="blue.600" boxSize="5" mt="0.5" flexShrink={0}>
+                    <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
                       <LuCircleCheck />
                     </Icon>
                     <Text>{point}</Text>

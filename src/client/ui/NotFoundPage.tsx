@@ -5,12 +5,15 @@ import { PublicLayout } from "./layout/PublicLayout";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 export function NotFoundPage() {
-  useDocumentTitle("404 Page Not Found");
+  useDocumentTitle(
+    "404 Page Not Found",
+    "This page doesn't exist on KnowBefore. Head back to the home page to find verified car salespeople.",
+  );
   return (
     <PublicLayout>
       <Center flex="1" px="6" py="24">
         <Stack align="center" textAlign="center" gap="4" maxW="md">
-          <Center boxSize="16" borderRadius="full" bg="blue.50" color="blue.700">
+          <Center boxSize="16" borderRadius="full" bg="brand.subtle" color="brand.fg">
             <Icon boxSize="8">
               <LuCompass />
             </Icon>

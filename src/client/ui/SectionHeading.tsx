@@ -25,7 +25,7 @@ export function SectionHeading({
     >
       {eyebrow ? (
         <Text
-          color="blue.700"
+          color="brand.fg"
           fontWeight="semibold"
           fontSize="sm"
           textTransform="uppercase"

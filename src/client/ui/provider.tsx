@@ -1,15 +1,17 @@
-// Chakra UI provider for the whole client, plus the single toast region.
-// The product ships a light theme only, so no colour-mode provider is mounted.
+// Chakra UI provider for the whole client, the colour-mode choice, and the single toast region.
 import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { ColorModeProvider } from "./color-mode";
 import { system } from "./theme";
 import { Toaster } from "./toaster";
 
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
-      {children}
-      <Toaster />
+      <ColorModeProvider>
+        {children}
+        <Toaster />
+      </ColorModeProvider>
     </ChakraProvider>
   );
 }

@@ -1,9 +1,94 @@
-// The KnowBefore design system: Chakra's defaults plus our typeface, brand palette and page background.
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+// The KnowBefore design system: Chakra's tokens and the recipes of the components we use, plus our
+// typeface, brand palette and page background. Colours pages use are semantic tokens with a light and a
+// dark value (see ui/color-mode.tsx).
+// Only the slot recipes the app uses are registered: the full set is ~21 KB gzip on every page, most of it
+// for components we don't ship (date pickers, color pickers, tree views...). theme.test.ts fails when a
+// component is imported without its recipe here, with the name to add.
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  breakpoints,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  keyframes,
+  layerStyles,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  recipes,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from "@chakra-ui/react/theme";
+
+/** Multi-part components in use. Add a recipe here (from "@chakra-ui/react/theme") before using a new one. */
+export const SLOT_RECIPES = {
+  accordion: accordionSlotRecipe,
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  popover: popoverSlotRecipe,
+  progress: progressSlotRecipe,
+  segmentGroup: segmentGroupSlotRecipe,
+  stat: statSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  tag: tagSlotRecipe,
+  toast: toastSlotRecipe,
+  tooltip: tooltipSlotRecipe,
+};
+
+/** Chakra's default theme (as `defaultConfig` builds it), limited to the slot recipes above. */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes,
+    slotRecipes: SLOT_RECIPES,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 const config = defineConfig({
   globalCss: {
-    html: { colorPalette: "blue", scrollBehavior: "smooth" },
+    html: { colorPalette: "blue", scrollBehavior: "smooth", _motionReduce: { scrollBehavior: "auto" } },
     body: { bg: "bg", color: "fg" },
     "::selection": { bg: "blue.100" },
   },
@@ -25,16 +110,21 @@ const config = defineConfig({
         brand: {
           solid: { value: "{colors.blue.700}" },
           contrast: { value: "{colors.white}" },
-          fg: { value: "{colors.blue.700}" },
-          muted: { value: "{colors.blue.100}" },
-          subtle: { value: "{colors.blue.50}" },
-          emphasized: { value: "{colors.blue.200}" },
-          focusRing: { value: "{colors.blue.600}" },
+          fg: { value: { _light: "{colors.blue.700}", _dark: "{colors.blue.300}" } },
+          muted: { value: { _light: "{colors.blue.100}", _dark: "{colors.blue.900}" } },
+          subtle: { value: { _light: "{colors.blue.50}", _dark: "{colors.blue.950}" } },
+          emphasized: { value: { _light: "{colors.blue.200}", _dark: "{colors.blue.800}" } },
+          focusRing: { value: { _light: "{colors.blue.600}", _dark: "{colors.blue.400}" } },
         },
-        ink: { value: "#0b1b3a" },
+        /** Headline text: deep navy on light, near-white on dark. */
+        ink: { value: { _light: "#0b1b3a", _dark: "#e8eefc" } },
+        /** Always-dark surfaces (footer, enterprise band); a touch deeper in dark mode so they still stand out. */
+        night: { value: { _light: "#0b1b3a", _dark: "#050b18" } },
+        /** Page sections that alternate with the plain background. */
+        band: { value: { _light: "{colors.gray.50}", _dark: "#0c1220" } },
       },
     },
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -1,6 +1,9 @@
 // Toasts per SPEC.md section 9: one visible at a time, 5000 ms by default, a close button on each,
 // and the spec's two variants (default, destructive) plus a green success flavour of default.
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
+// The toast store is tiny and always here; the region that draws toasts loads with the first toast, so
+// pages that never show one (most visits to the landing page) don't download its state machine.
+import { createToaster } from "@chakra-ui/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -34,22 +37,18 @@ export function showToast({ title, description, variant = "default", duration }:
   });
 }
 
+const ToastRegion = lazy(() => import("./ToastRegion"));
+
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width="full" maxWidth={{ md: "420px" }} minWidth={{ md: "sm" }}>
-            {toast.type === "info" ? null : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-            {toast.closable ? <Toast.CloseTrigger aria-label="Close notification" /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (needed) return;
+    // The region picks up toasts already in the store when it mounts, so none is lost while it loads.
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null;
 }

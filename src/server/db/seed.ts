@@ -432,6 +432,12 @@ export async function seedDatabase(
   });
   await insertBatched(sql, "ratings", ratingRows, 5000);
 
+  // A recent completed visit the demo customer has not rated yet: the review flow starts from it.
+  const visited = new Date(now - 2 * 86_400_000);
+  visited.setUTCHours(16, 0, 0, 0);
+  await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, customer_email, completed_at)
+            values (${ids[0]!.id}, ${customers[0]!.id}, 'Test Drive', ${visited.toISOString()}, 'completed', 'Alex Morgan', '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(visited.getTime() + 3_600_000).toISOString()})`;
+
   // Upcoming visits for the demo salesperson, so dashboards have something scheduled.
   const demoCustomer = customers[0]!.id;
   for (let d = 1; d <= 3; d++) {
@@ -442,8 +448,10 @@ export async function seedDatabase(
   }
 
   await sql`
-    update salespeople s set average_rating = agg.avg, total_reviews = agg.n
-      from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n from ratings group by salesperson_id) agg
+    update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure
+      from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n,
+                   round(avg(pressure_level_rating), 2) as pressure
+              from ratings group by salesperson_id) agg
      where agg.salesperson_id = s.id`;
   await sql`vacuum analyze`;
   log(`seed: ${ratingRows.length} rated visits; done in ${Date.now() - started} ms`);

@@ -8,6 +8,7 @@ export const QUEUES = {
   appointmentNotice: "appointment-notice",
   appointmentReminder: "appointment-reminder",
   waitlistNotice: "waitlist-notice",
+  messageNotice: "message-notice",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -15,6 +16,7 @@ export type JobData = {
   "appointment-notice": { appointmentId: number; kind: "booked" | "cancelled" | "rescheduled" };
   "appointment-reminder": { appointmentId: number };
   "waitlist-notice": { salespersonId: number; date: string };
+  "message-notice": { conversationId: number; to: "customer" | "salesperson" };
 };
 
 /** A database handle to enqueue through: pass a transaction so the job exists only if the transaction commits. */

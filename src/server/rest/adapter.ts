@@ -17,6 +17,15 @@ export async function readJson(c: HonoContext): Promise<unknown> {
   }
 }
 
+/** A JSON object body (an empty body counts as {}); arrays, null and scalars are refused with 400. */
+export async function readJsonObject(c: HonoContext): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw new HTTPException(400, { message: "Request body must be a JSON object" });
+  }
+  return body as Record<string, unknown>;
+}
+
 /** Runs one procedure for this request and answers its result as JSON. Errors go to the app's onError. */
 export async function invoke<T>(
   c: HonoContext<AppEnv>,

@@ -2,14 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
 import type { AppDeps } from "../trpc/init";
-import { answer, readJson } from "./adapter";
-
-type Body = Record<string, unknown>;
-
-async function bodyObject(c: Parameters<typeof readJson>[0]): Promise<Body> {
-  const body = await readJson(c);
-  return body && typeof body === "object" && !Array.isArray(body) ? (body as Body) : { body };
-}
+import { answer, readJson, readJsonObject } from "./adapter";
 
 export function appointmentRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>();
@@ -37,17 +30,17 @@ export function appointmentRoutes(deps: AppDeps) {
     return answer(c, deps, (api) => api.appointments.joinWaitlist(body as never), 201);
   });
   r.patch("/appointments/:id", async (c) => {
-    const body = await bodyObject(c);
+    const body = await readJsonObject(c);
     return answer(c, deps, (api) =>
       api.appointments.updateStatus({ ...body, id: c.req.param("id") } as never),
     );
   });
   r.patch("/appointments/:id/cancel", async (c) => {
-    const body = await bodyObject(c);
+    const body = await readJsonObject(c);
     return answer(c, deps, (api) => api.appointments.cancel({ ...body, id: c.req.param("id") } as never));
   });
   r.post("/appointments/:id/reschedule", async (c) => {
-    const body = await bodyObject(c);
+    const body = await readJsonObject(c);
     return answer(c, deps, (api) => api.appointments.reschedule({ ...body, id: c.req.param("id") } as never));
   });
 
@@ -56,7 +49,7 @@ export function appointmentRoutes(deps: AppDeps) {
     return answer(c, deps, (api) => api.availability.create(body as never), 201);
   });
   r.patch("/availability-blocks/:id", async (c) => {
-    const body = await bodyObject(c);
+    const body = await readJsonObject(c);
     return answer(c, deps, (api) => api.availability.update({ ...body, id: c.req.param("id") } as never));
   });
   r.delete("/availability-blocks/:id", (c) =>

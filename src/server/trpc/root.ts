@@ -2,8 +2,12 @@
 import { adminRouter } from "../domains/admin/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { documentsRouter } from "../domains/documents/router";
 import { notificationsRouter } from "../domains/notifications/router";
+import { portalRouter } from "../domains/portal/router";
+import { favoritesRouter, messagesRouter, ratingsRouter, reportsRouter } from "../domains/ratings/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
+import { siteRouter } from "../domains/site/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -14,6 +18,13 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   availability: availabilityRouter,
   notifications: notificationsRouter,
+  documents: documentsRouter,
+  site: siteRouter,
+  portal: portalRouter,
+  ratings: ratingsRouter,
+  messages: messagesRouter,
+  favorites: favoritesRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -122,7 +122,14 @@ export const updateBlockInput = z.strictObject({
   startDateTime: localOrOffsetDateTime.optional(),
   endDateTime: localOrOffsetDateTime.optional(),
   blockType: z.enum(BLOCK_TYPES).optional(),
-  reason: optionalText(500),
+  /** null or "" clears the reason; leaving it out keeps it. */
+  reason: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null)),
   isRecurring: z.boolean().optional(),
   salespersonId: z.coerce.number().int().positive().optional(),
 });

@@ -26,6 +26,9 @@ export const browseSalespeopleInput = z.strictObject({
       .min(0)
       .max(50),
   ),
+  /** Minimum pressure-level average (5 = perfect balance): who does not push. */
+  minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
+  sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
   limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_SIZE.max).default(BROWSE_PAGE_SIZE.default),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -49,10 +52,16 @@ export type SalespersonCard = {
   specialties: string[];
   averageRating: number;
   totalReviews: number;
+  /** Average pressure-level score over published reviews (5 = perfect balance); null without reviews. */
+  pressureAverage: number | null;
   yearsOfExperience: number;
   city: string;
   state: string;
+  /** IANA zone of the salesperson (their dealership's): slots are shown in it. */
+  timeZone: string;
   paymentModel: (typeof PAYMENT_MODELS)[number];
+  /** Set once the dealership's manager confirmed the salesperson: the card then says 'Verified by {dealership}'. */
+  verifiedAt: Date | null;
 };
 
 export type BrowseResult = { items: SalespersonCard[]; total: number };
@@ -83,7 +92,6 @@ export type DealershipSummary = {
 };
 
 export type SalespersonDetail = SalespersonCard & {
-  timeZone: string;
   dealershipInfo: DealershipSummary | null;
   ratings: RatingListItem[];
   categoryAverages: { helpfulness: number; pressureLevel: number; communication: number } | null;

@@ -27,6 +27,13 @@ const SEARCH_DEBOUNCE_MS = 350;
 
 type FilterOption = { value: string; label: string };
 
+/** Pressure-level averages run 1 (too pushy) to 5 (perfect balance): higher is more relaxed. */
+const PRESSURE_FILTERS: readonly FilterOption[] = [
+  { value: "4", label: "4+ (relaxed)" },
+  { value: "3", label: "3+" },
+];
+const SORT_OPTIONS: readonly FilterOption[] = [{ value: "pressure", label: "Least pushy" }];
+
 function FilterSelect({
   label,
   value,
@@ -74,7 +81,7 @@ function FilterSelect({
 
 export type FilterChange = (key: BrowseFilterKey, value: string | number | undefined) => void;
 
-/** Search box plus the six browse filters; 'all' (an empty choice) removes the filter. */
+/** Search box plus the browse filters and sort order; 'all' (an empty choice) removes the filter. */
 export function BrowseFilters({
   search,
   onChange,
@@ -171,7 +178,7 @@ export function BrowseFilters({
         </HStack>
         <SimpleGrid
           id="browse-filter-grid"
-          columns={{ base: 1, sm: 2, md: 3, xl: 6 }}
+          columns={{ base: 1, sm: 2, md: 4 }}
           gap="3"
           display={{ base: showMobileFilters ? "grid" : "none", md: "grid" }}
         >
@@ -216,6 +223,20 @@ export function BrowseFilters({
             value={search.yearsOfExperience === undefined ? "" : String(search.yearsOfExperience)}
             options={EXPERIENCE_FILTERS.map((e) => ({ value: e.value, label: e.label }))}
             onChange={(v) => onChange("yearsOfExperience", v ? Number(v) : undefined)}
+          />
+          <FilterSelect
+            label="Low pressure"
+            allLabel="Any pressure level"
+            value={search.minPressure === undefined ? "" : String(search.minPressure)}
+            options={PRESSURE_FILTERS}
+            onChange={(v) => onChange("minPressure", v ? Number(v) : undefined)}
+          />
+          <FilterSelect
+            label="Sort by"
+            allLabel="Top rated"
+            value={search.sort === "pressure" ? "pressure" : ""}
+            options={SORT_OPTIONS}
+            onChange={(v) => onChange("sort", v === "pressure" ? "pressure" : undefined)}
           />
           {activeCount > 0 ? (
             <Button variant="outline" onClick={onClear} hideFrom="md" alignSelf="end">

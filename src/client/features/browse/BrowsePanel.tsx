@@ -12,11 +12,14 @@ import {
 } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuSearchX, LuTriangleAlert } from "react-icons/lu";
 import { trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";
+import { ScheduleAppointmentDialog, type SchedulingTarget } from "../appointments/ScheduleAppointmentDialog";
 import { useSession } from "../auth/session";
+import { RateSalespersonDialog } from "../reviews/RateSalespersonDialog";
+import type { SalespersonRef } from "../reviews/types";
 import { BrowseFilters, type FilterChange } from "./BrowseFilters";
 import { RESULTS_PER_PAGE, toBrowseInput } from "./dashboardSearch";
 import { SalespersonCard } from "./SalespersonCard";
@@ -39,6 +42,14 @@ export function BrowsePanel() {
   const input = toBrowseInput(search);
   const list = trpc.salespeople.list.useQuery(input, { placeholderData: keepPreviousData });
   const resultsTop = useRef<HTMLDivElement>(null);
+  const [scheduling, setScheduling] = useState<{
+    salesperson: SchedulingTarget;
+    date?: string;
+    time?: string;
+  } | null>(null);
+  const [schedulingOpen, setSchedulingOpen] = useState(false);
+  const [rating, setRating] = useState<SalespersonRef | null>(null);
+  const [ratingOpen, setRatingOpen] = useState(false);
 
   // One toast per failed fetch: errorUpdatedAt changes each time a request fails.
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
@@ -49,7 +60,9 @@ export function BrowsePanel() {
   const setFilter: FilterChange = (key, value) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }), replace: true });
 
-  const clearFilters = () => void navigate({ search: (prev) => ({ tab: prev.tab }), replace: true });
+  // The sort order is a view preference, not a filter: clearing filters keeps it.
+  const clearFilters = () =>
+    void navigate({ search: (prev) => ({ tab: prev.tab, sort: prev.sort }), replace: true });
 
   const goToPage = (page: number) => {
     void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) });
@@ -60,6 +73,12 @@ export function BrowsePanel() {
   const items = list.data?.items ?? [];
   const page = search.page ?? 1;
   const offset = input.offset as number;
+  // 'Available Today' for the whole page of cards in one request.
+  const ids = items.map((item) => item.id);
+  const today = trpc.appointments.availableTodayMany.useQuery(
+    { ids },
+    { enabled: ids.length > 0 && !list.isPlaceholderData, staleTime: 60_000 },
+  );
   const showSkeletons = list.isPending || (list.isFetching && list.isPlaceholderData && items.length === 0);
 
   return (
@@ -135,7 +154,30 @@ export function BrowsePanel() {
         >
           {items.map((salesperson) => (
             <Box as="li" key={salesperson.id} display="flex" flexDirection="column">
-              <SalespersonCard salesperson={salesperson} viewer={user} />
+              <SalespersonCard
+                salesperson={salesperson}
+                viewer={user}
+                today={today.data?.[salesperson.id]}
+                todayLoading={today.isPending}
+                onRate={() => {
+                  setRating({ id: salesperson.id, name: salesperson.name });
+                  setRatingOpen(true);
+                }}
+                onSchedule={(time) => {
+                  const day = today.data?.[salesperson.id];
+                  setScheduling({
+                    salesperson: {
+                      id: salesperson.id,
+                      name: salesperson.name,
+                      dealership: salesperson.dealership,
+                      timeZone: day?.timeZone,
+                    },
+                    date: time ? day?.date : undefined,
+                    time,
+                  });
+                  setSchedulingOpen(true);
+                }}
+              />
             </Box>
           ))}
         </SimpleGrid>
@@ -177,6 +219,19 @@ export function BrowsePanel() {
             </Pagination.NextTrigger>
           </ButtonGroup>
         </Pagination.Root>
+      ) : null}
+
+      {rating ? (
+        <RateSalespersonDialog open={ratingOpen} onOpenChange={setRatingOpen} salesperson={rating} />
+      ) : null}
+      {scheduling ? (
+        <ScheduleAppointmentDialog
+          open={schedulingOpen}
+          onOpenChange={setSchedulingOpen}
+          salesperson={scheduling.salesperson}
+          initialDate={scheduling.date}
+          initialTime={scheduling.time}
+        />
       ) : null}
     </Stack>
   );

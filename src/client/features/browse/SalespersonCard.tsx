@@ -12,11 +12,15 @@ import {
   Wrap,
 } from "@chakra-ui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { LuBriefcase, LuCalendarPlus, LuMapPin, LuPhone, LuStar } from "react-icons/lu";
+import { LuBriefcase, LuCalendarPlus, LuGauge, LuMapPin, LuPhone, LuStar } from "react-icons/lu";
+import { formatRating } from "../../../shared/constants";
+import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { AvailableToday } from "../appointments/AvailableToday";
+import { FavoriteButton } from "../favorites/FavoriteButton";
 import { callSalesperson, canStartRating } from "../salespeople/contactActions";
 import { ProfilePhoto } from "../salespeople/ProfilePhoto";
 
@@ -31,14 +35,27 @@ export function yearsLabel(years: number): string {
 export function SalespersonCard({
   salesperson,
   viewer,
+  today,
+  todayLoading,
+  onSchedule,
+  onRate,
 }: {
   salesperson: SalespersonCardData;
   viewer: SessionUser | null;
+  /** Today's fixed 'Available Today' slots, fetched once for the whole grid (section hidden when not given). */
+  today?: DaySlots;
+  todayLoading?: boolean;
+  /** Opens the scheduling dialog, on a slot when one was picked; without it the button opens the profile. */
+  onSchedule?: (time?: string) => void;
+  /** Opens the rating dialog; without it Rate opens the profile's reviews. */
+  onRate?: () => void;
 }) {
   const navigate = useNavigate();
   const profileParams = { id: String(salesperson.id) };
   const extraSpecialties = salesperson.specialties.length - VISIBLE_SPECIALTIES;
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
+  const schedule = (time?: string) =>
+    onSchedule ? onSchedule(time) : void navigate({ to: "/salesperson/$id", params: profileParams });
 
   return (
     <Card.Root
@@ -81,7 +98,10 @@ export function SalespersonCard({
                   </Link>
                 </ChakraLink>
               </Text>
-              <StatusBadge status={salesperson.status} flexShrink={0} />
+              <HStack gap="0.5" flexShrink={0} mt="-1" me="-2">
+                <StatusBadge status={salesperson.status} />
+                <FavoriteButton salesperson={salesperson} viewer={viewer} size="xs" />
+              </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted" truncate>
               {salesperson.dealership ?? "Independent salesperson"}
@@ -106,6 +126,19 @@ export function SalespersonCard({
           borderColor="border.muted"
         >
           <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} />
+          {salesperson.pressureAverage != null ? (
+            <HStack
+              gap="1"
+              color="fg.muted"
+              fontSize="sm"
+              title="Pressure level from reviews: 1 = too pushy, 5 = perfect balance"
+            >
+              <Icon boxSize="4" color="green.600">
+                <LuGauge />
+              </Icon>
+              <Text>Pressure {formatRating(salesperson.pressureAverage)}/5</Text>
+            </HStack>
+          ) : null}
           <HStack gap="1.5" color="fg.muted" fontSize="sm">
             <Icon boxSize="4">
               <LuBriefcase />
@@ -134,6 +167,14 @@ export function SalespersonCard({
             </Text>
           )}
         </Box>
+        {today || todayLoading !== undefined ? (
+          <AvailableToday
+            day={today}
+            isLoading={todayLoading ?? false}
+            salespersonName={salesperson.name}
+            onPick={schedule}
+          />
+        ) : null}
       </Card.Body>
       <Card.Footer p="5" pt="0" flexDirection="column" gap="2" alignItems="stretch">
         <HStack gap="2">
@@ -153,9 +194,9 @@ export function SalespersonCard({
               variant="outline"
               aria-label={`Rate ${salesperson.name}`}
               onClick={() => {
-                if (canStartRating(viewer)) {
-                  void navigate({ to: "/salesperson/$id", params: profileParams, hash: "reviews" });
-                }
+                if (!canStartRating(viewer)) return;
+                if (onRate) onRate();
+                else void navigate({ to: "/salesperson/$id", params: profileParams, hash: "reviews" });
               }}
             >
               <LuStar /> Rate
@@ -166,7 +207,7 @@ export function SalespersonCard({
           size="sm"
           colorPalette="blue"
           aria-label={`Schedule an appointment with ${salesperson.name}`}
-          onClick={() => void navigate({ to: "/salesperson/$id", params: profileParams })}
+          onClick={() => schedule()}
         >
           <LuCalendarPlus /> Schedule Appointment
         </Button>

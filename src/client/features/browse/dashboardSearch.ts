@@ -1,33 +1,46 @@
 // The customer dashboard keeps its tab and browse filters in the URL, so a filtered view can be shared
 // or bookmarked. Anything malformed in the URL is dropped rather than breaking the page.
-import { z } from "zod";
+// This is the `/` route's validateSearch, which loads with every page: it uses the small parsers of
+// ui/searchParams.ts instead of zod (see there).
 import { BROWSE_PAGE_SIZE, SALESPERSON_STATUSES } from "../../../shared/constants";
 import type { BrowseSalespeopleInput } from "../../../shared/schemas/salespeople";
+import {
+  enumParam,
+  intParam,
+  numberChoiceParam,
+  type SearchOf,
+  searchParams,
+  textParam,
+} from "../../ui/searchParams";
 
-export const DASHBOARD_TABS = ["browse", "ratings", "favorites", "profile"] as const;
+export const BROWSE_SORTS = ["rating", "pressure"] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+
+export const DASHBOARD_TABS = ["browse", "ratings", "favorites", "messages", "nearby", "profile"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
-const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
-// The router parses "5" in a URL as the number 5, so numeric filters are stored as numbers.
-const ratingFilter = z.coerce
-  .number()
-  .pipe(z.union([z.literal(5), z.literal(4), z.literal(3)]))
-  .optional()
-  .catch(undefined);
+const dashboardSearchShape = {
+  tab: enumParam(DASHBOARD_TABS),
+  search: textParam(100, { coerce: true }),
+  specialty: textParam(60),
+  // The router parses "5" in a URL as the number 5, so numeric filters are stored as numbers.
+  rating: numberChoiceParam([5, 4, 3] as const),
+  status: enumParam(SALESPERSON_STATUSES),
+  dealership: textParam(160),
+  city: textParam(80),
+  yearsOfExperience: intParam(0, 50),
+  /** Minimum pressure-level average: 4 = '4+ (relaxed)', 3 = '3+'. */
+  minPressure: numberChoiceParam([4, 3] as const),
+  /** Browse order: top rated (default) or least pushy first. */
+  sort: enumParam(BROWSE_SORTS),
+  page: intParam(1, 10_000),
+  /** The open conversation in the Messages tab (notification links point here). */
+  conversation: intParam(1, 2_147_483_647),
+};
 
-export const dashboardSearchSchema = z.object({
-  tab: z.enum(DASHBOARD_TABS).optional().catch(undefined),
-  search: z.coerce.string().trim().min(1).max(100).optional().catch(undefined),
-  specialty: text(60),
-  rating: ratingFilter,
-  status: z.enum(SALESPERSON_STATUSES).optional().catch(undefined),
-  dealership: text(160),
-  city: text(80),
-  yearsOfExperience: z.coerce.number().int().min(0).max(50).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-});
+export const dashboardSearchSchema = searchParams(dashboardSearchShape);
 
-export type DashboardSearch = z.output<typeof dashboardSearchSchema>;
+export type DashboardSearch = SearchOf<typeof dashboardSearchShape>;
 export type BrowseFilterKey =
   | "search"
   | "specialty"
@@ -35,7 +48,9 @@ export type BrowseFilterKey =
   | "status"
   | "dealership"
   | "city"
-  | "yearsOfExperience";
+  | "yearsOfExperience"
+  | "minPressure"
+  | "sort";
 
 export const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "search",
@@ -45,6 +60,7 @@ export const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "dealership",
   "city",
   "yearsOfExperience",
+  "minPressure",
 ];
 
 export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
@@ -64,5 +80,7 @@ export function toBrowseInput(search: DashboardSearch): BrowseSalespeopleInput {
   if (search.dealership) input.dealership = search.dealership;
   if (search.city) input.city = search.city;
   if (search.yearsOfExperience !== undefined) input.yearsOfExperience = search.yearsOfExperience;
+  if (search.minPressure !== undefined) input.minPressure = search.minPressure;
+  if (search.sort) input.sort = search.sort;
   return input;
 }

@@ -8,6 +8,7 @@ export function DeploymentGuidePage() {
       <InfoPage
         eyebrow="Resources"
         title="Deployment Guide"
+        description="How a dealership goes live on KnowBefore in about 48 hours: set up the dealership, invite and verify the team, complete profiles, connect your CRM."
         lead="How a dealership goes live on KnowBefore, from first call to the first customer booking. Most dealerships finish within 48 hours."
         sections={[
           {
@@ -40,6 +41,15 @@ export function DeploymentGuidePage() {
             title: "4. Connect your systems (optional)",
             body: <p>Enterprise plans can sync appointments and leads to your CRM.</p>,
           },
+          {
+            title: "5. Go live",
+            body: (
+              <p>
+                Buyers can now find your team, book appointments in your dealership's time zone and review
+                each visit. Your manager follows ratings, bookings and feedback from the manager dashboard.
+              </p>
+            ),
+          },
         ]}
         actions={[
           { label: "Contact us to start", to: "/contact", primary: true },
@@ -57,15 +67,38 @@ export function SecurityCompliancePage() {
       <InfoPage
         eyebrow="Trust"
         title="Security & Compliance"
+        description="How KnowBefore protects accounts and personal data: passwordless sign-in, hashed tokens, session limits, origin checks, rate limits and audit records."
         lead="How KnowBefore protects buyers, salespeople and dealerships, and how we handle personal data."
         pointsHeading="How we protect you"
         points={[
           "Passwordless sign-in: single-use links that expire after 15 minutes",
-          "Sessions that expire when idle, with every active session visible to you",
-          "Multi-factor authentication for staff and administrators",
-          "Audit records of sign-ins and privileged changes",
-          "Data-protection requests: access, correction, export, restriction and erasure",
+          "Only hashes of sign-in and session tokens are stored, never the tokens",
+          "Sessions end after 30 days without use and after 90 days at the latest",
+          "Every change is checked to come from our own site (protection against cross-site requests)",
+          "Rate limits on sign-in links, administrator sign-in and the contact form",
+          "Administrators sign in with a password (scrypt-hashed) and a separate admin code",
+          "Audit records of sign-ins, refused access and administrator changes",
           "Reviews tied to completed appointments to prevent fake feedback",
+        ]}
+        sections={[
+          {
+            title: "Your data",
+            body: (
+              <p>
+                Our privacy policy lists every kind of personal data we store, why, and for how long. You can
+                ask for a copy of your data, a correction or erasure at any time.
+              </p>
+            ),
+          },
+          {
+            title: "Coming during the beta",
+            body: (
+              <p>
+                Multi-factor authentication for staff, a list of your active sessions with the option to end
+                them, and self-service data export and deletion.
+              </p>
+            ),
+          },
         ]}
         actions={[
           { label: "Privacy Policy", to: "/privacy-policy", primary: true },

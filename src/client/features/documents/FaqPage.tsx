@@ -1,47 +1,42 @@
-import { Accordion, Heading, Stack } from "@chakra-ui/react";
-import { type InfoAction, InfoPage } from "../../ui/InfoPage";
-import { PageFrame } from "../../ui/layout/PageFrame";
+import type { InfoAction } from "../../ui/InfoPage";
+import { DocumentPage } from "./DocumentPage";
 
-export type FaqEntry = { q: string; a: string };
+type FaqSlug = "customer-faq" | "salesperson-faq" | "dealership-faq";
 
-export function FaqPage({
-  title,
-  lead,
-  entries,
-  actions,
-}: {
-  title: string;
-  lead: string;
-  entries: readonly FaqEntry[];
-  actions: readonly InfoAction[];
-}) {
+const FAQS: Record<FaqSlug, { lead: string; description: string; actions: readonly InfoAction[] }> = {
+  "customer-faq": {
+    lead: "Answers for car buyers using KnowBefore to find, book and review salespeople.",
+    description:
+      "Customer FAQ: signing in, finding a salesperson, booking and cancelling appointments, and how reviews work on KnowBefore.",
+    actions: [{ label: "Start as Customer", to: "/login", primary: true }],
+  },
+  "salesperson-faq": {
+    lead: "Answers for sales professionals building their profile and reputation on KnowBefore.",
+    description:
+      "Salesperson FAQ: joining KnowBefore, verification, keeping your reviews when you move, availability and the Professional plan.",
+    actions: [{ label: "Join as Salesperson", to: "/salesperson-login", primary: true }],
+  },
+  "dealership-faq": {
+    lead: "Answers for dealership owners and managers bringing their team onto KnowBefore.",
+    description:
+      "Dealership FAQ: what the Dealership plan includes, onboarding in 48 hours, managing your team, reviews and annual billing.",
+    actions: [
+      { label: "Contact Sales", to: "/contact", primary: true },
+      { label: "Dealership plans", to: "/dealer-subscription" },
+    ],
+  },
+};
+
+export function FaqPage({ slug }: { slug: FaqSlug }) {
+  const faq = FAQS[slug];
   return (
-    <PageFrame>
-      <InfoPage eyebrow="Help centre" title={title} lead={lead} actions={actions}>
-        <Stack gap="4" maxW="3xl">
-          <Heading as="h2" size="lg" color="ink">
-            Questions and answers
-          </Heading>
-          <Accordion.Root
-            collapsible
-            multiple
-            variant="enclosed"
-            defaultValue={entries[0] ? [entries[0].q] : []}
-          >
-            {entries.map((entry) => (
-              <Accordion.Item key={entry.q} value={entry.q}>
-                <Accordion.ItemTrigger fontWeight="semibold">
-                  {entry.q}
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-                <Accordion.ItemContent>
-                  <Accordion.ItemBody color="fg.muted">{entry.a}</Accordion.ItemBody>
-                </Accordion.ItemContent>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-        </Stack>
-      </InfoPage>
-    </PageFrame>
+    <DocumentPage
+      slug={slug}
+      variant="faq"
+      eyebrow="Help centre"
+      lead={faq.lead}
+      description={faq.description}
+      actions={faq.actions}
+    />
   );
 }

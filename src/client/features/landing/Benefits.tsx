@@ -37,7 +37,7 @@ const BENEFITS = [
 
 export function Benefits() {
   return (
-    <Box as="section" aria-labelledby="benefits-title" bg="gray.50" py={{ base: "16", md: "24" }}>
+    <Box as="section" aria-labelledby="benefits-title" bg="band" py={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap={{ base: "10", md: "14" }}>
           <SectionHeading
@@ -51,8 +51,8 @@ export function Benefits() {
                 <Box
                   boxSize="11"
                   borderRadius="xl"
-                  bg="white"
-                  color="blue.700"
+                  bg="bg"
+                  color="brand.fg"
                   display="grid"
                   placeItems="center"
                   boxShadow="sm"

@@ -31,7 +31,7 @@ const FEATURES = [
 
 export function FeatureCards() {
   return (
-    <Box as="section" id="features" aria-labelledby="features-title" bg="white" py={{ base: "16", md: "24" }}>
+    <Box as="section" id="features" aria-labelledby="features-title" bg="bg" py={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap={{ base: "10", md: "14" }}>
           <SectionHeading
@@ -54,8 +54,8 @@ export function FeatureCards() {
                   <Box
                     boxSize="12"
                     borderRadius="xl"
-                    bg={`${feature.tint}.50`}
-                    color={`${feature.tint}.600`}
+                    bg={`${feature.tint}.subtle`}
+                    color={`${feature.tint}.fg`}
                     display="grid"
                     placeItems="center"
                   >

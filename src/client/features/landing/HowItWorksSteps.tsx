@@ -18,7 +18,7 @@ const STEPS = [
 
 export function HowItWorksSteps() {
   return (
-    <Box as="section" aria-labelledby="how-title" bg="blue.50" py={{ base: "16", md: "24" }}>
+    <Box as="section" aria-labelledby="how-title" bg="brand.subtle" py={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap={{ base: "10", md: "14" }}>
           <SectionHeading
@@ -32,7 +32,7 @@ export function HowItWorksSteps() {
                 as="li"
                 key={step.title}
                 gap="4"
-                bg="white"
+                bg="bg"
                 borderRadius="2xl"
                 p={{ base: "6", md: "8" }}
                 boxShadow="sm"

@@ -4,7 +4,7 @@ import { LuArrowRight, LuLock } from "react-icons/lu";
 
 export function JoinCallToAction() {
   return (
-    <Box as="section" aria-labelledby="cta-title" bg="white" pb={{ base: "16", md: "24" }}>
+    <Box as="section" aria-labelledby="cta-title" bg="bg" pb={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap="6">
           <Box
@@ -48,7 +48,7 @@ export function JoinCallToAction() {
               </Flex>
             </Flex>
           </Box>
-          <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="none" bg="gray.50">
+          <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="none" bg="band">
             <Card.Body p={{ base: "5", md: "6" }}>
               <Flex
                 direction={{ base: "column", md: "row" }}
@@ -57,7 +57,7 @@ export function JoinCallToAction() {
                 gap="4"
               >
                 <HStack align="flex-start" gap="4">
-                  <Box bg="white" borderRadius="lg" p="2.5" color="gray.700" boxShadow="xs">
+                  <Box bg="bg" borderRadius="lg" p="2.5" color="fg.muted" boxShadow="xs">
                     <Icon boxSize="5">
                       <LuLock />
                     </Icon>
@@ -75,7 +75,7 @@ export function JoinCallToAction() {
                   asChild
                   variant="outline"
                   size="sm"
-                  bg="white"
+                  bg="bg"
                   alignSelf={{ base: "flex-start", md: "center" }}
                 >
                   <Link to="/admin/login">Administrator Login</Link>

@@ -9,7 +9,6 @@ import {
   HStack,
   Icon,
   Stack,
-  Stat,
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
@@ -22,8 +21,8 @@ import {
   LuShieldCheck,
   LuTags,
 } from "react-icons/lu";
-import { MARKETING_CLAIMS } from "../../../shared/constants";
 import { dashboardPathFor, type SessionUser } from "../auth/session";
+import { HeadlineStats } from "./HeadlineStats";
 
 const WHAT_YOU_KNOW = [
   {
@@ -47,12 +46,6 @@ const WHAT_YOU_KNOW = [
     title: "A time that suits you",
     text: "Book ahead and arrive to someone expecting you.",
   },
-] as const;
-
-const CLAIMS = [
-  { value: MARKETING_CLAIMS.verifiedSalespeople, label: "Verified salespeople" },
-  { value: MARKETING_CLAIMS.averageRating, label: "Average rating" },
-  { value: MARKETING_CLAIMS.dealershipPartners, label: "Dealership partners" },
 ] as const;
 
 export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
@@ -106,14 +99,14 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
             </Text>
             <Flex gap="3" direction={{ base: "column", sm: "row" }} flexWrap="wrap">
               {viewer ? (
-                <Button asChild size="xl" colorPalette="blue" bg="blue.500" _hover={{ bg: "blue.400" }}>
+                <Button asChild size="xl" colorPalette="blue" bg="blue.600" _hover={{ bg: "blue.500" }}>
                   <Link to={dashboardPathFor(viewer)}>
                     <LuLayoutDashboard /> Go to dashboard
                   </Link>
                 </Button>
               ) : (
                 <>
-                  <Button asChild size="xl" colorPalette="blue" bg="blue.500" _hover={{ bg: "blue.400" }}>
+                  <Button asChild size="xl" colorPalette="blue" bg="blue.600" _hover={{ bg: "blue.500" }}>
                     <Link to="/login">
                       Browse Salespeople <LuArrowRight />
                     </Link>
@@ -140,27 +133,13 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
                 </>
               )}
             </Flex>
-            <Grid
-              templateColumns="repeat(3, auto)"
-              justifyContent="start"
-              columnGap={{ base: "5", md: "10" }}
-              pt="2"
-            >
-              {CLAIMS.map((claim) => (
-                <Stat.Root key={claim.label} gap="0" flex="none">
-                  <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" color="white">
-                    {claim.value}
-                  </Stat.ValueText>
-                  <Stat.Label color="blue.200" fontSize="sm">
-                    {claim.label}
-                  </Stat.Label>
-                </Stat.Root>
-              ))}
-            </Grid>
+            <Box pt="2">
+              <HeadlineStats tone="onDark" />
+            </Box>
           </Stack>
 
           <Box
-            bg="white"
+            bg="bg"
             color="fg"
             borderRadius="2xl"
             boxShadow="0 30px 60px -20px rgba(2, 6, 23, 0.6)"
@@ -169,7 +148,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
             <Text
               fontSize="sm"
               fontWeight="semibold"
-              color="blue.700"
+              color="brand.fg"
               textTransform="uppercase"
               letterSpacing="0.08em"
             >
@@ -178,7 +157,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
             <Stack gap="5" mt="5" as="ul" listStyleType="none">
               {WHAT_YOU_KNOW.map((item) => (
                 <HStack as="li" key={item.title} align="flex-start" gap="4">
-                  <Box bg="blue.50" color="blue.700" borderRadius="lg" p="2" flexShrink={0}>
+                  <Box bg="brand.subtle" color="brand.fg" borderRadius="lg" p="2" flexShrink={0}>
                     <Icon boxSize="5">
                       <item.icon />
                     </Icon>

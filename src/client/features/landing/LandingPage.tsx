@@ -11,7 +11,10 @@ import { Testimonials } from "./Testimonials";
 
 /** `/` for visitors (and for salespeople, managers and admins, with a way back to their dashboard). */
 export function LandingPage({ viewer }: { viewer: SessionUser | null }) {
-  useDocumentTitle("Know before you go");
+  useDocumentTitle(
+    "Know before you go",
+    "Look up the car salesperson before you visit: dealership-verified profiles, reviews from real purchases, and appointments booked ahead. Free for car buyers.",
+  );
   return (
     <PublicLayout>
       <LandingHero viewer={viewer} />

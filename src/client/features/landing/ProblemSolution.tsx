@@ -42,7 +42,7 @@ const AUDIENCES: readonly Audience[] = [
 
 export function ProblemSolution() {
   return (
-    <Box as="section" aria-labelledby="problem-title" bg="white" py={{ base: "16", md: "24" }}>
+    <Box as="section" aria-labelledby="problem-title" bg="bg" py={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap={{ base: "10", md: "14" }}>
           <SectionHeading
@@ -56,7 +56,7 @@ export function ProblemSolution() {
               <Card.Root key={audience.name} borderRadius="2xl" borderColor="border.muted" boxShadow="xs">
                 <Card.Body gap="5" p={{ base: "6", md: "7" }}>
                   <HStack gap="3">
-                    <Box bg="blue.50" color="blue.700" borderRadius="xl" p="2.5">
+                    <Box bg="brand.subtle" color="brand.fg" borderRadius="xl" p="2.5">
                       <Icon boxSize="6">
                         <audience.icon />
                       </Icon>
@@ -68,7 +68,7 @@ export function ProblemSolution() {
                   <Stack as="ul" listStyleType="none" gap="3">
                     {audience.pains.map((pain) => (
                       <HStack as="li" key={pain} align="flex-start" gap="3">
-                        <Icon color="red.400" boxSize="4.5" mt="0.5" flexShrink={0}>
+                        <Icon color="red.fg" boxSize="4.5" mt="0.5" flexShrink={0}>
                           <LuCircleX />
                         </Icon>
                         <Text color="fg.muted" fontSize="sm">
@@ -79,27 +79,27 @@ export function ProblemSolution() {
                   </Stack>
                   <Box
                     mt="auto"
-                    bg="green.50"
+                    bg="green.subtle"
                     borderRadius="xl"
                     p="4"
                     borderWidth="1px"
-                    borderColor="green.100"
+                    borderColor="green.muted"
                   >
                     <HStack align="flex-start" gap="3">
-                      <Icon color="green.600" boxSize="5" mt="0.5" flexShrink={0}>
+                      <Icon color="green.fg" boxSize="5" mt="0.5" flexShrink={0}>
                         <LuCircleCheck />
                       </Icon>
                       <Stack gap="0.5">
                         <Text
                           fontSize="xs"
                           fontWeight="semibold"
-                          color="green.800"
+                          color="green.fg"
                           textTransform="uppercase"
                           letterSpacing="0.06em"
                         >
                           With KnowBefore
                         </Text>
-                        <Text fontSize="sm" color="green.900">
+                        <Text fontSize="sm" color="fg">
                           {audience.solution}
                         </Text>
                       </Stack>

@@ -1,71 +1,102 @@
-import { Avatar, Box, Card, Container, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { LuQuote } from "react-icons/lu";
+import {
+  Box,
+  Card,
+  Link as ChakraLink,
+  Circle,
+  Container,
+  HStack,
+  Icon,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LuQuote, LuStar } from "react-icons/lu";
+import type { Testimonial } from "../../../shared/schemas/site";
+import { trpc } from "../../trpc";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-const TESTIMONIALS = [
-  {
-    quote:
-      "I booked a test drive with someone rated highly for low pressure. No games, no back-and-forth with a manager. I was done in under two hours with the car I came for.",
-    name: "Danielle R.",
-    role: "First-time buyer",
-  },
-  {
-    quote:
-      "Customers come in asking for me by name because they've read my reviews. Those visits start with trust, and they close faster.",
-    name: "Marcus T.",
-    role: "Sales consultant",
-  },
-  {
-    quote:
-      "Feedback per salesperson showed us who needed coaching long before it turned into a one-star review of the whole store.",
-    name: "Priya S.",
-    role: "General sales manager",
-  },
-] as const;
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 2)
+    .toUpperCase();
+}
 
-export function Testimonials() {
+function QuoteCard({ quote }: { quote: Testimonial }) {
+  const where = [quote.dealership, `${quote.city}, ${quote.state}`].filter(Boolean).join(" · ");
   return (
-    <Box as="section" aria-labelledby="testimonials-title" bg="white" py={{ base: "16", md: "24" }}>
+    <Card.Root as="figure" borderRadius="2xl" borderColor="border.muted" bg="band" boxShadow="none" m="0">
+      <Card.Body gap="5" p={{ base: "6", md: "7" }}>
+        <HStack justify="space-between">
+          <Icon boxSize="7" color="brand.fg" opacity="0.5">
+            <LuQuote />
+          </Icon>
+          <HStack gap="0.5" color="yellow.500" role="img" aria-label="Rated 5 out of 5">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <Icon key={n} boxSize="4" fill="currentColor">
+                <LuStar />
+              </Icon>
+            ))}
+          </HStack>
+        </HStack>
+        <Text as="blockquote" fontSize="md" color="fg" lineHeight="tall">
+          “{quote.comment}”
+        </Text>
+        <HStack as="figcaption" gap="3" mt="auto">
+          <Circle
+            size="9"
+            bg="brand.muted"
+            color="brand.fg"
+            fontSize="sm"
+            fontWeight="semibold"
+            aria-hidden="true"
+          >
+            {initials(quote.author)}
+          </Circle>
+          <Stack gap="0" minW="0">
+            <Text fontWeight="semibold" fontSize="sm" color="ink">
+              {quote.author}, verified buyer
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              about{" "}
+              <ChakraLink asChild color="brand.fg" fontWeight="medium">
+                <Link to="/salesperson/$id" params={{ id: String(quote.salespersonId) }}>
+                  {quote.salesperson}
+                </Link>
+              </ChakraLink>
+              {where ? ` · ${where}` : ""}
+            </Text>
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Three testimonials: recent five-star reviews written by buyers after a completed appointment. */
+export function Testimonials() {
+  const quotes = trpc.site.testimonials.useQuery(undefined, { throwOnError: false });
+  if (quotes.isSuccess && quotes.data.length === 0) return null;
+  if (quotes.isError) return null;
+  return (
+    <Box as="section" aria-labelledby="testimonials-title" bg="bg" py={{ base: "16", md: "24" }}>
       <Container maxW="7xl">
         <Stack gap={{ base: "10", md: "14" }}>
           <SectionHeading
             id="testimonials-title"
-            eyebrow="From our beta"
-            title="What people say after using KnowBefore"
+            eyebrow="Testimonials"
+            title="What buyers wrote after their visit"
+            lead="Recent five-star reviews, each left by a customer after a completed appointment with that salesperson."
           />
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-            {TESTIMONIALS.map((t) => (
-              <Card.Root
-                as="figure"
-                key={t.name}
-                borderRadius="2xl"
-                borderColor="border.muted"
-                bg="gray.50"
-                boxShadow="none"
-              >
-                <Card.Body gap="5" p={{ base: "6", md: "7" }}>
-                  <Icon boxSize="7" color="blue.300">
-                    <LuQuote />
-                  </Icon>
-                  <Text as="blockquote" fontSize="md" color="fg" lineHeight="tall">
-                    {t.quote}
-                  </Text>
-                  <HStack as="figcaption" gap="3" mt="auto">
-                    <Avatar.Root size="sm" colorPalette="blue">
-                      <Avatar.Fallback name={t.name} />
-                    </Avatar.Root>
-                    <Stack gap="0">
-                      <Text fontWeight="semibold" fontSize="sm" color="ink">
-                        {t.name}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t.role}
-                      </Text>
-                    </Stack>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            ))}
+            {quotes.data
+              ? quotes.data.map((quote) => <QuoteCard key={quote.id} quote={quote} />)
+              : [1, 2, 3].map((n) => <Skeleton key={n} height="64" borderRadius="2xl" />)}
           </SimpleGrid>
         </Stack>
       </Container>

@@ -1,4 +1,4 @@
-import { Button, Center, EmptyState, Stack } from "@chakra-ui/react";
+import { Box, Button, Center, Container, EmptyState, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuShieldX } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
@@ -6,6 +6,7 @@ import { AppShell } from "../../ui/layout/AppShell";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { useSession } from "../auth/session";
+import { MisconductCasesPanel } from "../reports/MisconductCasesPanel";
 
 function AccessDenied() {
   useDocumentTitle("Access Denied");
@@ -56,6 +57,11 @@ export function ManagerDashboardPage() {
           { label: "Dealership FAQ", to: "/faq/dealership" },
         ]}
       />
+      <Box bg="gray.50" borderTopWidth="1px" borderColor="border.muted">
+        <Container maxW="5xl" py={{ base: "6", md: "10" }}>
+          <MisconductCasesPanel />
+        </Container>
+      </Box>
     </AppShell>
   );
 }

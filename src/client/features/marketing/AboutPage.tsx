@@ -1,57 +1,29 @@
-import { MARKETING_CLAIMS } from "../../../shared/constants";
-import { InfoPage } from "../../ui/InfoPage";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { Box, Heading, Stack } from "@chakra-ui/react";
+import { DocumentPage } from "../documents/DocumentPage";
+import { HeadlineStats } from "../landing/HeadlineStats";
 
+/** /about: the 'about-us' document plus the network's live figures. */
 export function AboutPage() {
   return (
-    <PublicLayout>
-      <InfoPage
-        documentTitle="About Us"
-        eyebrow="About us"
-        title="We're bringing transparency to the showroom floor"
-        lead="KnowBefore started from a simple observation: the person who sells you a car shapes the whole experience, yet buyers have never been able to look them up first."
-        sections={[
-          {
-            title: "Our mission",
-            body: (
-              <p>
-                Help every car buyer walk into a dealership knowing who they'll deal with, and help the many
-                honest, skilled salespeople get credit for the way they treat people.
-              </p>
-            ),
-          },
-          {
-            title: "What makes our reviews different",
-            body: (
-              <>
-                <p>
-                  Reviews on KnowBefore come only from buyers who completed an appointment with that
-                  salesperson, and they must be left within a limited time after the visit. Salespeople are
-                  verified by the dealerships they work for.
-                </p>
-                <p>
-                  Today the network includes {MARKETING_CLAIMS.verifiedSalespeople} verified salespeople and{" "}
-                  {MARKETING_CLAIMS.dealershipPartners} dealership partners, with an average rating of{" "}
-                  {MARKETING_CLAIMS.averageRating}.
-                </p>
-              </>
-            ),
-          },
-          {
-            title: "Where we are",
-            body: (
-              <p>
-                KnowBefore is in beta. We ship improvements every week, and feedback from buyers, salespeople
-                and dealerships decides what comes next.
-              </p>
-            ),
-          },
-        ]}
-        actions={[
-          { label: "Start as Customer", to: "/login", primary: true },
-          { label: "Contact us", to: "/contact" },
-        ]}
-      />
-    </PublicLayout>
+    <DocumentPage
+      slug="about-us"
+      eyebrow="About us"
+      lead="We're bringing transparency to the showroom floor: buyers choose who they deal with before they go."
+      description="About KnowBefore: why we started, what we believe about reviews and salespeople, and how the platform works."
+      failureTitle="Error Loading About Us"
+      actions={[
+        { label: "Start as Customer", to: "/login", primary: true },
+        { label: "Contact us", to: "/contact" },
+      ]}
+    >
+      <Stack as="section" aria-labelledby="about-figures" gap="4" maxW="3xl">
+        <Heading as="h2" id="about-figures" size="xl" color="ink">
+          The network today
+        </Heading>
+        <Box p={{ base: "5", md: "6" }} borderWidth="1px" borderColor="border.muted" borderRadius="xl">
+          <HeadlineStats />
+        </Box>
+      </Stack>
+    </DocumentPage>
   );
 }

@@ -7,29 +7,18 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
 } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
-import { z } from "zod";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_ROLES,
+  CONTACT_SUBJECTS,
+  contactMessageInput,
+} from "../../../shared/schemas/site";
+import { apiErrorMessage, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";
-
-const ROLES = [
-  { value: "customer", label: "Customer" },
-  { value: "salesperson", label: "Sales Professional" },
-  { value: "manager", label: "Dealership Manager" },
-  { value: "owner", label: "Dealership Owner" },
-  { value: "other", label: "Other" },
-] as const;
-
-const SUBJECTS = [
-  { value: "general", label: "General question" },
-  { value: "support", label: "Technical support" },
-  { value: "sales", label: "Sales" },
-  { value: "enterprise", label: "Enterprise plans" },
-  { value: "partnership", label: "Partnership" },
-  { value: "feedback", label: "Product feedback" },
-  { value: "other", label: "Other" },
-] as const;
 
 type ContactDraft = {
   name: string;
@@ -39,56 +28,112 @@ type ContactDraft = {
   subject: string;
   message: string;
 };
-const EMPTY: ContactDraft = { name: "", email: "", company: "", role: "", subject: "", message: "" };
-type Errors = Partial<Record<keyof ContactDraft, string>>;
+type FieldName = keyof ContactDraft;
+type Errors = Partial<Record<FieldName, string>>;
 
+const EMPTY: ContactDraft = { name: "", email: "", company: "", role: "", subject: "", message: "" };
+const FIELD_ORDER: FieldName[] = ["name", "email", "company", "role", "subject", "message"];
+
+/** The same zod schema the server applies, so the form and the API can never disagree. */
 function validate(draft: ContactDraft): Errors {
+  const result = contactMessageInput.safeParse(draft);
+  if (result.success) return {};
   const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = "Please enter your full name";
-  if (!draft.email.trim()) errors.email = "Please enter your email address";
-  else if (!z.email().safeParse(draft.email.trim()).success)
-    errors.email = "Please enter a valid email address";
-  if (!draft.subject) errors.subject = "Please choose a subject";
-  if (!draft.message.trim()) errors.message = "Please enter a message";
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FieldName | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
   return errors;
 }
 
-/** The site contact form (SPEC.md section 5): validated here; it makes no server call. */
+function fieldErrorsOf(error: unknown): Errors {
+  const data = (error as { data?: { fieldErrors?: Record<string, string[] | undefined> } })?.data;
+  const errors: Errors = {};
+  for (const [field, messages] of Object.entries(data?.fieldErrors ?? {})) {
+    if (FIELD_ORDER.includes(field as FieldName) && messages?.[0]) errors[field as FieldName] = messages[0];
+  }
+  return errors;
+}
+
+/**
+ * The site contact form (SPEC.md section 5). The message is stored for the team to answer; the
+ * 'Message Sent!' toast appears only once the server has accepted it, and then the form clears.
+ */
 export function ContactForm() {
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof ContactDraft, value: string) => {
+  const form = useRef<HTMLFormElement>(null);
+  const send = trpc.site.contact.useMutation();
+
+  const set = (key: FieldName, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  const focusFirstInvalid = (found: Errors) => {
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (send.isPending) return;
     const found = validate(draft);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    showToast({
-      title: "Message Sent!",
-      description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-      variant: "success",
+    if (Object.values(found).some(Boolean)) {
+      focusFirstInvalid(found);
+      return;
+    }
+    send.mutate(draft as never, {
+      onSuccess: () => {
+        showToast({
+          title: "Message Sent!",
+          description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+          variant: "success",
+        });
+        setDraft(EMPTY);
+        setErrors({});
+      },
+      onError: (error) => {
+        const serverErrors = fieldErrorsOf(error);
+        if (Object.keys(serverErrors).length > 0) {
+          setErrors(serverErrors);
+          focusFirstInvalid(serverErrors);
+        }
+        showToast({
+          title: "Error",
+          description: apiErrorMessage(error, "Failed to send message. Please try again."),
+          variant: "destructive",
+        });
+      },
     });
-    setDraft(EMPTY);
   };
 
   return (
-    <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="sm">
+    <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="sm" bg="bg">
       <Card.Body p={{ base: "5", md: "8" }} gap="6">
-        <Heading as="h2" size="lg" color="ink">
-          Send us a message
-        </Heading>
-        <form onSubmit={submit} noValidate>
+        <Stack gap="1">
+          <Heading as="h2" id="contact-form-title" size="lg" color="ink">
+            Send us a message
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Fields marked with an asterisk are required.
+          </Text>
+        </Stack>
+        <form ref={form} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
           <Stack gap="5">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <Field.Root required invalid={Boolean(errors.name)}>
                 <Field.Label>
                   Full Name <Field.RequiredIndicator />
                 </Field.Label>
-                <Input autoComplete="name" value={draft.name} onChange={(e) => set("name", e.target.value)} />
+                <Input
+                  name="name"
+                  autoComplete="name"
+                  maxLength={120}
+                  value={draft.name}
+                  onChange={(e) => set("name", e.target.value)}
+                />
                 <Field.ErrorText>{errors.name}</Field.ErrorText>
               </Field.Root>
               <Field.Root required invalid={Boolean(errors.email)}>
@@ -96,27 +141,36 @@ export function ContactForm() {
                   Email <Field.RequiredIndicator />
                 </Field.Label>
                 <Input
+                  name="email"
                   type="email"
                   autoComplete="email"
+                  maxLength={254}
                   value={draft.email}
                   onChange={(e) => set("email", e.target.value)}
                 />
                 <Field.ErrorText>{errors.email}</Field.ErrorText>
               </Field.Root>
-              <Field.Root>
+              <Field.Root invalid={Boolean(errors.company)}>
                 <Field.Label>Company</Field.Label>
                 <Input
+                  name="company"
                   autoComplete="organization"
+                  maxLength={160}
                   value={draft.company}
                   onChange={(e) => set("company", e.target.value)}
                 />
+                <Field.ErrorText>{errors.company}</Field.ErrorText>
               </Field.Root>
-              <Field.Root>
+              <Field.Root invalid={Boolean(errors.role)}>
                 <Field.Label>Role</Field.Label>
                 <NativeSelect.Root>
-                  <NativeSelect.Field value={draft.role} onChange={(e) => set("role", e.currentTarget.value)}>
+                  <NativeSelect.Field
+                    name="role"
+                    value={draft.role}
+                    onChange={(e) => set("role", e.currentTarget.value)}
+                  >
                     <option value="">Select your role</option>
-                    {ROLES.map((r) => (
+                    {CONTACT_ROLES.map((r) => (
                       <option key={r.value} value={r.value}>
                         {r.label}
                       </option>
@@ -124,6 +178,7 @@ export function ContactForm() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
+                <Field.ErrorText>{errors.role}</Field.ErrorText>
               </Field.Root>
             </SimpleGrid>
             <Field.Root required invalid={Boolean(errors.subject)}>
@@ -132,11 +187,12 @@ export function ContactForm() {
               </Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field
+                  name="subject"
                   value={draft.subject}
                   onChange={(e) => set("subject", e.currentTarget.value)}
                 >
                   <option value="">What is this about?</option>
-                  {SUBJECTS.map((s) => (
+                  {CONTACT_SUBJECTS.map((s) => (
                     <option key={s.value} value={s.value}>
                       {s.label}
                     </option>
@@ -150,16 +206,31 @@ export function ContactForm() {
               <Field.Label>
                 Message <Field.RequiredIndicator />
               </Field.Label>
-              <Textarea rows={6} value={draft.message} onChange={(e) => set("message", e.target.value)} />
-              <Field.ErrorText>{errors.message}</Field.ErrorText>
+              <Textarea
+                name="message"
+                rows={6}
+                maxLength={CONTACT_MESSAGE_MAX}
+                value={draft.message}
+                onChange={(e) => set("message", e.target.value)}
+              />
+              {errors.message ? (
+                <Field.ErrorText>{errors.message}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  {draft.message.length.toLocaleString("en-US")} /{" "}
+                  {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters
+                </Field.HelperText>
+              )}
             </Field.Root>
             <Button
               type="submit"
               colorPalette="blue"
               size="lg"
+              loading={send.isPending}
+              loadingText="Sending..."
               alignSelf={{ base: "stretch", md: "flex-start" }}
             >
-              Send message
+              Send Message
             </Button>
           </Stack>
         </form>

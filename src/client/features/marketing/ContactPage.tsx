@@ -5,6 +5,7 @@ import {
   LuHandshake,
   LuHeadphones,
   LuLifeBuoy,
+  LuMail,
   LuPhone,
   LuShieldCheck,
 } from "react-icons/lu";
@@ -12,6 +13,13 @@ import { ActionButton, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { ContactForm } from "./ContactForm";
 import { FeatureGroup } from "./FeatureList";
+
+const CONTACT_INFO = [
+  { icon: LuMail, title: "Write to us", text: "Use the form: every message reaches our support team." },
+  { icon: LuClock, title: "Response time", text: "Within 24 hours, every day of the week" },
+  { icon: LuPhone, title: "Phone support", text: "Mon–Fri, 9AM–6PM EST, priority for paid plans" },
+  { icon: LuBuilding2, title: "Dealership onboarding", text: "Most dealerships are live within 48 hours" },
+] as const;
 
 const QUICK_ANSWERS = [
   { q: "How fast will you reply?", a: "We answer every message within 24 hours." },
@@ -28,6 +36,7 @@ export function ContactPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="Contact"
+        description="Contact the KnowBefore team about your account, a dealership rollout, enterprise plans or a partnership. We reply within 24 hours."
         eyebrow="Contact"
         title="Talk to the KnowBefore team"
         lead="Questions about your account, a dealership rollout or a partnership? Send us a message and a real person will get back to you within 24 hours."
@@ -38,18 +47,21 @@ export function ContactPage() {
           alignItems="start"
         >
           <ContactForm />
-          <Card.Root borderRadius="2xl" borderColor="border.muted" boxShadow="none" bg="gray.50">
+          <Card.Root
+            as="section"
+            aria-labelledby="contact-info-title"
+            borderRadius="2xl"
+            borderColor="border.muted"
+            boxShadow="none"
+            bg="band"
+          >
             <Card.Body p="6" gap="5">
-              <Heading as="h2" size="md" color="ink">
+              <Heading as="h2" id="contact-info-title" size="md" color="ink">
                 Contact information
               </Heading>
-              {[
-                { icon: LuClock, title: "Response time", text: "Within 24 hours, every day" },
-                { icon: LuPhone, title: "Phone support", text: "Mon–Fri, 9AM–6PM EST, for paid plans" },
-                { icon: LuBuilding2, title: "Dealership onboarding", text: "Set up within 48 hours" },
-              ].map((row) => (
+              {CONTACT_INFO.map((row) => (
                 <HStack key={row.title} align="flex-start" gap="3">
-                  <Icon color="blue.600" boxSize="5" mt="0.5">
+                  <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
                     <row.icon />
                   </Icon>
                   <Stack gap="0">
@@ -66,7 +78,7 @@ export function ContactPage() {
           </Card.Root>
         </Grid>
         <FeatureGroup
-          title="How we can help"
+          title="How We Can Help"
           columns={4}
           items={[
             {
@@ -87,7 +99,7 @@ export function ContactPage() {
             {
               icon: LuShieldCheck,
               title: "Security",
-              text: "Report a vulnerability or ask about how we protect data.",
+              text: "Report a vulnerability or ask how we protect your data.",
             },
           ]}
         />
@@ -97,10 +109,10 @@ export function ContactPage() {
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {QUICK_ANSWERS.map((item) => (
-              <Box key={item.q} p="5" borderWidth="1px" borderColor="border.muted" borderRadius="xl">
-                <Text fontWeight="semibold" color="ink">
+              <Box key={item.q} p="5" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg">
+                <Heading as="h3" size="sm" color="ink">
                   {item.q}
-                </Text>
+                </Heading>
                 <Text color="fg.muted" fontSize="sm" mt="1">
                   {item.a}
                 </Text>
@@ -109,14 +121,16 @@ export function ContactPage() {
           </SimpleGrid>
         </Stack>
         <Stack
+          as="section"
+          aria-labelledby="contact-cta"
           align="center"
           textAlign="center"
           gap="4"
-          bg="blue.50"
+          bg="brand.subtle"
           borderRadius="2xl"
           p={{ base: "8", md: "12" }}
         >
-          <Heading as="h2" size="xl" color="ink">
+          <Heading as="h2" id="contact-cta" size="xl" color="ink">
             Ready to see KnowBefore for yourself?
           </Heading>
           <Text color="fg.muted" maxW="xl">

@@ -1,4 +1,5 @@
 import { Box, Card, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useId } from "react";
 import type { IconType } from "react-icons";
 
 export type FeatureItem = { icon: IconType; title: string; text: string };
@@ -15,20 +16,21 @@ export function FeatureGroup({
   items: readonly FeatureItem[];
   columns?: 2 | 3 | 4;
 }) {
+  const id = useId();
   return (
-    <Stack gap="5" as="section">
+    <Stack gap="5" as="section" aria-labelledby={id}>
       <Stack gap="1">
-        <Heading as="h2" size="xl" color="ink" letterSpacing="-0.01em">
+        <Heading as="h2" id={id} size="xl" color="ink" letterSpacing="-0.01em">
           {title}
         </Heading>
         {lead ? <Text color="fg.muted">{lead}</Text> : null}
       </Stack>
       <SimpleGrid columns={{ base: 1, md: 2, lg: columns }} gap="4">
         {items.map((item) => (
-          <Card.Root key={item.title} borderRadius="xl" borderColor="border.muted" boxShadow="none">
+          <Card.Root key={item.title} borderRadius="xl" borderColor="border.muted" boxShadow="none" bg="bg">
             <Card.Body p="5" gap="3">
               <HStack gap="3">
-                <Box bg="blue.50" color="blue.700" borderRadius="lg" p="2">
+                <Box bg="brand.subtle" color="brand.fg" borderRadius="lg" p="2">
                   <Icon boxSize="5">
                     <item.icon />
                   </Icon>

@@ -25,6 +25,7 @@ export function FeaturesPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="Features"
+        description="What KnowBefore does for car buyers, sales professionals and dealerships: verified profiles, purchase-verified reviews, booking, analytics and team tools."
         eyebrow="Features"
         title="Built for every side of the car deal"
         lead="KnowBefore gives buyers the facts about a salesperson before they visit, gives salespeople a reputation they own, and gives dealerships a clear view of how their team treats customers."
@@ -116,7 +117,7 @@ export function FeaturesPage() {
           columns={4}
         />
         <FeatureGroup
-          title="Why choose KnowBefore"
+          title="Why Choose KnowBefore"
           items={[
             {
               icon: LuSmartphone,
@@ -126,12 +127,12 @@ export function FeaturesPage() {
             {
               icon: LuLock,
               title: "Enterprise security",
-              text: "Passwordless sign-in, multi-factor authentication for staff and full audit trails.",
+              text: "Passwordless sign-in, hashed tokens, origin checks on every change, and an audit trail of sign-ins and administrator actions.",
             },
             {
               icon: LuHeadphones,
               title: "24/7 support",
-              text: "Email support for everyone, with priority phone support on paid plans.",
+              text: "Message us any time and hear back within 24 hours; paid plans add priority phone support.",
             },
             {
               icon: LuRocket,

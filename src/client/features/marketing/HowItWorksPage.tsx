@@ -1,4 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useId } from "react";
 import { LuBadgeCheck, LuClock, LuLock, LuShieldCheck } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
@@ -36,9 +37,10 @@ const SALESPERSON_STEPS = [
 ] as const;
 
 function StepList({ title, steps }: { title: string; steps: readonly { title: string; text: string }[] }) {
+  const id = useId();
   return (
-    <Stack gap="5" as="section">
-      <Heading as="h2" size="xl" color="ink">
+    <Stack gap="5" as="section" aria-labelledby={id}>
+      <Heading as="h2" id={id} size="xl" color="ink">
         {title}
       </Heading>
       <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 2, lg: steps.length }} gap="4">
@@ -51,6 +53,7 @@ function StepList({ title, steps }: { title: string; steps: readonly { title: st
             borderWidth="1px"
             borderColor="border.muted"
             borderRadius="xl"
+            bg="bg"
           >
             <Box
               boxSize="9"
@@ -65,6 +68,9 @@ function StepList({ title, steps }: { title: string; steps: readonly { title: st
               {index + 1}
             </Box>
             <Heading as="h3" size="sm" color="ink">
+              <Box as="span" srOnly>
+                Step {index + 1}:{" "}
+              </Box>
               {step.title}
             </Heading>
             <Text fontSize="sm" color="fg.muted">
@@ -82,6 +88,7 @@ export function HowItWorksPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="How It Works"
+        description="How KnowBefore works: research verified salespeople, book a visit, buy with confidence, then rate the experience. Plus how salespeople join and get verified."
         eyebrow="How it works"
         title="From first search to a review you can trust"
         lead="KnowBefore adds one step to buying a car: choosing who you'll deal with before you go. Here's how it works for buyers and for salespeople."

@@ -1,6 +1,7 @@
-import { MARKETING_CLAIMS } from "../../../shared/constants";
+import { Box, Heading, Stack } from "@chakra-ui/react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { HeadlineStats } from "../landing/HeadlineStats";
 
 /** /marketing: a one-page overview to share with dealership partners. */
 export function MarketingOverviewPage() {
@@ -8,15 +9,16 @@ export function MarketingOverviewPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="For Dealerships"
+        description="Why dealerships partner with KnowBefore: verified salesperson profiles, appointments from buyers who chose your team, and feedback per salesperson."
         eyebrow="For dealership partners"
         title="Show buyers your team is worth the visit"
         lead="Buyers now check reviews before they choose a dealership. KnowBefore lets them check the salesperson too, and rewards dealerships whose teams treat customers well."
         pointsHeading="What partners get"
         points={[
-          `A place in a network of ${MARKETING_CLAIMS.dealershipPartners} dealerships and ${MARKETING_CLAIMS.verifiedSalespeople} verified salespeople`,
           "Verified profiles for every salesperson on your team",
           "Appointments booked by buyers who already chose who they want to meet",
           "Feedback per salesperson, so coaching starts before a public complaint",
+          "A leaderboard of top, average and developing performers",
           "Compliance reporting and incident tracking for managers",
           "Onboarding within 48 hours",
         ]}
@@ -24,7 +26,16 @@ export function MarketingOverviewPage() {
           { label: "See dealership pricing", to: "/pricing", primary: true },
           { label: "Schedule a demo", to: "/contact" },
         ]}
-      />
+      >
+        <Stack as="section" aria-labelledby="network-figures" gap="4">
+          <Heading as="h2" id="network-figures" size="lg" color="ink">
+            The network today
+          </Heading>
+          <Box p={{ base: "5", md: "6" }} borderWidth="1px" borderColor="border.muted" borderRadius="xl">
+            <HeadlineStats />
+          </Box>
+        </Stack>
+      </InfoPage>
     </PublicLayout>
   );
 }

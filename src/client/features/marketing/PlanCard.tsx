@@ -6,6 +6,8 @@ export type Plan = {
   name: string;
   price: string;
   period?: string;
+  /** A line under the price, e.g. the annual saving. */
+  note?: string;
   summary: string;
   features: readonly string[];
   action: InfoAction;
@@ -18,7 +20,8 @@ export function PlanCard({ plan }: { plan: Plan }) {
     <Card.Root
       borderRadius="2xl"
       borderWidth={plan.highlighted ? "2px" : "1px"}
-      borderColor={plan.highlighted ? "blue.600" : "border.muted"}
+      borderColor={plan.highlighted ? "brand.focusRing" : "border.muted"}
+      bg="bg"
       boxShadow={plan.highlighted ? "lg" : "xs"}
       position="relative"
     >
@@ -38,16 +41,23 @@ export function PlanCard({ plan }: { plan: Plan }) {
             {plan.summary}
           </Text>
         </Stack>
-        <HStack align="baseline" gap="1">
-          <Text fontSize="4xl" fontWeight="bold" color="ink" letterSpacing="-0.02em">
-            {plan.price}
-          </Text>
-          {plan.period ? <Text color="fg.muted">{plan.period}</Text> : null}
-        </HStack>
+        <Stack gap="1">
+          <HStack align="baseline" gap="1">
+            <Text fontSize="4xl" fontWeight="bold" color="ink" letterSpacing="-0.02em">
+              {plan.price}
+            </Text>
+            {plan.period ? <Text color="fg.muted">{plan.period}</Text> : null}
+          </HStack>
+          {plan.note ? (
+            <Text fontSize="sm" color="green.fg" fontWeight="medium">
+              {plan.note}
+            </Text>
+          ) : null}
+        </Stack>
         <Stack as="ul" listStyleType="none" gap="2.5">
           {plan.features.map((feature) => (
             <HStack as="li" key={feature} align="flex-start" gap="2.5">
-              <Icon color="green.600" boxSize="4.5" mt="0.5" flexShrink={0}>
+              <Icon color="green.fg" boxSize="4.5" mt="0.5" flexShrink={0}>
                 <LuCheck />
               </Icon>
               <Text fontSize="sm">{feature}</Text>

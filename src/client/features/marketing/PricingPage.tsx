@@ -1,61 +1,80 @@
-import { Accordion, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Accordion, Box, Button, Group, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { InfoPage } from "../../ui/InfoPage";
+import { useState } from "react";
+import {
+  annualSavingsCents,
+  FREE_TRIAL_DAYS,
+  formatDollars,
+  MARKETING_PLANS,
+} from "../../../shared/marketing";
+import { ActionButton, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { type Plan, PlanCard } from "./PlanCard";
 
-const PLANS: readonly Plan[] = [
-  {
-    name: "Customer",
-    price: "Free",
-    period: "forever",
-    summary: "For car buyers researching their next purchase.",
-    features: [
-      "Search and filter verified salespeople",
-      "Read purchase-verified reviews",
-      "Book appointments",
-      "Rate salespeople after your visit",
-    ],
-    action: { label: "Get Started Free", to: "/login" },
-  },
-  {
-    name: "Professional",
-    price: "$99",
-    period: "/month",
-    summary: "For salespeople building a reputation that travels with them.",
-    features: [
-      "Verified professional profile",
-      "Performance analytics",
-      "Availability and appointment management",
-      "Priority phone support",
-    ],
-    action: { label: "Start Free Trial", to: "/salesperson/login" },
-    highlighted: true,
-    badge: "Most popular",
-  },
-  {
-    name: "Dealership",
-    price: "$899",
-    period: "/month",
-    summary: "For dealerships with up to 10 salespeople.",
-    features: [
-      "Team management dashboard",
-      "Performance monitoring and leaderboard",
-      "Compliance reports and incident tracking",
-      "Onboarding within 48 hours",
-    ],
-    action: { label: "Contact Sales", to: "/contact" },
-  },
-];
+type Billing = "monthly" | "annual";
+
+function plansFor(billing: Billing): Plan[] {
+  const price = (id: "professional" | "dealership") =>
+    billing === "monthly"
+      ? { price: formatDollars(MARKETING_PLANS[id].monthlyCents), period: "/month" }
+      : {
+          price: formatDollars(MARKETING_PLANS[id].annualCents),
+          period: "/year",
+          note: `Save ${formatDollars(annualSavingsCents(id))} a year: two months free`,
+        };
+  return [
+    {
+      name: "Customer",
+      price: "Free",
+      period: "forever",
+      summary: "For car buyers researching their next purchase.",
+      features: [
+        "Search and filter verified salespeople",
+        "Read purchase-verified reviews",
+        "Book and manage appointments",
+        "Rate salespeople after your visit",
+      ],
+      action: { label: "Get Started Free", to: "/login" },
+    },
+    {
+      name: "Professional",
+      ...price("professional"),
+      summary: "For salespeople building a reputation that travels with them.",
+      features: [
+        "Verified professional profile",
+        "Performance analytics by rating category",
+        "Availability and appointment management",
+        "Notifications for new reviews and bookings",
+        "Priority phone support",
+      ],
+      action: { label: "Start Free Trial", to: "/salesperson/login" },
+      highlighted: true,
+      badge: "Most popular",
+    },
+    {
+      name: "Dealership",
+      ...price("dealership"),
+      summary: `For dealerships with up to ${MARKETING_PLANS.dealership.maxSalespeople} salespeople.`,
+      features: [
+        "Team management dashboard",
+        "Performance monitoring and leaderboard",
+        "Compliance reports and incident tracking",
+        "Customer feedback insights",
+        "Onboarding within 48 hours",
+      ],
+      action: { label: "Contact Sales", to: "/contact" },
+    },
+  ];
+}
 
 const FAQ = [
   {
     q: "Is there a free trial?",
-    a: "Yes. Paid plans start with a 30-day free trial, and you don't need a credit card to begin.",
+    a: `Yes. Paid plans start with a ${FREE_TRIAL_DAYS}-day free trial, and you don't need a credit card to begin.`,
   },
   {
     q: "Can I pay annually?",
-    a: "Annual billing gives you two months free: Professional is $990 per year (saving $198) and Dealership is $8,990 per year (saving $1,798).",
+    a: `Annual billing gives you two months free: Professional is ${formatDollars(MARKETING_PLANS.professional.annualCents)} per year (saving ${formatDollars(annualSavingsCents("professional"))}) and Dealership is ${formatDollars(MARKETING_PLANS.dealership.annualCents)} per year (saving ${formatDollars(annualSavingsCents("dealership"))}).`,
   },
   {
     q: "Can I cancel any time?",
@@ -65,34 +84,93 @@ const FAQ = [
     q: "What happens when I change plans?",
     a: "Professional plan changes apply immediately with proration. Dealership changes may need a short consultation with our team.",
   },
+  {
+    q: "Do car buyers ever pay?",
+    a: "No. Searching, reading reviews, booking and reviewing are free for customers, forever.",
+  },
+  {
+    q: "What kind of support do I get?",
+    a: "Everyone gets e-mail support with replies within 24 hours. Paid plans add priority phone support, Monday to Friday, 9AM–6PM EST, and enterprise plans a dedicated account manager.",
+  },
 ] as const;
 
+function BillingSwitch({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
+  return (
+    <Stack gap="2" align="center">
+      <Group attached role="group" aria-label="Billing period">
+        {(["monthly", "annual"] as const).map((value) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={billing === value ? "solid" : "outline"}
+            colorPalette="blue"
+            aria-pressed={billing === value}
+            onClick={() => onChange(value)}
+            minW="28"
+          >
+            {value === "monthly" ? "Monthly" : "Annual"}
+          </Button>
+        ))}
+      </Group>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {billing === "annual" ? "Annual billing: two months free." : "Billed monthly. Cancel any time."}
+      </Text>
+    </Stack>
+  );
+}
+
 export function PricingPage() {
+  const [billing, setBilling] = useState<Billing>("monthly");
   return (
     <PublicLayout>
       <InfoPage
         documentTitle="Pricing"
+        description="KnowBefore pricing: free for car buyers, $99 a month for sales professionals and $899 a month for dealerships, with a 30-day free trial and no credit card."
         eyebrow="Pricing"
         title="Simple plans for buyers, salespeople and dealerships"
-        lead="Buyers always use KnowBefore for free. Professionals and dealerships pay month-to-month and can cancel any time."
+        lead={`Buyers always use KnowBefore for free. Professionals and dealerships start with a ${FREE_TRIAL_DAYS}-day free trial, no credit card needed, and can cancel any time.`}
       >
-        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="stretch">
-          {PLANS.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} />
-          ))}
-        </SimpleGrid>
-        <Box bg="ink" color="white" borderRadius="2xl" p={{ base: "6", md: "10" }}>
+        <Stack gap="8" as="section" aria-labelledby="plans-title">
+          <Heading as="h2" id="plans-title" srOnly>
+            Plans
+          </Heading>
+          <BillingSwitch billing={billing} onChange={setBilling} />
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="stretch">
+            {plansFor(billing).map((plan) => (
+              <PlanCard key={plan.name} plan={plan} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+        <Box
+          as="section"
+          aria-labelledby="enterprise-title"
+          bg="night"
+          color="white"
+          borderRadius="2xl"
+          p={{ base: "6", md: "10" }}
+        >
           <Stack gap="3" maxW="2xl">
-            <Heading as="h2" size="xl">
+            <Heading as="h2" id="enterprise-title" size="xl">
               Enterprise and dealer groups
             </Heading>
             <Text color="blue.100">
               Running several rooftops? Enterprise plans add group-level reporting, CRM integrations,
-              compliance tools and a dedicated account manager. Talk to us about your group's size.
+              compliance tools and a dedicated account manager, with pricing per dealership for groups.
             </Text>
-            <Box pt="2">
-              <EnterpriseButtons />
-            </Box>
+            <HStack gap="3" flexWrap="wrap" pt="2">
+              <Button asChild bg="white" color="blue.800" _hover={{ bg: "blue.50" }}>
+                <Link to="/contact">Contact Sales</Link>
+              </Button>
+              <Button
+                asChild
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.500"
+                _hover={{ bg: "whiteAlpha.200" }}
+              >
+                <Link to="/dealer-subscription">Compare dealership plans</Link>
+              </Button>
+            </HStack>
           </Stack>
         </Box>
         <Stack gap="4" as="section" aria-labelledby="pricing-faq">
@@ -102,7 +180,7 @@ export function PricingPage() {
           <Accordion.Root collapsible variant="enclosed" borderRadius="xl">
             {FAQ.map((item) => (
               <Accordion.Item key={item.q} value={item.q}>
-                <Accordion.ItemTrigger fontWeight="semibold">
+                <Accordion.ItemTrigger fontWeight="semibold" justifyContent="space-between">
                   {item.q}
                   <Accordion.ItemIndicator />
                 </Accordion.ItemTrigger>
@@ -113,26 +191,29 @@ export function PricingPage() {
             ))}
           </Accordion.Root>
         </Stack>
+        <Stack
+          as="section"
+          aria-labelledby="pricing-cta"
+          align="center"
+          textAlign="center"
+          gap="4"
+          bg="brand.subtle"
+          borderRadius="2xl"
+          p={{ base: "8", md: "12" }}
+        >
+          <Heading as="h2" id="pricing-cta" size="xl" color="ink">
+            Start free today
+          </Heading>
+          <Text color="fg.muted" maxW="xl">
+            Buyers can start browsing straight away. Professionals get {FREE_TRIAL_DAYS} days of the full plan
+            before paying anything.
+          </Text>
+          <HStack gap="3" flexWrap="wrap" justify="center">
+            <ActionButton action={{ label: "Get Started", to: "/login", primary: true }} />
+            <ActionButton action={{ label: "Talk to Sales", to: "/contact" }} />
+          </HStack>
+        </Stack>
       </InfoPage>
     </PublicLayout>
-  );
-}
-
-function EnterpriseButtons() {
-  return (
-    <HStack gap="3" flexWrap="wrap">
-      <Button asChild bg="white" color="blue.800" _hover={{ bg: "blue.50" }}>
-        <Link to="/contact">Contact Sales</Link>
-      </Button>
-      <Button
-        asChild
-        variant="outline"
-        color="white"
-        borderColor="whiteAlpha.500"
-        _hover={{ bg: "whiteAlpha.200" }}
-      >
-        <Link to="/dealer-subscription">Compare dealership plans</Link>
-      </Button>
-    </HStack>
   );
 }

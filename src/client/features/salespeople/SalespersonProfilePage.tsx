@@ -24,8 +24,9 @@ import {
   LuArrowLeft,
   LuBriefcase,
   LuCalendarPlus,
+  LuFlag,
   LuMapPin,
-  LuPhone,
+  LuMessageSquare,
   LuStar,
   LuTriangleAlert,
   LuUserX,
@@ -37,12 +38,14 @@ import { PageFrame } from "../../ui/layout/PageFrame";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { ScheduleAppointmentDialog } from "../appointments/ScheduleAppointmentDialog";
 import { type SessionUser, useSession } from "../auth/session";
 import { yearsLabel } from "../browse/SalespersonCard";
-import { callSalesperson } from "./contactActions";
+import { FavoriteButton } from "../favorites/FavoriteButton";
+import { DealershipLocationCard } from "../maps/DealershipLocationCard";
+import { ReviewsSection } from "../reviews/ReviewsSection";
 import { ProfilePhoto } from "./ProfilePhoto";
-import { ReviewsSection } from "./ReviewsSection";
-import { RateSalespersonDialog, ScheduleMeetingDialog } from "./SalespersonDialogs";
+import { ContactDialog, RateSalespersonDialog, ReportMisconductDialog } from "./SalespersonDialogs";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 
 function parseSalespersonId(raw: string): number | null {
@@ -119,11 +122,15 @@ function ProfileHeader({
   viewer,
   onSchedule,
   onRate,
+  onContact,
+  onReport,
 }: {
   salesperson: SalespersonDetail;
   viewer: SessionUser | null;
   onSchedule: () => void;
   onRate: () => void;
+  onContact: () => void;
+  onReport: () => void;
 }) {
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
   return (
@@ -175,19 +182,27 @@ function ProfileHeader({
             </HStack>
             <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
           </Stack>
-          <Flex gap="2" direction={{ base: "column", sm: "row" }} flexShrink={0}>
-            <Button variant="outline" onClick={() => callSalesperson(salesperson.phoneNumber)}>
-              <LuPhone /> Contact
-            </Button>
-            <Button colorPalette="blue" onClick={onSchedule}>
-              <LuCalendarPlus /> Schedule Meeting
-            </Button>
-            {viewer?.role === "customer" ? (
-              <Button variant="outline" onClick={onRate}>
-                <LuStar /> Rate Salesperson
+          <Stack gap="2" flexShrink={0} align={{ base: "stretch", sm: "flex-end" }}>
+            <Flex gap="2" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }} justify="flex-end">
+              <Button variant="outline" onClick={onContact}>
+                <LuMessageSquare /> Contact
               </Button>
-            ) : null}
-          </Flex>
+              <Button colorPalette="blue" onClick={onSchedule}>
+                <LuCalendarPlus /> Schedule Meeting
+              </Button>
+              {viewer?.role === "customer" ? (
+                <Button variant="outline" onClick={onRate}>
+                  <LuStar /> Rate Salesperson
+                </Button>
+              ) : null}
+            </Flex>
+            <HStack gap="1" justify={{ base: "space-between", sm: "flex-end" }}>
+              <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
+              <Button variant="ghost" size="sm" color="fg.muted" onClick={onReport}>
+                <LuFlag /> Report misconduct
+              </Button>
+            </HStack>
+          </Stack>
         </Flex>
       </Card.Body>
     </Card.Root>
@@ -244,7 +259,10 @@ function SalespersonProfile({
 }) {
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [rateOpen, setRateOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const { hash } = useLocation();
+  const ref = { id: salesperson.id, name: salesperson.name };
 
   // The card's Rate button links to #reviews; the section only exists once data is here.
   useEffect(() => {
@@ -259,6 +277,8 @@ function SalespersonProfile({
         viewer={viewer}
         onSchedule={() => setScheduleOpen(true)}
         onRate={() => setRateOpen(true)}
+        onContact={() => setContactOpen(true)}
+        onReport={() => setReportOpen(true)}
       />
       <Grid
         templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
@@ -274,19 +294,32 @@ function SalespersonProfile({
           <Stack gap="6">
             <QuickStats salesperson={salesperson} />
             <ContactInfo salesperson={salesperson} />
+            {salesperson.dealershipInfo ? (
+              <DealershipLocationCard dealership={salesperson.dealershipInfo} showContact={false} />
+            ) : null}
           </Stack>
         </GridItem>
         <GridItem area="reviews">
-          <ReviewsSection salesperson={salesperson} />
+          <ReviewsSection
+            salesperson={salesperson}
+            viewer={viewer}
+            onRate={viewer?.role === "customer" ? () => setRateOpen(true) : undefined}
+          />
         </GridItem>
       </Grid>
-      <ScheduleMeetingDialog
+      <ScheduleAppointmentDialog
         open={scheduleOpen}
         onOpenChange={setScheduleOpen}
-        salesperson={salesperson}
-        viewer={viewer}
+        salesperson={{
+          id: salesperson.id,
+          name: salesperson.name,
+          dealership: salesperson.dealershipInfo?.name ?? salesperson.dealership,
+          timeZone: salesperson.timeZone,
+        }}
       />
-      <RateSalespersonDialog open={rateOpen} onOpenChange={setRateOpen} salesperson={salesperson} />
+      <RateSalespersonDialog open={rateOpen} onOpenChange={setRateOpen} salesperson={ref} />
+      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} salesperson={ref} />
+      <ReportMisconductDialog open={reportOpen} onOpenChange={setReportOpen} salesperson={ref} />
     </Stack>
   );
 }

@@ -1,80 +1,288 @@
-import { Button, HStack } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  HStack,
+  Skeleton,
+  SkeletonCircle,
+  Stack,
+  Tabs,
+} from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuHouse, LuLogOut } from "react-icons/lu";
-import { InfoPage } from "../../ui/InfoPage";
+import { type RefObject, useEffect, useRef } from "react";
+import type { IconType } from "react-icons";
+import {
+  LuCalendarDays,
+  LuCalendarOff,
+  LuChartLine,
+  LuCreditCard,
+  LuRefreshCw,
+  LuTriangleAlert,
+  LuUserRound,
+  LuUserX,
+} from "react-icons/lu";
+import type { AnalyticsPeriod } from "../../../shared/schemas/portal";
+import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
+import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
-import { displayName, useSession } from "../auth/session";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { type SessionUser, useSession } from "../auth/session";
+import { AppointmentsPanel } from "./appointments/AppointmentsPanel";
+import { AvailabilityPanel } from "./availability/AvailabilityPanel";
+import { DashboardHeader } from "./DashboardHeader";
+import {
+  DEFAULT_PERIOD,
+  SALESPERSON_TABS,
+  type SalespersonDashboardSearch,
+  type SalespersonTab,
+} from "./dashboardSearch";
+import { OverviewPanel } from "./overview/OverviewPanel";
+import { ProfilePanel } from "./profile/ProfilePanel";
+import { SubscriptionPanel } from "./subscription/SubscriptionPanel";
 
-/** /salesperson-dashboard and /salesperson/dashboard: the salesperson's home (tools arrive with later releases). */
-export function SalespersonDashboardPage() {
+const TAB_LABELS: Record<SalespersonTab, { label: string; icon: IconType }> = {
+  overview: { label: "Overview", icon: LuChartLine },
+  appointments: { label: "Appointments", icon: LuCalendarDays },
+  profile: { label: "Profile", icon: LuUserRound },
+  availability: { label: "Availability", icon: LuCalendarOff },
+  subscription: { label: "Subscription", icon: LuCreditCard },
+};
+
+/** Shown to a signed-in account that has no salesperson profile: where they probably meant to go. */
+function NotASalesperson({ user }: { user: SessionUser }) {
+  const elsewhere =
+    user.role === "manager"
+      ? { to: "/manager-dashboard" as const, label: "Go to the manager dashboard" }
+      : user.role === "admin"
+        ? { to: "/admin/dashboard" as const, label: "Go to the admin dashboard" }
+        : { to: "/" as const, label: "Back to browsing" };
+  return (
+    <Center px="4" py={{ base: "12", md: "20" }}>
+      <EmptyState.Root maxW="lg" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuUserX />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="1">
+            <EmptyState.Title as="h1">This dashboard is for salespeople</EmptyState.Title>
+            <EmptyState.Description>
+              You're signed in as {user.email}, which isn't a salesperson account. Salespeople sign in or
+              create their professional profile in the salesperson portal.
+            </EmptyState.Description>
+          </Stack>
+          <HStack gap="3" wrap="wrap" justify="center">
+            <Button asChild colorPalette="blue">
+              <Link to="/salesperson-login">Go to the salesperson portal</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={elsewhere.to}>{elsewhere.label}</Link>
+            </Button>
+          </HStack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Center>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Box bg="white" borderBottomWidth="1px" borderColor="border.muted" aria-busy="true" aria-label="Loading">
+      <Container maxW="7xl" py="7">
+        <HStack gap="4">
+          <SkeletonCircle size="16" />
+          <Stack gap="2" flex="1" maxW="sm">
+            <Skeleton height="3" width="40%" />
+            <Skeleton height="7" width="80%" />
+            <Skeleton height="4" width="60%" />
+          </Stack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Center px="4" py="20">
+      <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="red.500">
+            <LuTriangleAlert />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="1">
+            <EmptyState.Title as="h1">We couldn't load your dashboard</EmptyState.Title>
+            <EmptyState.Description>Check your connection and try again.</EmptyState.Description>
+          </Stack>
+          <Button variant="outline" onClick={onRetry}>
+            <LuRefreshCw /> Try again
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Center>
+  );
+}
+
+/** On a phone the tab row scrolls sideways: keep the chosen tab in view (e.g. after opening ?tab=subscription). */
+function useActiveTabInView(listRef: RefObject<HTMLDivElement | null>, tab: string, ready: boolean) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the chosen tab changes.
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>("[data-selected]");
+    if (!ready || !list || !active || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
+  }, [listRef, tab, ready]);
+}
+
+export type DashboardSearchChange = (next: SalespersonDashboardSearch) => void;
+
+function Dashboard({
+  search,
+  onSearchChange,
+}: {
+  search: SalespersonDashboardSearch;
+  onSearchChange: DashboardSearchChange;
+}) {
+  const me = trpc.portal.me.useQuery(undefined, { refetchOnMount: "always" });
+  const utils = trpc.useUtils();
+  const tabListRef = useRef<HTMLDivElement>(null);
+  const tab: SalespersonTab = search.tab ?? "overview";
+  useActiveTabInView(tabListRef, tab, me.isSuccess);
+  const period: AnalyticsPeriod = search.period ?? DEFAULT_PERIOD;
+  useDocumentTitle(me.data ? `${TAB_LABELS[tab].label} · Salesperson dashboard` : "Salesperson dashboard");
+
+  if (me.isPending) return <DashboardSkeleton />;
+  if (me.isError) return <LoadFailed onRetry={() => void me.refetch()} />;
+  const salesperson: SalespersonDetail = me.data;
+
+  return (
+    <>
+      <DashboardHeader salesperson={salesperson} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => {
+          onSearchChange({
+            ...search,
+            tab: e.value === "overview" ? undefined : (e.value as SalespersonTab),
+          });
+          // New bookings and reviews arrive while the dashboard is open; moving between tabs checks the top-bar bell.
+          void utils.notifications.list.invalidate();
+        }}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <Box
+          bg="white"
+          borderBottomWidth="1px"
+          borderColor="border.muted"
+          position="sticky"
+          top="16"
+          zIndex="docked"
+        >
+          <Container maxW="7xl" px={{ base: "0", sm: "4", md: "6" }}>
+            <Tabs.List
+              ref={tabListRef}
+              borderBottomWidth="0"
+              gap={{ base: "0", md: "2" }}
+              overflowX="auto"
+              scrollbarWidth="none"
+              px={{ base: "2", sm: "0" }}
+            >
+              {/* The message inbox's tab goes after Appointments when that issue lands. */}
+              {SALESPERSON_TABS.map((value) => {
+                const { label, icon: TabIcon } = TAB_LABELS[value];
+                return (
+                  <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
+                    <TabIcon /> {label}
+                  </Tabs.Trigger>
+                );
+              })}
+            </Tabs.List>
+          </Container>
+        </Box>
+        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          <Tabs.Content value="overview" p="0">
+            <OverviewPanel
+              salesperson={salesperson}
+              period={period}
+              onPeriodChange={(next) =>
+                onSearchChange({ ...search, period: next === DEFAULT_PERIOD ? undefined : next })
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="appointments" p="0" maxW="4xl">
+            <AppointmentsPanel salesperson={salesperson} />
+          </Tabs.Content>
+          <Tabs.Content value="profile" p="0">
+            <ProfilePanel salesperson={salesperson} />
+          </Tabs.Content>
+          <Tabs.Content value="availability" p="0">
+            <AvailabilityPanel salesperson={salesperson} />
+          </Tabs.Content>
+          <Tabs.Content value="subscription" p="0" maxW="4xl">
+            <SubscriptionPanel salesperson={salesperson} />
+          </Tabs.Content>
+        </Container>
+      </Tabs.Root>
+    </>
+  );
+}
+
+/** /salesperson-dashboard and /salesperson/dashboard: the signed-in salesperson's workplace. */
+export function SalespersonDashboardPage({
+  search,
+  onSearchChange,
+}: {
+  search: SalespersonDashboardSearch;
+  onSearchChange: DashboardSearchChange;
+}) {
   const { user } = useSession();
   return (
     <AppShell>
-      <InfoPage
-        eyebrow="Salesperson dashboard"
-        title={user ? `Welcome, ${displayName(user)}` : "Salesperson dashboard"}
-        lead="Your dashboard brings together your performance, appointments, profile, availability and subscription. Use the links below to manage what's available today."
-        pointsHeading="Your dashboard sections"
-        points={[
-          "Overview: your average rating, review count and recent feedback",
-          "Appointments: confirm, complete or cancel customer bookings",
-          "Profile: photo, bio, specialties and status",
-          "Availability: block out training, meetings and time off",
-          "Subscription: your plan and billing",
-        ]}
-        actions={[
-          { label: "Edit my profile", to: "/salesperson/profile", primary: true },
-          { label: "Subscription plans", to: "/dealer-subscription" },
-        ]}
-      >
-        <HStack gap="3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <LuHouse /> Home
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <a href="/api/logout">
-              <LuLogOut /> Logout
-            </a>
-          </Button>
-        </HStack>
-      </InfoPage>
+      {!user ? (
+        <DashboardSkeleton />
+      ) : user.salespersonId === null ? (
+        <NotASalesperson user={user} />
+      ) : (
+        <Dashboard search={search} onSearchChange={onSearchChange} />
+      )}
     </AppShell>
   );
 }
 
-/** /salesperson/profile: where salespeople will edit their public profile. */
+/** /salesperson/profile: the Profile tab on a page of its own. */
 export function SalespersonProfileEditorPage() {
   const { user } = useSession();
-  const salespersonId = user?.salespersonId;
+  useDocumentTitle("Your professional profile");
   return (
     <AppShell>
-      <InfoPage
-        eyebrow="Salesperson"
-        title="Your professional profile"
-        lead="This is what buyers see before they visit: your photo, bio, specialties, status and reviews. Profile editing opens here shortly; meanwhile you can check how your public profile looks."
-        actions={
-          salespersonId
-            ? [
-                {
-                  label: "View my public profile",
-                  to: "/salesperson/$id",
-                  params: { id: String(salespersonId) },
-                  primary: true,
-                },
-                { label: "Back to dashboard", to: "/salesperson-dashboard" },
-              ]
-            : [{ label: "Back to dashboard", to: "/salesperson-dashboard", primary: true }]
-        }
-        pointsHeading="What you'll be able to edit"
-        points={[
-          "Profile photo (JPG, PNG or WebP, up to 5MB)",
-          "Bio and years of experience",
-          "Specialties: New Cars, Used Cars, Financing, Leasing, Trade-ins, Commercial",
-          "Status: available, busy or unavailable",
-        ]}
-      />
+      {!user ? (
+        <DashboardSkeleton />
+      ) : user.salespersonId === null ? (
+        <NotASalesperson user={user} />
+      ) : (
+        <ProfileEditor />
+      )}
     </AppShell>
+  );
+}
+
+function ProfileEditor() {
+  const me = trpc.portal.me.useQuery(undefined, { refetchOnMount: "always" });
+  if (me.isPending) return <DashboardSkeleton />;
+  if (me.isError) return <LoadFailed onRetry={() => void me.refetch()} />;
+  return (
+    <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+      <Stack gap="4">
+        <Button asChild variant="ghost" size="sm" alignSelf="flex-start" color="fg.muted" ms="-2">
+          <Link to="/salesperson-dashboard">← Back to dashboard</Link>
+        </Button>
+        <ProfilePanel salesperson={me.data} />
+      </Stack>
+    </Container>
   );
 }

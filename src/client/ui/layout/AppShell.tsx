@@ -13,16 +13,22 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { LuLogOut, LuMenu } from "react-icons/lu";
 import { displayName, type SessionUser, useSession } from "../../features/auth/session";
 import { Logo } from "./Logo";
+
+// The bell (popover, polling) loads after the page: public profiles and other shells stay light.
+const NotificationBell = lazy(() =>
+  import("../../features/notifications/NotificationBell").then((m) => ({ default: m.NotificationBell })),
+);
 
 type AppNavItem = {
   to:
     | "/"
     | "/appointments"
     | "/profile"
+    | "/salesperson/profile"
     | "/dealer-subscription"
     | "/manager-dashboard"
     | "/salesperson-dashboard";
@@ -33,7 +39,8 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   if (user && user.role !== "customer") {
     const items: AppNavItem[] = [
       { to: "/salesperson-dashboard", label: "Dashboard" },
-      { to: "/profile", label: "Profile" },
+      // A salesperson edits their public profile; a manager without one edits their account.
+      { to: user.salespersonId !== null ? "/salesperson/profile" : "/profile", label: "Profile" },
       { to: "/dealer-subscription", label: "Plans" },
     ];
     if (user.role === "manager") items.splice(1, 0, { to: "/manager-dashboard", label: "Manager dashboard" });
@@ -88,6 +95,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             ))}
           </HStack>
           <HStack gap="3">
+            {user && user.role !== "admin" ? (
+              <Suspense fallback={<Box boxSize="8" />}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             {user ? (
               <HStack gap="2" hideBelow="lg">
                 <Avatar.Root size="xs" colorPalette="blue">

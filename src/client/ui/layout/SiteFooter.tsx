@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Link as ChakraLink,
   Container,
   Grid,
@@ -16,7 +17,7 @@ import { FOOTER_COLUMNS } from "./navigation";
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <Box as="footer" bg="ink" color="gray.300" mt="auto">
+    <Box as="footer" bg="night" color="gray.300" mt="auto">
       <Container maxW="7xl" py={{ base: "12", md: "16" }}>
         <Grid templateColumns={{ base: "1fr 1fr", md: "1.4fr repeat(4, 1fr)" }} gap={{ base: "8", md: "10" }}>
           <Stack gap="4" gridColumn={{ base: "1 / -1", md: "auto" }} maxW="xs">
@@ -32,7 +33,14 @@ export function SiteFooter() {
                 {column.heading}
               </Heading>
               {column.links.map((link) => (
-                <ChakraLink key={link.to} asChild fontSize="sm" color="gray.300" _hover={{ color: "white" }}>
+                <ChakraLink
+                  key={link.to}
+                  asChild
+                  fontSize="sm"
+                  color="gray.300"
+                  _hover={{ color: "white" }}
+                  focusRingColor="blue.300"
+                >
                   <Link to={link.to}>{link.label}</Link>
                 </ChakraLink>
               ))}
@@ -42,7 +50,20 @@ export function SiteFooter() {
         <Separator my="8" borderColor="whiteAlpha.200" />
         <HStack justify="space-between" flexWrap="wrap" gap="3" fontSize="sm" color="gray.400">
           <Text>© {year} KnowBefore. Beta release.</Text>
-          <Text>Reviews come only from verified purchases.</Text>
+          <HStack gap="4" flexWrap="wrap">
+            <Text>Reviews come only from verified purchases.</Text>
+            {/* SPEC.md: a small Admin button that leads to the sign-in page. */}
+            <Button
+              asChild
+              size="2xs"
+              variant="outline"
+              color="gray.300"
+              borderColor="whiteAlpha.400"
+              _hover={{ bg: "whiteAlpha.200", color: "white" }}
+            >
+              <Link to="/login">Admin</Link>
+            </Button>
+          </HStack>
         </HStack>
       </Container>
     </Box>

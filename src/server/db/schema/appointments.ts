@@ -97,7 +97,10 @@ export const ratings = pgTable(
     pressureComment: text("pressure_comment"),
     communicationComment: text("communication_comment"),
     visitDate: date("visit_date"),
+    /** Set when an administrator removes the review after a flag: it leaves the averages but stays on record. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("ratings_appointment_unique").on(t.appointmentId),

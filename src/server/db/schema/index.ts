@@ -1,4 +1,7 @@
 export * from "./appointments";
+export * from "./content";
 export * from "./dealerships";
+export * from "./portal";
+export * from "./reviews";
 export * from "./salespeople";
 export * from "./users";

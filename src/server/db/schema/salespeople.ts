@@ -29,6 +29,8 @@ export const salespeople = pgTable(
     /** Aggregates over ratings, kept equal to them in the same transaction as every rating change. */
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     totalReviews: integer("total_reviews").notNull().default(0),
+    /** Average pressure-level score (5 = perfect balance) over published reviews; null until the first. */
+    pressureAverage: numeric("pressure_average", { precision: 3, scale: 2, mode: "number" }),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +42,7 @@ export const salespeople = pgTable(
     check("salespeople_average_check", sql`${t.averageRating} between 0 and 5`),
     // The browse indexes are covering (INCLUDE ...) so counts are index-only scans; drizzle cannot express
     // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql.
+    index("salespeople_pressure_idx").on(t.pressureAverage.desc().nullsLast(), t.id),
     index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
     index("salespeople_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

@@ -2,7 +2,7 @@
 // makes double booking impossible, and its violation becomes 409 SCHEDULING_CONFLICT.
 import type { z } from "zod";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
-import { blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
+import { BOOKING_HORIZON_DAYS, blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
 import { fromZoned, todayIn } from "../../../shared/time";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
@@ -10,7 +10,6 @@ import { QUEUES } from "../../jobs/queue";
 import { appError, type Context } from "../../trpc/init";
 import { type AppointmentRow, loadAppointmentView, toAppointmentView } from "./views";
 
-export const BOOKING_HORIZON_DAYS = 180;
 export const REMINDER_LEAD_HOURS = 24;
 const CONFLICT_MESSAGE = "Time slot unavailable";
 

@@ -3,8 +3,7 @@
 import { formatSlot12h } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import type { Queryable, Sql } from "../../db/client";
-import type { JobData, JobQueue } from "../../jobs/queue";
-import { QUEUES } from "../../jobs/queue";
+import type { JobData } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import { buildIcs } from "../../mail/ics";
 import type { Mailer } from "../../mail/mailer";
@@ -27,7 +26,7 @@ type NoticeRow = {
   state: string;
 };
 
-type Deps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: string; mailFrom: string };
+export type NoticeDeps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: string; mailFrom: string };
 
 async function loadNotice(sql: Queryable, id: number): Promise<NoticeRow | undefined> {
   const [row] = await sql<NoticeRow[]>`
@@ -58,7 +57,7 @@ function location(row: NoticeRow): string {
   return [row.dealership_name, row.address, `${row.city}, ${row.state}`].filter(Boolean).join(", ");
 }
 
-function invite(row: NoticeRow, deps: Deps, method: "REQUEST" | "CANCEL") {
+function invite(row: NoticeRow, deps: NoticeDeps, method: "REQUEST" | "CANCEL") {
   const fromEmail = deps.mailFrom.match(/<([^>]+)>/)?.[1] ?? deps.mailFrom;
   return {
     method,
@@ -83,7 +82,7 @@ function invite(row: NoticeRow, deps: Deps, method: "REQUEST" | "CANCEL") {
   };
 }
 
-export async function sendAppointmentNotice(deps: Deps, data: JobData["appointment-notice"]) {
+export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["appointment-notice"]) {
   const row = await loadNotice(deps.sql, data.appointmentId);
   if (!row) return;
   const when = whenText(row);
@@ -114,7 +113,7 @@ export async function sendAppointmentNotice(deps: Deps, data: JobData["appointme
 }
 
 /** Claims the reminder in the same transaction that sends it: a reminder goes out at most once. */
-export async function sendReminder(deps: Deps, data: JobData["appointment-reminder"]) {
+export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-reminder"]) {
   await deps.sql.begin(async (tx) => {
     const [claimed] = await tx<{ id: number }[]>`
       update appointments set reminder_sent_at = now()
@@ -132,7 +131,7 @@ export async function sendReminder(deps: Deps, data: JobData["appointment-remind
 }
 
 /** After a cancellation: e-mail the first customer waiting for that salesperson and day. */
-export async function sendWaitlistNotice(deps: Deps, data: JobData["waitlist-notice"]) {
+export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitlist-notice"]) {
   await deps.sql.begin(async (tx) => {
     const [entry] = await tx<{ id: number; email: string; name: string | null; salesperson_name: string }[]>`
       select w.id, u.email, u.first_name as name, s.name as salesperson_name
@@ -148,10 +147,4 @@ export async function sendWaitlistNotice(deps: Deps, data: JobData["waitlist-not
       text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
     });
   });
-}
-
-export async function startAppointmentWorkers(jobs: JobQueue, deps: Deps) {
-  await jobs.work(QUEUES.appointmentNotice, (data) => sendAppointmentNotice(deps, data));
-  await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
-  await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
 }

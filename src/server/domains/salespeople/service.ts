@@ -1,5 +1,5 @@
 // Browsing and reading salesperson profiles; every figure comes from rows in the database.
-import { and, asc, avg, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
 import type {
   BrowseResult,
@@ -27,10 +27,13 @@ const cardColumns = {
   specialties: salespeople.specialties,
   averageRating: salespeople.averageRating,
   totalReviews: salespeople.totalReviews,
+  pressureAverage: salespeople.pressureAverage,
   yearsOfExperience: salespeople.yearsOfExperience,
   city: salespeople.city,
   state: salespeople.state,
+  timeZone: salespeople.timeZone,
   paymentModel: salespeople.paymentModel,
+  verifiedAt: salespeople.verifiedAt,
 };
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
@@ -50,6 +53,7 @@ function browseConditions(q: BrowseSalespeopleQuery): SQL | undefined {
     conditions.push(gte(salespeople.averageRating, min));
   }
   if (q.status) conditions.push(eq(salespeople.status, q.status));
+  if (q.minPressure !== undefined) conditions.push(gte(salespeople.pressureAverage, q.minPressure));
   if (q.city) conditions.push(eq(salespeople.city, q.city));
   if (q.yearsOfExperience !== undefined)
     conditions.push(gte(salespeople.yearsOfExperience, q.yearsOfExperience));
@@ -77,7 +81,15 @@ export async function browseSalespeople(db: Database, q: BrowseSalespeopleQuery)
       .from(salespeople)
       .leftJoin(dealerships, eq(dealerships.id, salespeople.dealershipId))
       .where(where)
-      .orderBy(desc(salespeople.averageRating), desc(salespeople.totalReviews), asc(salespeople.id))
+      .orderBy(
+        ...(q.sort === "pressure"
+          ? [
+              sql`${salespeople.pressureAverage} desc nulls last`,
+              desc(salespeople.totalReviews),
+              asc(salespeople.id),
+            ]
+          : [desc(salespeople.averageRating), desc(salespeople.totalReviews), asc(salespeople.id)]),
+      )
       .limit(q.limit)
       .offset(q.offset),
     db.select({ total: count() }).from(salespeople).where(where),
@@ -113,14 +125,14 @@ async function latestRatings(db: Database, salespersonId: number, limit: number)
     })
     .from(ratings)
     .leftJoin(users, eq(users.id, ratings.userId))
-    .where(eq(ratings.salespersonId, salespersonId))
+    .where(and(eq(ratings.salespersonId, salespersonId), isNull(ratings.removedAt)))
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
     .limit(limit);
 }
 
 export async function getSalesperson(db: Database, id: number): Promise<SalespersonDetail> {
   const [row] = await db
-    .select({ card: cardColumns, timeZone: salespeople.timeZone, dealershipInfo: dealershipColumns })
+    .select({ card: cardColumns, dealershipInfo: dealershipColumns })
     .from(salespeople)
     .leftJoin(dealerships, eq(dealerships.id, salespeople.dealershipId))
     .where(eq(salespeople.id, id))
@@ -136,11 +148,10 @@ export async function getSalesperson(db: Database, id: number): Promise<Salesper
         n: count(),
       })
       .from(ratings)
-      .where(eq(ratings.salespersonId, id)),
+      .where(and(eq(ratings.salespersonId, id), isNull(ratings.removedAt))),
   ]);
   return {
     ...row.card,
-    timeZone: row.timeZone,
     dealershipInfo: (row.dealershipInfo?.id ? row.dealershipInfo : null) as DealershipSummary | null,
     ratings: recent,
     categoryAverages:

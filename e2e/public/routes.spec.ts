@@ -1,0 +1,25 @@
+// [public] Every route of SPEC.md section 2, in each route state: it renders, logs no console error, has a
+// title and a meta description, and axe finds no serious or critical violation.
+import { expect, test } from "@playwright/test";
+import { contextFor, SPEC_ROUTES, STATES, seriousAxeViolations, settle, watchConsole } from "./support";
+
+for (const state of STATES) {
+  test.describe(`[public] routes, ${state}`, () => {
+    for (const path of SPEC_ROUTES) {
+      test(`${path} renders cleanly and passes axe`, async ({ browser, baseURL }) => {
+        const context = await contextFor(browser, state, baseURL!);
+        const page = await context.newPage();
+        const problems = watchConsole(page);
+        await page.goto(path);
+        await settle(page);
+
+        expect(await page.title()).toMatch(/KnowBefore/);
+        const description = await page.locator('meta[name="description"]').getAttribute("content");
+        expect(description?.length ?? 0).toBeGreaterThan(30);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  });
+}

@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const [url = "http://localhost:3400/", out = "/tmp/shot.png", width = "1280", scheme = "light"] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, colorScheme: scheme as "light" });
+page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") console.log("console", m.type(), m.text()); });
+page.on("pageerror", (e) => console.log("pageerror", e.message));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: process.env.FULL === "1" });
+console.log(await page.evaluate(() => [...document.querySelectorAll("h1")].map((h) => `${h.textContent} ${getComputedStyle(h).visibility} ${h.getBoundingClientRect().height}`)));
+await browser.close();

@@ -1,0 +1,85 @@
+import { Button, HStack, Icon, Skeleton, Stack, Text, Wrap } from "@chakra-ui/react";
+import { LuClock } from "react-icons/lu";
+import type { DaySlots } from "../../../shared/schemas/appointments";
+import { availableToday } from "../../../shared/slots";
+
+/**
+ * 'Available Today' on a salesperson card (SPEC.md section 9): the fixed slots still open today in the
+ * salesperson's zone, at most four as small buttons and '+N more'. Picking one opens the dialog on it.
+ */
+export function AvailableToday({
+  day,
+  isLoading,
+  salespersonName,
+  onPick,
+}: {
+  day: DaySlots | undefined;
+  isLoading: boolean;
+  salespersonName: string;
+  onPick: (time?: string) => void;
+}) {
+  const today = day
+    ? availableToday(day.slots.map((s) => ({ ...s, startsAt: new Date(s.startsAt) })))
+    : { shown: [], more: 0 };
+
+  return (
+    <Stack gap="2" as="section" aria-label={`Available today with ${salespersonName}`}>
+      <HStack gap="1.5" color="fg.muted">
+        <Icon boxSize="3.5">
+          <LuClock />
+        </Icon>
+        <Text
+          fontSize="xs"
+          fontWeight="semibold"
+          textTransform="uppercase"
+          letterSpacing="0.05em"
+          color="fg.muted"
+        >
+          Available Today
+        </Text>
+      </HStack>
+      {isLoading && !day ? (
+        <HStack gap="1.5" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="6" width="16" borderRadius="full" />
+          ))}
+        </HStack>
+      ) : today.shown.length === 0 ? (
+        <Text fontSize="sm" color="fg.subtle" minH="6" lineHeight="6">
+          {day ? "No times left today" : "Open times unavailable"}
+        </Text>
+      ) : (
+        <Wrap gap="1.5">
+          {today.shown.map((slot) => (
+            <Button
+              key={slot.time}
+              size="2xs"
+              variant="subtle"
+              colorPalette="green"
+              borderRadius="full"
+              px="2.5"
+              fontVariantNumeric="tabular-nums"
+              aria-label={`Book ${slot.label} today with ${salespersonName}`}
+              onClick={() => onPick(slot.time)}
+            >
+              {slot.label}
+            </Button>
+          ))}
+          {today.more > 0 ? (
+            <Button
+              size="2xs"
+              variant="outline"
+              borderRadius="full"
+              px="2.5"
+              color="fg.muted"
+              aria-label={`See ${today.more} more open times today with ${salespersonName}`}
+              onClick={() => onPick()}
+            >
+              +{today.more} more
+            </Button>
+          ) : null}
+        </Wrap>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { trpc } from "../../trpc";
+
+/** After a booking, cancellation or move: every cached view of slots and appointments is out of date. */
+export function useInvalidateAppointments() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([
+      utils.appointments.daySlots.invalidate(),
+      utils.appointments.availableToday.invalidate(),
+      utils.appointments.availableTodayMany.invalidate(),
+      utils.appointments.mine.invalidate(),
+      utils.appointments.forSalesperson.invalidate(),
+    ]);
+}

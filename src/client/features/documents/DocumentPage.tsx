@@ -1,0 +1,205 @@
+import {
+  Accordion,
+  Box,
+  Button,
+  Link as ChakraLink,
+  EmptyState,
+  Grid,
+  Heading,
+  SkeletonText,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { LuFileWarning } from "react-icons/lu";
+import { DOCUMENTS, type DocumentSlug } from "../../../shared/schemas/documents";
+import { trpc } from "../../trpc";
+import { type InfoAction, InfoPage } from "../../ui/InfoPage";
+import { PageFrame } from "../../ui/layout/PageFrame";
+import { Markdown, outline } from "./Markdown";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+
+/** FAQ documents are a list of '## Question' sections; each becomes one accordion item. */
+export function faqEntries(markdown: string): { question: string; answer: string }[] {
+  return markdown
+    .split(/^## /m)
+    .slice(1)
+    .map((section) => {
+      const [question = "", ...rest] = section.split("\n");
+      return { question: question.trim(), answer: rest.join("\n").trim() };
+    })
+    .filter((entry) => entry.question && entry.answer);
+}
+
+function DocumentFailed({
+  title,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <EmptyState.Root borderWidth="1px" borderColor="border.muted" borderRadius="xl" py="12" role="alert">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="red.fg">
+          <LuFileWarning />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
+          <EmptyState.Description>
+            We couldn't reach the server. Check your connection and try again.
+          </EmptyState.Description>
+        </Stack>
+        <Button variant="outline" onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function OnThisPage({ markdown }: { markdown: string }) {
+  const sections = outline(markdown);
+  if (sections.length < 4) return null;
+  return (
+    <Box as="nav" aria-label="On this page" position={{ lg: "sticky" }} top={{ lg: "24" }}>
+      <Text
+        fontSize="xs"
+        fontWeight="semibold"
+        textTransform="uppercase"
+        letterSpacing="0.08em"
+        color="fg.muted"
+      >
+        On this page
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="2" mt="3" ps="0">
+        {sections.map((section) => (
+          <li key={section.id}>
+            <ChakraLink href={`#${section.id}`} fontSize="sm" color="fg.muted" _hover={{ color: "brand.fg" }}>
+              {section.text}
+            </ChakraLink>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function FaqAccordion({ markdown }: { markdown: string }) {
+  const entries = faqEntries(markdown);
+  return (
+    <Stack gap="4" maxW="3xl" as="section" aria-labelledby="faq-title">
+      <Heading as="h2" id="faq-title" size="lg" color="ink">
+        Questions and answers
+      </Heading>
+      <Accordion.Root
+        collapsible
+        multiple
+        variant="enclosed"
+        defaultValue={entries[0] ? [entries[0].question] : []}
+      >
+        {entries.map((entry) => (
+          <Accordion.Item key={entry.question} value={entry.question}>
+            <Accordion.ItemTrigger fontWeight="semibold" textAlign="start" justifyContent="space-between">
+              {entry.question}
+              <Accordion.ItemIndicator />
+            </Accordion.ItemTrigger>
+            <Accordion.ItemContent>
+              <Accordion.ItemBody css={{ "& p:last-child": { mb: 0 } }}>
+                <Markdown>{entry.answer}</Markdown>
+              </Accordion.ItemBody>
+            </Accordion.ItemContent>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </Stack>
+  );
+}
+
+export type DocumentPageProps = {
+  slug: DocumentSlug;
+  eyebrow: string;
+  /** Shown under the title, above the 'last updated' line. */
+  lead: string;
+  description: string;
+  actions?: readonly InfoAction[];
+  variant?: "article" | "faq";
+  /** The heading shown when the document can't be loaded; SPEC.md: 'Failed to load' plus the name. */
+  failureTitle?: string;
+  /** Extra content after the document (e.g. live figures on About). */
+  children?: ReactNode;
+};
+
+/** A page whose body is a Markdown document stored in the database (SPEC.md sections 2 and 7). */
+export function DocumentPage({
+  slug,
+  eyebrow,
+  lead,
+  description,
+  actions,
+  variant = "article",
+  failureTitle,
+  children,
+}: DocumentPageProps) {
+  const doc = trpc.documents.get.useQuery({ slug }, { throwOnError: false });
+  const name = doc.data?.title ?? DOCUMENTS[slug];
+  const updated = doc.data ? `Last updated ${dateFormat.format(doc.data.lastUpdated)}.` : "";
+
+  let body: ReactNode;
+  if (doc.isPending) {
+    body = (
+      <Stack gap="8" maxW="3xl" aria-busy="true" aria-label={`Loading ${name}`}>
+        <SkeletonText noOfLines={4} />
+        <SkeletonText noOfLines={6} />
+      </Stack>
+    );
+  } else if (doc.isError) {
+    body = (
+      <DocumentFailed
+        title={failureTitle ?? `Failed to load ${name}`}
+        onRetry={() => void doc.refetch()}
+        retrying={doc.isFetching}
+      />
+    );
+  } else if (variant === "faq") {
+    body = <FaqAccordion markdown={doc.data.content} />;
+  } else {
+    body = (
+      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) 15rem" }} gap="12" alignItems="start">
+        <Box as="article" maxW="3xl" css={{ "& > h2:first-of-type": { mt: 0 } }}>
+          <Markdown>{doc.data.content}</Markdown>
+        </Box>
+        <Box hideBelow="lg">
+          <OnThisPage markdown={doc.data.content} />
+        </Box>
+      </Grid>
+    );
+  }
+
+  return (
+    <PageFrame>
+      <InfoPage
+        eyebrow={eyebrow}
+        title={name}
+        description={description}
+        lead={
+          <>
+            {lead}
+            {updated ? (
+              <Text as="span" display="block" mt="2" fontSize="sm">
+                {updated}
+              </Text>
+            ) : null}
+          </>
+        }
+        actions={actions}
+      >
+        {body}
+        {doc.isSuccess ? children : null}
+      </InfoPage>
+    </PageFrame>
+  );
+}

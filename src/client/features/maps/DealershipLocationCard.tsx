@@ -1,0 +1,96 @@
+import { Button, Card, Heading, HStack, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { LuExternalLink, LuGlobe, LuMapPin, LuPhone } from "react-icons/lu";
+import { DealershipMap } from "./DealershipMap";
+import { fullAddress, type MapPlace } from "./types";
+
+export type DealershipLocation = MapPlace & { website?: string | null };
+
+function directionsUrl(place: MapPlace): string {
+  return `https://www.openstreetmap.org/directions?to=${place.latitude}%2C${place.longitude}`;
+}
+
+/**
+ * Where a dealership is: address, phone, website and a map with its marker. Used on the salesperson
+ * profile, and built to serve the manager's Location Info tab as well.
+ */
+export function DealershipLocationCard({
+  dealership,
+  title = "Dealership location",
+  mapHeight = "14rem",
+  showContact = true,
+}: {
+  dealership: DealershipLocation;
+  title?: string;
+  mapHeight?: string;
+  /** Phone and website lines; off where the page already lists them (the salesperson profile). */
+  showContact?: boolean;
+}) {
+  const headingId = `dealership-location-${dealership.id}`;
+  return (
+    <Card.Root
+      as="section"
+      aria-labelledby={headingId}
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+    >
+      <Card.Body p={{ base: "5", md: "6" }} gap="4">
+        <Heading as="h2" id={headingId} size="md" color="ink">
+          {title}
+        </Heading>
+        <DealershipMap places={[dealership]} height={mapHeight} label={`Map showing ${dealership.name}`} />
+        <Stack gap="2" fontSize="sm">
+          <Text fontWeight="semibold" color="ink">
+            {dealership.name}
+          </Text>
+          <HStack align="flex-start" gap="2" color="fg.muted">
+            <Icon boxSize="4" mt="0.5" flexShrink={0}>
+              <LuMapPin />
+            </Icon>
+            <Text as="address" fontStyle="normal">
+              {dealership.address}
+              <br />
+              {dealership.city}, {dealership.state} {dealership.zipCode}
+            </Text>
+          </HStack>
+          {showContact && dealership.phoneNumber ? (
+            <HStack gap="2" color="fg.muted">
+              <Icon boxSize="4" flexShrink={0}>
+                <LuPhone />
+              </Icon>
+              <Link href={`tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}`} color="brand.fg">
+                {dealership.phoneNumber}
+              </Link>
+            </HStack>
+          ) : null}
+          {showContact && dealership.website ? (
+            <HStack gap="2" color="fg.muted" minW="0">
+              <Icon boxSize="4" flexShrink={0}>
+                <LuGlobe />
+              </Icon>
+              <Link
+                href={dealership.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="brand.fg"
+                truncate
+              >
+                {dealership.website.replace(/^https?:\/\/(www\.)?/, "")}
+              </Link>
+            </HStack>
+          ) : null}
+        </Stack>
+        <Button asChild variant="outline" size="sm" alignSelf="flex-start">
+          <a
+            href={directionsUrl(dealership)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Directions to ${fullAddress(dealership)} (opens OpenStreetMap in a new tab)`}
+          >
+            Get directions <LuExternalLink />
+          </a>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,204 @@
+import { Button, Dialog, Field, HStack, Icon, RadioCard, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import type { IconType } from "react-icons";
+import { LuLogIn, LuMail, LuMessageSquareText, LuPhone, LuSend } from "react-icons/lu";
+import { CONTACT_METHODS } from "../../../shared/reviews";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { showToast } from "../../ui/toaster";
+import { useSession } from "../auth/session";
+import { FormDialog, FormDialogActions, FormDialogHeading } from "../reviews/FormDialog";
+import type { SalespersonRef } from "../reviews/types";
+
+type ContactMethod = (typeof CONTACT_METHODS)[number];
+
+export const CONTACT_METHOD_LABELS: Record<ContactMethod, { label: string; icon: IconType; by: string }> = {
+  phone: { label: "Phone call", icon: LuPhone, by: "phone" },
+  email: { label: "Email", icon: LuMail, by: "email" },
+  text: { label: "Text message", icon: LuMessageSquareText, by: "text message" },
+};
+
+export const CONTACT_LOGIN_REQUIRED = "Please log in to contact salespeople";
+const FORM_ID = "contact-salesperson-form";
+const MESSAGE_REQUIRED = "Please write a message";
+const METHOD_REQUIRED = "Choose how you want to be contacted";
+
+function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
+  const [message, setMessage] = useState("");
+  const [method, setMethod] = useState<ContactMethod | "">("");
+  const [attempted, setAttempted] = useState(false);
+  const messageId = useId();
+  const utils = trpc.useUtils();
+  const contact = trpc.messages.contact.useMutation({
+    onSuccess: async () => {
+      showToast({
+        title: "Message sent",
+        description: `${salesperson.name} will get back to you by ${method ? CONTACT_METHOD_LABELS[method].by : "message"}. You can follow the conversation under Messages.`,
+        variant: "success",
+      });
+      onClose();
+      await utils.messages.conversations.invalidate();
+    },
+    onError: (error) =>
+      showToast({
+        title: "Error",
+        description: apiErrorMessage(error, "Failed to send message. Please try again."),
+        variant: "destructive",
+      }),
+  });
+
+  const messageMissing = attempted && message.trim() === "";
+  const methodMissing = attempted && method === "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (message.trim() === "" || method === "") return;
+    contact.mutate({ salespersonId: salesperson.id, message: message.trim(), contactMethod: method });
+  };
+
+  return (
+    <>
+      <FormDialogHeading
+        title={`Contact ${salesperson.name}`}
+        subtitle="Ask about a car, prices or availability before you visit."
+      />
+      <Dialog.Body>
+        <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`Contact ${salesperson.name}`}>
+          <Stack gap="5">
+            <Field.Root required invalid={messageMissing}>
+              <Field.Label htmlFor={messageId}>
+                Message <Field.RequiredIndicator />
+              </Field.Label>
+              <Textarea
+                id={messageId}
+                rows={5}
+                maxLength={4000}
+                placeholder="Hi, I'm interested in a test drive this weekend. Is the blue hybrid still available?"
+                value={message}
+                onChange={(e) => setMessage(e.currentTarget.value)}
+              />
+              {messageMissing ? <Field.ErrorText>{MESSAGE_REQUIRED}</Field.ErrorText> : null}
+            </Field.Root>
+            <RadioCard.Root
+              value={method || null}
+              onValueChange={(e) => setMethod((e.value as ContactMethod | null) ?? "")}
+              orientation="vertical"
+              align="center"
+              colorPalette="blue"
+              size="sm"
+              aria-required="true"
+            >
+              <RadioCard.Label fontSize="sm" fontWeight="medium">
+                How should {salesperson.name.split(" ")[0]} contact you?{" "}
+                <Text as="span" color="fg.error" aria-hidden>
+                  *
+                </Text>
+              </RadioCard.Label>
+              <HStack gap="2" align="stretch">
+                {CONTACT_METHODS.map((value) => {
+                  const option = CONTACT_METHOD_LABELS[value];
+                  return (
+                    <RadioCard.Item key={value} value={value} flex="1">
+                      <RadioCard.ItemHiddenInput />
+                      <RadioCard.ItemControl>
+                        <Icon boxSize="5" color="fg.muted">
+                          <option.icon />
+                        </Icon>
+                        <RadioCard.ItemText textAlign="center">{option.label}</RadioCard.ItemText>
+                      </RadioCard.ItemControl>
+                    </RadioCard.Item>
+                  );
+                })}
+              </HStack>
+              {methodMissing ? (
+                <Text fontSize="sm" color="fg.error">
+                  {METHOD_REQUIRED}
+                </Text>
+              ) : (
+                <Text fontSize="xs" color="fg.muted">
+                  Replies also appear under Messages on your dashboard.
+                </Text>
+              )}
+            </RadioCard.Root>
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <FormDialogActions>
+        <Button variant="ghost" onClick={onClose} disabled={contact.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          form={FORM_ID}
+          colorPalette="blue"
+          loading={contact.isPending}
+          loadingText="Sending..."
+        >
+          <LuSend /> Send message
+        </Button>
+      </FormDialogActions>
+    </>
+  );
+}
+
+function LoginToContact({
+  salesperson,
+  onClose,
+  signedInAs,
+}: {
+  salesperson: SalespersonRef;
+  onClose: () => void;
+  signedInAs?: string;
+}) {
+  return (
+    <>
+      <FormDialogHeading title={`Contact ${salesperson.name}`} />
+      <Dialog.Body>
+        <Stack gap="2">
+          <Text fontWeight="medium">{CONTACT_LOGIN_REQUIRED}</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {signedInAs
+              ? `You're signed in with a ${signedInAs} account. Messages to salespeople come from customer accounts, so replies reach the buyer who asked.`
+              : "Sign in with a link sent to your email. It's free for car buyers, and replies show up in your dashboard."}
+          </Text>
+        </Stack>
+      </Dialog.Body>
+      <FormDialogActions>
+        <Button variant="ghost" onClick={onClose}>
+          Not now
+        </Button>
+        {signedInAs ? null : (
+          <Button asChild colorPalette="blue">
+            <Link to="/login">
+              <LuLogIn /> Sign In
+            </Link>
+          </Button>
+        )}
+      </FormDialogActions>
+    </>
+  );
+}
+
+/** SPEC.md 'contact' dialog: a message and how to be contacted (phone, email or text), for signed-in customers. */
+export function ContactDialog({
+  open,
+  onOpenChange,
+  salesperson,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  salesperson: SalespersonRef;
+}) {
+  const { user } = useSession();
+  const close = () => onOpenChange(false);
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} size="md">
+      {user?.role === "customer" ? (
+        <ContactForm salesperson={salesperson} onClose={close} />
+      ) : (
+        <LoginToContact salesperson={salesperson} onClose={close} signedInAs={user?.role} />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  Accordion,
+  Badge,
+  Box,
+  Button,
+  Card,
+  chakra,
+  EmptyState,
+  Field,
+  Heading,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { type FormEvent, useId, useState } from "react";
+import { LuHistory, LuRefreshCw, LuShieldAlert, LuShieldCheck, LuTriangleAlert } from "react-icons/lu";
+import { REPORT_STATUSES, type ReportStatus } from "../../../shared/reviews";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { showToast } from "../../ui/toaster";
+import { calendarDate } from "../reviews/ReviewsSection";
+import type { CaseEvent, MisconductCase } from "../reviews/types";
+import {
+  caseDate,
+  caseDateTime,
+  categoryLabel,
+  REPORT_STATUS_STYLE,
+  reportStatusStyle,
+} from "./reportLabels";
+
+function StatusBadge({ status }: { status: string }) {
+  const style = reportStatusStyle(status);
+  return (
+    <Badge colorPalette={style.palette} variant="subtle" borderRadius="full">
+      {style.label}
+    </Badge>
+  );
+}
+
+function History({ events }: { events: CaseEvent[] }) {
+  return (
+    <Stack gap="2">
+      <HStack gap="1.5" fontSize="sm" fontWeight="semibold" color="ink">
+        <LuHistory aria-hidden />
+        <Text>History</Text>
+      </HStack>
+      <Stack as="ol" listStyleType="none" gap="2" ps="1" borderStartWidth="2px" borderColor="border.muted">
+        {events.map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder.
+          <Box as="li" key={index} ps="3" fontSize="sm">
+            <HStack gap="2" flexWrap="wrap">
+              <Text color="fg.muted" fontSize="xs">
+                {caseDateTime.format(new Date(event.createdAt))}
+              </Text>
+              {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
+                <Text>
+                  {reportStatusStyle(event.fromStatus).label} →{" "}
+                  <b>{reportStatusStyle(event.toStatus).label}</b>
+                </Text>
+              ) : event.toStatus ? (
+                <Text>{reportStatusStyle(event.toStatus).label}</Text>
+              ) : null}
+            </HStack>
+            {event.note ? (
+              <Text color="fg.muted" whiteSpace="pre-line">
+                {event.note}
+              </Text>
+            ) : null}
+          </Box>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (events: CaseEvent[]) => void }) {
+  const [status, setStatus] = useState<ReportStatus>(report.status as ReportStatus);
+  const [note, setNote] = useState("");
+  const [resolution, setResolution] = useState(report.resolution ?? "");
+  const ids = { status: useId(), note: useId(), resolution: useId() };
+  const utils = trpc.useUtils();
+  const closing = status === "resolved" || status === "dismissed";
+  const update = trpc.reports.updateCase.useMutation({
+    onSuccess: async (result) => {
+      showToast({
+        title: "Case updated",
+        description: `The case is now ${reportStatusStyle(result.status).label.toLowerCase()}. The reporter sees the new status with their tracking code.`,
+        variant: "success",
+      });
+      setNote("");
+      onSaved(result.events);
+      await utils.reports.cases.invalidate();
+    },
+    onError: (error) =>
+      showToast({
+        title: "Couldn't update the case",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+  const unchanged =
+    status === report.status && note.trim() === "" && resolution.trim() === (report.resolution ?? "");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({
+      reportId: report.id,
+      status: status !== report.status ? status : undefined,
+      note: note.trim() || undefined,
+      resolution:
+        resolution.trim() && resolution.trim() !== (report.resolution ?? "") ? resolution.trim() : undefined,
+    });
+  };
+
+  return (
+    <chakra.form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label htmlFor={ids.status}>Status</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                id={ids.status}
+                value={status}
+                onChange={(e) => setStatus(e.currentTarget.value as ReportStatus)}
+              >
+                {REPORT_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {REPORT_STATUS_STYLE[value].label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>
+              {REPORT_STATUS_STYLE[status].meaning.replace("Your report was", "The report was")}
+            </Field.HelperText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label htmlFor={ids.note}>
+              Internal note{" "}
+              <Text as="span" color="fg.muted" fontWeight="normal">
+                (optional)
+              </Text>
+            </Field.Label>
+            <Textarea
+              id={ids.note}
+              rows={2}
+              maxLength={2000}
+              placeholder="What you did or found. Kept in the case history."
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root>
+          <Field.Label htmlFor={ids.resolution}>
+            Resolution{" "}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              {closing ? "(shown to the reporter)" : "(shown to the reporter once the case is closed)"}
+            </Text>
+          </Field.Label>
+          <Textarea
+            id={ids.resolution}
+            rows={2}
+            maxLength={2000}
+            placeholder="The outcome, in words the reporter will understand."
+            value={resolution}
+            onChange={(e) => setResolution(e.currentTarget.value)}
+          />
+        </Field.Root>
+        <HStack justify="flex-end">
+          <Button type="submit" colorPalette="blue" size="sm" disabled={unchanged} loading={update.isPending}>
+            Save case
+          </Button>
+        </HStack>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function CaseItem({ report }: { report: MisconductCase }) {
+  const [events, setEvents] = useState<CaseEvent[] | null>(null);
+  return (
+    <Accordion.Item
+      value={String(report.id)}
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="lg"
+      bg="white"
+    >
+      <Accordion.ItemTrigger px="4" py="3" cursor="pointer">
+        <Stack gap="1" flex="1" minW="0" textAlign="start">
+          <HStack gap="2" flexWrap="wrap">
+            <Text fontWeight="semibold" color="ink">
+              {report.salespersonName}
+            </Text>
+            <StatusBadge status={report.status} />
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {categoryLabel(report.category)} · reported {caseDate.format(new Date(report.createdAt))}
+          </Text>
+        </Stack>
+        <Accordion.ItemIndicator />
+      </Accordion.ItemTrigger>
+      <Accordion.ItemContent>
+        <Accordion.ItemBody px="4" pb="4">
+          <Stack gap="5">
+            <Stack gap="2" p="4" bg="gray.50" borderRadius="md">
+              <HStack gap="3" fontSize="xs" color="fg.muted" flexWrap="wrap">
+                <Text>Case #{report.id}</Text>
+                {report.incidentDate ? <Text>Incident on {calendarDate(report.incidentDate)}</Text> : null}
+                <Text>Last updated {caseDateTime.format(new Date(report.updatedAt))}</Text>
+              </HStack>
+              <Text whiteSpace="pre-line">{report.description}</Text>
+            </Stack>
+            <CaseForm report={report} onSaved={setEvents} />
+            {events && events.length > 0 ? <History events={events} /> : null}
+          </Stack>
+        </Accordion.ItemBody>
+      </Accordion.ItemContent>
+    </Accordion.Item>
+  );
+}
+
+/**
+ * Manager dashboard: misconduct reports about the dealership's salespeople, as cases. Open and
+ * investigating cases come first; every change is kept in the case history.
+ */
+export function MisconductCasesPanel() {
+  const cases = trpc.reports.cases.useQuery(undefined, { refetchOnMount: "always" });
+  const items = cases.data ?? [];
+  const active = items.filter((c) => c.status === "open" || c.status === "investigating").length;
+
+  return (
+    <Card.Root
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+      as="section"
+      aria-labelledby="cases-heading"
+    >
+      <Card.Header p={{ base: "5", md: "6" }} pb="0">
+        <HStack justify="space-between" gap="3" flexWrap="wrap">
+          <HStack gap="2">
+            <Box color="orange.600">
+              <LuShieldAlert aria-hidden />
+            </Box>
+            <Heading as="h2" id="cases-heading" size="lg" color="ink">
+              Misconduct cases
+            </Heading>
+          </HStack>
+          {cases.data ? (
+            <Badge colorPalette={active > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
+              {active} active
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          Reports from buyers about your salespeople. Reporters may be anonymous: they follow the case with a
+          tracking code and see its status and resolution, never your internal notes.
+        </Text>
+      </Card.Header>
+      <Card.Body p={{ base: "5", md: "6" }}>
+        {cases.isPending ? (
+          <Stack gap="3" aria-busy="true" aria-label="Loading cases">
+            <Skeleton h="16" borderRadius="lg" />
+            <Skeleton h="16" borderRadius="lg" />
+          </Stack>
+        ) : cases.isError ? (
+          <Stack align="flex-start" gap="2">
+            <HStack gap="2" color="fg.muted">
+              <LuTriangleAlert aria-hidden />
+              <Text>{apiErrorMessage(cases.error, "We couldn't load the cases.")}</Text>
+            </HStack>
+            <Button size="sm" variant="outline" onClick={() => void cases.refetch()}>
+              <LuRefreshCw /> Try again
+            </Button>
+          </Stack>
+        ) : items.length === 0 ? (
+          <EmptyState.Root py="8">
+            <EmptyState.Content>
+              <EmptyState.Indicator color="green.500">
+                <LuShieldCheck />
+              </EmptyState.Indicator>
+              <EmptyState.Title>No reports</EmptyState.Title>
+              <EmptyState.Description>No one has reported misconduct by your team.</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
+            {items.map((report) => (
+              <CaseItem key={report.id} report={report} />
+            ))}
+          </Accordion.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

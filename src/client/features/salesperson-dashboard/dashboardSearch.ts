@@ -1,0 +1,26 @@
+// The salesperson dashboard keeps its tab and analytics period in the URL, so a reload or a link from a
+// notification ('/salesperson-dashboard?tab=appointments') opens the same view. Bad values fall back quietly.
+import { z } from "zod";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../shared/schemas/portal";
+
+/**
+ * The dashboard's tabs in display order. The message inbox (its own issue) adds 'messages' here, plus a
+ * trigger and a panel in SalespersonDashboardPage; nothing else needs to change.
+ */
+export const SALESPERSON_TABS = [
+  "overview",
+  "appointments",
+  "profile",
+  "availability",
+  "subscription",
+] as const;
+export type SalespersonTab = (typeof SALESPERSON_TABS)[number];
+
+export const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
+
+export const salespersonDashboardSearchSchema = z.object({
+  tab: z.enum(SALESPERSON_TABS).optional().catch(undefined),
+  period: z.enum(ANALYTICS_PERIODS).optional().catch(undefined),
+});
+
+export type SalespersonDashboardSearch = z.output<typeof salespersonDashboardSearchSchema>;

@@ -1,0 +1,52 @@
+// Site content: Markdown documents (legal pages, FAQs, about us) and messages sent through the contact form.
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { CONTACT_ROLE_VALUES, CONTACT_SUBJECT_VALUES } from "../../../shared/schemas/site";
+import { citext } from "./types";
+import { users } from "./users";
+
+/** One row per public document; seeded from content/documents/*.md, then editable by administrators. */
+export const documents = pgTable(
+  "documents",
+  {
+    slug: text("slug").primaryKey(),
+    title: text("title").notNull(),
+    /** Markdown. Rendered without raw HTML on the client. */
+    content: text("content").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator who last edited it; null for the seeded text. */
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("documents_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("documents_content_length_check", sql`char_length(${t.content}) between 1 and 100000`),
+  ],
+);
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** Messages from the site contact form, for administrators to read and answer. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: citext("email").notNull(),
+    company: text("company"),
+    role: text("role", { enum: CONTACT_ROLE_VALUES }),
+    subject: text("subject", { enum: CONTACT_SUBJECT_VALUES }).notNull(),
+    message: text("message").notNull(),
+    /** The signed-in sender, if any. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "contact_messages_role_check",
+      sql`${t.role} is null or ${t.role} in (${inList(CONTACT_ROLE_VALUES)})`,
+    ),
+    check("contact_messages_subject_check", sql`${t.subject} in (${inList(CONTACT_SUBJECT_VALUES)})`),
+    check("contact_messages_message_length_check", sql`char_length(${t.message}) between 1 and 5000`),
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,92 @@
+// A salesperson's own profile: who may change it (the salesperson, their manager, an administrator), and views.
+import { createHash } from "node:crypto";
+import type { z } from "zod";
+import { ALL_SPECIALTIES } from "../../../shared/constants";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
+import { recordSecurityEvent } from "../../auth/audit";
+import { appError, type Context } from "../../trpc/init";
+import { getSalesperson } from "../salespeople/service";
+
+type Authed = Context & { user: SessionUser };
+
+/** Ownership in SQL: the row is updated only when the caller owns or manages it (or is an administrator). */
+function managedBy(ctx: Authed) {
+  return ctx.sql`(id = ${ctx.user.salespersonId ?? -1}
+                  or dealership_id = ${ctx.user.managedDealershipId ?? -1}
+                  or ${ctx.user.role === "admin"})`;
+}
+
+async function refusal(ctx: Authed, id: number) {
+  const [exists] = await ctx.sql`select 1 from salespeople where id = ${id}`;
+  if (!exists) return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  await recordSecurityEvent(ctx, {
+    eventType: "authorization_denied",
+    riskLevel: "medium",
+    details: `salesperson ${id} profile`,
+  });
+  return appError("FORBIDDEN", "You can only change your own profile", "NOT_OWNER");
+}
+
+export async function updateSalespersonProfile(ctx: Authed, input: z.output<typeof updateSalespersonInput>) {
+  const { id, ...fields } = input;
+  if (fields.specialties) {
+    const unknown = fields.specialties.filter((s) => !ALL_SPECIALTIES.includes(s));
+    if (unknown.length > 0)
+      throw appError("BAD_REQUEST", `Unknown specialty: ${unknown.join(", ")}`, "UNKNOWN_SPECIALTY");
+    fields.specialties = [...new Set(fields.specialties)];
+  }
+  const columns: Record<string, unknown> = {};
+  if (fields.name !== undefined) columns.name = fields.name;
+  if (fields.phoneNumber !== undefined) columns.phone_number = fields.phoneNumber;
+  if (fields.bio !== undefined) columns.bio = fields.bio;
+  if (fields.specialties !== undefined) columns.specialties = fields.specialties;
+  if (fields.yearsOfExperience !== undefined) columns.years_of_experience = fields.yearsOfExperience;
+  if (fields.status !== undefined) columns.status = fields.status;
+  columns.updated_at = new Date();
+  const [updated] = await ctx.sql<{ id: number }[]>`
+    update salespeople set ${ctx.sql(columns)} where id = ${id} and ${managedBy(ctx)} returning id`;
+  if (!updated) throw await refusal(ctx, id);
+  ctx.browseCache.clear();
+  return getSalesperson(ctx.db, id);
+}
+
+export async function updateSalespersonStatus(ctx: Authed, input: z.output<typeof updateStatusInput>) {
+  if (input.status === "offline" && ctx.user.role !== "admin") {
+    throw appError("BAD_REQUEST", "Status must be available, busy or unavailable", "STATUS_NOT_ALLOWED");
+  }
+  const [updated] = await ctx.sql<{ id: number; status: string }[]>`
+    update salespeople set status = ${input.status}, updated_at = now()
+     where id = ${input.id} and ${managedBy(ctx)} returning id, status`;
+  if (!updated) throw await refusal(ctx, input.id);
+  ctx.browseCache.clear();
+  return updated;
+}
+
+/** One view per viewer per profile per day; the viewer is kept only as a hash. */
+export async function recordProfileView(ctx: Context, salespersonId: number) {
+  if (ctx.user?.salespersonId === salespersonId) return { recorded: false };
+  const who = ctx.session?.id ?? `${ctx.ip ?? "unknown"}|${ctx.userAgent ?? ""}`;
+  const viewerKey = createHash("sha256").update(who).digest("hex");
+  const rows = await ctx.sql`
+    insert into profile_views (salesperson_id, day, viewer_key)
+    select id, (now() at time zone time_zone)::date, ${viewerKey} from salespeople where id = ${salespersonId}
+    on conflict (salesperson_id, day, viewer_key) do nothing returning id`;
+  return { recorded: rows.length > 0 };
+}
+
+/** A dealership's manager (or an administrator) confirms a salesperson who registered with it. */
+export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
+  const [row] = await ctx.sql<{ id: number; verified_at: Date | null }[]>`
+    update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
+     where id = ${salespersonId}
+       and (dealership_id = ${ctx.user.managedDealershipId ?? -1} or ${ctx.user.role === "admin"})
+     returning id, verified_at`;
+  if (!row) throw await refusal(ctx, salespersonId);
+  await recordSecurityEvent(ctx, {
+    eventType: verified ? "salesperson_verified" : "salesperson_unverified",
+    details: `salesperson ${salespersonId}`,
+  });
+  ctx.browseCache.clear();
+  return { id: row.id, verifiedAt: row.verified_at };
+}

@@ -1,0 +1,164 @@
+// Customer-salesperson conversations: the spec's contact call opens or continues a thread; both sides read
+// and reply in the app; the other side gets an in-app notification and an e-mail.
+import type { z } from "zod";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { contactSalespersonInput } from "../../../shared/schemas/reviews";
+import type { Queryable } from "../../db/client";
+import { QUEUES } from "../../jobs/queue";
+import { appError, type Context } from "../../trpc/init";
+
+type Authed = Context & { user: SessionUser };
+type Side = "customer" | "salesperson";
+
+async function notifyOtherSide(
+  ctx: Authed,
+  tx: Queryable,
+  conversation: { id: number; customer_id: string; salesperson_id: number },
+  from: Side,
+  body: string,
+) {
+  if (from === "customer") {
+    await tx`insert into notifications (salesperson_id, type, title, body, link)
+             values (${conversation.salesperson_id}, 'new_message', 'New message from a buyer', ${body.slice(0, 200)},
+                     ${`/salesperson-dashboard?tab=messages&conversation=${conversation.id}`})`;
+  } else {
+    await tx`insert into notifications (user_id, type, title, body, link)
+             values (${conversation.customer_id}, 'new_message', 'New message from your salesperson', ${body.slice(0, 200)},
+                     ${`/?tab=messages&conversation=${conversation.id}`})`;
+  }
+  await ctx.jobs.send(
+    QUEUES.messageNotice,
+    { conversationId: conversation.id, to: from === "customer" ? "salesperson" : "customer" },
+    { within: tx },
+  );
+}
+
+export async function contactSalesperson(ctx: Authed, input: z.output<typeof contactSalespersonInput>) {
+  if (ctx.user.role !== "customer")
+    throw appError("FORBIDDEN", "Please log in to contact salespeople", "CUSTOMERS_ONLY");
+  return ctx.sql.begin(async (tx) => {
+    const [exists] = await tx`select 1 from salespeople where id = ${input.salespersonId}`;
+    if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+    const [conversation] = await tx<{ id: number; customer_id: string; salesperson_id: number }[]>`
+      insert into conversations (customer_id, salesperson_id, contact_method)
+      values (${ctx.user.id}, ${input.salespersonId}, ${input.contactMethod})
+      on conflict (customer_id, salesperson_id)
+        do update set contact_method = excluded.contact_method, last_message_at = now()
+      returning id, customer_id, salesperson_id`;
+    const [message] = await tx<{ id: number; created_at: Date }[]>`
+      insert into messages (conversation_id, sender_role, sender_user_id, body)
+      values (${conversation!.id}, 'customer', ${ctx.user.id}, ${input.message}) returning id, created_at`;
+    await notifyOtherSide(ctx, tx, conversation!, "customer", input.message);
+    return { conversationId: conversation!.id, messageId: message!.id, message: "Your message was sent." };
+  });
+}
+
+/** The caller's side of a conversation, decided in SQL: their own customer id or their own salesperson id. */
+async function ownConversation(ctx: Authed, tx: Queryable, conversationId: number) {
+  const [row] = await tx<{ id: number; customer_id: string; salesperson_id: number; side: Side }[]>`
+    select id, customer_id, salesperson_id,
+           case when customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end as side
+      from conversations
+     where id = ${conversationId} and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId ?? -1})`;
+  if (!row) {
+    const [exists] = await tx`select 1 from conversations where id = ${conversationId}`;
+    if (!exists) throw appError("NOT_FOUND", "Conversation not found", "CONVERSATION_NOT_FOUND");
+    throw appError("FORBIDDEN", "You can only read your own conversations", "NOT_OWNER");
+  }
+  return row;
+}
+
+export async function replyInConversation(ctx: Authed, conversationId: number, body: string) {
+  return ctx.sql.begin(async (tx) => {
+    const conversation = await ownConversation(ctx, tx, conversationId);
+    const [message] = await tx<{ id: number; created_at: Date }[]>`
+      insert into messages (conversation_id, sender_role, sender_user_id, body)
+      values (${conversationId}, ${conversation.side}, ${ctx.user.id}, ${body}) returning id, created_at`;
+    await tx`update conversations set last_message_at = now() where id = ${conversationId}`;
+    await notifyOtherSide(ctx, tx, conversation, conversation.side, body);
+    return {
+      id: message!.id,
+      conversationId,
+      senderRole: conversation.side,
+      body,
+      createdAt: message!.created_at,
+    };
+  });
+}
+
+export async function readConversation(ctx: Authed, conversationId: number) {
+  const conversation = await ownConversation(ctx, ctx.sql, conversationId);
+  const other: Side = conversation.side === "customer" ? "salesperson" : "customer";
+  await ctx.sql`update messages set read_at = now()
+                 where conversation_id = ${conversationId} and sender_role = ${other} and read_at is null`;
+  const [header] = await ctx.sql<
+    { customer_name: string; salesperson_name: string; contact_method: string }[]
+  >`
+    select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as customer_name,
+           s.name as salesperson_name, c.contact_method
+      from conversations c join users u on u.id = c.customer_id join salespeople s on s.id = c.salesperson_id
+     where c.id = ${conversationId}`;
+  const items = await ctx.sql<
+    { id: number; senderRole: Side; body: string; createdAt: Date; readAt: Date | null }[]
+  >`
+    select id, sender_role as "senderRole", body, created_at as "createdAt", read_at as "readAt"
+      from messages where conversation_id = ${conversationId} order by created_at, id`;
+  return {
+    id: conversationId,
+    side: conversation.side,
+    salespersonId: conversation.salesperson_id,
+    customerName: header!.customer_name,
+    salespersonName: header!.salesperson_name,
+    contactMethod: header!.contact_method,
+    messages: [...items],
+  };
+}
+
+/** The caller's conversations with the last message and how many are unread. */
+export async function listConversations(ctx: Authed) {
+  return ctx.sql<
+    {
+      id: number;
+      side: Side;
+      salespersonId: number;
+      otherName: string;
+      lastMessage: string;
+      lastMessageAt: Date;
+      unread: number;
+    }[]
+  >`
+    select c.id,
+           case when c.customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end as side,
+           c.salesperson_id as "salespersonId",
+           case when c.customer_id = ${ctx.user.id} then s.name
+                else coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) end as "otherName",
+           (select body from messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) as "lastMessage",
+           c.last_message_at as "lastMessageAt",
+           (select count(*)::int from messages m where m.conversation_id = c.id and m.read_at is null
+               and m.sender_role <> case when c.customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end) as unread
+      from conversations c join salespeople s on s.id = c.salesperson_id join users u on u.id = c.customer_id
+     where c.customer_id = ${ctx.user.id} or c.salesperson_id = ${ctx.user.salespersonId ?? -1}
+     order by c.last_message_at desc limit 100`;
+}
+
+export async function sendMessageNotice(
+  deps: { sql: import("../../db/client").Sql; mailer: import("../../mail/mailer").Mailer; appUrl: string },
+  data: { conversationId: number; to: "customer" | "salesperson" },
+) {
+  const [row] = await deps.sql<
+    { customer_email: string; salesperson_email: string; salesperson_name: string; body: string }[]
+  >`
+    select u.email as customer_email, s.email as salesperson_email, s.name as salesperson_name,
+           (select body from messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) as body
+      from conversations c join users u on u.id = c.customer_id join salespeople s on s.id = c.salesperson_id
+     where c.id = ${data.conversationId}`;
+  if (!row) return;
+  const toSalesperson = data.to === "salesperson";
+  await deps.mailer.send({
+    to: toSalesperson ? row.salesperson_email : row.customer_email,
+    subject: toSalesperson
+      ? "A buyer sent you a message on KnowBefore"
+      : `${row.salesperson_name} replied on KnowBefore`,
+    text: `${row.body}\n\nReply in the app: ${deps.appUrl}${toSalesperson ? "/salesperson-dashboard?tab=messages" : "/?tab=messages"}\n`,
+  });
+}

@@ -1,0 +1,128 @@
+// Anonymous misconduct reports. An anonymous report keeps no link to its reporter anywhere: no user id, no
+// address, no security event. The reporter follows the case with a tracking code stored only as a hash.
+import { createHash, randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { misconductReportInput, updateReportInput } from "../../../shared/schemas/reviews";
+import { consumeToken } from "../../auth/rate-limit";
+import { appError, type Context } from "../../trpc/init";
+
+type Authed = Context & { user: SessionUser };
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** 'KB-XXXX-XXXX-XXXX': 12 symbols of 32 = 60 random bits. */
+function newTrackingCode(): string {
+  const bytes = randomBytes(12);
+  const symbols = [...bytes].map((b) => CODE_ALPHABET[b % 32]).join("");
+  return `KB-${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8, 12)}`;
+}
+
+function hashCode(code: string): string {
+  return createHash("sha256").update(code.trim().toUpperCase()).digest("hex");
+}
+
+export async function createReport(ctx: Context, input: z.output<typeof misconductReportInput>) {
+  const [person] = await ctx.sql<{ id: number; dealership_id: number | null }[]>`
+    select id, dealership_id from salespeople where id = ${input.salespersonId}`;
+  if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  const reporter = ctx.user && !input.anonymous ? ctx.user.id : null;
+  const trackingCode = newTrackingCode();
+  const [report] = await ctx.sql<{ id: number; status: string; created_at: Date }[]>`
+    insert into misconduct_reports (salesperson_id, dealership_id, category, description, incident_date, reporter_user_id, tracking_code_hash)
+    values (${person.id}, ${person.dealership_id}, ${input.category}, ${input.description}, ${input.incidentDate ?? null},
+            ${reporter}, ${hashCode(trackingCode)})
+    returning id, status, created_at`;
+  await ctx.sql`insert into misconduct_report_events (report_id, actor_user_id, to_status, note)
+                values (${report!.id}, ${reporter}, 'open', 'Report received')`;
+  return {
+    trackingCode,
+    status: report!.status,
+    createdAt: report!.created_at,
+    anonymous: reporter === null,
+  };
+}
+
+/** Public: the case status for a tracking code (rate-limited per address against guessing). */
+export async function reportStatus(ctx: Context, trackingCode: string) {
+  if (
+    ctx.ip &&
+    !(await consumeToken(ctx.sql, `report-status:${ctx.ip}`, { capacity: 20, refillSeconds: 30 }))
+  ) {
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "Too many lookups. Please wait a moment and try again.",
+      "RATE_LIMITED",
+    );
+  }
+  const [row] = await ctx.sql<
+    { status: string; category: string; created_at: Date; updated_at: Date; resolution: string | null }[]
+  >`
+    select status, category, created_at, updated_at, resolution from misconduct_reports
+     where tracking_code_hash = ${hashCode(trackingCode)}`;
+  if (!row) throw appError("NOT_FOUND", "No report found for that tracking code", "REPORT_NOT_FOUND");
+  return {
+    status: row.status,
+    category: row.category,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    resolution: row.status === "resolved" || row.status === "dismissed" ? row.resolution : null,
+  };
+}
+
+/** Cases for the caller: their dealership's (manager), or every case (administrator, incl. independents). */
+export async function listCases(ctx: Authed) {
+  const admin = ctx.user.role === "admin";
+  if (!admin && ctx.user.managedDealershipId === null)
+    throw appError("FORBIDDEN", "Cases are for managers and administrators", "NOT_MANAGER");
+  return ctx.sql<
+    {
+      id: number;
+      salespersonId: number;
+      salespersonName: string;
+      category: string;
+      description: string;
+      incidentDate: string | null;
+      status: string;
+      resolution: string | null;
+      createdAt: Date;
+      updatedAt: Date;
+    }[]
+  >`
+    select r.id, r.salesperson_id as "salespersonId", s.name as "salespersonName", r.category, r.description,
+           to_char(r.incident_date, 'YYYY-MM-DD') as "incidentDate", r.status, r.resolution,
+           r.created_at as "createdAt", r.updated_at as "updatedAt"
+      from misconduct_reports r join salespeople s on s.id = r.salesperson_id
+     where ${admin} or r.dealership_id = ${ctx.user.managedDealershipId ?? -1}
+     order by case r.status when 'open' then 0 when 'investigating' then 1 else 2 end, r.created_at desc
+     limit 200`;
+}
+
+export async function updateCase(ctx: Authed, input: z.output<typeof updateReportInput>) {
+  return ctx.sql.begin(async (tx) => {
+    const [current] = await tx<{ status: string; reporter_user_id: string | null }[]>`
+      select status, reporter_user_id from misconduct_reports
+       where id = ${input.reportId} and (${ctx.user.role === "admin"} or dealership_id = ${ctx.user.managedDealershipId ?? -1})
+       for update`;
+    if (!current) {
+      const [exists] = await tx`select 1 from misconduct_reports where id = ${input.reportId}`;
+      if (!exists) throw appError("NOT_FOUND", "Report not found", "REPORT_NOT_FOUND");
+      throw appError("FORBIDDEN", "This case belongs to another dealership", "NOT_OWNER");
+    }
+    const status = input.status ?? current.status;
+    await tx`update misconduct_reports set status = ${status}, resolution = coalesce(${input.resolution ?? null}, resolution), updated_at = now()
+             where id = ${input.reportId}`;
+    await tx`insert into misconduct_report_events (report_id, actor_user_id, from_status, to_status, note)
+             values (${input.reportId}, ${ctx.user.id}, ${current.status}, ${status}, ${input.note ?? input.resolution ?? null})`;
+    if (current.reporter_user_id && status !== current.status) {
+      await tx`insert into notifications (user_id, type, title, body)
+               values (${current.reporter_user_id}, 'report_update', 'Your report was updated', ${`Status: ${status}`})`;
+    }
+    const events = await tx<
+      { fromStatus: string | null; toStatus: string | null; note: string | null; createdAt: Date }[]
+    >`
+      select from_status as "fromStatus", to_status as "toStatus", note, created_at as "createdAt"
+        from misconduct_report_events where report_id = ${input.reportId} order by created_at, id`;
+    return { id: input.reportId, status, events: [...events] };
+  });
+}

@@ -1,0 +1,117 @@
+// Reading reviews: the profile's list (sorting, paging, category averages) and the customer's own reviews.
+import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { ReviewView } from "../../../shared/schemas/reviews";
+import type { Sql } from "../../db/client";
+import { appError } from "../../trpc/init";
+
+type ReviewRow = {
+  id: number;
+  overall_rating: number;
+  helpfulness_rating: number;
+  pressure_level_rating: number;
+  communication_rating: number;
+  comment: string | null;
+  helpfulness_comment: string | null;
+  pressure_comment: string | null;
+  communication_comment: string | null;
+  visit_date: string | null;
+  created_at: Date;
+  customer_name: string;
+  appointment_id: number | null;
+  reply_body: string | null;
+  reply_at: Date | null;
+};
+
+const ORDER: Record<ReviewSort, string> = {
+  newest: "r.created_at desc, r.id desc",
+  highest: "r.overall_rating desc, r.created_at desc, r.id desc",
+  lowest: "r.overall_rating asc, r.created_at desc, r.id desc",
+};
+
+function toView(r: ReviewRow): ReviewView {
+  return {
+    id: r.id,
+    overallRating: r.overall_rating,
+    helpfulnessRating: r.helpfulness_rating,
+    pressureLevelRating: r.pressure_level_rating,
+    communicationRating: r.communication_rating,
+    comment: r.comment,
+    helpfulnessComment: r.helpfulness_comment,
+    pressureComment: r.pressure_comment,
+    communicationComment: r.communication_comment,
+    visitDate: r.visit_date,
+    createdAt: r.created_at,
+    customerName: r.customer_name,
+    verifiedVisit: r.appointment_id !== null,
+    reply: r.reply_body ? { body: r.reply_body, createdAt: r.reply_at! } : null,
+  };
+}
+
+const SELECT = `
+  select r.id, r.overall_rating, r.helpfulness_rating, r.pressure_level_rating, r.communication_rating, r.comment,
+         r.helpfulness_comment, r.pressure_comment, r.communication_comment, to_char(r.visit_date, 'YYYY-MM-DD') as visit_date,
+         r.created_at, r.appointment_id,
+         coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as customer_name,
+         rr.body as reply_body, rr.created_at as reply_at
+    from ratings r
+    left join users u on u.id = r.user_id
+    left join rating_replies rr on rr.rating_id = r.id`;
+
+export async function listReviews(
+  sql: Sql,
+  input: { salespersonId: number; sort: ReviewSort; limit: number; offset: number },
+) {
+  const [exists] = await sql`select 1 from salespeople where id = ${input.salespersonId}`;
+  if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  const [rows, [summary]] = await Promise.all([
+    sql.unsafe<ReviewRow[]>(
+      `${SELECT} where r.salesperson_id = $1 and r.removed_at is null order by ${ORDER[input.sort]} limit $2 offset $3`,
+      [input.salespersonId, input.limit, input.offset],
+    ),
+    sql<
+      {
+        n: number;
+        overall: string | null;
+        helpfulness: string | null;
+        pressure: string | null;
+        communication: string | null;
+      }[]
+    >`
+      select count(*)::int as n, avg(overall_rating)::text as overall, avg(helpfulness_rating)::text as helpfulness,
+             avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication
+        from ratings where salesperson_id = ${input.salespersonId} and removed_at is null`,
+  ]);
+  const num = (v: string | null | undefined) =>
+    v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100;
+  return {
+    items: rows.map(toView),
+    total: summary?.n ?? 0,
+    averages: {
+      overall: num(summary?.overall),
+      helpfulness: num(summary?.helpfulness),
+      pressureLevel: num(summary?.pressure),
+      communication: num(summary?.communication),
+    },
+  };
+}
+
+/** The customer's own reviews (Ratings tab), with whether each can still be edited. */
+export async function myReviews(sql: Sql, user: SessionUser) {
+  const rows = await sql.unsafe<
+    (ReviewRow & { salesperson_id: number; salesperson_name: string; removed_at: Date | null })[]
+  >(
+    `${SELECT.replace("rr.created_at as reply_at", "rr.created_at as reply_at, r.salesperson_id, s.name as salesperson_name, r.removed_at")}
+       join salespeople s on s.id = r.salesperson_id
+      where r.user_id = $1 order by r.created_at desc limit 100`,
+    [user.id],
+  );
+  const editableSince = Date.now() - RATING_EDIT_DAYS * 86_400_000;
+  return rows.map((r) => ({
+    ...toView(r),
+    salespersonId: r.salesperson_id,
+    salespersonName: r.salesperson_name,
+    removed: r.removed_at !== null,
+    editable: r.removed_at === null && r.created_at.getTime() > editableSince,
+  }));
+}

@@ -1,0 +1,156 @@
+// Purchase-verified ratings: only the customer of a completed visit with that salesperson, once, within the
+// review window. The salesperson's aggregates change in the same transaction.
+import type { z } from "zod";
+import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../../shared/reviews";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
+import { todayIn } from "../../../shared/time";
+import { PG, pgErrorCode } from "../../db/errors";
+import { appError, type Context } from "../../trpc/init";
+import { lockSalesperson, refreshAggregates } from "./aggregates";
+
+type Authed = Context & { user: SessionUser };
+const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
+
+export async function submitRating(ctx: Authed, input: z.output<typeof submitRatingInput>) {
+  if (input.userId !== undefined && input.userId !== ctx.user.id) {
+    throw appError("FORBIDDEN", "You can only submit ratings as yourself", "NOT_OWNER");
+  }
+  const created = await ctx.sql.begin(async (tx) => {
+    await lockSalesperson(tx, input.salespersonId);
+    const [appointment] = await tx<
+      {
+        customer_id: string | null;
+        salesperson_id: number;
+        status: string;
+        completed_at: Date | null;
+        time_zone: string;
+      }[]
+    >`
+      select a.customer_id, a.salesperson_id, a.status, a.completed_at, s.time_zone
+        from appointments a join salespeople s on s.id = a.salesperson_id
+       where a.id = ${input.appointmentId}`;
+    if (!appointment) throw appError("BAD_REQUEST", NOT_ELIGIBLE, "APPOINTMENT_NOT_ELIGIBLE");
+    if (appointment.customer_id !== ctx.user.id) {
+      throw appError("FORBIDDEN", "You can only review your own appointments", "NOT_OWNER");
+    }
+    if (
+      appointment.salesperson_id !== input.salespersonId ||
+      appointment.status !== "completed" ||
+      !appointment.completed_at
+    ) {
+      throw appError("BAD_REQUEST", NOT_ELIGIBLE, "APPOINTMENT_NOT_ELIGIBLE");
+    }
+    if (!withinRatingWindow(appointment.completed_at)) {
+      throw appError(
+        "UNPROCESSABLE_CONTENT",
+        `Reviews can be written within ${RATING_WINDOW_DAYS} days of the visit.`,
+        "RATING_WINDOW_CLOSED",
+      );
+    }
+    if (input.visitDate && input.visitDate > todayIn(appointment.time_zone)) {
+      throw appError("BAD_REQUEST", "Visit date cannot be in the future", "VISIT_DATE_IN_FUTURE");
+    }
+    try {
+      const [row] = await tx<{ id: number }[]>`
+        insert into ratings ${tx({
+          salesperson_id: input.salespersonId,
+          user_id: ctx.user.id,
+          appointment_id: input.appointmentId,
+          overall_rating: input.overallRating,
+          helpfulness_rating: input.helpfulnessRating,
+          pressure_level_rating: input.pressureLevelRating,
+          communication_rating: input.communicationRating,
+          comment: input.comment,
+          helpfulness_comment: input.helpfulnessComment,
+          pressure_comment: input.pressureComment,
+          communication_comment: input.communicationComment,
+          visit_date: input.visitDate,
+        })} returning id`;
+      await refreshAggregates(tx, input.salespersonId);
+      await tx`insert into notifications (salesperson_id, type, title, body, link)
+               values (${input.salespersonId}, 'new_review', 'New review',
+                       ${`You received a ${input.overallRating}-star review.`}, ${`/salesperson/${input.salespersonId}#reviews`})`;
+      return row!.id;
+    } catch (error) {
+      if (pgErrorCode(error) === PG.uniqueViolation) {
+        throw appError("CONFLICT", "You have already reviewed this appointment.", "ALREADY_RATED");
+      }
+      throw error;
+    }
+  });
+  ctx.browseCache.clear();
+  const [summary] = await ctx.sql<{ average_rating: string; total_reviews: number }[]>`
+    select average_rating::text, total_reviews from salespeople where id = ${input.salespersonId}`;
+  return {
+    id: created,
+    averageRating: Number(summary!.average_rating),
+    totalReviews: summary!.total_reviews,
+  };
+}
+
+/** The customer's own completed, unrated visits with this salesperson that are still inside the window. */
+export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
+  const rows = await ctx.sql<
+    { id: number; appointment_type: string; starts_at: Date; completed_at: Date; time_zone: string }[]
+  >`
+    select a.id, a.appointment_type, a.starts_at, a.completed_at, s.time_zone
+      from appointments a join salespeople s on s.id = a.salesperson_id
+     where a.customer_id = ${ctx.user.id} and a.salesperson_id = ${salespersonId} and a.status = 'completed'
+       and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
+       and not exists (select 1 from ratings r where r.appointment_id = a.id)
+     order by a.starts_at desc`;
+  return rows.map((r) => ({
+    id: r.id,
+    appointmentType: r.appointment_type,
+    scheduledDateTime: r.starts_at,
+    completedAt: r.completed_at,
+    timeZone: r.time_zone,
+  }));
+}
+
+/** The customer edits their own review within the edit window; aggregates follow. */
+export async function editRating(ctx: Authed, input: z.output<typeof editRatingInput>) {
+  const result = await ctx.sql.begin(async (tx) => {
+    const [current] = await tx<
+      { salesperson_id: number; user_id: string | null; created_at: Date; removed_at: Date | null }[]
+    >`
+      select salesperson_id, user_id, created_at, removed_at from ratings where id = ${input.id}`;
+    if (!current) throw appError("NOT_FOUND", "Review not found", "RATING_NOT_FOUND");
+    if (current.user_id !== ctx.user.id)
+      throw appError("FORBIDDEN", "You can only edit your own reviews", "NOT_OWNER");
+    await lockSalesperson(tx, current.salesperson_id);
+    const columns: Record<string, unknown> = { updated_at: new Date() };
+    const map = {
+      overallRating: "overall_rating",
+      helpfulnessRating: "helpfulness_rating",
+      pressureLevelRating: "pressure_level_rating",
+      communicationRating: "communication_rating",
+      comment: "comment",
+      helpfulnessComment: "helpfulness_comment",
+      pressureComment: "pressure_comment",
+      communicationComment: "communication_comment",
+      visitDate: "visit_date",
+    } as const;
+    for (const [key, column] of Object.entries(map)) {
+      const value = input[key as keyof typeof map];
+      if (value !== undefined) columns[column] = value;
+    }
+    const [updated] = await tx<{ id: number }[]>`
+      update ratings set ${tx(columns)}
+       where id = ${input.id} and user_id = ${ctx.user.id} and removed_at is null
+         and created_at > now() - make_interval(days => ${RATING_EDIT_DAYS})
+       returning id`;
+    if (!updated) {
+      throw appError(
+        "CONFLICT",
+        `Reviews can be edited within ${RATING_EDIT_DAYS} days of writing them.`,
+        "EDIT_WINDOW_CLOSED",
+      );
+    }
+    await refreshAggregates(tx, current.salesperson_id);
+    return { id: input.id };
+  });
+  ctx.browseCache.clear();
+  return result;
+}

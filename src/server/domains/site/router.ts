@@ -1,0 +1,29 @@
+import {
+  contactMessageInput,
+  contactMessagesListInput,
+  dealershipsNearInput,
+} from "../../../shared/schemas/site";
+import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  cityOptions,
+  dealershipsNear,
+  listContactMessages,
+  receiveContactMessage,
+  siteStats,
+  testimonials,
+} from "./service";
+
+export const siteRouter = router({
+  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.db)),
+  testimonials: publicProcedure.query(({ ctx }) => testimonials(ctx.db)),
+  contact: publicProcedure
+    .input(contactMessageInput)
+    .mutation(({ ctx, input }) => receiveContactMessage(ctx, input)),
+  contactMessages: adminProcedure
+    .input(contactMessagesListInput)
+    .query(({ ctx, input }) => listContactMessages(ctx.db, input)),
+  cities: publicProcedure.query(() => cityOptions()),
+  dealershipsNear: publicProcedure
+    .input(dealershipsNearInput)
+    .query(({ ctx, input }) => dealershipsNear(ctx.db, input)),
+});

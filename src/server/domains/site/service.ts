@@ -1,0 +1,174 @@
+// The public site's data: headline figures, the contact form, and dealerships ordered by distance.
+import { count, desc, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { EARTH_RADIUS_MILES } from "../../../shared/geo";
+import type {
+  CityOption,
+  ContactMessageRow,
+  ContactReceipt,
+  NearbyDealership,
+  SiteStats,
+  Testimonial,
+} from "../../../shared/schemas/site";
+import { CONTACT_MESSAGE_MAX, type contactMessageInput } from "../../../shared/schemas/site";
+import { type BucketRule, consumeToken } from "../../auth/rate-limit";
+import { createTtlCache, type TtlCache } from "../../cache";
+import type { Database } from "../../db/client";
+import { contactMessages } from "../../db/schema";
+import { loadCities } from "../../db/seed";
+import { appError, type Context } from "../../trpc/init";
+
+/** Contact messages per IP address: 5 at once, then one every 2 minutes. */
+export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };
+
+/** How long a contact message is kept (the privacy policy states the same). */
+export const CONTACT_RETENTION_DAYS = 730;
+
+/** Every figure is an aggregate over the rows at the moment of the request. */
+export async function siteStats(db: Database): Promise<SiteStats> {
+  const [row] = await db.execute<{
+    verified: number;
+    average: number | null;
+    ratings: number;
+    dealerships: number;
+  }>(sql`
+    select (select count(*) from salespeople where verified_at is not null)::int as verified,
+           (select avg(overall_rating)::float8 from ratings) as average,
+           (select count(*) from ratings)::int as ratings,
+           (select count(*) from dealerships)::int as dealerships`);
+  return {
+    verifiedSalespeople: row?.verified ?? 0,
+    averageRating: row?.average ?? null,
+    ratingsCount: row?.ratings ?? 0,
+    dealershipPartners: row?.dealerships ?? 0,
+  };
+}
+
+/**
+ * Stores a message from the site contact form. Rate-limited per IP; messages older than the retention
+ * period are deleted in the same transaction, so the table never holds more than the policy says.
+ */
+export async function receiveContactMessage(
+  ctx: Context,
+  input: z.output<typeof contactMessageInput>,
+): Promise<ContactReceipt> {
+  if (
+    !ctx.env.RATE_LIMIT_DISABLED &&
+    !(await consumeToken(ctx.sql, `contact:ip:${ctx.ip ?? "unknown"}`, CONTACT_RATE_LIMIT))
+  ) {
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "You've sent several messages in a short time. Please wait a few minutes and try again.",
+      "RATE_LIMITED",
+    );
+  }
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(contactMessages)
+      .where(sql`${contactMessages.createdAt} < now() - make_interval(days => ${CONTACT_RETENTION_DAYS})`);
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        company: input.company ?? null,
+        role: input.role ?? null,
+        subject: input.subject,
+        message: input.message.slice(0, CONTACT_MESSAGE_MAX),
+        userId: ctx.user?.id ?? null,
+      })
+      .returning({ id: contactMessages.id, receivedAt: contactMessages.createdAt });
+    return row!;
+  });
+}
+
+export async function listContactMessages(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ items: ContactMessageRow[]; total: number }> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        company: contactMessages.company,
+        role: contactMessages.role,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        userId: contactMessages.userId,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+let cityCache: CityOption[] | null = null;
+
+/** The cities of data/us-cities.csv with their coordinates, by name: the starting points for 'near me'. */
+export function cityOptions(): CityOption[] {
+  cityCache ??= loadCities()
+    .map(({ city, state, latitude, longitude }) => ({ city, state, latitude, longitude }))
+    .sort((a, b) => a.city.localeCompare(b.city) || a.state.localeCompare(b.state));
+  return cityCache;
+}
+
+/** Dealerships ordered by great-circle distance from a point (haversine, as src/shared/geo.ts computes it). */
+export async function dealershipsNear(
+  db: Database,
+  from: { latitude: number; longitude: number; limit: number },
+): Promise<NearbyDealership[]> {
+  const rows = await db.execute<NearbyDealership>(sql`
+    select d.id, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
+           d.website, d.latitude, d.longitude,
+           (select count(*) from salespeople s where s.dealership_id = d.id)::int as salespeople,
+           (2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+              power(sin(radians(d.latitude - ${from.latitude}::float8) / 2), 2)
+              + cos(radians(${from.latitude}::float8)) * cos(radians(d.latitude))
+                * power(sin(radians(d.longitude - ${from.longitude}::float8) / 2), 2)))))::float8 as "distanceMiles"
+      from dealerships d
+     order by "distanceMiles", d.id
+     limit ${from.limit}`);
+  return [...rows];
+}
+
+/** Quotes change slowly; one database read per app instance every few minutes is plenty. */
+const TESTIMONIALS_TTL_MS = 5 * 60_000;
+const testimonialCaches = new WeakMap<Database, TtlCache<Testimonial[]>>();
+
+/**
+ * Three recent five-star reviews with a written comment, each about a different salesperson: real words
+ * from buyers with a completed appointment, never copy we made up. Fewer than three when there are fewer.
+ */
+export function testimonials(db: Database): Promise<Testimonial[]> {
+  let cache = testimonialCaches.get(db);
+  if (!cache) {
+    cache = createTtlCache<Testimonial[]>({ ttlMs: TESTIMONIALS_TTL_MS, maxEntries: 1 });
+    testimonialCaches.set(db, cache);
+  }
+  return cache.get("latest", async () => {
+    const rows = await db.execute<Testimonial>(sql`
+      select r.id, r.comment, r.created_at as "createdAt",
+             coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as author,
+             s.id as "salespersonId", s.name as salesperson, d.name as dealership, s.city::text as city, s.state
+        from ratings r
+        join salespeople s on s.id = r.salesperson_id
+        left join dealerships d on d.id = s.dealership_id
+        left join users u on u.id = r.user_id
+       where r.overall_rating = 5 and char_length(r.comment) >= 30
+       order by r.created_at desc, r.id desc
+       limit 50`);
+    const picked: Testimonial[] = [];
+    for (const row of rows) {
+      if (picked.some((p) => p.salespersonId === row.salespersonId || p.comment === row.comment)) continue;
+      picked.push({ ...row, createdAt: new Date(row.createdAt) });
+      if (picked.length === 3) break;
+    }
+    return picked;
+  });
+}

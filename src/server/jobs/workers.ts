@@ -1,0 +1,16 @@
+// Registers every background job handler on the queue (each app instance runs them; pg-boss hands a job to one).
+import {
+  type NoticeDeps,
+  sendAppointmentNotice,
+  sendReminder,
+  sendWaitlistNotice,
+} from "../domains/appointments/notices";
+import { sendMessageNotice } from "../domains/ratings/messages";
+import { type JobQueue, QUEUES } from "./queue";
+
+export async function startWorkers(jobs: JobQueue, deps: NoticeDeps): Promise<void> {
+  await jobs.work(QUEUES.appointmentNotice, (data) => sendAppointmentNotice(deps, data));
+  await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
+  await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
+  await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** The documents SPEC.md section 7 names, with the title each page shows (and names in 'Failed to load ...'). */
+export const DOCUMENTS = {
+  "privacy-policy": "Privacy Policy",
+  "terms-of-service": "Terms of Service",
+  "customer-faq": "Customer FAQ",
+  "salesperson-faq": "Salesperson FAQ",
+  "dealership-faq": "Dealership FAQ",
+  "about-us": "About Us",
+} as const;
+export type DocumentSlug = keyof typeof DOCUMENTS;
+export const DOCUMENT_SLUGS = Object.keys(DOCUMENTS) as DocumentSlug[];
+
+/** Documents are Markdown; large enough for a long policy, small enough to refuse abuse. */
+export const DOCUMENT_MAX_CHARS = 100_000;
+
+// Any string is looked up, so an unknown slug answers 404 (a missing page), not 400.
+const slugSchema = z
+  .string({ error: "slug is required" })
+  .trim()
+  .min(1, "slug is required")
+  .max(64, "slug is too long");
+
+export const documentSlugInput = z.strictObject({ slug: slugSchema });
+
+export const documentUpdateInput = z.strictObject({
+  slug: slugSchema,
+  title: z.string().trim().min(1, "Title cannot be empty").max(120, "Title is too long").optional(),
+  content: z
+    .string({ error: "content is required" })
+    .max(
+      DOCUMENT_MAX_CHARS,
+      `Content is longer than ${DOCUMENT_MAX_CHARS.toLocaleString("en-US")} characters`,
+    )
+    .refine((text) => text.trim().length > 0, "Content cannot be empty"),
+});
+export type DocumentUpdateInput = z.infer<typeof documentUpdateInput>;
+
+/** What `documents.get` answers; the REST route answers `{ content, lastUpdated }` of it (SPEC.md section 3). */
+export type DocumentView = {
+  slug: string;
+  title: string;
+  content: string;
+  lastUpdated: Date;
+};

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { SALESPERSON_STATUSES, SELF_SERVICE_STATUSES, YEARS_OF_EXPERIENCE } from "../constants";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/** Profile fields a salesperson edits themself; aggregates, e-mail, dealership and verification are not here. */
+export const updateSalespersonInput = z.strictObject({
+  id,
+  name: z.string().trim().min(1, "Name is required").max(120).optional(),
+  phoneNumber: nullableText(40),
+  bio: nullableText(2000),
+  specialties: z.array(z.string().trim().min(1).max(60)).max(12, "Choose at most 12 specialties").optional(),
+  yearsOfExperience: z.coerce
+    .number({ error: "Years of experience must be a number" })
+    .int("Years of experience must be a whole number")
+    .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
+    .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
+    .optional(),
+  status: z
+    .enum(SELF_SERVICE_STATUSES, { error: "Status must be available, busy or unavailable" })
+    .optional(),
+});
+
+export const updateStatusInput = z.strictObject({
+  id,
+  /** Salespeople choose available, busy or unavailable; administrators may also set offline. */
+  status: z.enum(SALESPERSON_STATUSES, { error: "Status must be available, busy or unavailable" }),
+});
+
+export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
+
+export const overviewInput = z.strictObject({
+  period: z.enum(ANALYTICS_PERIODS).default("30d"),
+  salespersonId: id.optional(),
+});
+
+export const dataUrlUploadInput = z.strictObject({
+  profileImageUrl: z.string().min(1, "Please select an image file (JPG, PNG, etc.)").max(8_000_000),
+});
+
+export type SalespersonOverview = {
+  period: AnalyticsPeriod;
+  bucket: "day" | "week" | "month";
+  appointmentsOverTime: {
+    bucket: string;
+    scheduled: number;
+    completed: number;
+    cancelled: number;
+    noShow: number;
+  }[];
+  ratingsOverTime: {
+    bucket: string;
+    overall: number | null;
+    helpfulness: number | null;
+    pressureLevel: number | null;
+    communication: number | null;
+    count: number;
+  }[];
+  totals: {
+    appointments: number;
+    completed: number;
+    noShow: number;
+    cancelled: number;
+    completionRate: number | null;
+    noShowRate: number | null;
+    reviews: number;
+    reviewsInPeriod: number;
+    averageRating: number;
+    profileViews: number;
+    upcoming: number;
+  };
+  profileViewsOverTime: { bucket: string; views: number }[];
+};
+
+export type GrowthInsight = {
+  id: string;
+  tone: "positive" | "suggestion" | "warning";
+  title: string;
+  detail: string;
+};

@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+/** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
+export const CONTACT_ROLES = [
+  { value: "customer", label: "Customer" },
+  { value: "salesperson", label: "Sales Professional" },
+  { value: "manager", label: "Dealership Manager" },
+  { value: "owner", label: "Dealership Owner" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** Subject choices of the site contact form (SPEC.md section 5). */
+export const CONTACT_SUBJECTS = [
+  { value: "general", label: "General Inquiry" },
+  { value: "support", label: "Technical Support" },
+  { value: "sales", label: "Sales Question" },
+  { value: "enterprise", label: "Enterprise Solutions" },
+  { value: "partnership", label: "Partnership" },
+  { value: "feedback", label: "Feedback" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type ContactRole = (typeof CONTACT_ROLES)[number]["value"];
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+export const CONTACT_ROLE_VALUES = CONTACT_ROLES.map((r) => r.value) as [ContactRole, ...ContactRole[]];
+export const CONTACT_SUBJECT_VALUES = CONTACT_SUBJECTS.map((s) => s.value) as [
+  ContactSubject,
+  ...ContactSubject[],
+];
+
+export const CONTACT_MESSAGE_MAX = 5000;
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** The site contact form; the same schema validates the form in the browser and the call on the server. */
+export const contactMessageInput = z.strictObject({
+  name: z
+    .string({ error: "Please enter your full name" })
+    .trim()
+    .min(1, "Please enter your full name")
+    .max(120, "Name is too long"),
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Please enter your email address")
+    .max(254, "Email is too long")
+    .pipe(z.email("Please enter a valid email address")),
+  company: z.preprocess(blankToUndefined, z.string().trim().max(160, "Company is too long").optional()),
+  role: z.preprocess(
+    blankToUndefined,
+    z.enum(CONTACT_ROLE_VALUES, { error: "Please choose a role from the list" }).optional(),
+  ),
+  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: "Please choose a subject" }),
+  message: z
+    .string({ error: "Please enter a message" })
+    .trim()
+    .min(1, "Please enter a message")
+    .max(
+      CONTACT_MESSAGE_MAX,
+      `Message is longer than ${CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters`,
+    ),
+});
+export type ContactMessageInput = z.input<typeof contactMessageInput>;
+
+export type ContactReceipt = { id: number; receivedAt: Date };
+
+export const contactMessagesListInput = z
+  .strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .default({ limit: 50, offset: 0 });
+
+export type ContactMessageRow = {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  role: ContactRole | null;
+  subject: ContactSubject;
+  message: string;
+  userId: string | null;
+  createdAt: Date;
+};
+
+/** Headline figures, each counted from rows at request time. */
+export type SiteStats = {
+  /** Salespeople whose dealership has verified them. */
+  verifiedSalespeople: number;
+  /** Mean overall score over every rating row; null when there are none. */
+  averageRating: number | null;
+  ratingsCount: number;
+  dealershipPartners: number;
+};
+
+/** A point to measure from: a city from data/us-cities.csv, or the browser's position. */
+export const dealershipsNearInput = z.strictObject({
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type NearbyDealership = {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string | null;
+  website: string | null;
+  latitude: number;
+  longitude: number;
+  salespeople: number;
+  distanceMiles: number;
+};
+
+export type CityOption = { city: string; state: string; latitude: number; longitude: number };
+
+/** A five-star, purchase-verified review quoted on the landing page. */
+export type Testimonial = {
+  id: number;
+  comment: string;
+  author: string;
+  createdAt: Date;
+  salespersonId: number;
+  salesperson: string;
+  dealership: string | null;
+  city: string;
+  state: string;
+};

@@ -1,0 +1,191 @@
+import { readdirSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENTS_DIR, readDocumentSource, seedDocuments } from "../src/server/domains/documents/seed";
+import { CONTACT_RETENTION_DAYS } from "../src/server/domains/site/service";
+import {
+  LOGIN_LINK_TTL_MINUTES,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_INACTIVITY_DAYS,
+} from "../src/shared/constants";
+import { DOCUMENT_SLUGS, DOCUMENTS } from "../src/shared/schemas/documents";
+import { createHarness, ORIGIN } from "./support/harness";
+
+const h = await createHarness();
+
+let admin: Awaited<ReturnType<typeof h.signIn>>;
+let customer: Awaited<ReturnType<typeof h.signIn>>;
+let salesperson: Awaited<ReturnType<typeof h.signIn>>;
+
+beforeAll(async () => {
+  expect((await seedDocuments(h.sql)).sort()).toEqual([...DOCUMENT_SLUGS].sort());
+  admin = await h.signIn("docs.admin@example.com", "admin");
+  customer = await h.signIn("docs.customer@example.com", "customer");
+  salesperson = await h.signIn("docs.seller@example.com", "salesperson");
+});
+
+/** A tRPC mutation over HTTP, as the browser sends it (superjson envelope, same-origin). */
+async function trpcMutation(path: string, input: unknown, cookie?: string) {
+  return h.request("POST", `/trpc/${path}`, { body: { json: input }, ...(cookie ? { cookie } : {}) });
+}
+
+describe("the Markdown sources", () => {
+  it("has exactly one file per document SPEC.md names", () => {
+    const files = readdirSync(DOCUMENTS_DIR)
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => f.replace(/\.md$/, ""));
+    expect(files.sort()).toEqual([...DOCUMENT_SLUGS].sort());
+  });
+
+  it("is plain Markdown: no raw HTML for the renderer to drop", () => {
+    for (const slug of DOCUMENT_SLUGS) expect(readDocumentSource(slug)).not.toMatch(/<\/?[a-z][^>]*>/i);
+  });
+
+  it("states the retention periods the code enforces", () => {
+    const policy = readDocumentSource("privacy-policy");
+    expect(policy).toContain(`for ${LOGIN_LINK_TTL_MINUTES} minutes`);
+    expect(policy).toContain(`after ${SESSION_INACTIVITY_DAYS} days without use`);
+    expect(policy).toContain(`${SESSION_ABSOLUTE_DAYS} days after sign-in at the latest`);
+    expect(CONTACT_RETENTION_DAYS).toBe(730);
+    expect(policy).toContain("two years from the day they arrive");
+  });
+
+  it("the privacy policy covers every table the product stores data in", async () => {
+    // When a table is added, say in content/documents/privacy-policy.md what it holds and for how long,
+    // then add it here with a phrase of that paragraph.
+    const covered: Record<string, string> = {
+      users: "### Your account",
+      sessions: "**Sessions.**",
+      login_tokens: "**Sign-in links.**",
+      rate_limit_buckets: "**Request counters.**",
+      security_events: "**Security log.**",
+      appointments: "**Appointments** you book",
+      ratings: "**Reviews** you write",
+      waitlist_entries: "**Waitlist requests**",
+      notifications: "**Notifications**",
+      contact_messages: "**Messages sent through our contact form**",
+      salespeople: "**Salesperson profiles**",
+      availability_blocks: "**Availability blocks**",
+      dealerships: "**Dealerships**",
+      images: "**Uploaded photos and logos**",
+      profile_views: "**Profile views**",
+      documents: "",
+    };
+    const tables = await h.sql<{ name: string }[]>`
+      select table_name as name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
+    const policy = readDocumentSource("privacy-policy");
+    for (const { name } of tables) {
+      expect(covered, `table ${name} is not described in the privacy policy`).toHaveProperty(name);
+      expect(policy).toContain(covered[name]);
+    }
+  });
+});
+
+describe("GET /api/documents/{slug}", () => {
+  it("answers { content, lastUpdated } for every document, from the database", async () => {
+    for (const slug of DOCUMENT_SLUGS) {
+      const res = await h.request("GET", `/api/documents/${slug}`);
+      expect(res.status, slug).toBe(200);
+      expect(Object.keys(res.json).sort()).toEqual(["content", "lastUpdated"]);
+      expect(res.json.content).toBe(readDocumentSource(slug));
+      expect(Number.isNaN(Date.parse(res.json.lastUpdated))).toBe(false);
+    }
+  });
+
+  it("answers 404 with { message, code } for an unknown document", async () => {
+    for (const slug of ["cookie-policy", "PRIVACY-POLICY", "..%2F..%2Fetc%2Fpasswd", "faq"]) {
+      const res = await h.request("GET", `/api/documents/${slug}`);
+      expect(res.status, slug).toBe(404);
+      expect(res.json).toEqual({ message: expect.any(String), code: "DOCUMENT_NOT_FOUND" });
+    }
+    const long = await h.request("GET", `/api/documents/${"a".repeat(65)}`);
+    expect(long.status).toBe(400);
+    expect(long.json.code).toBe("BAD_REQUEST");
+  });
+
+  it("is the same document through tRPC, with its title", async () => {
+    const doc = await h.caller().documents.get({ slug: "about-us" });
+    expect(doc.title).toBe(DOCUMENTS["about-us"]);
+    expect(doc.content).toBe(readDocumentSource("about-us"));
+    expect(doc.lastUpdated).toBeInstanceOf(Date);
+  });
+});
+
+describe("updating a document", () => {
+  const body = { content: "## Updated\n\nNew terms for the test.", title: "Terms of Service" };
+
+  it("refuses visitors with 401 and non-administrators with 403", async () => {
+    expect((await h.request("PUT", "/api/documents/terms-of-service", { body })).status).toBe(401);
+    for (const who of [customer, salesperson]) {
+      const rest = await h.request("PUT", "/api/documents/terms-of-service", { body, cookie: who.cookie });
+      expect(rest.status).toBe(403);
+      expect(rest.json.code).toBe("FORBIDDEN");
+      const trpc = await trpcMutation("documents.update", { slug: "terms-of-service", ...body }, who.cookie);
+      expect(trpc.status).toBe(403);
+    }
+    expect((await trpcMutation("documents.update", { slug: "terms-of-service", ...body })).status).toBe(401);
+    const res = await h.request("GET", "/api/documents/terms-of-service");
+    expect(res.json.content).toBe(readDocumentSource("terms-of-service"));
+  });
+
+  it("answers 4xx for bad input, never 500", async () => {
+    const bad: [unknown, number][] = [
+      [{ content: "" }, 400],
+      [{ content: "   \n  " }, 400],
+      [{ content: "x".repeat(100_001) }, 400],
+      [{ content: 42 }, 400],
+      [{}, 400],
+      [{ content: "ok", role: "admin" }, 400],
+      [{ content: "ok", title: "" }, 400],
+      [["content"], 400],
+      ["not json at all", 400],
+      [{ content: "x".repeat(1_100_000) }, 413],
+    ];
+    for (const [payload, status] of bad) {
+      const res = await h.request("PUT", "/api/documents/terms-of-service", {
+        body: payload,
+        cookie: admin.cookie,
+      });
+      expect(res.status, JSON.stringify(payload).slice(0, 60)).toBe(status);
+      expect(res.json).toEqual({ message: expect.any(String), code: expect.any(String) });
+    }
+    const unknown = await h.request("PUT", "/api/documents/cookie-policy", { body, cookie: admin.cookie });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("lets an administrator replace the Markdown, records who did it, and survives a re-seed", async () => {
+    const before = await h.request("GET", "/api/documents/terms-of-service");
+    const res = await h.request("PUT", "/api/documents/terms-of-service", { body, cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.content).toBe(body.content);
+
+    const after = await h.request("GET", "/api/documents/terms-of-service");
+    expect(after.json.content).toBe(body.content);
+    expect(Date.parse(after.json.lastUpdated)).toBeGreaterThan(Date.parse(before.json.lastUpdated));
+
+    const [row] = await h.sql<{ updated_by: string }[]>`
+      select updated_by from documents where slug = 'terms-of-service'`;
+    expect(row!.updated_by).toBe(admin.userId);
+    const [event] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from security_events where event_type = 'document_updated' and user_id = ${admin.userId}`;
+    expect(event!.n).toBe(1);
+
+    expect(await seedDocuments(h.sql)).toEqual([]);
+    expect((await h.request("GET", "/api/documents/terms-of-service")).json.content).toBe(body.content);
+
+    const list = await h
+      .caller({ user: admin.user, session: { id: "s", userId: admin.userId, expiresAt: new Date() } })
+      .documents.list();
+    expect(list.find((d) => d.slug === "terms-of-service")?.updatedBy).toBe("docs.admin@example.com");
+  });
+
+  it("refuses a cross-site edit even from an administrator's browser", async () => {
+    const res = await h.app.request("/api/documents/terms-of-service", {
+      method: "PUT",
+      headers: { cookie: admin.cookie, "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(403);
+    expect(ORIGIN).not.toBe("https://evil.example");
+  });
+});

@@ -1,0 +1,478 @@
+import { describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/server/db/seed";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness();
+await seedDatabase(h.sql, { scale: 0.05 });
+
+const [sp] = await h.sql<{ id: number; email: string; dealership_id: number }[]>`
+  select id, email, dealership_id from salespeople where dealership_id is not null order by id desc limit 1`;
+const [otherSp] = await h.sql<
+  { id: number }[]
+>`select id from salespeople where id <> ${sp!.id} order by id limit 1`;
+const customer = await h.signIn("rater@example.org");
+const stranger = await h.signIn("stranger@example.org");
+const salesperson = await h.signIn(sp!.email, "salesperson");
+const [managerRow] = await h.sql<{ email: string }[]>`
+  select u.email from dealerships d join users u on u.id = d.manager_id where d.id = ${sp!.dealership_id}`;
+const manager = await h.signIn(managerRow!.email, "manager");
+const admin = await h.signIn("moderator@example.org", "admin");
+
+async function visit(
+  options: { customerId?: string; salespersonId?: number; status?: string; completedDaysAgo?: number } = {},
+) {
+  const days = options.completedDaysAgo ?? 1;
+  const startsAt = new Date(
+    Date.now() - days * 86_400_000 - Math.floor(Math.random() * 3_600_000) - 7 * 86_400_000 * Math.random(),
+  );
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, completed_at)
+    values (${options.salespersonId ?? sp!.id}, ${options.customerId ?? customer.userId}, 'Test Drive', ${startsAt},
+            ${options.status ?? "completed"}, 'Rae Ter', '5125550100',
+            ${options.status === "scheduled" ? null : new Date(Date.now() - days * 86_400_000)}) returning id`;
+  return row!.id;
+}
+
+const scores = { overallRating: 4, helpfulnessRating: 5, pressureLevelRating: 3, communicationRating: 4 };
+
+async function aggregateMatches(salespersonId: number) {
+  const [row] = await h.sql<
+    {
+      average_rating: string;
+      total_reviews: number;
+      pressure_average: string | null;
+      agg_avg: string | null;
+      agg_n: number;
+      agg_pressure: string | null;
+    }[]
+  >`
+    select s.average_rating::text, s.total_reviews, s.pressure_average::text,
+           (select round(avg(overall_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null) as agg_avg,
+           (select count(*)::int from ratings where salesperson_id = s.id and removed_at is null) as agg_n,
+           (select round(avg(pressure_level_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null) as agg_pressure
+      from salespeople s where s.id = ${salespersonId}`;
+  expect(row!.total_reviews).toBe(row!.agg_n);
+  expect(Number(row!.average_rating)).toBe(row!.agg_avg === null ? 0 : Number(row!.agg_avg));
+  expect(row!.pressure_average === null ? null : Number(row!.pressure_average)).toBe(
+    row!.agg_pressure === null ? null : Number(row!.agg_pressure),
+  );
+}
+
+describe("purchase-verified ratings", () => {
+  it("accepts the customer's own completed visit once and updates the averages in the same transaction", async () => {
+    const appointmentId = await visit();
+    const eligible = await h
+      .caller({ user: customer.user, session: { id: "s", userId: customer.userId, expiresAt: new Date() } })
+      .ratings.eligibleAppointments({ salespersonId: sp!.id });
+    expect(eligible.map((a) => a.id)).toContain(appointmentId);
+    const res = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: {
+        userId: customer.userId,
+        salespersonId: sp!.id,
+        appointmentId,
+        ...scores,
+        comment: "Clear and calm",
+        helpfulnessComment: "",
+        pressureComment: null,
+        communicationComment: "Quick replies",
+        visitDate: "",
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.totalReviews).toBeGreaterThan(0);
+    await aggregateMatches(sp!.id);
+    const twice = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId, ...scores },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.code).toBe("ALREADY_RATED");
+    const note =
+      await h.sql`select 1 from notifications where salesperson_id = ${sp!.id} and type = 'new_review'`;
+    expect(note.length).toBeGreaterThan(0);
+  });
+
+  it("refuses without a completed visit, for someone else's visit, after 30 days, with a zero score, or a future visit date", async () => {
+    const scheduled = await visit({ status: "scheduled" });
+    const notCompleted = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: scheduled, ...scores },
+    });
+    expect(notCompleted.status).toBe(400);
+    expect(notCompleted.json.message).toBe("You must select a completed appointment to leave a review.");
+
+    const theirs = await visit({ customerId: stranger.userId });
+    expect(
+      (
+        await h.request("POST", "/api/ratings-submit", {
+          cookie: customer.cookie,
+          body: { salespersonId: sp!.id, appointmentId: theirs, ...scores },
+        })
+      ).status,
+    ).toBe(403);
+
+    const old = await visit({ completedDaysAgo: 31 });
+    const late = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: old, ...scores },
+    });
+    expect(late.status).toBe(422);
+    expect(late.json.code).toBe("RATING_WINDOW_CLOSED");
+
+    const fresh = await visit();
+    const zero = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: fresh, ...scores, pressureLevelRating: 0 },
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.json.message).toBe("All rating categories are required to submit your review.");
+    const six = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: fresh, ...scores, overallRating: 6 },
+    });
+    expect(six.status).toBe(400);
+    const future = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: fresh, ...scores, visitDate: "2099-01-01" },
+    });
+    expect(future.status).toBe(400);
+    const wrongSalesperson = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: otherSp!.id, appointmentId: fresh, ...scores },
+    });
+    expect(wrongSalesperson.status).toBe(400);
+    const impersonating = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { userId: stranger.userId, salespersonId: sp!.id, appointmentId: fresh, ...scores },
+    });
+    expect(impersonating.status).toBe(403);
+    expect(
+      (
+        await h.request("POST", "/api/ratings-submit", {
+          body: { salespersonId: sp!.id, appointmentId: fresh, ...scores },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await h.request("POST", "/api/ratings-submit", {
+          cookie: salesperson.cookie,
+          body: { salespersonId: sp!.id, appointmentId: fresh, ...scores },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.request("POST", "/api/ratings-submit", {
+          cookie: customer.cookie,
+          body: { salespersonId: sp!.id, appointmentId: fresh, ...scores, averageRating: 5 },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it("keeps averages equal to the SQL aggregate after 200 random submissions and removals", async () => {
+    const raters = await Promise.all(Array.from({ length: 8 }, (_, i) => h.signIn(`bulk${i}@example.org`)));
+    const submitted: number[] = [];
+    const work = Array.from({ length: 200 }, async (_, i) => {
+      const rater = raters[i % raters.length]!;
+      const appointmentId = await visit({ customerId: rater.userId });
+      const s = () => 1 + Math.floor(Math.random() * 5);
+      const res = await h.request("POST", "/api/ratings-submit", {
+        cookie: rater.cookie,
+        body: {
+          salespersonId: sp!.id,
+          appointmentId,
+          overallRating: s(),
+          helpfulnessRating: s(),
+          pressureLevelRating: s(),
+          communicationRating: s(),
+        },
+      });
+      expect(res.status).toBe(201);
+      submitted.push(res.json.id);
+      if (i % 5 === 0) {
+        const flag = await h.request("POST", "/api/ratings-submit", { cookie: rater.cookie, body: {} }); // noise: bad input
+        expect(flag.status).toBe(400);
+      }
+    });
+    await Promise.all(work);
+    const adminApi = h.caller({
+      user: admin.user,
+      session: { id: "s", userId: admin.userId, expiresAt: new Date() },
+    });
+    const salespersonApi = h.caller({
+      user: salesperson.user,
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+    });
+    for (const id of submitted.slice(0, 40)) {
+      const flag = await salespersonApi.ratings.flag({ ratingId: id, reason: "Not a real visit" });
+      await adminApi.ratings.resolveFlag({ flagId: flag.id, decision: id % 2 ? "remove" : "uphold" });
+    }
+    await aggregateMatches(sp!.id);
+    const removed =
+      await h.sql`select 1 from ratings where salesperson_id = ${sp!.id} and removed_at is not null`;
+    expect(removed.length).toBeGreaterThan(0);
+  });
+
+  it("lets the customer edit their review within 7 days only", async () => {
+    const api = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    const appointmentId = await visit();
+    const { id } = await api.ratings.submit({ salespersonId: sp!.id, appointmentId, ...scores });
+    await api.ratings.edit({ id, overallRating: 2, comment: "Changed my mind" });
+    await aggregateMatches(sp!.id);
+    const mine = await api.ratings.mine();
+    expect(mine.find((r) => r.id === id)).toMatchObject({
+      overallRating: 2,
+      editable: true,
+      comment: "Changed my mind",
+    });
+    await h.sql`update ratings set created_at = now() - interval '8 days' where id = ${id}`;
+    await expect(api.ratings.edit({ id, overallRating: 5 })).rejects.toMatchObject({ code: "CONFLICT" });
+    const strangerApi = h.caller({
+      user: stranger.user,
+      session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
+    });
+    await expect(strangerApi.ratings.edit({ id, overallRating: 5 })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+});
+
+describe("reviews on the profile", () => {
+  it("pages and sorts reviews, with category averages and verified-visit badges; one reply per review", async () => {
+    const page = await h.request("GET", `/api/salespeople/${sp!.id}/reviews?sort=highest&limit=5`);
+    expect(page.status).toBe(200);
+    expect(page.json.items).toHaveLength(5);
+    for (let i = 1; i < 5; i++)
+      expect(page.json.items[i - 1].overallRating).toBeGreaterThanOrEqual(page.json.items[i].overallRating);
+    expect(page.json.items[0].verifiedVisit).toBe(true);
+    expect(page.json.averages.pressureLevel).toBeGreaterThan(0);
+    const lowest = await h.request("GET", `/api/salespeople/${sp!.id}/reviews?sort=lowest&limit=1`);
+    expect(lowest.json.items[0].overallRating).toBe(1);
+    expect((await h.request("GET", `/api/salespeople/${sp!.id}/reviews?sort=best`)).status).toBe(400);
+
+    const ratingId = page.json.items[0].id;
+    const api = h.caller({
+      user: salesperson.user,
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+    });
+    await api.ratings.reply({ ratingId, body: "Thank you for visiting!" });
+    await expect(api.ratings.reply({ ratingId, body: "Again" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const strangerSp = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    await expect(strangerSp.ratings.reply({ ratingId, body: "Not mine" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const again = await h.request("GET", `/api/salespeople/${sp!.id}/reviews?sort=highest&limit=5`);
+    expect(again.json.items[0].reply.body).toBe("Thank you for visiting!");
+  });
+
+  it("lets the manager flag, refuses customers, and only admins resolve", async () => {
+    const [r] = await h.sql<
+      { id: number }[]
+    >`select id from ratings where salesperson_id = ${sp!.id} and removed_at is null order by id limit 1`;
+    const managerApi = h.caller({
+      user: manager.user,
+      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+    });
+    const flag = await managerApi.ratings.flag({ ratingId: r!.id, reason: "Reviewer never visited" });
+    const customerApi = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    await expect(
+      customerApi.ratings.flag({ ratingId: r!.id, reason: "I do not like it" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      managerApi.ratings.resolveFlag({ flagId: flag.id, decision: "remove" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("filters and sorts browse by the pressure-level average", async () => {
+    const res = await h.request("GET", "/api/salespeople?minPressure=4&sort=pressure&limit=20");
+    expect(res.status).toBe(200);
+    for (let i = 0; i < res.json.length; i++) {
+      expect(res.json[i].pressureAverage).toBeGreaterThanOrEqual(4);
+      if (i > 0) expect(res.json[i - 1].pressureAverage).toBeGreaterThanOrEqual(res.json[i].pressureAverage);
+    }
+    expect((await h.request("GET", "/api/salespeople?minPressure=9")).status).toBe(400);
+  });
+});
+
+describe("messaging", () => {
+  it("opens a thread from the contact call, lets both sides reply, counts unread, e-mails the salesperson", async () => {
+    const sent = await h.request("POST", "/api/contact-salesperson", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, message: "Is the blue one still there?", contactMethod: "email" },
+    });
+    expect(sent.status).toBe(201);
+    const conversationId = sent.json.conversationId;
+    await h.waitForMail((m) => m.to.includes(sp!.email) && m.text.includes("Is the blue one still there?"));
+    const spApi = h.caller({
+      user: salesperson.user,
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+    });
+    const inbox = await spApi.messages.conversations();
+    expect(inbox.find((c) => c.id === conversationId)).toMatchObject({ unread: 1, side: "salesperson" });
+    const thread = await spApi.messages.conversation({ conversationId });
+    expect(thread.messages.map((m) => m.body)).toEqual(["Is the blue one still there?"]);
+    expect((await spApi.messages.conversations()).find((c) => c.id === conversationId)!.unread).toBe(0);
+    await spApi.messages.reply({ conversationId, body: "Yes, come by Saturday." });
+    const customerApi = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    expect((await customerApi.messages.conversations()).find((c) => c.id === conversationId)!.unread).toBe(1);
+    const strangerApi = h.caller({
+      user: stranger.user,
+      session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
+    });
+    await expect(strangerApi.messages.conversation({ conversationId })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(strangerApi.messages.reply({ conversationId, body: "Hi" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("requires login and valid input", async () => {
+    expect(
+      (
+        await h.request("POST", "/api/contact-salesperson", {
+          body: { salespersonId: sp!.id, message: "Hi", contactMethod: "email" },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await h.request("POST", "/api/contact-salesperson", {
+          cookie: customer.cookie,
+          body: { salespersonId: sp!.id, message: "", contactMethod: "email" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.request("POST", "/api/contact-salesperson", {
+          cookie: customer.cookie,
+          body: { salespersonId: sp!.id, message: "Hi", contactMethod: "pigeon" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.request("POST", "/api/contact-salesperson", {
+          cookie: customer.cookie,
+          body: { salespersonId: 99999999, message: "Hi", contactMethod: "text" },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("favorites", () => {
+  it("saves and removes salespeople per customer", async () => {
+    const api = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    await api.favorites.set({ salespersonId: sp!.id, saved: true });
+    await api.favorites.set({ salespersonId: sp!.id, saved: true });
+    expect(await api.favorites.ids()).toEqual([sp!.id]);
+    await api.favorites.set({ salespersonId: sp!.id, saved: false });
+    expect(await api.favorites.ids()).toEqual([]);
+    await expect(api.favorites.set({ salespersonId: 99999999, saved: true })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("misconduct reports", () => {
+  it("stores no user id or address for an anonymous report; the tracking code follows the case", async () => {
+    const anonymous = await h.request("POST", "/api/misconduct-reports", {
+      cookie: customer.cookie,
+      headers: { "x-forwarded-for": "198.51.100.77" },
+      body: {
+        salespersonId: sp!.id,
+        category: "high-pressure",
+        description: "Refused to let us leave until we signed.",
+        anonymous: true,
+      },
+    });
+    expect(anonymous.status).toBe(201);
+    expect(anonymous.json.trackingCode).toMatch(/^KB-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const rows = await h.sql`select * from misconduct_reports`;
+    const row = rows.at(-1)!;
+    expect(row.reporter_user_id).toBeNull();
+    expect(JSON.stringify(row)).not.toContain("198.51.100.77");
+    expect(JSON.stringify(row)).not.toContain(customer.userId);
+    expect(JSON.stringify(row)).not.toContain(anonymous.json.trackingCode);
+    const events = await h.sql`select * from misconduct_report_events where report_id = ${row.id}`;
+    expect(JSON.stringify(events)).not.toContain(customer.userId);
+
+    const signedOut = await h.request("POST", "/api/misconduct-reports", {
+      body: {
+        salespersonId: sp!.id,
+        category: "misleading",
+        description: "The advertised price was not honoured at all.",
+      },
+    });
+    expect(signedOut.status).toBe(201);
+    const named = await h.request("POST", "/api/misconduct-reports", {
+      cookie: customer.cookie,
+      body: {
+        salespersonId: sp!.id,
+        category: "other",
+        description: "Happy to be contacted about this case.",
+        anonymous: false,
+      },
+    });
+    const [namedRow] = await h.sql`select reporter_user_id from misconduct_reports order by id desc limit 1`;
+    expect(namedRow!.reporter_user_id).toBe(customer.userId);
+    expect(named.json.anonymous).toBe(false);
+
+    const api = h.caller();
+    expect((await api.reports.status({ trackingCode: anonymous.json.trackingCode })).status).toBe("open");
+    const managerApi = h.caller({
+      user: manager.user,
+      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+    });
+    const cases = await managerApi.reports.cases();
+    expect(cases.length).toBe(3);
+    const updated = await managerApi.reports.updateCase({
+      reportId: row.id,
+      status: "resolved",
+      resolution: "Coached the salesperson; apology sent.",
+    });
+    expect(updated.events.map((e) => e.toStatus)).toEqual(["open", "resolved"]);
+    expect(await api.reports.status({ trackingCode: anonymous.json.trackingCode })).toMatchObject({
+      status: "resolved",
+      resolution: "Coached the salesperson; apology sent.",
+    });
+    const salespersonApi = h.caller({
+      user: salesperson.user,
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+    });
+    await expect(salespersonApi.reports.cases()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      salespersonApi.reports.updateCase({ reportId: row.id, status: "dismissed" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(api.reports.status({ trackingCode: "KB-AAAA-AAAA-AAAA" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(
+      (
+        await h.request("POST", "/api/misconduct-reports", {
+          body: { salespersonId: sp!.id, category: "other", description: "short" },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
