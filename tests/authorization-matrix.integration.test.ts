@@ -52,7 +52,12 @@ const cases: Case[] = [
     name: "appointments.forCustomer",
     run: (role, whose) =>
       callerFor(role).appointments.forCustomer({
-        userId: whose === "own" && role !== "anonymous" ? (role === "customer" ? sessions.customer.userId : sessions[role].userId) : sessions.otherCustomer.userId,
+        userId:
+          whose === "own" && role !== "anonymous"
+            ? role === "customer"
+              ? sessions.customer.userId
+              : sessions[role].userId
+            : sessions.otherCustomer.userId,
       }),
     own: ["customer", "salesperson", "manager", "admin"],
     other: [],
@@ -79,7 +84,8 @@ const cases: Case[] = [
   },
   {
     name: "portal.update",
-    run: (role, whose) => callerFor(role).portal.update({ id: whose === "own" ? a!.id : b!.id, bio: `bio ${role}` }),
+    run: (role, whose) =>
+      callerFor(role).portal.update({ id: whose === "own" ? a!.id : b!.id, bio: `bio ${role}` }),
     own: ["salesperson", "manager", "admin"],
     other: ["admin"],
   },
@@ -91,7 +97,8 @@ const cases: Case[] = [
   },
   {
     name: "availability.forSalesperson",
-    run: (role, whose) => callerFor(role).availability.forSalesperson({ id: whose === "own" ? a!.id : b!.id }),
+    run: (role, whose) =>
+      callerFor(role).availability.forSalesperson({ id: whose === "own" ? a!.id : b!.id }),
     own: ["salesperson", "manager"],
     other: [],
   },
@@ -140,7 +147,8 @@ describe("authorisation matrix", () => {
             if (["UNAUTHORIZED", "FORBIDDEN"].includes(code)) allowed = false;
             else if (code !== "CONFLICT") throw error;
           }
-          if (allowed !== expected) mismatches.push(`${c.name} ${role} ${whose}: ${allowed ? "allowed" : `denied (${code})`}`);
+          if (allowed !== expected)
+            mismatches.push(`${c.name} ${role} ${whose}: ${allowed ? "allowed" : `denied (${code})`}`);
         }
       }
     }

@@ -330,3 +330,23 @@ describe("verification by the dealership", () => {
     });
   });
 });
+
+describe("message response time", () => {
+  it("measures the minutes from a buyer's message to the reply, and flags unanswered threads", async () => {
+    const api = h.caller({
+      user: owner.user,
+      session: { id: "s", userId: owner.userId, expiresAt: new Date() },
+    });
+    const [conversation] = await h.sql<{ id: number }[]>`
+      insert into conversations (customer_id, salesperson_id, contact_method) values (${customer.userId}, ${sp!.id}, 'email') returning id`;
+    await h.sql`insert into messages (conversation_id, sender_role, body, created_at) values
+      (${conversation!.id}, 'customer', 'Hello?', now() - interval '90 minutes'),
+      (${conversation!.id}, 'salesperson', 'Hi!', now() - interval '60 minutes'),
+      (${conversation!.id}, 'customer', 'Still there?', now() - interval '5 minutes')`;
+    const overview = await api.portal.overview({ period: "7d" });
+    expect(overview.totals.responseTimeMinutes).toBe(30);
+    expect(overview.totals.unansweredConversations).toBe(1);
+    const insights = await api.portal.insights();
+    expect(insights.map((i) => i.id)).toContain("unanswered-messages");
+  });
+});

@@ -79,6 +79,10 @@ export type SalespersonOverview = {
     averageRating: number;
     profileViews: number;
     upcoming: number;
+    /** Average minutes from a buyer's message to the salesperson's next reply, in the period. */
+    responseTimeMinutes: number | null;
+    /** Conversations whose last message is the buyer's, waiting for an answer. */
+    unansweredConversations: number;
   };
   profileViewsOverTime: { bucket: string; views: number }[];
 };

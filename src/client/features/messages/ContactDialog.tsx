@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, HStack, Icon, RadioCard, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Button, Dialog, Field, Stack, Text, Textarea } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import type { IconType } from "react-icons";
@@ -7,6 +7,7 @@ import { CONTACT_METHODS } from "../../../shared/reviews";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";
 import { useSession } from "../auth/session";
+import { ChoiceCards } from "../reviews/ChoiceCards";
 import { FormDialog, FormDialogActions, FormDialogHeading } from "../reviews/FormDialog";
 import type { SalespersonRef } from "../reviews/types";
 
@@ -80,47 +81,33 @@ function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; on
               />
               {messageMissing ? <Field.ErrorText>{MESSAGE_REQUIRED}</Field.ErrorText> : null}
             </Field.Root>
-            <RadioCard.Root
-              value={method || null}
-              onValueChange={(e) => setMethod((e.value as ContactMethod | null) ?? "")}
-              orientation="vertical"
-              align="center"
-              colorPalette="blue"
-              size="sm"
-              aria-required="true"
-            >
-              <RadioCard.Label fontSize="sm" fontWeight="medium">
-                How should {salesperson.name.split(" ")[0]} contact you?{" "}
-                <Text as="span" color="fg.error" aria-hidden>
-                  *
-                </Text>
-              </RadioCard.Label>
-              <HStack gap="2" align="stretch">
-                {CONTACT_METHODS.map((value) => {
-                  const option = CONTACT_METHOD_LABELS[value];
-                  return (
-                    <RadioCard.Item key={value} value={value} flex="1">
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl>
-                        <Icon boxSize="5" color="fg.muted">
-                          <option.icon />
-                        </Icon>
-                        <RadioCard.ItemText textAlign="center">{option.label}</RadioCard.ItemText>
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  );
-                })}
-              </HStack>
-              {methodMissing ? (
-                <Text fontSize="sm" color="fg.error">
-                  {METHOD_REQUIRED}
-                </Text>
-              ) : (
-                <Text fontSize="xs" color="fg.muted">
-                  Replies also appear under Messages on your dashboard.
-                </Text>
-              )}
-            </RadioCard.Root>
+            <ChoiceCards
+              label={`How should ${salesperson.name.split(" ")[0]} contact you?`}
+              choices={CONTACT_METHODS.map((value) => ({
+                value,
+                label: CONTACT_METHOD_LABELS[value].label,
+                icon: (() => {
+                  const MethodIcon = CONTACT_METHOD_LABELS[value].icon;
+                  return <MethodIcon />;
+                })(),
+              }))}
+              value={method}
+              onChange={(value) => setMethod(value as ContactMethod)}
+              columns={3}
+              required
+              invalid={methodMissing}
+              hint={
+                methodMissing ? (
+                  <Text fontSize="sm" color="fg.error">
+                    {METHOD_REQUIRED}
+                  </Text>
+                ) : (
+                  <Text fontSize="xs" color="fg.muted">
+                    Replies also appear under Messages on your dashboard.
+                  </Text>
+                )
+              }
+            />
           </Stack>
         </form>
       </Dialog.Body>

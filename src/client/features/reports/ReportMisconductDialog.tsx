@@ -2,7 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Clipboard,
   Dialog,
   Field,
   HStack,
@@ -15,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { LuEyeOff, LuShieldCheck, LuUserRound } from "react-icons/lu";
+import { LuCheck, LuCopy, LuEyeOff, LuShieldCheck, LuUserRound } from "react-icons/lu";
 import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
 import { misconductReportInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
@@ -34,6 +33,16 @@ type FieldErrors = Partial<Record<"category" | "description" | "incidentDate", s
 
 /** The tracking code, big and copyable: it is the reporter's only way back to an anonymous report. */
 export function TrackingCodeCard({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2500);
+    } catch {
+      showToast({ title: "Couldn't copy", description: "Select the code and copy it by hand." });
+    }
+  };
   return (
     <Stack
       gap="3"
@@ -65,14 +74,9 @@ export function TrackingCodeCard({ code }: { code: string }) {
       >
         {code}
       </Text>
-      <Clipboard.Root value={code}>
-        <Clipboard.Trigger asChild>
-          <Button size="sm" variant="outline" bg="bg.panel">
-            <Clipboard.Indicator />
-            <Clipboard.CopyText />
-          </Button>
-        </Clipboard.Trigger>
-      </Clipboard.Root>
+      <Button size="sm" variant="outline" bg="bg.panel" onClick={() => void copy()} aria-live="polite">
+        {copied ? <LuCheck /> : <LuCopy />} {copied ? "Copied" : "Copy code"}
+      </Button>
     </Stack>
   );
 }

@@ -5,11 +5,11 @@ import {
   Button,
   Card,
   Container,
-  DataList,
   Field,
   Heading,
   HStack,
   Input,
+  SimpleGrid,
   Spinner,
   Stack,
   Text,
@@ -53,16 +53,24 @@ function StatusCard({ report, code }: { report: ReportStatusView; code: string }
           </Badge>
         </HStack>
         <Text color="fg.muted">{style.meaning}</Text>
-        <DataList.Root orientation="horizontal" size="md">
-          <DataList.Item>
-            <DataList.ItemLabel>Submitted</DataList.ItemLabel>
-            <DataList.ItemValue>{caseDate.format(new Date(report.createdAt))}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Last updated</DataList.ItemLabel>
-            <DataList.ItemValue>{caseDate.format(new Date(report.updatedAt))}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
+        <SimpleGrid as="dl" columns={2} gap="4">
+          <Stack gap="0.5">
+            <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
+              Submitted
+            </Text>
+            <Text as="dd" fontWeight="medium">
+              {caseDate.format(new Date(report.createdAt))}
+            </Text>
+          </Stack>
+          <Stack gap="0.5">
+            <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
+              Last updated
+            </Text>
+            <Text as="dd" fontWeight="medium">
+              {caseDate.format(new Date(report.updatedAt))}
+            </Text>
+          </Stack>
+        </SimpleGrid>
         {closed ? (
           <Box p="4" bg="gray.50" borderRadius="lg">
             <Text fontSize="sm" fontWeight="semibold" color="ink" mb="1">

@@ -6,9 +6,8 @@ import {
   Dialog,
   EmptyState,
   Field,
+  Grid,
   Input,
-  RadioCard,
-  SimpleGrid,
   Spinner,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";
 import { appointmentWhen } from "../appointments/format";
 import { useSession } from "../auth/session";
+import { ChoiceCards } from "./ChoiceCards";
 import { FormDialog, FormDialogActions, FormDialogHeading } from "./FormDialog";
 import {
   EMPTY_RATING_DRAFT,
@@ -116,7 +116,16 @@ function CategoryBlock({
 }) {
   const id = useId();
   return (
-    <Stack gap="3" p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg" bg="bg.panel">
+    <Grid
+      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+      gap="4"
+      alignItems="start"
+      p="4"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="lg"
+      bg="bg.panel"
+    >
       <StarInput
         label={label}
         value={draft[scoreKey]}
@@ -137,7 +146,7 @@ function CategoryBlock({
           onChange={(e) => onText(commentKey, e.currentTarget.value)}
         />
       </Field.Root>
-    </Stack>
+    </Grid>
   );
 }
 
@@ -152,47 +161,31 @@ function AppointmentPicker({
   onChange: (value: string) => void;
   invalid: boolean;
 }) {
+  const choices = appointments.map((appointment) => {
+    const when = appointmentWhen(new Date(appointment.scheduledDateTime).toISOString(), appointment.timeZone);
+    return {
+      value: String(appointment.id),
+      label: appointment.appointmentType,
+      description: `${when.date} at ${when.time} ${when.zoneAbbr} · completed`,
+      icon: <LuCalendarCheck />,
+    };
+  });
   return (
-    <RadioCard.Root
-      value={value || null}
-      onValueChange={(e) => onChange(e.value ?? "")}
-      orientation="horizontal"
-      colorPalette="blue"
-      size="sm"
-      gap="2"
-    >
-      <RadioCard.Label fontSize="sm" fontWeight="semibold" color="ink">
-        Which visit are you reviewing?
-      </RadioCard.Label>
-      <Stack gap="2">
-        {appointments.map((appointment) => {
-          const when = appointmentWhen(
-            new Date(appointment.scheduledDateTime).toISOString(),
-            appointment.timeZone,
-          );
-          return (
-            <RadioCard.Item key={appointment.id} value={String(appointment.id)}>
-              <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl>
-                <LuCalendarCheck aria-hidden />
-                <RadioCard.ItemContent>
-                  <RadioCard.ItemText>{appointment.appointmentType}</RadioCard.ItemText>
-                  <RadioCard.ItemDescription>
-                    {when.date} at {when.time} {when.zoneAbbr} · completed
-                  </RadioCard.ItemDescription>
-                </RadioCard.ItemContent>
-                <RadioCard.ItemIndicator />
-              </RadioCard.ItemControl>
-            </RadioCard.Item>
-          );
-        })}
-      </Stack>
-      {invalid && !value ? (
-        <Text fontSize="sm" color="fg.error">
-          {RATING_NOTICES.noAppointment.description}
-        </Text>
-      ) : null}
-    </RadioCard.Root>
+    <ChoiceCards
+      label="Which visit are you reviewing?"
+      choices={choices}
+      value={value}
+      onChange={onChange}
+      invalid={invalid && !value}
+      required
+      hint={
+        invalid && !value ? (
+          <Text fontSize="sm" color="fg.error">
+            {RATING_NOTICES.noAppointment.description}
+          </Text>
+        ) : null
+      }
+    />
   );
 }
 
@@ -214,7 +207,16 @@ function RatingFields({
   const ids = { comment: useId(), visitDate: useId() };
   return (
     <Stack gap="4">
-      <Stack gap="3" p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg" bg="blue.50/40">
+      <Grid
+        templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+        gap="4"
+        alignItems="start"
+        p="4"
+        borderWidth="1px"
+        borderColor="blue.100"
+        borderRadius="lg"
+        bg="blue.50/50"
+      >
         <StarInput
           label="Overall experience"
           value={draft.overallRating}
@@ -233,8 +235,8 @@ function RatingFields({
             bg="bg.panel"
           />
         </Field.Root>
-      </Stack>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+      </Grid>
+      <Stack gap="3">
         <CategoryBlock
           label="Helpfulness"
           scoreKey="helpfulnessRating"
@@ -266,7 +268,7 @@ function RatingFields({
           onText={setText}
           placeholder="Clear, honest, on time?"
         />
-      </SimpleGrid>
+      </Stack>
       <Field.Root invalid={visitDateError} maxW={{ md: "xs" }}>
         <OptionalLabel htmlFor={ids.visitDate}>Visit date</OptionalLabel>
         <Input

@@ -1,10 +1,13 @@
-import { HStack, RatingGroup, Stack, Text } from "@chakra-ui/react";
+import { chakra, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { LuStar } from "react-icons/lu";
 
-const starTranslations = {
-  ratingValueText: (index: number) => (index === 1 ? "1 star" : `${index} stars`),
-};
+const STARS = [1, 2, 3, 4, 5] as const;
 
-/** One 1–5 star score; 0 reads as 'not rated yet'. Keyboard: arrow keys move, the radios are labelled. */
+/**
+ * One 1–5 star score as a radio group (one tab stop; arrow keys, Home and End change it); 0 reads as
+ * 'not rated yet'. Hovering previews a score before it is clicked.
+ */
 export function StarInput({
   label,
   value,
@@ -21,36 +24,84 @@ export function StarInput({
   scale?: { low: string; high: string };
   description?: string;
 }) {
+  const labelId = useId();
+  const [hover, setHover] = useState(0);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const shown = hover || value;
+
+  const select = (next: number) => {
+    const clamped = Math.min(5, Math.max(1, next));
+    onChange(clamped);
+    refs.current[clamped - 1]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const current = value || 0;
+    if (event.key === "ArrowRight" || event.key === "ArrowUp") select(current + 1);
+    else if (event.key === "ArrowLeft" || event.key === "ArrowDown") select(current - 1);
+    else if (event.key === "Home") select(1);
+    else if (event.key === "End") select(5);
+    else return;
+    event.preventDefault();
+  };
+
   return (
     <Stack gap="1.5">
-      <RatingGroup.Root
-        count={5}
-        value={value}
-        onValueChange={(e) => onChange(e.value)}
-        size="lg"
-        colorPalette="yellow"
-        translations={starTranslations}
-      >
-        <RatingGroup.Label fontWeight="semibold" fontSize="sm" color="ink">
-          {label}
-        </RatingGroup.Label>
-        {description ? (
-          <Text fontSize="xs" color="fg.muted" mt="-1">
-            {description}
-          </Text>
-        ) : null}
-        <HStack gap="3" flexWrap="wrap">
-          <RatingGroup.HiddenInput />
-          <RatingGroup.Control />
-          <Text fontSize="sm" color={invalid && value === 0 ? "fg.error" : "fg.muted"} aria-live="polite">
-            {value > 0 ? `${value} of 5` : invalid ? "Required" : "Not rated"}
-          </Text>
+      <Text id={labelId} fontWeight="semibold" fontSize="sm" color="ink">
+        {label}
+      </Text>
+      {description ? (
+        <Text fontSize="xs" color="fg.muted" mt="-1">
+          {description}
+        </Text>
+      ) : null}
+      <HStack gap="3" flexWrap="wrap">
+        <HStack
+          role="radiogroup"
+          aria-labelledby={labelId}
+          aria-required="true"
+          aria-invalid={invalid && value === 0 ? true : undefined}
+          gap="0.5"
+          onPointerLeave={() => setHover(0)}
+        >
+          {STARS.map((n) => (
+            <chakra.button
+              key={n}
+              ref={(el: HTMLButtonElement | null) => {
+                refs.current[n - 1] = el;
+              }}
+              type="button"
+              role="radio"
+              aria-checked={value === n}
+              aria-label={n === 1 ? "1 star" : `${n} stars`}
+              tabIndex={(value || 1) === n ? 0 : -1}
+              onClick={() => onChange(n)}
+              onPointerEnter={() => setHover(n)}
+              onKeyDown={onKeyDown}
+              p="1"
+              borderRadius="md"
+              cursor="pointer"
+              lineHeight="0"
+              _focusVisible={{ outline: "2px solid", outlineColor: "blue.500", outlineOffset: "1px" }}
+            >
+              <Icon
+                boxSize="7"
+                color={n <= shown ? "yellow.500" : invalid && value === 0 ? "red.200" : "gray.300"}
+                transition="color 100ms, transform 100ms"
+                transform={hover === n ? "scale(1.1)" : undefined}
+              >
+                <LuStar fill="currentColor" />
+              </Icon>
+            </chakra.button>
+          ))}
         </HStack>
-      </RatingGroup.Root>
+        <Text fontSize="sm" color={invalid && value === 0 ? "fg.error" : "fg.muted"} aria-hidden>
+          {value > 0 ? `${value} of 5` : invalid ? "Required" : "Not rated"}
+        </Text>
+      </HStack>
       {scale ? (
-        <HStack justify="space-between" maxW="15rem" fontSize="xs" color="fg.muted">
+        <HStack justify="space-between" maxW="13rem" fontSize="xs" color="fg.muted" gap="3">
           <Text>{scale.low}</Text>
-          <Text>{scale.high}</Text>
+          <Text textAlign="end">{scale.high}</Text>
         </HStack>
       ) : null}
     </Stack>

@@ -33,7 +33,7 @@ export async function salespersonOverview(
   const VISIT_TIME = sql`least(a.starts_at, coalesce(a.completed_at, a.starts_at))`;
   const VISIT_TIME_PLAIN = sql`least(starts_at, coalesce(completed_at, starts_at))`;
 
-  const [appointments, ratings, views, [totals]] = await Promise.all([
+  const [appointments, ratings, views, [totals], [messaging]] = await Promise.all([
     sql<{ bucket: string; scheduled: number; completed: number; cancelled: number; no_show: number }[]>`
       with buckets as (${series})
       select to_char(b, 'YYYY-MM-DD') as bucket,
@@ -94,6 +94,20 @@ export async function salespersonOverview(
         (select count(*)::int from ratings where salesperson_id = ${salespersonId} and created_at >= now() - make_interval(days => ${days})) as reviews_in_period,
         (select count(*)::int from profile_views where salesperson_id = ${salespersonId} and day >= (now() at time zone ${tz})::date - ${days - 1}::int) as profile_views,
         (select count(*)::int from appointments where salesperson_id = ${salespersonId} and status = 'scheduled' and starts_at > now()) as upcoming`,
+    sql<{ minutes: string | null; unanswered: number }[]>`
+      select
+        (select avg(extract(epoch from reply.created_at - q.created_at) / 60)::text
+           from messages q
+           join conversations c on c.id = q.conversation_id and c.salesperson_id = ${salespersonId}
+           join lateral (
+             select m.created_at from messages m
+              where m.conversation_id = q.conversation_id and m.sender_role = 'salesperson' and m.created_at > q.created_at
+              order by m.created_at limit 1) reply on true
+          where q.sender_role = 'customer' and q.created_at >= now() - make_interval(days => ${days})) as minutes,
+        (select count(*)::int from conversations c
+          where c.salesperson_id = ${salespersonId}
+            and (select sender_role from messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) = 'customer'
+        ) as unanswered`,
   ]);
   const t = totals!;
   const closed = t.completed + t.no_show;
@@ -128,6 +142,8 @@ export async function salespersonOverview(
       averageRating: Number(person!.average_rating),
       profileViews: t.profile_views,
       upcoming: t.upcoming,
+      responseTimeMinutes: messaging?.minutes ? Math.round(Number(messaging.minutes)) : null,
+      unansweredConversations: messaging?.unanswered ?? 0,
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Sql } from "../../db/client";
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 
 export async function growthInsights(sql: Sql, salespersonId: number): Promise<GrowthInsight[]> {
-  const [[me], [peers], [visits], waitlist, [profile]] = await Promise.all([
+  const [[me], [peers], [visits], waitlist, [profile], [inbox]] = await Promise.all([
     sql<{ pressure: string | null; n: number }[]>`
       select avg(pressure_level_rating)::text as pressure, count(*)::int as n
         from ratings where salesperson_id = ${salespersonId} and created_at > now() - interval '365 days'`,
@@ -39,6 +39,12 @@ export async function growthInsights(sql: Sql, salespersonId: number): Promise<G
       }[]
     >`
       select bio, profile_image_url as photo, specialties, status, verified_at, dealership_id from salespeople where id = ${salespersonId}`,
+    sql<{ unanswered: number; oldest: Date | null }[]>`
+      select count(*)::int as unanswered, min(last.created_at) as oldest
+        from conversations c
+        join lateral (select sender_role, created_at from messages m where m.conversation_id = c.id
+                       order by m.created_at desc, m.id desc limit 1) last on true
+       where c.salesperson_id = ${salespersonId} and last.sender_role = 'customer'`,
   ]);
 
   const insights: GrowthInsight[] = [];
@@ -85,6 +91,17 @@ export async function growthInsights(sql: Sql, salespersonId: number): Promise<G
       tone: "suggestion",
       title: `Buyers are waiting for time on ${WEEKDAYS[busiest.dow]}`,
       detail: `${busiest.n} buyers asked to be told when a slot opens on ${WEEKDAYS[busiest.dow]}. Opening more hours there, or moving a block, turns them into visits.`,
+    });
+  }
+  if (inbox && inbox.unanswered > 0) {
+    const hours = inbox.oldest
+      ? Math.max(1, Math.round((Date.now() - inbox.oldest.getTime()) / 3_600_000))
+      : 0;
+    insights.push({
+      id: "unanswered-messages",
+      tone: "warning",
+      title: `${inbox.unanswered} buyer message${inbox.unanswered === 1 ? "" : "s"} waiting for an answer`,
+      detail: `The oldest has waited about ${hours} hour${hours === 1 ? "" : "s"}. Buyers who hear back within an hour book far more often.`,
     });
   }
   const missing = [

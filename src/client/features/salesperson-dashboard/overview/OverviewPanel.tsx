@@ -20,6 +20,7 @@ import {
   LuCalendarCheck,
   LuCalendarClock,
   LuEye,
+  LuMessageCircleReply,
   LuMessageSquareText,
   LuRefreshCw,
   LuStar,
@@ -92,7 +93,23 @@ function statCards(overview: SalespersonOverview): StatCard[] {
       icon: LuEye,
       palette: "teal",
     },
+    {
+      label: "Reply time",
+      value: t.responseTimeMinutes === null ? "—" : formatMinutes(t.responseTimeMinutes),
+      help:
+        t.unansweredConversations > 0
+          ? `${t.unansweredConversations} waiting for an answer`
+          : "Average time to answer a buyer",
+      icon: LuMessageCircleReply,
+      palette: t.unansweredConversations > 0 ? "orange" : "cyan",
+    },
   ];
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = minutes / 60;
+  return hours < 48 ? `${hours.toFixed(hours < 10 ? 1 : 0)} h` : `${Math.round(hours / 24)} days`;
 }
 
 function StatTile({ stat }: { stat: StatCard }) {
@@ -178,7 +195,7 @@ function ChartSkeleton() {
 function OverviewSkeleton() {
   return (
     <Stack gap="5" aria-busy="true" aria-label="Loading your figures">
-      <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3">
+      <SimpleGrid columns={{ base: 2, md: 4, xl: 7 }} gap="3">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} height="28" borderRadius="xl" />
         ))}
@@ -245,7 +262,7 @@ export function OverviewPanel({
         </EmptyState.Root>
       ) : (
         <Stack gap="4" opacity={overview.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
-          <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 2, md: 3, xl: 6 }} gap="3">
+          <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 2, md: 4, xl: 7 }} gap="3">
             {statCards(overview.data).map((stat) => (
               <StatTile key={stat.label} stat={stat} />
             ))}
