@@ -70,7 +70,8 @@ for (const [label, viewport] of [
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   let signedIn = false;
-  const only = process.env.SHOTS === "public" ? /^(public-|landing|dealerships-|profile-page|not-found)/ : /./;
+  const only =
+    process.env.SHOTS === "public" ? /^(public-|landing|dealerships-|profile-page|not-found)/ : /./;
   for (const shot of shots.filter((s) => only.test(s.name))) {
     if (shot.customer && !signedIn) {
       await signIn(page, "alex.morgan@example.com");

@@ -124,16 +124,15 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
   await dialog.getByRole("button", { name: "Send message" }).click();
   await expect(dialog.getByText("Please write a message")).toBeVisible();
   await dialog.getByLabel("Message").fill(question);
-  await dialog.getByText("Email", { exact: true }).click();
+  await dialog.getByRole("radio", { name: "Email" }).click();
   await dialog.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Message sent")).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // Sam answers through the API with his own session.
-  const conversations = await trpcQuery<{ id: number; otherName: string; lastMessage: string; unread: number }[]>(
-    salesContext.request,
-    "messages.conversations",
-  );
+  const conversations = await trpcQuery<
+    { id: number; otherName: string; lastMessage: string; unread: number }[]
+  >(salesContext.request, "messages.conversations");
   const thread = conversations.find((c) => c.lastMessage === question);
   expect(thread, JSON.stringify(conversations)).toBeDefined();
   expect(thread!.unread).toBeGreaterThan(0);

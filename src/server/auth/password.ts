@@ -24,7 +24,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split("$");
-  if (!parts || parts.length !== 6 || parts[0] !== "scrypt") {
+  if (parts?.length !== 6 || parts[0] !== "scrypt") {
     // Spend the same time as a real check so a missing account is not told apart by timing.
     await derive(password, Buffer.alloc(16), PARAMS);
     return false;

@@ -86,7 +86,13 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
           zIndex="docked"
         >
           <Container maxW="7xl">
-            <Tabs.List borderBottomWidth="0" gap={{ base: "0", md: "2" }} overflowX="auto">
+            <Tabs.List
+              borderBottomWidth="0"
+              gap={{ base: "0", md: "2" }}
+              overflowX="auto"
+              // Four tabs share a phone's width: words only there, icons from small tablets up.
+              css={{ "& [role=tab] > svg": { display: { base: "none", sm: "inline-block" } } }}
+            >
               <Tabs.Trigger value="browse" flex={{ base: "1", md: "none" }} justifyContent="center">
                 <LuSearch /> Browse
               </Tabs.Trigger>
@@ -100,10 +106,7 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
                 <LuHeart /> Favorites
               </Tabs.Trigger>
               <Tabs.Trigger value="messages" flex={{ base: "1", md: "none" }} justifyContent="center">
-                <Box as="span" hideBelow="sm" display="inline-flex">
-                  <LuMessageSquare />
-                </Box>
-                Messages
+                <LuMessageSquare /> Messages
                 {unreadMessages > 0 ? (
                   <Badge colorPalette="blue" variant="solid" borderRadius="full" size="xs">
                     {unreadMessages}

@@ -286,6 +286,23 @@ function Thread({ conversationId, onBack }: { conversationId: number; onBack: ()
             <Text fontSize="xs" color="fg.muted">
               {data.side === "customer" ? "You asked to be contacted by" : "Prefers to be contacted by"}{" "}
               {method.by}
+              {data.customerContact ? (
+                <>
+                  {" · "}
+                  <ChakraLink
+                    href={
+                      data.contactMethod === "email" || !data.customerContact.phone
+                        ? `mailto:${data.customerContact.email}`
+                        : `${data.contactMethod === "text" ? "sms" : "tel"}:${data.customerContact.phone}`
+                    }
+                    color="blue.700"
+                  >
+                    {data.contactMethod === "email" || !data.customerContact.phone
+                      ? data.customerContact.email
+                      : data.customerContact.phone}
+                  </ChakraLink>
+                </>
+              ) : null}
             </Text>
           ) : null}
         </Stack>
@@ -367,7 +384,7 @@ export function MessagesInbox({
   return (
     <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs" overflow="hidden">
       <Grid
-        templateColumns={{ base: "1fr", md: "minmax(16rem, 20rem) 1fr" }}
+        templateColumns={{ base: "minmax(0, 1fr)", md: "minmax(16rem, 20rem) minmax(0, 1fr)" }}
         h={{ base: conversationId ? "calc(100dvh - 13rem)" : "auto", md: "36rem" }}
         minH={{ base: conversationId ? "26rem" : undefined }}
       >

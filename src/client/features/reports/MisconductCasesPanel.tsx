@@ -157,12 +157,7 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
           </Field.Root>
         </SimpleGrid>
         <Field.Root>
-          <Field.Label htmlFor={ids.resolution}>
-            Resolution{" "}
-            <Text as="span" color="fg.muted" fontWeight="normal">
-              {closing ? "(shown to the reporter)" : "(shown to the reporter once the case is closed)"}
-            </Text>
-          </Field.Label>
+          <Field.Label htmlFor={ids.resolution}>Resolution</Field.Label>
           <Textarea
             id={ids.resolution}
             rows={2}
@@ -171,6 +166,11 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
             value={resolution}
             onChange={(e) => setResolution(e.currentTarget.value)}
           />
+          <Field.HelperText>
+            {closing
+              ? "The reporter sees this with their tracking code."
+              : "The reporter sees this once the case is resolved or dismissed."}
+          </Field.HelperText>
         </Field.Root>
         <HStack justify="flex-end">
           <Button type="submit" colorPalette="blue" size="sm" disabled={unchanged} loading={update.isPending}>

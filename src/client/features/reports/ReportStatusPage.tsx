@@ -159,7 +159,7 @@ export function ReportStatusPage({
                         autoComplete="off"
                         spellCheck={false}
                         textTransform="uppercase"
-                        flex="1"
+                        flex={{ sm: "1" }}
                       />
                       <Button type="submit" colorPalette="blue" loading={status.isFetching}>
                         <LuSearch /> Check status

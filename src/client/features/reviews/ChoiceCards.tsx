@@ -29,7 +29,7 @@ export function ChoiceCards({
   const labelId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = choices.findIndex((c) => c.value === value);
-  const focusable = selectedIndex >= 0 ? selectedIndex : 0;
+  const focusable = Math.max(selectedIndex, 0);
 
   const move = (from: number, step: number) => {
     const next = (from + step + choices.length) % choices.length;

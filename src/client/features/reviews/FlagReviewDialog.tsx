@@ -63,7 +63,7 @@ function FlagForm({ review, onClose }: { review: Review; onClose: () => void }) 
             ) : null}
             <Field.Root required invalid={!!error}>
               <Field.Label htmlFor={id}>
-                Why should an administrator look at this review? <Field.RequiredIndicator />
+                Reason for flagging <Field.RequiredIndicator />
               </Field.Label>
               <Textarea
                 id={id}
@@ -80,7 +80,8 @@ function FlagForm({ review, onClose }: { review: Review; onClose: () => void }) 
                 <Field.ErrorText>{error}</Field.ErrorText>
               ) : (
                 <Field.HelperText>
-                  Reviews are only removed when they break the review rules, not because they are negative.
+                  An administrator reads your reason and decides. Reviews are only removed when they break the
+                  review rules, not because they are negative.
                 </Field.HelperText>
               )}
             </Field.Root>

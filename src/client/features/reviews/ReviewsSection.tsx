@@ -397,7 +397,7 @@ export function ReviewsSection({
           ) : null}
         </Flex>
       </Card.Header>
-      <Card.Body p={{ base: "5", md: "6" }} gap="6">
+      <Card.Body p={{ base: "5", md: "6" }} pt={{ base: "4", md: "5" }} gap="6">
         {total > 0 ? (
           <Flex
             gap={{ base: "5", md: "8" }}
@@ -422,7 +422,7 @@ export function ReviewsSection({
                 {total} verified {total === 1 ? "review" : "reviews"}
               </Text>
             </Stack>
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5" flex="1" alignContent="center">
+            <Stack gap="3" flex="1" justify="center">
               <CategoryBar label="Helpfulness" value={averages?.helpfulness ?? null} />
               <CategoryBar
                 label="Pressure level"
@@ -430,7 +430,7 @@ export function ReviewsSection({
                 hint={`${PRESSURE_SCALE.low} · ${PRESSURE_SCALE.high}`}
               />
               <CategoryBar label="Communication" value={averages?.communication ?? null} />
-            </SimpleGrid>
+            </Stack>
           </Flex>
         ) : null}
 

@@ -99,7 +99,14 @@ export function StarInput({
         </Text>
       </HStack>
       {scale ? (
-        <HStack justify="space-between" maxW="13rem" fontSize="xs" color="fg.muted" gap="3">
+        <HStack
+          justify="space-between"
+          maxW="13rem"
+          fontSize="xs"
+          color="fg.muted"
+          gap="2"
+          whiteSpace="nowrap"
+        >
           <Text>{scale.low}</Text>
           <Text textAlign="end">{scale.high}</Text>
         </HStack>

@@ -18,6 +18,7 @@ import {
   LuCalendarOff,
   LuChartLine,
   LuCreditCard,
+  LuMessagesSquare,
   LuRefreshCw,
   LuTriangleAlert,
   LuUserRound,
@@ -29,6 +30,7 @@ import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type SessionUser, useSession } from "../auth/session";
+import { MessagesInbox } from "../messages/MessagesInbox";
 import { AppointmentsPanel } from "./appointments/AppointmentsPanel";
 import { AvailabilityPanel } from "./availability/AvailabilityPanel";
 import { DashboardHeader } from "./DashboardHeader";
@@ -45,6 +47,7 @@ import { SubscriptionPanel } from "./subscription/SubscriptionPanel";
 const TAB_LABELS: Record<SalespersonTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuChartLine },
   appointments: { label: "Appointments", icon: LuCalendarDays },
+  messages: { label: "Messages", icon: LuMessagesSquare },
   profile: { label: "Profile", icon: LuUserRound },
   availability: { label: "Availability", icon: LuCalendarOff },
   subscription: { label: "Subscription", icon: LuCreditCard },
@@ -167,6 +170,7 @@ function Dashboard({
           onSearchChange({
             ...search,
             tab: e.value === "overview" ? undefined : (e.value as SalespersonTab),
+            conversation: undefined,
           });
           // New bookings and reviews arrive while the dashboard is open; moving between tabs checks the top-bar bell.
           void utils.notifications.list.invalidate();
@@ -192,7 +196,6 @@ function Dashboard({
               scrollbarWidth="none"
               px={{ base: "2", sm: "0" }}
             >
-              {/* The message inbox's tab goes after Appointments when that issue lands. */}
               {SALESPERSON_TABS.map((value) => {
                 const { label, icon: TabIcon } = TAB_LABELS[value];
                 return (
@@ -216,6 +219,12 @@ function Dashboard({
           </Tabs.Content>
           <Tabs.Content value="appointments" p="0" maxW="4xl">
             <AppointmentsPanel salesperson={salesperson} />
+          </Tabs.Content>
+          <Tabs.Content value="messages" p="0">
+            <MessagesInbox
+              conversationId={search.conversation}
+              onSelect={(id) => onSearchChange({ ...search, tab: "messages", conversation: id })}
+            />
           </Tabs.Content>
           <Tabs.Content value="profile" p="0">
             <ProfilePanel salesperson={salesperson} />

@@ -3,13 +3,11 @@
 import { z } from "zod";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../shared/schemas/portal";
 
-/**
- * The dashboard's tabs in display order. The message inbox (its own issue) adds 'messages' here, plus a
- * trigger and a panel in SalespersonDashboardPage; nothing else needs to change.
- */
+/** The dashboard's tabs in display order. */
 export const SALESPERSON_TABS = [
   "overview",
   "appointments",
+  "messages",
   "profile",
   "availability",
   "subscription",
@@ -21,6 +19,8 @@ export const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
 export const salespersonDashboardSearchSchema = z.object({
   tab: z.enum(SALESPERSON_TABS).optional().catch(undefined),
   period: z.enum(ANALYTICS_PERIODS).optional().catch(undefined),
+  /** The open conversation of the Messages tab (notification links carry it). */
+  conversation: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 export type SalespersonDashboardSearch = z.output<typeof salespersonDashboardSearchSchema>;

@@ -45,7 +45,7 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     .limit(1);
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? null);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
-  if (!account || account.role !== "admin" || account.disabledAt || !passwordOk || !codeOk) {
+  if (account?.role !== "admin" || account.disabledAt || !passwordOk || !codeOk) {
     await recordSecurityEvent(ctx, {
       eventType: "admin_login_failed",
       riskLevel: "high",

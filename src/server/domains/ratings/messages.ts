@@ -92,9 +92,16 @@ export async function readConversation(ctx: Authed, conversationId: number) {
   await ctx.sql`update messages set read_at = now()
                  where conversation_id = ${conversationId} and sender_role = ${other} and read_at is null`;
   const [header] = await ctx.sql<
-    { customer_name: string; salesperson_name: string; contact_method: string }[]
+    {
+      customer_name: string;
+      salesperson_name: string;
+      contact_method: string;
+      customer_email: string;
+      customer_phone: string | null;
+    }[]
   >`
     select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as customer_name,
+           u.email as customer_email, u.phone as customer_phone,
            s.name as salesperson_name, c.contact_method
       from conversations c join users u on u.id = c.customer_id join salespeople s on s.id = c.salesperson_id
      where c.id = ${conversationId}`;
@@ -110,6 +117,11 @@ export async function readConversation(ctx: Authed, conversationId: number) {
     customerName: header!.customer_name,
     salespersonName: header!.salesperson_name,
     contactMethod: header!.contact_method,
+    /** How to reach the buyer by the method they chose: only the salesperson's side sees it. */
+    customerContact:
+      conversation.side === "salesperson"
+        ? { email: header!.customer_email, phone: header!.customer_phone }
+        : null,
     messages: [...items],
   };
 }

@@ -87,11 +87,20 @@ export async function listCases(ctx: Authed) {
       resolution: string | null;
       createdAt: Date;
       updatedAt: Date;
+      events: {
+        fromStatus: string | null;
+        toStatus: string | null;
+        note: string | null;
+        createdAt: string;
+      }[];
     }[]
   >`
     select r.id, r.salesperson_id as "salespersonId", s.name as "salespersonName", r.category, r.description,
            to_char(r.incident_date, 'YYYY-MM-DD') as "incidentDate", r.status, r.resolution,
-           r.created_at as "createdAt", r.updated_at as "updatedAt"
+           r.created_at as "createdAt", r.updated_at as "updatedAt",
+           (select coalesce(json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'note', e.note,
+                                                       'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
+              from misconduct_report_events e where e.report_id = r.id) as events
       from misconduct_reports r join salespeople s on s.id = r.salesperson_id
      where ${admin} or r.dealership_id = ${ctx.user.managedDealershipId ?? -1}
      order by case r.status when 'open' then 0 when 'investigating' then 1 else 2 end, r.created_at desc

@@ -6,7 +6,6 @@ import type {
   BrowseSalespeopleQuery,
   DealershipSummary,
   RatingListItem,
-  SalespersonCard,
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
