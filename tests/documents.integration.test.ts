@@ -68,6 +68,13 @@ describe("the Markdown sources", () => {
       dealerships: "**Dealerships**",
       images: "**Uploaded photos and logos**",
       profile_views: "**Profile views**",
+      conversations: "**Messages with salespeople**",
+      messages: "**Messages with salespeople**",
+      favorites: "**Favorites**",
+      misconduct_reports: "**Misconduct reports**",
+      misconduct_report_events: "Every step of a case is recorded",
+      rating_replies: "**Replies to reviews**",
+      rating_flags: "**Review flags**",
       documents: "",
     };
     const tables = await h.sql<{ name: string }[]>`
@@ -78,6 +85,18 @@ describe("the Markdown sources", () => {
       expect(covered, `table ${name} is not described in the privacy policy`).toHaveProperty(name);
       expect(policy).toContain(covered[name]);
     }
+  });
+});
+
+describe("seeding", () => {
+  it("refreshes a document nobody edited when its source changes, and leaves it alone otherwise", async () => {
+    await h.sql`update documents set content = 'old text', updated_at = now() - interval '1 day' where slug = 'customer-faq'`;
+    expect(await seedDocuments(h.sql)).toEqual(["customer-faq"]);
+    const [row] = await h.sql<{ content: string; updated_at: Date }[]>`
+      select content, updated_at from documents where slug = 'customer-faq'`;
+    expect(row!.content).toBe(readDocumentSource("customer-faq"));
+    expect(Date.now() - row!.updated_at.getTime()).toBeLessThan(60_000);
+    expect(await seedDocuments(h.sql)).toEqual([]);
   });
 });
 

@@ -23,12 +23,18 @@ async function signIn(page: Page, state: Exclude<RouteState, "signed out">): Pro
   expect(res.status(), await res.text()).toBe(200);
   const link = new URL(await waitForSignInLink(email));
   await page.goto(link.pathname + link.search);
-  await expect(page).toHaveURL(customer ? /\/(\?.*)?$/ : /salesperson-dashboard|manager/, { timeout: 15_000 });
+  await expect(page).toHaveURL(customer ? /\/(\?.*)?$/ : /salesperson-dashboard|manager/, {
+    timeout: 15_000,
+  });
   await expect(page).not.toHaveURL(/token=/);
 }
 
 /** A browser context in the given state; sign-ins happen once per run and are reused. */
-export async function contextFor(browser: Browser, state: RouteState, baseURL: string): Promise<BrowserContext> {
+export async function contextFor(
+  browser: Browser,
+  state: RouteState,
+  baseURL: string,
+): Promise<BrowserContext> {
   if (state === "signed out") return browser.newContext({ baseURL });
   let saved = stateFiles.get(state);
   if (!saved) {
@@ -45,7 +51,10 @@ export async function contextFor(browser: Browser, state: RouteState, baseURL: s
 
 /** Requests the browser could not make because this machine has no internet (map tiles). */
 function isOfflineNoise(text: string, url: string): boolean {
-  return /tile\.openstreetmap\.org/.test(url) || (/ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(text) && !url.includes("localhost"));
+  return (
+    /tile\.openstreetmap\.org/.test(url) ||
+    (/ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(text) && !url.includes("localhost"))
+  );
 }
 
 /** Collects console errors and uncaught exceptions of a page (offline map tiles excepted). */
@@ -60,21 +69,28 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Serious and critical axe violations (WCAG 2.1 A and AA rules), one line each. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export type AxeFinding = { rule: string; line: string };
+
+/** Serious and critical axe violations (WCAG 2.1 A and AA rules). */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude(".leaflet-tile-pane")
     .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} -> ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
+    .map((v) => ({
+      rule: v.id,
+      line: `${v.impact} ${v.id}: ${v.help} -> ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 80)}`)
+        .join(" | ")}`,
+    }));
+}
+
+/** The same, one line each: what a test asserts is empty. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return (await seriousAxeFindings(page)).map((f) => f.line);
 }
 
 /** Waits until a page has settled: network quiet and something rendered in <main> or a heading. */

@@ -1,14 +1,24 @@
 // Reads the e-mails the app sent through the e2e SMTP sink.
 const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4399}`;
 
+/** Links already handed out: a link works once, and other mail (notices, invites) may arrive after it. */
+const handedOut = new Set<string>();
+
+/** The newest sign-in link sent to this address that no test has used yet. */
 export async function waitForSignInLink(email: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`${MAILBOX}/messages?to=${encodeURIComponent(email)}`);
     const messages = (await res.json()) as { text: string }[];
-    const link = messages.at(-1)?.text.match(/https?:\/\/\S+?token=[a-z2-7]+/)?.[0];
-    if (link) return link;
+    const links = messages
+      .map((m) => m.text.match(/https?:\/\/\S+?token=[a-z2-7]+/)?.[0])
+      .filter((link): link is string => Boolean(link));
+    const link = links.at(-1);
+    if (link && !handedOut.has(link)) {
+      handedOut.add(link);
+      return link;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no sign-in e-mail reached ${email}`);
+  throw new Error(`no new sign-in e-mail reached ${email}`);
 }

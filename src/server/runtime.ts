@@ -21,7 +21,7 @@ export async function openDatabase(env: Env, logger: Logger) {
   }
   const { db, sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   await runMigrations(db);
-  // Site documents are content, not demo data: missing ones are added on every start, edits are kept.
+  // Site documents are content, not demo data: added or refreshed from content/ on every start, edits kept.
   const addedDocuments = await seedDocuments(sql);
   if (addedDocuments.length > 0) logger.info(`documents seeded: ${addedDocuments.join(", ")}`);
   return {

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LuCircleCheck } from "react-icons/lu";
+import { LuCircleCheck } from "./icons";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 export type InfoAction = {

@@ -1,6 +1,6 @@
 import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuCompass } from "react-icons/lu";
+import { LuCompass } from "./icons";
 import { PublicLayout } from "./layout/PublicLayout";
 import { useDocumentTitle } from "./useDocumentTitle";
 

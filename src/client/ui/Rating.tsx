@@ -1,6 +1,6 @@
 import { HStack, Icon, Text } from "@chakra-ui/react";
-import { LuStar } from "react-icons/lu";
 import { formatRating } from "../../shared/constants";
+import { LuStar } from "./icons";
 
 /** "★ 4.7 (32 reviews)": the rating to one decimal with its review count. */
 export function RatingSummary({

@@ -3,7 +3,7 @@
 // tokens stay light, so no page turns into white cards with white text.
 import { Box, type BoxProps, IconButton } from "@chakra-ui/react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { LuMoon, LuSun } from "react-icons/lu";
+import { LuMoon, LuSun } from "./icons";
 
 export type ColorMode = "light" | "dark";
 const STORAGE_KEY = "theme";
@@ -88,11 +88,6 @@ export function ColorModeScope({ children, className, ...props }: BoxProps) {
       {children}
     </Box>
   );
-}
-
-/** The class a portal (drawer, popover) needs to match the page's colour mode. */
-export function useColorModeClass(): string {
-  return useColorMode().colorMode;
 }
 
 export function ColorModeToggle() {

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { SALESPERSON_STATUSES, SELF_SERVICE_STATUSES, YEARS_OF_EXPERIENCE } from "../constants";
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  SALESPERSON_STATUSES,
+  SELF_SERVICE_STATUSES,
+  YEARS_OF_EXPERIENCE,
+} from "../constants";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -36,8 +42,8 @@ export const updateStatusInput = z.strictObject({
   status: z.enum(SALESPERSON_STATUSES, { error: "Status must be available, busy or unavailable" }),
 });
 
-export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+// Defined with the other SPEC.md constants, so client code that needs only the list doesn't load zod.
+export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 
 export const overviewInput = z.strictObject({

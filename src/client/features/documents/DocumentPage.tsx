@@ -99,10 +99,11 @@ function FaqAccordion({ markdown }: { markdown: string }) {
         collapsible
         multiple
         variant="enclosed"
-        defaultValue={entries[0] ? [entries[0].question] : []}
+        defaultValue={entries.length > 0 ? ["faq-0"] : []}
       >
-        {entries.map((entry) => (
-          <Accordion.Item key={entry.question} value={entry.question}>
+        {entries.map((entry, index) => (
+          // Values become element ids, so they are index-based (question text has spaces).
+          <Accordion.Item key={entry.question} value={`faq-${index}`}>
             <Accordion.ItemTrigger fontWeight="semibold" textAlign="start" justifyContent="space-between">
               {entry.question}
               <Accordion.ItemIndicator />

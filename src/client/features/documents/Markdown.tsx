@@ -34,6 +34,8 @@ function isInternal(href: string | undefined): href is string {
 }
 
 function DocLink({ href, children }: { href?: string; children?: ReactNode }) {
+  // react-markdown blanks unsafe targets (javascript:, data:...): show the words without a link.
+  if (!href) return <>{children}</>;
   if (isInternal(href)) {
     return (
       <ChakraLink asChild color="brand.fg" textDecoration="underline" textUnderlineOffset="2px">

@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { LuClock, LuEye, LuHandshake, LuMessageSquareWarning, LuRoute, LuSmartphone } from "react-icons/lu";
+import { LuClock, LuEye, LuHandshake, LuMessageSquareWarning, LuRoute, LuSmartphone } from "../../ui/icons";
 import { SectionHeading } from "../../ui/SectionHeading";
 
 const BENEFITS = [

@@ -1,5 +1,5 @@
 import { Box, Card, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { LuBadgeCheck, LuCalendarCheck, LuSearch, LuStar } from "react-icons/lu";
+import { LuBadgeCheck, LuCalendarCheck, LuSearch, LuStar } from "../../ui/icons";
 import { SectionHeading } from "../../ui/SectionHeading";
 
 const FEATURES = [

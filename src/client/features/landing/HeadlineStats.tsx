@@ -1,4 +1,4 @@
-import { Grid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { Box, Grid, Skeleton, Text } from "@chakra-ui/react";
 import { headlineFigures } from "../../../shared/marketing";
 import { trpc } from "../../trpc";
 
@@ -14,27 +14,31 @@ export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" })
   return (
     <>
       <Grid
+        as="dl"
         templateColumns="repeat(3, auto)"
         justifyContent="start"
         columnGap={{ base: "5", md: "10" }}
         aria-busy={stats.isPending}
       >
         {figures.map((figure) => (
-          <Stat.Root key={figure.key} gap="0" flex="none">
-            <Skeleton loading={stats.isPending} minW="12" borderRadius="md">
-              <Stat.ValueText
-                fontSize={{ base: "2xl", md: "3xl" }}
-                fontWeight="bold"
-                color={onDark ? "white" : "ink"}
-                title={figure.source}
-              >
-                {figure.value}
-              </Stat.ValueText>
-            </Skeleton>
-            <Stat.Label color={onDark ? "blue.200" : "fg.muted"} fontSize="sm">
+          // Label first in the markup (a <dt> must precede its <dd>), value first on screen.
+          <Box key={figure.key} display="flex" flexDirection="column-reverse">
+            <Text as="dt" color={onDark ? "blue.200" : "fg.muted"} fontSize="sm">
               {figure.label}
-            </Stat.Label>
-          </Stat.Root>
+            </Text>
+            <Text
+              as="dd"
+              fontSize={{ base: "2xl", md: "3xl" }}
+              fontWeight="bold"
+              lineHeight="1.2"
+              color={onDark ? "white" : "ink"}
+              title={figure.source}
+            >
+              <Skeleton asChild loading={stats.isPending} minW="12" borderRadius="md">
+                <span>{figure.value}</span>
+              </Skeleton>
+            </Text>
+          </Box>
         ))}
       </Grid>
       <Text fontSize="xs" color={onDark ? "blue.200" : "fg.muted"} mt="2">

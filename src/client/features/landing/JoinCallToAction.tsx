@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Flex, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuArrowRight, LuLock } from "react-icons/lu";
+import { LuArrowRight, LuLock } from "../../ui/icons";
 
 export function JoinCallToAction() {
   return (

@@ -20,7 +20,7 @@ import {
   LuLayoutDashboard,
   LuShieldCheck,
   LuTags,
-} from "react-icons/lu";
+} from "../../ui/icons";
 import { dashboardPathFor, type SessionUser } from "../auth/session";
 import { HeadlineStats } from "./HeadlineStats";
 

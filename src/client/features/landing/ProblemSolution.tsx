@@ -1,6 +1,6 @@
 import { Box, Card, Container, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
-import { LuBuilding2, LuCar, LuCircleCheck, LuCircleX, LuUserRound } from "react-icons/lu";
+import { LuBuilding2, LuCar, LuCircleCheck, LuCircleX, LuUserRound } from "../../ui/icons";
 import { SectionHeading } from "../../ui/SectionHeading";
 
 type Audience = { icon: IconType; name: string; pains: readonly string[]; solution: string };

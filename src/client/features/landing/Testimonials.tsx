@@ -12,9 +12,9 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuQuote, LuStar } from "react-icons/lu";
 import type { Testimonial } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
+import { LuQuote, LuStar } from "../../ui/icons";
 import { SectionHeading } from "../../ui/SectionHeading";
 
 function initials(name: string): string {

@@ -1,5 +1,6 @@
 import { Button, Card, Heading, HStack, Icon, Link, Stack, Text } from "@chakra-ui/react";
 import { LuExternalLink, LuGlobe, LuMapPin, LuPhone } from "react-icons/lu";
+import { Tooltip } from "../../ui/tooltip";
 import { DealershipMap } from "./DealershipMap";
 import { fullAddress, type MapPlace } from "./types";
 
@@ -80,16 +81,18 @@ export function DealershipLocationCard({
             </HStack>
           ) : null}
         </Stack>
-        <Button asChild variant="outline" size="sm" alignSelf="flex-start">
-          <a
-            href={directionsUrl(dealership)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Directions to ${fullAddress(dealership)} (opens OpenStreetMap in a new tab)`}
-          >
-            Get directions <LuExternalLink />
-          </a>
-        </Button>
+        <Tooltip content="Opens OpenStreetMap's route planner in a new tab">
+          <Button asChild variant="outline" size="sm" alignSelf="flex-start">
+            <a
+              href={directionsUrl(dealership)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Directions to ${fullAddress(dealership)} (opens OpenStreetMap in a new tab)`}
+            >
+              Get directions <LuExternalLink />
+            </a>
+          </Button>
+        </Tooltip>
       </Card.Body>
     </Card.Root>
   );

@@ -155,6 +155,8 @@ export default function LeafletMap({
         <FocusSelected place={selected} markers={markers} />
         {origin ? (
           <Marker
+            // Leaflet reads title and the ARIA label once, when a marker is added: a new origin is a new marker.
+            key={`${origin.label}:${origin.latitude},${origin.longitude}`}
             position={[origin.latitude, origin.longitude]}
             icon={originIcon}
             title={origin.label}
@@ -171,7 +173,9 @@ export default function LeafletMap({
           const name = numbered ? `${index + 1}. ${place.name}` : place.name;
           return (
             <Marker
-              key={place.id}
+              // The number in a marker's label is its rank; a new rank needs a new marker (see the origin).
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rank is part of what the marker shows
+              key={`${place.id}:${index}`}
               position={[place.latitude, place.longitude]}
               icon={pinIcon(numbered ? String(index + 1) : "", place.id === selectedId)}
               title={place.name}

@@ -20,6 +20,7 @@ import { LuLocateFixed, LuMapPin, LuUsers } from "react-icons/lu";
 import { formatMiles } from "../../../shared/geo";
 import type { CityOption, NearbyDealership } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
+import { Tooltip } from "../../ui/tooltip";
 import { DealershipMap } from "./DealershipMap";
 import type { MapOrigin } from "./types";
 
@@ -83,7 +84,13 @@ function DealershipRow({
             ) : null}
           </HStack>
         </Stack>
-        <Badge colorPalette="blue" variant="subtle" flexShrink={0} fontSize="sm">
+        <Badge
+          colorPalette="blue"
+          variant="subtle"
+          flexShrink={0}
+          fontSize="sm"
+          data-distance-miles={dealership.distanceMiles}
+        >
           {formatMiles(dealership.distanceMiles)}
         </Badge>
       </Flex>
@@ -206,9 +213,11 @@ export function NearbyDealerships({ home }: { home?: { city: string | null; stat
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <Button variant="outline" onClick={locateMe} loading={locating} loadingText="Locating…">
-              <LuLocateFixed /> Use my location
-            </Button>
+            <Tooltip content="Your browser asks first. The position only sorts this list and is not stored.">
+              <Button variant="outline" onClick={locateMe} loading={locating} loadingText="Locating…">
+                <LuLocateFixed /> Use my location
+              </Button>
+            </Tooltip>
           </Flex>
           {locationError ? (
             <Text mt="3" fontSize="sm" color="red.fg" role="alert">

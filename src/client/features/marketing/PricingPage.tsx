@@ -7,8 +7,10 @@ import {
   formatDollars,
   MARKETING_PLANS,
 } from "../../../shared/marketing";
+import { useColorMode } from "../../ui/color-mode";
 import { ActionButton, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { Tooltip } from "../../ui/tooltip";
 import { type Plan, PlanCard } from "./PlanCard";
 
 type Billing = "monthly" | "annual";
@@ -94,22 +96,29 @@ const FAQ = [
   },
 ] as const;
 
+const BILLING_HINTS: Record<Billing, string> = {
+  monthly: "Pay month to month and cancel any time.",
+  annual: "Pay once a year and get two months free.",
+};
+
 function BillingSwitch({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
+  const { colorMode } = useColorMode();
   return (
     <Stack gap="2" align="center">
       <Group attached role="group" aria-label="Billing period">
         {(["monthly", "annual"] as const).map((value) => (
-          <Button
-            key={value}
-            size="sm"
-            variant={billing === value ? "solid" : "outline"}
-            colorPalette="blue"
-            aria-pressed={billing === value}
-            onClick={() => onChange(value)}
-            minW="28"
-          >
-            {value === "monthly" ? "Monthly" : "Annual"}
-          </Button>
+          <Tooltip key={value} content={BILLING_HINTS[value]} portalClassName={colorMode}>
+            <Button
+              size="sm"
+              variant={billing === value ? "solid" : "outline"}
+              colorPalette="blue"
+              aria-pressed={billing === value}
+              onClick={() => onChange(value)}
+              minW="28"
+            >
+              {value === "monthly" ? "Monthly" : "Annual"}
+            </Button>
+          </Tooltip>
         ))}
       </Group>
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
@@ -178,8 +187,8 @@ export function PricingPage() {
             Frequently asked questions
           </Heading>
           <Accordion.Root collapsible variant="enclosed" borderRadius="xl">
-            {FAQ.map((item) => (
-              <Accordion.Item key={item.q} value={item.q}>
+            {FAQ.map((item, index) => (
+              <Accordion.Item key={item.q} value={`pricing-faq-${index}`}>
                 <Accordion.ItemTrigger fontWeight="semibold" justifyContent="space-between">
                   {item.q}
                   <Accordion.ItemIndicator />

@@ -1,7 +1,8 @@
 // The salesperson dashboard keeps its tab and analytics period in the URL, so a reload or a link from a
 // notification ('/salesperson-dashboard?tab=appointments') opens the same view. Bad values fall back quietly.
-import { z } from "zod";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../shared/schemas/portal";
+// This is a route's validateSearch, which loads with every page: it uses ui/searchParams.ts, not zod.
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../shared/constants";
+import { enumParam, intParam, type SearchOf, searchParams } from "../../ui/searchParams";
 
 /** The dashboard's tabs in display order. */
 export const SALESPERSON_TABS = [
@@ -16,11 +17,13 @@ export type SalespersonTab = (typeof SALESPERSON_TABS)[number];
 
 export const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
 
-export const salespersonDashboardSearchSchema = z.object({
-  tab: z.enum(SALESPERSON_TABS).optional().catch(undefined),
-  period: z.enum(ANALYTICS_PERIODS).optional().catch(undefined),
+const salespersonDashboardSearchShape = {
+  tab: enumParam(SALESPERSON_TABS),
+  period: enumParam(ANALYTICS_PERIODS),
   /** The open conversation of the Messages tab (notification links carry it). */
-  conversation: z.coerce.number().int().positive().optional().catch(undefined),
-});
+  conversation: intParam(1, 2_147_483_647),
+};
 
-export type SalespersonDashboardSearch = z.output<typeof salespersonDashboardSearchSchema>;
+export const salespersonDashboardSearchSchema = searchParams(salespersonDashboardSearchShape);
+
+export type SalespersonDashboardSearch = SearchOf<typeof salespersonDashboardSearchShape>;

@@ -14,8 +14,8 @@ import {
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { LuLogOut, LuMenu } from "react-icons/lu";
 import { displayName, type SessionUser, useSession } from "../../features/auth/session";
+import { LuLogOut, LuMenu } from "../icons";
 import { Logo } from "./Logo";
 
 // The bell (popover, polling) loads after the page: public profiles and other shells stay light.

@@ -2,9 +2,9 @@
 // drawer's focus-trap and dialog machinery to people who never open it.
 import { Button, CloseButton, Drawer, Portal, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuMoon, LuSun } from "react-icons/lu";
 import { dashboardPathFor, type SessionUser } from "../../features/auth/session";
 import { useColorMode } from "../color-mode";
+import { LuMoon, LuSun } from "../icons";
 import { MARKETING_NAV } from "./navigation";
 
 export default function MobileMenu({

@@ -1,9 +1,9 @@
 import { Box, Button, Container, HStack, IconButton } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useRef, useState } from "react";
-import { LuLayoutDashboard, LuMenu } from "react-icons/lu";
 import { dashboardPathFor, useSession } from "../../features/auth/session";
 import { ColorModeToggle } from "../color-mode";
+import { LuLayoutDashboard, LuMenu } from "../icons";
 import { Logo } from "./Logo";
 import { MARKETING_NAV } from "./navigation";
 

@@ -1,5 +1,6 @@
-// Seeds the public documents from the Markdown files in content/documents/, once per slug: a document an
-// administrator has edited is never overwritten, and a slug added to the repository appears on next start.
+// Seeds the public documents from the Markdown files in content/documents/ on every start: a missing slug is
+// added, a document nobody has edited follows the repository's text, and an administrator's edit is never
+// overwritten.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DOCUMENT_SLUGS, DOCUMENTS } from "../../../shared/schemas/documents";
@@ -12,7 +13,7 @@ export function readDocumentSource(slug: string, dir = DOCUMENTS_DIR): string {
   return readFileSync(path.join(dir, `${slug}.md`), "utf8").trim();
 }
 
-/** Inserts every document that is not in the database yet; answers the slugs it inserted. */
+/** Inserts missing documents and refreshes unedited ones whose source changed; answers the slugs written. */
 export async function seedDocuments(sql: Queryable, dir = DOCUMENTS_DIR): Promise<string[]> {
   const rows = DOCUMENT_SLUGS.map((slug) => ({
     slug,
@@ -21,7 +22,10 @@ export async function seedDocuments(sql: Queryable, dir = DOCUMENTS_DIR): Promis
   }));
   const inserted = await sql<{ slug: string }[]>`
     insert into documents ${sql(rows, "slug", "title", "content")}
-    on conflict (slug) do nothing
+    on conflict (slug) do update
+      set content = excluded.content, title = excluded.title, updated_at = now()
+      where documents.updated_by is null
+        and (documents.content, documents.title) is distinct from (excluded.content, excluded.title)
     returning slug`;
   return inserted.map((r) => r.slug);
 }

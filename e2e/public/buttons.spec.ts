@@ -1,0 +1,222 @@
+// [public] Each button and link SPEC.md section 2 names goes where SPEC.md says, in each route state.
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { contextFor, type RouteState, STATES, settle } from "./support";
+
+const exact = { exact: true };
+
+async function expectTarget(link: Locator, path: string) {
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", path);
+}
+
+/** Header of the public pages: marketing navigation and, signed out, Sign In / Get Started. */
+async function checkHeader(page: Page, state: RouteState) {
+  const header = page.getByRole("banner");
+  await expectTarget(header.getByRole("link", { name: "KnowBefore home" }), "/");
+  for (const [label, path] of [
+    ["Features", "/features"],
+    ["How It Works", "/how-it-works"],
+    ["Pricing", "/pricing"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+  ] as const) {
+    await expectTarget(
+      header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, ...exact }),
+      path,
+    );
+  }
+  if (state === "signed out") {
+    await expectTarget(header.getByRole("link", { name: "Sign In", ...exact }), "/login");
+    await expectTarget(header.getByRole("link", { name: "Get Started", ...exact }), "/login");
+  } else {
+    await expectTarget(
+      header.getByRole("link", { name: "Go to dashboard" }),
+      state === "customer" ? "/" : "/salesperson-dashboard",
+    );
+    await expect(header.getByRole("link", { name: "Sign out" })).toHaveAttribute("href", "/api/logout");
+  }
+}
+
+/** Footer links SPEC.md names, plus the small Admin button that leads to /login. */
+async function checkFooter(page: Page) {
+  const footer = page.getByRole("contentinfo");
+  await expectTarget(footer.getByRole("link", { name: "Contact", ...exact }), "/contact");
+  await expectTarget(footer.getByRole("link", { name: "Deployment guide" }), "/deployment-guide");
+  await expectTarget(footer.getByRole("link", { name: "Security & compliance" }), "/security-compliance");
+  await expectTarget(footer.getByRole("link", { name: "My appointments" }), "/appointments");
+  await expectTarget(footer.getByRole("link", { name: "Admin", ...exact }), "/login");
+}
+
+for (const state of STATES) {
+  test.describe(`[public] named buttons, ${state}`, () => {
+    test("landing page", async ({ browser, baseURL }) => {
+      test.skip(
+        state === "customer",
+        "a signed-in customer's / is the dashboard (covered by the customer suite)",
+      );
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/");
+      await settle(page);
+      await checkHeader(page, state);
+      const main = page.getByRole("main");
+      if (state === "signed out") {
+        await expectTarget(main.getByRole("link", { name: "Browse Salespeople" }), "/login");
+        await expectTarget(main.getByRole("link", { name: "Start as Customer" }).first(), "/login");
+        await expectTarget(main.getByRole("link", { name: "Join as Professional" }), "/salesperson-login");
+      } else {
+        await expectTarget(main.getByRole("link", { name: "Go to dashboard" }), "/salesperson-dashboard");
+      }
+      await expectTarget(main.getByRole("link", { name: "Join as Salesperson" }), "/salesperson-login");
+      await expectTarget(main.getByRole("link", { name: "Start as Customer" }).last(), "/login");
+      await expect(main.getByRole("heading", { name: "Platform Administration" })).toBeVisible();
+      await expectTarget(main.getByRole("link", { name: "Administrator Login" }), "/admin/login");
+      for (const section of [
+        "Buying a car runs on trust. Today, that trust is a guess.",
+        "What buyers wrote after their visit",
+        "Three steps to a better car purchase",
+      ]) {
+        await expect(main.getByRole("heading", { name: section })).toBeVisible();
+      }
+      for (const step of ["Browse and Research", "Connect and Purchase", "Rate and Review"]) {
+        await expect(main.getByRole("heading", { name: step })).toBeVisible();
+      }
+      await expect(main.locator("figure")).toHaveCount(3);
+      await checkFooter(page);
+
+      await main.getByRole("link", { name: "Administrator Login" }).click();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await context.close();
+    });
+
+    test("/features", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/features");
+      await settle(page);
+      await checkHeader(page, state);
+      const main = page.getByRole("main");
+      await expectTarget(main.getByRole("link", { name: "Explore Platform" }), "/login");
+      await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/login");
+      await expectTarget(main.getByRole("link", { name: "Schedule Demo" }), "/contact");
+      for (const section of [
+        "For customers",
+        "For sales professionals",
+        "For dealerships",
+        "Why Choose KnowBefore",
+      ]) {
+        await expect(main.getByRole("heading", { name: section })).toBeVisible();
+      }
+      for (const reason of [
+        "Mobile optimized",
+        "Enterprise security",
+        "24/7 support",
+        "Continuous innovation",
+      ]) {
+        await expect(main.getByRole("heading", { name: reason })).toBeVisible();
+      }
+      await main.getByRole("link", { name: "Schedule Demo" }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await context.close();
+    });
+
+    test("/how-it-works", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/how-it-works");
+      await settle(page);
+      const main = page.getByRole("main");
+      await expectTarget(main.getByRole("link", { name: "Get Started" }), "/login");
+      await expectTarget(main.getByRole("link", { name: "See all features" }), "/features");
+      await expect(main.getByRole("heading", { name: "For car buyers" })).toBeVisible();
+      await expect(main.getByRole("list").first().getByRole("listitem")).toHaveCount(4);
+      await expect(main.getByRole("list").nth(1).getByRole("listitem")).toHaveCount(3);
+      await expect(main.getByRole("heading", { name: "Trust and security" })).toBeVisible();
+      await main.getByRole("link", { name: "See all features" }).click();
+      await expect(page).toHaveURL(/\/features$/);
+      await context.close();
+    });
+
+    test("/pricing", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/pricing");
+      await settle(page);
+      const main = page.getByRole("main");
+      await expectTarget(main.getByRole("link", { name: "Get Started Free" }), "/login");
+      // SPEC.md: Professional's 'Start Free Trial' goes to /salesperson/login (not /salesperson-login).
+      await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/salesperson/login");
+      await expectTarget(main.getByRole("link", { name: "Contact Sales" }).first(), "/contact");
+      await expect(main.getByRole("heading", { name: "Enterprise and dealer groups" })).toBeVisible();
+      await expect(main.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
+      await expect(main.getByText("$99", exact)).toBeVisible();
+      await expect(main.getByText("$899", exact)).toBeVisible();
+      await main.getByRole("button", { name: "Annual", exact: true }).click();
+      await expect(main.getByText("$990", exact)).toBeVisible();
+      await expect(main.getByText("$8,990", exact)).toBeVisible();
+      await expect(main.getByText("Save $198 a year: two months free")).toBeVisible();
+      await expect(main.getByText("Save $1,798 a year: two months free")).toBeVisible();
+      if (state !== "salesperson") {
+        // A signed-in salesperson is sent on to their dashboard by the portal.
+        await main.getByRole("link", { name: "Start Free Trial" }).click();
+        await expect(page).toHaveURL(/\/salesperson\/login$/);
+      }
+      await context.close();
+    });
+
+    test("/contact", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/contact");
+      await settle(page);
+      await checkHeader(page, state);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { name: "Contact information" })).toBeVisible();
+      await expect(main.getByRole("heading", { name: "How We Can Help" })).toBeVisible();
+      for (const area of ["General Support", "Enterprise Sales", "Partnerships", "Security"]) {
+        await expect(main.getByRole("heading", { name: area, ...exact })).toBeVisible();
+      }
+      await expect(main.getByRole("heading", { name: "Quick answers" })).toBeVisible();
+      await expect(main.getByRole("heading", { level: 3 }).filter({ hasText: "?" })).toHaveCount(4);
+      await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/login");
+      await expectTarget(main.getByRole("link", { name: "View Pricing" }), "/pricing");
+      await checkFooter(page);
+      await context.close();
+    });
+
+    test("documents, /about, /marketing and the guides", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      for (const [path, title] of [
+        ["/about", "About Us"],
+        ["/privacy-policy", "Privacy Policy"],
+        ["/terms-of-service", "Terms of Service"],
+        ["/faq/customer", "Customer FAQ"],
+        ["/faq/salesperson", "Salesperson FAQ"],
+        ["/faq/dealership", "Dealership FAQ"],
+        ["/marketing", "Show buyers your team is worth the visit"],
+        ["/deployment-guide", "Deployment Guide"],
+        ["/security-compliance", "Security & Compliance"],
+      ] as const) {
+        await page.goto(path);
+        await settle(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      }
+      await page.goto("/faq/salesperson");
+      await expectTarget(
+        page.getByRole("main").getByRole("link", { name: "Join as Salesperson" }),
+        "/salesperson-login",
+      );
+      await context.close();
+    });
+
+    test("unknown routes show the 404 page", async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, state, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/definitely/not/here");
+      await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+      await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+      await context.close();
+    });
+  });
+}
