@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS = {
 /** Demo-only credentials, printed in the README; set ADMIN_CODE in any real deployment. */
 export const DEMO_ADMIN_PASSWORD = "demo-admin-password";
 
-export const BASE_SALESPEOPLE = 1260;
+export const BASE_SALESPEOPLE = 1320;
 const CUSTOMERS = 400;
 
 /** mulberry32: a small, fast, seedable PRNG, so every seed run writes the same rows. */
@@ -374,7 +374,7 @@ export async function seedDatabase(
       payment_model: independent ? "individual" : r.chance(0.8) ? "dealership" : "individual",
       verified_at: independent ? null : new Date(now).toISOString(),
     });
-    quality.push(i === 0 ? 4.6 : 2.3 + r.next() * 2.9);
+    quality.push(i === 0 ? 4.6 : 3.0 + r.next() ** 0.7 * 2.3);
   }
   await insertBatched(sql, "salespeople", people);
   const ids = await sql<{ id: number }[]>`select id from salespeople order by id`;
