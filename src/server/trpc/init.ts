@@ -54,8 +54,27 @@ export function describeZodError(error: ZodError): string {
     : issue.message;
 }
 
+/**
+ * superjson, with the serialised form of frozen values remembered: cached public reads (the browse cache
+ * freezes its results) are shared by many requests and walked once instead of on every answer.
+ */
+const serialized = new WeakMap<object, ReturnType<typeof superjson.serialize>>();
+const transformer = {
+  serialize(value: unknown) {
+    if (value === null || typeof value !== "object" || !Object.isFrozen(value))
+      return superjson.serialize(value);
+    let out = serialized.get(value);
+    if (!out) {
+      out = superjson.serialize(value);
+      serialized.set(value, out);
+    }
+    return out;
+  },
+  deserialize: (value: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(value),
+};
+
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const cause = error.cause && !(error.cause instanceof ZodError) ? error.cause.message : undefined;

@@ -3,11 +3,13 @@ import { publicProcedure, router } from "../../trpc/init";
 import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
 
 export const salespeopleRouter = router({
-  list: publicProcedure
-    .input(browseSalespeopleInput)
-    .query(({ ctx, input }) =>
-      ctx.browseCache.get(JSON.stringify(input), () => browseSalespeople(ctx.db, input)),
+  list: publicProcedure.input(browseSalespeopleInput).query(({ ctx, input }) =>
+    ctx.browseCache.get(JSON.stringify(input), async () =>
+      // Frozen: shared by every request that hits the cache, so nothing may change it (and its
+      // serialised form can be reused, see the transformer in trpc/init.ts).
+      Object.freeze(await browseSalespeople(ctx.db, input)),
     ),
+  ),
   byId: publicProcedure.input(salespersonIdInput).query(({ ctx, input }) => getSalesperson(ctx.db, input.id)),
   ratings: publicProcedure
     .input(salespersonIdInput)
