@@ -31,6 +31,7 @@ import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { CANCELLATION_WINDOW_HOURS } from "../../../../shared/slots";
 import { trpc } from "../../../trpc";
+import { DateTile } from "../../../ui/DateTile";
 import { showToast } from "../../../ui/toaster";
 import {
   apiErrorCause,
@@ -48,38 +49,6 @@ type Actions = {
   onOutcome: (appointment: AppointmentView, outcome: Outcome) => void;
   onCancel: (appointment: AppointmentView) => void;
 };
-
-function DateTile({ month, day, muted }: { month: string; day: string; muted: boolean }) {
-  return (
-    <Stack
-      gap="0"
-      align="center"
-      justify="center"
-      w="14"
-      h="14"
-      flexShrink={0}
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor={muted ? "border.muted" : "blue.200"}
-      bg={muted ? "gray.50" : "blue.50"}
-      aria-hidden
-    >
-      <Text
-        fontSize="2xs"
-        fontWeight="bold"
-        textTransform="uppercase"
-        letterSpacing="0.08em"
-        color={muted ? "fg.muted" : "blue.700"}
-        lineHeight="1"
-      >
-        {month}
-      </Text>
-      <Text fontSize="xl" fontWeight="bold" color={muted ? "fg.muted" : "ink"} lineHeight="1.1">
-        {day}
-      </Text>
-    </Stack>
-  );
-}
 
 function StatusPill({ appointment, overdue }: { appointment: AppointmentView; overdue: boolean }) {
   if (overdue) {
