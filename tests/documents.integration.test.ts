@@ -57,6 +57,7 @@ describe("the Markdown sources", () => {
       sessions: "**Sessions.**",
       login_tokens: "**Sign-in links.**",
       rate_limit_buckets: "**Request counters.**",
+      login_throttles: "**Failed sign-in counters.**",
       security_events: "**Security log.**",
       appointments: "**Appointments** you book",
       ratings: "**Reviews** you write",

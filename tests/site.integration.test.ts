@@ -258,7 +258,7 @@ describe("dealerships near a place", () => {
 });
 
 beforeAll(() => {
-  expect(h.env.TRUST_PROXY).toBe(true);
+  expect(h.env.TRUST_PROXY).toBe(1);
 });
 
 describe("site.testimonials", () => {

@@ -1,4 +1,5 @@
 // The Hono app: security headers, CSRF origin check, sessions, tRPC at /trpc, REST at /api, the built client.
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -6,6 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
@@ -25,36 +27,54 @@ export type CreateAppOptions = { clientDir?: string };
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
 
+  // The one error boundary of REST and pages: an AppError or bad input answers its own 4xx; anything else
+  // a generic 500 naming the request, logged once with its stack.
   app.onError((error, c) => {
-    const known = toErrorResponse(error);
-    if (known) return c.json(known.body, known.status as 400);
-    deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json(
-      { message: "Something went wrong on our side. Please try again.", code: "INTERNAL_SERVER_ERROR" },
-      500,
-    );
+    const requestId = c.get("requestId") ?? randomUUID();
+    const answer = toErrorResponse(error, requestId);
+    if (answer.unexpected !== undefined)
+      deps.logger.error(`${c.req.method} ${c.req.path} failed [request ${requestId}]`, answer.unexpected);
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
 
-  app.use(
-    "*",
-    secureHeaders({
-      referrerPolicy: "no-referrer",
-      crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://js.stripe.com"],
-        frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
-        connectSrc: ["'self'", "https://api.stripe.com"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
+  app.use("*", async (c, next) => {
+    c.set("requestId", randomUUID());
+    await next();
+  });
+
+  // HSTS only where the app is served over https: over plain http it would pin a scheme the site lacks.
+  const https = new URL(deps.env.APP_URL).protocol === "https:";
+  const pageHeaders = secureHeaders({
+    referrerPolicy: "no-referrer",
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "https://js.stripe.com"],
+      frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+      connectSrc: ["'self'", "https://api.stripe.com"],
+      imgSrc: ["'self'", "data:", "blob:", "https:"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      fontSrc: ["'self'", "data:"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+  // Stored images keep their own, stricter policy: nothing loads, nothing runs, even if opened directly.
+  const uploadHeaders = secureHeaders({
+    referrerPolicy: "no-referrer",
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
+  });
+  app.use("*", (c, next) =>
+    c.req.path.startsWith("/uploads/") ? uploadHeaders(c, next) : pageHeaders(c, next),
   );
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
   const limitBody = bodyLimit({
@@ -83,8 +103,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       router: appRouter,
       createContext: ({ resHeaders }) => trpcContext(c, deps, resHeaders),
       onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          deps.logger.error(`trpc ${path} failed`, error.cause ?? error);
+        const answer = toErrorResponse(error, c.get("requestId"));
+        if (answer.unexpected !== undefined)
+          deps.logger.error(`trpc ${path} failed [request ${c.get("requestId")}]`, error.cause ?? error);
       },
     }),
   );

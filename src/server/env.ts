@@ -5,7 +5,8 @@ import { z } from "zod";
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Interface to listen on: this machine only by default; set 0.0.0.0 (with ADMIN_CODE) to serve others. */
+  HOST: z.string().default("127.0.0.1"),
   /** Public origin of the app, used in e-mailed links and the CSRF origin check. */
   APP_URL: z.url().optional(),
   /** Use this PostgreSQL server; without it an embedded one starts with data under DATA_DIR. */
@@ -20,11 +21,15 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true")),
-  /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
+  /**
+   * How many reverse proxies of your own stand in front of the app: the client address is the entry that
+   * many from the right of X-Forwarded-For. "true" means one, "false" (default) ignores the header.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "use false, true or a number of proxies")
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   SEED_ON_START: z
     .enum(["true", "false"])
     .default("true")
@@ -43,7 +48,26 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string; COOKIE_SECURE: boolean; ADMIN_CODE: string };
+export type Env = z.infer<typeof envSchema> & {
+  APP_URL: string;
+  COOKIE_SECURE: boolean;
+  ADMIN_CODE: string;
+  /** True when ADMIN_CODE was not set and the published demo code is in force (never in production). */
+  ADMIN_CODE_IS_DEMO: boolean;
+};
+
+/** The admin code of the demo data, published in the README: only for a server nobody else can reach. */
+export const DEMO_ADMIN_CODE = "KB-DEMO-2026";
+
+/** A configuration problem, told in one line with its fix. */
+export class EnvError extends Error {
+  override readonly name = "EnvError";
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
 
 /** Reads `.env` into process.env when present (never overriding variables already set). */
 export function loadDotEnv(file = ".env"): void {
@@ -54,15 +78,52 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new EnvError(
+      `Invalid environment: ${problems}. Fix the variable (see .env.example) and start again.`,
+    );
   }
   const env = parsed.data;
-  if (env.NODE_ENV === "production" && !env.ADMIN_CODE)
-    throw new Error("Invalid environment: ADMIN_CODE is required in production");
+  if (env.NODE_ENV === "production") {
+    if (!env.ADMIN_CODE)
+      throw new EnvError("ADMIN_CODE is required in production: set it to a long random secret.");
+    if (!env.SMTP_URL)
+      throw new EnvError(
+        "SMTP_URL is required in production (sign-in links go out by e-mail): set it, e.g. smtp://user:pass@host:587.",
+      );
+    if (!env.APP_URL) throw new EnvError("APP_URL is required in production: set it to the public origin.");
+  }
+  if (!env.ADMIN_CODE && !isLoopbackHost(env.HOST))
+    throw new EnvError(
+      `HOST=${env.HOST} lets other machines connect, but ADMIN_CODE is not set and the demo admin code is public: set ADMIN_CODE, or HOST=127.0.0.1.`,
+    );
+  if (env.ADMIN_CODE === DEMO_ADMIN_CODE && (env.NODE_ENV === "production" || !isLoopbackHost(env.HOST)))
+    throw new EnvError("ADMIN_CODE is the public demo code: choose a secret of your own.");
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
-    ADMIN_CODE: env.ADMIN_CODE ?? "KB-DEMO-2026",
+    ADMIN_CODE: env.ADMIN_CODE ?? DEMO_ADMIN_CODE,
+    ADMIN_CODE_IS_DEMO: !env.ADMIN_CODE,
   };
+}
+
+/** What the server tells at startup about the mode it runs in and what that means for sign-in and mail. */
+export function describeMode(env: Env): string[] {
+  const lines = [`mode: ${env.NODE_ENV}, serving ${env.APP_URL} on ${env.HOST}:${env.PORT}`];
+  if (!env.SMTP_URL) {
+    lines.push(
+      env.NODE_ENV === "development"
+        ? "mail: SMTP_URL is not set, so e-mails (sign-in links included) are written to this log; set SMTP_URL to send them"
+        : "mail: SMTP_URL is not set, so e-mails are not delivered; only their recipient and subject are logged",
+    );
+  }
+  if (env.NODE_ENV === "development" && isLoopbackHost(new URL(env.APP_URL).hostname))
+    lines.push(
+      "sign-in: requests from this machine also get their link in the answer; nobody else ever does",
+    );
+  if (env.ADMIN_CODE_IS_DEMO)
+    lines.push(
+      `admin: ADMIN_CODE is not set, so the public demo code ${DEMO_ADMIN_CODE} is in force; it only works while HOST is a loopback address`,
+    );
+  return lines;
 }

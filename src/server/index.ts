@@ -3,19 +3,44 @@ import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
 import { createTtlCache } from "./cache";
-import { loadDotEnv, loadEnv } from "./env";
+import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
-import { createLogger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { openDatabase } from "./runtime";
 
-loadDotEnv();
-const env = loadEnv();
+/** A startup failure is one line naming the cause and the fix, never a stack trace. */
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`KnowBefore could not start: ${message.split("\n")[0]}\n`);
+  process.exit(1);
+}
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+/** Once serving, an unexpected error is logged with its stack (and the process exits on an uncaught one). */
+function serving(logger: Logger) {
+  process.off("uncaughtException", fail);
+  process.off("unhandledRejection", fail);
+  process.on("unhandledRejection", (reason) => logger.error("unhandled rejection", reason));
+  process.on("uncaughtException", (error) => {
+    logger.error("uncaught exception", error);
+    process.exit(1);
+  });
+}
+
+let env: Env;
+try {
+  loadDotEnv();
+  env = loadEnv();
+} catch (error) {
+  fail(error);
+}
 const logger = createLogger(env.LOG_LEVEL);
+for (const line of describeMode(env)) logger.info(line);
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
 const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
 const jobs = await startJobQueue({ connectionString: database.url, logger });
 await startWorkers(jobs, {
@@ -28,7 +53,15 @@ await startWorkers(jobs, {
 const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger, browseCache, jobs });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  serving(logger);
   logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
+});
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE")
+    fail(new Error(`port ${env.PORT} on ${env.HOST} is already in use: stop what runs there or set PORT.`));
+  if (error.code === "EADDRNOTAVAIL")
+    fail(new Error(`HOST=${env.HOST} is not an address of this machine: set HOST to one of its addresses.`));
+  fail(error);
 });
 
 let stopping = false;

@@ -103,9 +103,31 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The years a date typed into the product may fall in; anything outside is refused as input. */
+export const DATE_RANGE = { minYear: 1900, maxYear: 2100 } as const;
+
+/** A real calendar date YYYY-MM-DD (no 2026-02-30) within DATE_RANGE. */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < DATE_RANGE.minYear || year > DATE_RANGE.maxYear || month < 1 || month > 12 || day < 1)
+    return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * A real date-time: YYYY-MM-DDTHH:MM, optional :SS and .mmm, optional Z or ±HH:MM offset. Every field is
+ * checked, so nothing rolls over (month 13, hour 25, minute 60, offset +15:00 are refused).
+ */
+export function isIsoDateTime(value: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|([+-])(\d{2}):(\d{2}))?$/.exec(
+    value,
+  );
+  if (!m || !isIsoDate(m[1]!)) return false;
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || (m[4] !== undefined && Number(m[4]) > 59)) return false;
+  if (m[6] !== undefined && (Number(m[7]) > 14 || Number(m[8]) > 59)) return false;
+  return true;
 }
 
 /** ISO 8601 with the zone's offset, e.g. 2026-03-08T10:00:00-04:00. */

@@ -22,7 +22,10 @@ type ResponseJson = any;
 
 export const ORIGIN = "http://localhost:3000";
 
-export async function createHarness(overrides: Record<string, string> = {}) {
+export async function createHarness(
+  overrides: Record<string, string> = {},
+  options: { captureLog?: boolean } = {},
+) {
   const serverUrl = inject("pgServerUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
@@ -38,10 +41,14 @@ export async function createHarness(overrides: Record<string, string> = {}) {
     BROWSE_CACHE_TTL_MS: "0",
     ...overrides,
   });
-  const logger = createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
+  /** Lines the server logged, when asked for (captureLog): tests read what an operator would see. */
+  const logLines: string[] = [];
+  const logger = options.captureLog
+    ? createLogger("debug", (line) => logLines.push(line))
+    : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
   const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
   const { db, sql } = database;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
   const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 100 });
   const dbUrl = `${serverUrl}/${name}`;
   const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
@@ -61,22 +68,37 @@ export async function createHarness(overrides: Record<string, string> = {}) {
   async function request(
     method: string,
     path: string,
-    options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+    options: {
+      body?: unknown;
+      cookie?: string;
+      headers?: Record<string, string>;
+      /** X-Forwarded-For, read when TRUST_PROXY is on. */
+      ip?: string;
+      /** The socket's remote address, as a real connection from that address would have it. */
+      remoteAddress?: string;
+    } = {},
   ) {
     const headers: Record<string, string> = { origin: ORIGIN, ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.cookie) headers.cookie = options.cookie;
     if (options.ip) headers["x-forwarded-for"] = options.ip;
-    const res = await app.request(path, {
-      method,
-      headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : typeof options.body === "string"
-            ? options.body
-            : JSON.stringify(options.body),
-    });
+    const socket = options.remoteAddress
+      ? { incoming: { socket: { remoteAddress: options.remoteAddress, remotePort: 40000 } } }
+      : undefined;
+    const res = await app.request(
+      path,
+      {
+        method,
+        headers,
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === "string"
+              ? options.body
+              : JSON.stringify(options.body),
+      },
+      socket,
+    );
     const text = await res.text();
     let json: unknown = null;
     try {
@@ -95,6 +117,7 @@ export async function createHarness(overrides: Record<string, string> = {}) {
       session: null,
       ip: "127.0.0.1",
       userAgent: "vitest",
+      requestId: "vitest",
       resHeaders: new Headers(),
       ...ctx,
     });
@@ -125,7 +148,7 @@ export async function createHarness(overrides: Record<string, string> = {}) {
     return { cookie: `kb_session=${token}`, token, userId: user!.id, user: validated!.user };
   }
 
-  return { app, db, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn };
+  return { app, db, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn, logLines };
 }
 
 export function sessionCookieFrom(headers: Headers): string | null {

@@ -1,7 +1,10 @@
-// Administrator passwords: scrypt (N=2^15, r=8, p=1) with a random salt, compared in constant time.
+// Administrator passwords: scrypt at OWASP's parameters (N=2^17, r=8, p=1) with a random salt, compared in
+// constant time. Hashes made with weaker parameters verify and are replaced at the next sign-in.
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** scrypt needs 128 * N * r bytes; leave room above that. */
+const MAX_MEMORY = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
 function derive(
@@ -10,7 +13,7 @@ function derive(
   params: { N: number; r: number; p: number },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: PARAMS.maxmem }, (err, key) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
@@ -22,21 +25,37 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+function parse(stored: string | null) {
   const parts = stored?.split("$");
-  if (parts?.length !== 6 || parts[0] !== "scrypt") {
+  if (parts?.length !== 6 || parts[0] !== "scrypt") return null;
+  const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const sane =
+    Number.isInteger(params.N) &&
+    params.N >= 2 ** 10 &&
+    params.N <= 2 ** 20 &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    params.p >= 1 &&
+    params.p <= 16;
+  return sane ? { params, salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") } : null;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const hash = parse(stored);
+  if (!hash) {
     // Spend the same time as a real check so a missing account is not told apart by timing.
     await derive(password, Buffer.alloc(16), PARAMS);
     return false;
   }
-  const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(key, "base64");
-  const actual = await derive(password, Buffer.from(salt, "base64"), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  const actual = await derive(password, hash.salt, hash.params);
+  return hash.key.length === actual.length && timingSafeEqual(hash.key, actual);
+}
+
+/** True when a stored hash was made with other parameters than today's (rehash it after a good sign-in). */
+export function needsRehash(stored: string | null): boolean {
+  const hash = parse(stored);
+  return !hash || hash.params.N !== PARAMS.N || hash.params.r !== PARAMS.r || hash.params.p !== PARAMS.p;
 }
 
 /** Constant-time comparison of two secrets of any length. */

@@ -7,19 +7,31 @@ import { SESSION_COOKIE, type SessionValidation, validateSessionToken } from "..
 import type { AppDeps, Context, RequestContext } from "../trpc/init";
 import { createCaller } from "../trpc/root";
 
-export type AppVariables = { auth: SessionValidation; ip: string | null };
+export type AppVariables = { auth: SessionValidation; ip: string | null; requestId: string };
 export type AppEnv = { Variables: AppVariables };
 
-export function clientIp(c: HonoContext, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * The caller's address. Behind `trustedHops` proxies of our own, each proxy appends the address it saw to
+ * X-Forwarded-For, so the entry `trustedHops` from the right is the last one no client could write; the
+ * leftmost entries are whatever the client sent and are never trusted.
+ */
+export function clientIp(c: HonoContext, trustedHops: number): string | null {
+  let socket: string | null = null;
   try {
-    return getConnInfo(c).remote.address ?? null;
+    socket = getConnInfo(c).remote.address ?? null;
   } catch {
-    return null; // in-process requests (tests) have no socket
+    socket = null; // in-process requests (tests) have no socket
   }
+  if (trustedHops > 0) {
+    const chain = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const entry = chain[chain.length - trustedHops];
+    if (entry) return entry;
+    if (chain.length > 0) return chain[0]!; // fewer entries than proxies: the first proxy saw this one
+  }
+  return socket;
 }
 
 /** Reads the session from the cookie, or from a bearer token for API clients. */
@@ -45,6 +57,7 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders: Headers): Req
     session: auth?.session ?? null,
     ip: c.get("ip"),
     userAgent: c.req.header("user-agent") ?? null,
+    requestId: c.get("requestId"),
     resHeaders,
   };
 }

@@ -1,24 +1,20 @@
-// Turns any error into the REST answer `{ message, code }` with the HTTP status that fits.
+// Turns any error raised while answering a REST request into `{ message, code }` with the status that fits.
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { HTTPException } from "hono/http-exception";
-import { ZodError } from "zod";
-import { describeZodError } from "../trpc/init";
+import { AppError, type PublicError, toPublicError } from "../errors";
 
-export type ErrorBody = { message: string; code: string };
-
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } | null {
+export function toErrorResponse(error: unknown, requestId: string): PublicError {
   if (error instanceof TRPCError) {
-    const zod = error.cause instanceof ZodError ? error.cause : null;
-    const reason =
-      error.cause && !zod && /^[A-Z][A-Z_]+$/.test(error.cause.message) ? error.cause.message : null;
-    return {
+    const cause = error.cause;
+    return toPublicError(error, requestId, {
       status: getHTTPStatusCodeFromError(error),
-      body: { message: zod ? describeZodError(zod) : error.message, code: reason ?? error.code },
-    };
+      message: error.message,
+      code: error.code,
+      // A 4xx with a foreign cause was raised by a library (e.g. parsing): its text stays on the server.
+      fromLibrary: cause !== undefined && !(cause instanceof AppError),
+    });
   }
-  if (error instanceof ZodError)
-    return { status: 400, body: { message: describeZodError(error), code: "BAD_REQUEST" } };
   if (error instanceof HTTPException) {
     const status = error.status;
     const code =
@@ -29,7 +25,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
           : status === 401
             ? "UNAUTHORIZED"
             : "BAD_REQUEST";
-    return { status, body: { message: error.message || "Bad request", code } };
+    // Our own adapters raise these with a sentence for people; Hono's own carry no message.
+    return toPublicError(error, requestId, {
+      status,
+      message: error.message || "Bad request",
+      code,
+      fromLibrary: false,
+    });
   }
-  return null;
+  return toPublicError(error, requestId);
 }

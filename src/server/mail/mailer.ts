@@ -12,11 +12,25 @@ export type MailMessage = {
 };
 export type Mailer = { send: (message: MailMessage) => Promise<"sent" | "logged">; close: () => void };
 
-export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
+/**
+ * Without SMTP_URL, development writes each mail to the log line by line (that is how a local demo signs
+ * in); every other mode logs only who and what, because a mail may carry a sign-in link. Production
+ * refuses to start without SMTP_URL (env.ts).
+ */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger: Logger;
+  nodeEnv: "development" | "production" | "test";
+}): Mailer {
   if (!options.smtpUrl) {
+    const withBody = options.nodeEnv === "development";
     return {
       async send(message) {
-        options.logger.info(`[mail] to=${message.to} subject="${message.subject}"\n${message.text}`);
+        options.logger.info(
+          `[mail] to=${message.to} subject="${message.subject}"${withBody ? "" : " (not sent: SMTP_URL is not set)"}`,
+        );
+        if (withBody) for (const line of message.text.split("\n")) options.logger.info(`[mail] | ${line}`);
         return "logged";
       },
       close() {},

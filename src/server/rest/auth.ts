@@ -39,9 +39,14 @@ export function authRoutes(deps: AppDeps) {
     }
     return respond();
   });
-  r.get("/salesperson/auth/verify", (c) =>
-    answer(c, deps, (api) => api.auth.redeemLink({ token: c.req.query("token") ?? "" })),
-  );
+  /**
+   * Checks a link and says whom it signs in, without using it and without a cookie: a GET can be made by
+   * any site, so only the POST of /api/auth/redeem (with its Origin check) signs a browser in.
+   */
+  r.get("/salesperson/auth/verify", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return answer(c, deps, (api) => api.auth.describeLink({ token: c.req.query("token") ?? "" }));
+  });
   r.post("/salesperson/auth/login", async (c) => {
     const body = await readJson(c);
     return answer(c, deps, (api) => api.salespersonAuth.requestLogin(body as never));

@@ -5,7 +5,6 @@ import { bodyLimit } from "hono/body-limit";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
 import { processProfileImage, storeProfileImage, tooLarge } from "../domains/portal/photos";
 import type { AppEnv } from "../http/context";
-import { toErrorResponse } from "../http/errors";
 import type { AppDeps } from "../trpc/init";
 import { answer, readJson, readJsonObject } from "./adapter";
 
@@ -30,7 +29,12 @@ export function portalRoutes(deps: AppDeps) {
   r.post(
     "/profile-image-upload",
     // Stops reading as soon as the body passes the limit, so an oversized upload is never buffered whole.
-    bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: (c) => c.json(toErrorResponse(tooLarge())!.body, 413) }),
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
     async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (type.startsWith("multipart/form-data")) {
@@ -42,7 +46,7 @@ export function portalRoutes(deps: AppDeps) {
             400,
           );
         }
-        if (file.size > IMAGE_UPLOAD_MAX_BYTES) return c.json(toErrorResponse(tooLarge())!.body, 413);
+        if (file.size > IMAGE_UPLOAD_MAX_BYTES) throw tooLarge();
         const bytes = Buffer.from(await file.arrayBuffer());
         return answer(c, deps, async (api) => {
           const me = await api.portal.me();
@@ -63,7 +67,10 @@ export function portalRoutes(deps: AppDeps) {
 export function uploadRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>();
   r.get("/uploads/:file", async (c) => {
-    const match = /^([0-9a-f-]{36})\.webp$/.exec(c.req.param("file"));
+    // Stored names are UUIDs we generated; anything else is not ours (and never reaches SQL).
+    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/.exec(
+      c.req.param("file"),
+    );
     if (!match) return c.json({ message: "Not found", code: "NOT_FOUND" }, 404);
     const [image] = await deps.sql<{ bytes: Buffer; content_type: string }[]>`
       select bytes, content_type from images where id = ${match[1]!}`;
@@ -72,7 +79,6 @@ export function uploadRoutes(deps: AppDeps) {
       "Content-Type": image.content_type,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "public, max-age=31536000, immutable",
-      "Content-Security-Policy": "default-src 'none'",
     });
   });
   return r;

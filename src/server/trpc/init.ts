@@ -9,6 +9,7 @@ import type { Session } from "../auth/session";
 import type { TtlCache } from "../cache";
 import type { Database, Sql } from "../db/client";
 import type { Env } from "../env";
+import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
 import type { JobQueue } from "../jobs/queue";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
@@ -33,6 +34,8 @@ export type RequestContext = {
   session: Session | null;
   ip: string | null;
   userAgent: string | null;
+  /** Names this request in logs and in the answer to an unexpected failure. */
+  requestId: string;
   /** Headers added to the HTTP response (Set-Cookie). */
   resHeaders: Headers;
 };
@@ -41,18 +44,8 @@ export type Context = AppDeps & RequestContext;
 
 // 2. Init ------------------------------------------------------------------------------------------------
 
-/** The first zod issue as a sentence a person can act on. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid input";
-  if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
-  const field = issue.path.join(".");
-  return field &&
-    !issue.message.toLowerCase().includes(field.toLowerCase()) &&
-    issue.message.startsWith("Invalid")
-    ? `${field}: ${issue.message}`
-    : issue.message;
-}
+/** A superjson envelope that could not be read: answered as 400 "Malformed request", never its own text. */
+class MalformedEnvelope extends Error {}
 
 /**
  * superjson, with the serialised form of frozen values remembered: cached public reads (the browse cache
@@ -70,24 +63,41 @@ const transformer = {
     }
     return out;
   },
-  deserialize: (value: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(value),
+  deserialize(value: Parameters<typeof superjson.deserialize>[0]) {
+    try {
+      return superjson.deserialize(value);
+    } catch {
+      throw new MalformedEnvelope(MALFORMED_REQUEST);
+    }
+  },
 };
 
 const t = initTRPC.context<Context>().create({
   transformer,
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    const cause = error.cause && !(error.cause instanceof ZodError) ? error.cause.message : undefined;
+  errorFormatter({ shape, error, ctx }) {
+    const cause = error.cause;
+    // tRPC's own 4xx without a cause carry tRPC's words ("No procedure found on path …"); with a foreign
+    // cause (JSON.parse, superjson) they carry a library's, which a client never sees.
+    const fromLibrary = cause !== undefined && !(cause instanceof AppError) && !(cause instanceof ZodError);
+    const answer = toPublicError(error, ctx?.requestId ?? "-", {
+      status: shape.data.httpStatus,
+      message: error.message,
+      code: error.code,
+      fromLibrary: fromLibrary || cause instanceof MalformedEnvelope,
+    });
+    const zodError = cause instanceof ZodError ? cause : null;
+    const trpcCode = answer.status === 500 ? "INTERNAL_SERVER_ERROR" : error.code;
     return {
-      ...shape,
-      message: zodError ? describeZodError(zodError) : shape.message,
+      code: shape.code,
+      message: answer.body.message,
       data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
+        code: trpcCode,
+        httpStatus: answer.status,
         path: shape.data.path,
         /** Machine-readable reason where the spec names one, e.g. SCHEDULING_CONFLICT. */
-        cause: cause && /^[A-Z][A-Z_]+$/.test(cause) ? cause : undefined,
+        cause: cause instanceof AppError ? cause.reason : undefined,
         fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
+        requestId: answer.body.requestId,
       },
     };
   },
@@ -97,31 +107,36 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** An error with a stable machine code in `cause` (REST answers it as `code`). */
-export function appError(code: TRPCError["code"], message: string, reason?: string): TRPCError {
-  return new TRPCError({ code, message, cause: reason ? new Error(reason) : undefined });
-}
+export { AppError, appError, describeZodError };
 
 // 3. Procedures ------------------------------------------------------------------------------------------
 
-export const publicProcedure = t.procedure;
+/** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  return result;
+});
 
 const requireUser = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue" });
+    throw appError("UNAUTHORIZED", "Please sign in to continue");
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const authedProcedure = t.procedure.use(requireUser);
+export const authedProcedure = publicProcedure.use(requireUser);
 
-function denied(ctx: Context, path: string, why: string): TRPCError {
+function denied(ctx: Context, path: string, why: string): AppError {
   void recordSecurityEvent(ctx, {
     eventType: "authorization_denied",
     riskLevel: "medium",
     details: `${path}: ${why}`,
   });
-  return new TRPCError({ code: "FORBIDDEN", message: why });
+  return appError("FORBIDDEN", why);
 }
 
 export const customerProcedure = authedProcedure.use(({ ctx, path, next }) => {

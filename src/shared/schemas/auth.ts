@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
+import { line } from "./common";
 
 /** E-mail as typed by a person: trimmed and lowercased before anything else looks at it. */
 export const emailSchema = z
@@ -20,21 +21,22 @@ export const requestLoginOutput = z.object({
 });
 export type RequestLoginOutput = z.infer<typeof requestLoginOutput>;
 
-export const redeemLinkInput = z.strictObject({ token: z.string().trim().min(1).max(200) });
+export const redeemLinkInput = z.strictObject({ token: line().min(1).max(200) });
+
+/** Who a sign-in link signs in, shown on the link page before the one click that uses it. */
+export type LinkDescription = { email: string; purpose: "customer" | "salesperson"; expiresAt: Date };
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  line()
     .max(max)
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
 
 export const salespersonRegisterInput = z.strictObject({
-  name: z.string().trim().min(1, "Please fill in all required fields").max(120),
+  name: line().min(1, "Please fill in all required fields").max(120),
   email: emailSchema,
-  dealership: z.string().trim().min(1, "Please fill in all required fields").max(160),
+  dealership: line().min(1, "Please fill in all required fields").max(160),
   phone: optionalText(40),
   yearsExperience: z.coerce
     .number({ error: "Years of experience must be a number" })
@@ -42,7 +44,7 @@ export const salespersonRegisterInput = z.strictObject({
     .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
     .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
     .default(0),
-  specialties: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  specialties: z.array(line().min(1).max(60)).max(20).default([]),
 });
 export type SalespersonRegisterInput = z.input<typeof salespersonRegisterInput>;
 
@@ -54,9 +56,7 @@ export const profileUpdateInput = z.strictObject({
   phone: optionalText(40),
   city: optionalText(80),
   state: optionalText(40),
-  zipCode: z
-    .string()
-    .trim()
+  zipCode: line()
     .max(10)
     .transform((v) => (v === "" ? null : v))
     .refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), "ZIP code must look like 12345 or 12345-6789")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line, verbatimText } from "./common";
 
 /** The documents SPEC.md section 7 names, with the title each page shows (and names in 'Failed to load ...'). */
 export const DOCUMENTS = {
@@ -16,19 +17,14 @@ export const DOCUMENT_SLUGS = Object.keys(DOCUMENTS) as DocumentSlug[];
 export const DOCUMENT_MAX_CHARS = 100_000;
 
 // Any string is looked up, so an unknown slug answers 404 (a missing page), not 400.
-const slugSchema = z
-  .string({ error: "slug is required" })
-  .trim()
-  .min(1, "slug is required")
-  .max(64, "slug is too long");
+const slugSchema = line({ error: "slug is required" }).min(1, "slug is required").max(64, "slug is too long");
 
 export const documentSlugInput = z.strictObject({ slug: slugSchema });
 
 export const documentUpdateInput = z.strictObject({
   slug: slugSchema,
-  title: z.string().trim().min(1, "Title cannot be empty").max(120, "Title is too long").optional(),
-  content: z
-    .string({ error: "content is required" })
+  title: line().min(1, "Title cannot be empty").max(120, "Title is too long").optional(),
+  content: verbatimText({ error: "content is required" })
     .max(
       DOCUMENT_MAX_CHARS,
       `Content is longer than ${DOCUMENT_MAX_CHARS.toLocaleString("en-US")} characters`,

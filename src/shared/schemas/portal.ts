@@ -6,13 +6,12 @@ import {
   SELF_SERVICE_STATUSES,
   YEARS_OF_EXPERIENCE,
 } from "../constants";
+import { idSchema, line, text } from "./common";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
+const nullableText = (max: number, kind: typeof line = line) =>
+  kind()
     .max(max)
     .nullable()
     .optional()
@@ -21,10 +20,10 @@ const nullableText = (max: number) =>
 /** Profile fields a salesperson edits themself; aggregates, e-mail, dealership and verification are not here. */
 export const updateSalespersonInput = z.strictObject({
   id,
-  name: z.string().trim().min(1, "Name is required").max(120).optional(),
+  name: line().min(1, "Name is required").max(120).optional(),
   phoneNumber: nullableText(40),
-  bio: nullableText(2000),
-  specialties: z.array(z.string().trim().min(1).max(60)).max(12, "Choose at most 12 specialties").optional(),
+  bio: nullableText(2000, text),
+  specialties: z.array(line().min(1).max(60)).max(12, "Choose at most 12 specialties").optional(),
   yearsOfExperience: z.coerce
     .number({ error: "Years of experience must be a number" })
     .int("Years of experience must be a whole number")

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { CONTACT_METHODS, MISCONDUCT_CATEGORIES, REPORT_STATUSES, REVIEW_SORTS } from "../reviews";
-import { isIsoDate } from "../time";
+import { idSchema, idWith, isoDate, line, text } from "./common";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 const score = z.coerce
   .number({ error: "All rating categories are required to submit your review." })
   .int("Ratings are whole numbers from 1 to 5")
   .min(1, "All rating categories are required to submit your review.")
   .max(5, "Ratings are whole numbers from 1 to 5");
-const comment = z
-  .string()
-  .trim()
+const comment = text()
   .max(2000, "Comments can be at most 2000 characters")
   .nullable()
   .optional()
@@ -18,12 +16,9 @@ const comment = z
 
 export const submitRatingInput = z.strictObject({
   /** The spec's client sends the user id; it must be the signed-in customer's own. */
-  userId: z.string().optional(),
+  userId: line().max(64).optional(),
   salespersonId: id,
-  appointmentId: z.coerce
-    .number({ error: "You must select a completed appointment to leave a review." })
-    .int()
-    .positive(),
+  appointmentId: idWith("You must select a completed appointment to leave a review."),
   overallRating: score,
   helpfulnessRating: score,
   pressureLevelRating: score,
@@ -33,12 +28,8 @@ export const submitRatingInput = z.strictObject({
   pressureComment: comment,
   communicationComment: comment,
   visitDate: z
-    .string()
-    .trim()
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isIsoDate(v), "Visit date must be a date (YYYY-MM-DD)"),
+    .preprocess((v) => (v === "" ? null : v), isoDate().nullable().optional())
+    .transform((v) => v ?? null),
 });
 
 export const editRatingInput = submitRatingInput
@@ -55,26 +46,26 @@ export const reviewsPageInput = z.strictObject({
 
 export const replyInput = z.strictObject({
   ratingId: id,
-  body: z.string().trim().min(1, "Write a reply first").max(2000),
+  body: text().min(1, "Write a reply first").max(2000),
 });
 export const flagInput = z.strictObject({
   ratingId: id,
-  reason: z.string().trim().min(5, "Tell us why in a few words").max(1000),
+  reason: text().min(5, "Tell us why in a few words").max(1000),
 });
 export const resolveFlagInput = z.strictObject({
   flagId: id,
   decision: z.enum(["uphold", "remove"]),
-  note: z.string().trim().max(1000).optional(),
+  note: text().max(1000).optional(),
 });
 
 export const contactSalespersonInput = z.strictObject({
   salespersonId: id,
-  message: z.string({ error: "Please write a message" }).trim().min(1, "Please write a message").max(4000),
+  message: text({ error: "Please write a message" }).min(1, "Please write a message").max(4000),
   contactMethod: z.enum(CONTACT_METHODS, { error: "Choose how you want to be contacted" }),
 });
 export const replyMessageInput = z.strictObject({
   conversationId: id,
-  body: z.string().trim().min(1, "Please write a message").max(4000),
+  body: text().min(1, "Please write a message").max(4000),
 });
 export const conversationInput = z.strictObject({ conversationId: id });
 
@@ -84,22 +75,17 @@ const categoryValues = MISCONDUCT_CATEGORIES.map((c) => c.value) as [string, ...
 export const misconductReportInput = z.strictObject({
   salespersonId: id,
   category: z.enum(categoryValues, { error: "Choose a category" }),
-  description: z.string().trim().min(20, "Describe what happened in at least 20 characters").max(5000),
-  incidentDate: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || isIsoDate(v), "Incident date must be a date (YYYY-MM-DD)"),
+  description: text().min(20, "Describe what happened in at least 20 characters").max(5000),
+  incidentDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate().optional()),
   /** Signed-in reporters may choose anonymity; signed-out reports are always anonymous. */
   anonymous: z.boolean().default(true),
 });
-export const trackingCodeInput = z.strictObject({ trackingCode: z.string().trim().min(8).max(40) });
+export const trackingCodeInput = z.strictObject({ trackingCode: line().min(8).max(40) });
 export const updateReportInput = z.strictObject({
   reportId: id,
   status: z.enum(REPORT_STATUSES).optional(),
-  note: z.string().trim().max(2000).optional(),
-  resolution: z.string().trim().max(2000).optional(),
+  note: text().max(2000).optional(),
+  resolution: text().max(2000).optional(),
 });
 
 export type ReviewView = {

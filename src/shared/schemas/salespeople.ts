@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BROWSE_PAGE_SIZE, type PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
+import { idSchema, line } from "./common";
 
 /** 'all' or an empty string means the filter is off (SPEC.md section 7). */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
@@ -8,7 +9,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
 export const browseSalespeopleInput = z.strictObject({
-  specialty: optionalFilter(z.string().trim().min(1).max(60)),
+  specialty: optionalFilter(line().min(1).max(60)),
   rating: optionalFilter(
     z.preprocess(
       (v) => (typeof v === "string" ? v.replace(/\+$/, "").replace(/\.0$/, "") : v),
@@ -16,9 +17,9 @@ export const browseSalespeopleInput = z.strictObject({
     ),
   ),
   status: optionalFilter(z.enum(SALESPERSON_STATUSES, { error: "Unknown status" })),
-  search: optionalFilter(z.string().trim().min(1).max(100)),
-  dealership: optionalFilter(z.string().trim().min(1).max(160)),
-  city: optionalFilter(z.string().trim().min(1).max(80)),
+  search: optionalFilter(line().min(1).max(100)),
+  dealership: optionalFilter(line().min(1).max(160)),
+  city: optionalFilter(line().min(1).max(80)),
   yearsOfExperience: optionalFilter(
     z.coerce
       .number({ error: "yearsOfExperience must be a number" })
@@ -36,7 +37,7 @@ export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
 export type BrowseSalespeopleQuery = z.output<typeof browseSalespeopleInput>;
 
 export const salespersonIdInput = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idSchema,
 });
 
 export type SalespersonCard = {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { emailSchema } from "./auth";
+import { line, text } from "./common";
 
 /** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
 export const CONTACT_ROLES = [
@@ -34,27 +36,17 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 /** The site contact form; the same schema validates the form in the browser and the call on the server. */
 export const contactMessageInput = z.strictObject({
-  name: z
-    .string({ error: "Please enter your full name" })
-    .trim()
+  name: line({ error: "Please enter your full name" })
     .min(1, "Please enter your full name")
     .max(120, "Name is too long"),
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .toLowerCase()
-    .min(1, "Please enter your email address")
-    .max(254, "Email is too long")
-    .pipe(z.email("Please enter a valid email address")),
-  company: z.preprocess(blankToUndefined, z.string().trim().max(160, "Company is too long").optional()),
+  email: emailSchema,
+  company: z.preprocess(blankToUndefined, line().max(160, "Company is too long").optional()),
   role: z.preprocess(
     blankToUndefined,
     z.enum(CONTACT_ROLE_VALUES, { error: "Please choose a role from the list" }).optional(),
   ),
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: "Please choose a subject" }),
-  message: z
-    .string({ error: "Please enter a message" })
-    .trim()
+  message: text({ error: "Please enter a message" })
     .min(1, "Please enter a message")
     .max(
       CONTACT_MESSAGE_MAX,

@@ -66,6 +66,17 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Failed sign-in attempts per key (an account from one address, an address, an account): how many in a
+ * row, and until when the next attempt is refused. A success clears its own keys.
+ */
+export const loginThrottles = pgTable("login_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
 /** Who did what, when and from where: sign-in attempts, failed authorisations, privileged changes. */
 export const securityEvents = pgTable(
   "security_events",

@@ -1,37 +1,32 @@
 // Administrator sign-in: e-mail, password and admin code, all checked server-side; errors stay generic.
+// Throttled per (account, address) and per address with growing delays (auth/throttle.ts): guessing from
+// one place slows to a crawl, while the owner signing in from an address that has not failed gets in.
 import { eq } from "drizzle-orm";
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
 import { recordSecurityEvent } from "../../auth/audit";
-import { secretsEqual, verifyPassword } from "../../auth/password";
-import { consumeToken } from "../../auth/rate-limit";
+import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
+import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import { users } from "../../db/schema";
 import { appError, type Context } from "../../trpc/init";
 import { findSessionUser } from "../auth/service";
 
-/** Failed attempts refill slowly: 5 per account and 10 per address, then one every 3 and 1 minutes. */
-const ADMIN_LIMITS = {
-  perAccount: { capacity: 5, refillSeconds: 180 },
-  perIp: { capacity: 10, refillSeconds: 60 },
-};
+const SCOPE = "admin";
 
 export async function adminLogin(ctx: Context, input: AdminLoginInput) {
-  const throttled = async () => {
+  const wait = await throttleWait(ctx.sql, SCOPE, input.email, ctx.ip);
+  if (wait > 0) {
     await recordSecurityEvent(ctx, {
       eventType: "admin_login_throttled",
       riskLevel: "high",
-      details: input.email,
+      details: `${input.email}: ${wait} s to wait`,
     });
-    return appError(
+    throw appError(
       "TOO_MANY_REQUESTS",
-      "Too many attempts. Please wait a few minutes and try again.",
+      `Too many failed attempts from this address. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
       "RATE_LIMITED",
     );
-  };
-  if (!(await consumeToken(ctx.sql, `admin:acct:${input.email}`, ADMIN_LIMITS.perAccount)))
-    throw await throttled();
-  if (ctx.ip && !(await consumeToken(ctx.sql, `admin:ip:${ctx.ip}`, ADMIN_LIMITS.perIp)))
-    throw await throttled();
+  }
 
   const [account] = await ctx.db
     .select({
@@ -46,6 +41,7 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? null);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
   if (account?.role !== "admin" || account.disabledAt || !passwordOk || !codeOk) {
+    await recordFailure(ctx.sql, SCOPE, input.email, ctx.ip);
     await recordSecurityEvent(ctx, {
       eventType: "admin_login_failed",
       riskLevel: "high",
@@ -53,6 +49,13 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
       details: input.email,
     });
     throw appError("UNAUTHORIZED", "Login failed", "LOGIN_FAILED");
+  }
+  await recordSuccess(ctx.sql, SCOPE, input.email, ctx.ip);
+  if (needsRehash(account.passwordHash)) {
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, account.id));
   }
   const { token, session } = await createSession(ctx.db, account.id, {
     userAgent: ctx.userAgent,

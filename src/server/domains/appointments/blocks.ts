@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { createBlockInput, updateBlockInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { blockIntervalsOn } from "../../../shared/slots";
+import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import type { Sql } from "../../db/client";
 import { appError, type Context } from "../../trpc/init";
@@ -96,6 +96,18 @@ function checkRange(startsAt: Date, endsAt: Date) {
     throw appError("BAD_REQUEST", "End time must be after start time", "END_BEFORE_START");
   if (endsAt.getTime() - startsAt.getTime() > 366 * 86_400_000) {
     throw appError("BAD_REQUEST", "A block can last at most a year", "BLOCK_TOO_LONG");
+  }
+  // Nobody can book past the horizon, so a block that starts later has nothing to block.
+  const now = Date.now();
+  if (startsAt.getTime() > now + BOOKING_HORIZON_DAYS * 86_400_000) {
+    throw appError(
+      "BAD_REQUEST",
+      `A block can start at most ${BOOKING_HORIZON_DAYS} days ahead`,
+      "BEYOND_BOOKING_HORIZON",
+    );
+  }
+  if (startsAt.getTime() < now - 366 * 86_400_000) {
+    throw appError("BAD_REQUEST", "A block can start at most a year ago", "BLOCK_TOO_OLD");
   }
 }
 

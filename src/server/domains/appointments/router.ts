@@ -11,6 +11,7 @@ import {
   updateBlockInput,
   waitlistInput,
 } from "../../../shared/schemas/appointments";
+import { idSchema } from "../../../shared/schemas/common";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import { AVAILABLE_TODAY_TIMES } from "../../../shared/slots";
 import { todayIn } from "../../../shared/time";
@@ -50,9 +51,7 @@ export const appointmentsRouter = router({
   }),
   /** The same for a page of cards at once (one request for a whole browse grid). */
   availableTodayMany: publicProcedure
-    .input(
-      z.strictObject({ ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(100) }),
-    )
+    .input(z.strictObject({ ids: z.array(idSchema).min(1).max(100) }))
     .query(async ({ ctx, input }) => {
       const rows = await ctx.sql<{ id: number; time_zone: string }[]>`
         select id, time_zone from salespeople where id in ${ctx.sql([...new Set(input.ids)])}`;
@@ -87,7 +86,7 @@ export const availabilityRouter = router({
   create: authedProcedure.input(createBlockInput).mutation(({ ctx, input }) => createBlock(ctx, input)),
   update: authedProcedure.input(updateBlockInput).mutation(({ ctx, input }) => updateBlock(ctx, input)),
   remove: authedProcedure
-    .input(z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }))
+    .input(z.strictObject({ id: idSchema }))
     .mutation(({ ctx, input }) => deleteBlock(ctx, input.id)),
   forSalesperson: authedProcedure
     .input(salespersonIdInput)

@@ -6,7 +6,7 @@ import type {
   updateAppointmentStatusInput,
 } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { slotGrid } from "../../../shared/slots";
+import { BOOKING_HORIZON_DAYS, slotGrid } from "../../../shared/slots";
 import { addDays, fromZoned, toOffsetIso } from "../../../shared/time";
 import type { Sql } from "../../db/client";
 import { QUEUES } from "../../jobs/queue";
@@ -197,6 +197,13 @@ export async function joinWaitlist(ctx: Authed, salespersonId: number, date: str
   const person = await salespersonZone(ctx.sql, salespersonId);
   const today = toOffsetIso(new Date(), person.time_zone).slice(0, 10);
   if (date < today) throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) {
+    throw appError(
+      "BAD_REQUEST",
+      `You can join a waitlist up to ${BOOKING_HORIZON_DAYS} days ahead`,
+      "BEYOND_BOOKING_HORIZON",
+    );
+  }
   await ctx.sql`insert into waitlist_entries (salesperson_id, customer_id, date)
                 values (${salespersonId}, ${ctx.user.id}, ${date})
                 on conflict (salesperson_id, customer_id, date) do nothing`;

@@ -7,6 +7,7 @@ import {
 } from "../../../shared/schemas/auth";
 import { authedProcedure, publicProcedure, router } from "../../trpc/init";
 import {
+  describeLoginLink,
   getUserById,
   redeemLoginLink,
   registerSalesperson,
@@ -24,6 +25,10 @@ export const authRouter = router({
   requestLogin: publicProcedure
     .input(requestLoginInput)
     .mutation(({ ctx, input }) => requestCustomerLogin(ctx, input.email)),
+  /** A mutation (POST) so the token stays out of URLs and access logs. */
+  describeLink: publicProcedure
+    .input(redeemLinkInput)
+    .mutation(({ ctx, input }) => describeLoginLink(ctx, input.token)),
   redeemLink: publicProcedure
     .input(redeemLinkInput)
     .mutation(({ ctx, input }) => redeemLoginLink(ctx, input.token)),

@@ -2,6 +2,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type {
+  LinkDescription,
   ProfileUpdateInput,
   RequestLoginOutput,
   SalespersonRegisterInput,
@@ -13,6 +14,8 @@ import { generateToken, hashToken } from "../../auth/crypto";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
 import { dealerships, loginTokens, salespeople, users } from "../../db/schema";
+import { isLoopbackHost } from "../../env";
+import { isLoopbackAddress } from "../../http/addresses";
 import { appError, type Context } from "../../trpc/init";
 
 type LinkPurpose = "customer" | "salesperson";
@@ -58,12 +61,24 @@ async function deliverLink(ctx: Context, email: string, link: string, purpose: L
   });
 }
 
+/**
+ * The link itself is answered only in development, to a request from this machine, on a server whose
+ * APP_URL is on this machine: the local demo needs no mailbox, and nobody else is ever handed a link.
+ */
+function mayAnswerLink(ctx: Context): boolean {
+  return (
+    ctx.env.NODE_ENV === "development" &&
+    isLoopbackHost(new URL(ctx.env.APP_URL).hostname) &&
+    ctx.ip !== null &&
+    isLoopbackAddress(ctx.ip)
+  );
+}
+
 function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | null): RequestLoginOutput {
-  const devLink = ctx.env.NODE_ENV !== "production" && link ? { magicLink: link } : {};
   return {
     message: "If that address can sign in, a sign-in link is on its way. Check your email.",
     deliveryStatus: delivery,
-    ...devLink,
+    ...(link && mayAnswerLink(ctx) ? { magicLink: link } : {}),
   };
 }
 
@@ -114,6 +129,35 @@ export async function requestSalespersonLogin(ctx: Context, email: string): Prom
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
+async function limitRedemptions(ctx: Context): Promise<void> {
+  if (
+    !ctx.env.RATE_LIMIT_DISABLED &&
+    ctx.ip &&
+    !(await consumeToken(ctx.sql, `redeem:ip:${ctx.ip}`, RATE_LIMITS.redeemPerIp))
+  ) {
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "Too many sign-in attempts. Please wait a moment and try again.",
+      "RATE_LIMITED",
+    );
+  }
+}
+
+/**
+ * Who a sign-in link is for, without using it: the link page shows this and asks for one click, so a link
+ * opened from another site never signs the browser in by itself (no login CSRF).
+ */
+export async function describeLoginLink(ctx: Context, token: string): Promise<LinkDescription> {
+  await limitRedemptions(ctx);
+  const [link] = await ctx.db
+    .select({ email: loginTokens.email, purpose: loginTokens.purpose, expiresAt: loginTokens.expiresAt })
+    .from(loginTokens)
+    .where(and(eq(loginTokens.id, hashToken(token)), gt(loginTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!link) throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
+  return link;
+}
+
 export async function findSessionUser(ctx: Pick<Context, "db">, userId: string): Promise<SessionUser | null> {
   const [user] = await ctx.db
     .select(sessionUserColumns)
@@ -139,17 +183,7 @@ export async function redeemLoginLink(
   ctx: Context,
   token: string,
 ): Promise<{ user: SessionUser; redirectTo: string }> {
-  if (
-    !ctx.env.RATE_LIMIT_DISABLED &&
-    ctx.ip &&
-    !(await consumeToken(ctx.sql, `redeem:ip:${ctx.ip}`, RATE_LIMITS.redeemPerIp))
-  ) {
-    throw appError(
-      "TOO_MANY_REQUESTS",
-      "Too many sign-in attempts. Please wait a moment and try again.",
-      "RATE_LIMITED",
-    );
-  }
+  await limitRedemptions(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [link] = await tx
       .delete(loginTokens)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../../../shared/schemas/common";
 import {
   dataUrlUploadInput,
   overviewInput,
@@ -33,7 +34,7 @@ export const portalRouter = router({
     return salespersonOverview(ctx.sql, id, input.period);
   }),
   insights: authedProcedure
-    .input(z.strictObject({ salespersonId: z.coerce.number().int().positive().optional() }).optional())
+    .input(z.strictObject({ salespersonId: idSchema.optional() }).optional())
     .query(async ({ ctx, input }) => growthInsights(ctx.sql, await subjectFor(ctx, input?.salespersonId))),
   update: authedProcedure
     .input(updateSalespersonInput)
@@ -53,7 +54,7 @@ export const portalRouter = router({
   verify: managerProcedure
     .input(
       z.strictObject({
-        salespersonId: z.coerce.number().int().positive(),
+        salespersonId: idSchema,
         verified: z.boolean().default(true),
       }),
     )

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../../../shared/schemas/common";
 import {
   contactSalespersonInput,
   conversationInput,
@@ -25,7 +26,7 @@ import { editRating, eligibleAppointments, submitRating } from "./submit";
 export const ratingsRouter = router({
   submit: customerProcedure.input(submitRatingInput).mutation(({ ctx, input }) => submitRating(ctx, input)),
   eligibleAppointments: customerProcedure
-    .input(z.strictObject({ salespersonId: z.coerce.number().int().positive() }))
+    .input(z.strictObject({ salespersonId: idSchema }))
     .query(({ ctx, input }) => eligibleAppointments(ctx, input.salespersonId)),
   edit: customerProcedure.input(editRatingInput).mutation(({ ctx, input }) => editRating(ctx, input)),
   list: publicProcedure.input(reviewsPageInput).query(({ ctx, input }) => listReviews(ctx.sql, input)),

@@ -1,6 +1,8 @@
 // Browsing and reading salesperson profiles; every figure comes from rows in the database.
+
 import { and, asc, avg, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
+import { ID_MAX } from "../../../shared/schemas/common";
 import type {
   BrowseResult,
   BrowseSalespeopleQuery,
@@ -58,7 +60,7 @@ function browseConditions(q: BrowseSalespeopleQuery): SQL | undefined {
     conditions.push(gte(salespeople.yearsOfExperience, q.yearsOfExperience));
   if (q.dealership) {
     conditions.push(
-      /^\d+$/.test(q.dealership)
+      /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
         ? eq(salespeople.dealershipId, Number(q.dealership))
         : sql`${salespeople.dealershipId} in (select ${dealerships.id} from ${dealerships} where lower(${dealerships.name}) = lower(${q.dealership}))`,
     );

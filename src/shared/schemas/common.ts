@@ -1,0 +1,53 @@
+// The primitives every input schema is built from: ids, one-line text, long text, dates. Text is checked
+// for control characters here, once, so nothing a person types can reach SQL as a NUL byte or forge a log
+// line; dates are real calendar dates within a stated range.
+import { z } from "zod";
+import { DATE_RANGE, isIsoDate, isIsoDateTime } from "../time";
+
+/** PostgreSQL `integer` ids: 1 to 2^31 - 1. */
+export const ID_MAX = 2_147_483_647;
+
+export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
+
+/** An id with its own message when missing or not a number. */
+export const idWith = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(ID_MAX, message);
+
+export const CONTROL_CHARACTERS_MESSAGE = "Text must not contain control characters";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: newline, carriage return and tab are allowed
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** One line typed by a person (a name, a search, a title): trimmed, no control characters at all. */
+export const line = (params?: { error?: string }) =>
+  z.string(params).trim().regex(ONE_LINE, CONTROL_CHARACTERS_MESSAGE);
+
+/** Longer text (a message, a bio, a note): trimmed; newlines and tabs allowed, other control characters not. */
+export const text = (params?: { error?: string }) =>
+  z.string(params).trim().regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE);
+
+/** Text kept exactly as written (Markdown): newlines and tabs allowed, other control characters not. */
+export const verbatimText = (params?: { error?: string }) =>
+  z.string(params).regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE);
+
+/** A calendar date YYYY-MM-DD that exists (no 2026-02-30), within DATE_RANGE. */
+export const isoDate = (params?: { error?: string }) =>
+  z
+    .string(params)
+    .trim()
+    .refine(
+      isIsoDate,
+      `Date must be a real calendar date (YYYY-MM-DD) between ${DATE_RANGE.minYear} and ${DATE_RANGE.maxYear}`,
+    );
+
+/** A date and time, YYYY-MM-DDTHH:MM[:SS[.mmm]] with an optional offset; no rollover (month 13, hour 25). */
+export const isoDateTime = (params?: { error?: string }) =>
+  z
+    .string(params)
+    .trim()
+    .refine(
+      isIsoDateTime,
+      `Use a real ISO date and time between ${DATE_RANGE.minYear} and ${DATE_RANGE.maxYear}, e.g. 2026-06-01T09:00`,
+    );

@@ -1,0 +1,357 @@
+// Bad input derived from every procedure's own input schema, over HTTP as clients send it: each field of
+// an otherwise valid input in turn gets NUL bytes, control characters, impossible dates, 2^31, 1e308,
+// 100 KB strings and wrong types; the same goes to every REST route through its path, query or body.
+// Every answer must be below 500, and no error may carry SQL, driver or library text.
+import { describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/server/db/seed";
+import { appRouter } from "../src/server/trpc/root";
+import { addDays } from "../src/shared/time";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+await seedDatabase(h.sql, { scale: 0.02 });
+
+const FORBIDDEN_TEXT =
+  /select .* from |insert into|update \w+ set|Failed query|out of range|invalid byte sequence|invalid input syntax|Maximum call stack|github\.com|postgres|violates|relation "|params:|date\/time field|Invalid time value|at Object\.|node_modules/i;
+
+const [sp] = await h.sql<{ id: number; email: string; dealership: string }[]>`
+  select s.id, s.email, d.name as dealership from salespeople s join dealerships d on d.id = s.dealership_id
+  order by s.id limit 1`;
+const [mgr] = await h.sql<{ email: string }[]>`select email from users where role = 'manager' limit 1`;
+const roles = {
+  customer: await h.signIn("fuzz.customer@example.org"),
+  salesperson: await h.signIn(sp!.email, "salesperson"),
+  manager: await h.signIn(mgr!.email, "manager"),
+  admin: await h.signIn("fuzz.admin@example.org", "admin"),
+  anonymous: null,
+};
+
+// Zod internals, read only to walk a schema's shape.
+type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
+
+function unwrap(schema: ZodLike): ZodLike {
+  const def = schema._zod.def;
+  if (["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"].includes(def.type))
+    return unwrap(def.innerType as ZodLike);
+  if (def.type === "pipe") {
+    // z.preprocess is a pipe from a transform into the real schema; other pipes validate their input.
+    const input = def.in as ZodLike;
+    return unwrap(input._zod.def.type === "transform" ? (def.out as ZodLike) : input);
+  }
+  return schema;
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const future = addDays(today, 20);
+
+/** A valid-looking value for a field, by its name first and its type second. */
+function sample(key: string, schema: ZodLike): unknown {
+  const named: Record<string, unknown> = {
+    email: "fuzz.customer@example.org",
+    customerEmail: "fuzz.customer@example.org",
+    date: future,
+    visitDate: addDays(today, -3),
+    incidentDate: addDays(today, -3),
+    time: "10:00",
+    startDateTime: `${future}T09:00`,
+    endDateTime: `${future}T10:00`,
+    scheduledDateTime: `${future}T10:00:00`,
+    customerPhone: "555-123-4567",
+    phone: "555-123-4567",
+    phoneNumber: "555-123-4567",
+    token: "a".repeat(32),
+    slug: "privacy-policy",
+    trackingCode: "ABCDEFGHJK",
+    userId: roles.customer.userId,
+    description: "A description that is certainly long enough to be accepted.",
+    password: "fuzz-password",
+    adminCode: "fuzz-code",
+    profileImageUrl: "data:image/png;base64,iVBORw0KGgo=",
+    latitude: 40.7,
+    longitude: -74,
+    limit: 10,
+    offset: 0,
+    dealership: sp!.dealership,
+    zipCode: "10001",
+    specialties: ["Used Cars"],
+    ids: [sp!.id],
+    yearsExperience: 5,
+    yearsOfExperience: 5,
+  };
+  if (key in named) return named[key];
+  const inner = unwrap(schema);
+  const def = inner._zod.def;
+  if (def.format === "uuid") return roles.customer.userId;
+  if (/Rating$/.test(key)) return 4;
+  if (/(^id$|Id$)/.test(key)) return sp!.id;
+  switch (def.type) {
+    case "enum":
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case "boolean":
+      return true;
+    case "number":
+      return 1;
+    case "array":
+      return [];
+    case "object":
+      return {};
+    default:
+      return "Fuzz text";
+  }
+}
+
+const NUL_STRINGS = ["\u0000abc", "abc\u0000", "\u0000"];
+const BAD_STRINGS = [
+  ...NUL_STRINGS,
+  "a\u0007b",
+  "a\u001b[31mb",
+  "line\r\nforged",
+  "x".repeat(100_000),
+  "2026-13-45",
+  "2026-02-30",
+  "9999-12-31",
+  "0000-01-01",
+  "2026-12-01T25:00",
+  "2026-13-45T09:00",
+  "0000-01-01T09:00",
+  "",
+  "2147483648",
+];
+const BAD_NUMBERS = [0, -1, 2 ** 31, 3_000_000_000, 1e308, -1e308, 1.5];
+const BAD_OTHER = [null, [], {}, true, { $gt: "" }];
+const BAD_VALUES: unknown[] = [...BAD_STRINGS, ...BAD_NUMBERS, ...BAD_OTHER];
+
+type Procedure = { _def: { type: "query" | "mutation"; inputs: ZodLike[] } };
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, Procedure>);
+
+function fieldsOf(procedure: Procedure): Record<string, ZodLike> | null {
+  const input = procedure._def.inputs[0];
+  if (!input) return null;
+  const object = unwrap(input);
+  return object._zod.def.type === "object" ? (object._zod.def.shape as Record<string, ZodLike>) : null;
+}
+
+function validInput(fields: Record<string, ZodLike>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, sample(key, schema)]));
+}
+
+async function callTrpc(path: string, type: "query" | "mutation", input: unknown, cookie?: string) {
+  if (type === "query") {
+    const encoded = encodeURIComponent(JSON.stringify({ json: input }));
+    return h.request("GET", `/trpc/${path}?input=${encoded}`, { cookie });
+  }
+  return h.request("POST", `/trpc/${path}`, { cookie, body: { json: input } });
+}
+
+/** Refused by the procedure's tier (who may call it), before its input is even read. */
+function refusedByTier(res: { status: number; text: string }): boolean {
+  return res.status === 401 || (res.status === 403 && res.text.includes("This action is for"));
+}
+
+/**
+ * The first role the procedure lets through its tier with a valid input, preferring one it answers
+ * successfully, so bad values reach validation and the service.
+ */
+async function roleFor(path: string, procedure: Procedure, input: unknown) {
+  let passesTier: { name: string; cookie: string | undefined } | null = null;
+  for (const [name, auth] of Object.entries(roles)) {
+    const res = await callTrpc(path, procedure._def.type, input, auth?.cookie);
+    if (res.status < 400) return { name, cookie: auth?.cookie };
+    if (!passesTier && !refusedByTier(res)) passesTier = { name, cookie: auth?.cookie };
+  }
+  return passesTier ?? { name: "anonymous", cookie: undefined };
+}
+
+function check(failures: string[], label: string, value: unknown, res: { status: number; text: string }) {
+  const shown = `${label} = ${JSON.stringify(value)?.slice(0, 40)}`;
+  if (res.status >= 500) failures.push(`${shown} -> ${res.status} ${res.text.slice(0, 160)}`);
+  else if (res.status >= 400 && FORBIDDEN_TEXT.test(res.text))
+    failures.push(`${shown} -> ${res.status} leaks: ${res.text.slice(0, 160)}`);
+  else if (typeof value === "string" && NUL_STRINGS.includes(value) && res.status < 400)
+    failures.push(`${shown} -> ${res.status}: a NUL byte was accepted`);
+}
+
+describe("schema-derived bad input to every procedure, over HTTP", () => {
+  it("answers below 500 with no internal text, for every field of every procedure", async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    const baseRefused: string[] = [];
+    for (const [path, procedure] of procedures) {
+      const fields = fieldsOf(procedure);
+      if (!fields) continue;
+      const base = validInput(fields);
+      const role = await roleFor(path, procedure, base);
+      const baseAnswer = await callTrpc(path, procedure._def.type, base, role.cookie);
+      if (baseAnswer.status === 400) baseRefused.push(`${path}: ${baseAnswer.json?.error?.json?.message}`);
+      for (const key of Object.keys(fields)) {
+        for (const value of BAD_VALUES) {
+          const res = await callTrpc(path, procedure._def.type, { ...base, [key]: value }, role.cookie);
+          tried++;
+          check(failures, `${role.name} ${path}.${key}`, value, res);
+        }
+      }
+    }
+    console.info(`schema-derived sweep: ${tried} inputs to ${procedures.length} procedures`);
+    expect(tried).toBeGreaterThan(3000);
+    // The valid input each field is varied from must itself pass validation, or the sweep tests nothing.
+    expect(baseRefused).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("answers id 3000000000 with 400 on every procedure that takes an id", async () => {
+    const failures: string[] = [];
+    for (const [path, procedure] of procedures) {
+      const fields = fieldsOf(procedure);
+      if (!fields) continue;
+      for (const key of Object.keys(fields).filter((k) => /(^id$|Id$)/.test(k) && k !== "userId")) {
+        const input = { ...validInput(fields), [key]: 3_000_000_000 };
+        // Every role the tier lets through answers 400; the others are refused before input is read.
+        const answers = await Promise.all(
+          Object.values(roles).map((auth) => callTrpc(path, procedure._def.type, input, auth?.cookie)),
+        );
+        const passed = answers.filter((res) => !refusedByTier(res));
+        if (passed.length === 0 || passed.some((res) => res.status !== 400))
+          failures.push(`${path}.${key} -> ${answers.map((res) => res.status).join(",")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+/** REST routes with the procedure whose input they carry, and where each field travels. */
+const REST: { method: string; path: string; procedure: string; params?: string[]; query?: boolean }[] = [
+  { method: "POST", path: "/api/auth/request-login", procedure: "auth.requestLogin" },
+  { method: "POST", path: "/api/auth/redeem", procedure: "auth.redeemLink" },
+  { method: "GET", path: "/api/auth/user/:id", procedure: "auth.userById", params: ["id"] },
+  { method: "PATCH", path: "/api/auth/user/:id", procedure: "auth.updateProfile", params: ["id"] },
+  { method: "GET", path: "/api/salesperson/auth/verify", procedure: "auth.describeLink", query: true },
+  { method: "POST", path: "/api/salesperson/auth/login", procedure: "salespersonAuth.requestLogin" },
+  { method: "POST", path: "/api/salesperson/auth/register", procedure: "salespersonAuth.register" },
+  { method: "POST", path: "/api/admin/login", procedure: "admin.login" },
+  { method: "GET", path: "/api/salespeople", procedure: "salespeople.list", query: true },
+  { method: "GET", path: "/api/salespeople/:id", procedure: "salespeople.byId", params: ["id"] },
+  { method: "GET", path: "/api/salespeople/:id/ratings", procedure: "salespeople.ratings", params: ["id"] },
+  {
+    method: "GET",
+    path: "/api/salespeople/:id/reviews",
+    procedure: "ratings.list",
+    params: ["id"],
+    query: true,
+  },
+  { method: "PATCH", path: "/api/salespeople/:id", procedure: "portal.update", params: ["id"] },
+  { method: "PATCH", path: "/api/salespeople/:id/status", procedure: "portal.updateStatus", params: ["id"] },
+  { method: "POST", path: "/api/appointments", procedure: "appointments.book" },
+  {
+    method: "GET",
+    path: "/api/appointments/salesperson/:id",
+    procedure: "appointments.forSalesperson",
+    params: ["id"],
+  },
+  {
+    method: "GET",
+    path: "/api/appointments/salesperson/:id/:date",
+    procedure: "appointments.daySlots",
+    params: ["id", "date"],
+  },
+  {
+    method: "GET",
+    path: "/api/appointments/customer/:userId",
+    procedure: "appointments.forCustomer",
+    params: ["userId"],
+  },
+  { method: "POST", path: "/api/appointments/waitlist", procedure: "appointments.joinWaitlist" },
+  { method: "PATCH", path: "/api/appointments/:id", procedure: "appointments.updateStatus", params: ["id"] },
+  { method: "PATCH", path: "/api/appointments/:id/cancel", procedure: "appointments.cancel", params: ["id"] },
+  {
+    method: "POST",
+    path: "/api/appointments/:id/reschedule",
+    procedure: "appointments.reschedule",
+    params: ["id"],
+  },
+  { method: "POST", path: "/api/availability-blocks", procedure: "availability.create" },
+  { method: "PATCH", path: "/api/availability-blocks/:id", procedure: "availability.update", params: ["id"] },
+  {
+    method: "DELETE",
+    path: "/api/availability-blocks/:id",
+    procedure: "availability.remove",
+    params: ["id"],
+  },
+  {
+    method: "GET",
+    path: "/api/availability-blocks/salesperson/:id",
+    procedure: "availability.forSalesperson",
+    params: ["id"],
+  },
+  { method: "GET", path: "/api/documents/:slug", procedure: "documents.get", params: ["slug"] },
+  { method: "PUT", path: "/api/documents/:slug", procedure: "documents.update", params: ["slug"] },
+  { method: "POST", path: "/api/contact", procedure: "site.contact" },
+  { method: "GET", path: "/api/site/dealerships-nearby", procedure: "site.dealershipsNear", query: true },
+  { method: "POST", path: "/api/ratings-submit", procedure: "ratings.submit" },
+  { method: "POST", path: "/api/contact-salesperson", procedure: "messages.contact" },
+  { method: "POST", path: "/api/misconduct-reports", procedure: "reports.create" },
+  { method: "POST", path: "/api/profile-image-upload", procedure: "portal.uploadPhoto" },
+];
+
+describe("schema-derived bad input to every REST route", () => {
+  it("answers below 500 with { message, code } and no internal text, through path, query and body", async () => {
+    const byPath = new Map(procedures);
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of REST) {
+      const procedure = byPath.get(route.procedure);
+      const fields = procedure && fieldsOf(procedure);
+      expect(fields, route.procedure).toBeTruthy();
+      const base = validInput(fields!);
+      const role = await roleFor(route.procedure, procedure!, base);
+      const send = (input: Record<string, unknown>) => {
+        let path = route.path;
+        const rest = { ...input };
+        for (const param of route.params ?? []) {
+          path = path.replace(
+            `:${param}`,
+            encodeURIComponent(String(rest[param === "userId" ? "userId" : param])),
+          );
+          delete rest[param];
+        }
+        if (route.query || route.method === "GET") {
+          const query = new URLSearchParams();
+          for (const [k, v] of Object.entries(rest))
+            if (typeof v === "string" || typeof v === "number") query.set(k, String(v));
+          return h.request(route.method, `${path}?${query}`, { cookie: role.cookie });
+        }
+        return h.request(route.method, path, { cookie: role.cookie, body: rest });
+      };
+      for (const key of Object.keys(fields!)) {
+        const values =
+          route.query || route.method === "GET" || route.params?.includes(key)
+            ? [...BAD_STRINGS, ...BAD_NUMBERS] // a URL carries text only
+            : BAD_VALUES;
+        for (const value of values) {
+          const res = await send({ ...base, [key]: value });
+          tried++;
+          check(failures, `${role.name} ${route.method} ${route.path} ${key}`, value, res);
+          if (
+            res.status >= 400 &&
+            (typeof res.json?.message !== "string" || typeof res.json?.code !== "string")
+          )
+            failures.push(`${route.method} ${route.path} ${key}: error without { message, code }`);
+        }
+      }
+    }
+    console.info(`REST sweep: ${tried} requests to ${REST.length} routes`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("refuses upload names that are not UUIDs with 404", async () => {
+    for (const name of [
+      "------------------------------------.webp",
+      "%00.webp",
+      "00000000-0000-0000-0000-00000000000%00.webp",
+      "../../etc/passwd",
+      "ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ.webp",
+    ]) {
+      const res = await h.request("GET", `/uploads/${name}`);
+      expect(res.status, name).toBe(404);
+    }
+  });
+});
