@@ -17,7 +17,7 @@ export function escapeControl(text: string): string {
   });
 }
 
-function describe(extra: unknown): string {
+function render(extra: unknown): string {
   if (extra instanceof Error) {
     const cause = extra.cause instanceof Error ? ` | cause: ${extra.cause.stack ?? extra.cause.message}` : "";
     return `${extra.stack ?? `${extra.name}: ${extra.message}`}${cause}`;
@@ -37,7 +37,7 @@ export function createLogger(
   const at = LEVELS[level];
   const emit = (l: Exclude<LogLevel, "silent">) => (message: string, extra?: unknown) => {
     if (LEVELS[l] < at) return;
-    const tail = extra === undefined ? "" : ` ${describe(extra)}`;
+    const tail = extra === undefined ? "" : ` ${render(extra)}`;
     write(`${new Date().toISOString()} ${l.toUpperCase()} ${escapeControl(message + tail)}`, l);
   };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
