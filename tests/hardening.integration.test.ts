@@ -10,7 +10,7 @@ const h = await createHarness({ NODE_ENV: "development", ADMIN_CODE }, { capture
 await seedDatabase(h.sql, { scale: 0.02 });
 
 const FORBIDDEN_TEXT =
-  /select |insert into|Failed query|out of range|invalid byte sequence|Maximum call stack|github\.com|postgres|params:|date\/time field/i;
+  /select .* from |insert into|Failed query|out of range|invalid byte sequence|Maximum call stack|github\.com|postgres|params:|date\/time field/i;
 
 async function linkFor(email: string, path = "/api/auth/request-login", remoteAddress = "127.0.0.1") {
   const res = await h.request("POST", path, { body: { email }, remoteAddress });
@@ -202,6 +202,125 @@ async function legacyHash(password: string): Promise<string> {
   });
   return `scrypt$${2 ** 15}$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
 }
+
+describe("the probes of the review answer 4xx without internal text", () => {
+  it("refuses NUL bytes, impossible dates and out-of-range numbers on each route that once answered 500", async () => {
+    const [sp] = await h.sql<{ id: number; email: string }[]>`
+      select id, email from salespeople where dealership_id is not null order by id limit 1`;
+    const customer = await h.signIn("probe.customer@example.org");
+    const salesperson = await h.signIn(sp!.email, "salesperson");
+    const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const block = { title: "Busy", startDateTime: `${future}T09:00`, endDateTime: `${future}T10:00` };
+    const booking = {
+      salespersonId: sp!.id,
+      date: future,
+      time: "10:00",
+      appointmentType: "Test Drive",
+      customerName: "Pat",
+      customerPhone: "555-123-4567",
+    };
+    const probes: [string, string, unknown, string | undefined][] = [
+      ["GET", "/api/salespeople?search=%00abc", undefined, undefined],
+      ["GET", "/api/salespeople?city=%00abc", undefined, undefined],
+      ["GET", "/api/salespeople?specialty=%00abc", undefined, undefined],
+      ["GET", "/api/salespeople?dealership=%00abc", undefined, undefined],
+      ["GET", "/api/documents/%00", undefined, undefined],
+      [
+        "POST",
+        "/api/contact",
+        { name: "A\u0000", email: "a@example.org", subject: "general", message: "Hi" },
+        undefined,
+      ],
+      ["POST", "/api/appointments", { ...booking, customerName: "Pat\u0000" }, customer.cookie],
+      ["POST", "/api/availability-blocks", { ...block, title: "Busy\u0000" }, salesperson.cookie],
+      [
+        "POST",
+        "/api/contact-salesperson",
+        { salespersonId: sp!.id, message: "Hello\u0000" },
+        customer.cookie,
+      ],
+      ["PATCH", `/api/auth/user/${customer.userId}`, { firstName: "A\u0000" }, customer.cookie],
+      ["PATCH", `/api/salespeople/${sp!.id}`, { bio: "Bio\u0000" }, salesperson.cookie],
+      [
+        "POST",
+        "/api/salesperson/auth/register",
+        { name: "N\u0000", email: "n@example.org", dealership: "X" },
+        undefined,
+      ],
+      ["GET", `/api/appointments/salesperson/${sp!.id}/9999-12-31`, undefined, undefined],
+      ["GET", `/api/appointments/salesperson/${sp!.id}/2026-02-30`, undefined, undefined],
+      [
+        "POST",
+        "/api/misconduct-reports",
+        {
+          salespersonId: sp!.id,
+          category: "high-pressure",
+          description: "x".repeat(30),
+          incidentDate: "0000-01-01",
+        },
+        undefined,
+      ],
+      [
+        "POST",
+        "/api/availability-blocks",
+        { ...block, startDateTime: "2026-13-45T09:00" },
+        salesperson.cookie,
+      ],
+      [
+        "POST",
+        "/api/availability-blocks",
+        { ...block, startDateTime: "2026-12-01T25:00" },
+        salesperson.cookie,
+      ],
+      [
+        "POST",
+        "/api/availability-blocks",
+        { ...block, startDateTime: "0000-12-01T09:00" },
+        salesperson.cookie,
+      ],
+      [
+        "POST",
+        "/api/availability-blocks",
+        { ...block, startDateTime: "2026-02-30T09:00" },
+        salesperson.cookie,
+      ],
+      [
+        "POST",
+        "/api/availability-blocks",
+        { ...block, startDateTime: "2099-12-01T09:00", endDateTime: "2099-12-01T10:00" },
+        salesperson.cookie,
+      ],
+      ["POST", "/api/appointments/waitlist", { salespersonId: sp!.id, date: "9999-12-31" }, customer.cookie],
+      ["POST", "/api/appointments/waitlist", { salespersonId: sp!.id, date: "2099-12-31" }, customer.cookie],
+      [
+        "POST",
+        "/api/ratings-submit",
+        {
+          salespersonId: sp!.id,
+          appointmentId: 3_000_000_000,
+          overallRating: 5,
+          helpfulnessRating: 5,
+          pressureLevelRating: 5,
+          communicationRating: 5,
+        },
+        customer.cookie,
+      ],
+      ["GET", "/uploads/------------------------------------.webp", undefined, undefined],
+    ];
+    for (const [method, path, body, cookie] of probes) {
+      const res = await h.request(method, path, { body, cookie });
+      const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`;
+      expect(res.status, label).toBeGreaterThanOrEqual(400);
+      expect(res.status, label).toBeLessThan(500);
+      expect(typeof res.json?.message, label).toBe("string");
+      expect(typeof res.json?.code, label).toBe("string");
+      expect(res.text, label).not.toMatch(FORBIDDEN_TEXT);
+      // The rest of each body is valid: it is the bad part that was refused.
+      if (JSON.stringify(body ?? "").includes("\\u0000") || path.includes("%00abc"))
+        expect(res.json.message, label).toBe("Text must not contain control characters");
+    }
+  });
+});
 
 describe("one error boundary", () => {
   it("answers an unexpected failure with a generic message and a request id, on REST and tRPC, and logs it once", async () => {
