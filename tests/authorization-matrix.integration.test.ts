@@ -118,8 +118,8 @@ const cases: Case[] = [
     other: ["manager", "admin"],
   },
   {
-    name: "ratings.openFlags",
-    run: (role) => callerFor(role).ratings.openFlags(),
+    name: "reviews.openFlags",
+    run: (role) => callerFor(role).reviews.openFlags(),
     own: ["admin"],
     other: ["admin"],
   },

@@ -234,7 +234,7 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   {
     method: "GET",
     path: "/api/salespeople/:id/reviews",
-    procedure: "ratings.list",
+    procedure: "reviews.list",
     params: ["id"],
     query: true,
   },
@@ -286,7 +286,7 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "PUT", path: "/api/documents/:slug", procedure: "documents.update", params: ["slug"] },
   { method: "POST", path: "/api/contact", procedure: "site.contact" },
   { method: "GET", path: "/api/site/dealerships-nearby", procedure: "site.dealershipsNear", query: true },
-  { method: "POST", path: "/api/ratings-submit", procedure: "ratings.submit" },
+  { method: "POST", path: "/api/ratings-submit", procedure: "reviews.submit" },
   { method: "POST", path: "/api/contact-salesperson", procedure: "messages.contact" },
   { method: "POST", path: "/api/misconduct-reports", procedure: "reports.create" },
   { method: "POST", path: "/api/profile-image-upload", procedure: "portal.uploadPhoto" },

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppDeps } from "./context";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
@@ -16,10 +17,9 @@ import { appointmentRoutes } from "./rest/appointments";
 import { authRoutes } from "./rest/auth";
 import { documentRoutes } from "./rest/documents";
 import { portalRoutes, uploadRoutes } from "./rest/portal";
-import { ratingRoutes } from "./rest/ratings";
+import { reviewRoutes } from "./rest/reviews";
 import { salespeopleRoutes } from "./rest/salespeople";
 import { siteRoutes } from "./rest/site";
-import type { AppDeps } from "./trpc/init";
 import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = { clientDir?: string };
@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/", documentRoutes(deps));
   api.route("/", siteRoutes(deps));
   api.route("/", portalRoutes(deps));
-  api.route("/", ratingRoutes(deps));
+  api.route("/", reviewRoutes(deps));
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
   );

@@ -1,6 +1,7 @@
 // Writes security events (sign-in attempts, denied access, privileged changes). Never records secrets.
+
+import type { Context } from "../context";
 import { securityEvents } from "../db/schema";
-import type { Context } from "../trpc/init";
 
 type EventInput = {
   eventType: string;

@@ -4,7 +4,7 @@ import type { Context as HonoContext } from "hono";
 import { getCookie } from "hono/cookie";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { SESSION_COOKIE, type SessionValidation, validateSessionToken } from "../auth/session";
-import type { AppDeps, Context, RequestContext } from "../trpc/init";
+import type { AppDeps, Context, RequestContext } from "../context";
 import { createCaller } from "../trpc/root";
 
 export type AppVariables = { auth: SessionValidation; ip: string | null; requestId: string };

@@ -5,7 +5,7 @@ import {
   sendReminder,
   sendWaitlistNotice,
 } from "../domains/appointments/notices";
-import { sendMessageNotice } from "../domains/ratings/messages";
+import { sendMessageNotice } from "../domains/messages/service";
 import { type JobQueue, QUEUES } from "./queue";
 
 export async function startWorkers(jobs: JobQueue, deps: NoticeDeps): Promise<void> {

@@ -2,8 +2,8 @@
 import type { Context as HonoContext } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppDeps } from "../context";
 import { type AppEnv, callerFor } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 
 export type Caller = ReturnType<typeof callerFor>;
 

@@ -1,7 +1,7 @@
 // REST paths of SPEC.md section 7 'Admin' that exist so far: sign-in and token check.
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, readJson } from "./adapter";
 
 export function adminRoutes(deps: AppDeps) {

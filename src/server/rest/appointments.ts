@@ -1,7 +1,7 @@
 // REST paths of SPEC.md section 7 'Appointments and availability', each a thin call into the procedures.
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, readJson, readJsonObject } from "./adapter";
 
 export function appointmentRoutes(deps: AppDeps) {

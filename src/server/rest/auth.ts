@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import { clearSessionCookie } from "../auth/cookies";
 import { invalidateSession } from "../auth/session";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, invoke, readJson } from "./adapter";
 
 export function authRoutes(deps: AppDeps) {

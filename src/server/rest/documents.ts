@@ -1,7 +1,7 @@
 // REST paths for documents (SPEC.md section 7 'Analytics, compliance, security, documents').
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, invoke, readJson } from "./adapter";
 
 export function documentRoutes(deps: AppDeps) {

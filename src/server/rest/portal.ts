@@ -3,9 +3,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
+import type { AppDeps } from "../context";
 import { processProfileImage, storeProfileImage, tooLarge } from "../domains/portal/photos";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, readJson, readJsonObject } from "./adapter";
 
 /** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */

@@ -1,7 +1,7 @@
 // REST paths for browsing salespeople (SPEC.md section 7 'Salespeople and ratings').
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, invoke } from "./adapter";
 
 export function salespeopleRoutes(deps: AppDeps) {

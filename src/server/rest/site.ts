@@ -1,7 +1,7 @@
 // REST paths of the public site: the contact form, headline figures and nearby dealerships.
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, readJson } from "./adapter";
 
 export function siteRoutes(deps: AppDeps) {

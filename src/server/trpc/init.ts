@@ -1,48 +1,12 @@
-// tRPC setup, in numbered sections: 1. context, 2. init with error formatting, 3. procedures per role.
+// tRPC setup, in sections: init with error formatting, then procedures per role. The context is ../context.ts.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
-import type { SessionUser } from "../../shared/schemas/auth";
-import type { BrowseResult } from "../../shared/schemas/salespeople";
 import { recordSecurityEvent } from "../auth/audit";
-import type { Session } from "../auth/session";
-import type { TtlCache } from "../cache";
-import type { Database, Sql } from "../db/client";
-import type { Env } from "../env";
+import type { Context } from "../context";
 import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
-import type { JobQueue } from "../jobs/queue";
-import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
 
-// 1. Context ---------------------------------------------------------------------------------------------
-
-/** Long-lived services shared by every request. */
-export type AppDeps = {
-  db: Database;
-  sql: Sql;
-  env: Env;
-  mailer: Mailer;
-  logger: Logger;
-  /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
-  browseCache: TtlCache<BrowseResult>;
-  jobs: JobQueue;
-};
-
-/** What one request brings: who is calling, from where, and where response cookies go. */
-export type RequestContext = {
-  user: SessionUser | null;
-  session: Session | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** Names this request in logs and in the answer to an unexpected failure. */
-  requestId: string;
-  /** Headers added to the HTTP response (Set-Cookie). */
-  resHeaders: Headers;
-};
-
-export type Context = AppDeps & RequestContext;
-
-// 2. Init ------------------------------------------------------------------------------------------------
+// 1. Init ------------------------------------------------------------------------------------------------
 
 /** A superjson envelope that could not be read: answered as 400 "Malformed request", never its own text. */
 class MalformedEnvelope extends Error {}
@@ -107,9 +71,10 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+export type { AppDeps, Context, RequestContext } from "../context";
 export { AppError, appError, describeZodError };
 
-// 3. Procedures ------------------------------------------------------------------------------------------
+// 2. Procedures ------------------------------------------------------------------------------------------
 
 /** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
 export const publicProcedure = t.procedure.use(async ({ next }) => {

@@ -3,9 +3,12 @@ import { adminRouter } from "../domains/admin/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
 import { documentsRouter } from "../domains/documents/router";
+import { favoritesRouter } from "../domains/favorites/router";
+import { messagesRouter } from "../domains/messages/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { portalRouter } from "../domains/portal/router";
-import { favoritesRouter, messagesRouter, ratingsRouter, reportsRouter } from "../domains/ratings/router";
+import { reportsRouter } from "../domains/reports/router";
+import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { siteRouter } from "../domains/site/router";
 import { createCallerFactory, router } from "./init";
@@ -21,7 +24,7 @@ export const appRouter = router({
   documents: documentsRouter,
   site: siteRouter,
   portal: portalRouter,
-  ratings: ratingsRouter,
+  reviews: reviewsRouter,
   messages: messagesRouter,
   favorites: favoritesRouter,
   reports: reportsRouter,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_METHODS, MISCONDUCT_CATEGORIES, REPORT_STATUSES, REVIEW_SORTS } from "../reviews";
+import { REVIEW_SORTS } from "../reviews";
 import { idSchema, idWith, isoDate, line, text } from "./common";
 
 const id = idSchema;
@@ -37,6 +37,8 @@ export const editRatingInput = submitRatingInput
   .partial()
   .extend({ id });
 
+export const eligibleAppointmentsInput = z.strictObject({ salespersonId: id });
+
 export const reviewsPageInput = z.strictObject({
   salespersonId: id,
   sort: z.enum(REVIEW_SORTS).default("newest"),
@@ -56,36 +58,6 @@ export const resolveFlagInput = z.strictObject({
   flagId: id,
   decision: z.enum(["uphold", "remove"]),
   note: text().max(1000).optional(),
-});
-
-export const contactSalespersonInput = z.strictObject({
-  salespersonId: id,
-  message: text({ error: "Please write a message" }).min(1, "Please write a message").max(4000),
-  contactMethod: z.enum(CONTACT_METHODS, { error: "Choose how you want to be contacted" }),
-});
-export const replyMessageInput = z.strictObject({
-  conversationId: id,
-  body: text().min(1, "Please write a message").max(4000),
-});
-export const conversationInput = z.strictObject({ conversationId: id });
-
-export const favoriteInput = z.strictObject({ salespersonId: id });
-
-const categoryValues = MISCONDUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]];
-export const misconductReportInput = z.strictObject({
-  salespersonId: id,
-  category: z.enum(categoryValues, { error: "Choose a category" }),
-  description: text().min(20, "Describe what happened in at least 20 characters").max(5000),
-  incidentDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), isoDate().optional()),
-  /** Signed-in reporters may choose anonymity; signed-out reports are always anonymous. */
-  anonymous: z.boolean().default(true),
-});
-export const trackingCodeInput = z.strictObject({ trackingCode: line().min(8).max(40) });
-export const updateReportInput = z.strictObject({
-  reportId: id,
-  status: z.enum(REPORT_STATUSES).optional(),
-  note: text().max(2000).optional(),
-  resolution: text().max(2000).optional(),
 });
 
 export type ReviewView = {

@@ -125,7 +125,7 @@ export function NotificationBell() {
     setOpen(false);
     // What the notification points at changed since it was cached (a new message, reply or review).
     if (item.type === "new_message") void utils.messages.invalidate();
-    if (item.type === "new_review" || item.type === "review_reply") void utils.ratings.list.invalidate();
+    if (item.type === "new_review" || item.type === "review_reply") void utils.reviews.list.invalidate();
     router.history.push(link);
   };
 

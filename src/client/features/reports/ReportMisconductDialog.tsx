@@ -16,7 +16,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { LuCheck, LuCopy, LuEyeOff, LuShieldCheck, LuUserRound } from "react-icons/lu";
 import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
-import { misconductReportInput } from "../../../shared/schemas/reviews";
+import { misconductReportInput } from "../../../shared/schemas/reports";
 import { todayIn } from "../../../shared/time";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";

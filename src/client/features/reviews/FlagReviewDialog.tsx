@@ -13,7 +13,7 @@ function FlagForm({ review, onClose }: { review: Review; onClose: () => void }) 
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const flag = trpc.ratings.flag.useMutation({
+  const flag = trpc.reviews.flag.useMutation({
     onSuccess: () => {
       showToast({
         title: "Review flagged",

@@ -52,9 +52,9 @@ export function useInvalidateReviews() {
   const utils = trpc.useUtils();
   return (salespersonId: number) =>
     Promise.all([
-      utils.ratings.list.invalidate({ salespersonId }),
-      utils.ratings.eligibleAppointments.invalidate({ salespersonId }),
-      utils.ratings.mine.invalidate(),
+      utils.reviews.list.invalidate({ salespersonId }),
+      utils.reviews.eligibleAppointments.invalidate({ salespersonId }),
+      utils.reviews.mine.invalidate(),
       utils.salespeople.byId.invalidate({ id: salespersonId }),
       utils.salespeople.list.invalidate(),
     ]);
@@ -293,7 +293,7 @@ function useRatingDraft(initial: RatingDraft) {
 
 function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
   const { user } = useSession();
-  const eligible = trpc.ratings.eligibleAppointments.useQuery(
+  const eligible = trpc.reviews.eligibleAppointments.useQuery(
     { salespersonId: salesperson.id },
     { refetchOnMount: "always" },
   );
@@ -313,7 +313,7 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
     });
   }, [eligible.data, setDraft]);
 
-  const submit = trpc.ratings.submit.useMutation({
+  const submit = trpc.reviews.submit.useMutation({
     onSuccess: async (result) => {
       showToast({
         title: "Thank you for your review!",
@@ -486,7 +486,7 @@ function EditRatingForm({ review, onClose }: { review: MyReview; onClose: () => 
   const invalidate = useInvalidateReviews();
   const today = todayIn(LOCAL_ZONE);
 
-  const edit = trpc.ratings.edit.useMutation({
+  const edit = trpc.reviews.edit.useMutation({
     onSuccess: async () => {
       showToast({
         title: "Review updated",

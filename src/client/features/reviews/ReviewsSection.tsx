@@ -135,7 +135,7 @@ function ReplyForm({
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const utils = trpc.useUtils();
-  const reply = trpc.ratings.reply.useMutation({
+  const reply = trpc.reviews.reply.useMutation({
     onSuccess: async () => {
       showToast({
         title: "Reply posted",
@@ -143,7 +143,7 @@ function ReplyForm({
         variant: "success",
       });
       onDone();
-      await utils.ratings.list.invalidate({ salespersonId });
+      await utils.reviews.list.invalidate({ salespersonId });
     },
     onError: (e) => {
       showToast({
@@ -151,7 +151,7 @@ function ReplyForm({
         description: apiErrorMessage(e, "Please try again later."),
         variant: "destructive",
       });
-      void utils.ratings.list.invalidate({ salespersonId });
+      void utils.reviews.list.invalidate({ salespersonId });
     },
   });
   return (
@@ -360,7 +360,7 @@ export function ReviewsSection({
   const [flagOpen, setFlagOpen] = useState(false);
   const sortId = useId();
   const top = useRef<HTMLDivElement>(null);
-  const list = trpc.ratings.list.useQuery(
+  const list = trpc.reviews.list.useQuery(
     { salespersonId: salesperson.id, sort, limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE },
     { placeholderData: keepPreviousData },
   );

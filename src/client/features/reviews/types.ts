@@ -4,10 +4,10 @@ import type { AppRouter } from "../../../server/trpc/root";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-export type ReviewPage = Outputs["ratings"]["list"];
+export type ReviewPage = Outputs["reviews"]["list"];
 export type Review = ReviewPage["items"][number];
-export type MyReview = Outputs["ratings"]["mine"][number];
-export type EligibleAppointment = Outputs["ratings"]["eligibleAppointments"][number];
+export type MyReview = Outputs["reviews"]["mine"][number];
+export type EligibleAppointment = Outputs["reviews"]["eligibleAppointments"][number];
 export type ConversationSummary = Outputs["messages"]["conversations"][number];
 export type ConversationThread = Outputs["messages"]["conversation"];
 export type NotificationItem = Outputs["notifications"]["list"]["items"][number];

@@ -7,8 +7,9 @@ import { recordSecurityEvent } from "../../auth/audit";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
+import type { Context } from "../../context";
 import { users } from "../../db/schema";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 import { findSessionUser } from "../auth/service";
 
 const SCOPE = "admin";

@@ -4,8 +4,9 @@ import type { createBlockInput, updateBlockInput } from "../../../shared/schemas
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
+import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 import { APPOINTMENT_SELECT, type AppointmentRow, toAppointmentView } from "./views";
 
 type Authed = Context & { user: SessionUser };

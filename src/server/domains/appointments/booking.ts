@@ -4,10 +4,11 @@ import type { z } from "zod";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
 import { fromZoned, todayIn } from "../../../shared/time";
+import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { appError, type Context } from "../../trpc/init";
 import { type AppointmentRow, loadAppointmentView, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;

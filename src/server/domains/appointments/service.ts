@@ -8,9 +8,10 @@ import type {
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, slotGrid } from "../../../shared/slots";
 import { addDays, fromZoned, toOffsetIso } from "../../../shared/time";
+import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
+import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { appError, type Context } from "../../trpc/init";
 import { changeRefusal, sideOf } from "./booking";
 import { APPOINTMENT_SELECT, type AppointmentRow, loadAppointmentRow, toAppointmentView } from "./views";
 

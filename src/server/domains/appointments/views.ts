@@ -3,7 +3,7 @@ import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import type { Sql } from "../../db/client";
-import { appError } from "../../trpc/init";
+import { appError } from "../../errors";
 
 export type AppointmentRow = {
   id: number;

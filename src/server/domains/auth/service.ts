@@ -13,10 +13,11 @@ import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
 import { generateToken, hashToken } from "../../auth/crypto";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
+import type { Context } from "../../context";
 import { dealerships, loginTokens, salespeople, users } from "../../db/schema";
 import { isLoopbackHost } from "../../env";
+import { appError } from "../../errors";
 import { isLoopbackAddress } from "../../http/addresses";
-import { appError, type Context } from "../../trpc/init";
 
 type LinkPurpose = "customer" | "salesperson";
 

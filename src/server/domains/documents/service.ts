@@ -2,9 +2,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DocumentUpdateInput, DocumentView } from "../../../shared/schemas/documents";
 import { recordSecurityEvent } from "../../auth/audit";
+import type { Context } from "../../context";
 import type { Database } from "../../db/client";
 import { documents, users } from "../../db/schema";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 
 const viewColumns = {
   slug: documents.slug,

@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../trpc/init";
+import { appError } from "../../errors";
 
 export const PROFILE_MAX_PX = 1024;
 export const THUMB_PX = 256;

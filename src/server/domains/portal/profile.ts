@@ -5,7 +5,8 @@ import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
 import { recordSecurityEvent } from "../../auth/audit";
-import { appError, type Context } from "../../trpc/init";
+import type { Context } from "../../context";
+import { appError } from "../../errors";
 import { getSalesperson } from "../salespeople/service";
 
 type Authed = Context & { user: SessionUser };

@@ -13,7 +13,7 @@ import type {
 } from "../../../shared/schemas/salespeople";
 import type { Database } from "../../db/client";
 import { dealerships, ratings, salespeople, users } from "../../db/schema";
-import { appError } from "../../trpc/init";
+import { appError } from "../../errors";
 
 const cardColumns = {
   id: salespeople.id,

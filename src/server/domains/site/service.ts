@@ -13,10 +13,11 @@ import type {
 import { CONTACT_MESSAGE_MAX, type contactMessageInput } from "../../../shared/schemas/site";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
+import type { Context } from "../../context";
 import type { Database } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { loadCities } from "../../db/seed";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };

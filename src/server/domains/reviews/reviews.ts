@@ -3,7 +3,7 @@ import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ReviewView } from "../../../shared/schemas/reviews";
 import type { Sql } from "../../db/client";
-import { appError } from "../../trpc/init";
+import { appError } from "../../errors";
 
 type ReviewRow = {
   id: number;

@@ -1,14 +1,14 @@
 // REST paths of SPEC.md section 7 for ratings and contacting a salesperson.
 import { Hono } from "hono";
+import type { AppDeps } from "../context";
 import type { AppEnv } from "../http/context";
-import type { AppDeps } from "../trpc/init";
 import { answer, readJson } from "./adapter";
 
-export function ratingRoutes(deps: AppDeps) {
+export function reviewRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>();
   r.post("/ratings-submit", async (c) => {
     const body = await readJson(c);
-    return answer(c, deps, (api) => api.ratings.submit(body as never), 201);
+    return answer(c, deps, (api) => api.reviews.submit(body as never), 201);
   });
   r.post("/contact-salesperson", async (c) => {
     const body = await readJson(c);
@@ -16,7 +16,7 @@ export function ratingRoutes(deps: AppDeps) {
   });
   r.get("/salespeople/:id/reviews", (c) =>
     answer(c, deps, (api) =>
-      api.ratings.list({ ...c.req.query(), salespersonId: c.req.param("id") } as never),
+      api.reviews.list({ ...c.req.query(), salespersonId: c.req.param("id") } as never),
     ),
   );
   r.post("/misconduct-reports", async (c) => {

@@ -3,9 +3,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { misconductReportInput, updateReportInput } from "../../../shared/schemas/reviews";
+import type { misconductReportInput, updateReportInput } from "../../../shared/schemas/reports";
 import { consumeToken } from "../../auth/rate-limit";
-import { appError, type Context } from "../../trpc/init";
+import type { Context } from "../../context";
+import { appError } from "../../errors";
 
 type Authed = Context & { user: SessionUser };
 

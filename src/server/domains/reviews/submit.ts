@@ -5,8 +5,9 @@ import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
+import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
 type Authed = Context & { user: SessionUser };

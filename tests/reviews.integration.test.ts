@@ -63,7 +63,7 @@ describe("purchase-verified ratings", () => {
     const appointmentId = await visit();
     const eligible = await h
       .caller({ user: customer.user, session: { id: "s", userId: customer.userId, expiresAt: new Date() } })
-      .ratings.eligibleAppointments({ salespersonId: sp!.id });
+      .reviews.eligibleAppointments({ salespersonId: sp!.id });
     expect(eligible.map((a) => a.id)).toContain(appointmentId);
     const res = await h.request("POST", "/api/ratings-submit", {
       cookie: customer.cookie,
@@ -207,8 +207,8 @@ describe("purchase-verified ratings", () => {
       session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
     });
     for (const id of submitted.slice(0, 40)) {
-      const flag = await salespersonApi.ratings.flag({ ratingId: id, reason: "Not a real visit" });
-      await adminApi.ratings.resolveFlag({ flagId: flag.id, decision: id % 2 ? "remove" : "uphold" });
+      const flag = await salespersonApi.reviews.flag({ ratingId: id, reason: "Not a real visit" });
+      await adminApi.reviews.resolveFlag({ flagId: flag.id, decision: id % 2 ? "remove" : "uphold" });
     }
     await aggregateMatches(sp!.id);
     const removed =
@@ -222,22 +222,22 @@ describe("purchase-verified ratings", () => {
       session: { id: "s", userId: customer.userId, expiresAt: new Date() },
     });
     const appointmentId = await visit();
-    const { id } = await api.ratings.submit({ salespersonId: sp!.id, appointmentId, ...scores });
-    await api.ratings.edit({ id, overallRating: 2, comment: "Changed my mind" });
+    const { id } = await api.reviews.submit({ salespersonId: sp!.id, appointmentId, ...scores });
+    await api.reviews.edit({ id, overallRating: 2, comment: "Changed my mind" });
     await aggregateMatches(sp!.id);
-    const mine = await api.ratings.mine();
+    const mine = await api.reviews.mine();
     expect(mine.find((r) => r.id === id)).toMatchObject({
       overallRating: 2,
       editable: true,
       comment: "Changed my mind",
     });
     await h.sql`update ratings set created_at = now() - interval '8 days' where id = ${id}`;
-    await expect(api.ratings.edit({ id, overallRating: 5 })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(api.reviews.edit({ id, overallRating: 5 })).rejects.toMatchObject({ code: "CONFLICT" });
     const strangerApi = h.caller({
       user: stranger.user,
       session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
     });
-    await expect(strangerApi.ratings.edit({ id, overallRating: 5 })).rejects.toMatchObject({
+    await expect(strangerApi.reviews.edit({ id, overallRating: 5 })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });
@@ -261,13 +261,13 @@ describe("reviews on the profile", () => {
       user: salesperson.user,
       session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
     });
-    await api.ratings.reply({ ratingId, body: "Thank you for visiting!" });
-    await expect(api.ratings.reply({ ratingId, body: "Again" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await api.reviews.reply({ ratingId, body: "Thank you for visiting!" });
+    await expect(api.reviews.reply({ ratingId, body: "Again" })).rejects.toMatchObject({ code: "CONFLICT" });
     const strangerSp = h.caller({
       user: customer.user,
       session: { id: "s", userId: customer.userId, expiresAt: new Date() },
     });
-    await expect(strangerSp.ratings.reply({ ratingId, body: "Not mine" })).rejects.toMatchObject({
+    await expect(strangerSp.reviews.reply({ ratingId, body: "Not mine" })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const again = await h.request("GET", `/api/salespeople/${sp!.id}/reviews?sort=highest&limit=5`);
@@ -282,16 +282,16 @@ describe("reviews on the profile", () => {
       user: manager.user,
       session: { id: "s", userId: manager.userId, expiresAt: new Date() },
     });
-    const flag = await managerApi.ratings.flag({ ratingId: r!.id, reason: "Reviewer never visited" });
+    const flag = await managerApi.reviews.flag({ ratingId: r!.id, reason: "Reviewer never visited" });
     const customerApi = h.caller({
       user: customer.user,
       session: { id: "s", userId: customer.userId, expiresAt: new Date() },
     });
     await expect(
-      customerApi.ratings.flag({ ratingId: r!.id, reason: "I do not like it" }),
+      customerApi.reviews.flag({ ratingId: r!.id, reason: "I do not like it" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(
-      managerApi.ratings.resolveFlag({ flagId: flag.id, decision: "remove" }),
+      managerApi.reviews.resolveFlag({ flagId: flag.id, decision: "remove" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 

@@ -2,10 +2,11 @@
 // and reply in the app; the other side gets an in-app notification and an e-mail.
 import type { z } from "zod";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { contactSalespersonInput } from "../../../shared/schemas/reviews";
+import type { contactSalespersonInput } from "../../../shared/schemas/messages";
+import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
+import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { appError, type Context } from "../../trpc/init";
 
 type Authed = Context & { user: SessionUser };
 type Side = "customer" | "salesperson";

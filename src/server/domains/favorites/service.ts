@@ -2,7 +2,7 @@
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { Sql } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
-import { appError } from "../../trpc/init";
+import { appError } from "../../errors";
 
 export async function setFavorite(sql: Sql, user: SessionUser, salespersonId: number, saved: boolean) {
   if (!saved) {

@@ -2,8 +2,9 @@
 // administrator upholds it or removes it (a removed review leaves the averages).
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { recordSecurityEvent } from "../../auth/audit";
+import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
-import { appError, type Context } from "../../trpc/init";
+import { appError } from "../../errors";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
 type Authed = Context & { user: SessionUser };

@@ -1,0 +1,37 @@
+// What every domain service receives: the long-lived dependencies and who is calling. Transport-free: tRPC and
+// REST build it (trpc/init.ts, http/context.ts); scripts and tests build it directly.
+import type { SessionUser } from "../shared/schemas/auth";
+import type { BrowseResult } from "../shared/schemas/salespeople";
+import type { Session } from "./auth/session";
+import type { TtlCache } from "./cache";
+import type { Database, Sql } from "./db/client";
+import type { Env } from "./env";
+import type { JobQueue } from "./jobs/queue";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+
+/** Long-lived services shared by every request. */
+export type AppDeps = {
+  db: Database;
+  sql: Sql;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
+  browseCache: TtlCache<BrowseResult>;
+  jobs: JobQueue;
+};
+
+/** What one request brings: who is calling, from where, and where response cookies go. */
+export type RequestContext = {
+  user: SessionUser | null;
+  session: Session | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Names this request in logs and in the answer to an unexpected failure. */
+  requestId: string;
+  /** Headers added to the HTTP response (Set-Cookie). */
+  resHeaders: Headers;
+};
+
+export type Context = AppDeps & RequestContext;

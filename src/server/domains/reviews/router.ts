@@ -1,0 +1,33 @@
+import {
+  editRatingInput,
+  eligibleAppointmentsInput,
+  flagInput,
+  replyInput,
+  resolveFlagInput,
+  reviewsPageInput,
+  submitRatingInput,
+} from "../../../shared/schemas/reviews";
+import { adminProcedure, authedProcedure, customerProcedure, publicProcedure, router } from "../../trpc/init";
+import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
+import { listReviews, myReviews } from "./reviews";
+import { editRating, eligibleAppointments, submitRating } from "./submit";
+
+export const reviewsRouter = router({
+  submit: customerProcedure.input(submitRatingInput).mutation(({ ctx, input }) => submitRating(ctx, input)),
+  eligibleAppointments: customerProcedure
+    .input(eligibleAppointmentsInput)
+    .query(({ ctx, input }) => eligibleAppointments(ctx, input.salespersonId)),
+  edit: customerProcedure.input(editRatingInput).mutation(({ ctx, input }) => editRating(ctx, input)),
+  list: publicProcedure.input(reviewsPageInput).query(({ ctx, input }) => listReviews(ctx.sql, input)),
+  mine: customerProcedure.query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
+  reply: authedProcedure
+    .input(replyInput)
+    .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
+  flag: authedProcedure
+    .input(flagInput)
+    .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
+  openFlags: adminProcedure.query(({ ctx }) => openFlags(ctx)),
+  resolveFlag: adminProcedure
+    .input(resolveFlagInput)
+    .mutation(({ ctx, input }) => resolveFlag(ctx, input.flagId, input.decision, input.note)),
+});
