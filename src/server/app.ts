@@ -9,17 +9,12 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./context";
+import { readStoredImage } from "./domains/portal/photos";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
-import { adminRoutes } from "./rest/admin";
-import { appointmentRoutes } from "./rest/appointments";
-import { authRoutes } from "./rest/auth";
-import { documentRoutes } from "./rest/documents";
-import { portalRoutes, uploadRoutes } from "./rest/portal";
-import { reviewRoutes } from "./rest/reviews";
-import { salespeopleRoutes } from "./rest/salespeople";
-import { siteRoutes } from "./rest/site";
+import { mountRoutes } from "./rest/route";
+import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = { clientDir?: string };
@@ -110,20 +105,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
-  const api = new Hono<AppEnv>();
-  api.route("/", authRoutes(deps));
-  api.route("/", salespeopleRoutes(deps));
-  api.route("/", adminRoutes(deps));
-  api.route("/", appointmentRoutes(deps));
-  api.route("/", documentRoutes(deps));
-  api.route("/", siteRoutes(deps));
-  api.route("/", portalRoutes(deps));
-  api.route("/", reviewRoutes(deps));
+  const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
   );
   app.route("/api", api);
-  app.route("/", uploadRoutes(deps));
+
+  /** Stored images with a fixed type, never sniffed, cacheable forever (names are never reused). */
+  app.get("/uploads/:file", async (c) => {
+    const image = await readStoredImage(deps.sql, c.req.param("file"));
+    if (!image) return c.json({ message: "Not found", code: "NOT_FOUND" }, 404);
+    return c.body(new Uint8Array(image.bytes), 200, {
+      "Content-Type": image.contentType,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
 
   const clientDir = options.clientDir ?? path.resolve("dist/client");
   const indexHtml = path.join(clientDir, "index.html");

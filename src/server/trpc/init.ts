@@ -2,6 +2,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
+import { isAdmin } from "../access";
 import { recordSecurityEvent } from "../auth/audit";
 import type { Context } from "../context";
 import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
@@ -123,6 +124,26 @@ export const managerProcedure = authedProcedure.use(({ ctx, path, next }) => {
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, path, next }) => {
-  if (ctx.user.role !== "admin") throw denied(ctx, path, "This action is for administrators");
+  if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
+  return next({ ctx });
+});
+
+/**
+ * Staff: a salesperson, a dealership manager or an administrator. Which salespeople they act on is
+ * decided per object by access.ts; the tier keeps customers and visitors out before input is read.
+ */
+export const staffProcedure = authedProcedure.use(({ ctx, path, next }) => {
+  const { salespersonId, managedDealershipId } = ctx.user;
+  if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
+    throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
+  return next({
+    ctx: { ...ctx, staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) } },
+  });
+});
+
+/** A dealership's manager (scoped to it by access.ts) or an administrator. */
+export const dealershipProcedure = authedProcedure.use(({ ctx, path, next }) => {
+  if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))
+    throw denied(ctx, path, "This action is for dealership managers and administrators");
   return next({ ctx });
 });

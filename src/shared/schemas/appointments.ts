@@ -76,6 +76,9 @@ export const salespersonDayInput = z.strictObject({
   date: isoDateSchema,
 });
 
+/** Several salespeople at once (a page of browse cards). */
+export const salespeopleIdsInput = z.strictObject({ ids: z.array(idSchema).min(1).max(100) });
+
 export const customerAppointmentsInput = z.strictObject({ userId: z.uuid("Unknown user id") });
 
 /** A date-time typed by a person: with an offset it is exact; without, it is read in the salesperson's zone. */
@@ -96,6 +99,8 @@ export const createBlockInput = z.strictObject({
   ...blockFields,
   salespersonId: idSchema.optional(),
 });
+
+export const blockIdInput = z.strictObject({ id: idSchema });
 
 export const updateBlockInput = z.strictObject({
   id: idSchema,

@@ -21,6 +21,8 @@ export const requestLoginOutput = z.object({
 });
 export type RequestLoginOutput = z.infer<typeof requestLoginOutput>;
 
+export const userIdInput = z.strictObject({ id: z.uuid("Unknown user id") });
+
 export const redeemLinkInput = z.strictObject({ token: line().min(1).max(200) });
 
 /** Who a sign-in link signs in, shown on the link page before the one click that uses it. */
@@ -49,6 +51,8 @@ export const salespersonRegisterInput = z.strictObject({
 export type SalespersonRegisterInput = z.input<typeof salespersonRegisterInput>;
 
 export const profileUpdateInput = z.strictObject({
+  /** REST names the account in its path; when given it must be the caller's own. */
+  id: z.uuid("Unknown user id").optional(),
   firstName: optionalText(80),
   lastName: optionalText(80),
   /** Accepted so the spec's profile form can send it back; changing it is refused by the server. */

@@ -50,6 +50,13 @@ export const overviewInput = z.strictObject({
   salespersonId: id.optional(),
 });
 
+export const insightsInput = z.strictObject({ salespersonId: id.optional() }).optional();
+
+export const verifySalespersonInput = z.strictObject({
+  salespersonId: id,
+  verified: z.boolean().default(true),
+});
+
 export const dataUrlUploadInput = z.strictObject({
   profileImageUrl: z.string().min(1, "Please select an image file (JPG, PNG, etc.)").max(8_000_000),
 });

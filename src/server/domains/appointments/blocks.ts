@@ -4,6 +4,7 @@ import type { createBlockInput, updateBlockInput } from "../../../shared/schemas
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
+import { staffSql } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 import { appError } from "../../errors";
@@ -54,8 +55,8 @@ async function managedSalesperson(ctx: Authed, requested: number | undefined) {
   if (id === null || id === undefined)
     throw appError("BAD_REQUEST", "salespersonId is required", "SALESPERSON_REQUIRED");
   const [row] = await ctx.sql<{ id: number; time_zone: string }[]>`
-    select id, time_zone from salespeople
-     where id = ${id} and (id = ${ctx.user.salespersonId ?? -1} or dealership_id = ${ctx.user.managedDealershipId ?? -1})`;
+    select s.id, s.time_zone
+      from salespeople s where s.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
     const [exists] = await ctx.sql`select 1 from salespeople where id = ${id}`;
     if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
@@ -132,7 +133,7 @@ export async function createBlock(ctx: Authed, input: z.output<typeof createBloc
 async function ownedBlock(ctx: Authed, id: number): Promise<BlockRow> {
   const [row] = await ctx.sql<BlockRow[]>`
     select b.*, s.time_zone from availability_blocks b join salespeople s on s.id = b.salesperson_id
-     where b.id = ${id} and (s.id = ${ctx.user.salespersonId ?? -1} or s.dealership_id = ${ctx.user.managedDealershipId ?? -1})`;
+     where b.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
     const [exists] = await ctx.sql`select 1 from availability_blocks where id = ${id}`;
     if (!exists) throw appError("NOT_FOUND", "Availability block not found", "BLOCK_NOT_FOUND");

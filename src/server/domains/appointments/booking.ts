@@ -2,14 +2,19 @@
 // makes double booking impossible, and its violation becomes 409 SCHEDULING_CONFLICT.
 import type { z } from "zod";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
-import { BOOKING_HORIZON_DAYS, blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
+import {
+  BOOKING_HORIZON_DAYS,
+  blockIntervalsOn,
+  CANCELLATION_WINDOW_HOURS,
+  SLOT_MINUTES,
+} from "../../../shared/slots";
 import { fromZoned, todayIn } from "../../../shared/time";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { type AppointmentRow, loadAppointmentView, toAppointmentView } from "./views";
+import { type AppointmentRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
 const CONFLICT_MESSAGE = "Time slot unavailable";
@@ -164,7 +169,8 @@ export async function rescheduleAppointment(
     const [cancelled] = await tx<{ id: number }[]>`
       update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
              cancellation_reason = 'Rescheduled', ics_sequence = ics_sequence + 1
-       where id = ${old.id} and status = 'scheduled' and starts_at > now() + interval '2 hours'
+       where id = ${old.id} and status = 'scheduled'
+         and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
        returning id`;
     if (!cancelled) throw changeRefusal(old);
     await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt);
@@ -201,20 +207,6 @@ export async function rescheduleAppointment(
   };
 }
 
-export type AppointmentSide = "customer" | "salesperson";
-
-/** Which side of the appointment the user is on, or null when it is not theirs. */
-export function sideOf(
-  user: NonNullable<Context["user"]>,
-  row: { customer_id: string | null; salesperson_id: number; dealership_id: number | null },
-): AppointmentSide | null {
-  if (row.customer_id !== null && row.customer_id === user.id) return "customer";
-  if (user.salespersonId !== null && user.salespersonId === row.salesperson_id) return "salesperson";
-  if (user.managedDealershipId !== null && user.managedDealershipId === row.dealership_id)
-    return "salesperson";
-  return null;
-}
-
 /** Why a conditional change to a scheduled appointment matched no row. */
 export function changeRefusal(row: { status: string; starts_at: Date }) {
   if (row.status !== "scheduled") {
@@ -226,7 +218,7 @@ export function changeRefusal(row: { status: string; starts_at: Date }) {
   }
   return appError(
     "CONFLICT",
-    "Appointments can only be cancelled or moved more than 2 hours before they start",
+    `Appointments can only be cancelled or moved more than ${CANCELLATION_WINDOW_HOURS} hours before they start`,
     "CANCELLATION_WINDOW_PASSED",
   );
 }

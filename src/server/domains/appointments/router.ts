@@ -1,24 +1,24 @@
-import { z } from "zod";
 import {
   appointmentIdInput,
+  blockIdInput,
   bookAppointmentInput,
   cancelAppointmentInput,
   createBlockInput,
   customerAppointmentsInput,
   rescheduleAppointmentInput,
+  salespeopleIdsInput,
   salespersonDayInput,
   updateAppointmentStatusInput,
   updateBlockInput,
   waitlistInput,
 } from "../../../shared/schemas/appointments";
-import { idSchema } from "../../../shared/schemas/common";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
-import { AVAILABLE_TODAY_TIMES } from "../../../shared/slots";
-import { todayIn } from "../../../shared/time";
-import { appError, authedProcedure, customerProcedure, publicProcedure, router } from "../../trpc/init";
+import { authedProcedure, customerProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
-import { bookAppointment, rescheduleAppointment, sideOf } from "./booking";
+import { bookAppointment, rescheduleAppointment } from "./booking";
 import {
+  availableToday,
+  availableTodayMany,
   cancelAppointment,
   customerAppointments,
   daySlots,
@@ -26,7 +26,7 @@ import {
   salespersonAppointments,
   updateAppointmentStatus,
 } from "./service";
-import { loadAppointmentRow, toAppointmentView } from "./views";
+import { appointmentById } from "./views";
 
 export const appointmentsRouter = router({
   book: customerProcedure
@@ -42,36 +42,19 @@ export const appointmentsRouter = router({
     .input(salespersonDayInput)
     .query(({ ctx, input }) => daySlots(ctx.sql, input.id, input.date)),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
-  availableToday: publicProcedure.input(salespersonIdInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.sql<
-      { time_zone: string }[]
-    >`select time_zone from salespeople where id = ${input.id}`;
-    if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-    return daySlots(ctx.sql, input.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES);
-  }),
+  availableToday: publicProcedure
+    .input(salespersonIdInput)
+    .query(({ ctx, input }) => availableToday(ctx.sql, input.id)),
   /** The same for a page of cards at once (one request for a whole browse grid). */
   availableTodayMany: publicProcedure
-    .input(z.strictObject({ ids: z.array(idSchema).min(1).max(100) }))
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.sql<{ id: number; time_zone: string }[]>`
-        select id, time_zone from salespeople where id in ${ctx.sql([...new Set(input.ids)])}`;
-      const days = await Promise.all(
-        rows.map((row) => daySlots(ctx.sql, row.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
-      );
-      return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
-    }),
+    .input(salespeopleIdsInput)
+    .query(({ ctx, input }) => availableTodayMany(ctx.sql, input.ids)),
   mine: customerProcedure.query(({ ctx }) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: authedProcedure
     .input(customerAppointmentsInput)
     .query(({ ctx, input }) => customerAppointments(ctx, input.userId)),
-  byId: authedProcedure.input(appointmentIdInput).query(async ({ ctx, input }) => {
-    const row = await loadAppointmentRow(ctx.sql, input.id);
-    if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
-    if (!sideOf(ctx.user, row))
-      throw appError("FORBIDDEN", "You can only see your own appointments", "NOT_OWNER");
-    return toAppointmentView(row);
-  }),
-  updateStatus: authedProcedure
+  byId: authedProcedure.input(appointmentIdInput).query(({ ctx, input }) => appointmentById(ctx, input.id)),
+  updateStatus: staffProcedure
     .input(updateAppointmentStatusInput)
     .mutation(({ ctx, input }) => updateAppointmentStatus(ctx, input)),
   cancel: authedProcedure
@@ -83,12 +66,10 @@ export const appointmentsRouter = router({
 });
 
 export const availabilityRouter = router({
-  create: authedProcedure.input(createBlockInput).mutation(({ ctx, input }) => createBlock(ctx, input)),
-  update: authedProcedure.input(updateBlockInput).mutation(({ ctx, input }) => updateBlock(ctx, input)),
-  remove: authedProcedure
-    .input(z.strictObject({ id: idSchema }))
-    .mutation(({ ctx, input }) => deleteBlock(ctx, input.id)),
-  forSalesperson: authedProcedure
+  create: staffProcedure.input(createBlockInput).mutation(({ ctx, input }) => createBlock(ctx, input)),
+  update: staffProcedure.input(updateBlockInput).mutation(({ ctx, input }) => updateBlock(ctx, input)),
+  remove: staffProcedure.input(blockIdInput).mutation(({ ctx, input }) => deleteBlock(ctx, input.id)),
+  forSalesperson: staffProcedure
     .input(salespersonIdInput)
     .query(({ ctx, input }) => listBlocks(ctx, input.id)),
 });

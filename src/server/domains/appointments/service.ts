@@ -6,14 +6,26 @@ import type {
   updateAppointmentStatusInput,
 } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { BOOKING_HORIZON_DAYS, slotGrid } from "../../../shared/slots";
-import { addDays, fromZoned, toOffsetIso } from "../../../shared/time";
+import {
+  AVAILABLE_TODAY_TIMES,
+  BOOKING_HORIZON_DAYS,
+  CANCELLATION_WINDOW_HOURS,
+  slotGrid,
+} from "../../../shared/slots";
+import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
+import { appointmentSql, isStaffFor, staffSql } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { changeRefusal, sideOf } from "./booking";
-import { APPOINTMENT_SELECT, type AppointmentRow, loadAppointmentRow, toAppointmentView } from "./views";
+import { changeRefusal } from "./booking";
+import {
+  APPOINTMENT_SELECT,
+  type AppointmentRow,
+  loadAppointmentRow,
+  sideOf,
+  toAppointmentView,
+} from "./views";
 
 type Authed = Context & { user: SessionUser };
 
@@ -27,22 +39,13 @@ async function salespersonZone(
   return row;
 }
 
-function canManage(user: SessionUser | null, person: { id: number; dealership_id: number | null }): boolean {
-  if (!user) return false;
-  return (
-    user.role === "admin" ||
-    user.salespersonId === person.id ||
-    (user.managedDealershipId !== null && user.managedDealershipId === person.dealership_id)
-  );
-}
-
 /**
  * A salesperson's upcoming scheduled appointments. Everyone sees the instants (the slot grid needs them);
  * only the salesperson and their manager see who booked.
  */
 export async function salespersonAppointments(ctx: Context, salespersonId: number) {
   const person = await salespersonZone(ctx.sql, salespersonId);
-  if (canManage(ctx.user, person)) {
+  if (isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
     const rows = await ctx.sql.unsafe<AppointmentRow[]>(
       `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
       [salespersonId],
@@ -126,7 +129,7 @@ export async function updateAppointmentStatus(
            completed_at = case when ${input.status} = 'completed' then now() else null end
       from salespeople s
      where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
-       and (s.id = ${ctx.user.salespersonId ?? -1} or s.dealership_id = ${ctx.user.managedDealershipId ?? -1})
+       and ${staffSql(ctx.sql, ctx.user, "s")}
      returning a.id`;
   if (!updated) {
     const row = await loadAppointmentRow(ctx.sql, input.id);
@@ -147,7 +150,7 @@ export async function updateAppointmentStatus(
   return toAppointmentView((await loadAppointmentRow(ctx.sql, input.id))!);
 }
 
-/** Customer or salesperson cancels a scheduled appointment while its start is more than 2 hours away. */
+/** Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window. */
 export async function cancelAppointment(ctx: Authed, input: z.output<typeof cancelAppointmentInput>) {
   const row = await loadAppointmentRow(ctx.sql, input.id);
   if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
@@ -160,9 +163,9 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
     const [cancelled] = await tx<{ id: number }[]>`
       update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
              cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
-       where id = ${row.id} and status = 'scheduled' and starts_at > now() + interval '2 hours'
-         and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId ?? -1}
-              or salesperson_id in (select id from salespeople where dealership_id = ${ctx.user.managedDealershipId ?? -1}))
+       where id = ${row.id} and status = 'scheduled'
+         and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
+         and ${appointmentSql(tx, ctx.user, "appointments")}
        returning id`;
     if (!cancelled) return false;
     const local = toOffsetIso(row.starts_at, row.time_zone);
@@ -209,4 +212,20 @@ export async function joinWaitlist(ctx: Authed, salespersonId: number, date: str
                 values (${salespersonId}, ${ctx.user.id}, ${date})
                 on conflict (salesperson_id, customer_id, date) do nothing`;
   return { salespersonId, date, waiting: true as const };
+}
+
+/** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
+export async function availableToday(sql: Sql, salespersonId: number) {
+  const person = await salespersonZone(sql, salespersonId);
+  return daySlots(sql, person.id, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
+}
+
+/** The same for a page of cards at once, keyed by salesperson id (unknown ids are left out). */
+export async function availableTodayMany(sql: Sql, ids: number[]) {
+  const rows = await sql<{ id: number; time_zone: string }[]>`
+    select id, time_zone from salespeople where id in ${sql([...new Set(ids)])}`;
+  const days = await Promise.all(
+    rows.map((row) => daySlots(sql, row.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
+  );
+  return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }

@@ -1,7 +1,10 @@
 // Appointment rows as callers see them: instants carry the dealership's offset.
+
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
+import { type AppointmentSide, appointmentSide, type Caller } from "../../access";
+import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 import { appError } from "../../errors";
 
@@ -56,6 +59,29 @@ export function toAppointmentView(row: AppointmentRow, now = new Date()): Appoin
     completedAt: row.completed_at,
     canCancel: canCancel({ status: row.status, startsAt: row.starts_at }, now),
   };
+}
+
+/** Which side of this appointment the caller acts on (access.ts), or null when it is not theirs. */
+export function sideOf(
+  caller: Caller | null,
+  row: Pick<AppointmentRow, "customer_id" | "salesperson_id" | "dealership_id">,
+): AppointmentSide | null {
+  return appointmentSide(caller, {
+    customerId: row.customer_id,
+    salesperson: { id: row.salesperson_id, dealershipId: row.dealership_id },
+  });
+}
+
+/** One appointment, for whoever may see it: its customer or staff for its salesperson. */
+export async function appointmentById(
+  ctx: Pick<Context, "sql" | "user">,
+  id: number,
+): Promise<AppointmentView> {
+  const row = await loadAppointmentRow(ctx.sql, id);
+  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+  if (!sideOf(ctx.user, row))
+    throw appError("FORBIDDEN", "You can only see your own appointments", "NOT_OWNER");
+  return toAppointmentView(row);
 }
 
 export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentRow | undefined> {

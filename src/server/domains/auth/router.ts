@@ -1,11 +1,11 @@
-import { z } from "zod";
 import {
   profileUpdateInput,
   redeemLinkInput,
   requestLoginInput,
   salespersonRegisterInput,
+  userIdInput,
 } from "../../../shared/schemas/auth";
-import { authedProcedure, publicProcedure, router } from "../../trpc/init";
+import { authedProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
 import {
   describeLoginLink,
   getUserById,
@@ -18,10 +18,13 @@ import {
 } from "./service";
 
 export const authRouter = router({
+  /** The caller, or null when signed out. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
-  userById: authedProcedure
-    .input(z.strictObject({ id: z.uuid("Unknown user id") }))
-    .query(({ ctx, input }) => getUserById(ctx, input.id)),
+  /** The caller; 401 when signed out (REST's GET /api/auth/user). */
+  currentUser: authedProcedure.query(({ ctx }) => ctx.user),
+  /** The caller, when a salesperson, a manager or an administrator (GET /api/salesperson/auth/user). */
+  staffUser: staffProcedure.query(({ ctx }) => ctx.user),
+  userById: authedProcedure.input(userIdInput).query(({ ctx, input }) => getUserById(ctx, input.id)),
   requestLogin: publicProcedure
     .input(requestLoginInput)
     .mutation(({ ctx, input }) => requestCustomerLogin(ctx, input.email)),

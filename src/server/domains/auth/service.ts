@@ -342,7 +342,10 @@ export async function updateOwnProfile(
   ctx: Context & { user: SessionUser },
   input: ProfileUpdateInput,
 ): Promise<SessionUser> {
-  const { email, ...fields } = input;
+  const { email, id, ...fields } = input;
+  if (id !== undefined && id !== ctx.user.id) {
+    throw appError("FORBIDDEN", "You can only change your own account", "NOT_OWNER");
+  }
   if (email !== undefined && email !== ctx.user.email) {
     throw appError(
       "UNPROCESSABLE_CONTENT",

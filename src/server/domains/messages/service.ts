@@ -60,7 +60,7 @@ async function ownConversation(ctx: Authed, tx: Queryable, conversationId: numbe
     select id, customer_id, salesperson_id,
            case when customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end as side
       from conversations
-     where id = ${conversationId} and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId ?? -1})`;
+     where id = ${conversationId} and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId})`;
   if (!row) {
     const [exists] = await tx`select 1 from conversations where id = ${conversationId}`;
     if (!exists) throw appError("NOT_FOUND", "Conversation not found", "CONVERSATION_NOT_FOUND");
@@ -150,7 +150,7 @@ export async function listConversations(ctx: Authed) {
            (select count(*)::int from messages m where m.conversation_id = c.id and m.read_at is null
                and m.sender_role <> case when c.customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end) as unread
       from conversations c join salespeople s on s.id = c.salesperson_id join users u on u.id = c.customer_id
-     where c.customer_id = ${ctx.user.id} or c.salesperson_id = ${ctx.user.salespersonId ?? -1}
+     where c.customer_id = ${ctx.user.id} or c.salesperson_id = ${ctx.user.salespersonId}
      order by c.last_message_at desc limit 100`;
 }
 

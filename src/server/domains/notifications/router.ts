@@ -1,14 +1,13 @@
-import { z } from "zod";
-import { idSchema } from "../../../shared/schemas/common";
+import { markNotificationsReadInput, notificationsListInput } from "../../../shared/schemas/notifications";
 import { authedProcedure, router } from "../../trpc/init";
 import { listNotifications, markNotificationsRead } from "./service";
 
 export const notificationsRouter = router({
   list: authedProcedure
-    .input(z.strictObject({ limit: z.number().int().min(1).max(100).default(30) }).optional())
+    .input(notificationsListInput)
     .query(({ ctx, input }) => listNotifications(ctx.sql, ctx.user, input?.limit)),
   markRead: authedProcedure
-    .input(z.strictObject({ ids: z.array(idSchema).min(1).max(100) }))
+    .input(markNotificationsReadInput)
     .mutation(({ ctx, input }) => markNotificationsRead(ctx.sql, ctx.user, input.ids)),
   markAllRead: authedProcedure.mutation(({ ctx }) => markNotificationsRead(ctx.sql, ctx.user, "all")),
 });

@@ -13,7 +13,7 @@ export type NotificationView = {
 };
 
 function mine(sql: Sql, user: SessionUser) {
-  return sql`(user_id = ${user.id} or salesperson_id = ${user.salespersonId ?? -1})`;
+  return sql`(user_id = ${user.id} or salesperson_id = ${user.salespersonId})`;
 }
 
 export async function listNotifications(sql: Sql, user: SessionUser, limit = 30) {

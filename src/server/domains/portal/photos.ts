@@ -86,3 +86,13 @@ export async function storeProfileImage(sql: Queryable, salespersonId: number, i
   await sql`update salespeople set profile_image_url = ${profileImageUrl}, updated_at = now() where id = ${salespersonId}`;
   return { profileImageUrl, thumbnailUrl };
 }
+
+/** A stored image by its public file name (`<uuid>.webp`); null for any other name or an unknown one. */
+export async function readStoredImage(sql: Queryable, fileName: string) {
+  // Stored names are UUIDs we generated; anything else is not ours (and never reaches SQL).
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/.exec(fileName);
+  if (!match) return null;
+  const [image] = await sql<{ bytes: Buffer; content_type: string }[]>`
+    select bytes, content_type from images where id = ${match[1]!}`;
+  return image ? { bytes: image.bytes, contentType: image.content_type } : null;
+}

@@ -4,19 +4,13 @@ import type { z } from "zod";
 import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
+import { dealershipStaffSql, isAdmin, staffSql } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import { appError } from "../../errors";
 import { getSalesperson } from "../salespeople/service";
 
 type Authed = Context & { user: SessionUser };
-
-/** Ownership in SQL: the row is updated only when the caller owns or manages it (or is an administrator). */
-function managedBy(ctx: Authed) {
-  return ctx.sql`(id = ${ctx.user.salespersonId ?? -1}
-                  or dealership_id = ${ctx.user.managedDealershipId ?? -1}
-                  or ${ctx.user.role === "admin"})`;
-}
 
 async function refusal(ctx: Authed, id: number) {
   const [exists] = await ctx.sql`select 1 from salespeople where id = ${id}`;
@@ -46,22 +40,40 @@ export async function updateSalespersonProfile(ctx: Authed, input: z.output<type
   if (fields.status !== undefined) columns.status = fields.status;
   columns.updated_at = new Date();
   const [updated] = await ctx.sql<{ id: number }[]>`
-    update salespeople set ${ctx.sql(columns)} where id = ${id} and ${managedBy(ctx)} returning id`;
+    update salespeople set ${ctx.sql(columns)}
+     where id = ${id} and ${staffSql(ctx.sql, ctx.user, "salespeople")} returning id`;
   if (!updated) throw await refusal(ctx, id);
   ctx.browseCache.clear();
   return getSalesperson(ctx.db, id);
 }
 
 export async function updateSalespersonStatus(ctx: Authed, input: z.output<typeof updateStatusInput>) {
-  if (input.status === "offline" && ctx.user.role !== "admin") {
+  if (input.status === "offline" && !isAdmin(ctx.user)) {
     throw appError("BAD_REQUEST", "Status must be available, busy or unavailable", "STATUS_NOT_ALLOWED");
   }
   const [updated] = await ctx.sql<{ id: number; status: string }[]>`
     update salespeople set status = ${input.status}, updated_at = now()
-     where id = ${input.id} and ${managedBy(ctx)} returning id, status`;
+     where id = ${input.id} and ${staffSql(ctx.sql, ctx.user, "salespeople")} returning id, status`;
   if (!updated) throw await refusal(ctx, input.id);
   ctx.browseCache.clear();
   return updated;
+}
+
+/**
+ * Whose dashboard the caller reads: their own when no salesperson is named, else one they are staff for
+ * (their dealership's, or any for an administrator).
+ */
+export async function dashboardSubject(ctx: Authed, requested: number | undefined): Promise<number> {
+  const own = ctx.user.salespersonId;
+  if (requested === undefined || requested === own) {
+    if (own === null)
+      throw appError("FORBIDDEN", "This dashboard is for salesperson accounts", "NOT_SALESPERSON");
+    return own;
+  }
+  const [row] = await ctx.sql`
+    select s.id from salespeople s where s.id = ${requested} and ${staffSql(ctx.sql, ctx.user, "s")}`;
+  if (!row) throw appError("FORBIDDEN", "You can only see your own dashboard", "NOT_OWNER");
+  return requested;
 }
 
 /** One view per viewer per profile per day; the viewer is kept only as a hash. */
@@ -81,7 +93,7 @@ export async function verifySalesperson(ctx: Authed, salespersonId: number, veri
   const [row] = await ctx.sql<{ id: number; verified_at: Date | null }[]>`
     update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
      where id = ${salespersonId}
-       and (dealership_id = ${ctx.user.managedDealershipId ?? -1} or ${ctx.user.role === "admin"})
+       and ${dealershipStaffSql(ctx.sql, ctx.user, "dealership_id")}
      returning id, verified_at`;
   if (!row) throw await refusal(ctx, salespersonId);
   await recordSecurityEvent(ctx, {

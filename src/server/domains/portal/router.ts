@@ -1,25 +1,25 @@
-import { z } from "zod";
-import { idSchema } from "../../../shared/schemas/common";
 import {
   dataUrlUploadInput,
+  insightsInput,
   overviewInput,
   updateSalespersonInput,
   updateStatusInput,
+  verifySalespersonInput,
 } from "../../../shared/schemas/portal";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import {
-  appError,
-  authedProcedure,
   managerProcedure,
   publicProcedure,
   router,
   salespersonProcedure,
+  staffProcedure,
 } from "../../trpc/init";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
 import { growthInsights } from "./insights";
 import { bytesFromDataUrl, processProfileImage, storeProfileImage } from "./photos";
 import {
+  dashboardSubject,
   recordProfileView,
   updateSalespersonProfile,
   updateSalespersonStatus,
@@ -29,17 +29,19 @@ import {
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
   me: salespersonProcedure.query(({ ctx }) => getSalesperson(ctx.db, ctx.salespersonId)),
-  overview: authedProcedure.input(overviewInput).query(async ({ ctx, input }) => {
-    const id = await subjectFor(ctx, input.salespersonId);
+  overview: staffProcedure.input(overviewInput).query(async ({ ctx, input }) => {
+    const id = await dashboardSubject(ctx, input.salespersonId);
     return salespersonOverview(ctx.sql, id, input.period);
   }),
-  insights: authedProcedure
-    .input(z.strictObject({ salespersonId: idSchema.optional() }).optional())
-    .query(async ({ ctx, input }) => growthInsights(ctx.sql, await subjectFor(ctx, input?.salespersonId))),
-  update: authedProcedure
+  insights: staffProcedure
+    .input(insightsInput)
+    .query(async ({ ctx, input }) =>
+      growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
+    ),
+  update: staffProcedure
     .input(updateSalespersonInput)
     .mutation(({ ctx, input }) => updateSalespersonProfile(ctx, input)),
-  updateStatus: authedProcedure
+  updateStatus: staffProcedure
     .input(updateStatusInput)
     .mutation(({ ctx, input }) => updateSalespersonStatus(ctx, input)),
   uploadPhoto: salespersonProcedure.input(dataUrlUploadInput).mutation(async ({ ctx, input }) => {
@@ -52,31 +54,6 @@ export const portalRouter = router({
     .input(salespersonIdInput)
     .mutation(({ ctx, input }) => recordProfileView(ctx, input.id)),
   verify: managerProcedure
-    .input(
-      z.strictObject({
-        salespersonId: idSchema,
-        verified: z.boolean().default(true),
-      }),
-    )
+    .input(verifySalespersonInput)
     .mutation(({ ctx, input }) => verifySalesperson(ctx, input.salespersonId, input.verified)),
 });
-
-async function subjectFor(
-  ctx: {
-    user: { salespersonId: number | null; managedDealershipId: number | null; role: string };
-    sql: import("../../db/client").Sql;
-  },
-  requested?: number,
-): Promise<number> {
-  const own = ctx.user.salespersonId;
-  if (requested === undefined || requested === own) {
-    if (own === null)
-      throw appError("FORBIDDEN", "This dashboard is for salesperson accounts", "NOT_SALESPERSON");
-    return own;
-  }
-  const [row] = await ctx.sql`
-    select id from salespeople where id = ${requested}
-       and (dealership_id = ${ctx.user.managedDealershipId ?? -1} or ${ctx.user.role === "admin"})`;
-  if (!row) throw appError("FORBIDDEN", "You can only see your own dashboard", "NOT_OWNER");
-  return requested;
-}

@@ -1,5 +1,5 @@
 import { misconductReportInput, trackingCodeInput, updateReportInput } from "../../../shared/schemas/reports";
-import { authedProcedure, publicProcedure, router } from "../../trpc/init";
+import { dealershipProcedure, publicProcedure, router } from "../../trpc/init";
 import { createReport, listCases, reportStatus, updateCase } from "./service";
 
 export const reportsRouter = router({
@@ -7,6 +7,8 @@ export const reportsRouter = router({
   status: publicProcedure
     .input(trackingCodeInput)
     .query(({ ctx, input }) => reportStatus(ctx, input.trackingCode)),
-  cases: authedProcedure.query(({ ctx }) => listCases(ctx)),
-  updateCase: authedProcedure.input(updateReportInput).mutation(({ ctx, input }) => updateCase(ctx, input)),
+  cases: dealershipProcedure.query(({ ctx }) => listCases(ctx)),
+  updateCase: dealershipProcedure
+    .input(updateReportInput)
+    .mutation(({ ctx, input }) => updateCase(ctx, input)),
 });

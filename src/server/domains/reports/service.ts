@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { misconductReportInput, updateReportInput } from "../../../shared/schemas/reports";
+import { dealershipStaffSql } from "../../access";
 import { consumeToken } from "../../auth/rate-limit";
 import type { Context } from "../../context";
 import { appError } from "../../errors";
@@ -73,9 +74,6 @@ export async function reportStatus(ctx: Context, trackingCode: string) {
 
 /** Cases for the caller: their dealership's (manager), or every case (administrator, incl. independents). */
 export async function listCases(ctx: Authed) {
-  const admin = ctx.user.role === "admin";
-  if (!admin && ctx.user.managedDealershipId === null)
-    throw appError("FORBIDDEN", "Cases are for managers and administrators", "NOT_MANAGER");
   return ctx.sql<
     {
       id: number;
@@ -103,7 +101,7 @@ export async function listCases(ctx: Authed) {
                                                        'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
               from misconduct_report_events e where e.report_id = r.id) as events
       from misconduct_reports r join salespeople s on s.id = r.salesperson_id
-     where ${admin} or r.dealership_id = ${ctx.user.managedDealershipId ?? -1}
+     where ${dealershipStaffSql(ctx.sql, ctx.user, "r.dealership_id")}
      order by case r.status when 'open' then 0 when 'investigating' then 1 else 2 end, r.created_at desc
      limit 200`;
 }
@@ -112,7 +110,7 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
   return ctx.sql.begin(async (tx) => {
     const [current] = await tx<{ status: string; reporter_user_id: string | null }[]>`
       select status, reporter_user_id from misconduct_reports
-       where id = ${input.reportId} and (${ctx.user.role === "admin"} or dealership_id = ${ctx.user.managedDealershipId ?? -1})
+       where id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")}
        for update`;
     if (!current) {
       const [exists] = await tx`select 1 from misconduct_reports where id = ${input.reportId}`;

@@ -1,6 +1,7 @@
 // Replies and moderation: the salesperson replies once; the salesperson or their manager flags a review; an
 // administrator upholds it or removes it (a removed review leaves the averages).
 import type { SessionUser } from "../../../shared/schemas/auth";
+import { isStaffFor } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
@@ -49,10 +50,7 @@ export async function replyToReview(ctx: Authed, ratingId: number, body: string)
 
 export async function flagReview(ctx: Authed, ratingId: number, reason: string) {
   const review = await reviewFor(ctx, ratingId);
-  const mine = ctx.user.salespersonId === review.salesperson_id;
-  const managed =
-    ctx.user.managedDealershipId !== null && ctx.user.managedDealershipId === review.dealership_id;
-  if (!mine && !managed)
+  if (!isStaffFor(ctx.user, { id: review.salesperson_id, dealershipId: review.dealership_id }))
     throw appError("FORBIDDEN", "Only the salesperson or their manager can flag this review", "NOT_OWNER");
   const [open] = await ctx.sql`select 1 from rating_flags where rating_id = ${ratingId} and status = 'open'`;
   if (open) throw appError("CONFLICT", "This review is already waiting for moderation.", "ALREADY_FLAGGED");

@@ -7,7 +7,14 @@ import {
   reviewsPageInput,
   submitRatingInput,
 } from "../../../shared/schemas/reviews";
-import { adminProcedure, authedProcedure, customerProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  adminProcedure,
+  customerProcedure,
+  publicProcedure,
+  router,
+  salespersonProcedure,
+  staffProcedure,
+} from "../../trpc/init";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
 import { editRating, eligibleAppointments, submitRating } from "./submit";
@@ -20,10 +27,10 @@ export const reviewsRouter = router({
   edit: customerProcedure.input(editRatingInput).mutation(({ ctx, input }) => editRating(ctx, input)),
   list: publicProcedure.input(reviewsPageInput).query(({ ctx, input }) => listReviews(ctx.sql, input)),
   mine: customerProcedure.query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
-  reply: authedProcedure
+  reply: salespersonProcedure
     .input(replyInput)
     .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
-  flag: authedProcedure
+  flag: staffProcedure
     .input(flagInput)
     .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
   openFlags: adminProcedure.query(({ ctx }) => openFlags(ctx)),

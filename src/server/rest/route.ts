@@ -1,0 +1,134 @@
+// What a REST route is (a declarative entry: method, path, procedure, where its input comes from, status,
+// how the answer is shaped) and the one function that serves such entries. Entries hold no logic: the
+// procedure they name validates the input, checks access and does the work.
+import type { Context as HonoContext } from "hono";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppDeps, Context } from "../context";
+import { appError } from "../errors";
+import { type AppEnv, trpcContext } from "../http/context";
+import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
+
+/** What a route answers instead of the procedure's result as JSON (a SPEC.md shape, a header, a redirect). */
+export type Shaped = { body: unknown; headers?: Record<string, string> } | { redirect: string };
+
+export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Below /api, with Hono's `:name` parameters. */
+  path: string;
+  procedure: P;
+  /**
+   * Where the input comes from: the JSON body, the query string, nothing, or an uploaded image (multipart
+   * field image, file or photo, or a JSON body), passed as a data URL in the named input field.
+   */
+  input: "body" | "query" | "none" | { image: InputKey<P> };
+  /** Path parameters, each copied into the input field of the same name. */
+  params?: InputKey<P>[];
+  status?: 200 | 201;
+  /** Largest body accepted, in bytes (the app's default is 1 MiB). */
+  maxBody?: number;
+  /** A navigation from another site is sent here without the procedure running (a GET that signs out). */
+  crossSiteRedirect?: string;
+  shape?: (result: OutputOf<P>) => Shaped;
+};
+
+/** An entry ready to serve: its procedure call and answer shaping bound while its types are known. */
+export type MountedRoute = Omit<RestRoute, "procedure" | "shape" | "params" | "input"> & {
+  params: string[];
+  input: "body" | "query" | "none" | { image: string };
+  run: (ctx: Context, input: unknown) => Promise<Shaped>;
+};
+
+/** An entry, type-checked against its procedure's input (params, image field) and output (shape). */
+export function route<P extends ProcedurePath>(entry: RestRoute<P>): MountedRoute {
+  const { procedure, shape, params, input, ...rest } = entry;
+  return {
+    ...rest,
+    params: params ?? [],
+    input,
+    run: async (ctx, raw) => {
+      const result = await callProcedure(ctx, procedure, raw);
+      return shape ? shape(result) : { body: result };
+    },
+  };
+}
+
+async function readJson(c: HonoContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HTTPException(400, { message: "Request body must be valid JSON" });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const IMAGE_FIELDS = ["image", "file", "photo"];
+
+async function readImage(c: HonoContext, field: string): Promise<Record<string, unknown>> {
+  if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data"))
+    return asObject(await readJson(c));
+  const form = await c.req.formData().catch(() => null);
+  const file = IMAGE_FIELDS.map((name) => form?.get(name)).find((value) => value instanceof File);
+  if (!(file instanceof File))
+    throw appError("BAD_REQUEST", "Please select an image file (JPG, PNG, etc.)", "INVALID_FILE_TYPE");
+  const base64 = Buffer.from(await file.arrayBuffer()).toString("base64");
+  return { [field]: `data:${file.type || "application/octet-stream"};base64,${base64}` };
+}
+
+function asObject(body: unknown): Record<string, unknown> {
+  if (!isObject(body)) throw new HTTPException(400, { message: "Request body must be a JSON object" });
+  return body;
+}
+
+async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<unknown> {
+  const params = Object.fromEntries(entry.params.map((name) => [name, c.req.param(name)]));
+  const hasParams = Object.keys(params).length > 0;
+  if (entry.input === "none") return hasParams ? params : undefined;
+  if (entry.input === "query") return { ...c.req.query(), ...params };
+  if (entry.input === "body") {
+    const body = await readJson(c);
+    return hasParams ? { ...asObject(body), ...params } : body;
+  }
+  return { ...(await readImage(c, entry.input.image)), ...params };
+}
+
+/** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
+/** A path that only sends the browser elsewhere (SPEC.md's redirect targets). */
+export type Redirect = { path: string; to: string };
+
+export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], redirects: readonly Redirect[]) {
+  const api = new Hono<AppEnv>();
+  for (const { path, to } of redirects) api.get(path, (c) => c.redirect(to, 302));
+  for (const entry of entries) {
+    const handler = async (c: HonoContext<AppEnv>) => {
+      const crossSite = c.req.header("sec-fetch-site") === "cross-site";
+      const resHeaders = new Headers();
+      const shaped: Shaped =
+        entry.crossSiteRedirect !== undefined && crossSite
+          ? { redirect: entry.crossSiteRedirect }
+          : await entry.run(trpcContext(c, deps, resHeaders), await readInput(c, entry));
+      for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
+      for (const [name, value] of Object.entries(shaped.headers ?? {})) c.header(name, value);
+      const status: ContentfulStatusCode = entry.status ?? 200;
+      return c.json(shaped.body ?? null, status);
+    };
+    if (entry.maxBody) {
+      const limit = bodyLimit({
+        maxSize: entry.maxBody,
+        onError: () => {
+          throw appError("PAYLOAD_TOO_LARGE", "Please select an image smaller than 5MB", "FILE_TOO_LARGE");
+        },
+      });
+      api.on(entry.method, entry.path, limit, handler);
+    } else api.on(entry.method, entry.path, handler);
+  }
+  return api;
+}

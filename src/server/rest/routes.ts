@@ -1,0 +1,247 @@
+// Every REST path of SPEC.md section 7, one declarative entry each: method, path, the procedure it runs,
+// where the input comes from, the status, and the answer's shape where SPEC.md gives one. Access, validation
+// and the work itself live in the procedures; nothing here decides anything.
+import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
+import { type MountedRoute, type Redirect, route } from "./route";
+
+/** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
+const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+export const REST_ROUTES: readonly MountedRoute[] = [
+  // Authentication
+  route({ method: "POST", path: "/auth/request-login", procedure: "auth.requestLogin", input: "body" }),
+  route({ method: "POST", path: "/auth/redeem", procedure: "auth.redeemLink", input: "body" }),
+  route({ method: "GET", path: "/auth/user", procedure: "auth.currentUser", input: "none" }),
+  route({ method: "GET", path: "/auth/user/:id", procedure: "auth.userById", input: "none", params: ["id"] }),
+  route({
+    method: "PATCH",
+    path: "/auth/user/:id",
+    procedure: "auth.updateProfile",
+    input: "body",
+    params: ["id"],
+  }),
+  route({ method: "GET", path: "/salesperson/auth/user", procedure: "auth.staffUser", input: "none" }),
+  route({ method: "GET", path: "/salesperson/auth/verify", procedure: "auth.describeLink", input: "query" }),
+  route({
+    method: "POST",
+    path: "/salesperson/auth/login",
+    procedure: "salespersonAuth.requestLogin",
+    input: "body",
+  }),
+  route({
+    method: "POST",
+    path: "/salesperson/auth/register",
+    procedure: "salespersonAuth.register",
+    input: "body",
+    status: 201,
+  }),
+  route({ method: "POST", path: "/salesperson/auth/logout", procedure: "auth.logout", input: "none" }),
+  /** Opened as a page: sign out and go home. A navigation from another site signs nobody out. */
+  route({
+    method: "GET",
+    path: "/logout",
+    procedure: "auth.logout",
+    input: "none",
+    crossSiteRedirect: "/",
+    shape: () => ({ redirect: "/" }),
+  }),
+  route({ method: "POST", path: "/admin/login", procedure: "admin.login", input: "body" }),
+  route({ method: "GET", path: "/admin/verify", procedure: "admin.verify", input: "none" }),
+
+  // Salespeople and reviews
+  /** A JSON array, as SPEC.md's client expects; the total is in X-Total-Count. */
+  route({
+    method: "GET",
+    path: "/salespeople",
+    procedure: "salespeople.list",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "GET",
+    path: "/salespeople/:id",
+    procedure: "salespeople.byId",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/salespeople/:id/ratings",
+    procedure: "salespeople.ratings",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/salespeople/:salespersonId/reviews",
+    procedure: "reviews.list",
+    input: "query",
+    params: ["salespersonId"],
+  }),
+  route({
+    method: "PATCH",
+    path: "/salespeople/:id",
+    procedure: "portal.update",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "PATCH",
+    path: "/salespeople/:id/status",
+    procedure: "portal.updateStatus",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/salespeople/:id/views",
+    procedure: "portal.recordView",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/profile-image-upload",
+    procedure: "portal.uploadPhoto",
+    input: { image: "profileImageUrl" },
+    maxBody: UPLOAD_BODY_LIMIT,
+  }),
+  route({ method: "POST", path: "/ratings-submit", procedure: "reviews.submit", input: "body", status: 201 }),
+  route({
+    method: "POST",
+    path: "/contact-salesperson",
+    procedure: "messages.contact",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "POST",
+    path: "/misconduct-reports",
+    procedure: "reports.create",
+    input: "body",
+    status: 201,
+  }),
+
+  // Appointments and availability
+  route({
+    method: "POST",
+    path: "/appointments",
+    procedure: "appointments.book",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "GET",
+    path: "/appointments/salesperson/:id",
+    procedure: "appointments.forSalesperson",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/appointments/salesperson/:id/:date",
+    procedure: "appointments.daySlots",
+    input: "none",
+    params: ["id", "date"],
+  }),
+  route({
+    method: "GET",
+    path: "/appointments/customer",
+    procedure: "appointments.forCustomer",
+    input: "query",
+  }),
+  route({
+    method: "GET",
+    path: "/appointments/customer/:userId",
+    procedure: "appointments.forCustomer",
+    input: "none",
+    params: ["userId"],
+  }),
+  route({
+    method: "POST",
+    path: "/appointments/waitlist",
+    procedure: "appointments.joinWaitlist",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PATCH",
+    path: "/appointments/:id",
+    procedure: "appointments.updateStatus",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "PATCH",
+    path: "/appointments/:id/cancel",
+    procedure: "appointments.cancel",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/appointments/:id/reschedule",
+    procedure: "appointments.reschedule",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/availability-blocks",
+    procedure: "availability.create",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PATCH",
+    path: "/availability-blocks/:id",
+    procedure: "availability.update",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "DELETE",
+    path: "/availability-blocks/:id",
+    procedure: "availability.remove",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/availability-blocks/salesperson/:id",
+    procedure: "availability.forSalesperson",
+    input: "none",
+    params: ["id"],
+  }),
+
+  // Site and documents
+  route({ method: "POST", path: "/contact", procedure: "site.contact", input: "body", status: 201 }),
+  route({ method: "GET", path: "/site/stats", procedure: "site.stats", input: "none" }),
+  route({
+    method: "GET",
+    path: "/site/dealerships-nearby",
+    procedure: "site.dealershipsNear",
+    input: "query",
+  }),
+  /** `{ content, lastUpdated }`, the document shape of SPEC.md section 3. */
+  route({
+    method: "GET",
+    path: "/documents/:slug",
+    procedure: "documents.get",
+    input: "none",
+    params: ["slug"],
+    shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
+  }),
+  /** Administrators replace a document's Markdown: body `{ content, title? }`. */
+  route({
+    method: "PUT",
+    path: "/documents/:slug",
+    procedure: "documents.update",
+    input: "body",
+    params: ["slug"],
+    shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
+  }),
+];
+
+/** GET /api/login is where SPEC.md sends signed-out visitors of some pages: the sign-in page. */
+export const REST_REDIRECTS: readonly Redirect[] = [{ path: "/login", to: "/login" }];
