@@ -122,7 +122,7 @@ describe("login CSRF", () => {
   });
 });
 
-describe("administrator throttling cannot lock the owner out", () => {
+describe("administrator throttling cannot lock the owner out", { timeout: 120_000 }, () => {
   const good = { email: DEMO_ACCOUNTS.admin, password: DEMO_ADMIN_PASSWORD, adminCode: ADMIN_CODE };
 
   it("six wrong logins from 127.0.0.2, then the right ones from 127.0.0.3 answer 200 at once", async () => {
