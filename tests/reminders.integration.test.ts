@@ -15,6 +15,15 @@ async function appointmentIn(ms: number, email: string) {
   return row!.id;
 }
 
+/** Polls a condition (every 100 ms, at most 15 s) instead of sleeping a fixed time. */
+async function until(condition: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const reminders = (email: string) =>
   h.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
 
@@ -45,9 +54,12 @@ describe("24-hour reminders", () => {
     });
     await startWorkers(second, h.noticeDeps);
     await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"), 15_000);
-    // Deliver the same job again, as a retry after a crash would.
-    await restarted.send(QUEUES.appointmentReminder, { appointmentId: id });
-    await new Promise((r) => setTimeout(r, 3000));
+    // Deliver the same job again, as a retry after a crash would, and wait until a worker has run it.
+    const retry = await restarted.send(QUEUES.appointmentReminder, { appointmentId: id });
+    await until(async () => {
+      const [job] = await h.sql<{ state: string }[]>`select state from pgboss.job where id = ${retry!}`;
+      return job?.state === "completed" || job?.state === "failed";
+    });
     expect(reminders(email)).toHaveLength(1);
     const [row] = await h.sql<
       { reminder_sent_at: Date | null }[]
@@ -66,7 +78,8 @@ describe("24-hour reminders", () => {
     const email = "parallel.reminder@example.org";
     const id = await appointmentIn(26 * 3_600_000, email);
     await Promise.all(Array.from({ length: 5 }, () => sendReminder(h.noticeDeps, { appointmentId: id })));
-    await new Promise((r) => setTimeout(r, 500));
+    // Every delivery has finished: the one that won has handed its mail to SMTP, the others sent nothing.
+    await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
     expect(reminders(email)).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ export type JobQueue = {
     name: Q,
     data: JobData[Q],
     options?: { startAfter?: Date; singletonKey?: string; within?: JobExecutor },
-  ) => Promise<void>;
+  ) => Promise<string | null>;
   work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -56,7 +56,7 @@ export async function startJobQueue(options: {
   return {
     async send(name, data, sendOptions = {}) {
       const within = sendOptions.within;
-      await boss.send(name, data as object, {
+      return boss.send(name, data as object, {
         startAfter: sendOptions.startAfter,
         singletonKey: sendOptions.singletonKey,
         db: within
