@@ -2,6 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { waitForSignInLink } from "../support/mailbox";
+import { openSignInLink } from "../support/signInLink";
 
 export type RouteState = "signed out" | "customer" | "salesperson";
 export const STATES: RouteState[] = ["signed out", "customer", "salesperson"];
@@ -12,7 +13,7 @@ export const SALESPERSON_EMAIL = "sam.rivera@example.com";
 
 const stateFiles = new Map<RouteState, Awaited<ReturnType<BrowserContext["storageState"]>>>();
 
-/** Signs in the way people do: ask for a link, read it from the real SMTP sink, open it. */
+/** Signs in the way people do: ask for a link, read it from the real SMTP sink, open it and confirm it. */
 async function signIn(page: Page, state: Exclude<RouteState, "signed out">): Promise<void> {
   const customer = state === "customer";
   const email = customer ? CUSTOMER_EMAIL : SALESPERSON_EMAIL;
@@ -21,8 +22,7 @@ async function signIn(page: Page, state: Exclude<RouteState, "signed out">): Pro
     headers: { origin: new URL(page.url() === "about:blank" ? "http://x" : page.url()).origin },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const link = new URL(await waitForSignInLink(email));
-  await page.goto(link.pathname + link.search);
+  await openSignInLink(page, await waitForSignInLink(email), email);
   await expect(page).toHaveURL(customer ? /\/(\?.*)?$/ : /salesperson-dashboard|manager/, {
     timeout: 15_000,
   });

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signInAsCustomer } from "../support/customer";
 import { waitForSignInLink } from "../support/mailbox";
+import { openSignInLink } from "../support/signInLink";
 
 // Demo accounts from the seed: Alex has a completed, unrated test drive with Sam Rivera (id 1) two days ago.
 const CUSTOMER = "alex.morgan@example.com";
@@ -13,8 +14,7 @@ async function signInAsSalesperson(page: Page, email: string): Promise<void> {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: /sign-in link/i }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  const link = new URL(await waitForSignInLink(email));
-  await page.goto(link.pathname + link.search);
+  await openSignInLink(page, await waitForSignInLink(email), email);
   await expect(page).toHaveURL(/\/salesperson-dashboard/);
 }
 

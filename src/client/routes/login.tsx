@@ -1,12 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CustomerLoginPage } from "../features/auth/CustomerLoginPage";
+import { isLinkPage, LINK_TAKEN_STATE } from "../features/auth/linkRoute";
 import { dashboardPathFor } from "../features/auth/session";
 import { tokenSearch } from "../ui/searchParams";
 
 export const Route = createFileRoute("/login")({
   validateSearch: tokenSearch,
-  beforeLoad: ({ context, search }) => {
-    if (context.me && !search.token) throw redirect({ to: dashboardPathFor(context.me) });
+  beforeLoad: ({ context, search, location }) => {
+    if (context.me && !isLinkPage(search, location)) throw redirect({ to: dashboardPathFor(context.me) });
   },
   component: LoginRoute,
 });
@@ -14,5 +15,10 @@ export const Route = createFileRoute("/login")({
 function LoginRoute() {
   const { token } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <CustomerLoginPage token={token} stripToken={() => void navigate({ search: {}, replace: true })} />;
+  return (
+    <CustomerLoginPage
+      token={token}
+      stripToken={() => void navigate({ search: {}, replace: true, state: LINK_TAKEN_STATE })}
+    />
+  );
 }

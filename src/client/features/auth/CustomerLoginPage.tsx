@@ -8,8 +8,9 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { EmailLinkForm } from "./EmailLinkForm";
+import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
-import { useLoginLinkRedemption } from "./useLoginLinkRedemption";
+import { showsLink, useLoginLink } from "./useLoginLink";
 
 const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
   {
@@ -31,7 +32,9 @@ const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
 
 type SentLink = { email: string; magicLink?: string | undefined };
 
-/** /login: customers sign in with a link sent by e-mail; `?token=` on this page redeems such a link. */
+const EMAIL_INPUT_ID = "customer-login-email";
+
+/** /login: customers sign in with a link sent by e-mail; `?token=` on this page asks to confirm such a link. */
 export function CustomerLoginPage({
   token,
   stripToken,
@@ -40,7 +43,7 @@ export function CustomerLoginPage({
   stripToken: () => void;
 }) {
   useDocumentTitle("Sign in");
-  const linkState = useLoginLinkRedemption(token, stripToken);
+  const link = useLoginLink(token, stripToken);
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<SentLink | null>(null);
 
@@ -60,8 +63,8 @@ export function CustomerLoginPage({
       pitchText="Sign in to browse verified salespeople, read purchase-verified reviews and book a time that works for you."
       highlights={CUSTOMER_HIGHLIGHTS}
     >
-      {linkState === "redeeming" ? (
-        <LinkRedemptionNotice state="redeeming" />
+      {showsLink(link) ? (
+        <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
       ) : sent ? (
         <CheckEmailPanel
           email={sent.email}
@@ -74,7 +77,7 @@ export function CustomerLoginPage({
         />
       ) : (
         <Stack gap="8">
-          <LinkRedemptionNotice state={linkState} />
+          <LinkRedemptionNotice status={link.status} />
           <Stack gap="2">
             <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
               Sign in to KnowBefore
@@ -85,7 +88,7 @@ export function CustomerLoginPage({
             </Text>
           </Stack>
           <EmailLinkForm
-            inputId="customer-login-email"
+            inputId={EMAIL_INPUT_ID}
             email={email}
             onEmailChange={setEmail}
             onSubmit={(address) => requestLogin.mutate({ email: address })}

@@ -1,17 +1,17 @@
 import { Alert, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { INVALID_LINK_MESSAGE, type LinkRedemptionState } from "./useLoginLinkRedemption";
+import { INVALID_LINK_MESSAGE, type LoginLinkStatus } from "./useLoginLink";
 
 /** What the visitor sees while a sign-in link is being checked, or after it failed. */
-export function LinkRedemptionNotice({ state }: { state: LinkRedemptionState }) {
-  if (state === "redeeming") {
+export function LinkRedemptionNotice({ status }: { status: LoginLinkStatus }) {
+  if (status === "checking") {
     return (
       <Stack align="center" py="16" gap="4" role="status" aria-live="polite">
         <Spinner size="lg" color="blue.600" />
-        <Text fontWeight="medium">Signing you in…</Text>
+        <Text fontWeight="medium">Checking your sign-in link…</Text>
       </Stack>
     );
   }
-  if (state === "failed") {
+  if (status === "failed") {
     return (
       <Alert.Root status="error" borderRadius="lg" mb="6">
         <Alert.Indicator />

@@ -8,9 +8,10 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { EmailLinkForm } from "./EmailLinkForm";
+import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
-import { useLoginLinkRedemption } from "./useLoginLinkRedemption";
+import { showsLink, useLoginLink } from "./useLoginLink";
 
 const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
   {
@@ -30,6 +31,8 @@ const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
   },
 ];
 
+const EMAIL_INPUT_ID = "salesperson-login-email";
+
 type PortalTab = "login" | "register";
 type SentLink = { email: string; magicLink?: string | undefined };
 
@@ -42,7 +45,7 @@ export function SalespersonPortalPage({
   stripToken: () => void;
 }) {
   useDocumentTitle("Salesperson portal");
-  const linkState = useLoginLinkRedemption(token, stripToken);
+  const link = useLoginLink(token, stripToken);
   const [tab, setTab] = useState<PortalTab>("login");
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<SentLink | null>(null);
@@ -69,10 +72,14 @@ export function SalespersonPortalPage({
     },
   });
 
-  if (linkState === "redeeming") {
+  if (showsLink(link)) {
     return (
-      <AuthLayout pitchTitle="Welcome back." pitchText="" highlights={SALESPERSON_HIGHLIGHTS}>
-        <LinkRedemptionNotice state="redeeming" />
+      <AuthLayout
+        pitchTitle="Welcome back."
+        pitchText="One click and you're back to your appointments, reviews and profile."
+        highlights={SALESPERSON_HIGHLIGHTS}
+      >
+        <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
       </AuthLayout>
     );
   }
@@ -84,7 +91,7 @@ export function SalespersonPortalPage({
       highlights={SALESPERSON_HIGHLIGHTS}
     >
       <Stack gap="6">
-        <LinkRedemptionNotice state={linkState} />
+        <LinkRedemptionNotice status={link.status} />
         <Stack gap="2">
           <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
             Salesperson portal
@@ -111,7 +118,7 @@ export function SalespersonPortalPage({
               />
             ) : (
               <EmailLinkForm
-                inputId="salesperson-login-email"
+                inputId={EMAIL_INPUT_ID}
                 email={email}
                 onEmailChange={setEmail}
                 onSubmit={(address) => requestLogin.mutate({ email: address })}

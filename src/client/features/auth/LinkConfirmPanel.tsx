@@ -1,0 +1,118 @@
+// The link page's confirmation: whom a sign-in link signs in, and the one click that uses it.
+import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { LuArrowRight, LuUserRoundCheck } from "react-icons/lu";
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import type { LinkDescription } from "../../../shared/schemas/auth";
+import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import type { LoginLink } from "./useLoginLink";
+
+const HEADINGS: Record<LinkDescription["purpose"], string> = {
+  customer: "Sign in to KnowBefore",
+  salesperson: "Sign in to the salesperson portal",
+};
+
+/** "expires in 12 minutes", rounded, never more than a link's lifetime (clocks differ a little). */
+function expiryText(expiresAt: Date, now: number): string {
+  const left = expiresAt.getTime() - now;
+  if (left <= 0) return "This link has expired. Use a different email to get a new one.";
+  const minutes = Math.min(LOGIN_LINK_TTL_MINUTES, Math.max(1, Math.round(left / 60_000)));
+  return `This link works once and expires in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+/** The current time, refreshed every `everyMs` so a countdown stays honest while the page is open. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * A sign-in link on a sign-in page: a spinner while it is checked, then whom it signs in and one
+ * "Sign in" button. Nothing signs in until that click. "Not you?" drops the link and returns to the
+ * e-mail form, focusing `emailInputId`. Renders nothing when the page holds no link.
+ */
+export function LinkConfirmPanel({ link, emailInputId }: { link: LoginLink; emailInputId: string }) {
+  if (link.status === "checking") return <LinkRedemptionNotice status="checking" />;
+  if (link.status !== "ready" && link.status !== "redeeming") return null;
+  return (
+    <ConfirmLink
+      description={link.description}
+      pending={link.status === "redeeming"}
+      onConfirm={link.redeem}
+      onDismiss={() => {
+        flushSync(link.dismiss);
+        document.getElementById(emailInputId)?.focus();
+      }}
+    />
+  );
+}
+
+function ConfirmLink({
+  description,
+  pending,
+  onConfirm,
+  onDismiss,
+}: {
+  description: LinkDescription;
+  pending: boolean;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
+  const now = useNow(15_000);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The spinner this replaces had the focus of attention: move it to the new heading for screen readers.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Stack gap="6" textAlign="center" align="center" py={{ base: "2", md: "6" }}>
+      <Center boxSize="16" borderRadius="full" bg="blue.50" color="blue.600">
+        <Icon boxSize="8">
+          <LuUserRoundCheck />
+        </Icon>
+      </Center>
+      <Stack gap="2" maxW="md">
+        <Heading
+          ref={heading}
+          tabIndex={-1}
+          as="h1"
+          size="2xl"
+          color="ink"
+          letterSpacing="-0.02em"
+          _focus={{ outline: "none" }}
+        >
+          {HEADINGS[description.purpose]}
+        </Heading>
+        <Text color="fg.muted">
+          You're signing in as{" "}
+          <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
+            {description.email}
+          </Text>
+          .
+        </Text>
+      </Stack>
+      <Stack gap="3" align="center" w="full" maxW="sm">
+        <Button
+          colorPalette="blue"
+          size="lg"
+          w="full"
+          loading={pending}
+          loadingText="Signing you in…"
+          onClick={onConfirm}
+        >
+          Sign in <LuArrowRight />
+        </Button>
+        <Text fontSize="sm" color="fg.muted" textWrap="balance">
+          {expiryText(description.expiresAt, now)}
+        </Text>
+      </Stack>
+      <Button variant="plain" size="sm" color="blue.700" disabled={pending} onClick={onDismiss}>
+        Not you? Use a different email
+      </Button>
+    </Stack>
+  );
+}
