@@ -13,21 +13,17 @@ export type ProcedurePath = {
   [D in keyof Inputs & string]: `${D}.${keyof Inputs[D] & string}`;
 }[keyof Inputs & string];
 
-export type InputOf<P extends ProcedurePath> = P extends `${infer D}.${infer N}`
-  ? D extends keyof Inputs
-    ? N extends keyof Inputs[D]
-      ? Inputs[D][N]
+/** The entry of a { domain: { procedure: T } } map at "domain.procedure". */
+type At<Map, P extends string> = P extends `${infer D}.${infer N}`
+  ? D extends keyof Map
+    ? N extends keyof Map[D]
+      ? Map[D][N]
       : never
     : never
   : never;
 
-export type OutputOf<P extends ProcedurePath> = P extends `${infer D}.${infer N}`
-  ? D extends keyof Outputs
-    ? N extends keyof Outputs[D]
-      ? Outputs[D][N]
-      : never
-    : never
-  : never;
+export type InputOf<P extends ProcedurePath> = At<Inputs, P>;
+export type OutputOf<P extends ProcedurePath> = At<Outputs, P>;
 
 /** The names an input object may carry (for path parameters and query fields mapped into it). */
 export type InputKey<P extends ProcedurePath> = keyof NonNullable<InputOf<P>> & string;
