@@ -22,7 +22,7 @@ try {
     const [user] = await database.sql<{ id: string }[]>`
       insert into users (email, role) values (${email}, 'customer')
       on conflict (email) do update set email = excluded.email returning id`;
-    tokens.push((await createSession(database.db, user!.id, { userAgent: "bench" })).token);
+    tokens.push((await createSession(database.sql, user!.id, { userAgent: "bench" })).token);
   }
   const [counted] = await database.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   const n = counted!.n;

@@ -1,7 +1,6 @@
-import { sql as dsql, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/server/auth/crypto";
-import { loginTokens, securityEvents, sessions, users } from "../src/server/db/schema";
+import type { LoginTokenRow, SecurityEventRow, SessionRow, UserRow } from "../src/server/db/rows";
 import { DEMO_ACCOUNTS, seedDatabase } from "../src/server/db/seed";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
@@ -33,7 +32,7 @@ describe("customer sign-in by e-mailed link", () => {
 
     const token = new URL(link!).searchParams.get("token")!;
     expect(token.length).toBeGreaterThanOrEqual(32); // 160 bits in base32
-    const [stored] = await h.db.select().from(loginTokens).where(eq(loginTokens.email, email));
+    const [stored] = await h.sql<LoginTokenRow[]>`select * from login_tokens where email = ${email}`;
     expect(stored?.id).toBe(hashToken(token)); // only the hash is stored
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -51,7 +50,7 @@ describe("customer sign-in by e-mailed link", () => {
     expect(me.status).toBe(200);
     expect(me.json.email).toBe(email);
     const sessionToken = cookie.split("=")[1]!;
-    const [session] = await h.db.select().from(sessions).where(eq(sessions.userId, me.json.id));
+    const [session] = await h.sql<SessionRow[]>`select * from sessions where user_id = ${me.json.id}`;
     expect(session?.id).toBe(hashToken(sessionToken));
   });
 
@@ -79,10 +78,7 @@ describe("customer sign-in by e-mailed link", () => {
   it("refuses an expired link", async () => {
     await h.request("POST", "/api/auth/request-login", { body: { email: "late@example.org" } });
     const token = new URL(h.smtp.lastLinkFor("late@example.org")!).searchParams.get("token")!;
-    await h.db
-      .update(loginTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(loginTokens.id, hashToken(token)));
+    await h.sql`update login_tokens set expires_at = ${new Date(Date.now() - 1000)} where id = ${hashToken(token)}`;
     const res = await h.request("POST", "/api/auth/redeem", { body: { token } });
     expect(res.status).toBe(401);
   });
@@ -90,8 +86,8 @@ describe("customer sign-in by e-mailed link", () => {
   it("links expire 15 minutes after they are issued", async () => {
     const before = Date.now();
     await h.request("POST", "/api/auth/request-login", { body: { email: "ttl@example.org" } });
-    const [row] = await h.db.select().from(loginTokens).where(eq(loginTokens.email, "ttl@example.org"));
-    const minutes = (row!.expiresAt.getTime() - before) / 60_000;
+    const [row] = await h.sql<LoginTokenRow[]>`select * from login_tokens where email = 'ttl@example.org'`;
+    const minutes = (row!.expires_at.getTime() - before) / 60_000;
     expect(minutes).toBeGreaterThan(14.9);
     expect(minutes).toBeLessThan(15.1);
   });
@@ -104,8 +100,8 @@ describe("customer sign-in by e-mailed link", () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 401)).toHaveLength(19);
-    const [user] = await h.db.select().from(users).where(eq(users.email, "race@example.org"));
-    const rows = await h.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    const [user] = await h.sql<UserRow[]>`select * from users where email = 'race@example.org'`;
+    const rows = await h.sql<SessionRow[]>`select * from sessions where user_id = ${user!.id}`;
     expect(rows).toHaveLength(1);
   });
 
@@ -144,8 +140,8 @@ describe("customer sign-in by e-mailed link", () => {
 
   it("records sign-in attempts as security events without tokens", async () => {
     const { token } = await signInCustomer("audited@example.org");
-    const events = await h.db.select().from(securityEvents);
-    expect(events.some((e) => e.eventType === "login_success")).toBe(true);
+    const events = await h.sql<SecurityEventRow[]>`select * from security_events`;
+    expect(events.some((e) => e.event_type === "login_success")).toBe(true);
     expect(JSON.stringify(events)).not.toContain(token);
   });
 });
@@ -306,29 +302,20 @@ describe("salesperson portal", () => {
 describe("sessions", () => {
   it("expires after inactivity and slides while used", async () => {
     const { cookie, user } = await signInCustomer("slider@example.org");
-    await h.db
-      .update(sessions)
-      .set({ lastActivityAt: new Date(Date.now() - 3 * 3_600_000) })
-      .where(eq(sessions.userId, user.id));
+    await h.sql`update sessions set last_activity_at = ${new Date(Date.now() - 3 * 3_600_000)} where user_id = ${user.id}`;
     const used = await h.request("GET", "/api/auth/user", { cookie });
     expect(used.status).toBe(200);
     expect(
       used.headers.getSetCookie().some((c) => c.startsWith("kb_session=") && /Max-Age=25\d{5}/.test(c)),
     ).toBe(true);
-    await h.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, user.id));
+    await h.sql`update sessions set expires_at = ${new Date(Date.now() - 1000)} where user_id = ${user.id}`;
     const expired = await h.request("GET", "/api/auth/user", { cookie });
     expect(expired.status).toBe(401);
   });
 
   it("ends at the absolute lifetime even when active", async () => {
     const { cookie, user } = await signInCustomer("absolute@example.org");
-    await h.db
-      .update(sessions)
-      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, user.id));
+    await h.sql`update sessions set absolute_expires_at = ${new Date(Date.now() - 1000)} where user_id = ${user.id}`;
     expect((await h.request("GET", "/api/auth/user", { cookie })).status).toBe(401);
   });
 
@@ -374,10 +361,8 @@ describe("rate limits", () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     const last = await h.request("POST", "/api/auth/request-login", { body: { email: "flood@example.org" } });
     expect(last.json.code).toBe("RATE_LIMITED");
-    const count = await h.db
-      .select({ n: dsql<number>`count(*)::int` })
-      .from(loginTokens)
-      .where(eq(loginTokens.email, "flood@example.org"));
+    const count = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from login_tokens where email = 'flood@example.org'`;
     expect(count[0]?.n).toBe(5);
   });
 });

@@ -9,11 +9,12 @@
 // - a customer acts on the appointments they booked.
 import type { SessionUser } from "../shared/schemas/auth";
 import type { Queryable } from "./db/client";
+import type { SalespersonFields } from "./db/rows";
 
 export type Caller = Pick<SessionUser, "id" | "role" | "salespersonId" | "managedDealershipId">;
 
 /** A row of `salespeople` as the rules need it. */
-export type SalespersonRef = { id: number; dealershipId: number | null };
+export type SalespersonRef = Pick<SalespersonFields, "id" | "dealershipId">;
 
 export function isAdmin(caller: Caller | null): boolean {
   return caller?.role === "admin";

@@ -4,7 +4,7 @@ import type { SessionUser } from "../shared/schemas/auth";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import type { Session } from "./auth/session";
 import type { TtlCache } from "./cache";
-import type { Database, Sql } from "./db/client";
+import type { Sql } from "./db/client";
 import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
@@ -12,7 +12,7 @@ import type { Mailer } from "./mail/mailer";
 
 /** Long-lived services shared by every request. */
 export type AppDeps = {
-  db: Database;
+  /** The one PostgreSQL pool (postgres.js): every query is a tagged template on it. */
   sql: Sql;
   env: Env;
   mailer: Mailer;

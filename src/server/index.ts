@@ -50,7 +50,7 @@ await startWorkers(jobs, {
   appUrl: env.APP_URL,
   mailFrom: env.MAIL_FROM,
 });
-const app = createApp({ db: database.db, sql: database.sql, env, mailer, logger, browseCache, jobs });
+const app = createApp({ sql: database.sql, env, mailer, logger, browseCache, jobs });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   serving(logger);

@@ -19,14 +19,13 @@ export async function openDatabase(env: Env, logger: Logger) {
     });
     url = embedded.url;
   }
-  const { db, sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
-  await runMigrations(db);
+  await runMigrations(url);
+  const { sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   // Site documents are content, not demo data: added or refreshed from content/ on every start, edits kept.
   const addedDocuments = await seedDocuments(sql);
   if (addedDocuments.length > 0) logger.info(`documents seeded: ${addedDocuments.join(", ")}`);
   return {
     url,
-    db,
     sql,
     async seedIfEmpty() {
       if (await isSeeded(sql)) return false;

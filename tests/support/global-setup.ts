@@ -4,7 +4,6 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../../src/server/db/client";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded";
 import { runMigrations } from "../../src/server/db/migrate";
 
@@ -19,9 +18,7 @@ export default async function setup(project: TestProject) {
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
   const port = 55000 + Math.floor(Math.random() * 5000);
   const pg = await startEmbeddedPostgres({ dataDir, port, database: "template_kb", persistent: false });
-  const { db, end } = createDatabase(pg.url, { max: 1 });
-  await runMigrations(db);
-  await end();
+  await runMigrations(pg.url);
   project.provide("pgServerUrl", pg.url.replace(/\/template_kb$/, ""));
   return async () => {
     await pg.stop();

@@ -47,14 +47,14 @@ export async function createHarness(
     ? createLogger("debug", (line) => logLines.push(line))
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
   const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
-  const { db, sql } = database;
+  const { sql } = database;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
   const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 100 });
   const dbUrl = `${serverUrl}/${name}`;
   const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
   const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
   await startWorkers(jobs, noticeDeps);
-  const deps: AppDeps = { db, sql, env, mailer, logger, browseCache, jobs };
+  const deps: AppDeps = { sql, env, mailer, logger, browseCache, jobs };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {
@@ -143,12 +143,12 @@ export async function createHarness(
       insert into users (email, role, first_name) values (${email}, ${role}, ${email.split("@")[0]!})
       on conflict (email) do update set email = excluded.email returning id`;
     await sql`update salespeople set user_id = ${user!.id} where email = ${email}`;
-    const { token } = await createSession(db, user!.id, { userAgent: "vitest", ipAddress: "127.0.0.1" });
-    const validated = await validateSessionToken(db, token);
+    const { token } = await createSession(sql, user!.id, { userAgent: "vitest", ipAddress: "127.0.0.1" });
+    const validated = await validateSessionToken(sql, token);
     return { cookie: `kb_session=${token}`, token, userId: user!.id, user: validated!.user };
   }
 
-  return { app, db, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn, logLines };
+  return { app, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn, logLines };
 }
 
 export function sessionCookieFrom(headers: Headers): string | null {

@@ -1,5 +1,6 @@
 // Token-bucket rate limits kept in PostgreSQL, so every app instance shares the same counters.
 import type { Sql } from "../db/client";
+import type { RateLimitBucketRow } from "../db/rows";
 
 export type BucketRule = { capacity: number; refillSeconds: number };
 
@@ -18,7 +19,7 @@ export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Pro
   return sql.begin(async (tx) => {
     await tx`insert into rate_limit_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, now())
              on conflict (key) do nothing`;
-    const [bucket] = await tx<{ tokens: number; steps: number }[]>`
+    const [bucket] = await tx<(Pick<RateLimitBucketRow, "tokens"> & { steps: number })[]>`
       select tokens, floor(extract(epoch from now() - refilled_at) / ${refillSeconds})::int as steps
         from rate_limit_buckets where key = ${key} for update`;
     if (!bucket) return false;

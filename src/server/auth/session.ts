@@ -1,9 +1,8 @@
 // Session lifecycle: create, validate with sliding expiry and an absolute cap, invalidate.
-import { and, eq, gt, ne } from "drizzle-orm";
 import { SESSION_ABSOLUTE_DAYS, SESSION_INACTIVITY_DAYS } from "../../shared/constants";
 import type { SessionUser } from "../../shared/schemas/auth";
-import type { Database } from "../db/client";
-import { dealerships, salespeople, sessions, users } from "../db/schema";
+import type { Queryable } from "../db/client";
+import type { SessionRow, UserRow } from "../db/rows";
 import { generateToken, hashToken } from "./crypto";
 
 const DAY_MS = 86_400_000;
@@ -13,7 +12,7 @@ export type Session = { id: string; userId: string; expiresAt: Date };
 export type SessionValidation = { session: Session; user: SessionUser; refreshed: boolean } | null;
 
 export async function createSession(
-  db: Database,
+  sql: Queryable,
   userId: string,
   meta: { userAgent?: string | null; ipAddress?: string | null },
 ): Promise<{ token: string; session: Session }> {
@@ -24,82 +23,69 @@ export async function createSession(
     userId,
     expiresAt: new Date(now + SESSION_INACTIVITY_DAYS * DAY_MS),
   };
-  await db.insert(sessions).values({
-    ...session,
-    absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_DAYS * DAY_MS),
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ipAddress: meta.ipAddress ?? null,
-  });
+  await sql`
+    insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip_address)
+    values (${session.id}, ${userId}, ${session.expiresAt}, ${new Date(now + SESSION_ABSOLUTE_DAYS * DAY_MS)},
+            ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ipAddress ?? null})`;
   return { token, session };
 }
 
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  phone: users.phone,
-  city: users.city,
-  state: users.state,
-  zipCode: users.zipCode,
-  profileImageUrl: users.profileImageUrl,
-  createdAt: users.createdAt,
-  salespersonId: salespeople.id,
-  managedDealershipId: dealerships.id,
-};
+/**
+ * The columns of a {@link SessionUser}, from `users u` left-joined to `salespeople s` (on s.user_id = u.id)
+ * and `dealerships d` (on d.manager_id = u.id).
+ */
+export function sessionUserColumns(sql: Queryable) {
+  return sql`
+    u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.phone, u.city, u.state,
+    u.zip_code as "zipCode", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
+    s.id as "salespersonId", d.id as "managedDealershipId"`;
+}
 
-export async function validateSessionToken(db: Database, token: string): Promise<SessionValidation> {
+type SessionCheck = Pick<SessionRow, "expires_at" | "absolute_expires_at" | "last_activity_at"> &
+  Pick<UserRow, "disabled_at">;
+
+export async function validateSessionToken(sql: Queryable, token: string): Promise<SessionValidation> {
   if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
   const id = hashToken(token);
   const now = new Date();
-  const rows = await db
-    .select({
-      user: sessionUserColumns,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-      lastActivityAt: sessions.lastActivityAt,
-      disabledAt: users.disabledAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(salespeople, eq(salespeople.userId, users.id))
-    .leftJoin(dealerships, eq(dealerships.managerId, users.id))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
+  const [row] = await sql<(SessionUser & SessionCheck)[]>`
+    select ${sessionUserColumns(sql)},
+           x.expires_at, x.absolute_expires_at, x.last_activity_at, u.disabled_at
+      from sessions x
+      join users u on u.id = x.user_id
+      left join salespeople s on s.user_id = u.id
+      left join dealerships d on d.manager_id = u.id
+     where x.id = ${id} and x.expires_at > ${now}
+     limit 1`;
   if (!row) return null;
-  if (row.disabledAt || row.absoluteExpiresAt <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+  const { expires_at, absolute_expires_at, last_activity_at, disabled_at, ...user } = row;
+  if (disabled_at || absolute_expires_at <= now) {
+    await sql`delete from sessions where id = ${id}`;
     return null;
   }
-  let expiresAt = row.expiresAt;
+  let expiresAt = expires_at;
   let refreshed = false;
   // Slide the inactivity window at most once a day per session, so reads stay reads most of the time.
-  if (now.getTime() - row.lastActivityAt.getTime() > DAY_MS / 24) {
+  if (now.getTime() - last_activity_at.getTime() > DAY_MS / 24) {
     const slid = new Date(
-      Math.min(now.getTime() + SESSION_INACTIVITY_DAYS * DAY_MS, row.absoluteExpiresAt.getTime()),
+      Math.min(now.getTime() + SESSION_INACTIVITY_DAYS * DAY_MS, absolute_expires_at.getTime()),
     );
-    await db.update(sessions).set({ expiresAt: slid, lastActivityAt: now }).where(eq(sessions.id, id));
+    await sql`update sessions set expires_at = ${slid}, last_activity_at = ${now} where id = ${id}`;
     refreshed = true;
     expiresAt = slid;
   }
-  return { session: { id, userId: row.user.id, expiresAt }, user: row.user, refreshed };
+  return { session: { id, userId: user.id, expiresAt }, user, refreshed };
 }
 
-export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function invalidateSession(sql: Queryable, sessionId: string): Promise<void> {
+  await sql`delete from sessions where id = ${sessionId}`;
 }
 
 /** Ends every session of a user except, optionally, the one in use. */
-export async function invalidateOtherSessions(db: Database, userId: string, keepSessionId?: string) {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-        : eq(sessions.userId, userId),
-    );
+export async function invalidateOtherSessions(sql: Queryable, userId: string, keepSessionId?: string) {
+  await sql`
+    delete from sessions
+     where user_id = ${userId} ${keepSessionId ? sql`and id <> ${keepSessionId}` : sql``}`;
 }
 
 export function sessionCookieOptions(secure: boolean, expiresAt: Date) {

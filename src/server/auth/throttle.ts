@@ -3,6 +3,7 @@
 // account-wide count only tightens the per-address rule for addresses that have already failed on that
 // account. An address that has not been guessing is never refused the right credentials.
 import type { Sql } from "../db/client";
+import type { LoginThrottleRow } from "../db/rows";
 
 /** Failures in a row before delays start, per key kind; delays double from 30 s up to 15 minutes. */
 export const THROTTLE_RULES = {
@@ -43,7 +44,7 @@ export async function throttleWait(sql: Sql, scope: string, account: string, ip:
 }
 
 async function countFailure(sql: Sql, key: string, freeFailures: number | null): Promise<number> {
-  const [row] = await sql<{ failures: number }[]>`
+  const [row] = await sql<Pick<LoginThrottleRow, "failures">[]>`
     insert into login_throttles as t (key, failures, last_failure_at) values (${key}, 1, now())
     on conflict (key) do update set
       failures = case when t.last_failure_at < now() - make_interval(hours => ${THROTTLE_RULES.forgetAfterHours})

@@ -6,6 +6,7 @@ import path from "node:path";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { hashPassword } from "../auth/password";
 import type { Sql } from "./client";
+import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
@@ -298,7 +299,7 @@ export async function seedDatabase(
     role: "manager",
   }));
   const managerRows = await sql<
-    { id: string; email: string }[]
+    Pick<UserRow, "id" | "email">[]
   >`insert into users ${sql(managers)} returning id, email`;
   const managerByEmail = new Map(managerRows.map((m) => [m.email, m.id]));
 
@@ -319,7 +320,7 @@ export async function seedDatabase(
       manager_id: managerByEmail.get(managers[i]!.email)!,
     };
   });
-  const dealers = await sql<{ id: number; name: string; city: string; state: string; time_zone: string }[]>`
+  const dealers = await sql<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
     insert into dealerships ${sql(dealershipRows)} returning id, name, city, state, time_zone`;
 
   // Customers.
@@ -337,7 +338,7 @@ export async function seedDatabase(
       phone: `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`,
     };
   });
-  const customers = await sql<{ id: string }[]>`insert into users ${sql(customerRows)} returning id`;
+  const customers = await sql<Pick<UserRow, "id">[]>`insert into users ${sql(customerRows)} returning id`;
 
   await sql`insert into users (email, first_name, last_name, role, password_hash)
             values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${await hashPassword(options.adminPassword ?? DEMO_ADMIN_PASSWORD)})`;
@@ -377,7 +378,7 @@ export async function seedDatabase(
     quality.push(i === 0 ? 4.6 : 3.0 + r.next() ** 0.7 * 2.3);
   }
   await insertBatched(sql, "salespeople", people);
-  const ids = await sql<{ id: number }[]>`select id from salespeople order by id`;
+  const ids = await sql<Pick<SalespersonRow, "id">[]>`select id from salespeople order by id`;
   log(
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
@@ -409,7 +410,7 @@ export async function seedDatabase(
   const appointmentIds: number[] = [];
   for (let i = 0; i < appointments.length; i += 5000) {
     const rows = await sql<
-      { id: number }[]
+      Pick<AppointmentRow, "id">[]
     >`insert into appointments ${sql(appointments.slice(i, i + 5000) as never)} returning id`;
     appointmentIds.push(...rows.map((row) => row.id));
   }

@@ -39,7 +39,7 @@ export async function resolveSession(c: HonoContext<AppEnv>, deps: AppDeps): Pro
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const cookieToken = getCookie(c, SESSION_COOKIE);
   const token = bearer ?? cookieToken;
-  const auth = token ? await validateSessionToken(deps.db, token) : null;
+  const auth = token ? await validateSessionToken(deps.sql, token) : null;
   c.set("auth", auth);
   if (!bearer && cookieToken) {
     const headers = new Headers();

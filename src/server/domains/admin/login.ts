@@ -1,14 +1,13 @@
 // Administrator sign-in: e-mail, password and admin code, all checked server-side; errors stay generic.
 // Throttled per (account, address) and per address with growing delays (auth/throttle.ts): guessing from
 // one place slows to a crawl, while the owner signing in from an address that has not failed gets in.
-import { eq } from "drizzle-orm";
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
 import { recordSecurityEvent } from "../../auth/audit";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import type { Context } from "../../context";
-import { users } from "../../db/schema";
+import type { UserRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { findSessionUser } from "../auth/service";
 
@@ -29,19 +28,11 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     );
   }
 
-  const [account] = await ctx.db
-    .select({
-      id: users.id,
-      role: users.role,
-      passwordHash: users.passwordHash,
-      disabledAt: users.disabledAt,
-    })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
-  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? null);
+  const [account] = await ctx.sql<Pick<UserRow, "id" | "role" | "password_hash" | "disabled_at">[]>`
+    select id, role, password_hash, disabled_at from users where email = ${input.email} limit 1`;
+  const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
-  if (account?.role !== "admin" || account.disabledAt || !passwordOk || !codeOk) {
+  if (account?.role !== "admin" || account.disabled_at || !passwordOk || !codeOk) {
     await recordFailure(ctx.sql, SCOPE, input.email, ctx.ip);
     await recordSecurityEvent(ctx, {
       eventType: "admin_login_failed",
@@ -52,13 +43,10 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     throw appError("UNAUTHORIZED", "Login failed", "LOGIN_FAILED");
   }
   await recordSuccess(ctx.sql, SCOPE, input.email, ctx.ip);
-  if (needsRehash(account.passwordHash)) {
-    await ctx.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, account.id));
+  if (needsRehash(account.password_hash)) {
+    await ctx.sql`update users set password_hash = ${await hashPassword(input.password)} where id = ${account.id}`;
   }
-  const { token, session } = await createSession(ctx.db, account.id, {
+  const { token, session } = await createSession(ctx.sql, account.id, {
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,
   });

@@ -7,22 +7,14 @@ import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
+import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
-import { APPOINTMENT_SELECT, type AppointmentRow, toAppointmentView } from "./views";
+import { APPOINTMENT_SELECT, type AppointmentViewRow, toAppointmentView } from "./views";
 
 type Authed = Context & { user: SessionUser };
 
-type BlockRow = {
-  id: number;
-  salesperson_id: number;
-  title: string;
-  starts_at: Date;
-  ends_at: Date;
-  block_type: string;
-  reason: string | null;
-  is_recurring: boolean;
-  time_zone: string;
-};
+/** A block with its salesperson's zone (`b.*, s.time_zone`). */
+type BlockRow = AvailabilityBlockRow & Pick<SalespersonRow, "time_zone">;
 
 /** A date-time with an offset is exact; without one it is read in the salesperson's zone. */
 export function parseBlockTime(value: string, timeZone: string): Date {
@@ -54,7 +46,7 @@ async function managedSalesperson(ctx: Authed, requested: number | undefined) {
   const id = requested ?? ctx.user.salespersonId;
   if (id === null || id === undefined)
     throw appError("BAD_REQUEST", "salespersonId is required", "SALESPERSON_REQUIRED");
-  const [row] = await ctx.sql<{ id: number; time_zone: string }[]>`
+  const [row] = await ctx.sql<Pick<SalespersonRow, "id" | "time_zone">[]>`
     select s.id, s.time_zone
       from salespeople s where s.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
@@ -68,10 +60,10 @@ async function managedSalesperson(ctx: Authed, requested: number | undefined) {
 async function clashingAppointments(
   sql: Sql,
   salespersonId: number,
-  block: { starts_at: Date; ends_at: Date; is_recurring: boolean },
+  block: Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">,
   timeZone: string,
 ) {
-  const rows = await sql.unsafe<AppointmentRow[]>(
+  const rows = await sql.unsafe<AppointmentViewRow[]>(
     `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.status = 'scheduled' and a.starts_at > now()
        and ($2::boolean or (a.starts_at < $3 and a.starts_at + interval '30 minutes' > $4))
      order by a.starts_at limit 500`,

@@ -12,16 +12,17 @@ import { fromZoned, todayIn } from "../../../shared/time";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
+import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
-import { type AppointmentRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
+import { type AppointmentViewRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
 const CONFLICT_MESSAGE = "Time slot unavailable";
 
 type BookInput = z.output<typeof bookAppointmentInput>;
 
-type SalespersonForBooking = { id: number; name: string; time_zone: string };
+type SalespersonForBooking = Pick<SalespersonRow, "id" | "name" | "time_zone">;
 
 async function salespersonForBooking(sql: Queryable, id: number): Promise<SalespersonForBooking> {
   const [row] = await sql<
@@ -55,7 +56,7 @@ async function assertNotBlocked(
   timeZone: string,
   startsAt: Date,
 ) {
-  const blocks = await tx<{ starts_at: Date; ends_at: Date; is_recurring: boolean }[]>`
+  const blocks = await tx<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
     select starts_at, ends_at, is_recurring from availability_blocks
      where salesperson_id = ${salespersonId}
        and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
@@ -75,7 +76,9 @@ async function assertNotBlocked(
 
 async function insertScheduled(tx: Queryable, row: Record<string, unknown>): Promise<number> {
   try {
-    const [created] = await tx<{ id: number }[]>`insert into appointments ${tx(row)} returning id`;
+    const [created] = await tx<
+      Pick<AppointmentRow, "id">[]
+    >`insert into appointments ${tx(row)} returning id`;
     return created!.id;
   } catch (error) {
     if (pgErrorCode(error) === PG.exclusionViolation)
@@ -155,7 +158,7 @@ export async function rescheduleAppointment(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: RescheduleInput,
 ) {
-  const current = await ctx.sql<AppointmentRow[]>`
+  const current = await ctx.sql<AppointmentViewRow[]>`
     select a.*, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
       from appointments a join salespeople s on s.id = a.salesperson_id left join dealerships d on d.id = s.dealership_id
      where a.id = ${input.id}`;
@@ -166,7 +169,7 @@ export async function rescheduleAppointment(
   const startsAt = resolveSlot(input.date, input.time, old.time_zone);
 
   const newId = await ctx.sql.begin(async (tx) => {
-    const [cancelled] = await tx<{ id: number }[]>`
+    const [cancelled] = await tx<Pick<AppointmentRow, "id">[]>`
       update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
              cancellation_reason = 'Rescheduled', ics_sequence = ics_sequence + 1
        where id = ${old.id} and status = 'scheduled'
@@ -208,7 +211,7 @@ export async function rescheduleAppointment(
 }
 
 /** Why a conditional change to a scheduled appointment matched no row. */
-export function changeRefusal(row: { status: string; starts_at: Date }) {
+export function changeRefusal(row: Pick<AppointmentRow, "status" | "starts_at">) {
   if (row.status !== "scheduled") {
     return appError(
       "CONFLICT",

@@ -3,28 +3,30 @@
 import { formatSlot12h } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import type { Queryable, Sql } from "../../db/client";
+import type { AppointmentRow, SalespersonRow, UserRow, WaitlistEntryRow } from "../../db/rows";
 import type { JobData } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import { buildIcs } from "../../mail/ics";
 import type { Mailer } from "../../mail/mailer";
 
-type NoticeRow = {
-  id: number;
-  starts_at: Date;
-  status: string;
-  appointment_type: string;
-  customer_name: string;
-  customer_email: string | null;
-  notes: string | null;
-  ics_sequence: number;
-  salesperson_name: string;
-  salesperson_email: string;
-  time_zone: string;
-  dealership_name: string | null;
-  address: string | null;
-  city: string;
-  state: string;
-};
+type NoticeRow = Pick<
+  AppointmentRow,
+  | "id"
+  | "starts_at"
+  | "status"
+  | "appointment_type"
+  | "customer_name"
+  | "customer_email"
+  | "notes"
+  | "ics_sequence"
+> &
+  Pick<SalespersonRow, "time_zone" | "city" | "state"> & {
+    salesperson_name: string;
+    salesperson_email: string;
+    dealership_name: string | null;
+    /** The dealership's address; null for an independent salesperson. */
+    address: string | null;
+  };
 
 export type NoticeDeps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: string; mailFrom: string };
 
@@ -115,7 +117,7 @@ export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["app
 /** Claims the reminder in the same transaction that sends it: a reminder goes out at most once. */
 export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-reminder"]) {
   await deps.sql.begin(async (tx) => {
-    const [claimed] = await tx<{ id: number }[]>`
+    const [claimed] = await tx<Pick<AppointmentRow, "id">[]>`
       update appointments set reminder_sent_at = now()
        where id = ${data.appointmentId} and status = 'scheduled' and reminder_sent_at is null and starts_at > now()
        returning id`;
@@ -133,7 +135,10 @@ export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-
 /** After a cancellation: e-mail the first customer waiting for that salesperson and day. */
 export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitlist-notice"]) {
   await deps.sql.begin(async (tx) => {
-    const [entry] = await tx<{ id: number; email: string; name: string | null; salesperson_name: string }[]>`
+    const [entry] = await tx<
+      (Pick<WaitlistEntryRow, "id"> &
+        Pick<UserRow, "email"> & { name: string | null; salesperson_name: string })[]
+    >`
       select w.id, u.email, u.first_name as name, s.name as salesperson_name
         from waitlist_entries w join users u on u.id = w.customer_id join salespeople s on s.id = w.salesperson_id
        where w.salesperson_id = ${data.salespersonId} and w.date = ${data.date} and w.notified_at is null

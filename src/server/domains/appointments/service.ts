@@ -16,12 +16,13 @@ import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { appointmentSql, isStaffFor, staffSql } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
+import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { changeRefusal } from "./booking";
 import {
   APPOINTMENT_SELECT,
-  type AppointmentRow,
+  type AppointmentViewRow,
   loadAppointmentRow,
   sideOf,
   toAppointmentView,
@@ -32,8 +33,8 @@ type Authed = Context & { user: SessionUser };
 async function salespersonZone(
   sql: Sql,
   id: number,
-): Promise<{ id: number; time_zone: string; dealership_id: number | null }> {
-  const [row] = await sql<{ id: number; time_zone: string; dealership_id: number | null }[]>`
+): Promise<Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">> {
+  const [row] = await sql<Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">[]>`
     select id, time_zone, dealership_id from salespeople where id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   return row;
@@ -46,13 +47,13 @@ async function salespersonZone(
 export async function salespersonAppointments(ctx: Context, salespersonId: number) {
   const person = await salespersonZone(ctx.sql, salespersonId);
   if (isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
-    const rows = await ctx.sql.unsafe<AppointmentRow[]>(
+    const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
       `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
       [salespersonId],
     );
     return rows.map((r) => toAppointmentView(r));
   }
-  const rows = await ctx.sql<{ id: number; starts_at: Date; status: string }[]>`
+  const rows = await ctx.sql<Pick<AppointmentRow, "id" | "starts_at" | "status">[]>`
     select id, starts_at, status from appointments
      where salesperson_id = ${salespersonId} and status = 'scheduled' and starts_at > now() - interval '1 day'
      order by starts_at`;
@@ -79,11 +80,11 @@ export async function daySlots(
   const dayStart = fromZoned(date, "00:00", person.time_zone);
   const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
   const [appointments, blocks] = await Promise.all([
-    sql<{ starts_at: Date }[]>`
+    sql<Pick<AppointmentRow, "starts_at">[]>`
       select starts_at from appointments
        where salesperson_id = ${salespersonId} and status = 'scheduled'
          and starts_at > ${new Date(dayStart.getTime() - 3_600_000)} and starts_at < ${new Date(dayEnd.getTime() + 3_600_000)}`,
-    sql<{ starts_at: Date; ends_at: Date; is_recurring: boolean }[]>`
+    sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
       select starts_at, ends_at, is_recurring from availability_blocks
        where salesperson_id = ${salespersonId} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
   ]);
@@ -111,7 +112,7 @@ export async function daySlots(
 export async function customerAppointments(ctx: Authed, userId: string) {
   if (userId !== ctx.user.id)
     throw appError("FORBIDDEN", "You can only see your own appointments", "NOT_OWNER");
-  const rows = await ctx.sql.unsafe<AppointmentRow[]>(
+  const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
     `${APPOINTMENT_SELECT} where a.customer_id = $1 order by a.starts_at desc limit 200`,
     [ctx.user.id],
   );
@@ -123,7 +124,7 @@ export async function updateAppointmentStatus(
   ctx: Authed,
   input: z.output<typeof updateAppointmentStatusInput>,
 ) {
-  const [updated] = await ctx.sql<{ id: number }[]>`
+  const [updated] = await ctx.sql<Pick<AppointmentRow, "id">[]>`
     update appointments a
        set status = ${input.status},
            completed_at = case when ${input.status} = 'completed' then now() else null end
@@ -160,7 +161,7 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
     throw appError("FORBIDDEN", `You cannot cancel on behalf of the ${input.cancelledBy}`, "WRONG_SIDE");
   }
   const done = await ctx.sql.begin(async (tx) => {
-    const [cancelled] = await tx<{ id: number }[]>`
+    const [cancelled] = await tx<Pick<AppointmentRow, "id">[]>`
       update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
              cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
        where id = ${row.id} and status = 'scheduled'
@@ -222,7 +223,7 @@ export async function availableToday(sql: Sql, salespersonId: number) {
 
 /** The same for a page of cards at once, keyed by salesperson id (unknown ids are left out). */
 export async function availableTodayMany(sql: Sql, ids: number[]) {
-  const rows = await sql<{ id: number; time_zone: string }[]>`
+  const rows = await sql<Pick<SalespersonRow, "id" | "time_zone">[]>`
     select id, time_zone from salespeople where id in ${sql([...new Set(ids)])}`;
   const days = await Promise.all(
     rows.map((row) => daySlots(sql, row.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),

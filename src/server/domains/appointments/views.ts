@@ -6,28 +6,31 @@ import { toOffsetIso } from "../../../shared/time";
 import { type AppointmentSide, appointmentSide, type Caller } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
+import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 
-export type AppointmentRow = {
-  id: number;
-  salesperson_id: number;
-  customer_id: string | null;
-  appointment_type: string;
-  starts_at: Date;
-  status: string;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  notes: string | null;
-  cancellation_reason: string | null;
-  cancelled_by: string | null;
-  cancelled_at: Date | null;
-  completed_at: Date | null;
-  salesperson_name: string;
-  time_zone: string;
-  dealership_id: number | null;
-  dealership_name: string | null;
-};
+/** An appointment with its salesperson and dealership, as {@link APPOINTMENT_SELECT} reads it. */
+export type AppointmentViewRow = Pick<
+  AppointmentRow,
+  | "id"
+  | "salesperson_id"
+  | "customer_id"
+  | "appointment_type"
+  | "starts_at"
+  | "status"
+  | "customer_name"
+  | "customer_phone"
+  | "customer_email"
+  | "notes"
+  | "cancellation_reason"
+  | "cancelled_by"
+  | "cancelled_at"
+  | "completed_at"
+> &
+  Pick<SalespersonRow, "time_zone" | "dealership_id"> & {
+    salesperson_name: string;
+    dealership_name: string | null;
+  };
 
 export const APPOINTMENT_SELECT = `
   select a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, a.status, a.customer_name,
@@ -37,7 +40,7 @@ export const APPOINTMENT_SELECT = `
     join salespeople s on s.id = a.salesperson_id
     left join dealerships d on d.id = s.dealership_id`;
 
-export function toAppointmentView(row: AppointmentRow, now = new Date()): AppointmentView {
+export function toAppointmentView(row: AppointmentViewRow, now = new Date()): AppointmentView {
   const scheduled = toOffsetIso(row.starts_at, row.time_zone);
   return {
     id: row.id,
@@ -64,7 +67,7 @@ export function toAppointmentView(row: AppointmentRow, now = new Date()): Appoin
 /** Which side of this appointment the caller acts on (access.ts), or null when it is not theirs. */
 export function sideOf(
   caller: Caller | null,
-  row: Pick<AppointmentRow, "customer_id" | "salesperson_id" | "dealership_id">,
+  row: Pick<AppointmentViewRow, "customer_id" | "salesperson_id" | "dealership_id">,
 ): AppointmentSide | null {
   return appointmentSide(caller, {
     customerId: row.customer_id,
@@ -84,8 +87,8 @@ export async function appointmentById(
   return toAppointmentView(row);
 }
 
-export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentRow | undefined> {
-  const [row] = await sql.unsafe<AppointmentRow[]>(`${APPOINTMENT_SELECT} where a.id = $1`, [id]);
+export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentViewRow | undefined> {
+  const [row] = await sql.unsafe<AppointmentViewRow[]>(`${APPOINTMENT_SELECT} where a.id = $1`, [id]);
   return row;
 }
 

@@ -1,5 +1,4 @@
 // Sign-in by e-mailed link (customers and salespeople), registration, sign-out and the user's own profile.
-import { and, eq, gt, sql } from "drizzle-orm";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type {
   LinkDescription,
@@ -14,7 +13,7 @@ import { generateToken, hashToken } from "../../auth/crypto";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
 import type { Context } from "../../context";
-import { dealerships, loginTokens, salespeople, users } from "../../db/schema";
+import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
 import { appError } from "../../errors";
 import { isLoopbackAddress } from "../../http/addresses";
@@ -43,12 +42,9 @@ async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkP
 
 async function issueLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<string> {
   const token = generateToken();
-  await ctx.db.insert(loginTokens).values({
-    id: hashToken(token),
-    email,
-    purpose,
-    expiresAt: new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60_000),
-  });
+  await ctx.sql`
+    insert into login_tokens (id, email, purpose, expires_at)
+    values (${hashToken(token)}, ${email}, ${purpose}, ${new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60_000)})`;
   return `${ctx.env.APP_URL}${LINK_PATH[purpose]}?token=${token}`;
 }
 
@@ -86,11 +82,8 @@ function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | nu
 /** Customers: the answer is the same whether or not the address has an account (no enumeration). */
 export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "customer");
-  const [existing] = await ctx.db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
+    select role from users where email = ${email} limit 1`;
   if (existing?.role === "admin") {
     // Administrators sign in with password and admin code only; answer as usual, send nothing.
     await recordSecurityEvent(ctx, {
@@ -109,11 +102,11 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
 /** The salesperson portal answers 404 for unknown addresses, as SPEC.md requires (rate-limited all the same). */
 export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "salesperson");
-  const [known] = await ctx.db.execute<{ found: number }>(sql`
-    select 1 as found from ${salespeople} where ${salespeople.email} = ${email}
+  const [known] = await ctx.sql`
+    select 1 as found from salespeople where email = ${email}
     union all
-    select 1 from ${users} where ${users.email} = ${email} and ${users.role} = 'manager'
-    limit 1`);
+    select 1 from users where email = ${email} and role = 'manager'
+    limit 1`;
   if (!known) {
     await recordSecurityEvent(ctx, { eventType: "login_unknown_salesperson", details: "salesperson portal" });
     throw appError(
@@ -150,23 +143,25 @@ async function limitRedemptions(ctx: Context): Promise<void> {
  */
 export async function describeLoginLink(ctx: Context, token: string): Promise<LinkDescription> {
   await limitRedemptions(ctx);
-  const [link] = await ctx.db
-    .select({ email: loginTokens.email, purpose: loginTokens.purpose, expiresAt: loginTokens.expiresAt })
-    .from(loginTokens)
-    .where(and(eq(loginTokens.id, hashToken(token)), gt(loginTokens.expiresAt, new Date())))
-    .limit(1);
+  const [link] = await ctx.sql<LinkDescription[]>`
+    select email, purpose, expires_at as "expiresAt" from login_tokens
+     where id = ${hashToken(token)} and expires_at > ${new Date()}
+     limit 1`;
   if (!link) throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   return link;
 }
 
-export async function findSessionUser(ctx: Pick<Context, "db">, userId: string): Promise<SessionUser | null> {
-  const [user] = await ctx.db
-    .select(sessionUserColumns)
-    .from(users)
-    .leftJoin(salespeople, eq(salespeople.userId, users.id))
-    .leftJoin(dealerships, eq(dealerships.managerId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+export async function findSessionUser(
+  ctx: Pick<Context, "sql">,
+  userId: string,
+): Promise<SessionUser | null> {
+  const [user] = await ctx.sql<SessionUser[]>`
+    select ${sessionUserColumns(ctx.sql)}
+      from users u
+      left join salespeople s on s.user_id = u.id
+      left join dealerships d on d.manager_id = u.id
+     where u.id = ${userId}
+     limit 1`;
   return user ?? null;
 }
 
@@ -185,53 +180,35 @@ export async function redeemLoginLink(
   token: string,
 ): Promise<{ user: SessionUser; redirectTo: string }> {
   await limitRedemptions(ctx);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [link] = await tx
-      .delete(loginTokens)
-      .where(and(eq(loginTokens.id, hashToken(token)), gt(loginTokens.expiresAt, new Date())))
-      .returning({ email: loginTokens.email, purpose: loginTokens.purpose });
+  const outcome = await ctx.sql.begin(async (tx) => {
+    const [link] = await tx<Pick<LoginTokenRow, "email" | "purpose">[]>`
+      delete from login_tokens where id = ${hashToken(token)} and expires_at > ${new Date()}
+      returning email, purpose`;
     if (!link) return null;
 
-    let [user] = await tx
-      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.email, link.email))
-      .limit(1);
-    if (user?.disabledAt || user?.role === "admin") return null;
+    type Account = Pick<UserRow, "id" | "role" | "disabled_at">;
+    let [user] = await tx<Account[]>`
+      select id, role, disabled_at from users where email = ${link.email} limit 1`;
+    if (user?.disabled_at || user?.role === "admin") return null;
 
     if (link.purpose === "salesperson") {
-      const [person] = await tx
-        .select({
-          id: salespeople.id,
-          userId: salespeople.userId,
-          name: salespeople.name,
-          phone: salespeople.phoneNumber,
-        })
-        .from(salespeople)
-        .where(eq(salespeople.email, link.email))
-        .limit(1);
+      const [person] = await tx<Pick<SalespersonRow, "id" | "user_id" | "name" | "phone_number">[]>`
+        select id, user_id, name, phone_number from salespeople where email = ${link.email} limit 1`;
       if (!user && person) {
         const [first, ...rest] = person.name.split(" ");
-        [user] = await tx
-          .insert(users)
-          .values({
-            email: link.email,
-            role: "salesperson",
-            firstName: first ?? null,
-            lastName: rest.join(" ") || null,
-            phone: person.phone,
-          })
-          .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+        [user] = await tx<Account[]>`
+          insert into users (email, role, first_name, last_name, phone)
+          values (${link.email}, 'salesperson', ${first ?? null}, ${rest.join(" ") || null}, ${person.phone_number})
+          returning id, role, disabled_at`;
       }
       if (!user) return null;
-      if (person && person.userId !== user.id) {
-        await tx.update(salespeople).set({ userId: user.id }).where(eq(salespeople.id, person.id));
+      if (person && person.user_id !== user.id) {
+        await tx`update salespeople set user_id = ${user.id} where id = ${person.id}`;
       }
     } else if (!user) {
-      [user] = await tx
-        .insert(users)
-        .values({ email: link.email, role: "customer" })
-        .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+      [user] = await tx<Account[]>`
+        insert into users (email, role) values (${link.email}, 'customer')
+        returning id, role, disabled_at`;
     }
     if (!user) return null;
     return { userId: user.id };
@@ -241,8 +218,8 @@ export async function redeemLoginLink(
     await recordSecurityEvent(ctx, { eventType: "login_link_rejected", riskLevel: "medium" });
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   }
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const { token: sessionToken, session } = await createSession(ctx.db, outcome.userId, {
+  if (ctx.session) await invalidateSession(ctx.sql, ctx.session.id);
+  const { token: sessionToken, session } = await createSession(ctx.sql, outcome.userId, {
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,
   });
@@ -255,7 +232,7 @@ export async function redeemLoginLink(
 
 export async function signOut(ctx: Context): Promise<void> {
   if (ctx.session) {
-    await invalidateSession(ctx.db, ctx.session.id);
+    await invalidateSession(ctx.sql, ctx.session.id);
     await recordSecurityEvent(ctx, { eventType: "logout" });
   }
   clearSessionCookie(ctx.resHeaders, ctx.env.COOKIE_SECURE);
@@ -265,16 +242,8 @@ export async function registerSalesperson(
   ctx: Context,
   input: SalespersonRegisterInput & { yearsExperience: number; specialties: string[] },
 ) {
-  const [dealership] = await ctx.db
-    .select({
-      id: dealerships.id,
-      city: dealerships.city,
-      state: dealerships.state,
-      timeZone: dealerships.timeZone,
-    })
-    .from(dealerships)
-    .where(sql`lower(${dealerships.name}) = lower(${input.dealership})`)
-    .limit(1);
+  const [dealership] = await ctx.sql<Pick<DealershipRow, "id" | "city" | "state" | "time_zone">[]>`
+    select id, city, state, time_zone from dealerships where lower(name) = lower(${input.dealership}) limit 1`;
   if (!dealership) {
     throw appError(
       "UNPROCESSABLE_CONTENT",
@@ -282,10 +251,10 @@ export async function registerSalesperson(
       "DEALERSHIP_NOT_FOUND",
     );
   }
-  const [existing] = await ctx.db.execute<{ found: number }>(sql`
-    select 1 as found from ${salespeople} where ${salespeople.email} = ${input.email}
-    union all select 1 from ${users} where ${users.email} = ${input.email} and ${users.role} <> 'customer'
-    limit 1`);
+  const [existing] = await ctx.sql`
+    select 1 as found from salespeople where email = ${input.email}
+    union all select 1 from users where email = ${input.email} and role <> 'customer'
+    limit 1`;
   if (existing) {
     throw appError(
       "CONFLICT",
@@ -294,22 +263,21 @@ export async function registerSalesperson(
     );
   }
   try {
-    const [created] = await ctx.db
-      .insert(salespeople)
-      .values({
-        name: input.name,
-        email: input.email,
-        phoneNumber: input.phone ?? null,
-        dealershipId: dealership.id,
-        yearsOfExperience: input.yearsExperience,
-        specialties: [...new Set(input.specialties)],
-        city: dealership.city,
-        state: dealership.state,
-        timeZone: dealership.timeZone,
-        status: "available",
-        paymentModel: "dealership",
-      })
-      .returning({ id: salespeople.id, email: salespeople.email });
+    const row = {
+      name: input.name,
+      email: input.email,
+      phone_number: input.phone ?? null,
+      dealership_id: dealership.id,
+      years_of_experience: input.yearsExperience,
+      specialties: [...new Set(input.specialties)],
+      city: dealership.city,
+      state: dealership.state,
+      time_zone: dealership.time_zone,
+      status: "available",
+      payment_model: "dealership",
+    } satisfies Partial<SalespersonRow>;
+    const [created] = await ctx.sql<Pick<SalespersonRow, "id" | "email">[]>`
+      insert into salespeople ${ctx.sql(row)} returning id, email`;
     ctx.browseCache.clear();
     await recordSecurityEvent(ctx, {
       eventType: "salesperson_registered",
@@ -353,12 +321,19 @@ export async function updateOwnProfile(
       "EMAIL_CHANGE_UNSUPPORTED",
     );
   }
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const { firstName, lastName, phone, city, state, zipCode } = fields;
+  const changes = Object.fromEntries(
+    Object.entries({
+      first_name: firstName,
+      last_name: lastName,
+      phone,
+      city,
+      state,
+      zip_code: zipCode,
+    } satisfies Partial<UserRow>).filter(([, v]) => v !== undefined),
+  );
   if (Object.keys(changes).length > 0) {
-    await ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, ctx.user.id));
+    await ctx.sql`update users set ${ctx.sql({ ...changes, updated_at: new Date() })} where id = ${ctx.user.id}`;
   }
   const user = await findSessionUser(ctx, ctx.user.id);
   if (!user) throw appError("NOT_FOUND", "User not found", "USER_NOT_FOUND");

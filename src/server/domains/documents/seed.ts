@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DOCUMENT_SLUGS, DOCUMENTS } from "../../../shared/schemas/documents";
 import type { Queryable } from "../../db/client";
+import type { DocumentRow } from "../../db/rows";
 
 export const DOCUMENTS_DIR = path.resolve(process.env.CONTENT_DIR ?? "content", "documents");
 
@@ -20,7 +21,7 @@ export async function seedDocuments(sql: Queryable, dir = DOCUMENTS_DIR): Promis
     title: DOCUMENTS[slug],
     content: readDocumentSource(slug, dir),
   }));
-  const inserted = await sql<{ slug: string }[]>`
+  const inserted = await sql<Pick<DocumentRow, "slug">[]>`
     insert into documents ${sql(rows, "slug", "title", "content")}
     on conflict (slug) do update
       set content = excluded.content, title = excluded.title, updated_at = now()

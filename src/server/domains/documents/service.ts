@@ -1,41 +1,41 @@
 // Public documents (legal pages, FAQs, about us): read by anyone, edited only by administrators.
-import { asc, eq, sql } from "drizzle-orm";
 import type { DocumentUpdateInput, DocumentView } from "../../../shared/schemas/documents";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
-import type { Database } from "../../db/client";
-import { documents, users } from "../../db/schema";
+import type { Queryable } from "../../db/client";
+import type { DocumentFields, UserRow } from "../../db/rows";
 import { appError } from "../../errors";
 
-const viewColumns = {
-  slug: documents.slug,
-  title: documents.title,
-  content: documents.content,
-  lastUpdated: documents.updatedAt,
-};
+/** A document as the public pages read it. */
+function viewColumns(sql: Queryable) {
+  return sql`slug, title, content, updated_at as "lastUpdated"`;
+}
 
 function notFound(slug: string) {
   return appError("NOT_FOUND", `No document named '${slug}'`, "DOCUMENT_NOT_FOUND");
 }
 
-export async function getDocument(db: Database, slug: string): Promise<DocumentView> {
-  const [row] = await db.select(viewColumns).from(documents).where(eq(documents.slug, slug)).limit(1);
+export async function getDocument(sql: Queryable, slug: string): Promise<DocumentView> {
+  const [row] = await sql<DocumentView[]>`
+    select ${viewColumns(sql)} from documents where slug = ${slug} limit 1`;
   if (!row) throw notFound(slug);
   return row;
 }
 
-export async function listDocuments(db: Database) {
-  return db
-    .select({
-      slug: documents.slug,
-      title: documents.title,
-      lastUpdated: documents.updatedAt,
-      updatedBy: users.email,
-      characters: sql<number>`char_length(${documents.content})::int`,
-    })
-    .from(documents)
-    .leftJoin(users, eq(users.id, documents.updatedBy))
-    .orderBy(asc(documents.slug));
+export async function listDocuments(sql: Queryable) {
+  const rows = await sql<
+    (Pick<DocumentFields, "slug" | "title"> & {
+      lastUpdated: DocumentFields["updatedAt"];
+      updatedBy: UserRow["email"] | null;
+      characters: number;
+    })[]
+  >`
+    select d.slug, d.title, d.updated_at as "lastUpdated", u.email as "updatedBy",
+           char_length(d.content)::int as characters
+      from documents d
+      left join users u on u.id = d.updated_by
+     order by d.slug asc`;
+  return [...rows];
 }
 
 /** Replaces a document's Markdown (and optionally its title); the edit is recorded as a privileged change. */
@@ -43,16 +43,12 @@ export async function updateDocument(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: DocumentUpdateInput,
 ): Promise<DocumentView> {
-  const [row] = await ctx.db
-    .update(documents)
-    .set({
-      content: input.content,
-      ...(input.title ? { title: input.title } : {}),
-      updatedAt: sql`now()`,
-      updatedBy: ctx.user.id,
-    })
-    .where(eq(documents.slug, input.slug))
-    .returning(viewColumns);
+  const [row] = await ctx.sql<DocumentView[]>`
+    update documents
+       set content = ${input.content}, ${input.title ? ctx.sql`title = ${input.title},` : ctx.sql``}
+           updated_at = now(), updated_by = ${ctx.user.id}
+     where slug = ${input.slug}
+     returning ${viewColumns(ctx.sql)}`;
   if (!row) throw notFound(input.slug);
   await recordSecurityEvent(ctx, {
     eventType: "document_updated",

@@ -2,6 +2,7 @@
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { Sql } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
+import type { FavoriteRow } from "../../db/rows";
 import { appError } from "../../errors";
 
 export async function setFavorite(sql: Sql, user: SessionUser, salespersonId: number, saved: boolean) {
@@ -21,7 +22,7 @@ export async function setFavorite(sql: Sql, user: SessionUser, salespersonId: nu
 
 export async function favoriteIds(sql: Sql, user: SessionUser): Promise<number[]> {
   const rows = await sql<
-    { salesperson_id: number }[]
+    Pick<FavoriteRow, "salesperson_id">[]
   >`select salesperson_id from favorites where user_id = ${user.id}`;
   return rows.map((r) => r.salesperson_id);
 }

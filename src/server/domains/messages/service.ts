@@ -4,17 +4,20 @@ import type { z } from "zod";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
 import type { Context } from "../../context";
-import type { Queryable } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
+import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
+import type { Mailer } from "../../mail/mailer";
 
 type Authed = Context & { user: SessionUser };
-type Side = "customer" | "salesperson";
+type Side = MessageRow["sender_role"];
+type ConversationRef = Pick<ConversationRow, "id" | "customer_id" | "salesperson_id">;
 
 async function notifyOtherSide(
   ctx: Authed,
   tx: Queryable,
-  conversation: { id: number; customer_id: string; salesperson_id: number },
+  conversation: ConversationRef,
   from: Side,
   body: string,
 ) {
@@ -40,13 +43,13 @@ export async function contactSalesperson(ctx: Authed, input: z.output<typeof con
   return ctx.sql.begin(async (tx) => {
     const [exists] = await tx`select 1 from salespeople where id = ${input.salespersonId}`;
     if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-    const [conversation] = await tx<{ id: number; customer_id: string; salesperson_id: number }[]>`
+    const [conversation] = await tx<ConversationRef[]>`
       insert into conversations (customer_id, salesperson_id, contact_method)
       values (${ctx.user.id}, ${input.salespersonId}, ${input.contactMethod})
       on conflict (customer_id, salesperson_id)
         do update set contact_method = excluded.contact_method, last_message_at = now()
       returning id, customer_id, salesperson_id`;
-    const [message] = await tx<{ id: number; created_at: Date }[]>`
+    const [message] = await tx<Pick<MessageRow, "id" | "created_at">[]>`
       insert into messages (conversation_id, sender_role, sender_user_id, body)
       values (${conversation!.id}, 'customer', ${ctx.user.id}, ${input.message}) returning id, created_at`;
     await notifyOtherSide(ctx, tx, conversation!, "customer", input.message);
@@ -56,7 +59,7 @@ export async function contactSalesperson(ctx: Authed, input: z.output<typeof con
 
 /** The caller's side of a conversation, decided in SQL: their own customer id or their own salesperson id. */
 async function ownConversation(ctx: Authed, tx: Queryable, conversationId: number) {
-  const [row] = await tx<{ id: number; customer_id: string; salesperson_id: number; side: Side }[]>`
+  const [row] = await tx<(ConversationRef & { side: Side })[]>`
     select id, customer_id, salesperson_id,
            case when customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end as side
       from conversations
@@ -72,7 +75,7 @@ async function ownConversation(ctx: Authed, tx: Queryable, conversationId: numbe
 export async function replyInConversation(ctx: Authed, conversationId: number, body: string) {
   return ctx.sql.begin(async (tx) => {
     const conversation = await ownConversation(ctx, tx, conversationId);
-    const [message] = await tx<{ id: number; created_at: Date }[]>`
+    const [message] = await tx<Pick<MessageRow, "id" | "created_at">[]>`
       insert into messages (conversation_id, sender_role, sender_user_id, body)
       values (${conversationId}, ${conversation.side}, ${ctx.user.id}, ${body}) returning id, created_at`;
     await tx`update conversations set last_message_at = now() where id = ${conversationId}`;
@@ -93,22 +96,19 @@ export async function readConversation(ctx: Authed, conversationId: number) {
   await ctx.sql`update messages set read_at = now()
                  where conversation_id = ${conversationId} and sender_role = ${other} and read_at is null`;
   const [header] = await ctx.sql<
-    {
+    (Pick<ConversationRow, "contact_method"> & {
       customer_name: string;
       salesperson_name: string;
-      contact_method: string;
-      customer_email: string;
-      customer_phone: string | null;
-    }[]
+      customer_email: UserRow["email"];
+      customer_phone: UserRow["phone"];
+    })[]
   >`
     select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as customer_name,
            u.email as customer_email, u.phone as customer_phone,
            s.name as salesperson_name, c.contact_method
       from conversations c join users u on u.id = c.customer_id join salespeople s on s.id = c.salesperson_id
      where c.id = ${conversationId}`;
-  const items = await ctx.sql<
-    { id: number; senderRole: Side; body: string; createdAt: Date; readAt: Date | null }[]
-  >`
+  const items = await ctx.sql<Pick<MessageFields, "id" | "senderRole" | "body" | "createdAt" | "readAt">[]>`
     select id, sender_role as "senderRole", body, created_at as "createdAt", read_at as "readAt"
       from messages where conversation_id = ${conversationId} order by created_at, id`;
   return {
@@ -130,15 +130,12 @@ export async function readConversation(ctx: Authed, conversationId: number) {
 /** The caller's conversations with the last message and how many are unread. */
 export async function listConversations(ctx: Authed) {
   return ctx.sql<
-    {
-      id: number;
+    (Pick<ConversationFields, "id" | "salespersonId" | "lastMessageAt"> & {
       side: Side;
-      salespersonId: number;
       otherName: string;
       lastMessage: string;
-      lastMessageAt: Date;
       unread: number;
-    }[]
+    })[]
   >`
     select c.id,
            case when c.customer_id = ${ctx.user.id} then 'customer' else 'salesperson' end as side,
@@ -155,11 +152,15 @@ export async function listConversations(ctx: Authed) {
 }
 
 export async function sendMessageNotice(
-  deps: { sql: import("../../db/client").Sql; mailer: import("../../mail/mailer").Mailer; appUrl: string },
+  deps: { sql: Sql; mailer: Mailer; appUrl: string },
   data: { conversationId: number; to: "customer" | "salesperson" },
 ) {
   const [row] = await deps.sql<
-    { customer_email: string; salesperson_email: string; salesperson_name: string; body: string }[]
+    (Pick<MessageRow, "body"> & {
+      customer_email: string;
+      salesperson_email: string;
+      salesperson_name: string;
+    })[]
   >`
     select u.email as customer_email, s.email as salesperson_email, s.name as salesperson_name,
            (select body from messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) as body

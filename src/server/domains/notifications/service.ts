@@ -1,16 +1,12 @@
 // In-app notifications: each user's own, plus those addressed to the salesperson profile they own.
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { Sql } from "../../db/client";
+import type { NotificationFields } from "../../db/rows";
 
-export type NotificationView = {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  readAt: Date | null;
-  createdAt: Date;
-};
+export type NotificationView = Pick<
+  NotificationFields,
+  "id" | "type" | "title" | "body" | "link" | "readAt" | "createdAt"
+>;
 
 function mine(sql: Sql, user: SessionUser) {
   return sql`(user_id = ${user.id} or salesperson_id = ${user.salespersonId})`;

@@ -1,6 +1,7 @@
 // The salesperson dashboard's figures, all SQL over real rows, bucketed in the salesperson's time zone.
 import { type AnalyticsPeriod, PERIOD_DAYS, type SalespersonOverview } from "../../../shared/schemas/portal";
 import type { Sql } from "../../db/client";
+import type { SalespersonRow } from "../../db/rows";
 
 const BUCKET: Record<AnalyticsPeriod, "day" | "week" | "month"> = {
   "7d": "day",
@@ -20,7 +21,7 @@ export async function salespersonOverview(
   const days = PERIOD_DAYS[period];
   const bucket = BUCKET[period];
   const step = `1 ${bucket}`;
-  const [person] = await sql<{ time_zone: string; average_rating: string; total_reviews: number }[]>`
+  const [person] = await sql<Pick<SalespersonRow, "time_zone" | "average_rating" | "total_reviews">[]>`
     select time_zone, average_rating::text, total_reviews from salespeople where id = ${salespersonId}`;
   const tz = person!.time_zone;
   const series = sql`

@@ -1,6 +1,7 @@
 // Growth insights: plain-language suggestions computed from the salesperson's own rows.
 import type { GrowthInsight } from "../../../shared/schemas/portal";
 import type { Sql } from "../../db/client";
+import type { SalespersonRow } from "../../db/rows";
 
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 
@@ -29,14 +30,9 @@ export async function growthInsights(sql: Sql, salespersonId: number): Promise<G
         from waitlist_entries where salesperson_id = ${salespersonId} and date >= current_date - 90
        group by 1 order by n desc limit 1`,
     sql<
-      {
-        bio: string | null;
-        photo: string | null;
-        specialties: string[];
-        status: string;
-        verified_at: Date | null;
-        dealership_id: number | null;
-      }[]
+      (Pick<SalespersonRow, "bio" | "specialties" | "status" | "verified_at" | "dealership_id"> & {
+        photo: SalespersonRow["profile_image_url"];
+      })[]
     >`
       select bio, profile_image_url as photo, specialties, status, verified_at, dealership_id from salespeople where id = ${salespersonId}`,
     sql<{ unanswered: number; oldest: Date | null }[]>`

@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
+import type { ImageRow } from "../../db/rows";
 import { appError } from "../../errors";
 
 export const PROFILE_MAX_PX = 1024;
@@ -72,10 +73,10 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedImage
 
 /** Stores the processed photo and points the salesperson at it; returns the public URLs. */
 export async function storeProfileImage(sql: Queryable, salespersonId: number, image: ProcessedImage) {
-  const [profile] = await sql<{ id: string }[]>`
+  const [profile] = await sql<Pick<ImageRow, "id">[]>`
     insert into images (salesperson_id, kind, content_type, width, height, bytes)
     values (${salespersonId}, 'profile', 'image/webp', ${image.width}, ${image.height}, ${image.profile}) returning id`;
-  const [thumb] = await sql<{ id: string }[]>`
+  const [thumb] = await sql<Pick<ImageRow, "id">[]>`
     insert into images (salesperson_id, kind, content_type, width, height, bytes)
     values (${salespersonId}, 'thumbnail', 'image/webp', ${THUMB_PX}, ${THUMB_PX}, ${image.thumbnail}) returning id`;
   const profileImageUrl = `/uploads/${profile!.id}.webp`;
@@ -92,7 +93,7 @@ export async function readStoredImage(sql: Queryable, fileName: string) {
   // Stored names are UUIDs we generated; anything else is not ours (and never reaches SQL).
   const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/.exec(fileName);
   if (!match) return null;
-  const [image] = await sql<{ bytes: Buffer; content_type: string }[]>`
+  const [image] = await sql<Pick<ImageRow, "bytes" | "content_type">[]>`
     select bytes, content_type from images where id = ${match[1]!}`;
   return image ? { bytes: image.bytes, contentType: image.content_type } : null;
 }

@@ -7,6 +7,7 @@ import type { updateSalespersonInput, updateStatusInput } from "../../../shared/
 import { dealershipStaffSql, isAdmin, staffSql } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
+import type { SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { getSalesperson } from "../salespeople/service";
 
@@ -39,19 +40,19 @@ export async function updateSalespersonProfile(ctx: Authed, input: z.output<type
   if (fields.yearsOfExperience !== undefined) columns.years_of_experience = fields.yearsOfExperience;
   if (fields.status !== undefined) columns.status = fields.status;
   columns.updated_at = new Date();
-  const [updated] = await ctx.sql<{ id: number }[]>`
+  const [updated] = await ctx.sql<Pick<SalespersonRow, "id">[]>`
     update salespeople set ${ctx.sql(columns)}
      where id = ${id} and ${staffSql(ctx.sql, ctx.user, "salespeople")} returning id`;
   if (!updated) throw await refusal(ctx, id);
   ctx.browseCache.clear();
-  return getSalesperson(ctx.db, id);
+  return getSalesperson(ctx.sql, id);
 }
 
 export async function updateSalespersonStatus(ctx: Authed, input: z.output<typeof updateStatusInput>) {
   if (input.status === "offline" && !isAdmin(ctx.user)) {
     throw appError("BAD_REQUEST", "Status must be available, busy or unavailable", "STATUS_NOT_ALLOWED");
   }
-  const [updated] = await ctx.sql<{ id: number; status: string }[]>`
+  const [updated] = await ctx.sql<Pick<SalespersonRow, "id" | "status">[]>`
     update salespeople set status = ${input.status}, updated_at = now()
      where id = ${input.id} and ${staffSql(ctx.sql, ctx.user, "salespeople")} returning id, status`;
   if (!updated) throw await refusal(ctx, input.id);
@@ -90,7 +91,7 @@ export async function recordProfileView(ctx: Context, salespersonId: number) {
 
 /** A dealership's manager (or an administrator) confirms a salesperson who registered with it. */
 export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
-  const [row] = await ctx.sql<{ id: number; verified_at: Date | null }[]>`
+  const [row] = await ctx.sql<Pick<SalespersonRow, "id" | "verified_at">[]>`
     update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
      where id = ${salespersonId}
        and ${dealershipStaffSql(ctx.sql, ctx.user, "dealership_id")}

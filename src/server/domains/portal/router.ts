@@ -28,7 +28,7 @@ import {
 
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
-  me: salespersonProcedure.query(({ ctx }) => getSalesperson(ctx.db, ctx.salespersonId)),
+  me: salespersonProcedure.query(({ ctx }) => getSalesperson(ctx.sql, ctx.salespersonId)),
   overview: staffProcedure.input(overviewInput).query(async ({ ctx, input }) => {
     const id = await dashboardSubject(ctx, input.salespersonId);
     return salespersonOverview(ctx.sql, id, input.period);

@@ -7,6 +7,12 @@ import type { misconductReportInput, updateReportInput } from "../../../shared/s
 import { dealershipStaffSql } from "../../access";
 import { consumeToken } from "../../auth/rate-limit";
 import type { Context } from "../../context";
+import type {
+  MisconductReportEventFields,
+  MisconductReportFields,
+  MisconductReportRow,
+  SalespersonRow,
+} from "../../db/rows";
 import { appError } from "../../errors";
 
 type Authed = Context & { user: SessionUser };
@@ -25,12 +31,12 @@ function hashCode(code: string): string {
 }
 
 export async function createReport(ctx: Context, input: z.output<typeof misconductReportInput>) {
-  const [person] = await ctx.sql<{ id: number; dealership_id: number | null }[]>`
+  const [person] = await ctx.sql<Pick<SalespersonRow, "id" | "dealership_id">[]>`
     select id, dealership_id from salespeople where id = ${input.salespersonId}`;
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const reporter = ctx.user && !input.anonymous ? ctx.user.id : null;
   const trackingCode = newTrackingCode();
-  const [report] = await ctx.sql<{ id: number; status: string; created_at: Date }[]>`
+  const [report] = await ctx.sql<Pick<MisconductReportRow, "id" | "status" | "created_at">[]>`
     insert into misconduct_reports (salesperson_id, dealership_id, category, description, incident_date, reporter_user_id, tracking_code_hash)
     values (${person.id}, ${person.dealership_id}, ${input.category}, ${input.description}, ${input.incidentDate ?? null},
             ${reporter}, ${hashCode(trackingCode)})
@@ -58,7 +64,7 @@ export async function reportStatus(ctx: Context, trackingCode: string) {
     );
   }
   const [row] = await ctx.sql<
-    { status: string; category: string; created_at: Date; updated_at: Date; resolution: string | null }[]
+    Pick<MisconductReportRow, "status" | "category" | "created_at" | "updated_at" | "resolution">[]
   >`
     select status, category, created_at, updated_at, resolution from misconduct_reports
      where tracking_code_hash = ${hashCode(trackingCode)}`;
@@ -75,24 +81,24 @@ export async function reportStatus(ctx: Context, trackingCode: string) {
 /** Cases for the caller: their dealership's (manager), or every case (administrator, incl. independents). */
 export async function listCases(ctx: Authed) {
   return ctx.sql<
-    {
-      id: number;
-      salespersonId: number;
+    (Pick<
+      MisconductReportFields,
+      | "id"
+      | "salespersonId"
+      | "category"
+      | "description"
+      | "status"
+      | "resolution"
+      | "createdAt"
+      | "updatedAt"
+    > & {
       salespersonName: string;
-      category: string;
-      description: string;
       incidentDate: string | null;
-      status: string;
-      resolution: string | null;
-      createdAt: Date;
-      updatedAt: Date;
-      events: {
-        fromStatus: string | null;
-        toStatus: string | null;
-        note: string | null;
+      /** Built with json_agg: instants arrive as ISO text. */
+      events: (Pick<MisconductReportEventFields, "fromStatus" | "toStatus" | "note"> & {
         createdAt: string;
-      }[];
-    }[]
+      })[];
+    })[]
   >`
     select r.id, r.salesperson_id as "salespersonId", s.name as "salespersonName", r.category, r.description,
            to_char(r.incident_date, 'YYYY-MM-DD') as "incidentDate", r.status, r.resolution,
@@ -108,7 +114,7 @@ export async function listCases(ctx: Authed) {
 
 export async function updateCase(ctx: Authed, input: z.output<typeof updateReportInput>) {
   return ctx.sql.begin(async (tx) => {
-    const [current] = await tx<{ status: string; reporter_user_id: string | null }[]>`
+    const [current] = await tx<Pick<MisconductReportRow, "status" | "reporter_user_id">[]>`
       select status, reporter_user_id from misconduct_reports
        where id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")}
        for update`;
@@ -127,7 +133,7 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
                values (${current.reporter_user_id}, 'report_update', 'Your report was updated', ${`Status: ${status}`})`;
     }
     const events = await tx<
-      { fromStatus: string | null; toStatus: string | null; note: string | null; createdAt: Date }[]
+      Pick<MisconductReportEventFields, "fromStatus" | "toStatus" | "note" | "createdAt">[]
     >`
       select from_status as "fromStatus", to_status as "toStatus", note, created_at as "createdAt"
         from misconduct_report_events where report_id = ${input.reportId} order by created_at, id`;

@@ -5,6 +5,14 @@ import { isStaffFor } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
+import type {
+  RatingFields,
+  RatingFlagFields,
+  RatingFlagRow,
+  RatingReplyRow,
+  RatingRow,
+  SalespersonRow,
+} from "../../db/rows";
 import { appError } from "../../errors";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
@@ -12,12 +20,7 @@ type Authed = Context & { user: SessionUser };
 
 async function reviewFor(ctx: Authed, ratingId: number) {
   const [row] = await ctx.sql<
-    {
-      salesperson_id: number;
-      dealership_id: number | null;
-      user_id: string | null;
-      removed_at: Date | null;
-    }[]
+    (Pick<RatingRow, "salesperson_id" | "user_id" | "removed_at"> & Pick<SalespersonRow, "dealership_id">)[]
   >`
     select r.salesperson_id, s.dealership_id, r.user_id, r.removed_at
       from ratings r join salespeople s on s.id = r.salesperson_id where r.id = ${ratingId}`;
@@ -31,7 +34,7 @@ export async function replyToReview(ctx: Authed, ratingId: number, body: string)
     throw appError("FORBIDDEN", "Only the reviewed salesperson can reply", "NOT_OWNER");
   }
   try {
-    const [reply] = await ctx.sql<{ id: number; created_at: Date }[]>`
+    const [reply] = await ctx.sql<Pick<RatingReplyRow, "id" | "created_at">[]>`
       insert into rating_replies (rating_id, salesperson_id, body) values (${ratingId}, ${review.salesperson_id}, ${body})
       returning id, created_at`;
     if (review.user_id) {
@@ -54,7 +57,7 @@ export async function flagReview(ctx: Authed, ratingId: number, reason: string) 
     throw appError("FORBIDDEN", "Only the salesperson or their manager can flag this review", "NOT_OWNER");
   const [open] = await ctx.sql`select 1 from rating_flags where rating_id = ${ratingId} and status = 'open'`;
   if (open) throw appError("CONFLICT", "This review is already waiting for moderation.", "ALREADY_FLAGGED");
-  const [flag] = await ctx.sql<{ id: number }[]>`
+  const [flag] = await ctx.sql<Pick<RatingFlagRow, "id">[]>`
     insert into rating_flags (rating_id, flagged_by, reason) values (${ratingId}, ${ctx.user.id}, ${reason}) returning id`;
   await recordSecurityEvent(ctx, { eventType: "review_flagged", details: `rating ${ratingId}` });
   return { id: flag!.id, ratingId, status: "open" as const };
@@ -62,15 +65,8 @@ export async function flagReview(ctx: Authed, ratingId: number, reason: string) 
 
 export async function openFlags(ctx: Authed) {
   return ctx.sql<
-    {
-      id: number;
-      ratingId: number;
-      reason: string;
-      createdAt: Date;
-      comment: string | null;
-      overallRating: number;
-      salespersonName: string;
-    }[]
+    (Pick<RatingFlagFields, "id" | "ratingId" | "reason" | "createdAt"> &
+      Pick<RatingFields, "comment" | "overallRating"> & { salespersonName: string })[]
   >`
     select f.id, f.rating_id as "ratingId", f.reason, f.created_at as "createdAt", r.comment, r.overall_rating as "overallRating",
            s.name as "salespersonName"
@@ -80,7 +76,7 @@ export async function openFlags(ctx: Authed) {
 
 export async function resolveFlag(ctx: Authed, flagId: number, decision: "uphold" | "remove", note?: string) {
   const outcome = await ctx.sql.begin(async (tx) => {
-    const [flag] = await tx<{ rating_id: number; salesperson_id: number }[]>`
+    const [flag] = await tx<(Pick<RatingFlagRow, "rating_id"> & Pick<RatingRow, "salesperson_id">)[]>`
       select f.rating_id, r.salesperson_id from rating_flags f join ratings r on r.id = f.rating_id
        where f.id = ${flagId} and f.status = 'open' for update of f`;
     if (!flag) throw appError("NOT_FOUND", "No open flag with that id", "FLAG_NOT_FOUND");

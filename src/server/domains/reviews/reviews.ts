@@ -3,24 +3,28 @@ import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ReviewView } from "../../../shared/schemas/reviews";
 import type { Sql } from "../../db/client";
+import type { RatingReplyRow, RatingRow } from "../../db/rows";
 import { appError } from "../../errors";
 
-type ReviewRow = {
-  id: number;
-  overall_rating: number;
-  helpfulness_rating: number;
-  pressure_level_rating: number;
-  communication_rating: number;
-  comment: string | null;
-  helpfulness_comment: string | null;
-  pressure_comment: string | null;
-  communication_comment: string | null;
+/** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
+type ReviewRow = Pick<
+  RatingRow,
+  | "id"
+  | "overall_rating"
+  | "helpfulness_rating"
+  | "pressure_level_rating"
+  | "communication_rating"
+  | "comment"
+  | "helpfulness_comment"
+  | "pressure_comment"
+  | "communication_comment"
+  | "created_at"
+  | "appointment_id"
+> & {
   visit_date: string | null;
-  created_at: Date;
   customer_name: string;
-  appointment_id: number | null;
-  reply_body: string | null;
-  reply_at: Date | null;
+  reply_body: RatingReplyRow["body"] | null;
+  reply_at: RatingReplyRow["created_at"] | null;
 };
 
 const ORDER: Record<ReviewSort, string> = {
@@ -99,7 +103,7 @@ export async function listReviews(
 /** The customer's own reviews (Ratings tab), with whether each can still be edited. */
 export async function myReviews(sql: Sql, user: SessionUser) {
   const rows = await sql.unsafe<
-    (ReviewRow & { salesperson_id: number; salesperson_name: string; removed_at: Date | null })[]
+    (ReviewRow & Pick<RatingRow, "salesperson_id" | "removed_at"> & { salesperson_name: string })[]
   >(
     `${SELECT.replace("rr.created_at as reply_at", "rr.created_at as reply_at, r.salesperson_id, s.name as salesperson_name, r.removed_at")}
        join salespeople s on s.id = r.salesperson_id

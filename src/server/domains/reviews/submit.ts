@@ -7,6 +7,7 @@ import type { editRatingInput, submitRatingInput } from "../../../shared/schemas
 import { todayIn } from "../../../shared/time";
 import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
+import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
@@ -20,13 +21,8 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
   const created = await ctx.sql.begin(async (tx) => {
     await lockSalesperson(tx, input.salespersonId);
     const [appointment] = await tx<
-      {
-        customer_id: string | null;
-        salesperson_id: number;
-        status: string;
-        completed_at: Date | null;
-        time_zone: string;
-      }[]
+      (Pick<AppointmentRow, "customer_id" | "salesperson_id" | "status" | "completed_at"> &
+        Pick<SalespersonRow, "time_zone">)[]
     >`
       select a.customer_id, a.salesperson_id, a.status, a.completed_at, s.time_zone
         from appointments a join salespeople s on s.id = a.salesperson_id
@@ -53,7 +49,7 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
       throw appError("BAD_REQUEST", "Visit date cannot be in the future", "VISIT_DATE_IN_FUTURE");
     }
     try {
-      const [row] = await tx<{ id: number }[]>`
+      const [row] = await tx<Pick<RatingRow, "id">[]>`
         insert into ratings ${tx({
           salesperson_id: input.salespersonId,
           user_id: ctx.user.id,
@@ -81,7 +77,7 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
     }
   });
   ctx.browseCache.clear();
-  const [summary] = await ctx.sql<{ average_rating: string; total_reviews: number }[]>`
+  const [summary] = await ctx.sql<Pick<SalespersonRow, "average_rating" | "total_reviews">[]>`
     select average_rating::text, total_reviews from salespeople where id = ${input.salespersonId}`;
   return {
     id: created,
@@ -93,7 +89,8 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
 /** The customer's own completed, unrated visits with this salesperson that are still inside the window. */
 export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
   const rows = await ctx.sql<
-    { id: number; appointment_type: string; starts_at: Date; completed_at: Date; time_zone: string }[]
+    (Pick<AppointmentRow, "id" | "appointment_type" | "starts_at"> &
+      Pick<SalespersonRow, "time_zone"> & { completed_at: Date })[]
   >`
     select a.id, a.appointment_type, a.starts_at, a.completed_at, s.time_zone
       from appointments a join salespeople s on s.id = a.salesperson_id
@@ -113,9 +110,7 @@ export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
 /** The customer edits their own review within the edit window; aggregates follow. */
 export async function editRating(ctx: Authed, input: z.output<typeof editRatingInput>) {
   const result = await ctx.sql.begin(async (tx) => {
-    const [current] = await tx<
-      { salesperson_id: number; user_id: string | null; created_at: Date; removed_at: Date | null }[]
-    >`
+    const [current] = await tx<Pick<RatingRow, "salesperson_id" | "user_id" | "created_at" | "removed_at">[]>`
       select salesperson_id, user_id, created_at, removed_at from ratings where id = ${input.id}`;
     if (!current) throw appError("NOT_FOUND", "Review not found", "RATING_NOT_FOUND");
     if (current.user_id !== ctx.user.id)
@@ -137,7 +132,7 @@ export async function editRating(ctx: Authed, input: z.output<typeof editRatingI
       const value = input[key as keyof typeof map];
       if (value !== undefined) columns[column] = value;
     }
-    const [updated] = await tx<{ id: number }[]>`
+    const [updated] = await tx<Pick<RatingRow, "id">[]>`
       update ratings set ${tx(columns)}
        where id = ${input.id} and user_id = ${ctx.user.id} and removed_at is null
          and created_at > now() - make_interval(days => ${RATING_EDIT_DAYS})

@@ -7,12 +7,14 @@ export const salespeopleRouter = router({
     ctx.browseCache.get(JSON.stringify(input), async () =>
       // Frozen: shared by every request that hits the cache, so nothing may change it (and its
       // serialised form can be reused, see the transformer in trpc/init.ts).
-      Object.freeze(await browseSalespeople(ctx.db, input)),
+      Object.freeze(await browseSalespeople(ctx.sql, input)),
     ),
   ),
-  byId: publicProcedure.input(salespersonIdInput).query(({ ctx, input }) => getSalesperson(ctx.db, input.id)),
+  byId: publicProcedure
+    .input(salespersonIdInput)
+    .query(({ ctx, input }) => getSalesperson(ctx.sql, input.id)),
   ratings: publicProcedure
     .input(salespersonIdInput)
-    .query(({ ctx, input }) => getRatingsSummary(ctx.db, input.id)),
-  filterOptions: publicProcedure.query(({ ctx }) => browseFilterOptions(ctx.db)),
+    .query(({ ctx, input }) => getRatingsSummary(ctx.sql, input.id)),
+  filterOptions: publicProcedure.query(({ ctx }) => browseFilterOptions(ctx.sql)),
 });

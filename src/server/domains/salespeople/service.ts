@@ -1,6 +1,5 @@
 // Browsing and reading salesperson profiles; every figure comes from rows in the database.
 
-import { and, asc, avg, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type {
@@ -8,34 +7,23 @@ import type {
   BrowseSalespeopleQuery,
   DealershipSummary,
   RatingListItem,
+  SalespersonCard,
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import type { Database } from "../../db/client";
-import { dealerships, ratings, salespeople, users } from "../../db/schema";
+import type { Queryable } from "../../db/client";
+import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { appError } from "../../errors";
 
-const cardColumns = {
-  id: salespeople.id,
-  name: salespeople.name,
-  email: salespeople.email,
-  phoneNumber: salespeople.phoneNumber,
-  dealershipId: salespeople.dealershipId,
-  dealership: dealerships.name,
-  profileImageUrl: salespeople.profileImageUrl,
-  bio: salespeople.bio,
-  status: salespeople.status,
-  specialties: salespeople.specialties,
-  averageRating: salespeople.averageRating,
-  totalReviews: salespeople.totalReviews,
-  pressureAverage: salespeople.pressureAverage,
-  yearsOfExperience: salespeople.yearsOfExperience,
-  city: salespeople.city,
-  state: salespeople.state,
-  timeZone: salespeople.timeZone,
-  paymentModel: salespeople.paymentModel,
-  verifiedAt: salespeople.verifiedAt,
-};
+/** A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. */
+function cardColumns(sql: Queryable) {
+  return sql`
+    s.id, s.name, s.email, s.phone_number as "phoneNumber", s.dealership_id as "dealershipId",
+    d.name as dealership, s.profile_image_url as "profileImageUrl", s.bio, s.status, s.specialties,
+    s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews",
+    s.pressure_average::float8 as "pressureAverage", s.years_of_experience as "yearsOfExperience",
+    s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", s.verified_at as "verifiedAt"`;
+}
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
 
@@ -43,117 +31,103 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function browseConditions(q: BrowseSalespeopleQuery): SQL | undefined {
-  const conditions: SQL[] = [];
+/**
+ * The WHERE clause of a browse query over `salespeople s`, one condition per filter given (an empty
+ * fragment when none is). The browse indexes of decision 003 are built for these conditions and the two
+ * orders of browseSalespeople: check the plans when changing either.
+ */
+function browseWhere(sql: Queryable, q: BrowseSalespeopleQuery) {
+  const conditions = [];
   if (q.specialty) {
     const specialty = specialtyByLowerName.get(q.specialty.toLowerCase()) ?? q.specialty;
-    conditions.push(sql`${salespeople.specialties} @> array[${specialty}]::text[]`);
+    conditions.push(sql`s.specialties @> array[${specialty}]::text[]`);
   }
   if (q.rating) {
     const min = RATING_FILTERS.find((r) => r.value === q.rating)?.min ?? 0;
-    conditions.push(gte(salespeople.averageRating, min));
+    conditions.push(sql`s.average_rating >= ${min}`);
   }
-  if (q.status) conditions.push(eq(salespeople.status, q.status));
-  if (q.minPressure !== undefined) conditions.push(gte(salespeople.pressureAverage, q.minPressure));
-  if (q.city) conditions.push(eq(salespeople.city, q.city));
+  if (q.status) conditions.push(sql`s.status = ${q.status}`);
+  if (q.minPressure !== undefined) conditions.push(sql`s.pressure_average >= ${q.minPressure}`);
+  if (q.city) conditions.push(sql`s.city = ${q.city}`);
   if (q.yearsOfExperience !== undefined)
-    conditions.push(gte(salespeople.yearsOfExperience, q.yearsOfExperience));
+    conditions.push(sql`s.years_of_experience >= ${q.yearsOfExperience}`);
   if (q.dealership) {
     conditions.push(
       /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
-        ? eq(salespeople.dealershipId, Number(q.dealership))
-        : sql`${salespeople.dealershipId} in (select ${dealerships.id} from ${dealerships} where lower(${dealerships.name}) = lower(${q.dealership}))`,
+        ? sql`s.dealership_id = ${Number(q.dealership)}`
+        : sql`s.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
     );
   }
   if (q.search) {
     const pattern = likePattern(q.search);
     conditions.push(
-      sql`(${salespeople.name} ilike ${pattern} or ${salespeople.city} ilike ${pattern} or ${salespeople.dealershipId} in (select ${dealerships.id} from ${dealerships} where ${dealerships.name} ilike ${pattern}))`,
+      sql`(s.name ilike ${pattern} or s.city ilike ${pattern} or s.dealership_id in (select id from dealerships where name ilike ${pattern}))`,
     );
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  const [first, ...rest] = conditions;
+  if (!first) return sql``;
+  return sql`where ${rest.reduce((all, condition) => sql`${all} and ${condition}`, first)}`;
 }
 
-export async function browseSalespeople(db: Database, q: BrowseSalespeopleQuery): Promise<BrowseResult> {
-  const where = browseConditions(q);
-  const [items, totals] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(salespeople)
-      .leftJoin(dealerships, eq(dealerships.id, salespeople.dealershipId))
-      .where(where)
-      .orderBy(
-        ...(q.sort === "pressure"
-          ? [
-              sql`${salespeople.pressureAverage} desc nulls last`,
-              desc(salespeople.totalReviews),
-              asc(salespeople.id),
-            ]
-          : [desc(salespeople.averageRating), desc(salespeople.totalReviews), asc(salespeople.id)]),
-      )
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ total: count() }).from(salespeople).where(where),
+export async function browseSalespeople(sql: Queryable, q: BrowseSalespeopleQuery): Promise<BrowseResult> {
+  const where = browseWhere(sql, q);
+  const order =
+    q.sort === "pressure"
+      ? sql`s.pressure_average desc nulls last, s.total_reviews desc, s.id asc`
+      : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
+  const [items, [totals]] = await Promise.all([
+    sql<SalespersonCard[]>`
+      select ${cardColumns(sql)}
+        from salespeople s
+        left join dealerships d on d.id = s.dealership_id
+        ${where}
+       order by ${order}
+       limit ${q.limit} offset ${q.offset}`,
+    sql<{ total: number }[]>`select count(*)::int as total from salespeople s ${where}`,
   ]);
-  return { items, total: totals[0]?.total ?? 0 };
+  return { items: [...items], total: totals?.total ?? 0 };
 }
 
-const dealershipColumns = {
-  id: dealerships.id,
-  name: dealerships.name,
-  address: dealerships.address,
-  city: dealerships.city,
-  state: dealerships.state,
-  zipCode: dealerships.zipCode,
-  phoneNumber: dealerships.phoneNumber,
-  website: dealerships.website,
-  timeZone: dealerships.timeZone,
-  latitude: dealerships.latitude,
-  longitude: dealerships.longitude,
-};
-
-async function latestRatings(db: Database, salespersonId: number, limit: number): Promise<RatingListItem[]> {
-  return db
-    .select({
-      id: ratings.id,
-      overallRating: ratings.overallRating,
-      helpfulnessRating: ratings.helpfulnessRating,
-      pressureLevelRating: ratings.pressureLevelRating,
-      communicationRating: ratings.communicationRating,
-      comment: ratings.comment,
-      createdAt: ratings.createdAt,
-      customerName: sql<string>`coalesce(${users.firstName} || coalesce(' ' || left(${users.lastName}, 1) || '.', ''), 'Verified customer')`,
-    })
-    .from(ratings)
-    .leftJoin(users, eq(users.id, ratings.userId))
-    .where(and(eq(ratings.salespersonId, salespersonId), isNull(ratings.removedAt)))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id))
-    .limit(limit);
+async function latestRatings(
+  sql: Queryable,
+  salespersonId: number,
+  limit: number,
+): Promise<RatingListItem[]> {
+  const rows = await sql<RatingListItem[]>`
+    select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
+           r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
+           r.comment, r.created_at as "createdAt",
+           coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
+      from ratings r
+      left join users u on u.id = r.user_id
+     where r.salesperson_id = ${salespersonId} and r.removed_at is null
+     order by r.created_at desc, r.id desc
+     limit ${limit}`;
+  return [...rows];
 }
 
-export async function getSalesperson(db: Database, id: number): Promise<SalespersonDetail> {
-  const [row] = await db
-    .select({ card: cardColumns, dealershipInfo: dealershipColumns })
-    .from(salespeople)
-    .leftJoin(dealerships, eq(dealerships.id, salespeople.dealershipId))
-    .where(eq(salespeople.id, id))
-    .limit(1);
+export async function getSalesperson(sql: Queryable, id: number): Promise<SalespersonDetail> {
+  const [row] = await sql<(SalespersonCard & { dealershipInfo: DealershipSummary | null })[]>`
+    select ${cardColumns(sql)},
+           case when d.id is null then null else json_build_object(
+             'id', d.id, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
+             'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
+             'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude) end as "dealershipInfo"
+      from salespeople s
+      left join dealerships d on d.id = s.dealership_id
+     where s.id = ${id}
+     limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const [recent, [averages]] = await Promise.all([
-    latestRatings(db, id, 20),
-    db
-      .select({
-        helpfulness: avg(ratings.helpfulnessRating).mapWith(Number),
-        pressureLevel: avg(ratings.pressureLevelRating).mapWith(Number),
-        communication: avg(ratings.communicationRating).mapWith(Number),
-        n: count(),
-      })
-      .from(ratings)
-      .where(and(eq(ratings.salespersonId, id), isNull(ratings.removedAt))),
+    latestRatings(sql, id, 20),
+    sql<{ helpfulness: number; pressureLevel: number; communication: number; n: number }[]>`
+      select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as "pressureLevel",
+             avg(communication_rating)::float8 as communication, count(*)::int as n
+        from ratings
+       where salesperson_id = ${id} and removed_at is null`,
   ]);
   return {
-    ...row.card,
-    dealershipInfo: (row.dealershipInfo?.id ? row.dealershipInfo : null) as DealershipSummary | null,
+    ...row,
     ratings: recent,
     categoryAverages:
       averages && averages.n > 0
@@ -166,32 +140,23 @@ export async function getSalesperson(db: Database, id: number): Promise<Salesper
   };
 }
 
-export async function getRatingsSummary(db: Database, id: number): Promise<SalespersonRatingsSummary> {
-  const [row] = await db
-    .select({ averageRating: salespeople.averageRating, totalReviews: salespeople.totalReviews })
-    .from(salespeople)
-    .where(eq(salespeople.id, id))
-    .limit(1);
+export async function getRatingsSummary(sql: Queryable, id: number): Promise<SalespersonRatingsSummary> {
+  const [row] = await sql<(Pick<SalespersonFields, "totalReviews"> & { averageRating: number })[]>`
+    select average_rating::float8 as "averageRating", total_reviews as "totalReviews"
+      from salespeople where id = ${id} limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return { ...row, ratings: await latestRatings(db, id, 50) };
+  return { ...row, ratings: await latestRatings(sql, id, 50) };
 }
 
-export async function browseFilterOptions(db: Database) {
+export async function browseFilterOptions(sql: Queryable) {
   const [dealershipRows, cityRows] = await Promise.all([
-    db
-      .select({
-        id: dealerships.id,
-        name: dealerships.name,
-        city: dealerships.city,
-        state: dealerships.state,
-      })
-      .from(dealerships)
-      .orderBy(asc(dealerships.name)),
-    db.execute<{ city: string; state: string }>(sql`
-      select city, state from ${dealerships}
+    sql<Pick<DealershipRow, "id" | "name" | "city" | "state">[]>`
+      select id, name, city, state from dealerships order by name asc`,
+    sql<Pick<DealershipRow, "city" | "state">[]>`
+      select city, state from dealerships
       union
-      select distinct city::text, state from ${salespeople} where ${salespeople.dealershipId} is null
-      order by 1, 2`),
+      select distinct city::text, state from salespeople where dealership_id is null
+      order by 1, 2`,
   ]);
-  return { dealerships: dealershipRows, cities: [...cityRows] };
+  return { dealerships: [...dealershipRows], cities: [...cityRows] };
 }

@@ -14,16 +14,16 @@ import {
 } from "./service";
 
 export const siteRouter = router({
-  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.db)),
-  testimonials: publicProcedure.query(({ ctx }) => testimonials(ctx.db)),
+  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.sql)),
+  testimonials: publicProcedure.query(({ ctx }) => testimonials(ctx.sql)),
   contact: publicProcedure
     .input(contactMessageInput)
     .mutation(({ ctx, input }) => receiveContactMessage(ctx, input)),
   contactMessages: adminProcedure
     .input(contactMessagesListInput)
-    .query(({ ctx, input }) => listContactMessages(ctx.db, input)),
+    .query(({ ctx, input }) => listContactMessages(ctx.sql, input)),
   cities: publicProcedure.query(() => cityOptions()),
   dealershipsNear: publicProcedure
     .input(dealershipsNearInput)
-    .query(({ ctx, input }) => dealershipsNear(ctx.db, input)),
+    .query(({ ctx, input }) => dealershipsNear(ctx.sql, input)),
 });

@@ -1,5 +1,4 @@
 // The public site's data: headline figures, the contact form, and dealerships ordered by distance.
-import { count, desc, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { EARTH_RADIUS_MILES } from "../../../shared/geo";
 import type {
@@ -14,8 +13,7 @@ import { CONTACT_MESSAGE_MAX, type contactMessageInput } from "../../../shared/s
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
 import type { Context } from "../../context";
-import type { Database } from "../../db/client";
-import { contactMessages } from "../../db/schema";
+import type { Queryable } from "../../db/client";
 import { loadCities } from "../../db/seed";
 import { appError } from "../../errors";
 
@@ -26,17 +24,14 @@ export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 
 export const CONTACT_RETENTION_DAYS = 730;
 
 /** Every figure is an aggregate over the rows at the moment of the request. */
-export async function siteStats(db: Database): Promise<SiteStats> {
-  const [row] = await db.execute<{
-    verified: number;
-    average: number | null;
-    ratings: number;
-    dealerships: number;
-  }>(sql`
+export async function siteStats(sql: Queryable): Promise<SiteStats> {
+  const [row] = await sql<
+    { verified: number; average: number | null; ratings: number; dealerships: number }[]
+  >`
     select (select count(*) from salespeople where verified_at is not null)::int as verified,
            (select avg(overall_rating)::float8 from ratings) as average,
            (select count(*) from ratings)::int as ratings,
-           (select count(*) from dealerships)::int as dealerships`);
+           (select count(*) from dealerships)::int as dealerships`;
   return {
     verifiedSalespeople: row?.verified ?? 0,
     averageRating: row?.average ?? null,
@@ -63,50 +58,30 @@ export async function receiveContactMessage(
       "RATE_LIMITED",
     );
   }
-  return ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(contactMessages)
-      .where(sql`${contactMessages.createdAt} < now() - make_interval(days => ${CONTACT_RETENTION_DAYS})`);
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: input.name,
-        email: input.email,
-        company: input.company ?? null,
-        role: input.role ?? null,
-        subject: input.subject,
-        message: input.message.slice(0, CONTACT_MESSAGE_MAX),
-        userId: ctx.user?.id ?? null,
-      })
-      .returning({ id: contactMessages.id, receivedAt: contactMessages.createdAt });
+  return ctx.sql.begin(async (tx) => {
+    await tx`delete from contact_messages where created_at < now() - make_interval(days => ${CONTACT_RETENTION_DAYS})`;
+    const [row] = await tx<ContactReceipt[]>`
+      insert into contact_messages (name, email, company, role, subject, message, user_id)
+      values (${input.name}, ${input.email}, ${input.company ?? null}, ${input.role ?? null}, ${input.subject},
+              ${input.message.slice(0, CONTACT_MESSAGE_MAX)}, ${ctx.user?.id ?? null})
+      returning id, created_at as "receivedAt"`;
     return row!;
   });
 }
 
 export async function listContactMessages(
-  db: Database,
+  sql: Queryable,
   page: { limit: number; offset: number },
 ): Promise<{ items: ContactMessageRow[]; total: number }> {
   const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        company: contactMessages.company,
-        role: contactMessages.role,
-        subject: contactMessages.subject,
-        message: contactMessages.message,
-        userId: contactMessages.userId,
-        createdAt: contactMessages.createdAt,
-      })
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(contactMessages),
+    sql<ContactMessageRow[]>`
+      select id, name, email, company, role, subject, message, user_id as "userId", created_at as "createdAt"
+        from contact_messages
+       order by created_at desc, id desc
+       limit ${page.limit} offset ${page.offset}`,
+    sql<{ n: number }[]>`select count(*)::int as n from contact_messages`,
   ]);
-  return { items, total: total?.n ?? 0 };
+  return { items: [...items], total: total?.n ?? 0 };
 }
 
 let cityCache: CityOption[] | null = null;
@@ -121,10 +96,10 @@ export function cityOptions(): CityOption[] {
 
 /** Dealerships ordered by great-circle distance from a point (haversine, as src/shared/geo.ts computes it). */
 export async function dealershipsNear(
-  db: Database,
+  sql: Queryable,
   from: { latitude: number; longitude: number; limit: number },
 ): Promise<NearbyDealership[]> {
-  const rows = await db.execute<NearbyDealership>(sql`
+  const rows = await sql<NearbyDealership[]>`
     select d.id, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
            d.website, d.latitude, d.longitude,
            (select count(*) from salespeople s where s.dealership_id = d.id)::int as salespeople,
@@ -134,26 +109,26 @@ export async function dealershipsNear(
                 * power(sin(radians(d.longitude - ${from.longitude}::float8) / 2), 2)))))::float8 as "distanceMiles"
       from dealerships d
      order by "distanceMiles", d.id
-     limit ${from.limit}`);
+     limit ${from.limit}`;
   return [...rows];
 }
 
 /** Quotes change slowly; one database read per app instance every few minutes is plenty. */
 const TESTIMONIALS_TTL_MS = 5 * 60_000;
-const testimonialCaches = new WeakMap<Database, TtlCache<Testimonial[]>>();
+const testimonialCaches = new WeakMap<Queryable, TtlCache<Testimonial[]>>();
 
 /**
  * Three recent five-star reviews with a written comment, each about a different salesperson: real words
  * from buyers with a completed appointment, never copy we made up. Fewer than three when there are fewer.
  */
-export function testimonials(db: Database): Promise<Testimonial[]> {
-  let cache = testimonialCaches.get(db);
+export function testimonials(sql: Queryable): Promise<Testimonial[]> {
+  let cache = testimonialCaches.get(sql);
   if (!cache) {
     cache = createTtlCache<Testimonial[]>({ ttlMs: TESTIMONIALS_TTL_MS, maxEntries: 1 });
-    testimonialCaches.set(db, cache);
+    testimonialCaches.set(sql, cache);
   }
   return cache.get("latest", async () => {
-    const rows = await db.execute<Testimonial>(sql`
+    const rows = await sql<Testimonial[]>`
       select r.id, r.comment, r.created_at as "createdAt",
              coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as author,
              s.id as "salespersonId", s.name as salesperson, d.name as dealership, s.city::text as city, s.state
@@ -163,11 +138,11 @@ export function testimonials(db: Database): Promise<Testimonial[]> {
         left join users u on u.id = r.user_id
        where r.overall_rating = 5 and char_length(r.comment) >= 30
        order by r.created_at desc, r.id desc
-       limit 50`);
+       limit 50`;
     const picked: Testimonial[] = [];
     for (const row of rows) {
       if (picked.some((p) => p.salespersonId === row.salespersonId || p.comment === row.comment)) continue;
-      picked.push({ ...row, createdAt: new Date(row.createdAt) });
+      picked.push(row);
       if (picked.length === 3) break;
     }
     return picked;
