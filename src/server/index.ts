@@ -12,8 +12,12 @@ import { openDatabase } from "./runtime";
 
 /** A startup failure is one line naming the cause and the fix, never a stack trace. */
 function fail(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`KnowBefore could not start: ${message.split("\n")[0]}\n`);
+  const message = (error instanceof Error ? error.message : typeof error === "string" ? error : "").split(
+    "\n",
+  )[0];
+  process.stderr.write(
+    `KnowBefore could not start: ${message || "a startup step failed without saying why (the embedded PostgreSQL's port may be taken); run with LOG_LEVEL=debug to see more"}\n`,
+  );
   process.exit(1);
 }
 process.on("uncaughtException", fail);
