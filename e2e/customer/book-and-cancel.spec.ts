@@ -26,7 +26,7 @@ test("[customer] journey: book a slot from a profile, see it Booked, find it wit
 
   // Open the first salesperson's profile from the browse grid.
   const card = page.getByRole("article").first();
-  await expect(card).toBeVisible();
+  await expect(card).toBeVisible({ timeout: 15_000 }); // the first browse page of 1,320 salespeople
   const name = (await card.getByRole("heading").first().textContent())?.trim() ?? "";
   await card.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
