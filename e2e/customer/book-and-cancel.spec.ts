@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signInAsCustomer, waitForMail } from "../support/customer";
+import { waitForMail } from "../support/customer";
+import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 /** A calendar date a few days ahead: in the future in every US zone, inside the booking horizon. */
 function daysAhead(days: number): string {
@@ -22,11 +23,14 @@ test("[customer] journey: book a slot from a profile, see it Booked, find it wit
 }) => {
   const email = `e2e.booker.${Date.now()}@example.org`;
   const date = daysAhead(4);
-  await signInAsCustomer(page, email);
+  // Starts signed in (a new customer's first session); signing in by the mailed link is sign-in-and-browse's.
+  await signInWithSession(page, email, "customer");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
 
   // Open the first salesperson's profile from the browse grid.
   const card = page.getByRole("article").first();
-  await expect(card).toBeVisible({ timeout: 15_000 }); // the first browse page of 1,320 salespeople
+  await expect(card).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
   const name = (await card.getByRole("heading").first().textContent())?.trim() ?? "";
   await card.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);

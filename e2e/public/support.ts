@@ -1,8 +1,7 @@
 // Shared pieces of the public-site browser tests: signed-in states, console watching, axe, route list.
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { waitForSignInLink } from "../support/mailbox";
-import { openSignInLink } from "../support/signInLink";
+import { signInWithSession } from "../support/session";
 
 export type RouteState = "signed out" | "customer" | "salesperson";
 export const STATES: RouteState[] = ["signed out", "customer", "salesperson"];
@@ -11,42 +10,20 @@ export const STATES: RouteState[] = ["signed out", "customer", "salesperson"];
 export const CUSTOMER_EMAIL = "alex.morgan@example.com";
 export const SALESPERSON_EMAIL = "sam.rivera@example.com";
 
-const stateFiles = new Map<RouteState, Awaited<ReturnType<BrowserContext["storageState"]>>>();
-
-/** Signs in the way people do: ask for a link, read it from the real SMTP sink, open it and confirm it. */
-async function signIn(page: Page, state: Exclude<RouteState, "signed out">): Promise<void> {
-  const customer = state === "customer";
-  const email = customer ? CUSTOMER_EMAIL : SALESPERSON_EMAIL;
-  const res = await page.request.post(customer ? "/api/auth/request-login" : "/api/salesperson/auth/login", {
-    data: { email },
-    headers: { origin: new URL(page.url() === "about:blank" ? "http://x" : page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await openSignInLink(page, await waitForSignInLink(email), email);
-  await expect(page).toHaveURL(customer ? /\/(\?.*)?$/ : /salesperson-dashboard|manager/, {
-    timeout: 15_000,
-  });
-  await expect(page).not.toHaveURL(/token=/);
-}
-
-/** A browser context in the given state; sign-ins happen once per run and are reused. */
+/**
+ * A browser context in the given state. Signed-in states start with a session made for the seed's demo
+ * account (e2e/support/session.ts); signing in by the mailed link is what the customer and salesperson
+ * journeys test.
+ */
 export async function contextFor(
   browser: Browser,
   state: RouteState,
   baseURL: string,
 ): Promise<BrowserContext> {
-  if (state === "signed out") return browser.newContext({ baseURL });
-  let saved = stateFiles.get(state);
-  if (!saved) {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await page.goto("/about");
-    await signIn(page, state);
-    saved = await context.storageState();
-    stateFiles.set(state, saved);
-    await context.close();
-  }
-  return browser.newContext({ baseURL, storageState: saved });
+  const context = await browser.newContext({ baseURL });
+  if (state === "customer") await signInWithSession(context, CUSTOMER_EMAIL, "customer", baseURL);
+  if (state === "salesperson") await signInWithSession(context, SALESPERSON_EMAIL, "salesperson", baseURL);
+  return context;
 }
 
 /** Requests the browser could not make because this machine has no internet (map tiles). */

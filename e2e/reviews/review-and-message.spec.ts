@@ -1,22 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signInAsCustomer } from "../support/customer";
-import { waitForSignInLink } from "../support/mailbox";
-import { openSignInLink } from "../support/signInLink";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 // Demo accounts from the seed: Alex has a completed, unrated test drive with Sam Rivera (id 1) two days ago.
 const CUSTOMER = "alex.morgan@example.com";
 const SALESPERSON = "sam.rivera@example.com";
 const PROFILE = "/salesperson/1";
-
-/** Signs a salesperson in through the portal with the link the app mailed. */
-async function signInAsSalesperson(page: Page, email: string): Promise<void> {
-  await page.goto("/salesperson-login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: /sign-in link/i }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  await openSignInLink(page, await waitForSignInLink(email), email);
-  await expect(page).toHaveURL(/\/salesperson-dashboard/);
-}
 
 /** A tRPC call over plain HTTP with the context's session cookie (superjson wraps values in `json`). */
 async function trpcQuery<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -52,9 +40,12 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
   const answer = `It is! I have 10:00 or 14:00 free on Saturday. (${stamp})`;
 
   // The customer opens Sam's profile and starts a review of the completed visit.
-  await signInAsCustomer(page, CUSTOMER);
+  // Both sides start signed in; signing in by the mailed link is covered by the customer and portal journeys.
+  await signInWithSession(page, CUSTOMER, "customer");
   await page.goto(PROFILE);
-  await expect(page.getByRole("heading", { level: 1, name: "Sam Rivera" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Sam Rivera" })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
   const reviews = page.locator("#reviews");
   const before = Number(
     (await reviews.getByText(/^\d+ verified reviews?$/).textContent())?.match(/\d+/)?.[0] ?? "0",
@@ -102,9 +93,12 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
 
   // The salesperson, in their own browser, sees the review notification and replies publicly once.
   const salesContext = await browser.newContext({ baseURL });
+  await signInWithSession(salesContext, SALESPERSON, "salesperson");
   const sales = await salesContext.newPage();
-  await signInAsSalesperson(sales, SALESPERSON);
   await sales.goto(PROFILE);
+  await expect(sales.getByRole("heading", { level: 1, name: "Sam Rivera" })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
   await sales.getByRole("button", { name: /^Notifications/ }).click();
   await expect(sales.getByRole("button", { name: /New review/ }).first()).toBeVisible();
   await sales.keyboard.press("Escape");

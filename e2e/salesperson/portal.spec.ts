@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import postgres from "postgres";
 import sharp from "sharp";
-import { signInAsCustomer } from "../support/customer";
 import { waitForSignInLink } from "../support/mailbox";
+import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 import { openSignInLink } from "../support/signInLink";
 
 /** A calendar date some days ahead: in the future in every US zone. */
@@ -144,9 +144,10 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   await expect(chip).toHaveCount(1);
 
   // A customer books a test drive with the new salesperson (through the REST API, as the spec's client does).
+  // The customer starts signed in: this journey's sign-in under test is the salesperson's, above.
   const customerContext = await browser.newContext({ baseURL });
+  await signInWithSession(customerContext, `e2e.buyer.${stamp}@example.org`, "customer");
   const customerPage = await customerContext.newPage();
-  await signInAsCustomer(customerPage, `e2e.buyer.${stamp}@example.org`);
   const booked = await customerPage.request.post("/api/appointments", {
     headers: { Origin: baseURL ?? "" },
     data: {
@@ -162,7 +163,9 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   const appointment = (await booked.json()) as { id: number };
   // A customer who opens the dashboard is sent to the salesperson portal.
   await customerPage.goto("/salesperson-dashboard");
-  await expect(customerPage.getByText("This dashboard is for salespeople")).toBeVisible();
+  await expect(customerPage.getByText("This dashboard is for salespeople")).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
   await expect(customerPage.getByRole("link", { name: "Go to the salesperson portal" })).toBeVisible();
   await customerContext.close();
 

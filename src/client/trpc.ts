@@ -3,10 +3,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers, for naming the shapes features pass around. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** SPEC.md section 7: no retries, no refetch on focus, no polling, and data never goes stale. */
 export const queryClient = new QueryClient({
@@ -53,6 +57,13 @@ export function apiErrorCode(error: unknown): ApiErrorCode | undefined {
     return typeof code === "string" ? code : undefined;
   }
   return undefined;
+}
+
+/** The machine reason of a failed call (e.g. SCHEDULING_CONFLICT), from the server's error formatter. */
+export function apiErrorCause(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const cause = (error.data as { cause?: unknown } | undefined)?.cause;
+  return typeof cause === "string" ? cause : undefined;
 }
 
 /**

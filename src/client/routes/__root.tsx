@@ -1,11 +1,26 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { loadSessionUser } from "../features/auth/session";
+import { lazy } from "react";
 import type { RouterContext } from "../routerContext";
+import { TopBarExtra } from "../ui/layout/TopBar";
 import { NotFoundPage } from "../ui/NotFoundPage";
+import { loadSessionUser } from "../ui/session";
+
+// The bell (popover, polling) loads after the page: public profiles and other shells stay light.
+const NotificationBell = lazy(() =>
+  import("../features/notifications").then((m) => ({ default: m.NotificationBell })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Resolved once and cached (auth.me never goes stale); guards below read `context.me`.
   beforeLoad: async ({ context }) => ({ me: await loadSessionUser(context.trpcUtils) }),
-  component: Outlet,
+  component: Root,
   notFoundComponent: NotFoundPage,
 });
+
+function Root() {
+  return (
+    <TopBarExtra.Provider value={NotificationBell}>
+      <Outlet />
+    </TopBarExtra.Provider>
+  );
+}

@@ -1,16 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
-import { useSession } from "../features/auth/session";
-import { dashboardSearchSchema } from "../features/browse/dashboardSearch";
+import { browseSearchShape } from "../features/browse/browseSearch";
+import { dashboardSearchShape } from "../features/customer-dashboard/dashboardSearch";
 import { LandingPage } from "../features/landing/LandingPage";
+import { searchParams } from "../ui/searchParams";
+import { useSession } from "../ui/session";
 
 // The dashboard is a separate chunk: visitors to the landing page never download the browse UI.
 const CustomerDashboard = lazy(() =>
-  import("../features/browse/CustomerDashboard").then((m) => ({ default: m.CustomerDashboard })),
+  import("../features/customer-dashboard/CustomerDashboard").then((m) => ({ default: m.CustomerDashboard })),
 );
 
 export const Route = createFileRoute("/")({
-  validateSearch: dashboardSearchSchema,
+  validateSearch: searchParams({ ...dashboardSearchShape, ...browseSearchShape }),
   component: HomePage,
 });
 

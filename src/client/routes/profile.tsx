@@ -1,9 +1,8 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { ProfilePage } from "../features/profile/ProfilePage";
+import { requireSignIn } from "../ui/session";
 
 export const Route = createFileRoute("/profile")({
-  beforeLoad: ({ context }) => {
-    if (!context.me) throw redirect({ to: "/login" });
-  },
+  beforeLoad: requireSignIn("/login"),
   component: ProfilePage,
 });

@@ -1,9 +1,8 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
-import { SalespersonProfileEditorPage } from "../features/salesperson-dashboard/SalespersonDashboardPage";
+import { createFileRoute } from "@tanstack/react-router";
+import { SalespersonProfileEditorPage } from "../features/portal/SalespersonDashboardPage";
+import { requireSignIn } from "../ui/session";
 
 export const Route = createFileRoute("/salesperson/profile")({
-  beforeLoad: ({ context }) => {
-    if (!context.me) throw redirect({ to: "/salesperson-login" });
-  },
+  beforeLoad: requireSignIn("/salesperson-login"),
   component: SalespersonProfileEditorPage,
 });

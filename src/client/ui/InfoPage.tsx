@@ -2,6 +2,7 @@ import { Box, Button, Container, Heading, HStack, Icon, SimpleGrid, Stack, Text 
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuCircleCheck } from "./icons";
+import { Eyebrow } from "./SectionHeading";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 export type InfoAction = {
@@ -78,17 +79,7 @@ export function InfoPage({
       >
         <Container maxW="5xl" py={{ base: "12", md: "16" }}>
           <Stack gap="4" maxW="3xl">
-            {eyebrow ? (
-              <Text
-                color="brand.fg"
-                fontWeight="semibold"
-                fontSize="sm"
-                textTransform="uppercase"
-                letterSpacing="0.08em"
-              >
-                {eyebrow}
-              </Text>
-            ) : null}
+            {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
             <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em" color="ink">
               {title}
             </Heading>
@@ -158,5 +149,44 @@ export function InfoPage({
         </Stack>
       </Container>
     </Box>
+  );
+}
+
+/** The closing call to action of a page: a tinted band with a title, a line of text and its actions. */
+export function CallToAction({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  /** The title's id; the band is labelled by it. */
+  id: string;
+  title: string;
+  children: ReactNode;
+  actions: readonly InfoAction[];
+}) {
+  return (
+    <Stack
+      as="section"
+      aria-labelledby={id}
+      align="center"
+      textAlign="center"
+      gap="4"
+      bg="brand.subtle"
+      borderRadius="2xl"
+      p={{ base: "8", md: "12" }}
+    >
+      <Heading as="h2" id={id} size="xl" color="ink">
+        {title}
+      </Heading>
+      <Text color="fg.muted" maxW="xl">
+        {children}
+      </Text>
+      <HStack gap="3" flexWrap="wrap" justify="center">
+        {actions.map((action) => (
+          <ActionButton key={action.label} action={action} />
+        ))}
+      </HStack>
+    </Stack>
   );
 }

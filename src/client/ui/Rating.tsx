@@ -1,5 +1,5 @@
 import { HStack, Icon, Text } from "@chakra-ui/react";
-import { formatRating } from "../../shared/constants";
+import { formatRating, type RatingBand, ratingBand } from "../../shared/constants";
 import { LuStar } from "./icons";
 
 /** "★ 4.7 (32 reviews)": the rating to one decimal with its review count. */
@@ -40,4 +40,35 @@ export function StarRow({ value, label }: { value: number; label?: string }) {
       ))}
     </HStack>
   );
+}
+
+/** A single review's overall score: its stars and the number beside them. */
+export function OverallScore({ value, gap = "2" }: { value: number; gap?: "2" | "2.5" | "3" }) {
+  return (
+    <HStack gap={gap}>
+      <StarRow value={value} label={`Overall ${value} out of 5`} />
+      <Text fontWeight="semibold" fontSize="sm">
+        {formatRating(value)}
+      </Text>
+    </HStack>
+  );
+}
+
+const BAND_LABEL: Record<RatingBand, string> = {
+  top: "Top performer",
+  average: "Average",
+  "needs-improvement": "Needs improvement",
+};
+
+const BAND_PALETTE: Record<RatingBand, "green" | "yellow" | "red"> = {
+  top: "green",
+  average: "yellow",
+  "needs-improvement": "red",
+};
+
+/** SPEC.md section 9 bands; someone with no reviews yet has no band rather than a poor one. */
+export function ratingBandInfo(average: number, totalReviews: number): { label: string; palette: string } {
+  if (totalReviews === 0) return { label: "Not yet rated", palette: "gray" };
+  const band = ratingBand(average);
+  return { label: BAND_LABEL[band], palette: BAND_PALETTE[band] };
 }

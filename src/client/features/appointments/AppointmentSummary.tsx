@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { LuBuilding2, LuClock } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { DateTile } from "../../ui/DateTile";
-import { appointmentWhen } from "./format";
+import { appointmentWhen } from "../../ui/format";
 
 /** Who, what, when and where of one appointment, with the time in the dealership's zone. */
 export function AppointmentSummary({

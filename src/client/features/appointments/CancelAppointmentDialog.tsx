@@ -1,110 +1,143 @@
-import { Button, Dialog, Field, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useId, useState } from "react";
+import { Dialog, Stack } from "@chakra-ui/react";
+import { useState } from "react";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
-import { trpc } from "../../trpc";
+import { apiErrorCause, trpc } from "../../trpc";
+import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { TextareaField } from "../../ui/form";
+import { appointmentWhen } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
+import type { AppointmentSide } from "./AppointmentList";
 import { AppointmentSummary } from "./AppointmentSummary";
-import { apiErrorCause } from "./format";
-import { ActionFooter, AppointmentDialogFrame } from "./ScheduleAppointmentDialog";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
-/** Reasons the server gives in words a customer can act on (the 2-hour window, an already-closed visit). */
+/** Refusals the server explains in words either side can act on (the 2-hour window, an already-closed visit). */
 const EXPLAINED_CAUSES = new Set(["CANCELLATION_WINDOW_PASSED", "NOT_SCHEDULED"]);
 
-function CancelForm({ appointment, onClose }: { appointment: AppointmentView; onClose: () => void }) {
+/** What each side reads: the customer cancels a visit with a salesperson, the salesperson one with a buyer. */
+const WORDS: Record<
+  AppointmentSide,
+  {
+    title: string;
+    subtitle: (a: AppointmentView) => string;
+    reasonNote: string;
+    placeholder: string;
+    done: (a: AppointmentView) => string;
+    failed: string;
+  }
+> = {
+  customer: {
+    title: "Cancel appointment?",
+    subtitle: (a) => `${a.salespersonName} will be told, and the time opens up for other buyers.`,
+    reasonNote: "optional",
+    placeholder: "Let the salesperson know why, if you like.",
+    done: (a) => `Your ${a.appointmentType} with ${a.salespersonName} has been cancelled.`,
+    failed: "Failed to cancel appointment. Please try again.",
+  },
+  salesperson: {
+    title: "Cancel this appointment?",
+    subtitle: (a) => {
+      const when = appointmentWhen(a.scheduledDateTime, a.timeZone);
+      return `${a.customerName}'s ${a.appointmentType} on ${when.date} at ${when.time} ${when.zoneAbbr}. The customer gets an e-mail, and the time opens up again.`;
+    },
+    reasonNote: "optional, shared with the customer",
+    placeholder: "For example: the vehicle you asked about has been sold.",
+    done: (a) => `${a.customerName} has been told that the ${a.appointmentType} is off.`,
+    failed: "Failed to cancel appointment",
+  },
+};
+
+function CancelForm({
+  side,
+  appointment,
+  afterChange,
+  onClose,
+}: {
+  side: AppointmentSide;
+  appointment: AppointmentView;
+  afterChange: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const words = WORDS[side];
   const [reason, setReason] = useState("");
-  const reasonId = useId();
-  const invalidate = useInvalidateAppointments();
   const cancel = trpc.appointments.cancel.useMutation({
     onSuccess: async () => {
-      showToast({
-        title: "Appointment Cancelled",
-        description: `Your ${appointment.appointmentType} with ${appointment.salespersonName} has been cancelled.`,
-      });
+      showToast({ title: "Appointment Cancelled", description: words.done(appointment) });
       onClose();
-      await invalidate();
+      await afterChange();
     },
     onError: (error) => {
       const cause = apiErrorCause(error);
+      const explained = cause !== undefined && EXPLAINED_CAUSES.has(cause);
       showToast({
         title: "Cancellation Failed",
-        description:
-          cause && EXPLAINED_CAUSES.has(cause) && error.message
-            ? error.message
-            : "Failed to cancel appointment. Please try again.",
+        description: explained && error.message ? error.message : words.failed,
         variant: "destructive",
       });
-      if (cause && EXPLAINED_CAUSES.has(cause)) void invalidate();
+      if (explained) void afterChange();
     },
   });
 
   return (
     <>
-      <Dialog.Header flexDirection="column" gap="1" pe="12">
-        <Dialog.Title fontSize="lg" color="ink">
-          Cancel appointment?
-        </Dialog.Title>
-        <Dialog.Description color="fg.muted" fontSize="sm">
-          {appointment.salespersonName} will be told, and the time opens up for other buyers.
-        </Dialog.Description>
-      </Dialog.Header>
+      <DialogHeading title={words.title} subtitle={words.subtitle(appointment)} />
       <Dialog.Body>
         <Stack gap="5">
-          <AppointmentSummary appointment={appointment} />
-          <Field.Root>
-            <Field.Label htmlFor={reasonId}>
-              Reason{" "}
-              <Text as="span" color="fg.muted" fontWeight="normal">
-                (optional)
-              </Text>
-            </Field.Label>
-            <Textarea
-              id={reasonId}
-              rows={3}
-              maxLength={500}
-              placeholder="Let the salesperson know why, if you like."
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-            />
-          </Field.Root>
+          {side === "customer" ? <AppointmentSummary appointment={appointment} /> : null}
+          <TextareaField
+            label="Reason"
+            note={words.reasonNote}
+            rows={3}
+            maxLength={500}
+            placeholder={words.placeholder}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
         </Stack>
       </Dialog.Body>
-      <ActionFooter stack>
-        <Button variant="ghost" onClick={onClose} disabled={cancel.isPending}>
-          Keep appointment
-        </Button>
-        <Button
-          colorPalette="red"
-          loading={cancel.isPending}
-          loadingText="Cancelling..."
-          onClick={() =>
-            cancel.mutate({
-              id: appointment.id,
-              cancelledBy: "customer",
-              reason: reason.trim() || undefined,
-            })
-          }
-        >
-          Cancel appointment
-        </Button>
-      </ActionFooter>
+      <ConfirmActions
+        stack
+        onCancel={onClose}
+        cancelLabel="Keep appointment"
+        confirmLabel="Cancel appointment"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        palette="red"
+        onConfirm={() =>
+          cancel.mutate({ id: appointment.id, cancelledBy: side, reason: reason.trim() || undefined })
+        }
+      />
     </>
   );
 }
 
-/** SPEC.md cancel-appointment dialog: an optional reason, then the appointment is cancelled. */
+/**
+ * SPEC.md cancel-appointment dialog, for either side: an optional reason, then the appointment is cancelled.
+ * `afterChange` refreshes what the cancellation changes (every appointment list and slot grid by default).
+ */
 export function CancelAppointmentDialog({
+  side,
   appointment,
   open,
   onOpenChange,
+  afterChange,
 }: {
+  side: AppointmentSide;
   appointment: AppointmentView | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  afterChange?: () => Promise<unknown>;
 }) {
+  const invalidate = useInvalidateAppointments();
   return (
-    <AppointmentDialogFrame open={open} onOpenChange={onOpenChange} compact>
-      {appointment ? <CancelForm appointment={appointment} onClose={() => onOpenChange(false)} /> : null}
-    </AppointmentDialogFrame>
+    <DialogFrame open={open} onOpenChange={onOpenChange} layout="card" scrollInside>
+      {appointment ? (
+        <CancelForm
+          side={side}
+          appointment={appointment}
+          afterChange={afterChange ?? invalidate}
+          onClose={() => onOpenChange(false)}
+        />
+      ) : null}
+    </DialogFrame>
   );
 }

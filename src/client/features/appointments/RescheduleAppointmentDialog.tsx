@@ -1,86 +1,55 @@
-import { Box, Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { Box, Dialog, Stack, Text } from "@chakra-ui/react";
 import { LuArrowRight } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
-import { todayIn } from "../../../shared/time";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { ConfirmActions, closeWithSuccess, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { appointmentWhen } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
 import { AppointmentSummary } from "./AppointmentSummary";
-import { appointmentWhen, isSlotUnavailable } from "./format";
-import { ActionFooter, AppointmentDialogFrame } from "./ScheduleAppointmentDialog";
-import { AppointmentDateField, SlotGrid, useDaySlots } from "./SlotPicker";
+import { ChosenSlot, MISSING_INFORMATION, SlotChoiceFields, useSlotChoice } from "./SlotPicker";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
 function RescheduleForm({ appointment, onClose }: { appointment: AppointmentView; onClose: () => void }) {
-  const timeZone = appointment.timeZone;
-  const today = todayIn(timeZone);
-  const currentDate = appointment.scheduledDateTime.slice(0, 10);
-  const [date, setDate] = useState(currentDate.localeCompare(today) < 0 ? today : currentDate);
-  const [time, setTime] = useState<string | null>(null);
-  const dateUsable = date.length === 10 && date >= today;
-  const day = useDaySlots(appointment.salespersonId, date, dateUsable);
+  const choice = useSlotChoice({
+    salespersonId: appointment.salespersonId,
+    timeZone: appointment.timeZone,
+    initialDate: appointment.scheduledDateTime.slice(0, 10),
+  });
   const invalidate = useInvalidateAppointments();
 
-  useEffect(() => {
-    if (!time || !day.data || day.data.date !== date) return;
-    if (day.data.slots.find((s) => s.time === time)?.state !== "available") setTime(null);
-  }, [day.data, date, time]);
-
   const reschedule = trpc.appointments.reschedule.useMutation({
-    onSuccess: async ({ appointment: moved }) => {
+    onSuccess: ({ appointment: moved }) => {
       const when = appointmentWhen(moved.scheduledDateTime, moved.timeZone);
-      showToast({
-        title: "Appointment Rescheduled",
-        description: `Your ${moved.appointmentType} with ${moved.salespersonName} is now on ${when.date} at ${when.time} ${when.zoneAbbr}.`,
-        variant: "success",
-      });
-      onClose();
-      await invalidate();
+      return closeWithSuccess(
+        onClose,
+        {
+          title: "Appointment Rescheduled",
+          description: `Your ${moved.appointmentType} with ${moved.salespersonName} is now on ${when.date} at ${when.time} ${when.zoneAbbr}.`,
+        },
+        invalidate,
+      );
     },
-    onError: (error) => {
-      if (isSlotUnavailable(error)) {
-        showToast({
-          title: "Time Slot Unavailable",
-          description: "This time slot is already booked. Please choose a different time.",
-          variant: "destructive",
-        });
-        setTime(null);
-        void day.refetch();
-        return;
-      }
-      showToast({
+    onError: (error) =>
+      choice.bookingFailed(error, {
         title: "Rescheduling Failed",
-        description: apiErrorMessage(error, "Unable to reschedule appointment. Please try again."),
-        variant: "destructive",
-      });
-    },
+        fallback: "Unable to reschedule appointment. Please try again.",
+      }),
   });
 
-  const selected = time ? day.data?.slots.find((s) => s.time === time) : undefined;
-  const when = selected ? appointmentWhen(selected.startsAt, timeZone) : null;
-
   const submit = () => {
-    if (!dateUsable || !time) {
-      showToast({
-        title: "Missing Information",
-        description: "Please fill in all required fields.",
-        variant: "destructive",
-      });
+    if (!choice.dateUsable || !choice.time) {
+      showToast({ ...MISSING_INFORMATION, variant: "destructive" });
       return;
     }
-    reschedule.mutate({ id: appointment.id, date, time });
+    reschedule.mutate({ id: appointment.id, date: choice.date, time: choice.time });
   };
 
   return (
     <>
-      <Dialog.Header flexDirection="column" gap="1" pe="12">
-        <Dialog.Title fontSize="lg" color="ink">
-          Reschedule appointment
-        </Dialog.Title>
-        <Dialog.Description color="fg.muted" fontSize="sm">
-          Pick a new time. Your current time is released only when the new one is confirmed.
-        </Dialog.Description>
-      </Dialog.Header>
+      <DialogHeading
+        title="Reschedule appointment"
+        subtitle="Pick a new time. Your current time is released only when the new one is confirmed."
+      />
       <Dialog.Body>
         <Stack gap="5">
           <Box p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg" bg="bg.subtle">
@@ -96,47 +65,18 @@ function RescheduleForm({ appointment, onClose }: { appointment: AppointmentView
             </Text>
             <AppointmentSummary appointment={appointment} />
           </Box>
-          <AppointmentDateField
-            date={date}
-            onChange={(next) => {
-              setDate(next);
-              setTime(null);
-            }}
-            timeZone={timeZone}
-          />
-          <SlotGrid
-            label="New time"
-            day={dateUsable && day.data?.date === date ? day.data : undefined}
-            isLoading={dateUsable && day.isPending}
-            isError={day.isError}
-            onRetry={() => void day.refetch()}
-            emptyMessage={dateUsable ? undefined : "Pick a date from today on to see open times."}
-            value={time}
-            onChange={setTime}
-          />
+          <SlotChoiceFields choice={choice} label="New time" />
         </Stack>
       </Dialog.Body>
-      <ActionFooter>
-        {when ? (
-          <HStack gap="2" me="auto" fontSize="sm" color="fg.muted" hideBelow="sm" minW="0">
-            <LuArrowRight aria-hidden />
-            <Text truncate>
-              {when.date} at {when.time} {when.zoneAbbr}
-            </Text>
-          </HStack>
-        ) : null}
-        <Button variant="ghost" onClick={onClose} disabled={reschedule.isPending}>
-          Cancel
-        </Button>
-        <Button
-          colorPalette="blue"
-          loading={reschedule.isPending}
-          loadingText="Rescheduling..."
-          onClick={submit}
-        >
-          Confirm new time
-        </Button>
-      </ActionFooter>
+      <ConfirmActions
+        onCancel={onClose}
+        confirmLabel="Confirm new time"
+        pendingLabel="Rescheduling..."
+        pending={reschedule.isPending}
+        onConfirm={submit}
+      >
+        <ChosenSlot choice={choice} icon={<LuArrowRight aria-hidden />} />
+      </ConfirmActions>
     </>
   );
 }
@@ -152,8 +92,8 @@ export function RescheduleAppointmentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <AppointmentDialogFrame open={open} onOpenChange={onOpenChange}>
+    <DialogFrame open={open} onOpenChange={onOpenChange}>
       {appointment ? <RescheduleForm appointment={appointment} onClose={() => onOpenChange(false)} /> : null}
-    </AppointmentDialogFrame>
+    </DialogFrame>
   );
 }

@@ -10,13 +10,15 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
-import { useId } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { LuChevronLeft, LuChevronRight, LuGlobe, LuTriangleAlert } from "react-icons/lu";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import { SLOT_TIMES } from "../../../shared/slots";
 import { addDays, todayIn } from "../../../shared/time";
-import { trpc } from "../../trpc";
-import { formatCalendarDate, timesInLabel } from "./format";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { appointmentWhen, formatCalendarDate, timesInLabel } from "../../ui/format";
+import { showToast } from "../../ui/toaster";
+import { isSlotUnavailable } from "./format";
 
 type SlotState = DaySlots["slots"][number]["state"];
 
@@ -30,7 +32,7 @@ export function useSalespersonZone(salespersonId: number, knownZone: string | un
 }
 
 /** One salesperson's 25 slots on a local date, as the server sees them right now. */
-export function useDaySlots(salespersonId: number, date: string, enabled = true) {
+function useDaySlots(salespersonId: number, date: string, enabled = true) {
   return trpc.appointments.daySlots.useQuery(
     { id: salespersonId, date },
     { enabled: enabled && date.length === 10, staleTime: 15_000, refetchOnMount: "always" },
@@ -59,8 +61,113 @@ const TITLE: Record<SlotState, string> = {
   past: "Already passed",
 };
 
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please fill in all required fields.",
+} as const;
+
+/**
+ * The date and slot a booking or a move is heading for, in the salesperson's zone: never before today, and
+ * a picked slot that has since been taken (refetch after a conflict, another tab) is dropped.
+ */
+export function useSlotChoice({
+  salespersonId,
+  timeZone,
+  initialDate,
+  initialTime,
+}: {
+  salespersonId: number;
+  timeZone: string;
+  initialDate?: string;
+  initialTime?: string;
+}) {
+  const today = todayIn(timeZone);
+  const [date, setDate] = useState(initialDate && initialDate >= today ? initialDate : today);
+  const [time, setTime] = useState<string | null>(initialTime ?? null);
+  const dateUsable = date.length === 10 && date >= today;
+  const day = useDaySlots(salespersonId, date, dateUsable);
+
+  useEffect(() => {
+    if (!time || !day.data || day.data.date !== date) return;
+    if (day.data.slots.find((s) => s.time === time)?.state !== "available") setTime(null);
+  }, [day.data, date, time]);
+
+  const selected = time ? day.data?.slots.find((s) => s.time === time && s.state === "available") : undefined;
+  return {
+    timeZone,
+    date,
+    time,
+    setTime,
+    dateUsable,
+    day,
+    /** When the picked slot starts, as the dealership's clocks show it. */
+    when: selected ? appointmentWhen(selected.startsAt, timeZone) : null,
+    changeDate: (next: string) => {
+      setDate(next);
+      setTime(null);
+    },
+    /**
+     * A failed booking or move: a slot someone else took reads as 'Time Slot Unavailable' and the day is
+     * fetched again; anything else is told with `failure`.
+     */
+    bookingFailed: (error: unknown, failure: { title: string; fallback: string }) => {
+      if (isSlotUnavailable(error)) {
+        showToast({
+          title: "Time Slot Unavailable",
+          description: "This time slot is already booked. Please choose a different time.",
+          variant: "destructive",
+        });
+        setTime(null);
+        void day.refetch();
+        return;
+      }
+      showToast({
+        title: failure.title,
+        description: apiErrorMessage(error, failure.fallback),
+        variant: "destructive",
+      });
+    },
+  };
+}
+
+type SlotChoice = ReturnType<typeof useSlotChoice>;
+
+/** The date field and that day's slot grid, for a choice from `useSlotChoice`. */
+export function SlotChoiceFields({ choice, label }: { choice: SlotChoice; label?: string }) {
+  const { date, dateUsable, day } = choice;
+  return (
+    <>
+      <AppointmentDateField date={date} onChange={choice.changeDate} timeZone={choice.timeZone} />
+      <SlotGrid
+        label={label}
+        day={dateUsable && day.data?.date === date ? day.data : undefined}
+        isLoading={dateUsable && day.isPending}
+        isError={day.isError}
+        onRetry={() => void day.refetch()}
+        emptyMessage={dateUsable ? undefined : "Pick a date from today on to see open times."}
+        value={choice.time}
+        onChange={choice.setTime}
+      />
+    </>
+  );
+}
+
+/** The picked slot beside a dialog's buttons (from small tablets up), e.g. "Thu, Jun 12, 2026 at 2:30 PM CDT". */
+export function ChosenSlot({ choice, icon }: { choice: SlotChoice; icon: ReactNode }) {
+  const { when } = choice;
+  if (!when) return null;
+  return (
+    <HStack gap="2" me="auto" fontSize="sm" color="fg.muted" hideBelow="sm" minW="0">
+      {icon}
+      <Text truncate>
+        {when.date} at {when.time} {when.zoneAbbr}
+      </Text>
+    </HStack>
+  );
+}
+
 /** Date field with previous/next-day steps, never before today in the salesperson's zone. */
-export function AppointmentDateField({
+function AppointmentDateField({
   date,
   onChange,
   timeZone,
@@ -150,7 +257,7 @@ function SlotLegend() {
  * The 25 half-hour slots of one day in 12-hour format. Open slots can be picked; Booked ones are struck
  * through, and blocked or past ones greyed out, all disabled.
  */
-export function SlotGrid({
+function SlotGrid({
   day,
   isLoading,
   isError,

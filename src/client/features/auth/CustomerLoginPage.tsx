@@ -35,15 +35,9 @@ type SentLink = { email: string; magicLink?: string | undefined };
 const EMAIL_INPUT_ID = "customer-login-email";
 
 /** /login: customers sign in with a link sent by e-mail; `?token=` on this page asks to confirm such a link. */
-export function CustomerLoginPage({
-  token,
-  stripToken,
-}: {
-  token: string | undefined;
-  stripToken: () => void;
-}) {
+export function CustomerLoginPage() {
   useDocumentTitle("Sign in");
-  const link = useLoginLink(token, stripToken);
+  const link = useLoginLink();
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<SentLink | null>(null);
 

@@ -37,15 +37,9 @@ type PortalTab = "login" | "register";
 type SentLink = { email: string; magicLink?: string | undefined };
 
 /** /salesperson-login and /salesperson/login: the salesperson portal with Login and Register tabs. */
-export function SalespersonPortalPage({
-  token,
-  stripToken,
-}: {
-  token: string | undefined;
-  stripToken: () => void;
-}) {
+export function SalespersonPortalPage() {
   useDocumentTitle("Salesperson portal");
-  const link = useLoginLink(token, stripToken);
+  const link = useLoginLink();
   const [tab, setTab] = useState<PortalTab>("login");
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<SentLink | null>(null);

@@ -1,5 +1,8 @@
-// The `?token=` side of the sign-in routes' guards: a signed-in visitor who opens a link is shown the link.
-import type { ParsedLocation } from "@tanstack/react-router";
+// What the sign-in routes share: `?token=` in the address, and a guard that sends a signed-in visitor on to
+// their dashboard, unless the page is about a link (then the visitor is shown the link).
+import { type ParsedLocation, redirect, useNavigate, useSearch } from "@tanstack/react-router";
+import { tokenSearch } from "../../ui/searchParams";
+import { dashboardPathFor, type SessionUser } from "../../ui/session";
 
 declare module "@tanstack/react-router" {
   interface HistoryState {
@@ -18,4 +21,35 @@ export const LINK_TAKEN_STATE = { signInLink: true } as const;
 /** Whether this sign-in page is about a link (in the URL, or already taken from it). */
 export function isLinkPage(search: { token?: string | undefined }, location: ParsedLocation): boolean {
   return Boolean(search.token) || location.state.signInLink === true;
+}
+
+type SignInGuardArgs = {
+  context: { me: SessionUser | null };
+  search: { token?: string | undefined };
+  location: ParsedLocation;
+};
+
+/**
+ * The route options of a sign-in page. `staffOnly`: the page signs staff in, so a signed-in customer may
+ * still use it (to sign in as a salesperson); everyone else who is signed in goes on to their dashboard.
+ */
+export function signInRoute({ staffOnly }: { staffOnly: boolean }) {
+  return {
+    validateSearch: tokenSearch,
+    beforeLoad: ({ context, search, location }: SignInGuardArgs) => {
+      const me = context.me;
+      if (!me || (staffOnly && me.role === "customer") || isLinkPage(search, location)) return;
+      throw redirect({ to: dashboardPathFor(me) });
+    },
+  };
+}
+
+/** The `?token=` of the sign-in page on screen, and how to take it out of the address bar. */
+export function useLinkToken(): { token: string | undefined; stripToken: () => void } {
+  const { token } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  return {
+    token,
+    stripToken: () => void navigate({ to: ".", search: {}, replace: true, state: LINK_TAKEN_STATE }),
+  };
 }

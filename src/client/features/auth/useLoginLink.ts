@@ -4,7 +4,8 @@ import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { LinkDescription } from "../../../shared/schemas/auth";
 import { trpc } from "../../trpc";
-import { safeRedirectPath } from "./session";
+import { safeRedirectPath } from "../../ui/session";
+import { useLinkToken } from "./linkRoute";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
@@ -31,7 +32,8 @@ export function showsLink(link: LoginLink): boolean {
  * `redeem()` (the visitor's click) uses it, so a link opened from another site never signs the browser in by
  * itself (no login CSRF). Each token is described once, even under React's StrictMode double effects.
  */
-export function useLoginLink(token: string | undefined, stripToken: () => void): LoginLink {
+export function useLoginLink(): LoginLink {
+  const { token, stripToken } = useLinkToken();
   const router = useRouter();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();

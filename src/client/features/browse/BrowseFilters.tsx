@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-} from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Input, InputGroup, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { LuSearch, LuSlidersHorizontal, LuX } from "react-icons/lu";
 import {
@@ -19,8 +8,9 @@ import {
   SALESPERSON_STATUSES,
 } from "../../../shared/constants";
 import { trpc } from "../../trpc";
+import { SelectField } from "../../ui/form";
 import { capitalise } from "../../ui/StatusBadge";
-import { activeFilterCount, type BrowseFilterKey, type DashboardSearch } from "./dashboardSearch";
+import { activeFilterCount, type BrowseFilterKey, type BrowseSearch } from "./browseSearch";
 import { useDebouncedValue } from "./useDebouncedValue";
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -34,51 +24,6 @@ const PRESSURE_FILTERS: readonly FilterOption[] = [
 ];
 const SORT_OPTIONS: readonly FilterOption[] = [{ value: "pressure", label: "Least pushy" }];
 
-function FilterSelect({
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly FilterOption[];
-  allLabel: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Field.Root>
-      <Field.Label
-        htmlFor={id}
-        fontSize="xs"
-        color="fg.muted"
-        fontWeight="semibold"
-        textTransform="uppercase"
-      >
-        {label}
-      </Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          bg="white"
-        >
-          <option value="">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
 export type FilterChange = (key: BrowseFilterKey, value: string | number | undefined) => void;
 
 /** Search box plus the browse filters and sort order; 'all' (an empty choice) removes the filter. */
@@ -87,7 +32,7 @@ export function BrowseFilters({
   onChange,
   onClear,
 }: {
-  search: DashboardSearch;
+  search: BrowseSearch;
   onChange: FilterChange;
   onClear: () => void;
 }) {
@@ -126,6 +71,46 @@ export function BrowseFilters({
     }
     return options;
   }, [filterOptions.data]);
+
+  const filters: {
+    key: Exclude<BrowseFilterKey, "search">;
+    label: string;
+    allLabel: string;
+    options: readonly FilterOption[];
+    numeric?: boolean;
+  }[] = [
+    {
+      key: "specialty",
+      label: "Specialty",
+      allLabel: "All specialties",
+      options: BROWSE_SPECIALTIES.map((s) => ({ value: s, label: s })),
+    },
+    { key: "rating", label: "Rating", allLabel: "Any rating", options: RATING_FILTERS, numeric: true },
+    {
+      key: "status",
+      label: "Status",
+      allLabel: "Any status",
+      options: SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) })),
+    },
+    { key: "dealership", label: "Dealership", allLabel: "All dealerships", options: dealershipOptions },
+    { key: "city", label: "City", allLabel: "All cities", options: cityOptions },
+    {
+      key: "yearsOfExperience",
+      label: "Experience",
+      allLabel: "Any experience",
+      options: EXPERIENCE_FILTERS,
+      numeric: true,
+    },
+    {
+      key: "minPressure",
+      label: "Low pressure",
+      allLabel: "Any pressure level",
+      options: PRESSURE_FILTERS,
+      numeric: true,
+    },
+    // 'Top rated' is the default order, so it is the empty choice.
+    { key: "sort", label: "Sort by", allLabel: "Top rated", options: SORT_OPTIONS },
+  ];
 
   const activeCount = activeFilterCount(search);
   const selectFilterCount = activeCount - (search.search ? 1 : 0);
@@ -182,62 +167,27 @@ export function BrowseFilters({
           gap="3"
           display={{ base: showMobileFilters ? "grid" : "none", md: "grid" }}
         >
-          <FilterSelect
-            label="Specialty"
-            allLabel="All specialties"
-            value={search.specialty ?? ""}
-            options={BROWSE_SPECIALTIES.map((s) => ({ value: s, label: s }))}
-            onChange={(v) => onChange("specialty", v || undefined)}
-          />
-          <FilterSelect
-            label="Rating"
-            allLabel="Any rating"
-            value={search.rating === undefined ? "" : String(search.rating)}
-            options={RATING_FILTERS.map((r) => ({ value: r.value, label: r.label }))}
-            onChange={(v) => onChange("rating", v ? Number(v) : undefined)}
-          />
-          <FilterSelect
-            label="Status"
-            allLabel="Any status"
-            value={search.status ?? ""}
-            options={SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) }))}
-            onChange={(v) => onChange("status", v || undefined)}
-          />
-          <FilterSelect
-            label="Dealership"
-            allLabel="All dealerships"
-            value={search.dealership ?? ""}
-            options={dealershipOptions}
-            onChange={(v) => onChange("dealership", v || undefined)}
-          />
-          <FilterSelect
-            label="City"
-            allLabel="All cities"
-            value={search.city ?? ""}
-            options={cityOptions}
-            onChange={(v) => onChange("city", v || undefined)}
-          />
-          <FilterSelect
-            label="Experience"
-            allLabel="Any experience"
-            value={search.yearsOfExperience === undefined ? "" : String(search.yearsOfExperience)}
-            options={EXPERIENCE_FILTERS.map((e) => ({ value: e.value, label: e.label }))}
-            onChange={(v) => onChange("yearsOfExperience", v ? Number(v) : undefined)}
-          />
-          <FilterSelect
-            label="Low pressure"
-            allLabel="Any pressure level"
-            value={search.minPressure === undefined ? "" : String(search.minPressure)}
-            options={PRESSURE_FILTERS}
-            onChange={(v) => onChange("minPressure", v ? Number(v) : undefined)}
-          />
-          <FilterSelect
-            label="Sort by"
-            allLabel="Top rated"
-            value={search.sort === "pressure" ? "pressure" : ""}
-            options={SORT_OPTIONS}
-            onChange={(v) => onChange("sort", v === "pressure" ? "pressure" : undefined)}
-          />
+          {filters.map((filter) => (
+            <SelectField
+              key={filter.key}
+              label={filter.label}
+              labelSize="caps"
+              size="sm"
+              bg="white"
+              emptyLabel={filter.allLabel}
+              // A value with no option (e.g. sort=rating, the default order) shows the 'all' choice.
+              value={
+                filter.options.some((o) => o.value === String(search[filter.key]))
+                  ? String(search[filter.key])
+                  : ""
+              }
+              options={filter.options}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                onChange(filter.key, v === "" ? undefined : filter.numeric ? Number(v) : v);
+              }}
+            />
+          ))}
           {activeCount > 0 ? (
             <Button variant="outline" onClick={onClear} hideFrom="md" alignSelf="end">
               <LuX /> Clear filters

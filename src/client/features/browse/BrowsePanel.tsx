@@ -1,29 +1,22 @@
-import {
-  Box,
-  Button,
-  ButtonGroup,
-  EmptyState,
-  HStack,
-  IconButton,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
-import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuSearchX, LuTriangleAlert } from "react-icons/lu";
+import { useEffect, useRef } from "react";
+import { LuSearchX } from "react-icons/lu";
 import { trpc } from "../../trpc";
+import { Pager } from "../../ui/Pager";
+import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
+import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import { ScheduleAppointmentDialog, type SchedulingTarget } from "../appointments/ScheduleAppointmentDialog";
-import { useSession } from "../auth/session";
-import { RateSalespersonDialog } from "../reviews/RateSalespersonDialog";
-import type { SalespersonRef } from "../reviews/types";
 import { BrowseFilters, type FilterChange } from "./BrowseFilters";
-import { RESULTS_PER_PAGE, toBrowseInput } from "./dashboardSearch";
+import { RESULTS_PER_PAGE, toBrowseInput } from "./browseSearch";
 import { SalespersonCard } from "./SalespersonCard";
-import { SalespersonCardSkeleton } from "./SalespersonCardSkeleton";
+import {
+  SalespersonGrid,
+  SalespersonGridItem,
+  SalespersonGridSkeleton,
+  useCardDialogs,
+} from "./SalespersonGrid";
 
 const dashboardRoute = getRouteApi("/");
 const SKELETON_CARDS = 6;
@@ -42,14 +35,7 @@ export function BrowsePanel() {
   const input = toBrowseInput(search);
   const list = trpc.salespeople.list.useQuery(input, { placeholderData: keepPreviousData });
   const resultsTop = useRef<HTMLDivElement>(null);
-  const [scheduling, setScheduling] = useState<{
-    salesperson: SchedulingTarget;
-    date?: string;
-    time?: string;
-  } | null>(null);
-  const [schedulingOpen, setSchedulingOpen] = useState(false);
-  const [rating, setRating] = useState<SalespersonRef | null>(null);
-  const [ratingOpen, setRatingOpen] = useState(false);
+  const dialogs = useCardDialogs();
 
   // One toast per failed fetch: errorUpdatedAt changes each time a request fails.
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
@@ -71,7 +57,6 @@ export function BrowsePanel() {
 
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
-  const page = search.page ?? 1;
   const offset = input.offset as number;
   // 'Available Today' for the whole page of cards in one request.
   const ids = items.map((item) => item.id);
@@ -100,139 +85,63 @@ export function BrowsePanel() {
       </HStack>
 
       {showSkeletons ? (
-        <SimpleGrid
-          columns={{ base: 1, md: 2, lg: 3 }}
-          gap="5"
-          aria-busy="true"
-          aria-label="Loading salespeople"
-        >
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <SalespersonCardSkeleton key={i} />
-          ))}
-        </SimpleGrid>
+        <SalespersonGridSkeleton count={SKELETON_CARDS} label="Loading salespeople" />
       ) : list.isError && !list.data ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="white">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="red.500">
-              <LuTriangleAlert />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title>We couldn't load salespeople</EmptyState.Title>
-              <EmptyState.Description>Check your connection and try again.</EmptyState.Description>
-            </Stack>
-            <Button variant="outline" onClick={() => void list.refetch()}>
-              <LuRefreshCw /> Try again
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <LoadError
+          title="We couldn't load salespeople"
+          description="Check your connection and try again."
+          onRetry={() => void list.refetch()}
+        />
       ) : items.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="white">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuSearchX />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title>No salespeople match your filters</EmptyState.Title>
-              <EmptyState.Description>
-                Try a different search, or widen the rating or experience filters.
-              </EmptyState.Description>
-            </Stack>
-            <Button variant="outline" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <SimpleGrid
-          as="ul"
-          listStyleType="none"
-          columns={{ base: 1, md: 2, lg: 3 }}
-          gap="5"
-          opacity={list.isPlaceholderData ? 0.6 : 1}
-          transition="opacity 150ms"
+        <Notice
+          icon={LuSearchX}
+          title="No salespeople match your filters"
+          description="Try a different search, or widen the rating or experience filters."
+          {...panelNotice()}
         >
+          <Button variant="outline" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        </Notice>
+      ) : (
+        <SalespersonGrid opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 150ms">
           {items.map((salesperson) => (
-            <Box as="li" key={salesperson.id} display="flex" flexDirection="column">
+            <SalespersonGridItem key={salesperson.id}>
               <SalespersonCard
                 salesperson={salesperson}
                 viewer={user}
                 today={today.data?.[salesperson.id]}
                 todayLoading={today.isPending}
-                onRate={() => {
-                  setRating({ id: salesperson.id, name: salesperson.name });
-                  setRatingOpen(true);
-                }}
+                onRate={() => dialogs.rate(salesperson)}
                 onSchedule={(time) => {
                   const day = today.data?.[salesperson.id];
-                  setScheduling({
-                    salesperson: {
+                  dialogs.schedule(
+                    {
                       id: salesperson.id,
                       name: salesperson.name,
                       dealership: salesperson.dealership,
                       timeZone: day?.timeZone,
                     },
-                    date: time ? day?.date : undefined,
-                    time,
-                  });
-                  setSchedulingOpen(true);
+                    { date: time ? day?.date : undefined, time },
+                  );
                 }}
               />
-            </Box>
+            </SalespersonGridItem>
           ))}
-        </SimpleGrid>
+        </SalespersonGrid>
       )}
 
       {total > RESULTS_PER_PAGE ? (
-        <Pagination.Root
+        <Pager
           count={total}
           pageSize={RESULTS_PER_PAGE}
-          page={page}
-          onPageChange={(details) => goToPage(details.page)}
-          alignSelf="center"
+          page={search.page ?? 1}
+          onPageChange={goToPage}
+          labels={{ previous: "Previous page", next: "Next page", page: (n) => `Page ${n}` }}
           pt="4"
-        >
-          <ButtonGroup variant="ghost" size="sm" attached={false} gap="1">
-            <Pagination.PrevTrigger asChild>
-              <IconButton aria-label="Previous page" variant="outline" bg="white">
-                <LuChevronLeft />
-              </IconButton>
-            </Pagination.PrevTrigger>
-            <HStack hideBelow="sm" gap="1">
-              <Pagination.Items
-                render={(item) => (
-                  <IconButton
-                    variant={{ base: "ghost", _selected: "solid" }}
-                    colorPalette="blue"
-                    aria-label={`Page ${item.value}`}
-                  >
-                    {item.value}
-                  </IconButton>
-                )}
-              />
-            </HStack>
-            <Pagination.PageText hideFrom="sm" px="3" fontSize="sm" />
-            <Pagination.NextTrigger asChild>
-              <IconButton aria-label="Next page" variant="outline" bg="white">
-                <LuChevronRight />
-              </IconButton>
-            </Pagination.NextTrigger>
-          </ButtonGroup>
-        </Pagination.Root>
-      ) : null}
-
-      {rating ? (
-        <RateSalespersonDialog open={ratingOpen} onOpenChange={setRatingOpen} salesperson={rating} />
-      ) : null}
-      {scheduling ? (
-        <ScheduleAppointmentDialog
-          open={schedulingOpen}
-          onOpenChange={setSchedulingOpen}
-          salesperson={scheduling.salesperson}
-          initialDate={scheduling.date}
-          initialTime={scheduling.time}
         />
       ) : null}
+      {dialogs.dialogs}
     </Stack>
   );
 }

@@ -17,19 +17,15 @@ import { formatRating } from "../../../shared/constants";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
+import { yearsLabel } from "../../ui/format";
+import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { AvailableToday } from "../appointments/AvailableToday";
-import { FavoriteButton } from "../favorites/FavoriteButton";
-import { callSalesperson, canStartRating } from "../salespeople/contactActions";
-import { ProfilePhoto } from "../salespeople/ProfilePhoto";
+import { AvailableToday } from "../appointments";
+import { FavoriteButton } from "../favorites";
+import { callSalesperson, canStartRating } from "./contactActions";
 
 const VISIBLE_SPECIALTIES = 3;
-
-export function yearsLabel(years: number): string {
-  if (years === 0) return "Under 1 year experience";
-  return years === 1 ? "1 year experience" : `${years} years experience`;
-}
 
 /** One salesperson in the browse grid: who they are, how they're rated, and ways to get in touch. */
 export function SalespersonCard({

@@ -57,47 +57,29 @@ function DocLink({ href, children }: { href?: string; children?: ReactNode }) {
   );
 }
 
+/** A heading inside a document, with an id so the table of contents and links can point at it. */
+function sectionHeading(as: "h2" | "h3"): Components["h2"] {
+  const major = as === "h2";
+  return ({ node, children }) => (
+    <Heading
+      as={as}
+      id={headingId(textOf(node as HastNode))}
+      size={major ? "xl" : "md"}
+      color="ink"
+      mt={major ? "10" : "6"}
+      mb={major ? "3" : "2"}
+      scrollMarginTop="24"
+    >
+      {children}
+    </Heading>
+  );
+}
+
 const components: Components = {
   // A document's own title is the page's h1, so a '#' in the source becomes a section heading.
-  h1: ({ node, children }) => (
-    <Heading
-      as="h2"
-      id={headingId(textOf(node as HastNode))}
-      size="xl"
-      color="ink"
-      mt="10"
-      mb="3"
-      scrollMarginTop="24"
-    >
-      {children}
-    </Heading>
-  ),
-  h2: ({ node, children }) => (
-    <Heading
-      as="h2"
-      id={headingId(textOf(node as HastNode))}
-      size="xl"
-      color="ink"
-      mt="10"
-      mb="3"
-      scrollMarginTop="24"
-    >
-      {children}
-    </Heading>
-  ),
-  h3: ({ node, children }) => (
-    <Heading
-      as="h3"
-      id={headingId(textOf(node as HastNode))}
-      size="md"
-      color="ink"
-      mt="6"
-      mb="2"
-      scrollMarginTop="24"
-    >
-      {children}
-    </Heading>
-  ),
+  h1: sectionHeading("h2"),
+  h2: sectionHeading("h2"),
+  h3: sectionHeading("h3"),
   h4: ({ children }) => (
     <Heading as="h4" size="sm" color="ink" mt="5" mb="2">
       {children}

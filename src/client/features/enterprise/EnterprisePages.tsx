@@ -1,8 +1,8 @@
 import { Center, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { useSession } from "../auth/session";
+import { useSession } from "../../ui/session";
 
 /** Compliance and security need a session; signed-out visitors are sent to the server's sign-in route. */
 function SignInRedirect() {
@@ -17,6 +17,13 @@ function SignInRedirect() {
       </Stack>
     </Center>
   );
+}
+
+/** Compliance and security need a session: the page in its frame once signed in, else a redirect to sign in. */
+function SignedInFrame({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (!user) return <SignInRedirect />;
+  return <PageFrame>{children}</PageFrame>;
 }
 
 export function CrmPage() {
@@ -43,10 +50,8 @@ export function CrmPage() {
 }
 
 export function CompliancePage() {
-  const { user } = useSession();
-  if (!user) return <SignInRedirect />;
   return (
-    <PageFrame>
+    <SignedInFrame>
       <InfoPage
         eyebrow="Enterprise"
         title="Compliance"
@@ -64,15 +69,13 @@ export function CompliancePage() {
           { label: "Security", to: "/security" },
         ]}
       />
-    </PageFrame>
+    </SignedInFrame>
   );
 }
 
 export function SecurityPage() {
-  const { user } = useSession();
-  if (!user) return <SignInRedirect />;
   return (
-    <PageFrame>
+    <SignedInFrame>
       <InfoPage
         eyebrow="Account security"
         title="Security"
@@ -89,6 +92,6 @@ export function SecurityPage() {
           { label: "Compliance", to: "/compliance" },
         ]}
       />
-    </PageFrame>
+    </SignedInFrame>
   );
 }

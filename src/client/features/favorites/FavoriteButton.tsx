@@ -1,7 +1,7 @@
 import { Button, IconButton, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuHeart, LuLogIn } from "react-icons/lu";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../../ui/session";
 import { useFavorites } from "./useFavorites";
 
 /**

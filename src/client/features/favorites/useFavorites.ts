@@ -1,7 +1,7 @@
 // Saved salespeople (server-side, per customer). The heart flips at once and rolls back if saving fails.
 import { apiErrorMessage, trpc } from "../../trpc";
+import type { SessionUser } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import type { SessionUser } from "../auth/session";
 
 export function useFavorites(viewer: SessionUser | null) {
   const isCustomer = viewer?.role === "customer";

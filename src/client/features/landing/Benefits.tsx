@@ -1,6 +1,7 @@
-import { Box, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { LuClock, LuEye, LuHandshake, LuMessageSquareWarning, LuRoute, LuSmartphone } from "../../ui/icons";
-import { SectionHeading } from "../../ui/SectionHeading";
+import { PageSection } from "../../ui/SectionHeading";
+import { IconTile } from "../../ui/Showcase";
 
 const BENEFITS = [
   {
@@ -37,39 +38,23 @@ const BENEFITS = [
 
 export function Benefits() {
   return (
-    <Box as="section" aria-labelledby="benefits-title" bg="band" py={{ base: "16", md: "24" }}>
-      <Container maxW="7xl">
-        <Stack gap={{ base: "10", md: "14" }}>
-          <SectionHeading
-            id="benefits-title"
-            eyebrow="Benefits"
-            title="A better visit for buyers, and credit where it's due for sellers"
-          />
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: "8", md: "10" }}>
-            {BENEFITS.map((benefit) => (
-              <Stack key={benefit.title} gap="3">
-                <Box
-                  boxSize="11"
-                  borderRadius="xl"
-                  bg="bg"
-                  color="brand.fg"
-                  display="grid"
-                  placeItems="center"
-                  boxShadow="sm"
-                >
-                  <Icon boxSize="5">
-                    <benefit.icon />
-                  </Icon>
-                </Box>
-                <Heading as="h3" size="md" color="ink">
-                  {benefit.title}
-                </Heading>
-                <Text color="fg.muted">{benefit.text}</Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Container>
-    </Box>
+    <PageSection
+      headingId="benefits-title"
+      eyebrow="Benefits"
+      title="A better visit for buyers, and credit where it's due for sellers"
+      bg="band"
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: "8", md: "10" }}>
+        {BENEFITS.map((benefit) => (
+          <Stack key={benefit.title} gap="3">
+            <IconTile icon={benefit.icon} raised />
+            <Heading as="h3" size="md" color="ink">
+              {benefit.title}
+            </Heading>
+            <Text color="fg.muted">{benefit.text}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Card, Container, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Card, Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { LuBadgeCheck, LuCalendarCheck, LuSearch, LuStar } from "../../ui/icons";
-import { SectionHeading } from "../../ui/SectionHeading";
+import { PageSection } from "../../ui/SectionHeading";
+import { IconTile } from "../../ui/Showcase";
 
 const FEATURES = [
   {
@@ -31,50 +32,35 @@ const FEATURES = [
 
 export function FeatureCards() {
   return (
-    <Box as="section" id="features" aria-labelledby="features-title" bg="bg" py={{ base: "16", md: "24" }}>
-      <Container maxW="7xl">
-        <Stack gap={{ base: "10", md: "14" }}>
-          <SectionHeading
-            id="features-title"
-            eyebrow="Features"
-            title="Everything you need to pick the right person"
-            lead="Four tools that turn a dealership visit from a gamble into a plan."
-          />
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
-            {FEATURES.map((feature) => (
-              <Card.Root
-                key={feature.title}
-                borderRadius="2xl"
-                borderColor="border.muted"
-                boxShadow="xs"
-                _hover={{ boxShadow: "md" }}
-                transition="box-shadow 150ms"
-              >
-                <Card.Body gap="4" p="6">
-                  <Box
-                    boxSize="12"
-                    borderRadius="xl"
-                    bg={`${feature.tint}.subtle`}
-                    color={`${feature.tint}.fg`}
-                    display="grid"
-                    placeItems="center"
-                  >
-                    <Icon boxSize="6">
-                      <feature.icon />
-                    </Icon>
-                  </Box>
-                  <Heading as="h3" size="md" color="ink">
-                    {feature.title}
-                  </Heading>
-                  <Text color="fg.muted" fontSize="sm">
-                    {feature.text}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Container>
-    </Box>
+    <PageSection
+      id="features"
+      headingId="features-title"
+      eyebrow="Features"
+      title="Everything you need to pick the right person"
+      lead="Four tools that turn a dealership visit from a gamble into a plan."
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
+        {FEATURES.map((feature) => (
+          <Card.Root
+            key={feature.title}
+            borderRadius="2xl"
+            borderColor="border.muted"
+            boxShadow="xs"
+            _hover={{ boxShadow: "md" }}
+            transition="box-shadow 150ms"
+          >
+            <Card.Body gap="4" p="6">
+              <IconTile icon={feature.icon} size="lg" tint={feature.tint} />
+              <Heading as="h3" size="md" color="ink">
+                {feature.title}
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                {feature.text}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Container, Flex, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuArrowRight, LuLock } from "../../ui/icons";
+import { onDarkOutline } from "../../ui/Showcase";
 
 export function JoinCallToAction() {
   return (
@@ -35,14 +36,7 @@ export function JoinCallToAction() {
                     Join as Salesperson <LuArrowRight />
                   </Link>
                 </Button>
-                <Button
-                  asChild
-                  size="xl"
-                  variant="outline"
-                  color="white"
-                  borderColor="whiteAlpha.600"
-                  _hover={{ bg: "whiteAlpha.200" }}
-                >
+                <Button asChild size="xl" {...onDarkOutline}>
                   <Link to="/login">Start as Customer</Link>
                 </Button>
               </Flex>

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Container,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Icon,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import {
   LuArrowRight,
@@ -21,7 +9,9 @@ import {
   LuShieldCheck,
   LuTags,
 } from "../../ui/icons";
-import { dashboardPathFor, type SessionUser } from "../auth/session";
+import { Eyebrow } from "../../ui/SectionHeading";
+import { IconTile, onDarkOutline } from "../../ui/Showcase";
+import { dashboardPathFor, type SessionUser } from "../../ui/session";
 import { HeadlineStats } from "./HeadlineStats";
 
 const WHAT_YOU_KNOW = [
@@ -111,14 +101,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
                       Browse Salespeople <LuArrowRight />
                     </Link>
                   </Button>
-                  <Button
-                    asChild
-                    size="xl"
-                    variant="outline"
-                    color="white"
-                    borderColor="whiteAlpha.500"
-                    _hover={{ bg: "whiteAlpha.200" }}
-                  >
+                  <Button asChild size="xl" {...onDarkOutline}>
                     <Link to="/login">Start as Customer</Link>
                   </Button>
                   <Button
@@ -145,23 +128,11 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
             boxShadow="0 30px 60px -20px rgba(2, 6, 23, 0.6)"
             p={{ base: "6", md: "8" }}
           >
-            <Text
-              fontSize="sm"
-              fontWeight="semibold"
-              color="brand.fg"
-              textTransform="uppercase"
-              letterSpacing="0.08em"
-            >
-              What you'll know before you go
-            </Text>
+            <Eyebrow>What you'll know before you go</Eyebrow>
             <Stack gap="5" mt="5" as="ul" listStyleType="none">
               {WHAT_YOU_KNOW.map((item) => (
                 <HStack as="li" key={item.title} align="flex-start" gap="4">
-                  <Box bg="brand.subtle" color="brand.fg" borderRadius="lg" p="2" flexShrink={0}>
-                    <Icon boxSize="5">
-                      <item.icon />
-                    </Icon>
-                  </Box>
+                  <IconTile icon={item.icon} size="sm" />
                   <Stack gap="0">
                     <Text fontWeight="semibold" color="ink">
                       {item.title}

@@ -1,6 +1,6 @@
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import type { SessionUser } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import type { SessionUser } from "../auth/session";
 import { Benefits } from "./Benefits";
 import { FeatureCards } from "./FeatureCards";
 import { HowItWorksSteps } from "./HowItWorksSteps";

@@ -1,7 +1,8 @@
-import { Box, Card, Container, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import { LuBuilding2, LuCar, LuCircleCheck, LuCircleX, LuUserRound } from "../../ui/icons";
-import { SectionHeading } from "../../ui/SectionHeading";
+import { PageSection } from "../../ui/SectionHeading";
+import { IconTile } from "../../ui/Showcase";
 
 type Audience = { icon: IconType; name: string; pains: readonly string[]; solution: string };
 
@@ -42,75 +43,66 @@ const AUDIENCES: readonly Audience[] = [
 
 export function ProblemSolution() {
   return (
-    <Box as="section" aria-labelledby="problem-title" bg="bg" py={{ base: "16", md: "24" }}>
-      <Container maxW="7xl">
-        <Stack gap={{ base: "10", md: "14" }}>
-          <SectionHeading
-            id="problem-title"
-            eyebrow="The problem"
-            title="Buying a car runs on trust. Today, that trust is a guess."
-            lead="The biggest variable in a car purchase is the person you deal with, and until now you couldn't check them out first. KnowBefore fixes that for everyone at the table."
-          />
-          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
-            {AUDIENCES.map((audience) => (
-              <Card.Root key={audience.name} borderRadius="2xl" borderColor="border.muted" boxShadow="xs">
-                <Card.Body gap="5" p={{ base: "6", md: "7" }}>
-                  <HStack gap="3">
-                    <Box bg="brand.subtle" color="brand.fg" borderRadius="xl" p="2.5">
-                      <Icon boxSize="6">
-                        <audience.icon />
-                      </Icon>
-                    </Box>
-                    <Heading as="h3" size="lg" color="ink">
-                      {audience.name}
-                    </Heading>
+    <PageSection
+      headingId="problem-title"
+      eyebrow="The problem"
+      title="Buying a car runs on trust. Today, that trust is a guess."
+      lead="The biggest variable in a car purchase is the person you deal with, and until now you couldn't check them out first. KnowBefore fixes that for everyone at the table."
+    >
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
+        {AUDIENCES.map((audience) => (
+          <Card.Root key={audience.name} borderRadius="2xl" borderColor="border.muted" boxShadow="xs">
+            <Card.Body gap="5" p={{ base: "6", md: "7" }}>
+              <HStack gap="3">
+                <IconTile icon={audience.icon} size="lg" />
+                <Heading as="h3" size="lg" color="ink">
+                  {audience.name}
+                </Heading>
+              </HStack>
+              <Stack as="ul" listStyleType="none" gap="3">
+                {audience.pains.map((pain) => (
+                  <HStack as="li" key={pain} align="flex-start" gap="3">
+                    <Icon color="red.fg" boxSize="4.5" mt="0.5" flexShrink={0}>
+                      <LuCircleX />
+                    </Icon>
+                    <Text color="fg.muted" fontSize="sm">
+                      {pain}
+                    </Text>
                   </HStack>
-                  <Stack as="ul" listStyleType="none" gap="3">
-                    {audience.pains.map((pain) => (
-                      <HStack as="li" key={pain} align="flex-start" gap="3">
-                        <Icon color="red.fg" boxSize="4.5" mt="0.5" flexShrink={0}>
-                          <LuCircleX />
-                        </Icon>
-                        <Text color="fg.muted" fontSize="sm">
-                          {pain}
-                        </Text>
-                      </HStack>
-                    ))}
+                ))}
+              </Stack>
+              <Box
+                mt="auto"
+                bg="green.subtle"
+                borderRadius="xl"
+                p="4"
+                borderWidth="1px"
+                borderColor="green.muted"
+              >
+                <HStack align="flex-start" gap="3">
+                  <Icon color="green.fg" boxSize="5" mt="0.5" flexShrink={0}>
+                    <LuCircleCheck />
+                  </Icon>
+                  <Stack gap="0.5">
+                    <Text
+                      fontSize="xs"
+                      fontWeight="semibold"
+                      color="green.fg"
+                      textTransform="uppercase"
+                      letterSpacing="0.06em"
+                    >
+                      With KnowBefore
+                    </Text>
+                    <Text fontSize="sm" color="fg">
+                      {audience.solution}
+                    </Text>
                   </Stack>
-                  <Box
-                    mt="auto"
-                    bg="green.subtle"
-                    borderRadius="xl"
-                    p="4"
-                    borderWidth="1px"
-                    borderColor="green.muted"
-                  >
-                    <HStack align="flex-start" gap="3">
-                      <Icon color="green.fg" boxSize="5" mt="0.5" flexShrink={0}>
-                        <LuCircleCheck />
-                      </Icon>
-                      <Stack gap="0.5">
-                        <Text
-                          fontSize="xs"
-                          fontWeight="semibold"
-                          color="green.fg"
-                          textTransform="uppercase"
-                          letterSpacing="0.06em"
-                        >
-                          With KnowBefore
-                        </Text>
-                        <Text fontSize="sm" color="fg">
-                          {audience.solution}
-                        </Text>
-                      </Stack>
-                    </HStack>
-                  </Box>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Container>
-    </Box>
+                </HStack>
+              </Box>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  Box,
   Card,
   Link as ChakraLink,
   Circle,
-  Container,
   HStack,
   Icon,
   SimpleGrid,
@@ -15,7 +13,7 @@ import { Link } from "@tanstack/react-router";
 import type { Testimonial } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
 import { LuQuote, LuStar } from "../../ui/icons";
-import { SectionHeading } from "../../ui/SectionHeading";
+import { PageSection } from "../../ui/SectionHeading";
 
 function initials(name: string): string {
   return name
@@ -84,22 +82,17 @@ export function Testimonials() {
   if (quotes.isSuccess && quotes.data.length === 0) return null;
   if (quotes.isError) return null;
   return (
-    <Box as="section" aria-labelledby="testimonials-title" bg="bg" py={{ base: "16", md: "24" }}>
-      <Container maxW="7xl">
-        <Stack gap={{ base: "10", md: "14" }}>
-          <SectionHeading
-            id="testimonials-title"
-            eyebrow="Testimonials"
-            title="What buyers wrote after their visit"
-            lead="Recent five-star reviews, each left by a customer after a completed appointment with that salesperson."
-          />
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-            {quotes.data
-              ? quotes.data.map((quote) => <QuoteCard key={quote.id} quote={quote} />)
-              : [1, 2, 3].map((n) => <Skeleton key={n} height="64" borderRadius="2xl" />)}
-          </SimpleGrid>
-        </Stack>
-      </Container>
-    </Box>
+    <PageSection
+      headingId="testimonials-title"
+      eyebrow="Testimonials"
+      title="What buyers wrote after their visit"
+      lead="Recent five-star reviews, each left by a customer after a completed appointment with that salesperson."
+    >
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+        {quotes.data
+          ? quotes.data.map((quote) => <QuoteCard key={quote.id} quote={quote} />)
+          : [1, 2, 3].map((n) => <Skeleton key={n} height="64" borderRadius="2xl" />)}
+      </SimpleGrid>
+    </PageSection>
   );
 }

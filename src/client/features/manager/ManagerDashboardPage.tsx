@@ -4,9 +4,9 @@ import { LuShieldX } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { useSession } from "../auth/session";
-import { MisconductCasesPanel } from "../reports/MisconductCasesPanel";
+import { MisconductCasesPanel } from "../reports";
 
 function AccessDenied() {
   useDocumentTitle("Access Denied");

@@ -1,6 +1,5 @@
-import { Box, Heading, Stack } from "@chakra-ui/react";
-import { DocumentPage } from "../documents/DocumentPage";
-import { HeadlineStats } from "../landing/HeadlineStats";
+import { DocumentPage } from "../documents";
+import { NetworkFigures } from "./NetworkFigures";
 
 /** /about: the 'about-us' document plus the network's live figures. */
 export function AboutPage() {
@@ -16,14 +15,7 @@ export function AboutPage() {
         { label: "Contact us", to: "/contact" },
       ]}
     >
-      <Stack as="section" aria-labelledby="about-figures" gap="4" maxW="3xl">
-        <Heading as="h2" id="about-figures" size="xl" color="ink">
-          The network today
-        </Heading>
-        <Box p={{ base: "5", md: "6" }} borderWidth="1px" borderColor="border.muted" borderRadius="xl">
-          <HeadlineStats />
-        </Box>
-      </Stack>
+      <NetworkFigures headingId="about-figures" headingSize="xl" />
     </DocumentPage>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Field,
-  Heading,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Button, Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useRef, useState } from "react";
 import {
   CONTACT_MESSAGE_MAX,
@@ -18,6 +7,7 @@ import {
   contactMessageInput,
 } from "../../../shared/schemas/site";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 
 type ContactDraft = {
@@ -123,105 +113,67 @@ export function ContactForm() {
         <form ref={form} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
           <Stack gap="5">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <Field.Root required invalid={Boolean(errors.name)}>
-                <Field.Label>
-                  Full Name <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="name"
-                  autoComplete="name"
-                  maxLength={120}
-                  value={draft.name}
-                  onChange={(e) => set("name", e.target.value)}
-                />
-                <Field.ErrorText>{errors.name}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={Boolean(errors.email)}>
-                <Field.Label>
-                  Email <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  value={draft.email}
-                  onChange={(e) => set("email", e.target.value)}
-                />
-                <Field.ErrorText>{errors.email}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.company)}>
-                <Field.Label>Company</Field.Label>
-                <Input
-                  name="company"
-                  autoComplete="organization"
-                  maxLength={160}
-                  value={draft.company}
-                  onChange={(e) => set("company", e.target.value)}
-                />
-                <Field.ErrorText>{errors.company}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.role)}>
-                <Field.Label>Role</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="role"
-                    value={draft.role}
-                    onChange={(e) => set("role", e.currentTarget.value)}
-                  >
-                    <option value="">Select your role</option>
-                    {CONTACT_ROLES.map((r) => (
-                      <option key={r.value} value={r.value}>
-                        {r.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{errors.role}</Field.ErrorText>
-              </Field.Root>
-            </SimpleGrid>
-            <Field.Root required invalid={Boolean(errors.subject)}>
-              <Field.Label>
-                Subject <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="subject"
-                  value={draft.subject}
-                  onChange={(e) => set("subject", e.currentTarget.value)}
-                >
-                  <option value="">What is this about?</option>
-                  {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{errors.subject}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(errors.message)}>
-              <Field.Label>
-                Message <Field.RequiredIndicator />
-              </Field.Label>
-              <Textarea
-                name="message"
-                rows={6}
-                maxLength={CONTACT_MESSAGE_MAX}
-                value={draft.message}
-                onChange={(e) => set("message", e.target.value)}
+              <InputField
+                label="Full Name"
+                required
+                error={errors.name}
+                name="name"
+                autoComplete="name"
+                maxLength={120}
+                value={draft.name}
+                onChange={(e) => set("name", e.target.value)}
               />
-              {errors.message ? (
-                <Field.ErrorText>{errors.message}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  {draft.message.length.toLocaleString("en-US")} /{" "}
-                  {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters
-                </Field.HelperText>
-              )}
-            </Field.Root>
+              <InputField
+                label="Email"
+                required
+                error={errors.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                value={draft.email}
+                onChange={(e) => set("email", e.target.value)}
+              />
+              <InputField
+                label="Company"
+                error={errors.company}
+                name="company"
+                autoComplete="organization"
+                maxLength={160}
+                value={draft.company}
+                onChange={(e) => set("company", e.target.value)}
+              />
+              <SelectField
+                label="Role"
+                error={errors.role}
+                emptyLabel="Select your role"
+                options={CONTACT_ROLES}
+                name="role"
+                value={draft.role}
+                onChange={(e) => set("role", e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <SelectField
+              label="Subject"
+              required
+              error={errors.subject}
+              emptyLabel="What is this about?"
+              options={CONTACT_SUBJECTS}
+              name="subject"
+              value={draft.subject}
+              onChange={(e) => set("subject", e.currentTarget.value)}
+            />
+            <TextareaField
+              label="Message"
+              required
+              error={errors.message}
+              hint={`${draft.message.length.toLocaleString("en-US")} / ${CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters`}
+              name="message"
+              rows={6}
+              maxLength={CONTACT_MESSAGE_MAX}
+              value={draft.message}
+              onChange={(e) => set("message", e.target.value)}
+            />
             <Button
               type="submit"
               colorPalette="blue"

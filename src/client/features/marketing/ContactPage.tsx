@@ -9,7 +9,7 @@ import {
   LuPhone,
   LuShieldCheck,
 } from "react-icons/lu";
-import { ActionButton, InfoPage } from "../../ui/InfoPage";
+import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { ContactForm } from "./ContactForm";
 import { FeatureGroup } from "./FeatureList";
@@ -120,27 +120,16 @@ export function ContactPage() {
             ))}
           </SimpleGrid>
         </Stack>
-        <Stack
-          as="section"
-          aria-labelledby="contact-cta"
-          align="center"
-          textAlign="center"
-          gap="4"
-          bg="brand.subtle"
-          borderRadius="2xl"
-          p={{ base: "8", md: "12" }}
+        <CallToAction
+          id="contact-cta"
+          title="Ready to see KnowBefore for yourself?"
+          actions={[
+            { label: "Start Free Trial", to: "/login", primary: true },
+            { label: "View Pricing", to: "/pricing" },
+          ]}
         >
-          <Heading as="h2" id="contact-cta" size="xl" color="ink">
-            Ready to see KnowBefore for yourself?
-          </Heading>
-          <Text color="fg.muted" maxW="xl">
-            Start a free 30-day trial, no credit card required, or compare plans first.
-          </Text>
-          <HStack gap="3" flexWrap="wrap" justify="center">
-            <ActionButton action={{ label: "Start Free Trial", to: "/login", primary: true }} />
-            <ActionButton action={{ label: "View Pricing", to: "/pricing" }} />
-          </HStack>
-        </Stack>
+          Start a free 30-day trial, no credit card required, or compare plans first.
+        </CallToAction>
       </InfoPage>
     </PublicLayout>
   );

@@ -1,6 +1,7 @@
-import { Box, Card, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Card, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useId } from "react";
 import type { IconType } from "react-icons";
+import { IconTile } from "../../ui/Showcase";
 
 export type FeatureItem = { icon: IconType; title: string; text: string };
 
@@ -30,11 +31,7 @@ export function FeatureGroup({
           <Card.Root key={item.title} borderRadius="xl" borderColor="border.muted" boxShadow="none" bg="bg">
             <Card.Body p="5" gap="3">
               <HStack gap="3">
-                <Box bg="brand.subtle" color="brand.fg" borderRadius="lg" p="2">
-                  <Icon boxSize="5">
-                    <item.icon />
-                  </Icon>
-                </Box>
+                <IconTile icon={item.icon} size="sm" />
                 <Heading as="h3" size="sm" color="ink">
                   {item.title}
                 </Heading>

@@ -1,8 +1,9 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Heading, Stack } from "@chakra-ui/react";
 import { useId } from "react";
 import { LuBadgeCheck, LuClock, LuLock, LuShieldCheck } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { NumberedSteps, type Step } from "../../ui/Showcase";
 import { FeatureGroup } from "./FeatureList";
 
 const BUYER_STEPS = [
@@ -36,49 +37,14 @@ const SALESPERSON_STEPS = [
   },
 ] as const;
 
-function StepList({ title, steps }: { title: string; steps: readonly { title: string; text: string }[] }) {
+function StepList({ title, steps }: { title: string; steps: readonly Step[] }) {
   const id = useId();
   return (
     <Stack gap="5" as="section" aria-labelledby={id}>
       <Heading as="h2" id={id} size="xl" color="ink">
         {title}
       </Heading>
-      <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 2, lg: steps.length }} gap="4">
-        {steps.map((step, index) => (
-          <Stack
-            as="li"
-            key={step.title}
-            gap="3"
-            p="5"
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="xl"
-            bg="bg"
-          >
-            <Box
-              boxSize="9"
-              borderRadius="full"
-              bg="blue.700"
-              color="white"
-              display="grid"
-              placeItems="center"
-              fontWeight="bold"
-              aria-hidden="true"
-            >
-              {index + 1}
-            </Box>
-            <Heading as="h3" size="sm" color="ink">
-              <Box as="span" srOnly>
-                Step {index + 1}:{" "}
-              </Box>
-              {step.title}
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {step.text}
-            </Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <NumberedSteps steps={steps} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
-import { Box, Heading, Stack } from "@chakra-ui/react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
-import { HeadlineStats } from "../landing/HeadlineStats";
+import { NetworkFigures } from "./NetworkFigures";
 
 /** /marketing: a one-page overview to share with dealership partners. */
 export function MarketingOverviewPage() {
@@ -27,14 +26,7 @@ export function MarketingOverviewPage() {
           { label: "Schedule a demo", to: "/contact" },
         ]}
       >
-        <Stack as="section" aria-labelledby="network-figures" gap="4">
-          <Heading as="h2" id="network-figures" size="lg" color="ink">
-            The network today
-          </Heading>
-          <Box p={{ base: "5", md: "6" }} borderWidth="1px" borderColor="border.muted" borderRadius="xl">
-            <HeadlineStats />
-          </Box>
-        </Stack>
+        <NetworkFigures headingId="network-figures" headingSize="lg" />
       </InfoPage>
     </PublicLayout>
   );

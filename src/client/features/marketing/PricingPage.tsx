@@ -8,8 +8,9 @@ import {
   MARKETING_PLANS,
 } from "../../../shared/marketing";
 import { useColorMode } from "../../ui/color-mode";
-import { ActionButton, InfoPage } from "../../ui/InfoPage";
+import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { onDarkOutline } from "../../ui/Showcase";
 import { Tooltip } from "../../ui/tooltip";
 import { type Plan, PlanCard } from "./PlanCard";
 
@@ -170,13 +171,7 @@ export function PricingPage() {
               <Button asChild bg="white" color="blue.800" _hover={{ bg: "blue.50" }}>
                 <Link to="/contact">Contact Sales</Link>
               </Button>
-              <Button
-                asChild
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.500"
-                _hover={{ bg: "whiteAlpha.200" }}
-              >
+              <Button asChild {...onDarkOutline}>
                 <Link to="/dealer-subscription">Compare dealership plans</Link>
               </Button>
             </HStack>
@@ -200,28 +195,17 @@ export function PricingPage() {
             ))}
           </Accordion.Root>
         </Stack>
-        <Stack
-          as="section"
-          aria-labelledby="pricing-cta"
-          align="center"
-          textAlign="center"
-          gap="4"
-          bg="brand.subtle"
-          borderRadius="2xl"
-          p={{ base: "8", md: "12" }}
+        <CallToAction
+          id="pricing-cta"
+          title="Start free today"
+          actions={[
+            { label: "Get Started", to: "/login", primary: true },
+            { label: "Talk to Sales", to: "/contact" },
+          ]}
         >
-          <Heading as="h2" id="pricing-cta" size="xl" color="ink">
-            Start free today
-          </Heading>
-          <Text color="fg.muted" maxW="xl">
-            Buyers can start browsing straight away. Professionals get {FREE_TRIAL_DAYS} days of the full plan
-            before paying anything.
-          </Text>
-          <HStack gap="3" flexWrap="wrap" justify="center">
-            <ActionButton action={{ label: "Get Started", to: "/login", primary: true }} />
-            <ActionButton action={{ label: "Talk to Sales", to: "/contact" }} />
-          </HStack>
-        </Stack>
+          Buyers can start browsing straight away. Professionals get {FREE_TRIAL_DAYS} days of the full plan
+          before paying anything.
+        </CallToAction>
       </InfoPage>
     </PublicLayout>
   );

@@ -1,15 +1,22 @@
-import { Button, Dialog, Field, Stack, Text, Textarea } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { Dialog, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
 import type { IconType } from "react-icons";
-import { LuLogIn, LuMail, LuMessageSquareText, LuPhone, LuSend } from "react-icons/lu";
+import { LuMail, LuMessageSquareText, LuPhone, LuSend } from "react-icons/lu";
 import { CONTACT_METHODS } from "../../../shared/reviews";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { ChoiceCards } from "../../ui/ChoiceCards";
+import {
+  closeWithSuccess,
+  type DialogControl,
+  DialogForm,
+  DialogFrame,
+  DialogHeading,
+  SignInActions,
+} from "../../ui/dialog";
+import { TextareaField } from "../../ui/form";
+import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import { useSession } from "../auth/session";
-import { ChoiceCards } from "../reviews/ChoiceCards";
-import { FormDialog, FormDialogActions, FormDialogHeading } from "../reviews/FormDialog";
-import type { SalespersonRef } from "../reviews/types";
+import type { SalespersonRef } from "../../ui/types";
 
 type ContactMethod = (typeof CONTACT_METHODS)[number];
 
@@ -20,7 +27,6 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, { label: string; icon:
 };
 
 export const CONTACT_LOGIN_REQUIRED = "Please log in to contact salespeople";
-const FORM_ID = "contact-salesperson-form";
 const MESSAGE_REQUIRED = "Please write a message";
 const METHOD_REQUIRED = "Choose how you want to be contacted";
 
@@ -28,18 +34,17 @@ function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; on
   const [message, setMessage] = useState("");
   const [method, setMethod] = useState<ContactMethod | "">("");
   const [attempted, setAttempted] = useState(false);
-  const messageId = useId();
   const utils = trpc.useUtils();
   const contact = trpc.messages.contact.useMutation({
-    onSuccess: async () => {
-      showToast({
-        title: "Message sent",
-        description: `${salesperson.name} will get back to you by ${method ? CONTACT_METHOD_LABELS[method].by : "message"}. You can follow the conversation under Messages.`,
-        variant: "success",
-      });
-      onClose();
-      await utils.messages.conversations.invalidate();
-    },
+    onSuccess: () =>
+      closeWithSuccess(
+        onClose,
+        {
+          title: "Message sent",
+          description: `${salesperson.name} will get back to you by ${method ? CONTACT_METHOD_LABELS[method].by : "message"}. You can follow the conversation under Messages.`,
+        },
+        () => utils.messages.conversations.invalidate(),
+      ),
     onError: (error) =>
       showToast({
         title: "Error",
@@ -60,71 +65,61 @@ function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; on
 
   return (
     <>
-      <FormDialogHeading
+      <DialogHeading
         title={`Contact ${salesperson.name}`}
         subtitle="Ask about a car, prices or availability before you visit."
       />
-      <Dialog.Body>
-        <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`Contact ${salesperson.name}`}>
-          <Stack gap="5">
-            <Field.Root required invalid={messageMissing}>
-              <Field.Label htmlFor={messageId}>
-                Message <Field.RequiredIndicator />
-              </Field.Label>
-              <Textarea
-                id={messageId}
-                rows={5}
-                maxLength={4000}
-                placeholder="Hi, I'm interested in a test drive this weekend. Is the blue hybrid still available?"
-                value={message}
-                onChange={(e) => setMessage(e.currentTarget.value)}
-              />
-              {messageMissing ? <Field.ErrorText>{MESSAGE_REQUIRED}</Field.ErrorText> : null}
-            </Field.Root>
-            <ChoiceCards
-              label={`How should ${salesperson.name.split(" ")[0]} contact you?`}
-              choices={CONTACT_METHODS.map((value) => ({
-                value,
-                label: CONTACT_METHOD_LABELS[value].label,
-                icon: (() => {
-                  const MethodIcon = CONTACT_METHOD_LABELS[value].icon;
-                  return <MethodIcon />;
-                })(),
-              }))}
-              value={method}
-              onChange={(value) => setMethod(value as ContactMethod)}
-              columns={3}
-              required
-              invalid={methodMissing}
-              hint={
-                methodMissing ? (
-                  <Text fontSize="sm" color="fg.error">
-                    {METHOD_REQUIRED}
-                  </Text>
-                ) : (
-                  <Text fontSize="xs" color="fg.muted">
-                    Replies also appear under Messages on your dashboard.
-                  </Text>
-                )
-              }
-            />
-          </Stack>
-        </form>
-      </Dialog.Body>
-      <FormDialogActions>
-        <Button variant="ghost" onClick={onClose} disabled={contact.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          colorPalette="blue"
-          loading={contact.isPending}
-          loadingText="Sending..."
-        >
-          <LuSend /> Send message
-        </Button>
-      </FormDialogActions>
+      <DialogForm
+        label={`Contact ${salesperson.name}`}
+        onSubmit={submit}
+        onCancel={onClose}
+        submit={{
+          confirmIcon: <LuSend />,
+          confirmLabel: "Send message",
+          pendingLabel: "Sending...",
+          pending: contact.isPending,
+        }}
+      >
+        <Stack gap="5">
+          <TextareaField
+            label="Message"
+            required
+            error={messageMissing ? MESSAGE_REQUIRED : undefined}
+            rows={5}
+            maxLength={4000}
+            placeholder="Hi, I'm interested in a test drive this weekend. Is the blue hybrid still available?"
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
+          <ChoiceCards
+            label={`How should ${salesperson.name.split(" ")[0]} contact you?`}
+            choices={CONTACT_METHODS.map((value) => ({
+              value,
+              label: CONTACT_METHOD_LABELS[value].label,
+              icon: (() => {
+                const MethodIcon = CONTACT_METHOD_LABELS[value].icon;
+                return <MethodIcon />;
+              })(),
+            }))}
+            value={method}
+            onChange={(value) => setMethod(value as ContactMethod)}
+            columns={3}
+            required
+            invalid={methodMissing}
+            hint={
+              methodMissing ? (
+                <Text fontSize="sm" color="fg.error">
+                  {METHOD_REQUIRED}
+                </Text>
+              ) : (
+                <Text fontSize="xs" color="fg.muted">
+                  Replies also appear under Messages on your dashboard.
+                </Text>
+              )
+            }
+          />
+        </Stack>
+      </DialogForm>
     </>
   );
 }
@@ -140,7 +135,7 @@ function LoginToContact({
 }) {
   return (
     <>
-      <FormDialogHeading title={`Contact ${salesperson.name}`} />
+      <DialogHeading title={`Contact ${salesperson.name}`} />
       <Dialog.Body>
         <Stack gap="2">
           <Text fontWeight="medium">{CONTACT_LOGIN_REQUIRED}</Text>
@@ -151,18 +146,7 @@ function LoginToContact({
           </Text>
         </Stack>
       </Dialog.Body>
-      <FormDialogActions>
-        <Button variant="ghost" onClick={onClose}>
-          Not now
-        </Button>
-        {signedInAs ? null : (
-          <Button asChild colorPalette="blue">
-            <Link to="/login">
-              <LuLogIn /> Sign In
-            </Link>
-          </Button>
-        )}
-      </FormDialogActions>
+      <SignInActions onClose={onClose} signIn={!signedInAs} />
     </>
   );
 }
@@ -172,20 +156,18 @@ export function ContactDialog({
   open,
   onOpenChange,
   salesperson,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   salesperson: SalespersonRef;
 }) {
   const { user } = useSession();
   const close = () => onOpenChange(false);
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} size="md">
+    <DialogFrame open={open} onOpenChange={onOpenChange} size="md">
       {user?.role === "customer" ? (
         <ContactForm salesperson={salesperson} onClose={close} />
       ) : (
         <LoginToContact salesperson={salesperson} onClose={close} signedInAs={user?.role} />
       )}
-    </FormDialog>
+    </DialogFrame>
   );
 }

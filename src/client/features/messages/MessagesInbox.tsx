@@ -7,7 +7,6 @@ import {
   Center,
   Link as ChakraLink,
   chakra,
-  EmptyState,
   Flex,
   Grid,
   HStack,
@@ -29,11 +28,16 @@ import {
   useRef,
   useState,
 } from "react";
-import { LuArrowLeft, LuCheckCheck, LuInbox, LuMessageSquare, LuSend, LuTriangleAlert } from "react-icons/lu";
+import { LuArrowLeft, LuCheckCheck, LuInbox, LuMessageSquare, LuSend } from "react-icons/lu";
+import type { RouterOutputs } from "../../trpc";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { timeAgo } from "../../ui/format";
+import { InlineLoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
-import { timeAgo } from "../notifications/timeAgo";
-import type { ConversationSummary, ConversationThread } from "../reviews/types";
+
+type ConversationSummary = RouterOutputs["messages"]["conversations"][number];
+type ConversationThread = RouterOutputs["messages"]["conversation"];
+
 import { CONTACT_METHOD_LABELS } from "./ContactDialog";
 
 const messageTime = new Intl.DateTimeFormat("en-US", {
@@ -241,20 +245,14 @@ function Thread({ conversationId, onBack }: { conversationId: number; onBack: ()
   if (thread.isError) {
     const missing = ["NOT_FOUND", "FORBIDDEN"].includes(apiErrorCode(thread.error) ?? "");
     return (
-      <Stack flex="1" p="6" gap="3" align="flex-start">
-        {back}
-        <HStack gap="2" color="fg.muted">
-          <LuTriangleAlert aria-hidden />
-          <Text>
-            {missing ? "This conversation isn't available." : "We couldn't load this conversation."}
-          </Text>
-        </HStack>
-        {missing ? null : (
-          <Button size="sm" variant="outline" onClick={() => void thread.refetch()}>
-            Try again
-          </Button>
-        )}
-      </Stack>
+      <InlineLoadError
+        message={missing ? "This conversation isn't available." : "We couldn't load this conversation."}
+        onRetry={missing ? undefined : () => void thread.refetch()}
+        before={back}
+        flex="1"
+        p="6"
+        gap="3"
+      />
     );
   }
 
@@ -363,19 +361,15 @@ export function MessagesInbox({
     return (
       <>
         {emptyState ?? (
-          <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="white" py="14">
-            <EmptyState.Content maxW="md">
-              <EmptyState.Indicator>
-                <LuInbox />
-              </EmptyState.Indicator>
-              <Stack textAlign="center" gap="2">
-                <EmptyState.Title>No messages yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Conversations with buyers and salespeople appear here, with replies as they arrive.
-                </EmptyState.Description>
-              </Stack>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <Notice
+            icon={LuInbox}
+            title="No messages yet"
+            description="Conversations with buyers and salespeople appear here, with replies as they arrive."
+            textGap="2"
+            contentMaxW="md"
+            {...panelNotice()}
+            py="14"
+          />
         )}
       </>
     );
@@ -409,14 +403,12 @@ export function MessagesInbox({
             {conversations.isPending ? (
               <ListSkeleton />
             ) : conversations.isError ? (
-              <Stack p="4" gap="2" align="flex-start">
-                <Text fontSize="sm" color="fg.muted">
-                  We couldn't load your conversations.
-                </Text>
-                <Button size="xs" variant="outline" onClick={() => void conversations.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
+              <InlineLoadError
+                message="We couldn't load your conversations."
+                onRetry={() => void conversations.refetch()}
+                size="xs"
+                p="4"
+              />
             ) : (
               <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
                 {items.map((conversation) => (

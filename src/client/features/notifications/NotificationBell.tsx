@@ -24,9 +24,11 @@ import {
   LuShieldAlert,
   LuStar,
 } from "react-icons/lu";
-import { trpc } from "../../trpc";
-import type { NotificationItem } from "../reviews/types";
-import { timeAgo } from "./timeAgo";
+import { type RouterOutputs, trpc } from "../../trpc";
+import { timeAgo } from "../../ui/format";
+import { InlineLoadError } from "../../ui/QueryState";
+
+type NotificationItem = RouterOutputs["notifications"]["list"]["items"][number];
 
 const TYPE_ICON: Record<string, { icon: IconType; color: string }> = {
   new_review: { icon: LuStar, color: "yellow.600" },
@@ -202,14 +204,12 @@ export function NotificationBell() {
                   Loading…
                 </Text>
               ) : list.isError && !list.data ? (
-                <Stack p="4" gap="2" align="flex-start">
-                  <Text fontSize="sm" color="fg.muted">
-                    We couldn't load your notifications.
-                  </Text>
-                  <Button size="xs" variant="outline" onClick={() => void list.refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
+                <InlineLoadError
+                  message="We couldn't load your notifications."
+                  onRetry={() => void list.refetch()}
+                  size="xs"
+                  p="4"
+                />
               ) : items.length === 0 ? (
                 <Stack align="center" gap="2" p="8" color="fg.muted" textAlign="center">
                   <LuBellOff aria-hidden />

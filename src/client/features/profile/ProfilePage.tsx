@@ -1,7 +1,7 @@
 import { Box, Card, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { AppShell } from "../../ui/layout/AppShell";
+import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { type SessionUser, useSession } from "../auth/session";
 import { ProfileForm } from "./ProfileForm";
 
 export function ProfileCard({ user }: { user: SessionUser }) {

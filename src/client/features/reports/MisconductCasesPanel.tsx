@@ -5,31 +5,23 @@ import {
   Button,
   Card,
   chakra,
-  EmptyState,
-  Field,
   Heading,
   HStack,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
 } from "@chakra-ui/react";
-import { type FormEvent, useId, useState } from "react";
-import { LuHistory, LuRefreshCw, LuShieldAlert, LuShieldCheck, LuTriangleAlert } from "react-icons/lu";
+import { type FormEvent, useState } from "react";
+import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUSES, type ReportStatus } from "../../../shared/reviews";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { SelectField, TextareaField } from "../../ui/form";
+import { formatCalendarDate, mediumDate } from "../../ui/format";
+import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
-import { calendarDate } from "../reviews/ReviewsSection";
-import type { CaseEvent, MisconductCase } from "../reviews/types";
-import {
-  caseDate,
-  caseDateTime,
-  categoryLabel,
-  REPORT_STATUS_STYLE,
-  reportStatusStyle,
-} from "./reportLabels";
+import { caseDateTime, categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
+import type { CaseEvent, MisconductCase } from "./types";
 
 function StatusBadge({ status }: { status: string }) {
   const style = reportStatusStyle(status);
@@ -80,7 +72,6 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
   const [status, setStatus] = useState<ReportStatus>(report.status as ReportStatus);
   const [note, setNote] = useState("");
   const [resolution, setResolution] = useState(report.resolution ?? "");
-  const ids = { status: useId(), note: useId(), resolution: useId() };
   const utils = trpc.useUtils();
   const closing = status === "resolved" || status === "dismissed";
   const update = trpc.reports.updateCase.useMutation({
@@ -119,59 +110,36 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
     <chakra.form onSubmit={submit} noValidate>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root>
-            <Field.Label htmlFor={ids.status}>Status</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                id={ids.status}
-                value={status}
-                onChange={(e) => setStatus(e.currentTarget.value as ReportStatus)}
-              >
-                {REPORT_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {REPORT_STATUS_STYLE[value].label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText>
-              {REPORT_STATUS_STYLE[status].meaning.replace("Your report was", "The report was")}
-            </Field.HelperText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label htmlFor={ids.note}>
-              Internal note{" "}
-              <Text as="span" color="fg.muted" fontWeight="normal">
-                (optional)
-              </Text>
-            </Field.Label>
-            <Textarea
-              id={ids.note}
-              rows={2}
-              maxLength={2000}
-              placeholder="What you did or found. Kept in the case history."
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
-          </Field.Root>
-        </SimpleGrid>
-        <Field.Root>
-          <Field.Label htmlFor={ids.resolution}>Resolution</Field.Label>
-          <Textarea
-            id={ids.resolution}
+          <SelectField
+            label="Status"
+            hint={REPORT_STATUS_STYLE[status].meaning.replace("Your report was", "The report was")}
+            options={REPORT_STATUSES.map((value) => ({ value, label: REPORT_STATUS_STYLE[value].label }))}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value as ReportStatus)}
+          />
+          <TextareaField
+            label="Internal note"
+            note="optional"
             rows={2}
             maxLength={2000}
-            placeholder="The outcome, in words the reporter will understand."
-            value={resolution}
-            onChange={(e) => setResolution(e.currentTarget.value)}
+            placeholder="What you did or found. Kept in the case history."
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
           />
-          <Field.HelperText>
-            {closing
+        </SimpleGrid>
+        <TextareaField
+          label="Resolution"
+          hint={
+            closing
               ? "The reporter sees this with their tracking code."
-              : "The reporter sees this once the case is resolved or dismissed."}
-          </Field.HelperText>
-        </Field.Root>
+              : "The reporter sees this once the case is resolved or dismissed."
+          }
+          rows={2}
+          maxLength={2000}
+          placeholder="The outcome, in words the reporter will understand."
+          value={resolution}
+          onChange={(e) => setResolution(e.currentTarget.value)}
+        />
         <HStack justify="flex-end">
           <Button type="submit" colorPalette="blue" size="sm" disabled={unchanged} loading={update.isPending}>
             Save case
@@ -201,7 +169,7 @@ function CaseItem({ report }: { report: MisconductCase }) {
             <StatusBadge status={report.status} />
           </HStack>
           <Text fontSize="sm" color="fg.muted" truncate>
-            {categoryLabel(report.category)} · reported {caseDate.format(new Date(report.createdAt))}
+            {categoryLabel(report.category)} · reported {mediumDate.format(new Date(report.createdAt))}
           </Text>
         </Stack>
         <Accordion.ItemIndicator />
@@ -212,7 +180,9 @@ function CaseItem({ report }: { report: MisconductCase }) {
             <Stack gap="2" p="4" bg="gray.50" borderRadius="md">
               <HStack gap="3" fontSize="xs" color="fg.muted" flexWrap="wrap">
                 <Text>Case #{report.id}</Text>
-                {report.incidentDate ? <Text>Incident on {calendarDate(report.incidentDate)}</Text> : null}
+                {report.incidentDate ? (
+                  <Text>Incident on {formatCalendarDate(report.incidentDate, "medium")}</Text>
+                ) : null}
                 <Text>Last updated {caseDateTime.format(new Date(report.updatedAt))}</Text>
               </HStack>
               <Text whiteSpace="pre-line">{report.description}</Text>
@@ -271,25 +241,18 @@ export function MisconductCasesPanel() {
             <Skeleton h="16" borderRadius="lg" />
           </Stack>
         ) : cases.isError ? (
-          <Stack align="flex-start" gap="2">
-            <HStack gap="2" color="fg.muted">
-              <LuTriangleAlert aria-hidden />
-              <Text>{apiErrorMessage(cases.error, "We couldn't load the cases.")}</Text>
-            </HStack>
-            <Button size="sm" variant="outline" onClick={() => void cases.refetch()}>
-              <LuRefreshCw /> Try again
-            </Button>
-          </Stack>
+          <InlineLoadError
+            message={apiErrorMessage(cases.error, "We couldn't load the cases.")}
+            onRetry={() => void cases.refetch()}
+          />
         ) : items.length === 0 ? (
-          <EmptyState.Root py="8">
-            <EmptyState.Content>
-              <EmptyState.Indicator color="green.500">
-                <LuShieldCheck />
-              </EmptyState.Indicator>
-              <EmptyState.Title>No reports</EmptyState.Title>
-              <EmptyState.Description>No one has reported misconduct by your team.</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <Notice
+            icon={LuShieldCheck}
+            iconColor="green.500"
+            title="No reports"
+            description="No one has reported misconduct by your team."
+            py="8"
+          />
         ) : (
           <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
             {items.map((report) => (

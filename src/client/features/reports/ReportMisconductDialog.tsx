@@ -1,30 +1,17 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Alert, Box, Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { LuCheck, LuCopy, LuEyeOff, LuShieldCheck, LuUserRound } from "react-icons/lu";
 import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
 import { misconductReportInput } from "../../../shared/schemas/reports";
 import { todayIn } from "../../../shared/time";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { DialogActions, type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { InputField, SelectField, SwitchField, TextareaField } from "../../ui/form";
+import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import { useSession } from "../auth/session";
-import { FormDialog, FormDialogActions, FormDialogHeading } from "../reviews/FormDialog";
-import type { SalespersonRef } from "../reviews/types";
+import type { SalespersonRef } from "../../ui/types";
 
-const FORM_ID = "report-misconduct-form";
 const MIN_DESCRIPTION = 20;
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -92,7 +79,7 @@ function ReportSubmitted({
 }) {
   return (
     <>
-      <FormDialogHeading title="Report received" subtitle="The dealership's manager will review it." />
+      <DialogHeading title="Report received" subtitle="The dealership's manager will review it." />
       <Dialog.Body>
         <Stack gap="4">
           <TrackingCodeCard code={code} />
@@ -103,7 +90,7 @@ function ReportSubmitted({
           </Text>
         </Stack>
       </Dialog.Body>
-      <FormDialogActions>
+      <DialogActions>
         <Button asChild variant="outline">
           <Link to="/report-status" search={{ code }}>
             Check report status
@@ -112,7 +99,7 @@ function ReportSubmitted({
         <Button colorPalette="blue" onClick={onClose}>
           Done
         </Button>
-      </FormDialogActions>
+      </DialogActions>
     </>
   );
 }
@@ -134,7 +121,6 @@ function ReportForm({
     anonymous: true,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const ids = { category: useId(), description: useId(), date: useId() };
   const today = todayIn(LOCAL_ZONE);
   const create = trpc.reports.create.useMutation({
     onSuccess: (result) => onSubmitted({ trackingCode: result.trackingCode, anonymous: result.anonymous }),
@@ -179,137 +165,94 @@ function ReportForm({
 
   return (
     <>
-      <FormDialogHeading
+      <DialogHeading
         title="Report misconduct"
         subtitle={`About ${salesperson.name}. Reports go to the dealership's manager, who investigates.`}
       />
-      <Dialog.Body>
-        <form
-          id={FORM_ID}
-          onSubmit={submit}
-          noValidate
-          aria-label={`Report misconduct by ${salesperson.name}`}
-        >
-          <Stack gap="5">
-            <Field.Root required invalid={!!errors.category}>
-              <Field.Label htmlFor={ids.category}>
-                What happened? <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  id={ids.category}
-                  value={draft.category}
-                  onChange={(e) => set("category", e.currentTarget.value)}
-                >
-                  <option value="" disabled>
-                    Select a category
-                  </option>
-                  {MISCONDUCT_CATEGORIES.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {errors.category ? <Field.ErrorText>{errors.category}</Field.ErrorText> : null}
-            </Field.Root>
+      <DialogForm
+        label={`Report misconduct by ${salesperson.name}`}
+        onSubmit={submit}
+        onCancel={onClose}
+        submit={{
+          confirmLabel: "Send report",
+          pendingLabel: "Sending...",
+          pending: create.isPending,
+          palette: "red",
+        }}
+      >
+        <Stack gap="5">
+          <SelectField
+            label="What happened?"
+            required
+            error={errors.category}
+            placeholder="Select a category"
+            options={MISCONDUCT_CATEGORIES}
+            value={draft.category}
+            onChange={(e) => set("category", e.currentTarget.value)}
+          />
 
-            <Field.Root required invalid={!!errors.description}>
-              <Field.Label htmlFor={ids.description}>
-                Description <Field.RequiredIndicator />
-              </Field.Label>
-              <Textarea
-                id={ids.description}
-                rows={5}
-                maxLength={5000}
-                placeholder="Describe what was said or done, and when. Leave out details that identify you if you want to stay anonymous."
-                value={draft.description}
-                onChange={(e) => set("description", e.currentTarget.value)}
+          <TextareaField
+            label="Description"
+            required
+            error={errors.description}
+            hint={
+              length < MIN_DESCRIPTION
+                ? `At least ${MIN_DESCRIPTION} characters (${MIN_DESCRIPTION - length} to go).`
+                : `${length} characters.`
+            }
+            rows={5}
+            maxLength={5000}
+            placeholder="Describe what was said or done, and when. Leave out details that identify you if you want to stay anonymous."
+            value={draft.description}
+            onChange={(e) => set("description", e.currentTarget.value)}
+          />
+
+          <InputField
+            label="Date of the incident"
+            note="optional"
+            error={errors.incidentDate}
+            root={{ maxW: { sm: "xs" } }}
+            type="date"
+            max={today}
+            value={draft.incidentDate}
+            onChange={(e) => set("incidentDate", e.currentTarget.value)}
+          />
+
+          {user ? (
+            <Box p="4" borderRadius="lg" borderWidth="1px" borderColor="border.muted" bg="gray.50">
+              <SwitchField
+                label="Report anonymously"
+                strong
+                checked={draft.anonymous}
+                onChange={(checked) => set("anonymous", checked)}
               />
-              {errors.description ? (
-                <Field.ErrorText>{errors.description}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  {length < MIN_DESCRIPTION
-                    ? `At least ${MIN_DESCRIPTION} characters (${MIN_DESCRIPTION - length} to go).`
-                    : `${length} characters.`}
-                </Field.HelperText>
-              )}
-            </Field.Root>
-
-            <Field.Root invalid={!!errors.incidentDate} maxW={{ sm: "xs" }}>
-              <Field.Label htmlFor={ids.date}>
-                Date of the incident{" "}
-                <Text as="span" color="fg.muted" fontWeight="normal">
-                  (optional)
+              <HStack gap="2" mt="2" align="flex-start" fontSize="sm" color="fg.muted">
+                <Box pt="0.5" flexShrink={0}>
+                  {draft.anonymous ? <LuEyeOff aria-hidden /> : <LuUserRound aria-hidden />}
+                </Box>
+                <Text>
+                  {draft.anonymous
+                    ? "Nothing links this report to you: we don't store your account or your IP address with it. You follow it with a tracking code."
+                    : "Your account is attached, so the dealership can follow up with you and you'll be notified when the status changes."}
                 </Text>
-              </Field.Label>
-              <Input
-                id={ids.date}
-                type="date"
-                max={today}
-                value={draft.incidentDate}
-                onChange={(e) => set("incidentDate", e.currentTarget.value)}
-              />
-              {errors.incidentDate ? <Field.ErrorText>{errors.incidentDate}</Field.ErrorText> : null}
-            </Field.Root>
-
-            {user ? (
-              <Box p="4" borderRadius="lg" borderWidth="1px" borderColor="border.muted" bg="gray.50">
-                <Switch.Root
-                  checked={draft.anonymous}
-                  onCheckedChange={(e) => set("anonymous", e.checked)}
-                  colorPalette="blue"
-                >
-                  <Switch.HiddenInput />
-                  <Switch.Control>
-                    <Switch.Thumb />
-                  </Switch.Control>
-                  <Switch.Label fontWeight="semibold">Report anonymously</Switch.Label>
-                </Switch.Root>
-                <HStack gap="2" mt="2" align="flex-start" fontSize="sm" color="fg.muted">
-                  <Box pt="0.5" flexShrink={0}>
-                    {draft.anonymous ? <LuEyeOff aria-hidden /> : <LuUserRound aria-hidden />}
-                  </Box>
-                  <Text>
-                    {draft.anonymous
-                      ? "Nothing links this report to you: we don't store your account or your IP address with it. You follow it with a tracking code."
-                      : "Your account is attached, so the dealership can follow up with you and you'll be notified when the status changes."}
-                  </Text>
-                </HStack>
-              </Box>
-            ) : (
-              <Alert.Root status="info" borderRadius="lg" variant="subtle">
-                <Alert.Indicator>
-                  <LuShieldCheck />
-                </Alert.Indicator>
-                <Alert.Content>
-                  <Alert.Title>This report is anonymous</Alert.Title>
-                  <Alert.Description>
-                    You don't need an account. Nothing links the report to you; you'll get a tracking code to
-                    follow it.
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-          </Stack>
-        </form>
-      </Dialog.Body>
-      <FormDialogActions>
-        <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          colorPalette="red"
-          loading={create.isPending}
-          loadingText="Sending..."
-        >
-          Send report
-        </Button>
-      </FormDialogActions>
+              </HStack>
+            </Box>
+          ) : (
+            <Alert.Root status="info" borderRadius="lg" variant="subtle">
+              <Alert.Indicator>
+                <LuShieldCheck />
+              </Alert.Indicator>
+              <Alert.Content>
+                <Alert.Title>This report is anonymous</Alert.Title>
+                <Alert.Description>
+                  You don't need an account. Nothing links the report to you; you'll get a tracking code to
+                  follow it.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Stack>
+      </DialogForm>
     </>
   );
 }
@@ -322,9 +265,7 @@ export function ReportMisconductDialog({
   open,
   onOpenChange,
   salesperson,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   salesperson: SalespersonRef;
 }) {
   const [submitted, setSubmitted] = useState<{ trackingCode: string; anonymous: boolean } | null>(null);
@@ -333,7 +274,7 @@ export function ReportMisconductDialog({
     if (!next) setSubmitted(null);
   };
   return (
-    <FormDialog open={open} onOpenChange={change} size="md">
+    <DialogFrame open={open} onOpenChange={change} size="md">
       {submitted ? (
         <ReportSubmitted
           code={submitted.trackingCode}
@@ -343,6 +284,6 @@ export function ReportMisconductDialog({
       ) : (
         <ReportForm salesperson={salesperson} onClose={() => change(false)} onSubmitted={setSubmitted} />
       )}
-    </FormDialog>
+    </DialogFrame>
   );
 }

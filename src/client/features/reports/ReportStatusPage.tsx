@@ -17,10 +17,11 @@ import {
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuFileSearch, LuSearch } from "react-icons/lu";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { mediumDate } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import type { ReportStatusView } from "../reviews/types";
-import { caseDate, categoryLabel, reportStatusStyle } from "./reportLabels";
+import { categoryLabel, reportStatusStyle } from "./reportLabels";
+import type { ReportStatusView } from "./types";
 
 /** Codes are read back however they were typed: case and spaces don't matter. */
 export function normaliseTrackingCode(raw: string): string {
@@ -54,22 +55,19 @@ function StatusCard({ report, code }: { report: ReportStatusView; code: string }
         </HStack>
         <Text color="fg.muted">{style.meaning}</Text>
         <SimpleGrid as="dl" columns={2} gap="4">
-          <Stack gap="0.5">
-            <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
-              Submitted
-            </Text>
-            <Text as="dd" fontWeight="medium">
-              {caseDate.format(new Date(report.createdAt))}
-            </Text>
-          </Stack>
-          <Stack gap="0.5">
-            <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
-              Last updated
-            </Text>
-            <Text as="dd" fontWeight="medium">
-              {caseDate.format(new Date(report.updatedAt))}
-            </Text>
-          </Stack>
+          {[
+            { term: "Submitted", at: report.createdAt },
+            { term: "Last updated", at: report.updatedAt },
+          ].map(({ term, at }) => (
+            <Stack key={term} gap="0.5">
+              <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
+                {term}
+              </Text>
+              <Text as="dd" fontWeight="medium">
+                {mediumDate.format(new Date(at))}
+              </Text>
+            </Stack>
+          ))}
         </SimpleGrid>
         {closed ? (
           <Box p="4" bg="gray.50" borderRadius="lg">

@@ -39,7 +39,6 @@ export function reportStatusStyle(status: string) {
   );
 }
 
-export const caseDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 export const caseDateTime = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

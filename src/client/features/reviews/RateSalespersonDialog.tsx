@@ -1,30 +1,28 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Dialog,
-  EmptyState,
-  Field,
-  Grid,
-  Input,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Alert, Box, Button, Dialog, Grid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { LuCalendarCheck, LuCalendarX, LuLogIn, LuShieldCheck } from "react-icons/lu";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { LuCalendarCheck, LuCalendarX, LuShieldCheck } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import { PRESSURE_SCALE_LABELS, RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { todayIn } from "../../../shared/time";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { ChoiceCards } from "../../ui/ChoiceCards";
+import {
+  closeWithSuccess,
+  DialogActions,
+  type DialogControl,
+  DialogForm,
+  DialogFrame,
+  DialogHeading,
+  DialogLoading,
+  SignInActions,
+} from "../../ui/dialog";
+import { InputField, TextareaField } from "../../ui/form";
+import { appointmentWhen } from "../../ui/format";
+import { Notice } from "../../ui/QueryState";
+import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import { appointmentWhen } from "../appointments/format";
-import { useSession } from "../auth/session";
-import { ChoiceCards } from "./ChoiceCards";
-import { FormDialog, FormDialogActions, FormDialogHeading } from "./FormDialog";
+import type { SalespersonRef } from "../../ui/types";
 import {
   EMPTY_RATING_DRAFT,
   missingScores,
@@ -38,9 +36,8 @@ import {
   VISIT_DATE_IN_FUTURE,
 } from "./ratingDraft";
 import { StarInput } from "./StarInput";
-import type { EligibleAppointment, MyReview, SalespersonRef } from "./types";
+import type { EligibleAppointment, MyReview } from "./types";
 
-const FORM_ID = "rate-salesperson-form";
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export const PRESSURE_SCALE = {
   low: `1 = ${PRESSURE_SCALE_LABELS[1].toLowerCase()}`,
@@ -48,7 +45,7 @@ export const PRESSURE_SCALE = {
 };
 
 /** Every cached view a new or changed review touches: the list, averages on profile and cards, eligibility. */
-export function useInvalidateReviews() {
+function useInvalidateReviews() {
   const utils = trpc.useUtils();
   return (salespersonId: number) =>
     Promise.all([
@@ -79,16 +76,52 @@ function draftFromReview(review: MyReview): RatingDraft {
   };
 }
 
-function OptionalLabel({ children, htmlFor }: { children: string; htmlFor: string }) {
+/** Stars on the left, an optional note beside them (under them on phones). */
+function ScoreRow({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
   return (
-    <Field.Label htmlFor={htmlFor} fontSize="sm">
-      {children}{" "}
-      <Text as="span" color="fg.muted" fontWeight="normal">
-        (optional)
-      </Text>
-    </Field.Label>
+    <Grid
+      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+      gap="4"
+      alignItems="start"
+      p="4"
+      borderWidth="1px"
+      borderColor={highlight ? "blue.100" : "border.muted"}
+      borderRadius="lg"
+      bg={highlight ? "blue.50/50" : "bg.panel"}
+    >
+      {children}
+    </Grid>
   );
 }
+
+/** The three scored categories after the overall experience, each with an optional note. */
+const CATEGORIES: readonly {
+  label: string;
+  scoreKey: ScoreKey;
+  commentKey: TextKey;
+  placeholder: string;
+  scale?: { low: string; high: string };
+}[] = [
+  {
+    label: "Helpfulness",
+    scoreKey: "helpfulnessRating",
+    commentKey: "helpfulnessComment",
+    placeholder: "Did they answer your questions?",
+  },
+  {
+    label: "Pressure level",
+    scoreKey: "pressureLevelRating",
+    commentKey: "pressureComment",
+    placeholder: "Did you feel rushed?",
+    scale: PRESSURE_SCALE,
+  },
+  {
+    label: "Communication",
+    scoreKey: "communicationRating",
+    commentKey: "communicationComment",
+    placeholder: "Clear, honest, on time?",
+  },
+];
 
 /** One category: its stars and an optional note beside them. */
 function CategoryBlock({
@@ -100,7 +133,6 @@ function CategoryBlock({
   onScore,
   onText,
   scale,
-  description,
   placeholder,
 }: {
   label: string;
@@ -111,42 +143,29 @@ function CategoryBlock({
   onScore: (key: ScoreKey, value: number) => void;
   onText: (key: TextKey, value: string) => void;
   scale?: { low: string; high: string };
-  description?: string;
   placeholder: string;
 }) {
-  const id = useId();
   return (
-    <Grid
-      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
-      gap="4"
-      alignItems="start"
-      p="4"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="bg.panel"
-    >
+    <ScoreRow>
       <StarInput
         label={label}
         value={draft[scoreKey]}
         onChange={(value) => onScore(scoreKey, value)}
         invalid={attempted}
         scale={scale}
-        description={description}
       />
-      <Field.Root>
-        <OptionalLabel htmlFor={id}>{`${label} comment`}</OptionalLabel>
-        <Textarea
-          id={id}
-          rows={2}
-          size="sm"
-          maxLength={2000}
-          placeholder={placeholder}
-          value={draft[commentKey]}
-          onChange={(e) => onText(commentKey, e.currentTarget.value)}
-        />
-      </Field.Root>
-    </Grid>
+      <TextareaField
+        label={`${label} comment`}
+        note="optional"
+        labelSize="sm"
+        rows={2}
+        size="sm"
+        maxLength={2000}
+        placeholder={placeholder}
+        value={draft[commentKey]}
+        onChange={(e) => onText(commentKey, e.currentTarget.value)}
+      />
+    </ScoreRow>
   );
 }
 
@@ -204,105 +223,121 @@ function RatingFields({
   today: string;
   visitDateError: boolean;
 }) {
-  const ids = { comment: useId(), visitDate: useId() };
   return (
     <Stack gap="4">
-      <Grid
-        templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
-        gap="4"
-        alignItems="start"
-        p="4"
-        borderWidth="1px"
-        borderColor="blue.100"
-        borderRadius="lg"
-        bg="blue.50/50"
-      >
+      <ScoreRow highlight>
         <StarInput
           label="Overall experience"
           value={draft.overallRating}
           onChange={(value) => setScore("overallRating", value)}
           invalid={attempted}
         />
-        <Field.Root>
-          <OptionalLabel htmlFor={ids.comment}>Your review</OptionalLabel>
-          <Textarea
-            id={ids.comment}
-            rows={3}
-            maxLength={2000}
-            placeholder="What should other buyers know before they visit?"
-            value={draft.comment}
-            onChange={(e) => setText("comment", e.currentTarget.value)}
-            bg="bg.panel"
-          />
-        </Field.Root>
-      </Grid>
+        <TextareaField
+          label="Your review"
+          note="optional"
+          labelSize="sm"
+          rows={3}
+          maxLength={2000}
+          placeholder="What should other buyers know before they visit?"
+          value={draft.comment}
+          onChange={(e) => setText("comment", e.currentTarget.value)}
+          bg="bg.panel"
+        />
+      </ScoreRow>
       <Stack gap="3">
-        <CategoryBlock
-          label="Helpfulness"
-          scoreKey="helpfulnessRating"
-          commentKey="helpfulnessComment"
-          draft={draft}
-          attempted={attempted}
-          onScore={setScore}
-          onText={setText}
-          placeholder="Did they answer your questions?"
-        />
-        <CategoryBlock
-          label="Pressure level"
-          scoreKey="pressureLevelRating"
-          commentKey="pressureComment"
-          draft={draft}
-          attempted={attempted}
-          onScore={setScore}
-          onText={setText}
-          scale={PRESSURE_SCALE}
-          placeholder="Did you feel rushed?"
-        />
-        <CategoryBlock
-          label="Communication"
-          scoreKey="communicationRating"
-          commentKey="communicationComment"
-          draft={draft}
-          attempted={attempted}
-          onScore={setScore}
-          onText={setText}
-          placeholder="Clear, honest, on time?"
-        />
+        {CATEGORIES.map((category) => (
+          <CategoryBlock
+            key={category.scoreKey}
+            {...category}
+            draft={draft}
+            attempted={attempted}
+            onScore={setScore}
+            onText={setText}
+          />
+        ))}
       </Stack>
-      <Field.Root invalid={visitDateError} maxW={{ md: "xs" }}>
-        <OptionalLabel htmlFor={ids.visitDate}>Visit date</OptionalLabel>
-        <Input
-          id={ids.visitDate}
-          type="date"
-          max={today}
-          value={draft.visitDate}
-          onChange={(e) => setText("visitDate", e.currentTarget.value)}
-        />
-        {visitDateError ? <Field.ErrorText>{VISIT_DATE_IN_FUTURE}</Field.ErrorText> : null}
-      </Field.Root>
+      <InputField
+        label="Visit date"
+        note="optional"
+        labelSize="sm"
+        error={visitDateError ? VISIT_DATE_IN_FUTURE : undefined}
+        root={{ maxW: { md: "xs" } }}
+        type="date"
+        max={today}
+        value={draft.visitDate}
+        onChange={(e) => setText("visitDate", e.currentTarget.value)}
+      />
     </Stack>
   );
 }
 
-function useRatingDraft(initial: RatingDraft) {
+/** A saved review failed: a lost session says so; anything else gives the server's reason. */
+function ratingFailed(error: unknown): string | undefined {
+  const code = apiErrorCode(error);
+  if (code === "UNAUTHORIZED") notify(RATING_NOTICES.signedOut);
+  else
+    notify({
+      title: RATING_NOTICES.failed.title,
+      description: apiErrorMessage(error, RATING_NOTICES.failed.description),
+    });
+  return code;
+}
+
+/**
+ * A review being written or changed: the draft, its fields, and `ready`, which marks the form as tried and
+ * tells the first problem (or answers true when it can be sent). `today` is the visit's local date.
+ */
+function useRatingForm(
+  initial: RatingDraft,
+  todayOf: (draft: RatingDraft) => string,
+  needsAppointment: boolean,
+) {
+  const { user } = useSession();
   const [draft, setDraft] = useState<RatingDraft>(initial);
+  const [attempted, setAttempted] = useState(false);
   const setScore = (key: ScoreKey, value: number) => setDraft((d) => ({ ...d, [key]: value }));
   const setText = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  return { draft, setDraft, setScore, setText };
+  const today = todayOf(draft);
+  return {
+    user,
+    draft,
+    setDraft,
+    setText,
+    attempted,
+    ready: (event: FormEvent) => {
+      event.preventDefault();
+      setAttempted(true);
+      const problem = ratingDraftProblem(draft, { signedIn: !!user, needsAppointment, today });
+      if (problem) notify(problem);
+      return !problem;
+    },
+    fields: (
+      <RatingFields
+        draft={draft}
+        attempted={attempted}
+        setScore={setScore}
+        setText={setText}
+        today={today}
+        visitDateError={!!draft.visitDate && draft.visitDate > today}
+      />
+    ),
+  };
 }
 
 function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
-  const { user } = useSession();
   const eligible = trpc.reviews.eligibleAppointments.useQuery(
     { salespersonId: salesperson.id },
     { refetchOnMount: "always" },
   );
-  const { draft, setDraft, setScore, setText } = useRatingDraft(EMPTY_RATING_DRAFT);
-  const [attempted, setAttempted] = useState(false);
-  const invalidate = useInvalidateReviews();
   const appointments = eligible.data ?? [];
-  const selected = appointments.find((a) => String(a.id) === draft.appointmentId);
-  const today = todayIn(selected?.timeZone ?? LOCAL_ZONE);
+  const form = useRatingForm(
+    EMPTY_RATING_DRAFT,
+    (draft) =>
+      todayIn(appointments.find((a) => String(a.id) === draft.appointmentId)?.timeZone ?? LOCAL_ZONE),
+    true,
+  );
+  const { draft, setDraft, setText, attempted } = form;
+  const invalidate = useInvalidateReviews();
 
   // With a single visit to review there is nothing to choose; a visit that is no longer eligible is dropped.
   useEffect(() => {
@@ -314,25 +349,17 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
   }, [eligible.data, setDraft]);
 
   const submit = trpc.reviews.submit.useMutation({
-    onSuccess: async (result) => {
-      showToast({
-        title: "Thank you for your review!",
-        description: `Your review of ${salesperson.name} is live. New average: ${formatRating(result.averageRating)} from ${result.totalReviews} ${result.totalReviews === 1 ? "review" : "reviews"}.`,
-        variant: "success",
-      });
-      onClose();
-      await invalidate(salesperson.id);
-    },
+    onSuccess: (result) =>
+      closeWithSuccess(
+        onClose,
+        {
+          title: "Thank you for your review!",
+          description: `Your review of ${salesperson.name} is live. New average: ${formatRating(result.averageRating)} from ${result.totalReviews} ${result.totalReviews === 1 ? "review" : "reviews"}.`,
+        },
+        () => invalidate(salesperson.id),
+      ),
     onError: (error) => {
-      const code = apiErrorCode(error);
-      if (code === "UNAUTHORIZED") {
-        notify(RATING_NOTICES.signedOut);
-        return;
-      }
-      notify({
-        title: RATING_NOTICES.failed.title,
-        description: apiErrorMessage(error, RATING_NOTICES.failed.description),
-      });
+      const code = ratingFailed(error);
       // Already reviewed, window closed or not eligible: the list of visits is out of date.
       if (code === "CONFLICT" || code === "UNPROCESSABLE_CONTENT" || code === "BAD_REQUEST") {
         void eligible.refetch();
@@ -341,15 +368,9 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
   });
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    const problem = ratingDraftProblem(draft, { signedIn: !!user, needsAppointment: true, today });
-    if (problem) {
-      notify(problem);
-      return;
-    }
+    if (!form.ready(event)) return;
     submit.mutate({
-      userId: user?.id,
+      userId: form.user?.id,
       salespersonId: salesperson.id,
       appointmentId: Number(draft.appointmentId),
       ...ratingPayload(draft),
@@ -359,12 +380,8 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
   if (eligible.isPending) {
     return (
       <>
-        <FormDialogHeading title={`Rate ${salesperson.name}`} />
-        <Dialog.Body>
-          <Center py="16" aria-busy="true" aria-label="Loading your visits">
-            <Spinner color="blue.solid" />
-          </Center>
-        </Dialog.Body>
+        <DialogHeading title={`Rate ${salesperson.name}`} />
+        <DialogLoading label="Loading your visits" />
       </>
     );
   }
@@ -372,7 +389,7 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
   if (eligible.isError) {
     return (
       <>
-        <FormDialogHeading title={`Rate ${salesperson.name}`} />
+        <DialogHeading title={`Rate ${salesperson.name}`} />
         <Dialog.Body>
           <Alert.Root status="error" borderRadius="lg">
             <Alert.Indicator />
@@ -384,14 +401,14 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
             </Alert.Content>
           </Alert.Root>
         </Dialog.Body>
-        <FormDialogActions>
+        <DialogActions>
           <Button variant="ghost" onClick={onClose}>
             Close
           </Button>
           <Button variant="outline" onClick={() => void eligible.refetch()}>
             Try again
           </Button>
-        </FormDialogActions>
+        </DialogActions>
       </>
     );
   }
@@ -399,163 +416,98 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
   if (appointments.length === 0) {
     return (
       <>
-        <FormDialogHeading title={`Rate ${salesperson.name}`} />
+        <DialogHeading title={`Rate ${salesperson.name}`} />
         <Dialog.Body>
-          <EmptyState.Root py="6">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuCalendarX />
-              </EmptyState.Indicator>
-              <Stack textAlign="center" gap="2" maxW="md">
-                <EmptyState.Title>No visit to review yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Every review on KnowBefore comes from a real visit. You can rate {salesperson.name} after a
-                  completed appointment, within {RATING_WINDOW_DAYS} days of it. Each visit can be reviewed
-                  once.
-                </EmptyState.Description>
-              </Stack>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <Notice
+            icon={LuCalendarX}
+            title="No visit to review yet"
+            description={`Every review on KnowBefore comes from a real visit. You can rate ${salesperson.name} after a completed appointment, within ${RATING_WINDOW_DAYS} days of it. Each visit can be reviewed once.`}
+            textGap="2"
+            contentMaxW="md"
+            py="6"
+          />
         </Dialog.Body>
-        <FormDialogActions>
+        <DialogActions>
           <Button variant="ghost" onClick={onClose}>
             Close
           </Button>
           <Button asChild colorPalette="blue">
             <Link to="/appointments">View my appointments</Link>
           </Button>
-        </FormDialogActions>
+        </DialogActions>
       </>
     );
   }
 
   return (
     <>
-      <FormDialogHeading
+      <DialogHeading
         title={`Rate ${salesperson.name}`}
         subtitle="Your review appears with your first name and a Verified visit badge."
       />
-      <Dialog.Body>
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={`Rate ${salesperson.name}`}>
-          <Stack gap="5">
-            <AppointmentPicker
-              appointments={appointments}
-              value={draft.appointmentId}
-              onChange={(value) => setText("appointmentId", value)}
-              invalid={attempted && missingScores(draft).length === 0}
-            />
-            <RatingFields
-              draft={draft}
-              attempted={attempted}
-              setScore={setScore}
-              setText={setText}
-              today={today}
-              visitDateError={!!draft.visitDate && draft.visitDate > today}
-            />
-          </Stack>
-        </form>
-      </Dialog.Body>
-      <FormDialogActions>
-        <Text fontSize="xs" color="fg.muted" me="auto" hideBelow="md">
-          <Box as="span" display="inline-flex" verticalAlign="middle" me="1">
-            <LuShieldCheck aria-hidden />
-          </Box>
-          Tied to your completed visit
-        </Text>
-        <Button variant="ghost" onClick={onClose} disabled={submit.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          colorPalette="blue"
-          loading={submit.isPending}
-          loadingText="Submitting..."
-        >
-          Submit Review
-        </Button>
-      </FormDialogActions>
+      <DialogForm
+        label={`Rate ${salesperson.name}`}
+        onSubmit={onSubmit}
+        onCancel={onClose}
+        submit={{ confirmLabel: "Submit Review", pendingLabel: "Submitting...", pending: submit.isPending }}
+        aside={
+          <Text fontSize="xs" color="fg.muted" me="auto" hideBelow="md">
+            <Box as="span" display="inline-flex" verticalAlign="middle" me="1">
+              <LuShieldCheck aria-hidden />
+            </Box>
+            Tied to your completed visit
+          </Text>
+        }
+      >
+        <Stack gap="5">
+          <AppointmentPicker
+            appointments={appointments}
+            value={draft.appointmentId}
+            onChange={(value) => setText("appointmentId", value)}
+            invalid={attempted && missingScores(draft).length === 0}
+          />
+          {form.fields}
+        </Stack>
+      </DialogForm>
     </>
   );
 }
 
 function EditRatingForm({ review, onClose }: { review: MyReview; onClose: () => void }) {
-  const { user } = useSession();
-  const { draft, setScore, setText } = useRatingDraft(draftFromReview(review));
-  const [attempted, setAttempted] = useState(false);
+  const form = useRatingForm(draftFromReview(review), () => todayIn(LOCAL_ZONE), false);
   const invalidate = useInvalidateReviews();
-  const today = todayIn(LOCAL_ZONE);
 
   const edit = trpc.reviews.edit.useMutation({
-    onSuccess: async () => {
-      showToast({
-        title: "Review updated",
-        description: `Your review of ${review.salespersonName} now shows your changes.`,
-        variant: "success",
-      });
-      onClose();
-      await invalidate(review.salespersonId);
-    },
-    onError: (error) => {
-      if (apiErrorCode(error) === "UNAUTHORIZED") {
-        notify(RATING_NOTICES.signedOut);
-        return;
-      }
-      notify({
-        title: RATING_NOTICES.failed.title,
-        description: apiErrorMessage(error, RATING_NOTICES.failed.description),
-      });
-    },
+    onSuccess: () =>
+      closeWithSuccess(
+        onClose,
+        {
+          title: "Review updated",
+          description: `Your review of ${review.salespersonName} now shows your changes.`,
+        },
+        () => invalidate(review.salespersonId),
+      ),
+    onError: (error) => void ratingFailed(error),
   });
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    const problem = ratingDraftProblem(draft, { signedIn: !!user, needsAppointment: false, today });
-    if (problem) {
-      notify(problem);
-      return;
-    }
-    edit.mutate({ id: review.id, ...ratingPayload(draft) });
+    if (form.ready(event)) edit.mutate({ id: review.id, ...ratingPayload(form.draft) });
   };
 
   return (
     <>
-      <FormDialogHeading
+      <DialogHeading
         title={`Edit your review of ${review.salespersonName}`}
         subtitle="Reviews can be changed for 7 days after you write them."
       />
-      <Dialog.Body>
-        <form
-          id={FORM_ID}
-          onSubmit={onSubmit}
-          noValidate
-          aria-label={`Edit your review of ${review.salespersonName}`}
-        >
-          <RatingFields
-            draft={draft}
-            attempted={attempted}
-            setScore={setScore}
-            setText={setText}
-            today={today}
-            visitDateError={!!draft.visitDate && draft.visitDate > today}
-          />
-        </form>
-      </Dialog.Body>
-      <FormDialogActions>
-        <Button variant="ghost" onClick={onClose} disabled={edit.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          colorPalette="blue"
-          loading={edit.isPending}
-          loadingText="Saving..."
-        >
-          Save changes
-        </Button>
-      </FormDialogActions>
+      <DialogForm
+        label={`Edit your review of ${review.salespersonName}`}
+        onSubmit={onSubmit}
+        onCancel={onClose}
+        submit={{ confirmLabel: "Save changes", pendingLabel: "Saving...", pending: edit.isPending }}
+      >
+        {form.fields}
+      </DialogForm>
     </>
   );
 }
@@ -563,20 +515,11 @@ function EditRatingForm({ review, onClose }: { review: MyReview; onClose: () => 
 function SignInToRate({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
   return (
     <>
-      <FormDialogHeading title={RATING_NOTICES.signedOut.title} subtitle={`Rate ${salesperson.name}`} />
+      <DialogHeading title={RATING_NOTICES.signedOut.title} subtitle={`Rate ${salesperson.name}`} />
       <Dialog.Body>
         <Text color="fg.muted">{RATING_NOTICES.signedOut.description}</Text>
       </Dialog.Body>
-      <FormDialogActions>
-        <Button variant="ghost" onClick={onClose}>
-          Not now
-        </Button>
-        <Button asChild colorPalette="blue">
-          <Link to="/login">
-            <LuLogIn /> Sign In
-          </Link>
-        </Button>
-      </FormDialogActions>
+      <SignInActions onClose={onClose} />
     </>
   );
 }
@@ -590,23 +533,15 @@ export function RateSalespersonDialog({
   onOpenChange,
   salesperson,
   review,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   salesperson: SalespersonRef;
   review?: MyReview;
 }) {
   const { user, isLoading } = useSession();
   const close = () => onOpenChange(false);
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (isLoading) {
-    content = (
-      <Dialog.Body>
-        <Center py="16" aria-busy="true" aria-label="Loading">
-          <Spinner color="blue.solid" />
-        </Center>
-      </Dialog.Body>
-    );
+    content = <DialogLoading />;
   } else if (user?.role !== "customer") {
     content = <SignInToRate salesperson={salesperson} onClose={close} />;
   } else if (review) {
@@ -615,8 +550,8 @@ export function RateSalespersonDialog({
     content = <NewRatingForm salesperson={salesperson} onClose={close} />;
   }
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} size="lg">
+    <DialogFrame open={open} onOpenChange={onOpenChange}>
       {content}
-    </FormDialog>
+    </DialogFrame>
   );
 }

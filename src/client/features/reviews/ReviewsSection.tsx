@@ -2,71 +2,45 @@ import {
   Badge,
   Box,
   Button,
-  ButtonGroup,
   Card,
   chakra,
-  Field,
   Flex,
   Heading,
   HStack,
-  Icon,
-  IconButton,
   NativeSelect,
-  Pagination,
   Progress,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
 } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import {
-  LuBadgeCheck,
-  LuChevronLeft,
-  LuChevronRight,
-  LuFlag,
-  LuMessageSquareReply,
-  LuStar,
-  LuTriangleAlert,
-} from "react-icons/lu";
+import { LuBadgeCheck, LuFlag, LuMessageSquareReply, LuStar } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import { REVIEW_SORTS, type ReviewSort } from "../../../shared/reviews";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { apiErrorMessage, trpc } from "../../trpc";
-import { StarRow } from "../../ui/Rating";
+import { TextareaField } from "../../ui/form";
+import { formatCalendarDate, mediumDate } from "../../ui/format";
+import { Pager } from "../../ui/Pager";
+import { InlineLoadError } from "../../ui/QueryState";
+import { OverallScore, ratingBandInfo, StarRow } from "../../ui/Rating";
+import type { SessionUser } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import type { SessionUser } from "../auth/session";
-import { ratingBandInfo } from "../salespeople/ratingBandLabel";
+import { useDialogSubject } from "../../ui/useDialogSubject";
 import { FlagReviewDialog } from "./FlagReviewDialog";
 import { PRESSURE_SCALE } from "./RateSalespersonDialog";
+import { ReviewReply } from "./ReviewReply";
 import type { Review } from "./types";
 
-export const REVIEWS_PER_PAGE = 5;
+const REVIEWS_PER_PAGE = 5;
 
 const SORT_LABELS: Record<ReviewSort, string> = {
   newest: "Newest first",
   highest: "Highest rated",
   lowest: "Lowest rated",
 };
-
-export const reviewDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** A calendar date (YYYY-MM-DD) as 'Jun 12, 2026', with no zone shift. */
-export function calendarDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 function CategoryBar({ label, value, hint }: { label: string; value: number | null; hint?: string }) {
   const shown = value ?? 0;
@@ -133,7 +107,6 @@ function ReplyForm({
 }) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
   const utils = trpc.useUtils();
   const reply = trpc.reviews.reply.useMutation({
     onSuccess: async () => {
@@ -171,24 +144,20 @@ function ReplyForm({
       borderRadius="lg"
       bg="blue.50/50"
     >
-      <Field.Root invalid={!!error}>
-        <Field.Label htmlFor={id} fontSize="sm">
-          Your public reply
-        </Field.Label>
-        <Textarea
-          id={id}
-          rows={3}
-          maxLength={2000}
-          bg="bg.panel"
-          placeholder="Thank the buyer or add context. Everyone can read your reply, and you can reply once."
-          value={body}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            setError(null);
-          }}
-        />
-        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-      </Field.Root>
+      <TextareaField
+        label="Your public reply"
+        labelSize="sm"
+        error={error}
+        rows={3}
+        maxLength={2000}
+        bg="bg.panel"
+        placeholder="Thank the buyer or add context. Everyone can read your reply, and you can reply once."
+        value={body}
+        onChange={(e) => {
+          setBody(e.currentTarget.value);
+          setError(null);
+        }}
+      />
       <HStack justify="flex-end" mt="3" gap="2">
         <Button size="sm" variant="ghost" onClick={onDone} disabled={reply.isPending}>
           Cancel
@@ -222,7 +191,6 @@ function ReviewItem({
 }) {
   const [replying, setReplying] = useState(false);
   const created = new Date(review.createdAt);
-  const firstName = salesperson.name.split(" ")[0] ?? salesperson.name;
   return (
     <Box
       as="li"
@@ -235,12 +203,7 @@ function ReviewItem({
       <Stack gap="3">
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
           <Stack gap="1">
-            <HStack gap="2.5">
-              <StarRow value={review.overallRating} label={`Overall ${review.overallRating} out of 5`} />
-              <Text fontWeight="semibold" fontSize="sm">
-                {formatRating(review.overallRating)}
-              </Text>
-            </HStack>
+            <OverallScore value={review.overallRating} gap="2.5" />
             <HStack gap="2" fontSize="sm" color="fg.muted" flexWrap="wrap">
               <Text fontWeight="medium" color="fg">
                 {review.customerName}
@@ -253,8 +216,10 @@ function ReviewItem({
             </HStack>
           </Stack>
           <Stack gap="0" align={{ base: "flex-start", sm: "flex-end" }} fontSize="sm" color="fg.muted">
-            <time dateTime={created.toISOString()}>{reviewDate.format(created)}</time>
-            {review.visitDate ? <Text fontSize="xs">Visited {calendarDate(review.visitDate)}</Text> : null}
+            <time dateTime={created.toISOString()}>{mediumDate.format(created)}</time>
+            {review.visitDate ? (
+              <Text fontSize="xs">Visited {formatCalendarDate(review.visitDate, "medium")}</Text>
+            ) : null}
           </Stack>
         </Flex>
         <Text color={review.comment ? "fg" : "fg.subtle"} whiteSpace="pre-line">
@@ -277,32 +242,7 @@ function ReviewItem({
             note={review.communicationComment}
           />
         </SimpleGrid>
-        {review.reply ? (
-          <Box
-            borderStartWidth="3px"
-            borderColor="blue.500"
-            bg="blue.50/60"
-            borderRadius="md"
-            px="4"
-            py="3"
-            aria-label={`Reply from ${salesperson.name}`}
-          >
-            <HStack gap="2" fontSize="sm" mb="1" flexWrap="wrap">
-              <Icon color="blue.600">
-                <LuMessageSquareReply />
-              </Icon>
-              <Text fontWeight="semibold" color="ink">
-                Reply from {firstName}
-              </Text>
-              <Text color="fg.muted" fontSize="xs">
-                {reviewDate.format(new Date(review.reply.createdAt))}
-              </Text>
-            </HStack>
-            <Text fontSize="sm" whiteSpace="pre-line">
-              {review.reply.body}
-            </Text>
-          </Box>
-        ) : null}
+        {review.reply ? <ReviewReply reply={review.reply} salespersonName={salesperson.name} /> : null}
         {replying ? (
           <ReplyForm review={review} salespersonId={salesperson.id} onDone={() => setReplying(false)} />
         ) : null}
@@ -356,8 +296,7 @@ export function ReviewsSection({
 }) {
   const [sort, setSort] = useState<ReviewSort>("newest");
   const [page, setPage] = useState(1);
-  const [flagging, setFlagging] = useState<Review | null>(null);
-  const [flagOpen, setFlagOpen] = useState(false);
+  const flagging = useDialogSubject<Review>();
   const sortId = useId();
   const top = useRef<HTMLDivElement>(null);
   const list = trpc.reviews.list.useQuery(
@@ -469,15 +408,12 @@ export function ReviewsSection({
         {list.isPending ? (
           <ReviewsSkeleton />
         ) : list.isError && !list.data ? (
-          <Stack align="center" textAlign="center" gap="2" py="6" color="fg.muted">
-            <Icon color="red.500" boxSize="6">
-              <LuTriangleAlert />
-            </Icon>
-            <Text>We couldn't load the reviews.</Text>
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <InlineLoadError
+            message="We couldn't load the reviews."
+            onRetry={() => void list.refetch()}
+            align="center"
+            py="6"
+          />
         ) : (list.data?.items.length ?? 0) > 0 ? (
           <Stack
             as="ul"
@@ -494,10 +430,7 @@ export function ReviewsSection({
                 salesperson={salesperson}
                 canReply={isOwner}
                 canFlag={isOwner || isManager}
-                onFlag={(r) => {
-                  setFlagging(r);
-                  setFlagOpen(true);
-                }}
+                onFlag={flagging.show}
               />
             ))}
           </Stack>
@@ -518,44 +451,19 @@ export function ReviewsSection({
         )}
 
         {total > REVIEWS_PER_PAGE ? (
-          <Pagination.Root
+          <Pager
             count={total}
             pageSize={REVIEWS_PER_PAGE}
             page={page}
-            onPageChange={(details) => goToPage(details.page)}
-            alignSelf="center"
+            onPageChange={goToPage}
             siblingCount={1}
-          >
-            <ButtonGroup variant="ghost" size="sm" attached={false} gap="1">
-              <Pagination.PrevTrigger asChild>
-                <IconButton aria-label="Previous reviews" variant="outline">
-                  <LuChevronLeft />
-                </IconButton>
-              </Pagination.PrevTrigger>
-              <HStack hideBelow="sm" gap="1">
-                <Pagination.Items
-                  render={(item) => (
-                    <IconButton
-                      variant={{ base: "ghost", _selected: "solid" }}
-                      colorPalette="blue"
-                      aria-label={`Reviews page ${item.value}`}
-                    >
-                      {item.value}
-                    </IconButton>
-                  )}
-                />
-              </HStack>
-              <Pagination.PageText hideFrom="sm" px="3" fontSize="sm" />
-              <Pagination.NextTrigger asChild>
-                <IconButton aria-label="More reviews" variant="outline">
-                  <LuChevronRight />
-                </IconButton>
-              </Pagination.NextTrigger>
-            </ButtonGroup>
-          </Pagination.Root>
+            labels={{ previous: "Previous reviews", next: "More reviews", page: (n) => `Reviews page ${n}` }}
+          />
         ) : null}
       </Card.Body>
-      {flagging ? <FlagReviewDialog open={flagOpen} onOpenChange={setFlagOpen} review={flagging} /> : null}
+      {flagging.subject ? (
+        <FlagReviewDialog open={flagging.open} onOpenChange={flagging.setOpen} review={flagging.subject} />
+      ) : null}
     </Card.Root>
   );
 }

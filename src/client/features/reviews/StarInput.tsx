@@ -14,7 +14,6 @@ export function StarInput({
   onChange,
   invalid = false,
   scale,
-  description,
 }: {
   label: string;
   value: number;
@@ -22,7 +21,6 @@ export function StarInput({
   invalid?: boolean;
   /** Words for the two ends of the scale, e.g. '1 = too pushy' and '5 = perfect balance'. */
   scale?: { low: string; high: string };
-  description?: string;
 }) {
   const labelId = useId();
   const [hover, setHover] = useState(0);
@@ -49,11 +47,6 @@ export function StarInput({
       <Text id={labelId} fontWeight="semibold" fontSize="sm" color="ink">
         {label}
       </Text>
-      {description ? (
-        <Text fontSize="xs" color="fg.muted" mt="-1">
-          {description}
-        </Text>
-      ) : null}
       <HStack gap="3" flexWrap="wrap">
         <HStack
           role="radiogroup"

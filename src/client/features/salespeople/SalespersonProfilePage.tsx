@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Flex,
   Grid,
   GridItem,
@@ -19,7 +18,7 @@ import {
   Wrap,
 } from "@chakra-ui/react";
 import { Link, useLocation } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   LuArrowLeft,
   LuBriefcase,
@@ -28,24 +27,25 @@ import {
   LuMapPin,
   LuMessageSquare,
   LuStar,
-  LuTriangleAlert,
   LuUserX,
 } from "react-icons/lu";
 import { FALLBACK_BIO } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../trpc";
+import { yearsLabel } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { ProfilePhoto } from "../../ui/ProfilePhoto";
+import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { ScheduleAppointmentDialog } from "../appointments/ScheduleAppointmentDialog";
-import { type SessionUser, useSession } from "../auth/session";
-import { yearsLabel } from "../browse/SalespersonCard";
-import { FavoriteButton } from "../favorites/FavoriteButton";
-import { DealershipLocationCard } from "../maps/DealershipLocationCard";
-import { ReviewsSection } from "../reviews/ReviewsSection";
-import { ProfilePhoto } from "./ProfilePhoto";
-import { ContactDialog, RateSalespersonDialog, ReportMisconductDialog } from "./SalespersonDialogs";
+import { ScheduleAppointmentDialog } from "../appointments";
+import { FavoriteButton } from "../favorites";
+import { DealershipLocationCard } from "../maps";
+import { ContactDialog } from "../messages";
+import { ReportMisconductDialog } from "../reports";
+import { RateSalespersonDialog, ReviewsSection } from "../reviews";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 
 function parseSalespersonId(raw: string): number | null {
@@ -66,22 +66,18 @@ function BackToBrowse() {
 
 function SalespersonNotFound() {
   return (
-    <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="white" py="16">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <LuUserX />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title as="h1">Salesperson Not Found</EmptyState.Title>
-          <EmptyState.Description>
-            This profile doesn't exist or is no longer listed. Browse other verified salespeople instead.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="blue">
-          <Link to="/">Back to browse</Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <Notice
+      icon={LuUserX}
+      title="Salesperson Not Found"
+      titleAs="h1"
+      description="This profile doesn't exist or is no longer listed. Browse other verified salespeople instead."
+      {...panelNotice(false)}
+      py="16"
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/">Back to browse</Link>
+      </Button>
+    </Notice>
   );
 }
 
@@ -143,16 +139,13 @@ function ProfileHeader({
           align={{ md: "flex-end" }}
         >
           <ProfilePhoto
+            framed="4px"
             src={salesperson.profileImageUrl}
             name={salesperson.name}
             boxSize={{ base: "24", md: "32" }}
             borderRadius="2xl"
-            borderWidth="4px"
-            borderColor="white"
             boxShadow="md"
             mt={{ base: "-10", md: "-14" }}
-            flexShrink={0}
-            loading="eager"
           />
           <Stack gap="2" flex="1" minW="0">
             <HStack gap="3" flexWrap="wrap">
@@ -332,27 +325,20 @@ export function SalespersonProfilePage({ rawId }: { rawId: string }) {
   const notFound = id === null || apiErrorCode(profile.error) === "NOT_FOUND";
   useDocumentTitle(notFound ? "Salesperson Not Found" : (profile.data?.name ?? "Salesperson profile"));
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (notFound) {
     body = <SalespersonNotFound />;
   } else if (profile.isPending) {
     body = <ProfileSkeleton />;
   } else if (profile.isError) {
     body = (
-      <EmptyState.Root borderWidth="1px" borderRadius="xl" bg="white" py="16">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="red.500">
-            <LuTriangleAlert />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="1">
-            <EmptyState.Title>We couldn't load this profile</EmptyState.Title>
-            <EmptyState.Description>Check your connection and try again.</EmptyState.Description>
-          </Stack>
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <LoadError
+        title="We couldn't load this profile"
+        description="Check your connection and try again."
+        onRetry={() => void profile.refetch()}
+        borderStyle="solid"
+        py="16"
+      />
     );
   } else {
     body = <SalespersonProfile salesperson={profile.data} viewer={user} />;

@@ -4,7 +4,7 @@ import type { IconType } from "react-icons";
 import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { ratingBandInfo } from "./ratingBandLabel";
+import { ratingBandInfo } from "../../ui/Rating";
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
   return (

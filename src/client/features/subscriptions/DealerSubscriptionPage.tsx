@@ -1,8 +1,8 @@
 import { Badge, Box, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { useSession } from "../auth/session";
-import { type Plan, PlanCard } from "../marketing/PlanCard";
+import { useSession } from "../../ui/session";
+import { type Plan, PlanCard } from "../marketing";
 
 const DEALER_PLANS: readonly Plan[] = [
   {

@@ -1,7 +1,7 @@
 import { Badge, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { useSession } from "../auth/session";
+import { useSession } from "../../ui/session";
 import { CHECKOUT_PLANS, type CheckoutPlanId } from "./plans";
 
 function PlanSummary({ planId }: { planId: CheckoutPlanId }) {

@@ -1,10 +1,11 @@
 // The public site's menu on small screens. Loaded on first use, so the landing page doesn't ship the
 // drawer's focus-trap and dialog machinery to people who never open it.
-import { Button, CloseButton, Drawer, Portal, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { dashboardPathFor, type SessionUser } from "../../features/auth/session";
 import { useColorMode } from "../color-mode";
 import { LuMoon, LuSun } from "../icons";
+import { dashboardPathFor, type SessionUser } from "../session";
+import { MenuDrawer } from "./MenuDrawer";
 import { MARKETING_NAV } from "./navigation";
 
 export default function MobileMenu({
@@ -20,62 +21,48 @@ export default function MobileMenu({
 }) {
   const { colorMode, toggleColorMode } = useColorMode();
   return (
-    <Drawer.Root
+    <MenuDrawer
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
+      onOpenChange={(next) => {
+        if (!next) onClose();
       }}
-      placement="end"
-      size="xs"
       finalFocusEl={returnFocusTo}
-    >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner className={colorMode} colorPalette="blue">
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack as="nav" aria-label="Mobile" gap="1">
-                {MARKETING_NAV.map((item) => (
-                  <Button key={item.to} asChild variant="ghost" justifyContent="flex-start" onClick={onClose}>
-                    <Link to={item.to}>{item.label}</Link>
-                  </Button>
-                ))}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-              <Button variant="ghost" justifyContent="flex-start" onClick={toggleColorMode}>
-                {colorMode === "dark" ? <LuSun /> : <LuMoon />}
-                {colorMode === "dark" ? "Light theme" : "Dark theme"}
+      positioner={{ className: colorMode, colorPalette: "blue" }}
+      footer={
+        <>
+          <Button variant="ghost" justifyContent="flex-start" onClick={toggleColorMode}>
+            {colorMode === "dark" ? <LuSun /> : <LuMoon />}
+            {colorMode === "dark" ? "Light theme" : "Dark theme"}
+          </Button>
+          {user ? (
+            <>
+              <Button asChild colorPalette="blue" onClick={onClose}>
+                <Link to={dashboardPathFor(user)}>Go to dashboard</Link>
               </Button>
-              {user ? (
-                <>
-                  <Button asChild colorPalette="blue" onClick={onClose}>
-                    <Link to={dashboardPathFor(user)}>Go to dashboard</Link>
-                  </Button>
-                  <Button asChild variant="outline">
-                    <a href="/api/logout">Sign out</a>
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button asChild colorPalette="blue" onClick={onClose}>
-                    <Link to="/login">Get Started</Link>
-                  </Button>
-                  <Button asChild variant="outline" onClick={onClose}>
-                    <Link to="/login">Sign In</Link>
-                  </Button>
-                </>
-              )}
-            </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+              <Button asChild variant="outline">
+                <a href="/api/logout">Sign out</a>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild colorPalette="blue" onClick={onClose}>
+                <Link to="/login">Get Started</Link>
+              </Button>
+              <Button asChild variant="outline" onClick={onClose}>
+                <Link to="/login">Sign In</Link>
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      <Stack as="nav" aria-label="Mobile" gap="1">
+        {MARKETING_NAV.map((item) => (
+          <Button key={item.to} asChild variant="ghost" justifyContent="flex-start" onClick={onClose}>
+            <Link to={item.to}>{item.label}</Link>
+          </Button>
+        ))}
+      </Stack>
+    </MenuDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSession } from "../../features/auth/session";
+import { useSession } from "../session";
 import { AppShell } from "./AppShell";
 import { PublicLayout } from "./PublicLayout";
 

@@ -1,0 +1,8 @@
+// What other features use of appointments: the booking dialog and today's open times (browse cards,
+// profiles, favorites), and the appointment list with its status colours (the salesperson dashboard).
+export { AppointmentList } from "./AppointmentList";
+export { AvailableToday } from "./AvailableToday";
+export { fullViews } from "./appointmentLists";
+export { appointmentStatusStyle } from "./format";
+export { ScheduleAppointmentDialog, type SchedulingTarget } from "./ScheduleAppointmentDialog";
+export { useInvalidateAppointments, useInvalidateSlots } from "./useAppointmentCaches";

@@ -1,0 +1,61 @@
+// The browse filters live in the URL of `/`, so a filtered view can be shared or bookmarked. Anything
+// malformed in the URL is dropped rather than breaking the page.
+// These parsers are part of the `/` route's validateSearch, which loads with every page: they use the small
+// parsers of ui/searchParams.ts instead of zod (see there).
+import { BROWSE_PAGE_SIZE, SALESPERSON_STATUSES } from "../../../shared/constants";
+import type { BrowseSalespeopleInput } from "../../../shared/schemas/salespeople";
+import { enumParam, intParam, numberChoiceParam, type SearchOf, textParam } from "../../ui/searchParams";
+
+const BROWSE_SORTS = ["rating", "pressure"] as const;
+
+export const browseSearchShape = {
+  search: textParam(100, { coerce: true }),
+  specialty: textParam(60),
+  // The router parses "5" in a URL as the number 5, so numeric filters are stored as numbers.
+  rating: numberChoiceParam([5, 4, 3] as const),
+  status: enumParam(SALESPERSON_STATUSES),
+  dealership: textParam(160),
+  city: textParam(80),
+  yearsOfExperience: intParam(0, 50),
+  /** Minimum pressure-level average: 4 = '4+ (relaxed)', 3 = '3+'. */
+  minPressure: numberChoiceParam([4, 3] as const),
+  /** Browse order: top rated (default) or least pushy first. */
+  sort: enumParam(BROWSE_SORTS),
+  page: intParam(1, 10_000),
+};
+
+export type BrowseSearch = SearchOf<typeof browseSearchShape>;
+export type BrowseFilterKey = Exclude<keyof BrowseSearch, "page">;
+
+const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
+  "search",
+  "specialty",
+  "rating",
+  "status",
+  "dealership",
+  "city",
+  "yearsOfExperience",
+  "minPressure",
+];
+
+export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
+
+export function activeFilterCount(search: BrowseSearch): number {
+  return BROWSE_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
+}
+
+/** URL state to the `salespeople.list` input: filters left out mean 'all'. */
+export function toBrowseInput(search: BrowseSearch): BrowseSalespeopleInput {
+  const page = search.page ?? 1;
+  const input: BrowseSalespeopleInput = { limit: RESULTS_PER_PAGE, offset: (page - 1) * RESULTS_PER_PAGE };
+  if (search.search) input.search = search.search;
+  if (search.specialty) input.specialty = search.specialty;
+  if (search.rating !== undefined) input.rating = String(search.rating);
+  if (search.status) input.status = search.status;
+  if (search.dealership) input.dealership = search.dealership;
+  if (search.city) input.city = search.city;
+  if (search.yearsOfExperience !== undefined) input.yearsOfExperience = search.yearsOfExperience;
+  if (search.minPressure !== undefined) input.minPressure = search.minPressure;
+  if (search.sort) input.sort = search.sort;
+  return input;
+}

@@ -1,0 +1,13 @@
+// The customer dashboard keeps its tab and open conversation in the URL of `/` (beside the browse filters),
+// so a reload or a notification link opens the same view. Bad values fall back quietly.
+// Part of the `/` route's validateSearch, which loads with every page: it uses ui/searchParams.ts, not zod.
+import { enumParam, intParam } from "../../ui/searchParams";
+
+const DASHBOARD_TABS = ["browse", "ratings", "favorites", "messages", "nearby", "profile"] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export const dashboardSearchShape = {
+  tab: enumParam(DASHBOARD_TABS),
+  /** The open conversation in the Messages tab (notification links point here). */
+  conversation: intParam(1, 2_147_483_647),
+};

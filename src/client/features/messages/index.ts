@@ -1,0 +1,3 @@
+// What other features use of messages: the contact dialog on profiles, and the inbox on both dashboards.
+export { ContactDialog } from "./ContactDialog";
+export { MessagesInbox } from "./MessagesInbox";

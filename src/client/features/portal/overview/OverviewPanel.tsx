@@ -1,0 +1,256 @@
+import { Alert, HStack, Icon, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import type { IconType } from "react-icons";
+import {
+  LuCalendarCheck,
+  LuCalendarClock,
+  LuEye,
+  LuMessageCircleReply,
+  LuMessageSquareText,
+  LuStar,
+  LuUserX,
+} from "react-icons/lu";
+import { formatRating } from "../../../../shared/constants";
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type SalespersonOverview,
+} from "../../../../shared/schemas/portal";
+import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
+import { trpc } from "../../../trpc";
+import { PanelHeader } from "../../../ui/PanelHeader";
+import { QueryState } from "../../../ui/QueryState";
+import { formatPercent, PERIOD_LABELS } from "../format";
+import { GrowthInsights } from "./GrowthInsights";
+
+// recharts is most of the dashboard's code: it loads with the first chart, not with every dashboard tab.
+const charts = () => import("./OverviewCharts");
+const AppointmentsChart = lazy(() => charts().then((m) => ({ default: m.AppointmentsChart })));
+const RatingsChart = lazy(() => charts().then((m) => ({ default: m.RatingsChart })));
+const ProfileViewsChart = lazy(() => charts().then((m) => ({ default: m.ProfileViewsChart })));
+
+type StatCard = { label: string; value: string; help: string; icon: IconType; palette: string };
+
+function statCards(overview: SalespersonOverview): StatCard[] {
+  const t = overview.totals;
+  const span = PERIOD_LABELS[overview.period];
+  const closed = t.completed + t.noShow;
+  return [
+    {
+      label: "Upcoming",
+      value: String(t.upcoming),
+      help: "Appointments booked ahead",
+      icon: LuCalendarClock,
+      palette: "blue",
+    },
+    {
+      label: "Completion rate",
+      value: formatPercent(t.completionRate),
+      help: `${t.completed} completed of ${closed} closed`,
+      icon: LuCalendarCheck,
+      palette: "green",
+    },
+    {
+      label: "No-show rate",
+      value: formatPercent(t.noShowRate),
+      help: `${t.noShow} no-show${t.noShow === 1 ? "" : "s"} in ${span}`,
+      icon: LuUserX,
+      palette: "orange",
+    },
+    {
+      label: "Average rating",
+      value: t.reviews > 0 ? formatRating(t.averageRating) : "—",
+      help: t.reviews > 0 ? "Across all your reviews" : "No reviews yet",
+      icon: LuStar,
+      palette: "yellow",
+    },
+    {
+      label: "Reviews",
+      value: String(t.reviews),
+      help: `${t.reviewsInPeriod} new in ${span}`,
+      icon: LuMessageSquareText,
+      palette: "purple",
+    },
+    {
+      label: "Profile views",
+      value: String(t.profileViews),
+      help: `In the last ${span}`,
+      icon: LuEye,
+      palette: "teal",
+    },
+    {
+      label: "Reply time",
+      value: t.responseTimeMinutes === null ? "—" : formatMinutes(t.responseTimeMinutes),
+      help:
+        t.unansweredConversations > 0
+          ? `${t.unansweredConversations} waiting for an answer`
+          : "Average time to answer a buyer",
+      icon: LuMessageCircleReply,
+      palette: t.unansweredConversations > 0 ? "orange" : "cyan",
+    },
+  ];
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = minutes / 60;
+  return hours < 48 ? `${hours.toFixed(hours < 10 ? 1 : 0)} h` : `${Math.round(hours / 24)} days`;
+}
+
+function StatTile({ stat }: { stat: StatCard }) {
+  return (
+    <Stat.Root
+      role="group"
+      aria-label={stat.label}
+      bg="white"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      boxShadow="xs"
+      p={{ base: "3.5", md: "4" }}
+      gap="1"
+    >
+      <HStack justify="space-between" align="flex-start" gap="2">
+        <Stat.Label fontSize={{ base: "xs", md: "sm" }} color="fg.muted" lineHeight="short">
+          {stat.label}
+        </Stat.Label>
+        <Icon boxSize="4" color={`${stat.palette}.500`} flexShrink={0} aria-hidden>
+          <stat.icon />
+        </Icon>
+      </HStack>
+      <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+        {stat.value}
+      </Stat.ValueText>
+      <Stat.HelpText fontSize="xs" color="fg.muted" lineHeight="short">
+        {stat.help}
+      </Stat.HelpText>
+    </Stat.Root>
+  );
+}
+
+/** SPEC.md's analytics periods (7d, 30d, 90d, 1y; 30d by default). */
+function PeriodSelector({
+  value,
+  onChange,
+}: {
+  value: AnalyticsPeriod;
+  onChange: (period: AnalyticsPeriod) => void;
+}) {
+  return (
+    <SegmentGroup.Root
+      size="sm"
+      value={value}
+      onValueChange={(e) => {
+        if (e.value) onChange(e.value as AnalyticsPeriod);
+      }}
+      aria-label="Period"
+      bg="white"
+      borderWidth="1px"
+      borderColor="border.muted"
+    >
+      <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
+      <SegmentGroup.Items
+        items={ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+        px={{ base: "2.5", md: "3" }}
+      />
+    </SegmentGroup.Root>
+  );
+}
+
+function VerificationBanner({ salesperson }: { salesperson: SalespersonDetail }) {
+  if (salesperson.verifiedAt || !salesperson.dealership) return null;
+  return (
+    <Alert.Root status="info" borderRadius="xl" borderWidth="1px" borderColor="blue.200">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Waiting for {salesperson.dealership} to verify you</Alert.Title>
+        <Alert.Description>
+          Your profile is live, and buyers can book you. Once your manager confirms you, your profile shows
+          “Verified by {salesperson.dealership}”.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function ChartSkeleton() {
+  return <Skeleton height="80" borderRadius="xl" />;
+}
+
+function OverviewSkeleton() {
+  return (
+    <Stack gap="5" aria-busy="true" aria-label="Loading your figures">
+      <SimpleGrid columns={{ base: 2, md: 4, xl: 7 }} gap="3">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} height="28" borderRadius="xl" />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <ChartSkeleton />
+        <ChartSkeleton />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Overview tab: headline figures, charts over the chosen period, and growth insights. */
+export function OverviewPanel({
+  salesperson,
+  period,
+  onPeriodChange,
+}: {
+  salesperson: SalespersonDetail;
+  period: AnalyticsPeriod;
+  onPeriodChange: (period: AnalyticsPeriod) => void;
+}) {
+  const overview = trpc.portal.overview.useQuery(
+    { period },
+    { refetchOnMount: "always", placeholderData: keepPreviousData },
+  );
+  const insights = trpc.portal.insights.useQuery(undefined, { refetchOnMount: "always" });
+
+  return (
+    <Stack gap="5">
+      <VerificationBanner salesperson={salesperson} />
+      <PanelHeader
+        title="Performance overview"
+        description={`Figures for the last ${PERIOD_LABELS[period]}, in your local time.`}
+        align="center"
+      >
+        <PeriodSelector value={period} onChange={onPeriodChange} />
+      </PanelHeader>
+      <QueryState
+        query={overview}
+        loading={<OverviewSkeleton />}
+        error={{
+          title: "We couldn't load your figures",
+          description: "Check your connection and try again.",
+        }}
+      >
+        {(data) => (
+          <Stack gap="4" opacity={overview.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+            <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 2, md: 4, xl: 7 }} gap="3">
+              {statCards(data).map((stat) => (
+                <StatTile key={stat.label} stat={stat} />
+              ))}
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+              {[AppointmentsChart, RatingsChart, ProfileViewsChart].map((Chart, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of charts.
+                <Suspense key={index} fallback={<ChartSkeleton />}>
+                  <Chart overview={data} />
+                </Suspense>
+              ))}
+              <GrowthInsights
+                insights={insights.data}
+                isPending={insights.isPending}
+                isError={insights.isError}
+              />
+            </SimpleGrid>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

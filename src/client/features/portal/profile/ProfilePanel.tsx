@@ -1,0 +1,346 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  Fieldset,
+  Flex,
+  Grid,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { type FormEvent, useId, useState } from "react";
+import { LuCamera, LuExternalLink } from "react-icons/lu";
+import {
+  type SalespersonStatus,
+  SELF_EDIT_SPECIALTIES,
+  SELF_SERVICE_STATUSES,
+  YEARS_OF_EXPERIENCE,
+} from "../../../../shared/constants";
+import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
+import { apiErrorCode, trpc } from "../../../trpc";
+import { InputField, TextareaField } from "../../../ui/form";
+import { TextLink } from "../../../ui/links";
+import { PanelHeader } from "../../../ui/PanelHeader";
+import { ProfilePhoto } from "../../../ui/ProfilePhoto";
+import { SectionCard } from "../../../ui/SectionCard";
+import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
+import { showToast } from "../../../ui/toaster";
+import { useDashboardRefresh } from "../useDashboardRefresh";
+import { PhotoUploadDialog } from "./PhotoUploadDialog";
+
+const BIO_MAX = 2000;
+
+function PhotoCard({ salesperson }: { salesperson: SalespersonDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <SectionCard title="Profile photo">
+      <Flex gap="4" align="center" direction={{ base: "row", lg: "column" }}>
+        <ProfilePhoto
+          framed="3px"
+          src={salesperson.profileImageUrl}
+          name={salesperson.name}
+          boxSize={{ base: "20", lg: "36" }}
+          borderRadius="full"
+        />
+        <Stack
+          gap="2"
+          align={{ base: "flex-start", lg: "center" }}
+          textAlign={{ base: "start", lg: "center" }}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            JPG, PNG or WebP, up to 5MB.
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            <LuCamera /> {salesperson.profileImageUrl ? "Change photo" : "Upload photo"}
+          </Button>
+        </Stack>
+      </Flex>
+      <PhotoUploadDialog
+        open={open}
+        onOpenChange={setOpen}
+        name={salesperson.name}
+        currentUrl={salesperson.profileImageUrl}
+      />
+    </SectionCard>
+  );
+}
+
+const STATUS_HELP: Record<(typeof SELF_SERVICE_STATUSES)[number], string> = {
+  available: "Buyers see you're ready to help and can book you.",
+  busy: "Buyers can still book, but know you may reply later.",
+  unavailable: "Shown as away; buyers are encouraged to book another time.",
+};
+
+function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
+  const selectId = useId();
+  const utils = trpc.useUtils();
+  const refresh = useDashboardRefresh();
+  const updateStatus = trpc.portal.updateStatus.useMutation({
+    onSuccess: (updated) => {
+      utils.portal.me.setData(undefined, (old) =>
+        old ? { ...old, status: updated.status as SalespersonStatus } : old,
+      );
+      showToast({
+        title: "Status Updated",
+        description: `Buyers now see you as ${capitalise(updated.status)}.`,
+        variant: "success",
+      });
+      void refresh.afterProfileChange();
+    },
+    onError: () =>
+      showToast({ title: "Update Failed", description: "Failed to update status", variant: "destructive" }),
+  });
+  const status = updateStatus.isPending
+    ? (updateStatus.variables?.status ?? salesperson.status)
+    : salesperson.status;
+  const selfService = (SELF_SERVICE_STATUSES as readonly string[]).includes(status);
+  return (
+    <SectionCard title="Status" description="Shown on your card and profile.">
+      <HStack justify="space-between" gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          Buyers see
+        </Text>
+        <StatusBadge status={status} size="lg" />
+      </HStack>
+      <Field.Root disabled={updateStatus.isPending}>
+        <Field.Label htmlFor={selectId}>Set your status</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            id={selectId}
+            value={status}
+            onChange={(e) =>
+              updateStatus.mutate({
+                id: salesperson.id,
+                status: e.currentTarget.value as (typeof SELF_SERVICE_STATUSES)[number],
+              })
+            }
+          >
+            {selfService ? null : (
+              <option value={status} disabled>
+                {capitalise(status)} (set by an administrator)
+              </option>
+            )}
+            {SELF_SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {capitalise(s)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>
+          {selfService
+            ? STATUS_HELP[status as keyof typeof STATUS_HELP]
+            : "Choose a status to go live again."}
+        </Field.HelperText>
+      </Field.Root>
+    </SectionCard>
+  );
+}
+
+function SpecialtyChoices({ specialties, pt }: { specialties: readonly string[]; pt?: string }) {
+  return (
+    <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" pt={pt}>
+      {specialties.map((specialty) => (
+        <Checkbox.Root key={specialty} value={specialty} size="sm">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{specialty}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+type ProfileDraft = { phone: string; years: string; bio: string; specialties: string[] };
+
+function draftOf(s: SalespersonDetail): ProfileDraft {
+  return {
+    phone: s.phoneNumber ?? "",
+    years: String(s.yearsOfExperience),
+    bio: s.bio ?? "",
+    specialties: [...s.specialties],
+  };
+}
+
+function sameDraft(a: ProfileDraft, b: ProfileDraft): boolean {
+  return (
+    a.phone.trim() === b.phone.trim() &&
+    a.years.trim() === b.years.trim() &&
+    a.bio.trim() === b.bio.trim() &&
+    a.specialties.length === b.specialties.length &&
+    a.specialties.every((s) => b.specialties.includes(s))
+  );
+}
+
+function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail }) {
+  const [saved, setSaved] = useState<ProfileDraft>(() => draftOf(salesperson));
+  const [draft, setDraft] = useState<ProfileDraft>(saved);
+  const [yearsError, setYearsError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const refresh = useDashboardRefresh();
+  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  // Specialties outside the self-edit list (given at registration or by an administrator) stay visible so
+  // they can be kept or removed; the server refuses unknown names.
+  const otherSpecialties = [...new Set([...saved.specialties, ...salesperson.specialties])].filter(
+    (s) => !(SELF_EDIT_SPECIALTIES as readonly string[]).includes(s),
+  );
+
+  const update = trpc.portal.update.useMutation({
+    onSuccess: (updated) => {
+      utils.portal.me.setData(undefined, updated);
+      const next = draftOf(updated);
+      setSaved(next);
+      setDraft(next);
+      showToast({
+        title: "Profile Updated",
+        description: "Your changes are live on your public profile.",
+        variant: "success",
+      });
+      void refresh.afterProfileChange();
+    },
+    onError: (error) => {
+      // Validation answers (a bad number, an over-long bio) explain themselves; anything else gets the spec's text.
+      const explained = apiErrorCode(error) === "BAD_REQUEST";
+      showToast({
+        title: "Update Failed",
+        description: explained ? error.message : "Failed to update profile",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const years = draft.years.trim() === "" ? Number.NaN : Number(draft.years);
+    if (!Number.isInteger(years) || years < YEARS_OF_EXPERIENCE.min || years > YEARS_OF_EXPERIENCE.max) {
+      setYearsError("Years of experience must be between 0 and 50");
+      return;
+    }
+    setYearsError(null);
+    update.mutate({
+      id: salesperson.id,
+      phoneNumber: draft.phone.trim() || null,
+      bio: draft.bio.trim() || null,
+      yearsOfExperience: years,
+      specialties: draft.specialties,
+    });
+  };
+
+  const dirty = !sameDraft(draft, saved);
+
+  return (
+    <SectionCard title="About you" description="What buyers read before they book.">
+      <form onSubmit={submit} noValidate aria-label="Profile details">
+        <Stack gap="5">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+            <InputField
+              label="Phone"
+              hint="Buyers tap Contact to call you."
+              type="tel"
+              autoComplete="tel"
+              maxLength={40}
+              placeholder="(555) 123-4567"
+              value={draft.phone}
+              onChange={(e) => set("phone", e.target.value)}
+            />
+            <InputField
+              label="Years of experience"
+              error={yearsError}
+              hint="From 0 to 50."
+              type="number"
+              inputMode="numeric"
+              min={YEARS_OF_EXPERIENCE.min}
+              max={YEARS_OF_EXPERIENCE.max}
+              value={draft.years}
+              onChange={(e) => set("years", e.target.value)}
+            />
+          </SimpleGrid>
+          <TextareaField
+            label="Bio"
+            hint={`${draft.bio.length} / ${BIO_MAX}`}
+            hintAtEnd
+            rows={5}
+            maxLength={BIO_MAX}
+            placeholder="How you like to work with buyers, the cars you know best, what customers can expect."
+            value={draft.bio}
+            onChange={(e) => set("bio", e.target.value)}
+          />
+          <Fieldset.Root>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              Specialties
+            </Fieldset.Legend>
+            <CheckboxGroup value={draft.specialties} onValueChange={(value) => set("specialties", value)}>
+              <SpecialtyChoices specialties={SELF_EDIT_SPECIALTIES} pt="2" />
+              {otherSpecialties.length > 0 ? (
+                <Box pt="3">
+                  <Text fontSize="xs" color="fg.muted" mb="2">
+                    Also on your profile
+                  </Text>
+                  <SpecialtyChoices specialties={otherSpecialties} />
+                </Box>
+              ) : null}
+            </CheckboxGroup>
+          </Fieldset.Root>
+          <Flex gap="3" justify="flex-end" pt="4" borderTopWidth="1px" borderColor="border.muted">
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(saved);
+                setYearsError(null);
+              }}
+              disabled={!dirty || update.isPending}
+            >
+              Discard changes
+            </Button>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={update.isPending}
+              loadingText="Saving..."
+              disabled={!dirty}
+            >
+              Save changes
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
+
+/** Profile tab (and /salesperson/profile): photo, status and the details buyers read. */
+export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }) {
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Your professional profile"
+        description="What buyers see on your card and profile page."
+      >
+        <TextLink
+          to="/salesperson/$id"
+          params={{ id: String(salesperson.id) }}
+          color="blue.700"
+          fontWeight="semibold"
+          fontSize="sm"
+        >
+          View public profile <LuExternalLink aria-hidden />
+        </TextLink>
+      </PanelHeader>
+      <Grid templateColumns={{ base: "1fr", lg: "300px 1fr" }} gap="5" alignItems="start">
+        <Stack gap="5">
+          <PhotoCard salesperson={salesperson} />
+          <StatusCard salesperson={salesperson} />
+        </Stack>
+        <ProfileDetailsForm salesperson={salesperson} />
+      </Grid>
+    </Stack>
+  );
+}

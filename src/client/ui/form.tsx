@@ -1,0 +1,188 @@
+// Labelled form fields as every form here draws them: the label with its required mark or a quiet note
+// such as "(optional)", the control, then either the error or a hint.
+import {
+  Field,
+  Input,
+  type InputProps,
+  NativeSelect,
+  type NativeSelectFieldProps,
+  Switch,
+  Text,
+  Textarea,
+  type TextareaProps,
+} from "@chakra-ui/react";
+import { type ReactNode, useId } from "react";
+
+type FieldFrame = {
+  label: ReactNode;
+  /** A quiet note after the label, e.g. "optional" or "optional, only you see it". */
+  note?: string;
+  required?: boolean;
+  invalid?: boolean;
+  /** Shown under the control in place of the hint, and marks the field invalid. */
+  error?: ReactNode;
+  hint?: ReactNode;
+  /** Put the hint at the end of the line (e.g. a character count). */
+  hintAtEnd?: boolean;
+  /** "sm" for dense forms; "caps" for small capital labels over filters. */
+  labelSize?: "sm" | "caps";
+  /** Props of the field's wrapper (width, disabled...). */
+  root?: Omit<Field.RootProps, "required" | "invalid" | "children">;
+};
+
+function FieldLabel({
+  htmlFor,
+  children,
+  note,
+  required,
+  fontSize,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  note?: string;
+  required?: boolean;
+  fontSize?: "sm" | "caps";
+}) {
+  const caps = fontSize === "caps";
+  return (
+    <Field.Label
+      htmlFor={htmlFor}
+      fontSize={caps ? "xs" : fontSize}
+      color={caps ? "fg.muted" : undefined}
+      fontWeight={caps ? "semibold" : undefined}
+      textTransform={caps ? "uppercase" : undefined}
+    >
+      {children}
+      {required ? (
+        <>
+          {" "}
+          <Field.RequiredIndicator />
+        </>
+      ) : null}
+      {note ? (
+        <>
+          {" "}
+          <Text as="span" color="fg.muted" fontWeight="normal">
+            ({note})
+          </Text>
+        </>
+      ) : null}
+    </Field.Label>
+  );
+}
+
+function LabelledField({
+  id,
+  frame: { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root },
+  children,
+}: {
+  id: string;
+  frame: FieldFrame;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root required={required} invalid={invalid || !!error} {...root}>
+      <FieldLabel htmlFor={id} note={note} required={required} fontSize={labelSize}>
+        {label}
+      </FieldLabel>
+      {children}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : hint ? (
+        <Field.HelperText alignSelf={hintAtEnd ? "flex-end" : undefined}>{hint}</Field.HelperText>
+      ) : null}
+    </Field.Root>
+  );
+}
+
+function splitFrame<P extends FieldFrame>(props: P) {
+  const { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root, ...control } = props;
+  return { frame: { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root }, control };
+}
+
+export function TextareaField(props: FieldFrame & Omit<TextareaProps, "required">) {
+  const ownId = useId();
+  const { frame, control } = splitFrame(props);
+  const id = control.id ?? ownId;
+  return (
+    <LabelledField id={id} frame={frame}>
+      <Textarea {...control} id={id} />
+    </LabelledField>
+  );
+}
+
+export function InputField(props: FieldFrame & Omit<InputProps, "required">) {
+  const ownId = useId();
+  const { frame, control } = splitFrame(props);
+  const id = control.id ?? ownId;
+  return (
+    <LabelledField id={id} frame={frame}>
+      <Input {...control} id={id} />
+    </LabelledField>
+  );
+}
+
+/**
+ * A native select. `placeholder` is a first, disabled option shown until something is chosen; `emptyLabel`
+ * is a first option that can be chosen and means 'none' (its value is "").
+ */
+export function SelectField({
+  options,
+  placeholder,
+  emptyLabel,
+  size,
+  ...props
+}: FieldFrame & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  emptyLabel?: string;
+  size?: "sm";
+} & Omit<NativeSelectFieldProps, "required" | "children" | "placeholder" | "size">) {
+  const ownId = useId();
+  const { frame, control } = splitFrame(props);
+  const id = control.id ?? ownId;
+  return (
+    <LabelledField id={id} frame={frame}>
+      <NativeSelect.Root size={size}>
+        <NativeSelect.Field {...control} id={id}>
+          {placeholder ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {emptyLabel ? <option value="">{emptyLabel}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </LabelledField>
+  );
+}
+
+/** An on/off choice with its label beside the switch. */
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+  strong = false,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** A bold label, for a switch that leads a block of its own. */
+  strong?: boolean;
+}) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="blue">
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label fontWeight={strong ? "semibold" : "normal"}>{label}</Switch.Label>
+    </Switch.Root>
+  );
+}

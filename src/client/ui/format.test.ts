@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { timeAgo } from "./format";
+
+describe("timeAgo", () => {
+  const now = Date.UTC(2026, 5, 12, 12, 0, 0);
+  it("reads recent times in words", () => {
+    expect(timeAgo(new Date(now - 20_000), now)).toBe("just now");
+    expect(timeAgo(new Date(now - 5 * 60_000), now)).toBe("5 minutes ago");
+    expect(timeAgo(new Date(now - 3 * 3_600_000), now)).toBe("3 hours ago");
+    expect(timeAgo(new Date(now - 86_400_000), now)).toBe("yesterday");
+  });
+  it("falls back to a date after a week", () => {
+    expect(timeAgo(new Date(now - 10 * 86_400_000), now)).toMatch(/^Jun \d+$/);
+  });
+});

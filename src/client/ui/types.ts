@@ -1,0 +1,2 @@
+/** Who a review, message, report or booking is about: enough to name them. */
+export type SalespersonRef = { id: number; name: string };
