@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createSession } from "../src/server/auth/session";
+import { accountForLink } from "../src/server/domains/auth/service";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 
@@ -61,44 +62,18 @@ function appDatabase(): Promise<postgres.Sql> {
   return databaseReady;
 }
 
-type Account = { id: string; role: string; disabled_at: Date | null };
-type Profile = { id: number; user_id: string | null; name: string; phone_number: string | null };
-
 /**
- * The account a redeemed link signs in (src/server/domains/auth/service.ts, redeemLoginLink): a customer link
- * creates a customer on first sign-in; a portal link (salespeople and managers) creates the user of a known
- * salesperson profile and links that profile to it. Refused where the app refuses (admins, disabled accounts,
- * portal addresses it does not know) and when the account's role is not the one asked for.
+ * The account a redeemed link signs in (src/server/domains/auth/service.ts, accountForLink: customers are
+ * created on first sign-in, a salesperson profile gets its user), refused where the app refuses a link and
+ * when the account's role is not the one asked for.
  */
 async function signInAccount(sql: postgres.Sql, email: string, role: Role): Promise<string> {
   return sql.begin(async (tx) => {
-    let [user] = await tx<Account[]>`select id, role, disabled_at from users where email = ${email} limit 1`;
-    if (user?.disabled_at || user?.role === "admin") {
-      throw new SessionRequestError(403, `${email} cannot sign in by link`);
-    }
-    if (role === "customer") {
-      if (!user) {
-        [user] = await tx<Account[]>`
-          insert into users (email, role) values (${email}, 'customer') returning id, role, disabled_at`;
-      }
-    } else {
-      const [person] = await tx<Profile[]>`
-        select id, user_id, name, phone_number from salespeople where email = ${email} limit 1`;
-      if (!user && person) {
-        const [first, ...rest] = person.name.split(" ");
-        [user] = await tx<Account[]>`
-          insert into users (email, role, first_name, last_name, phone)
-          values (${email}, 'salesperson', ${first ?? null}, ${rest.join(" ") || null}, ${person.phone_number})
-          returning id, role, disabled_at`;
-      }
-      if (!user) throw new SessionRequestError(404, `no salesperson or manager account for ${email}`);
-      if (person && person.user_id !== user.id) {
-        await tx`update salespeople set user_id = ${user.id} where id = ${person.id}`;
-      }
-    }
-    if (!user) throw new SessionRequestError(500, `no account for ${email}`);
-    if (user.role !== role) throw new SessionRequestError(409, `${email} is a ${user.role}, not a ${role}`);
-    return user.id;
+    const userId = await accountForLink(tx, email, role === "customer" ? "customer" : "salesperson");
+    if (!userId) throw new SessionRequestError(403, `no link signs ${email} in as a ${role}`);
+    const [user] = await tx<{ role: string }[]>`select role from users where id = ${userId}`;
+    if (user?.role !== role) throw new SessionRequestError(409, `${email} is a ${user?.role}, not a ${role}`);
+    return userId;
   });
 }
 

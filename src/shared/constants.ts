@@ -97,3 +97,6 @@ export const MARKETING_CLAIMS = {
   averageRating: "4.8",
   dealershipPartners: "50+",
 } as const;
+
+/** PostgreSQL `integer` ids: 1 to 2^31 - 1 (the id schemas, and the URL parsers that must not pull in zod). */
+export const ID_MAX = 2_147_483_647;

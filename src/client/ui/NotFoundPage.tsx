@@ -1,7 +1,8 @@
-import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuCompass } from "./icons";
 import { PublicLayout } from "./layout/PublicLayout";
+import { IconCircle } from "./Showcase";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 export function NotFoundPage() {
@@ -13,11 +14,7 @@ export function NotFoundPage() {
     <PublicLayout>
       <Center flex="1" px="6" py="24">
         <Stack align="center" textAlign="center" gap="4" maxW="md">
-          <Center boxSize="16" borderRadius="full" bg="brand.subtle" color="brand.fg">
-            <Icon boxSize="8">
-              <LuCompass />
-            </Icon>
-          </Center>
+          <IconCircle icon={LuCompass} bg="brand.subtle" color="brand.fg" />
           <Heading as="h1" size="2xl" color="ink">
             404 Page Not Found
           </Heading>

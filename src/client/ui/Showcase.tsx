@@ -1,5 +1,5 @@
-// Pieces the marketing pages and the landing page share: an icon on a tinted tile, and numbered steps.
-import { Box, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+// Pieces several pages share: an icon on a tinted tile or in a tinted circle, and numbered steps.
+import { Box, Center, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 
 /** A secondary button on a dark blue band (spread onto a Button). */
@@ -39,6 +39,17 @@ export function IconTile({
         <TileIcon />
       </Icon>
     </Box>
+  );
+}
+
+/** A large icon in a tinted circle, at the head of a centred message (link sent, page not found). */
+export function IconCircle({ icon: CircleIcon, bg, color }: { icon: IconType; bg: string; color: string }) {
+  return (
+    <Center boxSize="16" borderRadius="full" bg={bg} color={color}>
+      <Icon boxSize="8">
+        <CircleIcon />
+      </Icon>
+    </Center>
   );
 }
 

@@ -1,11 +1,15 @@
 // Labelled form fields as every form here draws them: the label with its required mark or a quiet note
 // such as "(optional)", the control, then either the error or a hint.
 import {
+  Checkbox,
+  CheckboxGroup,
   Field,
+  Fieldset,
   Input,
   type InputProps,
   NativeSelect,
   type NativeSelectFieldProps,
+  SimpleGrid,
   Switch,
   Text,
   Textarea,
@@ -184,5 +188,47 @@ export function SwitchField({
       </Switch.Control>
       <Switch.Label fontWeight={strong ? "semibold" : "normal"}>{label}</Switch.Label>
     </Switch.Root>
+  );
+}
+
+/** A grid of checkboxes, one per choice; it sits inside a CheckboxGroup, which holds what is ticked. */
+export function CheckboxGrid({ choices, pt }: { choices: readonly string[]; pt?: string }) {
+  return (
+    <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" pt={pt}>
+      {choices.map((choice) => (
+        <Checkbox.Root key={choice} value={choice} size="sm">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{choice}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A titled set of checkboxes in a grid; `children` (more choices, a note) follow inside the same group. */
+export function CheckboxGroupField({
+  legend,
+  choices,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string;
+  choices: readonly string[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        {legend}
+      </Fieldset.Legend>
+      <CheckboxGroup value={value} onValueChange={onChange}>
+        <CheckboxGrid choices={choices} pt="2" />
+        {children}
+      </CheckboxGroup>
+    </Fieldset.Root>
   );
 }

@@ -116,6 +116,11 @@ const config = defineConfig({
           emphasized: { value: { _light: "{colors.blue.200}", _dark: "{colors.blue.800}" } },
           focusRing: { value: { _light: "{colors.blue.600}", _dark: "{colors.blue.400}" } },
         },
+        fg: {
+          /** Secondary hints (a slot list's "No times left today", "No written comment."): Chakra's gray.400
+           * is 2.5:1 on white; gray.500 keeps them quieter than fg.muted while reading at 4.8:1 (WCAG AA). */
+          subtle: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.400}" } },
+        },
         /** Headline text: deep navy on light, near-white on dark. */
         ink: { value: { _light: "#0b1b3a", _dark: "#e8eefc" } },
         /** Always-dark surfaces (footer, enterprise band); a touch deeper in dark mode so they still stand out. */

@@ -2,10 +2,10 @@
 // for control characters here, once, so nothing a person types can reach SQL as a NUL byte or forge a log
 // line; dates are real calendar dates within a stated range.
 import { z } from "zod";
+import { ID_MAX } from "../constants";
 import { DATE_RANGE, isIsoDate, isIsoDateTime } from "../time";
 
-/** PostgreSQL `integer` ids: 1 to 2^31 - 1. */
-export const ID_MAX = 2_147_483_647;
+export { ID_MAX };
 
 export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
 

@@ -1,5 +1,6 @@
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { ADMIN_LOGIN, actionsLedBy, BACK_HOME } from "../../ui/pageActions";
 
 /** /admin/login and /admin-login: restricted sign-in for platform administrators. */
 export function AdminLoginPage() {
@@ -10,10 +11,7 @@ export function AdminLoginPage() {
         title="Administrator Login"
         lead="Restricted sign-in for KnowBefore staff. Administrators sign in with their email, a password and a separate admin authorization code."
         notice="Administrator sign-in is being rolled out during the beta. If you are on the platform team and need access now, contact us and we'll set up your account."
-        actions={[
-          { label: "Contact the platform team", to: "/contact", primary: true },
-          { label: "Back to home", to: "/" },
-        ]}
+        actions={actionsLedBy({ label: "Contact the platform team", to: "/contact" }, BACK_HOME)}
       />
     </PublicLayout>
   );
@@ -35,7 +33,7 @@ export function AdminDashboardPage() {
           "Dealerships: add dealerships, upload logos and manage details",
           "Transfers: review salespeople moving between dealerships",
         ]}
-        actions={[{ label: "Administrator Login", to: "/admin/login", primary: true }]}
+        actions={actionsLedBy(ADMIN_LOGIN)}
       />
     </PublicLayout>
   );
@@ -57,10 +55,7 @@ export function BusinessIntelligencePage() {
           "Market Analysis: reach by state and growth trends",
           "Predictions: where ratings and demand are heading",
         ]}
-        actions={[
-          { label: "Administrator Login", to: "/admin/login", primary: true },
-          { label: "Back to home", to: "/" },
-        ]}
+        actions={actionsLedBy(ADMIN_LOGIN, BACK_HOME)}
       />
     </PublicLayout>
   );

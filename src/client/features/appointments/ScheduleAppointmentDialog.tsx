@@ -20,6 +20,7 @@ import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { formatCalendarDate } from "../../ui/format";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
+import { useFormDraft } from "../../ui/useFormDraft";
 import {
   ChosenSlot,
   dayIsFull,
@@ -98,15 +99,7 @@ function CustomersOnly({
   );
 }
 
-type Draft = {
-  appointmentType: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
-  notes: string;
-};
-
-function draftFor(user: SessionUser): Draft {
+function draftFor(user: SessionUser) {
   return {
     appointmentType: "",
     customerName: [user.firstName, user.lastName].filter(Boolean).join(" "),
@@ -115,8 +108,6 @@ function draftFor(user: SessionUser): Draft {
     notes: "",
   };
 }
-
-type FieldErrors = Partial<Record<"customerPhone" | "customerEmail" | "notes" | "customerName", string>>;
 
 function WaitlistOffer({ salesperson, date }: { salesperson: SchedulingTarget; date: string }) {
   const join = trpc.appointments.joinWaitlist.useMutation({
@@ -179,9 +170,9 @@ function ScheduleForm({
 }) {
   const choice = useSlotChoice({ salespersonId: salesperson.id, timeZone, initialDate, initialTime });
   const { date, time, dateUsable, day } = choice;
-  const [draft, setDraft] = useState<Draft>(() => draftFor(viewer));
+  const form = useFormDraft(() => draftFor(viewer));
+  const { draft, bind } = form;
   const [attempted, setAttempted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const invalidate = useInvalidateAppointments();
 
   const book = trpc.appointments.book.useMutation({
@@ -201,11 +192,6 @@ function ScheduleForm({
       }),
   });
 
-  const set = (key: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (key in fieldErrors) setFieldErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
@@ -219,7 +205,8 @@ function ScheduleForm({
       showToast({ ...MISSING_INFORMATION, variant: "destructive" });
       return;
     }
-    const payload = {
+    // The server's own schema, checked here first so a typo is pointed at before the round trip.
+    const booking = form.check(bookAppointmentInput, {
       salespersonId: salesperson.id,
       date,
       time,
@@ -229,21 +216,8 @@ function ScheduleForm({
       customerEmail: draft.customerEmail.trim() || undefined,
       notes: draft.notes.trim() || undefined,
       scheduledDateTime: `${date}T${time}:00`,
-    };
-    // The server's own schema, checked here first so a typo is pointed at before the round trip.
-    const parsed = bookAppointmentInput.safeParse(payload);
-    if (!parsed.success) {
-      const flat = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
-      setFieldErrors({
-        customerName: flat.customerName?.[0],
-        customerPhone: flat.customerPhone?.[0],
-        customerEmail: flat.customerEmail?.[0],
-        notes: flat.notes?.[0],
-      });
-      return;
-    }
-    setFieldErrors({});
-    book.mutate(payload as Parameters<typeof book.mutate>[0]);
+    });
+    if (booking) book.mutate(booking);
   };
 
   const fullDay = dayIsFull(day.data);
@@ -301,8 +275,7 @@ function ScheduleForm({
             invalid={attempted && !draft.appointmentType}
             placeholder="Select a type"
             options={APPOINTMENT_TYPES.map((type) => ({ value: type, label: type }))}
-            value={draft.appointmentType}
-            onChange={(e) => set("appointmentType")(e.currentTarget.value)}
+            {...bind("appointmentType")}
           />
 
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -310,43 +283,35 @@ function ScheduleForm({
               label="Your name"
               required
               invalid={requiredEmpty(draft.customerName)}
-              error={fieldErrors.customerName}
               autoComplete="name"
-              value={draft.customerName}
-              onChange={(e) => set("customerName")(e.currentTarget.value)}
+              {...bind("customerName")}
             />
             <InputField
               label="Phone"
               required
               invalid={requiredEmpty(draft.customerPhone)}
-              error={fieldErrors.customerPhone}
               type="tel"
               autoComplete="tel"
               placeholder="(555) 123-4567"
-              value={draft.customerPhone}
-              onChange={(e) => set("customerPhone")(e.currentTarget.value)}
+              {...bind("customerPhone")}
             />
           </SimpleGrid>
 
           <InputField
             label="Email"
             note="optional"
-            error={fieldErrors.customerEmail}
             hint="The calendar invite goes here."
             type="email"
             autoComplete="email"
-            value={draft.customerEmail}
-            onChange={(e) => set("customerEmail")(e.currentTarget.value)}
+            {...bind("customerEmail")}
           />
 
           <TextareaField
             label="Notes"
             note="optional"
-            error={fieldErrors.notes}
             rows={3}
             placeholder="The car you're interested in, a trade-in, questions about financing…"
-            value={draft.notes}
-            onChange={(e) => set("notes")(e.currentTarget.value)}
+            {...bind("notes")}
           />
         </Stack>
       </DialogForm>

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Center, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { LuMailCheck } from "react-icons/lu";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import { IconCircle } from "../../ui/Showcase";
 
 /** The dev server answers with the link itself; keep it on the current origin so the dev proxy is used. */
 function sameOriginPath(link: string): string {
@@ -23,11 +24,7 @@ export function CheckEmailPanel({
 }) {
   return (
     <Stack gap="6" textAlign="center" align="center" py="4">
-      <Center boxSize="16" borderRadius="full" bg="green.50" color="green.600">
-        <Icon boxSize="8">
-          <LuMailCheck />
-        </Icon>
-      </Center>
+      <IconCircle icon={LuMailCheck} bg="green.50" color="green.600" />
       <Stack gap="2">
         <Heading as="h2" size="xl" color="ink">
           Check your email

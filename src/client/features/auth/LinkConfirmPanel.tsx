@@ -1,10 +1,11 @@
 // The link page's confirmation: whom a sign-in link signs in, and the one click that uses it.
-import { Button, Center, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { Button, Heading, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { LuArrowRight, LuUserRoundCheck } from "react-icons/lu";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type { LinkDescription } from "../../../shared/schemas/auth";
+import { IconCircle } from "../../ui/Showcase";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import type { LoginLink } from "./useLoginLink";
 
@@ -70,11 +71,7 @@ function ConfirmLink({
 
   return (
     <Stack gap="6" textAlign="center" align="center" py={{ base: "2", md: "6" }}>
-      <Center boxSize="16" borderRadius="full" bg="blue.50" color="blue.600">
-        <Icon boxSize="8">
-          <LuUserRoundCheck />
-        </Icon>
-      </Center>
+      <IconCircle icon={LuUserRoundCheck} bg="blue.50" color="blue.600" />
       <Stack gap="2" maxW="md">
         <Heading
           ref={heading}

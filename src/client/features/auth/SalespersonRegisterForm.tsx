@@ -1,8 +1,10 @@
-import { Button, Checkbox, CheckboxGroup, Field, Fieldset, Input, SimpleGrid, Stack } from "@chakra-ui/react";
-import { type FormEvent, useId, useState } from "react";
+import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
+import { type FormEvent, useId } from "react";
 import { SELF_EDIT_SPECIALTIES, YEARS_OF_EXPERIENCE } from "../../../shared/constants";
 import { apiErrorCode, trpc } from "../../trpc";
+import { CheckboxGroupField, InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
+import { useFormDraft } from "../../ui/useFormDraft";
 import { checkEmail } from "./emailInput";
 
 type RegisterDraft = {
@@ -25,10 +27,8 @@ const EMPTY_DRAFT: RegisterDraft = {
 
 /** Creates a salesperson account; on success (or when the e-mail is taken) the portal switches to Login. */
 export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const [draft, setDraft] = useState<RegisterDraft>(EMPTY_DRAFT);
-  const [yearsError, setYearsError] = useState<string | null>(null);
-  const set = <K extends keyof RegisterDraft>(key: K, value: RegisterDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const form = useFormDraft(EMPTY_DRAFT);
+  const { draft, bind } = form;
 
   const register = trpc.salespersonAuth.register.useMutation();
   const filterOptions = trpc.salespeople.filterOptions.useQuery();
@@ -53,10 +53,10 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
     }
     const years = draft.yearsExperience.trim() === "" ? 0 : Number(draft.yearsExperience);
     if (!Number.isInteger(years) || years < YEARS_OF_EXPERIENCE.min || years > YEARS_OF_EXPERIENCE.max) {
-      setYearsError("Years of experience must be between 0 and 50");
+      form.show({ yearsExperience: "Years of experience must be between 0 and 50" });
       return;
     }
-    setYearsError(null);
+    form.show({});
     const phone = draft.phone.trim();
     register.mutate(
       {
@@ -74,7 +74,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
             description: "Your salesperson account is ready. We've filled in your email so you can sign in.",
             variant: "success",
           });
-          setDraft(EMPTY_DRAFT);
+          form.reset();
           onRegistered(emailCheck.email);
         },
         onError: (error) => {
@@ -103,83 +103,48 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        <Field.Root required>
-          <Field.Label>
-            Full name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input autoComplete="name" value={draft.name} onChange={(e) => set("name", e.target.value)} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Work email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={draft.email}
-            onChange={(e) => set("email", e.target.value)}
-          />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Dealership <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            autoComplete="off"
-            list={dealershipListId}
-            placeholder="Start typing your dealership's name"
-            value={draft.dealership}
-            onChange={(e) => set("dealership", e.target.value)}
-          />
-          <datalist id={dealershipListId}>
-            {(filterOptions.data?.dealerships ?? []).map((d) => (
-              <option key={d.id} value={d.name}>
-                {`${d.city}, ${d.state}`}
-              </option>
-            ))}
-          </datalist>
-          <Field.HelperText>Pick your dealership from the suggestions so it can verify you.</Field.HelperText>
-        </Field.Root>
+        <InputField label="Full name" required autoComplete="name" {...bind("name")} />
+        <InputField
+          label="Work email"
+          required
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...bind("email")}
+        />
+        <InputField
+          label="Dealership"
+          required
+          hint="Pick your dealership from the suggestions so it can verify you."
+          autoComplete="off"
+          list={dealershipListId}
+          placeholder="Start typing your dealership's name"
+          {...bind("dealership")}
+        />
+        <datalist id={dealershipListId}>
+          {(filterOptions.data?.dealerships ?? []).map((d) => (
+            <option key={d.id} value={d.name}>
+              {`${d.city}, ${d.state}`}
+            </option>
+          ))}
+        </datalist>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root>
-            <Field.Label>Phone (optional)</Field.Label>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              value={draft.phone}
-              onChange={(e) => set("phone", e.target.value)}
-            />
-          </Field.Root>
-          <Field.Root invalid={yearsError !== null}>
-            <Field.Label>Years of experience</Field.Label>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={YEARS_OF_EXPERIENCE.min}
-              max={YEARS_OF_EXPERIENCE.max}
-              value={draft.yearsExperience}
-              onChange={(e) => set("yearsExperience", e.target.value)}
-            />
-            {yearsError ? <Field.ErrorText>{yearsError}</Field.ErrorText> : null}
-          </Field.Root>
+          <InputField label="Phone" note="optional" type="tel" autoComplete="tel" {...bind("phone")} />
+          <InputField
+            label="Years of experience"
+            type="number"
+            inputMode="numeric"
+            min={YEARS_OF_EXPERIENCE.min}
+            max={YEARS_OF_EXPERIENCE.max}
+            {...bind("yearsExperience")}
+          />
         </SimpleGrid>
-        <Fieldset.Root>
-          <Fieldset.Legend fontSize="sm" fontWeight="medium">
-            Specialties
-          </Fieldset.Legend>
-          <CheckboxGroup value={draft.specialties} onValueChange={(value) => set("specialties", value)}>
-            <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" pt="2">
-              {SELF_EDIT_SPECIALTIES.map((specialty) => (
-                <Checkbox.Root key={specialty} value={specialty} size="sm">
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{specialty}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </CheckboxGroup>
-        </Fieldset.Root>
+        <CheckboxGroupField
+          legend="Specialties"
+          choices={SELF_EDIT_SPECIALTIES}
+          value={draft.specialties}
+          onChange={(value) => form.set("specialties", value)}
+        />
         <Button
           type="submit"
           colorPalette="blue"

@@ -1,6 +1,7 @@
 // The customer dashboard keeps its tab and open conversation in the URL of `/` (beside the browse filters),
 // so a reload or a notification link opens the same view. Bad values fall back quietly.
 // Part of the `/` route's validateSearch, which loads with every page: it uses ui/searchParams.ts, not zod.
+import { ID_MAX } from "../../../shared/constants";
 import { enumParam, intParam } from "../../ui/searchParams";
 
 const DASHBOARD_TABS = ["browse", "ratings", "favorites", "messages", "nearby", "profile"] as const;
@@ -9,5 +10,5 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const dashboardSearchShape = {
   tab: enumParam(DASHBOARD_TABS),
   /** The open conversation in the Messages tab (notification links point here). */
-  conversation: intParam(1, 2_147_483_647),
+  conversation: intParam(1, ID_MAX),
 };

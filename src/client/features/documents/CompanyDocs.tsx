@@ -1,5 +1,6 @@
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy, DEALERSHIP_FAQ, PRIVACY_POLICY } from "../../ui/pageActions";
 
 /** /deployment-guide: how a dealership goes live on KnowBefore. */
 export function DeploymentGuidePage() {
@@ -51,10 +52,7 @@ export function DeploymentGuidePage() {
             ),
           },
         ]}
-        actions={[
-          { label: "Contact us to start", to: "/contact", primary: true },
-          { label: "Dealership FAQ", to: "/faq/dealership" },
-        ]}
+        actions={actionsLedBy({ label: "Contact us to start", to: "/contact" }, DEALERSHIP_FAQ)}
       />
     </PublicLayout>
   );
@@ -100,10 +98,7 @@ export function SecurityCompliancePage() {
             ),
           },
         ]}
-        actions={[
-          { label: "Privacy Policy", to: "/privacy-policy", primary: true },
-          { label: "Report a security issue", to: "/contact" },
-        ]}
+        actions={actionsLedBy(PRIVACY_POLICY, { label: "Report a security issue", to: "/contact" })}
       />
     </PublicLayout>
   );

@@ -1,4 +1,5 @@
 import type { InfoAction } from "../../ui/InfoPage";
+import { actionsLedBy, CONTACT_SALES, DEALERSHIP_PLANS, START_AS_CUSTOMER } from "../../ui/pageActions";
 import { DocumentPage } from "./DocumentPage";
 
 type FaqSlug = "customer-faq" | "salesperson-faq" | "dealership-faq";
@@ -8,22 +9,19 @@ const FAQS: Record<FaqSlug, { lead: string; description: string; actions: readon
     lead: "Answers for car buyers using KnowBefore to find, book and review salespeople.",
     description:
       "Customer FAQ: signing in, finding a salesperson, booking and cancelling appointments, and how reviews work on KnowBefore.",
-    actions: [{ label: "Start as Customer", to: "/login", primary: true }],
+    actions: actionsLedBy(START_AS_CUSTOMER),
   },
   "salesperson-faq": {
     lead: "Answers for sales professionals building their profile and reputation on KnowBefore.",
     description:
       "Salesperson FAQ: joining KnowBefore, verification, keeping your reviews when you move, availability and the Professional plan.",
-    actions: [{ label: "Join as Salesperson", to: "/salesperson-login", primary: true }],
+    actions: actionsLedBy({ label: "Join as Salesperson", to: "/salesperson-login" }),
   },
   "dealership-faq": {
     lead: "Answers for dealership owners and managers bringing their team onto KnowBefore.",
     description:
       "Dealership FAQ: what the Dealership plan includes, onboarding in 48 hours, managing your team, reviews and annual billing.",
-    actions: [
-      { label: "Contact Sales", to: "/contact", primary: true },
-      { label: "Dealership plans", to: "/dealer-subscription" },
-    ],
+    actions: actionsLedBy(CONTACT_SALES, DEALERSHIP_PLANS),
   },
 };
 

@@ -1,6 +1,5 @@
+import { CONTACT_US } from "../../ui/pageActions";
 import { DocumentPage } from "./DocumentPage";
-
-const CONTACT_ACTION = [{ label: "Contact us", to: "/contact" as const }];
 
 export function PrivacyPolicyPage() {
   return (
@@ -9,7 +8,7 @@ export function PrivacyPolicyPage() {
       eyebrow="Legal"
       lead="What KnowBefore stores about you, why, for how long, and what you can ask us to do with it."
       description="KnowBefore's privacy policy: the personal data we store, why, how long we keep it, who sees it, and your rights."
-      actions={CONTACT_ACTION}
+      actions={[CONTACT_US]}
     />
   );
 }
@@ -21,7 +20,7 @@ export function TermsOfServicePage() {
       eyebrow="Legal"
       lead="The ground rules for using KnowBefore: accounts, appointments, reviews and paid plans."
       description="KnowBefore's terms of service: who can use it, how appointments and reviews work, paid plans and acceptable use."
-      actions={CONTACT_ACTION}
+      actions={[CONTACT_US]}
     />
   );
 }

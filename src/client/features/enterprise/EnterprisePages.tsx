@@ -2,6 +2,7 @@ import { Center, Spinner, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useEffect } from "react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { actionsLedBy, DEALERSHIP_FAQ, PRIVACY_POLICY } from "../../ui/pageActions";
 import { useSession } from "../../ui/session";
 
 /** Compliance and security need a session; signed-out visitors are sent to the server's sign-in route. */
@@ -40,10 +41,7 @@ export function CrmPage() {
           "Pick which events to sync, with optional webhooks",
           "Test the connection and read the sync logs",
         ]}
-        actions={[
-          { label: "Talk to enterprise sales", to: "/contact", primary: true },
-          { label: "Dealership FAQ", to: "/faq/dealership" },
-        ]}
+        actions={actionsLedBy({ label: "Talk to enterprise sales", to: "/contact" }, DEALERSHIP_FAQ)}
       />
     </PageFrame>
   );
@@ -64,10 +62,7 @@ export function CompliancePage() {
           "Reports: compliance reports for a chosen date range",
           "Audit Trail: who changed what, and when",
         ]}
-        actions={[
-          { label: "Privacy Policy", to: "/privacy-policy", primary: true },
-          { label: "Security", to: "/security" },
-        ]}
+        actions={actionsLedBy(PRIVACY_POLICY, { label: "Security", to: "/security" })}
       />
     </SignedInFrame>
   );
@@ -87,10 +82,10 @@ export function SecurityPage() {
           "Active Sessions: see where you're signed in and end sessions",
           "Security Events: sign-ins and changes, with their risk level",
         ]}
-        actions={[
-          { label: "Your profile", to: "/profile", primary: true },
+        actions={actionsLedBy(
+          { label: "Your profile", to: "/profile" },
           { label: "Compliance", to: "/compliance" },
-        ]}
+        )}
       />
     </SignedInFrame>
   );

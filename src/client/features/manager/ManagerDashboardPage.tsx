@@ -4,6 +4,7 @@ import { LuShieldX } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { actionsLedBy, DEALERSHIP_FAQ, DEALERSHIP_PLANS } from "../../ui/pageActions";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MisconductCasesPanel } from "../reports";
@@ -52,10 +53,7 @@ export function ManagerDashboardPage() {
           "Performance: top, average and developing performers with a leaderboard",
           "Location Info: address, phone, website and local team size",
         ]}
-        actions={[
-          { label: "Dealership plans", to: "/dealer-subscription", primary: true },
-          { label: "Dealership FAQ", to: "/faq/dealership" },
-        ]}
+        actions={actionsLedBy(DEALERSHIP_PLANS, DEALERSHIP_FAQ)}
       />
       <Box bg="gray.50" borderTopWidth="1px" borderColor="border.muted">
         <Container maxW="5xl" py={{ base: "6", md: "10" }}>

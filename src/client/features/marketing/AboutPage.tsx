@@ -1,3 +1,4 @@
+import { actionsLedBy, CONTACT_US, START_AS_CUSTOMER } from "../../ui/pageActions";
 import { DocumentPage } from "../documents";
 import { NetworkFigures } from "./NetworkFigures";
 
@@ -10,10 +11,7 @@ export function AboutPage() {
       lead="We're bringing transparency to the showroom floor: buyers choose who they deal with before they go."
       description="About KnowBefore: why we started, what we believe about reviews and salespeople, and how the platform works."
       failureTitle="Error Loading About Us"
-      actions={[
-        { label: "Start as Customer", to: "/login", primary: true },
-        { label: "Contact us", to: "/contact" },
-      ]}
+      actions={actionsLedBy(START_AS_CUSTOMER, CONTACT_US)}
     >
       <NetworkFigures headingId="about-figures" headingSize="xl" />
     </DocumentPage>

@@ -11,6 +11,7 @@ import {
 } from "react-icons/lu";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy, START_FREE_TRIAL } from "../../ui/pageActions";
 import { ContactForm } from "./ContactForm";
 import { FeatureGroup } from "./FeatureList";
 
@@ -123,10 +124,7 @@ export function ContactPage() {
         <CallToAction
           id="contact-cta"
           title="Ready to see KnowBefore for yourself?"
-          actions={[
-            { label: "Start Free Trial", to: "/login", primary: true },
-            { label: "View Pricing", to: "/pricing" },
-          ]}
+          actions={actionsLedBy(START_FREE_TRIAL, { label: "View Pricing", to: "/pricing" })}
         >
           Start a free 30-day trial, no credit card required, or compare plans first.
         </CallToAction>

@@ -18,6 +18,7 @@ import {
 } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy, START_FREE_TRIAL } from "../../ui/pageActions";
 import { FeatureGroup } from "./FeatureList";
 
 export function FeaturesPage() {
@@ -29,11 +30,10 @@ export function FeaturesPage() {
         eyebrow="Features"
         title="Built for every side of the car deal"
         lead="KnowBefore gives buyers the facts about a salesperson before they visit, gives salespeople a reputation they own, and gives dealerships a clear view of how their team treats customers."
-        actions={[
-          { label: "Explore Platform", to: "/login", primary: true },
-          { label: "Start Free Trial", to: "/login" },
-          { label: "Schedule Demo", to: "/contact" },
-        ]}
+        actions={actionsLedBy({ label: "Explore Platform", to: "/login" }, START_FREE_TRIAL, {
+          label: "Schedule Demo",
+          to: "/contact",
+        })}
       >
         <FeatureGroup
           title="For customers"

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { LuBadgeCheck, LuClock, LuLock, LuShieldCheck } from "react-icons/lu";
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy, GET_STARTED } from "../../ui/pageActions";
 import { NumberedSteps, type Step } from "../../ui/Showcase";
 import { FeatureGroup } from "./FeatureList";
 
@@ -58,10 +59,7 @@ export function HowItWorksPage() {
         eyebrow="How it works"
         title="From first search to a review you can trust"
         lead="KnowBefore adds one step to buying a car: choosing who you'll deal with before you go. Here's how it works for buyers and for salespeople."
-        actions={[
-          { label: "Get Started", to: "/login", primary: true },
-          { label: "See all features", to: "/features" },
-        ]}
+        actions={actionsLedBy(GET_STARTED, { label: "See all features", to: "/features" })}
       >
         <StepList title="For car buyers" steps={BUYER_STEPS} />
         <StepList title="For salespeople" steps={SALESPERSON_STEPS} />

@@ -1,5 +1,6 @@
 import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy } from "../../ui/pageActions";
 import { NetworkFigures } from "./NetworkFigures";
 
 /** /marketing: a one-page overview to share with dealership partners. */
@@ -21,10 +22,10 @@ export function MarketingOverviewPage() {
           "Compliance reporting and incident tracking for managers",
           "Onboarding within 48 hours",
         ]}
-        actions={[
-          { label: "See dealership pricing", to: "/pricing", primary: true },
+        actions={actionsLedBy(
+          { label: "See dealership pricing", to: "/pricing" },
           { label: "Schedule a demo", to: "/contact" },
-        ]}
+        )}
       >
         <NetworkFigures headingId="network-figures" headingSize="lg" />
       </InfoPage>

@@ -10,6 +10,7 @@ import {
 import { useColorMode } from "../../ui/color-mode";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { actionsLedBy, CONTACT_SALES, GET_STARTED } from "../../ui/pageActions";
 import { onDarkOutline } from "../../ui/Showcase";
 import { Tooltip } from "../../ui/tooltip";
 import { type Plan, PlanCard } from "./PlanCard";
@@ -65,7 +66,7 @@ function plansFor(billing: Billing): Plan[] {
         "Customer feedback insights",
         "Onboarding within 48 hours",
       ],
-      action: { label: "Contact Sales", to: "/contact" },
+      action: CONTACT_SALES,
     },
   ];
 }
@@ -198,10 +199,7 @@ export function PricingPage() {
         <CallToAction
           id="pricing-cta"
           title="Start free today"
-          actions={[
-            { label: "Get Started", to: "/login", primary: true },
-            { label: "Talk to Sales", to: "/contact" },
-          ]}
+          actions={actionsLedBy(GET_STARTED, { label: "Talk to Sales", to: "/contact" })}
         >
           Buyers can start browsing straight away. Professionals get {FREE_TRIAL_DAYS} days of the full plan
           before paying anything.

@@ -1,7 +1,7 @@
 // The salesperson dashboard keeps its tab and analytics period in the URL, so a reload or a link from a
 // notification ('/salesperson-dashboard?tab=appointments') opens the same view. Bad values fall back quietly.
 // This is a route's validateSearch, which loads with every page: it uses ui/searchParams.ts, not zod.
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../shared/constants";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, ID_MAX } from "../../../shared/constants";
 import { enumParam, intParam, type SearchOf, searchParams } from "../../ui/searchParams";
 
 /** The dashboard's tabs in display order. */
@@ -21,7 +21,7 @@ const salespersonDashboardSearchShape = {
   tab: enumParam(SALESPERSON_TABS),
   period: enumParam(ANALYTICS_PERIODS),
   /** The open conversation of the Messages tab (notification links carry it). */
-  conversation: intParam(1, 2_147_483_647),
+  conversation: intParam(1, ID_MAX),
 };
 
 export const salespersonDashboardSearchSchema = searchParams(salespersonDashboardSearchShape);

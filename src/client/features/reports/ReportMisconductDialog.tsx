@@ -11,12 +11,10 @@ import { InputField, SelectField, SwitchField, TextareaField } from "../../ui/fo
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import type { SalespersonRef } from "../../ui/types";
+import { useFormDraft } from "../../ui/useFormDraft";
 
 const MIN_DESCRIPTION = 20;
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-type Draft = { category: string; description: string; incidentDate: string; anonymous: boolean };
-type FieldErrors = Partial<Record<"category" | "description" | "incidentDate", string>>;
 
 /** The tracking code, big and copyable: it is the reporter's only way back to an anonymous report. */
 export function TrackingCodeCard({ code }: { code: string }) {
@@ -114,13 +112,8 @@ function ReportForm({
   onSubmitted: (result: { trackingCode: string; anonymous: boolean }) => void;
 }) {
   const { user } = useSession();
-  const [draft, setDraft] = useState<Draft>({
-    category: "",
-    description: "",
-    incidentDate: "",
-    anonymous: true,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormDraft({ category: "", description: "", incidentDate: "", anonymous: true });
+  const { draft, bind } = form;
   const today = todayIn(LOCAL_ZONE);
   const create = trpc.reports.create.useMutation({
     onSuccess: (result) => onSubmitted({ trackingCode: result.trackingCode, anonymous: result.anonymous }),
@@ -131,34 +124,23 @@ function ReportForm({
         variant: "destructive",
       }),
   });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = misconductReportInput.safeParse({
-      salespersonId: salesperson.id,
-      category: draft.category || undefined,
-      description: draft.description,
-      incidentDate: draft.incidentDate,
-      anonymous: user ? draft.anonymous : true,
-    });
-    const next: FieldErrors = {};
-    if (!parsed.success) {
-      const flat = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
-      next.category = flat.category?.[0] && "Choose a category";
-      next.description = flat.description?.[0];
-      next.incidentDate = flat.incidentDate?.[0];
-    }
-    if (draft.incidentDate && draft.incidentDate > today)
-      next.incidentDate = "The date can't be in the future.";
-    if (Object.values(next).some(Boolean) || !parsed.success) {
-      setErrors(next);
-      return;
-    }
-    create.mutate(parsed.data);
+    const report = form.check(
+      misconductReportInput,
+      {
+        ...draft,
+        salespersonId: salesperson.id,
+        category: draft.category || undefined,
+        anonymous: user ? draft.anonymous : true,
+      },
+      (found) =>
+        draft.incidentDate && draft.incidentDate > today
+          ? { ...found, incidentDate: "The date can't be in the future." }
+          : found,
+    );
+    if (report) create.mutate(report);
   };
 
   const length = draft.description.trim().length;
@@ -184,17 +166,14 @@ function ReportForm({
           <SelectField
             label="What happened?"
             required
-            error={errors.category}
             placeholder="Select a category"
             options={MISCONDUCT_CATEGORIES}
-            value={draft.category}
-            onChange={(e) => set("category", e.currentTarget.value)}
+            {...bind("category")}
           />
 
           <TextareaField
             label="Description"
             required
-            error={errors.description}
             hint={
               length < MIN_DESCRIPTION
                 ? `At least ${MIN_DESCRIPTION} characters (${MIN_DESCRIPTION - length} to go).`
@@ -203,19 +182,16 @@ function ReportForm({
             rows={5}
             maxLength={5000}
             placeholder="Describe what was said or done, and when. Leave out details that identify you if you want to stay anonymous."
-            value={draft.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
+            {...bind("description")}
           />
 
           <InputField
             label="Date of the incident"
             note="optional"
-            error={errors.incidentDate}
             root={{ maxW: { sm: "xs" } }}
             type="date"
             max={today}
-            value={draft.incidentDate}
-            onChange={(e) => set("incidentDate", e.currentTarget.value)}
+            {...bind("incidentDate")}
           />
 
           {user ? (
@@ -224,7 +200,7 @@ function ReportForm({
                 label="Report anonymously"
                 strong
                 checked={draft.anonymous}
-                onChange={(checked) => set("anonymous", checked)}
+                onChange={(checked) => form.set("anonymous", checked)}
               />
               <HStack gap="2" mt="2" align="flex-start" fontSize="sm" color="fg.muted">
                 <Box pt="0.5" flexShrink={0}>

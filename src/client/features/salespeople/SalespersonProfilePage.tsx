@@ -29,7 +29,7 @@ import {
   LuStar,
   LuUserX,
 } from "react-icons/lu";
-import { FALLBACK_BIO } from "../../../shared/constants";
+import { FALLBACK_BIO, ID_MAX } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../trpc";
 import { yearsLabel } from "../../ui/format";
@@ -51,7 +51,7 @@ import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 function parseSalespersonId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= ID_MAX ? id : null;
 }
 
 function BackToBrowse() {

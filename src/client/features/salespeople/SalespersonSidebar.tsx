@@ -42,15 +42,11 @@ export function QuickStats({ salesperson }: { salesperson: SalespersonDetail }) 
           <Stat.Label fontSize="xs" color="fg.muted">
             Rating band
           </Stat.Label>
-          <Badge
-            colorPalette={band.palette}
-            variant="subtle"
-            alignSelf="flex-start"
-            borderRadius="full"
-            mt="1"
-          >
-            {band.label}
-          </Badge>
+          <Stat.ValueText mt="1">
+            <Badge colorPalette={band.palette} variant="subtle" borderRadius="full">
+              {band.label}
+            </Badge>
+          </Stat.ValueText>
         </Stat.Root>
       </SimpleGrid>
     </SideCard>

@@ -1,6 +1,7 @@
 import { Badge, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { actionsLedBy } from "../../ui/pageActions";
 import { useSession } from "../../ui/session";
 import { CHECKOUT_PLANS, type CheckoutPlanId } from "./plans";
 
@@ -43,10 +44,10 @@ export function SubscribePage({ planId }: { planId: CheckoutPlanId | undefined }
           eyebrow="Subscribe"
           title={plan ? `Subscribe to ${plan.name}` : "Choose a KnowBefore plan"}
           lead="Paid plans give salespeople a verified profile with analytics and give dealerships tools to manage their team. Sign in first so the subscription is linked to your account."
-          actions={[
-            { label: "Sign In to Subscribe", to: "/", primary: true },
+          actions={actionsLedBy(
+            { label: "Sign In to Subscribe", to: "/" },
             { label: "Compare plans", to: "/pricing" },
-          ]}
+          )}
         >
           {planId ? <PlanSummary planId={planId} /> : null}
         </InfoPage>
@@ -66,11 +67,11 @@ export function SubscribePage({ planId }: { planId: CheckoutPlanId | undefined }
         }
         actions={
           plan
-            ? [
-                { label: "Contact sales to subscribe", to: "/contact", primary: true },
+            ? actionsLedBy(
+                { label: "Contact sales to subscribe", to: "/contact" },
                 { label: "Compare plans", to: "/dealer-subscription" },
-              ]
-            : [{ label: "See plans", to: "/dealer-subscription", primary: true }]
+              )
+            : actionsLedBy({ label: "See plans", to: "/dealer-subscription" })
         }
       >
         {planId ? (
@@ -90,10 +91,10 @@ export function SubscriptionSuccessPage() {
         eyebrow="Subscription"
         title="Thanks for subscribing"
         lead="Your payment was submitted. Your plan switches on as soon as our payment provider confirms it, which usually takes less than a minute."
-        actions={[
-          { label: "Go to home", to: "/", primary: true },
+        actions={actionsLedBy(
+          { label: "Go to home", to: "/" },
           { label: "View plans", to: "/dealer-subscription" },
-        ]}
+        )}
       />
     </PageFrame>
   );

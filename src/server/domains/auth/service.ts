@@ -13,12 +13,13 @@ import { generateToken, hashToken } from "../../auth/crypto";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
 import type { Context } from "../../context";
+import type { Queryable } from "../../db/client";
 import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
 import { appError } from "../../errors";
 import { isLoopbackAddress } from "../../http/addresses";
 
-type LinkPurpose = "customer" | "salesperson";
+export type LinkPurpose = "customer" | "salesperson";
 
 const LINK_PATH: Record<LinkPurpose, string> = { customer: "/login", salesperson: "/salesperson-login" };
 
@@ -171,6 +172,43 @@ function landingFor(user: SessionUser): string {
   return "/";
 }
 
+type Account = Pick<UserRow, "id" | "role" | "disabled_at">;
+
+/**
+ * The account a sign-in link for `email` signs in, inside the redeeming transaction: a customer link creates
+ * the customer on first sign-in; a portal link (salespeople and managers) creates the user of a known
+ * salesperson profile and links that profile to it. Null where no link may sign in: admins, disabled
+ * accounts, portal addresses nobody registered.
+ */
+export async function accountForLink(
+  tx: Queryable,
+  email: string,
+  purpose: LinkPurpose,
+): Promise<string | null> {
+  let [user] = await tx<Account[]>`select id, role, disabled_at from users where email = ${email} limit 1`;
+  if (user?.disabled_at || user?.role === "admin") return null;
+
+  if (purpose === "salesperson") {
+    const [person] = await tx<Pick<SalespersonRow, "id" | "user_id" | "name" | "phone_number">[]>`
+      select id, user_id, name, phone_number from salespeople where email = ${email} limit 1`;
+    if (!user && person) {
+      const [first, ...rest] = person.name.split(" ");
+      [user] = await tx<Account[]>`
+        insert into users (email, role, first_name, last_name, phone)
+        values (${email}, 'salesperson', ${first ?? null}, ${rest.join(" ") || null}, ${person.phone_number})
+        returning id, role, disabled_at`;
+    }
+    if (!user) return null;
+    if (person && person.user_id !== user.id) {
+      await tx`update salespeople set user_id = ${user.id} where id = ${person.id}`;
+    }
+  } else if (!user) {
+    [user] = await tx<Account[]>`
+      insert into users (email, role) values (${email}, 'customer') returning id, role, disabled_at`;
+  }
+  return user?.id ?? null;
+}
+
 /**
  * Redeems a sign-in link: the token row is deleted by the same statement that reads it, so of any number
  * of parallel redemptions exactly one gets a session. The user record is created on first sign-in.
@@ -185,33 +223,8 @@ export async function redeemLoginLink(
       delete from login_tokens where id = ${hashToken(token)} and expires_at > ${new Date()}
       returning email, purpose`;
     if (!link) return null;
-
-    type Account = Pick<UserRow, "id" | "role" | "disabled_at">;
-    let [user] = await tx<Account[]>`
-      select id, role, disabled_at from users where email = ${link.email} limit 1`;
-    if (user?.disabled_at || user?.role === "admin") return null;
-
-    if (link.purpose === "salesperson") {
-      const [person] = await tx<Pick<SalespersonRow, "id" | "user_id" | "name" | "phone_number">[]>`
-        select id, user_id, name, phone_number from salespeople where email = ${link.email} limit 1`;
-      if (!user && person) {
-        const [first, ...rest] = person.name.split(" ");
-        [user] = await tx<Account[]>`
-          insert into users (email, role, first_name, last_name, phone)
-          values (${link.email}, 'salesperson', ${first ?? null}, ${rest.join(" ") || null}, ${person.phone_number})
-          returning id, role, disabled_at`;
-      }
-      if (!user) return null;
-      if (person && person.user_id !== user.id) {
-        await tx`update salespeople set user_id = ${user.id} where id = ${person.id}`;
-      }
-    } else if (!user) {
-      [user] = await tx<Account[]>`
-        insert into users (email, role) values (${link.email}, 'customer')
-        returning id, role, disabled_at`;
-    }
-    if (!user) return null;
-    return { userId: user.id };
+    const userId = await accountForLink(tx, link.email, link.purpose);
+    return userId ? { userId } : null;
   });
 
   if (!outcome) {

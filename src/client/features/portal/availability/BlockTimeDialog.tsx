@@ -1,5 +1,5 @@
 import { Dialog, SimpleGrid, Stack } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { BLOCK_TYPES } from "../../../../shared/constants";
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import { addDays, toZoned } from "../../../../shared/time";
@@ -8,6 +8,7 @@ import { ConfirmActions, type DialogControl, DialogFrame, DialogHeading } from "
 import { InputField, SelectField, SwitchField, TextareaField } from "../../../ui/form";
 import { timesInLabel } from "../../../ui/format";
 import { showToast } from "../../../ui/toaster";
+import { useFormDraft } from "../../../ui/useFormDraft";
 import { localInputValue } from "../format";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 import { type AvailabilityBlock, BLOCK_TYPE_STYLE, type BlockType } from "./blocks";
@@ -79,12 +80,8 @@ function BlockForm({
   onDone: (result: { title: string; clashingAppointments: AppointmentView[] }) => void;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<BlockDraft>(() =>
-    block ? draftOf(block) : newDraft(timeZone, initialDate),
-  );
+  const { draft, bind, set } = useFormDraft(() => (block ? draftOf(block) : newDraft(timeZone, initialDate)));
   const refresh = useDashboardRefresh();
-  const set = <K extends keyof BlockDraft>(key: K, value: BlockDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
 
   const saved = (verb: "create" | "update") => ({
     onSuccess: async (result: { title: string; clashingAppointments: AppointmentView[] }) => {
@@ -147,24 +144,11 @@ function BlockForm({
             required
             maxLength={120}
             placeholder="e.g. Team training"
-            value={draft.title}
-            onChange={(e) => set("title", e.target.value)}
+            {...bind("title")}
           />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <InputField
-              label="Start"
-              required
-              type="datetime-local"
-              value={draft.start}
-              onChange={(e) => set("start", e.target.value)}
-            />
-            <InputField
-              label="End"
-              required
-              type="datetime-local"
-              value={draft.end}
-              onChange={(e) => set("end", e.target.value)}
-            />
+            <InputField label="Start" required type="datetime-local" {...bind("start")} />
+            <InputField label="End" required type="datetime-local" {...bind("end")} />
           </SimpleGrid>
           <SelectField
             label="Type"
@@ -177,8 +161,7 @@ function BlockForm({
             note="optional, only you see it"
             rows={2}
             maxLength={500}
-            value={draft.reason}
-            onChange={(e) => set("reason", e.target.value)}
+            {...bind("reason")}
           />
           <SwitchField
             label="Repeat every week"

@@ -1,4 +1,4 @@
-import { Alert, HStack, Icon, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { Alert, Box, Icon, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import type { IconType } from "react-icons";
@@ -99,8 +99,9 @@ function formatMinutes(minutes: number): string {
 }
 
 function StatTile({ stat }: { stat: StatCard }) {
+  // The labelled group is the card; inside it a plain <dl>: the label (with its icon) and two <dd>s.
   return (
-    <Stat.Root
+    <Box
       role="group"
       aria-label={stat.label}
       bg="white"
@@ -109,23 +110,30 @@ function StatTile({ stat }: { stat: StatCard }) {
       borderRadius="xl"
       boxShadow="xs"
       p={{ base: "3.5", md: "4" }}
-      gap="1"
     >
-      <HStack justify="space-between" align="flex-start" gap="2">
-        <Stat.Label fontSize={{ base: "xs", md: "sm" }} color="fg.muted" lineHeight="short">
+      <Stat.Root gap="1">
+        <Stat.Label
+          fontSize={{ base: "xs", md: "sm" }}
+          color="fg.muted"
+          lineHeight="short"
+          display="flex"
+          justifyContent="space-between"
+          alignItems="flex-start"
+          gap="2"
+        >
           {stat.label}
+          <Icon boxSize="4" color={`${stat.palette}.500`} flexShrink={0} aria-hidden>
+            <stat.icon />
+          </Icon>
         </Stat.Label>
-        <Icon boxSize="4" color={`${stat.palette}.500`} flexShrink={0} aria-hidden>
-          <stat.icon />
-        </Icon>
-      </HStack>
-      <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
-        {stat.value}
-      </Stat.ValueText>
-      <Stat.HelpText fontSize="xs" color="fg.muted" lineHeight="short">
-        {stat.help}
-      </Stat.HelpText>
-    </Stat.Root>
+        <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+          {stat.value}
+        </Stat.ValueText>
+        <Stat.HelpText asChild fontSize="xs" color="fg.muted" lineHeight="short">
+          <dd>{stat.help}</dd>
+        </Stat.HelpText>
+      </Stat.Root>
+    </Box>
   );
 }
 

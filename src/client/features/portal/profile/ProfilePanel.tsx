@@ -1,10 +1,7 @@
 import {
   Box,
   Button,
-  Checkbox,
-  CheckboxGroup,
   Field,
-  Fieldset,
   Flex,
   Grid,
   HStack,
@@ -23,13 +20,14 @@ import {
 } from "../../../../shared/constants";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../../trpc";
-import { InputField, TextareaField } from "../../../ui/form";
+import { CheckboxGrid, CheckboxGroupField, InputField, TextareaField } from "../../../ui/form";
 import { TextLink } from "../../../ui/links";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { SectionCard } from "../../../ui/SectionCard";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
+import { useFormDraft } from "../../../ui/useFormDraft";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
 
@@ -143,20 +141,6 @@ function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
   );
 }
 
-function SpecialtyChoices({ specialties, pt }: { specialties: readonly string[]; pt?: string }) {
-  return (
-    <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" pt={pt}>
-      {specialties.map((specialty) => (
-        <Checkbox.Root key={specialty} value={specialty} size="sm">
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{specialty}</Checkbox.Label>
-        </Checkbox.Root>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 type ProfileDraft = { phone: string; years: string; bio: string; specialties: string[] };
 
 function draftOf(s: SalespersonDetail): ProfileDraft {
@@ -180,12 +164,10 @@ function sameDraft(a: ProfileDraft, b: ProfileDraft): boolean {
 
 function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail }) {
   const [saved, setSaved] = useState<ProfileDraft>(() => draftOf(salesperson));
-  const [draft, setDraft] = useState<ProfileDraft>(saved);
-  const [yearsError, setYearsError] = useState<string | null>(null);
+  const form = useFormDraft(saved);
+  const { draft, bind } = form;
   const utils = trpc.useUtils();
   const refresh = useDashboardRefresh();
-  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
 
   // Specialties outside the self-edit list (given at registration or by an administrator) stay visible so
   // they can be kept or removed; the server refuses unknown names.
@@ -198,7 +180,7 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
       utils.portal.me.setData(undefined, updated);
       const next = draftOf(updated);
       setSaved(next);
-      setDraft(next);
+      form.reset(next);
       showToast({
         title: "Profile Updated",
         description: "Your changes are live on your public profile.",
@@ -221,10 +203,10 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
     event.preventDefault();
     const years = draft.years.trim() === "" ? Number.NaN : Number(draft.years);
     if (!Number.isInteger(years) || years < YEARS_OF_EXPERIENCE.min || years > YEARS_OF_EXPERIENCE.max) {
-      setYearsError("Years of experience must be between 0 and 50");
+      form.show({ years: "Years of experience must be between 0 and 50" });
       return;
     }
-    setYearsError(null);
+    form.show({});
     update.mutate({
       id: salesperson.id,
       phoneNumber: draft.phone.trim() || null,
@@ -248,19 +230,16 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
               autoComplete="tel"
               maxLength={40}
               placeholder="(555) 123-4567"
-              value={draft.phone}
-              onChange={(e) => set("phone", e.target.value)}
+              {...bind("phone")}
             />
             <InputField
               label="Years of experience"
-              error={yearsError}
               hint="From 0 to 50."
               type="number"
               inputMode="numeric"
               min={YEARS_OF_EXPERIENCE.min}
               max={YEARS_OF_EXPERIENCE.max}
-              value={draft.years}
-              onChange={(e) => set("years", e.target.value)}
+              {...bind("years")}
             />
           </SimpleGrid>
           <TextareaField
@@ -270,34 +249,25 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
             rows={5}
             maxLength={BIO_MAX}
             placeholder="How you like to work with buyers, the cars you know best, what customers can expect."
-            value={draft.bio}
-            onChange={(e) => set("bio", e.target.value)}
+            {...bind("bio")}
           />
-          <Fieldset.Root>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium">
-              Specialties
-            </Fieldset.Legend>
-            <CheckboxGroup value={draft.specialties} onValueChange={(value) => set("specialties", value)}>
-              <SpecialtyChoices specialties={SELF_EDIT_SPECIALTIES} pt="2" />
-              {otherSpecialties.length > 0 ? (
-                <Box pt="3">
-                  <Text fontSize="xs" color="fg.muted" mb="2">
-                    Also on your profile
-                  </Text>
-                  <SpecialtyChoices specialties={otherSpecialties} />
-                </Box>
-              ) : null}
-            </CheckboxGroup>
-          </Fieldset.Root>
+          <CheckboxGroupField
+            legend="Specialties"
+            choices={SELF_EDIT_SPECIALTIES}
+            value={draft.specialties}
+            onChange={(value) => form.set("specialties", value)}
+          >
+            {otherSpecialties.length > 0 ? (
+              <Box pt="3">
+                <Text fontSize="xs" color="fg.muted" mb="2">
+                  Also on your profile
+                </Text>
+                <CheckboxGrid choices={otherSpecialties} />
+              </Box>
+            ) : null}
+          </CheckboxGroupField>
           <Flex gap="3" justify="flex-end" pt="4" borderTopWidth="1px" borderColor="border.muted">
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setDraft(saved);
-                setYearsError(null);
-              }}
-              disabled={!dirty || update.isPending}
-            >
+            <Button variant="ghost" onClick={() => form.reset(saved)} disabled={!dirty || update.isPending}>
               Discard changes
             </Button>
             <Button
