@@ -6,7 +6,7 @@
 // own createSession) and answers `{ token, expiresAt }`, so journeys that are not about sign-in can start
 // signed in. Sign-in itself stays covered end to end by the journeys that use the mailed link.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,7 +20,6 @@ const appPort = Number(process.env.E2E_PORT ?? 4173);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 4399);
 const databasePort = appPort + 1;
 const dataDir = mkdtempSync(path.join(tmpdir(), "kb-e2e-"));
-chmodSync(dataDir, 0o755);
 
 type Role = "customer" | "salesperson" | "manager";
 const ROLES: readonly Role[] = ["customer", "salesperson", "manager"];
@@ -152,6 +151,10 @@ async function stop(code: number) {
   app.kill("SIGINT");
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));
   await smtp.close();
+  // As root the app's cluster lives outside DATA_DIR (src/server/db/embedded.ts): DATA_DIR/pg-cluster says where.
+  const pointer = path.join(dataDir, "pg-cluster");
+  if (existsSync(pointer))
+    rmSync(readFileSync(pointer, "utf8").split("\n")[0] ?? "", { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }

@@ -26,10 +26,10 @@ function e2eDatabase() {
   });
 }
 
-/** One of the overview's stat cards: its value and the line under it. */
+/** One of the overview's stat cards (a <dl>: the label, then the value and the line under it as <dd>s). */
 function figure(page: Page, label: string) {
   const stat = page.getByRole("group", { name: label, exact: true });
-  return { value: stat.locator("dd"), help: stat };
+  return { value: stat.locator("dd").first(), help: stat.locator("dd").nth(1) };
 }
 
 test("[salesperson] journey: register, sign in by the mailed link, upload a photo, block weekly time, complete an appointment and see the overview change", async ({

@@ -13,6 +13,7 @@ import { readStoredImage } from "./domains/portal/photos";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
+import { projectPath } from "./paths";
 import { mountRoutes } from "./rest/route";
 import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import { appRouter } from "./trpc/root";
@@ -122,7 +123,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     });
   });
 
-  const clientDir = options.clientDir ?? path.resolve("dist/client");
+  const clientDir = options.clientDir ?? projectPath("dist/client");
   const indexHtml = path.join(clientDir, "index.html");
   if (existsSync(indexHtml)) {
     const html = readFileSync(indexHtml, "utf8");

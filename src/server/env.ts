@@ -1,6 +1,7 @@
 // Reads and validates the process environment once; everything else imports the parsed result.
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { projectPath } from "./paths";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -11,8 +12,10 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   /** Use this PostgreSQL server; without it an embedded one starts with data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default(".data"),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Where the embedded database and other local state live; a relative path starts at the project root. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** A fixed port for the embedded PostgreSQL; by default the first free one from 54329, kept per DATA_DIR. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("KnowBefore <no-reply@knowbefore.local>"),
@@ -70,7 +73,8 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** Reads `.env` into process.env when present (never overriding variables already set). */
-export function loadDotEnv(file = ".env"): void {
+/** The project's .env (at its root, whatever the working directory), when there is one. */
+export function loadDotEnv(file = projectPath(".env")): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 

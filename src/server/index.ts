@@ -3,11 +3,13 @@ import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
 import { createTtlCache } from "./cache";
+import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger, type Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { projectPath } from "./paths";
 import { openDatabase } from "./runtime";
 
 /** A startup failure is one line naming the cause and the fix, never a stack trace. */
@@ -33,6 +35,16 @@ function serving(logger: Logger) {
   });
 }
 
+function listenError(env: Env, code: string, error?: Error): Error {
+  if (code === "EADDRINUSE")
+    return new Error(`port ${env.PORT} on ${env.HOST} is already in use: stop what runs there or set PORT`);
+  if (code === "EADDRNOTAVAIL")
+    return new Error(`HOST=${env.HOST} is not an address of this machine: set HOST to one of its addresses`);
+  if (code === "EACCES")
+    return new Error(`this user may not listen on port ${env.PORT}: choose a PORT above 1023`);
+  return error ?? new Error(`cannot listen on ${env.HOST}:${env.PORT} (${code})`);
+}
+
 let env: Env;
 try {
   loadDotEnv();
@@ -42,6 +54,13 @@ try {
 }
 const logger = createLogger(env.LOG_LEVEL);
 for (const line of describeMode(env)) logger.info(line);
+// Before anything starts: a second start of this checkout, or a port someone else holds, is one line.
+if (!env.DATABASE_URL) {
+  const running = runningStarter(projectPath(env.DATA_DIR));
+  if (running) fail(alreadyRunning(projectPath(env.DATA_DIR), running));
+}
+const portProblem = env.PORT === 0 ? null : await probePort(env.PORT, env.HOST);
+if (portProblem) fail(listenError(env, portProblem));
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
@@ -61,11 +80,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
 });
 server.once("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EADDRINUSE")
-    fail(new Error(`port ${env.PORT} on ${env.HOST} is already in use: stop what runs there or set PORT.`));
-  if (error.code === "EADDRNOTAVAIL")
-    fail(new Error(`HOST=${env.HOST} is not an address of this machine: set HOST to one of its addresses.`));
-  fail(error);
+  fail(listenError(env, error.code ?? "", error));
 });
 
 let stopping = false;

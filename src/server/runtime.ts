@@ -1,4 +1,5 @@
 // Boots the pieces the server and scripts share: database (embedded or DATABASE_URL), migrations, first seed.
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { createDatabase } from "./db/client";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
@@ -6,20 +7,67 @@ import { isSeeded, seedDatabase } from "./db/seed";
 import { seedDocuments } from "./domains/documents/seed";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { projectPath } from "./paths";
+
+/** DATA_DIR, made if missing; a clear refusal when this user cannot write there. */
+function writableDataDir(dataDir: string): string {
+  const dir = projectPath(dataDir);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    throw new Error(
+      `DATA_DIR ${dir} is not writable by this user (${code}): set DATA_DIR to a folder you can write, or fix its permissions`,
+    );
+  }
+}
+
+/** A database that cannot be reached (or refuses us) named with host and port, never its password. */
+function unreachable(error: unknown, url: string): Error {
+  // drizzle's migrator wraps the driver's error ("Failed query: ..."): the code is on a cause.
+  let code: string | undefined;
+  for (let e: unknown = error; e && !code; e = (e as { cause?: unknown }).cause)
+    code = (e as { code?: string }).code;
+  const target = (() => {
+    try {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}`;
+    } catch {
+      return "DATABASE_URL";
+    }
+  })();
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT" || code === "EHOSTUNREACH") {
+    return new Error(`the database at ${target} cannot be reached (${code}): start it, or fix DATABASE_URL`);
+  }
+  if (code === "28P01" || code === "28000" || code === "3D000") {
+    const what = code === "3D000" ? "its database does not exist" : "it refused the user or password";
+    return new Error(`the database at ${target} ${what}: fix DATABASE_URL`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
 
 export async function openDatabase(env: Env, logger: Logger) {
   let embedded: EmbeddedDatabase | null = null;
   let url = env.DATABASE_URL;
   if (!url) {
-    logger.info(`starting embedded PostgreSQL (data in ${env.DATA_DIR}/pg, port ${env.EMBEDDED_PG_PORT})`);
+    const dataDir = writableDataDir(env.DATA_DIR);
     embedded = await startEmbeddedPostgres({
-      dataDir: env.DATA_DIR,
+      dataDir,
       port: env.EMBEDDED_PG_PORT,
+      avoidPorts: [env.PORT],
       log: (line) => logger.debug(`[postgres] ${line}`),
     });
+    logger.info(`embedded PostgreSQL for ${dataDir} on port ${embedded.port}`);
     url = embedded.url;
   }
-  await runMigrations(url);
+  try {
+    await runMigrations(url);
+  } catch (error) {
+    if (embedded) await embedded.stop();
+    throw unreachable(error, url);
+  }
   const { sql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   // Site documents are content, not demo data: added or refreshed from content/ on every start, edits kept.
   const addedDocuments = await seedDocuments(sql);

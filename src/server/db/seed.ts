@@ -2,9 +2,9 @@
 // Every average and count shown in the product is computed from the rows written here.
 
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { hashPassword } from "../auth/password";
+import { projectPath } from "../paths";
 import type { Sql } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 
@@ -41,7 +41,7 @@ function rng(seed: number) {
 
 type City = { city: string; state: string; latitude: number; longitude: number; timeZone: string };
 
-export function loadCities(file = path.resolve(process.env.CITIES_CSV ?? "data/us-cities.csv")): City[] {
+export function loadCities(file = projectPath(process.env.CITIES_CSV ?? "data/us-cities.csv")): City[] {
   const [, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
   return lines.map((line) => {
     const [city, state, lat, lng, timeZone] = line.split(",");

@@ -6,8 +6,9 @@ import path from "node:path";
 import { DOCUMENT_SLUGS, DOCUMENTS } from "../../../shared/schemas/documents";
 import type { Queryable } from "../../db/client";
 import type { DocumentRow } from "../../db/rows";
+import { projectPath } from "../../paths";
 
-export const DOCUMENTS_DIR = path.resolve(process.env.CONTENT_DIR ?? "content", "documents");
+export const DOCUMENTS_DIR = projectPath(process.env.CONTENT_DIR ?? "content", "documents");
 
 /** The Markdown source of one document as committed in the repository. */
 export function readDocumentSource(slug: string, dir = DOCUMENTS_DIR): string {

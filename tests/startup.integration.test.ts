@@ -1,0 +1,176 @@
+// Starting the server as people do: from a checkout in a private (0700) folder, as root when the tests run
+// as root, beside a second instance with its own data directory; and the one-line refusals of a second start
+// of one checkout, a taken port, an unwritable data directory, an unreachable database and a missing secret.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../src/server/paths";
+
+type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string };
+
+const scratch = path.join(PROJECT_ROOT, ".data");
+const running: Started[] = [];
+let privateDir = "";
+let checkout = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server of `root` (a checkout), started with tsx from `cwd`: "/" by default, as it must not matter where. */
+function launch(
+  root: string,
+  env: Record<string, string>,
+  cwd = "/",
+): { child: ChildProcess; output: () => string } {
+  const chunks: string[] = [];
+  const child = spawn(
+    path.join(root, "node_modules", ".bin", "tsx"),
+    [path.join(root, "src/server/index.ts")],
+    {
+      cwd,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: process.env.HOME ?? "/tmp",
+        NODE_ENV: "development",
+        SEED_ON_START: "false",
+        LOG_LEVEL: "info",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (c: Buffer) => chunks.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
+  return { child, output: () => chunks.join("") };
+}
+
+/** Starts the server of `root` with `dataDir`, or with the default DATA_DIR (`root`/.data) when none is given. */
+async function startServer(root: string, dataDir?: string): Promise<Started> {
+  const port = await freePort();
+  const { child, output } = launch(root, { PORT: String(port), ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+  const started = { child, port, dataDir: dataDir ?? path.join(root, ".data"), output };
+  running.push(started);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped: ${output()}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return started;
+    if (Date.now() > deadline) throw new Error(`no answer on /api/health: ${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs a start that must fail: its exit code and what it printed to stderr. */
+async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const chunks: string[] = [];
+  const { child } = launch(PROJECT_ROOT, env);
+  child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
+  // A start that hangs must not outlive the test.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, stderr: chunks.join("") };
+}
+
+async function stop(started: Started): Promise<void> {
+  if (started.child.exitCode === null) {
+    const exited = new Promise((resolve) => started.child.once("exit", resolve));
+    started.child.kill("SIGTERM");
+    await exited;
+  }
+  // As root the cluster lives outside the data directory; remove it too.
+  const pointer = path.join(started.dataDir, "pg-cluster");
+  const cluster = existsSync(pointer) ? readFileSync(pointer, "utf8").split("\n")[0] : "";
+  if (cluster?.startsWith("/var/lib/knowbefore/clusters/")) rmSync(cluster, { recursive: true, force: true });
+}
+
+beforeAll(() => {
+  mkdirSync(scratch, { recursive: true });
+  // A private home, as /root or a fresh `mktemp -d`: nobody but its owner can walk into it.
+  privateDir = mkdtempSync(path.join(scratch, "private-"));
+  execFileSync("chmod", ["0700", privateDir]);
+  checkout = path.join(privateDir, "checkout");
+  mkdirSync(checkout);
+  // A checkout of its own (hard links: the same files, reached only through the private folder).
+  for (const entry of [
+    "package.json",
+    "tsconfig.json",
+    "node_modules",
+    "src",
+    "drizzle",
+    "content",
+    "data",
+  ]) {
+    execFileSync("cp", ["-al", path.join(PROJECT_ROOT, entry), checkout]);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const started of running) await stop(started);
+  rmSync(privateDir, { recursive: true, force: true });
+}, 60_000);
+
+describe("starting the server", () => {
+  let first: Started;
+
+  it(`starts from a checkout in a 0700 folder${process.getuid?.() === 0 ? " as root" : ""}, and a second instance beside it`, async () => {
+    first = await startServer(checkout);
+    expect(first.output()).toMatch(/embedded PostgreSQL for .*private-.*checkout\/\.data on port \d+/);
+    // A second instance with its own data directory, no port configured: both answer at once.
+    const secondData = mkdtempSync(path.join(scratch, "second-"));
+    const second = await startServer(PROJECT_ROOT, secondData);
+    const ports = [first, second].map((s) => Number(/on port (\d+)/.exec(s.output())?.[1]));
+    expect(new Set(ports).size).toBe(2);
+    for (const s of [first, second]) {
+      expect((await fetch(`http://127.0.0.1:${s.port}/api/health`)).status).toBe(200);
+    }
+    await stop(second);
+    rmSync(secondData, { recursive: true, force: true });
+  }, 180_000);
+
+  it("says in one line what stops a start: a second start of the checkout, a taken port, an unwritable data directory, an unreachable database, a missing secret", async () => {
+    const port = String(await freePort());
+    const closed = await freePort();
+    const spare = mkdtempSync(path.join(scratch, "failing-"));
+    // Under a file: nobody, root included, can make that folder.
+    const file = path.join(spare, "a-file");
+    writeFileSync(file, "");
+    const [again, taken, unwritable, unreachable, production] = await Promise.all([
+      failedStart({ PORT: port, DATA_DIR: path.join(checkout, ".data") }),
+      failedStart({ PORT: String(first.port), DATA_DIR: path.join(spare, "data") }),
+      failedStart({ PORT: port, DATA_DIR: path.join(file, "data") }),
+      failedStart({ PORT: port, DATABASE_URL: `postgres://u:secret@127.0.0.1:${closed}/kb` }),
+      failedStart({ PORT: port, NODE_ENV: "production" }),
+    ]);
+    rmSync(spare, { recursive: true, force: true });
+    expect(again.stderr).toMatch(
+      /^KnowBefore could not start: another start \(process \d+\) is already running with DATA_DIR .*checkout\/\.data: stop it first, or give this one its own DATA_DIR\n$/,
+    );
+    expect(taken.stderr).toBe(
+      `KnowBefore could not start: port ${first.port} on 127.0.0.1 is already in use: stop what runs there or set PORT\n`,
+    );
+    expect(unwritable.stderr).toBe(
+      `KnowBefore could not start: DATA_DIR ${file}/data is not writable by this user (ENOTDIR): set DATA_DIR to a folder you can write, or fix its permissions\n`,
+    );
+    expect(unreachable.stderr).toBe(
+      `KnowBefore could not start: the database at 127.0.0.1:${closed} cannot be reached (ECONNREFUSED): start it, or fix DATABASE_URL\n`,
+    );
+    expect(production.stderr).toMatch(
+      /^KnowBefore could not start: ADMIN_CODE is required in production.*\n$/,
+    );
+    for (const run of [again, taken, unwritable, unreachable, production]) expect(run.code).toBe(1);
+  }, 90_000);
+});
