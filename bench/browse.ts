@@ -1,42 +1,145 @@
 // Browse benchmark: ~100,000 salespeople in a dedicated embedded PostgreSQL, the built server on 127.0.0.1,
-// autocannon (50 connections, 10 s each) on the health route, the REST filtered browse and the tRPC browse.
-// Usage: npm run build && npm run bench:browse   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
+// autocannon on the health route and on browse, through REST and tRPC, with the browse cache as configured.
+//
+// Default mode: 60 combinations of city + rating + specialty (what the cache answers best).
+// --long-tail: what real visitors send. At least 10,000 distinct requests spread over every filter shape
+// (city, rating, specialty, three-letter name search, years of experience, offsets 0-96); each shape is also
+// measured on its own, so a slow shape cannot hide in the average.
+// Usage: npm run build && npm run bench:browse [-- --long-tail]
+//        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
+import type autocannon from "autocannon";
+import postgres from "postgres";
 import { loadCities } from "../src/server/db/seed";
-import { BROWSE_SPECIALTIES } from "../src/shared/constants";
+import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import { connections, ratio, row, run, seconds, startBenchServer } from "./support";
 
+type Query = Record<string, string>;
+type Shape = { name: string; queries: Query[] };
+
+const longTail = process.argv.includes("--long-tail");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3900), scale });
 
 const cities = loadCities().map((c) => c.city);
-const ratings = ["4", "3", "5"];
-const queries = Array.from({ length: 60 }, (_, i) => ({
-  city: cities[i % cities.length]!,
-  rating: ratings[i % ratings.length]!,
-  specialty: BROWSE_SPECIALTIES[i % BROWSE_SPECIALTIES.length]!,
-}));
-const rest = queries.map((q) => ({
-  method: "GET" as const,
+const ratings = RATING_FILTERS.map((r) => r.value);
+const offsets = Array.from({ length: 9 }, (_, i) => String(i * 12));
+
+/** A small deterministic generator, so two runs send the same requests. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Up to `count` distinct queries drawn from the choices of each filter. */
+function sample(seed: number, count: number, choices: Record<string, readonly string[]>): Query[] {
+  const next = random(seed);
+  const seen = new Map<string, Query>();
+  for (let tries = 0; seen.size < count && tries < count * 20; tries++) {
+    const query: Query = {};
+    for (const [key, values] of Object.entries(choices))
+      query[key] = values[Math.floor(next() * values.length)]!;
+    seen.set(new URLSearchParams(query).toString(), query);
+  }
+  return [...seen.values()];
+}
+
+async function namePrefixes(): Promise<string[]> {
+  const sql = postgres(server.pgUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ prefix: string }[]>`
+      select lower(left(name, 3)) as prefix from salespeople group by 1 order by count(*) desc limit 400`;
+    return rows.map((r) => r.prefix);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function longTailShapes(): Promise<Shape[]> {
+  const names = await namePrefixes();
+  const years = Array.from({ length: 31 }, (_, i) => String(i));
+  const specialties = [...BROWSE_SPECIALTIES];
+  const shapes: [string, Record<string, readonly string[]>][] = [
+    ["city", { city: cities, offset: offsets }],
+    ["city + rating", { city: cities, rating: ratings, offset: offsets }],
+    ["city + specialty", { city: cities, specialty: specialties, offset: offsets }],
+    ["city + name search", { city: cities, search: names, offset: offsets }],
+    ["name search", { search: names, offset: offsets }],
+    ["name search + years", { search: names, yearsOfExperience: years, offset: offsets }],
+    ["rating + specialty", { rating: ratings, specialty: specialties, offset: offsets }],
+    ["specialty + years", { specialty: specialties, yearsOfExperience: years, offset: offsets }],
+  ];
+  return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 1500, choices) }));
+}
+
+function defaultShapes(): Shape[] {
+  const queries = Array.from({ length: 60 }, (_, i) => ({
+    city: cities[i % cities.length]!,
+    rating: ["4", "3", "5"][i % 3]!,
+    specialty: BROWSE_SPECIALTIES[i % BROWSE_SPECIALTIES.length]!,
+  }));
+  return [{ name: "city + rating + specialty", queries }];
+}
+
+const restRequest = (q: Query): autocannon.Request => ({
+  method: "GET",
   path: `/api/salespeople?${new URLSearchParams(q)}`,
-}));
-const trpc = queries.map((q) => ({
-  method: "GET" as const,
-  path: `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: q }))}`,
-}));
+});
+/** tRPC's input is typed: numbers stay numbers. */
+const trpcRequest = (q: Query): autocannon.Request => {
+  const input = Object.fromEntries(
+    Object.entries(q).map(([k, v]) => [k, k === "offset" || k === "yearsOfExperience" ? Number(v) : v]),
+  );
+  return {
+    method: "GET",
+    path: `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+  };
+};
+
+/** Interleaves the shapes' queries, so a run of the whole mix visits every shape all the time. */
+function interleave(shapes: Shape[]): Query[] {
+  const out: Query[] = [];
+  const longest = Math.max(...shapes.map((s) => s.queries.length));
+  for (let i = 0; i < longest; i++) for (const s of shapes) if (s.queries[i]) out.push(s.queries[i]!);
+  return out;
+}
 
 try {
   const total = await fetch(`${server.base}/api/salespeople?limit=1`);
   console.log(`salespeople in database: ${total.headers.get("x-total-count")}`);
-  await run(server.base, "warmup", { requests: rest.slice(0, 10), duration: 3 });
+  const shapes = longTail ? await longTailShapes() : defaultShapes();
+  const all = interleave(shapes);
+  console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
+  await run(server.base, "warmup", { requests: all.slice(0, 200).map(restRequest), duration: 3 });
+
   const health = await run(server.base, "health", { requests: [{ method: "GET", path: "/api/health" }] });
-  const restResult = await run(server.base, "rest-browse", { requests: rest });
-  const trpcResult = await run(server.base, "trpc-browse", { requests: trpc });
+  const restResult = await run(server.base, "rest-browse", { requests: all.map(restRequest) });
+  const trpcResult = await run(server.base, "trpc-browse", { requests: all.map(trpcRequest) });
+  const perShape: [string, autocannon.Result][] = [];
+  if (longTail) {
+    for (const shape of shapes) {
+      perShape.push([
+        shape.name,
+        await run(server.base, shape.name, {
+          requests: shape.queries.map(restRequest),
+          duration: Math.max(3, Math.round(seconds / 2)),
+        }),
+      ]);
+    }
+  }
+
   console.log(
-    `\n${connections} connections, ${seconds} s each, ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
+    `\n${connections} connections, ${seconds} s each (${Math.max(3, Math.round(seconds / 2))} s per shape), ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
   );
   console.log(row("GET /api/health", health));
   console.log(row("GET /api/salespeople", restResult));
   console.log(row("tRPC salespeople.list", trpcResult));
+  for (const [name, result] of perShape) console.log(row(`  REST ${name}`, result));
   console.log(ratio("REST browse", restResult, health));
   console.log(ratio("tRPC browse", trpcResult, health));
 } finally {

@@ -75,7 +75,7 @@ export function run(base: string, title: string, options: Partial<autocannon.Opt
 }
 
 export function row(name: string, r: autocannon.Result): string {
-  return `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   2xx ${r["2xx"]}   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   2xx ${r["2xx"]}   non-2xx ${r.non2xx}   errors ${r.errors}`;
 }
 
 export function ratio(name: string, part: autocannon.Result, whole: autocannon.Result): string {

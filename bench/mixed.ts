@@ -1,0 +1,199 @@
+// Mixed-load benchmark: what a crowd sends at once, on the ~100,000-salesperson seed, 100 connections, 30 s.
+//   60 % long-tail browse (every filter shape, three-letter name searches, offsets 0-96)
+//   20 % profiles and their reviews        10 % a day's slot grid
+//    5 % bookings and cancellations (bearer-token customers; a cancellation takes back an earlier booking)
+//    5 % sign-in link requests
+// Each request is timed by kind, so a slow kind cannot hide in the total. The health route is measured in the
+// same run for scale.
+// Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
+import type autocannon from "autocannon";
+import { createSession } from "../src/server/auth/session";
+import { createDatabase } from "../src/server/db/client";
+import { loadCities } from "../src/server/db/seed";
+import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+import { SLOT_TIMES } from "../src/shared/slots";
+import { addDays } from "../src/shared/time";
+import { row, run, startBenchServer } from "./support";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const scale = Number(process.env.BENCH_SCALE ?? 80);
+const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3920), scale });
+const database = createDatabase(server.pgUrl, { max: 2 });
+
+type Kind = "browse" | "profile" | "slots" | "booking" | "sign-in";
+const MIX: [Kind, number][] = [
+  ["browse", 0.6],
+  ["profile", 0.2],
+  ["slots", 0.1],
+  ["booking", 0.05],
+  ["sign-in", 0.05],
+];
+
+/** Latencies (ms) and status classes per kind. */
+const stats = new Map<Kind | "cancel", { ms: number[]; ok: number; client: number; server: number }>();
+function record(kind: Kind | "cancel", ms: number, status: number) {
+  const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
+  s.ms.push(ms);
+  if (status >= 500) s.server++;
+  else if (status >= 400) s.client++;
+  else s.ok++;
+  stats.set(kind, s);
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+let seed = 42;
+function next(): number {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+
+try {
+  await database.sql`delete from appointments where customer_email like 'mixed-%@example.org'`;
+  const tokens: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const email = `mixed-${i}@example.org`;
+    const [user] = await database.sql<{ id: string }[]>`
+      insert into users (email, role) values (${email}, 'customer')
+      on conflict (email) do update set email = excluded.email returning id`;
+    tokens.push((await createSession(database.sql, user!.id, { userAgent: "bench" })).token);
+  }
+  const [counted] = await database.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+  const n = counted!.n;
+  const prefixes = (
+    await database.sql<
+      { p: string }[]
+    >`select lower(left(name, 3)) as p from salespeople group by 1 limit 400`
+  ).map((r) => r.p);
+  const cities = loadCities().map((c) => c.city);
+  const ratings = RATING_FILTERS.map((r) => r.value);
+  const today = new Date().toISOString().slice(0, 10);
+  const firstDay = addDays(today, 3);
+  /** Bookings made in this run that may be cancelled: [appointment id, token index]. */
+  const booked: [number, number][] = [];
+  let bookingNumber = 0;
+
+  function browsePath(): string {
+    const q: Record<string, string> = { offset: String(12 * Math.floor(next() * 9)) };
+    const shape = Math.floor(next() * 6);
+    if (shape === 0 || shape === 1 || shape === 2) q.city = pick(cities);
+    if (shape === 1 || shape === 4) q.rating = pick(ratings);
+    if (shape === 2 || shape === 4 || shape === 5) q.specialty = pick(BROWSE_SPECIALTIES);
+    if (shape === 3 || shape === 5) q.search = pick(prefixes);
+    if (shape === 3) q.yearsOfExperience = String(Math.floor(next() * 20));
+    return `/api/salespeople?${new URLSearchParams(q)}`;
+  }
+
+  function choose(): Kind {
+    let r = next();
+    for (const [kind, share] of MIX) {
+      if (r < share) return kind;
+      r -= share;
+    }
+    return "browse";
+  }
+
+  type Ctx = { kind?: Kind | "cancel"; start?: number; token?: number };
+  const request: autocannon.Request = {
+    method: "GET",
+    path: "/api/health",
+    setupRequest: (req, context: Ctx) => {
+      const kind = choose();
+      context.start = performance.now();
+      const id = 1 + Math.floor(next() * n);
+      switch (kind) {
+        case "browse":
+          context.kind = kind;
+          return { ...req, method: "GET", path: browsePath() };
+        case "profile":
+          context.kind = kind;
+          return {
+            ...req,
+            method: "GET",
+            path: next() < 0.5 ? `/api/salespeople/${id}` : `/api/salespeople/${id}/ratings`,
+          };
+        case "slots":
+          context.kind = kind;
+          return {
+            ...req,
+            method: "GET",
+            path: `/api/appointments/salesperson/${id}/${addDays(today, 1 + Math.floor(next() * 14))}`,
+          };
+        case "booking": {
+          // One in five is a cancellation of an earlier booking of this run.
+          const earlier = next() < 0.2 ? booked.shift() : undefined;
+          if (earlier) {
+            context.kind = "cancel";
+            return {
+              ...req,
+              method: "PATCH",
+              path: `/api/appointments/${earlier[0]}/cancel`,
+              headers: { "content-type": "application/json", authorization: `Bearer ${tokens[earlier[1]]}` },
+              body: JSON.stringify({ id: earlier[0] }),
+            };
+          }
+          const k = bookingNumber++;
+          const token = k % tokens.length;
+          context.kind = "booking";
+          context.token = token;
+          return {
+            ...req,
+            method: "POST",
+            path: "/api/appointments",
+            headers: { "content-type": "application/json", authorization: `Bearer ${tokens[token]}` },
+            body: JSON.stringify({
+              salespersonId: 1 + (k % n),
+              date: addDays(firstDay, Math.floor(k / n) % 60),
+              time: SLOT_TIMES[Math.floor(k / (60 * n)) % SLOT_TIMES.length],
+              appointmentType: "Test Drive",
+              customerName: "Mixed Load",
+              customerPhone: "(512) 555-0100",
+              customerEmail: `mixed-${token}@example.org`,
+            }),
+          };
+        }
+        default:
+          context.kind = "sign-in";
+          return {
+            ...req,
+            method: "POST",
+            path: "/api/auth/request-login",
+            headers: { "content-type": "application/json", origin: server.base },
+            body: JSON.stringify({ email: `visitor-${Math.floor(next() * 1e6)}@example.org` }),
+          };
+      }
+    },
+    onResponse: (status, body, context: Ctx) => {
+      record(context.kind ?? "browse", performance.now() - (context.start ?? 0), status);
+      if (context.kind === "booking" && status === 201) {
+        const id = (JSON.parse(body) as { id?: number }).id;
+        if (id) booked.push([id, context.token ?? 0]);
+      }
+    },
+  };
+
+  const health = await run(server.base, "health", {
+    requests: [{ method: "GET", path: "/api/health" }],
+    connections,
+    duration: 10,
+  });
+  const mixed = await run(server.base, "mixed", { requests: [request], connections, duration: seconds });
+
+  console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${n} salespeople`);
+  console.log(row("GET /api/health (10 s)", health));
+  console.log(row("mixed, all kinds", mixed));
+  for (const [kind, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
+    const sorted = s.ms.sort((a, b) => a - b);
+    console.log(
+      `  ${kind.padEnd(10)} ${String(s.ms.length).padStart(7)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx/3xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
+    );
+  }
+} finally {
+  await database.end();
+  await server.stop();
+}
