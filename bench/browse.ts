@@ -73,8 +73,9 @@ async function longTailShapes(): Promise<Shape[]> {
     ["name search + years", { search: names, yearsOfExperience: years, offset: offsets }],
     ["rating + specialty", { rating: ratings, specialty: specialties, offset: offsets }],
     ["specialty + years", { specialty: specialties, yearsOfExperience: years, offset: offsets }],
+    ["rating + name search", { rating: ratings, search: names, offset: offsets }],
   ];
-  return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 1500, choices) }));
+  return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
 }
 
 function defaultShapes(): Shape[] {

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
+import { startSmtpSink } from "../tests/support/smtp-sink";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -24,10 +25,14 @@ export async function startBenchServer(options: {
     process.exit(1);
   }
   const base = `http://127.0.0.1:${options.port}`;
+  // Production requires a real mail transport: a local SMTP sink on 127.0.0.1 receives the sign-in e-mails.
+  const smtp = await startSmtpSink();
   const env: Record<string, string> = {
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
+    APP_URL: base,
+    SMTP_URL: smtp.url,
     DATA_DIR: `.data/bench-x${options.scale}`,
     EMBEDDED_PG_PORT: String(options.port + 1),
     SEED_SCALE: String(options.scale),
@@ -62,6 +67,7 @@ export async function startBenchServer(options: {
     stop: async () => {
       child.kill("SIGINT");
       await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      await smtp.close();
     },
   };
 }

@@ -59,9 +59,11 @@ function browseWhere(sql: Queryable, q: BrowseSalespeopleQuery) {
     );
   }
   if (q.search) {
+    // One BitmapOr of three indexes (name and city trigrams, dealership): `= any(array(...))` is computed
+    // once before the scan, where `in (select ...)` would be a per-row subplan that forces a full scan.
     const pattern = likePattern(q.search);
     conditions.push(
-      sql`(s.name ilike ${pattern} or s.city ilike ${pattern} or s.dealership_id in (select id from dealerships where name ilike ${pattern}))`,
+      sql`(s.name ilike ${pattern} or s.city::text ilike ${pattern} or s.dealership_id = any(array(select id from dealerships where name ilike ${pattern})))`,
     );
   }
   const [first, ...rest] = conditions;

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "salespeople_city_trgm_idx" ON "salespeople" USING gin (("city"::text) gin_trgm_ops);
