@@ -3,27 +3,17 @@
 // measures the health route for the ratio. Every booking is a real transaction with the EXCLUDE constraint.
 // Usage: npm run build && npm run bench:booking   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
 import type autocannon from "autocannon";
-import { createSession } from "../src/server/auth/session";
 import { createDatabase } from "../src/server/db/client";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";
-import { connections, ratio, row, run, seconds, startBenchServer } from "./support";
+import { benchCustomers, connections, ratio, row, run, seconds, startBenchServer } from "./support";
 
 const scale = Number(process.env.BENCH_SCALE ?? 8);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3910), scale });
 const database = createDatabase(server.pgUrl, { max: 2 });
 
 try {
-  // Fresh customers for this run, and no bookings left over from an earlier run.
-  await database.sql`delete from appointments where customer_email like 'bench-%@example.org'`;
-  const tokens: string[] = [];
-  for (let i = 0; i < 50; i++) {
-    const email = `bench-${i}@example.org`;
-    const [user] = await database.sql<{ id: string }[]>`
-      insert into users (email, role) values (${email}, 'customer')
-      on conflict (email) do update set email = excluded.email returning id`;
-    tokens.push((await createSession(database.sql, user!.id, { userAgent: "bench" })).token);
-  }
+  const tokens = await benchCustomers(database.sql, "bench", 50);
   const [counted] = await database.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   const n = counted!.n;
   const firstDay = addDays(new Date().toISOString().slice(0, 10), 2);

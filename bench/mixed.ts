@@ -7,13 +7,12 @@
 // same run for scale.
 // Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
 import type autocannon from "autocannon";
-import { createSession } from "../src/server/auth/session";
 import { createDatabase } from "../src/server/db/client";
 import { loadCities } from "../src/server/db/seed";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";
-import { row, run, startBenchServer } from "./support";
+import { benchCustomers, row, run, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -54,15 +53,7 @@ function next(): number {
 const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
 
 try {
-  await database.sql`delete from appointments where customer_email like 'mixed-%@example.org'`;
-  const tokens: string[] = [];
-  for (let i = 0; i < 100; i++) {
-    const email = `mixed-${i}@example.org`;
-    const [user] = await database.sql<{ id: string }[]>`
-      insert into users (email, role) values (${email}, 'customer')
-      on conflict (email) do update set email = excluded.email returning id`;
-    tokens.push((await createSession(database.sql, user!.id, { userAgent: "bench" })).token);
-  }
+  const tokens = await benchCustomers(database.sql, "mixed", 100);
   const [counted] = await database.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   const n = counted!.n;
   const prefixes = (

@@ -3,6 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
+import { createSession } from "../src/server/auth/session";
+import type { Sql } from "../src/server/db/client";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -86,4 +88,17 @@ export function row(name: string, r: autocannon.Result): string {
 
 export function ratio(name: string, part: autocannon.Result, whole: autocannon.Result): string {
   return `${name}: ${((100 * part.requests.average) / whole.requests.average).toFixed(1)}% of health-route throughput`;
+}
+
+/** `count` bearer-token customers `<prefix>-<i>@example.org` (made on first use), without their earlier bookings. */
+export async function benchCustomers(sql: Sql, prefix: string, count: number): Promise<string[]> {
+  await sql`delete from appointments where customer_email like ${`${prefix}-%@example.org`}`;
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [user] = await sql<{ id: string }[]>`
+      insert into users (email, role) values (${`${prefix}-${i}@example.org`}, 'customer')
+      on conflict (email) do update set email = excluded.email returning id`;
+    tokens.push((await createSession(sql, user!.id, { userAgent: "bench" })).token);
+  }
+  return tokens;
 }

@@ -2,10 +2,11 @@
 // as root, beside a second instance with its own data directory; and the one-line refusals of a second start
 // of one checkout, a taken port, an unwritable data directory, an unreachable database and a missing secret.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeOutsideCluster } from "../src/server/db/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
 
 type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string };
@@ -91,10 +92,7 @@ async function stop(started: Started): Promise<void> {
     started.child.kill("SIGTERM");
     await exited;
   }
-  // As root the cluster lives outside the data directory; remove it too.
-  const pointer = path.join(started.dataDir, "pg-cluster");
-  const cluster = existsSync(pointer) ? readFileSync(pointer, "utf8").split("\n")[0] : "";
-  if (cluster?.startsWith("/var/lib/knowbefore/clusters/")) rmSync(cluster, { recursive: true, force: true });
+  removeOutsideCluster(started.dataDir);
 }
 
 beforeAll(() => {

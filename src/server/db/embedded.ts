@@ -187,6 +187,17 @@ async function claimCluster(
   return () => rmSync(starterFile, { force: true });
 }
 
+/**
+ * Deletes the embedded cluster of `dataDir` that lives outside it (as root, under /var/lib/knowbefore/clusters,
+ * named by DATA_DIR/pg-cluster), for callers that delete a data directory: tests and the browser-test server.
+ */
+export function removeOutsideCluster(dataDir: string): void {
+  const pointer = path.join(dataDir, "pg-cluster");
+  const cluster = existsSync(pointer) ? readFileSync(pointer, "utf8").split("\n")[0] : "";
+  if (cluster?.startsWith(path.join(ROOT_HOME, "clusters") + path.sep))
+    rmSync(cluster, { recursive: true, force: true });
+}
+
 /** Null when `port` can be listened on at `host` right now; else why not (EADDRINUSE, EADDRNOTAVAIL...). */
 export function probePort(port: number, host = "127.0.0.1"): Promise<string | null> {
   return new Promise((resolve) => {
