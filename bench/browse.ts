@@ -111,8 +111,10 @@ function interleave(shapes: Shape[]): Query[] {
 }
 
 try {
-  const total = await fetch(`${server.base}/api/salespeople?limit=1`);
-  console.log(`salespeople in database: ${total.headers.get("x-total-count")}`);
+  const sql = postgres(server.pgUrl, { max: 1, onnotice: () => {} });
+  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+  await sql.end();
+  console.log(`salespeople in database: ${counted!.n}`);
   const shapes = longTail ? await longTailShapes() : defaultShapes();
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);

@@ -46,7 +46,9 @@ export async function startBenchServer(options: {
     ...options.extraEnv,
   };
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/index.js"], {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/index.js"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
+import { BROWSE_TOTAL_LIMIT } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
@@ -178,5 +179,49 @@ describe("unknown API paths", () => {
     const res = await h.request("GET", "/api/nope");
     expect(res.status).toBe(404);
     expect(res.json.code).toBe("NOT_FOUND");
+  });
+});
+
+// Last: it adds salespeople, so the exact totals above are checked on the seed alone.
+describe("totals past the counted limit", () => {
+  it("count exactly up to 1,000 and say so in X-Total-Count-Exact past it", async () => {
+    const [before] = await h.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+    expect((await browse("")).headers.get("x-total-count-exact")).toBe("true");
+    const extra = BROWSE_TOTAL_LIMIT + 50 - before!.n;
+    await h.sql`
+      insert into salespeople (name, email, city, state, time_zone, specialties)
+      select 'Extra Person ' || i, 'extra-' || i || '@example.org', 'Austin', 'TX', 'America/Chicago', '{Trucks}'
+        from generate_series(1, ${extra}) i`;
+    const all = await browse("");
+    expect(all.total).toBe(BROWSE_TOTAL_LIMIT);
+    expect(all.headers.get("x-total-count-exact")).toBe("false");
+    expect(all.items).toHaveLength(24);
+    // Paging past the limit still answers the rows there.
+    const far = await browse(`?offset=${BROWSE_TOTAL_LIMIT}&limit=100`);
+    expect(far.items).toHaveLength(50);
+    expect(far.total).toBe(BROWSE_TOTAL_LIMIT);
+    // A narrower filter is counted exactly.
+    const narrow = await browse("?search=extra%20person%2010");
+    expect(narrow.headers.get("x-total-count-exact")).toBe("true");
+    const [expected] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from salespeople where name ilike '%extra person 10%'`;
+    expect(narrow.total).toBe(expected!.n);
+    const out = await h.caller().salespeople.list({ limit: 5 });
+    expect(out).toMatchObject({ total: BROWSE_TOTAL_LIMIT, totalExact: false });
+  });
+});
+
+describe("name search text", () => {
+  it("follows renames of salespeople and dealerships", async () => {
+    const [person] = await h.sql<{ id: number; dealership_id: number }[]>`
+      select id, dealership_id from salespeople where dealership_id is not null order by id limit 1`;
+    await h.sql`update salespeople set name = 'Quillon Vexmark' where id = ${person!.id}`;
+    expect((await browse("?search=VEXMARK")).items.map((s) => s.id)).toEqual([person!.id]);
+    await h.sql`update dealerships set name = 'Zarquon Motors' where id = ${person!.dealership_id}`;
+    const byDealer = await browse("?search=zarquon&limit=100");
+    const [expected] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from salespeople where dealership_id = ${person!.dealership_id}`;
+    expect(byDealer.total).toBe(expected!.n);
+    expect((await browse("?search=100%25")).total).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 // Starts the server: database, migrations, first-run seed, then API and built client on one port.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
@@ -75,7 +76,20 @@ await startWorkers(jobs, {
 });
 const app = createApp({ sql: database.sql, env, mailer, logger, browseCache, jobs });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+// Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
+// wait for them before the database goes away; once stopping, answers close their connection.
+let stopping = false;
+let inFlight = 0;
+async function handle(request: Request, bindings: unknown): Promise<Response> {
+  inFlight++;
+  try {
+    return await app.fetch(request, bindings);
+  } finally {
+    inFlight--;
+  }
+}
+
+const server = serve({ fetch: handle, port: env.PORT, hostname: env.HOST }, (info) => {
   serving(logger);
   logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
 });
@@ -83,20 +97,23 @@ server.once("error", (error: NodeJS.ErrnoException) => {
   fail(listenError(env, error.code ?? "", error));
 });
 
-let stopping = false;
+server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+  if (stopping) res.shouldKeepAlive = false;
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: shutting down`);
-  // Let requests in flight finish (at most 5 s) before the database goes away.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 5000);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+  // No new connections; keep-alive connections close as they fall idle. Requests in flight finish (at most
+  // 10 s) before the job queue and the database go away.
+  server.close();
+  const deadline = Date.now() + 10_000;
+  while (inFlight > 0 && Date.now() < deadline) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
-  });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if ("closeAllConnections" in server) server.closeAllConnections();
   await jobs.stop();
   mailer.close();
   await database.close();

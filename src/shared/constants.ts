@@ -71,6 +71,11 @@ export const YEARS_OF_EXPERIENCE = { min: 0, max: 50 } as const;
 export const RATING_SCALE = { min: 1, max: 5 } as const;
 
 export const BROWSE_PAGE_SIZE = { default: 24, max: 100 } as const;
+/**
+ * Browse counts matches exactly up to this many; past it the total is reported as this figure and marked
+ * inexact ("1,000+"), so a broad filter never pays for counting every row (decision 003).
+ */
+export const BROWSE_TOTAL_LIMIT = 1000;
 
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const SESSION_INACTIVITY_DAYS = 30;

@@ -304,6 +304,10 @@ function startPostmaster(
       "shared_buffers=256MB",
       "-c",
       "fsync=on",
+      // Extra settings for measuring, e.g. EMBEDDED_PG_OPTIONS="shared_preload_libraries=pg_stat_statements".
+      ...(process.env.EMBEDDED_PG_OPTIONS?.split(/\s+/)
+        .filter(Boolean)
+        .flatMap((setting) => ["-c", setting]) ?? []),
     ],
     runAs,
     path.dirname(clusterDir),

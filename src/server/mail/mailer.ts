@@ -36,7 +36,11 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Pooled: a few SMTP connections are kept and reused, instead of a connection and handshake per mail
+  // (SMTP_URL may say otherwise with its own ?pool=false).
+  const url = new URL(options.smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
       const { calendar, ...rest } = message;

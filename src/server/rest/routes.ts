@@ -49,13 +49,19 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   route({ method: "GET", path: "/admin/verify", procedure: "admin.verify", input: "none" }),
 
   // Salespeople and reviews
-  /** A JSON array, as SPEC.md's client expects; the total is in X-Total-Count. */
+  /**
+   * A JSON array, as SPEC.md's client expects. X-Total-Count is the exact number of matches up to
+   * BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.
+   */
   route({
     method: "GET",
     path: "/salespeople",
     procedure: "salespeople.list",
     input: "query",
-    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    shape: (page) => ({
+      body: page.items,
+      headers: { "X-Total-Count": String(page.total), "X-Total-Count-Exact": String(page.totalExact) },
+    }),
   }),
   route({
     method: "GET",

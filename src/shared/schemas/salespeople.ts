@@ -65,7 +65,11 @@ export type SalespersonCard = {
   verifiedAt: Date | null;
 };
 
-export type BrowseResult = { items: SalespersonCard[]; total: number };
+/**
+ * A page of browse results. `total` counts the matches exactly up to BROWSE_TOTAL_LIMIT; when more match,
+ * `total` is BROWSE_TOTAL_LIMIT and `totalExact` is false ("more than 1,000").
+ */
+export type BrowseResult = { items: SalespersonCard[]; total: number; totalExact: boolean };
 
 export type RatingListItem = {
   id: number;

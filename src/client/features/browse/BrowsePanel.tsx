@@ -21,10 +21,14 @@ import {
 const dashboardRoute = getRouteApi("/");
 const SKELETON_CARDS = 6;
 
-function resultRange(offset: number, shown: number, total: number): string {
+/** Past BROWSE_TOTAL_LIMIT matches the server stops counting: "of 1,000+ salespeople". */
+const formatCount = (n: number) => n.toLocaleString("en-US");
+
+function resultRange(offset: number, shown: number, total: number, exact: boolean): string {
   if (total === 0) return "No salespeople found";
-  if (total <= shown) return `${total} ${total === 1 ? "salesperson" : "salespeople"} found`;
-  return `Showing ${offset + 1}–${offset + shown} of ${total} salespeople`;
+  if (exact && total <= shown) return `${total} ${total === 1 ? "salesperson" : "salespeople"} found`;
+  if (shown === 0) return `${formatCount(total)}${exact ? "" : "+"} salespeople found`;
+  return `Showing ${offset + 1}–${offset + shown} of ${formatCount(total)}${exact ? "" : "+"} salespeople`;
 }
 
 /** The Browse tab: filters in the URL, a grid of salesperson cards, and page controls. */
@@ -56,8 +60,11 @@ export function BrowsePanel() {
   };
 
   const total = list.data?.total ?? 0;
+  const totalExact = list.data?.totalExact ?? true;
   const items = list.data?.items ?? [];
   const offset = input.offset as number;
+  // Past the counted limit, offer the next page for as long as pages are full.
+  const pagerCount = totalExact ? total : Math.max(total, offset + items.length + 1);
   // 'Available Today' for the whole page of cards in one request.
   const ids = items.map((item) => item.id);
   const today = trpc.appointments.availableTodayMany.useQuery(
@@ -75,7 +82,7 @@ export function BrowsePanel() {
             ? "Loading salespeople…"
             : list.isError && !list.data
               ? ""
-              : resultRange(offset, items.length, total)}
+              : resultRange(offset, items.length, total, totalExact)}
         </Text>
         {list.isFetching && !list.isPending ? (
           <Text fontSize="xs" color="fg.subtle">
@@ -131,9 +138,9 @@ export function BrowsePanel() {
         </SalespersonGrid>
       )}
 
-      {total > RESULTS_PER_PAGE ? (
+      {pagerCount > RESULTS_PER_PAGE ? (
         <Pager
-          count={total}
+          count={pagerCount}
           pageSize={RESULTS_PER_PAGE}
           page={search.page ?? 1}
           onPageChange={goToPage}

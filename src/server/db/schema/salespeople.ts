@@ -29,6 +29,11 @@ export const salespeople = pgTable(
     /** Aggregates over ratings, kept equal to them in the same transaction as every rating change. */
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     totalReviews: integer("total_reviews").notNull().default(0),
+    /**
+     * lower(name, city, dealership name), newline-separated: what browse's name search matches. Kept by the
+     * triggers of drizzle/0011_browse_search_text.sql; never written by the app.
+     */
+    searchText: text("search_text").notNull().default(""),
     /** Average pressure-level score (5 = perfect balance) over published reviews; null until the first. */
     pressureAverage: numeric("pressure_average", { precision: 3, scale: 2, mode: "number" }),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
@@ -44,8 +49,8 @@ export const salespeople = pgTable(
     // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql.
     index("salespeople_pressure_idx").on(t.pressureAverage.desc().nullsLast(), t.id),
     index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
-    index("salespeople_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    // Name search also matches the city: with both trigram indexes the search is one BitmapOr, not a scan.
-    index("salespeople_city_trgm_idx").using("gin", sql`(${t.city}::text) gin_trgm_ops`),
+    // Name search matches search_text (name, city and dealership name, lower-cased): a trigram index for rare
+    // patterns; the covering browse indexes of drizzle/0011 also hold it, for common ones.
+    index("salespeople_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

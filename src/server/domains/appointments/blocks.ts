@@ -115,7 +115,6 @@ export async function createBlock(ctx: Authed, input: z.output<typeof createBloc
     insert into availability_blocks (salesperson_id, title, starts_at, ends_at, block_type, reason, is_recurring)
     values (${person.id}, ${input.title}, ${startsAt}, ${endsAt}, ${input.blockType}, ${input.reason ?? null}, ${input.isRecurring})
     returning *, ${person.time_zone}::text as time_zone`;
-  ctx.browseCache.clear();
   return {
     ...toBlockView(row!),
     clashingAppointments: await clashingAppointments(ctx.sql, person.id, row!, person.time_zone),
@@ -152,7 +151,6 @@ export async function updateBlock(ctx: Authed, input: z.output<typeof updateBloc
       is_recurring = ${input.isRecurring ?? current.is_recurring}
      where id = ${current.id}
      returning *, ${current.time_zone}::text as time_zone`;
-  ctx.browseCache.clear();
   return {
     ...toBlockView(row!),
     clashingAppointments: await clashingAppointments(
@@ -167,7 +165,6 @@ export async function updateBlock(ctx: Authed, input: z.output<typeof updateBloc
 export async function deleteBlock(ctx: Authed, id: number) {
   const current = await ownedBlock(ctx, id);
   await ctx.sql`delete from availability_blocks where id = ${current.id}`;
-  ctx.browseCache.clear();
   return { deleted: true as const, id: current.id };
 }
 

@@ -23,13 +23,34 @@ const CONFLICT_MESSAGE = "Time slot unavailable";
 type BookInput = z.output<typeof bookAppointmentInput>;
 
 type SalespersonForBooking = Pick<SalespersonRow, "id" | "name" | "time_zone">;
+type BlockSpan = Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">;
 
-async function salespersonForBooking(sql: Queryable, id: number): Promise<SalespersonForBooking> {
-  const [row] = await sql<
-    SalespersonForBooking[]
-  >`select id, name, time_zone from salespeople where id = ${id}`;
+/**
+ * The salesperson and the availability blocks that may cover `date` in any time zone (recurring ones, and
+ * one-off blocks overlapping the day widened by 14 hours each side), in one round trip.
+ */
+async function salespersonForBooking(
+  sql: Queryable,
+  id: number,
+  date: string,
+): Promise<SalespersonForBooking & { blocks: BlockSpan[] }> {
+  const dayStart = new Date(`${date}T00:00:00Z`).getTime();
+  const from = new Date(dayStart - 14 * 3_600_000);
+  const to = new Date(dayStart + 38 * 3_600_000);
+  const [row] = await sql<(SalespersonForBooking & { blocks: { s: string; e: string; r: boolean }[] })[]>`
+    select s.id, s.name, s.time_zone,
+           coalesce((select json_agg(json_build_object('s', b.starts_at, 'e', b.ends_at, 'r', b.is_recurring))
+                       from availability_blocks b
+                      where b.salesperson_id = s.id
+                        and (b.is_recurring or (b.starts_at < ${to} and b.ends_at > ${from}))), '[]') as blocks
+      from salespeople s where s.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return row;
+  const blocks = row.blocks.map((b) => ({
+    starts_at: new Date(b.s),
+    ends_at: new Date(b.e),
+    is_recurring: b.r,
+  }));
+  return { ...row, blocks };
 }
 
 /** Validates the requested local date and time and returns the instant it starts. */
@@ -49,17 +70,8 @@ export function resolveSlot(date: string, time: string, timeZone: string, now = 
   return startsAt;
 }
 
-async function assertNotBlocked(
-  tx: Queryable,
-  salespersonId: number,
-  date: string,
-  timeZone: string,
-  startsAt: Date,
-) {
-  const blocks = await tx<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
-    select starts_at, ends_at, is_recurring from availability_blocks
-     where salesperson_id = ${salespersonId}
-       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
+/** Refuses a slot that one of the salesperson's availability blocks covers on that local date. */
+function refuseBlocked(blocks: BlockSpan[], date: string, timeZone: string, startsAt: Date) {
   const end = startsAt.getTime() + SLOT_MINUTES * 60_000;
   const blocked = blocks
     .flatMap((b) =>
@@ -74,11 +86,37 @@ async function assertNotBlocked(
     throw appError("CONFLICT", `${CONFLICT_MESSAGE}: the salesperson is not available then`, "SLOT_BLOCKED");
 }
 
-async function insertScheduled(tx: Queryable, row: Record<string, unknown>): Promise<number> {
+async function assertNotBlocked(
+  tx: Queryable,
+  salespersonId: number,
+  date: string,
+  timeZone: string,
+  startsAt: Date,
+) {
+  const blocks = await tx<BlockSpan[]>`
+    select starts_at, ends_at, is_recurring from availability_blocks
+     where salesperson_id = ${salespersonId}
+       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
+  refuseBlocked(blocks, date, timeZone, startsAt);
+}
+
+type Notice = { type: string; title: string; body: string; link: string };
+
+/** Inserts a scheduled appointment (and, given one, the salesperson's notification about it in the same statement). */
+async function insertScheduled(
+  tx: Queryable,
+  row: Record<string, unknown>,
+  notice?: Notice,
+): Promise<number> {
   try {
-    const [created] = await tx<
-      Pick<AppointmentRow, "id">[]
-    >`insert into appointments ${tx(row)} returning id`;
+    const [created] = notice
+      ? await tx<Pick<AppointmentRow, "id">[]>`
+          with created as (insert into appointments ${tx(row)} returning id, salesperson_id),
+               notified as (
+                 insert into notifications (salesperson_id, type, title, body, link)
+                 select salesperson_id, ${notice.type}, ${notice.title}, ${notice.body}, ${notice.link} from created)
+          select id from created`
+      : await tx<Pick<AppointmentRow, "id">[]>`insert into appointments ${tx(row)} returning id`;
     return created!.id;
   } catch (error) {
     if (pgErrorCode(error) === PG.exclusionViolation)
@@ -95,15 +133,18 @@ async function enqueueBookingNotices(
   startsAt: Date,
   kind: "booked" | "rescheduled",
 ) {
-  await ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId, kind }, { within: tx });
+  // Both inserts are sent at once on the transaction's connection (pipelined), not one after the other.
   const remindAt = new Date(startsAt.getTime() - REMINDER_LEAD_HOURS * 3_600_000);
-  if (remindAt.getTime() > Date.now()) {
-    await ctx.jobs.send(
-      QUEUES.appointmentReminder,
-      { appointmentId },
-      { startAfter: remindAt, singletonKey: `reminder-${appointmentId}`, within: tx },
-    );
-  }
+  await Promise.all([
+    ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId, kind }, { within: tx }),
+    remindAt.getTime() > Date.now()
+      ? ctx.jobs.send(
+          QUEUES.appointmentReminder,
+          { appointmentId },
+          { startAfter: remindAt, singletonKey: `reminder-${appointmentId}`, within: tx },
+        )
+      : null,
+  ]);
 }
 
 async function notifySalesperson(
@@ -122,32 +163,34 @@ export async function bookAppointment(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: BookInput,
 ) {
-  const person = await salespersonForBooking(ctx.sql, input.salespersonId);
+  // Blocks are read before the transaction: inside it, at READ COMMITTED, the read would see no more.
+  const person = await salespersonForBooking(ctx.sql, input.salespersonId, input.date);
   const startsAt = resolveSlot(input.date, input.time, person.time_zone);
+  refuseBlocked(person.blocks, input.date, person.time_zone, startsAt);
   const id = await ctx.sql.begin(async (tx) => {
-    await assertNotBlocked(tx, person.id, input.date, person.time_zone, startsAt);
-    const appointmentId = await insertScheduled(tx, {
-      salesperson_id: person.id,
-      customer_id: ctx.user.id,
-      appointment_type: input.appointmentType,
-      starts_at: startsAt.toISOString(),
-      customer_name: input.customerName,
-      customer_phone: input.customerPhone,
-      customer_email: input.customerEmail ?? ctx.user.email,
-      notes: input.notes ?? null,
-    });
-    await notifySalesperson(
+    // The appointment and the salesperson's notification in one statement.
+    const appointmentId = await insertScheduled(
       tx,
-      person.id,
-      "appointment_requested",
-      "New appointment request",
-      `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`,
-      "/salesperson-dashboard?tab=appointments",
+      {
+        salesperson_id: person.id,
+        customer_id: ctx.user.id,
+        appointment_type: input.appointmentType,
+        starts_at: startsAt.toISOString(),
+        customer_name: input.customerName,
+        customer_phone: input.customerPhone,
+        customer_email: input.customerEmail ?? ctx.user.email,
+        notes: input.notes ?? null,
+      },
+      {
+        type: "appointment_requested",
+        title: "New appointment request",
+        body: `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`,
+        link: "/salesperson-dashboard?tab=appointments",
+      },
     );
     await enqueueBookingNotices(ctx, tx, appointmentId, startsAt, "booked");
     return appointmentId;
   });
-  ctx.browseCache.clear();
   return loadAppointmentView(ctx.sql, id);
 }
 

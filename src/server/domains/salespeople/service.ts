@@ -1,6 +1,6 @@
 // Browsing and reading salesperson profiles; every figure comes from rows in the database.
 
-import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
+import { ALL_SPECIALTIES, BROWSE_TOTAL_LIMIT, RATING_FILTERS } from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type {
   BrowseResult,
@@ -59,35 +59,44 @@ function browseWhere(sql: Queryable, q: BrowseSalespeopleQuery) {
     );
   }
   if (q.search) {
-    // One BitmapOr of three indexes (name and city trigrams, dealership): `= any(array(...))` is computed
-    // once before the scan, where `in (select ...)` would be a per-row subplan that forces a full scan.
-    const pattern = likePattern(q.search);
-    conditions.push(
-      sql`(s.name ilike ${pattern} or s.city::text ilike ${pattern} or s.dealership_id = any(array(select id from dealerships where name ilike ${pattern})))`,
-    );
+    // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011): read inside the
+    // covering browse indexes for common patterns, through its trigram index for rare ones.
+    conditions.push(sql`s.search_text like lower(${likePattern(q.search)})`);
   }
   const [first, ...rest] = conditions;
   if (!first) return sql``;
   return sql`where ${rest.reduce((all, condition) => sql`${all} and ${condition}`, first)}`;
 }
 
+/**
+ * One page and its total in one round trip. The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches
+ * (an index scan that stops there), so broad filters cost the same as narrow ones; the lateral join yields
+ * one row with a null id when the page is empty.
+ */
 export async function browseSalespeople(sql: Queryable, q: BrowseSalespeopleQuery): Promise<BrowseResult> {
   const where = browseWhere(sql, q);
   const order =
     q.sort === "pressure"
       ? sql`s.pressure_average desc nulls last, s.total_reviews desc, s.id asc`
       : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
-  const [items, [totals]] = await Promise.all([
-    sql<SalespersonCard[]>`
-      select ${cardColumns(sql)}
-        from salespeople s
-        left join dealerships d on d.id = s.dealership_id
-        ${where}
-       order by ${order}
-       limit ${q.limit} offset ${q.offset}`,
-    sql<{ total: number }[]>`select count(*)::int as total from salespeople s ${where}`,
-  ]);
-  return { items: [...items], total: totals?.total ?? 0 };
+  const rows = await sql<(SalespersonCard & { matches: number })[]>`
+    select counted.matches, page.*
+      from (select count(*)::int as matches
+              from (select 1 from salespeople s ${where} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded) counted
+      left join lateral (
+        select ${cardColumns(sql)}
+          from salespeople s
+          left join dealerships d on d.id = s.dealership_id
+          ${where}
+         order by ${order}
+         limit ${q.limit} offset ${q.offset}) page on true`;
+  const matches = rows[0]?.matches ?? 0;
+  const items = rows.filter((row) => row.id !== null).map(({ matches: _, ...card }) => card);
+  return {
+    items,
+    total: Math.min(matches, BROWSE_TOTAL_LIMIT),
+    totalExact: matches <= BROWSE_TOTAL_LIMIT,
+  };
 }
 
 async function latestRatings(
