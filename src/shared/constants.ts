@@ -105,3 +105,20 @@ export const MARKETING_CLAIMS = {
 
 /** PostgreSQL `integer` ids: 1 to 2^31 - 1 (the id schemas, and the URL parsers that must not pull in zod). */
 export const ID_MAX = 2_147_483_647;
+
+/**
+ * A transfer request's life: awaiting the receiving manager (skipped when going independent), then an
+ * administrator; it ends approved, declined (by the manager), denied (by the administrator) or withdrawn.
+ */
+export const TRANSFER_STATUSES = [
+  "awaiting_manager",
+  "awaiting_admin",
+  "approved",
+  "declined",
+  "denied",
+  "withdrawn",
+] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** Salespeople a dealership may have on the Basic plan (until subscriptions set the plan). */
+export const BASIC_PLAN_SALESPERSON_LIMIT = 10;

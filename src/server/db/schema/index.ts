@@ -5,3 +5,4 @@ export * from "./portal";
 export * from "./reviews";
 export * from "./salespeople";
 export * from "./users";
+export * from "./management";

@@ -1,0 +1,91 @@
+// What dealership managers and administrators do: transfer requests between dealerships, and the audit trail
+// of every manager and admin change.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { TRANSFER_STATUSES } from "../../../shared/constants";
+import { dealerships } from "./dealerships";
+import { salespeople } from "./salespeople";
+import { users } from "./users";
+
+/**
+ * A salesperson asks to move to another dealership (or, with no target, to go independent). The receiving
+ * dealership's manager accepts or declines (skipped when going independent); an administrator then approves
+ * or denies with a reason. At most one open request per salesperson.
+ */
+export const transferRequests = pgTable(
+  "transfer_requests",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    salespersonId: integer("salesperson_id")
+      .notNull()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    /** Where the salesperson was when asking (null: independent). */
+    fromDealershipId: integer("from_dealership_id").references(() => dealerships.id, {
+      onDelete: "set null",
+    }),
+    /** Where they want to go (null: independent). */
+    toDealershipId: integer("to_dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    status: text("status", { enum: TRANSFER_STATUSES }).notNull(),
+    /** The salesperson's note to the manager and the administrator. */
+    note: text("note"),
+    managerDecidedBy: uuid("manager_decided_by").references(() => users.id, { onDelete: "set null" }),
+    managerDecidedAt: timestamp("manager_decided_at", { withTimezone: true }),
+    adminDecidedBy: uuid("admin_decided_by").references(() => users.id, { onDelete: "set null" }),
+    adminDecidedAt: timestamp("admin_decided_at", { withTimezone: true }),
+    /** Why it was declined, denied or approved. */
+    decisionReason: text("decision_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "transfer_requests_status_check",
+      sql`${t.status} in ('awaiting_manager', 'awaiting_admin', 'approved', 'declined', 'denied', 'withdrawn')`,
+    ),
+    uniqueIndex("transfer_requests_one_open_idx")
+      .on(t.salespersonId)
+      .where(sql`${t.status} in ('awaiting_manager', 'awaiting_admin')`),
+    index("transfer_requests_status_idx").on(t.status, t.createdAt),
+    index("transfer_requests_to_idx").on(t.toDealershipId, t.status),
+  ],
+);
+
+/**
+ * One row per manager or admin change, written in the same transaction as the change (server/audit.ts).
+ * Append-only: a trigger (drizzle/0012) refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role").notNull(),
+    /** What happened, as `entity.verb`: `salesperson.add`, `dealership.delete`, `transfer.approve`… */
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** The dealership the change concerns, when there is one (managers' trail, filters). */
+    dealershipId: integer("dealership_id"),
+    reason: text("reason"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_dealership_idx").on(t.dealershipId, t.createdAt.desc()),
+  ],
+);
