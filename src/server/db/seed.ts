@@ -448,6 +448,34 @@ export async function seedDatabase(
               values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null})`;
   }
 
+  // Work waiting for the demo manager and administrator: a salesperson to confirm, reviews flagged by
+  // managers, and transfer requests (one for the demo dealership's manager, two for an administrator).
+  const demoDealer = dealers[0]!;
+  const demoManager = managerByEmail.get(DEMO_ACCOUNTS.manager)!;
+  const team = await sql<Pick<SalespersonRow, "id">[]>`
+    select id from salespeople where dealership_id = ${demoDealer.id} and id <> ${ids[0]!.id} order by id limit 3`;
+  if (team[0]) await sql`update salespeople set verified_at = null where id = ${team[0].id}`;
+  const flagged = await sql<{ id: number }[]>`
+    select r.id from ratings r join salespeople s on s.id = r.salesperson_id
+     where s.dealership_id = ${demoDealer.id} and r.overall_rating <= 2 and r.comment is not null
+     order by r.id limit 2`;
+  for (const rating of flagged)
+    await sql`insert into rating_flags (rating_id, flagged_by, reason)
+              values (${rating.id}, ${demoManager}, 'The customer never visited our dealership on that date.')`;
+  const movers = await sql<Pick<SalespersonRow, "id" | "dealership_id">[]>`
+    select id, dealership_id from salespeople
+     where dealership_id is not null and dealership_id <> ${demoDealer.id} order by id limit 3`;
+  const [toDemo, toOther, toIndependent] = movers;
+  if (toDemo && toOther && toIndependent && dealers[1]) {
+    await sql`insert into transfer_requests (salesperson_id, from_dealership_id, to_dealership_id, status, note)
+              values (${toDemo.id}, ${toDemo.dealership_id}, ${demoDealer.id}, 'awaiting_manager',
+                      'I am moving closer to your dealership and would love to join the team.'),
+                     (${toOther.id}, ${toOther.dealership_id}, ${toOther.dealership_id === dealers[1].id ? demoDealer.id : dealers[1].id},
+                      'awaiting_admin', 'Relocating for family reasons.'),
+                     (${toIndependent.id}, ${toIndependent.dealership_id}, null, 'awaiting_admin',
+                      'Going independent to work with buyers directly.')`;
+  }
+
   await sql`
     update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure
       from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n,
