@@ -127,6 +127,20 @@ const cases: Case[] = [
     other: ["admin"],
   },
   {
+    name: "manager.removeSalesperson",
+    run: async (role, whose) => {
+      // A fresh member of the own (a) or the other (b) dealership each time: a removal changes the team.
+      const [row] = await h.sql<{ id: number }[]>`
+        insert into salespeople (name, email, dealership_id, city, state, time_zone)
+        select 'Matrix Member', ${`matrix.member.${day++}@example.org`}, id, city, state, time_zone
+          from dealerships where id = ${whose === "own" ? a!.dealership_id : b!.dealership_id}
+        returning id`;
+      return callerFor(role).manager.removeSalesperson({ salespersonId: row!.id });
+    },
+    own: ["manager"],
+    other: [],
+  },
+  {
     name: "admin.verify",
     run: (role) => callerFor(role).admin.verify(),
     own: ["admin"],
@@ -166,6 +180,21 @@ const EXPECTED: Record<string, Tier> = {
   "salespeople.filterOptions": "public",
   "admin.login": "public",
   "admin.verify": "admin",
+  "admin.logout": "admin",
+  "admin.overview": "admin",
+  "admin.users": "admin",
+  "admin.updateUser": "admin",
+  "admin.deleteUser": "admin",
+  "admin.salespeople": "admin",
+  "admin.createSalesperson": "admin",
+  "admin.updateSalesperson": "admin",
+  "admin.deleteSalesperson": "admin",
+  "admin.uploadSalespersonPhoto": "admin",
+  "admin.dealerships": "public",
+  "admin.createDealership": "admin",
+  "admin.updateDealership": "admin",
+  "admin.deleteDealership": "admin",
+  "admin.uploadDealershipLogo": "admin",
   "appointments.book": "customer",
   "appointments.reschedule": "signedIn",
   "appointments.forSalesperson": "public",
@@ -221,6 +250,25 @@ const EXPECTED: Record<string, Tier> = {
   "reports.status": "public",
   "reports.cases": "dealership",
   "reports.updateCase": "dealership",
+  "reports.allCases": "admin",
+  "audit.list": "dealership",
+  "audit.export": "dealership",
+  "manager.overview": "manager",
+  "manager.team": "manager",
+  "manager.pendingVerifications": "manager",
+  "manager.addSalesperson": "manager",
+  "manager.removeSalesperson": "manager",
+  "manager.rejectSalesperson": "manager",
+  "manager.performance": "manager",
+  "manager.monthlyReport": "manager",
+  "manager.reportFile": "manager",
+  "transfers.request": "salesperson",
+  "transfers.withdraw": "salesperson",
+  "transfers.mine": "salesperson",
+  "transfers.incoming": "manager",
+  "transfers.managerDecide": "manager",
+  "transfers.list": "admin",
+  "transfers.adminDecide": "admin",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

@@ -77,6 +77,8 @@ describe("the Markdown sources", () => {
       rating_replies: "**Replies to reviews**",
       rating_flags: "**Review flags**",
       documents: "",
+      transfer_requests: "**Transfer requests**",
+      audit_log: "**Audit trail**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

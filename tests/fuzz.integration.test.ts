@@ -26,6 +26,34 @@ const roles = {
   anonymous: null,
 };
 
+// What the administrators' destructive procedures act on: objects of their own, so the sweep never deletes or
+// moves the accounts and salesperson the other procedures are probed with.
+const spare = {
+  user: (await h.signIn("fuzz.spare@example.org")).userId,
+  salesperson: (
+    await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone)
+      values ('Fuzz Spare', 'fuzz.spare.sp@example.org', 'Austin', 'TX', 'America/Chicago') returning id`
+  )[0]!.id,
+  dealership: (
+    await h.sql<{ id: number }[]>`
+      insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+      values ('Fuzz Spare Motors', '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74)
+      returning id`
+  )[0]!.id,
+};
+const OVERRIDES: Record<string, Record<string, unknown>> = {
+  "admin.updateUser": { id: spare.user, email: "fuzz.spare@example.org" },
+  "admin.deleteUser": { id: spare.user },
+  "admin.updateSalesperson": { id: spare.salesperson, email: "fuzz.spare.sp@example.org" },
+  "admin.deleteSalesperson": { id: spare.salesperson },
+  "admin.uploadSalespersonPhoto": { id: spare.salesperson },
+  "admin.createSalesperson": { email: "fuzz.new.sp@example.org" },
+  "admin.updateDealership": { id: spare.dealership },
+  "admin.deleteDealership": { id: spare.dealership },
+  "admin.uploadDealershipLogo": { id: spare.dealership },
+};
+
 // Zod internals, read only to walk a schema's shape.
 type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
 
@@ -67,6 +95,10 @@ function sample(key: string, schema: ZodLike): unknown {
     password: "fuzz-password",
     adminCode: "fuzz-code",
     profileImageUrl: "data:image/png;base64,iVBORw0KGgo=",
+    logoUrl: "data:image/png;base64,iVBORw0KGgo=",
+    website: "https://fuzz.example.com",
+    timeZone: "America/Chicago",
+    state: "TX",
     latitude: 40.7,
     longitude: -74,
     limit: 10,
@@ -77,6 +109,10 @@ function sample(key: string, schema: ZodLike): unknown {
     ids: [sp!.id],
     yearsExperience: 5,
     yearsOfExperience: 5,
+    month: "2026-05",
+    action: "salesperson.add",
+    from: addDays(today, -30),
+    to: today,
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);
@@ -131,8 +167,9 @@ function fieldsOf(procedure: Procedure): Record<string, ZodLike> | null {
   return object._zod.def.type === "object" ? (object._zod.def.shape as Record<string, ZodLike>) : null;
 }
 
-function validInput(fields: Record<string, ZodLike>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, sample(key, schema)]));
+function validInput(fields: Record<string, ZodLike>, path: string): Record<string, unknown> {
+  const input = Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, sample(key, schema)]));
+  return { ...input, ...OVERRIDES[path] };
 }
 
 async function callTrpc(path: string, type: "query" | "mutation", input: unknown, cookie?: string) {
@@ -179,7 +216,7 @@ describe("schema-derived bad input to every procedure, over HTTP", () => {
     for (const [path, procedure] of procedures) {
       const fields = fieldsOf(procedure);
       if (!fields) continue;
-      const base = validInput(fields);
+      const base = validInput(fields, path);
       const role = await roleFor(path, procedure, base);
       const baseAnswer = await callTrpc(path, procedure._def.type, base, role.cookie);
       if (baseAnswer.status === 400) baseRefused.push(`${path}: ${baseAnswer.json?.error?.json?.message}`);
@@ -204,7 +241,7 @@ describe("schema-derived bad input to every procedure, over HTTP", () => {
       const fields = fieldsOf(procedure);
       if (!fields) continue;
       for (const key of Object.keys(fields).filter((k) => /(^id$|Id$)/.test(k) && k !== "userId")) {
-        const input = { ...validInput(fields), [key]: 3_000_000_000 };
+        const input = { ...validInput(fields, path), [key]: 3_000_000_000 };
         // Every role the tier lets through answers 400; the others are refused before input is read.
         const answers = await Promise.all(
           Object.values(roles).map((auth) => callTrpc(path, procedure._def.type, input, auth?.cookie)),
@@ -289,7 +326,50 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "POST", path: "/api/ratings-submit", procedure: "reviews.submit" },
   { method: "POST", path: "/api/contact-salesperson", procedure: "messages.contact" },
   { method: "POST", path: "/api/misconduct-reports", procedure: "reports.create" },
+  { method: "POST", path: "/api/manager/add-salesperson", procedure: "manager.addSalesperson" },
+  { method: "POST", path: "/api/manager/remove-salesperson", procedure: "manager.removeSalesperson" },
+  { method: "GET", path: "/api/manager/report", procedure: "manager.reportFile", query: true },
+  { method: "GET", path: "/api/transfer-requests", procedure: "transfers.list", query: true },
+  { method: "POST", path: "/api/transfer-requests", procedure: "transfers.request" },
+  {
+    method: "POST",
+    path: "/api/transfer-requests/:id/withdraw",
+    procedure: "transfers.withdraw",
+    params: ["id"],
+  },
+  {
+    method: "POST",
+    path: "/api/transfer-requests/:id/manager-decision",
+    procedure: "transfers.managerDecide",
+    params: ["id"],
+  },
+  {
+    method: "POST",
+    path: "/api/transfer-requests/:id/decision",
+    procedure: "transfers.adminDecide",
+    params: ["id"],
+  },
   { method: "POST", path: "/api/profile-image-upload", procedure: "portal.uploadPhoto" },
+  { method: "GET", path: "/api/public/users", procedure: "admin.users", query: true },
+  { method: "PATCH", path: "/api/admin/user/:id", procedure: "admin.updateUser", params: ["id"] },
+  { method: "DELETE", path: "/api/admin/user/:id", procedure: "admin.deleteUser", params: ["id"] },
+  { method: "POST", path: "/api/salespeople", procedure: "admin.createSalesperson" },
+  { method: "PUT", path: "/api/salespeople/:id", procedure: "admin.updateSalesperson", params: ["id"] },
+  {
+    method: "DELETE",
+    path: "/api/admin/salesperson/:id",
+    procedure: "admin.deleteSalesperson",
+    params: ["id"],
+  },
+  { method: "GET", path: "/api/dealerships", procedure: "admin.dealerships", query: true },
+  { method: "POST", path: "/api/dealerships", procedure: "admin.createDealership" },
+  { method: "PUT", path: "/api/dealerships/:id", procedure: "admin.updateDealership", params: ["id"] },
+  {
+    method: "DELETE",
+    path: "/api/admin/dealership/:id",
+    procedure: "admin.deleteDealership",
+    params: ["id"],
+  },
 ];
 
 describe("schema-derived bad input to every REST route", () => {
@@ -301,7 +381,7 @@ describe("schema-derived bad input to every REST route", () => {
       const procedure = byPath.get(route.procedure);
       const fields = procedure && fieldsOf(procedure);
       expect(fields, route.procedure).toBeTruthy();
-      const base = validInput(fields!);
+      const base = validInput(fields!, route.procedure);
       const role = await roleFor(route.procedure, procedure!, base);
       const send = (input: Record<string, unknown>) => {
         let path = route.path;

@@ -6,6 +6,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
+import { adminAuthHeaders } from "./adminSession";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -30,7 +31,9 @@ export const trpcClient = trpc.createClient({
     httpBatchLink({
       url: "/trpc",
       transformer: superjson,
-      // SPEC.md section 7: every call carries the session cookie.
+      // SPEC.md section 7: every call carries the session cookie; while an administrator is signed in to
+      // the console, calls also carry its bearer token (which the server reads before the cookie).
+      headers: adminAuthHeaders,
       fetch: (url, options) => fetch(url, { ...options, credentials: "include" } as RequestInit),
     }),
   ],

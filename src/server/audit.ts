@@ -1,20 +1,13 @@
 // The audit trail: every manager and admin change writes exactly one row, in the same transaction as the
 // change (pass the transaction), so a change and its record commit or roll back together.
+import type { AuditEntityType } from "../shared/schemas/audit";
 import type { Context } from "./context";
 import type { Queryable } from "./db/client";
 
 export type AuditEntry = {
   /** `entity.verb`, e.g. `salesperson.add`, `dealership.delete`, `transfer.approve`. */
   action: string;
-  entityType:
-    | "user"
-    | "salesperson"
-    | "dealership"
-    | "transfer"
-    | "rating"
-    | "misconduct"
-    | "document"
-    | "contact";
+  entityType: AuditEntityType;
   entityId: string | number;
   /** The dealership the change concerns, if any (managers see their dealership's trail). */
   dealershipId?: number | null;

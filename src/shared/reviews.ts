@@ -24,6 +24,22 @@ export const MISCONDUCT_CATEGORIES = [
 export const REPORT_STATUSES = ["open", "investigating", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/**
+ * Where a misconduct case may go from each status: forward from open through investigating to a close
+ * (resolved or dismissed); a closed case may be reopened for investigation, never back to open.
+ */
+export const REPORT_STATUS_MOVES: Record<ReportStatus, readonly ReportStatus[]> = {
+  open: ["investigating", "resolved", "dismissed"],
+  investigating: ["resolved", "dismissed"],
+  resolved: ["investigating"],
+  dismissed: ["investigating"],
+};
+
+/** Whether a case may move from one status to another (staying put, to add a note, always may). */
+export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
+  return from === to || REPORT_STATUS_MOVES[from].includes(to);
+}
+
 /** Whether a completed visit is still inside the review window. */
 export function withinRatingWindow(completedAt: Date, now = new Date()): boolean {
   return now.getTime() - completedAt.getTime() <= RATING_WINDOW_DAYS * 86_400_000;

@@ -1,6 +1,7 @@
 // Deterministic demo data: dealerships in real US cities, salespeople, customers, and past visits with ratings.
 // Every average and count shown in the product is computed from the rows written here.
 
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { hashPassword } from "../auth/password";
@@ -19,6 +20,8 @@ export const DEMO_ACCOUNTS = {
 export const DEMO_ADMIN_PASSWORD = "demo-admin-password";
 
 export const BASE_SALESPEOPLE = 1320;
+/** Salespeople the demo manager's dealership starts with (below the Basic plan's limit of 10). */
+const DEMO_DEALERSHIP_TEAM = 6;
 const CUSTOMERS = 400;
 
 /** mulberry32: a small, fast, seedable PRNG, so every seed run writes the same rows. */
@@ -348,9 +351,15 @@ export async function seedDatabase(
   const statuses = ["available", "available", "available", "busy", "busy", "unavailable", "offline"] as const;
   const people: Record<string, unknown>[] = [];
   const quality: number[] = [];
+  let demoTeam = 0;
   for (let i = 0; i < total; i++) {
     const independent = i > 0 && r.chance(0.08);
-    const dealer = i === 0 ? dealers[0]! : r.pick(dealers);
+    let dealer = i === 0 ? dealers[0]! : r.pick(dealers);
+    // The demo manager's dealership stays under the Basic plan's salesperson limit, so adding a salesperson
+    // works in the demo; the others it would have had go to the other dealerships (same random stream).
+    if (dealer === dealers[0] && !independent && ++demoTeam > DEMO_DEALERSHIP_TEAM) {
+      dealer = dealers[1 + (i % (dealers.length - 1))]!;
+    }
     const home = independent ? r.pick(cities) : null;
     const first = i === 0 ? "Sam" : r.pick(FIRST);
     const last = i === 0 ? "Rivera" : r.pick(LAST);
@@ -457,8 +466,8 @@ export async function seedDatabase(
   if (team[0]) await sql`update salespeople set verified_at = null where id = ${team[0].id}`;
   const flagged = await sql<{ id: number }[]>`
     select r.id from ratings r join salespeople s on s.id = r.salesperson_id
-     where s.dealership_id = ${demoDealer.id} and r.overall_rating <= 2 and r.comment is not null
-     order by r.id limit 2`;
+     where s.dealership_id = ${demoDealer.id} and r.comment is not null
+     order by r.overall_rating, r.id limit 2`;
   for (const rating of flagged)
     await sql`insert into rating_flags (rating_id, flagged_by, reason)
               values (${rating.id}, ${demoManager}, 'The customer never visited our dealership on that date.')`;
@@ -474,6 +483,39 @@ export async function seedDatabase(
                       'awaiting_admin', 'Relocating for family reasons.'),
                      (${toIndependent.id}, ${toIndependent.dealership_id}, null, 'awaiting_admin',
                       'Going independent to work with buyers directly.')`;
+  }
+
+  // Misconduct cases: two for the demo dealership's manager, one about an independent salesperson for an
+  // administrator. Tracking codes are random and never shown: only their hash is stored, as for real reports.
+  const independentPerson = await sql<Pick<SalespersonRow, "id">[]>`
+    select id from salespeople where dealership_id is null order by id limit 1`;
+  const cases = [
+    {
+      person: team[1]?.id,
+      dealer: demoDealer.id,
+      category: "high-pressure",
+      status: "open",
+      text: "Kept pushing an extended warranty after I said no three times.",
+    },
+    {
+      person: team[2]?.id,
+      dealer: demoDealer.id,
+      category: "misleading",
+      status: "investigating",
+      text: "The price quoted on the phone was not the price on the paperwork.",
+    },
+    {
+      person: independentPerson[0]?.id,
+      dealer: null,
+      category: "financing",
+      status: "open",
+      text: "The financing terms changed between the test drive and signing.",
+    },
+  ];
+  for (const c of cases) {
+    if (!c.person) continue;
+    await sql`insert into misconduct_reports (salesperson_id, dealership_id, category, description, tracking_code_hash, status)
+              values (${c.person}, ${c.dealer}, ${c.category}, ${c.text}, ${createHash("sha256").update(`seed-case-${c.person}-${r.next()}`).digest("hex")}, ${c.status})`;
   }
 
   await sql`

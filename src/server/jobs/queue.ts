@@ -9,6 +9,7 @@ export const QUEUES = {
   appointmentReminder: "appointment-reminder",
   waitlistNotice: "waitlist-notice",
   messageNotice: "message-notice",
+  transferNotice: "transfer-notice",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -17,6 +18,10 @@ export type JobData = {
   "appointment-reminder": { appointmentId: number };
   "waitlist-notice": { salespersonId: number; date: string };
   "message-notice": { conversationId: number; to: "customer" | "salesperson" };
+  "transfer-notice": {
+    transferId: number;
+    event: "requested" | "accepted" | "declined" | "approved" | "denied";
+  };
 };
 
 /** A database handle to enqueue through: pass a transaction so the job exists only if the transaction commits. */

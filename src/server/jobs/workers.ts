@@ -6,6 +6,7 @@ import {
   sendWaitlistNotice,
 } from "../domains/appointments/notices";
 import { sendMessageNotice } from "../domains/messages/service";
+import { sendTransferNotice } from "../domains/transfers/notices";
 import { type JobQueue, QUEUES } from "./queue";
 
 export async function startWorkers(jobs: JobQueue, deps: NoticeDeps): Promise<void> {
@@ -13,4 +14,5 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps): Promise<vo
   await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
   await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
   await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
+  await jobs.work(QUEUES.transferNotice, (data) => sendTransferNotice(deps, data));
 }

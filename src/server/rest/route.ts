@@ -11,8 +11,14 @@ import { appError } from "../errors";
 import { type AppEnv, trpcContext } from "../http/context";
 import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
 
-/** What a route answers instead of the procedure's result as JSON (a SPEC.md shape, a header, a redirect). */
-export type Shaped = { body: unknown; headers?: Record<string, string> } | { redirect: string };
+/**
+ * What a route answers instead of the procedure's result as JSON (a SPEC.md shape, a header, a redirect, or a
+ * file to download, answered as its own content type with Content-Disposition: attachment).
+ */
+export type Shaped =
+  | { body: unknown; headers?: Record<string, string> }
+  | { redirect: string }
+  | { file: { filename: string; contentType: string; content: string } };
 
 export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -116,6 +122,16 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
           : await entry.run(trpcContext(c, deps, resHeaders), await readInput(c, entry));
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
+      if ("file" in shaped) {
+        const { filename, contentType, content } = shaped.file;
+        const safeName = filename.replace(/[^A-Za-z0-9._-]/g, "_");
+        return c.body(content, 200, {
+          "Content-Type": contentType,
+          "Content-Disposition": `attachment; filename="${safeName}"`,
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        });
+      }
       for (const [name, value] of Object.entries(shaped.headers ?? {})) c.header(name, value);
       const status: ContentfulStatusCode = entry.status ?? 200;
       return c.json(shaped.body ?? null, status);

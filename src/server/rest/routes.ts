@@ -47,6 +47,123 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   }),
   route({ method: "POST", path: "/admin/login", procedure: "admin.login", input: "body" }),
   route({ method: "GET", path: "/admin/verify", procedure: "admin.verify", input: "none" }),
+  route({ method: "POST", path: "/admin/logout", procedure: "admin.logout", input: "none" }),
+
+  // Administrators: the console's lists (an array with X-Total-Count, as /salespeople answers) and changes
+  route({ method: "GET", path: "/admin/overview", procedure: "admin.overview", input: "none" }),
+  route({
+    method: "GET",
+    path: "/public/users",
+    procedure: "admin.users",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "PATCH",
+    path: "/admin/user/:id",
+    procedure: "admin.updateUser",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Body `{ reason }`; answers `{ deletedUser: email }`. */
+  route({
+    method: "DELETE",
+    path: "/admin/user/:id",
+    procedure: "admin.deleteUser",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/admin/salespeople",
+    procedure: "admin.salespeople",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "POST",
+    path: "/salespeople",
+    procedure: "admin.createSalesperson",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PUT",
+    path: "/salespeople/:id",
+    procedure: "admin.updateSalesperson",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Body `{ reason }`; answers `{ deletedSalesperson: name }`. */
+  route({
+    method: "DELETE",
+    path: "/admin/salesperson/:id",
+    procedure: "admin.deleteSalesperson",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/admin/salesperson/:id/upload-photo",
+    procedure: "admin.uploadSalespersonPhoto",
+    input: { image: "profileImageUrl" },
+    params: ["id"],
+    maxBody: UPLOAD_BODY_LIMIT,
+  }),
+  /** Public fields for everyone; administrators also get ownerId, managerId, the manager's e-mail and counts. */
+  route({
+    method: "GET",
+    path: "/dealerships",
+    procedure: "admin.dealerships",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "POST",
+    path: "/dealerships",
+    procedure: "admin.createDealership",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PUT",
+    path: "/dealerships/:id",
+    procedure: "admin.updateDealership",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople remain. */
+  route({
+    method: "DELETE",
+    path: "/admin/dealership/:id",
+    procedure: "admin.deleteDealership",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/admin/dealership/:id/upload-logo",
+    procedure: "admin.uploadDealershipLogo",
+    input: { image: "logoUrl" },
+    params: ["id"],
+    maxBody: UPLOAD_BODY_LIMIT,
+  }),
+
+  /**
+   * The audit trail (administrators: all of it; managers: their dealership's), filtered by action,
+   * entityType, actorEmail, from, to, dealershipId: a JSON page with X-Total-Count, or with format=csv
+   * every filtered row as a download.
+   */
+  route({
+    method: "GET",
+    path: "/admin/audit-log",
+    procedure: "audit.export",
+    input: "query",
+    shape: (result) =>
+      result.format === "csv"
+        ? { file: result.file }
+        : { body: result.page.items, headers: { "X-Total-Count": String(result.page.total) } },
+  }),
 
   // Salespeople and reviews
   /**
@@ -217,6 +334,94 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     path: "/availability-blocks/salesperson/:id",
     procedure: "availability.forSalesperson",
     input: "none",
+    params: ["id"],
+  }),
+
+  // Dealership managers: every path works on the caller's own dealership
+  route({
+    method: "POST",
+    path: "/manager/add-salesperson",
+    procedure: "manager.addSalesperson",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "POST",
+    path: "/manager/remove-salesperson",
+    procedure: "manager.removeSalesperson",
+    input: "body",
+  }),
+  route({ method: "GET", path: "/manager/overview", procedure: "manager.overview", input: "none" }),
+  route({ method: "GET", path: "/manager/team", procedure: "manager.team", input: "query" }),
+  route({
+    method: "POST",
+    path: "/manager/verify-salesperson",
+    procedure: "portal.verify",
+    input: "body",
+  }),
+  route({
+    method: "POST",
+    path: "/manager/reject-salesperson",
+    procedure: "manager.rejectSalesperson",
+    input: "body",
+  }),
+  route({ method: "GET", path: "/manager/performance", procedure: "manager.performance", input: "none" }),
+  /** The monthly report as a download: `?month=YYYY-MM&format=csv|json`. */
+  route({
+    method: "GET",
+    path: "/manager/report",
+    procedure: "manager.reportFile",
+    input: "query",
+    shape: (file) => ({ file }),
+  }),
+
+  // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator
+  /** Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator). */
+  route({
+    method: "GET",
+    path: "/transfer-requests",
+    procedure: "transfers.list",
+    input: "query",
+    shape: (list) => ({
+      body: list.items,
+      headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
+    }),
+  }),
+  route({
+    method: "POST",
+    path: "/transfer-requests",
+    procedure: "transfers.request",
+    input: "body",
+    status: 201,
+  }),
+  route({ method: "GET", path: "/transfer-requests/mine", procedure: "transfers.mine", input: "none" }),
+  route({
+    method: "GET",
+    path: "/transfer-requests/incoming",
+    procedure: "transfers.incoming",
+    input: "none",
+  }),
+  route({
+    method: "POST",
+    path: "/transfer-requests/:id/withdraw",
+    procedure: "transfers.withdraw",
+    input: "none",
+    params: ["id"],
+  }),
+  /** The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline). */
+  route({
+    method: "POST",
+    path: "/transfer-requests/:id/manager-decision",
+    procedure: "transfers.managerDecide",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny). */
+  route({
+    method: "POST",
+    path: "/transfer-requests/:id/decision",
+    procedure: "transfers.adminDecide",
+    input: "body",
     params: ["id"],
   }),
 

@@ -1,9 +1,11 @@
 // The root router: one sub-router per domain. The client imports only `type AppRouter` from here.
 import { adminRouter } from "../domains/admin/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
+import { auditRouter } from "../domains/audit/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
+import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { portalRouter } from "../domains/portal/router";
@@ -11,6 +13,7 @@ import { reportsRouter } from "../domains/reports/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { siteRouter } from "../domains/site/router";
+import { transfersRouter } from "../domains/transfers/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -28,6 +31,9 @@ export const appRouter = router({
   messages: messagesRouter,
   favorites: favoritesRouter,
   reports: reportsRouter,
+  manager: managerRouter,
+  transfers: transfersRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,9 +1,269 @@
 import { z } from "zod";
+import { ALL_SPECIALTIES, PAYMENT_MODELS, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { emailSchema } from "./auth";
+import { ID_MAX, idWith, line, text } from "./common";
 
+/**
+ * An id as a number or a string of digits (a REST path carries text), and nothing else: these ids name what
+ * is changed or deleted, so `true` or `[1]` must never be read as 1 (as z.coerce would).
+ */
+const idSchema = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: "Unknown id" }).int("Unknown id").positive("Unknown id").max(ID_MAX, "Unknown id"),
+);
+
+/**
+ * A wrong password of any length is a failed sign-in (401, counted by the throttle), not a validation error
+ * that would answer differently and escape the throttle; passwords are set at 8 to 256 characters.
+ */
 export const adminLoginInput = z.strictObject({
   email: emailSchema,
-  password: z.string().min(8, "Login failed").max(256, "Login failed"),
+  password: z.string().min(1, "Login failed").max(256, "Login failed"),
   adminCode: z.string().min(1, "Login failed").max(128, "Login failed"),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginInput>;
+
+// Lists --------------------------------------------------------------------------------------------------
+
+export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/** 'all' or an empty string means the filter is off, as on the browse page. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
+
+const paging = {
+  search: optionalFilter(line().min(1).max(100)),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
+};
+
+export const adminUsersInput = z
+  .strictObject({ ...paging, role: optionalFilter(z.enum(USER_ROLES, { error: "Unknown role" })) })
+  .optional();
+export type AdminUsersInput = z.input<typeof adminUsersInput>;
+
+/** Administrators' console statuses (SPEC.md section 4): available, busy, offline. */
+export const ADMIN_SALESPERSON_STATUSES = ["available", "busy", "offline"] as const;
+
+export const adminSalespeopleInput = z
+  .strictObject({
+    ...paging,
+    dealershipId: optionalFilter(idSchema),
+    status: optionalFilter(
+      z.enum(["available", "busy", "unavailable", "offline"], { error: "Unknown status" }),
+    ),
+  })
+  .optional();
+export type AdminSalespeopleInput = z.input<typeof adminSalespeopleInput>;
+
+export const dealershipsInput = z.strictObject(paging).optional();
+export type DealershipsInput = z.input<typeof dealershipsInput>;
+
+/** One page of a console list. */
+export type AdminPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+// Deletion -----------------------------------------------------------------------------------------------
+
+export const DELETION_REASON_REQUIRED = "Please provide a reason for deletion";
+
+const reasonSchema = text({ error: DELETION_REASON_REQUIRED })
+  .min(1, DELETION_REASON_REQUIRED)
+  .max(1000, "Please keep the reason under 1,000 characters");
+
+export const deleteUserInput = z.strictObject({ id: z.uuid("Unknown user id"), reason: reasonSchema });
+export const deleteByIdInput = z.strictObject({ id: idSchema, reason: reasonSchema });
+export type DeleteUserInput = z.input<typeof deleteUserInput>;
+export type DeleteByIdInput = z.output<typeof deleteByIdInput>;
+
+// Users --------------------------------------------------------------------------------------------------
+
+const optionalLine = (max: number) =>
+  line()
+    .max(max)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+export const updateUserInput = z.strictObject({
+  id: z.uuid("Unknown user id"),
+  firstName: optionalLine(80),
+  lastName: optionalLine(80),
+  email: emailSchema.optional(),
+  phone: optionalLine(40),
+  city: optionalLine(80),
+  state: optionalLine(40),
+});
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+// Salespeople --------------------------------------------------------------------------------------------
+
+const requiredLine = (message: string, max: number) => line({ error: message }).min(1, message).max(max);
+
+const salespersonFields = {
+  name: requiredLine("Name is required", 120),
+  email: emailSchema,
+  dealershipId: idWith("Please choose a dealership"),
+  phoneNumber: optionalLine(40),
+  bio: text()
+    .max(2000, "Please keep the bio under 2,000 characters")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  status: z.enum(ADMIN_SALESPERSON_STATUSES, { error: "Status must be available, busy or offline" }),
+  yearsOfExperience: z.coerce
+    .number({ error: "Years of experience must be a number" })
+    .int("Years of experience must be a whole number")
+    .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
+    .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50"),
+  specialties: z
+    .array(z.enum(ALL_SPECIALTIES as [string, ...string[]], { error: "Unknown specialty" }))
+    .max(20),
+  paymentModel: z.enum(PAYMENT_MODELS, { error: "Payment model must be dealership or individual" }),
+};
+
+export const createSalespersonInput = z.strictObject({
+  ...salespersonFields,
+  status: salespersonFields.status.default("available"),
+  yearsOfExperience: salespersonFields.yearsOfExperience.default(0),
+  specialties: salespersonFields.specialties.default([]),
+  paymentModel: salespersonFields.paymentModel.default("dealership"),
+});
+export type CreateSalespersonInput = z.input<typeof createSalespersonInput>;
+
+/** PUT: name, email and dealership stay required; the rest keep their value when left out. */
+export const updateSalespersonAdminInput = z.strictObject({
+  id: idSchema,
+  ...salespersonFields,
+  status: salespersonFields.status.optional(),
+  yearsOfExperience: salespersonFields.yearsOfExperience.optional(),
+  specialties: salespersonFields.specialties.optional(),
+  paymentModel: salespersonFields.paymentModel.optional(),
+});
+export type UpdateSalespersonAdminInput = z.input<typeof updateSalespersonAdminInput>;
+
+// Dealerships --------------------------------------------------------------------------------------------
+
+const websiteSchema = line()
+  .max(300)
+  .refine((v) => v === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), "Website must start with https://")
+  .transform((v) => (v === "" ? null : v))
+  .nullable()
+  .optional();
+
+const dealershipFields = {
+  name: requiredLine("Name is required", 160),
+  address: requiredLine("Address is required", 200),
+  city: requiredLine("City is required", 80),
+  state: line({ error: "State is required" })
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "State must be a two-letter code, e.g. TX"),
+  zipCode: line({ error: "ZIP code is required" })
+    .min(1, "ZIP code is required")
+    .regex(/^\d{5}(-\d{4})?$/, "ZIP code must look like 12345 or 12345-6789"),
+  phoneNumber: optionalLine(40),
+  website: websiteSchema,
+  /**
+   * Where the dealership is, for slots and maps. Taken from the city list when the city is on it; a city
+   * that is not must give them.
+   */
+  timeZone: line()
+    .max(64)
+    .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/, "Time zone must be an IANA name, e.g. America/Chicago")
+    .optional(),
+  latitude: z.coerce.number({ error: "Latitude must be a number" }).min(-90).max(90).optional(),
+  longitude: z.coerce.number({ error: "Longitude must be a number" }).min(-180).max(180).optional(),
+};
+
+export const createDealershipInput = z.strictObject(dealershipFields);
+export type CreateDealershipInput = z.input<typeof createDealershipInput>;
+
+export const updateDealershipInput = z.strictObject({ id: idSchema, ...dealershipFields });
+export type UpdateDealershipInput = z.input<typeof updateDealershipInput>;
+
+// Images -------------------------------------------------------------------------------------------------
+
+const IMAGE_REQUIRED = "Please select a valid image file";
+
+/** A data URL of the chosen file, or the address of an image already stored here (/uploads/…). */
+const imageReference = z.string({ error: IMAGE_REQUIRED }).trim().min(1, IMAGE_REQUIRED).max(8_000_000);
+
+export const salespersonPhotoInput = z.strictObject({ id: idSchema, profileImageUrl: imageReference });
+export const dealershipLogoInput = z.strictObject({ id: idSchema, logoUrl: imageReference });
+
+// Answers ------------------------------------------------------------------------------------------------
+
+export type AdminUser = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: (typeof USER_ROLES)[number];
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  salespersonId: number | null;
+  managedDealership: string | null;
+};
+
+export type AdminSalesperson = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  dealershipId: number | null;
+  dealership: string | null;
+  profileImageUrl: string | null;
+  bio: string | null;
+  status: string;
+  specialties: string[];
+  yearsOfExperience: number;
+  paymentModel: (typeof PAYMENT_MODELS)[number];
+  city: string;
+  state: string;
+  averageRating: number;
+  totalReviews: number;
+  verifiedAt: Date | null;
+  createdAt: Date;
+};
+
+/** What everyone may read about a dealership. */
+export type PublicDealership = {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string | null;
+  website: string | null;
+  logoUrl: string | null;
+};
+
+/** What administrators read as well. */
+export type AdminDealership = PublicDealership & {
+  ownerId: string | null;
+  managerId: string | null;
+  managerEmail: string | null;
+  timeZone: string;
+  salespeopleCount: number;
+  totalReviews: number;
+};
+
+export type AdminOverview = {
+  usersByRole: Record<(typeof USER_ROLES)[number], number>;
+  totalUsers: number;
+  salespeople: number;
+  dealerships: number;
+  appointmentsThisMonth: number;
+  openFlags: number;
+  openMisconductCases: number;
+  pendingTransfers: number;
+  recentActivity: {
+    kind: "user" | "appointment" | "review" | "misconduct" | "transfer" | "audit";
+    title: string;
+    detail: string;
+    at: Date;
+  }[];
+};

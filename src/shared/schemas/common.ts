@@ -51,3 +51,19 @@ export const isoDateTime = (params?: { error?: string }) =>
       isIsoDateTime,
       `Use a real ISO date and time between ${DATE_RANGE.minYear} and ${DATE_RANGE.maxYear}, e.g. 2026-06-01T09:00`,
     );
+
+/** 'all' or an empty string means a list filter is off, as on the browse page. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
+
+export const LIST_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/** What every console list takes: a search typed by a person and the page asked for. */
+export const listPaging = {
+  search: optionalFilter(line().min(1).max(100)),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
+};
+
+/** One page of a console list. */
+export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };

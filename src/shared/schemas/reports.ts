@@ -1,7 +1,7 @@
 // Inputs of the reports domain: anonymous misconduct reports, their tracking codes and case handling.
 import { z } from "zod";
 import { MISCONDUCT_CATEGORIES, REPORT_STATUSES } from "../reviews";
-import { idSchema, isoDate, line, text } from "./common";
+import { idSchema, isoDate, line, listPaging, optionalFilter, text } from "./common";
 
 const categoryValues = MISCONDUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 export const misconductReportInput = z.strictObject({
@@ -19,3 +19,14 @@ export const updateReportInput = z.strictObject({
   note: text().max(2000).optional(),
   resolution: text().max(2000).optional(),
 });
+
+/** Administrators' view of every case: by status and dealership, searched by salesperson or description. */
+export const allCasesInput = z
+  .strictObject({
+    ...listPaging,
+    status: optionalFilter(z.enum(REPORT_STATUSES, { error: "Unknown status" })),
+    dealershipId: optionalFilter(idSchema),
+  })
+  .optional();
+export type AllCasesInput = z.input<typeof allCasesInput>;
+export type AllCasesQuery = z.output<typeof allCasesInput>;

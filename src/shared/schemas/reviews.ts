@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REVIEW_SORTS } from "../reviews";
-import { idSchema, idWith, isoDate, line, text } from "./common";
+import { idSchema, idWith, isoDate, line, listPaging, text } from "./common";
 
 const id = idSchema;
 const score = z.coerce
@@ -57,8 +57,14 @@ export const flagInput = z.strictObject({
 export const resolveFlagInput = z.strictObject({
   flagId: id,
   decision: z.enum(["uphold", "remove"]),
-  note: text().max(1000).optional(),
+  /** Why: kept on the flag and in the audit trail. */
+  note: text().max(1000, "Please keep the reason under 1,000 characters").optional(),
 });
+
+/** The moderation queue: open flags, searched by review text, salesperson, reason or who flagged it. */
+export const openFlagsInput = z.strictObject(listPaging).optional();
+export type OpenFlagsInput = z.input<typeof openFlagsInput>;
+export type OpenFlagsQuery = z.output<typeof openFlagsInput>;
 
 export type ReviewView = {
   id: number;

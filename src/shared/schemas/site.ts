@@ -61,6 +61,8 @@ export const contactMessagesListInput = z
   .strictObject({
     limit: z.coerce.number().int().min(1).max(100).default(50),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /** Matches the sender's name, e-mail or company, and the message text. */
+    search: z.preprocess(blankToUndefined, line().max(100, "Search is too long").optional()),
   })
   .default({ limit: 50, offset: 0 });
 

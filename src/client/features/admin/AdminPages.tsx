@@ -2,42 +2,8 @@ import { InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { ADMIN_LOGIN, actionsLedBy, BACK_HOME } from "../../ui/pageActions";
 
-/** /admin/login and /admin-login: restricted sign-in for platform administrators. */
-export function AdminLoginPage() {
-  return (
-    <PublicLayout>
-      <InfoPage
-        eyebrow="Platform administration"
-        title="Administrator Login"
-        lead="Restricted sign-in for KnowBefore staff. Administrators sign in with their email, a password and a separate admin authorization code."
-        notice="Administrator sign-in is being rolled out during the beta. If you are on the platform team and need access now, contact us and we'll set up your account."
-        actions={actionsLedBy({ label: "Contact the platform team", to: "/contact" }, BACK_HOME)}
-      />
-    </PublicLayout>
-  );
-}
-
-/** /admin/dashboard and /admin-dashboard. */
-export function AdminDashboardPage() {
-  return (
-    <PublicLayout>
-      <InfoPage
-        eyebrow="Platform administration"
-        title="Admin Dashboard"
-        lead="Where administrators manage users, salespeople, dealerships and transfer requests. You need to sign in as an administrator to continue."
-        pointsHeading="Dashboard sections"
-        points={[
-          "Overview of platform activity",
-          "Users: view, edit and remove accounts",
-          "Salespeople: add, edit, upload photos and remove profiles",
-          "Dealerships: add dealerships, upload logos and manage details",
-          "Transfers: review salespeople moving between dealerships",
-        ]}
-        actions={actionsLedBy(ADMIN_LOGIN)}
-      />
-    </PublicLayout>
-  );
-}
+export { AdminConsolePage as AdminDashboardPage } from "./AdminConsolePage";
+export { AdminLoginPage } from "./AdminLoginPage";
 
 /** /business-intelligence and /admin-business-intelligence. */
 export function BusinessIntelligencePage() {

@@ -1,13 +1,58 @@
-import { Box, Button, Center, Container, EmptyState, Stack } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
-import { LuShieldX } from "react-icons/lu";
-import { InfoPage } from "../../ui/InfoPage";
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from "@chakra-ui/react";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import type { IconType } from "react-icons";
+import {
+  LuChartLine,
+  LuFileText,
+  LuLayoutDashboard,
+  LuMapPin,
+  LuShieldAlert,
+  LuShieldX,
+  LuUsers,
+} from "react-icons/lu";
+import type { ManagerOverview } from "../../../shared/schemas/manager";
+import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
+import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { actionsLedBy, DEALERSHIP_FAQ, DEALERSHIP_PLANS } from "../../ui/pageActions";
+import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MisconductCasesPanel } from "../reports";
+import { LocationPanel } from "./LocationPanel";
+import {
+  MANAGER_TABS,
+  type ManagerDashboardSearch,
+  type ManagerTab,
+  managerDashboardSearchSchema,
+} from "./managerSearch";
+import { OverviewPanel, OverviewSkeleton } from "./OverviewPanel";
+import { PerformancePanel } from "./PerformancePanel";
+import { ReportsPanel } from "./ReportsPanel";
+import { TeamPanel } from "./TeamPanel";
+
+const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
+  overview: { label: "Overview", icon: LuLayoutDashboard },
+  team: { label: "Sales Team", icon: LuUsers },
+  performance: { label: "Performance", icon: LuChartLine },
+  location: { label: "Location Info", icon: LuMapPin },
+  reports: { label: "Reports", icon: LuFileText },
+  incidents: { label: "Incidents", icon: LuShieldAlert },
+};
 
 function AccessDenied() {
   useDocumentTitle("Access Denied");
@@ -36,30 +81,164 @@ function AccessDenied() {
   );
 }
 
-/** /manager-dashboard and /manager/dashboard: managers only; the team tools arrive with the manager release. */
+function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }) {
+  return (
+    <PageBand pt={{ base: "5", md: "7" }} pb="5">
+      <Flex
+        gap="3"
+        justify="space-between"
+        align={{ base: "flex-start", md: "center" }}
+        direction={{ base: "column", md: "row" }}
+      >
+        <Stack gap="1.5" minW="0">
+          <Text
+            fontSize="xs"
+            fontWeight="semibold"
+            color="blue.700"
+            letterSpacing="0.06em"
+            textTransform="uppercase"
+          >
+            Manager dashboard
+          </Text>
+          {overview ? (
+            <>
+              <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+                {overview.dealership.name}
+              </Heading>
+              <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+                <Text>
+                  {overview.dealership.city}, {overview.dealership.state}
+                </Text>
+                <Badge
+                  colorPalette={overview.plan.limitReached ? "red" : "blue"}
+                  variant="subtle"
+                  borderRadius="full"
+                >
+                  {overview.plan.name} plan · {overview.plan.used}/{overview.plan.salespersonLimit}{" "}
+                  salespeople
+                </Badge>
+              </HStack>
+            </>
+          ) : (
+            <>
+              <Heading as="h1" srOnly>
+                Manager dashboard
+              </Heading>
+              <Skeleton height="8" width="72" />
+              <Skeleton height="4" width="40" />
+            </>
+          )}
+        </Stack>
+      </Flex>
+    </PageBand>
+  );
+}
+
+function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: ManagerTab) => void }) {
+  const overview = trpc.manager.overview.useQuery();
+  useDocumentTitle(`${TAB_LABELS[tab].label} · Manager dashboard`);
+
+  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) =>
+    overview.isPending ? (
+      <OverviewSkeleton />
+    ) : overview.isError ? (
+      <LoadError
+        title="We couldn't load your dealership"
+        description="Check your connection and try again."
+        onRetry={() => void overview.refetch()}
+      />
+    ) : (
+      render(overview.data)
+    );
+
+  return (
+    <>
+      <DashboardHeader overview={overview.data} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => onTabChange(e.value as ManagerTab)}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
+          <Tabs.List
+            borderBottomWidth="0"
+            gap={{ base: "0", md: "2" }}
+            overflowX="auto"
+            scrollbarWidth="none"
+            px={{ base: "2", sm: "0" }}
+          >
+            {MANAGER_TABS.map((value) => {
+              const { label, icon: TabIcon } = TAB_LABELS[value];
+              return (
+                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
+                  <TabIcon /> {label}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+        </PageBand>
+        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          <Tabs.Content value="overview" p="0">
+            {needsOverview((data) => (
+              <OverviewPanel overview={data} onManageTeam={() => onTabChange("team")} />
+            ))}
+          </Tabs.Content>
+          <Tabs.Content value="team" p="0">
+            {needsOverview((data) => (
+              <TeamPanel overview={data} />
+            ))}
+          </Tabs.Content>
+          <Tabs.Content value="performance" p="0">
+            <PerformancePanel />
+          </Tabs.Content>
+          <Tabs.Content value="location" p="0">
+            {needsOverview((data) => (
+              <LocationPanel overview={data} />
+            ))}
+          </Tabs.Content>
+          <Tabs.Content value="reports" p="0">
+            <ReportsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="incidents" p="0" maxW="5xl">
+            <MisconductCasesPanel />
+          </Tabs.Content>
+        </Container>
+      </Tabs.Root>
+    </>
+  );
+}
+
+/**
+ * /manager-dashboard and /manager/dashboard: the manager of a dealership (the account its managerId names)
+ * runs the team here; everyone else sees 'Access Denied'. The server scopes every call to that dealership.
+ */
 export function ManagerDashboardPage() {
-  const { user } = useSession();
-  if (user?.role !== "manager") return <AccessDenied />;
+  const { user, isLoading } = useSession();
+  const search: ManagerDashboardSearch = managerDashboardSearchSchema(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  if (isLoading) {
+    return (
+      <AppShell>
+        <Box aria-busy="true" aria-label="Loading">
+          <PageBand pt="7" pb="5">
+            <Skeleton height="8" width="72" />
+          </PageBand>
+        </Box>
+      </AppShell>
+    );
+  }
+  if (user?.managedDealershipId == null) return <AccessDenied />;
+  const tab: ManagerTab = search.tab ?? "overview";
   return (
     <AppShell>
-      <InfoPage
-        eyebrow="Manager dashboard"
-        title="Your dealership team"
-        lead="Run your sales team from one place: see how each salesperson is rated, add and remove team members, and keep your dealership's details current."
-        pointsHeading="Dashboard sections"
-        points={[
-          "Overview: team size, average rating, total reviews and your plan",
-          "Sales Team: add salespeople and manage who is on your team",
-          "Performance: top, average and developing performers with a leaderboard",
-          "Location Info: address, phone, website and local team size",
-        ]}
-        actions={actionsLedBy(DEALERSHIP_PLANS, DEALERSHIP_FAQ)}
+      <Dashboard
+        tab={tab}
+        onTabChange={(next) =>
+          void navigate({ to: ".", search: { tab: next === "overview" ? undefined : next }, replace: true })
+        }
       />
-      <Box bg="gray.50" borderTopWidth="1px" borderColor="border.muted">
-        <Container maxW="5xl" py={{ base: "6", md: "10" }}>
-          <MisconductCasesPanel />
-        </Container>
-      </Box>
     </AppShell>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
-import { REPORT_STATUSES, type ReportStatus } from "../../../shared/reviews";
+import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { SelectField, TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
@@ -32,7 +32,10 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function History({ events }: { events: CaseEvent[] }) {
+/** A case's history: from the list (instants as ISO text) or from a save (instants as dates). */
+type HistoryEvent = Omit<CaseEvent, "createdAt"> & { createdAt: Date | string };
+
+function History({ events }: { events: HistoryEvent[] }) {
   return (
     <Stack gap="2">
       <HStack gap="1.5" fontSize="sm" fontWeight="semibold" color="ink">
@@ -83,7 +86,7 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
       });
       setNote("");
       onSaved(result.events);
-      await utils.reports.cases.invalidate();
+      await Promise.all([utils.reports.cases.invalidate(), utils.reports.allCases.invalidate()]);
     },
     onError: (error) =>
       showToast({
@@ -113,7 +116,10 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
           <SelectField
             label="Status"
             hint={REPORT_STATUS_STYLE[status].meaning.replace("Your report was", "The report was")}
-            options={REPORT_STATUSES.map((value) => ({ value, label: REPORT_STATUS_STYLE[value].label }))}
+            options={[
+              report.status as ReportStatus,
+              ...REPORT_STATUS_MOVES[report.status as ReportStatus],
+            ].map((value) => ({ value, label: REPORT_STATUS_STYLE[value].label }))}
             value={status}
             onChange={(e) => setStatus(e.currentTarget.value as ReportStatus)}
           />
@@ -150,8 +156,13 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
   );
 }
 
-function CaseItem({ report }: { report: MisconductCase }) {
-  const [events, setEvents] = useState<CaseEvent[] | null>(null);
+/**
+ * One case as an accordion item (inside an Accordion.Root): who and what, then the description, the form
+ * that moves it along, and its history. `context` is a line under the title (e.g. the dealership).
+ */
+export function MisconductCaseItem({ report, context }: { report: MisconductCase; context?: string }) {
+  const [saved, setSaved] = useState<CaseEvent[] | null>(null);
+  const events: HistoryEvent[] = saved ?? report.events;
   return (
     <Accordion.Item
       value={String(report.id)}
@@ -169,6 +180,7 @@ function CaseItem({ report }: { report: MisconductCase }) {
             <StatusBadge status={report.status} />
           </HStack>
           <Text fontSize="sm" color="fg.muted" truncate>
+            {context ? `${context} · ` : ""}
             {categoryLabel(report.category)} · reported {mediumDate.format(new Date(report.createdAt))}
           </Text>
         </Stack>
@@ -187,8 +199,8 @@ function CaseItem({ report }: { report: MisconductCase }) {
               </HStack>
               <Text whiteSpace="pre-line">{report.description}</Text>
             </Stack>
-            <CaseForm report={report} onSaved={setEvents} />
-            {events && events.length > 0 ? <History events={events} /> : null}
+            <CaseForm key={report.status} report={report} onSaved={setSaved} />
+            {events.length > 0 ? <History events={events} /> : null}
           </Stack>
         </Accordion.ItemBody>
       </Accordion.ItemContent>
@@ -256,7 +268,7 @@ export function MisconductCasesPanel() {
         ) : (
           <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
             {items.map((report) => (
-              <CaseItem key={report.id} report={report} />
+              <MisconductCaseItem key={report.id} report={report} />
             ))}
           </Accordion.Root>
         )}

@@ -1,3 +1,5 @@
 // What other features use of misconduct reports: the report dialog on profiles, and the manager's cases.
-export { MisconductCasesPanel } from "./MisconductCasesPanel";
+export { MisconductCaseItem, MisconductCasesPanel } from "./MisconductCasesPanel";
 export { ReportMisconductDialog } from "./ReportMisconductDialog";
+export { categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
+export type { MisconductCase } from "./types";

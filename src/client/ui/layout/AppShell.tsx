@@ -20,19 +20,27 @@ type AppNavItem = {
 };
 
 function navFor(user: SessionUser | null): AppNavItem[] {
+  // Only the account a dealership names as its manager gets the manager dashboard link (the server decides
+  // who that is; managedDealershipId is its answer).
+  const manages = user?.managedDealershipId != null;
+  const managerLink: AppNavItem = { to: "/manager-dashboard", label: "Manager dashboard" };
   if (user && user.role !== "customer") {
     const items: AppNavItem[] = [
-      { to: "/salesperson-dashboard", label: "Dashboard" },
+      // A manager without a salesperson profile has only the manager dashboard.
+      ...(user.salespersonId !== null || !manages
+        ? [{ to: "/salesperson-dashboard", label: "Dashboard" } as const]
+        : []),
+      ...(manages ? [managerLink] : []),
       // A salesperson edits their public profile; a manager without one edits their account.
       { to: user.salespersonId !== null ? "/salesperson/profile" : "/profile", label: "Profile" },
       { to: "/dealer-subscription", label: "Plans" },
     ];
-    if (user.role === "manager") items.splice(1, 0, { to: "/manager-dashboard", label: "Manager dashboard" });
     return items;
   }
   return [
     { to: "/", label: "Browse" },
     { to: "/appointments", label: "Appointments" },
+    ...(manages ? [managerLink] : []),
     { to: "/profile", label: "Profile" },
     { to: "/dealer-subscription", label: "Plans" },
   ];

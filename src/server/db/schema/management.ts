@@ -69,7 +69,11 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
-    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Who made the change. No foreign key: the trail is append-only and outlives the account, so a deleted
+     * user's entries keep their id (and role) instead of being rewritten.
+     */
+    actorUserId: uuid("actor_user_id"),
     actorRole: text("actor_role").notNull(),
     /** What happened, as `entity.verb`: `salesperson.add`, `dealership.delete`, `transfer.approve`… */
     action: text("action").notNull(),

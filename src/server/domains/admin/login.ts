@@ -4,7 +4,7 @@
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
 import { recordSecurityEvent } from "../../auth/audit";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
-import { createSession } from "../../auth/session";
+import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import type { Context } from "../../context";
 import type { UserRow } from "../../db/rows";
@@ -57,4 +57,13 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
   });
   const user = await findSessionUser(ctx, account.id);
   return { token, expiresAt: session.expiresAt, user: user! };
+}
+
+/** Ends the session the console signed in with. */
+export async function adminLogout(ctx: Context) {
+  if (ctx.session) {
+    await invalidateSession(ctx.sql, ctx.session.id);
+    await recordSecurityEvent(ctx, { eventType: "admin_logout", userId: ctx.user?.id ?? null });
+  }
+  return { ok: true as const };
 }

@@ -1,5 +1,6 @@
 // Public documents (legal pages, FAQs, about us): read by anyone, edited only by administrators.
 import type { DocumentUpdateInput, DocumentView } from "../../../shared/schemas/documents";
+import { recordAudit } from "../../audit";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -38,18 +39,33 @@ export async function listDocuments(sql: Queryable) {
   return [...rows];
 }
 
-/** Replaces a document's Markdown (and optionally its title); the edit is recorded as a privileged change. */
+/**
+ * Replaces a document's Markdown (and optionally its title). The edit and its audit row (the text before
+ * and after) commit together; it is also recorded as a privileged change.
+ */
 export async function updateDocument(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: DocumentUpdateInput,
 ): Promise<DocumentView> {
-  const [row] = await ctx.sql<DocumentView[]>`
-    update documents
-       set content = ${input.content}, ${input.title ? ctx.sql`title = ${input.title},` : ctx.sql``}
-           updated_at = now(), updated_by = ${ctx.user.id}
-     where slug = ${input.slug}
-     returning ${viewColumns(ctx.sql)}`;
-  if (!row) throw notFound(input.slug);
+  const row = await ctx.sql.begin(async (tx) => {
+    const [before] = await tx<Pick<DocumentFields, "title" | "content">[]>`
+      select title, content from documents where slug = ${input.slug} for update`;
+    if (!before) throw notFound(input.slug);
+    const [after] = await tx<DocumentView[]>`
+      update documents
+         set content = ${input.content}, ${input.title ? tx`title = ${input.title},` : tx``}
+             updated_at = now(), updated_by = ${ctx.user.id}
+       where slug = ${input.slug}
+       returning ${viewColumns(tx)}`;
+    await recordAudit(ctx, tx, {
+      action: "document.update",
+      entityType: "document",
+      entityId: input.slug,
+      before: { title: before.title, content: before.content },
+      after: { title: after!.title, content: after!.content },
+    });
+    return after!;
+  });
   await recordSecurityEvent(ctx, {
     eventType: "document_updated",
     riskLevel: "medium",

@@ -5,6 +5,7 @@ import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
 import { dealershipStaffSql, isAdmin, staffSql } from "../../access";
+import { recordAudit } from "../../audit";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { SalespersonRow } from "../../db/rows";
@@ -89,18 +90,30 @@ export async function recordProfileView(ctx: Context, salespersonId: number) {
   return { recorded: rows.length > 0 };
 }
 
-/** A dealership's manager (or an administrator) confirms a salesperson who registered with it. */
+/**
+ * A dealership's manager confirms a salesperson who registered with it (or withdraws the confirmation), with
+ * its audit row in the same transaction. Rejecting a registration is the manager domain's `rejectSalesperson`.
+ */
 export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
-  const [row] = await ctx.sql<Pick<SalespersonRow, "id" | "verified_at">[]>`
-    update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
-     where id = ${salespersonId}
-       and ${dealershipStaffSql(ctx.sql, ctx.user, "dealership_id")}
-     returning id, verified_at`;
-  if (!row) throw await refusal(ctx, salespersonId);
-  await recordSecurityEvent(ctx, {
-    eventType: verified ? "salesperson_verified" : "salesperson_unverified",
-    details: `salesperson ${salespersonId}`,
+  const row = await ctx.sql.begin(async (tx) => {
+    const [before] = await tx<Pick<SalespersonRow, "verified_at" | "dealership_id">[]>`
+      select verified_at, dealership_id from salespeople
+       where id = ${salespersonId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")} for update`;
+    if (!before) return null;
+    const [updated] = await tx<Pick<SalespersonRow, "id" | "verified_at">[]>`
+      update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
+       where id = ${salespersonId} returning id, verified_at`;
+    await recordAudit(ctx, tx, {
+      action: verified ? "salesperson.verify" : "salesperson.unverify",
+      entityType: "salesperson",
+      entityId: salespersonId,
+      dealershipId: before.dealership_id,
+      before: { verifiedAt: before.verified_at },
+      after: { verifiedAt: updated!.verified_at },
+    });
+    return updated!;
   });
+  if (!row) throw await refusal(ctx, salespersonId);
   ctx.browseCache.clear();
   return { id: row.id, verifiedAt: row.verified_at };
 }

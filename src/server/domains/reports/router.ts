@@ -1,6 +1,11 @@
-import { misconductReportInput, trackingCodeInput, updateReportInput } from "../../../shared/schemas/reports";
-import { dealershipProcedure, publicProcedure, router } from "../../trpc/init";
-import { createReport, listCases, reportStatus, updateCase } from "./service";
+import {
+  allCasesInput,
+  misconductReportInput,
+  trackingCodeInput,
+  updateReportInput,
+} from "../../../shared/schemas/reports";
+import { adminProcedure, dealershipProcedure, publicProcedure, router } from "../../trpc/init";
+import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
 export const reportsRouter = router({
   create: publicProcedure.input(misconductReportInput).mutation(({ ctx, input }) => createReport(ctx, input)),
@@ -8,6 +13,8 @@ export const reportsRouter = router({
     .input(trackingCodeInput)
     .query(({ ctx, input }) => reportStatus(ctx, input.trackingCode)),
   cases: dealershipProcedure.query(({ ctx }) => listCases(ctx)),
+  /** Administrators: every dealership's cases, filtered and paged. */
+  allCases: adminProcedure.input(allCasesInput).query(({ ctx, input }) => listAllCases(ctx, input)),
   updateCase: dealershipProcedure
     .input(updateReportInput)
     .mutation(({ ctx, input }) => updateCase(ctx, input)),

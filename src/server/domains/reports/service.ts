@@ -2,9 +2,16 @@
 // address, no security event. The reporter follows the case with a tracking code stored only as a hash.
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
+import { canMoveReport, type ReportStatus } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { misconductReportInput, updateReportInput } from "../../../shared/schemas/reports";
+import type { ListPage } from "../../../shared/schemas/common";
+import type {
+  AllCasesQuery,
+  misconductReportInput,
+  updateReportInput,
+} from "../../../shared/schemas/reports";
 import { dealershipStaffSql } from "../../access";
+import { recordAudit } from "../../audit";
 import { consumeToken } from "../../auth/rate-limit";
 import type { Context } from "../../context";
 import type {
@@ -13,6 +20,7 @@ import type {
   MisconductReportRow,
   SalespersonRow,
 } from "../../db/rows";
+import { containsPattern, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
 
 type Authed = Context & { user: SessionUser };
@@ -112,10 +120,63 @@ export async function listCases(ctx: Authed) {
      limit 200`;
 }
 
+/** A case as administrators list it: the manager's view plus the dealership it belongs to. */
+export type AdminCase = Awaited<ReturnType<typeof listCases>>[number] & {
+  dealershipId: number | null;
+  dealershipName: string | null;
+};
+
+/**
+ * Every case across dealerships (and independents), for administrators: by status and dealership,
+ * searched by salesperson, dealership or description; open and investigating first, then newest.
+ */
+export async function listAllCases(ctx: Authed, input: AllCasesQuery): Promise<ListPage<AdminCase>> {
+  const { page, pageSize, offset } = pageWindow(input);
+  const pattern = containsPattern(input?.search);
+  const where = ctx.sql`
+    ${dealershipStaffSql(ctx.sql, ctx.user, "r.dealership_id")}
+    ${input?.status ? ctx.sql`and r.status = ${input.status}` : ctx.sql``}
+    ${input?.dealershipId ? ctx.sql`and r.dealership_id = ${input.dealershipId}` : ctx.sql``}
+    ${
+      pattern
+        ? ctx.sql`and (s.name ilike ${pattern} or d.name ilike ${pattern} or r.description ilike ${pattern})`
+        : ctx.sql``
+    }`;
+  const [items, [count]] = await Promise.all([
+    ctx.sql<AdminCase[]>`
+      select r.id, r.salesperson_id as "salespersonId", s.name as "salespersonName", r.category, r.description,
+             to_char(r.incident_date, 'YYYY-MM-DD') as "incidentDate", r.status, r.resolution,
+             r.created_at as "createdAt", r.updated_at as "updatedAt",
+             r.dealership_id as "dealershipId", d.name as "dealershipName",
+             (select coalesce(json_agg(json_build_object('fromStatus', e.from_status, 'toStatus', e.to_status, 'note', e.note,
+                                                         'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
+                from misconduct_report_events e where e.report_id = r.id) as events
+        from misconduct_reports r
+        join salespeople s on s.id = r.salesperson_id
+        left join dealerships d on d.id = r.dealership_id
+       where ${where}
+       order by case r.status when 'open' then 0 when 'investigating' then 1 else 2 end, r.created_at desc, r.id desc
+       limit ${pageSize} offset ${offset}`,
+    ctx.sql<{ n: number }[]>`
+      select count(*)::int as n
+        from misconduct_reports r
+        join salespeople s on s.id = r.salesperson_id
+        left join dealerships d on d.id = r.dealership_id
+       where ${where}`,
+  ]);
+  return { items: [...items], total: count?.n ?? 0, page, pageSize };
+}
+
+/**
+ * The dealership's manager or an administrator moves a case along (REPORT_STATUS_MOVES) or adds a note or
+ * resolution. The case, its history, the reporter's notification and one audit row change together.
+ */
 export async function updateCase(ctx: Authed, input: z.output<typeof updateReportInput>) {
   return ctx.sql.begin(async (tx) => {
-    const [current] = await tx<Pick<MisconductReportRow, "status" | "reporter_user_id">[]>`
-      select status, reporter_user_id from misconduct_reports
+    const [current] = await tx<
+      Pick<MisconductReportRow, "status" | "reporter_user_id" | "resolution" | "dealership_id">[]
+    >`
+      select status, reporter_user_id, resolution, dealership_id from misconduct_reports
        where id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")}
        for update`;
     if (!current) {
@@ -123,15 +184,33 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
       if (!exists) throw appError("NOT_FOUND", "Report not found", "REPORT_NOT_FOUND");
       throw appError("FORBIDDEN", "This case belongs to another dealership", "NOT_OWNER");
     }
-    const status = input.status ?? current.status;
-    await tx`update misconduct_reports set status = ${status}, resolution = coalesce(${input.resolution ?? null}, resolution), updated_at = now()
-             where id = ${input.reportId}`;
+    const from = current.status as ReportStatus;
+    const status = input.status ?? from;
+    if (!canMoveReport(from, status)) {
+      throw appError("CONFLICT", `A ${from} case can't be moved to ${status}.`, "INVALID_STATUS_CHANGE");
+    }
+    if (status === from && !input.note && !input.resolution) {
+      throw appError("BAD_REQUEST", "Change the status or add a note.", "NOTHING_TO_CHANGE");
+    }
+    const [after] = await tx<Pick<MisconductReportRow, "status" | "resolution">[]>`
+      update misconduct_reports set status = ${status}, resolution = coalesce(${input.resolution ?? null}, resolution), updated_at = now()
+       where id = ${input.reportId}
+       returning status, resolution`;
     await tx`insert into misconduct_report_events (report_id, actor_user_id, from_status, to_status, note)
-             values (${input.reportId}, ${ctx.user.id}, ${current.status}, ${status}, ${input.note ?? input.resolution ?? null})`;
-    if (current.reporter_user_id && status !== current.status) {
+             values (${input.reportId}, ${ctx.user.id}, ${from}, ${status}, ${input.note ?? input.resolution ?? null})`;
+    if (current.reporter_user_id && status !== from) {
       await tx`insert into notifications (user_id, type, title, body)
                values (${current.reporter_user_id}, 'report_update', 'Your report was updated', ${`Status: ${status}`})`;
     }
+    await recordAudit(ctx, tx, {
+      action: status !== from ? "misconduct.status" : "misconduct.note",
+      entityType: "misconduct",
+      entityId: input.reportId,
+      dealershipId: current.dealership_id,
+      reason: input.note ?? null,
+      before: { status: from, resolution: current.resolution },
+      after: { status: after!.status, resolution: after!.resolution },
+    });
     const events = await tx<
       Pick<MisconductReportEventFields, "fromStatus" | "toStatus" | "note" | "createdAt">[]
     >`

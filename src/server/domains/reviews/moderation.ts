@@ -1,7 +1,10 @@
 // Replies and moderation: the salesperson replies once; the salesperson or their manager flags a review; an
 // administrator upholds it or removes it (a removed review leaves the averages).
 import type { SessionUser } from "../../../shared/schemas/auth";
+import type { ListPage } from "../../../shared/schemas/common";
+import type { OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
+import { recordAudit } from "../../audit";
 import { recordSecurityEvent } from "../../auth/audit";
 import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
@@ -13,6 +16,7 @@ import type {
   RatingRow,
   SalespersonRow,
 } from "../../db/rows";
+import { containsPattern, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
@@ -63,31 +67,89 @@ export async function flagReview(ctx: Authed, ratingId: number, reason: string) 
   return { id: flag!.id, ratingId, status: "open" as const };
 }
 
-export async function openFlags(ctx: Authed) {
-  return ctx.sql<
-    (Pick<RatingFlagFields, "id" | "ratingId" | "reason" | "createdAt"> &
-      Pick<RatingFields, "comment" | "overallRating"> & { salespersonName: string })[]
-  >`
-    select f.id, f.rating_id as "ratingId", f.reason, f.created_at as "createdAt", r.comment, r.overall_rating as "overallRating",
-           s.name as "salespersonName"
-      from rating_flags f join ratings r on r.id = f.rating_id join salespeople s on s.id = r.salesperson_id
-     where f.status = 'open' order by f.created_at`;
+/** One open flag as the moderation queue shows it: the review, who wrote it about whom, and who flagged it. */
+export type OpenFlag = Pick<RatingFlagFields, "id" | "ratingId" | "reason" | "createdAt"> &
+  Pick<RatingFields, "comment" | "overallRating" | "salespersonId"> & {
+    salespersonName: string;
+    dealershipName: string | null;
+    reviewedAt: Date;
+    customerName: string;
+    flaggedByEmail: string | null;
+    flaggedByName: string | null;
+    flaggedByRole: string | null;
+  };
+
+/** Open flags, oldest first (the queue's order), searched by review, salesperson, reason or flagger. */
+export async function openFlags(ctx: Authed, input: OpenFlagsQuery): Promise<ListPage<OpenFlag>> {
+  const { page, pageSize, offset } = pageWindow(input);
+  const pattern = containsPattern(input?.search);
+  const matches = pattern
+    ? ctx.sql`and (r.comment ilike ${pattern} or f.reason ilike ${pattern} or s.name ilike ${pattern}
+                   or fu.email::text ilike ${pattern})`
+    : ctx.sql``;
+  const [items, [count]] = await Promise.all([
+    ctx.sql<OpenFlag[]>`
+      select f.id, f.rating_id as "ratingId", f.reason, f.created_at as "createdAt", r.comment,
+             r.overall_rating as "overallRating", r.salesperson_id as "salespersonId", r.created_at as "reviewedAt",
+             s.name as "salespersonName", d.name as "dealershipName",
+             coalesce(nullif(trim(coalesce(cu.first_name, '') || ' ' || left(coalesce(cu.last_name, ''), 1)), ''),
+                      'Verified customer') as "customerName",
+             fu.email::text as "flaggedByEmail",
+             nullif(trim(coalesce(fu.first_name, '') || ' ' || coalesce(fu.last_name, '')), '') as "flaggedByName",
+             fu.role as "flaggedByRole"
+        from rating_flags f
+        join ratings r on r.id = f.rating_id
+        join salespeople s on s.id = r.salesperson_id
+        left join dealerships d on d.id = s.dealership_id
+        left join users cu on cu.id = r.user_id
+        left join users fu on fu.id = f.flagged_by
+       where f.status = 'open' ${matches}
+       order by f.created_at, f.id
+       limit ${pageSize} offset ${offset}`,
+    ctx.sql<{ n: number }[]>`
+      select count(*)::int as n
+        from rating_flags f
+        join ratings r on r.id = f.rating_id
+        join salespeople s on s.id = r.salesperson_id
+        left join users fu on fu.id = f.flagged_by
+       where f.status = 'open' ${matches}`,
+  ]);
+  return { items: [...items], total: count?.n ?? 0, page, pageSize };
 }
 
+/**
+ * An administrator closes a flag: uphold keeps the review; remove takes it out of public view and out of
+ * the salesperson's averages. The flag, the review, the averages and one audit row change together.
+ */
 export async function resolveFlag(ctx: Authed, flagId: number, decision: "uphold" | "remove", note?: string) {
   const outcome = await ctx.sql.begin(async (tx) => {
-    const [flag] = await tx<(Pick<RatingFlagRow, "rating_id"> & Pick<RatingRow, "salesperson_id">)[]>`
-      select f.rating_id, r.salesperson_id from rating_flags f join ratings r on r.id = f.rating_id
+    const [flag] = await tx<
+      (Pick<RatingFlagRow, "rating_id" | "reason"> &
+        Pick<RatingRow, "salesperson_id"> &
+        Pick<SalespersonRow, "dealership_id">)[]
+    >`
+      select f.rating_id, f.reason, r.salesperson_id, s.dealership_id
+        from rating_flags f join ratings r on r.id = f.rating_id join salespeople s on s.id = r.salesperson_id
        where f.id = ${flagId} and f.status = 'open' for update of f`;
     if (!flag) throw appError("NOT_FOUND", "No open flag with that id", "FLAG_NOT_FOUND");
     await lockSalesperson(tx, flag.salesperson_id);
-    await tx`update rating_flags set status = ${decision === "remove" ? "removed" : "upheld"}, resolved_by = ${ctx.user.id},
+    const status = decision === "remove" ? "removed" : "upheld";
+    await tx`update rating_flags set status = ${status}, resolved_by = ${ctx.user.id},
                     resolved_at = now(), resolution_note = ${note ?? null}
               where rating_id = ${flag.rating_id} and status = 'open'`;
     if (decision === "remove") {
       await tx`update ratings set removed_at = now() where id = ${flag.rating_id}`;
       await refreshAggregates(tx, flag.salesperson_id);
     }
+    await recordAudit(ctx, tx, {
+      action: decision === "remove" ? "rating.remove" : "rating.uphold",
+      entityType: "rating",
+      entityId: flag.rating_id,
+      dealershipId: flag.dealership_id,
+      reason: note ?? null,
+      before: { flagId, flagStatus: "open", flagReason: flag.reason, published: true },
+      after: { flagId, flagStatus: status, published: decision !== "remove" },
+    });
     return { flagId, ratingId: flag.rating_id, decision };
   });
   ctx.browseCache.clear();

@@ -2,6 +2,7 @@ import {
   editRatingInput,
   eligibleAppointmentsInput,
   flagInput,
+  openFlagsInput,
   replyInput,
   resolveFlagInput,
   reviewsPageInput,
@@ -33,7 +34,7 @@ export const reviewsRouter = router({
   flag: staffProcedure
     .input(flagInput)
     .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
-  openFlags: adminProcedure.query(({ ctx }) => openFlags(ctx)),
+  openFlags: adminProcedure.input(openFlagsInput).query(({ ctx, input }) => openFlags(ctx, input)),
   resolveFlag: adminProcedure
     .input(resolveFlagInput)
     .mutation(({ ctx, input }) => resolveFlag(ctx, input.flagId, input.decision, input.note)),

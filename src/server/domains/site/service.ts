@@ -14,6 +14,7 @@ import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
+import { containsPattern } from "../../db/search";
 import { loadCities } from "../../db/seed";
 import { appError } from "../../errors";
 
@@ -69,17 +70,26 @@ export async function receiveContactMessage(
   });
 }
 
+/**
+ * Contact-form messages for administrators, newest first, optionally searched by sender (name, e-mail,
+ * company), subject or message text. Read-only: the table has no handled state, replies go by e-mail.
+ */
 export async function listContactMessages(
   sql: Queryable,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; search?: string },
 ): Promise<{ items: ContactMessageRow[]; total: number }> {
+  const pattern = containsPattern(page.search);
+  const matches = pattern
+    ? sql`where name ilike ${pattern} or email::text ilike ${pattern} or company ilike ${pattern}
+             or subject ilike ${pattern} or message ilike ${pattern}`
+    : sql``;
   const [items, [total]] = await Promise.all([
     sql<ContactMessageRow[]>`
       select id, name, email, company, role, subject, message, user_id as "userId", created_at as "createdAt"
-        from contact_messages
+        from contact_messages ${matches}
        order by created_at desc, id desc
        limit ${page.limit} offset ${page.offset}`,
-    sql<{ n: number }[]>`select count(*)::int as n from contact_messages`,
+    sql<{ n: number }[]>`select count(*)::int as n from contact_messages ${matches}`,
   ]);
   return { items: [...items], total: total?.n ?? 0 };
 }

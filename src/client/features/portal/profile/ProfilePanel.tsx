@@ -28,6 +28,7 @@ import { SectionCard } from "../../../ui/SectionCard";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useFormDraft } from "../../../ui/useFormDraft";
+import { SalespersonTransferCard } from "../../transfers";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
 
@@ -286,7 +287,7 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
   );
 }
 
-/** Profile tab (and /salesperson/profile): photo, status and the details buyers read. */
+/** Profile tab (and /salesperson/profile): photo, status, the details buyers read, and dealership transfers. */
 export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }) {
   return (
     <Stack gap="5">
@@ -309,7 +310,10 @@ export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }
           <PhotoCard salesperson={salesperson} />
           <StatusCard salesperson={salesperson} />
         </Stack>
-        <ProfileDetailsForm salesperson={salesperson} />
+        <Stack gap="5">
+          <ProfileDetailsForm salesperson={salesperson} />
+          <SalespersonTransferCard salesperson={salesperson} />
+        </Stack>
       </Grid>
     </Stack>
   );

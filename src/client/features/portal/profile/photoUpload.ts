@@ -1,9 +1,14 @@
-// Profile photo checks before anything is sent (SPEC.md section 5), and the upload itself: multipart to
-// POST /api/profile-image-upload through XMLHttpRequest, because fetch cannot report upload progress.
-import { IMAGE_UPLOAD_MAX_BYTES } from "../../../../shared/constants";
+// Profile photo checks before anything is sent (SPEC.md section 5), in the portal's words, and the upload
+// itself to POST /api/profile-image-upload through the shared image upload (ui/imageUpload.ts).
+import {
+  ACCEPTED_IMAGE_TYPES,
+  ImageUploadError,
+  imageFileProblem,
+  uploadImageFile,
+} from "../../../ui/imageUpload";
 
 /** The formats the server decodes and re-encodes; anything else it refuses with 415. */
-export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const ACCEPTED_PHOTO_TYPES = ACCEPTED_IMAGE_TYPES;
 
 export type PhotoProblem = { title: string; description: string };
 
@@ -19,10 +24,8 @@ export const UPLOAD_FAILED: PhotoProblem = { title: "Upload Failed", description
 
 /** Why a chosen file cannot be uploaded, or null when it can. */
 export function checkPhotoFile(file: { type: string; size: number }): PhotoProblem | null {
-  if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase()))
-    return INVALID_FILE_TYPE;
-  if (file.size > IMAGE_UPLOAD_MAX_BYTES) return FILE_TOO_LARGE;
-  return null;
+  const problem = imageFileProblem(file);
+  return problem === "type" ? INVALID_FILE_TYPE : problem === "size" ? FILE_TOO_LARGE : null;
 }
 
 /** "1.4 MB", "820 KB". */
@@ -47,34 +50,20 @@ export class PhotoUploadError extends Error {
 }
 
 /** Sends the photo with the session cookie; `onProgress` receives 0..1 as bytes leave the browser. */
-export function uploadProfilePhoto(
+export async function uploadProfilePhoto(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<UploadedPhoto> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/profile-image-upload");
-    xhr.withCredentials = true;
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as Partial<UploadedPhoto> | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.profileImageUrl) {
-        onProgress(1);
-        resolve({
-          profileImageUrl: body.profileImageUrl,
-          thumbnailUrl: body.thumbnailUrl ?? body.profileImageUrl,
-        });
-        return;
-      }
-      reject(new PhotoUploadError(problemForStatus(xhr.status)));
-    };
-    xhr.onerror = () => reject(new PhotoUploadError(UPLOAD_FAILED));
-    xhr.onabort = () => reject(new PhotoUploadError(UPLOAD_FAILED));
-    const form = new FormData();
-    form.append("image", file, file.name);
-    xhr.send(form);
-  });
+  try {
+    const body = await uploadImageFile<Partial<UploadedPhoto>>(
+      file,
+      { url: "/api/profile-image-upload" },
+      onProgress,
+    );
+    if (!body.profileImageUrl) throw new PhotoUploadError(UPLOAD_FAILED);
+    return { profileImageUrl: body.profileImageUrl, thumbnailUrl: body.thumbnailUrl ?? body.profileImageUrl };
+  } catch (error) {
+    if (error instanceof ImageUploadError) throw new PhotoUploadError(problemForStatus(error.status));
+    throw error;
+  }
 }

@@ -1,0 +1,102 @@
+// [ADMIN] journey: an administrator signs in through the form (e-mail, password, admin code), opens Users,
+// deletes a user with a reason and sees it confirmed; a wrong admin code answers 'Login failed'.
+// The e2e server runs without ADMIN_CODE on a loopback host, so the demo code is in force (src/server/env.ts).
+import { expect, test } from "@playwright/test";
+import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";
+
+const ADMIN = { email: "admin@example.com", password: "demo-admin-password", code: "KB-DEMO-2026" };
+
+async function fillLogin(page: import("@playwright/test").Page, code: string) {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { name: "Administrator Login" })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByLabel("Admin code").fill(code);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("[ADMIN] journey: a wrong admin code answers 'Login failed'", async ({ page }) => {
+  await fillLogin(page, "NOT-THE-CODE");
+  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("adminSession"))).toBeNull();
+});
+
+test("[ADMIN] journey: signed-out visitors to the console go to the admin login", async ({ page }) => {
+  await page.goto("/admin-dashboard?tab=users");
+  await expect(page).toHaveURL(/\/admin\/login$/, { timeout: FIRST_RENDER_TIMEOUT });
+});
+
+test("[ADMIN] journey: sign in, delete a user with a reason, approve a transfer, resolve a flagged review", async ({
+  page,
+}) => {
+  // A customer account to delete (created the way a first sign-in creates it).
+  const email = `e2e.delete.${Date.now()}@example.org`;
+  await createTestSession(email, "customer");
+
+  await fillLogin(page, ADMIN.code);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("adminSession"))).toContain("token");
+  await expect(page.getByText("Pending transfers")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Users" }).click();
+  await expect(page).toHaveURL(/tab=users/);
+  await page.getByRole("searchbox", { name: "Search users" }).fill(email);
+  const row = page.getByRole("listitem").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Delete ${email}` }).click();
+
+  const dialog = page.getByRole("alertdialog", { name: "Delete user" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog.getByText("Please provide a reason for deletion")).toBeVisible();
+  await dialog.getByLabel("Reason for deletion").fill("Duplicate account requested for removal");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+
+  await expect(page.getByText("User Deleted")).toBeVisible();
+  await expect(page.getByText(`${email} was deleted.`)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+
+  // Transfers: approve one of the requests waiting for an administrator (the seed has two).
+  await page.getByRole("tab", { name: "Transfers" }).click();
+  await expect(page.getByText("Pending transfers")).toBeVisible();
+  const request = page
+    .getByRole("article")
+    .or(page.locator("[aria-label^='Transfer request of']"))
+    .filter({ has: page.getByRole("button", { name: "Approve" }) })
+    .first();
+  await request.getByRole("button", { name: "Approve" }).click();
+  const approve = page.getByRole("dialog", { name: "Approve transfer" });
+  await approve.getByLabel("Reason").fill("Confirmed with both dealerships");
+  await approve.getByRole("button", { name: "Approve transfer" }).click();
+  await expect(page.getByText("Transfer Approved")).toBeVisible();
+
+  // Reviews: resolve a flagged review by removing it, with a reason.
+  await page.getByRole("tab", { name: "Reviews" }).click();
+  const flag = page.locator("[aria-label^='Flagged review of']").first();
+  await flag.getByRole("button", { name: "Remove review" }).click();
+  const remove = page.getByRole("alertdialog", { name: "Remove this review?" });
+  await remove.getByRole("button", { name: "Remove review" }).click();
+  await expect(remove.getByText("Please give a reason for your decision")).toBeVisible();
+  await remove.getByLabel("Reason").fill("The customer's visit could not be confirmed");
+  await remove.getByRole("button", { name: "Remove review" }).click();
+  await expect(page.getByText("Review removed", { exact: true })).toBeVisible();
+
+  // Every change above is in the audit trail.
+  await page.getByRole("tab", { name: "Audit" }).click();
+  for (const reason of [
+    "Duplicate account requested for removal",
+    "Confirmed with both dealerships",
+    "The customer's visit could not be confirmed",
+  ])
+    await expect(page.getByText(`Reason: ${reason}`)).toBeVisible();
+
+  // Reload keeps the tab; signing out forgets the session.
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Audit", selected: true })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("adminSession"))).toBeNull();
+});

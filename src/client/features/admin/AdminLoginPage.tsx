@@ -1,0 +1,150 @@
+import { Alert, Box, Button, Container, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { LuLogIn, LuShieldCheck } from "react-icons/lu";
+import { saveAdminSession } from "../../adminSession";
+import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { InputField } from "../../ui/form";
+import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+
+export const ADMIN_LOGIN_FAILED = "Login failed";
+export const ADMIN_NETWORK_ERROR = "Network error. Please try again.";
+
+/** SPEC.md section 8: the server's message, 'Login failed' when it has none, or the network error. */
+export function adminLoginError(error: unknown): string {
+  if (apiErrorCode(error) === undefined) return ADMIN_NETWORK_ERROR;
+  return apiErrorMessage(error, ADMIN_LOGIN_FAILED);
+}
+
+/** /admin/login and /admin-login: e-mail, password and the admin authorization code. */
+export function AdminLoginPage() {
+  useDocumentTitle("Administrator Login");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = trpc.admin.login.useMutation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [adminCode, setAdminCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password || !adminCode.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    try {
+      const result = await login.mutateAsync({ email, password, adminCode: adminCode.trim() });
+      saveAdminSession({
+        token: result.token,
+        expiresAt: new Date(result.expiresAt).toISOString(),
+        email: result.user.email,
+      });
+      // Everything cached so far was read as someone else (or no one).
+      queryClient.removeQueries();
+      await navigate({ to: "/admin/dashboard" });
+    } catch (failure) {
+      setError(adminLoginError(failure));
+      setPassword("");
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <Box flex="1" bg="gray.50" py={{ base: "8", md: "16" }}>
+        <Container maxW="md">
+          <Stack
+            as="section"
+            aria-labelledby="admin-login-title"
+            gap="6"
+            bg="white"
+            borderWidth="1px"
+            borderColor="border.muted"
+            borderRadius="2xl"
+            boxShadow="sm"
+            p={{ base: "6", md: "8" }}
+          >
+            <Stack gap="2" align="flex-start">
+              <Icon boxSize="10" color="blue.700" bg="blue.50" borderRadius="xl" p="2">
+                <LuShieldCheck />
+              </Icon>
+              <Text
+                fontSize="xs"
+                fontWeight="semibold"
+                color="blue.700"
+                letterSpacing="0.06em"
+                textTransform="uppercase"
+              >
+                Platform administration
+              </Text>
+              <Heading as="h1" id="admin-login-title" size="2xl" color="ink" letterSpacing="-0.02em">
+                Administrator Login
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                Restricted to KnowBefore staff. Sign in with your email, password and admin authorization
+                code.
+              </Text>
+            </Stack>
+            {error ? (
+              <Alert.Root status="error" borderRadius="lg" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{error}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
+              <Stack gap="4">
+                <InputField
+                  label="Email"
+                  required
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  error={missing && !email.trim() ? "Please enter your email address" : undefined}
+                />
+                <InputField
+                  label="Password"
+                  required
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={missing && !password ? "Please enter your password" : undefined}
+                />
+                <InputField
+                  label="Admin code"
+                  required
+                  type="password"
+                  autoComplete="one-time-code"
+                  value={adminCode}
+                  onChange={(e) => setAdminCode(e.target.value)}
+                  error={
+                    missing && !adminCode.trim() ? "Please enter the admin authorization code" : undefined
+                  }
+                  hint="The separate authorization code issued to administrators."
+                />
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  size="lg"
+                  loading={login.isPending}
+                  loadingText="Signing in..."
+                >
+                  <LuLogIn /> Sign In
+                </Button>
+              </Stack>
+            </form>
+            <Button asChild variant="ghost" size="sm" alignSelf="center" color="fg.muted">
+              <Link to="/">Back to home</Link>
+            </Button>
+          </Stack>
+        </Container>
+      </Box>
+    </PublicLayout>
+  );
+}

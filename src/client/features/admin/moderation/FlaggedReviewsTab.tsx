@@ -1,0 +1,276 @@
+// The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
+// upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
+import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
+import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { TextareaField } from "../../../ui/form";
+import { mediumDate } from "../../../ui/format";
+import { PanelHeader } from "../../../ui/PanelHeader";
+import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
+import { StarRow } from "../../../ui/Rating";
+import { capitalise } from "../../../ui/StatusBadge";
+import { showToast } from "../../../ui/toaster";
+import { useDialogSubject } from "../../../ui/useDialogSubject";
+import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
+import { usePageFor } from "./usePageFor";
+
+type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
+type Decision = "uphold" | "remove";
+
+const PAGE_SIZE = 10;
+
+const DECISIONS = {
+  uphold: {
+    title: "Uphold this review?",
+    explain: "The review stays on the profile and the flag is closed.",
+    confirm: "Uphold",
+    pending: "Upholding...",
+    palette: "green",
+    toast: "Review upheld",
+  },
+  remove: {
+    title: "Remove this review?",
+    explain:
+      "The review disappears from the public profile and no longer counts toward the salesperson's average rating.",
+    confirm: "Remove review",
+    pending: "Removing...",
+    palette: "red",
+    toast: "Review removed",
+  },
+} as const;
+
+function ResolveDialog({
+  flag,
+  decision,
+  open,
+  onOpenChange,
+}: {
+  flag: OpenFlag | null;
+  decision: Decision;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const utils = trpc.useUtils();
+  const resolve = trpc.reviews.resolveFlag.useMutation();
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const copy = DECISIONS[decision];
+  useEffect(() => {
+    if (open) {
+      setReason("");
+      setMissing(false);
+    }
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!flag) return;
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    try {
+      await resolve.mutateAsync({ flagId: flag.id, decision, note: reason.trim() });
+      showToast({
+        title: copy.toast,
+        description: `The review of ${flag.salespersonName} was ${decision === "remove" ? "removed" : "kept"}.`,
+        variant: "success",
+      });
+      onOpenChange(false);
+      await utils.reviews.openFlags.invalidate();
+    } catch (error) {
+      showToast({
+        title: "Couldn't resolve the flag",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+      if (error && (error as { data?: { code?: string } }).data?.code === "NOT_FOUND")
+        await utils.reviews.openFlags.invalidate();
+    }
+  };
+
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="card"
+      size="md"
+      alert
+      busy={resolve.isPending}
+    >
+      <DialogHeading title={copy.title} subtitle={copy.explain} />
+      <DialogForm
+        label={copy.title}
+        onSubmit={(e) => void submit(e)}
+        onCancel={() => onOpenChange(false)}
+        plain
+        submit={{
+          confirmLabel: copy.confirm,
+          confirmIcon: decision === "remove" ? <LuTrash2 /> : <LuCircleCheck />,
+          pendingLabel: copy.pending,
+          pending: resolve.isPending,
+          palette: copy.palette,
+        }}
+      >
+        <TextareaField
+          label="Reason"
+          required
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={missing ? "Please give a reason for your decision" : undefined}
+          hint="Kept with the flag and in the audit trail."
+        />
+      </DialogForm>
+    </DialogFrame>
+  );
+}
+
+function FlagCard({ flag, onDecide }: { flag: OpenFlag; onDecide: (decision: Decision) => void }) {
+  const flagger = flag.flaggedByName ?? flag.flaggedByEmail ?? "A former account";
+  return (
+    <Box
+      as="li"
+      p={{ base: "4", md: "5" }}
+      bg="white"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      aria-label={`Flagged review of ${flag.salespersonName}`}
+    >
+      <Stack gap="3">
+        <Flex justify="space-between" gap="2" wrap="wrap" align="flex-start">
+          <Stack gap="0.5" minW="0">
+            <Text fontWeight="semibold" color="ink">
+              {flag.salespersonName}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {flag.dealershipName ?? "Independent"} · review by {flag.customerName} on{" "}
+              {mediumDate.format(new Date(flag.reviewedAt))}
+            </Text>
+          </Stack>
+          <HStack gap="2">
+            <StarRow value={flag.overallRating} label={`Rated ${flag.overallRating} out of 5`} />
+            <Text fontSize="sm" fontWeight="semibold">
+              {flag.overallRating}/5
+            </Text>
+          </HStack>
+        </Flex>
+        <Text
+          whiteSpace="pre-line"
+          color={flag.comment ? "fg" : "fg.muted"}
+          fontStyle={flag.comment ? undefined : "italic"}
+        >
+          {flag.comment ? `“${flag.comment}”` : "No written comment."}
+        </Text>
+        <Stack gap="1" p="3" bg="orange.50" borderRadius="md" borderStartWidth="3px" borderColor="orange.400">
+          <HStack gap="2" fontSize="sm" wrap="wrap">
+            <Box color="orange.600">
+              <LuFlag aria-hidden />
+            </Box>
+            <Text fontWeight="medium">
+              Flagged by {flagger}
+              {flag.flaggedByRole ? ` (${capitalise(flag.flaggedByRole)})` : ""}
+            </Text>
+            <Text color="fg.muted">{mediumDate.format(new Date(flag.createdAt))}</Text>
+          </HStack>
+          <Text fontSize="sm" whiteSpace="pre-line">
+            {flag.reason}
+          </Text>
+        </Stack>
+        <Flex gap="2" justify="flex-end" direction={{ base: "column", sm: "row" }}>
+          <Button variant="outline" colorPalette="green" size="sm" onClick={() => onDecide("uphold")}>
+            <LuCircleCheck /> Uphold
+          </Button>
+          <Button variant="outline" colorPalette="red" size="sm" onClick={() => onDecide("remove")}>
+            <LuTrash2 /> Remove review
+          </Button>
+        </Flex>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Admin console tab: the queue of flagged reviews. */
+export function FlaggedReviewsTab() {
+  const { text, setText, search } = useDebouncedSearch();
+  const [page, setPage] = usePageFor(search);
+  const flags = trpc.reviews.openFlags.useQuery(
+    { search: search || undefined, page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+  );
+  const dialog = useDialogSubject<{ flag: OpenFlag; decision: Decision }>();
+
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Flagged reviews"
+        description="Reviews a salesperson or their manager asked us to check. Uphold keeps the review; Remove takes it off the profile and out of the averages."
+      >
+        {flags.data ? (
+          <Badge
+            colorPalette={flags.data.total > 0 ? "orange" : "green"}
+            variant="subtle"
+            borderRadius="full"
+          >
+            {flags.data.total} open
+          </Badge>
+        ) : null}
+      </PanelHeader>
+      <ListToolbar
+        label="Search flagged reviews"
+        placeholder="Search review text, salesperson, reason or who flagged"
+        value={text}
+        onChange={setText}
+        total={flags.data?.total}
+        noun="open flag"
+      />
+      <QueryState
+        query={flags}
+        loading={
+          <Stack gap="3" aria-busy="true" aria-label="Loading flagged reviews">
+            <Skeleton h="40" borderRadius="xl" />
+            <Skeleton h="40" borderRadius="xl" />
+          </Stack>
+        }
+        error={{ title: "We couldn't load the flagged reviews", titleAs: "h3" }}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <Notice
+            icon={LuCircleCheck}
+            iconColor="green.500"
+            title={search ? "No flags match your search" : "Nothing to moderate"}
+            description={search ? "Try other words." : "Every flagged review has been handled."}
+            {...panelNotice()}
+          />
+        }
+      >
+        {(data) => (
+          <Stack as="ul" listStyleType="none" gap="3" ps="0">
+            {data.items.map((flag) => (
+              <FlagCard key={flag.id} flag={flag} onDecide={(decision) => dialog.show({ flag, decision })} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {flags.data ? (
+        <ListPager
+          total={flags.data.total}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          noun="flag"
+        />
+      ) : null}
+      <ResolveDialog
+        flag={dialog.subject?.flag ?? null}
+        decision={dialog.subject?.decision ?? "uphold"}
+        open={dialog.open}
+        onOpenChange={dialog.setOpen}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Link, SimpleGrid, Stack } from "@chakra-ui/react";
+import { LuExternalLink, LuMapPinned, LuPhone, LuUsers } from "react-icons/lu";
+import type { ManagerOverview } from "../../../shared/schemas/manager";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { DealershipLocationCard } from "../maps";
+import { wholeNumber } from "./format";
+import { type ManagerStat, StatTile } from "./StatTile";
+
+/** SPEC.md's Location Info tab: address and phone, local and team counts, website, and the map. */
+export function LocationPanel({ overview }: { overview: ManagerOverview }) {
+  const { dealership } = overview;
+  const stats: ManagerStat[] = [
+    {
+      label: `Salespeople in ${dealership.city}`,
+      value: wholeNumber.format(overview.salespeopleInCity),
+      help: `On KnowBefore in ${dealership.city}, ${dealership.state}, at any dealership or independent`,
+      icon: LuMapPinned,
+      palette: "purple",
+    },
+    {
+      label: "Total team size",
+      value: wholeNumber.format(overview.totalSalespeople),
+      help: "Salespeople at your dealership",
+      icon: LuUsers,
+      palette: "blue",
+    },
+    {
+      label: "Phone",
+      value: (
+        <Link
+          href={dealership.phoneNumber ? `tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}` : undefined}
+          color="ink"
+          fontSize={{ base: "md", md: "xl" }}
+        >
+          {dealership.phoneNumber ?? "Not on file"}
+        </Link>
+      ),
+      help: "Shown to customers on salesperson profiles",
+      icon: LuPhone,
+      palette: "green",
+    },
+  ];
+  return (
+    <Stack gap="6">
+      <PanelHeader title="Location Info" description="Where customers find your dealership.">
+        {dealership.website ? (
+          <Button asChild variant="outline" size="sm" bg="white">
+            <a href={dealership.website} target="_blank" rel="noopener noreferrer">
+              <LuExternalLink /> Visit website
+            </a>
+          </Button>
+        ) : null}
+      </PanelHeader>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap={{ base: "3", md: "4" }}>
+        {stats.map((stat) => (
+          <StatTile key={stat.label} stat={stat} />
+        ))}
+      </SimpleGrid>
+      <DealershipLocationCard
+        dealership={{
+          id: dealership.id,
+          name: dealership.name,
+          address: dealership.address,
+          city: dealership.city,
+          state: dealership.state,
+          zipCode: dealership.zipCode,
+          latitude: dealership.latitude,
+          longitude: dealership.longitude,
+          phoneNumber: dealership.phoneNumber,
+          website: dealership.website,
+        }}
+        title="Your dealership on the map"
+        mapHeight="20rem"
+      />
+    </Stack>
+  );
+}

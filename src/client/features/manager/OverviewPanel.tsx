@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  HStack,
+  Icon,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import {
+  LuBuilding2,
+  LuCreditCard,
+  LuGlobe,
+  LuMapPin,
+  LuMessageSquareText,
+  LuPhone,
+  LuStar,
+  LuUsers,
+} from "react-icons/lu";
+import { formatRating } from "../../../shared/constants";
+import type { ManagerOverview } from "../../../shared/schemas/manager";
+import { SectionCard } from "../../ui/SectionCard";
+import { dollars, wholeNumber } from "./format";
+import { type ManagerStat, StatTile } from "./StatTile";
+
+export function OverviewSkeleton() {
+  return (
+    <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4" aria-busy="true" aria-label="Loading overview">
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder.
+        <Skeleton key={i} height="28" borderRadius="xl" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** SPEC.md's Subscription Plan card: Basic, $499/month, up to 10 salespeople, the warning at the limit. */
+export function PlanCard({
+  plan,
+  onManageTeam,
+}: {
+  plan: ManagerOverview["plan"];
+  onManageTeam?: () => void;
+}) {
+  return (
+    <SectionCard
+      title="Subscription Plan"
+      description="What your dealership pays and how many salespeople it covers."
+    >
+      <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
+        <Stack gap="0.5">
+          <HStack gap="2">
+            <Text fontWeight="semibold" fontSize="lg" color="ink">
+              {plan.name}
+            </Text>
+            <Badge colorPalette={plan.limitReached ? "red" : "green"} variant="subtle" borderRadius="full">
+              {plan.limitReached ? "At limit" : "Active"}
+            </Badge>
+          </HStack>
+          <Text color="fg.muted" fontSize="sm">
+            {dollars(plan.monthlyPriceCents)}/month · up to {plan.salespersonLimit} salespeople
+          </Text>
+        </Stack>
+        <Text
+          fontSize="sm"
+          color="fg.muted"
+          aria-label={`${plan.used} of ${plan.salespersonLimit} salespeople used`}
+        >
+          <Text as="span" fontWeight="semibold" color="ink" fontSize="lg">
+            {plan.used}
+          </Text>{" "}
+          / {plan.salespersonLimit} salespeople
+        </Text>
+      </HStack>
+      <progress
+        value={Math.min(plan.used, plan.salespersonLimit)}
+        max={plan.salespersonLimit}
+        aria-label="Salespeople used on your plan"
+        style={{ width: "100%", height: "0.5rem", accentColor: plan.limitReached ? "#dc2626" : "#2563eb" }}
+      />
+      {plan.limitReached ? (
+        <Alert.Root status="warning" borderRadius="lg">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Plan Limit Reached</Alert.Title>
+            <Alert.Description>
+              Your team has {plan.used} salespeople, the most the {plan.name} plan allows. Remove a
+              salesperson or upgrade your plan to add someone new.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <HStack gap="2" wrap="wrap">
+        <Button asChild size="sm" variant="outline">
+          <a href="/dealer-subscription">
+            <LuCreditCard /> View plans
+          </a>
+        </Button>
+        {onManageTeam ? (
+          <Button size="sm" variant="ghost" onClick={onManageTeam}>
+            <LuUsers /> Manage team
+          </Button>
+        ) : null}
+      </HStack>
+    </SectionCard>
+  );
+}
+
+function websiteLabel(url: string): string {
+  return url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+}
+
+export function ContactCard({ dealership }: { dealership: ManagerOverview["dealership"] }) {
+  return (
+    <SectionCard title="Dealership contact" description="How customers reach your dealership.">
+      <Stack gap="3" fontSize="sm">
+        <HStack align="flex-start" gap="2.5">
+          <Icon boxSize="4" mt="0.5" color="fg.muted" flexShrink={0}>
+            <LuMapPin />
+          </Icon>
+          <Text as="address" fontStyle="normal">
+            {dealership.address}
+            <br />
+            {dealership.city}, {dealership.state} {dealership.zipCode}
+          </Text>
+        </HStack>
+        <HStack gap="2.5">
+          <Icon boxSize="4" color="fg.muted" flexShrink={0}>
+            <LuPhone />
+          </Icon>
+          {dealership.phoneNumber ? (
+            <Link href={`tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}`} color="blue.700">
+              {dealership.phoneNumber}
+            </Link>
+          ) : (
+            <Text color="fg.muted">No phone number on file</Text>
+          )}
+        </HStack>
+        <HStack gap="2.5" minW="0">
+          <Icon boxSize="4" color="fg.muted" flexShrink={0}>
+            <LuGlobe />
+          </Icon>
+          {dealership.website ? (
+            <Link
+              href={dealership.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="blue.700"
+              truncate
+            >
+              {websiteLabel(dealership.website)}
+            </Link>
+          ) : (
+            <Text color="fg.muted">No website on file</Text>
+          )}
+        </HStack>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+export function OverviewPanel({
+  overview,
+  onManageTeam,
+}: {
+  overview: ManagerOverview;
+  onManageTeam: () => void;
+}) {
+  const { dealership } = overview;
+  const stats: ManagerStat[] = [
+    {
+      label: "Total salespeople",
+      value: wholeNumber.format(overview.totalSalespeople),
+      help:
+        overview.pendingVerifications > 0
+          ? `${overview.pendingVerifications} waiting for verification`
+          : "All verified",
+      icon: LuUsers,
+      palette: "blue",
+    },
+    {
+      label: "Average rating",
+      value: overview.averageRating === null ? "—" : formatRating(overview.averageRating),
+      help: overview.averageRating === null ? "No reviews yet" : "Across all team reviews",
+      icon: LuStar,
+      palette: "yellow",
+    },
+    {
+      label: "Total reviews",
+      value: wholeNumber.format(overview.totalReviews),
+      help: "Purchase-verified reviews",
+      icon: LuMessageSquareText,
+      palette: "green",
+    },
+    {
+      label: "Dealership",
+      value: (
+        <Text as="span" fontSize={{ base: "md", md: "xl" }} display="block" lineHeight="short">
+          {dealership.name}
+        </Text>
+      ),
+      help: `${dealership.city}, ${dealership.state}`,
+      icon: LuBuilding2,
+      palette: "purple",
+    },
+  ];
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: "3", md: "4" }}>
+        {stats.map((stat) => (
+          <StatTile key={stat.label} stat={stat} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+        <PlanCard plan={overview.plan} onManageTeam={onManageTeam} />
+        <ContactCard dealership={dealership} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+// What other parts of the client use of the manager feature: the dashboard page (both of its routes).
+export { ManagerDashboardPage } from "./ManagerDashboardPage";
+export { managerDashboardSearchSchema } from "./managerSearch";

@@ -1,0 +1,218 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { LuArrowLeftRight, LuCheck, LuInbox, LuX } from "react-icons/lu";
+import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../../shared/schemas/transfers";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { mediumDate, yearsLabel } from "../../ui/format";
+import { ProfilePhoto } from "../../ui/ProfilePhoto";
+import { InlineLoadError, Notice } from "../../ui/QueryState";
+import { RatingSummary } from "../../ui/Rating";
+import { showToast } from "../../ui/toaster";
+import { useDialogSubject } from "../../ui/useDialogSubject";
+import { DecisionDialog } from "./DecisionDialog";
+import { dealershipLabel } from "./transferLabels";
+
+type Decision = { transfer: IncomingTransfer; decision: "accept" | "decline" };
+
+function IncomingRow({
+  transfer,
+  onDecide,
+}: {
+  transfer: IncomingTransfer;
+  onDecide: (d: Decision) => void;
+}) {
+  return (
+    <Box
+      as="li"
+      p={{ base: "4", md: "5" }}
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="lg"
+      bg="bg.panel"
+      aria-label={`Transfer request from ${transfer.salespersonName}`}
+    >
+      <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-start" }}>
+        <HStack gap="3" align="flex-start" flex="1" minW="0">
+          <ProfilePhoto
+            src={transfer.profileImageUrl}
+            name={transfer.salespersonName}
+            boxSize="12"
+            borderRadius="full"
+            flexShrink={0}
+          />
+          <Stack gap="1" minW="0">
+            <Text fontWeight="semibold" color="ink">
+              {transfer.salespersonName}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+              {transfer.salespersonEmail}
+            </Text>
+            <HStack gap="3" wrap="wrap" fontSize="sm">
+              {transfer.totalReviews > 0 ? (
+                <RatingSummary average={transfer.averageRating} reviews={transfer.totalReviews} />
+              ) : (
+                <Text color="fg.muted">No reviews yet</Text>
+              )}
+              <Text color="fg.muted">{yearsLabel(transfer.yearsOfExperience)}</Text>
+            </HStack>
+            <Text fontSize="sm">
+              Now at <b>{dealershipLabel(transfer.fromDealership)}</b> · asked{" "}
+              {mediumDate.format(new Date(transfer.createdAt))}
+            </Text>
+            {transfer.specialties.length > 0 ? (
+              <HStack gap="1.5" wrap="wrap" pt="0.5">
+                {transfer.specialties.map((s) => (
+                  <Badge key={s} variant="outline" size="sm" borderRadius="full">
+                    {s}
+                  </Badge>
+                ))}
+              </HStack>
+            ) : null}
+            {transfer.note ? (
+              <Text fontSize="sm" color="fg.muted" whiteSpace="pre-line" pt="1">
+                “{transfer.note}”
+              </Text>
+            ) : null}
+          </Stack>
+        </HStack>
+        <HStack gap="2" justify={{ base: "stretch", md: "flex-end" }} flexShrink={0}>
+          <Button
+            flex={{ base: "1", md: "initial" }}
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => onDecide({ transfer, decision: "decline" })}
+          >
+            <LuX /> Decline
+          </Button>
+          <Button
+            flex={{ base: "1", md: "initial" }}
+            size="sm"
+            colorPalette="green"
+            onClick={() => onDecide({ transfer, decision: "accept" })}
+          >
+            <LuCheck /> Accept
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}
+
+/**
+ * The manager dashboard's incoming transfer requests: salespeople asking to join this dealership. Accepting
+ * passes the request to an administrator; declining needs a reason, which the salesperson reads.
+ */
+export function ManagerTransfersPanel() {
+  const incoming = trpc.transfers.incoming.useQuery(undefined, { refetchOnMount: "always" });
+  const utils = trpc.useUtils();
+  const dialog = useDialogSubject<Decision>();
+  const decide = trpc.transfers.managerDecide.useMutation({
+    onSuccess: async (result) => {
+      dialog.setOpen(false);
+      showToast({
+        title: result.status === "declined" ? "Transfer Declined" : "Transfer Accepted",
+        description:
+          result.status === "declined"
+            ? `${result.salespersonName} was told why.`
+            : `An administrator makes the final decision on ${result.salespersonName}'s move.`,
+        variant: "success",
+      });
+      await utils.transfers.incoming.invalidate();
+    },
+    onError: async (failure) => {
+      showToast({
+        title: "Decision Failed",
+        description: apiErrorMessage(failure, "Failed to save your decision. Please try again."),
+        variant: "destructive",
+      });
+      await utils.transfers.incoming.invalidate();
+    },
+  });
+  const items = incoming.data ?? [];
+  const subject = dialog.subject;
+  const declining = subject?.decision === "decline";
+
+  return (
+    <Card.Root
+      as="section"
+      aria-labelledby="incoming-transfers-heading"
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+    >
+      <Card.Header p={{ base: "5", md: "6" }} pb="0">
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <HStack gap="2">
+            <Box color="blue.600">
+              <LuArrowLeftRight aria-hidden />
+            </Box>
+            <Heading as="h2" id="incoming-transfers-heading" size="lg" color="ink">
+              Transfer requests
+            </Heading>
+          </HStack>
+          {incoming.data ? (
+            <Badge colorPalette={items.length > 0 ? "orange" : "gray"} variant="subtle" borderRadius="full">
+              {items.length} waiting
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          Salespeople asking to join your dealership. Accepted requests go to an administrator for approval;
+          the salesperson brings their reviews and history.
+        </Text>
+      </Card.Header>
+      <Card.Body p={{ base: "5", md: "6" }}>
+        {incoming.isPending ? (
+          <Stack gap="3" aria-busy="true" aria-label="Loading transfer requests">
+            <Skeleton h="24" borderRadius="lg" />
+            <Skeleton h="24" borderRadius="lg" />
+          </Stack>
+        ) : incoming.isError ? (
+          <InlineLoadError
+            message={apiErrorMessage(incoming.error, "We couldn't load the transfer requests.")}
+            onRetry={() => void incoming.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <Notice
+            icon={LuInbox}
+            title="No transfer requests"
+            description="When a salesperson asks to join your dealership, their request appears here."
+            size="sm"
+            py="8"
+          />
+        ) : (
+          <Stack as="ul" listStyleType="none" gap="3">
+            {items.map((transfer) => (
+              <IncomingRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+      <DecisionDialog
+        open={dialog.open}
+        onOpenChange={dialog.setOpen}
+        title={declining ? "Decline transfer request" : "Accept transfer request"}
+        subtitle={
+          declining
+            ? "The salesperson stays where they are and reads your reason."
+            : "An administrator approves the move before it happens."
+        }
+        summary={
+          subject
+            ? `${subject.transfer.salespersonName}, now at ${dealershipLabel(subject.transfer.fromDealership, false)}`
+            : undefined
+        }
+        reasonLabel={declining ? "Reason" : "Note for the administrator"}
+        reasonHint={declining ? "Shown to the salesperson." : "Kept in the audit trail."}
+        requiredMessage={declining ? TRANSFER_DECLINE_REASON_REQUIRED : undefined}
+        confirmLabel={declining ? "Decline request" : "Accept request"}
+        pendingLabel={declining ? "Declining..." : "Accepting..."}
+        palette={declining ? "red" : "green"}
+        pending={decide.isPending}
+        onDecide={(reason) =>
+          subject && decide.mutate({ id: subject.transfer.id, decision: subject.decision, reason })
+        }
+      />
+    </Card.Root>
+  );
+}

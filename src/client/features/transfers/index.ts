@@ -1,0 +1,5 @@
+// What other features use of transfer requests: the salesperson's card, the manager's incoming requests and
+// the admin console's Transfers tab.
+export { AdminTransfersTab } from "./AdminTransfersTab";
+export { ManagerTransfersPanel } from "./ManagerTransfersPanel";
+export { SalespersonTransferCard } from "./SalespersonTransferCard";

@@ -1,0 +1,122 @@
+// Administrators' user accounts: the paged list, edits and deletion. Deletion takes a reason, never removes
+// the caller or the last administrator, and commits with its audit row or not at all.
+import type { z } from "zod";
+import type {
+  AdminPage,
+  AdminUser,
+  adminUsersInput,
+  DeleteUserInput,
+  UpdateUserInput,
+} from "../../../shared/schemas/admin";
+import { recordAudit } from "../../audit";
+import type { Context } from "../../context";
+import type { Queryable } from "../../db/client";
+import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../errors";
+import { likePattern, pageOf } from "./paging";
+
+function userColumns(sql: Queryable) {
+  return sql`
+    u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role, u.phone, u.city, u.state,
+    u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
+    (select s.id from salespeople s where s.user_id = u.id) as "salespersonId",
+    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership"`;
+}
+
+export async function listUsers(
+  ctx: Context,
+  input: z.output<typeof adminUsersInput>,
+): Promise<AdminPage<AdminUser>> {
+  const { page, pageSize, offset } = pageOf(input);
+  const pattern = likePattern(input?.search);
+  const role = input?.role ?? null;
+  const where = ctx.sql`
+    where (${pattern}::text is null
+           or u.email ilike ${pattern}
+           or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})
+      and (${role}::text is null or u.role = ${role})`;
+  const [items, [count]] = await Promise.all([
+    ctx.sql<AdminUser[]>`
+      select ${userColumns(ctx.sql)} from users u ${where}
+       order by u.created_at desc, u.id limit ${pageSize} offset ${offset}`,
+    ctx.sql<{ n: number }[]>`select count(*)::int as n from users u ${where}`,
+  ]);
+  return { items, total: count?.n ?? 0, page, pageSize };
+}
+
+type UserSnapshot = Pick<AdminUser, "email" | "firstName" | "lastName" | "role" | "phone" | "city" | "state">;
+
+async function lockUser(tx: Queryable, id: string): Promise<UserSnapshot> {
+  const [row] = await tx<UserSnapshot[]>`
+    select email, first_name as "firstName", last_name as "lastName", role, phone, city, state
+      from users where id = ${id} for update`;
+  if (!row) throw appError("NOT_FOUND", "User not found");
+  return row;
+}
+
+export async function updateUser(ctx: Context, input: UpdateUserInput & { id: string }) {
+  try {
+    return await ctx.sql.begin(async (tx) => {
+      const before = await lockUser(tx, input.id);
+      const [after] = await tx<AdminUser[]>`
+        update users u set
+          first_name = ${input.firstName === undefined ? before.firstName : input.firstName},
+          last_name = ${input.lastName === undefined ? before.lastName : input.lastName},
+          email = ${input.email ?? before.email},
+          phone = ${input.phone === undefined ? before.phone : input.phone},
+          city = ${input.city === undefined ? before.city : input.city},
+          state = ${input.state === undefined ? before.state : input.state},
+          updated_at = now()
+         where u.id = ${input.id}
+        returning ${userColumns(tx)}`;
+      await recordAudit(ctx, tx, {
+        action: "user.update",
+        entityType: "user",
+        entityId: input.id,
+        before,
+        after: {
+          email: after!.email,
+          firstName: after!.firstName,
+          lastName: after!.lastName,
+          role: after!.role,
+          phone: after!.phone,
+          city: after!.city,
+          state: after!.state,
+        },
+      });
+      return after!;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG.uniqueViolation)
+      throw appError("CONFLICT", "Another account already uses this email", "EMAIL_TAKEN");
+    throw error;
+  }
+}
+
+/**
+ * Removes an account and everything that belongs only to it (sessions, favourites, notifications); what
+ * others still need (reviews, appointments, a salesperson profile) stays without the link to it.
+ */
+export async function deleteUser(ctx: Context, input: DeleteUserInput) {
+  if (input.id === ctx.user?.id)
+    throw appError("CONFLICT", "You cannot delete your own account", "CANNOT_DELETE_SELF");
+  return ctx.sql.begin(async (tx) => {
+    const before = await lockUser(tx, input.id);
+    if (before.role === "admin") {
+      // Every administrator row is locked, so two administrators deleting each other cannot both succeed.
+      const admins = await tx<{ id: string }[]>`
+        select id from users where role = 'admin' and disabled_at is null order by id for update`;
+      if (admins.filter((a) => a.id !== input.id).length === 0)
+        throw appError("CONFLICT", "The last administrator cannot be deleted", "LAST_ADMIN");
+    }
+    await tx`delete from users where id = ${input.id}`;
+    await recordAudit(ctx, tx, {
+      action: "user.delete",
+      entityType: "user",
+      entityId: input.id,
+      reason: input.reason,
+      before,
+    });
+    return { deletedUser: before.email };
+  });
+}

@@ -1,0 +1,138 @@
+// The audit trail as people read it: administrators browse every change, a dealership's manager the changes
+// that concern their dealership (access.ts decides, in the WHERE). Filtered, paged, newest first; the
+// same filters give a CSV export.
+
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntryView,
+  type AuditExportQuery,
+  type AuditListQuery,
+} from "../../../shared/schemas/audit";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { ListPage } from "../../../shared/schemas/common";
+import { dealershipStaffSql } from "../../access";
+import type { Context } from "../../context";
+import type { Queryable } from "../../db/client";
+import { containsPattern, pageWindow } from "../../db/search";
+
+type Authed = Context & { user: SessionUser };
+
+/** The filters and page asked for (all optional: no input is the first page of everything). */
+type Filters = Partial<NonNullable<AuditListQuery>>;
+
+/** The WHERE of every audit read: the caller's scope first, then the filters asked for. */
+function conditions(sql: Queryable, caller: SessionUser, filters: Filters | undefined) {
+  const email = containsPattern(filters?.actorEmail);
+  const none = sql``;
+  return sql`
+    ${dealershipStaffSql(sql, caller, "a.dealership_id")}
+    ${filters?.action ? sql`and a.action = ${filters.action}` : none}
+    ${filters?.entityType ? sql`and a.entity_type = ${filters.entityType}` : none}
+    ${email ? sql`and u.email::text ilike ${email}` : none}
+    ${filters?.from ? sql`and a.created_at >= (${filters.from}::date)::timestamp at time zone 'UTC'` : none}
+    ${filters?.to ? sql`and a.created_at < (${filters.to}::date + 1)::timestamp at time zone 'UTC'` : none}
+    ${filters?.dealershipId ? sql`and a.dealership_id = ${filters.dealershipId}` : none}`;
+}
+
+function select(sql: Queryable) {
+  return sql`
+    select a.id, a.created_at as "createdAt", a.actor_user_id as "actorUserId", u.email::text as "actorEmail",
+           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "actorName",
+           a.actor_role as "actorRole", a.action, a.entity_type as "entityType", a.entity_id as "entityId",
+           a.dealership_id as "dealershipId", d.name as "dealershipName", a.reason, a.before, a.after,
+           a.ip_address as "ipAddress"
+      from audit_log a
+      left join users u on u.id = a.actor_user_id
+      left join dealerships d on d.id = a.dealership_id`;
+}
+
+export type AuditPage = ListPage<AuditEntryView> & {
+  /** The actions recorded in the caller's scope, for the filter's choices. */
+  actions: string[];
+};
+
+export async function listAudit(ctx: Authed, input: Filters | undefined): Promise<AuditPage> {
+  const { page, pageSize, offset } = pageWindow(input);
+  const where = conditions(ctx.sql, ctx.user, input);
+  const [items, [count], actions] = await Promise.all([
+    ctx.sql<AuditEntryView[]>`
+      ${select(ctx.sql)}
+       where ${where}
+       order by a.created_at desc, a.id desc
+       limit ${pageSize} offset ${offset}`,
+    ctx.sql<{ n: number }[]>`
+      select count(*)::int as n from audit_log a left join users u on u.id = a.actor_user_id where ${where}`,
+    ctx.sql<{ action: string }[]>`
+      select distinct a.action from audit_log a
+       where ${dealershipStaffSql(ctx.sql, ctx.user, "a.dealership_id")} order by a.action`,
+  ]);
+  return {
+    items: [...items],
+    total: count?.n ?? 0,
+    page,
+    pageSize,
+    actions: actions.map((a) => a.action),
+  };
+}
+
+/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_COLUMNS: { header: string; value: (row: AuditEntryView) => unknown }[] = [
+  { header: "Time (UTC)", value: (r) => r.createdAt },
+  { header: "Actor e-mail", value: (r) => r.actorEmail },
+  { header: "Actor role", value: (r) => r.actorRole },
+  { header: "Action", value: (r) => r.action },
+  { header: "Entity type", value: (r) => r.entityType },
+  { header: "Entity ID", value: (r) => r.entityId },
+  { header: "Dealership", value: (r) => r.dealershipName ?? r.dealershipId },
+  { header: "Reason", value: (r) => r.reason },
+  { header: "IP address", value: (r) => r.ipAddress },
+  { header: "Before", value: (r) => r.before },
+  { header: "After", value: (r) => r.after },
+];
+
+export function auditCsv(rows: readonly AuditEntryView[]): string {
+  const lines = [
+    CSV_COLUMNS.map((c) => c.header),
+    ...rows.map((row) => CSV_COLUMNS.map((c) => c.value(row))),
+  ];
+  return `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`;
+}
+
+export type AuditExport =
+  | { format: "json"; page: AuditPage }
+  | { format: "csv"; file: { filename: string; contentType: string; content: string } };
+
+/**
+ * GET /api/admin/audit-log: the filtered page as JSON, or with format=csv every filtered row (newest first,
+ * at most AUDIT_EXPORT_MAX_ROWS) as a CSV download.
+ */
+export async function exportAudit(ctx: Authed, input: AuditExportQuery): Promise<AuditExport> {
+  const { format = "json", ...filters } = input ?? {};
+  if (format === "json") return { format, page: await listAudit(ctx, filters) };
+  const rows = await ctx.sql<AuditEntryView[]>`
+    ${select(ctx.sql)}
+     where ${conditions(ctx.sql, ctx.user, filters)}
+     order by a.created_at desc, a.id desc
+     limit ${AUDIT_EXPORT_MAX_ROWS}`;
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    format,
+    file: {
+      filename: `audit-log-${day}.csv`,
+      contentType: "text/csv; charset=utf-8",
+      content: auditCsv(rows),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Inputs and answers of the audit trail: administrators browse every change, managers their dealership's.
+import { z } from "zod";
+import { idSchema, isoDate, line, listPaging, optionalFilter } from "./common";
+
+/** What an audit row can be about (server/audit.ts writes only these). */
+export const AUDIT_ENTITY_TYPES = [
+  "user",
+  "salesperson",
+  "dealership",
+  "transfer",
+  "rating",
+  "misconduct",
+  "document",
+  "contact",
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** The most rows one CSV export carries (the newest first). */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+const filters = {
+  /** `entity.verb`, exactly as recorded (e.g. `rating.remove`). */
+  action: optionalFilter(
+    line()
+      .max(64)
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/, "Action looks like entity.verb, e.g. rating.remove"),
+  ),
+  entityType: optionalFilter(z.enum(AUDIT_ENTITY_TYPES, { error: "Unknown entity type" })),
+  /** Part of the actor's e-mail address. */
+  actorEmail: optionalFilter(line().min(1).max(254)),
+  /** First and last calendar day (UTC), both included. */
+  from: optionalFilter(isoDate()),
+  to: optionalFilter(isoDate()),
+  dealershipId: optionalFilter(idSchema),
+};
+
+const dateOrder = (value: { from?: string; to?: string } | undefined) =>
+  !value?.from || !value.to || value.from <= value.to;
+const DATE_ORDER = { message: "The start date must be on or before the end date", path: ["to"] };
+
+export const auditListInput = z
+  .strictObject({ ...filters, page: listPaging.page, pageSize: listPaging.pageSize })
+  .refine(dateOrder, DATE_ORDER)
+  .optional();
+export type AuditListInput = z.input<typeof auditListInput>;
+export type AuditListQuery = z.output<typeof auditListInput>;
+
+export const AUDIT_EXPORT_FORMATS = ["json", "csv"] as const;
+
+/** GET /api/admin/audit-log: a JSON page, or with format=csv every filtered row as a download. */
+export const auditExportInput = z
+  .strictObject({
+    ...filters,
+    page: listPaging.page,
+    pageSize: listPaging.pageSize,
+    format: z.enum(AUDIT_EXPORT_FORMATS, { error: "Format must be json or csv" }).default("json"),
+  })
+  .refine(dateOrder, DATE_ORDER)
+  .optional();
+export type AuditExportInput = z.input<typeof auditExportInput>;
+export type AuditExportQuery = z.output<typeof auditExportInput>;
+
+export type AuditEntryView = {
+  id: number;
+  createdAt: Date;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  actorName: string | null;
+  actorRole: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  dealershipId: number | null;
+  dealershipName: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+};

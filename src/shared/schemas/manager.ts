@@ -1,0 +1,210 @@
+// Inputs and answers of the manager domain: a dealership manager's team, plan, performance and monthly report.
+// Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
+import { z } from "zod";
+import {
+  BASIC_PLAN_SALESPERSON_LIMIT,
+  PAYMENT_MODELS,
+  type PaymentModel,
+  YEARS_OF_EXPERIENCE,
+} from "../constants";
+import { emailSchema } from "./auth";
+import { idSchema, line, text } from "./common";
+
+/** The plan a dealership is on until subscriptions set it (SPEC.md section 9: Basic, $499/month, 10 salespeople). */
+export const BASIC_DEALERSHIP_PLAN = {
+  name: "Basic",
+  monthlyPriceCents: 49_900,
+  salespersonLimit: BASIC_PLAN_SALESPERSON_LIMIT,
+} as const;
+
+/** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
+export const PLAN_LIMIT_MESSAGE = "Plan limit reached";
+
+export const TEAM_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const teamInput = z
+  .strictObject({
+    search: line().max(120).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(TEAM_PAGE_SIZE.max).default(TEAM_PAGE_SIZE.default),
+  })
+  .default({ page: 1, pageSize: TEAM_PAGE_SIZE.default });
+
+const optionalLine = (max: number) =>
+  line()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/**
+ * SPEC.md section 3's add-salesperson payload. `managerId` and `dealershipName` are accepted because the spec's
+ * client sends them, and ignored: the server adds to the caller's own dealership.
+ */
+export const addSalespersonInput = z.strictObject({
+  name: line().min(1, "Name is required").max(120),
+  email: emailSchema,
+  phoneNumber: optionalLine(40),
+  yearsOfExperience: z.coerce
+    .number({ error: "Years of experience must be a number" })
+    .int("Years of experience must be a whole number")
+    .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
+    .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
+    .default(0),
+  bio: text()
+    .max(2000, "Bio must be at most 2000 characters")
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  paymentModel: z
+    .enum(PAYMENT_MODELS, { error: "Payment model must be dealership or individual" })
+    .default("dealership"),
+  managerId: z.union([z.uuid(), idSchema]).nullable().optional(),
+  dealershipName: line().max(200).nullable().optional(),
+});
+export type AddSalespersonInput = z.input<typeof addSalespersonInput>;
+
+/** SPEC.md section 7: `{ salespersonId, managerId }`; managerId is accepted and ignored. */
+export const removeSalespersonInput = z.strictObject({
+  salespersonId: idSchema,
+  managerId: z.union([z.uuid(), idSchema]).nullable().optional(),
+});
+
+export const rejectSalespersonInput = z.strictObject({
+  salespersonId: idSchema,
+  reason: text().max(500).optional(),
+});
+
+/** A calendar month, YYYY-MM, from 2000 to 2100. */
+export const monthSchema = line().regex(
+  /^(20\d\d|2100)-(0[1-9]|1[0-2])$/,
+  "Month must look like 2026-05 (YYYY-MM)",
+);
+
+export const monthlyReportInput = z.strictObject({ month: monthSchema });
+
+export const REPORT_FORMATS = ["csv", "json"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const reportFileInput = z.strictObject({
+  month: monthSchema,
+  format: z.enum(REPORT_FORMATS, { error: "Format must be csv or json" }).default("csv"),
+});
+
+// Answers --------------------------------------------------------------------------------------------------
+
+export type ManagerPlan = {
+  name: string;
+  monthlyPriceCents: number;
+  salespersonLimit: number;
+  used: number;
+  limitReached: boolean;
+};
+
+export type ManagerOverview = {
+  dealership: {
+    id: number;
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    phoneNumber: string | null;
+    website: string | null;
+    latitude: number;
+    longitude: number;
+    timeZone: string;
+  };
+  totalSalespeople: number;
+  verifiedSalespeople: number;
+  pendingVerifications: number;
+  /** Over every published review of the team's salespeople, to one decimal; null without reviews. */
+  averageRating: number | null;
+  totalReviews: number;
+  /** Salespeople (of any dealership, or independent) in the dealership's city and state. */
+  salespeopleInCity: number;
+  plan: ManagerPlan;
+};
+
+export type TeamMember = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  profileImageUrl: string | null;
+  status: string;
+  paymentModel: PaymentModel;
+  yearsOfExperience: number;
+  averageRating: number;
+  totalReviews: number;
+  verifiedAt: Date | null;
+  /** Whether they have signed in at least once (an account is made on first sign-in). */
+  hasSignedIn: boolean;
+  createdAt: Date;
+};
+
+export type TeamPage = { items: TeamMember[]; total: number; page: number; pageSize: number };
+
+export type AddSalespersonResult = {
+  salesperson: TeamMember;
+  /** A new profile, or an independent salesperson who joined the team. */
+  outcome: "created" | "attached";
+  /** What happened to the sign-in invite. */
+  invite: "sent" | "logged" | "failed";
+};
+
+export type LeaderboardEntry = {
+  id: number;
+  name: string;
+  profileImageUrl: string | null;
+  averageRating: number;
+  totalReviews: number;
+  band: "top" | "average" | "needs-improvement" | "unrated";
+  /** Appointments no longer scheduled: completed, no-show and cancelled. */
+  closedAppointments: number;
+  completed: number;
+  noShows: number;
+  /** completed / closed, 0..1; null when nothing closed yet. */
+  completionRate: number | null;
+  /** no-shows / closed, 0..1; null when nothing closed yet. */
+  noShowRate: number | null;
+  openIncidents: number;
+};
+
+export type ManagerPerformance = {
+  topPerformers: number;
+  averagePerformers: number;
+  needsImprovement: number;
+  unrated: number;
+  leaderboard: LeaderboardEntry[];
+};
+
+export type MonthlyReportRow = {
+  salespersonId: number;
+  name: string;
+  appointments: number;
+  completed: number;
+  cancellations: number;
+  noShows: number;
+  reviews: number;
+  /** Average overall rating of the month's reviews, two decimals; null without reviews. */
+  averageRating: number | null;
+  misconductCases: number;
+  customerMessages: number;
+  /** Customer messages that got a reply. */
+  repliedMessages: number;
+  /** Mean minutes from a customer's message to the salesperson's next reply; null when none was answered. */
+  averageReplyMinutes: number | null;
+};
+
+export type MonthlyReport = {
+  dealership: { id: number; name: string; timeZone: string };
+  month: string;
+  /** The month's bounds in the dealership's time zone. */
+  from: Date;
+  to: Date;
+  generatedAt: Date;
+  rows: MonthlyReportRow[];
+  totals: Omit<MonthlyReportRow, "salespersonId" | "name">;
+};
+
+export type ReportFile = { filename: string; contentType: string; content: string };

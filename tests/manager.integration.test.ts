@@ -1,0 +1,470 @@
+// The dealership manager's side: scoped to the manager's own dealership, the plan limit under concurrent
+// adds, removal that keeps ratings, one audit row per change, the invite e-mail, the monthly report.
+import { describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/server/db/seed";
+import { BASIC_PLAN_SALESPERSON_LIMIT } from "../src/shared/constants";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+await seedDatabase(h.sql, { scale: 0.05 });
+
+type Dealership = { id: number; name: string; city: string; state: string; time_zone: string; email: string };
+const dealerships = await h.sql<Dealership[]>`
+  select d.id, d.name, d.city, d.state, d.time_zone, u.email
+    from dealerships d join users u on u.id = d.manager_id order by d.id limit 3`;
+const [A, B, C] = [dealerships[0]!, dealerships[1]!, dealerships[2]!];
+
+let serial = 0;
+/** A salesperson of a dealership (verified unless asked otherwise), or independent with dealership null. */
+async function member(dealership: Dealership | null, options: { verified?: boolean } = {}) {
+  serial++;
+  const home = dealership ?? A;
+  const [row] = await h.sql<{ id: number; email: string }[]>`
+    insert into salespeople (name, email, dealership_id, city, state, time_zone, verified_at, payment_model)
+    values (${`Member ${serial}`}, ${`member.${serial}@sales.example.org`}, ${dealership?.id ?? null},
+            ${home.city}, ${home.state}, ${home.time_zone},
+            ${options.verified === false ? null : new Date()}, ${dealership ? "dealership" : "individual"})
+    returning id, email`;
+  return row!;
+}
+
+async function teamSize(dealership: Dealership) {
+  const [row] = await h.sql<{ n: number }[]>`
+    select count(*)::int as n from salespeople where dealership_id = ${dealership.id}`;
+  return row!.n;
+}
+
+async function auditRows(action: string, entityId: number | string) {
+  return h.sql<{ actor_role: string; dealership_id: number | null; before: unknown; after: unknown }[]>`
+    select actor_role, dealership_id, before, after from audit_log
+     where action = ${action} and entity_id = ${String(entityId)}`;
+}
+
+const managerA = await h.signIn(A.email, "manager");
+const managerB = await h.signIn(B.email, "manager");
+const managerC = await h.signIn(C.email, "manager");
+const customer = await h.signIn("manager.test.customer@example.org");
+const admin = await h.signIn("manager.test.admin@example.org", "admin");
+const [someSalesperson] = await h.sql<{ email: string }[]>`
+  select email from salespeople where dealership_id = ${B.id} order by id limit 1`;
+const salesperson = await h.signIn(someSalesperson!.email, "salesperson");
+
+function addBody(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: "Jordan Blake",
+    email,
+    phoneNumber: "(512) 555-0142",
+    yearsOfExperience: 4,
+    bio: "Trucks and towing questions welcome.",
+    paymentModel: "dealership",
+    managerId: "6f1c2a4e-0000-4000-8000-000000000001",
+    dealershipName: "Ignored Motors",
+    ...extra,
+  };
+}
+
+describe("who may use the manager area", () => {
+  it("answers 401 signed out and 403 to customers, salespeople and administrators", async () => {
+    const paths: [string, string, unknown?][] = [
+      ["POST", "/api/manager/add-salesperson", addBody("nobody.1@example.org")],
+      ["POST", "/api/manager/remove-salesperson", { salespersonId: 1 }],
+      ["GET", "/api/manager/overview"],
+      ["GET", "/api/manager/team"],
+      ["GET", "/api/manager/performance"],
+      ["GET", "/api/manager/report?month=2026-01&format=csv"],
+    ];
+    for (const [method, path, body] of paths) {
+      expect((await h.request(method, path, { body })).status, path).toBe(401);
+      for (const who of [customer, salesperson, admin]) {
+        const res = await h.request(method, path, { body, cookie: who.cookie });
+        expect(res.status, `${path} as ${who.user.role}`).toBe(403);
+      }
+    }
+    expect(await teamSize(A)).toBeGreaterThanOrEqual(0);
+    const [added] = await h.sql`select 1 from salespeople where email = 'nobody.1@example.org'`;
+    expect(added).toBeUndefined();
+  });
+
+  it("knows a manager by the dealership's managerId, not by role or e-mail", async () => {
+    const overview = await h.request("GET", "/api/manager/overview", { cookie: managerA.cookie });
+    expect(overview.status).toBe(200);
+    expect(overview.json.dealership).toMatchObject({ id: A.id, name: A.name, city: A.city, state: A.state });
+    // A manager-role account that manages no dealership is not a manager.
+    const orphan = await h.signIn("manager.without.dealership@example.org", "manager");
+    expect((await h.request("GET", "/api/manager/overview", { cookie: orphan.cookie })).status).toBe(403);
+  });
+});
+
+describe("a manager reaches only their own dealership", () => {
+  it("gets 403 on every salesperson of another dealership and 404 on one that does not exist", async () => {
+    const theirs = await member(B);
+    const theirsPending = await member(B, { verified: false });
+    const cases: [string, unknown][] = [
+      ["/api/manager/remove-salesperson", { salespersonId: theirs.id, managerId: managerB.userId }],
+      ["/api/manager/verify-salesperson", { salespersonId: theirsPending.id }],
+      ["/api/manager/reject-salesperson", { salespersonId: theirsPending.id }],
+    ];
+    for (const [path, body] of cases) {
+      const res = await h.request("POST", path, { body, cookie: managerA.cookie });
+      expect(res.status, path).toBe(403);
+      expect(res.json.code).toMatch(/NOT_YOUR_TEAM|NOT_OWNER/);
+      const missing = await h.request("POST", path, {
+        body: { salespersonId: 2_000_000_000 },
+        cookie: managerA.cookie,
+      });
+      expect(missing.status, `${path} (missing)`).toBe(404);
+    }
+    const [after] = await h.sql<{ dealership_id: number; verified_at: Date | null }[]>`
+      select dealership_id, verified_at from salespeople where id = ${theirsPending.id}`;
+    expect(after).toEqual({ dealership_id: B.id, verified_at: null });
+    const [stillThere] = await h.sql<{ dealership_id: number }[]>`
+      select dealership_id from salespeople where id = ${theirs.id}`;
+    expect(stillThere!.dealership_id).toBe(B.id);
+    const [audits] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from audit_log where entity_id in (${String(theirs.id)}, ${String(theirsPending.id)})`;
+    expect(audits!.n).toBe(0);
+  });
+
+  it("never shows another dealership's salespeople in team, performance or the report", async () => {
+    const theirs = await member(B);
+    const api = h.caller({
+      user: managerA.user,
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+    });
+    const team = await api.manager.team({ page: 1, pageSize: 100 });
+    const performance = await api.manager.performance();
+    const month = new Date().toISOString().slice(0, 7);
+    const report = await api.manager.monthlyReport({ month });
+    const ids = [
+      ...team.items.map((m) => m.id),
+      ...performance.leaderboard.map((m) => m.id),
+      ...report.rows.map((r) => r.salespersonId),
+    ];
+    expect(ids).not.toContain(theirs.id);
+    const [teamOfA] = await h.sql<{ ids: number[] }[]>`
+      select coalesce(array_agg(id order by id), '{}') as ids from salespeople where dealership_id = ${A.id}`;
+    expect(new Set(ids)).toEqual(new Set(teamOfA!.ids));
+    // The report names no dealership in its input: asking for another one is refused as bad input.
+    const res = await h.request(
+      "GET",
+      `/api/manager/report?month=${month}&format=json&dealershipId=${B.id}`,
+      {
+        cookie: managerA.cookie,
+      },
+    );
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("adding salespeople", () => {
+  it("creates the salesperson on the caller's dealership, writes one audit row and e-mails a sign-in invite", async () => {
+    const email = "new.hire@sales.example.org";
+    const res = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(email),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      outcome: "created",
+      invite: "sent",
+      salesperson: { name: "Jordan Blake", email, yearsOfExperience: 4, paymentModel: "dealership" },
+    });
+    const [row] = await h.sql<
+      { id: number; dealership_id: number; city: string; verified_at: Date | null }[]
+    >`
+      select id, dealership_id, city::text as city, verified_at from salespeople where email = ${email}`;
+    expect(row).toMatchObject({ dealership_id: A.id, city: A.city });
+    expect(row!.verified_at).not.toBeNull();
+    const audits = await auditRows("salesperson.add", row!.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actor_role: "manager", dealership_id: A.id });
+
+    const mail = await h.waitForMail((m) => m.to.includes(email));
+    expect(mail.subject).toContain(A.name);
+    const link = h.smtp.lastLinkFor(email);
+    expect(link).toMatch(/\/salesperson-login\?token=/);
+    // The invite signs the new salesperson in to their own profile.
+    const token = new URL(link!).searchParams.get("token")!;
+    const redeemed = await h.request("POST", "/api/auth/redeem", { body: { token } });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.json.user).toMatchObject({ email, salespersonId: row!.id });
+  });
+
+  it("attaches an independent salesperson with that e-mail; refuses one of another dealership with 409", async () => {
+    const independent = await member(null);
+    const res = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(independent.email, { paymentModel: "individual" }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      outcome: "attached",
+      salesperson: { id: independent.id, paymentModel: "individual" },
+    });
+    expect(await auditRows("salesperson.attach", independent.id)).toHaveLength(1);
+
+    const elsewhere = await member(B);
+    const refused = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(elsewhere.email),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: "SALESPERSON_AT_OTHER_DEALERSHIP" });
+    expect(refused.json.message).toMatch(/another dealership/);
+
+    const again = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(independent.email),
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("ALREADY_ON_TEAM");
+
+    const manager = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(B.email),
+    });
+    expect(manager.status).toBe(409);
+  });
+
+  it("refuses bad input with 400 and never a 500", async () => {
+    for (const body of [
+      addBody("x@example.org", { name: "" }),
+      addBody("not-an-email"),
+      addBody("y@example.org", { yearsOfExperience: 60 }),
+      addBody("z@example.org", { paymentModel: "commission" }),
+      addBody("w@example.org", { role: "admin" }),
+    ]) {
+      const res = await h.request("POST", "/api/manager/add-salesperson", { cookie: managerA.cookie, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("holds the plan limit under 5 concurrent adds at 9 members: exactly one succeeds", async () => {
+    while ((await teamSize(C)) < BASIC_PLAN_SALESPERSON_LIMIT - 1) await member(C);
+    while ((await teamSize(C)) > BASIC_PLAN_SALESPERSON_LIMIT - 1) {
+      await h.sql`update salespeople set dealership_id = null
+                   where id = (select max(id) from salespeople where dealership_id = ${C.id})`;
+    }
+    expect(await teamSize(C)).toBe(9);
+    // One refused add first, so the five below start warm and overlap inside their transactions.
+    const warmUp = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerC.cookie,
+      body: addBody(B.email),
+    });
+    expect(warmUp.status).toBe(409);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        h.request("POST", "/api/manager/add-salesperson", {
+          cookie: managerC.cookie,
+          body: addBody(`race.${i}@sales.example.org`),
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.json.message).toContain("Plan limit reached");
+      expect(refused.json.code).toBe("PLAN_LIMIT_REACHED");
+    }
+    expect(await teamSize(C)).toBe(BASIC_PLAN_SALESPERSON_LIMIT);
+    const [audits] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from audit_log where action = 'salesperson.add' and dealership_id = ${C.id}`;
+    expect(audits!.n).toBe(1);
+
+    const overview = await h.request("GET", "/api/manager/overview", { cookie: managerC.cookie });
+    expect(overview.json.plan).toMatchObject({
+      name: "Basic",
+      monthlyPriceCents: 49_900,
+      salespersonLimit: 10,
+      used: 10,
+      limitReached: true,
+    });
+  });
+});
+
+describe("removing, verifying and rejecting", () => {
+  it("makes a removed salesperson independent and keeps their ratings; one audit row", async () => {
+    const [rated] = await h.sql<{ id: number; ratings: number; average: number }[]>`
+      select s.id, count(r.id)::int as ratings, s.average_rating::float8 as average
+        from salespeople s join ratings r on r.salesperson_id = s.id
+       where s.dealership_id is not null
+       group by s.id order by s.id limit 1`;
+    const [home] = await h.sql<{ email: string; dealership_id: number }[]>`
+      select u.email, d.id as dealership_id from salespeople s join dealerships d on d.id = s.dealership_id
+        join users u on u.id = d.manager_id where s.id = ${rated!.id}`;
+    const owner = await h.signIn(home!.email, "manager");
+    const res = await h.request("POST", "/api/manager/remove-salesperson", {
+      cookie: owner.cookie,
+      body: { salespersonId: rated!.id, managerId: owner.userId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: rated!.id, independent: true });
+    const [after] = await h.sql<
+      { dealership_id: number | null; payment_model: string; ratings: number; average: number }[]
+    >`
+      select s.dealership_id, s.payment_model, s.average_rating::float8 as average,
+             (select count(*)::int from ratings r where r.salesperson_id = s.id) as ratings
+        from salespeople s where s.id = ${rated!.id}`;
+    expect(after).toEqual({
+      dealership_id: null,
+      payment_model: "individual",
+      ratings: rated!.ratings,
+      average: rated!.average,
+    });
+    const audits = await auditRows("salesperson.remove", rated!.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.before).toMatchObject({ dealershipId: home!.dealership_id });
+    // Gone from the team: a second removal is refused, not repeated.
+    const again = await h.request("POST", "/api/manager/remove-salesperson", {
+      cookie: owner.cookie,
+      body: { salespersonId: rated!.id },
+    });
+    expect(again.status).toBe(403);
+    expect(await auditRows("salesperson.remove", rated!.id)).toHaveLength(1);
+  });
+
+  it("lists pending verifications; confirm and reject each write one audit row", async () => {
+    const pending = await member(A, { verified: false });
+    const rejected = await member(A, { verified: false });
+    const api = h.caller({
+      user: managerA.user,
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+    });
+    const waiting = (await api.manager.pendingVerifications()).map((m) => m.id);
+    expect(waiting).toEqual(expect.arrayContaining([pending.id, rejected.id]));
+
+    const confirmed = await h.request("POST", "/api/manager/verify-salesperson", {
+      cookie: managerA.cookie,
+      body: { salespersonId: pending.id },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.verifiedAt).toBeTruthy();
+    expect(await auditRows("salesperson.verify", pending.id)).toHaveLength(1);
+
+    const refusedReject = await h.request("POST", "/api/manager/reject-salesperson", {
+      cookie: managerA.cookie,
+      body: { salespersonId: pending.id },
+    });
+    expect(refusedReject.status).toBe(409);
+
+    const rejectRes = await h.request("POST", "/api/manager/reject-salesperson", {
+      cookie: managerA.cookie,
+      body: { salespersonId: rejected.id, reason: "Does not work here" },
+    });
+    expect(rejectRes.status).toBe(200);
+    const [row] = await h.sql<{ dealership_id: number | null; payment_model: string }[]>`
+      select dealership_id, payment_model from salespeople where id = ${rejected.id}`;
+    expect(row).toEqual({ dealership_id: null, payment_model: "individual" });
+    const audits = await auditRows("salesperson.reject", rejected.id);
+    expect(audits).toHaveLength(1);
+    const remaining = (await api.manager.pendingVerifications()).map((m) => m.id);
+    expect(remaining).not.toContain(pending.id);
+    expect(remaining).not.toContain(rejected.id);
+  });
+});
+
+describe("overview, performance and the monthly report", () => {
+  it("computes the overview from the rows", async () => {
+    const res = await h.request("GET", "/api/manager/overview", { cookie: managerB.cookie });
+    expect(res.status).toBe(200);
+    const [expected] = await h.sql<{ average: number | null; total: number; team: number; city: number }[]>`
+      select round(avg(r.overall_rating), 1)::float8 as average, count(r.id)::int as total,
+             (select count(*)::int from salespeople where dealership_id = ${B.id}) as team,
+             (select count(*)::int from salespeople where city = ${B.city} and state = ${B.state}) as city
+        from ratings r join salespeople s on s.id = r.salesperson_id
+       where s.dealership_id = ${B.id} and r.removed_at is null`;
+    expect(res.json).toMatchObject({
+      averageRating: expected!.average,
+      totalReviews: expected!.total,
+      totalSalespeople: expected!.team,
+      salespeopleInCity: expected!.city,
+    });
+  });
+
+  it("counts performers by the rating bands and ranks the leaderboard by average rating", async () => {
+    const top = await member(B);
+    await h.sql`update salespeople set average_rating = 4.8, total_reviews = 5 where id = ${top.id}`;
+    const [done] = await h.sql<{ id: number }[]>`
+      insert into appointments (salesperson_id, appointment_type, starts_at, status, customer_name, customer_phone)
+      values (${top.id}, 'Test Drive', now() - interval '3 days', 'completed', 'A', '5125550100'),
+             (${top.id}, 'Test Drive', now() - interval '4 days', 'no-show', 'B', '5125550100'),
+             (${top.id}, 'Test Drive', now() - interval '5 days', 'completed', 'C', '5125550100'),
+             (${top.id}, 'Test Drive', now() - interval '6 days', 'cancelled', 'D', '5125550100')
+      returning id`;
+    expect(done).toBeDefined();
+    const res = await h.request("GET", "/api/manager/performance", { cookie: managerB.cookie });
+    expect(res.status).toBe(200);
+    const board = res.json.leaderboard as { id: number; averageRating: number; band: string }[];
+    const { topPerformers, averagePerformers, needsImprovement, unrated } = res.json;
+    expect(topPerformers + averagePerformers + needsImprovement + unrated).toBe(board.length);
+    const ratings = board.map((e) => e.averageRating);
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(res.json.leaderboard.find((e: { id: number }) => e.id === top.id)).toMatchObject({
+      band: "top",
+      closedAppointments: 4,
+      completed: 2,
+      noShows: 1,
+      completionRate: 0.5,
+      noShowRate: 0.25,
+      openIncidents: 0,
+    });
+  });
+
+  it("downloads the monthly report as CSV and JSON with Content-Disposition", async () => {
+    const [person] = await h.sql<{ id: number; name: string }[]>`
+      select id, name from salespeople where dealership_id = ${B.id} order by id limit 1`;
+    const [month] = await h.sql<{ month: string; at: Date }[]>`
+      select to_char(now() at time zone ${B.time_zone}, 'YYYY-MM') as month,
+             date_trunc('month', now() at time zone ${B.time_zone}) at time zone ${B.time_zone} + interval '2 days' as at`;
+    const at = month!.at;
+    await h.sql`
+      insert into appointments (salesperson_id, appointment_type, starts_at, status, customer_name, customer_phone)
+      values (${person!.id}, 'Test Drive', ${at}, 'cancelled', 'Report', '5125550100'),
+             (${person!.id}, 'Car Viewing', ${new Date(at.getTime() + 3_600_000)}, 'no-show', 'Report', '5125550100')`;
+    const [conversation] = await h.sql<{ id: number }[]>`
+      insert into conversations (customer_id, salesperson_id, contact_method)
+      values (${customer.userId}, ${person!.id}, 'email') returning id`;
+    await h.sql`
+      insert into messages (conversation_id, sender_role, body, created_at) values
+        (${conversation!.id}, 'customer', 'Is it available?', ${at}),
+        (${conversation!.id}, 'customer', 'Hello?', ${new Date(at.getTime() + 60_000)}),
+        (${conversation!.id}, 'salesperson', 'Yes it is.', ${new Date(at.getTime() + 30 * 60_000)})`;
+
+    const json = await h.request("GET", `/api/manager/report?month=${month!.month}&format=json`, {
+      cookie: managerB.cookie,
+    });
+    expect(json.status).toBe(200);
+    expect(json.headers.get("content-type")).toContain("application/json");
+    expect(json.headers.get("content-disposition")).toBe(
+      `attachment; filename="dealership-${B.id}-report-${month!.month}.json"`,
+    );
+    const row = json.json.rows.find((r: { salespersonId: number }) => r.salespersonId === person!.id);
+    expect(row).toMatchObject({
+      cancellations: 1,
+      noShows: 1,
+      customerMessages: 2,
+      repliedMessages: 1,
+      averageReplyMinutes: 30,
+    });
+    expect(row.appointments).toBeGreaterThanOrEqual(2);
+    expect(json.json.totals.cancellations).toBeGreaterThanOrEqual(1);
+
+    const csv = await h.request("GET", `/api/manager/report?month=${month!.month}&format=csv`, {
+      cookie: managerB.cookie,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain(".csv");
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Salesperson ID,Salesperson,Appointments,Completed,Cancellations,No-shows,Reviews,Average rating,Misconduct cases,Customer messages,Replied messages,Average reply (minutes)",
+    );
+    expect(lines.at(-1)).toMatch(/^,Total,/);
+    expect(lines.some((line) => line.startsWith(`${person!.id},${person!.name},`))).toBe(true);
+
+    for (const bad of ["2026-13", "26-01", "2026-1"]) {
+      const res = await h.request("GET", `/api/manager/report?month=${bad}`, { cookie: managerB.cookie });
+      expect(res.status, bad).toBe(400);
+    }
+  });
+});
