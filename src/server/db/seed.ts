@@ -437,7 +437,7 @@ export async function seedDatabase(
       communication_rating: score(p.q),
       comment: r.chance(0.75) ? r.pick(overall >= 4 ? PRAISE : CRITICISM) : null,
       visit_date: p.startsAt.toISOString().slice(0, 10),
-      created_at: new Date(p.startsAt.getTime() + r.int(2, 72) * 3_600_000).toISOString(),
+      created_at: new Date(Math.min(now, p.startsAt.getTime() + r.int(2, 72) * 3_600_000)).toISOString(),
     };
   });
   await insertBatched(sql, "ratings", ratingRows, 5000);
