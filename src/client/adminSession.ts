@@ -1,5 +1,6 @@
 // The administrator console's session: the bearer token `admin.login` answered, kept in localStorage under
 // `adminSession` (SPEC.md section 6) and sent on API calls while it is there and unexpired.
+import { redirect } from "@tanstack/react-router";
 
 export const ADMIN_SESSION_KEY = "adminSession";
 
@@ -41,4 +42,12 @@ export function clearAdminSession(): void {
 export function adminAuthHeaders(): Record<string, string> {
   const session = readAdminSession();
   return session ? { authorization: `Bearer ${session.token}` } : {};
+}
+
+/**
+ * Route guard of /admin/dashboard and /admin-dashboard: without an admin session, the admin login. It lives
+ * here, not beside the console, because route guards load with every page and the console should not.
+ */
+export function requireAdminSession() {
+  if (!readAdminSession()) throw redirect({ to: "/admin/login" });
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { requireAdminSession } from "../features/admin/AdminConsolePage";
+import { requireAdminSession } from "../adminSession";
 import { AdminDashboardPage } from "../features/admin/AdminPages";
 import { adminDashboardSearchSchema } from "../features/admin/adminSearch";
 

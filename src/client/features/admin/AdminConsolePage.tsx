@@ -12,7 +12,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { redirect, useNavigate, useSearch } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type RefObject, useEffect, useRef } from "react";
 import { LuHouse, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
@@ -22,11 +22,6 @@ import { LoadError } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
 import { ADMIN_TAB_PANELS } from "./adminTabs";
-
-/** Route guard of /admin/dashboard and /admin-dashboard: without an admin session, the admin login. */
-export function requireAdminSession() {
-  if (!readAdminSession()) throw redirect({ to: "/admin/login" });
-}
 
 /** Ends the console session on the server, forgets the token and everything read with it. */
 function useAdminLogout() {

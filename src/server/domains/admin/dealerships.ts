@@ -18,9 +18,9 @@ import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { loadCities } from "../../db/seed";
 import { appError } from "../../errors";
-import { bytesFromDataUrl, processProfileImage } from "../portal/photos";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { likePattern, pageOf } from "./paging";
+import { commitBrowseChange, lockById, processedUpload } from "./records";
 
 function adminColumns(sql: Queryable) {
   return sql`
@@ -57,10 +57,7 @@ export async function listDealerships(
 }
 
 async function readDealership(sql: Queryable, id: number, lock = false): Promise<AdminDealership> {
-  if (lock) {
-    const [locked] = await sql`select id from dealerships where id = ${id} for update`;
-    if (!locked) throw appError("NOT_FOUND", "Dealership not found");
-  }
+  if (lock) await lockById(sql, "dealerships", id, "Dealership not found");
   const [row] = await sql<AdminDealership[]>`
     select ${adminColumns(sql)} from dealerships d left join users m on m.id = d.manager_id where d.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Dealership not found");
@@ -110,7 +107,7 @@ export function placeOf(
 
 export async function createDealership(ctx: Context, input: z.output<typeof createDealershipInput>) {
   const place = placeOf(input);
-  const created = await ctx.sql.begin(async (tx) => {
+  return commitBrowseChange(ctx, async (tx) => {
     const [row] = await tx<{ id: number }[]>`
       insert into dealerships (name, address, city, state, zip_code, phone_number, website, time_zone,
                                latitude, longitude)
@@ -128,12 +125,10 @@ export async function createDealership(ctx: Context, input: z.output<typeof crea
     });
     return after;
   });
-  ctx.browseCache.clear();
-  return created;
 }
 
 export async function updateDealership(ctx: Context, input: z.output<typeof updateDealershipInput>) {
-  const updated = await ctx.sql.begin(async (tx) => {
+  return commitBrowseChange(ctx, async (tx) => {
     const before = await readDealership(tx, input.id, true);
     const moved =
       cityKey(before.city, before.state) !== cityKey(input.city, input.state) ||
@@ -166,13 +161,11 @@ export async function updateDealership(ctx: Context, input: z.output<typeof upda
     });
     return after;
   });
-  ctx.browseCache.clear();
-  return updated;
 }
 
 /** Refused while salespeople still belong to it: they are reassigned or removed first. */
 export async function deleteDealership(ctx: Context, input: DeleteByIdInput) {
-  const result = await ctx.sql.begin(async (tx) => {
+  return commitBrowseChange(ctx, async (tx) => {
     // FOR UPDATE waits for (and then blocks) a salesperson joining it, whose insert holds KEY SHARE.
     const before = await readDealership(tx, input.id, true);
     if (before.salespeopleCount > 0)
@@ -193,16 +186,12 @@ export async function deleteDealership(ctx: Context, input: DeleteByIdInput) {
     });
     return { deletedDealership: before.name };
   });
-  ctx.browseCache.clear();
-  return result;
 }
 
 /** A new logo through the salesperson photo pipeline, or a logo already stored here. */
 export async function uploadDealershipLogo(ctx: Context, input: z.output<typeof dealershipLogoInput>) {
-  const processed = input.logoUrl.startsWith("data:")
-    ? await processProfileImage(bytesFromDataUrl(input.logoUrl))
-    : null;
-  const result = await ctx.sql.begin(async (tx) => {
+  const processed = await processedUpload(input.logoUrl);
+  return commitBrowseChange(ctx, async (tx) => {
     const before = await readDealership(tx, input.id, true);
     let logoUrl: string;
     if (processed) logoUrl = await storeLogo(tx, processed);
@@ -223,6 +212,4 @@ export async function uploadDealershipLogo(ctx: Context, input: z.output<typeof 
     });
     return { logoUrl };
   });
-  ctx.browseCache.clear();
-  return result;
 }

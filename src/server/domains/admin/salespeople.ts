@@ -17,9 +17,10 @@ import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
 import type { DealershipRow } from "../../db/rows";
 import { appError } from "../../errors";
-import { bytesFromDataUrl, processProfileImage, storeProfileImage } from "../portal/photos";
+import { storeProfileImage } from "../portal/photos";
 import { storedImage } from "./images";
 import { likePattern, pageOf } from "./paging";
+import { commitBrowseChange, lockById, processedUpload } from "./records";
 
 function salespersonColumns(sql: Queryable) {
   return sql`
@@ -54,7 +55,8 @@ export async function listSalespeople(
   return { items, total: count?.n ?? 0, page, pageSize };
 }
 
-async function readSalesperson(sql: Queryable, id: number): Promise<AdminSalesperson> {
+async function readSalesperson(sql: Queryable, id: number, lock = false): Promise<AdminSalesperson> {
+  if (lock) await lockById(sql, "salespeople", id, "Salesperson not found");
   const [row] = await sql<AdminSalesperson[]>`
     select ${salespersonColumns(sql)} from salespeople s left join dealerships d on d.id = s.dealership_id
      where s.id = ${id}`;
@@ -94,40 +96,33 @@ function emailTaken(error: unknown): never {
 }
 
 export async function createSalesperson(ctx: Context, input: z.output<typeof createSalespersonInput>) {
-  const created = await ctx.sql
-    .begin(async (tx) => {
-      const dealership = await dealershipFor(tx, input.dealershipId);
-      const [row] = await tx<{ id: number }[]>`
+  return commitBrowseChange(ctx, async (tx) => {
+    const dealership = await dealershipFor(tx, input.dealershipId);
+    const [row] = await tx<{ id: number }[]>`
         insert into salespeople (name, email, phone_number, dealership_id, bio, status, specialties,
                                  years_of_experience, payment_model, city, state, time_zone)
         values (${input.name}, ${input.email}, ${input.phoneNumber ?? null}, ${dealership.id}, ${input.bio ?? null},
                 ${input.status}, ${input.specialties}, ${input.yearsOfExperience}, ${input.paymentModel},
                 ${dealership.city}, ${dealership.state}, ${dealership.time_zone})
         returning id`;
-      const after = await readSalesperson(tx, row!.id);
-      await recordAudit(ctx, tx, {
-        action: "salesperson.create",
-        entityType: "salesperson",
-        entityId: after.id,
-        dealershipId: dealership.id,
-        after: snapshot(after),
-      });
-      return after;
-    })
-    .catch(emailTaken);
-  ctx.browseCache.clear();
-  return created;
+    const after = await readSalesperson(tx, row!.id);
+    await recordAudit(ctx, tx, {
+      action: "salesperson.create",
+      entityType: "salesperson",
+      entityId: after.id,
+      dealershipId: dealership.id,
+      after: snapshot(after),
+    });
+    return after;
+  }).catch(emailTaken);
 }
 
 export async function updateSalesperson(ctx: Context, input: z.output<typeof updateSalespersonAdminInput>) {
-  const updated = await ctx.sql
-    .begin(async (tx) => {
-      const [locked] = await tx`select id from salespeople where id = ${input.id} for update`;
-      if (!locked) throw appError("NOT_FOUND", "Salesperson not found");
-      const before = await readSalesperson(tx, input.id);
-      const dealership = await dealershipFor(tx, input.dealershipId);
-      const moved = before.dealershipId !== dealership.id;
-      await tx`
+  return commitBrowseChange(ctx, async (tx) => {
+    const before = await readSalesperson(tx, input.id, true);
+    const dealership = await dealershipFor(tx, input.dealershipId);
+    const moved = before.dealershipId !== dealership.id;
+    await tx`
         update salespeople set
           name = ${input.name}, email = ${input.email},
           phone_number = ${input.phoneNumber === undefined ? before.phoneNumber : input.phoneNumber},
@@ -142,28 +137,23 @@ export async function updateSalesperson(ctx: Context, input: z.output<typeof upd
           verified_at = ${moved ? null : before.verifiedAt},
           updated_at = now()
          where id = ${input.id}`;
-      const after = await readSalesperson(tx, input.id);
-      await recordAudit(ctx, tx, {
-        action: "salesperson.update",
-        entityType: "salesperson",
-        entityId: input.id,
-        dealershipId: dealership.id,
-        before: snapshot(before),
-        after: snapshot(after),
-      });
-      return after;
-    })
-    .catch(emailTaken);
-  ctx.browseCache.clear();
-  return updated;
+    const after = await readSalesperson(tx, input.id);
+    await recordAudit(ctx, tx, {
+      action: "salesperson.update",
+      entityType: "salesperson",
+      entityId: input.id,
+      dealershipId: dealership.id,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return after;
+  }).catch(emailTaken);
 }
 
 /** Removes the profile with its appointments, reviews and messages (they cascade); the account stays. */
 export async function deleteSalesperson(ctx: Context, input: DeleteByIdInput) {
-  const result = await ctx.sql.begin(async (tx) => {
-    const [locked] = await tx`select id from salespeople where id = ${input.id} for update`;
-    if (!locked) throw appError("NOT_FOUND", "Salesperson not found");
-    const before = await readSalesperson(tx, input.id);
+  return commitBrowseChange(ctx, async (tx) => {
+    const before = await readSalesperson(tx, input.id, true);
     await tx`delete from salespeople where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "salesperson.delete",
@@ -175,8 +165,6 @@ export async function deleteSalesperson(ctx: Context, input: DeleteByIdInput) {
     });
     return { deletedSalesperson: before.name };
   });
-  ctx.browseCache.clear();
-  return result;
 }
 
 /**
@@ -184,13 +172,9 @@ export async function deleteSalesperson(ctx: Context, input: DeleteByIdInput) {
  * salesperson already has stored here. Any other address is refused.
  */
 export async function uploadSalespersonPhoto(ctx: Context, input: z.output<typeof salespersonPhotoInput>) {
-  const processed = input.profileImageUrl.startsWith("data:")
-    ? await processProfileImage(bytesFromDataUrl(input.profileImageUrl))
-    : null;
-  const result = await ctx.sql.begin(async (tx) => {
-    const [locked] = await tx`select id from salespeople where id = ${input.id} for update`;
-    if (!locked) throw appError("NOT_FOUND", "Salesperson not found");
-    const before = await readSalesperson(tx, input.id);
+  const processed = await processedUpload(input.profileImageUrl);
+  return commitBrowseChange(ctx, async (tx) => {
+    const before = await readSalesperson(tx, input.id, true);
     let urls: { profileImageUrl: string; thumbnailUrl: string | null };
     if (processed) {
       urls = await storeProfileImage(tx, input.id, processed);
@@ -211,6 +195,4 @@ export async function uploadSalespersonPhoto(ctx: Context, input: z.output<typeo
     });
     return urls;
   });
-  ctx.browseCache.clear();
-  return result;
 }

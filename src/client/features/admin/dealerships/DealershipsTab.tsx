@@ -1,22 +1,21 @@
-import { Badge, Button, Flex, HStack, Image, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Flex, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { LuBuilding2, LuImage, LuPencil, LuPlus, LuSearchX, LuTrash2 } from "react-icons/lu";
+import { LuBuilding2, LuImage, LuSearchX } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { apiErrorCause, apiErrorMessage, trpc } from "../../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
-import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, QueryState } from "../../../ui/QueryState";
+import { Notice } from "../../../ui/QueryState";
 import { showToast } from "../../../ui/toaster";
-import { useDialogSubject } from "../../../ui/useDialogSubject";
+import { ImageUploadDialog } from "../consoleKit";
 import {
-  DeleteWithReasonDialog,
-  ImageUploadDialog,
-  ListPager,
-  ListToolbar,
-  SKELETON_KEYS,
-  useDebouncedSearch,
-} from "../consoleKit";
+  ConsoleRow,
+  type RecordDialogs,
+  RecordTab,
+  RowActions,
+  useRecordDialogs,
+  useSearchPage,
+} from "../consoleList";
 
 const PAGE_SIZE = 20;
 
@@ -245,28 +244,14 @@ function DealershipDialog({
 
 function DealershipRow({
   dealership: d,
-  onEdit,
-  onLogo,
-  onDelete,
+  dialogs,
 }: {
   dealership: AdminDealership;
-  onEdit: () => void;
-  onLogo: () => void;
-  onDelete: () => void;
+  dialogs: RecordDialogs<AdminDealership>;
 }) {
   return (
-    <Flex
-      as="li"
-      gap="3"
-      p="4"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      direction={{ base: "column", md: "row" }}
-      align={{ base: "stretch", md: "center" }}
-    >
-      <HStack gap="3" flex="1" minW="0">
+    <ConsoleRow
+      media={
         <Flex
           boxSize="12"
           borderRadius="lg"
@@ -282,140 +267,92 @@ function DealershipRow({
             <LuBuilding2 aria-hidden />
           )}
         </Flex>
-        <Stack gap="0.5" minW="0">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" truncate>
-              {d.name}
-            </Text>
-            <Badge variant="subtle" borderRadius="full">
-              {d.salespeopleCount} salespeople
-            </Badge>
-          </HStack>
-          <Text fontSize="sm" color="fg.muted" truncate>
-            {d.address}, {d.city}, {d.state} {d.zipCode}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" truncate>
-            {d.managerEmail ? `Manager: ${d.managerEmail}` : "No manager"} · {d.timeZone}
-          </Text>
-        </Stack>
-      </HStack>
-      <HStack gap="2" flexShrink={0} wrap="wrap">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${d.name}`}>
-          <LuPencil /> Edit
-        </Button>
-        <Button size="sm" variant="outline" onClick={onLogo} aria-label={`Upload a logo for ${d.name}`}>
-          <LuImage /> Logo
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Delete ${d.name}`}
-        >
-          <LuTrash2 /> Delete
-        </Button>
-      </HStack>
-    </Flex>
+      }
+      title={d.name}
+      badge={
+        <Badge variant="subtle" borderRadius="full">
+          {d.salespeopleCount} salespeople
+        </Badge>
+      }
+      actions={
+        <RowActions
+          record={d}
+          name={d.name}
+          dialogs={dialogs}
+          picture={{ label: "Logo", icon: <LuImage />, ariaLabel: `Upload a logo for ${d.name}` }}
+        />
+      }
+    >
+      <Text fontSize="sm" color="fg.muted" truncate>
+        {d.address}, {d.city}, {d.state} {d.zipCode}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" truncate>
+        {d.managerEmail ? `Manager: ${d.managerEmail}` : "No manager"} · {d.timeZone}
+      </Text>
+    </ConsoleRow>
   );
 }
 
 /** Dealerships: search, add, edit, logo and delete with a reason (refused while salespeople remain). */
 export function DealershipsTab() {
   const utils = trpc.useUtils();
-  const { text, setText, search } = useDebouncedSearch();
-  const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at page 1.
-  useEffect(() => setPage(1), [search]);
+  const state = useSearchPage();
   const list = trpc.admin.dealerships.useQuery(
-    { search, page, pageSize: PAGE_SIZE },
+    { search: state.search, page: state.page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
-  const editing = useDialogSubject<AdminDealership | null>();
-  const logo = useDialogSubject<AdminDealership>();
-  const deleting = useDialogSubject<AdminDealership>();
+  const dialogs = useRecordDialogs<AdminDealership>();
+  const { editing, picture: logo } = dialogs;
   const remove = trpc.admin.deleteDealership.useMutation();
 
   return (
-    <Stack gap="5">
-      <PanelHeader title="Dealerships" description="Partner dealerships, their managers and team sizes.">
-        <Button colorPalette="blue" onClick={() => editing.show(null)}>
-          <LuPlus /> Add Dealership
-        </Button>
-      </PanelHeader>
-      <ListToolbar
-        label="Search dealerships"
-        placeholder="Search by name, city, state or ZIP"
-        value={text}
-        onChange={setText}
-        total={list.data?.total}
-        noun="dealership"
-      />
-      <QueryState
-        query={list}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading dealerships">
-            {SKELETON_KEYS.slice(0, 5).map((key) => (
-              <Skeleton key={key} height="20" borderRadius="xl" />
-            ))}
-          </Stack>
-        }
-        error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
-        isEmpty={(data) => data.items.length === 0}
-        empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
-      >
-        {(data) => (
-          <Stack gap="3">
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Dealerships">
-              {data.items.map((item) => {
-                const d = asAdmin(item);
-                return d ? (
-                  <DealershipRow
-                    key={d.id}
-                    dealership={d}
-                    onEdit={() => editing.show(d)}
-                    onLogo={() => logo.show(d)}
-                    onDelete={() => deleting.show(d)}
-                  />
-                ) : null;
-              })}
-            </Stack>
-            <ListPager
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              noun="dealership"
-            />
-          </Stack>
-        )}
-      </QueryState>
-      <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-      <ImageUploadDialog
-        open={logo.open}
-        onOpenChange={logo.setOpen}
-        title="Dealership logo"
-        subtitle={logo.subject ? `A new logo for ${logo.subject.name}.` : ""}
-        current={logo.subject?.logoUrl ?? null}
-        uploadUrl={`/api/admin/dealership/${logo.subject?.id ?? 0}/upload-logo`}
-        onUploaded={() => utils.admin.dealerships.invalidate()}
-      />
-      <DeleteWithReasonDialog
-        open={deleting.open}
-        onOpenChange={deleting.setOpen}
-        title="Delete dealership"
-        description={
-          deleting.subject
-            ? `${deleting.subject.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`
-            : ""
-        }
-        onDelete={async (reason) => {
-          const result = await remove.mutateAsync({ id: deleting.subject!.id, reason });
+    <RecordTab
+      title="Dealerships"
+      description="Partner dealerships, their managers and team sizes."
+      add="Add Dealership"
+      dialogs={dialogs}
+      forms={
+        <>
+          <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
+          <ImageUploadDialog
+            open={logo.open}
+            onOpenChange={logo.setOpen}
+            title="Dealership logo"
+            subtitle={logo.subject ? `A new logo for ${logo.subject.name}.` : ""}
+            current={logo.subject?.logoUrl ?? null}
+            uploadUrl={`/api/admin/dealership/${logo.subject?.id ?? 0}/upload-logo`}
+            onUploaded={() => utils.admin.dealerships.invalidate()}
+          />
+        </>
+      }
+      remove={{
+        title: "Delete dealership",
+        explain: (d) =>
+          `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
+        onDelete: async (d, reason) => {
+          const result = await remove.mutateAsync({ id: d.id, reason });
           await utils.admin.dealerships.invalidate();
           void utils.admin.overview.invalidate();
           return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
-        }}
-      />
-    </Stack>
+        },
+      }}
+      query={list}
+      state={state}
+      toolbar={{
+        label: "Search dealerships",
+        placeholder: "Search by name, city, state or ZIP",
+        noun: "dealership",
+      }}
+      loading={{ label: "Loading dealerships", rows: 5, height: "20" }}
+      error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
+      empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
+      listLabel="Dealerships"
+      pager={{ pageSize: PAGE_SIZE }}
+    >
+      {(item) => {
+        const d = asAdmin(item);
+        return d ? <DealershipRow key={d.id} dealership={d} dialogs={dialogs} /> : null;
+      }}
+    </RecordTab>
   );
 }

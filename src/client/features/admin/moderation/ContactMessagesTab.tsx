@@ -1,13 +1,12 @@
 // Messages sent through the site's contact form, newest first. The table keeps no handled state, so the
 // queue is read-only: each message offers a reply by e-mail.
-import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuInbox, LuReply } from "react-icons/lu";
 import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
-import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
-import { usePageFor } from "./usePageFor";
+import { Notice, panelNotice } from "../../../ui/QueryState";
+import { ConsoleList, useSearchPage } from "../consoleList";
 
 type ContactMessage = RouterOutputs["site"]["contactMessages"]["items"][number];
 
@@ -83,8 +82,8 @@ function MessageCard({ message }: { message: ContactMessage }) {
 
 /** Admin console tab: contact-form messages. */
 export function ContactMessagesTab() {
-  const { text, setText, search } = useDebouncedSearch();
-  const [page, setPage] = usePageFor(search);
+  const state = useSearchPage();
+  const { search, page } = state;
   const messages = trpc.site.contactMessages.useQuery(
     { search: search || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     { placeholderData: (previous) => previous, refetchOnMount: "always" },
@@ -96,24 +95,16 @@ export function ContactMessagesTab() {
         title="Contact messages"
         description="Messages sent through the contact page, newest first. Reply by email; messages are kept for two years."
       />
-      <ListToolbar
-        label="Search contact messages"
-        placeholder="Search name, email, company or message"
-        value={text}
-        onChange={setText}
-        total={messages.data?.total}
-        noun="message"
-      />
-      <QueryState
+      <ConsoleList
         query={messages}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading contact messages">
-            <Skeleton h="32" borderRadius="xl" />
-            <Skeleton h="32" borderRadius="xl" />
-          </Stack>
-        }
+        state={state}
+        toolbar={{
+          label: "Search contact messages",
+          placeholder: "Search name, email, company or message",
+          noun: "message",
+        }}
+        loading={{ label: "Loading contact messages", rows: 2, height: "32" }}
         error={{ title: "We couldn't load the contact messages", titleAs: "h3" }}
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <Notice
             icon={LuInbox}
@@ -122,24 +113,11 @@ export function ContactMessagesTab() {
             {...panelNotice()}
           />
         }
+        pager={{ pageSize: PAGE_SIZE }}
+        pagerUnderPanel
       >
-        {(data) => (
-          <Stack as="ul" listStyleType="none" gap="3" ps="0">
-            {data.items.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-      {messages.data ? (
-        <ListPager
-          total={messages.data.total}
-          pageSize={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noun="message"
-        />
-      ) : null}
+        {(message) => <MessageCard key={message.id} message={message} />}
+      </ConsoleList>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
 // upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
-import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
 import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
@@ -8,13 +8,12 @@ import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { TextareaField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
+import { Notice, panelNotice } from "../../../ui/QueryState";
 import { StarRow } from "../../../ui/Rating";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
-import { usePageFor } from "./usePageFor";
+import { ConsoleList, useSearchPage } from "../consoleList";
 
 type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
 type Decision = "uphold" | "remove";
@@ -196,8 +195,8 @@ function FlagCard({ flag, onDecide }: { flag: OpenFlag; onDecide: (decision: Dec
 
 /** Admin console tab: the queue of flagged reviews. */
 export function FlaggedReviewsTab() {
-  const { text, setText, search } = useDebouncedSearch();
-  const [page, setPage] = usePageFor(search);
+  const state = useSearchPage();
+  const { search, page } = state;
   const flags = trpc.reviews.openFlags.useQuery(
     { search: search || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, refetchOnMount: "always" },
@@ -220,24 +219,16 @@ export function FlaggedReviewsTab() {
           </Badge>
         ) : null}
       </PanelHeader>
-      <ListToolbar
-        label="Search flagged reviews"
-        placeholder="Search review text, salesperson, reason or who flagged"
-        value={text}
-        onChange={setText}
-        total={flags.data?.total}
-        noun="open flag"
-      />
-      <QueryState
+      <ConsoleList
         query={flags}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading flagged reviews">
-            <Skeleton h="40" borderRadius="xl" />
-            <Skeleton h="40" borderRadius="xl" />
-          </Stack>
-        }
+        state={state}
+        toolbar={{
+          label: "Search flagged reviews",
+          placeholder: "Search review text, salesperson, reason or who flagged",
+          noun: "open flag",
+        }}
+        loading={{ label: "Loading flagged reviews", rows: 2, height: "40" }}
         error={{ title: "We couldn't load the flagged reviews", titleAs: "h3" }}
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <Notice
             icon={LuCircleCheck}
@@ -247,24 +238,13 @@ export function FlaggedReviewsTab() {
             {...panelNotice()}
           />
         }
+        pager={{ pageSize: PAGE_SIZE, noun: "flag" }}
+        pagerUnderPanel
       >
-        {(data) => (
-          <Stack as="ul" listStyleType="none" gap="3" ps="0">
-            {data.items.map((flag) => (
-              <FlagCard key={flag.id} flag={flag} onDecide={(decision) => dialog.show({ flag, decision })} />
-            ))}
-          </Stack>
+        {(flag) => (
+          <FlagCard key={flag.id} flag={flag} onDecide={(decision) => dialog.show({ flag, decision })} />
         )}
-      </QueryState>
-      {flags.data ? (
-        <ListPager
-          total={flags.data.total}
-          pageSize={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noun="flag"
-        />
-      ) : null}
+      </ConsoleList>
       <ResolveDialog
         flag={dialog.subject?.flag ?? null}
         decision={dialog.subject?.decision ?? "uphold"}

@@ -1,25 +1,24 @@
-import { Button, Flex, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { LuCamera, LuPencil, LuPlus, LuSearchX, LuTrash2 } from "react-icons/lu";
+import { LuCamera, LuSearchX } from "react-icons/lu";
 import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { InputField, TextareaField } from "../../../ui/form";
-import { PanelHeader } from "../../../ui/PanelHeader";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
-import { Notice, QueryState } from "../../../ui/QueryState";
+import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
-import { useDialogSubject } from "../../../ui/useDialogSubject";
+import { ImageUploadDialog } from "../consoleKit";
 import {
-  DeleteWithReasonDialog,
-  ImageUploadDialog,
-  ListPager,
-  ListToolbar,
-  SKELETON_KEYS,
-  useDebouncedSearch,
-} from "../consoleKit";
+  ConsoleRow,
+  type RecordDialogs,
+  RecordTab,
+  RowActions,
+  useRecordDialogs,
+  useSearchPage,
+} from "../consoleList";
 
 const PAGE_SIZE = 20;
 
@@ -261,161 +260,95 @@ function SalespersonDialog({
 
 function SalespersonRow({
   salesperson: s,
-  onEdit,
-  onPhoto,
-  onDelete,
+  dialogs,
 }: {
   salesperson: AdminSalesperson;
-  onEdit: () => void;
-  onPhoto: () => void;
-  onDelete: () => void;
+  dialogs: RecordDialogs<AdminSalesperson>;
 }) {
   return (
-    <Flex
-      as="li"
-      gap="3"
-      p="4"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      direction={{ base: "column", md: "row" }}
-      align={{ base: "stretch", md: "center" }}
+    <ConsoleRow
+      media={<ProfilePhoto src={s.profileImageUrl} name={s.name} boxSize="12" borderRadius="full" />}
+      title={s.name}
+      badge={<StatusBadge status={s.status} />}
+      actions={
+        <RowActions
+          record={s}
+          name={s.name}
+          dialogs={dialogs}
+          picture={{ label: "Photo", icon: <LuCamera />, ariaLabel: `Upload a photo of ${s.name}` }}
+        />
+      }
     >
-      <HStack gap="3" flex="1" minW="0">
-        <ProfilePhoto src={s.profileImageUrl} name={s.name} boxSize="12" borderRadius="full" />
-        <Stack gap="0.5" minW="0">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" truncate>
-              {s.name}
-            </Text>
-            <StatusBadge status={s.status} />
-          </HStack>
-          <Text fontSize="sm" color="fg.muted" truncate>
-            {s.email} · {s.dealership ?? "Independent"}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {s.city}, {s.state} · {formatRating(s.averageRating)} ★ from {s.totalReviews} reviews
-          </Text>
-        </Stack>
-      </HStack>
-      <HStack gap="2" flexShrink={0} wrap="wrap">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${s.name}`}>
-          <LuPencil /> Edit
-        </Button>
-        <Button size="sm" variant="outline" onClick={onPhoto} aria-label={`Upload a photo of ${s.name}`}>
-          <LuCamera /> Photo
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Delete ${s.name}`}
-        >
-          <LuTrash2 /> Delete
-        </Button>
-      </HStack>
-    </Flex>
+      <Text fontSize="sm" color="fg.muted" truncate>
+        {s.email} · {s.dealership ?? "Independent"}
+      </Text>
+      <Text fontSize="xs" color="fg.muted">
+        {s.city}, {s.state} · {formatRating(s.averageRating)} ★ from {s.totalReviews} reviews
+      </Text>
+    </ConsoleRow>
   );
 }
 
 /** Salespeople: search, add, edit, photo and delete with a reason. */
 export function SalespeopleTab() {
   const utils = trpc.useUtils();
-  const { text, setText, search } = useDebouncedSearch();
-  const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at page 1.
-  useEffect(() => setPage(1), [search]);
+  const state = useSearchPage();
   const list = trpc.admin.salespeople.useQuery(
-    { search, page, pageSize: PAGE_SIZE },
+    { search: state.search, page: state.page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
-  const editing = useDialogSubject<AdminSalesperson | null>();
-  const photo = useDialogSubject<AdminSalesperson>();
-  const deleting = useDialogSubject<AdminSalesperson>();
+  const dialogs = useRecordDialogs<AdminSalesperson>();
+  const { editing, picture: photo } = dialogs;
   const remove = trpc.admin.deleteSalesperson.useMutation();
 
   return (
-    <Stack gap="5">
-      <PanelHeader
-        title="Salespeople"
-        description="Every salesperson profile, at dealerships and independent."
-      >
-        <Button colorPalette="blue" onClick={() => editing.show(null)}>
-          <LuPlus /> Add Salesperson
-        </Button>
-      </PanelHeader>
-      <ListToolbar
-        label="Search salespeople"
-        placeholder="Search by name, email, dealership or city"
-        value={text}
-        onChange={setText}
-        total={list.data?.total}
-        noun="salesperson"
-      />
-      <QueryState
-        query={list}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading salespeople">
-            {SKELETON_KEYS.slice(0, 5).map((key) => (
-              <Skeleton key={key} height="20" borderRadius="xl" />
-            ))}
-          </Stack>
-        }
-        error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
-        isEmpty={(data) => data.items.length === 0}
-        empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
-      >
-        {(data) => (
-          <Stack gap="3">
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Salespeople">
-              {data.items.map((s) => (
-                <SalespersonRow
-                  key={s.id}
-                  salesperson={s}
-                  onEdit={() => editing.show(s)}
-                  onPhoto={() => photo.show(s)}
-                  onDelete={() => deleting.show(s)}
-                />
-              ))}
-            </Stack>
-            <ListPager
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              noun="salespeople"
-            />
-          </Stack>
-        )}
-      </QueryState>
-      <SalespersonDialog salesperson={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-      <ImageUploadDialog
-        open={photo.open}
-        onOpenChange={photo.setOpen}
-        title="Profile photo"
-        subtitle={photo.subject ? `A new photo for ${photo.subject.name}.` : ""}
-        current={photo.subject?.profileImageUrl ?? null}
-        uploadUrl={`/api/admin/salesperson/${photo.subject?.id ?? 0}/upload-photo`}
-        onUploaded={() => utils.admin.salespeople.invalidate()}
-      />
-      <DeleteWithReasonDialog
-        open={deleting.open}
-        onOpenChange={deleting.setOpen}
-        title="Delete salesperson"
-        description={
-          deleting.subject
-            ? `${deleting.subject.name}'s profile, appointments and reviews will be removed. Their account stays.`
-            : ""
-        }
-        onDelete={async (reason) => {
-          const result = await remove.mutateAsync({ id: deleting.subject!.id, reason });
+    <RecordTab
+      title="Salespeople"
+      description="Every salesperson profile, at dealerships and independent."
+      add="Add Salesperson"
+      dialogs={dialogs}
+      forms={
+        <>
+          <SalespersonDialog
+            salesperson={editing.subject}
+            open={editing.open}
+            onOpenChange={editing.setOpen}
+          />
+          <ImageUploadDialog
+            open={photo.open}
+            onOpenChange={photo.setOpen}
+            title="Profile photo"
+            subtitle={photo.subject ? `A new photo for ${photo.subject.name}.` : ""}
+            current={photo.subject?.profileImageUrl ?? null}
+            uploadUrl={`/api/admin/salesperson/${photo.subject?.id ?? 0}/upload-photo`}
+            onUploaded={() => utils.admin.salespeople.invalidate()}
+          />
+        </>
+      }
+      remove={{
+        title: "Delete salesperson",
+        explain: (s) => `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
+        onDelete: async (s, reason) => {
+          const result = await remove.mutateAsync({ id: s.id, reason });
           await utils.admin.salespeople.invalidate();
           void utils.admin.overview.invalidate();
           return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
-        }}
-      />
-    </Stack>
+        },
+      }}
+      query={list}
+      state={state}
+      toolbar={{
+        label: "Search salespeople",
+        placeholder: "Search by name, email, dealership or city",
+        noun: "salesperson",
+      }}
+      loading={{ label: "Loading salespeople", rows: 5, height: "20" }}
+      error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
+      empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
+      listLabel="Salespeople"
+      pager={{ pageSize: PAGE_SIZE, noun: "salespeople" }}
+    >
+      {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={dialogs} />}
+    </RecordTab>
   );
 }

@@ -1,34 +1,23 @@
-import {
-  Badge,
-  Button,
-  Flex,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { LuPencil, LuSearchX, LuTrash2 } from "react-icons/lu";
+import { LuSearchX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
-import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, QueryState } from "../../../ui/QueryState";
+import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
-import { useDialogSubject } from "../../../ui/useDialogSubject";
 import {
-  DeleteWithReasonDialog,
-  ListPager,
-  ListToolbar,
-  SKELETON_KEYS,
-  useDebouncedSearch,
-} from "../consoleKit";
+  ConsoleRow,
+  type RecordDialogs,
+  RecordTab,
+  RowActions,
+  useRecordDialogs,
+  useSearchPage,
+} from "../consoleList";
 
 const PAGE_SIZE = 20;
 const ROLE_PALETTE = { customer: "gray", salesperson: "blue", manager: "purple", admin: "red" } as const;
@@ -114,85 +103,68 @@ function EditUserDialog({
   );
 }
 
-function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: () => void; onDelete: () => void }) {
+function UserRow({ user, dialogs }: { user: AdminUser; dialogs: RecordDialogs<AdminUser> }) {
   return (
-    <Flex
-      as="li"
-      gap="3"
-      p="4"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      direction={{ base: "column", md: "row" }}
-      align={{ base: "stretch", md: "center" }}
+    <ConsoleRow
+      title={fullName(user)}
+      badge={
+        <Badge colorPalette={ROLE_PALETTE[user.role]} variant="subtle" borderRadius="full">
+          {capitalise(user.role)}
+        </Badge>
+      }
+      actions={<RowActions record={user} name={user.email} dialogs={dialogs} />}
     >
-      <Stack gap="0.5" flex="1" minW="0">
-        <HStack gap="2" wrap="wrap">
-          <Text fontWeight="semibold" truncate>
-            {fullName(user)}
-          </Text>
-          <Badge colorPalette={ROLE_PALETTE[user.role]} variant="subtle" borderRadius="full">
-            {capitalise(user.role)}
-          </Badge>
-        </HStack>
-        <Text fontSize="sm" color="fg.muted" truncate>
-          {user.email}
-          {user.managedDealership ? ` · Manages ${user.managedDealership}` : ""}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          Joined {mediumDate.format(new Date(user.createdAt))}
-          {user.city ? ` · ${user.city}${user.state ? `, ${user.state}` : ""}` : ""}
-        </Text>
-      </Stack>
-      <HStack gap="2" flexShrink={0}>
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${user.email}`}>
-          <LuPencil /> Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Delete ${user.email}`}
-        >
-          <LuTrash2 /> Delete
-        </Button>
-      </HStack>
-    </Flex>
+      <Text fontSize="sm" color="fg.muted" truncate>
+        {user.email}
+        {user.managedDealership ? ` · Manages ${user.managedDealership}` : ""}
+      </Text>
+      <Text fontSize="xs" color="fg.muted">
+        Joined {mediumDate.format(new Date(user.createdAt))}
+        {user.city ? ` · ${user.city}${user.state ? `, ${user.state}` : ""}` : ""}
+      </Text>
+    </ConsoleRow>
   );
 }
 
 /** Users: every account, searchable by name or e-mail, filterable by role; edit and delete with a reason. */
 export function UsersTab() {
   const utils = trpc.useUtils();
-  const { text, setText, search } = useDebouncedSearch();
   const [role, setRole] = useState<string>("all");
-  const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at page 1.
-  useEffect(() => setPage(1), [search, role]);
+  const state = useSearchPage(role);
   const users = trpc.admin.users.useQuery(
-    { search, role, page, pageSize: PAGE_SIZE },
+    { search: state.search, role, page: state.page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
-  const editing = useDialogSubject<AdminUser>();
-  const deleting = useDialogSubject<AdminUser>();
+  const dialogs = useRecordDialogs<AdminUser>();
   const remove = trpc.admin.deleteUser.useMutation();
 
   return (
-    <Stack gap="5">
-      <PanelHeader
-        title="Users"
-        description="Every account on the platform: customers, salespeople, managers and administrators."
-      />
-      <ListToolbar
-        label="Search users"
-        placeholder="Search by name or email"
-        value={text}
-        onChange={setText}
-        total={users.data?.total}
-        noun="user"
-      >
+    <RecordTab
+      title="Users"
+      description="Every account on the platform: customers, salespeople, managers and administrators."
+      dialogs={dialogs}
+      forms={
+        <EditUserDialog
+          user={dialogs.editing.subject}
+          open={dialogs.editing.open}
+          onOpenChange={dialogs.editing.setOpen}
+        />
+      }
+      remove={{
+        title: "Delete user",
+        explain: (u) =>
+          `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
+        onDelete: async (u, reason) => {
+          const result = await remove.mutateAsync({ id: u.id, reason });
+          await utils.admin.users.invalidate();
+          void utils.admin.overview.invalidate();
+          return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
+        },
+      }}
+      query={users}
+      state={state}
+      toolbar={{ label: "Search users", placeholder: "Search by name or email", noun: "user" }}
+      filters={
         <NativeSelect.Root size="md" width={{ base: "full", md: "44" }}>
           <NativeSelect.Field
             aria-label="Filter by role"
@@ -209,64 +181,19 @@ export function UsersTab() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </ListToolbar>
-      <QueryState
-        query={users}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading users">
-            {SKELETON_KEYS.slice(0, 5).map((key) => (
-              <Skeleton key={key} height="20" borderRadius="xl" />
-            ))}
-          </Stack>
-        }
-        error={{
-          title: "Error loading users",
-          description: users.error
-            ? `Error loading users: ${apiErrorMessage(users.error, "Please try again.")}`
-            : undefined,
-        }}
-        isEmpty={(data) => data.items.length === 0}
-        empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
-      >
-        {(data) => (
-          <Stack gap="3">
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Users">
-              {data.items.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  onEdit={() => editing.show(user)}
-                  onDelete={() => deleting.show(user)}
-                />
-              ))}
-            </Stack>
-            <ListPager
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              noun="user"
-            />
-          </Stack>
-        )}
-      </QueryState>
-      <EditUserDialog user={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-      <DeleteWithReasonDialog
-        open={deleting.open}
-        onOpenChange={deleting.setOpen}
-        title="Delete user"
-        description={
-          deleting.subject
-            ? `${deleting.subject.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`
-            : ""
-        }
-        onDelete={async (reason) => {
-          const result = await remove.mutateAsync({ id: deleting.subject!.id, reason });
-          await utils.admin.users.invalidate();
-          void utils.admin.overview.invalidate();
-          return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
-        }}
-      />
-    </Stack>
+      }
+      loading={{ label: "Loading users", rows: 5, height: "20" }}
+      error={{
+        title: "Error loading users",
+        description: users.error
+          ? `Error loading users: ${apiErrorMessage(users.error, "Please try again.")}`
+          : undefined,
+      }}
+      empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
+      listLabel="Users"
+      pager={{ pageSize: PAGE_SIZE }}
+    >
+      {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} />}
+    </RecordTab>
   );
 }
