@@ -1,5 +1,6 @@
 // Runs the built app for browser tests: a fresh embedded PostgreSQL with demo data, mail through a real SMTP
-// sink, and a small HTTP mailbox on 127.0.0.1 so tests can read the e-mails the app really sent.
+// sink, payments through the real Stripe SDK against a local stand-in of Stripe's API, and a small HTTP mailbox
+// on 127.0.0.1 so tests can read the e-mails the app really sent.
 //
 // The mailbox also answers `POST /session` with `{ email, role }`: it signs that account in the way a redeemed
 // sign-in link does (same user record on first sign-in, same salesperson link, a real session from the app's
@@ -15,6 +16,7 @@ import { createSession } from "../src/server/auth/session";
 import { accountForLink } from "../src/server/domains/auth/service";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
+import { startStripeStandIn } from "../tests/support/stripe-standin";
 
 const appPort = Number(process.env.E2E_PORT ?? 4173);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 4399);
@@ -108,6 +110,8 @@ async function answerSession(req: IncomingMessage, res: ServerResponse): Promise
 }
 
 const smtp = await startSmtpSink();
+// Payments: the real Stripe SDK against the local stand-in, which also delivers its webhooks to the app.
+const stripe = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${appPort}/api/stripe/webhook` });
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (req.method === "POST" && url.pathname === "/session") {
@@ -136,6 +140,7 @@ const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(databasePort),
     SMTP_URL: smtp.url,
+    ...stripe.env,
     LOG_LEVEL: "warn",
     RATE_LIMIT_DISABLED: "true",
   },
@@ -151,6 +156,7 @@ async function stop(code: number) {
   app.kill("SIGINT");
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));
   await smtp.close();
+  await stripe.close();
   // As root the app's cluster lives outside DATA_DIR (src/server/db/embedded.ts): DATA_DIR/pg-cluster says where.
   const pointer = path.join(dataDir, "pg-cluster");
   if (existsSync(pointer))

@@ -269,6 +269,15 @@ const EXPECTED: Record<string, Tier> = {
   "transfers.managerDecide": "manager",
   "transfers.list": "admin",
   "transfers.adminDecide": "admin",
+  "subscriptions.config": "public",
+  "subscriptions.overview": "signedIn",
+  "subscriptions.create": "signedIn",
+  "subscriptions.checkoutStatus": "signedIn",
+  "subscriptions.byId": "signedIn",
+  "subscriptions.dealershipInfo": "signedIn",
+  "subscriptions.cancel": "signedIn",
+  "subscriptions.resume": "signedIn",
+  "subscriptions.changePlan": "signedIn",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

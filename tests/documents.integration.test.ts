@@ -79,6 +79,10 @@ describe("the Markdown sources", () => {
       documents: "",
       transfer_requests: "**Transfer requests**",
       audit_log: "**Audit trail**",
+      stripe_customers: "**Billing customers**",
+      subscriptions: "**Subscriptions**",
+      payments: "**Payments**",
+      stripe_events: "**Payment provider events**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -2,13 +2,17 @@
 // an otherwise valid input in turn gets NUL bytes, control characters, impossible dates, 2^31, 1e308,
 // 100 KB strings and wrong types; the same goes to every REST route through its path, query or body.
 // Every answer must be below 500, and no error may carry SQL, driver or library text.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
 import { appRouter } from "../src/server/trpc/root";
 import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { startStripeStandIn } from "./support/stripe-standin";
 
-const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+// Payments on, against the local Stripe stand-in: checkout and plan changes run their whole path on bad input.
+const stripe = await startStripeStandIn();
+afterAll(() => stripe.close());
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...stripe.env });
 await seedDatabase(h.sql, { scale: 0.02 });
 
 const FORBIDDEN_TEXT =
@@ -113,6 +117,8 @@ function sample(key: string, schema: ZodLike): unknown {
     action: "salesperson.add",
     from: addDays(today, -30),
     to: today,
+    payment_intent: "pi_fuzz123",
+    setup_intent: "seti_fuzz123",
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -2,7 +2,7 @@
 // adds, removal that keeps ratings, one audit row per change, the invite e-mail, the monthly report.
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
-import { BASIC_PLAN_SALESPERSON_LIMIT } from "../src/shared/constants";
+import { PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -240,8 +240,16 @@ describe("adding salespeople", () => {
   });
 
   it("holds the plan limit under 5 concurrent adds at 9 members: exactly one succeeds", async () => {
-    while ((await teamSize(C)) < BASIC_PLAN_SALESPERSON_LIMIT - 1) await member(C);
-    while ((await teamSize(C)) > BASIC_PLAN_SALESPERSON_LIMIT - 1) {
+    // Dealer Basic (10 salespeople), as its webhook-written subscription row says.
+    await h.sql`
+      insert into subscriptions (stripe_subscription_id, salesperson_id, dealership_id, plan, interval, status, seats,
+                                 current_period_end)
+      values ('sub_manager_test_basic', null, ${C.id}, 'dealer-basic', 'month', 'active', 1, now() + interval '20 days')`;
+    const BASIC_LIMIT =
+      PLANS["dealer-basic"].allowance?.kind === "fixed" ? PLANS["dealer-basic"].allowance.salespeople : 0;
+    expect(BASIC_LIMIT).toBe(10);
+    while ((await teamSize(C)) < BASIC_LIMIT - 1) await member(C);
+    while ((await teamSize(C)) > BASIC_LIMIT - 1) {
       await h.sql`update salespeople set dealership_id = null
                    where id = (select max(id) from salespeople where dealership_id = ${C.id})`;
     }
@@ -266,15 +274,17 @@ describe("adding salespeople", () => {
       expect(refused.json.message).toContain("Plan limit reached");
       expect(refused.json.code).toBe("PLAN_LIMIT_REACHED");
     }
-    expect(await teamSize(C)).toBe(BASIC_PLAN_SALESPERSON_LIMIT);
+    expect(await teamSize(C)).toBe(BASIC_LIMIT);
     const [audits] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from audit_log where action = 'salesperson.add' and dealership_id = ${C.id}`;
     expect(audits!.n).toBe(1);
 
     const overview = await h.request("GET", "/api/manager/overview", { cookie: managerC.cookie });
     expect(overview.json.plan).toMatchObject({
-      name: "Basic",
-      monthlyPriceCents: 49_900,
+      planId: "dealer-basic",
+      name: "Dealer Basic",
+      status: "active",
+      monthlyPriceCents: 69_000,
       salespersonLimit: 10,
       used: 10,
       limitReached: true,

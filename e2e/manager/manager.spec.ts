@@ -44,8 +44,10 @@ test("[manager] journey: verify a pending salesperson, add a salesperson who get
     /^\d\.\d$/,
   );
   const plan = page.getByRole("region", { name: "Subscription Plan" });
-  await expect(plan).toContainText("$499/month");
+  // No subscription in the demo data: the free allowance, and the Basic list price SPEC.md gives this card.
+  await expect(plan).toContainText("Free");
   await expect(plan).toContainText("up to 10 salespeople");
+  await expect(plan).toContainText("$499/month");
   await expect(page.getByRole("region", { name: "Dealership contact" })).toContainText("New York, NY");
 
   // Sales Team: the pending registration is confirmed.

@@ -6,7 +6,8 @@
 // - a salesperson acts on their own profile, calendar and appointments;
 // - a dealership's manager acts on the dealership and on every salesperson in it;
 // - an administrator acts on every salesperson, dealership and appointment;
-// - a customer acts on the appointments they booked.
+// - a customer acts on the appointments they booked;
+// - a subscription belongs to its salesperson or to its dealership's manager (and administrators).
 import type { SessionUser } from "../shared/schemas/auth";
 import type { Queryable } from "./db/client";
 import type { SalespersonFields } from "./db/rows";
@@ -81,4 +82,16 @@ export function appointmentSql(sql: Queryable, caller: Caller | null, alias: str
               or ${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
               or ${sql(`${alias}.salesperson_id`)} in
                  (select id from salespeople where dealership_id = ${caller.managedDealershipId}))`;
+}
+
+/**
+ * SQL condition on a `subscriptions` row (`<alias>.salesperson_id`, `<alias>.dealership_id`): a salesperson's
+ * own plan, the plan of the dealership the caller manages, or any plan for an administrator. A manager does not
+ * see what a salesperson of the team pays for themselves.
+ */
+export function subscriptionSql(sql: Queryable, caller: Caller | null, alias: string) {
+  if (!caller) return sql`false`;
+  if (isAdmin(caller)) return sql`true`;
+  return sql`(${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
+              or ${sql(`${alias}.dealership_id`)} = ${caller.managedDealershipId})`;
 }

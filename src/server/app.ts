@@ -10,6 +10,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./context";
 import { readStoredImage } from "./domains/portal/photos";
+import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
@@ -19,6 +20,9 @@ import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = { clientDir?: string };
+
+/** Where Stripe delivers events: the path, and the older one the CSRF exemption named. */
+const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -84,7 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       ? next()
       : limitBody(c, next),
   );
-  app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: ["/api/webhooks/stripe"] }));
+  app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: [...STRIPE_WEBHOOK_PATHS] }));
   app.use("*", async (c, next) => {
     c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
     if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/trpc/")) await resolveSession(c, deps);
@@ -105,6 +109,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       },
     }),
   );
+
+  // Stripe's webhooks: signed raw bodies from Stripe's servers (no session, no Origin), answered 200 once handled.
+  for (const webhookPath of STRIPE_WEBHOOK_PATHS) {
+    app.post(webhookPath, async (c) => {
+      const event = verifyEvent(deps, await c.req.text(), c.req.header("stripe-signature"));
+      return c.json(await handleStripeEvent(deps, event));
+    });
+  }
 
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>

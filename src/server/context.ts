@@ -9,6 +9,7 @@ import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { Payments } from "./payments/stripe";
 
 /** Long-lived services shared by every request. */
 export type AppDeps = {
@@ -20,6 +21,8 @@ export type AppDeps = {
   /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
   browseCache: TtlCache<BrowseResult>;
   jobs: JobQueue;
+  /** Stripe, when STRIPE_SECRET_KEY is set; null means payments are not configured. */
+  payments: Payments | null;
 };
 
 /** What one request brings: who is calling, from where, and where response cookies go. */

@@ -47,8 +47,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Payments: the secret key turns them on; the publishable key is handed to the browser's payment form. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  VITE_STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls (default api.stripe.com over https): a local stand-in in tests. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -125,6 +132,11 @@ export function describeMode(env: Env): string[] {
     lines.push(
       "sign-in: requests from this machine also get their link in the answer; nobody else ever does",
     );
+  lines.push(
+    env.STRIPE_SECRET_KEY
+      ? `payments: Stripe${env.STRIPE_API_HOST ? ` at ${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT ?? 443}` : ""}${env.STRIPE_WEBHOOK_SECRET ? "" : ", but STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused and plans never switch on"}`
+      : "payments: STRIPE_SECRET_KEY is not set, so checkout says payments are not configured",
+  );
   if (env.ADMIN_CODE_IS_DEMO)
     lines.push(
       `admin: ADMIN_CODE is not set, so the public demo code ${DEMO_ADMIN_CODE} is in force; it only works while HOST is a loopback address`,

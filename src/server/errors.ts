@@ -14,6 +14,10 @@ export const APP_ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
+  /** A service we depend on (the payment provider) answered with a failure. */
+  BAD_GATEWAY: 502,
+  /** A feature this server is not configured for (payments without keys). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorKind = keyof typeof APP_ERROR_STATUS;
 

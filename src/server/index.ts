@@ -11,6 +11,7 @@ import { startWorkers } from "./jobs/workers";
 import { createLogger, type Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { projectPath } from "./paths";
+import { createPayments } from "./payments/stripe";
 import { openDatabase } from "./runtime";
 
 /** A startup failure is one line naming the cause and the fix, never a stack trace. */
@@ -74,7 +75,15 @@ await startWorkers(jobs, {
   appUrl: env.APP_URL,
   mailFrom: env.MAIL_FROM,
 });
-const app = createApp({ sql: database.sql, env, mailer, logger, browseCache, jobs });
+const app = createApp({
+  sql: database.sql,
+  env,
+  mailer,
+  logger,
+  browseCache,
+  jobs,
+  payments: createPayments(env),
+});
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
 // wait for them before the database goes away; once stopping, answers close their connection.

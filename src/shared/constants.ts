@@ -119,6 +119,3 @@ export const TRANSFER_STATUSES = [
   "withdrawn",
 ] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
-
-/** Salespeople a dealership may have on the Basic plan (until subscriptions set the plan). */
-export const BASIC_PLAN_SALESPERSON_LIMIT = 10;

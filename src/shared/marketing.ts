@@ -1,6 +1,7 @@
 // Headline figures for the public pages. Each figure is counted from the database; the SPEC.md claim
 // ('1,200+', '4.8', '50+') is a floor the live figure is compared with, never a number to show instead of it.
 import { formatRating, MARKETING_CLAIMS } from "./constants";
+import { MARKETING_PLANS } from "./plans";
 import type { SiteStats } from "./schemas/site";
 
 export type HeadlineFigure = {
@@ -93,14 +94,8 @@ export function headlineFigures(stats: SiteStats | null | undefined): HeadlineFi
 }
 
 /** The plans of the /pricing page (SPEC.md section 9, 'Marketing plans'), in cents. */
-export const MARKETING_PLANS = {
-  customer: { name: "Customer", monthlyCents: 0, annualCents: 0, maxSalespeople: null },
-  professional: { name: "Professional", monthlyCents: 99_00, annualCents: 990_00, maxSalespeople: null },
-  dealership: { name: "Dealership", monthlyCents: 899_00, annualCents: 8_990_00, maxSalespeople: 10 },
-} as const;
+export { FREE_TRIAL_DAYS, MARKETING_PLANS } from "./plans";
 export type MarketingPlanId = keyof typeof MARKETING_PLANS;
-
-export const FREE_TRIAL_DAYS = 30;
 
 /** "$99", "$8,990": whole dollars, as the pricing page shows them. */
 export function formatDollars(cents: number): string {

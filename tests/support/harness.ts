@@ -12,6 +12,7 @@ import { startJobQueue } from "../../src/server/jobs/queue";
 import { startWorkers } from "../../src/server/jobs/workers";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
+import { createPayments } from "../../src/server/payments/stripe";
 import { createCaller } from "../../src/server/trpc/root";
 import type { BrowseResult } from "../../src/shared/schemas/salespeople";
 import { startSmtpSink } from "./smtp-sink";
@@ -54,7 +55,7 @@ export async function createHarness(
   const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
   const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
   await startWorkers(jobs, noticeDeps);
-  const deps: AppDeps = { sql, env, mailer, logger, browseCache, jobs };
+  const deps: AppDeps = { sql, env, mailer, logger, browseCache, jobs, payments: createPayments(env) };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CHECKOUT_PLAN_IDS } from "../features/subscriptions/plans";
+import { PLAN_IDS } from "../../shared/plans";
 import { SubscribePage } from "../features/subscriptions/SubscribePage";
 import { enumParam, searchParams } from "../ui/searchParams";
 
 export const Route = createFileRoute("/subscribe")({
-  validateSearch: searchParams({ plan: enumParam(CHECKOUT_PLAN_IDS) }),
+  validateSearch: searchParams({ plan: enumParam(PLAN_IDS) }),
   component: SubscribeRoute,
 });
 

@@ -375,6 +375,55 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     shape: (file) => ({ file }),
   }),
 
+  // Subscriptions: checkout, the return page's answer, a subscription and its invoices, a dealership's plan.
+  // Stripe's webhooks arrive at POST /api/stripe/webhook (domains/subscriptions/webhook.ts, raw body).
+  route({ method: "GET", path: "/payments/config", procedure: "subscriptions.config", input: "none" }),
+  route({ method: "POST", path: "/create-subscription", procedure: "subscriptions.create", input: "body" }),
+  route({ method: "GET", path: "/subscriptions/mine", procedure: "subscriptions.overview", input: "none" }),
+  /** What the return page shows: `?subscription=&payment_intent=` (or `setup_intent=`) as Stripe appends them. */
+  route({
+    method: "GET",
+    path: "/subscriptions/checkout-status",
+    procedure: "subscriptions.checkoutStatus",
+    input: "query",
+  }),
+  route({
+    method: "GET",
+    path: "/subscriptions/:id",
+    procedure: "subscriptions.byId",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/subscriptions/:id/cancel",
+    procedure: "subscriptions.cancel",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/subscriptions/:id/resume",
+    procedure: "subscriptions.resume",
+    input: "none",
+    params: ["id"],
+  }),
+  /** Body `{ planType, seats? }`: prorated from now. */
+  route({
+    method: "POST",
+    path: "/subscriptions/:id/change-plan",
+    procedure: "subscriptions.changePlan",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/subscription-info/:dealershipId",
+    procedure: "subscriptions.dealershipInfo",
+    input: "none",
+    params: ["dealershipId"],
+  }),
+
   // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator
   /** Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator). */
   route({

@@ -13,6 +13,7 @@ import { reportsRouter } from "../domains/reports/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { siteRouter } from "../domains/site/router";
+import { subscriptionsRouter } from "../domains/subscriptions/router";
 import { transfersRouter } from "../domains/transfers/router";
 import { createCallerFactory, router } from "./init";
 
@@ -34,6 +35,7 @@ export const appRouter = router({
   manager: managerRouter,
   transfers: transfersRouter,
   audit: auditRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

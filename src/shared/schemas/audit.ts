@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   "misconduct",
   "document",
   "contact",
+  "subscription",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

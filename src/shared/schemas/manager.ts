@@ -1,21 +1,10 @@
 // Inputs and answers of the manager domain: a dealership manager's team, plan, performance and monthly report.
 // Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
 import { z } from "zod";
-import {
-  BASIC_PLAN_SALESPERSON_LIMIT,
-  PAYMENT_MODELS,
-  type PaymentModel,
-  YEARS_OF_EXPERIENCE,
-} from "../constants";
+import { PAYMENT_MODELS, type PaymentModel, YEARS_OF_EXPERIENCE } from "../constants";
+import type { PlanId } from "../plans";
 import { emailSchema } from "./auth";
 import { idSchema, line, text } from "./common";
-
-/** The plan a dealership is on until subscriptions set it (SPEC.md section 9: Basic, $499/month, 10 salespeople). */
-export const BASIC_DEALERSHIP_PLAN = {
-  name: "Basic",
-  monthlyPriceCents: 49_900,
-  salespersonLimit: BASIC_PLAN_SALESPERSON_LIMIT,
-} as const;
 
 /** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
 export const PLAN_LIMIT_MESSAGE = "Plan limit reached";
@@ -92,10 +81,16 @@ export const reportFileInput = z.strictObject({
 
 // Answers --------------------------------------------------------------------------------------------------
 
+/** The dealership's plan, from its subscription row (or the free allowance without one). */
 export type ManagerPlan = {
+  /** Null on the free allowance. */
+  planId: PlanId | null;
   name: string;
+  /** Stripe's status of the subscription, null without one. */
+  status: string | null;
   monthlyPriceCents: number;
-  salespersonLimit: number;
+  /** Null: no limit (Enterprise). */
+  salespersonLimit: number | null;
   used: number;
   limitReached: boolean;
 };

@@ -114,7 +114,8 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
                   variant="subtle"
                   borderRadius="full"
                 >
-                  {overview.plan.name} plan · {overview.plan.used}/{overview.plan.salespersonLimit}{" "}
+                  {overview.plan.name} plan · {overview.plan.used}
+                  {overview.plan.salespersonLimit === null ? "" : `/${overview.plan.salespersonLimit}`}{" "}
                   salespeople
                 </Badge>
               </HStack>

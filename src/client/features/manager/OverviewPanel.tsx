@@ -21,6 +21,7 @@ import {
   LuUsers,
 } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
+import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { SectionCard } from "../../ui/SectionCard";
 import { dollars, wholeNumber } from "./format";
@@ -37,7 +38,10 @@ export function OverviewSkeleton() {
   );
 }
 
-/** SPEC.md's Subscription Plan card: Basic, $499/month, up to 10 salespeople, the warning at the limit. */
+/**
+ * SPEC.md's Subscription Plan card: the plan from the dealership's subscription row (the free allowance without
+ * one), its status, how many salespeople it covers, and the warning at the limit.
+ */
 export function PlanCard({
   plan,
   onManageTeam,
@@ -45,6 +49,15 @@ export function PlanCard({
   plan: ManagerOverview["plan"];
   onManageTeam?: () => void;
 }) {
+  const limit = plan.salespersonLimit;
+  const status =
+    plan.status === null
+      ? "No paid plan"
+      : plan.status === "trialing"
+        ? "Free trial"
+        : plan.status === "active"
+          ? "Active"
+          : plan.status.replaceAll("_", " ");
   return (
     <SectionCard
       title="Subscription Plan"
@@ -56,31 +69,51 @@ export function PlanCard({
             <Text fontWeight="semibold" fontSize="lg" color="ink">
               {plan.name}
             </Text>
-            <Badge colorPalette={plan.limitReached ? "red" : "green"} variant="subtle" borderRadius="full">
-              {plan.limitReached ? "At limit" : "Active"}
+            <Badge
+              colorPalette={
+                plan.limitReached
+                  ? "red"
+                  : plan.status === null
+                    ? "gray"
+                    : plan.status === "past_due"
+                      ? "orange"
+                      : "green"
+              }
+              variant="subtle"
+              borderRadius="full"
+              textTransform="capitalize"
+            >
+              {plan.limitReached ? "At limit" : status}
             </Badge>
           </HStack>
           <Text color="fg.muted" fontSize="sm">
-            {dollars(plan.monthlyPriceCents)}/month · up to {plan.salespersonLimit} salespeople
+            {plan.monthlyPriceCents > 0 ? `${dollars(plan.monthlyPriceCents)}/month` : "$0/month"} ·{" "}
+            {limit === null ? "unlimited salespeople" : `up to ${limit} salespeople`}
           </Text>
         </Stack>
         <Text
           fontSize="sm"
           color="fg.muted"
-          aria-label={`${plan.used} of ${plan.salespersonLimit} salespeople used`}
+          aria-label={
+            limit === null
+              ? `${plan.used} salespeople, no limit`
+              : `${plan.used} of ${limit} salespeople used`
+          }
         >
           <Text as="span" fontWeight="semibold" color="ink" fontSize="lg">
             {plan.used}
           </Text>{" "}
-          / {plan.salespersonLimit} salespeople
+          {limit === null ? "salespeople" : `/ ${limit} salespeople`}
         </Text>
       </HStack>
-      <progress
-        value={Math.min(plan.used, plan.salespersonLimit)}
-        max={plan.salespersonLimit}
-        aria-label="Salespeople used on your plan"
-        style={{ width: "100%", height: "0.5rem", accentColor: plan.limitReached ? "#dc2626" : "#2563eb" }}
-      />
+      {limit === null ? null : (
+        <progress
+          value={Math.min(plan.used, limit)}
+          max={limit}
+          aria-label="Salespeople used on your plan"
+          style={{ width: "100%", height: "0.5rem", accentColor: plan.limitReached ? "#dc2626" : "#2563eb" }}
+        />
+      )}
       {plan.limitReached ? (
         <Alert.Root status="warning" borderRadius="lg">
           <Alert.Indicator />
@@ -93,10 +126,17 @@ export function PlanCard({
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      {plan.planId === null ? (
+        <Text fontSize="sm" color="fg.muted">
+          Basic dealership plan: {dollars(MANAGER_DASHBOARD_FIGURES.basicMonthlyCents)}/month for up to 10
+          salespeople; a salesperson your dealership pays for costs{" "}
+          {dollars(MANAGER_DASHBOARD_FIGURES.dealershipPaidSalespersonCents)}/month.
+        </Text>
+      ) : null}
       <HStack gap="2" wrap="wrap">
         <Button asChild size="sm" variant="outline">
           <a href="/dealer-subscription">
-            <LuCreditCard /> View plans
+            <LuCreditCard /> {plan.planId === null ? "Upgrade plan" : "Manage plan"}
           </a>
         </Button>
         {onManageTeam ? (

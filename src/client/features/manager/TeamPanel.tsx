@@ -377,7 +377,11 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
     <Stack gap="6">
       <PanelHeader
         title="Sales Team"
-        description={`${plan.used} of ${plan.salespersonLimit} salespeople on the ${plan.name} plan.`}
+        description={
+          plan.salespersonLimit === null
+            ? `${plan.used} salespeople on the ${plan.name} plan, which has no limit.`
+            : `${plan.used} of ${plan.salespersonLimit} salespeople on the ${plan.name} plan.`
+        }
       >
         <Button colorPalette="blue" onClick={() => setAdding(true)}>
           <LuUserPlus /> Add Salesperson

@@ -1,2 +1,6 @@
-// What other features use of subscriptions: the plans a salesperson can check out.
-export { CHECKOUT_PLANS } from "./plans";
+// What other features use of subscriptions: the current-plan card (with cancel, resume and change plan), the
+// change-plan dialog, the invoices list, and the refresh every change of plan needs.
+export { useBillingRefresh } from "./billing";
+export { ChangePlanDialog } from "./ChangePlanDialog";
+export { CurrentPlanCard, type SeatUsage } from "./CurrentPlanCard";
+export { InvoicesList } from "./InvoicesList";

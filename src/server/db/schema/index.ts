@@ -1,4 +1,5 @@
 export * from "./appointments";
+export * from "./billing";
 export * from "./content";
 export * from "./dealerships";
 export * from "./management";

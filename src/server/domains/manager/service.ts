@@ -7,7 +7,6 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import {
   type AddSalespersonResult,
   type addSalespersonInput,
-  BASIC_DEALERSHIP_PLAN,
   type LeaderboardEntry,
   type ManagerOverview,
   type ManagerPerformance,
@@ -27,23 +26,9 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { sendSalespersonInvite } from "../auth/service";
+import { dealershipAllowance } from "../subscriptions/service";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
-
-/**
- * How many salespeople the dealership's plan allows, read inside the caller's transaction. Every dealership
- * is on Basic until subscriptions land; subscriptions replace this one function.
- */
-export async function salespersonLimitFor(
-  _tx: Queryable,
-  _dealershipId: number,
-): Promise<{ plan: string; monthlyPriceCents: number; limit: number }> {
-  return {
-    plan: BASIC_DEALERSHIP_PLAN.name,
-    monthlyPriceCents: BASIC_DEALERSHIP_PLAN.monthlyPriceCents,
-    limit: BASIC_DEALERSHIP_PLAN.salespersonLimit,
-  };
-}
 
 /** The columns of a {@link TeamMember}, from `salespeople` aliased `s`. */
 function memberColumns(sql: Queryable) {
@@ -98,7 +83,7 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
     totalReviews,
     ...dealership
   } = row;
-  const limit = await salespersonLimitFor(ctx.sql, ctx.dealershipId);
+  const allowance = await dealershipAllowance(ctx.sql, ctx.dealershipId);
   return {
     dealership,
     totalSalespeople,
@@ -108,11 +93,13 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
     totalReviews,
     salespeopleInCity,
     plan: {
-      name: limit.plan,
-      monthlyPriceCents: limit.monthlyPriceCents,
-      salespersonLimit: limit.limit,
+      planId: allowance.planId,
+      name: allowance.planName,
+      status: allowance.status,
+      monthlyPriceCents: allowance.monthlyPriceCents,
+      salespersonLimit: allowance.limit,
       used: totalSalespeople,
-      limitReached: totalSalespeople >= limit.limit,
+      limitReached: allowance.limit !== null && totalSalespeople >= allowance.limit,
     },
   };
 }
@@ -197,13 +184,13 @@ export async function addSalesperson(
         );
       }
 
-      const plan = await salespersonLimitFor(tx, dealership.id);
+      const plan = await dealershipAllowance(tx, dealership.id);
       const [team] = await tx<{ n: number }[]>`
         select count(*)::int as n from salespeople where dealership_id = ${dealership.id}`;
-      if ((team?.n ?? 0) >= plan.limit) {
+      if (plan.limit !== null && (team?.n ?? 0) >= plan.limit) {
         throw appError(
           "CONFLICT",
-          `${PLAN_LIMIT_MESSAGE}: the ${plan.plan} plan allows up to ${plan.limit} salespeople. Remove a salesperson or upgrade your plan to add more.`,
+          `${PLAN_LIMIT_MESSAGE}: the ${plan.planName} plan allows up to ${plan.limit} salespeople. Remove a salesperson or upgrade your plan to add more.`,
           "PLAN_LIMIT_REACHED",
         );
       }

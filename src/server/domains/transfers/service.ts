@@ -27,7 +27,7 @@ import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { likePattern, pageOf } from "../admin/paging";
-import { salespersonLimitFor } from "../manager/service";
+import { dealershipAllowance } from "../subscriptions/service";
 
 type Authed = Context & { user: SessionUser };
 type SalespersonCtx = Authed & { salespersonId: number };
@@ -330,13 +330,13 @@ export async function adminDecide(
       let placement: Placement;
       if (target) {
         // The target's plan limit holds for transfers as for adds (the dealership row is locked above).
-        const plan = await salespersonLimitFor(tx, target.id);
+        const plan = await dealershipAllowance(tx, target.id);
         const [team] = await tx<{ n: number }[]>`
           select count(*)::int as n from salespeople where dealership_id = ${target.id} and id <> ${person.id}`;
-        if ((team?.n ?? 0) >= plan.limit) {
+        if (plan.limit !== null && (team?.n ?? 0) >= plan.limit) {
           throw appError(
             "CONFLICT",
-            `${PLAN_LIMIT_MESSAGE}: ${target.name} already has ${team?.n ?? 0} salespeople, the most its ${plan.plan} plan allows.`,
+            `${PLAN_LIMIT_MESSAGE}: ${target.name} already has ${team?.n ?? 0} salespeople, the most its ${plan.planName} plan allows.`,
             "PLAN_LIMIT_REACHED",
           );
         }

@@ -53,6 +53,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   misconduct: "Misconduct case",
   document: "Document",
   contact: "Contact message",
+  subscription: "Subscription",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };

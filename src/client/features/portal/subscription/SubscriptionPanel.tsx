@@ -1,21 +1,25 @@
 import {
-  Badge,
   Box,
   Button,
   Card,
   Flex,
-  Heading,
   HStack,
   Icon,
   List,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { LuArrowRight, LuBuilding2, LuCircleCheck, LuSparkles } from "react-icons/lu";
+import { PLANS } from "../../../../shared/plans";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
-import { CHECKOUT_PLANS } from "../../subscriptions";
+import { trpc } from "../../../trpc";
+import { PanelHeader } from "../../../ui/PanelHeader";
+import { LoadError } from "../../../ui/QueryState";
+import { ChangePlanDialog, CurrentPlanCard, InvoicesList } from "../../subscriptions";
 
 const FREE_FEATURES = [
   "Public profile with photo, bio and specialties",
@@ -24,51 +28,31 @@ const FREE_FEATURES = [
   "Performance overview and growth insights",
 ];
 
-const UPGRADES = [
-  {
-    id: "salesperson" as const,
-    pitch: "Stand out in search and follow your numbers more closely.",
-  },
-  {
-    id: "salesperson-professional" as const,
-    pitch: "Everything in Basic plus priority placement and premium support.",
-  },
-];
+const UPGRADES = ["salesperson", "salesperson-professional"] as const;
 
-/** Subscription tab: the plan the salesperson is on today, and where to go to change it. */
+/** Subscription tab: the salesperson's own plan (Free without one), its invoices, and the plans to move to. */
 export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDetail }) {
   const dealershipPays = salesperson.paymentModel === "dealership" && salesperson.dealership;
+  const overview = trpc.subscriptions.overview.useQuery();
+  const current = overview.data?.salesperson?.current ?? null;
+  const activeSubscription = current?.active ? current : null;
+  const activePlan = activeSubscription?.plan ?? null;
+  const [changing, setChanging] = useState(false);
   return (
     <Stack gap="5">
-      <Stack gap="0.5">
-        <Heading as="h2" size="lg" color="ink">
-          Subscription
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          Your plan, and what upgrading adds.
-        </Text>
-      </Stack>
-      <Card.Root
-        as="section"
-        aria-label="Current plan"
-        borderRadius="xl"
-        borderColor="blue.200"
-        borderWidth="2px"
-        boxShadow="xs"
-      >
-        <Card.Body p={{ base: "5", md: "6" }} gap="4">
-          <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-            <Stack gap="1">
-              <HStack gap="2">
-                <Heading as="h3" size="xl" color="ink">
-                  Free
-                </Heading>
-                <Badge colorPalette="green" variant="solid" borderRadius="full" px="2.5">
-                  Current plan
-                </Badge>
-              </HStack>
-              <Text color="fg.muted">$0 per month · no card needed</Text>
-            </Stack>
+      <PanelHeader title="Subscription" description="Your plan, your invoices, and what upgrading adds." />
+      {overview.isPending ? (
+        <Skeleton height="48" borderRadius="xl" />
+      ) : overview.isError ? (
+        <LoadError title="We couldn't load your subscription" onRetry={() => void overview.refetch()} />
+      ) : (
+        <>
+          <CurrentPlanCard
+            audience="salesperson"
+            subscription={current}
+            paymentsEnabled={overview.data.payments.enabled}
+            headingAs="h3"
+          >
             {dealershipPays ? (
               <HStack
                 gap="2"
@@ -78,7 +62,7 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
                 borderRadius="lg"
                 px="3"
                 py="2"
-                maxW="sm"
+                alignSelf="flex-start"
               >
                 <Icon boxSize="4" color="blue.600" aria-hidden flexShrink={0}>
                   <LuBuilding2 />
@@ -88,24 +72,25 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
                 </Text>
               </HStack>
             ) : null}
-          </Flex>
-          <List.Root gap="2" variant="plain">
-            {FREE_FEATURES.map((feature) => (
-              <List.Item key={feature} fontSize="sm" alignItems="flex-start">
-                <List.Indicator asChild color="green.600" mt="0.5">
-                  <LuCircleCheck />
-                </List.Indicator>
-                {feature}
-              </List.Item>
-            ))}
-          </List.Root>
-        </Card.Body>
-      </Card.Root>
+            <List.Root gap="2" variant="plain">
+              {FREE_FEATURES.map((feature) => (
+                <List.Item key={feature} fontSize="sm" alignItems="flex-start">
+                  <List.Indicator asChild color="green.600" mt="0.5">
+                    <LuCircleCheck />
+                  </List.Indicator>
+                  {feature}
+                </List.Item>
+              ))}
+            </List.Root>
+          </CurrentPlanCard>
+          {current ? <InvoicesList payments={current.payments} /> : null}
+        </>
+      )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {UPGRADES.map((upgrade) => {
-          const plan = CHECKOUT_PLANS[upgrade.id];
+        {UPGRADES.filter((id) => id !== activePlan).map((id) => {
+          const plan = PLANS[id];
           return (
-            <Card.Root key={upgrade.id} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+            <Card.Root key={id} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
               <Card.Body p={{ base: "5", md: "6" }} gap="3">
                 <HStack gap="2" color="blue.700">
                   <LuSparkles aria-hidden />
@@ -113,25 +98,45 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
                 </HStack>
                 <Box>
                   <Text as="span" fontSize="2xl" fontWeight="bold" color="ink">
-                    {plan.price}
+                    {plan.display.price}
                   </Text>{" "}
                   <Text as="span" color="fg.muted" fontSize="sm">
-                    {plan.period}
+                    {plan.display.period}
                   </Text>
                 </Box>
                 <Text fontSize="sm" color="fg.muted" flex="1">
-                  {upgrade.pitch}
+                  {plan.summary}
                 </Text>
-                <Button asChild variant="outline" alignSelf="flex-start">
-                  <Link to="/subscribe" search={{ plan: upgrade.id }}>
-                    Choose {plan.name} <LuArrowRight />
-                  </Link>
-                </Button>
+                {activeSubscription ? (
+                  // Already subscribed: another plan is a change of this subscription, prorated.
+                  <Button
+                    variant="outline"
+                    alignSelf="flex-start"
+                    onClick={() => setChanging(true)}
+                    disabled={!overview.data?.payments.enabled}
+                  >
+                    Switch to {plan.name} <LuArrowRight />
+                  </Button>
+                ) : (
+                  <Button asChild variant="outline" alignSelf="flex-start">
+                    <Link to="/subscribe" search={{ plan: id }}>
+                      Choose {plan.name} <LuArrowRight />
+                    </Link>
+                  </Button>
+                )}
               </Card.Body>
             </Card.Root>
           );
         })}
       </SimpleGrid>
+      {activeSubscription ? (
+        <ChangePlanDialog
+          open={changing}
+          onOpenChange={setChanging}
+          subscription={activeSubscription}
+          seatsUsed={0}
+        />
+      ) : null}
       <Flex
         justify="space-between"
         align={{ base: "flex-start", sm: "center" }}

@@ -1,0 +1,95 @@
+// Subscriptions and payments, as Stripe reports them. Checkout writes the first row of a subscription; from
+// then on only Stripe's state (read back when a webhook arrives, or answered by a call we made) changes it.
+// Access, the badge and a dealership's salesperson limit are read from these rows and nothing else.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { BILLING_INTERVALS, PLAN_IDS } from "../../../shared/plans";
+import { dealerships } from "./dealerships";
+import { salespeople } from "./salespeople";
+import { users } from "./users";
+
+/** The Stripe customer that pays for a user's subscriptions: one per user, made on their first checkout. */
+export const stripeCustomers = pgTable("stripe_customers", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One subscription of one salesperson or one dealership (exactly one of the two). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null only between the checkout's insert and Stripe's answer, inside one request. */
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** Who checked out (and whose Stripe customer pays). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: PLAN_IDS }).notNull(),
+    interval: text("interval", { enum: BILLING_INTERVALS }).notNull(),
+    /** Stripe's status: incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused. */
+    status: text("status").notNull(),
+    /** Units bought: salesperson seats on Dealer Professional, otherwise 1. */
+    seats: integer("seats").notNull().default(1),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscriptions_one_owner_check", sql`num_nonnulls(${t.salespersonId}, ${t.dealershipId}) = 1`),
+    check("subscriptions_seats_check", sql`${t.seats} >= 1`),
+    index("subscriptions_salesperson_idx").on(t.salespersonId, t.createdAt),
+    index("subscriptions_dealership_idx").on(t.dealershipId, t.createdAt),
+    index("subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** One row per invoice of a subscription: paid (amount, currency, when) or, until it is paid, failed. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    stripeInvoiceId: text("stripe_invoice_id").notNull(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["paid", "failed"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    invoiceNumber: text("invoice_number"),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_invoice_idx").on(t.stripeInvoiceId),
+    index("payments_subscription_idx").on(t.subscriptionId, t.createdAt),
+    check("payments_status_check", sql`${t.status} in ('paid', 'failed')`),
+    check("payments_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Stripe events already handled: the id is inserted in the same transaction as the event's effects. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

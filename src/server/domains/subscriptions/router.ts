@@ -1,0 +1,46 @@
+import {
+  changePlanInput,
+  checkoutStatusInput,
+  createSubscriptionInput,
+  dealershipInfoInput,
+  subscriptionRefInput,
+} from "../../../shared/schemas/subscriptions";
+import { authedProcedure, publicProcedure, router } from "../../trpc/init";
+import {
+  billingOverview,
+  cancelSubscription,
+  changePlan,
+  checkoutOutcome,
+  createSubscription,
+  dealershipInfo,
+  paymentsConfig,
+  resumeSubscription,
+  subscriptionById,
+} from "./service";
+
+/** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
+export const subscriptionsRouter = router({
+  /** Whether this server takes payments, and the key the browser's payment form needs. */
+  config: publicProcedure.query(({ ctx }) => paymentsConfig(ctx)),
+  /** The caller's own salesperson plan and the plan of the dealership they manage, with invoices. */
+  overview: authedProcedure.query(({ ctx }) => billingOverview(ctx)),
+  create: authedProcedure
+    .input(createSubscriptionInput)
+    .mutation(({ ctx, input }) => createSubscription(ctx, input)),
+  checkoutStatus: authedProcedure
+    .input(checkoutStatusInput)
+    .query(({ ctx, input }) => checkoutOutcome(ctx, input)),
+  byId: authedProcedure
+    .input(subscriptionRefInput)
+    .query(({ ctx, input }) => subscriptionById(ctx, input.id)),
+  dealershipInfo: authedProcedure
+    .input(dealershipInfoInput)
+    .query(({ ctx, input }) => dealershipInfo(ctx, input.dealershipId)),
+  cancel: authedProcedure
+    .input(subscriptionRefInput)
+    .mutation(({ ctx, input }) => cancelSubscription(ctx, input.id)),
+  resume: authedProcedure
+    .input(subscriptionRefInput)
+    .mutation(({ ctx, input }) => resumeSubscription(ctx, input.id)),
+  changePlan: authedProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan(ctx, input)),
+});
