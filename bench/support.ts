@@ -1,6 +1,7 @@
 // Shared plumbing for the benchmarks: start the built server on 127.0.0.1 with its own embedded PostgreSQL,
 // wait for health, run autocannon for a bounded time, print a result row.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
@@ -41,6 +42,7 @@ export async function startBenchServer(options: {
     DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
     LOG_LEVEL: "warn",
     ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
+    CRM_ENCRYPTION_KEY: process.env.CRM_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
     RATE_LIMIT_DISABLED: "true",
     BROWSE_CACHE_TTL_MS: process.env.BROWSE_CACHE_TTL_MS ?? "5000",
     ...options.extraEnv,

@@ -278,6 +278,14 @@ const EXPECTED: Record<string, Tier> = {
   "subscriptions.cancel": "signedIn",
   "subscriptions.resume": "signedIn",
   "subscriptions.changePlan": "signedIn",
+  "crm.providers": "dealership",
+  "crm.integrations": "dealership",
+  "crm.create": "dealership",
+  "crm.update": "dealership",
+  "crm.delete": "dealership",
+  "crm.test": "dealership",
+  "crm.logs": "dealership",
+  "crm.resend": "dealership",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

@@ -83,6 +83,8 @@ describe("the Markdown sources", () => {
       subscriptions: "**Subscriptions**",
       payments: "**Payments**",
       stripe_events: "**Payment provider events**",
+      crm_integrations: "**CRM integrations**",
+      crm_sync_logs: "**CRM sync log**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

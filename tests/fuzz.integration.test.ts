@@ -118,6 +118,11 @@ function sample(key: string, schema: ZodLike): unknown {
     from: addDays(today, -30),
     to: today,
     payment_intent: "pi_fuzz123",
+    apiEndpoint: "https://crm.fuzz.example.com/api",
+    crmProvider: "webhook",
+    credentials: { apiKey: "fuzz-api-key" },
+    authType: "api_key",
+    webhookUrl: "https://crm.fuzz.example.com/hook",
     setup_intent: "seti_fuzz123",
   };
   if (key in named) return named[key];

@@ -53,6 +53,7 @@ describe("sign-in links are handed only to this machine", () => {
       NODE_ENV: "production",
       ADMIN_CODE,
       APP_URL: "http://localhost:3000",
+      CRM_ENCRYPTION_KEY: "a".repeat(64),
     });
     const remote = await createHarness({ NODE_ENV: "development", APP_URL: "https://demo.example.com" });
     for (const other of [prod, remote]) {

@@ -46,14 +46,14 @@ describe("24-hour reminders", () => {
       logger: h.deps.logger,
       pollingIntervalSeconds: 0.5,
     });
-    await startWorkers(restarted, h.noticeDeps);
+    await startWorkers(restarted, h.noticeDeps, h.crmDeps);
     // A second instance running alongside must not send it again.
     const second = await startJobQueue({
       connectionString: h.dbUrl,
       logger: h.deps.logger,
       pollingIntervalSeconds: 0.5,
     });
-    await startWorkers(second, h.noticeDeps);
+    await startWorkers(second, h.noticeDeps, h.crmDeps);
     await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"), 15_000);
     // Deliver the same job again, as a retry after a crash would, and wait until a worker has run it.
     const retry = await restarted.send(QUEUES.appointmentReminder, { appointmentId: id });

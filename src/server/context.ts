@@ -4,6 +4,7 @@ import type { SessionUser } from "../shared/schemas/auth";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import type { Session } from "./auth/session";
 import type { TtlCache } from "./cache";
+import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
@@ -23,6 +24,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Stripe, when STRIPE_SECRET_KEY is set; null means payments are not configured. */
   payments: Payments | null;
+  /** Seals and opens secrets stored in the database (CRM credentials). */
+  secrets: SecretBox;
 };
 
 /** What one request brings: who is calling, from where, and where response cookies go. */

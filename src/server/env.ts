@@ -1,6 +1,7 @@
 // Reads and validates the process environment once; everything else imports the parsed result.
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { parseKey } from "./crypto/secretBox";
 import { projectPath } from "./paths";
 
 const envSchema = z.object({
@@ -47,6 +48,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),
+  /**
+   * Encrypts CRM credentials at rest: 32 random bytes as base64 or hex (`openssl rand -base64 32`). Required in
+   * production; elsewhere a key is made and kept in DATA_DIR.
+   */
+  CRM_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || parseKey(v) !== null,
+      "must be 32 bytes as base64 or hex (openssl rand -base64 32)",
+    ),
+  /** Let CRM tests and deliveries reach private and loopback addresses (default: outside production only). */
+  CRM_ALLOW_PRIVATE_TARGETS: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  /** Seconds before the first retry of a failed CRM delivery (doubling after each failure). */
+  CRM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Payments: the secret key turns them on; the publishable key is handed to the browser's payment form. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -59,6 +78,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  CRM_ALLOW_PRIVATE_TARGETS: boolean;
   APP_URL: string;
   COOKIE_SECURE: boolean;
   ADMIN_CODE: string;
@@ -102,6 +122,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         "SMTP_URL is required in production (sign-in links go out by e-mail): set it, e.g. smtp://user:pass@host:587.",
       );
     if (!env.APP_URL) throw new EnvError("APP_URL is required in production: set it to the public origin.");
+    if (!env.CRM_ENCRYPTION_KEY)
+      throw new EnvError(
+        "CRM_ENCRYPTION_KEY is required in production (it encrypts CRM credentials): set it to the output of `openssl rand -base64 32` and keep it safe.",
+      );
   }
   if (!env.ADMIN_CODE && !isLoopbackHost(env.HOST))
     throw new EnvError(
@@ -115,6 +139,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
     ADMIN_CODE: env.ADMIN_CODE ?? DEMO_ADMIN_CODE,
     ADMIN_CODE_IS_DEMO: !env.ADMIN_CODE,
+    CRM_ALLOW_PRIVATE_TARGETS: env.CRM_ALLOW_PRIVATE_TARGETS ?? env.NODE_ENV !== "production",
   };
 }
 

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
 import { createTtlCache } from "./cache";
+import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
@@ -67,14 +68,14 @@ const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
 const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
+const encryptionKey = env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) : null;
+const secrets = createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR)));
 const jobs = await startJobQueue({ connectionString: database.url, logger });
-await startWorkers(jobs, {
-  sql: database.sql,
-  mailer,
-  logger,
-  appUrl: env.APP_URL,
-  mailFrom: env.MAIL_FROM,
-});
+await startWorkers(
+  jobs,
+  { sql: database.sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
+  { sql: database.sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS },
+);
 const app = createApp({
   sql: database.sql,
   env,
@@ -83,6 +84,7 @@ const app = createApp({
   browseCache,
   jobs,
   payments: createPayments(env),
+  secrets,
 });
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can

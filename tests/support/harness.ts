@@ -6,6 +6,7 @@ import { createApp } from "../../src/server/app";
 import { createSession, validateSessionToken } from "../../src/server/auth/session";
 import { createTtlCache } from "../../src/server/cache";
 import type { AppDeps, Context } from "../../src/server/context";
+import { createSecretBox } from "../../src/server/crypto/secretBox";
 import { createDatabase } from "../../src/server/db/client";
 import { loadEnv } from "../../src/server/env";
 import { startJobQueue } from "../../src/server/jobs/queue";
@@ -54,8 +55,19 @@ export async function createHarness(
   const dbUrl = `${serverUrl}/${name}`;
   const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
   const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
-  await startWorkers(jobs, noticeDeps);
-  const deps: AppDeps = { sql, env, mailer, logger, browseCache, jobs, payments: createPayments(env) };
+  const secrets = createSecretBox(randomBytes(32));
+  const crmDeps = { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS };
+  await startWorkers(jobs, noticeDeps, crmDeps);
+  const deps: AppDeps = {
+    sql,
+    env,
+    mailer,
+    logger,
+    browseCache,
+    jobs,
+    payments: createPayments(env),
+    secrets,
+  };
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {
@@ -149,7 +161,21 @@ export async function createHarness(
     return { cookie: `kb_session=${token}`, token, userId: user!.id, user: validated!.user };
   }
 
-  return { app, sql, env, deps, smtp, request, caller, waitForMail, dbUrl, noticeDeps, signIn, logLines };
+  return {
+    app,
+    sql,
+    env,
+    deps,
+    smtp,
+    request,
+    caller,
+    waitForMail,
+    dbUrl,
+    noticeDeps,
+    crmDeps,
+    signIn,
+    logLines,
+  };
 }
 
 export function sessionCookieFrom(headers: Headers): string | null {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CrmPage } from "../features/enterprise/EnterprisePages";
+import { CrmPage } from "../features/crm/CrmPage";
 
 export const Route = createFileRoute("/crm")({
   component: CrmPage,

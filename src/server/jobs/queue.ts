@@ -10,6 +10,7 @@ export const QUEUES = {
   waitlistNotice: "waitlist-notice",
   messageNotice: "message-notice",
   transferNotice: "transfer-notice",
+  crmDelivery: "crm-delivery",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,6 +23,20 @@ export type JobData = {
     transferId: number;
     event: "requested" | "accepted" | "declined" | "approved" | "denied";
   };
+  /** One event to one CRM integration; every attempt of it shares the delivery id. */
+  "crm-delivery": { integrationId: number; deliveryId: string; payload: CrmEventPayload };
+};
+
+/** What a CRM webhook receives as its JSON body. */
+export type CrmEventPayload = {
+  /** The delivery id: the same on every retry, so a receiver can ignore a repeat. */
+  id: string;
+  type: string;
+  createdAt: string;
+  dealershipId: number;
+  entityType: string;
+  entityId: string;
+  data: Record<string, unknown>;
 };
 
 /** A database handle to enqueue through: pass a transaction so the job exists only if the transaction commits. */
@@ -31,7 +46,13 @@ export type JobQueue = {
   send: <Q extends QueueName>(
     name: Q,
     data: JobData[Q],
-    options?: { startAfter?: Date; singletonKey?: string; within?: JobExecutor },
+    options?: {
+      startAfter?: Date;
+      singletonKey?: string;
+      within?: JobExecutor;
+      /** This job's own retry policy (the queue's otherwise): attempts after the first, delay doubling each time. */
+      retry?: { limit: number; delaySeconds: number };
+    },
   ) => Promise<string | null>;
   work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
@@ -64,6 +85,13 @@ export async function startJobQueue(options: {
       return boss.send(name, data as object, {
         startAfter: sendOptions.startAfter,
         singletonKey: sendOptions.singletonKey,
+        ...(sendOptions.retry
+          ? {
+              retryLimit: sendOptions.retry.limit,
+              retryDelay: sendOptions.retry.delaySeconds,
+              retryBackoff: true,
+            }
+          : {}),
         db: within
           ? {
               // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.

@@ -5,14 +5,16 @@ import {
   sendReminder,
   sendWaitlistNotice,
 } from "../domains/appointments/notices";
+import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import { type JobQueue, QUEUES } from "./queue";
 
-export async function startWorkers(jobs: JobQueue, deps: NoticeDeps): Promise<void> {
+export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDeliveryDeps): Promise<void> {
   await jobs.work(QUEUES.appointmentNotice, (data) => sendAppointmentNotice(deps, data));
   await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
   await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
   await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
   await jobs.work(QUEUES.transferNotice, (data) => sendTransferNotice(deps, data));
+  await jobs.work(QUEUES.crmDelivery, (data) => deliverCrmEvent(crm, data));
 }

@@ -424,6 +424,49 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["dealershipId"],
   }),
 
+  // CRM integrations: a manager's own dealership (administrators pass dealershipId). Credentials are answered masked.
+  route({ method: "GET", path: "/crm/providers", procedure: "crm.providers", input: "none" }),
+  route({ method: "GET", path: "/crm/integrations", procedure: "crm.integrations", input: "query" }),
+  /** Answers the integration once with its `signingSecret`, the key of the webhook signatures. */
+  route({ method: "POST", path: "/crm/integrations", procedure: "crm.create", input: "body", status: 201 }),
+  route({
+    method: "PATCH",
+    path: "/crm/integrations/:id",
+    procedure: "crm.update",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "DELETE",
+    path: "/crm/integrations/:id",
+    procedure: "crm.delete",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/crm/integrations/:id/test",
+    procedure: "crm.test",
+    input: "none",
+    params: ["id"],
+  }),
+  /** Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count. */
+  route({
+    method: "GET",
+    path: "/crm/integrations/:id/logs",
+    procedure: "crm.logs",
+    input: "query",
+    params: ["id"],
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "POST",
+    path: "/crm/logs/:logId/resend",
+    procedure: "crm.resend",
+    input: "none",
+    params: ["logId"],
+  }),
+
   // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator
   /** Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator). */
   route({

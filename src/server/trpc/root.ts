@@ -3,6 +3,7 @@ import { adminRouter } from "../domains/admin/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditRouter } from "../domains/audit/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
 import { managerRouter } from "../domains/manager/router";
@@ -36,6 +37,7 @@ export const appRouter = router({
   transfers: transfersRouter,
   audit: auditRouter,
   subscriptions: subscriptionsRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   "document",
   "contact",
   "subscription",
+  "crm_integration",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { Center, Spinner, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useEffect } from "react";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { actionsLedBy, DEALERSHIP_FAQ, PRIVACY_POLICY } from "../../ui/pageActions";
+import { actionsLedBy, PRIVACY_POLICY } from "../../ui/pageActions";
 import { useSession } from "../../ui/session";
 
 /** Compliance and security need a session; signed-out visitors are sent to the server's sign-in route. */
@@ -25,26 +25,6 @@ function SignedInFrame({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user) return <SignInRedirect />;
   return <PageFrame>{children}</PageFrame>;
-}
-
-export function CrmPage() {
-  return (
-    <PageFrame>
-      <InfoPage
-        eyebrow="Enterprise"
-        title="CRM Integrations"
-        lead="Connect your dealership's CRM so appointments, leads and reviews from KnowBefore flow into the system your team already uses."
-        pointsHeading="What you can manage here"
-        points={[
-          "Choose a supported CRM provider (API key or OAuth)",
-          "Create an integration with its endpoint and credentials",
-          "Pick which events to sync, with optional webhooks",
-          "Test the connection and read the sync logs",
-        ]}
-        actions={actionsLedBy({ label: "Talk to enterprise sales", to: "/contact" }, DEALERSHIP_FAQ)}
-      />
-    </PageFrame>
-  );
 }
 
 export function CompliancePage() {

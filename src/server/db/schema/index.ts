@@ -1,6 +1,7 @@
 export * from "./appointments";
 export * from "./billing";
 export * from "./content";
+export * from "./crm";
 export * from "./dealerships";
 export * from "./management";
 export * from "./portal";

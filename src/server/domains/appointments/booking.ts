@@ -15,6 +15,7 @@ import { PG, pgErrorCode } from "../../db/errors";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
+import { appointmentCrmEvent } from "../crm/delivery";
 import { type AppointmentViewRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
@@ -189,6 +190,12 @@ export async function bookAppointment(
       },
     );
     await enqueueBookingNotices(ctx, tx, appointmentId, startsAt, "booked");
+    await appointmentCrmEvent(
+      ctx,
+      tx,
+      { id: appointmentId, salespersonId: person.id },
+      "appointment.created",
+    );
     return appointmentId;
   });
   return loadAppointmentView(ctx.sql, id);
@@ -245,6 +252,14 @@ export async function rescheduleAppointment(
       { within: tx },
     );
     await enqueueBookingNotices(ctx, tx, id, startsAt, "rescheduled");
+    // A CRM sees a reschedule as what it is: the old visit cancelled, a new one booked.
+    await appointmentCrmEvent(
+      ctx,
+      tx,
+      { id: old.id, salespersonId: old.salesperson_id },
+      "appointment.cancelled",
+    );
+    await appointmentCrmEvent(ctx, tx, { id, salespersonId: old.salesperson_id }, "appointment.created");
     return id;
   });
   return {

@@ -19,6 +19,7 @@ import type { Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
+import { appointmentCrmEvent } from "../crm/delivery";
 import { changeRefusal } from "./booking";
 import {
   APPOINTMENT_SELECT,
@@ -124,14 +125,24 @@ export async function updateAppointmentStatus(
   ctx: Authed,
   input: z.output<typeof updateAppointmentStatusInput>,
 ) {
-  const [updated] = await ctx.sql<Pick<AppointmentRow, "id">[]>`
-    update appointments a
-       set status = ${input.status},
-           completed_at = case when ${input.status} = 'completed' then now() else null end
-      from salespeople s
-     where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
-       and ${staffSql(ctx.sql, ctx.user, "s")}
-     returning a.id`;
+  const updated = await ctx.sql.begin(async (tx) => {
+    const [row] = await tx<Pick<AppointmentRow, "id" | "salesperson_id">[]>`
+      update appointments a
+         set status = ${input.status},
+             completed_at = case when ${input.status} = 'completed' then now() else null end
+        from salespeople s
+       where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
+         and ${staffSql(tx, ctx.user, "s")}
+       returning a.id, a.salesperson_id`;
+    if (row && input.status === "completed")
+      await appointmentCrmEvent(
+        ctx,
+        tx,
+        { id: row.id, salespersonId: row.salesperson_id },
+        "appointment.completed",
+      );
+    return row;
+  });
   if (!updated) {
     const row = await loadAppointmentRow(ctx.sql, input.id);
     if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
@@ -190,6 +201,12 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
       QUEUES.waitlistNotice,
       { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
       { within: tx },
+    );
+    await appointmentCrmEvent(
+      ctx,
+      tx,
+      { id: row.id, salespersonId: row.salesperson_id },
+      "appointment.cancelled",
     );
     return true;
   });

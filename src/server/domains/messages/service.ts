@@ -9,6 +9,7 @@ import type { ConversationFields, ConversationRow, MessageFields, MessageRow, Us
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import type { Mailer } from "../../mail/mailer";
+import { emitCrmEvent } from "../crm/delivery";
 
 type Authed = Context & { user: SessionUser };
 type Side = MessageRow["sender_role"];
@@ -53,6 +54,22 @@ export async function contactSalesperson(ctx: Authed, input: z.output<typeof con
       insert into messages (conversation_id, sender_role, sender_user_id, body)
       values (${conversation!.id}, 'customer', ${ctx.user.id}, ${input.message}) returning id, created_at`;
     await notifyOtherSide(ctx, tx, conversation!, "customer", input.message);
+    await emitCrmEvent(ctx, tx, {
+      salespersonId: input.salespersonId,
+      type: "lead.created",
+      entityType: "message",
+      entityId: message!.id,
+      data: async () => ({
+        conversationId: conversation!.id,
+        messageId: message!.id,
+        salespersonId: input.salespersonId,
+        customerName: [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(" ") || null,
+        customerEmail: ctx.user.email,
+        contactMethod: input.contactMethod,
+        message: input.message,
+        sentAt: message!.created_at,
+      }),
+    });
     return { conversationId: conversation!.id, messageId: message!.id, message: "Your message was sent." };
   });
 }

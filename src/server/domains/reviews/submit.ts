@@ -9,6 +9,7 @@ import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
+import { emitCrmEvent } from "../crm/delivery";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
 type Authed = Context & { user: SessionUser };
@@ -68,6 +69,23 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
       await tx`insert into notifications (salesperson_id, type, title, body, link)
                values (${input.salespersonId}, 'new_review', 'New review',
                        ${`You received a ${input.overallRating}-star review.`}, ${`/salesperson/${input.salespersonId}#reviews`})`;
+      await emitCrmEvent(ctx, tx, {
+        salespersonId: input.salespersonId,
+        type: "rating.created",
+        entityType: "rating",
+        entityId: row!.id,
+        data: async () => ({
+          ratingId: row!.id,
+          salespersonId: input.salespersonId,
+          appointmentId: input.appointmentId,
+          overallRating: input.overallRating,
+          helpfulnessRating: input.helpfulnessRating,
+          pressureLevelRating: input.pressureLevelRating,
+          communicationRating: input.communicationRating,
+          comment: input.comment ?? null,
+          visitDate: input.visitDate ?? null,
+        }),
+      });
       return row!.id;
     } catch (error) {
       if (pgErrorCode(error) === PG.uniqueViolation) {

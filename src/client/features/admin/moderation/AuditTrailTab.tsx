@@ -54,6 +54,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   document: "Document",
   contact: "Contact message",
   subscription: "Subscription",
+  crm_integration: "CRM integration",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };

@@ -1,0 +1,177 @@
+// Event delivery to CRM webhooks. `emitCrmEvent` runs inside the transaction of the change it reports and
+// queues one job per subscribed integration (so an event exists exactly when its change committed); the worker
+// POSTs the JSON body signed with HMAC-SHA256 over `${timestamp}.${body}`, logs every attempt, and throws on
+// failure so pg-boss retries with a doubling delay. Receivers verify as docs/crm-webhooks.md shows.
+import { createHmac, randomUUID } from "node:crypto";
+import {
+  CRM_DELIVERY_HEADER,
+  CRM_EVENT_HEADER,
+  CRM_FAILURES_BEFORE_ERROR,
+  CRM_SIGNATURE_HEADER,
+  type CrmEvent,
+} from "../../../shared/crm";
+import type { Context } from "../../context";
+import type { SecretBox } from "../../crypto/secretBox";
+import type { Queryable, Sql } from "../../db/client";
+import { describeOutboundError, outboundRequest } from "../../http/outbound";
+import { type CrmEventPayload, QUEUES } from "../../jobs/queue";
+import type { Logger } from "../../logger";
+import { CRM_RETRY_LIMIT, CRM_TIMEOUT_MS } from "./service";
+
+export type CrmDeliveryDeps = { sql: Sql; secrets: SecretBox; logger: Logger; allowPrivate: boolean };
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export function signDelivery(secret: string, timestamp: number, body: string): string {
+  const v1 = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}
+
+/**
+ * Queues the event for every active integration of the salesperson's dealership that takes it, inside `tx`:
+ * nothing is sent for a change that rolls back. One indexed query when no integration wants it; the event's
+ * data is read only when one does. Salespeople without a dealership have no CRM.
+ */
+export async function emitCrmEvent(
+  ctx: Pick<Context, "jobs" | "env">,
+  tx: Queryable,
+  event: {
+    salespersonId: number;
+    type: CrmEvent;
+    entityType: string;
+    entityId: string | number;
+    data: () => Promise<Record<string, unknown>>;
+  },
+): Promise<void> {
+  const targets = await tx<{ id: number; dealershipId: number }[]>`
+    select i.id, i.dealership_id as "dealershipId"
+      from salespeople s join crm_integrations i on i.dealership_id = s.dealership_id
+     where s.id = ${event.salespersonId} and i.is_active and i.webhook_url is not null
+       and ${event.type} = any(i.supported_events)`;
+  if (targets.length === 0) return;
+  const data = await event.data();
+  for (const target of targets) {
+    const deliveryId = randomUUID();
+    const payload: CrmEventPayload = {
+      id: deliveryId,
+      type: event.type,
+      createdAt: new Date().toISOString(),
+      dealershipId: target.dealershipId,
+      entityType: event.entityType,
+      entityId: String(event.entityId),
+      data,
+    };
+    await ctx.jobs.send(
+      QUEUES.crmDelivery,
+      { integrationId: target.id, deliveryId, payload },
+      { within: tx, retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS } },
+    );
+  }
+}
+
+/** An appointment as a CRM sees it: the visit, the buyer's contact details and the salesperson. */
+export function appointmentCrmEvent(
+  ctx: Pick<Context, "jobs" | "env">,
+  tx: Queryable,
+  appointment: { id: number; salespersonId: number },
+  type: "appointment.created" | "appointment.cancelled" | "appointment.completed",
+) {
+  return emitCrmEvent(ctx, tx, {
+    salespersonId: appointment.salespersonId,
+    type,
+    entityType: "appointment",
+    entityId: appointment.id,
+    data: async () => {
+      const [row] = await tx`
+        select a.id as "appointmentId", a.appointment_type as "appointmentType", a.starts_at as "startsAt",
+               a.status, a.customer_name as "customerName", coalesce(a.customer_email, u.email) as "customerEmail",
+               a.customer_phone as "customerPhone", a.notes, a.cancelled_by as "cancelledBy",
+               a.cancellation_reason as "cancellationReason", s.id as "salespersonId", s.name as "salespersonName",
+               s.email::text as "salespersonEmail"
+          from appointments a join salespeople s on s.id = a.salesperson_id
+          left join users u on u.id = a.customer_id
+         where a.id = ${appointment.id}`;
+      return { ...row };
+    },
+  });
+}
+
+/** One attempt of one delivery: logged whatever happens; throws when it failed, so the queue retries it. */
+export async function deliverCrmEvent(
+  deps: CrmDeliveryDeps,
+  job: { integrationId: number; deliveryId: string; payload: CrmEventPayload },
+): Promise<void> {
+  const [integration] = await deps.sql<
+    { webhookUrl: string | null; isActive: boolean; credentials: string; secret: string }[]
+  >`
+    select webhook_url as "webhookUrl", is_active as "isActive", credentials_encrypted as credentials,
+           signing_secret_encrypted as secret
+      from crm_integrations where id = ${job.integrationId}`;
+  // Deleted, paused or without a webhook since the event: nothing to deliver (a resumed one gets new events).
+  if (!integration?.webhookUrl || !integration.isActive) return;
+
+  const body = JSON.stringify(job.payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const { apiKey } = JSON.parse(deps.secrets.open(integration.credentials)) as { apiKey?: string };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    [CRM_EVENT_HEADER]: job.payload.type,
+    [CRM_DELIVERY_HEADER]: job.deliveryId,
+    [CRM_SIGNATURE_HEADER]: signDelivery(deps.secrets.open(integration.secret), timestamp, body),
+    ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+  };
+
+  const started = performance.now();
+  let responseCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const answer = await outboundRequest(integration.webhookUrl, {
+      method: "POST",
+      headers,
+      body,
+      timeoutMs: CRM_TIMEOUT_MS,
+      allowPrivate: deps.allowPrivate,
+    });
+    responseCode = answer.status;
+    if (answer.status < 200 || answer.status >= 300)
+      error = `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 300)}` : ""}`;
+  } catch (failure) {
+    error = describeOutboundError(failure);
+  }
+  const processingTime = Math.round(performance.now() - started);
+
+  await deps.sql.begin(async (tx) => {
+    const [{ attempts } = { attempts: 0 }] = await tx<{ attempts: number }[]>`
+      select count(*)::int as attempts from crm_sync_logs where delivery_id = ${job.deliveryId}`;
+    await tx`
+      insert into crm_sync_logs ${tx({
+        integration_id: job.integrationId,
+        delivery_id: job.deliveryId,
+        status: error ? "failure" : "success",
+        event_type: job.payload.type,
+        entity_type: job.payload.entityType,
+        entity_id: job.payload.entityId,
+        attempt: attempts + 1,
+        processing_time_ms: processingTime,
+        response_code: responseCode,
+        error_details: error,
+        payload: tx.json(job.payload as never),
+      })}`;
+    if (error) {
+      await tx`
+        update crm_integrations set
+          consecutive_failures = consecutive_failures + 1,
+          sync_status = case when consecutive_failures + 1 >= ${CRM_FAILURES_BEFORE_ERROR} and is_active
+                             then 'error' else sync_status end,
+          error_message = ${`${job.payload.type} delivery failed: ${error}`.slice(0, 500)},
+          updated_at = now()
+        where id = ${job.integrationId}`;
+    } else {
+      await tx`
+        update crm_integrations set
+          consecutive_failures = 0, last_sync_at = now(), error_message = null,
+          sync_status = case when is_active then 'active' else sync_status end, updated_at = now()
+        where id = ${job.integrationId}`;
+    }
+  });
+  if (error) throw new Error(`CRM delivery ${job.deliveryId} failed: ${error}`);
+}
