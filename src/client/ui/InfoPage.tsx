@@ -111,29 +111,7 @@ export function InfoPage({
             </Box>
           ) : null}
           {points && points.length > 0 ? (
-            <Stack gap="4">
-              <Heading as="h2" size="lg" color="ink">
-                {pointsHeading ?? "What you can do here"}
-              </Heading>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                {points.map((point) => (
-                  <HStack
-                    key={point}
-                    align="flex-start"
-                    gap="3"
-                    p="4"
-                    borderWidth="1px"
-                    borderColor="border.muted"
-                    borderRadius="lg"
-                  >
-                    <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
-                      <LuCircleCheck />
-                    </Icon>
-                    <Text>{point}</Text>
-                  </HStack>
-                ))}
-              </SimpleGrid>
-            </Stack>
+            <PointsGrid heading={pointsHeading ?? "What you can do here"} points={points} />
           ) : null}
           {sections?.map((section) => (
             <Stack key={section.title} gap="3" maxW="3xl">
@@ -187,6 +165,35 @@ export function CallToAction({
           <ActionButton key={action.label} action={action} />
         ))}
       </HStack>
+    </Stack>
+  );
+}
+
+/** A heading and a two-column grid of ticked points (what a page offers, why to subscribe). */
+export function PointsGrid({ heading, points }: { heading: string; points: readonly string[] }) {
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="lg" color="ink">
+        {heading}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {points.map((point) => (
+          <HStack
+            key={point}
+            align="flex-start"
+            gap="3"
+            p="4"
+            borderWidth="1px"
+            borderColor="border.muted"
+            borderRadius="lg"
+          >
+            <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
+              <LuCircleCheck />
+            </Icon>
+            <Text>{point}</Text>
+          </HStack>
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { LuHouse, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
 import { Logo } from "../../ui/layout/Logo";
 import { LoadError } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -50,16 +51,7 @@ function ConsoleHeader({ email }: { email: string }) {
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <HStack gap="3" minW="0">
             <Logo />
-            <Text
-              hideBelow="sm"
-              fontSize="xs"
-              fontWeight="semibold"
-              color="blue.700"
-              letterSpacing="0.06em"
-              textTransform="uppercase"
-            >
-              Admin console
-            </Text>
+            <Eyebrow hideBelow="sm">Admin console</Eyebrow>
           </HStack>
           <HStack gap="2">
             <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64">
@@ -184,15 +176,7 @@ export function AdminConsolePage() {
       <Box as="main" id="main" flex="1">
         <Container maxW="7xl" pt={{ base: "5", md: "7" }} pb="3">
           <Stack gap="0.5">
-            <Text
-              fontSize="xs"
-              fontWeight="semibold"
-              color="blue.700"
-              letterSpacing="0.06em"
-              textTransform="uppercase"
-            >
-              Platform administration
-            </Text>
+            <Eyebrow>Platform administration</Eyebrow>
             <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
               Admin Dashboard
             </Heading>

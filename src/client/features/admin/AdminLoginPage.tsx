@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { LuLogIn, LuShieldCheck } from "react-icons/lu";
 import { saveAdminSession } from "../../adminSession";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
 import { InputField } from "../../ui/form";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -73,15 +74,7 @@ export function AdminLoginPage() {
               <Icon boxSize="10" color="blue.700" bg="blue.50" borderRadius="xl" p="2">
                 <LuShieldCheck />
               </Icon>
-              <Text
-                fontSize="xs"
-                fontWeight="semibold"
-                color="blue.700"
-                letterSpacing="0.06em"
-                textTransform="uppercase"
-              >
-                Platform administration
-              </Text>
+              <Eyebrow>Platform administration</Eyebrow>
               <Heading as="h1" id="admin-login-title" size="2xl" color="ink" letterSpacing="-0.02em">
                 Administrator Login
               </Heading>

@@ -17,6 +17,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { LuLogIn, LuPlugZap, LuShieldX } from "react-icons/lu";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
 import { trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
 import { SelectField } from "../../ui/form";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
@@ -114,15 +115,7 @@ function PageHeader({ onAdd }: { onAdd: (() => void) | null }) {
         direction={{ base: "column", md: "row" }}
       >
         <Stack gap="1.5" minW="0">
-          <Text
-            fontSize="xs"
-            fontWeight="semibold"
-            color="blue.700"
-            letterSpacing="0.06em"
-            textTransform="uppercase"
-          >
-            Enterprise
-          </Text>
+          <Eyebrow>Enterprise</Eyebrow>
           <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
             {PAGE_TITLE}
           </Heading>

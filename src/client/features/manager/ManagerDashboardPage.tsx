@@ -26,6 +26,7 @@ import {
 } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
@@ -91,15 +92,7 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
         direction={{ base: "column", md: "row" }}
       >
         <Stack gap="1.5" minW="0">
-          <Text
-            fontSize="xs"
-            fontWeight="semibold"
-            color="blue.700"
-            letterSpacing="0.06em"
-            textTransform="uppercase"
-          >
-            Manager dashboard
-          </Text>
+          <Eyebrow>Manager dashboard</Eyebrow>
           {overview ? (
             <>
               <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">

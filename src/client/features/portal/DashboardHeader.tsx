@@ -4,6 +4,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { LuBadgeCheck, LuClock, LuHouse, LuLogOut, LuMapPin } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
 import { PageBand } from "../../ui/layout/PageBand";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -71,15 +72,7 @@ export function DashboardHeader({ salesperson }: { salesperson: SalespersonDetai
             borderRadius="full"
           />
           <Stack gap="1.5" minW="0">
-            <Text
-              fontSize="xs"
-              fontWeight="semibold"
-              color="blue.700"
-              letterSpacing="0.06em"
-              textTransform="uppercase"
-            >
-              Salesperson dashboard
-            </Text>
+            <Eyebrow>Salesperson dashboard</Eyebrow>
             <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em" truncate>
               {salesperson.name}
             </Heading>

@@ -12,9 +12,9 @@ import {
   DialogFrame,
   DialogHeading,
 } from "../../ui/dialog";
-import { InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { periodWord, plansFor, seatsProblem, useBillingRefresh } from "./billing";
+import { SeatsField } from "./SeatsField";
 
 function startingSeats(plan: Plan, subscription: SubscriptionSummary, seatsUsed: number): number {
   const current = subscription.plan === plan.id ? subscription.seats : 0;
@@ -117,16 +117,12 @@ export function ChangePlanDialog({
             }))}
           />
           {bySeat ? (
-            <InputField
-              label="Salesperson seats"
-              type="number"
-              inputMode="numeric"
-              min={plan.minQuantity}
+            <SeatsField
+              plan={plan}
               value={seatsText}
-              onChange={(e) => setSeatsText(e.target.value)}
+              onChange={setSeatsText}
               error={showProblems ? problem : undefined}
               hint={`At least ${plan.minQuantity}; your team has ${seatsUsed}.`}
-              required
             />
           ) : null}
           <Text fontSize="sm" color="fg.muted" bg="bg.subtle" borderRadius="lg" px="4" py="3">

@@ -1,6 +1,5 @@
-import { Box, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { LuCircleCheck } from "react-icons/lu";
 import {
   ANNUAL_MONTHS_CHARGED,
   chargeCents,
@@ -10,7 +9,7 @@ import {
 } from "../../../shared/plans";
 import type { BillingOverview } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
-import { InfoPage } from "../../ui/InfoPage";
+import { InfoPage, PointsGrid } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { LoadError } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
@@ -153,31 +152,7 @@ function EnterpriseGroups() {
 }
 
 function Benefits() {
-  return (
-    <Stack gap="4" as="section" aria-labelledby="benefits-title">
-      <Heading as="h2" id="benefits-title" size="lg" color="ink">
-        Why dealerships subscribe
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        {BENEFITS.map((benefit) => (
-          <HStack
-            key={benefit}
-            align="flex-start"
-            gap="3"
-            p="4"
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-          >
-            <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
-              <LuCircleCheck />
-            </Icon>
-            <Text>{benefit}</Text>
-          </HStack>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
+  return <PointsGrid heading="Why dealerships subscribe" points={BENEFITS} />;
 }
 
 /** The signed-in account's own plan: the dealership's for a manager, their own for a salesperson, else Free. */

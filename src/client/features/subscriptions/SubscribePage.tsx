@@ -29,7 +29,6 @@ import {
 import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
-import { InputField } from "../../ui/form";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
@@ -37,6 +36,7 @@ import { LoadError } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { periodWord, seatsProblem } from "./billing";
+import { SeatsField } from "./SeatsField";
 
 // Stripe's code loads only when a checkout reaches the payment step, never with the rest of the site.
 const PaymentStep = lazy(() => import("./PaymentStep"));
@@ -311,16 +311,12 @@ function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishableKey: st
                 ]}
               />
               {bySeat ? (
-                <InputField
-                  label="Salesperson seats"
-                  type="number"
-                  inputMode="numeric"
-                  min={plan.minQuantity}
+                <SeatsField
+                  plan={plan}
                   value={seatsText}
-                  onChange={(e) => setSeatsText(e.target.value)}
+                  onChange={setSeatsText}
                   error={showProblems ? problem : undefined}
                   hint={`At least ${plan.minQuantity}: one seat for each salesperson on your team.`}
-                  required
                 />
               ) : null}
               <HStack
