@@ -286,6 +286,11 @@ const EXPECTED: Record<string, Tier> = {
   "crm.test": "dealership",
   "crm.logs": "dealership",
   "crm.resend": "dealership",
+  "analytics.executiveSummary": "dealership",
+  "analytics.revenue": "dealership",
+  "analytics.dealerships": "dealership",
+  "analytics.market": "dealership",
+  "analytics.predictions": "dealership",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

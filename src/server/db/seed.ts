@@ -8,6 +8,7 @@ import { hashPassword } from "../auth/password";
 import { projectPath } from "../paths";
 import type { Sql } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
+import { seedBusinessHistory } from "./seedHistory";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
@@ -25,7 +26,7 @@ const DEMO_DEALERSHIP_TEAM = 6;
 const CUSTOMERS = 400;
 
 /** mulberry32: a small, fast, seedable PRNG, so every seed run writes the same rows. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -413,6 +414,8 @@ export async function seedDatabase(
         customer_name: "Verified customer",
         customer_phone: "(555) 555-0100",
         completed_at: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+        // Booked one to ten days ahead of the visit (no draw from the random stream: the rows stay the same).
+        created_at: new Date(startsAt.getTime() - (((s + k) % 10) + 1) * 86_400_000).toISOString(),
       });
     }
   }
@@ -517,6 +520,19 @@ export async function seedDatabase(
     await sql`insert into misconduct_reports (salesperson_id, dealership_id, category, description, tracking_code_hash, status)
               values (${c.person}, ${c.dealer}, ${c.category}, ${c.text}, ${createHash("sha256").update(`seed-case-${c.person}-${r.next()}`).digest("hex")}, ${c.status})`;
   }
+
+  // A year of business: cancelled and missed visits, completed ones nobody rated, and plans paid monthly or
+  // yearly, so every business-intelligence chart reads real rows. A separate random stream leaves the rows
+  // above unchanged.
+  const history = await seedBusinessHistory(sql, {
+    random: rng((options.seed ?? 20261121) + 1),
+    now,
+    salespeople: ids.slice(1).map((row) => row.id),
+    customers: customers.slice(1).map((row) => row.id),
+  });
+  log(
+    `seed: ${history.appointments} more visits, ${history.subscriptions} subscriptions, ${history.payments} payments`,
+  );
 
   await sql`
     update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure

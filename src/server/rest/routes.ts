@@ -467,6 +467,29 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["logId"],
   }),
 
+  // Business intelligence: `?period=7d|30d|90d|1y` (default 30d). Administrators see the platform or pass
+  // dealershipId; a manager sees their own dealership and market aggregates. Revenue: administrators only.
+  route({
+    method: "GET",
+    path: "/analytics/executive-summary",
+    procedure: "analytics.executiveSummary",
+    input: "query",
+  }),
+  route({ method: "GET", path: "/analytics/revenue", procedure: "analytics.revenue", input: "query" }),
+  route({
+    method: "GET",
+    path: "/analytics/dealerships",
+    procedure: "analytics.dealerships",
+    input: "query",
+  }),
+  route({ method: "GET", path: "/analytics/market", procedure: "analytics.market", input: "query" }),
+  route({
+    method: "GET",
+    path: "/analytics/predictions",
+    procedure: "analytics.predictions",
+    input: "query",
+  }),
+
   // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator
   /** Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator). */
   route({

@@ -1,5 +1,6 @@
 // The root router: one sub-router per domain. The client imports only `type AppRouter` from here.
 import { adminRouter } from "../domains/admin/router";
+import { analyticsRouter } from "../domains/analytics/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditRouter } from "../domains/audit/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
@@ -38,6 +39,7 @@ export const appRouter = router({
   audit: auditRouter,
   subscriptions: subscriptionsRouter,
   crm: crmRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,150 @@
+// Business-intelligence benchmark on the ~100,000-salesperson seed: what dashboard readers send, spread over
+// every report, period and scope (an administrator's platform view, an administrator looking at one of the 60
+// dealerships, each dealership's manager), timed per report. Reports read the day-level rollups, refreshed in
+// the background at most once a minute (docs/decisions/009-analytics-rollups.md): the run crosses refreshes.
+// The health route is measured in the same run for scale, and a refresh of the rollups is timed at the end.
+// Usage: npm run build && npm run bench:analytics   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
+import type autocannon from "autocannon";
+import { createSession } from "../src/server/auth/session";
+import { createDatabase } from "../src/server/db/client";
+import { ANALYTICS_PERIODS } from "../src/shared/analytics";
+import { row, run, startBenchServer } from "./support";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const scale = Number(process.env.BENCH_SCALE ?? 80);
+const server = await startBenchServer({
+  port: Number(process.env.BENCH_PORT ?? 3940),
+  scale,
+  extraEnv: { ANALYTICS_MAX_AGE_SECONDS: process.env.ANALYTICS_MAX_AGE_SECONDS ?? "60" },
+});
+const database = createDatabase(server.pgUrl, { max: 2 });
+
+const REPORTS = [
+  ["executive-summary", 0.3],
+  ["dealerships", 0.2],
+  ["market", 0.2],
+  ["revenue", 0.15],
+  ["predictions", 0.15],
+] as const;
+type Report = (typeof REPORTS)[number][0];
+
+const stats = new Map<Report, { ms: number[]; ok: number; client: number; server: number }>();
+function record(report: Report, ms: number, status: number) {
+  const s = stats.get(report) ?? { ms: [], ok: 0, client: 0, server: 0 };
+  s.ms.push(ms);
+  if (status >= 500) s.server++;
+  else if (status >= 400) s.client++;
+  else s.ok++;
+  stats.set(report, s);
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+let seed = 7;
+function next(): number {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+
+try {
+  const sql = database.sql;
+  const [admin] = await sql<{ id: string }[]>`
+    insert into users (email, role) values ('bench.analytics.admin@example.org', 'admin')
+    on conflict (email) do update set role = 'admin' returning id`;
+  const adminToken = (await createSession(sql, admin!.id, { userAgent: "bench" })).token;
+  const managers = await sql<{ dealership: number; user: string }[]>`
+    select id as dealership, manager_id as user from dealerships where manager_id is not null order by id`;
+  const managerTokens = await Promise.all(
+    managers.map(async (m) => ({
+      dealership: m.dealership,
+      token: (await createSession(sql, m.user, { userAgent: "bench" })).token,
+    })),
+  );
+  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+
+  // The first report after a start waits for a refresh: take it before measuring.
+  const warm = Date.now();
+  await fetch(`${server.base}/api/analytics/executive-summary`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  console.log(`first report (with the initial refresh): ${Date.now() - warm} ms`);
+
+  function choose(): Report {
+    let r = next();
+    for (const [report, share] of REPORTS) {
+      if (r < share) return report;
+      r -= share;
+    }
+    return "executive-summary";
+  }
+
+  type Ctx = { report?: Report; start?: number };
+  const request: autocannon.Request = {
+    method: "GET",
+    path: "/api/health",
+    setupRequest: (req, context: Ctx) => {
+      const report = choose();
+      const params = new URLSearchParams({ period: pick(ANALYTICS_PERIODS) });
+      let token = adminToken;
+      const who = next();
+      if (report !== "revenue" && who < 0.3) {
+        const manager = pick(managerTokens);
+        token = manager.token;
+      } else if (report !== "revenue" && who < 0.5) {
+        params.set("dealershipId", String(pick(managers).dealership));
+      }
+      context.report = report;
+      context.start = performance.now();
+      return {
+        ...req,
+        method: "GET",
+        path: `/api/analytics/${report}?${params}`,
+        headers: { authorization: `Bearer ${token}` },
+      };
+    },
+    onResponse: (status, _body, context: Ctx) => {
+      record(context.report ?? "executive-summary", performance.now() - (context.start ?? 0), status);
+    },
+  };
+
+  const health = await run(server.base, "health", {
+    requests: [{ method: "GET", path: "/api/health" }],
+    connections,
+    duration: 10,
+  });
+  const reports = await run(server.base, "analytics", {
+    requests: [request],
+    connections,
+    duration: seconds,
+  });
+
+  const refreshStart = Date.now();
+  await sql`refresh materialized view concurrently analytics_daily`;
+  await sql`refresh materialized view concurrently analytics_customer_days`;
+  const refreshMs = Date.now() - refreshStart;
+
+  console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${counted!.n} salespeople`);
+  console.log(row("GET /api/health (10 s)", health));
+  console.log(row("analytics, all reports", reports));
+  const all: number[] = [];
+  for (const [report, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
+    const sorted = s.ms.sort((a, b) => a - b);
+    all.push(...sorted);
+    console.log(
+      `  ${report.padEnd(18)} ${String(s.ms.length).padStart(6)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
+    );
+  }
+  all.sort((a, b) => a - b);
+  console.log(
+    `  ${"every report".padEnd(18)} ${String(all.length).padStart(6)} requests  p50 ${percentile(all, 50).toFixed(1)} ms  p95 ${percentile(all, 95).toFixed(1)} ms  p99 ${percentile(all, 99).toFixed(1)} ms`,
+  );
+  console.log(`rollup refresh (both views, concurrently): ${refreshMs} ms`);
+} finally {
+  await database.end();
+  await server.stop();
+}

@@ -1,0 +1,43 @@
+-- Business intelligence reads day-level rollups instead of scanning every appointment and rating per request.
+-- Both views are refreshed CONCURRENTLY by the analytics domain (src/server/domains/analytics/rollup.ts) when
+-- older than ANALYTICS_MAX_AGE_SECONDS, so readers never wait on a refresh and never see a half-built view.
+-- A salesperson's history counts for the dealership and state they belong to now (dealership_key 0 = independent).
+
+-- One row per UTC day, dealership and state: appointments by the day of the visit, ratings by the day written.
+CREATE MATERIALIZED VIEW "analytics_daily" AS
+SELECT day, dealership_key, state,
+       sum(appointments)::int AS appointments,
+       sum(completed)::int AS completed,
+       sum(no_shows)::int AS no_shows,
+       sum(cancelled)::int AS cancelled,
+       sum(ratings)::int AS ratings,
+       sum(rating_sum)::int AS rating_sum
+  FROM (
+    SELECT (a.starts_at AT TIME ZONE 'UTC')::date AS day, coalesce(s.dealership_id, 0) AS dealership_key, s.state,
+           count(*) AS appointments,
+           count(*) FILTER (WHERE a.status = 'completed') AS completed,
+           count(*) FILTER (WHERE a.status = 'no-show') AS no_shows,
+           count(*) FILTER (WHERE a.status = 'cancelled') AS cancelled,
+           0 AS ratings, 0 AS rating_sum
+      FROM appointments a JOIN salespeople s ON s.id = a.salesperson_id
+     GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT (r.created_at AT TIME ZONE 'UTC')::date, coalesce(s.dealership_id, 0), s.state,
+           0, 0, 0, 0, count(*), sum(r.overall_rating)
+      FROM ratings r JOIN salespeople s ON s.id = r.salesperson_id
+     WHERE r.removed_at IS NULL
+     GROUP BY 1, 2, 3
+  ) parts
+ GROUP BY day, dealership_key, state;--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_daily_key" ON "analytics_daily" (day, dealership_key, state);--> statement-breakpoint
+CREATE INDEX "analytics_daily_dealership_idx" ON "analytics_daily" (dealership_key, day);--> statement-breakpoint
+
+-- Which customers had a visit (not cancelled) on which UTC day: unique customers per month or period.
+CREATE MATERIALIZED VIEW "analytics_customer_days" AS
+SELECT DISTINCT (a.starts_at AT TIME ZONE 'UTC')::date AS day, a.customer_id
+  FROM appointments a
+ WHERE a.customer_id IS NOT NULL AND a.status <> 'cancelled';--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_customer_days_key" ON "analytics_customer_days" (day, customer_id);--> statement-breakpoint
+
+-- Payments by the day they were paid, for revenue over a period and by month.
+CREATE INDEX "payments_paid_at_idx" ON "payments" (paid_at) WHERE status = 'paid';

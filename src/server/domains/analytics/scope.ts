@@ -1,0 +1,111 @@
+// What a report covers: whose rows (the platform or one dealership, by the caller's role) and which days (the
+// period and the previous equal period it is compared with), plus the small arithmetic every report shares.
+import { type AnalyticsPeriod, PERIOD_DAYS } from "../../../shared/analytics";
+import type { AnalyticsScope, AnalyticsWindow } from "../../../shared/schemas/analytics";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import { isAdmin } from "../../access";
+import type { Context } from "../../context";
+import type { Queryable } from "../../db/client";
+import { appError } from "../../errors";
+
+export type Caller = Context & { user: SessionUser };
+
+/**
+ * The scope a caller asked for: an administrator gets the platform, or the dealership they name; a manager
+ * gets their own dealership, and a 403 for any other one.
+ */
+export async function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise<AnalyticsScope> {
+  let id = dealershipId;
+  if (!isAdmin(ctx.user)) {
+    const own = ctx.user.managedDealershipId;
+    if (own === null || (id !== undefined && id !== own))
+      throw appError(
+        "FORBIDDEN",
+        "You can see analytics for your own dealership only",
+        "NOT_YOUR_DEALERSHIP",
+      );
+    id = own;
+  }
+  if (id === undefined) return { kind: "platform" };
+  const [row] = await ctx.sql<{ name: string }[]>`select name from dealerships where id = ${id}`;
+  if (!row) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
+  return { kind: "dealership", dealershipId: id, dealershipName: row.name };
+}
+
+/** Platform-wide reports (revenue, the platform's predictions of revenue) are for administrators. */
+export function requirePlatform(ctx: Caller): void {
+  if (!isAdmin(ctx.user))
+    throw appError(
+      "FORBIDDEN",
+      "Platform revenue analytics are for administrators",
+      "PLATFORM_ANALYTICS_ADMIN_ONLY",
+    );
+}
+
+/** SQL condition on `analytics_daily.dealership_key` for a scope. */
+export function rollupScopeSql(sql: Queryable, scope: AnalyticsScope) {
+  return scope.kind === "platform" ? sql`true` : sql`dealership_key = ${scope.dealershipId}`;
+}
+
+/** SQL condition on a `salespeople` row's dealership for a scope. */
+export function salespeopleScopeSql(sql: Queryable, scope: AnalyticsScope, alias: string) {
+  return scope.kind === "platform"
+    ? sql`true`
+    : sql`${sql(`${alias}.dealership_id`)} = ${scope.dealershipId}`;
+}
+
+const DAY_MS = 86_400_000;
+
+export function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function todayUtc(now = Date.now()): number {
+  return Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+}
+
+/** The period's UTC days (today included) and the equal period before it. */
+export function windowFor(period: AnalyticsPeriod, asOf: Date, now = Date.now()): AnalyticsWindow {
+  const days = PERIOD_DAYS[period];
+  const today = todayUtc(now);
+  const from = today - (days - 1) * DAY_MS;
+  return {
+    period,
+    days,
+    from: isoDay(from),
+    to: isoDay(today),
+    previousFrom: isoDay(from - days * DAY_MS),
+    previousTo: isoDay(from - DAY_MS),
+    asOf,
+  };
+}
+
+/** The first instant of a UTC day and of the day after another: half-open bounds for timestamp columns. */
+export function dayBounds(from: string, to: string): { start: Date; end: Date } {
+  return { start: new Date(`${from}T00:00:00Z`), end: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) };
+}
+
+/** YYYY-MM of the month `offset` months from the current UTC month (negative: earlier). */
+export function monthKey(offset: number, now = Date.now()): string {
+  const d = new Date(now);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+}
+
+/** part / whole as a percentage with one decimal; null when there is nothing to divide by. */
+export function percent(part: number, whole: number): number | null {
+  return whole > 0 ? round((part / whole) * 100, 1) : null;
+}
+
+/** Change from `previous` to `current` as a percentage; null when the previous figure is zero. */
+export function growth(current: number, previous: number): number | null {
+  return previous > 0 ? round(((current - previous) / previous) * 100, 1) : null;
+}
+
+export function average(sum: number, count: number): number | null {
+  return count > 0 ? round(sum / count, 2) : null;
+}
+
+export function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

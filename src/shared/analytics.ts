@@ -1,0 +1,60 @@
+// Business intelligence: the periods a report covers, the thresholds behind its alerts and insights, and how
+// many rows each table shows (SPEC.md section 9). The server computes every figure from rows; the pages show
+// these thresholds beside the alerts they raise.
+
+export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = "30d";
+
+/** Days in each period. A period is that many UTC calendar days ending today (today included). */
+export const PERIOD_DAYS: Readonly<Record<AnalyticsPeriod, number>> = {
+  "7d": 7,
+  "30d": 30,
+  "90d": 90,
+  "1y": 365,
+};
+
+export const PERIOD_LABELS: Readonly<Record<AnalyticsPeriod, string>> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "1y": "Last year",
+};
+
+/** SPEC.md section 9: the revenue tab shows 6 months, performance 10 dealerships, market 8 states and 6 months. */
+export const REVENUE_TREND_MONTHS = 6;
+export const PERFORMANCE_DEALERSHIPS = 10;
+export const MARKET_STATES = 8;
+export const MARKET_TREND_MONTHS = 6;
+/** Top performers listed per dealership. */
+export const TOP_PERFORMERS = 3;
+/** Customer lifetime value averages what each paying subscription paid over this many months. */
+export const LIFETIME_VALUE_MONTHS = 24;
+/** Predictions fit this many complete months and forecast this many ahead (the current month first). */
+export const PREDICTION_HISTORY_MONTHS = 12;
+export const PREDICTION_MONTHS = 3;
+/** Fewer complete months than this and a forecast says there is not enough history. */
+export const PREDICTION_MIN_MONTHS = 3;
+
+/**
+ * When an alert or insight is raised. Rates are percentages; the rating drop is in stars. Each alert carries
+ * the threshold it crossed so a reader can judge it.
+ */
+export const ANALYTICS_THRESHOLDS = {
+  /** No-shows among visits that came due: warning above, critical above. */
+  noShowWarning: 10,
+  noShowCritical: 20,
+  /** Completed among visits that came due: below this is a warning. */
+  completionTarget: 80,
+  /** Average rating lower than the previous period's by at least this many stars. */
+  ratingDrop: 0.2,
+  /** Average rating at or above this is called out as a strength. */
+  ratingStrong: 4.5,
+  /** Bookings or revenue lower than the previous period's by at least this percentage. */
+  declineWarning: 10,
+  declineCritical: 25,
+  /** Bookings or revenue higher than the previous period's by at least this percentage. */
+  growthNotable: 10,
+  /** Subscriptions cancelled in the period among those active at its start. */
+  churnWarning: 5,
+} as const;
