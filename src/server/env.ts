@@ -49,7 +49,7 @@ const envSchema = z.object({
    * Seconds business intelligence may answer from its day-level rollups before refreshing them (in the
    * background; the first report after a start waits for one). 0 refreshes before every report.
    */
-  ANALYTICS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  ANALYTICS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),

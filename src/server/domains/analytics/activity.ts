@@ -1,9 +1,9 @@
 // Sums over the day-level rollup (analytics_daily) that several reports share: bookings, visit outcomes and
-// ratings of a scope over a span of days, and the same per trend bucket.
+// ratings of a scope over spans of days (several spans in one scan), and the same per trend bucket.
 import type { AnalyticsPeriod } from "../../../shared/analytics";
 import type { AnalyticsScope, TrendPoint } from "../../../shared/schemas/analytics";
 import type { Queryable } from "../../db/client";
-import { average, rollupScopeSql } from "./scope";
+import { average, rollupSource } from "./scope";
 
 export type Activity = {
   appointments: number;
@@ -23,23 +23,55 @@ export const NO_ACTIVITY: Activity = {
   ratingSum: 0,
 };
 
-export function activityColumns(sql: Queryable) {
-  return sql`coalesce(sum(appointments), 0)::int as appointments, coalesce(sum(completed), 0)::int as completed,
-             coalesce(sum(no_shows), 0)::int as "noShows", coalesce(sum(cancelled), 0)::int as cancelled,
-             coalesce(sum(ratings), 0)::int as ratings, coalesce(sum(rating_sum), 0)::int as "ratingSum"`;
+/** Rollup column → answer field. */
+const COLUMNS = [
+  ["appointments", "appointments"],
+  ["completed", "completed"],
+  ["no_shows", "noShows"],
+  ["cancelled", "cancelled"],
+  ["ratings", "ratings"],
+  ["rating_sum", "ratingSum"],
+] as const;
+
+type Fragment = ReturnType<Queryable>;
+
+function join(sql: Queryable, parts: Fragment[]): Fragment {
+  return parts.reduce((all, part, i) => (i === 0 ? part : sql`${all}, ${part}`));
 }
 
-/** A scope's activity over the UTC days [from, to]. */
-export async function activityBetween(
+/** The activity columns summed over the rows matching `where` (all rows when absent), each named prefix + field. */
+export function activityColumns(sql: Queryable, where?: Fragment, prefix = "") {
+  return join(
+    sql,
+    COLUMNS.map(
+      ([column, field]) =>
+        sql`coalesce(sum(${sql(column)}) ${where ? sql`filter (where ${where})` : sql``}, 0)::int as ${sql(prefix + field)}`,
+    ),
+  );
+}
+
+export type Span = { from: string; to: string; scope: AnalyticsScope };
+
+/** Each span's activity (its days and scope), in one statement. */
+export async function activityOf<K extends string>(
   sql: Queryable,
-  scope: AnalyticsScope,
-  from: string,
-  to: string,
-): Promise<Activity> {
-  const [row] = await sql<Activity[]>`
-    select ${activityColumns(sql)} from analytics_daily
-     where day between ${from}::date and ${to}::date and ${rollupScopeSql(sql, scope)}`;
-  return row ?? NO_ACTIVITY;
+  spans: Record<K, Span>,
+): Promise<Record<K, Activity>> {
+  const entries = Object.entries(spans) as [K, Span][];
+  const branches = entries.map(
+    ([key, span]) => sql`
+      select ${key}::text as span, ${activityColumns(sql)} from ${rollupSource(sql, span.scope)}
+       where day between ${span.from}::date and ${span.to}::date`,
+  );
+  const rows = await sql<
+    (Activity & { span: K })[]
+  >`${branches.reduce((all, b) => sql`${all} union all ${b}`)}`;
+  return Object.fromEntries(
+    entries.map(([key]) => {
+      const { span: _span, ...activity } = rows.find((r) => r.span === key) ?? { span: key, ...NO_ACTIVITY };
+      return [key, activity];
+    }),
+  ) as Record<K, Activity>;
 }
 
 /** Visits that came due and were resolved: completed or missed. */
@@ -64,15 +96,18 @@ export async function trendBetween(
 ): Promise<TrendPoint[]> {
   const unit = BUCKET[period];
   const rows = await sql<(Activity & { bucket: string })[]>`
-    with buckets as (
-      select generate_series(date_trunc(${unit}, ${from}::date), ${to}::date, ${`1 ${unit}`}::interval)::date as bucket
-    )
-    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, ${activityColumns(sql)}
-      from buckets b
-      left join analytics_daily d
-        on date_trunc(${unit}, d.day)::date = b.bucket
-       and d.day between ${from}::date and ${to}::date and ${rollupScopeSql(sql, scope)}
-     group by b.bucket order by b.bucket`;
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, ${join(
+      sql,
+      COLUMNS.map(([, field]) => sql`coalesce(t.${sql(field)}, 0)::int as ${sql(field)}`),
+    )}
+      from generate_series(date_trunc(${unit}, ${from}::date), ${to}::date, ${`1 ${unit}`}::interval) as b(bucket)
+      left join (
+        select date_trunc(${unit}, day) as bucket, ${activityColumns(sql)}
+           from ${rollupSource(sql, scope)}
+         where day between ${from}::date and ${to}::date
+         group by 1
+      ) t on t.bucket = b.bucket
+     order by b.bucket`;
   return rows.map((r) => ({
     bucket: r.bucket,
     bookings: r.appointments,
@@ -81,4 +116,12 @@ export async function trendBetween(
     ratings: r.ratings,
     averageRating: average(r.ratingSum, r.ratings),
   }));
+}
+
+/** Salespeople in a scope, from the rollup of team sizes. */
+export async function salespeopleIn(sql: Queryable, scope: AnalyticsScope): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select coalesce(sum(salespeople), 0)::int as n from analytics_salespeople
+     where ${scope.kind === "platform" ? sql`true` : sql`dealership_key = ${scope.dealershipId}`}`;
+  return row?.n ?? 0;
 }

@@ -12,20 +12,17 @@ import type {
   PerformanceHighlight,
 } from "../../../shared/schemas/analytics";
 import type { Queryable } from "../../db/client";
-import { type Activity, activityBetween, activityColumns, resolvedVisits, trendBetween } from "./activity";
+import {
+  type Activity,
+  activityColumns,
+  activityOf,
+  resolvedVisits,
+  salespeopleIn,
+  trendBetween,
+} from "./activity";
 import { hasPayments, paidBetween, recurringByPlan } from "./revenue";
 import { rollupsAsOf } from "./rollup";
-import {
-  average,
-  type Caller,
-  dayBounds,
-  growth,
-  percent,
-  round,
-  salespeopleScopeSql,
-  scopeFor,
-  windowFor,
-} from "./scope";
+import { average, type Caller, dayBounds, growth, percent, round, scopeFor, windowFor } from "./scope";
 
 type Figures = {
   current: Activity;
@@ -50,22 +47,26 @@ export async function executiveSummary(
   const current = dayBounds(window.from, window.to);
   const previousBounds = dayBounds(window.previousFrom, window.previousTo);
 
-  const [now, before, market, counts, trend, paymentsExist, paid, paidBefore, recurring, highlights] =
+  const spansQuery = activityOf(sql, {
+    now: { from: window.from, to: window.to, scope },
+    before: { from: window.previousFrom, to: window.previousTo, scope },
+    market: { from: window.from, to: window.to, scope: { kind: "platform" } },
+  });
+  const [spans, dealerships, salespeople, trend, paymentsExist, paid, paidBefore, recurring, highlights] =
     await Promise.all([
-      activityBetween(sql, scope, window.from, window.to),
-      activityBetween(sql, scope, window.previousFrom, window.previousTo),
-      platform ? null : activityBetween(sql, { kind: "platform" }, window.from, window.to),
-      sql<{ dealerships: number; salespeople: number }[]>`
-        select (select count(*) from dealerships
-                 where ${platform ? sql`true` : sql`id = ${scope.kind === "dealership" ? scope.dealershipId : 0}`})::int as dealerships,
-               (select count(*) from salespeople s where ${salespeopleScopeSql(sql, scope, "s")})::int as salespeople`,
+      spansQuery,
+      platform
+        ? sql<{ n: number }[]>`select count(*)::int as n from dealerships`.then((r) => r[0]?.n ?? 0)
+        : 1,
+      salespeopleIn(sql, scope),
       trendBetween(sql, scope, input.period, window.from, window.to),
       platform ? hasPayments(sql) : false,
       platform ? paidBetween(sql, current.start, current.end) : null,
       platform ? paidBetween(sql, previousBounds.start, previousBounds.end) : null,
       platform ? recurringByPlan(sql) : null,
-      platform ? platformHighlights(sql, window) : dealershipHighlights(sql, scope, window),
+      platform ? platformHighlights(sql, window) : dealershipHighlights(sql, scope, spansQuery),
     ]);
+  const { now, before, market } = spans;
 
   const reportsRevenue = platform && paymentsExist && paid !== null && paidBefore !== null;
   const figures: Figures = {
@@ -79,12 +80,10 @@ export async function executiveSummary(
     previousAverageRating: average(before.ratingSum, before.ratings),
     revenue: reportsRevenue ? { current: paid.total, growth: growth(paid.total, paidBefore.total) } : null,
   };
-  const industry = market ?? now;
   const trendStars =
     figures.averageRating !== null && figures.previousAverageRating !== null
       ? round(figures.averageRating - figures.previousAverageRating, 2)
       : null;
-  const count = counts[0] ?? { dealerships: 0, salespeople: 0 };
 
   return {
     scope,
@@ -92,14 +91,14 @@ export async function executiveSummary(
     keyMetrics: {
       totalRevenue: figures.revenue?.current ?? null,
       revenueGrowthRate: figures.revenue?.growth ?? null,
-      totalDealerships: count.dealerships,
-      totalSalespeople: count.salespeople,
+      totalDealerships: dealerships,
+      totalSalespeople: salespeople,
       bookings: now.appointments,
       bookingsGrowthRate: figures.bookingsGrowth,
       completionRate: figures.completionRate,
       noShowRate: figures.noShowRate,
       averageRating: figures.averageRating,
-      industryAverageRating: average(industry.ratingSum, industry.ratings),
+      industryAverageRating: average(market.ratingSum, market.ratings),
       customerSatisfactionTrend: trendStars,
       monthlyRecurringRevenue: reportsRevenue && recurring ? recurring.reduce((s, r) => s + r.mrr, 0) : null,
     },
@@ -177,38 +176,43 @@ async function platformHighlights(sql: Queryable, window: AnalyticsWindow): Prom
   return out;
 }
 
-/** A dealership's standouts: its best-rated salesperson of the period and its busiest one. */
+/**
+ * A dealership's standouts: its best-rated salesperson (all-time, from the top-performer rollup), and how its
+ * rating and completion compare with the whole market in the period.
+ */
 async function dealershipHighlights(
   sql: Queryable,
   scope: AnalyticsScope,
-  window: AnalyticsWindow,
+  spans: Promise<{ now: Activity; market: Activity }>,
 ): Promise<PerformanceHighlight[]> {
   if (scope.kind !== "dealership") return [];
-  const current = dayBounds(window.from, window.to);
-  const [rated, busy] = await Promise.all([
-    sql<{ name: string; avg: number; n: number }[]>`
-      select s.name, avg(r.overall_rating)::float8 as avg, count(*)::int as n
-        from salespeople s join ratings r on r.salesperson_id = s.id
-       where s.dealership_id = ${scope.dealershipId} and r.removed_at is null
-         and r.created_at >= ${current.start} and r.created_at < ${current.end}
-       group by s.id, s.name order by avg desc, n desc, s.id limit 1`,
-    sql<{ name: string; n: number }[]>`
-      select s.name, count(*)::int as n
-        from salespeople s join appointments a on a.salesperson_id = s.id
-       where s.dealership_id = ${scope.dealershipId}
-         and a.starts_at >= ${current.start} and a.starts_at < ${current.end}
-       group by s.id, s.name order by n desc, s.id limit 1`,
+  const [[top], { now, market }] = await Promise.all([
+    sql<{ name: string; average_rating: number }[]>`
+      select name, average_rating::float8 as average_rating from analytics_top_performers
+       where dealership_id = ${scope.dealershipId} and rank = 1`,
+    spans,
   ]);
   const out: PerformanceHighlight[] = [];
-  if (rated[0])
+  if (top)
+    out.push({ name: top.name, metric: "Top performer", value: stars(top.average_rating), trend: null });
+  const rating = average(now.ratingSum, now.ratings);
+  const marketRating = average(market.ratingSum, market.ratings);
+  if (rating !== null && marketRating !== null)
     out.push({
-      name: rated[0].name,
-      metric: "Highest average rating",
-      value: `${stars(rated[0].avg)} from ${rated[0].n} reviews`,
-      trend: null,
+      name: scope.dealershipName,
+      metric: "Average rating against the market",
+      value: `${stars(rating)} (market ${stars(marketRating)})`,
+      trend: round(rating - marketRating, 2),
     });
-  if (busy[0])
-    out.push({ name: busy[0].name, metric: "Most bookings", value: `${busy[0].n} bookings`, trend: null });
+  const completion = percent(now.completed, resolvedVisits(now));
+  const marketCompletion = percent(market.completed, resolvedVisits(market));
+  if (completion !== null && marketCompletion !== null)
+    out.push({
+      name: scope.dealershipName,
+      metric: "Completion against the market",
+      value: `${completion}% (market ${marketCompletion}%)`,
+      trend: round(completion - marketCompletion, 1),
+    });
   return out;
 }
 

@@ -8,7 +8,7 @@ import { MARKET_STATES, MARKET_TREND_MONTHS } from "../../../shared/analytics";
 import type { analyticsInput, MarketAnalytics } from "../../../shared/schemas/analytics";
 import { isAdmin } from "../../access";
 import { rollupsAsOf } from "./rollup";
-import { average, type Caller, monthKey, percent, scopeFor, windowFor } from "./scope";
+import { average, type Caller, dayBounds, monthKey, percent, scopeFor, windowFor } from "./scope";
 
 export const MIN_DEALERSHIPS_FOR_STATE_RATING = 3;
 
@@ -20,15 +20,19 @@ export async function marketAnalytics(
   const window = windowFor(input.period, await rollupsAsOf(ctx));
   const sql = ctx.sql;
   const firstMonth = `${monthKey(-(MARKET_TREND_MONTHS - 1))}-01`;
+  const current = dayBounds(window.from, window.to);
   const own = scope.kind === "dealership" ? scope.dealershipId : null;
 
   const [totals, states, trends] = await Promise.all([
+    // Customers with a visit in the period: one probe of appointments (customer, visit time) per account.
     sql<{ dealerships: number; salespeople: number; customers: number; active: number }[]>`
       select (select count(*) from dealerships)::int as dealerships,
-             (select count(*) from salespeople)::int as salespeople,
+             (select coalesce(sum(salespeople), 0) from analytics_salespeople)::int as salespeople,
              (select count(*) from users where role = 'customer')::int as customers,
-             (select count(distinct customer_id) from analytics_customer_days
-               where day between ${window.from}::date and ${window.to}::date)::int as active`,
+             (select count(*) from users u
+               where exists (select 1 from appointments a
+                              where a.customer_id = u.id and a.status <> 'cancelled'
+                                and a.starts_at >= ${current.start} and a.starts_at < ${current.end}))::int as active`,
     sql<
       {
         state: string;
@@ -40,7 +44,7 @@ export async function marketAnalytics(
       }[]
     >`
       with people as (
-        select state, count(*)::int as salespeople from salespeople group by state
+        select state, sum(salespeople)::int as salespeople from analytics_salespeople group by state
       ), dealers as (
         select state, count(*)::int as dealerships, bool_or(id = ${own ?? 0}) as own from dealerships group by state
       ), rated as (
@@ -55,14 +59,14 @@ export async function marketAnalytics(
        limit ${MARKET_STATES}`,
     sql<{ month: string; ratings: number; customers: number }[]>`
       with months as (
-        select generate_series(${firstMonth}::date, date_trunc('month', now() at time zone 'UTC')::date,
-                               interval '1 month')::date as month
+        select m::date as month, (m + interval '1 month')::date as next
+          from generate_series(${firstMonth}::date, date_trunc('month', now() at time zone 'UTC')::date,
+                               interval '1 month') as m
       )
       select to_char(m.month, 'YYYY-MM') as month,
-             (select coalesce(sum(ratings), 0) from analytics_daily
-               where day >= m.month and day < m.month + interval '1 month')::int as ratings,
-             (select count(distinct customer_id) from analytics_customer_days
-               where day >= m.month and day < m.month + interval '1 month')::int as customers
+             (select coalesce(sum(ratings), 0) from analytics_days
+               where day >= m.month and day < m.next)::int as ratings,
+             (select count(*) from analytics_customer_months c where c.month = m.month)::int as customers
         from months m order by m.month`,
   ]);
   const total = totals[0] ?? { dealerships: 0, salespeople: 0, customers: 0, active: 0 };

@@ -62,17 +62,14 @@ export async function dealershipPerformance(
   const [details, performers] = await Promise.all([
     sql<{ id: number; name: string; city: string; state: string; salespeople: number }[]>`
       select d.id, d.name, d.city, d.state,
-             (select count(*) from salespeople s where s.dealership_id = d.id)::int as salespeople
+             (select coalesce(sum(salespeople), 0) from analytics_salespeople where dealership_key = d.id)::int
+               as salespeople
         from dealerships d where d.id in ${sql(ids.length > 0 ? ids : [0])}`,
     sql<{ dealershipId: number; name: string; average_rating: number }[]>`
-      select d.id as "dealershipId", top.name, top.average_rating::float8 as average_rating
-        from dealerships d
-        cross join lateral (
-          select s.name, s.average_rating from salespeople s
-           where s.dealership_id = d.id and s.total_reviews > 0
-           order by s.average_rating desc, s.total_reviews desc, s.id
-           limit ${TOP_PERFORMERS}) top
-       where d.id in ${sql(ids.length > 0 ? ids : [0])}`,
+      select dealership_id as "dealershipId", name, average_rating::float8 as average_rating
+        from analytics_top_performers
+       where dealership_id in ${sql(ids.length > 0 ? ids : [0])} and rank <= ${TOP_PERFORMERS}
+       order by dealership_id, rank`,
   ]);
   const detail = new Map(details.map((d) => [d.id, d]));
 

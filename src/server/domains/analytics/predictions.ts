@@ -6,7 +6,7 @@ import type { Predictions, predictionsInput } from "../../../shared/schemas/anal
 import { isAdmin } from "../../access";
 import { forecast } from "./forecast";
 import { rollupsAsOf } from "./rollup";
-import { type Caller, monthKey, rollupScopeSql, scopeFor } from "./scope";
+import { type Caller, monthKey, rollupSource, scopeFor } from "./scope";
 
 export async function predictions(
   ctx: Caller,
@@ -25,8 +25,8 @@ export async function predictions(
 
   const [bookings, revenue] = await Promise.all([
     sql<{ month: string; value: number }[]>`
-      select to_char(day, 'YYYY-MM') as month, sum(appointments)::int as value from analytics_daily
-       where day >= ${first}::date and day < ${current}::date and ${rollupScopeSql(sql, scope)}
+      select to_char(day, 'YYYY-MM') as month, sum(appointments)::int as value from ${rollupSource(sql, scope)}
+       where day >= ${first}::date and day < ${current}::date
        group by 1`,
     platform && isAdmin(ctx.user)
       ? sql<{ month: string; value: number }[]>`

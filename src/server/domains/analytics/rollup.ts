@@ -5,6 +5,15 @@
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 
+/** The materialised views of drizzle/0016_analytics.sql, in the order they must be refreshed. */
+export const ROLLUPS = [
+  "analytics_daily",
+  "analytics_days",
+  "analytics_salespeople",
+  "analytics_top_performers",
+  "analytics_customer_months",
+] as const;
+
 type Freshness = { refreshedAt: Date | null; running: Promise<Date> | null; runningSince: number };
 
 const bySql = new WeakMap<Sql, Freshness>();
@@ -18,7 +27,7 @@ function freshness(sql: Sql): Freshness {
   return state;
 }
 
-/** Refreshes both rollups; resolves to the moment the refresh started (its rows are at least that fresh). */
+/** Refreshes the rollups; resolves to the moment the refresh started (its rows are at least that fresh). */
 export function refreshRollups(sql: Sql): Promise<Date> {
   const state = freshness(sql);
   if (state.running) return state.running;
@@ -26,8 +35,19 @@ export function refreshRollups(sql: Sql): Promise<Date> {
   state.runningSince = started;
   state.running = (async () => {
     try {
-      await sql`refresh materialized view concurrently analytics_daily`;
-      await sql`refresh materialized view concurrently analytics_customer_days`;
+      // One connection without parallel workers: a refresh takes longer on one core and leaves the others to
+      // the requests being answered meanwhile.
+      const connection = await sql.reserve();
+      try {
+        await connection`set max_parallel_workers_per_gather = 0`;
+        // analytics_days sums analytics_daily, so it follows it.
+        for (const view of ROLLUPS) await connection`refresh materialized view concurrently ${connection(view)}`;
+        // Fresh statistics, so a year's scan and one dealership's lookup are each planned as what they are.
+        await connection`analyze ${connection.unsafe(ROLLUPS.join(", "))}`;
+        await connection`reset max_parallel_workers_per_gather`;
+      } finally {
+        connection.release();
+      }
       state.refreshedAt = new Date(started);
       return state.refreshedAt;
     } finally {

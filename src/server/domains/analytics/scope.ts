@@ -42,16 +42,15 @@ export function requirePlatform(ctx: Caller): void {
     );
 }
 
-/** SQL condition on `analytics_daily.dealership_key` for a scope. */
-export function rollupScopeSql(sql: Queryable, scope: AnalyticsScope) {
-  return scope.kind === "platform" ? sql`true` : sql`dealership_key = ${scope.dealershipId}`;
-}
-
-/** SQL condition on a `salespeople` row's dealership for a scope. */
-export function salespeopleScopeSql(sql: Queryable, scope: AnalyticsScope, alias: string) {
+/**
+ * The day-level rollup of a scope, as a FROM item named `rollup` (columns day, appointments, completed, no_shows,
+ * cancelled, ratings, rating_sum): the platform's daily totals, or one dealership's rows by its index.
+ */
+export function rollupSource(sql: Queryable, scope: AnalyticsScope) {
   return scope.kind === "platform"
-    ? sql`true`
-    : sql`${sql(`${alias}.dealership_id`)} = ${scope.dealershipId}`;
+    ? sql`analytics_days as rollup`
+    : sql`(select day, appointments, completed, no_shows, cancelled, ratings, rating_sum
+             from analytics_daily where dealership_key = ${scope.dealershipId}) as rollup`;
 }
 
 const DAY_MS = 86_400_000;
