@@ -9,7 +9,7 @@ import { createSession } from "../src/server/auth/session";
 import { createDatabase } from "../src/server/db/client";
 import { ROLLUPS } from "../src/server/domains/analytics/rollup";
 import { ANALYTICS_PERIODS } from "../src/shared/analytics";
-import { row, run, startBenchServer } from "./support";
+import { createTimings, percentile, row, run, seededRandom, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,27 +30,8 @@ const REPORTS = [
 ] as const;
 type Report = (typeof REPORTS)[number][0];
 
-const stats = new Map<Report, { ms: number[]; ok: number; client: number; server: number }>();
-function record(report: Report, ms: number, status: number) {
-  const s = stats.get(report) ?? { ms: [], ok: 0, client: 0, server: 0 };
-  s.ms.push(ms);
-  if (status >= 500) s.server++;
-  else if (status >= 400) s.client++;
-  else s.ok++;
-  stats.set(report, s);
-}
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? 0
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-let seed = 7;
-function next(): number {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-}
-const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+const timings = createTimings<Report>();
+const { next, pick } = seededRandom(7);
 
 try {
   const sql = database.sql;
@@ -110,7 +91,7 @@ try {
       };
     },
     onResponse: (status, _body, context: Ctx) => {
-      record(context.report ?? "executive-summary", performance.now() - (context.start ?? 0), status);
+      timings.record(context.report ?? "executive-summary", performance.now() - (context.start ?? 0), status);
     },
   };
 
@@ -133,8 +114,8 @@ try {
   console.log(row("GET /api/health (10 s)", health));
   console.log(row("analytics, all reports", reports));
   const all: number[] = [];
-  for (const [report, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
-    const sorted = s.ms.sort((a, b) => a - b);
+  for (const { kind: report, ...s } of timings.byKind()) {
+    const sorted = s.ms;
     all.push(...sorted);
     console.log(
       `  ${report.padEnd(18)} ${String(s.ms.length).padStart(6)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,

@@ -12,7 +12,15 @@ import { loadCities } from "../src/server/db/seed";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";
-import { benchCustomers, row, run, startBenchServer } from "./support";
+import {
+  benchCustomers,
+  createTimings,
+  percentile,
+  row,
+  run,
+  seededRandom,
+  startBenchServer,
+} from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -29,28 +37,8 @@ const MIX: [Kind, number][] = [
   ["sign-in", 0.05],
 ];
 
-/** Latencies (ms) and status classes per kind. */
-const stats = new Map<Kind | "cancel", { ms: number[]; ok: number; client: number; server: number }>();
-function record(kind: Kind | "cancel", ms: number, status: number) {
-  const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
-  s.ms.push(ms);
-  if (status >= 500) s.server++;
-  else if (status >= 400) s.client++;
-  else s.ok++;
-  stats.set(kind, s);
-}
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? 0
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-let seed = 42;
-function next(): number {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-}
-const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+const timings = createTimings<Kind | "cancel">();
+const { next, pick } = seededRandom(42);
 
 try {
   const tokens = await benchCustomers(database.sql, "mixed", 100);
@@ -160,7 +148,7 @@ try {
       }
     },
     onResponse: (status, body, context: Ctx) => {
-      record(context.kind ?? "browse", performance.now() - (context.start ?? 0), status);
+      timings.record(context.kind ?? "browse", performance.now() - (context.start ?? 0), status);
       if (context.kind === "booking" && status === 201) {
         const id = (JSON.parse(body) as { id?: number }).id;
         if (id) booked.push([id, context.token ?? 0]);
@@ -178,8 +166,8 @@ try {
   console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${n} salespeople`);
   console.log(row("GET /api/health (10 s)", health));
   console.log(row("mixed, all kinds", mixed));
-  for (const [kind, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
-    const sorted = s.ms.sort((a, b) => a - b);
+  for (const { kind, ...s } of timings.byKind()) {
+    const sorted = s.ms;
     console.log(
       `  ${kind.padEnd(10)} ${String(s.ms.length).padStart(7)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx/3xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
     );

@@ -106,3 +106,40 @@ export async function benchCustomers(sql: Sql, prefix: string, count: number): P
   }
   return tokens;
 }
+
+/** Latencies (ms) and status classes per kind of request, for benchmarks that mix kinds in one run. */
+export function createTimings<K extends string>() {
+  const stats = new Map<K, { ms: number[]; ok: number; client: number; server: number }>();
+  return {
+    record(kind: K, ms: number, status: number) {
+      const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
+      s.ms.push(ms);
+      if (status >= 500) s.server++;
+      else if (status >= 400) s.client++;
+      else s.ok++;
+      stats.set(kind, s);
+    },
+    /** Every kind, the most requested first, with its latencies sorted. */
+    byKind() {
+      return [...stats.entries()]
+        .sort((a, b) => b[1].ms.length - a[1].ms.length)
+        .map(([kind, s]) => ({ kind, ...s, ms: s.ms.sort((a, b) => a - b) }));
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A seeded linear congruential generator, so every run sends the same requests. */
+export function seededRandom(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return { next, pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]! };
+}
