@@ -41,7 +41,8 @@ export function refreshRollups(sql: Sql): Promise<Date> {
       try {
         await connection`set max_parallel_workers_per_gather = 0`;
         // analytics_days sums analytics_daily, so it follows it.
-        for (const view of ROLLUPS) await connection`refresh materialized view concurrently ${connection(view)}`;
+        for (const view of ROLLUPS)
+          await connection`refresh materialized view concurrently ${connection(view)}`;
         // Fresh statistics, so a year's scan and one dealership's lookup are each planned as what they are.
         await connection`analyze ${connection.unsafe(ROLLUPS.join(", "))}`;
         await connection`reset max_parallel_workers_per_gather`;
