@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BusinessIntelligencePage } from "../features/admin/AdminPages";
+import { BusinessIntelligencePage } from "../features/analytics/BusinessIntelligencePage";
+import { biSearchSchema } from "../features/analytics/biSearch";
 
 export const Route = createFileRoute("/business-intelligence")({
+  validateSearch: biSearchSchema,
   component: BusinessIntelligencePage,
 });

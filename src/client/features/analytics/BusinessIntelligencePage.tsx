@@ -1,0 +1,428 @@
+// /business-intelligence and /admin-business-intelligence: business intelligence for a dealership's manager
+// (their own dealership against the market) and for administrators (the platform, or one dealership they
+// pick). The server scopes every call the same way; this only chooses what to show.
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  SegmentGroup,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from "@chakra-ui/react";
+import { Link, useLocation, useNavigate, useSearch } from "@tanstack/react-router";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { IconType } from "react-icons";
+import {
+  LuBuilding2,
+  LuChartLine,
+  LuChartNoAxesCombined,
+  LuDollarSign,
+  LuLayoutDashboard,
+  LuLogIn,
+  LuMap,
+  LuShieldX,
+  LuTrophy,
+} from "react-icons/lu";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
+import { trpc } from "../../trpc";
+import { Eyebrow } from "../../ui/Eyebrow";
+import { SelectField } from "../../ui/form";
+import { AppShell } from "../../ui/layout/AppShell";
+import { PageBand } from "../../ui/layout/PageBand";
+import { PageFrame } from "../../ui/layout/PageFrame";
+import { useSession } from "../../ui/session";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
+import { ExecutiveTab } from "./ExecutiveTab";
+import { asOfLabel, periodLabel } from "./format";
+import { MarketTab } from "./MarketTab";
+import { PerformanceTab } from "./PerformanceTab";
+import { PredictionsTab } from "./PredictionsTab";
+import { RevenueForManagers, RevenueTab } from "./RevenueTab";
+
+const PAGE_TITLE = "Business Intelligence";
+const DESCRIPTION =
+  "Business intelligence for dealership managers and KnowBefore administrators: revenue, dealership performance, market trends and forecasts.";
+
+const TAB_LABELS: Record<BiTab, { label: string; icon: IconType }> = {
+  summary: { label: "Executive Summary", icon: LuLayoutDashboard },
+  revenue: { label: "Revenue Analytics", icon: LuDollarSign },
+  performance: { label: "Performance", icon: LuTrophy },
+  market: { label: "Market Analysis", icon: LuMap },
+  predictions: { label: "Predictions", icon: LuChartLine },
+};
+
+/** Short labels fit the period control on a phone. */
+const PERIOD_SHORT: Record<AnalyticsPeriod, string> = {
+  "7d": "7 days",
+  "30d": "30 days",
+  "90d": "90 days",
+  "1y": "1 year",
+};
+
+// Who may use it -----------------------------------------------------------------------------------------------
+
+function Gate({
+  icon: GateIcon,
+  iconColor,
+  title,
+  description,
+  children,
+}: {
+  icon: IconType;
+  iconColor: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <PageFrame>
+      <Center flex="1" px="4" py="20">
+        <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator color={iconColor}>
+              <GateIcon />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="1">
+              <EmptyState.Title as="h1">{title}</EmptyState.Title>
+              <EmptyState.Description>{description}</EmptyState.Description>
+            </Stack>
+            <Flex gap="3" wrap="wrap" justify="center">
+              {children}
+            </Flex>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Center>
+    </PageFrame>
+  );
+}
+
+function SignInPrompt({ adminRoute }: { adminRoute: boolean }) {
+  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
+  const admin = (
+    <Button key="admin" asChild colorPalette="blue" variant={adminRoute ? "solid" : "outline"}>
+      <Link to="/admin/login">{adminRoute ? <LuLogIn /> : null} Administrator sign-in</Link>
+    </Button>
+  );
+  const manager = (
+    <Button key="manager" asChild colorPalette="blue" variant={adminRoute ? "outline" : "solid"}>
+      <Link to="/salesperson-login">
+        {adminRoute ? null : <LuLogIn />} {adminRoute ? "Dealership manager sign-in" : "Sign In"}
+      </Link>
+    </Button>
+  );
+  return (
+    <Gate
+      icon={LuLogIn}
+      iconColor="blue.600"
+      title="Sign in to see business intelligence"
+      description={
+        adminRoute
+          ? "Platform business intelligence is for KnowBefore's administrators: sign in through the admin console. Dealership managers sign in through the salesperson portal to see their own dealership."
+          : "Dealership managers sign in through the salesperson portal to see their dealership's figures; administrators sign in through the admin console to see the whole platform."
+      }
+    >
+      {adminRoute ? [admin, manager] : [manager, admin]}
+    </Gate>
+  );
+}
+
+function AccessDenied() {
+  useDocumentTitle("Access Denied", DESCRIPTION);
+  return (
+    <Gate
+      icon={LuShieldX}
+      iconColor="red.500"
+      title="Access Denied"
+      description="Business intelligence is for dealership managers, who see their own dealership against the market, and for KnowBefore's administrators, who see the whole platform."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/">Back to home</Link>
+      </Button>
+    </Gate>
+  );
+}
+
+// The header ---------------------------------------------------------------------------------------------------
+
+function PeriodSelector({
+  value,
+  onChange,
+}: {
+  value: AnalyticsPeriod;
+  onChange: (p: AnalyticsPeriod) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap="1.5">
+      <Text id={labelId} fontSize="sm" fontWeight="medium" color="fg">
+        Period
+      </Text>
+      <SegmentGroup.Root
+        size="sm"
+        value={value}
+        onValueChange={(e) => {
+          if (e.value) onChange(e.value as AnalyticsPeriod);
+        }}
+        aria-labelledby={labelId}
+        bg="white"
+        borderWidth="1px"
+        borderColor="border.muted"
+      >
+        <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
+        <SegmentGroup.Items
+          items={ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_SHORT[p] }))}
+          px={{ base: "2.5", md: "3" }}
+        />
+      </SegmentGroup.Root>
+    </Stack>
+  );
+}
+
+/** Administrators: the dealerships to pick from, from the admin console's list. */
+function useDealershipChoices(enabled: boolean) {
+  const list = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled });
+  return enabled ? (list.data?.items.map((d) => ({ id: d.id, name: d.name })) ?? []) : null;
+}
+
+function Header({
+  isAdmin,
+  scopeTitle,
+  scopeDetail,
+  period,
+  onPeriodChange,
+  asOf,
+  picker,
+}: {
+  isAdmin: boolean;
+  scopeTitle: string | null;
+  scopeDetail: string;
+  period: AnalyticsPeriod;
+  onPeriodChange: (p: AnalyticsPeriod) => void;
+  asOf: Date | null;
+  picker: ReactNode;
+}) {
+  return (
+    <PageBand pt={{ base: "5", md: "7" }} pb="5">
+      <Flex
+        gap="5"
+        justify="space-between"
+        align={{ base: "stretch", lg: "flex-end" }}
+        direction={{ base: "column", lg: "row" }}
+      >
+        <Stack gap="1.5" minW="0">
+          <Eyebrow>{isAdmin ? "Platform administration" : "Enterprise"}</Eyebrow>
+          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+            {PAGE_TITLE}
+          </Heading>
+          <HStack gap="2" color="ink" minW="0">
+            <Box as="span" color="blue.600" flexShrink={0} aria-hidden>
+              {isAdmin && scopeTitle === "All dealerships" ? <LuChartNoAxesCombined /> : <LuBuilding2 />}
+            </Box>
+            {scopeTitle ? (
+              <Heading as="h2" size="md" color="ink" truncate>
+                {scopeTitle}
+              </Heading>
+            ) : (
+              <Skeleton height="5" width="48" />
+            )}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {scopeDetail}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {periodLabel(period)}
+            {asOf ? ` · Figures as of ${asOfLabel(asOf)}` : ""}
+          </Text>
+        </Stack>
+        <Flex gap="4" wrap="wrap" align="flex-end" flexShrink={0}>
+          {picker}
+          <PeriodSelector value={period} onChange={onPeriodChange} />
+        </Flex>
+      </Flex>
+    </PageBand>
+  );
+}
+
+// The page -----------------------------------------------------------------------------------------------------
+
+/** On a phone the tab row scrolls sideways: keep the chosen tab in view. */
+function useActiveTabInView(tab: string) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the chosen tab changes.
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>("[data-selected]");
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
+  }, [tab]);
+  return listRef;
+}
+
+function Workspace({ isAdmin }: { isAdmin: boolean }) {
+  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
+  const search = biSearchSchema(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const tab: BiTab = search.tab ?? "summary";
+  const period: AnalyticsPeriod = search.period ?? DEFAULT_ANALYTICS_PERIOD;
+  const dealershipId = isAdmin ? search.dealershipId : undefined;
+  const [asOf, setAsOf] = useState<Date | null>(null);
+  const onAsOf = useCallback((at: Date) => setAsOf(at), []);
+  const listRef = useActiveTabInView(tab);
+
+  const dealerships = useDealershipChoices(isAdmin);
+  const own = trpc.manager.overview.useQuery(undefined, { enabled: !isAdmin });
+
+  const setSearch = (next: { tab?: BiTab; period?: AnalyticsPeriod; dealershipId?: number | undefined }) => {
+    const merged = { tab, period, dealershipId, ...next };
+    void navigate({
+      to: ".",
+      search: {
+        tab: merged.tab === "summary" ? undefined : merged.tab,
+        period: merged.period === DEFAULT_ANALYTICS_PERIOD ? undefined : merged.period,
+        dealershipId: merged.dealershipId,
+      },
+      replace: true,
+    });
+  };
+
+  let scopeTitle: string | null;
+  let scopeDetail: string;
+  if (isAdmin) {
+    const picked = dealershipId === undefined ? null : dealerships?.find((d) => d.id === dealershipId);
+    scopeTitle = dealershipId === undefined ? "All dealerships" : (picked?.name ?? null);
+    scopeDetail =
+      dealershipId === undefined
+        ? "The whole platform: every dealership, salesperson and customer."
+        : "One dealership's figures, compared with the market.";
+  } else {
+    const d = own.data?.dealership;
+    scopeTitle = d?.name ?? (own.isError ? "Your dealership" : null);
+    scopeDetail = d
+      ? `${d.city}, ${d.state} · your dealership's figures, with market-wide averages to compare`
+      : "Your dealership's figures, with market-wide averages to compare";
+  }
+
+  const picker = dealerships ? (
+    <Box minW={{ base: "full", sm: "64" }} w={{ base: "full", sm: "auto" }}>
+      <SelectField
+        label="Dealership"
+        labelSize="sm"
+        size="sm"
+        emptyLabel="All dealerships"
+        options={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
+        value={dealershipId === undefined ? "" : String(dealershipId)}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setSearch({ dealershipId: value ? Number(value) : undefined });
+        }}
+      />
+    </Box>
+  ) : null;
+
+  return (
+    <>
+      <Header
+        isAdmin={isAdmin}
+        scopeTitle={scopeTitle}
+        scopeDetail={scopeDetail}
+        period={period}
+        onPeriodChange={(p) => setSearch({ period: p })}
+        asOf={asOf}
+        picker={picker}
+      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setSearch({ tab: e.value as BiTab })}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
+          <Tabs.List
+            ref={listRef}
+            borderBottomWidth="0"
+            gap={{ base: "0", md: "1" }}
+            overflowX="auto"
+            scrollbarWidth="none"
+            px={{ base: "2", sm: "0" }}
+          >
+            {BI_TABS.map((value) => {
+              const { label, icon: TabIcon } = TAB_LABELS[value];
+              return (
+                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
+                  <TabIcon aria-hidden /> {label}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+        </PageBand>
+        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          <Tabs.Content value="summary" p="0">
+            <ExecutiveTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+          </Tabs.Content>
+          <Tabs.Content value="revenue" p="0">
+            {isAdmin ? (
+              <Stack gap="4">
+                {dealershipId !== undefined ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    Revenue analytics always cover the whole platform, whichever dealership is picked.
+                  </Text>
+                ) : null}
+                <RevenueTab period={period} onAsOf={onAsOf} />
+              </Stack>
+            ) : (
+              <RevenueForManagers />
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="performance" p="0">
+            <PerformanceTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+          </Tabs.Content>
+          <Tabs.Content value="market" p="0">
+            <MarketTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+          </Tabs.Content>
+          <Tabs.Content value="predictions" p="0">
+            <PredictionsTab dealershipId={dealershipId} onAsOf={onAsOf} />
+          </Tabs.Content>
+        </Container>
+      </Tabs.Root>
+    </>
+  );
+}
+
+/**
+ * Signed-out visitors are asked to sign in (administrators' login first on the admin route); customers and
+ * salespeople who manage no dealership are told who it is for.
+ */
+export function BusinessIntelligencePage() {
+  const { user, isLoading } = useSession();
+  const adminRoute = useLocation({ select: (l) => l.pathname.startsWith("/admin") });
+  if (isLoading) {
+    return (
+      <AppShell>
+        <Box aria-busy="true" aria-label="Loading">
+          <PageBand pt="7" pb="5">
+            <Skeleton height="8" width="72" />
+          </PageBand>
+        </Box>
+      </AppShell>
+    );
+  }
+  if (!user) return <SignInPrompt adminRoute={adminRoute} />;
+  const isAdmin = user.role === "admin";
+  if (!isAdmin && user.managedDealershipId == null) return <AccessDenied />;
+  return (
+    <AppShell>
+      <Workspace isAdmin={isAdmin} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,312 @@
+// Executive Summary: the period's key figures against the previous equal period, highlights, insights,
+// alerts with the thresholds behind them, and bookings and ratings over time.
+import { Alert, Badge, Box, Card, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  LuBadgeDollarSign,
+  LuBuilding2,
+  LuCalendarCheck,
+  LuCalendarRange,
+  LuLightbulb,
+  LuRepeat,
+  LuSmile,
+  LuStar,
+  LuUsers,
+  LuUserX,
+} from "react-icons/lu";
+import type { AnalyticsPeriod } from "../../../shared/analytics";
+import type { AlertType, ExecutiveSummary, PerformanceHighlight } from "../../../shared/schemas/analytics";
+import { trpc } from "../../trpc";
+import { QueryState } from "../../ui/QueryState";
+import { ActivityChart, RatingTrendChart } from "./charts";
+import {
+  count,
+  DASH,
+  money,
+  percent,
+  previousPeriodLabel,
+  signedPercent,
+  signedStars,
+  stars,
+} from "./format";
+import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
+import { TabSkeleton } from "./TabSkeleton";
+
+/** A growth rate beside a figure; none when the previous period had nothing to grow from. */
+function growthChange(rate: number | null): Metric["change"] {
+  return rate === null ? null : { text: signedPercent(rate), direction: rate };
+}
+
+function growthHelp(rate: number | null, data: ExecutiveSummary): string {
+  const previous = previousPeriodLabel(data.window.period);
+  return rate === null ? `Nothing in ${previous} to compare with` : `vs ${previous}`;
+}
+
+function metrics(data: ExecutiveSummary): Metric[] {
+  const k = data.keyMetrics;
+  const vs = `vs ${previousPeriodLabel(data.window.period)}`;
+  const revenueReported = k.totalRevenue !== null;
+  return [
+    {
+      label: "Total revenue",
+      value: revenueReported ? money(k.totalRevenue) : "Not reported",
+      change: growthChange(k.revenueGrowthRate),
+      help: revenueReported ? growthHelp(k.revenueGrowthRate, data) : "See the note above",
+      icon: LuBadgeDollarSign,
+      palette: "green",
+    },
+    {
+      label: "Monthly recurring revenue",
+      value: k.monthlyRecurringRevenue === null ? "Not reported" : money(k.monthlyRecurringRevenue),
+      help: k.monthlyRecurringRevenue === null ? "See the note above" : "From active subscriptions",
+      icon: LuRepeat,
+      palette: "teal",
+    },
+    {
+      label: "Dealerships",
+      value: count(k.totalDealerships),
+      help: data.scope.kind === "platform" ? "On the platform" : "In this view",
+      icon: LuBuilding2,
+      palette: "blue",
+    },
+    {
+      label: "Salespeople",
+      value: count(k.totalSalespeople),
+      help: data.scope.kind === "platform" ? "On the platform" : "At this dealership",
+      icon: LuUsers,
+      palette: "purple",
+    },
+    {
+      label: "Bookings",
+      value: count(k.bookings),
+      change: growthChange(k.bookingsGrowthRate),
+      help: growthHelp(k.bookingsGrowthRate, data),
+      icon: LuCalendarRange,
+      palette: "blue",
+    },
+    {
+      label: "Completion rate",
+      value: percent(k.completionRate),
+      help: "Of visits that came due",
+      icon: LuCalendarCheck,
+      palette: "green",
+    },
+    {
+      label: "No-show rate",
+      value: percent(k.noShowRate),
+      help: "Of visits that came due",
+      icon: LuUserX,
+      palette: "orange",
+    },
+    {
+      label: "Average rating",
+      value: k.averageRating === null ? DASH : `${stars(k.averageRating)} ★`,
+      help: `Industry average ${k.industryAverageRating === null ? DASH : `${stars(k.industryAverageRating)} ★`}`,
+      icon: LuStar,
+      palette: "yellow",
+    },
+    {
+      label: "Satisfaction trend",
+      value: signedStars(k.customerSatisfactionTrend),
+      change:
+        k.customerSatisfactionTrend === null
+          ? null
+          : {
+              text:
+                k.customerSatisfactionTrend === 0
+                  ? "No change"
+                  : k.customerSatisfactionTrend > 0
+                    ? "Up"
+                    : "Down",
+              direction: k.customerSatisfactionTrend,
+            },
+      help: `Average rating ${vs}`,
+      icon: LuSmile,
+      palette: "pink",
+    },
+  ];
+}
+
+const ALERT_STATUS: Record<AlertType, { status: "error" | "warning" | "info"; label: string }> = {
+  critical: { status: "error", label: "Critical" },
+  warning: { status: "warning", label: "Warning" },
+  info: { status: "info", label: "Info" },
+};
+
+function Alerts({ alerts }: { alerts: ExecutiveSummary["alerts"] }) {
+  return (
+    <Card.Root as="section" aria-label="Alerts" borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+      <Card.Body p={{ base: "4", md: "5" }} gap="3">
+        <Heading as="h3" size="md" color="ink">
+          Alerts
+        </Heading>
+        {alerts.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            Nothing crossed an alert threshold in this period.
+          </Text>
+        ) : (
+          <Stack gap="2.5" as="ul" listStyleType="none">
+            {alerts.map((alert) => {
+              const style = ALERT_STATUS[alert.type] ?? ALERT_STATUS.info;
+              return (
+                <Alert.Root as="li" key={alert.message} status={style.status} borderRadius="lg" size="sm">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>
+                      <Text as="span" srOnly>
+                        {style.label}:{" "}
+                      </Text>
+                      {alert.message}
+                    </Alert.Title>
+                    <Alert.Description fontSize="xs">Threshold: {alert.threshold}</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              );
+            })}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function highlightTrend(h: PerformanceHighlight) {
+  if (h.trend === null) return null;
+  const isRating = /rating/i.test(h.metric);
+  return <ChangeBadge text={isRating ? signedStars(h.trend) : signedPercent(h.trend)} direction={h.trend} />;
+}
+
+function Highlights({ highlights }: { highlights: PerformanceHighlight[] }) {
+  return (
+    <Card.Root
+      as="section"
+      aria-label="Performance highlights"
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+    >
+      <Card.Body p={{ base: "4", md: "5" }} gap="3">
+        <Heading as="h3" size="md" color="ink">
+          Performance highlights
+        </Heading>
+        {highlights.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            No standouts yet: highlights need ratings or bookings in this period.
+          </Text>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" divideY="1px" divideColor="border.muted">
+            {highlights.map((h) => (
+              <Box as="li" key={`${h.metric}-${h.name}`} py="2.5">
+                <Badge colorPalette="blue" variant="subtle" size="sm" mb="1">
+                  {h.metric}
+                </Badge>
+                <Text fontWeight="semibold" color="ink">
+                  {h.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {h.value}
+                  {h.trend !== null ? <> · </> : null}
+                  {highlightTrend(h)}
+                  {h.trend !== null ? <Text as="span"> vs previous period</Text> : null}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Insights({ insights }: { insights: string[] }) {
+  return (
+    <Card.Root
+      as="section"
+      aria-label="Strategic insights"
+      borderRadius="xl"
+      borderColor="border.muted"
+      boxShadow="xs"
+    >
+      <Card.Body p={{ base: "4", md: "5" }} gap="3">
+        <Heading as="h3" size="md" color="ink">
+          Strategic insights
+        </Heading>
+        {insights.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            No insights for this period.
+          </Text>
+        ) : (
+          <List.Root gap="2.5" variant="plain">
+            {insights.map((text) => (
+              <List.Item key={text} fontSize="sm" alignItems="flex-start">
+                <List.Indicator asChild color="yellow.600" mt="0.5">
+                  <LuLightbulb aria-hidden />
+                </List.Indicator>
+                {text}
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function ExecutiveTab({
+  period,
+  dealershipId,
+  onAsOf,
+}: {
+  period: AnalyticsPeriod;
+  dealershipId: number | undefined;
+  onAsOf: (at: Date) => void;
+}) {
+  const query = trpc.analytics.executiveSummary.useQuery(
+    { period, dealershipId },
+    { placeholderData: keepPreviousData },
+  );
+  const asOf = query.data?.window.asOf;
+  useEffect(() => {
+    if (asOf) onAsOf(asOf);
+  }, [asOf, onAsOf]);
+
+  return (
+    <QueryState
+      query={query}
+      loading={<TabSkeleton label="Loading the executive summary" />}
+      error={{
+        title: "We couldn't load the executive summary",
+        description: "Check your connection and try again.",
+      }}
+    >
+      {(data) => (
+        <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+          {data.revenueNote ? (
+            <Alert.Root status="info" borderRadius="xl" size="sm">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Revenue figures are not shown</Alert.Title>
+                <Alert.Description>{data.revenueNote}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <SimpleGrid as="section" aria-label="Key metrics" columns={{ base: 2, md: 3, xl: 5 }} gap="3">
+            {metrics(data).map((m) => (
+              <MetricTile key={m.label} metric={m} />
+            ))}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <ActivityChart trend={data.trend} period={data.window.period} />
+            <RatingTrendChart trend={data.trend} period={data.window.period} />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
+            <Highlights highlights={data.performanceHighlights} />
+            <Insights insights={data.strategicInsights} />
+            <Alerts alerts={data.alerts} />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}

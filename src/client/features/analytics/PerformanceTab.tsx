@@ -1,0 +1,198 @@
+// Performance: the first 10 dealerships by average rating (platform), or one dealership with its rank and the
+// market's averages beside its own. Conversion is completed over booked appointments of the period.
+import { Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { LuPercent, LuStar, LuTrophy } from "react-icons/lu";
+import { type AnalyticsPeriod, TOP_PERFORMERS } from "../../../shared/analytics";
+import type { DealershipPerformance, DealershipPerformanceRow } from "../../../shared/schemas/analytics";
+import { trpc } from "../../trpc";
+import { QueryState } from "../../ui/QueryState";
+import { PerformanceChart } from "./charts";
+import { count, DASH, percent, signedPercent, stars } from "./format";
+import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
+import { TableCard, type TableColumn } from "./TableCard";
+import { TabSkeleton } from "./TabSkeleton";
+
+const topPerformers = (r: DealershipPerformanceRow) =>
+  r.topPerformers.map((p) => `${p.name} (${p.average_rating.toFixed(2)})`).join("; ");
+
+const COLUMNS: TableColumn<DealershipPerformanceRow>[] = [
+  { header: "Dealership", csv: (r) => r.name },
+  { header: "City", csv: (r) => `${r.city}, ${r.state}` },
+  { header: "Avg. rating", csv: (r) => r.averageRating, cell: (r) => stars(r.averageRating), numeric: true },
+  {
+    header: "Salespeople",
+    csv: (r) => r.totalSalespeople,
+    cell: (r) => count(r.totalSalespeople),
+    numeric: true,
+  },
+  { header: "Ratings", csv: (r) => r.totalRatings, cell: (r) => count(r.totalRatings), numeric: true },
+  {
+    header: "Booked",
+    csv: (r) => r.bookedAppointments,
+    cell: (r) => count(r.bookedAppointments),
+    numeric: true,
+  },
+  {
+    header: "Completed",
+    csv: (r) => r.completedAppointments,
+    cell: (r) => count(r.completedAppointments),
+    numeric: true,
+  },
+  {
+    header: "Conversion %",
+    csv: (r) => r.conversionRate,
+    cell: (r) => percent(r.conversionRate),
+    numeric: true,
+  },
+  {
+    header: "Monthly growth %",
+    csv: (r) => r.monthlyGrowth,
+    cell: (r) =>
+      r.monthlyGrowth === null ? (
+        DASH
+      ) : (
+        <ChangeBadge text={signedPercent(r.monthlyGrowth)} direction={r.monthlyGrowth} />
+      ),
+    numeric: true,
+  },
+  {
+    header: "Top performers",
+    csv: topPerformers,
+    cell: (r) =>
+      r.topPerformers.length === 0 ? (
+        <Text as="span" color="fg.muted">
+          None rated yet
+        </Text>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" minW="44">
+          {r.topPerformers.map((p) => (
+            <HStack as="li" key={p.name} gap="1.5" fontSize="xs">
+              <Text as="span" color="ink" truncate>
+                {p.name}
+              </Text>
+              <Text as="span" color="fg.muted" flexShrink={0}>
+                {p.average_rating.toFixed(2)} ★
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      ),
+  },
+];
+
+function Comparison({ data }: { data: DealershipPerformance }) {
+  const own = data.dealerships[0];
+  const ranked: Metric = {
+    label: "Rank by rating",
+    value: data.rank ? `#${data.rank.position}` : DASH,
+    help: data.rank ? `of ${data.rank.of} dealerships by rating` : "Not ranked: no ratings in this period",
+    icon: LuTrophy,
+    palette: "yellow",
+  };
+  const rating: Metric = {
+    label: "Your average rating",
+    value: own?.averageRating == null ? DASH : `${stars(own.averageRating)} ★`,
+    help: `Market average ${data.market.averageRating === null ? DASH : `${stars(data.market.averageRating)} ★`}`,
+    icon: LuStar,
+    palette: "orange",
+  };
+  const conversion: Metric = {
+    label: "Your conversion",
+    value: percent(own?.conversionRate ?? null),
+    help: `Market conversion ${percent(data.market.conversionRate)}`,
+    icon: LuPercent,
+    palette: "teal",
+  };
+  return (
+    <SimpleGrid
+      as="section"
+      aria-label="Your dealership against the market"
+      columns={{ base: 1, sm: 3 }}
+      gap="3"
+    >
+      {[ranked, rating, conversion].map((m) => (
+        <MetricTile key={m.label} metric={m} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function PerformanceTab({
+  period,
+  dealershipId,
+  onAsOf,
+}: {
+  period: AnalyticsPeriod;
+  dealershipId: number | undefined;
+  onAsOf: (at: Date) => void;
+}) {
+  const query = trpc.analytics.dealerships.useQuery(
+    { period, dealershipId },
+    { placeholderData: keepPreviousData },
+  );
+  const asOf = query.data?.window.asOf;
+  useEffect(() => {
+    if (asOf) onAsOf(asOf);
+  }, [asOf, onAsOf]);
+
+  return (
+    <QueryState
+      query={query}
+      loading={<TabSkeleton label="Loading dealership performance" tiles={0} />}
+      error={{
+        title: "We couldn't load dealership performance",
+        description: "Check your connection and try again.",
+      }}
+    >
+      {(data) => {
+        const dealershipView = data.scope.kind === "dealership";
+        const chartRows: DealershipPerformanceRow[] = dealershipView
+          ? [
+              ...data.dealerships,
+              {
+                dealershipId: 0,
+                name: "Market average",
+                city: "",
+                state: "",
+                averageRating: data.market.averageRating,
+                conversionRate: data.market.conversionRate,
+                totalSalespeople: 0,
+                totalRatings: 0,
+                bookedAppointments: 0,
+                completedAppointments: 0,
+                monthlyGrowth: null,
+                topPerformers: [],
+              },
+            ]
+          : data.dealerships;
+        return (
+          <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+            {dealershipView ? <Comparison data={data} /> : null}
+            <TableCard
+              title={dealershipView ? "Your dealership" : "Dealership performance"}
+              description={
+                dealershipView
+                  ? `Ratings, bookings and conversion in this period, with its ${TOP_PERFORMERS} best-rated salespeople.`
+                  : `The first 10 of ${count(data.market.dealerships)} dealerships by average rating in this period, with each one's ${TOP_PERFORMERS} best-rated salespeople.`
+              }
+              columns={COLUMNS}
+              rows={data.dealerships}
+              rowKey={(r) => r.dealershipId}
+              fileSuffix={period}
+              minW="5xl"
+              footnote={
+                <Box>
+                  Conversion: completed over booked appointments of the period. Monthly growth: bookings of
+                  the last 30 days against the 30 before.
+                </Box>
+              }
+            />
+            <PerformanceChart rows={chartRows} />
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,190 @@
+// Revenue Analytics: the platform's recurring revenue, payments, churn and lifetime value, and the last 6
+// months of payments by plan. Administrators only; a manager is told where their own plan and invoices are.
+import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect } from "react";
+import {
+  LuBadgeDollarSign,
+  LuCircleAlert,
+  LuCreditCard,
+  LuReceipt,
+  LuRepeat,
+  LuTrendingDown,
+  LuUsers,
+  LuWallet,
+} from "react-icons/lu";
+import { type AnalyticsPeriod, LIFETIME_VALUE_MONTHS } from "../../../shared/analytics";
+import type { PaymentTrend, RevenueAnalytics } from "../../../shared/schemas/analytics";
+import { trpc } from "../../trpc";
+import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { RevenueByPlanChart } from "./charts";
+import { count, money, monthLabel, percent, previousPeriodLabel, signedPercent } from "./format";
+import { type Metric, MetricTile } from "./MetricTile";
+import { TableCard, type TableColumn } from "./TableCard";
+import { TabSkeleton } from "./TabSkeleton";
+
+function metrics(data: RevenueAnalytics): Metric[] {
+  return [
+    {
+      label: "Monthly recurring revenue",
+      value: money(data.monthlyRecurringRevenue),
+      help: "Monthly equivalent of active subscriptions",
+      icon: LuRepeat,
+      palette: "teal",
+    },
+    {
+      label: "Active subscriptions",
+      value: count(data.activeSubscriptions),
+      icon: LuUsers,
+      palette: "blue",
+    },
+    {
+      label: "Revenue in period",
+      value: money(data.totalRevenue),
+      change:
+        data.revenueGrowthRate === null
+          ? null
+          : { text: signedPercent(data.revenueGrowthRate), direction: data.revenueGrowthRate },
+      help: `${data.revenueGrowthRate === null ? "Nothing in" : "vs"} ${previousPeriodLabel(data.window.period)}${data.revenueGrowthRate === null ? " to compare with" : ""}`,
+      icon: LuBadgeDollarSign,
+      palette: "green",
+    },
+    {
+      label: "Payments",
+      value: count(data.paymentCount),
+      help: "Paid in the period",
+      icon: LuReceipt,
+      palette: "purple",
+    },
+    {
+      label: "Failed payments",
+      value: count(data.failedPayments),
+      help: "In the period",
+      icon: LuCircleAlert,
+      palette: data.failedPayments > 0 ? "red" : "gray",
+    },
+    {
+      label: "Churn rate",
+      value: percent(data.churnRate),
+      help: "Cancelled among subscriptions active at the start",
+      icon: LuTrendingDown,
+      palette: "orange",
+    },
+    {
+      label: "Customer lifetime value",
+      value: money(data.customerLifetimeValue),
+      help: `Average paid per paying subscription over ${LIFETIME_VALUE_MONTHS} months`,
+      icon: LuWallet,
+      palette: "green",
+    },
+  ];
+}
+
+const MONTH_COLUMNS: TableColumn<PaymentTrend>[] = [
+  { header: "Month", csv: (r) => r.month, cell: (r) => monthLabel(r.month, true) },
+  {
+    header: "Revenue (USD)",
+    csv: (r) => r.total_revenue / 100,
+    cell: (r) => money(r.total_revenue),
+    numeric: true,
+  },
+  { header: "Payments", csv: (r) => r.payment_count, cell: (r) => count(r.payment_count), numeric: true },
+];
+
+type PlanRow = RevenueAnalytics["planMix"][number];
+const PLAN_COLUMNS: TableColumn<PlanRow>[] = [
+  { header: "Plan", csv: (r) => r.name },
+  {
+    header: "Active subscriptions",
+    csv: (r) => r.activeSubscriptions,
+    cell: (r) => count(r.activeSubscriptions),
+    numeric: true,
+  },
+  {
+    header: "MRR (USD)",
+    csv: (r) => r.monthlyRecurringRevenue / 100,
+    cell: (r) => money(r.monthlyRecurringRevenue),
+    numeric: true,
+  },
+];
+
+/** What a manager sees: revenue analytics are the platform's; their own plan is elsewhere. */
+export function RevenueForManagers() {
+  return (
+    <Notice
+      icon={LuCreditCard}
+      iconColor="blue.600"
+      title="Revenue analytics are for administrators"
+      titleAs="h3"
+      description="Revenue analytics cover the whole platform's subscriptions and payments, so only KnowBefore's administrators see them. Your dealership's own plan and invoices are on the dealer subscription page."
+      contentMaxW="lg"
+      {...panelNotice(false)}
+    >
+      <Button asChild colorPalette="blue" size="sm">
+        <Link to="/dealer-subscription">Your plan and invoices</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf: (at: Date) => void }) {
+  const query = trpc.analytics.revenue.useQuery({ period }, { placeholderData: keepPreviousData });
+  const asOf = query.data?.window.asOf;
+  useEffect(() => {
+    if (asOf) onAsOf(asOf);
+  }, [asOf, onAsOf]);
+
+  return (
+    <QueryState
+      query={query}
+      loading={<TabSkeleton label="Loading revenue analytics" tiles={4} />}
+      error={{
+        title: "We couldn't load revenue analytics",
+        description: "Check your connection and try again.",
+      }}
+    >
+      {(data) =>
+        !data.hasPayments ? (
+          <Notice
+            icon={LuReceipt}
+            title="No payments have been recorded yet"
+            titleAs="h3"
+            description={`Revenue figures start with the first paid invoice. ${count(data.activeSubscriptions)} subscription${data.activeSubscriptions === 1 ? " is" : "s are"} active now.`}
+            contentMaxW="lg"
+            {...panelNotice()}
+          />
+        ) : (
+          <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+            <SimpleGrid as="section" aria-label="Revenue figures" columns={{ base: 2, md: 3, xl: 4 }} gap="3">
+              {metrics(data).map((m) => (
+                <MetricTile key={m.label} metric={m} />
+              ))}
+            </SimpleGrid>
+            <RevenueByPlanChart trends={data.paymentTrends} />
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+              <TableCard
+                title="Payments by month"
+                description="Paid invoices of the last 6 months."
+                columns={MONTH_COLUMNS}
+                rows={data.paymentTrends}
+                rowKey={(r) => r.month}
+                fileSuffix="last-6-months"
+                minW="xs"
+              />
+              <TableCard
+                title="Plan mix"
+                description="Active subscriptions and their monthly recurring revenue by plan."
+                columns={PLAN_COLUMNS}
+                rows={data.planMix}
+                rowKey={(r) => r.plan}
+                fileSuffix={period}
+                minW="sm"
+              />
+            </SimpleGrid>
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
+}

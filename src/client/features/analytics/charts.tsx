@@ -1,0 +1,582 @@
+// The business-intelligence charts (recharts draws SVG, so colours are real values). Each chart sits in a
+// titled card with a one-line summary on its role="img" wrapper, so a screen reader hears what it shows.
+import { Box, Card, Center, Heading, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import {
+  Area,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import type { AnalyticsPeriod } from "../../../shared/analytics";
+import { PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import type {
+  DealershipPerformanceRow,
+  Forecast,
+  MarketAnalytics,
+  PaymentTrend,
+  TrendPoint,
+} from "../../../shared/schemas/analytics";
+import {
+  bucketKind,
+  bucketTick,
+  bucketTitle,
+  count,
+  money,
+  moneyTick,
+  monthLabel,
+  percent,
+  stars,
+} from "./format";
+
+/** Axis numbers: 950, 1.2k, 12k. */
+function countTick(value: number): string {
+  if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+  if (Math.abs(value) >= 1_000) return `${(value / 1_000).toFixed(1).replace(/\.0$/, "")}k`;
+  return String(value);
+}
+
+/** Series draw quickly: long animations leave half-drawn lines and hidden labels behind a quick glance. */
+const ANIMATION = { animationDuration: 450 } as const;
+
+export const COLORS = {
+  bookings: "#2563eb",
+  completed: "#16a34a",
+  noShows: "#f97316",
+  rating: "#d97706",
+  conversion: "#0d9488",
+  customers: "#9333ea",
+  history: "#1d4ed8",
+  forecast: "#7c3aed",
+  band: "#c4b5fd",
+  grid: "#e4e4e7",
+  axis: "#71717a",
+} as const;
+
+const PLAN_COLORS: Record<PlanId, string> = {
+  salesperson: "#93c5fd",
+  "salesperson-professional": "#2563eb",
+  "dealer-basic": "#5eead4",
+  "dealer-professional": "#0d9488",
+  "dealer-enterprise": "#7c3aed",
+};
+
+const axisTick = { fontSize: 12, fill: COLORS.axis };
+const legendStyle = { fontSize: 12, paddingTop: 4 };
+/** Legend words in readable grey; the coloured dot beside each says which series it is. */
+const legendText = (value: unknown) => <span style={{ color: "#3f3f46" }}>{String(value)}</span>;
+
+/** A titled chart card; `summary` is the one-line text alternative of the drawing. */
+export function ChartCard({
+  title,
+  description,
+  summary,
+  height = 260,
+  empty,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  summary: string;
+  height?: number;
+  /** When set, shown instead of the chart (e.g. "No bookings in this period yet"). */
+  empty?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-label={title} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+      <Card.Body p={{ base: "4", md: "5" }} gap="3">
+        <Stack gap="0.5">
+          <Heading as="h3" size="md" color="ink">
+            {title}
+          </Heading>
+          {description ? (
+            <Text fontSize="sm" color="fg.muted">
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {empty ? (
+          <Center
+            h={`${Math.min(height, 180)}px`}
+            borderWidth="1px"
+            borderStyle="dashed"
+            borderColor="border.muted"
+            borderRadius="lg"
+            px="4"
+          >
+            <Text fontSize="sm" color="fg.muted" textAlign="center">
+              {empty}
+            </Text>
+          </Center>
+        ) : (
+          <Box
+            role="img"
+            aria-label={summary}
+            minW="0"
+            data-chart
+            css={{ "& svg text": { fontSize: "12px" } }}
+          >
+            <ResponsiveContainer width="100%" height={height}>
+              {children as React.ReactElement}
+            </ResponsiveContainer>
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function grid() {
+  return <CartesianGrid vertical={false} stroke={COLORS.grid} />;
+}
+
+const margin = { top: 8, right: 12, bottom: 0, left: 0 };
+
+// Executive summary ------------------------------------------------------------------------------------------
+
+export function ActivityChart({ trend, period }: { trend: TrendPoint[]; period: AnalyticsPeriod }) {
+  const kind = bucketKind(period);
+  const totals = trend.reduce((t, p) => ({ b: t.b + p.bookings, c: t.c + p.completed, n: t.n + p.noShows }), {
+    b: 0,
+    c: 0,
+    n: 0,
+  });
+  return (
+    <ChartCard
+      title="Bookings over time"
+      description={`Bookings, completed visits and no-shows per ${kind}.`}
+      summary={`Line chart: ${count(totals.b)} bookings, ${count(totals.c)} completed and ${count(totals.n)} no-shows over ${trend.length} ${kind}s.`}
+      empty={totals.b + totals.c + totals.n === 0 ? "No bookings in this period yet" : null}
+    >
+      <LineChart data={trend} margin={margin}>
+        {grid()}
+        <XAxis
+          dataKey="bucket"
+          tickFormatter={(v: string) => bucketTick(v, kind)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: COLORS.grid }}
+          minTickGap={20}
+        />
+        <YAxis
+          allowDecimals={false}
+          tickFormatter={countTick}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+        />
+        <Tooltip labelFormatter={(v) => bucketTitle(String(v), kind)} />
+        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        <Line
+          {...ANIMATION}
+          dataKey="bookings"
+          name="Bookings"
+          stroke={COLORS.bookings}
+          strokeWidth={2.25}
+          dot={false}
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="completed"
+          name="Completed"
+          stroke={COLORS.completed}
+          strokeWidth={1.75}
+          dot={false}
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="noShows"
+          name="No-shows"
+          stroke={COLORS.noShows}
+          strokeWidth={1.75}
+          dot={false}
+        />
+      </LineChart>
+    </ChartCard>
+  );
+}
+
+export function RatingTrendChart({ trend, period }: { trend: TrendPoint[]; period: AnalyticsPeriod }) {
+  const kind = bucketKind(period);
+  const rated = trend.filter((p) => p.averageRating !== null);
+  const ratings = trend.reduce((s, p) => s + p.ratings, 0);
+  const low = Math.min(...rated.map((p) => p.averageRating ?? 5));
+  return (
+    <ChartCard
+      title="Average rating over time"
+      description={`Average overall rating of the reviews written each ${kind} (5 is best).`}
+      summary={
+        rated.length > 0
+          ? `Line chart: average rating per ${kind} from ${count(ratings)} reviews, between ${stars(low)} and ${stars(Math.max(...rated.map((p) => p.averageRating ?? 0)))} stars.`
+          : "No reviews in this period."
+      }
+      empty={rated.length === 0 ? "No reviews in this period yet" : null}
+    >
+      <LineChart data={trend} margin={margin}>
+        {grid()}
+        <XAxis
+          dataKey="bucket"
+          tickFormatter={(v: string) => bucketTick(v, kind)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: COLORS.grid }}
+          minTickGap={20}
+        />
+        <YAxis
+          domain={[Math.max(1, Math.floor(low) - 1), 5]}
+          allowDecimals
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+        />
+        <Tooltip
+          labelFormatter={(v) => bucketTitle(String(v), kind)}
+          formatter={(v) => (typeof v === "number" ? `${v.toFixed(2)} ★` : "—")}
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="averageRating"
+          name="Average rating"
+          stroke={COLORS.rating}
+          strokeWidth={2.25}
+          dot={{ r: 2 }}
+          connectNulls
+        />
+      </LineChart>
+    </ChartCard>
+  );
+}
+
+// Revenue ------------------------------------------------------------------------------------------------------
+
+export function RevenueByPlanChart({ trends }: { trends: PaymentTrend[] }) {
+  const plans = PLAN_IDS.filter((id) => trends.some((t) => (t.byPlan[id] ?? 0) > 0));
+  const data = trends.map((t) => ({ month: t.month, ...t.byPlan }));
+  const total = trends.reduce((s, t) => s + t.total_revenue, 0);
+  return (
+    <ChartCard
+      title="Payments by plan"
+      description="What was paid each month of the last 6, stacked by plan."
+      summary={`Stacked bar chart: ${money(total)} paid over ${trends.length} months across ${plans.length} plans.`}
+      height={280}
+    >
+      <BarChart data={data} margin={margin}>
+        {grid()}
+        <XAxis
+          dataKey="month"
+          tickFormatter={(v: string) => monthLabel(v)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: COLORS.grid }}
+          minTickGap={8}
+        />
+        <YAxis tickFormatter={moneyTick} tick={axisTick} tickLine={false} axisLine={false} width={58} />
+        <Tooltip
+          labelFormatter={(v) => monthLabel(String(v), true)}
+          formatter={(v) => money(Number(v))}
+          cursor={{ fill: "#f4f4f5" }}
+        />
+        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        {plans.map((id, i) => (
+          <Bar
+            {...ANIMATION}
+            key={id}
+            dataKey={id}
+            name={PLANS[id].name}
+            stackId="plan"
+            fill={PLAN_COLORS[id]}
+            radius={i === plans.length - 1 ? [3, 3, 0, 0] : undefined}
+          />
+        ))}
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+// Performance --------------------------------------------------------------------------------------------------
+
+/** Short enough for a category axis on a phone. */
+function shortName(name: string, max = 16): string {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
+
+export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] }) {
+  const data = rows.map((r) => ({
+    name: r.name,
+    rating: r.averageRating,
+    conversion: r.conversionRate,
+  }));
+  return (
+    <ChartCard
+      title="Rating and conversion by dealership"
+      description="Average rating (top axis, stars) and conversion of booked appointments (bottom axis, %)."
+      summary={`Bar chart comparing ${rows.length} dealerships: ${rows
+        .slice(0, 3)
+        .map((r) => `${r.name} ${stars(r.averageRating)} stars, ${percent(r.conversionRate)} conversion`)
+        .join("; ")}${rows.length > 3 ? "; …" : ""}.`}
+      height={Math.max(220, rows.length * 46 + 80)}
+      empty={rows.length === 0 ? "No dealership has ratings or bookings in this period yet" : null}
+    >
+      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} barGap={2}>
+        <CartesianGrid horizontal={false} stroke={COLORS.grid} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          tickFormatter={(v: string) => shortName(v)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={124}
+        />
+        <XAxis
+          xAxisId="rating"
+          type="number"
+          orientation="top"
+          domain={[0, 5]}
+          ticks={[0, 1, 2, 3, 4, 5]}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+        />
+        <XAxis
+          xAxisId="conversion"
+          type="number"
+          domain={[0, 100]}
+          tickFormatter={(v: number) => `${v}%`}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+        />
+        <Tooltip
+          formatter={(v, name) =>
+            typeof v !== "number" ? "—" : name === "Average rating" ? `${v.toFixed(2)} ★` : `${v}%`
+          }
+          cursor={{ fill: "#f4f4f5" }}
+        />
+        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        <Bar
+          {...ANIMATION}
+          xAxisId="rating"
+          dataKey="rating"
+          name="Average rating"
+          fill={COLORS.rating}
+          barSize={12}
+        />
+        <Bar
+          {...ANIMATION}
+          xAxisId="conversion"
+          dataKey="conversion"
+          name="Conversion"
+          fill={COLORS.conversion}
+          barSize={12}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+// Market -------------------------------------------------------------------------------------------------------
+
+export function StatesChart({ states }: { states: MarketAnalytics["geographicDistribution"] }) {
+  const data = states.map((s) => ({
+    ...s,
+    label: `${count(s.salesperson_count)} · ${percent(s.salespeopleShare)}`,
+  }));
+  return (
+    <ChartCard
+      title="Salespeople by state"
+      description="The first 8 states by salespeople on the platform, with each one's share."
+      summary={`Ranked bar chart: ${states
+        .slice(0, 3)
+        .map((s) => `${s.state} ${count(s.salesperson_count)} salespeople (${percent(s.salespeopleShare)})`)
+        .join(", ")}${states.length > 3 ? ", …" : ""}.`}
+      height={Math.max(200, states.length * 36 + 30)}
+      empty={states.length === 0 ? "No salespeople on the platform yet" : null}
+    >
+      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
+        <YAxis type="category" dataKey="state" tick={axisTick} tickLine={false} axisLine={false} width={40} />
+        <XAxis type="number" hide />
+        <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={{ fill: "#f4f4f5" }} />
+        <Bar
+          {...ANIMATION}
+          dataKey="salesperson_count"
+          name="Salespeople"
+          fill={COLORS.bookings}
+          radius={[0, 3, 3, 0]}
+          barSize={20}
+        >
+          <LabelList dataKey="label" position="right" style={{ fontSize: 12, fill: "#3f3f46" }} />
+        </Bar>
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+export function GrowthTrendsChart({ trends }: { trends: MarketAnalytics["growthTrends"] }) {
+  const ratings = trends.reduce((s, t) => s + t.ratings_count, 0);
+  return (
+    <ChartCard
+      title="Ratings and customers per month"
+      description="Reviews written and unique customers with a visit, each of the last 6 months."
+      summary={`Line chart over ${trends.length} months: ${count(ratings)} reviews in all; ${
+        trends.length > 0
+          ? `${count(trends[trends.length - 1]!.unique_customers)} unique customers in ${monthLabel(trends[trends.length - 1]!.month)}`
+          : "no months"
+      }.`}
+      empty={
+        trends.every((t) => t.ratings_count + t.unique_customers === 0)
+          ? "No activity in these months yet"
+          : null
+      }
+    >
+      <LineChart data={trends} margin={margin}>
+        {grid()}
+        <XAxis
+          dataKey="month"
+          tickFormatter={(v: string) => monthLabel(v)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: COLORS.grid }}
+          minTickGap={8}
+        />
+        <YAxis
+          allowDecimals={false}
+          tickFormatter={countTick}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+        />
+        <Tooltip labelFormatter={(v) => monthLabel(String(v), true)} />
+        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        <Line
+          {...ANIMATION}
+          dataKey="ratings_count"
+          name="Reviews"
+          stroke={COLORS.rating}
+          strokeWidth={2.25}
+          dot={{ r: 2.5 }}
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="unique_customers"
+          name="Unique customers"
+          stroke={COLORS.customers}
+          strokeWidth={2.25}
+          dot={{ r: 2.5 }}
+        />
+      </LineChart>
+    </ChartCard>
+  );
+}
+
+// Predictions --------------------------------------------------------------------------------------------------
+
+type ForecastRow = {
+  month: string;
+  actual?: number;
+  forecast?: number;
+  band?: [number, number];
+};
+
+/** History and forecast on one axis; the forecast line starts at the last actual month so the two join. */
+export function forecastRows(f: Forecast): ForecastRow[] {
+  const rows: ForecastRow[] = f.history.map((h) => ({ month: h.month, actual: h.value }));
+  const last = rows[rows.length - 1];
+  if (last && f.forecast.length > 0) {
+    last.forecast = last.actual;
+    last.band = [last.actual ?? 0, last.actual ?? 0];
+  }
+  for (const p of f.forecast) rows.push({ month: p.month, forecast: p.value, band: [p.low, p.high] });
+  return rows;
+}
+
+export function ForecastChart({
+  title,
+  forecast,
+  unit,
+}: {
+  title: string;
+  forecast: Forecast;
+  unit: "bookings" | "cents";
+}) {
+  const fmt = (v: number) => (unit === "cents" ? money(v) : count(Math.round(v)));
+  const next = forecast.forecast[0];
+  return (
+    <ChartCard
+      title={title}
+      description="Solid: complete months. Dashed: the forecast. Shaded: its 95% prediction interval."
+      summary={
+        next
+          ? `Chart of ${forecast.history.length} months of history and a ${forecast.forecast.length}-month forecast; ${monthLabel(next.month)} is forecast at ${fmt(next.value)} (between ${fmt(next.low)} and ${fmt(next.high)}).`
+          : `Chart of ${forecast.history.length} months of history.`
+      }
+      height={280}
+    >
+      <ComposedChart data={forecastRows(forecast)} margin={margin}>
+        {grid()}
+        <XAxis
+          dataKey="month"
+          tickFormatter={(v: string) => monthLabel(v)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: COLORS.grid }}
+          minTickGap={12}
+        />
+        <YAxis
+          tickFormatter={unit === "cents" ? moneyTick : countTick}
+          allowDecimals={false}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={unit === "cents" ? 58 : 44}
+        />
+        <Tooltip
+          labelFormatter={(v) => monthLabel(String(v), true)}
+          formatter={(v) =>
+            Array.isArray(v) ? `${fmt(Number(v[0]))} – ${fmt(Number(v[1]))}` : fmt(Number(v))
+          }
+        />
+        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        <Area
+          dataKey="band"
+          name="95% interval"
+          stroke="none"
+          fill={COLORS.band}
+          fillOpacity={0.45}
+          isAnimationActive={false}
+          legendType="square"
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="actual"
+          name="Actual"
+          stroke={COLORS.history}
+          strokeWidth={2.25}
+          dot={{ r: 2.5 }}
+        />
+        <Line
+          {...ANIMATION}
+          dataKey="forecast"
+          name="Forecast"
+          stroke={COLORS.forecast}
+          strokeWidth={2.25}
+          strokeDasharray="6 4"
+          dot={{ r: 2.5 }}
+        />
+      </ComposedChart>
+    </ChartCard>
+  );
+}
