@@ -4,9 +4,7 @@
 import {
   Box,
   Button,
-  Center,
   Container,
-  EmptyState,
   Flex,
   Heading,
   HStack,
@@ -27,17 +25,13 @@ import {
   LuLayoutDashboard,
   LuLogIn,
   LuMap,
-  LuShieldX,
   LuTrophy,
 } from "react-icons/lu";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
 import { trpc } from "../../trpc";
+import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
 import { Eyebrow } from "../../ui/Eyebrow";
-import { SelectField } from "../../ui/form";
-import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
-import { PageFrame } from "../../ui/layout/PageFrame";
-import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
 import { ExecutiveTab } from "./ExecutiveTab";
@@ -69,41 +63,6 @@ const PERIOD_SHORT: Record<AnalyticsPeriod, string> = {
 
 // Who may use it -----------------------------------------------------------------------------------------------
 
-function Gate({
-  icon: GateIcon,
-  iconColor,
-  title,
-  description,
-  children,
-}: {
-  icon: IconType;
-  iconColor: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <PageFrame>
-      <Center flex="1" px="4" py="20">
-        <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color={iconColor}>
-              <GateIcon />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title as="h1">{title}</EmptyState.Title>
-              <EmptyState.Description>{description}</EmptyState.Description>
-            </Stack>
-            <Flex gap="3" wrap="wrap" justify="center">
-              {children}
-            </Flex>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    </PageFrame>
-  );
-}
-
 function SignInPrompt({ adminRoute }: { adminRoute: boolean }) {
   useDocumentTitle(PAGE_TITLE, DESCRIPTION);
   const admin = (
@@ -119,7 +78,7 @@ function SignInPrompt({ adminRoute }: { adminRoute: boolean }) {
     </Button>
   );
   return (
-    <Gate
+    <GateNotice
       icon={LuLogIn}
       iconColor="blue.600"
       title="Sign in to see business intelligence"
@@ -130,23 +89,7 @@ function SignInPrompt({ adminRoute }: { adminRoute: boolean }) {
       }
     >
       {adminRoute ? [admin, manager] : [manager, admin]}
-    </Gate>
-  );
-}
-
-function AccessDenied() {
-  useDocumentTitle("Access Denied", DESCRIPTION);
-  return (
-    <Gate
-      icon={LuShieldX}
-      iconColor="red.500"
-      title="Access Denied"
-      description="Business intelligence is for dealership managers, who see their own dealership against the market, and for KnowBefore's administrators, who see the whole platform."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/">Back to home</Link>
-      </Button>
-    </Gate>
+    </GateNotice>
   );
 }
 
@@ -184,12 +127,6 @@ function PeriodSelector({
       </SegmentGroup.Root>
     </Stack>
   );
-}
-
-/** Administrators: the dealerships to pick from, from the admin console's list. */
-function useDealershipChoices(enabled: boolean) {
-  const list = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled });
-  return enabled ? (list.data?.items.map((d) => ({ id: d.id, name: d.name })) ?? []) : null;
 }
 
 function Header({
@@ -313,20 +250,14 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
   }
 
   const picker = dealerships ? (
-    <Box minW={{ base: "full", sm: "64" }} w={{ base: "full", sm: "auto" }}>
-      <SelectField
-        label="Dealership"
-        labelSize="sm"
-        size="sm"
-        emptyLabel="All dealerships"
-        options={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
-        value={dealershipId === undefined ? "" : String(dealershipId)}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setSearch({ dealershipId: value ? Number(value) : undefined });
-        }}
-      />
-    </Box>
+    <DealershipPicker
+      dealerships={dealerships}
+      value={dealershipId}
+      onChange={(id) => setSearch({ dealershipId: id })}
+      size="sm"
+      minW={{ base: "full", sm: "64" }}
+      w={{ base: "full", sm: "auto" }}
+    />
   ) : null;
 
   return (
@@ -404,25 +335,14 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
  * salespeople who manage no dealership are told who it is for.
  */
 export function BusinessIntelligencePage() {
-  const { user, isLoading } = useSession();
   const adminRoute = useLocation({ select: (l) => l.pathname.startsWith("/admin") });
-  if (isLoading) {
-    return (
-      <AppShell>
-        <Box aria-busy="true" aria-label="Loading">
-          <PageBand pt="7" pb="5">
-            <Skeleton height="8" width="72" />
-          </PageBand>
-        </Box>
-      </AppShell>
-    );
-  }
-  if (!user) return <SignInPrompt adminRoute={adminRoute} />;
-  const isAdmin = user.role === "admin";
-  if (!isAdmin && user.managedDealershipId == null) return <AccessDenied />;
   return (
-    <AppShell>
-      <Workspace isAdmin={isAdmin} />
-    </AppShell>
+    <ManagerOrAdminGate
+      signIn={<SignInPrompt adminRoute={adminRoute} />}
+      deniedDescription="Business intelligence is for dealership managers, who see their own dealership against the market, and for KnowBefore's administrators, who see the whole platform."
+      pageDescription={DESCRIPTION}
+    >
+      {(isAdmin) => <Workspace isAdmin={isAdmin} />}
+    </ManagerOrAdminGate>
   );
 }

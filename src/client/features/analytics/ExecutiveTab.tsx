@@ -1,8 +1,6 @@
 // Executive Summary: the period's key figures against the previous equal period, highlights, insights,
 // alerts with the thresholds behind them, and bookings and ratings over time.
-import { Alert, Badge, Box, Card, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { Alert, Badge, Box, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   LuBadgeDollarSign,
   LuBuilding2,
@@ -15,10 +13,9 @@ import {
   LuUsers,
   LuUserX,
 } from "react-icons/lu";
-import type { AnalyticsPeriod } from "../../../shared/analytics";
 import type { AlertType, ExecutiveSummary, PerformanceHighlight } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
-import { QueryState } from "../../ui/QueryState";
+import { SectionCard } from "../../ui/SectionCard";
 import { ActivityChart, RatingTrendChart } from "./charts";
 import {
   count,
@@ -31,7 +28,7 @@ import {
   stars,
 } from "./format";
 import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
-import { TabSkeleton } from "./TabSkeleton";
+import { KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
 /** A growth rate beside a figure; none when the previous period had nothing to grow from. */
 function growthChange(rate: number | null): Metric["change"] {
@@ -136,38 +133,33 @@ const ALERT_STATUS: Record<AlertType, { status: "error" | "warning" | "info"; la
 
 function Alerts({ alerts }: { alerts: ExecutiveSummary["alerts"] }) {
   return (
-    <Card.Root as="section" aria-label="Alerts" borderRadius="xl" borderColor="border.muted" boxShadow="xs">
-      <Card.Body p={{ base: "4", md: "5" }} gap="3">
-        <Heading as="h3" size="md" color="ink">
-          Alerts
-        </Heading>
-        {alerts.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            Nothing crossed an alert threshold in this period.
-          </Text>
-        ) : (
-          <Stack gap="2.5" as="ul" listStyleType="none">
-            {alerts.map((alert) => {
-              const style = ALERT_STATUS[alert.type] ?? ALERT_STATUS.info;
-              return (
-                <Alert.Root as="li" key={alert.message} status={style.status} borderRadius="lg" size="sm">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>
-                      <Text as="span" srOnly>
-                        {style.label}:{" "}
-                      </Text>
-                      {alert.message}
-                    </Alert.Title>
-                    <Alert.Description fontSize="xs">Threshold: {alert.threshold}</Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              );
-            })}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Alerts" size="sm" headingSize="md" gap="3">
+      {alerts.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          Nothing crossed an alert threshold in this period.
+        </Text>
+      ) : (
+        <Stack gap="2.5" as="ul" listStyleType="none">
+          {alerts.map((alert) => {
+            const style = ALERT_STATUS[alert.type] ?? ALERT_STATUS.info;
+            return (
+              <Alert.Root as="li" key={alert.message} status={style.status} borderRadius="lg" size="sm">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>
+                    <Text as="span" srOnly>
+                      {style.label}:{" "}
+                    </Text>
+                    {alert.message}
+                  </Alert.Title>
+                  <Alert.Description fontSize="xs">Threshold: {alert.threshold}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 
@@ -179,109 +171,64 @@ function highlightTrend(h: PerformanceHighlight) {
 
 function Highlights({ highlights }: { highlights: PerformanceHighlight[] }) {
   return (
-    <Card.Root
-      as="section"
-      aria-label="Performance highlights"
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
-    >
-      <Card.Body p={{ base: "4", md: "5" }} gap="3">
-        <Heading as="h3" size="md" color="ink">
-          Performance highlights
-        </Heading>
-        {highlights.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            No standouts yet: highlights need ratings or bookings in this period.
-          </Text>
-        ) : (
-          <Stack as="ul" gap="0" listStyleType="none" divideY="1px" divideColor="border.muted">
-            {highlights.map((h) => (
-              <Box as="li" key={`${h.metric}-${h.name}`} py="2.5">
-                <Badge colorPalette="blue" variant="subtle" size="sm" mb="1">
-                  {h.metric}
-                </Badge>
-                <Text fontWeight="semibold" color="ink">
-                  {h.name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {h.value}
-                  {h.trend !== null ? <> · </> : null}
-                  {highlightTrend(h)}
-                  {h.trend !== null ? <Text as="span"> vs previous period</Text> : null}
-                </Text>
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Performance highlights" size="sm" headingSize="md" gap="3">
+      {highlights.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No standouts yet: highlights need ratings or bookings in this period.
+        </Text>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" divideY="1px" divideColor="border.muted">
+          {highlights.map((h) => (
+            <Box as="li" key={`${h.metric}-${h.name}`} py="2.5">
+              <Badge colorPalette="blue" variant="subtle" size="sm" mb="1">
+                {h.metric}
+              </Badge>
+              <Text fontWeight="semibold" color="ink">
+                {h.name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {h.value}
+                {h.trend !== null ? <> · </> : null}
+                {highlightTrend(h)}
+                {h.trend !== null ? <Text as="span"> vs previous period</Text> : null}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 
 function Insights({ insights }: { insights: string[] }) {
   return (
-    <Card.Root
-      as="section"
-      aria-label="Strategic insights"
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
-    >
-      <Card.Body p={{ base: "4", md: "5" }} gap="3">
-        <Heading as="h3" size="md" color="ink">
-          Strategic insights
-        </Heading>
-        {insights.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            No insights for this period.
-          </Text>
-        ) : (
-          <List.Root gap="2.5" variant="plain">
-            {insights.map((text) => (
-              <List.Item key={text} fontSize="sm" alignItems="flex-start">
-                <List.Indicator asChild color="yellow.600" mt="0.5">
-                  <LuLightbulb aria-hidden />
-                </List.Indicator>
-                {text}
-              </List.Item>
-            ))}
-          </List.Root>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Strategic insights" size="sm" headingSize="md" gap="3">
+      {insights.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No insights for this period.
+        </Text>
+      ) : (
+        <List.Root gap="2.5" variant="plain">
+          {insights.map((text) => (
+            <List.Item key={text} fontSize="sm" alignItems="flex-start">
+              <List.Indicator asChild color="yellow.600" mt="0.5">
+                <LuLightbulb aria-hidden />
+              </List.Indicator>
+              {text}
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </SectionCard>
   );
 }
 
-export function ExecutiveTab({
-  period,
-  dealershipId,
-  onAsOf,
-}: {
-  period: AnalyticsPeriod;
-  dealershipId: number | undefined;
-  onAsOf: (at: Date) => void;
-}) {
-  const query = trpc.analytics.executiveSummary.useQuery(
-    { period, dealershipId },
-    { placeholderData: keepPreviousData },
-  );
-  const asOf = query.data?.window.asOf;
-  useEffect(() => {
-    if (asOf) onAsOf(asOf);
-  }, [asOf, onAsOf]);
-
+export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
+  const query = trpc.analytics.executiveSummary.useQuery({ period, dealershipId }, KEEP_PREVIOUS);
   return (
-    <QueryState
-      query={query}
-      loading={<TabSkeleton label="Loading the executive summary" />}
-      error={{
-        title: "We couldn't load the executive summary",
-        description: "Check your connection and try again.",
-      }}
-    >
+    <TabQuery query={query} subject="the executive summary" asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
       {(data) => (
-        <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+        <>
           {data.revenueNote ? (
             <Alert.Root status="info" borderRadius="xl" size="sm">
               <Alert.Indicator />
@@ -305,8 +252,8 @@ export function ExecutiveTab({
             <Insights insights={data.strategicInsights} />
             <Alerts alerts={data.alerts} />
           </SimpleGrid>
-        </Stack>
+        </>
       )}
-    </QueryState>
+    </TabQuery>
   );
 }

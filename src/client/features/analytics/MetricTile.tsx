@@ -1,17 +1,11 @@
-import { Box, HStack, Icon, Stat, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
-import type { IconType } from "react-icons";
+import { HStack, Icon, Text } from "@chakra-ui/react";
 import { LuArrowDownRight, LuArrowUpRight, LuMinus } from "react-icons/lu";
+import { type StatFigure, StatTile } from "../../ui/StatTile";
 
-export type Metric = {
-  label: string;
+export type Metric = StatFigure & {
   value: string;
-  /** The line under the value (what it counts, or what it compares with). */
-  help?: ReactNode;
   /** A change against the previous period: its text and which way it went. */
   change?: { text: string; direction: number | null; goodWhenUp?: boolean } | null;
-  icon: IconType;
-  palette: string;
 };
 
 /** Which way a change went, coloured by whether that is good news. */
@@ -42,60 +36,32 @@ export function ChangeBadge({
   );
 }
 
-/** A key figure: a labelled group holding a label, the value and a help line. */
+/** Analytics figures line their digits up and carry data-metric-value for the browser journeys. */
+const METRIC_VALUE = {
+  fontSize: { base: "xl", md: "2xl" },
+  fontVariantNumeric: "tabular-nums",
+  "data-metric-value": true,
+} as const;
+
+/** A key figure: the shared tile, with a change against the previous period before its help line. */
 export function MetricTile({ metric }: { metric: Metric }) {
+  const { change, help } = metric;
   return (
-    <Box
-      role="group"
-      aria-label={metric.label}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      boxShadow="xs"
-      p={{ base: "3.5", md: "4" }}
-      minW="0"
-    >
-      <Stat.Root gap="1">
-        <Stat.Label
-          fontSize={{ base: "xs", md: "sm" }}
-          color="fg.muted"
-          lineHeight="short"
-          display="flex"
-          justifyContent="space-between"
-          alignItems="flex-start"
-          gap="2"
-        >
-          {metric.label}
-          <Icon boxSize="4" color={`${metric.palette}.500`} flexShrink={0} aria-hidden>
-            <metric.icon />
-          </Icon>
-        </Stat.Label>
-        <Stat.ValueText
-          data-metric-value
-          fontSize={{ base: "xl", md: "2xl" }}
-          color="ink"
-          letterSpacing="-0.02em"
-          fontVariantNumeric="tabular-nums"
-        >
-          {metric.value}
-        </Stat.ValueText>
-        {metric.change || metric.help ? (
-          <Stat.HelpText asChild fontSize="xs" color="fg.muted" lineHeight="short">
-            <dd>
-              {metric.change ? (
-                <ChangeBadge
-                  text={metric.change.text}
-                  direction={metric.change.direction}
-                  goodWhenUp={metric.change.goodWhenUp}
-                />
+    <StatTile
+      stat={{
+        ...metric,
+        help:
+          change || help ? (
+            <>
+              {change ? (
+                <ChangeBadge text={change.text} direction={change.direction} goodWhenUp={change.goodWhenUp} />
               ) : null}
-              {metric.change && metric.help ? " " : null}
-              {metric.help}
-            </dd>
-          </Stat.HelpText>
-        ) : null}
-      </Stat.Root>
-    </Box>
+              {change && help ? " " : null}
+              {help}
+            </>
+          ) : undefined,
+      }}
+      valueProps={METRIC_VALUE}
+    />
   );
 }

@@ -1,18 +1,15 @@
 // Performance: the first 10 dealerships by average rating (platform), or one dealership with its rank and the
 // market's averages beside its own. Conversion is completed over booked appointments of the period.
 import { Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { LuPercent, LuStar, LuTrophy } from "react-icons/lu";
-import { type AnalyticsPeriod, TOP_PERFORMERS } from "../../../shared/analytics";
+import { TOP_PERFORMERS } from "../../../shared/analytics";
 import type { DealershipPerformance, DealershipPerformanceRow } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
-import { QueryState } from "../../ui/QueryState";
 import { PerformanceChart } from "./charts";
 import { count, DASH, percent, signedPercent, stars } from "./format";
 import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
-import { TableCard, type TableColumn } from "./TableCard";
-import { TabSkeleton } from "./TabSkeleton";
+import { countColumn, percentColumn, TableCard, type TableColumn } from "./TableCard";
+import { KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
 const topPerformers = (r: DealershipPerformanceRow) =>
   r.topPerformers.map((p) => `${p.name} (${p.average_rating.toFixed(2)})`).join("; ");
@@ -21,31 +18,11 @@ const COLUMNS: TableColumn<DealershipPerformanceRow>[] = [
   { header: "Dealership", csv: (r) => r.name },
   { header: "City", csv: (r) => `${r.city}, ${r.state}` },
   { header: "Avg. rating", csv: (r) => r.averageRating, cell: (r) => stars(r.averageRating), numeric: true },
-  {
-    header: "Salespeople",
-    csv: (r) => r.totalSalespeople,
-    cell: (r) => count(r.totalSalespeople),
-    numeric: true,
-  },
-  { header: "Ratings", csv: (r) => r.totalRatings, cell: (r) => count(r.totalRatings), numeric: true },
-  {
-    header: "Booked",
-    csv: (r) => r.bookedAppointments,
-    cell: (r) => count(r.bookedAppointments),
-    numeric: true,
-  },
-  {
-    header: "Completed",
-    csv: (r) => r.completedAppointments,
-    cell: (r) => count(r.completedAppointments),
-    numeric: true,
-  },
-  {
-    header: "Conversion %",
-    csv: (r) => r.conversionRate,
-    cell: (r) => percent(r.conversionRate),
-    numeric: true,
-  },
+  countColumn("Salespeople", (r) => r.totalSalespeople),
+  countColumn("Ratings", (r) => r.totalRatings),
+  countColumn("Booked", (r) => r.bookedAppointments),
+  countColumn("Completed", (r) => r.completedAppointments),
+  percentColumn("Conversion %", (r) => r.conversionRate),
   {
     header: "Monthly growth %",
     csv: (r) => r.monthlyGrowth,
@@ -119,56 +96,41 @@ function Comparison({ data }: { data: DealershipPerformance }) {
   );
 }
 
-export function PerformanceTab({
-  period,
-  dealershipId,
-  onAsOf,
-}: {
-  period: AnalyticsPeriod;
-  dealershipId: number | undefined;
-  onAsOf: (at: Date) => void;
-}) {
-  const query = trpc.analytics.dealerships.useQuery(
-    { period, dealershipId },
-    { placeholderData: keepPreviousData },
-  );
-  const asOf = query.data?.window.asOf;
-  useEffect(() => {
-    if (asOf) onAsOf(asOf);
-  }, [asOf, onAsOf]);
+/** One dealership's row, then the market's averages as a row of their own to compare with. */
+function withMarketAverage(data: DealershipPerformance): DealershipPerformanceRow[] {
+  return [
+    ...data.dealerships,
+    {
+      dealershipId: 0,
+      name: "Market average",
+      city: "",
+      state: "",
+      averageRating: data.market.averageRating,
+      conversionRate: data.market.conversionRate,
+      totalSalespeople: 0,
+      totalRatings: 0,
+      bookedAppointments: 0,
+      completedAppointments: 0,
+      monthlyGrowth: null,
+      topPerformers: [],
+    },
+  ];
+}
 
+export function PerformanceTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
+  const query = trpc.analytics.dealerships.useQuery({ period, dealershipId }, KEEP_PREVIOUS);
   return (
-    <QueryState
+    <TabQuery
       query={query}
-      loading={<TabSkeleton label="Loading dealership performance" tiles={0} />}
-      error={{
-        title: "We couldn't load dealership performance",
-        description: "Check your connection and try again.",
-      }}
+      subject="dealership performance"
+      tiles={0}
+      asOf={(d) => d.window.asOf}
+      onAsOf={onAsOf}
     >
       {(data) => {
         const dealershipView = data.scope.kind === "dealership";
-        const chartRows: DealershipPerformanceRow[] = dealershipView
-          ? [
-              ...data.dealerships,
-              {
-                dealershipId: 0,
-                name: "Market average",
-                city: "",
-                state: "",
-                averageRating: data.market.averageRating,
-                conversionRate: data.market.conversionRate,
-                totalSalespeople: 0,
-                totalRatings: 0,
-                bookedAppointments: 0,
-                completedAppointments: 0,
-                monthlyGrowth: null,
-                topPerformers: [],
-              },
-            ]
-          : data.dealerships;
         return (
-          <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+          <>
             {dealershipView ? <Comparison data={data} /> : null}
             <TableCard
               title={dealershipView ? "Your dealership" : "Dealership performance"}
@@ -189,10 +151,10 @@ export function PerformanceTab({
                 </Box>
               }
             />
-            <PerformanceChart rows={chartRows} />
-          </Stack>
+            <PerformanceChart rows={dealershipView ? withMarketAverage(data) : data.dealerships} />
+          </>
         );
       }}
-    </QueryState>
+    </TabQuery>
   );
 }

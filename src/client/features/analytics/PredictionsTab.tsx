@@ -1,16 +1,15 @@
 // Predictions: the next 3 months of bookings (and, for the platform, revenue) from a least-squares line
 // through the last complete months, with the fit and its uncertainty stated beside the chart.
 import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
 import { LuChartLine } from "react-icons/lu";
 import type { Forecast } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { ForecastChart } from "./charts";
 import { count, DASH, money, monthLabel } from "./format";
-import { TableCard, type TableColumn } from "./TableCard";
-import { TabSkeleton } from "./TabSkeleton";
+import { monthColumn, TableCard, type TableColumn } from "./TableCard";
+import { TabQuery } from "./TabQuery";
 
 type Unit = "bookings" | "cents";
 
@@ -65,32 +64,22 @@ function FitDetails({ title, forecast, unit }: { title: string; forecast: Foreca
   );
 }
 
-function forecastColumns(unit: Unit): TableColumn<Forecast["forecast"][number]>[] {
-  const raw = (v: number) => (unit === "cents" ? v / 100 : v);
-  const usd = (header: string) => (unit === "cents" ? `${header} (USD)` : header);
+type ForecastPoint = Forecast["forecast"][number];
+
+function forecastColumns(unit: Unit): TableColumn<ForecastPoint>[] {
+  // The file holds dollars (not cents) under a header that says so.
+  const figure = (header: string, value: (r: ForecastPoint) => number): TableColumn<ForecastPoint> => ({
+    header,
+    csvHeader: unit === "cents" ? `${header} (USD)` : header,
+    csv: (r) => (unit === "cents" ? value(r) / 100 : value(r)),
+    cell: (r) => formatValue(value(r), unit),
+    numeric: true,
+  });
   return [
-    { header: "Month", csv: (r) => r.month, cell: (r) => monthLabel(r.month, true) },
-    {
-      header: "Forecast",
-      csvHeader: usd("Forecast"),
-      csv: (r) => raw(r.value),
-      cell: (r) => formatValue(r.value, unit),
-      numeric: true,
-    },
-    {
-      header: "Low (95%)",
-      csvHeader: usd("Low (95%)"),
-      csv: (r) => raw(r.low),
-      cell: (r) => formatValue(r.low, unit),
-      numeric: true,
-    },
-    {
-      header: "High (95%)",
-      csvHeader: usd("High (95%)"),
-      csv: (r) => raw(r.high),
-      cell: (r) => formatValue(r.high, unit),
-      numeric: true,
-    },
+    monthColumn(),
+    figure("Forecast", (r) => r.value),
+    figure("Low (95%)", (r) => r.low),
+    figure("High (95%)", (r) => r.high),
   ];
 }
 
@@ -131,19 +120,10 @@ export function PredictionsTab({
   onAsOf: (at: Date) => void;
 }) {
   const query = trpc.analytics.predictions.useQuery({ dealershipId });
-  const asOf = query.data?.asOf;
-  useEffect(() => {
-    if (asOf) onAsOf(asOf);
-  }, [asOf, onAsOf]);
-
   return (
-    <QueryState
-      query={query}
-      loading={<TabSkeleton label="Loading predictions" tiles={0} />}
-      error={{ title: "We couldn't load predictions", description: "Check your connection and try again." }}
-    >
+    <TabQuery query={query} subject="predictions" tiles={0} asOf={(d) => d.asOf} onAsOf={onAsOf} gap="6">
       {(data) => (
-        <Stack gap="6">
+        <>
           <Text fontSize="sm" color="fg.muted">
             Forecasts use complete months only, whatever the period chosen above; the current month is the
             first forecast.
@@ -152,8 +132,8 @@ export function PredictionsTab({
           {data.revenue ? (
             <ForecastSection title="Revenue forecast" forecast={data.revenue} unit="cents" />
           ) : null}
-        </Stack>
+        </>
       )}
-    </QueryState>
+    </TabQuery>
   );
 }

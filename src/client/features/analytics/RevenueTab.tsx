@@ -1,9 +1,7 @@
 // Revenue Analytics: the platform's recurring revenue, payments, churn and lifetime value, and the last 6
 // months of payments by plan. Administrators only; a manager is told where their own plan and invoices are.
-import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
-import { keepPreviousData } from "@tanstack/react-query";
+import { Button, SimpleGrid } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
 import {
   LuBadgeDollarSign,
   LuCircleAlert,
@@ -17,12 +15,12 @@ import {
 import { type AnalyticsPeriod, LIFETIME_VALUE_MONTHS } from "../../../shared/analytics";
 import type { PaymentTrend, RevenueAnalytics } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { RevenueByPlanChart } from "./charts";
-import { count, money, monthLabel, percent, previousPeriodLabel, signedPercent } from "./format";
+import { count, money, percent, previousPeriodLabel, signedPercent } from "./format";
 import { type Metric, MetricTile } from "./MetricTile";
-import { TableCard, type TableColumn } from "./TableCard";
-import { TabSkeleton } from "./TabSkeleton";
+import { countColumn, moneyColumn, monthColumn, TableCard, type TableColumn } from "./TableCard";
+import { KEEP_PREVIOUS, TabQuery } from "./TabQuery";
 
 function metrics(data: RevenueAnalytics): Metric[] {
   return [
@@ -82,31 +80,16 @@ function metrics(data: RevenueAnalytics): Metric[] {
 }
 
 const MONTH_COLUMNS: TableColumn<PaymentTrend>[] = [
-  { header: "Month", csv: (r) => r.month, cell: (r) => monthLabel(r.month, true) },
-  {
-    header: "Revenue (USD)",
-    csv: (r) => r.total_revenue / 100,
-    cell: (r) => money(r.total_revenue),
-    numeric: true,
-  },
-  { header: "Payments", csv: (r) => r.payment_count, cell: (r) => count(r.payment_count), numeric: true },
+  monthColumn(),
+  moneyColumn("Revenue (USD)", (r) => r.total_revenue),
+  countColumn("Payments", (r) => r.payment_count),
 ];
 
 type PlanRow = RevenueAnalytics["planMix"][number];
 const PLAN_COLUMNS: TableColumn<PlanRow>[] = [
   { header: "Plan", csv: (r) => r.name },
-  {
-    header: "Active subscriptions",
-    csv: (r) => r.activeSubscriptions,
-    cell: (r) => count(r.activeSubscriptions),
-    numeric: true,
-  },
-  {
-    header: "MRR (USD)",
-    csv: (r) => r.monthlyRecurringRevenue / 100,
-    cell: (r) => money(r.monthlyRecurringRevenue),
-    numeric: true,
-  },
+  countColumn("Active subscriptions", (r) => r.activeSubscriptions),
+  moneyColumn("MRR (USD)", (r) => r.monthlyRecurringRevenue),
 ];
 
 /** What a manager sees: revenue analytics are the platform's; their own plan is elsewhere. */
@@ -129,23 +112,16 @@ export function RevenueForManagers() {
 }
 
 export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf: (at: Date) => void }) {
-  const query = trpc.analytics.revenue.useQuery({ period }, { placeholderData: keepPreviousData });
-  const asOf = query.data?.window.asOf;
-  useEffect(() => {
-    if (asOf) onAsOf(asOf);
-  }, [asOf, onAsOf]);
-
+  const query = trpc.analytics.revenue.useQuery({ period }, KEEP_PREVIOUS);
   return (
-    <QueryState
+    <TabQuery
       query={query}
-      loading={<TabSkeleton label="Loading revenue analytics" tiles={4} />}
-      error={{
-        title: "We couldn't load revenue analytics",
-        description: "Check your connection and try again.",
-      }}
-    >
-      {(data) =>
-        !data.hasPayments ? (
+      subject="revenue analytics"
+      tiles={4}
+      asOf={(d) => d.window.asOf}
+      onAsOf={onAsOf}
+      notice={(data) =>
+        data.hasPayments ? null : (
           <Notice
             icon={LuReceipt}
             title="No payments have been recorded yet"
@@ -154,37 +130,39 @@ export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf
             contentMaxW="lg"
             {...panelNotice()}
           />
-        ) : (
-          <Stack gap="5" opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
-            <SimpleGrid as="section" aria-label="Revenue figures" columns={{ base: 2, md: 3, xl: 4 }} gap="3">
-              {metrics(data).map((m) => (
-                <MetricTile key={m.label} metric={m} />
-              ))}
-            </SimpleGrid>
-            <RevenueByPlanChart trends={data.paymentTrends} />
-            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
-              <TableCard
-                title="Payments by month"
-                description="Paid invoices of the last 6 months."
-                columns={MONTH_COLUMNS}
-                rows={data.paymentTrends}
-                rowKey={(r) => r.month}
-                fileSuffix="last-6-months"
-                minW="xs"
-              />
-              <TableCard
-                title="Plan mix"
-                description="Active subscriptions and their monthly recurring revenue by plan."
-                columns={PLAN_COLUMNS}
-                rows={data.planMix}
-                rowKey={(r) => r.plan}
-                fileSuffix={period}
-                minW="sm"
-              />
-            </SimpleGrid>
-          </Stack>
         )
       }
-    </QueryState>
+    >
+      {(data) => (
+        <>
+          <SimpleGrid as="section" aria-label="Revenue figures" columns={{ base: 2, md: 3, xl: 4 }} gap="3">
+            {metrics(data).map((m) => (
+              <MetricTile key={m.label} metric={m} />
+            ))}
+          </SimpleGrid>
+          <RevenueByPlanChart trends={data.paymentTrends} />
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+            <TableCard
+              title="Payments by month"
+              description="Paid invoices of the last 6 months."
+              columns={MONTH_COLUMNS}
+              rows={data.paymentTrends}
+              rowKey={(r) => r.month}
+              fileSuffix="last-6-months"
+              minW="xs"
+            />
+            <TableCard
+              title="Plan mix"
+              description="Active subscriptions and their monthly recurring revenue by plan."
+              columns={PLAN_COLUMNS}
+              rows={data.planMix}
+              rowKey={(r) => r.plan}
+              fileSuffix={period}
+              minW="sm"
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </TabQuery>
   );
 }

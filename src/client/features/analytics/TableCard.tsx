@@ -1,9 +1,11 @@
 // A titled table with a 'Download CSV' button that saves exactly the rows shown. Each column says how its
 // cell reads on screen and what its CSV field holds (raw numbers, so a spreadsheet can sum them).
-import { Box, Button, Card, Flex, Heading, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuDownload } from "react-icons/lu";
+import { SectionCard } from "../../ui/SectionCard";
 import { type CsvValue, csvFileName, downloadCsv, toCsv } from "./csv";
+import { count, money, monthLabel, percent } from "./format";
 
 export type TableColumn<T> = {
   header: string;
@@ -14,6 +16,26 @@ export type TableColumn<T> = {
   csv: (row: T) => CsvValue;
   numeric?: boolean;
 };
+
+/** A whole number, grouped on screen ("1,204"). */
+export function countColumn<T>(header: string, value: (row: T) => number): TableColumn<T> {
+  return { header, csv: value, cell: (r) => count(value(r)), numeric: true };
+}
+
+/** A percentage ("12.3%" on screen, 12.3 in the file). */
+export function percentColumn<T>(header: string, value: (row: T) => number | null): TableColumn<T> {
+  return { header, csv: value, cell: (r) => percent(value(r)), numeric: true };
+}
+
+/** Cents as dollars: "$1,204.50" on screen, 1204.5 in the file. */
+export function moneyColumn<T>(header: string, cents: (row: T) => number): TableColumn<T> {
+  return { header, csv: (r) => cents(r) / 100, cell: (r) => money(cents(r)), numeric: true };
+}
+
+/** A "YYYY-MM" month: "June 2026" on screen, as given in the file. */
+export function monthColumn<T extends { month: string }>(header = "Month"): TableColumn<T> {
+  return { header, csv: (r) => r.month, cell: (r) => monthLabel(r.month, true) };
+}
 
 export function TableCard<T>({
   title,
@@ -47,85 +69,73 @@ export function TableCard<T>({
       ),
     );
   return (
-    <Card.Root as="section" aria-label={title} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
-      <Card.Body p={{ base: "4", md: "5" }} gap="4">
-        <Flex justify="space-between" align={{ base: "stretch", sm: "flex-start" }} gap="3" wrap="wrap">
-          <Stack gap="0.5" minW="0" flex="1 1 16rem">
-            <Heading as="h3" size="md" color="ink">
-              {title}
-            </Heading>
-            {description ? (
-              <Text fontSize="sm" color="fg.muted">
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={download}
-            disabled={rows.length === 0}
-            aria-label={`Download CSV: ${title}`}
-            flexShrink={0}
-          >
-            <LuDownload aria-hidden /> Download CSV
-          </Button>
-        </Flex>
-        {rows.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted" py="4" textAlign="center">
-            {empty}
-          </Text>
-        ) : (
-          // Positioned, so visually hidden text in a cell stays inside the scrolling box on a phone.
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-            position="relative"
-          >
-            <Table.Root size="sm" minW={minW}>
-              <Table.Caption srOnly>{title}</Table.Caption>
-              <Table.Header>
-                <Table.Row bg="gray.50">
-                  {columns.map((c) => (
-                    <Table.ColumnHeader
+    <SectionCard
+      title={title}
+      description={description}
+      size="sm"
+      headingSize="md"
+      actions={
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={download}
+          disabled={rows.length === 0}
+          aria-label={`Download CSV: ${title}`}
+          flexShrink={0}
+        >
+          <LuDownload aria-hidden /> Download CSV
+        </Button>
+      }
+    >
+      {rows.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted" py="4" textAlign="center">
+          {empty}
+        </Text>
+      ) : (
+        // Positioned, so visually hidden text in a cell stays inside the scrolling box on a phone.
+        <Table.ScrollArea borderWidth="1px" borderColor="border.muted" borderRadius="lg" position="relative">
+          <Table.Root size="sm" minW={minW}>
+            <Table.Caption srOnly>{title}</Table.Caption>
+            <Table.Header>
+              <Table.Row bg="gray.50">
+                {columns.map((c) => (
+                  <Table.ColumnHeader
+                    key={c.header}
+                    textAlign={c.numeric ? "end" : "start"}
+                    whiteSpace="nowrap"
+                    color="fg.muted"
+                    fontWeight="semibold"
+                  >
+                    {c.header}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row, index) => (
+                <Table.Row key={rowKey(row, index)}>
+                  {columns.map((c, i) => (
+                    <Table.Cell
                       key={c.header}
                       textAlign={c.numeric ? "end" : "start"}
-                      whiteSpace="nowrap"
-                      color="fg.muted"
-                      fontWeight="semibold"
+                      fontVariantNumeric={c.numeric ? "tabular-nums" : undefined}
+                      fontWeight={i === 0 ? "medium" : undefined}
+                      color={i === 0 ? "ink" : undefined}
                     >
-                      {c.header}
-                    </Table.ColumnHeader>
+                      {c.cell ? c.cell(row) : String(c.csv(row) ?? "—")}
+                    </Table.Cell>
                   ))}
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row, index) => (
-                  <Table.Row key={rowKey(row, index)}>
-                    {columns.map((c, i) => (
-                      <Table.Cell
-                        key={c.header}
-                        textAlign={c.numeric ? "end" : "start"}
-                        fontVariantNumeric={c.numeric ? "tabular-nums" : undefined}
-                        fontWeight={i === 0 ? "medium" : undefined}
-                        color={i === 0 ? "ink" : undefined}
-                      >
-                        {c.cell ? c.cell(row) : String(c.csv(row) ?? "—")}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-        {footnote ? (
-          <Box fontSize="xs" color="fg.muted">
-            {footnote}
-          </Box>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {footnote ? (
+        <Box fontSize="xs" color="fg.muted">
+          {footnote}
+        </Box>
+      ) : null}
+    </SectionCard>
   );
 }

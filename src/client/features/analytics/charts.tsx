@@ -1,7 +1,7 @@
 // The business-intelligence charts (recharts draws SVG, so colours are real values). Each chart sits in a
 // titled card with a one-line summary on its role="img" wrapper, so a screen reader hears what it shows.
-import { Box, Card, Center, Heading, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Box, Center, Text } from "@chakra-ui/react";
+import type { ComponentProps, ReactElement, ReactNode } from "react";
 import {
   Area,
   Bar,
@@ -26,6 +26,7 @@ import type {
   PaymentTrend,
   TrendPoint,
 } from "../../../shared/schemas/analytics";
+import { SectionCard } from "../../ui/SectionCard";
 import {
   bucketKind,
   bucketTick,
@@ -90,57 +91,104 @@ export function ChartCard({
   height?: number;
   /** When set, shown instead of the chart (e.g. "No bookings in this period yet"). */
   empty?: string | null;
-  children: ReactNode;
+  children: ReactElement;
 }) {
   return (
-    <Card.Root as="section" aria-label={title} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
-      <Card.Body p={{ base: "4", md: "5" }} gap="3">
-        <Stack gap="0.5">
-          <Heading as="h3" size="md" color="ink">
-            {title}
-          </Heading>
-          {description ? (
-            <Text fontSize="sm" color="fg.muted">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {empty ? (
-          <Center
-            h={`${Math.min(height, 180)}px`}
-            borderWidth="1px"
-            borderStyle="dashed"
-            borderColor="border.muted"
-            borderRadius="lg"
-            px="4"
-          >
-            <Text fontSize="sm" color="fg.muted" textAlign="center">
-              {empty}
-            </Text>
-          </Center>
-        ) : (
-          <Box
-            role="img"
-            aria-label={summary}
-            minW="0"
-            data-chart
-            css={{ "& svg text": { fontSize: "12px" } }}
-          >
-            <ResponsiveContainer width="100%" height={height}>
-              {children as React.ReactElement}
-            </ResponsiveContainer>
-          </Box>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={title} description={description} size="sm" headingSize="md" gap="3">
+      {empty ? (
+        <Center
+          h={`${Math.min(height, 180)}px`}
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="border.muted"
+          borderRadius="lg"
+          px="4"
+        >
+          <Text fontSize="sm" color="fg.muted" textAlign="center">
+            {empty}
+          </Text>
+        </Center>
+      ) : (
+        <Box role="img" aria-label={summary} minW="0" data-chart css={{ "& svg text": { fontSize: "12px" } }}>
+          <ResponsiveContainer width="100%" height={height}>
+            {children}
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </SectionCard>
   );
 }
+
+// The parts every chart shares. Plain functions rather than components: recharts finds its axes and series
+// among a chart's direct children. -----------------------------------------------------------------------
+
+const margin = { top: 8, right: 12, bottom: 0, left: 0 };
+/** The hover band behind a bar. */
+const barCursor = { fill: "#f4f4f5" };
 
 function grid() {
   return <CartesianGrid vertical={false} stroke={COLORS.grid} />;
 }
 
-const margin = { top: 8, right: 12, bottom: 0, left: 0 };
+/** The time axis along the bottom: `dataKey` holds a trend bucket or a month. */
+function timeAxis(dataKey: string, tickFormatter: (value: string) => string, minTickGap: number) {
+  return (
+    <XAxis
+      dataKey={dataKey}
+      tickFormatter={tickFormatter}
+      tick={axisTick}
+      tickLine={false}
+      axisLine={{ stroke: COLORS.grid }}
+      minTickGap={minTickGap}
+    />
+  );
+}
+
+function monthAxis(minTickGap: number) {
+  return timeAxis("month", (v) => monthLabel(v), minTickGap);
+}
+
+/** Tooltip heading of a month: "June 2026". */
+const monthTitle = (value: unknown) => monthLabel(String(value), true);
+
+/** The value axis on the left: whole counts unless told otherwise. */
+function valueAxis(props: ComponentProps<typeof YAxis> = {}) {
+  return (
+    <YAxis
+      allowDecimals={false}
+      tickFormatter={countTick}
+      tick={axisTick}
+      tickLine={false}
+      axisLine={false}
+      width={44}
+      {...props}
+    />
+  );
+}
+
+function legend() {
+  return <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />;
+}
+
+/** One line series: full weight with small dots unless told otherwise. */
+function line(
+  dataKey: string,
+  name: string,
+  stroke: string,
+  props: Omit<ComponentProps<typeof Line>, "ref"> = {},
+) {
+  return (
+    <Line
+      {...ANIMATION}
+      dataKey={dataKey}
+      name={name}
+      stroke={stroke}
+      strokeWidth={2.25}
+      dot={{ r: 2.5 }}
+      {...props}
+    />
+  );
+}
 
 // Executive summary ------------------------------------------------------------------------------------------
 
@@ -160,48 +208,13 @@ export function ActivityChart({ trend, period }: { trend: TrendPoint[]; period: 
     >
       <LineChart data={trend} margin={margin}>
         {grid()}
-        <XAxis
-          dataKey="bucket"
-          tickFormatter={(v: string) => bucketTick(v, kind)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: COLORS.grid }}
-          minTickGap={20}
-        />
-        <YAxis
-          allowDecimals={false}
-          tickFormatter={countTick}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          width={44}
-        />
+        {timeAxis("bucket", (v) => bucketTick(v, kind), 20)}
+        {valueAxis()}
         <Tooltip labelFormatter={(v) => bucketTitle(String(v), kind)} />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
-        <Line
-          {...ANIMATION}
-          dataKey="bookings"
-          name="Bookings"
-          stroke={COLORS.bookings}
-          strokeWidth={2.25}
-          dot={false}
-        />
-        <Line
-          {...ANIMATION}
-          dataKey="completed"
-          name="Completed"
-          stroke={COLORS.completed}
-          strokeWidth={1.75}
-          dot={false}
-        />
-        <Line
-          {...ANIMATION}
-          dataKey="noShows"
-          name="No-shows"
-          stroke={COLORS.noShows}
-          strokeWidth={1.75}
-          dot={false}
-        />
+        {legend()}
+        {line("bookings", "Bookings", COLORS.bookings, { dot: false })}
+        {line("completed", "Completed", COLORS.completed, { strokeWidth: 1.75, dot: false })}
+        {line("noShows", "No-shows", COLORS.noShows, { strokeWidth: 1.75, dot: false })}
       </LineChart>
     </ChartCard>
   );
@@ -225,35 +238,17 @@ export function RatingTrendChart({ trend, period }: { trend: TrendPoint[]; perio
     >
       <LineChart data={trend} margin={margin}>
         {grid()}
-        <XAxis
-          dataKey="bucket"
-          tickFormatter={(v: string) => bucketTick(v, kind)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: COLORS.grid }}
-          minTickGap={20}
-        />
-        <YAxis
-          domain={[Math.max(1, Math.floor(low) - 1), 5]}
-          allowDecimals
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          width={44}
-        />
+        {timeAxis("bucket", (v) => bucketTick(v, kind), 20)}
+        {valueAxis({
+          domain: [Math.max(1, Math.floor(low) - 1), 5],
+          allowDecimals: true,
+          tickFormatter: undefined,
+        })}
         <Tooltip
           labelFormatter={(v) => bucketTitle(String(v), kind)}
           formatter={(v) => (typeof v === "number" ? `${v.toFixed(2)} ★` : "—")}
         />
-        <Line
-          {...ANIMATION}
-          dataKey="averageRating"
-          name="Average rating"
-          stroke={COLORS.rating}
-          strokeWidth={2.25}
-          dot={{ r: 2 }}
-          connectNulls
-        />
+        {line("averageRating", "Average rating", COLORS.rating, { dot: { r: 2 }, connectNulls: true })}
       </LineChart>
     </ChartCard>
   );
@@ -274,21 +269,10 @@ export function RevenueByPlanChart({ trends }: { trends: PaymentTrend[] }) {
     >
       <BarChart data={data} margin={margin}>
         {grid()}
-        <XAxis
-          dataKey="month"
-          tickFormatter={(v: string) => monthLabel(v)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: COLORS.grid }}
-          minTickGap={8}
-        />
-        <YAxis tickFormatter={moneyTick} tick={axisTick} tickLine={false} axisLine={false} width={58} />
-        <Tooltip
-          labelFormatter={(v) => monthLabel(String(v), true)}
-          formatter={(v) => money(Number(v))}
-          cursor={{ fill: "#f4f4f5" }}
-        />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        {monthAxis(8)}
+        {valueAxis({ tickFormatter: moneyTick, allowDecimals: true, width: 58 })}
+        <Tooltip labelFormatter={monthTitle} formatter={(v) => money(Number(v))} cursor={barCursor} />
+        {legend()}
         {plans.map((id, i) => (
           <Bar
             {...ANIMATION}
@@ -304,7 +288,6 @@ export function RevenueByPlanChart({ trends }: { trends: PaymentTrend[] }) {
     </ChartCard>
   );
 }
-
 // Performance --------------------------------------------------------------------------------------------------
 
 /** Short enough for a category axis on a phone. */
@@ -363,25 +346,25 @@ export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] })
           formatter={(v, name) =>
             typeof v !== "number" ? "—" : name === "Average rating" ? `${v.toFixed(2)} ★` : `${v}%`
           }
-          cursor={{ fill: "#f4f4f5" }}
+          cursor={barCursor}
         />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
-        <Bar
-          {...ANIMATION}
-          xAxisId="rating"
-          dataKey="rating"
-          name="Average rating"
-          fill={COLORS.rating}
-          barSize={12}
-        />
-        <Bar
-          {...ANIMATION}
-          xAxisId="conversion"
-          dataKey="conversion"
-          name="Conversion"
-          fill={COLORS.conversion}
-          barSize={12}
-        />
+        {legend()}
+        {(
+          [
+            ["rating", "Average rating"],
+            ["conversion", "Conversion"],
+          ] as const
+        ).map(([key, name]) => (
+          <Bar
+            {...ANIMATION}
+            key={key}
+            xAxisId={key}
+            dataKey={key}
+            name={name}
+            fill={COLORS[key]}
+            barSize={12}
+          />
+        ))}
       </BarChart>
     </ChartCard>
   );
@@ -408,7 +391,7 @@ export function StatesChart({ states }: { states: MarketAnalytics["geographicDis
       <BarChart data={data} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
         <YAxis type="category" dataKey="state" tick={axisTick} tickLine={false} axisLine={false} width={40} />
         <XAxis type="number" hide />
-        <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={{ fill: "#f4f4f5" }} />
+        <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={barCursor} />
         <Bar
           {...ANIMATION}
           dataKey="salesperson_count"
@@ -443,40 +426,12 @@ export function GrowthTrendsChart({ trends }: { trends: MarketAnalytics["growthT
     >
       <LineChart data={trends} margin={margin}>
         {grid()}
-        <XAxis
-          dataKey="month"
-          tickFormatter={(v: string) => monthLabel(v)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: COLORS.grid }}
-          minTickGap={8}
-        />
-        <YAxis
-          allowDecimals={false}
-          tickFormatter={countTick}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          width={44}
-        />
-        <Tooltip labelFormatter={(v) => monthLabel(String(v), true)} />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
-        <Line
-          {...ANIMATION}
-          dataKey="ratings_count"
-          name="Reviews"
-          stroke={COLORS.rating}
-          strokeWidth={2.25}
-          dot={{ r: 2.5 }}
-        />
-        <Line
-          {...ANIMATION}
-          dataKey="unique_customers"
-          name="Unique customers"
-          stroke={COLORS.customers}
-          strokeWidth={2.25}
-          dot={{ r: 2.5 }}
-        />
+        {monthAxis(8)}
+        {valueAxis()}
+        <Tooltip labelFormatter={monthTitle} />
+        {legend()}
+        {line("ratings_count", "Reviews", COLORS.rating)}
+        {line("unique_customers", "Unique customers", COLORS.customers)}
       </LineChart>
     </ChartCard>
   );
@@ -527,29 +482,15 @@ export function ForecastChart({
     >
       <ComposedChart data={forecastRows(forecast)} margin={margin}>
         {grid()}
-        <XAxis
-          dataKey="month"
-          tickFormatter={(v: string) => monthLabel(v)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: COLORS.grid }}
-          minTickGap={12}
-        />
-        <YAxis
-          tickFormatter={unit === "cents" ? moneyTick : countTick}
-          allowDecimals={false}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          width={unit === "cents" ? 58 : 44}
-        />
+        {monthAxis(12)}
+        {valueAxis(unit === "cents" ? { tickFormatter: moneyTick, width: 58 } : {})}
         <Tooltip
-          labelFormatter={(v) => monthLabel(String(v), true)}
+          labelFormatter={monthTitle}
           formatter={(v) =>
             Array.isArray(v) ? `${fmt(Number(v[0]))} – ${fmt(Number(v[1]))}` : fmt(Number(v))
           }
         />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />
+        {legend()}
         <Area
           dataKey="band"
           name="95% interval"
@@ -559,23 +500,8 @@ export function ForecastChart({
           isAnimationActive={false}
           legendType="square"
         />
-        <Line
-          {...ANIMATION}
-          dataKey="actual"
-          name="Actual"
-          stroke={COLORS.history}
-          strokeWidth={2.25}
-          dot={{ r: 2.5 }}
-        />
-        <Line
-          {...ANIMATION}
-          dataKey="forecast"
-          name="Forecast"
-          stroke={COLORS.forecast}
-          strokeWidth={2.25}
-          strokeDasharray="6 4"
-          dot={{ r: 2.5 }}
-        />
+        {line("actual", "Actual", COLORS.history)}
+        {line("forecast", "Forecast", COLORS.forecast, { strokeDasharray: "6 4" })}
       </ComposedChart>
     </ChartCard>
   );

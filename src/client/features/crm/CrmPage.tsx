@@ -1,29 +1,15 @@
 // /crm: a dealership's CRM integrations. Its manager works on their own dealership's; an administrator
 // (signed in to the admin console) picks a dealership or sees them all. Everyone else is told who it is for.
-import {
-  Box,
-  Button,
-  Center,
-  Container,
-  EmptyState,
-  Flex,
-  Heading,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LuLogIn, LuPlugZap, LuShieldX } from "react-icons/lu";
+import { LuLogIn, LuPlugZap } from "react-icons/lu";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
 import { trpc } from "../../trpc";
+import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
 import { Eyebrow } from "../../ui/Eyebrow";
-import { SelectField } from "../../ui/form";
-import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
-import { PageFrame } from "../../ui/layout/PageFrame";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { CreateIntegrationDialog } from "./IntegrationDialogs";
 import { IntegrationsSection } from "./IntegrationsSection";
@@ -33,45 +19,10 @@ import { SyncLogsSection } from "./SyncLogsSection";
 
 const PAGE_TITLE = "CRM Integrations";
 
-function Gate({
-  icon: GateIcon,
-  iconColor,
-  title,
-  description,
-  children,
-}: {
-  icon: typeof LuShieldX;
-  iconColor: string;
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <PageFrame>
-      <Center flex="1" px="4" py="20">
-        <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color={iconColor}>
-              <GateIcon />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title as="h1">{title}</EmptyState.Title>
-              <EmptyState.Description>{description}</EmptyState.Description>
-            </Stack>
-            <Flex gap="3" wrap="wrap" justify="center">
-              {children}
-            </Flex>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    </PageFrame>
-  );
-}
-
 function SignInPrompt() {
   useDocumentTitle(PAGE_TITLE);
   return (
-    <Gate
+    <GateNotice
       icon={LuLogIn}
       iconColor="blue.600"
       title="Sign in to manage CRM integrations"
@@ -85,23 +36,7 @@ function SignInPrompt() {
       <Button asChild variant="outline">
         <Link to="/admin/login">Administrator sign-in</Link>
       </Button>
-    </Gate>
-  );
-}
-
-function AccessDenied() {
-  useDocumentTitle("Access Denied");
-  return (
-    <Gate
-      icon={LuShieldX}
-      iconColor="red.500"
-      title="Access Denied"
-      description="CRM integrations are for dealership managers and administrators. Ask your dealership to set you up as its manager if you need to connect its CRM."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/">Back to home</Link>
-      </Button>
-    </Gate>
+    </GateNotice>
   );
 }
 
@@ -130,12 +65,6 @@ function PageHeader({ onAdd }: { onAdd: (() => void) | null }) {
       </Flex>
     </PageBand>
   );
-}
-
-/** Administrators: which dealership's integrations to show (all by default), from the console's list. */
-function useDealershipChoices(enabled: boolean) {
-  const list = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled });
-  return enabled ? (list.data?.items.map((d) => ({ id: d.id, name: d.name })) ?? []) : null;
 }
 
 function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
@@ -178,20 +107,16 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
               }
             >
               {dealerships ? (
-                <Box minW={{ md: "72" }} w={{ base: "full", md: "auto" }}>
-                  <SelectField
-                    label="Dealership"
-                    labelSize="sm"
-                    emptyLabel="All dealerships"
-                    options={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
-                    value={dealershipId === undefined ? "" : String(dealershipId)}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      setDealershipId(value ? Number(value) : undefined);
-                      setSelectedId(null);
-                    }}
-                  />
-                </Box>
+                <DealershipPicker
+                  dealerships={dealerships}
+                  value={dealershipId}
+                  onChange={(id) => {
+                    setDealershipId(id);
+                    setSelectedId(null);
+                  }}
+                  minW={{ md: "72" }}
+                  w={{ base: "full", md: "auto" }}
+                />
               ) : null}
             </PanelHeader>
             <IntegrationsSection
@@ -241,24 +166,12 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
  * same way; this only chooses what to show.
  */
 export function CrmPage() {
-  const { user, isLoading } = useSession();
-  if (isLoading) {
-    return (
-      <AppShell>
-        <Box aria-busy="true" aria-label="Loading">
-          <PageBand pt="7" pb="5">
-            <Skeleton height="8" width="72" />
-          </PageBand>
-        </Box>
-      </AppShell>
-    );
-  }
-  if (!user) return <SignInPrompt />;
-  const isAdmin = user.role === "admin";
-  if (!isAdmin && user.managedDealershipId == null) return <AccessDenied />;
   return (
-    <AppShell>
-      <CrmWorkspace isAdmin={isAdmin} />
-    </AppShell>
+    <ManagerOrAdminGate
+      signIn={<SignInPrompt />}
+      deniedDescription="CRM integrations are for dealership managers and administrators. Ask your dealership to set you up as its manager if you need to connect its CRM."
+    >
+      {(isAdmin) => <CrmWorkspace isAdmin={isAdmin} />}
+    </ManagerOrAdminGate>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Box,
   Button,
   Center,
   Container,
@@ -26,6 +25,7 @@ import {
 } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
+import { SessionLoading } from "../../ui/AccessGate";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
@@ -212,17 +212,7 @@ export function ManagerDashboardPage() {
   const { user, isLoading } = useSession();
   const search: ManagerDashboardSearch = managerDashboardSearchSchema(useSearch({ strict: false }));
   const navigate = useNavigate();
-  if (isLoading) {
-    return (
-      <AppShell>
-        <Box aria-busy="true" aria-label="Loading">
-          <PageBand pt="7" pb="5">
-            <Skeleton height="8" width="72" />
-          </PageBand>
-        </Box>
-      </AppShell>
-    );
-  }
+  if (isLoading) return <SessionLoading />;
   if (user?.managedDealershipId == null) return <AccessDenied />;
   const tab: ManagerTab = search.tab ?? "overview";
   return (

@@ -1,7 +1,6 @@
-import { Alert, Box, Icon, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { Alert, SegmentGroup, SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import type { IconType } from "react-icons";
 import {
   LuCalendarCheck,
   LuCalendarClock,
@@ -21,6 +20,7 @@ import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { QueryState } from "../../../ui/QueryState";
+import { type StatFigure, StatTile } from "../../../ui/StatTile";
 import { formatPercent, PERIOD_LABELS } from "../format";
 import { GrowthInsights } from "./GrowthInsights";
 
@@ -30,7 +30,7 @@ const AppointmentsChart = lazy(() => charts().then((m) => ({ default: m.Appointm
 const RatingsChart = lazy(() => charts().then((m) => ({ default: m.RatingsChart })));
 const ProfileViewsChart = lazy(() => charts().then((m) => ({ default: m.ProfileViewsChart })));
 
-type StatCard = { label: string; value: string; help: string; icon: IconType; palette: string };
+type StatCard = StatFigure & { value: string; help: string };
 
 function statCards(overview: SalespersonOverview): StatCard[] {
   const t = overview.totals;
@@ -98,44 +98,8 @@ function formatMinutes(minutes: number): string {
   return hours < 48 ? `${hours.toFixed(hours < 10 ? 1 : 0)} h` : `${Math.round(hours / 24)} days`;
 }
 
-function StatTile({ stat }: { stat: StatCard }) {
-  // The labelled group is the card; inside it a plain <dl>: the label (with its icon) and two <dd>s.
-  return (
-    <Box
-      role="group"
-      aria-label={stat.label}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      boxShadow="xs"
-      p={{ base: "3.5", md: "4" }}
-    >
-      <Stat.Root gap="1">
-        <Stat.Label
-          fontSize={{ base: "xs", md: "sm" }}
-          color="fg.muted"
-          lineHeight="short"
-          display="flex"
-          justifyContent="space-between"
-          alignItems="flex-start"
-          gap="2"
-        >
-          {stat.label}
-          <Icon boxSize="4" color={`${stat.palette}.500`} flexShrink={0} aria-hidden>
-            <stat.icon />
-          </Icon>
-        </Stat.Label>
-        <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
-          {stat.value}
-        </Stat.ValueText>
-        <Stat.HelpText asChild fontSize="xs" color="fg.muted" lineHeight="short">
-          <dd>{stat.help}</dd>
-        </Stat.HelpText>
-      </Stat.Root>
-    </Box>
-  );
-}
+/** The portal's figures read larger on a phone than the manager's, and their tiles size to their words. */
+const PORTAL_VALUE = { fontSize: { base: "2xl", md: "3xl" } } as const;
 
 /** SPEC.md's analytics periods (7d, 30d, 90d, 1y; 30d by default). */
 function PeriodSelector({
@@ -240,7 +204,7 @@ export function OverviewPanel({
           <Stack gap="4" opacity={overview.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
             <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 2, md: 4, xl: 7 }} gap="3">
               {statCards(data).map((stat) => (
-                <StatTile key={stat.label} stat={stat} />
+                <StatTile key={stat.label} stat={stat} minW="auto" valueProps={PORTAL_VALUE} />
               ))}
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
