@@ -40,14 +40,20 @@ export function DeploymentGuidePage() {
           },
           {
             title: "4. Connect your systems (optional)",
-            body: <p>Enterprise plans can sync appointments and leads to your CRM.</p>,
+            body: (
+              <p>
+                Your manager connects your CRM on the CRM page: bookings, cancellations, completed visits,
+                reviews and leads are sent to it as signed webhooks, with a log of every delivery.
+              </p>
+            ),
           },
           {
             title: "5. Go live",
             body: (
               <p>
                 Buyers can now find your team, book appointments in your dealership's time zone and review
-                each visit. Your manager follows ratings, bookings and feedback from the manager dashboard.
+                each visit. Your manager follows ratings, bookings and feedback from the manager dashboard,
+                and compares the dealership with the market in Business Intelligence.
               </p>
             ),
           },
@@ -84,16 +90,7 @@ export function SecurityCompliancePage() {
             body: (
               <p>
                 Our privacy policy lists every kind of personal data we store, why, and for how long. You can
-                ask for a copy of your data, a correction or erasure at any time.
-              </p>
-            ),
-          },
-          {
-            title: "Coming during the beta",
-            body: (
-              <p>
-                Multi-factor authentication for staff, a list of your active sessions with the option to end
-                them, and self-service data export and deletion.
+                ask for a copy of your data, a correction or erasure at any time through the contact form.
               </p>
             ),
           },
