@@ -1,19 +1,14 @@
 // Starts the server: database, migrations, first-run seed, then API and built client on one port.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
-import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createApp } from "./app";
-import { createTtlCache } from "./cache";
 import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
-import { startJobQueue } from "./jobs/queue";
-import { startWorkers } from "./jobs/workers";
 import { createLogger, type Logger } from "./logger";
-import { createMailer } from "./mail/mailer";
 import { projectPath } from "./paths";
-import { createPayments } from "./payments/stripe";
 import { openDatabase } from "./runtime";
+import { startServices } from "./services";
 
 /** A startup failure is one line naming the cause and the fix, never a stack trace. */
 function fail(error: unknown): never {
@@ -66,26 +61,16 @@ const portProblem = env.PORT === 0 ? null : await probePort(env.PORT, env.HOST);
 if (portProblem) fail(listenError(env, portProblem));
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
-const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 1000 });
 const encryptionKey = env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) : null;
-const secrets = createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR)));
-const jobs = await startJobQueue({ connectionString: database.url, logger });
-await startWorkers(
-  jobs,
-  { sql: database.sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
-  { sql: database.sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS },
-);
-const app = createApp({
-  sql: database.sql,
+const services = await startServices({
   env,
-  mailer,
+  sql: database.sql,
+  databaseUrl: database.url,
   logger,
-  browseCache,
-  jobs,
-  payments: createPayments(env),
-  secrets,
+  secrets: createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR))),
+  browseCacheEntries: 1000,
 });
+const app = createApp(services.deps);
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
 // wait for them before the database goes away; once stopping, answers close their connection.
@@ -125,8 +110,7 @@ async function shutdown(signal: string) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if ("closeAllConnections" in server) server.closeAllConnections();
-  await jobs.stop();
-  mailer.close();
+  await services.stop();
   await database.close();
   process.exit(0);
 }

@@ -4,18 +4,13 @@ import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/server/app";
 import { createSession, validateSessionToken } from "../../src/server/auth/session";
-import { createTtlCache } from "../../src/server/cache";
-import type { AppDeps, Context } from "../../src/server/context";
+import type { Context } from "../../src/server/context";
 import { createSecretBox } from "../../src/server/crypto/secretBox";
 import { createDatabase } from "../../src/server/db/client";
 import { loadEnv } from "../../src/server/env";
-import { startJobQueue } from "../../src/server/jobs/queue";
-import { startWorkers } from "../../src/server/jobs/workers";
 import { createLogger } from "../../src/server/logger";
-import { createMailer } from "../../src/server/mail/mailer";
-import { createPayments } from "../../src/server/payments/stripe";
+import { startServices } from "../../src/server/services";
 import { createCaller } from "../../src/server/trpc/root";
-import type { BrowseResult } from "../../src/shared/schemas/salespeople";
 import { startSmtpSink } from "./smtp-sink";
 
 /** Parsed JSON of a response: tests read fields they assert on, so it is loosely typed on purpose. */
@@ -50,29 +45,22 @@ export async function createHarness(
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
   const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
   const { sql } = database;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
-  const browseCache = createTtlCache<BrowseResult>({ ttlMs: env.BROWSE_CACHE_TTL_MS, maxEntries: 100 });
   const dbUrl = `${serverUrl}/${name}`;
-  const jobs = await startJobQueue({ connectionString: dbUrl, logger, pollingIntervalSeconds: 0.5 });
-  const noticeDeps = { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM };
-  const secrets = createSecretBox(randomBytes(32));
-  const crmDeps = { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS };
-  await startWorkers(jobs, noticeDeps, crmDeps);
-  const deps: AppDeps = {
-    sql,
+  const services = await startServices({
     env,
-    mailer,
+    sql,
+    databaseUrl: dbUrl,
     logger,
-    browseCache,
-    jobs,
-    payments: createPayments(env),
-    secrets,
-  };
+    secrets: createSecretBox(randomBytes(32)),
+    browseCacheEntries: 100,
+    pollingIntervalSeconds: 0.5,
+  });
+  const { deps } = services;
+  const { notices: noticeDeps, crm: crmDeps } = services.workers;
   const app = createApp(deps, { clientDir: "/nonexistent" });
 
   afterAll(async () => {
-    await jobs.stop();
-    mailer.close();
+    await services.stop();
     await smtp.close();
     await database.end({ timeout: 5 });
   });

@@ -21,3 +21,17 @@ export function createDatabase(url: string, options: { max?: number } = {}) {
     },
   };
 }
+
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
+/** SQL fragments joined by a separator (`,`, `and`, `union all`): a list of columns, conditions or branches. */
+export function joinSql(
+  sql: Queryable,
+  parts: readonly Fragment[],
+  separator: "," | "and" | "union all",
+): Fragment {
+  const [first, ...rest] = parts;
+  if (!first) return sql``;
+  const glue = sql.unsafe(separator === "," ? ", " : ` ${separator} `);
+  return rest.reduce((all, part) => sql`${all}${glue}${part}`, first);
+}

@@ -13,12 +13,13 @@ import {
 } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type RefObject, useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { LuHouse, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { Logo } from "../../ui/layout/Logo";
+import { PageTabsList } from "../../ui/PageTabsList";
 import { LoadError } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
@@ -81,22 +82,7 @@ function ConsoleHeader({ email }: { email: string }) {
   );
 }
 
-/** On a phone the tab row scrolls sideways: keep the chosen tab in view (e.g. after opening ?tab=audit). */
-function useActiveTabInView(listRef: RefObject<HTMLDivElement | null>, tab: string) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the chosen tab changes.
-  useEffect(() => {
-    const list = listRef.current;
-    const active = list?.querySelector<HTMLElement>("[data-selected]");
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
-  }, [listRef, tab]);
-}
-
 function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
-  const listRef = useRef<HTMLDivElement>(null);
-  useActiveTabInView(listRef, tab);
   return (
     <Tabs.Root
       value={tab}
@@ -114,23 +100,7 @@ function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: Admin
         zIndex="docked"
       >
         <Container maxW="7xl" px={{ base: "0", sm: "4", md: "6" }}>
-          <Tabs.List
-            ref={listRef}
-            borderBottomWidth="0"
-            gap={{ base: "0", md: "1" }}
-            overflowX="auto"
-            scrollbarWidth="none"
-            px={{ base: "2", sm: "0" }}
-          >
-            {ADMIN_TABS.map((value) => {
-              const { label, icon: TabIcon } = ADMIN_TAB_PANELS[value];
-              return (
-                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
-                  <TabIcon aria-hidden /> {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+          <PageTabsList tabs={ADMIN_TABS} labels={ADMIN_TAB_PANELS} active={tab} />
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: "5", md: "8" }}>

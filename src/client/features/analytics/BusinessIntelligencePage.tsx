@@ -1,6 +1,7 @@
 // /business-intelligence and /admin-business-intelligence: business intelligence for a dealership's manager
 // (their own dealership against the market) and for administrators (the platform, or one dealership they
 // pick). The server scopes every call the same way; this only chooses what to show.
+
 import {
   Box,
   Button,
@@ -15,7 +16,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link, useLocation, useNavigate, useSearch } from "@tanstack/react-router";
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useId, useState } from "react";
 import type { IconType } from "react-icons";
 import {
   LuBuilding2,
@@ -32,6 +33,7 @@ import { trpc } from "../../trpc";
 import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { PageBand } from "../../ui/layout/PageBand";
+import { PageTabsList } from "../../ui/PageTabsList";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
 import { ExecutiveTab } from "./ExecutiveTab";
@@ -190,21 +192,6 @@ function Header({
 
 // The page -----------------------------------------------------------------------------------------------------
 
-/** On a phone the tab row scrolls sideways: keep the chosen tab in view. */
-function useActiveTabInView(tab: string) {
-  const listRef = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the chosen tab changes.
-  useEffect(() => {
-    const list = listRef.current;
-    const active = list?.querySelector<HTMLElement>("[data-selected]");
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
-  }, [tab]);
-  return listRef;
-}
-
 function Workspace({ isAdmin }: { isAdmin: boolean }) {
   useDocumentTitle(PAGE_TITLE, DESCRIPTION);
   const search = biSearchSchema(useSearch({ strict: false }));
@@ -214,7 +201,6 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
   const dealershipId = isAdmin ? search.dealershipId : undefined;
   const [asOf, setAsOf] = useState<Date | null>(null);
   const onAsOf = useCallback((at: Date) => setAsOf(at), []);
-  const listRef = useActiveTabInView(tab);
 
   const dealerships = useDealershipChoices(isAdmin);
   const own = trpc.manager.overview.useQuery(undefined, { enabled: !isAdmin });
@@ -279,23 +265,7 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
         unmountOnExit
       >
         <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <Tabs.List
-            ref={listRef}
-            borderBottomWidth="0"
-            gap={{ base: "0", md: "1" }}
-            overflowX="auto"
-            scrollbarWidth="none"
-            px={{ base: "2", sm: "0" }}
-          >
-            {BI_TABS.map((value) => {
-              const { label, icon: TabIcon } = TAB_LABELS[value];
-              return (
-                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
-                  <TabIcon aria-hidden /> {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+          <PageTabsList tabs={BI_TABS} labels={TAB_LABELS} active={tab} />
         </PageBand>
         <Container maxW="7xl" py={{ base: "5", md: "8" }}>
           <Tabs.Content value="summary" p="0">

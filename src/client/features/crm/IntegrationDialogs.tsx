@@ -178,6 +178,15 @@ function CredentialFields({
   );
 }
 
+/** A refused save: the server's field messages beside their fields, and a toast with its message. */
+function showRefusal(form: FormApi, title: string, fallback: string) {
+  return (error: unknown) => {
+    const fields = serverErrors(error);
+    if (Object.keys(fields).some((field) => field in form.draft)) form.show(fields);
+    showToast({ title, description: apiErrorMessage(error, fallback), variant: "destructive" });
+  };
+}
+
 /** Client twin of the server's credential rule (the server checks again and answers its own message). */
 function credentialErrors(provider: CrmProvider, draft: Draft, editing: boolean): FieldErrors {
   if (provider.authType === "api_key") {
@@ -290,15 +299,7 @@ export function CreateIntegrationDialog({
         create.reset();
         onCreated(created);
       },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (Object.keys(fields).some((field) => field in draft)) form.show(fields);
-        showToast({
-          title: CREATE_FAILED_TITLE,
-          description: apiErrorMessage(error, CREATE_FAILED_MESSAGE),
-          variant: "destructive",
-        });
-      },
+      onError: showRefusal(form, CREATE_FAILED_TITLE, CREATE_FAILED_MESSAGE),
     });
   };
 
@@ -463,15 +464,11 @@ export function EditIntegrationDialog({
         update.reset();
         await onSaved();
       },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (Object.keys(fields).some((field) => field in draft)) form.show(fields);
-        showToast({
-          title: "Couldn't save the integration",
-          description: apiErrorMessage(error, "Please check your settings and try again."),
-          variant: "destructive",
-        });
-      },
+      onError: showRefusal(
+        form,
+        "Couldn't save the integration",
+        "Please check your settings and try again.",
+      ),
     });
   };
 

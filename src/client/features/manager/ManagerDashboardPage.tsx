@@ -30,6 +30,7 @@ import { Eyebrow } from "../../ui/Eyebrow";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { PageTabsList } from "../../ui/PageTabsList";
 import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -156,22 +157,7 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
         unmountOnExit
       >
         <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <Tabs.List
-            borderBottomWidth="0"
-            gap={{ base: "0", md: "2" }}
-            overflowX="auto"
-            scrollbarWidth="none"
-            px={{ base: "2", sm: "0" }}
-          >
-            {MANAGER_TABS.map((value) => {
-              const { label, icon: TabIcon } = TAB_LABELS[value];
-              return (
-                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
-                  <TabIcon /> {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+          <PageTabsList tabs={MANAGER_TABS} labels={TAB_LABELS} active={tab} gap="2" />
         </PageBand>
         <Container maxW="7xl" py={{ base: "5", md: "8" }}>
           <Tabs.Content value="overview" p="0">

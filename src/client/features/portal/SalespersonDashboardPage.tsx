@@ -1,6 +1,6 @@
 import { Button, Center, Container, HStack, Skeleton, SkeletonCircle, Stack, Tabs } from "@chakra-ui/react";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import {
   LuCalendarDays,
@@ -16,6 +16,7 @@ import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
+import { PageTabsList } from "../../ui/PageTabsList";
 import { LoadError, Notice } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -130,19 +131,6 @@ function OwnProfile({
   return <>{children(me.data)}</>;
 }
 
-/** On a phone the tab row scrolls sideways: keep the chosen tab in view (e.g. after opening ?tab=subscription). */
-function useActiveTabInView(listRef: RefObject<HTMLDivElement | null>, tab: string, ready: boolean) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the chosen tab changes.
-  useEffect(() => {
-    const list = listRef.current;
-    const active = list?.querySelector<HTMLElement>("[data-selected]");
-    if (!ready || !list || !active || list.scrollWidth <= list.clientWidth) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    list.scrollLeft += tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2;
-  }, [listRef, tab, ready]);
-}
-
 type DashboardSearchChange = (next: SalespersonDashboardSearch) => void;
 
 function Dashboard({
@@ -155,9 +143,7 @@ function Dashboard({
   onSearchChange: DashboardSearchChange;
 }) {
   const utils = trpc.useUtils();
-  const tabListRef = useRef<HTMLDivElement>(null);
   const tab: SalespersonTab = search.tab ?? "overview";
-  useActiveTabInView(tabListRef, tab, true);
   const period: AnalyticsPeriod = search.period ?? DEFAULT_PERIOD;
 
   return (
@@ -179,23 +165,7 @@ function Dashboard({
         unmountOnExit
       >
         <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <Tabs.List
-            ref={tabListRef}
-            borderBottomWidth="0"
-            gap={{ base: "0", md: "2" }}
-            overflowX="auto"
-            scrollbarWidth="none"
-            px={{ base: "2", sm: "0" }}
-          >
-            {SALESPERSON_TABS.map((value) => {
-              const { label, icon: TabIcon } = TAB_LABELS[value];
-              return (
-                <Tabs.Trigger key={value} value={value} flexShrink={0} px={{ base: "2.5", md: "3" }}>
-                  <TabIcon /> {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+          <PageTabsList tabs={SALESPERSON_TABS} labels={TAB_LABELS} active={tab} gap="2" />
         </PageBand>
         <Container maxW="7xl" py={{ base: "5", md: "8" }}>
           <Tabs.Content value="overview" p="0">

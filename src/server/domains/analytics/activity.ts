@@ -2,7 +2,7 @@
 // ratings of a scope over spans of days (several spans in one scan), and the same per trend bucket.
 import type { AnalyticsPeriod } from "../../../shared/analytics";
 import type { AnalyticsScope, TrendPoint } from "../../../shared/schemas/analytics";
-import type { Queryable } from "../../db/client";
+import { joinSql, type Queryable } from "../../db/client";
 import { average, rollupSource } from "./scope";
 
 export type Activity = {
@@ -33,20 +33,12 @@ const COLUMNS = [
   ["rating_sum", "ratingSum"],
 ] as const;
 
-type Fragment = ReturnType<Queryable>;
-
-function join(sql: Queryable, parts: Fragment[]): Fragment {
-  return parts.reduce((all, part, i) => (i === 0 ? part : sql`${all}, ${part}`));
-}
-
-/** The activity columns summed over the rows matching `where` (all rows when absent), each named prefix + field. */
-export function activityColumns(sql: Queryable, where?: Fragment, prefix = "") {
-  return join(
+/** The activity columns summed over a group of rollup rows, named as the answer's fields. */
+export function activityColumns(sql: Queryable) {
+  return joinSql(
     sql,
-    COLUMNS.map(
-      ([column, field]) =>
-        sql`coalesce(sum(${sql(column)}) ${where ? sql`filter (where ${where})` : sql``}, 0)::int as ${sql(prefix + field)}`,
-    ),
+    COLUMNS.map(([column, field]) => sql`coalesce(sum(${sql(column)}), 0)::int as ${sql(field)}`),
+    ",",
   );
 }
 
@@ -96,9 +88,10 @@ export async function trendBetween(
 ): Promise<TrendPoint[]> {
   const unit = BUCKET[period];
   const rows = await sql<(Activity & { bucket: string })[]>`
-    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, ${join(
+    select to_char(b.bucket, 'YYYY-MM-DD') as bucket, ${joinSql(
       sql,
       COLUMNS.map(([, field]) => sql`coalesce(t.${sql(field)}, 0)::int as ${sql(field)}`),
+      ",",
     )}
       from generate_series(date_trunc(${unit}, ${from}::date), ${to}::date, ${`1 ${unit}`}::interval) as b(bucket)
       left join (

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { LIFETIME_VALUE_MONTHS, REVENUE_TREND_MONTHS } from "../../../shared/analytics";
 import { ANNUAL_MONTHS_CHARGED, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import type { platformAnalyticsInput, RevenueAnalytics } from "../../../shared/schemas/analytics";
-import type { Queryable } from "../../db/client";
+import { joinSql, type Queryable } from "../../db/client";
 import { rollupsAsOf } from "./rollup";
 import { type Caller, dayBounds, growth, monthKey, percent, requirePlatform, windowFor } from "./scope";
 
@@ -21,7 +21,7 @@ function catalogueSql(sql: Queryable) {
   const rows = PLAN_IDS.map(
     (id) => sql`(${id}::text, ${PLANS[id].unitAmountCents}::int, ${PLANS[id].minQuantity}::int)`,
   );
-  return sql`(values ${rows.reduce((all, row, i) => (i === 0 ? row : sql`${all}, ${row}`))}) as catalogue(plan, unit_cents, min_units)`;
+  return sql`(values ${joinSql(sql, rows, ",")}) as catalogue(plan, unit_cents, min_units)`;
 }
 
 export function monthlyAmountSql(sql: Queryable, alias: string) {

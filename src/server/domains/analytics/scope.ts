@@ -60,7 +60,7 @@ export function isoDay(ms: number): string {
 }
 
 export function todayUtc(now = Date.now()): number {
-  return Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  return Date.parse(`${isoDay(now)}T00:00:00Z`);
 }
 
 /** The period's UTC days (today included) and the equal period before it. */

@@ -11,7 +11,7 @@ import type {
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import type { Queryable } from "../../db/client";
+import { joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { appError } from "../../errors";
 
@@ -63,9 +63,7 @@ function browseWhere(sql: Queryable, q: BrowseSalespeopleQuery) {
     // covering browse indexes for common patterns, through its trigram index for rare ones.
     conditions.push(sql`s.search_text like lower(${likePattern(q.search)})`);
   }
-  const [first, ...rest] = conditions;
-  if (!first) return sql``;
-  return sql`where ${rest.reduce((all, condition) => sql`${all} and ${condition}`, first)}`;
+  return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
 }
 
 /**

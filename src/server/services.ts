@@ -1,0 +1,51 @@
+// What the API runs on besides the database, wired once for the server and for the test harness: the mailer,
+// the browse cache, the job queue with its workers, payments and the secret box, as the app's dependencies.
+import type { BrowseResult } from "../shared/schemas/salespeople";
+import { createTtlCache } from "./cache";
+import type { SecretBox } from "./crypto/secretBox";
+import type { Sql } from "./db/client";
+import type { Env } from "./env";
+import { startJobQueue } from "./jobs/queue";
+import { startWorkers } from "./jobs/workers";
+import type { Logger } from "./logger";
+import { createMailer } from "./mail/mailer";
+import { createPayments } from "./payments/stripe";
+
+export async function startServices(options: {
+  env: Env;
+  sql: Sql;
+  databaseUrl: string;
+  logger: Logger;
+  secrets: SecretBox;
+  browseCacheEntries: number;
+  /** How often idle workers look for jobs (pg-boss's default when absent). */
+  pollingIntervalSeconds?: number;
+}) {
+  const { env, sql, logger, secrets } = options;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
+  const browseCache = createTtlCache<BrowseResult>({
+    ttlMs: env.BROWSE_CACHE_TTL_MS,
+    maxEntries: options.browseCacheEntries,
+  });
+  const jobs = await startJobQueue({
+    connectionString: options.databaseUrl,
+    logger,
+    ...(options.pollingIntervalSeconds === undefined
+      ? {}
+      : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+  });
+  const workers = {
+    notices: { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
+    crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS },
+  };
+  await startWorkers(jobs, workers.notices, workers.crm);
+  return {
+    deps: { sql, env, mailer, logger, browseCache, jobs, payments: createPayments(env), secrets },
+    /** What the job workers run with, for tests that run a job's handler directly. */
+    workers,
+    stop: async () => {
+      await jobs.stop();
+      mailer.close();
+    },
+  };
+}
