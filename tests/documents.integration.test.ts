@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS_DIR, readDocumentSource, seedDocuments } from "../src/server/domains/documents/seed";
-import { CONTACT_RETENTION_DAYS } from "../src/server/domains/site/service";
+import { RETENTION_DEFAULTS } from "../src/shared/compliance";
 import {
   LOGIN_LINK_TTL_MINUTES,
   SESSION_ABSOLUTE_DAYS,
@@ -45,7 +45,7 @@ describe("the Markdown sources", () => {
     expect(policy).toContain(`for ${LOGIN_LINK_TTL_MINUTES} minutes`);
     expect(policy).toContain(`after ${SESSION_INACTIVITY_DAYS} days without use`);
     expect(policy).toContain(`${SESSION_ABSOLUTE_DAYS} days after sign-in at the latest`);
-    expect(CONTACT_RETENTION_DAYS).toBe(730);
+    expect(RETENTION_DEFAULTS.contact_messages.days).toBe(730);
     expect(policy).toContain("two years from the day they arrive");
   });
 
@@ -85,6 +85,13 @@ describe("the Markdown sources", () => {
       stripe_events: "**Payment provider events**",
       crm_integrations: "**CRM integrations**",
       crm_sync_logs: "**CRM sync log**",
+      user_mfa: "**Two-factor authentication**",
+      mfa_backup_codes: "**backup codes**",
+      mfa_challenges: "**pending sign-in**",
+      security_settings: "**Security settings**",
+      gdpr_requests: "**Data requests**",
+      retention_policies: "**Retention policies**",
+      retention_runs: "**retention runs**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -56,6 +56,8 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.updateDealership": { id: spare.dealership },
   "admin.deleteDealership": { id: spare.dealership },
   "admin.uploadDealershipLogo": { id: spare.dealership },
+  "compliance.updateRequest": { action: "process" },
+  "security.events": { eventType: "login_success" },
 };
 
 // Zod internals, read only to walk a schema's shape.
@@ -124,6 +126,10 @@ function sample(key: string, schema: ZodLike): unknown {
     authType: "api_key",
     webhookUrl: "https://crm.fuzz.example.com/hook",
     setup_intent: "seti_fuzz123",
+    code: "123456",
+    challenge: "a".repeat(32),
+    startDate: addDays(today, -30),
+    endDate: today,
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -28,7 +28,7 @@ type Fragment = postgres.PendingQuery<postgres.Row[]>;
 export function joinSql(
   sql: Queryable,
   parts: readonly Fragment[],
-  separator: "," | "and" | "union all",
+  separator: "," | "and" | "or" | "union all",
 ): Fragment {
   const [first, ...rest] = parts;
   if (!first) return sql``;

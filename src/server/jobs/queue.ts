@@ -11,6 +11,7 @@ export const QUEUES = {
   messageNotice: "message-notice",
   transferNotice: "transfer-notice",
   crmDelivery: "crm-delivery",
+  retentionCleanup: "retention-cleanup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -25,6 +26,8 @@ export type JobData = {
   };
   /** One event to one CRM integration; every attempt of it shares the delivery id. */
   "crm-delivery": { integrationId: number; deliveryId: string; payload: CrmEventPayload };
+  /** The daily retention cleanup (scheduled; carries nothing). */
+  "retention-cleanup": Record<string, never>;
 };
 
 /** What a CRM webhook receives as its JSON body. */
@@ -55,6 +58,8 @@ export type JobQueue = {
     },
   ) => Promise<string | null>;
   work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
+  /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
+  schedule: (name: QueueName, cron: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -110,6 +115,9 @@ export async function startJobQueue(options: {
           if (job) await handler(job.data);
         },
       );
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: "UTC" });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -5,6 +5,7 @@ import {
   sendReminder,
   sendWaitlistNotice,
 } from "../domains/appointments/notices";
+import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendTransferNotice } from "../domains/transfers/notices";
@@ -17,4 +18,10 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
   await jobs.work(QUEUES.transferNotice, (data) => sendTransferNotice(deps, data));
   await jobs.work(QUEUES.crmDelivery, (data) => deliverCrmEvent(crm, data));
+  await jobs.work(QUEUES.retentionCleanup, async () => {
+    const result = await runCleanup(deps.sql, "scheduled", null);
+    deps.logger.info(`retention cleanup: ${result.total} records`);
+  });
+  // Every day at 03:17 UTC: what is past its retention period goes (RETENTION_DEFAULTS, /compliance).
+  await jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
 }

@@ -18,7 +18,10 @@ import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from 
 export type Shaped =
   | { body: unknown; headers?: Record<string, string> }
   | { redirect: string }
-  | { file: { filename: string; contentType: string; content: string } };
+  | { file: DownloadFile };
+
+/** A file answered for download; binary content travels as base64 (through tRPC too) and is decoded here. */
+export type DownloadFile = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
 export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -123,9 +126,10 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {
-        const { filename, contentType, content } = shaped.file;
+        const { filename, contentType, content, encoding } = shaped.file;
         const safeName = filename.replace(/[^A-Za-z0-9._-]/g, "_");
-        return c.body(content, 200, {
+        const body = encoding === "base64" ? new Uint8Array(Buffer.from(content, "base64")) : content;
+        return c.body(body, 200, {
           "Content-Type": contentType,
           "Content-Disposition": `attachment; filename="${safeName}"`,
           "Cache-Control": "no-store",

@@ -567,6 +567,102 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["slug"],
     shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
   }),
+
+  // Compliance: data requests (every user their own; administrators everyone's), retention, cleanup, reports
+  route({ method: "GET", path: "/compliance/overview", procedure: "compliance.overview", input: "none" }),
+  route({
+    method: "GET",
+    path: "/compliance/gdpr-requests",
+    procedure: "compliance.requests",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({
+    method: "POST",
+    path: "/compliance/gdpr-requests",
+    procedure: "compliance.createRequest",
+    input: "body",
+    status: 201,
+  }),
+  /** Administrators: body `{ action: process | complete | reject, note? }`. */
+  route({
+    method: "PATCH",
+    path: "/compliance/gdpr-requests/:id",
+    procedure: "compliance.updateRequest",
+    input: "body",
+    params: ["id"],
+  }),
+  /** The export of a completed access or portability request: `?format=json|zip`. */
+  route({
+    method: "GET",
+    path: "/compliance/gdpr-requests/:id/export",
+    procedure: "compliance.exportFile",
+    input: "query",
+    params: ["id"],
+    shape: (file) => ({ file }),
+  }),
+  route({
+    method: "GET",
+    path: "/compliance/retention-policies",
+    procedure: "compliance.retentionPolicies",
+    input: "none",
+  }),
+  route({
+    method: "PATCH",
+    path: "/compliance/retention-policies/:dataType",
+    procedure: "compliance.updateRetentionPolicy",
+    input: "body",
+    params: ["dataType"],
+  }),
+  route({ method: "POST", path: "/compliance/cleanup-data", procedure: "compliance.cleanup", input: "none" }),
+  /** `{ startDate, endDate }`: the report as a JSON file to download. */
+  route({
+    method: "POST",
+    path: "/compliance/generate-report",
+    procedure: "compliance.report",
+    input: "body",
+    shape: (report) => ({
+      file: {
+        filename: `compliance-report-${report.period.startDate}-${report.period.endDate}.json`,
+        contentType: "application/json; charset=utf-8",
+        content: JSON.stringify(report, null, 2),
+      },
+    }),
+  }),
+
+  // Security: the caller's second factor, sessions and events; administrators' settings
+  route({ method: "GET", path: "/security/overview", procedure: "security.overview", input: "none" }),
+  route({ method: "GET", path: "/security/mfa-status", procedure: "security.mfaStatus", input: "none" }),
+  /** Starts a setup: a new secret, its otpauth URI and QR code; MFA is on only after enable-mfa. */
+  route({ method: "POST", path: "/security/setup-mfa", procedure: "security.setupMfa", input: "none" }),
+  route({ method: "POST", path: "/security/enable-mfa", procedure: "security.enableMfa", input: "body" }),
+  route({ method: "POST", path: "/security/disable-mfa", procedure: "security.disableMfa", input: "body" }),
+  route({
+    method: "POST",
+    path: "/security/backup-codes",
+    procedure: "security.regenerateBackupCodes",
+    input: "body",
+  }),
+  route({ method: "GET", path: "/security/sessions", procedure: "security.sessions", input: "query" }),
+  /** `{ sessionId }` ends one session; `{ allOthers: true }` every other session of the caller. */
+  route({
+    method: "POST",
+    path: "/security/terminate-session",
+    procedure: "security.terminateSession",
+    input: "body",
+  }),
+  route({
+    method: "GET",
+    path: "/security/events",
+    procedure: "security.events",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+  }),
+  route({ method: "GET", path: "/security/settings", procedure: "security.settings", input: "none" }),
+  route({ method: "PUT", path: "/security/settings", procedure: "security.updateSettings", input: "body" }),
+  /** The second step of a sign-in (link or admin form) when the account has MFA on. */
+  route({ method: "POST", path: "/auth/verify-mfa", procedure: "auth.verifyMfa", input: "body" }),
+  route({ method: "POST", path: "/admin/verify-mfa", procedure: "admin.verifyMfa", input: "body" }),
 ];
 
 /** GET /api/login is where SPEC.md sends signed-out visitors of some pages: the sign-in page. */

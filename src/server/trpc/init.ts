@@ -123,8 +123,28 @@ export const managerProcedure = authedProcedure.use(({ ctx, path, next }) => {
   return next({ ctx: { ...ctx, dealershipId } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, path, next }) => {
+/** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */
+export const adminAccountProcedure = authedProcedure.use(({ ctx, path, next }) => {
   if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
+  return next({ ctx });
+});
+
+/**
+ * Administrators. While the platform requires MFA of administrators (security settings), an administrator
+ * without it reaches nothing here until they turn it on (the security pages are open to every account).
+ */
+export const adminProcedure = adminAccountProcedure.use(async ({ ctx, next }) => {
+  const [gate] = await ctx.sql<{ blocked: boolean }[]>`
+    select s.admin_mfa_required and not exists (
+             select 1 from user_mfa m where m.user_id = ${ctx.user.id} and m.enabled_at is not null) as blocked
+      from security_settings s where s.id = 1`;
+  if (gate?.blocked) {
+    throw appError(
+      "FORBIDDEN",
+      "The platform requires administrators to use two-factor authentication. Turn it on under Security first.",
+      "MFA_REQUIRED",
+    );
+  }
   return next({ ctx });
 });
 

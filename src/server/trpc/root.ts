@@ -4,6 +4,7 @@ import { analyticsRouter } from "../domains/analytics/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditRouter } from "../domains/audit/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
@@ -14,6 +15,7 @@ import { portalRouter } from "../domains/portal/router";
 import { reportsRouter } from "../domains/reports/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
+import { securityRouter } from "../domains/security/router";
 import { siteRouter } from "../domains/site/router";
 import { subscriptionsRouter } from "../domains/subscriptions/router";
 import { transfersRouter } from "../domains/transfers/router";
@@ -40,6 +42,8 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   crm: crmRouter,
   analytics: analyticsRouter,
+  security: securityRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

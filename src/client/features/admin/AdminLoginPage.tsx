@@ -9,6 +9,7 @@ import { Eyebrow } from "../../ui/Eyebrow";
 import { InputField } from "../../ui/form";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";
 
 export const ADMIN_LOGIN_FAILED = "Login failed";
 export const ADMIN_NETWORK_ERROR = "Network error. Please try again.";
@@ -25,6 +26,10 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = trpc.admin.login.useMutation();
+  const verifyMfa = trpc.admin.verifyMfa.useMutation();
+  /** Set when the account has two-factor authentication: the password step passed, a code is next. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [adminCode, setAdminCode] = useState("");
@@ -41,17 +46,38 @@ export function AdminLoginPage() {
     setMissing(false);
     try {
       const result = await login.mutateAsync({ email, password, adminCode: adminCode.trim() });
-      saveAdminSession({
-        token: result.token,
-        expiresAt: new Date(result.expiresAt).toISOString(),
-        email: result.user.email,
-      });
-      // Everything cached so far was read as someone else (or no one).
-      queryClient.removeQueries();
-      await navigate({ to: "/admin/dashboard" });
+      setPassword("");
+      setAdminCode("");
+      if ("mfaRequired" in result) {
+        setCodeError(null);
+        setChallenge(result.challenge);
+        return;
+      }
+      await signedIn(result);
     } catch (failure) {
       setError(adminLoginError(failure));
       setPassword("");
+    }
+  };
+
+  const signedIn = async (session: { token: string; expiresAt: Date; user: { email: string } }) => {
+    saveAdminSession({
+      token: session.token,
+      expiresAt: new Date(session.expiresAt).toISOString(),
+      email: session.user.email,
+    });
+    // Everything cached so far was read as someone else (or no one).
+    queryClient.removeQueries();
+    await navigate({ to: "/admin/dashboard" });
+  };
+
+  const submitCode = async (code: string) => {
+    if (!challenge) return;
+    setCodeError(null);
+    try {
+      await signedIn(await verifyMfa.mutateAsync({ challenge, code }));
+    } catch (failure) {
+      setCodeError(apiErrorCode(failure) === undefined ? ADMIN_NETWORK_ERROR : mfaCodeError(failure));
     }
   };
 
@@ -79,59 +105,74 @@ export function AdminLoginPage() {
                 Administrator Login
               </Heading>
               <Text color="fg.muted" fontSize="sm">
-                Restricted to KnowBefore staff. Sign in with your email, password and admin authorization
-                code.
+                {challenge
+                  ? `Two-step verification: ${MFA_PROMPT.charAt(0).toLowerCase()}${MFA_PROMPT.slice(1)}.`
+                  : "Restricted to KnowBefore staff. Sign in with your email, password and admin authorization code."}
               </Text>
             </Stack>
-            {error ? (
+            {challenge ? (
+              <MfaCodeForm
+                pending={verifyMfa.isPending}
+                error={codeError}
+                onSubmit={(code) => void submitCode(code)}
+                onCancel={() => {
+                  setChallenge(null);
+                  setCodeError(null);
+                }}
+                cancelLabel="Start again"
+              />
+            ) : null}
+            {challenge ? null : error ? (
               <Alert.Root status="error" borderRadius="lg" role="alert">
                 <Alert.Indicator />
                 <Alert.Title>{error}</Alert.Title>
               </Alert.Root>
             ) : null}
-            <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
-              <Stack gap="4">
-                <InputField
-                  label="Email"
-                  required
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={missing && !email.trim() ? "Please enter your email address" : undefined}
-                />
-                <InputField
-                  label="Password"
-                  required
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={missing && !password ? "Please enter your password" : undefined}
-                />
-                <InputField
-                  label="Admin code"
-                  required
-                  type="password"
-                  autoComplete="one-time-code"
-                  value={adminCode}
-                  onChange={(e) => setAdminCode(e.target.value)}
-                  error={
-                    missing && !adminCode.trim() ? "Please enter the admin authorization code" : undefined
-                  }
-                  hint="The separate authorization code issued to administrators."
-                />
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  size="lg"
-                  loading={login.isPending}
-                  loadingText="Signing in..."
-                >
-                  <LuLogIn /> Sign In
-                </Button>
-              </Stack>
-            </form>
+            {challenge ? null : (
+              <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
+                <Stack gap="4">
+                  <InputField
+                    label="Email"
+                    required
+                    type="email"
+                    autoComplete="username"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    error={missing && !email.trim() ? "Please enter your email address" : undefined}
+                  />
+                  <InputField
+                    label="Password"
+                    required
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    error={missing && !password ? "Please enter your password" : undefined}
+                  />
+                  <InputField
+                    label="Admin code"
+                    required
+                    type="password"
+                    autoComplete="one-time-code"
+                    value={adminCode}
+                    onChange={(e) => setAdminCode(e.target.value)}
+                    error={
+                      missing && !adminCode.trim() ? "Please enter the admin authorization code" : undefined
+                    }
+                    hint="The separate authorization code issued to administrators."
+                  />
+                  <Button
+                    type="submit"
+                    colorPalette="blue"
+                    size="lg"
+                    loading={login.isPending}
+                    loadingText="Signing in..."
+                  >
+                    <LuLogIn /> Sign In
+                  </Button>
+                </Stack>
+              </form>
+            )}
             <Button asChild variant="ghost" size="sm" alignSelf="center" color="fg.muted">
               <Link to="/">Back to home</Link>
             </Button>

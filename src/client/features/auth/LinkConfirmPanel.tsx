@@ -2,12 +2,13 @@
 import { Button, Heading, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { LuArrowRight, LuUserRoundCheck } from "react-icons/lu";
+import { LuArrowRight, LuShieldCheck, LuUserRoundCheck } from "react-icons/lu";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type { LinkDescription } from "../../../shared/schemas/auth";
 import { IconCircle } from "../../ui/Showcase";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
-import type { LoginLink } from "./useLoginLink";
+import { MfaCodeForm } from "./MfaCodeForm";
+import type { LoginLink, MfaStep } from "./useLoginLink";
 
 const HEADINGS: Record<LinkDescription["purpose"], string> = {
   customer: "Sign in to KnowBefore",
@@ -39,17 +40,78 @@ function useNow(everyMs: number): number {
  */
 export function LinkConfirmPanel({ link, emailInputId }: { link: LoginLink; emailInputId: string }) {
   if (link.status === "checking") return <LinkRedemptionNotice status="checking" />;
+  const startAgain = () => {
+    flushSync(link.dismiss);
+    document.getElementById(emailInputId)?.focus();
+  };
+  if (link.status === "mfa") {
+    return (
+      <SecondFactor
+        email={link.description.email}
+        mfa={link.mfa}
+        onSubmit={link.verifyCode}
+        onCancel={startAgain}
+      />
+    );
+  }
   if (link.status !== "ready" && link.status !== "redeeming") return null;
   return (
     <ConfirmLink
       description={link.description}
       pending={link.status === "redeeming"}
       onConfirm={link.redeem}
-      onDismiss={() => {
-        flushSync(link.dismiss);
-        document.getElementById(emailInputId)?.focus();
-      }}
+      onDismiss={startAgain}
     />
+  );
+}
+
+/** The account has two-factor authentication: the link was good, now a code finishes the sign-in. */
+function SecondFactor({
+  email,
+  mfa,
+  onSubmit,
+  onCancel,
+}: {
+  email: string;
+  mfa: MfaStep;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Stack gap="6" align="center" py={{ base: "2", md: "6" }}>
+      <IconCircle icon={LuShieldCheck} bg="blue.50" color="blue.600" />
+      <Stack gap="2" maxW="md" textAlign="center">
+        <Heading
+          ref={heading}
+          tabIndex={-1}
+          as="h1"
+          size="2xl"
+          color="ink"
+          letterSpacing="-0.02em"
+          _focus={{ outline: "none" }}
+        >
+          Two-step verification
+        </Heading>
+        <Text color="fg.muted">
+          Your account uses two-factor authentication. One more step to finish signing in as{" "}
+          <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
+            {email}
+          </Text>
+          .
+        </Text>
+      </Stack>
+      <Stack w="full" maxW="sm">
+        <MfaCodeForm
+          pending={mfa.pending}
+          error={mfa.error}
+          onSubmit={onSubmit}
+          onCancel={onCancel}
+          cancelLabel="Start again with a different email"
+        />
+      </Stack>
+    </Stack>
   );
 }
 

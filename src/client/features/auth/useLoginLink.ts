@@ -2,29 +2,41 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import type { LinkDescription } from "../../../shared/schemas/auth";
+import type { LinkDescription, SessionUser } from "../../../shared/schemas/auth";
 import { trpc } from "../../trpc";
 import { safeRedirectPath } from "../../ui/session";
 import { useLinkToken } from "./linkRoute";
+import { mfaCodeError } from "./MfaCodeForm";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
-export type LoginLinkStatus = "idle" | "checking" | "ready" | "redeeming" | "failed";
+export type LoginLinkStatus = "idle" | "checking" | "ready" | "redeeming" | "mfa" | "failed";
+
+/** The second step: the account has two-factor authentication, so the link answered a challenge. */
+export type MfaStep = { challenge: string; pending: boolean; error: string | null };
 
 type LinkState =
-  | { status: "idle" | "checking" | "failed"; description: null }
-  | { status: "ready" | "redeeming"; description: LinkDescription };
+  | { status: "idle" | "checking" | "failed"; description: null; mfa?: undefined }
+  | { status: "ready" | "redeeming"; description: LinkDescription; mfa?: undefined }
+  | { status: "mfa"; description: LinkDescription; mfa: MfaStep };
 
 export type LoginLink = LinkState & {
-  /** Uses the link: signs in and goes where the server says. */
+  /** Uses the link: signs in and goes where the server says (or asks for the second factor). */
   redeem: () => void;
+  /** The second step: a code from the authenticator app or a backup code, then on as `redeem` would. */
+  verifyCode: (code: string) => void;
   /** Forgets the link ("Not you?"), back to the e-mail form. */
   dismiss: () => void;
 };
 
 /** True while the page is about the link rather than the e-mail form. */
 export function showsLink(link: LoginLink): boolean {
-  return link.status === "checking" || link.status === "ready" || link.status === "redeeming";
+  return (
+    link.status === "checking" ||
+    link.status === "ready" ||
+    link.status === "redeeming" ||
+    link.status === "mfa"
+  );
 }
 
 /**
@@ -39,6 +51,7 @@ export function useLoginLink(): LoginLink {
   const utils = trpc.useUtils();
   const describeLink = trpc.auth.describeLink.useMutation();
   const redeemLink = trpc.auth.redeemLink.useMutation();
+  const verifyMfa = trpc.auth.verifyMfa.useMutation();
   /** The last token taken from the address bar, so each one is described once. */
   const taken = useRef<string | null>(null);
   /** The token in hand until it is used or dropped; answers about any other token are ignored. */
@@ -73,13 +86,19 @@ export function useLoginLink(): LoginLink {
     // A link works once: let go of it now, so a second click cannot send it again.
     held.current = null;
     setState({ status: "redeeming", description: state.description });
+    const description = state.description;
     redeemLink
       .mutateAsync({ token: linkToken })
-      .then(({ user, redirectTo }) => {
-        // A new session: forget anything cached for the previous visitor, then seed who we are now.
-        queryClient.removeQueries();
-        utils.auth.me.setData(undefined, user);
-        router.history.replace(safeRedirectPath(redirectTo));
+      .then((answer) => {
+        if ("mfaRequired" in answer) {
+          setState({
+            status: "mfa",
+            description,
+            mfa: { challenge: answer.challenge, pending: false, error: null },
+          });
+          return;
+        }
+        signedIn(answer);
       })
       .catch(() => {
         // Unless another link has arrived in the meantime.
@@ -87,10 +106,32 @@ export function useLoginLink(): LoginLink {
       });
   };
 
+  const signedIn = ({ user, redirectTo }: { user: SessionUser; redirectTo: string }) => {
+    // A new session: forget anything cached for the previous visitor, then seed who we are now.
+    queryClient.removeQueries();
+    utils.auth.me.setData(undefined, user);
+    router.history.replace(safeRedirectPath(redirectTo));
+  };
+
+  const verifyCode = (code: string) => {
+    if (state.status !== "mfa" || state.mfa.pending) return;
+    const { description, mfa } = state;
+    setState({ status: "mfa", description, mfa: { ...mfa, pending: true, error: null } });
+    verifyMfa
+      .mutateAsync({ challenge: mfa.challenge, code })
+      .then(signedIn, (error: unknown) =>
+        setState((now) =>
+          now.status === "mfa" && now.mfa.challenge === mfa.challenge
+            ? { ...now, mfa: { ...now.mfa, pending: false, error: mfaCodeError(error) } }
+            : now,
+        ),
+      );
+  };
+
   const dismiss = () => {
     held.current = null;
     setState({ status: "idle", description: null });
   };
 
-  return { ...state, redeem, dismiss };
+  return { ...state, redeem, verifyCode, dismiss };
 }

@@ -77,11 +77,13 @@ export function SecurityCompliancePage() {
         points={[
           "Passwordless sign-in: single-use links that expire after 15 minutes",
           "Only hashes of sign-in and session tokens are stored, never the tokens",
-          "Sessions end after 30 days without use and after 90 days at the latest",
+          "Sessions end after 30 days without use and after 90 days at the latest; see and end yours on the Security page",
+          "Two-factor authentication with any authenticator app, single-use backup codes, and a lock after 5 wrong codes",
           "Every change is checked to come from our own site (protection against cross-site requests)",
           "Rate limits on sign-in links, administrator sign-in and the contact form",
           "Administrators sign in with a password (scrypt-hashed) and a separate admin code",
-          "Audit records of sign-ins, refused access and administrator changes",
+          "Audit records of sign-ins, refused access and administrator changes, with risk levels from stated rules",
+          "Retention periods enforced by a daily cleanup",
           "Reviews tied to completed appointments to prevent fake feedback",
         ]}
         sections={[
@@ -89,8 +91,10 @@ export function SecurityCompliancePage() {
             title: "Your data",
             body: (
               <p>
-                Our privacy policy lists every kind of personal data we store, why, and for how long. You can
-                ask for a copy of your data, a correction or erasure at any time through the contact form.
+                Our privacy policy lists every kind of personal data we store, why, and for how long. Once
+                signed in, you can ask for a copy of your data, a correction, erasure or a restriction on the
+                Compliance page; we answer within 30 days, and an export can be downloaded as JSON or as CSV
+                files.
               </p>
             ),
           },

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { CONTACT_ROLE_VALUES, CONTACT_SUBJECT_VALUES } from "../../../shared/schemas/site";
-import { citext } from "./types";
+import { citext, inList } from "./types";
 import { users } from "./users";
 
 /** One row per public document; seeded from content/documents/*.md, then editable by administrators. */
@@ -22,8 +22,6 @@ export const documents = pgTable(
     check("documents_content_length_check", sql`char_length(${t.content}) between 1 and 100000`),
   ],
 );
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** Messages from the site contact form, for administrators to read and answer. */
 export const contactMessages = pgTable(

@@ -1,5 +1,6 @@
 export * from "./appointments";
 export * from "./billing";
+export * from "./compliance";
 export * from "./content";
 export * from "./crm";
 export * from "./dealerships";
@@ -7,4 +8,5 @@ export * from "./management";
 export * from "./portal";
 export * from "./reviews";
 export * from "./salespeople";
+export * from "./security";
 export * from "./users";

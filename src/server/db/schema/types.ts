@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
 
 /** Case-insensitive text (PostgreSQL citext): e-mails and city names compare without regard to case. */
@@ -6,3 +7,6 @@ export const citext = customType<{ data: string }>({
     return "citext";
   },
 });
+
+/** A CHECK constraint's `in (…)` list of constant strings (values come from the code, never from input). */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));

@@ -30,6 +30,8 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
+    /** What the session is called in answers (its id is the token's hash, which is never answered). */
+    publicId: uuid("public_id").notNull().unique().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -91,5 +93,9 @@ export const securityEvents = pgTable(
     details: text("details"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("security_events_created_idx").on(t.createdAt)],
+  (t) => [
+    index("security_events_created_idx").on(t.createdAt),
+    index("security_events_user_idx").on(t.userId, t.createdAt.desc()),
+    index("security_events_ip_idx").on(t.ipAddress, t.createdAt.desc()),
+  ],
 );

@@ -2,7 +2,9 @@
 // Throttled per (account, address) and per address with growing delays (auth/throttle.ts): guessing from
 // one place slows to a crawl, while the owner signing in from an address that has not failed gets in.
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
+import type { VerifyMfaInput } from "../../../shared/schemas/security";
 import { recordSecurityEvent } from "../../auth/audit";
+import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
 import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
@@ -10,6 +12,7 @@ import type { Context } from "../../context";
 import type { UserRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { findSessionUser } from "../auth/service";
+import { completeMfaSignIn } from "../security/service";
 
 const SCOPE = "admin";
 
@@ -46,6 +49,12 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
   if (needsRehash(account.password_hash)) {
     await ctx.sql`update users set password_hash = ${await hashPassword(input.password)} where id = ${account.id}`;
   }
+  if (await mfaEnabled(ctx.sql, account.id)) {
+    // Password and admin code were the first factor; the console's session waits for the second.
+    const challenge = await createChallenge(ctx.sql, account.id, "admin", "/admin/dashboard");
+    await recordSecurityEvent(ctx, { eventType: "mfa_challenge", userId: account.id });
+    return { mfaRequired: true as const, ...challenge };
+  }
   const { token, session } = await createSession(ctx.sql, account.id, {
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,
@@ -57,6 +66,13 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
   });
   const user = await findSessionUser(ctx, account.id);
   return { token, expiresAt: session.expiresAt, user: user! };
+}
+
+/** The second step of an administrator's sign-in: the challenge and a code answer the console's token. */
+export async function adminVerifyMfa(ctx: Context, input: VerifyMfaInput) {
+  const done = await completeMfaSignIn(ctx, input, "admin");
+  const user = await findSessionUser(ctx, done.userId);
+  return { token: done.token, expiresAt: done.expiresAt, user: user! };
 }
 
 /** Ends the session the console signed in with. */

@@ -13,7 +13,8 @@ import {
   updateSalespersonAdminInput,
   updateUserInput,
 } from "../../../shared/schemas/admin";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { verifyMfaInput } from "../../../shared/schemas/security";
+import { adminAccountProcedure, adminProcedure, publicProcedure, router } from "../../trpc/init";
 import {
   createDealership,
   deleteDealership,
@@ -21,7 +22,7 @@ import {
   updateDealership,
   uploadDealershipLogo,
 } from "./dealerships";
-import { adminLogin, adminLogout } from "./login";
+import { adminLogin, adminLogout, adminVerifyMfa } from "./login";
 import { adminOverview } from "./overview";
 import {
   createSalesperson,
@@ -35,9 +36,11 @@ import { deleteUser, listUsers, updateUser } from "./users";
 export const adminRouter = router({
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
   login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx, input)),
-  verify: adminProcedure.query(({ ctx }) => ({ user: ctx.user, expiresAt: ctx.session.expiresAt })),
+  /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
+  verifyMfa: publicProcedure.input(verifyMfaInput).mutation(({ ctx, input }) => adminVerifyMfa(ctx, input)),
+  verify: adminAccountProcedure.query(({ ctx }) => ({ user: ctx.user, expiresAt: ctx.session.expiresAt })),
   /** Ends the console's session on the server (the browser forgets its token either way). */
-  logout: adminProcedure.mutation(({ ctx }) => adminLogout(ctx)),
+  logout: adminAccountProcedure.mutation(({ ctx }) => adminLogout(ctx)),
   overview: adminProcedure.query(({ ctx }) => adminOverview(ctx)),
 
   users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => listUsers(ctx, input)),

@@ -5,9 +5,12 @@ import {
   salespersonRegisterInput,
   userIdInput,
 } from "../../../shared/schemas/auth";
-import { authedProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
+import { verifyMfaInput } from "../../../shared/schemas/security";
+import { appError, authedProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
+import { completeMfaSignIn } from "../security/service";
 import {
   describeLoginLink,
+  findSessionUser,
   getUserById,
   redeemLoginLink,
   registerSalesperson,
@@ -35,6 +38,13 @@ export const authRouter = router({
   redeemLink: publicProcedure
     .input(redeemLinkInput)
     .mutation(({ ctx, input }) => redeemLoginLink(ctx, input.token)),
+  /** The second step of a link sign-in when the account has MFA on: the challenge and a code. */
+  verifyMfa: publicProcedure.input(verifyMfaInput).mutation(async ({ ctx, input }) => {
+    const done = await completeMfaSignIn(ctx, input, "session");
+    const user = await findSessionUser(ctx, done.userId);
+    if (!user) throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.");
+    return { user, redirectTo: done.redirectTo };
+  }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx);
     return { ok: true as const };

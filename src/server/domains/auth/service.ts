@@ -7,9 +7,11 @@ import type {
   SalespersonRegisterInput,
   SessionUser,
 } from "../../../shared/schemas/auth";
+import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
 import { recordSecurityEvent } from "../../auth/audit";
 import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
 import { generateToken, hashToken } from "../../auth/crypto";
+import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
 import type { Context } from "../../context";
@@ -189,7 +191,7 @@ export async function findSessionUser(
   return user ?? null;
 }
 
-function landingFor(user: SessionUser): string {
+export function landingFor(user: SessionUser): string {
   if (user.role === "manager") return "/manager/dashboard";
   if (user.role === "salesperson") return "/salesperson-dashboard";
   return "/";
@@ -239,7 +241,7 @@ export async function accountForLink(
 export async function redeemLoginLink(
   ctx: Context,
   token: string,
-): Promise<{ user: SessionUser; redirectTo: string }> {
+): Promise<{ user: SessionUser; redirectTo: string } | MfaChallengeAnswer> {
   await limitRedemptions(ctx);
   const outcome = await ctx.sql.begin(async (tx) => {
     const [link] = await tx<Pick<LoginTokenRow, "email" | "purpose">[]>`
@@ -254,14 +256,34 @@ export async function redeemLoginLink(
     await recordSecurityEvent(ctx, { eventType: "login_link_rejected", riskLevel: "medium" });
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   }
+  if (await mfaEnabled(ctx.sql, outcome.userId)) {
+    // The link was the first factor; the session waits for the second (SECURITY.md 9).
+    const account = await findSessionUser(ctx, outcome.userId);
+    const { challenge, expiresAt } = await createChallenge(
+      ctx.sql,
+      outcome.userId,
+      "session",
+      account ? landingFor(account) : "/",
+    );
+    await recordSecurityEvent(ctx, { eventType: "mfa_challenge", userId: outcome.userId });
+    return { mfaRequired: true, challenge, expiresAt };
+  }
+  return startSession(ctx, outcome.userId);
+}
+
+/** Signs the browser in as `userId` (a new session and its cookie; any session it had ends). */
+async function startSession(
+  ctx: Context,
+  userId: string,
+): Promise<{ user: SessionUser; redirectTo: string }> {
   if (ctx.session) await invalidateSession(ctx.sql, ctx.session.id);
-  const { token: sessionToken, session } = await createSession(ctx.sql, outcome.userId, {
+  const { token: sessionToken, session } = await createSession(ctx.sql, userId, {
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,
   });
   setSessionCookie(ctx.resHeaders, sessionToken, session.expiresAt, ctx.env.COOKIE_SECURE);
-  await recordSecurityEvent(ctx, { eventType: "login_success", userId: outcome.userId });
-  const user = await findSessionUser(ctx, outcome.userId);
+  await recordSecurityEvent(ctx, { eventType: "login_success", userId });
+  const user = await findSessionUser(ctx, userId);
   if (!user) throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   return { user, redirectTo: landingFor(user) };
 }

@@ -60,7 +60,6 @@ export async function receiveContactMessage(
     );
   }
   return ctx.sql.begin(async (tx) => {
-    await tx`delete from contact_messages where created_at < now() - make_interval(days => ${CONTACT_RETENTION_DAYS})`;
     const [row] = await tx<ContactReceipt[]>`
       insert into contact_messages (name, email, company, role, subject, message, user_id)
       values (${input.name}, ${input.email}, ${input.company ?? null}, ${input.role ?? null}, ${input.subject},

@@ -1,0 +1,169 @@
+// Retention policies and the cleanup that enforces them. The daily job (jobs/workers.ts) runs the policies
+// whose automatic deletion is on; an administrator's "run cleanup now" runs every policy. Each run is one
+// transaction and leaves a row in retention_runs with what each policy removed.
+import { RETENTION_DATA_TYPES, RETENTION_DEFAULTS, type RetentionDataType } from "../../../shared/compliance";
+import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
+import type { Queryable, Sql } from "../../db/client";
+import { appError } from "../../errors";
+
+/** The policies start from RETENTION_DEFAULTS the first time they are read. */
+export async function ensurePolicies(sql: Queryable): Promise<void> {
+  const rows = RETENTION_DATA_TYPES.map((dataType) => ({
+    data_type: dataType,
+    retention_period_days: RETENTION_DEFAULTS[dataType].days,
+    legal_basis: RETENTION_DEFAULTS[dataType].legalBasis,
+    auto_delete: RETENTION_DEFAULTS[dataType].autoDelete,
+    requires_user_consent: RETENTION_DEFAULTS[dataType].requiresUserConsent,
+  }));
+  await sql`insert into retention_policies ${sql(rows)} on conflict (data_type) do nothing`;
+}
+
+type PolicyRow = {
+  dataType: RetentionDataType;
+  retentionPeriodDays: number;
+  legalBasis: string;
+  autoDelete: boolean;
+  requiresUserConsent: boolean;
+  updatedAt: Date;
+};
+
+async function readPolicies(sql: Queryable): Promise<PolicyRow[]> {
+  await ensurePolicies(sql);
+  const rows = await sql<PolicyRow[]>`
+    select data_type as "dataType", retention_period_days as "retentionPeriodDays", legal_basis as "legalBasis",
+           auto_delete as "autoDelete", requires_user_consent as "requiresUserConsent", updated_at as "updatedAt"
+      from retention_policies`;
+  return RETENTION_DATA_TYPES.map((t) => rows.find((r) => r.dataType === t)).filter(
+    (r): r is PolicyRow => r !== undefined,
+  );
+}
+
+/** What each policy removes: the rows past `days`, counted (`count`) or cleaned (`clean`). */
+function policySql(sql: Queryable, dataType: RetentionDataType, days: number) {
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  switch (dataType) {
+    case "sessions":
+      return {
+        count: sql`select count(*)::int as n from sessions where last_activity_at < ${cutoff}`,
+        clean: sql`delete from sessions where last_activity_at < ${cutoff} returning 1`,
+      };
+    case "login_tokens":
+      return {
+        count: sql`select count(*)::int as n from login_tokens where expires_at < ${cutoff}`,
+        clean: sql`delete from login_tokens where expires_at < ${cutoff} returning 1`,
+      };
+    case "security_events":
+      return {
+        count: sql`select count(*)::int as n from security_events where created_at < ${cutoff}`,
+        clean: sql`delete from security_events where created_at < ${cutoff} returning 1`,
+      };
+    case "audit_entries":
+      return {
+        count: sql`select count(*)::int as n from audit_log where created_at < ${cutoff}`,
+        clean: sql`delete from audit_log where created_at < ${cutoff} returning 1`,
+      };
+    case "messages":
+      return {
+        count: sql`select count(*)::int as n from messages where created_at < ${cutoff}`,
+        clean: sql`delete from messages where created_at < ${cutoff} returning 1`,
+      };
+    case "contact_messages":
+      return {
+        count: sql`select count(*)::int as n from contact_messages where created_at < ${cutoff}`,
+        clean: sql`delete from contact_messages where created_at < ${cutoff} returning 1`,
+      };
+    case "cancelled_appointments": {
+      const past = sql`status = 'cancelled' and coalesce(cancelled_at, starts_at) < ${cutoff}
+                       and (customer_name <> 'Erased user' or customer_email is not null or notes is not null)`;
+      return {
+        count: sql`select count(*)::int as n from appointments where ${past}`,
+        clean: sql`update appointments set customer_name = 'Erased user', customer_phone = '[erased]',
+                          customer_email = null, notes = null
+                    where ${past} returning 1`,
+      };
+    }
+  }
+}
+
+export async function listRetentionPolicies(ctx: { sql: Sql }): Promise<RetentionPolicyView[]> {
+  const policies = await readPolicies(ctx.sql);
+  return Promise.all(
+    policies.map(async (p) => {
+      const [due] = await policySql(ctx.sql, p.dataType, p.retentionPeriodDays).count;
+      return {
+        id: p.dataType,
+        ...p,
+        label: RETENTION_DEFAULTS[p.dataType].label,
+        action: RETENTION_DEFAULTS[p.dataType].action,
+        due: (due?.n as number | undefined) ?? 0,
+      };
+    }),
+  );
+}
+
+export async function updateRetentionPolicy(
+  ctx: { sql: Sql; user: { id: string } },
+  input: { dataType: RetentionDataType; retentionPeriodDays?: number; autoDelete?: boolean },
+) {
+  if (input.retentionPeriodDays === undefined && input.autoDelete === undefined) {
+    throw appError(
+      "BAD_REQUEST",
+      "Nothing to change: give a period or automatic deletion",
+      "NOTHING_TO_CHANGE",
+    );
+  }
+  await ensurePolicies(ctx.sql);
+  await ctx.sql`
+    update retention_policies
+       set retention_period_days = coalesce(${input.retentionPeriodDays ?? null}::int, retention_period_days),
+           auto_delete = coalesce(${input.autoDelete ?? null}::boolean, auto_delete),
+           updated_at = now(), updated_by = ${ctx.user.id}
+     where data_type = ${input.dataType}`;
+  const all = await listRetentionPolicies(ctx);
+  return all.find((p) => p.dataType === input.dataType)!;
+}
+
+/**
+ * Deletes (or anonymises) what is past its period, in one transaction, and records the run. `scheduled`
+ * runs only the policies with automatic deletion on; `manual` runs every policy.
+ */
+export async function runCleanup(
+  sql: Sql,
+  trigger: "scheduled" | "manual",
+  actorUserId: string | null,
+): Promise<CleanupResult> {
+  return sql.begin(async (tx) => {
+    // The audit trail allows deletes only inside a retention run (drizzle/0012_management.sql).
+    await tx`select set_config('knowbefore.retention', 'on', true)`;
+    const policies = await readPolicies(tx);
+    const cleanedRecords = Object.fromEntries(RETENTION_DATA_TYPES.map((t) => [t, 0])) as Record<
+      RetentionDataType,
+      number
+    >;
+    for (const p of policies) {
+      if (trigger === "scheduled" && !p.autoDelete) continue;
+      const rows = await policySql(tx, p.dataType, p.retentionPeriodDays).clean;
+      cleanedRecords[p.dataType] = rows.length;
+    }
+    // Conversations whose every message is gone go with them.
+    await tx`
+      delete from conversations c
+       where not exists (select 1 from messages m where m.conversation_id = c.id)
+         and c.last_message_at < now() - make_interval(days => ${
+           policies.find((p) => p.dataType === "messages")?.retentionPeriodDays ?? 730
+         })`;
+    const total = Object.values(cleanedRecords).reduce((a, b) => a + b, 0);
+    const [run] = await tx<{ ranAt: Date }[]>`
+      insert into retention_runs (trigger, actor_user_id, cleaned, total)
+      values (${trigger}, ${actorUserId}, ${tx.json(cleanedRecords)}, ${total})
+      returning ran_at as "ranAt"`;
+    return { cleanedRecords, total, ranAt: run!.ranAt };
+  });
+}
+
+export async function lastCleanup(sql: Queryable) {
+  const [run] = await sql<
+    { ranAt: Date; trigger: string; total: number; cleaned: Record<string, number> }[]
+  >`select ran_at as "ranAt", trigger, total, cleaned from retention_runs order by ran_at desc limit 1`;
+  return run ?? null;
+}

@@ -1,0 +1,43 @@
+import {
+  complianceReportInput,
+  createGdprRequestInput,
+  gdprExportInput,
+  gdprRequestListInput,
+  updateGdprRequestInput,
+  updateRetentionPolicyInput,
+} from "../../../shared/schemas/compliance";
+import { recordSecurityEvent } from "../../auth/audit";
+import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { complianceOverview, complianceReport } from "./reports";
+import { createGdprRequest, downloadExport, listGdprRequests, updateGdprRequest } from "./requests";
+import { listRetentionPolicies, runCleanup, updateRetentionPolicy } from "./retention";
+
+/**
+ * Every signed-in user files and reads their own data requests and reads the retention policies;
+ * administrators handle everyone's requests, change policies, run the cleanup and read reports.
+ */
+export const complianceRouter = router({
+  overview: adminProcedure.query(({ ctx }) => complianceOverview(ctx.sql)),
+  requests: authedProcedure
+    .input(gdprRequestListInput)
+    .query(({ ctx, input }) => listGdprRequests(ctx, input ?? {})),
+  createRequest: authedProcedure
+    .input(createGdprRequestInput)
+    .mutation(({ ctx, input }) => createGdprRequest(ctx, input)),
+  updateRequest: adminProcedure
+    .input(updateGdprRequestInput)
+    .mutation(({ ctx, input }) => updateGdprRequest(ctx, input)),
+  exportFile: authedProcedure.input(gdprExportInput).query(({ ctx, input }) => downloadExport(ctx, input)),
+  retentionPolicies: authedProcedure.query(({ ctx }) => listRetentionPolicies(ctx)),
+  updateRetentionPolicy: adminProcedure
+    .input(updateRetentionPolicyInput)
+    .mutation(({ ctx, input }) => updateRetentionPolicy(ctx, input)),
+  cleanup: adminProcedure.mutation(async ({ ctx }) => {
+    const result = await runCleanup(ctx.sql, "manual", ctx.user.id);
+    await recordSecurityEvent(ctx, { eventType: "retention_cleanup", details: `${result.total} records` });
+    return result;
+  }),
+  report: adminProcedure
+    .input(complianceReportInput)
+    .mutation(({ ctx, input }) => complianceReport(ctx.sql, input.startDate, input.endDate)),
+});
