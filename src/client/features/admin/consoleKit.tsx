@@ -14,16 +14,7 @@ import { showToast } from "../../ui/toaster";
 /** Keys of placeholder rows while a list loads. */
 export const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
-/** A search that waits for a pause in typing before it asks the server. */
-export function useDebouncedSearch(delayMs = 300) {
-  const [text, setText] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
-  return { text, setText, search };
-}
+export { useDebouncedSearch } from "../../ui/filters";
 
 export function ListToolbar({
   label,

@@ -2,6 +2,7 @@ import { Box, Card, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { AppShell } from "../../ui/layout/AppShell";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { YourDataCard } from "../compliance";
 import { ProfileForm } from "./ProfileForm";
 
 export function ProfileCard({ user }: { user: SessionUser }) {
@@ -38,6 +39,7 @@ export function ProfilePage() {
             <Text color="fg.muted">Keep your contact details current so appointments go smoothly.</Text>
           </Box>
           {user ? <ProfileCard user={user} /> : null}
+          {user ? <YourDataCard /> : null}
         </Stack>
       </Container>
     </AppShell>

@@ -6,17 +6,15 @@ import {
   Badge,
   Button,
   Code,
-  chakra,
   Flex,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { LuDownload, LuFilterX, LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
@@ -25,11 +23,12 @@ import {
 } from "../../../../shared/schemas/audit";
 import { adminAuthHeaders } from "../../../adminSession";
 import { trpc } from "../../../trpc";
+import { DateRangeFields, FilterField, FilterSelect, useDebouncedSearch } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
-import { ListPager, useDebouncedSearch } from "../consoleKit";
+import { ListPager } from "../consoleKit";
 import { AuditDiff } from "./AuditDiff";
 import { usePageFor } from "./usePageFor";
 
@@ -61,52 +60,6 @@ const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", 
 
 type Filters = { action: string; entityType: string; from: string; to: string; dealershipId: string };
 const NO_FILTERS: Filters = { action: "", entityType: "", from: "", to: "", dealershipId: "" };
-
-function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <Stack gap="1">
-      <chakra.label
-        htmlFor={id}
-        fontSize="xs"
-        fontWeight="semibold"
-        color="fg.muted"
-        textTransform="uppercase"
-      >
-        {label}
-      </chakra.label>
-      {children(id)}
-    </Stack>
-  );
-}
-
-function Select({
-  id,
-  value,
-  onChange,
-  options,
-  all,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  all: string;
-}) {
-  return (
-    <NativeSelect.Root size="sm" bg="white">
-      <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
 
 function entityLabel(row: AuditEntryView): string {
   const type = ENTITY_LABELS[row.entityType as keyof typeof ENTITY_LABELS] ?? capitalise(row.entityType);
@@ -302,7 +255,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
         <SimpleGrid columns={{ base: 1, sm: 2, lg: isAdmin ? 3 : 3 }} gap="3">
           <FilterField label="Action">
             {(id) => (
-              <Select
+              <FilterSelect
                 id={id}
                 value={filters.action}
                 onChange={set("action")}
@@ -316,7 +269,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
           </FilterField>
           <FilterField label="Entity type">
             {(id) => (
-              <Select
+              <FilterSelect
                 id={id}
                 value={filters.entityType}
                 onChange={set("entityType")}
@@ -338,36 +291,11 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
               />
             )}
           </FilterField>
-          <FilterField label="From">
-            {(id) => (
-              <Input
-                id={id}
-                size="sm"
-                bg="white"
-                type="date"
-                value={filters.from}
-                onChange={(e) => set("from")(e.target.value)}
-              />
-            )}
-          </FilterField>
-          <FilterField label="To">
-            {(id) => (
-              <Input
-                id={id}
-                size="sm"
-                bg="white"
-                type="date"
-                value={filters.to}
-                min={filters.from || undefined}
-                aria-invalid={badRange || undefined}
-                onChange={(e) => set("to")(e.target.value)}
-              />
-            )}
-          </FilterField>
+          <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
           {isAdmin ? (
             <FilterField label="Dealership">
               {(id) => (
-                <Select
+                <FilterSelect
                   id={id}
                   value={filters.dealershipId}
                   onChange={set("dealershipId")}

@@ -28,6 +28,7 @@ import { SectionCard } from "../../../ui/SectionCard";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useFormDraft } from "../../../ui/useFormDraft";
+import { YourDataCard } from "../../compliance";
 import { SalespersonTransferCard } from "../../transfers";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
@@ -313,6 +314,7 @@ export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }
         <Stack gap="5">
           <ProfileDetailsForm salesperson={salesperson} />
           <SalespersonTransferCard salesperson={salesperson} />
+          <YourDataCard />
         </Stack>
       </Grid>
     </Stack>

@@ -1,0 +1,122 @@
+// /compliance: data protection for every signed-in user. Everyone files and follows requests about their own
+// data and reads the retention policies; managers also read their dealership's audit trail; administrators
+// handle everyone's requests, edit retention, run the cleanup, generate reports and read the whole audit trail.
+// A role sees only the tabs it can use; the server enforces the same.
+import { Container, Heading, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import type { IconType } from "react-icons";
+import { LuDatabase, LuFileText, LuHistory, LuInbox, LuLayoutDashboard } from "react-icons/lu";
+import { Eyebrow } from "../../ui/Eyebrow";
+import { PageBand } from "../../ui/layout/PageBand";
+import { SignedInFrame } from "../../ui/layout/SignedInFrame";
+import { PageTabsList } from "../../ui/PageTabsList";
+import { type SessionUser, useSession } from "../../ui/session";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { COMPLIANCE_TABS, type ComplianceTab, complianceSearchSchema } from "./complianceSearch";
+import { OverviewTab } from "./OverviewTab";
+import { RequestsTab } from "./RequestsTab";
+import { RetentionTab } from "./RetentionTab";
+
+// Administrators' and managers' panels are their own chunks: most visitors never open them.
+const ReportsTab = lazy(() => import("./ReportsTab").then((m) => ({ default: m.ReportsTab })));
+const AuditTrailTab = lazy(() => import("../admin").then((m) => ({ default: m.AuditTrailTab })));
+
+const PAGE_TITLE = "Compliance";
+const DESCRIPTION =
+  "Your data at KnowBefore: ask for a copy, a correction or its deletion, follow your requests, and see how long each kind of data is kept.";
+
+const TAB_LABELS: Record<ComplianceTab, { label: string; icon: IconType }> = {
+  overview: { label: "Overview", icon: LuLayoutDashboard },
+  requests: { label: "GDPR Requests", icon: LuInbox },
+  retention: { label: "Data Retention", icon: LuDatabase },
+  reports: { label: "Reports", icon: LuFileText },
+  audit: { label: "Audit Trail", icon: LuHistory },
+};
+
+/** The tabs a signed-in user can use. */
+function tabsFor(user: SessionUser): readonly ComplianceTab[] {
+  if (user.role === "admin") return COMPLIANCE_TABS;
+  const manager = user.managedDealershipId != null;
+  return COMPLIANCE_TABS.filter((t) => t !== "reports" && (t !== "audit" || manager));
+}
+
+function PanelLoading() {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label="Loading">
+      <Skeleton h="10" w="64" borderRadius="md" />
+      <Skeleton h="40" borderRadius="xl" />
+    </Stack>
+  );
+}
+
+function Workspace({ user }: { user: SessionUser }) {
+  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
+  const isAdmin = user.role === "admin";
+  const tabs = tabsFor(user);
+  const search = complianceSearchSchema(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const tab: ComplianceTab = search.tab && tabs.includes(search.tab) ? search.tab : "overview";
+  const openTab = (next: ComplianceTab) =>
+    void navigate({ to: ".", search: { tab: next === "overview" ? undefined : next }, replace: true });
+
+  return (
+    <>
+      <PageBand pt={{ base: "5", md: "7" }} pb="5">
+        <Stack gap="1.5" minW="0">
+          <Eyebrow>{isAdmin ? "Platform administration" : "Privacy and your data"}</Eyebrow>
+          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+            {PAGE_TITLE}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" maxW="3xl">
+            {isAdmin
+              ? "Everyone's data-protection requests, retention rules and cleanup, compliance reports and the audit trail."
+              : `Ask for a copy of your data, a correction or its deletion, follow your requests, and see how long each kind of data is kept${tabs.includes("audit") ? ". Your dealership's audit trail is here too." : "."}`}
+          </Text>
+        </Stack>
+      </PageBand>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => openTab(e.value as ComplianceTab)}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
+          <PageTabsList tabs={tabs} labels={TAB_LABELS} active={tab} />
+        </PageBand>
+        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          <Tabs.Content value="overview" p="0">
+            <OverviewTab isAdmin={isAdmin} onNewRequest={() => openTab("requests")} />
+          </Tabs.Content>
+          <Tabs.Content value="requests" p="0">
+            <RequestsTab isAdmin={isAdmin} />
+          </Tabs.Content>
+          <Tabs.Content value="retention" p="0">
+            <RetentionTab isAdmin={isAdmin} />
+          </Tabs.Content>
+          {tabs.includes("reports") ? (
+            <Tabs.Content value="reports" p="0">
+              <Suspense fallback={<PanelLoading />}>
+                <ReportsTab />
+              </Suspense>
+            </Tabs.Content>
+          ) : null}
+          {tabs.includes("audit") ? (
+            <Tabs.Content value="audit" p="0">
+              <Suspense fallback={<PanelLoading />}>
+                <AuditTrailTab scope={isAdmin ? "admin" : "manager"} />
+              </Suspense>
+            </Tabs.Content>
+          ) : null}
+        </Container>
+      </Tabs.Root>
+    </>
+  );
+}
+
+/** Signed-out visitors are sent to sign in (SPEC.md); every signed-in role gets the tabs it can use. */
+export function CompliancePage() {
+  const { user } = useSession();
+  return <SignedInFrame>{user ? <Workspace user={user} /> : null}</SignedInFrame>;
+}

@@ -1,0 +1,246 @@
+// Overview: administrators see the compliance score beside the checks it is computed from, the requests by
+// state and the last cleanup; everyone else sees their own requests and how requests work.
+import { Box, Button, Grid, Icon, List, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import {
+  LuCircleCheck,
+  LuCircleX,
+  LuClock,
+  LuFileCheck,
+  LuFilePlus,
+  LuHourglass,
+  LuShieldCheck,
+  LuTrash2,
+  LuTriangleAlert,
+} from "react-icons/lu";
+import { GDPR_DEADLINE_DAYS, GDPR_REQUEST_TYPES } from "../../../shared/compliance";
+import { trpc } from "../../trpc";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { QueryState } from "../../ui/QueryState";
+import { SectionCard } from "../../ui/SectionCard";
+import { StatTile } from "../../ui/StatTile";
+import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
+
+function TilesLoading({ label, count = 4 }: { label: string; count?: number }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: count }} gap="3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <Skeleton key={i} h="24" borderRadius="xl" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** What each kind of request does, and the deadline. */
+function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
+  return (
+    <SectionCard
+      title="How data requests work"
+      description={`${DEADLINE_SENTENCE} You can have one open request of each kind at a time.`}
+      actions={
+        onNewRequest ? (
+          <Button size="sm" colorPalette="blue" onClick={onNewRequest}>
+            <LuFilePlus /> New request
+          </Button>
+        ) : undefined
+      }
+    >
+      <Stack as="dl" gap="3">
+        {GDPR_REQUEST_TYPES.map((type) => (
+          <Box key={type}>
+            <Text as="dt" fontWeight="semibold" color="ink" fontSize="sm">
+              {requestTypeName(type)}
+            </Text>
+            <Text as="dd" fontSize="sm" color="fg.muted">
+              {REQUEST_TYPE_EFFECTS[type]}
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
+  const requests = trpc.compliance.requests.useQuery(
+    { scope: "mine", pageSize: 1 },
+    { refetchOnMount: "always" },
+  );
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Your data"
+        description="KnowBefore keeps your data only as long as it is needed. Ask for a copy, a correction or its deletion at any time."
+      />
+      <QueryState
+        query={requests}
+        loading={<TilesLoading label="Loading your requests" />}
+        error={{ title: "We couldn't load your requests", titleAs: "h3" }}
+      >
+        {({ summary }) => (
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+            <StatTile
+              stat={{
+                label: "Pending",
+                value: summary.pending ?? 0,
+                icon: LuHourglass,
+                palette: "orange",
+                help: "Waiting for us",
+              }}
+            />
+            <StatTile
+              stat={{
+                label: "Processing",
+                value: summary.processing ?? 0,
+                icon: LuClock,
+                palette: "blue",
+                help: "Being handled",
+              }}
+            />
+            <StatTile
+              stat={{
+                label: "Completed",
+                value: summary.completed ?? 0,
+                icon: LuCircleCheck,
+                palette: "green",
+                help: "Answered",
+              }}
+            />
+            <StatTile
+              stat={{
+                label: "Rejected",
+                value: summary.rejected ?? 0,
+                icon: LuCircleX,
+                palette: "red",
+                help: "With a reason",
+              }}
+            />
+          </SimpleGrid>
+        )}
+      </QueryState>
+      <HowRequestsWork onNewRequest={onNewRequest} />
+    </Stack>
+  );
+}
+
+function AdminOverview() {
+  const overview = trpc.compliance.overview.useQuery(undefined, { refetchOnMount: "always" });
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Compliance overview"
+        description="The score is the share of the checks below that pass right now."
+      />
+      <QueryState
+        query={overview}
+        loading={<TilesLoading label="Loading the overview" count={3} />}
+        error={{ title: "We couldn't load the compliance overview", titleAs: "h3" }}
+      >
+        {(data) => {
+          const passed = data.checks.filter((c) => c.passed).length;
+          const r = data.requests as Record<string, number | undefined>;
+          return (
+            <Stack gap="5">
+              <Grid
+                templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) minmax(0, 2fr)" }}
+                gap="5"
+                alignItems="start"
+              >
+                <Stack gap="3">
+                  <StatTile
+                    stat={{
+                      label: "Compliance score",
+                      value: `${data.score}%`,
+                      icon: LuShieldCheck,
+                      palette: data.score === 100 ? "green" : data.score >= 60 ? "orange" : "red",
+                      help: `${passed} of ${data.checks.length} checks pass`,
+                    }}
+                    valueProps={{ fontSize: { base: "3xl", md: "4xl" } }}
+                  />
+                  <StatTile
+                    stat={{
+                      label: "Last cleanup",
+                      value: data.lastCleanup
+                        ? `${data.lastCleanup.total.toLocaleString("en-US")} records`
+                        : "Never",
+                      icon: LuTrash2,
+                      palette: "gray",
+                      help: data.lastCleanup
+                        ? `${formatDayAndTime(data.lastCleanup.ranAt)} · ${data.lastCleanup.trigger === "manual" ? "run by hand" : "automatic"}`
+                        : "No retention cleanup has run yet",
+                    }}
+                  />
+                </Stack>
+                <SectionCard
+                  title="Checks"
+                  description="What the score is computed from, with what each found."
+                >
+                  <List.Root variant="plain" gap="3">
+                    {data.checks.map((check) => (
+                      <List.Item key={check.id} alignItems="flex-start" gap="3">
+                        <Icon
+                          boxSize="5"
+                          mt="0.5"
+                          color={check.passed ? "green.600" : "red.600"}
+                          aria-label={check.passed ? "Passed" : "Failed"}
+                          role="img"
+                          flexShrink={0}
+                        >
+                          {check.passed ? <LuCircleCheck /> : <LuTriangleAlert />}
+                        </Icon>
+                        <Stack gap="0.5" minW="0">
+                          <Text fontSize="sm" color="ink" fontWeight="medium">
+                            {check.label}
+                          </Text>
+                          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                            {check.detail}
+                          </Text>
+                        </Stack>
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                </SectionCard>
+              </Grid>
+              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+                <StatTile
+                  stat={{
+                    label: "Pending requests",
+                    value: r.pending ?? 0,
+                    icon: LuHourglass,
+                    palette: "orange",
+                  }}
+                />
+                <StatTile
+                  stat={{ label: "Processing", value: r.processing ?? 0, icon: LuClock, palette: "blue" }}
+                />
+                <StatTile
+                  stat={{
+                    label: "Overdue",
+                    value: r.overdue ?? 0,
+                    icon: LuTriangleAlert,
+                    palette: (r.overdue ?? 0) > 0 ? "red" : "gray",
+                    help: `Open past ${GDPR_DEADLINE_DAYS} days`,
+                  }}
+                />
+                <StatTile
+                  stat={{
+                    label: "Completed",
+                    value: r.completedLast30Days ?? 0,
+                    icon: LuFileCheck,
+                    palette: "green",
+                    help: "In the last 30 days",
+                  }}
+                />
+              </SimpleGrid>
+            </Stack>
+          );
+        }}
+      </QueryState>
+      <HowRequestsWork />
+    </Stack>
+  );
+}
+
+export function OverviewTab({ isAdmin, onNewRequest }: { isAdmin: boolean; onNewRequest: () => void }) {
+  return isAdmin ? <AdminOverview /> : <OwnOverview onNewRequest={onNewRequest} />;
+}

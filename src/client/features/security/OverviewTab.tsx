@@ -1,0 +1,228 @@
+// The security overview: the second factor, sessions, the last 30 days of events by risk and the previous
+// sign-in, each leading to its tab; administrators also set whether administrators must use MFA.
+import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuActivity, LuArrowRight, LuHistory, LuKeyRound, LuMonitorSmartphone } from "react-icons/lu";
+import { RISK_LEVELS } from "../../../shared/security";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { SwitchField } from "../../ui/form";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { InlineLoadError, QueryState } from "../../ui/QueryState";
+import { SectionCard } from "../../ui/SectionCard";
+import { StatTile } from "../../ui/StatTile";
+import { showToast } from "../../ui/toaster";
+import { formatDateTime } from "./format";
+import { RiskBadge } from "./RiskBadge";
+import type { SecurityTab } from "./securitySearch";
+
+function TabLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="plain"
+      size="sm"
+      color="blue.700"
+      px="0"
+      h="auto"
+      alignSelf="flex-start"
+      onClick={onClick}
+    >
+      {label} <LuArrowRight />
+    </Button>
+  );
+}
+
+export function OverviewTab({
+  isAdmin,
+  onOpenTab,
+}: {
+  isAdmin: boolean;
+  onOpenTab: (tab: SecurityTab) => void;
+}) {
+  const overview = trpc.security.overview.useQuery(undefined, { refetchOnMount: "always" });
+  return (
+    <Stack gap="6">
+      <PanelHeader
+        title="Overview"
+        description="How your account is protected right now, and what happened to it recently."
+      />
+      <QueryState
+        query={overview}
+        loading={
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy="true" aria-label="Loading">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h="32" borderRadius="xl" />
+            ))}
+          </SimpleGrid>
+        }
+        error={{ title: "We couldn't load your security overview", titleAs: "h3" }}
+      >
+        {(data) => {
+          const events = data.eventsLast30Days;
+          const eventTotal = RISK_LEVELS.reduce((sum, level) => sum + events[level], 0);
+          return (
+            <Stack gap="6">
+              {data.mfa.required && !data.mfa.enabled ? (
+                <Alert.Root status="warning" borderRadius="lg">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Two-factor authentication is required for administrators</Alert.Title>
+                    <Alert.Description>
+                      Turn it on under Multi-Factor Auth to use the administrator tools again.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+                <Stack gap="2">
+                  <StatTile
+                    flex="1"
+                    stat={{
+                      label: "Two-factor authentication",
+                      value: data.mfa.enabled ? "On" : "Off",
+                      help: data.mfa.enabled
+                        ? `${data.mfa.backupCodesRemaining} backup code${data.mfa.backupCodesRemaining === 1 ? "" : "s"} left${data.mfa.warning ? ": make new ones soon" : ""}`
+                        : "Add an authenticator app to protect your sign-in",
+                      icon: LuKeyRound,
+                      palette: data.mfa.enabled ? (data.mfa.warning ? "orange" : "green") : "orange",
+                    }}
+                  />
+                  <TabLink label={data.mfa.enabled ? "Manage" : "Set up"} onClick={() => onOpenTab("mfa")} />
+                </Stack>
+                <Stack gap="2">
+                  <StatTile
+                    flex="1"
+                    stat={{
+                      label: "Active sessions",
+                      value: data.activeSessions,
+                      help: "Browsers and devices signed in to your account",
+                      icon: LuMonitorSmartphone,
+                      palette: "blue",
+                    }}
+                  />
+                  <TabLink label="See sessions" onClick={() => onOpenTab("sessions")} />
+                </Stack>
+                <Stack gap="2">
+                  <StatTile
+                    flex="1"
+                    stat={{
+                      label: "Security events, last 30 days",
+                      value: eventTotal,
+                      help: data.scope === "platform" ? "Across every account" : "On your account",
+                      icon: LuActivity,
+                      palette: events.high + events.critical > 0 ? "red" : "blue",
+                    }}
+                  />
+                  <TabLink label="See events" onClick={() => onOpenTab("events")} />
+                </Stack>
+                <Stack gap="2">
+                  <StatTile
+                    flex="1"
+                    stat={{
+                      label: "Previous sign-in",
+                      value: data.previousSignIn ? formatDateTime(data.previousSignIn.createdAt) : "None yet",
+                      help: data.previousSignIn
+                        ? `From ${data.previousSignIn.ipAddress ?? "an unrecorded address"}`
+                        : "This is your first sign-in we know of",
+                      icon: LuHistory,
+                      palette: "gray",
+                    }}
+                    valueProps={{ fontSize: { base: "md", md: "lg" } }}
+                  />
+                </Stack>
+              </SimpleGrid>
+              <SectionCard
+                title="Events by risk, last 30 days"
+                description={
+                  data.scope === "platform"
+                    ? "Every account on the platform."
+                    : "Sign-ins, changes and refused attempts on your account."
+                }
+              >
+                <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="dl">
+                  {RISK_LEVELS.map((level) => (
+                    <Stack
+                      key={level}
+                      gap="1"
+                      p="3"
+                      borderWidth="1px"
+                      borderColor="border.muted"
+                      borderRadius="lg"
+                    >
+                      <Text as="dt">
+                        <RiskBadge level={level} />
+                      </Text>
+                      <Text as="dd" fontSize="2xl" fontWeight="semibold" color="ink">
+                        {events[level]}
+                      </Text>
+                    </Stack>
+                  ))}
+                </SimpleGrid>
+              </SectionCard>
+              {isAdmin ? <AdminMfaRequirement mfaEnabled={data.mfa.enabled} /> : null}
+            </Stack>
+          );
+        }}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** Administrators: require MFA of every administrator. The server refuses to turn it on without one's own. */
+function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
+  const utils = trpc.useUtils();
+  const settings = trpc.security.settings.useQuery(undefined, { refetchOnMount: "always" });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const update = trpc.security.updateSettings.useMutation({
+    onSuccess: (saved) => {
+      setRefusal(null);
+      utils.security.settings.setData(undefined, saved);
+      void utils.security.overview.invalidate();
+      showToast({
+        title: saved.adminMfaRequired ? "MFA required for administrators" : "MFA no longer required",
+        description: saved.adminMfaRequired
+          ? "Administrators without two-factor authentication must turn it on before using the administrator tools."
+          : "Administrators may sign in without two-factor authentication.",
+        variant: "success",
+      });
+    },
+    onError: (error) => setRefusal(apiErrorMessage(error, "Failed to save the setting. Please try again.")),
+  });
+  return (
+    <SectionCard
+      title="Administrator sign-in"
+      description="When on, every administrator must use two-factor authentication. Administrators without it can reach only this page until they turn it on."
+    >
+      {settings.isPending ? (
+        <Skeleton h="6" w="64" />
+      ) : settings.isError || !settings.data ? (
+        <InlineLoadError message="We couldn't load the setting." onRetry={() => void settings.refetch()} />
+      ) : (
+        ((data) => (
+          <Stack gap="3">
+            <HStack>
+              <SwitchField
+                label="Require MFA for administrators"
+                checked={
+                  update.isPending ? (update.variables?.adminMfaRequired ?? false) : data.adminMfaRequired
+                }
+                onChange={(checked) => update.mutate({ adminMfaRequired: checked })}
+                strong
+              />
+            </HStack>
+            {!mfaEnabled && !data.adminMfaRequired ? (
+              <Text fontSize="sm" color="fg.muted">
+                Turn on two-factor authentication for your own account first.
+              </Text>
+            ) : null}
+            {refusal ? (
+              <Alert.Root status="error" borderRadius="lg" role="alert">
+                <Alert.Indicator />
+                <Alert.Description>{refusal}</Alert.Description>
+              </Alert.Root>
+            ) : null}
+          </Stack>
+        ))(settings.data)
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,204 @@
+// The sessions signed in to the account: where and when, this device marked; end one, or all the others.
+// Ending this device's own session signs it out.
+import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
+import type { SessionView } from "../../../shared/schemas/security";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { showToast } from "../../ui/toaster";
+import { formatDateTime } from "./format";
+
+export const TERMINATE_FAILED = "Failed to terminate session. Please try again.";
+
+type Ending = { kind: "one"; session: SessionView } | { kind: "others"; count: number };
+
+function deviceIcon(session: SessionView) {
+  return /Android|iOS/.test(session.device) ? LuSmartphone : LuLaptop;
+}
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text as="dt" fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="sm" color="fg" overflowWrap="anywhere">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => void }) {
+  const DeviceIcon = deviceIcon(session);
+  return (
+    <Flex
+      as="li"
+      gap="4"
+      p={{ base: "4", md: "5" }}
+      bg="white"
+      borderWidth="1px"
+      borderColor={session.current ? "blue.200" : "border.muted"}
+      borderRadius="xl"
+      direction={{ base: "column", md: "row" }}
+      align={{ md: "center" }}
+      aria-label={`${session.device}${session.current ? ", this device" : ""}`}
+    >
+      <HStack gap="3" align="flex-start" flex="1" minW="0">
+        <Icon boxSize="9" p="2" borderRadius="lg" bg="blue.50" color="blue.700" flexShrink={0} aria-hidden>
+          <DeviceIcon />
+        </Icon>
+        <Stack gap="2" minW="0" flex="1">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold" color="ink">
+              {session.device}
+            </Text>
+            {session.current ? (
+              <Badge colorPalette="blue" variant="subtle" borderRadius="full" px="2.5">
+                This device
+              </Badge>
+            ) : null}
+          </HStack>
+          <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap="3">
+            <Fact label="IP address">{session.ipAddress ?? "Not recorded"}</Fact>
+            <Fact label="Location">{session.location}</Fact>
+            <Fact label="Last activity">{formatDateTime(session.lastActivity)}</Fact>
+            <Fact label="Signed in">{formatDateTime(session.createdAt)}</Fact>
+          </SimpleGrid>
+        </Stack>
+      </HStack>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        flexShrink={0}
+        alignSelf={{ base: "flex-start", md: "center" }}
+        onClick={onEnd}
+        aria-label={session.current ? "Sign out of this device" : `End session on ${session.device}`}
+      >
+        <LuLogOut /> {session.current ? "Sign out" : "End session"}
+      </Button>
+    </Flex>
+  );
+}
+
+export function SessionsTab() {
+  const utils = trpc.useUtils();
+  const sessions = trpc.security.sessions.useQuery(undefined, { refetchOnMount: "always" });
+  const [ending, setEnding] = useState<Ending | null>(null);
+  const terminate = trpc.security.terminateSession.useMutation({
+    onSuccess: (answer) => {
+      if (answer.current) {
+        // This browser's session is gone: start again signed out.
+        window.location.assign("/");
+        return;
+      }
+      setEnding(null);
+      showToast({
+        title: answer.terminated === 1 ? "Session ended" : "Sessions ended",
+        description:
+          answer.terminated === 0
+            ? "No other sessions were signed in."
+            : `${answer.terminated} session${answer.terminated === 1 ? " was" : "s were"} signed out.`,
+        variant: "success",
+      });
+      void utils.security.invalidate();
+    },
+    onError: (error) => {
+      setEnding(null);
+      showToast({
+        title: "Error",
+        description: apiErrorMessage(error, TERMINATE_FAILED),
+        variant: "destructive",
+      });
+      void utils.security.sessions.invalidate();
+    },
+  });
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Active Sessions"
+        description="Browsers and devices signed in to your account. End any you don't recognise."
+      >
+        {others > 0 ? (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setEnding({ kind: "others", count: others })}
+          >
+            <LuLogOut /> End all other sessions
+          </Button>
+        ) : null}
+      </PanelHeader>
+      <QueryState
+        query={sessions}
+        loading={
+          <Stack gap="3" aria-busy="true" aria-label="Loading sessions">
+            <Skeleton h="24" borderRadius="xl" />
+            <Skeleton h="24" borderRadius="xl" />
+          </Stack>
+        }
+        error={{ title: "We couldn't load your sessions", titleAs: "h3" }}
+        isEmpty={(data) => data.length === 0}
+        empty={<Notice icon={LuMonitorSmartphone} title="No active sessions" {...panelNotice()} />}
+      >
+        {(data) => (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Active sessions">
+            {/* This device first, then the others by last activity (the server's order). */}
+            {[...data]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  onEnd={() => setEnding({ kind: "one", session })}
+                />
+              ))}
+          </Stack>
+        )}
+      </QueryState>
+      {others === 0 && sessions.data ? (
+        <Text fontSize="sm" color="fg.muted">
+          You're signed in only on this device.
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={ending !== null}
+        onOpenChange={(open) => (open ? undefined : setEnding(null))}
+        title={
+          ending?.kind === "others"
+            ? "End all other sessions?"
+            : ending?.session.current
+              ? "Sign out of this device?"
+              : "End this session?"
+        }
+        description={
+          ending?.kind === "others"
+            ? `${ending.count} other session${ending.count === 1 ? "" : "s"} will be signed out. This device stays signed in.`
+            : ending?.session.current
+              ? "This is the browser you're using now: you'll be signed out here."
+              : `${ending?.session.device ?? "That device"} (${ending?.session.ipAddress ?? "unknown address"}) will be signed out and must sign in again.`
+        }
+        confirmLabel={
+          ending?.kind === "others"
+            ? "End other sessions"
+            : ending?.session.current
+              ? "Sign out"
+              : "End session"
+        }
+        pendingLabel="Ending…"
+        isPending={terminate.isPending}
+        onConfirm={() => {
+          if (!ending) return;
+          terminate.mutate(ending.kind === "others" ? { allOthers: true } : { sessionId: ending.session.id });
+        }}
+      />
+    </Stack>
+  );
+}
