@@ -57,7 +57,7 @@ export const RETENTION_DEFAULTS: Record<RetentionDataType, RetentionDefault> = {
     legalBasis: "Contract: keeping you signed in",
     autoDelete: true,
     requiresUserConsent: false,
-    action: "Deletes sessions that expired (or were last used) longer ago than the period",
+    action: "Deletes sessions last used longer ago than the period",
   },
   login_tokens: {
     label: "Sign-in links",
