@@ -1,6 +1,6 @@
 // The three states every list and page goes through before its content: loading, a failed load (with
 // "Try again", which refetches), and nothing to show yet. Each page keeps its own words; the look is shared.
-import { Button, EmptyState, HStack, Stack, type StackProps, Text } from "@chakra-ui/react";
+import { Button, EmptyState, HStack, Skeleton, Stack, type StackProps, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { LuRefreshCw, LuTriangleAlert } from "react-icons/lu";
@@ -177,4 +177,28 @@ export function QueryState<T>({
   const data = query.data as T;
   if (isEmpty?.(data)) return <>{empty}</>;
   return <>{children(data)}</>;
+}
+
+/** A list's loading placeholder: `count` rows of one height, announced as busy under `label`. */
+export function SkeletonRows({
+  label,
+  h,
+  count = 3,
+  gap = "2",
+  radius = "lg",
+}: {
+  label: string;
+  h: string;
+  count?: number;
+  gap?: string;
+  radius?: "lg" | "xl";
+}) {
+  return (
+    <Stack gap={gap} aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <Skeleton key={i} h={h} borderRadius={radius} />
+      ))}
+    </Stack>
+  );
 }

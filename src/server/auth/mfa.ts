@@ -161,6 +161,13 @@ export async function mfaEnabled(sql: Queryable, userId: string): Promise<boolea
   return row !== undefined;
 }
 
+/** Whether the platform requires administrators to use MFA (security settings). */
+export async function adminMfaRequired(sql: Queryable): Promise<boolean> {
+  const [row] = await sql<{ required: boolean }[]>`
+    select admin_mfa_required as required from security_settings where id = 1`;
+  return row?.required ?? false;
+}
+
 export type ChallengePurpose = "session" | "admin";
 
 export async function createChallenge(

@@ -2,15 +2,12 @@
 // data and reads the retention policies; managers also read their dealership's audit trail; administrators
 // handle everyone's requests, edit retention, run the cleanup, generate reports and read the whole audit trail.
 // A role sees only the tabs it can use; the server enforces the same.
-import { Container, Heading, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Skeleton, Stack, Tabs } from "@chakra-ui/react";
 import { lazy, Suspense } from "react";
 import type { IconType } from "react-icons";
 import { LuDatabase, LuFileText, LuHistory, LuInbox, LuLayoutDashboard } from "react-icons/lu";
-import { Eyebrow } from "../../ui/Eyebrow";
-import { PageBand } from "../../ui/layout/PageBand";
 import { SignedInFrame } from "../../ui/layout/SignedInFrame";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { COMPLIANCE_TABS, type ComplianceTab, complianceSearchSchema } from "./complianceSearch";
@@ -54,64 +51,45 @@ function Workspace({ user }: { user: SessionUser }) {
   useDocumentTitle(PAGE_TITLE, DESCRIPTION);
   const isAdmin = user.role === "admin";
   const tabs = tabsFor(user);
-  const search = complianceSearchSchema(useSearch({ strict: false }));
-  const navigate = useNavigate();
-  const tab: ComplianceTab = search.tab && tabs.includes(search.tab) ? search.tab : "overview";
-  const openTab = (next: ComplianceTab) =>
-    void navigate({ to: ".", search: { tab: next === "overview" ? undefined : next }, replace: true });
-
+  const [tab, openTab] = useSearchTab(complianceSearchSchema, tabs);
   return (
-    <>
-      <PageBand pt={{ base: "5", md: "7" }} pb="5">
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>{isAdmin ? "Platform administration" : "Privacy and your data"}</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {PAGE_TITLE}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted" maxW="3xl">
-            {isAdmin
-              ? "Everyone's data-protection requests, retention rules and cleanup, compliance reports and the audit trail."
-              : `Ask for a copy of your data, a correction or its deletion, follow your requests, and see how long each kind of data is kept${tabs.includes("audit") ? ". Your dealership's audit trail is here too." : "."}`}
-          </Text>
-        </Stack>
-      </PageBand>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => openTab(e.value as ComplianceTab)}
-        variant="line"
-        lazyMount
-        unmountOnExit
-      >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={tabs} labels={TAB_LABELS} active={tab} />
-        </PageBand>
-        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-          <Tabs.Content value="overview" p="0">
-            <OverviewTab isAdmin={isAdmin} onNewRequest={() => openTab("requests")} />
-          </Tabs.Content>
-          <Tabs.Content value="requests" p="0">
-            <RequestsTab isAdmin={isAdmin} />
-          </Tabs.Content>
-          <Tabs.Content value="retention" p="0">
-            <RetentionTab isAdmin={isAdmin} />
-          </Tabs.Content>
-          {tabs.includes("reports") ? (
-            <Tabs.Content value="reports" p="0">
-              <Suspense fallback={<PanelLoading />}>
-                <ReportsTab />
-              </Suspense>
-            </Tabs.Content>
-          ) : null}
-          {tabs.includes("audit") ? (
-            <Tabs.Content value="audit" p="0">
-              <Suspense fallback={<PanelLoading />}>
-                <AuditTrailTab scope={isAdmin ? "admin" : "manager"} />
-              </Suspense>
-            </Tabs.Content>
-          ) : null}
-        </Container>
-      </Tabs.Root>
-    </>
+    <TabbedWorkspace
+      eyebrow={isAdmin ? "Platform administration" : "Privacy and your data"}
+      title={PAGE_TITLE}
+      lead={
+        isAdmin
+          ? "Everyone's data-protection requests, retention rules and cleanup, compliance reports and the audit trail."
+          : `Ask for a copy of your data, a correction or its deletion, follow your requests, and see how long each kind of data is kept${tabs.includes("audit") ? ". Your dealership's audit trail is here too." : "."}`
+      }
+      tabs={tabs}
+      labels={TAB_LABELS}
+      active={tab}
+      onTabChange={openTab}
+    >
+      <Tabs.Content value="overview" p="0">
+        <OverviewTab isAdmin={isAdmin} onNewRequest={() => openTab("requests")} />
+      </Tabs.Content>
+      <Tabs.Content value="requests" p="0">
+        <RequestsTab isAdmin={isAdmin} />
+      </Tabs.Content>
+      <Tabs.Content value="retention" p="0">
+        <RetentionTab isAdmin={isAdmin} />
+      </Tabs.Content>
+      {tabs.includes("reports") ? (
+        <Tabs.Content value="reports" p="0">
+          <Suspense fallback={<PanelLoading />}>
+            <ReportsTab />
+          </Suspense>
+        </Tabs.Content>
+      ) : null}
+      {tabs.includes("audit") ? (
+        <Tabs.Content value="audit" p="0">
+          <Suspense fallback={<PanelLoading />}>
+            <AuditTrailTab scope={isAdmin ? "admin" : "manager"} />
+          </Suspense>
+        </Tabs.Content>
+      ) : null}
+    </TabbedWorkspace>
   );
 }
 

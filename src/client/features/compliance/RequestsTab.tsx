@@ -1,6 +1,6 @@
 // GDPR Requests: everyone files requests about their own data and follows them here; administrators see
 // everyone's, filter them, and move each one on (start processing, complete, reject with a note).
-import { Alert, Button, Dialog, Flex, Grid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Dialog, Flex, Grid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuCheck, LuFilterX, LuInbox, LuPlay, LuX } from "react-icons/lu";
 import {
@@ -17,22 +17,13 @@ import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { DEADLINE_SENTENCE, requestTypeName, STATUS_LABELS } from "./labels";
 import { NewRequestForm, RequestCard } from "./requestParts";
 
 const PAGE_SIZE = 10;
-
-function ListLoading({ label }: { label: string }) {
-  return (
-    <Stack gap="3" aria-busy="true" aria-label={label}>
-      <Skeleton h="32" borderRadius="xl" />
-      <Skeleton h="32" borderRadius="xl" />
-    </Stack>
-  );
-}
 
 function RequestPager({
   total,
@@ -73,7 +64,7 @@ function OwnRequests() {
         <Stack as="section" aria-label="Your requests" gap="3" minW="0">
           <QueryState
             query={requests}
-            loading={<ListLoading label="Loading your requests" />}
+            loading={<SkeletonRows label="Loading your requests" h="32" count={2} gap="3" radius="xl" />}
             error={{ title: "We couldn't load your requests", titleAs: "h3" }}
             isEmpty={(data) => data.items.length === 0}
             empty={
@@ -404,7 +395,7 @@ function EveryonesRequests() {
       </Stack>
       <QueryState
         query={requests}
-        loading={<ListLoading label="Loading requests" />}
+        loading={<SkeletonRows label="Loading requests" h="32" count={2} gap="3" radius="xl" />}
         error={{ title: "We couldn't load the requests", titleAs: "h3" }}
         isEmpty={(data) => data.items.length === 0}
         empty={

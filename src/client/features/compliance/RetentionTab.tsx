@@ -10,7 +10,6 @@ import {
   HStack,
   Input,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -22,7 +21,7 @@ import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState } from "../../ui/QueryState";
+import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { formatDay, formatDayAndTime, periodLabel } from "./labels";
@@ -263,12 +262,7 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
       {result && policies.data ? <CleanupResultCard result={result} policies={policies.data} /> : null}
       <QueryState
         query={policies}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading the retention policies">
-            <Skeleton h="28" borderRadius="xl" />
-            <Skeleton h="28" borderRadius="xl" />
-          </Stack>
-        }
+        loading={<SkeletonRows label="Loading the retention policies" h="28" count={2} gap="3" radius="xl" />}
         error={{ title: "We couldn't load the retention policies", titleAs: "h3" }}
       >
         {(data) => (

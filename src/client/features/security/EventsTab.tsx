@@ -1,18 +1,6 @@
 // Security events, newest first: the caller's own, or (administrators) every account's with an e-mail filter.
 // Filters for risk, type and dates, paging, and the stated rules that give each event its risk level.
-import {
-  Box,
-  Button,
-  Flex,
-  Grid,
-  Input,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Flex, Grid, Input, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuFilterX, LuShieldCheck } from "react-icons/lu";
 import type { SecurityEventView } from "../../../shared/schemas/security";
@@ -21,7 +9,7 @@ import { trpc } from "../../trpc";
 import { DateRangeFields, FilterField, FilterSelect, useDebouncedSearch } from "../../ui/filters";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { formatDateTime, RISK_LABELS } from "./format";
 import { RiskBadge } from "./RiskBadge";
@@ -256,13 +244,7 @@ export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
             <QueryState
               query={events}
               keepDataOnError
-              loading={
-                <Stack gap="2" aria-busy="true" aria-label="Loading security events">
-                  <Skeleton h="12" borderRadius="lg" />
-                  <Skeleton h="12" borderRadius="lg" />
-                  <Skeleton h="12" borderRadius="lg" />
-                </Stack>
-              }
+              loading={<SkeletonRows label="Loading security events" h="12" />}
               error={{ title: "We couldn't load security events", titleAs: "h3" }}
               isEmpty={(data) => data.items.length === 0}
               empty={

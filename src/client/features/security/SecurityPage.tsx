@@ -1,14 +1,11 @@
 // /security: the signed-in user's account security: an overview, the second factor (authenticator app and
 // backup codes), the sessions signed in to the account, and security events. Administrators also see every
 // account's events and set whether administrators must use two-factor authentication.
-import { Container, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Tabs } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import { LuActivity, LuKeyRound, LuLayoutDashboard, LuMonitorSmartphone } from "react-icons/lu";
-import { Eyebrow } from "../../ui/Eyebrow";
-import { PageBand } from "../../ui/layout/PageBand";
 import { SignedInFrame } from "../../ui/layout/SignedInFrame";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { EventsTab } from "./EventsTab";
@@ -30,53 +27,34 @@ const TAB_LABELS: Record<SecurityTab, { label: string; icon: IconType }> = {
 
 function Workspace({ isAdmin }: { isAdmin: boolean }) {
   useDocumentTitle(PAGE_TITLE, DESCRIPTION);
-  const search = securitySearchSchema(useSearch({ strict: false }));
-  const navigate = useNavigate();
-  const tab: SecurityTab = search.tab ?? "overview";
-  const openTab = (next: SecurityTab) =>
-    void navigate({ to: ".", search: { tab: next === "overview" ? undefined : next }, replace: true });
-
+  const [tab, openTab] = useSearchTab(securitySearchSchema, SECURITY_TABS);
   return (
-    <>
-      <PageBand pt={{ base: "5", md: "7" }} pb="5">
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>{isAdmin ? "Platform administration" : "Account security"}</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {PAGE_TITLE}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted" maxW="3xl">
-            {isAdmin
-              ? "Your own sign-in protection and sessions, every account's security events, and the platform's rules for administrators."
-              : "Two-step sign-in, the devices signed in to your account, and what happened to it recently."}
-          </Text>
-        </Stack>
-      </PageBand>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => openTab(e.value as SecurityTab)}
-        variant="line"
-        lazyMount
-        unmountOnExit
-      >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={SECURITY_TABS} labels={TAB_LABELS} active={tab} />
-        </PageBand>
-        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-          <Tabs.Content value="overview" p="0">
-            <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />
-          </Tabs.Content>
-          <Tabs.Content value="mfa" p="0">
-            <MfaTab />
-          </Tabs.Content>
-          <Tabs.Content value="sessions" p="0">
-            <SessionsTab />
-          </Tabs.Content>
-          <Tabs.Content value="events" p="0">
-            <EventsTab isAdmin={isAdmin} />
-          </Tabs.Content>
-        </Container>
-      </Tabs.Root>
-    </>
+    <TabbedWorkspace
+      eyebrow={isAdmin ? "Platform administration" : "Account security"}
+      title={PAGE_TITLE}
+      lead={
+        isAdmin
+          ? "Your own sign-in protection and sessions, every account's security events, and the platform's rules for administrators."
+          : "Two-step sign-in, the devices signed in to your account, and what happened to it recently."
+      }
+      tabs={SECURITY_TABS}
+      labels={TAB_LABELS}
+      active={tab}
+      onTabChange={openTab}
+    >
+      <Tabs.Content value="overview" p="0">
+        <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />
+      </Tabs.Content>
+      <Tabs.Content value="mfa" p="0">
+        <MfaTab />
+      </Tabs.Content>
+      <Tabs.Content value="sessions" p="0">
+        <SessionsTab />
+      </Tabs.Content>
+      <Tabs.Content value="events" p="0">
+        <EventsTab isAdmin={isAdmin} />
+      </Tabs.Content>
+    </TabbedWorkspace>
   );
 }
 

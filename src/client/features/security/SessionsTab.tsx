@@ -1,13 +1,13 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
-import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import { formatDateTime } from "./format";
 
@@ -138,12 +138,7 @@ export function SessionsTab() {
       </PanelHeader>
       <QueryState
         query={sessions}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading sessions">
-            <Skeleton h="24" borderRadius="xl" />
-            <Skeleton h="24" borderRadius="xl" />
-          </Stack>
-        }
+        loading={<SkeletonRows label="Loading sessions" h="24" count={2} gap="3" radius="xl" />}
         error={{ title: "We couldn't load your sessions", titleAs: "h3" }}
         isEmpty={(data) => data.length === 0}
         empty={<Notice icon={LuMonitorSmartphone} title="No active sessions" {...panelNotice()} />}

@@ -8,7 +8,7 @@ import { appError } from "../../errors";
 
 export const ERASED_NAME = "Erased user";
 export const ERASED_MESSAGE = "[Message removed at the sender's request]";
-const ERASED_TEXT = "[erased]";
+export const ERASED_TEXT = "[erased]";
 
 type Identity = {
   email: string;

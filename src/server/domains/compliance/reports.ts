@@ -1,6 +1,7 @@
 // The compliance report for a period and the compliance score: every figure is SQL over real rows, and the
 // score is the share of stated checks (shared/compliance.ts) that pass, each listed with what it found.
 import { COMPLIANCE_CHECKS, type ComplianceCheckId, GDPR_DEADLINE_DAYS } from "../../../shared/compliance";
+import { adminMfaRequired } from "../../auth/mfa";
 import type { Queryable, Sql } from "../../db/client";
 import { lastCleanup, listRetentionPolicies } from "./retention";
 
@@ -23,8 +24,7 @@ export async function complianceChecks(sql: Sql): Promise<ComplianceCheck[]> {
            count(*) filter (where exists (select 1 from user_mfa m where m.user_id = u.id
                                            and m.enabled_at is not null))::int as "withMfa"
       from users u where u.role = 'admin' and u.disabled_at is null`;
-  const [settings] = await sql<{ required: boolean }[]>`
-    select admin_mfa_required as required from security_settings where id = 1`;
+  const required = await adminMfaRequired(sql);
   const [critical] = await sql<{ n: number }[]>`
     select count(*)::int as n from security_events
      where risk_level = 'critical' and created_at > now() - interval '30 days'`;
@@ -59,8 +59,8 @@ export async function complianceChecks(sql: Sql): Promise<ComplianceCheck[]> {
     {
       id: "adminMfaRequired",
       label: COMPLIANCE_CHECKS.adminMfaRequired,
-      passed: settings?.required ?? false,
-      detail: settings?.required ? "Required" : "Not required",
+      passed: required,
+      detail: required ? "Required" : "Not required",
     },
     {
       id: "noOpenCritical",

@@ -5,6 +5,7 @@ import { RETENTION_DATA_TYPES, RETENTION_DEFAULTS, type RetentionDataType } from
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
 import type { Queryable, Sql } from "../../db/client";
 import { appError } from "../../errors";
+import { ERASED_NAME, ERASED_TEXT } from "./erasure";
 
 /** The policies start from RETENTION_DEFAULTS the first time they are read. */
 export async function ensurePolicies(sql: Queryable): Promise<void> {
@@ -38,51 +39,35 @@ async function readPolicies(sql: Queryable): Promise<PolicyRow[]> {
   );
 }
 
+/** Policies that delete rows older than the period, by one timestamp column of one table. */
+const DELETE_OLDER: Record<Exclude<RetentionDataType, "cancelled_appointments">, [string, string]> = {
+  sessions: ["sessions", "last_activity_at"],
+  login_tokens: ["login_tokens", "expires_at"],
+  security_events: ["security_events", "created_at"],
+  audit_entries: ["audit_log", "created_at"],
+  messages: ["messages", "created_at"],
+  contact_messages: ["contact_messages", "created_at"],
+};
+
 /** What each policy removes: the rows past `days`, counted (`count`) or cleaned (`clean`). */
 function policySql(sql: Queryable, dataType: RetentionDataType, days: number) {
   const cutoff = sql`now() - make_interval(days => ${days})`;
-  switch (dataType) {
-    case "sessions":
-      return {
-        count: sql`select count(*)::int as n from sessions where last_activity_at < ${cutoff}`,
-        clean: sql`delete from sessions where last_activity_at < ${cutoff} returning 1`,
-      };
-    case "login_tokens":
-      return {
-        count: sql`select count(*)::int as n from login_tokens where expires_at < ${cutoff}`,
-        clean: sql`delete from login_tokens where expires_at < ${cutoff} returning 1`,
-      };
-    case "security_events":
-      return {
-        count: sql`select count(*)::int as n from security_events where created_at < ${cutoff}`,
-        clean: sql`delete from security_events where created_at < ${cutoff} returning 1`,
-      };
-    case "audit_entries":
-      return {
-        count: sql`select count(*)::int as n from audit_log where created_at < ${cutoff}`,
-        clean: sql`delete from audit_log where created_at < ${cutoff} returning 1`,
-      };
-    case "messages":
-      return {
-        count: sql`select count(*)::int as n from messages where created_at < ${cutoff}`,
-        clean: sql`delete from messages where created_at < ${cutoff} returning 1`,
-      };
-    case "contact_messages":
-      return {
-        count: sql`select count(*)::int as n from contact_messages where created_at < ${cutoff}`,
-        clean: sql`delete from contact_messages where created_at < ${cutoff} returning 1`,
-      };
-    case "cancelled_appointments": {
-      const past = sql`status = 'cancelled' and coalesce(cancelled_at, starts_at) < ${cutoff}
-                       and (customer_name <> 'Erased user' or customer_email is not null or notes is not null)`;
-      return {
-        count: sql`select count(*)::int as n from appointments where ${past}`,
-        clean: sql`update appointments set customer_name = 'Erased user', customer_phone = '[erased]',
-                          customer_email = null, notes = null
-                    where ${past} returning 1`,
-      };
-    }
+  if (dataType === "cancelled_appointments") {
+    // Cancelled visits stay (their reviews and the salesperson's history) without the customer's details.
+    const past = sql`status = 'cancelled' and coalesce(cancelled_at, starts_at) < ${cutoff}
+                     and (customer_name <> ${ERASED_NAME} or customer_email is not null or notes is not null)`;
+    return {
+      count: sql`select count(*)::int as n from appointments where ${past}`,
+      clean: sql`update appointments set customer_name = ${ERASED_NAME}, customer_phone = ${ERASED_TEXT},
+                        customer_email = null, notes = null
+                  where ${past} returning 1`,
+    };
   }
+  const [table, column] = DELETE_OLDER[dataType];
+  return {
+    count: sql`select count(*)::int as n from ${sql(table)} where ${sql(column)} < ${cutoff}`,
+    clean: sql`delete from ${sql(table)} where ${sql(column)} < ${cutoff} returning 1`,
+  };
 }
 
 export async function listRetentionPolicies(ctx: { sql: Sql }): Promise<RetentionPolicyView[]> {

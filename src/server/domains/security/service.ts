@@ -18,6 +18,7 @@ import { isAdmin } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import { setSessionCookie } from "../../auth/cookies";
 import {
+  adminMfaRequired,
   type ChallengePurpose,
   type CodeCheck,
   checkSecondFactor,
@@ -25,6 +26,7 @@ import {
   consumeChallenge,
   formatSecret,
   issueBackupCodes,
+  mfaEnabled,
   newTotpSecret,
   readChallenge,
   sealKey,
@@ -59,12 +61,6 @@ async function codeFailed(
   refuseCode(result, message);
 }
 
-export async function adminMfaRequired(ctx: Pick<Context, "sql">): Promise<boolean> {
-  const [row] = await ctx.sql<{ required: boolean }[]>`
-    select admin_mfa_required as required from security_settings where id = 1`;
-  return row?.required ?? false;
-}
-
 export async function mfaStatus(ctx: Authed): Promise<MfaStatus> {
   const [row] = await ctx.sql<
     { enabledAt: Date | null; lockedUntil: Date | null; remaining: number; exists: boolean }[]
@@ -83,7 +79,7 @@ export async function mfaStatus(ctx: Authed): Promise<MfaStatus> {
     pendingSetup: !enabled && (row?.exists ?? false),
     backupCodesRemaining: remaining,
     warning: enabled && remaining < MFA.backupCodeWarning,
-    required: isAdmin(ctx.user) && (await adminMfaRequired(ctx)),
+    required: isAdmin(ctx.user) && (await adminMfaRequired(ctx.sql)),
     lockedUntil: row?.lockedUntil ?? null,
   };
 }
@@ -142,7 +138,7 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
 
 /** Turns MFA off with a current code (or a backup code). */
 export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true }> {
-  if (isAdmin(ctx.user) && (await adminMfaRequired(ctx))) {
+  if (isAdmin(ctx.user) && (await adminMfaRequired(ctx.sql))) {
     throw appError(
       "CONFLICT",
       "The platform requires administrators to use two-factor authentication, so it cannot be turned off.",
@@ -376,16 +372,12 @@ export async function updateSecuritySettings(
   ctx: Authed,
   input: { adminMfaRequired: boolean },
 ): Promise<SecuritySettings> {
-  if (input.adminMfaRequired) {
-    const [own] = await ctx.sql`
-      select 1 as ok from user_mfa where user_id = ${ctx.user.id} and enabled_at is not null`;
-    if (!own) {
-      throw appError(
-        "CONFLICT",
-        "Turn on two-factor authentication for your own account before requiring it of administrators.",
-        "MFA_NOT_ENABLED",
-      );
-    }
+  if (input.adminMfaRequired && !(await mfaEnabled(ctx.sql, ctx.user.id))) {
+    throw appError(
+      "CONFLICT",
+      "Turn on two-factor authentication for your own account before requiring it of administrators.",
+      "MFA_NOT_ENABLED",
+    );
   }
   await ctx.sql`
     insert into security_settings (id, admin_mfa_required, updated_at, updated_by)

@@ -10,7 +10,6 @@ import {
   HStack,
   Input,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -25,7 +24,7 @@ import { adminAuthHeaders } from "../../../adminSession";
 import { trpc } from "../../../trpc";
 import { DateRangeFields, FilterField, FilterSelect, useDebouncedSearch } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { ListPager } from "../consoleKit";
@@ -334,13 +333,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
       {badRange ? null : (
         <QueryState
           query={audit}
-          loading={
-            <Stack gap="2" aria-busy="true" aria-label="Loading the audit trail">
-              <Skeleton h="16" borderRadius="lg" />
-              <Skeleton h="16" borderRadius="lg" />
-              <Skeleton h="16" borderRadius="lg" />
-            </Stack>
-          }
+          loading={<SkeletonRows label="Loading the audit trail" h="16" />}
           error={{ title: "We couldn't load the audit trail", titleAs: "h3" }}
           isEmpty={(data) => data.items.length === 0}
           empty={

@@ -1,0 +1,81 @@
+// A signed-in workspace page: a header band (eyebrow, title, one line about it), a sticky row of icon tabs kept
+// in the URL as ?tab=…, and the tabs' panels below. Compliance and security use it.
+import { Container, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { Eyebrow } from "../Eyebrow";
+import { type PageTabLabel, PageTabsList } from "../PageTabsList";
+import { PageBand } from "./PageBand";
+
+/**
+ * The tab the URL asks for (when the caller may use it, else the first) and a function that opens another; the
+ * first tab is the page's plain URL.
+ */
+export function useSearchTab<T extends string>(
+  parse: (search: Record<string, unknown>) => { tab?: T },
+  tabs: readonly T[],
+): [T, (next: T) => void] {
+  const search = parse(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const first = tabs[0] as T;
+  const tab = search.tab && tabs.includes(search.tab) ? search.tab : first;
+  // The route's own search schema checked `tab`; the router types it per route, so widen it here.
+  const open = (next: T) =>
+    void navigate({
+      to: ".",
+      search: { tab: next === first ? undefined : next } as Record<string, unknown>,
+      replace: true,
+    });
+  return [tab, open];
+}
+
+export function TabbedWorkspace<T extends string>({
+  eyebrow,
+  title,
+  lead,
+  tabs,
+  labels,
+  active,
+  onTabChange,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  tabs: readonly T[];
+  labels: Readonly<Record<T, PageTabLabel>>;
+  active: T;
+  onTabChange: (tab: T) => void;
+  /** One `Tabs.Content` per tab. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageBand pt={{ base: "5", md: "7" }} pb="5">
+        <Stack gap="1.5" minW="0">
+          <Eyebrow>{eyebrow}</Eyebrow>
+          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+            {title}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" maxW="3xl">
+            {lead}
+          </Text>
+        </Stack>
+      </PageBand>
+      <Tabs.Root
+        value={active}
+        onValueChange={(e) => onTabChange(e.value as T)}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
+          <PageTabsList tabs={tabs} labels={labels} active={active} />
+        </PageBand>
+        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          {children}
+        </Container>
+      </Tabs.Root>
+    </>
+  );
+}
