@@ -249,7 +249,17 @@ describe("deliveries", () => {
         >`select signing_secret_encrypted as s from crm_integrations where id = ${mine.id}`
       )[0]!.s,
     );
-    const date = addDays(todayIn(A!.time_zone), 2);
+    // Two free slots from the real slot grid: the seed books visits in the coming days too.
+    let date = "";
+    let free: string[] = [];
+    for (let ahead = 2; free.length < 2 && ahead < 30; ahead++) {
+      date = addDays(todayIn(A!.time_zone), ahead);
+      const grid = await h.request("GET", `/api/appointments/salesperson/${person!.id}/${date}`);
+      free = (grid.json.slots as { time: string; state: string }[])
+        .filter((s) => s.state === "available")
+        .map((s) => s.time);
+    }
+    expect(free.length).toBeGreaterThanOrEqual(2);
     const book = (time: string) =>
       h.request("POST", "/api/appointments", {
         cookie: customer.cookie,
@@ -263,10 +273,10 @@ describe("deliveries", () => {
           customerEmail: "crm.buyer@example.org",
         },
       });
-    const first = await book("10:00");
+    const first = await book(free[0]!);
     expect(first.status, first.text).toBe(201);
-    const second = await book("11:00");
-    expect(second.status).toBe(201);
+    const second = await book(free[1]!);
+    expect(second.status, second.text).toBe(201);
     expect(
       (
         await h.request("PATCH", `/api/appointments/${second.json.id}/cancel`, {
