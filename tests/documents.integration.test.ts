@@ -92,6 +92,7 @@ describe("the Markdown sources", () => {
       gdpr_requests: "**Data requests**",
       retention_policies: "**Retention policies**",
       retention_runs: "**retention runs**",
+      api_keys: "**API keys**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -130,6 +130,7 @@ function sample(key: string, schema: ZodLike): unknown {
     challenge: "a".repeat(32),
     startDate: addDays(today, -30),
     endDate: today,
+    scopes: ["salespeople:read"],
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -9,12 +9,16 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./context";
+import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
+import { appError } from "./errors";
 import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
+import { withRequestId } from "./logger";
 import { projectPath } from "./paths";
+import { docsRoutes } from "./rest/docs";
 import { mountRoutes } from "./rest/route";
 import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import { appRouter } from "./trpc/root";
@@ -23,6 +27,66 @@ export type CreateAppOptions = { clientDir?: string };
 
 /** Where Stripe delivers events: the issue's path, and the older one the CSRF exemption named. */
 const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
+
+/** An id a load balancer gave the request, reused so its logs and ours line up; anything else is replaced. */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** How many migrations this release ships (read once): the database is ready when it has applied them all. */
+const SHIPPED_MIGRATIONS = (() => {
+  try {
+    const journal = readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8");
+    return (JSON.parse(journal) as { entries: unknown[] }).entries.length;
+  } catch {
+    return null;
+  }
+})();
+
+/** A readiness probe answers within its own time even when the database hangs. */
+const READY_CHECK_TIMEOUT_MS = 3000;
+
+function withinReadyTimeout<T>(work: PromiseLike<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("readiness check timed out")), READY_CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+type Readiness = {
+  database: "ok" | "unreachable";
+  migrations: "current" | "pending" | "unknown";
+  message?: string;
+};
+
+/**
+ * Whether this instance can serve: the database answers, and it has applied every migration this release
+ * ships (more is fine: during a rolling deploy a newer release may have migrated first).
+ */
+async function readiness(deps: AppDeps): Promise<Readiness> {
+  try {
+    await withinReadyTimeout(deps.sql`select 1`);
+  } catch (error) {
+    deps.logger.warn("readiness: the database cannot be reached", error);
+    return { database: "unreachable", migrations: "unknown", message: "The database cannot be reached" };
+  }
+  if (SHIPPED_MIGRATIONS === null)
+    return { database: "ok", migrations: "unknown", message: "This release's migration journal is missing" };
+  try {
+    const [row] = await withinReadyTimeout(
+      deps.sql<{ applied: number }[]>`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    );
+    const applied = row?.applied ?? 0;
+    if (applied >= SHIPPED_MIGRATIONS) return { database: "ok", migrations: "current" };
+    return {
+      database: "ok",
+      migrations: "pending",
+      message: `Database migrations are not current (${applied} of ${SHIPPED_MIGRATIONS} applied)`,
+    };
+  } catch (error) {
+    deps.logger.warn("readiness: applied migrations could not be read", error);
+    return { database: "ok", migrations: "unknown", message: "Applied migrations could not be read" };
+  }
+}
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -37,11 +101,25 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
-  app.get("/api/health", (c) => c.json({ status: "ok" }));
-
+  // Every answer names its request (X-Request-Id), every line logged while handling it carries the id, and
+  // each request ends with one access line. The path is logged without its query string, which may hold tokens.
   app.use("*", async (c, next) => {
-    c.set("requestId", randomUUID());
-    await next();
+    const forwarded = c.req.header("x-request-id");
+    const requestId = forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await withRequestId(requestId, async () => {
+      await next();
+      c.header("X-Request-Id", requestId);
+      const status = c.res.status;
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      deps.logger.info(`${c.req.method} ${c.req.path} ${status} ${durationMs} ms`, {
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        durationMs,
+      });
+    });
   });
 
   // HSTS only where the app is served over https: over plain http it would pin a scheme the site lacks.
@@ -76,6 +154,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("*", (c, next) =>
     c.req.path.startsWith("/uploads/") ? uploadHeaders(c, next) : pageHeaders(c, next),
   );
+
+  // Probes, ahead of sessions and every limit: health says the process answers (no database), ready that
+  // this instance can serve traffic.
+  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.get("/api/ready", async (c) => {
+    const { message, ...state } = await readiness(deps);
+    if (message === undefined) return c.json({ status: "ready", ...state });
+    return c.json({ status: "not-ready", ...state, message, code: "NOT_READY" }, 503);
+  });
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
@@ -96,6 +183,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
 
+  // API keys are for the REST routes their scopes name; procedures are for the app and signed-in scripts.
+  app.use("/trpc/*", async (c, next) => {
+    if (c.get("apiKey"))
+      throw appError(
+        "FORBIDDEN",
+        "API keys call the REST routes: use /api with this key",
+        "INSUFFICIENT_SCOPE",
+      );
+    await next();
+  });
   app.use("/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/trpc",
@@ -118,6 +215,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     });
   }
 
+  app.route("/api", docsRoutes(deps.env.APP_URL));
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),

@@ -34,10 +34,11 @@ const envSchema = z.object({
     .regex(/^(true|false|\d{1,2})$/, "use false, true or a number of proxies")
     .default("false")
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  /** Demo data into an empty database at start: on by default, except in production. */
   SEED_ON_START: z
     .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   SEED_SCALE: z.coerce.number().positive().default(1),
   RATE_LIMIT_DISABLED: z
     .enum(["true", "false"])
@@ -51,6 +52,8 @@ const envSchema = z.object({
    */
   ANALYTICS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** On SIGTERM/SIGINT, how long requests in flight and running jobs may take to finish before the exit. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),
   /**
@@ -84,6 +87,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   CRM_ALLOW_PRIVATE_TARGETS: boolean;
+  SEED_ON_START: boolean;
   APP_URL: string;
   COOKIE_SECURE: boolean;
   ADMIN_CODE: string;
@@ -145,6 +149,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ADMIN_CODE: env.ADMIN_CODE ?? DEMO_ADMIN_CODE,
     ADMIN_CODE_IS_DEMO: !env.ADMIN_CODE,
     CRM_ALLOW_PRIVATE_TARGETS: env.CRM_ALLOW_PRIVATE_TARGETS ?? env.NODE_ENV !== "production",
+    SEED_ON_START: env.SEED_ON_START ?? env.NODE_ENV !== "production",
   };
 }
 

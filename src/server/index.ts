@@ -100,18 +100,25 @@ server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info(`${signal}: shutting down`);
-  // No new connections; keep-alive connections close as they fall idle. Requests in flight finish (at most
-  // 10 s) before the job queue and the database go away.
+  const started = Date.now();
+  const deadline = started + env.SHUTDOWN_TIMEOUT_MS;
+  logger.info(`${signal}: shutting down (at most ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
+  // No new connections, and no new jobs; keep-alive connections close as they fall idle. Requests in flight
+  // finish (within SHUTDOWN_TIMEOUT_MS) before the job queue and the database go away.
   server.close();
-  const deadline = Date.now() + 10_000;
+  await services.deps.jobs.pause().catch((error: unknown) => logger.warn("job queue: pausing failed", error));
   while (inFlight > 0 && Date.now() < deadline) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const cutOff = inFlight;
   if ("closeAllConnections" in server) server.closeAllConnections();
-  await services.stop();
+  // Running jobs get what is left of the bound; one still running then is retried after the next start.
+  await services.stop({ timeoutMs: Math.max(deadline - Date.now(), 0) });
   await database.close();
+  logger.info(
+    `shutdown complete in ${Date.now() - started} ms${cutOff > 0 ? ` (${cutOff} requests cut off at the bound)` : ""}`,
+  );
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,13 +1,19 @@
-// A small leveled logger writing one line per event; never given secrets or tokens. Control characters in
-// anything logged are escaped, so text from a request can never forge a line of its own.
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-export type LogLevel = keyof typeof LEVELS;
-export type Logger = Record<"debug" | "info" | "warn" | "error", (message: string, extra?: unknown) => void>;
+// Structured logs on pino: one JSON object per line (time, level, msg, and `err` with its stack), with the id
+// of the request being handled on every line logged while it is, and secrets redacted by field name.
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+type EmittedLevel = Exclude<LogLevel, "silent">;
+export type Logger = Record<EmittedLevel, (message: string, extra?: unknown) => void>;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** Escapes control characters (newline included) as \n, \r, \t or \u00XX. */
+/**
+ * Escapes control characters (newline included) as \n, \r, \t or \u00XX. Every escape is also a JSON escape,
+ * so a serialized line stays valid JSON and text from a request can never break it into lines of its own.
+ */
 export function escapeControl(text: string): string {
   return text.replace(CONTROL, (ch) => {
     if (ch === "\n") return "\\n";
@@ -17,32 +23,93 @@ export function escapeControl(text: string): string {
   });
 }
 
-function render(extra: unknown): string {
-  if (extra instanceof Error) {
-    const cause = extra.cause instanceof Error ? ` | cause: ${extra.cause.stack ?? extra.cause.message}` : "";
-    return `${extra.stack ?? `${extra.name}: ${extra.message}`}${cause}`;
-  }
-  if (typeof extra === "string") return extra;
-  try {
-    return JSON.stringify(extra);
-  } catch {
-    return String(extra);
-  }
+/** The request being handled, carried across awaits so that services (which get only the logger) log its id. */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs `handle` with `requestId` on every line logged until it settles. */
+export function withRequestId<T>(requestId: string, handle: () => T): T {
+  return requestScope.run({ requestId }, handle);
+}
+
+/** Field names whose values never reach a log, at the top of a line or nested in what was logged with it. */
+const SECRET_FIELDS = [
+  "authorization",
+  "cookie",
+  '["set-cookie"]',
+  "token",
+  "accessToken",
+  "refreshToken",
+  "sessionToken",
+  "password",
+  "secret",
+  "apiKey",
+  "adminCode",
+];
+const REDACT_PATHS = [
+  ...SECRET_FIELDS.flatMap((field) => {
+    const dotted = field.startsWith("[") ? field : `.${field}`;
+    return [field, `*${dotted}`, `*.*${dotted}`];
+  }),
+  // `code` alone names a one-time or admin code; an error's own `code` (ECONNREFUSED, 23505) stays readable.
+  ...["code", "detail.code", "detail.*.code", "body.code", "input.code", "query.code"],
+  // A failed query's bound values may be anything a user sent.
+  "err.parameters",
+  "err.args",
+  "err.cause.parameters",
+  "err.cause.args",
+];
+
+/** Keys pino writes itself: an extra object that uses one is logged under `detail` instead of merged. */
+const RESERVED = new Set(["time", "level", "msg", "err", "requestId", "pid", "hostname"]);
+
+function fields(extra: unknown): object | undefined {
+  if (extra === undefined) return undefined;
+  if (extra instanceof Error) return { err: extra };
+  if (
+    typeof extra === "object" &&
+    extra !== null &&
+    Object.getPrototypeOf(extra) === Object.prototype &&
+    !Object.keys(extra).some((key) => RESERVED.has(key))
+  )
+    return extra;
+  return { detail: extra };
 }
 
 export function createLogger(
   level: LogLevel,
-  write: (line: string, level: Exclude<LogLevel, "silent">) => void = defaultWrite,
+  write: (line: string, level: EmittedLevel) => void = defaultWrite,
 ): Logger {
-  const at = LEVELS[level];
-  const emit = (l: Exclude<LogLevel, "silent">) => (message: string, extra?: unknown) => {
-    if (LEVELS[l] < at) return;
-    const tail = extra === undefined ? "" : ` ${render(extra)}`;
-    write(`${new Date().toISOString()} ${l.toUpperCase()} ${escapeControl(message + tail)}`, l);
+  // pino writes synchronously from inside the call below, so the level of the line being written is known.
+  let writing: EmittedLevel = "info";
+  const destination = {
+    write(chunk: string) {
+      write(escapeControl(chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk), writing);
+    },
+  };
+  const base = pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.errWithCause },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      mixin: () => {
+        const scope = requestScope.getStore();
+        return scope ? { requestId: scope.requestId } : {};
+      },
+    },
+    destination,
+  );
+  const emit = (at: EmittedLevel) => (message: string, extra?: unknown) => {
+    if (!base.isLevelEnabled(at)) return;
+    writing = at;
+    const merged = fields(extra);
+    if (merged === undefined) base[at](message);
+    else base[at](merged, message);
   };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
 
-function defaultWrite(line: string, level: Exclude<LogLevel, "silent">): void {
+function defaultWrite(line: string, level: EmittedLevel): void {
   (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }

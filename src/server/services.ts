@@ -43,8 +43,9 @@ export async function startServices(options: {
     deps: { sql, env, mailer, logger, browseCache, jobs, payments: createPayments(env), secrets },
     /** What the job workers run with, for tests that run a job's handler directly. */
     workers,
-    stop: async () => {
-      await jobs.stop();
+    /** Running jobs get up to `timeoutMs` to finish (see JobQueue.stop) before the queue and mailer close. */
+    stop: async (options: { timeoutMs?: number } = {}) => {
+      await jobs.stop(options);
       mailer.close();
     },
   };

@@ -16,11 +16,13 @@ export const RATE_LIMITS = {
 /** Takes one token from the bucket; answers whether the caller may proceed. */
 export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Promise<boolean> {
   const { capacity, refillSeconds } = rule;
+  // now() is each transaction's start: one that waited on the row lock may start before the last refill it
+  // sees, so elapsed steps are never negative (a negative step would take a token nobody spent).
   return sql.begin(async (tx) => {
     await tx`insert into rate_limit_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, now())
              on conflict (key) do nothing`;
     const [bucket] = await tx<(Pick<RateLimitBucketRow, "tokens"> & { steps: number })[]>`
-      select tokens, floor(extract(epoch from now() - refilled_at) / ${refillSeconds})::int as steps
+      select tokens, greatest(0, floor(extract(epoch from now() - refilled_at) / ${refillSeconds}))::int as steps
         from rate_limit_buckets where key = ${key} for update`;
     if (!bucket) return false;
     const available = Math.min(capacity, bucket.tokens + bucket.steps);
@@ -28,7 +30,7 @@ export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Pro
     await tx`update rate_limit_buckets set
                tokens = ${allowed ? available - 1 : available},
                refilled_at = case when ${bucket.steps} > 0
-                 then ${available >= capacity ? tx`now()` : tx`refilled_at + make_interval(secs => ${bucket.steps * refillSeconds})`}
+                 then ${available >= capacity ? tx`greatest(refilled_at, now())` : tx`refilled_at + make_interval(secs => ${bucket.steps * refillSeconds})`}
                  else refilled_at end
              where key = ${key}`;
     return allowed;

@@ -2,6 +2,7 @@
 // restarts and run once across any number of app instances.
 import PgBoss from "pg-boss";
 import type { Queryable } from "../db/client";
+import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
 
 export const QUEUES = {
@@ -60,7 +61,13 @@ export type JobQueue = {
   work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
   /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
   schedule: (name: QueueName, cron: string) => Promise<void>;
-  stop: () => Promise<void>;
+  /** Takes no new jobs; the ones running go on (a shutdown calls this first, then `stop`). */
+  pause: () => Promise<void>;
+  /**
+   * Waits up to `timeoutMs` (10 s by default, at least 1 s) for running jobs, then closes the queue. A job still
+   * running then is marked failed, and its retry runs after the next start.
+   */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
 };
 
 export async function startJobQueue(options: {
@@ -80,10 +87,13 @@ export async function startJobQueue(options: {
       options.logger.debug("job queue: database shutting down");
     else options.logger.error("job queue error", error);
   });
-  await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
-  }
+  // pg-boss's own schema changes and queue partitions, one instance at a time (see withStartupLock).
+  await withStartupLock(options.connectionString, async () => {
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    }
+  });
   return {
     async send(name, data, sendOptions = {}) {
       const within = sendOptions.within;
@@ -119,6 +129,10 @@ export async function startJobQueue(options: {
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { tz: "UTC" });
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async pause() {
+      for (const name of Object.values(QUEUES)) await boss.offWork(name);
+    },
+    stop: (stopOptions = {}) =>
+      boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 }),
   };
 }

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiScope } from "../../shared/apiKeys";
 import type { AppDeps, Context } from "../context";
 import { appError } from "../errors";
 import { type AppEnv, trpcContext } from "../http/context";
@@ -23,6 +24,16 @@ export type Shaped =
 /** A file answered for download; binary content travels as base64 (through tRPC too) and is decoded here. */
 export type DownloadFile = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
+/**
+ * What a shaped route answers, for the API reference (rest/openapi.ts): the items of a page (an array, with
+ * the named headers), a file, a redirect, or some fields of the result. A route with `shape` must say.
+ */
+export type ResponseDoc =
+  | { kind: "page"; headers: Record<string, string>; file?: string }
+  | { kind: "file"; contentTypes: string[] }
+  | { kind: "redirect"; to: string }
+  | { kind: "fields"; fields: string[] };
+
 export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Below /api, with Hono's `:name` parameters. */
@@ -36,15 +47,20 @@ export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   /** Path parameters, each copied into the input field of the same name. */
   params?: InputKey<P>[];
   status?: 200 | 201;
+  /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
+  scope?: ApiScope;
   /** Largest body accepted, in bytes (the app's default is 1 MiB). */
   maxBody?: number;
   /** A navigation from another site is sent here without the procedure running (a GET that signs out). */
   crossSiteRedirect?: string;
   shape?: (result: OutputOf<P>) => Shaped;
+  responds?: ResponseDoc;
 };
 
 /** An entry ready to serve: its procedure call and answer shaping bound while its types are known. */
 export type MountedRoute = Omit<RestRoute, "procedure" | "shape" | "params" | "input"> & {
+  procedure: ProcedurePath;
+  shaped: boolean;
   params: string[];
   input: "body" | "query" | "none" | { image: string };
   run: (ctx: Context, input: unknown) => Promise<Shaped>;
@@ -55,6 +71,8 @@ export function route<P extends ProcedurePath>(entry: RestRoute<P>): MountedRout
   const { procedure, shape, params, input, ...rest } = entry;
   return {
     ...rest,
+    procedure,
+    shaped: shape !== undefined,
     params: params ?? [],
     input,
     run: async (ctx, raw) => {
@@ -117,6 +135,15 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
   for (const { path, to } of redirects) api.get(path, (c) => c.redirect(to, 302));
   for (const entry of entries) {
     const handler = async (c: HonoContext<AppEnv>) => {
+      const apiKey = c.get("apiKey");
+      if (apiKey && (entry.scope === undefined || !apiKey.scopes.includes(entry.scope)))
+        throw appError(
+          "FORBIDDEN",
+          entry.scope === undefined
+            ? "API keys cannot call this route: sign in to use it"
+            : `This API key lacks the ${entry.scope} scope this route needs`,
+          "INSUFFICIENT_SCOPE",
+        );
       const crossSite = c.req.header("sec-fetch-site") === "cross-site";
       const resHeaders = new Headers();
       const shaped: Shaped =

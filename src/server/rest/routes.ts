@@ -5,6 +5,8 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
 import { type MountedRoute, type Redirect, route } from "./route";
 
 /** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
+const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };
+
 const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const REST_ROUTES: readonly MountedRoute[] = [
@@ -44,6 +46,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     crossSiteRedirect: "/",
     shape: () => ({ redirect: "/" }),
+    responds: { kind: "redirect", to: "/" },
   }),
   route({ method: "POST", path: "/admin/login", procedure: "admin.login", input: "body" }),
   route({ method: "GET", path: "/admin/verify", procedure: "admin.verify", input: "none" }),
@@ -57,6 +60,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "admin.users",
     input: "query",
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({
     method: "PATCH",
@@ -79,6 +83,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "admin.salespeople",
     input: "query",
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({
     method: "POST",
@@ -117,6 +122,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "admin.dealerships",
     input: "query",
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({
     method: "POST",
@@ -163,6 +169,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
       result.format === "csv"
         ? { file: result.file }
         : { body: result.page.items, headers: { "X-Total-Count": String(result.page.total) } },
+    responds: { kind: "page", headers: TOTAL_COUNT, file: "text/csv" },
   }),
 
   // Salespeople and reviews
@@ -174,16 +181,26 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/salespeople",
     procedure: "salespeople.list",
+    scope: "salespeople:read",
     input: "query",
     shape: (page) => ({
       body: page.items,
       headers: { "X-Total-Count": String(page.total), "X-Total-Count-Exact": String(page.totalExact) },
     }),
+    responds: {
+      kind: "page",
+      headers: {
+        ...TOTAL_COUNT,
+        "X-Total-Count-Exact":
+          "false when X-Total-Count is an estimate (very large result sets); see the docs",
+      },
+    },
   }),
   route({
     method: "GET",
     path: "/salespeople/:id",
     procedure: "salespeople.byId",
+    scope: "salespeople:read",
     input: "none",
     params: ["id"],
   }),
@@ -191,6 +208,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/salespeople/:id/ratings",
     procedure: "salespeople.ratings",
+    scope: "salespeople:read",
     input: "none",
     params: ["id"],
   }),
@@ -198,6 +216,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/salespeople/:salespersonId/reviews",
     procedure: "reviews.list",
+    scope: "salespeople:read",
     input: "query",
     params: ["salespersonId"],
   }),
@@ -250,6 +269,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "POST",
     path: "/appointments",
     procedure: "appointments.book",
+    scope: "appointments:write",
     input: "body",
     status: 201,
   }),
@@ -257,6 +277,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/appointments/salesperson/:id",
     procedure: "appointments.forSalesperson",
+    scope: "appointments:read",
     input: "none",
     params: ["id"],
   }),
@@ -264,6 +285,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/appointments/salesperson/:id/:date",
     procedure: "appointments.daySlots",
+    scope: "appointments:read",
     input: "none",
     params: ["id", "date"],
   }),
@@ -291,6 +313,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "PATCH",
     path: "/appointments/:id",
     procedure: "appointments.updateStatus",
+    scope: "appointments:write",
     input: "body",
     params: ["id"],
   }),
@@ -298,6 +321,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "PATCH",
     path: "/appointments/:id/cancel",
     procedure: "appointments.cancel",
+    scope: "appointments:write",
     input: "body",
     params: ["id"],
   }),
@@ -305,6 +329,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "POST",
     path: "/appointments/:id/reschedule",
     procedure: "appointments.reschedule",
+    scope: "appointments:write",
     input: "body",
     params: ["id"],
   }),
@@ -312,6 +337,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "POST",
     path: "/availability-blocks",
     procedure: "availability.create",
+    scope: "appointments:write",
     input: "body",
     status: 201,
   }),
@@ -319,6 +345,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "PATCH",
     path: "/availability-blocks/:id",
     procedure: "availability.update",
+    scope: "appointments:write",
     input: "body",
     params: ["id"],
   }),
@@ -326,6 +353,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "DELETE",
     path: "/availability-blocks/:id",
     procedure: "availability.remove",
+    scope: "appointments:write",
     input: "none",
     params: ["id"],
   }),
@@ -333,6 +361,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/availability-blocks/salesperson/:id",
     procedure: "availability.forSalesperson",
+    scope: "appointments:read",
     input: "none",
     params: ["id"],
   }),
@@ -351,8 +380,20 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "manager.removeSalesperson",
     input: "body",
   }),
-  route({ method: "GET", path: "/manager/overview", procedure: "manager.overview", input: "none" }),
-  route({ method: "GET", path: "/manager/team", procedure: "manager.team", input: "query" }),
+  route({
+    method: "GET",
+    path: "/manager/overview",
+    procedure: "manager.overview",
+    scope: "analytics:read",
+    input: "none",
+  }),
+  route({
+    method: "GET",
+    path: "/manager/team",
+    procedure: "manager.team",
+    scope: "salespeople:read",
+    input: "query",
+  }),
   route({
     method: "POST",
     path: "/manager/verify-salesperson",
@@ -365,14 +406,22 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "manager.rejectSalesperson",
     input: "body",
   }),
-  route({ method: "GET", path: "/manager/performance", procedure: "manager.performance", input: "none" }),
+  route({
+    method: "GET",
+    path: "/manager/performance",
+    procedure: "manager.performance",
+    scope: "analytics:read",
+    input: "none",
+  }),
   /** The monthly report as a download: `?month=YYYY-MM&format=csv|json`. */
   route({
     method: "GET",
     path: "/manager/report",
     procedure: "manager.reportFile",
+    scope: "analytics:read",
     input: "query",
     shape: (file) => ({ file }),
+    responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
   }),
 
   // Subscriptions: checkout, the return page's answer, a subscription and its invoices, a dealership's plan.
@@ -425,8 +474,20 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   }),
 
   // CRM integrations: a manager's own dealership (administrators pass dealershipId). Credentials are answered masked.
-  route({ method: "GET", path: "/crm/providers", procedure: "crm.providers", input: "none" }),
-  route({ method: "GET", path: "/crm/integrations", procedure: "crm.integrations", input: "query" }),
+  route({
+    method: "GET",
+    path: "/crm/providers",
+    procedure: "crm.providers",
+    scope: "crm:events",
+    input: "none",
+  }),
+  route({
+    method: "GET",
+    path: "/crm/integrations",
+    procedure: "crm.integrations",
+    scope: "crm:events",
+    input: "query",
+  }),
   /** Answers the integration once with its `signingSecret`, the key of the webhook signatures. */
   route({ method: "POST", path: "/crm/integrations", procedure: "crm.create", input: "body", status: 201 }),
   route({
@@ -455,14 +516,17 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/crm/integrations/:id/logs",
     procedure: "crm.logs",
+    scope: "crm:events",
     input: "query",
     params: ["id"],
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({
     method: "POST",
     path: "/crm/logs/:logId/resend",
     procedure: "crm.resend",
+    scope: "crm:events",
     input: "none",
     params: ["logId"],
   }),
@@ -473,20 +537,35 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "GET",
     path: "/analytics/executive-summary",
     procedure: "analytics.executiveSummary",
+    scope: "analytics:read",
     input: "query",
   }),
-  route({ method: "GET", path: "/analytics/revenue", procedure: "analytics.revenue", input: "query" }),
+  route({
+    method: "GET",
+    path: "/analytics/revenue",
+    procedure: "analytics.revenue",
+    scope: "analytics:read",
+    input: "query",
+  }),
   route({
     method: "GET",
     path: "/analytics/dealerships",
     procedure: "analytics.dealerships",
+    scope: "analytics:read",
     input: "query",
   }),
-  route({ method: "GET", path: "/analytics/market", procedure: "analytics.market", input: "query" }),
+  route({
+    method: "GET",
+    path: "/analytics/market",
+    procedure: "analytics.market",
+    scope: "analytics:read",
+    input: "query",
+  }),
   route({
     method: "GET",
     path: "/analytics/predictions",
     procedure: "analytics.predictions",
+    scope: "analytics:read",
     input: "query",
   }),
 
@@ -501,6 +580,10 @@ export const REST_ROUTES: readonly MountedRoute[] = [
       body: list.items,
       headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
     }),
+    responds: {
+      kind: "page",
+      headers: { ...TOTAL_COUNT, "X-Pending-Count": "How many requests wait for a decision" },
+    },
   }),
   route({
     method: "POST",
@@ -557,6 +640,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     params: ["slug"],
     shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
+    responds: { kind: "fields", fields: ["content", "lastUpdated"] },
   }),
   /** Administrators replace a document's Markdown: body `{ content, title? }`. */
   route({
@@ -566,6 +650,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["slug"],
     shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
+    responds: { kind: "fields", fields: ["content", "lastUpdated", "title"] },
   }),
 
   // Compliance: data requests (every user their own; administrators everyone's), retention, cleanup, reports
@@ -576,6 +661,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "compliance.requests",
     input: "query",
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({
     method: "POST",
@@ -600,6 +686,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "query",
     params: ["id"],
     shape: (file) => ({ file }),
+    responds: { kind: "file", contentTypes: ["application/json", "application/zip"] },
   }),
   route({
     method: "GET",
@@ -628,6 +715,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
         content: JSON.stringify(report, null, 2),
       },
     }),
+    responds: { kind: "file", contentTypes: ["application/json"] },
   }),
 
   // Security: the caller's second factor, sessions and events; administrators' settings
@@ -657,12 +745,26 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "security.events",
     input: "query",
     shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
   }),
   route({ method: "GET", path: "/security/settings", procedure: "security.settings", input: "none" }),
   route({ method: "PUT", path: "/security/settings", procedure: "security.updateSettings", input: "body" }),
   /** The second step of a sign-in (link or admin form) when the account has MFA on. */
   route({ method: "POST", path: "/auth/verify-mfa", procedure: "auth.verifyMfa", input: "body" }),
   route({ method: "POST", path: "/admin/verify-mfa", procedure: "admin.verifyMfa", input: "body" }),
+
+  // API keys of integrators: made, listed and revoked by a signed-in manager or administrator (never by a key)
+  route({ method: "GET", path: "/api-keys/scopes", procedure: "apiKeys.scopes", input: "none" }),
+  route({ method: "GET", path: "/api-keys", procedure: "apiKeys.list", input: "none" }),
+  /** Answers the key once, in `key`; only its hash is stored. */
+  route({ method: "POST", path: "/api-keys", procedure: "apiKeys.create", input: "body", status: 201 }),
+  route({
+    method: "DELETE",
+    path: "/api-keys/:id",
+    procedure: "apiKeys.revoke",
+    input: "none",
+    params: ["id"],
+  }),
 ];
 
 /** GET /api/login is where SPEC.md sends signed-out visitors of some pages: the sign-in page. */

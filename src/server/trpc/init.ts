@@ -37,36 +37,52 @@ const transformer = {
   },
 };
 
-const t = initTRPC.context<Context>().create({
-  transformer,
-  errorFormatter({ shape, error, ctx }) {
-    const cause = error.cause;
-    // tRPC's own 4xx without a cause carry tRPC's words ("No procedure found on path …"); with a foreign
-    // cause (JSON.parse, superjson) they carry a library's, which a client never sees.
-    const fromLibrary = cause !== undefined && !(cause instanceof AppError) && !(cause instanceof ZodError);
-    const answer = toPublicError(error, ctx?.requestId ?? "-", {
-      status: shape.data.httpStatus,
-      message: error.message,
-      code: error.code,
-      fromLibrary: fromLibrary || cause instanceof MalformedEnvelope,
-    });
-    const zodError = cause instanceof ZodError ? cause : null;
-    const trpcCode = answer.status === 500 ? "INTERNAL_SERVER_ERROR" : error.code;
-    return {
-      code: shape.code,
-      message: answer.body.message,
-      data: {
-        code: trpcCode,
-        httpStatus: answer.status,
-        path: shape.data.path,
-        /** Machine-readable reason where the spec names one, e.g. SCHEDULING_CONFLICT. */
-        cause: cause instanceof AppError ? cause.reason : undefined,
-        fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
-        requestId: answer.body.requestId,
-      },
-    };
-  },
-});
+/** Who a procedure's tier lets in: read by the OpenAPI document (rest/openapi.ts) to state each route's auth. */
+export type Access =
+  | "public"
+  | "authed"
+  | "customer"
+  | "salesperson"
+  | "manager"
+  | "dealership"
+  | "staff"
+  | "admin"
+  | "adminAccount";
+export type ProcedureMeta = { access: Access };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error, ctx }) {
+      const cause = error.cause;
+      // tRPC's own 4xx without a cause carry tRPC's words ("No procedure found on path …"); with a foreign
+      // cause (JSON.parse, superjson) they carry a library's, which a client never sees.
+      const fromLibrary = cause !== undefined && !(cause instanceof AppError) && !(cause instanceof ZodError);
+      const answer = toPublicError(error, ctx?.requestId ?? "-", {
+        status: shape.data.httpStatus,
+        message: error.message,
+        code: error.code,
+        fromLibrary: fromLibrary || cause instanceof MalformedEnvelope,
+      });
+      const zodError = cause instanceof ZodError ? cause : null;
+      const trpcCode = answer.status === 500 ? "INTERNAL_SERVER_ERROR" : error.code;
+      return {
+        code: shape.code,
+        message: answer.body.message,
+        data: {
+          code: trpcCode,
+          httpStatus: answer.status,
+          path: shape.data.path,
+          /** Machine-readable reason where the spec names one, e.g. SCHEDULING_CONFLICT. */
+          cause: cause instanceof AppError ? cause.reason : undefined,
+          fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
+          requestId: answer.body.requestId,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -78,7 +94,7 @@ export { AppError, appError, describeZodError };
 // 2. Procedures ------------------------------------------------------------------------------------------
 
 /** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
@@ -94,7 +110,7 @@ const requireUser = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const authedProcedure = publicProcedure.use(requireUser);
+export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(requireUser);
 
 function denied(ctx: Context, path: string, why: string): AppError {
   void recordSecurityEvent(ctx, {
@@ -105,35 +121,39 @@ function denied(ctx: Context, path: string, why: string): AppError {
   return appError("FORBIDDEN", why);
 }
 
-export const customerProcedure = authedProcedure.use(({ ctx, path, next }) => {
+export const customerProcedure = authedProcedure.meta({ access: "customer" }).use(({ ctx, path, next }) => {
   if (ctx.user.role !== "customer") throw denied(ctx, path, "This action is for customer accounts");
   return next({ ctx });
 });
 
-export const salespersonProcedure = authedProcedure.use(({ ctx, path, next }) => {
-  const salespersonId = ctx.user.salespersonId;
-  if (salespersonId === null) throw denied(ctx, path, "This action is for salesperson accounts");
-  return next({ ctx: { ...ctx, salespersonId } });
-});
+export const salespersonProcedure = authedProcedure
+  .meta({ access: "salesperson" })
+  .use(({ ctx, path, next }) => {
+    const salespersonId = ctx.user.salespersonId;
+    if (salespersonId === null) throw denied(ctx, path, "This action is for salesperson accounts");
+    return next({ ctx: { ...ctx, salespersonId } });
+  });
 
 /** Scoped to the one dealership the caller manages. */
-export const managerProcedure = authedProcedure.use(({ ctx, path, next }) => {
+export const managerProcedure = authedProcedure.meta({ access: "manager" }).use(({ ctx, path, next }) => {
   const dealershipId = ctx.user.managedDealershipId;
   if (dealershipId === null) throw denied(ctx, path, "This action is for dealership managers");
   return next({ ctx: { ...ctx, dealershipId } });
 });
 
 /** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */
-export const adminAccountProcedure = authedProcedure.use(({ ctx, path, next }) => {
-  if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
-  return next({ ctx });
-});
+export const adminAccountProcedure = authedProcedure
+  .meta({ access: "adminAccount" })
+  .use(({ ctx, path, next }) => {
+    if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
+    return next({ ctx });
+  });
 
 /**
  * Administrators. While the platform requires MFA of administrators (security settings), an administrator
  * without it reaches nothing here until they turn it on (the security pages are open to every account).
  */
-export const adminProcedure = adminAccountProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = adminAccountProcedure.meta({ access: "admin" }).use(async ({ ctx, next }) => {
   const [gate] = await ctx.sql<{ blocked: boolean }[]>`
     select s.admin_mfa_required and not exists (
              select 1 from user_mfa m where m.user_id = ${ctx.user.id} and m.enabled_at is not null) as blocked
@@ -152,7 +172,7 @@ export const adminProcedure = adminAccountProcedure.use(async ({ ctx, next }) =>
  * Staff: a salesperson, a dealership manager or an administrator. Which salespeople they act on is
  * decided per object by access.ts; the tier keeps customers and visitors out before input is read.
  */
-export const staffProcedure = authedProcedure.use(({ ctx, path, next }) => {
+export const staffProcedure = authedProcedure.meta({ access: "staff" }).use(({ ctx, path, next }) => {
   const { salespersonId, managedDealershipId } = ctx.user;
   if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
     throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
@@ -162,8 +182,10 @@ export const staffProcedure = authedProcedure.use(({ ctx, path, next }) => {
 });
 
 /** A dealership's manager (scoped to it by access.ts) or an administrator. */
-export const dealershipProcedure = authedProcedure.use(({ ctx, path, next }) => {
-  if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))
-    throw denied(ctx, path, "This action is for dealership managers and administrators");
-  return next({ ctx });
-});
+export const dealershipProcedure = authedProcedure
+  .meta({ access: "dealership" })
+  .use(({ ctx, path, next }) => {
+    if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))
+      throw denied(ctx, path, "This action is for dealership managers and administrators");
+    return next({ ctx });
+  });

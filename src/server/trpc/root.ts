@@ -1,6 +1,7 @@
 // The root router: one sub-router per domain. The client imports only `type AppRouter` from here.
 import { adminRouter } from "../domains/admin/router";
 import { analyticsRouter } from "../domains/analytics/router";
+import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditRouter } from "../domains/audit/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
@@ -44,6 +45,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   security: securityRouter,
   compliance: complianceRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   "contact",
   "subscription",
   "crm_integration",
+  "api_key",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -1,3 +1,4 @@
+export * from "./apiKeys";
 export * from "./appointments";
 export * from "./billing";
 export * from "./compliance";

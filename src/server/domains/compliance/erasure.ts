@@ -98,6 +98,7 @@ export async function eraseUser(tx: Queryable, userId: string): Promise<Record<s
     ["sessions", tx`delete from sessions where user_id = ${userId} returning 1`],
     ["login_tokens", tx`delete from login_tokens where email = ${user.email} returning 1`],
     ["user_mfa", tx`delete from user_mfa where user_id = ${userId} returning 1`],
+    ["api_keys", tx`delete from api_keys where user_id = ${userId} returning 1`],
     ["mfa_backup_codes", tx`delete from mfa_backup_codes where user_id = ${userId} returning 1`],
     ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],

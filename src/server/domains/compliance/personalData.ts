@@ -14,6 +14,7 @@ export const SECRET_COLUMNS: Record<string, readonly string[]> = {
   mfa_backup_codes: ["code_hash"],
   mfa_challenges: ["id"],
   crm_integrations: ["credentials_encrypted", "signing_secret_encrypted"],
+  api_keys: ["key_hash"],
   gdpr_requests: ["export_data"],
   misconduct_reports: ["tracking_code_hash"],
 };

@@ -53,6 +53,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   contact: "Contact message",
   subscription: "Subscription",
   crm_integration: "CRM integration",
+  api_key: "API key",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };

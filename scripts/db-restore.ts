@@ -1,0 +1,54 @@
+// `npm run db:restore -- <file> [--yes]`: restores a backup made by db:backup into the app's database
+// (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A database that holds data is only replaced with
+// --yes; the app must be stopped. Prints one line; a failure is one line and exit 1, with the target unchanged.
+import { parseArgs } from "node:util";
+import { describeFailure, openDatabaseFor, restoreDatabase } from "../src/server/db/backup";
+import { loadDotEnv, loadEnv } from "../src/server/env";
+
+const USAGE = "npm run db:restore -- <file> [--yes]";
+
+function fail(message: string): never {
+  console.error(`db:restore: ${message}`);
+  process.exit(1);
+}
+
+let file: string | undefined;
+let yes = false;
+try {
+  const { values, positionals } = parseArgs({
+    options: { yes: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > 1) throw new Error(`one backup file at a time, not ${positionals.length}`);
+  file = positionals[0];
+  yes = values.yes === true;
+} catch (error) {
+  fail(`${(error as Error).message.split("\n")[0]}: use ${USAGE}`);
+}
+if (!file) fail(`name the backup file to restore: ${USAGE}`);
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  loadDotEnv();
+  env = loadEnv();
+} catch (error) {
+  fail((error as Error).message);
+}
+
+let database: Awaited<ReturnType<typeof openDatabaseFor>> | undefined;
+let outcome: string;
+let ok = false;
+try {
+  database = await openDatabaseFor(env, "restore");
+  const summary = await restoreDatabase(database.url, file, { replace: yes });
+  const newer = summary.migrationsApplied > 0 ? `, then ${summary.migrationsApplied} newer migrations` : "";
+  outcome = `db:restore: restored ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes in ${summary.seconds.toFixed(1)} s${newer}`;
+  ok = true;
+} catch (error) {
+  outcome = describeFailure(error, "restore", database?.url ?? env.DATABASE_URL);
+} finally {
+  await database?.close().catch(() => {});
+}
+if (ok) console.log(outcome);
+else fail(outcome);

@@ -1,0 +1,106 @@
+// API keys of a dealership (made by its manager) or of the platform (made by an administrator): created with a
+// name and scopes and answered once, listed with when each was last used, revoked. Managers see their
+// dealership's keys; administrators see every key. Creating and revoking are audited.
+import type { z } from "zod";
+import { API_KEYS_MAX_ACTIVE } from "../../../shared/apiKeys";
+import type { ApiKey, CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import { dealershipStaffSql, isAdmin } from "../../access";
+import { recordAudit } from "../../audit";
+import { generateApiKey } from "../../auth/apiKeys";
+import type { Context } from "../../context";
+import type { Queryable } from "../../db/client";
+import { appError } from "../../errors";
+
+type Caller = Context & { user: SessionUser };
+
+function columns(sql: Queryable) {
+  return sql`
+    k.id, k.name, k.prefix, k.scopes, k.dealership_id as "dealershipId", d.name as "dealershipName",
+    json_build_object('id', u.id, 'email', u.email) as "createdBy", k.created_at as "createdAt",
+    k.last_used_at as "lastUsedAt", k.revoked_at as "revokedAt"`;
+}
+
+/** The keys the caller may see: their dealership's, or every key for an administrator. */
+function visible(sql: Queryable, caller: SessionUser) {
+  return isAdmin(caller) ? sql`true` : dealershipStaffSql(sql, caller, "k.dealership_id");
+}
+
+async function read(sql: Queryable, caller: SessionUser, id: number): Promise<ApiKey | undefined> {
+  const [row] = await sql<ApiKey[]>`
+    select ${columns(sql)}
+      from api_keys k left join dealerships d on d.id = k.dealership_id left join users u on u.id = k.user_id
+     where k.id = ${id} and ${visible(sql, caller)}`;
+  return row;
+}
+
+export async function listApiKeys(ctx: Caller): Promise<ApiKey[]> {
+  return ctx.sql<ApiKey[]>`
+    select ${columns(ctx.sql)}
+      from api_keys k left join dealerships d on d.id = k.dealership_id left join users u on u.id = k.user_id
+     where ${visible(ctx.sql, ctx.user)}
+     order by k.revoked_at is not null, k.created_at desc, k.id desc`;
+}
+
+export async function createApiKey(
+  ctx: Caller,
+  input: z.output<typeof createApiKeyInput>,
+): Promise<CreatedApiKey> {
+  // A manager's key belongs to their dealership; an administrator's to the platform.
+  const dealershipId = isAdmin(ctx.user) ? null : ctx.user.managedDealershipId;
+  if (!isAdmin(ctx.user) && dealershipId === null)
+    throw appError("FORBIDDEN", "API keys are for dealership managers and administrators");
+  const { key, hash, prefix } = generateApiKey();
+  const scopes = [...new Set(input.scopes)];
+  return ctx.sql.begin(async (tx) => {
+    // One owner's keys are counted under a lock on the owner's row, so two creations cannot both pass.
+    if (dealershipId === null) await tx`select 1 from users where id = ${ctx.user.id} for update`;
+    else await tx`select 1 from dealerships where id = ${dealershipId} for update`;
+    const [{ active } = { active: 0 }] = await tx<{ active: number }[]>`
+      select count(*)::int as active from api_keys
+       where revoked_at is null
+         and ${dealershipId === null ? tx`dealership_id is null and user_id = ${ctx.user.id}` : tx`dealership_id = ${dealershipId}`}`;
+    if (active >= API_KEYS_MAX_ACTIVE)
+      throw appError(
+        "CONFLICT",
+        `There are already ${API_KEYS_MAX_ACTIVE} active API keys: revoke one you no longer use first`,
+        "API_KEY_LIMIT",
+      );
+    const [row] = await tx<{ id: number }[]>`
+      insert into api_keys ${tx({
+        user_id: ctx.user.id,
+        dealership_id: dealershipId,
+        name: input.name,
+        prefix,
+        key_hash: hash,
+        scopes,
+      })}
+      returning id`;
+    const created = (await read(tx, ctx.user, row!.id))!;
+    await recordAudit(ctx, tx, {
+      action: "api_key.create",
+      entityType: "api_key",
+      entityId: created.id,
+      dealershipId,
+      after: { name: created.name, prefix, scopes },
+    });
+    return { ...created, key };
+  });
+}
+
+export async function revokeApiKey(ctx: Caller, id: number): Promise<ApiKey> {
+  return ctx.sql.begin(async (tx) => {
+    const before = await read(tx, ctx.user, id);
+    if (!before) throw appError("NOT_FOUND", "API key not found", "API_KEY_NOT_FOUND");
+    if (before.revokedAt) return before;
+    await tx`update api_keys set revoked_at = now() where id = ${id}`;
+    await recordAudit(ctx, tx, {
+      action: "api_key.revoke",
+      entityType: "api_key",
+      entityId: id,
+      dealershipId: before.dealershipId,
+      before: { name: before.name, prefix: before.prefix, scopes: before.scopes },
+    });
+    return (await read(tx, ctx.user, id))!;
+  });
+}

@@ -1,0 +1,195 @@
+// Backup and restore round trip: a seeded database with audit entries, sessions and queued jobs is backed up,
+// restored into an empty database and compared table by table; a database with data is only replaced on
+// request, and a cut-short or damaged file is refused with the target left as it was.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import postgres from "postgres";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { recordAudit } from "../src/server/audit";
+import { BackupError, backupDatabase, restoreDatabase } from "../src/server/db/backup";
+import { seedDatabase } from "../src/server/db/seed";
+import { QUEUES } from "../src/server/jobs/queue";
+import { PROJECT_ROOT } from "../src/server/paths";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness();
+await seedDatabase(h.sql, { scale: 0.05 });
+for (const action of ["salesperson.add", "dealership.update", "salesperson.remove"]) {
+  await recordAudit({ user: null, ip: "127.0.0.1" }, h.sql, {
+    action,
+    entityType: "salesperson",
+    entityId: 1,
+    reason: `backup test: ${action}`,
+    after: { note: "line one\nline two\ttabbed \\ backslash" },
+  });
+}
+await h.signIn("backup.customer@example.org");
+await h.signIn("backup.salesperson@example.org", "salesperson");
+// Due next year, so the workers leave them queued while the test runs.
+for (const appointmentId of [1, 2, 3]) {
+  await h.deps.jobs.send(
+    QUEUES.appointmentReminder,
+    { appointmentId },
+    { startAfter: new Date(Date.now() + 365 * 86_400_000) },
+  );
+}
+
+const serverUrl = inject("pgServerUrl");
+const scratch = mkdtempSync(path.join(tmpdir(), "kb-backup-"));
+const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
+const targetName = `restore_${Date.now().toString(36)}`;
+await admin.unsafe(`create database ${targetName}`);
+const targetUrl = `${serverUrl}/${targetName}`;
+const target = postgres(targetUrl, { max: 2, onnotice: () => {} });
+
+afterAll(async () => {
+  await target.end({ timeout: 5 });
+  await admin.unsafe(`drop database if exists ${targetName} with (force)`);
+  await admin.end({ timeout: 5 });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Rows of every table of every schema but PostgreSQL's own (partitions of pgboss.job included). */
+async function tableCounts(sql: postgres.Sql): Promise<Record<string, number>> {
+  const tables = await sql<{ schema: string; name: string }[]>`
+    select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+     order by 1, 2`;
+  const counts: Record<string, number> = {};
+  for (const t of tables) {
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(t.schema)}.${sql(t.name)}`;
+    counts[`${t.schema}.${t.name}`] = row!.n;
+  }
+  return counts;
+}
+
+const file = path.join(scratch, "round-trip.kbdump");
+const run = promisify(execFile);
+
+/** Runs one of the scripts as an operator would, against `databaseUrl`: its exit code and output. */
+async function script(name: string, args: string[], databaseUrl: string) {
+  try {
+    const { stdout, stderr } = await run(
+      path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
+      [path.join(PROJECT_ROOT, "scripts", name), ...args],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HOME: process.env.HOME ?? "/tmp",
+          NODE_ENV: "test",
+          DATABASE_URL: databaseUrl,
+        },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("database backup and restore", () => {
+  it("restores every row of every table into an empty database, with sequences that continue", async () => {
+    const backup = await backupDatabase(h.dbUrl, file);
+    const source = await tableCounts(h.sql);
+    expect(source["public.audit_log"]).toBeGreaterThanOrEqual(3);
+    expect(source["public.sessions"]).toBeGreaterThanOrEqual(2);
+    expect(source["pgboss.job"]).toBeGreaterThanOrEqual(3);
+    expect(backup.rows).toBeGreaterThan(1000);
+
+    const restored = await restoreDatabase(targetUrl, file);
+    expect(restored.rows).toBe(backup.rows);
+    expect(restored.tables).toBe(backup.tables);
+    const copy = await tableCounts(target);
+    expect(copy).toEqual(source);
+
+    for (const table of ["users", "appointments", "audit_log", "sessions", "salespeople"]) {
+      const before = await h.sql`select * from ${h.sql(table)} order by id`;
+      const after = await target`select * from ${target(table)} order by id`;
+      expect(after.length).toBe(before.length);
+      expect(after).toEqual(before);
+    }
+    const jobs = `select id, name, data, state, start_after from pgboss.job order by id`;
+    expect(await target.unsafe(jobs)).toEqual(await h.sql.unsafe(jobs));
+
+    // New rows take new ids: the sequences stand past every restored row.
+    const [{ max }] = (await target`select max(id)::int as max from audit_log`) as unknown as [
+      { max: number },
+    ];
+    const [entry] = await target<{ id: number }[]>`
+      insert into audit_log (actor_role, action, entity_type, entity_id) values ('system', 'backup.check', 'salesperson', '1')
+      returning id::int`;
+    expect(entry!.id).toBeGreaterThan(max);
+    const [appointment] = await target<{ id: number }[]>`
+      insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
+      values ((select max(id) from salespeople), 'Test Drive', ${new Date(Date.now() + 400 * 86_400_000)},
+              'Rhea Restore', '5125550100', 'rhea.restore@example.org')
+      returning id`;
+    const [{ largest }] = (await h.sql`select max(id)::int as largest from appointments`) as unknown as [
+      { largest: number },
+    ];
+    expect(appointment!.id).toBeGreaterThan(largest);
+    // The triggers that the copy held back are in force again: the audit trail stays append-only.
+    await expect(target`update audit_log set reason = 'edited' where id = ${entry!.id}`).rejects.toThrow(
+      /append-only/,
+    );
+
+    const total = Object.values(copy).reduce((sum, n) => sum + n, 0);
+    console.log(`backup round trip: ${Object.keys(copy).length} tables, ${total} rows, equal`);
+  }, 60_000);
+
+  it("refuses to replace a database that has data unless told to (--yes)", async () => {
+    await expect(restoreDatabase(h.dbUrl, file)).rejects.toThrow(/has data .*add --yes/);
+    const refused = await script("db-restore.ts", [file], h.dbUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^db:restore: the target database has data .*--yes/);
+  }, 60_000);
+
+  it("refuses a cut-short or damaged file and leaves the target as it was", async () => {
+    const before = await tableCounts(target);
+    const bytes = readFileSync(file);
+    const cut = path.join(scratch, "cut.kbdump");
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const damaged = path.join(scratch, "damaged.kbdump");
+    const flipped = Buffer.from(bytes);
+    for (let at = Math.floor(flipped.length / 3); at < flipped.length / 3 + 64; at++) flipped[at]! ^= 0x5a;
+    writeFileSync(damaged, flipped);
+    const foreign = path.join(scratch, "notes.kbdump");
+    writeFileSync(foreign, "not a backup\n");
+
+    await expect(restoreDatabase(targetUrl, cut, { replace: true })).rejects.toThrow(/cut short/);
+    await expect(restoreDatabase(targetUrl, damaged, { replace: true })).rejects.toThrow(BackupError);
+    await expect(restoreDatabase(targetUrl, damaged, { replace: true })).rejects.toThrow(/damaged|cut short/);
+    await expect(restoreDatabase(targetUrl, foreign, { replace: true })).rejects.toThrow(
+      /not a KnowBefore backup/,
+    );
+    expect(await tableCounts(target)).toEqual(before);
+
+    const refused = await script("db-restore.ts", [cut, "--yes"], targetUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^db:restore: .*cut short/);
+    expect(await tableCounts(target)).toEqual(before);
+  }, 60_000);
+
+  it("backs up from the command line and replaces a database with --yes", async () => {
+    const second = path.join(scratch, "second.kbdump");
+    const backedUp = await script("db-backup.ts", ["--out", second], targetUrl);
+    expect(backedUp.stderr).toBe("");
+    expect(backedUp.stdout.trim()).toMatch(
+      /^db:backup: wrote .*second\.kbdump: \d+ tables, \d+ rows, \d+ bytes in [\d.]+ s$/,
+    );
+    // The target gained a row since the first backup; restoring that backup over it takes the row away again.
+    const replaced = await script("db-restore.ts", [file, "--yes"], targetUrl);
+    expect(replaced.stderr).toBe("");
+    expect(replaced.stdout.trim()).toMatch(
+      /^db:restore: restored .*: \d+ tables, \d+ rows, \d+ bytes in [\d.]+ s$/,
+    );
+    expect(await tableCounts(target)).toEqual(await tableCounts(h.sql));
+  }, 120_000);
+});

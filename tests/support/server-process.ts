@@ -1,0 +1,100 @@
+// Runs the real server (src/server/index.ts under tsx) as a child process against a database of the test
+// PostgreSQL server, for tests of what only a process shows: signals, exit codes, its own log output.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { PROJECT_ROOT } from "../../src/server/paths";
+
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Stops the process if it still runs and drops its database. */
+  dispose: () => Promise<void>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the server on a free port with a database of its own (a clone of the migrated template), or on a
+ * database the caller made and shares between instances (`database`: its name; it is then not dropped).
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { database?: string } = {},
+): Promise<ServerProcess> {
+  const serverUrl = inject("pgServerUrl");
+  const name = options.database ?? `proc_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
+  if (!options.database) await admin.unsafe(`create database ${name} template template_kb`);
+  const port = await freePort();
+  const out: string[] = [];
+  const err: string[] = [];
+  // node itself (with tsx as a loader), not the tsx wrapper: signals reach the server, not a relay.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/index.ts")], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "development",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "info",
+      PORT: String(port),
+      DATABASE_URL: `${serverUrl}/${name}`,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c: Buffer) => out.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => err.push(c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const dispose = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+    if (!options.database) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  const started: ServerProcess = {
+    child,
+    port,
+    origin: `http://localhost:${port}`,
+    stdout: () => out.join(""),
+    stderr: () => err.join(""),
+    exited,
+    dispose,
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await dispose();
+      throw new Error(`the server stopped: ${started.stdout()}${started.stderr()}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return started;
+    if (Date.now() > deadline) {
+      await dispose();
+      throw new Error(`no answer on /api/health: ${started.stdout()}${started.stderr()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
