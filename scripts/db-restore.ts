@@ -2,8 +2,7 @@
 // (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A database that holds data is only replaced with
 // --yes; the app must be stopped. Prints one line; a failure is one line and exit 1, with the target unchanged.
 import { parseArgs } from "node:util";
-import { describeFailure, openDatabaseFor, restoreDatabase } from "../src/server/db/backup";
-import { loadDotEnv, loadEnv } from "../src/server/env";
+import { restoreDatabase, runDatabaseCommand } from "../src/server/db/backup";
 
 const USAGE = "npm run db:restore -- <file> [--yes]";
 
@@ -28,27 +27,8 @@ try {
 }
 if (!file) fail(`name the backup file to restore: ${USAGE}`);
 
-let env: ReturnType<typeof loadEnv>;
-try {
-  loadDotEnv();
-  env = loadEnv();
-} catch (error) {
-  fail((error as Error).message);
-}
-
-let database: Awaited<ReturnType<typeof openDatabaseFor>> | undefined;
-let outcome: string;
-let ok = false;
-try {
-  database = await openDatabaseFor(env, "restore");
-  const summary = await restoreDatabase(database.url, file, { replace: yes });
+await runDatabaseCommand("restore", async (url) => {
+  const summary = await restoreDatabase(url, file, { replace: yes });
   const newer = summary.migrationsApplied > 0 ? `, then ${summary.migrationsApplied} newer migrations` : "";
-  outcome = `db:restore: restored ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes in ${summary.seconds.toFixed(1)} s${newer}`;
-  ok = true;
-} catch (error) {
-  outcome = describeFailure(error, "restore", database?.url ?? env.DATABASE_URL);
-} finally {
-  await database?.close().catch(() => {});
-}
-if (ok) console.log(outcome);
-else fail(outcome);
+  return `restored ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes in ${summary.seconds.toFixed(1)} s${newer}`;
+});

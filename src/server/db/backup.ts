@@ -22,7 +22,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import PgBoss from "pg-boss";
 import postgres from "postgres";
-import type { Env } from "../env";
+import { type Env, loadDotEnv, loadEnv } from "../env";
 import { projectPath } from "../paths";
 import { runningStarter, startEmbeddedPostgres } from "./embedded";
 import { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
@@ -680,4 +680,40 @@ export function describeFailure(error: unknown, purpose: "backup" | "restore", u
   return purpose === "restore"
     ? `${reason}: the target is as it was (a restore commits all or nothing); fix the cause and run again`
     : `${reason}: no backup file was written; fix the cause and run again`;
+}
+
+/**
+ * The command-line frame of db:backup and db:restore: loads the environment, opens the database, runs the
+ * task (which answers its summary line), closes the database (an embedded PostgreSQL started for the task
+ * stops with it), then prints the line, or one failure line and exits 1.
+ */
+export async function runDatabaseCommand(
+  purpose: "backup" | "restore",
+  task: (url: string) => Promise<string>,
+): Promise<void> {
+  const fail = (message: string): never => {
+    console.error(`db:${purpose}: ${message}`);
+    process.exit(1);
+  };
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    loadDotEnv();
+    env = loadEnv();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  let database: Awaited<ReturnType<typeof openDatabaseFor>> | undefined;
+  let outcome: string;
+  let ok = false;
+  try {
+    database = await openDatabaseFor(env, purpose);
+    outcome = `db:${purpose}: ${await task(database.url)}`;
+    ok = true;
+  } catch (error) {
+    outcome = describeFailure(error, purpose, database?.url ?? env.DATABASE_URL);
+  } finally {
+    await database?.close().catch(() => {});
+  }
+  if (ok) console.log(outcome);
+  else fail(outcome);
 }
