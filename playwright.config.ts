@@ -2,11 +2,14 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** Every SPEC.md route in every route state: the longest spec by far. */
+const ROUTE_SWEEP = "public/routes.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // At most two browsers at once: the route sweep's second worker (below); every other spec runs one at a time.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -28,7 +31,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    {
+      name: "desktop",
+      testIgnore: ROUTE_SWEEP,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      // Each of its tests opens its own context and changes nothing others read, so two run side by side: a
+      // page waiting on the server leaves the CPU to the other.
+      name: "routes",
+      testMatch: ROUTE_SWEEP,
+      fullyParallel: true,
+      workers: 2,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
   ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",

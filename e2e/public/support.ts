@@ -1,6 +1,9 @@
 // Shared pieces of the public-site browser tests: signed-in states, console watching, axe, route list.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, type Request } from "@playwright/test";
+import type { AxeResults, RunOptions } from "axe-core";
 import { signInWithSession } from "../support/session";
 
 export type RouteState = "signed out" | "customer" | "salesperson";
@@ -21,6 +24,7 @@ export async function contextFor(
   baseURL: string,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL });
+  context.on("page", trackRequests);
   if (state === "customer") await signInWithSession(context, CUSTOMER_EMAIL, "customer", baseURL);
   if (state === "salesperson") await signInWithSession(context, SALESPERSON_EMAIL, "salesperson", baseURL);
   return context;
@@ -36,6 +40,8 @@ function isOfflineNoise(text: string, url: string): boolean {
 
 /** Collects console errors and uncaught exceptions of a page (offline map tiles excepted). */
 export function watchConsole(page: Page): string[] {
+  // A page watched from its start can also be watched for requests: settle then waits for exactly those.
+  trackRequests(page);
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -48,12 +54,58 @@ export function watchConsole(page: Page): string[] {
 
 export type AxeFinding = { rule: string; line: string };
 
+/** The rules every axe check runs: WCAG 2.0 and 2.1, levels A and AA. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * axe-core's minified build, the same version and rules as the full build AxeBuilder injects by default: the
+ * page parses half as much script for every check.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Where a check looks: the whole page but the map tiles (offline here, and not the app's markup). */
+const AXE_CONTEXT = { include: [], exclude: [".leaflet-tile-pane"] };
+const AXE_OPTIONS: RunOptions = { runOnly: { type: "tag", values: AXE_TAGS } };
+
+/** Whether every frame of the page shares its origin, so axe.run in the page reaches them all. */
+function onlySameOriginFrames(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page
+    .frames()
+    .every((frame) => frame.url() === "about:blank" || new URL(frame.url()).origin === origin);
+}
+
+/**
+ * One axe run over the page and its frames. AxeBuilder's default run parses axe in the page, then opens a blank
+ * page (a new tab) to merge the frames' results and parses axe there again: more than half the cost of a
+ * check. Where every frame shares the page's origin, axe.run in the page itself reaches them all (axe's own
+ * frame messaging), with the same rules, context and options; a page with a cross-origin frame keeps
+ * AxeBuilder's run, which reaches those too.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  if (!onlySameOriginFrames(page)) {
+    return new AxeBuilder({ page, axeSource: AXE_SOURCE })
+      .withTags(AXE_TAGS)
+      .exclude(AXE_CONTEXT.exclude)
+      .analyze();
+  }
+  const setup = `${AXE_SOURCE};axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });`;
+  await page.mainFrame().evaluate(setup);
+  // A frame that goes away meanwhile has nothing left to check (AxeBuilder skips it the same way).
+  for (const frame of page.frames().slice(1)) await frame.evaluate(setup).catch(() => {});
+  return page.evaluate(
+    ([context, options]) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(
+        context,
+        options,
+      ),
+    [AXE_CONTEXT, AXE_OPTIONS] as const,
+  );
+}
+
 /** Serious and critical axe violations (WCAG 2.1 A and AA rules). */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude(".leaflet-tile-pane")
-    .analyze();
+  const results = await runAxe(page);
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
@@ -70,12 +122,64 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return (await seriousAxeFindings(page)).map((f) => f.line);
 }
 
-/** Waits until a page has settled: network quiet and something rendered in <main> or a heading. */
+type RequestLog = { open: Set<Request>; quietSince: number };
+const requestLogs = new WeakMap<Page, RequestLog>();
+
+/**
+ * Follows the page's requests from now on, so settle can wait for its network to go quiet instead of
+ * Playwright's networkidle (a fixed 500 ms of silence after the last request).
+ */
+export function trackRequests(page: Page): void {
+  if (requestLogs.has(page)) return;
+  const log: RequestLog = { open: new Set(), quietSince: Date.now() };
+  requestLogs.set(page, log);
+  const done = (request: Request) => {
+    log.open.delete(request);
+    if (log.open.size === 0) log.quietSince = Date.now();
+  };
+  page.on("request", (request) => log.open.add(request));
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+}
+
+/**
+ * Silence that counts as quiet: longer than the gap between one answer and the request its render starts
+ * (a lazy chunk, the next query) on a busy machine.
+ */
+const QUIET_MS = 200;
+
+/** Resolves once no request of the page has been open for QUIET_MS. */
+async function networkQuiet(page: Page, log: RequestLog): Promise<void> {
+  await expect
+    .poll(() => log.open.size === 0 && Date.now() - log.quietSince >= QUIET_MS, {
+      message: `requests still open on ${page.url()}`,
+      intervals: [50],
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
+/**
+ * Waits until a page has settled: something rendered in a heading, no request open (the page's own queries
+ * and lazy chunks, and with them any console error they cause) and no transition or fade still running.
+ * Loading states are not a signal: some stay aria-busy for good (the customer's browse cards, signed in).
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
   await expect(page.locator("h1, h2").first()).toBeVisible({ timeout: 15_000 });
-  // Let effects (document title, meta description) and fades run.
-  await page.waitForTimeout(250);
+  const log = requestLogs.get(page);
+  // A page nobody tracked from its start may have requests open that its listeners never saw.
+  if (log) await networkQuiet(page, log);
+  else await page.waitForLoadState("networkidle");
+  // Effects (document title, meta description) ran with the render; finite animations (fades, slides) end
+  // within a second, endless ones (spinners, skeleton pulses) are left running.
+  await page.evaluate(async () => {
+    const finishing = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && Number.isFinite(a.effect?.getComputedTiming().endTime))
+      .map((a) => a.finished.catch(() => {}));
+    await Promise.race([Promise.all(finishing), new Promise((r) => setTimeout(r, 1_000))]);
+  });
+  if (log) await networkQuiet(page, log);
 }
 
 /** Every path SPEC.md section 2 names (aliases included), with a sample id where the path takes one. */

@@ -14,6 +14,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminBusinessIntelligenceRouteImport } from './routes/admin-business-intelligence'
 import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
+import { Route as ApiKeysRouteImport } from './routes/api-keys'
 import { Route as AppointmentsRouteImport } from './routes/appointments'
 import { Route as BusinessIntelligenceRouteImport } from './routes/business-intelligence'
 import { Route as ComplianceRouteImport } from './routes/compliance'
@@ -74,6 +75,11 @@ const Char91adminDashboardChar93Route =
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiKeysRoute = ApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppointmentsRoute = AppointmentsRouteImport.update({
@@ -256,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/admin-business-intelligence': typeof AdminBusinessIntelligenceRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
@@ -297,6 +304,7 @@ export interface FileRoutesByTo {
   '/admin-business-intelligence': typeof AdminBusinessIntelligenceRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/admin-business-intelligence': typeof AdminBusinessIntelligenceRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
@@ -382,6 +391,7 @@ export interface FileRouteTypes {
     | '/admin-business-intelligence'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/api-keys'
     | '/appointments'
     | '/business-intelligence'
     | '/compliance'
@@ -423,6 +433,7 @@ export interface FileRouteTypes {
     | '/admin-business-intelligence'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/api-keys'
     | '/appointments'
     | '/business-intelligence'
     | '/compliance'
@@ -464,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin-business-intelligence'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/api-keys'
     | '/appointments'
     | '/business-intelligence'
     | '/compliance'
@@ -506,6 +518,7 @@ export interface RootRouteChildren {
   AdminBusinessIntelligenceRoute: typeof AdminBusinessIntelligenceRoute
   Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
+  ApiKeysRoute: typeof ApiKeysRoute
   AppointmentsRoute: typeof AppointmentsRoute
   BusinessIntelligenceRoute: typeof BusinessIntelligenceRoute
   ComplianceRoute: typeof ComplianceRoute
@@ -577,6 +590,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-login'
       fullPath: '/admin-login'
       preLoaderRoute: typeof Char91adminLoginChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api-keys': {
+      id: '/api-keys'
+      path: '/api-keys'
+      fullPath: '/api-keys'
+      preLoaderRoute: typeof ApiKeysRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/appointments': {
@@ -826,6 +846,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminBusinessIntelligenceRoute: AdminBusinessIntelligenceRoute,
   Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
+  ApiKeysRoute: ApiKeysRoute,
   AppointmentsRoute: AppointmentsRoute,
   BusinessIntelligenceRoute: BusinessIntelligenceRoute,
   ComplianceRoute: ComplianceRoute,

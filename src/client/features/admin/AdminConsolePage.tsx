@@ -12,9 +12,9 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { LuHouse, LuLogOut } from "react-icons/lu";
+import { LuHouse, LuKeyRound, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
@@ -58,6 +58,14 @@ function ConsoleHeader({ email }: { email: string }) {
             <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64">
               {email}
             </Text>
+            <Button asChild variant="ghost" size="sm" aria-label="API keys">
+              <Link to="/api-keys">
+                <LuKeyRound />
+                <Text as="span" hideBelow="sm">
+                  API keys
+                </Text>
+              </Link>
+            </Button>
             <Button asChild variant="ghost" size="sm" aria-label="Home">
               <a href="/">
                 <LuHouse />

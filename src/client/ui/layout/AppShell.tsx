@@ -15,7 +15,8 @@ type AppNavItem = {
     | "/salesperson/profile"
     | "/dealer-subscription"
     | "/manager-dashboard"
-    | "/salesperson-dashboard";
+    | "/salesperson-dashboard"
+    | "/api-keys";
   label: string;
 };
 
@@ -24,6 +25,9 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   // who that is; managedDealershipId is its answer).
   const manages = user?.managedDealershipId != null;
   const managerLink: AppNavItem = { to: "/manager-dashboard", label: "Manager dashboard" };
+  // API keys are for the same managers and for administrators.
+  const apiKeysLink: AppNavItem[] =
+    manages || user?.role === "admin" ? [{ to: "/api-keys", label: "API keys" }] : [];
   if (user && user.role !== "customer") {
     const items: AppNavItem[] = [
       // A manager without a salesperson profile has only the manager dashboard.
@@ -31,6 +35,7 @@ function navFor(user: SessionUser | null): AppNavItem[] {
         ? [{ to: "/salesperson-dashboard", label: "Dashboard" } as const]
         : []),
       ...(manages ? [managerLink] : []),
+      ...apiKeysLink,
       // A salesperson edits their public profile; a manager without one edits their account.
       { to: user.salespersonId !== null ? "/salesperson/profile" : "/profile", label: "Profile" },
       { to: "/dealer-subscription", label: "Plans" },
@@ -41,6 +46,7 @@ function navFor(user: SessionUser | null): AppNavItem[] {
     { to: "/", label: "Browse" },
     { to: "/appointments", label: "Appointments" },
     ...(manages ? [managerLink] : []),
+    ...apiKeysLink,
     { to: "/profile", label: "Profile" },
     { to: "/dealer-subscription", label: "Plans" },
   ];

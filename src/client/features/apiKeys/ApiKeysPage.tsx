@@ -1,0 +1,195 @@
+// /api-keys: API keys for integrators. A dealership's manager creates and revokes their dealership's keys; an
+// administrator sees every key, with the dealership each belongs to (or the platform). Everyone else is told
+// who it is for. The server scopes every call the same way; this only chooses what to show.
+import { Button, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuBookOpen, LuKeyRound, LuLogIn } from "react-icons/lu";
+import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
+import { trpc } from "../../trpc";
+import { GateNotice, ManagerOrAdminGate } from "../../ui/AccessGate";
+import { Eyebrow } from "../../ui/Eyebrow";
+import { PageBand } from "../../ui/layout/PageBand";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { ApiKeysList } from "./ApiKeysList";
+import { API_DOCS_URL, OPENAPI_URL } from "./apiKeyLabels";
+import { CreateApiKeyDialog } from "./CreateApiKeyDialog";
+import { CreatedKeyDialog } from "./CreatedKeyDialog";
+
+const PAGE_TITLE = "API keys";
+const DESCRIPTION =
+  "Create and revoke the API keys your systems use to read salespeople, appointments and analytics from KnowBefore's REST API.";
+
+function SignInPrompt() {
+  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
+  return (
+    <GateNotice
+      icon={LuLogIn}
+      iconColor="blue.600"
+      title="Sign in to manage API keys"
+      description="Dealership managers sign in through the salesperson portal; administrators through the admin console."
+    >
+      <Button asChild colorPalette="blue">
+        <RouterLink to="/salesperson-login">
+          <LuLogIn /> Sign In
+        </RouterLink>
+      </Button>
+      <Button asChild variant="outline">
+        <RouterLink to="/admin/login">Administrator sign-in</RouterLink>
+      </Button>
+    </GateNotice>
+  );
+}
+
+function DocsLink({ children = "API reference" }: { children?: string }) {
+  return (
+    <Button asChild variant="outline" flexShrink={0}>
+      {/* A page the server renders, outside the client's routes. */}
+      <a href={API_DOCS_URL}>
+        <LuBookOpen /> {children}
+      </a>
+    </Button>
+  );
+}
+
+function PageHeader({ onCreate }: { onCreate: (() => void) | null }) {
+  return (
+    <PageBand pt={{ base: "5", md: "7" }} pb="5">
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: "stretch", md: "center" }}
+        direction={{ base: "column", md: "row" }}
+      >
+        <Stack gap="1.5" minW="0">
+          <Eyebrow>Enterprise</Eyebrow>
+          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+            {PAGE_TITLE}
+          </Heading>
+          <Text color="fg.muted" maxW="2xl">
+            Let your own systems call KnowBefore's REST API. Each key acts as the person who created it, only
+            on the routes its scopes name.
+          </Text>
+        </Stack>
+        <Flex gap="3" direction={{ base: "column", sm: "row" }} flexShrink={0}>
+          <DocsLink />
+          <Button colorPalette="blue" onClick={onCreate ?? undefined} disabled={!onCreate}>
+            <LuKeyRound /> Create API key
+          </Button>
+        </Flex>
+      </Flex>
+    </PageBand>
+  );
+}
+
+function EmptyKeys({ onCreate }: { onCreate: (() => void) | null }) {
+  return (
+    <Notice
+      icon={LuKeyRound}
+      title="No API keys yet"
+      description={
+        <>
+          A key lets a system of yours (a CRM, a data warehouse, a reporting script) read your salespeople,
+          appointments and figures, or update appointments, without signing in. Send it as{" "}
+          <Text as="span" fontFamily="mono" fontSize="sm">
+            Authorization: Bearer kbk_…
+          </Text>{" "}
+          to the routes the{" "}
+          <Link href={API_DOCS_URL} color="blue.700" fontWeight="medium" textDecoration="underline">
+            API reference
+          </Link>{" "}
+          describes.
+        </>
+      }
+      descriptionMaxW="lg"
+      {...panelNotice()}
+    >
+      {onCreate ? (
+        <Button colorPalette="blue" onClick={onCreate}>
+          <LuKeyRound /> Create API key
+        </Button>
+      ) : null}
+    </Notice>
+  );
+}
+
+function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
+  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
+  const [creating, setCreating] = useState(false);
+  // The new key lives only here, and only until its dialog closes.
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const utils = trpc.useUtils();
+  const scopes = trpc.apiKeys.scopes.useQuery();
+  const keys = trpc.apiKeys.list.useQuery();
+  const refresh = () => utils.apiKeys.list.invalidate();
+  const openCreate = scopes.data ? () => setCreating(true) : null;
+
+  return (
+    <>
+      <PageHeader onCreate={openCreate} />
+      <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+        <Stack gap="5" as="section" aria-label={isAdmin ? "All API keys" : "Your dealership's API keys"}>
+          <PanelHeader
+            title={isAdmin ? "All API keys" : "Your dealership's API keys"}
+            description={
+              isAdmin
+                ? "Every dealership's keys and the platform's own. Revoke any key that should no longer work."
+                : "Keys made by your dealership's manager. Revoke a key as soon as the system using it is retired."
+            }
+          />
+          <QueryState
+            query={keys}
+            loading={<SkeletonRows label="Loading API keys" h="16" count={3} />}
+            error={{
+              title: "We couldn't load the API keys",
+              description: "Check your connection and try again.",
+            }}
+            isEmpty={(data) => data.length === 0}
+            empty={<EmptyKeys onCreate={openCreate} />}
+          >
+            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} onChanged={refresh} />}
+          </QueryState>
+          <Text fontSize="sm" color="fg.muted">
+            Routes, scopes and answers are in the{" "}
+            <Link href={API_DOCS_URL} color="blue.700" fontWeight="medium">
+              API reference
+            </Link>
+            ; tools can read the{" "}
+            <Link href={OPENAPI_URL} color="blue.700" fontWeight="medium">
+              OpenAPI document
+            </Link>
+            .
+          </Text>
+        </Stack>
+      </Container>
+
+      {scopes.data ? (
+        <CreateApiKeyDialog
+          open={creating}
+          onOpenChange={setCreating}
+          scopes={scopes.data}
+          onCreated={(key) => {
+            setCreated(key);
+            void refresh();
+          }}
+        />
+      ) : null}
+      <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
+    </>
+  );
+}
+
+/** /api-keys: dealership managers (their own dealership's keys) and administrators (every key). */
+export function ApiKeysPage() {
+  return (
+    <ManagerOrAdminGate
+      signIn={<SignInPrompt />}
+      deniedDescription="API keys are for dealership managers and administrators. Ask your dealership to set you up as its manager if one of its systems needs to use KnowBefore's API."
+      pageDescription={DESCRIPTION}
+    >
+      {(isAdmin) => <ApiKeysWorkspace isAdmin={isAdmin} />}
+    </ManagerOrAdminGate>
+  );
+}
