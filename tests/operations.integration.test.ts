@@ -210,7 +210,7 @@ describe("graceful shutdown", () => {
   let server: ServerProcess | undefined;
   afterAll(async () => {
     await server?.dispose();
-  }, 30_000);
+  }, 60_000);
 
   it("on SIGTERM refuses new connections, lets a request in flight finish with 200, and exits 0 within the bound", async () => {
     const SHUTDOWN_TIMEOUT_MS = 5000;

@@ -5,7 +5,7 @@ import { Box, type BoxProps, Button, Center, EmptyState, Flex, Skeleton, Stack }
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
-import { LuShieldX } from "react-icons/lu";
+import { LuLogIn, LuShieldX } from "react-icons/lu";
 import { trpc } from "../trpc";
 import { SelectField } from "./form";
 import { AppShell } from "./layout/AppShell";
@@ -69,6 +69,39 @@ function AccessDenied({ description, pageDescription }: { description: string; p
     <GateNotice icon={LuShieldX} iconColor="red.500" title="Access Denied" description={description}>
       <Button asChild colorPalette="blue">
         <Link to="/">Back to home</Link>
+      </Button>
+    </GateNotice>
+  );
+}
+
+/**
+ * A ManagerOrAdminGate's page for signed-out visitors: managers sign in through the salesperson portal,
+ * administrators through the admin console. `title` says what signing in is for.
+ */
+export function ManagerOrAdminSignIn({
+  title,
+  pageTitle,
+  pageDescription,
+}: {
+  title: string;
+  pageTitle: string;
+  pageDescription?: string;
+}) {
+  useDocumentTitle(pageTitle, pageDescription);
+  return (
+    <GateNotice
+      icon={LuLogIn}
+      iconColor="blue.600"
+      title={title}
+      description="Dealership managers sign in through the salesperson portal; administrators through the admin console."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/salesperson-login">
+          <LuLogIn /> Sign In
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/admin/login">Administrator sign-in</Link>
       </Button>
     </GateNotice>
   );

@@ -270,3 +270,49 @@ export async function closeWithSuccess(
   onClose();
   await refresh?.();
 }
+
+/**
+ * A whole form dialog: the frame, its heading, the fields and the footer whose action submits them. While
+ * `pending` the dialog can't be closed and the action can't be pressed again; `onCancel` (Cancel, Escape, the
+ * close button) defaults to closing it.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  onCancel = () => onOpenChange(false),
+  title,
+  subtitle,
+  label,
+  onSubmit,
+  confirmLabel,
+  confirmIcon,
+  pendingLabel,
+  pending,
+  children,
+}: DialogControl & {
+  onCancel?: () => void;
+  title: string;
+  subtitle?: ReactNode;
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  confirmLabel: string;
+  confirmIcon?: ReactNode;
+  pendingLabel: string;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DialogFrame open={open} onOpenChange={(next) => (next ? onOpenChange(true) : onCancel())} busy={pending}>
+      <DialogHeading title={title} subtitle={subtitle} />
+      <DialogForm
+        label={label}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+        submit={{ confirmLabel, confirmIcon, pendingLabel, pending, disabled: pending }}
+      >
+        {children}
+      </DialogForm>
+    </DialogFrame>
+  );
+}

@@ -232,3 +232,38 @@ export function CheckboxGroupField({
     </Fieldset.Root>
   );
 }
+
+/**
+ * A titled set of checkboxes with a line of help and the set's error: `children` (the checkboxes, laid out as
+ * the form needs) sit inside the CheckboxGroup that holds what is ticked.
+ */
+export function CheckboxFieldset({
+  legend,
+  helper,
+  error,
+  name,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string;
+  helper: ReactNode;
+  error?: string;
+  name: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Fieldset.Root invalid={!!error}>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        {legend}
+      </Fieldset.Legend>
+      <Fieldset.HelperText fontSize="xs">{helper}</Fieldset.HelperText>
+      <CheckboxGroup value={value} onValueChange={onChange} name={name}>
+        {children}
+      </CheckboxGroup>
+      {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
+    </Fieldset.Root>
+  );
+}

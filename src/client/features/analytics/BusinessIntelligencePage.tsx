@@ -31,8 +31,8 @@ import {
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
 import { trpc } from "../../trpc";
 import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
-import { Eyebrow } from "../../ui/Eyebrow";
 import { PageBand } from "../../ui/layout/PageBand";
+import { PageHeader } from "../../ui/layout/PageHeader";
 import { PageTabsList } from "../../ui/PageTabsList";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
@@ -149,44 +149,39 @@ function Header({
   picker: ReactNode;
 }) {
   return (
-    <PageBand pt={{ base: "5", md: "7" }} pb="5">
-      <Flex
-        gap="5"
-        justify="space-between"
-        align={{ base: "stretch", lg: "flex-end" }}
-        direction={{ base: "column", lg: "row" }}
-      >
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>{isAdmin ? "Platform administration" : "Enterprise"}</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {PAGE_TITLE}
-          </Heading>
-          <HStack gap="2" color="ink" minW="0">
-            <Box as="span" color="blue.600" flexShrink={0} aria-hidden>
-              {isAdmin && scopeTitle === "All dealerships" ? <LuChartNoAxesCombined /> : <LuBuilding2 />}
-            </Box>
-            {scopeTitle ? (
-              <Heading as="h2" size="md" color="ink" truncate>
-                {scopeTitle}
-              </Heading>
-            ) : (
-              <Skeleton height="5" width="48" />
-            )}
-          </HStack>
-          <Text fontSize="sm" color="fg.muted">
-            {scopeDetail}
-          </Text>
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {periodLabel(period)}
-            {asOf ? ` · Figures as of ${asOfLabel(asOf)}` : ""}
-          </Text>
-        </Stack>
+    <PageHeader
+      eyebrow={isAdmin ? "Platform administration" : "Enterprise"}
+      title={PAGE_TITLE}
+      wideFrom="lg"
+      actionsAlign="end"
+      gap="5"
+      actions={
         <Flex gap="4" wrap="wrap" align="flex-end" flexShrink={0}>
           {picker}
           <PeriodSelector value={period} onChange={onPeriodChange} />
         </Flex>
-      </Flex>
-    </PageBand>
+      }
+    >
+      <HStack gap="2" color="ink" minW="0">
+        <Box as="span" color="blue.600" flexShrink={0} aria-hidden>
+          {isAdmin && scopeTitle === "All dealerships" ? <LuChartNoAxesCombined /> : <LuBuilding2 />}
+        </Box>
+        {scopeTitle ? (
+          <Heading as="h2" size="md" color="ink" truncate>
+            {scopeTitle}
+          </Heading>
+        ) : (
+          <Skeleton height="5" width="48" />
+        )}
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {scopeDetail}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {periodLabel(period)}
+        {asOf ? ` · Figures as of ${asOfLabel(asOf)}` : ""}
+      </Text>
+    </PageHeader>
   );
 }
 

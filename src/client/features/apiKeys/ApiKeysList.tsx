@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { LuBan } from "react-icons/lu";
 import type { ApiKey } from "../../../shared/schemas/apiKeys";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { PhoneCard, PhoneCardList } from "../../ui/CardList";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { showToast } from "../../ui/toaster";
 import { isRevoked, keyTime, lastUsedLabel, maskedKey, scopeLabel } from "./apiKeyLabels";
@@ -91,15 +92,10 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: Ap
 
 const dimmed = (apiKey: ApiKey) => (isRevoked(apiKey) ? 0.6 : undefined);
 
-function KeysTable({
-  keys,
-  showDealership,
-  onRevoke,
-}: {
-  keys: ApiKey[];
-  showDealership: boolean;
-  onRevoke: (key: ApiKey) => void;
-}) {
+/** What the table (tablets up) and the cards (phones) each show the same keys from. */
+type KeysViewProps = { keys: ApiKey[]; showDealership: boolean; onRevoke: (key: ApiKey) => void };
+
+function KeysTable({ keys, showDealership, onRevoke }: KeysViewProps) {
   return (
     <Table.ScrollArea
       hideBelow="md"
@@ -176,28 +172,11 @@ function Detail({ label, wide, children }: { label: string; wide?: boolean; chil
   );
 }
 
-function KeyCards({
-  keys,
-  showDealership,
-  onRevoke,
-}: {
-  keys: ApiKey[];
-  showDealership: boolean;
-  onRevoke: (key: ApiKey) => void;
-}) {
+function KeyCards({ keys, showDealership, onRevoke }: KeysViewProps) {
   return (
-    <Stack as="ul" listStyleType="none" gap="3" hideFrom="md" aria-label="API keys">
+    <PhoneCardList label="API keys">
       {keys.map((apiKey) => (
-        <Box
-          as="li"
-          key={apiKey.id}
-          borderWidth="1px"
-          borderColor="border.muted"
-          borderRadius="lg"
-          p="4"
-          bg="white"
-          data-testid="api-key-card"
-        >
+        <PhoneCard key={apiKey.id} data-testid="api-key-card">
           <Flex justify="space-between" gap="3" align="flex-start">
             <Stack gap="1" minW="0" opacity={dimmed(apiKey)}>
               <Text fontWeight="semibold" color="ink" overflowWrap="anywhere">
@@ -233,9 +212,9 @@ function KeyCards({
               <RevokeButton apiKey={apiKey} onRevoke={onRevoke} />
             </HStack>
           )}
-        </Box>
+        </PhoneCard>
       ))}
-    </Stack>
+    </PhoneCardList>
   );
 }
 

@@ -1,15 +1,13 @@
 // /api-keys: API keys for integrators. A dealership's manager creates and revokes their dealership's keys; an
 // administrator sees every key, with the dealership each belongs to (or the platform). Everyone else is told
 // who it is for. The server scopes every call the same way; this only chooses what to show.
-import { Button, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
-import { Link as RouterLink } from "@tanstack/react-router";
+import { Button, Container, Flex, Link, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { LuBookOpen, LuKeyRound, LuLogIn } from "react-icons/lu";
+import { LuBookOpen, LuKeyRound } from "react-icons/lu";
 import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
 import { trpc } from "../../trpc";
-import { GateNotice, ManagerOrAdminGate } from "../../ui/AccessGate";
-import { Eyebrow } from "../../ui/Eyebrow";
-import { PageBand } from "../../ui/layout/PageBand";
+import { ManagerOrAdminGate, ManagerOrAdminSignIn } from "../../ui/AccessGate";
+import { PageHeader } from "../../ui/layout/PageHeader";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -22,27 +20,6 @@ const PAGE_TITLE = "API keys";
 const DESCRIPTION =
   "Create and revoke the API keys your systems use to read salespeople, appointments and analytics from KnowBefore's REST API.";
 
-function SignInPrompt() {
-  useDocumentTitle(PAGE_TITLE, DESCRIPTION);
-  return (
-    <GateNotice
-      icon={LuLogIn}
-      iconColor="blue.600"
-      title="Sign in to manage API keys"
-      description="Dealership managers sign in through the salesperson portal; administrators through the admin console."
-    >
-      <Button asChild colorPalette="blue">
-        <RouterLink to="/salesperson-login">
-          <LuLogIn /> Sign In
-        </RouterLink>
-      </Button>
-      <Button asChild variant="outline">
-        <RouterLink to="/admin/login">Administrator sign-in</RouterLink>
-      </Button>
-    </GateNotice>
-  );
-}
-
 function DocsLink({ children = "API reference" }: { children?: string }) {
   return (
     <Button asChild variant="outline" flexShrink={0}>
@@ -54,33 +31,21 @@ function DocsLink({ children = "API reference" }: { children?: string }) {
   );
 }
 
-function PageHeader({ onCreate }: { onCreate: (() => void) | null }) {
+function Header({ onCreate }: { onCreate: (() => void) | null }) {
   return (
-    <PageBand pt={{ base: "5", md: "7" }} pb="5">
-      <Flex
-        gap="4"
-        justify="space-between"
-        align={{ base: "stretch", md: "center" }}
-        direction={{ base: "column", md: "row" }}
-      >
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>Enterprise</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {PAGE_TITLE}
-          </Heading>
-          <Text color="fg.muted" maxW="2xl">
-            Let your own systems call KnowBefore's REST API. Each key acts as the person who created it, only
-            on the routes its scopes name.
-          </Text>
-        </Stack>
+    <PageHeader
+      eyebrow="Enterprise"
+      title={PAGE_TITLE}
+      lead="Let your own systems call KnowBefore's REST API. Each key acts as the person who created it, only on the routes its scopes name."
+      actions={
         <Flex gap="3" direction={{ base: "column", sm: "row" }} flexShrink={0}>
           <DocsLink />
           <Button colorPalette="blue" onClick={onCreate ?? undefined} disabled={!onCreate}>
             <LuKeyRound /> Create API key
           </Button>
         </Flex>
-      </Flex>
-    </PageBand>
+      }
+    />
   );
 }
 
@@ -128,7 +93,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <>
-      <PageHeader onCreate={openCreate} />
+      <Header onCreate={openCreate} />
       <Container maxW="7xl" py={{ base: "5", md: "8" }}>
         <Stack gap="5" as="section" aria-label={isAdmin ? "All API keys" : "Your dealership's API keys"}>
           <PanelHeader
@@ -185,7 +150,13 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
 export function ApiKeysPage() {
   return (
     <ManagerOrAdminGate
-      signIn={<SignInPrompt />}
+      signIn={
+        <ManagerOrAdminSignIn
+          title="Sign in to manage API keys"
+          pageTitle={PAGE_TITLE}
+          pageDescription={DESCRIPTION}
+        />
+      }
       deniedDescription="API keys are for dealership managers and administrators. Ask your dealership to set you up as its manager if one of its systems needs to use KnowBefore's API."
       pageDescription={DESCRIPTION}
     >

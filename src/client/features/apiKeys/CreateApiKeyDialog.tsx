@@ -1,13 +1,13 @@
 // "Create API key": a name and the scopes the key may use. The shared schema checks the form first; the
 // server decides, and its refusals (a field's message, the active-key limit) are shown in the dialog.
-import { Alert, Checkbox, CheckboxGroup, Fieldset, Stack, Text } from "@chakra-ui/react";
+import { Alert, Checkbox, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuKeyRound } from "react-icons/lu";
 import type { ApiScope } from "../../../shared/apiKeys";
 import { type CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
-import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
-import { InputField } from "../../ui/form";
+import { type DialogControl, FormDialog } from "../../ui/dialog";
+import { CheckboxFieldset, InputField } from "../../ui/form";
 import { useFormDraft } from "../../ui/useFormDraft";
 
 export type ScopeChoice = { scope: ApiScope; label: string; description: string };
@@ -28,47 +28,45 @@ function ScopesField({
   error?: string;
 }) {
   return (
-    <Fieldset.Root invalid={!!error}>
-      <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        Scopes
-      </Fieldset.Legend>
-      <Fieldset.HelperText fontSize="xs">
-        The key calls only the routes these name. Choose the fewest the system needs.
-      </Fieldset.HelperText>
-      <CheckboxGroup value={value} onValueChange={onChange} name="scopes">
-        <Stack gap="2" pt="1">
-          {choices.map((choice) => (
-            <Checkbox.Root
-              key={choice.scope}
-              value={choice.scope}
-              colorPalette="blue"
-              alignItems="flex-start"
-              gap="3"
-              p="3"
-              borderWidth="1px"
-              borderColor={value.includes(choice.scope) ? "blue.300" : "border.muted"}
-              borderRadius="lg"
-              bg={value.includes(choice.scope) ? "blue.50" : undefined}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control mt="0.5" />
-              <Stack gap="0.5" minW="0">
-                <Checkbox.Label>
-                  {choice.label}{" "}
-                  <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted" fontWeight="normal">
-                    {choice.scope}
-                  </Text>
-                </Checkbox.Label>
-                <Text fontSize="xs" color="fg.muted">
-                  {choice.description}
+    <CheckboxFieldset
+      legend="Scopes"
+      helper="The key calls only the routes these name. Choose the fewest the system needs."
+      error={error}
+      name="scopes"
+      value={value}
+      onChange={onChange}
+    >
+      <Stack gap="2" pt="1">
+        {choices.map((choice) => (
+          <Checkbox.Root
+            key={choice.scope}
+            value={choice.scope}
+            colorPalette="blue"
+            alignItems="flex-start"
+            gap="3"
+            p="3"
+            borderWidth="1px"
+            borderColor={value.includes(choice.scope) ? "blue.300" : "border.muted"}
+            borderRadius="lg"
+            bg={value.includes(choice.scope) ? "blue.50" : undefined}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control mt="0.5" />
+            <Stack gap="0.5" minW="0">
+              <Checkbox.Label>
+                {choice.label}{" "}
+                <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted" fontWeight="normal">
+                  {choice.scope}
                 </Text>
-              </Stack>
-            </Checkbox.Root>
-          ))}
-        </Stack>
-      </CheckboxGroup>
-      {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+              </Checkbox.Label>
+              <Text fontSize="xs" color="fg.muted">
+                {choice.description}
+              </Text>
+            </Stack>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </CheckboxFieldset>
   );
 }
 
@@ -95,8 +93,6 @@ export function CreateApiKeyDialog({
     }
   }, [open]);
 
-  const close = () => onOpenChange(false);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
@@ -119,54 +115,44 @@ export function CreateApiKeyDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={create.isPending}
+      onOpenChange={onOpenChange}
+      title="Create API key"
+      subtitle="The key acts as you, limited to the scopes you choose. You will see it once, right after it is created."
+      label="Create API key"
+      onSubmit={submit}
+      confirmLabel="Create key"
+      confirmIcon={<LuKeyRound />}
+      pendingLabel="Creating"
+      pending={create.isPending}
     >
-      <DialogHeading
-        title="Create API key"
-        subtitle="The key acts as you, limited to the scopes you choose. You will see it once, right after it is created."
-      />
-      <DialogForm
-        label="Create API key"
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Create key",
-          confirmIcon: <LuKeyRound />,
-          pendingLabel: "Creating",
-          pending: create.isPending,
-          disabled: create.isPending,
-        }}
-      >
-        <Stack gap="5">
-          {refusal ? (
-            <Alert.Root status="error" borderRadius="lg" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>The key was not created</Alert.Title>
-                <Alert.Description>{refusal}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
-          <InputField
-            label="Name"
-            required
-            autoComplete="off"
-            maxLength={100}
-            placeholder="e.g. Showroom CRM sync"
-            hint="Say which system uses it, so you know what stops working if you revoke it."
-            {...form.bind("name")}
-          />
-          <ScopesField
-            choices={scopes}
-            value={draft.scopes}
-            onChange={(next) => form.set("scopes", next)}
-            error={form.errors.scopes}
-          />
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+      <Stack gap="5">
+        {refusal ? (
+          <Alert.Root status="error" borderRadius="lg" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>The key was not created</Alert.Title>
+              <Alert.Description>{refusal}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <InputField
+          label="Name"
+          required
+          autoComplete="off"
+          maxLength={100}
+          placeholder="e.g. Showroom CRM sync"
+          hint="Say which system uses it, so you know what stops working if you revoke it."
+          {...form.bind("name")}
+        />
+        <ScopesField
+          choices={scopes}
+          value={draft.scopes}
+          onChange={(next) => form.set("scopes", next)}
+          error={form.errors.scopes}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,14 +1,17 @@
 // /crm: a dealership's CRM integrations. Its manager works on their own dealership's; an administrator
 // (signed in to the admin console) picks a dealership or sees them all. Everyone else is told who it is for.
-import { Box, Button, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Box, Button, Container, Stack } from "@chakra-ui/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LuLogIn, LuPlugZap } from "react-icons/lu";
+import { LuPlugZap } from "react-icons/lu";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
 import { trpc } from "../../trpc";
-import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
-import { Eyebrow } from "../../ui/Eyebrow";
-import { PageBand } from "../../ui/layout/PageBand";
+import {
+  DealershipPicker,
+  ManagerOrAdminGate,
+  ManagerOrAdminSignIn,
+  useDealershipChoices,
+} from "../../ui/AccessGate";
+import { PageHeader } from "../../ui/layout/PageHeader";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { CreateIntegrationDialog } from "./IntegrationDialogs";
@@ -19,51 +22,18 @@ import { SyncLogsSection } from "./SyncLogsSection";
 
 const PAGE_TITLE = "CRM Integrations";
 
-function SignInPrompt() {
-  useDocumentTitle(PAGE_TITLE);
+function Header({ onAdd }: { onAdd: (() => void) | null }) {
   return (
-    <GateNotice
-      icon={LuLogIn}
-      iconColor="blue.600"
-      title="Sign in to manage CRM integrations"
-      description="Dealership managers sign in through the salesperson portal; administrators through the admin console."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/salesperson-login">
-          <LuLogIn /> Sign In
-        </Link>
-      </Button>
-      <Button asChild variant="outline">
-        <Link to="/admin/login">Administrator sign-in</Link>
-      </Button>
-    </GateNotice>
-  );
-}
-
-function PageHeader({ onAdd }: { onAdd: (() => void) | null }) {
-  return (
-    <PageBand pt={{ base: "5", md: "7" }} pb="5">
-      <Flex
-        gap="4"
-        justify="space-between"
-        align={{ base: "stretch", md: "center" }}
-        direction={{ base: "column", md: "row" }}
-      >
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>Enterprise</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {PAGE_TITLE}
-          </Heading>
-          <Text color="fg.muted" maxW="2xl">
-            Send appointments, leads and reviews from KnowBefore to the CRM your team already uses, signed and
-            retried until they arrive.
-          </Text>
-        </Stack>
+    <PageHeader
+      eyebrow="Enterprise"
+      title={PAGE_TITLE}
+      lead="Send appointments, leads and reviews from KnowBefore to the CRM your team already uses, signed and retried until they arrive."
+      actions={
         <Button colorPalette="blue" onClick={onAdd ?? undefined} disabled={!onAdd} flexShrink={0}>
           <LuPlugZap /> Add Integration
         </Button>
-      </Flex>
-    </PageBand>
+      }
+    />
   );
 }
 
@@ -94,7 +64,7 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <>
-      <PageHeader onAdd={openAdd} />
+      <Header onAdd={openAdd} />
       <Container maxW="7xl" py={{ base: "5", md: "8" }}>
         <Stack gap={{ base: "8", md: "10" }}>
           <Stack gap="5" as="section" aria-label={isAdmin ? "Integrations" : "Your integrations"}>
@@ -168,7 +138,7 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
 export function CrmPage() {
   return (
     <ManagerOrAdminGate
-      signIn={<SignInPrompt />}
+      signIn={<ManagerOrAdminSignIn title="Sign in to manage CRM integrations" pageTitle={PAGE_TITLE} />}
       deniedDescription="CRM integrations are for dealership managers and administrators. Ask your dealership to set you up as its manager if you need to connect its CRM."
     >
       {(isAdmin) => <CrmWorkspace isAdmin={isAdmin} />}

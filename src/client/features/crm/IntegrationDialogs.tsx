@@ -2,7 +2,7 @@
 // an API key for api_key providers, a username and password for OAuth ones, a webhook URL only where the
 // provider takes webhooks, and only the events it supports. The client mirrors the server's required checks;
 // the server decides, and its message is what the user reads.
-import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Checkbox, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect } from "react";
 import { LuPlugZap, LuSave } from "react-icons/lu";
 import type { z } from "zod";
@@ -19,8 +19,8 @@ import {
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
 import { apiErrorMessage, trpc } from "../../trpc";
-import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
-import { InputField, SelectField } from "../../ui/form";
+import { type DialogControl, FormDialog } from "../../ui/dialog";
+import { CheckboxFieldset, InputField, SelectField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { type FieldErrors, serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
 import { AUTH_TYPE_LABELS, eventLabel } from "./crmLabels";
@@ -97,26 +97,24 @@ function EventsField({
   error?: string;
 }) {
   return (
-    <Fieldset.Root invalid={!!error}>
-      <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        Events to send
-      </Fieldset.Legend>
-      <Fieldset.HelperText fontSize="xs">
-        {provider.name} accepts these events. Untick any your team doesn't need.
-      </Fieldset.HelperText>
-      <CheckboxGroup value={value} onValueChange={onChange} name="events">
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5" pt="1">
-          {provider.supportedEvents.map((event) => (
-            <Checkbox.Root key={event} value={event} size="sm" colorPalette="blue">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{eventLabel(event)}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </SimpleGrid>
-      </CheckboxGroup>
-      {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+    <CheckboxFieldset
+      legend="Events to send"
+      helper={`${provider.name} accepts these events. Untick any your team doesn't need.`}
+      error={error}
+      name="events"
+      value={value}
+      onChange={onChange}
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5" pt="1">
+        {provider.supportedEvents.map((event) => (
+          <Checkbox.Root key={event} value={event} size="sm" colorPalette="blue">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{eventLabel(event)}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </SimpleGrid>
+    </CheckboxFieldset>
   );
 }
 
@@ -304,98 +302,89 @@ export function CreateIntegrationDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={create.isPending}
+      onOpenChange={onOpenChange}
+      onCancel={close}
+      title="Add Integration"
+      subtitle="Connect a CRM so appointments, leads and reviews reach your team's system as they happen."
+      label="Add integration"
+      onSubmit={submit}
+      confirmLabel="Create Integration"
+      confirmIcon={<LuPlugZap />}
+      pendingLabel="Creating"
+      pending={create.isPending}
     >
-      <DialogHeading
-        title="Add Integration"
-        subtitle="Connect a CRM so appointments, leads and reviews reach your team's system as they happen."
-      />
-      <DialogForm
-        label="Add integration"
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Create Integration",
-          confirmIcon: <LuPlugZap />,
-          pendingLabel: "Creating",
-          pending: create.isPending,
-          disabled: create.isPending,
-        }}
-      >
-        <Stack gap="4">
-          {dealerships ? (
-            <SelectField
-              label="Dealership"
-              required
-              placeholder="Choose a dealership"
-              options={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
-              {...form.bind("dealershipId")}
-            />
-          ) : null}
+      <Stack gap="4">
+        {dealerships ? (
           <SelectField
-            label="CRM provider"
+            label="Dealership"
             required
-            placeholder="Choose a provider"
-            options={CRM_PROVIDER_CODES.filter((code) => providers[code]).map((code) => ({
-              value: code,
-              label: `${providers[code].name} (${AUTH_TYPE_LABELS[providers[code].authType]})`,
-            }))}
-            name="crmProvider"
-            value={draft.crmProvider}
-            error={form.errors.crmProvider}
-            onChange={(e) => chooseProvider(e.currentTarget.value)}
+            placeholder="Choose a dealership"
+            options={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
+            {...form.bind("dealershipId")}
           />
-          <InputField
-            label="Integration name"
-            required
-            maxLength={120}
-            placeholder="e.g. Showroom leads"
-            autoComplete="off"
-            {...form.bind("integrationName")}
-          />
-          <InputField
-            label="API endpoint"
-            required
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            placeholder={provider?.endpointHint ?? "https://"}
-            hint="The connection test calls this address with the credentials below."
-            {...form.bind("apiEndpoint")}
-          />
-          {provider ? (
-            <>
-              <CredentialFields provider={provider} form={form} editing={false} />
-              {provider.webhookSupport ? (
-                <InputField
-                  label="Webhook URL"
-                  note="optional"
-                  type="url"
-                  inputMode="url"
-                  spellCheck={false}
-                  placeholder="https://crm.example.com/hooks/knowbefore"
-                  hint="KnowBefore posts each chosen event here, signed. Leave it empty to connect without event delivery."
-                  {...form.bind("webhookUrl")}
-                />
-              ) : null}
-              <EventsField
-                provider={provider}
-                value={draft.events}
-                onChange={(events) => form.set("events", events)}
-                error={form.errors.events}
+        ) : null}
+        <SelectField
+          label="CRM provider"
+          required
+          placeholder="Choose a provider"
+          options={CRM_PROVIDER_CODES.filter((code) => providers[code]).map((code) => ({
+            value: code,
+            label: `${providers[code].name} (${AUTH_TYPE_LABELS[providers[code].authType]})`,
+          }))}
+          name="crmProvider"
+          value={draft.crmProvider}
+          error={form.errors.crmProvider}
+          onChange={(e) => chooseProvider(e.currentTarget.value)}
+        />
+        <InputField
+          label="Integration name"
+          required
+          maxLength={120}
+          placeholder="e.g. Showroom leads"
+          autoComplete="off"
+          {...form.bind("integrationName")}
+        />
+        <InputField
+          label="API endpoint"
+          required
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          placeholder={provider?.endpointHint ?? "https://"}
+          hint="The connection test calls this address with the credentials below."
+          {...form.bind("apiEndpoint")}
+        />
+        {provider ? (
+          <>
+            <CredentialFields provider={provider} form={form} editing={false} />
+            {provider.webhookSupport ? (
+              <InputField
+                label="Webhook URL"
+                note="optional"
+                type="url"
+                inputMode="url"
+                spellCheck={false}
+                placeholder="https://crm.example.com/hooks/knowbefore"
+                hint="KnowBefore posts each chosen event here, signed. Leave it empty to connect without event delivery."
+                {...form.bind("webhookUrl")}
               />
-            </>
-          ) : (
-            <Text fontSize="sm" color="fg.muted">
-              Choose a provider to see the credentials and events it takes.
-            </Text>
-          )}
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+            ) : null}
+            <EventsField
+              provider={provider}
+              value={draft.events}
+              onChange={(events) => form.set("events", events)}
+              error={form.errors.events}
+            />
+          </>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            Choose a provider to see the credentials and events it takes.
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -473,64 +462,55 @@ export function EditIntegrationDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={update.isPending}
+      onOpenChange={onOpenChange}
+      onCancel={close}
+      title="Edit Integration"
+      subtitle={`${provider.name} · ${AUTH_TYPE_LABELS[provider.authType]}`}
+      label="Edit integration"
+      onSubmit={submit}
+      confirmLabel="Save Changes"
+      confirmIcon={<LuSave />}
+      pendingLabel="Saving"
+      pending={update.isPending}
     >
-      <DialogHeading
-        title="Edit Integration"
-        subtitle={`${provider.name} · ${AUTH_TYPE_LABELS[provider.authType]}`}
-      />
-      <DialogForm
-        label="Edit integration"
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Save Changes",
-          confirmIcon: <LuSave />,
-          pendingLabel: "Saving",
-          pending: update.isPending,
-          disabled: update.isPending,
-        }}
-      >
-        <Stack gap="4">
+      <Stack gap="4">
+        <InputField
+          label="Integration name"
+          required
+          maxLength={120}
+          autoComplete="off"
+          {...form.bind("integrationName")}
+        />
+        <InputField
+          label="API endpoint"
+          required
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          placeholder={provider.endpointHint}
+          {...form.bind("apiEndpoint")}
+        />
+        <CredentialFields provider={provider} form={form} editing />
+        {provider.webhookSupport ? (
           <InputField
-            label="Integration name"
-            required
-            maxLength={120}
-            autoComplete="off"
-            {...form.bind("integrationName")}
-          />
-          <InputField
-            label="API endpoint"
-            required
+            label="Webhook URL"
+            note="optional"
             type="url"
             inputMode="url"
             spellCheck={false}
-            placeholder={provider.endpointHint}
-            {...form.bind("apiEndpoint")}
+            hint="Events are delivered here, signed. Empty: no events are delivered."
+            {...form.bind("webhookUrl")}
           />
-          <CredentialFields provider={provider} form={form} editing />
-          {provider.webhookSupport ? (
-            <InputField
-              label="Webhook URL"
-              note="optional"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              hint="Events are delivered here, signed. Empty: no events are delivered."
-              {...form.bind("webhookUrl")}
-            />
-          ) : null}
-          <EventsField
-            provider={provider}
-            value={draft.events}
-            onChange={(events) => form.set("events", events)}
-            error={form.errors.events}
-          />
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+        ) : null}
+        <EventsField
+          provider={provider}
+          value={draft.events}
+          onChange={(events) => form.set("events", events)}
+          error={form.errors.events}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

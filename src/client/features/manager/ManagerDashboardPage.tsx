@@ -4,8 +4,6 @@ import {
   Center,
   Container,
   EmptyState,
-  Flex,
-  Heading,
   HStack,
   Skeleton,
   Stack,
@@ -26,10 +24,10 @@ import {
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { SessionLoading } from "../../ui/AccessGate";
-import { Eyebrow } from "../../ui/Eyebrow";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { PageHeader } from "../../ui/layout/PageHeader";
 import { PageTabsList } from "../../ui/PageTabsList";
 import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
@@ -85,47 +83,32 @@ function AccessDenied() {
 
 function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }) {
   return (
-    <PageBand pt={{ base: "5", md: "7" }} pb="5">
-      <Flex
-        gap="3"
-        justify="space-between"
-        align={{ base: "flex-start", md: "center" }}
-        direction={{ base: "column", md: "row" }}
-      >
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>Manager dashboard</Eyebrow>
-          {overview ? (
-            <>
-              <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-                {overview.dealership.name}
-              </Heading>
-              <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
-                <Text>
-                  {overview.dealership.city}, {overview.dealership.state}
-                </Text>
-                <Badge
-                  colorPalette={overview.plan.limitReached ? "red" : "blue"}
-                  variant="subtle"
-                  borderRadius="full"
-                >
-                  {overview.plan.name} plan · {overview.plan.used}
-                  {overview.plan.salespersonLimit === null ? "" : `/${overview.plan.salespersonLimit}`}{" "}
-                  salespeople
-                </Badge>
-              </HStack>
-            </>
-          ) : (
-            <>
-              <Heading as="h1" srOnly>
-                Manager dashboard
-              </Heading>
-              <Skeleton height="8" width="72" />
-              <Skeleton height="4" width="40" />
-            </>
-          )}
-        </Stack>
-      </Flex>
-    </PageBand>
+    <PageHeader
+      eyebrow="Manager dashboard"
+      title={overview?.dealership.name ?? "Manager dashboard"}
+      titleHidden={!overview}
+    >
+      {overview ? (
+        <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+          <Text>
+            {overview.dealership.city}, {overview.dealership.state}
+          </Text>
+          <Badge
+            colorPalette={overview.plan.limitReached ? "red" : "blue"}
+            variant="subtle"
+            borderRadius="full"
+          >
+            {overview.plan.name} plan · {overview.plan.used}
+            {overview.plan.salespersonLimit === null ? "" : `/${overview.plan.salespersonLimit}`} salespeople
+          </Badge>
+        </HStack>
+      ) : (
+        <>
+          <Skeleton height="8" width="72" />
+          <Skeleton height="4" width="40" />
+        </>
+      )}
+    </PageHeader>
   );
 }
 

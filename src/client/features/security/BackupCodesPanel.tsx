@@ -2,8 +2,8 @@
 // notice with the first three for ten seconds.
 import { Alert, Box, Button, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { LuDownload } from "react-icons/lu";
+import { CopyButton } from "../../ui/CopyButton";
 import { showToast } from "../../ui/toaster";
-import { CopyButton } from "./CopyButton";
 
 /** SPEC.md section 9: the backup-codes notice shows 3 codes for 10 seconds. */
 export const BACKUP_NOTICE_CODES = 3;

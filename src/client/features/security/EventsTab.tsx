@@ -6,6 +6,7 @@ import { LuFilterX, LuShieldCheck } from "react-icons/lu";
 import type { SecurityEventView } from "../../../shared/schemas/security";
 import { RISK_LEVELS, RISK_RULES, type RiskLevel, SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { trpc } from "../../trpc";
+import { PhoneCard, PhoneCardList } from "../../ui/CardList";
 import { DateRangeFields, FilterField, FilterSelect, useDebouncedSearch } from "../../ui/filters";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -71,18 +72,9 @@ function EventTable({ items, isAdmin }: { items: SecurityEventView[]; isAdmin: b
 /** Phones: one card per event instead of the table. */
 function EventCards({ items, isAdmin }: { items: SecurityEventView[]; isAdmin: boolean }) {
   return (
-    <Stack as="ul" hideFrom="md" gap="2" listStyleType="none" aria-label="Security events">
+    <PhoneCardList label="Security events" gap="2">
       {items.map((event) => (
-        <Stack
-          as="li"
-          key={event.id}
-          gap="1.5"
-          p="3.5"
-          bg="white"
-          borderWidth="1px"
-          borderColor="border.muted"
-          borderRadius="lg"
-        >
+        <PhoneCard key={event.id} gap="1.5" p="3.5">
           <Flex justify="space-between" align="flex-start" gap="3">
             <Text fontWeight="medium" color="ink" fontSize="sm">
               {event.label}
@@ -102,9 +94,9 @@ function EventCards({ items, isAdmin }: { items: SecurityEventView[]; isAdmin: b
               {event.details}
             </Text>
           ) : null}
-        </Stack>
+        </PhoneCard>
       ))}
-    </Stack>
+    </PhoneCardList>
   );
 }
 

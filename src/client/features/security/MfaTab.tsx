@@ -6,6 +6,7 @@ import { LuKeyRound, LuRefreshCw, LuShieldCheck, LuShieldOff } from "react-icons
 import type { MfaSetup, MfaStatus } from "../../../shared/schemas/security";
 import { MFA } from "../../../shared/security";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { CopyButton } from "../../ui/CopyButton";
 import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -13,7 +14,6 @@ import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { announceBackupCodes, BackupCodesPanel } from "./BackupCodesPanel";
-import { CopyButton } from "./CopyButton";
 import { formatDateTime } from "./format";
 
 export const ENABLE_FAILED = "Failed to enable MFA. Please try again.";

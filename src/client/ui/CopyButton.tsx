@@ -1,10 +1,18 @@
 import { Button, type ButtonProps } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuCheck, LuCopy } from "react-icons/lu";
-import { showToast } from "../../ui/toaster";
+import { showToast } from "./toaster";
 
-/** Copies `text`, says "Copied" for a moment, and asks for a manual copy when the browser refuses. */
-export function CopyButton({ text, label, ...button }: { text: string; label: string } & ButtonProps) {
+/**
+ * Copies `text`, says `copiedLabel` for a moment (announced to screen readers), and asks for a manual copy when
+ * the browser refuses.
+ */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel = "Copied",
+  ...button
+}: { text: string; label: string; copiedLabel?: string } & ButtonProps) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -17,7 +25,7 @@ export function CopyButton({ text, label, ...button }: { text: string; label: st
   };
   return (
     <Button size="sm" variant="outline" bg="bg.panel" onClick={() => void copy()} {...button}>
-      {copied ? <LuCheck /> : <LuCopy />} <span aria-live="polite">{copied ? "Copied" : label}</span>
+      {copied ? <LuCheck /> : <LuCopy />} <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </Button>
   );
 }
