@@ -18,7 +18,9 @@ function client(token?: string, onResponse?: (res: Response) => void) {
       httpLink({
         url: `${baseUrl}/trpc`,
         transformer: superjson,
-        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+        // Signed in: the bearer token. Signing in (no token yet): the app's own Origin, as its pages send,
+        // which the server's cross-site check asks of state-changing requests without a bearer token.
+        headers: () => (token ? { authorization: `Bearer ${token}` } : { origin: new URL(baseUrl).origin }),
         fetch: async (input, init) => {
           const res = await fetch(input, init);
           onResponse?.(res);

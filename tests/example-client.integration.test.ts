@@ -9,24 +9,33 @@ import { seedDatabase } from "../src/server/db/seed";
 import { projectPath } from "../src/server/paths";
 import { createHarness } from "./support/harness";
 
-const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
-const server = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" });
-await new Promise((resolve) => server.once("listening", resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+/** A started server for a harness: the script talks to it over HTTP, as to any deployment. */
+async function started(harness: Awaited<ReturnType<typeof createHarness>>) {
+  const server = serve({ fetch: harness.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
-it("signs in with a bearer token, lists salespeople and appointments, and books one", async () => {
-  const customer = await h.signIn("script.buyer@example.org");
-  const { stdout } = await promisify(execFile)(
+function runScript(env: Record<string, string>) {
+  return promisify(execFile)(
     process.execPath,
     ["--import", "tsx", projectPath("scripts/example-client.ts")],
     {
       cwd: projectPath("."),
-      env: { ...process.env, KB_URL: url, KB_TOKEN: customer.token, KB_DAYS_AHEAD: "3" },
+      env: { ...process.env, ...env },
       timeout: 60_000,
     },
   );
+}
+
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+await seedDatabase(h.sql, { scale: 0.02 });
+const url = await started(h);
+
+it("signs in with a bearer token, lists salespeople and appointments, and books one", async () => {
+  const customer = await h.signIn("script.buyer@example.org");
+  const { stdout } = await runScript({ KB_URL: url, KB_TOKEN: customer.token, KB_DAYS_AHEAD: "3" });
   expect(stdout).toContain("signed in as script.buyer@example.org (customer)");
   expect(stdout).toMatch(/salespeople: 5 of \d+/);
   const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as {
@@ -39,4 +48,18 @@ it("signs in with a bearer token, lists salespeople and appointments, and books 
     select customer_id, status from appointments where id = ${summary.appointmentId}`;
   expect(row).toMatchObject({ customer_id: customer.userId, status: "scheduled" });
   console.log(`example client: booked appointment #${summary.appointmentId} through ${url}/trpc`);
+});
+
+it("on a local demo server (development, this machine), signs itself in through the link it is answered", async () => {
+  const demo = await createHarness({ NODE_ENV: "development", RATE_LIMIT_DISABLED: "true" });
+  await seedDatabase(demo.sql, { scale: 0.01 });
+  const demoUrl = await started(demo);
+  const { stdout } = await runScript({
+    KB_URL: demoUrl,
+    KB_EMAIL: "script.demo@example.org",
+    KB_DAYS_AHEAD: "4",
+  });
+  expect(stdout).toContain("signed in as script.demo@example.org (customer)");
+  const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as { appointmentId: number; after: number };
+  expect(summary.after).toBe(1);
 });
