@@ -42,7 +42,6 @@ import {
   savedBlock,
   securitySettings,
   sessionUser,
-  stars,
   subscriptionDetail,
   subscriptionSummary,
   syncLog,
@@ -164,19 +163,11 @@ export const RESPONSE_SCHEMAS = {
     z
       .object({
         items: z.array(
-          z.object({
-            id: z.number().int(),
-            overallRating: stars(),
-            helpfulnessRating: stars(),
-            pressureLevelRating: stars().describe("Stars, 1 to 5; 5 means no sales pressure"),
-            communicationRating: stars(),
-            comment: z.string().nullable(),
+          ratingListItem.extend({
             helpfulnessComment: z.string().nullable(),
             pressureComment: z.string().nullable(),
             communicationComment: z.string().nullable(),
             visitDate: z.string().nullable().describe("YYYY-MM-DD of the visit, when the reviewer gave it"),
-            createdAt: z.date(),
-            customerName: z.string().describe("First name and last initial, or 'Verified customer'"),
             verifiedVisit: z.boolean().describe("Written about a booked appointment"),
             reply: z
               .object({ body: z.string(), createdAt: z.date() })
