@@ -110,7 +110,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const started = performance.now();
     await withRequestId(requestId, async () => {
       await next();
-      c.header("X-Request-Id", requestId);
+      // On the answer's own headers: c.header() after the answer exists would rebuild it as a full Response.
+      c.res.headers.set("X-Request-Id", requestId);
       const status = c.res.status;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       deps.logger.info(`${c.req.method} ${c.req.path} ${status} ${durationMs} ms`, {
@@ -239,7 +240,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const html = readFileSync(indexHtml, "utf8");
     app.use("/assets/*", async (c, next) => {
       await next();
-      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("*", serveStatic({ root: path.relative(process.cwd(), clientDir) }));
     // Every other GET is a client route: the SPA decides what to render (including the 404 page).

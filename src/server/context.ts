@@ -16,6 +16,8 @@ import type { Payments } from "./payments/stripe";
 export type AppDeps = {
   /** The one PostgreSQL pool (postgres.js): every query is a tagged template on it. */
   sql: Sql;
+  /** The pool for searches whose best plan depends on their values (browse): see db/client.ts. */
+  searchSql: Sql;
   env: Env;
   mailer: Mailer;
   logger: Logger;

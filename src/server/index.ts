@@ -65,6 +65,7 @@ const encryptionKey = env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) 
 const services = await startServices({
   env,
   sql: database.sql,
+  searchSql: database.searchSql,
   databaseUrl: database.url,
   logger,
   secrets: createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR))),

@@ -14,6 +14,7 @@ import { createPayments } from "./payments/stripe";
 export async function startServices(options: {
   env: Env;
   sql: Sql;
+  searchSql: Sql;
   databaseUrl: string;
   logger: Logger;
   secrets: SecretBox;
@@ -40,7 +41,17 @@ export async function startServices(options: {
   };
   await startWorkers(jobs, workers.notices, workers.crm);
   return {
-    deps: { sql, env, mailer, logger, browseCache, jobs, payments: createPayments(env), secrets },
+    deps: {
+      sql,
+      searchSql: options.searchSql,
+      env,
+      mailer,
+      logger,
+      browseCache,
+      jobs,
+      payments: createPayments(env),
+      secrets,
+    },
     /** What the job workers run with, for tests that run a job's handler directly. */
     workers,
     /** Running jobs get up to `timeoutMs` to finish (see JobQueue.stop) before the queue and mailer close. */

@@ -44,11 +44,12 @@ export async function createHarness(
     ? createLogger("debug", (line) => logLines.push(line))
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
   const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
-  const { sql } = database;
+  const { sql, searchSql } = database;
   const dbUrl = `${serverUrl}/${name}`;
   const services = await startServices({
     env,
     sql,
+    searchSql,
     databaseUrl: dbUrl,
     logger,
     secrets: createSecretBox(randomBytes(32)),

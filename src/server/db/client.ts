@@ -6,23 +6,36 @@ export type Sql = postgres.Sql;
 /** Either the pool or an open transaction: what a function that only runs queries needs. */
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
+/**
+ * The app's pool, and a smaller one for searches. Statements are prepared once per connection; on the main
+ * pool PostgreSQL may then reuse a generic plan, which is what lookups by key want (planning the session lookup
+ * for every request cost more than running it). Browse filters are skewed (one city holds 3% of rows, another
+ * 0.1%) and a generic plan of a search measured ~25x slower, so the search pool plans every execution for its
+ * values. Connections open on first use: a script that never searches opens none there.
+ */
 export function createDatabase(url: string, options: { max?: number } = {}) {
+  const max = options.max ?? 10;
   const sql = postgres(url, {
-    max: options.max ?? 10,
+    max,
     onnotice: () => {},
-    // Browse filters are skewed (one city holds 3% of rows, another 0.1%); a generic plan cached after five
-    // runs of a prepared statement measured ~25x slower here, so every execution is planned for its values.
-    connection: { plan_cache_mode: "force_custom_plan", application_name: "knowbefore" },
+    connection: { application_name: "knowbefore" },
+  });
+  const searchSql = postgres(url, {
+    max: Math.max(2, Math.ceil(max / 2)),
+    onnotice: () => {},
+    connection: { plan_cache_mode: "force_custom_plan", application_name: "knowbefore-search" },
   });
   return {
     sql,
-    end(opts?: { timeout?: number }) {
-      return sql.end(opts);
+    searchSql,
+    async end(opts?: { timeout?: number }) {
+      await Promise.all([sql.end(opts), searchSql.end(opts)]);
     },
   };
 }
 
-type Fragment = postgres.PendingQuery<postgres.Row[]>;
+/** A piece of SQL with its bound values, to nest in a tagged template. */
+export type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /** SQL fragments joined by a separator (`,`, `and`, `union all`): a list of columns, conditions or branches. */
 export function joinSql(

@@ -126,6 +126,22 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
   return { ...(await readImage(c, entry.input.image)), ...params };
 }
 
+/**
+ * The JSON of an answer. A frozen one is a cached public read shared by many requests (the browse cache freezes
+ * its results), so its text is written once and remembered, as the tRPC transformer does (trpc/init.ts).
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function jsonOf(body: unknown): string {
+  if (body === null || typeof body !== "object" || !Object.isFrozen(body)) return JSON.stringify(body);
+  let text = frozenJson.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    frozenJson.set(body, text);
+  }
+  return text;
+}
+
 /** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
 /** A path that only sends the browser elsewhere (SPEC.md's redirect targets). */
 export type Redirect = { path: string; to: string };
@@ -165,7 +181,7 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
       }
       for (const [name, value] of Object.entries(shaped.headers ?? {})) c.header(name, value);
       const status: ContentfulStatusCode = entry.status ?? 200;
-      return c.json(shaped.body ?? null, status);
+      return c.body(jsonOf(shaped.body ?? null), status, { "Content-Type": "application/json" });
     };
     if (entry.maxBody) {
       const limit = bodyLimit({

@@ -68,6 +68,7 @@ async function clashingAppointments(
        and ($2::boolean or (a.starts_at < $3 and a.starts_at + interval '30 minutes' > $4))
      order by a.starts_at limit 500`,
     [salespersonId, block.is_recurring, block.ends_at, block.starts_at],
+    { prepare: true },
   );
   return rows
     .filter((a) => {

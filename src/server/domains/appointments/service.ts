@@ -51,6 +51,7 @@ export async function salespersonAppointments(ctx: Context, salespersonId: numbe
     const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
       `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
       [salespersonId],
+      { prepare: true },
     );
     return rows.map((r) => toAppointmentView(r));
   }
@@ -116,6 +117,7 @@ export async function customerAppointments(ctx: Authed, userId: string) {
   const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
     `${APPOINTMENT_SELECT} where a.customer_id = $1 order by a.starts_at desc limit 200`,
     [ctx.user.id],
+    { prepare: true },
   );
   return rows.map((r) => toAppointmentView(r));
 }

@@ -88,7 +88,9 @@ export async function appointmentById(
 }
 
 export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentViewRow | undefined> {
-  const [row] = await sql.unsafe<AppointmentViewRow[]>(`${APPOINTMENT_SELECT} where a.id = $1`, [id]);
+  const [row] = await sql.unsafe<AppointmentViewRow[]>(`${APPOINTMENT_SELECT} where a.id = $1`, [id], {
+    prepare: true,
+  });
   return row;
 }
 

@@ -72,6 +72,7 @@ export async function listReviews(
     sql.unsafe<ReviewRow[]>(
       `${SELECT} where r.salesperson_id = $1 and r.removed_at is null order by ${ORDER[input.sort]} limit $2 offset $3`,
       [input.salespersonId, input.limit, input.offset],
+      { prepare: true },
     ),
     sql<
       {
@@ -109,6 +110,7 @@ export async function myReviews(sql: Sql, user: SessionUser) {
        join salespeople s on s.id = r.salesperson_id
       where r.user_id = $1 order by r.created_at desc limit 100`,
     [user.id],
+    { prepare: true },
   );
   const editableSince = Date.now() - RATING_EDIT_DAYS * 86_400_000;
   return rows.map((r) => ({

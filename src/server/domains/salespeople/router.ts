@@ -4,11 +4,13 @@ import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalespers
 
 export const salespeopleRouter = router({
   list: publicProcedure.input(browseSalespeopleInput).query(({ ctx, input }) =>
-    ctx.browseCache.get(JSON.stringify(input), async () =>
-      // Frozen: shared by every request that hits the cache, so nothing may change it (and its
-      // serialised form can be reused, see the transformer in trpc/init.ts).
-      Object.freeze(await browseSalespeople(ctx.sql, input)),
-    ),
+    ctx.browseCache.get(JSON.stringify(input), async () => {
+      // Frozen, with its page of cards: shared by every request that hits the cache, so nothing may change it,
+      // and its serialised form is written once (the tRPC transformer in trpc/init.ts, REST's jsonOf).
+      const result = await browseSalespeople(ctx.searchSql, input);
+      Object.freeze(result.items);
+      return Object.freeze(result);
+    }),
   ),
   byId: publicProcedure
     .input(salespersonIdInput)
