@@ -55,6 +55,21 @@ describe("booking", () => {
       { n: number }[]
     >`select count(*)::int as n from appointments where salesperson_id = ${ny.id} and starts_at = ${start}`;
     expect(count!.n).toBe(1);
+    // A booking is one statement: its notification and jobs exist with it, and none for the 99 refused.
+    const id = results.find((r) => r.status === 201)!.json.id as number;
+    const notes = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from notifications
+       where salesperson_id = ${ny.id} and type = 'appointment_requested' and body like ${`%on ${date} at 15:00.`}`;
+    expect(notes[0]!.n).toBe(1);
+    const jobs = await h.sql<{ name: string; id: number }[]>`
+      select name, (data->>'appointmentId')::int as id from pgboss.job
+       where name in ('appointment-notice', 'appointment-reminder')
+         and (data->>'appointmentId')::int >= ${id - 100} and (data->>'appointmentId')::int <= ${id + 100}
+         and not exists (select 1 from appointments a where a.id = (data->>'appointmentId')::int)`;
+    expect(jobs, "jobs for an appointment that does not exist").toEqual([]);
+    const own = await h.sql<{ name: string }[]>`
+      select name from pgboss.job where (data->>'appointmentId')::int = ${id} order by name`;
+    expect(own.map((j) => j.name)).toEqual(["appointment-notice", "appointment-reminder"]);
   });
 
   it("answers the appointment with an offset instant and notifies the salesperson in-app", async () => {

@@ -1,7 +1,7 @@
 // Background jobs on pg-boss (a PostgreSQL-backed queue): e-mails, reminders and waitlist notices survive
 // restarts and run once across any number of app instances.
 import PgBoss from "pg-boss";
-import type { Queryable } from "../db/client";
+import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
 
@@ -46,18 +46,31 @@ export type CrmEventPayload = {
 /** A database handle to enqueue through: pass a transaction so the job exists only if the transaction commits. */
 export type JobExecutor = Queryable;
 
+export type JobOptions = {
+  startAfter?: Date;
+  singletonKey?: string;
+  /** This job's own retry policy (the queue's otherwise): attempts after the first, delay doubling each time. */
+  retry?: { limit: number; delaySeconds: number };
+};
+
+/** PostgreSQL's `json` type (pg-boss reads its jobs with json_to_recordset). */
+const JSON_OID = 114;
+
+/** One job of a queue, with its options. */
+export type JobSpec = { [Q in QueueName]: { name: Q; data: JobData[Q] } & JobOptions }[QueueName];
+
 export type JobQueue = {
   send: <Q extends QueueName>(
     name: Q,
     data: JobData[Q],
-    options?: {
-      startAfter?: Date;
-      singletonKey?: string;
-      within?: JobExecutor;
-      /** This job's own retry policy (the queue's otherwise): attempts after the first, delay doubling each time. */
-      retry?: { limit: number; delaySeconds: number };
-    },
+    options?: JobOptions & { within?: JobExecutor },
   ) => Promise<string | null>;
+  /**
+   * pg-boss's own insert of `jobs`, as a fragment of a statement on `sql`: written as a data-modifying CTE of the
+   * caller's statement, the jobs exist exactly when that statement commits, without a round trip of their own.
+   * Nothing runs until the caller's statement does.
+   */
+  insertFragment: (sql: Queryable, jobs: readonly JobSpec[]) => Promise<{ fragment: Fragment }>;
   work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
   /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
   schedule: (name: QueueName, cron: string) => Promise<void>;
@@ -98,24 +111,42 @@ export async function startJobQueue(options: {
     async send(name, data, sendOptions = {}) {
       const within = sendOptions.within;
       return boss.send(name, data as object, {
-        startAfter: sendOptions.startAfter,
-        singletonKey: sendOptions.singletonKey,
-        ...(sendOptions.retry
-          ? {
-              retryLimit: sendOptions.retry.limit,
-              retryDelay: sendOptions.retry.delaySeconds,
-              retryBackoff: true,
-            }
-          : {}),
+        ...bossOptions(sendOptions),
         db: within
           ? {
               // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.
               executeSql: async (text: string, values: unknown[]) => ({
-                rows: await within.unsafe(text, values.map((v) => (v === undefined ? null : v)) as never[]),
+                rows: await within.unsafe(
+                  text,
+                  values.map((v) => (v === undefined ? null : v)) as never[],
+                  // The same few statements every time: parsed once per connection.
+                  { prepare: true },
+                ),
               }),
             }
           : undefined,
       });
+    },
+    async insertFragment(sql, jobs) {
+      let statement: { text: string; values: unknown[] } | undefined;
+      // pg-boss builds its statement and hands it to the executor; this one keeps it instead of running it.
+      await boss.insert(
+        jobs.map((job) => ({ name: job.name, data: job.data, ...bossOptions(job) })),
+        {
+          db: {
+            executeSql: async (text: string, values: unknown[]) => {
+              statement = { text, values };
+              return { rows: [] };
+            },
+          },
+        },
+      );
+      if (!statement) throw new Error("pg-boss built no insert statement");
+      // The first value is the jobs as JSON text (for node-postgres); postgres.js serialises a json value itself.
+      const [jobsJson, ...rest] = statement.values;
+      const values = [sql.typed(JSON.parse(String(jobsJson)), JSON_OID), ...rest];
+      // Wrapped: a fragment is thenable, and resolving a promise with it would run it on its own.
+      return { fragment: fragmentOf(sql, statement.text, values) };
     },
     async work(name, handler) {
       await boss.work<JobData[typeof name]>(
@@ -135,4 +166,49 @@ export async function startJobQueue(options: {
     stop: (stopOptions = {}) =>
       boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 }),
   };
+}
+
+/** A job's options as pg-boss names them (a retry policy doubles its delay each time). */
+function bossOptions(options: JobOptions) {
+  return {
+    startAfter: options.startAfter,
+    singletonKey: options.singletonKey,
+    ...(options.retry
+      ? { retryLimit: options.retry.limit, retryDelay: options.retry.delaySeconds, retryBackoff: true }
+      : {}),
+  };
+}
+
+/**
+ * A statement's text split at its `$n` placeholders, as a template literal would be, with the value each hole
+ * takes. Kept per text: postgres.js keys its per-statement work on the template's identity, as it does for a
+ * literal in the source.
+ */
+const templates = new Map<string, { template: TemplateStringsArray; holes: number[] }>();
+
+function templateOf(text: string) {
+  let found = templates.get(text);
+  if (!found) {
+    const strings: string[] = [];
+    const holes: number[] = [];
+    let last = 0;
+    for (const match of text.matchAll(/\$(\d+)/g)) {
+      strings.push(text.slice(last, match.index));
+      holes.push(Number(match[1]) - 1);
+      last = match.index + match[0].length;
+    }
+    strings.push(text.slice(last));
+    const template = Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray;
+    found = { template, holes };
+    templates.set(text, found);
+  }
+  return found;
+}
+
+/** A statement with `$n` placeholders as a postgres.js fragment (each placeholder becomes a bound value). */
+function fragmentOf(sql: Queryable, text: string, values: readonly unknown[]): Fragment {
+  const { template, holes } = templateOf(text);
+  // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.
+  const args = holes.map((i) => values[i] ?? null);
+  return sql(template, ...(args as never[])) as Fragment;
 }

@@ -14,8 +14,8 @@ import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
-import { QUEUES } from "../../jobs/queue";
-import { appointmentCrmEvent } from "../crm/delivery";
+import { type JobSpec, QUEUES } from "../../jobs/queue";
+import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
 import { type AppointmentViewRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
@@ -23,28 +23,44 @@ const CONFLICT_MESSAGE = "Time slot unavailable";
 
 type BookInput = z.output<typeof bookAppointmentInput>;
 
-type SalespersonForBooking = Pick<SalespersonRow, "id" | "name" | "time_zone">;
 type BlockSpan = Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">;
 
+/** What a booking reads before its one statement. */
+type BookingTarget = Pick<SalespersonRow, "id" | "name" | "time_zone" | "dealership_id"> & {
+  email: string;
+  dealership_name: string | null;
+  blocks: BlockSpan[];
+  /** The CRM integrations that take `appointment.created` (with their dealership). */
+  crm: { id: number; dealershipId: number }[];
+  /** The new appointment's id, taken from its sequence now so its jobs can name it in the same statement. */
+  appointment_id: number;
+};
+
 /**
- * The salesperson and the availability blocks that may cover `date` in any time zone (recurring ones, and
- * one-off blocks overlapping the day widened by 14 hours each side), in one round trip.
+ * Everything a booking needs before it writes, in one round trip: the salesperson and their dealership, the
+ * availability blocks that may cover `date` in any time zone (recurring ones, and one-off blocks overlapping the
+ * day widened by 14 hours each side), the CRM integrations to tell, and an id for the appointment. An id not used
+ * (a refused or conflicting booking) is a gap in the sequence, as a rolled-back insert leaves.
  */
-async function salespersonForBooking(
-  sql: Queryable,
-  id: number,
-  date: string,
-): Promise<SalespersonForBooking & { blocks: BlockSpan[] }> {
+async function bookingTarget(sql: Queryable, id: number, date: string): Promise<BookingTarget> {
   const dayStart = new Date(`${date}T00:00:00Z`).getTime();
   const from = new Date(dayStart - 14 * 3_600_000);
   const to = new Date(dayStart + 38 * 3_600_000);
-  const [row] = await sql<(SalespersonForBooking & { blocks: { s: string; e: string; r: boolean }[] })[]>`
-    select s.id, s.name, s.time_zone,
+  const [row] = await sql<
+    (Omit<BookingTarget, "blocks"> & { blocks: { s: string; e: string; r: boolean }[] })[]
+  >`
+    select s.id, s.name, s.time_zone, s.dealership_id, s.email::text as email, d.name as dealership_name,
            coalesce((select json_agg(json_build_object('s', b.starts_at, 'e', b.ends_at, 'r', b.is_recurring))
                        from availability_blocks b
                       where b.salesperson_id = s.id
-                        and (b.is_recurring or (b.starts_at < ${to} and b.ends_at > ${from}))), '[]') as blocks
-      from salespeople s where s.id = ${id}`;
+                        and (b.is_recurring or (b.starts_at < ${to} and b.ends_at > ${from}))), '[]') as blocks,
+           coalesce((select json_agg(json_build_object('id', i.id, 'dealershipId', i.dealership_id))
+                       from crm_integrations i
+                      where i.dealership_id = s.dealership_id and i.is_active and i.webhook_url is not null
+                        and 'appointment.created' = any(i.supported_events)), '[]') as crm,
+           nextval('appointments_id_seq')::int as appointment_id
+      from salespeople s left join dealerships d on d.id = s.dealership_id
+     where s.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const blocks = row.blocks.map((b) => ({
     starts_at: new Date(b.s),
@@ -101,32 +117,44 @@ async function assertNotBlocked(
   refuseBlocked(blocks, date, timeZone, startsAt);
 }
 
-type Notice = { type: string; title: string; body: string; link: string };
+/** An appointment that overlaps a scheduled one (the EXCLUDE constraint) is 409 SCHEDULING_CONFLICT. */
+function conflictOnOverlap(error: unknown): never {
+  if (pgErrorCode(error) === PG.exclusionViolation)
+    throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
+  throw error;
+}
 
-/** Inserts a scheduled appointment (and, given one, the salesperson's notification about it in the same statement). */
-async function insertScheduled(
-  tx: Queryable,
-  row: Record<string, unknown>,
-  notice?: Notice,
-): Promise<number> {
+/** Inserts a scheduled appointment. */
+async function insertScheduled(tx: Queryable, row: Record<string, unknown>): Promise<number> {
   try {
-    const [created] = notice
-      ? await tx<Pick<AppointmentRow, "id">[]>`
-          with created as (insert into appointments ${tx(row)} returning id, salesperson_id),
-               notified as (
-                 insert into notifications (salesperson_id, type, title, body, link)
-                 select salesperson_id, ${notice.type}, ${notice.title}, ${notice.body}, ${notice.link} from created)
-          select id from created`
-      : await tx<Pick<AppointmentRow, "id">[]>`insert into appointments ${tx(row)} returning id`;
+    const [created] = await tx<
+      Pick<AppointmentRow, "id">[]
+    >`insert into appointments ${tx(row)} returning id`;
     return created!.id;
   } catch (error) {
-    if (pgErrorCode(error) === PG.exclusionViolation)
-      throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
-    throw error;
+    return conflictOnOverlap(error);
   }
 }
 
-/** Notices for a new appointment, enqueued inside the booking transaction so they exist only if it commits. */
+/** The jobs a new appointment starts: its notice (e-mail with the invitation) and, when still ahead, its reminder. */
+function bookingNoticeJobs(appointmentId: number, startsAt: Date, kind: "booked" | "rescheduled"): JobSpec[] {
+  const remindAt = new Date(startsAt.getTime() - REMINDER_LEAD_HOURS * 3_600_000);
+  return [
+    { name: QUEUES.appointmentNotice, data: { appointmentId, kind } },
+    ...(remindAt.getTime() > Date.now()
+      ? [
+          {
+            name: QUEUES.appointmentReminder,
+            data: { appointmentId },
+            startAfter: remindAt,
+            singletonKey: `reminder-${appointmentId}`,
+          } satisfies JobSpec,
+        ]
+      : []),
+  ];
+}
+
+/** Notices for a new appointment, enqueued inside the transaction so they exist only if it commits. */
 async function enqueueBookingNotices(
   ctx: Context,
   tx: Queryable,
@@ -134,18 +162,12 @@ async function enqueueBookingNotices(
   startsAt: Date,
   kind: "booked" | "rescheduled",
 ) {
-  // Both inserts are sent at once on the transaction's connection (pipelined), not one after the other.
-  const remindAt = new Date(startsAt.getTime() - REMINDER_LEAD_HOURS * 3_600_000);
-  await Promise.all([
-    ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId, kind }, { within: tx }),
-    remindAt.getTime() > Date.now()
-      ? ctx.jobs.send(
-          QUEUES.appointmentReminder,
-          { appointmentId },
-          { startAfter: remindAt, singletonKey: `reminder-${appointmentId}`, within: tx },
-        )
-      : null,
-  ]);
+  // Every insert is sent at once on the transaction's connection (pipelined), not one after the other.
+  await Promise.all(
+    bookingNoticeJobs(appointmentId, startsAt, kind).map(({ name, data, ...options }) =>
+      ctx.jobs.send(name, data, { ...options, within: tx }),
+    ),
+  );
 }
 
 async function notifySalesperson(
@@ -160,45 +182,85 @@ async function notifySalesperson(
            values (${salespersonId}, ${type}, ${title}, ${body}, ${link})`;
 }
 
+/**
+ * Books a slot in one statement: the appointment, the salesperson's notification, the notice and reminder jobs
+ * and the CRM deliveries are data-modifying parts of one INSERT, so they all exist or none does, and the
+ * EXCLUDE constraint refuses an overlap as before. One round trip reads what it needs first (`bookingTarget`).
+ */
 export async function bookAppointment(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: BookInput,
 ) {
-  // Blocks are read before the transaction: inside it, at READ COMMITTED, the read would see no more.
-  const person = await salespersonForBooking(ctx.sql, input.salespersonId, input.date);
-  const startsAt = resolveSlot(input.date, input.time, person.time_zone);
-  refuseBlocked(person.blocks, input.date, person.time_zone, startsAt);
-  const id = await ctx.sql.begin(async (tx) => {
-    // The appointment and the salesperson's notification in one statement.
-    const appointmentId = await insertScheduled(
-      tx,
-      {
-        salesperson_id: person.id,
-        customer_id: ctx.user.id,
-        appointment_type: input.appointmentType,
-        starts_at: startsAt.toISOString(),
-        customer_name: input.customerName,
-        customer_phone: input.customerPhone,
-        customer_email: input.customerEmail ?? ctx.user.email,
-        notes: input.notes ?? null,
-      },
-      {
-        type: "appointment_requested",
-        title: "New appointment request",
-        body: `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`,
-        link: "/salesperson-dashboard?tab=appointments",
-      },
-    );
-    await enqueueBookingNotices(ctx, tx, appointmentId, startsAt, "booked");
-    await appointmentCrmEvent(
-      ctx,
-      tx,
-      { id: appointmentId, salespersonId: person.id },
-      "appointment.created",
-    );
-    return appointmentId;
-  });
-  return loadAppointmentView(ctx.sql, id);
+  // Blocks are read before the statement: inside a transaction, at READ COMMITTED, the read would see no more.
+  const target = await bookingTarget(ctx.sql, input.salespersonId, input.date);
+  const startsAt = resolveSlot(input.date, input.time, target.time_zone);
+  refuseBlocked(target.blocks, input.date, target.time_zone, startsAt);
+  const id = target.appointment_id;
+  const customerEmail = input.customerEmail ?? ctx.user.email;
+  const crm: AppointmentCrmData = {
+    appointmentId: id,
+    appointmentType: input.appointmentType,
+    startsAt,
+    status: "scheduled",
+    customerName: input.customerName,
+    customerEmail,
+    customerPhone: input.customerPhone,
+    notes: input.notes ?? null,
+    cancelledBy: null,
+    cancellationReason: null,
+    salespersonId: target.id,
+    salespersonName: target.name,
+    salespersonEmail: target.email,
+  };
+  const jobs = [
+    ...bookingNoticeJobs(id, startsAt, "booked"),
+    ...target.crm.map((integration) =>
+      crmDeliveryJob(
+        ctx,
+        integration,
+        { type: "appointment.created", entityType: "appointment", entityId: id },
+        crm,
+      ),
+    ),
+  ];
+  const row = {
+    id,
+    salesperson_id: target.id,
+    customer_id: ctx.user.id,
+    appointment_type: input.appointmentType,
+    starts_at: startsAt.toISOString(),
+    customer_name: input.customerName,
+    customer_phone: input.customerPhone,
+    customer_email: customerEmail,
+    notes: input.notes ?? null,
+  };
+  // What the answer shows of the salesperson and dealership, known from the read above.
+  const salesperson = {
+    salesperson_name: target.name,
+    time_zone: target.time_zone,
+    dealership_id: target.dealership_id,
+    dealership_name: target.dealership_name,
+  };
+  const { fragment: enqueue } = await ctx.jobs.insertFragment(ctx.sql, jobs);
+  const body = `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`;
+  try {
+    const [created] = await ctx.sql<Omit<AppointmentViewRow, keyof typeof salesperson>[]>`
+      with created as (
+             insert into appointments ${ctx.sql(row)}
+             returning id, salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
+                       customer_phone, customer_email, notes, cancellation_reason, cancelled_by, cancelled_at,
+                       completed_at),
+           notified as (
+             insert into notifications (salesperson_id, type, title, body, link)
+             select salesperson_id, 'appointment_requested', 'New appointment request', ${body},
+                    '/salesperson-dashboard?tab=appointments'
+               from created),
+           queued as (${enqueue})
+      select * from created`;
+    return toAppointmentView({ ...created!, ...salesperson });
+  } catch (error) {
+    return conflictOnOverlap(error);
+  }
 }
 
 type RescheduleInput = z.output<typeof rescheduleAppointmentInput>;

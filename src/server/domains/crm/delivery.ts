@@ -14,7 +14,7 @@ import type { Context } from "../../context";
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
-import { type CrmEventPayload, QUEUES } from "../../jobs/queue";
+import { type CrmEventPayload, type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import { CRM_RETRY_LIMIT, CRM_TIMEOUT_MS } from "./service";
 
@@ -50,25 +50,53 @@ export async function emitCrmEvent(
   if (targets.length === 0) return;
   const data = await event.data();
   for (const target of targets) {
-    const deliveryId = randomUUID();
-    const payload: CrmEventPayload = {
-      id: deliveryId,
-      type: event.type,
-      createdAt: new Date().toISOString(),
-      dealershipId: target.dealershipId,
-      entityType: event.entityType,
-      entityId: String(event.entityId),
-      data,
-    };
-    await ctx.jobs.send(
-      QUEUES.crmDelivery,
-      { integrationId: target.id, deliveryId, payload },
-      { within: tx, retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS } },
-    );
+    const { name, data: job, ...options } = crmDeliveryJob(ctx, target, event, data);
+    await ctx.jobs.send(name, job, { ...options, within: tx });
   }
 }
 
+/** The delivery of one event to one integration, as a job: every attempt of it shares the delivery id. */
+export function crmDeliveryJob(
+  ctx: Pick<Context, "env">,
+  target: { id: number; dealershipId: number },
+  event: { type: CrmEvent; entityType: string; entityId: string | number },
+  data: Record<string, unknown>,
+): Extract<JobSpec, { name: typeof QUEUES.crmDelivery }> {
+  const deliveryId = randomUUID();
+  const payload: CrmEventPayload = {
+    id: deliveryId,
+    type: event.type,
+    createdAt: new Date().toISOString(),
+    dealershipId: target.dealershipId,
+    entityType: event.entityType,
+    entityId: String(event.entityId),
+    data,
+  };
+  return {
+    name: QUEUES.crmDelivery,
+    data: { integrationId: target.id, deliveryId, payload },
+    retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS },
+  };
+}
+
 /** An appointment as a CRM sees it: the visit, the buyer's contact details and the salesperson. */
+export type AppointmentCrmData = {
+  appointmentId: number;
+  appointmentType: string;
+  startsAt: Date;
+  status: string;
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string;
+  notes: string | null;
+  cancelledBy: string | null;
+  cancellationReason: string | null;
+  salespersonId: number;
+  salespersonName: string;
+  salespersonEmail: string;
+};
+
+/** Queues an appointment event (see {@link AppointmentCrmData}) inside `tx`. */
 export function appointmentCrmEvent(
   ctx: Pick<Context, "jobs" | "env">,
   tx: Queryable,
@@ -81,7 +109,7 @@ export function appointmentCrmEvent(
     entityType: "appointment",
     entityId: appointment.id,
     data: async () => {
-      const [row] = await tx`
+      const [row] = await tx<AppointmentCrmData[]>`
         select a.id as "appointmentId", a.appointment_type as "appointmentType", a.starts_at as "startsAt",
                a.status, a.customer_name as "customerName", coalesce(a.customer_email, u.email) as "customerEmail",
                a.customer_phone as "customerPhone", a.notes, a.cancelled_by as "cancelledBy",
