@@ -6,7 +6,6 @@ import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
-import { startSmtpSink } from "../tests/support/smtp-sink";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -28,8 +27,9 @@ export async function startBenchServer(options: {
     process.exit(1);
   }
   const base = `http://127.0.0.1:${options.port}`;
-  // Production requires a real mail transport: a local SMTP sink on 127.0.0.1 receives the sign-in e-mails.
-  const smtp = await startSmtpSink();
+  // Production requires a real mail transport: a local SMTP sink on 127.0.0.1, in its own process as a real
+  // mail server would be, receives the e-mails.
+  const smtp = await startSmtpProcess();
   const env: Record<string, string> = {
     NODE_ENV: "production",
     PORT: String(options.port),
@@ -74,6 +74,27 @@ export async function startBenchServer(options: {
       child.kill("SIGINT");
       await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
       await smtp.close();
+    },
+  };
+}
+
+/** bench/smtp-sink.ts in a process of its own, on a free port of 127.0.0.1. */
+async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/smtp-sink.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the SMTP sink exited with ${code}`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = chunk.toString().match(/listening (\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
     },
   };
 }

@@ -36,10 +36,13 @@ export function createMailer(options: {
       close() {},
     };
   }
-  // Pooled: a few SMTP connections are kept and reused, instead of a connection and handshake per mail
-  // (SMTP_URL may say otherwise with its own ?pool=false).
+  // Pooled: SMTP connections are kept and reused, instead of a connection and handshake per mail. Up to 20 at
+  // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
+  // conversations queued sign-ins for seconds (bench/README.md). SMTP_URL may say otherwise with its own
+  // ?pool=false or ?maxConnections=.
   const url = new URL(options.smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
   const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {

@@ -1,0 +1,20 @@
+// A local SMTP server for the benchmarks, in a process of its own: it accepts every message and keeps none.
+// Run inside the benchmark process it would answer only when autocannon's loop let it, and the server's
+// sign-in requests (which wait for their e-mail to be accepted) would measure that instead of the server.
+// Prints "listening <port>" once it accepts connections on 127.0.0.1.
+import { SMTPServer } from "smtp-server";
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on("data", () => {});
+    stream.on("end", () => callback());
+  },
+});
+server.listen(0, "127.0.0.1", () => {
+  const address = server.server.address();
+  console.log(`listening ${typeof address === "object" && address ? address.port : 0}`);
+});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
