@@ -124,8 +124,22 @@ function conflictOnOverlap(error: unknown): never {
   throw error;
 }
 
-/** Inserts a scheduled appointment. */
-async function insertScheduled(tx: Queryable, row: Record<string, unknown>): Promise<number> {
+/**
+ * The lock a transaction takes before it writes a salesperson's scheduled appointment, held until it ends. The
+ * EXCLUDE constraint alone keeps appointments apart, but two inserts of overlapping rows at once each wait at its
+ * check for the other's transaction, and PostgreSQL then ends one of them as a deadlock. Taken first, the lock
+ * lines same-salesperson bookings up: the check then meets only committed rows, and a loser is refused at once.
+ */
+function bookingLock(sql: Queryable, salespersonId: number) {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`appointments:${salespersonId}`}, 0))`;
+}
+
+/** Inserts a scheduled appointment, holding its salesperson's booking lock until the transaction ends. */
+async function insertScheduled(
+  tx: Queryable,
+  row: Record<string, unknown> & { salesperson_id: number },
+): Promise<number> {
+  await tx`select ${bookingLock(tx, row.salesperson_id)}`;
   try {
     const [created] = await tx<
       Pick<AppointmentRow, "id">[]
@@ -223,17 +237,6 @@ export async function bookAppointment(
       ),
     ),
   ];
-  const row = {
-    id,
-    salesperson_id: target.id,
-    customer_id: ctx.user.id,
-    appointment_type: input.appointmentType,
-    starts_at: startsAt.toISOString(),
-    customer_name: input.customerName,
-    customer_phone: input.customerPhone,
-    customer_email: customerEmail,
-    notes: input.notes ?? null,
-  };
   // What the answer shows of the salesperson and dealership, known from the read above.
   const salesperson = {
     salesperson_name: target.name,
@@ -244,9 +247,16 @@ export async function bookAppointment(
   const { fragment: enqueue } = await ctx.jobs.insertFragment(ctx.sql, jobs);
   const body = `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`;
   try {
+    // The booking lock is taken before the appointment's row is written: `created` reads from `locked`.
     const [created] = await ctx.sql<Omit<AppointmentViewRow, keyof typeof salesperson>[]>`
-      with created as (
-             insert into appointments ${ctx.sql(row)}
+      with locked as (select ${bookingLock(ctx.sql, target.id)}),
+           created as (
+             insert into appointments (id, salesperson_id, customer_id, appointment_type, starts_at, customer_name,
+                                       customer_phone, customer_email, notes)
+             select ${id}::int, ${target.id}::int, ${ctx.user.id}::uuid, ${input.appointmentType}::text,
+                    ${startsAt.toISOString()}::timestamptz, ${input.customerName}::text, ${input.customerPhone}::text,
+                    ${customerEmail}::text, ${input.notes ?? null}::text
+               from locked
              returning id, salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
                        customer_phone, customer_email, notes, cancellation_reason, cancelled_by, cancelled_at,
                        completed_at),
