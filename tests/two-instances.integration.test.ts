@@ -65,6 +65,41 @@ async function signIn(on: Instance, email: string): Promise<string> {
   return redeemed.headers.get("set-cookie")!.match(/kb_session=([^;]+)/)![1]!;
 }
 
+/** Every answer is 201 or 409; anything else is a failure the servers logged, shown with the assertion. */
+function expectOnlyBookedOrRefused(statuses: number[]) {
+  const logged = [a, b].flatMap((i) =>
+    i
+      .stderr()
+      .split("\n")
+      .filter((l) => /"level":"error"/.test(l)),
+  );
+  expect(
+    statuses.filter((s) => s !== 201 && s !== 409),
+    logged.join("\n"),
+  ).toEqual([]);
+}
+
+/** Eight customers book one slot at once, alternating between the instances. */
+function race(
+  customers: string[],
+  slot: { salespersonId: number; date: string; time: string },
+  name: string,
+) {
+  return Promise.all(
+    customers.map((token, i) =>
+      call(i % 2 ? b : a, "POST", "/api/appointments", {
+        token,
+        body: {
+          ...slot,
+          appointmentType: "Test Drive",
+          customerName: `${name} ${i}`,
+          customerPhone: "(512) 555-0101",
+        },
+      }),
+    ),
+  );
+}
+
 /** Eight signed-in customers, half through each instance (signed in once: links per address are limited). */
 let signedIn: Promise<string[]> | undefined;
 function racers() {
@@ -107,34 +142,10 @@ describe("two instances, one database", () => {
     }
     expect(time).not.toBe("");
     const customers = await racers();
-    const answers = await Promise.all(
-      customers.map((token, i) =>
-        call(i % 2 ? b : a, "POST", "/api/appointments", {
-          token,
-          body: {
-            salespersonId: person!.id,
-            date,
-            time,
-            appointmentType: "Test Drive",
-            customerName: `Racer ${i}`,
-            customerPhone: "(512) 555-0101",
-          },
-        }),
-      ),
-    );
+    const answers = await race(customers, { salespersonId: person!.id, date, time }, "Racer");
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    // Anything else is a failure the servers logged: shown with the assertion.
-    const logged = [a, b].flatMap((i) =>
-      i
-        .stderr()
-        .split("\n")
-        .filter((l) => /"level":"error"/.test(l)),
-    );
-    expect(
-      statuses.filter((s) => s !== 201 && s !== 409),
-      logged.join("\n"),
-    ).toEqual([]);
+    expectOnlyBookedOrRefused(statuses);
     const winner = answers.find((r) => r.status === 201)!.json;
     const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`
       select count(*)::int as n from appointments
@@ -194,35 +205,12 @@ describe("two instances, one database", () => {
       );
       for (const { time } of free.slice(0, 20 - rounds)) {
         rounds++;
-        const answers = await Promise.all(
-          customers.map((token, i) =>
-            call(i % 2 ? b : a, "POST", "/api/appointments", {
-              token,
-              body: {
-                salespersonId: person!.id,
-                date,
-                time,
-                appointmentType: "Test Drive",
-                customerName: `Rounds ${i}`,
-                customerPhone: "(512) 555-0101",
-              },
-            }),
-          ),
-        );
+        const answers = await race(customers, { salespersonId: person!.id, date, time }, "Rounds");
         statuses.push(...answers.map((r) => r.status));
       }
     }
     expect(rounds).toBe(20);
-    const logged = [a, b].flatMap((i) =>
-      i
-        .stderr()
-        .split("\n")
-        .filter((l) => /"level":"error"/.test(l)),
-    );
-    expect(
-      statuses.filter((s) => s !== 201 && s !== 409),
-      logged.join("\n"),
-    ).toEqual([]);
+    expectOnlyBookedOrRefused(statuses);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     console.log(
       `two instances: 20 slots raced by 8 customers each -> 20 booked, ${statuses.length - 20} refused (409)`,
