@@ -39,6 +39,8 @@ export async function startBenchServer(options: {
     DATA_DIR: `.data/bench-x${options.scale}`,
     EMBEDDED_PG_PORT: String(options.port + 1),
     SEED_SCALE: String(options.scale),
+    // Production does not seed by default; a benchmark database is seeded on its first run.
+    SEED_ON_START: "true",
     DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
     LOG_LEVEL: "warn",
     ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
