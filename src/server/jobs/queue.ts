@@ -114,11 +114,10 @@ export async function startJobQueue(options: {
         ...bossOptions(sendOptions),
         db: within
           ? {
-              // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.
               executeSql: async (text: string, values: unknown[]) => ({
                 rows: await within.unsafe(
                   text,
-                  values.map((v) => (v === undefined ? null : v)) as never[],
+                  values.map(nullIfUndefined) as never[],
                   // The same few statements every time: parsed once per connection.
                   { prepare: true },
                 ),
@@ -168,6 +167,11 @@ export async function startJobQueue(options: {
   };
 }
 
+/** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */
+function nullIfUndefined(value: unknown) {
+  return value === undefined ? null : value;
+}
+
 /** A job's options as pg-boss names them (a retry policy doubles its delay each time). */
 function bossOptions(options: JobOptions) {
   return {
@@ -208,7 +212,6 @@ function templateOf(text: string) {
 /** A statement with `$n` placeholders as a postgres.js fragment (each placeholder becomes a bound value). */
 function fragmentOf(sql: Queryable, text: string, values: readonly unknown[]): Fragment {
   const { template, holes } = templateOf(text);
-  // pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it.
-  const args = holes.map((i) => values[i] ?? null);
+  const args = holes.map((i) => nullIfUndefined(values[i]));
   return sql(template, ...(args as never[])) as Fragment;
 }

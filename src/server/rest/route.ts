@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiScope } from "../../shared/apiKeys";
+import { serializeFrozenOnce } from "../cache";
 import type { AppDeps, Context } from "../context";
 import { appError } from "../errors";
 import { type AppEnv, trpcContext } from "../http/context";
@@ -126,21 +127,8 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
   return { ...(await readImage(c, entry.input.image)), ...params };
 }
 
-/**
- * The JSON of an answer. A frozen one is a cached public read shared by many requests (the browse cache freezes
- * its results), so its text is written once and remembered, as the tRPC transformer does (trpc/init.ts).
- */
-const frozenJson = new WeakMap<object, string>();
-
-function jsonOf(body: unknown): string {
-  if (body === null || typeof body !== "object" || !Object.isFrozen(body)) return JSON.stringify(body);
-  let text = frozenJson.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    frozenJson.set(body, text);
-  }
-  return text;
-}
+/** The JSON of an answer, written once for a frozen (cached, shared) one. */
+const jsonOf = serializeFrozenOnce((body) => JSON.stringify(body));
 
 /** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
 /** A path that only sends the browser elsewhere (SPEC.md's redirect targets). */

@@ -4,6 +4,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { isAdmin } from "../access";
 import { recordSecurityEvent } from "../auth/audit";
+import { serializeFrozenOnce } from "../cache";
 import type { Context } from "../context";
 import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
 
@@ -16,18 +17,8 @@ class MalformedEnvelope extends Error {}
  * superjson, with the serialised form of frozen values remembered: cached public reads (the browse cache
  * freezes its results) are shared by many requests and walked once instead of on every answer.
  */
-const serialized = new WeakMap<object, ReturnType<typeof superjson.serialize>>();
 const transformer = {
-  serialize(value: unknown) {
-    if (value === null || typeof value !== "object" || !Object.isFrozen(value))
-      return superjson.serialize(value);
-    let out = serialized.get(value);
-    if (!out) {
-      out = superjson.serialize(value);
-      serialized.set(value, out);
-    }
-    return out;
-  },
+  serialize: serializeFrozenOnce((value) => superjson.serialize(value)),
   deserialize(value: Parameters<typeof superjson.deserialize>[0]) {
     try {
       return superjson.deserialize(value);
