@@ -3,18 +3,24 @@
 //
 // Default mode: 60 combinations of city + rating + specialty (what the cache answers best).
 // --long-tail: what real visitors send. At least 10,000 distinct requests spread over every filter shape
-// (city, rating, specialty, three-letter name search, years of experience, offsets 0-96); each shape is also
-// measured on its own, so a slow shape cannot hide in the average.
+// (city, rating, specialty, three-letter name search, years of experience, offsets 0-96), sent two ways:
+//   - saturated: every connection sends again as soon as it has its answer (the most the server can answer);
+//   - paced: visitors arriving at a fixed rate, a share of the health route's throughput (REST 5 %, tRPC
+//     3 %, BENCH_REST_SHARE / BENCH_TRPC_SHARE), over the same connections, timed per shape, so a slow shape
+//     cannot hide in the average. A saturated closed loop's latency is connections / throughput by
+//     construction; the paced run shows what a visitor waits at a given load.
 // Usage: npm run build && npm run bench:browse [-- --long-tail]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import type autocannon from "autocannon";
 import postgres from "postgres";
 import { loadCities } from "../src/server/db/seed";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
-import { connections, ratio, row, run, seconds, startBenchServer } from "./support";
+import { connections, kindRows, paced, ratio, row, run, seconds, startBenchServer } from "./support";
 
 type Query = Record<string, string>;
 type Shape = { name: string; queries: Query[] };
+const restShare = Number(process.env.BENCH_REST_SHARE ?? 0.05);
+const trpcShare = Number(process.env.BENCH_TRPC_SHARE ?? 0.03);
 
 const longTail = process.argv.includes("--long-tail");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
@@ -117,11 +123,15 @@ function inTurn(queries: Query[], toRequest: (q: Query) => autocannon.Request): 
   ];
 }
 
-/** Interleaves the shapes' queries, so a run of the whole mix visits every shape all the time. */
-function interleave(shapes: Shape[]): Query[] {
-  const out: Query[] = [];
+/**
+ * Interleaves the shapes' queries, each tagged with its shape's name, so a run of the whole mix visits every
+ * shape all the time.
+ */
+function interleaveTagged(shapes: Shape[]): [string, Query][] {
+  const out: [string, Query][] = [];
   const longest = Math.max(...shapes.map((s) => s.queries.length));
-  for (let i = 0; i < longest; i++) for (const s of shapes) if (s.queries[i]) out.push(s.queries[i]!);
+  for (let i = 0; i < longest; i++)
+    for (const s of shapes) if (s.queries[i]) out.push([s.name, s.queries[i]!]);
   return out;
 }
 
@@ -131,7 +141,7 @@ try {
   await sql.end();
   console.log(`salespeople in database: ${counted!.n}`);
   const shapes = longTail ? await longTailShapes() : defaultShapes();
-  const all = interleave(shapes);
+  const all = interleaveTagged(shapes).map(([, query]) => query);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
   await run(server.base, "warmup", { requests: inTurn(all.slice(0, 200), restRequest), duration: 3 });
 
@@ -141,28 +151,47 @@ try {
   const trpcResult = await run(server.base, "trpc-browse", {
     requests: inTurn([...all].reverse(), trpcRequest),
   });
-  const perShape: [string, autocannon.Result][] = [];
+  const pacedRuns: string[] = [];
   if (longTail) {
-    for (const shape of shapes) {
-      perShape.push([
-        shape.name,
-        await run(server.base, shape.name, {
-          requests: inTurn(shape.queries, restRequest),
-          duration: Math.max(3, Math.round(seconds / 2)),
-        }),
-      ]);
+    // Each shape's queries, tagged with the shape, interleaved; REST from the start of the list (after what
+    // the saturated run sent), tRPC from its end.
+    const tagged = interleaveTagged(shapes);
+    let cursor = restResult.requests.total;
+    const pacedSeconds = 2 * seconds;
+    for (const [name, share, toRequest, step] of [
+      ["REST", restShare, restRequest, 1],
+      ["tRPC", trpcShare, trpcRequest, -1],
+    ] as const) {
+      if (name === "tRPC") cursor = tagged.length - 1 - trpcResult.requests.total;
+      const rate = Math.round(share * health.requests.average);
+      const result = await paced(server.base, {
+        rate,
+        seconds: pacedSeconds,
+        connections,
+        next: () => {
+          const [kind, query] = tagged[((cursor % tagged.length) + tagged.length) % tagged.length]!;
+          cursor += step;
+          return { kind, ...toRequest(query) } as { kind: string; path: string };
+        },
+      });
+      const all = result.timings.byKind().flatMap((k) => k.ms);
+      all.sort((a, b) => a - b);
+      pacedRuns.push(
+        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(all.length / result.elapsed).toFixed(0)} req/s, p50 ${all[Math.floor(all.length / 2)]?.toFixed(1)} ms, p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} ms, connection errors ${result.failed}`,
+        ...kindRows(result.timings, pacedSeconds),
+      );
     }
   }
 
   console.log(
-    `\n${connections} connections, ${seconds} s each (${Math.max(3, Math.round(seconds / 2))} s per shape), ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
+    `\n${connections} connections, ${seconds} s each, ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
   );
   console.log(row("GET /api/health", health));
   console.log(row("GET /api/salespeople", restResult));
   console.log(row("tRPC salespeople.list", trpcResult));
-  for (const [name, result] of perShape) console.log(row(`  REST ${name}`, result));
-  console.log(ratio("REST browse", restResult, health));
-  console.log(ratio("tRPC browse", trpcResult, health));
+  console.log(ratio("REST browse (saturated)", restResult, health));
+  console.log(ratio("tRPC browse (saturated)", trpcResult, health));
+  for (const line of pacedRuns) console.log(line);
 } finally {
   await server.stop();
 }

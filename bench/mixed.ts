@@ -4,8 +4,10 @@
 //    5 % bookings and cancellations (bearer-token customers; a cancellation takes back an earlier booking)
 //    5 % sign-in link requests
 // Each request is timed by kind, so a slow kind cannot hide in the total. The health route is measured in the
-// same run for scale.
-// Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
+// same run for scale. The mix is sent twice: saturated (each connection sends again as soon as it has its
+// answer: the most the server answers) and paced (visitors arriving at a fixed rate, BENCH_RATE or 5 % of the
+// health route's throughput, over the same 100 connections: what a visitor waits at that load).
+// Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RATE)
 import type autocannon from "autocannon";
 import { createDatabase } from "../src/server/db/client";
 import { loadCities } from "../src/server/db/seed";
@@ -15,6 +17,9 @@ import { addDays } from "../src/shared/time";
 import {
   benchCustomers,
   createTimings,
+  kindRows,
+  type PacedRequest,
+  paced,
   percentile,
   row,
   run,
@@ -37,7 +42,6 @@ const MIX: [Kind, number][] = [
   ["sign-in", 0.05],
 ];
 
-const timings = createTimings<Kind | "cancel">();
 const { next, pick } = seededRandom(42);
 
 try {
@@ -77,82 +81,83 @@ try {
     return "browse";
   }
 
-  type Ctx = { kind?: Kind | "cancel"; start?: number; token?: number };
+  type Request = PacedRequest<Kind | "cancel"> & { token?: number };
+  function nextRequest(): Request {
+    const kind = choose();
+    const id = 1 + Math.floor(next() * n);
+    switch (kind) {
+      case "browse":
+        return { kind, path: browsePath() };
+      case "profile":
+        return { kind, path: next() < 0.5 ? `/api/salespeople/${id}` : `/api/salespeople/${id}/ratings` };
+      case "slots":
+        return {
+          kind,
+          path: `/api/appointments/salesperson/${id}/${addDays(today, 1 + Math.floor(next() * 14))}`,
+        };
+      case "booking": {
+        // One in five is a cancellation of an earlier booking of this run.
+        const earlier = next() < 0.2 ? booked.shift() : undefined;
+        if (earlier) {
+          return {
+            kind: "cancel",
+            method: "PATCH",
+            path: `/api/appointments/${earlier[0]}/cancel`,
+            headers: { "content-type": "application/json", authorization: `Bearer ${tokens[earlier[1]]}` },
+            body: JSON.stringify({ id: earlier[0] }),
+          };
+        }
+        const k = bookingNumber++;
+        const token = k % tokens.length;
+        return {
+          kind,
+          token,
+          method: "POST",
+          path: "/api/appointments",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[token]}` },
+          body: JSON.stringify({
+            salespersonId: 1 + (k % n),
+            date: addDays(firstDay, Math.floor(k / n) % 60),
+            time: SLOT_TIMES[Math.floor(k / (60 * n)) % SLOT_TIMES.length],
+            appointmentType: "Test Drive",
+            customerName: "Mixed Load",
+            customerPhone: "(512) 555-0100",
+            customerEmail: `mixed-${token}@example.org`,
+          }),
+        };
+      }
+      default:
+        return {
+          kind: "sign-in",
+          method: "POST",
+          path: "/api/auth/request-login",
+          headers: { "content-type": "application/json", origin: server.base },
+          body: JSON.stringify({ email: `visitor-${Math.floor(next() * 1e6)}@example.org` }),
+        };
+    }
+  }
+  function onAnswer(request: Request, status: number, body: string) {
+    if (request.kind === "booking" && status === 201) {
+      const id = (JSON.parse(body) as { id?: number }).id;
+      if (id) booked.push([id, request.token ?? 0]);
+    }
+  }
+
+  const saturatedTimings = createTimings<Kind | "cancel">();
+  type Ctx = { request?: Request; start?: number };
   const request: autocannon.Request = {
     method: "GET",
     path: "/api/health",
     setupRequest: (req, context: Ctx) => {
-      const kind = choose();
+      const next = nextRequest();
+      context.request = next;
       context.start = performance.now();
-      const id = 1 + Math.floor(next() * n);
-      switch (kind) {
-        case "browse":
-          context.kind = kind;
-          return { ...req, method: "GET", path: browsePath() };
-        case "profile":
-          context.kind = kind;
-          return {
-            ...req,
-            method: "GET",
-            path: next() < 0.5 ? `/api/salespeople/${id}` : `/api/salespeople/${id}/ratings`,
-          };
-        case "slots":
-          context.kind = kind;
-          return {
-            ...req,
-            method: "GET",
-            path: `/api/appointments/salesperson/${id}/${addDays(today, 1 + Math.floor(next() * 14))}`,
-          };
-        case "booking": {
-          // One in five is a cancellation of an earlier booking of this run.
-          const earlier = next() < 0.2 ? booked.shift() : undefined;
-          if (earlier) {
-            context.kind = "cancel";
-            return {
-              ...req,
-              method: "PATCH",
-              path: `/api/appointments/${earlier[0]}/cancel`,
-              headers: { "content-type": "application/json", authorization: `Bearer ${tokens[earlier[1]]}` },
-              body: JSON.stringify({ id: earlier[0] }),
-            };
-          }
-          const k = bookingNumber++;
-          const token = k % tokens.length;
-          context.kind = "booking";
-          context.token = token;
-          return {
-            ...req,
-            method: "POST",
-            path: "/api/appointments",
-            headers: { "content-type": "application/json", authorization: `Bearer ${tokens[token]}` },
-            body: JSON.stringify({
-              salespersonId: 1 + (k % n),
-              date: addDays(firstDay, Math.floor(k / n) % 60),
-              time: SLOT_TIMES[Math.floor(k / (60 * n)) % SLOT_TIMES.length],
-              appointmentType: "Test Drive",
-              customerName: "Mixed Load",
-              customerPhone: "(512) 555-0100",
-              customerEmail: `mixed-${token}@example.org`,
-            }),
-          };
-        }
-        default:
-          context.kind = "sign-in";
-          return {
-            ...req,
-            method: "POST",
-            path: "/api/auth/request-login",
-            headers: { "content-type": "application/json", origin: server.base },
-            body: JSON.stringify({ email: `visitor-${Math.floor(next() * 1e6)}@example.org` }),
-          };
-      }
+      const { kind: _, token: __, ...http } = next;
+      return { ...req, method: "GET", ...http } as autocannon.Request;
     },
     onResponse: (status, body, context: Ctx) => {
-      timings.record(context.kind ?? "browse", performance.now() - (context.start ?? 0), status);
-      if (context.kind === "booking" && status === 201) {
-        const id = (JSON.parse(body) as { id?: number }).id;
-        if (id) booked.push([id, context.token ?? 0]);
-      }
+      saturatedTimings.record(context.request!.kind, performance.now() - (context.start ?? 0), status);
+      onAnswer(context.request!, status, body);
     },
   };
 
@@ -162,16 +167,19 @@ try {
     duration: 10,
   });
   const mixed = await run(server.base, "mixed", { requests: [request], connections, duration: seconds });
+  const rate = Number(process.env.BENCH_RATE ?? Math.round(0.05 * health.requests.average));
+  const pacedRun = await paced(server.base, { rate, seconds, connections, next: nextRequest, onAnswer });
+  const pacedAll = pacedRun.timings.byKind().flatMap((k) => k.ms);
+  pacedAll.sort((a, b) => a - b);
 
   console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${n} salespeople`);
   console.log(row("GET /api/health (10 s)", health));
-  console.log(row("mixed, all kinds", mixed));
-  for (const { kind, ...s } of timings.byKind()) {
-    const sorted = s.ms;
-    console.log(
-      `  ${kind.padEnd(10)} ${String(s.ms.length).padStart(7)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx/3xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
-    );
-  }
+  console.log(row("mixed, saturated, all kinds", mixed));
+  for (const line of kindRows(saturatedTimings, seconds)) console.log(line);
+  console.log(
+    `mixed, paced at ${rate} req/s (${((100 * rate) / health.requests.average).toFixed(1)}% of health): p50 ${percentile(pacedAll, 50).toFixed(1)} ms, p99 ${percentile(pacedAll, 99).toFixed(1)} ms, connection errors ${pacedRun.failed}`,
+  );
+  for (const line of kindRows(pacedRun.timings, seconds)) console.log(line);
 } finally {
   await database.end();
   await server.stop();

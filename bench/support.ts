@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
@@ -165,4 +166,94 @@ export function seededRandom(seed: number) {
     return state / 2147483648;
   };
   return { next, pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]! };
+}
+
+export type PacedRequest<K extends string> = {
+  kind: K;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+/**
+ * Sends requests at a fixed rate over at most `connections` keep-alive connections for `seconds`, as visitors
+ * arrive: independently of how fast earlier answers came. (A closed loop, where each connection waits for its
+ * answer before sending again, measures queueing at saturation: its latency is connections / throughput.)
+ * Each latency is counted from the moment the request was due, so time spent waiting for a free connection
+ * counts too. `onAnswer` sees every answer's body, for requests that depend on earlier answers.
+ */
+export async function paced<K extends string>(
+  base: string,
+  options: {
+    rate: number;
+    seconds: number;
+    connections: number;
+    next: () => PacedRequest<K>;
+    onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
+  },
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const timings = createTimings<K>();
+  const url = new URL(base);
+  const interval = 1000 / options.rate;
+  const start = performance.now();
+  const end = start + options.seconds * 1000;
+  const pending = new Set<Promise<void>>();
+  let sent = 0;
+  let failed = 0;
+  const send = (due: number, request: PacedRequest<K>) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: request.method ?? "GET",
+          path: request.path,
+          headers: request.headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const status = res.statusCode ?? 0;
+            timings.record(request.kind, performance.now() - due, status);
+            options.onAnswer?.(request, status, Buffer.concat(chunks).toString());
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        failed++;
+        resolve();
+      });
+      req.end(request.body);
+    });
+  for (;;) {
+    const due = start + sent * interval;
+    if (due >= end) break;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait - 0.5));
+    else {
+      const p = send(due, options.next()).then(() => void pending.delete(p));
+      pending.add(p);
+      // Behind schedule, still let answers in between sends.
+      if (++sent % 8 === 0) await new Promise((r) => setImmediate(r));
+    }
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const elapsed = (performance.now() - start) / 1000;
+  return { timings, sent, failed, rate: sent / options.seconds, elapsed };
+}
+
+/** One line per kind: requests, rate, p50, p99 and answers by status class. */
+export function kindRows<K extends string>(timings: ReturnType<typeof createTimings<K>>, seconds: number) {
+  return timings
+    .byKind()
+    .map(
+      ({ kind, ms, ok, client, server }) =>
+        `  ${kind.padEnd(22)} ${String(ms.length).padStart(7)} requests ${(ms.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms   2xx/3xx ${ok}   4xx ${client}   5xx ${server}`,
+    );
 }

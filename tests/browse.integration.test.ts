@@ -225,3 +225,149 @@ describe("name search text", () => {
     expect((await browse("?search=100%25")).total).toBe(0);
   });
 });
+
+describe("browse's walks (salesperson_terms and the browse indexes)", () => {
+  /** The same filters, answered by a plain scan of salespeople: no terms, no LIKE, no bounded walk. */
+  async function plainScan(params: Record<string, string>) {
+    const q = params;
+    const conditions = [h.sql`true`];
+    if (q.specialty)
+      conditions.push(h.sql`lower(${q.specialty}) = any(select lower(x) from unnest(specialties) x)`);
+    if (q.rating) conditions.push(h.sql`average_rating >= ${{ "5": 4.95, "4": 4, "3": 3 }[q.rating]!}`);
+    if (q.status) conditions.push(h.sql`status = ${q.status}`);
+    if (q.city) conditions.push(h.sql`lower(city::text) = lower(${q.city})`);
+    if (q.yearsOfExperience) conditions.push(h.sql`years_of_experience >= ${Number(q.yearsOfExperience)}`);
+    if (q.dealership) conditions.push(h.sql`dealership_id = ${Number(q.dealership)}`);
+    if (q.minPressure) conditions.push(h.sql`pressure_average >= ${Number(q.minPressure)}`);
+    if (q.search) conditions.push(h.sql`strpos(search_text, lower(${q.search})) > 0`);
+    const where = conditions.reduce((a, b) => h.sql`${a} and ${b}`);
+    const order =
+      q.sort === "pressure"
+        ? h.sql`pressure_average desc nulls last, total_reviews desc, id`
+        : h.sql`average_rating desc, total_reviews desc, id`;
+    const rows = await h.sql<{ id: number }[]>`select id from salespeople where ${where} order by ${order}`;
+    return rows.map((r) => r.id);
+  }
+
+  it("answers every filter combination as a plain scan of salespeople does", async () => {
+    // Enough of one name and one specialty for bounded totals, with ratings and experience spread out.
+    await h.sql`
+      insert into salespeople (name, email, city, state, time_zone, specialties, average_rating, total_reviews,
+                               years_of_experience)
+      select 'Bulkley Seller ' || i, 'bulk-' || i || '@example.org', 'Austin', 'TX', 'America/Chicago',
+             '{Luxury Cars,Leasing}', (i % 500) / 100.0, i % 7, i % 40
+        from generate_series(1, 1200) i`;
+    const [someone] = await h.sql<{ name: string; dealership_id: number; city: string }[]>`
+      select name, dealership_id, city from salespeople where dealership_id is not null order by id limit 1`;
+    const first = someone!.name.toLowerCase();
+    const searches = [
+      first.slice(0, 1),
+      first.slice(1, 3),
+      first.slice(0, 3),
+      first.slice(0, 3).toUpperCase(),
+      first.slice(2, 6),
+      first, // with its space: pieces across two words
+      "ext",
+      "bul", // more than a thousand "Bulkley Seller" rows
+      "extra person 10",
+      "é",
+      "zzq",
+      "%",
+      "a_b",
+    ];
+    const queries: Record<string, string>[] = [];
+    for (const search of searches) {
+      queries.push({ search }, { search, offset: "12", limit: "12" });
+      queries.push(
+        { search, rating: "4" },
+        { search, yearsOfExperience: "10" },
+        { search, specialty: "Luxury Cars" },
+      );
+      queries.push(
+        { search, city: someone!.city },
+        { search, sort: "pressure" },
+        { search, status: "available" },
+      );
+      queries.push({ search, minPressure: "3" }, { search, dealership: String(someone!.dealership_id) });
+    }
+    for (const specialty of ["Luxury Cars", "trucks & suvs", "Trucks", "Nonexistent"]) {
+      queries.push(
+        { specialty },
+        { specialty, rating: "5" },
+        { specialty, yearsOfExperience: "20", offset: "5" },
+      );
+      queries.push(
+        { specialty, city: someone!.city },
+        { specialty, search: "an" },
+        { specialty, status: "busy" },
+      );
+      queries.push({ specialty, limit: "100", offset: "990" });
+    }
+    queries.push({ city: someone!.city }, { rating: "3", yearsOfExperience: "5" }, { sort: "pressure" });
+    const sizes: number[] = [];
+    for (const query of queries) {
+      const expected = await plainScan(query);
+      sizes.push(expected.length);
+      const offset = Number(query.offset ?? 0);
+      const limit = Number(query.limit ?? 24);
+      const answer = await browse(`?${new URLSearchParams(query)}`);
+      expect(answer.status, JSON.stringify(query)).toBe(200);
+      expect(
+        answer.items.map((s) => s.id),
+        JSON.stringify(query),
+      ).toEqual(expected.slice(offset, offset + limit));
+      expect(answer.total, JSON.stringify(query)).toBe(Math.min(expected.length, BROWSE_TOTAL_LIMIT));
+      expect(answer.headers.get("x-total-count-exact"), JSON.stringify(query)).toBe(
+        String(expected.length <= BROWSE_TOTAL_LIMIT),
+      );
+    }
+    // Empty, small, paged and bounded answers were all compared.
+    expect(sizes.filter((n) => n === 0).length).toBeGreaterThan(5);
+    expect(sizes.filter((n) => n > 24 && n <= BROWSE_TOTAL_LIMIT).length).toBeGreaterThan(5);
+    expect(sizes.filter((n) => n > BROWSE_TOTAL_LIMIT).length).toBeGreaterThan(2);
+  });
+
+  /** Rows of salesperson_terms that differ from what the salespeople table says they should be. */
+  async function termsOutOfStep() {
+    const [row] = await h.sql<{ n: number }[]>`
+      with derived as (
+        select t.term, s.average_rating, s.total_reviews, s.id as salesperson_id, s.years_of_experience,
+               s.city::text as city, s.status, s.dealership_id
+          from salespeople s, unnest(salesperson_terms_of(s.search_text, s.specialties)) as t(term)),
+      kept as (
+        select term, average_rating, total_reviews, salesperson_id, years_of_experience, city::text as city,
+               status, dealership_id
+          from salesperson_terms)
+      select (select count(*) from (table derived except all table kept) a)::int
+           + (select count(*) from (table kept except all table derived) b)::int as n`;
+    return row!.n;
+  }
+
+  it("keeps every salesperson's terms in step with each change, in the same transaction", async () => {
+    expect(await termsOutOfStep()).toBe(0);
+    const [person] = await h.sql<{ id: number; dealership_id: number }[]>`
+      select id, dealership_id from salespeople where dealership_id is not null order by id desc limit 1`;
+    const id = person!.id;
+    await h.sql`update salespeople set name = 'Wendeline Oxbury', specialties = '{Leasing,Financing}' where id = ${id}`;
+    await h.sql`update salespeople set average_rating = 4.97, total_reviews = 3, status = 'busy' where id = ${id}`;
+    await h.sql`update salespeople set years_of_experience = 44, city = 'Boise' where id = ${id}`;
+    await h.sql`update dealerships set name = 'Quorvath Autos' where id = ${person!.dealership_id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    expect((await browse("?search=oxb&rating=5&yearsOfExperience=40")).items.map((s) => s.id)).toEqual([id]);
+    expect((await browse("?search=quorvath&limit=100")).items.map((s) => s.id)).toContain(id);
+    // A failed transaction leaves the terms as they were.
+    await expect(
+      h.sql.begin(async (tx) => {
+        await tx`update salespeople set name = 'Rolled Back' where id = ${id}`;
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect((await browse("?search=rolled back")).total).toBe(0);
+    await h.sql`update salespeople set dealership_id = null where id = ${id}`;
+    await h.sql`delete from appointments where salesperson_id = ${id}`;
+    await h.sql`delete from ratings where salesperson_id = ${id}`;
+    await h.sql`delete from salespeople where id = ${id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    expect((await browse("?search=oxb")).total).toBe(0);
+  });
+});

@@ -65,6 +65,7 @@ describe("the Markdown sources", () => {
       notifications: "**Notifications**",
       contact_messages: "**Messages sent through our contact form**",
       salespeople: "**Salesperson profiles**",
+      salesperson_terms: "**search index of each profile**",
       availability_blocks: "**Availability blocks**",
       dealerships: "**Dealerships**",
       images: "**Uploaded photos and logos**",

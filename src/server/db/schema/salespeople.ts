@@ -54,3 +54,21 @@ export const salespeople = pgTable(
     index("salespeople_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Browse's inverted index, derived from salespeople and never written by the app: one row per term of a
+ * salesperson, where a term is `g:` and a three-character piece of search_text, or `s:` and a specialty,
+ * carrying the browse order and the filter columns. Its one index (drizzle/0019, which drizzle cannot
+ * express: DESC keys and INCLUDE) walks one term's salespeople in browse order, so a name search or a
+ * specialty reads only its own matches. Kept by triggers on salespeople in the same transaction as every change.
+ */
+export const salespersonTerms = pgTable("salesperson_terms", {
+  term: text("term").notNull(),
+  averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull(),
+  totalReviews: integer("total_reviews").notNull(),
+  salespersonId: integer("salesperson_id").notNull(),
+  yearsOfExperience: integer("years_of_experience").notNull(),
+  city: citext("city").notNull(),
+  status: text("status").notNull(),
+  dealershipId: integer("dealership_id"),
+});

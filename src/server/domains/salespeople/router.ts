@@ -7,7 +7,7 @@ export const salespeopleRouter = router({
     ctx.browseCache.get(JSON.stringify(input), async () => {
       // Frozen, with its page of cards: shared by every request that hits the cache, so nothing may change it,
       // and its serialised form is written once (the tRPC transformer in trpc/init.ts, REST's jsonOf).
-      const result = await browseSalespeople(ctx.searchSql, input);
+      const result = await browseSalespeople(ctx, input);
       Object.freeze(result.items);
       return Object.freeze(result);
     }),

@@ -11,7 +11,7 @@ import type {
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import { joinSql, type Queryable } from "../../db/client";
+import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { appError } from "../../errors";
 
@@ -31,69 +31,132 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The rating a browse rating filter ("3", "4", "5") asks for at least. */
+function minimumRating(value: string): number {
+  return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
+}
+
+function canonicalSpecialty(value: string): string {
+  return specialtyByLowerName.get(value.toLowerCase()) ?? value;
+}
+
 /**
- * The WHERE clause of a browse query over `salespeople s`, one condition per filter given (an empty
- * fragment when none is). The browse indexes of decision 003 are built for these conditions and the two
- * orders of browseSalespeople: check the plans when changing either.
+ * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
+ * carries rating, experience, city, status and dealership. What `t` does not carry is returned in `onRow`, for
+ * `salespeople s` joined to it; `skip` names the filter the walked term already answers.
  */
-function browseWhere(sql: Queryable, q: BrowseSalespeopleQuery) {
-  const conditions = [];
-  if (q.specialty) {
-    const specialty = specialtyByLowerName.get(q.specialty.toLowerCase()) ?? q.specialty;
-    conditions.push(sql`s.specialties @> array[${specialty}]::text[]`);
-  }
-  if (q.rating) {
-    const min = RATING_FILTERS.find((r) => r.value === q.rating)?.min ?? 0;
-    conditions.push(sql`s.average_rating >= ${min}`);
-  }
-  if (q.status) conditions.push(sql`s.status = ${q.status}`);
-  if (q.minPressure !== undefined) conditions.push(sql`s.pressure_average >= ${q.minPressure}`);
-  if (q.city) conditions.push(sql`s.city = ${q.city}`);
-  if (q.yearsOfExperience !== undefined)
-    conditions.push(sql`s.years_of_experience >= ${q.yearsOfExperience}`);
+function browseConditions(
+  sql: Queryable,
+  q: BrowseSalespeopleQuery,
+  on: "s" | "t",
+  skip?: "specialty" | "search",
+) {
+  const a = sql(on);
+  const own: Fragment[] = [];
+  const onRow: Fragment[] = [];
+  if (q.specialty && skip !== "specialty")
+    (on === "s" ? own : onRow).push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
+  if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
+  if (q.status) own.push(sql`${a}.status = ${q.status}`);
+  if (q.minPressure !== undefined)
+    (on === "s" ? own : onRow).push(sql`s.pressure_average >= ${q.minPressure}`);
+  if (q.city) own.push(sql`${a}.city = ${q.city}`);
+  if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
   if (q.dealership) {
-    conditions.push(
+    own.push(
       /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
-        ? sql`s.dealership_id = ${Number(q.dealership)}`
-        : sql`s.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
+        ? sql`${a}.dealership_id = ${Number(q.dealership)}`
+        : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
     );
   }
-  if (q.search) {
-    // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011): read inside the
-    // covering browse indexes for common patterns, through its trigram index for rare ones.
-    conditions.push(sql`s.search_text like lower(${likePattern(q.search)})`);
-  }
+  // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
+  if (q.search && skip !== "search")
+    (on === "s" ? own : onRow).push(sql`s.search_text like lower(${likePattern(q.search)})`);
+  return { own, onRow };
+}
+
+function whereAll(sql: Queryable, conditions: Fragment[]) {
   return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
 }
 
 /**
- * One page and its total in one round trip. The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches
- * (an index scan that stops there), so broad filters cost the same as narrow ones; the lateral join yields
- * one row with a null id when the page is empty.
+ * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): a name search
+ * of three or more characters walks its first three (lower-cased, as search_text is), a specialty its own. A
+ * city is walked in salespeople's city index instead: a few thousand entries at most, every filter inside.
+ * `answers` names the filter the term alone decides: its specialty, or a three-character ASCII search (its own
+ * term); a longer search is also matched against search_text.
  */
-export async function browseSalespeople(sql: Queryable, q: BrowseSalespeopleQuery): Promise<BrowseResult> {
-  const where = browseWhere(sql, q);
-  const order =
-    q.sort === "pressure"
-      ? sql`s.pressure_average desc nulls last, s.total_reviews desc, s.id asc`
-      : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
+function browseTerm(q: BrowseSalespeopleQuery) {
+  if (q.sort === "pressure" || q.city) return null;
+  if (q.search && [...q.search].length >= 3) {
+    const search = q.search;
+    return {
+      term: (sql: Queryable) => sql`'g:' || left(lower(${search}), 3)`,
+      answers: /^[\x20-\x7e]{3}$/.test(search) ? ("search" as const) : undefined,
+    };
+  }
+  if (q.specialty) {
+    const term = `s:${canonicalSpecialty(q.specialty)}`;
+    return { term: (sql: Queryable) => sql`${term}`, answers: "specialty" as const };
+  }
+  return null;
+}
+
+/**
+ * One page and its total in one round trip. The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a
+ * walk that stops there), so broad filters cost the same as narrow ones; the page walks the same entries to its
+ * offset, and only its own cards are read from salespeople. The walk is a term of salesperson_terms when one
+ * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
+ * plans when changing either. The lateral joins yield one row with a null id when the page is empty.
+ *
+ * Plans: a statement that matches search_text with LIKE runs on the search pool, planned for its pattern
+ * (generic plans of LIKE measured ~25x slower on some); every other walk has one good plan whatever its values
+ * (an index range in browse order), so it runs on the main pool, where PostgreSQL keeps it: planning it each
+ * time cost more than running it.
+ */
+export async function browseSalespeople(
+  pools: { sql: Queryable; searchSql: Queryable },
+  q: BrowseSalespeopleQuery,
+): Promise<BrowseResult> {
+  const term = browseTerm(q);
+  const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.sql;
+  let from: Fragment;
+  let order: Fragment;
+  if (term) {
+    const { own, onRow } = browseConditions(sql, q, "t", term.answers);
+    from = sql`
+      from salesperson_terms t
+      ${onRow.length > 0 ? sql`join salespeople s on s.id = t.salesperson_id` : sql``}
+      ${whereAll(sql, [sql`t.term = ${term.term(sql)}`, ...own, ...onRow])}`;
+    order = sql`t.average_rating desc, t.total_reviews desc, t.salesperson_id asc`;
+  } else {
+    from = sql`from salespeople s ${whereAll(sql, browseConditions(sql, q, "s").own)}`;
+    order =
+      q.sort === "pressure"
+        ? sql`s.pressure_average desc nulls last, s.total_reviews desc, s.id asc`
+        : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
+  }
+  const id = term ? sql`t.salesperson_id` : sql`s.id`;
   const rows = await sql<(SalespersonCard & { matches: number })[]>`
-    select counted.matches, page.*
+    select counted.matches, card.*
       from (select count(*)::int as matches
-              from (select 1 from salespeople s ${where} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded) counted
+              from (select 1 ${from} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded) counted
+      left join lateral (
+        select ${id} as id, row_number() over (order by ${order}) as n ${from}
+         order by ${order}
+         limit ${q.limit} offset ${q.offset}) page on true
       left join lateral (
         select ${cardColumns(sql)}
           from salespeople s
           left join dealerships d on d.id = s.dealership_id
-          ${where}
-         order by ${order}
-         limit ${q.limit} offset ${q.offset}) page on true`;
-  const matches = rows[0]?.matches ?? 0;
+         where s.id = page.id) card on true
+     order by page.n`;
+  const total = rows[0]?.matches ?? 0;
   const items = rows.filter((row) => row.id !== null).map(({ matches: _, ...card }) => card);
   return {
     items,
-    total: Math.min(matches, BROWSE_TOTAL_LIMIT),
-    totalExact: matches <= BROWSE_TOTAL_LIMIT,
+    total: Math.min(total, BROWSE_TOTAL_LIMIT),
+    totalExact: total <= BROWSE_TOTAL_LIMIT,
   };
 }
 
