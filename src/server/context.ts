@@ -16,8 +16,10 @@ import type { Payments } from "./payments/stripe";
 export type AppDeps = {
   /** The one PostgreSQL pool (postgres.js): every query is a tagged template on it. */
   sql: Sql;
-  /** The pool for searches whose best plan depends on their values (browse): see db/client.ts. */
+  /** The pool for searches whose best plan depends on their values (browse's LIKE): see db/client.ts. */
   searchSql: Sql;
+  /** The pool for browse walks whose one plan is kept: see db/client.ts. */
+  browseSql: Sql;
   env: Env;
   mailer: Mailer;
   logger: Logger;

@@ -66,6 +66,7 @@ const services = await startServices({
   env,
   sql: database.sql,
   searchSql: database.searchSql,
+  browseSql: database.browseSql,
   databaseUrl: database.url,
   logger,
   secrets: createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR))),

@@ -68,7 +68,7 @@ export async function openDatabase(env: Env, logger: Logger) {
     if (embedded) await embedded.stop();
     throw unreachable(error, url);
   }
-  const { sql, searchSql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
+  const { sql, searchSql, browseSql, end } = createDatabase(url, { max: env.DB_POOL_SIZE });
   // Site documents are content, not demo data: added or refreshed from content/ on every start, edits kept.
   const addedDocuments = await seedDocuments(sql);
   if (addedDocuments.length > 0) logger.info(`documents seeded: ${addedDocuments.join(", ")}`);
@@ -76,6 +76,7 @@ export async function openDatabase(env: Env, logger: Logger) {
     url,
     sql,
     searchSql,
+    browseSql,
     async seedIfEmpty() {
       if (await isSeeded(sql)) return false;
       logger.info("empty database: seeding demo data");

@@ -15,6 +15,7 @@ export async function startServices(options: {
   env: Env;
   sql: Sql;
   searchSql: Sql;
+  browseSql: Sql;
   databaseUrl: string;
   logger: Logger;
   secrets: SecretBox;
@@ -44,6 +45,7 @@ export async function startServices(options: {
     deps: {
       sql,
       searchSql: options.searchSql,
+      browseSql: options.browseSql,
       env,
       mailer,
       logger,

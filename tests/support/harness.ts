@@ -44,12 +44,13 @@ export async function createHarness(
     ? createLogger("debug", (line) => logLines.push(line))
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
   const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
-  const { sql, searchSql } = database;
+  const { sql, searchSql, browseSql } = database;
   const dbUrl = `${serverUrl}/${name}`;
   const services = await startServices({
     env,
     sql,
     searchSql,
+    browseSql,
     databaseUrl: dbUrl,
     logger,
     secrets: createSecretBox(randomBytes(32)),

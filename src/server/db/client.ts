@@ -7,11 +7,14 @@ export type Sql = postgres.Sql;
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
 /**
- * The app's pool, and a smaller one for searches. Statements are prepared once per connection; on the main
+ * The app's pool, and two smaller ones for browse. Statements are prepared once per connection; on the main
  * pool PostgreSQL may then reuse a generic plan, which is what lookups by key want (planning the session lookup
  * for every request cost more than running it). Browse filters are skewed (one city holds 3% of rows, another
- * 0.1%) and a generic plan of a search measured ~25x slower, so the search pool plans every execution for its
- * values. Connections open on first use: a script that never searches opens none there.
+ * 0.1%) and a generic plan of a name search with LIKE measured ~25x slower, so the search pool plans every
+ * execution for its values. Every other browse walk has one good plan whatever its values (an index range in
+ * browse order), which PostgreSQL's own choice did not keep (it planned each execution: 0.5-0.8 ms, more than
+ * running it), so the browse pool always keeps it. Connections open on first use: a script that never browses
+ * opens none there.
  */
 export function createDatabase(url: string, options: { max?: number } = {}) {
   const max = options.max ?? 10;
@@ -25,11 +28,17 @@ export function createDatabase(url: string, options: { max?: number } = {}) {
     onnotice: () => {},
     connection: { plan_cache_mode: "force_custom_plan", application_name: "knowbefore-search" },
   });
+  const browseSql = postgres(url, {
+    max: Math.max(2, Math.ceil(max / 2)),
+    onnotice: () => {},
+    connection: { plan_cache_mode: "force_generic_plan", application_name: "knowbefore-browse" },
+  });
   return {
     sql,
     searchSql,
+    browseSql,
     async end(opts?: { timeout?: number }) {
-      await Promise.all([sql.end(opts), searchSql.end(opts)]);
+      await Promise.all([sql.end(opts), searchSql.end(opts), browseSql.end(opts)]);
     },
   };
 }

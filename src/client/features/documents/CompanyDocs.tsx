@@ -62,7 +62,8 @@ const PRODUCTION_SECTIONS: InfoSection[] = [
             <>
               <C>LOG_LEVEL</C> (default info), <C>SHUTDOWN_TIMEOUT_MS</C> (how long requests in flight and
               running jobs may take after SIGTERM, default 10000) and <C>DB_POOL_SIZE</C> (connections per
-              instance, default 10; browse opens up to half as many more, the job queue up to 4).
+              instance, default 10; browse opens up to as many more, in two pools of half as many, the job
+              queue up to 4).
             </>,
           ]}
         />
@@ -79,7 +80,7 @@ const PRODUCTION_SECTIONS: InfoSection[] = [
       <p>
         A managed PostgreSQL 18 (the version the app is developed and tested on; its job queue needs 13 or
         newer). The migrations create the extensions <C>citext</C>, <C>btree_gist</C> and <C>pg_trgm</C>,
-        which the database owner may create. Size <C>max_connections</C> for instances × (1.5 ×{" "}
+        which the database owner may create. Size <C>max_connections</C> for instances × (2 ×{" "}
         <C>DB_POOL_SIZE</C> + 4).
       </p>
     ),
