@@ -177,7 +177,7 @@ try {
       const all = result.timings.byKind().flatMap((k) => k.ms);
       all.sort((a, b) => a - b);
       pacedRuns.push(
-        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(all.length / result.elapsed).toFixed(0)} req/s, p50 ${all[Math.floor(all.length / 2)]?.toFixed(1)} ms, p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} ms, connection errors ${result.failed}`,
+        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(all.length / result.elapsed).toFixed(0)} req/s, p50 ${all[Math.floor(all.length / 2)]?.toFixed(1)} ms, p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
         ...kindRows(result.timings, pacedSeconds),
       );
     }

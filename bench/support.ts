@@ -201,7 +201,8 @@ export async function paced<K extends string>(
   const end = start + options.seconds * 1000;
   const pending = new Set<Promise<void>>();
   let sent = 0;
-  let failed = 0;
+  /** Requests that got no answer, by error code (a reset connection, a refused one). */
+  const failed: Record<string, number> = {};
   const send = (due: number, request: PacedRequest<K>) =>
     new Promise<void>((resolve) => {
       const req = http.request(
@@ -224,8 +225,9 @@ export async function paced<K extends string>(
           });
         },
       );
-      req.on("error", () => {
-        failed++;
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        const code = error.code ?? error.message;
+        failed[code] = (failed[code] ?? 0) + 1;
         resolve();
       });
       req.end(request.body);
