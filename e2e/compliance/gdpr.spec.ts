@@ -71,13 +71,14 @@ test("[COMPLIANCE] journey: an access request is filed, completed by an administ
   const request = admin.getByRole("article").filter({ hasText: email });
   await expect(request).toHaveCount(1);
   await request.getByRole("button", { name: "Start processing" }).click();
-  await expect(request.getByText("Processing", { exact: true })).toBeVisible();
+  // The change and the list's reload: two round trips, which on a busy two-core runner took over 5 s.
+  await expect(request.getByText("Processing", { exact: true })).toBeVisible({ timeout: 15_000 });
   await request.getByRole("button", { name: "Complete" }).click();
   const dialog = admin.getByRole("dialog", { name: "Complete this request?" });
   await dialog.getByLabel("Note to the requester").fill("Your export is ready.");
   await dialog.getByRole("button", { name: "Complete request" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(request.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(request.getByText("Completed", { exact: true })).toBeVisible({ timeout: 15_000 });
   await adminContext.close();
 
   // The customer sees the answer and downloads the export.

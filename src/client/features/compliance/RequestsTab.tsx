@@ -241,12 +241,13 @@ function AdminActions({
   const utils = trpc.useUtils();
   const process = trpc.compliance.updateRequest.useMutation({
     onSuccess: async () => {
+      // The list first, so the toast never says "started" beside a request still shown as pending.
+      await Promise.all([utils.compliance.requests.invalidate(), utils.compliance.overview.invalidate()]);
       showToast({
         title: "Processing started",
         description: `Request #${request.id} is yours to handle.`,
         variant: "success",
       });
-      await Promise.all([utils.compliance.requests.invalidate(), utils.compliance.overview.invalidate()]);
     },
     onError: (e) =>
       showToast({

@@ -25,35 +25,6 @@ function cardColumns(sql: Queryable) {
     s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", s.verified_at as "verifiedAt"`;
 }
 
-/**
- * A card copied field by field into one fixed shape. postgres.js builds each row key by key, with the page's
- * count beside the card's columns; copies of one shape made the page's cards several times cheaper to build
- * and to serialise (JSON for REST, superjson for tRPC) than spreading the rows.
- */
-function toCard(r: SalespersonCard): SalespersonCard {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phoneNumber: r.phoneNumber,
-    dealershipId: r.dealershipId,
-    dealership: r.dealership,
-    profileImageUrl: r.profileImageUrl,
-    bio: r.bio,
-    status: r.status,
-    specialties: r.specialties,
-    averageRating: r.averageRating,
-    totalReviews: r.totalReviews,
-    pressureAverage: r.pressureAverage,
-    yearsOfExperience: r.yearsOfExperience,
-    city: r.city,
-    state: r.state,
-    timeZone: r.timeZone,
-    paymentModel: r.paymentModel,
-    verifiedAt: r.verifiedAt,
-  };
-}
-
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
 
 function likePattern(text: string): string {
@@ -180,7 +151,7 @@ export async function browseSalespeople(
          where s.id = page.id) card on true
      order by page.n`;
   const total = rows[0]?.matches ?? 0;
-  const items = rows.filter((row) => row.id !== null).map(toCard);
+  const items = rows.filter((row) => row.id !== null).map(({ matches: _, ...card }) => card);
   return {
     items,
     total: Math.min(total, BROWSE_TOTAL_LIMIT),
