@@ -15,7 +15,17 @@ import type autocannon from "autocannon";
 import postgres from "postgres";
 import { loadCities } from "../src/server/db/seed";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
-import { connections, kindRows, paced, ratio, row, run, seconds, startBenchServer } from "./support";
+import {
+  connections,
+  kindRows,
+  paced,
+  percentile,
+  ratio,
+  row,
+  run,
+  seconds,
+  startBenchServer,
+} from "./support";
 
 type Query = Record<string, string>;
 type Shape = { name: string; queries: Query[] };
@@ -127,7 +137,7 @@ function inTurn(queries: Query[], toRequest: (q: Query) => autocannon.Request): 
  * Interleaves the shapes' queries, each tagged with its shape's name, so a run of the whole mix visits every
  * shape all the time.
  */
-function interleaveTagged(shapes: Shape[]): [string, Query][] {
+function interleave(shapes: Shape[]): [string, Query][] {
   const out: [string, Query][] = [];
   const longest = Math.max(...shapes.map((s) => s.queries.length));
   for (let i = 0; i < longest; i++)
@@ -141,7 +151,7 @@ try {
   await sql.end();
   console.log(`salespeople in database: ${counted!.n}`);
   const shapes = longTail ? await longTailShapes() : defaultShapes();
-  const all = interleaveTagged(shapes).map(([, query]) => query);
+  const all = interleave(shapes).map(([, query]) => query);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
   await run(server.base, "warmup", { requests: inTurn(all.slice(0, 200), restRequest), duration: 3 });
 
@@ -155,7 +165,7 @@ try {
   if (longTail) {
     // Each shape's queries, tagged with the shape, interleaved; REST from the start of the list (after what
     // the saturated run sent), tRPC from its end.
-    const tagged = interleaveTagged(shapes);
+    const tagged = interleave(shapes);
     let cursor = restResult.requests.total;
     const pacedSeconds = 2 * seconds;
     for (const [name, share, toRequest, step] of [
@@ -174,10 +184,9 @@ try {
           return { kind, ...toRequest(query) } as { kind: string; path: string };
         },
       });
-      const all = result.timings.byKind().flatMap((k) => k.ms);
-      all.sort((a, b) => a - b);
+      const answered = result.timings.all();
       pacedRuns.push(
-        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(all.length / result.elapsed).toFixed(0)} req/s, p50 ${all[Math.floor(all.length / 2)]?.toFixed(1)} ms, p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
+        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
         ...kindRows(result.timings, pacedSeconds),
       );
     }

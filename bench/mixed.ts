@@ -170,8 +170,7 @@ try {
   // Paced at half of what the saturated run answered, unless told: a load the server carries with headroom.
   const rate = Number(process.env.BENCH_RATE ?? Math.round(0.5 * mixed.requests.average));
   const pacedRun = await paced(server.base, { rate, seconds, connections, next: nextRequest, onAnswer });
-  const pacedAll = pacedRun.timings.byKind().flatMap((k) => k.ms);
-  pacedAll.sort((a, b) => a - b);
+  const pacedAll = pacedRun.timings.all();
 
   console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${n} salespeople`);
   console.log(row("GET /api/health (10 s)", health));

@@ -143,6 +143,10 @@ export function createTimings<K extends string>() {
       else s.ok++;
       stats.set(kind, s);
     },
+    /** Every latency of every kind, sorted. */
+    all() {
+      return [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
+    },
     /** Every kind, the most requested first, with its latencies sorted. */
     byKind() {
       return [...stats.entries()]
@@ -246,8 +250,7 @@ export async function paced<K extends string>(
   }
   await Promise.all(pending);
   agent.destroy();
-  const elapsed = (performance.now() - start) / 1000;
-  return { timings, sent, failed, rate: sent / options.seconds, elapsed };
+  return { timings, failed, elapsed: (performance.now() - start) / 1000 };
 }
 
 /** One line per kind: requests, rate, p50, p99 and answers by status class. */

@@ -23,16 +23,14 @@ export function createDatabase(url: string, options: { max?: number } = {}) {
     onnotice: () => {},
     connection: { application_name: "knowbefore" },
   });
-  const searchSql = postgres(url, {
-    max: Math.max(2, Math.ceil(max / 2)),
-    onnotice: () => {},
-    connection: { plan_cache_mode: "force_custom_plan", application_name: "knowbefore-search" },
-  });
-  const browseSql = postgres(url, {
-    max: Math.max(2, Math.ceil(max / 2)),
-    onnotice: () => {},
-    connection: { plan_cache_mode: "force_generic_plan", application_name: "knowbefore-browse" },
-  });
+  const browsePool = (planCacheMode: string, name: string) =>
+    postgres(url, {
+      max: Math.max(2, Math.ceil(max / 2)),
+      onnotice: () => {},
+      connection: { plan_cache_mode: planCacheMode, application_name: name },
+    });
+  const searchSql = browsePool("force_custom_plan", "knowbefore-search");
+  const browseSql = browsePool("force_generic_plan", "knowbefore-browse");
   return {
     sql,
     searchSql,

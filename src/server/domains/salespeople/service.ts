@@ -54,12 +54,13 @@ function browseConditions(
   const a = sql(on);
   const own: Fragment[] = [];
   const onRow: Fragment[] = [];
+  /** Conditions on columns only salespeople has. */
+  const rowOnly = on === "s" ? own : onRow;
   if (q.specialty && skip !== "specialty")
-    (on === "s" ? own : onRow).push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
+    rowOnly.push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
   if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
   if (q.status) own.push(sql`${a}.status = ${q.status}`);
-  if (q.minPressure !== undefined)
-    (on === "s" ? own : onRow).push(sql`s.pressure_average >= ${q.minPressure}`);
+  if (q.minPressure !== undefined) rowOnly.push(sql`s.pressure_average >= ${q.minPressure}`);
   if (q.city) own.push(sql`${a}.city = ${q.city}`);
   if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
   if (q.dealership) {
@@ -70,8 +71,7 @@ function browseConditions(
     );
   }
   // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
-  if (q.search && skip !== "search")
-    (on === "s" ? own : onRow).push(sql`s.search_text like lower(${likePattern(q.search)})`);
+  if (q.search && skip !== "search") rowOnly.push(sql`s.search_text like lower(${likePattern(q.search)})`);
   return { own, onRow };
 }
 
