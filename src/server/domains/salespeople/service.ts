@@ -81,13 +81,13 @@ function whereAll(sql: Queryable, conditions: Fragment[]) {
 
 /**
  * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): a name search
- * of three or more characters walks its first three (lower-cased, as search_text is), a specialty its own. A
- * city is walked in salespeople's city index instead: a few thousand entries at most, every filter inside.
- * `answers` names the filter the term alone decides: its specialty, or a three-character ASCII search (its own
- * term); a longer search is also matched against search_text.
+ * of three or more characters walks its first three (lower-cased, as search_text is), a specialty its own.
+ * With a city, the term's entries in that city (drizzle/0020); a city alone or with a rating walks
+ * salespeople's city index. `answers` names the filter the term alone decides: its specialty, or a
+ * three-character ASCII search (its own term); a longer search is also matched against search_text.
  */
 function browseTerm(q: BrowseSalespeopleQuery) {
-  if (q.sort === "pressure" || q.city) return null;
+  if (q.sort === "pressure") return null;
   if (q.search && [...q.search].length >= 3) {
     const search = q.search;
     return {
@@ -107,7 +107,8 @@ function browseTerm(q: BrowseSalespeopleQuery) {
  * walk that stops there), so broad filters cost the same as narrow ones; the page walks the same entries to its
  * offset, and only its own cards are read from salespeople. The walk is a term of salesperson_terms when one
  * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
- * plans when changing either. The lateral joins yield one row with a null id when the page is empty.
+ * plans when changing either. The lateral joins yield one row with a null id when the page is empty, which the
+ * aggregate leaves out.
  *
  * Plans: a statement that matches search_text with LIKE runs on the search pool, planned for its pattern
  * (generic plans of LIKE measured ~25x slower on some); every other walk has one good plan whatever its values
@@ -136,8 +137,11 @@ export async function browseSalespeople(
         : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
   }
   const id = term ? sql`t.salesperson_id` : sql`s.id`;
-  const rows = await sql<(SalespersonCard & { matches: number })[]>`
-    select counted.matches, card.*
+  // The page's cards come back as one JSON array, built where the rows are: parsing one text costs the server a
+  // fraction of reading twelve rows of nineteen typed columns and copying each into a card.
+  const [row] = await sql<{ matches: number; items: string }[]>`
+    select counted.matches,
+           coalesce(json_agg(card order by page.n) filter (where page.id is not null), '[]')::text as items
       from (select count(*)::int as matches
               from (select 1 ${from} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded) counted
       left join lateral (
@@ -149,14 +153,22 @@ export async function browseSalespeople(
           from salespeople s
           left join dealerships d on d.id = s.dealership_id
          where s.id = page.id) card on true
-     order by page.n`;
-  const total = rows[0]?.matches ?? 0;
-  const items = rows.filter((row) => row.id !== null).map(({ matches: _, ...card }) => card);
+     group by counted.matches`;
+  const total = row?.matches ?? 0;
   return {
-    items,
+    items: parseCards(row?.items ?? "[]"),
     total: Math.min(total, BROWSE_TOTAL_LIMIT),
     totalExact: total <= BROWSE_TOTAL_LIMIT,
   };
+}
+
+/** Cards from the JSON array PostgreSQL built: its one timestamp becomes a Date, as a row's would. */
+function parseCards(json: string): SalespersonCard[] {
+  const cards = JSON.parse(json) as (Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null })[];
+  return cards.map((card) => ({
+    ...card,
+    verifiedAt: card.verifiedAt === null ? null : new Date(card.verifiedAt),
+  }));
 }
 
 async function latestRatings(
