@@ -42,6 +42,25 @@ describe("TTL cache", () => {
     await off.get("x", async () => ++n);
     expect(n).toBe(2);
   });
+
+  it("with admitOnRepeat, keeps only a key asked for again within the last two TTLs", async () => {
+    const cache = createTtlCache<number>({ ttlMs: 40, maxEntries: 10, admitOnRepeat: true });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("once", load)).toBe(1);
+    expect(cache.size).toBe(0);
+    expect(await cache.get("once", load)).toBe(2);
+    expect(cache.size).toBe(1);
+    expect(await cache.get("once", load)).toBe(2);
+    // Concurrent first reads still share one load.
+    const shared = await Promise.all([cache.get("pair", load), cache.get("pair", load)]);
+    expect(shared).toEqual([3, 3]);
+    // A key last asked for more than two windows ago is new again.
+    await cache.get("late", load);
+    await new Promise((r) => setTimeout(r, 100));
+    await cache.get("late", load);
+    expect(cache.size).toBe(1);
+  });
 });
 
 describe("stale-while-revalidate", () => {

@@ -28,6 +28,7 @@ export async function startServices(options: {
   const browseCache = createTtlCache<BrowseResult>({
     ttlMs: env.BROWSE_CACHE_TTL_MS,
     maxEntries: options.browseCacheEntries,
+    admitOnRepeat: true,
   });
   const jobs = await startJobQueue({
     connectionString: options.databaseUrl,
