@@ -198,15 +198,15 @@ export async function paced<K extends string>(
   },
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const url = new URL(base);
   // Every connection is opened before the clock starts: fifty handshakes at once are not what a request costs.
   await Promise.all(
     Array.from(
       { length: options.connections },
       () =>
         new Promise<void>((resolve, reject) => {
-          const url = new URL("/api/health", base);
           http
-            .get({ agent, host: url.hostname, port: url.port, path: url.pathname }, (res) => {
+            .get({ agent, host: url.hostname, port: url.port, path: "/api/health" }, (res) => {
               res.resume();
               res.on("end", resolve);
             })
@@ -215,7 +215,6 @@ export async function paced<K extends string>(
     ),
   );
   const timings = createTimings<K>();
-  const url = new URL(base);
   const interval = 1000 / options.rate;
   const start = performance.now();
   const end = start + options.seconds * 1000;

@@ -59,8 +59,9 @@ export const salespeople = pgTable(
  * Browse's inverted index, derived from salespeople and never written by the app: one row per term of a
  * salesperson, where a term is `g:` and a three-character piece of search_text, or `s:` and a specialty,
  * carrying the browse order and the filter columns. Its indexes (drizzle/0019 and 0020, which drizzle
- * cannot express: DESC keys and INCLUDE) walk one term's salespeople in browse order, everywhere or in one city,
- * so a name search or a specialty reads only its own matches. Kept by triggers on salespeople in the same transaction as every change.
+ * cannot express: DESC keys and INCLUDE) walk one term's salespeople in browse order, everywhere or in one
+ * city, so a name search or a specialty reads only its own matches. Kept by triggers on salespeople in the same
+ * transaction as every change.
  */
 export const salespersonTerms = pgTable("salesperson_terms", {
   term: text("term").notNull(),
