@@ -12,6 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Two browsers, the server and its database share two cores: a first page can take more than Playwright's
+  // default 5 s to render on a busy machine. A passing assertion still returns as soon as it holds.
+  expect: { timeout: 12_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,

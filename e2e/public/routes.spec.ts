@@ -1,15 +1,21 @@
 // [public] Every route of SPEC.md section 2, in each route state (signed out, customer, salesperson): it
 // renders, logs no console error, has a title and a meta description, and axe finds no serious or critical
 // violation.
-import { expect, test } from "@playwright/test";
-import { contextFor, SPEC_ROUTES, STATES, seriousAxeFindings, settle, watchConsole } from "./support";
+import { expect } from "@playwright/test";
+import {
+  SPEC_ROUTES,
+  STATES,
+  seriousAxeFindings,
+  settle,
+  lookingTest as test,
+  watchConsole,
+} from "./support";
 
 for (const state of STATES) {
   test.describe(`[public] routes, ${state}`, () => {
     for (const path of SPEC_ROUTES) {
-      test(`${path} renders cleanly and passes axe`, async ({ browser, baseURL }) => {
-        const context = await contextFor(browser, state, baseURL!);
-        const page = await context.newPage();
+      test(`${path} renders cleanly and passes axe`, async ({ contextIn }) => {
+        const page = await (await contextIn(state)).newPage();
         const problems = watchConsole(page);
         await page.goto(path);
         await settle(page);
@@ -20,7 +26,7 @@ for (const state of STATES) {
 
         expect((await seriousAxeFindings(page)).map((f) => f.line)).toEqual([]);
         expect(problems).toEqual([]);
-        await context.close();
+        await page.close();
       });
     }
   });

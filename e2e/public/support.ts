@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, type Request } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 import { signInWithSession } from "../support/session";
 
@@ -29,6 +29,32 @@ export async function contextFor(
   if (state === "salesperson") await signInWithSession(context, SALESPERSON_EMAIL, "salesperson", baseURL);
   return context;
 }
+
+/**
+ * Tests that only look (the route sweep): one context per route state per worker, each test in a page of its
+ * own. Pages of one context share its HTTP and compiled-script caches, so a test pays for the page it checks,
+ * not for a cold browser profile and a new session.
+ */
+export const lookingTest = test.extend<object, { contextIn: (state: RouteState) => Promise<BrowserContext> }>(
+  {
+    contextIn: [
+      async ({ browser }, use, workerInfo) => {
+        const baseURL = workerInfo.project.use.baseURL!;
+        const contexts = new Map<RouteState, Promise<BrowserContext>>();
+        await use((state) => {
+          let context = contexts.get(state);
+          if (!context) {
+            context = contextFor(browser, state, baseURL);
+            contexts.set(state, context);
+          }
+          return context;
+        });
+        for (const context of contexts.values()) await (await context).close();
+      },
+      { scope: "worker" },
+    ],
+  },
+);
 
 /** Requests the browser could not make because this machine has no internet (map tiles). */
 function isOfflineNoise(text: string, url: string): boolean {
