@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import http from "node:http";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
+import { leanPool } from "./lean-http";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -197,23 +197,10 @@ export async function paced<K extends string>(
     onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
   },
 ) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const url = new URL(base);
+  const pool = leanPool(url.hostname, Number(url.port), options.connections);
   // Every connection is opened before the clock starts: fifty handshakes at once are not what a request costs.
-  await Promise.all(
-    Array.from(
-      { length: options.connections },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          http
-            .get({ agent, host: url.hostname, port: url.port, path: "/api/health" }, (res) => {
-              res.resume();
-              res.on("end", resolve);
-            })
-            .on("error", reject);
-        }),
-    ),
-  );
+  await pool.open();
   const timings = createTimings<K>();
   const interval = 1000 / options.rate;
   const start = performance.now();
@@ -223,34 +210,16 @@ export async function paced<K extends string>(
   /** Requests that got no answer, by error code (a reset connection, a refused one). */
   const failed: Record<string, number> = {};
   const send = (due: number, request: PacedRequest<K>) =>
-    new Promise<void>((resolve) => {
-      const req = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: request.method ?? "GET",
-          path: request.path,
-          headers: request.headers,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            const status = res.statusCode ?? 0;
-            timings.record(request.kind, performance.now() - due, status);
-            options.onAnswer?.(request, status, Buffer.concat(chunks).toString());
-            resolve();
-          });
-        },
-      );
-      req.on("error", (error: NodeJS.ErrnoException) => {
+    pool.request({ method: request.method ?? "GET", ...request }).then(
+      ({ status, body }) => {
+        timings.record(request.kind, performance.now() - due, status);
+        options.onAnswer?.(request, status, body.toString());
+      },
+      (error: NodeJS.ErrnoException) => {
         const code = error.code ?? error.message;
         failed[code] = (failed[code] ?? 0) + 1;
-        resolve();
-      });
-      req.end(request.body);
-    });
+      },
+    );
   for (;;) {
     const due = start + sent * interval;
     if (due >= end) break;
@@ -264,7 +233,7 @@ export async function paced<K extends string>(
     }
   }
   await Promise.all(pending);
-  agent.destroy();
+  pool.close();
   return { timings, failed, elapsed: (performance.now() - start) / 1000 };
 }
 
