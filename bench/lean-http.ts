@@ -6,7 +6,8 @@
 import net from "node:net";
 
 export type LeanRequest = {
-  method: string;
+  /** GET when left out. */
+  method?: string;
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -88,9 +89,15 @@ export function leanPool(host: string, port: number, size: number) {
     readonly socket: net.Socket;
     private readonly parser = new AnswerParser();
     private job: Job | null = null;
+    private connected = false;
+    private error: Error | null = null;
 
-    constructor(ready: () => void, failed: (error: Error) => void) {
-      this.socket = net.connect({ host, port, noDelay: true }, ready);
+    /** `refused`: the connection could not be opened (it is then not replaced). */
+    constructor(ready: () => void, refused: (error: Error) => void) {
+      this.socket = net.connect({ host, port, noDelay: true }, () => {
+        this.connected = true;
+        ready();
+      });
       this.socket.on("data", (data) =>
         this.parser.push(data, (answer) => {
           const job = this.job;
@@ -99,27 +106,28 @@ export function leanPool(host: string, port: number, size: number) {
           this.release();
         }),
       );
-      const fail = (error: Error) => {
-        const job = this.job;
-        this.job = null;
-        job?.reject(error);
-        failed(error);
-      };
-      this.socket.on("error", fail);
+      // "close" follows every error: that is where the connection is given up.
+      this.socket.on("error", (error) => {
+        this.error = error;
+      });
       this.socket.on("close", () => {
-        fail(Object.assign(new Error("socket closed"), { code: "ECONNRESET" }));
-        // A connection the server closed is replaced, as an agent would open a new one.
+        const error = this.error ?? Object.assign(new Error("socket closed"), { code: "ECONNRESET" });
         all.delete(this);
         const at = idle.indexOf(this);
         if (at >= 0) idle.splice(at, 1);
-        if (!closing) connect(() => {});
+        this.job?.reject(error);
+        this.job = null;
+        if (!this.connected) refused(error);
+        // A connection the server closed is replaced, as an agent would open a new one.
+        else if (!closing) connect().catch(() => {});
+        // With no connection left, nothing will send what is queued.
+        if (all.size === 0) for (const job of queue.splice(0)) job.reject(error);
       });
     }
 
     run(job: Job): void {
       this.job = job;
-      if (job.body) this.socket.write(Buffer.concat([job.head, job.body]));
-      else this.socket.write(job.head);
+      this.socket.write(job.body ? Buffer.concat([job.head, job.body]) : job.head);
     }
 
     release(): void {
@@ -129,34 +137,26 @@ export function leanPool(host: string, port: number, size: number) {
     }
   }
 
-  /** Opens one more connection; it takes queued work once connected. */
-  function connect(failed: (error: Error) => void): Promise<void> {
+  /** Opens one more connection, which takes queued work once connected. */
+  function connect(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const connection = new Connection(
-        () => {
-          connection.release();
-          resolve();
-        },
-        (error) => {
-          failed(error);
-          reject(error);
-        },
-      );
+      const connection = new Connection(() => {
+        connection.release();
+        resolve();
+      }, reject);
       all.add(connection);
-    }).catch(() => {});
+    });
   }
 
   return {
     /** Opens every connection; resolves when all are connected, rejects when one cannot be. */
     async open(): Promise<void> {
-      const errors: Error[] = [];
-      await Promise.all(Array.from({ length: size }, () => connect((error) => errors.push(error))));
-      if (errors.length > 0) throw errors[0];
+      await Promise.all(Array.from({ length: size }, connect));
     },
     /** Sends a request on a free connection (or when one frees up) and answers its status and body. */
     request(request: LeanRequest): Promise<LeanAnswer> {
       const body = request.body === undefined ? null : Buffer.from(request.body);
-      let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${host}:${port}\r\n`;
+      let head = `${request.method ?? "GET"} ${request.path} HTTP/1.1\r\nHost: ${host}:${port}\r\n`;
       for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`;
       if (body) head += `Content-Length: ${body.length}\r\n`;
       const job: Job = {

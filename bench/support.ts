@@ -210,7 +210,7 @@ export async function paced<K extends string>(
   /** Requests that got no answer, by error code (a reset connection, a refused one). */
   const failed: Record<string, number> = {};
   const send = (due: number, request: PacedRequest<K>) =>
-    pool.request({ method: request.method ?? "GET", ...request }).then(
+    pool.request(request).then(
       ({ status, body }) => {
         timings.record(request.kind, performance.now() - due, status);
         options.onAnswer?.(request, status, body.toString());
