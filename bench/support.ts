@@ -43,7 +43,7 @@ export async function startBenchServer(options: {
     // Production does not seed by default; a benchmark database is seeded on its first run.
     SEED_ON_START: "true",
     DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
     CRM_ENCRYPTION_KEY: process.env.CRM_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
     RATE_LIMIT_DISABLED: "true",

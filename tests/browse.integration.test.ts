@@ -174,6 +174,33 @@ describe("tRPC browse procedure", () => {
   });
 });
 
+describe("REST's browse answer", () => {
+  it("is the JSON of the cards tRPC answers, byte for byte, whatever their text and instants", async () => {
+    const [person] = await h.sql<{ id: number }[]>`
+      select id from salespeople where dealership_id is not null order by id limit 1`;
+    // Quotes, a backslash, control characters, a line break, a tab, a slash, accents, an emoji; an instant
+    // with microseconds (a Date keeps milliseconds) and no pressure average.
+    await h.sql`
+      update salespeople
+         set name = 'Ottoline Quayle', bio = ${'Say "hi" \\ \u0001\u001f\n\tdone / é 😀'},
+             verified_at = '2025-03-04 05:06:07.891734+00', pressure_average = null
+       where id = ${person!.id}`;
+    const queries = ["?search=ottoline", "?limit=100", "?rating=4&limit=50&offset=12", "?search=zzzqqq"];
+    for (const query of queries) {
+      const rest = await h.request("GET", `/api/salespeople${query}`);
+      const input = Object.fromEntries(
+        [...new URLSearchParams(query)].map(([k, v]) => [k, k === "limit" || k === "offset" ? Number(v) : v]),
+      );
+      const trpc = await h.caller().salespeople.list(input);
+      expect(rest.text).toBe(JSON.stringify(trpc.items));
+    }
+    const [card] = (await h.caller().salespeople.list({ search: "ottoline" })).items;
+    expect(card).toMatchObject({ id: person!.id, pressureAverage: null });
+    expect(card!.bio).toBe('Say "hi" \\ \u0001\u001f\n\tdone / é 😀');
+    expect(card!.verifiedAt).toEqual(new Date("2025-03-04T05:06:07.891Z"));
+  });
+});
+
 describe("unknown API paths", () => {
   it("answer 404 JSON", async () => {
     const res = await h.request("GET", "/api/nope");

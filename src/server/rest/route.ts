@@ -15,10 +15,12 @@ import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from 
 
 /**
  * What a route answers instead of the procedure's result as JSON (a SPEC.md shape, a header, a redirect, or a
- * file to download, answered as its own content type with Content-Disposition: attachment).
+ * file to download, answered as its own content type with Content-Disposition: attachment). `json` is a body
+ * already written as JSON text (a browse page PostgreSQL wrote), sent as it is.
  */
 export type Shaped =
   | { body: unknown; headers?: Record<string, string> }
+  | { json: string; headers?: Record<string, string> }
   | { redirect: string }
   | { file: DownloadFile };
 
@@ -169,7 +171,8 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
       }
       for (const [name, value] of Object.entries(shaped.headers ?? {})) c.header(name, value);
       const status: ContentfulStatusCode = entry.status ?? 200;
-      return c.body(jsonOf(shaped.body ?? null), status, { "Content-Type": "application/json" });
+      const json = "json" in shaped ? shaped.json : jsonOf(shaped.body ?? null);
+      return c.body(json, status, { "Content-Type": "application/json" });
     };
     if (entry.maxBody) {
       const limit = bodyLimit({

@@ -2,6 +2,7 @@
 // where the input comes from, the status, and the answer's shape where SPEC.md gives one. Access, validation
 // and the work itself live in the procedures; nothing here decides anything.
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
+import { browseItemsJson } from "../domains/salespeople/service";
 import { type MountedRoute, type Redirect, route } from "./route";
 
 /** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
@@ -184,7 +185,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     scope: "salespeople:read",
     input: "query",
     shape: (page) => ({
-      body: page.items,
+      json: browseItemsJson(page),
       headers: { "X-Total-Count": String(page.total), "X-Total-Count-Exact": String(page.totalExact) },
     }),
     responds: {

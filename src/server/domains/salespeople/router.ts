@@ -4,13 +4,11 @@ import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalespers
 
 export const salespeopleRouter = router({
   list: publicProcedure.input(browseSalespeopleInput).query(({ ctx, input }) =>
-    ctx.browseCache.get(JSON.stringify(input), async () => {
-      // Frozen, with its page of cards: shared by every request that hits the cache, so nothing may change it,
-      // and its serialised form is written once (the tRPC transformer in trpc/init.ts, REST's jsonOf).
-      const result = await browseSalespeople(ctx, input);
-      Object.freeze(result.items);
-      return Object.freeze(result);
-    }),
+    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
+    // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
+    ctx.browseCache.get(JSON.stringify(input), async () =>
+      Object.freeze(await browseSalespeople(ctx, input)),
+    ),
   ),
   byId: publicProcedure
     .input(salespersonIdInput)
