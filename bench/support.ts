@@ -243,6 +243,6 @@ export function kindRows<K extends string>(timings: ReturnType<typeof createTimi
     .byKind()
     .map(
       ({ kind, ms, ok, client, server }) =>
-        `  ${kind.padEnd(22)} ${String(ms.length).padStart(7)} requests ${(ms.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms   2xx/3xx ${ok}   4xx ${client}   5xx ${server}`,
+        `  ${kind.padEnd(36)} ${String(ms.length).padStart(7)} requests ${(ms.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms   2xx/3xx ${ok}   4xx ${client}   5xx ${server}`,
     );
 }
