@@ -84,3 +84,15 @@ describe("24-hour reminders", () => {
     expect(reminders(email)).toHaveLength(1);
   });
 });
+
+describe("the job table", () => {
+  it("has the running jobs' index on every queue's partition, so expiring them does not scan every job", async () => {
+    const [counts] = await h.sql<{ partitions: number; indexed: number }[]>`
+      select (select count(*)::int from pg_inherits where inhparent = 'pgboss.job'::regclass) as partitions,
+             (select count(*)::int from pg_indexes
+               where schemaname = 'pgboss' and tablename <> 'job'
+                 and indexdef like '%(started_on) WHERE (state = ''active''::pgboss.job_state)') as indexed`;
+    expect(counts!.partitions).toBeGreaterThanOrEqual(Object.keys(QUEUES).length);
+    expect(counts!.indexed).toBe(counts!.partitions);
+  });
+});

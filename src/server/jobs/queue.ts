@@ -83,6 +83,16 @@ export type JobQueue = {
   stop: (options?: { timeoutMs?: number }) => Promise<void>;
 };
 
+/**
+ * Every two minutes pg-boss's maintenance fails the jobs that ran past their expiry (`state = 'active' and
+ * started_on + expire_in < now()`). No index of pg-boss's answers that, so it was a parallel scan of every job,
+ * waiting reminders included: at 120,000 booked reminders, ~80 ms of both cores, a pause every visitor of the
+ * moment waited out. A partial index of the running jobs (a handful) answers it in under a millisecond. Made on
+ * the partitioned table, it is on every queue's partition, and on those attached later.
+ */
+const RUNNING_JOBS_INDEX =
+  "create index if not exists job_running_started_on on pgboss.job (started_on) where state = 'active'";
+
 export async function startJobQueue(options: {
   connectionString: string;
   logger: Logger;
@@ -106,6 +116,7 @@ export async function startJobQueue(options: {
     for (const name of Object.values(QUEUES)) {
       await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
     }
+    await boss.getDb().executeSql(RUNNING_JOBS_INDEX, []);
   });
   return {
     async send(name, data, sendOptions = {}) {
