@@ -86,13 +86,19 @@ describe("24-hour reminders", () => {
 });
 
 describe("the job table", () => {
-  it("has the running jobs' index on every queue's partition, so expiring them does not scan every job", async () => {
-    const [counts] = await h.sql<{ partitions: number; indexed: number }[]>`
-      select (select count(*)::int from pg_inherits where inhparent = 'pgboss.job'::regclass) as partitions,
-             (select count(*)::int from pg_indexes
-               where schemaname = 'pgboss' and tablename <> 'job'
-                 and indexdef like '%(started_on) WHERE (state = ''active''::pgboss.job_state)') as indexed`;
-    expect(counts!.partitions).toBeGreaterThanOrEqual(Object.keys(QUEUES).length);
-    expect(counts!.indexed).toBe(counts!.partitions);
+  it("has the maintenance's indexes on every queue's partition, so expiring and archiving scan no waiting job", async () => {
+    const [partitions] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from pg_inherits where inhparent = 'pgboss.job'::regclass`;
+    expect(partitions!.n).toBeGreaterThanOrEqual(Object.keys(QUEUES).length);
+    for (const definition of [
+      "(started_on) WHERE (state = 'active'::pgboss.job_state)",
+      "(completed_on) WHERE (completed_on IS NOT NULL)",
+      "(keep_until) WHERE (state < 'active'::pgboss.job_state)",
+    ]) {
+      const [indexed] = await h.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_indexes
+         where schemaname = 'pgboss' and tablename <> 'job' and indexdef like ${`%${definition}`}`;
+      expect(indexed!.n, definition).toBe(partitions!.n);
+    }
   });
 });
