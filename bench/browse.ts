@@ -170,7 +170,7 @@ try {
       ["tRPC", trpcShare, trpcRequest, -1],
     ] as const) {
       const rate = Math.round(share * health.requests.average);
-      const cursors = shapes.map((): number => (step === 1 ? 0 : -1));
+      const sent = shapes.map(() => 0);
       let turn = 0;
       const result = await paced(server.base, {
         rate,
@@ -178,15 +178,11 @@ try {
         connections,
         next: () => {
           const index = turn++ % shapes.length;
-          const shape = shapes[index]!;
-          const at = cursors[index]!;
-          cursors[index] = at + step;
-          const size = shape.queries.length;
-          const query = shape.queries[((at % size) + size) % size]!;
-          return { kind: `${shape.name} (${size} distinct)`, ...toRequest(query) } as {
-            kind: string;
-            path: string;
-          };
+          const { name: shapeName, queries } = shapes[index]!;
+          const k = sent[index]!++ % queries.length;
+          const query = queries[step === 1 ? k : queries.length - 1 - k]!;
+          const { method, path } = toRequest(query) as { method: string; path: string };
+          return { kind: `${shapeName} (${queries.length} distinct)`, method, path };
         },
       });
       const answered = result.timings.all();
