@@ -105,6 +105,20 @@ function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | nu
   };
 }
 
+/**
+ * Sends the link and records the request at the same time, not one after the other: the answer waits for the
+ * SMTP server to accept the mail (deliveryStatus says so) and need not wait for a second commit after it.
+ * Settles when both have, with the delivery's outcome (recordSecurityEvent never throws).
+ */
+async function deliverAndRecord(ctx: Context, email: string, link: string, purpose: LinkPurpose) {
+  const recorded = recordSecurityEvent(ctx, { eventType: "login_link_requested", details: purpose });
+  try {
+    return await deliverLink(ctx, email, link, purpose);
+  } finally {
+    await recorded;
+  }
+}
+
 /** Customers: the answer is the same whether or not the address has an account (no enumeration). */
 export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "customer");
@@ -120,8 +134,7 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
     return linkAnswer(ctx, ctx.env.SMTP_URL ? "sent" : "logged", null);
   }
   const link = await issueLink(ctx, email, "customer");
-  const delivery = await deliverLink(ctx, email, link, "customer");
-  await recordSecurityEvent(ctx, { eventType: "login_link_requested", details: "customer" });
+  const delivery = await deliverAndRecord(ctx, email, link, "customer");
   return linkAnswer(ctx, delivery, link);
 }
 
@@ -142,8 +155,7 @@ export async function requestSalespersonLogin(ctx: Context, email: string): Prom
     );
   }
   const link = await issueLink(ctx, email, "salesperson");
-  const delivery = await deliverLink(ctx, email, link, "salesperson");
-  await recordSecurityEvent(ctx, { eventType: "login_link_requested", details: "salesperson" });
+  const delivery = await deliverAndRecord(ctx, email, link, "salesperson");
   return linkAnswer(ctx, delivery, link);
 }
 
