@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sharedBuffersMb } from "../src/server/db/embedded";
 import { seedDatabase } from "../src/server/db/seed";
 import { BROWSE_TOTAL_LIMIT } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
@@ -198,6 +199,16 @@ describe("REST's browse answer", () => {
     expect(card).toMatchObject({ id: person!.id, pressureAverage: null });
     expect(card!.bio).toBe('Say "hi" \\ \u0001\u001f\n\tdone / é 😀');
     expect(card!.verifiedAt).toEqual(new Date("2025-03-04T05:06:07.891Z"));
+  });
+});
+
+describe("the embedded database's cache", () => {
+  it("is a quarter of the memory, between 128 MB and 1 GB, so the browse working set stays in it", async () => {
+    const [row] = await h.sql<{ mb: number }[]>`
+      select setting::int * 8 / 1024 as mb from pg_settings where name = 'shared_buffers'`;
+    expect(row?.mb).toBe(sharedBuffersMb());
+    expect(sharedBuffersMb()).toBeGreaterThanOrEqual(128);
+    expect(sharedBuffersMb()).toBeLessThanOrEqual(1024);
   });
 });
 
