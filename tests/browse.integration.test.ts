@@ -1,3 +1,4 @@
+import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
 import { sharedBuffersMb } from "../src/server/db/embedded";
 import { seedDatabase } from "../src/server/db/seed";
@@ -194,6 +195,14 @@ describe("REST's browse answer", () => {
       );
       const trpc = await h.caller().salespeople.list(input);
       expect(rest.text).toBe(JSON.stringify(trpc.items));
+      // Over HTTP, tRPC answers the form browseSuperjson builds: superjson's own, which reads back as the page.
+      const http = await h.request(
+        "GET",
+        `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      );
+      const data = (http.json as { result: { data: SuperJSONResult } }).result.data;
+      expect(data).toEqual(superjson.serialize(trpc));
+      expect(superjson.deserialize(data)).toEqual({ ...trpc, items: trpc.items });
     }
     const [card] = (await h.caller().salespeople.list({ search: "ottoline" })).items;
     expect(card).toMatchObject({ id: person!.id, pressureAverage: null });

@@ -1,6 +1,6 @@
 // tRPC setup, in sections: init with error formatting, then procedures per role. The context is ../context.ts.
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
+import superjson, { type SuperJSONResult } from "superjson";
 import { ZodError } from "zod";
 import { isAdmin } from "../access";
 import { recordSecurityEvent } from "../auth/audit";
@@ -13,12 +13,28 @@ import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError 
 /** A superjson envelope that could not be read: answered as 400 "Malformed request", never its own text. */
 class MalformedEnvelope extends Error {}
 
+/** Values whose superjson form their procedure builds itself (withSuperjsonForm). */
+const superjsonForms = new WeakMap<object, (value: never) => SuperJSONResult>();
+
+/**
+ * Answers `value` with the superjson form `form` builds from it, instead of superjson's walk over every field:
+ * for answers whose shape is known, such as a browse page (~13 % of the server's CPU per uncached tRPC browse).
+ * The form must be what superjson.serialize(value) gives; a test holds each to that.
+ */
+export function withSuperjsonForm<T extends object>(value: T, form: (value: T) => SuperJSONResult): T {
+  superjsonForms.set(value, form as (value: never) => SuperJSONResult);
+  return value;
+}
+
 /**
  * superjson, with the serialised form of frozen values remembered: cached public reads (the browse cache
- * freezes its results) are shared by many requests and walked once instead of on every answer.
+ * freezes its results) are shared by many requests and serialised once instead of on every answer.
  */
 const transformer = {
-  serialize: serializeFrozenOnce((value) => superjson.serialize(value)),
+  serialize: serializeFrozenOnce((value) => {
+    const form = value !== null && typeof value === "object" ? superjsonForms.get(value) : undefined;
+    return form ? form(value as never) : superjson.serialize(value);
+  }),
   deserialize(value: Parameters<typeof superjson.deserialize>[0]) {
     try {
       return superjson.deserialize(value);

@@ -1,13 +1,36 @@
-import { browseSalespeopleInput, salespersonIdInput } from "../../../shared/schemas/salespeople";
-import { publicProcedure, router } from "../../trpc/init";
+import type { SuperJSONResult } from "superjson";
+import {
+  type BrowseResult,
+  browseSalespeopleInput,
+  salespersonIdInput,
+} from "../../../shared/schemas/salespeople";
+import { publicProcedure, router, withSuperjsonForm } from "../../trpc/init";
 import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
+
+/**
+ * superjson's form of a browse page, without superjson's walk over every field of every card: a card's one
+ * instant, verifiedAt, is its only value JSON cannot carry, so only those places are noted. The Dates stay in
+ * `json`: tRPC writes it with JSON.stringify at once, which writes a Date as the ISO text superjson would.
+ */
+export function browseSuperjson(page: BrowseResult): SuperJSONResult {
+  const values: Record<string, ["Date"]> = {};
+  page.items.forEach((card, i) => {
+    if (card.verifiedAt !== null) values[`items.${i}.verifiedAt`] = ["Date"];
+  });
+  const json = {
+    items: page.items,
+    total: page.total,
+    totalExact: page.totalExact,
+  } as unknown as SuperJSONResult["json"];
+  return Object.keys(values).length > 0 ? { json, meta: { values, v: 1 } } : { json };
+}
 
 export const salespeopleRouter = router({
   list: publicProcedure.input(browseSalespeopleInput).query(({ ctx, input }) =>
     // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
     // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
     ctx.browseCache.get(JSON.stringify(input), async () =>
-      Object.freeze(await browseSalespeople(ctx, input)),
+      withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
     ),
   ),
   byId: publicProcedure
