@@ -59,8 +59,17 @@ export async function startBenchServer(options: {
   });
   const deadline = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not become healthy in time");
+    if (child.exitCode !== null) {
+      await smtp.close();
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
+    if (Date.now() > deadline) {
+      // Not left running: the next benchmark of this data directory would be refused as a second start.
+      child.kill("SIGINT");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      await smtp.close();
+      throw new Error("server did not become healthy in time");
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
