@@ -279,7 +279,6 @@ async function initialise(bins: Binaries, clusterDir: string, runAs: RunAs, log:
   }
 }
 
-/** Starts the postmaster and waits until it accepts connections; its last words if it stops first. */
 /**
  * PostgreSQL's own cache, sized like its documentation advises (a quarter of the memory) and kept between
  * 128 MB and 1 GB: room for the 100,000-salesperson working set (bench/README.md), without an embedded
@@ -291,6 +290,7 @@ export function sharedBuffersMb(): number {
   return Math.min(1024, Math.max(128, quarter));
 }
 
+/** Starts the postmaster and waits until it accepts connections; its last words if it stops first. */
 function startPostmaster(
   bins: Binaries,
   clusterDir: string,
