@@ -44,10 +44,15 @@ test("[salesperson] journey: request a transfer to another dealership from the d
     await expect(card.getByText("Choose a dealership or going independent")).toBeVisible();
 
     // Search the dealership list, pick the target, add a note and send.
+    // The pick is checked in the input: a click while the filtered list is still moving can land beside the
+    // option, and the combobox then closes with nothing chosen, so the pick is made again.
     const picker = card.getByRole("combobox", { name: /Move to/ });
-    await picker.click();
-    await picker.fill(target!.name);
-    await page.getByRole("option", { name: new RegExp(`^${escapeRegExp(target!.name)}`) }).click();
+    await expect(async () => {
+      await picker.click();
+      await picker.fill(target!.name);
+      await page.getByRole("option", { name: new RegExp(`^${escapeRegExp(target!.name)}`) }).click();
+      await expect(picker).toHaveValue(new RegExp(`^${escapeRegExp(target!.name)}`), { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await card.getByLabel("Note").fill("I am relocating and would like to join your team.");
     await card.getByRole("button", { name: "Request transfer" }).click();
     await expect(page.getByText("Transfer Requested")).toBeVisible();
