@@ -57,6 +57,11 @@ export async function startBenchServer(options: {
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const stop = async () => {
+    child.kill("SIGINT");
+    await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+    await smtp.close();
+  };
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -65,9 +70,7 @@ export async function startBenchServer(options: {
     }
     if (Date.now() > deadline) {
       // Not left running: the next benchmark of this data directory would be refused as a second start.
-      child.kill("SIGINT");
-      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
-      await smtp.close();
+      await stop();
       throw new Error("server did not become healthy in time");
     }
     try {
@@ -82,11 +85,7 @@ export async function startBenchServer(options: {
     base,
     env,
     pgUrl: `postgres://postgres:postgres@127.0.0.1:${options.port + 1}/knowbefore`,
-    stop: async () => {
-      child.kill("SIGINT");
-      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
-      await smtp.close();
-    },
+    stop,
   };
 }
 
