@@ -102,3 +102,88 @@ describe("the job table", () => {
     }
   });
 });
+
+describe("the job workers", () => {
+  it("send queued notices as fast as they come, not one per poll", async () => {
+    // 60 booking notices wait when the workers start, polling every 5 s. Taking one job per poll, they would
+    // need five minutes; taking a batch per poll, 15 s. They go on fetching while they find a full batch.
+    const emails = Array.from({ length: 60 }, (_, i) => `burst-${i}@example.org`);
+    // The first test stopped the harness's queue: this one runs its own, as a server does.
+    const queue = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 5,
+    });
+    for (const [i, email] of emails.entries()) {
+      const appointmentId = await appointmentIn((30 + i) * 3_600_000, email);
+      await queue.send(QUEUES.appointmentNotice, { appointmentId, kind: "booked" });
+    }
+    const started = Date.now();
+    await startWorkers(queue, h.noticeDeps, h.crmDeps);
+    await until(async () => emails.every((email) => h.smtp.messages.some((m) => m.to.includes(email))));
+    expect(Date.now() - started).toBeLessThan(8_000);
+    for (const email of emails) {
+      expect(
+        h.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Confirmed:")),
+      ).toHaveLength(1);
+    }
+    await queue.stop();
+  });
+
+  it("yield to a busy server: one batch a poll while it answers requests, the rest as soon as it rests", async () => {
+    const emails = Array.from({ length: 60 }, (_, i) => `busy-${i}@example.org`);
+    const queue = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 3,
+    });
+    for (const [i, email] of emails.entries()) {
+      const appointmentId = await appointmentIn((100 + i) * 3_600_000, email);
+      await queue.send(QUEUES.appointmentNotice, { appointmentId, kind: "booked" });
+    }
+    const sent = () => emails.filter((email) => h.smtp.messages.some((m) => m.to.includes(email))).length;
+    // Something else holds the event loop 40 ms of every 50, as a server answering many requests would.
+    const busy = setInterval(() => {
+      const end = performance.now() + 40;
+      while (performance.now() < end);
+    }, 50);
+    await startWorkers(queue, h.noticeDeps, h.crmDeps);
+    await new Promise((r) => setTimeout(r, 2000));
+    clearInterval(busy);
+    // The first batch went out; the next waits for the poll instead of taking the CPU from the requests.
+    expect(sent()).toBe(20);
+    await until(async () => sent() === emails.length, 10_000);
+    await queue.stop();
+  });
+
+  it("retry only the job that failed, not the others taken with it", async () => {
+    // No other worker takes this queue's jobs here; this one fails one job of its batch.
+    const queue = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await queue.send(QUEUES.waitlistNotice, { salespersonId: 1000 + i, date: "2030-01-01" }))!);
+    }
+    await queue.work(QUEUES.waitlistNotice, async (data) => {
+      if (data.salespersonId === 1002) throw new Error("SMTP refused");
+    });
+    const states = async () =>
+      new Map(
+        (
+          await h.sql<{ id: string; state: string; output: { message?: string } | null }[]>`
+            select id, state, output from pgboss.job where id = any(${ids}::uuid[])`
+        ).map((job) => [job.id, job]),
+      );
+    await until(async () =>
+      [...(await states()).values()].every((job) => job.state !== "created" && job.state !== "active"),
+    );
+    const jobs = await states();
+    expect(jobs.get(ids[2]!)!.state).toBe("retry");
+    expect(jobs.get(ids[2]!)!.output?.message).toBe("SMTP refused");
+    for (const i of [0, 1, 3, 4]) expect(jobs.get(ids[i]!)!.state).toBe("completed");
+    await queue.stop();
+  });
+});
