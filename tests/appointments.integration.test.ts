@@ -98,6 +98,12 @@ describe("booking", () => {
     const mail = await h.waitForMail((m) => m.to.includes("ics.check@example.org"));
     expect(mail.subject).toMatch(/^Confirmed: Test Drive/);
     expect(mail.raw).toContain("text/calendar");
+    // A whole message: its own id and date, and every part inside its multipart boundary.
+    expect(mail.raw).toMatch(/^Message-ID: <[0-9a-f-]{36}@[^>]+>\r?$/m);
+    expect(mail.raw).toMatch(/^Date: /m);
+    const boundary = mail.raw.match(/^Content-Type: multipart\/mixed;\s+boundary="([^"]+)"/m)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(mail.raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
     expect(mail.text).toContain("METHOD:REQUEST");
     expect(mail.text).toContain(`UID:appointment-${res.json.id}@knowbefore`);
     expect(mail.text).toContain(`DTSTART;TZID=${ny.time_zone}:${tomorrow.replace(/-/g, "")}T130000`);

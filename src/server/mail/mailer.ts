@@ -1,5 +1,7 @@
 // Outgoing mail through nodemailer: a real SMTP transport when SMTP_URL is set, otherwise the log.
+import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type { Logger } from "../logger";
 
 export type MailMessage = {
@@ -44,11 +46,17 @@ export function createMailer(options: {
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
   if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
   const transport = nodemailer.createTransport(url.toString());
+  const fromDomain = options.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     async send(message) {
       const { calendar, ...rest } = message;
-      await transport.sendMail({
+      // One random id names the message and its parts' boundaries. Left to nodemailer, they took fifteen calls
+      // for fresh random bytes a message, at 6 µs or more each here.
+      const unique = randomUUID();
+      const composed = new MailComposer({
         from: options.from,
+        messageId: `<${unique}@${fromDomain}>`,
+        baseBoundary: unique.replaceAll("-", ""),
         ...rest,
         ...(calendar
           ? {
@@ -62,6 +70,13 @@ export function createMailer(options: {
               ],
             }
           : {}),
+      }).compile();
+      // Composed in memory and handed over whole: streamed as nodemailer composes it, a message with an
+      // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/README.md).
+      await transport.sendMail({
+        envelope: composed.getEnvelope(),
+        raw: await composed.build(),
+        messageId: composed.messageId(),
       });
       return "sent";
     },

@@ -43,15 +43,18 @@ async function loadNotice(sql: Queryable, id: number): Promise<NoticeRow | undef
   return row;
 }
 
+/** A date as mail says it ("Monday, March 2, 2026"): made once, as a formatter per call costs more than the rest. */
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 function whenText(row: NoticeRow): string {
   const local = toOffsetIso(row.starts_at, row.time_zone);
-  const date = new Date(`${local.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const date = longDate.format(new Date(`${local.slice(0, 10)}T12:00:00Z`));
   return `${date} at ${formatSlot12h(local.slice(11, 16))} (${row.time_zone.replace(/_/g, " ")} time)`;
 }
 
