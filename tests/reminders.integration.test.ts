@@ -86,7 +86,7 @@ describe("24-hour reminders", () => {
 });
 
 describe("the job table", () => {
-  it("has the maintenance's indexes on every queue's partition, so expiring and archiving scan no waiting job", async () => {
+  it("has the maintenance's and the fetch's indexes on every queue's partition, so neither scans every waiting job", async () => {
     const [partitions] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from pg_inherits where inhparent = 'pgboss.job'::regclass`;
     expect(partitions!.n).toBeGreaterThanOrEqual(Object.keys(QUEUES).length);
@@ -94,6 +94,7 @@ describe("the job table", () => {
       "(started_on) WHERE (state = 'active'::pgboss.job_state)",
       "(completed_on) WHERE (completed_on IS NOT NULL)",
       "(keep_until) WHERE (state < 'active'::pgboss.job_state)",
+      "(name, priority DESC, created_on, id) WHERE (state < 'active'::pgboss.job_state)",
     ]) {
       const [indexed] = await h.sql<{ n: number }[]>`
         select count(*)::int as n from pg_indexes

@@ -90,13 +90,19 @@ export type JobQueue = {
  * pg-boss's answers either, so each was a parallel scan of every job, waiting reminders included: at 120,000
  * booked reminders, 80-150 ms of both cores, a pause every visitor of the moment waited out. Partial indexes of
  * the running jobs (a handful), of finished jobs by completion and of waiting jobs by `keep_until` answer them
- * from the index (under a millisecond for the first). Made on the partitioned table, they are on every queue's
- * partition, and on those attached later.
+ * from the index (under a millisecond for the first).
+ *
+ * A worker's fetch takes the first waiting jobs in pg-boss's order (priority, then age). pg-boss's own index is by
+ * `start_after`, so with thousands of notices waiting after a burst of bookings, each fetch sorted all of them:
+ * 47 ms a fetch at 28,000 waiting. An index in the fetch's order reads only the jobs it takes (3.6 ms).
+ *
+ * Made on the partitioned table, they are on every queue's partition, and on those attached later.
  */
 const JOB_TABLE_INDEXES = [
   "create index if not exists job_running_started_on on pgboss.job (started_on) where state = 'active'",
   "create index if not exists job_finished_completed_on on pgboss.job (completed_on) where completed_on is not null",
   "create index if not exists job_waiting_keep_until on pgboss.job (keep_until) where state < 'active'",
+  "create index if not exists job_waiting_fetch_order on pgboss.job (name, priority desc, created_on, id) where state < 'active'",
 ];
 
 export async function startJobQueue(options: {
