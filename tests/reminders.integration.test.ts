@@ -157,6 +157,29 @@ describe("the job workers", () => {
     await queue.stop();
   });
 
+  it("run a few jobs of a batch at a time, not the whole batch at once", async () => {
+    const queue = await startJobQueue({
+      connectionString: h.dbUrl,
+      logger: h.deps.logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    for (let i = 0; i < 20; i++) {
+      await queue.send(QUEUES.transferNotice, { transferId: 5000 + i, event: "requested" });
+    }
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await queue.work(QUEUES.transferNotice, async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 20));
+      running--;
+      done++;
+    });
+    await until(async () => done === 20);
+    expect(most).toBe(4);
+    await queue.stop();
+  });
+
   it("retry only the job that failed, not the others taken with it", async () => {
     // No other worker takes this queue's jobs here; this one fails one job of its batch.
     const queue = await startJobQueue({

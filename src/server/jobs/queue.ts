@@ -172,8 +172,8 @@ export async function startJobQueue(options: {
     },
     async work(name, handler) {
       // pg-boss waits out the polling interval after every fetch, full or not: one job per fetch would send at
-      // most one notice every two seconds, however many wait. A worker takes up to WORK_BATCH jobs, runs them
-      // side by side, and after a full batch fetches again at once, unless the server is busy answering
+      // most one notice every two seconds, however many wait. A worker takes up to WORK_BATCH jobs, runs
+      // WORK_CONCURRENCY of them at a time, and after a full batch fetches again at once, unless the server is busy answering
       // requests: then the rest waits for the next poll (WORK_BATCH a polling interval), and requests keep
       // the CPU a burst of notices would take.
       let workerId: string | undefined;
@@ -181,12 +181,15 @@ export async function startJobQueue(options: {
         name,
         { batchSize: WORK_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async (batch) => {
-          const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
           // Each job keeps its own retries: the ones that threw are failed here (their error recorded as pg-boss
           // records its own), and pg-boss then completes only the jobs still active, the rest.
-          for (const [i, result] of results.entries()) {
-            if (result.status === "rejected") await boss.fail(name, batch[i]!.id, result.reason as object);
-          }
+          await eachAtMost(WORK_CONCURRENCY, batch, async (job) => {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              await boss.fail(name, job.id, error as object);
+            }
+          });
           if (batch.length === WORK_BATCH && workerId && !(await busyWhileResting()))
             boss.notifyWorker(workerId);
         },
@@ -205,6 +208,20 @@ export async function startJobQueue(options: {
 
 /** The most jobs a worker takes from its queue at once. */
 const WORK_BATCH = 20;
+/**
+ * How many of them run at a time. A few overlap one job's waits (the database, SMTP) with another's work; all
+ * twenty at once would put twenty jobs' steps in the event loop's queue ahead of every request's next step.
+ */
+const WORK_CONCURRENCY = 4;
+
+/** Runs `task` for each item, at most `limit` at a time. */
+async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T) => Promise<void>) {
+  let next = 0;
+  const run = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+}
 
 /**
  * Whether the server is busy without this worker: its event loop's use while the worker rests for 50 ms is
