@@ -224,13 +224,15 @@ async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T)
 }
 
 /**
- * Whether the server is busy without this worker: its event loop's use while the worker rests for 50 ms is
- * above half. Measured at rest, so a worker's own batches never count as load.
+ * Whether the server is busy without this worker: its event loop is in use more than a quarter of the 100 ms
+ * the worker rests. Measured at rest, so a worker's own batches never count as load. Requests at 450 a second
+ * keep it at ~60 %; over a shorter rest, or against a higher bar, a chance lull let workers take full batches
+ * while the requests went on (bench/README.md).
  */
 async function busyWhileResting(): Promise<boolean> {
   const before = performance.eventLoopUtilization();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return performance.eventLoopUtilization(before).utilization > 0.5;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return performance.eventLoopUtilization(before).utilization > 0.25;
 }
 
 /** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */
