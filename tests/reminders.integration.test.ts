@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
 import { sendReminder } from "../src/server/domains/appointments/notices";
-import { QUEUES, startJobQueue } from "../src/server/jobs/queue";
+import { type JobQueue, QUEUES, startJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
 import { createHarness } from "./support/harness";
 
@@ -105,23 +105,29 @@ describe("the job table", () => {
 });
 
 describe("the job workers", () => {
+  // The first test stopped the harness's queue: these run their own, as a server does.
+  const queueEvery = (pollingIntervalSeconds: number) =>
+    startJobQueue({ connectionString: h.dbUrl, logger: h.deps.logger, pollingIntervalSeconds });
+
+  /** 60 booking notices waiting on `queue`, to addresses `${prefix}-0@example.org` and on. */
+  async function waitingNotices(queue: JobQueue, prefix: string, firstHour: number) {
+    const emails = Array.from({ length: 60 }, (_, i) => `${prefix}-${i}@example.org`);
+    for (const [i, email] of emails.entries()) {
+      const appointmentId = await appointmentIn((firstHour + i) * 3_600_000, email);
+      await queue.send(QUEUES.appointmentNotice, { appointmentId, kind: "booked" });
+    }
+    const sent = () => emails.filter((email) => h.smtp.messages.some((m) => m.to.includes(email)));
+    return { emails, sent };
+  }
+
   it("send queued notices as fast as they come, not one per poll", async () => {
     // 60 booking notices wait when the workers start, polling every 5 s. Taking one job per poll, they would
     // need five minutes; taking a batch per poll, 15 s. They go on fetching while they find a full batch.
-    const emails = Array.from({ length: 60 }, (_, i) => `burst-${i}@example.org`);
-    // The first test stopped the harness's queue: this one runs its own, as a server does.
-    const queue = await startJobQueue({
-      connectionString: h.dbUrl,
-      logger: h.deps.logger,
-      pollingIntervalSeconds: 5,
-    });
-    for (const [i, email] of emails.entries()) {
-      const appointmentId = await appointmentIn((30 + i) * 3_600_000, email);
-      await queue.send(QUEUES.appointmentNotice, { appointmentId, kind: "booked" });
-    }
+    const queue = await queueEvery(5);
+    const { emails, sent } = await waitingNotices(queue, "burst", 30);
     const started = Date.now();
     await startWorkers(queue, h.noticeDeps, h.crmDeps);
-    await until(async () => emails.every((email) => h.smtp.messages.some((m) => m.to.includes(email))));
+    await until(async () => sent().length === emails.length);
     expect(Date.now() - started).toBeLessThan(8_000);
     for (const email of emails) {
       expect(
@@ -132,17 +138,8 @@ describe("the job workers", () => {
   });
 
   it("yield to a busy server: one batch a poll while it answers requests, the rest as soon as it rests", async () => {
-    const emails = Array.from({ length: 60 }, (_, i) => `busy-${i}@example.org`);
-    const queue = await startJobQueue({
-      connectionString: h.dbUrl,
-      logger: h.deps.logger,
-      pollingIntervalSeconds: 3,
-    });
-    for (const [i, email] of emails.entries()) {
-      const appointmentId = await appointmentIn((100 + i) * 3_600_000, email);
-      await queue.send(QUEUES.appointmentNotice, { appointmentId, kind: "booked" });
-    }
-    const sent = () => emails.filter((email) => h.smtp.messages.some((m) => m.to.includes(email))).length;
+    const queue = await queueEvery(3);
+    const { emails, sent } = await waitingNotices(queue, "busy", 100);
     // Something else holds the event loop 40 ms of every 50, as a server answering many requests would.
     const busy = setInterval(() => {
       const end = performance.now() + 40;
@@ -152,17 +149,13 @@ describe("the job workers", () => {
     await new Promise((r) => setTimeout(r, 2000));
     clearInterval(busy);
     // The first batch went out; the next waits for the poll instead of taking the CPU from the requests.
-    expect(sent()).toBe(20);
-    await until(async () => sent() === emails.length, 10_000);
+    expect(sent()).toHaveLength(20);
+    await until(async () => sent().length === emails.length, 10_000);
     await queue.stop();
   });
 
   it("run a few jobs of a batch at a time, not the whole batch at once", async () => {
-    const queue = await startJobQueue({
-      connectionString: h.dbUrl,
-      logger: h.deps.logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const queue = await queueEvery(0.5);
     for (let i = 0; i < 20; i++) {
       await queue.send(QUEUES.transferNotice, { transferId: 5000 + i, event: "requested" });
     }
@@ -182,11 +175,7 @@ describe("the job workers", () => {
 
   it("retry only the job that failed, not the others taken with it", async () => {
     // No other worker takes this queue's jobs here; this one fails one job of its batch.
-    const queue = await startJobQueue({
-      connectionString: h.dbUrl,
-      logger: h.deps.logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const queue = await queueEvery(0.5);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       ids.push((await queue.send(QUEUES.waitlistNotice, { salespersonId: 1000 + i, date: "2030-01-01" }))!);
