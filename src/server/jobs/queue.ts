@@ -173,9 +173,9 @@ export async function startJobQueue(options: {
     async work(name, handler) {
       // pg-boss waits out the polling interval after every fetch, full or not: one job per fetch would send at
       // most one notice every two seconds, however many wait. A worker takes up to WORK_BATCH jobs, runs
-      // WORK_CONCURRENCY of them at a time, and after a full batch fetches again at once, unless the server is busy answering
-      // requests: then the rest waits for the next poll (WORK_BATCH a polling interval), and requests keep
-      // the CPU a burst of notices would take.
+      // WORK_CONCURRENCY of them at a time, and after a full batch fetches again at once, unless the server is
+      // busy answering requests: then the rest waits for the next poll (WORK_BATCH a polling interval), and
+      // requests keep the CPU a burst of notices would take.
       let workerId: string | undefined;
       workerId = await boss.work<JobData[typeof name]>(
         name,
