@@ -54,3 +54,112 @@ describe("time zones", () => {
     expect(isIsoDate("2026-02-28")).toBe(true);
   });
 });
+
+describe("converting with kept offsets", () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  /** The wall clock as Intl shows it, read afresh for every instant: what every conversion used to do. */
+  function intlWallClock(instant: Date, timeZone: string) {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        weekday: "short",
+      });
+      formats.set(timeZone, format);
+    }
+    const parts: Record<string, string> = {};
+    for (const p of format.formatToParts(instant)) parts[p.type] = p.value;
+    const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? "");
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+    // To the second: zones kept their local mean time, offsets like +5:41:16, into the 20th century.
+    const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+    return {
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      time: `${parts.hour}:${parts.minute}`,
+      weekday,
+      offsetMinutes,
+    };
+  }
+
+  // Whole-hour, half-hour and quarter-hour offsets, a 30-minute daylight-saving shift, no daylight saving.
+  const zones = [
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Phoenix",
+    "America/Los_Angeles",
+    "America/Anchorage",
+    "Pacific/Honolulu",
+    "America/St_Johns",
+    "Europe/London",
+    "Asia/Kathmandu",
+    "Australia/Lord_Howe",
+    "Pacific/Chatham",
+  ];
+
+  function expectSame(instant: Date, timeZone: string) {
+    const zoned = toZoned(instant, timeZone);
+    expect(
+      {
+        date: zoned.date,
+        time: zoned.time,
+        weekday: zoned.weekday,
+        offsetMinutes: zoneOffsetMinutes(instant, timeZone),
+      },
+      `${instant.toISOString()} ${timeZone}`,
+    ).toEqual(intlWallClock(instant, timeZone));
+  }
+
+  it("agree with Intl every 7.5 minutes around each zone's changes of 2026, and through the year", () => {
+    for (const timeZone of zones) {
+      // The year's changes of offset, found day by day; then the two days around each, walked both ways.
+      const changes: number[] = [];
+      let before = intlWallClock(new Date(Date.UTC(2026, 0, 1)), timeZone).offsetMinutes;
+      for (let day = 1; day <= 365; day++) {
+        const at = Date.UTC(2026, 0, 1) + day * 86_400_000;
+        const offset = intlWallClock(new Date(at), timeZone).offsetMinutes;
+        if (offset !== before) changes.push(at);
+        before = offset;
+      }
+      for (const change of changes) {
+        for (let ms = change - 2 * 86_400_000; ms <= change + 86_400_000; ms += 450_000) {
+          expectSame(new Date(ms), timeZone);
+          expectSame(new Date(ms + 59_999), timeZone);
+        }
+        for (let ms = change + 86_400_000; ms >= change - 2 * 86_400_000; ms -= 450_000) {
+          expectSame(new Date(ms - 1), timeZone);
+        }
+      }
+      for (let ms = Date.UTC(2026, 11, 31); ms >= Date.UTC(2026, 0, 1); ms -= 86_400_000 / 7) {
+        expectSame(new Date(ms), timeZone);
+      }
+    }
+  }, 30_000);
+
+  it("agree with Intl at random instants from 1900 to 2100", () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2100, 11, 31);
+    for (let i = 0; i < 5_000; i++) {
+      expectSame(new Date(Math.floor(from + random() * (to - from))), zones[i % zones.length]!);
+    }
+  });
+});

@@ -14,7 +14,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
-      weekday: "short",
     });
     formatters.set(timeZone, f);
   }
@@ -41,42 +40,83 @@ export type ZonedParts = {
   minute: number;
 };
 
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+/**
+ * A zone's offset from UTC at an instant, in milliseconds (whole seconds), read from Intl: the local wall clock
+ * as if it were UTC, less the instant (to the second, as Intl shows seconds).
+ */
+function intlOffsetMs(ms: number, timeZone: string): number {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(timeZone).formatToParts(ms)) parts[p.type] = p.value;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** Offsets are kept per zone for spans of 15 minutes of UTC; a change of offset falls inside few of them. */
+const SPAN_MS = 15 * 60_000;
+const MAX_SPANS = 50_000;
+const spanOffsets = new Map<string, Map<number, number>>();
+let spansKept = 0;
+
+/**
+ * A zone's offset at an instant (ms). Intl's formatToParts is the slow part of every conversion (~10 µs; a
+ * day's slot grid made ~100), so each 15-minute span's offset is read once and kept when it is the same at
+ * the span's first and last second: offsets change only at whole seconds, never twice within 15 minutes.
+ * A span with a change in it is read afresh for every instant.
+ */
+function offsetMs(ms: number, timeZone: string): number {
+  const span = Math.floor(ms / SPAN_MS);
+  let zone = spanOffsets.get(timeZone);
+  const kept = zone?.get(span);
+  if (kept !== undefined) return kept;
+  const start = span * SPAN_MS;
+  const first = intlOffsetMs(start, timeZone);
+  if (first !== intlOffsetMs(start + SPAN_MS - 1000, timeZone)) return intlOffsetMs(ms, timeZone);
+  if (spansKept >= MAX_SPANS) {
+    spanOffsets.clear();
+    spansKept = 0;
+  }
+  if (!zone) {
+    zone = new Map();
+    spanOffsets.set(timeZone, zone);
+  }
+  zone.set(span, first);
+  spansKept++;
+  return first;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The wall-clock date and time an instant shows in a zone. */
 export function toZoned(instant: Date, timeZone: string): ZonedParts {
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour);
-  const minute = Number(parts.minute);
+  const ms = instant.getTime();
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetMs(ms, timeZone));
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + 1;
+  const day = local.getUTCDate();
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
   return {
     year,
     month,
     day,
     hour,
     minute,
-    weekday: WEEKDAYS[parts.weekday ?? "Sun"] ?? 0,
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
+    weekday: local.getUTCDay(),
+    date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,
+    time: `${pad(hour)}:${pad(minute)}`,
   };
 }
 
 /** Offset of the zone from UTC at an instant, in minutes (e.g. -300 for New York in winter). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const z = toZoned(instant, timeZone);
-  const asUtc = Date.UTC(
-    z.year,
-    z.month - 1,
-    z.day,
-    z.hour,
-    z.minute,
-    instant.getUTCSeconds(),
-    instant.getUTCMilliseconds(),
-  );
-  return Math.round((asUtc - instant.getTime()) / 60_000);
+  return Math.round(offsetMs(instant.getTime(), timeZone) / 60_000);
 }
 
 /**
