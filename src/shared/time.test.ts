@@ -69,24 +69,21 @@ describe("converting with kept offsets", () => {
         day: "2-digit",
         hour: "2-digit",
         minute: "2-digit",
-        second: "2-digit",
         weekday: "short",
+        timeZoneName: "longOffset",
       });
       formats.set(timeZone, format);
     }
     const parts: Record<string, string> = {};
     for (const p of format.formatToParts(instant)) parts[p.type] = p.value;
     const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? "");
-    const wall = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    // To the second: zones kept their local mean time, offsets like +5:41:16, into the 20th century.
-    const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+    // The offset as Intl names it: "GMT", "GMT-05:00", or to the second ("GMT+05:41:16") where a zone still
+    // kept its local mean time, into the 20th century.
+    const [, sign, hh, mm, ss] = /^GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(
+      parts.timeZoneName ?? "",
+    )!;
+    const seconds = Number(hh ?? 0) * 3600 + Number(mm ?? 0) * 60 + Number(ss ?? 0);
+    const offsetMinutes = Math.round(((sign === "-" ? -1 : 1) * seconds) / 60);
     return {
       date: `${parts.year}-${parts.month}-${parts.day}`,
       time: `${parts.hour}:${parts.minute}`,
