@@ -176,7 +176,5 @@ export function toOffsetIso(instant: Date, timeZone: string): string {
   const offset = zoneOffsetMinutes(instant, timeZone);
   const sign = offset >= 0 ? "+" : "-";
   const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
-  const mm = String(abs % 60).padStart(2, "0");
-  return `${z.date}T${z.time}:${String(instant.getUTCSeconds()).padStart(2, "0")}${sign}${hh}:${mm}`;
+  return `${z.date}T${z.time}:${pad(instant.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
