@@ -19,6 +19,7 @@ import {
   run,
   seconds,
   startBenchServer,
+  windowRow,
 } from "./support";
 
 const scale = Number(process.env.BENCH_SCALE ?? 8);
@@ -74,6 +75,7 @@ try {
   console.log(ratio("Booking", booked, health));
   console.log(`paced at ${rate} bookings a second:`);
   for (const line of kindRows(pacedRun.timings, seconds)) console.log(line);
+  console.log(windowRow(pacedRun.timings));
 } finally {
   await database.end();
   await server.stop();

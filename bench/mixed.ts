@@ -25,6 +25,7 @@ import {
   run,
   seededRandom,
   startBenchServer,
+  windowRow,
 } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -180,6 +181,7 @@ try {
     `mixed, paced at ${rate} req/s (${((100 * rate) / health.requests.average).toFixed(1)}% of health): p50 ${percentile(pacedAll, 50).toFixed(1)} ms, p99 ${percentile(pacedAll, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(pacedRun.failed)}`,
   );
   for (const line of kindRows(pacedRun.timings, seconds)) console.log(line);
+  console.log(windowRow(pacedRun.timings));
 } finally {
   await database.end();
   await server.stop();

@@ -110,12 +110,21 @@ async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<v
   };
 }
 
-export function run(base: string, title: string, options: Partial<autocannon.Options>) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
+/**
+ * How long a run's requests still in flight may keep the server busy after it. autocannon ends a run by closing
+ * its connections, answered or not, and the server goes on answering them: after a saturated mix, sign-ins still
+ * waiting for the SMTP sink's backlog for up to ~1.5 s. The next measurement starts after them, not among them.
+ */
+const SETTLE_MS = 5_000;
+
+export async function run(base: string, title: string, options: Partial<autocannon.Options>) {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url: base, connections, duration: seconds, title, ...options }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
   });
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return result;
 }
 
 export function row(name: string, r: autocannon.Result): string {
@@ -153,10 +162,13 @@ export async function benchCustomers(sql: Sql, prefix: string, count: number): P
 /** Latencies (ms) and status classes per kind of request, for benchmarks that mix kinds in one run. */
 export function createTimings<K extends string>() {
   const stats = new Map<K, { ms: number[]; ok: number; client: number; server: number }>();
+  /** [seconds into the run when it was due, ms waited], of requests timed with `at`. */
+  const series: [number, number][] = [];
   return {
-    record(kind: K, ms: number, status: number) {
+    record(kind: K, ms: number, status: number, at?: number) {
       const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
       s.ms.push(ms);
+      if (at !== undefined) series.push([at, ms]);
       if (status >= 500) s.server++;
       else if (status >= 400) s.client++;
       else s.ok++;
@@ -165,6 +177,25 @@ export function createTimings<K extends string>() {
     /** Every latency of every kind, sorted. */
     all() {
       return [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
+    },
+    /**
+     * p99 of every kind by window of `seconds` (of requests timed with `at`): whether a run's slowest answers
+     * came together (a stall, a start still warming up) or throughout.
+     */
+    windows(seconds: number): number[] {
+      const buckets: number[][] = [];
+      for (const [at, ms] of series) {
+        const index = Math.floor(at / seconds);
+        const bucket = buckets[index] ?? [];
+        bucket.push(ms);
+        buckets[index] = bucket;
+      }
+      return Array.from(buckets, (b) =>
+        percentile(
+          (b ?? []).sort((x, y) => x - y),
+          99,
+        ),
+      );
     },
     /** Every kind, the most requested first, with its latencies sorted. */
     byKind() {
@@ -231,7 +262,7 @@ export async function paced<K extends string>(
   const send = (due: number, request: PacedRequest<K>) =>
     pool.request(request).then(
       ({ status, body }) => {
-        timings.record(request.kind, performance.now() - due, status);
+        timings.record(request.kind, performance.now() - due, status, (due - start) / 1000);
         options.onAnswer?.(request, status, body.toString());
       },
       (error: NodeJS.ErrnoException) => {
@@ -254,6 +285,14 @@ export async function paced<K extends string>(
   await Promise.all(pending);
   pool.close();
   return { timings, failed, elapsed: (performance.now() - start) / 1000 };
+}
+
+/** p99 of each window of `seconds` of a paced run, in order: "p99 by 5 s: 41, 38, 120, ... ms". */
+export function windowRow<K extends string>(timings: ReturnType<typeof createTimings<K>>, seconds = 5) {
+  return `  p99 by ${seconds} s: ${timings
+    .windows(seconds)
+    .map((ms) => ms.toFixed(0))
+    .join(", ")} ms`;
 }
 
 /** One line per kind: requests, rate, p50, p99 and answers by status class. */
