@@ -79,6 +79,9 @@ class AnswerParser {
 }
 
 /** Keep-alive connections to `host:port`, at most `size`, opened by `open()`. */
+/** Below the server's keep-alive timeout (Node's default, 5 s), with room for a request on its way. */
+const STALE_AFTER_MS = 4_000;
+
 export function leanPool(host: string, port: number, size: number) {
   const idle: Connection[] = [];
   const queue: Job[] = [];
@@ -91,6 +94,8 @@ export function leanPool(host: string, port: number, size: number) {
     private job: Job | null = null;
     private connected = false;
     private error: Error | null = null;
+    /** When it last answered (performance.now()): a connection idle too long may be closing at the server. */
+    idleSince = performance.now();
 
     /** `refused`: the connection could not be opened (it is then not replaced). */
     constructor(ready: () => void, refused: (error: Error) => void) {
@@ -133,7 +138,10 @@ export function leanPool(host: string, port: number, size: number) {
     release(): void {
       const next = queue.shift();
       if (next) this.run(next);
-      else idle.push(this);
+      else {
+        this.idleSince = performance.now();
+        idle.push(this);
+      }
     }
   }
 
@@ -169,7 +177,14 @@ export function leanPool(host: string, port: number, size: number) {
         job.resolve = resolve;
         job.reject = reject;
       });
-      const connection = idle.pop();
+      let connection = idle.pop();
+      // Node's server closes a keep-alive connection after 5 s without a request. One idle nearly that long is
+      // not sent on (its close could cross the request, which would end without an answer): it is closed here
+      // and replaced, as HTTP agents do with connections past the server's keep-alive timeout.
+      while (connection && performance.now() - connection.idleSince > STALE_AFTER_MS) {
+        connection.socket.destroy();
+        connection = idle.pop();
+      }
       if (connection) connection.run(job);
       else queue.push(job);
       return answer;

@@ -42,7 +42,8 @@ export async function startBenchServer(options: {
     SEED_SCALE: String(options.scale),
     // Production does not seed by default; a benchmark database is seeded on its first run.
     SEED_ON_START: "true",
-    DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
+    // The product's own default (twice the cores with the embedded database) unless DB_POOL_SIZE says.
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     ADMIN_CODE: process.env.ADMIN_CODE ?? "bench-admin-code",
     CRM_ENCRYPTION_KEY: process.env.CRM_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
@@ -115,7 +116,7 @@ async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<v
  * its connections, answered or not, and the server goes on answering them: after a saturated mix, sign-ins still
  * waiting for the SMTP sink's backlog for up to ~1.5 s. The next measurement starts after them, not among them.
  */
-const SETTLE_MS = 5_000;
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5_000);
 
 export async function run(base: string, title: string, options: Partial<autocannon.Options>) {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

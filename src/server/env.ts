@@ -17,7 +17,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** A fixed port for the embedded PostgreSQL; by default the first free one from 54329, kept per DATA_DIR. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Connections per pool; by default twice this machine's cores with the embedded database, else 10 (runtime.ts). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("KnowBefore <no-reply@knowbefore.local>"),
   /** Mark session cookies Secure; defaults to on in production. */
