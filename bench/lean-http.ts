@@ -78,10 +78,10 @@ class AnswerParser {
   }
 }
 
-/** Keep-alive connections to `host:port`, at most `size`, opened by `open()`. */
 /** Below the server's keep-alive timeout (Node's default, 5 s), with room for a request on its way. */
 const STALE_AFTER_MS = 4_000;
 
+/** Keep-alive connections to `host:port`, at most `size`, opened by `open()`. */
 export function leanPool(host: string, port: number, size: number) {
   const idle: Connection[] = [];
   const queue: Job[] = [];
