@@ -3,6 +3,7 @@
 // sign-in requests (which wait for their e-mail to be accepted) would measure that instead of the server.
 // Prints "listening <port>" once it accepts connections on 127.0.0.1.
 import { SMTPServer } from "smtp-server";
+import { ignoreDroppedClients } from "../tests/support/smtp-sink";
 
 const server = new SMTPServer({
   authOptional: true,
@@ -13,6 +14,7 @@ const server = new SMTPServer({
     stream.on("end", () => callback());
   },
 });
+ignoreDroppedClients(server);
 server.listen(0, "127.0.0.1", () => {
   const address = server.server.address();
   console.log(`listening ${typeof address === "object" && address ? address.port : 0}`);

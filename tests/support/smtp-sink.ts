@@ -25,6 +25,7 @@ export async function startSmtpSink(port = 0) {
       });
     },
   });
+  ignoreDroppedClients(server);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
@@ -39,6 +40,18 @@ export async function startSmtpSink(port = 0) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A client that drops its connection in the middle of a message (an app process killed while it sends a notice)
+ * loses that message, as with any mail server. smtp-server reports it as an 'error' event, which unheard would
+ * end the process hosting the sink; any other error still does.
+ */
+export function ignoreDroppedClients(server: SMTPServer) {
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "ECONNRESET" || error.code === "EPIPE") return;
+    throw error;
+  });
 }
 
 function decodeQuotedPrintable(raw: string): string {
