@@ -33,6 +33,10 @@ export type PaymentModel = (typeof PAYMENT_MODELS)[number];
 export const USER_ROLES = ["customer", "salesperson", "manager", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** The roles a dealership invites people to. */
+export const INVITATION_ROLES = ["salesperson", "manager"] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "no-show"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 

@@ -73,3 +73,12 @@ export const retentionRuns = pgTable(
     check("retention_runs_trigger_check", sql`${t.trigger} in ('scheduled', 'manual')`),
   ],
 );
+
+/**
+ * Every completed erasure, by account id. A restore from a backup taken before an erasure would bring the
+ * person back; the restore command keeps this journal and erases everyone in it again.
+ */
+export const erasureJournal = pgTable("erasure_journal", {
+  userId: uuid("user_id").primaryKey(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,9 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { TRANSFER_STATUSES } from "../../../shared/constants";
+import { INVITATION_ROLES, PAYMENT_MODELS, TRANSFER_STATUSES } from "../../../shared/constants";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
+import { citext } from "./types";
 import { users } from "./users";
 
 /**
@@ -91,5 +92,43 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(t.createdAt.desc()),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
     index("audit_log_dealership_idx").on(t.dealershipId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An invitation to join a dealership in a role. Nobody is attached to a dealership on someone else's word:
+ * the invited e-mail's owner accepts (or declines) it. Single use, revocable, and it expires. When it names an
+ * existing salesperson profile, accepting moves that profile (with its history and reviews) to the dealership.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    role: text("role", { enum: INVITATION_ROLES }).notNull(),
+    dealershipId: integer("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    email: citext("email").notNull(),
+    /** The existing profile the invitation was sent to, when there was one. */
+    salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
+    /** Who pays for the salesperson's listing once they join (salesperson invitations). */
+    paymentModel: text("payment_model", { enum: PAYMENT_MODELS }),
+    /** SHA-256 of the token in the invitation's link; the token itself is only ever in the e-mail. */
+    tokenHash: text("token_hash").unique(),
+    invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedByUserId: uuid("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("invitations_role_check", sql`${t.role} in ('salesperson', 'manager')`),
+    uniqueIndex("invitations_one_pending_idx")
+      .on(t.dealershipId, t.email, t.role)
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),
+    index("invitations_email_idx").on(t.email),
+    index("invitations_salesperson_idx").on(t.salespersonId),
   ],
 );
