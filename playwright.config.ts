@@ -20,6 +20,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
+    // Pages settle at once (the app ends transitions for reduced motion): a check never sees a colour mid-fade.
+    contextOptions: { reducedMotion: "reduce" },
     launchOptions: {
       executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -26,7 +26,7 @@ test("[COMPLIANCE] journey: an access request is filed, completed by an administ
 }) => {
   // A customer of their own, so an earlier run's open request can't get in the way.
   const email = `e2e.gdpr.${Date.now()}@example.org`;
-  const customerContext = await browser.newContext({ baseURL });
+  const customerContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   await signInWithSession(customerContext, email, "customer", baseURL);
   const customer = await customerContext.newPage();
 
@@ -56,7 +56,7 @@ test("[COMPLIANCE] journey: an access request is filed, completed by an administ
   await expect(customer.getByRole("alert").filter({ hasText: "already have an open request" })).toBeVisible();
 
   // The administrator, in a browser of their own.
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
   await admin.goto("/compliance?tab=requests");

@@ -83,7 +83,7 @@ test.describe("[public] dark theme", () => {
   });
 
   test("follows the system preference until someone chooses", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, colorScheme: "dark" });
+    const context = await browser.newContext({ baseURL, colorScheme: "dark", reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/");
     await settle(page);

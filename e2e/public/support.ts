@@ -23,7 +23,7 @@ export async function contextFor(
   state: RouteState,
   baseURL: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   context.on("page", trackRequests);
   if (state === "customer") await signInWithSession(context, CUSTOMER_EMAIL, "customer", baseURL);
   if (state === "salesperson") await signInWithSession(context, SALESPERSON_EMAIL, "salesperson", baseURL);
@@ -109,6 +109,8 @@ function onlySameOriginFrames(page: Page): boolean {
  * AxeBuilder's run, which reaches those too.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
+  // A colour caught mid-transition is not the page's colour: check the settled page.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   if (!onlySameOriginFrames(page)) {
     return new AxeBuilder({ page, axeSource: AXE_SOURCE })
       .withTags(AXE_TAGS)

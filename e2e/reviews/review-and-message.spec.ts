@@ -92,7 +92,7 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
   await expect(page.getByLabel(`Rated ${average} out of 5 from ${total} reviews`).first()).toBeVisible();
 
   // The salesperson, in their own browser, sees the review notification and replies publicly once.
-  const salesContext = await browser.newContext({ baseURL });
+  const salesContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   await signInWithSession(salesContext, SALESPERSON, "salesperson");
   const sales = await salesContext.newPage();
   await sales.goto(PROFILE);

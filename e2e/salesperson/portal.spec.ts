@@ -145,7 +145,7 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
 
   // A customer books a test drive with the new salesperson (through the REST API, as the spec's client does).
   // The customer starts signed in: this journey's sign-in under test is the salesperson's, above.
-  const customerContext = await browser.newContext({ baseURL });
+  const customerContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   await signInWithSession(customerContext, `e2e.buyer.${stamp}@example.org`, "customer");
   const customerPage = await customerContext.newPage();
   const booked = await customerPage.request.post("/api/appointments", {

@@ -69,7 +69,7 @@ test("[security] journey: turn on MFA, sign in again with a code, end another se
   await expect(page.getByText(`${MFA.backupCodeCount} of ${MFA.backupCodeCount}`)).toBeVisible();
 
   // Turning MFA on ended other sessions; this one signs in elsewhere afterwards.
-  const elsewhere = await browser.newContext({ baseURL });
+  const elsewhere = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   await signInWithSession(elsewhere, email);
 
   // Sign out, then in again with the mailed link: the link alone is not enough any more.

@@ -93,6 +93,14 @@ const config = defineConfig({
     html: { colorPalette: "blue", scrollBehavior: "smooth", _motionReduce: { scrollBehavior: "auto" } },
     body: { bg: "bg", color: "fg" },
     "::selection": { bg: "blue.100" },
+    // People who ask their system for less motion get none: transitions and animations end at once.
+    "*, *::before, *::after": {
+      _motionReduce: {
+        animationDuration: "0.01ms !important",
+        animationIterationCount: "1 !important",
+        transitionDuration: "0.01ms !important",
+      },
+    },
   },
   theme: {
     tokens: {
