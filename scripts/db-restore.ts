@@ -1,6 +1,8 @@
 // `npm run db:restore -- <file> [--yes]`: restores a backup made by db:backup into the app's database
 // (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A database that holds data is only replaced with
-// --yes; the app must be stopped. Prints one line; a failure is one line and exit 1, with the target unchanged.
+// --yes; the app must be stopped. The file must match its signature (<file>.sig), and everyone in the target's
+// erasure journal is erased again after the copy. Prints one line; a failure is one line and exit 1, with
+// the target unchanged.
 import { parseArgs } from "node:util";
 import { restoreDatabase, runDatabaseCommand } from "../src/server/db/backup";
 
@@ -30,5 +32,7 @@ if (!file) fail(`name the backup file to restore: ${USAGE}`);
 await runDatabaseCommand("restore", async (url) => {
   const summary = await restoreDatabase(url, file, { replace: yes });
   const newer = summary.migrationsApplied > 0 ? `, then ${summary.migrationsApplied} newer migrations` : "";
-  return `restored ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes in ${summary.seconds.toFixed(1)} s${newer}`;
+  const erased =
+    summary.erasuresReapplied > 0 ? `, ${summary.erasuresReapplied} erased accounts erased again` : "";
+  return `restored ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes in ${summary.seconds.toFixed(1)} s${newer}${erased}`;
 });

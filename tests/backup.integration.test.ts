@@ -1,16 +1,27 @@
 // Backup and restore round trip: a seeded database with audit entries, sessions and queued jobs is backed up,
 // restored into an empty database and compared table by table; a database with data is only replaced on
-// request, and a cut-short or damaged file is refused with the target left as it was.
+// request, and a cut-short, damaged or altered (unsigned) file is refused with the target left as it was; a
+// restore erases again everyone in the target's erasure journal; only the newest backups are kept.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { recordAudit } from "../src/server/audit";
-import { BackupError, backupDatabase, restoreDatabase } from "../src/server/db/backup";
+import { BackupError, backupDatabase, pruneBackups, restoreDatabase } from "../src/server/db/backup";
 import { seedDatabase } from "../src/server/db/seed";
+import { eraseUser } from "../src/server/domains/compliance/erasure";
 import { QUEUES } from "../src/server/jobs/queue";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { createHarness } from "./support/harness";
@@ -192,4 +203,64 @@ describe("database backup and restore", () => {
     );
     expect(await tableCounts(target)).toEqual(await tableCounts(h.sql));
   }, 120_000);
+
+  it("refuses a file changed after the backup was made, by its signature", async () => {
+    const before = await tableCounts(target);
+    // The same framing and row counts, one audit reason edited: only the signature tells.
+    const text = gunzipSync(readFileSync(file)).toString("latin1");
+    expect(text).toContain("backup test: salesperson.add");
+    const altered = path.join(scratch, "altered.kbdump");
+    writeFileSync(
+      altered,
+      gzipSync(
+        Buffer.from(text.replace("backup test: salesperson.add", "backup test: salesperson.adX"), "latin1"),
+      ),
+    );
+    copyFileSync(`${file}.sig`, `${altered}.sig`);
+    await expect(restoreDatabase(targetUrl, altered, { replace: true })).rejects.toThrow(
+      /does not match its signature/,
+    );
+    const unsigned = path.join(scratch, "unsigned.kbdump");
+    copyFileSync(file, unsigned);
+    await expect(restoreDatabase(targetUrl, unsigned, { replace: true })).rejects.toThrow(/has no signature/);
+    const refused = await script("db-restore.ts", [altered, "--yes"], targetUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^db:restore: .*does not match its signature/);
+    expect(await tableCounts(target)).toEqual(before);
+  }, 60_000);
+
+  it("erases again, after a restore, everyone the target's erasure journal names", async () => {
+    const [subject] = await target<{ id: string }[]>`
+      select id from users where email = 'backup.customer@example.org'`;
+    await target.begin((tx) => eraseUser(tx, subject!.id));
+    // The backup was made before that erasure: restoring it would bring the person back.
+    const restored = await restoreDatabase(targetUrl, file, { replace: true });
+    expect(restored.erasuresReapplied).toBe(1);
+    const [user] = await target`select email::text, first_name from users where id = ${subject!.id}`;
+    expect(user).toEqual({ email: `erased-${subject!.id}@erased.invalid`, first_name: null });
+    const journal = await target`select user_id from erasure_journal`;
+    expect(journal.map((j) => j.user_id)).toEqual([subject!.id]);
+    expect(await target`select 1 from sessions where user_id = ${subject!.id}`).toEqual([]);
+  }, 60_000);
+
+  it("keeps the newest backups of the default naming and deletes older ones with their signatures", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kb-keep-"));
+    const names = Array.from(
+      { length: 16 },
+      (_, i) => `knowbefore-202601${String(i + 1).padStart(2, "0")}T020000Z.kbdump`,
+    );
+    for (const name of names) {
+      writeFileSync(path.join(dir, name), "x");
+      writeFileSync(path.join(dir, `${name}.sig`), "x");
+    }
+    writeFileSync(path.join(dir, "before-upgrade.kbdump"), "x");
+    const removed = pruneBackups(dir, 14).map((f) => path.basename(f));
+    expect(removed.sort()).toEqual(names.slice(0, 2));
+    expect(readdirSync(dir).sort()).toEqual(
+      [...names.slice(2).flatMap((n) => [n, `${n}.sig`]), "before-upgrade.kbdump"].sort(),
+    );
+    expect(existsSync(path.join(dir, `${names[0]}.sig`))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -79,6 +79,8 @@ describe("the Markdown sources", () => {
       rating_flags: "**Review flags**",
       documents: "",
       transfer_requests: "**Transfer requests**",
+      invitations: "**Invitations** to join a dealership",
+      erasure_journal: "**Erasure journal**",
       audit_log: "**Audit trail**",
       stripe_customers: "**Billing customers**",
       subscriptions: "**Subscriptions**",

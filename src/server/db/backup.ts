@@ -11,10 +11,24 @@
 //
 // Everything is read in one repeatable-read, read-only transaction, so the file is one consistent moment of
 // a database that keeps serving. Materialized views are not stored: restore refreshes them from the tables.
-import { randomBytes } from "node:crypto";
+//
+// Beside each backup, `<file>.sig` holds an HMAC-SHA256 of the whole file under a key derived from the CRM
+// encryption key (CRM_ENCRYPTION_KEY, else the one kept in DATA_DIR): a restore refuses a file changed since.
+// A restore keeps the target's erasure journal and erases everyone in it again, so an older backup brings
+// no erased person back.
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -22,9 +36,11 @@ import { createGunzip, createGzip } from "node:zlib";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import PgBoss from "pg-boss";
 import postgres from "postgres";
+import { localKey, parseKey } from "../crypto/secretBox";
+import { replayErasureJournal } from "../domains/compliance/erasure";
 import { type Env, loadDotEnv, loadEnv } from "../env";
 import { projectPath } from "../paths";
-import { runningStarter, startEmbeddedPostgres } from "./embedded";
+import { embeddedUrl, runningStarter, startEmbeddedPostgres } from "./embedded";
 import { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
 
 export const BACKUP_FORMAT_VERSION = 1;
@@ -59,6 +75,61 @@ export type BackupManifest = {
 };
 
 export type BackupSummary = { file: string; tables: number; rows: number; bytes: number; seconds: number };
+
+/** The key that signs backups: derived from the CRM encryption key, so whoever keeps that one can restore. */
+export function backupSigningKey(env: Env): Buffer {
+  const secret =
+    (env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) : null) ?? localKey(projectPath(env.DATA_DIR));
+  return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "knowbefore backup signature v1", 32));
+}
+
+const signatureFile = (file: string) => `${file}.sig`;
+
+async function fileMac(file: string, key: Buffer): Promise<Buffer> {
+  const mac = createHmac("sha256", key);
+  for await (const chunk of createReadStream(file)) mac.update(chunk as Buffer);
+  return mac.digest();
+}
+
+/** Refuses a backup whose signature is missing or does not match its bytes. */
+async function verifySignature(file: string, key: Buffer): Promise<void> {
+  const sig = signatureFile(file);
+  if (!existsSync(sig))
+    throw new BackupError(
+      `${file} has no signature (${sig}): restore only a backup made by npm run db:backup, with its .sig file beside it`,
+    );
+  const expected = /^hmac-sha256 ([0-9a-f]{64})\s*$/.exec(await readFile(sig, "utf8"))?.[1];
+  const actual = await fileMac(file, key);
+  if (!expected || !timingSafeEqual(Buffer.from(expected, "hex"), actual))
+    throw new BackupError(
+      `${file} does not match its signature: it was changed after the backup was made (or signed with another CRM_ENCRYPTION_KEY); use an intact backup`,
+    );
+}
+
+const DEFAULT_BACKUP_NAME = /^knowbefore-\d{8}T\d{6}Z\.kbdump$/;
+
+/**
+ * Keeps the newest `keep` backups of the default naming in `dir` (their timestamps sort by name) and deletes
+ * the older ones with their signatures. Answers the files deleted.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  if (!existsSync(dir)) return [];
+  const backups = readdirSync(dir)
+    .filter((name) => DEFAULT_BACKUP_NAME.test(name))
+    .sort()
+    .reverse();
+  const old = backups.slice(Math.max(keep, 1)).map((name) => path.join(dir, name));
+  for (const file of old) {
+    rmSync(file, { force: true });
+    rmSync(signatureFile(file), { force: true });
+  }
+  return old;
+}
+
+/** Whether `file` is named as db:backup names its backups by default (only those are aged out). */
+export function isDefaultBackupName(file: string): boolean {
+  return DEFAULT_BACKUP_NAME.test(path.basename(file));
+}
 
 function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -104,8 +175,13 @@ export function defaultBackupFile(now = new Date()): string {
   return projectPath("backups", `knowbefore-${stamp}.kbdump`);
 }
 
-/** Writes a backup of the database at `url` to `file` (refused when the file exists). */
-export async function backupDatabase(url: string, file: string): Promise<BackupSummary> {
+/** Writes a backup of the database at `url` to `file` (refused when the file exists), signed beside it. */
+export async function backupDatabase(
+  url: string,
+  file: string,
+  options: { signingKey?: Buffer } = {},
+): Promise<BackupSummary> {
+  const signingKey = options.signingKey ?? backupSigningKey(loadEnv());
   const started = Date.now();
   const target = path.resolve(file);
   if (existsSync(target)) throw new BackupError(`${target} already exists: choose another --out or move it`);
@@ -177,6 +253,8 @@ export async function backupDatabase(url: string, file: string): Promise<BackupS
     const handle = await open(partial, "r+");
     await handle.sync();
     await handle.close();
+    const mac = await fileMac(partial, signingKey);
+    await writeFile(signatureFile(target), `hmac-sha256 ${mac.toString("hex")}\n`, { mode: 0o600 });
     await rename(partial, target);
   } catch (error) {
     gzip.destroy();
@@ -472,7 +550,7 @@ async function resetSequences(tx: postgres.TransactionSql, manifest: BackupManif
   }
 }
 
-export type RestoreSummary = BackupSummary & { migrationsApplied: number };
+export type RestoreSummary = BackupSummary & { migrationsApplied: number; erasuresReapplied: number };
 
 /**
  * Restores `file` into the database at `url`: refused when that database holds data unless `replace` is set.
@@ -483,14 +561,15 @@ export type RestoreSummary = BackupSummary & { migrationsApplied: number };
 export async function restoreDatabase(
   url: string,
   file: string,
-  options: { replace?: boolean } = {},
+  options: { replace?: boolean; signingKey?: Buffer } = {},
 ): Promise<RestoreSummary> {
   const started = Date.now();
   const source = path.resolve(file);
   if (!existsSync(source) || !statSync(source).isFile())
     throw new BackupError(`${source} does not exist: give the path of a backup file`);
-  // The whole file is read and checked once before anything is touched.
+  // The whole file is read and checked once before anything is touched, then its signature.
   const manifest = await readBackup(source);
+  await verifySignature(source, options.signingKey ?? backupSigningKey(loadEnv()));
 
   const migrations = checkoutMigrations();
   const known = new Set(migrations.map((m) => m.folderMillis));
@@ -525,7 +604,15 @@ export async function restoreDatabase(
         `${apps?.n} connections of a running KnowBefore are open on the target database: stop every app instance, then restore again`,
       );
 
+    // Who was erased here stays erased, whatever the backup holds (re-applied after the copy below).
+    const [journalled] = await sql<{ present: boolean }[]>`
+      select to_regclass('public.erasure_journal') is not null as present`;
+    const journal = journalled?.present
+      ? await sql<{ user_id: string; erased_at: Date }[]>`select user_id, erased_at from erasure_journal`
+      : [];
+
     let rows = 0;
+    let journalKept = false;
     await sql.begin(async (tx) => {
       await tx`set local statement_timeout = 0`;
       await tx`set local lock_timeout = '30s'`;
@@ -581,6 +668,12 @@ export async function restoreDatabase(
           );
         rows += found;
       }
+      const [restoredJournal] = await tx<{ present: boolean }[]>`
+        select to_regclass('public.erasure_journal') is not null as present`;
+      if (restoredJournal?.present) {
+        await keepJournal(tx, journal);
+        journalKept = true;
+      }
     });
     const before = await sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
     await sql.end({ timeout: 5 });
@@ -593,6 +686,19 @@ export async function restoreDatabase(
       );
     }
     const after = connect(url, "restore");
+    let erasuresReapplied = 0;
+    try {
+      erasuresReapplied = await after.begin(async (tx) => {
+        if (!journalKept) await keepJournal(tx, journal);
+        return replayErasureJournal(tx);
+      });
+    } catch (error) {
+      await after.end({ timeout: 5 });
+      const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+      throw new BackupError(
+        `the backup was restored, but erasing again the people in the erasure journal failed (${reason}): keep the app stopped, fix the cause and restore again`,
+      );
+    }
     const [applied] = await after<
       { n: number }[]
     >`select count(*)::int as n from drizzle.__drizzle_migrations`;
@@ -604,9 +710,22 @@ export async function restoreDatabase(
       bytes: statSync(source).size,
       seconds: (Date.now() - started) / 1000,
       migrationsApplied: (applied?.n ?? 0) - (before[0]?.n ?? 0),
+      erasuresReapplied,
     };
   } finally {
     await sql.end({ timeout: 5 });
+  }
+}
+
+/** Adds the erasures recorded on the target before the restore to the restored journal. */
+async function keepJournal(
+  tx: postgres.TransactionSql,
+  journal: readonly { user_id: string; erased_at: Date }[],
+): Promise<void> {
+  for (const entry of journal) {
+    await tx`
+      insert into erasure_journal (user_id, erased_at) values (${entry.user_id}, ${entry.erased_at})
+      on conflict (user_id) do update set erased_at = least(erasure_journal.erased_at, excluded.erased_at)`;
   }
 }
 
@@ -624,7 +743,7 @@ export async function openDatabaseFor(
       throw new BackupError(
         `the app (process ${starter}) is running on DATA_DIR ${dataDir}: stop it, then restore again`,
       );
-    // The running app's embedded cluster: the user, password and database startEmbeddedPostgres gives it.
+    // The running app's embedded cluster: its user and database, and the password kept in DATA_DIR.
     const portFile = path.join(dataDir, "pg.port");
     const port =
       env.EMBEDDED_PG_PORT ??
@@ -633,7 +752,7 @@ export async function openDatabaseFor(
       throw new BackupError(
         `the app (process ${starter}) runs the embedded PostgreSQL of ${dataDir} on a port this script cannot tell: set EMBEDDED_PG_PORT as the app has it`,
       );
-    return { url: `postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, close: async () => {} };
+    return { url: embeddedUrl(dataDir, port), close: async () => {} };
   }
   // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).
   const pointer = path.join(dataDir, "pg-cluster");

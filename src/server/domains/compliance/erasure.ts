@@ -1,8 +1,14 @@
-// Erasure (GDPR article 17): in one transaction the user is anonymised everywhere. Their account keeps its id
-// (so their ratings stay, as anonymous reviews, and bookings keep their history) but loses every identifying
-// field; sessions, sign-in links, second factor, favourites, waitlist places, notifications and the payment
-// customer reference are deleted; photos are deleted; messages they wrote are replaced. Then every text and
-// JSON column of every table is swept for the e-mail address, phone numbers and full names that remain.
+// Erasure (GDPR article 17). Only rows tied to the subject change: rows keyed to their account or their own
+// salesperson profile, rows holding exactly their own e-mail address, and copies of their bookings and
+// messages reached by id (the salesperson's notifications, CRM sync logs, queued and archived jobs). No text
+// is ever searched for across the platform: another person who shares a name, a word or part of an address
+// with the subject is not touched. The account keeps its id (their ratings stay, as anonymous reviews, and
+// bookings keep their history) but loses every identifying field. The answer counts every row changed, per
+// table, and the erasure is written to erasure_journal so a restore from an older backup erases them again.
+//
+// The payment customer lives at Stripe: `settleErasurePayments` cancels the live subscriptions and deletes
+// the customer before the database transaction (never inside it), and `eraseUser` then records that.
+import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { appError } from "../../errors";
 
@@ -10,64 +16,206 @@ export const ERASED_NAME = "Erased user";
 export const ERASED_MESSAGE = "[Message removed at the sender's request]";
 export const ERASED_TEXT = "[erased]";
 
-type Identity = {
-  email: string;
-  role: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
+/** Subscription statuses Stripe can still charge or reactivate. */
+const LIVE_SUBSCRIPTION = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"] as const;
+
+/** Notifications a salesperson receives about a booking (their body starts with the name typed in it). */
+const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled", "appointment_rescheduled"];
+
+/** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/service.ts). */
+const LOGIN_PURPOSES = ["customer", "salesperson"] as const;
+/** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (auth/throttle.ts). */
+const THROTTLE_SCOPES = ["admin"] as const;
+
+/**
+ * What erasure does to each table tied to a person (personalData.ts); a test checks every such table is here.
+ * Columns that only hold the subject's id stay: the anonymised account identifies nobody.
+ */
+export const ERASURE_RULES: Record<string, string> = {
+  users: "identifying fields cleared, e-mail replaced, sign-in disabled",
+  salesperson_terms: "search terms of their profile, rebuilt from the anonymised name by its trigger",
+  salespeople: "their own profile: name, e-mail, phone, photo and bio replaced; unlinked from the account",
+  images: "their profile's photos deleted",
+  availability_blocks: "their profile's calendar blocks deleted",
+  transfer_requests: "their profile's transfer notes cleared",
+  appointments: "bookings they made (by account or their e-mail): typed name, phone, e-mail, notes replaced",
+  notifications:
+    "their own deleted; a salesperson's notices tied to their bookings and conversations redacted",
+  crm_sync_logs: "payloads of their bookings and messages (by id) and of their profile redacted",
+  messages: "messages they wrote replaced",
+  conversations: "kept (ids only); their messages are replaced",
+  contact_messages: "messages they sent (by account or their e-mail) replaced",
+  sessions: "deleted",
+  login_tokens: "links for their e-mail deleted",
+  user_mfa: "deleted",
+  mfa_backup_codes: "deleted",
+  mfa_challenges: "deleted",
+  api_keys: "deleted",
+  favorites: "deleted",
+  waitlist_entries: "deleted",
+  invitations: "invitations to their e-mail or profile deleted",
+  stripe_customers: "deleted, after the customer is deleted at Stripe",
+  subscriptions:
+    "their live subscriptions cancelled at Stripe and marked cancelled; unlinked from the account",
+  payments: "kept: amounts and invoice numbers of a dealership's or profile's plan, no personal fields",
+  security_events: "their address and details cleared",
+  audit_log:
+    "before/after of entries about their account, profile, bookings or messages cleared; their address cleared",
+  gdpr_requests: "stored exports and descriptions cleared",
+  misconduct_reports:
+    "reports they filed unlinked from the account; reports about a profile stay with the case",
+  misconduct_report_events: "kept (ids only)",
+  ratings: "kept as anonymous reviews",
+  rating_replies: "kept: public replies of the profile, now anonymised",
+  rating_flags: "kept (ids only)",
+  profile_views: "kept: counted by a hash, no person",
+  dealerships: "kept: a business, never changed by a person's erasure",
+  crm_integrations: "kept (ids only)",
+  documents: "kept (ids only)",
+  retention_policies: "kept (ids only)",
+  retention_runs: "kept (ids only)",
+  security_settings: "kept (ids only)",
+  erasure_journal: "the erasure is recorded",
 };
 
-function escapeRegex(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export type PaymentsSettled = {
+  /** Local ids of the subscriptions cancelled at Stripe for this erasure. */
+  cancelledSubscriptions: string[];
+  /** The Stripe customer deleted, if there was one. */
+  deletedCustomer: string | null;
+};
+
+export const NOTHING_TO_SETTLE: PaymentsSettled = { cancelledSubscriptions: [], deletedCustomer: null };
+
+const PROVIDER_FAILED =
+  "The payment provider did not confirm cancelling this account's subscriptions and payment customer, so nothing was erased. Try again in a moment.";
+
+/** Stripe's answer for something already gone: a repeated erasure goes on. */
+function isMissing(error: unknown): boolean {
+  return (error as { code?: string }).code === "resource_missing";
 }
 
-/** The strings that identify the person, longest first (so a full name goes before its parts). */
-function identifiers(user: Identity, people: { name: string; email: string; phone: string | null }[]) {
-  const values = new Set<string>();
-  const add = (v: string | null | undefined, min: number) => {
-    const t = v?.trim();
-    if (t && t.length >= min) values.add(t);
-  };
-  add(user.email, 3);
-  add(user.phone, 6);
-  add([user.firstName, user.lastName].filter(Boolean).join(" "), 5);
-  for (const p of people) {
-    add(p.name, 5);
-    add(p.email, 3);
-    add(p.phone, 6);
+/**
+ * Cancels the subject's live subscriptions at Stripe and deletes their Stripe customer. Runs outside any
+ * database transaction; a failure throws before anything local is changed (a repeat skips what is gone).
+ */
+export async function settleErasurePayments(
+  deps: Pick<Context, "payments">,
+  sql: Queryable,
+  userId: string,
+): Promise<PaymentsSettled> {
+  const live = await sql<{ id: string; stripeId: string }[]>`
+    select id, stripe_subscription_id as "stripeId" from subscriptions
+     where user_id = ${userId} and stripe_subscription_id is not null and status in ${sql(LIVE_SUBSCRIPTION)}`;
+  const [customer] = await sql<{ stripeId: string }[]>`
+    select stripe_customer_id as "stripeId" from stripe_customers where user_id = ${userId}`;
+  if (live.length === 0 && !customer) return NOTHING_TO_SETTLE;
+  if (!deps.payments) {
+    throw appError(
+      "SERVICE_UNAVAILABLE",
+      "This account has a payment customer or a live subscription, and payments are not configured on this server, so they cannot be cancelled. Nothing was erased.",
+      "PAYMENTS_NOT_CONFIGURED",
+    );
   }
-  return [...values].sort((a, b) => b.length - a.length);
+  const { stripe } = deps.payments;
+  try {
+    for (const sub of live) {
+      await stripe.subscriptions.cancel(sub.stripeId).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    }
+    if (customer) {
+      await stripe.customers.del(customer.stripeId).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    }
+  } catch {
+    throw appError("BAD_GATEWAY", PROVIDER_FAILED, "ERASURE_PAYMENT_FAILED");
+  }
+  return { cancelledSubscriptions: live.map((s) => s.id), deletedCustomer: customer?.stripeId ?? null };
 }
 
-/** Every text-like column of every table of the app's schema. */
-async function textColumns(tx: Queryable) {
-  return tx<{ table: string; column: string; type: string }[]>`
-    select c.table_name as table, c.column_name as column, c.data_type as type
-      from information_schema.columns c
-      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-       and (c.data_type in ('text', 'character varying', 'jsonb') or c.udt_name = 'citext')
-       and c.table_name <> '__drizzle_migrations'
-     order by c.table_name, c.column_name`;
-}
+type Identity = { email: string; role: string };
 
-export async function eraseUser(tx: Queryable, userId: string): Promise<Record<string, number>> {
-  const [user] = await tx<Identity[]>`
-    select email::text as email, role, first_name as "firstName", last_name as "lastName", phone
-      from users where id = ${userId} for update`;
+/** The account to erase, refused when it is gone or is an administrator's (outside a replay). */
+export async function erasable(
+  sql: Queryable,
+  userId: string,
+  options: { lock?: boolean; replay?: boolean } = {},
+): Promise<Identity> {
+  const [user] = await sql<Identity[]>`
+    select email::text as email, role from users where id = ${userId}
+    ${options.lock ? sql`for update` : sql``}`;
   if (!user) throw appError("NOT_FOUND", "That account no longer exists", "USER_NOT_FOUND");
-  if (user.role === "admin") {
+  if (user.role === "admin" && !options.replay) {
     throw appError(
       "CONFLICT",
       "An administrator's account is erased by removing its administrator role first.",
       "ADMIN_ERASURE",
     );
   }
-  const people = await tx<{ id: number; name: string; email: string; phone: string | null }[]>`
-    select id, name, email::text as email, phone_number as phone from salespeople
-     where user_id = ${userId} or email = ${user.email} for update`;
-  const ids = people.map((p) => p.id);
+  return user;
+}
+
+export type EraseOptions = {
+  /** What settleErasurePayments did (required when the subject has a payment customer or live plan). */
+  payments?: PaymentsSettled;
+  /**
+   * Re-applying a journalled erasure after a restore: the payment side was settled when it first ran, and
+   * a role the account had in the older backup does not stop it.
+   */
+  replay?: boolean;
+};
+
+/**
+ * Anonymises one account in `tx` and answers the rows changed per table. Call settleErasurePayments first,
+ * outside the transaction, and pass its answer.
+ */
+export async function eraseUser(
+  tx: Queryable,
+  userId: string,
+  options: EraseOptions = {},
+): Promise<Record<string, number>> {
+  const user = await erasable(tx, userId, { lock: true, replay: options.replay });
+  const settled = options.payments ?? NOTHING_TO_SETTLE;
+  if (!options.replay) {
+    const unsettled = await tx<{ id: string }[]>`
+      select id::text from subscriptions
+       where user_id = ${userId} and stripe_subscription_id is not null and status in ${tx(LIVE_SUBSCRIPTION)}
+         and not (id = any(${tx.array(settled.cancelledSubscriptions)}::uuid[]))
+      union all
+      select user_id::text from stripe_customers
+       where user_id = ${userId} and stripe_customer_id is distinct from ${settled.deletedCustomer}`;
+    if (unsettled.length > 0) {
+      throw appError(
+        "CONFLICT",
+        "This account's subscriptions or payment customer changed while the erasure ran. Nothing was erased; complete it again.",
+        "ERASURE_PAYMENTS_CHANGED",
+      );
+    }
+  }
+
+  const email = user.email;
+  const profiles = (
+    await tx<{ id: number }[]>`
+      select id from salespeople where user_id = ${userId} or email = ${email}::citext for update`
+  ).map((p) => p.id);
+  const bookings = (
+    await tx<{ id: number }[]>`
+      select id from appointments
+       where customer_id = ${userId} or lower(customer_email) = lower(${email}) for update`
+  ).map((a) => a.id);
+  const conversations = (
+    await tx<{ id: number }[]>`select id from conversations where customer_id = ${userId}`
+  ).map((c) => c.id);
+  const written = (await tx<{ id: number }[]>`select id from messages where sender_user_id = ${userId}`).map(
+    (m) => m.id,
+  );
+  const profileIds = tx.array(profiles);
+  const bookingIds = tx.array(bookings);
+  const conversationIds = tx.array(conversations);
+  const entityIds = (ids: number[]) => tx.array(ids.map(String));
+
   // The audit trail refuses updates except inside an erasure (drizzle/0017_compliance_security.sql).
   await tx`select set_config('knowbefore.erasure', 'on', true)`;
   const counts: Record<string, number> = {};
@@ -76,87 +224,238 @@ export async function eraseUser(tx: Queryable, userId: string): Promise<Record<s
   };
   const erasedEmail = `erased-${userId}@erased.invalid`;
 
+  // What a CRM received, and what a queued delivery would still send, of the subject's bookings and messages.
+  const bookingData = tx.json({
+    customerName: ERASED_NAME,
+    customerEmail: null,
+    customerPhone: ERASED_TEXT,
+    notes: null,
+    cancellationReason: null,
+  });
+  const messageData = tx.json({ customerName: ERASED_NAME, customerEmail: null, message: ERASED_MESSAGE });
+  const profileData = tx.json({ salespersonName: ERASED_NAME, salespersonEmail: null });
+  const redacted = (payload: ReturnType<typeof tx.unsafe>) => tx`
+    case
+      when ${payload}->>'entityType' = 'appointment' and ${payload}->>'entityId' = any(${entityIds(bookings)}::text[])
+        then jsonb_set(${payload}, '{data}', coalesce(${payload}->'data', '{}') || ${bookingData}::jsonb)
+      when ${payload}->>'entityType' = 'message' and ${payload}->>'entityId' = any(${entityIds(written)}::text[])
+        then jsonb_set(${payload}, '{data}', coalesce(${payload}->'data', '{}') || ${messageData}::jsonb)
+      else jsonb_set(${payload}, '{data}', coalesce(${payload}->'data', '{}') || ${profileData}::jsonb)
+    end`;
+  const tied = (payload: ReturnType<typeof tx.unsafe>) => tx`
+    ((${payload}->>'entityType' = 'appointment' and ${payload}->>'entityId' = any(${entityIds(bookings)}::text[]))
+     or (${payload}->>'entityType' = 'message' and ${payload}->>'entityId' = any(${entityIds(written)}::text[]))
+     or (${payload}->'data'->>'salespersonId' = any(${entityIds(profiles)}::text[])))`;
+  const payload = tx.unsafe("payload");
+  note(
+    "crm_sync_logs",
+    await tx`
+      update crm_sync_logs set payload = ${redacted(payload)}
+       where ${tied(payload)} and payload is distinct from ${redacted(payload)} returning 1`,
+  );
+
+  const [boss] = await tx<{ job: boolean; archive: boolean }[]>`
+    select to_regclass('pgboss.job') is not null as job, to_regclass('pgboss.archive') is not null as archive`;
+  for (const table of ["job", "archive"] as const) {
+    if (!boss?.[table]) continue;
+    const name = `pgboss.${table}`;
+    const jobs = tx.unsafe(`pgboss.${table}`);
+    const jobPayload = tx.unsafe("data->'payload'");
+    // A waiting job of theirs is not sent at all: deliveries to a CRM, notices and reminders to the account.
+    if (table === "job") {
+      note(
+        name,
+        await tx`
+          delete from ${jobs}
+           where state in ('created', 'retry')
+             and ((name = 'crm-delivery' and ${tied(jobPayload)})
+                  or (name in ('appointment-notice', 'appointment-reminder')
+                      and data->>'appointmentId' = any(${entityIds(bookings)}::text[]))
+                  or (name = 'message-notice' and data->>'conversationId' = any(${entityIds(conversations)}::text[])))
+          returning 1`,
+      );
+    }
+    note(
+      name,
+      await tx`
+        update ${jobs} set data = jsonb_set(data, '{payload}', ${redacted(jobPayload)})
+         where name = 'crm-delivery' and ${tied(jobPayload)}
+           and data->'payload' is distinct from ${redacted(jobPayload)} returning 1`,
+    );
+  }
+
+  // The salesperson's notices of the subject's bookings: written in the same transaction as the booking, its
+  // cancellation or its move (so at that row's timestamp), by that salesperson, starting with the typed name.
+  note(
+    "notifications",
+    await tx`
+      update notifications n set body = ${ERASED_NAME} || substr(n.body, length(a.customer_name) + 1)
+        from appointments a
+       where a.id = any(${bookingIds}::int[]) and length(a.customer_name) > 0 and a.customer_name <> ${ERASED_NAME}
+         and n.salesperson_id = a.salesperson_id and n.type in ${tx(BOOKING_NOTIFICATIONS)}
+         and n.created_at in (a.created_at, a.cancelled_at)
+         and left(n.body, length(a.customer_name)) = a.customer_name
+      returning 1`,
+  );
+  note(
+    "notifications",
+    await tx`
+      update notifications set body = ${ERASED_MESSAGE}
+       where salesperson_id is not null and body <> ${ERASED_MESSAGE}
+         and link in (select '/salesperson-dashboard?tab=messages&conversation=' || c
+                        from unnest(${conversationIds}::int[]) as c)
+      returning 1`,
+  );
+  note(
+    "notifications",
+    await tx`
+      delete from notifications where user_id = ${userId} or salesperson_id = any(${profileIds}::int[])
+      returning 1`,
+  );
+  note(
+    "appointments",
+    await tx`
+      update appointments set customer_name = ${ERASED_NAME}, customer_phone = ${ERASED_TEXT},
+             customer_email = null, notes = null,
+             cancellation_reason = case when cancelled_by = 'customer' and cancellation_reason <> 'Rescheduled'
+                                        then null else cancellation_reason end
+       where id = any(${bookingIds}::int[]) returning 1`,
+  );
+
   note(
     "users",
     await tx`
       update users set email = ${erasedEmail}, first_name = null, last_name = null, phone = null, city = null,
              state = null, zip_code = null, profile_image_url = null, password_hash = null,
              disabled_at = coalesce(disabled_at, now()), updated_at = now()
-       where id = ${userId} returning id`,
+       where id = ${userId} returning 1`,
   );
-  if (ids.length > 0) {
+  if (profiles.length > 0) {
     note(
       "salespeople",
       await tx`
         update salespeople set name = ${ERASED_NAME}, email = 'erased-salesperson-' || id || '@erased.invalid',
                phone_number = null, profile_image_url = null, bio = null, status = 'offline', user_id = null
-         where id in ${tx(ids)} returning id`,
+         where id = any(${profileIds}::int[]) returning 1`,
     );
-    note("images", await tx`delete from images where salesperson_id in ${tx(ids)} returning id`);
+    note("images", await tx`delete from images where salesperson_id = any(${profileIds}::int[]) returning 1`);
+    note(
+      "availability_blocks",
+      await tx`delete from availability_blocks where salesperson_id = any(${profileIds}::int[]) returning 1`,
+    );
+    note(
+      "transfer_requests",
+      await tx`
+        update transfer_requests set note = null
+         where salesperson_id = any(${profileIds}::int[]) and note is not null returning 1`,
+    );
   }
+
+  const loginKeys = LOGIN_PURPOSES.map((p) => `login:email:${p}:${email}`.toLowerCase());
+  const accountKeys = THROTTLE_SCOPES.map((s) => `${s}:acct:${email}`.toLowerCase());
+  const pairPrefixes = THROTTLE_SCOPES.map((s) => `${s}:pair:${email}|`.toLowerCase());
   for (const [table, query] of [
     ["sessions", tx`delete from sessions where user_id = ${userId} returning 1`],
-    ["login_tokens", tx`delete from login_tokens where email = ${user.email} returning 1`],
+    ["login_tokens", tx`delete from login_tokens where email = ${email}::citext returning 1`],
     ["user_mfa", tx`delete from user_mfa where user_id = ${userId} returning 1`],
     ["api_keys", tx`delete from api_keys where user_id = ${userId} returning 1`],
     ["mfa_backup_codes", tx`delete from mfa_backup_codes where user_id = ${userId} returning 1`],
     ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
     ["waitlist_entries", tx`delete from waitlist_entries where customer_id = ${userId} returning 1`],
-    ["notifications", tx`delete from notifications where user_id = ${userId} returning 1`],
-    ["stripe_customers", tx`delete from stripe_customers where user_id = ${userId} returning 1`],
+    [
+      "invitations",
+      tx`delete from invitations where email = ${email}::citext or salesperson_id = any(${profileIds}::int[])
+         returning 1`,
+    ],
     [
       "rate_limit_buckets",
-      tx`delete from rate_limit_buckets where strpos(lower(key), lower(${user.email})) > 0 returning 1`,
+      // Keys built from the address, or ending in the account's id (a uuid matches nothing else).
+      tx`delete from rate_limit_buckets
+          where lower(key) in ${tx(loginKeys)} or right(key, ${userId.length + 1}) = ${`:${userId}`}
+         returning 1`,
     ],
     [
       "login_throttles",
-      tx`delete from login_throttles where strpos(lower(key), lower(${user.email})) > 0 returning 1`,
+      tx`delete from login_throttles
+          where lower(key) in ${tx(accountKeys)}
+             or exists (select 1 from unnest(${tx.array(pairPrefixes)}::text[]) p where starts_with(lower(key), p))
+         returning 1`,
     ],
     [
-      "appointments",
-      tx`update appointments set customer_name = ${ERASED_NAME}, customer_phone = ${ERASED_TEXT},
-                customer_email = null, notes = null
-          where customer_id = ${userId} or customer_email = ${user.email} returning 1`,
+      "subscriptions",
+      tx`update subscriptions
+            set status = case when id = any(${tx.array(settled.cancelledSubscriptions)}::uuid[])
+                                or (${options.replay === true} and status in ${tx(LIVE_SUBSCRIPTION)})
+                              then 'canceled' else status end,
+                canceled_at = case when id = any(${tx.array(settled.cancelledSubscriptions)}::uuid[])
+                                     or (${options.replay === true} and status in ${tx(LIVE_SUBSCRIPTION)})
+                                   then coalesce(canceled_at, now()) else canceled_at end,
+                user_id = null, updated_at = now()
+          where user_id = ${userId} returning 1`,
     ],
+    ["stripe_customers", tx`delete from stripe_customers where user_id = ${userId} returning 1`],
     [
       "messages",
-      tx`update messages set body = ${ERASED_MESSAGE} where sender_user_id = ${userId} returning 1`,
+      tx`update messages set body = ${ERASED_MESSAGE}
+          where sender_user_id = ${userId} and body <> ${ERASED_MESSAGE} returning 1`,
     ],
     [
       "contact_messages",
-      tx`update contact_messages set name = ${ERASED_TEXT}, email = ${erasedEmail}, message = ${ERASED_TEXT}
-          where user_id = ${userId} or email = ${user.email} returning 1`,
+      tx`update contact_messages set name = ${ERASED_TEXT}, email = ${erasedEmail}, company = null,
+                message = ${ERASED_TEXT}
+          where user_id = ${userId} or email = ${email}::citext returning 1`,
     ],
     [
       "security_events",
-      tx`update security_events set ip_address = null, details = null where user_id = ${userId} returning 1`,
+      tx`update security_events set ip_address = null, details = null
+          where user_id = ${userId} and (ip_address is not null or details is not null) returning 1`,
     ],
     [
       "gdpr_requests",
-      tx`update gdpr_requests set export_data = null, description = null where user_id = ${userId} returning 1`,
+      tx`update gdpr_requests set export_data = null, description = null
+          where user_id = ${userId} and (export_data is not null or description is not null) returning 1`,
+    ],
+    [
+      "misconduct_reports",
+      tx`update misconduct_reports set reporter_user_id = null where reporter_user_id = ${userId} returning 1`,
     ],
   ] as const) {
     note(table, await query);
   }
 
-  // The sweep: whatever still names the person (an audit entry's before/after, a note, a review's text).
-  const needles = identifiers(user, people);
-  if (needles.length > 0) {
-    const pattern = needles.map(escapeRegex).join("|");
-    for (const { table, column, type } of await textColumns(tx)) {
-      const col = tx(column);
-      const tbl = tx(table);
-      const rows =
-        type === "jsonb"
-          ? await tx`
-              update ${tbl} set ${col} = regexp_replace(${col}::text, ${pattern}, ${ERASED_TEXT}, 'gi')::jsonb
-               where ${col}::text ~* ${pattern} returning 1`
-          : await tx`
-              update ${tbl} set ${col} = regexp_replace(${col}::text, ${pattern}, ${ERASED_TEXT}, 'gi')
-               where ${col}::text ~* ${pattern} returning 1`;
-      note(`${table}.${column} (sweep)`, rows);
-    }
-  }
+  // Audit entries keep who did what to which id; the details of the subject's own records go.
+  const about = tx`
+    (entity_type = 'user' and entity_id = ${userId})
+    or (entity_type = 'salesperson' and entity_id = any(${entityIds(profiles)}::text[]))
+    or (entity_type = 'appointment' and entity_id = any(${entityIds(bookings)}::text[]))
+    or (entity_type = 'message' and entity_id = any(${entityIds(written)}::text[]))`;
+  const byThem = tx`actor_user_id = ${userId} and ip_address is not null`;
+  note(
+    "audit_log",
+    await tx`
+      update audit_log
+         set before = case when ${about} then null else before end,
+             after = case when ${about} then null else after end,
+             ip_address = case when actor_user_id = ${userId} then null else ip_address end
+       where ((${about}) and (before is not null or after is not null)) or (${byThem})
+      returning 1`,
+  );
+
+  note(
+    "erasure_journal",
+    await tx`insert into erasure_journal (user_id) values (${userId}) on conflict do nothing returning 1`,
+  );
   return counts;
+}
+
+/**
+ * Erases again everyone in erasure_journal (after a restore from a backup older than their erasure).
+ * Accounts the restored data does not hold are skipped. Answers how many were erased again.
+ */
+export async function replayErasureJournal(tx: Queryable): Promise<number> {
+  const journal = await tx<{ userId: string }[]>`
+    select j.user_id as "userId" from erasure_journal j join users u on u.id = j.user_id order by j.erased_at`;
+  for (const { userId } of journal) await eraseUser(tx, userId, { replay: true });
+  return journal.length;
 }

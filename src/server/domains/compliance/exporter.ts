@@ -5,6 +5,7 @@ import { strToU8, zipSync } from "fflate";
 import type { Queryable } from "../../db/client";
 import { joinSql } from "../../db/client";
 import {
+  COUNTED_ONLY,
   exportedColumns,
   isLinked,
   OTHER_PARTY_COLUMNS,
@@ -20,6 +21,8 @@ export type PersonalDataExport = {
   generatedAt: string;
   subject: { userId: string; email: string };
   tables: Record<string, { columns: string[]; rows: Record<string, unknown>[] }>;
+  /** Third parties' records about the subject's profile, counted only (see COUNTED_ONLY), e.g. reports by status. */
+  aboutYou: Record<string, Record<string, number>>;
 };
 
 export async function findSubject(sql: Queryable, userId: string): Promise<Subject | null> {
@@ -69,6 +72,7 @@ export async function buildExport(sql: Queryable, subject: Subject): Promise<Per
   const tables = personalDataMap().filter(isLinked);
   const map = new Map(tables.map((t) => [t.name, t]));
   const out: PersonalDataExport["tables"] = {};
+  const aboutYou: PersonalDataExport["aboutYou"] = {};
   for (const t of tables) {
     const columns = exportedColumns(t);
     const own = await sql<Record<string, unknown>[]>`
@@ -76,8 +80,18 @@ export async function buildExport(sql: Queryable, subject: Subject): Promise<Per
     // Rows about the subject's salesperson profile that are not their own: without other people's details.
     const hidden = new Set([...(OTHER_PARTY_COLUMNS[t.name] ?? []), ...t.userColumns]);
     const theirs = columns.filter((c) => !hidden.has(c));
+    const reached = t.salespersonColumns.length > 0 && subject.salespersonIds.length > 0;
+    const countedBy = COUNTED_ONLY[t.name];
+    if (reached && countedBy) {
+      const groups = await sql<{ value: string; n: number }[]>`
+        select ${sql(countedBy)}::text as value, count(*)::int as n from ${sql(t.name)}
+         where (${salespersonCondition(sql, t, subject)})
+           and not coalesce((${ownCondition(sql, t, subject, map)}), false)
+         group by 1 order by 1`;
+      if (groups.length > 0) aboutYou[t.name] = Object.fromEntries(groups.map((g) => [g.value, g.n]));
+    }
     const about =
-      t.salespersonColumns.length > 0 && subject.salespersonIds.length > 0
+      reached && !countedBy
         ? await sql<Record<string, unknown>[]>`
             select ${sql(theirs)} from ${sql(t.name)}
              where (${salespersonCondition(sql, t, subject)})
@@ -94,6 +108,7 @@ export async function buildExport(sql: Queryable, subject: Subject): Promise<Per
     generatedAt: new Date().toISOString(),
     subject: { userId: subject.userId, email: subject.email },
     tables: out,
+    aboutYou,
   };
 }
 

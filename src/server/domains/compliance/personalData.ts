@@ -35,13 +35,22 @@ export const NOT_PERSONAL: Record<string, string> = {
   retention_policies: "Platform settings",
   security_settings: "Platform settings",
   crm_sync_logs:
-    "A dealership's record of deliveries to its CRM (erasure's sweep removes a person's details)",
+    "A dealership's record of deliveries to its CRM (erasure redacts the payloads of a person's bookings by id)",
   misconduct_report_events: "Reached through misconduct_reports",
 };
 
 /** Columns holding a user id without a foreign key (the audit trail outlives accounts on purpose). */
 export const UNKEYED_USER_COLUMNS: Record<string, readonly string[]> = {
   audit_log: ["actor_user_id"],
+  erasure_journal: ["user_id"],
+};
+
+/**
+ * Rows about the subject's salesperson profile that are a third party's account of them: the export gives
+ * their number per value of this column, never the rows (a report's text and date identify who filed it).
+ */
+export const COUNTED_ONLY: Record<string, string> = {
+  misconduct_reports: "status",
 };
 
 /** Rows reached through a parent row the subject owns (no direct key to the user). */

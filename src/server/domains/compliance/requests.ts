@@ -16,7 +16,7 @@ import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
-import { eraseUser } from "./erasure";
+import { erasable, eraseUser, type PaymentsSettled, settleErasurePayments } from "./erasure";
 import { buildExport, exportSummary, exportZip, findSubject, type PersonalDataExport } from "./exporter";
 
 type Authed = Context & { user: SessionUser };
@@ -114,6 +114,20 @@ export async function listGdprRequests(
 /** Administrators move a request on; completing it executes it. */
 export async function updateGdprRequest(ctx: Authed, input: UpdateGdprRequestInput) {
   const note = input.note?.trim() || null;
+  // Stripe is never called inside a transaction: an erasure's payment customer and live subscriptions are
+  // settled first, and a failure there leaves everything as it was.
+  let payments: PaymentsSettled | undefined;
+  if (input.action === "complete") {
+    const [pending] = await ctx.sql<{ userId: string; requestType: GdprRequestType; status: string }[]>`
+      select user_id as "userId", request_type as "requestType", status from gdpr_requests where id = ${input.id}`;
+    if (
+      pending?.requestType === "erasure" &&
+      (pending.status === "pending" || pending.status === "processing")
+    ) {
+      await erasable(ctx.sql, pending.userId);
+      payments = await settleErasurePayments(ctx, ctx.sql, pending.userId);
+    }
+  }
   const outcome = await ctx.sql.begin(async (tx) => {
     const [request] = await tx<
       { id: number; userId: string; requestType: GdprRequestType; status: string }[]
@@ -163,7 +177,7 @@ export async function updateGdprRequest(ctx: Authed, input: UpdateGdprRequestInp
       exportData = await buildExport(tx, subject);
       summary = { ...summary, ...exportSummary(exportData) };
     } else if (request.requestType === "erasure") {
-      summary = { ...summary, anonymised: await eraseUser(tx, request.userId) };
+      summary = { ...summary, anonymised: await eraseUser(tx, request.userId, { payments }) };
     }
     await tx`
       update gdpr_requests
