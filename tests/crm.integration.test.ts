@@ -1,11 +1,14 @@
-// CRM integrations: credentials sealed and masked, the dealership rule, real connection tests (and SSRF
-// refusals), signed deliveries of every event to a receiver on 127.0.0.1 exactly once, retries after a 500 with
-// one log row per attempt, the error state, and a manual re-send.
+// CRM integrations: credentials sealed (bound to their row) and masked, never following a changed origin, the
+// dealership rule, real connection tests (and SSRF refusals in every address form), signed deliveries of every
+// event to a receiver on 127.0.0.1 exactly once, retries after a 500 with one log row per attempt (its status
+// line, never the receiver's text), the error state, and a manual re-send.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
+import { bindCrmSecrets, CRM_JOB_EXPIRE_SECONDS, crmSecretBinding } from "../src/server/domains/crm/service";
+import { createLogger } from "../src/server/logger";
 import { CRM_FAILURES_BEFORE_ERROR } from "../src/shared/crm";
 import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -209,12 +212,30 @@ describe("integrations", () => {
   });
 
   it("refuses private and loopback destinations when they are not allowed (production)", async () => {
-    const strict = await createHarness({ CRM_ALLOW_PRIVATE_TARGETS: "false" });
+    const strict = await createHarness({ CRM_ALLOW_PRIVATE_TARGETS: "false", RATE_LIMIT_DISABLED: "true" });
     await seedDatabase(strict.sql, { scale: 0.02 });
     const [d] = await strict.sql<{ email: string }[]>`
       select u.email from dealerships d join users u on u.id = d.manager_id order by d.id limit 1`;
     const manager = await strict.signIn(d!.email, "manager");
+    // An internal service on loopback, with something to hide in its error answer.
+    const internal: string[] = [];
+    const service = createServer((req, res) => {
+      internal.push(String(req.url));
+      res.writeHead(500).end("internal stack trace: db password hunter2");
+    });
+    await new Promise<void>((r) => service.listen(0, "127.0.0.1", r));
+    afterAll(() => new Promise<void>((r) => service.close(() => r())));
+    const port = (service.address() as AddressInfo).port;
+    // Loopback forms first: before anything else is tried, nothing may have reached the service.
     for (const endpoint of [
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://[::ffff:7f00:1]:${port}/`,
+      `http://0x7f.1:${port}/`,
+      `http://127.0.0.1:${port}/`,
+      "http://[::ffff:7f00:1]/",
+      "http://[::ffff:a9fe:a9fe]/latest/meta-data/",
+      "http://[::ffff:10.1.2.3]/api",
+      "http://[64:ff9b::7f00:1]/",
       receiver.url,
       "http://10.1.2.3/api",
       "http://[::1]:9/api",
@@ -234,7 +255,100 @@ describe("integrations", () => {
       });
       expect(res.json.success, endpoint).toBe(false);
       expect(res.json.message, endpoint).toMatch(/private or loopback/);
+      expect(internal, endpoint).toEqual([]);
     }
+  });
+
+  it("sends stored credentials to another origin only when they are entered again with the change", async () => {
+    const created = await create(managerB, {
+      crmProvider: "hubspot",
+      integrationName: "Moving CRM",
+      apiEndpoint: `${receiver.url}/api`,
+      credentials: { apiKey: "hs-moving-0001" },
+      webhookUrl: `${receiver.url}/hook`,
+    });
+    expect(created.status, created.text).toBe(201);
+    const path = `/api/crm/integrations/${created.json.id}`;
+    const patch = (body: Record<string, unknown>) =>
+      h.request("PATCH", path, { cookie: managerB.cookie, body });
+    const elsewhere = "http://127.0.0.2:9";
+    for (const body of [
+      { apiEndpoint: `${elsewhere}/api` },
+      { webhookUrl: `${elsewhere}/hook` },
+      { apiEndpoint: receiver.url.replace("127.0.0.1", "localhost") },
+    ]) {
+      const moved = await patch(body);
+      expect(moved.status, JSON.stringify(body)).toBe(400);
+      expect(moved.json.code).toBe("CREDENTIALS_REQUIRED_FOR_NEW_ORIGIN");
+    }
+    const [row] = await h.sql<{ apiEndpoint: string; webhookUrl: string }[]>`
+      select api_endpoint as "apiEndpoint", webhook_url as "webhookUrl" from crm_integrations
+       where id = ${created.json.id}`;
+    expect(row).toEqual({ apiEndpoint: `${receiver.url}/api`, webhookUrl: `${receiver.url}/hook` });
+
+    // Another path on the same origin, or the webhook on the endpoint's origin, keeps the credentials.
+    const samePlace = await patch({
+      apiEndpoint: `${receiver.url}/v2`,
+      webhookUrl: `${receiver.url}/v2/hook`,
+    });
+    expect(samePlace.status, samePlace.text).toBe(200);
+    const withKey = await patch({
+      webhookUrl: `${elsewhere}/hook`,
+      credentials: { apiKey: "hs-moving-0002" },
+    });
+    expect(withKey.status, withKey.text).toBe(200);
+    expect(withKey.json).toMatchObject({
+      webhookUrl: `${elsewhere}/hook`,
+      credentials: { apiKey: "••••0002" },
+    });
+    await h.request("DELETE", path, { cookie: managerB.cookie });
+  });
+
+  it("opens a sealed secret only in its own row, and still opens (then binds) one sealed before binding", async () => {
+    const make = async (name: string, apiKey: string) => {
+      const made = await create(managerB, {
+        crmProvider: "webhook",
+        integrationName: name,
+        apiEndpoint: receiver.url,
+        credentials: { apiKey },
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.json.id as number;
+    };
+    const source = await make("Source", "key-source-1111");
+    const target = await make("Target", "key-target-2222");
+    const testConnection = (id: number) =>
+      h.request("POST", `/api/crm/integrations/${id}/test`, { cookie: managerB.cookie });
+    expect((await testConnection(target)).json.success).toBe(true);
+
+    await h.sql`
+      update crm_integrations set credentials_encrypted = (
+        select credentials_encrypted from crm_integrations where id = ${source}) where id = ${target}`;
+    const copied = await testConnection(target);
+    expect(copied.status).toBe(409);
+    expect(copied.json.code).toBe("CREDENTIALS_UNREADABLE");
+
+    // Values sealed before binding (no additional data) keep working, and are bound at the next start.
+    const unbound = (plain: string) => h.deps.secrets.seal(plain);
+    await h.sql`
+      update crm_integrations set credentials_encrypted = ${unbound(JSON.stringify({ apiKey: "key-legacy-3333" }))},
+             signing_secret_encrypted = ${unbound("kbsec_legacy")}
+       where id = ${target}`;
+    expect((await testConnection(target)).json.success).toBe(true);
+    await bindCrmSecrets(h.sql, h.deps.secrets, createLogger("silent"));
+    const [bound] = await h.sql<{ credentials: string; secret: string }[]>`
+      select credentials_encrypted as credentials, signing_secret_encrypted as secret
+        from crm_integrations where id = ${target}`;
+    expect(bound!.credentials.startsWith("v2.")).toBe(true);
+    expect(h.deps.secrets.open(bound!.secret, crmSecretBinding(target, "signing_secret_encrypted"))).toBe(
+      "kbsec_legacy",
+    );
+    expect(
+      JSON.parse(h.deps.secrets.open(bound!.credentials, crmSecretBinding(target, "credentials_encrypted"))),
+    ).toEqual({ apiKey: "key-legacy-3333" });
+    expect((await testConnection(target)).json.success).toBe(true);
+    for (const id of [source, target])
+      await h.request("DELETE", `/api/crm/integrations/${id}`, { cookie: managerB.cookie });
   });
 });
 
@@ -248,6 +362,7 @@ describe("deliveries", () => {
           { s: string }[]
         >`select signing_secret_encrypted as s from crm_integrations where id = ${mine.id}`
       )[0]!.s,
+      crmSecretBinding(mine.id, "signing_secret_encrypted"),
     );
     // Two free slots from the real slot grid: the seed books visits in the coming days too.
     let date = "";
@@ -338,6 +453,11 @@ describe("deliveries", () => {
     });
     const logs = await h.request("GET", `/api/crm/integrations/${mine.id}/logs`, { cookie: managerA.cookie });
     expect(logs.headers.get("x-total-count")).toBe(String(expected.length));
+    // Each delivery job has its own time limit, so a stuck one cannot hold the worker's batch for long.
+    const limits = await h.sql<{ seconds: number }[]>`
+      select extract(epoch from expire_in)::int as seconds from pgboss.job
+       where name = 'crm-delivery' and data->>'deliveryId' = any(${got.map((d) => d.deliveryId)})`;
+    expect(limits.map((l) => l.seconds)).toEqual(got.map(() => CRM_JOB_EXPIRE_SECONDS));
     expect(logs.json.every((l: { status: string }) => l.status === "success")).toBe(true);
   });
 
@@ -377,7 +497,8 @@ describe("deliveries", () => {
       [1, "failure", 500],
       [2, "success", 200],
     ]);
-    expect(mineLogs.find((l) => l.status === "failure")!.errorDetails).toContain("HTTP 500");
+    // The status line only: what the receiver wrote in its answer stays out of the log.
+    expect(mineLogs.find((l) => l.status === "failure")!.errorDetails).toBe("HTTP 500");
     for (const log of mineLogs) expect(log.processingTime).toBeGreaterThanOrEqual(0);
 
     // A receiver that keeps failing: the integration goes to error with the last message.
@@ -393,6 +514,7 @@ describe("deliveries", () => {
     const failing = await until(first, (i) => i.syncStatus === "error", 30_000);
     expect(receiver.received.length - before).toBeGreaterThanOrEqual(CRM_FAILURES_BEFORE_ERROR);
     expect(failing.errorMessage).toContain("HTTP 500");
+    expect(failing.errorMessage).not.toContain("receiver is down");
 
     // The receiver is back: a manual re-send of the failed delivery goes through and the status recovers.
     receiver.state.failNext = 0;

@@ -52,6 +52,8 @@ export type JobOptions = {
   singletonKey?: string;
   /** This job's own retry policy (the queue's otherwise): attempts after the first, delay doubling each time. */
   retry?: { limit: number; delaySeconds: number };
+  /** This job's time limit (the queue's otherwise, 15 minutes): past it, the job counts as failed. */
+  expireInSeconds?: number;
 };
 
 /** PostgreSQL's `json` type (pg-boss reads its jobs with json_to_recordset). */
@@ -245,6 +247,7 @@ function bossOptions(options: JobOptions) {
   return {
     startAfter: options.startAfter,
     singletonKey: options.singletonKey,
+    ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     ...(options.retry
       ? { retryLimit: options.retry.limit, retryDelay: options.retry.delaySeconds, retryBackoff: true }
       : {}),

@@ -141,7 +141,9 @@ function CredentialFields({
         autoComplete="off"
         spellCheck={false}
         hint={
-          editing ? undefined : "Stored encrypted. It is never shown again, only its last four characters."
+          editing
+            ? "Needed again when the endpoint or webhook moves to another host."
+            : "Stored encrypted. It is never shown again, only its last four characters."
         }
         {...form.bind("apiKey")}
       />
@@ -169,7 +171,7 @@ function CredentialFields({
       </SimpleGrid>
       <Text fontSize="xs" color="fg.muted">
         {editing
-          ? "Leave both empty to keep the stored credentials; to replace them, give both."
+          ? "Leave both empty to keep the stored credentials; to replace them, give both. They are needed again when the endpoint or webhook moves to another host."
           : "Stored encrypted and never shown again."}
       </Text>
     </Stack>

@@ -16,7 +16,13 @@ import type { Queryable, Sql } from "../../db/client";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { type CrmEventPayload, type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
-import { CRM_RETRY_LIMIT, CRM_TIMEOUT_MS } from "./service";
+import {
+  CREDENTIALS_UNREADABLE,
+  CRM_JOB_EXPIRE_SECONDS,
+  CRM_RETRY_LIMIT,
+  CRM_TIMEOUT_MS,
+  crmSecretBinding,
+} from "./service";
 
 export type CrmDeliveryDeps = { sql: Sql; secrets: SecretBox; logger: Logger; allowPrivate: boolean };
 
@@ -76,6 +82,7 @@ export function crmDeliveryJob(
     name: QUEUES.crmDelivery,
     data: { integrationId: target.id, deliveryId, payload },
     retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS },
+    expireInSeconds: CRM_JOB_EXPIRE_SECONDS,
   };
 }
 
@@ -139,31 +146,47 @@ export async function deliverCrmEvent(
 
   const body = JSON.stringify(job.payload);
   const timestamp = Math.floor(Date.now() / 1000);
-  const { apiKey } = JSON.parse(deps.secrets.open(integration.credentials)) as { apiKey?: string };
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    [CRM_EVENT_HEADER]: job.payload.type,
-    [CRM_DELIVERY_HEADER]: job.deliveryId,
-    [CRM_SIGNATURE_HEADER]: signDelivery(deps.secrets.open(integration.secret), timestamp, body),
-    ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-  };
-
   const started = performance.now();
   let responseCode: number | null = null;
   let error: string | null = null;
+  let sealed: { apiKey: string | undefined; secret: string } | null = null;
   try {
-    const answer = await outboundRequest(integration.webhookUrl, {
-      method: "POST",
-      headers,
-      body,
-      timeoutMs: CRM_TIMEOUT_MS,
-      allowPrivate: deps.allowPrivate,
-    });
-    responseCode = answer.status;
-    if (answer.status < 200 || answer.status >= 300)
-      error = `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 300)}` : ""}`;
-  } catch (failure) {
-    error = describeOutboundError(failure);
+    const credentials = deps.secrets.open(
+      integration.credentials,
+      crmSecretBinding(job.integrationId, "credentials_encrypted"),
+    );
+    sealed = {
+      apiKey: (JSON.parse(credentials) as { apiKey?: string }).apiKey,
+      secret: deps.secrets.open(
+        integration.secret,
+        crmSecretBinding(job.integrationId, "signing_secret_encrypted"),
+      ),
+    };
+  } catch {
+    error = CREDENTIALS_UNREADABLE;
+  }
+  if (sealed) {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      [CRM_EVENT_HEADER]: job.payload.type,
+      [CRM_DELIVERY_HEADER]: job.deliveryId,
+      [CRM_SIGNATURE_HEADER]: signDelivery(sealed.secret, timestamp, body),
+      ...(sealed.apiKey ? { authorization: `Bearer ${sealed.apiKey}` } : {}),
+    };
+    try {
+      const answer = await outboundRequest(integration.webhookUrl, {
+        method: "POST",
+        headers,
+        body,
+        timeoutMs: CRM_TIMEOUT_MS,
+        allowPrivate: deps.allowPrivate,
+      });
+      responseCode = answer.status;
+      // The status line only: the receiver's own text never reaches a log people read.
+      if (answer.status < 200 || answer.status >= 300) error = `HTTP ${answer.status}`;
+    } catch (failure) {
+      error = describeOutboundError(failure);
+    }
   }
   const processingTime = Math.round(performance.now() - started);
 

@@ -18,19 +18,86 @@ import type {
 import { dealershipStaffSql, isAdmin } from "../../access";
 import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
-import type { Queryable } from "../../db/client";
+import { isBound, type SecretBox } from "../../crypto/secretBox";
+import type { Queryable, Sql } from "../../db/client";
 import { appError } from "../../errors";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { QUEUES } from "../../jobs/queue";
+import type { Logger } from "../../logger";
 
 type Caller = Context & { user: SessionUser };
 
 type Credentials = { apiKey?: string; username?: string; password?: string };
 
-/** How long a connection test or a delivery waits for an answer. */
+/** The deadline of a connection test or a delivery: connecting, the answer's headers and all of its body. */
 export const CRM_TIMEOUT_MS = 10_000;
 /** Retries of a failed delivery after the first attempt (the delay doubles each time). */
 export const CRM_RETRY_LIMIT = 5;
+/**
+ * The time limit of one delivery job, past which the queue fails it. A worker takes a batch of jobs and the queue
+ * times out the whole batch at its longest limit, so this leaves room for a full batch (20 jobs, 4 at a time)
+ * each running to CRM_TIMEOUT_MS, rather than failing deliveries that went through.
+ */
+export const CRM_JOB_EXPIRE_SECONDS = 120;
+
+/** The sealed columns of an integration. */
+type SealedColumn = "credentials_encrypted" | "signing_secret_encrypted";
+
+/** What a sealed value of an integration is bound to: copied into another row or column, it does not open. */
+export function crmSecretBinding(integrationId: number, column: SealedColumn): string {
+  return `crm_integrations:${integrationId}:${column}`;
+}
+
+/** What a manager reads when a sealed value does not open (moved to another row, or sealed under another key). */
+export const CREDENTIALS_UNREADABLE =
+  "The stored credentials of this integration cannot be read: enter them again";
+
+/** Opens a sealed value of an integration; one that does not open is a clear refusal. */
+function openCrmSecret(secrets: SecretBox, integrationId: number, column: SealedColumn, sealed: string) {
+  try {
+    return secrets.open(sealed, crmSecretBinding(integrationId, column));
+  } catch {
+    throw appError("CONFLICT", CREDENTIALS_UNREADABLE, "CREDENTIALS_UNREADABLE");
+  }
+}
+
+function openCredentials(ctx: Caller, integration: { id: number; credentialsEncrypted: string }) {
+  return JSON.parse(
+    openCrmSecret(ctx.secrets, integration.id, "credentials_encrypted", integration.credentialsEncrypted),
+  ) as Credentials;
+}
+
+/**
+ * Seals again, bound to their row, the secrets stored before sealed values were bound. Runs at start, one row
+ * lock each, so instances starting together do each row once; a value this key cannot open is left as it is
+ * (it fails where it is used, asking for the credentials again).
+ */
+export async function bindCrmSecrets(sql: Sql, secrets: SecretBox, logger: Logger): Promise<void> {
+  await sql.begin(async (tx) => {
+    const rows = await tx<{ id: number; credentials: string; secret: string }[]>`
+      select id, credentials_encrypted as credentials, signing_secret_encrypted as secret from crm_integrations
+       where credentials_encrypted not like 'v2.%' or signing_secret_encrypted not like 'v2.%'
+       for update`;
+    for (const row of rows) {
+      try {
+        const bind = (sealed: string, column: SealedColumn) =>
+          isBound(sealed) ? sealed : secrets.seal(secrets.open(sealed), crmSecretBinding(row.id, column));
+        await tx`
+          update crm_integrations set
+            credentials_encrypted = ${bind(row.credentials, "credentials_encrypted")},
+            signing_secret_encrypted = ${bind(row.secret, "signing_secret_encrypted")}
+          where id = ${row.id}`;
+      } catch {
+        logger.warn(`CRM integration ${row.id}: its stored secrets do not open with this key`);
+      }
+    }
+  });
+}
+
+/** An address's origin (scheme, host and port): what credentials are entered for. */
+function originOf(address: string): string {
+  return new URL(address).origin;
+}
 
 function mask(credentials: Credentials): CrmIntegration["credentials"] {
   const username = credentials.username;
@@ -157,16 +224,27 @@ export async function createIntegration(
   const signingSecret = `kbsec_${randomBytes(24).toString("base64url")}`;
 
   return ctx.sql.begin(async (tx) => {
+    // The id first: the sealed values are bound to it.
+    const [next] = await tx<{ id: number }[]>`
+      select nextval(pg_get_serial_sequence('crm_integrations', 'id'))::int as id`;
+    const id = next!.id;
     const [row] = await tx<{ id: number }[]>`
       insert into crm_integrations ${tx({
+        id,
         dealership_id: dealershipId,
         crm_provider: input.crmProvider,
         integration_name: input.integrationName,
         api_endpoint: input.apiEndpoint,
         auth_type: spec.authType,
-        credentials_encrypted: ctx.secrets.seal(JSON.stringify(credentials)),
+        credentials_encrypted: ctx.secrets.seal(
+          JSON.stringify(credentials),
+          crmSecretBinding(id, "credentials_encrypted"),
+        ),
         credentials_masked: tx.json(mask(credentials)),
-        signing_secret_encrypted: ctx.secrets.seal(signingSecret),
+        signing_secret_encrypted: ctx.secrets.seal(
+          signingSecret,
+          crmSecretBinding(id, "signing_secret_encrypted"),
+        ),
         supported_events: supportedEvents,
         webhook_url: input.webhookUrl,
         created_by: ctx.user.id,
@@ -195,14 +273,31 @@ export async function updateIntegration(
   return ctx.sql.begin(async (tx) => {
     const current = await ownIntegration(tx, ctx.user, input.id, true);
     const spec = CRM_PROVIDERS[current.crmProvider];
+    const apiEndpoint = input.apiEndpoint ?? current.apiEndpoint;
+    const webhookUrl = input.webhookUrl === undefined ? current.webhookUrl : input.webhookUrl;
+    // Stored credentials go only to the origins they were entered for: whoever points the integration at
+    // another host must know them, or the change would hand them to that host.
+    const entrustedTo = new Set(
+      [current.apiEndpoint, current.webhookUrl].filter((u) => u !== null).map(originOf),
+    );
+    const newOrigin = [apiEndpoint, webhookUrl]
+      .filter((u) => u !== null)
+      .map(originOf)
+      .find((origin) => !entrustedTo.has(origin));
+    if (newOrigin && !input.credentials)
+      throw appError(
+        "BAD_REQUEST",
+        `The credentials are sent to ${newOrigin} only if you enter them again with this change`,
+        "CREDENTIALS_REQUIRED_FOR_NEW_ORIGIN",
+      );
     const credentials: Credentials = input.credentials
       ? spec.authType === "api_key"
         ? { apiKey: input.credentials.apiKey }
         : { username: input.credentials.username, password: input.credentials.password }
-      : (JSON.parse(ctx.secrets.open(current.credentialsEncrypted)) as Credentials);
+      : openCredentials(ctx, current);
     const next = {
-      apiEndpoint: input.apiEndpoint ?? current.apiEndpoint,
-      webhookUrl: input.webhookUrl === undefined ? current.webhookUrl : input.webhookUrl,
+      apiEndpoint,
+      webhookUrl,
       supportedEvents: input.supportedEvents ? [...new Set(input.supportedEvents)] : current.supportedEvents,
       credentials,
     };
@@ -224,7 +319,7 @@ export async function updateIntegration(
         is_active = ${isActive},
         sync_status = ${syncStatus},
         consecutive_failures = ${isActive && !current.isActive ? 0 : tx`consecutive_failures`},
-        ${input.credentials ? tx`credentials_encrypted = ${ctx.secrets.seal(JSON.stringify(credentials))}, credentials_masked = ${tx.json(mask(credentials))},` : tx``}
+        ${input.credentials ? tx`credentials_encrypted = ${ctx.secrets.seal(JSON.stringify(credentials), crmSecretBinding(current.id, "credentials_encrypted"))}, credentials_masked = ${tx.json(mask(credentials))},` : tx``}
         updated_at = now()
       where id = ${current.id}`;
     const updated = publicFields(await ownIntegration(tx, ctx.user, current.id));
@@ -267,7 +362,7 @@ export async function deleteIntegration(ctx: Caller, id: number): Promise<{ dele
 /** A real request to the integration's endpoint with its credentials: what happened, in one sentence. */
 export async function testIntegration(ctx: Caller, id: number): Promise<ConnectionTest> {
   const integration = await ownIntegration(ctx.sql, ctx.user, id);
-  const credentials = JSON.parse(ctx.secrets.open(integration.credentialsEncrypted)) as Credentials;
+  const credentials = openCredentials(ctx, integration);
   const authorization = credentials.apiKey
     ? `Bearer ${credentials.apiKey}`
     : `Basic ${Buffer.from(`${credentials.username ?? ""}:${credentials.password ?? ""}`).toString("base64")}`;
@@ -346,7 +441,11 @@ export async function resendDelivery(
     await ctx.jobs.send(
       QUEUES.crmDelivery,
       { integrationId: log.integrationId, deliveryId: log.deliveryId, payload: log.payload },
-      { within: tx, retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS } },
+      {
+        within: tx,
+        retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS },
+        expireInSeconds: CRM_JOB_EXPIRE_SECONDS,
+      },
     );
     await recordAudit(ctx, tx, {
       action: "crm_integration.resend",
