@@ -231,6 +231,9 @@ const EXPECTED: Record<string, Tier> = {
   "portal.uploadPhoto": "salesperson",
   "portal.recordView": "public",
   "portal.verify": "manager",
+  "portal.invitations": "salesperson",
+  "portal.acceptInvitation": "salesperson",
+  "portal.declineInvitation": "salesperson",
   "reviews.submit": "customer",
   "reviews.eligibleAppointments": "customer",
   "reviews.edit": "customer",
@@ -258,6 +261,8 @@ const EXPECTED: Record<string, Tier> = {
   "manager.pendingVerifications": "manager",
   "manager.addSalesperson": "manager",
   "manager.removeSalesperson": "manager",
+  "manager.invitations": "manager",
+  "manager.revokeInvitation": "manager",
   "manager.rejectSalesperson": "manager",
   "manager.performance": "manager",
   "manager.monthlyReport": "manager",
@@ -371,7 +376,8 @@ describe("authorisation matrix", () => {
             await c.run(role, whose);
           } catch (error) {
             code = (error as { code?: string }).code ?? "?";
-            if (["UNAUTHORIZED", "FORBIDDEN"].includes(code)) allowed = false;
+            // Someone else's object answers 404, as a missing one does (the answer never tells which ids exist).
+            if (["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"].includes(code)) allowed = false;
             else if (code !== "CONFLICT") throw error;
           }
           if (allowed !== expected)

@@ -31,7 +31,8 @@ describe("GET /api/salespeople", () => {
     expect(all.status).toBe(200);
     expect(Array.isArray(all.items)).toBe(true);
     expect(all.items).toHaveLength(24);
-    const [row] = await h.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+    const [row] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from salespeople where dealership_id is null or verified_at is not null`;
     expect(all.total).toBe(row!.n);
     const next = await browse("?limit=24&offset=24");
     expect(next.items[0]!.id).not.toBe(all.items[0]!.id);
@@ -134,7 +135,7 @@ describe("GET /api/salespeople/{id}", () => {
   it("answers the profile with dealership, reviews and category averages", async () => {
     const [top] = await h.sql<
       { id: number }[]
-    >`select id from salespeople where total_reviews > 0 and dealership_id is not null limit 1`;
+    >`select id from salespeople where total_reviews > 0 and dealership_id is not null and verified_at is not null limit 1`;
     const res = await h.request("GET", `/api/salespeople/${top!.id}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: top!.id, dealershipInfo: { timeZone: expect.any(String) } });
@@ -161,6 +162,97 @@ describe("GET /api/salespeople/{id}", () => {
     expect(res.json.averageRating).toBe(Number(row!.average_rating));
     expect(res.json.totalReviews).toBe(row!.total_reviews);
     expect((await h.request("GET", "/api/salespeople/99999999/ratings")).status).toBe(404);
+  });
+});
+
+describe("a registration that claims a dealership", () => {
+  it("stays out of browse, the public profile and booking until that dealership's manager confirms it, who is told", async () => {
+    const [dealer] = await h.sql<{ id: number; name: string; manager_id: string; email: string }[]>`
+      select d.id, d.name, d.manager_id, u.email::text as email
+        from dealerships d join users u on u.id = d.manager_id order by d.id limit 1`;
+    const registered = await h.request("POST", "/api/salesperson/auth/register", {
+      body: {
+        name: "Quillon Verity",
+        email: "quillon.verity@sales.example.org",
+        dealership: dealer!.name,
+        yearsExperience: 30,
+        specialties: ["Leasing"],
+      },
+    });
+    expect(registered.status).toBe(201);
+    const id = registered.json.id as number;
+    await h.sql`update salespeople set average_rating = 5, total_reviews = 900 where id = ${id}`;
+    const queries = [
+      "",
+      "?search=quillon",
+      "?search=qui",
+      "?search=quillon&city=" +
+        encodeURIComponent((await h.sql`select city::text as c from salespeople where id = ${id}`)[0]!.c),
+      `?dealership=${dealer!.id}&limit=100`,
+      "?specialty=Leasing",
+      "?yearsOfExperience=30&rating=5",
+    ];
+    const listedIn = async () => {
+      const found: string[] = [];
+      for (const query of queries) {
+        const answer = await browse(query);
+        expect(answer.status, query).toBe(200);
+        if (answer.items.some((card) => card.id === id)) found.push(query);
+      }
+      return found;
+    };
+    expect(await listedIn()).toEqual([]);
+    const customer = await h.signIn("unlisted.booker@example.org");
+    for (const cookie of [undefined, customer.cookie]) {
+      expect((await h.request("GET", `/api/salespeople/${id}`, { cookie })).status).toBe(404);
+      expect((await h.request("GET", `/api/salespeople/${id}/ratings`, { cookie })).status).toBe(404);
+    }
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const booker = h.caller({
+      user: customer.user,
+      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+    });
+    await expect(
+      booker.appointments.book({
+        salespersonId: id,
+        date: tomorrow,
+        time: "10:00",
+        appointmentType: "Test Drive",
+        customerName: "Unlisted Booker",
+        customerPhone: "(512) 555-0100",
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const [booked] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from appointments where salesperson_id = ${id}`;
+    expect(booked!.n).toBe(0);
+
+    // The salesperson and the dealership's manager still see the profile; the manager was told.
+    const manager = await h.signIn(dealer!.email, "manager");
+    const own = await h.signIn("quillon.verity@sales.example.org", "salesperson");
+    expect((await h.request("GET", `/api/salespeople/${id}`, { cookie: manager.cookie })).status).toBe(200);
+    expect((await h.request("GET", `/api/salespeople/${id}`, { cookie: own.cookie })).status).toBe(200);
+    const notices = await h.sql<{ type: string; body: string }[]>`
+      select type, body from notifications where user_id = ${dealer!.manager_id} and type = 'salesperson_registration'`;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toContain("Quillon Verity");
+
+    const verified = await h.request("POST", "/api/manager/verify-salesperson", {
+      cookie: manager.cookie,
+      body: { salespersonId: id },
+    });
+    expect(verified.status).toBe(200);
+    expect(await listedIn()).toEqual(queries);
+    expect((await h.request("GET", `/api/salespeople/${id}`)).status).toBe(200);
+  });
+
+  it("keeps independents listed, without a dealership on the card", async () => {
+    const [row] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, average_rating, total_reviews, payment_model)
+      values ('Indira Solo', 'indira.solo@sales.example.org', 'Austin', 'TX', 'America/Chicago', 5, 950, 'individual')
+      returning id`;
+    const answer = await browse("?search=indira");
+    expect(answer.items.find((card) => card.id === row!.id)).toMatchObject({ dealership: null });
+    expect((await h.request("GET", `/api/salespeople/${row!.id}`)).json.dealershipInfo).toBeNull();
   });
 });
 
@@ -232,7 +324,8 @@ describe("unknown API paths", () => {
 // Last: it adds salespeople, so the exact totals above are checked on the seed alone.
 describe("totals past the counted limit", () => {
   it("count exactly up to 1,000 and say so in X-Total-Count-Exact past it", async () => {
-    const [before] = await h.sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+    const [before] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from salespeople where dealership_id is null or verified_at is not null`;
     expect((await browse("")).headers.get("x-total-count-exact")).toBe("true");
     const extra = BROWSE_TOTAL_LIMIT + 50 - before!.n;
     await h.sql`
@@ -267,7 +360,8 @@ describe("name search text", () => {
     await h.sql`update dealerships set name = 'Zarquon Motors' where id = ${person!.dealership_id}`;
     const byDealer = await browse("?search=zarquon&limit=100");
     const [expected] = await h.sql<{ n: number }[]>`
-      select count(*)::int as n from salespeople where dealership_id = ${person!.dealership_id}`;
+      select count(*)::int as n from salespeople
+       where dealership_id = ${person!.dealership_id} and verified_at is not null`;
     expect(byDealer.total).toBe(expected!.n);
     expect((await browse("?search=100%25")).total).toBe(0);
   });
@@ -277,7 +371,8 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
   /** The same filters, answered by a plain scan of salespeople: no terms, no LIKE, no bounded walk. */
   async function plainScan(params: Record<string, string>) {
     const q = params;
-    const conditions = [h.sql`true`];
+    // Listed: independent, or confirmed by the dealership it names.
+    const conditions = [h.sql`(dealership_id is null or verified_at is not null)`];
     if (q.specialty)
       conditions.push(h.sql`lower(${q.specialty}) = any(select lower(x) from unnest(specialties) x)`);
     if (q.rating) conditions.push(h.sql`average_rating >= ${{ "5": 4.95, "4": 4, "3": 3 }[q.rating]!}`);
@@ -380,7 +475,8 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
       with derived as (
         select t.term, s.average_rating, s.total_reviews, s.id as salesperson_id, s.years_of_experience,
                s.city::text as city, s.status, s.dealership_id
-          from salespeople s, unnest(salesperson_terms_of(s.search_text, s.specialties)) as t(term)),
+          from salespeople s, unnest(salesperson_terms_of(s.search_text, s.specialties)) as t(term)
+         where s.dealership_id is null or s.verified_at is not null),
       kept as (
         select term, average_rating, total_reviews, salesperson_id, years_of_experience, city::text as city,
                status, dealership_id
@@ -410,6 +506,16 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
       }),
     ).rejects.toThrow("abort");
     expect((await browse("?search=rolled back")).total).toBe(0);
+    // Unconfirmed by its dealership, the profile leaves the terms (and browse); confirmed again, it is back.
+    await h.sql`update salespeople set verified_at = null where id = ${id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    const [kept] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from salesperson_terms where salesperson_id = ${id}`;
+    expect(kept!.n).toBe(0);
+    expect((await browse("?search=oxb")).total).toBe(0);
+    await h.sql`update salespeople set verified_at = now() where id = ${id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    expect((await browse("?search=oxb")).items.map((s) => s.id)).toEqual([id]);
     await h.sql`update salespeople set dealership_id = null where id = ${id}`;
     await h.sql`delete from appointments where salesperson_id = ${id}`;
     await h.sql`delete from ratings where salesperson_id = ${id}`;

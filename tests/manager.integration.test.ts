@@ -96,7 +96,7 @@ describe("who may use the manager area", () => {
 });
 
 describe("a manager reaches only their own dealership", () => {
-  it("gets 403 on every salesperson of another dealership and 404 on one that does not exist", async () => {
+  it("gets the same 404 on a salesperson of another dealership as on one that does not exist", async () => {
     const theirs = await member(B);
     const theirsPending = await member(B, { verified: false });
     const cases: [string, unknown][] = [
@@ -106,13 +106,14 @@ describe("a manager reaches only their own dealership", () => {
     ];
     for (const [path, body] of cases) {
       const res = await h.request("POST", path, { body, cookie: managerA.cookie });
-      expect(res.status, path).toBe(403);
-      expect(res.json.code).toMatch(/NOT_YOUR_TEAM|NOT_OWNER/);
       const missing = await h.request("POST", path, {
         body: { salespersonId: 2_000_000_000 },
         cookie: managerA.cookie,
       });
+      // Nothing in the answer tells an id that exists elsewhere from one that does not exist.
+      expect(res.status, path).toBe(404);
       expect(missing.status, `${path} (missing)`).toBe(404);
+      expect(res.json, path).toEqual(missing.json);
     }
     const [after] = await h.sql<{ dealership_id: number; verified_at: Date | null }[]>`
       select dealership_id, verified_at from salespeople where id = ${theirsPending.id}`;
@@ -123,6 +124,11 @@ describe("a manager reaches only their own dealership", () => {
     const [audits] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from audit_log where entity_id in (${String(theirs.id)}, ${String(theirsPending.id)})`;
     expect(audits!.n).toBe(0);
+    // The attempt on another dealership's salesperson is still recorded.
+    const [denied] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from security_events
+       where event_type = 'authorization_denied' and details like ${`%salesperson ${theirsPending.id}%`}`;
+    expect(denied!.n).toBe(2);
   });
 
   it("never shows another dealership's salespeople in team, performance or the report", async () => {
@@ -190,18 +196,92 @@ describe("adding salespeople", () => {
     expect(redeemed.json.user).toMatchObject({ email, salespersonId: row!.id });
   });
 
-  it("attaches an independent salesperson with that e-mail; refuses one of another dealership with 409", async () => {
+  it("invites an independent salesperson with that e-mail instead of taking their profile; refuses one of another dealership with 409", async () => {
     const independent = await member(null);
+    await h.sql`insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone)
+                values (${independent.id}, 'Test Drive', now() + interval '3 days', 'Private Buyer', '5125550111')`;
     const res = await h.request("POST", "/api/manager/add-salesperson", {
       cookie: managerA.cookie,
       body: addBody(independent.email, { paymentModel: "individual" }),
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      outcome: "attached",
-      salesperson: { id: independent.id, paymentModel: "individual" },
+      outcome: "invited",
+      invite: "sent",
+      invitation: {
+        email: independent.email,
+        name: expect.stringMatching(/^Member /),
+        paymentModel: "individual",
+      },
     });
-    expect(await auditRows("salesperson.attach", independent.id)).toHaveLength(1);
+    expect(res.json.salesperson).toBeUndefined();
+    // Nothing about the profile changed: it stays independent and unverified until its owner accepts.
+    const [profile] = await h.sql<
+      { dealership_id: number | null; verified_at: Date | null; payment_model: string }[]
+    >`
+      select dealership_id, verified_at, payment_model from salespeople where id = ${independent.id}`;
+    expect(profile).toEqual({
+      dealership_id: null,
+      verified_at: expect.any(Date),
+      payment_model: "individual",
+    });
+    expect(await auditRows("salesperson.attach", independent.id)).toHaveLength(0);
+    expect(await auditRows("salesperson.invite", independent.id)).toHaveLength(1);
+    const [invitation] = await h.sql<
+      {
+        dealership_id: number;
+        salesperson_id: number;
+        days: number;
+        invited_by_user_id: string;
+        role: string;
+      }[]
+    >`
+      select dealership_id, salesperson_id, invited_by_user_id, role,
+             round(extract(epoch from expires_at - created_at) / 86400)::int as days
+        from invitations where id = ${res.json.invitation.id}`;
+    expect(invitation).toEqual({
+      dealership_id: A.id,
+      salesperson_id: independent.id,
+      invited_by_user_id: managerA.userId,
+      role: "salesperson",
+      days: 7,
+    });
+    const mail = await h.waitForMail((m) => m.to.includes(independent.email));
+    expect(mail.subject).toContain(`${A.name} invites you`);
+    const [notice] = await h.sql<{ type: string }[]>`
+      select type from notifications where salesperson_id = ${independent.id}`;
+    expect(notice?.type).toBe("team_invitation");
+
+    // The manager is not staff for the invited salesperson: no customer details, no dashboard, no edits.
+    const appointments = await h.request("GET", `/api/appointments/salesperson/${independent.id}`, {
+      cookie: managerA.cookie,
+    });
+    expect(appointments.status).toBe(200);
+    expect(appointments.json).toHaveLength(1);
+    expect(appointments.json[0].customerPhone).toBeUndefined();
+    expect(appointments.text).not.toContain("5125550111");
+    const edit = await h.request("PATCH", `/api/salespeople/${independent.id}`, {
+      cookie: managerA.cookie,
+      body: { bio: "Taken over" },
+    });
+    expect(edit.status).toBe(404);
+    const api = h.caller({
+      user: managerA.user,
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+    });
+    await expect(api.portal.overview({ salespersonId: independent.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const team = await api.manager.team({ page: 1, pageSize: 100 });
+    expect(team.items.map((m) => m.id)).not.toContain(independent.id);
+    expect((await api.manager.invitations()).map((i) => i.id)).toContain(res.json.invitation.id);
+
+    const twice = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(independent.email),
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.code).toBe("INVITATION_PENDING");
 
     const elsewhere = await member(B);
     const refused = await h.request("POST", "/api/manager/add-salesperson", {
@@ -211,13 +291,6 @@ describe("adding salespeople", () => {
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: "SALESPERSON_AT_OTHER_DEALERSHIP" });
     expect(refused.json.message).toMatch(/another dealership/);
-
-    const again = await h.request("POST", "/api/manager/add-salesperson", {
-      cookie: managerA.cookie,
-      body: addBody(independent.email),
-    });
-    expect(again.status).toBe(409);
-    expect(again.json.code).toBe("ALREADY_ON_TEAM");
 
     const manager = await h.request("POST", "/api/manager/add-salesperson", {
       cookie: managerA.cookie,
@@ -292,6 +365,167 @@ describe("adding salespeople", () => {
   });
 });
 
+describe("invitations to salespeople who already have a profile", () => {
+  async function invite(manager: typeof managerA, email: string, extra: Record<string, unknown> = {}) {
+    const res = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: manager.cookie,
+      body: addBody(email, extra),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.outcome).toBe("invited");
+    return res.json.invitation.id as string;
+  }
+
+  it("is accepted by the profile's owner only: one transaction moves, verifies and audits; it works once", async () => {
+    const independent = await member(null);
+    const id = await invite(managerA, independent.email, { paymentModel: "dealership" });
+    const owner = await h.signIn(independent.email, "salesperson");
+    const intruder = await h.signIn(someSalesperson!.email, "salesperson");
+
+    const listed = await h.request("GET", "/api/salesperson/invitations", { cookie: owner.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual([
+      expect.objectContaining({
+        id,
+        paymentModel: "dealership",
+        dealership: expect.objectContaining({ id: A.id, name: A.name }),
+      }),
+    ]);
+    expect(
+      (await h.request("GET", "/api/salesperson/invitations", { cookie: intruder.cookie })).json,
+    ).toEqual([]);
+    // Someone else's invitation, or the inviting manager, cannot answer it.
+    for (const who of [intruder, managerA]) {
+      const res = await h.request("POST", `/api/salesperson/invitations/${id}/accept`, {
+        cookie: who.cookie,
+      });
+      expect(res.status, who.user.role).toBe(who === managerA ? 403 : 404);
+    }
+
+    const accepted = await h.request("POST", `/api/salesperson/invitations/${id}/accept`, {
+      cookie: owner.cookie,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toEqual({ id, status: "accepted", dealershipId: A.id });
+    const [profile] = await h.sql<
+      { dealership_id: number; city: string; payment_model: string; verified_at: Date | null }[]
+    >`select dealership_id, city::text as city, payment_model, verified_at from salespeople where id = ${independent.id}`;
+    expect(profile).toMatchObject({ dealership_id: A.id, city: A.city, payment_model: "dealership" });
+    expect(profile!.verified_at).toBeInstanceOf(Date);
+    const joined = await auditRows("salesperson.join", independent.id);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toMatchObject({ actor_role: "salesperson", dealership_id: A.id });
+    const [notice] = await h.sql<{ title: string }[]>`
+      select title from notifications where user_id = ${managerA.userId} and type = 'team_invitation'
+       order by id desc limit 1`;
+    expect(notice?.title).toBe("Invitation accepted");
+
+    const again = await h.request("POST", `/api/salesperson/invitations/${id}/accept`, {
+      cookie: owner.cookie,
+    });
+    expect(again.status).toBe(404);
+    expect(again.json.code).toBe("INVITATION_NOT_FOUND");
+    const added = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerA.cookie,
+      body: addBody(independent.email),
+    });
+    expect(added.json.code).toBe("ALREADY_ON_TEAM");
+  });
+
+  it("is refused after it expires, after it is revoked and after it is declined; declining changes nothing", async () => {
+    const declining = await member(null);
+    const declined = await invite(managerB, declining.email);
+    const owner = await h.signIn(declining.email, "salesperson");
+    const no = await h.request("POST", `/api/salesperson/invitations/${declined}/decline`, {
+      cookie: owner.cookie,
+    });
+    expect(no.status).toBe(200);
+    expect(no.json.status).toBe("declined");
+    const late = await h.request("POST", `/api/salesperson/invitations/${declined}/accept`, {
+      cookie: owner.cookie,
+    });
+    expect(late.status).toBe(404);
+    const [row] = await h.sql<{ dealership_id: number | null }[]>`
+      select dealership_id from salespeople where id = ${declining.id}`;
+    expect(row!.dealership_id).toBeNull();
+
+    const expiring = await member(null);
+    const expired = await invite(managerB, expiring.email);
+    await h.sql`update invitations set expires_at = now() - interval '1 minute' where id = ${expired}`;
+    const expiringOwner = await h.signIn(expiring.email, "salesperson");
+    expect(
+      (await h.request("GET", "/api/salesperson/invitations", { cookie: expiringOwner.cookie })).json,
+    ).toEqual([]);
+    const tooLate = await h.request("POST", `/api/salesperson/invitations/${expired}/accept`, {
+      cookie: expiringOwner.cookie,
+    });
+    expect(tooLate.status).toBe(404);
+    // An expired invitation does not block a new one.
+    await invite(managerB, expiring.email);
+
+    const revoking = await member(null);
+    const revoked = await invite(managerB, revoking.email);
+    expect(
+      (await h.request("POST", `/api/manager/invitations/${revoked}/revoke`, { cookie: managerA.cookie }))
+        .status,
+    ).toBe(404);
+    const revokedRes = await h.request("POST", `/api/manager/invitations/${revoked}/revoke`, {
+      cookie: managerB.cookie,
+    });
+    expect(revokedRes.status).toBe(200);
+    expect(revokedRes.json).toEqual({ id: revoked, revoked: true });
+    const revokingOwner = await h.signIn(revoking.email, "salesperson");
+    const afterRevoke = await h.request("POST", `/api/salesperson/invitations/${revoked}/accept`, {
+      cookie: revokingOwner.cookie,
+    });
+    expect(afterRevoke.status).toBe(404);
+    const pending = await h.request("GET", "/api/manager/invitations", { cookie: managerB.cookie });
+    expect(pending.json.map((i: { id: string }) => i.id)).not.toContain(revoked);
+    expect(await auditRows("salesperson.invite_revoke", revoking.id)).toHaveLength(1);
+  });
+
+  it("counts open invitations toward the plan limit, at the add and at the acceptance", async () => {
+    const [D] = await h.sql<Dealership[]>`
+      select d.id, d.name, d.city, d.state, d.time_zone, u.email
+        from dealerships d join users u on u.id = d.manager_id order by d.id offset 3 limit 1`;
+    await h.sql`
+      insert into subscriptions (stripe_subscription_id, salesperson_id, dealership_id, plan, interval, status, seats,
+                                 current_period_end)
+      values ('sub_manager_test_invites', null, ${D!.id}, 'dealer-basic', 'month', 'active', 1, now() + interval '20 days')`;
+    while ((await teamSize(D!)) < 8) await member(D!);
+    while ((await teamSize(D!)) > 8) {
+      await h.sql`update salespeople set dealership_id = null
+                   where id = (select max(id) from salespeople where dealership_id = ${D!.id})`;
+    }
+    const managerD = await h.signIn(D!.email, "manager");
+    const first = await member(null);
+    const second = await member(null);
+    await invite(managerD, first.email);
+    await invite(managerD, second.email);
+    // 8 members + 2 open invitations = the plan's 10.
+    const full = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie: managerD.cookie,
+      body: addBody("one.too.many@sales.example.org"),
+    });
+    expect(full.status).toBe(409);
+    expect(full.json.code).toBe("PLAN_LIMIT_REACHED");
+    const overview = await h.request("GET", "/api/manager/overview", { cookie: managerD.cookie });
+    expect(overview.json.plan).toMatchObject({ used: 10, limitReached: true });
+    // A member added behind the plan's back: accepting would go past the limit, so it is refused.
+    await member(D!);
+    const owner = await h.signIn(first.email, "salesperson");
+    const [open] = (await h.request("GET", "/api/salesperson/invitations", { cookie: owner.cookie })).json;
+    const refused = await h.request("POST", `/api/salesperson/invitations/${open.id}/accept`, {
+      cookie: owner.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe("PLAN_LIMIT_REACHED");
+    const [row] = await h.sql<{ dealership_id: number | null }[]>`
+      select dealership_id from salespeople where id = ${first.id}`;
+    expect(row!.dealership_id).toBeNull();
+  });
+});
+
 describe("removing, verifying and rejecting", () => {
   it("makes a removed salesperson independent and keeps their ratings; one audit row", async () => {
     const [rated] = await h.sql<{ id: number; ratings: number; average: number }[]>`
@@ -329,7 +563,7 @@ describe("removing, verifying and rejecting", () => {
       cookie: owner.cookie,
       body: { salespersonId: rated!.id },
     });
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(404);
     expect(await auditRows("salesperson.remove", rated!.id)).toHaveLength(1);
   });
 
@@ -370,6 +604,41 @@ describe("removing, verifying and rejecting", () => {
     const remaining = (await api.manager.pendingVerifications()).map((m) => m.id);
     expect(remaining).not.toContain(pending.id);
     expect(remaining).not.toContain(rejected.id);
+  });
+});
+
+describe("the manager's audit trail", () => {
+  it("shows administrators who acted on the dealership as 'Administrator', without their e-mail or IP", async () => {
+    await h.sql`
+      insert into audit_log (actor_user_id, actor_role, action, entity_type, entity_id, dealership_id, ip_address)
+      values (${admin.userId}, 'admin', 'dealership.update', 'dealership', ${String(A.id)}, ${A.id}, '203.0.113.77'),
+             (${managerA.userId}, 'manager', 'salesperson.add', 'salesperson', '1', ${A.id}, '198.51.100.5')`;
+    const asManager = h.caller({
+      user: managerA.user,
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+    });
+    const page = await asManager.audit.list({ pageSize: 100 });
+    const byAdmin = page.items.find((e) => e.action === "dealership.update");
+    expect(byAdmin).toMatchObject({
+      actorRole: "admin",
+      actorName: "Administrator",
+      actorEmail: null,
+      actorUserId: null,
+      ipAddress: null,
+    });
+    const own = page.items.find((e) => e.actorRole === "manager" && e.ipAddress === "198.51.100.5");
+    expect(own?.actorEmail).toBe(A.email);
+    // Searching by the administrator's address finds nothing, and the export carries neither.
+    expect((await asManager.audit.list({ actorEmail: "manager.test.admin" })).total).toBe(0);
+    const csv = await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: managerA.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.text).not.toContain("manager.test.admin@example.org");
+    expect(csv.text).not.toContain("203.0.113.77");
+    expect(csv.text).toContain("198.51.100.5");
+    // Administrators still see who did it.
+    const asAdmin = await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: admin.cookie });
+    expect(asAdmin.text).toContain("manager.test.admin@example.org");
+    expect(asAdmin.text).toContain("203.0.113.77");
   });
 });
 

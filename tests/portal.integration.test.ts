@@ -22,7 +22,7 @@ const manager = await h.signIn(managerRow!.email, "manager");
 const customer = await h.signIn("portal.customer@example.org");
 
 describe("profile and status updates", () => {
-  it("lets the owner and their manager edit; others get 403, signed-out 401", async () => {
+  it("lets the owner and their manager edit; others get 404 (as for a missing profile), customers 403, signed-out 401", async () => {
     const body = {
       bio: "Ask me about EV charging at home.",
       phoneNumber: "(512) 555-0199",
@@ -52,7 +52,7 @@ describe("profile and status updates", () => {
           body: { bio: "Hacked" },
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await h.request("PATCH", `/api/salespeople/${sp!.id}`, {
@@ -68,7 +68,7 @@ describe("profile and status updates", () => {
           body: { bio: "Not mine" },
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await h.request("PATCH", `/api/salespeople/${sp!.id}`, { body: { bio: "Anon" } })).status).toBe(
       401,
     );
@@ -127,7 +127,7 @@ describe("profile and status updates", () => {
           body: { status: "busy" },
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     await h.request("PATCH", `/api/salespeople/${sp!.id}/status`, {
       cookie: owner.cookie,
       body: { status: "available" },
@@ -308,7 +308,7 @@ describe("dashboard analytics", () => {
 });
 
 describe("verification by the dealership", () => {
-  it("lets the dealership's manager verify a salesperson; others get 403; the card carries verifiedAt", async () => {
+  it("lets the dealership's manager verify a salesperson; others are refused; the card carries verifiedAt", async () => {
     await h.sql`update salespeople set verified_at = null where id = ${colleague!.id}`;
     const managerApi = h.caller({
       user: manager.user,
@@ -317,7 +317,7 @@ describe("verification by the dealership", () => {
     const done = await managerApi.portal.verify({ salespersonId: colleague!.id });
     expect(done.verifiedAt).toBeInstanceOf(Date);
     await expect(managerApi.portal.verify({ salespersonId: stranger!.id })).rejects.toMatchObject({
-      code: "FORBIDDEN",
+      code: "NOT_FOUND",
     });
     const card = await h.request("GET", `/api/salespeople/${colleague!.id}`);
     expect(card.json.verifiedAt).toBeTruthy();

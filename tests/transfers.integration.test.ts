@@ -107,10 +107,12 @@ describe("request, accept, approve", () => {
     });
     const incomingC = await h.request("GET", "/api/transfer-requests/incoming", { cookie: managerC.cookie });
     expect(incomingC.json.map((t: { id: number }) => t.id)).not.toContain(id);
+    // Another dealership's request answers exactly as a missing one: the answer never tells which ids exist.
     const intruder = await managerDecision(managerC.cookie, id, "accept");
-    expect(intruder.status).toBe(403);
-    expect(intruder.json.code).toBe("NOT_YOUR_DEALERSHIP");
-    expect((await managerDecision(managerC.cookie, 2_000_000_000, "accept")).status).toBe(404);
+    const missing = await managerDecision(managerC.cookie, 2_000_000_000, "accept");
+    expect(intruder.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(intruder.json).toEqual(missing.json);
     // An administrator cannot approve before the manager accepted.
     expect((await adminDecision(admin.cookie, id, "approve")).status).toBe(409);
     expect(await auditTotal(id)).toBe(0);
@@ -171,7 +173,15 @@ describe("request, accept, approve", () => {
         from ratings where salesperson_id = ${mover!.id}`;
     expect(ratingsAfter).toEqual(ratingsBefore);
 
-    // Browse by the new dealership shows them with their reviews; the old one no longer does.
+    // Listed with the new dealership once its manager confirms them, with their reviews; the old one no longer
+    // lists them.
+    const unconfirmed = await h.request("GET", `/api/salespeople?dealership=${B.id}&limit=100`);
+    expect(unconfirmed.json.map((s: { id: number }) => s.id)).not.toContain(mover!.id);
+    const confirmed = await h.request("POST", "/api/manager/verify-salesperson", {
+      cookie: managerB.cookie,
+      body: { salespersonId: mover!.id },
+    });
+    expect(confirmed.status).toBe(200);
     const browseNew = await h.request("GET", `/api/salespeople?dealership=${B.id}&limit=100`);
     const card = browseNew.json.find((s: { id: number }) => s.id === mover!.id);
     expect(card).toMatchObject({ dealership: B.name, totalReviews: mover!.total_reviews });
@@ -208,7 +218,7 @@ describe("request, accept, approve", () => {
     // No manager decides it: not in anyone's incoming list, and a manager's decision is refused.
     const incoming = await h.request("GET", "/api/transfer-requests/incoming", { cookie: managerC.cookie });
     expect(incoming.json.map((t: { id: number }) => t.id)).not.toContain(id);
-    expect((await managerDecision(managerC.cookie, id, "accept")).status).toBe(403);
+    expect((await managerDecision(managerC.cookie, id, "accept")).status).toBe(404);
 
     const approved = await adminDecision(admin.cookie, id, "approve");
     expect(approved.status).toBe(200);
@@ -330,7 +340,7 @@ describe("the rules of asking", () => {
     const notMine = await h.request("POST", `/api/transfer-requests/${json.id}/withdraw`, {
       cookie: other.cookie,
     });
-    expect(notMine.status).toBe(403);
+    expect(notMine.status).toBe(404);
     const withdrawn = await h.request("POST", `/api/transfer-requests/${json.id}/withdraw`, {
       cookie: mover.cookie,
     });

@@ -143,6 +143,24 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   await page.getByRole("button", { name: "Next week" }).click();
   await expect(chip).toHaveCount(1);
 
+  // The dealership's manager confirms the registration: until then the profile is not listed or bookable.
+  const managerDb = e2eDatabase();
+  const [managerRow] = await managerDb<{ email: string }[]>`
+    select u.email::text as email from dealerships d join users u on u.id = d.manager_id
+     where d.name = 'New York Toyota'`;
+  await managerDb.end();
+  const managerContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });
+  await signInWithSession(managerContext, managerRow!.email, "manager");
+  const managerPage = await managerContext.newPage();
+  const hidden = await managerPage.request.get(`/api/salespeople?search=${encodeURIComponent(name)}`);
+  expect(((await hidden.json()) as { id: number }[]).map((s) => s.id)).not.toContain(salespersonId);
+  const confirmed = await managerPage.request.post("/api/manager/verify-salesperson", {
+    headers: { Origin: baseURL ?? "" },
+    data: { salespersonId },
+  });
+  expect(confirmed.status()).toBe(200);
+  await managerContext.close();
+
   // A customer books a test drive with the new salesperson (through the REST API, as the spec's client does).
   // The customer starts signed in: this journey's sign-in under test is the salesperson's, above.
   const customerContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });

@@ -59,6 +59,12 @@ export const removeSalespersonInput = z.strictObject({
   managerId: z.union([z.uuid(), idSchema]).nullable().optional(),
 });
 
+/** An invitation named by its id (the manager revokes one; the invited salesperson accepts or declines it). */
+export const invitationIdInput = z.strictObject({ id: z.uuid("Invitation id must be a UUID") });
+
+/** How long an invitation to join a dealership stays open. */
+export const INVITATION_TTL_DAYS = 7;
+
 export const rejectSalespersonInput = z.strictObject({
   salespersonId: idSchema,
   reason: text().max(500).optional(),
@@ -139,13 +145,41 @@ export type TeamMember = {
 
 export type TeamPage = { items: TeamMember[]; total: number; page: number; pageSize: number };
 
-export type AddSalespersonResult = {
-  salesperson: TeamMember;
-  /** A new profile, or an independent salesperson who joined the team. */
-  outcome: "created" | "attached";
-  /** What happened to the sign-in invite. */
-  invite: "sent" | "logged" | "failed";
+/** An invitation the manager sent that its salesperson has not answered yet (and that has not expired). */
+export type TeamInvitation = {
+  id: string;
+  email: string;
+  /** The invited salesperson's public name. */
+  name: string;
+  paymentModel: PaymentModel;
+  createdAt: Date;
+  expiresAt: Date;
 };
+
+/** An open invitation as the invited salesperson sees it on their dashboard. */
+export type SalespersonInvitation = {
+  id: string;
+  dealership: { id: number; name: string; city: string; state: string };
+  paymentModel: PaymentModel;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+/** What the invited salesperson's answer did. */
+export type InvitationAnswer = { id: string; status: "accepted" | "declined"; dealershipId: number };
+
+/**
+ * A new profile joins the team at once; an existing one (its owner decides) gets an invitation and joins only
+ * when its owner accepts it.
+ */
+export type AddSalespersonResult =
+  | {
+      outcome: "created";
+      salesperson: TeamMember;
+      /** What happened to the e-mail: a sign-in link for a new profile, the invitation for an existing one. */
+      invite: "sent" | "logged" | "failed";
+    }
+  | { outcome: "invited"; invitation: TeamInvitation; invite: "sent" | "logged" | "failed" };
 
 export type LeaderboardEntry = {
   id: number;

@@ -54,15 +54,27 @@ export function AddSalespersonDialog({
     if (!input) return;
     add.mutate(input, {
       onSuccess: async (result) => {
-        const who = result.salesperson.name;
-        showToast({
-          title: "Salesperson added",
-          description:
-            result.invite === "failed"
-              ? `${who} joined ${dealershipName}, but the invite e-mail could not be sent. They can request a sign-in link from the salesperson portal.`
-              : `${who} joined ${dealershipName}. We e-mailed ${result.salesperson.email} a sign-in link.`,
-          variant: "success",
-        });
+        if (result.outcome === "invited") {
+          const { name, email } = result.invitation;
+          showToast({
+            title: "Invitation sent",
+            description:
+              result.invite === "failed"
+                ? `${name} already has a KnowBefore profile, so we invited them to ${dealershipName}, but the e-mail could not be sent. They will see the invitation on their dashboard.`
+                : `${name} already has a KnowBefore profile. We e-mailed ${email} an invitation to join ${dealershipName}; they join once they accept it.`,
+            variant: "success",
+          });
+        } else {
+          const who = result.salesperson.name;
+          showToast({
+            title: "Salesperson added",
+            description:
+              result.invite === "failed"
+                ? `${who} joined ${dealershipName}, but the invite e-mail could not be sent. They can request a sign-in link from the salesperson portal.`
+                : `${who} joined ${dealershipName}. We e-mailed ${result.salesperson.email} a sign-in link.`,
+            variant: "success",
+          });
+        }
         close();
         await onAdded();
       },
@@ -128,8 +140,8 @@ export function AddSalespersonDialog({
           />
           <TextareaField label="Bio" note="optional" rows={3} maxLength={2000} {...form.bind("bio")} />
           <Text fontSize="xs" color="fg.muted">
-            Someone already on KnowBefore as an independent salesperson joins with their existing profile and
-            reviews.
+            Someone already on KnowBefore as an independent salesperson gets an invitation instead: they join
+            with their existing profile and reviews once they accept it.
           </Text>
         </Stack>
       </DialogForm>

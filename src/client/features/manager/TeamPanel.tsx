@@ -36,6 +36,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
 import { ManagerTransfersPanel } from "../transfers";
 import { AddSalespersonDialog } from "./AddSalespersonDialog";
+import { PendingInvitations } from "./PendingInvitations";
 
 /** Everything a team change touches: the lists, the figures and the plan. */
 function useTeamRefresh() {
@@ -44,6 +45,7 @@ function useTeamRefresh() {
     Promise.all([
       utils.manager.team.invalidate(),
       utils.manager.pendingVerifications.invalidate(),
+      utils.manager.invitations.invalidate(),
       utils.manager.overview.invalidate(),
       utils.manager.performance.invalidate(),
     ]);
@@ -379,8 +381,8 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
         title="Sales Team"
         description={
           plan.salespersonLimit === null
-            ? `${plan.used} salespeople on the ${plan.name} plan, which has no limit.`
-            : `${plan.used} of ${plan.salespersonLimit} salespeople on the ${plan.name} plan.`
+            ? `${plan.used} salespeople and open invitations on the ${plan.name} plan, which has no limit.`
+            : `${plan.used} of ${plan.salespersonLimit} places used on the ${plan.name} plan (salespeople and open invitations).`
         }
       >
         <Button colorPalette="blue" onClick={() => setAdding(true)}>
@@ -395,6 +397,8 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
       ) : null}
 
       <PendingVerifications />
+
+      <PendingInvitations onChanged={refresh} />
 
       <ManagerTransfersPanel />
 

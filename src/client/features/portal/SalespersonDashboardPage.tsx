@@ -34,6 +34,7 @@ import {
 import { OverviewPanel } from "./overview/OverviewPanel";
 import { ProfilePanel } from "./profile/ProfilePanel";
 import { SubscriptionPanel } from "./subscription/SubscriptionPanel";
+import { TeamInvitations } from "./TeamInvitations";
 
 const TAB_LABELS: Record<SalespersonTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuChartLine },
@@ -149,6 +150,7 @@ function Dashboard({
   return (
     <>
       <DashboardHeader salesperson={salesperson} />
+      <TeamInvitations />
       <Tabs.Root
         value={tab}
         onValueChange={(e) => {

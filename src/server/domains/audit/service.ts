@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/audit";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
-import { dealershipStaffSql } from "../../access";
+import { dealershipStaffSql, isAdmin } from "../../access";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
@@ -28,19 +28,33 @@ function conditions(sql: Queryable, caller: SessionUser, filters: Filters | unde
     ${dealershipStaffSql(sql, caller, "a.dealership_id")}
     ${filters?.action ? sql`and a.action = ${filters.action}` : none}
     ${filters?.entityType ? sql`and a.entity_type = ${filters.entityType}` : none}
-    ${email ? sql`and u.email::text ilike ${email}` : none}
+    ${email ? sql`and u.email::text ilike ${email} and ${actorShown(sql, caller)}` : none}
     ${filters?.from ? sql`and a.created_at >= (${filters.from}::date)::timestamp at time zone 'UTC'` : none}
     ${filters?.to ? sql`and a.created_at < (${filters.to}::date + 1)::timestamp at time zone 'UTC'` : none}
     ${filters?.dealershipId ? sql`and a.dealership_id = ${filters.dealershipId}` : none}`;
 }
 
-function select(sql: Queryable) {
+/**
+ * Whether the caller sees who the actor was (e-mail, name, account id, IP): administrators see everyone; a
+ * manager sees the people of their own trail but not the administrators who acted on their dealership, who
+ * appear as "Administrator".
+ */
+function actorShown(sql: Queryable, caller: SessionUser) {
+  return isAdmin(caller) ? sql`true` : sql`a.actor_role <> 'admin'`;
+}
+
+function select(sql: Queryable, caller: SessionUser) {
+  const shown = actorShown(sql, caller);
   return sql`
-    select a.id, a.created_at as "createdAt", a.actor_user_id as "actorUserId", u.email::text as "actorEmail",
-           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "actorName",
+    select a.id, a.created_at as "createdAt",
+           case when ${shown} then a.actor_user_id end as "actorUserId",
+           case when ${shown} then u.email::text end as "actorEmail",
+           case when ${shown}
+                then nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+                else 'Administrator' end as "actorName",
            a.actor_role as "actorRole", a.action, a.entity_type as "entityType", a.entity_id as "entityId",
            a.dealership_id as "dealershipId", d.name as "dealershipName", a.reason, a.before, a.after,
-           a.ip_address as "ipAddress"
+           case when ${shown} then a.ip_address end as "ipAddress"
       from audit_log a
       left join users u on u.id = a.actor_user_id
       left join dealerships d on d.id = a.dealership_id`;
@@ -56,7 +70,7 @@ export async function listAudit(ctx: Authed, input: Filters | undefined): Promis
   const where = conditions(ctx.sql, ctx.user, input);
   const [items, [count], actions] = await Promise.all([
     ctx.sql<AuditEntryView[]>`
-      ${select(ctx.sql)}
+      ${select(ctx.sql, ctx.user)}
        where ${where}
        order by a.created_at desc, a.id desc
        limit ${pageSize} offset ${offset}`,
@@ -122,7 +136,7 @@ export async function exportAudit(ctx: Authed, input: AuditExportQuery): Promise
   const { format = "json", ...filters } = input ?? {};
   if (format === "json") return { format, page: await listAudit(ctx, filters) };
   const rows = await ctx.sql<AuditEntryView[]>`
-    ${select(ctx.sql)}
+    ${select(ctx.sql, ctx.user)}
      where ${conditions(ctx.sql, ctx.user, filters)}
      order by a.created_at desc, a.id desc
      limit ${AUDIT_EXPORT_MAX_ROWS}`;

@@ -1,5 +1,6 @@
 import {
   addSalespersonInput,
+  invitationIdInput,
   monthlyReportInput,
   rejectSalespersonInput,
   removeSalespersonInput,
@@ -7,6 +8,7 @@ import {
   teamInput,
 } from "../../../shared/schemas/manager";
 import { managerProcedure, router } from "../../trpc/init";
+import { listTeamInvitations, revokeInvitation } from "./invitations";
 import {
   addSalesperson,
   listTeam,
@@ -27,6 +29,11 @@ export const managerRouter = router({
   addSalesperson: managerProcedure
     .input(addSalespersonInput)
     .mutation(({ ctx, input }) => addSalesperson(ctx, input)),
+  /** Invitations sent to existing salespeople that they have not answered yet. */
+  invitations: managerProcedure.query(({ ctx }) => listTeamInvitations(ctx)),
+  revokeInvitation: managerProcedure
+    .input(invitationIdInput)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, input.id)),
   removeSalesperson: managerProcedure
     .input(removeSalespersonInput)
     .mutation(({ ctx, input }) => removeSalesperson(ctx, input.salespersonId)),

@@ -4,20 +4,20 @@
 import type { z } from "zod";
 import { ratingBand } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import {
-  type AddSalespersonResult,
-  type addSalespersonInput,
-  type LeaderboardEntry,
-  type ManagerOverview,
-  type ManagerPerformance,
-  type MonthlyReport,
-  type MonthlyReportRow,
-  PLAN_LIMIT_MESSAGE,
-  type ReportFile,
-  type ReportFormat,
-  type TeamMember,
-  type TeamPage,
-  type teamInput,
+import type {
+  AddSalespersonResult,
+  addSalespersonInput,
+  LeaderboardEntry,
+  ManagerOverview,
+  ManagerPerformance,
+  MonthlyReport,
+  MonthlyReportRow,
+  ReportFile,
+  ReportFormat,
+  TeamInvitation,
+  TeamMember,
+  TeamPage,
+  teamInput,
 } from "../../../shared/schemas/manager";
 import { recordAudit } from "../../audit";
 import { recordSecurityEvent } from "../../auth/audit";
@@ -27,6 +27,7 @@ import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { sendSalespersonInvite } from "../auth/service";
 import { dealershipAllowance } from "../subscriptions/service";
+import { assertTeamRoom, createInvitation, mailInvitation, openInvitationSql } from "./invitations";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
 
@@ -54,6 +55,7 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
     (ManagerOverview["dealership"] & {
       totalSalespeople: number;
       verifiedSalespeople: number;
+      openInvitations: number;
       salespeopleInCity: number;
       averageRating: number | null;
       totalReviews: number;
@@ -62,6 +64,9 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
     select d.id, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
            d.website, d.latitude, d.longitude, d.time_zone as "timeZone",
            team.total as "totalSalespeople", team.verified as "verifiedSalespeople",
+           (select count(*)::int from invitations i
+             where i.dealership_id = d.id and i.role = 'salesperson' and ${openInvitationSql(ctx.sql, "i")})
+             as "openInvitations",
            (select count(*)::int from salespeople c where c.city = d.city::citext and c.state = d.state)
              as "salespeopleInCity",
            reviews.average as "averageRating", reviews.total as "totalReviews"
@@ -78,11 +83,14 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
   const {
     totalSalespeople,
     verifiedSalespeople,
+    openInvitations,
     salespeopleInCity,
     averageRating,
     totalReviews,
     ...dealership
   } = row;
+  // Open invitations hold their places on the plan (assertTeamRoom).
+  const used = totalSalespeople + openInvitations;
   const allowance = await dealershipAllowance(ctx.sql, ctx.dealershipId);
   return {
     dealership,
@@ -98,8 +106,8 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
       status: allowance.status,
       monthlyPriceCents: allowance.monthlyPriceCents,
       salespersonLimit: allowance.limit,
-      used: totalSalespeople,
-      limitReached: allowance.limit !== null && totalSalespeople >= allowance.limit,
+      used,
+      limitReached: allowance.limit !== null && used >= allowance.limit,
     },
   };
 }
@@ -144,17 +152,22 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Adds a salesperson to the caller's dealership: a new profile, or an independent salesperson with that
- * e-mail joining. The dealership row is locked before the team is counted, so concurrent adds are taken one
- * at a time and the plan limit holds. The invite goes out after the change commits.
+ * Adds a salesperson to the caller's dealership. An address no profile has gets a new profile on the team at
+ * once (with a sign-in link). An existing profile belongs to its owner: it gets an invitation, and joins only
+ * when its owner accepts (invitations.ts). The dealership row is locked before the team is counted (open
+ * invitations included), so concurrent adds are taken one at a time and the plan limit holds; the existing
+ * profile is read, not locked: nothing about it changes here. Mail goes out after the change commits.
  */
 export async function addSalesperson(
   ctx: ManagerCtx,
   input: z.output<typeof addSalespersonInput>,
 ): Promise<AddSalespersonResult> {
-  let committed: { id: number; outcome: "created" | "attached"; dealershipName: string };
+  type Committed =
+    | { outcome: "created"; id: number; dealershipName: string }
+    | { outcome: "invited"; invitation: TeamInvitation; dealershipName: string };
+  let committed: Committed;
   try {
-    committed = await ctx.sql.begin(async (tx) => {
+    committed = await ctx.sql.begin(async (tx): Promise<Committed> => {
       const [dealership] = await tx<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
         select id, name, city, state, time_zone from dealerships where id = ${ctx.dealershipId} for update`;
       if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
@@ -168,11 +181,8 @@ export async function addSalesperson(
           "EMAIL_IN_USE",
         );
       }
-      const [existing] = await tx<
-        Pick<SalespersonRow, "id" | "dealership_id" | "payment_model" | "verified_at">[]
-      >`
-        select id, dealership_id, payment_model, verified_at from salespeople where email = ${input.email}
-           for update`;
+      const [existing] = await tx<Pick<SalespersonRow, "id" | "email" | "dealership_id">[]>`
+        select id, email::text as email, dealership_id from salespeople where email = ${input.email}`;
       if (existing?.dealership_id === dealership.id) {
         throw appError("CONFLICT", "This salesperson is already on your team.", "ALREADY_ON_TEAM");
       }
@@ -184,47 +194,22 @@ export async function addSalesperson(
         );
       }
 
-      const plan = await dealershipAllowance(tx, dealership.id);
-      const [team] = await tx<{ n: number }[]>`
-        select count(*)::int as n from salespeople where dealership_id = ${dealership.id}`;
-      if (plan.limit !== null && (team?.n ?? 0) >= plan.limit) {
-        throw appError(
-          "CONFLICT",
-          `${PLAN_LIMIT_MESSAGE}: the ${plan.planName} plan allows up to ${plan.limit} salespeople. Remove a salesperson or upgrade your plan to add more.`,
-          "PLAN_LIMIT_REACHED",
-        );
+      await assertTeamRoom(tx, dealership.id);
+
+      if (existing) {
+        const invitation = await createInvitation(ctx, tx, dealership, existing, input.paymentModel);
+        return { outcome: "invited", invitation, dealershipName: dealership.name };
       }
 
-      const placement = {
+      const row = {
         dealership_id: dealership.id,
         city: dealership.city,
         state: dealership.state,
         time_zone: dealership.time_zone,
         payment_model: input.paymentModel,
-        // Added by the dealership's own manager: confirmed by them.
+        // A profile the dealership's own manager creates is confirmed by them.
         verified_at: new Date(),
         updated_at: new Date(),
-      } satisfies Partial<SalespersonRow>;
-
-      if (existing) {
-        await tx`update salespeople set ${tx(placement)} where id = ${existing.id}`;
-        await recordAudit(ctx, tx, {
-          action: "salesperson.attach",
-          entityType: "salesperson",
-          entityId: existing.id,
-          dealershipId: dealership.id,
-          before: {
-            dealershipId: null,
-            paymentModel: existing.payment_model,
-            verifiedAt: existing.verified_at,
-          },
-          after: { dealershipId: dealership.id, paymentModel: input.paymentModel, verified: true },
-        });
-        return { id: existing.id, outcome: "attached" as const, dealershipName: dealership.name };
-      }
-
-      const row = {
-        ...placement,
         name: input.name,
         email: input.email,
         phone_number: input.phoneNumber,
@@ -249,17 +234,28 @@ export async function addSalesperson(
           dealershipId: dealership.id,
         },
       });
-      return { id: created!.id, outcome: "created" as const, dealershipName: dealership.name };
+      return { outcome: "created", id: created!.id, dealershipName: dealership.name };
     });
   } catch (error) {
-    // Two managers adding one address at the same moment: the unique e-mail decides, the loser hears why.
+    // Two managers adding one address at the same moment: the unique e-mail (or the one open invitation per
+    // address) decides, the loser hears why.
     if (isUniqueViolation(error))
       throw appError("CONFLICT", "A salesperson with this email already exists.", "ACCOUNT_EXISTS");
     throw error;
   }
-  ctx.browseCache.clear();
 
-  let invite: AddSalespersonResult["invite"];
+  if (committed.outcome === "invited") {
+    const { invitation } = committed;
+    const invite = await mailInvitation(ctx, {
+      email: invitation.email,
+      name: invitation.name,
+      dealershipName: committed.dealershipName,
+    });
+    return { outcome: "invited", invitation, invite };
+  }
+
+  ctx.browseCache.clear();
+  let invite: "sent" | "logged" | "failed";
   try {
     invite = await sendSalespersonInvite(ctx, {
       email: input.email,
@@ -270,19 +266,24 @@ export async function addSalesperson(
     ctx.logger.warn(`salesperson invite for ${committed.id} was not sent: ${(error as Error).message}`);
     invite = "failed";
   }
-  return { salesperson: await teamMember(ctx.sql, committed.id), outcome: committed.outcome, invite };
+  return { outcome: "created", salesperson: await teamMember(ctx.sql, committed.id), invite };
 }
 
-/** Why a salesperson id of another dealership (or none) was refused: 404 when it does not exist, else 403. */
+/**
+ * The refusal of a salesperson id that is not on the caller's team: 404 whether it exists elsewhere or not at
+ * all, so the answer never tells which ids exist. Reaching for another dealership's salesperson is still
+ * recorded as a denied authorisation.
+ */
 async function notOnTeam(ctx: ManagerCtx, salespersonId: number, what: string) {
   const [exists] = await ctx.sql`select 1 as found from salespeople where id = ${salespersonId}`;
-  if (!exists) return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  await recordSecurityEvent(ctx, {
-    eventType: "authorization_denied",
-    riskLevel: "medium",
-    details: `manager ${what} salesperson ${salespersonId}`,
-  });
-  return appError("FORBIDDEN", "This salesperson is not on your team.", "NOT_YOUR_TEAM");
+  if (exists) {
+    await recordSecurityEvent(ctx, {
+      eventType: "authorization_denied",
+      riskLevel: "medium",
+      details: `manager ${what} salesperson ${salespersonId}`,
+    });
+  }
+  return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
 }
 
 type Detached = Pick<SalespersonRow, "id" | "name" | "payment_model" | "verified_at">;

@@ -14,15 +14,20 @@ import { getSalesperson } from "../salespeople/service";
 
 type Authed = Context & { user: SessionUser };
 
+/**
+ * The refusal of a profile the caller may not change: 404 whether it exists or not, so the answer never tells
+ * which ids exist. Reaching for someone else's profile is still recorded as a denied authorisation.
+ */
 async function refusal(ctx: Authed, id: number) {
   const [exists] = await ctx.sql`select 1 from salespeople where id = ${id}`;
-  if (!exists) return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  await recordSecurityEvent(ctx, {
-    eventType: "authorization_denied",
-    riskLevel: "medium",
-    details: `salesperson ${id} profile`,
-  });
-  return appError("FORBIDDEN", "You can only change your own profile", "NOT_OWNER");
+  if (exists) {
+    await recordSecurityEvent(ctx, {
+      eventType: "authorization_denied",
+      riskLevel: "medium",
+      details: `salesperson ${id} profile`,
+    });
+  }
+  return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
 }
 
 export async function updateSalespersonProfile(ctx: Authed, input: z.output<typeof updateSalespersonInput>) {

@@ -1,3 +1,4 @@
+import { invitationIdInput } from "../../../shared/schemas/manager";
 import {
   dataUrlUploadInput,
   insightsInput,
@@ -14,6 +15,7 @@ import {
   salespersonProcedure,
   staffProcedure,
 } from "../../trpc/init";
+import { acceptInvitation, declineInvitation, myInvitations } from "../manager/invitations";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
 import { growthInsights } from "./insights";
@@ -53,6 +55,14 @@ export const portalRouter = router({
   recordView: publicProcedure
     .input(salespersonIdInput)
     .mutation(({ ctx, input }) => recordProfileView(ctx, input.id)),
+  /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
+  invitations: salespersonProcedure.query(({ ctx }) => myInvitations(ctx)),
+  acceptInvitation: salespersonProcedure
+    .input(invitationIdInput)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx, input.id)),
+  declineInvitation: salespersonProcedure
+    .input(invitationIdInput)
+    .mutation(({ ctx, input }) => declineInvitation(ctx, input.id)),
   verify: managerProcedure
     .input(verifySalespersonInput)
     .mutation(({ ctx, input }) => verifySalesperson(ctx, input.salespersonId, input.verified)),

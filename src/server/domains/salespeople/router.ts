@@ -35,9 +35,9 @@ export const salespeopleRouter = router({
   ),
   byId: publicProcedure
     .input(salespersonIdInput)
-    .query(({ ctx, input }) => getSalesperson(ctx.sql, input.id)),
+    .query(({ ctx, input }) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user })),
   ratings: publicProcedure
     .input(salespersonIdInput)
-    .query(({ ctx, input }) => getRatingsSummary(ctx.sql, input.id)),
+    .query(({ ctx, input }) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user })),
   filterOptions: publicProcedure.query(({ ctx }) => browseFilterOptions(ctx.sql)),
 });

@@ -11,6 +11,7 @@ import type {
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
+import { type Caller, staffSql } from "../../access";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { appError } from "../../errors";
@@ -31,6 +32,16 @@ function cardColumns(sql: Queryable, verifiedAt: "timestamp" | "iso text" = "tim
     s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews",
     s.pressure_average::float8 as "pressureAverage", s.years_of_experience as "yearsOfExperience",
     s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", ${verified} as "verifiedAt"`;
+}
+
+/**
+ * Whether a salesperson is shown to the public (browse, profile, booking): independents are, and a profile that
+ * names a dealership is once that dealership's manager has confirmed it. A self-registered profile claiming a
+ * dealership stays out until then, so nobody is listed, booked or sent to a dealership's CRM on their own word.
+ * `alias` is a `salespeople` row.
+ */
+export function publiclyListedSql(sql: Queryable, alias: string) {
+  return sql`(${sql(`${alias}.dealership_id`)} is null or ${sql(`${alias}.verified_at`)} is not null)`;
 }
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
@@ -115,7 +126,9 @@ function browseTerm(q: BrowseSalespeopleQuery) {
  * walk that stops there), so broad filters cost the same as narrow ones; the page walks the same entries to its
  * offset, and only its own cards are read from salespeople. The walk is a term of salesperson_terms when one
  * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
- * plans when changing either. The lateral joins yield one row with a null id when the page is empty, which the
+ * plans when changing either. Both hold publicly listed salespeople only (drizzle/0022): the terms table has no
+ * others, and the rank indexes are partial on publiclyListedSql, which the walk of salespeople states so the
+ * planner can use them. The lateral joins yield one row with a null id when the page is empty, which the
  * aggregate leaves out.
  *
  * The cards come back as the JSON text JSON.stringify would write for them (compact, in column order, instants
@@ -143,7 +156,7 @@ export async function browseSalespeople(
       ${whereAll(sql, [sql`t.term = ${term.term(sql)}`, ...own, ...onRow])}`;
     order = sql`t.average_rating desc, t.total_reviews desc, t.salesperson_id asc`;
   } else {
-    from = sql`from salespeople s ${whereAll(sql, browseConditions(sql, q, "s").own)}`;
+    from = sql`from salespeople s ${whereAll(sql, [...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")])}`;
     order =
       q.sort === "pressure"
         ? sql`s.pressure_average desc nulls last, s.total_reviews desc, s.id asc`
@@ -219,7 +232,23 @@ async function latestRatings(
   return [...rows];
 }
 
-export async function getSalesperson(sql: Queryable, id: number): Promise<SalespersonDetail> {
+/**
+ * Who reads a profile through a public path: anyone sees a listed one; an unlisted one (a registration its
+ * dealership has not confirmed) only the salesperson, that dealership's manager and administrators, and to
+ * everyone else it does not exist (404).
+ */
+type PublicViewer = { visibleTo: Caller | null };
+
+function visibleSql(sql: Queryable, alias: string, viewer: PublicViewer | undefined) {
+  if (!viewer) return sql`true`;
+  return sql`(${publiclyListedSql(sql, alias)} or ${staffSql(sql, viewer.visibleTo, alias)})`;
+}
+
+export async function getSalesperson(
+  sql: Queryable,
+  id: number,
+  viewer?: PublicViewer,
+): Promise<SalespersonDetail> {
   const [row] = await sql<(SalespersonCard & { dealershipInfo: DealershipSummary | null })[]>`
     select ${cardColumns(sql)},
            case when d.id is null then null else json_build_object(
@@ -228,7 +257,7 @@ export async function getSalesperson(sql: Queryable, id: number): Promise<Salesp
              'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude) end as "dealershipInfo"
       from salespeople s
       left join dealerships d on d.id = s.dealership_id
-     where s.id = ${id}
+     where s.id = ${id} and ${visibleSql(sql, "s", viewer)}
      limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const [recent, [averages]] = await Promise.all([
@@ -253,10 +282,14 @@ export async function getSalesperson(sql: Queryable, id: number): Promise<Salesp
   };
 }
 
-export async function getRatingsSummary(sql: Queryable, id: number): Promise<SalespersonRatingsSummary> {
+export async function getRatingsSummary(
+  sql: Queryable,
+  id: number,
+  viewer?: PublicViewer,
+): Promise<SalespersonRatingsSummary> {
   const [row] = await sql<(Pick<SalespersonFields, "totalReviews"> & { averageRating: number })[]>`
-    select average_rating::float8 as "averageRating", total_reviews as "totalReviews"
-      from salespeople where id = ${id} limit 1`;
+    select s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews"
+      from salespeople s where s.id = ${id} and ${visibleSql(sql, "s", viewer)} limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   return { ...row, ratings: await latestRatings(sql, id, 50) };
 }

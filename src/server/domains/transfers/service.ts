@@ -144,11 +144,10 @@ export async function withdrawTransfer(ctx: SalespersonCtx, id: number): Promise
      where id = ${id} and salesperson_id = ${ctx.salespersonId} and status in ${ctx.sql(OPEN)}
     returning id`;
   if (!row) {
-    const [found] = await ctx.sql<{ salesperson_id: number }[]>`
-      select salesperson_id from transfer_requests where id = ${id}`;
-    if (!found) throw notFound();
-    if (found.salesperson_id !== ctx.salespersonId)
-      throw appError("FORBIDDEN", "You can only withdraw your own transfer requests.", "NOT_OWNER");
+    // Someone else's request answers as a missing one does: the answer never tells which ids exist.
+    const [mine] = await ctx.sql`
+      select 1 as found from transfer_requests where id = ${id} and salesperson_id = ${ctx.salespersonId}`;
+    if (!mine) throw notFound();
     throw appError(
       "CONFLICT",
       "This transfer request is no longer open and can't be withdrawn.",
@@ -220,16 +219,20 @@ export async function managerDecide(
     return row;
   });
   if (!decided) {
-    const [found] = await ctx.sql<{ to_dealership_id: number | null }[]>`
-      select to_dealership_id from transfer_requests where id = ${input.id}`;
-    if (!found) throw notFound();
-    if (found.to_dealership_id !== ctx.dealershipId) {
-      await recordSecurityEvent(ctx, {
-        eventType: "authorization_denied",
-        riskLevel: "medium",
-        details: `manager decision on transfer request ${input.id} of another dealership`,
-      });
-      throw appError("FORBIDDEN", "This transfer request is not for your dealership.", "NOT_YOUR_DEALERSHIP");
+    // A request to another dealership answers as a missing one does (the answer never tells which ids
+    // exist); the attempt is still recorded.
+    const [found] = await ctx.sql<{ ours: boolean }[]>`
+      select (to_dealership_id is not distinct from ${ctx.dealershipId}) as ours
+        from transfer_requests where id = ${input.id}`;
+    if (!found?.ours) {
+      if (found) {
+        await recordSecurityEvent(ctx, {
+          eventType: "authorization_denied",
+          riskLevel: "medium",
+          details: `manager decision on transfer request ${input.id} of another dealership`,
+        });
+      }
+      throw notFound();
     }
     throw alreadyDecided();
   }
@@ -301,15 +304,17 @@ export async function adminDecide(
       returning id, salesperson_id, from_dealership_id, to_dealership_id`;
     if (!request) return null;
 
-    const [person] = await tx<(Pick<SalespersonRow, "id" | "name"> & Placement)[]>`
-      select id, name, dealership_id, payment_model, verified_at, city::text as city, state, time_zone
-        from salespeople where id = ${request.salesperson_id} for update`;
-    if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+    // Lock order wherever a salesperson joins or leaves a dealership: the dealership row, then the
+    // salesperson's (as the manager's add and an accepted invitation take them), so none waits on another.
     const [target] = request.to_dealership_id
       ? await tx<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone" | "manager_id">[]>`
           select id, name, city, state, time_zone, manager_id from dealerships
            where id = ${request.to_dealership_id} for update`
       : [];
+    const [person] = await tx<(Pick<SalespersonRow, "id" | "name"> & Placement)[]>`
+      select id, name, dealership_id, payment_model, verified_at, city::text as city, state, time_zone
+        from salespeople where id = ${request.salesperson_id} for update`;
+    if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
     const leaving = person.dealership_id;
     const [source] = leaving
       ? await tx<Pick<DealershipRow, "id" | "name" | "manager_id">[]>`

@@ -1,0 +1,110 @@
+import { Button, Flex, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuMailX } from "react-icons/lu";
+import type { TeamInvitation } from "../../../shared/schemas/manager";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { mediumDate } from "../../ui/format";
+import { InlineLoadError } from "../../ui/QueryState";
+import { SectionCard } from "../../ui/SectionCard";
+import { showToast } from "../../ui/toaster";
+
+/**
+ * Invitations sent to salespeople who already had a profile: they join only when they accept. Each holds a
+ * place on the plan until it is answered, revoked or expires.
+ */
+export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unknown> }) {
+  const invitations = trpc.manager.invitations.useQuery();
+  const revoke = trpc.manager.revokeInvitation.useMutation();
+  const [revoking, setRevoking] = useState<TeamInvitation | null>(null);
+
+  if (invitations.isPending) return <Skeleton height="16" borderRadius="xl" />;
+  if (invitations.isError)
+    return (
+      <InlineLoadError
+        message="We couldn't load your invitations"
+        onRetry={() => void invitations.refetch()}
+      />
+    );
+  if (invitations.data.length === 0) return null;
+
+  return (
+    <SectionCard
+      title={`Invitations waiting for an answer (${invitations.data.length})`}
+      label="Pending invitations"
+      description="These salespeople already have a KnowBefore profile. They join your team when they accept your invitation on their dashboard."
+    >
+      <Stack as="ul" listStyleType="none" gap="3">
+        {invitations.data.map((invitation) => (
+          <Flex
+            as="li"
+            key={invitation.id}
+            gap="3"
+            justify="space-between"
+            align={{ base: "stretch", sm: "center" }}
+            direction={{ base: "column", sm: "row" }}
+            borderWidth="1px"
+            borderColor="border.muted"
+            borderRadius="lg"
+            p="3"
+          >
+            <Stack gap="0.5" minW="0">
+              <Text fontWeight="medium">{invitation.name}</Text>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {invitation.email}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                Invited {mediumDate.format(new Date(invitation.createdAt))}, open until{" "}
+                {mediumDate.format(new Date(invitation.expiresAt))}
+              </Text>
+            </Stack>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              flexShrink={0}
+              onClick={() => setRevoking(invitation)}
+              aria-label={`Revoke the invitation to ${invitation.name}`}
+            >
+              <LuMailX /> Revoke
+            </Button>
+          </Flex>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this invitation?"
+        description={`${revoking?.name ?? "This salesperson"} will no longer be able to accept it. You can invite them again later.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking"
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(
+            { id: revoking.id },
+            {
+              onSuccess: async () => {
+                showToast({
+                  title: "Invitation revoked",
+                  description: `${revoking.name} can no longer accept it.`,
+                  variant: "success",
+                });
+                setRevoking(null);
+                await onChanged();
+              },
+              onError: (error) =>
+                showToast({
+                  title: "Couldn't revoke the invitation",
+                  description: apiErrorMessage(error, "Please try again."),
+                  variant: "destructive",
+                }),
+            },
+          );
+        }}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Container, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { LuCheck, LuX } from "react-icons/lu";
+import type { SalespersonInvitation } from "../../../shared/schemas/manager";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { mediumDate } from "../../ui/format";
+import { SectionCard } from "../../ui/SectionCard";
+import { showToast } from "../../ui/toaster";
+
+const PAYS: Record<SalespersonInvitation["paymentModel"], string> = {
+  dealership: "the dealership pays for your listing",
+  individual: "you keep paying for your own listing",
+};
+
+/**
+ * Invitations from dealership managers to join their team. Nothing about the profile changes until its owner
+ * accepts here; declining tells the manager.
+ */
+export function TeamInvitations() {
+  const invitations = trpc.portal.invitations.useQuery();
+  const utils = trpc.useUtils();
+  const accept = trpc.portal.acceptInvitation.useMutation();
+  const decline = trpc.portal.declineInvitation.useMutation();
+  if (!invitations.data || invitations.data.length === 0) return null;
+
+  const answered = () =>
+    Promise.all([
+      utils.portal.invitations.invalidate(),
+      utils.portal.me.invalidate(),
+      utils.auth.invalidate(),
+    ]);
+  const failed = (error: unknown) =>
+    showToast({
+      title: "Couldn't answer the invitation",
+      description: apiErrorMessage(error, "Please try again."),
+      variant: "destructive",
+    });
+  const busy = accept.isPending || decline.isPending;
+
+  return (
+    <Container maxW="7xl" pt={{ base: "5", md: "8" }}>
+      <SectionCard
+        title={`Invitations to join a dealership (${invitations.data.length})`}
+        label="Invitations to join a dealership"
+        description="Accepting moves your profile, reviews and history to that dealership's team. Nothing changes unless you accept."
+        borderColor="blue.300"
+      >
+        <Stack as="ul" listStyleType="none" gap="3">
+          {invitations.data.map((invitation) => {
+            const { dealership } = invitation;
+            return (
+              <Flex
+                as="li"
+                key={invitation.id}
+                gap="3"
+                justify="space-between"
+                align={{ base: "stretch", sm: "center" }}
+                direction={{ base: "column", sm: "row" }}
+                borderWidth="1px"
+                borderColor="border.muted"
+                borderRadius="lg"
+                p="3"
+              >
+                <Stack gap="0.5" minW="0">
+                  <Text fontWeight="medium">
+                    {dealership.name}, {dealership.city}, {dealership.state}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    If you join, {PAYS[invitation.paymentModel]}. Open until{" "}
+                    {mediumDate.format(new Date(invitation.expiresAt))}.
+                  </Text>
+                </Stack>
+                <HStack gap="2" flexShrink={0}>
+                  <Button
+                    size="sm"
+                    colorPalette="green"
+                    disabled={busy}
+                    loading={accept.isPending && accept.variables?.id === invitation.id}
+                    loadingText="Joining"
+                    aria-label={`Accept the invitation from ${dealership.name}`}
+                    onClick={() =>
+                      accept.mutate(
+                        { id: invitation.id },
+                        {
+                          onSuccess: async () => {
+                            showToast({
+                              title: `You joined ${dealership.name}`,
+                              description: "Your profile now shows your new dealership.",
+                              variant: "success",
+                            });
+                            await answered();
+                          },
+                          onError: failed,
+                        },
+                      )
+                    }
+                  >
+                    <LuCheck /> Accept
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    loading={decline.isPending && decline.variables?.id === invitation.id}
+                    loadingText="Declining"
+                    aria-label={`Decline the invitation from ${dealership.name}`}
+                    onClick={() =>
+                      decline.mutate(
+                        { id: invitation.id },
+                        {
+                          onSuccess: async () => {
+                            showToast({
+                              title: "Invitation declined",
+                              description: `We let ${dealership.name} know.`,
+                              variant: "success",
+                            });
+                            await answered();
+                          },
+                          onError: failed,
+                        },
+                      )
+                    }
+                  >
+                    <LuX /> Decline
+                  </Button>
+                </HStack>
+              </Flex>
+            );
+          })}
+        </Stack>
+      </SectionCard>
+    </Container>
+  );
+}
