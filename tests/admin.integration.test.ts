@@ -4,6 +4,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase } from "../src/server/db/seed";
+import { IMAGE_UPLOAD_MAX_BYTES } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
@@ -415,6 +416,115 @@ describe("dealerships", () => {
     );
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ deletedDealership: "Console Motors of Austin" });
+  });
+});
+
+describe("deleting what is paid for", () => {
+  async function counts(table: "dealerships" | "salespeople", id: number) {
+    const [row] = await h.sql<{ owner: number; subscriptions: number }[]>`
+      select (select count(*)::int from ${h.sql(table)} where id = ${id}) as owner,
+             (select count(*)::int from subscriptions
+               where ${table === "dealerships" ? h.sql`dealership_id` : h.sql`salesperson_id`} = ${id}) as subscriptions`;
+    return row!;
+  }
+
+  it("refuses to delete a dealership or a salesperson while a subscription gives access, and deletes nothing", async () => {
+    const made = await h.request("POST", "/api/dealerships", {
+      body: { name: "Paying Motors", address: "2 Main St", city: "Austin", state: "TX", zipCode: "78701" },
+      headers: bearer,
+    });
+    expect(made.status).toBe(201);
+    const dealershipId = made.json.id as number;
+    await h.sql`
+      insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status, seats)
+      values ('sub_paying_dealer', ${dealershipId}, 'dealer-basic', 'month', 'active', 1)`;
+    const [seller] = await h.sql<{ id: number; name: string }[]>`
+      select id, name from salespeople order by id desc limit 1`;
+    await h.sql`
+      insert into subscriptions (stripe_subscription_id, salesperson_id, plan, interval, status, seats)
+      values ('sub_paying_seller', ${seller!.id}, 'salesperson', 'month', 'trialing', 1)`;
+    const before = await auditRows();
+
+    const dealership = await h.request("DELETE", `/api/admin/dealership/${dealershipId}`, {
+      body: { reason: "Closing" },
+      headers: bearer,
+    });
+    expect(dealership.status).toBe(409);
+    expect(dealership.json).toEqual({
+      message:
+        "Cancel the subscription first: Paying Motors has the Dealer Basic plan, which is still being charged.",
+      code: "SUBSCRIPTION_ACTIVE",
+    });
+    const salesperson = await h.request("DELETE", `/api/admin/salesperson/${seller!.id}`, {
+      body: { reason: "Left" },
+      headers: bearer,
+    });
+    expect(salesperson.status).toBe(409);
+    expect(salesperson.json.code).toBe("SUBSCRIPTION_ACTIVE");
+    expect(salesperson.json.message).toMatch(/^Cancel the subscription first/);
+    expect(await counts("dealerships", dealershipId)).toEqual({ owner: 1, subscriptions: 1 });
+    expect(await counts("salespeople", seller!.id)).toEqual({ owner: 1, subscriptions: 1 });
+    expect(await auditRows()).toBe(before);
+
+    // Set to end at the period's close: still refused until it has ended, then deleted.
+    await h.sql`update subscriptions set cancel_at_period_end = true, current_period_end = '2031-05-01T00:00:00Z'
+                 where stripe_subscription_id = 'sub_paying_dealer'`;
+    const ending = await h.request("DELETE", `/api/admin/dealership/${dealershipId}`, {
+      body: { reason: "Closing" },
+      headers: bearer,
+    });
+    expect(ending.status).toBe(409);
+    expect(ending.json.message).toContain("until May 1, 2031");
+    await h.sql`update subscriptions set status = 'canceled' where stripe_subscription_id = 'sub_paying_dealer'`;
+    const ended = await h.request("DELETE", `/api/admin/dealership/${dealershipId}`, {
+      body: { reason: "Closing" },
+      headers: bearer,
+    });
+    expect(ended.status, ended.text).toBe(200);
+    expect(await counts("dealerships", dealershipId)).toEqual({ owner: 0, subscriptions: 0 });
+  });
+});
+
+describe("console uploads", () => {
+  it("takes a 2 MiB photo and logo (the 5 MB limit, not the 1 MiB default) and answers 413 above 5 MB", async () => {
+    // Noise does not compress: a PNG of about 2 MiB.
+    const width = 840;
+    const height = 840;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2_654_435_761) >>> 24;
+    const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(png.length).toBeLessThan(IMAGE_UPLOAD_MAX_BYTES);
+    const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
+    const [seller] = await h.sql<{ id: number }[]>`select id from salespeople order by id limit 1`;
+    const [dealership] = await h.sql<{ id: number }[]>`select id from dealerships order by id limit 1`;
+    const photo = await h.request("POST", `/api/admin/salesperson/${seller!.id}/upload-photo`, {
+      body: { profileImageUrl: dataUrl },
+      headers: bearer,
+    });
+    expect(photo.status, photo.text).toBe(200);
+    const logo = await h.request("POST", `/api/admin/dealership/${dealership!.id}/upload-logo`, {
+      body: { logoUrl: dataUrl },
+      headers: bearer,
+    });
+    expect(logo.status, logo.text).toBe(200);
+
+    const big = Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES + 1, 0);
+    png.copy(big, 0, 0, 64);
+    const tooBig = await h.request("POST", `/api/admin/dealership/${dealership!.id}/upload-logo`, {
+      body: { logoUrl: `data:image/png;base64,${big.toString("base64")}` },
+      headers: bearer,
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json.code).toBe("FILE_TOO_LARGE");
+    // Anything else keeps the default limit.
+    const other = await h.request("PUT", `/api/dealerships/${dealership!.id}`, {
+      body: { name: "x".repeat(1024 * 1024 + 10) },
+      headers: bearer,
+    });
+    expect(other.status).toBe(413);
   });
 });
 

@@ -89,13 +89,24 @@ describe("booking", () => {
     expect(notes[0]!.link).toBe("/salesperson-dashboard?tab=appointments");
   });
 
-  it("e-mails an ICS invite (METHOD:REQUEST) to the customer through SMTP", async () => {
+  it("e-mails an ICS invite (METHOD:REQUEST) to the customer's own account through SMTP, never to a typed address", async () => {
     const res = await h.request("POST", "/api/appointments", {
       cookie: customer.cookie,
-      body: booking({ time: "13:00", customerEmail: "ics.check@example.org" }),
+      body: booking({
+        time: "13:00",
+        customerEmail: "ics.check@example.org",
+        notes: "Your account is locked: sign in at https://phish.example.test",
+      }),
     });
     expect(res.status).toBe(201);
-    const mail = await h.waitForMail((m) => m.to.includes("ics.check@example.org"));
+    // The typed address stays a contact detail on the appointment.
+    expect(res.json.customerEmail).toBe("ics.check@example.org");
+    const uid = `UID:appointment-${res.json.id}@knowbefore`;
+    const mail = await h.waitForMail((m) => m.to.includes("booker@example.org") && m.text.includes(uid));
+    // The salesperson's copy goes out after the customer's: once it is here, the notice is complete.
+    await h.waitForMail((m) => m.to.includes(ny.email.toLowerCase()) && m.text.includes(uid));
+    expect(h.smtp.messages.filter((m) => m.to.includes("ics.check@example.org"))).toEqual([]);
+    expect(mail.text).not.toContain("ics.check@example.org");
     expect(mail.subject).toMatch(/^Confirmed: Test Drive/);
     expect(mail.raw).toContain("text/calendar");
     // A whole message: its own id and date, and every part inside its multipart boundary.

@@ -9,10 +9,16 @@ const h = await createHarness();
 await seedDatabase(h.sql, { scale: 0.02 });
 
 // The last seeded salesperson has no upcoming visits (the first has some, at times that could overlap).
+// Notices go to the booking account's own address, so each appointment is booked by an account with `email`.
 async function appointmentIn(ms: number, email: string) {
   const [row] = await h.sql<{ id: number }[]>`
-    insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
-    values ((select max(id) from salespeople), 'Test Drive', ${new Date(Date.now() + ms)}, 'Remy Reminder', '5125550100', ${email}) returning id`;
+    with account as (
+      insert into users (email) values (${email})
+      on conflict (email) do update set email = excluded.email returning id)
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name,
+                              customer_phone, customer_email)
+    values ((select max(id) from salespeople), (select id from account), 'Test Drive', ${new Date(Date.now() + ms)},
+            'Remy Reminder', '5125550100', ${email}) returning id`;
   return row!.id;
 }
 

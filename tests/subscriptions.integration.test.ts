@@ -319,7 +319,7 @@ describe("changing plans and who sees what", () => {
     const update = standin.calls.findLast(
       (c) => c.method === "POST" && c.path === `/v1/subscriptions/${stripeId}`,
     );
-    expect(update?.params.proration_behavior).toBe("create_prorations");
+    expect(update?.params.proration_behavior).toBe("always_invoice");
     expect(await limitOf(managerB)).toMatchObject({ planId: "dealer-enterprise", salespersonLimit: null });
 
     const wrongAudience = await h.request(

@@ -113,6 +113,30 @@ export const RETENTION_DEFAULTS: Record<RetentionDataType, RetentionDefault> = {
 export const RETENTION_MIN_DAYS = 1;
 export const RETENTION_MAX_DAYS = 3650;
 
+/**
+ * The shortest periods allowed where records are evidence: the trail of administrative changes and the
+ * security events are kept at least a year, whoever sets the policy.
+ */
+export const RETENTION_FLOORS: Partial<Record<RetentionDataType, number>> = {
+  security_events: 365,
+  audit_entries: 365,
+};
+
+/** The shortest period a policy may be set to. */
+export function retentionMinDays(dataType: RetentionDataType): number {
+  return RETENTION_FLOORS[dataType] ?? RETENTION_MIN_DAYS;
+}
+
+/** Why a period cannot be set for this kind of data, or null when it can. */
+export function retentionPeriodProblem(dataType: RetentionDataType, days: number): string | null {
+  const min = retentionMinDays(dataType);
+  if (!Number.isInteger(days) || days < min || days > RETENTION_MAX_DAYS)
+    return min > RETENTION_MIN_DAYS
+      ? `${RETENTION_DEFAULTS[dataType].label} must be kept at least ${min} days (at most ${RETENTION_MAX_DAYS})`
+      : `Enter a whole number of days from ${min} to ${RETENTION_MAX_DAYS}`;
+  return null;
+}
+
 /** The checks the compliance score is computed from (each passes or fails; the score is the share passed). */
 export const COMPLIANCE_CHECKS = {
   requestsInTime:

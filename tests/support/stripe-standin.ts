@@ -4,7 +4,8 @@
 //   customers        create, retrieve, delete
 //   prices           list by lookup_keys, create (with product_data)
 //   subscriptions    create (default_incomplete, trial_period_days, expand of latest_invoice.confirmation_secret
-//                    and pending_setup_intent), retrieve, update (cancel_at_period_end, items, metadata), cancel
+//                    and pending_setup_intent), retrieve, update (cancel_at_period_end, items, metadata,
+//                    payment_behavior pending_if_incomplete), cancel
 //   invoices         retrieve, list by subscription
 //   payment_intents  retrieve;   setup_intents  retrieve
 //
@@ -73,6 +74,10 @@ export async function startStripeStandIn(
   /** Every call the SDK made, for tests that assert what was sent (proration, idempotency keys). */
   const calls: { method: string; path: string; params: Json; idempotencyKey: string | null }[] = [];
   const signer = new Stripe(secretKey);
+  /** Run while each request is held, before it is answered (a test looks at the database meanwhile). */
+  const probe: { current: ((request: { method: string; path: string }) => Promise<void>) | null } = {
+    current: null,
+  };
 
   function get(map: Map<string, Obj>, id: string, what: string): Obj {
     const found = map.get(id);
@@ -311,9 +316,35 @@ export async function startStripeStandIn(
           const { item } = subscriptionPrice(sub);
           if (items[0].id !== item.id)
             throw new StripeError(400, `No such subscription item: '${items[0].id}'`);
-          if (items[0].price) item.price = get(store.prices, String(items[0].price), "price");
-          if (items[0].quantity) item.quantity = Number(items[0].quantity);
+          const price = items[0].price ? get(store.prices, String(items[0].price), "price") : item.price;
+          const quantity = items[0].quantity ? Number(items[0].quantity) : Number(item.quantity);
           sub.last_proration_behavior = params.proration_behavior ?? "create_prorations";
+          // pending_if_incomplete: an increase waits for its invoice (paid with payInvoice) before it applies;
+          // the difference stands in for the proration. In a trial, or for a decrease, it applies at once.
+          const increase =
+            Number((price as Json).unit_amount) * quantity -
+            Number((item.price as Json).unit_amount) * Number(item.quantity);
+          if (params.payment_behavior === "pending_if_incomplete") {
+            const pendingOnly = Object.keys(params).filter(
+              (k) => !["items", "proration_behavior", "payment_behavior", "expand"].includes(k),
+            );
+            if (pendingOnly.length > 0)
+              throw new StripeError(400, `pending_if_incomplete does not take: ${pendingOnly.join(", ")}`);
+          }
+          if (
+            params.payment_behavior === "pending_if_incomplete" &&
+            sub.status !== "trialing" &&
+            increase > 0
+          ) {
+            sub.pending_update = {
+              subscription_items: [{ id: item.id, price, quantity }],
+              expires_at: now() + DAY,
+            };
+            sub.latest_invoice = makeInvoice(sub, increase).id;
+          } else {
+            item.price = price;
+            item.quantity = quantity;
+          }
         }
         void deliver([event("customer.subscription.updated", sub)]);
         return expandSubscription(sub, expand);
@@ -375,6 +406,7 @@ export async function startStripeStandIn(
     const params = parseForm(raw);
     const key = method === "POST" ? ((req.headers["idempotency-key"] as string | undefined) ?? null) : null;
     calls.push({ method, path: url.pathname, params, idempotencyKey: key });
+    if (probe.current) await probe.current({ method, path: url.pathname });
     if (key && idempotent.has(`${url.pathname}:${key}`)) {
       const first = idempotent.get(`${url.pathname}:${key}`)!;
       send(res, first.status, first.body);
@@ -410,6 +442,15 @@ export async function startStripeStandIn(
     if (invoice.payment_intent_id)
       get(store.paymentIntents, String(invoice.payment_intent_id), "pi").status = "succeeded";
     sub.status = "active";
+    const pending = sub.pending_update as { subscription_items: Json[] } | null | undefined;
+    if (pending) {
+      const { item } = subscriptionPrice(sub);
+      Object.assign(item, {
+        price: pending.subscription_items[0]!.price,
+        quantity: pending.subscription_items[0]!.quantity,
+      });
+      sub.pending_update = null;
+    }
     return [event("invoice.paid", invoice), event("customer.subscription.updated", sub)];
   }
 
@@ -452,6 +493,7 @@ export async function startStripeStandIn(
     webhookSecret,
     store,
     calls,
+    probe,
     /** The app's environment for this stand-in. */
     env: {
       STRIPE_SECRET_KEY: secretKey,

@@ -6,6 +6,27 @@ export type Sql = postgres.Sql;
 /** Either the pool or an open transaction: what a function that only runs queries needs. */
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_IDLE_IN_TRANSACTION_MS = 30_000;
+
+/**
+ * Runs long maintenance work (seeding, rollup refreshes, retention clean-ups) on one reserved connection of
+ * the pool with no statement timeout, restoring the pool's setting before the connection goes back.
+ */
+export async function withoutStatementTimeout<T>(
+  sql: Sql,
+  work: (connection: postgres.ReservedSql) => Promise<T>,
+): Promise<T> {
+  const connection = await sql.reserve();
+  try {
+    await connection`set statement_timeout = 0`;
+    return await work(connection);
+  } finally {
+    await connection`reset statement_timeout`.catch(() => {});
+    connection.release();
+  }
+}
+
 /**
  * The app's pool, and two smaller ones for browse. Statements are prepared once per connection; on the main
  * pool PostgreSQL may then reuse a generic plan, which is what lookups by key want (planning the session lookup
@@ -16,18 +37,28 @@ export type Queryable = postgres.Sql | postgres.TransactionSql;
  * running it), so the browse pool always keeps it. Connections open on first use: a script that never browses
  * opens none there.
  */
-export function createDatabase(url: string, options: { max?: number } = {}) {
+export function createDatabase(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number } = {},
+) {
   const max = options.max ?? 10;
+  // A runaway query, or a transaction left open while its caller waits on something else, is ended by the
+  // server instead of holding a connection and its locks. Long maintenance work lifts the first on its own
+  // connection (withoutStatementTimeout); migrations and backups use connections of their own.
+  const timeouts = {
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_MS,
+  };
   const sql = postgres(url, {
     max,
     onnotice: () => {},
-    connection: { application_name: "knowbefore" },
+    connection: { application_name: "knowbefore", ...timeouts },
   });
   const browsePool = (planCacheMode: string, name: string) =>
     postgres(url, {
       max: Math.max(2, Math.ceil(max / 2)),
       onnotice: () => {},
-      connection: { plan_cache_mode: planCacheMode, application_name: name },
+      connection: { plan_cache_mode: planCacheMode, application_name: name, ...timeouts },
     });
   const searchSql = browsePool("force_custom_plan", "knowbefore-search");
   const browseSql = browsePool("force_generic_plan", "knowbefore-browse");

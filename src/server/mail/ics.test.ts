@@ -33,6 +33,34 @@ describe("ICS invites", () => {
     expect(ics).toContain("STATUS:CANCELLED");
   });
 
+  it("quotes a name in CN so it cannot add parameters or change the address", () => {
+    const ics = buildIcs({
+      ...base,
+      method: "REQUEST",
+      attendees: [{ name: 'Eve";ROLE=CHAIR:mailto:x', email: "eve@example.com" }],
+    });
+    const attendee = ics
+      .replace(/\r\n /g, "")
+      .split("\r\n")
+      .filter((line) => line.startsWith("ATTENDEE"));
+    expect(attendee).toEqual([
+      'ATTENDEE;CN="Eve;ROLE=CHAIR:mailto:x";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:eve@example.com',
+    ]);
+    expect(ics).toContain('ORGANIZER;CN="KnowBefore":mailto:no-reply@knowbefore.local');
+  });
+
+  it("drops line breaks and quotes from a name, so it cannot start a property", () => {
+    const ics = buildIcs({
+      ...base,
+      method: "REQUEST",
+      attendees: [{ name: 'Mallory\r\nATTENDEE:mailto:"x@evil.test', email: "m@example.com" }],
+    });
+    const lines = ics.replace(/\r\n /g, "").split("\r\n");
+    expect(lines.filter((line) => line.startsWith("ATTENDEE"))).toEqual([
+      'ATTENDEE;CN="MalloryATTENDEE:mailto:x@evil.test";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:m@example.com',
+    ]);
+  });
+
   it("folds long lines at 75 octets", () => {
     const ics = buildIcs({ ...base, method: "REQUEST", description: "x".repeat(200) });
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

@@ -19,6 +19,22 @@ function escapeText(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
+/**
+ * A parameter value (CN=...) as a quoted-string: a name may hold ':', ';' or ',' that would otherwise end the
+ * parameter and start another (a booker's name must not add ROLE= or change the address). A quoted-string
+ * cannot hold DQUOTE or control characters, so those are dropped.
+ */
+export function paramValue(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return `"${value.replace(/["\u0000-\u001f\u007f]/g, "")}"`;
+}
+
+/** A calendar address: control characters (a line break would start a property) are dropped. */
+function calAddress(email: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return `mailto:${email.replace(/[\u0000-\u001f\u007f]/g, "")}`;
+}
+
 /** Lines longer than 75 octets are folded with CRLF + space. */
 function fold(line: string): string {
   const out: string[] = [];
@@ -86,9 +102,9 @@ export function buildIcs(event: IcsEvent, now = new Date()): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
-    `ORGANIZER;CN=${escapeText(event.organizer.name)}:mailto:${event.organizer.email}`,
+    `ORGANIZER;CN=${paramValue(event.organizer.name)}:${calAddress(event.organizer.email)}`,
     ...event.attendees.map(
-      (a) => `ATTENDEE;CN=${escapeText(a.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${a.email}`,
+      (a) => `ATTENDEE;CN=${paramValue(a.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:${calAddress(a.email)}`,
     ),
     `STATUS:${event.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",

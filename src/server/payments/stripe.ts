@@ -15,8 +15,10 @@ export type Payments = {
 export function createPayments(env: Env): Payments | null {
   if (!env.STRIPE_SECRET_KEY) return null;
   const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
+    // Each call gives up after 10 s and is retried twice (with the same idempotency key): no caller holds a
+    // transaction meanwhile, and a request's wait stays bounded.
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: 10_000,
     appInfo: { name: "KnowBefore" },
     telemetry: false,
     ...(env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST } : {}),

@@ -52,7 +52,7 @@ export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   status?: 200 | 201;
   /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
   scope?: ApiScope;
-  /** Largest body accepted, in bytes (the app's default is 1 MiB). */
+  /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT otherwise); the app-wide limit then leaves it alone. */
   maxBody?: number;
   /** A navigation from another site is sent here without the procedure running (a GET that signs out). */
   crossSiteRedirect?: string;
@@ -68,6 +68,26 @@ export type MountedRoute = Omit<RestRoute, "procedure" | "shape" | "params" | "i
   input: "body" | "query" | "none" | { image: string };
   run: (ctx: Context, input: unknown) => Promise<Shaped>;
 };
+
+/** The largest body of a request that declares no limit of its own. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Whether a request goes to a REST route with its own body limit (uploads): such a route is limited by that
+ * alone, so the app-wide default must not refuse it first.
+ */
+export function ownBodyLimit(entries: readonly MountedRoute[], prefix = "/api") {
+  const routes = entries
+    .filter((entry) => entry.maxBody !== undefined)
+    .map((entry) => ({
+      method: entry.method,
+      pattern: new RegExp(
+        `^${prefix}${entry.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]\w*/g, "[^/]+")}/?$`,
+      ),
+    }));
+  return (method: string, path: string) =>
+    routes.some((route) => route.method === method && route.pattern.test(path));
+}
 
 /** An entry, type-checked against its procedure's input (params, image field) and output (shape). */
 export function route<P extends ProcedurePath>(entry: RestRoute<P>): MountedRoute {

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   "subscription",
   "crm_integration",
   "api_key",
+  "retention_policy",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -15,7 +15,13 @@ import {
 } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { LuSave, LuTrash2 } from "react-icons/lu";
-import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, type RetentionDataType } from "../../../shared/compliance";
+import {
+  RETENTION_FLOORS,
+  RETENTION_MAX_DAYS,
+  type RetentionDataType,
+  retentionMinDays,
+  retentionPeriodProblem,
+} from "../../../shared/compliance";
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -98,12 +104,15 @@ function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
   const save = trpc.compliance.updateRetentionPolicy.useMutation();
   const id = useId();
   const n = Number(days);
+  const minDays = retentionMinDays(policy.dataType);
+  const floor = RETENTION_FLOORS[policy.dataType];
   const changed = n !== policy.retentionPeriodDays || autoDelete !== policy.autoDelete;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!Number.isInteger(n) || n < RETENTION_MIN_DAYS || n > RETENTION_MAX_DAYS) {
-      setError(`Enter a whole number of days from ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS}`);
+    const problem = retentionPeriodProblem(policy.dataType, n);
+    if (problem) {
+      setError(problem);
       return;
     }
     save.mutate(
@@ -147,7 +156,7 @@ function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
             w="28"
             type="number"
             inputMode="numeric"
-            min={RETENTION_MIN_DAYS}
+            min={minDays}
             max={RETENTION_MAX_DAYS}
             value={days}
             aria-invalid={error ? true : undefined}
@@ -169,6 +178,11 @@ function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
         </Button>
       </Flex>
       <SwitchField label="Delete automatically" checked={autoDelete} onChange={setAutoDelete} />
+      {floor ? (
+        <Text fontSize="xs" color="fg.muted">
+          Kept at least {floor} days, as evidence.
+        </Text>
+      ) : null}
       <Text fontSize="xs" color={error ? "fg.error" : "fg.muted"} role={error ? "alert" : undefined}>
         {error ??
           `${policy.due.toLocaleString("en-US")} record${policy.due === 1 ? "" : "s"} past the period now`}

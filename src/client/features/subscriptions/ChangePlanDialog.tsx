@@ -69,10 +69,16 @@ export function ChangePlanDialog({
         onSuccess: (updated) =>
           closeWithSuccess(
             close,
-            {
-              title: "Plan changed",
-              description: `You are now on ${updated.planName}: ${formatCents(updated.amountCents)} per ${period}, prorated from today.`,
-            },
+            // An upgrade waits for its prorated invoice to be paid; the plan switches when the payment clears.
+            updated.plan === plan.id
+              ? {
+                  title: "Plan changed",
+                  description: `You are now on ${updated.planName}: ${formatCents(updated.amountCents)} per ${period}, prorated from today.`,
+                }
+              : {
+                  title: "Plan change requested",
+                  description: `${plan.name} starts as soon as its prorated charge is paid; until then you stay on ${updated.planName}.`,
+                },
             refresh,
           ),
         onError: (error) =>

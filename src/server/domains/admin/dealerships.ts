@@ -18,6 +18,7 @@ import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { loadCities } from "../../db/seed";
 import { appError } from "../../errors";
+import { refuseWhileSubscribed } from "../subscriptions/service";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
@@ -163,7 +164,10 @@ export async function updateDealership(ctx: Context, input: z.output<typeof upda
   });
 }
 
-/** Refused while salespeople still belong to it: they are reassigned or removed first. */
+/**
+ * Refused while salespeople still belong to it (they are reassigned or removed first) and while its
+ * subscription gives access (it is cancelled first).
+ */
 export async function deleteDealership(ctx: Context, input: DeleteByIdInput) {
   return commitBrowseChange(ctx, async (tx) => {
     // FOR UPDATE waits for (and then blocks) a salesperson joining it, whose insert holds KEY SHARE.
@@ -174,6 +178,7 @@ export async function deleteDealership(ctx: Context, input: DeleteByIdInput) {
         `${before.name} still has ${before.salespeopleCount} active salespeople`,
         "DEALERSHIP_HAS_SALESPEOPLE",
       );
+    await refuseWhileSubscribed(tx, { kind: "dealership", id: input.id }, before.name);
     await tx`delete from dealerships where id = ${input.id}`;
     await removeUnusedLogo(tx, before.logoUrl);
     await recordAudit(ctx, tx, {

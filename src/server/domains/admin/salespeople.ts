@@ -18,6 +18,7 @@ import { PG, pgErrorCode } from "../../db/errors";
 import type { DealershipRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { storeProfileImage } from "../portal/photos";
+import { refuseWhileSubscribed } from "../subscriptions/service";
 import { storedImage } from "./images";
 import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
@@ -150,10 +151,14 @@ export async function updateSalesperson(ctx: Context, input: z.output<typeof upd
   }).catch(emailTaken);
 }
 
-/** Removes the profile with its appointments, reviews and messages (they cascade); the account stays. */
+/**
+ * Removes the profile with its appointments, reviews and messages (they cascade); the account stays. Refused
+ * while the salesperson's own subscription gives access (it is cancelled first).
+ */
 export async function deleteSalesperson(ctx: Context, input: DeleteByIdInput) {
   return commitBrowseChange(ctx, async (tx) => {
     const before = await readSalesperson(tx, input.id, true);
+    await refuseWhileSubscribed(tx, { kind: "salesperson", id: input.id }, before.name);
     await tx`delete from salespeople where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "salesperson.delete",

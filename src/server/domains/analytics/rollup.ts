@@ -39,6 +39,8 @@ export function refreshRollups(sql: Sql): Promise<Date> {
       // the requests being answered meanwhile.
       const connection = await sql.reserve();
       try {
+        // A refresh of a large history takes longer than one request's statement may.
+        await connection`set statement_timeout = 0`;
         await connection`set max_parallel_workers_per_gather = 0`;
         // analytics_days sums analytics_daily, so it follows it.
         for (const view of ROLLUPS)
@@ -47,6 +49,7 @@ export function refreshRollups(sql: Sql): Promise<Date> {
         await connection`analyze ${connection.unsafe(ROLLUPS.join(", "))}`;
         await connection`reset max_parallel_workers_per_gather`;
       } finally {
+        await connection`reset statement_timeout`.catch(() => {});
         connection.release();
       }
       state.refreshedAt = new Date(started);

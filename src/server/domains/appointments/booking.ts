@@ -16,6 +16,7 @@ import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../..
 import { appError } from "../../errors";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
+import { publiclyListedSql } from "../salespeople/service";
 import { type AppointmentViewRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
@@ -60,7 +61,7 @@ async function bookingTarget(sql: Queryable, id: number, date: string): Promise<
                         and 'appointment.created' = any(i.supported_events)), '[]') as crm,
            nextval('appointments_id_seq')::int as appointment_id
       from salespeople s left join dealerships d on d.id = s.dealership_id
-     where s.id = ${id}`;
+     where s.id = ${id} and ${publiclyListedSql(sql, "s")}`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const blocks = row.blocks.map((b) => ({
     starts_at: new Date(b.s),

@@ -11,16 +11,15 @@ import type { Mailer } from "../../mail/mailer";
 
 type NoticeRow = Pick<
   AppointmentRow,
-  | "id"
-  | "starts_at"
-  | "status"
-  | "appointment_type"
-  | "customer_name"
-  | "customer_email"
-  | "notes"
-  | "ics_sequence"
+  "id" | "starts_at" | "status" | "appointment_type" | "customer_name" | "notes" | "ics_sequence"
 > &
   Pick<SalespersonRow, "time_zone" | "city" | "state"> & {
+    /**
+     * The booking account's own sign-in address: the only customer address notices go to. The e-mail typed
+     * into a booking is a contact detail for the salesperson, never a recipient, so a booking cannot make the
+     * platform mail its text to someone else.
+     */
+    account_email: string | null;
     salesperson_name: string;
     salesperson_email: string;
     dealership_name: string | null;
@@ -32,7 +31,7 @@ export type NoticeDeps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: str
 
 async function loadNotice(sql: Queryable, id: number): Promise<NoticeRow | undefined> {
   const [row] = await sql<NoticeRow[]>`
-    select a.id, a.starts_at, a.status, a.appointment_type, a.customer_name, coalesce(a.customer_email, u.email) as customer_email,
+    select a.id, a.starts_at, a.status, a.appointment_type, a.customer_name, u.email as account_email,
            a.notes, a.ics_sequence, s.name as salesperson_name, s.email as salesperson_email, s.time_zone,
            d.name as dealership_name, d.address, s.city, s.state
       from appointments a
@@ -80,7 +79,7 @@ function invite(row: NoticeRow, deps: NoticeDeps, method: "REQUEST" | "CANCEL") 
       location: location(row),
       organizer: { name: "KnowBefore", email: fromEmail },
       attendees: [
-        ...(row.customer_email ? [{ name: row.customer_name, email: row.customer_email }] : []),
+        ...(row.account_email ? [{ name: row.customer_name, email: row.account_email }] : []),
         { name: row.salesperson_name, email: row.salesperson_email },
       ],
     }),
@@ -96,10 +95,10 @@ export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["app
   const verb = cancelled ? "cancelled" : data.kind === "rescheduled" ? "moved to" : "confirmed for";
   const calendar = invite(row, deps, method);
   const recipients = [
-    ...(row.customer_email
+    ...(row.account_email
       ? [
           {
-            to: row.customer_email,
+            to: row.account_email,
             text: `Hello ${row.customer_name},\n\nYour ${row.appointment_type} with ${row.salesperson_name} is ${verb} ${when}.\nWhere: ${location(row)}\n\nSee your appointments: ${deps.appUrl}/appointments\n`,
           },
         ]
@@ -126,9 +125,9 @@ export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-
        returning id`;
     if (!claimed) return;
     const row = await loadNotice(tx, data.appointmentId);
-    if (!row?.customer_email) return;
+    if (!row?.account_email) return;
     await deps.mailer.send({
-      to: row.customer_email,
+      to: row.account_email,
       subject: `Reminder: ${row.appointment_type} tomorrow with ${row.salesperson_name}`,
       text: `Hello ${row.customer_name},\n\nA reminder of your ${row.appointment_type} with ${row.salesperson_name} on ${whenText(row)}.\nWhere: ${location(row)}\n\nNeed to change it? ${deps.appUrl}/appointments\n`,
     });

@@ -1,8 +1,16 @@
 // Retention policies and the cleanup that enforces them. The daily job (jobs/workers.ts) runs the policies
 // whose automatic deletion is on; an administrator's "run cleanup now" runs every policy. Each run is one
 // transaction and leaves a row in retention_runs with what each policy removed.
-import { RETENTION_DATA_TYPES, RETENTION_DEFAULTS, type RetentionDataType } from "../../../shared/compliance";
+import {
+  RETENTION_DATA_TYPES,
+  RETENTION_DEFAULTS,
+  type RetentionDataType,
+  retentionMinDays,
+  retentionPeriodProblem,
+} from "../../../shared/compliance";
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
+import { recordAudit } from "../../audit";
+import type { Context } from "../../context";
 import type { Queryable, Sql } from "../../db/client";
 import { appError } from "../../errors";
 import { ERASED_NAME, ERASED_TEXT } from "./erasure";
@@ -50,7 +58,9 @@ const DELETE_OLDER: Record<Exclude<RetentionDataType, "cancelled_appointments">,
 };
 
 /** What each policy removes: the rows past `days`, counted (`count`) or cleaned (`clean`). */
-function policySql(sql: Queryable, dataType: RetentionDataType, days: number) {
+function policySql(sql: Queryable, dataType: RetentionDataType, period: number) {
+  // A period stored below its floor (set before the floor existed) is read as the floor.
+  const days = Math.max(period, retentionMinDays(dataType));
   const cutoff = sql`now() - make_interval(days => ${days})`;
   if (dataType === "cancelled_appointments") {
     // Cancelled visits stay (their reviews and the salesperson's history) without the customer's details.
@@ -86,8 +96,12 @@ export async function listRetentionPolicies(ctx: { sql: Sql }): Promise<Retentio
   );
 }
 
+/**
+ * Changes a policy's period or automatic deletion. A period below the data type's floor is refused; every
+ * change is audited with the policy before and after, in the transaction that makes it.
+ */
 export async function updateRetentionPolicy(
-  ctx: { sql: Sql; user: { id: string } },
+  ctx: { sql: Sql; user: Context["user"]; ip: Context["ip"] },
   input: { dataType: RetentionDataType; retentionPeriodDays?: number; autoDelete?: boolean },
 ) {
   if (input.retentionPeriodDays === undefined && input.autoDelete === undefined) {
@@ -97,13 +111,30 @@ export async function updateRetentionPolicy(
       "NOTHING_TO_CHANGE",
     );
   }
+  if (input.retentionPeriodDays !== undefined) {
+    const problem = retentionPeriodProblem(input.dataType, input.retentionPeriodDays);
+    if (problem) throw appError("BAD_REQUEST", problem, "RETENTION_BELOW_FLOOR");
+  }
   await ensurePolicies(ctx.sql);
-  await ctx.sql`
-    update retention_policies
-       set retention_period_days = coalesce(${input.retentionPeriodDays ?? null}::int, retention_period_days),
-           auto_delete = coalesce(${input.autoDelete ?? null}::boolean, auto_delete),
-           updated_at = now(), updated_by = ${ctx.user.id}
-     where data_type = ${input.dataType}`;
+  await ctx.sql.begin(async (tx) => {
+    const [before] = await tx<{ retentionPeriodDays: number; autoDelete: boolean }[]>`
+      select retention_period_days as "retentionPeriodDays", auto_delete as "autoDelete"
+        from retention_policies where data_type = ${input.dataType} for update`;
+    const [after] = await tx<{ retentionPeriodDays: number; autoDelete: boolean }[]>`
+      update retention_policies
+         set retention_period_days = coalesce(${input.retentionPeriodDays ?? null}::int, retention_period_days),
+             auto_delete = coalesce(${input.autoDelete ?? null}::boolean, auto_delete),
+             updated_at = now(), updated_by = ${ctx.user?.id ?? null}
+       where data_type = ${input.dataType}
+       returning retention_period_days as "retentionPeriodDays", auto_delete as "autoDelete"`;
+    await recordAudit(ctx, tx, {
+      action: "retention_policy.update",
+      entityType: "retention_policy",
+      entityId: input.dataType,
+      before,
+      after,
+    });
+  });
   const all = await listRetentionPolicies(ctx);
   return all.find((p) => p.dataType === input.dataType)!;
 }
@@ -120,6 +151,8 @@ export async function runCleanup(
   return sql.begin(async (tx) => {
     // The audit trail allows deletes only inside a retention run (drizzle/0012_management.sql).
     await tx`select set_config('knowbefore.retention', 'on', true)`;
+    // A clean-up after a long pause deletes many rows at once: more than one request's statement may take.
+    await tx`set local statement_timeout = 0`;
     const policies = await readPolicies(tx);
     const cleanedRecords = Object.fromEntries(RETENTION_DATA_TYPES.map((t) => [t, 0])) as Record<
       RetentionDataType,

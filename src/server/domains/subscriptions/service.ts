@@ -33,7 +33,7 @@ import type {
 import { subscriptionSql } from "../../access";
 import { recordAudit } from "../../audit";
 import type { AppDeps, Context } from "../../context";
-import type { Queryable } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
 import { appError } from "../../errors";
 import type { Payments } from "../../payments/stripe";
 
@@ -102,7 +102,7 @@ function summary(row: SubscriptionRow): SubscriptionSummary {
   };
 }
 
-type Owner = { kind: "salesperson"; id: number } | { kind: "dealership"; id: number };
+export type Owner = { kind: "salesperson"; id: number } | { kind: "dealership"; id: number };
 
 function ownerSql(sql: Queryable, owner: Owner) {
   return owner.kind === "salesperson"
@@ -195,6 +195,28 @@ async function dealershipInfoFor(sql: Queryable, dealershipId: number): Promise<
     seatsUsed,
     subscription: row ? summary(row) : null,
   };
+}
+
+/**
+ * Refuses to delete a salesperson or a dealership while one of its subscriptions gives access: deleting would
+ * drop our rows while the payment provider keeps the subscription (and its charges) going. Called inside the
+ * deleting transaction, after the owner's row is locked.
+ */
+export async function refuseWhileSubscribed(sql: Queryable, owner: Owner, name: string): Promise<void> {
+  const [row] = await sql<Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd" | "currentPeriodEnd">[]>`
+    select s.plan, s.cancel_at_period_end as "cancelAtPeriodEnd", s.current_period_end as "currentPeriodEnd"
+      from subscriptions s
+     where ${ownerSql(sql, owner)} and s.status in ${sql(ACCESS_STATUSES)}
+     order by s.created_at desc limit 1`;
+  if (!row) return;
+  const plan = PLANS[row.plan].name;
+  throw appError(
+    "CONFLICT",
+    row.cancelAtPeriodEnd && row.currentPeriodEnd
+      ? `${name} still has the ${plan} plan until ${longDate(row.currentPeriodEnd)}: it can be deleted once the subscription has ended.`
+      : `Cancel the subscription first: ${name} has the ${plan} plan, which is still being charged.`,
+    "SUBSCRIPTION_ACTIVE",
+  );
 }
 
 // Reading ----------------------------------------------------------------------------------------------------
@@ -309,18 +331,24 @@ const longDate = (date: Date) =>
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
-/** The Stripe customer paying for this user's plans: made once (the caller holds the user's billing lock). */
-async function customerFor(tx: Queryable, stripe: Stripe, user: SessionUser): Promise<string> {
-  const [existing] = await tx<{ id: string }[]>`
-    select stripe_customer_id as id from stripe_customers where user_id = ${user.id}`;
+/**
+ * The Stripe customer paying for this user's plans, made once: called outside any transaction, so concurrent
+ * checkouts may both ask Stripe, and the idempotency key makes them get the same customer.
+ */
+async function customerFor(sql: Queryable, stripe: Stripe, user: SessionUser): Promise<string> {
+  const stored = () =>
+    sql<{ id: string }[]>`select stripe_customer_id as id from stripe_customers where user_id = ${user.id}`;
+  const [existing] = await stored();
   if (existing) return existing.id;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
   const customer = await stripe.customers.create(
     { email: user.email, name, metadata: { userId: user.id } },
     { idempotencyKey: `customer-${user.id}` },
   );
-  await tx`insert into stripe_customers (user_id, stripe_customer_id) values (${user.id}, ${customer.id})`;
-  return customer.id;
+  await sql`insert into stripe_customers (user_id, stripe_customer_id) values (${user.id}, ${customer.id})
+            on conflict (user_id) do nothing`;
+  const [kept] = await stored();
+  return kept?.id ?? customer.id;
 }
 
 type Expanded = Stripe.Subscription & {
@@ -346,8 +374,16 @@ function secretOf(subscription: Expanded): Pick<CheckoutStart, "intent" | "clien
 /** Writes Stripe's state of a subscription onto our row (the row named in its metadata). */
 async function writeState(tx: Queryable, localId: string, subscription: Stripe.Subscription) {
   const item = subscription.items.data[0];
+  // The price says which plan is in force: a plan change waiting for its payment leaves the items (and so the
+  // plan) as they were until Stripe applies it.
+  const pricePlan = item?.price?.metadata?.plan;
   const metadataPlan = subscription.metadata?.plan;
-  const plan = metadataPlan && isPlanId(metadataPlan) ? metadataPlan : null;
+  const plan =
+    pricePlan && isPlanId(pricePlan)
+      ? pricePlan
+      : metadataPlan && isPlanId(metadataPlan)
+        ? metadataPlan
+        : null;
   const interval = item?.price?.recurring?.interval;
   await tx`
     update subscriptions set
@@ -368,6 +404,11 @@ async function writeState(tx: Queryable, localId: string, subscription: Stripe.S
  * POST /api/create-subscription: the caller's Stripe customer (made once, even for concurrent calls) and an
  * incomplete subscription whose first invoice the browser pays. Calling again while that one waits for payment
  * answers it again instead of making another.
+ *
+ * No transaction waits on Stripe: a short one reserves our row (under the user's billing lock), Stripe is
+ * called with an idempotency key named after that row, and another short one writes the answer (settle).
+ * A concurrent or repeated checkout finds the reserved row and asks Stripe with the same key, so it gets the
+ * same subscription.
  */
 export async function createSubscription(
   ctx: Caller,
@@ -380,9 +421,80 @@ export async function createSubscription(
     throw appError("FORBIDDEN", "You can only subscribe for your own account");
   const owner = ownerFor(ctx, plan);
   const { stripe } = requirePayments(ctx);
+  const answer = (localId: string, seats: number, subscription: Expanded): CheckoutStart => ({
+    subscriptionId: localId,
+    ...secretOf(subscription),
+    status: subscription.status,
+    plan: plan.id,
+    interval: input.interval,
+    seats,
+    amountCents: chargeCents(plan, input.interval, seats),
+    trialEnd: toDate(subscription.trial_end),
+  });
 
+  // A waiting subscription that turns out not to wait any more (paid, expired) is looked at once, then skipped.
+  const skip: string[] = [];
+  for (;;) {
+    const reserved = await reserveCheckout(ctx, owner, plan, input, skip);
+    const { localId, stripeId, seats } = reserved;
+    if (stripeId) {
+      const seen = await rowVersion(ctx.sql, stripeId);
+      const again = (await callStripe(() =>
+        stripe.subscriptions.retrieve(stripeId, { expand: EXPAND }),
+      )) as Expanded;
+      const current = await settle(ctx.sql, stripe, stripeId, seen, again, EXPAND, async (tx, sub) => {
+        await writeState(tx, localId, sub);
+        return sub;
+      });
+      if (
+        (current.status === "incomplete" || current.status === "trialing") &&
+        secretOf(current).clientSecret
+      )
+        return answer(localId, seats, current);
+      skip.push(localId);
+      continue;
+    }
+
+    let created: Expanded;
+    try {
+      created = await createAtStripe(ctx, stripe, owner, plan, input.interval, localId, seats);
+    } catch (error) {
+      // Nothing was made at Stripe: the reservation goes (unless a concurrent call has linked it meanwhile).
+      if (reserved.fresh)
+        await ctx.sql`delete from subscriptions where id = ${localId} and stripe_subscription_id is null`;
+      throw error;
+    }
+    const written = await settle(ctx.sql, stripe, created.id, null, created, EXPAND, async (tx, sub) => {
+      await writeState(tx, localId, sub);
+      if (reserved.fresh && owner.kind === "dealership") {
+        await recordAudit(ctx, tx, {
+          action: "subscription.create",
+          entityType: "subscription",
+          entityId: localId,
+          dealershipId: owner.id,
+          after: { plan: plan.id, interval: input.interval, seats, status: sub.status },
+        });
+      }
+      return sub;
+    });
+    return answer(localId, seats, written);
+  }
+}
+
+type Reservation = { localId: string; stripeId: string | null; seats: number; fresh: boolean };
+
+/**
+ * Under the user's billing lock: the subscription this checkout continues (one waiting for its payment, or
+ * reserved by a call still talking to Stripe), else a new reserved row, after refusing a second plan.
+ */
+async function reserveCheckout(
+  ctx: Caller,
+  owner: Owner,
+  plan: Plan,
+  input: z.infer<typeof createSubscriptionInput>,
+  skip: string[],
+): Promise<Reservation> {
   return ctx.sql.begin(async (tx) => {
-    // One checkout at a time per user: the customer is made once and a retry finds the first attempt.
     await tx`select pg_advisory_xact_lock(hashtextextended(${`billing:${ctx.user.id}`}, 0))`;
     const team = owner.kind === "dealership" ? await teamSize(tx, owner.id) : 0;
     const seats = quantityFor(plan, input.seats, team);
@@ -394,31 +506,13 @@ export async function createSubscription(
 
     // The same checkout asked again (a double click, a reload): answer the subscription still waiting for its
     // payment (or, in a trial, for its card) before refusing a second plan.
-    const [waiting] = await tx<{ id: string; stripeId: string; seats: number }[]>`
-      select s.id, s.stripe_subscription_id as "stripeId", s.seats from subscriptions s
+    const [waiting] = await tx<{ id: string; stripeId: string | null }[]>`
+      select s.id, s.stripe_subscription_id as "stripeId" from subscriptions s
        where ${ownerSql(tx, owner)} and s.user_id = ${ctx.user.id} and s.plan = ${plan.id}
          and s.interval = ${input.interval} and s.seats = ${seats} and s.status in ('incomplete', 'trialing')
-         and s.stripe_subscription_id is not null and s.created_at > now() - interval '23 hours'
+         and s.created_at > now() - interval '23 hours' and not (s.id = any(${skip}::uuid[]))
        order by s.created_at desc limit 1`;
-    if (waiting) {
-      const again = (await callStripe(() =>
-        stripe.subscriptions.retrieve(waiting.stripeId, { expand: EXPAND }),
-      )) as Expanded;
-      await writeState(tx, waiting.id, again);
-      const secret = secretOf(again);
-      if ((again.status === "incomplete" || again.status === "trialing") && secret.clientSecret) {
-        return {
-          subscriptionId: waiting.id,
-          ...secret,
-          status: again.status,
-          plan: plan.id,
-          interval: input.interval,
-          seats,
-          amountCents: chargeCents(plan, input.interval, seats),
-          trialEnd: toDate(again.trial_end),
-        };
-      }
-    }
+    if (waiting) return { localId: waiting.id, stripeId: waiting.stripeId, seats, fresh: false };
 
     const current = await currentRow(tx, owner);
     if (current && grantsAccess(current.status)) {
@@ -428,67 +522,57 @@ export async function createSubscription(
         "ALREADY_SUBSCRIBED",
       );
     }
-
-    const [{ n: earlier } = { n: 0 }] = await tx<{ n: number }[]>`
-      select count(*)::int as n from subscriptions s
-       where ${ownerSql(tx, owner)} and s.status not in ('incomplete', 'incomplete_expired')`;
-    const trial = earlier === 0;
-
     const [row] = await tx<{ id: string }[]>`
       insert into subscriptions (user_id, salesperson_id, dealership_id, plan, interval, status, seats)
       values (${ctx.user.id}, ${owner.kind === "salesperson" ? owner.id : null},
               ${owner.kind === "dealership" ? owner.id : null}, ${plan.id}, ${input.interval}, 'incomplete', ${seats})
       returning id`;
-    const localId = row!.id;
-
-    const created = (await callStripe(async () => {
-      const customer = await customerFor(tx, stripe, ctx.user);
-      const price = await priceId(stripe, plan, input.interval);
-      return stripe.subscriptions.create(
-        {
-          customer,
-          items: [{ price, quantity: seats }],
-          payment_behavior: "default_incomplete",
-          payment_settings: { save_default_payment_method: "on_subscription" },
-          expand: EXPAND,
-          metadata: {
-            subscriptionId: localId,
-            plan: plan.id,
-            ownerType: owner.kind,
-            ownerId: String(owner.id),
-            userId: ctx.user.id,
-          },
-          ...(trial
-            ? {
-                trial_period_days: FREE_TRIAL_DAYS,
-                trial_settings: { end_behavior: { missing_payment_method: "cancel" as const } },
-              }
-            : {}),
-        },
-        { idempotencyKey: `subscription-${localId}` },
-      );
-    })) as Expanded;
-    await writeState(tx, localId, created);
-    if (owner.kind === "dealership") {
-      await recordAudit(ctx, tx, {
-        action: "subscription.create",
-        entityType: "subscription",
-        entityId: localId,
-        dealershipId: owner.id,
-        after: { plan: plan.id, interval: input.interval, seats, status: created.status },
-      });
-    }
-    return {
-      subscriptionId: localId,
-      ...secretOf(created),
-      status: created.status,
-      plan: plan.id,
-      interval: input.interval,
-      seats,
-      amountCents: chargeCents(plan, input.interval, seats),
-      trialEnd: toDate(created.trial_end),
-    };
+    return { localId: row!.id, stripeId: null, seats, fresh: true };
   });
+}
+
+/** The Stripe subscription of a reserved row; the same row always asks with the same key and parameters. */
+async function createAtStripe(
+  ctx: Caller,
+  stripe: Stripe,
+  owner: Owner,
+  plan: Plan,
+  interval: BillingInterval,
+  localId: string,
+  seats: number,
+): Promise<Expanded> {
+  const [{ n: earlier } = { n: 0 }] = await ctx.sql<{ n: number }[]>`
+    select count(*)::int as n from subscriptions s
+     where ${ownerSql(ctx.sql, owner)} and s.id <> ${localId}
+       and s.status not in ('incomplete', 'incomplete_expired')`;
+  const trial = earlier === 0;
+  return (await callStripe(async () => {
+    const customer = await customerFor(ctx.sql, stripe, ctx.user);
+    const price = await priceId(stripe, plan, interval);
+    return stripe.subscriptions.create(
+      {
+        customer,
+        items: [{ price, quantity: seats }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        expand: EXPAND,
+        metadata: {
+          subscriptionId: localId,
+          plan: plan.id,
+          ownerType: owner.kind,
+          ownerId: String(owner.id),
+          userId: ctx.user.id,
+        },
+        ...(trial
+          ? {
+              trial_period_days: FREE_TRIAL_DAYS,
+              trial_settings: { end_behavior: { missing_payment_method: "cancel" as const } },
+            }
+          : {}),
+      },
+      { idempotencyKey: `subscription-${localId}` },
+    );
+  })) as Expanded;
 }
 
 /**
@@ -572,6 +656,64 @@ export async function lockStripeSubscription(tx: Queryable, stripeId: string) {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`stripe-sub:${stripeId}`}, 0))`;
 }
 
+/** The row's version (xmin changes with every write), found by its Stripe id; null before it is linked. */
+async function rowVersion(sql: Queryable, stripeId: string): Promise<string | null> {
+  const [row] = await sql<{ version: string }[]>`
+    select xmin::text as version from subscriptions where stripe_subscription_id = ${stripeId}`;
+  return row?.version ?? null;
+}
+
+const SETTLE_ATTEMPTS = 4;
+
+/**
+ * Writes what Stripe answered under the subscription's lock, in a transaction that never waits on Stripe.
+ * The answer was read (or made) after `seen` was taken: if the row changed since, a concurrent write may be of
+ * a later state, so Stripe is read again and the write tried again. The last write is thus always of a read
+ * that began after every earlier write, whatever order webhooks and our own calls arrive in.
+ */
+export async function settle<S extends Stripe.Subscription, T>(
+  sql: Sql,
+  stripe: Stripe,
+  stripeId: string,
+  seen: string | null,
+  answer: S,
+  expand: string[],
+  write: (tx: Queryable, subscription: S) => Promise<T>,
+): Promise<T> {
+  let version = seen;
+  let subscription = answer;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await sql.begin(async (tx) => {
+      await lockStripeSubscription(tx, stripeId);
+      if ((await rowVersion(tx, stripeId)) !== version) return null;
+      return { value: await write(tx, subscription) };
+    });
+    if (outcome) return outcome.value;
+    if (attempt >= SETTLE_ATTEMPTS)
+      throw appError(
+        "CONFLICT",
+        "This subscription is changing at the payment provider right now. Please try again in a moment.",
+        "SUBSCRIPTION_BUSY",
+      );
+    version = await rowVersion(sql, stripeId);
+    subscription = (await callStripe(() =>
+      stripe.subscriptions.retrieve(stripeId, { expand }),
+    )) as unknown as S;
+  }
+}
+
+/** Reads a subscription from Stripe, then writes it under its lock (see settle). */
+export async function readSubscription<T>(
+  sql: Sql,
+  stripe: Stripe,
+  stripeId: string,
+  write: (tx: Queryable, subscription: Stripe.Subscription) => Promise<T>,
+): Promise<T> {
+  const seen = await rowVersion(sql, stripeId);
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(stripeId));
+  return settle(sql, stripe, stripeId, seen, subscription, [], write);
+}
+
 async function changeSubscription(
   ctx: Caller,
   id: string,
@@ -579,19 +721,19 @@ async function changeSubscription(
   params: (row: SubscriptionRow, stripe: Stripe) => Promise<Stripe.SubscriptionUpdateParams>,
 ): Promise<SubscriptionDetail> {
   const { stripe } = requirePayments(ctx);
-  return ctx.sql.begin(async (tx) => {
-    const found = await ownedRow(tx, ctx.user, id);
-    if (!found.stripeSubscriptionId || !grantsAccess(found.status))
-      throw appError("CONFLICT", "Only an active subscription can be changed", "SUBSCRIPTION_NOT_ACTIVE");
-    await lockStripeSubscription(tx, found.stripeSubscriptionId);
-    const row = await ownedRow(tx, ctx.user, id, true);
-    const update = await params(row, stripe);
-    const updated = await callStripe(() =>
-      stripe.subscriptions.update(row.stripeSubscriptionId!, update, {
-        idempotencyKey: `${action}-${row.id}-${randomUUID()}`,
-      }),
-    );
-    await writeState(tx, row.id, updated);
+  const row = await ownedRow(ctx.sql, ctx.user, id);
+  const stripeId = row.stripeSubscriptionId;
+  if (!stripeId || !grantsAccess(row.status))
+    throw appError("CONFLICT", "Only an active subscription can be changed", "SUBSCRIPTION_NOT_ACTIVE");
+  const seen = await rowVersion(ctx.sql, stripeId);
+  const update = await params(row, stripe);
+  const updated = await callStripe(() =>
+    stripe.subscriptions.update(stripeId, update, {
+      idempotencyKey: `${action}-${row.id}-${randomUUID()}`,
+    }),
+  );
+  return settle(ctx.sql, stripe, stripeId, seen, updated, [], async (tx, subscription) => {
+    await writeState(tx, row.id, subscription);
     const [after] = await tx<
       SubscriptionRow[]
     >`select ${columns(tx)} from subscriptions s where s.id = ${row.id}`;
@@ -620,7 +762,10 @@ export function resumeSubscription(ctx: Caller, id: string) {
   });
 }
 
-/** Another plan of the same audience, charged or credited pro rata from now. */
+/**
+ * Another plan of the same audience. The difference is invoiced at once and the new plan takes effect only
+ * when that invoice is paid (Stripe keeps the change pending until then); the row follows from the webhook.
+ */
 export function changePlan(ctx: Caller, input: z.infer<typeof changePlanInput>) {
   return changeSubscription(ctx, input.id, "subscription.change_plan", async (row, stripe) => {
     const plan = PLANS[input.planType];
@@ -642,25 +787,34 @@ export function changePlan(ctx: Caller, input: z.infer<typeof changePlanInput>) 
     const item = current.items.data[0];
     if (!item) throw appError("CONFLICT", "This subscription has no plan item to change");
     const price = await callStripe(() => priceId(stripe, plan, row.interval));
+    // A pending change takes only its items: a plan set to end is resumed first, as changing it means keeping it.
+    if (current.cancel_at_period_end)
+      await callStripe(() =>
+        stripe.subscriptions.update(
+          current.id,
+          { cancel_at_period_end: false },
+          { idempotencyKey: `subscription.resume-${row.id}-${randomUUID()}` },
+        ),
+      );
     return {
       items: [{ id: item.id, price, quantity: seats }],
-      proration_behavior: "create_prorations",
-      cancel_at_period_end: false,
-      metadata: { plan: plan.id },
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
     };
   });
 }
 
 // Webhooks ---------------------------------------------------------------------------------------------------
 
-/** Reads a subscription back from Stripe and writes it onto our row (made from its metadata if missing). */
-export async function syncSubscription(
+/**
+ * Writes a subscription read from Stripe onto our row (made from its metadata if missing); null when it is not
+ * one of ours. The caller holds the subscription's lock.
+ */
+export async function recordSubscription(
   tx: Queryable,
-  stripe: Stripe,
-  stripeId: string,
+  subscription: Stripe.Subscription,
 ): Promise<string | null> {
-  await lockStripeSubscription(tx, stripeId);
-  const subscription = await stripe.subscriptions.retrieve(stripeId);
+  const stripeId = subscription.id;
   const meta = subscription.metadata ?? {};
   const [known] = await tx<{ id: string }[]>`
     select id from subscriptions where stripe_subscription_id = ${stripeId}`;
@@ -677,7 +831,7 @@ export async function syncSubscription(
     )
       return null; // Not one of ours.
     const interval = subscription.items.data[0]?.price?.recurring?.interval === "year" ? "year" : "month";
-    // Waits for a checkout still inserting this row, then leaves it to the update below.
+    // A row a checkout reserved is kept (on conflict); one that is missing is made from the metadata.
     await tx`
       insert into subscriptions (id, user_id, salesperson_id, dealership_id, plan, interval, status, seats)
       select ${uuid}, (select id from users where id = ${meta.userId ?? null}::uuid),
@@ -694,14 +848,19 @@ export async function syncSubscription(
   return localId;
 }
 
-/** Records an invoice as a payment row (paid, or failed until it is paid), read back from Stripe. */
-export async function syncInvoice(tx: Queryable, stripe: Stripe, invoiceId: string, failed: boolean) {
-  const invoice = await stripe.invoices.retrieve(invoiceId);
+/** The Stripe subscription an invoice belongs to, if any. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent?.subscription_details?.subscription;
-  const stripeSubscriptionId = typeof parent === "string" ? parent : parent?.id;
-  if (!stripeSubscriptionId) return;
-  const localId = await syncSubscription(tx, stripe, stripeSubscriptionId);
-  if (!localId) return;
+  return (typeof parent === "string" ? parent : parent?.id) ?? null;
+}
+
+/** Records an invoice read from Stripe as a payment row (paid, or failed until it is paid). */
+export async function recordInvoice(
+  tx: Queryable,
+  invoice: Stripe.Invoice,
+  localId: string,
+  failed: boolean,
+) {
   const line = invoice.lines?.data?.[0]?.period;
   const common = {
     stripe_invoice_id: invoice.id!,

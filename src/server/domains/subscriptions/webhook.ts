@@ -1,11 +1,18 @@
 // POST /api/stripe/webhook: the signature is checked on the raw body before anything else (400 when it fails);
 // the event id is stored in the same transaction as the event's effects, so a repeated delivery is a no-op 200.
-// Effects never trust the payload's copy of an object: the subscription or invoice is read back from Stripe,
-// so events delivered in any order leave the row in Stripe's current state.
+// Effects never trust the payload's copy of an object: the subscription or invoice is read back from Stripe
+// (before, never inside, the transaction), so events delivered in any order leave the row in Stripe's current state.
 import type Stripe from "stripe";
 import type { AppDeps } from "../../context";
+import type { Queryable } from "../../db/client";
 import { appError } from "../../errors";
-import { requirePayments, syncInvoice, syncSubscription } from "./service";
+import {
+  invoiceSubscriptionId,
+  readSubscription,
+  recordInvoice,
+  recordSubscription,
+  requirePayments,
+} from "./service";
 
 export type WebhookResult = { received: true; duplicate: boolean; type: string };
 
@@ -40,22 +47,45 @@ export function verifyEvent(
   }
 }
 
+/**
+ * Stripe is read first, outside any transaction; the event id and its effects are then written together in a
+ * short transaction under the subscription's lock (see settle), so a slow Stripe never holds a lock or a
+ * connection in a transaction.
+ */
 export async function handleStripeEvent(
   deps: Pick<AppDeps, "payments" | "sql">,
   event: Stripe.Event,
 ): Promise<WebhookResult> {
   const { stripe } = requirePayments(deps);
-  return deps.sql.begin(async (tx) => {
-    const inserted = await tx`
-      insert into stripe_events (id, type) values (${event.id}, ${event.type}) on conflict (id) do nothing
-      returning id`;
-    if (inserted.length === 0) return { received: true, duplicate: true, type: event.type };
-    const object = event.data.object as { id?: string };
-    if (SUBSCRIPTION_EVENTS.has(event.type) && object.id) {
-      await syncSubscription(tx, stripe, object.id);
-    } else if ((INVOICE_PAID.has(event.type) || INVOICE_FAILED.has(event.type)) && object.id) {
-      await syncInvoice(tx, stripe, object.id, INVOICE_FAILED.has(event.type));
+  const done = (duplicate: boolean): WebhookResult => ({ received: true, duplicate, type: event.type });
+  const [handled] = await deps.sql`select 1 from stripe_events where id = ${event.id}`;
+  if (handled) return done(true);
+  const claim = async (tx: Queryable) =>
+    (
+      await tx`
+        insert into stripe_events (id, type) values (${event.id}, ${event.type}) on conflict (id) do nothing
+        returning id`
+    ).length > 0;
+
+  const object = event.data.object as { id?: string };
+  if (SUBSCRIPTION_EVENTS.has(event.type) && object.id) {
+    return readSubscription(deps.sql, stripe, object.id, async (tx, subscription) => {
+      if (!(await claim(tx))) return done(true);
+      await recordSubscription(tx, subscription);
+      return done(false);
+    });
+  }
+  if ((INVOICE_PAID.has(event.type) || INVOICE_FAILED.has(event.type)) && object.id) {
+    const invoice = await stripe.invoices.retrieve(object.id);
+    const stripeSubscriptionId = invoiceSubscriptionId(invoice);
+    if (stripeSubscriptionId) {
+      return readSubscription(deps.sql, stripe, stripeSubscriptionId, async (tx, subscription) => {
+        if (!(await claim(tx))) return done(true);
+        const localId = await recordSubscription(tx, subscription);
+        if (localId) await recordInvoice(tx, invoice, localId, INVOICE_FAILED.has(event.type));
+        return done(false);
+      });
     }
-    return { received: true, duplicate: false, type: event.type };
-  });
+  }
+  return deps.sql.begin(async (tx) => done(!(await claim(tx))));
 }

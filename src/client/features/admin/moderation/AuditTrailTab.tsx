@@ -54,6 +54,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   subscription: "Subscription",
   crm_integration: "CRM integration",
   api_key: "API key",
+  retention_policy: "Retention policy",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };
