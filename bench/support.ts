@@ -6,6 +6,8 @@ import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
+import { embeddedUrl } from "../src/server/db/embedded";
+import { projectPath } from "../src/server/paths";
 import { leanPool } from "./lean-http";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,13 +33,14 @@ export async function startBenchServer(options: {
   // Production requires a real mail transport: a local SMTP sink on 127.0.0.1, in its own process as a real
   // mail server would be, receives the e-mails.
   const smtp = await startSmtpProcess();
+  const dataDir = `.data/bench-x${options.scale}`;
   const env: Record<string, string> = {
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
     APP_URL: base,
     SMTP_URL: smtp.url,
-    DATA_DIR: `.data/bench-x${options.scale}`,
+    DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(options.port + 1),
     SEED_SCALE: String(options.scale),
     // Production does not seed by default; a benchmark database is seeded on its first run.
@@ -85,7 +88,8 @@ export async function startBenchServer(options: {
   return {
     base,
     env,
-    pgUrl: `postgres://postgres:postgres@127.0.0.1:${options.port + 1}/knowbefore`,
+    // The superuser password the embedded cluster keeps in its DATA_DIR.
+    pgUrl: embeddedUrl(projectPath(dataDir), options.port + 1),
     stop,
   };
 }

@@ -7,7 +7,7 @@
 // own createSession) and answers `{ token, expiresAt }`, so journeys that are not about sign-in can start
 // signed in. Sign-in itself stays covered end to end by the journeys that use the mailed link.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -128,6 +128,10 @@ const mailbox = createServer((req, res) => {
   res.end(JSON.stringify(messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text }))));
 });
 await new Promise<void>((resolve) => mailbox.listen(mailboxPort, "127.0.0.1", resolve));
+
+// A throwaway cluster in a temporary directory, on 127.0.0.1 only: its superuser password is set here (the app
+// takes a kept pg.password instead of making a random one) so that specs that read the database can sign in.
+writeFileSync(path.join(dataDir, "pg.password"), "postgres\n", { mode: 0o600 });
 
 const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/index.js"], {
   stdio: "inherit",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase, seedDemoData } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
@@ -42,5 +42,41 @@ describe("administrator sign-in", () => {
       );
     }
     expect(statuses).toContain(429);
+  });
+});
+
+describe("the seeded demo administrator", () => {
+  it("gets the published password only with the demo admin code; otherwise a random one, told once", async () => {
+    const shared = await createHarness({ ADMIN_CODE: "shared-demo-code" });
+    const lines: string[] = [];
+    await seedDemoData(shared.sql, {
+      scale: 0.01,
+      adminCodeIsDemo: shared.env.ADMIN_CODE_IS_DEMO,
+      log: (l) => lines.push(l),
+    });
+    const published = {
+      email: DEMO_ACCOUNTS.admin,
+      password: DEMO_ADMIN_PASSWORD,
+      adminCode: "shared-demo-code",
+    };
+    expect((await shared.request("POST", "/api/admin/login", { body: published })).status).toBe(401);
+    const told = lines.filter((l) => l.includes(DEMO_ACCOUNTS.admin) && /password/.test(l));
+    expect(told).toHaveLength(1);
+    const password = /password (\S+) /.exec(told[0]!)![1]!;
+    expect(password).not.toBe(DEMO_ADMIN_PASSWORD);
+    expect(
+      (await shared.request("POST", "/api/admin/login", { body: { ...published, password } })).status,
+    ).toBe(200);
+
+    // The loopback demo (no ADMIN_CODE: the published code) keeps the published password.
+    const local = await createHarness({});
+    expect(local.env.ADMIN_CODE_IS_DEMO).toBe(true);
+    await seedDemoData(local.sql, { scale: 0.01, adminCodeIsDemo: true, log: () => {} });
+    const demo = {
+      email: DEMO_ACCOUNTS.admin,
+      password: DEMO_ADMIN_PASSWORD,
+      adminCode: local.env.ADMIN_CODE,
+    };
+    expect((await local.request("POST", "/api/admin/login", { body: demo })).status).toBe(200);
   });
 });

@@ -123,13 +123,34 @@ describe("customer sign-in by e-mailed link", () => {
     expect(broken.json).toEqual({ message: "Request body must be valid JSON", code: "BAD_REQUEST" });
   });
 
-  it("signs out through GET /api/logout and ends the session", async () => {
+  it("signs out through POST /api/logout only: a GET answers 405 and signs nobody out", async () => {
     const { cookie } = await signInCustomer("leaver@example.org");
-    const out = await h.request("GET", "/api/logout", { cookie });
+    const get = await h.request("GET", "/api/logout", { cookie });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.json.code).toBe("METHOD_NOT_ALLOWED");
+    expect((await h.request("GET", "/api/auth/user", { cookie })).status).toBe(200);
+    const out = await h.request("POST", "/api/logout", { cookie });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     const me = await h.request("GET", "/api/auth/user", { cookie });
     expect(me.status).toBe(401);
+  });
+
+  it("answers an administrator's address exactly as any other, after the same work (one mail handed over)", async () => {
+    const sentTo = (email: string) => h.smtp.messages.filter((m) => m.to.includes(email)).length;
+    const stranger = "not.an.admin@example.org";
+    const before = { admin: sentTo(DEMO_ACCOUNTS.admin), stranger: sentTo(stranger) };
+    const asAdmin = await h.request("POST", "/api/auth/request-login", {
+      body: { email: DEMO_ACCOUNTS.admin },
+    });
+    const asStranger = await h.request("POST", "/api/auth/request-login", { body: { email: stranger } });
+    expect(asAdmin.status).toBe(asStranger.status);
+    expect(asAdmin.json).toEqual(asStranger.json);
+    // Each answer waited for its one mail to be accepted, so neither branch is the quick one.
+    expect(sentTo(DEMO_ACCOUNTS.admin)).toBe(before.admin + 1);
+    expect(sentTo(stranger)).toBe(before.stranger + 1);
+    expect(h.smtp.lastLinkFor(DEMO_ACCOUNTS.admin)).toBeNull();
   });
 
   it("never signs an administrator in by link", async () => {
@@ -364,5 +385,41 @@ describe("rate limits", () => {
     const count = await h.sql<{ n: number }[]>`
       select count(*)::int as n from login_tokens where email = 'flood@example.org'`;
     expect(count[0]?.n).toBe(5);
+  });
+});
+
+describe("the session cookie in production", () => {
+  it("is __Host-kb_session (Secure, Path=/, no Domain), and only that name is read", async () => {
+    const prod = await createHarness({
+      NODE_ENV: "production",
+      ADMIN_CODE: "production-admin-code",
+      APP_URL: "https://knowbefore.example",
+      CRM_ENCRYPTION_KEY: "b".repeat(64),
+    });
+    expect(prod.env.COOKIE_SECURE).toBe(true);
+    const origin = { origin: prod.env.APP_URL };
+    const asked = await prod.request("POST", "/api/auth/request-login", {
+      body: { email: "prod.cookie@example.org" },
+      headers: origin,
+    });
+    expect(asked.status).toBe(200);
+    const token = new URL(prod.smtp.lastLinkFor("prod.cookie@example.org")!).searchParams.get("token");
+    const redeemed = await prod.request("POST", "/api/auth/redeem", { body: { token }, headers: origin });
+    expect(redeemed.status).toBe(200);
+    const set = redeemed.headers.getSetCookie().find((c) => c.startsWith("__Host-kb_session="));
+    expect(set).toMatch(/; Path=\/;/);
+    expect(set).toMatch(/; Secure/);
+    expect(set).not.toMatch(/Domain=/i);
+    const value = set!.split(";")[0]!.split("=")[1]!;
+    expect(
+      (await prod.request("GET", "/api/auth/user", { cookie: `__Host-kb_session=${value}` })).status,
+    ).toBe(200);
+    // The unprefixed name (which a neighbouring subdomain could plant) is not read.
+    expect((await prod.request("GET", "/api/auth/user", { cookie: `kb_session=${value}` })).status).toBe(401);
+    const out = await prod.request("POST", "/api/logout", {
+      cookie: `__Host-kb_session=${value}`,
+      headers: origin,
+    });
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("__Host-kb_session=;"))).toBe(true);
   });
 });

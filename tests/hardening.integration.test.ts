@@ -82,6 +82,46 @@ describe("sign-in links are handed only to this machine", () => {
   });
 });
 
+describe("the development link shortcut and the Host", () => {
+  it("refuses a rebound name from loopback: no link, and no page or API for that Host", async () => {
+    const rebound = "http://rebind.attacker.test:3000";
+    const res = await h.app.request(
+      `${rebound}/api/auth/request-login`,
+      {
+        method: "POST",
+        headers: { origin: rebound, "content-type": "application/json" },
+        body: JSON.stringify({ email: "rebind@example.org" }),
+      },
+      { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40000 } } },
+    );
+    expect(res.status).toBe(421);
+    const body = await res.json();
+    expect(body.code).toBe("UNKNOWN_HOST");
+    expect(JSON.stringify(body)).not.toMatch(/token=/);
+    expect(h.smtp.lastLinkFor("rebind@example.org")).toBeNull();
+    // The app's own host and loopback names are served.
+    const own = await h.app.request("http://127.0.0.1:3000/api/health");
+    expect(own.status).toBe(200);
+  });
+
+  it("hands no link to a request a proxy forwarded, whatever X-Forwarded-For says", async () => {
+    const proxied = await createHarness({ NODE_ENV: "development", TRUST_PROXY: "true" });
+    for (const remoteAddress of ["127.0.0.1", "203.0.113.50"]) {
+      const res = await proxied.request("POST", "/api/auth/request-login", {
+        body: { email: `forwarded.${remoteAddress}@example.org` },
+        remoteAddress,
+        headers: { "x-forwarded-for": "127.0.0.1" },
+      });
+      expect(res.status, remoteAddress).toBe(200);
+      expect(res.json.magicLink, remoteAddress).toBeUndefined();
+    }
+    // A client on the internet reaching the app directly is not a proxy: its X-Forwarded-For is ignored.
+    const [event] = await proxied.sql<{ ip_address: string }[]>`
+      select ip_address from security_events where event_type = 'login_link_requested' order by id desc limit 1`;
+    expect(event?.ip_address).toBe("203.0.113.50");
+  });
+});
+
 describe("login CSRF", () => {
   it("a cross-site GET of a link URL sets no session cookie and keeps the visitor's own session", async () => {
     const visitor = await h.signIn("victim@example.org");

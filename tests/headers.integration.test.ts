@@ -94,6 +94,8 @@ function checkHeaders(label: string, res: Response, options: { upload?: boolean;
   } else {
     expect(policy.get("default-src"), label).toEqual(["'self'"]);
     expect(policy.get("object-src"), label).toEqual(["'none'"]);
+    // default-src does not cover where forms may post: an injected form must not send a page's data away.
+    expect(policy.get("form-action"), label).toEqual(["'self'"]);
   }
   for (const [name, sources] of policy) {
     for (const source of sources) {

@@ -20,7 +20,7 @@ function codeAt(key: Uint8Array, offset = 0): string {
   return totpCode(key, currentStep() + offset);
 }
 
-async function withMfa(email: string, role: "customer" | "admin" = "customer") {
+async function withMfa(email: string, role: "customer" | "manager" | "admin" = "customer") {
   const account = await h.signIn(email, role);
   const setup = await h.request("POST", "/api/security/setup-mfa", { cookie: account.cookie });
   expect(setup.status).toBe(200);
@@ -140,7 +140,9 @@ describe("signing in with the second factor", () => {
   it("a sign-in link asks for the code, and the code (not the link) creates the session", async () => {
     const account = await withMfa("mfa.link@example.org");
     await h.request("POST", "/api/auth/request-login", { body: { email: "mfa.link@example.org" } });
-    const mail = await h.waitForMail((m) => m.to.includes("mfa.link@example.org"));
+    const mail = await h.waitForMail(
+      (m) => m.to.includes("mfa.link@example.org") && /sign-in link/.test(m.subject),
+    );
     const token = /token=([a-z2-7]+)/.exec(mail.text)![1]!;
     const redeemed = await h.request("POST", "/api/auth/redeem", { body: { token } });
     expect(redeemed.status).toBe(200);
@@ -304,5 +306,211 @@ describe("security events", () => {
     expect(new Set(all.json.map((e: { userId: string | null }) => e.userId)).size).toBeGreaterThan(0);
     const bad = await h.request("GET", "/api/security/events?riskLevel=severe", { cookie: admin.cookie });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("administrators without the required second factor", () => {
+  it("are refused every admin-privileged path, whatever its tier, but can still turn MFA on", async () => {
+    const withIt = await withMfa("mfa.gate.on@example.org", "admin");
+    const without = await h.signIn("mfa.gate.off@example.org", "admin");
+    const victim = await h.signIn("mfa.gate.victim@example.org");
+    const [victimSession] = await h.sql<{ publicId: string }[]>`
+      select public_id as "publicId" from sessions where user_id = ${victim.userId}`;
+    const on = await h.request("PUT", "/api/security/settings", {
+      cookie: withIt.cookie,
+      body: { adminMfaRequired: true },
+    });
+    expect(on.status).toBe(200);
+    try {
+      const refused = [
+        await h.request("GET", "/api/compliance/gdpr-requests/1/export?format=json", {
+          cookie: without.cookie,
+        }),
+        await h.request("GET", "/api/admin/audit-log", { cookie: without.cookie }),
+        await h.request("GET", "/api/security/events", { cookie: without.cookie }),
+        await h.request("POST", "/api/security/terminate-session", {
+          cookie: without.cookie,
+          body: { sessionId: victimSession!.publicId },
+        }),
+        await h.request("POST", "/api/api-keys", {
+          cookie: without.cookie,
+          body: { name: "platform key", scopes: ["salespeople:read"] },
+        }),
+      ];
+      for (const res of refused) {
+        expect(res.status, res.text).toBe(403);
+        expect(res.json.code).toBe("MFA_REQUIRED");
+      }
+      // Nothing happened: the other user's session lives, no key was made.
+      expect((await h.request("GET", "/api/auth/user", { cookie: victim.cookie })).status).toBe(200);
+      expect(await h.sql`select 1 from api_keys where user_id = ${without.userId}`).toHaveLength(0);
+
+      // Turning MFA on still works, and then everything opens.
+      expect((await h.request("GET", "/api/auth/user", { cookie: without.cookie })).status).toBe(200);
+      const setup = await h.request("POST", "/api/security/setup-mfa", { cookie: without.cookie });
+      expect(setup.status).toBe(200);
+      const enabled = await h.request("POST", "/api/security/enable-mfa", {
+        cookie: without.cookie,
+        body: { code: codeAt(keyOf(setup.json.secret)) },
+      });
+      expect(enabled.status).toBe(200);
+      expect((await h.request("GET", "/api/security/events", { cookie: without.cookie })).status).toBe(200);
+    } finally {
+      await h.request("PUT", "/api/security/settings", {
+        cookie: withIt.cookie,
+        body: { adminMfaRequired: false },
+      });
+    }
+  });
+});
+
+/** A dealership managed by `managerId`, so the manager may make API keys. */
+async function dealershipOf(managerId: string, name: string) {
+  await h.sql`
+    insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude, manager_id)
+    values (${name}, '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74, ${managerId})`;
+}
+
+describe("changes that need a recent sign-in", () => {
+  /** Moves the account's sessions' sign-in back in time, as if it happened `minutes` ago. */
+  async function signedInAgo(userId: string, minutes: number) {
+    await h.sql`
+      update sessions set created_at = now() - make_interval(mins => ${minutes}) where user_id = ${userId}`;
+  }
+
+  it("setting up and removing MFA answer 403 REAUTH_REQUIRED on an old session, and work on a fresh one", async () => {
+    const old = await h.signIn("reauth.mfa@example.org");
+    await signedInAgo(old.userId, 6);
+    const refused = await h.request("POST", "/api/security/setup-mfa", { cookie: old.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe("REAUTH_REQUIRED");
+    expect(refused.json.message).toMatch(/sign in again/i);
+    expect(await h.sql`select 1 from user_mfa where user_id = ${old.userId}`).toHaveLength(0);
+
+    const account = await withMfa("reauth.mfa@example.org");
+    const enabledMail = await h.waitForMail(
+      (m) =>
+        m.to.includes("reauth.mfa@example.org") && /two-factor authentication is now on/i.test(m.subject),
+    );
+    expect(enabledMail.text).toContain("turned on");
+
+    await signedInAgo(account.userId, 6);
+    const keep = await h.request("POST", "/api/security/disable-mfa", {
+      cookie: account.cookie,
+      body: { code: codeAt(account.key, 1) },
+    });
+    expect(keep.status).toBe(403);
+    expect(keep.json.code).toBe("REAUTH_REQUIRED");
+    expect(
+      (await h.request("GET", "/api/security/mfa-status", { cookie: account.cookie })).json.enabled,
+    ).toBe(true);
+  });
+
+  it("removing MFA on a fresh session revokes the account's API keys and tells the account", async () => {
+    const manager = await h.signIn("reauth.keys@example.org", "manager");
+    await dealershipOf(manager.userId, "Reauth Motors");
+    const fresh = await h.signIn("reauth.keys@example.org", "manager");
+    const key = await h.request("POST", "/api/api-keys", {
+      cookie: fresh.cookie,
+      body: { name: "warehouse sync", scopes: ["salespeople:read"] },
+    });
+    expect(key.status, key.text).toBe(201);
+    const keyMail = await h.waitForMail(
+      (m) => m.to.includes("reauth.keys@example.org") && /new API key/i.test(m.subject),
+    );
+    expect(keyMail.text).toContain("warehouse sync");
+    expect(keyMail.text).not.toContain(key.json.key);
+
+    await signedInAgo(fresh.userId, 6);
+    const stale = await h.request("POST", "/api/api-keys", {
+      cookie: fresh.cookie,
+      body: { name: "second", scopes: ["salespeople:read"] },
+    });
+    expect(stale.status).toBe(403);
+    expect(stale.json.code).toBe("REAUTH_REQUIRED");
+
+    const account = await withMfa("reauth.keys@example.org", "manager");
+    const off = await h.request("POST", "/api/security/disable-mfa", {
+      cookie: account.cookie,
+      body: { code: codeAt(account.key, 1) },
+    });
+    expect(off.status, off.text).toBe(200);
+    await h.waitForMail((m) => m.to.includes("reauth.keys@example.org") && /turned off/i.test(m.subject));
+    const [stored] = await h.sql<{ revokedAt: Date | null }[]>`
+      select revoked_at as "revokedAt" from api_keys where id = ${key.json.id}`;
+    expect(stored!.revokedAt).toBeInstanceOf(Date);
+    expect(
+      (
+        await h.request("GET", "/api/salespeople?limit=1", {
+          headers: { authorization: `Bearer ${key.json.key}` },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("ending all other sessions revokes the caller's API keys only when asked", async () => {
+    const manager = await h.signIn("sessions.keys@example.org", "manager");
+    await dealershipOf(manager.userId, "Session Keys Motors");
+    const make = async () => {
+      const made = await h.request("POST", "/api/api-keys", {
+        cookie: manager.cookie,
+        body: { name: "k", scopes: ["salespeople:read"] },
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.json.id as number;
+    };
+    const kept = await make();
+    const plain = await h.request("POST", "/api/security/terminate-session", {
+      cookie: manager.cookie,
+      body: { allOthers: true },
+    });
+    expect(plain.json.revokedApiKeys).toBe(0);
+    const revoking = await h.request("POST", "/api/security/terminate-session", {
+      cookie: manager.cookie,
+      body: { allOthers: true, revokeApiKeys: true },
+    });
+    expect(revoking.status).toBe(200);
+    expect(revoking.json.revokedApiKeys).toBe(1);
+    const [row] = await h.sql<{ revokedAt: Date | null }[]>`
+      select revoked_at as "revokedAt" from api_keys where id = ${kept}`;
+    expect(row!.revokedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("administrators' sessions", () => {
+  /** Moves a session's whole life back in time by `minutes`. */
+  async function age(userId: string, minutes: number, { active }: { active: boolean }) {
+    await h.sql`
+      update sessions set created_at = created_at - make_interval(mins => ${minutes}),
+                          absolute_expires_at = absolute_expires_at - make_interval(mins => ${minutes}),
+                          ${active ? h.sql`last_activity_at = now()` : h.sql`last_activity_at = last_activity_at - make_interval(mins => ${minutes}), expires_at = expires_at - make_interval(mins => ${minutes})`}
+       where user_id = ${userId}`;
+  }
+
+  it("end after 30 minutes unused and 12 hours in all; other accounts keep theirs", async () => {
+    const admin = await h.signIn("short.admin@example.org", "admin");
+    const [row] = await h.sql<{ idle: number; absolute: number }[]>`
+      select extract(epoch from expires_at - created_at)::int as idle,
+             extract(epoch from absolute_expires_at - created_at)::int as absolute
+        from sessions where user_id = ${admin.userId}`;
+    expect(row).toEqual({ idle: 30 * 60, absolute: 12 * 3600 });
+
+    await age(admin.userId, 31, { active: false });
+    expect((await h.request("GET", "/api/auth/user", { cookie: admin.cookie })).status).toBe(401);
+
+    const busy = await h.signIn("busy.admin@example.org", "admin");
+    await age(busy.userId, 12 * 60 + 1, { active: true });
+    expect((await h.request("GET", "/api/auth/user", { cookie: busy.cookie })).status).toBe(401);
+    // The console's bearer token is the same kind of session.
+    const token = await h.signIn("token.admin@example.org", "admin");
+    await age(token.userId, 31, { active: false });
+    expect(
+      (await h.request("GET", "/api/admin/verify", { headers: { authorization: `Bearer ${token.token}` } }))
+        .status,
+    ).toBe(401);
+
+    const customer = await h.signIn("long.customer@example.org");
+    await age(customer.userId, 12 * 60 + 1, { active: false });
+    expect((await h.request("GET", "/api/auth/user", { cookie: customer.cookie })).status).toBe(200);
   });
 });

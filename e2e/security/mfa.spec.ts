@@ -73,7 +73,7 @@ test("[security] journey: turn on MFA, sign in again with a code, end another se
   await signInWithSession(elsewhere, email);
 
   // Sign out, then in again with the mailed link: the link alone is not enough any more.
-  await page.getByRole("link", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/login");
   await page.getByLabel("Email address").fill(email);

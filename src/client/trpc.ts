@@ -6,6 +6,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
+import { TRPC_MAX_BATCH } from "../shared/constants";
 import { adminAuthHeaders } from "./adminSession";
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -31,6 +32,7 @@ export const trpcClient = trpc.createClient({
     httpBatchLink({
       url: "/trpc",
       transformer: superjson,
+      maxItems: TRPC_MAX_BATCH,
       // SPEC.md section 7: every call carries the session cookie; while an administrator is signed in to
       // the console, calls also carry its bearer token (which the server reads before the cookie).
       headers: adminAuthHeaders,

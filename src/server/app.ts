@@ -8,18 +8,27 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { TRPC_MAX_BATCH } from "../shared/constants";
 import type { AppDeps } from "./context";
 import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { appError } from "./errors";
-import { type AppEnv, clientIp, resolveSession, trpcContext } from "./http/context";
+import { isOwnHost, parseAddressRanges } from "./http/addresses";
+import {
+  type AppEnv,
+  clientIp,
+  isLocalCaller,
+  requestHost,
+  resolveSession,
+  trpcContext,
+} from "./http/context";
 import { originCheck } from "./http/csrf";
 import { toErrorResponse } from "./http/errors";
 import { withRequestId } from "./logger";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
-import { mountRoutes } from "./rest/route";
+import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
 import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import { appRouter } from "./trpc/root";
 
@@ -40,6 +49,12 @@ const SHIPPED_MIGRATIONS = (() => {
     return null;
   }
 })();
+
+/** How many calls a tRPC request carries (a batch names them comma-separated in its path). */
+function trpcCallCount(url: URL): number {
+  if (url.searchParams.get("batch") !== "1") return 1;
+  return decodeURIComponent(url.pathname.slice("/trpc/".length)).split(",").length;
+}
 
 /** A readiness probe answers within its own time even when the database hangs. */
 const READY_CHECK_TIMEOUT_MS = 3000;
@@ -140,6 +155,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       fontSrc: ["'self'", "data:"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
+      formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
   });
@@ -156,6 +172,23 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.req.path.startsWith("/uploads/") ? uploadHeaders(c, next) : pageHeaders(c, next),
   );
 
+  // Outside production the server usually answers on loopback, where a page of another site whose name was
+  // rebound to 127.0.0.1 would otherwise be same-origin with it: only this app's own host is served.
+  // (Production stands behind its own proxy and never hands sign-in links out.)
+  if (deps.env.NODE_ENV !== "production") {
+    app.use("*", async (c, next) => {
+      if (!isOwnHost(requestHost(c), deps.env.APP_URL))
+        return c.json(
+          {
+            message: `This server answers only for ${new URL(deps.env.APP_URL).host}: open it at ${deps.env.APP_URL}`,
+            code: "UNKNOWN_HOST",
+          },
+          421,
+        );
+      await next();
+    });
+  }
+
   // Probes, ahead of sessions and every limit: health says the process answers (no database), ready that
   // this instance can serve traffic.
   app.get("/api/health", (c) => c.json({ status: "ok" }));
@@ -166,19 +199,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
   const limitBody = bodyLimit({
-    maxSize: 1024 * 1024,
+    maxSize: DEFAULT_BODY_LIMIT,
     onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
   });
-  // Uploads set their own, larger limit on their route.
-  const ownLimit = new Set(["/api/profile-image-upload"]);
+  // A route that declares its own limit (the uploads) is held to that one, on its route.
+  const hasOwnLimit = ownBodyLimit(REST_ROUTES);
   app.use("*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || ownLimit.has(c.req.path)
+    c.req.method === "GET" || c.req.method === "HEAD" || hasOwnLimit(c.req.method, c.req.path)
       ? next()
       : limitBody(c, next),
   );
   app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: [...STRIPE_WEBHOOK_PATHS] }));
+  const proxies = parseAddressRanges(deps.env.TRUSTED_PROXIES);
+  if ("invalid" in proxies) throw new Error(`TRUSTED_PROXIES: ${proxies.invalid} is not an address or range`);
   app.use("*", async (c, next) => {
-    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
+    c.set("ip", clientIp(c, deps.env.TRUST_PROXY, proxies.ranges));
+    c.set("localCaller", isLocalCaller(c, deps.env.APP_URL));
     if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/trpc/")) await resolveSession(c, deps);
     else c.set("auth", null);
     await next();
@@ -191,6 +227,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         "FORBIDDEN",
         "API keys call the REST routes: use /api with this key",
         "INSUFFICIENT_SCOPE",
+      );
+    await next();
+  });
+  // Checked before any call runs, so an oversized batch does nothing at all.
+  app.use("/trpc/*", async (c, next) => {
+    if (trpcCallCount(new URL(c.req.url)) > TRPC_MAX_BATCH)
+      return c.json(
+        {
+          message: `A request may carry at most ${TRPC_MAX_BATCH} calls: send the others in another request`,
+          code: "BATCH_TOO_LARGE",
+        },
+        413,
       );
     await next();
   });
@@ -216,6 +264,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     });
   }
 
+  // Signing out changes state, so a link or an image elsewhere must not do it: POST only (a refusal, not a
+  // route of its own).
+  app.use("/api/logout", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    return c.json(
+      { message: "Sign out with POST /api/logout (the site's Sign out button)", code: "METHOD_NOT_ALLOWED" },
+      405,
+      { Allow: "POST" },
+    );
+  });
   app.route("/api", docsRoutes(deps.env.APP_URL));
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>

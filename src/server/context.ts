@@ -37,6 +37,11 @@ export type RequestContext = {
   user: SessionUser | null;
   session: Session | null;
   ip: string | null;
+  /**
+   * The connection comes from this machine and names this app's host (the development sign-in shortcut's
+   * condition); unset for in-process callers.
+   */
+  localCaller?: boolean;
   userAgent: string | null;
   /** Names this request in logs and in the answer to an unexpected failure. */
   requestId: string;

@@ -2,6 +2,8 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { parseKey } from "./crypto/secretBox";
+import { DEFAULT_IDLE_IN_TRANSACTION_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/client";
+import { DEFAULT_TRUSTED_PROXIES, parseAddressRanges } from "./http/addresses";
 import { projectPath } from "./paths";
 
 const envSchema = z.object({
@@ -15,10 +17,26 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the embedded database and other local state live; a relative path starts at the project root. */
   DATA_DIR: z.string().min(1).default(".data"),
+  /** How many backups of the default naming `npm run db:backup` keeps in their folder (the newest). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** A fixed port for the embedded PostgreSQL; by default the first free one from 54329, kept per DATA_DIR. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Connections per pool; by default twice this machine's cores with the embedded database, else 10 (runtime.ts). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  /** The longest one statement of a request may run, in ms (0 turns it off); maintenance work lifts it. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+  /** How long a transaction may sit idle between its statements before the server ends it, in ms. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_IDLE_IN_TRANSACTION_MS),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("KnowBefore <no-reply@knowbefore.local>"),
   /** Mark session cookies Secure; defaults to on in production. */
@@ -35,6 +53,17 @@ const envSchema = z.object({
     .regex(/^(true|false|\d{1,2})$/, "use false, true or a number of proxies")
     .default("false")
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  /**
+   * Which connections may write X-Forwarded-For (with TRUST_PROXY): comma-separated addresses and CIDR
+   * ranges of your proxies. By default this machine and private networks; a client elsewhere never is.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || !("invalid" in parseAddressRanges(v)),
+      "use comma-separated addresses or CIDR ranges, e.g. 10.0.0.0/8,192.168.1.10",
+    ),
   /** Demo data into an empty database at start: on by default, except in production. */
   SEED_ON_START: z
     .enum(["true", "false"])
@@ -91,6 +120,7 @@ export type Env = z.infer<typeof envSchema> & {
   SEED_ON_START: boolean;
   APP_URL: string;
   COOKIE_SECURE: boolean;
+  TRUSTED_PROXIES: string;
   ADMIN_CODE: string;
   /** True when ADMIN_CODE was not set and the published demo code is in force (never in production). */
   ADMIN_CODE_IS_DEMO: boolean;
@@ -147,6 +177,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
     ADMIN_CODE: env.ADMIN_CODE ?? DEMO_ADMIN_CODE,
     ADMIN_CODE_IS_DEMO: !env.ADMIN_CODE,
     CRM_ALLOW_PRIVATE_TARGETS: env.CRM_ALLOW_PRIVATE_TARGETS ?? env.NODE_ENV !== "production",

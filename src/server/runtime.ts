@@ -4,7 +4,7 @@ import os from "node:os";
 import { createDatabase } from "./db/client";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
-import { isSeeded, seedDatabase } from "./db/seed";
+import { isSeeded, seedDemoData } from "./db/seed";
 import { seedDocuments } from "./domains/documents/seed";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
@@ -82,6 +82,8 @@ export async function openDatabase(env: Env, logger: Logger) {
   }
   const { sql, searchSql, browseSql, end } = createDatabase(url, {
     max: env.DB_POOL_SIZE ?? defaultPoolSize(embedded !== null),
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   // Site documents are content, not demo data: added or refreshed from content/ on every start, edits kept.
   const addedDocuments = await seedDocuments(sql);
@@ -94,7 +96,11 @@ export async function openDatabase(env: Env, logger: Logger) {
     async seedIfEmpty() {
       if (await isSeeded(sql)) return false;
       logger.info("empty database: seeding demo data");
-      await seedDatabase(sql, { scale: env.SEED_SCALE, log: (l) => logger.info(l) });
+      await seedDemoData(sql, {
+        scale: env.SEED_SCALE,
+        adminCodeIsDemo: env.ADMIN_CODE_IS_DEMO,
+        log: (l) => logger.info(l),
+      });
       return true;
     },
     async close() {

@@ -4,6 +4,7 @@ import type { BrowseResult } from "../shared/schemas/salespeople";
 import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
+import { bindCrmSecrets } from "./domains/crm/service";
 import type { Env } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -30,6 +31,8 @@ export async function startServices(options: {
     maxEntries: options.browseCacheEntries,
     admitOnRepeat: true,
   });
+  // Before any delivery opens them: stored secrets not yet bound to their row are sealed again, bound.
+  await bindCrmSecrets(sql, secrets, logger);
   const jobs = await startJobQueue({
     connectionString: options.databaseUrl,
     logger,

@@ -81,9 +81,21 @@ export const BROWSE_PAGE_SIZE = { default: 24, max: 100 } as const;
  */
 export const BROWSE_TOTAL_LIMIT = 1000;
 
+/**
+ * The most calls one tRPC request may batch: the app's client never sends more, and a script that does is
+ * refused before any call runs.
+ */
+export const TRPC_MAX_BATCH = 10;
+
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const SESSION_INACTIVITY_DAYS = 30;
 export const SESSION_ABSOLUTE_DAYS = 90;
+/** Administrators' sessions (cookie and console token) are short: ended after this long unused... */
+export const ADMIN_SESSION_INACTIVITY_MINUTES = 30;
+/** ...and this long after sign-in, however busy. */
+export const ADMIN_SESSION_ABSOLUTE_HOURS = 12;
+/** Setting up or removing MFA, creating API keys: allowed only this soon after signing in. */
+export const RECENT_SIGN_IN_MINUTES = 5;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Rating bands of SPEC.md section 9. */

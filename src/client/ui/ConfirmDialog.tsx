@@ -16,6 +16,7 @@ export function ConfirmDialog({
   palette = "red",
   isPending,
   onConfirm,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   palette?: "red" | "green" | "orange" | "blue";
   isPending: boolean;
   onConfirm: () => void;
+  /** Options of the action, shown under the description (e.g. a checkbox). */
+  children?: ReactNode;
 }) {
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} layout="card" size="sm" alert busy={isPending}>
@@ -36,6 +39,7 @@ export function ConfirmDialog({
       </Dialog.Header>
       <Dialog.Body display="flex" flexDirection="column" gap="4">
         <Dialog.Description color="fg.muted">{description}</Dialog.Description>
+        {children}
       </Dialog.Body>
       <ConfirmActions
         plain

@@ -1,5 +1,5 @@
 // Writes and clears the session cookie on the response headers of a request context.
-import { SESSION_COOKIE, sessionCookieOptions } from "./session";
+import { sessionCookieName, sessionCookieOptions } from "./session";
 
 function serializeCookie(name: string, value: string, o: ReturnType<typeof sessionCookieOptions>): string {
   const parts = [`${name}=${value}`, `Path=${o.path}`, `Max-Age=${o.maxAge}`, `SameSite=${o.sameSite}`];
@@ -11,13 +11,13 @@ function serializeCookie(name: string, value: string, o: ReturnType<typeof sessi
 export function setSessionCookie(headers: Headers, token: string, expiresAt: Date, secure: boolean): void {
   headers.append(
     "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, expiresAt)),
+    serializeCookie(sessionCookieName(secure), token, sessionCookieOptions(secure, expiresAt)),
   );
 }
 
 export function clearSessionCookie(headers: Headers, secure: boolean): void {
   headers.append(
     "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, "", sessionCookieOptions(secure, new Date(0))),
+    serializeCookie(sessionCookieName(secure), "", sessionCookieOptions(secure, new Date(0))),
   );
 }

@@ -1,14 +1,50 @@
 // Session lifecycle: create, validate with sliding expiry and an absolute cap, invalidate.
-import { SESSION_ABSOLUTE_DAYS, SESSION_INACTIVITY_DAYS } from "../../shared/constants";
+import {
+  ADMIN_SESSION_ABSOLUTE_HOURS,
+  ADMIN_SESSION_INACTIVITY_MINUTES,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_INACTIVITY_DAYS,
+} from "../../shared/constants";
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
 import type { SessionRow, UserRow } from "../db/rows";
 import { generateToken, hashToken } from "./crypto";
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 export const SESSION_COOKIE = "kb_session";
 
-export type Session = { id: string; userId: string; expiresAt: Date };
+/**
+ * The cookie's name: with `Secure` (production) it carries the `__Host-` prefix, so the browser keeps it only
+ * from this exact host, over https, for the whole site, and no subdomain can plant or shadow it.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** `createdAt` is when its sign-in happened (every sign-in issues a new session); unknown means long ago. */
+export type Session = { id: string; userId: string; expiresAt: Date; createdAt?: Date };
+
+/** How long a session lives unused and at most, and how often its use is written down (sliding it). */
+type Lifetime = { idleMs: number; absoluteMs: number; slideAfterMs: number };
+
+const LIFETIMES = {
+  standard: {
+    idleMs: SESSION_INACTIVITY_DAYS * DAY_MS,
+    absoluteMs: SESSION_ABSOLUTE_DAYS * DAY_MS,
+    // At most once an hour, so reads stay reads most of the time.
+    slideAfterMs: DAY_MS / 24,
+  },
+  admin: {
+    idleMs: ADMIN_SESSION_INACTIVITY_MINUTES * MINUTE_MS,
+    absoluteMs: ADMIN_SESSION_ABSOLUTE_HOURS * 60 * MINUTE_MS,
+    slideAfterMs: MINUTE_MS,
+  },
+} satisfies Record<string, Lifetime>;
+
+function lifetimeOf(role: string): Lifetime {
+  return role === "admin" ? LIFETIMES.admin : LIFETIMES.standard;
+}
 export type SessionValidation = { session: Session; user: SessionUser; refreshed: boolean } | null;
 
 export async function createSession(
@@ -17,16 +53,17 @@ export async function createSession(
   meta: { userAgent?: string | null; ipAddress?: string | null },
 ): Promise<{ token: string; session: Session }> {
   const token = generateToken();
+  const id = hashToken(token);
+  const [user] = await sql<{ role: string }[]>`select role from users where id = ${userId}`;
+  const lifetime = lifetimeOf(user?.role ?? "customer");
   const now = Date.now();
-  const session = {
-    id: hashToken(token),
-    userId,
-    expiresAt: new Date(now + SESSION_INACTIVITY_DAYS * DAY_MS),
-  };
+  const session = { id, userId, expiresAt: new Date(now + lifetime.idleMs), createdAt: new Date(now) };
   await sql`
-    insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip_address)
-    values (${session.id}, ${userId}, ${session.expiresAt}, ${new Date(now + SESSION_ABSOLUTE_DAYS * DAY_MS)},
-            ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ipAddress ?? null})`;
+    insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip_address, created_at,
+                          last_activity_at)
+    values (${id}, ${userId}, ${session.expiresAt}, ${new Date(now + lifetime.absoluteMs)},
+            ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ipAddress ?? null}, ${session.createdAt},
+            ${session.createdAt})`;
   return { token, session };
 }
 
@@ -41,7 +78,10 @@ export function sessionUserColumns(sql: Queryable) {
     s.id as "salespersonId", d.id as "managedDealershipId"`;
 }
 
-type SessionCheck = Pick<SessionRow, "expires_at" | "absolute_expires_at" | "last_activity_at"> &
+type SessionCheck = Pick<
+  SessionRow,
+  "expires_at" | "absolute_expires_at" | "last_activity_at" | "created_at"
+> &
   Pick<UserRow, "disabled_at">;
 
 export async function validateSessionToken(sql: Queryable, token: string): Promise<SessionValidation> {
@@ -50,7 +90,7 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
   const now = new Date();
   const [row] = await sql<(SessionUser & SessionCheck)[]>`
     select ${sessionUserColumns(sql)},
-           x.expires_at, x.absolute_expires_at, x.last_activity_at, u.disabled_at
+           x.expires_at, x.absolute_expires_at, x.last_activity_at, x.created_at, u.disabled_at
       from sessions x
       join users u on u.id = x.user_id
       left join salespeople s on s.user_id = u.id
@@ -58,23 +98,29 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
      where x.id = ${id} and x.expires_at > ${now}
      limit 1`;
   if (!row) return null;
-  const { expires_at, absolute_expires_at, last_activity_at, disabled_at, ...user } = row;
-  if (disabled_at || absolute_expires_at <= now) {
+  const { expires_at, absolute_expires_at, last_activity_at, created_at, disabled_at, ...user } = row;
+  // The role's own limits hold whatever the row says: an account made administrator keeps no long session.
+  const lifetime = lifetimeOf(user.role);
+  const endsAt = Math.min(absolute_expires_at.getTime(), created_at.getTime() + lifetime.absoluteMs);
+  const idleUntil = Math.min(expires_at.getTime(), last_activity_at.getTime() + lifetime.idleMs);
+  if (disabled_at || endsAt <= now.getTime() || idleUntil <= now.getTime()) {
     await sql`delete from sessions where id = ${id}`;
     return null;
   }
-  let expiresAt = expires_at;
+  let expiresAt = new Date(idleUntil);
   let refreshed = false;
-  // Slide the inactivity window at most once a day per session, so reads stay reads most of the time.
-  if (now.getTime() - last_activity_at.getTime() > DAY_MS / 24) {
-    const slid = new Date(
-      Math.min(now.getTime() + SESSION_INACTIVITY_DAYS * DAY_MS, absolute_expires_at.getTime()),
-    );
+  if (now.getTime() - last_activity_at.getTime() > lifetime.slideAfterMs) {
+    const slid = new Date(Math.min(now.getTime() + lifetime.idleMs, endsAt));
     await sql`update sessions set expires_at = ${slid}, last_activity_at = ${now} where id = ${id}`;
     refreshed = true;
     expiresAt = slid;
   }
-  return { session: { id, userId: user.id, expiresAt }, user, refreshed };
+  return { session: { id, userId: user.id, expiresAt, createdAt: created_at }, user, refreshed };
+}
+
+/** Whether the session's sign-in happened within `minutes` (an unknown sign-in time never is). */
+export function signedInWithin(session: Session | null, minutes: number, now = Date.now()): boolean {
+  return session?.createdAt !== undefined && now - session.createdAt.getTime() < minutes * MINUTE_MS;
 }
 
 export async function invalidateSession(sql: Queryable, sessionId: string): Promise<void> {

@@ -9,8 +9,11 @@
 //  - Without a fixed port, the first start picks a free one from 54329 up and keeps it in DATA_DIR/pg.port.
 //  - A cluster already running for this DATA_DIR while the process that started it lives means the app is
 //    running: that is refused in one line. One whose starter is gone (a killed run) is stopped first.
+//  - The superuser's password is random, made with the cluster and kept in DATA_DIR/pg.password (0600), where
+//    the backup scripts read it too. A cluster made before that, with the old fixed password, gets a random
+//    one at its next start.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -33,7 +36,9 @@ export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<
 export const DEFAULT_EMBEDDED_PORT = 54329;
 const ROOT_HOME = "/var/lib/knowbefore";
 const USER = "postgres";
-const PASSWORD = "postgres";
+/** The fixed password clusters were once made with: replaced by a random one at their next start. */
+const LEGACY_PASSWORD = "postgres";
+const PASSWORD_FILE = "pg.password";
 const READY = /database system is ready to accept connections/;
 
 type Binaries = { initdb: string; postgres: string; version: string };
@@ -121,6 +126,27 @@ function clusterDirFor(dataDir: string, runAs: RunAs): string {
     `${dir}\nThe embedded PostgreSQL of this DATA_DIR lives there (as root it cannot live in a private home).\n`,
   );
   return dir;
+}
+
+/** The superuser password of DATA_DIR's embedded cluster, or null when none was kept yet. */
+export function embeddedPassword(dataDir: string): string | null {
+  const file = path.join(path.resolve(dataDir), PASSWORD_FILE);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() || null : null;
+}
+
+/** The connection URL of DATA_DIR's embedded cluster on `port`. */
+export function embeddedUrl(dataDir: string, port: number, database = "knowbefore"): string {
+  const password = embeddedPassword(dataDir) ?? LEGACY_PASSWORD;
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** The kept password, or a new random one written (readable by this user only) for the cluster to take. */
+function keptPassword(dataDir: string): { password: string; made: boolean } {
+  const kept = embeddedPassword(dataDir);
+  if (kept) return { password: kept, made: false };
+  const password = randomBytes(24).toString("base64url");
+  writeFileSync(path.join(dataDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
+  return { password, made: true };
 }
 
 function isAlive(pid: number): boolean {
@@ -236,10 +262,16 @@ function run(file: string, args: string[], runAs: RunAs, cwd: string): ChildProc
 }
 
 /** Creates the cluster (once): UTF-8, C locale, password authentication for user postgres. */
-async function initialise(bins: Binaries, clusterDir: string, runAs: RunAs, log: (line: string) => void) {
+async function initialise(
+  bins: Binaries,
+  clusterDir: string,
+  runAs: RunAs,
+  password: string,
+  log: (line: string) => void,
+) {
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   const passwordFile = path.join(path.dirname(clusterDir), `.pw-${process.pid}-${path.basename(clusterDir)}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (runAs) {
     chownSync(clusterDir, runAs.uid, runAs.gid);
     chownSync(passwordFile, runAs.uid, runAs.gid);
@@ -371,18 +403,42 @@ function stopPostmaster(child: ChildProcess, timeoutMs = 15_000): Promise<void> 
   });
 }
 
-/** Creates `database` unless it exists. */
-async function ensureDatabase(port: number, database: string): Promise<void> {
-  const admin = postgres({
+function adminConnection(port: number, password: string) {
+  return postgres({
     host: "127.0.0.1",
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     database: "postgres",
     max: 1,
     onnotice: () => {},
   });
+}
+
+/**
+ * Creates `database` unless it exists, signing in with the kept password. A cluster that refuses it still has
+ * the old fixed password (made before passwords were random, or the start that wrote the file stopped before
+ * setting it): it is given the kept one now.
+ */
+async function ensureDatabase(
+  port: number,
+  database: string,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
+  let admin = adminConnection(port, password);
   try {
+    try {
+      await admin`select 1`;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "28P01") throw error;
+      await admin.end({ timeout: 5 });
+      admin = adminConnection(port, LEGACY_PASSWORD);
+      await admin.unsafe(`alter role ${USER} password '${password.replace(/'/g, "''")}'`);
+      log(
+        `the embedded PostgreSQL's superuser had the old fixed password: it now has the one in ${PASSWORD_FILE}`,
+      );
+    }
     const found = await admin`select 1 from pg_database where datname = ${database}`;
     if (found.length === 0) await admin.unsafe(`create database "${database.replace(/"/g, '""')}"`);
   } finally {
@@ -412,8 +468,14 @@ export async function startEmbeddedPostgres(options: {
   const release = await claimCluster(dataDir, clusterDir, log);
   let child: ChildProcess;
   let port: number;
+  let password: string;
   try {
-    if (!existsSync(path.join(clusterDir, "PG_VERSION"))) await initialise(bins, clusterDir, runAs, log);
+    const kept = keptPassword(dataDir);
+    password = kept.password;
+    if (!existsSync(path.join(clusterDir, "PG_VERSION")))
+      await initialise(bins, clusterDir, runAs, password, log);
+    else if (kept.made)
+      log(`a random password for the embedded PostgreSQL's superuser is kept in ${PASSWORD_FILE}`);
     port = options.port ?? (await choosePort(dataDir, options.avoidPorts ?? []));
     child = await startPostmaster(bins, clusterDir, port, runAs, log);
   } catch (error) {
@@ -434,10 +496,10 @@ export async function startEmbeddedPostgres(options: {
   };
   const database = options.database ?? "knowbefore";
   try {
-    await ensureDatabase(port, database);
+    await ensureDatabase(port, database, password, log);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, port, stop };
+  return { url: embeddedUrl(dataDir, port, database), port, stop };
 }

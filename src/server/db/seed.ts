@@ -1,12 +1,12 @@
 // Deterministic demo data: dealerships in real US cities, salespeople, customers, and past visits with ratings.
 // Every average and count shown in the product is computed from the rows written here.
 
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { hashPassword } from "../auth/password";
 import { projectPath } from "../paths";
-import type { Sql } from "./client";
+import { type Sql, withoutStatementTimeout } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 import { seedBusinessHistory } from "./seedHistory";
 
@@ -285,21 +285,43 @@ export async function isSeeded(sql: Sql): Promise<boolean> {
 
 type SeedOptions = { scale?: number; seed?: number; adminPassword?: string; log?: (line: string) => void };
 
+/**
+ * The demo data as a server seeds it (on its first start, or `npm run seed`): the demo administrator gets the
+ * published password only while the published demo admin code is in force, which env.ts allows only on a
+ * server bound to this machine. Anywhere else (a shared demo, production with SEED_ON_START) it gets a random
+ * password, told once to whoever starts the server.
+ */
+export async function seedDemoData(
+  sql: Sql,
+  options: { scale: number; adminCodeIsDemo: boolean; log: (line: string) => void },
+) {
+  const adminPassword = options.adminCodeIsDemo ? DEMO_ADMIN_PASSWORD : randomBytes(15).toString("base64url");
+  const counts = await seedDatabase(sql, { scale: options.scale, adminPassword, log: options.log });
+  if (!options.adminCodeIsDemo)
+    options.log(
+      `demo administrator ${DEMO_ACCOUNTS.admin} has the password ${adminPassword} (shown this once; set another with npm run admin:create)`,
+    );
+  return counts;
+}
+
 /** Writes the demo data into an empty, migrated database. */
 export async function seedDatabase(
   sql: Sql,
   options: SeedOptions = {},
 ): Promise<{ dealerships: number; salespeople: number; customers: number; ratings: number }> {
-  // Browse's terms (drizzle/0019) are derived in one pass at the end: kept row by row, every salesperson's
-  // terms would be rewritten at each step that touches them (their ratings are set last of all).
-  await sql`alter table salespeople disable trigger salespeople_terms`;
-  try {
-    return await writeDemoData(sql, options);
-  } finally {
-    await sql`select rebuild_salesperson_terms()`;
-    await sql`alter table salespeople enable trigger salespeople_terms`;
-    await sql`vacuum analyze salesperson_terms`;
-  }
+  // A large scale writes statements longer than the pool's statement timeout allows a request.
+  return withoutStatementTimeout(sql, async (connection) => {
+    // Browse's terms (drizzle/0019) are derived in one pass at the end: kept row by row, every salesperson's
+    // terms would be rewritten at each step that touches them (their ratings are set last of all).
+    await connection`alter table salespeople disable trigger salespeople_terms`;
+    try {
+      return await writeDemoData(connection, options);
+    } finally {
+      await connection`select rebuild_salesperson_terms()`;
+      await connection`alter table salespeople enable trigger salespeople_terms`;
+      await connection`vacuum analyze salesperson_terms`;
+    }
+  });
 }
 
 async function writeDemoData(sql: Sql, options: SeedOptions) {

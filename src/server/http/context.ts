@@ -1,4 +1,5 @@
 // Per-request plumbing for Hono: client IP, the signed-in session, and building tRPC contexts and callers.
+import type { BlockList } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context as HonoContext } from "hono";
 import { getCookie } from "hono/cookie";
@@ -6,33 +7,42 @@ import { API_KEY_RATE_LIMIT } from "../../shared/apiKeys";
 import { type ApiKeyAuth, looksLikeApiKey, validateApiKey } from "../auth/apiKeys";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { consumeToken } from "../auth/rate-limit";
-import { SESSION_COOKIE, type SessionValidation, validateSessionToken } from "../auth/session";
+import { type SessionValidation, sessionCookieName, validateSessionToken } from "../auth/session";
 import type { AppDeps, Context, RequestContext } from "../context";
 import { appError } from "../errors";
 import { createCaller } from "../trpc/root";
+import { inRanges, isLoopbackAddress, isOwnHost } from "./addresses";
 
 export type AppVariables = {
   auth: SessionValidation;
   /** Set when the request carries an API key (the auth is then the key's account). */
   apiKey: ApiKeyAuth["key"] | null;
   ip: string | null;
+  /** See {@link isLocalCaller}. */
+  localCaller: boolean;
   requestId: string;
 };
 export type AppEnv = { Variables: AppVariables };
 
+/** The address of the connection itself (never a header); null for in-process requests (tests, scripts). */
+export function socketAddress(c: HonoContext): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // in-process requests (tests) have no socket
+  }
+}
+
 /**
  * The caller's address. Behind `trustedHops` proxies of our own, each proxy appends the address it saw to
  * X-Forwarded-For, so the entry `trustedHops` from the right is the last one no client could write; the
- * leftmost entries are whatever the client sent and are never trusted.
+ * leftmost entries are whatever the client sent and are never trusted. The header counts only on a
+ * connection from one of `proxies` (or in-process, where no network client can reach): a client that
+ * reaches the app directly writes what it likes there.
  */
-export function clientIp(c: HonoContext, trustedHops: number): string | null {
-  let socket: string | null = null;
-  try {
-    socket = getConnInfo(c).remote.address ?? null;
-  } catch {
-    socket = null; // in-process requests (tests) have no socket
-  }
-  if (trustedHops > 0) {
+export function clientIp(c: HonoContext, trustedHops: number, proxies: BlockList): string | null {
+  const socket = socketAddress(c);
+  if (trustedHops > 0 && (socket === null || inRanges(proxies, socket))) {
     const chain = (c.req.header("x-forwarded-for") ?? "")
       .split(",")
       .map((part) => part.trim())
@@ -42,6 +52,28 @@ export function clientIp(c: HonoContext, trustedHops: number): string | null {
     if (chain.length > 0) return chain[0]!; // fewer entries than proxies: the first proxy saw this one
   }
   return socket;
+}
+
+/** The Host the request names (a real server's URL is built from it; in-process requests name it in the URL). */
+export function requestHost(c: HonoContext): string {
+  return c.req.header("host") ?? new URL(c.req.url).host;
+}
+
+/**
+ * Whether the request reached us over a connection from this machine and names this app's own host: the
+ * socket alone says where it comes from (no header a proxy or client writes), a request a proxy forwarded
+ * (X-Forwarded-For or Forwarded) came from elsewhere, and the Host rules out a page of another site whose
+ * name was rebound to 127.0.0.1.
+ */
+export function isLocalCaller(c: HonoContext, appUrl: string): boolean {
+  const socket = socketAddress(c);
+  return (
+    socket !== null &&
+    isLoopbackAddress(socket) &&
+    c.req.header("x-forwarded-for") === undefined &&
+    c.req.header("forwarded") === undefined &&
+    isOwnHost(requestHost(c), appUrl)
+  );
 }
 
 /**
@@ -65,12 +97,18 @@ export async function resolveSession(c: HonoContext<AppEnv>, deps: AppDeps): Pro
         "RATE_LIMITED",
       );
     }
-    const session = { id: `api-key:${found.key.id}`, userId: found.user.id, expiresAt: new Date(8.64e15) };
+    // No sign-in stands behind a key: it never counts as a recent one.
+    const session = {
+      id: `api-key:${found.key.id}`,
+      userId: found.user.id,
+      expiresAt: new Date(8.64e15),
+      createdAt: new Date(0),
+    };
     c.set("auth", { session, user: found.user, refreshed: false });
     c.set("apiKey", found.key);
     return;
   }
-  const cookieToken = getCookie(c, SESSION_COOKIE);
+  const cookieToken = getCookie(c, sessionCookieName(deps.env.COOKIE_SECURE));
   const token = bearer ?? cookieToken;
   const auth = token ? await validateSessionToken(deps.sql, token) : null;
   c.set("auth", auth);
@@ -89,6 +127,7 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders: Headers): Req
     user: auth?.user ?? null,
     session: auth?.session ?? null,
     ip: c.get("ip"),
+    localCaller: c.get("localCaller") ?? false,
     userAgent: c.req.header("user-agent") ?? null,
     requestId: c.get("requestId"),
     resHeaders,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { API_SCOPES } from "../../shared/apiKeys";
 import { RETENTION_DATA_TYPES } from "../../shared/compliance";
-import { SALESPERSON_STATUSES } from "../../shared/constants";
+import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../shared/constants";
 import { CRM_PROVIDERS, type CrmProviderCode } from "../../shared/crm";
 import { BILLING_INTERVALS } from "../../shared/plans";
 import { requestLoginOutput } from "../../shared/schemas/auth";
@@ -117,6 +117,40 @@ const salespersonProfile = salespersonCard
       .describe("Average stars of each review category; null without reviews"),
   })
   .describe("A salesperson's profile");
+
+/** An invitation to an existing salesperson, not answered yet, as the inviting manager sees it. */
+const teamInvitation = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string().describe("The invited salesperson's public name"),
+    paymentModel: z.enum(PAYMENT_MODELS),
+    createdAt: z.date(),
+    expiresAt: z.date(),
+  })
+  .describe("An open invitation to join the team");
+
+const salespersonInvitation = z
+  .object({
+    id: z.uuid(),
+    dealership: z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() }),
+    paymentModel: z.enum(PAYMENT_MODELS),
+    createdAt: z.date(),
+    expiresAt: z.date(),
+  })
+  .describe("An open invitation to join a dealership, addressed to the caller's profile");
+
+const invitationAnswer = z.object({
+  id: z.uuid(),
+  status: z.enum(["accepted", "declined"]),
+  dealershipId: z.number().int(),
+});
+
+const mailOutcome = z
+  .enum(["sent", "logged", "failed"])
+  .describe(
+    "What happened to the e-mail: a sign-in link for a new profile, the invitation for an existing one",
+  );
 
 /** A salesperson who left a dealership's team: they stay on the platform, independent. */
 const leftTeam = z.object({ id: z.number().int(), name: z.string(), independent: z.literal(true) });
@@ -742,6 +776,7 @@ export const RESPONSE_SCHEMAS = {
     z.object({
       terminated: z.number().int().describe("Sessions ended"),
       current: z.boolean().describe("Whether the caller's own session was among them"),
+      revokedApiKeys: z.number().int().describe("API keys revoked with them (when asked to)"),
     }),
   ),
   "security.events": documented<"security.events">()(
@@ -861,14 +896,22 @@ export const RESPONSE_SCHEMAS = {
     }),
   ),
   "manager.addSalesperson": documented<"manager.addSalesperson">()(
-    z.object({
-      salesperson: teamMember,
-      outcome: z
-        .enum(["created", "attached"])
-        .describe("A new profile, or an independent salesperson who joined"),
-      invite: z.enum(["sent", "logged", "failed"]).describe("What happened to the sign-in invite"),
-    }),
+    z
+      .discriminatedUnion("outcome", [
+        z.object({ outcome: z.literal("created"), salesperson: teamMember, invite: mailOutcome }),
+        z.object({ outcome: z.literal("invited"), invitation: teamInvitation, invite: mailOutcome }),
+      ])
+      .describe(
+        "A new profile on the team, or an invitation to an existing salesperson, who joins only by accepting it",
+      ),
   ),
+  "manager.invitations": documented<"manager.invitations">()(z.array(teamInvitation)),
+  "manager.revokeInvitation": documented<"manager.revokeInvitation">()(
+    z.object({ id: z.uuid(), revoked: z.literal(true) }),
+  ),
+  "portal.invitations": documented<"portal.invitations">()(z.array(salespersonInvitation)),
+  "portal.acceptInvitation": documented<"portal.acceptInvitation">()(invitationAnswer),
+  "portal.declineInvitation": documented<"portal.declineInvitation">()(invitationAnswer),
   "manager.removeSalesperson": documented<"manager.removeSalesperson">()(leftTeam),
   "manager.rejectSalesperson": documented<"manager.rejectSalesperson">()(leftTeam),
 

@@ -39,13 +39,12 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     status: 201,
   }),
   route({ method: "POST", path: "/salesperson/auth/logout", procedure: "auth.logout", input: "none" }),
-  /** Opened as a page: sign out and go home. A navigation from another site signs nobody out. */
+  /** The site's sign-out form posts here: sign out and go home. A GET answers 405 (it changes state). */
   route({
-    method: "GET",
+    method: "POST",
     path: "/logout",
     procedure: "auth.logout",
     input: "none",
-    crossSiteRedirect: "/",
     shape: () => ({ redirect: "/" }),
     responds: { kind: "redirect", to: "/" },
   }),
@@ -139,7 +138,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["id"],
   }),
-  /** Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople remain. */
+  /** Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain. */
   route({
     method: "DELETE",
     path: "/admin/dealership/:id",
@@ -239,6 +238,22 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     method: "POST",
     path: "/salespeople/:id/views",
     procedure: "portal.recordView",
+    input: "none",
+    params: ["id"],
+  }),
+  /** The signed-in salesperson's open invitations to join a dealership, and their answers. */
+  route({ method: "GET", path: "/salesperson/invitations", procedure: "portal.invitations", input: "none" }),
+  route({
+    method: "POST",
+    path: "/salesperson/invitations/:id/accept",
+    procedure: "portal.acceptInvitation",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/salesperson/invitations/:id/decline",
+    procedure: "portal.declineInvitation",
     input: "none",
     params: ["id"],
   }),
@@ -394,6 +409,14 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "manager.team",
     scope: "salespeople:read",
     input: "query",
+  }),
+  route({ method: "GET", path: "/manager/invitations", procedure: "manager.invitations", input: "none" }),
+  route({
+    method: "POST",
+    path: "/manager/invitations/:id/revoke",
+    procedure: "manager.revokeInvitation",
+    input: "none",
+    params: ["id"],
   }),
   route({
     method: "POST",

@@ -4,6 +4,7 @@ import superjson, { type SuperJSONResult } from "superjson";
 import { ZodError } from "zod";
 import { isAdmin } from "../access";
 import { recordSecurityEvent } from "../auth/audit";
+import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
 import { serializeFrozenOnce } from "../cache";
 import type { Context } from "../context";
 import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
@@ -55,7 +56,14 @@ export type Access =
   | "staff"
   | "admin"
   | "adminAccount";
-export type ProcedureMeta = { access: Access };
+export type ProcedureMeta = {
+  access: Access;
+  /**
+   * Open to an administrator who has not yet turned on the second factor the platform requires of them:
+   * only what it takes to turn it on (or to leave) is.
+   */
+  beforeMfa?: boolean;
+};
 
 const t = initTRPC
   .context<Context>()
@@ -100,15 +108,54 @@ export { AppError, appError, describeZodError };
 
 // 2. Procedures ------------------------------------------------------------------------------------------
 
-/** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
-export const publicProcedure = t.procedure.meta({ access: "public" }).use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+/**
+ * While the platform requires MFA of administrators, an administrator without it is refused everything but
+ * what turning it on takes (procedures marked `beforeMfa`): every admin-privileged branch, whatever its tier
+ * (exports, audit trail, security events, sessions, API keys), sits behind this one check.
+ */
+async function refuseAdminWithoutRequiredMfa(ctx: Context, userId: string): Promise<void> {
+  const [gate] = await ctx.sql<{ blocked: boolean }[]>`
+    select s.admin_mfa_required and not exists (
+             select 1 from user_mfa m where m.user_id = ${userId} and m.enabled_at is not null) as blocked
+      from security_settings s where s.id = 1`;
+  if (gate?.blocked) {
+    throw appError(
+      "FORBIDDEN",
+      "The platform requires administrators to use two-factor authentication. Turn it on under Security first.",
+      "MFA_REQUIRED",
+    );
   }
-  return result;
-});
+}
+
+/** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
+export const publicProcedure = t.procedure
+  .meta({ access: "public" })
+  .use(async ({ next }) => {
+    const result = await next();
+    if (!result.ok && result.error.cause instanceof AppError) {
+      const cause = result.error.cause;
+      throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+    }
+    return result;
+  })
+  .use(async ({ ctx, meta, next }) => {
+    if (ctx.user && isAdmin(ctx.user) && !meta?.beforeMfa)
+      await refuseAdminWithoutRequiredMfa(ctx, ctx.user.id);
+    return next();
+  })
+  .use(async ({ ctx, path, next }) => {
+    if (
+      !ctx.env.RATE_LIMIT_DISABLED &&
+      path in CALL_LIMITS &&
+      !(await consumeCallLimit(ctx.sql, path, { ip: ctx.ip, userId: ctx.user?.id ?? null }))
+    )
+      throw appError(
+        "TOO_MANY_REQUESTS",
+        "Too many requests of this kind from you. Please wait a few minutes and try again.",
+        "RATE_LIMITED",
+      );
+    return next();
+  });
 
 const requireUser = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
@@ -150,30 +197,14 @@ export const managerProcedure = authedProcedure.meta({ access: "manager" }).use(
 
 /** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */
 export const adminAccountProcedure = authedProcedure
-  .meta({ access: "adminAccount" })
+  .meta({ access: "adminAccount", beforeMfa: true })
   .use(({ ctx, path, next }) => {
     if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
     return next({ ctx });
   });
 
-/**
- * Administrators. While the platform requires MFA of administrators (security settings), an administrator
- * without it reaches nothing here until they turn it on (the security pages are open to every account).
- */
-export const adminProcedure = adminAccountProcedure.meta({ access: "admin" }).use(async ({ ctx, next }) => {
-  const [gate] = await ctx.sql<{ blocked: boolean }[]>`
-    select s.admin_mfa_required and not exists (
-             select 1 from user_mfa m where m.user_id = ${ctx.user.id} and m.enabled_at is not null) as blocked
-      from security_settings s where s.id = 1`;
-  if (gate?.blocked) {
-    throw appError(
-      "FORBIDDEN",
-      "The platform requires administrators to use two-factor authentication. Turn it on under Security first.",
-      "MFA_REQUIRED",
-    );
-  }
-  return next({ ctx });
-});
+/** Administrators (with the second factor, while the platform requires it: see publicProcedure). */
+export const adminProcedure = adminAccountProcedure.meta({ access: "admin", beforeMfa: false });
 
 /**
  * Staff: a salesperson, a dealership manager or an administrator. Which salespeople they act on is

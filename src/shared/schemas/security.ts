@@ -47,7 +47,11 @@ export const sessionListInput = z
 
 export const terminateSessionInput = z.union([
   z.strictObject({ sessionId: z.uuid({ error: "Unknown session" }) }),
-  z.strictObject({ allOthers: z.literal(true) }),
+  z.strictObject({
+    allOthers: z.literal(true),
+    /** Also revoke every API key the caller created (programs using them stop working). */
+    revokeApiKeys: z.boolean().optional(),
+  }),
 ]);
 export type TerminateSessionInput = z.input<typeof terminateSessionInput>;
 

@@ -1,6 +1,6 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
-import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Checkbox, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
@@ -89,6 +89,7 @@ export function SessionsTab() {
   const utils = trpc.useUtils();
   const sessions = trpc.security.sessions.useQuery(undefined, { refetchOnMount: "always" });
   const [ending, setEnding] = useState<Ending | null>(null);
+  const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const terminate = trpc.security.terminateSession.useMutation({
     onSuccess: (answer) => {
       if (answer.current) {
@@ -102,7 +103,11 @@ export function SessionsTab() {
         description:
           answer.terminated === 0
             ? "No other sessions were signed in."
-            : `${answer.terminated} session${answer.terminated === 1 ? " was" : "s were"} signed out.`,
+            : `${answer.terminated} session${answer.terminated === 1 ? " was" : "s were"} signed out.${
+                answer.revokedApiKeys > 0
+                  ? ` ${answer.revokedApiKeys} API key${answer.revokedApiKeys === 1 ? " was" : "s were"} revoked.`
+                  : ""
+              }`,
         variant: "success",
       });
       void utils.security.invalidate();
@@ -130,7 +135,10 @@ export function SessionsTab() {
             size="sm"
             variant="outline"
             colorPalette="red"
-            onClick={() => setEnding({ kind: "others", count: others })}
+            onClick={() => {
+              setRevokeApiKeys(false);
+              setEnding({ kind: "others", count: others });
+            }}
           >
             <LuLogOut /> End all other sessions
           </Button>
@@ -191,9 +199,26 @@ export function SessionsTab() {
         isPending={terminate.isPending}
         onConfirm={() => {
           if (!ending) return;
-          terminate.mutate(ending.kind === "others" ? { allOthers: true } : { sessionId: ending.session.id });
+          terminate.mutate(
+            ending.kind === "others" ? { allOthers: true, revokeApiKeys } : { sessionId: ending.session.id },
+          );
         }}
-      />
+      >
+        {ending?.kind === "others" ? (
+          <Checkbox.Root
+            size="sm"
+            colorPalette="red"
+            checked={revokeApiKeys}
+            onCheckedChange={(change) => setRevokeApiKeys(change.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              Also revoke the API keys I created (programs using them stop working)
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ) : null}
+      </ConfirmDialog>
     </Stack>
   );
 }

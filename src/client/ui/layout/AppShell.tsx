@@ -5,6 +5,7 @@ import { LuLogOut, LuMenu } from "../icons";
 import { displayName, type SessionUser, useSession } from "../session";
 import { Logo } from "./Logo";
 import { MenuDrawer } from "./MenuDrawer";
+import { SignOutButton } from "./SignOutButton";
 import { TopBar, TopBarExtra } from "./TopBar";
 
 type AppNavItem = {
@@ -94,11 +95,9 @@ export function AppShell({ children }: { children: ReactNode }) {
               </Text>
             </HStack>
           ) : null}
-          <Button asChild size="sm" variant="outline" hideBelow="md">
-            <a href="/api/logout">
-              <LuLogOut /> Sign out
-            </a>
-          </Button>
+          <SignOutButton size="sm" variant="outline" hideBelow="md">
+            <LuLogOut /> Sign out
+          </SignOutButton>
           <MenuDrawer
             open={menuOpen}
             onOpenChange={setMenuOpen}
@@ -109,11 +108,9 @@ export function AppShell({ children }: { children: ReactNode }) {
               </IconButton>
             }
             footer={
-              <Button asChild variant="outline" width="full">
-                <a href="/api/logout">
-                  <LuLogOut /> Sign out
-                </a>
-              </Button>
+              <SignOutButton variant="outline" width="full">
+                <LuLogOut /> Sign out
+              </SignOutButton>
             }
           >
             <Stack as="nav" aria-label="Account (mobile)" gap="1">

@@ -7,6 +7,7 @@ import { LuMoon, LuSun } from "../icons";
 import { dashboardPathFor, type SessionUser } from "../session";
 import { MenuDrawer } from "./MenuDrawer";
 import { MARKETING_NAV } from "./navigation";
+import { SignOutButton } from "./SignOutButton";
 
 export default function MobileMenu({
   open,
@@ -39,9 +40,7 @@ export default function MobileMenu({
               <Button asChild colorPalette="blue" onClick={onClose}>
                 <Link to={dashboardPathFor(user)}>Go to dashboard</Link>
               </Button>
-              <Button asChild variant="outline">
-                <a href="/api/logout">Sign out</a>
-              </Button>
+              <SignOutButton variant="outline">Sign out</SignOutButton>
             </>
           ) : (
             <>

@@ -6,6 +6,7 @@ import { LuLayoutDashboard, LuMenu } from "../icons";
 import { dashboardPathFor, useSession } from "../session";
 import { Logo } from "./Logo";
 import { MARKETING_NAV } from "./navigation";
+import { SignOutButton } from "./SignOutButton";
 import { TopBar } from "./TopBar";
 
 const loadMobileMenu = () => import("./MobileMenu");
@@ -50,9 +51,9 @@ export function SiteHeader() {
         </Box>
         {user ? (
           <>
-            <Button asChild size="sm" variant="ghost" hideBelow="md">
-              <a href="/api/logout">Sign out</a>
-            </Button>
+            <SignOutButton size="sm" variant="ghost" hideBelow="md">
+              Sign out
+            </SignOutButton>
             <Button asChild size="sm" colorPalette="blue" hideBelow="sm">
               <Link to={dashboardPathFor(user)}>
                 <LuLayoutDashboard /> Go to dashboard

@@ -35,9 +35,15 @@ import { deleteUser, listUsers, updateUser } from "./users";
 
 export const adminRouter = router({
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
-  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx, input)),
+  login: publicProcedure
+    .meta({ access: "public", beforeMfa: true })
+    .input(adminLoginInput)
+    .mutation(({ ctx, input }) => adminLogin(ctx, input)),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
-  verifyMfa: publicProcedure.input(verifyMfaInput).mutation(({ ctx, input }) => adminVerifyMfa(ctx, input)),
+  verifyMfa: publicProcedure
+    .meta({ access: "public", beforeMfa: true })
+    .input(verifyMfaInput)
+    .mutation(({ ctx, input }) => adminVerifyMfa(ctx, input)),
   verify: adminAccountProcedure.query(({ ctx }) => ({ user: ctx.user, expiresAt: ctx.session.expiresAt })),
   /** Ends the console's session on the server (the browser forgets its token either way). */
   logout: adminAccountProcedure.mutation(({ ctx }) => adminLogout(ctx)),

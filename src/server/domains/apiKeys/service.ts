@@ -7,6 +7,7 @@ import type { ApiKey, CreatedApiKey, createApiKeyInput } from "../../../shared/s
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipStaffSql, isAdmin } from "../../access";
 import { recordAudit } from "../../audit";
+import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
 import { generateApiKey } from "../../auth/apiKeys";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -50,9 +51,10 @@ export async function createApiKey(
   const dealershipId = isAdmin(ctx.user) ? null : ctx.user.managedDealershipId;
   if (!isAdmin(ctx.user) && dealershipId === null)
     throw appError("FORBIDDEN", "API keys are for dealership managers and administrators");
+  requireRecentSignIn(ctx);
   const { key, hash, prefix } = generateApiKey();
   const scopes = [...new Set(input.scopes)];
-  return ctx.sql.begin(async (tx) => {
+  const created = await ctx.sql.begin(async (tx) => {
     // One owner's keys are counted under a lock on the owner's row, so two creations cannot both pass.
     if (dealershipId === null) await tx`select 1 from users where id = ${ctx.user.id} for update`;
     else await tx`select 1 from dealerships where id = ${dealershipId} for update`;
@@ -86,6 +88,13 @@ export async function createApiKey(
     });
     return { ...created, key };
   });
+  await noticeAccountChange(
+    ctx,
+    ctx.user.email,
+    "api_key_created",
+    `It is named "${created.name}", starts with ${prefix} and may: ${scopes.join(", ")}.`,
+  );
+  return created;
 }
 
 export async function revokeApiKey(ctx: Caller, id: number): Promise<ApiKey> {

@@ -22,9 +22,9 @@ import {
 
 export const authRouter = router({
   /** The caller, or null when signed out. */
-  me: publicProcedure.query(({ ctx }) => ctx.user),
+  me: publicProcedure.meta({ access: "public", beforeMfa: true }).query(({ ctx }) => ctx.user),
   /** The caller; 401 when signed out (REST's GET /api/auth/user). */
-  currentUser: authedProcedure.query(({ ctx }) => ctx.user),
+  currentUser: authedProcedure.meta({ access: "authed", beforeMfa: true }).query(({ ctx }) => ctx.user),
   /** The caller, when a salesperson, a manager or an administrator (GET /api/salesperson/auth/user). */
   staffUser: staffProcedure.query(({ ctx }) => ctx.user),
   userById: authedProcedure.input(userIdInput).query(({ ctx, input }) => getUserById(ctx, input.id)),
@@ -45,7 +45,7 @@ export const authRouter = router({
     if (!user) throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.");
     return { user, redirectTo: done.redirectTo };
   }),
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.meta({ access: "public", beforeMfa: true }).mutation(async ({ ctx }) => {
     await signOut(ctx);
     return { ok: true as const };
   }),

@@ -19,7 +19,6 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
 import { appError } from "../../errors";
-import { isLoopbackAddress } from "../../http/addresses";
 
 export type LinkPurpose = "customer" | "salesperson";
 
@@ -85,15 +84,15 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * The link itself is answered only in development, to a request from this machine, on a server whose
- * APP_URL is on this machine: the local demo needs no mailbox, and nobody else is ever handed a link.
+ * The link itself is answered only in development, on a server whose APP_URL is on this machine, to a
+ * connection from this machine that names this app's host (never on the word of X-Forwarded-For, never to a
+ * rebound name): the local demo needs no mailbox, and nobody else is ever handed a link.
  */
 function mayAnswerLink(ctx: Context): boolean {
   return (
     ctx.env.NODE_ENV === "development" &&
     isLoopbackHost(new URL(ctx.env.APP_URL).hostname) &&
-    ctx.ip !== null &&
-    isLoopbackAddress(ctx.ip)
+    ctx.localCaller === true
   );
 }
 
@@ -106,35 +105,55 @@ function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | nu
 }
 
 /**
- * Sends the link and records the request at the same time, not one after the other: the answer waits for the
+ * Sends the mail and records the request at the same time, not one after the other: the answer waits for the
  * SMTP server to accept the mail (deliveryStatus says so) and need not wait for a second commit after it.
  * Settles when both have, with the delivery's outcome (recordSecurityEvent never throws).
  */
-async function deliverAndRecord(ctx: Context, email: string, link: string, purpose: LinkPurpose) {
-  const recorded = recordSecurityEvent(ctx, { eventType: "login_link_requested", details: purpose });
+async function deliverAndRecord(
+  ctx: Context,
+  event: Parameters<typeof recordSecurityEvent>[1],
+  deliver: () => Promise<"sent" | "logged">,
+) {
+  const recorded = recordSecurityEvent(ctx, event);
   try {
-    return await deliverLink(ctx, email, link, purpose);
+    return await deliver();
   } finally {
     await recorded;
   }
 }
 
-/** Customers: the answer is the same whether or not the address has an account (no enumeration). */
+/** What an administrator's address is sent instead of a link: administrators never sign in by link. */
+function deliverAdminNotice(ctx: Context, email: string) {
+  return ctx.mailer.send({
+    to: email,
+    subject: "Your KnowBefore sign-in request",
+    text: `Hello,\n\nSomeone asked for a sign-in link for this address. It belongs to an administrator, and administrators sign in at ${ctx.env.APP_URL}/admin with their password and admin code, so no link was sent.\n\nIf you did not ask, you can ignore this e-mail.\n`,
+  });
+}
+
+/**
+ * Customers: the answer is the same whether or not the address has an account (no enumeration), and takes
+ * the same work for an administrator's address (one mail handed to the SMTP server, one event), so its
+ * timing does not single administrators out either.
+ */
 export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "customer");
   const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
     select role from users where email = ${email} limit 1`;
   if (existing?.role === "admin") {
-    // Administrators sign in with password and admin code only; answer as usual, send nothing.
-    await recordSecurityEvent(ctx, {
-      eventType: "login_link_refused",
-      riskLevel: "high",
-      details: "admin account",
-    });
-    return linkAnswer(ctx, ctx.env.SMTP_URL ? "sent" : "logged", null);
+    const delivery = await deliverAndRecord(
+      ctx,
+      { eventType: "login_link_refused", riskLevel: "high", details: "admin account" },
+      () => deliverAdminNotice(ctx, email),
+    );
+    return linkAnswer(ctx, delivery, null);
   }
   const link = await issueLink(ctx, email, "customer");
-  const delivery = await deliverAndRecord(ctx, email, link, "customer");
+  const delivery = await deliverAndRecord(
+    ctx,
+    { eventType: "login_link_requested", details: "customer" },
+    () => deliverLink(ctx, email, link, "customer"),
+  );
   return linkAnswer(ctx, delivery, link);
 }
 
@@ -155,7 +174,11 @@ export async function requestSalespersonLogin(ctx: Context, email: string): Prom
     );
   }
   const link = await issueLink(ctx, email, "salesperson");
-  const delivery = await deliverAndRecord(ctx, email, link, "salesperson");
+  const delivery = await deliverAndRecord(
+    ctx,
+    { eventType: "login_link_requested", details: "salesperson" },
+    () => deliverLink(ctx, email, link, "salesperson"),
+  );
   return linkAnswer(ctx, delivery, link);
 }
 
@@ -346,8 +369,17 @@ export async function registerSalesperson(
       status: "available",
       payment_model: "dealership",
     } satisfies Partial<SalespersonRow>;
+    // The profile stays out of browse and booking until the dealership's manager confirms it, so the manager
+    // hears of it in the same statement that creates it.
     const [created] = await ctx.sql<Pick<SalespersonRow, "id" | "email">[]>`
-      insert into salespeople ${ctx.sql(row)} returning id, email`;
+      with created as (insert into salespeople ${ctx.sql(row)} returning id, email),
+      notice as (
+        insert into notifications (user_id, type, title, body, link)
+        select d.manager_id, 'salesperson_registration', 'New salesperson to confirm',
+               ${`${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`},
+               '/manager-dashboard?tab=team'
+          from dealerships d where d.id = ${dealership.id} and d.manager_id is not null)
+      select id, email from created`;
     ctx.browseCache.clear();
     await recordSecurityEvent(ctx, {
       eventType: "salesperson_registered",

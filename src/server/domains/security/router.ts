@@ -22,12 +22,15 @@ import {
   updateSecuritySettings,
 } from "./service";
 
+/** What an administrator may reach before turning on the second factor the platform requires of them. */
+const mfaSetupProcedure = authedProcedure.meta({ access: "authed", beforeMfa: true });
+
 /** Every signed-in user manages their own account's security; administrators also see everyone's events. */
 export const securityRouter = router({
   overview: authedProcedure.query(({ ctx }) => securityOverview(ctx)),
-  mfaStatus: authedProcedure.query(({ ctx }) => mfaStatus(ctx)),
-  setupMfa: authedProcedure.mutation(({ ctx }) => beginMfaSetup(ctx)),
-  enableMfa: authedProcedure.input(enableMfaInput).mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
+  mfaStatus: mfaSetupProcedure.query(({ ctx }) => mfaStatus(ctx)),
+  setupMfa: mfaSetupProcedure.mutation(({ ctx }) => beginMfaSetup(ctx)),
+  enableMfa: mfaSetupProcedure.input(enableMfaInput).mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
   disableMfa: authedProcedure
     .input(disableMfaInput)
     .mutation(({ ctx, input }) => disableMfa(ctx, input.code)),

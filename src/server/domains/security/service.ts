@@ -15,6 +15,7 @@ import type {
 } from "../../../shared/schemas/security";
 import { MFA, SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { isAdmin } from "../../access";
+import { noticeAccountChange, requireRecentSignIn, revokeUsersApiKeys } from "../../auth/accountChanges";
 import { recordSecurityEvent } from "../../auth/audit";
 import { setSessionCookie } from "../../auth/cookies";
 import {
@@ -86,6 +87,7 @@ export async function mfaStatus(ctx: Authed): Promise<MfaStatus> {
 
 /** A new secret waiting for its first code (replacing any earlier setup); refused while MFA is on. */
 export async function beginMfaSetup(ctx: Authed): Promise<MfaSetup> {
+  requireRecentSignIn(ctx);
   const key = newTotpSecret();
   const rows = await ctx.sql`
     insert into user_mfa (user_id, secret_sealed) values (${ctx.user.id}, ${sealKey(ctx.secrets, key)})
@@ -112,6 +114,7 @@ export async function beginMfaSetup(ctx: Authed): Promise<MfaSetup> {
 
 /** Turns MFA on with the first valid code of the new secret; answers the backup codes, once. */
 export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCodes: string[] }> {
+  requireRecentSignIn(ctx);
   const result = await checkTotp(ctx.sql, ctx.secrets, ctx.user.id, code, false);
   if (result !== "ok") {
     const [pending] = await ctx.sql`
@@ -133,11 +136,16 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
     return codes;
   });
   await recordSecurityEvent(ctx, { eventType: "mfa_enabled" });
+  await noticeAccountChange(ctx, ctx.user.email, "mfa_enabled");
   return { backupCodes };
 }
 
-/** Turns MFA off with a current code (or a backup code). */
+/**
+ * Turns MFA off with a current code (or a backup code). The account's other sessions end and the API keys
+ * it created are revoked: whatever was minted while the second factor guarded it is not trusted past it.
+ */
 export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true }> {
+  requireRecentSignIn(ctx);
   if (isAdmin(ctx.user) && (await adminMfaRequired(ctx.sql))) {
     throw appError(
       "CONFLICT",
@@ -151,8 +159,10 @@ export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true 
     await tx`delete from user_mfa where user_id = ${ctx.user.id}`;
     await tx`delete from mfa_backup_codes where user_id = ${ctx.user.id}`;
     await invalidateOtherSessions(tx, ctx.user.id, ctx.session.id);
+    await revokeUsersApiKeys(tx, ctx.user.id);
   });
   await recordSecurityEvent(ctx, { eventType: "mfa_disabled" });
+  await noticeAccountChange(ctx, ctx.user.email, "mfa_disabled");
   return { ok: true };
 }
 
@@ -276,10 +286,16 @@ export async function listSessions(ctx: Authed, userId?: string): Promise<Sessio
 /** Ends one session (the caller's own; administrators anyone's) or every other session of the caller. */
 export async function terminateSession(ctx: Authed, input: TerminateSessionInput) {
   if ("allOthers" in input) {
-    const ended = await ctx.sql`
-      delete from sessions where user_id = ${ctx.user.id} and id <> ${ctx.session.id} returning 1 as ok`;
-    await recordSecurityEvent(ctx, { eventType: "sessions_terminated", details: `${ended.length} ended` });
-    return { terminated: ended.length, current: false };
+    const { ended, revoked } = await ctx.sql.begin(async (tx) => {
+      const ended = await tx`
+        delete from sessions where user_id = ${ctx.user.id} and id <> ${ctx.session.id} returning 1 as ok`;
+      return { ended, revoked: input.revokeApiKeys ? await revokeUsersApiKeys(tx, ctx.user.id) : 0 };
+    });
+    await recordSecurityEvent(ctx, {
+      eventType: "sessions_terminated",
+      details: `${ended.length} ended${input.revokeApiKeys ? `, ${revoked} API keys revoked` : ""}`,
+    });
+    return { terminated: ended.length, current: false, revokedApiKeys: revoked };
   }
   const [ended] = await ctx.sql<{ userId: string; current: boolean }[]>`
     delete from sessions
@@ -290,7 +306,7 @@ export async function terminateSession(ctx: Authed, input: TerminateSessionInput
     eventType: "session_terminated",
     details: ended.userId === ctx.user.id ? "own session" : `session of user ${ended.userId}`,
   });
-  return { terminated: 1, current: ended.current };
+  return { terminated: 1, current: ended.current, revokedApiKeys: 0 };
 }
 
 // Events -----------------------------------------------------------------------------------------------
