@@ -3,7 +3,7 @@ import { CALL_LIMITS } from "../src/server/auth/rate-limit";
 import { seedDatabase } from "../src/server/db/seed";
 import { loadEnv } from "../src/server/env";
 import { appRouter } from "../src/server/trpc/root";
-import { TRPC_MAX_BATCH } from "../src/shared/constants";
+import { TRPC_MAX_BATCH } from "../src/shared/transport";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ TRUST_PROXY: "true" });

@@ -6,7 +6,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
-import { TRPC_MAX_BATCH } from "../shared/constants";
+import { TRPC_MAX_BATCH } from "../shared/transport";
 import { adminAuthHeaders } from "./adminSession";
 
 export const trpc = createTRPCReact<AppRouter>();

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { TRPC_MAX_BATCH } from "../shared/constants";
+import { TRPC_MAX_BATCH } from "../shared/transport";
 import type { AppDeps } from "./context";
 import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { readStoredImage } from "./domains/portal/photos";

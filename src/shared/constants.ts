@@ -81,12 +81,6 @@ export const BROWSE_PAGE_SIZE = { default: 24, max: 100 } as const;
  */
 export const BROWSE_TOTAL_LIMIT = 1000;
 
-/**
- * The most calls one tRPC request may batch: the app's client never sends more, and a script that does is
- * refused before any call runs.
- */
-export const TRPC_MAX_BATCH = 10;
-
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const SESSION_INACTIVITY_DAYS = 30;
 export const SESSION_ABSOLUTE_DAYS = 90;

@@ -1,6 +1,6 @@
 // The on-screen toast stack (loaded with the first toast; see toaster.tsx).
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from "@chakra-ui/react";
-import { toaster } from "./toaster";
+import { toaster } from "./toastStore";
 
 export default function ToastRegion() {
   return (
