@@ -1,11 +1,13 @@
 // Account security: TOTP set up and turned on only with a valid code, each code accepted once, five wrong codes
 // lock, a backup code works once even when used ten times at once, sign-in through a link and through the
 // admin form asks for the second factor, sessions are listed and ended (the ended one answers 401), and
-// security events carry the risk the stated rules give them.
+// security events carry the risk the stated rules give them, and a stored TOTP secret opens only in its own row.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { createChallenge, currentStep, totpCode } from "../src/server/auth/mfa";
 import { hashPassword } from "../src/server/auth/password";
+import { createLogger } from "../src/server/logger";
+import { startServices } from "../src/server/services";
 import { MFA, RISK_ESCALATION } from "../src/shared/security";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
@@ -512,5 +514,55 @@ describe("administrators' sessions", () => {
     const customer = await h.signIn("long.customer@example.org");
     await age(customer.userId, 12 * 60 + 1, { active: false });
     expect((await h.request("GET", "/api/auth/user", { cookie: customer.cookie })).status).toBe(200);
+  });
+});
+
+describe("stored TOTP secrets", () => {
+  /** A sign-in waiting for the second factor of this account, answered with `code`. */
+  async function verify(userId: string, code: string) {
+    const { challenge } = await createChallenge(h.sql, userId, "session", "/");
+    return h.request("POST", "/api/auth/verify-mfa", { body: { challenge, code } });
+  }
+  const storedSecret = async (userId: string) =>
+    (await h.sql<{ s: string }[]>`select secret_sealed as s from user_mfa where user_id = ${userId}`)[0]!.s;
+
+  it("open only in their own account's row: a secret copied to another account verifies no code there", async () => {
+    const owner = await withMfa("sealed.owner@example.org");
+    const other = await withMfa("sealed.other@example.org");
+    await h.sql`update user_mfa set secret_sealed = ${await storedSecret(owner.userId)} where user_id = ${other.userId}`;
+    const borrowed = await verify(other.userId, codeAt(owner.key, 1));
+    expect(borrowed.status).toBe(401);
+    expect(borrowed.json.code).toBe("INVALID_MFA_CODE");
+    expect(sessionCookieFrom(borrowed.headers)).toBeNull();
+    // The account's backup codes still sign it in.
+    expect((await verify(other.userId, other.backupCodes[0]!)).status).toBe(200);
+    expect((await verify(owner.userId, codeAt(owner.key, 1))).status).toBe(200);
+  });
+
+  it("sealed before they were bound still verify, and are bound to their row at the next start", async () => {
+    const account = await withMfa("sealed.older@example.org");
+    const unbound = h.deps.secrets.seal(Buffer.from(account.key).toString("base64"));
+    await h.sql`update user_mfa set secret_sealed = ${unbound} where user_id = ${account.userId}`;
+    expect((await verify(account.userId, codeAt(account.key))).status).toBe(200);
+
+    const restarted = await startServices({
+      env: h.env,
+      sql: h.sql,
+      searchSql: h.deps.searchSql,
+      browseSql: h.deps.browseSql,
+      databaseUrl: h.dbUrl,
+      logger: createLogger("silent"),
+      secrets: h.deps.secrets,
+      browseCacheEntries: 10,
+      pollingIntervalSeconds: 0.5,
+    });
+    await restarted.stop();
+    const bound = await storedSecret(account.userId);
+    expect(bound.startsWith("v2.")).toBe(true);
+    expect(h.deps.secrets.open(bound, `user_mfa:${account.userId}:secret_sealed`)).toBe(
+      Buffer.from(account.key).toString("base64"),
+    );
+    expect(() => h.deps.secrets.open(bound)).toThrow();
+    expect((await verify(account.userId, codeAt(account.key, 1))).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // What the API runs on besides the database, wired once for the server and for the test harness: the mailer,
 // the browse cache, the job queue with its workers, payments and the secret box, as the app's dependencies.
 import type { BrowseResult } from "../shared/schemas/salespeople";
+import { bindMfaSecrets } from "./auth/mfa";
 import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
@@ -31,8 +32,9 @@ export async function startServices(options: {
     maxEntries: options.browseCacheEntries,
     admitOnRepeat: true,
   });
-  // Before any delivery opens them: stored secrets not yet bound to their row are sealed again, bound.
+  // Before anything opens them: stored secrets not yet bound to their row are sealed again, bound.
   await bindCrmSecrets(sql, secrets, logger);
+  await bindMfaSecrets(sql, secrets, logger);
   const jobs = await startJobQueue({
     connectionString: options.databaseUrl,
     logger,

@@ -8,8 +8,9 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { MFA } from "../../shared/security";
-import type { SecretBox } from "../crypto/secretBox";
-import type { Queryable } from "../db/client";
+import { bindSealedColumns, rowBinding, type SecretBox } from "../crypto/secretBox";
+import type { Queryable, Sql } from "../db/client";
+import type { Logger } from "../logger";
 import { generateToken, hashToken } from "./crypto";
 import { secretsEqual } from "./password";
 
@@ -51,12 +52,29 @@ export function matchingStep(key: Uint8Array, code: string, now = Date.now()): n
   return found;
 }
 
-export function sealKey(box: SecretBox, key: Uint8Array): string {
-  return box.seal(Buffer.from(key).toString("base64"));
+/** Where a user's TOTP secret is sealed: bound to that user's row, so a copy in another row does not open. */
+const MFA_SECRETS = { table: "user_mfa", key: "user_id", columns: ["secret_sealed"] } as const;
+
+function mfaSecretBinding(userId: string): string {
+  return rowBinding(MFA_SECRETS.table, userId, "secret_sealed");
 }
 
-export function openKey(box: SecretBox, sealed: string): Uint8Array {
-  return new Uint8Array(Buffer.from(box.open(sealed), "base64"));
+export function sealKey(box: SecretBox, userId: string, key: Uint8Array): string {
+  return box.seal(Buffer.from(key).toString("base64"), mfaSecretBinding(userId));
+}
+
+/** The user's key; null when the stored value does not open here (another user's, or sealed under another key). */
+export function openKey(box: SecretBox, userId: string, sealed: string): Uint8Array | null {
+  try {
+    return new Uint8Array(Buffer.from(box.open(sealed, mfaSecretBinding(userId)), "base64"));
+  } catch {
+    return null;
+  }
+}
+
+/** The TOTP secrets stored before sealed values were bound, bound at start (see bindSealedColumns). */
+export function bindMfaSecrets(sql: Sql, box: SecretBox, logger: Logger): Promise<void> {
+  return bindSealedColumns(sql, box, logger, MFA_SECRETS);
 }
 
 type MfaState = { secret_sealed: string; enabled_at: Date | null; locked: boolean };
@@ -95,7 +113,9 @@ export async function checkTotp(
   const state = await readState(sql, userId);
   if (!state || (state.enabled_at !== null) !== enabled) return "invalid";
   if (state.locked) return "locked";
-  const step = matchingStep(openKey(box, state.secret_sealed), code.replace(/\s/g, ""));
+  // A secret that does not open matches no code: the attempt fails like a wrong code (backup codes still work).
+  const key = openKey(box, userId, state.secret_sealed);
+  const step = key && matchingStep(key, code.replace(/\s/g, ""));
   if (step !== null) {
     const accepted = await sql`
       update user_mfa set last_used_step = ${step}, failed_attempts = 0, updated_at = now()

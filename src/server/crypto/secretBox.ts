@@ -2,10 +2,13 @@
 // value and the authentication tag checked on every read. Stored as `<version>.<iv>.<tag>.<ciphertext>` in
 // base64url. `v2` values are bound to where they are stored (GCM additional data such as
 // `crm_integrations:12:credentials_encrypted`), so a value copied into another row or column does not open;
-// `v1` values carry no binding and open anywhere, which is why row-bound callers seal them again (see isBound).
+// `v1` values carry no binding and open anywhere, which is why each table of sealed values has them sealed again,
+// bound, at start (bindSealedColumns).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Sql } from "../db/client";
+import type { Logger } from "../logger";
 
 export type SecretBox = {
   /** Seals `plain`; with `binding`, only `open` with the same binding opens it. */
@@ -17,6 +20,57 @@ export type SecretBox = {
 /** Whether a sealed value is bound to a place (`v2`); an unbound one should be sealed again with its binding. */
 export function isBound(sealed: string): boolean {
   return sealed.startsWith("v2.");
+}
+
+/** What a value sealed in a row is bound to: the table, the row's key and the column. */
+export function rowBinding(table: string, rowKey: string | number, column: string): string {
+  return `${table}:${rowKey}:${column}`;
+}
+
+/** A table whose columns hold sealed values (never null), each bound with rowBinding to the row's `key`. */
+export type SealedColumns = { table: string; key: string; columns: readonly string[] };
+
+/**
+ * Seals again, bound to their row, a table's values stored before sealed values were bound. Runs at start with
+ * the rows locked, so instances starting together do each row once; a value this key cannot open is left as it
+ * is (it fails where it is used) and logged.
+ */
+export async function bindSealedColumns(
+  sql: Sql,
+  secrets: SecretBox,
+  logger: Logger,
+  { table, key, columns }: SealedColumns,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const unbound = columns
+      .map((column) => tx`${tx(column)} not like 'v2.%'`)
+      .reduce((either, or) => tx`${either} or ${or}`);
+    const rows = await tx<Record<string, string>[]>`
+      select ${tx(key)}::text as row_key, ${tx(columns as string[])} from ${tx(table)}
+       where ${unbound}
+       for update`;
+    for (const row of rows) {
+      const rowKey = row.row_key!;
+      let bound: Record<string, string>;
+      try {
+        bound = Object.fromEntries(
+          columns.map((column) => {
+            const sealed = row[column]!;
+            return [
+              column,
+              isBound(sealed)
+                ? sealed
+                : secrets.seal(secrets.open(sealed), rowBinding(table, rowKey, column)),
+            ];
+          }),
+        );
+      } catch {
+        logger.warn(`${table} ${rowKey}: a stored secret does not open with this key`);
+        continue;
+      }
+      await tx`update ${tx(table)} set ${tx(bound)} where ${tx(key)} = ${rowKey}`;
+    }
+  });
 }
 
 /** A 32-byte key from its base64 or hex text (CRM_ENCRYPTION_KEY); null when it is not one. */

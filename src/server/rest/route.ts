@@ -54,8 +54,6 @@ export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
   scope?: ApiScope;
   /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT otherwise); the app-wide limit then leaves it alone. */
   maxBody?: number;
-  /** A navigation from another site is sent here without the procedure running (a GET that signs out). */
-  crossSiteRedirect?: string;
   shape?: (result: OutputOf<P>) => Shaped;
   responds?: ResponseDoc;
 };
@@ -170,12 +168,8 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
             : `This API key lacks the ${entry.scope} scope this route needs`,
           "INSUFFICIENT_SCOPE",
         );
-      const crossSite = c.req.header("sec-fetch-site") === "cross-site";
       const resHeaders = new Headers();
-      const shaped: Shaped =
-        entry.crossSiteRedirect !== undefined && crossSite
-          ? { redirect: entry.crossSiteRedirect }
-          : await entry.run(trpcContext(c, deps, resHeaders), await readInput(c, entry));
+      const shaped = await entry.run(trpcContext(c, deps, resHeaders), await readInput(c, entry));
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {

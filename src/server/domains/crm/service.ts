@@ -18,7 +18,7 @@ import type {
 import { dealershipStaffSql, isAdmin } from "../../access";
 import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
-import { isBound, type SecretBox } from "../../crypto/secretBox";
+import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import { appError } from "../../errors";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
@@ -45,7 +45,7 @@ type SealedColumn = "credentials_encrypted" | "signing_secret_encrypted";
 
 /** What a sealed value of an integration is bound to: copied into another row or column, it does not open. */
 export function crmSecretBinding(integrationId: number, column: SealedColumn): string {
-  return `crm_integrations:${integrationId}:${column}`;
+  return rowBinding("crm_integrations", integrationId, column);
 }
 
 /** What a manager reads when a sealed value does not open (moved to another row, or sealed under another key). */
@@ -67,30 +67,12 @@ function openCredentials(ctx: Caller, integration: { id: number; credentialsEncr
   ) as Credentials;
 }
 
-/**
- * Seals again, bound to their row, the secrets stored before sealed values were bound. Runs at start, one row
- * lock each, so instances starting together do each row once; a value this key cannot open is left as it is
- * (it fails where it is used, asking for the credentials again).
- */
-export async function bindCrmSecrets(sql: Sql, secrets: SecretBox, logger: Logger): Promise<void> {
-  await sql.begin(async (tx) => {
-    const rows = await tx<{ id: number; credentials: string; secret: string }[]>`
-      select id, credentials_encrypted as credentials, signing_secret_encrypted as secret from crm_integrations
-       where credentials_encrypted not like 'v2.%' or signing_secret_encrypted not like 'v2.%'
-       for update`;
-    for (const row of rows) {
-      try {
-        const bind = (sealed: string, column: SealedColumn) =>
-          isBound(sealed) ? sealed : secrets.seal(secrets.open(sealed), crmSecretBinding(row.id, column));
-        await tx`
-          update crm_integrations set
-            credentials_encrypted = ${bind(row.credentials, "credentials_encrypted")},
-            signing_secret_encrypted = ${bind(row.secret, "signing_secret_encrypted")}
-          where id = ${row.id}`;
-      } catch {
-        logger.warn(`CRM integration ${row.id}: its stored secrets do not open with this key`);
-      }
-    }
+/** The integrations' sealed columns, bound at start (see bindSealedColumns). */
+export function bindCrmSecrets(sql: Sql, secrets: SecretBox, logger: Logger): Promise<void> {
+  return bindSealedColumns(sql, secrets, logger, {
+    table: "crm_integrations",
+    key: "id",
+    columns: ["credentials_encrypted", "signing_secret_encrypted"] satisfies SealedColumn[],
   });
 }
 

@@ -90,7 +90,7 @@ export async function beginMfaSetup(ctx: Authed): Promise<MfaSetup> {
   requireRecentSignIn(ctx);
   const key = newTotpSecret();
   const rows = await ctx.sql`
-    insert into user_mfa (user_id, secret_sealed) values (${ctx.user.id}, ${sealKey(ctx.secrets, key)})
+    insert into user_mfa (user_id, secret_sealed) values (${ctx.user.id}, ${sealKey(ctx.secrets, ctx.user.id, key)})
     on conflict (user_id) do update
        set secret_sealed = excluded.secret_sealed, last_used_step = null, failed_attempts = 0,
            updated_at = now()
