@@ -179,7 +179,9 @@ describe("the scope matrix", () => {
         endDateTime: `${start}T10:00`,
       },
     });
-    expect(foreign.status).toBe(403);
+    // Another dealership's salesperson answers as an unknown one does.
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe("SALESPERSON_NOT_FOUND");
   });
 });
 

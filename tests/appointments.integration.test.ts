@@ -86,7 +86,8 @@ describe("booking", () => {
       select body, link from notifications
        where salesperson_id = ${ny.id} and type = 'appointment_requested' and body like ${`%on ${tomorrow} at 11:30.`}`;
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.link).toBe("/salesperson-dashboard?tab=appointments");
+    // The notice names its appointment (erasure finds it by that id).
+    expect(notes[0]!.link).toBe(`/salesperson-dashboard?tab=appointments&appointment=${res.json.id}`);
   });
 
   it("e-mails an ICS invite (METHOD:REQUEST) to the customer's own account through SMTP, never to a typed address", async () => {
@@ -304,11 +305,11 @@ describe("changes", () => {
     expect(twice.json.code).toBe("NOT_SCHEDULED");
   });
 
-  it("e-mails a CANCEL invite and refuses other people's appointments", async () => {
+  it("e-mails a CANCEL invite and refuses other people's appointments (404) and the wrong side (403)", async () => {
     const id = await appointmentAt(new Date(Date.now() + 5 * 86_400_000));
     expect(
       (await h.request("PATCH", `/api/appointments/${id}/cancel`, { cookie: other.cookie, body: {} })).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await h.request("PATCH", `/api/appointments/${id}/cancel`, {
@@ -330,6 +331,57 @@ describe("changes", () => {
       (await h.request("PATCH", "/api/appointments/99999999/cancel", { cookie: customer.cookie, body: {} }))
         .status,
     ).toBe(404);
+  });
+
+  it("answers someone else's appointment exactly as a missing one, and records the attempt", async () => {
+    const id = await appointmentAt(new Date(Date.now() + 6 * 86_400_000));
+    const missing = 99_999_999;
+    const [elsewhere] = await h.sql<{ email: string }[]>`
+      select email::text from salespeople
+       where dealership_id is not null
+         and dealership_id is distinct from (select dealership_id from salespeople where id = ${ny.id})
+       order by id limit 1`;
+    const stranger = await h.signIn(elsewhere!.email, "salesperson");
+    const attempts = [
+      { cookie: other.cookie, method: "PATCH", path: "/cancel", body: {} },
+      {
+        cookie: other.cookie,
+        method: "POST",
+        path: "/reschedule",
+        body: { date: addDays(tomorrow, 9), time: "10:00" },
+      },
+      { cookie: stranger.cookie, method: "PATCH", path: "", body: { status: "completed" } },
+    ] as const;
+    for (const { cookie, method, path, body } of attempts) {
+      const theirs = await h.request(method, `/api/appointments/${id}${path}`, { cookie, body });
+      const none = await h.request(method, `/api/appointments/${missing}${path}`, { cookie, body });
+      expect(theirs.status, `${method} ${path}`).toBe(404);
+      expect(none.status, `${method} ${path}`).toBe(404);
+      expect(theirs.json, `${method} ${path}`).toEqual(none.json);
+    }
+    const api = h.caller({
+      user: other.user,
+      session: { id: "s", userId: other.userId, expiresAt: new Date() },
+    });
+    const refusal = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
+    });
+    const theirs = await api.appointments.byId({ id }).catch(refusal);
+    expect(theirs).toEqual({ code: "NOT_FOUND", message: "Appointment not found" });
+    expect(await api.appointments.byId({ id: missing }).catch(refusal)).toEqual(theirs);
+
+    const [still] = await h.sql`select status from appointments where id = ${id}`;
+    expect(still).toEqual({ status: "scheduled" });
+    const denied = await h.sql<{ details: string }[]>`
+      select details from security_events
+       where event_type = 'authorization_denied' and details like ${`% appointment ${id}`} order by details`;
+    expect(denied.map((e) => e.details)).toEqual([
+      `cancellation of appointment ${id}`,
+      `read of appointment ${id}`,
+      `reschedule of appointment ${id}`,
+      `status change of appointment ${id}`,
+    ]);
   });
 
   it("lets the salesperson complete or mark no-show from scheduled only; customers and strangers get 403", async () => {

@@ -226,11 +226,57 @@ describe("a registration that claims a dealership", () => {
       select count(*)::int as n from appointments where salesperson_id = ${id}`;
     expect(booked!.n).toBe(0);
 
+    // Its calendar and availability do not exist to the public either, with the answer of an unknown id.
+    const missing = 99_999_999;
+    const calendarPaths = (who: number) => [
+      `/api/appointments/salesperson/${who}`,
+      `/api/appointments/salesperson/${who}/${tomorrow}`,
+    ];
+    const refusal = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
+    });
+    const calendarSeenBy = async (cookie: string | undefined, user: typeof customer.user | null) => {
+      const seen: string[] = [];
+      for (const [path, none] of calendarPaths(id).map((p, i) => [p, calendarPaths(missing)[i]!] as const)) {
+        const answer = await h.request("GET", path, { cookie });
+        if (answer.status === 200) {
+          seen.push(path);
+          continue;
+        }
+        const unknown = await h.request("GET", none, { cookie });
+        expect(answer.status, path).toBe(404);
+        expect({ status: answer.status, json: answer.json }, path).toEqual({
+          status: unknown.status,
+          json: unknown.json,
+        });
+      }
+      const api = h.caller({
+        user,
+        session: user ? { id: "s", userId: user.id, expiresAt: new Date() } : null,
+      });
+      const today = await api.appointments.availableToday({ id }).catch(refusal);
+      if ("slots" in today) seen.push("availableToday");
+      else expect(today).toEqual(await api.appointments.availableToday({ id: missing }).catch(refusal));
+      if (id in (await api.appointments.availableTodayMany({ ids: [id] }))) seen.push("availableTodayMany");
+      return seen;
+    };
+    const everywhere = [...calendarPaths(id), "availableToday", "availableTodayMany"];
+    expect(await calendarSeenBy(undefined, null)).toEqual([]);
+    expect(await calendarSeenBy(customer.cookie, customer.user)).toEqual([]);
+    await expect(
+      booker.appointments.joinWaitlist({ salespersonId: id, date: tomorrow }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
     // The salesperson and the dealership's manager still see the profile; the manager was told.
     const manager = await h.signIn(dealer!.email, "manager");
     const own = await h.signIn("quillon.verity@sales.example.org", "salesperson");
     expect((await h.request("GET", `/api/salespeople/${id}`, { cookie: manager.cookie })).status).toBe(200);
     expect((await h.request("GET", `/api/salespeople/${id}`, { cookie: own.cookie })).status).toBe(200);
+    expect(await calendarSeenBy(manager.cookie, manager.user)).toEqual(everywhere);
+    expect(await calendarSeenBy(own.cookie, own.user)).toEqual(everywhere);
     const notices = await h.sql<{ type: string; body: string }[]>`
       select type, body from notifications where user_id = ${dealer!.manager_id} and type = 'salesperson_registration'`;
     expect(notices).toHaveLength(1);
@@ -243,6 +289,7 @@ describe("a registration that claims a dealership", () => {
     expect(verified.status).toBe(200);
     expect(await listedIn()).toEqual(queries);
     expect((await h.request("GET", `/api/salespeople/${id}`)).status).toBe(200);
+    expect(await calendarSeenBy(undefined, null)).toEqual(everywhere);
   });
 
   it("keeps independents listed, without a dealership on the card", async () => {

@@ -188,6 +188,40 @@ describe("erasure", () => {
     }
     expect(booked?.status, JSON.stringify(booked?.json)).toBe(201);
     const appointmentId = booked!.json.id;
+    // Another customer books the same salesperson: their notice is not the subject's and stays as it is.
+    const bystander = await h.signIn("bystander@example.org");
+    let theirs: { status: number; json: { id: number } } | undefined;
+    for (const time of SLOT_TIMES) {
+      theirs = await h.request("POST", "/api/appointments", {
+        cookie: bystander.cookie,
+        body: {
+          salespersonId: seller!.id,
+          date,
+          time,
+          appointmentType: "Car Viewing",
+          customerName: "Robin Bystander",
+          customerPhone: "(212) 555-0199",
+        },
+      });
+      if (theirs.status === 201) break;
+    }
+    expect(theirs?.status, JSON.stringify(theirs?.json)).toBe(201);
+    const noticeOf = async (id: number) =>
+      h.sql<{ body: string }[]>`
+        select body from notifications
+         where salesperson_id = ${seller!.id} and type = 'appointment_requested'
+           and link = ${`/salesperson-dashboard?tab=appointments&appointment=${id}`}`;
+    const bystanderNotice = await noticeOf(theirs!.json.id);
+    expect(bystanderNotice).toEqual([
+      { body: expect.stringMatching(/^Robin Bystander booked a Car Viewing on /) },
+    ]);
+    expect(await noticeOf(appointmentId)).toEqual([
+      {
+        body: expect.stringMatching(
+          new RegExp(`^${typedName.replace(/[.]/g, "\\.")} booked a Test Drive on `),
+        ),
+      },
+    ]);
     const message = await h.request("POST", "/api/contact-salesperson", {
       cookie: person.cookie,
       body: { salespersonId: seller!.id, message: `Call me about ${typedNotes}`, contactMethod: "email" },
@@ -326,11 +360,12 @@ describe("erasure", () => {
       expect(table in ERASURE_RULES || table.startsWith("pgboss.") || table in NOT_PERSONAL, table).toBe(
         true,
       );
-    // The salesperson still sees that a booking was made, without who made it.
-    const notices = await h.sql<{ body: string }[]>`
-      select body from notifications where salesperson_id = ${seller!.id} and type = 'appointment_requested'
-       order by id desc limit 1`;
-    expect(notices[0]!.body).toMatch(/^Erased user booked a Test Drive on /);
+    // The salesperson still sees that a booking was made, without who made it; the other customer's notice at
+    // the same salesperson is untouched.
+    expect(await noticeOf(appointmentId)).toEqual([
+      { body: expect.stringMatching(/^Erased user booked a Test Drive on /) },
+    ]);
+    expect(await noticeOf(theirs!.json.id)).toEqual(bystanderNotice);
   }, 60_000);
 
   it("a Stripe failure erases nothing and says so", async () => {

@@ -232,9 +232,20 @@ describe("misconduct cases", () => {
       code: "CONFLICT",
     });
     await expect(api(admin).reports.updateCase({ reportId })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(
-      api(managerB).reports.updateCase({ reportId, status: "investigating" }),
-    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Another dealership's case answers as a missing one does.
+    const refusal = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
+    });
+    const theirs = await api(managerB)
+      .reports.updateCase({ reportId, status: "investigating" })
+      .catch(refusal);
+    expect(theirs).toEqual({ code: "NOT_FOUND", message: "Report not found" });
+    expect(
+      await api(managerB)
+        .reports.updateCase({ reportId: 99_999_999, status: "investigating" })
+        .catch(refusal),
+    ).toEqual(theirs);
     expect(await auditCount()).toBe(before);
   });
 });

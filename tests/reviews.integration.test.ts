@@ -102,15 +102,19 @@ describe("purchase-verified ratings", () => {
     expect(notCompleted.status).toBe(400);
     expect(notCompleted.json.message).toBe("You must select a completed appointment to leave a review.");
 
+    // Someone else's visit answers exactly as a visit that does not exist.
     const theirs = await visit({ customerId: stranger.userId });
-    expect(
-      (
-        await h.request("POST", "/api/ratings-submit", {
-          cookie: customer.cookie,
-          body: { salespersonId: sp!.id, appointmentId: theirs, ...scores },
-        })
-      ).status,
-    ).toBe(403);
+    const forTheirs = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: theirs, ...scores },
+    });
+    const forNone = await h.request("POST", "/api/ratings-submit", {
+      cookie: customer.cookie,
+      body: { salespersonId: sp!.id, appointmentId: 99_999_999, ...scores },
+    });
+    expect(forTheirs.status).toBe(404);
+    expect(forNone.status).toBe(404);
+    expect(forTheirs.json).toEqual(forNone.json);
 
     const old = await visit({ completedDaysAgo: 31 });
     const late = await h.request("POST", "/api/ratings-submit", {
@@ -237,9 +241,16 @@ describe("purchase-verified ratings", () => {
       user: stranger.user,
       session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
     });
-    await expect(strangerApi.reviews.edit({ id, overallRating: 5 })).rejects.toMatchObject({
-      code: "FORBIDDEN",
+    // Someone else's review answers as a missing one does.
+    const refusal = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
     });
+    const theirs = await strangerApi.reviews.edit({ id, overallRating: 5 }).catch(refusal);
+    expect(theirs).toEqual({ code: "NOT_FOUND", message: "Review not found" });
+    expect(await strangerApi.reviews.edit({ id: 99_999_999, overallRating: 5 }).catch(refusal)).toEqual(
+      theirs,
+    );
   });
 });
 
@@ -334,12 +345,25 @@ describe("messaging", () => {
       user: stranger.user,
       session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
     });
-    await expect(strangerApi.messages.conversation({ conversationId })).rejects.toMatchObject({
-      code: "FORBIDDEN",
+    // Someone else's conversation answers exactly as a missing one does; the attempt is recorded.
+    const refusal = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
     });
-    await expect(strangerApi.messages.reply({ conversationId, body: "Hi" })).rejects.toMatchObject({
-      code: "FORBIDDEN",
-    });
+    const missing = 99_999_999;
+    const theirs = await strangerApi.messages.conversation({ conversationId }).catch(refusal);
+    expect(theirs).toEqual({ code: "NOT_FOUND", message: "Conversation not found" });
+    expect(await strangerApi.messages.conversation({ conversationId: missing }).catch(refusal)).toEqual(
+      theirs,
+    );
+    expect(await strangerApi.messages.reply({ conversationId, body: "Hi" }).catch(refusal)).toEqual(theirs);
+    expect(await strangerApi.messages.reply({ conversationId: missing, body: "Hi" }).catch(refusal)).toEqual(
+      theirs,
+    );
+    const [denied] = await h.sql`
+      select count(*)::int as n from security_events
+       where event_type = 'authorization_denied' and details = ${`conversation ${conversationId}`}`;
+    expect(denied).toEqual({ n: 2 });
   });
 
   it("requires login and valid input", async () => {

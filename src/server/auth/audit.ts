@@ -67,3 +67,19 @@ export async function recordSecurityEvent(
     ctx.logger.warn(`could not record security event ${event.eventType}`, error);
   }
 }
+
+/**
+ * The refusal of an id the caller may not act on, with the error a missing id gets: someone else's row and a
+ * row that does not exist answer alike, so the answer never tells which ids exist. `exists` says whether the
+ * row is there at all; reaching for someone else's is still recorded as a denied authorisation.
+ */
+export async function refuseAsMissing(
+  ctx: Pick<Context, "sql" | "ip" | "user" | "logger">,
+  exists: boolean,
+  missing: Error,
+  details: string,
+): Promise<Error> {
+  if (exists)
+    await recordSecurityEvent(ctx, { eventType: "authorization_denied", riskLevel: "medium", details });
+  return missing;
+}

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
+import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
@@ -41,7 +42,7 @@ function toBlockView(row: BlockRow) {
   };
 }
 
-/** The salesperson the caller may manage: their own, or one at the dealership they manage. */
+/** The salesperson the caller may manage: their own, or one at the dealership they manage (else 404). */
 async function managedSalesperson(ctx: Authed, requested: number | undefined) {
   const id = requested ?? ctx.user.salespersonId;
   if (id === null || id === undefined)
@@ -50,9 +51,13 @@ async function managedSalesperson(ctx: Authed, requested: number | undefined) {
     select s.id, s.time_zone
       from salespeople s where s.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
-    const [exists] = await ctx.sql`select 1 from salespeople where id = ${id}`;
-    if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-    throw appError("FORBIDDEN", "You can only manage your own availability", "NOT_OWNER");
+    const [exists] = await ctx.sql`select 1 as found from salespeople where id = ${id}`;
+    throw await refuseAsMissing(
+      ctx,
+      Boolean(exists),
+      appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND"),
+      `availability of salesperson ${id}`,
+    );
   }
   return row;
 }
@@ -127,9 +132,13 @@ async function ownedBlock(ctx: Authed, id: number): Promise<BlockRow> {
     select b.*, s.time_zone from availability_blocks b join salespeople s on s.id = b.salesperson_id
      where b.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
-    const [exists] = await ctx.sql`select 1 from availability_blocks where id = ${id}`;
-    if (!exists) throw appError("NOT_FOUND", "Availability block not found", "BLOCK_NOT_FOUND");
-    throw appError("FORBIDDEN", "You can only manage your own availability", "NOT_OWNER");
+    const [exists] = await ctx.sql`select 1 as found from availability_blocks where id = ${id}`;
+    throw await refuseAsMissing(
+      ctx,
+      Boolean(exists),
+      appError("NOT_FOUND", "Availability block not found", "BLOCK_NOT_FOUND"),
+      `availability block ${id}`,
+    );
   }
   return row;
 }

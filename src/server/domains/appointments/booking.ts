@@ -17,7 +17,15 @@ import { appError } from "../../errors";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
 import { publiclyListedSql } from "../salespeople/service";
-import { type AppointmentViewRow, loadAppointmentView, sideOf, toAppointmentView } from "./views";
+import {
+  type AppointmentViewRow,
+  appointmentNotFound,
+  bookingNoticeLink,
+  loadAppointmentView,
+  loadOwnAppointmentRow,
+  sideOf,
+  toAppointmentView,
+} from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
 const CONFLICT_MESSAGE = "Time slot unavailable";
@@ -264,7 +272,7 @@ export async function bookAppointment(
            notified as (
              insert into notifications (salesperson_id, type, title, body, link)
              select salesperson_id, 'appointment_requested', 'New appointment request', ${body},
-                    '/salesperson-dashboard?tab=appointments'
+                    ${bookingNoticeLink(id)}
                from created),
            queued as (${enqueue})
       select * from created`;
@@ -281,14 +289,9 @@ export async function rescheduleAppointment(
   ctx: Context & { user: NonNullable<Context["user"]> },
   input: RescheduleInput,
 ) {
-  const current = await ctx.sql<AppointmentViewRow[]>`
-    select a.*, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
-      from appointments a join salespeople s on s.id = a.salesperson_id left join dealerships d on d.id = s.dealership_id
-     where a.id = ${input.id}`;
-  const old = current[0];
-  if (!old) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
-  const side = sideOf(ctx.user, old);
-  if (!side) throw appError("FORBIDDEN", "You can only change your own appointments", "NOT_OWNER");
+  const old = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
+  if (!old) throw await appointmentNotFound(ctx, input.id, "reschedule of");
+  const side = sideOf(ctx.user, old)!;
   const startsAt = resolveSlot(input.date, input.time, old.time_zone);
 
   const newId = await ctx.sql.begin(async (tx) => {
@@ -317,7 +320,7 @@ export async function rescheduleAppointment(
       "appointment_rescheduled",
       "Appointment rescheduled",
       `${old.customer_name} moved their ${old.appointment_type} to ${input.date} at ${input.time}.`,
-      "/salesperson-dashboard?tab=appointments",
+      bookingNoticeLink(id),
     );
     await ctx.jobs.send(
       QUEUES.appointmentNotice,

@@ -40,15 +40,15 @@ export const appointmentsRouter = router({
     .query(({ ctx, input }) => salespersonAppointments(ctx, input.id)),
   daySlots: publicProcedure
     .input(salespersonDayInput)
-    .query(({ ctx, input }) => daySlots(ctx.sql, input.id, input.date)),
+    .query(({ ctx, input }) => daySlots(ctx.sql, ctx.user, input.id, input.date)),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
   availableToday: publicProcedure
     .input(salespersonIdInput)
-    .query(({ ctx, input }) => availableToday(ctx.sql, input.id)),
+    .query(({ ctx, input }) => availableToday(ctx.sql, ctx.user, input.id)),
   /** The same for a page of cards at once (one request for a whole browse grid). */
   availableTodayMany: publicProcedure
     .input(salespeopleIdsInput)
-    .query(({ ctx, input }) => availableTodayMany(ctx.sql, input.ids)),
+    .query(({ ctx, input }) => availableTodayMany(ctx.sql, ctx.user, input.ids)),
   mine: customerProcedure.query(({ ctx }) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: authedProcedure
     .input(customerAppointmentsInput)

@@ -13,30 +13,38 @@ import {
   slotGrid,
 } from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
-import { appointmentSql, isStaffFor, staffSql } from "../../access";
+import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
 import type { Context } from "../../context";
 import type { Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { appointmentCrmEvent } from "../crm/delivery";
+import { visibleSql } from "../salespeople/service";
 import { changeRefusal } from "./booking";
 import {
   APPOINTMENT_SELECT,
   type AppointmentViewRow,
+  appointmentNotFound,
+  bookingNoticeLink,
   loadAppointmentRow,
+  loadOwnAppointmentRow,
   sideOf,
   toAppointmentView,
 } from "./views";
 
 type Authed = Context & { user: SessionUser };
 
-async function salespersonZone(
-  sql: Sql,
-  id: number,
-): Promise<Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">> {
-  const [row] = await sql<Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">[]>`
-    select id, time_zone, dealership_id from salespeople where id = ${id}`;
+type Zone = Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">;
+
+/**
+ * A salesperson's zone, for a caller who may see the profile: a profile not publicly listed (its dealership
+ * has not confirmed it) exists only for its staff, so its calendar is a 404 to everyone else, as its profile is.
+ */
+async function salespersonZone(sql: Sql, id: number, viewer: Caller | null): Promise<Zone> {
+  const [row] = await sql<Zone[]>`
+    select s.id, s.time_zone, s.dealership_id from salespeople s
+     where s.id = ${id} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   return row;
 }
@@ -46,7 +54,7 @@ async function salespersonZone(
  * only the salesperson and their manager see who booked.
  */
 export async function salespersonAppointments(ctx: Context, salespersonId: number) {
-  const person = await salespersonZone(ctx.sql, salespersonId);
+  const person = await salespersonZone(ctx.sql, salespersonId, ctx.user);
   if (isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
     const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
       `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
@@ -74,11 +82,15 @@ export async function salespersonAppointments(ctx: Context, salespersonId: numbe
 /** The 25 slots of a local date with their state, computed on the server from real rows. */
 export async function daySlots(
   sql: Sql,
+  viewer: Caller | null,
   salespersonId: number,
   date: string,
-  times?: readonly string[],
 ): Promise<DaySlots> {
-  const person = await salespersonZone(sql, salespersonId);
+  return slotsOf(sql, await salespersonZone(sql, salespersonId, viewer), date);
+}
+
+async function slotsOf(sql: Sql, person: Zone, date: string, times?: readonly string[]): Promise<DaySlots> {
+  const salespersonId = person.id;
   const dayStart = fromZoned(date, "00:00", person.time_zone);
   const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
   const [appointments, blocks] = await Promise.all([
@@ -146,8 +158,8 @@ export async function updateAppointmentStatus(
     return row;
   });
   if (!updated) {
-    const row = await loadAppointmentRow(ctx.sql, input.id);
-    if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+    const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
+    if (!row) throw await appointmentNotFound(ctx, input.id, "status change of");
     if (sideOf(ctx.user, row) !== "salesperson") {
       throw appError(
         "FORBIDDEN",
@@ -166,10 +178,9 @@ export async function updateAppointmentStatus(
 
 /** Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window. */
 export async function cancelAppointment(ctx: Authed, input: z.output<typeof cancelAppointmentInput>) {
-  const row = await loadAppointmentRow(ctx.sql, input.id);
-  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
-  const side = sideOf(ctx.user, row);
-  if (!side) throw appError("FORBIDDEN", "You can only cancel your own appointments", "NOT_OWNER");
+  const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
+  if (!row) throw await appointmentNotFound(ctx, input.id, "cancellation of");
+  const side = sideOf(ctx.user, row)!;
   if (input.cancelledBy && input.cancelledBy !== side) {
     throw appError("FORBIDDEN", `You cannot cancel on behalf of the ${input.cancelledBy}`, "WRONG_SIDE");
   }
@@ -187,7 +198,7 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
       await tx`insert into notifications (salesperson_id, type, title, body, link)
                values (${row.salesperson_id}, 'appointment_cancelled', 'Appointment cancelled',
                        ${`${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`},
-                       '/salesperson-dashboard?tab=appointments')`;
+                       ${bookingNoticeLink(row.id)})`;
     } else if (row.customer_id) {
       await tx`insert into notifications (user_id, type, title, body, link)
                values (${row.customer_id}, 'appointment_cancelled', 'Appointment cancelled',
@@ -218,7 +229,7 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
 
 /** A customer asks to be told when a slot of this salesperson frees up on this local date. */
 export async function joinWaitlist(ctx: Authed, salespersonId: number, date: string) {
-  const person = await salespersonZone(ctx.sql, salespersonId);
+  const person = await salespersonZone(ctx.sql, salespersonId, ctx.user);
   const today = toOffsetIso(new Date(), person.time_zone).slice(0, 10);
   if (date < today) throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) {
@@ -235,17 +246,21 @@ export async function joinWaitlist(ctx: Authed, salespersonId: number, date: str
 }
 
 /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
-export async function availableToday(sql: Sql, salespersonId: number) {
-  const person = await salespersonZone(sql, salespersonId);
-  return daySlots(sql, person.id, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
+export async function availableToday(sql: Sql, viewer: Caller | null, salespersonId: number) {
+  const person = await salespersonZone(sql, salespersonId, viewer);
+  return slotsOf(sql, person, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
 }
 
-/** The same for a page of cards at once, keyed by salesperson id (unknown ids are left out). */
-export async function availableTodayMany(sql: Sql, ids: number[]) {
-  const rows = await sql<Pick<SalespersonRow, "id" | "time_zone">[]>`
-    select id, time_zone from salespeople where id in ${sql([...new Set(ids)])}`;
+/**
+ * The same for a page of cards at once, keyed by salesperson id (unknown ids, and profiles the viewer may not
+ * see, are left out).
+ */
+export async function availableTodayMany(sql: Sql, viewer: Caller | null, ids: number[]) {
+  const rows = await sql<Zone[]>`
+    select s.id, s.time_zone, s.dealership_id from salespeople s
+     where s.id in ${sql([...new Set(ids)])} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
   const days = await Promise.all(
-    rows.map((row) => daySlots(sql, row.id, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
+    rows.map((row) => slotsOf(sql, row, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
   );
   return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }

@@ -3,9 +3,10 @@
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
-import { type AppointmentSide, appointmentSide, type Caller } from "../../access";
+import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
+import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
-import type { Sql } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 
@@ -64,6 +65,15 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
   };
 }
 
+/**
+ * Where a salesperson's notice about a booking (requested, cancelled, moved) leads: their appointments tab,
+ * naming the appointment. The id ties the notice to its booking, so erasure finds it by id, never by its text;
+ * the dashboard ignores a search parameter it does not know.
+ */
+export function bookingNoticeLink(appointmentId: number): string {
+  return `/salesperson-dashboard?tab=appointments&appointment=${appointmentId}`;
+}
+
 /** Which side of this appointment the caller acts on (access.ts), or null when it is not theirs. */
 export function sideOf(
   caller: Caller | null,
@@ -77,14 +87,40 @@ export function sideOf(
 
 /** One appointment, for whoever may see it: its customer or staff for its salesperson. */
 export async function appointmentById(
-  ctx: Pick<Context, "sql" | "user">,
+  ctx: Pick<Context, "sql" | "user" | "ip" | "logger">,
   id: number,
 ): Promise<AppointmentView> {
-  const row = await loadAppointmentRow(ctx.sql, id);
-  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
-  if (!sideOf(ctx.user, row))
-    throw appError("FORBIDDEN", "You can only see your own appointments", "NOT_OWNER");
+  const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, id);
+  if (!row) throw await appointmentNotFound(ctx, id, "read of");
   return toAppointmentView(row);
+}
+
+export function appointmentMissing() {
+  return appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+}
+
+/** An appointment the caller booked or is staff for, with that condition in the WHERE (access.ts). */
+export async function loadOwnAppointmentRow(
+  sql: Queryable,
+  caller: Caller | null,
+  id: number,
+): Promise<AppointmentViewRow | undefined> {
+  const [row] = await sql<AppointmentViewRow[]>`
+    ${sql.unsafe(APPOINTMENT_SELECT)} where a.id = ${id} and ${appointmentSql(sql, caller, "a")}`;
+  return row;
+}
+
+/**
+ * The refusal of an appointment id that is not the caller's: the 404 of a missing one (refuseAsMissing), the
+ * attempt recorded when the appointment exists.
+ */
+export async function appointmentNotFound(
+  ctx: Pick<Context, "sql" | "user" | "ip" | "logger">,
+  id: number,
+  what: string,
+) {
+  const [exists] = await ctx.sql`select 1 as found from appointments where id = ${id}`;
+  return refuseAsMissing(ctx, Boolean(exists), appointmentMissing(), `${what} appointment ${id}`);
 }
 
 export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentViewRow | undefined> {
@@ -96,6 +132,6 @@ export async function loadAppointmentRow(sql: Sql, id: number): Promise<Appointm
 
 export async function loadAppointmentView(sql: Sql, id: number): Promise<AppointmentView> {
   const row = await loadAppointmentRow(sql, id);
-  if (!row) throw appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND");
+  if (!row) throw appointmentMissing();
   return toAppointmentView(row);
 }

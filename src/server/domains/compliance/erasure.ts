@@ -11,6 +11,7 @@
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { appError } from "../../errors";
+import { bookingNoticeLink } from "../appointments/views";
 
 export const ERASED_NAME = "Erased user";
 export const ERASED_MESSAGE = "[Message removed at the sender's request]";
@@ -19,7 +20,7 @@ export const ERASED_TEXT = "[erased]";
 /** Subscription statuses Stripe can still charge or reactivate. */
 const LIVE_SUBSCRIPTION = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"] as const;
 
-/** Notifications a salesperson receives about a booking (their body starts with the name typed in it). */
+/** Notifications a salesperson receives about a booking (their link names it: bookingNoticeLink). */
 const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled", "appointment_rescheduled"];
 
 /** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/service.ts). */
@@ -284,17 +285,22 @@ export async function eraseUser(
     );
   }
 
-  // The salesperson's notices of the subject's bookings: written in the same transaction as the booking, its
-  // cancellation or its move (so at that row's timestamp), by that salesperson, starting with the typed name.
+  // The salesperson's notices of the subject's bookings, found by the appointment their link names. Their text
+  // begins with the name typed in the booking: that name becomes ERASED_NAME and the rest (what, when) stays;
+  // a notice that does not begin with it loses its whole text.
+  const bookingLinks = tx.array(bookings.map(bookingNoticeLink));
+  const noticeBody = () => tx`
+    case when length(a.customer_name) > 0 and left(n.body, length(a.customer_name)) = a.customer_name
+         then ${ERASED_NAME} || substr(n.body, length(a.customer_name) + 1)
+         else ${ERASED_TEXT} end`;
   note(
     "notifications",
     await tx`
-      update notifications n set body = ${ERASED_NAME} || substr(n.body, length(a.customer_name) + 1)
-        from appointments a
-       where a.id = any(${bookingIds}::int[]) and length(a.customer_name) > 0 and a.customer_name <> ${ERASED_NAME}
-         and n.salesperson_id = a.salesperson_id and n.type in ${tx(BOOKING_NOTIFICATIONS)}
-         and n.created_at in (a.created_at, a.cancelled_at)
-         and left(n.body, length(a.customer_name)) = a.customer_name
+      update notifications n set body = ${noticeBody()}
+        from unnest(${bookingIds}::int[], ${bookingLinks}::text[]) as booking(id, link)
+        join appointments a on a.id = booking.id
+       where n.link = booking.link and n.salesperson_id = a.salesperson_id
+         and n.type in ${tx(BOOKING_NOTIFICATIONS)} and n.body <> ${noticeBody()}
       returning 1`,
   );
   note(

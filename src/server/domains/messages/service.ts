@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
+import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { Queryable, Sql } from "../../db/client";
 import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
@@ -74,7 +75,10 @@ export async function contactSalesperson(ctx: Authed, input: z.output<typeof con
   });
 }
 
-/** The caller's side of a conversation, decided in SQL: their own customer id or their own salesperson id. */
+/**
+ * The caller's side of a conversation, decided in SQL: their own customer id or their own salesperson id.
+ * Someone else's conversation answers as a missing one does.
+ */
 async function ownConversation(ctx: Authed, tx: Queryable, conversationId: number) {
   const [row] = await tx<(ConversationRef & { side: Side })[]>`
     select id, customer_id, salesperson_id,
@@ -82,9 +86,13 @@ async function ownConversation(ctx: Authed, tx: Queryable, conversationId: numbe
       from conversations
      where id = ${conversationId} and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId})`;
   if (!row) {
-    const [exists] = await tx`select 1 from conversations where id = ${conversationId}`;
-    if (!exists) throw appError("NOT_FOUND", "Conversation not found", "CONVERSATION_NOT_FOUND");
-    throw appError("FORBIDDEN", "You can only read your own conversations", "NOT_OWNER");
+    const [exists] = await tx`select 1 as found from conversations where id = ${conversationId}`;
+    throw await refuseAsMissing(
+      ctx,
+      Boolean(exists),
+      appError("NOT_FOUND", "Conversation not found", "CONVERSATION_NOT_FOUND"),
+      `conversation ${conversationId}`,
+    );
   }
   return row;
 }

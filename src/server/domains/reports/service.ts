@@ -12,6 +12,7 @@ import type {
 } from "../../../shared/schemas/reports";
 import { dealershipStaffSql } from "../../access";
 import { recordAudit } from "../../audit";
+import { refuseAsMissing } from "../../auth/audit";
 import { consumeToken } from "../../auth/rate-limit";
 import type { Context } from "../../context";
 import type {
@@ -180,9 +181,14 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
        where id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")}
        for update`;
     if (!current) {
-      const [exists] = await tx`select 1 from misconduct_reports where id = ${input.reportId}`;
-      if (!exists) throw appError("NOT_FOUND", "Report not found", "REPORT_NOT_FOUND");
-      throw appError("FORBIDDEN", "This case belongs to another dealership", "NOT_OWNER");
+      // Another dealership's case answers as a missing one does.
+      const [exists] = await tx`select 1 as found from misconduct_reports where id = ${input.reportId}`;
+      throw await refuseAsMissing(
+        ctx,
+        Boolean(exists),
+        appError("NOT_FOUND", "Report not found", "REPORT_NOT_FOUND"),
+        `misconduct case ${input.reportId} of another dealership`,
+      );
     }
     const from = current.status as ReportStatus;
     const status = input.status ?? from;

@@ -5,6 +5,7 @@ import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
+import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
 import { PG, pgErrorCode } from "../../db/errors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
@@ -27,10 +28,16 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
     >`
       select a.customer_id, a.salesperson_id, a.status, a.completed_at, s.time_zone
         from appointments a join salespeople s on s.id = a.salesperson_id
-       where a.id = ${input.appointmentId}`;
-    if (!appointment) throw appError("BAD_REQUEST", NOT_ELIGIBLE, "APPOINTMENT_NOT_ELIGIBLE");
-    if (appointment.customer_id !== ctx.user.id) {
-      throw appError("FORBIDDEN", "You can only review your own appointments", "NOT_OWNER");
+       where a.id = ${input.appointmentId} and a.customer_id = ${ctx.user.id}`;
+    if (!appointment) {
+      // Someone else's appointment answers as a missing one does.
+      const [exists] = await tx`select 1 as found from appointments where id = ${input.appointmentId}`;
+      throw await refuseAsMissing(
+        ctx,
+        Boolean(exists),
+        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
+        `review of appointment ${input.appointmentId}`,
+      );
     }
     if (
       appointment.salesperson_id !== input.salespersonId ||
@@ -128,11 +135,18 @@ export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
 /** The customer edits their own review within the edit window; aggregates follow. */
 export async function editRating(ctx: Authed, input: z.output<typeof editRatingInput>) {
   const result = await ctx.sql.begin(async (tx) => {
-    const [current] = await tx<Pick<RatingRow, "salesperson_id" | "user_id" | "created_at" | "removed_at">[]>`
-      select salesperson_id, user_id, created_at, removed_at from ratings where id = ${input.id}`;
-    if (!current) throw appError("NOT_FOUND", "Review not found", "RATING_NOT_FOUND");
-    if (current.user_id !== ctx.user.id)
-      throw appError("FORBIDDEN", "You can only edit your own reviews", "NOT_OWNER");
+    const [current] = await tx<Pick<RatingRow, "salesperson_id" | "created_at" | "removed_at">[]>`
+      select salesperson_id, created_at, removed_at from ratings where id = ${input.id} and user_id = ${ctx.user.id}`;
+    if (!current) {
+      // Someone else's review answers as a missing one does.
+      const [exists] = await tx`select 1 as found from ratings where id = ${input.id}`;
+      throw await refuseAsMissing(
+        ctx,
+        Boolean(exists),
+        appError("NOT_FOUND", "Review not found", "RATING_NOT_FOUND"),
+        `edit of review ${input.id}`,
+      );
+    }
     await lockSalesperson(tx, current.salesperson_id);
     const columns: Record<string, unknown> = { updated_at: new Date() };
     const map = {

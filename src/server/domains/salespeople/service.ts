@@ -237,9 +237,9 @@ async function latestRatings(
  * dealership has not confirmed) only the salesperson, that dealership's manager and administrators, and to
  * everyone else it does not exist (404).
  */
-type PublicViewer = { visibleTo: Caller | null };
+export type PublicViewer = { visibleTo: Caller | null };
 
-function visibleSql(sql: Queryable, alias: string, viewer: PublicViewer | undefined) {
+export function visibleSql(sql: Queryable, alias: string, viewer: PublicViewer | undefined) {
   if (!viewer) return sql`true`;
   return sql`(${publiclyListedSql(sql, alias)} or ${staffSql(sql, viewer.visibleTo, alias)})`;
 }
