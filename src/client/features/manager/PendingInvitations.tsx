@@ -1,8 +1,9 @@
-import { Button, Flex, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuMailX } from "react-icons/lu";
 import type { TeamInvitation } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
@@ -36,39 +37,30 @@ export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unk
     >
       <Stack as="ul" listStyleType="none" gap="3">
         {invitations.data.map((invitation) => (
-          <Flex
-            as="li"
+          <ActionRow
             key={invitation.id}
-            gap="3"
-            justify="space-between"
-            align={{ base: "stretch", sm: "center" }}
-            direction={{ base: "column", sm: "row" }}
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-            p="3"
+            actions={
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                flexShrink={0}
+                onClick={() => setRevoking(invitation)}
+                aria-label={`Revoke the invitation to ${invitation.name}`}
+              >
+                <LuMailX /> Revoke
+              </Button>
+            }
           >
-            <Stack gap="0.5" minW="0">
-              <Text fontWeight="medium">{invitation.name}</Text>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                {invitation.email}
-              </Text>
-              <Text fontSize="xs" color="fg.muted">
-                Invited {mediumDate.format(new Date(invitation.createdAt))}, open until{" "}
-                {mediumDate.format(new Date(invitation.expiresAt))}
-              </Text>
-            </Stack>
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              flexShrink={0}
-              onClick={() => setRevoking(invitation)}
-              aria-label={`Revoke the invitation to ${invitation.name}`}
-            >
-              <LuMailX /> Revoke
-            </Button>
-          </Flex>
+            <Text fontWeight="medium">{invitation.name}</Text>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {invitation.email}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              Invited {mediumDate.format(new Date(invitation.createdAt))}, open until{" "}
+              {mediumDate.format(new Date(invitation.expiresAt))}
+            </Text>
+          </ActionRow>
         ))}
       </Stack>
       <ConfirmDialog

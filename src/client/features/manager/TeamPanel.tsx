@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Flex,
   HStack,
   Input,
   InputGroup,
@@ -26,6 +25,7 @@ import { formatRating } from "../../../shared/constants";
 import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
 import { TEAM_PAGE_SIZE } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { Pager } from "../../ui/Pager";
@@ -256,46 +256,37 @@ function PendingVerifications() {
     >
       <Stack as="ul" listStyleType="none" gap="3">
         {pending.data.map((member) => (
-          <Flex
-            as="li"
+          <ActionRow
             key={member.id}
-            gap="3"
-            justify="space-between"
-            align={{ base: "stretch", sm: "center" }}
-            direction={{ base: "column", sm: "row" }}
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-            p="3"
+            actions={
+              <HStack gap="2" flexShrink={0}>
+                <Button
+                  size="sm"
+                  colorPalette="green"
+                  loading={verify.isPending && verify.variables?.salespersonId === member.id}
+                  loadingText="Confirming"
+                  onClick={() => confirm(member)}
+                  aria-label={`Confirm ${member.name}`}
+                >
+                  <LuUserCheck /> Confirm
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setRejecting(member)}
+                  aria-label={`Reject ${member.name}`}
+                >
+                  <LuUserX /> Reject
+                </Button>
+              </HStack>
+            }
           >
-            <Stack gap="0.5" minW="0">
-              <Person member={member} />
-              <Text fontSize="xs" color="fg.muted" ps="11">
-                Registered {mediumDate.format(new Date(member.createdAt))}
-              </Text>
-            </Stack>
-            <HStack gap="2" flexShrink={0}>
-              <Button
-                size="sm"
-                colorPalette="green"
-                loading={verify.isPending && verify.variables?.salespersonId === member.id}
-                loadingText="Confirming"
-                onClick={() => confirm(member)}
-                aria-label={`Confirm ${member.name}`}
-              >
-                <LuUserCheck /> Confirm
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                onClick={() => setRejecting(member)}
-                aria-label={`Reject ${member.name}`}
-              >
-                <LuUserX /> Reject
-              </Button>
-            </HStack>
-          </Flex>
+            <Person member={member} />
+            <Text fontSize="xs" color="fg.muted" ps="11">
+              Registered {mediumDate.format(new Date(member.createdAt))}
+            </Text>
+          </ActionRow>
         ))}
       </Stack>
       <ConfirmDialog

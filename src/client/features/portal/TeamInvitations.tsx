@@ -1,7 +1,8 @@
-import { Button, Container, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
 import type { SalespersonInvitation } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { ActionRow } from "../../ui/ActionRow";
 import { mediumDate } from "../../ui/format";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
@@ -48,82 +49,73 @@ export function TeamInvitations() {
           {invitations.data.map((invitation) => {
             const { dealership } = invitation;
             return (
-              <Flex
-                as="li"
+              <ActionRow
                 key={invitation.id}
-                gap="3"
-                justify="space-between"
-                align={{ base: "stretch", sm: "center" }}
-                direction={{ base: "column", sm: "row" }}
-                borderWidth="1px"
-                borderColor="border.muted"
-                borderRadius="lg"
-                p="3"
+                actions={
+                  <HStack gap="2" flexShrink={0}>
+                    <Button
+                      size="sm"
+                      colorPalette="green"
+                      disabled={busy}
+                      loading={accept.isPending && accept.variables?.id === invitation.id}
+                      loadingText="Joining"
+                      aria-label={`Accept the invitation from ${dealership.name}`}
+                      onClick={() =>
+                        accept.mutate(
+                          { id: invitation.id },
+                          {
+                            onSuccess: async () => {
+                              showToast({
+                                title: `You joined ${dealership.name}`,
+                                description: "Your profile now shows your new dealership.",
+                                variant: "success",
+                              });
+                              await answered();
+                            },
+                            onError: failed,
+                          },
+                        )
+                      }
+                    >
+                      <LuCheck /> Accept
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      loading={decline.isPending && decline.variables?.id === invitation.id}
+                      loadingText="Declining"
+                      aria-label={`Decline the invitation from ${dealership.name}`}
+                      onClick={() =>
+                        decline.mutate(
+                          { id: invitation.id },
+                          {
+                            onSuccess: async () => {
+                              showToast({
+                                title: "Invitation declined",
+                                description: `We let ${dealership.name} know.`,
+                                variant: "success",
+                              });
+                              await answered();
+                            },
+                            onError: failed,
+                          },
+                        )
+                      }
+                    >
+                      <LuX /> Decline
+                    </Button>
+                  </HStack>
+                }
               >
-                <Stack gap="0.5" minW="0">
-                  <Text fontWeight="medium">
-                    {dealership.name}, {dealership.city}, {dealership.state}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    If you join, {PAYS[invitation.paymentModel]}. Open until{" "}
-                    {mediumDate.format(new Date(invitation.expiresAt))}.
-                  </Text>
-                </Stack>
-                <HStack gap="2" flexShrink={0}>
-                  <Button
-                    size="sm"
-                    colorPalette="green"
-                    disabled={busy}
-                    loading={accept.isPending && accept.variables?.id === invitation.id}
-                    loadingText="Joining"
-                    aria-label={`Accept the invitation from ${dealership.name}`}
-                    onClick={() =>
-                      accept.mutate(
-                        { id: invitation.id },
-                        {
-                          onSuccess: async () => {
-                            showToast({
-                              title: `You joined ${dealership.name}`,
-                              description: "Your profile now shows your new dealership.",
-                              variant: "success",
-                            });
-                            await answered();
-                          },
-                          onError: failed,
-                        },
-                      )
-                    }
-                  >
-                    <LuCheck /> Accept
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={busy}
-                    loading={decline.isPending && decline.variables?.id === invitation.id}
-                    loadingText="Declining"
-                    aria-label={`Decline the invitation from ${dealership.name}`}
-                    onClick={() =>
-                      decline.mutate(
-                        { id: invitation.id },
-                        {
-                          onSuccess: async () => {
-                            showToast({
-                              title: "Invitation declined",
-                              description: `We let ${dealership.name} know.`,
-                              variant: "success",
-                            });
-                            await answered();
-                          },
-                          onError: failed,
-                        },
-                      )
-                    }
-                  >
-                    <LuX /> Decline
-                  </Button>
-                </HStack>
-              </Flex>
+                <Text fontWeight="medium">
+                  {dealership.name}, {dealership.city}, {dealership.state}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  If you join, {PAYS[invitation.paymentModel]}. Open until{" "}
+                  {mediumDate.format(new Date(invitation.expiresAt))}.
+                </Text>
+              </ActionRow>
             );
           })}
         </Stack>
