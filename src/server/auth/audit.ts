@@ -70,15 +70,16 @@ export async function recordSecurityEvent(
 
 /**
  * The refusal of an id the caller may not act on, with the error a missing id gets: someone else's row and a
- * row that does not exist answer alike, so the answer never tells which ids exist. `exists` says whether the
- * row is there at all; reaching for someone else's is still recorded as a denied authorisation.
+ * row that does not exist answer alike, so the answer never tells which ids exist. Reaching for someone else's
+ * row (`row`: its table and id, looked up here) is still recorded as a denied authorisation.
  */
 export async function refuseAsMissing(
   ctx: Pick<Context, "sql" | "ip" | "user" | "logger">,
-  exists: boolean,
+  row: { db: Queryable; table: string; id: number | string },
   missing: Error,
   details: string,
 ): Promise<Error> {
+  const [exists] = await row.db`select 1 as found from ${row.db(row.table)} where id = ${row.id}`;
   if (exists)
     await recordSecurityEvent(ctx, { eventType: "authorization_denied", riskLevel: "medium", details });
   return missing;

@@ -51,10 +51,9 @@ async function managedSalesperson(ctx: Authed, requested: number | undefined) {
     select s.id, s.time_zone
       from salespeople s where s.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
-    const [exists] = await ctx.sql`select 1 as found from salespeople where id = ${id}`;
     throw await refuseAsMissing(
       ctx,
-      Boolean(exists),
+      { db: ctx.sql, table: "salespeople", id: id },
       appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND"),
       `availability of salesperson ${id}`,
     );
@@ -132,10 +131,9 @@ async function ownedBlock(ctx: Authed, id: number): Promise<BlockRow> {
     select b.*, s.time_zone from availability_blocks b join salespeople s on s.id = b.salesperson_id
      where b.id = ${id} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) {
-    const [exists] = await ctx.sql`select 1 as found from availability_blocks where id = ${id}`;
     throw await refuseAsMissing(
       ctx,
-      Boolean(exists),
+      { db: ctx.sql, table: "availability_blocks", id: id },
       appError("NOT_FOUND", "Availability block not found", "BLOCK_NOT_FOUND"),
       `availability block ${id}`,
     );

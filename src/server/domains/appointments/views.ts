@@ -119,8 +119,12 @@ export async function appointmentNotFound(
   id: number,
   what: string,
 ) {
-  const [exists] = await ctx.sql`select 1 as found from appointments where id = ${id}`;
-  return refuseAsMissing(ctx, Boolean(exists), appointmentMissing(), `${what} appointment ${id}`);
+  return refuseAsMissing(
+    ctx,
+    { db: ctx.sql, table: "appointments", id: id },
+    appointmentMissing(),
+    `${what} appointment ${id}`,
+  );
 }
 
 export async function loadAppointmentRow(sql: Sql, id: number): Promise<AppointmentViewRow | undefined> {

@@ -20,7 +20,7 @@ import type {
   teamInput,
 } from "../../../shared/schemas/manager";
 import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
+import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
@@ -275,15 +275,12 @@ export async function addSalesperson(
  * recorded as a denied authorisation.
  */
 async function notOnTeam(ctx: ManagerCtx, salespersonId: number, what: string) {
-  const [exists] = await ctx.sql`select 1 as found from salespeople where id = ${salespersonId}`;
-  if (exists) {
-    await recordSecurityEvent(ctx, {
-      eventType: "authorization_denied",
-      riskLevel: "medium",
-      details: `manager ${what} salesperson ${salespersonId}`,
-    });
-  }
-  return appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  return refuseAsMissing(
+    ctx,
+    { db: ctx.sql, table: "salespeople", id: salespersonId },
+    appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND"),
+    `manager ${what} salesperson ${salespersonId}`,
+  );
 }
 
 type Detached = Pick<SalespersonRow, "id" | "name" | "payment_model" | "verified_at">;

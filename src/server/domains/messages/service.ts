@@ -86,10 +86,9 @@ async function ownConversation(ctx: Authed, tx: Queryable, conversationId: numbe
       from conversations
      where id = ${conversationId} and (customer_id = ${ctx.user.id} or salesperson_id = ${ctx.user.salespersonId})`;
   if (!row) {
-    const [exists] = await tx`select 1 as found from conversations where id = ${conversationId}`;
     throw await refuseAsMissing(
       ctx,
-      Boolean(exists),
+      { db: tx, table: "conversations", id: conversationId },
       appError("NOT_FOUND", "Conversation not found", "CONVERSATION_NOT_FOUND"),
       `conversation ${conversationId}`,
     );

@@ -182,10 +182,9 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
        for update`;
     if (!current) {
       // Another dealership's case answers as a missing one does.
-      const [exists] = await tx`select 1 as found from misconduct_reports where id = ${input.reportId}`;
       throw await refuseAsMissing(
         ctx,
-        Boolean(exists),
+        { db: tx, table: "misconduct_reports", id: input.reportId },
         appError("NOT_FOUND", "Report not found", "REPORT_NOT_FOUND"),
         `misconduct case ${input.reportId} of another dealership`,
       );

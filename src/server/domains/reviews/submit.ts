@@ -31,10 +31,9 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
        where a.id = ${input.appointmentId} and a.customer_id = ${ctx.user.id}`;
     if (!appointment) {
       // Someone else's appointment answers as a missing one does.
-      const [exists] = await tx`select 1 as found from appointments where id = ${input.appointmentId}`;
       throw await refuseAsMissing(
         ctx,
-        Boolean(exists),
+        { db: tx, table: "appointments", id: input.appointmentId },
         appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
         `review of appointment ${input.appointmentId}`,
       );
@@ -139,10 +138,9 @@ export async function editRating(ctx: Authed, input: z.output<typeof editRatingI
       select salesperson_id, created_at, removed_at from ratings where id = ${input.id} and user_id = ${ctx.user.id}`;
     if (!current) {
       // Someone else's review answers as a missing one does.
-      const [exists] = await tx`select 1 as found from ratings where id = ${input.id}`;
       throw await refuseAsMissing(
         ctx,
-        Boolean(exists),
+        { db: tx, table: "ratings", id: input.id },
         appError("NOT_FOUND", "Review not found", "RATING_NOT_FOUND"),
         `edit of review ${input.id}`,
       );
