@@ -1,9 +1,26 @@
-// What every route receives in `context`: the query cache and tRPC utils (for guards and loaders),
-// plus the signed-in user that the root route resolves once per navigation.
+// What every route receives in `context`: the query cache and tRPC utils (whose `queryOptions` loaders hand
+// to `queryClient.ensureQueryData`), plus the signed-in user that the root route resolves once per navigation.
 import type { QueryClient } from "@tanstack/react-query";
+import type { SessionUser } from "../shared/schemas/auth";
 import type { TrpcUtils } from "./trpc";
 
 export type RouterContext = {
   queryClient: QueryClient;
   trpcUtils: TrpcUtils;
 };
+
+/** A loader's context: the router's, plus `me` from the root route (null when signed out). */
+export type RouteLoaderContext = RouterContext & { me: SessionUser | null };
+
+/** A route's own words for its failed or missing states (its `staticData`); each has a generic default. */
+export type RouteStateWords = {
+  /** "Failed to load Privacy Policy" */
+  loadErrorTitle?: string;
+  /** "Salesperson Not Found" */
+  missingTitle?: string;
+  missingDescription?: string;
+};
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption extends RouteStateWords {}
+}

@@ -1,7 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SalespersonProfilePage } from "../features/salespeople/SalespersonProfilePage";
+import { loadSalesperson, salespersonRouteWords } from "../features/salespeople/salespersonRoute";
+import { RouteError, RouteMissing } from "../ui/RouteError";
+import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/salesperson/$id")({
+  staticData: salespersonRouteWords,
+  loader: loadSalesperson,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: RouteMissing,
   component: SalespersonRoute,
 });
 
