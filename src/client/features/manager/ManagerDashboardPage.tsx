@@ -29,7 +29,6 @@ import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { PageTabsList } from "../../ui/PageTabsList";
-import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MisconductCasesPanel } from "../reports";
@@ -40,7 +39,7 @@ import {
   type ManagerTab,
   managerDashboardSearchSchema,
 } from "./managerSearch";
-import { OverviewPanel, OverviewSkeleton } from "./OverviewPanel";
+import { OverviewPanel } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
 import { ReportsPanel } from "./ReportsPanel";
 import { TeamPanel } from "./TeamPanel";
@@ -113,25 +112,15 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
 }
 
 function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: ManagerTab) => void }) {
-  const overview = trpc.manager.overview.useQuery();
+  // The route's loader has loaded it (and shows the failed state).
+  const [overview] = trpc.manager.overview.useSuspenseQuery();
   useDocumentTitle(`${TAB_LABELS[tab].label} · Manager dashboard`);
 
-  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) =>
-    overview.isPending ? (
-      <OverviewSkeleton />
-    ) : overview.isError ? (
-      <LoadError
-        title="We couldn't load your dealership"
-        description="Check your connection and try again."
-        onRetry={() => void overview.refetch()}
-      />
-    ) : (
-      render(overview.data)
-    );
+  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) => render(overview);
 
   return (
     <>
-      <DashboardHeader overview={overview.data} />
+      <DashboardHeader overview={overview} />
       <Tabs.Root
         value={tab}
         onValueChange={(e) => onTabChange(e.value as ManagerTab)}
