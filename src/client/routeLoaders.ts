@@ -11,6 +11,7 @@ import type { BiSearch } from "./features/analytics/biSearch";
 import type { ComplianceTab } from "./features/compliance/complianceSearch";
 import type { ManagerTab } from "./features/manager/managerSearch";
 import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./features/portal/dashboardSearch";
+import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./features/reports/trackingCode";
 import type { SecurityTab } from "./features/security/securitySearch";
 import type { RouteLoaderContext } from "./routerContext";
 import { apiErrorCode } from "./trpc";
@@ -178,4 +179,52 @@ export async function loadAdminDashboard({ context }: LoaderArgs<{ tab: AdminTab
     }
     throw error;
   }
+}
+
+/** What the checkout's status is asked with: our subscription id and what the payment provider appended. */
+export function checkoutStatusInput(search: {
+  subscription?: string | undefined;
+  payment_intent?: string | undefined;
+  setup_intent?: string | undefined;
+  redirect_status?: string | undefined;
+}) {
+  return {
+    ...(search.subscription ? { subscription: search.subscription } : {}),
+    ...(search.payment_intent ? { payment_intent: search.payment_intent } : {}),
+    ...(search.setup_intent ? { setup_intent: search.setup_intent } : {}),
+    ...(search.redirect_status ? { redirect_status: search.redirect_status } : {}),
+  };
+}
+
+/**
+ * /subscription-success: the checkout's outcome. A refused or unknown checkout is an answer the page words
+ * itself (with its own links on), so here a failure only means the page asks again.
+ */
+export function loadCheckoutStatus({ context, deps }: LoaderArgs<Parameters<typeof checkoutStatusInput>[0]>) {
+  const { me, queryClient, trpcUtils: t } = context;
+  if (!me) return;
+  return queryClient
+    .ensureQueryData(t.subscriptions.checkoutStatus.queryOptions(checkoutStatusInput(deps)))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
+/** /report-status?code=…: the report the code in the address tracks; a wrong code is the page's own answer. */
+export function loadReportStatus({ context, deps }: LoaderArgs<{ code: string | undefined }>) {
+  const { queryClient, trpcUtils: t } = context;
+  const trackingCode = normaliseTrackingCode(deps.code ?? "");
+  if (trackingCode.length < TRACKING_CODE_MIN) return;
+  return queryClient.ensureQueryData(t.reports.status.queryOptions({ trackingCode })).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** /profile: the signed-in account, as the root route read it (the form edits it). */
+export function loadProfile({ context }: LoaderArgs) {
+  const { me, queryClient, trpcUtils: t } = context;
+  if (!me) return;
+  return all([queryClient.ensureQueryData(t.auth.me.queryOptions())]);
 }

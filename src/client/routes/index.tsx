@@ -3,6 +3,8 @@ import { lazy, Suspense } from "react";
 import { browseSearchShape } from "../features/browse/browseSearch";
 import { dashboardSearchShape } from "../features/customer-dashboard/dashboardSearch";
 import { LandingPage } from "../features/landing/LandingPage";
+import { RouteError } from "../ui/RouteError";
+import { RoutePending } from "../ui/RoutePending";
 import { searchParams } from "../ui/searchParams";
 import { useSession } from "../ui/session";
 
@@ -13,6 +15,17 @@ const CustomerDashboard = lazy(() =>
 
 export const Route = createFileRoute("/")({
   validateSearch: searchParams({ ...dashboardSearchShape, ...browseSearchShape }),
+  loader: ({ context: { me, queryClient, trpcUtils: t } }) => {
+    // A customer's dashboard counts their unread conversations in its tabs.
+    if (me?.role === "customer") return queryClient.ensureQueryData(t.messages.conversations.queryOptions());
+    // The landing page's figures and quotes are extra: they start loading with the page but never hold up
+    // its first paint or take it down.
+    void queryClient.prefetchQuery(t.site.stats.queryOptions());
+    void queryClient.prefetchQuery(t.site.testimonials.queryOptions());
+    return undefined;
+  },
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: HomePage,
 });
 

@@ -1,9 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ReportStatusPage } from "../features/reports/ReportStatusPage";
+import { loadReportStatus } from "../routeLoaders";
+import { RouteError } from "../ui/RouteError";
+import { RoutePending } from "../ui/RoutePending";
 import { searchParams, textParam } from "../ui/searchParams";
 
+const reportStatusSearch = searchParams({ code: textParam(40) });
+
 export const Route = createFileRoute("/report-status")({
-  validateSearch: searchParams({ code: textParam(40) }),
+  validateSearch: reportStatusSearch,
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  loader: loadReportStatus,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
   component: ReportStatusRoute,
 });
 
