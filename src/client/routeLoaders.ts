@@ -228,3 +228,12 @@ export function loadProfile({ context }: LoaderArgs) {
   if (!me) return;
   return all([queryClient.ensureQueryData(t.auth.me.queryOptions())]);
 }
+
+/**
+ * /salesperson-login: the dealerships and cities its registration form offers. The form sits behind a tab,
+ * so they start loading with the page without holding up sign-in, or taking it down if they fail.
+ */
+export function loadSalespersonPortal({ context }: LoaderArgs) {
+  const { queryClient, trpcUtils: t } = context;
+  void queryClient.prefetchQuery(t.salespeople.filterOptions.queryOptions());
+}
