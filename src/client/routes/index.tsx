@@ -4,7 +4,6 @@ import { browseSearchShape } from "../features/browse/browseSearch";
 import { dashboardSearchShape } from "../features/customer-dashboard/dashboardSearch";
 import { LandingPage } from "../features/landing/LandingPage";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 import { searchParams } from "../ui/searchParams";
 import { useSession } from "../ui/session";
 
@@ -24,7 +23,8 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(t.site.testimonials.queryOptions());
     return undefined;
   },
-  pendingComponent: RoutePending,
+  // No pending placeholder: nothing here holds up a visitor's landing page, and the placeholder's frame
+  // would otherwise join the landing page's first load whenever the session check is slow.
   errorComponent: RouteError,
   component: HomePage,
 });
