@@ -70,6 +70,33 @@ export function useDebouncedSearch(delayMs = 300) {
   return { text, setText, search };
 }
 
+/** A search box as a filter: what is typed, sent once typing pauses (`useDebouncedSearch`). */
+export function FilterSearch({
+  label,
+  search,
+  span = false,
+}: {
+  label: string;
+  search: { text: string; setText: (text: string) => void };
+  span?: boolean;
+}) {
+  return (
+    <FilterField label={label} span={span}>
+      {(id) => (
+        <Input
+          id={id}
+          size="sm"
+          bg="white"
+          type="search"
+          placeholder="name@example.com"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+        />
+      )}
+    </FilterField>
+  );
+}
+
 /** "From" and "To" calendar days (both included); the end may not come before the start. */
 export function DateRangeFields({
   from,
