@@ -1,3 +1,4 @@
+// Marking a past visit completed or a no-show, after a confirmation: the outcome cannot be undone.
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { apiErrorCause, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
