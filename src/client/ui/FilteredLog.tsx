@@ -98,10 +98,7 @@ export function FilteredLog<D extends { total: number; items: readonly unknown[]
         aria-label={filterLabel}
         gap="3"
         p="4"
-        bg="white"
-        borderWidth="1px"
-        borderColor="border.muted"
-        borderRadius="xl"
+        layerStyle="panel"
       >
         <Grid templateColumns={fieldColumns} gap="3">
           {fields}

@@ -149,10 +149,7 @@ export function ConsoleRow({
       as="li"
       gap="3"
       p="4"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      layerStyle="panel"
       direction={{ base: "column", md: "row" }}
       align={{ base: "stretch", md: "center" }}
     >
