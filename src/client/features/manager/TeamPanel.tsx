@@ -1,10 +1,11 @@
 import { Button, Input, InputGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { LuSearch, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
 import { TEAM_PAGE_SIZE } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useDebouncedSearch } from "../../ui/filters";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
@@ -16,21 +17,11 @@ import { PendingInvitations } from "./PendingInvitations";
 import { PendingVerifications, useTeamRefresh } from "./PendingVerifications";
 import { TeamTable } from "./TeamTable";
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 export function TeamPanel({ overview }: { overview: ManagerOverview }) {
-  const [search, setSearch] = useState("");
+  const { text: search, setText: setSearch, search: query } = useDebouncedSearch(250);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const query = useDebounced(search.trim(), 250);
   const pageSize = TEAM_PAGE_SIZE.default;
   const team = trpc.manager.team.useQuery(
     { search: query || undefined, page, pageSize },
