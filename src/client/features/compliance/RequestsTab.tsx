@@ -302,7 +302,7 @@ function EveryonesRequests() {
         title="Data requests"
         description={`Everyone's requests, open ones first by deadline. ${DEADLINE_SENTENCE}`}
         filterLabel="Filter the requests"
-        fieldColumns={{ base: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1.4fr" }}
+        fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: "1fr 1fr 1.4fr" }}
         fields={
           <>
             <FilterField label="Status">
