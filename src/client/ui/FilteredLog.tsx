@@ -5,7 +5,7 @@ import { Button, Flex, Grid, type GridProps, Stack, Text } from "@chakra-ui/reac
 import { type ReactNode, useState } from "react";
 import type { IconType } from "react-icons";
 import { LuFilterX } from "react-icons/lu";
-import { useDebouncedSearch } from "./filters";
+import { useDebouncedSearch, usePageFor } from "./filters";
 import { ListPager } from "./Pager";
 import { PanelHeader } from "./PanelHeader";
 import { Notice, panelNotice, QueryState } from "./QueryState";
@@ -17,16 +17,15 @@ import { Notice, panelNotice, QueryState } from "./QueryState";
 export function useLogFilters<F extends Record<string, string>>(none: F) {
   const [filters, setFilters] = useState<F>(none);
   const search = useDebouncedSearch();
-  const key = `${JSON.stringify(filters)}|${search.search}`;
-  const [paging, setPaging] = useState({ key, page: 1 });
+  const [page, setPage] = usePageFor(`${JSON.stringify(filters)}|${search.search}`);
   const from = filters.from ?? "";
   const to = filters.to ?? "";
   return {
     filters,
     set: (name: keyof F) => (value: string) => setFilters((f) => ({ ...f, [name]: value })),
     search,
-    page: paging.key === key ? paging.page : 1,
-    setPage: (page: number) => setPaging({ key, page }),
+    page,
+    setPage,
     filtered: JSON.stringify(filters) !== JSON.stringify(none) || search.text !== "",
     badRange: from !== "" && to !== "" && from > to,
     clear: () => {
@@ -93,13 +92,7 @@ export function FilteredLog<D extends { total: number; items: readonly unknown[]
   const total = query.data?.total;
   const log = (
     <Stack gap="4" minW="0">
-      <Stack
-        as="section"
-        aria-label={filterLabel}
-        gap="3"
-        p="4"
-        layerStyle="panel"
-      >
+      <Stack as="section" aria-label={filterLabel} gap="3" p="4" layerStyle="panel">
         <Grid templateColumns={fieldColumns} gap="3">
           {fields}
         </Grid>

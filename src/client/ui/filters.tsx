@@ -59,6 +59,13 @@ export function FilterSelect({
   );
 }
 
+/** The page of a list, back to 1 whenever `key` (the filters and search) changes. */
+export function usePageFor(key: string): [number, (page: number) => void] {
+  const [state, setState] = useState({ key, page: 1 });
+  const page = state.key === key ? state.page : 1;
+  return [page, (next) => setState({ key, page: next })];
+}
+
 /** What is typed (`text`) and, once typing pauses, the trimmed search to ask for (`search`). */
 export function useDebouncedSearch(delayMs = 300) {
   const [text, setText] = useState("");
