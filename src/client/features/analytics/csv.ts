@@ -2,6 +2,7 @@
 // Fields are quoted as RFC 4180 asks (commas, quotes, line breaks), and text that a spreadsheet would run as
 // a formula (= + - @, or a leading tab or carriage return) is prefixed with a single quote. Numbers are
 // written as they are: they cannot be formulas, and a negative growth rate should stay a number.
+import { saveFile } from "../../ui/download";
 
 export type CsvValue = string | number | null | undefined;
 
@@ -37,14 +38,5 @@ export function csvFileName(title: string, suffix?: string): string {
 
 /** Saves `csv` as a download named `fileName` (with a byte-order mark, so spreadsheets read it as UTF-8). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address is released.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }), fileName);
 }

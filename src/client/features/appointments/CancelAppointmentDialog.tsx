@@ -6,8 +6,8 @@ import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { appointmentWhen } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
-import type { AppointmentSide } from "./AppointmentList";
 import { AppointmentSummary } from "./AppointmentSummary";
+import type { AppointmentSide } from "./AppointmentVisits";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
 /** Refusals the server explains in words either side can act on (the 2-hour window, an already-closed visit). */

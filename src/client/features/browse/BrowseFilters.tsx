@@ -119,10 +119,7 @@ export function BrowseFilters({
     <Box
       as="section"
       aria-label="Filters"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      layerStyle="panel"
       p={{ base: "4", md: "5" }}
       boxShadow="xs"
     >

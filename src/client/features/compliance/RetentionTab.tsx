@@ -74,10 +74,7 @@ function PolicyRow({ policy, editable }: { policy: RetentionPolicyView; editable
     <Box
       as="li"
       listStyleType="none"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      layerStyle="panel"
       boxShadow="xs"
       p={{ base: "4", md: "5" }}
     >
