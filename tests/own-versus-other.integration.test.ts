@@ -180,6 +180,11 @@ const other = {
       insert into gdpr_requests (user_id, request_type, due_at)
       values (${sessions.otherCustomer.userId}, 'access', now() + interval '30 days') returning id`
   )[0]!.id,
+  notification: (
+    await h.sql<{ id: number }[]>`
+      insert into notifications (user_id, type, title, body)
+      values (${sessions.otherCustomer.userId}, 'message', 'For B only', 'Unread') returning id`
+  )[0]!.id,
   session: (
     await h.sql<
       { id: string }[]
@@ -201,8 +206,8 @@ const [otherLog] = await h.sql<{ id: number }[]>`
 
 /**
  * NOT_FOUND: answered exactly as a missing row is. FORBIDDEN: refused with 403 (deliberately: the id is not the
- * caller's own, or the row is public anyway). SAME: a filter inside the caller's own scope, so the answer is the
- * one a missing row gets (an empty list), not the other person's rows.
+ * caller's own, or the row is public anyway). SAME: the id is looked for among the caller's own rows only (a
+ * filter, a bulk update), so the answer is the one a missing row gets (an empty list, nothing updated).
  */
 type Expected = "NOT_FOUND" | "FORBIDDEN" | "SAME";
 /** Call as `as` with another person's row (`other`) and with a missing one; `input` builds the input. */
@@ -334,7 +339,11 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "notifications.markRead ids": {
-    notOwned: "marks only the caller's own notifications; others' ids match none",
+    as: "customer",
+    other: other.notification,
+    missing: MISSING_INT,
+    input: (id) => ({ ids: [id] }),
+    expect: "SAME",
   },
   "portal.overview salespersonId": {
     as: "salesperson",
