@@ -8,6 +8,7 @@ import type {
   SessionUser,
 } from "../../../shared/schemas/auth";
 import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
+import { isAdmin } from "../../access";
 import { recordSecurityEvent } from "../../auth/audit";
 import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
 import { generateToken, hashToken } from "../../auth/crypto";
@@ -140,7 +141,7 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
   await enforceLinkRateLimits(ctx, email, "customer");
   const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
     select role from users where email = ${email} limit 1`;
-  if (existing?.role === "admin") {
+  if (isAdmin(existing)) {
     const delivery = await deliverAndRecord(
       ctx,
       { eventType: "login_link_refused", riskLevel: "high", details: "admin account" },
@@ -246,7 +247,7 @@ export async function accountForLink(
   purpose: LinkPurpose,
 ): Promise<string | null> {
   let [user] = await tx<Account[]>`select id, role, disabled_at from users where email = ${email} limit 1`;
-  if (user?.disabled_at || user?.role === "admin") return null;
+  if (user?.disabled_at || isAdmin(user)) return null;
 
   if (purpose === "salesperson") {
     const [person] = await tx<Pick<SalespersonRow, "id" | "user_id" | "name" | "phone_number">[]>`
@@ -400,7 +401,7 @@ export async function registerSalesperson(
 
 export async function getUserById(ctx: Context, userId: string): Promise<SessionUser> {
   // Only your own record: another user's id is refused, not looked up.
-  if (ctx.user?.id !== userId && ctx.user?.role !== "admin") {
+  if (ctx.user?.id !== userId && !isAdmin(ctx.user)) {
     throw appError("FORBIDDEN", "You can only read your own account", "NOT_OWNER");
   }
   const user = await findSessionUser(ctx, userId);

@@ -30,7 +30,7 @@ import type {
   SubscriptionDetail,
   SubscriptionSummary,
 } from "../../../shared/schemas/subscriptions";
-import { subscriptionSql } from "../../access";
+import { dealershipScope, subscriptionSql } from "../../access";
 import { recordAudit } from "../../audit";
 import type { AppDeps, Context } from "../../context";
 import type { Queryable, Sql } from "../../db/client";
@@ -257,13 +257,9 @@ export async function subscriptionById(ctx: Caller, id: string): Promise<Subscri
 }
 
 export async function dealershipInfo(ctx: Caller, dealershipId: number): Promise<DealershipSubscriptionInfo> {
-  const isAdmin = ctx.user.role === "admin";
-  if (!isAdmin && ctx.user.managedDealershipId !== dealershipId) {
-    throw appError("FORBIDDEN", "Only this dealership's manager can see its subscription");
-  }
-  const [exists] = await ctx.sql`select 1 from dealerships where id = ${dealershipId}`;
-  if (!exists) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
-  return dealershipInfoFor(ctx.sql, dealershipId);
+  const scope = await dealershipScope(ctx.sql, ctx.user, dealershipId);
+  if (scope.kind === "platform") throw new Error("a named dealership resolves to itself");
+  return dealershipInfoFor(ctx.sql, scope.dealershipId);
 }
 
 // Stripe prices ----------------------------------------------------------------------------------------------
