@@ -1,5 +1,6 @@
 // Sign-in by e-mailed link (customers and salespeople), registration, sign-out and the user's own profile.
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import { links } from "../../../shared/links";
 import type {
   LinkDescription,
   ProfileUpdateInput,
@@ -20,6 +21,7 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
 import { appError } from "../../errors";
+import { notify } from "../notifications/notify";
 
 export type LinkPurpose = "customer" | "salesperson";
 
@@ -374,12 +376,13 @@ export async function registerSalesperson(
     // hears of it in the same statement that creates it.
     const [created] = await ctx.sql<Pick<SalespersonRow, "id" | "email">[]>`
       with created as (insert into salespeople ${ctx.sql(row)} returning id, email),
-      notice as (
-        insert into notifications (user_id, type, title, body, link)
-        select d.manager_id, 'salesperson_registration', 'New salesperson to confirm',
-               ${`${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`},
-               '/manager-dashboard?tab=team'
-          from dealerships d where d.id = ${dealership.id} and d.manager_id is not null)
+      notice as (${notify(ctx.sql, {
+        to: { managerOf: dealership.id },
+        type: "salesperson_registration",
+        title: "New salesperson to confirm",
+        body: `${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`,
+        link: links.managerDashboard({ tab: "team" }),
+      })})
       select id, email from created`;
     ctx.browseCache.clear();
     await recordSecurityEvent(ctx, {

@@ -5,6 +5,7 @@
 // salesperson by their id: ratings, appointments and messages follow them untouched.
 import type { z } from "zod";
 import type { TransferStatus } from "../../../shared/constants";
+import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
 import {
@@ -27,6 +28,7 @@ import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { likePattern, pageOf } from "../admin/paging";
+import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/service";
 
 type Authed = Context & { user: SessionUser };
@@ -110,9 +112,13 @@ export async function requestTransfer(
         returning id`;
       if (target) {
         if (target.manager_id) {
-          await tx`insert into notifications (user_id, type, title, body, link)
-                   values (${target.manager_id}, 'transfer_request', 'New transfer request',
-                           ${`${me.name} asks to join ${target.name}.`}, '/manager-dashboard')`;
+          await notify(tx, {
+            to: { userId: target.manager_id },
+            type: "transfer_request",
+            title: "New transfer request",
+            body: `${me.name} asks to join ${target.name}.`,
+            link: links.managerDashboard(),
+          });
         }
         await ctx.jobs.send(
           QUEUES.transferNotice,
@@ -202,15 +208,15 @@ export async function managerDecide(
       before: { status: "awaiting_manager" },
       after: { status: next },
     });
-    await tx`insert into notifications (salesperson_id, type, title, body, link)
-             values (${row.salesperson_id}, ${accept ? "transfer_accepted" : "transfer_declined"},
-                     ${accept ? "Transfer request accepted" : "Transfer request declined"},
-                     ${
-                       accept
-                         ? `${row.to_name} accepted your request. An administrator makes the final decision.`
-                         : `${row.to_name} declined your request: ${input.reason}`
-                     },
-                     '/salesperson-dashboard?tab=profile')`;
+    await notify(tx, {
+      to: { salespersonId: row.salesperson_id },
+      type: accept ? "transfer_accepted" : "transfer_declined",
+      title: accept ? "Transfer request accepted" : "Transfer request declined",
+      body: accept
+        ? `${row.to_name} accepted your request. An administrator makes the final decision.`
+        : `${row.to_name} declined your request: ${input.reason}`,
+      link: links.salespersonDashboard({ tab: "profile" }),
+    });
     await ctx.jobs.send(
       QUEUES.transferNotice,
       { transferId: row.id, event: accept ? "accepted" : "declined" },
@@ -384,15 +390,15 @@ export async function adminDecide(
 
     const destination = target ? target.name : "independent work";
     const why = input.reason ? ` Reason: ${input.reason}` : "";
-    await tx`insert into notifications (salesperson_id, type, title, body, link)
-             values (${person.id}, ${approve ? "transfer_approved" : "transfer_denied"},
-                     ${approve ? "Transfer approved" : "Transfer request denied"},
-                     ${
-                       approve
-                         ? `You moved to ${destination}. Your reviews and history came with you.${why}`
-                         : `Your request to move to ${destination} was denied.${why}`
-                     },
-                     '/salesperson-dashboard?tab=profile')`;
+    await notify(tx, {
+      to: { salespersonId: person.id },
+      type: approve ? "transfer_approved" : "transfer_denied",
+      title: approve ? "Transfer approved" : "Transfer request denied",
+      body: approve
+        ? `You moved to ${destination}. Your reviews and history came with you.${why}`
+        : `Your request to move to ${destination} was denied.${why}`,
+      link: links.salespersonDashboard({ tab: "profile" }),
+    });
     const managers = new Map<string, { title: string; body: string }>();
     if (target?.manager_id) {
       managers.set(target.manager_id, {
@@ -409,9 +415,13 @@ export async function adminDecide(
       });
     }
     for (const [userId, notice] of managers) {
-      await tx`insert into notifications (user_id, type, title, body, link)
-               values (${userId}, ${approve ? "transfer_approved" : "transfer_denied"}, ${notice.title},
-                       ${notice.body}, '/manager-dashboard')`;
+      await notify(tx, {
+        to: { userId },
+        type: approve ? "transfer_approved" : "transfer_denied",
+        title: notice.title,
+        body: notice.body,
+        link: links.managerDashboard(),
+      });
     }
     await ctx.jobs.send(
       QUEUES.transferNotice,
