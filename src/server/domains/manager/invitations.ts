@@ -20,7 +20,7 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { notify } from "../notifications/notify";
-import { dealershipAllowance } from "../subscriptions/service";
+import { dealershipAllowance } from "../subscriptions/reads";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
 type SalespersonCtx = Context & { user: SessionUser; salespersonId: number };

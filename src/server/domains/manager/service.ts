@@ -26,7 +26,7 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { sendSalespersonInvite } from "../auth/service";
-import { dealershipAllowance } from "../subscriptions/service";
+import { dealershipAllowance } from "../subscriptions/reads";
 import { assertTeamRoom, createInvitation, mailInvitation, openInvitationSql } from "./invitations";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };

@@ -29,7 +29,7 @@ import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { likePattern, pageOf } from "../admin/paging";
 import { notify } from "../notifications/notify";
-import { dealershipAllowance } from "../subscriptions/service";
+import { dealershipAllowance } from "../subscriptions/reads";
 
 type Authed = Context & { user: SessionUser };
 type SalespersonCtx = Authed & { salespersonId: number };
