@@ -2,8 +2,8 @@
 // about their profile changes until its owner, signed in to the salesperson portal, accepts. The manager lists
 // and revokes what they sent; the salesperson lists, accepts and declines what was sent to their profile.
 //
-// Lock order, here and wherever a salesperson joins or leaves a dealership (manager/service.ts,
-// transfers/service.ts): the dealership row first, then the salesperson row.
+// Lock order, here and wherever a salesperson joins or leaves a dealership (manager/team.ts,
+// transfers/adminDecision.ts): the dealership row first, then the salesperson row.
 
 import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
