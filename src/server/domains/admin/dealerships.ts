@@ -18,7 +18,7 @@ import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { loadCities } from "../../db/seed";
 import { appError } from "../../errors";
-import { refuseWhileSubscribed } from "../subscriptions/service";
+import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";

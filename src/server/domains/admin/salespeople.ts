@@ -18,7 +18,7 @@ import { PG, pgErrorCode } from "../../db/errors";
 import type { DealershipRow } from "../../db/rows";
 import { appError } from "../../errors";
 import { storeProfileImage } from "../portal/photos";
-import { refuseWhileSubscribed } from "../subscriptions/service";
+import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { storedImage } from "./images";
 import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";

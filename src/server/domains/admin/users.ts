@@ -8,6 +8,7 @@ import type {
   DeleteUserInput,
   UpdateUserInput,
 } from "../../../shared/schemas/admin";
+import { isAdmin } from "../../access";
 import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -102,7 +103,7 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
     throw appError("CONFLICT", "You cannot delete your own account", "CANNOT_DELETE_SELF");
   return ctx.sql.begin(async (tx) => {
     const before = await lockUser(tx, input.id);
-    if (before.role === "admin") {
+    if (isAdmin(before)) {
       // Every administrator row is locked, so two administrators deleting each other cannot both succeed.
       const admins = await tx<{ id: string }[]>`
         select id from users where role = 'admin' and disabled_at is null order by id for update`;

@@ -1,5 +1,6 @@
 // Appointment rows as callers see them: instants carry the dealership's offset.
 
+import { type AppLink, links } from "../../../shared/links";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
@@ -70,8 +71,8 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
  * naming the appointment. The id ties the notice to its booking, so erasure finds it by id, never by its text;
  * the dashboard ignores a search parameter it does not know.
  */
-export function bookingNoticeLink(appointmentId: number): string {
-  return `/salesperson-dashboard?tab=appointments&appointment=${appointmentId}`;
+export function bookingNoticeLink(appointmentId: number): AppLink {
+  return links.salespersonDashboard({ tab: "appointments", appointment: appointmentId });
 }
 
 /** Which side of this appointment the caller acts on (access.ts), or null when it is not theirs. */

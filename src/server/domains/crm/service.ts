@@ -15,7 +15,7 @@ import type {
   SyncLogPage,
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
-import { dealershipStaffSql, isAdmin } from "../../access";
+import { dealershipScope, dealershipScopeSql, dealershipStaffSql } from "../../access";
 import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
@@ -119,18 +119,11 @@ function publicFields({
 }
 
 /** The dealership a call works on: the manager's own; an administrator names one. */
+/** The one dealership a change applies to: an administrator must name it. */
 async function dealershipFor(ctx: Caller, asked: number | undefined): Promise<number> {
-  if (isAdmin(ctx.user)) {
-    if (!asked) throw appError("BAD_REQUEST", "Choose the dealership (dealershipId)");
-    const [exists] = await ctx.sql`select 1 from dealerships where id = ${asked}`;
-    if (!exists) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
-    return asked;
-  }
-  const own = ctx.user.managedDealershipId;
-  if (own === null) throw appError("FORBIDDEN", "This action is for dealership managers and administrators");
-  if (asked !== undefined && asked !== own)
-    throw appError("FORBIDDEN", "You can only manage your own dealership's integrations");
-  return own;
+  const scope = await dealershipScope(ctx.sql, ctx.user, asked);
+  if (scope.kind === "platform") throw appError("BAD_REQUEST", "Choose the dealership (dealershipId)");
+  return scope.dealershipId;
 }
 
 /** SPEC.md's form rules, on the server: credentials per auth type, webhooks where supported, https in production. */
@@ -174,10 +167,11 @@ export async function listIntegrations(
   ctx: Caller,
   dealershipId: number | undefined,
 ): Promise<CrmIntegration[]> {
-  const scope =
-    isAdmin(ctx.user) && dealershipId === undefined
-      ? ctx.sql`true`
-      : ctx.sql`i.dealership_id = ${await dealershipFor(ctx, dealershipId)}`;
+  const scope = dealershipScopeSql(
+    ctx.sql,
+    await dealershipScope(ctx.sql, ctx.user, dealershipId),
+    "i.dealership_id",
+  );
   return ctx.sql<CrmIntegration[]>`
     select ${columns(ctx.sql)} from crm_integrations i join dealerships d on d.id = i.dealership_id
      where ${scope} and ${dealershipStaffSql(ctx.sql, ctx.user, "i.dealership_id")}

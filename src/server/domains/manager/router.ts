@@ -9,17 +9,9 @@ import {
 } from "../../../shared/schemas/manager";
 import { managerProcedure, router } from "../../trpc/init";
 import { listTeamInvitations, revokeInvitation } from "./invitations";
-import {
-  addSalesperson,
-  listTeam,
-  managerOverview,
-  monthlyReport,
-  monthlyReportFile,
-  pendingVerifications,
-  rejectSalesperson,
-  removeSalesperson,
-  teamPerformance,
-} from "./service";
+import { monthlyReport, monthlyReportFile } from "./monthlyReport";
+import { managerOverview, teamPerformance } from "./overview";
+import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
 
 /** The dealership manager's dashboard: every procedure works on the caller's own dealership (ctx.dealershipId). */
 export const managerRouter = router({

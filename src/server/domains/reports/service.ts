@@ -23,6 +23,7 @@ import type {
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
+import { notify } from "../notifications/notify";
 
 type Authed = Context & { user: SessionUser };
 
@@ -204,8 +205,13 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateRepor
     await tx`insert into misconduct_report_events (report_id, actor_user_id, from_status, to_status, note)
              values (${input.reportId}, ${ctx.user.id}, ${from}, ${status}, ${input.note ?? input.resolution ?? null})`;
     if (current.reporter_user_id && status !== from) {
-      await tx`insert into notifications (user_id, type, title, body)
-               values (${current.reporter_user_id}, 'report_update', 'Your report was updated', ${`Status: ${status}`})`;
+      await notify(tx, {
+        to: { userId: current.reporter_user_id },
+        type: "report_update",
+        title: "Your report was updated",
+        body: `Status: ${status}`,
+        link: null,
+      });
     }
     await recordAudit(ctx, tx, {
       action: status !== from ? "misconduct.status" : "misconduct.note",

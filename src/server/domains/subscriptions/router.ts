@@ -6,17 +6,10 @@ import {
   subscriptionRefInput,
 } from "../../../shared/schemas/subscriptions";
 import { authedProcedure, publicProcedure, router } from "../../trpc/init";
-import {
-  billingOverview,
-  cancelSubscription,
-  changePlan,
-  checkoutOutcome,
-  createSubscription,
-  dealershipInfo,
-  paymentsConfig,
-  resumeSubscription,
-  subscriptionById,
-} from "./service";
+import { cancelSubscription, changePlan, resumeSubscription } from "./changes";
+import { checkoutOutcome, createSubscription } from "./checkout";
+import { paymentsConfig } from "./provider";
+import { billingOverview, dealershipInfo, subscriptionById } from "./reads";
 
 /** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
 export const subscriptionsRouter = router({

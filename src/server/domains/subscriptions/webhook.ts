@@ -6,13 +6,9 @@ import type Stripe from "stripe";
 import type { AppDeps } from "../../context";
 import type { Queryable } from "../../db/client";
 import { appError } from "../../errors";
-import {
-  invoiceSubscriptionId,
-  readSubscription,
-  recordInvoice,
-  recordSubscription,
-  requirePayments,
-} from "./service";
+import { readSubscription } from "./changes";
+import { requirePayments } from "./provider";
+import { invoiceSubscriptionId, recordInvoice, recordSubscription } from "./sync";
 
 export type WebhookResult = { received: true; duplicate: boolean; type: string };
 

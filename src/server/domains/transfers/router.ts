@@ -6,15 +6,9 @@ import {
   transfersListInput,
 } from "../../../shared/schemas/transfers";
 import { adminProcedure, managerProcedure, router, salespersonProcedure } from "../../trpc/init";
-import {
-  adminDecide,
-  incomingTransfers,
-  listTransfers,
-  managerDecide,
-  myTransfers,
-  requestTransfer,
-  withdrawTransfer,
-} from "./service";
+import { adminDecide, listTransfers } from "./adminDecision";
+import { incomingTransfers, managerDecide } from "./managerDecision";
+import { myTransfers, requestTransfer, withdrawTransfer } from "./request";
 
 /** Transfer requests: the salesperson asks and withdraws, the receiving manager accepts, an administrator decides. */
 export const transfersRouter = router({
