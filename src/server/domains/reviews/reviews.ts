@@ -1,4 +1,6 @@
 // Reading reviews: the profile's list (sorting, paging, category averages) and the customer's own reviews.
+
+import { roundOrNull } from "../../../shared/numbers";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ReviewView } from "../../../shared/schemas/reviews";
@@ -87,16 +89,14 @@ export async function listReviews(
              avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication
         from ratings where salesperson_id = ${input.salespersonId} and removed_at is null`,
   ]);
-  const num = (v: string | null | undefined) =>
-    v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100;
   return {
     items: rows.map(toView),
     total: summary?.n ?? 0,
     averages: {
-      overall: num(summary?.overall),
-      helpfulness: num(summary?.helpfulness),
-      pressureLevel: num(summary?.pressure),
-      communication: num(summary?.communication),
+      overall: roundOrNull(summary?.overall, 2),
+      helpfulness: roundOrNull(summary?.helpfulness, 2),
+      pressureLevel: roundOrNull(summary?.pressure, 2),
+      communication: roundOrNull(summary?.communication, 2),
     },
   };
 }
