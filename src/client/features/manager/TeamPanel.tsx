@@ -22,8 +22,8 @@ import {
   LuUserX,
 } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
+import { PAGE_SIZE } from "../../../shared/schemas/common";
 import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
-import { TEAM_PAGE_SIZE } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -333,7 +333,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const query = useDebounced(search.trim(), 250);
-  const pageSize = TEAM_PAGE_SIZE.default;
+  const pageSize = PAGE_SIZE.default;
   const team = trpc.manager.team.useQuery(
     { search: query || undefined, page, pageSize },
     { placeholderData: (previous) => previous },

@@ -3,9 +3,10 @@
 import { roundOrNull } from "../../../shared/numbers";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { ReviewView } from "../../../shared/schemas/reviews";
+import { REVIEWS_PAGE_SIZE, type ReviewView } from "../../../shared/schemas/reviews";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
+import { type PageRequest, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
@@ -66,14 +67,15 @@ const SELECT = `
 
 export async function listReviews(
   sql: Sql,
-  input: { salespersonId: number; sort: ReviewSort; limit: number; offset: number },
+  input: PageRequest & { salespersonId: number; sort: ReviewSort },
 ) {
+  const window = pageWindow(input, REVIEWS_PAGE_SIZE);
   const [exists] = await sql`select 1 from salespeople where id = ${input.salespersonId}`;
   if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const [rows, [summary]] = await Promise.all([
     sql.unsafe<ReviewRow[]>(
       `${SELECT} where r.salesperson_id = $1 and r.removed_at is null order by ${ORDER[input.sort]} limit $2 offset $3`,
-      [input.salespersonId, input.limit, input.offset],
+      [input.salespersonId, window.pageSize, window.offset],
       { prepare: true },
     ),
     sql<
