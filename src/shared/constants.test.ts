@@ -37,7 +37,7 @@ describe("browse filters", () => {
       rating: "4+",
       yearsOfExperience: "5",
     });
-    expect(parsed).toEqual({ rating: "4", yearsOfExperience: 5, limit: 24, offset: 0 });
+    expect(parsed).toEqual({ rating: "4", yearsOfExperience: 5, page: 1, pageSize: 24 });
   });
   it("refuse unknown keys", () => {
     expect(browseSalespeopleInput.safeParse({ sort: "name" }).success).toBe(false);

@@ -49,10 +49,6 @@ export const APPOINTMENT_TYPES = [
   "Follow-up Meeting",
 ] as const;
 
-/** Analytics periods of SPEC.md section 9 (default 30d). */
-export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-
 export const BLOCK_TYPES = ["personal", "training", "meeting", "vacation", "sick", "other"] as const;
 
 /** Rating filter values: '5' means a 5.0 average (to one decimal), '4' and '3' mean at least that. */

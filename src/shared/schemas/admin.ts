@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_SPECIALTIES, PAYMENT_MODELS, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { emailSchema } from "./auth";
-import { ID_MAX, idWith, line, text } from "./common";
+import { ID_MAX, idWith, line, listPaging, optionalFilter, text } from "./common";
 
 /**
  * An id as a number or a string of digits (a REST path carries text), and nothing else: these ids name what
@@ -25,20 +25,8 @@ export type AdminLoginInput = z.infer<typeof adminLoginInput>;
 
 // Lists --------------------------------------------------------------------------------------------------
 
-export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
-
-/** 'all' or an empty string means the filter is off, as on the browse page. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
-
-const paging = {
-  search: optionalFilter(line().min(1).max(100)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
-};
-
 export const adminUsersInput = z
-  .strictObject({ ...paging, role: optionalFilter(z.enum(USER_ROLES, { error: "Unknown role" })) })
+  .strictObject({ ...listPaging, role: optionalFilter(z.enum(USER_ROLES, { error: "Unknown role" })) })
   .optional();
 export type AdminUsersInput = z.input<typeof adminUsersInput>;
 
@@ -47,7 +35,7 @@ export const ADMIN_SALESPERSON_STATUSES = ["available", "busy", "offline"] as co
 
 export const adminSalespeopleInput = z
   .strictObject({
-    ...paging,
+    ...listPaging,
     dealershipId: optionalFilter(idSchema),
     status: optionalFilter(
       z.enum(["available", "busy", "unavailable", "offline"], { error: "Unknown status" }),
@@ -56,7 +44,7 @@ export const adminSalespeopleInput = z
   .optional();
 export type AdminSalespeopleInput = z.input<typeof adminSalespeopleInput>;
 
-export const dealershipsInput = z.strictObject(paging).optional();
+export const dealershipsInput = z.strictObject(listPaging).optional();
 export type DealershipsInput = z.input<typeof dealershipsInput>;
 
 /** One page of a console list. */

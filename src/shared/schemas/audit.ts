@@ -1,6 +1,6 @@
 // Inputs and answers of the audit trail: administrators browse every change, managers their dealership's.
 import { z } from "zod";
-import { idSchema, isoDate, line, listPaging, optionalFilter } from "./common";
+import { idSchema, isoDate, line, optionalFilter, pagingFields } from "./common";
 
 /** What an audit row can be about (server/audit.ts writes only these). */
 export const AUDIT_ENTITY_TYPES = [
@@ -43,7 +43,7 @@ const dateOrder = (value: { from?: string; to?: string } | undefined) =>
 const DATE_ORDER = { message: "The start date must be on or before the end date", path: ["to"] };
 
 export const auditListInput = z
-  .strictObject({ ...filters, page: listPaging.page, pageSize: listPaging.pageSize })
+  .strictObject({ ...filters, ...pagingFields() })
   .refine(dateOrder, DATE_ORDER)
   .optional();
 export type AuditListInput = z.input<typeof auditListInput>;
@@ -55,8 +55,7 @@ export const AUDIT_EXPORT_FORMATS = ["json", "csv"] as const;
 export const auditExportInput = z
   .strictObject({
     ...filters,
-    page: listPaging.page,
-    pageSize: listPaging.pageSize,
+    ...pagingFields(),
     format: z.enum(AUDIT_EXPORT_FORMATS, { error: "Format must be json or csv" }).default("json"),
   })
   .refine(dateOrder, DATE_ORDER)

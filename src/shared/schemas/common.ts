@@ -56,13 +56,27 @@ export const isoDateTime = (params?: { error?: string }) =>
 export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
 
-export const LIST_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Rows per page of a list unless it says otherwise. */
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+export type PageSizes = { readonly default: number; readonly max: number };
+
+/**
+ * How every list is paged (docs/api-paging.md): `page`, counted from 1, and `pageSize`. `limit` and `offset`
+ * are accepted as well, as the browse list always took them; where given they win over pageSize and page.
+ */
+export function pagingFields(size: PageSizes = PAGE_SIZE) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(size.max).default(size.default),
+    limit: z.coerce.number().int().min(1).max(size.max).optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  };
+}
 
 /** What every console list takes: a search typed by a person and the page asked for. */
 export const listPaging = {
   search: optionalFilter(line().min(1).max(100)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
+  ...pagingFields(),
 };
 
 /** One page of a console list. */

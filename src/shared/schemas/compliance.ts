@@ -10,7 +10,7 @@ import {
   RETENTION_MIN_DAYS,
   type RetentionDataType,
 } from "../compliance";
-import { idSchema, isoDate, line, listPaging, optionalFilter, text } from "./common";
+import { idSchema, isoDate, line, optionalFilter, pagingFields, text } from "./common";
 
 /** SPEC.md: POST /api/compliance/gdpr-requests {userId, requestType, requestDetails.description}. */
 export const createGdprRequestInput = z.strictObject({
@@ -30,8 +30,7 @@ export const gdprRequestListInput = z
     /** Administrators: every user's requests (default) or only their own (`mine`). */
     scope: optionalFilter(z.enum(["all", "mine"])),
     email: optionalFilter(line().min(1).max(254)),
-    page: listPaging.page,
-    pageSize: listPaging.pageSize,
+    ...pagingFields(),
   })
   .optional();
 export type GdprRequestListInput = z.input<typeof gdprRequestListInput>;

@@ -4,20 +4,14 @@ import { z } from "zod";
 import { PAYMENT_MODELS, type PaymentModel, YEARS_OF_EXPERIENCE } from "../constants";
 import type { PlanId } from "../plans";
 import { emailSchema } from "./auth";
-import { idSchema, line, text } from "./common";
+import { idSchema, line, PAGE_SIZE, pagingFields, text } from "./common";
 
 /** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
 export const PLAN_LIMIT_MESSAGE = "Plan limit reached";
 
-export const TEAM_PAGE_SIZE = { default: 20, max: 100 } as const;
-
 export const teamInput = z
-  .strictObject({
-    search: line().max(120).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(TEAM_PAGE_SIZE.max).default(TEAM_PAGE_SIZE.default),
-  })
-  .default({ page: 1, pageSize: TEAM_PAGE_SIZE.default });
+  .strictObject({ search: line().max(120).optional(), ...pagingFields() })
+  .default({ page: 1, pageSize: PAGE_SIZE.default });
 
 const optionalLine = (max: number) =>
   line()

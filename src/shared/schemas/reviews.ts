@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REVIEW_SORTS } from "../reviews";
-import { idSchema, idWith, isoDate, line, listPaging, text } from "./common";
+import { idSchema, idWith, isoDate, line, listPaging, pagingFields, text } from "./common";
 
 const id = idSchema;
 const score = z.coerce
@@ -39,11 +39,12 @@ export const editRatingInput = submitRatingInput
 
 export const eligibleAppointmentsInput = z.strictObject({ salespersonId: id });
 
+export const REVIEWS_PAGE_SIZE = { default: 10, max: 50 } as const;
+
 export const reviewsPageInput = z.strictObject({
   salespersonId: id,
   sort: z.enum(REVIEW_SORTS).default("newest"),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pagingFields(REVIEWS_PAGE_SIZE),
 });
 
 export const replyInput = z.strictObject({

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { BROWSE_PAGE_SIZE, type PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
-import { idSchema, line } from "./common";
-
-/** 'all' or an empty string means the filter is off (SPEC.md section 7). */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
+import { idSchema, line, optionalFilter, pagingFields } from "./common";
 
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
@@ -30,8 +26,7 @@ export const browseSalespeopleInput = z.strictObject({
   /** Minimum pressure-level average (5 = perfect balance): who does not push. */
   minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
   sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
-  limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_SIZE.max).default(BROWSE_PAGE_SIZE.default),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pagingFields(BROWSE_PAGE_SIZE),
 });
 export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
 export type BrowseSalespeopleQuery = z.output<typeof browseSalespeopleInput>;

@@ -1,7 +1,7 @@
 // Inputs and answers of account security: the second factor, sessions, security events and settings.
 import { z } from "zod";
 import { RISK_LEVELS, type RiskLevel } from "../security";
-import { isoDate, line, listPaging, optionalFilter } from "./common";
+import { isoDate, line, optionalFilter, pagingFields } from "./common";
 
 /** A six-digit authenticator code (spaces allowed). */
 export const totpCodeSchema = line({ error: "Enter the 6-digit code from your authenticator app" })
@@ -79,8 +79,7 @@ export const securityEventsInput = z
     email: optionalFilter(line().min(1).max(254)),
     from: optionalFilter(isoDate()),
     to: optionalFilter(isoDate()),
-    page: listPaging.page,
-    pageSize: listPaging.pageSize,
+    ...pagingFields(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: "The start date must be on or before the end date",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
-import { line, text } from "./common";
+import { line, pagingFields, text } from "./common";
 
 /** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
 export const CONTACT_ROLES = [
@@ -57,14 +57,15 @@ export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
 export type ContactReceipt = { id: number; receivedAt: Date };
 
+export const CONTACT_MESSAGES_PAGE_SIZE = { default: 50, max: 100 } as const;
+
 export const contactMessagesListInput = z
   .strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...pagingFields(CONTACT_MESSAGES_PAGE_SIZE),
     /** Matches the sender's name, e-mail or company, and the message text. */
     search: z.preprocess(blankToUndefined, line().max(100, "Search is too long").optional()),
   })
-  .default({ limit: 50, offset: 0 });
+  .default({ page: 1, pageSize: CONTACT_MESSAGES_PAGE_SIZE.default });
 
 export type ContactMessageRow = {
   id: number;

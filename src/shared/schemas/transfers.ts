@@ -3,7 +3,7 @@
 // No input names the salesperson or the manager's dealership: the server takes both from the session.
 import { z } from "zod";
 import { TRANSFER_STATUSES, type TransferStatus } from "../constants";
-import { idWith, line, text } from "./common";
+import { idWith, line, optionalFilter, pagingFields, text } from "./common";
 
 export const TRANSFER_NOTE_MAX = 1000;
 export const TRANSFER_REASON_MAX = 1000;
@@ -64,12 +64,6 @@ export const adminDecisionInput = z
   });
 export type AdminDecisionInput = z.input<typeof adminDecisionInput>;
 
-export const TRANSFERS_PAGE_SIZE = { default: 20, max: 100 } as const;
-
-/** 'all' or an empty string means the filter is off. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
-
 /** The administrators' list: `open` is both waiting statuses. */
 export const TRANSFER_LIST_FILTERS = ["open", ...TRANSFER_STATUSES] as const;
 export type TransferListFilter = (typeof TRANSFER_LIST_FILTERS)[number];
@@ -79,13 +73,7 @@ export const transfersListInput = z
     status: optionalFilter(z.enum(TRANSFER_LIST_FILTERS, { error: "Unknown transfer status" })),
     /** Matches the salesperson's name or e-mail, or either dealership's name. */
     search: optionalFilter(line().min(1).max(100)),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(TRANSFERS_PAGE_SIZE.max)
-      .default(TRANSFERS_PAGE_SIZE.default),
+    ...pagingFields(),
   })
   .optional();
 export type TransfersListInput = z.input<typeof transfersListInput>;

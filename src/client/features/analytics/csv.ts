@@ -1,29 +1,6 @@
-// CSV export of the tables on the business-intelligence page, built in the browser from the rows shown.
-// Fields are quoted as RFC 4180 asks (commas, quotes, line breaks), and text that a spreadsheet would run as
-// a formula (= + - @, or a leading tab or carriage return) is prefixed with a single quote. Numbers are
-// written as they are: they cannot be formulas, and a negative growth rate should stay a number.
+// CSV export of the tables on the business-intelligence page, built in the browser from the rows shown with
+// the product's one CSV writer (src/shared/csv.ts); here only the file's name and the download.
 import { saveFile } from "../../ui/download";
-
-export type CsvValue = string | number | null | undefined;
-
-/** Characters that make a spreadsheet read a text cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One field: empty for null, numbers as written, text guarded against formulas and quoted when needed. */
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A whole file: the header line, then one line per row, lines ending in CRLF. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [headers, ...rows]
-    .map((row) => row.map(csvField).join(","))
-    .join("\r\n")
-    .concat("\r\n");
-}
 
 /** "Dealership performance", "30d" -> "dealership-performance-30d.csv". */
 export function csvFileName(title: string, suffix?: string): string {

@@ -2,7 +2,7 @@ import { Button, Input, InputGroup, Skeleton, Stack, Text } from "@chakra-ui/rea
 import { useState } from "react";
 import { LuSearch, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
-import { TEAM_PAGE_SIZE } from "../../../shared/schemas/manager";
+import { PAGE_SIZE } from "../../../shared/schemas/common";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useDebouncedSearch } from "../../ui/filters";
@@ -22,7 +22,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const pageSize = TEAM_PAGE_SIZE.default;
+  const pageSize = PAGE_SIZE.default;
   const team = trpc.manager.team.useQuery(
     { search: query || undefined, page, pageSize },
     { placeholderData: (previous) => previous },

@@ -11,7 +11,7 @@ import {
   LuUserRound,
   LuUserX,
 } from "react-icons/lu";
-import type { AnalyticsPeriod } from "../../../shared/schemas/portal";
+import type { AnalyticsPeriod } from "../../../shared/analytics";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";

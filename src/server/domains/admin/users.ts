@@ -13,8 +13,8 @@ import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/errors";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
-import { likePattern, pageOf } from "./paging";
 
 function userColumns(sql: Queryable) {
   return sql`
@@ -28,21 +28,21 @@ export async function listUsers(
   ctx: Context,
   input: z.output<typeof adminUsersInput>,
 ): Promise<AdminPage<AdminUser>> {
-  const { page, pageSize, offset } = pageOf(input);
-  const pattern = likePattern(input?.search);
+  const window = pageWindow(input);
+  const pattern = containsPattern(input?.search);
   const role = input?.role ?? null;
   const where = ctx.sql`
     where (${pattern}::text is null
            or u.email ilike ${pattern}
            or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})
       and (${role}::text is null or u.role = ${role})`;
-  const [items, [count]] = await Promise.all([
+  return listPage(
+    window,
     ctx.sql<AdminUser[]>`
       select ${userColumns(ctx.sql)} from users u ${where}
-       order by u.created_at desc, u.id limit ${pageSize} offset ${offset}`,
+       order by u.created_at desc, u.id ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from users u ${where}`,
-  ]);
-  return { items, total: count?.n ?? 0, page, pageSize };
+  );
 }
 
 type UserSnapshot = Pick<AdminUser, "email" | "firstName" | "lastName" | "role" | "phone" | "city" | "state">;

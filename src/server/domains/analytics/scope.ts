@@ -1,6 +1,7 @@
 // What a report covers: whose rows (the platform or one dealership, by the caller's role) and which days (the
 // period and the previous equal period it is compared with), plus the small arithmetic every report shares.
 import { type AnalyticsPeriod, PERIOD_DAYS } from "../../../shared/analytics";
+import { round } from "../../../shared/numbers";
 import type { AnalyticsScope, AnalyticsWindow } from "../../../shared/schemas/analytics";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipScope, isAdmin } from "../../access";
@@ -85,9 +86,4 @@ export function growth(current: number, previous: number): number | null {
 
 export function average(sum: number, count: number): number | null {
   return count > 0 ? round(sum / count, 2) : null;
-}
-
-export function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

@@ -2,6 +2,7 @@
 // that concern their dealership (access.ts decides, in the WHERE). Filtered, paged, newest first; the
 // same filters give a CSV export.
 
+import { toCsv } from "../../../shared/csv";
 import {
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntryView,
@@ -89,19 +90,6 @@ export async function listAudit(ctx: Authed, input: Filters | undefined): Promis
   };
 }
 
-/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it. */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_COLUMNS: { header: string; value: (row: AuditEntryView) => unknown }[] = [
   { header: "Time (UTC)", value: (r) => r.createdAt },
   { header: "Actor e-mail", value: (r) => r.actorEmail },
@@ -117,11 +105,10 @@ const CSV_COLUMNS: { header: string; value: (row: AuditEntryView) => unknown }[]
 ];
 
 export function auditCsv(rows: readonly AuditEntryView[]): string {
-  const lines = [
+  return toCsv(
     CSV_COLUMNS.map((c) => c.header),
-    ...rows.map((row) => CSV_COLUMNS.map((c) => c.value(row))),
-  ];
-  return `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`;
+    rows.map((row) => CSV_COLUMNS.map((c) => c.value(row))),
+  );
 }
 
 export type AuditExport =

@@ -20,6 +20,7 @@ import { recordAudit } from "../../audit";
 import type { Context } from "../../context";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { QUEUES } from "../../jobs/queue";
@@ -378,20 +379,21 @@ export async function integrationLogs(
   input: z.output<typeof integrationLogsInput>,
 ): Promise<SyncLogPage> {
   await ownIntegration(ctx.sql, ctx.user, input.id);
+  const window = pageWindow(input);
   const filters = ctx.sql`l.integration_id = ${input.id}
     ${input.status ? ctx.sql`and l.status = ${input.status}` : ctx.sql``}
-    ${input.search ? ctx.sql`and (l.event_type ilike ${`%${input.search}%`} or l.entity_id = ${input.search})` : ctx.sql``}`;
-  const [items, [count]] = await Promise.all([
+    ${input.search ? ctx.sql`and (l.event_type ilike ${containsPattern(input.search)} or l.entity_id = ${input.search})` : ctx.sql``}`;
+  return listPage(
+    window,
     ctx.sql<SyncLog[]>`
       select l.id, l.delivery_id as "deliveryId", l.status, l.event_type as "eventType", l.entity_type as "entityType",
              l.entity_id as "entityId", l.attempt, l.processing_time_ms as "processingTime",
              l.response_code as "responseCode", l.error_details as "errorDetails", l.created_at as "createdAt"
         from crm_sync_logs l where ${filters}
        order by l.created_at desc, l.id desc
-       limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+       ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from crm_sync_logs l where ${filters}`,
-  ]);
-  return { items, total: count?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  );
 }
 
 /** Sends a failed delivery again (same delivery id and body), through the queue with its retries. */

@@ -16,6 +16,7 @@ import { refuseAsMissing } from "../../auth/audit";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
+import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { appError } from "../../errors";
 import { sendSalespersonInvite } from "../auth/service";
 import { assertTeamRoom, createInvitation, mailInvitation } from "./invitations";
@@ -42,18 +43,18 @@ async function teamMember(sql: Queryable, id: number): Promise<TeamMember> {
 // Team -----------------------------------------------------------------------------------------------------
 
 export async function listTeam(ctx: ManagerCtx, input: z.output<typeof teamInput>): Promise<TeamPage> {
-  const search = input.search?.trim() ?? "";
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const window = pageWindow(input);
+  const pattern = containsPattern(input.search?.trim());
   const matches =
-    search === "" ? ctx.sql`true` : ctx.sql`(s.name ilike ${pattern} or s.email::text ilike ${pattern})`;
+    pattern === null ? ctx.sql`true` : ctx.sql`(s.name ilike ${pattern} or s.email::text ilike ${pattern})`;
   const rows = await ctx.sql<(TeamMember & { total: number })[]>`
     select ${memberColumns(ctx.sql)}, count(*) over ()::int as total
       from salespeople s
      where s.dealership_id = ${ctx.dealershipId} and ${matches}
      order by s.name, s.id
-     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`;
+     ${limitOffset(ctx.sql, window)}`;
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && input.page > 1) {
+  if (rows.length === 0 && window.offset > 0) {
     const [count] = await ctx.sql<{ n: number }[]>`
       select count(*)::int as n from salespeople s where s.dealership_id = ${ctx.dealershipId} and ${matches}`;
     total = count?.n ?? 0;
@@ -61,8 +62,8 @@ export async function listTeam(ctx: ManagerCtx, input: z.output<typeof teamInput
   return {
     items: rows.map(({ total: _total, ...member }) => member),
     total,
-    page: input.page,
-    pageSize: input.pageSize,
+    page: window.page,
+    pageSize: window.pageSize,
   };
 }
 

@@ -10,12 +10,9 @@ import {
   LuStar,
   LuUserX,
 } from "react-icons/lu";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../../shared/analytics";
 import { formatRating } from "../../../../shared/constants";
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type SalespersonOverview,
-} from "../../../../shared/schemas/portal";
+import type { SalespersonOverview } from "../../../../shared/schemas/portal";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
