@@ -5,11 +5,12 @@
 import {
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntryView,
+  type AuditExport,
   type AuditExportQuery,
   type AuditListQuery,
+  type AuditPage,
 } from "../../../shared/schemas/audit";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { ListPage } from "../../../shared/schemas/common";
 import { dealershipStaffSql, isAdmin } from "../../access";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -59,11 +60,6 @@ function select(sql: Queryable, caller: SessionUser) {
       left join users u on u.id = a.actor_user_id
       left join dealerships d on d.id = a.dealership_id`;
 }
-
-export type AuditPage = ListPage<AuditEntryView> & {
-  /** The actions recorded in the caller's scope, for the filter's choices. */
-  actions: string[];
-};
 
 export async function listAudit(ctx: Authed, input: Filters | undefined): Promise<AuditPage> {
   const { page, pageSize, offset } = pageWindow(input);
@@ -123,10 +119,6 @@ export function auditCsv(rows: readonly AuditEntryView[]): string {
   ];
   return `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
-
-export type AuditExport =
-  | { format: "json"; page: AuditPage }
-  | { format: "csv"; file: { filename: string; contentType: string; content: string } };
 
 /**
  * GET /api/admin/audit-log: the filtered page as JSON, or with format=csv every filtered row (newest first,
