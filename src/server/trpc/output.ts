@@ -34,7 +34,7 @@ export function answers<S extends z.ZodType>(schema: S, check = checking): Answe
 }
 
 /** The schema a procedure's answer is declared with, if it is. */
-export function answerSchemaOf(procedure: { _def: { output?: unknown } }): z.ZodType | undefined {
-  const output = procedure._def.output;
+export function answerSchemaOf(procedure: { _def: object }): z.ZodType | undefined {
+  const output = (procedure._def as { output?: unknown }).output;
   return typeof output === "function" ? declared.get(output as AnswerParser<unknown>) : undefined;
 }

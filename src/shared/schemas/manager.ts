@@ -169,6 +169,8 @@ export const salespersonInvitation = z
   .describe("An open invitation to join a dealership, addressed to the caller's profile");
 export type SalespersonInvitation = z.output<typeof salespersonInvitation>;
 
+export const salespersonInvitations = z.array(salespersonInvitation);
+
 /** What the invited salesperson's answer did. */
 export const invitationAnswer = z.object({
   id: z.uuid(),
