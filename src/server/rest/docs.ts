@@ -7,7 +7,6 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
 import { projectPath } from "../paths";
 import { buildOpenApi } from "./openapi";
-import { RESPONSE_SCHEMAS } from "./responses";
 import { REST_REDIRECTS, REST_ROUTES } from "./routes";
 
 const VIEWER_FILES: Record<string, string> = {
@@ -59,7 +58,6 @@ export function docsRoutes(appUrl: string) {
       buildOpenApi({
         redirects: REST_REDIRECTS,
         routes: REST_ROUTES,
-        responses: RESPONSE_SCHEMAS,
         serverUrl: appUrl,
         version,
       }),

@@ -1,6 +1,6 @@
 // Inputs and answers of the audit trail: administrators browse every change, managers their dealership's.
 import { z } from "zod";
-import { idSchema, isoDate, line, optionalFilter, pagingFields } from "./common";
+import { downloadFile, idSchema, isoDate, line, listPage, optionalFilter, pagingFields } from "./common";
 
 /** What an audit row can be about (server/audit.ts writes only these). */
 export const AUDIT_ENTITY_TYPES = [
@@ -63,20 +63,34 @@ export const auditExportInput = z
 export type AuditExportInput = z.input<typeof auditExportInput>;
 export type AuditExportQuery = z.output<typeof auditExportInput>;
 
-export type AuditEntryView = {
-  id: number;
-  createdAt: Date;
-  actorUserId: string | null;
-  actorEmail: string | null;
-  actorName: string | null;
-  actorRole: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  dealershipId: number | null;
-  dealershipName: string | null;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  ipAddress: string | null;
-};
+export const auditEntryView = z.object({
+  id: z.number().int(),
+  createdAt: z.date(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  dealershipId: z.number().int().nullable(),
+  dealershipName: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown().describe("The entity before the change, as JSON"),
+  after: z.unknown().describe("The entity after the change, as JSON"),
+  ipAddress: z.string().nullable(),
+});
+export type AuditEntryView = z.output<typeof auditEntryView>;
+
+export const auditPage = listPage(auditEntryView).extend({
+  actions: z
+    .array(z.string())
+    .describe("The actions recorded in the caller's scope, for the filter's choices"),
+});
+export type AuditPage = z.output<typeof auditPage>;
+
+export const auditExport = z.discriminatedUnion("format", [
+  z.object({ format: z.literal("json"), page: auditPage }),
+  z.object({ format: z.literal("csv"), file: downloadFile }),
+]);
+export type AuditExport = z.output<typeof auditExport>;

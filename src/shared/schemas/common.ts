@@ -79,5 +79,36 @@ export const listPaging = {
   ...pagingFields(),
 };
 
+// Answers ---------------------------------------------------------------------------------------------------
+
+/** A `{ items, total, page, pageSize }` page of a console list. */
+export const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().describe("Matches of the filters over every page"),
+    page: z.number().int().describe("This page, from 1"),
+    pageSize: z.number().int().describe("Items per page asked for"),
+  });
+
 /** One page of a console list. */
-export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type ListPage<T> = z.output<ReturnType<typeof listPage<z.ZodType<T>>>>;
+
+/** Answers that only confirm. */
+export const ok = z.object({ ok: z.literal(true) });
+
+/** Stars of a review category or its average, 1 to 5. */
+export const stars = () => z.number().describe("Stars, 1 to 5");
+
+export const offsetInstant = () =>
+  z.string().describe("ISO 8601 date-time with the offset of the salesperson's (dealership's) time zone");
+
+export const ianaZone = () => z.string().describe("IANA time zone name, e.g. America/Chicago");
+
+/** Percentages (0-100), null when there is nothing to divide by. */
+export const percent = () => z.number().nullable().describe("A percentage (0-100); null when undefined");
+
+export const cents = () => z.number().describe("US cents");
+
+/** A file answered as a download by REST (tRPC callers get it as this object). */
+export const downloadFile = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
+export type DownloadFile = z.output<typeof downloadFile>;

@@ -96,3 +96,17 @@ export type GrowthInsight = {
   title: string;
   detail: string;
 };
+
+// Answers of the salesperson's own profile --------------------------------------------------------------------
+
+export const verifiedProfile = z.object({ id: z.number().int(), verifiedAt: z.date().nullable() });
+
+export const profileStatus = z.object({ id: z.number().int(), status: z.enum(SALESPERSON_STATUSES) });
+
+export const uploadedPhoto = z.object({ profileImageUrl: z.string(), thumbnailUrl: z.string() });
+
+export const recordedView = z.object({
+  recorded: z
+    .boolean()
+    .describe("False when not counted: the salesperson's own view, or this viewer's second view of the day"),
+});

@@ -30,3 +30,10 @@ export const allCasesInput = z
   .optional();
 export type AllCasesInput = z.input<typeof allCasesInput>;
 export type AllCasesQuery = z.output<typeof allCasesInput>;
+
+export const filedReport = z.object({
+  trackingCode: z.string().describe("Quoted to follow the report up"),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.date(),
+  anonymous: z.boolean(),
+});

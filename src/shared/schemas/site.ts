@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 import { line, pagingFields, text } from "./common";
+import { dealershipSummary } from "./salespeople";
 
 /** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
 export const CONTACT_ROLES = [
@@ -55,7 +56,8 @@ export const contactMessageInput = z.strictObject({
 });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
-export type ContactReceipt = { id: number; receivedAt: Date };
+export const contactReceipt = z.object({ id: z.number().int(), receivedAt: z.date() });
+export type ContactReceipt = z.output<typeof contactReceipt>;
 
 export const CONTACT_MESSAGES_PAGE_SIZE = { default: 50, max: 100 } as const;
 
@@ -80,14 +82,16 @@ export type ContactMessageRow = {
 };
 
 /** Headline figures, each counted from rows at request time. */
-export type SiteStats = {
-  /** Salespeople whose dealership has verified them. */
-  verifiedSalespeople: number;
-  /** Mean overall score over every rating row; null when there are none. */
-  averageRating: number | null;
-  ratingsCount: number;
-  dealershipPartners: number;
-};
+export const siteStats = z.object({
+  verifiedSalespeople: z.number().int().describe("Salespeople whose dealership has verified them"),
+  averageRating: z
+    .number()
+    .nullable()
+    .describe("Mean overall score over every rating; null when there are none"),
+  ratingsCount: z.number().int(),
+  dealershipPartners: z.number().int(),
+});
+export type SiteStats = z.output<typeof siteStats>;
 
 /** A point to measure from: a city from data/us-cities.csv, or the browser's position. */
 export const dealershipsNearInput = z.strictObject({
@@ -96,20 +100,13 @@ export const dealershipsNearInput = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type NearbyDealership = {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string | null;
-  website: string | null;
-  latitude: number;
-  longitude: number;
-  salespeople: number;
-  distanceMiles: number;
-};
+export const nearbyDealership = dealershipSummary.omit({ timeZone: true }).extend({
+  salespeople: z.number().int(),
+  distanceMiles: z.number().describe("Great-circle distance from the point asked about, in miles"),
+});
+export type NearbyDealership = z.output<typeof nearbyDealership>;
+
+export const nearbyDealerships = z.array(nearbyDealership);
 
 export type CityOption = { city: string; state: string; latitude: number; longitude: number };
 

@@ -1,8 +1,8 @@
 import { Button, Input, InputGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuSearch, LuUserPlus, LuUsers } from "react-icons/lu";
-import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
 import { PAGE_SIZE } from "../../../shared/schemas/common";
+import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useDebouncedSearch } from "../../ui/filters";

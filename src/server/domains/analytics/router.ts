@@ -1,5 +1,7 @@
+import * as shape from "../../../shared/schemas/analytics";
 import { analyticsInput, platformAnalyticsInput, predictionsInput } from "../../../shared/schemas/analytics";
 import { dealershipProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { executiveSummary } from "./executive";
 import { marketAnalytics } from "./market";
 import { dealershipPerformance } from "./performance";
@@ -13,13 +15,22 @@ import { revenueAnalytics } from "./revenue";
 export const analyticsRouter = router({
   executiveSummary: dealershipProcedure
     .input(analyticsInput)
+    .output(answers(shape.executiveSummary))
     .query(({ ctx, input }) => executiveSummary(ctx, input)),
   revenue: dealershipProcedure
     .input(platformAnalyticsInput)
+    .output(answers(shape.revenueAnalytics))
     .query(({ ctx, input }) => revenueAnalytics(ctx, input)),
   dealerships: dealershipProcedure
     .input(analyticsInput)
+    .output(answers(shape.dealershipPerformance))
     .query(({ ctx, input }) => dealershipPerformance(ctx, input)),
-  market: dealershipProcedure.input(analyticsInput).query(({ ctx, input }) => marketAnalytics(ctx, input)),
-  predictions: dealershipProcedure.input(predictionsInput).query(({ ctx, input }) => predictions(ctx, input)),
+  market: dealershipProcedure
+    .input(analyticsInput)
+    .output(answers(shape.marketAnalytics))
+    .query(({ ctx, input }) => marketAnalytics(ctx, input)),
+  predictions: dealershipProcedure
+    .input(predictionsInput)
+    .output(answers(shape.predictions))
+    .query(({ ctx, input }) => predictions(ctx, input)),
 });

@@ -6,11 +6,12 @@ import { toCsv } from "../../../shared/csv";
 import {
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntryView,
+  type AuditExport,
   type AuditExportQuery,
   type AuditListQuery,
+  type AuditPage,
 } from "../../../shared/schemas/audit";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { ListPage } from "../../../shared/schemas/common";
 import { dealershipStaffSql, isAdmin } from "../../access";
 import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -61,11 +62,6 @@ function select(sql: Queryable, caller: SessionUser) {
       left join dealerships d on d.id = a.dealership_id`;
 }
 
-export type AuditPage = ListPage<AuditEntryView> & {
-  /** The actions recorded in the caller's scope, for the filter's choices. */
-  actions: string[];
-};
-
 export async function listAudit(ctx: Authed, input: Filters | undefined): Promise<AuditPage> {
   const { page, pageSize, offset } = pageWindow(input);
   const where = conditions(ctx.sql, ctx.user, input);
@@ -110,10 +106,6 @@ export function auditCsv(rows: readonly AuditEntryView[]): string {
     rows.map((row) => CSV_COLUMNS.map((c) => c.value(row))),
   );
 }
-
-export type AuditExport =
-  | { format: "json"; page: AuditPage }
-  | { format: "csv"; file: { filename: string; contentType: string; content: string } };
 
 /**
  * GET /api/admin/audit-log: the filtered page as JSON, or with format=csv every filtered row (newest first,

@@ -1,4 +1,6 @@
+import * as manager from "../../../shared/schemas/manager";
 import { invitationIdInput } from "../../../shared/schemas/manager";
+import * as shape from "../../../shared/schemas/portal";
 import {
   dataUrlUploadInput,
   insightsInput,
@@ -7,6 +9,7 @@ import {
   updateStatusInput,
   verifySalespersonInput,
 } from "../../../shared/schemas/portal";
+import * as salespeople from "../../../shared/schemas/salespeople";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import {
   managerProcedure,
@@ -15,6 +18,7 @@ import {
   salespersonProcedure,
   staffProcedure,
 } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { acceptInvitation, declineInvitation, myInvitations } from "../manager/invitations";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
@@ -42,28 +46,39 @@ export const portalRouter = router({
     ),
   update: staffProcedure
     .input(updateSalespersonInput)
+    .output(answers(salespeople.salespersonDetail))
     .mutation(({ ctx, input }) => updateSalespersonProfile(ctx, input)),
   updateStatus: staffProcedure
     .input(updateStatusInput)
+    .output(answers(shape.profileStatus))
     .mutation(({ ctx, input }) => updateSalespersonStatus(ctx, input)),
-  uploadPhoto: salespersonProcedure.input(dataUrlUploadInput).mutation(async ({ ctx, input }) => {
-    const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
-    const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
-    ctx.browseCache.clear();
-    return urls;
-  }),
+  uploadPhoto: salespersonProcedure
+    .input(dataUrlUploadInput)
+    .output(answers(shape.uploadedPhoto))
+    .mutation(async ({ ctx, input }) => {
+      const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
+      const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
+      ctx.browseCache.clear();
+      return urls;
+    }),
   recordView: publicProcedure
     .input(salespersonIdInput)
+    .output(answers(shape.recordedView))
     .mutation(({ ctx, input }) => recordProfileView(ctx, input.id)),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
-  invitations: salespersonProcedure.query(({ ctx }) => myInvitations(ctx)),
+  invitations: salespersonProcedure
+    .output(answers(manager.salespersonInvitations))
+    .query(({ ctx }) => myInvitations(ctx)),
   acceptInvitation: salespersonProcedure
     .input(invitationIdInput)
+    .output(answers(manager.invitationAnswer))
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input.id)),
   declineInvitation: salespersonProcedure
     .input(invitationIdInput)
+    .output(answers(manager.invitationAnswer))
     .mutation(({ ctx, input }) => declineInvitation(ctx, input.id)),
   verify: managerProcedure
     .input(verifySalespersonInput)
+    .output(answers(shape.verifiedProfile))
     .mutation(({ ctx, input }) => verifySalesperson(ctx, input.salespersonId, input.verified)),
 });

@@ -1,3 +1,4 @@
+import * as shape from "../../../shared/schemas/reports";
 import {
   allCasesInput,
   misconductReportInput,
@@ -5,10 +6,14 @@ import {
   updateReportInput,
 } from "../../../shared/schemas/reports";
 import { adminProcedure, dealershipProcedure, publicProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
 export const reportsRouter = router({
-  create: publicProcedure.input(misconductReportInput).mutation(({ ctx, input }) => createReport(ctx, input)),
+  create: publicProcedure
+    .input(misconductReportInput)
+    .output(answers(shape.filedReport))
+    .mutation(({ ctx, input }) => createReport(ctx, input)),
   status: publicProcedure
     .input(trackingCodeInput)
     .query(({ ctx, input }) => reportStatus(ctx, input.trackingCode)),

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import * as common from "../../../shared/schemas/common";
+import * as shape from "../../../shared/schemas/security";
 import {
   disableMfaInput,
   enableMfaInput,
@@ -8,6 +11,7 @@ import {
   terminateSessionInput,
 } from "../../../shared/schemas/security";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import {
   beginMfaSetup,
   disableMfa,
@@ -27,27 +31,36 @@ const mfaSetupProcedure = authedProcedure.meta({ access: "authed", beforeMfa: tr
 
 /** Every signed-in user manages their own account's security; administrators also see everyone's events. */
 export const securityRouter = router({
-  overview: authedProcedure.query(({ ctx }) => securityOverview(ctx)),
-  mfaStatus: mfaSetupProcedure.query(({ ctx }) => mfaStatus(ctx)),
-  setupMfa: mfaSetupProcedure.mutation(({ ctx }) => beginMfaSetup(ctx)),
-  enableMfa: mfaSetupProcedure.input(enableMfaInput).mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
+  overview: authedProcedure.output(answers(shape.securityOverview)).query(({ ctx }) => securityOverview(ctx)),
+  mfaStatus: mfaSetupProcedure.output(answers(shape.mfaStatus)).query(({ ctx }) => mfaStatus(ctx)),
+  setupMfa: mfaSetupProcedure.output(answers(shape.mfaSetup)).mutation(({ ctx }) => beginMfaSetup(ctx)),
+  enableMfa: mfaSetupProcedure
+    .input(enableMfaInput)
+    .output(answers(shape.backupCodes))
+    .mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
   disableMfa: authedProcedure
     .input(disableMfaInput)
+    .output(answers(common.ok))
     .mutation(({ ctx, input }) => disableMfa(ctx, input.code)),
   regenerateBackupCodes: authedProcedure
     .input(regenerateBackupCodesInput)
+    .output(answers(shape.backupCodes))
     .mutation(({ ctx, input }) => regenerateBackupCodes(ctx, input.code)),
   sessions: authedProcedure
     .input(sessionListInput)
+    .output(answers(z.array(shape.sessionView)))
     .query(({ ctx, input }) => listSessions(ctx, input?.userId)),
   terminateSession: authedProcedure
     .input(terminateSessionInput)
+    .output(answers(shape.terminatedSessions))
     .mutation(({ ctx, input }) => terminateSession(ctx, input)),
   events: authedProcedure
     .input(securityEventsInput)
+    .output(answers(shape.securityEventsPage))
     .query(({ ctx, input }) => listSecurityEvents(ctx, input)),
-  settings: adminProcedure.query(({ ctx }) => securitySettings(ctx)),
+  settings: adminProcedure.output(answers(shape.securitySettings)).query(({ ctx }) => securitySettings(ctx)),
   updateSettings: adminProcedure
     .input(securitySettingsInput)
+    .output(answers(shape.securitySettings))
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
 });

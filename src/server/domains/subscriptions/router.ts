@@ -1,3 +1,4 @@
+import * as shape from "../../../shared/schemas/subscriptions";
 import {
   changePlanInput,
   checkoutStatusInput,
@@ -6,6 +7,7 @@ import {
   subscriptionRefInput,
 } from "../../../shared/schemas/subscriptions";
 import { authedProcedure, publicProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { cancelSubscription, changePlan, resumeSubscription } from "./changes";
 import { checkoutOutcome, createSubscription } from "./checkout";
 import { paymentsConfig } from "./provider";
@@ -14,26 +16,35 @@ import { billingOverview, dealershipInfo, subscriptionById } from "./reads";
 /** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
 export const subscriptionsRouter = router({
   /** Whether this server takes payments, and the key the browser's payment form needs. */
-  config: publicProcedure.query(({ ctx }) => paymentsConfig(ctx)),
+  config: publicProcedure.output(answers(shape.paymentsConfig)).query(({ ctx }) => paymentsConfig(ctx)),
   /** The caller's own salesperson plan and the plan of the dealership they manage, with invoices. */
-  overview: authedProcedure.query(({ ctx }) => billingOverview(ctx)),
+  overview: authedProcedure.output(answers(shape.billingOverview)).query(({ ctx }) => billingOverview(ctx)),
   create: authedProcedure
     .input(createSubscriptionInput)
+    .output(answers(shape.checkoutStart))
     .mutation(({ ctx, input }) => createSubscription(ctx, input)),
   checkoutStatus: authedProcedure
     .input(checkoutStatusInput)
+    .output(answers(shape.checkoutOutcome))
     .query(({ ctx, input }) => checkoutOutcome(ctx, input)),
   byId: authedProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .query(({ ctx, input }) => subscriptionById(ctx, input.id)),
   dealershipInfo: authedProcedure
     .input(dealershipInfoInput)
+    .output(answers(shape.dealershipSubscriptionInfo))
     .query(({ ctx, input }) => dealershipInfo(ctx, input.dealershipId)),
   cancel: authedProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .mutation(({ ctx, input }) => cancelSubscription(ctx, input.id)),
   resume: authedProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .mutation(({ ctx, input }) => resumeSubscription(ctx, input.id)),
-  changePlan: authedProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan(ctx, input)),
+  changePlan: authedProcedure
+    .input(changePlanInput)
+    .output(answers(shape.subscriptionDetail))
+    .mutation(({ ctx, input }) => changePlan(ctx, input)),
 });
