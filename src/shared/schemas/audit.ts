@@ -64,7 +64,7 @@ export type AuditExportInput = z.input<typeof auditExportInput>;
 export type AuditExportQuery = z.output<typeof auditExportInput>;
 
 export const auditEntryView = z.object({
-  id: z.number().int(),
+  id: z.string().regex(/^\d+$/).describe("A 64-bit id, written as a decimal string"),
   createdAt: z.date(),
   actorUserId: z.string().nullable(),
   actorEmail: z.string().nullable(),

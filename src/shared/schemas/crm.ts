@@ -122,7 +122,7 @@ export const connectionTest = z.object({
 export type ConnectionTest = z.output<typeof connectionTest>;
 
 export const syncLog = z.object({
-  id: z.number().int(),
+  id: z.string().regex(/^\d+$/).describe("A 64-bit id, written as a decimal string"),
   deliveryId: z.string().describe("Identifies one event's delivery across its attempts"),
   status: z.enum(["success", "failure"]),
   eventType: z.string(),
