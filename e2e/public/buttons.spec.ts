@@ -1,4 +1,4 @@
-// [public] Each button and link SPEC.md section 2 names goes where SPEC.md says, in each route state.
+// [public] Each button and link of docs/product/routes.md#buttons-and-links goes where it says, in each route state.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { type RouteState, STATES, settle, lookingPage as test } from "./support";
 
@@ -38,7 +38,7 @@ async function checkHeader(page: Page, state: RouteState) {
   }
 }
 
-/** Footer links SPEC.md names, plus the small Admin button that leads to /login. */
+/** Footer links of docs/product/routes.md#buttons-and-links, plus the small Admin button that leads to /login. */
 async function checkFooter(page: Page) {
   const footer = page.getByRole("contentinfo");
   await expectTarget(footer.getByRole("link", { name: "Contact", ...exact }), "/contact");
@@ -138,7 +138,7 @@ for (const state of STATES) {
       await settle(page);
       const main = page.getByRole("main");
       await expectTarget(main.getByRole("link", { name: "Get Started Free" }), "/login");
-      // SPEC.md: Professional's 'Start Free Trial' goes to /salesperson/login (not /salesperson-login).
+      // docs/product/routes.md#buttons-and-links: Professional's 'Start Free Trial' goes to /salesperson/login (not /salesperson-login).
       await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/salesperson/login");
       await expectTarget(main.getByRole("link", { name: "Contact Sales" }).first(), "/contact");
       await expect(main.getByRole("heading", { name: "Enterprise and dealer groups" })).toBeVisible();

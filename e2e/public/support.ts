@@ -250,7 +250,7 @@ export async function settle(page: Page): Promise<void> {
   if (log) await networkQuiet(page, log);
 }
 
-/** Every path SPEC.md section 2 names (aliases included), with a sample id where the path takes one. */
+/** Every path of docs/product/routes.md (aliases included), with a sample id where the path takes one. */
 export const SPEC_ROUTES = [
   "/",
   "/features",

@@ -41,7 +41,7 @@ export const adminUsersInput = z
   .optional();
 export type AdminUsersInput = z.input<typeof adminUsersInput>;
 
-/** Administrators' console statuses (SPEC.md section 4): available, busy, offline. */
+/** Administrators' console statuses (docs/product/admin.md#salesperson-statuses-in-the-console): available, busy, offline. */
 export const ADMIN_SALESPERSON_STATUSES = ["available", "busy", "offline"] as const;
 
 export const adminSalespeopleInput = z

@@ -11,7 +11,7 @@ import {
 } from "../compliance";
 import { idSchema, isoDate, line, listPage, optionalFilter, pagingFields, text } from "./common";
 
-/** SPEC.md: POST /api/compliance/gdpr-requests {userId, requestType, requestDetails.description}. */
+/** docs/product/compliance.md#data-requests: POST /api/compliance/gdpr-requests {userId, requestType, requestDetails.description}. */
 export const createGdprRequestInput = z.strictObject({
   /** Optional: only ever the caller's own id (a request about someone else is refused). */
   userId: z.uuid({ error: "Unknown user" }).optional(),

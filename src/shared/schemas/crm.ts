@@ -21,7 +21,7 @@ const url = (what: string) =>
       }
     }, `${what} must be a full http(s):// address without a user name or password in it`);
 
-/** SPEC.md's credentials: an API key for api_key providers, a username and password for oauth ones. */
+/** Credentials (docs/product/crm.md#integration-form): an API key for api_key providers, a username and password for oauth ones. */
 const credentialFields = z.strictObject({
   apiKey: line().max(512).optional(),
   username: line().max(256).optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { line, verbatimText } from "./common";
 
-/** The documents SPEC.md section 7 names, with the title each page shows (and names in 'Failed to load ...'). */
+/** The documents of docs/product/public-site.md#documents, with the title each page shows (and names in 'Failed to load ...'). */
 export const DOCUMENTS = {
   "privacy-policy": "Privacy Policy",
   "terms-of-service": "Terms of Service",
@@ -33,7 +33,7 @@ export const documentUpdateInput = z.strictObject({
 });
 export type DocumentUpdateInput = z.infer<typeof documentUpdateInput>;
 
-/** What `documents.get` answers; the REST route answers `{ content, lastUpdated }` of it (SPEC.md section 3). */
+/** What `documents.get` answers; the REST route answers `{ content, lastUpdated }` of it (docs/product/public-site.md#documents). */
 export const documentView = z.object({
   slug: z.string(),
   title: z.string(),

@@ -22,7 +22,7 @@ const optionalLine = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * SPEC.md section 3's add-salesperson payload. `managerId` and `dealershipName` are accepted because the spec's
+ * The add-salesperson payload of docs/product/dealerships.md#adding-a-salesperson. `managerId` and `dealershipName` are accepted because the spec's
  * client sends them, and ignored: the server adds to the caller's own dealership.
  */
 export const addSalespersonInput = z.strictObject({
@@ -48,7 +48,7 @@ export const addSalespersonInput = z.strictObject({
 });
 export type AddSalespersonInput = z.input<typeof addSalespersonInput>;
 
-/** SPEC.md section 7: `{ salespersonId, managerId }`; managerId is accepted and ignored. */
+/** docs/product/roles-and-access.md#dealership-scope: `{ salespersonId, managerId }`; managerId is accepted and ignored. */
 export const removeSalespersonInput = z.strictObject({
   salespersonId: idSchema,
   managerId: z.union([z.uuid(), idSchema]).nullable().optional(),

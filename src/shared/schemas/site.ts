@@ -3,7 +3,7 @@ import { emailSchema } from "./auth";
 import { line, pagingFields, text } from "./common";
 import { dealershipSummary } from "./salespeople";
 
-/** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
+/** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
 export const CONTACT_ROLES = [
   { value: "customer", label: "Customer" },
   { value: "salesperson", label: "Sales Professional" },
@@ -12,7 +12,7 @@ export const CONTACT_ROLES = [
   { value: "other", label: "Other" },
 ] as const;
 
-/** Subject choices of the site contact form (SPEC.md section 5). */
+/** Subject choices of the site contact form (docs/product/messaging.md#site-contact-form). */
 export const CONTACT_SUBJECTS = [
   { value: "general", label: "General Inquiry" },
   { value: "support", label: "Technical Support" },

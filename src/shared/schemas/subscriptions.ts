@@ -17,7 +17,7 @@ const stripeId = (prefix: string) =>
 export const subscriptionIdSchema = z.uuid({ error: "Not a valid subscription id" });
 
 /**
- * POST /api/create-subscription. SPEC.md's payload (userId, planType, entityType, planName) is accepted; who
+ * POST /api/create-subscription. The payload of docs/product/subscriptions.md#checkout (userId, planType, entityType, planName) is accepted; who
  * pays and for what is decided by the session: userId must be the caller's own when given, entityType must
  * match the plan.
  */

@@ -56,7 +56,7 @@ export function ListToolbar({
 export const DELETION_FAILED = "Deletion Failed";
 export const REASSIGN_HINT = "Please reassign or remove salespeople first.";
 
-/** SPEC.md section 8: 'Deletion Failed' with the server's message, plus the hint about salespeople. */
+/** docs/product/admin.md#deletion: 'Deletion Failed' with the server's message, plus the hint about salespeople. */
 export function deletionFailure(error: unknown): { title: string; description: string } {
   const message = apiErrorMessage(error, "Failed to delete. Please try again.");
   return {

@@ -111,7 +111,7 @@ function CancelForm({
 }
 
 /**
- * SPEC.md cancel-appointment dialog, for either side: an optional reason, then the appointment is cancelled.
+ * The cancel dialog (docs/product/booking.md#cancellation), for either side: an optional reason, then the appointment is cancelled.
  * `afterChange` refreshes what the cancellation changes (every appointment list and slot grid by default).
  */
 export function CancelAppointmentDialog({

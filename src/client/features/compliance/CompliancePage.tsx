@@ -93,7 +93,7 @@ function Workspace({ user }: { user: SessionUser }) {
   );
 }
 
-/** Signed-out visitors are sent to sign in (SPEC.md); every signed-in role gets the tabs it can use. */
+/** Signed-out visitors are sent to sign in (docs/product/routes.md#route-states); every signed-in role gets the tabs it can use. */
 export function CompliancePage() {
   const { user } = useSession();
   return <SignedInFrame>{user ? <Workspace user={user} /> : null}</SignedInFrame>;

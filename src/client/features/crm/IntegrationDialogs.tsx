@@ -1,4 +1,4 @@
-// The create and edit dialogs of a CRM integration. The fields follow the chosen provider (SPEC.md section 5):
+// The create and edit dialogs of a CRM integration. The fields follow the chosen provider (docs/product/crm.md#integration-form):
 // an API key for api_key providers, a username and password for OAuth ones, a webhook URL only where the
 // provider takes webhooks, and only the events it supports. The client mirrors the server's required checks;
 // the server decides, and its message is what the user reads.

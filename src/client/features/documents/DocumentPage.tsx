@@ -128,13 +128,13 @@ export type DocumentPageProps = {
   description: string;
   actions?: readonly InfoAction[];
   variant?: "article" | "faq";
-  /** The heading shown when the document can't be loaded; SPEC.md: 'Failed to load' plus the name. */
+  /** The heading shown when the document can't be loaded; docs/product/public-site.md#documents: 'Failed to load' plus the name. */
   failureTitle?: string;
   /** Extra content after the document (e.g. live figures on About). */
   children?: ReactNode;
 };
 
-/** A page whose body is a Markdown document stored in the database (SPEC.md sections 2 and 7). */
+/** A page whose body is a Markdown document stored in the database (docs/product/public-site.md#documents). */
 export function DocumentPage({
   slug,
   eyebrow,

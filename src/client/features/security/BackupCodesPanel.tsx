@@ -1,4 +1,4 @@
-// New backup codes, shown once: all of them with "Download codes" and "Copy", plus (SPEC.md section 9) a
+// New backup codes, shown once: all of them with "Download codes" and "Copy", plus (docs/product/security.md#backup-codes) a
 // notice with the first three for ten seconds.
 import { Alert, Box, Button, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { LuDownload } from "react-icons/lu";
@@ -6,7 +6,7 @@ import { CopyButton } from "../../ui/CopyButton";
 import { saveFile } from "../../ui/download";
 import { showToast } from "../../ui/toaster";
 
-/** SPEC.md section 9: the backup-codes notice shows 3 codes for 10 seconds. */
+/** docs/product/security.md#backup-codes: the backup-codes notice shows 3 codes for 10 seconds. */
 export const BACKUP_NOTICE_CODES = 3;
 export const BACKUP_NOTICE_MS = 10_000;
 

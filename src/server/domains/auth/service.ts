@@ -160,7 +160,7 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
   return linkAnswer(ctx, delivery, link);
 }
 
-/** The salesperson portal answers 404 for unknown addresses, as SPEC.md requires (rate-limited all the same). */
+/** The salesperson portal answers 404 for unknown addresses, as docs/product/security.md#sign-in-links states (rate-limited all the same). */
 export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "salesperson");
   const [known] = await ctx.sql`
@@ -295,7 +295,7 @@ export async function redeemLoginLink(
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   }
   if (await mfaEnabled(ctx.sql, outcome.userId)) {
-    // The link was the first factor; the session waits for the second (SECURITY.md 9).
+    // The link was the first factor; the session waits for the second (docs/product/security.md#two-factor-authentication).
     const account = await findSessionUser(ctx, outcome.userId);
     const { challenge, expiresAt } = await createChallenge(
       ctx.sql,

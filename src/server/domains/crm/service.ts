@@ -127,7 +127,7 @@ async function dealershipFor(ctx: Caller, asked: number | undefined): Promise<nu
   return scope.dealershipId;
 }
 
-/** SPEC.md's form rules, on the server: credentials per auth type, webhooks where supported, https in production. */
+/** The form rules of docs/product/crm.md#integration-form, on the server: credentials per auth type, webhooks where supported, https in production. */
 function validate(
   ctx: Caller,
   provider: CrmProviderCode,

@@ -131,7 +131,7 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
   const backupCodes = await ctx.sql.begin(async (tx) => {
     await tx`update user_mfa set enabled_at = now(), updated_at = now() where user_id = ${ctx.user.id}`;
     const codes = await issueBackupCodes(tx, ctx.user.id);
-    // SECURITY.md 4: an MFA change ends the user's other sessions.
+    // docs/product/security.md#sessions: an MFA change ends the user's other sessions.
     await invalidateOtherSessions(tx, ctx.user.id, ctx.session.id);
     return codes;
   });
