@@ -11,9 +11,9 @@
 // - a dealership's data as a whole (analytics, CRM, API keys, its plan) is its manager's, or any
 //   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
 import type { SessionUser } from "../shared/schemas/auth";
+import { appError } from "./appError";
 import type { Queryable } from "./db/client";
 import type { SalespersonFields } from "./db/rows";
-import { appError } from "./errors";
 
 export type Caller = Pick<SessionUser, "id" | "role" | "salespersonId" | "managedDealershipId">;
 

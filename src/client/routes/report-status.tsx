@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ReportStatusPage } from "../features/reports/ReportStatusPage";
+import { ReportStatusPage } from "../features/misconduct/ReportStatusPage";
 import { searchParams, textParam } from "../ui/searchParams";
 
 export const Route = createFileRoute("/report-status")({

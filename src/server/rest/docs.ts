@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/honoRequest";
 import { projectPath } from "../paths";
 import { buildOpenApi } from "./openapi";
 import { REST_REDIRECTS, REST_ROUTES } from "./routes";

@@ -7,10 +7,10 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiScope } from "../../shared/apiKeys";
+import { appError } from "../appError";
 import { serializeFrozenOnce } from "../cache";
-import type { AppDeps, Context } from "../context";
-import { appError } from "../errors";
-import { type AppEnv, trpcContext } from "../http/context";
+import { type AppEnv, trpcContext } from "../http/honoRequest";
+import type { AppDeps, Context } from "../serviceContext";
 import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
 
 /**

@@ -73,11 +73,11 @@ export const monthSchema = line().regex(
 
 export const monthlyReportInput = z.strictObject({ month: monthSchema });
 
-export const REPORT_FORMATS = ["csv", "json"] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const MONTHLY_REPORT_FORMATS = ["csv", "json"] as const;
+export type MonthlyReportFormat = (typeof MONTHLY_REPORT_FORMATS)[number];
 export const reportFileInput = z.strictObject({
   month: monthSchema,
-  format: z.enum(REPORT_FORMATS, { error: "Format must be csv or json" }).default("csv"),
+  format: z.enum(MONTHLY_REPORT_FORMATS, { error: "Format must be csv or json" }).default("csv"),
 });
 
 // Answers --------------------------------------------------------------------------------------------------
@@ -264,4 +264,4 @@ export type MonthlyReport = z.output<typeof monthlyReport>;
 export const reportFile = downloadFile.describe(
   "The monthly report as a file (CSV or JSON), answered as a download",
 );
-export type ReportFile = z.output<typeof reportFile>;
+export type MonthlyReportFile = z.output<typeof reportFile>;

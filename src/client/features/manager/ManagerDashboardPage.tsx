@@ -20,8 +20,9 @@ import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { MisconductCasesPanel } from "../reports";
+import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
+import { MonthlyReportPanel } from "./MonthlyReportPanel";
 import {
   MANAGER_TABS,
   type ManagerDashboardSearch,
@@ -30,7 +31,6 @@ import {
 } from "./managerSearch";
 import { OverviewPanel, OverviewSkeleton } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
-import { ReportsPanel } from "./ReportsPanel";
 import { TeamPanel } from "./TeamPanel";
 
 const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
@@ -145,7 +145,7 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
         ))}
       </Tabs.Content>
       <Tabs.Content value="reports" p="0">
-        <ReportsPanel />
+        <MonthlyReportPanel />
       </Tabs.Content>
       <Tabs.Content value="incidents" p="0" maxW="5xl">
         <MisconductCasesPanel />

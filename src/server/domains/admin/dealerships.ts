@@ -13,12 +13,12 @@ import type {
   updateDealershipInput,
 } from "../../../shared/schemas/admin";
 import { isAdmin } from "../../access";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { loadCities } from "../../db/seed";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { commitBrowseChange, lockById, processedUpload } from "./records";

@@ -4,14 +4,14 @@
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
 import type { VerifyMfaInput } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
-import { recordSecurityEvent } from "../../auth/audit";
+import { appError } from "../../appError";
 import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
-import type { Context } from "../../context";
 import type { UserRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { findSessionUser } from "../auth/service";
 import { completeMfaSignIn } from "../security/service";
 

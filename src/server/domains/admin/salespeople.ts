@@ -11,13 +11,13 @@ import type {
   salespersonPhotoInput,
   updateSalespersonAdminInput,
 } from "../../../shared/schemas/admin";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { DealershipRow } from "../../db/rows";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { storeProfileImage } from "../portal/photos";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { storedImage } from "./images";

@@ -9,12 +9,12 @@ import type {
   UpdateUserInput,
 } from "../../../shared/schemas/admin";
 import { isAdmin } from "../../access";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 function userColumns(sql: Queryable) {
   return sql`

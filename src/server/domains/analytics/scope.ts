@@ -5,9 +5,9 @@ import { round } from "../../../shared/numbers";
 import type { AnalyticsScope, AnalyticsWindow } from "../../../shared/schemas/analytics";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipScope, isAdmin } from "../../access";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 export type Caller = Context & { user: SessionUser };
 

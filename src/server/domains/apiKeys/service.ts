@@ -6,12 +6,12 @@ import { API_KEYS_MAX_ACTIVE } from "../../../shared/apiKeys";
 import type { ApiKey, CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipScope, dealershipStaffSql } from "../../access";
-import { recordAudit } from "../../audit";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
 import { generateApiKey } from "../../auth/apiKeys";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 type Caller = Context & { user: SessionUser };
 

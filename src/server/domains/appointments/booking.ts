@@ -9,12 +9,12 @@ import {
   SLOT_MINUTES,
 } from "../../../shared/slots";
 import { fromZoned, todayIn } from "../../../shared/time";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { publiclyListedSql } from "../salespeople/service";

@@ -14,7 +14,13 @@ import {
   waitlistInput,
 } from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
-import { authedProcedure, customerProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
+import {
+  customerProcedure,
+  publicProcedure,
+  router,
+  salespersonOrManagerOrAdminProcedure,
+  signedInProcedure,
+} from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
@@ -35,7 +41,7 @@ export const appointmentsRouter = router({
     .input(bookAppointmentInput)
     .output(answers(shape.appointmentView))
     .mutation(({ ctx, input }) => bookAppointment(ctx, input)),
-  reschedule: authedProcedure
+  reschedule: signedInProcedure
     .input(rescheduleAppointmentInput)
     .output(answers(shape.rescheduled))
     .mutation(({ ctx, input }) => rescheduleAppointment(ctx, input)),
@@ -60,19 +66,19 @@ export const appointmentsRouter = router({
   mine: customerProcedure
     .output(answers(shape.appointmentList))
     .query(({ ctx }) => customerAppointments(ctx, ctx.user.id)),
-  forCustomer: authedProcedure
+  forCustomer: signedInProcedure
     .input(customerAppointmentsInput)
     .output(answers(shape.appointmentList))
     .query(({ ctx, input }) => customerAppointments(ctx, input.userId)),
-  byId: authedProcedure
+  byId: signedInProcedure
     .input(appointmentIdInput)
     .output(answers(shape.appointmentView))
     .query(({ ctx, input }) => appointmentById(ctx, input.id)),
-  updateStatus: staffProcedure
+  updateStatus: salespersonOrManagerOrAdminProcedure
     .input(updateAppointmentStatusInput)
     .output(answers(shape.appointmentView))
     .mutation(({ ctx, input }) => updateAppointmentStatus(ctx, input)),
-  cancel: authedProcedure
+  cancel: signedInProcedure
     .input(cancelAppointmentInput)
     .output(answers(shape.appointmentView))
     .mutation(({ ctx, input }) => cancelAppointment(ctx, input)),
@@ -83,19 +89,19 @@ export const appointmentsRouter = router({
 });
 
 export const availabilityRouter = router({
-  create: staffProcedure
+  create: salespersonOrManagerOrAdminProcedure
     .input(createBlockInput)
     .output(answers(shape.savedBlock))
     .mutation(({ ctx, input }) => createBlock(ctx, input)),
-  update: staffProcedure
+  update: salespersonOrManagerOrAdminProcedure
     .input(updateBlockInput)
     .output(answers(shape.savedBlock))
     .mutation(({ ctx, input }) => updateBlock(ctx, input)),
-  remove: staffProcedure
+  remove: salespersonOrManagerOrAdminProcedure
     .input(blockIdInput)
     .output(answers(shape.removedBlock))
     .mutation(({ ctx, input }) => deleteBlock(ctx, input.id)),
-  forSalesperson: staffProcedure
+  forSalesperson: salespersonOrManagerOrAdminProcedure
     .input(salespersonIdInput)
     .output(answers(shape.availabilityBlocks))
     .query(({ ctx, input }) => listBlocks(ctx, input.id)),

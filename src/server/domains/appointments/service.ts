@@ -15,11 +15,11 @@ import {
 } from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { visibleSql } from "../salespeople/service";

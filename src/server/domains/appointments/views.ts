@@ -5,11 +5,11 @@ import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 /** An appointment with its salesperson and dealership, as {@link APPOINTMENT_SELECT} reads it. */
 export type AppointmentViewRow = Pick<

@@ -13,7 +13,13 @@ import {
 } from "../../../shared/schemas/auth";
 import { ok } from "../../../shared/schemas/common";
 import { verifyMfaInput } from "../../../shared/schemas/security";
-import { appError, authedProcedure, publicProcedure, router, staffProcedure } from "../../trpc/init";
+import {
+  appError,
+  publicProcedure,
+  router,
+  salespersonOrManagerOrAdminProcedure,
+  signedInProcedure,
+} from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { completeMfaSignIn } from "../security/service";
 import {
@@ -35,13 +41,13 @@ export const authRouter = router({
     .output(answers(sessionUser.nullable()))
     .query(({ ctx }) => ctx.user),
   /** The caller; 401 when signed out (REST's GET /api/auth/user). */
-  currentUser: authedProcedure
+  currentUser: signedInProcedure
     .meta({ access: "authed", beforeMfa: true })
     .output(answers(sessionUser))
     .query(({ ctx }) => ctx.user),
   /** The caller, when a salesperson, a manager or an administrator (GET /api/salesperson/auth/user). */
-  staffUser: staffProcedure.output(answers(sessionUser)).query(({ ctx }) => ctx.user),
-  userById: authedProcedure
+  staffUser: salespersonOrManagerOrAdminProcedure.output(answers(sessionUser)).query(({ ctx }) => ctx.user),
+  userById: signedInProcedure
     .input(userIdInput)
     .output(answers(sessionUser))
     .query(({ ctx, input }) => getUserById(ctx, input.id)),
@@ -75,7 +81,7 @@ export const authRouter = router({
       await signOut(ctx);
       return { ok: true as const };
     }),
-  updateProfile: authedProcedure
+  updateProfile: signedInProcedure
     .input(profileUpdateInput)
     .output(answers(sessionUser))
     .mutation(({ ctx, input }) => updateOwnProfile(ctx, input)),

@@ -10,17 +10,17 @@ import type {
 } from "../../../shared/schemas/auth";
 import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
-import { recordSecurityEvent } from "../../auth/audit";
+import { appError } from "../../appError";
 import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
 import { generateToken, hashToken } from "../../auth/crypto";
 import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 
 export type LinkPurpose = "customer" | "salesperson";

@@ -9,9 +9,9 @@
 // The payment customer lives at Stripe: `settleErasurePayments` cancels the live subscriptions and deletes
 // the customer before the database transaction (never inside it), and `eraseUser` then records that.
 import { isAdmin } from "../../access";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { bookingNoticeLink } from "../appointments/views";
 
 export const ERASED_NAME = "Erased user";

@@ -7,10 +7,10 @@ import {
   updateGdprRequestInput,
   updateRetentionPolicyInput,
 } from "../../../shared/schemas/compliance";
-import { recordSecurityEvent } from "../../auth/audit";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { recordSecurityEvent } from "../../auth/securityEvents";
+import { adminProcedure, router, signedInProcedure } from "../../trpc/init";
 import { answers } from "../../trpc/output";
-import { complianceOverview, complianceReport } from "./reports";
+import { complianceOverview, complianceReport } from "./complianceReport";
 import { createGdprRequest, downloadExport, listGdprRequests, updateGdprRequest } from "./requests";
 import { listRetentionPolicies, runCleanup, updateRetentionPolicy } from "./retention";
 
@@ -22,11 +22,11 @@ export const complianceRouter = router({
   overview: adminProcedure
     .output(answers(shape.complianceOverview))
     .query(({ ctx }) => complianceOverview(ctx.sql)),
-  requests: authedProcedure
+  requests: signedInProcedure
     .input(gdprRequestListInput)
     .output(answers(shape.gdprRequestsPage))
     .query(({ ctx, input }) => listGdprRequests(ctx, input ?? {})),
-  createRequest: authedProcedure
+  createRequest: signedInProcedure
     .input(createGdprRequestInput)
     .output(answers(shape.gdprRequestView))
     .mutation(({ ctx, input }) => createGdprRequest(ctx, input)),
@@ -34,11 +34,11 @@ export const complianceRouter = router({
     .input(updateGdprRequestInput)
     .output(answers(shape.gdprRequestView))
     .mutation(({ ctx, input }) => updateGdprRequest(ctx, input)),
-  exportFile: authedProcedure
+  exportFile: signedInProcedure
     .input(gdprExportInput)
     .output(answers(shape.gdprExportFile))
     .query(({ ctx, input }) => downloadExport(ctx, input)),
-  retentionPolicies: authedProcedure
+  retentionPolicies: signedInProcedure
     .output(answers(shape.retentionPolicies))
     .query(({ ctx }) => listRetentionPolicies(ctx)),
   updateRetentionPolicy: adminProcedure

@@ -16,15 +16,15 @@ import type {
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
 import { dealershipScope, dealershipScopeSql, dealershipStaffSql } from "../../access";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
+import type { Context } from "../../serviceContext";
 
 type Caller = Context & { user: SessionUser };
 

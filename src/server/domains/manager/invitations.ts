@@ -14,11 +14,11 @@ import {
   type SalespersonInvitation,
   type TeamInvitation,
 } from "../../../shared/schemas/manager";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
 

@@ -1,10 +1,10 @@
 import type {
   MonthlyReport,
+  MonthlyReportFile,
+  MonthlyReportFormat,
   MonthlyReportRow,
-  ReportFile,
-  ReportFormat,
 } from "../../../shared/schemas/manager";
-import { appError } from "../../errors";
+import { appError } from "../../appError";
 import type { ManagerCtx } from "./team";
 
 // Monthly report -------------------------------------------------------------------------------------------
@@ -152,8 +152,8 @@ export function reportCsv(report: MonthlyReport): string {
 export async function monthlyReportFile(
   ctx: ManagerCtx,
   month: string,
-  format: ReportFormat,
-): Promise<ReportFile> {
+  format: MonthlyReportFormat,
+): Promise<MonthlyReportFile> {
   const report = await monthlyReport(ctx, month);
   const filename = `dealership-${report.dealership.id}-report-${month}.${format}`;
   return format === "csv"

@@ -1,6 +1,6 @@
 import { ratingBand } from "../../../shared/constants";
 import type { LeaderboardEntry, ManagerOverview, ManagerPerformance } from "../../../shared/schemas/manager";
-import { appError } from "../../errors";
+import { appError } from "../../appError";
 import { dealershipAllowance } from "../subscriptions/reads";
 import { openInvitationSql } from "./invitations";
 import type { ManagerCtx } from "./team";

@@ -11,13 +11,13 @@ import type {
   TeamPage,
   teamInput,
 } from "../../../shared/schemas/manager";
-import { recordAudit } from "../../audit";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { sendSalespersonInvite } from "../auth/service";
 import { assertTeamRoom, createInvitation, mailInvitation } from "./invitations";
 

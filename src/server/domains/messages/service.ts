@@ -4,13 +4,13 @@ import type { z } from "zod";
 import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import type { Mailer } from "../../mail/mailer";
+import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 

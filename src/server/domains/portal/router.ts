@@ -15,8 +15,8 @@ import {
   managerProcedure,
   publicProcedure,
   router,
+  salespersonOrManagerOrAdminProcedure,
   salespersonProcedure,
-  staffProcedure,
 } from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { acceptInvitation, declineInvitation, myInvitations } from "../manager/invitations";
@@ -35,20 +35,20 @@ import {
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
   me: salespersonProcedure.query(({ ctx }) => getSalesperson(ctx.sql, ctx.salespersonId)),
-  overview: staffProcedure.input(overviewInput).query(async ({ ctx, input }) => {
+  overview: salespersonOrManagerOrAdminProcedure.input(overviewInput).query(async ({ ctx, input }) => {
     const id = await dashboardSubject(ctx, input.salespersonId);
     return salespersonOverview(ctx.sql, id, input.period);
   }),
-  insights: staffProcedure
+  insights: salespersonOrManagerOrAdminProcedure
     .input(insightsInput)
     .query(async ({ ctx, input }) =>
       growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
     ),
-  update: staffProcedure
+  update: salespersonOrManagerOrAdminProcedure
     .input(updateSalespersonInput)
     .output(answers(salespeople.salespersonDetail))
     .mutation(({ ctx, input }) => updateSalespersonProfile(ctx, input)),
-  updateStatus: staffProcedure
+  updateStatus: salespersonOrManagerOrAdminProcedure
     .input(updateStatusInput)
     .output(answers(shape.profileStatus))
     .mutation(({ ctx, input }) => updateSalespersonStatus(ctx, input)),

@@ -6,10 +6,10 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type { OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
-import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
-import type { Context } from "../../context";
-import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { recordSecurityEvent } from "../../auth/securityEvents";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type {
   RatingFields,
   RatingFlagFields,
@@ -19,7 +19,7 @@ import type {
   SalespersonRow,
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 

@@ -4,10 +4,10 @@ import { roundOrNull } from "../../../shared/numbers";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { REVIEWS_PAGE_SIZE, type ReviewView } from "../../../shared/schemas/reviews";
+import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
 import { type PageRequest, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
 type ReviewRow = Pick<

@@ -14,8 +14,8 @@ import {
   customerProcedure,
   publicProcedure,
   router,
+  salespersonOrManagerOrAdminProcedure,
   salespersonProcedure,
-  staffProcedure,
 } from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
@@ -39,7 +39,7 @@ export const reviewsRouter = router({
   reply: salespersonProcedure
     .input(replyInput)
     .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
-  flag: staffProcedure
+  flag: salespersonOrManagerOrAdminProcedure
     .input(flagInput)
     .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
   openFlags: adminProcedure.input(openFlagsInput).query(({ ctx, input }) => openFlags(ctx, input)),

@@ -6,11 +6,11 @@ import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
-import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";

@@ -17,10 +17,10 @@ import type {
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
 import { type Caller, staffSql } from "../../access";
+import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`

@@ -10,7 +10,7 @@ import {
   sessionListInput,
   terminateSessionInput,
 } from "../../../shared/schemas/security";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { adminProcedure, router, signedInProcedure } from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import {
   beginMfaSetup,
@@ -27,34 +27,36 @@ import {
 } from "./service";
 
 /** What an administrator may reach before turning on the second factor the platform requires of them. */
-const mfaSetupProcedure = authedProcedure.meta({ access: "authed", beforeMfa: true });
+const mfaSetupProcedure = signedInProcedure.meta({ access: "authed", beforeMfa: true });
 
 /** Every signed-in user manages their own account's security; administrators also see everyone's events. */
 export const securityRouter = router({
-  overview: authedProcedure.output(answers(shape.securityOverview)).query(({ ctx }) => securityOverview(ctx)),
+  overview: signedInProcedure
+    .output(answers(shape.securityOverview))
+    .query(({ ctx }) => securityOverview(ctx)),
   mfaStatus: mfaSetupProcedure.output(answers(shape.mfaStatus)).query(({ ctx }) => mfaStatus(ctx)),
   setupMfa: mfaSetupProcedure.output(answers(shape.mfaSetup)).mutation(({ ctx }) => beginMfaSetup(ctx)),
   enableMfa: mfaSetupProcedure
     .input(enableMfaInput)
     .output(answers(shape.backupCodes))
     .mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
-  disableMfa: authedProcedure
+  disableMfa: signedInProcedure
     .input(disableMfaInput)
     .output(answers(common.ok))
     .mutation(({ ctx, input }) => disableMfa(ctx, input.code)),
-  regenerateBackupCodes: authedProcedure
+  regenerateBackupCodes: signedInProcedure
     .input(regenerateBackupCodesInput)
     .output(answers(shape.backupCodes))
     .mutation(({ ctx, input }) => regenerateBackupCodes(ctx, input.code)),
-  sessions: authedProcedure
+  sessions: signedInProcedure
     .input(sessionListInput)
     .output(answers(z.array(shape.sessionView)))
     .query(({ ctx, input }) => listSessions(ctx, input?.userId)),
-  terminateSession: authedProcedure
+  terminateSession: signedInProcedure
     .input(terminateSessionInput)
     .output(answers(shape.terminatedSessions))
     .mutation(({ ctx, input }) => terminateSession(ctx, input)),
-  events: authedProcedure
+  events: signedInProcedure
     .input(securityEventsInput)
     .output(answers(shape.securityEventsPage))
     .query(({ ctx, input }) => listSecurityEvents(ctx, input)),

@@ -15,13 +15,13 @@ import {
   CONTACT_MESSAGES_PAGE_SIZE,
   type contactMessageInput,
 } from "../../../shared/schemas/site";
+import { appError } from "../../appError";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
 import { loadCities } from "../../db/seed";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };

@@ -7,8 +7,8 @@ import type {
   checkoutStatusInput,
   createSubscriptionInput,
 } from "../../../shared/schemas/subscriptions";
-import { recordAudit } from "../../audit";
-import { appError } from "../../errors";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { rowVersion, settle } from "./changes";
 import { type Caller, callStripe, grantsAccess, priceId, requirePayments } from "./provider";
 import { currentRow, type Owner, ownedRow, ownerSql, summary, teamSize } from "./reads";

@@ -2,9 +2,9 @@ import type Stripe from "stripe";
 import { type BillingInterval, chargeCents, type Plan } from "../../../shared/plans";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { PaymentsConfig } from "../../../shared/schemas/subscriptions";
-import type { AppDeps, Context } from "../../context";
-import { appError } from "../../errors";
+import { appError } from "../../appError";
 import type { Payments } from "../../payments/stripe";
+import type { AppDeps, Context } from "../../serviceContext";
 
 export type Caller = Context & { user: SessionUser };
 

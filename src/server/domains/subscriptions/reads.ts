@@ -14,8 +14,8 @@ import type {
   SubscriptionSummary,
 } from "../../../shared/schemas/subscriptions";
 import { dealershipScope, subscriptionSql } from "../../access";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
 import { ACCESS_STATUSES, type Caller, grantsAccess, paymentsConfig } from "./provider";
 import { longDate } from "./stripeState";
 

@@ -11,9 +11,9 @@ import type {
   TransferRequestView,
   transfersListInput,
 } from "../../../shared/schemas/transfers";
-import { recordAudit } from "../../audit";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import { likePattern, pageOf } from "../admin/paging";
 import { notify } from "../notifications/notify";

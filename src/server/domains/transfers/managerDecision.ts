@@ -7,8 +7,8 @@ import type {
   managerDecisionInput,
   TransferRequestView,
 } from "../../../shared/schemas/transfers";
-import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
+import { recordAudit } from "../../auditTrail";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { QUEUES } from "../../jobs/queue";
 import { notify } from "../notifications/notify";
 import { alreadyDecided, type ManagerCtx, notFound, transferView, viewColumns, viewFrom } from "./views";

@@ -1,8 +1,8 @@
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { OPEN_TRANSFER_STATUSES, type TransferRequestView } from "../../../shared/schemas/transfers";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 export type Authed = Context & { user: SessionUser };
 export type SalespersonCtx = Authed & { salespersonId: number };

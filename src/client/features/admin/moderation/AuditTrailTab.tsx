@@ -8,7 +8,7 @@ import {
   AUDIT_ENTITY_TYPES,
   type AuditEntityType,
   type AuditEntryView,
-} from "../../../../shared/schemas/audit";
+} from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
 import { downloadFrom } from "../../../ui/download";
 import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";

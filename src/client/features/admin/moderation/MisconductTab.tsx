@@ -8,7 +8,7 @@ import { trpc } from "../../../trpc";
 import { usePageFor } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
-import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../reports";
+import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../misconduct";
 import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
 
 const PAGE_SIZE = 10;

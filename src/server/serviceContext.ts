@@ -1,5 +1,5 @@
 // What every domain service receives: the long-lived dependencies and who is calling. Transport-free: tRPC and
-// REST build it (trpc/init.ts, http/context.ts); scripts and tests build it directly.
+// REST build it (trpc/init.ts, http/honoRequest.ts); scripts and tests build it directly.
 import type { SessionUser } from "../shared/schemas/auth";
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import type { Session } from "./auth/session";

@@ -66,7 +66,7 @@ function ReportTable({ report }: { report: MonthlyReport }) {
 }
 
 /** The monthly dealership report: pick a month, see it per salesperson, download it as CSV or JSON. */
-export function ReportsPanel() {
+export function MonthlyReportPanel() {
   const latest = currentMonth();
   const [month, setMonth] = useState(latest);
   const valid = monthSchema.safeParse(month).success && month <= latest;

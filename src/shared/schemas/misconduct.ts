@@ -13,7 +13,7 @@ export const misconductReportInput = z.strictObject({
   anonymous: z.boolean().default(true),
 });
 export const trackingCodeInput = z.strictObject({ trackingCode: line().min(8).max(40) });
-export const updateReportInput = z.strictObject({
+export const updateMisconductReportInput = z.strictObject({
   reportId: idSchema,
   status: z.enum(REPORT_STATUSES).optional(),
   note: text().max(2000).optional(),

@@ -9,8 +9,8 @@ import {
   RISK_ESCALATION,
   type RiskLevel,
 } from "../../shared/security";
-import type { Context } from "../context";
 import type { Queryable } from "../db/client";
+import type { Context } from "../serviceContext";
 
 type EventInput = {
   eventType: string;

@@ -8,13 +8,13 @@ import type { ListPage } from "../../../shared/schemas/common";
 import type {
   AllCasesQuery,
   misconductReportInput,
-  updateReportInput,
-} from "../../../shared/schemas/reports";
+  updateMisconductReportInput,
+} from "../../../shared/schemas/misconduct";
 import { dealershipStaffSql } from "../../access";
-import { recordAudit } from "../../audit";
-import { refuseAsMissing } from "../../auth/audit";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { consumeToken } from "../../auth/rate-limit";
-import type { Context } from "../../context";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type {
   MisconductReportEventFields,
   MisconductReportFields,
@@ -22,7 +22,7 @@ import type {
   SalespersonRow,
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 
 type Authed = Context & { user: SessionUser };
@@ -173,7 +173,7 @@ export async function listAllCases(ctx: Authed, input: AllCasesQuery): Promise<L
  * The dealership's manager or an administrator moves a case along (REPORT_STATUS_MOVES) or adds a note or
  * resolution. The case, its history, the reporter's notification and one audit row change together.
  */
-export async function updateCase(ctx: Authed, input: z.output<typeof updateReportInput>) {
+export async function updateCase(ctx: Authed, input: z.output<typeof updateMisconductReportInput>) {
   return ctx.sql.begin(async (tx) => {
     const [current] = await tx<
       Pick<MisconductReportRow, "status" | "reporter_user_id" | "resolution" | "dealership_id">[]

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { downloadFile, idSchema, isoDate, line, listPage, optionalFilter, pagingFields } from "./common";
 
-/** What an audit row can be about (server/audit.ts writes only these). */
+/** What an audit row can be about (server/auditTrail.ts writes only these). */
 export const AUDIT_ENTITY_TYPES = [
   "user",
   "salesperson",

@@ -1,15 +1,15 @@
-import * as shape from "../../../shared/schemas/reports";
+import * as shape from "../../../shared/schemas/misconduct";
 import {
   allCasesInput,
   misconductReportInput,
   trackingCodeInput,
-  updateReportInput,
-} from "../../../shared/schemas/reports";
-import { adminProcedure, dealershipProcedure, publicProcedure, router } from "../../trpc/init";
+  updateMisconductReportInput,
+} from "../../../shared/schemas/misconduct";
+import { adminProcedure, managerOrAdminProcedure, publicProcedure, router } from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
-export const reportsRouter = router({
+export const misconductRouter = router({
   create: publicProcedure
     .input(misconductReportInput)
     .output(answers(shape.filedReport))
@@ -17,10 +17,10 @@ export const reportsRouter = router({
   status: publicProcedure
     .input(trackingCodeInput)
     .query(({ ctx, input }) => reportStatus(ctx, input.trackingCode)),
-  cases: dealershipProcedure.query(({ ctx }) => listCases(ctx)),
+  cases: managerOrAdminProcedure.query(({ ctx }) => listCases(ctx)),
   /** Administrators: every dealership's cases, filtered and paged. */
   allCases: adminProcedure.input(allCasesInput).query(({ ctx, input }) => listAllCases(ctx, input)),
-  updateCase: dealershipProcedure
-    .input(updateReportInput)
+  updateCase: managerOrAdminProcedure
+    .input(updateMisconductReportInput)
     .mutation(({ ctx, input }) => updateCase(ctx, input)),
 });

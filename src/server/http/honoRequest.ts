@@ -4,12 +4,12 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context as HonoContext } from "hono";
 import { getCookie } from "hono/cookie";
 import { API_KEY_RATE_LIMIT } from "../../shared/apiKeys";
+import { appError } from "../appError";
 import { type ApiKeyAuth, looksLikeApiKey, validateApiKey } from "../auth/apiKeys";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { consumeToken } from "../auth/rate-limit";
 import { type SessionValidation, sessionCookieName, validateSessionToken } from "../auth/session";
-import type { AppDeps, Context, RequestContext } from "../context";
-import { appError } from "../errors";
+import type { AppDeps, Context, RequestContext } from "../serviceContext";
 import { createCaller } from "../trpc/root";
 import { inRanges, isLoopbackAddress, isOwnHost } from "./addresses";
 

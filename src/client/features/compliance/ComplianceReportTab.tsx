@@ -113,7 +113,7 @@ function ReportSummary({ report }: { report: Report }) {
   );
 }
 
-export function ReportsTab() {
+export function ComplianceReportTab() {
   const month = lastMonth();
   const form = useFormDraft({ startDate: month.startDate, endDate: month.endDate });
   const [report, setReport] = useState<Report | null>(null);

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { LuCheck, LuCopy, LuEyeOff, LuShieldCheck, LuUserRound } from "react-icons/lu";
 import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
-import { misconductReportInput } from "../../../shared/schemas/reports";
+import { misconductReportInput } from "../../../shared/schemas/misconduct";
 import { todayIn } from "../../../shared/time";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { DialogActions, type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";

@@ -10,12 +10,12 @@ import {
   type AuditExportQuery,
   type AuditListQuery,
   type AuditPage,
-} from "../../../shared/schemas/audit";
+} from "../../../shared/schemas/auditTrail";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipStaffSql, isAdmin } from "../../access";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
+import type { Context } from "../../serviceContext";
 
 type Authed = Context & { user: SessionUser };
 

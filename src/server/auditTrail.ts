@@ -1,8 +1,8 @@
 // The audit trail: every manager and admin change writes exactly one row, in the same transaction as the
 // change (pass the transaction), so a change and its record commit or roll back together.
-import type { AuditEntityType } from "../shared/schemas/audit";
-import type { Context } from "./context";
+import type { AuditEntityType } from "../shared/schemas/auditTrail";
 import type { Queryable } from "./db/client";
+import type { Context } from "./serviceContext";
 
 export type AuditEntry = {
   /** `entity.verb`, e.g. `salesperson.add`, `dealership.delete`, `transfer.approve`. */

@@ -2,7 +2,7 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { HTTPException } from "hono/http-exception";
-import { AppError, type PublicError, toPublicError } from "../errors";
+import { AppError, type PublicError, toPublicError } from "../appError";
 
 export function toErrorResponse(error: unknown, requestId: string): PublicError {
   if (error instanceof TRPCError) {
