@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 /**
  * Specs that only look: every route in every route state, the named buttons, axe in the dark theme and on
  * phones, documents and maps. Each test opens its own page and changes nothing another test reads, so they
- * run side by side; the journeys (which book, pay, review and change settings) run one at a time beside them.
+ * run side by side; the journeys (which book, pay, review and change settings) run one at a time.
  */
 const LOOKING = [
   "public/routes.spec.ts",
@@ -18,9 +18,9 @@ const LOOKING = [
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // Three browsers at once: two for the specs that only look, one for the journeys. A page spends much of its
-  // time waiting on the server or the network going quiet, so a third browser fills two cores that two leave idle.
-  workers: 3,
+  // Two browsers at once on two cores: a third made every journey two to three times slower (measured), close
+  // to its time limit, for little gain overall.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   // Two browsers, the server and its database share two cores: a first page can take more than Playwright's
