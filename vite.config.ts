@@ -15,6 +15,9 @@ export default defineConfig({
     }),
     react(),
   ],
+  // The CSV writer (src/shared/csv.ts) is shared with the server; in the browser it takes csv-stringify's
+  // browser build, which brings its own Buffer.
+  resolve: { alias: [{ find: /^csv-stringify\/sync$/, replacement: "csv-stringify/browser/esm/sync" }] },
   build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
   server: {
     proxy: {

@@ -32,6 +32,16 @@ describe("administrator sign-in", () => {
 
   it("refuses admin routes to a customer session and to no session", async () => {
     expect((await h.request("GET", "/api/admin/verify")).status).toBe(401);
+    const customer = await h.signIn(DEMO_ACCOUNTS.customer);
+    const byCookie = await h.request("GET", "/api/admin/verify", { cookie: customer.cookie });
+    expect(byCookie.status).toBe(403);
+    expect(byCookie.json.code).toBe("FORBIDDEN");
+    const byBearer = await h.request("GET", "/api/admin/verify", {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(byBearer.status).toBe(403);
+    const overview = await h.request("GET", "/api/admin/overview", { cookie: customer.cookie });
+    expect(overview.status).toBe(403);
   });
 
   it("throttles repeated failures on one account with 429", async () => {

@@ -121,7 +121,7 @@ describe("booking", () => {
     expect(mail.text).toContain(`DTSTART;TZID=${ny.time_zone}:${tomorrow.replace(/-/g, "")}T130000`);
   });
 
-  it("validates input per SPEC.md section 5 with 4xx, never 500", async () => {
+  it("validates the booking form's input with 4xx, never 500", async () => {
     const cases: [Record<string, unknown>, number][] = [
       [booking({ customerName: "" }), 400],
       [booking({ customerPhone: "" }), 400],

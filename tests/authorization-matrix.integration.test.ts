@@ -1,4 +1,4 @@
-// Authorisation matrix (SECURITY.md), generated from the router: every procedure must have a line in the
+// Authorisation matrix (docs/product/security.md#what-the-tests-prove), generated from the router: every procedure must have a line in the
 // expected-access table (a new procedure without one fails), each is called as {signed out, customer,
 // salesperson, manager, admin} to check its tier, and procedures that act on objects are also checked on
 // {own object, someone else's object}.

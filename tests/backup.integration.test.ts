@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { recordAudit } from "../src/server/audit";
+import { recordAudit } from "../src/server/auditTrail";
 import { BackupError, backupDatabase, pruneBackups, restoreDatabase } from "../src/server/db/backup";
 import { seedDatabase } from "../src/server/db/seed";
 import { eraseUser } from "../src/server/domains/compliance/erasure";

@@ -2,7 +2,7 @@
 // dealership rule, real connection tests (and SSRF refusals in every address form), signed deliveries of every
 // event to a receiver on 127.0.0.1 exactly once, retries after a 500 with one log row per attempt (its status
 // line, never the receiver's text), the error state, and a manual re-send.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -436,7 +436,8 @@ describe("deliveries", () => {
       async () => receiver.received.filter((d) => d.event !== "undefined"),
       (list) => list.length >= expected.length,
     );
-    await new Promise((r) => setTimeout(r, 1500)); // nothing more arrives
+    // Every job has ended, so nothing more can arrive: each event was delivered exactly once.
+    expect(await deliveriesSettled(mine.id)).toBe(0);
     expect(receiver.received.map((d) => d.event).sort()).toEqual([...expected].sort());
     expect(new Set(got.map((d) => d.deliveryId)).size).toBe(expected.length);
     for (const delivery of receiver.received) {
@@ -499,7 +500,11 @@ describe("deliveries", () => {
     ]);
     // The status line only: what the receiver wrote in its answer stays out of the log.
     expect(mineLogs.find((l) => l.status === "failure")!.errorDetails).toBe("HTTP 500");
-    for (const log of mineLogs) expect(log.processingTime).toBeGreaterThanOrEqual(0);
+    // Measured in whole milliseconds, within the delivery's time limit.
+    for (const log of mineLogs) {
+      expect(Number.isInteger(log.processingTime), String(log.processingTime)).toBe(true);
+      expect(log.processingTime).toBeLessThan(CRM_JOB_EXPIRE_SECONDS * 1000);
+    }
 
     // A receiver that keeps failing: the integration goes to error with the last message.
     receiver.state.failNext = 1000;
@@ -531,22 +536,72 @@ describe("deliveries", () => {
     expect(byOther.status).toBe(404);
   });
 
-  it("sends nothing to a paused integration", async () => {
+  it("sends nothing to a paused integration: no new delivery is queued, and queued ones end unsent", async () => {
     const [mine] = (await h.request("GET", "/api/crm/integrations", { cookie: managerA.cookie })).json;
     const paused = await h.request("PATCH", `/api/crm/integrations/${mine.id}`, {
       cookie: managerA.cookie,
       body: { isActive: false },
     });
     expect(paused.json, paused.text).toMatchObject({ isActive: false, syncStatus: "paused" });
-    const count = receiver.received.length;
-    await new Promise((r) => setTimeout(r, 3000)); // retries of earlier failures stop too
-    const settled = receiver.received.length;
-    await h.request("POST", "/api/contact-salesperson", {
+    const sentBefore = receiver.received.length;
+    const logsBefore = await syncLogCount(mine.id);
+
+    // An event of the paused integration's dealership queues no delivery at all.
+    const lead = await h.request("POST", "/api/contact-salesperson", {
       cookie: customer.cookie,
       body: { salespersonId: person!.id, message: "Paused?", contactMethod: "email" },
     });
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(receiver.received.length).toBe(settled);
-    expect(settled).toBeGreaterThanOrEqual(count);
+    expect(lead.status, lead.text).toBeLessThan(300);
+    const [queued] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job
+       where name = 'crm-delivery' and (data->>'integrationId')::int = ${mine.id}
+         and data->'payload'->'data'->>'message' = 'Paused?'`;
+    expect(queued!.n).toBe(0);
+
+    // A delivery queued before the pause, and retries of earlier failures, run to their end without sending.
+    const deliveryId = randomUUID();
+    await h.deps.jobs.send("crm-delivery", {
+      integrationId: mine.id,
+      deliveryId,
+      payload: {
+        id: deliveryId,
+        type: "lead.created",
+        createdAt: new Date().toISOString(),
+        dealershipId: A!.id,
+        entityType: "lead",
+        entityId: "0",
+        data: {},
+      },
+    });
+    await h.sql`
+      update pgboss.job set start_after = now()
+       where name = 'crm-delivery' and state in ('created', 'retry')
+         and (data->>'integrationId')::int = ${mine.id}`;
+    expect(await deliveriesSettled(mine.id)).toBe(0);
+    const [ran] = await h.sql<{ state: string }[]>`
+      select state from pgboss.job where name = 'crm-delivery' and data->>'deliveryId' = ${deliveryId}`;
+    expect(ran?.state).toBe("completed");
+    expect(receiver.received.length).toBe(sentBefore);
+    expect(await syncLogCount(mine.id)).toBe(logsBefore);
   });
 });
+
+/** Waits until every delivery job of the integration has ended (no attempt left to run); answers how many have not. */
+async function deliveriesSettled(integrationId: number) {
+  return until(
+    async () =>
+      (
+        await h.sql<{ n: number }[]>`
+          select count(*)::int as n from pgboss.job
+           where name = 'crm-delivery' and (data->>'integrationId')::int = ${integrationId}
+             and state not in ('completed', 'failed', 'cancelled')`
+      )[0]!.n,
+    (n) => n === 0,
+  );
+}
+
+async function syncLogCount(integrationId: number) {
+  const [row] = await h.sql<{ n: number }[]>`
+    select count(*)::int as n from crm_sync_logs where integration_id = ${integrationId}`;
+  return row!.n;
+}

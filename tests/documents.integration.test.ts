@@ -29,7 +29,7 @@ async function trpcMutation(path: string, input: unknown, cookie?: string) {
 }
 
 describe("the Markdown sources", () => {
-  it("has exactly one file per document SPEC.md names", () => {
+  it("has exactly one file per stored document", () => {
     const files = readdirSync(DOCUMENTS_DIR)
       .filter((f) => f.endsWith(".md"))
       .map((f) => f.replace(/\.md$/, ""));

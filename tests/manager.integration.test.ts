@@ -65,14 +65,16 @@ function addBody(email: string, extra: Record<string, unknown> = {}) {
 
 describe("who may use the manager area", () => {
   it("answers 401 signed out and 403 to customers, salespeople and administrators", async () => {
+    const target = await member(A);
     const paths: [string, string, unknown?][] = [
       ["POST", "/api/manager/add-salesperson", addBody("nobody.1@example.org")],
-      ["POST", "/api/manager/remove-salesperson", { salespersonId: 1 }],
+      ["POST", "/api/manager/remove-salesperson", { salespersonId: target.id }],
       ["GET", "/api/manager/overview"],
       ["GET", "/api/manager/team"],
       ["GET", "/api/manager/performance"],
       ["GET", "/api/manager/report?month=2026-01&format=csv"],
     ];
+    const teamBefore = await teamSize(A);
     for (const [method, path, body] of paths) {
       expect((await h.request(method, path, { body })).status, path).toBe(401);
       for (const who of [customer, salesperson, admin]) {
@@ -80,7 +82,11 @@ describe("who may use the manager area", () => {
         expect(res.status, `${path} as ${who.user.role}`).toBe(403);
       }
     }
-    expect(await teamSize(A)).toBeGreaterThanOrEqual(0);
+    // Refused calls changed nothing: no team lost or gained a member.
+    expect(await teamSize(A)).toBe(teamBefore);
+    const [stays] = await h.sql<{ dealership_id: number | null }[]>`
+      select dealership_id from salespeople where id = ${target.id}`;
+    expect(stays).toEqual({ dealership_id: A.id });
     const [added] = await h.sql`select 1 from salespeople where email = 'nobody.1@example.org'`;
     expect(added).toBeUndefined();
   });

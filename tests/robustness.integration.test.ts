@@ -1,7 +1,10 @@
-// Generated bad input to every tRPC procedure and REST route, as every role: 4xx only, never a 500.
+// Generated bad input to every tRPC procedure and every route of the REST table, as every role: 4xx only,
+// never a 500.
 // And every state-changing REST route and tRPC mutation refuses a foreign or missing Origin with 403.
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
+import type { MountedRoute } from "../src/server/rest/route";
+import { REST_ROUTES } from "../src/server/rest/routes";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 
@@ -71,65 +74,51 @@ describe("malformed input to every procedure", () => {
   }, 120_000);
 });
 
-const REST_ROUTES: [string, string][] = [
-  ["POST", "/api/auth/request-login"],
-  ["POST", "/api/auth/redeem"],
-  ["PATCH", "/api/auth/user/00000000-0000-0000-0000-000000000000"],
-  ["POST", "/api/salesperson/auth/login"],
-  ["POST", "/api/salesperson/auth/register"],
-  ["POST", "/api/salesperson/auth/logout"],
-  ["POST", "/api/admin/login"],
-  ["POST", "/api/appointments"],
-  ["PATCH", "/api/appointments/1"],
-  ["PATCH", "/api/appointments/1/cancel"],
-  ["POST", "/api/appointments/1/reschedule"],
-  ["POST", "/api/appointments/waitlist"],
-  ["POST", "/api/availability-blocks"],
-  ["PATCH", "/api/availability-blocks/1"],
-  ["DELETE", "/api/availability-blocks/1"],
-  ["PATCH", "/api/salespeople/1"],
-  ["PATCH", "/api/salespeople/1/status"],
-  ["POST", "/api/salespeople/1/views"],
-  ["POST", "/api/profile-image-upload"],
-  ["POST", "/api/ratings-submit"],
-  ["POST", "/api/contact-salesperson"],
-  ["POST", "/api/misconduct-reports"],
-];
+/** Every route of the REST table, with each path parameter filled by `value`. */
+function restPaths(value: (param: string) => string) {
+  return REST_ROUTES.map((route) => ({
+    route,
+    path: `/api${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(value(name)))}`,
+  }));
+}
 
-const REST_GETS = [
-  "/api/salespeople?rating=%00",
-  "/api/salespeople/%27%20or%201=1",
-  "/api/salespeople/1/ratings",
-  "/api/salespeople/abc/reviews",
-  "/api/auth/user/abc",
-  "/api/salesperson/auth/verify?token=%ff%fe",
-  "/api/appointments/salesperson/abc",
-  "/api/appointments/salesperson/1/2026-02-30",
-  "/api/appointments/customer?userId[]=1",
-  "/api/appointments/customer/..%2f..%2fetc",
-  "/api/availability-blocks/salesperson/-1",
-  "/api/admin/verify",
-  "/uploads/../../etc/passwd",
-  "/uploads/not-a-uuid.webp",
-];
+/** Values no row has, of the right kind where the kind is known, so a call reaches validation and the lookup. */
+const PLAUSIBLE: Record<string, string> = {
+  slug: "no-such-document",
+  dataType: "no-such-type",
+  date: "2026-02-30",
+  userId: "00000000-0000-0000-0000-000000000000",
+};
+const plausible = (param: string) => PLAUSIBLE[param] ?? "999999999";
+const HOSTILE_PARAMS = ["abc", "-1", "1e12", "' or 1=1 --", "../../etc/passwd", "%00", "9".repeat(400)];
+const HOSTILE_QUERY = "?limit=-5&offset=many&page=0&pageSize=1e9&sort=random&period=forever&rating=%00&x[]=1";
+
+/** Routes that read a request body (the others ignore one). */
+const BODY_ROUTES = REST_ROUTES.filter(
+  (r) => r.method !== "GET" && r.input !== "none" && r.input !== "query",
+);
+const STATE_CHANGING = REST_ROUTES.filter((r) => r.method !== "GET");
+/** Routes that read a path parameter or a query string: every GET, and every route with a parameter. */
+const PROBED = REST_ROUTES.filter((r) => r.method === "GET" || r.path.includes(":"));
 
 describe("malformed input to every REST route", () => {
-  it("answers 4xx with { message, code } for bad bodies, as every role", async () => {
+  it(`answers 4xx with { message, code } for bad bodies, for all ${BODY_ROUTES.length} routes that read one, as every role`, async () => {
     const bodies = [
       "{not json",
       "[]",
       "null",
       '"text"',
-      JSON.stringify({ id: { $gt: "" }, email: ["a"] }),
-      "x".repeat(2_000_000),
+      JSON.stringify({ id: { $gt: "" }, email: ["a"], salespersonId: "x".repeat(5000) }),
     ];
+    // The body limit answers before anyone is identified, so one role is enough for an oversized body.
+    const oversized = "x".repeat(2_000_000);
+    const targets = restPaths(plausible).filter(({ route }) => BODY_ROUTES.includes(route));
+    expect(targets).toHaveLength(BODY_ROUTES.length);
     const failures: string[] = [];
     for (const [role, auth] of Object.entries(roles)) {
-      for (const [method, path] of REST_ROUTES) {
-        // These take no input: any body is ignored.
-        if (path.endsWith("/logout") || path.endsWith("/views")) continue;
-        for (const body of bodies) {
-          const res = await h.request(method, path, { cookie: auth?.cookie, body });
+      for (const { route, path } of targets) {
+        for (const body of role === "admin" ? [...bodies, oversized] : bodies) {
+          const res = await h.request(route.method, path, { cookie: auth?.cookie, body });
           if (
             res.status < 400 ||
             res.status >= 500 ||
@@ -137,23 +126,61 @@ describe("malformed input to every REST route", () => {
             typeof res.json?.code !== "string"
           ) {
             failures.push(
-              `${role} ${method} ${path} ${body.slice(0, 20)} -> ${res.status} ${res.text.slice(0, 80)}`,
+              `${role} ${route.method} ${path} ${body.slice(0, 20)} -> ${res.status} ${res.text.slice(0, 80)}`,
             );
           }
         }
       }
-      for (const path of REST_GETS) {
-        const res = await h.request("GET", path, { cookie: auth?.cookie });
-        if (res.status >= 500) failures.push(`${role} GET ${path} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it(`never answers 5xx to hostile path parameters or query strings, for all ${PROBED.length} routes that read either, as every role`, async () => {
+    const failures: string[] = [];
+    const probed = new Set<MountedRoute>();
+    for (const [role, auth] of Object.entries(roles)) {
+      for (const hostile of HOSTILE_PARAMS) {
+        // Only routes with a parameter differ from one hostile value to the next.
+        const targets = restPaths(() => hostile).filter(
+          ({ route }) =>
+            route.path.includes(":") || (route.method === "GET" && hostile === HOSTILE_PARAMS[0]),
+        );
+        for (const { route, path } of targets) {
+          // No body, or an empty object: the point here is the parameters and the query string.
+          const body = route.method === "GET" ? undefined : {};
+          const res = await h.request(route.method, `${path}${HOSTILE_QUERY}`, {
+            cookie: auth?.cookie,
+            body,
+          });
+          probed.add(route);
+          if (res.status >= 500) failures.push(`${role} ${route.method} ${path} -> ${res.status}`);
+          else if (
+            res.status >= 400 &&
+            (typeof res.json?.message !== "string" || typeof res.json?.code !== "string")
+          )
+            failures.push(`${role} ${route.method} ${path} -> ${res.status} without { message, code }`);
+        }
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    expect(probed.size).toBe(PROBED.length);
+  }, 300_000);
+
+  it("never answers 5xx to paths outside the table", async () => {
+    for (const path of ["/uploads/../../etc/passwd", "/uploads/not-a-uuid.webp", "/api/no-such-route"]) {
+      const res = await h.request("GET", path, { cookie: roles.customer.cookie });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+    }
+  });
 });
 
 describe("CSRF", () => {
-  it("refuses every state-changing REST route with a foreign or missing Origin (403)", async () => {
-    for (const [method, path] of REST_ROUTES) {
+  it(`refuses every state-changing REST route (${STATE_CHANGING.length}) with a foreign or missing Origin (403)`, async () => {
+    for (const { route, path } of restPaths(plausible).filter(({ route }) =>
+      STATE_CHANGING.includes(route),
+    )) {
+      const method = route.method;
       for (const origin of ["https://evil.example", null]) {
         const headers: Record<string, string> = {
           "content-type": "application/json",

@@ -118,7 +118,7 @@ describe("checkout", () => {
     const [{ n } = { n: 0 }] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from subscriptions where salesperson_id = ${people[0]!.id}`;
     expect(n).toBe(1);
-    // Stripe was asked with an idempotency key and default_incomplete (SECURITY.md 17).
+    // Stripe was asked with an idempotency key and default_incomplete (docs/product/subscriptions.md#payments-and-webhooks).
     const create = standin.calls.find((c) => c.method === "POST" && c.path === "/v1/subscriptions");
     expect(create?.idempotencyKey).toMatch(/^subscription-/);
     expect(create?.params.payment_behavior).toBe("default_incomplete");

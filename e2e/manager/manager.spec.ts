@@ -44,7 +44,7 @@ test("[manager] journey: verify a pending salesperson, add a salesperson who get
     /^\d\.\d$/,
   );
   const plan = page.getByRole("region", { name: "Subscription Plan" });
-  // No subscription in the demo data: the free allowance, and the Basic list price SPEC.md gives this card.
+  // No subscription in the demo data: the free allowance, and the Basic list price this card shows (docs/product/subscriptions.md#marketing-figures).
   await expect(plan).toContainText("Free");
   await expect(plan).toContainText("up to 10 salespeople");
   await expect(plan).toContainText("$499/month");

@@ -1,6 +1,6 @@
-// [public] Each button and link SPEC.md section 2 names goes where SPEC.md says, in each route state.
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { contextFor, type RouteState, STATES, settle } from "./support";
+// [public] Each button and link of docs/product/routes.md#buttons-and-links goes where it says, in each route state.
+import { expect, type Locator, type Page } from "@playwright/test";
+import { type RouteState, STATES, settle, lookingPage as test } from "./support";
 
 const exact = { exact: true };
 
@@ -38,7 +38,7 @@ async function checkHeader(page: Page, state: RouteState) {
   }
 }
 
-/** Footer links SPEC.md names, plus the small Admin button that leads to /login. */
+/** Footer links of docs/product/routes.md#buttons-and-links, plus the small Admin button that leads to /login. */
 async function checkFooter(page: Page) {
   const footer = page.getByRole("contentinfo");
   await expectTarget(footer.getByRole("link", { name: "Contact", ...exact }), "/contact");
@@ -50,13 +50,12 @@ async function checkFooter(page: Page) {
 
 for (const state of STATES) {
   test.describe(`[public] named buttons, ${state}`, () => {
-    test("landing page", async ({ browser, baseURL }) => {
+    test("landing page", async ({ pageIn }) => {
       test.skip(
         state === "customer",
         "a signed-in customer's / is the dashboard (covered by the customer suite)",
       );
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+      const page = await pageIn(state);
       await page.goto("/");
       await settle(page);
       await checkHeader(page, state);
@@ -87,12 +86,10 @@ for (const state of STATES) {
 
       await main.getByRole("link", { name: "Administrator Login" }).click();
       await expect(page).toHaveURL(/\/admin\/login$/);
-      await context.close();
     });
 
-    test("/features", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("/features", async ({ pageIn }) => {
+      const page = await pageIn(state);
       await page.goto("/features");
       await settle(page);
       await checkHeader(page, state);
@@ -118,12 +115,10 @@ for (const state of STATES) {
       }
       await main.getByRole("link", { name: "Schedule Demo" }).click();
       await expect(page).toHaveURL(/\/contact$/);
-      await context.close();
     });
 
-    test("/how-it-works", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("/how-it-works", async ({ pageIn }) => {
+      const page = await pageIn(state);
       await page.goto("/how-it-works");
       await settle(page);
       const main = page.getByRole("main");
@@ -135,17 +130,15 @@ for (const state of STATES) {
       await expect(main.getByRole("heading", { name: "Trust and security" })).toBeVisible();
       await main.getByRole("link", { name: "See all features" }).click();
       await expect(page).toHaveURL(/\/features$/);
-      await context.close();
     });
 
-    test("/pricing", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("/pricing", async ({ pageIn }) => {
+      const page = await pageIn(state);
       await page.goto("/pricing");
       await settle(page);
       const main = page.getByRole("main");
       await expectTarget(main.getByRole("link", { name: "Get Started Free" }), "/login");
-      // SPEC.md: Professional's 'Start Free Trial' goes to /salesperson/login (not /salesperson-login).
+      // docs/product/routes.md#buttons-and-links: Professional's 'Start Free Trial' goes to /salesperson/login (not /salesperson-login).
       await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/salesperson/login");
       await expectTarget(main.getByRole("link", { name: "Contact Sales" }).first(), "/contact");
       await expect(main.getByRole("heading", { name: "Enterprise and dealer groups" })).toBeVisible();
@@ -162,12 +155,10 @@ for (const state of STATES) {
         await main.getByRole("link", { name: "Start Free Trial" }).click();
         await expect(page).toHaveURL(/\/salesperson\/login$/);
       }
-      await context.close();
     });
 
-    test("/contact", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("/contact", async ({ pageIn }) => {
+      const page = await pageIn(state);
       await page.goto("/contact");
       await settle(page);
       await checkHeader(page, state);
@@ -182,12 +173,10 @@ for (const state of STATES) {
       await expectTarget(main.getByRole("link", { name: "Start Free Trial" }), "/login");
       await expectTarget(main.getByRole("link", { name: "View Pricing" }), "/pricing");
       await checkFooter(page);
-      await context.close();
     });
 
-    test("documents, /about, /marketing and the guides", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("documents, /about, /marketing and the guides", async ({ pageIn }) => {
+      const page = await pageIn(state);
       for (const [path, title] of [
         ["/about", "About Us"],
         ["/privacy-policy", "Privacy Policy"],
@@ -208,16 +197,13 @@ for (const state of STATES) {
         page.getByRole("main").getByRole("link", { name: "Join as Salesperson" }),
         "/salesperson-login",
       );
-      await context.close();
     });
 
-    test("unknown routes show the 404 page", async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, state, baseURL!);
-      const page = await context.newPage();
+    test("unknown routes show the 404 page", async ({ pageIn }) => {
+      const page = await pageIn(state);
       await page.goto("/definitely/not/here");
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-      await context.close();
     });
   });
 }

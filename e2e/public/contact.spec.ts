@@ -1,10 +1,10 @@
-// [public] The site contact form (SPEC.md section 5): validation, the role and subject choices, the 6-row
+// [public] The site contact form (docs/product/messaging.md#site-contact-form): validation, the role and subject choices, the 6-row
 // message box, and the 'Message Sent!' toast only after the server stored the message, then a cleared form.
 import { expect, test } from "@playwright/test";
 import { settle, watchConsole } from "./support";
 
 test.describe("[public] contact form", () => {
-  test("offers the SPEC.md choices and a 6-row message box", async ({ page }) => {
+  test("offers the role and subject choices and a 6-row message box", async ({ page }) => {
     await page.goto("/contact");
     await settle(page);
     const form = page.getByRole("form", { name: "Send us a message" });

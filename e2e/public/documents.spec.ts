@@ -1,5 +1,5 @@
-// [public] Document pages render their Markdown from the database, never raw HTML, and show SPEC.md's
-// failure texts when the document can't be loaded.
+// [public] Document pages render their Markdown from the database, never raw HTML, and show the
+// failure texts of docs/product/public-site.md#documents when the document can't be loaded.
 import { expect, test } from "@playwright/test";
 import { settle } from "./support";
 

@@ -97,7 +97,7 @@ test.describe("[public] maps", () => {
     await refused.close();
   });
 
-  test("on a phone the dashboard keeps SPEC.md's three tabs and links to the map", async ({
+  test("on a phone the dashboard keeps its three phone tabs and links to the map", async ({
     browser,
     baseURL,
   }) => {

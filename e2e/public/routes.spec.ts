@@ -1,4 +1,4 @@
-// [public] Every route of SPEC.md section 2, in each route state (signed out, customer, salesperson): it
+// [public] Every route of docs/product/routes.md#route-states, in each route state (signed out, customer, salesperson): it
 // renders, logs no console error, has a title and a meta description, and axe finds no serious or critical
 // violation.
 import { expect } from "@playwright/test";

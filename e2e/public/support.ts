@@ -2,7 +2,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 import { signInWithSession } from "../support/session";
 
@@ -13,6 +21,15 @@ export const STATES: RouteState[] = ["signed out", "customer", "salesperson"];
 export const CUSTOMER_EMAIL = "alex.morgan@example.com";
 export const SALESPERSON_EMAIL = "sam.rivera@example.com";
 
+/** How a context looks at the site beyond its route state: the default desktop, the dark theme, or a phone. */
+export type ContextLook = "desktop" | "dark" | "phone";
+
+const LOOKS: Record<ContextLook, BrowserContextOptions> = {
+  desktop: {},
+  dark: {},
+  phone: { viewport: { width: 390, height: 844 } },
+};
+
 /**
  * A browser context in the given state. Signed-in states start with a session made for the seed's demo
  * account (e2e/support/session.ts); signing in by the mailed link is what the customer and salesperson
@@ -22,8 +39,11 @@ export async function contextFor(
   browser: Browser,
   state: RouteState,
   baseURL: string,
+  look: ContextLook = "desktop",
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
+  const context = await browser.newContext({ baseURL, reducedMotion: "reduce", ...LOOKS[look] });
+  // The theme a visitor chose is kept in localStorage; a dark context has chosen it before its first page.
+  if (look === "dark") await context.addInitScript(() => localStorage.setItem("theme", "dark"));
   context.on("page", trackRequests);
   if (state === "customer") await signInWithSession(context, CUSTOMER_EMAIL, "customer", baseURL);
   if (state === "salesperson") await signInWithSession(context, SALESPERSON_EMAIL, "salesperson", baseURL);
@@ -31,30 +51,48 @@ export async function contextFor(
 }
 
 /**
- * Tests that only look (the route sweep): one context per route state per worker, each test in a page of its
- * own. Pages of one context share its HTTP and compiled-script caches, so a test pays for the page it checks,
- * not for a cold browser profile and a new session.
+ * Tests that only look (the route sweep, the named buttons, axe in the dark theme and on phones): one context
+ * per route state and look per worker, each test in a page of its own. Pages of one context share its HTTP and
+ * compiled-script caches, so a test pays for the page it checks, not for a cold browser profile and a new
+ * session. A test that changes what a context remembers (storage, cookies, a session) opens its own instead.
  */
-export const lookingTest = test.extend<object, { contextIn: (state: RouteState) => Promise<BrowserContext> }>(
-  {
-    contextIn: [
-      async ({ browser }, use, workerInfo) => {
-        const baseURL = workerInfo.project.use.baseURL!;
-        const contexts = new Map<RouteState, Promise<BrowserContext>>();
-        await use((state) => {
-          let context = contexts.get(state);
-          if (!context) {
-            context = contextFor(browser, state, baseURL);
-            contexts.set(state, context);
-          }
-          return context;
-        });
-        for (const context of contexts.values()) await (await context).close();
-      },
-      { scope: "worker" },
-    ],
+export const lookingTest = test.extend<
+  object,
+  { contextIn: (state: RouteState, look?: ContextLook) => Promise<BrowserContext> }
+>({
+  contextIn: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const contexts = new Map<string, Promise<BrowserContext>>();
+      await use((state, look = "desktop") => {
+        const key = `${state}/${look}`;
+        let context = contexts.get(key);
+        if (!context) {
+          context = contextFor(browser, state, baseURL, look);
+          contexts.set(key, context);
+        }
+        return context;
+      });
+      for (const context of contexts.values()) await (await context).close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** A page of its own in the worker's shared context for the state and look, closed when the test ends. */
+export const lookingPage = lookingTest.extend<{
+  pageIn: (state: RouteState, look?: ContextLook) => Promise<Page>;
+}>({
+  pageIn: async ({ contextIn }, use) => {
+    const pages: Page[] = [];
+    await use(async (state, look) => {
+      const page = await (await contextIn(state, look)).newPage();
+      pages.push(page);
+      return page;
+    });
+    for (const page of pages) await page.close();
   },
-);
+});
 
 /** Requests the browser could not make because this machine has no internet (map tiles). */
 function isOfflineNoise(text: string, url: string): boolean {
@@ -91,7 +129,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 
 /** Where a check looks: the whole page but the map tiles (offline here, and not the app's markup). */
 const AXE_CONTEXT = { include: [], exclude: [".leaflet-tile-pane"] };
-const AXE_OPTIONS: RunOptions = { runOnly: { type: "tag", values: AXE_TAGS } };
+/** Only violations are read: axe skips gathering the passing and inapplicable nodes, most of a run's work. */
+const AXE_OPTIONS: RunOptions = { runOnly: { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] };
 
 /** Whether every frame of the page shares its origin, so axe.run in the page reaches them all. */
 function onlySameOriginFrames(page: Page): boolean {
@@ -113,6 +152,7 @@ async function runAxe(page: Page): Promise<AxeResults> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   if (!onlySameOriginFrames(page)) {
     return new AxeBuilder({ page, axeSource: AXE_SOURCE })
+      .options({ resultTypes: AXE_OPTIONS.resultTypes })
       .withTags(AXE_TAGS)
       .exclude(AXE_CONTEXT.exclude)
       .analyze();
@@ -210,7 +250,7 @@ export async function settle(page: Page): Promise<void> {
   if (log) await networkQuiet(page, log);
 }
 
-/** Every path SPEC.md section 2 names (aliases included), with a sample id where the path takes one. */
+/** Every path of docs/product/routes.md (aliases included), with a sample id where the path takes one. */
 export const SPEC_ROUTES = [
   "/",
   "/features",

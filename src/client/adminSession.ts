@@ -1,5 +1,5 @@
 // The administrator console's session: the bearer token `admin.login` answered, kept in localStorage under
-// `adminSession` (SPEC.md section 6) and sent on API calls while it is there and unexpired.
+// `adminSession` (docs/product/roles-and-access.md#administrators) and sent on API calls while it is there and unexpired.
 import { redirect } from "@tanstack/react-router";
 
 export const ADMIN_SESSION_KEY = "adminSession";

@@ -14,7 +14,7 @@ export const trpc = createTRPCReact<AppRouter>();
 /** What each procedure answers, for naming the shapes features pass around. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** SPEC.md section 7: no retries, no refetch on focus, no polling, and data never goes stale. */
+/** docs/product/api.md#calls: no retries, no refetch on focus, no polling, and data never goes stale. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -33,7 +33,7 @@ export const trpcClient = trpc.createClient({
       url: "/trpc",
       transformer: superjson,
       maxItems: TRPC_MAX_BATCH,
-      // SPEC.md section 7: every call carries the session cookie; while an administrator is signed in to
+      // docs/product/api.md#calls: every call carries the session cookie; while an administrator is signed in to
       // the console, calls also carry its bearer token (which the server reads before the cookie).
       headers: adminAuthHeaders,
       fetch: (url, options) => fetch(url, { ...options, credentials: "include" } as RequestInit),

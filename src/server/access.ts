@@ -7,8 +7,11 @@
 // - a dealership's manager acts on the dealership and on every salesperson in it;
 // - an administrator acts on every salesperson, dealership and appointment;
 // - a customer acts on the appointments they booked;
-// - a subscription belongs to its salesperson or to its dealership's manager (and administrators).
+// - a subscription belongs to its salesperson or to its dealership's manager (and administrators);
+// - a dealership's data as a whole (analytics, CRM, API keys, its plan) is its manager's, or any
+//   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
 import type { SessionUser } from "../shared/schemas/auth";
+import { appError } from "./appError";
 import type { Queryable } from "./db/client";
 import type { SalespersonFields } from "./db/rows";
 
@@ -17,8 +20,11 @@ export type Caller = Pick<SessionUser, "id" | "role" | "salespersonId" | "manage
 /** A row of `salespeople` as the rules need it. */
 export type SalespersonRef = Pick<SalespersonFields, "id" | "dealershipId">;
 
-export function isAdmin(caller: Caller | null): boolean {
-  return caller?.role === "admin";
+/** The one place the administrator role is named: a session's user or any account row with its role. */
+export function isAdmin<T extends { role: string }>(
+  account: T | null | undefined,
+): account is T & { role: "admin" } {
+  return account?.role === "admin";
 }
 
 /** TypeScript twin of {@link staffSql}: the salesperson, their dealership's manager, or an admin. */
@@ -94,4 +100,43 @@ export function subscriptionSql(sql: Queryable, caller: Caller | null, alias: st
   if (isAdmin(caller)) return sql`true`;
   return sql`(${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
               or ${sql(`${alias}.dealership_id`)} = ${caller.managedDealershipId})`;
+}
+
+/** Whose dealership data a call covers: the whole platform (administrators only) or one dealership. */
+export type DealershipScope =
+  | { kind: "platform" }
+  | { kind: "dealership"; dealershipId: number; dealershipName: string };
+
+/**
+ * The dealership a caller works on when they ask for `asked` (or for none): an administrator gets the one
+ * they name, or the platform when they name none; a manager gets their own dealership whether they name it
+ * or not; anyone else, and a manager naming another dealership, is refused with one error. Resolves to a
+ * dealership exactly when {@link managesDealership} holds for it. A named dealership that does not exist
+ * answers 404 (only administrators can tell, since anyone else is refused first).
+ */
+export async function dealershipScope(
+  sql: Queryable,
+  caller: Caller | null,
+  asked: number | null | undefined,
+): Promise<DealershipScope> {
+  let id = asked ?? null;
+  if (!isAdmin(caller)) {
+    const own = caller?.managedDealershipId ?? null;
+    if (own === null || (id !== null && id !== own))
+      throw appError(
+        "FORBIDDEN",
+        "This is for the dealership's manager and administrators: you can work on your own dealership only",
+        "NOT_YOUR_DEALERSHIP",
+      );
+    id = own;
+  }
+  if (id === null) return { kind: "platform" };
+  const [row] = await sql<{ name: string }[]>`select name from dealerships where id = ${id}`;
+  if (!row) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
+  return { kind: "dealership", dealershipId: id, dealershipName: row.name };
+}
+
+/** SQL condition on a `dealership_id` column: the rows a resolved {@link dealershipScope} covers. */
+export function dealershipScopeSql(sql: Queryable, scope: DealershipScope, column: string) {
+  return scope.kind === "platform" ? sql`true` : sql`${sql(column)} = ${scope.dealershipId}`;
 }

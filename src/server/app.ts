@@ -9,12 +9,13 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TRPC_MAX_BATCH } from "../shared/transport";
-import type { AppDeps } from "./context";
+import { appError } from "./appError";
 import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
-import { appError } from "./errors";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
+import { originCheck } from "./http/csrf";
+import { toErrorResponse } from "./http/errorResponse";
 import {
   type AppEnv,
   clientIp,
@@ -22,14 +23,13 @@ import {
   requestHost,
   resolveSession,
   trpcContext,
-} from "./http/context";
-import { originCheck } from "./http/csrf";
-import { toErrorResponse } from "./http/errors";
+} from "./http/honoRequest";
 import { withRequestId } from "./logger";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
 import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
+import type { AppDeps } from "./serviceContext";
 import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = { clientDir?: string };

@@ -1,7 +1,10 @@
 // Structured logs on pino: one JSON object per line (time, level, msg, and `err` with its stack), with the id
-// of the request being handled on every line logged while it is, and secrets redacted by field name.
+// of the request being handled on every line logged while it is, and secrets redacted by field name. A person
+// watching a terminal reads the same entries as one readable line each (pino-pretty); files, pipes and log
+// collectors get the JSON.
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { prettyFactory } from "pino-pretty";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 type EmittedLevel = Exclude<LogLevel, "silent">;
@@ -110,6 +113,15 @@ export function createLogger(
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
 
+/** Turns one JSON line into a readable one, for a terminal. */
+const readable = prettyFactory({
+  colorize: true,
+  translateTime: "SYS:HH:MM:ss.l",
+  ignore: "pid,hostname,requestId",
+  messageFormat: "{if requestId}[{requestId}] {end}{msg}",
+});
+
 function defaultWrite(line: string, level: EmittedLevel): void {
-  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  const stream = level === "warn" || level === "error" ? process.stderr : process.stdout;
+  stream.write(stream.isTTY ? readable(line) : `${line}\n`);
 }

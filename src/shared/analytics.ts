@@ -1,5 +1,5 @@
 // Business intelligence: the periods a report covers, the thresholds behind its alerts and insights, and how
-// many rows each table shows (SPEC.md section 9). The server computes every figure from rows; the pages show
+// many rows each table shows (docs/product/analytics.md#tabs). The server computes every figure from rows; the pages show
 // these thresholds beside the alerts they raise.
 
 export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
@@ -21,7 +21,7 @@ export const PERIOD_LABELS: Readonly<Record<AnalyticsPeriod, string>> = {
   "1y": "Last year",
 };
 
-/** SPEC.md section 9: the revenue tab shows 6 months, performance 10 dealerships, market 8 states and 6 months. */
+/** docs/product/analytics.md#tabs: the revenue tab shows 6 months, performance 10 dealerships, market 8 states and 6 months. */
 export const REVENUE_TREND_MONTHS = 6;
 export const PERFORMANCE_DEALERSHIPS = 10;
 export const MARKET_STATES = 8;

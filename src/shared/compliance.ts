@@ -1,4 +1,4 @@
-// Compliance, shared by the client and the server: data-request types and states (SPEC.md sections 3 and 5),
+// Compliance, shared by the client and the server: data-request types and states (docs/product/compliance.md#data-requests),
 // the 30-day answer deadline, the retention policies' data types and defaults, and the stated checks of the
 // compliance score.
 

@@ -8,7 +8,7 @@ import {
 } from "./constants";
 import { browseSalespeopleInput } from "./schemas/salespeople";
 
-describe("rating bands (SPEC.md section 9)", () => {
+describe("rating bands (docs/product/reviews.md#rating-bands)", () => {
   it("splits at 4.5 and 3.5", () => {
     expect(ratingBand(5)).toBe("top");
     expect(ratingBand(4.5)).toBe("top");
@@ -37,7 +37,7 @@ describe("browse filters", () => {
       rating: "4+",
       yearsOfExperience: "5",
     });
-    expect(parsed).toEqual({ rating: "4", yearsOfExperience: 5, limit: 24, offset: 0 });
+    expect(parsed).toEqual({ rating: "4", yearsOfExperience: 5, page: 1, pageSize: 24 });
   });
   it("refuse unknown keys", () => {
     expect(browseSalespeopleInput.safeParse({ sort: "name" }).success).toBe(false);

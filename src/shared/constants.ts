@@ -1,4 +1,4 @@
-// Product constants from SPEC.md sections 5 and 9, shared by the client and the server.
+// Product constants stated in docs/product/README.md, shared by the client and the server.
 
 export const BROWSE_SPECIALTIES = [
   "Luxury Cars",
@@ -20,7 +20,7 @@ export const SELF_EDIT_SPECIALTIES = [
   "Commercial",
 ] as const;
 
-/** Every specialty a salesperson may carry: the union of both SPEC.md lists. */
+/** Every specialty a salesperson may carry: the union of both lists of docs/product/salespeople.md#specialties. */
 export const ALL_SPECIALTIES = [...new Set<string>([...BROWSE_SPECIALTIES, ...SELF_EDIT_SPECIALTIES])];
 
 export const SALESPERSON_STATUSES = ["available", "busy", "unavailable", "offline"] as const;
@@ -48,10 +48,6 @@ export const APPOINTMENT_TYPES = [
   "General Consultation",
   "Follow-up Meeting",
 ] as const;
-
-/** Analytics periods of SPEC.md section 9 (default 30d). */
-export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 export const BLOCK_TYPES = ["personal", "training", "meeting", "vacation", "sick", "other"] as const;
 
@@ -92,7 +88,7 @@ export const ADMIN_SESSION_ABSOLUTE_HOURS = 12;
 export const RECENT_SIGN_IN_MINUTES = 5;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Rating bands of SPEC.md section 9. */
+/** Rating bands of docs/product/reviews.md#rating-bands. */
 export type RatingBand = "top" | "average" | "needs-improvement";
 export function ratingBand(average: number): RatingBand {
   if (average >= 4.5) return "top";

@@ -1,4 +1,4 @@
-// The CRM provider catalogue and the events the product delivers to a dealership's CRM (SPEC.md section 3).
+// The CRM provider catalogue and the events the product delivers to a dealership's CRM (docs/product/crm.md#providers).
 
 export const CRM_EVENTS = [
   "appointment.created",

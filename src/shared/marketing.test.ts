@@ -13,7 +13,7 @@ const values = (s: Parameters<typeof headlineFigures>[0]) =>
   Object.fromEntries(headlineFigures(s).map((f) => [f.key, f.value]));
 
 describe("headlineFigures", () => {
-  it("rounds live counts down to the floor's step when the SPEC.md floor holds", () => {
+  it("rounds live counts down to the floor's step when the marketing floor holds", () => {
     expect(values(stats())).toEqual({
       verifiedSalespeople: "1,200+",
       averageRating: "3.7",
@@ -39,7 +39,7 @@ describe("headlineFigures", () => {
     expect(rating).toMatchObject({ value: "New", live: true, source: "No ratings yet" });
   });
 
-  it("falls back to the SPEC.md wording, marked as not live, when no stats are available", () => {
+  it("falls back to the marketing wording, marked as not live, when no stats are available", () => {
     const figures = headlineFigures(null);
     expect(figures.map((f) => f.value)).toEqual(["1,200+", "4.8", "50+"]);
     expect(figures.every((f) => !f.live)).toBe(true);
@@ -47,7 +47,7 @@ describe("headlineFigures", () => {
 });
 
 describe("marketing plans", () => {
-  it("match SPEC.md: annual billing is two months free", async () => {
+  it("match the pricing page: annual billing is two months free", async () => {
     const { MARKETING_PLANS, annualSavingsCents, formatDollars } = await import("./marketing");
     expect(formatDollars(MARKETING_PLANS.professional.monthlyCents)).toBe("$99");
     expect(formatDollars(MARKETING_PLANS.professional.annualCents)).toBe("$990");

@@ -1,4 +1,4 @@
-// Headline figures for the public pages. Each figure is counted from the database; the SPEC.md claim
+// Headline figures for the public pages. Each figure is counted from the database; the marketing claim of docs/product/public-site.md#headline-figures
 // ('1,200+', '4.8', '50+') is a floor the live figure is compared with, never a number to show instead of it.
 import { formatRating, MARKETING_CLAIMS } from "./constants";
 import { MARKETING_PLANS } from "./plans";
@@ -10,7 +10,7 @@ export type HeadlineFigure = {
   label: string;
   /** Where the figure came from, for a tooltip or a screen reader. */
   source: string;
-  /** True when `value` is the live figure; false when it is the SPEC.md wording shown while none is known. */
+  /** True when `value` is the live figure; false when it is the marketing wording shown while none is known. */
   live: boolean;
 };
 
@@ -27,9 +27,9 @@ function countFigure(n: number, floor: number, claim: string): string {
 
 /**
  * The three headline figures. With live stats: each count rounded down to a round number with '+' when the
- * SPEC.md floor holds (1,260 verified -> '1,200+'), the exact count when it does not (a smaller network never
+ * marketing floor holds (1,260 verified -> '1,200+'), the exact count when it does not (a smaller network never
  * claims more than it has), and the real one-decimal average. Without stats (the API could not answer), the
- * SPEC.md wording, marked `live: false` so the page can say it is not a live count.
+ * marketing wording, marked `live: false` so the page can say it is not a live count.
  */
 export function headlineFigures(stats: SiteStats | null | undefined): HeadlineFigure[] {
   if (!stats) {
@@ -93,7 +93,7 @@ export function headlineFigures(stats: SiteStats | null | undefined): HeadlineFi
   ];
 }
 
-/** The plans of the /pricing page (SPEC.md section 9, 'Marketing plans'), in cents. */
+/** The plans of the /pricing page (docs/product/subscriptions.md#marketing-figures), in cents. */
 export { FREE_TRIAL_DAYS, MARKETING_PLANS } from "./plans";
 export type MarketingPlanId = keyof typeof MARKETING_PLANS;
 

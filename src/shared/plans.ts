@@ -1,5 +1,5 @@
 // The one plan catalogue: what each checkout plan charges (in cents, monthly and annual), how many salespeople
-// it allows, the free trial, and the marketing figures each page shows. SPEC.md section 9 gives several figures
+// it allows, the free trial, and the marketing figures each page shows. The public pages give several figures (docs/product/subscriptions.md#marketing-figures)
 // for the same plans; docs/decisions/008-plan-prices.md says which one is charged. Change a price here and
 // checkout, Stripe's price, the plan cards and the limits follow.
 
@@ -27,7 +27,7 @@ export type Plan = {
   id: PlanId;
   name: string;
   audience: PlanAudience;
-  /** What one unit costs per month, in cents: the checkout display price (SPEC.md section 9). */
+  /** What one unit costs per month, in cents: the checkout display price (docs/product/subscriptions.md#plans-and-prices). */
   unitAmountCents: number;
   /** What a unit is: the whole plan, one salesperson seat, or one dealership. */
   unit: "plan" | "seat" | "dealership";
@@ -40,7 +40,7 @@ export type Plan = {
   summary: string;
 };
 
-/** Annual billing charges ten months: two months free (SPEC.md section 9). */
+/** Annual billing charges ten months: two months free (docs/product/subscriptions.md#plans-and-prices). */
 export const ANNUAL_MONTHS_CHARGED = 10;
 
 /** The first paid subscription of a salesperson or dealership starts with this many free days, no card needed. */
@@ -139,7 +139,7 @@ export function formatCents(cents: number, currency = "usd"): string {
   }).format(cents / 100);
 }
 
-// Marketing figures: what each page says, as SPEC.md section 9 gives them for that page. ---------------------
+// Marketing figures: what each page says, as docs/product/subscriptions.md#marketing-figures gives them for that page. ---------------------
 
 /** The public /pricing page. */
 export const MARKETING_PLANS = {

@@ -1,4 +1,4 @@
-// Account security, shared by the client and the server: TOTP settings (SECURITY.md items 9 and 10), the
+// Account security, shared by the client and the server: TOTP settings (docs/product/security.md#two-factor-authentication), the
 // security event types people read, and the stated rules that give each event its risk level.
 
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
@@ -8,7 +8,7 @@ export const MFA = {
   /** RFC 6238 defaults, which every authenticator app uses. */
   periodSeconds: 30,
   digits: 6,
-  /** 160-bit secrets (SECURITY.md 9). */
+  /** 160-bit secrets (docs/product/security.md#two-factor-authentication). */
   secretBytes: 20,
   /** A code of the step before or after the current one is accepted (clock drift). */
   driftSteps: 1,
@@ -18,7 +18,7 @@ export const MFA = {
   /** Backup codes handed out at once; each is 10 base32 characters (50 bits). */
   backupCodeCount: 10,
   backupCodeLength: 10,
-  /** SPEC.md section 9: warn when fewer remain. */
+  /** docs/product/security.md#backup-codes: warn when fewer remain. */
   backupCodeWarning: 5,
   /** A sign-in waiting for its code expires after this. */
   challengeMinutes: 5,

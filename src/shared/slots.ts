@@ -1,4 +1,4 @@
-// Booking rules shared by the scheduling dialog and the server (SPEC.md section 9): the half-hour slot grid,
+// Booking rules shared by the scheduling dialog and the server (docs/product/booking.md): the half-hour slot grid,
 // what makes a slot Booked or blocked, 'Available Today', and the cancellation window.
 import { addDays, fromZoned, toZoned } from "./time";
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ReportStatusPage } from "../features/reports/ReportStatusPage";
+import { ReportStatusPage } from "../features/misconduct/ReportStatusPage";
 import { loadReportStatus } from "../routeLoaders";
 import { RouteError } from "../ui/RouteError";
 import { RoutePending } from "../ui/RoutePending";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ConfirmActions, DialogFrame } from "./dialog";
 
 /**
- * SPEC.md's delete-confirmation dialog: says what will happen, and does it only after an explicit second
+ * The confirmation dialog of docs/product/interface.md#dialogs: says what will happen, and does it only after an explicit second
  * click. Used for irreversible changes (deleting a block, closing an appointment as completed or no-show).
  */
 export function ConfirmDialog({

@@ -59,3 +59,36 @@ export function Pager({
     </Pagination.Root>
   );
 }
+
+/** A list's pager, hidden while everything fits on one page; its buttons are named for what is listed. */
+export function ListPager({
+  total,
+  pageSize,
+  page,
+  onPageChange,
+  noun,
+}: {
+  total: number;
+  pageSize: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** One of what is listed: "Next page of cases". */
+  noun: string;
+}) {
+  if (total <= pageSize) return null;
+  return (
+    <Pager
+      count={total}
+      pageSize={pageSize}
+      page={page}
+      onPageChange={onPageChange}
+      siblingCount={1}
+      pt="2"
+      labels={{
+        previous: `Previous page of ${noun}s`,
+        next: `Next page of ${noun}s`,
+        page: (n) => `Page ${n} of ${noun}s`,
+      }}
+    />
+  );
+}

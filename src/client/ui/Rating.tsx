@@ -66,7 +66,7 @@ const BAND_PALETTE: Record<RatingBand, "green" | "yellow" | "red"> = {
   "needs-improvement": "red",
 };
 
-/** SPEC.md section 9 bands; someone with no reviews yet has no band rather than a poor one. */
+/** Rating bands (docs/product/reviews.md#rating-bands); someone with no reviews yet has no band rather than a poor one. */
 export function ratingBandInfo(average: number, totalReviews: number): { label: string; palette: string } {
   if (totalReviews === 0) return { label: "Not yet rated", palette: "gray" };
   const band = ratingBand(average);

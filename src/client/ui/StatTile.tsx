@@ -25,10 +25,7 @@ export function StatTile({
     <Box
       role="group"
       aria-label={stat.label}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      layerStyle="panel"
       boxShadow="xs"
       p={{ base: "3.5", md: "4" }}
       minW="0"

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from "@chakra-ui/react";
 
-/** SPEC.md section 4: available green, busy yellow, unavailable/offline red, anything else grey. */
+/** docs/product/salespeople.md#status: available green, busy yellow, unavailable/offline red, anything else grey. */
 export function statusPalette(status: string): "green" | "yellow" | "red" | "gray" {
   switch (status) {
     case "available":

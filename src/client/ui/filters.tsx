@@ -59,6 +59,13 @@ export function FilterSelect({
   );
 }
 
+/** The page of a list, back to 1 whenever `key` (the filters and search) changes. */
+export function usePageFor(key: string): [number, (page: number) => void] {
+  const [state, setState] = useState({ key, page: 1 });
+  const page = state.key === key ? state.page : 1;
+  return [page, (next) => setState({ key, page: next })];
+}
+
 /** What is typed (`text`) and, once typing pauses, the trimmed search to ask for (`search`). */
 export function useDebouncedSearch(delayMs = 300) {
   const [text, setText] = useState("");
@@ -68,6 +75,33 @@ export function useDebouncedSearch(delayMs = 300) {
     return () => clearTimeout(timer);
   }, [text, delayMs]);
   return { text, setText, search };
+}
+
+/** A search box as a filter: what is typed, sent once typing pauses (`useDebouncedSearch`). */
+export function FilterSearch({
+  label,
+  search,
+  span = false,
+}: {
+  label: string;
+  search: { text: string; setText: (text: string) => void };
+  span?: boolean;
+}) {
+  return (
+    <FilterField label={label} span={span}>
+      {(id) => (
+        <Input
+          id={id}
+          size="sm"
+          bg="white"
+          type="search"
+          placeholder="name@example.com"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+        />
+      )}
+    </FilterField>
+  );
 }
 
 /** "From" and "To" calendar days (both included); the end may not come before the start. */

@@ -139,6 +139,12 @@ const config = defineConfig({
         band: { value: { _light: "{colors.gray.50}", _dark: "#0c1220" } },
       },
     },
+    layerStyles: {
+      /** The white bordered surface of a tile, a filter box or a list item: `layerStyle="panel"`. */
+      panel: {
+        value: { bg: "white", borderWidth: "1px", borderColor: "border.muted", borderRadius: "xl" },
+      },
+    },
   },
 });
 

@@ -1,4 +1,4 @@
-// Toasts per SPEC.md section 9: one visible at a time, 5000 ms by default, a close button on each,
+// Toasts per docs/product/interface.md#toasts: one visible at a time, 5000 ms by default, a close button on each,
 // and the spec's two variants (default, destructive) plus a green success flavour of default.
 // The store and the region that draws toasts load with the first toast, so pages that never show one (most
 // visits to the landing page) download neither the store nor its state machine.

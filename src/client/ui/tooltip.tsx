@@ -1,4 +1,4 @@
-// Tooltip snippet with the spec's timing (SPEC.md section 9): opens after 700 ms, and opens at once when
+// Tooltip snippet with the product's timing (docs/product/interface.md#tooltips): opens after 700 ms, and opens at once when
 // another tooltip closed less than 300 ms ago (the 'skip delay', so scanning a toolbar isn't slow).
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";

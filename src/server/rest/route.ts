@@ -7,14 +7,14 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiScope } from "../../shared/apiKeys";
+import { appError } from "../appError";
 import { serializeFrozenOnce } from "../cache";
-import type { AppDeps, Context } from "../context";
-import { appError } from "../errors";
-import { type AppEnv, trpcContext } from "../http/context";
+import { type AppEnv, trpcContext } from "../http/honoRequest";
+import type { AppDeps, Context } from "../serviceContext";
 import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
 
 /**
- * What a route answers instead of the procedure's result as JSON (a SPEC.md shape, a header, a redirect, or a
+ * What a route answers instead of the procedure's result as JSON (a shape older clients expect (docs/product/api.md#rest-paths), a header, a redirect, or a
  * file to download, answered as its own content type with Content-Disposition: attachment). `json` is a body
  * already written as JSON text (a browse page PostgreSQL wrote), sent as it is.
  */
@@ -151,7 +151,7 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
 const jsonOf = serializeFrozenOnce((body) => JSON.stringify(body));
 
 /** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
-/** A path that only sends the browser elsewhere (SPEC.md's redirect targets). */
+/** A path that only sends the browser elsewhere (the redirects of docs/product/api.md#rest-paths). */
 export type Redirect = { path: string; to: string };
 
 export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], redirects: readonly Redirect[]) {

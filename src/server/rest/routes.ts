@@ -1,5 +1,5 @@
-// Every REST path of SPEC.md section 7, one declarative entry each: method, path, the procedure it runs,
-// where the input comes from, the status, and the answer's shape where SPEC.md gives one. Access, validation
+// Every REST path of docs/product/api.md#rest-paths, one declarative entry each: method, path, the procedure it runs,
+// where the input comes from, the status, and the answer's shape where older clients expect one. Access, validation
 // and the work itself live in the procedures; nothing here decides anything.
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
 import { browseItemsJson } from "../domains/salespeople/service";
@@ -174,7 +174,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
 
   // Salespeople and reviews
   /**
-   * A JSON array, as SPEC.md's client expects. X-Total-Count is the exact number of matches up to
+   * A JSON array, as older clients expect (docs/product/api.md#rest-paths). X-Total-Count is the exact number of matches up to
    * BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.
    */
   route({
@@ -656,7 +656,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "site.dealershipsNear",
     input: "query",
   }),
-  /** `{ content, lastUpdated }`, the document shape of SPEC.md section 3. */
+  /** `{ content, lastUpdated }`, the document shape of docs/product/public-site.md#documents. */
   route({
     method: "GET",
     path: "/documents/:slug",
@@ -791,5 +791,5 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   }),
 ];
 
-/** GET /api/login is where SPEC.md sends signed-out visitors of some pages: the sign-in page. */
+/** GET /api/login is where older links send signed-out visitors (docs/product/routes.md#route-states): the sign-in page. */
 export const REST_REDIRECTS: readonly Redirect[] = [{ path: "/login", to: "/login" }];

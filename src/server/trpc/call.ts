@@ -2,7 +2,7 @@
 // for a tRPC request. The path and its input and output types come from the router, so a REST table entry
 // naming a procedure is type-checked against it.
 import { callTRPCProcedure, type inferRouterInputs, type inferRouterOutputs } from "@trpc/server";
-import type { Context } from "../context";
+import type { Context } from "../serviceContext";
 import { type AppRouter, appRouter } from "./root";
 
 type Inputs = inferRouterInputs<AppRouter>;

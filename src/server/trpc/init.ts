@@ -1,13 +1,33 @@
-// tRPC setup, in sections: init with error formatting, then procedures per role. The context is ../context.ts.
+// tRPC setup, in sections: init with error formatting, then the procedure tiers. Services receive the
+// Context of ../serviceContext.ts. Every procedure starts from one tier, named for who may call it:
+//
+// | Tier                                 | Who may call                         | Checks (x-access)       |
+// | ------------------------------------ | ------------------------------------ | ----------------------- |
+// | publicProcedure                      | anyone, signed in or not             | nothing (public)        |
+// | signedInProcedure                    | any signed-in account                | a session (authed)      |
+// | customerProcedure                    | customers                            | the role (customer)     |
+// | salespersonProcedure                 | any salesperson                      | a profile (salesperson) |
+// | managerProcedure                     | a manager, for their own dealership  | manages one (manager)   |
+// | managerOrAdminProcedure              | a dealership's manager or an admin   | either (dealership)     |
+// | salespersonOrManagerOrAdminProcedure | a salesperson, a manager or an admin | one of those (staff)    |
+// | adminProcedure                       | administrators                       | role and MFA (admin)    |
+// | adminEvenWithoutMfaProcedure         | an admin who has yet to turn on the  | role (adminAccount)     |
+// |                                      | second factor the platform requires  |                         |
+//
+// Every tier also maps a service's AppError to its tRPC error, applies per-call rate limits, and refuses an
+// administrator without the required second factor (except on adminEvenWithoutMfaProcedure and procedures
+// marked beforeMfa). A refusal by a tier records an authorization_denied security event. Which objects a
+// caller may touch (own appointment, own dealership) is decided per object in access.ts, not by the tier.
+// x-access is the name the OpenAPI document shows for each operation (rest/openapi.ts).
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson, { type SuperJSONResult } from "superjson";
 import { ZodError } from "zod";
 import { isAdmin } from "../access";
-import { recordSecurityEvent } from "../auth/audit";
+import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../appError";
 import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
+import { recordSecurityEvent } from "../auth/securityEvents";
 import { serializeFrozenOnce } from "../cache";
-import type { Context } from "../context";
-import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../errors";
+import type { Context } from "../serviceContext";
 
 // 1. Init ------------------------------------------------------------------------------------------------
 
@@ -103,7 +123,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export type { AppDeps, Context, RequestContext } from "../context";
+export type { AppDeps, Context, RequestContext } from "../serviceContext";
 export { AppError, appError, describeZodError };
 
 // 2. Procedures ------------------------------------------------------------------------------------------
@@ -164,7 +184,7 @@ const requireUser = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(requireUser);
+export const signedInProcedure = publicProcedure.meta({ access: "authed" }).use(requireUser);
 
 function denied(ctx: Context, path: string, why: string): AppError {
   void recordSecurityEvent(ctx, {
@@ -175,12 +195,12 @@ function denied(ctx: Context, path: string, why: string): AppError {
   return appError("FORBIDDEN", why);
 }
 
-export const customerProcedure = authedProcedure.meta({ access: "customer" }).use(({ ctx, path, next }) => {
+export const customerProcedure = signedInProcedure.meta({ access: "customer" }).use(({ ctx, path, next }) => {
   if (ctx.user.role !== "customer") throw denied(ctx, path, "This action is for customer accounts");
   return next({ ctx });
 });
 
-export const salespersonProcedure = authedProcedure
+export const salespersonProcedure = signedInProcedure
   .meta({ access: "salesperson" })
   .use(({ ctx, path, next }) => {
     const salespersonId = ctx.user.salespersonId;
@@ -189,14 +209,14 @@ export const salespersonProcedure = authedProcedure
   });
 
 /** Scoped to the one dealership the caller manages. */
-export const managerProcedure = authedProcedure.meta({ access: "manager" }).use(({ ctx, path, next }) => {
+export const managerProcedure = signedInProcedure.meta({ access: "manager" }).use(({ ctx, path, next }) => {
   const dealershipId = ctx.user.managedDealershipId;
   if (dealershipId === null) throw denied(ctx, path, "This action is for dealership managers");
   return next({ ctx: { ...ctx, dealershipId } });
 });
 
 /** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */
-export const adminAccountProcedure = authedProcedure
+export const adminEvenWithoutMfaProcedure = signedInProcedure
   .meta({ access: "adminAccount", beforeMfa: true })
   .use(({ ctx, path, next }) => {
     if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
@@ -204,23 +224,28 @@ export const adminAccountProcedure = authedProcedure
   });
 
 /** Administrators (with the second factor, while the platform requires it: see publicProcedure). */
-export const adminProcedure = adminAccountProcedure.meta({ access: "admin", beforeMfa: false });
+export const adminProcedure = adminEvenWithoutMfaProcedure.meta({ access: "admin", beforeMfa: false });
 
 /**
  * Staff: a salesperson, a dealership manager or an administrator. Which salespeople they act on is
  * decided per object by access.ts; the tier keeps customers and visitors out before input is read.
  */
-export const staffProcedure = authedProcedure.meta({ access: "staff" }).use(({ ctx, path, next }) => {
-  const { salespersonId, managedDealershipId } = ctx.user;
-  if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
-    throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
-  return next({
-    ctx: { ...ctx, staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) } },
+export const salespersonOrManagerOrAdminProcedure = signedInProcedure
+  .meta({ access: "staff" })
+  .use(({ ctx, path, next }) => {
+    const { salespersonId, managedDealershipId } = ctx.user;
+    if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
+      throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
+    return next({
+      ctx: {
+        ...ctx,
+        staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) },
+      },
+    });
   });
-});
 
 /** A dealership's manager (scoped to it by access.ts) or an administrator. */
-export const dealershipProcedure = authedProcedure
+export const managerOrAdminProcedure = signedInProcedure
   .meta({ access: "dealership" })
   .use(({ ctx, path, next }) => {
     if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))

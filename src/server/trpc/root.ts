@@ -3,7 +3,7 @@ import { adminRouter } from "../domains/admin/router";
 import { analyticsRouter } from "../domains/analytics/router";
 import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
-import { auditRouter } from "../domains/audit/router";
+import { auditTrailRouter } from "../domains/auditTrail/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
 import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
@@ -11,9 +11,9 @@ import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
 import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
+import { misconductRouter } from "../domains/misconduct/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { portalRouter } from "../domains/portal/router";
-import { reportsRouter } from "../domains/reports/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { securityRouter } from "../domains/security/router";
@@ -36,10 +36,10 @@ export const appRouter = router({
   reviews: reviewsRouter,
   messages: messagesRouter,
   favorites: favoritesRouter,
-  reports: reportsRouter,
+  reports: misconductRouter,
   manager: managerRouter,
   transfers: transfersRouter,
-  audit: auditRouter,
+  audit: auditTrailRouter,
   subscriptions: subscriptionsRouter,
   crm: crmRouter,
   analytics: analyticsRouter,

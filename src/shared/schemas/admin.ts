@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { ALL_SPECIALTIES, PAYMENT_MODELS, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
-import { emailSchema } from "./auth";
-import { ID_MAX, idWith, line, text } from "./common";
+import { emailSchema, sessionUser, userRoleSchema } from "./auth";
+import {
+  ID_MAX,
+  ianaZone,
+  idWith,
+  type ListPage,
+  line,
+  listPage,
+  listPaging,
+  optionalFilter,
+  text,
+} from "./common";
+import { mfaChallenge } from "./security";
 
 /**
  * An id as a number or a string of digits (a REST path carries text), and nothing else: these ids name what
@@ -25,29 +36,17 @@ export type AdminLoginInput = z.infer<typeof adminLoginInput>;
 
 // Lists --------------------------------------------------------------------------------------------------
 
-export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
-
-/** 'all' or an empty string means the filter is off, as on the browse page. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
-
-const paging = {
-  search: optionalFilter(line().min(1).max(100)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
-};
-
 export const adminUsersInput = z
-  .strictObject({ ...paging, role: optionalFilter(z.enum(USER_ROLES, { error: "Unknown role" })) })
+  .strictObject({ ...listPaging, role: optionalFilter(z.enum(USER_ROLES, { error: "Unknown role" })) })
   .optional();
 export type AdminUsersInput = z.input<typeof adminUsersInput>;
 
-/** Administrators' console statuses (SPEC.md section 4): available, busy, offline. */
+/** Administrators' console statuses (docs/product/admin.md#salesperson-statuses-in-the-console): available, busy, offline. */
 export const ADMIN_SALESPERSON_STATUSES = ["available", "busy", "offline"] as const;
 
 export const adminSalespeopleInput = z
   .strictObject({
-    ...paging,
+    ...listPaging,
     dealershipId: optionalFilter(idSchema),
     status: optionalFilter(
       z.enum(["available", "busy", "unavailable", "offline"], { error: "Unknown status" }),
@@ -56,11 +55,11 @@ export const adminSalespeopleInput = z
   .optional();
 export type AdminSalespeopleInput = z.input<typeof adminSalespeopleInput>;
 
-export const dealershipsInput = z.strictObject(paging).optional();
+export const dealershipsInput = z.strictObject(listPaging).optional();
 export type DealershipsInput = z.input<typeof dealershipsInput>;
 
 /** One page of a console list. */
-export type AdminPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type AdminPage<T> = ListPage<T>;
 
 // Deletion -----------------------------------------------------------------------------------------------
 
@@ -192,78 +191,124 @@ export const dealershipLogoInput = z.strictObject({ id: idSchema, logoUrl: image
 
 // Answers ------------------------------------------------------------------------------------------------
 
-export type AdminUser = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: (typeof USER_ROLES)[number];
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  profileImageUrl: string | null;
-  createdAt: Date;
-  salespersonId: number | null;
-  managedDealership: string | null;
-};
+export const adminUser = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: userRoleSchema,
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.date(),
+  salespersonId: z.number().int().nullable(),
+  managedDealership: z.string().nullable().describe("The name of the dealership the user manages"),
+});
+export type AdminUser = z.output<typeof adminUser>;
 
-export type AdminSalesperson = {
-  id: number;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  dealershipId: number | null;
-  dealership: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  status: string;
-  specialties: string[];
-  yearsOfExperience: number;
-  paymentModel: (typeof PAYMENT_MODELS)[number];
-  city: string;
-  state: string;
-  averageRating: number;
-  totalReviews: number;
-  verifiedAt: Date | null;
-  createdAt: Date;
-};
+export const adminSalesperson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  dealershipId: z.number().int().nullable().describe("Null for an independent salesperson"),
+  dealership: z.string().nullable().describe("The dealership's name"),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  status: z.string(),
+  specialties: z.array(z.string()),
+  yearsOfExperience: z.number().int(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  city: z.string(),
+  state: z.string(),
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  verifiedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type AdminSalesperson = z.output<typeof adminSalesperson>;
 
+export const publicDealership = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    phoneNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  })
+  .describe("What everyone may read about a dealership");
 /** What everyone may read about a dealership. */
-export type PublicDealership = {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string | null;
-  website: string | null;
-  logoUrl: string | null;
-};
+export type PublicDealership = z.output<typeof publicDealership>;
 
+export const adminDealership = publicDealership
+  .extend({
+    ownerId: z.string().nullable(),
+    managerId: z.string().nullable(),
+    managerEmail: z.string().nullable(),
+    timeZone: ianaZone(),
+    salespeopleCount: z.number().int(),
+    totalReviews: z.number().int(),
+  })
+  .describe("A dealership as administrators read it");
 /** What administrators read as well. */
-export type AdminDealership = PublicDealership & {
-  ownerId: string | null;
-  managerId: string | null;
-  managerEmail: string | null;
-  timeZone: string;
-  salespeopleCount: number;
-  totalReviews: number;
-};
+export type AdminDealership = z.output<typeof adminDealership>;
 
-export type AdminOverview = {
-  usersByRole: Record<(typeof USER_ROLES)[number], number>;
-  totalUsers: number;
-  salespeople: number;
-  dealerships: number;
-  appointmentsThisMonth: number;
-  openFlags: number;
-  openMisconductCases: number;
-  pendingTransfers: number;
-  recentActivity: {
-    kind: "user" | "appointment" | "review" | "misconduct" | "transfer" | "audit";
-    title: string;
-    detail: string;
-    at: Date;
-  }[];
-};
+export const adminOverview = z.object({
+  usersByRole: z.record(userRoleSchema, z.number().int()),
+  totalUsers: z.number().int(),
+  salespeople: z.number().int(),
+  dealerships: z.number().int(),
+  appointmentsThisMonth: z.number().int(),
+  openFlags: z.number().int().describe("Flagged reviews waiting for a decision"),
+  openMisconductCases: z.number().int(),
+  pendingTransfers: z.number().int(),
+  recentActivity: z.array(
+    z.object({
+      kind: z.enum(["user", "appointment", "review", "misconduct", "transfer", "audit"]),
+      title: z.string(),
+      detail: z.string(),
+      at: z.date(),
+    }),
+  ),
+});
+export type AdminOverview = z.output<typeof adminOverview>;
+
+/** A console session: the bearer token the admin console sends on its calls. */
+export const adminSession = z.object({
+  token: z.string().describe("Bearer token of the console's session"),
+  expiresAt: z.date(),
+  user: sessionUser,
+});
+
+export const adminLoginAnswer = z.union([
+  mfaChallenge.extend({ token: z.undefined().optional(), user: z.undefined().optional() }),
+  adminSession,
+]);
+
+export const adminAccount = z.object({
+  user: sessionUser,
+  expiresAt: z.date().describe("When the console's session ends"),
+});
+
+export const adminUsersPage = listPage(adminUser);
+export const adminSalespeoplePage = listPage(adminSalesperson);
+export const dealershipsPage = listPage(z.union([publicDealership, adminDealership])).describe(
+  "Administrators get every field; everyone else the public ones",
+);
+export const deletedUser = z.object({ deletedUser: z.string().describe("The deleted account's e-mail") });
+export const deletedSalesperson = z.object({
+  deletedSalesperson: z.string().describe("The deleted salesperson's name"),
+});
+export const deletedDealership = z.object({
+  deletedDealership: z.string().describe("The deleted dealership's name"),
+});
+export const salespersonPhoto = z.object({
+  profileImageUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export const dealershipLogo = z.object({ logoUrl: z.string() });

@@ -2,9 +2,9 @@
 // name it; a dealership's manager sees their own dealership and market-wide aggregates, never another
 // dealership's rows. Money is in cents; rates are percentages (0-100) or null when there is nothing to divide by.
 import { z } from "zod";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
-import type { PlanId } from "../plans";
-import { idSchema } from "./common";
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
+import { PLAN_IDS } from "../plans";
+import { cents, idSchema, percent } from "./common";
 
 const period = z
   .enum(ANALYTICS_PERIODS, { error: "Period must be one of 7d, 30d, 90d or 1y" })
@@ -28,170 +28,221 @@ export const predictionsInput = z.strictObject({ dealershipId: idSchema.optional
 
 // Answers --------------------------------------------------------------------------------------------------
 
-export type AnalyticsScope =
-  | { kind: "platform" }
-  | { kind: "dealership"; dealershipId: number; dealershipName: string };
+export const analyticsScope = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("platform") }),
+    z.object({ kind: z.literal("dealership"), dealershipId: z.number().int(), dealershipName: z.string() }),
+  ])
+  .describe("Whose figures these are: the whole platform or one dealership");
+export type AnalyticsScope = z.output<typeof analyticsScope>;
 
+export const analyticsWindow = z
+  .object({
+    period: z.enum(ANALYTICS_PERIODS),
+    days: z.number().int(),
+    from: z.string().describe("First UTC day of the period, YYYY-MM-DD"),
+    to: z.string().describe("Last UTC day of the period (today), YYYY-MM-DD"),
+    previousFrom: z.string().describe("First day of the previous equal period it is compared with"),
+    previousTo: z.string().describe("Last day of the previous period"),
+    asOf: z
+      .date()
+      .describe("When the day-level rollups were last refreshed; figures from them are as of then"),
+  })
+  .describe("The days a report covers and the previous equal period it is compared with");
 /** The days a report covers: [from, to] and the previous equal period it is compared with. */
-export type AnalyticsWindow = {
-  period: AnalyticsPeriod;
-  days: number;
-  /** First UTC day of the period (YYYY-MM-DD) and today. */
-  from: string;
-  to: string;
-  previousFrom: string;
-  previousTo: string;
-  /** When the day-level rollups were last refreshed; figures from them are as of then. */
-  asOf: Date;
-};
+export type AnalyticsWindow = z.output<typeof analyticsWindow>;
 
-export type AlertType = "critical" | "warning" | "info";
-export type AnalyticsAlert = { type: AlertType; message: string; threshold: string };
+const planId = z.enum(PLAN_IDS);
 
-export type PerformanceHighlight = {
-  name: string;
-  metric: string;
-  value: string;
-  /** Change against the previous period, in the metric's unit (percentage points or stars); null if unknown. */
-  trend: number | null;
-};
+export const analyticsAlert = z.object({
+  type: z.enum(["critical", "warning", "info"]),
+  message: z.string(),
+  threshold: z.string(),
+});
+export type AnalyticsAlert = z.output<typeof analyticsAlert>;
+export type AlertType = AnalyticsAlert["type"];
+
+export const performanceHighlight = z.object({
+  name: z.string(),
+  metric: z.string(),
+  value: z.string(),
+  trend: z
+    .number()
+    .nullable()
+    .describe("Change against the previous period, in the metric's unit (points or stars); null if unknown"),
+});
+export type PerformanceHighlight = z.output<typeof performanceHighlight>;
 
 /** One bucket of a trend chart: a day (7d, 30d), a week (90d, starting Monday) or a month (1y). */
-export type TrendPoint = {
-  bucket: string;
-  bookings: number;
-  completed: number;
-  noShows: number;
-  ratings: number;
-  averageRating: number | null;
-};
+export const trendPoint = z.object({
+  bucket: z.string().describe("YYYY-MM-DD of the day or week's Monday, or YYYY-MM"),
+  bookings: z.number().int(),
+  completed: z.number().int(),
+  noShows: z.number().int(),
+  ratings: z.number().int(),
+  averageRating: z.number().nullable(),
+});
+export type TrendPoint = z.output<typeof trendPoint>;
 
-export type ExecutiveSummary = {
-  scope: AnalyticsScope;
-  window: AnalyticsWindow;
-  keyMetrics: {
-    /** Paid in the period (cents); null where revenue is not reported (no payments yet, or a dealership view). */
-    totalRevenue: number | null;
-    revenueGrowthRate: number | null;
-    totalDealerships: number;
-    totalSalespeople: number;
-    bookings: number;
-    bookingsGrowthRate: number | null;
-    completionRate: number | null;
-    noShowRate: number | null;
-    /** Average of ratings written in the period, in this scope. */
-    averageRating: number | null;
-    /** The same over the whole platform: the market to compare with. */
-    industryAverageRating: number | null;
-    /** averageRating minus the previous period's, in stars. */
-    customerSatisfactionTrend: number | null;
-    /** Monthly equivalent of active subscriptions (cents); null as totalRevenue is. */
-    monthlyRecurringRevenue: number | null;
-  };
-  /** Why revenue figures are null, when they are. */
-  revenueNote: string | null;
-  performanceHighlights: PerformanceHighlight[];
-  strategicInsights: string[];
-  alerts: AnalyticsAlert[];
-  trend: TrendPoint[];
-};
+export const executiveSummary = z
+  .object({
+    scope: analyticsScope,
+    window: analyticsWindow,
+    keyMetrics: z.object({
+      totalRevenue: cents()
+        .nullable()
+        .describe(
+          "Paid in the period (cents); null where revenue is not reported (none yet, or a dealership)",
+        ),
+      revenueGrowthRate: percent(),
+      totalDealerships: z.number().int(),
+      totalSalespeople: z.number().int(),
+      bookings: z.number().int(),
+      bookingsGrowthRate: percent(),
+      completionRate: percent(),
+      noShowRate: percent(),
+      averageRating: z
+        .number()
+        .nullable()
+        .describe("Average of ratings written in the period, in this scope"),
+      industryAverageRating: z.number().nullable().describe("The same over the whole platform"),
+      customerSatisfactionTrend: z
+        .number()
+        .nullable()
+        .describe("averageRating minus the previous period's, in stars"),
+      monthlyRecurringRevenue: cents()
+        .nullable()
+        .describe("Monthly equivalent of active subscriptions (cents); null as totalRevenue is"),
+    }),
+    revenueNote: z.string().nullable().describe("Why revenue figures are null, when they are"),
+    performanceHighlights: z.array(performanceHighlight),
+    strategicInsights: z.array(z.string()),
+    alerts: z.array(analyticsAlert),
+    trend: z
+      .array(trendPoint)
+      .describe("One point a day (7d, 30d), a week starting Monday (90d) or a month (1y)"),
+  })
+  .describe("Money in US cents; rates as percentages (0-100), null when there is nothing to divide by");
+export type ExecutiveSummary = z.output<typeof executiveSummary>;
 
-export type PaymentTrend = {
-  /** YYYY-MM */
-  month: string;
-  total_revenue: number;
-  payment_count: number;
-  byPlan: Partial<Record<PlanId, number>>;
-};
+export const paymentTrend = z.object({
+  month: z.string().describe("YYYY-MM"),
+  total_revenue: cents(),
+  payment_count: z.number().int(),
+  byPlan: z.partialRecord(planId, cents()).describe("Revenue of the month by plan, cents"),
+});
+export type PaymentTrend = z.output<typeof paymentTrend>;
 
-export type RevenueAnalytics = {
-  window: AnalyticsWindow;
-  /** False until the first payment: the page says so instead of showing zeros as if measured. */
-  hasPayments: boolean;
-  monthlyRecurringRevenue: number;
-  activeSubscriptions: number;
-  totalRevenue: number;
-  paymentCount: number;
-  failedPayments: number;
-  revenueGrowthRate: number | null;
-  churnRate: number | null;
-  /** Average paid per paying subscription over the last 24 months (cents). */
-  customerLifetimeValue: number | null;
-  paymentTrends: PaymentTrend[];
-  planMix: { plan: PlanId; name: string; activeSubscriptions: number; monthlyRecurringRevenue: number }[];
-};
+export const revenueAnalytics = z
+  .object({
+    window: analyticsWindow,
+    hasPayments: z.boolean().describe("False until the first payment: the zeros are then not measured"),
+    monthlyRecurringRevenue: cents(),
+    activeSubscriptions: z.number().int(),
+    totalRevenue: cents().describe("Paid in the period, US cents"),
+    paymentCount: z.number().int(),
+    failedPayments: z.number().int(),
+    revenueGrowthRate: percent(),
+    churnRate: percent(),
+    customerLifetimeValue: cents()
+      .nullable()
+      .describe("Average paid per paying subscription over the last 24 months (cents)"),
+    paymentTrends: z.array(paymentTrend),
+    planMix: z.array(
+      z.object({
+        plan: planId,
+        name: z.string(),
+        activeSubscriptions: z.number().int(),
+        monthlyRecurringRevenue: cents(),
+      }),
+    ),
+  })
+  .describe("Platform revenue (administrators only). Money in US cents; rates as percentages");
+export type RevenueAnalytics = z.output<typeof revenueAnalytics>;
 
-export type DealershipPerformanceRow = {
-  dealershipId: number;
-  name: string;
-  city: string;
-  state: string;
-  averageRating: number | null;
-  totalSalespeople: number;
-  totalRatings: number;
-  bookedAppointments: number;
-  completedAppointments: number;
-  /** completed / booked appointments of the period, as a percentage. */
-  conversionRate: number | null;
-  /** Bookings of the last 30 days against the 30 before, as a percentage. */
-  monthlyGrowth: number | null;
-  topPerformers: { name: string; average_rating: number }[];
-};
+export const dealershipPerformanceRow = z.object({
+  dealershipId: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  averageRating: z.number().nullable(),
+  totalSalespeople: z.number().int(),
+  totalRatings: z.number().int(),
+  bookedAppointments: z.number().int(),
+  completedAppointments: z.number().int(),
+  conversionRate: percent().describe("Completed of booked appointments of the period, as a percentage"),
+  monthlyGrowth: percent().describe("Bookings of the last 30 days against the 30 before, as a percentage"),
+  topPerformers: z.array(z.object({ name: z.string(), average_rating: z.number() })),
+});
+export type DealershipPerformanceRow = z.output<typeof dealershipPerformanceRow>;
 
-export type DealershipPerformance = {
-  scope: AnalyticsScope;
-  window: AnalyticsWindow;
-  dealerships: DealershipPerformanceRow[];
-  /** Every dealership together: what one dealership compares with. */
-  market: {
-    dealerships: number;
-    averageRating: number | null;
-    conversionRate: number | null;
-  };
-  /** Dealership view: its place among dealerships with ratings in the period, by average rating. */
-  rank: { position: number; of: number } | null;
-};
+export const dealershipPerformance = z.object({
+  scope: analyticsScope,
+  window: analyticsWindow,
+  dealerships: z.array(dealershipPerformanceRow),
+  market: z
+    .object({
+      dealerships: z.number().int(),
+      averageRating: z.number().nullable(),
+      conversionRate: percent(),
+    })
+    .describe("Every dealership together: what one dealership compares with"),
+  rank: z
+    .object({ position: z.number().int(), of: z.number().int() })
+    .nullable()
+    .describe("A dealership's place among dealerships with ratings in the period; null for the platform"),
+});
+export type DealershipPerformance = z.output<typeof dealershipPerformance>;
 
-export type MarketAnalytics = {
-  scope: AnalyticsScope;
-  window: AnalyticsWindow;
-  totalDealerships: number;
-  totalSalespeople: number;
-  totalCustomers: number;
-  /** Customers with a visit in the period among all customer accounts, as a percentage. */
-  marketPenetration: number | null;
-  geographicDistribution: {
-    state: string;
-    dealership_count: number;
-    salesperson_count: number;
-    /** Share of the platform's salespeople in this state, as a percentage. */
-    salespeopleShare: number;
-    avg_rating: number | null;
-    ratings: number;
-  }[];
-  growthTrends: { month: string; ratings_count: number; unique_customers: number }[];
-};
+export const marketAnalytics = z.object({
+  scope: analyticsScope,
+  window: analyticsWindow,
+  totalDealerships: z.number().int(),
+  totalSalespeople: z.number().int(),
+  totalCustomers: z.number().int(),
+  marketPenetration: percent().describe(
+    "Customers with a visit in the period among all customer accounts, as a percentage",
+  ),
+  geographicDistribution: z.array(
+    z.object({
+      state: z.string(),
+      dealership_count: z.number().int(),
+      salesperson_count: z.number().int(),
+      salespeopleShare: z.number().describe("Share of the platform's salespeople in this state, percentage"),
+      avg_rating: z.number().nullable(),
+      ratings: z.number().int(),
+    }),
+  ),
+  growthTrends: z.array(
+    z.object({ month: z.string(), ratings_count: z.number().int(), unique_customers: z.number().int() }),
+  ),
+});
+export type MarketAnalytics = z.output<typeof marketAnalytics>;
 
-export type Forecast = {
-  /** Complete months the line was fitted to, oldest first. */
-  history: { month: string; value: number }[];
-  /** The next months, the current one first, with a 95% prediction interval. */
-  forecast: { month: string; value: number; low: number; high: number }[];
-  /** value = intercept + slope * month index (0 = oldest month of the history). */
-  slope: number;
-  intercept: number;
-  /** Coefficient of determination of the fit (0-1); null when the history is flat. */
-  rSquared: number | null;
-  /** Standard error of the estimate: the typical distance of a month from the line. */
-  standardError: number;
-  /** Null when there is enough history; otherwise why there is no forecast. */
-  note: string | null;
-};
+export const forecast = z.object({
+  history: z
+    .array(z.object({ month: z.string().describe("YYYY-MM"), value: z.number() }))
+    .describe("Complete months the line was fitted to, oldest first"),
+  forecast: z
+    .array(z.object({ month: z.string(), value: z.number(), low: z.number(), high: z.number() }))
+    .describe("The next months, the current one first, with a 95% prediction interval (low, high)"),
+  slope: z.number().describe("value = intercept + slope * month index (0 = oldest month of the history)"),
+  intercept: z.number(),
+  rSquared: z.number().nullable().describe("Coefficient of determination of the fit (0-1); null when flat"),
+  standardError: z.number().describe("The typical distance of a month from the line"),
+  note: z
+    .string()
+    .nullable()
+    .describe("Null when there is enough history; otherwise why there is no forecast"),
+});
+export type Forecast = z.output<typeof forecast>;
 
-export type Predictions = {
-  scope: AnalyticsScope;
-  asOf: Date;
-  bookings: Forecast;
-  /** Revenue in cents; null in a dealership view. */
-  revenue: Forecast | null;
-};
+export const predictions = z
+  .object({
+    scope: analyticsScope,
+    asOf: z.date(),
+    bookings: forecast,
+    revenue: forecast.nullable().describe("Revenue in cents; null in a dealership view"),
+  })
+  .describe("Linear forecasts fitted to the last 12 complete months");
+export type Predictions = z.output<typeof predictions>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_TYPES, BLOCK_TYPES } from "../constants";
 import { SLOT_TIMES } from "../slots";
-import { idSchema, idWith, isoDate, isoDateTime, line, text } from "./common";
+import { ianaZone, idSchema, idWith, isoDate, isoDateTime, line, offsetInstant, text } from "./common";
 
 const REQUIRED = "Please fill in all required fields.";
 
@@ -123,36 +123,106 @@ export const waitlistInput = z.strictObject({
   date: isoDateSchema,
 });
 
-export type AppointmentView = {
-  id: number;
-  salespersonId: number;
-  salespersonName: string;
-  dealership: string | null;
-  appointmentType: string;
-  /** ISO instant with the dealership's offset. */
-  scheduledDateTime: string;
-  scheduledAt: string;
-  timeZone: string;
-  status: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string | null;
-  notes: string | null;
-  cancellationReason: string | null;
-  cancelledBy: string | null;
-  cancelledAt: Date | null;
-  completedAt: Date | null;
-  canCancel: boolean;
-};
+export const appointmentView = z
+  .object({
+    id: z.number().int(),
+    salespersonId: z.number().int(),
+    salespersonName: z.string(),
+    dealership: z.string().nullable().describe("The dealership's name; null for an independent salesperson"),
+    appointmentType: z.string(),
+    scheduledDateTime: offsetInstant(),
+    scheduledAt: offsetInstant().describe("The same instant as scheduledDateTime"),
+    timeZone: ianaZone(),
+    status: z.string().describe("scheduled, completed, cancelled or no-show"),
+    customerName: z.string(),
+    customerPhone: z.string(),
+    customerEmail: z.string().nullable(),
+    notes: z.string().nullable(),
+    cancellationReason: z.string().nullable(),
+    cancelledBy: z.string().nullable().describe("customer or salesperson; null unless cancelled"),
+    cancelledAt: z.date().nullable(),
+    completedAt: z.date().nullable(),
+    canCancel: z
+      .boolean()
+      .describe("Whether it is still scheduled and far enough ahead to be cancelled or rescheduled"),
+  })
+  .describe("An appointment with its salesperson and dealership");
+export type AppointmentView = z.output<typeof appointmentView>;
 
-export type DaySlots = {
-  salespersonId: number;
-  date: string;
-  timeZone: string;
-  slots: {
-    time: string;
-    label: string;
-    startsAt: string;
-    state: "available" | "booked" | "blocked" | "past";
-  }[];
-};
+export const appointmentList = z.array(appointmentView);
+
+/** What anyone but the salesperson and their manager sees of a scheduled appointment: when, not who. */
+export const scheduledInstant = z.object({
+  id: z.number().int(),
+  salespersonId: z.number().int(),
+  scheduledDateTime: z.string().describe("ISO 8601 with the salesperson's time-zone offset"),
+  scheduledAt: z.string().describe("The same instant as scheduledDateTime"),
+  status: z.enum(["scheduled", "completed", "cancelled", "no-show"]),
+});
+
+export const salespersonCalendar = z
+  .union([z.array(appointmentView), z.array(scheduledInstant)])
+  .describe(
+    "The salesperson and their manager get full appointments of the last 90 days and ahead; anyone else " +
+      "only the instants of scheduled appointments from yesterday on, without who booked",
+  );
+
+export const rescheduled = z
+  .object({
+    cancelled: appointmentView.describe("The old appointment, now cancelled"),
+    appointment: appointmentView.describe("The new appointment at the new time"),
+  })
+  .describe("Rescheduling cancels the appointment and books a new one");
+
+export const daySlots = z
+  .object({
+    salespersonId: z.number().int(),
+    date: z.string().describe("YYYY-MM-DD in the salesperson's time zone"),
+    timeZone: z.string().describe("IANA zone the slots are in"),
+    slots: z.array(
+      z.object({
+        time: z.string().describe("HH:MM local time"),
+        label: z.string().describe("The time as shown, e.g. 9:30 AM"),
+        startsAt: z.string().describe("ISO 8601 with the time zone's offset"),
+        state: z.enum(["available", "booked", "blocked", "past"]),
+      }),
+    ),
+  })
+  .describe("The half-hour slots of one local day and whether each can be booked");
+export type DaySlots = z.output<typeof daySlots>;
+
+/** Today's slots of each salesperson asked about, keyed by salesperson id. */
+export const daySlotsById = z.record(z.string(), daySlots);
+
+export const waitlistEntry = z.object({
+  salespersonId: z.number().int(),
+  date: z.string(),
+  waiting: z.literal(true),
+});
+
+export const availabilityBlock = z.object({
+  id: z.number().int(),
+  salespersonId: z.number().int(),
+  title: z.string(),
+  startDateTime: offsetInstant(),
+  endDateTime: offsetInstant(),
+  startTime: offsetInstant().describe("The same instant as startDateTime"),
+  endTime: offsetInstant().describe("The same instant as endDateTime"),
+  blockType: z.enum(BLOCK_TYPES),
+  reason: z.string().nullable(),
+  isRecurring: z.boolean().describe("Repeats every week at the same local times"),
+  timeZone: ianaZone(),
+});
+
+export const availabilityBlocks = z.array(availabilityBlock);
+
+/** A block just saved, with the scheduled appointments it overlaps (they are not cancelled). */
+export const savedBlock = availabilityBlock
+  .extend({
+    clashingAppointments: z
+      .array(appointmentView)
+      .describe("Upcoming scheduled appointments inside the block; they stay booked"),
+  })
+  .describe("The saved availability block");
+
+export const removedBlock = z.object({ deleted: z.literal(true), id: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { line } from "./common";
+import { mfaChallenge } from "./security";
 
 /** E-mail as typed by a person: trimmed and lowercased before anything else looks at it. */
 export const emailSchema = z
@@ -14,11 +15,13 @@ export const emailSchema = z
 export const requestLoginInput = z.strictObject({ email: emailSchema });
 export type RequestLoginInput = z.infer<typeof requestLoginInput>;
 
-export const requestLoginOutput = z.object({
-  message: z.string(),
-  deliveryStatus: z.enum(["sent", "logged"]),
-  magicLink: z.string().optional(),
-});
+export const requestLoginOutput = z
+  .object({
+    message: z.string(),
+    deliveryStatus: z.enum(["sent", "logged"]),
+    magicLink: z.string().optional().describe("Outside production, without mail: the link itself"),
+  })
+  .describe("The sign-in link was e-mailed (or logged, where no mail is configured)");
 export type RequestLoginOutput = z.infer<typeof requestLoginOutput>;
 
 export const userIdInput = z.strictObject({ id: z.uuid("Unknown user id") });
@@ -26,7 +29,14 @@ export const userIdInput = z.strictObject({ id: z.uuid("Unknown user id") });
 export const redeemLinkInput = z.strictObject({ token: line().min(1).max(200) });
 
 /** Who a sign-in link signs in, shown on the link page before the one click that uses it. */
-export type LinkDescription = { email: string; purpose: "customer" | "salesperson"; expiresAt: Date };
+export const linkDescription = z
+  .object({
+    email: z.string(),
+    purpose: z.enum(["customer", "salesperson"]),
+    expiresAt: z.date(),
+  })
+  .describe("Who a sign-in link signs in, shown before the click that uses it");
+export type LinkDescription = z.output<typeof linkDescription>;
 
 const optionalText = (max: number) =>
   line()
@@ -71,20 +81,35 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
 
 export const userRoleSchema = z.enum(USER_ROLES);
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: (typeof USER_ROLES)[number];
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  profileImageUrl: string | null;
-  createdAt: Date;
-  /** Set when the user is a salesperson. */
-  salespersonId: number | null;
-  /** Set when the user manages a dealership. */
-  managedDealershipId: number | null;
-};
+export const sessionUser = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    role: userRoleSchema,
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.date(),
+    salespersonId: z.number().int().nullable().describe("Set when the user is a salesperson"),
+    managedDealershipId: z.number().int().nullable().describe("Set when the user manages a dealership"),
+  })
+  .describe("A signed-in account");
+export type SessionUser = z.output<typeof sessionUser>;
+
+/** Signed in: the account and the page to open next. */
+export const signedIn = z.object({
+  user: sessionUser,
+  redirectTo: z.string().describe("The path to open next: the account's landing page"),
+});
+
+/** A sign-in link redeemed: signed in, or waiting for the second factor. */
+export const redeemedLink = z.union([signedIn, mfaChallenge]);
+
+export const registeredSalesperson = z.object({
+  id: z.number().int().describe("The new salesperson's id"),
+  email: z.string(),
+});

@@ -56,14 +56,59 @@ export const isoDateTime = (params?: { error?: string }) =>
 export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
 
-export const LIST_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Rows per page of a list unless it says otherwise. */
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+export type PageSizes = { readonly default: number; readonly max: number };
+
+/**
+ * How every list is paged (docs/api-paging.md): `page`, counted from 1, and `pageSize`. `limit` and `offset`
+ * are accepted as well, as the browse list always took them; where given they win over pageSize and page.
+ */
+export function pagingFields(size: PageSizes = PAGE_SIZE) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(size.max).default(size.default),
+    limit: z.coerce.number().int().min(1).max(size.max).optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  };
+}
 
 /** What every console list takes: a search typed by a person and the page asked for. */
 export const listPaging = {
   search: optionalFilter(line().min(1).max(100)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
+  ...pagingFields(),
 };
 
+// Answers ---------------------------------------------------------------------------------------------------
+
+/** A `{ items, total, page, pageSize }` page of a console list. */
+export const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().describe("Matches of the filters over every page"),
+    page: z.number().int().describe("This page, from 1"),
+    pageSize: z.number().int().describe("Items per page asked for"),
+  });
+
 /** One page of a console list. */
-export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type ListPage<T> = z.output<ReturnType<typeof listPage<z.ZodType<T>>>>;
+
+/** Answers that only confirm. */
+export const ok = z.object({ ok: z.literal(true) });
+
+/** Stars of a review category or its average, 1 to 5. */
+export const stars = () => z.number().describe("Stars, 1 to 5");
+
+export const offsetInstant = () =>
+  z.string().describe("ISO 8601 date-time with the offset of the salesperson's (dealership's) time zone");
+
+export const ianaZone = () => z.string().describe("IANA time zone name, e.g. America/Chicago");
+
+/** Percentages (0-100), null when there is nothing to divide by. */
+export const percent = () => z.number().nullable().describe("A percentage (0-100); null when undefined");
+
+export const cents = () => z.number().describe("US cents");
+
+/** A file answered as a download by REST (tRPC callers get it as this object). */
+export const downloadFile = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
+export type DownloadFile = z.output<typeof downloadFile>;

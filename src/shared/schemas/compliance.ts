@@ -1,18 +1,17 @@
 // Inputs and answers of compliance: data-protection requests, retention policies, cleanup and reports.
 import { z } from "zod";
 import {
+  COMPLIANCE_CHECKS,
+  type ComplianceCheckId,
   GDPR_REQUEST_STATUSES,
   GDPR_REQUEST_TYPES,
-  type GdprRequestStatus,
-  type GdprRequestType,
   RETENTION_DATA_TYPES,
   RETENTION_MAX_DAYS,
   RETENTION_MIN_DAYS,
-  type RetentionDataType,
 } from "../compliance";
-import { idSchema, isoDate, line, listPaging, optionalFilter, text } from "./common";
+import { idSchema, isoDate, line, listPage, optionalFilter, pagingFields, text } from "./common";
 
-/** SPEC.md: POST /api/compliance/gdpr-requests {userId, requestType, requestDetails.description}. */
+/** docs/product/compliance.md#data-requests: POST /api/compliance/gdpr-requests {userId, requestType, requestDetails.description}. */
 export const createGdprRequestInput = z.strictObject({
   /** Optional: only ever the caller's own id (a request about someone else is refused). */
   userId: z.uuid({ error: "Unknown user" }).optional(),
@@ -30,8 +29,7 @@ export const gdprRequestListInput = z
     /** Administrators: every user's requests (default) or only their own (`mine`). */
     scope: optionalFilter(z.enum(["all", "mine"])),
     email: optionalFilter(line().min(1).max(254)),
-    page: listPaging.page,
-    pageSize: listPaging.pageSize,
+    ...pagingFields(),
   })
   .optional();
 export type GdprRequestListInput = z.input<typeof gdprRequestListInput>;
@@ -52,38 +50,120 @@ export const gdprExportInput = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: "Format must be json or zip" }).default("json"),
 });
 
-export type GdprRequestView = {
-  id: number;
-  userId: string;
-  userEmail: string;
-  userName: string | null;
-  requestType: GdprRequestType;
-  description: string | null;
-  status: GdprRequestStatus;
-  createdAt: Date;
-  dueAt: Date;
-  processingAt: Date | null;
-  completedAt: Date | null;
-  handledByEmail: string | null;
-  responseNote: string | null;
-  responseData: Record<string, unknown> | null;
-  overdue: boolean;
-  exportAvailable: boolean;
-};
+export const gdprRequestView = z.object({
+  id: z.number().int(),
+  userId: z.uuid(),
+  userEmail: z.string(),
+  userName: z.string().nullable(),
+  requestType: z.enum(GDPR_REQUEST_TYPES),
+  description: z.string().nullable(),
+  status: z.enum(GDPR_REQUEST_STATUSES),
+  createdAt: z.date(),
+  dueAt: z.date().describe("30 days after filing: when the answer is due"),
+  processingAt: z.date().nullable(),
+  completedAt: z.date().nullable(),
+  handledByEmail: z.string().nullable(),
+  responseNote: z.string().nullable(),
+  responseData: z.record(z.string(), z.unknown()).nullable(),
+  overdue: z.boolean(),
+  exportAvailable: z
+    .boolean()
+    .describe("A completed access or portability request: its export can be fetched"),
+});
+export type GdprRequestView = z.output<typeof gdprRequestView>;
 
-export type RetentionPolicyView = {
-  id: RetentionDataType;
-  dataType: RetentionDataType;
-  label: string;
-  action: string;
-  retentionPeriodDays: number;
-  legalBasis: string;
-  autoDelete: boolean;
-  requiresUserConsent: boolean;
-  updatedAt: Date;
-  /** Rows past the period right now (what the next cleanup would touch). */
-  due: number;
-};
+export const gdprRequestsPage = listPage(gdprRequestView).extend({
+  summary: z
+    .record(z.string(), z.number().int())
+    .describe("Every request in scope by state: pending, processing, completed, rejected, overdue"),
+});
+
+export const gdprExportFile = z.union([
+  z.object({
+    filename: z.string(),
+    contentType: z.string(),
+    content: z.string().describe("The ZIP archive, base64"),
+    encoding: z.literal("base64"),
+  }),
+  z.object({
+    filename: z.string(),
+    contentType: z.string(),
+    content: z.string().describe("The JSON export"),
+    encoding: z.undefined().optional(),
+  }),
+]);
+
+export const retentionPolicyView = z.object({
+  id: z.enum(RETENTION_DATA_TYPES),
+  dataType: z.enum(RETENTION_DATA_TYPES),
+  label: z.string(),
+  action: z.string().describe("What the cleanup does with a row past its period"),
+  retentionPeriodDays: z.number().int(),
+  legalBasis: z.string(),
+  autoDelete: z.boolean(),
+  requiresUserConsent: z.boolean(),
+  updatedAt: z.date(),
+  due: z.number().int().describe("Rows past the period right now (what the next cleanup would touch)"),
+});
+export type RetentionPolicyView = z.output<typeof retentionPolicyView>;
+
+export const retentionPolicies = z.array(retentionPolicyView);
+
+export const complianceCheck = z.object({
+  id: z.enum(Object.keys(COMPLIANCE_CHECKS) as [ComplianceCheckId, ...ComplianceCheckId[]]),
+  label: z.string(),
+  passed: z.boolean(),
+  detail: z.string().describe("What the check found"),
+});
+
+export const complianceOverview = z.object({
+  score: z.number().int().describe("Percentage (0-100) of the checks that pass"),
+  checks: z.array(complianceCheck),
+  requests: z
+    .record(z.string(), z.number().int())
+    .describe("Data requests: pending, processing, overdue, completedLast30Days"),
+  lastCleanup: z
+    .object({
+      ranAt: z.date(),
+      trigger: z.string(),
+      total: z.number().int(),
+      cleaned: z.record(z.string(), z.number().int()).describe("Records removed, by data type"),
+    })
+    .nullable(),
+});
+
+export const complianceReport = z
+  .object({
+    title: z.string(),
+    period: z.object({ startDate: z.string(), endDate: z.string() }).describe("UTC days, both included"),
+    generatedAt: z.date(),
+    dataRequests: z.object({
+      received: z.number().int().optional(),
+      completed: z.number().int().optional(),
+      rejected: z.number().int().optional(),
+      open: z.number().int().optional(),
+      late: z.number().int().optional(),
+      averageDays: z.number().nullable().optional().describe("Mean days from filing to completion"),
+      longestDays: z.number().nullable().optional(),
+      byType: z.array(
+        z.object({ requestType: z.string(), received: z.number().int(), completed: z.number().int() }),
+      ),
+      deadlineDays: z.number().int(),
+    }),
+    erasures: z.number().int(),
+    incidents: z.object({ reported: z.number().int(), resolved: z.number().int() }),
+    securityEvents: z.object({
+      byRisk: z.record(z.string(), z.number().int()),
+      topTypes: z.array(z.object({ eventType: z.string(), riskLevel: z.string(), count: z.number().int() })),
+    }),
+    retention: z.object({
+      cleanups: z.array(z.object({ ranAt: z.date(), trigger: z.string(), total: z.number().int() })),
+      cleanedRecords: z.number().int(),
+    }),
+    score: z.number().int(),
+    checks: z.array(complianceCheck),
+  })
+  .describe("The compliance report of a period, answered as a JSON file to download");
 
 export const updateRetentionPolicyInput = z.strictObject({
   dataType: z.enum(RETENTION_DATA_TYPES, { error: "Unknown data type" }),
@@ -96,11 +176,14 @@ export const updateRetentionPolicyInput = z.strictObject({
   autoDelete: z.boolean().optional(),
 });
 
-export type CleanupResult = {
-  cleanedRecords: Record<RetentionDataType, number>;
-  total: number;
-  ranAt: Date;
-};
+export const cleanupResult = z.object({
+  cleanedRecords: z
+    .record(z.enum(RETENTION_DATA_TYPES), z.number().int())
+    .describe("Records removed, by type"),
+  total: z.number().int(),
+  ranAt: z.date(),
+});
+export type CleanupResult = z.output<typeof cleanupResult>;
 
 export const complianceReportInput = z
   .strictObject({

@@ -1,14 +1,8 @@
 // Inputs and answers of the CRM domain: a dealership's integrations, their connection test and sync logs.
 // A manager works on their own dealership's integrations; an administrator names the dealership.
 import { z } from "zod";
-import {
-  CRM_EVENTS,
-  CRM_PROVIDER_CODES,
-  type CrmAuthType,
-  type CrmEvent,
-  type CrmProviderCode,
-} from "../crm";
-import { idSchema, line, listPaging } from "./common";
+import { CRM_EVENTS, CRM_PROVIDER_CODES, CRM_PROVIDERS, type CrmProviderCode } from "../crm";
+import { idSchema, line, listPage, listPaging } from "./common";
 
 const url = (what: string) =>
   line()
@@ -27,7 +21,7 @@ const url = (what: string) =>
       }
     }, `${what} must be a full http(s):// address without a user name or password in it`);
 
-/** SPEC.md's credentials: an API key for api_key providers, a username and password for oauth ones. */
+/** Credentials (docs/product/crm.md#integration-form): an API key for api_key providers, a username and password for oauth ones. */
 const credentialFields = z.strictObject({
   apiKey: line().max(512).optional(),
   username: line().max(256).optional(),
@@ -82,47 +76,97 @@ export const resendInput = z.strictObject({ logId: idSchema });
 
 // Answers --------------------------------------------------------------------------------------------------
 
-export type CrmIntegration = {
-  id: number;
-  dealershipId: number;
-  dealershipName: string;
-  crmProvider: CrmProviderCode;
-  integrationName: string;
-  apiEndpoint: string;
-  authType: CrmAuthType;
-  /** Never the secrets themselves: which ones are stored, masked. */
-  credentials: { apiKey: string | null; username: string | null; password: string | null };
-  supportedEvents: CrmEvent[];
-  webhookUrl: string | null;
-  syncStatus: string;
-  isActive: boolean;
-  lastSyncAt: Date | null;
-  errorMessage: string | null;
-  createdAt: Date;
-};
+export const crmEvent = z.enum(CRM_EVENTS);
+
+export const crmIntegration = z.object({
+  id: z.number().int(),
+  dealershipId: z.number().int(),
+  dealershipName: z.string(),
+  crmProvider: z.enum(CRM_PROVIDER_CODES),
+  integrationName: z.string(),
+  apiEndpoint: z.string(),
+  authType: z.enum(["api_key", "oauth"]),
+  credentials: z
+    .object({
+      apiKey: z.string().nullable(),
+      username: z.string().nullable(),
+      password: z.string().nullable(),
+    })
+    .describe("Which secrets are stored, masked; never the secrets themselves. Null: not stored"),
+  supportedEvents: z.array(crmEvent),
+  webhookUrl: z.string().nullable(),
+  syncStatus: z.string(),
+  isActive: z.boolean(),
+  lastSyncAt: z.date().nullable(),
+  errorMessage: z.string().nullable().describe("The last delivery failure, while failing"),
+  createdAt: z.date(),
+});
+export type CrmIntegration = z.output<typeof crmIntegration>;
+
+export const crmIntegrations = z.array(crmIntegration);
 
 /** The create answer: the only time the signing secret of the webhook deliveries is shown. */
-export type CreatedIntegration = CrmIntegration & { signingSecret: string };
+export const createdIntegration = crmIntegration.extend({
+  signingSecret: z.string().describe("Key of the webhook signatures; answered only now"),
+});
+export type CreatedIntegration = z.output<typeof createdIntegration>;
 
-export type ConnectionTest = {
-  success: boolean;
-  message: string;
-  statusCode: number | null;
-  durationMs: number;
+export const deletedIntegration = z.object({ deleted: z.number().int().describe("The integration's id") });
+
+export const connectionTest = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  statusCode: z.number().int().nullable().describe("The CRM's HTTP status; null when no answer came"),
+  durationMs: z.number(),
+});
+export type ConnectionTest = z.output<typeof connectionTest>;
+
+export const syncLog = z.object({
+  id: z.string().regex(/^\d+$/).describe("A 64-bit id, written as a decimal string"),
+  deliveryId: z.string().describe("Identifies one event's delivery across its attempts"),
+  status: z.enum(["success", "failure"]),
+  eventType: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  attempt: z.number().int(),
+  processingTime: z.number().describe("Milliseconds the attempt took"),
+  responseCode: z.number().int().nullable().describe("The CRM's HTTP status; null when no answer came"),
+  errorDetails: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type SyncLog = z.output<typeof syncLog>;
+
+export const syncLogPage = listPage(syncLog).describe("Delivery attempts, newest first");
+export type SyncLogPage = z.output<typeof syncLogPage>;
+
+export const resentDelivery = z.object({
+  queued: z.literal(true),
+  deliveryId: z.string().describe("The delivery queued again; its attempts appear in the logs"),
+});
+
+/** One provider of the catalogue, its fields as the literal values the catalogue gives them. */
+const providerEntry = <C extends CrmProviderCode>(code: C) => {
+  type Entry = (typeof CRM_PROVIDERS)[C];
+  const p: Entry = CRM_PROVIDERS[code];
+  return z.object({
+    name: z.literal<Entry["name"]>(p.name),
+    authType: z.literal<Entry["authType"]>(p.authType),
+    webhookSupport: z.literal<Entry["webhookSupport"]>(p.webhookSupport),
+    supportedEvents: z.array(crmEvent).readonly().describe("Events this provider can receive"),
+    endpointHint: z
+      .literal<Entry["endpointHint"]>(p.endpointHint)
+      .describe("Where the provider's API usually lives"),
+  });
 };
 
-export type SyncLog = {
-  id: number;
-  deliveryId: string;
-  status: "success" | "failure";
-  eventType: string;
-  entityType: string;
-  entityId: string;
-  attempt: number;
-  processingTime: number;
-  responseCode: number | null;
-  errorDetails: string | null;
-  createdAt: Date;
-};
-
-export type SyncLogPage = { items: SyncLog[]; total: number; page: number; pageSize: number };
+export const crmProviders = z
+  .object({
+    salesforce: providerEntry("salesforce"),
+    hubspot: providerEntry("hubspot"),
+    dealersocket: providerEntry("dealersocket"),
+    vinsolutions: providerEntry("vinsolutions"),
+    elead: providerEntry("elead"),
+    cdk: providerEntry("cdk"),
+    webhook: providerEntry("webhook"),
+  })
+  .describe("The CRM providers an integration can name, keyed by provider code");

@@ -26,10 +26,22 @@ export const documentUpdateInput = z.strictObject({
 });
 export type DocumentUpdateInput = z.infer<typeof documentUpdateInput>;
 
-/** What `documents.get` answers; the REST route answers `{ content, lastUpdated }` of it (SPEC.md section 3). */
-export type DocumentView = {
-  slug: string;
-  title: string;
-  content: string;
-  lastUpdated: Date;
-};
+/** What `documents.get` answers; the REST route answers `{ content, lastUpdated }` of it (docs/product/public-site.md#documents). */
+export const documentView = z.object({
+  slug: z.string(),
+  title: z.string(),
+  content: z.string().describe("Markdown"),
+  lastUpdated: z.date(),
+});
+export type DocumentView = z.output<typeof documentView>;
+
+/** The documents an administrator may edit, without their text. */
+export const documentList = z.array(
+  z.object({
+    slug: z.string(),
+    title: z.string(),
+    lastUpdated: z.date(),
+    updatedBy: z.string().nullable().describe("E-mail of the last editor; null for the shipped text"),
+    characters: z.number().int(),
+  }),
+);

@@ -1,23 +1,18 @@
 // Inputs and answers of the manager domain: a dealership manager's team, plan, performance and monthly report.
 // Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
 import { z } from "zod";
-import { PAYMENT_MODELS, type PaymentModel, YEARS_OF_EXPERIENCE } from "../constants";
-import type { PlanId } from "../plans";
+import { PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
+import { PLAN_IDS } from "../plans";
 import { emailSchema } from "./auth";
-import { idSchema, line, text } from "./common";
+import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
+import { dealershipSummary } from "./salespeople";
 
 /** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
 export const PLAN_LIMIT_MESSAGE = "Plan limit reached";
 
-export const TEAM_PAGE_SIZE = { default: 20, max: 100 } as const;
-
 export const teamInput = z
-  .strictObject({
-    search: line().max(120).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(TEAM_PAGE_SIZE.max).default(TEAM_PAGE_SIZE.default),
-  })
-  .default({ page: 1, pageSize: TEAM_PAGE_SIZE.default });
+  .strictObject({ search: line().max(120).optional(), ...pagingFields() })
+  .default({ page: 1, pageSize: PAGE_SIZE.default });
 
 const optionalLine = (max: number) =>
   line()
@@ -27,7 +22,7 @@ const optionalLine = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * SPEC.md section 3's add-salesperson payload. `managerId` and `dealershipName` are accepted because the spec's
+ * The add-salesperson payload of docs/product/dealerships.md#adding-a-salesperson. `managerId` and `dealershipName` are accepted because the spec's
  * client sends them, and ignored: the server adds to the caller's own dealership.
  */
 export const addSalespersonInput = z.strictObject({
@@ -53,7 +48,7 @@ export const addSalespersonInput = z.strictObject({
 });
 export type AddSalespersonInput = z.input<typeof addSalespersonInput>;
 
-/** SPEC.md section 7: `{ salespersonId, managerId }`; managerId is accepted and ignored. */
+/** docs/product/roles-and-access.md#dealership-scope: `{ salespersonId, managerId }`; managerId is accepted and ignored. */
 export const removeSalespersonInput = z.strictObject({
   salespersonId: idSchema,
   managerId: z.union([z.uuid(), idSchema]).nullable().optional(),
@@ -78,162 +73,195 @@ export const monthSchema = line().regex(
 
 export const monthlyReportInput = z.strictObject({ month: monthSchema });
 
-export const REPORT_FORMATS = ["csv", "json"] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const MONTHLY_REPORT_FORMATS = ["csv", "json"] as const;
+export type MonthlyReportFormat = (typeof MONTHLY_REPORT_FORMATS)[number];
 export const reportFileInput = z.strictObject({
   month: monthSchema,
-  format: z.enum(REPORT_FORMATS, { error: "Format must be csv or json" }).default("csv"),
+  format: z.enum(MONTHLY_REPORT_FORMATS, { error: "Format must be csv or json" }).default("csv"),
 });
 
 // Answers --------------------------------------------------------------------------------------------------
 
 /** The dealership's plan, from its subscription row (or the free allowance without one). */
-export type ManagerPlan = {
-  /** Null on the free allowance. */
-  planId: PlanId | null;
-  name: string;
-  /** Stripe's status of the subscription, null without one. */
-  status: string | null;
-  monthlyPriceCents: number;
-  /** Null: no limit (Enterprise). */
-  salespersonLimit: number | null;
-  used: number;
-  limitReached: boolean;
-};
+export const managerPlan = z
+  .object({
+    planId: z.enum(PLAN_IDS).nullable().describe("Null on the free allowance"),
+    name: z.string(),
+    status: z.string().nullable().describe("Stripe's status of the subscription; null without one"),
+    monthlyPriceCents: cents(),
+    salespersonLimit: z.number().int().nullable().describe("Null: no limit"),
+    used: z.number().int(),
+    limitReached: z.boolean(),
+  })
+  .describe("The dealership's plan and how much of its salesperson allowance is used");
+export type ManagerPlan = z.output<typeof managerPlan>;
 
-export type ManagerOverview = {
-  dealership: {
-    id: number;
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zipCode: string;
-    phoneNumber: string | null;
-    website: string | null;
-    latitude: number;
-    longitude: number;
-    timeZone: string;
-  };
-  totalSalespeople: number;
-  verifiedSalespeople: number;
-  pendingVerifications: number;
-  /** Over every published review of the team's salespeople, to one decimal; null without reviews. */
-  averageRating: number | null;
-  totalReviews: number;
-  /** Salespeople (of any dealership, or independent) in the dealership's city and state. */
-  salespeopleInCity: number;
-  plan: ManagerPlan;
-};
+export const managerOverview = z.object({
+  dealership: dealershipSummary,
+  totalSalespeople: z.number().int(),
+  verifiedSalespeople: z.number().int(),
+  pendingVerifications: z.number().int(),
+  averageRating: z
+    .number()
+    .nullable()
+    .describe("Over every published review of the team, one decimal; null without reviews"),
+  totalReviews: z.number().int(),
+  salespeopleInCity: z
+    .number()
+    .int()
+    .describe("Salespeople of any dealership, or independent, in the dealership's city and state"),
+  plan: managerPlan,
+});
+export type ManagerOverview = z.output<typeof managerOverview>;
 
-export type TeamMember = {
-  id: number;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  profileImageUrl: string | null;
-  status: string;
-  paymentModel: PaymentModel;
-  yearsOfExperience: number;
-  averageRating: number;
-  totalReviews: number;
-  verifiedAt: Date | null;
-  /** Whether they have signed in at least once (an account is made on first sign-in). */
-  hasSignedIn: boolean;
-  createdAt: Date;
-};
+export const teamMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  status: z.string(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  yearsOfExperience: z.number().int(),
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  verifiedAt: z.date().nullable().describe("When the manager verified them; null while unverified"),
+  hasSignedIn: z.boolean().describe("Whether they have signed in at least once (the account is made then)"),
+  createdAt: z.date(),
+});
+export type TeamMember = z.output<typeof teamMember>;
 
-export type TeamPage = { items: TeamMember[]; total: number; page: number; pageSize: number };
+export const teamMembers = z.array(teamMember);
+
+export const teamPage = listPage(teamMember).describe("The manager's salespeople");
+export type TeamPage = z.output<typeof teamPage>;
 
 /** An invitation the manager sent that its salesperson has not answered yet (and that has not expired). */
-export type TeamInvitation = {
-  id: string;
-  email: string;
-  /** The invited salesperson's public name. */
-  name: string;
-  paymentModel: PaymentModel;
-  createdAt: Date;
-  expiresAt: Date;
-};
+export const teamInvitation = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string().describe("The invited salesperson's public name"),
+    paymentModel: z.enum(PAYMENT_MODELS),
+    createdAt: z.date(),
+    expiresAt: z.date(),
+  })
+  .describe("An open invitation to join the team");
+export type TeamInvitation = z.output<typeof teamInvitation>;
+
+export const teamInvitations = z.array(teamInvitation);
 
 /** An open invitation as the invited salesperson sees it on their dashboard. */
-export type SalespersonInvitation = {
-  id: string;
-  dealership: { id: number; name: string; city: string; state: string };
-  paymentModel: PaymentModel;
-  createdAt: Date;
-  expiresAt: Date;
-};
+export const salespersonInvitation = z
+  .object({
+    id: z.uuid(),
+    dealership: z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() }),
+    paymentModel: z.enum(PAYMENT_MODELS),
+    createdAt: z.date(),
+    expiresAt: z.date(),
+  })
+  .describe("An open invitation to join a dealership, addressed to the caller's profile");
+export type SalespersonInvitation = z.output<typeof salespersonInvitation>;
+
+export const salespersonInvitations = z.array(salespersonInvitation);
 
 /** What the invited salesperson's answer did. */
-export type InvitationAnswer = { id: string; status: "accepted" | "declined"; dealershipId: number };
+export const invitationAnswer = z.object({
+  id: z.uuid(),
+  status: z.enum(["accepted", "declined"]),
+  dealershipId: z.number().int(),
+});
+export type InvitationAnswer = z.output<typeof invitationAnswer>;
+
+export const revokedInvitation = z.object({ id: z.uuid(), revoked: z.literal(true) });
+
+const mailOutcome = z
+  .enum(["sent", "logged", "failed"])
+  .describe(
+    "What happened to the e-mail: a sign-in link for a new profile, the invitation for an existing one",
+  );
 
 /**
  * A new profile joins the team at once; an existing one (its owner decides) gets an invitation and joins only
  * when its owner accepts it.
  */
-export type AddSalespersonResult =
-  | {
-      outcome: "created";
-      salesperson: TeamMember;
-      /** What happened to the e-mail: a sign-in link for a new profile, the invitation for an existing one. */
-      invite: "sent" | "logged" | "failed";
-    }
-  | { outcome: "invited"; invitation: TeamInvitation; invite: "sent" | "logged" | "failed" };
+export const addSalespersonResult = z
+  .discriminatedUnion("outcome", [
+    z.object({ outcome: z.literal("created"), salesperson: teamMember, invite: mailOutcome }),
+    z.object({ outcome: z.literal("invited"), invitation: teamInvitation, invite: mailOutcome }),
+  ])
+  .describe(
+    "A new profile on the team, or an invitation to an existing salesperson, who joins only by accepting it",
+  );
+export type AddSalespersonResult = z.output<typeof addSalespersonResult>;
 
-export type LeaderboardEntry = {
-  id: number;
-  name: string;
-  profileImageUrl: string | null;
-  averageRating: number;
-  totalReviews: number;
-  band: "top" | "average" | "needs-improvement" | "unrated";
-  /** Appointments no longer scheduled: completed, no-show and cancelled. */
-  closedAppointments: number;
-  completed: number;
-  noShows: number;
-  /** completed / closed, 0..1; null when nothing closed yet. */
-  completionRate: number | null;
-  /** no-shows / closed, 0..1; null when nothing closed yet. */
-  noShowRate: number | null;
-  openIncidents: number;
-};
+/** A salesperson who left a dealership's team: they stay on the platform, independent. */
+export const leftTeam = z.object({ id: z.number().int(), name: z.string(), independent: z.literal(true) });
 
-export type ManagerPerformance = {
-  topPerformers: number;
-  averagePerformers: number;
-  needsImprovement: number;
-  unrated: number;
-  leaderboard: LeaderboardEntry[];
-};
+export const leaderboardEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  band: z.enum(["top", "average", "needs-improvement", "unrated"]),
+  closedAppointments: z
+    .number()
+    .int()
+    .describe("Appointments no longer scheduled: completed, no-show and cancelled"),
+  completed: z.number().int(),
+  noShows: z.number().int(),
+  completionRate: z.number().nullable().describe("completed / closed, 0..1; null when nothing closed yet"),
+  noShowRate: z.number().nullable().describe("no-shows / closed, 0..1; null when nothing closed yet"),
+  openIncidents: z.number().int(),
+});
+export type LeaderboardEntry = z.output<typeof leaderboardEntry>;
 
-export type MonthlyReportRow = {
-  salespersonId: number;
-  name: string;
-  appointments: number;
-  completed: number;
-  cancellations: number;
-  noShows: number;
-  reviews: number;
-  /** Average overall rating of the month's reviews, two decimals; null without reviews. */
-  averageRating: number | null;
-  misconductCases: number;
-  customerMessages: number;
-  /** Customer messages that got a reply. */
-  repliedMessages: number;
-  /** Mean minutes from a customer's message to the salesperson's next reply; null when none was answered. */
-  averageReplyMinutes: number | null;
-};
+export const managerPerformance = z.object({
+  topPerformers: z.number().int(),
+  averagePerformers: z.number().int(),
+  needsImprovement: z.number().int(),
+  unrated: z.number().int(),
+  leaderboard: z.array(leaderboardEntry),
+});
+export type ManagerPerformance = z.output<typeof managerPerformance>;
 
-export type MonthlyReport = {
-  dealership: { id: number; name: string; timeZone: string };
-  month: string;
-  /** The month's bounds in the dealership's time zone. */
-  from: Date;
-  to: Date;
-  generatedAt: Date;
-  rows: MonthlyReportRow[];
-  totals: Omit<MonthlyReportRow, "salespersonId" | "name">;
-};
+const monthlyFigures = z.object({
+  appointments: z.number().int(),
+  completed: z.number().int(),
+  cancellations: z.number().int(),
+  noShows: z.number().int(),
+  reviews: z.number().int(),
+  averageRating: z
+    .number()
+    .nullable()
+    .describe("Average overall rating of the month's reviews, two decimals; null without reviews"),
+  misconductCases: z.number().int(),
+  customerMessages: z.number().int(),
+  repliedMessages: z.number().int().describe("Customer messages that got a reply"),
+  averageReplyMinutes: z
+    .number()
+    .nullable()
+    .describe(
+      "Mean minutes from a customer's message to the salesperson's next reply; null when none was answered",
+    ),
+});
 
-export type ReportFile = { filename: string; contentType: string; content: string };
+export const monthlyReportRow = monthlyFigures.extend({ salespersonId: z.number().int(), name: z.string() });
+export type MonthlyReportRow = z.output<typeof monthlyReportRow>;
+
+export const monthlyReport = z.object({
+  dealership: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() }),
+  month: z.string(),
+  from: z.date().describe("The month's start in the dealership's time zone"),
+  to: z.date().describe("The month's end in the dealership's time zone"),
+  generatedAt: z.date(),
+  rows: z.array(monthlyReportRow),
+  totals: monthlyFigures,
+});
+export type MonthlyReport = z.output<typeof monthlyReport>;
+
+export const reportFile = downloadFile.describe(
+  "The monthly report as a file (CSV or JSON), answered as a download",
+);
+export type MonthlyReportFile = z.output<typeof reportFile>;

@@ -1,4 +1,4 @@
-// Inputs of the messages domain: buyers contacting salespeople, and the conversation that follows.
+// Inputs and answers of the messages domain: buyers contacting salespeople, and the conversation that follows.
 import { z } from "zod";
 import { CONTACT_METHODS } from "../reviews";
 import { idSchema, text } from "./common";
@@ -13,3 +13,9 @@ export const replyMessageInput = z.strictObject({
   body: text().min(1, "Please write a message").max(4000),
 });
 export const conversationInput = z.strictObject({ conversationId: idSchema });
+
+export const contactSent = z.object({
+  conversationId: z.number().int(),
+  messageId: z.number().int(),
+  message: z.string(),
+});

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  SALESPERSON_STATUSES,
-  SELF_SERVICE_STATUSES,
-  YEARS_OF_EXPERIENCE,
-} from "../constants";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
+import { SALESPERSON_STATUSES, SELF_SERVICE_STATUSES, YEARS_OF_EXPERIENCE } from "../constants";
 import { idSchema, line, text } from "./common";
 
 const id = idSchema;
@@ -41,12 +36,8 @@ export const updateStatusInput = z.strictObject({
   status: z.enum(SALESPERSON_STATUSES, { error: "Status must be available, busy or unavailable" }),
 });
 
-// Defined with the other SPEC.md constants, so client code that needs only the list doesn't load zod.
-export { ANALYTICS_PERIODS, type AnalyticsPeriod };
-export const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
-
 export const overviewInput = z.strictObject({
-  period: z.enum(ANALYTICS_PERIODS).default("30d"),
+  period: z.enum(ANALYTICS_PERIODS).default(DEFAULT_ANALYTICS_PERIOD),
   salespersonId: id.optional(),
 });
 
@@ -105,3 +96,17 @@ export type GrowthInsight = {
   title: string;
   detail: string;
 };
+
+// Answers of the salesperson's own profile --------------------------------------------------------------------
+
+export const verifiedProfile = z.object({ id: z.number().int(), verifiedAt: z.date().nullable() });
+
+export const profileStatus = z.object({ id: z.number().int(), status: z.enum(SALESPERSON_STATUSES) });
+
+export const uploadedPhoto = z.object({ profileImageUrl: z.string(), thumbnailUrl: z.string() });
+
+export const recordedView = z.object({
+  recorded: z
+    .boolean()
+    .describe("False when not counted: the salesperson's own view, or this viewer's second view of the day"),
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REVIEW_SORTS } from "../reviews";
-import { idSchema, idWith, isoDate, line, listPaging, text } from "./common";
+import { idSchema, idWith, isoDate, line, listPaging, pagingFields, text } from "./common";
+import { ratingListItem } from "./salespeople";
 
 const id = idSchema;
 const score = z.coerce
@@ -39,11 +40,12 @@ export const editRatingInput = submitRatingInput
 
 export const eligibleAppointmentsInput = z.strictObject({ salespersonId: id });
 
+export const REVIEWS_PAGE_SIZE = { default: 10, max: 50 } as const;
+
 export const reviewsPageInput = z.strictObject({
   salespersonId: id,
   sort: z.enum(REVIEW_SORTS).default("newest"),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pagingFields(REVIEWS_PAGE_SIZE),
 });
 
 export const replyInput = z.strictObject({
@@ -66,19 +68,38 @@ export const openFlagsInput = z.strictObject(listPaging).optional();
 export type OpenFlagsInput = z.input<typeof openFlagsInput>;
 export type OpenFlagsQuery = z.output<typeof openFlagsInput>;
 
-export type ReviewView = {
-  id: number;
-  overallRating: number;
-  helpfulnessRating: number;
-  pressureLevelRating: number;
-  communicationRating: number;
-  comment: string | null;
-  helpfulnessComment: string | null;
-  pressureComment: string | null;
-  communicationComment: string | null;
-  visitDate: string | null;
-  createdAt: Date;
-  customerName: string;
-  verifiedVisit: boolean;
-  reply: { body: string; createdAt: Date } | null;
-};
+export const reviewView = ratingListItem.extend({
+  helpfulnessComment: z.string().nullable(),
+  pressureComment: z.string().nullable(),
+  communicationComment: z.string().nullable(),
+  visitDate: z.string().nullable().describe("YYYY-MM-DD of the visit, when the reviewer gave it"),
+  verifiedVisit: z.boolean().describe("Written about a booked appointment"),
+  reply: z
+    .object({ body: z.string(), createdAt: z.date() })
+    .nullable()
+    .describe("The salesperson's public reply"),
+});
+export type ReviewView = z.output<typeof reviewView>;
+
+export const reviewsPage = z
+  .object({
+    items: z.array(reviewView),
+    total: z.number().int().describe("Published reviews of the salesperson"),
+    averages: z
+      .object({
+        overall: z.number().nullable(),
+        helpfulness: z.number().nullable(),
+        pressureLevel: z.number().nullable(),
+        communication: z.number().nullable(),
+      })
+      .describe("Average stars over every published review, two decimals; null without reviews"),
+  })
+  .describe("A page of a salesperson's published reviews");
+
+export const submittedReview = z
+  .object({
+    id: z.number().int().describe("The new review's id"),
+    averageRating: z.number().describe("The salesperson's new average"),
+    totalReviews: z.number().int(),
+  })
+  .describe("The review and the salesperson's averages after it");

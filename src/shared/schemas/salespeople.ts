@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { BROWSE_PAGE_SIZE, type PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
-import { idSchema, line } from "./common";
-
-/** 'all' or an empty string means the filter is off (SPEC.md section 7). */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
+import { BROWSE_PAGE_SIZE, PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
+import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
 
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
@@ -30,8 +26,7 @@ export const browseSalespeopleInput = z.strictObject({
   /** Minimum pressure-level average (5 = perfect balance): who does not push. */
   minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
   sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
-  limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_SIZE.max).default(BROWSE_PAGE_SIZE.default),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pagingFields(BROWSE_PAGE_SIZE),
 });
 export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
 export type BrowseSalespeopleQuery = z.output<typeof browseSalespeopleInput>;
@@ -40,70 +35,108 @@ export const salespersonIdInput = z.strictObject({
   id: idSchema,
 });
 
-export type SalespersonCard = {
-  id: number;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  dealershipId: number | null;
-  dealership: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  status: (typeof SALESPERSON_STATUSES)[number];
-  specialties: string[];
-  averageRating: number;
-  totalReviews: number;
-  /** Average pressure-level score over published reviews (5 = perfect balance); null without reviews. */
-  pressureAverage: number | null;
-  yearsOfExperience: number;
-  city: string;
-  state: string;
-  /** IANA zone of the salesperson (their dealership's): slots are shown in it. */
-  timeZone: string;
-  paymentModel: (typeof PAYMENT_MODELS)[number];
-  /** Set once the dealership's manager confirmed the salesperson: the card then says 'Verified by {dealership}'. */
-  verifiedAt: Date | null;
-};
+export const salespersonCard = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    dealershipId: z.number().int().nullable().describe("Null for an independent salesperson"),
+    dealership: z.string().nullable().describe("The dealership's name; null for an independent salesperson"),
+    profileImageUrl: z.string().nullable(),
+    bio: z.string().nullable(),
+    status: z.enum(SALESPERSON_STATUSES),
+    specialties: z.array(z.string()),
+    averageRating: z.number().describe("Average overall rating of published reviews"),
+    totalReviews: z.number().int(),
+    pressureAverage: z
+      .number()
+      .nullable()
+      .describe(
+        "Average pressure-level score over published reviews (5 = no pressure); null without reviews",
+      ),
+    yearsOfExperience: z.number().int(),
+    city: z.string(),
+    state: z.string(),
+    timeZone: ianaZone().describe("IANA zone of the salesperson (their dealership's): slots are shown in it"),
+    paymentModel: z.enum(PAYMENT_MODELS),
+    verifiedAt: z
+      .date()
+      .nullable()
+      .describe(
+        "When the dealership's manager confirmed the salesperson (the card then says 'Verified by {dealership}'); null while unverified",
+      ),
+  })
+  .describe("A salesperson as the browse page shows them");
+export type SalespersonCard = z.output<typeof salespersonCard>;
 
 /**
  * A page of browse results. `total` counts the matches exactly up to BROWSE_TOTAL_LIMIT; when more match,
  * `total` is BROWSE_TOTAL_LIMIT and `totalExact` is false ("more than 1,000").
  */
-export type BrowseResult = { items: SalespersonCard[]; total: number; totalExact: boolean };
+export const browseResult = z
+  .object({
+    items: z.array(salespersonCard),
+    total: z
+      .number()
+      .int()
+      .describe("Matches counted exactly up to 1,000; past that 1,000, with totalExact false"),
+    totalExact: z.boolean().describe("False when more than `total` salespeople match"),
+  })
+  .describe("A page of browse results");
+export type BrowseResult = z.output<typeof browseResult>;
 
-export type RatingListItem = {
-  id: number;
-  overallRating: number;
-  helpfulnessRating: number;
-  pressureLevelRating: number;
-  communicationRating: number;
-  comment: string | null;
-  createdAt: Date;
-  customerName: string;
-};
+export const ratingListItem = z.object({
+  id: z.number().int(),
+  overallRating: stars(),
+  helpfulnessRating: stars(),
+  pressureLevelRating: stars().describe("Stars, 1 to 5; 5 means no sales pressure"),
+  communicationRating: stars(),
+  comment: z.string().nullable(),
+  createdAt: z.date(),
+  customerName: z.string().describe("The reviewer's first name and last initial, or 'Verified customer'"),
+});
+export type RatingListItem = z.output<typeof ratingListItem>;
 
-export type DealershipSummary = {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string | null;
-  website: string | null;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-};
+export const dealershipSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  phoneNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  timeZone: ianaZone(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type DealershipSummary = z.output<typeof dealershipSummary>;
 
-export type SalespersonDetail = SalespersonCard & {
-  dealershipInfo: DealershipSummary | null;
-  ratings: RatingListItem[];
-  categoryAverages: { helpfulness: number; pressureLevel: number; communication: number } | null;
-};
+export const salespersonDetail = salespersonCard
+  .extend({
+    dealershipInfo: dealershipSummary.nullable().describe("Null for an independent salesperson"),
+    ratings: z.array(ratingListItem).describe("The latest published reviews, newest first"),
+    categoryAverages: z
+      .object({ helpfulness: z.number(), pressureLevel: z.number(), communication: z.number() })
+      .nullable()
+      .describe("Average stars of each review category; null without reviews"),
+  })
+  .describe("A salesperson's profile");
+export type SalespersonDetail = z.output<typeof salespersonDetail>;
 
-export type SalespersonRatingsSummary = {
-  averageRating: number;
-  totalReviews: number;
-  ratings: RatingListItem[];
-};
+export const salespersonRatingsSummary = z.object({
+  averageRating: z.number().describe("Average overall rating of published reviews"),
+  totalReviews: z.number().int(),
+  ratings: z.array(ratingListItem),
+});
+export type SalespersonRatingsSummary = z.output<typeof salespersonRatingsSummary>;
+
+/** What the browse filters offer: every dealership and every city with someone to find. */
+export const browseFilterOptions = z.object({
+  dealerships: z.array(
+    z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() }),
+  ),
+  cities: z.array(z.object({ city: z.string(), state: z.string() })),
+});
+export type BrowseFilterOptions = z.output<typeof browseFilterOptions>;

@@ -1,7 +1,7 @@
 // Inputs and answers of account security: the second factor, sessions, security events and settings.
 import { z } from "zod";
-import { RISK_LEVELS, type RiskLevel } from "../security";
-import { isoDate, line, listPaging, optionalFilter } from "./common";
+import { RISK_LEVELS } from "../security";
+import { isoDate, line, listPage, optionalFilter, pagingFields } from "./common";
 
 /** A six-digit authenticator code (spaces allowed). */
 export const totpCodeSchema = line({ error: "Enter the 6-digit code from your authenticator app" })
@@ -23,23 +23,57 @@ export const verifyMfaInput = z.strictObject({
 });
 export type VerifyMfaInput = z.input<typeof verifyMfaInput>;
 
-export type MfaStatus = {
-  enabled: boolean;
-  enabledAt: Date | null;
-  /** A setup was started and waits for its first code. */
-  pendingSetup: boolean;
-  backupCodesRemaining: number;
-  /** SPEC.md section 9: fewer than 5 backup codes remain. */
-  warning: boolean;
-  /** The platform requires this account (an administrator) to use MFA. */
-  required: boolean;
-  lockedUntil: Date | null;
-};
+export const mfaStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.date().nullable(),
+  pendingSetup: z.boolean().describe("A setup was started and waits for its first code"),
+  backupCodesRemaining: z.number().int(),
+  warning: z.boolean().describe("Fewer than 5 backup codes remain"),
+  required: z.boolean().describe("The platform requires this account (an administrator) to use MFA"),
+  lockedUntil: z.date().nullable().describe("After too many wrong codes, codes are refused until then"),
+});
+export type MfaStatus = z.output<typeof mfaStatus>;
 
-export type MfaSetup = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
+export const mfaSetup = z.object({
+  secret: z
+    .string()
+    .describe("The new TOTP secret, base32 in groups of four, for typing into an authenticator"),
+  otpauthUri: z.string(),
+  qrCodeDataUrl: z.string().describe("The otpauth URI as a QR code image, a data URL"),
+});
+export type MfaSetup = z.output<typeof mfaSetup>;
 
+export const mfaChallenge = z
+  .object({
+    mfaRequired: z.literal(true),
+    challenge: z.string().describe("Sent back with the code to verify-mfa to finish signing in"),
+    expiresAt: z.date().describe("When the challenge stops being accepted"),
+  })
+  .describe("The account has two-factor authentication on: sign-in waits for a code instead of a session");
 /** Sign-in waits for the second factor (instead of a session). */
-export type MfaChallengeAnswer = { mfaRequired: true; challenge: string; expiresAt: Date };
+export type MfaChallengeAnswer = z.output<typeof mfaChallenge>;
+
+export const backupCodes = z.object({
+  backupCodes: z
+    .array(z.string())
+    .describe("One-time codes, shown only now; each can stand in for an authenticator code once"),
+});
+
+export const securityOverview = z.object({
+  mfa: mfaStatus,
+  activeSessions: z.number().int(),
+  eventsLast30Days: z.object({
+    low: z.number().int(),
+    medium: z.number().int(),
+    high: z.number().int(),
+    critical: z.number().int(),
+  }),
+  previousSignIn: z
+    .object({ createdAt: z.date(), ipAddress: z.string().nullable() })
+    .nullable()
+    .describe("The sign-in before the current one"),
+  scope: z.enum(["platform", "account"]).describe("platform: the events counted are everyone's"),
+});
 
 export const sessionListInput = z
   .strictObject({ userId: optionalFilter(z.uuid({ error: "Unknown user" })) })
@@ -55,17 +89,24 @@ export const terminateSessionInput = z.union([
 ]);
 export type TerminateSessionInput = z.input<typeof terminateSessionInput>;
 
-export type SessionView = {
-  id: string;
-  userAgent: string | null;
-  device: string;
-  ipAddress: string | null;
-  location: string;
-  createdAt: Date;
-  lastActivity: Date;
-  expiresAt: Date;
-  current: boolean;
-};
+export const sessionView = z.object({
+  id: z.uuid(),
+  userAgent: z.string().nullable(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  location: z.string(),
+  createdAt: z.date(),
+  lastActivity: z.date(),
+  expiresAt: z.date(),
+  current: z.boolean().describe("The session of this request"),
+});
+export type SessionView = z.output<typeof sessionView>;
+
+export const terminatedSessions = z.object({
+  terminated: z.number().int().describe("Sessions ended"),
+  current: z.boolean().describe("Whether the caller's own session was among them"),
+  revokedApiKeys: z.number().int().describe("API keys revoked with them (when asked to)"),
+});
 
 export const securityEventsInput = z
   .strictObject({
@@ -79,8 +120,7 @@ export const securityEventsInput = z
     email: optionalFilter(line().min(1).max(254)),
     from: optionalFilter(isoDate()),
     to: optionalFilter(isoDate()),
-    page: listPaging.page,
-    pageSize: listPaging.pageSize,
+    ...pagingFields(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: "The start date must be on or before the end date",
@@ -90,17 +130,24 @@ export const securityEventsInput = z
 export type SecurityEventsInput = z.input<typeof securityEventsInput>;
 export type SecurityEventsQuery = z.output<typeof securityEventsInput>;
 
-export type SecurityEventView = {
-  id: number;
-  eventType: string;
-  label: string;
-  riskLevel: RiskLevel;
-  ipAddress: string | null;
-  createdAt: Date;
-  details: string | null;
-  userId: string | null;
-  userEmail: string | null;
-};
+export const securityEventView = z.object({
+  id: z.number().int(),
+  eventType: z.string(),
+  label: z.string().describe("What the event type means, for people"),
+  riskLevel: z.enum(RISK_LEVELS),
+  ipAddress: z.string().nullable(),
+  createdAt: z.date(),
+  details: z.string().nullable(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+});
+export type SecurityEventView = z.output<typeof securityEventView>;
+
+export const securityEventsPage = listPage(securityEventView);
 
 export const securitySettingsInput = z.strictObject({ adminMfaRequired: z.boolean() });
-export type SecuritySettings = { adminMfaRequired: boolean; updatedAt: Date };
+export const securitySettings = z.object({
+  adminMfaRequired: z.boolean().describe("Administrators must use two-factor authentication"),
+  updatedAt: z.date(),
+});
+export type SecuritySettings = z.output<typeof securitySettings>;

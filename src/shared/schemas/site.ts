@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
-import { line, text } from "./common";
+import { line, pagingFields, text } from "./common";
+import { dealershipSummary } from "./salespeople";
 
-/** Role choices of the site contact form (SPEC.md section 5): value and the label people see. */
+/** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
 export const CONTACT_ROLES = [
   { value: "customer", label: "Customer" },
   { value: "salesperson", label: "Sales Professional" },
@@ -11,7 +12,7 @@ export const CONTACT_ROLES = [
   { value: "other", label: "Other" },
 ] as const;
 
-/** Subject choices of the site contact form (SPEC.md section 5). */
+/** Subject choices of the site contact form (docs/product/messaging.md#site-contact-form). */
 export const CONTACT_SUBJECTS = [
   { value: "general", label: "General Inquiry" },
   { value: "support", label: "Technical Support" },
@@ -55,16 +56,18 @@ export const contactMessageInput = z.strictObject({
 });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
-export type ContactReceipt = { id: number; receivedAt: Date };
+export const contactReceipt = z.object({ id: z.number().int(), receivedAt: z.date() });
+export type ContactReceipt = z.output<typeof contactReceipt>;
+
+export const CONTACT_MESSAGES_PAGE_SIZE = { default: 50, max: 100 } as const;
 
 export const contactMessagesListInput = z
   .strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...pagingFields(CONTACT_MESSAGES_PAGE_SIZE),
     /** Matches the sender's name, e-mail or company, and the message text. */
     search: z.preprocess(blankToUndefined, line().max(100, "Search is too long").optional()),
   })
-  .default({ limit: 50, offset: 0 });
+  .default({ page: 1, pageSize: CONTACT_MESSAGES_PAGE_SIZE.default });
 
 export type ContactMessageRow = {
   id: number;
@@ -79,14 +82,16 @@ export type ContactMessageRow = {
 };
 
 /** Headline figures, each counted from rows at request time. */
-export type SiteStats = {
-  /** Salespeople whose dealership has verified them. */
-  verifiedSalespeople: number;
-  /** Mean overall score over every rating row; null when there are none. */
-  averageRating: number | null;
-  ratingsCount: number;
-  dealershipPartners: number;
-};
+export const siteStats = z.object({
+  verifiedSalespeople: z.number().int().describe("Salespeople whose dealership has verified them"),
+  averageRating: z
+    .number()
+    .nullable()
+    .describe("Mean overall score over every rating; null when there are none"),
+  ratingsCount: z.number().int(),
+  dealershipPartners: z.number().int(),
+});
+export type SiteStats = z.output<typeof siteStats>;
 
 /** A point to measure from: a city from data/us-cities.csv, or the browser's position. */
 export const dealershipsNearInput = z.strictObject({
@@ -95,20 +100,13 @@ export const dealershipsNearInput = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type NearbyDealership = {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string | null;
-  website: string | null;
-  latitude: number;
-  longitude: number;
-  salespeople: number;
-  distanceMiles: number;
-};
+export const nearbyDealership = dealershipSummary.omit({ timeZone: true }).extend({
+  salespeople: z.number().int(),
+  distanceMiles: z.number().describe("Great-circle distance from the point asked about, in miles"),
+});
+export type NearbyDealership = z.output<typeof nearbyDealership>;
+
+export const nearbyDealerships = z.array(nearbyDealership);
 
 export type CityOption = { city: string; state: string; latitude: number; longitude: number };
 

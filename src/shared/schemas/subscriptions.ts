@@ -1,8 +1,8 @@
 // Inputs and answers of the subscriptions domain: checkout, what happened to a payment, a subscription and its
 // invoices, a dealership's plan and limit, cancel / resume / change plan.
 import { z } from "zod";
-import { BILLING_INTERVALS, type BillingInterval, PLAN_IDS, type PlanAudience, type PlanId } from "../plans";
-import { idSchema, line } from "./common";
+import { BILLING_INTERVALS, PLAN_IDS } from "../plans";
+import { cents, idSchema, line } from "./common";
 
 /** Seats a Dealer Professional subscription may buy (its minimum is in the plan catalogue). */
 export const MAX_SEATS = 500;
@@ -17,7 +17,7 @@ const stripeId = (prefix: string) =>
 export const subscriptionIdSchema = z.uuid({ error: "Not a valid subscription id" });
 
 /**
- * POST /api/create-subscription. SPEC.md's payload (userId, planType, entityType, planName) is accepted; who
+ * POST /api/create-subscription. The payload of docs/product/subscriptions.md#checkout (userId, planType, entityType, planName) is accepted; who
  * pays and for what is decided by the session: userId must be the caller's own when given, entityType must
  * match the plan.
  */
@@ -55,81 +55,102 @@ export const checkoutStatusInput = z
 
 // Answers --------------------------------------------------------------------------------------------------
 
-export type PaymentsConfig = { enabled: boolean; publishableKey: string | null };
+const planId = z.enum(PLAN_IDS);
 
-export type SubscriptionSummary = {
-  id: string;
-  plan: PlanId;
-  planName: string;
-  audience: PlanAudience;
-  interval: BillingInterval;
-  /** Stripe's status, as the last webhook or call reported it. */
-  status: string;
-  /** Whether the status gives access (trialing, active, past_due): the badge and limits follow it. */
-  active: boolean;
-  seats: number;
-  /** What each billing period charges, in cents. */
-  amountCents: number;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  trialEnd: Date | null;
-  canceledAt: Date | null;
-  salespersonId: number | null;
-  dealershipId: number | null;
-  createdAt: Date;
-};
+export const paymentsConfig = z.object({
+  enabled: z.boolean().describe("Whether checkout is configured on this server"),
+  publishableKey: z.string().nullable().describe("Stripe's publishable key for the Payment Element"),
+});
+export type PaymentsConfig = z.output<typeof paymentsConfig>;
 
-export type PaymentRecord = {
-  id: number;
-  invoiceNumber: string | null;
-  status: "paid" | "failed";
-  amountCents: number;
-  currency: string;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-  paidAt: Date | null;
-  failedAt: Date | null;
-};
+export const subscriptionSummary = z.object({
+  id: z.uuid(),
+  plan: planId,
+  planName: z.string(),
+  audience: z.enum(["salesperson", "dealership"]),
+  interval: z.enum(BILLING_INTERVALS),
+  status: z.string().describe("Stripe's status, as the last webhook or call reported it"),
+  active: z.boolean().describe("Whether the status gives access (trialing, active, past_due)"),
+  seats: z.number().int(),
+  amountCents: cents().describe("What each billing period charges, in US cents"),
+  currentPeriodEnd: z.date().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  trialEnd: z.date().nullable(),
+  canceledAt: z.date().nullable(),
+  salespersonId: z.number().int().nullable(),
+  dealershipId: z.number().int().nullable(),
+  createdAt: z.date(),
+});
+export type SubscriptionSummary = z.output<typeof subscriptionSummary>;
 
-export type SubscriptionDetail = SubscriptionSummary & { payments: PaymentRecord[] };
+export const paymentRecord = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string().nullable(),
+  status: z.enum(["paid", "failed"]),
+  amountCents: cents(),
+  currency: z.string(),
+  periodStart: z.date().nullable(),
+  periodEnd: z.date().nullable(),
+  paidAt: z.date().nullable(),
+  failedAt: z.date().nullable(),
+});
+export type PaymentRecord = z.output<typeof paymentRecord>;
+
+export const subscriptionDetail = subscriptionSummary
+  .extend({ payments: z.array(paymentRecord).describe("Invoices paid or failed") })
+  .describe("A subscription and its payments");
+export type SubscriptionDetail = z.output<typeof subscriptionDetail>;
 
 /** GET /api/subscription-info/{dealershipId}. */
-export type DealershipSubscriptionInfo = {
-  dealershipId: number;
-  /** Null on the free allowance. */
-  plan: PlanId | null;
-  planName: string;
-  status: string | null;
-  active: boolean;
-  /** Null: no limit (Enterprise). */
-  salespersonLimit: number | null;
-  seatsUsed: number;
-  subscription: SubscriptionSummary | null;
-};
+export const dealershipSubscriptionInfo = z.object({
+  dealershipId: z.number().int(),
+  plan: planId.nullable().describe("Null on the free allowance"),
+  planName: z.string(),
+  status: z.string().nullable(),
+  active: z.boolean(),
+  salespersonLimit: z.number().int().nullable().describe("Null: no limit"),
+  seatsUsed: z.number().int(),
+  subscription: subscriptionSummary.nullable(),
+});
+export type DealershipSubscriptionInfo = z.output<typeof dealershipSubscriptionInfo>;
 
 /** What the caller may subscribe or manage: their own salesperson plan and the dealership they manage. */
-export type BillingOverview = {
-  payments: PaymentsConfig;
-  salesperson: { current: SubscriptionDetail | null } | null;
-  dealership: (DealershipSubscriptionInfo & { current: SubscriptionDetail | null }) | null;
-};
+export const billingOverview = z
+  .object({
+    payments: paymentsConfig,
+    salesperson: z
+      .object({ current: subscriptionDetail.nullable() })
+      .nullable()
+      .describe("The caller's own salesperson plan; null unless the caller is a salesperson"),
+    dealership: dealershipSubscriptionInfo
+      .extend({ current: subscriptionDetail.nullable() })
+      .nullable()
+      .describe("The plan of the dealership the caller manages; null unless a manager"),
+  })
+  .describe("What the caller may subscribe or manage");
+export type BillingOverview = z.output<typeof billingOverview>;
 
-export type CheckoutStart = {
-  subscriptionId: string;
-  /** Payment Element mode: pay the first invoice, save a card for after the trial, or nothing to collect. */
-  intent: "payment" | "setup" | "none";
-  clientSecret: string | null;
-  status: string;
-  plan: PlanId;
-  interval: BillingInterval;
-  seats: number;
-  amountCents: number;
-  trialEnd: Date | null;
-};
+export const checkoutStart = z.object({
+  subscriptionId: z.uuid(),
+  intent: z
+    .enum(["payment", "setup", "none"])
+    .describe("Payment Element mode: pay the first invoice, save a card for after the trial, or nothing"),
+  clientSecret: z.string().nullable().describe("Stripe's client secret of that intent; null when none"),
+  status: z.string(),
+  plan: planId,
+  interval: z.enum(BILLING_INTERVALS),
+  seats: z.number().int(),
+  amountCents: cents(),
+  trialEnd: z.date().nullable(),
+});
+export type CheckoutStart = z.output<typeof checkoutStart>;
 
 /** What really happened, for /subscription-success: read from Stripe's intent and our subscription row. */
-export type CheckoutOutcome = {
-  state: "confirmed" | "processing" | "failed" | "none";
-  message: string;
-  subscription: SubscriptionSummary | null;
-};
+export const checkoutOutcome = z
+  .object({
+    state: z.enum(["confirmed", "processing", "failed", "none"]),
+    message: z.string(),
+    subscription: subscriptionSummary.nullable(),
+  })
+  .describe("What really happened at checkout, read from Stripe's intent and the subscription");
+export type CheckoutOutcome = z.output<typeof checkoutOutcome>;

@@ -3,7 +3,7 @@
 // No input names the salesperson or the manager's dealership: the server takes both from the session.
 import { z } from "zod";
 import { TRANSFER_STATUSES, type TransferStatus } from "../constants";
-import { idWith, line, text } from "./common";
+import { idWith, line, listPage, optionalFilter, pagingFields, text } from "./common";
 
 export const TRANSFER_NOTE_MAX = 1000;
 export const TRANSFER_REASON_MAX = 1000;
@@ -64,12 +64,6 @@ export const adminDecisionInput = z
   });
 export type AdminDecisionInput = z.input<typeof adminDecisionInput>;
 
-export const TRANSFERS_PAGE_SIZE = { default: 20, max: 100 } as const;
-
-/** 'all' or an empty string means the filter is off. */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
-
 /** The administrators' list: `open` is both waiting statuses. */
 export const TRANSFER_LIST_FILTERS = ["open", ...TRANSFER_STATUSES] as const;
 export type TransferListFilter = (typeof TRANSFER_LIST_FILTERS)[number];
@@ -79,57 +73,62 @@ export const transfersListInput = z
     status: optionalFilter(z.enum(TRANSFER_LIST_FILTERS, { error: "Unknown transfer status" })),
     /** Matches the salesperson's name or e-mail, or either dealership's name. */
     search: optionalFilter(line().min(1).max(100)),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(TRANSFERS_PAGE_SIZE.max)
-      .default(TRANSFERS_PAGE_SIZE.default),
+    ...pagingFields(),
   })
   .optional();
 export type TransfersListInput = z.input<typeof transfersListInput>;
 
 // Answers --------------------------------------------------------------------------------------------------
 
-export type TransferDealership = { id: number; name: string; city: string; state: string };
+export const transferDealership = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type TransferDealership = z.output<typeof transferDealership>;
 
-export type TransferRequestView = {
-  id: number;
-  salespersonId: number;
-  salespersonName: string;
-  /** Where the salesperson was when asking; null: independent (or the dealership was deleted). */
-  fromDealership: TransferDealership | null;
-  /** Where they want to go; null: going independent. */
-  toDealership: TransferDealership | null;
-  status: TransferStatus;
-  note: string | null;
-  /** Why it was declined or denied (or the administrator's note on an approval). */
-  decisionReason: string | null;
-  managerDecidedAt: Date | null;
-  adminDecidedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export const transferRequestView = z.object({
+  id: z.number().int(),
+  salespersonId: z.number().int(),
+  salespersonName: z.string(),
+  fromDealership: transferDealership
+    .nullable()
+    .describe("Where the salesperson was when asking; null: independent (or the dealership was deleted)"),
+  toDealership: transferDealership.nullable().describe("Where they want to go; null: going independent"),
+  status: z.enum(TRANSFER_STATUSES),
+  note: z.string().nullable(),
+  decisionReason: z
+    .string()
+    .nullable()
+    .describe("Why it was declined or denied (or the administrator's note on an approval)"),
+  managerDecidedAt: z.date().nullable(),
+  adminDecidedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TransferRequestView = z.output<typeof transferRequestView>;
+
+export const transferRequests = z.array(transferRequestView);
 
 /** What a manager sees of a salesperson asking to join. */
-export type IncomingTransfer = TransferRequestView & {
-  salespersonEmail: string;
-  profileImageUrl: string | null;
-  yearsOfExperience: number;
-  averageRating: number;
-  totalReviews: number;
-  specialties: string[];
-};
+export const incomingTransfer = transferRequestView.extend({
+  salespersonEmail: z.string(),
+  profileImageUrl: z.string().nullable(),
+  yearsOfExperience: z.number().int(),
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  specialties: z.array(z.string()),
+});
+export type IncomingTransfer = z.output<typeof incomingTransfer>;
+
+export const incomingTransfers = z.array(incomingTransfer);
 
 /** What administrators see: the salesperson's e-mail as well. */
-export type AdminTransfer = TransferRequestView & { salespersonEmail: string };
+export const adminTransfer = transferRequestView.extend({ salespersonEmail: z.string() });
+export type AdminTransfer = z.output<typeof adminTransfer>;
 
-export type TransferList = {
-  items: AdminTransfer[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Requests waiting for an administrator, whatever the filter. */
-  pending: number;
-};
+export const transferList = listPage(adminTransfer).extend({
+  pending: z.number().int().describe("Requests waiting for an administrator, whatever the filter"),
+});
+export type TransferList = z.output<typeof transferList>;

@@ -19,7 +19,7 @@ import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { Logo } from "../../ui/layout/Logo";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
@@ -92,36 +92,23 @@ function ConsoleHeader({ email }: { email: string }) {
 
 function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
   return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={(e) => onTabChange(e.value as AdminTab)}
-      variant="line"
-      lazyMount
-      unmountOnExit
+    <TabbedWorkspace
+      header={null}
+      tabs={ADMIN_TABS}
+      labels={ADMIN_TAB_PANELS}
+      active={tab}
+      onTabChange={onTabChange}
+      stickyTop="0"
     >
-      <Box
-        bg="white"
-        borderBottomWidth="1px"
-        borderColor="border.muted"
-        position="sticky"
-        top="0"
-        zIndex="docked"
-      >
-        <Container maxW="7xl" px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={ADMIN_TABS} labels={ADMIN_TAB_PANELS} active={tab} />
-        </Container>
-      </Box>
-      <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-        {ADMIN_TABS.map((value) => {
-          const { panel: Panel, label } = ADMIN_TAB_PANELS[value];
-          return (
-            <Tabs.Content key={value} value={value} p="0">
-              <Panel label={label} />
-            </Tabs.Content>
-          );
-        })}
-      </Container>
-    </Tabs.Root>
+      {ADMIN_TABS.map((value) => {
+        const { panel: Panel, label } = ADMIN_TAB_PANELS[value];
+        return (
+          <Tabs.Content key={value} value={value} p="0">
+            <Panel label={label} />
+          </Tabs.Content>
+        );
+      })}
+    </TabbedWorkspace>
   );
 }
 

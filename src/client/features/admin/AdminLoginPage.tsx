@@ -14,7 +14,7 @@ import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";
 export const ADMIN_LOGIN_FAILED = "Login failed";
 export const ADMIN_NETWORK_ERROR = "Network error. Please try again.";
 
-/** SPEC.md section 8: the server's message, 'Login failed' when it has none, or the network error. */
+/** docs/product/admin.md#errors-on-sign-in: the server's message, 'Login failed' when it has none, or the network error. */
 export function adminLoginError(error: unknown): string {
   if (apiErrorCode(error) === undefined) return ADMIN_NETWORK_ERROR;
   return apiErrorMessage(error, ADMIN_LOGIN_FAILED);

@@ -8,13 +8,13 @@ import { apiErrorMessage } from "../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
-import { Pager } from "../../ui/Pager";
 import { showToast } from "../../ui/toaster";
 
 /** Keys of placeholder rows while a list loads. */
 export const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
 export { useDebouncedSearch } from "../../ui/filters";
+export { ListPager } from "../../ui/Pager";
 
 export function ListToolbar({
   label,
@@ -53,41 +53,10 @@ export function ListToolbar({
   );
 }
 
-export function ListPager({
-  total,
-  pageSize,
-  page,
-  onPageChange,
-  noun,
-}: {
-  total: number;
-  pageSize: number;
-  page: number;
-  onPageChange: (page: number) => void;
-  noun: string;
-}) {
-  if (total <= pageSize) return null;
-  return (
-    <Pager
-      count={total}
-      pageSize={pageSize}
-      page={page}
-      onPageChange={onPageChange}
-      siblingCount={1}
-      pt="2"
-      labels={{
-        previous: `Previous page of ${noun}s`,
-        next: `Next page of ${noun}s`,
-        page: (n) => `Page ${n} of ${noun}s`,
-      }}
-    />
-  );
-}
-
 export const DELETION_FAILED = "Deletion Failed";
 export const REASSIGN_HINT = "Please reassign or remove salespeople first.";
 
-/** SPEC.md section 8: 'Deletion Failed' with the server's message, plus the hint about salespeople. */
+/** docs/product/admin.md#deletion: 'Deletion Failed' with the server's message, plus the hint about salespeople. */
 export function deletionFailure(error: unknown): { title: string; description: string } {
   const message = apiErrorMessage(error, "Failed to delete. Please try again.");
   return {

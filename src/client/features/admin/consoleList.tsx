@@ -4,6 +4,7 @@
 import { Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
@@ -14,7 +15,6 @@ import {
   SKELETON_KEYS,
   useDebouncedSearch,
 } from "./consoleKit";
-import { usePageFor } from "./moderation/usePageFor";
 
 /** The typed search and the page of a list; the page goes back to 1 when the search or `filterKey` changes. */
 export function useSearchPage(filterKey = "") {
@@ -149,10 +149,7 @@ export function ConsoleRow({
       as="li"
       gap="3"
       p="4"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      layerStyle="panel"
       direction={{ base: "column", md: "row" }}
       align={{ base: "stretch", md: "center" }}
     >

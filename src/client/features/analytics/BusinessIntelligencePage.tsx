@@ -5,7 +5,6 @@
 import {
   Box,
   Button,
-  Container,
   Flex,
   Heading,
   HStack,
@@ -31,9 +30,8 @@ import {
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
 import { trpc } from "../../trpc";
 import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
-import { PageBand } from "../../ui/layout/PageBand";
 import { PageHeader } from "../../ui/layout/PageHeader";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
 import { ExecutiveTab } from "./ExecutiveTab";
@@ -242,56 +240,50 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
   ) : null;
 
   return (
-    <>
-      <Header
-        isAdmin={isAdmin}
-        scopeTitle={scopeTitle}
-        scopeDetail={scopeDetail}
-        period={period}
-        onPeriodChange={(p) => setSearch({ period: p })}
-        asOf={asOf}
-        picker={picker}
-      />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => setSearch({ tab: e.value as BiTab })}
-        variant="line"
-        lazyMount
-        unmountOnExit
-      >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={BI_TABS} labels={TAB_LABELS} active={tab} />
-        </PageBand>
-        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-          <Tabs.Content value="summary" p="0">
-            <ExecutiveTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
-          </Tabs.Content>
-          <Tabs.Content value="revenue" p="0">
-            {isAdmin ? (
-              <Stack gap="4">
-                {dealershipId !== undefined ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    Revenue analytics always cover the whole platform, whichever dealership is picked.
-                  </Text>
-                ) : null}
-                <RevenueTab period={period} onAsOf={onAsOf} />
-              </Stack>
-            ) : (
-              <RevenueForManagers />
-            )}
-          </Tabs.Content>
-          <Tabs.Content value="performance" p="0">
-            <PerformanceTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
-          </Tabs.Content>
-          <Tabs.Content value="market" p="0">
-            <MarketTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
-          </Tabs.Content>
-          <Tabs.Content value="predictions" p="0">
-            <PredictionsTab dealershipId={dealershipId} onAsOf={onAsOf} />
-          </Tabs.Content>
-        </Container>
-      </Tabs.Root>
-    </>
+    <TabbedWorkspace
+      header={
+        <Header
+          isAdmin={isAdmin}
+          scopeTitle={scopeTitle}
+          scopeDetail={scopeDetail}
+          period={period}
+          onPeriodChange={(p) => setSearch({ period: p })}
+          asOf={asOf}
+          picker={picker}
+        />
+      }
+      tabs={BI_TABS}
+      labels={TAB_LABELS}
+      active={tab}
+      onTabChange={(next) => setSearch({ tab: next })}
+    >
+      <Tabs.Content value="summary" p="0">
+        <ExecutiveTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+      </Tabs.Content>
+      <Tabs.Content value="revenue" p="0">
+        {isAdmin ? (
+          <Stack gap="4">
+            {dealershipId !== undefined ? (
+              <Text fontSize="sm" color="fg.muted">
+                Revenue analytics always cover the whole platform, whichever dealership is picked.
+              </Text>
+            ) : null}
+            <RevenueTab period={period} onAsOf={onAsOf} />
+          </Stack>
+        ) : (
+          <RevenueForManagers />
+        )}
+      </Tabs.Content>
+      <Tabs.Content value="performance" p="0">
+        <PerformanceTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+      </Tabs.Content>
+      <Tabs.Content value="market" p="0">
+        <MarketTab period={period} dealershipId={dealershipId} onAsOf={onAsOf} />
+      </Tabs.Content>
+      <Tabs.Content value="predictions" p="0">
+        <PredictionsTab dealershipId={dealershipId} onAsOf={onAsOf} />
+      </Tabs.Content>
+    </TabbedWorkspace>
   );
 }
 

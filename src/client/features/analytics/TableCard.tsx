@@ -3,8 +3,9 @@
 import { Box, Button, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuDownload } from "react-icons/lu";
+import { type CsvCell, toCsv } from "../../../shared/csv";
 import { SectionCard } from "../../ui/SectionCard";
-import { type CsvValue, csvFileName, downloadCsv, toCsv } from "./csv";
+import { csvFileName, downloadCsv } from "./csv";
 import { count, money, monthLabel, percent } from "./format";
 
 export type TableColumn<T> = {
@@ -13,7 +14,7 @@ export type TableColumn<T> = {
   csvHeader?: string;
   /** On screen; the CSV value as text when not given. */
   cell?: (row: T) => ReactNode;
-  csv: (row: T) => CsvValue;
+  csv: (row: T) => CsvCell;
   numeric?: boolean;
 };
 

@@ -1,7 +1,8 @@
 // Business intelligence keeps its tab, period and (for administrators) dealership in the URL, so a reload or a
 // shared link opens the same view. Bad values fall back quietly. This is a route's validateSearch, which loads
 // with every page: it uses ui/searchParams.ts, not zod, and nothing from the analytics feature itself.
-import { ANALYTICS_PERIODS, ID_MAX } from "../../../shared/constants";
+import { ANALYTICS_PERIODS } from "../../../shared/analytics";
+import { ID_MAX } from "../../../shared/constants";
 import { enumParam, intParam, type SearchOf, searchParams } from "../../ui/searchParams";
 
 /** The page's tabs in display order. */

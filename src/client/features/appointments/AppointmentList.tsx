@@ -1,47 +1,37 @@
 // One list of appointments for both sides of a visit: the customer's /appointments and the salesperson
 // dashboard's Appointments tab. Upcoming and past visits, each with what that side may do to it.
 import {
-  Badge,
   Box,
-  Button,
   Card,
   Link as ChakraLink,
   Flex,
   Heading,
   HStack,
-  Icon,
   Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { ComponentProps, ReactNode } from "react";
-import { LuCheck, LuClock, LuInfo, LuMail, LuPhone, LuStickyNote, LuUserX, LuX } from "react-icons/lu";
+import type { ReactNode } from "react";
+import { LuInfo } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
-import { apiErrorCause, trpc } from "../../trpc";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { DateTile } from "../../ui/DateTile";
 import { appointmentWhen } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { AppointmentSummary } from "./AppointmentSummary";
+import {
+  type Actions,
+  type AppointmentSide,
+  CancelledLine,
+  CustomerVisit,
+  type Outcome,
+  SalespersonVisit,
+} from "./AppointmentVisits";
 import { splitAppointments } from "./appointmentLists";
 import { CancelAppointmentDialog } from "./CancelAppointmentDialog";
-import { appointmentStatusStyle } from "./format";
+import { OutcomeDialog } from "./OutcomeDialog";
 import { RescheduleAppointmentDialog } from "./RescheduleAppointmentDialog";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
-
-/** Whose list it is: the buyer who booked, or the salesperson who was booked. */
-export type AppointmentSide = "customer" | "salesperson";
-type Outcome = "completed" | "no-show";
-
-type Actions = {
-  onCancel: (appointment: AppointmentView) => void;
-  onReschedule: (appointment: AppointmentView) => void;
-  onOutcome: (appointment: AppointmentView, outcome: Outcome) => void;
-};
 
 type Section = { description: string; empty: ReactNode };
 
@@ -93,201 +83,6 @@ const SIDES: Record<
     },
   },
 };
-
-function cancelledByText(appointment: AppointmentView, side: AppointmentSide): string {
-  if (appointment.cancelledBy === side) return "Cancelled by you";
-  return side === "customer" ? "Cancelled by the salesperson" : "Cancelled by the customer";
-}
-
-function StatusPill({ status, overdue }: { status: string; overdue: boolean }) {
-  const style = overdue ? { label: "Awaiting outcome", palette: "purple" } : appointmentStatusStyle(status);
-  return (
-    <Badge colorPalette={style.palette} variant="subtle" borderRadius="full" px="2.5" size="md">
-      {style.label}
-    </Badge>
-  );
-}
-
-function CancelledLine({
-  appointment,
-  side,
-  ...props
-}: { appointment: AppointmentView; side: AppointmentSide } & ComponentProps<typeof Text>) {
-  if (appointment.status !== "cancelled") return null;
-  return (
-    <Text fontSize="sm" color="fg.muted" {...props}>
-      {cancelledByText(appointment, side)}
-      {appointment.cancellationReason ? ` · “${appointment.cancellationReason}”` : ""}
-    </Text>
-  );
-}
-
-function ContactLine({ appointment }: { appointment: AppointmentView }) {
-  const contacts = [
-    { icon: LuPhone, href: `tel:${appointment.customerPhone}`, text: appointment.customerPhone },
-    ...(appointment.customerEmail
-      ? [{ icon: LuMail, href: `mailto:${appointment.customerEmail}`, text: appointment.customerEmail }]
-      : []),
-  ];
-  return (
-    <Flex gap={{ base: "1", sm: "4" }} direction={{ base: "column", sm: "row" }} fontSize="sm" wrap="wrap">
-      {contacts.map((contact) => (
-        <HStack key={contact.href} gap="1.5" minW="0">
-          <Icon boxSize="3.5" color="fg.muted" aria-hidden>
-            <contact.icon />
-          </Icon>
-          <ChakraLink href={contact.href} color="blue.700" truncate>
-            {contact.text}
-          </ChakraLink>
-        </HStack>
-      ))}
-    </Flex>
-  );
-}
-
-/** What a card's body gets: the visit, whether it is still ahead, and whether it can still change. */
-type VisitProps = {
-  appointment: AppointmentView;
-  upcoming: boolean;
-  locked: boolean;
-  hintId: string;
-  actions: Actions;
-};
-
-/** The customer's card: the visit as AppointmentSummary shows it, status and actions beside it. */
-function CustomerVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
-  const scheduled = appointment.status === "scheduled";
-  const lockProps = { disabled: locked, "aria-describedby": locked ? hintId : undefined };
-  return (
-    <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
-      <Box flex="1" minW="0">
-        <AppointmentSummary appointment={appointment} linkSalesperson muted={!upcoming} />
-      </Box>
-      <Flex
-        gap="3"
-        direction={{ base: "row", md: "column" }}
-        align={{ base: "center", md: "flex-end" }}
-        justify={{ base: "space-between", md: "center" }}
-        flexShrink={0}
-        ps={{ base: "18", md: "0" }}
-      >
-        <StatusPill status={appointment.status} overdue={false} />
-        {scheduled && upcoming ? (
-          <HStack gap="2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => actions.onReschedule(appointment)}
-              {...lockProps}
-            >
-              Reschedule
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => actions.onCancel(appointment)}
-              {...lockProps}
-            >
-              Cancel
-            </Button>
-          </HStack>
-        ) : null}
-      </Flex>
-    </Flex>
-  );
-}
-
-/** The salesperson's card: who is coming, when and how to reach them; outcome and cancel buttons below. */
-function SalespersonVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
-  const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
-  const scheduled = appointment.status === "scheduled";
-  const wide = { flex: { base: "1", sm: "none" } } as const;
-  return (
-    <>
-      <Flex gap="4" align="flex-start">
-        <DateTile month={when.month} day={when.day} muted={!upcoming} />
-        <Stack gap="1.5" minW="0" flex="1">
-          <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-            <Box minW="0">
-              <Text fontWeight="semibold" color="ink" lineHeight="short">
-                {appointment.customerName}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {appointment.appointmentType}
-              </Text>
-            </Box>
-            <StatusPill status={appointment.status} overdue={scheduled && !upcoming} />
-          </Flex>
-          <HStack gap="1.5" fontSize="sm" color="fg" align="flex-start">
-            <Icon boxSize="3.5" mt="0.5" color="fg.muted" flexShrink={0} aria-hidden>
-              <LuClock />
-            </Icon>
-            <time dateTime={appointment.scheduledDateTime}>
-              {when.date} ·{" "}
-              <Box as="span" whiteSpace="nowrap">
-                {when.time} {when.zoneAbbr}
-              </Box>
-            </time>
-          </HStack>
-          <ContactLine appointment={appointment} />
-          {appointment.notes ? (
-            <HStack gap="1.5" fontSize="sm" color="fg.muted" align="flex-start">
-              <Icon boxSize="3.5" mt="0.5" flexShrink={0} aria-hidden>
-                <LuStickyNote />
-              </Icon>
-              <Text>{appointment.notes}</Text>
-            </HStack>
-          ) : null}
-          <CancelledLine appointment={appointment} side="salesperson" />
-        </Stack>
-      </Flex>
-      {scheduled ? (
-        <Flex
-          gap="2"
-          wrap="wrap"
-          justify={{ base: "stretch", sm: "flex-end" }}
-          pt="3"
-          borderTopWidth="1px"
-          borderColor="border.muted"
-        >
-          <Button
-            size="sm"
-            colorPalette="green"
-            {...wide}
-            onClick={() => actions.onOutcome(appointment, "completed")}
-          >
-            <LuCheck /> Complete
-          </Button>
-          {upcoming ? (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              {...wide}
-              onClick={() => actions.onCancel(appointment)}
-              disabled={locked}
-              aria-describedby={locked ? hintId : undefined}
-            >
-              <LuX /> Cancel
-            </Button>
-          ) : (
-            // Whether a customer failed to turn up is only known once the start has passed.
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="orange"
-              {...wide}
-              onClick={() => actions.onOutcome(appointment, "no-show")}
-            >
-              <LuUserX /> No-show
-            </Button>
-          )}
-        </Flex>
-      ) : null}
-    </>
-  );
-}
 
 function AppointmentItem({
   side,
@@ -426,80 +221,6 @@ export function AppointmentListSkeleton() {
         </Card.Root>
       ))}
     </Stack>
-  );
-}
-
-const OUTCOME_TEXT: Record<Outcome, { title: string; confirm: string; done: string }> = {
-  completed: {
-    title: "Mark as completed?",
-    confirm: "Mark completed",
-    done: "marked as completed. The customer can now rate the visit.",
-  },
-  "no-show": {
-    title: "Mark as no-show?",
-    confirm: "Mark no-show",
-    done: "marked as a no-show.",
-  },
-};
-
-/** Complete or No-show, after the spec's confirmation; the outcome can't be undone. */
-function OutcomeDialog({
-  pending,
-  open,
-  onOpenChange,
-  afterChange,
-}: {
-  pending: { appointment: AppointmentView; outcome: Outcome } | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  afterChange: () => Promise<unknown>;
-}) {
-  const updateStatus = trpc.appointments.updateStatus.useMutation({
-    onSuccess: async (updated) => {
-      const text = OUTCOME_TEXT[updated.status as Outcome] ?? OUTCOME_TEXT.completed;
-      showToast({
-        title: "Appointment Updated",
-        description: `${updated.customerName}'s ${updated.appointmentType} was ${text.done}`,
-        variant: "success",
-      });
-      onOpenChange(false);
-      await afterChange();
-    },
-    onError: (error) => {
-      const explained = apiErrorCause(error) === "NOT_SCHEDULED";
-      showToast({
-        title: "Update Failed",
-        description: explained ? error.message : "Failed to update appointment",
-        variant: "destructive",
-      });
-      if (explained) {
-        onOpenChange(false);
-        void afterChange();
-      }
-    },
-  });
-  const text = pending ? OUTCOME_TEXT[pending.outcome] : null;
-  const when = pending
-    ? appointmentWhen(pending.appointment.scheduledDateTime, pending.appointment.timeZone)
-    : null;
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={text?.title ?? ""}
-      description={
-        pending && when
-          ? `${pending.appointment.customerName}'s ${pending.appointment.appointmentType} on ${when.date} at ${when.time} ${when.zoneAbbr}. This can't be undone.`
-          : ""
-      }
-      confirmLabel={text?.confirm ?? "Confirm"}
-      pendingLabel="Saving..."
-      palette={pending?.outcome === "no-show" ? "orange" : "green"}
-      isPending={updateStatus.isPending}
-      onConfirm={() => {
-        if (pending) updateStatus.mutate({ id: pending.appointment.id, status: pending.outcome });
-      }}
-    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { DaySlots } from "../../../shared/schemas/appointments";
 import { availableToday } from "../../../shared/slots";
 
 /**
- * 'Available Today' on a salesperson card (SPEC.md section 9): the fixed slots still open today in the
+ * 'Available Today' on a salesperson card (docs/product/booking.md#available-today): the fixed slots still open today in the
  * salesperson's zone, at most four as small buttons and '+N more'. Picking one opens the dialog on it.
  */
 export function AvailableToday({

@@ -6,8 +6,8 @@ import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { appointmentWhen } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
-import type { AppointmentSide } from "./AppointmentList";
 import { AppointmentSummary } from "./AppointmentSummary";
+import type { AppointmentSide } from "./AppointmentVisits";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
 /** Refusals the server explains in words either side can act on (the 2-hour window, an already-closed visit). */
@@ -111,7 +111,7 @@ function CancelForm({
 }
 
 /**
- * SPEC.md cancel-appointment dialog, for either side: an optional reason, then the appointment is cancelled.
+ * The cancel dialog (docs/product/booking.md#cancellation), for either side: an optional reason, then the appointment is cancelled.
  * `afterChange` refreshes what the cancellation changes (every appointment list and slot grid by default).
  */
 export function CancelAppointmentDialog({

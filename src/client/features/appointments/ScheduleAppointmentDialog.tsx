@@ -360,7 +360,7 @@ function CustomerScheduling({
 }
 
 /**
- * SPEC.md 'appointment scheduling' dialog: a day's half-hour slots in the salesperson's zone, the visit type
+ * The scheduling dialog (docs/product/booking.md#booking-a-visit): a day's half-hour slots in the salesperson's zone, the visit type
  * and the buyer's contact details. Signed-out visitors are asked to sign in; other roles are told why not.
  */
 export function ScheduleAppointmentDialog({

@@ -2,7 +2,7 @@
 import type { APPOINTMENT_STATUSES } from "../../../shared/constants";
 import { apiErrorCause } from "../../trpc";
 
-/** SPEC.md section 8: a conflict or a blocked slot both read as 'Time Slot Unavailable'. */
+/** docs/product/booking.md#no-double-booking: a conflict or a blocked slot both read as 'Time Slot Unavailable'. */
 export function isSlotUnavailable(error: unknown): boolean {
   const cause = apiErrorCause(error);
   if (cause === "SCHEDULING_CONFLICT" || cause === "SLOT_BLOCKED") return true;

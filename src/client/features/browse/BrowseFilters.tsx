@@ -116,16 +116,7 @@ export function BrowseFilters({
   const selectFilterCount = activeCount - (search.search ? 1 : 0);
 
   return (
-    <Box
-      as="section"
-      aria-label="Filters"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      p={{ base: "4", md: "5" }}
-      boxShadow="xs"
-    >
+    <Box as="section" aria-label="Filters" layerStyle="panel" p={{ base: "4", md: "5" }} boxShadow="xs">
       <Stack gap="4">
         <HStack gap="3">
           <Box flex="1">

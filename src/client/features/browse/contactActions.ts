@@ -1,4 +1,4 @@
-// What the Contact and Rate buttons on a browse card do (SPEC.md sections 6, 8).
+// What the Contact and Rate buttons on a browse card do (docs/product/messaging.md#contacting-a-salesperson, docs/product/reviews.md#who-may-rate).
 import type { SessionUser } from "../../../shared/schemas/auth";
 
 export function callSalesperson(phoneNumber: string | null | undefined): void {

@@ -16,7 +16,9 @@ import { RequestsTab } from "./RequestsTab";
 import { RetentionTab } from "./RetentionTab";
 
 // Administrators' and managers' panels are their own chunks: most visitors never open them.
-const ReportsTab = lazy(() => import("./ReportsTab").then((m) => ({ default: m.ReportsTab })));
+const ComplianceReportTab = lazy(() =>
+  import("./ComplianceReportTab").then((m) => ({ default: m.ComplianceReportTab })),
+);
 const AuditTrailTab = lazy(() => import("../admin").then((m) => ({ default: m.AuditTrailTab })));
 
 const PAGE_TITLE = "Compliance";
@@ -78,7 +80,7 @@ function Workspace({ user }: { user: SessionUser }) {
       {tabs.includes("reports") ? (
         <Tabs.Content value="reports" p="0">
           <Suspense fallback={<PanelLoading />}>
-            <ReportsTab />
+            <ComplianceReportTab />
           </Suspense>
         </Tabs.Content>
       ) : null}
@@ -93,7 +95,7 @@ function Workspace({ user }: { user: SessionUser }) {
   );
 }
 
-/** Signed-out visitors are sent to sign in (SPEC.md); every signed-in role gets the tabs it can use. */
+/** Signed-out visitors are sent to sign in (docs/product/routes.md#route-states); every signed-in role gets the tabs it can use. */
 export function CompliancePage() {
   const { user } = useSession();
   return <SignedInFrame>{user ? <Workspace user={user} /> : null}</SignedInFrame>;

@@ -1,8 +1,8 @@
 // GDPR Requests: everyone files requests about their own data and follows them here; administrators see
 // everyone's, filter them, and move each one on (start processing, complete, reject with a note).
-import { Alert, Button, Dialog, Flex, Grid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Dialog, Flex, Grid, Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { LuCheck, LuFilterX, LuInbox, LuPlay, LuX } from "react-icons/lu";
+import { LuCheck, LuInbox, LuPlay, LuX } from "react-icons/lu";
 import {
   EXPORT_REQUEST_TYPES,
   GDPR_REQUEST_STATUSES,
@@ -14,8 +14,10 @@ import {
 import type { GdprRequestView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
-import { InputField, SelectField, TextareaField } from "../../ui/form";
-import { Pager } from "../../ui/Pager";
+import { FilteredLog, useLogFilters } from "../../ui/FilteredLog";
+import { FilterField, FilterSearch, FilterSelect } from "../../ui/filters";
+import { TextareaField } from "../../ui/form";
+import { ListPager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
@@ -24,27 +26,6 @@ import { DEADLINE_SENTENCE, requestTypeName, STATUS_LABELS } from "./labels";
 import { NewRequestForm, RequestCard } from "./requestParts";
 
 const PAGE_SIZE = 10;
-
-function RequestPager({
-  total,
-  page,
-  onPageChange,
-}: {
-  total: number;
-  page: number;
-  onPageChange: (p: number) => void;
-}) {
-  if (total <= PAGE_SIZE) return null;
-  return (
-    <Pager
-      count={total}
-      pageSize={PAGE_SIZE}
-      page={page}
-      onPageChange={onPageChange}
-      labels={{ previous: "Previous page", next: "Next page", page: (p) => `Page ${p}` }}
-    />
-  );
-}
 
 // Everyone's own requests ---------------------------------------------------------------------------------------
 
@@ -81,7 +62,13 @@ function OwnRequests() {
                 {data.items.map((r) => (
                   <RequestCard key={r.id} request={r} />
                 ))}
-                <RequestPager total={data.total} page={page} onPageChange={setPage} />
+                <ListPager
+                  total={data.total}
+                  pageSize={PAGE_SIZE}
+                  page={page}
+                  onPageChange={setPage}
+                  noun="request"
+                />
               </Stack>
             )}
           </QueryState>
@@ -290,140 +277,89 @@ function AdminActions({
   );
 }
 
-type Filters = { status: "" | GdprRequestStatus; requestType: "" | GdprRequestType };
+const NO_FILTERS = { status: "", requestType: "" };
 
 function EveryonesRequests() {
-  const [filters, setFilters] = useState<Filters>({ status: "", requestType: "" });
-  const [emailText, setEmailText] = useState("");
-  const [email, setEmail] = useState("");
-  const [paging, setPaging] = useState({ key: "", page: 1 });
+  const log = useLogFilters(NO_FILTERS);
+  const { filters, set } = log;
   const [decision, setDecision] = useState<Decision | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setEmail(emailText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [emailText]);
-
-  const key = `${filters.status}|${filters.requestType}|${email}`;
-  const page = paging.key === key ? paging.page : 1;
   const requests = trpc.compliance.requests.useQuery(
     {
       scope: "all",
-      status: filters.status || undefined,
-      requestType: filters.requestType || undefined,
-      email: email || undefined,
-      page,
+      status: (filters.status || undefined) as GdprRequestStatus | undefined,
+      requestType: (filters.requestType || undefined) as GdprRequestType | undefined,
+      email: log.search.search || undefined,
+      page: log.page,
       pageSize: PAGE_SIZE,
     },
     { placeholderData: (previous) => previous, refetchOnMount: "always" },
   );
-  const filtered = filters.status !== "" || filters.requestType !== "" || emailText !== "";
   const summary = requests.data?.summary;
 
   return (
-    <Stack gap="5">
-      <PanelHeader
+    <>
+      <FilteredLog
         title="Data requests"
         description={`Everyone's requests, open ones first by deadline. ${DEADLINE_SENTENCE}`}
-      />
-      <Stack
-        as="section"
-        aria-label="Filter the requests"
-        gap="3"
-        p="4"
-        bg="white"
-        borderWidth="1px"
-        borderColor="border.muted"
-        borderRadius="xl"
-      >
-        <Grid templateColumns={{ base: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1.4fr" }} gap="3">
-          <SelectField
-            label="Status"
-            labelSize="caps"
-            size="sm"
-            emptyLabel="All statuses"
-            options={GDPR_REQUEST_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            value={filters.status}
-            onChange={(e) =>
-              setFilters((f) => ({ ...f, status: e.currentTarget.value as Filters["status"] }))
-            }
-          />
-          <SelectField
-            label="Type"
-            labelSize="caps"
-            size="sm"
-            emptyLabel="All types"
-            options={GDPR_REQUEST_TYPES.map((t) => ({ value: t, label: GDPR_REQUEST_TYPE_LABELS[t] }))}
-            value={filters.requestType}
-            onChange={(e) =>
-              setFilters((f) => ({ ...f, requestType: e.currentTarget.value as Filters["requestType"] }))
-            }
-          />
-          <InputField
-            label="Requester e-mail"
-            labelSize="caps"
-            size="sm"
-            type="search"
-            bg="white"
-            placeholder="name@example.com"
-            value={emailText}
-            onChange={(e) => setEmailText(e.currentTarget.value)}
-            root={{ gridColumn: { sm: "span 2", lg: "auto" } }}
-          />
-        </Grid>
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {requests.data
-              ? `${requests.data.total.toLocaleString("en-US")} request${requests.data.total === 1 ? "" : "s"}`
-              : ""}
-            {summary
-              ? ` · ${summary.pending ?? 0} pending, ${summary.processing ?? 0} processing, ${summary.overdue ?? 0} overdue in all`
-              : ""}
-          </Text>
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="xs"
-              onClick={() => {
-                setFilters({ status: "", requestType: "" });
-                setEmailText("");
-              }}
-            >
-              <LuFilterX /> Clear filters
-            </Button>
-          ) : null}
-        </Flex>
-      </Stack>
-      <QueryState
-        query={requests}
-        loading={<SkeletonRows label="Loading requests" h="32" count={2} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load the requests", titleAs: "h3" }}
-        isEmpty={(data) => data.items.length === 0}
-        empty={
-          <Notice
-            icon={LuInbox}
-            title={filtered ? "No requests match these filters" : "No data requests yet"}
-            description={filtered ? "Clear a filter to see more." : "Requests people file appear here."}
-            {...panelNotice()}
-          />
+        filterLabel="Filter the requests"
+        fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: "1fr 1fr 1.4fr" }}
+        fields={
+          <>
+            <FilterField label="Status">
+              {(id) => (
+                <FilterSelect
+                  id={id}
+                  value={filters.status}
+                  onChange={set("status")}
+                  all="All statuses"
+                  options={GDPR_REQUEST_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+                />
+              )}
+            </FilterField>
+            <FilterField label="Type">
+              {(id) => (
+                <FilterSelect
+                  id={id}
+                  value={filters.requestType}
+                  onChange={set("requestType")}
+                  all="All types"
+                  options={GDPR_REQUEST_TYPES.map((t) => ({ value: t, label: GDPR_REQUEST_TYPE_LABELS[t] }))}
+                />
+              )}
+            </FilterField>
+            <FilterSearch label="Requester e-mail" search={log.search} span />
+          </>
         }
+        state={log}
+        query={requests}
+        noun="request"
+        countNote={
+          summary
+            ? ` · ${summary.pending ?? 0} pending, ${summary.processing ?? 0} processing, ${summary.overdue ?? 0} overdue in all`
+            : ""
+        }
+        pageSize={PAGE_SIZE}
+        loading={<SkeletonRows label="Loading requests" h="32" count={2} gap="3" radius="xl" />}
+        error="We couldn't load the requests"
+        empty={{
+          icon: LuInbox,
+          title: ["No data requests yet", "No requests match these filters"],
+          description: ["Requests people file appear here.", "Clear a filter to see more."],
+        }}
       >
-        {(data) => (
-          <Stack gap="3">
-            {data.items.map((r) => (
-              <RequestCard
-                key={r.id}
-                request={r}
-                showRequester
-                actions={<AdminActions request={r} onDecide={setDecision} />}
-              />
-            ))}
-            <RequestPager total={data.total} page={page} onPageChange={(p) => setPaging({ key, page: p })} />
-          </Stack>
-        )}
-      </QueryState>
+        {(data) =>
+          data.items.map((r) => (
+            <RequestCard
+              key={r.id}
+              request={r}
+              showRequester
+              actions={<AdminActions request={r} onDecide={setDecision} />}
+            />
+          ))
+        }
+      </FilteredLog>
       <DecisionDialog decision={decision} onClose={() => setDecision(null)} />
-    </Stack>
+    </>
   );
 }
 

@@ -71,16 +71,7 @@ function PolicyFacts({ policy }: { policy: RetentionPolicyView }) {
 
 function PolicyRow({ policy, editable }: { policy: RetentionPolicyView; editable: boolean }) {
   return (
-    <Box
-      as="li"
-      listStyleType="none"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      boxShadow="xs"
-      p={{ base: "4", md: "5" }}
-    >
+    <Box as="li" listStyleType="none" layerStyle="panel" boxShadow="xs" p={{ base: "4", md: "5" }}>
       <Flex gap="4" wrap="wrap" justify="space-between" align="flex-start">
         <PolicyFacts policy={policy} />
         {editable ? (

@@ -11,6 +11,7 @@ import {
 } from "../../../shared/compliance";
 import { createGdprRequestInput, type GdprRequestView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { DecisionCard } from "../../ui/DecisionCard";
 import { SelectField, TextareaField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
@@ -201,63 +202,51 @@ export function RequestCard({
   const open = request.status === "pending" || request.status === "processing";
   const title = `${requestTypeName(request.requestType)} request #${request.id}`;
   return (
-    <Box
+    <DecisionCard
       as="article"
-      aria-label={title}
-      bg="white"
-      borderWidth="1px"
-      borderColor={request.overdue ? "red.200" : "border.muted"}
-      borderRadius="xl"
-      boxShadow="xs"
-      p={{ base: "4", md: "5" }}
+      label={title}
+      alert={request.overdue}
+      title={title}
+      meta={
+        showRequester ? `${request.userName ? `${request.userName} · ` : ""}${request.userEmail}` : undefined
+      }
+      aside={<RequestStatusBadge status={request.status} overdue={request.overdue} />}
+      extra={
+        <>
+          <ExportButtons request={request} />
+          {actions}
+        </>
+      }
     >
-      <Stack gap="3">
-        <Flex justify="space-between" gap="2" wrap="wrap" align="flex-start">
-          <Stack gap="0.5" minW="0">
-            <Text fontWeight="semibold" color="ink">
-              {title}
-            </Text>
-            {showRequester ? (
-              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                {request.userName ? `${request.userName} · ` : ""}
-                {request.userEmail}
-              </Text>
-            ) : null}
-          </Stack>
-          <RequestStatusBadge status={request.status} overdue={request.overdue} />
-        </Flex>
-        {request.description ? (
-          <Text fontSize="sm" color="fg" whiteSpace="pre-line" overflowWrap="anywhere">
-            {request.description}
+      {request.description ? (
+        <Text fontSize="sm" color="fg" whiteSpace="pre-line" overflowWrap="anywhere">
+          {request.description}
+        </Text>
+      ) : null}
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        <Fact label="Filed">{formatDay(request.createdAt)}</Fact>
+        {open ? (
+          <Fact label="Answer due by">{formatDay(request.dueAt)}</Fact>
+        ) : (
+          <Fact label="Answered">{request.completedAt ? formatDay(request.completedAt) : "—"}</Fact>
+        )}
+        {request.processingAt ? (
+          <Fact label="Processing since">{formatDay(request.processingAt)}</Fact>
+        ) : null}
+        {showRequester && request.handledByEmail ? (
+          <Fact label="Handled by">{request.handledByEmail}</Fact>
+        ) : null}
+      </SimpleGrid>
+      {request.responseNote ? (
+        <Box bg="bg.muted" borderRadius="lg" px="3" py="2">
+          <Text fontSize="xs" color="fg.muted">
+            {request.status === "rejected" ? "Why it was rejected" : "Note from KnowBefore"}
           </Text>
-        ) : null}
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-          <Fact label="Filed">{formatDay(request.createdAt)}</Fact>
-          {open ? (
-            <Fact label="Answer due by">{formatDay(request.dueAt)}</Fact>
-          ) : (
-            <Fact label="Answered">{request.completedAt ? formatDay(request.completedAt) : "—"}</Fact>
-          )}
-          {request.processingAt ? (
-            <Fact label="Processing since">{formatDay(request.processingAt)}</Fact>
-          ) : null}
-          {showRequester && request.handledByEmail ? (
-            <Fact label="Handled by">{request.handledByEmail}</Fact>
-          ) : null}
-        </SimpleGrid>
-        {request.responseNote ? (
-          <Box bg="bg.muted" borderRadius="lg" px="3" py="2">
-            <Text fontSize="xs" color="fg.muted">
-              {request.status === "rejected" ? "Why it was rejected" : "Note from KnowBefore"}
-            </Text>
-            <Text fontSize="sm" whiteSpace="pre-line" overflowWrap="anywhere">
-              {request.responseNote}
-            </Text>
-          </Box>
-        ) : null}
-        <ExportButtons request={request} />
-        {actions}
-      </Stack>
-    </Box>
+          <Text fontSize="sm" whiteSpace="pre-line" overflowWrap="anywhere">
+            {request.responseNote}
+          </Text>
+        </Box>
+      ) : null}
+    </DecisionCard>
   );
 }

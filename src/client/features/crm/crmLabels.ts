@@ -1,4 +1,4 @@
-// How the CRM page words and colours what the server answers (SPEC.md section 4): sync status, delivery
+// How the CRM page words and colours what the server answers (docs/product/crm.md#sync-status): sync status, delivery
 // status, provider auth types, events, and the times of syncs and deliveries.
 import { CRM_EVENT_LABELS, type CrmAuthType, type CrmEvent } from "../../../shared/crm";
 

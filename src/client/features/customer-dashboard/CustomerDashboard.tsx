@@ -26,7 +26,7 @@ import { FavoritesPanel } from "./FavoritesPanel";
 
 const dashboardRoute = getRouteApi("/");
 
-/** The tabs in order; `phone` ones are SPEC.md's mobile tabs, the rest show from tablets up. */
+/** The tabs in order; `phone` ones are the phone tabs of docs/product/interface.md#mobile-tabs, the rest show from tablets up. */
 const TABS: readonly {
   value: DashboardTab | "appointments";
   label: string;
@@ -80,7 +80,7 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
           <Text color="fg.muted">
             Compare verified salespeople, read what real buyers say, and book with confidence.
           </Text>
-          {/* SPEC.md's mobile tabs are browse, ratings and profile; on phones the map is one tap away here. */}
+          {/* The phone tabs (docs/product/interface.md#mobile-tabs) are browse, ratings and profile; on phones the map is one tap away here. */}
           <Button
             size="sm"
             variant="outline"
@@ -106,7 +106,7 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
               <Tabs.Trigger
                 key={value}
                 value={value}
-                // SPEC.md's phone tabs share the width; the others wait for wider screens.
+                // The phone tabs share the width; the others wait for wider screens.
                 {...(phone
                   ? { flex: { base: "1", md: "none" }, justifyContent: "center" }
                   : { hideBelow: "md" })}

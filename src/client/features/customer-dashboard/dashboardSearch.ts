@@ -2,10 +2,10 @@
 // so a reload or a notification link opens the same view. Bad values fall back quietly.
 // Part of the `/` route's validateSearch, which loads with every page: it uses ui/searchParams.ts, not zod.
 import { ID_MAX } from "../../../shared/constants";
+import { type CustomerTab, CUSTOMER_TABS as DASHBOARD_TABS } from "../../../shared/links";
 import { enumParam, intParam } from "../../ui/searchParams";
 
-const DASHBOARD_TABS = ["browse", "ratings", "favorites", "messages", "nearby", "profile"] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+export type DashboardTab = CustomerTab;
 
 export const dashboardSearchShape = {
   tab: enumParam(DASHBOARD_TABS),

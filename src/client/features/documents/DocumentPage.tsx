@@ -91,7 +91,7 @@ export type DocumentPageProps = {
   children?: ReactNode;
 };
 
-/** A page whose body is a Markdown document stored in the database (SPEC.md sections 2 and 7). */
+/** A page whose body is a Markdown document stored in the database (docs/product/public-site.md#documents). */
 export function DocumentPage({
   slug,
   eyebrow,

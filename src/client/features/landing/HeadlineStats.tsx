@@ -5,7 +5,7 @@ import { trpc } from "../../trpc";
 /**
  * The three headline figures (verified salespeople, average rating, dealership partners), counted by the
  * server at request time. While they load, placeholders hold the space; if the server can't answer, the
- * SPEC.md wording is shown and labelled as not live.
+ * marketing wording (docs/product/public-site.md#headline-figures) is shown and labelled as not live.
  */
 export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" }) {
   const stats = trpc.site.stats.useQuery(undefined, { throwOnError: false });

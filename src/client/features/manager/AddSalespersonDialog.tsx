@@ -24,7 +24,7 @@ const EMPTY = {
 };
 
 /**
- * SPEC.md's Add Salesperson dialog: name and e-mail required (submit stays disabled without them and while
+ * The Add Salesperson dialog (docs/product/dealerships.md#adding-a-salesperson): name and e-mail required (submit stays disabled without them and while
  * sending), experience in years, payment model (dealership by default), optional bio. The server adds to
  * the manager's own dealership and e-mails the salesperson a sign-in invite.
  */

@@ -6,7 +6,7 @@ import { DealershipLocationCard } from "../maps";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTile } from "./StatTile";
 
-/** SPEC.md's Location Info tab: address and phone, local and team counts, website, and the map. */
+/** The Location Info tab (docs/product/dealerships.md#manager-dashboard): address and phone, local and team counts, website, and the map. */
 export function LocationPanel({ overview }: { overview: ManagerOverview }) {
   const { dealership } = overview;
   const stats: ManagerStat[] = [

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Container,
-  EmptyState,
-  HStack,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Center, EmptyState, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -25,14 +14,14 @@ import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
-import { PageBand } from "../../ui/layout/PageBand";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { PageHeader } from "../../ui/layout/PageHeader";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { MisconductCasesPanel } from "../reports";
+import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
+import { MonthlyReportPanel } from "./MonthlyReportPanel";
 import {
   MANAGER_TABS,
   type ManagerDashboardSearch,
@@ -41,7 +30,6 @@ import {
 } from "./managerSearch";
 import { OverviewPanel } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
-import { ReportsPanel } from "./ReportsPanel";
 import { TeamPanel } from "./TeamPanel";
 
 const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
@@ -119,46 +107,39 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
   const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) => render(overview);
 
   return (
-    <>
-      <DashboardHeader overview={overview} />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => onTabChange(e.value as ManagerTab)}
-        variant="line"
-        lazyMount
-        unmountOnExit
-      >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={MANAGER_TABS} labels={TAB_LABELS} active={tab} gap="2" />
-        </PageBand>
-        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-          <Tabs.Content value="overview" p="0">
-            {needsOverview((data) => (
-              <OverviewPanel overview={data} onManageTeam={() => onTabChange("team")} />
-            ))}
-          </Tabs.Content>
-          <Tabs.Content value="team" p="0">
-            {needsOverview((data) => (
-              <TeamPanel overview={data} />
-            ))}
-          </Tabs.Content>
-          <Tabs.Content value="performance" p="0">
-            <PerformancePanel />
-          </Tabs.Content>
-          <Tabs.Content value="location" p="0">
-            {needsOverview((data) => (
-              <LocationPanel overview={data} />
-            ))}
-          </Tabs.Content>
-          <Tabs.Content value="reports" p="0">
-            <ReportsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="incidents" p="0" maxW="5xl">
-            <MisconductCasesPanel />
-          </Tabs.Content>
-        </Container>
-      </Tabs.Root>
-    </>
+    <TabbedWorkspace
+      header={<DashboardHeader overview={overview} />}
+      tabs={MANAGER_TABS}
+      labels={TAB_LABELS}
+      active={tab}
+      tabGap="2"
+      onTabChange={onTabChange}
+    >
+      <Tabs.Content value="overview" p="0">
+        {needsOverview((data) => (
+          <OverviewPanel overview={data} onManageTeam={() => onTabChange("team")} />
+        ))}
+      </Tabs.Content>
+      <Tabs.Content value="team" p="0">
+        {needsOverview((data) => (
+          <TeamPanel overview={data} />
+        ))}
+      </Tabs.Content>
+      <Tabs.Content value="performance" p="0">
+        <PerformancePanel />
+      </Tabs.Content>
+      <Tabs.Content value="location" p="0">
+        {needsOverview((data) => (
+          <LocationPanel overview={data} />
+        ))}
+      </Tabs.Content>
+      <Tabs.Content value="reports" p="0">
+        <MonthlyReportPanel />
+      </Tabs.Content>
+      <Tabs.Content value="incidents" p="0" maxW="5xl">
+        <MisconductCasesPanel />
+      </Tabs.Content>
+    </TabbedWorkspace>
   );
 }
 

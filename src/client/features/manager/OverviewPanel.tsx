@@ -39,7 +39,7 @@ export function OverviewSkeleton() {
 }
 
 /**
- * SPEC.md's Subscription Plan card: the plan from the dealership's subscription row (the free allowance without
+ * The Subscription Plan card (docs/product/dealerships.md#manager-dashboard): the plan from the dealership's subscription row (the free allowance without
  * one), its status, how many salespeople it covers, and the warning at the limit.
  */
 export function PlanCard({

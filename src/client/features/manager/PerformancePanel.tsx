@@ -160,7 +160,7 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
   );
 }
 
-/** SPEC.md's Performance tab: performers by rating band, and the team ranked by average rating. */
+/** The Performance tab (docs/product/dealerships.md#manager-dashboard): performers by rating band, and the team ranked by average rating. */
 export function PerformancePanel() {
   const performance = trpc.manager.performance.useQuery();
   return (

@@ -14,7 +14,7 @@ import { useFormDraft } from "../../ui/useFormDraft";
 const EMPTY = { name: "", email: "", company: "", role: "", subject: "", message: "" };
 
 /**
- * The site contact form (SPEC.md section 5). The message is stored for the team to answer; the
+ * The site contact form (docs/product/messaging.md#site-contact-form). The message is stored for the team to answer; the
  * 'Message Sent!' toast appears only once the server has accepted it, and then the form clears.
  */
 export function ContactForm() {

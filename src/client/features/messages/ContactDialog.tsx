@@ -151,7 +151,7 @@ function LoginToContact({
   );
 }
 
-/** SPEC.md 'contact' dialog: a message and how to be contacted (phone, email or text), for signed-in customers. */
+/** The contact dialog (docs/product/messaging.md#contacting-a-salesperson): a message and how to be contacted (phone, email or text), for signed-in customers. */
 export function ContactDialog({
   open,
   onOpenChange,

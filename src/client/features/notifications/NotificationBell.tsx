@@ -105,7 +105,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const utils = trpc.useUtils();
-  // The one place that polls (SPEC.md's queries otherwise never refetch): a bell that only updates on reload
+  // The one place that polls (other queries never refetch: docs/product/api.md#calls): a bell that only updates on reload
   // would miss the messages and bookings it exists for.
   const list = trpc.notifications.list.useQuery(undefined, {
     refetchOnMount: "always",

@@ -19,7 +19,7 @@ function useLogout() {
     try {
       await logout.mutateAsync();
     } catch (error) {
-      // SPEC.md section 8: sign-out errors are only logged; the session cookie expires on its own.
+      // docs/product/api.md#error-messages: sign-out errors are only logged; the session cookie expires on its own.
       console.warn("Sign-out failed", error);
     }
     utils.auth.me.setData(undefined, null);

@@ -11,12 +11,12 @@ import {
   LuUserRound,
   LuUserX,
 } from "react-icons/lu";
-import type { AnalyticsPeriod } from "../../../shared/schemas/portal";
+import type { AnalyticsPeriod } from "../../../shared/analytics";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
-import { PageTabsList } from "../../ui/PageTabsList";
+import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError, Notice } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -148,58 +148,55 @@ function Dashboard({
   const period: AnalyticsPeriod = search.period ?? DEFAULT_PERIOD;
 
   return (
-    <>
-      <DashboardHeader salesperson={salesperson} />
-      <TeamInvitations />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => {
-          onSearchChange({
-            ...search,
-            tab: e.value === "overview" ? undefined : (e.value as SalespersonTab),
-            conversation: undefined,
-          });
-          // New bookings and reviews arrive while the dashboard is open; moving between tabs checks the top-bar bell.
-          void utils.notifications.list.invalidate();
-        }}
-        variant="line"
-        lazyMount
-        unmountOnExit
-      >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={SALESPERSON_TABS} labels={TAB_LABELS} active={tab} gap="2" />
-        </PageBand>
-        <Container maxW="7xl" py={{ base: "5", md: "8" }}>
-          <Tabs.Content value="overview" p="0">
-            <OverviewPanel
-              salesperson={salesperson}
-              period={period}
-              onPeriodChange={(next) =>
-                onSearchChange({ ...search, period: next === DEFAULT_PERIOD ? undefined : next })
-              }
-            />
-          </Tabs.Content>
-          <Tabs.Content value="appointments" p="0" maxW="4xl">
-            <AppointmentsPanel salesperson={salesperson} />
-          </Tabs.Content>
-          <Tabs.Content value="messages" p="0">
-            <MessagesInbox
-              conversationId={search.conversation}
-              onSelect={(id) => onSearchChange({ ...search, tab: "messages", conversation: id })}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="profile" p="0">
-            <ProfilePanel salesperson={salesperson} />
-          </Tabs.Content>
-          <Tabs.Content value="availability" p="0">
-            <AvailabilityPanel salesperson={salesperson} />
-          </Tabs.Content>
-          <Tabs.Content value="subscription" p="0" maxW="4xl">
-            <SubscriptionPanel salesperson={salesperson} />
-          </Tabs.Content>
-        </Container>
-      </Tabs.Root>
-    </>
+    <TabbedWorkspace
+      header={
+        <>
+          <DashboardHeader salesperson={salesperson} />
+          <TeamInvitations />
+        </>
+      }
+      tabs={SALESPERSON_TABS}
+      labels={TAB_LABELS}
+      active={tab}
+      tabGap="2"
+      onTabChange={(next) => {
+        onSearchChange({
+          ...search,
+          tab: next === "overview" ? undefined : next,
+          conversation: undefined,
+        });
+        // New bookings and reviews arrive while the dashboard is open; moving between tabs checks the top-bar bell.
+        void utils.notifications.list.invalidate();
+      }}
+    >
+      <Tabs.Content value="overview" p="0">
+        <OverviewPanel
+          salesperson={salesperson}
+          period={period}
+          onPeriodChange={(next) =>
+            onSearchChange({ ...search, period: next === DEFAULT_PERIOD ? undefined : next })
+          }
+        />
+      </Tabs.Content>
+      <Tabs.Content value="appointments" p="0" maxW="4xl">
+        <AppointmentsPanel salesperson={salesperson} />
+      </Tabs.Content>
+      <Tabs.Content value="messages" p="0">
+        <MessagesInbox
+          conversationId={search.conversation}
+          onSelect={(id) => onSearchChange({ ...search, tab: "messages", conversation: id })}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="profile" p="0">
+        <ProfilePanel salesperson={salesperson} />
+      </Tabs.Content>
+      <Tabs.Content value="availability" p="0">
+        <AvailabilityPanel salesperson={salesperson} />
+      </Tabs.Content>
+      <Tabs.Content value="subscription" p="0" maxW="4xl">
+        <SubscriptionPanel salesperson={salesperson} />
+      </Tabs.Content>
+    </TabbedWorkspace>
   );
 }
 

@@ -525,7 +525,7 @@ function SignInToRate({ salesperson, onClose }: { salesperson: SalespersonRef; o
 }
 
 /**
- * SPEC.md 'rating' dialog: pick one of your completed visits, score four categories 1–5 (pressure: 1 = too
+ * The rating dialog (docs/product/reviews.md#the-rating-form): pick one of your completed visits, score four categories 1–5 (pressure: 1 = too
  * pushy, 5 = perfect balance), add optional comments and the visit date. With `review`, edits that review.
  */
 export function RateSalespersonDialog({

@@ -1,4 +1,4 @@
-// The rating dialog's state and its checks (SPEC.md sections 3 and 5): four scores that start at 0 and six
+// The rating dialog's state and its checks (docs/product/reviews.md#the-rating-form): four scores that start at 0 and six
 // text entries that start empty; a score of 0 means 'not rated yet'.
 
 export const SCORE_KEYS = [

@@ -40,7 +40,7 @@ import { ScheduleAppointmentDialog } from "../appointments";
 import { FavoriteButton } from "../favorites";
 import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
-import { ReportMisconductDialog } from "../reports";
+import { ReportMisconductDialog } from "../misconduct";
 import { RateSalespersonDialog, ReviewsSection } from "../reviews";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 import { parseSalespersonId } from "./salespersonRoute";

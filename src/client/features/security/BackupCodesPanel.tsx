@@ -1,11 +1,12 @@
-// New backup codes, shown once: all of them with "Download codes" and "Copy", plus (SPEC.md section 9) a
+// New backup codes, shown once: all of them with "Download codes" and "Copy", plus (docs/product/security.md#backup-codes) a
 // notice with the first three for ten seconds.
 import { Alert, Box, Button, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { LuDownload } from "react-icons/lu";
 import { CopyButton } from "../../ui/CopyButton";
+import { saveFile } from "../../ui/download";
 import { showToast } from "../../ui/toaster";
 
-/** SPEC.md section 9: the backup-codes notice shows 3 codes for 10 seconds. */
+/** docs/product/security.md#backup-codes: the backup-codes notice shows 3 codes for 10 seconds. */
 export const BACKUP_NOTICE_CODES = 3;
 export const BACKUP_NOTICE_MS = 10_000;
 
@@ -33,15 +34,7 @@ function codesText(codes: readonly string[]): string {
 }
 
 function downloadCodes(codes: readonly string[]): void {
-  const url = URL.createObjectURL(new Blob([codesText(codes)], { type: "text/plain;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "knowbefore-backup-codes.txt";
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([codesText(codes)], { type: "text/plain;charset=utf-8" }), "knowbefore-backup-codes.txt");
 }
 
 export function BackupCodesPanel({

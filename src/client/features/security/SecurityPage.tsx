@@ -58,7 +58,7 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-/** Signed-out visitors are sent to sign in (SPEC.md: security sends unauthenticated users to /api/login). */
+/** Signed-out visitors are sent to sign in (docs/product/routes.md#route-states: security sends unauthenticated users to /api/login). */
 export function SecurityPage() {
   const { user } = useSession();
   return <SignedInFrame>{user ? <Workspace isAdmin={user.role === "admin"} /> : null}</SignedInFrame>;

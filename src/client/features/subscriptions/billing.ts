@@ -11,7 +11,7 @@ export function periodWord(interval: BillingInterval): "month" | "year" {
   return interval === "year" ? "year" : "month";
 }
 
-/** SPEC.md section 4: an active subscription is green, anything else red ('Inactive' when it gives no access). */
+/** docs/product/subscriptions.md#badge: an active subscription is green, anything else red ('Inactive' when it gives no access). */
 export function subscriptionBadge(subscription: Pick<SubscriptionSummary, "status" | "active">): {
   label: string;
   palette: "green" | "red";

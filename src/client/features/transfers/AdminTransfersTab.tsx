@@ -22,6 +22,7 @@ import {
   type TransferListFilter,
 } from "../../../shared/schemas/transfers";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { useDebouncedSearch } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -42,15 +43,6 @@ const FILTERS: { value: "" | TransferListFilter; label: string }[] = [
 ];
 
 type Decision = { transfer: AdminTransfer; decision: "approve" | "deny" };
-
-function useDebounced(value: string, delayMs = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 function Place({ label, dealership }: { label: string; dealership: AdminTransfer["fromDealership"] }) {
   return (
@@ -167,8 +159,7 @@ function TransferRow({ transfer, onDecide }: { transfer: AdminTransfer; onDecide
  */
 export function AdminTransfersTab() {
   const [status, setStatus] = useState<"" | TransferListFilter>("");
-  const [text, setText] = useState("");
-  const search = useDebounced(text);
+  const { text, setText, search } = useDebouncedSearch();
   const [page, setPage] = useState(1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or search starts from page 1.
   useEffect(() => setPage(1), [status, search]);

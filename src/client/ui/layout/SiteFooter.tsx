@@ -52,7 +52,7 @@ export function SiteFooter() {
           <Text>© {year} KnowBefore. Beta release.</Text>
           <HStack gap="4" flexWrap="wrap">
             <Text>Reviews come only from verified purchases.</Text>
-            {/* SPEC.md: a small Admin button that leads to the sign-in page. */}
+            {/* docs/product/public-site.md#admin-button: a small Admin button that leads to the sign-in page. */}
             <Button
               asChild
               size="2xs"

@@ -1,5 +1,5 @@
-// A signed-in workspace page: a header band (eyebrow, title, one line about it), a sticky row of icon tabs kept
-// in the URL as ?tab=…, and the tabs' panels below. Compliance and security use it.
+// A signed-in workspace page: a header band (eyebrow, title, one line about it, or the page's own header), a
+// sticky row of icon tabs kept in the URL as ?tab=…, and the tabs' panels below. Every dashboard uses it.
 import { Container, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -29,39 +29,48 @@ export function useSearchTab<T extends string>(
   return [tab, open];
 }
 
+/** The plain header: eyebrow, the page's h1 and a line about it. */
+type PlainHeader = { eyebrow: string; title: string; lead: string; header?: never };
+/** A page that draws its own header band (a person's photo, a plan badge, a period control…). */
+type OwnHeader = { header: ReactNode; eyebrow?: never; title?: never; lead?: never };
+
 export function TabbedWorkspace<T extends string>({
-  eyebrow,
-  title,
-  lead,
   tabs,
   labels,
   active,
   onTabChange,
+  tabGap,
+  stickyTop,
   children,
-}: {
-  eyebrow: string;
-  title: string;
-  lead: string;
+  ...head
+}: (PlainHeader | OwnHeader) & {
   tabs: readonly T[];
   labels: Readonly<Record<T, PageTabLabel>>;
   active: T;
   onTabChange: (tab: T) => void;
+  tabGap?: "1" | "2";
+  /** Where the tab row sticks: under the app's top bar (the default), or "0" on a page without one. */
+  stickyTop?: "0" | "16";
   /** One `Tabs.Content` per tab. */
   children: ReactNode;
 }) {
   return (
     <>
-      <PageBand pt={{ base: "5", md: "7" }} pb="5">
-        <Stack gap="1.5" minW="0">
-          <Eyebrow>{eyebrow}</Eyebrow>
-          <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
-            {title}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted" maxW="3xl">
-            {lead}
-          </Text>
-        </Stack>
-      </PageBand>
+      {head.header !== undefined ? (
+        head.header
+      ) : (
+        <PageBand pt={{ base: "5", md: "7" }} pb="5">
+          <Stack gap="1.5" minW="0">
+            <Eyebrow>{head.eyebrow}</Eyebrow>
+            <Heading as="h1" size={{ base: "xl", md: "2xl" }} color="ink" letterSpacing="-0.02em">
+              {head.title}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted" maxW="3xl">
+              {head.lead}
+            </Text>
+          </Stack>
+        </PageBand>
+      )}
       <Tabs.Root
         value={active}
         onValueChange={(e) => onTabChange(e.value as T)}
@@ -69,8 +78,8 @@ export function TabbedWorkspace<T extends string>({
         lazyMount
         unmountOnExit
       >
-        <PageBand sticky px={{ base: "0", sm: "4", md: "6" }}>
-          <PageTabsList tabs={tabs} labels={labels} active={active} />
+        <PageBand sticky stickyTop={stickyTop} px={{ base: "0", sm: "4", md: "6" }}>
+          <PageTabsList tabs={tabs} labels={labels} active={active} gap={tabGap} />
         </PageBand>
         <Container maxW="7xl" py={{ base: "5", md: "8" }}>
           {children}

@@ -63,7 +63,7 @@ export const transferRequests = pgTable(
 );
 
 /**
- * One row per manager or admin change, written in the same transaction as the change (server/audit.ts).
+ * One row per manager or admin change, written in the same transaction as the change (server/auditTrail.ts).
  * Append-only: a trigger (drizzle/0012) refuses UPDATE and DELETE.
  */
 export const auditLog = pgTable(

@@ -1,4 +1,4 @@
-// Second factor (TOTP with backup codes) and the platform's security settings. SECURITY.md items 9 and 10.
+// Second factor (TOTP with backup codes) and the platform's security settings. docs/product/security.md#two-factor-authentication.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";

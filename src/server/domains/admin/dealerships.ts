@@ -13,14 +13,14 @@ import type {
   updateDealershipInput,
 } from "../../../shared/schemas/admin";
 import { isAdmin } from "../../access";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { loadCities } from "../../db/seed";
-import { appError } from "../../errors";
-import { refuseWhileSubscribed } from "../subscriptions/service";
+import type { Context } from "../../serviceContext";
+import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
-import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
 
 function adminColumns(sql: Queryable) {
@@ -42,19 +42,19 @@ export async function listDealerships(
   ctx: Context,
   input: z.output<typeof dealershipsInput>,
 ): Promise<AdminPage<PublicDealership | AdminDealership>> {
-  const { page, pageSize, offset } = pageOf(input);
-  const pattern = likePattern(input?.search);
+  const window = pageWindow(input);
+  const pattern = containsPattern(input?.search);
   const where = ctx.sql`
     where (${pattern}::text is null or d.name ilike ${pattern} or d.city ilike ${pattern}
            or d.state ilike ${pattern} or d.zip_code ilike ${pattern})`;
-  const [rows, [count]] = await Promise.all([
+  const found = await listPage(
+    window,
     ctx.sql<AdminDealership[]>`
       select ${adminColumns(ctx.sql)} from dealerships d left join users m on m.id = d.manager_id ${where}
-       order by d.name, d.id limit ${pageSize} offset ${offset}`,
+       order by d.name, d.id ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from dealerships d ${where}`,
-  ]);
-  const items = isAdmin(ctx.user) ? rows : rows.map(publicOf);
-  return { items, total: count?.n ?? 0, page, pageSize };
+  );
+  return isAdmin(ctx.user) ? found : { ...found, items: found.items.map(publicOf) };
 }
 
 async function readDealership(sql: Queryable, id: number, lock = false): Promise<AdminDealership> {

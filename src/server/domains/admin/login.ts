@@ -3,14 +3,15 @@
 // one place slows to a crawl, while the owner signing in from an address that has not failed gets in.
 import type { AdminLoginInput } from "../../../shared/schemas/admin";
 import type { VerifyMfaInput } from "../../../shared/schemas/security";
-import { recordSecurityEvent } from "../../auth/audit";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
 import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
-import type { Context } from "../../context";
 import type { UserRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { findSessionUser } from "../auth/service";
 import { completeMfaSignIn } from "../security/service";
 
@@ -35,7 +36,7 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     select id, role, password_hash, disabled_at from users where email = ${input.email} limit 1`;
   const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
-  if (account?.role !== "admin" || account.disabled_at || !passwordOk || !codeOk) {
+  if (!isAdmin(account) || account.disabled_at || !passwordOk || !codeOk) {
     await recordFailure(ctx.sql, SCOPE, input.email, ctx.ip);
     await recordSecurityEvent(ctx, {
       eventType: "admin_login_failed",

@@ -2,7 +2,7 @@
 // (sign-ups, bookings, reviews, reports, transfer requests, administrative changes), newest first.
 import { USER_ROLES } from "../../../shared/constants";
 import type { AdminOverview } from "../../../shared/schemas/admin";
-import type { Context } from "../../context";
+import type { Context } from "../../serviceContext";
 
 const RECENT = 12;
 

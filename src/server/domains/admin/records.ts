@@ -2,9 +2,9 @@
 // change committed in one transaction (with its audit row) before the browse cache is emptied, and an
 // uploaded logo or photo processed before the transaction opens.
 import type postgres from "postgres";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { bytesFromDataUrl, processProfileImage } from "../portal/photos";
 
 /** Locks a row for the rest of the transaction; 404 with `notFound` when there is none. */

@@ -11,16 +11,16 @@ import type {
   salespersonPhotoInput,
   updateSalespersonAdminInput,
 } from "../../../shared/schemas/admin";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { DealershipRow } from "../../db/rows";
-import { appError } from "../../errors";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
+import type { Context } from "../../serviceContext";
 import { storeProfileImage } from "../portal/photos";
-import { refuseWhileSubscribed } from "../subscriptions/service";
+import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { storedImage } from "./images";
-import { likePattern, pageOf } from "./paging";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
 
 function salespersonColumns(sql: Queryable) {
@@ -36,8 +36,8 @@ export async function listSalespeople(
   ctx: Context,
   input: z.output<typeof adminSalespeopleInput>,
 ): Promise<AdminPage<AdminSalesperson>> {
-  const { page, pageSize, offset } = pageOf(input);
-  const pattern = likePattern(input?.search);
+  const window = pageWindow(input);
+  const pattern = containsPattern(input?.search);
   const dealershipId = input?.dealershipId ?? null;
   const status = input?.status ?? null;
   const where = ctx.sql`
@@ -45,15 +45,15 @@ export async function listSalespeople(
            or d.name ilike ${pattern} or s.city ilike ${pattern})
       and (${dealershipId}::int is null or s.dealership_id = ${dealershipId})
       and (${status}::text is null or s.status = ${status})`;
-  const [items, [count]] = await Promise.all([
+  return listPage(
+    window,
     ctx.sql<AdminSalesperson[]>`
       select ${salespersonColumns(ctx.sql)}
         from salespeople s left join dealerships d on d.id = s.dealership_id ${where}
-       order by s.created_at desc, s.id desc limit ${pageSize} offset ${offset}`,
+       order by s.created_at desc, s.id desc ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`
       select count(*)::int as n from salespeople s left join dealerships d on d.id = s.dealership_id ${where}`,
-  ]);
-  return { items, total: count?.n ?? 0, page, pageSize };
+  );
 }
 
 async function readSalesperson(sql: Queryable, id: number, lock = false): Promise<AdminSalesperson> {

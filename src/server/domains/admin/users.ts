@@ -8,12 +8,13 @@ import type {
   DeleteUserInput,
   UpdateUserInput,
 } from "../../../shared/schemas/admin";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
-import { appError } from "../../errors";
-import { likePattern, pageOf } from "./paging";
+import { PG, pgErrorCode } from "../../db/pgErrors";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
+import type { Context } from "../../serviceContext";
 
 function userColumns(sql: Queryable) {
   return sql`
@@ -27,21 +28,21 @@ export async function listUsers(
   ctx: Context,
   input: z.output<typeof adminUsersInput>,
 ): Promise<AdminPage<AdminUser>> {
-  const { page, pageSize, offset } = pageOf(input);
-  const pattern = likePattern(input?.search);
+  const window = pageWindow(input);
+  const pattern = containsPattern(input?.search);
   const role = input?.role ?? null;
   const where = ctx.sql`
     where (${pattern}::text is null
            or u.email ilike ${pattern}
            or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})
       and (${role}::text is null or u.role = ${role})`;
-  const [items, [count]] = await Promise.all([
+  return listPage(
+    window,
     ctx.sql<AdminUser[]>`
       select ${userColumns(ctx.sql)} from users u ${where}
-       order by u.created_at desc, u.id limit ${pageSize} offset ${offset}`,
+       order by u.created_at desc, u.id ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from users u ${where}`,
-  ]);
-  return { items, total: count?.n ?? 0, page, pageSize };
+  );
 }
 
 type UserSnapshot = Pick<AdminUser, "email" | "firstName" | "lastName" | "role" | "phone" | "city" | "state">;
@@ -102,7 +103,7 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
     throw appError("CONFLICT", "You cannot delete your own account", "CANNOT_DELETE_SELF");
   return ctx.sql.begin(async (tx) => {
     const before = await lockUser(tx, input.id);
-    if (before.role === "admin") {
+    if (isAdmin(before)) {
       // Every administrator row is locked, so two administrators deleting each other cannot both succeed.
       const admins = await tx<{ id: string }[]>`
         select id from users where role = 'admin' and disabled_at is null order by id for update`;

@@ -2,6 +2,7 @@
 // out, and the insights and alerts those figures raise (with the thresholds of src/shared/analytics.ts).
 import type { z } from "zod";
 import { PERIOD_LABELS, ANALYTICS_THRESHOLDS as T } from "../../../shared/analytics";
+import { round } from "../../../shared/numbers";
 import { formatCents } from "../../../shared/plans";
 import type {
   AnalyticsAlert,
@@ -22,7 +23,7 @@ import {
 } from "./activity";
 import { hasPayments, paidBetween, recurringByPlan } from "./revenue";
 import { rollupsAsOf } from "./rollup";
-import { average, type Caller, dayBounds, growth, percent, round, scopeFor, windowFor } from "./scope";
+import { average, type Caller, dayBounds, growth, percent, scopeFor, windowFor } from "./scope";
 
 type Figures = {
   current: Activity;

@@ -1,8 +1,8 @@
 // Ordinary least squares over monthly figures, and the forecast it gives with a 95% prediction interval:
 // value ± t(0.975, n-2) · s · sqrt(1 + 1/n + (x - x̄)² / Sxx), where s is the standard error of the estimate.
 import { PREDICTION_MIN_MONTHS } from "../../../shared/analytics";
+import { round } from "../../../shared/numbers";
 import type { Forecast } from "../../../shared/schemas/analytics";
-import { round } from "./scope";
 
 /** Two-sided 95% quantiles of Student's t for 1-30 degrees of freedom; 1.96 beyond. */
 const T_975 = [

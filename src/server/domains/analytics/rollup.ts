@@ -2,8 +2,9 @@
 // ANALYTICS_MAX_AGE_SECONDS starts a refresh in the background and answers from the current rollups (a refresh
 // is CONCURRENTLY, so readers never wait on it); the first report after a start waits for one, and with
 // ANALYTICS_MAX_AGE_SECONDS=0 every report does. One refresh runs at a time per database.
-import type { Context } from "../../context";
+
 import type { Sql } from "../../db/client";
+import type { Context } from "../../serviceContext";
 
 /** The materialised views of drizzle/0016_analytics.sql, in the order they must be refreshed. */
 export const ROLLUPS = [

@@ -1,5 +1,7 @@
+import * as shape from "../../../shared/schemas/analytics";
 import { analyticsInput, platformAnalyticsInput, predictionsInput } from "../../../shared/schemas/analytics";
-import { dealershipProcedure, router } from "../../trpc/init";
+import { managerOrAdminProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { executiveSummary } from "./executive";
 import { marketAnalytics } from "./market";
 import { dealershipPerformance } from "./performance";
@@ -11,15 +13,24 @@ import { revenueAnalytics } from "./revenue";
  * administrators (the platform, or one dealership they name). Revenue is the platform's: administrators only.
  */
 export const analyticsRouter = router({
-  executiveSummary: dealershipProcedure
+  executiveSummary: managerOrAdminProcedure
     .input(analyticsInput)
+    .output(answers(shape.executiveSummary))
     .query(({ ctx, input }) => executiveSummary(ctx, input)),
-  revenue: dealershipProcedure
+  revenue: managerOrAdminProcedure
     .input(platformAnalyticsInput)
+    .output(answers(shape.revenueAnalytics))
     .query(({ ctx, input }) => revenueAnalytics(ctx, input)),
-  dealerships: dealershipProcedure
+  dealerships: managerOrAdminProcedure
     .input(analyticsInput)
+    .output(answers(shape.dealershipPerformance))
     .query(({ ctx, input }) => dealershipPerformance(ctx, input)),
-  market: dealershipProcedure.input(analyticsInput).query(({ ctx, input }) => marketAnalytics(ctx, input)),
-  predictions: dealershipProcedure.input(predictionsInput).query(({ ctx, input }) => predictions(ctx, input)),
+  market: managerOrAdminProcedure
+    .input(analyticsInput)
+    .output(answers(shape.marketAnalytics))
+    .query(({ ctx, input }) => marketAnalytics(ctx, input)),
+  predictions: managerOrAdminProcedure
+    .input(predictionsInput)
+    .output(answers(shape.predictions))
+    .query(({ ctx, input }) => predictions(ctx, input)),
 });

@@ -1,35 +1,19 @@
 // What a report covers: whose rows (the platform or one dealership, by the caller's role) and which days (the
 // period and the previous equal period it is compared with), plus the small arithmetic every report shares.
 import { type AnalyticsPeriod, PERIOD_DAYS } from "../../../shared/analytics";
+import { round } from "../../../shared/numbers";
 import type { AnalyticsScope, AnalyticsWindow } from "../../../shared/schemas/analytics";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { isAdmin } from "../../access";
-import type { Context } from "../../context";
+import { dealershipScope, isAdmin } from "../../access";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 export type Caller = Context & { user: SessionUser };
 
-/**
- * The scope a caller asked for: an administrator gets the platform, or the dealership they name; a manager
- * gets their own dealership, and a 403 for any other one.
- */
-export async function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise<AnalyticsScope> {
-  let id = dealershipId;
-  if (!isAdmin(ctx.user)) {
-    const own = ctx.user.managedDealershipId;
-    if (own === null || (id !== undefined && id !== own))
-      throw appError(
-        "FORBIDDEN",
-        "You can see analytics for your own dealership only",
-        "NOT_YOUR_DEALERSHIP",
-      );
-    id = own;
-  }
-  if (id === undefined) return { kind: "platform" };
-  const [row] = await ctx.sql<{ name: string }[]>`select name from dealerships where id = ${id}`;
-  if (!row) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
-  return { kind: "dealership", dealershipId: id, dealershipName: row.name };
+/** The scope a caller asked for, by the one dealership-scope rule in access.ts. */
+export function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise<AnalyticsScope> {
+  return dealershipScope(ctx.sql, ctx.user, dealershipId);
 }
 
 /** Platform-wide reports (revenue, the platform's predictions of revenue) are for administrators. */
@@ -102,9 +86,4 @@ export function growth(current: number, previous: number): number | null {
 
 export function average(sum: number, count: number): number | null {
   return count > 0 ? round(sum / count, 2) : null;
-}
-
-export function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

@@ -5,13 +5,13 @@ import type { z } from "zod";
 import { API_KEYS_MAX_ACTIVE } from "../../../shared/apiKeys";
 import type { ApiKey, CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { dealershipStaffSql, isAdmin } from "../../access";
-import { recordAudit } from "../../audit";
+import { dealershipScope, dealershipStaffSql } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
 import { generateApiKey } from "../../auth/apiKeys";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 type Caller = Context & { user: SessionUser };
 
@@ -22,16 +22,11 @@ function columns(sql: Queryable) {
     k.last_used_at as "lastUsedAt", k.revoked_at as "revokedAt"`;
 }
 
-/** The keys the caller may see: their dealership's, or every key for an administrator. */
-function visible(sql: Queryable, caller: SessionUser) {
-  return isAdmin(caller) ? sql`true` : dealershipStaffSql(sql, caller, "k.dealership_id");
-}
-
 async function read(sql: Queryable, caller: SessionUser, id: number): Promise<ApiKey | undefined> {
   const [row] = await sql<ApiKey[]>`
     select ${columns(sql)}
       from api_keys k left join dealerships d on d.id = k.dealership_id left join users u on u.id = k.user_id
-     where k.id = ${id} and ${visible(sql, caller)}`;
+     where k.id = ${id} and ${dealershipStaffSql(sql, caller, "k.dealership_id")}`;
   return row;
 }
 
@@ -39,7 +34,7 @@ export async function listApiKeys(ctx: Caller): Promise<ApiKey[]> {
   return ctx.sql<ApiKey[]>`
     select ${columns(ctx.sql)}
       from api_keys k left join dealerships d on d.id = k.dealership_id left join users u on u.id = k.user_id
-     where ${visible(ctx.sql, ctx.user)}
+     where ${dealershipStaffSql(ctx.sql, ctx.user, "k.dealership_id")}
      order by k.revoked_at is not null, k.created_at desc, k.id desc`;
 }
 
@@ -48,9 +43,8 @@ export async function createApiKey(
   input: z.output<typeof createApiKeyInput>,
 ): Promise<CreatedApiKey> {
   // A manager's key belongs to their dealership; an administrator's to the platform.
-  const dealershipId = isAdmin(ctx.user) ? null : ctx.user.managedDealershipId;
-  if (!isAdmin(ctx.user) && dealershipId === null)
-    throw appError("FORBIDDEN", "API keys are for dealership managers and administrators");
+  const scope = await dealershipScope(ctx.sql, ctx.user, undefined);
+  const dealershipId = scope.kind === "platform" ? null : scope.dealershipId;
   requireRecentSignIn(ctx);
   const { key, hash, prefix } = generateApiKey();
   const scopes = [...new Set(input.scopes)];

@@ -5,11 +5,11 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Sql } from "../../db/client";
 import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { APPOINTMENT_SELECT, type AppointmentViewRow, toAppointmentView } from "./views";
 
 type Authed = Context & { user: SessionUser };

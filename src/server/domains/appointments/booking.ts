@@ -9,13 +9,14 @@ import {
   SLOT_MINUTES,
 } from "../../../shared/slots";
 import { fromZoned, todayIn } from "../../../shared/time";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
+import { notify } from "../notifications/notify";
 import { publiclyListedSql } from "../salespeople/service";
 import {
   type AppointmentViewRow,
@@ -193,18 +194,6 @@ async function enqueueBookingNotices(
   );
 }
 
-async function notifySalesperson(
-  tx: Queryable,
-  salespersonId: number,
-  type: string,
-  title: string,
-  body: string,
-  link: string,
-) {
-  await tx`insert into notifications (salesperson_id, type, title, body, link)
-           values (${salespersonId}, ${type}, ${title}, ${body}, ${link})`;
-}
-
 /**
  * Books a slot in one statement: the appointment, the salesperson's notification, the notice and reminder jobs
  * and the CRM deliveries are data-modifying parts of one INSERT, so they all exist or none does, and the
@@ -269,11 +258,14 @@ export async function bookAppointment(
              returning id, salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
                        customer_phone, customer_email, notes, cancellation_reason, cancelled_by, cancelled_at,
                        completed_at),
-           notified as (
-             insert into notifications (salesperson_id, type, title, body, link)
-             select salesperson_id, 'appointment_requested', 'New appointment request', ${body},
-                    ${bookingNoticeLink(id)}
-               from created),
+           notified as (${notify(ctx.sql, {
+             to: { salespersonId: target.id },
+             type: "appointment_requested",
+             title: "New appointment request",
+             body,
+             link: bookingNoticeLink(id),
+             onlyIf: ctx.sql`exists (select from created)`,
+           })}),
            queued as (${enqueue})
       select * from created`;
     return toAppointmentView({ ...created!, ...salesperson });
@@ -314,14 +306,13 @@ export async function rescheduleAppointment(
       notes: old.notes,
     });
     await tx`update appointments set rescheduled_to_id = ${id} where id = ${old.id}`;
-    await notifySalesperson(
-      tx,
-      old.salesperson_id,
-      "appointment_rescheduled",
-      "Appointment rescheduled",
-      `${old.customer_name} moved their ${old.appointment_type} to ${input.date} at ${input.time}.`,
-      bookingNoticeLink(id),
-    );
+    await notify(tx, {
+      to: { salespersonId: old.salesperson_id },
+      type: "appointment_rescheduled",
+      title: "Appointment rescheduled",
+      body: `${old.customer_name} moved their ${old.appointment_type} to ${input.date} at ${input.time}.`,
+      link: bookingNoticeLink(id),
+    });
     await ctx.jobs.send(
       QUEUES.appointmentNotice,
       { appointmentId: old.id, kind: "cancelled" },

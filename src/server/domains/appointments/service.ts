@@ -1,5 +1,6 @@
 // Reading calendars and changing appointment status. Ownership is part of every WHERE clause.
 import type { z } from "zod";
+import { links } from "../../../shared/links";
 import type {
   cancelAppointmentInput,
   DaySlots,
@@ -14,12 +15,13 @@ import {
 } from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
+import { notify } from "../notifications/notify";
 import { visibleSql } from "../salespeople/service";
 import { changeRefusal } from "./booking";
 import {
@@ -195,15 +197,21 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
     if (!cancelled) return false;
     const local = toOffsetIso(row.starts_at, row.time_zone);
     if (side === "customer") {
-      await tx`insert into notifications (salesperson_id, type, title, body, link)
-               values (${row.salesperson_id}, 'appointment_cancelled', 'Appointment cancelled',
-                       ${`${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`},
-                       ${bookingNoticeLink(row.id)})`;
+      await notify(tx, {
+        to: { salespersonId: row.salesperson_id },
+        type: "appointment_cancelled",
+        title: "Appointment cancelled",
+        body: `${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
+        link: bookingNoticeLink(row.id),
+      });
     } else if (row.customer_id) {
-      await tx`insert into notifications (user_id, type, title, body, link)
-               values (${row.customer_id}, 'appointment_cancelled', 'Appointment cancelled',
-                       ${`${row.salesperson_name} cancelled your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`},
-                       '/appointments')`;
+      await notify(tx, {
+        to: { userId: row.customer_id },
+        type: "appointment_cancelled",
+        title: "Appointment cancelled",
+        body: `${row.salesperson_name} cancelled your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
+        link: links.appointments(),
+      });
     }
     await ctx.jobs.send(
       QUEUES.appointmentNotice,

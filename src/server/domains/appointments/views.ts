@@ -1,14 +1,15 @@
 // Appointment rows as callers see them: instants carry the dealership's offset.
 
+import { type AppLink, links } from "../../../shared/links";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 /** An appointment with its salesperson and dealership, as {@link APPOINTMENT_SELECT} reads it. */
 export type AppointmentViewRow = Pick<
@@ -70,8 +71,8 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
  * naming the appointment. The id ties the notice to its booking, so erasure finds it by id, never by its text;
  * the dashboard ignores a search parameter it does not know.
  */
-export function bookingNoticeLink(appointmentId: number): string {
-  return `/salesperson-dashboard?tab=appointments&appointment=${appointmentId}`;
+export function bookingNoticeLink(appointmentId: number): AppLink {
+  return links.salespersonDashboard({ tab: "appointments", appointment: appointmentId });
 }
 
 /** Which side of this appointment the caller acts on (access.ts), or null when it is not theirs. */

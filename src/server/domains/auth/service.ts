@@ -1,5 +1,6 @@
 // Sign-in by e-mailed link (customers and salespeople), registration, sign-out and the user's own profile.
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import { links } from "../../../shared/links";
 import type {
   LinkDescription,
   ProfileUpdateInput,
@@ -8,17 +9,19 @@ import type {
   SessionUser,
 } from "../../../shared/schemas/auth";
 import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
-import { recordSecurityEvent } from "../../auth/audit";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
 import { clearSessionCookie, setSessionCookie } from "../../auth/cookies";
 import { generateToken, hashToken } from "../../auth/crypto";
 import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
+import { notify } from "../notifications/notify";
 
 export type LinkPurpose = "customer" | "salesperson";
 
@@ -140,7 +143,7 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
   await enforceLinkRateLimits(ctx, email, "customer");
   const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
     select role from users where email = ${email} limit 1`;
-  if (existing?.role === "admin") {
+  if (isAdmin(existing)) {
     const delivery = await deliverAndRecord(
       ctx,
       { eventType: "login_link_refused", riskLevel: "high", details: "admin account" },
@@ -157,7 +160,7 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
   return linkAnswer(ctx, delivery, link);
 }
 
-/** The salesperson portal answers 404 for unknown addresses, as SPEC.md requires (rate-limited all the same). */
+/** The salesperson portal answers 404 for unknown addresses, as docs/product/security.md#sign-in-links states (rate-limited all the same). */
 export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "salesperson");
   const [known] = await ctx.sql`
@@ -246,7 +249,7 @@ export async function accountForLink(
   purpose: LinkPurpose,
 ): Promise<string | null> {
   let [user] = await tx<Account[]>`select id, role, disabled_at from users where email = ${email} limit 1`;
-  if (user?.disabled_at || user?.role === "admin") return null;
+  if (user?.disabled_at || isAdmin(user)) return null;
 
   if (purpose === "salesperson") {
     const [person] = await tx<Pick<SalespersonRow, "id" | "user_id" | "name" | "phone_number">[]>`
@@ -292,7 +295,7 @@ export async function redeemLoginLink(
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   }
   if (await mfaEnabled(ctx.sql, outcome.userId)) {
-    // The link was the first factor; the session waits for the second (SECURITY.md 9).
+    // The link was the first factor; the session waits for the second (docs/product/security.md#two-factor-authentication).
     const account = await findSessionUser(ctx, outcome.userId);
     const { challenge, expiresAt } = await createChallenge(
       ctx.sql,
@@ -373,12 +376,13 @@ export async function registerSalesperson(
     // hears of it in the same statement that creates it.
     const [created] = await ctx.sql<Pick<SalespersonRow, "id" | "email">[]>`
       with created as (insert into salespeople ${ctx.sql(row)} returning id, email),
-      notice as (
-        insert into notifications (user_id, type, title, body, link)
-        select d.manager_id, 'salesperson_registration', 'New salesperson to confirm',
-               ${`${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`},
-               '/manager-dashboard?tab=team'
-          from dealerships d where d.id = ${dealership.id} and d.manager_id is not null)
+      notice as (${notify(ctx.sql, {
+        to: { managerOf: dealership.id },
+        type: "salesperson_registration",
+        title: "New salesperson to confirm",
+        body: `${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`,
+        link: links.managerDashboard({ tab: "team" }),
+      })})
       select id, email from created`;
     ctx.browseCache.clear();
     await recordSecurityEvent(ctx, {
@@ -400,7 +404,7 @@ export async function registerSalesperson(
 
 export async function getUserById(ctx: Context, userId: string): Promise<SessionUser> {
   // Only your own record: another user's id is refused, not looked up.
-  if (ctx.user?.id !== userId && ctx.user?.role !== "admin") {
+  if (ctx.user?.id !== userId && !isAdmin(ctx.user)) {
     throw appError("FORBIDDEN", "You can only read your own account", "NOT_OWNER");
   }
   const user = await findSessionUser(ctx, userId);

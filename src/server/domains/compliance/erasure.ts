@@ -8,9 +8,10 @@
 //
 // The payment customer lives at Stripe: `settleErasurePayments` cancels the live subscriptions and deletes
 // the customer before the database transaction (never inside it), and `eraseUser` then records that.
-import type { Context } from "../../context";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { bookingNoticeLink } from "../appointments/views";
 
 export const ERASED_NAME = "Erased user";
@@ -148,7 +149,7 @@ export async function erasable(
     select email::text as email, role from users where id = ${userId}
     ${options.lock ? sql`for update` : sql``}`;
   if (!user) throw appError("NOT_FOUND", "That account no longer exists", "USER_NOT_FOUND");
-  if (user.role === "admin" && !options.replay) {
+  if (isAdmin(user) && !options.replay) {
     throw appError(
       "CONFLICT",
       "An administrator's account is erased by removing its administrator role first.",

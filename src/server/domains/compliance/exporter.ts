@@ -2,6 +2,7 @@
 // table by table, as personalData.ts derives from the schema. Answered as JSON, or as a zip of one CSV per
 // table beside the same JSON.
 import { strToU8, zipSync } from "fflate";
+import { toCsv } from "../../../shared/csv";
 import type { Queryable } from "../../db/client";
 import { joinSql } from "../../db/client";
 import {
@@ -126,18 +127,11 @@ export function exportSummary(data: PersonalDataExport) {
   };
 }
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = typeof value === "object" ? JSON.stringify(value) : String(value);
-  // Spreadsheets run cells that start with these as formulas.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
-  const lines = [columns.map(csvCell).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+function tableCsv(columns: string[], rows: Record<string, unknown>[]): string {
+  return toCsv(
+    columns,
+    rows.map((row) => columns.map((c) => row[c])),
+  );
 }
 
 /** A zip of the export: export.json, one CSV per table that has rows, and a README. */
@@ -150,7 +144,7 @@ export function exportZip(data: PersonalDataExport): Uint8Array {
     ),
   };
   for (const [name, table] of Object.entries(data.tables)) {
-    if (table.rows.length > 0) files[`${name}.csv`] = strToU8(toCsv(table.columns, table.rows));
+    if (table.rows.length > 0) files[`${name}.csv`] = strToU8(tableCsv(table.columns, table.rows));
   }
   return zipSync(files, { level: 6 });
 }

@@ -11,11 +11,11 @@ import type {
   UpdateGdprRequestInput,
 } from "../../../shared/schemas/compliance";
 import { isAdmin } from "../../access";
-import { recordSecurityEvent } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { erasable, eraseUser, type PaymentsSettled, settleErasurePayments } from "./erasure";
 import { buildExport, exportSummary, exportZip, findSubject, type PersonalDataExport } from "./exporter";
 

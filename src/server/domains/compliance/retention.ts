@@ -9,10 +9,10 @@ import {
   retentionPeriodProblem,
 } from "../../../shared/compliance";
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { ERASED_NAME, ERASED_TEXT } from "./erasure";
 
 /** The policies start from RETENTION_DEFAULTS the first time they are read. */

@@ -10,12 +10,12 @@ import {
   CRM_SIGNATURE_HEADER,
   type CrmEvent,
 } from "../../../shared/crm";
-import type { Context } from "../../context";
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { type CrmEventPayload, type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
+import type { Context } from "../../serviceContext";
 import {
   CREDENTIALS_UNREADABLE,
   CRM_JOB_EXPIRE_SECONDS,

@@ -1,4 +1,5 @@
 import { CRM_PROVIDERS } from "../../../shared/crm";
+import * as shape from "../../../shared/schemas/crm";
 import {
   createIntegrationInput,
   integrationLogsInput,
@@ -7,7 +8,8 @@ import {
   resendInput,
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
-import { dealershipProcedure, router } from "../../trpc/init";
+import { managerOrAdminProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import {
   createIntegration,
   deleteIntegration,
@@ -20,26 +22,33 @@ import {
 
 /** A dealership's CRM integrations: its manager's (scoped to their dealership) and administrators'. */
 export const crmRouter = router({
-  providers: dealershipProcedure.query(() => CRM_PROVIDERS),
-  integrations: dealershipProcedure
+  providers: managerOrAdminProcedure.output(answers(shape.crmProviders)).query(() => CRM_PROVIDERS),
+  integrations: managerOrAdminProcedure
     .input(listIntegrationsInput)
+    .output(answers(shape.crmIntegrations))
     .query(({ ctx, input }) => listIntegrations(ctx, input.dealershipId)),
-  create: dealershipProcedure
+  create: managerOrAdminProcedure
     .input(createIntegrationInput)
+    .output(answers(shape.createdIntegration))
     .mutation(({ ctx, input }) => createIntegration(ctx, input)),
-  update: dealershipProcedure
+  update: managerOrAdminProcedure
     .input(updateIntegrationInput)
+    .output(answers(shape.crmIntegration))
     .mutation(({ ctx, input }) => updateIntegration(ctx, input)),
-  delete: dealershipProcedure
+  delete: managerOrAdminProcedure
     .input(integrationRefInput)
+    .output(answers(shape.deletedIntegration))
     .mutation(({ ctx, input }) => deleteIntegration(ctx, input.id)),
-  test: dealershipProcedure
+  test: managerOrAdminProcedure
     .input(integrationRefInput)
+    .output(answers(shape.connectionTest))
     .mutation(({ ctx, input }) => testIntegration(ctx, input.id)),
-  logs: dealershipProcedure
+  logs: managerOrAdminProcedure
     .input(integrationLogsInput)
+    .output(answers(shape.syncLogPage))
     .query(({ ctx, input }) => integrationLogs(ctx, input)),
-  resend: dealershipProcedure
+  resend: managerOrAdminProcedure
     .input(resendInput)
+    .output(answers(shape.resentDelivery))
     .mutation(({ ctx, input }) => resendDelivery(ctx, input.logId)),
 });

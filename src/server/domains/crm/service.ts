@@ -15,15 +15,16 @@ import type {
   SyncLogPage,
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
-import { dealershipStaffSql, isAdmin } from "../../access";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { dealershipScope, dealershipScopeSql, dealershipStaffSql } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
-import { appError } from "../../errors";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
+import type { Context } from "../../serviceContext";
 
 type Caller = Context & { user: SessionUser };
 
@@ -119,21 +120,14 @@ function publicFields({
 }
 
 /** The dealership a call works on: the manager's own; an administrator names one. */
+/** The one dealership a change applies to: an administrator must name it. */
 async function dealershipFor(ctx: Caller, asked: number | undefined): Promise<number> {
-  if (isAdmin(ctx.user)) {
-    if (!asked) throw appError("BAD_REQUEST", "Choose the dealership (dealershipId)");
-    const [exists] = await ctx.sql`select 1 from dealerships where id = ${asked}`;
-    if (!exists) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
-    return asked;
-  }
-  const own = ctx.user.managedDealershipId;
-  if (own === null) throw appError("FORBIDDEN", "This action is for dealership managers and administrators");
-  if (asked !== undefined && asked !== own)
-    throw appError("FORBIDDEN", "You can only manage your own dealership's integrations");
-  return own;
+  const scope = await dealershipScope(ctx.sql, ctx.user, asked);
+  if (scope.kind === "platform") throw appError("BAD_REQUEST", "Choose the dealership (dealershipId)");
+  return scope.dealershipId;
 }
 
-/** SPEC.md's form rules, on the server: credentials per auth type, webhooks where supported, https in production. */
+/** The form rules of docs/product/crm.md#integration-form, on the server: credentials per auth type, webhooks where supported, https in production. */
 function validate(
   ctx: Caller,
   provider: CrmProviderCode,
@@ -174,10 +168,11 @@ export async function listIntegrations(
   ctx: Caller,
   dealershipId: number | undefined,
 ): Promise<CrmIntegration[]> {
-  const scope =
-    isAdmin(ctx.user) && dealershipId === undefined
-      ? ctx.sql`true`
-      : ctx.sql`i.dealership_id = ${await dealershipFor(ctx, dealershipId)}`;
+  const scope = dealershipScopeSql(
+    ctx.sql,
+    await dealershipScope(ctx.sql, ctx.user, dealershipId),
+    "i.dealership_id",
+  );
   return ctx.sql<CrmIntegration[]>`
     select ${columns(ctx.sql)} from crm_integrations i join dealerships d on d.id = i.dealership_id
      where ${scope} and ${dealershipStaffSql(ctx.sql, ctx.user, "i.dealership_id")}
@@ -384,20 +379,21 @@ export async function integrationLogs(
   input: z.output<typeof integrationLogsInput>,
 ): Promise<SyncLogPage> {
   await ownIntegration(ctx.sql, ctx.user, input.id);
+  const window = pageWindow(input);
   const filters = ctx.sql`l.integration_id = ${input.id}
     ${input.status ? ctx.sql`and l.status = ${input.status}` : ctx.sql``}
-    ${input.search ? ctx.sql`and (l.event_type ilike ${`%${input.search}%`} or l.entity_id = ${input.search})` : ctx.sql``}`;
-  const [items, [count]] = await Promise.all([
+    ${input.search ? ctx.sql`and (l.event_type ilike ${containsPattern(input.search)} or l.entity_id = ${input.search})` : ctx.sql``}`;
+  return listPage(
+    window,
     ctx.sql<SyncLog[]>`
       select l.id, l.delivery_id as "deliveryId", l.status, l.event_type as "eventType", l.entity_type as "entityType",
              l.entity_id as "entityId", l.attempt, l.processing_time_ms as "processingTime",
              l.response_code as "responseCode", l.error_details as "errorDetails", l.created_at as "createdAt"
         from crm_sync_logs l where ${filters}
        order by l.created_at desc, l.id desc
-       limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+       ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from crm_sync_logs l where ${filters}`,
-  ]);
-  return { items, total: count?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  );
 }
 
 /** Sends a failed delivery again (same delivery id and body), through the queue with its retries. */

@@ -1,11 +1,11 @@
 // Public documents (legal pages, FAQs, about us): read by anyone, edited only by administrators.
 import type { DocumentUpdateInput, DocumentView } from "../../../shared/schemas/documents";
-import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
 import type { DocumentFields, UserRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 /** A document as the public pages read it. */
 function viewColumns(sql: Queryable) {

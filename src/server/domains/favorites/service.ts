@@ -1,9 +1,9 @@
 // Saved salespeople (the customer dashboard's Favorites tab and the heart on cards and profiles).
 import type { SessionUser } from "../../../shared/schemas/auth";
+import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/errors";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { FavoriteRow } from "../../db/rows";
-import { appError } from "../../errors";
 
 export async function setFavorite(sql: Sql, user: SessionUser, salespersonId: number, saved: boolean) {
   if (!saved) {

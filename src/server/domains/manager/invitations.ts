@@ -2,8 +2,10 @@
 // about their profile changes until its owner, signed in to the salesperson portal, accepts. The manager lists
 // and revokes what they sent; the salesperson lists, accepts and declines what was sent to their profile.
 //
-// Lock order, here and wherever a salesperson joins or leaves a dealership (manager/service.ts,
-// transfers/service.ts): the dealership row first, then the salesperson row.
+// Lock order, here and wherever a salesperson joins or leaves a dealership (manager/team.ts,
+// transfers/adminDecision.ts): the dealership row first, then the salesperson row.
+
+import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import {
   INVITATION_TTL_DAYS,
@@ -12,12 +14,13 @@ import {
   type SalespersonInvitation,
   type TeamInvitation,
 } from "../../../shared/schemas/manager";
-import { recordAudit } from "../../audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
-import { dealershipAllowance } from "../subscriptions/service";
+import type { Context } from "../../serviceContext";
+import { notify } from "../notifications/notify";
+import { dealershipAllowance } from "../subscriptions/reads";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
 type SalespersonCtx = Context & { user: SessionUser; salespersonId: number };
@@ -88,11 +91,13 @@ export async function createInvitation(
     values ('salesperson', ${dealership.id}, ${person.email}, ${person.id}, ${paymentModel}, ${ctx.user.id},
             now() + make_interval(days => ${INVITATION_TTL_DAYS}))
     returning id`;
-  await tx`
-    insert into notifications (salesperson_id, type, title, body, link)
-    values (${person.id}, 'team_invitation', 'Invitation to join a dealership',
-            ${`${dealership.name} invites you to join its sales team. Accept or decline it on your dashboard.`},
-            '/salesperson-dashboard')`;
+  await notify(tx, {
+    to: { salespersonId: person.id },
+    type: "team_invitation",
+    title: "Invitation to join a dealership",
+    body: `${dealership.name} invites you to join its sales team. Accept or decline it on your dashboard.`,
+    link: links.salespersonDashboard(),
+  });
   await recordAudit(ctx, tx, {
     action: "salesperson.invite",
     entityType: "salesperson",
@@ -240,10 +245,13 @@ export async function acceptInvitation(ctx: SalespersonCtx, id: string): Promise
       after: { dealershipId: dealership.id, paymentModel, verified: true, invitationId: claimed.id },
     });
     if (dealership.manager_id) {
-      await tx`
-        insert into notifications (user_id, type, title, body, link)
-        values (${dealership.manager_id}, 'team_invitation', 'Invitation accepted',
-                ${`${me.name} accepted your invitation and joined ${dealership.name}.`}, '/manager-dashboard')`;
+      await notify(tx, {
+        to: { userId: dealership.manager_id },
+        type: "team_invitation",
+        title: "Invitation accepted",
+        body: `${me.name} accepted your invitation and joined ${dealership.name}.`,
+        link: links.managerDashboard(),
+      });
     }
     return { id: claimed.id, dealershipId: dealership.id };
   });
@@ -260,12 +268,17 @@ export async function declineInvitation(ctx: SalespersonCtx, id: string): Promis
          and ${openInvitationSql(tx, "i")}
       returning i.id, i.dealership_id`;
     if (!row) return null;
-    await tx`
-      insert into notifications (user_id, type, title, body, link)
-      select d.manager_id, 'team_invitation', 'Invitation declined',
-             s.name || ' declined your invitation to join ' || d.name || '.', '/manager-dashboard'
-        from dealerships d, salespeople s
-       where d.id = ${row.dealership_id} and s.id = ${ctx.salespersonId} and d.manager_id is not null`;
+    const [names] = await tx<{ person: string; dealership: string }[]>`
+      select s.name as person, d.name as dealership from dealerships d, salespeople s
+       where d.id = ${row.dealership_id} and s.id = ${ctx.salespersonId}`;
+    if (names)
+      await notify(tx, {
+        to: { managerOf: row.dealership_id },
+        type: "team_invitation",
+        title: "Invitation declined",
+        body: `${names.person} declined your invitation to join ${names.dealership}.`,
+        link: links.managerDashboard(),
+      });
     return row;
   });
   if (!declined) throw invitationNotOpen();

@@ -1,16 +1,18 @@
 // Customer-salesperson conversations: the spec's contact call opens or continues a thread; both sides read
 // and reply in the app; the other side gets an in-app notification and an e-mail.
 import type { z } from "zod";
+import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
-import { appError } from "../../errors";
 import { QUEUES } from "../../jobs/queue";
 import type { Mailer } from "../../mail/mailer";
+import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
+import { notify } from "../notifications/notify";
 
 type Authed = Context & { user: SessionUser };
 type Side = MessageRow["sender_role"];
@@ -24,13 +26,21 @@ async function notifyOtherSide(
   body: string,
 ) {
   if (from === "customer") {
-    await tx`insert into notifications (salesperson_id, type, title, body, link)
-             values (${conversation.salesperson_id}, 'new_message', 'New message from a buyer', ${body.slice(0, 200)},
-                     ${`/salesperson-dashboard?tab=messages&conversation=${conversation.id}`})`;
+    await notify(tx, {
+      to: { salespersonId: conversation.salesperson_id },
+      type: "new_message",
+      title: "New message from a buyer",
+      body: body.slice(0, 200),
+      link: links.salespersonDashboard({ tab: "messages", conversation: conversation.id }),
+    });
   } else {
-    await tx`insert into notifications (user_id, type, title, body, link)
-             values (${conversation.customer_id}, 'new_message', 'New message from your salesperson', ${body.slice(0, 200)},
-                     ${`/?tab=messages&conversation=${conversation.id}`})`;
+    await notify(tx, {
+      to: { userId: conversation.customer_id },
+      type: "new_message",
+      title: "New message from your salesperson",
+      body: body.slice(0, 200),
+      link: links.customerDashboard({ tab: "messages", conversation: conversation.id }),
+    });
   }
   await ctx.jobs.send(
     QUEUES.messageNotice,

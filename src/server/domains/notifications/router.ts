@@ -1,13 +1,13 @@
 import { markNotificationsReadInput, notificationsListInput } from "../../../shared/schemas/notifications";
-import { authedProcedure, router } from "../../trpc/init";
+import { router, signedInProcedure } from "../../trpc/init";
 import { listNotifications, markNotificationsRead } from "./service";
 
 export const notificationsRouter = router({
-  list: authedProcedure
+  list: signedInProcedure
     .input(notificationsListInput)
     .query(({ ctx, input }) => listNotifications(ctx.sql, ctx.user, input?.limit)),
-  markRead: authedProcedure
+  markRead: signedInProcedure
     .input(markNotificationsReadInput)
     .mutation(({ ctx, input }) => markNotificationsRead(ctx.sql, ctx.user, input.ids)),
-  markAllRead: authedProcedure.mutation(({ ctx }) => markNotificationsRead(ctx.sql, ctx.user, "all")),
+  markAllRead: signedInProcedure.mutation(({ ctx }) => markNotificationsRead(ctx.sql, ctx.user, "all")),
 });

@@ -1,5 +1,7 @@
 // The salesperson dashboard's figures, all SQL over real rows, bucketed in the salesperson's time zone.
-import { type AnalyticsPeriod, PERIOD_DAYS, type SalespersonOverview } from "../../../shared/schemas/portal";
+import { type AnalyticsPeriod, PERIOD_DAYS } from "../../../shared/analytics";
+import { round, roundOrNull } from "../../../shared/numbers";
+import type { SalespersonOverview } from "../../../shared/schemas/portal";
 import type { Sql } from "../../db/client";
 import type { SalespersonRow } from "../../db/rows";
 
@@ -9,9 +11,6 @@ const BUCKET: Record<AnalyticsPeriod, "day" | "week" | "month"> = {
   "90d": "week",
   "1y": "month",
 };
-
-const round = (v: number | null, digits = 2) =>
-  v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 
 export async function salespersonOverview(
   sql: Sql,
@@ -124,10 +123,10 @@ export async function salespersonOverview(
     })),
     ratingsOverTime: ratings.map((r) => ({
       bucket: r.bucket,
-      overall: round(r.overall === null ? null : Number(r.overall)),
-      helpfulness: round(r.helpfulness === null ? null : Number(r.helpfulness)),
-      pressureLevel: round(r.pressure === null ? null : Number(r.pressure)),
-      communication: round(r.communication === null ? null : Number(r.communication)),
+      overall: roundOrNull(r.overall, 2),
+      helpfulness: roundOrNull(r.helpfulness, 2),
+      pressureLevel: roundOrNull(r.pressure, 2),
+      communication: roundOrNull(r.communication, 2),
       count: r.n,
     })),
     profileViewsOverTime: [...views],

@@ -2,9 +2,9 @@
 // most 1024 px plus a 256 px thumbnail. SVG, HTML and anything else are refused.
 import sharp from "sharp";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../shared/constants";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { ImageRow } from "../../db/rows";
-import { appError } from "../../errors";
 
 export const PROFILE_MAX_PX = 1024;
 export const THUMB_PX = 256;

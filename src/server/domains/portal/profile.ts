@@ -5,11 +5,11 @@ import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
 import { dealershipStaffSql, isAdmin, staffSql } from "../../access";
-import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
-import type { Context } from "../../context";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { getSalesperson } from "../salespeople/service";
 
 type Authed = Context & { user: SessionUser };

@@ -1,7 +1,8 @@
 // Keeps a salesperson's averageRating, totalReviews and pressureAverage equal to the aggregate over their
 // published reviews. Call inside the transaction that changes reviews, after lockSalesperson.
+
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
 
 /** Serialises review changes per salesperson, so each recomputation sees every committed review. */
 export async function lockSalesperson(tx: Queryable, salespersonId: number): Promise<void> {

@@ -1,13 +1,15 @@
 // Replies and moderation: the salesperson replies once; the salesperson or their manager flags a review; an
 // administrator upholds it or removes it (a removed review leaves the averages).
+
+import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type { OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
-import { recordAudit } from "../../audit";
-import { recordSecurityEvent } from "../../auth/audit";
-import type { Context } from "../../context";
-import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { recordSecurityEvent } from "../../auth/securityEvents";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type {
   RatingFields,
   RatingFlagFields,
@@ -17,7 +19,8 @@ import type {
   SalespersonRow,
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
+import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
 type Authed = Context & { user: SessionUser };
@@ -42,9 +45,13 @@ export async function replyToReview(ctx: Authed, ratingId: number, body: string)
       insert into rating_replies (rating_id, salesperson_id, body) values (${ratingId}, ${review.salesperson_id}, ${body})
       returning id, created_at`;
     if (review.user_id) {
-      await ctx.sql`insert into notifications (user_id, type, title, body, link)
-                    values (${review.user_id}, 'review_reply', 'Reply to your review', ${body.slice(0, 200)},
-                            ${`/salesperson/${review.salesperson_id}#reviews`})`;
+      await notify(ctx.sql, {
+        to: { userId: review.user_id },
+        type: "review_reply",
+        title: "Reply to your review",
+        body: body.slice(0, 200),
+        link: links.salesperson(review.salesperson_id, "reviews"),
+      });
     }
     return { id: reply!.id, ratingId, body, createdAt: reply!.created_at };
   } catch (error) {

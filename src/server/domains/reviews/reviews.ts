@@ -1,10 +1,13 @@
 // Reading reviews: the profile's list (sorting, paging, category averages) and the customer's own reviews.
+
+import { roundOrNull } from "../../../shared/numbers";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { ReviewView } from "../../../shared/schemas/reviews";
+import { REVIEWS_PAGE_SIZE, type ReviewView } from "../../../shared/schemas/reviews";
+import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
-import { appError } from "../../errors";
+import { type PageRequest, pageWindow } from "../../db/search";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
 type ReviewRow = Pick<
@@ -64,14 +67,15 @@ const SELECT = `
 
 export async function listReviews(
   sql: Sql,
-  input: { salespersonId: number; sort: ReviewSort; limit: number; offset: number },
+  input: PageRequest & { salespersonId: number; sort: ReviewSort },
 ) {
+  const window = pageWindow(input, REVIEWS_PAGE_SIZE);
   const [exists] = await sql`select 1 from salespeople where id = ${input.salespersonId}`;
   if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const [rows, [summary]] = await Promise.all([
     sql.unsafe<ReviewRow[]>(
       `${SELECT} where r.salesperson_id = $1 and r.removed_at is null order by ${ORDER[input.sort]} limit $2 offset $3`,
-      [input.salespersonId, input.limit, input.offset],
+      [input.salespersonId, window.pageSize, window.offset],
       { prepare: true },
     ),
     sql<
@@ -87,16 +91,14 @@ export async function listReviews(
              avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication
         from ratings where salesperson_id = ${input.salespersonId} and removed_at is null`,
   ]);
-  const num = (v: string | null | undefined) =>
-    v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100;
   return {
     items: rows.map(toView),
     total: summary?.n ?? 0,
     averages: {
-      overall: num(summary?.overall),
-      helpfulness: num(summary?.helpfulness),
-      pressureLevel: num(summary?.pressure),
-      communication: num(summary?.communication),
+      overall: roundOrNull(summary?.overall, 2),
+      helpfulness: roundOrNull(summary?.helpfulness, 2),
+      pressureLevel: roundOrNull(summary?.pressure, 2),
+      communication: roundOrNull(summary?.communication, 2),
     },
   };
 }

@@ -1,3 +1,4 @@
+import * as shape from "../../../shared/schemas/reviews";
 import {
   editRatingInput,
   eligibleAppointmentsInput,
@@ -13,25 +14,32 @@ import {
   customerProcedure,
   publicProcedure,
   router,
+  salespersonOrManagerOrAdminProcedure,
   salespersonProcedure,
-  staffProcedure,
 } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
 import { editRating, eligibleAppointments, submitRating } from "./submit";
 
 export const reviewsRouter = router({
-  submit: customerProcedure.input(submitRatingInput).mutation(({ ctx, input }) => submitRating(ctx, input)),
+  submit: customerProcedure
+    .input(submitRatingInput)
+    .output(answers(shape.submittedReview))
+    .mutation(({ ctx, input }) => submitRating(ctx, input)),
   eligibleAppointments: customerProcedure
     .input(eligibleAppointmentsInput)
     .query(({ ctx, input }) => eligibleAppointments(ctx, input.salespersonId)),
   edit: customerProcedure.input(editRatingInput).mutation(({ ctx, input }) => editRating(ctx, input)),
-  list: publicProcedure.input(reviewsPageInput).query(({ ctx, input }) => listReviews(ctx.sql, input)),
+  list: publicProcedure
+    .input(reviewsPageInput)
+    .output(answers(shape.reviewsPage))
+    .query(({ ctx, input }) => listReviews(ctx.sql, input)),
   mine: customerProcedure.query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
   reply: salespersonProcedure
     .input(replyInput)
     .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
-  flag: staffProcedure
+  flag: salespersonOrManagerOrAdminProcedure
     .input(flagInput)
     .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
   openFlags: adminProcedure.input(openFlagsInput).query(({ ctx, input }) => openFlags(ctx, input)),

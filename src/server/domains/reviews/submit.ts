@@ -1,16 +1,18 @@
 // Purchase-verified ratings: only the customer of a completed visit with that salesperson, once, within the
 // review window. The salesperson's aggregates change in the same transaction.
 import type { z } from "zod";
+import { links } from "../../../shared/links";
 import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
-import { refuseAsMissing } from "../../auth/audit";
-import type { Context } from "../../context";
-import { PG, pgErrorCode } from "../../db/errors";
+import { appError } from "../../appError";
+import { refuseAsMissing } from "../../auth/securityEvents";
+import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
+import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 
 type Authed = Context & { user: SessionUser };
@@ -72,9 +74,13 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
           visit_date: input.visitDate,
         })} returning id`;
       await refreshAggregates(tx, input.salespersonId);
-      await tx`insert into notifications (salesperson_id, type, title, body, link)
-               values (${input.salespersonId}, 'new_review', 'New review',
-                       ${`You received a ${input.overallRating}-star review.`}, ${`/salesperson/${input.salespersonId}#reviews`})`;
+      await notify(tx, {
+        to: { salespersonId: input.salespersonId },
+        type: "new_review",
+        title: "New review",
+        body: `You received a ${input.overallRating}-star review.`,
+        link: links.salesperson(input.salespersonId, "reviews"),
+      });
       await emitCrmEvent(ctx, tx, {
         salespersonId: input.salespersonId,
         type: "rating.created",

@@ -1,10 +1,15 @@
 import type { SuperJSONResult } from "superjson";
 import {
   type BrowseResult,
+  browseFilterOptions as browseFilterOptionsAnswer,
+  browseResult,
   browseSalespeopleInput,
+  salespersonDetail,
   salespersonIdInput,
+  salespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
 import { publicProcedure, router, withSuperjsonForm } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
 
 /**
@@ -26,18 +31,25 @@ export function browseSuperjson(page: BrowseResult): SuperJSONResult {
 }
 
 export const salespeopleRouter = router({
-  list: publicProcedure.input(browseSalespeopleInput).query(({ ctx, input }) =>
-    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
-    // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
-    ctx.browseCache.get(JSON.stringify(input), async () =>
-      withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
+  list: publicProcedure
+    .input(browseSalespeopleInput)
+    .output(answers(browseResult))
+    .query(({ ctx, input }) =>
+      // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
+      // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
+      ctx.browseCache.get(JSON.stringify(input), async () =>
+        withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
+      ),
     ),
-  ),
   byId: publicProcedure
     .input(salespersonIdInput)
+    .output(answers(salespersonDetail))
     .query(({ ctx, input }) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user })),
   ratings: publicProcedure
     .input(salespersonIdInput)
+    .output(answers(salespersonRatingsSummary))
     .query(({ ctx, input }) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user })),
-  filterOptions: publicProcedure.query(({ ctx }) => browseFilterOptions(ctx.sql)),
+  filterOptions: publicProcedure
+    .output(answers(browseFilterOptionsAnswer))
+    .query(({ ctx }) => browseFilterOptions(ctx.sql)),
 });

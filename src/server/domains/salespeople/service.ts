@@ -1,6 +1,11 @@
 // Browsing and reading salesperson profiles; every figure comes from rows in the database.
 
-import { ALL_SPECIALTIES, BROWSE_TOTAL_LIMIT, RATING_FILTERS } from "../../../shared/constants";
+import {
+  ALL_SPECIALTIES,
+  BROWSE_PAGE_SIZE,
+  BROWSE_TOTAL_LIMIT,
+  RATING_FILTERS,
+} from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type {
   BrowseResult,
@@ -12,9 +17,10 @@ import type {
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
 import { type Caller, staffSql } from "../../access";
+import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
-import { appError } from "../../errors";
+import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
@@ -45,10 +51,6 @@ export function publiclyListedSql(sql: Queryable, alias: string) {
 }
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The rating a browse rating filter ("3", "4", "5") asks for at least. */
 function minimumRating(value: string): number {
@@ -90,7 +92,8 @@ function browseConditions(
     );
   }
   // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
-  if (q.search && skip !== "search") rowOnly.push(sql`s.search_text like lower(${likePattern(q.search)})`);
+  if (q.search && skip !== "search")
+    rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
   return { own, onRow };
 }
 
@@ -163,6 +166,7 @@ export async function browseSalespeople(
         : sql`s.average_rating desc, s.total_reviews desc, s.id asc`;
   }
   const id = term ? sql`t.salesperson_id` : sql`s.id`;
+  const window = pageWindow(q, BROWSE_PAGE_SIZE);
   // The page's cards come back as one JSON array, built where the rows are: parsing one text costs the server a
   // fraction of reading twelve rows of nineteen typed columns and copying each into a card. Not json_agg, which
   // puts ", \n " between elements.
@@ -175,7 +179,7 @@ export async function browseSalespeople(
       left join lateral (
         select ${id} as id, row_number() over (order by ${order}) as n ${from}
          order by ${order}
-         limit ${q.limit} offset ${q.offset}) page on true
+         ${limitOffset(sql, window)}) page on true
       left join lateral (
         select ${cardColumns(sql, "iso text")}
           from salespeople s

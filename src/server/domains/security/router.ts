@@ -1,3 +1,6 @@
+import { z } from "zod";
+import * as common from "../../../shared/schemas/common";
+import * as shape from "../../../shared/schemas/security";
 import {
   disableMfaInput,
   enableMfaInput,
@@ -7,7 +10,8 @@ import {
   sessionListInput,
   terminateSessionInput,
 } from "../../../shared/schemas/security";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { adminProcedure, router, signedInProcedure } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import {
   beginMfaSetup,
   disableMfa,
@@ -23,31 +27,42 @@ import {
 } from "./service";
 
 /** What an administrator may reach before turning on the second factor the platform requires of them. */
-const mfaSetupProcedure = authedProcedure.meta({ access: "authed", beforeMfa: true });
+const mfaSetupProcedure = signedInProcedure.meta({ access: "authed", beforeMfa: true });
 
 /** Every signed-in user manages their own account's security; administrators also see everyone's events. */
 export const securityRouter = router({
-  overview: authedProcedure.query(({ ctx }) => securityOverview(ctx)),
-  mfaStatus: mfaSetupProcedure.query(({ ctx }) => mfaStatus(ctx)),
-  setupMfa: mfaSetupProcedure.mutation(({ ctx }) => beginMfaSetup(ctx)),
-  enableMfa: mfaSetupProcedure.input(enableMfaInput).mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
-  disableMfa: authedProcedure
+  overview: signedInProcedure
+    .output(answers(shape.securityOverview))
+    .query(({ ctx }) => securityOverview(ctx)),
+  mfaStatus: mfaSetupProcedure.output(answers(shape.mfaStatus)).query(({ ctx }) => mfaStatus(ctx)),
+  setupMfa: mfaSetupProcedure.output(answers(shape.mfaSetup)).mutation(({ ctx }) => beginMfaSetup(ctx)),
+  enableMfa: mfaSetupProcedure
+    .input(enableMfaInput)
+    .output(answers(shape.backupCodes))
+    .mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
+  disableMfa: signedInProcedure
     .input(disableMfaInput)
+    .output(answers(common.ok))
     .mutation(({ ctx, input }) => disableMfa(ctx, input.code)),
-  regenerateBackupCodes: authedProcedure
+  regenerateBackupCodes: signedInProcedure
     .input(regenerateBackupCodesInput)
+    .output(answers(shape.backupCodes))
     .mutation(({ ctx, input }) => regenerateBackupCodes(ctx, input.code)),
-  sessions: authedProcedure
+  sessions: signedInProcedure
     .input(sessionListInput)
+    .output(answers(z.array(shape.sessionView)))
     .query(({ ctx, input }) => listSessions(ctx, input?.userId)),
-  terminateSession: authedProcedure
+  terminateSession: signedInProcedure
     .input(terminateSessionInput)
+    .output(answers(shape.terminatedSessions))
     .mutation(({ ctx, input }) => terminateSession(ctx, input)),
-  events: authedProcedure
+  events: signedInProcedure
     .input(securityEventsInput)
+    .output(answers(shape.securityEventsPage))
     .query(({ ctx, input }) => listSecurityEvents(ctx, input)),
-  settings: adminProcedure.query(({ ctx }) => securitySettings(ctx)),
+  settings: adminProcedure.output(answers(shape.securitySettings)).query(({ ctx }) => securitySettings(ctx)),
   updateSettings: adminProcedure
     .input(securitySettingsInput)
+    .output(answers(shape.securitySettings))
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
 });

@@ -15,8 +15,8 @@ import type {
 } from "../../../shared/schemas/security";
 import { MFA, SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { isAdmin } from "../../access";
+import { appError } from "../../appError";
 import { noticeAccountChange, requireRecentSignIn, revokeUsersApiKeys } from "../../auth/accountChanges";
-import { recordSecurityEvent } from "../../auth/audit";
 import { setSessionCookie } from "../../auth/cookies";
 import {
   adminMfaRequired,
@@ -33,11 +33,11 @@ import {
   sealKey,
   totpUri,
 } from "../../auth/mfa";
+import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateOtherSessions } from "../../auth/session";
-import type { Context } from "../../context";
 import { containsPattern, pageWindow } from "../../db/search";
-import { appError } from "../../errors";
 import { isLoopbackAddress } from "../../http/addresses";
+import type { Context } from "../../serviceContext";
 
 type Authed = Context & { user: SessionUser; session: NonNullable<Context["session"]> };
 
@@ -131,7 +131,7 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
   const backupCodes = await ctx.sql.begin(async (tx) => {
     await tx`update user_mfa set enabled_at = now(), updated_at = now() where user_id = ${ctx.user.id}`;
     const codes = await issueBackupCodes(tx, ctx.user.id);
-    // SECURITY.md 4: an MFA change ends the user's other sessions.
+    // docs/product/security.md#sessions: an MFA change ends the user's other sessions.
     await invalidateOtherSessions(tx, ctx.user.id, ctx.session.id);
     return codes;
   });

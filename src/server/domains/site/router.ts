@@ -1,9 +1,11 @@
+import * as shape from "../../../shared/schemas/site";
 import {
   contactMessageInput,
   contactMessagesListInput,
   dealershipsNearInput,
 } from "../../../shared/schemas/site";
 import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { answers } from "../../trpc/output";
 import {
   cityOptions,
   dealershipsNear,
@@ -14,10 +16,11 @@ import {
 } from "./service";
 
 export const siteRouter = router({
-  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.sql)),
+  stats: publicProcedure.output(answers(shape.siteStats)).query(({ ctx }) => siteStats(ctx.sql)),
   testimonials: publicProcedure.query(({ ctx }) => testimonials(ctx.sql)),
   contact: publicProcedure
     .input(contactMessageInput)
+    .output(answers(shape.contactReceipt))
     .mutation(({ ctx, input }) => receiveContactMessage(ctx, input)),
   contactMessages: adminProcedure
     .input(contactMessagesListInput)
@@ -25,5 +28,6 @@ export const siteRouter = router({
   cities: publicProcedure.query(() => cityOptions()),
   dealershipsNear: publicProcedure
     .input(dealershipsNearInput)
+    .output(answers(shape.nearbyDealerships))
     .query(({ ctx, input }) => dealershipsNear(ctx.sql, input)),
 });

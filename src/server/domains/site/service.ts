@@ -1,6 +1,7 @@
 // The public site's data: headline figures, the contact form, and dealerships ordered by distance.
 import type { z } from "zod";
 import { EARTH_RADIUS_MILES } from "../../../shared/geo";
+import type { ListPage } from "../../../shared/schemas/common";
 import type {
   CityOption,
   ContactMessageRow,
@@ -9,14 +10,18 @@ import type {
   SiteStats,
   Testimonial,
 } from "../../../shared/schemas/site";
-import { CONTACT_MESSAGE_MAX, type contactMessageInput } from "../../../shared/schemas/site";
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES_PAGE_SIZE,
+  type contactMessageInput,
+} from "../../../shared/schemas/site";
+import { appError } from "../../appError";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
-import type { Context } from "../../context";
 import type { Queryable } from "../../db/client";
-import { containsPattern } from "../../db/search";
+import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
 import { loadCities } from "../../db/seed";
-import { appError } from "../../errors";
+import type { Context } from "../../serviceContext";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };
@@ -75,22 +80,23 @@ export async function receiveContactMessage(
  */
 export async function listContactMessages(
   sql: Queryable,
-  page: { limit: number; offset: number; search?: string },
-): Promise<{ items: ContactMessageRow[]; total: number }> {
-  const pattern = containsPattern(page.search);
+  input: PageRequest & { search?: string },
+): Promise<ListPage<ContactMessageRow>> {
+  const window = pageWindow(input, CONTACT_MESSAGES_PAGE_SIZE);
+  const pattern = containsPattern(input.search);
   const matches = pattern
     ? sql`where name ilike ${pattern} or email::text ilike ${pattern} or company ilike ${pattern}
              or subject ilike ${pattern} or message ilike ${pattern}`
     : sql``;
-  const [items, [total]] = await Promise.all([
+  return listPage(
+    window,
     sql<ContactMessageRow[]>`
       select id, name, email, company, role, subject, message, user_id as "userId", created_at as "createdAt"
         from contact_messages ${matches}
        order by created_at desc, id desc
-       limit ${page.limit} offset ${page.offset}`,
+       ${limitOffset(sql, window)}`,
     sql<{ n: number }[]>`select count(*)::int as n from contact_messages ${matches}`,
-  ]);
-  return { items: [...items], total: total?.n ?? 0 };
+  );
 }
 
 let cityCache: CityOption[] | null = null;

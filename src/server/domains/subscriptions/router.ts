@@ -1,3 +1,4 @@
+import * as shape from "../../../shared/schemas/subscriptions";
 import {
   changePlanInput,
   checkoutStatusInput,
@@ -5,42 +6,45 @@ import {
   dealershipInfoInput,
   subscriptionRefInput,
 } from "../../../shared/schemas/subscriptions";
-import { authedProcedure, publicProcedure, router } from "../../trpc/init";
-import {
-  billingOverview,
-  cancelSubscription,
-  changePlan,
-  checkoutOutcome,
-  createSubscription,
-  dealershipInfo,
-  paymentsConfig,
-  resumeSubscription,
-  subscriptionById,
-} from "./service";
+import { publicProcedure, router, signedInProcedure } from "../../trpc/init";
+import { answers } from "../../trpc/output";
+import { cancelSubscription, changePlan, resumeSubscription } from "./changes";
+import { checkoutOutcome, createSubscription } from "./checkout";
+import { paymentsConfig } from "./provider";
+import { billingOverview, dealershipInfo, subscriptionById } from "./reads";
 
 /** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
 export const subscriptionsRouter = router({
   /** Whether this server takes payments, and the key the browser's payment form needs. */
-  config: publicProcedure.query(({ ctx }) => paymentsConfig(ctx)),
+  config: publicProcedure.output(answers(shape.paymentsConfig)).query(({ ctx }) => paymentsConfig(ctx)),
   /** The caller's own salesperson plan and the plan of the dealership they manage, with invoices. */
-  overview: authedProcedure.query(({ ctx }) => billingOverview(ctx)),
-  create: authedProcedure
+  overview: signedInProcedure.output(answers(shape.billingOverview)).query(({ ctx }) => billingOverview(ctx)),
+  create: signedInProcedure
     .input(createSubscriptionInput)
+    .output(answers(shape.checkoutStart))
     .mutation(({ ctx, input }) => createSubscription(ctx, input)),
-  checkoutStatus: authedProcedure
+  checkoutStatus: signedInProcedure
     .input(checkoutStatusInput)
+    .output(answers(shape.checkoutOutcome))
     .query(({ ctx, input }) => checkoutOutcome(ctx, input)),
-  byId: authedProcedure
+  byId: signedInProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .query(({ ctx, input }) => subscriptionById(ctx, input.id)),
-  dealershipInfo: authedProcedure
+  dealershipInfo: signedInProcedure
     .input(dealershipInfoInput)
+    .output(answers(shape.dealershipSubscriptionInfo))
     .query(({ ctx, input }) => dealershipInfo(ctx, input.dealershipId)),
-  cancel: authedProcedure
+  cancel: signedInProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .mutation(({ ctx, input }) => cancelSubscription(ctx, input.id)),
-  resume: authedProcedure
+  resume: signedInProcedure
     .input(subscriptionRefInput)
+    .output(answers(shape.subscriptionDetail))
     .mutation(({ ctx, input }) => resumeSubscription(ctx, input.id)),
-  changePlan: authedProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan(ctx, input)),
+  changePlan: signedInProcedure
+    .input(changePlanInput)
+    .output(answers(shape.subscriptionDetail))
+    .mutation(({ ctx, input }) => changePlan(ctx, input)),
 });

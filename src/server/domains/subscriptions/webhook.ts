@@ -3,16 +3,12 @@
 // Effects never trust the payload's copy of an object: the subscription or invoice is read back from Stripe
 // (before, never inside, the transaction), so events delivered in any order leave the row in Stripe's current state.
 import type Stripe from "stripe";
-import type { AppDeps } from "../../context";
+import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { appError } from "../../errors";
-import {
-  invoiceSubscriptionId,
-  readSubscription,
-  recordInvoice,
-  recordSubscription,
-  requirePayments,
-} from "./service";
+import type { AppDeps } from "../../serviceContext";
+import { readSubscription } from "./changes";
+import { requirePayments } from "./provider";
+import { invoiceSubscriptionId, recordInvoice, recordSubscription } from "./sync";
 
 export type WebhookResult = { received: true; duplicate: boolean; type: string };
 

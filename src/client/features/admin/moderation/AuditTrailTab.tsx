@@ -1,35 +1,22 @@
 // The audit trail: every manager and admin change, newest first, filtered by action, entity, actor e-mail,
 // dates and dealership, with each row's before and after, and the filtered rows as a CSV download.
 // Administrators see everything; the same panel shows a manager their own dealership's rows.
-import {
-  Accordion,
-  Badge,
-  Button,
-  Code,
-  Flex,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Accordion, Badge, Button, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
-import { LuDownload, LuFilterX, LuHistory } from "react-icons/lu";
+import { LuDownload, LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
   type AuditEntityType,
   type AuditEntryView,
-} from "../../../../shared/schemas/audit";
-import { adminAuthHeaders } from "../../../adminSession";
+} from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
-import { DateRangeFields, FilterField, FilterSelect, useDebouncedSearch } from "../../../ui/filters";
-import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../../ui/QueryState";
+import { downloadFrom } from "../../../ui/download";
+import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
+import { DateRangeFields, FilterField, FilterSearch, FilterSelect } from "../../../ui/filters";
+import { SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
-import { ListPager } from "../consoleKit";
 import { AuditDiff } from "./AuditDiff";
-import { usePageFor } from "./usePageFor";
 
 const PAGE_SIZE = 25;
 
@@ -58,9 +45,6 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };
-
-type Filters = { action: string; entityType: string; from: string; to: string; dealershipId: string };
-const NO_FILTERS: Filters = { action: "", entityType: "", from: "", to: "", dealershipId: "" };
 
 function entityLabel(row: AuditEntryView): string {
   const type = ENTITY_LABELS[row.entityType as keyof typeof ENTITY_LABELS] ?? capitalise(row.entityType);
@@ -155,57 +139,37 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The filtered rows as a CSV file, fetched with the console's credentials and saved by the browser. */
-async function downloadCsv(query: Record<string, string | number | undefined>) {
+function downloadCsv(query: Record<string, string | number | undefined>) {
   const params = new URLSearchParams({ format: "csv" });
   for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== "" && key !== "page" && key !== "pageSize")
-      params.set(key, String(value));
-  const res = await fetch(`/api/admin/audit-log?${params}`, {
-    credentials: "include",
-    headers: adminAuthHeaders(),
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `${res.status}: ${res.statusText}`);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "audit-log.csv";
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  return downloadFrom(`/api/admin/audit-log?${params}`, "audit-log.csv", "The export failed.");
 }
+
+const NO_FILTERS = { action: "", entityType: "", from: "", to: "", dealershipId: "" };
 
 /**
  * Admin console tab: the audit trail. `scope="manager"` hides the dealership filter (a manager's rows are
  * their dealership's already; the server decides).
  */
 export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"; label?: string }) {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const actorSearch = useDebouncedSearch();
-  const [page, setPage] = usePageFor(`${JSON.stringify(filters)}|${actorSearch.search}`);
+  const log = useLogFilters(NO_FILTERS);
+  const { filters, set } = log;
   const [downloading, setDownloading] = useState(false);
   const isAdmin = scope === "admin";
   const query = {
     action: filters.action || undefined,
     entityType: (filters.entityType || undefined) as AuditEntityType | undefined,
-    actorEmail: actorSearch.search || undefined,
+    actorEmail: log.search.search || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
     dealershipId: isAdmin && filters.dealershipId ? Number(filters.dealershipId) : undefined,
   };
-  const badRange = !!query.from && !!query.to && query.from > query.to;
   const audit = trpc.audit.list.useQuery(
-    { ...query, page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always", enabled: !badRange },
+    { ...query, page: log.page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous, refetchOnMount: "always", enabled: !log.badRange },
   );
   const dealerships = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled: isAdmin });
-  const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
-  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) || actorSearch.text !== "";
 
   const download = async () => {
     setDownloading(true);
@@ -223,37 +187,33 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
   };
 
   return (
-    <Stack gap="5">
-      <PanelHeader
-        title="Audit trail"
-        description={
-          isAdmin
-            ? "Every change made by managers and administrators: who, what, when, from where, and what it changed. Rows can't be edited or deleted."
-            : "Every change made to your dealership by you or an administrator. Rows can't be edited or deleted."
-        }
-      >
+    <FilteredLog
+      title="Audit trail"
+      description={
+        isAdmin
+          ? "Every change made by managers and administrators: who, what, when, from where, and what it changed. Rows can't be edited or deleted."
+          : "Every change made to your dealership by you or an administrator. Rows can't be edited or deleted."
+      }
+      actions={
         <Button
           variant="outline"
           size="sm"
           onClick={() => void download()}
           loading={downloading}
           loadingText="Preparing..."
-          disabled={badRange}
+          disabled={log.badRange}
         >
           <LuDownload /> Download CSV
         </Button>
-      </PanelHeader>
-      <Stack
-        as="section"
-        aria-label="Filter the audit trail"
-        gap="3"
-        p="4"
-        bg="white"
-        borderWidth="1px"
-        borderColor="border.muted"
-        borderRadius="xl"
-      >
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: isAdmin ? 3 : 3 }} gap="3">
+      }
+      filterLabel="Filter the audit trail"
+      fieldColumns={{
+        base: "minmax(0, 1fr)",
+        sm: "repeat(2, minmax(0, 1fr))",
+        lg: "repeat(3, minmax(0, 1fr))",
+      }}
+      fields={
+        <>
           <FilterField label="Action">
             {(id) => (
               <FilterSelect
@@ -279,19 +239,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
               />
             )}
           </FilterField>
-          <FilterField label="Actor email">
-            {(id) => (
-              <Input
-                id={id}
-                size="sm"
-                bg="white"
-                type="search"
-                placeholder="name@example.com"
-                value={actorSearch.text}
-                onChange={(e) => actorSearch.setText(e.target.value)}
-              />
-            )}
-          </FilterField>
+          <FilterSearch label="Actor email" search={log.search} />
           <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
           {isAdmin ? (
             <FilterField label="Dealership">
@@ -309,73 +257,31 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
               )}
             </FilterField>
           ) : null}
-        </SimpleGrid>
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Text fontSize="sm" color={badRange ? "fg.error" : "fg.muted"} aria-live="polite">
-            {badRange
-              ? "The start date must be on or before the end date."
-              : audit.data
-                ? `${audit.data.total.toLocaleString("en-US")} change${audit.data.total === 1 ? "" : "s"} · dates in UTC`
-                : ""}
-          </Text>
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="xs"
-              onClick={() => {
-                setFilters(NO_FILTERS);
-                actorSearch.setText("");
-              }}
-            >
-              <LuFilterX /> Clear filters
-            </Button>
-          ) : null}
-        </Flex>
-      </Stack>
-      {badRange ? null : (
-        <QueryState
-          query={audit}
-          loading={<SkeletonRows label="Loading the audit trail" h="16" />}
-          error={{ title: "We couldn't load the audit trail", titleAs: "h3" }}
-          isEmpty={(data) => data.items.length === 0}
-          empty={
-            <Notice
-              icon={LuHistory}
-              title={filtered ? "No changes match these filters" : "No changes recorded yet"}
-              description={
-                filtered
-                  ? "Widen the dates or clear a filter."
-                  : "Changes by managers and administrators appear here."
-              }
-              {...panelNotice()}
-            />
-          }
-        >
-          {(data) => (
-            <Accordion.Root
-              collapsible
-              multiple
-              variant="plain"
-              display="flex"
-              flexDirection="column"
-              gap="2"
-            >
-              {data.items.map((row) => (
-                <AuditRow key={row.id} row={row} showDealership={isAdmin} />
-              ))}
-            </Accordion.Root>
-          )}
-        </QueryState>
+        </>
+      }
+      state={log}
+      query={audit}
+      noun="change"
+      countNote=" · dates in UTC"
+      pageSize={PAGE_SIZE}
+      loading={<SkeletonRows label="Loading the audit trail" h="16" />}
+      error="We couldn't load the audit trail"
+      empty={{
+        icon: LuHistory,
+        title: ["No changes recorded yet", "No changes match these filters"],
+        description: [
+          "Changes by managers and administrators appear here.",
+          "Widen the dates or clear a filter.",
+        ],
+      }}
+    >
+      {(data) => (
+        <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="2">
+          {data.items.map((row) => (
+            <AuditRow key={row.id} row={row} showDealership={isAdmin} />
+          ))}
+        </Accordion.Root>
       )}
-      {audit.data && !badRange ? (
-        <ListPager
-          total={audit.data.total}
-          pageSize={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noun="change"
-        />
-      ) : null}
-    </Stack>
+    </FilteredLog>
   );
 }

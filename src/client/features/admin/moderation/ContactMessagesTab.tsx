@@ -1,9 +1,10 @@
 // Messages sent through the site's contact form, newest first. The table keeps no handled state, so the
 // queue is read-only: each message offers a reply by e-mail.
-import { Badge, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuInbox, LuReply } from "react-icons/lu";
 import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site";
 import { type RouterOutputs, trpc } from "../../../trpc";
+import { DecisionCard } from "../../../ui/DecisionCard";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice } from "../../../ui/QueryState";
 import { ConsoleList, useSearchPage } from "../consoleList";
@@ -35,48 +36,36 @@ function replyLink(message: ContactMessage) {
 function MessageCard({ message }: { message: ContactMessage }) {
   const role = roleLabel(message.role);
   return (
-    <Box
-      as="li"
-      p={{ base: "4", md: "5" }}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      aria-label={`Message from ${message.name}`}
-    >
-      <Stack gap="3">
-        <Flex justify="space-between" gap="2" wrap="wrap" align="flex-start">
-          <Stack gap="0.5" minW="0">
-            <HStack gap="2" wrap="wrap">
-              <Text fontWeight="semibold" color="ink">
-                {message.name}
-              </Text>
-              <Badge variant="subtle" colorPalette="blue" borderRadius="full">
-                {subjectLabel(message.subject)}
-              </Badge>
-            </HStack>
-            <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-              {message.email}
-              {message.company ? ` · ${message.company}` : ""}
-              {role ? ` · ${role}` : ""}
-            </Text>
-          </Stack>
-          <Text fontSize="sm" color="fg.muted">
-            {receivedAt.format(new Date(message.createdAt))}
-          </Text>
-        </Flex>
-        <Text whiteSpace="pre-line" wordBreak="break-word">
-          {message.message}
+    <DecisionCard
+      label={`Message from ${message.name}`}
+      title={
+        <HStack as="span" gap="2" wrap="wrap">
+          <span>{message.name}</span>
+          <Badge variant="subtle" colorPalette="blue" borderRadius="full">
+            {subjectLabel(message.subject)}
+          </Badge>
+        </HStack>
+      }
+      meta={`${message.email}${message.company ? ` · ${message.company}` : ""}${role ? ` · ${role}` : ""}`}
+      aside={
+        <Text fontSize="sm" color="fg.muted">
+          {receivedAt.format(new Date(message.createdAt))}
         </Text>
-        <Flex justify="flex-end">
-          <Button asChild variant="outline" size="sm" colorPalette="blue">
-            <a href={replyLink(message)} aria-label={`Reply to ${message.name} by email`}>
-              <LuReply /> Reply by email
-            </a>
-          </Button>
-        </Flex>
-      </Stack>
-    </Box>
+      }
+      actions={[
+        {
+          label: "Reply by email",
+          icon: <LuReply />,
+          palette: "blue",
+          href: replyLink(message),
+          ariaLabel: `Reply to ${message.name} by email`,
+        },
+      ]}
+    >
+      <Text whiteSpace="pre-line" wordBreak="break-word">
+        {message.message}
+      </Text>
+    </DecisionCard>
   );
 }
 

@@ -1,9 +1,10 @@
 // The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
 // upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
-import { Badge, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
 import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { DecisionCard } from "../../../ui/DecisionCard";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { TextareaField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
@@ -131,65 +132,46 @@ function ResolveDialog({
 function FlagCard({ flag, onDecide }: { flag: OpenFlag; onDecide: (decision: Decision) => void }) {
   const flagger = flag.flaggedByName ?? flag.flaggedByEmail ?? "A former account";
   return (
-    <Box
-      as="li"
-      p={{ base: "4", md: "5" }}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      aria-label={`Flagged review of ${flag.salespersonName}`}
-    >
-      <Stack gap="3">
-        <Flex justify="space-between" gap="2" wrap="wrap" align="flex-start">
-          <Stack gap="0.5" minW="0">
-            <Text fontWeight="semibold" color="ink">
-              {flag.salespersonName}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {flag.dealershipName ?? "Independent"} · review by {flag.customerName} on{" "}
-              {mediumDate.format(new Date(flag.reviewedAt))}
-            </Text>
-          </Stack>
-          <HStack gap="2">
-            <StarRow value={flag.overallRating} label={`Rated ${flag.overallRating} out of 5`} />
-            <Text fontSize="sm" fontWeight="semibold">
-              {flag.overallRating}/5
-            </Text>
-          </HStack>
-        </Flex>
-        <Text
-          whiteSpace="pre-line"
-          color={flag.comment ? "fg" : "fg.muted"}
-          fontStyle={flag.comment ? undefined : "italic"}
-        >
-          {flag.comment ? `“${flag.comment}”` : "No written comment."}
-        </Text>
-        <Stack gap="1" p="3" bg="orange.50" borderRadius="md" borderStartWidth="3px" borderColor="orange.400">
-          <HStack gap="2" fontSize="sm" wrap="wrap">
-            <Box color="orange.600">
-              <LuFlag aria-hidden />
-            </Box>
-            <Text fontWeight="medium">
-              Flagged by {flagger}
-              {flag.flaggedByRole ? ` (${capitalise(flag.flaggedByRole)})` : ""}
-            </Text>
-            <Text color="fg.muted">{mediumDate.format(new Date(flag.createdAt))}</Text>
-          </HStack>
-          <Text fontSize="sm" whiteSpace="pre-line">
-            {flag.reason}
+    <DecisionCard
+      label={`Flagged review of ${flag.salespersonName}`}
+      title={flag.salespersonName}
+      meta={`${flag.dealershipName ?? "Independent"} · review by ${flag.customerName} on ${mediumDate.format(new Date(flag.reviewedAt))}`}
+      aside={
+        <HStack gap="2">
+          <StarRow value={flag.overallRating} label={`Rated ${flag.overallRating} out of 5`} />
+          <Text fontSize="sm" fontWeight="semibold">
+            {flag.overallRating}/5
           </Text>
-        </Stack>
-        <Flex gap="2" justify="flex-end" direction={{ base: "column", sm: "row" }}>
-          <Button variant="outline" colorPalette="green" size="sm" onClick={() => onDecide("uphold")}>
-            <LuCircleCheck /> Uphold
-          </Button>
-          <Button variant="outline" colorPalette="red" size="sm" onClick={() => onDecide("remove")}>
-            <LuTrash2 /> Remove review
-          </Button>
-        </Flex>
+        </HStack>
+      }
+      actions={[
+        { label: "Uphold", icon: <LuCircleCheck />, palette: "green", onClick: () => onDecide("uphold") },
+        { label: "Remove review", icon: <LuTrash2 />, palette: "red", onClick: () => onDecide("remove") },
+      ]}
+    >
+      <Text
+        whiteSpace="pre-line"
+        color={flag.comment ? "fg" : "fg.muted"}
+        fontStyle={flag.comment ? undefined : "italic"}
+      >
+        {flag.comment ? `“${flag.comment}”` : "No written comment."}
+      </Text>
+      <Stack gap="1" p="3" bg="orange.50" borderRadius="md" borderStartWidth="3px" borderColor="orange.400">
+        <HStack gap="2" fontSize="sm" wrap="wrap">
+          <Box color="orange.600">
+            <LuFlag aria-hidden />
+          </Box>
+          <Text fontWeight="medium">
+            Flagged by {flagger}
+            {flag.flaggedByRole ? ` (${capitalise(flag.flaggedByRole)})` : ""}
+          </Text>
+          <Text color="fg.muted">{mediumDate.format(new Date(flag.createdAt))}</Text>
+        </HStack>
+        <Text fontSize="sm" whiteSpace="pre-line">
+          {flag.reason}
+        </Text>
       </Stack>
-    </Box>
+    </DecisionCard>
   );
 }
 

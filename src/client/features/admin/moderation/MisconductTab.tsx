@@ -5,11 +5,11 @@ import { useState } from "react";
 import { LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUSES, type ReportStatus } from "../../../../shared/reviews";
 import { trpc } from "../../../trpc";
+import { usePageFor } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
-import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../reports";
+import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../misconduct";
 import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
-import { usePageFor } from "./usePageFor";
 
 const PAGE_SIZE = 10;
 

@@ -181,7 +181,7 @@ function BlockForm({
   );
 }
 
-/** SPEC.md's block-time dialog, for a new block or to edit one. */
+/** The block-time dialog (docs/product/booking.md#availability-blocks), for a new block or to edit one. */
 export function BlockTimeDialog({
   open,
   onOpenChange,

@@ -10,12 +10,9 @@ import {
   LuStar,
   LuUserX,
 } from "react-icons/lu";
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../../shared/analytics";
 import { formatRating } from "../../../../shared/constants";
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type SalespersonOverview,
-} from "../../../../shared/schemas/portal";
+import type { SalespersonOverview } from "../../../../shared/schemas/portal";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
@@ -101,7 +98,7 @@ function formatMinutes(minutes: number): string {
 /** The portal's figures read larger on a phone than the manager's, and their tiles size to their words. */
 const PORTAL_VALUE = { fontSize: { base: "2xl", md: "3xl" } } as const;
 
-/** SPEC.md's analytics periods (7d, 30d, 90d, 1y; 30d by default). */
+/** Analytics periods of docs/product/analytics.md#periods (7d, 30d, 90d, 1y; 30d by default). */
 function PeriodSelector({
   value,
   onChange,

@@ -210,7 +210,7 @@ function PhotoForm({
   );
 }
 
-/** SPEC.md's photo upload dialog: preview, the spec's checks and texts, and real upload progress. */
+/** The photo upload dialog (docs/product/salespeople.md#profile-photo): preview, the spec's checks and texts, and real upload progress. */
 export function PhotoUploadDialog({
   open,
   onOpenChange,

@@ -1,4 +1,4 @@
-// Profile photo checks before anything is sent (SPEC.md section 5), in the portal's words, and the upload
+// Profile photo checks before anything is sent (docs/product/salespeople.md#profile-photo), in the portal's words, and the upload
 // itself to POST /api/profile-image-upload through the shared image upload (ui/imageUpload.ts).
 import {
   ACCEPTED_IMAGE_TYPES,

@@ -142,10 +142,7 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
         align={{ base: "flex-start", sm: "center" }}
         direction={{ base: "column", sm: "row" }}
         gap="3"
-        bg="white"
-        borderWidth="1px"
-        borderColor="border.muted"
-        borderRadius="xl"
+        layerStyle="panel"
         p={{ base: "4", md: "5" }}
       >
         <Stack gap="0.5">

@@ -1,0 +1,215 @@
+// The two cards of a visit: the customer sees it as AppointmentSummary shows it with status and actions
+// beside it; the salesperson sees who is coming and how to reach them, with outcome and cancel buttons.
+import { Badge, Box, Button, Link as ChakraLink, Flex, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import type { ComponentProps } from "react";
+import { LuCheck, LuClock, LuMail, LuPhone, LuStickyNote, LuUserX, LuX } from "react-icons/lu";
+import type { AppointmentView } from "../../../shared/schemas/appointments";
+import { DateTile } from "../../ui/DateTile";
+import { appointmentWhen } from "../../ui/format";
+import { AppointmentSummary } from "./AppointmentSummary";
+import { appointmentStatusStyle } from "./format";
+
+/** Whose list it is: the buyer who booked, or the salesperson who was booked. */
+export type AppointmentSide = "customer" | "salesperson";
+export type Outcome = "completed" | "no-show";
+
+export type Actions = {
+  onCancel: (appointment: AppointmentView) => void;
+  onReschedule: (appointment: AppointmentView) => void;
+  onOutcome: (appointment: AppointmentView, outcome: Outcome) => void;
+};
+
+function cancelledByText(appointment: AppointmentView, side: AppointmentSide): string {
+  if (appointment.cancelledBy === side) return "Cancelled by you";
+  return side === "customer" ? "Cancelled by the salesperson" : "Cancelled by the customer";
+}
+
+function StatusPill({ status, overdue }: { status: string; overdue: boolean }) {
+  const style = overdue ? { label: "Awaiting outcome", palette: "purple" } : appointmentStatusStyle(status);
+  return (
+    <Badge colorPalette={style.palette} variant="subtle" borderRadius="full" px="2.5" size="md">
+      {style.label}
+    </Badge>
+  );
+}
+
+export function CancelledLine({
+  appointment,
+  side,
+  ...props
+}: { appointment: AppointmentView; side: AppointmentSide } & ComponentProps<typeof Text>) {
+  if (appointment.status !== "cancelled") return null;
+  return (
+    <Text fontSize="sm" color="fg.muted" {...props}>
+      {cancelledByText(appointment, side)}
+      {appointment.cancellationReason ? ` · “${appointment.cancellationReason}”` : ""}
+    </Text>
+  );
+}
+
+function ContactLine({ appointment }: { appointment: AppointmentView }) {
+  const contacts = [
+    { icon: LuPhone, href: `tel:${appointment.customerPhone}`, text: appointment.customerPhone },
+    ...(appointment.customerEmail
+      ? [{ icon: LuMail, href: `mailto:${appointment.customerEmail}`, text: appointment.customerEmail }]
+      : []),
+  ];
+  return (
+    <Flex gap={{ base: "1", sm: "4" }} direction={{ base: "column", sm: "row" }} fontSize="sm" wrap="wrap">
+      {contacts.map((contact) => (
+        <HStack key={contact.href} gap="1.5" minW="0">
+          <Icon boxSize="3.5" color="fg.muted" aria-hidden>
+            <contact.icon />
+          </Icon>
+          <ChakraLink href={contact.href} color="blue.700" truncate>
+            {contact.text}
+          </ChakraLink>
+        </HStack>
+      ))}
+    </Flex>
+  );
+}
+
+/** What a card's body gets: the visit, whether it is still ahead, and whether it can still change. */
+type VisitProps = {
+  appointment: AppointmentView;
+  upcoming: boolean;
+  locked: boolean;
+  hintId: string;
+  actions: Actions;
+};
+
+/** The customer's card: the visit as AppointmentSummary shows it, status and actions beside it. */
+export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+  const scheduled = appointment.status === "scheduled";
+  const lockProps = { disabled: locked, "aria-describedby": locked ? hintId : undefined };
+  return (
+    <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
+      <Box flex="1" minW="0">
+        <AppointmentSummary appointment={appointment} linkSalesperson muted={!upcoming} />
+      </Box>
+      <Flex
+        gap="3"
+        direction={{ base: "row", md: "column" }}
+        align={{ base: "center", md: "flex-end" }}
+        justify={{ base: "space-between", md: "center" }}
+        flexShrink={0}
+        ps={{ base: "18", md: "0" }}
+      >
+        <StatusPill status={appointment.status} overdue={false} />
+        {scheduled && upcoming ? (
+          <HStack gap="2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => actions.onReschedule(appointment)}
+              {...lockProps}
+            >
+              Reschedule
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => actions.onCancel(appointment)}
+              {...lockProps}
+            >
+              Cancel
+            </Button>
+          </HStack>
+        ) : null}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The salesperson's card: who is coming, when and how to reach them; outcome and cancel buttons below. */
+export function SalespersonVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+  const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
+  const scheduled = appointment.status === "scheduled";
+  const wide = { flex: { base: "1", sm: "none" } } as const;
+  return (
+    <>
+      <Flex gap="4" align="flex-start">
+        <DateTile month={when.month} day={when.day} muted={!upcoming} />
+        <Stack gap="1.5" minW="0" flex="1">
+          <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+            <Box minW="0">
+              <Text fontWeight="semibold" color="ink" lineHeight="short">
+                {appointment.customerName}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {appointment.appointmentType}
+              </Text>
+            </Box>
+            <StatusPill status={appointment.status} overdue={scheduled && !upcoming} />
+          </Flex>
+          <HStack gap="1.5" fontSize="sm" color="fg" align="flex-start">
+            <Icon boxSize="3.5" mt="0.5" color="fg.muted" flexShrink={0} aria-hidden>
+              <LuClock />
+            </Icon>
+            <time dateTime={appointment.scheduledDateTime}>
+              {when.date} ·{" "}
+              <Box as="span" whiteSpace="nowrap">
+                {when.time} {when.zoneAbbr}
+              </Box>
+            </time>
+          </HStack>
+          <ContactLine appointment={appointment} />
+          {appointment.notes ? (
+            <HStack gap="1.5" fontSize="sm" color="fg.muted" align="flex-start">
+              <Icon boxSize="3.5" mt="0.5" flexShrink={0} aria-hidden>
+                <LuStickyNote />
+              </Icon>
+              <Text>{appointment.notes}</Text>
+            </HStack>
+          ) : null}
+          <CancelledLine appointment={appointment} side="salesperson" />
+        </Stack>
+      </Flex>
+      {scheduled ? (
+        <Flex
+          gap="2"
+          wrap="wrap"
+          justify={{ base: "stretch", sm: "flex-end" }}
+          pt="3"
+          borderTopWidth="1px"
+          borderColor="border.muted"
+        >
+          <Button
+            size="sm"
+            colorPalette="green"
+            {...wide}
+            onClick={() => actions.onOutcome(appointment, "completed")}
+          >
+            <LuCheck /> Complete
+          </Button>
+          {upcoming ? (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              {...wide}
+              onClick={() => actions.onCancel(appointment)}
+              disabled={locked}
+              aria-describedby={locked ? hintId : undefined}
+            >
+              <LuX /> Cancel
+            </Button>
+          ) : (
+            // Whether a customer failed to turn up is only known once the start has passed.
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="orange"
+              {...wide}
+              onClick={() => actions.onOutcome(appointment, "no-show")}
+            >
+              <LuUserX /> No-show
+            </Button>
+          )}
+        </Flex>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// Files the browser saves for the user: ones built on the page, and ones fetched from a REST route with the
+// session cookie (and the console's bearer token while an administrator is signed in).
+import { adminAuthHeaders } from "../adminSession";
+
+/** Saves `blob` as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address is released.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Fetches `path` and saves the answer under the name the server gives (else `fallbackName`); a refusal throws
+ * with the server's message, else `failure`.
+ */
+export async function downloadFrom(path: string, fallbackName: string, failure: string): Promise<void> {
+  const res = await fetch(path, { credentials: "include", headers: adminAuthHeaders() });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? failure);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  saveFile(await res.blob(), name);
+}

@@ -1,0 +1,166 @@
+import type {
+  MonthlyReport,
+  MonthlyReportFile,
+  MonthlyReportFormat,
+  MonthlyReportRow,
+} from "../../../shared/schemas/manager";
+import { appError } from "../../appError";
+import type { ManagerCtx } from "./team";
+
+// Monthly report -------------------------------------------------------------------------------------------
+
+type ReportRowSql = Omit<MonthlyReportRow, "averageRating" | "averageReplyMinutes"> & {
+  averageRating: number | null;
+  averageReplyMinutes: number | null;
+};
+
+/**
+ * One calendar month in the dealership's time zone, per salesperson of the current team: appointments by
+ * their start time (and how they ended), reviews and misconduct cases by when they were filed, and reply
+ * times: for each customer message that opens a wait (the message before it in the conversation is not the
+ * customer's), the minutes until the salesperson's next message.
+ */
+export async function monthlyReport(ctx: ManagerCtx, month: string): Promise<MonthlyReport> {
+  const [dealership] = await ctx.sql<{ id: number; name: string; timeZone: string; from: Date; to: Date }[]>`
+    select id, name, time_zone as "timeZone",
+           (${`${month}-01`}::timestamp at time zone time_zone) as "from",
+           ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone time_zone) as "to"
+      from dealerships where id = ${ctx.dealershipId}`;
+  if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
+  const { from, to } = dealership;
+  const rows = await ctx.sql<ReportRowSql[]>`
+    with team as (select id, name from salespeople where dealership_id = ${ctx.dealershipId}),
+    visits as (
+      select a.salesperson_id,
+             count(*)::int as appointments,
+             count(*) filter (where a.status = 'completed')::int as completed,
+             count(*) filter (where a.status = 'cancelled')::int as cancellations,
+             count(*) filter (where a.status = 'no-show')::int as no_shows
+        from appointments a join team t on t.id = a.salesperson_id
+       where a.starts_at >= ${from} and a.starts_at < ${to}
+       group by a.salesperson_id),
+    reviews as (
+      select r.salesperson_id, count(*)::int as reviews, round(avg(r.overall_rating), 2)::float8 as average
+        from ratings r join team t on t.id = r.salesperson_id
+       where r.created_at >= ${from} and r.created_at < ${to} and r.removed_at is null
+       group by r.salesperson_id),
+    cases as (
+      select m.salesperson_id, count(*)::int as cases
+        from misconduct_reports m join team t on t.id = m.salesperson_id
+       where m.dealership_id = ${ctx.dealershipId} and m.created_at >= ${from} and m.created_at < ${to}
+       group by m.salesperson_id),
+    thread as (
+      select c.salesperson_id, m.conversation_id, m.created_at, m.sender_role,
+             lag(m.sender_role) over (partition by m.conversation_id order by m.created_at, m.id) as previous_role
+        from messages m
+        join conversations c on c.id = m.conversation_id
+        join team t on t.id = c.salesperson_id
+       where m.created_at < ${to}),
+    waits as (
+      select w.salesperson_id,
+             (select min(r.created_at) from messages r
+               where r.conversation_id = w.conversation_id and r.sender_role = 'salesperson'
+                 and r.created_at > w.created_at) - w.created_at as waited
+        from thread w
+       where w.sender_role = 'customer' and w.previous_role is distinct from 'customer'
+         and w.created_at >= ${from}),
+    replies as (
+      select salesperson_id, count(*)::int as asked, count(waited)::int as replied,
+             round((extract(epoch from avg(waited)) / 60)::numeric, 1)::float8 as minutes
+        from waits group by salesperson_id),
+    received as (
+      select c.salesperson_id, count(*)::int as messages
+        from messages m join conversations c on c.id = m.conversation_id join team t on t.id = c.salesperson_id
+       where m.sender_role = 'customer' and m.created_at >= ${from} and m.created_at < ${to}
+       group by c.salesperson_id)
+    select t.id as "salespersonId", t.name,
+           coalesce(v.appointments, 0) as appointments, coalesce(v.completed, 0) as completed,
+           coalesce(v.cancellations, 0) as cancellations, coalesce(v.no_shows, 0) as "noShows",
+           coalesce(rv.reviews, 0) as reviews, rv.average as "averageRating",
+           coalesce(k.cases, 0) as "misconductCases",
+           coalesce(x.messages, 0) as "customerMessages", coalesce(p.replied, 0) as "repliedMessages",
+           p.minutes as "averageReplyMinutes"
+      from team t
+      left join visits v on v.salesperson_id = t.id
+      left join reviews rv on rv.salesperson_id = t.id
+      left join cases k on k.salesperson_id = t.id
+      left join replies p on p.salesperson_id = t.id
+      left join received x on x.salesperson_id = t.id
+     order by t.name, t.id`;
+
+  const sum = (pick: (row: MonthlyReportRow) => number) => rows.reduce((n, row) => n + pick(row), 0);
+  const reviews = sum((r) => r.reviews);
+  const replied = sum((r) => r.repliedMessages);
+  const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+  return {
+    dealership: { id: dealership.id, name: dealership.name, timeZone: dealership.timeZone },
+    month,
+    from,
+    to,
+    generatedAt: new Date(),
+    rows,
+    totals: {
+      appointments: sum((r) => r.appointments),
+      completed: sum((r) => r.completed),
+      cancellations: sum((r) => r.cancellations),
+      noShows: sum((r) => r.noShows),
+      reviews,
+      averageRating:
+        reviews === 0 ? null : round(sum((r) => (r.averageRating ?? 0) * r.reviews) / reviews, 2),
+      misconductCases: sum((r) => r.misconductCases),
+      customerMessages: sum((r) => r.customerMessages),
+      repliedMessages: replied,
+      averageReplyMinutes:
+        replied === 0
+          ? null
+          : round(sum((r) => (r.averageReplyMinutes ?? 0) * r.repliedMessages) / replied, 1),
+    },
+  };
+}
+
+const CSV_COLUMNS: { header: string; value: (row: MonthlyReportRow | MonthlyReport["totals"]) => unknown }[] =
+  [
+    { header: "Appointments", value: (r) => r.appointments },
+    { header: "Completed", value: (r) => r.completed },
+    { header: "Cancellations", value: (r) => r.cancellations },
+    { header: "No-shows", value: (r) => r.noShows },
+    { header: "Reviews", value: (r) => r.reviews },
+    { header: "Average rating", value: (r) => r.averageRating },
+    { header: "Misconduct cases", value: (r) => r.misconductCases },
+    { header: "Customer messages", value: (r) => r.customerMessages },
+    { header: "Replied messages", value: (r) => r.repliedMessages },
+    { header: "Average reply (minutes)", value: (r) => r.averageReplyMinutes },
+  ];
+
+/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function reportCsv(report: MonthlyReport): string {
+  const lines = [
+    ["Salesperson ID", "Salesperson", ...CSV_COLUMNS.map((c) => c.header)],
+    ...report.rows.map((row) => [row.salespersonId, row.name, ...CSV_COLUMNS.map((c) => c.value(row))]),
+    ["", "Total", ...CSV_COLUMNS.map((c) => c.value(report.totals))],
+  ];
+  return `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`;
+}
+
+export async function monthlyReportFile(
+  ctx: ManagerCtx,
+  month: string,
+  format: MonthlyReportFormat,
+): Promise<MonthlyReportFile> {
+  const report = await monthlyReport(ctx, month);
+  const filename = `dealership-${report.dealership.id}-report-${month}.${format}`;
+  return format === "csv"
+    ? { filename, contentType: "text/csv; charset=utf-8", content: reportCsv(report) }
+    : {
+        filename,
+        contentType: "application/json; charset=utf-8",
+        content: `${JSON.stringify(report, null, 2)}\n`,
+      };
+}

@@ -1,0 +1,78 @@
+import type Stripe from "stripe";
+import { type BillingInterval, chargeCents, type Plan } from "../../../shared/plans";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { PaymentsConfig } from "../../../shared/schemas/subscriptions";
+import { appError } from "../../appError";
+import type { Payments } from "../../payments/stripe";
+import type { AppDeps, Context } from "../../serviceContext";
+
+export type Caller = Context & { user: SessionUser };
+
+/** Statuses that give access: the plan is on while Stripe is trialing, paid up, or retrying a payment. */
+export const ACCESS_STATUSES = ["trialing", "active", "past_due"] as const;
+export const grantsAccess = (status: string) => (ACCESS_STATUSES as readonly string[]).includes(status);
+
+export const NOT_CONFIGURED_MESSAGE =
+  "Payments are not configured on this server, so no subscription can be started. Nothing was charged.";
+const PROVIDER_MESSAGE = "The payment provider could not be reached. Nothing was charged; please try again.";
+
+export function requirePayments(deps: Pick<AppDeps, "payments">): Payments {
+  if (!deps.payments)
+    throw appError("SERVICE_UNAVAILABLE", NOT_CONFIGURED_MESSAGE, "PAYMENTS_NOT_CONFIGURED");
+  return deps.payments;
+}
+
+export function paymentsConfig(deps: Pick<AppDeps, "payments">): PaymentsConfig {
+  return { enabled: deps.payments !== null, publishableKey: deps.payments?.publishableKey ?? null };
+}
+
+/** A Stripe failure as what a person can be told: the card's own message for card errors, else a retry. */
+export function providerError(error: unknown): Error {
+  const stripeError = error as { type?: string; message?: string; statusCode?: number };
+  if (stripeError?.type === "StripeCardError" && stripeError.message)
+    return appError("UNPROCESSABLE_CONTENT", stripeError.message, "PAYMENT_FAILED");
+  if (typeof stripeError?.type === "string" && stripeError.type.startsWith("Stripe"))
+    return appError("BAD_GATEWAY", PROVIDER_MESSAGE, "PAYMENT_PROVIDER_ERROR");
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export async function callStripe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
+// Stripe prices ----------------------------------------------------------------------------------------------
+
+const priceCache = new WeakMap<Stripe, Map<string, string>>();
+
+/**
+ * The Stripe price for a plan and interval, found by a lookup key that names the amount, so changing an
+ * amount in the catalogue makes (and uses) a new price; existing subscriptions keep theirs until changed.
+ */
+export async function priceId(stripe: Stripe, plan: Plan, interval: BillingInterval): Promise<string> {
+  const unitAmount = chargeCents(plan, interval, plan.minQuantity) / plan.minQuantity;
+  const key = `kb_${plan.id}_${interval}_${unitAmount}`;
+  const cache = priceCache.get(stripe) ?? new Map<string, string>();
+  priceCache.set(stripe, cache);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+  const price =
+    found.data[0] ??
+    (await stripe.prices.create(
+      {
+        currency: "usd",
+        unit_amount: unitAmount,
+        recurring: { interval },
+        lookup_key: key,
+        product_data: { name: plan.name },
+        metadata: { plan: plan.id },
+      },
+      { idempotencyKey: `price-${key}` },
+    ));
+  cache.set(key, price.id);
+  return price.id;
+}

@@ -1,0 +1,210 @@
+import {
+  chargeCents,
+  FREE_DEALERSHIP_SALESPERSON_LIMIT,
+  PLANS,
+  type PlanId,
+  salespersonLimit,
+} from "../../../shared/plans";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type {
+  BillingOverview,
+  DealershipSubscriptionInfo,
+  PaymentRecord,
+  SubscriptionDetail,
+  SubscriptionSummary,
+} from "../../../shared/schemas/subscriptions";
+import { dealershipScope, subscriptionSql } from "../../access";
+import { appError } from "../../appError";
+import type { Queryable } from "../../db/client";
+import { ACCESS_STATUSES, type Caller, grantsAccess, paymentsConfig } from "./provider";
+import { longDate } from "./stripeState";
+
+// Rows -----------------------------------------------------------------------------------------------------
+
+export type SubscriptionRow = Omit<
+  SubscriptionSummary,
+  "planName" | "audience" | "active" | "amountCents"
+> & {
+  stripeSubscriptionId: string | null;
+  userId: string | null;
+};
+
+export function columns(sql: Queryable) {
+  return sql`
+    s.id, s.stripe_subscription_id as "stripeSubscriptionId", s.user_id as "userId",
+    s.salesperson_id as "salespersonId", s.dealership_id as "dealershipId", s.plan, s.interval, s.status,
+    s.seats, s.current_period_end as "currentPeriodEnd", s.cancel_at_period_end as "cancelAtPeriodEnd",
+    s.trial_end as "trialEnd", s.canceled_at as "canceledAt", s.created_at as "createdAt"`;
+}
+
+export function summary(row: SubscriptionRow): SubscriptionSummary {
+  const plan = PLANS[row.plan];
+  const { stripeSubscriptionId: _stripe, userId: _user, ...fields } = row;
+  return {
+    ...fields,
+    planName: plan.name,
+    audience: plan.audience,
+    active: grantsAccess(row.status),
+    amountCents: chargeCents(plan, row.interval, row.seats),
+  };
+}
+
+export type Owner = { kind: "salesperson"; id: number } | { kind: "dealership"; id: number };
+
+export function ownerSql(sql: Queryable, owner: Owner) {
+  return owner.kind === "salesperson"
+    ? sql`s.salesperson_id = ${owner.id}`
+    : sql`s.dealership_id = ${owner.id}`;
+}
+
+/** The owner's subscription that gives access now, else their newest one (for showing what happened). */
+export async function currentRow(sql: Queryable, owner: Owner): Promise<SubscriptionRow | null> {
+  const [row] = await sql<SubscriptionRow[]>`
+    select ${columns(sql)} from subscriptions s
+     where ${ownerSql(sql, owner)} and s.stripe_subscription_id is not null
+     order by (s.status in ('trialing', 'active', 'past_due')) desc, s.created_at desc
+     limit 1`;
+  return row ?? null;
+}
+
+async function paymentsOf(sql: Queryable, subscriptionId: string): Promise<PaymentRecord[]> {
+  return sql<PaymentRecord[]>`
+    select id, invoice_number as "invoiceNumber", status, amount_cents as "amountCents", currency,
+           period_start as "periodStart", period_end as "periodEnd", paid_at as "paidAt", failed_at as "failedAt"
+      from payments where subscription_id = ${subscriptionId}
+     order by coalesce(paid_at, failed_at, created_at) desc, id desc
+     limit 100`;
+}
+
+export async function detail(sql: Queryable, row: SubscriptionRow): Promise<SubscriptionDetail> {
+  return { ...summary(row), payments: await paymentsOf(sql, row.id) };
+}
+
+// A dealership's plan and limit ------------------------------------------------------------------------------
+
+export type DealershipAllowance = {
+  planId: PlanId | null;
+  planName: string;
+  status: string | null;
+  /** What the plan charges a month, in cents (0 on the free allowance). */
+  monthlyPriceCents: number;
+  /** Null: no limit. */
+  limit: number | null;
+};
+
+/**
+ * How many salespeople the dealership may have, from its subscription row that gives access (or the free
+ * allowance without one). Called inside the transaction that adds or moves a salesperson.
+ */
+export async function dealershipAllowance(
+  sql: Queryable,
+  dealershipId: number,
+): Promise<DealershipAllowance> {
+  const row = await currentRow(sql, { kind: "dealership", id: dealershipId });
+  if (!row || !grantsAccess(row.status)) {
+    return {
+      planId: null,
+      planName: "Free",
+      status: null,
+      monthlyPriceCents: 0,
+      limit: FREE_DEALERSHIP_SALESPERSON_LIMIT,
+    };
+  }
+  const plan = PLANS[row.plan];
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    status: row.status,
+    monthlyPriceCents: chargeCents(plan, "month", row.seats),
+    limit: salespersonLimit(plan, row.seats),
+  };
+}
+
+export async function teamSize(sql: Queryable, dealershipId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from salespeople where dealership_id = ${dealershipId}`;
+  return row?.n ?? 0;
+}
+
+async function dealershipInfoFor(sql: Queryable, dealershipId: number): Promise<DealershipSubscriptionInfo> {
+  const [row, allowance, seatsUsed] = await Promise.all([
+    currentRow(sql, { kind: "dealership", id: dealershipId }),
+    dealershipAllowance(sql, dealershipId),
+    teamSize(sql, dealershipId),
+  ]);
+  return {
+    dealershipId,
+    plan: allowance.planId,
+    planName: allowance.planName,
+    status: row?.status ?? null,
+    active: row ? grantsAccess(row.status) : false,
+    salespersonLimit: allowance.limit,
+    seatsUsed,
+    subscription: row ? summary(row) : null,
+  };
+}
+
+/**
+ * Refuses to delete a salesperson or a dealership while one of its subscriptions gives access: deleting would
+ * drop our rows while the payment provider keeps the subscription (and its charges) going. Called inside the
+ * deleting transaction, after the owner's row is locked.
+ */
+export async function refuseWhileSubscribed(sql: Queryable, owner: Owner, name: string): Promise<void> {
+  const [row] = await sql<Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd" | "currentPeriodEnd">[]>`
+    select s.plan, s.cancel_at_period_end as "cancelAtPeriodEnd", s.current_period_end as "currentPeriodEnd"
+      from subscriptions s
+     where ${ownerSql(sql, owner)} and s.status in ${sql(ACCESS_STATUSES)}
+     order by s.created_at desc limit 1`;
+  if (!row) return;
+  const plan = PLANS[row.plan].name;
+  throw appError(
+    "CONFLICT",
+    row.cancelAtPeriodEnd && row.currentPeriodEnd
+      ? `${name} still has the ${plan} plan until ${longDate(row.currentPeriodEnd)}: it can be deleted once the subscription has ended.`
+      : `Cancel the subscription first: ${name} has the ${plan} plan, which is still being charged.`,
+    "SUBSCRIPTION_ACTIVE",
+  );
+}
+
+// Reading ----------------------------------------------------------------------------------------------------
+
+export async function billingOverview(ctx: Caller): Promise<BillingOverview> {
+  const { salespersonId, managedDealershipId } = ctx.user;
+  const salesperson =
+    salespersonId === null ? null : await currentRow(ctx.sql, { kind: "salesperson", id: salespersonId });
+  const dealershipRow =
+    managedDealershipId === null
+      ? null
+      : await currentRow(ctx.sql, { kind: "dealership", id: managedDealershipId });
+  return {
+    payments: paymentsConfig(ctx),
+    salesperson:
+      salespersonId === null ? null : { current: salesperson ? await detail(ctx.sql, salesperson) : null },
+    dealership:
+      managedDealershipId === null
+        ? null
+        : {
+            ...(await dealershipInfoFor(ctx.sql, managedDealershipId)),
+            current: dealershipRow ? await detail(ctx.sql, dealershipRow) : null,
+          },
+  };
+}
+
+export async function ownedRow(sql: Queryable, caller: SessionUser, id: string, lock = false) {
+  const [row] = await sql<SubscriptionRow[]>`
+    select ${columns(sql)} from subscriptions s
+     where s.id = ${id} and ${subscriptionSql(sql, caller, "s")}
+     ${lock ? sql`for update` : sql``}`;
+  if (!row) throw appError("NOT_FOUND", "Subscription not found", "SUBSCRIPTION_NOT_FOUND");
+  return row;
+}
+
+export async function subscriptionById(ctx: Caller, id: string): Promise<SubscriptionDetail> {
+  return detail(ctx.sql, await ownedRow(ctx.sql, ctx.user, id));
+}
+
+export async function dealershipInfo(ctx: Caller, dealershipId: number): Promise<DealershipSubscriptionInfo> {
+  const scope = await dealershipScope(ctx.sql, ctx.user, dealershipId);
+  if (scope.kind === "platform") throw new Error("a named dealership resolves to itself");
+  return dealershipInfoFor(ctx.sql, scope.dealershipId);
+}

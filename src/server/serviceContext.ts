@@ -1,0 +1,52 @@
+// What every domain service receives: the long-lived dependencies and who is calling. Transport-free: tRPC and
+// REST build it (trpc/init.ts, http/honoRequest.ts); scripts and tests build it directly.
+import type { SessionUser } from "../shared/schemas/auth";
+import type { BrowseResult } from "../shared/schemas/salespeople";
+import type { Session } from "./auth/session";
+import type { TtlCache } from "./cache";
+import type { SecretBox } from "./crypto/secretBox";
+import type { Sql } from "./db/client";
+import type { Env } from "./env";
+import type { JobQueue } from "./jobs/queue";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import type { Payments } from "./payments/stripe";
+
+/** Long-lived services shared by every request. */
+export type AppDeps = {
+  /** The one PostgreSQL pool (postgres.js): every query is a tagged template on it. */
+  sql: Sql;
+  /** The pool for searches whose best plan depends on their values (browse's LIKE): see db/client.ts. */
+  searchSql: Sql;
+  /** The pool for browse walks whose one plan is kept: see db/client.ts. */
+  browseSql: Sql;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
+  browseCache: TtlCache<BrowseResult>;
+  jobs: JobQueue;
+  /** Stripe, when STRIPE_SECRET_KEY is set; null means payments are not configured. */
+  payments: Payments | null;
+  /** Seals and opens secrets stored in the database (CRM credentials). */
+  secrets: SecretBox;
+};
+
+/** What one request brings: who is calling, from where, and where response cookies go. */
+export type RequestContext = {
+  user: SessionUser | null;
+  session: Session | null;
+  ip: string | null;
+  /**
+   * The connection comes from this machine and names this app's host (the development sign-in shortcut's
+   * condition); unset for in-process callers.
+   */
+  localCaller?: boolean;
+  userAgent: string | null;
+  /** Names this request in logs and in the answer to an unexpected failure. */
+  requestId: string;
+  /** Headers added to the HTTP response (Set-Cookie). */
+  resHeaders: Headers;
+};
+
+export type Context = AppDeps & RequestContext;

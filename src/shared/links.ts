@@ -1,0 +1,44 @@
+// The app's pages as links built outside the page itself (notices the server stores, links between features),
+// declared once so a stored link and the route that reads it cannot drift apart. The paths are the routes under
+// src/client/routes; the tabs are the values the dashboards' validateSearch accepts.
+
+/** A link into the app, made only by the builders below. */
+export type AppLink = string & { readonly __appLink: true };
+
+export const CUSTOMER_TABS = ["browse", "ratings", "favorites", "messages", "nearby", "profile"] as const;
+export type CustomerTab = (typeof CUSTOMER_TABS)[number];
+
+export const SALESPERSON_TABS = [
+  "overview",
+  "appointments",
+  "messages",
+  "profile",
+  "availability",
+  "subscription",
+] as const;
+export type SalespersonTab = (typeof SALESPERSON_TABS)[number];
+
+export const MANAGER_TABS = ["overview", "team", "performance", "location", "reports", "incidents"] as const;
+export type ManagerTab = (typeof MANAGER_TABS)[number];
+
+function withSearch(path: string, search: Record<string, string | number | undefined>): AppLink {
+  const params = Object.entries(search).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined,
+  );
+  const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
+  return (query ? `${path}?${query}` : path) as AppLink;
+}
+
+export const links = {
+  /** A salesperson's public profile, optionally at one of its sections. */
+  salesperson: (id: number, section?: "reviews"): AppLink =>
+    `/salesperson/${id}${section ? `#${section}` : ""}` as AppLink,
+  /** The customer's dashboard (the home page when signed in), at a tab and an open conversation. */
+  customerDashboard: (search: { tab?: CustomerTab; conversation?: number } = {}) => withSearch("/", search),
+  salespersonDashboard: (
+    search: { tab?: SalespersonTab; conversation?: number; appointment?: number } = {},
+  ) => withSearch("/salesperson-dashboard", search),
+  managerDashboard: (search: { tab?: ManagerTab } = {}) => withSearch("/manager-dashboard", search),
+  /** The customer's own appointments. */
+  appointments: () => "/appointments" as AppLink,
+} as const;
