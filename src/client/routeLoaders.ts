@@ -237,3 +237,5 @@ export function loadSalespersonPortal({ context }: LoaderArgs) {
   const { queryClient, trpcUtils: t } = context;
   void queryClient.prefetchQuery(t.salespeople.filterOptions.queryOptions());
 }
+
+export { loadSalesperson } from "./features/salespeople/salespersonRoute";

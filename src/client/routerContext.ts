@@ -24,3 +24,20 @@ export type RouteStateWords = {
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption extends RouteStateWords {}
 }
+
+type RouteLoaders = typeof import("./routeLoaders");
+
+/**
+ * A route's loader from routeLoaders.ts, fetched the first time a route needs it (or when a link to it is
+ * hovered, which preloads). Route definitions load with every page, the landing page included, which has a
+ * JavaScript budget; the loaders and what they import join only when a signed-in page is opened.
+ */
+export function lazyLoader<Name extends keyof RouteLoaders>(name: Name): RouteLoaders[Name] {
+  const load = async (args: Parameters<RouteLoaders[Name]>[0]) => {
+    const loaders = await import("./routeLoaders");
+    return (loaders[name] as (args: Parameters<RouteLoaders[Name]>[0]) => ReturnType<RouteLoaders[Name]>)(
+      args,
+    );
+  };
+  return load as unknown as RouteLoaders[Name];
+}

@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiKeysPage } from "../features/apiKeys";
-import { loadApiKeys } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/api-keys")({
-  loader: loadApiKeys,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadApiKeys"),
   errorComponent: RouteError,
   component: ApiKeysPage,
 });

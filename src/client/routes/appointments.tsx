@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AppointmentsPage } from "../features/appointments/AppointmentsPage";
-import { loadAppointments } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/appointments")({
-  loader: loadAppointments,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadAppointments"),
   errorComponent: RouteError,
   component: AppointmentsPage,
 });

@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CrmPage } from "../features/crm/CrmPage";
-import { loadCrm } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/crm")({
-  loader: loadCrm,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadCrm"),
   errorComponent: RouteError,
   component: CrmPage,
 });

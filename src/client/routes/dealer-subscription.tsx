@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { DealerSubscriptionPage } from "../features/subscriptions/DealerSubscriptionPage";
-import { loadDealerSubscription } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/dealer-subscription")({
-  loader: loadDealerSubscription,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadDealerSubscription"),
   errorComponent: RouteError,
   component: DealerSubscriptionPage,
 });

@@ -23,8 +23,10 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(t.site.testimonials.queryOptions());
     return undefined;
   },
-  // No pending placeholder: nothing here holds up a visitor's landing page, and the placeholder's frame
-  // would otherwise join the landing page's first load whenever the session check is slow.
+  // No pending placeholder (the router's default is replaced by nothing): nothing here holds up a visitor's
+  // landing page, and the placeholder's frame would otherwise join its first load whenever the session check
+  // is slow.
+  pendingComponent: () => null,
   errorComponent: RouteError,
   component: HomePage,
 });

@@ -2,11 +2,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { documentRoute } from "../features/documents/documentRoute";
 import { PrivacyPolicyPage } from "../features/documents/LegalPages";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/privacy-policy")({
   ...documentRoute("privacy-policy"),
-  pendingComponent: RoutePending,
   errorComponent: RouteError,
   component: PrivacyPolicyPage,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ReportStatusPage } from "../features/misconduct/ReportStatusPage";
-import { loadReportStatus } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 import { searchParams, textParam } from "../ui/searchParams";
 
 const reportStatusSearch = searchParams({ code: textParam(40) });
@@ -10,8 +9,7 @@ const reportStatusSearch = searchParams({ code: textParam(40) });
 export const Route = createFileRoute("/report-status")({
   validateSearch: reportStatusSearch,
   loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: loadReportStatus,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadReportStatus"),
   errorComponent: RouteError,
   component: ReportStatusRoute,
 });

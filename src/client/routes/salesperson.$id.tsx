@@ -1,13 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SalespersonProfilePage } from "../features/salespeople/SalespersonProfilePage";
-import { loadSalesperson, salespersonRouteWords } from "../features/salespeople/salespersonRoute";
+import { salespersonRouteWords } from "../features/salespeople/salespersonRoute";
+import { lazyLoader } from "../routerContext";
 import { RouteError, RouteMissing } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 
 export const Route = createFileRoute("/salesperson/$id")({
   staticData: salespersonRouteWords,
-  loader: loadSalesperson,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadSalesperson"),
   errorComponent: RouteError,
   notFoundComponent: RouteMissing,
   component: SalespersonRoute,

@@ -1,8 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SubscriptionSuccessPage } from "../features/subscriptions/SubscriptionSuccessPage";
-import { loadCheckoutStatus } from "../routeLoaders";
+import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
-import { RoutePending } from "../ui/RoutePending";
 import { searchParams, textParam } from "../ui/searchParams";
 
 // Our subscription id plus what Stripe appends to the return URL; the server checks each value.
@@ -23,8 +22,7 @@ export const Route = createFileRoute("/subscription-success")({
     setup_intent: search.setup_intent,
     redirect_status: search.redirect_status,
   }),
-  loader: loadCheckoutStatus,
-  pendingComponent: RoutePending,
+  loader: lazyLoader("loadCheckoutStatus"),
   errorComponent: RouteError,
   component: SubscriptionSuccessRoute,
 });

@@ -1,4 +1,4 @@
-// The page frame and placeholders a route shows while its loader runs (see RoutePending.tsx).
+// The page frame and placeholders a route shows while its loader runs (the router's default, see router.tsx).
 import { Box, Container, Skeleton, SkeletonText, Stack } from "@chakra-ui/react";
 import { PageFrame } from "./layout/PageFrame";
 
