@@ -18,7 +18,26 @@ export default defineConfig({
   // The CSV writer (src/shared/csv.ts) is shared with the server; in the browser it takes csv-stringify's
   // browser build, which brings its own Buffer.
   resolve: { alias: [{ find: /^csv-stringify\/sync$/, replacement: "csv-stringify/browser/esm/sync" }] },
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs (React, the router, tRPC and its query cache, emotion) in one chunk:
+        // left to automatic chunking they split into many small files along the route tree, each with its own
+        // import preamble, and the landing page's JavaScript grows past its budget (docs/decisions/004).
+        advancedChunks: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       "/api": apiTarget,

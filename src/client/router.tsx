@@ -1,5 +1,5 @@
 // The application router: the generated file-route tree plus shared context (query cache, tRPC utils).
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, lazyRouteComponent } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
 import { queryClient, trpcUtils } from "./trpc";
 import { ErrorPage } from "./ui/ErrorPage";
@@ -14,6 +14,9 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundPage,
   defaultErrorComponent: ErrorPage,
+  // What a route shows while its loader runs (after the router's pending delay). It loads only when first
+  // shown, keeping it off the landing page's first load.
+  defaultPendingComponent: lazyRouteComponent(() => import("./ui/RoutePendingFrame")),
 });
 
 declare module "@tanstack/react-router" {

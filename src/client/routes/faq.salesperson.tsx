@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { documentRoute } from "../features/documents/documentRoute";
 import { FaqPage } from "../features/documents/FaqPage";
+import { RouteError } from "../ui/RouteError";
 
 export const Route = createFileRoute("/faq/salesperson")({
+  ...documentRoute("salesperson-faq"),
+  errorComponent: RouteError,
   component: () => <FaqPage slug="salesperson-faq" />,
 });

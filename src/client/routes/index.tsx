@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { browseSearchShape } from "../features/browse/browseSearch";
 import { dashboardSearchShape } from "../features/customer-dashboard/dashboardSearch";
 import { LandingPage } from "../features/landing/LandingPage";
+import { RouteError } from "../ui/RouteError";
 import { searchParams } from "../ui/searchParams";
 import { useSession } from "../ui/session";
 
@@ -13,6 +14,20 @@ const CustomerDashboard = lazy(() =>
 
 export const Route = createFileRoute("/")({
   validateSearch: searchParams({ ...dashboardSearchShape, ...browseSearchShape }),
+  loader: ({ context: { me, queryClient, trpcUtils: t } }) => {
+    // A customer's dashboard counts their unread conversations in its tabs.
+    if (me?.role === "customer") return queryClient.ensureQueryData(t.messages.conversations.queryOptions());
+    // The landing page's figures and quotes are extra: they start loading with the page but never hold up
+    // its first paint or take it down.
+    void queryClient.prefetchQuery(t.site.stats.queryOptions());
+    void queryClient.prefetchQuery(t.site.testimonials.queryOptions());
+    return undefined;
+  },
+  // No pending placeholder (the router's default is replaced by nothing): nothing here holds up a visitor's
+  // landing page, and the placeholder's frame would otherwise join its first load whenever the session check
+  // is slow.
+  pendingComponent: () => null,
+  errorComponent: RouteError,
   component: HomePage,
 });
 

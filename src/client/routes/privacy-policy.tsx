@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { documentRoute } from "../features/documents/documentRoute";
 import { PrivacyPolicyPage } from "../features/documents/LegalPages";
+import { RouteError } from "../ui/RouteError";
 
 export const Route = createFileRoute("/privacy-policy")({
+  ...documentRoute("privacy-policy"),
+  errorComponent: RouteError,
   component: PrivacyPolicyPage,
 });

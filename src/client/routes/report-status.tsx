@@ -1,9 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ReportStatusPage } from "../features/misconduct/ReportStatusPage";
+import { lazyLoader } from "../routerContext";
+import { RouteError } from "../ui/RouteError";
 import { searchParams, textParam } from "../ui/searchParams";
 
+const reportStatusSearch = searchParams({ code: textParam(40) });
+
 export const Route = createFileRoute("/report-status")({
-  validateSearch: searchParams({ code: textParam(40) }),
+  validateSearch: reportStatusSearch,
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  loader: lazyLoader("loadReportStatus"),
+  errorComponent: RouteError,
   component: ReportStatusRoute,
 });
 

@@ -1,10 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PLAN_IDS } from "../../shared/plans";
 import { SubscribePage } from "../features/subscriptions/SubscribePage";
+import { lazyLoader } from "../routerContext";
+import { RouteError } from "../ui/RouteError";
 import { enumParam, searchParams } from "../ui/searchParams";
 
 export const Route = createFileRoute("/subscribe")({
   validateSearch: searchParams({ plan: enumParam(PLAN_IDS) }),
+  loader: lazyLoader("loadSubscribe"),
+  errorComponent: RouteError,
   component: SubscribeRoute,
 });
 

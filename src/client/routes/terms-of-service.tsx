@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { documentRoute } from "../features/documents/documentRoute";
 import { TermsOfServicePage } from "../features/documents/LegalPages";
+import { RouteError } from "../ui/RouteError";
 
 export const Route = createFileRoute("/terms-of-service")({
+  ...documentRoute("terms-of-service"),
+  errorComponent: RouteError,
   component: TermsOfServicePage,
 });

@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { DOCUMENTS, type DocumentSlug } from "../documents";
 import { line, verbatimText } from "./common";
 
-/** The documents of docs/product/public-site.md#documents, with the title each page shows (and names in 'Failed to load ...'). */
-export const DOCUMENTS = {
-  "privacy-policy": "Privacy Policy",
-  "terms-of-service": "Terms of Service",
-  "customer-faq": "Customer FAQ",
-  "salesperson-faq": "Salesperson FAQ",
-  "dealership-faq": "Dealership FAQ",
-  "about-us": "About Us",
-} as const;
-export type DocumentSlug = keyof typeof DOCUMENTS;
+export { DOCUMENTS, type DocumentSlug };
+
 export const DOCUMENT_SLUGS = Object.keys(DOCUMENTS) as DocumentSlug[];
 
 /** Documents are Markdown; large enough for a long policy, small enough to refuse abuse. */

@@ -34,7 +34,8 @@ function AuthenticationRequired() {
 }
 
 function CustomerAppointments() {
-  const mine = trpc.appointments.mine.useQuery(undefined, { refetchOnMount: "always" });
+  // The route's loader has loaded them; opening the page again still asks for fresh ones.
+  const [, mine] = trpc.appointments.mine.useSuspenseQuery(undefined, { refetchOnMount: "always" });
   return (
     <AppointmentList
       side="customer"

@@ -1,18 +1,6 @@
-import {
-  Accordion,
-  Box,
-  Button,
-  Link as ChakraLink,
-  EmptyState,
-  Grid,
-  Heading,
-  SkeletonText,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Accordion, Box, Link as ChakraLink, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { LuFileWarning } from "react-icons/lu";
-import { DOCUMENTS, type DocumentSlug } from "../../../shared/schemas/documents";
+import type { DocumentSlug } from "../../../shared/documents";
 import { trpc } from "../../trpc";
 import { type InfoAction, InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
@@ -30,35 +18,6 @@ export function faqEntries(markdown: string): { question: string; answer: string
       return { question: question.trim(), answer: rest.join("\n").trim() };
     })
     .filter((entry) => entry.question && entry.answer);
-}
-
-function DocumentFailed({
-  title,
-  onRetry,
-  retrying,
-}: {
-  title: string;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <EmptyState.Root borderWidth="1px" borderColor="border.muted" borderRadius="xl" py="12" role="alert">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="red.fg">
-          <LuFileWarning />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title as="h2">{title}</EmptyState.Title>
-          <EmptyState.Description>
-            We couldn't reach the server. Check your connection and try again.
-          </EmptyState.Description>
-        </Stack>
-        <Button variant="outline" onClick={onRetry} loading={retrying}>
-          Try again
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
 }
 
 function OnThisPage({ markdown }: { markdown: string }) {
@@ -128,8 +87,6 @@ export type DocumentPageProps = {
   description: string;
   actions?: readonly InfoAction[];
   variant?: "article" | "faq";
-  /** The heading shown when the document can't be loaded; docs/product/public-site.md#documents: 'Failed to load' plus the name. */
-  failureTitle?: string;
   /** Extra content after the document (e.g. live figures on About). */
   children?: ReactNode;
 };
@@ -142,64 +99,44 @@ export function DocumentPage({
   description,
   actions,
   variant = "article",
-  failureTitle,
   children,
 }: DocumentPageProps) {
-  const doc = trpc.documents.get.useQuery({ slug }, { throwOnError: false });
-  const name = doc.data?.title ?? DOCUMENTS[slug];
-  const updated = doc.data ? `Last updated ${dateFormat.format(doc.data.lastUpdated)}.` : "";
+  // The route's loader has loaded it, and shows the failed state (titled 'Failed to load' plus the name).
+  const [doc] = trpc.documents.get.useSuspenseQuery({ slug });
+  const updated = `Last updated ${dateFormat.format(doc.lastUpdated)}.`;
 
-  let body: ReactNode;
-  if (doc.isPending) {
-    body = (
-      <Stack gap="8" maxW="3xl" aria-busy="true" aria-label={`Loading ${name}`}>
-        <SkeletonText noOfLines={4} />
-        <SkeletonText noOfLines={6} />
-      </Stack>
-    );
-  } else if (doc.isError) {
-    body = (
-      <DocumentFailed
-        title={failureTitle ?? `Failed to load ${name}`}
-        onRetry={() => void doc.refetch()}
-        retrying={doc.isFetching}
-      />
-    );
-  } else if (variant === "faq") {
-    body = <FaqAccordion markdown={doc.data.content} />;
-  } else {
-    body = (
+  const body: ReactNode =
+    variant === "faq" ? (
+      <FaqAccordion markdown={doc.content} />
+    ) : (
       <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) 15rem" }} gap="12" alignItems="start">
         <Box as="article" maxW="3xl" css={{ "& > h2:first-of-type": { mt: 0 } }}>
-          <Markdown>{doc.data.content}</Markdown>
+          <Markdown>{doc.content}</Markdown>
         </Box>
         <Box hideBelow="lg">
-          <OnThisPage markdown={doc.data.content} />
+          <OnThisPage markdown={doc.content} />
         </Box>
       </Grid>
     );
-  }
 
   return (
     <PageFrame>
       <InfoPage
         eyebrow={eyebrow}
-        title={name}
+        title={doc.title}
         description={description}
         lead={
           <>
             {lead}
-            {updated ? (
-              <Text as="span" display="block" mt="2" fontSize="sm">
-                {updated}
-              </Text>
-            ) : null}
+            <Text as="span" display="block" mt="2" fontSize="sm">
+              {updated}
+            </Text>
           </>
         }
         actions={actions}
       >
         {body}
-        {doc.isSuccess ? children : null}
+        {children}
       </InfoPage>
     </PageFrame>
   );

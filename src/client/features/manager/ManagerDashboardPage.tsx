@@ -17,7 +17,6 @@ import { AppShell } from "../../ui/layout/AppShell";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
-import { LoadError } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MisconductCasesPanel } from "../misconduct";
@@ -29,7 +28,7 @@ import {
   type ManagerTab,
   managerDashboardSearchSchema,
 } from "./managerSearch";
-import { OverviewPanel, OverviewSkeleton } from "./OverviewPanel";
+import { OverviewPanel } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
 import { TeamPanel } from "./TeamPanel";
 
@@ -101,25 +100,15 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
 }
 
 function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: ManagerTab) => void }) {
-  const overview = trpc.manager.overview.useQuery();
+  // The route's loader has loaded it (and shows the failed state).
+  const [overview] = trpc.manager.overview.useSuspenseQuery();
   useDocumentTitle(`${TAB_LABELS[tab].label} · Manager dashboard`);
 
-  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) =>
-    overview.isPending ? (
-      <OverviewSkeleton />
-    ) : overview.isError ? (
-      <LoadError
-        title="We couldn't load your dealership"
-        description="Check your connection and try again."
-        onRetry={() => void overview.refetch()}
-      />
-    ) : (
-      render(overview.data)
-    );
+  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) => render(overview);
 
   return (
     <TabbedWorkspace
-      header={<DashboardHeader overview={overview.data} />}
+      header={<DashboardHeader overview={overview} />}
       tabs={MANAGER_TABS}
       labels={TAB_LABELS}
       active={tab}

@@ -10,7 +10,6 @@ export function AboutPage() {
       eyebrow="About us"
       lead="We're bringing transparency to the showroom floor: buyers choose who they deal with before they go."
       description="About KnowBefore: why we started, what we believe about reviews and salespeople, and how the platform works."
-      failureTitle="Error Loading About Us"
       actions={actionsLedBy(START_AS_CUSTOMER, CONTACT_US)}
     >
       <NetworkFigures headingId="about-figures" headingSize="xl" />

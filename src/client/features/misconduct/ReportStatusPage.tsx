@@ -21,12 +21,8 @@ import { mediumDate } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { categoryLabel, reportStatusStyle } from "./reportLabels";
+import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./trackingCode";
 import type { ReportStatusView } from "./types";
-
-/** Codes are read back however they were typed: case and spaces don't matter. */
-export function normaliseTrackingCode(raw: string): string {
-  return raw.trim().toUpperCase().replace(/\s+/g, "");
-}
 
 function StatusCard({ report, code }: { report: ReportStatusView; code: string }) {
   const style = reportStatusStyle(report.status);
@@ -98,7 +94,10 @@ export function ReportStatusPage({
   const [code, setCode] = useState(initialCode ? normaliseTrackingCode(initialCode) : "");
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
-  const status = trpc.reports.status.useQuery({ trackingCode: code }, { enabled: code.length >= 8 });
+  const status = trpc.reports.status.useQuery(
+    { trackingCode: code },
+    { enabled: code.length >= TRACKING_CODE_MIN },
+  );
 
   useEffect(() => {
     if (initialCode) {
@@ -110,7 +109,7 @@ export function ReportStatusPage({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = normaliseTrackingCode(text);
-    if (next.length < 8) {
+    if (next.length < TRACKING_CODE_MIN) {
       setError("Enter the tracking code you received, e.g. KB-ABCD-EFGH-JKLM.");
       return;
     }

@@ -10,15 +10,13 @@ import {
   Heading,
   HStack,
   Icon,
-  Skeleton,
-  SkeletonText,
   Stack,
   Tag,
   Text,
   Wrap,
 } from "@chakra-ui/react";
 import { Link, useLocation } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   LuArrowLeft,
   LuBriefcase,
@@ -27,15 +25,13 @@ import {
   LuMapPin,
   LuMessageSquare,
   LuStar,
-  LuUserX,
 } from "react-icons/lu";
-import { FALLBACK_BIO, ID_MAX } from "../../../shared/constants";
+import { FALLBACK_BIO } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { apiErrorCode, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { yearsLabel } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
-import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { type SessionUser, useSession } from "../../ui/session";
@@ -47,12 +43,7 @@ import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
 import { RateSalespersonDialog, ReviewsSection } from "../reviews";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
-
-function parseSalespersonId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= ID_MAX ? id : null;
-}
+import { parseSalespersonId } from "./salespersonRoute";
 
 function BackToBrowse() {
   return (
@@ -61,55 +52,6 @@ function BackToBrowse() {
         <LuArrowLeft /> Back to browse
       </Link>
     </Button>
-  );
-}
-
-function SalespersonNotFound() {
-  return (
-    <Notice
-      icon={LuUserX}
-      title="Salesperson Not Found"
-      titleAs="h1"
-      description="This profile doesn't exist or is no longer listed. Browse other verified salespeople instead."
-      {...panelNotice(false)}
-      py="16"
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/">Back to browse</Link>
-      </Button>
-    </Notice>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <Stack gap="6" aria-busy="true" aria-label="Loading profile">
-      <Card.Root borderRadius="xl" borderColor="border.muted">
-        <Card.Body p="6">
-          <Flex gap="6" direction={{ base: "column", md: "row" }}>
-            <Skeleton boxSize="32" borderRadius="2xl" />
-            <Stack flex="1" gap="3">
-              <Skeleton height="8" width="50%" />
-              <Skeleton height="4" width="40%" />
-              <Skeleton height="4" width="30%" />
-              <Skeleton height="10" width="60%" mt="2" />
-            </Stack>
-          </Flex>
-        </Card.Body>
-      </Card.Root>
-      <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap="6">
-        <Card.Root borderRadius="xl" borderColor="border.muted">
-          <Card.Body p="6">
-            <SkeletonText noOfLines={5} />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root borderRadius="xl" borderColor="border.muted">
-          <Card.Body p="6">
-            <SkeletonText noOfLines={5} />
-          </Card.Body>
-        </Card.Root>
-      </Grid>
-    </Stack>
   );
 }
 
@@ -317,40 +259,21 @@ function SalespersonProfile({
   );
 }
 
-/** /salespeople/$id and /salesperson/$id: a salesperson's public profile. */
+/**
+ * /salespeople/$id and /salesperson/$id: a salesperson's public profile. The route's loader has loaded it
+ * (and shows the missing and failed states), so here it is always at hand.
+ */
 export function SalespersonProfilePage({ rawId }: { rawId: string }) {
-  const id = parseSalespersonId(rawId);
   const { user } = useSession();
-  const profile = trpc.salespeople.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  const notFound = id === null || apiErrorCode(profile.error) === "NOT_FOUND";
-  useDocumentTitle(notFound ? "Salesperson Not Found" : (profile.data?.name ?? "Salesperson profile"));
-
-  let body: ReactNode;
-  if (notFound) {
-    body = <SalespersonNotFound />;
-  } else if (profile.isPending) {
-    body = <ProfileSkeleton />;
-  } else if (profile.isError) {
-    body = (
-      <LoadError
-        title="We couldn't load this profile"
-        description="Check your connection and try again."
-        onRetry={() => void profile.refetch()}
-        borderStyle="solid"
-        py="16"
-      />
-    );
-  } else {
-    body = <SalespersonProfile salesperson={profile.data} viewer={user} />;
-  }
-
+  const [salesperson] = trpc.salespeople.byId.useSuspenseQuery({ id: parseSalespersonId(rawId) ?? 0 });
+  useDocumentTitle(salesperson.name);
   return (
     <PageFrame>
       <Box bg="gray.50" flex="1">
         <Container maxW="6xl" py={{ base: "4", md: "8" }}>
           <Stack gap="4">
             <BackToBrowse />
-            {body}
+            <SalespersonProfile salesperson={salesperson} viewer={user} />
           </Stack>
         </Container>
       </Box>

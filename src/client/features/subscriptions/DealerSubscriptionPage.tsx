@@ -1,4 +1,4 @@
-import { Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Heading, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import {
   ANNUAL_MONTHS_CHARGED,
@@ -11,7 +11,6 @@ import type { BillingOverview } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
 import { InfoPage, PointsGrid } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
-import { LoadError } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { type Plan, PlanCard } from "../marketing";
 import { CurrentPlanCard } from "./CurrentPlanCard";
@@ -195,19 +194,13 @@ function OwnPlan({ overview }: { overview: BillingOverview }) {
 }
 
 function YourSubscription() {
-  const overview = trpc.subscriptions.overview.useQuery();
+  const [overview] = trpc.subscriptions.overview.useSuspenseQuery();
   return (
     <Stack gap="4" as="section" aria-labelledby="your-plan-title">
       <Heading as="h2" id="your-plan-title" size="lg" color="ink">
         Your subscription
       </Heading>
-      {overview.isPending ? (
-        <Skeleton height="40" borderRadius="xl" />
-      ) : overview.isError ? (
-        <LoadError title="We couldn't load your subscription" onRetry={() => void overview.refetch()} />
-      ) : (
-        <OwnPlan overview={overview.data} />
-      )}
+      <OwnPlan overview={overview} />
     </Stack>
   );
 }

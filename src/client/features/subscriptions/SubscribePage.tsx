@@ -7,7 +7,6 @@ import {
   Center,
   HStack,
   SimpleGrid,
-  Skeleton,
   Spinner,
   Stack,
   Text,
@@ -32,7 +31,6 @@ import { ChoiceCards } from "../../ui/ChoiceCards";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
-import { LoadError } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { periodWord, seatsProblem } from "./billing";
@@ -362,23 +360,12 @@ function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishableKey: st
 }
 
 function Checkout({ plan, user }: { plan: Plan; user: SessionUser }) {
-  const config = trpc.subscriptions.config.useQuery();
-  if (config.isPending) return <Skeleton height="64" maxW="2xl" borderRadius="xl" />;
-  if (config.isError) {
-    return (
-      <LoadError
-        title="We couldn't check whether payments are available"
-        description="Nothing was charged."
-        onRetry={() => void config.refetch()}
-        maxW="2xl"
-      />
-    );
-  }
-  if (!config.data.enabled || !config.data.publishableKey) return <NotConfigured plan={plan} />;
+  const [config] = trpc.subscriptions.config.useSuspenseQuery();
+  if (!config.enabled || !config.publishableKey) return <NotConfigured plan={plan} />;
   const eligible =
     plan.audience === "salesperson" ? user.salespersonId !== null : user.managedDealershipId !== null;
   if (!eligible) return <WrongAccount plan={plan} user={user} />;
-  return <CheckoutForm key={plan.id} plan={plan} publishableKey={config.data.publishableKey} />;
+  return <CheckoutForm key={plan.id} plan={plan} publishableKey={config.publishableKey} />;
 }
 
 /** /subscribe?plan=…: the pitch for signed-out visitors; for signed-in ones the plan, then payment. */

@@ -1,6 +1,7 @@
 import { Button, Center, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import type { CheckoutOutcome } from "../../../shared/schemas/subscriptions";
+import { checkoutStatusInput } from "../../routeLoaders";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
@@ -147,12 +148,7 @@ function Outcome({
 function CheckoutStatus({ search, user }: { search: CheckoutReturn; user: SessionUser }) {
   const [pollingSince, setPollingSince] = useState(() => Date.now());
   const [pollingStopped, setPollingStopped] = useState(false);
-  const input = {
-    ...(search.subscription ? { subscription: search.subscription } : {}),
-    ...(search.payment_intent ? { payment_intent: search.payment_intent } : {}),
-    ...(search.setup_intent ? { setup_intent: search.setup_intent } : {}),
-    ...(search.redirect_status ? { redirect_status: search.redirect_status } : {}),
-  };
+  const input = checkoutStatusInput(search);
   const status = trpc.subscriptions.checkoutStatus.useQuery(input, {
     refetchInterval: (query) =>
       query.state.data?.state === "processing" && Date.now() - pollingSince < POLL_FOR_MS ? POLL_MS : false,
