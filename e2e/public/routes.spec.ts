@@ -7,15 +7,15 @@ import {
   STATES,
   seriousAxeFindings,
   settle,
-  lookingTest as test,
+  lookingPage as test,
   watchConsole,
 } from "./support";
 
 for (const state of STATES) {
   test.describe(`[public] routes, ${state}`, () => {
     for (const path of SPEC_ROUTES) {
-      test(`${path} renders cleanly and passes axe`, async ({ contextIn }) => {
-        const page = await (await contextIn(state)).newPage();
+      test(`${path} renders cleanly and passes axe`, async ({ pageIn }) => {
+        const page = await pageIn(state);
         const problems = watchConsole(page);
         await page.goto(path);
         await settle(page);
@@ -26,7 +26,6 @@ for (const state of STATES) {
 
         expect((await seriousAxeFindings(page)).map((f) => f.line)).toEqual([]);
         expect(problems).toEqual([]);
-        await page.close();
       });
     }
   });

@@ -79,18 +79,41 @@ export const lookingTest = test.extend<
   ],
 });
 
-/** A page of its own in the worker's shared context for the state and look, closed when the test ends. */
-export const lookingPage = lookingTest.extend<{
-  pageIn: (state: RouteState, look?: ContextLook) => Promise<Page>;
-}>({
-  pageIn: async ({ contextIn }, use) => {
-    const pages: Page[] = [];
-    await use(async (state, look) => {
-      const page = await (await contextIn(state, look)).newPage();
-      pages.push(page);
+/**
+ * The worker's tab for the state and look, reused from test to test: each test opens its route with a full
+ * page load (page.goto) in it. A tab of its own per test cost three times the CPU (measured: 8.9 against 2.9
+ * CPU-seconds per route), mostly for a new renderer process and for compiling the app's scripts again, on a
+ * machine whose two cores the whole browser run shares. What a test watches (console, errors) it watches from
+ * its own start; listeners end with the test.
+ */
+export const lookingPage = lookingTest.extend<
+  { pageIn: (state: RouteState, look?: ContextLook) => Promise<Page> },
+  { tabs: Map<string, Page> }
+>({
+  tabs: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from it
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: "worker" },
+  ],
+  pageIn: async ({ contextIn, tabs }, use) => {
+    const used = new Set<Page>();
+    await use(async (state, look = "desktop") => {
+      const key = `${state}/${look}`;
+      let page = tabs.get(key);
+      if (!page || page.isClosed()) {
+        page = await (await contextIn(state, look)).newPage();
+        tabs.set(key, page);
+      }
+      used.add(page);
       return page;
     });
-    for (const page of pages) await page.close();
+    for (const page of used) {
+      page.removeAllListeners("console");
+      page.removeAllListeners("pageerror");
+      page.removeAllListeners("dialog");
+    }
   },
 });
 
