@@ -2,6 +2,8 @@
 // lints it with Redocly's recommended rules (redocly.yaml: not one error or warning passes), generates a
 // typed client with openapi-typescript and type-checks the example REST script against it. Quiet when all
 // passes; a step that fails prints its own output. Generated files go to .openapi/ (git-ignored).
+// openapi-typescript is pinned at 6: version 7 builds its output with TypeScript 5's compiler API (a peer
+// dependency), which the project's TypeScript 7 does not have; 6 writes the same `paths` types without it.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
