@@ -1,5 +1,6 @@
-// The README's typed script client (scripts/example-client.ts), run as a developer runs it: a child process
-// against a started server, signed in with a bearer token. It lists, books, and the booking is real.
+// The README's typed script clients, run as a developer runs them: a child process against a started server,
+// signed in with a bearer token. They list, book, and the booking is real. scripts/example-client.ts speaks
+// tRPC; scripts/openapi-client/example.ts speaks REST with the types of the OpenAPI document.
 import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
@@ -17,16 +18,12 @@ async function started(harness: Awaited<ReturnType<typeof createHarness>>) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function runScript(env: Record<string, string>) {
-  return promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", projectPath("scripts/example-client.ts")],
-    {
-      cwd: projectPath("."),
-      env: { ...process.env, ...env },
-      timeout: 60_000,
-    },
-  );
+function runScript(env: Record<string, string>, script = "scripts/example-client.ts") {
+  return promisify(execFile)(process.execPath, ["--import", "tsx", projectPath(script)], {
+    cwd: projectPath("."),
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
 }
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -62,4 +59,18 @@ it("on a local demo server (development, this machine), signs itself in through 
   expect(stdout).toContain("signed in as script.demo@example.org (customer)");
   const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as { appointmentId: number; after: number };
   expect(summary.after).toBe(1);
+});
+
+it("through REST with a bearer token, typed by the OpenAPI document's types: lists salespeople and books", async () => {
+  const customer = await h.signIn("rest.buyer@example.org");
+  const { stdout } = await runScript(
+    { KB_URL: url, KB_TOKEN: customer.token, KB_DAYS_AHEAD: "5" },
+    "scripts/openapi-client/example.ts",
+  );
+  expect(stdout).toContain("signed in as rest.buyer@example.org (customer)");
+  expect(stdout).toMatch(/salespeople: 5 of \d+/);
+  const { appointmentId } = JSON.parse(stdout.trim().split("\n").at(-1)!) as { appointmentId: number };
+  const [row] = await h.sql<{ customer_id: string; status: string }[]>`
+    select customer_id, status from appointments where id = ${appointmentId}`;
+  expect(row).toMatchObject({ customer_id: customer.userId, status: "scheduled" });
 });

@@ -274,7 +274,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       { Allow: "POST" },
     );
   });
-  app.route("/api", docsRoutes(deps.env.APP_URL));
+  app.route("/api", docsRoutes());
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),

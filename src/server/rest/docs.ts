@@ -46,22 +46,20 @@ const INIT = `window.addEventListener("load", function () {
 });
 `;
 
-export function docsRoutes(appUrl: string) {
-  const docs = new Hono<AppEnv>();
-  const viewerDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+/** The document /api/openapi.json serves; scripts/openapi-document.ts writes the same one for the linter. */
+export function servedOpenApi() {
   const version = (JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { version: string })
     .version;
+  return buildOpenApi({ redirects: REST_REDIRECTS, routes: REST_ROUTES, version });
+}
+
+export function docsRoutes() {
+  const docs = new Hono<AppEnv>();
+  const viewerDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   let document: string | null = null;
 
   docs.get("/openapi.json", (c) => {
-    document ??= JSON.stringify(
-      buildOpenApi({
-        redirects: REST_REDIRECTS,
-        routes: REST_ROUTES,
-        serverUrl: appUrl,
-        version,
-      }),
-    );
+    document ??= JSON.stringify(servedOpenApi());
     return c.body(document, 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-cache",

@@ -2,60 +2,26 @@
 // (rest/routes.ts), each procedure's zod input schema and tier (trpc/init.ts), the zod schema its `.output()`
 // declares (src/shared/schemas, checked against real answers outside production: trpc/output.ts) and the
 // API-key scopes. Nothing here is written by hand per route, so a route cannot be served and not documented.
-import { z } from "zod";
+import type { z } from "zod";
 import { API_KEY_RATE_LIMIT, API_SCOPE_INFO, API_SCOPES } from "../../shared/apiKeys";
-import type { Access, ProcedureMeta } from "../trpc/init";
+import type { ProcedureMeta } from "../trpc/init";
 import { answerSchemaOf } from "../trpc/output";
 import { appRouter } from "../trpc/root";
+import { ERROR_DEFAULT, infrastructurePaths } from "./openapiInfrastructure";
+import {
+  ERROR_SCHEMA,
+  errorContent,
+  exampleOf,
+  type Json,
+  jsonSchemaOf,
+  properties,
+  without,
+} from "./openapiSchemas";
+import { ACCESS, humanize, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
 import type { MountedRoute, Redirect } from "./route";
 
-type Json = Record<string, unknown>;
 type Procedure = {
   _def: { inputs: z.ZodType[]; output?: unknown; meta?: ProcedureMeta; type: "query" | "mutation" };
-};
-
-/** Who each tier lets in, in words, and the statuses its refusals answer. */
-const ACCESS: Record<Access, { who: string; refusals: number[] }> = {
-  public: { who: "Anyone, signed in or not.", refusals: [] },
-  authed: { who: "Any signed-in account.", refusals: [401] },
-  customer: { who: "Customer accounts.", refusals: [401, 403] },
-  salesperson: { who: "Salesperson accounts (their own profile and calendar).", refusals: [401, 403] },
-  manager: { who: "Dealership managers (their own dealership).", refusals: [401, 403] },
-  dealership: {
-    who: "Dealership managers (their own dealership) and administrators.",
-    refusals: [401, 403],
-  },
-  staff: {
-    who: "Salespeople (their own), their dealership's managers and administrators.",
-    refusals: [401, 403],
-  },
-  admin: { who: "Administrators.", refusals: [401, 403] },
-  adminAccount: { who: "Administrators (their own account).", refusals: [401, 403] },
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad input: the message says which field and why.",
-  401: "Not signed in, or the session or API key is not valid.",
-  403: "Signed in, but this account (or this API key's scopes) may not do this.",
-  404: "No such object, or not one the caller may see.",
-  413: "The body is too large.",
-  429: "Too many requests: wait and retry (see Retry-After).",
-  500: "Unexpected failure: the answer carries a requestId to quote.",
-};
-
-const ERROR_SCHEMA = {
-  type: "object",
-  required: ["message", "code"],
-  properties: {
-    message: { type: "string", description: "A sentence for people." },
-    code: {
-      type: "string",
-      description:
-        "Stable machine-readable reason, e.g. BAD_REQUEST, SCHEDULING_CONFLICT, INSUFFICIENT_SCOPE.",
-    },
-    requestId: { type: "string", description: "On 500 answers: the id to quote when reporting it." },
-  },
-  example: { message: "Please sign in to continue", code: "UNAUTHORIZED" },
 };
 
 function procedureOf(path: string): Procedure {
@@ -64,77 +30,9 @@ function procedureOf(path: string): Procedure {
   return procedure as Procedure;
 }
 
-/** JSON Schema of a zod schema as JSON carries it (dates as ISO strings), without the dialect header. */
-export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const out = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: "any",
-    target: "draft-2020-12",
-    override: ({ zodSchema, jsonSchema }) => {
-      const type = (zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
-      if (type === "date") {
-        jsonSchema.type = "string";
-        jsonSchema.format = "date-time";
-      }
-    },
-  }) as Json;
-  delete out.$schema;
-  return out;
-}
-
 function inputSchema(procedure: Procedure): Json | null {
   const input = procedure._def.inputs[0];
   return input ? jsonSchemaOf(input, "input") : null;
-}
-
-function properties(schema: Json | null | undefined): Record<string, Json> {
-  return (schema?.properties as Record<string, Json> | undefined) ?? {};
-}
-
-function without(schema: Json, names: string[]): Json {
-  if (names.length === 0) return schema;
-  const props = { ...properties(schema) };
-  for (const name of names) delete props[name];
-  const required = ((schema.required as string[] | undefined) ?? []).filter((n) => !names.includes(n));
-  return { ...schema, properties: props, ...(required.length ? { required } : { required: undefined }) };
-}
-
-/** A plausible value for a field, for the examples beside each request. */
-function exampleOf(schema: Json, name = ""): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.const !== undefined) return schema.const;
-  const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (variants?.length) return exampleOf(variants.find((v) => v.type !== "null") ?? variants[0]!, name);
-  const key = name.toLowerCase();
-  switch (schema.type) {
-    case "object": {
-      const required = (schema.required as string[] | undefined) ?? [];
-      return Object.fromEntries(
-        Object.entries(properties(schema))
-          .filter(([field]) => required.includes(field))
-          .map(([field, sub]) => [field, exampleOf(sub, field)]),
-      );
-    }
-    case "array":
-      return schema.items ? [exampleOf(schema.items as Json, name)] : [];
-    case "integer":
-    case "number":
-      return key.includes("rating") ? 5 : typeof schema.minimum === "number" ? schema.minimum : 1;
-    case "boolean":
-      return true;
-    case "string":
-      if (schema.format === "email" || key.includes("email")) return "buyer@example.com";
-      if (schema.format === "date-time") return "2026-12-01T15:00:00.000Z";
-      if (key.includes("date") || key === "from" || key === "to") return "2026-12-01";
-      if (key === "time") return "10:00";
-      if (key.includes("phone")) return "(512) 555-0101";
-      if (key === "code") return "123456";
-      if (key.includes("url") || key.includes("endpoint")) return "https://crm.example.com/hooks";
-      return name ? `${name} text` : "text";
-    default:
-      return null;
-  }
 }
 
 function responseFor(route: MountedRoute, procedure: Procedure): Json {
@@ -149,6 +47,7 @@ function responseFor(route: MountedRoute, procedure: Procedure): Json {
         description: `Redirects to ${doc.to}.`,
         headers: { Location: { schema: { type: "string" } } },
       },
+      ...ERROR_DEFAULT,
     };
   if (doc?.kind === "file") {
     return {
@@ -189,134 +88,9 @@ function responseFor(route: MountedRoute, procedure: Procedure): Json {
   };
 }
 
-const TAGS: Record<string, string> = {
-  auth: "Authentication",
-  salespersonAuth: "Authentication",
-  admin: "Administration",
-  audit: "Administration",
-  salespeople: "Salespeople",
-  reviews: "Reviews",
-  portal: "Salesperson portal",
-  messages: "Messages",
-  reports: "Misconduct reports",
-  appointments: "Appointments",
-  availability: "Appointments",
-  manager: "Dealership managers",
-  subscriptions: "Subscriptions",
-  crm: "CRM integrations",
-  analytics: "Analytics",
-  transfers: "Transfers",
-  site: "Site",
-  documents: "Documents",
-  compliance: "Compliance",
-  security: "Security",
-  apiKeys: "API keys",
-};
-
-function humanize(procedure: string): string {
-  const [domain = "", name = ""] = procedure.split(".");
-  const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
-  return `${TAGS[domain] ?? domain}: ${words}`;
-}
-
-/** The routes the app serves beside the route table: health checks, Stripe's webhooks, this reference. */
-function infrastructurePaths(redirects: readonly Redirect[]): Record<string, Record<string, Json>> {
-  const plain = (summary: string, description: string, content: Json, extra: Json = {}) => ({
-    summary,
-    description,
-    tags: ["Operations"],
-    security: [{}],
-    responses: { "200": { description: "OK.", content } },
-    ...extra,
-  });
-  const json = (schema: Json) => ({ "application/json": { schema } });
-  const webhook = {
-    summary: "Stripe webhook",
-    description:
-      "Stripe's signed events (Stripe-Signature header, raw body). Answered 200 once handled; a bad signature answers 400.",
-    tags: ["Subscriptions"],
-    security: [{}],
-    requestBody: { required: true, content: json({ type: "object" }) },
-    responses: {
-      "200": { description: "Handled.", content: json({ type: "object" }) },
-      "400": { description: STATUS_TEXT[400], content: json({ $ref: "#/components/schemas/Error" }) },
-    },
-  };
-  const paths: Record<string, Record<string, Json>> = {
-    "/api/health": {
-      get: plain(
-        "Liveness",
-        "The process is up (no database call): for a load balancer's liveness check.",
-        json({ type: "object", properties: { status: { const: "ok" } } }),
-      ),
-    },
-    "/api/ready": {
-      get: plain(
-        "Readiness",
-        "The database answers and its migrations are current: 503 NOT_READY otherwise. For a load balancer's readiness check.",
-        json({
-          type: "object",
-          properties: {
-            status: { type: "string" },
-            database: { type: "string" },
-            migrations: { type: "string" },
-          },
-        }),
-        {
-          responses: {
-            "200": { description: "Ready.", content: json({ type: "object" }) },
-            "503": { description: "Not ready.", content: json({ $ref: "#/components/schemas/Error" }) },
-          },
-        },
-      ),
-    },
-    "/api/stripe/webhook": { post: webhook },
-    "/api/webhooks/stripe": { post: { ...webhook, summary: "Stripe webhook (older path)" } },
-    "/api/openapi.json": {
-      get: plain("This document", "The OpenAPI 3.1 document of the REST API.", json({ type: "object" })),
-    },
-    "/api/docs": {
-      get: plain("API reference", "This reference, readable in a browser.", {
-        "text/html": { schema: { type: "string" } },
-      }),
-    },
-    "/api/docs/init.js": {
-      get: plain("API reference script", "Starts the reference viewer.", {
-        "text/javascript": { schema: { type: "string" } },
-      }),
-    },
-    "/api/docs/assets/{file}": {
-      get: plain(
-        "API reference assets",
-        "The viewer's stylesheet, script and icon.",
-        { "application/octet-stream": { schema: { type: "string" } } },
-        {
-          parameters: [{ name: "file", in: "path", required: true, schema: { type: "string" } }],
-          responses: {
-            "200": { description: "OK." },
-            "404": { description: STATUS_TEXT[404], content: json({ $ref: "#/components/schemas/Error" }) },
-          },
-        },
-      ),
-    },
-  };
-  for (const { path, to } of redirects) {
-    paths[`/api${path}`] = {
-      get: {
-        summary: `Redirect to ${to}`,
-        tags: ["Operations"],
-        security: [{}],
-        responses: { "302": { description: `Redirects to ${to}.` } },
-      },
-    };
-  }
-  return paths;
-}
-
 export type OpenApiOptions = {
   redirects: readonly Redirect[];
   routes: readonly MountedRoute[];
-  serverUrl: string;
   version: string;
 };
 
@@ -377,7 +151,8 @@ export function buildOpenApi(options: OpenApiOptions): Json {
       };
     }
 
-    const statuses = new Set<number>(ACCESS[access].refusals);
+    // Every /api request reads its credentials first: an invalid API key answers 401 even on a public route.
+    const statuses = new Set<number>([401, ...ACCESS[access].refusals]);
     if (parameters.length > 0 || requestBody) statuses.add(400);
     if (route.params.length > 0) statuses.add(404);
     if (route.maxBody || route.method !== "GET") statuses.add(413);
@@ -390,13 +165,9 @@ export function buildOpenApi(options: OpenApiOptions): Json {
       statuses.add(429);
     statuses.add(500);
     const errors = Object.fromEntries(
-      [...statuses].sort().map((code) => [
-        String(code),
-        {
-          description: STATUS_TEXT[code],
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-      ]),
+      [...statuses]
+        .sort()
+        .map((code) => [String(code), { description: STATUS_TEXT[code], content: errorContent }]),
     );
 
     const signedIn: Json[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
@@ -417,7 +188,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
       operationId,
       summary: humanize(route.procedure),
       description: `Who: ${who}${keyNote} Runs the procedure \`${route.procedure}\` (also callable through tRPC at /trpc/${route.procedure}).`,
-      tags: [TAGS[route.procedure.split(".")[0]!] ?? "Other"],
+      tags: [TAG_OF_DOMAIN[route.procedure.split(".")[0]!] ?? "Other"],
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: { ...responseFor(route, procedure), ...errors },
@@ -432,6 +203,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     info: {
       title: "KnowBefore API",
       version: options.version,
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description: [
         "The REST API of KnowBefore: find, book and review verified car salespeople, and run a dealership.",
         "",
@@ -447,8 +219,9 @@ export function buildOpenApi(options: OpenApiOptions): Json {
         "**State-changing requests** from a browser must carry the app's Origin; requests with a bearer token and no cookie are not checked.",
       ].join("\n"),
     },
-    servers: [{ url: options.serverUrl }],
-    tags: [...new Set([...Object.values(TAGS), "Operations"])].map((name) => ({ name })),
+    // Relative: the server that serves this document (OpenAPI 3.1 resolves it against the document's URL).
+    servers: [{ url: "/", description: "The server this document is served from" }],
+    tags: TAGS,
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
 import { SALESPERSON_STATUSES, SELF_SERVICE_STATUSES, YEARS_OF_EXPERIENCE } from "../constants";
-import { idSchema, line, text } from "./common";
+import { idSchema, line, percent, text } from "./common";
 
 const id = idSchema;
 
@@ -52,50 +52,66 @@ export const dataUrlUploadInput = z.strictObject({
   profileImageUrl: z.string().min(1, "Please select an image file (JPG, PNG, etc.)").max(8_000_000),
 });
 
-export type SalespersonOverview = {
-  period: AnalyticsPeriod;
-  bucket: "day" | "week" | "month";
-  appointmentsOverTime: {
-    bucket: string;
-    scheduled: number;
-    completed: number;
-    cancelled: number;
-    noShow: number;
-  }[];
-  ratingsOverTime: {
-    bucket: string;
-    overall: number | null;
-    helpfulness: number | null;
-    pressureLevel: number | null;
-    communication: number | null;
-    count: number;
-  }[];
-  totals: {
-    appointments: number;
-    completed: number;
-    noShow: number;
-    cancelled: number;
-    completionRate: number | null;
-    noShowRate: number | null;
-    reviews: number;
-    reviewsInPeriod: number;
-    averageRating: number;
-    profileViews: number;
-    upcoming: number;
-    /** Average minutes from a buyer's message to the salesperson's next reply, in the period. */
-    responseTimeMinutes: number | null;
-    /** Conversations whose last message is the buyer's, waiting for an answer. */
-    unansweredConversations: number;
-  };
-  profileViewsOverTime: { bucket: string; views: number }[];
-};
+const nullableStars = () =>
+  z.number().nullable().describe("Average stars, 1 to 5; null with no reviews in the bucket");
 
-export type GrowthInsight = {
-  id: string;
-  tone: "positive" | "suggestion" | "warning";
-  title: string;
-  detail: string;
-};
+/** A salesperson's dashboard over one period, bucketed by day, week or month in their time zone. */
+export const salespersonOverview = z.object({
+  period: z.enum(ANALYTICS_PERIODS),
+  bucket: z.enum(["day", "week", "month"]),
+  appointmentsOverTime: z.array(
+    z.object({
+      bucket: z.string().describe("Start of the bucket, YYYY-MM-DD"),
+      scheduled: z.number().int(),
+      completed: z.number().int(),
+      cancelled: z.number().int(),
+      noShow: z.number().int(),
+    }),
+  ),
+  ratingsOverTime: z.array(
+    z.object({
+      bucket: z.string().describe("Start of the bucket, YYYY-MM-DD"),
+      overall: nullableStars(),
+      helpfulness: nullableStars(),
+      pressureLevel: nullableStars(),
+      communication: nullableStars(),
+      count: z.number().int(),
+    }),
+  ),
+  totals: z.object({
+    appointments: z.number().int(),
+    completed: z.number().int(),
+    noShow: z.number().int(),
+    cancelled: z.number().int(),
+    completionRate: percent(),
+    noShowRate: percent(),
+    reviews: z.number().int(),
+    reviewsInPeriod: z.number().int(),
+    averageRating: z.number().describe("Average overall stars over every review; 0 with none"),
+    profileViews: z.number().int(),
+    upcoming: z.number().int(),
+    responseTimeMinutes: z
+      .number()
+      .nullable()
+      .describe("Average minutes from a buyer's message to the salesperson's next reply, in the period"),
+    unansweredConversations: z
+      .number()
+      .int()
+      .describe("Conversations whose last message is the buyer's, waiting for an answer"),
+  }),
+  profileViewsOverTime: z.array(z.object({ bucket: z.string(), views: z.number().int() })),
+});
+export type SalespersonOverview = z.output<typeof salespersonOverview>;
+
+/** One piece of advice on the dashboard, computed from the salesperson's own figures against their peers'. */
+export const growthInsight = z.object({
+  id: z.string(),
+  tone: z.enum(["positive", "suggestion", "warning"]),
+  title: z.string(),
+  detail: z.string(),
+});
+export type GrowthInsight = z.output<typeof growthInsight>;
+export const growthInsights = z.array(growthInsight);
 
 // Answers of the salesperson's own profile --------------------------------------------------------------------
 

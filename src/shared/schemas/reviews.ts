@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { USER_ROLES } from "../constants";
 import { REVIEW_SORTS } from "../reviews";
-import { idSchema, idWith, isoDate, line, listPaging, pagingFields, text } from "./common";
+import { idSchema, idWith, isoDate, line, listPage, listPaging, pagingFields, stars, text } from "./common";
 import { ratingListItem } from "./salespeople";
 
 const id = idSchema;
@@ -103,3 +104,63 @@ export const submittedReview = z
     totalReviews: z.number().int(),
   })
   .describe("The review and the salesperson's averages after it");
+
+/** A completed, unrated visit the customer may still review. */
+export const eligibleAppointment = z.object({
+  id: z.number().int(),
+  appointmentType: z.string(),
+  scheduledDateTime: z.date(),
+  completedAt: z.date(),
+  timeZone: z.string().describe("The salesperson's IANA time zone"),
+});
+export const eligibleAppointments = z.array(eligibleAppointment);
+
+export const editedReview = z.object({ id: z.number().int() });
+
+/** The customer's own reviews, including removed ones, with whether each can still be edited. */
+export const myReview = reviewView.extend({
+  salespersonId: z.number().int(),
+  salespersonName: z.string(),
+  removed: z.boolean().describe("Taken out of public view by moderation"),
+  editable: z.boolean().describe("Still inside the edit window and not removed"),
+});
+export const myReviews = z.array(myReview);
+
+export const reviewReply = z.object({
+  id: z.number().int(),
+  ratingId: z.number().int(),
+  body: z.string(),
+  createdAt: z.date(),
+});
+
+export const reviewFlag = z.object({
+  id: z.number().int(),
+  ratingId: z.number().int(),
+  status: z.literal("open"),
+});
+
+/** A flag waiting in the moderation queue, with the review it is about and who raised it. */
+export const openFlag = z.object({
+  id: z.number().int(),
+  ratingId: z.number().int(),
+  reason: z.string(),
+  createdAt: z.date(),
+  comment: z.string().nullable(),
+  overallRating: stars(),
+  salespersonId: z.number().int(),
+  salespersonName: z.string(),
+  dealershipName: z.string().nullable(),
+  reviewedAt: z.date(),
+  customerName: z.string(),
+  flaggedByEmail: z.string().nullable(),
+  flaggedByName: z.string().nullable(),
+  flaggedByRole: z.enum(USER_ROLES).nullable(),
+});
+export type OpenFlag = z.output<typeof openFlag>;
+export const openFlagsPage = listPage(openFlag);
+
+export const resolvedFlag = z.object({
+  flagId: z.number().int(),
+  ratingId: z.number().int(),
+  decision: z.enum(["uphold", "remove"]),
+});

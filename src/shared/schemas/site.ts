@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
-import { line, pagingFields, text } from "./common";
+import { line, listPage, pagingFields, text } from "./common";
 import { dealershipSummary } from "./salespeople";
 
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
@@ -69,17 +69,19 @@ export const contactMessagesListInput = z
   })
   .default({ page: 1, pageSize: CONTACT_MESSAGES_PAGE_SIZE.default });
 
-export type ContactMessageRow = {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  role: ContactRole | null;
-  subject: ContactSubject;
-  message: string;
-  userId: string | null;
-  createdAt: Date;
-};
+export const contactMessageRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  role: z.enum(CONTACT_ROLE_VALUES).nullable(),
+  subject: z.enum(CONTACT_SUBJECT_VALUES),
+  message: z.string(),
+  userId: z.string().nullable().describe("The sender's account when they were signed in"),
+  createdAt: z.date(),
+});
+export type ContactMessageRow = z.output<typeof contactMessageRow>;
+export const contactMessagesPage = listPage(contactMessageRow);
 
 /** Headline figures, each counted from rows at request time. */
 export const siteStats = z.object({
@@ -108,17 +110,26 @@ export type NearbyDealership = z.output<typeof nearbyDealership>;
 
 export const nearbyDealerships = z.array(nearbyDealership);
 
-export type CityOption = { city: string; state: string; latitude: number; longitude: number };
+export const cityOption = z.object({
+  city: z.string(),
+  state: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type CityOption = z.output<typeof cityOption>;
+export const cityOptions = z.array(cityOption);
 
 /** A five-star, purchase-verified review quoted on the landing page. */
-export type Testimonial = {
-  id: number;
-  comment: string;
-  author: string;
-  createdAt: Date;
-  salespersonId: number;
-  salesperson: string;
-  dealership: string | null;
-  city: string;
-  state: string;
-};
+export const testimonial = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  author: z.string().describe("First name and last initial, or 'Verified customer'"),
+  createdAt: z.date(),
+  salespersonId: z.number().int(),
+  salesperson: z.string(),
+  dealership: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+});
+export type Testimonial = z.output<typeof testimonial>;
+export const testimonials = z.array(testimonial);

@@ -13,11 +13,15 @@ export const messagesRouter = router({
     .input(contactSalespersonInput)
     .output(answers(shape.contactSent))
     .mutation(({ ctx, input }) => contactSalesperson(ctx, input)),
-  conversations: signedInProcedure.query(({ ctx }) => listConversations(ctx)),
+  conversations: signedInProcedure
+    .output(answers(shape.conversationSummaries))
+    .query(({ ctx }) => listConversations(ctx)),
   conversation: signedInProcedure
     .input(conversationInput)
+    .output(answers(shape.conversationThread))
     .query(({ ctx, input }) => readConversation(ctx, input.conversationId)),
   reply: signedInProcedure
     .input(replyMessageInput)
+    .output(answers(shape.sentReply))
     .mutation(({ ctx, input }) => replyInConversation(ctx, input.conversationId, input.body)),
 });

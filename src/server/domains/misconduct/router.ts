@@ -16,11 +16,16 @@ export const misconductRouter = router({
     .mutation(({ ctx, input }) => createReport(ctx, input)),
   status: publicProcedure
     .input(trackingCodeInput)
+    .output(answers(shape.reportStatusAnswer))
     .query(({ ctx, input }) => reportStatus(ctx, input.trackingCode)),
-  cases: managerOrAdminProcedure.query(({ ctx }) => listCases(ctx)),
+  cases: managerOrAdminProcedure.output(answers(shape.misconductCases)).query(({ ctx }) => listCases(ctx)),
   /** Administrators: every dealership's cases, filtered and paged. */
-  allCases: adminProcedure.input(allCasesInput).query(({ ctx, input }) => listAllCases(ctx, input)),
+  allCases: adminProcedure
+    .input(allCasesInput)
+    .output(answers(shape.adminCasesPage))
+    .query(({ ctx, input }) => listAllCases(ctx, input)),
   updateCase: managerOrAdminProcedure
     .input(updateMisconductReportInput)
+    .output(answers(shape.updatedCase))
     .mutation(({ ctx, input }) => updateCase(ctx, input)),
 });

@@ -6,6 +6,7 @@ import { canMoveReport, type ReportStatus } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type {
+  AdminCase,
   AllCasesQuery,
   misconductReportInput,
   updateMisconductReportInput,
@@ -121,12 +122,6 @@ export async function listCases(ctx: Authed) {
      order by case r.status when 'open' then 0 when 'investigating' then 1 else 2 end, r.created_at desc
      limit 200`;
 }
-
-/** A case as administrators list it: the manager's view plus the dealership it belongs to. */
-export type AdminCase = Awaited<ReturnType<typeof listCases>>[number] & {
-  dealershipId: number | null;
-  dealershipName: string | null;
-};
 
 /**
  * Every case across dealerships (and independents), for administrators: by status and dealership,

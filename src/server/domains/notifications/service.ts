@@ -1,12 +1,7 @@
 // In-app notifications: each user's own, plus those addressed to the salesperson profile they own.
 import type { SessionUser } from "../../../shared/schemas/auth";
+import type { NotificationItem } from "../../../shared/schemas/notifications";
 import type { Sql } from "../../db/client";
-import type { NotificationFields } from "../../db/rows";
-
-export type NotificationView = Pick<
-  NotificationFields,
-  "id" | "type" | "title" | "body" | "link" | "readAt" | "createdAt"
->;
 
 function mine(sql: Sql, user: SessionUser) {
   return sql`(user_id = ${user.id} or salesperson_id = ${user.salespersonId})`;
@@ -14,7 +9,7 @@ function mine(sql: Sql, user: SessionUser) {
 
 export async function listNotifications(sql: Sql, user: SessionUser, limit = 30) {
   const [items, [counts]] = await Promise.all([
-    sql<NotificationView[]>`
+    sql<NotificationItem[]>`
       select id, type, title, body, link, read_at as "readAt", created_at as "createdAt"
         from notifications where ${mine(sql, user)} order by created_at desc, id desc limit ${limit}`,
     sql<

@@ -34,13 +34,19 @@ import {
 
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
-  me: salespersonProcedure.query(({ ctx }) => getSalesperson(ctx.sql, ctx.salespersonId)),
-  overview: salespersonOrManagerOrAdminProcedure.input(overviewInput).query(async ({ ctx, input }) => {
-    const id = await dashboardSubject(ctx, input.salespersonId);
-    return salespersonOverview(ctx.sql, id, input.period);
-  }),
+  me: salespersonProcedure
+    .output(answers(salespeople.salespersonDetail))
+    .query(({ ctx }) => getSalesperson(ctx.sql, ctx.salespersonId)),
+  overview: salespersonOrManagerOrAdminProcedure
+    .input(overviewInput)
+    .output(answers(shape.salespersonOverview))
+    .query(async ({ ctx, input }) => {
+      const id = await dashboardSubject(ctx, input.salespersonId);
+      return salespersonOverview(ctx.sql, id, input.period);
+    }),
   insights: salespersonOrManagerOrAdminProcedure
     .input(insightsInput)
+    .output(answers(shape.growthInsights))
     .query(async ({ ctx, input }) =>
       growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
     ),

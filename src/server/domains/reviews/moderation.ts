@@ -4,20 +4,13 @@
 import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
-import type { OpenFlagsQuery } from "../../../shared/schemas/reviews";
+import type { OpenFlag, OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
-import type {
-  RatingFields,
-  RatingFlagFields,
-  RatingFlagRow,
-  RatingReplyRow,
-  RatingRow,
-  SalespersonRow,
-} from "../../db/rows";
+import type { RatingFlagRow, RatingReplyRow, RatingRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
@@ -75,17 +68,6 @@ export async function flagReview(ctx: Authed, ratingId: number, reason: string) 
 }
 
 /** One open flag as the moderation queue shows it: the review, who wrote it about whom, and who flagged it. */
-export type OpenFlag = Pick<RatingFlagFields, "id" | "ratingId" | "reason" | "createdAt"> &
-  Pick<RatingFields, "comment" | "overallRating" | "salespersonId"> & {
-    salespersonName: string;
-    dealershipName: string | null;
-    reviewedAt: Date;
-    customerName: string;
-    flaggedByEmail: string | null;
-    flaggedByName: string | null;
-    flaggedByRole: string | null;
-  };
-
 /** Open flags, oldest first (the queue's order), searched by review, salesperson, reason or flagger. */
 export async function openFlags(ctx: Authed, input: OpenFlagsQuery): Promise<ListPage<OpenFlag>> {
   const { page, pageSize, offset } = pageWindow(input);

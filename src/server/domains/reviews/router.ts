@@ -29,21 +29,31 @@ export const reviewsRouter = router({
     .mutation(({ ctx, input }) => submitRating(ctx, input)),
   eligibleAppointments: customerProcedure
     .input(eligibleAppointmentsInput)
+    .output(answers(shape.eligibleAppointments))
     .query(({ ctx, input }) => eligibleAppointments(ctx, input.salespersonId)),
-  edit: customerProcedure.input(editRatingInput).mutation(({ ctx, input }) => editRating(ctx, input)),
+  edit: customerProcedure
+    .input(editRatingInput)
+    .output(answers(shape.editedReview))
+    .mutation(({ ctx, input }) => editRating(ctx, input)),
   list: publicProcedure
     .input(reviewsPageInput)
     .output(answers(shape.reviewsPage))
     .query(({ ctx, input }) => listReviews(ctx.sql, input)),
-  mine: customerProcedure.query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
+  mine: customerProcedure.output(answers(shape.myReviews)).query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
   reply: salespersonProcedure
     .input(replyInput)
+    .output(answers(shape.reviewReply))
     .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
   flag: salespersonOrManagerOrAdminProcedure
     .input(flagInput)
+    .output(answers(shape.reviewFlag))
     .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
-  openFlags: adminProcedure.input(openFlagsInput).query(({ ctx, input }) => openFlags(ctx, input)),
+  openFlags: adminProcedure
+    .input(openFlagsInput)
+    .output(answers(shape.openFlagsPage))
+    .query(({ ctx, input }) => openFlags(ctx, input)),
   resolveFlag: adminProcedure
     .input(resolveFlagInput)
+    .output(answers(shape.resolvedFlag))
     .mutation(({ ctx, input }) => resolveFlag(ctx, input.flagId, input.decision, input.note)),
 });

@@ -17,15 +17,16 @@ import {
 
 export const siteRouter = router({
   stats: publicProcedure.output(answers(shape.siteStats)).query(({ ctx }) => siteStats(ctx.sql)),
-  testimonials: publicProcedure.query(({ ctx }) => testimonials(ctx.sql)),
+  testimonials: publicProcedure.output(answers(shape.testimonials)).query(({ ctx }) => testimonials(ctx.sql)),
   contact: publicProcedure
     .input(contactMessageInput)
     .output(answers(shape.contactReceipt))
     .mutation(({ ctx, input }) => receiveContactMessage(ctx, input)),
   contactMessages: adminProcedure
     .input(contactMessagesListInput)
+    .output(answers(shape.contactMessagesPage))
     .query(({ ctx, input }) => listContactMessages(ctx.sql, input)),
-  cities: publicProcedure.query(() => cityOptions()),
+  cities: publicProcedure.output(answers(shape.cityOptions)).query(() => cityOptions()),
   dealershipsNear: publicProcedure
     .input(dealershipsNearInput)
     .output(answers(shape.nearbyDealerships))

@@ -1,0 +1,112 @@
+// The words of the OpenAPI document (rest/openapi.ts): who each procedure tier lets in, what each error
+// status means, and the tags that group the operations, each with the description readers see.
+import type { Access } from "../trpc/init";
+
+/** Who each tier lets in, in words, and the statuses its refusals answer. */
+export const ACCESS: Record<Access, { who: string; refusals: number[] }> = {
+  public: { who: "Anyone, signed in or not.", refusals: [] },
+  authed: { who: "Any signed-in account.", refusals: [401] },
+  customer: { who: "Customer accounts.", refusals: [401, 403] },
+  salesperson: { who: "Salesperson accounts (their own profile and calendar).", refusals: [401, 403] },
+  manager: { who: "Dealership managers (their own dealership).", refusals: [401, 403] },
+  dealership: {
+    who: "Dealership managers (their own dealership) and administrators.",
+    refusals: [401, 403],
+  },
+  staff: {
+    who: "Salespeople (their own), their dealership's managers and administrators.",
+    refusals: [401, 403],
+  },
+  admin: { who: "Administrators.", refusals: [401, 403] },
+  adminAccount: { who: "Administrators (their own account).", refusals: [401, 403] },
+};
+
+export const STATUS_TEXT: Record<number, string> = {
+  400: "Bad input: the message says which field and why.",
+  401: "Not signed in, or the session or API key is not valid.",
+  403: "Signed in, but this account (or this API key's scopes) may not do this.",
+  404: "No such object, or not one the caller may see.",
+  413: "The body is too large.",
+  421: "Outside production: the request named another host than the app's own (APP_URL).",
+  429: "Too many requests: wait and retry (see Retry-After).",
+  500: "Unexpected failure: the answer carries a requestId to quote.",
+};
+
+/** The tag of each procedure domain (the part of the procedure path before the dot). */
+export const TAG_OF_DOMAIN: Record<string, string> = {
+  auth: "Authentication",
+  salespersonAuth: "Authentication",
+  admin: "Administration",
+  audit: "Administration",
+  salespeople: "Salespeople",
+  reviews: "Reviews",
+  portal: "Salesperson portal",
+  messages: "Messages",
+  reports: "Misconduct reports",
+  appointments: "Appointments",
+  availability: "Appointments",
+  manager: "Dealership managers",
+  subscriptions: "Subscriptions",
+  crm: "CRM integrations",
+  analytics: "Analytics",
+  transfers: "Transfers",
+  site: "Site",
+  documents: "Documents",
+  compliance: "Compliance",
+  security: "Security",
+  apiKeys: "API keys",
+};
+
+/** Every tag, in the order the reference lists them, with what its operations are about. */
+export const TAGS: { name: string; description: string }[] = [
+  {
+    name: "Authentication",
+    description: "Sign-in links, passkeys, two-factor codes, sessions and the account.",
+  },
+  {
+    name: "Administration",
+    description: "The administrators' console: accounts, dealerships and the audit trail.",
+  },
+  { name: "Salespeople", description: "Finding salespeople and reading their public profiles." },
+  { name: "Reviews", description: "Buyers' reviews of completed visits, replies and moderation." },
+  {
+    name: "Salesperson portal",
+    description: "A salesperson's own profile, photo, dashboard and invitations.",
+  },
+  { name: "Messages", description: "Conversations between buyers and salespeople." },
+  {
+    name: "Misconduct reports",
+    description: "Anonymous misconduct reports, their tracking codes and case handling.",
+  },
+  {
+    name: "Appointments",
+    description: "Free slots, booking, cancelling and rescheduling visits, and availability.",
+  },
+  {
+    name: "Dealership managers",
+    description: "A manager's dealership, team, invitations and monthly report.",
+  },
+  { name: "Subscriptions", description: "Plans, checkout and billing through Stripe." },
+  { name: "CRM integrations", description: "Webhooks that send a dealership's events to its CRM." },
+  { name: "Analytics", description: "Figures for dealerships and the platform, counted from real rows." },
+  { name: "Transfers", description: "Salespeople moving between dealerships." },
+  {
+    name: "Site",
+    description: "The public site: headline figures, testimonials, contact form and nearby dealerships.",
+  },
+  { name: "Documents", description: "Legal documents (terms, privacy) and their versions." },
+  {
+    name: "Compliance",
+    description: "Data export and erasure requests, retention and the compliance report.",
+  },
+  { name: "Security", description: "Security events, sessions and sign-in protection." },
+  { name: "API keys", description: "Keys for scripts, each limited to the scopes it names." },
+  { name: "Operations", description: "Health checks, payment webhooks and this reference." },
+];
+
+/** An operation's summary from its procedure path: `reviews.openFlags` reads "Reviews: open flags". */
+export function humanize(procedure: string): string {
+  const [domain = "", name = ""] = procedure.split(".");
+  const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
+  return `${TAG_OF_DOMAIN[domain] ?? domain}: ${words}`;
+}

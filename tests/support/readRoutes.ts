@@ -1,0 +1,203 @@
+// Who calls each read route of the REST table, and with what, so that it answers 200 with real rows: the
+// fixtures of the real-answer test (tests/openapi.integration.test.ts). A read route without an entry here
+// fails that test, so each new one is given a caller and a fixture.
+import { seedDocuments } from "../../src/server/domains/documents/seed";
+import type { createHarness } from "./harness";
+
+type Harness = Awaited<ReturnType<typeof createHarness>>;
+/** `invitee`: an independent salesperson the manager of `person`'s dealership has invited. */
+export type Caller = "public" | "customer" | "salesperson" | "invitee" | "manager" | "admin";
+
+/** How one read route is called: as whom, and the URL with its path and query filled in. */
+export type ReadCall = { as: Caller; url: string };
+
+/** Rows of the seeded database the read routes are called about (seed plus the few rows made here). */
+export async function readFixtures(h: Harness) {
+  const [person] = await h.sql<{ id: number; email: string; manager: string; dealershipId: number }[]>`
+    select s.id, s.email, u.email as manager, d.id as "dealershipId" from salespeople s
+      join dealerships d on d.id = s.dealership_id join users u on u.id = d.manager_id
+     where exists (select 1 from ratings r where r.salesperson_id = s.id and r.removed_at is null)
+       and exists (select 1 from appointments a where a.salesperson_id = s.id)
+     order by s.id limit 1`;
+  const [buyer] = await h.sql<{ email: string }[]>`
+    select u.email from users u join appointments a on a.customer_id = u.id
+     where a.salesperson_id = ${person!.id} order by u.email limit 1`;
+  const [independent] = await h.sql<{ email: string }[]>`
+    insert into salespeople (name, email, dealership_id, city, state, time_zone, verified_at, payment_model)
+    select 'Sam Invitee', 'openapi.invitee@sales.example.org', null, city, state, time_zone, now(), 'individual'
+      from dealerships where id = ${person!.dealershipId}
+    returning email`;
+  const sessions = {
+    public: undefined,
+    invitee: await h.signIn(independent!.email, "salesperson"),
+    customer: await h.signIn(buyer!.email),
+    salesperson: await h.signIn(person!.email, "salesperson"),
+    manager: await h.signIn(person!.manager, "manager"),
+    admin: await h.signIn("openapi.admin@example.org", "admin"),
+  };
+  const { customer, salesperson, invitee, manager, admin } = sessions;
+  const made = await makeRows(h, { person: person!, customer, salesperson, invitee, manager, admin });
+  return { person: person!, sessions, ...made };
+}
+
+type Session = { cookie: string; userId: string };
+
+/** The rows no seed has: each made the way its users make it (REST), or as Stripe's webhook would leave it. */
+async function makeRows(
+  h: Harness,
+  who: { person: { id: number; email: string; dealershipId: number } } & Record<
+    Exclude<Caller, "public">,
+    Session
+  >,
+) {
+  const made = async (what: string, answer: Promise<{ status: number; text: string; json: unknown }>) => {
+    const res = await answer;
+    if (res.status >= 300) throw new Error(`making ${what}: ${res.status} ${res.text}`);
+    return res.json as { id: number };
+  };
+  const post = (what: string, cookie: string, path: string, body: unknown) =>
+    made(what, h.request("POST", `/api${path}`, { cookie, body }));
+  const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await post("an availability block", who.salesperson.cookie, "/availability-blocks", {
+    salespersonId: who.person.id,
+    title: "Training",
+    startDateTime: `${start}T09:00`,
+    endDateTime: `${start}T10:00`,
+  });
+  await post("an API key", who.manager.cookie, "/api-keys", {
+    name: "Reports",
+    scopes: ["salespeople:read"],
+  });
+  const integration = await post("a CRM integration", who.manager.cookie, "/crm/integrations", {
+    crmProvider: "hubspot",
+    integrationName: "HubSpot",
+    apiEndpoint: "https://crm.example.com/hooks",
+    credentials: { apiKey: "hs-live-7f3a9c2e11d84b6f" },
+  });
+  await h.sql`
+    insert into crm_sync_logs (integration_id, delivery_id, status, event_type, entity_type, entity_id, attempt,
+                               processing_time_ms, response_code, payload)
+    values (${integration.id}, gen_random_uuid(), 'success', 'appointment.created', 'appointment', '1', 1, 12, 200,
+            '{}'::jsonb)`;
+  const request = await post("a data request", who.customer.cookie, "/compliance/gdpr-requests", {
+    requestType: "access",
+    requestDetails: { description: "Please send me a copy of my data" },
+  });
+  await made(
+    "a completed data request",
+    h.request("PATCH", `/api/compliance/gdpr-requests/${request.id}`, {
+      cookie: who.admin.cookie,
+      body: { action: "complete", note: "Done" },
+    }),
+  );
+  await seedDocuments(h.sql);
+  const [other] = await h.sql<{ id: number }[]>`
+    select id from dealerships where id <> ${who.person.dealershipId} order by id limit 1`;
+  await post("a transfer request", who.salesperson.cookie, "/transfer-requests", {
+    toDealershipId: other!.id,
+    note: "Closer to home",
+  });
+  const [invitee] = await h.sql<
+    { email: string }[]
+  >`select email from users where id = ${who.invitee.userId}`;
+  await post("an invitation", who.manager.cookie, "/manager/add-salesperson", {
+    name: "Jordan Blake",
+    email: invitee!.email,
+    phoneNumber: "(512) 555-0142",
+    yearsOfExperience: 4,
+    paymentModel: "dealership",
+  });
+  const [subscription] = await h.sql<{ id: string }[]>`
+    insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
+    values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;
+  await made(
+    "a sign-in link",
+    h.request("POST", "/api/salesperson/auth/login", { body: { email: who.person.email } }),
+  );
+  const link = h.smtp.lastLinkFor(who.person.email);
+  return {
+    integrationId: integration.id,
+    dataRequestId: request.id,
+    subscriptionId: subscription!.id,
+    linkToken: new URL(link!).searchParams.get("token")!,
+  };
+}
+
+type Fixtures = Awaited<ReturnType<typeof readFixtures>>;
+
+/** Each GET route of the REST table (method and path as the table writes them) and how it is called. */
+export function readCalls(f: Fixtures): Record<string, ReadCall> {
+  const sp = f.person.id;
+  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const month = new Date().toISOString().slice(0, 7);
+  const customer = f.sessions.customer.userId;
+  return {
+    "/auth/user": { as: "customer", url: "/auth/user" },
+    "/auth/user/:id": { as: "customer", url: `/auth/user/${customer}` },
+    "/salesperson/auth/user": { as: "salesperson", url: "/salesperson/auth/user" },
+    "/salesperson/auth/verify": { as: "public", url: `/salesperson/auth/verify?token=${f.linkToken}` },
+    "/admin/verify": { as: "admin", url: "/admin/verify" },
+    "/admin/overview": { as: "admin", url: "/admin/overview" },
+    "/public/users": { as: "admin", url: "/public/users" },
+    "/admin/salespeople": { as: "admin", url: "/admin/salespeople" },
+    "/salespeople": { as: "public", url: "/salespeople" },
+    "/salespeople/:id": { as: "public", url: `/salespeople/${sp}` },
+    "/dealerships": { as: "public", url: "/dealerships" },
+    "/admin/audit-log": { as: "admin", url: "/admin/audit-log" },
+    "/salespeople/:id/ratings": { as: "public", url: `/salespeople/${sp}/ratings` },
+    "/salespeople/:salespersonId/reviews": { as: "public", url: `/salespeople/${sp}/reviews` },
+    "/salesperson/invitations": { as: "invitee", url: "/salesperson/invitations" },
+    "/appointments/salesperson/:id": { as: "salesperson", url: `/appointments/salesperson/${sp}` },
+    "/appointments/salesperson/:id/:date": { as: "public", url: `/appointments/salesperson/${sp}/${date}` },
+    "/appointments/customer": { as: "customer", url: `/appointments/customer?userId=${customer}` },
+    "/appointments/customer/:userId": { as: "customer", url: `/appointments/customer/${customer}` },
+    "/availability-blocks/salesperson/:id": {
+      as: "salesperson",
+      url: `/availability-blocks/salesperson/${sp}`,
+    },
+    "/manager/overview": { as: "manager", url: "/manager/overview" },
+    "/manager/team": { as: "manager", url: "/manager/team" },
+    "/manager/invitations": { as: "manager", url: "/manager/invitations" },
+    "/manager/performance": { as: "manager", url: "/manager/performance" },
+    "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },
+    "/payments/config": { as: "public", url: "/payments/config" },
+    "/subscriptions/mine": { as: "manager", url: "/subscriptions/mine" },
+    "/subscriptions/checkout-status": {
+      as: "manager",
+      url: `/subscriptions/checkout-status?subscription=${f.subscriptionId}`,
+    },
+    "/subscriptions/:id": { as: "manager", url: `/subscriptions/${f.subscriptionId}` },
+    "/subscription-info/:dealershipId": { as: "manager", url: `/subscription-info/${f.person.dealershipId}` },
+    "/crm/providers": { as: "manager", url: "/crm/providers" },
+    "/crm/integrations": { as: "manager", url: "/crm/integrations" },
+    "/crm/integrations/:id/logs": { as: "manager", url: `/crm/integrations/${f.integrationId}/logs` },
+    "/analytics/executive-summary": { as: "admin", url: "/analytics/executive-summary" },
+    "/analytics/revenue": { as: "admin", url: "/analytics/revenue" },
+    "/analytics/dealerships": { as: "admin", url: "/analytics/dealerships" },
+    "/analytics/market": { as: "admin", url: "/analytics/market" },
+    "/analytics/predictions": { as: "admin", url: "/analytics/predictions" },
+    "/transfer-requests": { as: "admin", url: "/transfer-requests" },
+    "/transfer-requests/mine": { as: "salesperson", url: "/transfer-requests/mine" },
+    "/transfer-requests/incoming": { as: "manager", url: "/transfer-requests/incoming" },
+    "/site/stats": { as: "public", url: "/site/stats" },
+    "/site/dealerships-nearby": {
+      as: "public",
+      url: "/site/dealerships-nearby?latitude=30.27&longitude=-97.74",
+    },
+    "/documents/:slug": { as: "public", url: "/documents/terms-of-service" },
+    "/compliance/overview": { as: "admin", url: "/compliance/overview" },
+    "/compliance/gdpr-requests": { as: "customer", url: "/compliance/gdpr-requests" },
+    "/compliance/gdpr-requests/:id/export": {
+      as: "customer",
+      url: `/compliance/gdpr-requests/${f.dataRequestId}/export`,
+    },
+    "/compliance/retention-policies": { as: "admin", url: "/compliance/retention-policies" },
+    "/security/overview": { as: "customer", url: "/security/overview" },
+    "/security/mfa-status": { as: "customer", url: "/security/mfa-status" },
+    "/security/sessions": { as: "customer", url: "/security/sessions" },
+    "/security/events": { as: "admin", url: "/security/events" },
+    "/security/settings": { as: "admin", url: "/security/settings" },
+    "/api-keys/scopes": { as: "manager", url: "/api-keys/scopes" },
+    "/api-keys": { as: "manager", url: "/api-keys" },
+  };
+}
