@@ -12,7 +12,7 @@ import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
-import { findSessionUser } from "../auth/service";
+import { findSessionUser } from "../auth/linkRedemption";
 import { completeMfaSignIn } from "../security/service";
 
 const SCOPE = "admin";

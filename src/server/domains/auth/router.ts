@@ -22,17 +22,9 @@ import {
 } from "../../trpc/init";
 import { answers } from "../../trpc/output";
 import { completeMfaSignIn } from "../security/service";
-import {
-  describeLoginLink,
-  findSessionUser,
-  getUserById,
-  redeemLoginLink,
-  registerSalesperson,
-  requestCustomerLogin,
-  requestSalespersonLogin,
-  signOut,
-  updateOwnProfile,
-} from "./service";
+import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./linkRedemption";
+import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
+import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
 
 export const authRouter = router({
   /** The caller, or null when signed out. */

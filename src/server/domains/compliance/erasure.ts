@@ -24,7 +24,7 @@ const LIVE_SUBSCRIPTION = ["trialing", "active", "past_due", "unpaid", "paused",
 /** Notifications a salesperson receives about a booking (their link names it: bookingNoticeLink). */
 const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled", "appointment_rescheduled"];
 
-/** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/service.ts). */
+/** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/signInLinks.ts). */
 const LOGIN_PURPOSES = ["customer", "salesperson"] as const;
 /** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (auth/throttle.ts). */
 const THROTTLE_SCOPES = ["admin"] as const;
