@@ -13,7 +13,7 @@ import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle"
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { findSessionUser } from "../auth/linkRedemption";
-import { completeMfaSignIn } from "../security/service";
+import { completeMfaSignIn } from "../security/secondFactor";
 
 const SCOPE = "admin";
 

@@ -21,7 +21,7 @@ import {
   signedInProcedure,
 } from "../../trpc/init";
 import { answers } from "../../trpc/output";
-import { completeMfaSignIn } from "../security/service";
+import { completeMfaSignIn } from "../security/secondFactor";
 import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./linkRedemption";
 import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
 import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
