@@ -13,7 +13,7 @@
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import type autocannon from "autocannon";
 import postgres from "postgres";
-import { loadCities } from "../src/server/db/seed";
+import { loadCities } from "../src/server/db/cities";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import {
   connections,

@@ -9,8 +9,8 @@
 // over the same 100 connections: what a visitor waits at that load).
 // Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RATE)
 import type autocannon from "autocannon";
+import { loadCities } from "../src/server/db/cities";
 import { createDatabase } from "../src/server/db/client";
-import { loadCities } from "../src/server/db/seed";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";

@@ -9,8 +9,8 @@ import {
   defaultBackupFile,
   isDefaultBackupName,
   pruneBackups,
-  runDatabaseCommand,
 } from "../src/server/db/backup";
+import { runDatabaseCommand } from "../src/server/db/backupCommand";
 import { loadEnv } from "../src/server/env";
 
 function fail(message: string): never {

@@ -4,7 +4,8 @@
 // erasure journal is erased again after the copy. Prints one line; a failure is one line and exit 1, with
 // the target unchanged.
 import { parseArgs } from "node:util";
-import { restoreDatabase, runDatabaseCommand } from "../src/server/db/backup";
+import { runDatabaseCommand } from "../src/server/db/backupCommand";
+import { restoreDatabase } from "../src/server/db/restore";
 
 const USAGE = "npm run db:restore -- <file> [--yes]";
 

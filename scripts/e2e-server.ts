@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createSession } from "../src/server/auth/session";
-import { accountForLink } from "../src/server/domains/auth/service";
+import { accountForLink } from "../src/server/domains/auth/linkRedemption";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { startStripeStandIn } from "../tests/support/stripe-standin";
@@ -64,7 +64,7 @@ function appDatabase(): Promise<postgres.Sql> {
 }
 
 /**
- * The account a redeemed link signs in (src/server/domains/auth/service.ts, accountForLink: customers are
+ * The account a redeemed link signs in (src/server/domains/auth/linkRedemption.ts, accountForLink: customers are
  * created on first sign-in, a salesperson profile gets its user), refused where the app refuses a link and
  * when the account's role is not the one asked for.
  */

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, seedDatabase } from "../src/server/db/seed";
-import { ERASURE_RULES } from "../src/server/domains/compliance/erasure";
+import { ERASURE_RULES } from "../src/server/domains/compliance/erasureRules";
 import { isLinked, NOT_PERSONAL, personalDataMap } from "../src/server/domains/compliance/personalData";
 import { MISCONDUCT_CATEGORIES } from "../src/shared/reviews";
 import { SLOT_TIMES } from "../src/shared/slots";

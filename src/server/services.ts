@@ -5,7 +5,7 @@ import { bindMfaSecrets } from "./auth/mfa";
 import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
-import { bindCrmSecrets } from "./domains/crm/service";
+import { bindCrmSecrets } from "./domains/crm/secrets";
 import type { Env } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";

@@ -5,7 +5,7 @@
 import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
 import type { Sql } from "./client";
-import type { rng } from "./seed";
+import type { rng } from "./seedWords";
 
 type Random = ReturnType<typeof rng>;
 

@@ -12,6 +12,7 @@ import {
   optionalFilter,
   text,
 } from "./common";
+import { salespersonCard } from "./salespeople";
 import { mfaChallenge } from "./security";
 
 /**
@@ -207,26 +208,11 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.output<typeof adminUser>;
 
-export const adminSalesperson = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  dealershipId: z.number().int().nullable().describe("Null for an independent salesperson"),
-  dealership: z.string().nullable().describe("The dealership's name"),
-  profileImageUrl: z.string().nullable(),
-  bio: z.string().nullable(),
-  status: z.string(),
-  specialties: z.array(z.string()),
-  yearsOfExperience: z.number().int(),
-  paymentModel: z.enum(PAYMENT_MODELS),
-  city: z.string(),
-  state: z.string(),
-  averageRating: z.number(),
-  totalReviews: z.number().int(),
-  verifiedAt: z.date().nullable(),
-  createdAt: z.date(),
-});
+/** A salesperson as the administrators' console lists them: the browse card's fields, and when they joined. */
+export const adminSalesperson = salespersonCard
+  .omit({ pressureAverage: true, timeZone: true })
+  .extend({ createdAt: z.date() })
+  .describe("A salesperson as the administrators' console lists them");
 export type AdminSalesperson = z.output<typeof adminSalesperson>;
 
 export const publicDealership = z

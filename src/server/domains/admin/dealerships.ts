@@ -15,9 +15,9 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
-import { loadCities } from "../../db/seed";
 import type { Context } from "../../serviceContext";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";

@@ -12,8 +12,8 @@ import { createSession, invalidateSession } from "../../auth/session";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
-import { findSessionUser } from "../auth/service";
-import { completeMfaSignIn } from "../security/service";
+import { findSessionUser } from "../auth/linkRedemption";
+import { completeMfaSignIn } from "../security/secondFactor";
 
 const SCOPE = "admin";
 

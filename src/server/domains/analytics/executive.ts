@@ -22,8 +22,7 @@ import {
   trendBetween,
 } from "./activity";
 import { hasPayments, paidBetween, recurringByPlan } from "./revenue";
-import { rollupsAsOf } from "./rollup";
-import { average, type Caller, dayBounds, growth, percent, scopeFor, windowFor } from "./scope";
+import { average, type Caller, dayBounds, growth, percent, reportFrame } from "./scope";
 
 type Figures = {
   current: Activity;
@@ -41,8 +40,7 @@ export async function executiveSummary(
   ctx: Caller,
   input: z.output<typeof analyticsInput>,
 ): Promise<ExecutiveSummary> {
-  const scope = await scopeFor(ctx, input.dealershipId);
-  const window = windowFor(input.period, await rollupsAsOf(ctx));
+  const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const platform = scope.kind === "platform";
   const current = dayBounds(window.from, window.to);

@@ -7,8 +7,7 @@ import type { z } from "zod";
 import { MARKET_STATES, MARKET_TREND_MONTHS } from "../../../shared/analytics";
 import type { analyticsInput, MarketAnalytics } from "../../../shared/schemas/analytics";
 import { isAdmin } from "../../access";
-import { rollupsAsOf } from "./rollup";
-import { average, type Caller, dayBounds, monthKey, percent, scopeFor, windowFor } from "./scope";
+import { average, type Caller, dayBounds, monthKey, percent, reportFrame } from "./scope";
 
 export const MIN_DEALERSHIPS_FOR_STATE_RATING = 3;
 
@@ -16,8 +15,7 @@ export async function marketAnalytics(
   ctx: Caller,
   input: z.output<typeof analyticsInput>,
 ): Promise<MarketAnalytics> {
-  const scope = await scopeFor(ctx, input.dealershipId);
-  const window = windowFor(input.period, await rollupsAsOf(ctx));
+  const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const firstMonth = `${monthKey(-(MARKET_TREND_MONTHS - 1))}-01`;
   const current = dayBounds(window.from, window.to);

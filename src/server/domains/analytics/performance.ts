@@ -10,8 +10,7 @@ import type {
   DealershipPerformanceRow,
 } from "../../../shared/schemas/analytics";
 import { type Activity, activityColumns, NO_ACTIVITY } from "./activity";
-import { rollupsAsOf } from "./rollup";
-import { average, type Caller, growth, isoDay, percent, scopeFor, todayUtc, windowFor } from "./scope";
+import { average, type Caller, growth, isoDay, percent, reportFrame, todayUtc } from "./scope";
 
 type Aggregate = Activity & { dealershipId: number; recent: number; earlier: number };
 
@@ -19,8 +18,7 @@ export async function dealershipPerformance(
   ctx: Caller,
   input: z.output<typeof analyticsInput>,
 ): Promise<DealershipPerformance> {
-  const scope = await scopeFor(ctx, input.dealershipId);
-  const window = windowFor(input.period, await rollupsAsOf(ctx));
+  const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const today = todayUtc();
   const recentFrom = isoDay(today - 29 * 86_400_000);

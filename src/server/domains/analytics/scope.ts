@@ -8,12 +8,26 @@ import { dealershipScope, isAdmin } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { rollupsAsOf } from "./rollup";
 
 export type Caller = Context & { user: SessionUser };
 
 /** The scope a caller asked for, by the one dealership-scope rule in access.ts. */
 export function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise<AnalyticsScope> {
   return dealershipScope(ctx.sql, ctx.user, dealershipId);
+}
+
+/**
+ * What a dealership-scoped report covers: the caller's scope (refused before anything is read) and the
+ * period's days, counted to the day the rollups were last refreshed.
+ */
+export async function reportFrame(
+  ctx: Caller,
+  input: { dealershipId?: number | undefined; period: AnalyticsPeriod },
+): Promise<{ scope: AnalyticsScope; window: AnalyticsWindow }> {
+  const scope = await scopeFor(ctx, input.dealershipId);
+  const window = windowFor(input.period, await rollupsAsOf(ctx));
+  return { scope, window };
 }
 
 /** Platform-wide reports (revenue, the platform's predictions of revenue) are for administrators. */

@@ -21,18 +21,10 @@ import {
   signedInProcedure,
 } from "../../trpc/init";
 import { answers } from "../../trpc/output";
-import { completeMfaSignIn } from "../security/service";
-import {
-  describeLoginLink,
-  findSessionUser,
-  getUserById,
-  redeemLoginLink,
-  registerSalesperson,
-  requestCustomerLogin,
-  requestSalespersonLogin,
-  signOut,
-  updateOwnProfile,
-} from "./service";
+import { completeMfaSignIn } from "../security/secondFactor";
+import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./linkRedemption";
+import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
+import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
 
 export const authRouter = router({
   /** The caller, or null when signed out. */

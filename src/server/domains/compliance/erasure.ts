@@ -6,136 +6,30 @@
 // bookings keep their history) but loses every identifying field. The answer counts every row changed, per
 // table, and the erasure is written to erasure_journal so a restore from an older backup erases them again.
 //
-// The payment customer lives at Stripe: `settleErasurePayments` cancels the live subscriptions and deletes
-// the customer before the database transaction (never inside it), and `eraseUser` then records that.
+// The payment customer lives at Stripe: `settleErasurePayments` (erasurePayments.ts) cancels the live
+// subscriptions and deletes the customer before the database transaction (never inside it), and `eraseUser`
+// then records that. What happens to each table is stated in erasureRules.ts.
+//
+// The file is a little over the usual length because `eraseUser` is one transaction whose steps share the
+// subject's ids (profiles, bookings, conversations, messages) and one running count: read as one piece, it
+// shows that every table is reached by id and nothing by text.
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import type { Context } from "../../serviceContext";
 import { bookingNoticeLink } from "../appointments/views";
+import { LIVE_SUBSCRIPTION, NOTHING_TO_SETTLE, type PaymentsSettled } from "./erasurePayments";
 
 export const ERASED_NAME = "Erased user";
 export const ERASED_MESSAGE = "[Message removed at the sender's request]";
 export const ERASED_TEXT = "[erased]";
 
-/** Subscription statuses Stripe can still charge or reactivate. */
-const LIVE_SUBSCRIPTION = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"] as const;
-
 /** Notifications a salesperson receives about a booking (their link names it: bookingNoticeLink). */
 const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled", "appointment_rescheduled"];
 
-/** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/service.ts). */
+/** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/signInLinks.ts). */
 const LOGIN_PURPOSES = ["customer", "salesperson"] as const;
 /** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (auth/throttle.ts). */
 const THROTTLE_SCOPES = ["admin"] as const;
-
-/**
- * What erasure does to each table tied to a person (personalData.ts); a test checks every such table is here.
- * Columns that only hold the subject's id stay: the anonymised account identifies nobody.
- */
-export const ERASURE_RULES: Record<string, string> = {
-  users: "identifying fields cleared, e-mail replaced, sign-in disabled",
-  salesperson_terms: "search terms of their profile, rebuilt from the anonymised name by its trigger",
-  salespeople: "their own profile: name, e-mail, phone, photo and bio replaced; unlinked from the account",
-  images: "their profile's photos deleted",
-  availability_blocks: "their profile's calendar blocks deleted",
-  transfer_requests: "their profile's transfer notes cleared",
-  appointments: "bookings they made (by account or their e-mail): typed name, phone, e-mail, notes replaced",
-  notifications:
-    "their own deleted; a salesperson's notices tied to their bookings and conversations redacted",
-  crm_sync_logs: "payloads of their bookings and messages (by id) and of their profile redacted",
-  messages: "messages they wrote replaced",
-  conversations: "kept (ids only); their messages are replaced",
-  contact_messages: "messages they sent (by account or their e-mail) replaced",
-  sessions: "deleted",
-  login_tokens: "links for their e-mail deleted",
-  user_mfa: "deleted",
-  mfa_backup_codes: "deleted",
-  mfa_challenges: "deleted",
-  api_keys: "deleted",
-  favorites: "deleted",
-  waitlist_entries: "deleted",
-  invitations: "invitations to their e-mail or profile deleted",
-  stripe_customers: "deleted, after the customer is deleted at Stripe",
-  subscriptions:
-    "their live subscriptions cancelled at Stripe and marked cancelled; unlinked from the account",
-  payments: "kept: amounts and invoice numbers of a dealership's or profile's plan, no personal fields",
-  security_events: "their address and details cleared",
-  audit_log:
-    "before/after of entries about their account, profile, bookings or messages cleared; their address cleared",
-  gdpr_requests: "stored exports and descriptions cleared",
-  misconduct_reports:
-    "reports they filed unlinked from the account; reports about a profile stay with the case",
-  misconduct_report_events: "kept (ids only)",
-  ratings: "kept as anonymous reviews",
-  rating_replies: "kept: public replies of the profile, now anonymised",
-  rating_flags: "kept (ids only)",
-  profile_views: "kept: counted by a hash, no person",
-  dealerships: "kept: a business, never changed by a person's erasure",
-  crm_integrations: "kept (ids only)",
-  documents: "kept (ids only)",
-  retention_policies: "kept (ids only)",
-  retention_runs: "kept (ids only)",
-  security_settings: "kept (ids only)",
-  erasure_journal: "the erasure is recorded",
-};
-
-export type PaymentsSettled = {
-  /** Local ids of the subscriptions cancelled at Stripe for this erasure. */
-  cancelledSubscriptions: string[];
-  /** The Stripe customer deleted, if there was one. */
-  deletedCustomer: string | null;
-};
-
-export const NOTHING_TO_SETTLE: PaymentsSettled = { cancelledSubscriptions: [], deletedCustomer: null };
-
-const PROVIDER_FAILED =
-  "The payment provider did not confirm cancelling this account's subscriptions and payment customer, so nothing was erased. Try again in a moment.";
-
-/** Stripe's answer for something already gone: a repeated erasure goes on. */
-function isMissing(error: unknown): boolean {
-  return (error as { code?: string }).code === "resource_missing";
-}
-
-/**
- * Cancels the subject's live subscriptions at Stripe and deletes their Stripe customer. Runs outside any
- * database transaction; a failure throws before anything local is changed (a repeat skips what is gone).
- */
-export async function settleErasurePayments(
-  deps: Pick<Context, "payments">,
-  sql: Queryable,
-  userId: string,
-): Promise<PaymentsSettled> {
-  const live = await sql<{ id: string; stripeId: string }[]>`
-    select id, stripe_subscription_id as "stripeId" from subscriptions
-     where user_id = ${userId} and stripe_subscription_id is not null and status in ${sql(LIVE_SUBSCRIPTION)}`;
-  const [customer] = await sql<{ stripeId: string }[]>`
-    select stripe_customer_id as "stripeId" from stripe_customers where user_id = ${userId}`;
-  if (live.length === 0 && !customer) return NOTHING_TO_SETTLE;
-  if (!deps.payments) {
-    throw appError(
-      "SERVICE_UNAVAILABLE",
-      "This account has a payment customer or a live subscription, and payments are not configured on this server, so they cannot be cancelled. Nothing was erased.",
-      "PAYMENTS_NOT_CONFIGURED",
-    );
-  }
-  const { stripe } = deps.payments;
-  try {
-    for (const sub of live) {
-      await stripe.subscriptions.cancel(sub.stripeId).catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
-    }
-    if (customer) {
-      await stripe.customers.del(customer.stripeId).catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
-    }
-  } catch {
-    throw appError("BAD_GATEWAY", PROVIDER_FAILED, "ERASURE_PAYMENT_FAILED");
-  }
-  return { cancelledSubscriptions: live.map((s) => s.id), deletedCustomer: customer?.stripeId ?? null };
-}
 
 type Identity = { email: string; role: string };
 

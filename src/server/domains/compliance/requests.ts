@@ -16,7 +16,8 @@ import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
-import { erasable, eraseUser, type PaymentsSettled, settleErasurePayments } from "./erasure";
+import { erasable, eraseUser } from "./erasure";
+import { type PaymentsSettled, settleErasurePayments } from "./erasurePayments";
 import { buildExport, exportSummary, exportZip, findSubject, type PersonalDataExport } from "./exporter";
 
 type Authed = Context & { user: SessionUser };

@@ -16,13 +16,8 @@ import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { type CrmEventPayload, type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import type { Context } from "../../serviceContext";
-import {
-  CREDENTIALS_UNREADABLE,
-  CRM_JOB_EXPIRE_SECONDS,
-  CRM_RETRY_LIMIT,
-  CRM_TIMEOUT_MS,
-  crmSecretBinding,
-} from "./service";
+import { CREDENTIALS_UNREADABLE, crmSecretBinding } from "./secrets";
+import { CRM_JOB_EXPIRE_SECONDS, CRM_RETRY_LIMIT, CRM_TIMEOUT_MS } from "./service";
 
 export type CrmDeliveryDeps = { sql: Sql; secrets: SecretBox; logger: Logger; allowPrivate: boolean };
 

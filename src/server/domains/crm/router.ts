@@ -10,15 +10,8 @@ import {
 } from "../../../shared/schemas/crm";
 import { managerOrAdminProcedure, router } from "../../trpc/init";
 import { answers } from "../../trpc/output";
-import {
-  createIntegration,
-  deleteIntegration,
-  integrationLogs,
-  listIntegrations,
-  resendDelivery,
-  testIntegration,
-  updateIntegration,
-} from "./service";
+import { integrationLogs, resendDelivery, testIntegration } from "./attempts";
+import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from "./service";
 
 /** A dealership's CRM integrations: its manager's (scoped to their dealership) and administrators'. */
 export const crmRouter = router({

@@ -1,34 +1,25 @@
-// A dealership's CRM integrations: created and edited by its manager (or an administrator), credentials sealed
-// at rest and only ever answered masked, a real connection test, and event deliveries (delivery.ts) logged per
-// attempt. Who may see an integration is the dealership rule of access.ts, in every statement's WHERE.
+// A dealership's CRM integrations: listed, created, edited and deleted by its manager (or an administrator),
+// credentials sealed at rest (secrets.ts) and only ever answered masked. The connection test and the delivery
+// log are in attempts.ts, deliveries in delivery.ts. Who may see an integration is the dealership rule of
+// access.ts, in every statement's WHERE.
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { CRM_PROVIDERS, type CrmEvent, type CrmProviderCode } from "../../../shared/crm";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
-  ConnectionTest,
   CreatedIntegration,
   CrmIntegration,
   createIntegrationInput,
-  integrationLogsInput,
-  SyncLog,
-  SyncLogPage,
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
 import { dealershipScope, dealershipScopeSql, dealershipStaffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
-import type { Queryable, Sql } from "../../db/client";
-import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
-import { describeOutboundError, outboundRequest } from "../../http/outbound";
-import { QUEUES } from "../../jobs/queue";
-import type { Logger } from "../../logger";
+import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { type Credentials, crmSecretBinding, openCredentials } from "./secrets";
 
-type Caller = Context & { user: SessionUser };
-
-type Credentials = { apiKey?: string; username?: string; password?: string };
+export type Caller = Context & { user: SessionUser };
 
 /** The deadline of a connection test or a delivery: connecting, the answer's headers and all of its body. */
 export const CRM_TIMEOUT_MS = 10_000;
@@ -40,42 +31,6 @@ export const CRM_RETRY_LIMIT = 5;
  * each running to CRM_TIMEOUT_MS, rather than failing deliveries that went through.
  */
 export const CRM_JOB_EXPIRE_SECONDS = 120;
-
-/** The sealed columns of an integration. */
-type SealedColumn = "credentials_encrypted" | "signing_secret_encrypted";
-
-/** What a sealed value of an integration is bound to: copied into another row or column, it does not open. */
-export function crmSecretBinding(integrationId: number, column: SealedColumn): string {
-  return rowBinding("crm_integrations", integrationId, column);
-}
-
-/** What a manager reads when a sealed value does not open (moved to another row, or sealed under another key). */
-export const CREDENTIALS_UNREADABLE =
-  "The stored credentials of this integration cannot be read: enter them again";
-
-/** Opens a sealed value of an integration; one that does not open is a clear refusal. */
-function openCrmSecret(secrets: SecretBox, integrationId: number, column: SealedColumn, sealed: string) {
-  try {
-    return secrets.open(sealed, crmSecretBinding(integrationId, column));
-  } catch {
-    throw appError("CONFLICT", CREDENTIALS_UNREADABLE, "CREDENTIALS_UNREADABLE");
-  }
-}
-
-function openCredentials(ctx: Caller, integration: { id: number; credentialsEncrypted: string }) {
-  return JSON.parse(
-    openCrmSecret(ctx.secrets, integration.id, "credentials_encrypted", integration.credentialsEncrypted),
-  ) as Credentials;
-}
-
-/** The integrations' sealed columns, bound at start (see bindSealedColumns). */
-export function bindCrmSecrets(sql: Sql, secrets: SecretBox, logger: Logger): Promise<void> {
-  return bindSealedColumns(sql, secrets, logger, {
-    table: "crm_integrations",
-    key: "id",
-    columns: ["credentials_encrypted", "signing_secret_encrypted"] satisfies SealedColumn[],
-  });
-}
 
 /** An address's origin (scheme, host and port): what credentials are entered for. */
 function originOf(address: string): string {
@@ -102,7 +57,7 @@ function columns(sql: Queryable) {
     i.error_message as "errorMessage", i.created_at as "createdAt"`;
 }
 
-async function ownIntegration(sql: Queryable, caller: SessionUser, id: number, lock = false) {
+export async function ownIntegration(sql: Queryable, caller: SessionUser, id: number, lock = false) {
   const [row] = await sql<(CrmIntegration & { credentialsEncrypted: string })[]>`
     select ${columns(sql)}, i.credentials_encrypted as "credentialsEncrypted"
       from crm_integrations i join dealerships d on d.id = i.dealership_id
@@ -333,105 +288,5 @@ export async function deleteIntegration(ctx: Caller, id: number): Promise<{ dele
       before: { crmProvider: current.crmProvider, integrationName: current.integrationName },
     });
     return { deleted: id };
-  });
-}
-
-/** A real request to the integration's endpoint with its credentials: what happened, in one sentence. */
-export async function testIntegration(ctx: Caller, id: number): Promise<ConnectionTest> {
-  const integration = await ownIntegration(ctx.sql, ctx.user, id);
-  const credentials = openCredentials(ctx, integration);
-  const authorization = credentials.apiKey
-    ? `Bearer ${credentials.apiKey}`
-    : `Basic ${Buffer.from(`${credentials.username ?? ""}:${credentials.password ?? ""}`).toString("base64")}`;
-  const started = performance.now();
-  try {
-    const answer = await outboundRequest(integration.apiEndpoint, {
-      method: "GET",
-      headers: { authorization, accept: "application/json" },
-      timeoutMs: CRM_TIMEOUT_MS,
-      allowPrivate: ctx.env.CRM_ALLOW_PRIVATE_TARGETS,
-    });
-    const success = answer.status >= 200 && answer.status < 300;
-    const hint =
-      answer.status === 401 || answer.status === 403
-        ? ": the endpoint refused the credentials"
-        : answer.status === 404
-          ? ": nothing answers at that address"
-          : "";
-    return {
-      success,
-      statusCode: answer.status,
-      durationMs: answer.durationMs,
-      message: `${integration.apiEndpoint} answered HTTP ${answer.status} in ${answer.durationMs} ms${hint}`,
-    };
-  } catch (error) {
-    return {
-      success: false,
-      statusCode: null,
-      durationMs: Math.round(performance.now() - started),
-      message: `Could not reach ${integration.apiEndpoint}: ${describeOutboundError(error)}`,
-    };
-  }
-}
-
-export async function integrationLogs(
-  ctx: Caller,
-  input: z.output<typeof integrationLogsInput>,
-): Promise<SyncLogPage> {
-  await ownIntegration(ctx.sql, ctx.user, input.id);
-  const window = pageWindow(input);
-  const filters = ctx.sql`l.integration_id = ${input.id}
-    ${input.status ? ctx.sql`and l.status = ${input.status}` : ctx.sql``}
-    ${input.search ? ctx.sql`and (l.event_type ilike ${containsPattern(input.search)} or l.entity_id = ${input.search})` : ctx.sql``}`;
-  return listPage(
-    window,
-    ctx.sql<SyncLog[]>`
-      select l.id, l.delivery_id as "deliveryId", l.status, l.event_type as "eventType", l.entity_type as "entityType",
-             l.entity_id as "entityId", l.attempt, l.processing_time_ms as "processingTime",
-             l.response_code as "responseCode", l.error_details as "errorDetails", l.created_at as "createdAt"
-        from crm_sync_logs l where ${filters}
-       order by l.created_at desc, l.id desc
-       ${limitOffset(ctx.sql, window)}`,
-    ctx.sql<{ n: number }[]>`select count(*)::int as n from crm_sync_logs l where ${filters}`,
-  );
-}
-
-/** Sends a failed delivery again (same delivery id and body), through the queue with its retries. */
-export async function resendDelivery(
-  ctx: Caller,
-  logId: number,
-): Promise<{ queued: true; deliveryId: string }> {
-  return ctx.sql.begin(async (tx) => {
-    const [log] = await tx<
-      { integrationId: number; deliveryId: string; status: string; payload: never; dealershipId: number }[]
-    >`
-      select l.integration_id as "integrationId", l.delivery_id as "deliveryId", l.status, l.payload,
-             i.dealership_id as "dealershipId"
-        from crm_sync_logs l join crm_integrations i on i.id = l.integration_id
-       where l.id = ${logId} and ${dealershipStaffSql(tx, ctx.user, "i.dealership_id")}`;
-    if (!log) throw appError("NOT_FOUND", "Delivery not found", "DELIVERY_NOT_FOUND");
-    if (log.status !== "failure")
-      throw appError("CONFLICT", "Only a failed delivery can be sent again", "NOT_FAILED");
-    const [delivered] = await tx`
-      select 1 from crm_sync_logs where delivery_id = ${log.deliveryId} and status = 'success' limit 1`;
-    if (delivered)
-      throw appError("CONFLICT", "This event was delivered on a later attempt", "ALREADY_DELIVERED");
-    await ctx.jobs.send(
-      QUEUES.crmDelivery,
-      { integrationId: log.integrationId, deliveryId: log.deliveryId, payload: log.payload },
-      {
-        within: tx,
-        retry: { limit: CRM_RETRY_LIMIT, delaySeconds: ctx.env.CRM_RETRY_DELAY_SECONDS },
-        expireInSeconds: CRM_JOB_EXPIRE_SECONDS,
-      },
-    );
-    await recordAudit(ctx, tx, {
-      action: "crm_integration.resend",
-      entityType: "crm_integration",
-      entityId: log.integrationId,
-      dealershipId: log.dealershipId,
-      after: { deliveryId: log.deliveryId },
-    });
-    return { queued: true, deliveryId: log.deliveryId };
   });
 }

@@ -19,7 +19,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
-import { notify } from "../notifications/notify";
+import { notify, type Recipient } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
 
 type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
@@ -191,6 +191,11 @@ function invitationNotOpen() {
   return appError("NOT_FOUND", "This invitation is not open any more.", "INVITATION_NOT_FOUND");
 }
 
+/** The manager hears on their dashboard how their invitation was answered. */
+function tellInvitingManager(tx: Queryable, to: Recipient, title: string, body: string) {
+  return notify(tx, { to, type: "team_invitation", title, body, link: links.managerDashboard() });
+}
+
 /**
  * Accepts an invitation, in one transaction: the claim is a conditional update (still open, addressed to the
  * caller), so it is used once; the profile moves to the dealership, paid as invited, confirmed by the
@@ -245,13 +250,12 @@ export async function acceptInvitation(ctx: SalespersonCtx, id: string): Promise
       after: { dealershipId: dealership.id, paymentModel, verified: true, invitationId: claimed.id },
     });
     if (dealership.manager_id) {
-      await notify(tx, {
-        to: { userId: dealership.manager_id },
-        type: "team_invitation",
-        title: "Invitation accepted",
-        body: `${me.name} accepted your invitation and joined ${dealership.name}.`,
-        link: links.managerDashboard(),
-      });
+      await tellInvitingManager(
+        tx,
+        { userId: dealership.manager_id },
+        "Invitation accepted",
+        `${me.name} accepted your invitation and joined ${dealership.name}.`,
+      );
     }
     return { id: claimed.id, dealershipId: dealership.id };
   });
@@ -272,13 +276,12 @@ export async function declineInvitation(ctx: SalespersonCtx, id: string): Promis
       select s.name as person, d.name as dealership from dealerships d, salespeople s
        where d.id = ${row.dealership_id} and s.id = ${ctx.salespersonId}`;
     if (names)
-      await notify(tx, {
-        to: { managerOf: row.dealership_id },
-        type: "team_invitation",
-        title: "Invitation declined",
-        body: `${names.person} declined your invitation to join ${names.dealership}.`,
-        link: links.managerDashboard(),
-      });
+      await tellInvitingManager(
+        tx,
+        { managerOf: row.dealership_id },
+        "Invitation declined",
+        `${names.person} declined your invitation to join ${names.dealership}.`,
+      );
     return row;
   });
   if (!declined) throw invitationNotOpen();

@@ -1,3 +1,4 @@
+import { toCsv } from "../../../shared/csv";
 import type {
   MonthlyReport,
   MonthlyReportFile,
@@ -132,21 +133,14 @@ const CSV_COLUMNS: { header: string; value: (row: MonthlyReportRow | MonthlyRepo
     { header: "Average reply (minutes)", value: (r) => r.averageReplyMinutes },
   ];
 
-/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it. */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function reportCsv(report: MonthlyReport): string {
-  const lines = [
+  return toCsv(
     ["Salesperson ID", "Salesperson", ...CSV_COLUMNS.map((c) => c.header)],
-    ...report.rows.map((row) => [row.salespersonId, row.name, ...CSV_COLUMNS.map((c) => c.value(row))]),
-    ["", "Total", ...CSV_COLUMNS.map((c) => c.value(report.totals))],
-  ];
-  return `${lines.map((line) => line.map(csvField).join(",")).join("\r\n")}\r\n`;
+    [
+      ...report.rows.map((row) => [row.salespersonId, row.name, ...CSV_COLUMNS.map((c) => c.value(row))]),
+      ["", "Total", ...CSV_COLUMNS.map((c) => c.value(report.totals))],
+    ],
+  );
 }
 
 export async function monthlyReportFile(

@@ -18,7 +18,7 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
-import { sendSalespersonInvite } from "../auth/service";
+import { sendSalespersonInvite } from "../auth/signInLinks";
 import { assertTeamRoom, createInvitation, mailInvitation } from "./invitations";
 
 export type ManagerCtx = Context & { user: SessionUser; dealershipId: number };

@@ -25,26 +25,18 @@ async function notifyOtherSide(
   from: Side,
   body: string,
 ) {
-  if (from === "customer") {
-    await notify(tx, {
-      to: { salespersonId: conversation.salesperson_id },
-      type: "new_message",
-      title: "New message from a buyer",
-      body: body.slice(0, 200),
-      link: links.salespersonDashboard({ tab: "messages", conversation: conversation.id }),
-    });
-  } else {
-    await notify(tx, {
-      to: { userId: conversation.customer_id },
-      type: "new_message",
-      title: "New message from your salesperson",
-      body: body.slice(0, 200),
-      link: links.customerDashboard({ tab: "messages", conversation: conversation.id }),
-    });
-  }
+  const toSalesperson = from === "customer";
+  const where = { tab: "messages", conversation: conversation.id } as const;
+  await notify(tx, {
+    to: toSalesperson ? { salespersonId: conversation.salesperson_id } : { userId: conversation.customer_id },
+    type: "new_message",
+    title: toSalesperson ? "New message from a buyer" : "New message from your salesperson",
+    body: body.slice(0, 200),
+    link: toSalesperson ? links.salespersonDashboard(where) : links.customerDashboard(where),
+  });
   await ctx.jobs.send(
     QUEUES.messageNotice,
-    { conversationId: conversation.id, to: from === "customer" ? "salesperson" : "customer" },
+    { conversationId: conversation.id, to: toSalesperson ? "salesperson" : "customer" },
     { within: tx },
   );
 }

@@ -12,19 +12,9 @@ import {
 } from "../../../shared/schemas/security";
 import { adminProcedure, router, signedInProcedure } from "../../trpc/init";
 import { answers } from "../../trpc/output";
-import {
-  beginMfaSetup,
-  disableMfa,
-  enableMfa,
-  listSecurityEvents,
-  listSessions,
-  mfaStatus,
-  regenerateBackupCodes,
-  securityOverview,
-  securitySettings,
-  terminateSession,
-  updateSecuritySettings,
-} from "./service";
+import { beginMfaSetup, disableMfa, enableMfa, mfaStatus, regenerateBackupCodes } from "./secondFactor";
+import { listSecurityEvents, securityOverview, securitySettings, updateSecuritySettings } from "./service";
+import { listSessions, terminateSession } from "./sessions";
 
 /** What an administrator may reach before turning on the second factor the platform requires of them. */
 const mfaSetupProcedure = signedInProcedure.meta({ access: "authed", beforeMfa: true });

@@ -18,9 +18,9 @@ import {
 import { appError } from "../../appError";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
+import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
-import { loadCities } from "../../db/seed";
 import type { Context } from "../../serviceContext";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */

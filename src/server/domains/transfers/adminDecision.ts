@@ -14,10 +14,10 @@ import type {
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
-import { QUEUES } from "../../jobs/queue";
-import { likePattern, pageOf } from "../admin/paging";
+import { containsPattern, pageWindow } from "../../db/search";
 import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
+import { decisionType, tellSalesperson } from "./decisionNotice";
 import { type Authed, alreadyDecided, notFound, OPEN, transferView, viewColumns, viewFrom } from "./views";
 
 // Administrators --------------------------------------------------------------------------------------------
@@ -26,8 +26,8 @@ export async function listTransfers(
   ctx: Authed,
   input: z.output<typeof transfersListInput>,
 ): Promise<TransferList> {
-  const { page, pageSize, offset } = pageOf(input);
-  const pattern = likePattern(input?.search);
+  const { page, pageSize, offset } = pageWindow(input);
+  const pattern = containsPattern(input?.search);
   const status = input?.status ?? null;
   const statusMatch =
     status === null
@@ -165,14 +165,15 @@ export async function adminDecide(
 
     const destination = target ? target.name : "independent work";
     const why = input.reason ? ` Reason: ${input.reason}` : "";
-    await notify(tx, {
-      to: { salespersonId: person.id },
-      type: approve ? "transfer_approved" : "transfer_denied",
+    const event = approve ? "approved" : "denied";
+    await tellSalesperson(ctx, tx, {
+      transferId: request.id,
+      salespersonId: person.id,
+      event,
       title: approve ? "Transfer approved" : "Transfer request denied",
       body: approve
         ? `You moved to ${destination}. Your reviews and history came with you.${why}`
         : `Your request to move to ${destination} was denied.${why}`,
-      link: links.salespersonDashboard({ tab: "profile" }),
     });
     const managers = new Map<string, { title: string; body: string }>();
     if (target?.manager_id) {
@@ -192,17 +193,12 @@ export async function adminDecide(
     for (const [userId, notice] of managers) {
       await notify(tx, {
         to: { userId },
-        type: approve ? "transfer_approved" : "transfer_denied",
+        type: decisionType(event),
         title: notice.title,
         body: notice.body,
         link: links.managerDashboard(),
       });
     }
-    await ctx.jobs.send(
-      QUEUES.transferNotice,
-      { transferId: request.id, event: approve ? "approved" : "denied" },
-      { within: tx },
-    );
     return request;
   });
 

@@ -1,7 +1,6 @@
 // The receiving dealership's manager: the requests to join it, accepted or declined once.
 import type { z } from "zod";
 import type { TransferStatus } from "../../../shared/constants";
-import { links } from "../../../shared/links";
 import type {
   IncomingTransfer,
   managerDecisionInput,
@@ -9,8 +8,7 @@ import type {
 } from "../../../shared/schemas/transfers";
 import { recordAudit } from "../../auditTrail";
 import { recordSecurityEvent } from "../../auth/securityEvents";
-import { QUEUES } from "../../jobs/queue";
-import { notify } from "../notifications/notify";
+import { tellSalesperson } from "./decisionNotice";
 import { alreadyDecided, type ManagerCtx, notFound, transferView, viewColumns, viewFrom } from "./views";
 
 // The receiving dealership's manager ------------------------------------------------------------------------
@@ -49,20 +47,15 @@ export async function managerDecide(
       before: { status: "awaiting_manager" },
       after: { status: next },
     });
-    await notify(tx, {
-      to: { salespersonId: row.salesperson_id },
-      type: accept ? "transfer_accepted" : "transfer_declined",
+    await tellSalesperson(ctx, tx, {
+      transferId: row.id,
+      salespersonId: row.salesperson_id,
+      event: accept ? "accepted" : "declined",
       title: accept ? "Transfer request accepted" : "Transfer request declined",
       body: accept
         ? `${row.to_name} accepted your request. An administrator makes the final decision.`
         : `${row.to_name} declined your request: ${input.reason}`,
-      link: links.salespersonDashboard({ tab: "profile" }),
     });
-    await ctx.jobs.send(
-      QUEUES.transferNotice,
-      { transferId: row.id, event: accept ? "accepted" : "declined" },
-      { within: tx },
-    );
     return row;
   });
   if (!decided) {

@@ -1,0 +1,117 @@
+// What `npm run db:backup` and `npm run db:restore` share: finding the database (DATABASE_URL, else the
+// embedded cluster of DATA_DIR) and telling any failure in one line with its fix.
+
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type Env, loadDotEnv, loadEnv } from "../env";
+import { projectPath } from "../paths";
+import { BackupError } from "./backupFile";
+import { embeddedUrl, runningStarter, startEmbeddedPostgres } from "./embedded";
+
+/** Where a backup or restore script finds the database: DATABASE_URL, else the embedded cluster of DATA_DIR. */
+export async function openDatabaseFor(
+  env: Env,
+  purpose: "backup" | "restore",
+  log: (line: string) => void = () => {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, close: async () => {} };
+  const dataDir = projectPath(env.DATA_DIR);
+  const starter = runningStarter(dataDir);
+  if (starter) {
+    if (purpose === "restore")
+      throw new BackupError(
+        `the app (process ${starter}) is running on DATA_DIR ${dataDir}: stop it, then restore again`,
+      );
+    // The running app's embedded cluster: its user and database, and the password kept in DATA_DIR.
+    const portFile = path.join(dataDir, "pg.port");
+    const port =
+      env.EMBEDDED_PG_PORT ??
+      (existsSync(portFile) ? Number(readFileSync(portFile, "utf8").trim()) : Number.NaN);
+    if (!Number.isInteger(port))
+      throw new BackupError(
+        `the app (process ${starter}) runs the embedded PostgreSQL of ${dataDir} on a port this script cannot tell: set EMBEDDED_PG_PORT as the app has it`,
+      );
+    return { url: embeddedUrl(dataDir, port), close: async () => {} };
+  }
+  // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).
+  const pointer = path.join(dataDir, "pg-cluster");
+  const clusterDir = existsSync(pointer)
+    ? (readFileSync(pointer, "utf8").split("\n")[0] ?? "")
+    : path.join(dataDir, "pg");
+  const hasCluster = clusterDir !== "" && existsSync(path.join(clusterDir, "PG_VERSION"));
+  if (purpose === "backup" && !hasCluster)
+    throw new BackupError(
+      `there is no database to back up: DATA_DIR ${dataDir} holds no embedded PostgreSQL; set DATABASE_URL or DATA_DIR to the app's`,
+    );
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: env.EMBEDDED_PG_PORT,
+    avoidPorts: [env.PORT],
+    log,
+  });
+  return { url: embedded.url, close: embedded.stop };
+}
+
+/** One line for any failure of a backup or restore: ours as they are, the driver's with the fix they need. */
+export function describeFailure(error: unknown, purpose: "backup" | "restore", url?: string): string {
+  if (error instanceof BackupError) return error.message;
+  let code: string | undefined;
+  for (let e: unknown = error; e && !code; e = (e as { cause?: unknown }).cause)
+    code = (e as { code?: string }).code;
+  const target = (() => {
+    try {
+      const u = new URL(url ?? "");
+      return `${u.hostname}:${u.port || 5432}`;
+    } catch {
+      return "DATABASE_URL";
+    }
+  })();
+  const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT" || code === "EHOSTUNREACH")
+    return `the database at ${target} cannot be reached (${code}): start it, or fix DATABASE_URL`;
+  if (code === "28P01" || code === "28000")
+    return `the database at ${target} refused the user or password: fix DATABASE_URL`;
+  if (code === "3D000") return `the database at ${target} does not exist: create it, or fix DATABASE_URL`;
+  if (code === "42501") return `the database user lacks a privilege (${reason}): run as the database's owner`;
+  if (code === "55P03")
+    return `another session holds locks on the target's tables (${reason}): stop every app instance, then try again`;
+  return purpose === "restore"
+    ? `${reason}: the target is as it was (a restore commits all or nothing); fix the cause and run again`
+    : `${reason}: no backup file was written; fix the cause and run again`;
+}
+
+/**
+ * The command-line frame of db:backup and db:restore: loads the environment, opens the database, runs the
+ * task (which answers its summary line), closes the database (an embedded PostgreSQL started for the task
+ * stops with it), then prints the line, or one failure line and exits 1.
+ */
+export async function runDatabaseCommand(
+  purpose: "backup" | "restore",
+  task: (url: string) => Promise<string>,
+): Promise<void> {
+  const fail = (message: string): never => {
+    console.error(`db:${purpose}: ${message}`);
+    process.exit(1);
+  };
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    loadDotEnv();
+    env = loadEnv();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  let database: Awaited<ReturnType<typeof openDatabaseFor>> | undefined;
+  let outcome: string;
+  let ok = false;
+  try {
+    database = await openDatabaseFor(env, purpose);
+    outcome = `db:${purpose}: ${await task(database.url)}`;
+    ok = true;
+  } catch (error) {
+    outcome = describeFailure(error, purpose, database?.url ?? env.DATABASE_URL);
+  } finally {
+    await database?.close().catch(() => {});
+  }
+  if (ok) console.log(outcome);
+  else fail(outcome);
+}

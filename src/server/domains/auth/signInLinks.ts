@@ -1,0 +1,171 @@
+// Asking for a sign-in link: customers and salespeople by e-mail (rate-limited, recorded, never telling a
+// customer whether an account exists), and a manager's invitation of a new salesperson, which is the same link.
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
+import type { RequestLoginOutput } from "../../../shared/schemas/auth";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
+import { generateToken, hashToken } from "../../auth/crypto";
+import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
+import { recordSecurityEvent } from "../../auth/securityEvents";
+import type { UserRow } from "../../db/rows";
+import { isLoopbackHost } from "../../env";
+import type { Context } from "../../serviceContext";
+
+export type LinkPurpose = "customer" | "salesperson";
+
+const LINK_PATH: Record<LinkPurpose, string> = { customer: "/login", salesperson: "/salesperson-login" };
+
+async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkPurpose): Promise<void> {
+  if (ctx.env.RATE_LIMIT_DISABLED) return;
+  const byEmail = await consumeToken(ctx.sql, `login:email:${purpose}:${email}`, RATE_LIMITS.loginPerEmail);
+  const byIp = ctx.ip ? await consumeToken(ctx.sql, `login:ip:${ctx.ip}`, RATE_LIMITS.loginPerIp) : true;
+  if (!byEmail || !byIp) {
+    await recordSecurityEvent(ctx, {
+      eventType: "login_rate_limited",
+      riskLevel: "medium",
+      details: `${purpose} link request throttled`,
+    });
+    throw appError(
+      "TOO_MANY_REQUESTS",
+      "Too many sign-in requests. Please wait a few minutes and try again.",
+      "RATE_LIMITED",
+    );
+  }
+}
+
+async function issueLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<string> {
+  const token = generateToken();
+  await ctx.sql`
+    insert into login_tokens (id, email, purpose, expires_at)
+    values (${hashToken(token)}, ${email}, ${purpose}, ${new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60_000)})`;
+  return `${ctx.env.APP_URL}${LINK_PATH[purpose]}?token=${token}`;
+}
+
+async function deliverLink(ctx: Context, email: string, link: string, purpose: LinkPurpose) {
+  const audience = purpose === "customer" ? "KnowBefore" : "the KnowBefore salesperson portal";
+  return ctx.mailer.send({
+    to: email,
+    subject: "Your KnowBefore sign-in link",
+    text: `Hello,\n\nUse this link to sign in to ${audience}. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, you can ignore this e-mail.\n`,
+    html: `<p>Hello,</p><p>Use this link to sign in to ${audience}. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:</p><p><a href="${link}">Sign in to KnowBefore</a></p><p>If you did not ask for it, you can ignore this e-mail.</p>`,
+  });
+}
+
+/**
+ * A dealership's manager added this salesperson: the same portal sign-in link as a requested one, worded as
+ * an invitation to the team. After it expires, the portal's own form sends a fresh link to the same address.
+ */
+export async function sendSalespersonInvite(
+  ctx: Context,
+  invite: { email: string; name: string; dealershipName: string },
+): Promise<"sent" | "logged"> {
+  const link = await issueLink(ctx, invite.email, "salesperson");
+  const portal = `${ctx.env.APP_URL}${LINK_PATH.salesperson}`;
+  const team = escapeHtml(invite.dealershipName);
+  return ctx.mailer.send({
+    to: invite.email,
+    subject: `You have been added to ${invite.dealershipName} on KnowBefore`,
+    text: `Hello ${invite.name},\n\n${invite.dealershipName} added you to its sales team on KnowBefore. Use this link to sign in to the salesperson portal and complete your profile. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nAfter that, ask for a new link at ${portal} with this e-mail address.\n`,
+    html: `<p>Hello ${escapeHtml(invite.name)},</p><p>${team} added you to its sales team on KnowBefore. Use this link to sign in to the salesperson portal and complete your profile. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:</p><p><a href="${link}">Sign in to KnowBefore</a></p><p>After that, ask for a new link at <a href="${portal}">${portal}</a> with this e-mail address.</p>`,
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The link itself is answered only in development, on a server whose APP_URL is on this machine, to a
+ * connection from this machine that names this app's host (never on the word of X-Forwarded-For, never to a
+ * rebound name): the local demo needs no mailbox, and nobody else is ever handed a link.
+ */
+function mayAnswerLink(ctx: Context): boolean {
+  return (
+    ctx.env.NODE_ENV === "development" &&
+    isLoopbackHost(new URL(ctx.env.APP_URL).hostname) &&
+    ctx.localCaller === true
+  );
+}
+
+function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | null): RequestLoginOutput {
+  return {
+    message: "If that address can sign in, a sign-in link is on its way. Check your email.",
+    deliveryStatus: delivery,
+    ...(link && mayAnswerLink(ctx) ? { magicLink: link } : {}),
+  };
+}
+
+/**
+ * Sends the mail and records the request at the same time, not one after the other: the answer waits for the
+ * SMTP server to accept the mail (deliveryStatus says so) and need not wait for a second commit after it.
+ * Settles when both have, with the delivery's outcome (recordSecurityEvent never throws).
+ */
+async function deliverAndRecord(
+  ctx: Context,
+  event: Parameters<typeof recordSecurityEvent>[1],
+  deliver: () => Promise<"sent" | "logged">,
+) {
+  const recorded = recordSecurityEvent(ctx, event);
+  try {
+    return await deliver();
+  } finally {
+    await recorded;
+  }
+}
+
+/** Issues a link, mails it while recording the request, and answers as every link request does. */
+async function sendLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<RequestLoginOutput> {
+  const link = await issueLink(ctx, email, purpose);
+  const delivery = await deliverAndRecord(ctx, { eventType: "login_link_requested", details: purpose }, () =>
+    deliverLink(ctx, email, link, purpose),
+  );
+  return linkAnswer(ctx, delivery, link);
+}
+
+/** What an administrator's address is sent instead of a link: administrators never sign in by link. */
+function deliverAdminNotice(ctx: Context, email: string) {
+  return ctx.mailer.send({
+    to: email,
+    subject: "Your KnowBefore sign-in request",
+    text: `Hello,\n\nSomeone asked for a sign-in link for this address. It belongs to an administrator, and administrators sign in at ${ctx.env.APP_URL}/admin with their password and admin code, so no link was sent.\n\nIf you did not ask, you can ignore this e-mail.\n`,
+  });
+}
+
+/**
+ * Customers: the answer is the same whether or not the address has an account (no enumeration), and takes
+ * the same work for an administrator's address (one mail handed to the SMTP server, one event), so its
+ * timing does not single administrators out either.
+ */
+export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+  await enforceLinkRateLimits(ctx, email, "customer");
+  const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
+    select role from users where email = ${email} limit 1`;
+  if (isAdmin(existing)) {
+    const delivery = await deliverAndRecord(
+      ctx,
+      { eventType: "login_link_refused", riskLevel: "high", details: "admin account" },
+      () => deliverAdminNotice(ctx, email),
+    );
+    return linkAnswer(ctx, delivery, null);
+  }
+  return sendLink(ctx, email, "customer");
+}
+
+/** The salesperson portal answers 404 for unknown addresses, as docs/product/security.md#sign-in-links states (rate-limited all the same). */
+export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+  await enforceLinkRateLimits(ctx, email, "salesperson");
+  const [known] = await ctx.sql`
+    select 1 as found from salespeople where email = ${email}
+    union all
+    select 1 from users where email = ${email} and role = 'manager'
+    limit 1`;
+  if (!known) {
+    await recordSecurityEvent(ctx, { eventType: "login_unknown_salesperson", details: "salesperson portal" });
+    throw appError(
+      "NOT_FOUND",
+      "No salesperson account found with this email address",
+      "SALESPERSON_NOT_FOUND",
+    );
+  }
+  return sendLink(ctx, email, "salesperson");
+}

@@ -1,0 +1,53 @@
+// What an erasure (erasure.ts) does to each table that holds a person's data, in words, beside the code so a
+// new table cannot be forgotten: the erasure tests hold every personal table against this list.
+
+/**
+ * What erasure does to each table tied to a person (personalData.ts); a test checks every such table is here.
+ * Columns that only hold the subject's id stay: the anonymised account identifies nobody.
+ */
+export const ERASURE_RULES: Record<string, string> = {
+  users: "identifying fields cleared, e-mail replaced, sign-in disabled",
+  salesperson_terms: "search terms of their profile, rebuilt from the anonymised name by its trigger",
+  salespeople: "their own profile: name, e-mail, phone, photo and bio replaced; unlinked from the account",
+  images: "their profile's photos deleted",
+  availability_blocks: "their profile's calendar blocks deleted",
+  transfer_requests: "their profile's transfer notes cleared",
+  appointments: "bookings they made (by account or their e-mail): typed name, phone, e-mail, notes replaced",
+  notifications:
+    "their own deleted; a salesperson's notices tied to their bookings and conversations redacted",
+  crm_sync_logs: "payloads of their bookings and messages (by id) and of their profile redacted",
+  messages: "messages they wrote replaced",
+  conversations: "kept (ids only); their messages are replaced",
+  contact_messages: "messages they sent (by account or their e-mail) replaced",
+  sessions: "deleted",
+  login_tokens: "links for their e-mail deleted",
+  user_mfa: "deleted",
+  mfa_backup_codes: "deleted",
+  mfa_challenges: "deleted",
+  api_keys: "deleted",
+  favorites: "deleted",
+  waitlist_entries: "deleted",
+  invitations: "invitations to their e-mail or profile deleted",
+  stripe_customers: "deleted, after the customer is deleted at Stripe",
+  subscriptions:
+    "their live subscriptions cancelled at Stripe and marked cancelled; unlinked from the account",
+  payments: "kept: amounts and invoice numbers of a dealership's or profile's plan, no personal fields",
+  security_events: "their address and details cleared",
+  audit_log:
+    "before/after of entries about their account, profile, bookings or messages cleared; their address cleared",
+  gdpr_requests: "stored exports and descriptions cleared",
+  misconduct_reports:
+    "reports they filed unlinked from the account; reports about a profile stay with the case",
+  misconduct_report_events: "kept (ids only)",
+  ratings: "kept as anonymous reviews",
+  rating_replies: "kept: public replies of the profile, now anonymised",
+  rating_flags: "kept (ids only)",
+  profile_views: "kept: counted by a hash, no person",
+  dealerships: "kept: a business, never changed by a person's erasure",
+  crm_integrations: "kept (ids only)",
+  documents: "kept (ids only)",
+  retention_policies: "kept (ids only)",
+  retention_runs: "kept (ids only)",
+  security_settings: "kept (ids only)",
+  erasure_journal: "the erasure is recorded",
+};
