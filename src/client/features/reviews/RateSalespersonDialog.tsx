@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Dialog, Grid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Dialog, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect } from "react";
 import { LuCalendarCheck, LuCalendarX, LuShieldCheck } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
-import { PRESSURE_SCALE_LABELS, RATING_WINDOW_DAYS } from "../../../shared/reviews";
+import { RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { todayIn } from "../../../shared/time";
-import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorMessage, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import {
   closeWithSuccess,
@@ -17,157 +17,15 @@ import {
   DialogLoading,
   SignInActions,
 } from "../../ui/dialog";
-import { InputField, TextareaField } from "../../ui/form";
 import { appointmentWhen } from "../../ui/format";
 import { Notice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
-import { showToast } from "../../ui/toaster";
 import type { SalespersonRef } from "../../ui/types";
-import {
-  EMPTY_RATING_DRAFT,
-  missingScores,
-  RATING_NOTICES,
-  type RatingDraft,
-  type RatingNotice,
-  ratingDraftProblem,
-  ratingPayload,
-  type ScoreKey,
-  type TextKey,
-  VISIT_DATE_IN_FUTURE,
-} from "./ratingDraft";
-import { StarInput } from "./StarInput";
+import { EMPTY_RATING_DRAFT, missingScores, RATING_NOTICES, ratingPayload } from "./ratingDraft";
 import type { EligibleAppointment, MyReview } from "./types";
+import { draftFromReview, ratingFailed, useInvalidateReviews, useRatingForm } from "./useRatingForm";
 
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-export const PRESSURE_SCALE = {
-  low: `1 = ${PRESSURE_SCALE_LABELS[1].toLowerCase()}`,
-  high: `5 = ${PRESSURE_SCALE_LABELS[5].toLowerCase()}`,
-};
-
-/** Every cached view a new or changed review touches: the list, averages on profile and cards, eligibility. */
-function useInvalidateReviews() {
-  const utils = trpc.useUtils();
-  return (salespersonId: number) =>
-    Promise.all([
-      utils.reviews.list.invalidate({ salespersonId }),
-      utils.reviews.eligibleAppointments.invalidate({ salespersonId }),
-      utils.reviews.mine.invalidate(),
-      utils.salespeople.byId.invalidate({ id: salespersonId }),
-      utils.salespeople.list.invalidate(),
-    ]);
-}
-
-function notify(notice: RatingNotice) {
-  showToast({ ...notice, variant: "destructive" });
-}
-
-function draftFromReview(review: MyReview): RatingDraft {
-  return {
-    overallRating: review.overallRating,
-    helpfulnessRating: review.helpfulnessRating,
-    pressureLevelRating: review.pressureLevelRating,
-    communicationRating: review.communicationRating,
-    appointmentId: "",
-    comment: review.comment ?? "",
-    helpfulnessComment: review.helpfulnessComment ?? "",
-    pressureComment: review.pressureComment ?? "",
-    communicationComment: review.communicationComment ?? "",
-    visitDate: review.visitDate ?? "",
-  };
-}
-
-/** Stars on the left, an optional note beside them (under them on phones). */
-function ScoreRow({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
-  return (
-    <Grid
-      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
-      gap="4"
-      alignItems="start"
-      p="4"
-      borderWidth="1px"
-      borderColor={highlight ? "blue.100" : "border.muted"}
-      borderRadius="lg"
-      bg={highlight ? "blue.50/50" : "bg.panel"}
-    >
-      {children}
-    </Grid>
-  );
-}
-
-/** The three scored categories after the overall experience, each with an optional note. */
-const CATEGORIES: readonly {
-  label: string;
-  scoreKey: ScoreKey;
-  commentKey: TextKey;
-  placeholder: string;
-  scale?: { low: string; high: string };
-}[] = [
-  {
-    label: "Helpfulness",
-    scoreKey: "helpfulnessRating",
-    commentKey: "helpfulnessComment",
-    placeholder: "Did they answer your questions?",
-  },
-  {
-    label: "Pressure level",
-    scoreKey: "pressureLevelRating",
-    commentKey: "pressureComment",
-    placeholder: "Did you feel rushed?",
-    scale: PRESSURE_SCALE,
-  },
-  {
-    label: "Communication",
-    scoreKey: "communicationRating",
-    commentKey: "communicationComment",
-    placeholder: "Clear, honest, on time?",
-  },
-];
-
-/** One category: its stars and an optional note beside them. */
-function CategoryBlock({
-  label,
-  scoreKey,
-  commentKey,
-  draft,
-  attempted,
-  onScore,
-  onText,
-  scale,
-  placeholder,
-}: {
-  label: string;
-  scoreKey: ScoreKey;
-  commentKey: TextKey;
-  draft: RatingDraft;
-  attempted: boolean;
-  onScore: (key: ScoreKey, value: number) => void;
-  onText: (key: TextKey, value: string) => void;
-  scale?: { low: string; high: string };
-  placeholder: string;
-}) {
-  return (
-    <ScoreRow>
-      <StarInput
-        label={label}
-        value={draft[scoreKey]}
-        onChange={(value) => onScore(scoreKey, value)}
-        invalid={attempted}
-        scale={scale}
-      />
-      <TextareaField
-        label={`${label} comment`}
-        note="optional"
-        labelSize="sm"
-        rows={2}
-        size="sm"
-        maxLength={2000}
-        placeholder={placeholder}
-        value={draft[commentKey]}
-        onChange={(e) => onText(commentKey, e.currentTarget.value)}
-      />
-    </ScoreRow>
-  );
-}
 
 function AppointmentPicker({
   appointments,
@@ -206,122 +64,6 @@ function AppointmentPicker({
       }
     />
   );
-}
-
-function RatingFields({
-  draft,
-  attempted,
-  setScore,
-  setText,
-  today,
-  visitDateError,
-}: {
-  draft: RatingDraft;
-  attempted: boolean;
-  setScore: (key: ScoreKey, value: number) => void;
-  setText: (key: TextKey, value: string) => void;
-  today: string;
-  visitDateError: boolean;
-}) {
-  return (
-    <Stack gap="4">
-      <ScoreRow highlight>
-        <StarInput
-          label="Overall experience"
-          value={draft.overallRating}
-          onChange={(value) => setScore("overallRating", value)}
-          invalid={attempted}
-        />
-        <TextareaField
-          label="Your review"
-          note="optional"
-          labelSize="sm"
-          rows={3}
-          maxLength={2000}
-          placeholder="What should other buyers know before they visit?"
-          value={draft.comment}
-          onChange={(e) => setText("comment", e.currentTarget.value)}
-          bg="bg.panel"
-        />
-      </ScoreRow>
-      <Stack gap="3">
-        {CATEGORIES.map((category) => (
-          <CategoryBlock
-            key={category.scoreKey}
-            {...category}
-            draft={draft}
-            attempted={attempted}
-            onScore={setScore}
-            onText={setText}
-          />
-        ))}
-      </Stack>
-      <InputField
-        label="Visit date"
-        note="optional"
-        labelSize="sm"
-        error={visitDateError ? VISIT_DATE_IN_FUTURE : undefined}
-        root={{ maxW: { md: "xs" } }}
-        type="date"
-        max={today}
-        value={draft.visitDate}
-        onChange={(e) => setText("visitDate", e.currentTarget.value)}
-      />
-    </Stack>
-  );
-}
-
-/** A saved review failed: a lost session says so; anything else gives the server's reason. */
-function ratingFailed(error: unknown): string | undefined {
-  const code = apiErrorCode(error);
-  if (code === "UNAUTHORIZED") notify(RATING_NOTICES.signedOut);
-  else
-    notify({
-      title: RATING_NOTICES.failed.title,
-      description: apiErrorMessage(error, RATING_NOTICES.failed.description),
-    });
-  return code;
-}
-
-/**
- * A review being written or changed: the draft, its fields, and `ready`, which marks the form as tried and
- * tells the first problem (or answers true when it can be sent). `today` is the visit's local date.
- */
-function useRatingForm(
-  initial: RatingDraft,
-  todayOf: (draft: RatingDraft) => string,
-  needsAppointment: boolean,
-) {
-  const { user } = useSession();
-  const [draft, setDraft] = useState<RatingDraft>(initial);
-  const [attempted, setAttempted] = useState(false);
-  const setScore = (key: ScoreKey, value: number) => setDraft((d) => ({ ...d, [key]: value }));
-  const setText = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const today = todayOf(draft);
-  return {
-    user,
-    draft,
-    setDraft,
-    setText,
-    attempted,
-    ready: (event: FormEvent) => {
-      event.preventDefault();
-      setAttempted(true);
-      const problem = ratingDraftProblem(draft, { signedIn: !!user, needsAppointment, today });
-      if (problem) notify(problem);
-      return !problem;
-    },
-    fields: (
-      <RatingFields
-        draft={draft}
-        attempted={attempted}
-        setScore={setScore}
-        setText={setText}
-        today={today}
-        visitDateError={!!draft.visitDate && draft.visitDate > today}
-      />
-    ),
-  };
 }
 
 function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {

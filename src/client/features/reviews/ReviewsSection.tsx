@@ -30,7 +30,7 @@ import type { SessionUser } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { FlagReviewDialog } from "./FlagReviewDialog";
-import { PRESSURE_SCALE } from "./RateSalespersonDialog";
+import { PRESSURE_SCALE } from "./RatingFields";
 import { ReviewReply } from "./ReviewReply";
 import type { Review } from "./types";
 

@@ -13,7 +13,7 @@ import {
 } from "@chakra-ui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { LuArrowLeft, LuArrowRight, LuGift, LuLock } from "react-icons/lu";
+import { LuArrowLeft, LuGift, LuLock } from "react-icons/lu";
 import {
   ANNUAL_MONTHS_CHARGED,
   type BillingInterval,
@@ -34,6 +34,7 @@ import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { periodWord, seatsProblem } from "./billing";
+import { PlanOfferCard } from "./PlanOfferCard";
 import { SeatsField } from "./SeatsField";
 
 // Stripe's code loads only when a checkout reaches the payment step, never with the rest of the site.
@@ -114,27 +115,15 @@ function PlanChooser() {
       {PLAN_IDS.map((id) => {
         const plan = PLANS[id];
         return (
-          <Card.Root key={id} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
-            <Card.Body gap="2" p="5">
+          <PlanOfferCard
+            key={id}
+            plan={plan}
+            title={
               <Text as="h2" fontWeight="semibold" color="ink">
                 {plan.name}
               </Text>
-              <Text fontSize="sm" color="fg.muted" flex="1">
-                {plan.summary}
-              </Text>
-              <Text fontWeight="bold" color="ink">
-                {plan.display.price}{" "}
-                <Text as="span" fontWeight="normal" color="fg.muted" fontSize="sm">
-                  {plan.display.period}
-                </Text>
-              </Text>
-              <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-                <Link to="/subscribe" search={{ plan: id }}>
-                  Choose {plan.name} <LuArrowRight />
-                </Link>
-              </Button>
-            </Card.Body>
-          </Card.Root>
+            }
+          />
         );
       })}
     </SimpleGrid>

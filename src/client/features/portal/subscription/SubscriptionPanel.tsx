@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  HStack,
-  Icon,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Button, Flex, HStack, Icon, List, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuArrowRight, LuBuilding2, LuCircleCheck, LuSparkles } from "react-icons/lu";
@@ -19,7 +7,13 @@ import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { LoadError } from "../../../ui/QueryState";
-import { ChangePlanDialog, CurrentPlanCard, InvoicesList } from "../../subscriptions";
+import {
+  ChangePlanDialog,
+  ChoosePlanLink,
+  CurrentPlanCard,
+  InvoicesList,
+  PlanOfferCard,
+} from "../../subscriptions";
 
 const FREE_FEATURES = [
   "Public profile with photo, bio and specialties",
@@ -90,42 +84,30 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
         {UPGRADES.filter((id) => id !== activePlan).map((id) => {
           const plan = PLANS[id];
           return (
-            <Card.Root key={id} borderRadius="xl" borderColor="border.muted" boxShadow="xs">
-              <Card.Body p={{ base: "5", md: "6" }} gap="3">
+            <PlanOfferCard
+              key={id}
+              plan={plan}
+              title={
                 <HStack gap="2" color="blue.700">
                   <LuSparkles aria-hidden />
                   <Text fontWeight="semibold">{plan.name}</Text>
                 </HStack>
-                <Box>
-                  <Text as="span" fontSize="2xl" fontWeight="bold" color="ink">
-                    {plan.display.price}
-                  </Text>{" "}
-                  <Text as="span" color="fg.muted" fontSize="sm">
-                    {plan.display.period}
-                  </Text>
-                </Box>
-                <Text fontSize="sm" color="fg.muted" flex="1">
-                  {plan.summary}
-                </Text>
-                {activeSubscription ? (
-                  // Already subscribed: another plan is a change of this subscription, prorated.
-                  <Button
-                    variant="outline"
-                    alignSelf="flex-start"
-                    onClick={() => setChanging(true)}
-                    disabled={!overview.data?.payments.enabled}
-                  >
-                    Switch to {plan.name} <LuArrowRight />
-                  </Button>
-                ) : (
-                  <Button asChild variant="outline" alignSelf="flex-start">
-                    <Link to="/subscribe" search={{ plan: id }}>
-                      Choose {plan.name} <LuArrowRight />
-                    </Link>
-                  </Button>
-                )}
-              </Card.Body>
-            </Card.Root>
+              }
+            >
+              {activeSubscription ? (
+                // Already subscribed: another plan is a change of this subscription, prorated.
+                <Button
+                  variant="outline"
+                  alignSelf="flex-start"
+                  onClick={() => setChanging(true)}
+                  disabled={!overview.data?.payments.enabled}
+                >
+                  Switch to {plan.name} <LuArrowRight />
+                </Button>
+              ) : (
+                <ChoosePlanLink plan={plan} />
+              )}
+            </PlanOfferCard>
           );
         })}
       </SimpleGrid>

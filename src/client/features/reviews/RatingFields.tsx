@@ -1,0 +1,168 @@
+// The fields of a review: overall experience, three scored categories with optional notes, and the visit date.
+import { Grid, Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { PRESSURE_SCALE_LABELS } from "../../../shared/reviews";
+import { InputField, TextareaField } from "../../ui/form";
+import { type RatingDraft, type ScoreKey, type TextKey, VISIT_DATE_IN_FUTURE } from "./ratingDraft";
+import { StarInput } from "./StarInput";
+
+export const PRESSURE_SCALE = {
+  low: `1 = ${PRESSURE_SCALE_LABELS[1].toLowerCase()}`,
+  high: `5 = ${PRESSURE_SCALE_LABELS[5].toLowerCase()}`,
+};
+
+/** Stars on the left, an optional note beside them (under them on phones). */
+function ScoreRow({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
+  return (
+    <Grid
+      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+      gap="4"
+      alignItems="start"
+      p="4"
+      borderWidth="1px"
+      borderColor={highlight ? "blue.100" : "border.muted"}
+      borderRadius="lg"
+      bg={highlight ? "blue.50/50" : "bg.panel"}
+    >
+      {children}
+    </Grid>
+  );
+}
+
+/** The three scored categories after the overall experience, each with an optional note. */
+const CATEGORIES: readonly {
+  label: string;
+  scoreKey: ScoreKey;
+  commentKey: TextKey;
+  placeholder: string;
+  scale?: { low: string; high: string };
+}[] = [
+  {
+    label: "Helpfulness",
+    scoreKey: "helpfulnessRating",
+    commentKey: "helpfulnessComment",
+    placeholder: "Did they answer your questions?",
+  },
+  {
+    label: "Pressure level",
+    scoreKey: "pressureLevelRating",
+    commentKey: "pressureComment",
+    placeholder: "Did you feel rushed?",
+    scale: PRESSURE_SCALE,
+  },
+  {
+    label: "Communication",
+    scoreKey: "communicationRating",
+    commentKey: "communicationComment",
+    placeholder: "Clear, honest, on time?",
+  },
+];
+
+/** One category: its stars and an optional note beside them. */
+function CategoryBlock({
+  label,
+  scoreKey,
+  commentKey,
+  draft,
+  attempted,
+  onScore,
+  onText,
+  scale,
+  placeholder,
+}: {
+  label: string;
+  scoreKey: ScoreKey;
+  commentKey: TextKey;
+  draft: RatingDraft;
+  attempted: boolean;
+  onScore: (key: ScoreKey, value: number) => void;
+  onText: (key: TextKey, value: string) => void;
+  scale?: { low: string; high: string };
+  placeholder: string;
+}) {
+  return (
+    <ScoreRow>
+      <StarInput
+        label={label}
+        value={draft[scoreKey]}
+        onChange={(value) => onScore(scoreKey, value)}
+        invalid={attempted}
+        scale={scale}
+      />
+      <TextareaField
+        label={`${label} comment`}
+        note="optional"
+        labelSize="sm"
+        rows={2}
+        size="sm"
+        maxLength={2000}
+        placeholder={placeholder}
+        value={draft[commentKey]}
+        onChange={(e) => onText(commentKey, e.currentTarget.value)}
+      />
+    </ScoreRow>
+  );
+}
+
+export function RatingFields({
+  draft,
+  attempted,
+  setScore,
+  setText,
+  today,
+  visitDateError,
+}: {
+  draft: RatingDraft;
+  attempted: boolean;
+  setScore: (key: ScoreKey, value: number) => void;
+  setText: (key: TextKey, value: string) => void;
+  today: string;
+  visitDateError: boolean;
+}) {
+  return (
+    <Stack gap="4">
+      <ScoreRow highlight>
+        <StarInput
+          label="Overall experience"
+          value={draft.overallRating}
+          onChange={(value) => setScore("overallRating", value)}
+          invalid={attempted}
+        />
+        <TextareaField
+          label="Your review"
+          note="optional"
+          labelSize="sm"
+          rows={3}
+          maxLength={2000}
+          placeholder="What should other buyers know before they visit?"
+          value={draft.comment}
+          onChange={(e) => setText("comment", e.currentTarget.value)}
+          bg="bg.panel"
+        />
+      </ScoreRow>
+      <Stack gap="3">
+        {CATEGORIES.map((category) => (
+          <CategoryBlock
+            key={category.scoreKey}
+            {...category}
+            draft={draft}
+            attempted={attempted}
+            onScore={setScore}
+            onText={setText}
+          />
+        ))}
+      </Stack>
+      <InputField
+        label="Visit date"
+        note="optional"
+        labelSize="sm"
+        error={visitDateError ? VISIT_DATE_IN_FUTURE : undefined}
+        root={{ maxW: { md: "xs" } }}
+        type="date"
+        max={today}
+        value={draft.visitDate}
+        onChange={(e) => setText("visitDate", e.currentTarget.value)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+// The rating form's state and what it does with the server: the draft, its checks, failures and the caches it refreshes.
+import { type FormEvent, useState } from "react";
+import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { useSession } from "../../ui/session";
+import { showToast } from "../../ui/toaster";
+import { RatingFields } from "./RatingFields";
+import {
+  RATING_NOTICES,
+  type RatingDraft,
+  type RatingNotice,
+  ratingDraftProblem,
+  type ScoreKey,
+  type TextKey,
+} from "./ratingDraft";
+import type { MyReview } from "./types";
+
+/** Every cached view a new or changed review touches: the list, averages on profile and cards, eligibility. */
+export function useInvalidateReviews() {
+  const utils = trpc.useUtils();
+  return (salespersonId: number) =>
+    Promise.all([
+      utils.reviews.list.invalidate({ salespersonId }),
+      utils.reviews.eligibleAppointments.invalidate({ salespersonId }),
+      utils.reviews.mine.invalidate(),
+      utils.salespeople.byId.invalidate({ id: salespersonId }),
+      utils.salespeople.list.invalidate(),
+    ]);
+}
+
+function notify(notice: RatingNotice) {
+  showToast({ ...notice, variant: "destructive" });
+}
+
+export function draftFromReview(review: MyReview): RatingDraft {
+  return {
+    overallRating: review.overallRating,
+    helpfulnessRating: review.helpfulnessRating,
+    pressureLevelRating: review.pressureLevelRating,
+    communicationRating: review.communicationRating,
+    appointmentId: "",
+    comment: review.comment ?? "",
+    helpfulnessComment: review.helpfulnessComment ?? "",
+    pressureComment: review.pressureComment ?? "",
+    communicationComment: review.communicationComment ?? "",
+    visitDate: review.visitDate ?? "",
+  };
+}
+
+/** A saved review failed: a lost session says so; anything else gives the server's reason. */
+export function ratingFailed(error: unknown): string | undefined {
+  const code = apiErrorCode(error);
+  if (code === "UNAUTHORIZED") notify(RATING_NOTICES.signedOut);
+  else
+    notify({
+      title: RATING_NOTICES.failed.title,
+      description: apiErrorMessage(error, RATING_NOTICES.failed.description),
+    });
+  return code;
+}
+
+/**
+ * A review being written or changed: the draft, its fields, and `ready`, which marks the form as tried and
+ * tells the first problem (or answers true when it can be sent). `today` is the visit's local date.
+ */
+export function useRatingForm(
+  initial: RatingDraft,
+  todayOf: (draft: RatingDraft) => string,
+  needsAppointment: boolean,
+) {
+  const { user } = useSession();
+  const [draft, setDraft] = useState<RatingDraft>(initial);
+  const [attempted, setAttempted] = useState(false);
+  const setScore = (key: ScoreKey, value: number) => setDraft((d) => ({ ...d, [key]: value }));
+  const setText = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const today = todayOf(draft);
+  return {
+    user,
+    draft,
+    setDraft,
+    setText,
+    attempted,
+    ready: (event: FormEvent) => {
+      event.preventDefault();
+      setAttempted(true);
+      const problem = ratingDraftProblem(draft, { signedIn: !!user, needsAppointment, today });
+      if (problem) notify(problem);
+      return !problem;
+    },
+    fields: (
+      <RatingFields
+        draft={draft}
+        attempted={attempted}
+        setScore={setScore}
+        setText={setText}
+        today={today}
+        visitDateError={!!draft.visitDate && draft.visitDate > today}
+      />
+    ),
+  };
+}

@@ -1,0 +1,50 @@
+import { Box, Button, Card, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuArrowRight } from "react-icons/lu";
+import type { Plan } from "../../../shared/plans";
+
+/** The way into checkout for a plan; also what a plan offer does unless told otherwise. */
+export function ChoosePlanLink({ plan }: { plan: Plan }) {
+  return (
+    <Button asChild variant="outline" alignSelf="flex-start">
+      <Link to="/subscribe" search={{ plan: plan.id }}>
+        Choose {plan.name} <LuArrowRight />
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * A plan on offer beside the current one or to start from: its title (the caller decides whether it is a
+ * heading), price, summary and what to do about it.
+ */
+export function PlanOfferCard({
+  plan,
+  title,
+  children = <ChoosePlanLink plan={plan} />,
+}: {
+  plan: Plan;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+      <Card.Body p={{ base: "5", md: "6" }} gap="3">
+        {title}
+        <Box>
+          <Text as="span" fontSize="2xl" fontWeight="bold" color="ink">
+            {plan.display.price}
+          </Text>{" "}
+          <Text as="span" color="fg.muted" fontSize="sm">
+            {plan.display.period}
+          </Text>
+        </Box>
+        <Text fontSize="sm" color="fg.muted" flex="1">
+          {plan.summary}
+        </Text>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
