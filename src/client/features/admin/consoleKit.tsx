@@ -1,6 +1,18 @@
 // Pieces every console list shares: the search box and page controls, the deletion dialog that asks for a
 // reason, and the photo or logo upload through the shared image upload.
-import { Box, Button, Flex, HStack, Image, Input, InputGroup, Progress, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Image,
+  Input,
+  InputGroup,
+  Progress,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
 import { adminAuthHeaders } from "../../adminSession";
@@ -50,6 +62,16 @@ export function ListToolbar({
         {total === undefined ? "" : `${total.toLocaleString("en-US")} ${noun}${total === 1 ? "" : "s"}`}
       </Text>
     </Flex>
+  );
+}
+
+/** How many items a moderation queue still has open: orange while there are some, green when none. */
+export function OpenCountBadge({ total }: { total: number | undefined }) {
+  if (total === undefined) return null;
+  return (
+    <Badge colorPalette={total > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
+      {total} open
+    </Badge>
   );
 }
 

@@ -10,6 +10,7 @@ import { QueryState } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import {
   DeleteWithReasonDialog,
+  ImageUploadDialog,
   ListPager,
   ListToolbar,
   SKELETON_KEYS,
@@ -235,9 +236,18 @@ export function DeleteRecordDialog<T>({
   );
 }
 
+/** The picture upload of a record (a logo, a photo): what it is called, shows now, and where it goes. */
+type PictureUpload<R> = {
+  title: string;
+  subtitle: (subject: R) => string;
+  current: (subject: R) => string | null;
+  uploadUrl: (subject: R | null) => string;
+  onUploaded: () => Promise<unknown>;
+};
+
 /**
  * A tab of records: the heading (with the add button when `add` is given), the list, the tab's own dialogs
- * (`forms`), and the deletion that asks for a reason.
+ * (`forms`), the picture upload when `picture` is given, and the deletion that asks for a reason.
  */
 export function RecordTab<T, R>({
   title,
@@ -245,6 +255,7 @@ export function RecordTab<T, R>({
   add,
   dialogs,
   forms,
+  picture,
   remove,
   ...list
 }: ConsoleListProps<T> & {
@@ -254,6 +265,7 @@ export function RecordTab<T, R>({
   add?: string;
   dialogs: RecordDialogs<R>;
   forms: ReactNode;
+  picture?: PictureUpload<R>;
   remove: Omit<Parameters<typeof DeleteRecordDialog<R>>[0], "dialog">;
 }) {
   return (
@@ -267,6 +279,17 @@ export function RecordTab<T, R>({
       </PanelHeader>
       <ConsoleList {...list} />
       {forms}
+      {picture ? (
+        <ImageUploadDialog
+          open={dialogs.picture.open}
+          onOpenChange={dialogs.picture.setOpen}
+          title={picture.title}
+          subtitle={dialogs.picture.subject ? picture.subtitle(dialogs.picture.subject) : ""}
+          current={dialogs.picture.subject ? picture.current(dialogs.picture.subject) : null}
+          uploadUrl={picture.uploadUrl(dialogs.picture.subject)}
+          onUploaded={picture.onUploaded}
+        />
+      ) : null}
       <DeleteRecordDialog dialog={dialogs.deleting} {...remove} />
     </Stack>
   );
