@@ -311,15 +311,3 @@ export function ImageUploadDialog({
     </DialogFrame>
   );
 }
-
-/** A key/value line of a card. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm">{children}</Text>
-    </Stack>
-  );
-}

@@ -17,6 +17,7 @@ import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { StatGrid } from "../../ui/StatGrid";
 import { StatTile } from "../../ui/StatTile";
 import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
 
@@ -78,44 +79,38 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
         error={{ title: "We couldn't load your requests", titleAs: "h3" }}
       >
         {({ summary }) => (
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-            <StatTile
-              stat={{
+          <StatGrid
+            stats={[
+              {
                 label: "Pending",
                 value: summary.pending ?? 0,
                 icon: LuHourglass,
                 palette: "orange",
                 help: "Waiting for us",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Processing",
                 value: summary.processing ?? 0,
                 icon: LuClock,
                 palette: "blue",
                 help: "Being handled",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Completed",
                 value: summary.completed ?? 0,
                 icon: LuCircleCheck,
                 palette: "green",
                 help: "Answered",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Rejected",
                 value: summary.rejected ?? 0,
                 icon: LuCircleX,
                 palette: "red",
                 help: "With a reason",
-              }}
-            />
-          </SimpleGrid>
+              },
+            ]}
+          />
         )}
       </QueryState>
       <HowRequestsWork onNewRequest={onNewRequest} />
@@ -201,37 +196,26 @@ function AdminOverview() {
                   </List.Root>
                 </SectionCard>
               </Grid>
-              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-                <StatTile
-                  stat={{
-                    label: "Pending requests",
-                    value: r.pending ?? 0,
-                    icon: LuHourglass,
-                    palette: "orange",
-                  }}
-                />
-                <StatTile
-                  stat={{ label: "Processing", value: r.processing ?? 0, icon: LuClock, palette: "blue" }}
-                />
-                <StatTile
-                  stat={{
+              <StatGrid
+                stats={[
+                  { label: "Pending requests", value: r.pending ?? 0, icon: LuHourglass, palette: "orange" },
+                  { label: "Processing", value: r.processing ?? 0, icon: LuClock, palette: "blue" },
+                  {
                     label: "Overdue",
                     value: r.overdue ?? 0,
                     icon: LuTriangleAlert,
                     palette: (r.overdue ?? 0) > 0 ? "red" : "gray",
                     help: `Open past ${GDPR_DEADLINE_DAYS} days`,
-                  }}
-                />
-                <StatTile
-                  stat={{
+                  },
+                  {
                     label: "Completed",
                     value: r.completedLast30Days ?? 0,
                     icon: LuFileCheck,
                     palette: "green",
                     help: "In the last 30 days",
-                  }}
-                />
-              </SimpleGrid>
+                  },
+                ]}
+              />
             </Stack>
           );
         }}
