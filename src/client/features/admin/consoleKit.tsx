@@ -22,9 +22,6 @@ import { TextareaField } from "../../ui/form";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { showToast } from "../../ui/toaster";
 
-/** Keys of placeholder rows while a list loads. */
-export const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
-
 export { useDebouncedSearch } from "../../ui/filters";
 export { ListPager } from "../../ui/Pager";
 

@@ -1,19 +1,18 @@
 // The frame of a console list tab: the search toolbar, the loading, failed and empty states, the list and its
 // pages; and the row every record list shows, with its edit, image and delete buttons and the deletion
 // dialog that asks for a reason.
-import { Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState } from "../../ui/QueryState";
+import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import {
   DeleteWithReasonDialog,
   ImageUploadDialog,
   ListPager,
   ListToolbar,
-  SKELETON_KEYS,
   useDebouncedSearch,
 } from "./consoleKit";
 
@@ -94,11 +93,7 @@ export function ConsoleList<T>({
       <QueryState
         query={query}
         loading={
-          <Stack gap="3" aria-busy="true" aria-label={loading.label}>
-            {SKELETON_KEYS.slice(0, loading.rows).map((key) => (
-              <Skeleton key={key} height={loading.height} borderRadius="xl" />
-            ))}
-          </Stack>
+          <SkeletonRows label={loading.label} h={loading.height} count={loading.rows} gap="3" radius="xl" />
         }
         error={error}
         isEmpty={(data) => data.items.length === 0}

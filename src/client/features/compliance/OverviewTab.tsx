@@ -1,6 +1,7 @@
 // Overview: administrators see the compliance score beside the checks it is computed from, the requests by
 // state and the last cleanup; everyone else sees their own requests and how requests work.
-import { Box, Button, Grid, Icon, List, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+
+import { Box, Button, Grid, Icon, List, Stack, Text } from "@chakra-ui/react";
 import {
   LuCircleCheck,
   LuCircleX,
@@ -17,20 +18,10 @@ import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatGrid } from "../../ui/StatGrid";
 import { StatTile } from "../../ui/StatTile";
 import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
-
-function TilesLoading({ label, count = 4 }: { label: string; count?: number }) {
-  return (
-    <SimpleGrid columns={{ base: 2, md: count }} gap="3" aria-busy="true" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <Skeleton key={i} h="24" borderRadius="xl" />
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** What each kind of request does, and the deadline. */
 function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
@@ -75,7 +66,7 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
       />
       <QueryState
         query={requests}
-        loading={<TilesLoading label="Loading your requests" />}
+        loading={<SkeletonTiles label="Loading your requests" />}
         error={{ title: "We couldn't load your requests", titleAs: "h3" }}
       >
         {({ summary }) => (
@@ -128,7 +119,7 @@ function AdminOverview() {
       />
       <QueryState
         query={overview}
-        loading={<TilesLoading label="Loading the overview" count={3} />}
+        loading={<SkeletonTiles label="Loading the overview" count={3} />}
         error={{ title: "We couldn't load the compliance overview", titleAs: "h3" }}
       >
         {(data) => {
