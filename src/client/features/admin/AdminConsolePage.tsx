@@ -8,12 +8,11 @@ import {
   HStack,
   Skeleton,
   Stack,
-  Tabs,
   Text,
 } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { LuHouse, LuKeyRound, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
@@ -90,6 +89,13 @@ function ConsoleHeader({ email }: { email: string }) {
   );
 }
 
+const PANELS = Object.fromEntries(
+  ADMIN_TABS.map((value) => {
+    const { panel: Panel, label } = ADMIN_TAB_PANELS[value];
+    return [value, <Panel key={value} label={label} />];
+  }),
+) as Record<AdminTab, ReactNode>;
+
 function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
   return (
     <TabbedWorkspace
@@ -99,16 +105,8 @@ function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: Admin
       active={tab}
       onTabChange={onTabChange}
       stickyTop="0"
-    >
-      {ADMIN_TABS.map((value) => {
-        const { panel: Panel, label } = ADMIN_TAB_PANELS[value];
-        return (
-          <Tabs.Content key={value} value={value} p="0">
-            <Panel label={label} />
-          </Tabs.Content>
-        );
-      })}
-    </TabbedWorkspace>
+      panels={PANELS}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -6,6 +6,7 @@ import { LuLogIn, LuShieldCheck } from "react-icons/lu";
 import { saveAdminSession } from "../../adminSession";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
+import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -122,12 +123,7 @@ export function AdminLoginPage() {
                 cancelLabel="Start again"
               />
             ) : null}
-            {challenge ? null : error ? (
-              <Alert.Root status="error" borderRadius="lg" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            {challenge ? null : <FailureAlert message={error} />}
             {challenge ? null : (
               <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
                 <Stack gap="4">

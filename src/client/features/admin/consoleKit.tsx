@@ -1,6 +1,18 @@
 // Pieces every console list shares: the search box and page controls, the deletion dialog that asks for a
 // reason, and the photo or logo upload through the shared image upload.
-import { Box, Button, Flex, HStack, Image, Input, InputGroup, Progress, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Image,
+  Input,
+  InputGroup,
+  Progress,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
 import { adminAuthHeaders } from "../../adminSession";
@@ -9,9 +21,6 @@ import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { showToast } from "../../ui/toaster";
-
-/** Keys of placeholder rows while a list loads. */
-export const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
 export { useDebouncedSearch } from "../../ui/filters";
 export { ListPager } from "../../ui/Pager";
@@ -50,6 +59,16 @@ export function ListToolbar({
         {total === undefined ? "" : `${total.toLocaleString("en-US")} ${noun}${total === 1 ? "" : "s"}`}
       </Text>
     </Flex>
+  );
+}
+
+/** How many items a moderation queue still has open: orange while there are some, green when none. */
+export function OpenCountBadge({ total }: { total: number | undefined }) {
+  if (total === undefined) return null;
+  return (
+    <Badge colorPalette={total > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
+      {total} open
+    </Badge>
   );
 }
 
@@ -287,17 +306,5 @@ export function ImageUploadDialog({
         </Stack>
       </DialogForm>
     </DialogFrame>
-  );
-}
-
-/** A key/value line of a card. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm">{children}</Text>
-    </Stack>
   );
 }

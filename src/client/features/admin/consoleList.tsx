@@ -1,18 +1,18 @@
 // The frame of a console list tab: the search toolbar, the loading, failed and empty states, the list and its
 // pages; and the row every record list shows, with its edit, image and delete buttons and the deletion
 // dialog that asks for a reason.
-import { Button, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState } from "../../ui/QueryState";
+import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import {
   DeleteWithReasonDialog,
+  ImageUploadDialog,
   ListPager,
   ListToolbar,
-  SKELETON_KEYS,
   useDebouncedSearch,
 } from "./consoleKit";
 
@@ -93,11 +93,7 @@ export function ConsoleList<T>({
       <QueryState
         query={query}
         loading={
-          <Stack gap="3" aria-busy="true" aria-label={loading.label}>
-            {SKELETON_KEYS.slice(0, loading.rows).map((key) => (
-              <Skeleton key={key} height={loading.height} borderRadius="xl" />
-            ))}
-          </Stack>
+          <SkeletonRows label={loading.label} h={loading.height} count={loading.rows} gap="3" radius="xl" />
         }
         error={error}
         isEmpty={(data) => data.items.length === 0}
@@ -235,9 +231,18 @@ export function DeleteRecordDialog<T>({
   );
 }
 
+/** The picture upload of a record (a logo, a photo): what it is called, shows now, and where it goes. */
+type PictureUpload<R> = {
+  title: string;
+  subtitle: (subject: R) => string;
+  current: (subject: R) => string | null;
+  uploadUrl: (subject: R | null) => string;
+  onUploaded: () => Promise<unknown>;
+};
+
 /**
  * A tab of records: the heading (with the add button when `add` is given), the list, the tab's own dialogs
- * (`forms`), and the deletion that asks for a reason.
+ * (`forms`), the picture upload when `picture` is given, and the deletion that asks for a reason.
  */
 export function RecordTab<T, R>({
   title,
@@ -245,6 +250,7 @@ export function RecordTab<T, R>({
   add,
   dialogs,
   forms,
+  picture,
   remove,
   ...list
 }: ConsoleListProps<T> & {
@@ -254,6 +260,7 @@ export function RecordTab<T, R>({
   add?: string;
   dialogs: RecordDialogs<R>;
   forms: ReactNode;
+  picture?: PictureUpload<R>;
   remove: Omit<Parameters<typeof DeleteRecordDialog<R>>[0], "dialog">;
 }) {
   return (
@@ -267,6 +274,17 @@ export function RecordTab<T, R>({
       </PanelHeader>
       <ConsoleList {...list} />
       {forms}
+      {picture ? (
+        <ImageUploadDialog
+          open={dialogs.picture.open}
+          onOpenChange={dialogs.picture.setOpen}
+          title={picture.title}
+          subtitle={dialogs.picture.subject ? picture.subtitle(dialogs.picture.subject) : ""}
+          current={dialogs.picture.subject ? picture.current(dialogs.picture.subject) : null}
+          uploadUrl={picture.uploadUrl(dialogs.picture.subject)}
+          onUploaded={picture.onUploaded}
+        />
+      ) : null}
       <DeleteRecordDialog dialog={dialogs.deleting} {...remove} />
     </Stack>
   );

@@ -2,7 +2,7 @@
 // data and reads the retention policies; managers also read their dealership's audit trail; administrators
 // handle everyone's requests, edit retention, run the cleanup, generate reports and read the whole audit trail.
 // A role sees only the tabs it can use; the server enforces the same.
-import { Skeleton, Stack, Tabs } from "@chakra-ui/react";
+import { Skeleton, Stack } from "@chakra-ui/react";
 import { lazy, Suspense } from "react";
 import type { IconType } from "react-icons";
 import { LuDatabase, LuFileText, LuHistory, LuInbox, LuLayoutDashboard } from "react-icons/lu";
@@ -67,31 +67,22 @@ function Workspace({ user }: { user: SessionUser }) {
       labels={TAB_LABELS}
       active={tab}
       onTabChange={openTab}
-    >
-      <Tabs.Content value="overview" p="0">
-        <OverviewTab isAdmin={isAdmin} onNewRequest={() => openTab("requests")} />
-      </Tabs.Content>
-      <Tabs.Content value="requests" p="0">
-        <RequestsTab isAdmin={isAdmin} />
-      </Tabs.Content>
-      <Tabs.Content value="retention" p="0">
-        <RetentionTab isAdmin={isAdmin} />
-      </Tabs.Content>
-      {tabs.includes("reports") ? (
-        <Tabs.Content value="reports" p="0">
+      panels={{
+        overview: <OverviewTab isAdmin={isAdmin} onNewRequest={() => openTab("requests")} />,
+        requests: <RequestsTab isAdmin={isAdmin} />,
+        retention: <RetentionTab isAdmin={isAdmin} />,
+        reports: (
           <Suspense fallback={<PanelLoading />}>
             <ComplianceReportTab />
           </Suspense>
-        </Tabs.Content>
-      ) : null}
-      {tabs.includes("audit") ? (
-        <Tabs.Content value="audit" p="0">
+        ),
+        audit: (
           <Suspense fallback={<PanelLoading />}>
             <AuditTrailTab scope={isAdmin ? "admin" : "manager"} />
           </Suspense>
-        </Tabs.Content>
-      ) : null}
-    </TabbedWorkspace>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,10 +1,12 @@
 // Reports (administrators): a compliance report for a date range, downloaded as a JSON file and summarised
 // here; "Monthly report" covers the last calendar month.
-import { Alert, Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+
+import { Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuCalendarRange, LuDownload, LuFileText } from "react-icons/lu";
 import { complianceReportInput } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, type RouterOutputs, trpc } from "../../trpc";
+import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { SectionCard } from "../../ui/SectionCard";
@@ -173,12 +175,7 @@ export function ComplianceReportTab() {
       >
         <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Report period">
           <Stack gap="4">
-            {failure ? (
-              <Alert.Root status="error" borderRadius="lg" size="sm" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <FailureAlert message={failure} size="sm" />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" maxW="xl">
               <InputField
                 label="Start date"

@@ -1,6 +1,7 @@
 // Overview: administrators see the compliance score beside the checks it is computed from, the requests by
 // state and the last cleanup; everyone else sees their own requests and how requests work.
-import { Box, Button, Grid, Icon, List, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+
+import { Box, Button, Grid, Icon, List, Stack, Text } from "@chakra-ui/react";
 import {
   LuCircleCheck,
   LuCircleX,
@@ -17,19 +18,10 @@ import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { SkeletonTiles } from "../../ui/SkeletonTiles";
+import { StatGrid } from "../../ui/StatGrid";
 import { StatTile } from "../../ui/StatTile";
 import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
-
-function TilesLoading({ label, count = 4 }: { label: string; count?: number }) {
-  return (
-    <SimpleGrid columns={{ base: 2, md: count }} gap="3" aria-busy="true" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <Skeleton key={i} h="24" borderRadius="xl" />
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** What each kind of request does, and the deadline. */
 function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
@@ -74,48 +66,42 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
       />
       <QueryState
         query={requests}
-        loading={<TilesLoading label="Loading your requests" />}
+        loading={<SkeletonTiles label="Loading your requests" />}
         error={{ title: "We couldn't load your requests", titleAs: "h3" }}
       >
         {({ summary }) => (
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-            <StatTile
-              stat={{
+          <StatGrid
+            stats={[
+              {
                 label: "Pending",
                 value: summary.pending ?? 0,
                 icon: LuHourglass,
                 palette: "orange",
                 help: "Waiting for us",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Processing",
                 value: summary.processing ?? 0,
                 icon: LuClock,
                 palette: "blue",
                 help: "Being handled",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Completed",
                 value: summary.completed ?? 0,
                 icon: LuCircleCheck,
                 palette: "green",
                 help: "Answered",
-              }}
-            />
-            <StatTile
-              stat={{
+              },
+              {
                 label: "Rejected",
                 value: summary.rejected ?? 0,
                 icon: LuCircleX,
                 palette: "red",
                 help: "With a reason",
-              }}
-            />
-          </SimpleGrid>
+              },
+            ]}
+          />
         )}
       </QueryState>
       <HowRequestsWork onNewRequest={onNewRequest} />
@@ -133,7 +119,7 @@ function AdminOverview() {
       />
       <QueryState
         query={overview}
-        loading={<TilesLoading label="Loading the overview" count={3} />}
+        loading={<SkeletonTiles label="Loading the overview" count={3} />}
         error={{ title: "We couldn't load the compliance overview", titleAs: "h3" }}
       >
         {(data) => {
@@ -201,37 +187,26 @@ function AdminOverview() {
                   </List.Root>
                 </SectionCard>
               </Grid>
-              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-                <StatTile
-                  stat={{
-                    label: "Pending requests",
-                    value: r.pending ?? 0,
-                    icon: LuHourglass,
-                    palette: "orange",
-                  }}
-                />
-                <StatTile
-                  stat={{ label: "Processing", value: r.processing ?? 0, icon: LuClock, palette: "blue" }}
-                />
-                <StatTile
-                  stat={{
+              <StatGrid
+                stats={[
+                  { label: "Pending requests", value: r.pending ?? 0, icon: LuHourglass, palette: "orange" },
+                  { label: "Processing", value: r.processing ?? 0, icon: LuClock, palette: "blue" },
+                  {
                     label: "Overdue",
                     value: r.overdue ?? 0,
                     icon: LuTriangleAlert,
                     palette: (r.overdue ?? 0) > 0 ? "red" : "gray",
                     help: `Open past ${GDPR_DEADLINE_DAYS} days`,
-                  }}
-                />
-                <StatTile
-                  stat={{
+                  },
+                  {
                     label: "Completed",
                     value: r.completedLast30Days ?? 0,
                     icon: LuFileCheck,
                     palette: "green",
                     help: "In the last 30 days",
-                  }}
-                />
-              </SimpleGrid>
+                  },
+                ]}
+              />
             </Stack>
           );
         }}

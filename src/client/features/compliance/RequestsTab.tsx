@@ -1,6 +1,7 @@
 // GDPR Requests: everyone files requests about their own data and follows them here; administrators see
 // everyone's, filter them, and move each one on (start processing, complete, reject with a note).
-import { Alert, Button, Dialog, Flex, Grid, Stack } from "@chakra-ui/react";
+
+import { Button, Dialog, Flex, Grid, Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuCheck, LuInbox, LuPlay, LuX } from "react-icons/lu";
 import {
@@ -14,6 +15,7 @@ import {
 import type { GdprRequestView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { FailureAlert } from "../../ui/FailureAlert";
 import { FilteredLog, useLogFilters } from "../../ui/FilteredLog";
 import { FilterField, FilterSearch, FilterSelect } from "../../ui/filters";
 import { TextareaField } from "../../ui/form";
@@ -180,12 +182,7 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
           <Dialog.Body>
             <form id={formId} onSubmit={submit} noValidate aria-label={copy.title}>
               <Stack gap="3">
-                {failure ? (
-                  <Alert.Root status="error" borderRadius="lg" size="sm" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{failure}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
+                <FailureAlert message={failure} size="sm" />
                 <TextareaField
                   label="Note to the requester"
                   required={copy.noteRequired}

@@ -1,19 +1,5 @@
-// Data Retention: how long each kind of data is kept, on what legal basis, and what happens after. Everyone
-// reads the policies; administrators change the period and automatic deletion, and run the cleanup by hand.
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Flex,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Badge, Box, Button, chakra, Flex, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useId, useState } from "react";
 import { LuSave, LuTrash2 } from "react-icons/lu";
 import {
   RETENTION_FLOORS,
@@ -25,6 +11,10 @@ import {
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Fact } from "../../ui/Fact";
+// Data Retention: how long each kind of data is kept, on what legal basis, and what happens after. Everyone
+// reads the policies; administrators change the period and automatic deletion, and run the cleanup by hand.
+import { FailureAlert } from "../../ui/FailureAlert";
 import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState, SkeletonRows } from "../../ui/QueryState";
@@ -33,19 +23,6 @@ import { showToast } from "../../ui/toaster";
 import { formatDay, formatDayAndTime, periodLabel } from "./labels";
 
 export const CLEANUP_FAILED = "Failed to perform data cleanup. Please try again.";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm" color="ink" overflowWrap="anywhere">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function PolicyFacts({ policy }: { policy: RetentionPolicyView }) {
   return (
@@ -258,12 +235,7 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
           </Button>
         ) : null}
       </PanelHeader>
-      {failure ? (
-        <Alert.Root status="error" borderRadius="lg" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FailureAlert message={failure} />
       {result && policies.data ? <CleanupResultCard result={result} policies={policies.data} /> : null}
       <QueryState
         query={policies}

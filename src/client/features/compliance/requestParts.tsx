@@ -1,5 +1,3 @@
-// The pieces every list of data requests shares: the filing form, a request's state, its export downloads,
-// and one request as a card (with what an administrator may do next, when one is looking).
 import { Alert, Badge, Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { LuDownload, LuSend } from "react-icons/lu";
@@ -12,6 +10,10 @@ import {
 import { createGdprRequestInput, type GdprRequestView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
+import { Fact } from "../../ui/Fact";
+// The pieces every list of data requests shares: the filing form, a request's state, its export downloads,
+// and one request as a card (with what an administrator may do next, when one is looking).
+import { FailureAlert } from "../../ui/FailureAlert";
 import { SelectField, TextareaField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
@@ -122,12 +124,7 @@ export function NewRequestForm({ compact = false, onFiled }: { compact?: boolean
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate aria-label="New data request">
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" borderRadius="lg" size="sm" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} size="sm" />
         <SelectField
           label="Request type"
           required
@@ -173,19 +170,6 @@ export function NewRequestForm({ compact = false, onFiled }: { compact?: boolean
         </Box>
       </Stack>
     </form>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm" color="ink" overflowWrap="anywhere">
-        {children}
-      </Text>
-    </Stack>
   );
 }
 

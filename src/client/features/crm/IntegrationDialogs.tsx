@@ -34,6 +34,81 @@ import type { ProviderCatalogue } from "./types";
 export const CREATE_FAILED_TITLE = "Integration Failed";
 export const CREATE_FAILED_MESSAGE = "Failed to create CRM integration. Please check your settings.";
 
+type FormApi = Parameters<typeof CredentialFields>[0]["form"];
+
+/** The integration's name and the endpoint the connection test calls. */
+function NameAndEndpointFields({
+  form,
+  placeholder,
+  editing,
+}: {
+  form: FormApi;
+  placeholder: string;
+  editing: boolean;
+}) {
+  return (
+    <>
+      <InputField
+        label="Integration name"
+        required
+        maxLength={120}
+        placeholder={editing ? undefined : "e.g. Showroom leads"}
+        autoComplete="off"
+        {...form.bind("integrationName")}
+      />
+      <InputField
+        label="API endpoint"
+        required
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        placeholder={placeholder}
+        hint={editing ? undefined : "The connection test calls this address with the credentials below."}
+        {...form.bind("apiEndpoint")}
+      />
+    </>
+  );
+}
+
+/** What the chosen provider takes: its credentials, a webhook URL where it supports webhooks, its events. */
+function ProviderFields({
+  provider,
+  form,
+  editing,
+}: {
+  provider: Parameters<typeof CredentialFields>[0]["provider"];
+  form: FormApi;
+  editing: boolean;
+}) {
+  return (
+    <>
+      <CredentialFields provider={provider} form={form} editing={editing} />
+      {provider.webhookSupport ? (
+        <InputField
+          label="Webhook URL"
+          note="optional"
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          placeholder={editing ? undefined : "https://crm.example.com/hooks/knowbefore"}
+          hint={
+            editing
+              ? "Events are delivered here, signed. Empty: no events are delivered."
+              : "KnowBefore posts each chosen event here, signed. Leave it empty to connect without event delivery."
+          }
+          {...form.bind("webhookUrl")}
+        />
+      ) : null}
+      <EventsField
+        provider={provider}
+        value={form.draft.events}
+        onChange={(events) => form.set("events", events)}
+        error={form.errors.events}
+      />
+    </>
+  );
+}
+
 /**
  * 'Add Integration': provider, name, endpoint, credentials, optional webhook URL and events. An administrator
  * also picks the dealership. On success the parent shows the signing secret, which is answered only once.
@@ -162,46 +237,13 @@ export function CreateIntegrationDialog({
           error={form.errors.crmProvider}
           onChange={(e) => chooseProvider(e.currentTarget.value)}
         />
-        <InputField
-          label="Integration name"
-          required
-          maxLength={120}
-          placeholder="e.g. Showroom leads"
-          autoComplete="off"
-          {...form.bind("integrationName")}
-        />
-        <InputField
-          label="API endpoint"
-          required
-          type="url"
-          inputMode="url"
-          spellCheck={false}
+        <NameAndEndpointFields
+          form={form}
           placeholder={provider?.endpointHint ?? "https://"}
-          hint="The connection test calls this address with the credentials below."
-          {...form.bind("apiEndpoint")}
+          editing={false}
         />
         {provider ? (
-          <>
-            <CredentialFields provider={provider} form={form} editing={false} />
-            {provider.webhookSupport ? (
-              <InputField
-                label="Webhook URL"
-                note="optional"
-                type="url"
-                inputMode="url"
-                spellCheck={false}
-                placeholder="https://crm.example.com/hooks/knowbefore"
-                hint="KnowBefore posts each chosen event here, signed. Leave it empty to connect without event delivery."
-                {...form.bind("webhookUrl")}
-              />
-            ) : null}
-            <EventsField
-              provider={provider}
-              value={draft.events}
-              onChange={(events) => form.set("events", events)}
-              error={form.errors.events}
-            />
-          </>
+          <ProviderFields provider={provider} form={form} editing={false} />
         ) : (
           <Text fontSize="sm" color="fg.muted">
             Choose a provider to see the credentials and events it takes.
@@ -300,40 +342,8 @@ export function EditIntegrationDialog({
       pending={update.isPending}
     >
       <Stack gap="4">
-        <InputField
-          label="Integration name"
-          required
-          maxLength={120}
-          autoComplete="off"
-          {...form.bind("integrationName")}
-        />
-        <InputField
-          label="API endpoint"
-          required
-          type="url"
-          inputMode="url"
-          spellCheck={false}
-          placeholder={provider.endpointHint}
-          {...form.bind("apiEndpoint")}
-        />
-        <CredentialFields provider={provider} form={form} editing />
-        {provider.webhookSupport ? (
-          <InputField
-            label="Webhook URL"
-            note="optional"
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            hint="Events are delivered here, signed. Empty: no events are delivered."
-            {...form.bind("webhookUrl")}
-          />
-        ) : null}
-        <EventsField
-          provider={provider}
-          value={draft.events}
-          onChange={(events) => form.set("events", events)}
-          error={form.errors.events}
-        />
+        <NameAndEndpointFields form={form} placeholder={provider.endpointHint} editing />
+        <ProviderFields provider={provider} form={form} editing />
       </Stack>
     </FormDialog>
   );

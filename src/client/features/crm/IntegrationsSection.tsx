@@ -10,7 +10,6 @@ import {
   Heading,
   HStack,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -19,7 +18,7 @@ import { LuActivity, LuPause, LuPencil, LuPlay, LuPlugZap, LuScrollText, LuTrash
 import type { ConnectionTest, CrmIntegration } from "../../../shared/schemas/crm";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { Notice, panelNotice } from "../../ui/QueryState";
+import { Notice, panelNotice, SkeletonRows } from "../../ui/QueryState";
 import { capitalise } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
 import { AUTH_TYPE_LABELS, eventLabel, syncStatusPalette, syncTime } from "./crmLabels";
@@ -343,12 +342,7 @@ export function IntegrationsSection({
   onChanged: (deletedId?: number) => Promise<unknown>;
 }) {
   if (query.isPending) {
-    return (
-      <Stack gap="4" aria-busy="true" aria-label="Loading integrations">
-        <Skeleton height="56" borderRadius="xl" />
-        <Skeleton height="56" borderRadius="xl" />
-      </Stack>
-    );
+    return <SkeletonRows label="Loading integrations" h="56" count={2} gap="4" radius="xl" />;
   }
   if (query.isError || !query.data) {
     return (

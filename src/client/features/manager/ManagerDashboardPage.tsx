@@ -1,4 +1,4 @@
-import { Badge, Button, Center, EmptyState, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Center, EmptyState, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -104,8 +104,6 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
   const [overview] = trpc.manager.overview.useSuspenseQuery();
   useDocumentTitle(`${TAB_LABELS[tab].label} · Manager dashboard`);
 
-  const needsOverview = (render: (data: ManagerOverview) => React.ReactNode) => render(overview);
-
   return (
     <TabbedWorkspace
       header={<DashboardHeader overview={overview} />}
@@ -114,32 +112,19 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
       active={tab}
       tabGap="2"
       onTabChange={onTabChange}
-    >
-      <Tabs.Content value="overview" p="0">
-        {needsOverview((data) => (
-          <OverviewPanel overview={data} onManageTeam={() => onTabChange("team")} />
-        ))}
-      </Tabs.Content>
-      <Tabs.Content value="team" p="0">
-        {needsOverview((data) => (
-          <TeamPanel overview={data} />
-        ))}
-      </Tabs.Content>
-      <Tabs.Content value="performance" p="0">
-        <PerformancePanel />
-      </Tabs.Content>
-      <Tabs.Content value="location" p="0">
-        {needsOverview((data) => (
-          <LocationPanel overview={data} />
-        ))}
-      </Tabs.Content>
-      <Tabs.Content value="reports" p="0">
-        <MonthlyReportPanel />
-      </Tabs.Content>
-      <Tabs.Content value="incidents" p="0" maxW="5xl">
-        <MisconductCasesPanel />
-      </Tabs.Content>
-    </TabbedWorkspace>
+      panels={{
+        overview: <OverviewPanel overview={overview} onManageTeam={() => onTabChange("team")} />,
+        team: <TeamPanel overview={overview} />,
+        performance: <PerformancePanel />,
+        location: <LocationPanel overview={overview} />,
+        reports: <MonthlyReportPanel />,
+        incidents: (
+          <Box maxW="5xl">
+            <MisconductCasesPanel />
+          </Box>
+        ),
+      }}
+    />
   );
 }
 

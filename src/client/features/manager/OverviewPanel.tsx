@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  HStack,
-  Icon,
-  Link,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Badge, Button, HStack, Icon, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   LuBuilding2,
   LuCreditCard,
@@ -24,18 +13,12 @@ import { formatRating } from "../../../shared/constants";
 import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { SectionCard } from "../../ui/SectionCard";
+import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { dollars, wholeNumber } from "./format";
 import { type ManagerStat, StatTile } from "./StatTile";
 
 export function OverviewSkeleton() {
-  return (
-    <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4" aria-busy="true" aria-label="Loading overview">
-      {Array.from({ length: 4 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder.
-        <Skeleton key={i} height="28" borderRadius="xl" />
-      ))}
-    </SimpleGrid>
-  );
+  return <SkeletonTiles label="Loading overview" h="28" gap="4" columns={{ base: 2, lg: 4 }} />;
 }
 
 /**

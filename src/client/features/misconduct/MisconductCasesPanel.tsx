@@ -8,7 +8,6 @@ import {
   Heading,
   HStack,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
@@ -18,7 +17,7 @@ import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews"
 import { apiErrorMessage, trpc } from "../../trpc";
 import { SelectField, TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
-import { InlineLoadError, Notice } from "../../ui/QueryState";
+import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import { caseDateTime, categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
@@ -248,10 +247,7 @@ export function MisconductCasesPanel() {
       </Card.Header>
       <Card.Body p={{ base: "5", md: "6" }}>
         {cases.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label="Loading cases">
-            <Skeleton h="16" borderRadius="lg" />
-            <Skeleton h="16" borderRadius="lg" />
-          </Stack>
+          <SkeletonRows label="Loading cases" h="16" count={2} gap="3" />
         ) : cases.isError ? (
           <InlineLoadError
             message={apiErrorMessage(cases.error, "We couldn't load the cases.")}

@@ -1,5 +1,6 @@
 // The security overview: the second factor, sessions, the last 30 days of events by risk and the previous
 // sign-in, each leading to its tab; administrators also set whether administrators must use MFA.
+
 import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuActivity, LuArrowRight, LuHistory, LuKeyRound, LuMonitorSmartphone } from "react-icons/lu";
@@ -9,6 +10,7 @@ import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatTile } from "../../ui/StatTile";
 import { showToast } from "../../ui/toaster";
 import { formatDateTime } from "./format";
@@ -47,13 +49,7 @@ export function OverviewTab({
       />
       <QueryState
         query={overview}
-        loading={
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy="true" aria-label="Loading">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h="32" borderRadius="xl" />
-            ))}
-          </SimpleGrid>
-        }
+        loading={<SkeletonTiles label="Loading" h="32" gap="4" columns={{ base: 1, sm: 2, lg: 4 }} />}
         error={{ title: "We couldn't load your security overview", titleAs: "h3" }}
       >
         {(data) => {

@@ -1,7 +1,3 @@
-// /security: the signed-in user's account security: an overview, the second factor (authenticator app and
-// backup codes), the sessions signed in to the account, and security events. Administrators also see every
-// account's events and set whether administrators must use two-factor authentication.
-import { Tabs } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import { LuActivity, LuKeyRound, LuLayoutDashboard, LuMonitorSmartphone } from "react-icons/lu";
 import { SignedInFrame } from "../../ui/layout/SignedInFrame";
@@ -41,20 +37,13 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
       labels={TAB_LABELS}
       active={tab}
       onTabChange={openTab}
-    >
-      <Tabs.Content value="overview" p="0">
-        <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />
-      </Tabs.Content>
-      <Tabs.Content value="mfa" p="0">
-        <MfaTab />
-      </Tabs.Content>
-      <Tabs.Content value="sessions" p="0">
-        <SessionsTab />
-      </Tabs.Content>
-      <Tabs.Content value="events" p="0">
-        <EventsTab isAdmin={isAdmin} />
-      </Tabs.Content>
-    </TabbedWorkspace>
+      panels={{
+        overview: <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />,
+        mfa: <MfaTab />,
+        sessions: <SessionsTab />,
+        events: <EventsTab isAdmin={isAdmin} />,
+      }}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-ico
 import type { SessionView } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Fact } from "../../ui/Fact";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
@@ -17,19 +18,6 @@ type Ending = { kind: "one"; session: SessionView } | { kind: "others"; count: n
 
 function deviceIcon(session: SessionView) {
   return /Android|iOS/.test(session.device) ? LuSmartphone : LuLaptop;
-}
-
-function Fact({ label, children }: { label: string; children: string }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text as="dt" fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text as="dd" fontSize="sm" color="fg" overflowWrap="anywhere">
-        {children}
-      </Text>
-    </Stack>
-  );
 }
 
 function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => void }) {
@@ -63,10 +51,18 @@ function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => voi
             ) : null}
           </HStack>
           <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap="3">
-            <Fact label="IP address">{session.ipAddress ?? "Not recorded"}</Fact>
-            <Fact label="Location">{session.location}</Fact>
-            <Fact label="Last activity">{formatDateTime(session.lastActivity)}</Fact>
-            <Fact label="Signed in">{formatDateTime(session.createdAt)}</Fact>
+            <Fact term color="fg" label="IP address">
+              {session.ipAddress ?? "Not recorded"}
+            </Fact>
+            <Fact term color="fg" label="Location">
+              {session.location}
+            </Fact>
+            <Fact term color="fg" label="Last activity">
+              {formatDateTime(session.lastActivity)}
+            </Fact>
+            <Fact term color="fg" label="Signed in">
+              {formatDateTime(session.createdAt)}
+            </Fact>
           </SimpleGrid>
         </Stack>
       </HStack>

@@ -1,20 +1,18 @@
 import {
   Box,
-  Button,
   Flex,
   Grid,
   HStack,
   Input,
   InputGroup,
   NativeSelect,
-  Skeleton,
   Stack,
   Stat,
   Text,
 } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { LuArrowRight, LuCheck, LuSearch, LuSearchX, LuX } from "react-icons/lu";
+import { LuArrowRight, LuSearch, LuSearchX } from "react-icons/lu";
 import { TRANSFER_STATUSES } from "../../../shared/constants";
 import {
   type AdminTransfer,
@@ -22,11 +20,12 @@ import {
   type TransferListFilter,
 } from "../../../shared/schemas/transfers";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { DecideButtons } from "../../ui/DecideButtons";
 import { useDebouncedSearch } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { DecisionDialog } from "./DecisionDialog";
@@ -34,7 +33,6 @@ import { TransferStatusBadge } from "./TransferStatusBadge";
 import { dealershipLabel, TRANSFER_STATUS_STYLE } from "./transferLabels";
 
 const PAGE_SIZE = 20;
-const SKELETONS = ["a", "b", "c", "d"];
 
 const FILTERS: { value: "" | TransferListFilter; label: string }[] = [
   { value: "", label: "All requests" },
@@ -124,25 +122,10 @@ function TransferRow({ transfer, onDecide }: { transfer: AdminTransfer; onDecide
           ) : null}
         </Stack>
         {waiting ? (
-          <HStack gap="2" justify={{ base: "stretch", md: "flex-end" }}>
-            <Button
-              flex={{ base: "1", md: "initial" }}
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => onDecide({ transfer, decision: "deny" })}
-            >
-              <LuX /> Deny
-            </Button>
-            <Button
-              flex={{ base: "1", md: "initial" }}
-              size="sm"
-              colorPalette="green"
-              onClick={() => onDecide({ transfer, decision: "approve" })}
-            >
-              <LuCheck /> Approve
-            </Button>
-          </HStack>
+          <DecideButtons
+            no={{ label: "Deny", onClick: () => onDecide({ transfer, decision: "deny" }) }}
+            yes={{ label: "Approve", onClick: () => onDecide({ transfer, decision: "approve" }) }}
+          />
         ) : (
           <Text fontSize="xs" color="fg.muted" textAlign={{ md: "end" }}>
             {TRANSFER_STATUS_STYLE[transfer.status].meaning}
@@ -256,13 +239,7 @@ export function AdminTransfersTab() {
       <QueryState
         query={list}
         keepDataOnError
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading transfer requests">
-            {SKELETONS.map((k) => (
-              <Skeleton key={k} h="24" borderRadius="lg" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows label="Loading transfer requests" h="24" count={4} gap="3" />}
         error={{ title: "We couldn't load the transfer requests", titleAs: "h3" }}
         isEmpty={(data) => data.items.length === 0}
         empty={

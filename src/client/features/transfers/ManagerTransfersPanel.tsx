@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { LuArrowLeftRight, LuCheck, LuInbox, LuX } from "react-icons/lu";
+import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { LuArrowLeftRight, LuInbox } from "react-icons/lu";
 import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../../shared/schemas/transfers";
 import { apiErrorMessage, trpc } from "../../trpc";
+import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate, yearsLabel } from "../../ui/format";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
-import { InlineLoadError, Notice } from "../../ui/QueryState";
+import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
 import { RatingSummary } from "../../ui/Rating";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
@@ -74,25 +75,11 @@ function IncomingRow({
             ) : null}
           </Stack>
         </HStack>
-        <HStack gap="2" justify={{ base: "stretch", md: "flex-end" }} flexShrink={0}>
-          <Button
-            flex={{ base: "1", md: "initial" }}
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            onClick={() => onDecide({ transfer, decision: "decline" })}
-          >
-            <LuX /> Decline
-          </Button>
-          <Button
-            flex={{ base: "1", md: "initial" }}
-            size="sm"
-            colorPalette="green"
-            onClick={() => onDecide({ transfer, decision: "accept" })}
-          >
-            <LuCheck /> Accept
-          </Button>
-        </HStack>
+        <DecideButtons
+          flexShrink={0}
+          no={{ label: "Decline", onClick: () => onDecide({ transfer, decision: "decline" }) }}
+          yes={{ label: "Accept", onClick: () => onDecide({ transfer, decision: "accept" }) }}
+        />
       </Flex>
     </Box>
   );
@@ -163,10 +150,7 @@ export function ManagerTransfersPanel() {
       </Card.Header>
       <Card.Body p={{ base: "5", md: "6" }}>
         {incoming.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label="Loading transfer requests">
-            <Skeleton h="24" borderRadius="lg" />
-            <Skeleton h="24" borderRadius="lg" />
-          </Stack>
+          <SkeletonRows label="Loading transfer requests" h="24" count={2} gap="3" />
         ) : incoming.isError ? (
           <InlineLoadError
             message={apiErrorMessage(incoming.error, "We couldn't load the transfer requests.")}

@@ -41,6 +41,7 @@ export function TabbedWorkspace<T extends string>({
   onTabChange,
   tabGap,
   stickyTop,
+  panels,
   children,
   ...head
 }: (PlainHeader | OwnHeader) & {
@@ -51,8 +52,10 @@ export function TabbedWorkspace<T extends string>({
   tabGap?: "1" | "2";
   /** Where the tab row sticks: under the app's top bar (the default), or "0" on a page without one. */
   stickyTop?: "0" | "16";
-  /** One `Tabs.Content` per tab. */
-  children: ReactNode;
+  /** Each tab's panel; a tab the page does not offer is skipped. */
+  panels?: Partial<Record<T, ReactNode>>;
+  /** One `Tabs.Content` per tab, for a page that builds its own (when `panels` is not given). */
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -82,6 +85,15 @@ export function TabbedWorkspace<T extends string>({
           <PageTabsList tabs={tabs} labels={labels} active={active} gap={tabGap} />
         </PageBand>
         <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+          {panels
+            ? tabs.map((value) =>
+                panels[value] === undefined ? null : (
+                  <Tabs.Content key={value} value={value} p="0">
+                    {panels[value]}
+                  </Tabs.Content>
+                ),
+              )
+            : null}
           {children}
         </Container>
       </Tabs.Root>

@@ -2,12 +2,9 @@ import { Badge, Flex, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuBuilding2, LuImage, LuSearchX } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
-import { apiErrorCause, apiErrorMessage, trpc } from "../../../trpc";
-import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { apiErrorCause, trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
 import { Notice } from "../../../ui/QueryState";
-import { showToast } from "../../../ui/toaster";
-import { ImageUploadDialog } from "../consoleKit";
 import {
   ConsoleRow,
   type RecordDialogs,
@@ -16,6 +13,7 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
+import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 
 const PAGE_SIZE = 20;
 
@@ -69,30 +67,24 @@ function DealershipDialog({
   const utils = trpc.useUtils();
   const create = trpc.admin.createDealership.useMutation();
   const update = trpc.admin.updateDealership.useMutation();
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [tried, setTried] = useState(false);
+  const { form, set, tried, setTried } = useRecordForm<FormState>(open, () =>
+    dealership
+      ? {
+          ...EMPTY,
+          name: dealership.name,
+          address: dealership.address,
+          city: dealership.city,
+          state: dealership.state,
+          zipCode: dealership.zipCode,
+          phoneNumber: dealership.phoneNumber ?? "",
+          website: dealership.website ?? "",
+        }
+      : EMPTY,
+  );
   const [needsPlace, setNeedsPlace] = useState(false);
   useEffect(() => {
-    if (!open) return;
-    setTried(false);
-    setNeedsPlace(false);
-    setForm(
-      dealership
-        ? {
-            ...EMPTY,
-            name: dealership.name,
-            address: dealership.address,
-            city: dealership.city,
-            state: dealership.state,
-            zipCode: dealership.zipCode,
-            phoneNumber: dealership.phoneNumber ?? "",
-            website: dealership.website ?? "",
-          }
-        : EMPTY,
-    );
-  }, [open, dealership]);
-  const set = (key: keyof FormState) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+    if (open) setNeedsPlace(false);
+  }, [open]);
   const pending = create.isPending || update.isPending;
   const missing = (key: (typeof REQUIRED)[number]) => tried && !form[key].trim();
 
@@ -116,129 +108,111 @@ function DealershipDialog({
           }
         : {}),
     };
-    try {
-      const saved = dealership
-        ? await update.mutateAsync({ id: dealership.id, ...payload })
-        : await create.mutateAsync(payload);
-      showToast({
+    await saveRecord({
+      save: () =>
+        dealership ? update.mutateAsync({ id: dealership.id, ...payload }) : create.mutateAsync(payload),
+      success: (saved) => ({
         title: dealership ? "Dealership Updated" : "Dealership Added",
         description: `${saved.name} was saved.`,
-        variant: "success",
-      });
-      onOpenChange(false);
-      await utils.admin.dealerships.invalidate();
-      void utils.admin.overview.invalidate();
-    } catch (error) {
-      if (apiErrorCause(error) === "UNKNOWN_CITY") setNeedsPlace(true);
-      showToast({
-        title: dealership ? "Update Failed" : "Failed to add dealership",
-        description: apiErrorMessage(error, "Please check the details and try again."),
-        variant: "destructive",
-      });
-    }
+      }),
+      failTitle: dealership ? "Update Failed" : "Failed to add dealership",
+      onClose: () => onOpenChange(false),
+      refresh: () => refreshAfterChange(utils.admin.dealerships, utils),
+      onError: (error) => {
+        if (apiErrorCause(error) === "UNKNOWN_CITY") setNeedsPlace(true);
+      },
+    });
   };
 
   return (
-    <DialogFrame open={open} onOpenChange={onOpenChange} busy={pending} size="lg">
-      <DialogHeading
-        title={dealership ? "Edit dealership" : "Add dealership"}
-        subtitle="Name, address, city, state and ZIP are required. Time zone and map position come from the city."
-      />
-      <DialogForm
-        label={dealership ? "Edit dealership" : "Add dealership"}
-        onSubmit={(e) => void submit(e)}
-        onCancel={() => onOpenChange(false)}
-        submit={{
-          confirmLabel: dealership ? "Save changes" : "Add dealership",
-          pendingLabel: "Saving...",
-          pending,
-        }}
-      >
-        <Stack gap="4">
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={dealership ? "Edit dealership" : "Add dealership"}
+      subtitle="Name, address, city, state and ZIP are required. Time zone and map position come from the city."
+      confirmLabel={dealership ? "Save changes" : "Add dealership"}
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Stack gap="4">
+        <InputField
+          label="Name"
+          required
+          value={form.name}
+          onChange={set("name")}
+          error={missing("name") ? `${LABELS.name} is required` : undefined}
+        />
+        <InputField
+          label="Address"
+          required
+          value={form.address}
+          onChange={set("address")}
+          error={missing("address") ? `${LABELS.address} is required` : undefined}
+        />
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <InputField
-            label="Name"
+            label="City"
             required
-            value={form.name}
-            onChange={set("name")}
-            error={missing("name") ? `${LABELS.name} is required` : undefined}
+            value={form.city}
+            onChange={set("city")}
+            error={missing("city") ? `${LABELS.city} is required` : undefined}
           />
           <InputField
-            label="Address"
+            label="State"
             required
-            value={form.address}
-            onChange={set("address")}
-            error={missing("address") ? `${LABELS.address} is required` : undefined}
+            maxLength={2}
+            placeholder="TX"
+            value={form.state}
+            onChange={set("state")}
+            error={missing("state") ? `${LABELS.state} is required` : undefined}
           />
+          <InputField
+            label="ZIP"
+            required
+            inputMode="numeric"
+            value={form.zipCode}
+            onChange={set("zipCode")}
+            error={missing("zipCode") ? `${LABELS.zipCode} is required` : undefined}
+          />
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <InputField label="Phone" note="optional" value={form.phoneNumber} onChange={set("phoneNumber")} />
+          <InputField
+            label="Website"
+            note="optional"
+            type="url"
+            placeholder="https://"
+            value={form.website}
+            onChange={set("website")}
+          />
+        </SimpleGrid>
+        {needsPlace ? (
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
             <InputField
-              label="City"
+              label="Time zone"
               required
-              value={form.city}
-              onChange={set("city")}
-              error={missing("city") ? `${LABELS.city} is required` : undefined}
+              placeholder="America/Chicago"
+              value={form.timeZone}
+              onChange={set("timeZone")}
             />
             <InputField
-              label="State"
+              label="Latitude"
               required
-              maxLength={2}
-              placeholder="TX"
-              value={form.state}
-              onChange={set("state")}
-              error={missing("state") ? `${LABELS.state} is required` : undefined}
+              inputMode="decimal"
+              value={form.latitude}
+              onChange={set("latitude")}
             />
             <InputField
-              label="ZIP"
+              label="Longitude"
               required
-              inputMode="numeric"
-              value={form.zipCode}
-              onChange={set("zipCode")}
-              error={missing("zipCode") ? `${LABELS.zipCode} is required` : undefined}
+              inputMode="decimal"
+              value={form.longitude}
+              onChange={set("longitude")}
             />
           </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <InputField
-              label="Phone"
-              note="optional"
-              value={form.phoneNumber}
-              onChange={set("phoneNumber")}
-            />
-            <InputField
-              label="Website"
-              note="optional"
-              type="url"
-              placeholder="https://"
-              value={form.website}
-              onChange={set("website")}
-            />
-          </SimpleGrid>
-          {needsPlace ? (
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-              <InputField
-                label="Time zone"
-                required
-                placeholder="America/Chicago"
-                value={form.timeZone}
-                onChange={set("timeZone")}
-              />
-              <InputField
-                label="Latitude"
-                required
-                inputMode="decimal"
-                value={form.latitude}
-                onChange={set("latitude")}
-              />
-              <InputField
-                label="Longitude"
-                required
-                inputMode="decimal"
-                value={form.longitude}
-                onChange={set("longitude")}
-              />
-            </SimpleGrid>
-          ) : null}
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+        ) : null}
+      </Stack>
+    </RecordFormDialog>
   );
 }
 
@@ -302,7 +276,7 @@ export function DealershipsTab() {
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const dialogs = useRecordDialogs<AdminDealership>();
-  const { editing, picture: logo } = dialogs;
+  const { editing } = dialogs;
   const remove = trpc.admin.deleteDealership.useMutation();
 
   return (
@@ -312,27 +286,22 @@ export function DealershipsTab() {
       add="Add Dealership"
       dialogs={dialogs}
       forms={
-        <>
-          <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-          <ImageUploadDialog
-            open={logo.open}
-            onOpenChange={logo.setOpen}
-            title="Dealership logo"
-            subtitle={logo.subject ? `A new logo for ${logo.subject.name}.` : ""}
-            current={logo.subject?.logoUrl ?? null}
-            uploadUrl={`/api/admin/dealership/${logo.subject?.id ?? 0}/upload-logo`}
-            onUploaded={() => utils.admin.dealerships.invalidate()}
-          />
-        </>
+        <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
       }
+      picture={{
+        title: "Dealership logo",
+        subtitle: (d) => `A new logo for ${d.name}.`,
+        current: (d) => d.logoUrl ?? null,
+        uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
+        onUploaded: () => utils.admin.dealerships.invalidate(),
+      }}
       remove={{
         title: "Delete dealership",
         explain: (d) =>
           `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
         onDelete: async (d, reason) => {
           const result = await remove.mutateAsync({ id: d.id, reason });
-          await utils.admin.dealerships.invalidate();
-          void utils.admin.overview.invalidate();
+          await refreshAfterChange(utils.admin.dealerships, utils);
           return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
         },
       }}

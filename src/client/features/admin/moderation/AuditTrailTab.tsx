@@ -2,7 +2,7 @@
 // dates and dealership, with each row's before and after, and the filtered rows as a CSV download.
 // Administrators see everything; the same panel shows a manager their own dealership's rows.
 import { Accordion, Badge, Button, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { LuDownload, LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
@@ -11,6 +11,7 @@ import {
 } from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
 import { downloadFrom } from "../../../ui/download";
+import { Fact } from "../../../ui/Fact";
 import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
 import { DateRangeFields, FilterField, FilterSearch, FilterSelect } from "../../../ui/filters";
 import { SkeletonRows } from "../../../ui/QueryState";
@@ -101,17 +102,25 @@ function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership
         <Accordion.ItemBody px="4" pb="4">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" fontSize="sm">
-              <Fact label="Actor">
+              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Actor">
                 {row.actorName ? `${row.actorName} · ` : ""}
                 {actor}
               </Fact>
-              <Fact label="When">{at.format(new Date(row.createdAt))}</Fact>
-              <Fact label="IP address">{row.ipAddress ?? "Not recorded"}</Fact>
-              <Fact label="Dealership">
+              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="When">
+                {at.format(new Date(row.createdAt))}
+              </Fact>
+              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="IP address">
+                {row.ipAddress ?? "Not recorded"}
+              </Fact>
+              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Dealership">
                 {row.dealershipName ?? (row.dealershipId ? `#${row.dealershipId}` : "None")}
               </Fact>
             </SimpleGrid>
-            {row.reason ? <Fact label="Reason">{row.reason}</Fact> : null}
+            {row.reason ? (
+              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Reason">
+                {row.reason}
+              </Fact>
+            ) : null}
             <Stack gap="2">
               <Text fontSize="sm" fontWeight="semibold" color="ink">
                 Changes
@@ -122,19 +131,6 @@ function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership
         </Accordion.ItemBody>
       </Accordion.ItemContent>
     </Accordion.Item>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text whiteSpace="pre-line" wordBreak="break-word">
-        {children}
-      </Text>
-    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
 // The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
 // upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
-import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
 import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
@@ -14,6 +14,7 @@ import { StarRow } from "../../../ui/Rating";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
+import { OpenCountBadge } from "../consoleKit";
 import { ConsoleList, useSearchPage } from "../consoleList";
 
 type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
@@ -191,15 +192,7 @@ export function FlaggedReviewsTab() {
         title="Flagged reviews"
         description="Reviews a salesperson or their manager asked us to check. Uphold keeps the review; Remove takes it off the profile and out of the averages."
       >
-        {flags.data ? (
-          <Badge
-            colorPalette={flags.data.total > 0 ? "orange" : "green"}
-            variant="subtle"
-            borderRadius="full"
-          >
-            {flags.data.total} open
-          </Badge>
-        ) : null}
+        <OpenCountBadge total={flags.data?.total} />
       </PanelHeader>
       <ConsoleList
         query={flags}

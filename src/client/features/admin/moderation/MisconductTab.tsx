@@ -1,15 +1,16 @@
 // Misconduct cases across every dealership (and independent salespeople), for administrators: filtered by
 // status, searched, paged; each case opens into the same case view managers use, with its history.
-import { Accordion, Badge, NativeSelect, Skeleton, Stack } from "@chakra-ui/react";
+
+import { Accordion, NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUSES, type ReportStatus } from "../../../../shared/reviews";
 import { trpc } from "../../../trpc";
 import { usePageFor } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState } from "../../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../../ui/QueryState";
 import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../misconduct";
-import { ListPager, ListToolbar, useDebouncedSearch } from "../consoleKit";
+import { ListPager, ListToolbar, OpenCountBadge, useDebouncedSearch } from "../consoleKit";
 
 const PAGE_SIZE = 10;
 
@@ -33,15 +34,7 @@ export function MisconductTab() {
         title="Misconduct cases"
         description="Reports from buyers about salespeople at every dealership. Move a case from open to investigating to resolved or dismissed; each step is kept in its history and the audit trail."
       >
-        {openCount.data ? (
-          <Badge
-            colorPalette={openCount.data.total > 0 ? "orange" : "green"}
-            variant="subtle"
-            borderRadius="full"
-          >
-            {openCount.data.total} open
-          </Badge>
-        ) : null}
+        <OpenCountBadge total={openCount.data?.total} />
       </PanelHeader>
       <ListToolbar
         label="Search misconduct cases"
@@ -69,13 +62,7 @@ export function MisconductTab() {
       </ListToolbar>
       <QueryState
         query={cases}
-        loading={
-          <Stack gap="3" aria-busy="true" aria-label="Loading misconduct cases">
-            <Skeleton h="16" borderRadius="lg" />
-            <Skeleton h="16" borderRadius="lg" />
-            <Skeleton h="16" borderRadius="lg" />
-          </Stack>
-        }
+        loading={<SkeletonRows label="Loading misconduct cases" h="16" count={3} gap="3" />}
         error={{ title: "We couldn't load the misconduct cases", titleAs: "h3" }}
         isEmpty={(data) => data.items.length === 0}
         empty={

@@ -1,4 +1,4 @@
-import { Badge, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Card, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { LuActivity } from "react-icons/lu";
 import type { AdminOverview } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
@@ -6,7 +6,7 @@ import { timeAgo } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, QueryState } from "../../../ui/QueryState";
 import { SectionCard } from "../../../ui/SectionCard";
-import { SKELETON_KEYS } from "../consoleKit";
+import { SkeletonTiles } from "../../../ui/SkeletonTiles";
 
 const KIND_LABEL: Record<
   AdminOverview["recentActivity"][number]["kind"],
@@ -51,13 +51,7 @@ export function OverviewTab() {
       />
       <QueryState
         query={overview}
-        loading={
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" aria-busy="true" aria-label="Loading overview">
-            {SKELETON_KEYS.slice(0, 8).map((key) => (
-              <Skeleton key={key} height="24" borderRadius="xl" />
-            ))}
-          </SimpleGrid>
-        }
+        loading={<SkeletonTiles label="Loading overview" count={8} gap="4" columns={{ base: 2, md: 4 }} />}
         error={{
           title: "We couldn't load the overview",
           description: "Check your connection and try again.",

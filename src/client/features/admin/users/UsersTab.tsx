@@ -1,15 +1,13 @@
 import { Badge, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { LuSearchX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
-import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
-import { showToast } from "../../../ui/toaster";
 import {
   ConsoleRow,
   type RecordDialogs,
@@ -18,6 +16,7 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
+import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 
 const PAGE_SIZE = 20;
 const ROLE_PALETTE = { customer: "gray", salesperson: "blue", manager: "purple", admin: "red" } as const;
@@ -38,68 +37,52 @@ function EditUserDialog({
 }) {
   const utils = trpc.useUtils();
   const update = trpc.admin.updateUser.useMutation();
-  const [form, setForm] = useState({
-    firstName: "",
-    lastName: "",
-    email: "",
-    phone: "",
-    city: "",
-    state: "",
-  });
-  useEffect(() => {
-    if (open && user)
-      setForm({
-        firstName: user.firstName ?? "",
-        lastName: user.lastName ?? "",
-        email: user.email,
-        phone: user.phone ?? "",
-        city: user.city ?? "",
-        state: user.state ?? "",
-      });
-  }, [open, user]);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const { form, set } = useRecordForm(open, () => ({
+    firstName: user?.firstName ?? "",
+    lastName: user?.lastName ?? "",
+    email: user?.email ?? "",
+    phone: user?.phone ?? "",
+    city: user?.city ?? "",
+    state: user?.state ?? "",
+  }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    try {
-      await update.mutateAsync({ id: user.id, ...form });
-      showToast({ title: "User Updated", description: `${form.email} was saved.`, variant: "success" });
-      onOpenChange(false);
-      await utils.admin.users.invalidate();
-    } catch (error) {
-      showToast({
-        title: "Update Failed",
-        description: apiErrorMessage(error, "Failed to update user"),
-        variant: "destructive",
-      });
-    }
+    await saveRecord({
+      save: () => update.mutateAsync({ id: user.id, ...form }),
+      success: () => ({ title: "User Updated", description: `${form.email} was saved.` }),
+      failTitle: "Update Failed",
+      fallback: "Failed to update user",
+      onClose: () => onOpenChange(false),
+      refresh: () => utils.admin.users.invalidate(),
+    });
   };
 
   return (
-    <DialogFrame open={open} onOpenChange={onOpenChange} busy={update.isPending} size="md">
-      <DialogHeading title="Edit user" subtitle={user ? user.email : undefined} />
-      <DialogForm
-        label="Edit user"
-        onSubmit={(e) => void submit(e)}
-        onCancel={() => onOpenChange(false)}
-        submit={{ confirmLabel: "Save changes", pendingLabel: "Saving...", pending: update.isPending }}
-      >
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <InputField label="First name" value={form.firstName} onChange={set("firstName")} />
-            <InputField label="Last name" value={form.lastName} onChange={set("lastName")} />
-          </SimpleGrid>
-          <InputField label="Email" required type="email" value={form.email} onChange={set("email")} />
-          <InputField label="Phone" note="optional" value={form.phone} onChange={set("phone")} />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <InputField label="City" note="optional" value={form.city} onChange={set("city")} />
-            <InputField label="State" note="optional" value={form.state} onChange={set("state")} />
-          </SimpleGrid>
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+    <RecordFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit user"
+      subtitle={user ? user.email : undefined}
+      confirmLabel="Save changes"
+      size="md"
+      pending={update.isPending}
+      onSubmit={submit}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <InputField label="First name" value={form.firstName} onChange={set("firstName")} />
+          <InputField label="Last name" value={form.lastName} onChange={set("lastName")} />
+        </SimpleGrid>
+        <InputField label="Email" required type="email" value={form.email} onChange={set("email")} />
+        <InputField label="Phone" note="optional" value={form.phone} onChange={set("phone")} />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <InputField label="City" note="optional" value={form.city} onChange={set("city")} />
+          <InputField label="State" note="optional" value={form.state} onChange={set("state")} />
+        </SimpleGrid>
+      </Stack>
+    </RecordFormDialog>
   );
 }
 
@@ -156,8 +139,7 @@ export function UsersTab() {
           `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
         onDelete: async (u, reason) => {
           const result = await remove.mutateAsync({ id: u.id, reason });
-          await utils.admin.users.invalidate();
-          void utils.admin.overview.invalidate();
+          await refreshAfterChange(utils.admin.users, utils);
           return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
         },
       }}

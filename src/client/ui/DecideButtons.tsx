@@ -1,0 +1,32 @@
+import { Button, HStack, type StackProps } from "@chakra-ui/react";
+import { LuCheck, LuX } from "react-icons/lu";
+
+/**
+ * The two answers to a request that waits on someone (a transfer, an invitation): turn it down, or let it
+ * through. Side by side and full width on phones, at the end of the row from tablets up.
+ */
+export function DecideButtons({
+  no,
+  yes,
+  ...row
+}: {
+  no: { label: string; onClick: () => void };
+  yes: { label: string; onClick: () => void };
+} & StackProps) {
+  return (
+    <HStack gap="2" justify={{ base: "stretch", md: "flex-end" }} {...row}>
+      <Button
+        flex={{ base: "1", md: "initial" }}
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={no.onClick}
+      >
+        <LuX /> {no.label}
+      </Button>
+      <Button flex={{ base: "1", md: "initial" }} size="sm" colorPalette="green" onClick={yes.onClick}>
+        <LuCheck /> {yes.label}
+      </Button>
+    </HStack>
+  );
+}
