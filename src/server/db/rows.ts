@@ -70,8 +70,6 @@ export type ContactMessageRow = RowOf<typeof schema.contactMessages>;
 /** Rows with columns aliased to their schema properties, for the tables whose queries answer that way. */
 export type SalespersonFields = FieldsOf<typeof schema.salespeople>;
 export type RatingFields = FieldsOf<typeof schema.ratings>;
-export type NotificationFields = FieldsOf<typeof schema.notifications>;
-export type RatingFlagFields = FieldsOf<typeof schema.ratingFlags>;
 export type ConversationFields = FieldsOf<typeof schema.conversations>;
 export type MessageFields = FieldsOf<typeof schema.messages>;
 export type MisconductReportFields = FieldsOf<typeof schema.misconductReports>;
