@@ -143,6 +143,8 @@ const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist
     APP_URL: `http://localhost:${appPort}`,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(databasePort),
+    // The run's database is deleted afterwards: it need not survive a crash, so it skips flushing to disk.
+    EMBEDDED_PG_OPTIONS: "fsync=off synchronous_commit=off full_page_writes=off",
     SMTP_URL: smtp.url,
     ...stripe.env,
     LOG_LEVEL: "warn",

@@ -57,7 +57,7 @@ export async function startServices(options: {
       logger,
       browseCache,
       jobs,
-      payments: createPayments(env),
+      payments: await createPayments(env),
       secrets,
     },
     /** What the job workers run with, for tests that run a job's handler directly. */
