@@ -1,7 +1,7 @@
 // [public] Document pages render their Markdown from the database, never raw HTML, and show the
 // failure texts of docs/product/public-site.md#documents when the document can't be loaded.
 import { expect, test } from "@playwright/test";
-import { settle } from "./support";
+import { lookingPage, settle } from "./support";
 
 const PAGES = [
   {
@@ -29,7 +29,8 @@ const PAGES = [
 
 test.describe("[public] documents", () => {
   for (const doc of PAGES) {
-    test(`${doc.path} renders the '${doc.slug}' document`, async ({ page }) => {
+    lookingPage(`${doc.path} renders the '${doc.slug}' document`, async ({ pageIn }) => {
+      const page = await pageIn("signed out");
       await page.goto(doc.path);
       await settle(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
@@ -42,7 +43,8 @@ test.describe("[public] documents", () => {
     });
   }
 
-  test("FAQ answers open and close from the keyboard", async ({ page }) => {
+  lookingPage("FAQ answers open and close from the keyboard", async ({ pageIn }) => {
+    const page = await pageIn("signed out");
     await page.goto("/faq/customer");
     await settle(page);
     const question = page.getByRole("button", { name: "Can I cancel an appointment?" });
