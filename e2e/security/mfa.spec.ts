@@ -46,9 +46,12 @@ test("[security] journey: turn on MFA, sign in again with a code, end another se
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Set up: the QR code and the key, then a first code turns it on.
+  // The address changes at once; the tab shows once its loader has its data. Until then the overview (which
+  // has a "Set up" of its own, leading here) is still on screen: act in the tab's own panel.
   await page.getByRole("tab", { name: "Multi-Factor Auth" }).click();
   await expect(page).toHaveURL(/tab=mfa/);
-  await page.getByRole("button", { name: "Set up" }).click();
+  const mfaPanel = page.getByRole("tabpanel", { name: "Multi-Factor Auth" });
+  await mfaPanel.getByRole("button", { name: "Set up" }).click();
   await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
