@@ -1,6 +1,5 @@
 import {
   Badge,
-  Box,
   Button,
   Card,
   chakra,
@@ -9,29 +8,25 @@ import {
   HStack,
   NativeSelect,
   Progress,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { LuBadgeCheck, LuFlag, LuMessageSquareReply, LuStar } from "react-icons/lu";
+import { LuStar } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import { REVIEW_SORTS, type ReviewSort } from "../../../shared/reviews";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { apiErrorMessage, trpc } from "../../trpc";
-import { TextareaField } from "../../ui/form";
-import { formatCalendarDate, mediumDate } from "../../ui/format";
+import { trpc } from "../../trpc";
 import { Pager } from "../../ui/Pager";
 import { InlineLoadError } from "../../ui/QueryState";
-import { OverallScore, ratingBandInfo, StarRow } from "../../ui/Rating";
+import { ratingBandInfo, StarRow } from "../../ui/Rating";
 import type { SessionUser } from "../../ui/session";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { FlagReviewDialog } from "./FlagReviewDialog";
 import { PRESSURE_SCALE } from "./RatingFields";
-import { ReviewReply } from "./ReviewReply";
+import { ReviewItem } from "./ReviewItem";
 import type { Review } from "./types";
 
 const REVIEWS_PER_PAGE = 5;
@@ -70,201 +65,6 @@ function CategoryBar({ label, value, hint }: { label: string; value: number | nu
 }
 
 /** One category score of a review, with the reviewer's note on it when there is one. */
-function CategoryScore({ label, score, note }: { label: string; score: number; note: string | null }) {
-  return (
-    <Stack gap="1" p="3" bg="gray.50" borderRadius="md" minW="0">
-      <HStack justify="space-between" gap="2">
-        <Text
-          fontSize="xs"
-          fontWeight="semibold"
-          color="fg.muted"
-          textTransform="uppercase"
-          letterSpacing="0.04em"
-        >
-          {label}
-        </Text>
-        <Text fontSize="sm" fontWeight="semibold" color="ink">
-          {score}/5
-        </Text>
-      </HStack>
-      {note ? (
-        <Text fontSize="sm" color="fg">
-          {note}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
-function ReplyForm({
-  review,
-  salespersonId,
-  onDone,
-}: {
-  review: Review;
-  salespersonId: number;
-  onDone: () => void;
-}) {
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const reply = trpc.reviews.reply.useMutation({
-    onSuccess: async () => {
-      showToast({
-        title: "Reply posted",
-        description: "Your reply now shows under the review.",
-        variant: "success",
-      });
-      onDone();
-      await utils.reviews.list.invalidate({ salespersonId });
-    },
-    onError: (e) => {
-      showToast({
-        title: "Reply not posted",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      });
-      void utils.reviews.list.invalidate({ salespersonId });
-    },
-  });
-  return (
-    <chakra.form
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault();
-        if (!body.trim()) {
-          setError("Write a reply first");
-          return;
-        }
-        reply.mutate({ ratingId: review.id, body: body.trim() });
-      }}
-      noValidate
-      p="3"
-      borderWidth="1px"
-      borderColor="blue.200"
-      borderRadius="lg"
-      bg="blue.50/50"
-    >
-      <TextareaField
-        label="Your public reply"
-        labelSize="sm"
-        error={error}
-        rows={3}
-        maxLength={2000}
-        bg="bg.panel"
-        placeholder="Thank the buyer or add context. Everyone can read your reply, and you can reply once."
-        value={body}
-        onChange={(e) => {
-          setBody(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-      <HStack justify="flex-end" mt="3" gap="2">
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={reply.isPending}>
-          Cancel
-        </Button>
-        <Button
-          size="sm"
-          type="submit"
-          colorPalette="blue"
-          loading={reply.isPending}
-          loadingText="Posting..."
-        >
-          Post reply
-        </Button>
-      </HStack>
-    </chakra.form>
-  );
-}
-
-function ReviewItem({
-  review,
-  salesperson,
-  canReply,
-  canFlag,
-  onFlag,
-}: {
-  review: Review;
-  salesperson: SalespersonDetail;
-  canReply: boolean;
-  canFlag: boolean;
-  onFlag: (review: Review) => void;
-}) {
-  const [replying, setReplying] = useState(false);
-  const created = new Date(review.createdAt);
-  return (
-    <Box
-      as="li"
-      py="5"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: "0", pt: "0" }}
-      aria-label={`Review by ${review.customerName}`}
-    >
-      <Stack gap="3">
-        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-          <Stack gap="1">
-            <OverallScore value={review.overallRating} gap="2.5" />
-            <HStack gap="2" fontSize="sm" color="fg.muted" flexWrap="wrap">
-              <Text fontWeight="medium" color="fg">
-                {review.customerName}
-              </Text>
-              {review.verifiedVisit ? (
-                <Badge colorPalette="green" variant="subtle" borderRadius="full" size="sm">
-                  <LuBadgeCheck aria-hidden /> Verified visit
-                </Badge>
-              ) : null}
-            </HStack>
-          </Stack>
-          <Stack gap="0" align={{ base: "flex-start", sm: "flex-end" }} fontSize="sm" color="fg.muted">
-            <time dateTime={created.toISOString()}>{mediumDate.format(created)}</time>
-            {review.visitDate ? (
-              <Text fontSize="xs">Visited {formatCalendarDate(review.visitDate, "medium")}</Text>
-            ) : null}
-          </Stack>
-        </Flex>
-        <Text color={review.comment ? "fg" : "fg.subtle"} whiteSpace="pre-line">
-          {review.comment ?? "No written comment."}
-        </Text>
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
-          <CategoryScore
-            label="Helpfulness"
-            score={review.helpfulnessRating}
-            note={review.helpfulnessComment}
-          />
-          <CategoryScore
-            label="Pressure level"
-            score={review.pressureLevelRating}
-            note={review.pressureComment}
-          />
-          <CategoryScore
-            label="Communication"
-            score={review.communicationRating}
-            note={review.communicationComment}
-          />
-        </SimpleGrid>
-        {review.reply ? <ReviewReply reply={review.reply} salespersonName={salesperson.name} /> : null}
-        {replying ? (
-          <ReplyForm review={review} salespersonId={salesperson.id} onDone={() => setReplying(false)} />
-        ) : null}
-        {(canReply && !review.reply && !replying) || canFlag ? (
-          <HStack gap="2" flexWrap="wrap">
-            {canReply && !review.reply && !replying ? (
-              <Button size="xs" variant="outline" onClick={() => setReplying(true)}>
-                <LuMessageSquareReply /> Reply publicly
-              </Button>
-            ) : null}
-            {canFlag ? (
-              <Button size="xs" variant="ghost" color="fg.muted" onClick={() => onFlag(review)}>
-                <LuFlag /> Flag for moderation
-              </Button>
-            ) : null}
-          </HStack>
-        ) : null}
-      </Stack>
-    </Box>
-  );
-}
-
 function ReviewsSkeleton() {
   return (
     <Stack gap="6" aria-busy="true" aria-label="Loading reviews">

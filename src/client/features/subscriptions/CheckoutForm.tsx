@@ -1,0 +1,254 @@
+// The checkout of one plan: billing period and seats, the price they come to, then Stripe's payment step.
+// The plan's summary is shared with the page's other states (not configured, wrong account).
+import { Alert, Badge, Box, Button, Card, Center, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, lazy, Suspense, useState } from "react";
+import { LuArrowLeft, LuGift, LuLock } from "react-icons/lu";
+import {
+  ANNUAL_MONTHS_CHARGED,
+  type BillingInterval,
+  chargeCents,
+  FREE_TRIAL_DAYS,
+  formatCents,
+  type Plan,
+} from "../../../shared/plans";
+import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { ChoiceCards } from "../../ui/ChoiceCards";
+import { showToast } from "../../ui/toaster";
+import { periodWord, seatsProblem } from "./billing";
+import { SeatsField } from "./SeatsField";
+
+// Stripe's code loads only when a checkout reaches the payment step, never with the rest of the site.
+const PaymentStep = lazy(() => import("./PaymentStep"));
+
+const INIT_FAILED = "Failed to initialize subscription. Please try again.";
+
+/** What one period of the plan costs, and what that means per month on annual billing. */
+function PriceLine({ plan, interval, seats }: { plan: Plan; interval: BillingInterval; seats: number }) {
+  const amount = chargeCents(plan, interval, seats);
+  return (
+    <Stack gap="1">
+      <HStack align="baseline" gap="1" wrap="wrap">
+        <Text fontSize="3xl" fontWeight="bold" color="ink" letterSpacing="-0.02em">
+          {formatCents(amount)}
+        </Text>
+        <Text color="fg.muted">per {periodWord(interval)}</Text>
+      </HStack>
+      {plan.unit === "seat" ? (
+        <Text fontSize="sm" color="fg.muted">
+          {seats} salespeople × {formatCents(plan.unitAmountCents)} per salesperson per month
+          {interval === "year" ? ` × ${ANNUAL_MONTHS_CHARGED} months` : ""}
+        </Text>
+      ) : plan.unit === "dealership" ? (
+        <Text fontSize="sm" color="fg.muted">
+          {formatCents(plan.unitAmountCents)} per month for this dealership
+          {interval === "year" ? ` × ${ANNUAL_MONTHS_CHARGED} months` : ""}
+        </Text>
+      ) : null}
+      {interval === "year" ? (
+        <Text fontSize="sm" color="green.fg" fontWeight="medium">
+          {ANNUAL_MONTHS_CHARGED} months charged for 12: two months free (you save{" "}
+          {formatCents(chargeCents(plan, "month", seats) * 12 - amount)})
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PlanSummary({
+  plan,
+  interval = "month",
+  seats = plan.minQuantity,
+}: {
+  plan: Plan;
+  interval?: BillingInterval;
+  seats?: number;
+}) {
+  return (
+    <Card.Root as="section" aria-label="Plan" borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+      <Card.Body gap="3" p="6">
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Text as="h2" fontWeight="semibold" fontSize="lg" color="ink">
+            {plan.name}
+          </Text>
+          <Badge colorPalette="blue" variant="subtle" borderRadius="full">
+            For {plan.audience === "dealership" ? "dealerships" : "salespeople"}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {plan.summary}
+        </Text>
+        <PriceLine plan={plan} interval={interval} seats={seats} />
+        <Text fontSize="sm" color="fg.muted">
+          Cancel any time; your plan stays active until the end of the billing period.
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Signed in without a plan in the address: the five plans to start from. */
+
+/** Shown while the payment step's code loads; the step itself then fills the same region. */
+function PaymentStepLoading() {
+  return (
+    <Center py="10" aria-busy="true">
+      <Spinner color="blue.solid" aria-label="Loading the secure payment form" />
+    </Center>
+  );
+}
+
+/** The plan, billing period and seats, then "Continue to payment"; then Stripe's payment form. */
+export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishableKey: string }) {
+  const navigate = useNavigate();
+  const [interval, setBillingInterval] = useState<BillingInterval>("month");
+  const [seatsText, setSeatsText] = useState(String(plan.minQuantity));
+  const [showProblems, setShowProblems] = useState(false);
+  const [initFailed, setInitFailed] = useState(false);
+  const [start, setStart] = useState<CheckoutStart | null>(null);
+  const create = trpc.subscriptions.create.useMutation();
+
+  const bySeat = plan.unit === "seat";
+  const problem = bySeat ? seatsProblem(seatsText, plan) : null;
+  const seats = bySeat && !problem ? Number(seatsText) : plan.minQuantity;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    if (problem) return;
+    setInitFailed(false);
+    create.mutate(
+      { planType: plan.id, interval, ...(bySeat ? { seats } : {}) },
+      {
+        onSuccess: (answer) => {
+          if (answer.intent === "none" || !answer.clientSecret) {
+            void navigate({ to: "/subscription-success", search: { subscription: answer.subscriptionId } });
+            return;
+          }
+          setStart(answer);
+        },
+        onError: (error) => {
+          setInitFailed(true);
+          showToast({
+            title: "Subscription Error",
+            description: apiErrorMessage(error, INIT_FAILED),
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
+
+  if (start?.clientSecret && start.intent !== "none") {
+    return (
+      <Stack gap="5" maxW="2xl">
+        <PlanSummary plan={plan} interval={start.interval} seats={start.seats} />
+        <Box
+          as="section"
+          role="region"
+          aria-label="Payment details"
+          borderWidth="1px"
+          borderColor="border.muted"
+          borderRadius="xl"
+          bg="bg.panel"
+          p={{ base: "4", md: "6" }}
+        >
+          <Suspense fallback={<PaymentStepLoading />}>
+            <PaymentStep
+              publishableKey={publishableKey}
+              clientSecret={start.clientSecret}
+              intent={start.intent}
+              subscriptionId={start.subscriptionId}
+              planName={plan.name}
+              amountCents={start.amountCents}
+              interval={start.interval}
+              trialEnd={start.trialEnd}
+            />
+          </Suspense>
+        </Box>
+        {start.intent === "payment" ? (
+          // Nothing is paid yet, so another period or seat count is a new checkout; a started trial is not.
+          <Button variant="ghost" alignSelf="flex-start" size="sm" onClick={() => setStart(null)}>
+            <LuArrowLeft /> Change billing options
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="5" maxW="2xl">
+      <PlanSummary plan={plan} interval={interval} seats={seats} />
+      <Card.Root as="section" aria-label="Billing options" borderRadius="xl" borderColor="border.muted">
+        <Card.Body p="6">
+          <form onSubmit={submit} noValidate aria-label="Billing options">
+            <Stack gap="5">
+              <ChoiceCards
+                label="Billing period"
+                columns={2}
+                value={interval}
+                onChange={(value) => setBillingInterval(value as BillingInterval)}
+                choices={[
+                  {
+                    value: "month",
+                    label: "Monthly",
+                    description: `${formatCents(chargeCents(plan, "month", seats))} per month`,
+                  },
+                  {
+                    value: "year",
+                    label: "Annual",
+                    description: `${formatCents(chargeCents(plan, "year", seats))} per year · two months free`,
+                  },
+                ]}
+              />
+              {bySeat ? (
+                <SeatsField
+                  plan={plan}
+                  value={seatsText}
+                  onChange={setSeatsText}
+                  error={showProblems ? problem : undefined}
+                  hint={`At least ${plan.minQuantity}: one seat for each salesperson on your team.`}
+                />
+              ) : null}
+              <HStack
+                gap="3"
+                align="flex-start"
+                bg="green.subtle"
+                color="green.fg"
+                borderRadius="lg"
+                px="4"
+                py="3"
+                fontSize="sm"
+              >
+                <Box as="span" mt="0.5" aria-hidden>
+                  <LuGift />
+                </Box>
+                <Text>
+                  The first subscription of each salesperson or dealership starts with a {FREE_TRIAL_DAYS}-day
+                  free trial: nothing is charged today, and a card you add keeps the plan after the trial.
+                </Text>
+              </HStack>
+              {initFailed ? (
+                <Alert.Root status="error" borderRadius="lg">
+                  <Alert.Indicator />
+                  <Alert.Title>Unable to initialize payment. Please try again.</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <Button
+                type="submit"
+                colorPalette="blue"
+                size="lg"
+                alignSelf={{ base: "stretch", sm: "flex-start" }}
+                loading={create.isPending}
+                loadingText="Preparing payment…"
+              >
+                <LuLock /> Continue to payment
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
