@@ -86,16 +86,18 @@ test.describe("[public] dark theme", () => {
     const background = () =>
       page.locator("main").evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor);
     const light = await background();
+    // Reduced motion shortens the background's transition to 0.01 ms, but the computed colour still changes
+    // only on the next frame: the checks wait for it rather than read it once.
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await expect.poll(background).not.toBe(light);
     const dark = await background();
-    expect(dark).not.toBe(light);
     await page.reload();
     await settle(page);
     await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
-    expect(await background()).toBe(dark);
+    await expect.poll(background).toBe(dark);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
-    expect(await background()).toBe(light);
+    await expect.poll(background).toBe(light);
   });
 
   test("follows the system preference until someone chooses", async ({ browser, baseURL }) => {
