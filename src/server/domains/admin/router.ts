@@ -16,8 +16,8 @@ import {
 } from "../../../shared/schemas/admin";
 import * as common from "../../../shared/schemas/common";
 import { verifyMfaInput } from "../../../shared/schemas/security";
-import { adminEvenWithoutMfaProcedure, adminProcedure, publicProcedure, router } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { admin, adminAccount, anyone, anyoneBeforeMfa } from "../../trpc/procedures";
 import {
   createDealership,
   deleteDealership,
@@ -38,77 +38,35 @@ import { deleteUser, listUsers, updateUser } from "./users";
 
 export const adminRouter = router({
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
-  login: publicProcedure
-    .meta({ access: "public", beforeMfa: true })
-    .input(adminLoginInput)
-    .output(answers(shape.adminLoginAnswer))
-    .mutation(({ ctx, input }) => adminLogin(ctx, input)),
+  login: anyoneBeforeMfa.mutation(adminLoginInput, shape.adminLoginAnswer, adminLogin),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
-  verifyMfa: publicProcedure
-    .meta({ access: "public", beforeMfa: true })
-    .input(verifyMfaInput)
-    .output(answers(shape.adminSession))
-    .mutation(({ ctx, input }) => adminVerifyMfa(ctx, input)),
-  verify: adminEvenWithoutMfaProcedure
-    .output(answers(shape.adminAccount))
-    .query(({ ctx }) => ({ user: ctx.user, expiresAt: ctx.session.expiresAt })),
+  verifyMfa: anyoneBeforeMfa.mutation(verifyMfaInput, shape.adminSession, adminVerifyMfa),
+  verify: adminAccount.query(shape.adminAccount, (ctx) => ({
+    user: ctx.user,
+    expiresAt: ctx.session.expiresAt,
+  })),
   /** Ends the console's session on the server (the browser forgets its token either way). */
-  logout: adminEvenWithoutMfaProcedure.output(answers(common.ok)).mutation(({ ctx }) => adminLogout(ctx)),
-  overview: adminProcedure.output(answers(shape.adminOverview)).query(({ ctx }) => adminOverview(ctx)),
+  logout: adminAccount.mutation(common.ok, adminLogout),
+  overview: admin.query(shape.adminOverview, adminOverview),
 
-  users: adminProcedure
-    .input(adminUsersInput)
-    .output(answers(shape.adminUsersPage))
-    .query(({ ctx, input }) => listUsers(ctx, input)),
-  updateUser: adminProcedure
-    .input(updateUserInput)
-    .output(answers(shape.adminUser))
-    .mutation(({ ctx, input }) => updateUser(ctx, input)),
-  deleteUser: adminProcedure
-    .input(deleteUserInput)
-    .output(answers(shape.deletedUser))
-    .mutation(({ ctx, input }) => deleteUser(ctx, input)),
+  users: admin.query(adminUsersInput, shape.adminUsersPage, listUsers),
+  updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser),
+  deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser),
 
-  salespeople: adminProcedure
-    .input(adminSalespeopleInput)
-    .output(answers(shape.adminSalespeoplePage))
-    .query(({ ctx, input }) => listSalespeople(ctx, input)),
-  createSalesperson: adminProcedure
-    .input(createSalespersonInput)
-    .output(answers(shape.adminSalesperson))
-    .mutation(({ ctx, input }) => createSalesperson(ctx, input)),
-  updateSalesperson: adminProcedure
-    .input(updateSalespersonAdminInput)
-    .output(answers(shape.adminSalesperson))
-    .mutation(({ ctx, input }) => updateSalesperson(ctx, input)),
-  deleteSalesperson: adminProcedure
-    .input(deleteByIdInput)
-    .output(answers(shape.deletedSalesperson))
-    .mutation(({ ctx, input }) => deleteSalesperson(ctx, input)),
-  uploadSalespersonPhoto: adminProcedure
-    .input(salespersonPhotoInput)
-    .output(answers(shape.salespersonPhoto))
-    .mutation(({ ctx, input }) => uploadSalespersonPhoto(ctx, input)),
+  salespeople: admin.query(adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople),
+  createSalesperson: admin.mutation(createSalespersonInput, shape.adminSalesperson, createSalesperson),
+  updateSalesperson: admin.mutation(updateSalespersonAdminInput, shape.adminSalesperson, updateSalesperson),
+  deleteSalesperson: admin.mutation(deleteByIdInput, shape.deletedSalesperson, deleteSalesperson),
+  uploadSalespersonPhoto: admin.mutation(
+    salespersonPhotoInput,
+    shape.salespersonPhoto,
+    uploadSalespersonPhoto,
+  ),
 
   /** Public fields for everyone; administrators also get owner, manager and counts. */
-  dealerships: publicProcedure
-    .input(dealershipsInput)
-    .output(answers(shape.dealershipsPage))
-    .query(({ ctx, input }) => listDealerships(ctx, input)),
-  createDealership: adminProcedure
-    .input(createDealershipInput)
-    .output(answers(shape.adminDealership))
-    .mutation(({ ctx, input }) => createDealership(ctx, input)),
-  updateDealership: adminProcedure
-    .input(updateDealershipInput)
-    .output(answers(shape.adminDealership))
-    .mutation(({ ctx, input }) => updateDealership(ctx, input)),
-  deleteDealership: adminProcedure
-    .input(deleteByIdInput)
-    .output(answers(shape.deletedDealership))
-    .mutation(({ ctx, input }) => deleteDealership(ctx, input)),
-  uploadDealershipLogo: adminProcedure
-    .input(dealershipLogoInput)
-    .output(answers(shape.dealershipLogo))
-    .mutation(({ ctx, input }) => uploadDealershipLogo(ctx, input)),
+  dealerships: anyone.query(dealershipsInput, shape.dealershipsPage, listDealerships),
+  createDealership: admin.mutation(createDealershipInput, shape.adminDealership, createDealership),
+  updateDealership: admin.mutation(updateDealershipInput, shape.adminDealership, updateDealership),
+  deleteDealership: admin.mutation(deleteByIdInput, shape.deletedDealership, deleteDealership),
+  uploadDealershipLogo: admin.mutation(dealershipLogoInput, shape.dealershipLogo, uploadDealershipLogo),
 });

@@ -1,7 +1,7 @@
 import * as shape from "../../../shared/schemas/analytics";
 import { analyticsInput, platformAnalyticsInput, predictionsInput } from "../../../shared/schemas/analytics";
-import { managerOrAdminProcedure, router } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { managerOrAdmin } from "../../trpc/procedures";
 import { executiveSummary } from "./executive";
 import { marketAnalytics } from "./market";
 import { dealershipPerformance } from "./performance";
@@ -13,24 +13,9 @@ import { revenueAnalytics } from "./revenue";
  * administrators (the platform, or one dealership they name). Revenue is the platform's: administrators only.
  */
 export const analyticsRouter = router({
-  executiveSummary: managerOrAdminProcedure
-    .input(analyticsInput)
-    .output(answers(shape.executiveSummary))
-    .query(({ ctx, input }) => executiveSummary(ctx, input)),
-  revenue: managerOrAdminProcedure
-    .input(platformAnalyticsInput)
-    .output(answers(shape.revenueAnalytics))
-    .query(({ ctx, input }) => revenueAnalytics(ctx, input)),
-  dealerships: managerOrAdminProcedure
-    .input(analyticsInput)
-    .output(answers(shape.dealershipPerformance))
-    .query(({ ctx, input }) => dealershipPerformance(ctx, input)),
-  market: managerOrAdminProcedure
-    .input(analyticsInput)
-    .output(answers(shape.marketAnalytics))
-    .query(({ ctx, input }) => marketAnalytics(ctx, input)),
-  predictions: managerOrAdminProcedure
-    .input(predictionsInput)
-    .output(answers(shape.predictions))
-    .query(({ ctx, input }) => predictions(ctx, input)),
+  executiveSummary: managerOrAdmin.query(analyticsInput, shape.executiveSummary, executiveSummary),
+  revenue: managerOrAdmin.query(platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics),
+  dealerships: managerOrAdmin.query(analyticsInput, shape.dealershipPerformance, dealershipPerformance),
+  market: managerOrAdmin.query(analyticsInput, shape.marketAnalytics, marketAnalytics),
+  predictions: managerOrAdmin.query(predictionsInput, shape.predictions, predictions),
 });

@@ -14,14 +14,8 @@ import {
   waitlistInput,
 } from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
-import {
-  customerProcedure,
-  publicProcedure,
-  router,
-  salespersonOrManagerOrAdminProcedure,
-  signedInProcedure,
-} from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { anyone, customer, signedIn, staff } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
 import {
@@ -37,72 +31,41 @@ import {
 import { appointmentById } from "./views";
 
 export const appointmentsRouter = router({
-  book: customerProcedure
-    .input(bookAppointmentInput)
-    .output(answers(shape.appointmentView))
-    .mutation(({ ctx, input }) => bookAppointment(ctx, input)),
-  reschedule: signedInProcedure
-    .input(rescheduleAppointmentInput)
-    .output(answers(shape.rescheduled))
-    .mutation(({ ctx, input }) => rescheduleAppointment(ctx, input)),
-  forSalesperson: publicProcedure
-    .input(salespersonIdInput)
-    .output(answers(shape.salespersonCalendar))
-    .query(({ ctx, input }) => salespersonAppointments(ctx, input.id)),
-  daySlots: publicProcedure
-    .input(salespersonDayInput)
-    .output(answers(shape.daySlots))
-    .query(({ ctx, input }) => daySlots(ctx.sql, ctx.user, input.id, input.date)),
+  book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment),
+  reschedule: signedIn.mutation(rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment),
+  forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, (ctx, input) =>
+    salespersonAppointments(ctx, input.id),
+  ),
+  daySlots: anyone.query(salespersonDayInput, shape.daySlots, (ctx, input) =>
+    daySlots(ctx.sql, ctx.user, input.id, input.date),
+  ),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
-  availableToday: publicProcedure
-    .input(salespersonIdInput)
-    .output(answers(shape.daySlots))
-    .query(({ ctx, input }) => availableToday(ctx.sql, ctx.user, input.id)),
+  availableToday: anyone.query(salespersonIdInput, shape.daySlots, (ctx, input) =>
+    availableToday(ctx.sql, ctx.user, input.id),
+  ),
   /** The same for a page of cards at once (one request for a whole browse grid). */
-  availableTodayMany: publicProcedure
-    .input(salespeopleIdsInput)
-    .output(answers(shape.daySlotsById))
-    .query(({ ctx, input }) => availableTodayMany(ctx.sql, ctx.user, input.ids)),
-  mine: customerProcedure
-    .output(answers(shape.appointmentList))
-    .query(({ ctx }) => customerAppointments(ctx, ctx.user.id)),
-  forCustomer: signedInProcedure
-    .input(customerAppointmentsInput)
-    .output(answers(shape.appointmentList))
-    .query(({ ctx, input }) => customerAppointments(ctx, input.userId)),
-  byId: signedInProcedure
-    .input(appointmentIdInput)
-    .output(answers(shape.appointmentView))
-    .query(({ ctx, input }) => appointmentById(ctx, input.id)),
-  updateStatus: salespersonOrManagerOrAdminProcedure
-    .input(updateAppointmentStatusInput)
-    .output(answers(shape.appointmentView))
-    .mutation(({ ctx, input }) => updateAppointmentStatus(ctx, input)),
-  cancel: signedInProcedure
-    .input(cancelAppointmentInput)
-    .output(answers(shape.appointmentView))
-    .mutation(({ ctx, input }) => cancelAppointment(ctx, input)),
-  joinWaitlist: customerProcedure
-    .input(waitlistInput)
-    .output(answers(shape.waitlistEntry))
-    .mutation(({ ctx, input }) => joinWaitlist(ctx, input.salespersonId, input.date)),
+  availableTodayMany: anyone.query(salespeopleIdsInput, shape.daySlotsById, (ctx, input) =>
+    availableTodayMany(ctx.sql, ctx.user, input.ids),
+  ),
+  mine: customer.query(shape.appointmentList, (ctx) => customerAppointments(ctx, ctx.user.id)),
+  forCustomer: signedIn.query(customerAppointmentsInput, shape.appointmentList, (ctx, input) =>
+    customerAppointments(ctx, input.userId),
+  ),
+  byId: signedIn.query(appointmentIdInput, shape.appointmentView, (ctx, input) =>
+    appointmentById(ctx, input.id),
+  ),
+  updateStatus: staff.mutation(updateAppointmentStatusInput, shape.appointmentView, updateAppointmentStatus),
+  cancel: signedIn.mutation(cancelAppointmentInput, shape.appointmentView, cancelAppointment),
+  joinWaitlist: customer.mutation(waitlistInput, shape.waitlistEntry, (ctx, input) =>
+    joinWaitlist(ctx, input.salespersonId, input.date),
+  ),
 });
 
 export const availabilityRouter = router({
-  create: salespersonOrManagerOrAdminProcedure
-    .input(createBlockInput)
-    .output(answers(shape.savedBlock))
-    .mutation(({ ctx, input }) => createBlock(ctx, input)),
-  update: salespersonOrManagerOrAdminProcedure
-    .input(updateBlockInput)
-    .output(answers(shape.savedBlock))
-    .mutation(({ ctx, input }) => updateBlock(ctx, input)),
-  remove: salespersonOrManagerOrAdminProcedure
-    .input(blockIdInput)
-    .output(answers(shape.removedBlock))
-    .mutation(({ ctx, input }) => deleteBlock(ctx, input.id)),
-  forSalesperson: salespersonOrManagerOrAdminProcedure
-    .input(salespersonIdInput)
-    .output(answers(shape.availabilityBlocks))
-    .query(({ ctx, input }) => listBlocks(ctx, input.id)),
+  create: staff.mutation(createBlockInput, shape.savedBlock, createBlock),
+  update: staff.mutation(updateBlockInput, shape.savedBlock, updateBlock),
+  remove: staff.mutation(blockIdInput, shape.removedBlock, (ctx, input) => deleteBlock(ctx, input.id)),
+  forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, (ctx, input) =>
+    listBlocks(ctx, input.id),
+  ),
 });

@@ -4,24 +4,17 @@ import {
   conversationInput,
   replyMessageInput,
 } from "../../../shared/schemas/messages";
-import { router, signedInProcedure } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { signedIn } from "../../trpc/procedures";
 import { contactSalesperson, listConversations, readConversation, replyInConversation } from "./service";
 
 export const messagesRouter = router({
-  contact: signedInProcedure
-    .input(contactSalespersonInput)
-    .output(answers(shape.contactSent))
-    .mutation(({ ctx, input }) => contactSalesperson(ctx, input)),
-  conversations: signedInProcedure
-    .output(answers(shape.conversationSummaries))
-    .query(({ ctx }) => listConversations(ctx)),
-  conversation: signedInProcedure
-    .input(conversationInput)
-    .output(answers(shape.conversationThread))
-    .query(({ ctx, input }) => readConversation(ctx, input.conversationId)),
-  reply: signedInProcedure
-    .input(replyMessageInput)
-    .output(answers(shape.sentReply))
-    .mutation(({ ctx, input }) => replyInConversation(ctx, input.conversationId, input.body)),
+  contact: signedIn.mutation(contactSalespersonInput, shape.contactSent, contactSalesperson),
+  conversations: signedIn.query(shape.conversationSummaries, listConversations),
+  conversation: signedIn.query(conversationInput, shape.conversationThread, (ctx, input) =>
+    readConversation(ctx, input.conversationId),
+  ),
+  reply: signedIn.mutation(replyMessageInput, shape.sentReply, (ctx, input) =>
+    replyInConversation(ctx, input.conversationId, input.body),
+  ),
 });

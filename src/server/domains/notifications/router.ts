@@ -1,19 +1,17 @@
 import * as shape from "../../../shared/schemas/notifications";
 import { markNotificationsReadInput, notificationsListInput } from "../../../shared/schemas/notifications";
-import { router, signedInProcedure } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { signedIn } from "../../trpc/procedures";
 import { listNotifications, markNotificationsRead } from "./service";
 
 export const notificationsRouter = router({
-  list: signedInProcedure
-    .input(notificationsListInput)
-    .output(answers(shape.notificationsList))
-    .query(({ ctx, input }) => listNotifications(ctx.sql, ctx.user, input?.limit)),
-  markRead: signedInProcedure
-    .input(markNotificationsReadInput)
-    .output(answers(shape.notificationsMarked))
-    .mutation(({ ctx, input }) => markNotificationsRead(ctx.sql, ctx.user, input.ids)),
-  markAllRead: signedInProcedure
-    .output(answers(shape.notificationsMarked))
-    .mutation(({ ctx }) => markNotificationsRead(ctx.sql, ctx.user, "all")),
+  list: signedIn.query(notificationsListInput, shape.notificationsList, (ctx, input) =>
+    listNotifications(ctx.sql, ctx.user, input?.limit),
+  ),
+  markRead: signedIn.mutation(markNotificationsReadInput, shape.notificationsMarked, (ctx, input) =>
+    markNotificationsRead(ctx.sql, ctx.user, input.ids),
+  ),
+  markAllRead: signedIn.mutation(shape.notificationsMarked, (ctx) =>
+    markNotificationsRead(ctx.sql, ctx.user, "all"),
+  ),
 });

@@ -11,14 +11,8 @@ import {
 } from "../../../shared/schemas/portal";
 import * as salespeople from "../../../shared/schemas/salespeople";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
-import {
-  managerProcedure,
-  publicProcedure,
-  router,
-  salespersonOrManagerOrAdminProcedure,
-  salespersonProcedure,
-} from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { anyone, manager as dealershipManager, salesperson, staff } from "../../trpc/procedures";
 import { acceptInvitation, declineInvitation, myInvitations } from "../manager/invitations";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
@@ -34,57 +28,34 @@ import {
 
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
-  me: salespersonProcedure
-    .output(answers(salespeople.salespersonDetail))
-    .query(({ ctx }) => getSalesperson(ctx.sql, ctx.salespersonId)),
-  overview: salespersonOrManagerOrAdminProcedure
-    .input(overviewInput)
-    .output(answers(shape.salespersonOverview))
-    .query(async ({ ctx, input }) => {
-      const id = await dashboardSubject(ctx, input.salespersonId);
-      return salespersonOverview(ctx.sql, id, input.period);
-    }),
-  insights: salespersonOrManagerOrAdminProcedure
-    .input(insightsInput)
-    .output(answers(shape.growthInsights))
-    .query(async ({ ctx, input }) =>
-      growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
-    ),
-  update: salespersonOrManagerOrAdminProcedure
-    .input(updateSalespersonInput)
-    .output(answers(salespeople.salespersonDetail))
-    .mutation(({ ctx, input }) => updateSalespersonProfile(ctx, input)),
-  updateStatus: salespersonOrManagerOrAdminProcedure
-    .input(updateStatusInput)
-    .output(answers(shape.profileStatus))
-    .mutation(({ ctx, input }) => updateSalespersonStatus(ctx, input)),
-  uploadPhoto: salespersonProcedure
-    .input(dataUrlUploadInput)
-    .output(answers(shape.uploadedPhoto))
-    .mutation(async ({ ctx, input }) => {
-      const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
-      const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
-      ctx.browseCache.clear();
-      return urls;
-    }),
-  recordView: publicProcedure
-    .input(salespersonIdInput)
-    .output(answers(shape.recordedView))
-    .mutation(({ ctx, input }) => recordProfileView(ctx, input.id)),
+  me: salesperson.query(salespeople.salespersonDetail, (ctx) => getSalesperson(ctx.sql, ctx.salespersonId)),
+  overview: staff.query(overviewInput, shape.salespersonOverview, async (ctx, input) => {
+    const id = await dashboardSubject(ctx, input.salespersonId);
+    return salespersonOverview(ctx.sql, id, input.period);
+  }),
+  insights: staff.query(insightsInput, shape.growthInsights, async (ctx, input) =>
+    growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
+  ),
+  update: staff.mutation(updateSalespersonInput, salespeople.salespersonDetail, updateSalespersonProfile),
+  updateStatus: staff.mutation(updateStatusInput, shape.profileStatus, updateSalespersonStatus),
+  uploadPhoto: salesperson.mutation(dataUrlUploadInput, shape.uploadedPhoto, async (ctx, input) => {
+    const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
+    const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
+    ctx.browseCache.clear();
+    return urls;
+  }),
+  recordView: anyone.mutation(salespersonIdInput, shape.recordedView, (ctx, input) =>
+    recordProfileView(ctx, input.id),
+  ),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
-  invitations: salespersonProcedure
-    .output(answers(manager.salespersonInvitations))
-    .query(({ ctx }) => myInvitations(ctx)),
-  acceptInvitation: salespersonProcedure
-    .input(invitationIdInput)
-    .output(answers(manager.invitationAnswer))
-    .mutation(({ ctx, input }) => acceptInvitation(ctx, input.id)),
-  declineInvitation: salespersonProcedure
-    .input(invitationIdInput)
-    .output(answers(manager.invitationAnswer))
-    .mutation(({ ctx, input }) => declineInvitation(ctx, input.id)),
-  verify: managerProcedure
-    .input(verifySalespersonInput)
-    .output(answers(shape.verifiedProfile))
-    .mutation(({ ctx, input }) => verifySalesperson(ctx, input.salespersonId, input.verified)),
+  invitations: salesperson.query(manager.salespersonInvitations, myInvitations),
+  acceptInvitation: salesperson.mutation(invitationIdInput, manager.invitationAnswer, (ctx, input) =>
+    acceptInvitation(ctx, input.id),
+  ),
+  declineInvitation: salesperson.mutation(invitationIdInput, manager.invitationAnswer, (ctx, input) =>
+    declineInvitation(ctx, input.id),
+  ),
+  verify: dealershipManager.mutation(verifySalespersonInput, shape.verifiedProfile, (ctx, input) =>
+    verifySalesperson(ctx, input.salespersonId, input.verified),
+  ),
 });

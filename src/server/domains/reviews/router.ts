@@ -9,51 +9,28 @@ import {
   reviewsPageInput,
   submitRatingInput,
 } from "../../../shared/schemas/reviews";
-import {
-  adminProcedure,
-  customerProcedure,
-  publicProcedure,
-  router,
-  salespersonOrManagerOrAdminProcedure,
-  salespersonProcedure,
-} from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { admin, anyone, customer, salesperson, staff } from "../../trpc/procedures";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
 import { editRating, eligibleAppointments, submitRating } from "./submit";
 
 export const reviewsRouter = router({
-  submit: customerProcedure
-    .input(submitRatingInput)
-    .output(answers(shape.submittedReview))
-    .mutation(({ ctx, input }) => submitRating(ctx, input)),
-  eligibleAppointments: customerProcedure
-    .input(eligibleAppointmentsInput)
-    .output(answers(shape.eligibleAppointments))
-    .query(({ ctx, input }) => eligibleAppointments(ctx, input.salespersonId)),
-  edit: customerProcedure
-    .input(editRatingInput)
-    .output(answers(shape.editedReview))
-    .mutation(({ ctx, input }) => editRating(ctx, input)),
-  list: publicProcedure
-    .input(reviewsPageInput)
-    .output(answers(shape.reviewsPage))
-    .query(({ ctx, input }) => listReviews(ctx.sql, input)),
-  mine: customerProcedure.output(answers(shape.myReviews)).query(({ ctx }) => myReviews(ctx.sql, ctx.user)),
-  reply: salespersonProcedure
-    .input(replyInput)
-    .output(answers(shape.reviewReply))
-    .mutation(({ ctx, input }) => replyToReview(ctx, input.ratingId, input.body)),
-  flag: salespersonOrManagerOrAdminProcedure
-    .input(flagInput)
-    .output(answers(shape.reviewFlag))
-    .mutation(({ ctx, input }) => flagReview(ctx, input.ratingId, input.reason)),
-  openFlags: adminProcedure
-    .input(openFlagsInput)
-    .output(answers(shape.openFlagsPage))
-    .query(({ ctx, input }) => openFlags(ctx, input)),
-  resolveFlag: adminProcedure
-    .input(resolveFlagInput)
-    .output(answers(shape.resolvedFlag))
-    .mutation(({ ctx, input }) => resolveFlag(ctx, input.flagId, input.decision, input.note)),
+  submit: customer.mutation(submitRatingInput, shape.submittedReview, submitRating),
+  eligibleAppointments: customer.query(eligibleAppointmentsInput, shape.eligibleAppointments, (ctx, input) =>
+    eligibleAppointments(ctx, input.salespersonId),
+  ),
+  edit: customer.mutation(editRatingInput, shape.editedReview, editRating),
+  list: anyone.query(reviewsPageInput, shape.reviewsPage, (ctx, input) => listReviews(ctx.sql, input)),
+  mine: customer.query(shape.myReviews, (ctx) => myReviews(ctx.sql, ctx.user)),
+  reply: salesperson.mutation(replyInput, shape.reviewReply, (ctx, input) =>
+    replyToReview(ctx, input.ratingId, input.body),
+  ),
+  flag: staff.mutation(flagInput, shape.reviewFlag, (ctx, input) =>
+    flagReview(ctx, input.ratingId, input.reason),
+  ),
+  openFlags: admin.query(openFlagsInput, shape.openFlagsPage, openFlags),
+  resolveFlag: admin.mutation(resolveFlagInput, shape.resolvedFlag, (ctx, input) =>
+    resolveFlag(ctx, input.flagId, input.decision, input.note),
+  ),
 });

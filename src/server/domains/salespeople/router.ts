@@ -8,8 +8,8 @@ import {
   salespersonIdInput,
   salespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import { publicProcedure, router, withSuperjsonForm } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router, withSuperjsonForm } from "../../trpc/init";
+import { anyone } from "../../trpc/procedures";
 import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
 
 /**
@@ -31,25 +31,18 @@ export function browseSuperjson(page: BrowseResult): SuperJSONResult {
 }
 
 export const salespeopleRouter = router({
-  list: publicProcedure
-    .input(browseSalespeopleInput)
-    .output(answers(browseResult))
-    .query(({ ctx, input }) =>
-      // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
-      // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
-      ctx.browseCache.get(JSON.stringify(input), async () =>
-        withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
-      ),
+  list: anyone.query(browseSalespeopleInput, browseResult, (ctx, input) =>
+    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
+    // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
+    ctx.browseCache.get(JSON.stringify(input), async () =>
+      withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
     ),
-  byId: publicProcedure
-    .input(salespersonIdInput)
-    .output(answers(salespersonDetail))
-    .query(({ ctx, input }) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user })),
-  ratings: publicProcedure
-    .input(salespersonIdInput)
-    .output(answers(salespersonRatingsSummary))
-    .query(({ ctx, input }) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user })),
-  filterOptions: publicProcedure
-    .output(answers(browseFilterOptionsAnswer))
-    .query(({ ctx }) => browseFilterOptions(ctx.sql)),
+  ),
+  byId: anyone.query(salespersonIdInput, salespersonDetail, (ctx, input) =>
+    getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user }),
+  ),
+  ratings: anyone.query(salespersonIdInput, salespersonRatingsSummary, (ctx, input) =>
+    getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user }),
+  ),
+  filterOptions: anyone.query(browseFilterOptionsAnswer, (ctx) => browseFilterOptions(ctx.sql)),
 });

@@ -10,49 +10,29 @@ import {
   sessionListInput,
   terminateSessionInput,
 } from "../../../shared/schemas/security";
-import { adminProcedure, router, signedInProcedure } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { admin, signedIn, signedInBeforeMfa } from "../../trpc/procedures";
 import { beginMfaSetup, disableMfa, enableMfa, mfaStatus, regenerateBackupCodes } from "./secondFactor";
 import { listSecurityEvents, securityOverview, securitySettings, updateSecuritySettings } from "./service";
 import { listSessions, terminateSession } from "./sessions";
 
-/** What an administrator may reach before turning on the second factor the platform requires of them. */
-const mfaSetupProcedure = signedInProcedure.meta({ access: "authed", beforeMfa: true });
-
 /** Every signed-in user manages their own account's security; administrators also see everyone's events. */
 export const securityRouter = router({
-  overview: signedInProcedure
-    .output(answers(shape.securityOverview))
-    .query(({ ctx }) => securityOverview(ctx)),
-  mfaStatus: mfaSetupProcedure.output(answers(shape.mfaStatus)).query(({ ctx }) => mfaStatus(ctx)),
-  setupMfa: mfaSetupProcedure.output(answers(shape.mfaSetup)).mutation(({ ctx }) => beginMfaSetup(ctx)),
-  enableMfa: mfaSetupProcedure
-    .input(enableMfaInput)
-    .output(answers(shape.backupCodes))
-    .mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
-  disableMfa: signedInProcedure
-    .input(disableMfaInput)
-    .output(answers(common.ok))
-    .mutation(({ ctx, input }) => disableMfa(ctx, input.code)),
-  regenerateBackupCodes: signedInProcedure
-    .input(regenerateBackupCodesInput)
-    .output(answers(shape.backupCodes))
-    .mutation(({ ctx, input }) => regenerateBackupCodes(ctx, input.code)),
-  sessions: signedInProcedure
-    .input(sessionListInput)
-    .output(answers(z.array(shape.sessionView)))
-    .query(({ ctx, input }) => listSessions(ctx, input?.userId)),
-  terminateSession: signedInProcedure
-    .input(terminateSessionInput)
-    .output(answers(shape.terminatedSessions))
-    .mutation(({ ctx, input }) => terminateSession(ctx, input)),
-  events: signedInProcedure
-    .input(securityEventsInput)
-    .output(answers(shape.securityEventsPage))
-    .query(({ ctx, input }) => listSecurityEvents(ctx, input)),
-  settings: adminProcedure.output(answers(shape.securitySettings)).query(({ ctx }) => securitySettings(ctx)),
-  updateSettings: adminProcedure
-    .input(securitySettingsInput)
-    .output(answers(shape.securitySettings))
-    .mutation(({ ctx, input }) => updateSecuritySettings(ctx, input)),
+  overview: signedIn.query(shape.securityOverview, securityOverview),
+  mfaStatus: signedInBeforeMfa.query(shape.mfaStatus, mfaStatus),
+  setupMfa: signedInBeforeMfa.mutation(shape.mfaSetup, beginMfaSetup),
+  enableMfa: signedInBeforeMfa.mutation(enableMfaInput, shape.backupCodes, (ctx, input) =>
+    enableMfa(ctx, input.code),
+  ),
+  disableMfa: signedIn.mutation(disableMfaInput, common.ok, (ctx, input) => disableMfa(ctx, input.code)),
+  regenerateBackupCodes: signedIn.mutation(regenerateBackupCodesInput, shape.backupCodes, (ctx, input) =>
+    regenerateBackupCodes(ctx, input.code),
+  ),
+  sessions: signedIn.query(sessionListInput, z.array(shape.sessionView), (ctx, input) =>
+    listSessions(ctx, input?.userId),
+  ),
+  terminateSession: signedIn.mutation(terminateSessionInput, shape.terminatedSessions, terminateSession),
+  events: signedIn.query(securityEventsInput, shape.securityEventsPage, listSecurityEvents),
+  settings: admin.query(shape.securitySettings, securitySettings),
+  updateSettings: admin.mutation(securitySettingsInput, shape.securitySettings, updateSecuritySettings),
 });

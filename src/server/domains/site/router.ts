@@ -4,8 +4,8 @@ import {
   contactMessagesListInput,
   dealershipsNearInput,
 } from "../../../shared/schemas/site";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { admin, anyone } from "../../trpc/procedures";
 import {
   cityOptions,
   dealershipsNear,
@@ -16,19 +16,14 @@ import {
 } from "./service";
 
 export const siteRouter = router({
-  stats: publicProcedure.output(answers(shape.siteStats)).query(({ ctx }) => siteStats(ctx.sql)),
-  testimonials: publicProcedure.output(answers(shape.testimonials)).query(({ ctx }) => testimonials(ctx.sql)),
-  contact: publicProcedure
-    .input(contactMessageInput)
-    .output(answers(shape.contactReceipt))
-    .mutation(({ ctx, input }) => receiveContactMessage(ctx, input)),
-  contactMessages: adminProcedure
-    .input(contactMessagesListInput)
-    .output(answers(shape.contactMessagesPage))
-    .query(({ ctx, input }) => listContactMessages(ctx.sql, input)),
-  cities: publicProcedure.output(answers(shape.cityOptions)).query(() => cityOptions()),
-  dealershipsNear: publicProcedure
-    .input(dealershipsNearInput)
-    .output(answers(shape.nearbyDealerships))
-    .query(({ ctx, input }) => dealershipsNear(ctx.sql, input)),
+  stats: anyone.query(shape.siteStats, (ctx) => siteStats(ctx.sql)),
+  testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
+  contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage),
+  contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>
+    listContactMessages(ctx.sql, input),
+  ),
+  cities: anyone.query(shape.cityOptions, () => cityOptions()),
+  dealershipsNear: anyone.query(dealershipsNearInput, shape.nearbyDealerships, (ctx, input) =>
+    dealershipsNear(ctx.sql, input),
+  ),
 });

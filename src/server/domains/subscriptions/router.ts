@@ -6,8 +6,8 @@ import {
   dealershipInfoInput,
   subscriptionRefInput,
 } from "../../../shared/schemas/subscriptions";
-import { publicProcedure, router, signedInProcedure } from "../../trpc/init";
-import { answers } from "../../trpc/output";
+import { router } from "../../trpc/init";
+import { anyone, signedIn } from "../../trpc/procedures";
 import { cancelSubscription, changePlan, resumeSubscription } from "./changes";
 import { checkoutOutcome, createSubscription } from "./checkout";
 import { paymentsConfig } from "./provider";
@@ -16,35 +16,22 @@ import { billingOverview, dealershipInfo, subscriptionById } from "./reads";
 /** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
 export const subscriptionsRouter = router({
   /** Whether this server takes payments, and the key the browser's payment form needs. */
-  config: publicProcedure.output(answers(shape.paymentsConfig)).query(({ ctx }) => paymentsConfig(ctx)),
+  config: anyone.query(shape.paymentsConfig, paymentsConfig),
   /** The caller's own salesperson plan and the plan of the dealership they manage, with invoices. */
-  overview: signedInProcedure.output(answers(shape.billingOverview)).query(({ ctx }) => billingOverview(ctx)),
-  create: signedInProcedure
-    .input(createSubscriptionInput)
-    .output(answers(shape.checkoutStart))
-    .mutation(({ ctx, input }) => createSubscription(ctx, input)),
-  checkoutStatus: signedInProcedure
-    .input(checkoutStatusInput)
-    .output(answers(shape.checkoutOutcome))
-    .query(({ ctx, input }) => checkoutOutcome(ctx, input)),
-  byId: signedInProcedure
-    .input(subscriptionRefInput)
-    .output(answers(shape.subscriptionDetail))
-    .query(({ ctx, input }) => subscriptionById(ctx, input.id)),
-  dealershipInfo: signedInProcedure
-    .input(dealershipInfoInput)
-    .output(answers(shape.dealershipSubscriptionInfo))
-    .query(({ ctx, input }) => dealershipInfo(ctx, input.dealershipId)),
-  cancel: signedInProcedure
-    .input(subscriptionRefInput)
-    .output(answers(shape.subscriptionDetail))
-    .mutation(({ ctx, input }) => cancelSubscription(ctx, input.id)),
-  resume: signedInProcedure
-    .input(subscriptionRefInput)
-    .output(answers(shape.subscriptionDetail))
-    .mutation(({ ctx, input }) => resumeSubscription(ctx, input.id)),
-  changePlan: signedInProcedure
-    .input(changePlanInput)
-    .output(answers(shape.subscriptionDetail))
-    .mutation(({ ctx, input }) => changePlan(ctx, input)),
+  overview: signedIn.query(shape.billingOverview, billingOverview),
+  create: signedIn.mutation(createSubscriptionInput, shape.checkoutStart, createSubscription),
+  checkoutStatus: signedIn.query(checkoutStatusInput, shape.checkoutOutcome, checkoutOutcome),
+  byId: signedIn.query(subscriptionRefInput, shape.subscriptionDetail, (ctx, input) =>
+    subscriptionById(ctx, input.id),
+  ),
+  dealershipInfo: signedIn.query(dealershipInfoInput, shape.dealershipSubscriptionInfo, (ctx, input) =>
+    dealershipInfo(ctx, input.dealershipId),
+  ),
+  cancel: signedIn.mutation(subscriptionRefInput, shape.subscriptionDetail, (ctx, input) =>
+    cancelSubscription(ctx, input.id),
+  ),
+  resume: signedIn.mutation(subscriptionRefInput, shape.subscriptionDetail, (ctx, input) =>
+    resumeSubscription(ctx, input.id),
+  ),
+  changePlan: signedIn.mutation(changePlanInput, shape.subscriptionDetail, changePlan),
 });
