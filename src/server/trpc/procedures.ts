@@ -47,46 +47,40 @@ type WithInput<I extends z.ZodType, O extends z.ZodType> = {
 // biome-ignore lint/suspicious/noConfusingVoidType: tRPC types the input of a procedure that takes none as void.
 type WithoutInput<O extends z.ZodType> = { input: void; output: z.output<O>; meta: ProcedureMeta };
 
+/** A query or a mutation procedure, as tRPC types it. */
+type Built<
+  K extends Kind,
+  D extends { input: unknown; output: unknown; meta: ProcedureMeta },
+> = K extends "query" ? TRPCQueryProcedure<D> : TRPCMutationProcedure<D>;
+type Kind = "query" | "mutation";
+
+/** `(input, answer, run)` or, with nothing to read, `(answer, run)`: `run` gets the tier's context and input. */
+type Declare<Ctx, K extends Kind> = {
+  <O extends z.ZodType>(output: O, run: (ctx: Ctx) => Answer<O>): Built<K, WithoutInput<O>>;
+  <I extends z.ZodType, O extends z.ZodType>(
+    input: I,
+    output: O,
+    run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
+  ): Built<K, WithInput<I, O>>;
+};
+
 /**
- * The procedures of one tier: `query(input, answer, run)` or, with nothing to read, `query(answer, run)`;
- * likewise `mutation`. `run` gets the tier's context and the parsed input; its answer is declared by the
- * schema through `answers()` (checked outside production).
+ * The procedures of one tier: `query(input, answer, run)` or `query(answer, run)`, likewise `mutation`. The
+ * answer is declared by its schema through `answers()` (checked outside production).
  */
 export function procedures<T extends Tier>(tier: T) {
-  type Ctx = TierContext<T>;
-  // The chain on a generic tier loses the tier's context type; the signatures below restate what tRPC infers
-  // for a concrete one (DefaultValue and IntersectIfDefined of unset markers resolve to these).
+  // The chain on a generic tier loses the tier's context type; Declare restates what tRPC infers for a
+  // concrete one (DefaultValue and IntersectIfDefined of unset markers resolve to these types).
   const builder = tier as Tier;
-  function query<O extends z.ZodType>(
-    output: O,
-    run: (ctx: Ctx) => Answer<O>,
-  ): TRPCQueryProcedure<WithoutInput<O>>;
-  function query<I extends z.ZodType, O extends z.ZodType>(
-    input: I,
-    output: O,
-    run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
-  ): TRPCQueryProcedure<WithInput<I, O>>;
-  function query(...args: Args) {
-    const { chain, resolver } = declare(builder, args);
-    return chain.query(resolver);
-  }
-  function mutation<O extends z.ZodType>(
-    output: O,
-    run: (ctx: Ctx) => Answer<O>,
-  ): TRPCMutationProcedure<WithoutInput<O>>;
-  function mutation<I extends z.ZodType, O extends z.ZodType>(
-    input: I,
-    output: O,
-    run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
-  ): TRPCMutationProcedure<WithInput<I, O>>;
-  function mutation(...args: Args) {
-    const { chain, resolver } = declare(builder, args);
-    return chain.mutation(resolver);
-  }
-  return { query, mutation };
+  const declarer = <K extends Kind>(kind: K) =>
+    ((...args: Args): unknown => {
+      const { chain, resolver } = declare(builder, args);
+      return chain[kind](resolver);
+    }) as Declare<TierContext<T>, K>;
+  return { query: declarer("query"), mutation: declarer("mutation") };
 }
 
-/** What the overloads above take: their signatures check `run` against the tier's context and the input. */
+/** What Declare's signatures take: they check `run` against the tier's context and the input. */
 type Run = (ctx: never, input: never) => unknown;
 type Args = [output: z.ZodType, run: Run] | [input: z.ZodType, output: z.ZodType, run: Run];
 

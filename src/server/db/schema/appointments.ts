@@ -8,25 +8,23 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { APPOINTMENT_STATUSES, BLOCK_TYPES } from "../../../shared/constants";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { salespeople } from "./salespeople";
 import { users } from "./users";
 
 export const appointments = pgTable(
   "appointments",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     customerId: uuid("customer_id").references(() => users.id, { onDelete: "set null" }),
     appointmentType: text("appointment_type").notNull(),
     /** An appointment holds [startsAt, startsAt + 30 min); the EXCLUDE constraint in the migration keeps them apart. */
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    startsAt: instant("starts_at").notNull(),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
     customerName: text("customer_name").notNull(),
     customerPhone: text("customer_phone").notNull(),
@@ -34,15 +32,15 @@ export const appointments = pgTable(
     notes: text("notes"),
     cancellationReason: text("cancellation_reason"),
     cancelledBy: text("cancelled_by", { enum: ["customer", "salesperson"] }),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: instant("cancelled_at"),
+    completedAt: instant("completed_at"),
     /** Set by the reminder job in the same statement that claims the send, so a reminder goes out once. */
-    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    reminderSentAt: instant("reminder_sent_at"),
     /** Calendar SEQUENCE of the ICS invites sent for this appointment (bumped on every change). */
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** When a reschedule replaced this appointment: the new one. */
     rescheduledToId: integer("rescheduled_to_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     check(
@@ -61,17 +59,15 @@ export const appointments = pgTable(
 export const availabilityBlocks = pgTable(
   "availability_blocks",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     title: text("title").notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startsAt: instant("starts_at").notNull(),
+    endsAt: instant("ends_at").notNull(),
     blockType: text("block_type", { enum: BLOCK_TYPES }).notNull().default("personal"),
     reason: text("reason"),
     isRecurring: boolean("is_recurring").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     check("availability_blocks_range_check", sql`${t.endsAt} > ${t.startsAt}`),
@@ -82,10 +78,8 @@ export const availabilityBlocks = pgTable(
 export const ratings = pgTable(
   "ratings",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
     overallRating: smallint("overall_rating").notNull(),
@@ -98,9 +92,9 @@ export const ratings = pgTable(
     communicationComment: text("communication_comment"),
     visitDate: date("visit_date"),
     /** Set when an administrator removes the review after a flag: it leaves the averages but stays on record. */
-    removedAt: timestamp("removed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: instant("removed_at"),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     unique("ratings_appointment_unique").on(t.appointmentId),
@@ -116,16 +110,12 @@ export const ratings = pgTable(
 export const waitlistEntries = pgTable(
   "waitlist_entries",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
+    customerId: belongsTo(uuid("customer_id"), () => users.id),
     date: date("date").notNull(),
-    notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: instant("notified_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     unique("waitlist_entries_unique").on(t.salespersonId, t.customerId, t.date),
@@ -137,7 +127,7 @@ export const waitlistEntries = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** For salespeople who have not signed in yet (no user row): delivered once they do. */
     salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
@@ -145,8 +135,8 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     link: text("link"),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: instant("read_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc()),

@@ -2,18 +2,9 @@
 // then on only Stripe's state (read back when a webhook arrives, or answered by a call we made) changes it.
 // Access, the badge and a dealership's salesperson limit are read from these rows and nothing else.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { BILLING_INTERVALS, PLAN_IDS } from "../../../shared/plans";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { users } from "./users";
@@ -24,7 +15,7 @@ export const stripeCustomers = pgTable("stripe_customers", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   stripeCustomerId: text("stripe_customer_id").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });
 
 /** One subscription of one salesperson or one dealership (exactly one of the two). */
@@ -44,12 +35,12 @@ export const subscriptions = pgTable(
     status: text("status").notNull(),
     /** Units bought: salesperson seats on Dealer Professional, otherwise 1. */
     seats: integer("seats").notNull().default(1),
-    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    currentPeriodEnd: instant("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
-    trialEnd: timestamp("trial_end", { withTimezone: true }),
-    canceledAt: timestamp("canceled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    trialEnd: instant("trial_end"),
+    canceledAt: instant("canceled_at"),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     check("subscriptions_one_owner_check", sql`num_nonnulls(${t.salespersonId}, ${t.dealershipId}) = 1`),
@@ -64,20 +55,18 @@ export const subscriptions = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     stripeInvoiceId: text("stripe_invoice_id").notNull(),
-    subscriptionId: uuid("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: belongsTo(uuid("subscription_id"), () => subscriptions.id),
     status: text("status", { enum: ["paid", "failed"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     invoiceNumber: text("invoice_number"),
-    periodStart: timestamp("period_start", { withTimezone: true }),
-    periodEnd: timestamp("period_end", { withTimezone: true }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    failedAt: timestamp("failed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    periodStart: instant("period_start"),
+    periodEnd: instant("period_end"),
+    paidAt: instant("paid_at"),
+    failedAt: instant("failed_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     uniqueIndex("payments_invoice_idx").on(t.stripeInvoiceId),
@@ -91,5 +80,5 @@ export const payments = pgTable(
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: stampedNow("received_at"),
 });

@@ -1,7 +1,8 @@
 // Data-protection requests (GDPR), retention policies and the record of each cleanup.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { GDPR_REQUEST_STATUSES, GDPR_REQUEST_TYPES, RETENTION_DATA_TYPES } from "../../../shared/compliance";
+import { belongsTo, instant, stampedNow } from "./columns";
 import { inList } from "./types";
 import { users } from "./users";
 
@@ -13,15 +14,13 @@ export const gdprRequests = pgTable(
   "gdpr_requests",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(uuid("user_id"), () => users.id),
     requestType: text("request_type", { enum: GDPR_REQUEST_TYPES }).notNull(),
     description: text("description"),
     status: text("status", { enum: GDPR_REQUEST_STATUSES }).notNull().default("pending"),
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
-    processingAt: timestamp("processing_at", { withTimezone: true }),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    dueAt: instant("due_at").notNull(),
+    processingAt: instant("processing_at"),
+    completedAt: instant("completed_at"),
     handledBy: uuid("handled_by").references(() => users.id, { onDelete: "set null" }),
     /** What the administrator did or why they refused, shown to the requester. */
     responseNote: text("response_note"),
@@ -29,7 +28,7 @@ export const gdprRequests = pgTable(
     responseData: jsonb("response_data"),
     /** The export of an access or portability request, as it was when the request was completed. */
     exportData: jsonb("export_data"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("gdpr_requests_user_idx").on(t.userId, t.createdAt.desc()),
@@ -48,7 +47,7 @@ export const retentionPolicies = pgTable(
     legalBasis: text("legal_basis").notNull(),
     autoDelete: boolean("auto_delete").notNull().default(true),
     requiresUserConsent: boolean("requires_user_consent").notNull().default(false),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow("updated_at"),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -66,7 +65,7 @@ export const retentionRuns = pgTable(
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     cleaned: jsonb("cleaned").notNull(),
     total: integer("total").notNull(),
-    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+    ranAt: stampedNow("ran_at"),
   },
   (t) => [
     index("retention_runs_ran_idx").on(t.ranAt.desc()),
@@ -80,5 +79,5 @@ export const retentionRuns = pgTable(
  */
 export const erasureJournal = pgTable("erasure_journal", {
   userId: uuid("user_id").primaryKey(),
-  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+  erasedAt: stampedNow("erased_at"),
 });

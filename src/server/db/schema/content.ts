@@ -1,7 +1,8 @@
 // Site content: Markdown documents (legal pages, FAQs, about us) and messages sent through the contact form.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { CONTACT_ROLE_VALUES, CONTACT_SUBJECT_VALUES } from "../../../shared/schemas/site";
+import { stampedNow } from "./columns";
 import { citext, inList } from "./types";
 import { users } from "./users";
 
@@ -13,7 +14,7 @@ export const documents = pgTable(
     title: text("title").notNull(),
     /** Markdown. Rendered without raw HTML on the client. */
     content: text("content").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow("updated_at"),
     /** The administrator who last edited it; null for the seeded text. */
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -36,7 +37,7 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     /** The signed-in sender, if any. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     check(

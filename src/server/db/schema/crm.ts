@@ -1,29 +1,17 @@
 // A dealership's CRM integrations and the log of every delivery attempt to them. Credentials and the signing
 // secret are stored encrypted (AES-256-GCM, server/crypto/secretBox.ts); only masked hints are stored in clear.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { CRM_PROVIDER_CODES } from "../../../shared/crm";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { users } from "./users";
 
 export const crmIntegrations = pgTable(
   "crm_integrations",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    dealershipId: integer("dealership_id")
-      .notNull()
-      .references(() => dealerships.id, { onDelete: "cascade" }),
+    id: identityId(),
+    dealershipId: belongsTo(integer("dealership_id"), () => dealerships.id),
     crmProvider: text("crm_provider", { enum: CRM_PROVIDER_CODES }).notNull(),
     integrationName: text("integration_name").notNull(),
     apiEndpoint: text("api_endpoint").notNull(),
@@ -39,12 +27,12 @@ export const crmIntegrations = pgTable(
     /** active, error, or paused. */
     syncStatus: text("sync_status").notNull().default("active"),
     isActive: boolean("is_active").notNull().default(true),
-    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastSyncAt: instant("last_sync_at"),
     errorMessage: text("error_message"),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     index("crm_integrations_dealership_idx").on(t.dealershipId),
@@ -57,9 +45,7 @@ export const crmSyncLogs = pgTable(
   "crm_sync_logs",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
-    integrationId: integer("integration_id")
-      .notNull()
-      .references(() => crmIntegrations.id, { onDelete: "cascade" }),
+    integrationId: belongsTo(integer("integration_id"), () => crmIntegrations.id),
     /** The same for every attempt of one event to one integration; receivers de-duplicate on it. */
     deliveryId: uuid("delivery_id").notNull(),
     status: text("status", { enum: ["success", "failure"] }).notNull(),
@@ -71,7 +57,7 @@ export const crmSyncLogs = pgTable(
     responseCode: integer("response_code"),
     errorDetails: text("error_details"),
     payload: jsonb("payload").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("crm_sync_logs_integration_idx").on(t.integrationId, t.createdAt),

@@ -1,10 +1,11 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { doublePrecision, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { identityId, stampedNow } from "./columns";
 import { users } from "./users";
 
 export const dealerships = pgTable(
   "dealerships",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     name: text("name").notNull(),
     address: text("address").notNull(),
     city: text("city").notNull(),
@@ -21,7 +22,7 @@ export const dealerships = pgTable(
     managerId: uuid("manager_id")
       .unique()
       .references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("dealerships_name_idx").on(t.name), index("dealerships_city_idx").on(t.city, t.state)],
 );

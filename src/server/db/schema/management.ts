@@ -1,19 +1,9 @@
 // What dealership managers and administrators do: transfer requests between dealerships, and the audit trail
 // of every manager and admin change.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { INVITATION_ROLES, PAYMENT_MODELS, TRANSFER_STATUSES } from "../../../shared/constants";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { citext } from "./types";
@@ -27,10 +17,8 @@ import { users } from "./users";
 export const transferRequests = pgTable(
   "transfer_requests",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     /** Where the salesperson was when asking (null: independent). */
     fromDealershipId: integer("from_dealership_id").references(() => dealerships.id, {
       onDelete: "set null",
@@ -41,13 +29,13 @@ export const transferRequests = pgTable(
     /** The salesperson's note to the manager and the administrator. */
     note: text("note"),
     managerDecidedBy: uuid("manager_decided_by").references(() => users.id, { onDelete: "set null" }),
-    managerDecidedAt: timestamp("manager_decided_at", { withTimezone: true }),
+    managerDecidedAt: instant("manager_decided_at"),
     adminDecidedBy: uuid("admin_decided_by").references(() => users.id, { onDelete: "set null" }),
-    adminDecidedAt: timestamp("admin_decided_at", { withTimezone: true }),
+    adminDecidedAt: instant("admin_decided_at"),
     /** Why it was declined, denied or approved. */
     decisionReason: text("decision_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     check(
@@ -86,7 +74,7 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     ipAddress: text("ip_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("audit_log_created_idx").on(t.createdAt.desc()),
@@ -105,9 +93,7 @@ export const invitations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     role: text("role", { enum: INVITATION_ROLES }).notNull(),
-    dealershipId: integer("dealership_id")
-      .notNull()
-      .references(() => dealerships.id, { onDelete: "cascade" }),
+    dealershipId: belongsTo(integer("dealership_id"), () => dealerships.id),
     email: citext("email").notNull(),
     /** The existing profile the invitation was sent to, when there was one. */
     salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
@@ -116,12 +102,12 @@ export const invitations = pgTable(
     /** SHA-256 of the token in the invitation's link; the token itself is only ever in the e-mail. */
     tokenHash: text("token_hash").unique(),
     invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: stampedNow("created_at"),
+    expiresAt: instant("expires_at").notNull(),
+    acceptedAt: instant("accepted_at"),
     acceptedByUserId: uuid("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    declinedAt: timestamp("declined_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    declinedAt: instant("declined_at"),
+    revokedAt: instant("revoked_at"),
   },
   (t) => [
     check("invitations_role_check", sql`${t.role} in ('salesperson', 'manager')`),

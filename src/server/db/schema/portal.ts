@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, customType, date, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, identityId, stampedNow } from "./columns";
 import { salespeople } from "./salespeople";
 
 const bytea = customType<{ data: Buffer }>({
@@ -33,7 +23,7 @@ export const images = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     bytes: bytea("bytes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("images_salesperson_idx").on(t.salespersonId),
@@ -45,14 +35,12 @@ export const images = pgTable(
 export const profileViews = pgTable(
   "profile_views",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     day: date("day").notNull(),
     /** SHA-256 of the viewer's session or address: counts distinct viewers without storing who they are. */
     viewerKey: text("viewer_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     unique("profile_views_unique").on(t.salespersonId, t.day, t.viewerKey),

@@ -1,52 +1,38 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { ratings } from "./appointments";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { users } from "./users";
 
 /** The salesperson's one public reply to a review. */
 export const ratingReplies = pgTable("rating_replies", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   ratingId: integer("rating_id")
     .notNull()
     .unique()
     .references(() => ratings.id, { onDelete: "cascade" }),
-  salespersonId: integer("salesperson_id")
-    .notNull()
-    .references(() => salespeople.id, { onDelete: "cascade" }),
+  salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
   body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow("created_at"),
 });
 
 /** A review flagged for moderation by the salesperson or their manager; an administrator decides. */
 export const ratingFlags = pgTable(
   "rating_flags",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    ratingId: integer("rating_id")
-      .notNull()
-      .references(() => ratings.id, { onDelete: "cascade" }),
+    id: identityId(),
+    ratingId: belongsTo(integer("rating_id"), () => ratings.id),
     flaggedBy: uuid("flagged_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status", { enum: ["open", "upheld", "removed"] })
       .notNull()
       .default("open"),
     resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedAt: instant("resolved_at"),
     resolutionNote: text("resolution_note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("rating_flags_status_idx").on(t.status, t.createdAt),
@@ -58,16 +44,12 @@ export const ratingFlags = pgTable(
 export const conversations = pgTable(
   "conversations",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    customerId: belongsTo(uuid("customer_id"), () => users.id),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     contactMethod: text("contact_method", { enum: ["phone", "email", "text"] }).notNull(),
-    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: stampedNow("last_message_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     unique("conversations_pair_unique").on(t.customerId, t.salespersonId),
@@ -79,15 +61,13 @@ export const conversations = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    id: identityId(),
+    conversationId: belongsTo(integer("conversation_id"), () => conversations.id),
     senderRole: text("sender_role", { enum: ["customer", "salesperson"] }).notNull(),
     senderUserId: uuid("sender_user_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: instant("read_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.createdAt),
@@ -98,13 +78,9 @@ export const messages = pgTable(
 export const favorites = pgTable(
   "favorites",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo(uuid("user_id"), () => users.id),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.salespersonId] })],
 );
@@ -116,10 +92,8 @@ export const favorites = pgTable(
 export const misconductReports = pgTable(
   "misconduct_reports",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    salespersonId: integer("salesperson_id")
-      .notNull()
-      .references(() => salespeople.id, { onDelete: "cascade" }),
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     /** The dealership whose manager handles the case (null: administrators handle it). */
     dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "set null" }),
     category: text("category").notNull(),
@@ -131,8 +105,8 @@ export const misconductReports = pgTable(
       .notNull()
       .default("open"),
     resolution: text("resolution"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     index("misconduct_reports_dealership_idx").on(t.dealershipId, t.status),
@@ -147,15 +121,13 @@ export const misconductReports = pgTable(
 export const misconductReportEvents = pgTable(
   "misconduct_report_events",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    reportId: integer("report_id")
-      .notNull()
-      .references(() => misconductReports.id, { onDelete: "cascade" }),
+    id: identityId(),
+    reportId: belongsTo(integer("report_id"), () => misconductReports.id),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     fromStatus: text("from_status"),
     toStatus: text("to_status"),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("misconduct_report_events_report_idx").on(t.reportId, t.createdAt)],
 );

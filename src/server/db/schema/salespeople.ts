@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
+import { identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { citext } from "./types";
 import { users } from "./users";
@@ -8,7 +9,7 @@ import { users } from "./users";
 export const salespeople = pgTable(
   "salespeople",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     userId: uuid("user_id")
       .unique()
       .references(() => users.id, { onDelete: "set null" }),
@@ -36,9 +37,9 @@ export const salespeople = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Average pressure-level score (5 = perfect balance) over published reviews; null until the first. */
     pressureAverage: numeric("pressure_average", { precision: 3, scale: 2, mode: "number" }),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: instant("verified_at"),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     check("salespeople_years_check", sql`${t.yearsOfExperience} between 0 and 50`),

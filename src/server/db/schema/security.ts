@@ -1,6 +1,7 @@
 // Second factor (TOTP with backup codes) and the platform's security settings. docs/product/security.md#two-factor-authentication.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, instant, stampedNow } from "./columns";
 import { users } from "./users";
 
 /**
@@ -12,12 +13,12 @@ export const userMfa = pgTable("user_mfa", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   secretSealed: text("secret_sealed").notNull(),
-  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  enabledAt: instant("enabled_at"),
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
   failedAttempts: integer("failed_attempts").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: instant("locked_until"),
+  createdAt: stampedNow("created_at"),
+  updatedAt: stampedNow("updated_at"),
 });
 
 /** Single-use backup codes: only their SHA-256 is stored; using one stamps `used_at` in one statement. */
@@ -25,12 +26,10 @@ export const mfaBackupCodes = pgTable(
   "mfa_backup_codes",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(uuid("user_id"), () => users.id),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: instant("used_at"),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [index("mfa_backup_codes_user_idx").on(t.userId, t.codeHash)],
 );
@@ -43,14 +42,12 @@ export const mfaChallenges = pgTable(
   "mfa_challenges",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(uuid("user_id"), () => users.id),
     /** `session`: a cookie session (sign-in links); `admin`: the console's bearer session. */
     purpose: text("purpose", { enum: ["session", "admin"] }).notNull(),
     redirectTo: text("redirect_to").notNull().default("/"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [check("mfa_challenges_purpose_check", sql`${t.purpose} in ('session', 'admin')`)],
 );
@@ -61,7 +58,7 @@ export const securitySettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     adminMfaRequired: boolean("admin_mfa_required").notNull().default(false),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow("updated_at"),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [check("security_settings_single_row", sql`${t.id} = 1`)],

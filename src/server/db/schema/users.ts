@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { USER_ROLES } from "../../../shared/constants";
+import { belongsTo, instant, stampedNow } from "./columns";
 import { citext } from "./types";
 
 export const users = pgTable(
@@ -18,9 +19,9 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     /** scrypt hash; only administrators sign in with a password. */
     passwordHash: text("password_hash"),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: instant("disabled_at"),
+    createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [check("users_role_check", sql`${t.role} in ('customer', 'salesperson', 'manager', 'admin')`)],
 );
@@ -32,15 +33,13 @@ export const sessions = pgTable(
     id: text("id").primaryKey(),
     /** What the session is called in answers (its id is the token's hash, which is never answered). */
     publicId: uuid("public_id").notNull().unique().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    userId: belongsTo(uuid("user_id"), () => users.id),
+    expiresAt: instant("expires_at").notNull(),
+    absoluteExpiresAt: instant("absolute_expires_at").notNull(),
     userAgent: text("user_agent"),
     ipAddress: text("ip_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
+    lastActivityAt: stampedNow("last_activity_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -52,8 +51,8 @@ export const loginTokens = pgTable(
     id: text("id").primaryKey(),
     email: citext("email").notNull(),
     purpose: text("purpose", { enum: ["customer", "salesperson"] }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("login_tokens_email_idx").on(t.email),
@@ -65,7 +64,7 @@ export const loginTokens = pgTable(
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   key: text("key").primaryKey(),
   tokens: integer("tokens").notNull(),
-  refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull().defaultNow(),
+  refilledAt: stampedNow("refilled_at"),
 });
 
 /**
@@ -75,8 +74,8 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
 export const loginThrottles = pgTable("login_throttles", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),
-  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastFailureAt: stampedNow("last_failure_at"),
+  lockedUntil: instant("locked_until"),
 });
 
 /** Who did what, when and from where: sign-in attempts, failed authorisations, privileged changes. */
@@ -91,7 +90,7 @@ export const securityEvents = pgTable(
       .default("low"),
     ipAddress: text("ip_address"),
     details: text("details"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow("created_at"),
   },
   (t) => [
     index("security_events_created_idx").on(t.createdAt),
