@@ -30,10 +30,9 @@ import { createHarness } from "./support/harness";
 
 const h = await createHarness();
 await seedDatabase(h.sql, { scale: 0.05 });
-for (const action of ["salesperson.add", "dealership.update", "salesperson.remove"]) {
+for (const action of ["salesperson.add", "dealership.update", "salesperson.remove"] as const) {
   await recordAudit({ user: null, ip: "127.0.0.1" }, h.sql, {
     action,
-    entityType: "salesperson",
     entityId: 1,
     reason: `backup test: ${action}`,
     after: { note: "line one\nline two\ttabbed \\ backslash" },

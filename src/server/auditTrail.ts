@@ -4,10 +4,14 @@ import type { AuditEntityType } from "../shared/schemas/auditTrail";
 import type { Queryable } from "./db/client";
 import type { Context } from "./serviceContext";
 
+/**
+ * `entity.verb`, e.g. `salesperson.add`, `dealership.delete`, `transfer.approve`: the row's entity type is
+ * the part before the dot.
+ */
+export type AuditAction = `${AuditEntityType}.${string}`;
+
 export type AuditEntry = {
-  /** `entity.verb`, e.g. `salesperson.add`, `dealership.delete`, `transfer.approve`. */
-  action: string;
-  entityType: AuditEntityType;
+  action: AuditAction;
   entityId: string | number;
   /** The dealership the change concerns, if any (managers see their dealership's trail). */
   dealershipId?: number | null;
@@ -22,10 +26,11 @@ export async function recordAudit(
   tx: Queryable,
   entry: AuditEntry,
 ): Promise<void> {
+  const entityType = entry.action.slice(0, entry.action.indexOf("."));
   await tx`
     insert into audit_log (actor_user_id, actor_role, action, entity_type, entity_id, dealership_id, reason,
                            before, after, ip_address)
-    values (${ctx.user?.id ?? null}, ${ctx.user?.role ?? "system"}, ${entry.action}, ${entry.entityType},
+    values (${ctx.user?.id ?? null}, ${ctx.user?.role ?? "system"}, ${entry.action}, ${entityType},
             ${String(entry.entityId)}, ${entry.dealershipId ?? null}, ${entry.reason ?? null},
             ${entry.before === undefined ? null : tx.json(entry.before as never)},
             ${entry.after === undefined ? null : tx.json(entry.after as never)}, ${ctx.ip})`;

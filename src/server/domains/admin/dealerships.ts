@@ -119,7 +119,6 @@ export async function createDealership(ctx: Context, input: z.output<typeof crea
     const after = await readDealership(tx, row!.id);
     await recordAudit(ctx, tx, {
       action: "dealership.create",
-      entityType: "dealership",
       entityId: after.id,
       dealershipId: after.id,
       after: snapshot(after),
@@ -154,7 +153,6 @@ export async function updateDealership(ctx: Context, input: z.output<typeof upda
     const after = await readDealership(tx, input.id);
     await recordAudit(ctx, tx, {
       action: "dealership.update",
-      entityType: "dealership",
       entityId: input.id,
       dealershipId: input.id,
       before: snapshot(before),
@@ -183,7 +181,6 @@ export async function deleteDealership(ctx: Context, input: DeleteByIdInput) {
     await removeUnusedLogo(tx, before.logoUrl);
     await recordAudit(ctx, tx, {
       action: "dealership.delete",
-      entityType: "dealership",
       entityId: input.id,
       dealershipId: input.id,
       reason: input.reason,
@@ -209,7 +206,6 @@ export async function uploadDealershipLogo(ctx: Context, input: z.output<typeof 
     if (before.logoUrl !== logoUrl) await removeUnusedLogo(tx, before.logoUrl);
     await recordAudit(ctx, tx, {
       action: "dealership.logo",
-      entityType: "dealership",
       entityId: input.id,
       dealershipId: input.id,
       before: { logoUrl: before.logoUrl },

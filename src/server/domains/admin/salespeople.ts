@@ -109,7 +109,6 @@ export async function createSalesperson(ctx: Context, input: z.output<typeof cre
     const after = await readSalesperson(tx, row!.id);
     await recordAudit(ctx, tx, {
       action: "salesperson.create",
-      entityType: "salesperson",
       entityId: after.id,
       dealershipId: dealership.id,
       after: snapshot(after),
@@ -141,7 +140,6 @@ export async function updateSalesperson(ctx: Context, input: z.output<typeof upd
     const after = await readSalesperson(tx, input.id);
     await recordAudit(ctx, tx, {
       action: "salesperson.update",
-      entityType: "salesperson",
       entityId: input.id,
       dealershipId: dealership.id,
       before: snapshot(before),
@@ -162,7 +160,6 @@ export async function deleteSalesperson(ctx: Context, input: DeleteByIdInput) {
     await tx`delete from salespeople where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "salesperson.delete",
-      entityType: "salesperson",
       entityId: input.id,
       dealershipId: before.dealershipId,
       reason: input.reason,
@@ -192,7 +189,6 @@ export async function uploadSalespersonPhoto(ctx: Context, input: z.output<typeo
     }
     await recordAudit(ctx, tx, {
       action: "salesperson.photo",
-      entityType: "salesperson",
       entityId: input.id,
       dealershipId: before.dealershipId,
       before: { profileImageUrl: before.profileImageUrl },

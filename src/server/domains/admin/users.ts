@@ -72,7 +72,6 @@ export async function updateUser(ctx: Context, input: UpdateUserInput & { id: st
         returning ${userColumns(tx)}`;
       await recordAudit(ctx, tx, {
         action: "user.update",
-        entityType: "user",
         entityId: input.id,
         before,
         after: {
@@ -113,7 +112,6 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
     await tx`delete from users where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "user.delete",
-      entityType: "user",
       entityId: input.id,
       reason: input.reason,
       before,

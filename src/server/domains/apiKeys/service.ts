@@ -75,7 +75,6 @@ export async function createApiKey(
     const created = (await read(tx, ctx.user, row!.id))!;
     await recordAudit(ctx, tx, {
       action: "api_key.create",
-      entityType: "api_key",
       entityId: created.id,
       dealershipId,
       after: { name: created.name, prefix, scopes },
@@ -99,7 +98,6 @@ export async function revokeApiKey(ctx: Caller, id: number): Promise<ApiKey> {
     await tx`update api_keys set revoked_at = now() where id = ${id}`;
     await recordAudit(ctx, tx, {
       action: "api_key.revoke",
-      entityType: "api_key",
       entityId: id,
       dealershipId: before.dealershipId,
       before: { name: before.name, prefix: before.prefix, scopes: before.scopes },

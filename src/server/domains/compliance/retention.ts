@@ -129,7 +129,6 @@ export async function updateRetentionPolicy(
        returning retention_period_days as "retentionPeriodDays", auto_delete as "autoDelete"`;
     await recordAudit(ctx, tx, {
       action: "retention_policy.update",
-      entityType: "retention_policy",
       entityId: input.dataType,
       before,
       after,

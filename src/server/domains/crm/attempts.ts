@@ -109,7 +109,6 @@ export async function resendDelivery(
     );
     await recordAudit(ctx, tx, {
       action: "crm_integration.resend",
-      entityType: "crm_integration",
       entityId: log.integrationId,
       dealershipId: log.dealershipId,
       after: { deliveryId: log.deliveryId },

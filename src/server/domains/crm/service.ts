@@ -185,7 +185,6 @@ export async function createIntegration(
     const created = publicFields(await ownIntegration(tx, ctx.user, row!.id));
     await recordAudit(ctx, tx, {
       action: "crm_integration.create",
-      entityType: "crm_integration",
       entityId: created.id,
       dealershipId,
       after: {
@@ -266,7 +265,6 @@ export async function updateIntegration(
     await recordAudit(ctx, tx, {
       action:
         input.isActive === false && current.isActive ? "crm_integration.pause" : "crm_integration.update",
-      entityType: "crm_integration",
       entityId: current.id,
       dealershipId: current.dealershipId,
       before: pick(current),
@@ -282,7 +280,6 @@ export async function deleteIntegration(ctx: Caller, id: number): Promise<{ dele
     await tx`delete from crm_integrations where id = ${id}`;
     await recordAudit(ctx, tx, {
       action: "crm_integration.delete",
-      entityType: "crm_integration",
       entityId: id,
       dealershipId: current.dealershipId,
       before: { crmProvider: current.crmProvider, integrationName: current.integrationName },

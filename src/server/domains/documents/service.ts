@@ -59,7 +59,6 @@ export async function updateDocument(
        returning ${viewColumns(tx)}`;
     await recordAudit(ctx, tx, {
       action: "document.update",
-      entityType: "document",
       entityId: input.slug,
       before: { title: before.title, content: before.content },
       after: { title: after!.title, content: after!.content },

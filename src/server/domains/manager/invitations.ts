@@ -100,7 +100,6 @@ export async function createInvitation(
   });
   await recordAudit(ctx, tx, {
     action: "salesperson.invite",
-    entityType: "salesperson",
     entityId: person.id,
     dealershipId: dealership.id,
     after: { invitationId: row!.id, paymentModel },
@@ -148,7 +147,6 @@ export async function revokeInvitation(ctx: ManagerCtx, id: string): Promise<{ i
     if (!row) return null;
     await recordAudit(ctx, tx, {
       action: "salesperson.invite_revoke",
-      entityType: "salesperson",
       entityId: row.salesperson_id ?? row.email,
       dealershipId: ctx.dealershipId,
       before: { invitationId: row.id },
@@ -243,7 +241,6 @@ export async function acceptInvitation(ctx: SalespersonCtx, id: string): Promise
        where id = ${me.id}`;
     await recordAudit(ctx, tx, {
       action: "salesperson.join",
-      entityType: "salesperson",
       entityId: me.id,
       dealershipId: dealership.id,
       before: { dealershipId: null, paymentModel: me.payment_model, verifiedAt: me.verified_at },

@@ -150,7 +150,6 @@ export async function addSalesperson(
       >`insert into salespeople ${tx(row)} returning id`;
       await recordAudit(ctx, tx, {
         action: "salesperson.add",
-        entityType: "salesperson",
         entityId: created!.id,
         dealershipId: dealership.id,
         after: {
@@ -240,7 +239,6 @@ async function detachFromTeam(
        where id = ${salespersonId}`;
     await recordAudit(ctx, tx, {
       action: kind.action,
-      entityType: "salesperson",
       entityId: salespersonId,
       dealershipId: ctx.dealershipId,
       reason: kind.reason ?? null,

@@ -210,7 +210,6 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateMisco
     }
     await recordAudit(ctx, tx, {
       action: status !== from ? "misconduct.status" : "misconduct.note",
-      entityType: "misconduct",
       entityId: input.reportId,
       dealershipId: current.dealership_id,
       reason: input.note ?? null,

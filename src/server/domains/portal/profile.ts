@@ -110,7 +110,6 @@ export async function verifySalesperson(ctx: Authed, salespersonId: number, veri
        where id = ${salespersonId} returning id, verified_at`;
     await recordAudit(ctx, tx, {
       action: verified ? "salesperson.verify" : "salesperson.unverify",
-      entityType: "salesperson",
       entityId: salespersonId,
       dealershipId: before.dealership_id,
       before: { verifiedAt: before.verified_at },

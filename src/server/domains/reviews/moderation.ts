@@ -132,7 +132,6 @@ export async function resolveFlag(ctx: Authed, flagId: number, decision: "uphold
     }
     await recordAudit(ctx, tx, {
       action: decision === "remove" ? "rating.remove" : "rating.uphold",
-      entityType: "rating",
       entityId: flag.rating_id,
       dealershipId: flag.dealership_id,
       reason: note ?? null,

@@ -103,7 +103,6 @@ async function changeSubscription(
     >`select ${columns(tx)} from subscriptions s where s.id = ${row.id}`;
     await recordAudit(ctx, tx, {
       action,
-      entityType: "subscription",
       entityId: row.id,
       dealershipId: row.dealershipId,
       before: { plan: row.plan, seats: row.seats, cancelAtPeriodEnd: row.cancelAtPeriodEnd },

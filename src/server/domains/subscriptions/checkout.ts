@@ -104,7 +104,6 @@ export async function createSubscription(
       if (reserved.fresh && owner.kind === "dealership") {
         await recordAudit(ctx, tx, {
           action: "subscription.create",
-          entityType: "subscription",
           entityId: localId,
           dealershipId: owner.id,
           after: { plan: plan.id, interval: input.interval, seats, status: sub.status },

@@ -155,7 +155,6 @@ export async function adminDecide(
 
     await recordAudit(ctx, tx, {
       action: approve ? "transfer.approve" : "transfer.deny",
-      entityType: "transfer",
       entityId: request.id,
       dealershipId: request.to_dealership_id ?? leaving ?? request.from_dealership_id,
       reason: input.reason,

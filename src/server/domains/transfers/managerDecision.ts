@@ -40,7 +40,6 @@ export async function managerDecide(
     if (!row) return null;
     await recordAudit(ctx, tx, {
       action: accept ? "transfer.accept" : "transfer.decline",
-      entityType: "transfer",
       entityId: row.id,
       dealershipId: ctx.dealershipId,
       reason: input.reason,
