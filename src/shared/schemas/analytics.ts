@@ -17,6 +17,7 @@ export const analyticsInput = z
     dealershipId: idSchema.optional(),
   })
   .default({ period: DEFAULT_ANALYTICS_PERIOD });
+export type AnalyticsInput = z.output<typeof analyticsInput>;
 
 /** Platform-wide reports (revenue): administrators only. */
 export const platformAnalyticsInput = z

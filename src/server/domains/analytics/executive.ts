@@ -1,14 +1,13 @@
 // The executive summary: a scope's key figures for the period against the previous equal period, what stood
 // out, and the insights and alerts those figures raise (with the thresholds of src/shared/analytics.ts).
-import type { z } from "zod";
 import { PERIOD_LABELS, ANALYTICS_THRESHOLDS as T } from "../../../shared/analytics";
 import { round } from "../../../shared/numbers";
 import { formatCents } from "../../../shared/plans";
 import type {
   AnalyticsAlert,
+  AnalyticsInput,
   AnalyticsScope,
   AnalyticsWindow,
-  analyticsInput,
   ExecutiveSummary,
   PerformanceHighlight,
 } from "../../../shared/schemas/analytics";
@@ -36,10 +35,7 @@ type Figures = {
   revenue: { current: number; growth: number | null } | null;
 };
 
-export async function executiveSummary(
-  ctx: Caller,
-  input: z.output<typeof analyticsInput>,
-): Promise<ExecutiveSummary> {
+export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Promise<ExecutiveSummary> {
   const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const platform = scope.kind === "platform";

@@ -2,10 +2,9 @@
 // bookings of the last 30 days against the 30 before, team size and top performers. The platform view lists
 // the first 10 by average rating; a dealership view lists that dealership with its rank and the market's
 // aggregates beside it.
-import type { z } from "zod";
 import { PERFORMANCE_DEALERSHIPS, TOP_PERFORMERS } from "../../../shared/analytics";
 import type {
-  analyticsInput,
+  AnalyticsInput,
   DealershipPerformance,
   DealershipPerformanceRow,
 } from "../../../shared/schemas/analytics";
@@ -16,7 +15,7 @@ type Aggregate = Activity & { dealershipId: number; recent: number; earlier: num
 
 export async function dealershipPerformance(
   ctx: Caller,
-  input: z.output<typeof analyticsInput>,
+  input: AnalyticsInput,
 ): Promise<DealershipPerformance> {
   const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
