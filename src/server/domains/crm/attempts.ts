@@ -19,7 +19,7 @@ import {
 } from "./service";
 
 /** A real request to the integration's endpoint with its credentials: what happened, in one sentence. */
-export async function testIntegration(ctx: Caller, id: number): Promise<ConnectionTest> {
+export async function testIntegration(ctx: Caller, { id }: { id: number }): Promise<ConnectionTest> {
   const integration = await ownIntegration(ctx.sql, ctx.user, id);
   const credentials = openCredentials(ctx, integration);
   const authorization = credentials.apiKey

@@ -21,12 +21,8 @@ export const crmRouter = router({
   ),
   create: managerOrAdmin.mutation(createIntegrationInput, shape.createdIntegration, createIntegration),
   update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration),
-  delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, (ctx, input) =>
-    deleteIntegration(ctx, input.id),
-  ),
-  test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, (ctx, input) =>
-    testIntegration(ctx, input.id),
-  ),
+  delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration),
+  test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration),
   logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs),
   resend: managerOrAdmin.mutation(resendInput, shape.resentDelivery, (ctx, input) =>
     resendDelivery(ctx, input.logId),

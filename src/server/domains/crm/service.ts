@@ -274,7 +274,7 @@ export async function updateIntegration(
   });
 }
 
-export async function deleteIntegration(ctx: Caller, id: number): Promise<{ deleted: number }> {
+export async function deleteIntegration(ctx: Caller, { id }: { id: number }): Promise<{ deleted: number }> {
   return ctx.sql.begin(async (tx) => {
     const current = await ownIntegration(tx, ctx.user, id, true);
     await tx`delete from crm_integrations where id = ${id}`;
