@@ -2,22 +2,23 @@
 // makes double booking impossible, and its violation becomes 409 SCHEDULING_CONFLICT.
 import type { z } from "zod";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
-import {
-  BOOKING_HORIZON_DAYS,
-  blockIntervalsOn,
-  CANCELLATION_WINDOW_HOURS,
-  SLOT_MINUTES,
-} from "../../../shared/slots";
-import { fromZoned, todayIn } from "../../../shared/time";
+import { CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import { PG, pgErrorCode } from "../../db/pgErrors";
-import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
+import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { publiclyListedSql } from "../salespeople/service";
+import {
+  assertNotBlocked,
+  type BlockSpan,
+  changeRefusal,
+  conflictOnOverlap,
+  refuseBlocked,
+  resolveSlot,
+} from "./slotChecks";
 import {
   type AppointmentViewRow,
   appointmentNotFound,
@@ -29,11 +30,8 @@ import {
 } from "./views";
 
 export const REMINDER_LEAD_HOURS = 24;
-const CONFLICT_MESSAGE = "Time slot unavailable";
 
 type BookInput = z.output<typeof bookAppointmentInput>;
-
-type BlockSpan = Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">;
 
 /** What a booking reads before its one statement. */
 type BookingTarget = Pick<SalespersonRow, "id" | "name" | "time_zone" | "dealership_id"> & {
@@ -78,60 +76,6 @@ async function bookingTarget(sql: Queryable, id: number, date: string): Promise<
     is_recurring: b.r,
   }));
   return { ...row, blocks };
-}
-
-/** Validates the requested local date and time and returns the instant it starts. */
-export function resolveSlot(date: string, time: string, timeZone: string, now = new Date()): Date {
-  if (date < todayIn(timeZone, now))
-    throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
-  const startsAt = fromZoned(date, time, timeZone);
-  if (startsAt.getTime() <= now.getTime())
-    throw appError("BAD_REQUEST", "That time has already passed", "TIME_IN_PAST");
-  if (startsAt.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000) {
-    throw appError(
-      "BAD_REQUEST",
-      `Appointments can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`,
-      "TOO_FAR_AHEAD",
-    );
-  }
-  return startsAt;
-}
-
-/** Refuses a slot that one of the salesperson's availability blocks covers on that local date. */
-function refuseBlocked(blocks: BlockSpan[], date: string, timeZone: string, startsAt: Date) {
-  const end = startsAt.getTime() + SLOT_MINUTES * 60_000;
-  const blocked = blocks
-    .flatMap((b) =>
-      blockIntervalsOn(
-        { startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring },
-        date,
-        timeZone,
-      ),
-    )
-    .some((i) => i.start < end && startsAt.getTime() < i.end);
-  if (blocked)
-    throw appError("CONFLICT", `${CONFLICT_MESSAGE}: the salesperson is not available then`, "SLOT_BLOCKED");
-}
-
-async function assertNotBlocked(
-  tx: Queryable,
-  salespersonId: number,
-  date: string,
-  timeZone: string,
-  startsAt: Date,
-) {
-  const blocks = await tx<BlockSpan[]>`
-    select starts_at, ends_at, is_recurring from availability_blocks
-     where salesperson_id = ${salespersonId}
-       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
-  refuseBlocked(blocks, date, timeZone, startsAt);
-}
-
-/** An appointment that overlaps a scheduled one (the EXCLUDE constraint) is 409 SCHEDULING_CONFLICT. */
-function conflictOnOverlap(error: unknown): never {
-  if (pgErrorCode(error) === PG.exclusionViolation)
-    throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
-  throw error;
 }
 
 /**
@@ -333,20 +277,4 @@ export async function rescheduleAppointment(
     cancelled: toAppointmentView({ ...old, status: "cancelled" }),
     appointment: await loadAppointmentView(ctx.sql, newId),
   };
-}
-
-/** Why a conditional change to a scheduled appointment matched no row. */
-export function changeRefusal(row: Pick<AppointmentRow, "status" | "starts_at">) {
-  if (row.status !== "scheduled") {
-    return appError(
-      "CONFLICT",
-      `This appointment is ${row.status} and can no longer be changed`,
-      "NOT_SCHEDULED",
-    );
-  }
-  return appError(
-    "CONFLICT",
-    `Appointments can only be cancelled or moved more than ${CANCELLATION_WINDOW_HOURS} hours before they start`,
-    "CANCELLATION_WINDOW_PASSED",
-  );
 }

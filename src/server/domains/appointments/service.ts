@@ -23,7 +23,7 @@ import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { visibleSql } from "../salespeople/service";
-import { changeRefusal } from "./booking";
+import { changeRefusal } from "./slotChecks";
 import {
   APPOINTMENT_SELECT,
   type AppointmentViewRow,

@@ -1,0 +1,87 @@
+// Whether a slot may be taken, and why a booking or a change is refused: the date and time rules, the
+// salesperson's availability blocks, and the overlap the database's EXCLUDE constraint reports.
+import {
+  BOOKING_HORIZON_DAYS,
+  blockIntervalsOn,
+  CANCELLATION_WINDOW_HOURS,
+  SLOT_MINUTES,
+} from "../../../shared/slots";
+import { fromZoned, todayIn } from "../../../shared/time";
+import { appError } from "../../appError";
+import type { Queryable } from "../../db/client";
+import { PG, pgErrorCode } from "../../db/pgErrors";
+import type { AppointmentRow, AvailabilityBlockRow } from "../../db/rows";
+
+const CONFLICT_MESSAGE = "Time slot unavailable";
+
+export type BlockSpan = Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">;
+
+/** Validates the requested local date and time and returns the instant it starts. */
+export function resolveSlot(date: string, time: string, timeZone: string, now = new Date()): Date {
+  if (date < todayIn(timeZone, now))
+    throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");
+  const startsAt = fromZoned(date, time, timeZone);
+  if (startsAt.getTime() <= now.getTime())
+    throw appError("BAD_REQUEST", "That time has already passed", "TIME_IN_PAST");
+  if (startsAt.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000) {
+    throw appError(
+      "BAD_REQUEST",
+      `Appointments can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`,
+      "TOO_FAR_AHEAD",
+    );
+  }
+  return startsAt;
+}
+
+/** Refuses a slot that one of the salesperson's availability blocks covers on that local date. */
+export function refuseBlocked(blocks: BlockSpan[], date: string, timeZone: string, startsAt: Date) {
+  const end = startsAt.getTime() + SLOT_MINUTES * 60_000;
+  const blocked = blocks
+    .flatMap((b) =>
+      blockIntervalsOn(
+        { startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring },
+        date,
+        timeZone,
+      ),
+    )
+    .some((i) => i.start < end && startsAt.getTime() < i.end);
+  if (blocked)
+    throw appError("CONFLICT", `${CONFLICT_MESSAGE}: the salesperson is not available then`, "SLOT_BLOCKED");
+}
+
+export async function assertNotBlocked(
+  tx: Queryable,
+  salespersonId: number,
+  date: string,
+  timeZone: string,
+  startsAt: Date,
+) {
+  const blocks = await tx<BlockSpan[]>`
+    select starts_at, ends_at, is_recurring from availability_blocks
+     where salesperson_id = ${salespersonId}
+       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
+  refuseBlocked(blocks, date, timeZone, startsAt);
+}
+
+/** An appointment that overlaps a scheduled one (the EXCLUDE constraint) is 409 SCHEDULING_CONFLICT. */
+export function conflictOnOverlap(error: unknown): never {
+  if (pgErrorCode(error) === PG.exclusionViolation)
+    throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
+  throw error;
+}
+
+/** Why a conditional change to a scheduled appointment matched no row. */
+export function changeRefusal(row: Pick<AppointmentRow, "status" | "starts_at">) {
+  if (row.status !== "scheduled") {
+    return appError(
+      "CONFLICT",
+      `This appointment is ${row.status} and can no longer be changed`,
+      "NOT_SCHEDULED",
+    );
+  }
+  return appError(
+    "CONFLICT",
+    `Appointments can only be cancelled or moved more than ${CANCELLATION_WINDOW_HOURS} hours before they start`,
+    "CANCELLATION_WINDOW_PASSED",
+  );
+}
