@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase, seedDemoData } from "
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await seedDatabase(h.sql, { scale: 0.02, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
 const good = { email: DEMO_ACCOUNTS.admin, password: DEMO_ADMIN_PASSWORD, adminCode: "test-admin-code" };
 
 describe("administrator sign-in", () => {
@@ -62,6 +62,7 @@ describe("the seeded demo administrator", () => {
     await seedDemoData(shared.sql, {
       scale: 0.01,
       adminCodeIsDemo: shared.env.ADMIN_CODE_IS_DEMO,
+      passwordCost: shared.env.ADMIN_PASSWORD_SCRYPT_N,
       log: (l) => lines.push(l),
     });
     const published = {
@@ -81,7 +82,12 @@ describe("the seeded demo administrator", () => {
     // The loopback demo (no ADMIN_CODE: the published code) keeps the published password.
     const local = await createHarness({});
     expect(local.env.ADMIN_CODE_IS_DEMO).toBe(true);
-    await seedDemoData(local.sql, { scale: 0.01, adminCodeIsDemo: true, log: () => {} });
+    await seedDemoData(local.sql, {
+      scale: 0.01,
+      adminCodeIsDemo: true,
+      passwordCost: local.env.ADMIN_PASSWORD_SCRYPT_N,
+      log: () => {},
+    });
     const demo = {
       email: DEMO_ACCOUNTS.admin,
       password: DEMO_ADMIN_PASSWORD,

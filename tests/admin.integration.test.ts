@@ -8,7 +8,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await seedDatabase(h.sql, { scale: 0.02, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
 const good = { email: DEMO_ACCOUNTS.admin, password: DEMO_ADMIN_PASSWORD, adminCode: "test-admin-code" };
 
 const admin = await h.signIn("console.admin@example.org", "admin");

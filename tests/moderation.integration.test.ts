@@ -6,7 +6,7 @@ import { seedDocuments } from "../src/server/domains/documents/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await seedDatabase(h.sql, { scale: 0.05, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
 await seedDocuments(h.sql);
 
 type Session = Awaited<ReturnType<typeof h.signIn>>;

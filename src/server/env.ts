@@ -1,6 +1,7 @@
 // Reads and validates the process environment once; everything else imports the parsed result.
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { DEFAULT_SCRYPT_N } from "./auth/password";
 import { parseKey } from "./crypto/secretBox";
 import { DEFAULT_IDLE_IN_TRANSACTION_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/client";
 import { DEFAULT_TRUSTED_PROXIES, parseAddressRanges } from "./http/addresses";
@@ -84,6 +85,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** On SIGTERM/SIGINT, how long requests in flight and running jobs may take to finish before the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** scrypt's cost N for administrator passwords: a power of two; production takes no less than the default. */
+  ADMIN_PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, "a power of two from 1024 to 1048576")
+    .default(DEFAULT_SCRYPT_N),
   /** Second secret for administrator sign-in (with e-mail and password). Required in production. */
   ADMIN_CODE: z.string().min(8).optional(),
   /**
@@ -162,6 +169,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         "SMTP_URL is required in production (sign-in links go out by e-mail): set it, e.g. smtp://user:pass@host:587.",
       );
     if (!env.APP_URL) throw new EnvError("APP_URL is required in production: set it to the public origin.");
+    if (env.ADMIN_PASSWORD_SCRYPT_N < DEFAULT_SCRYPT_N)
+      throw new EnvError(
+        `ADMIN_PASSWORD_SCRYPT_N=${env.ADMIN_PASSWORD_SCRYPT_N} is below OWASP's ${DEFAULT_SCRYPT_N}, refused in production: remove it or raise it.`,
+      );
     if (!env.CRM_ENCRYPTION_KEY)
       throw new EnvError(
         "CRM_ENCRYPTION_KEY is required in production (it encrypts CRM credentials): set it to the output of `openssl rand -base64 32` and keep it safe.",

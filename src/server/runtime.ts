@@ -99,6 +99,7 @@ export async function openDatabase(env: Env, logger: Logger) {
       await seedDemoData(sql, {
         scale: env.SEED_SCALE,
         adminCodeIsDemo: env.ADMIN_CODE_IS_DEMO,
+        passwordCost: env.ADMIN_PASSWORD_SCRYPT_N,
         log: (l) => logger.info(l),
       });
       return true;

@@ -1,5 +1,6 @@
 // What the API runs on besides the database, wired once for the server and for the test harness: the mailer,
 // the browse cache, the job queue with its workers, payments and the secret box, as the app's dependencies.
+
 import type { BrowseResult } from "../shared/schemas/salespeople";
 import { bindMfaSecrets } from "./auth/mfa";
 import { createTtlCache } from "./cache";

@@ -36,6 +36,9 @@ export async function createHarness(
     SMTP_URL: smtp.url,
     LOG_LEVEL: "silent",
     BROWSE_CACHE_TTL_MS: "0",
+    // Sign-ins check behaviour here; OWASP's cost is checked in src/server/auth/password.test.ts (and is the
+    // only one production takes).
+    ...(overrides.NODE_ENV === "production" ? {} : { ADMIN_PASSWORD_SCRYPT_N: "1024" }),
     ...overrides,
   });
   /** Lines the server logged, when asked for (captureLog): tests read what an operator would see. */

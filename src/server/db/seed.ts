@@ -37,7 +37,14 @@ export async function isSeeded(sql: Sql): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-type SeedOptions = { scale?: number; seed?: number; adminPassword?: string; log?: (line: string) => void };
+type SeedOptions = {
+  scale?: number;
+  seed?: number;
+  adminPassword?: string;
+  /** scrypt's cost for the administrator's password (ADMIN_PASSWORD_SCRYPT_N; OWASP's by default). */
+  passwordCost?: number;
+  log?: (line: string) => void;
+};
 
 /**
  * The demo data as a server seeds it (on its first start, or `npm run seed`): the demo administrator gets the
@@ -47,10 +54,11 @@ type SeedOptions = { scale?: number; seed?: number; adminPassword?: string; log?
  */
 export async function seedDemoData(
   sql: Sql,
-  options: { scale: number; adminCodeIsDemo: boolean; log: (line: string) => void },
+  options: { scale: number; adminCodeIsDemo: boolean; passwordCost?: number; log: (line: string) => void },
 ) {
   const adminPassword = options.adminCodeIsDemo ? DEMO_ADMIN_PASSWORD : randomBytes(15).toString("base64url");
-  const counts = await seedDatabase(sql, { scale: options.scale, adminPassword, log: options.log });
+  const { scale, passwordCost, log } = options;
+  const counts = await seedDatabase(sql, { scale, adminPassword, passwordCost, log });
   if (!options.adminCodeIsDemo)
     options.log(
       `demo administrator ${DEMO_ACCOUNTS.admin} has the password ${adminPassword} (shown this once; set another with npm run admin:create)`,
@@ -136,7 +144,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   const customers = await sql<Pick<UserRow, "id">[]>`insert into users ${sql(customerRows)} returning id`;
 
   await sql`insert into users (email, first_name, last_name, role, password_hash)
-            values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${await hashPassword(options.adminPassword ?? DEMO_ADMIN_PASSWORD)})`;
+            values (${DEMO_ACCOUNTS.admin}, 'Avery', 'Admin', 'admin', ${await hashPassword(options.adminPassword ?? DEMO_ADMIN_PASSWORD, options.passwordCost)})`;
 
   // Salespeople: about 8% independent, the rest spread over the dealerships.
   const total = Math.round(BASE_SALESPEOPLE * scale);

@@ -34,7 +34,8 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
 
   const [account] = await ctx.sql<Pick<UserRow, "id" | "role" | "password_hash" | "disabled_at">[]>`
     select id, role, password_hash, disabled_at from users where email = ${input.email} limit 1`;
-  const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null);
+  const cost = ctx.env.ADMIN_PASSWORD_SCRYPT_N;
+  const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null, cost);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
   if (!isAdmin(account) || account.disabled_at || !passwordOk || !codeOk) {
     await recordFailure(ctx.sql, SCOPE, input.email, ctx.ip);
@@ -47,8 +48,8 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     throw appError("UNAUTHORIZED", "Login failed", "LOGIN_FAILED");
   }
   await recordSuccess(ctx.sql, SCOPE, input.email, ctx.ip);
-  if (needsRehash(account.password_hash)) {
-    await ctx.sql`update users set password_hash = ${await hashPassword(input.password)} where id = ${account.id}`;
+  if (needsRehash(account.password_hash, cost)) {
+    await ctx.sql`update users set password_hash = ${await hashPassword(input.password, cost)} where id = ${account.id}`;
   }
   if (await mfaEnabled(ctx.sql, account.id)) {
     // Password and admin code were the first factor; the console's session waits for the second.
