@@ -2,13 +2,13 @@ import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuMailX } from "react-icons/lu";
 import type { TeamInvitation } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 
 /**
  * Invitations sent to salespeople who already had a profile: they join only when they accept. Each holds a
@@ -77,23 +77,14 @@ export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unk
           if (!revoking) return;
           revoke.mutate(
             { id: revoking.id },
-            {
-              onSuccess: async () => {
-                showToast({
-                  title: "Invitation revoked",
-                  description: `${revoking.name} can no longer accept it.`,
-                  variant: "success",
-                });
+            toastOutcome(
+              { title: "Invitation revoked", description: `${revoking.name} can no longer accept it.` },
+              "Couldn't revoke the invitation",
+              () => {
                 setRevoking(null);
-                await onChanged();
+                return onChanged();
               },
-              onError: (error) =>
-                showToast({
-                  title: "Couldn't revoke the invitation",
-                  description: apiErrorMessage(error, "Please try again."),
-                  variant: "destructive",
-                }),
-            },
+            ),
           );
         }}
       />

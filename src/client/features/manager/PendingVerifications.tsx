@@ -4,13 +4,13 @@ import { Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 import { Person } from "./TeamTable";
 
 /** Everything a team change touches: the lists, the figures and the plan. */
@@ -47,22 +47,14 @@ export function PendingVerifications() {
   const confirm = (member: TeamMember) =>
     verify.mutate(
       { salespersonId: member.id, verified: true },
-      {
-        onSuccess: async () => {
-          showToast({
-            title: "Salesperson verified",
-            description: `${member.name}'s profile now says 'Verified by' your dealership.`,
-            variant: "success",
-          });
-          await refresh();
+      toastOutcome(
+        {
+          title: "Salesperson verified",
+          description: `${member.name}'s profile now says 'Verified by' your dealership.`,
         },
-        onError: (error) =>
-          showToast({
-            title: "Couldn't verify the salesperson",
-            description: apiErrorMessage(error, "Please try again."),
-            variant: "destructive",
-          }),
-      },
+        "Couldn't verify the salesperson",
+        refresh,
+      ),
     );
 
   return (
@@ -121,23 +113,17 @@ export function PendingVerifications() {
           if (!rejecting) return;
           reject.mutate(
             { salespersonId: rejecting.id },
-            {
-              onSuccess: async () => {
-                showToast({
-                  title: "Registration rejected",
-                  description: `${rejecting.name} is now an independent salesperson.`,
-                  variant: "success",
-                });
-                setRejecting(null);
-                await refresh();
+            toastOutcome(
+              {
+                title: "Registration rejected",
+                description: `${rejecting.name} is now an independent salesperson.`,
               },
-              onError: (error) =>
-                showToast({
-                  title: "Couldn't reject the registration",
-                  description: apiErrorMessage(error, "Please try again."),
-                  variant: "destructive",
-                }),
-            },
+              "Couldn't reject the registration",
+              () => {
+                setRejecting(null);
+                return refresh();
+              },
+            ),
           );
         }}
       />
