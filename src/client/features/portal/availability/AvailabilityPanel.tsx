@@ -3,10 +3,8 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   CloseButton,
   Flex,
-  Heading,
   HStack,
   IconButton,
   Skeleton,
@@ -23,6 +21,7 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { appointmentWhen } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, QueryState } from "../../../ui/QueryState";
+import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
@@ -230,37 +229,36 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
               onEditBlock={openEdit}
               onBlockDay={(date) => openNew(date)}
             />
-            <Card.Root
-              as="section"
-              aria-label="Your blocks"
-              borderRadius="xl"
-              borderColor="border.muted"
-              boxShadow="xs"
-            >
-              <Card.Body p={{ base: "4", md: "5" }} gap="2">
-                <Heading as="h3" size="md" color="ink">
+            <SectionCard
+              title={
+                <>
                   Your blocks{" "}
                   <Text as="span" color="fg.muted" fontWeight="normal">
                     ({list.length})
                   </Text>
-                </Heading>
-                {list.length === 0 ? (
-                  <Notice
-                    size="sm"
-                    icon={LuCalendarOff}
-                    title="No blocked time"
-                    description="Buyers can book any open slot from 9:00 AM to 9:00 PM."
-                    py="6"
-                  />
-                ) : (
-                  <Stack as="ul" listStyleType="none" gap="0">
-                    {list.map((block) => (
-                      <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
-                    ))}
-                  </Stack>
-                )}
-              </Card.Body>
-            </Card.Root>
+                </>
+              }
+              label="Your blocks"
+              size="sm"
+              headingSize="md"
+              gap="2"
+            >
+              {list.length === 0 ? (
+                <Notice
+                  size="sm"
+                  icon={LuCalendarOff}
+                  title="No blocked time"
+                  description="Buyers can book any open slot from 9:00 AM to 9:00 PM."
+                  py="6"
+                />
+              ) : (
+                <Stack as="ul" listStyleType="none" gap="0">
+                  {list.map((block) => (
+                    <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
+                  ))}
+                </Stack>
+              )}
+            </SectionCard>
           </>
         )}
       </QueryState>
