@@ -149,6 +149,8 @@ const config = defineConfig({
       emptyFrame: {
         value: { borderWidth: "1px", borderStyle: "dashed", borderColor: "border.muted", borderRadius: "lg" },
       },
+      /** A notice alone on a page, raised off the band (the salesperson dashboard's "not a salesperson"). */
+      raisedNotice: { value: { bg: "white", borderWidth: "1px", borderRadius: "2xl", boxShadow: "sm" } },
     },
   },
 });

@@ -26,7 +26,7 @@ import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
 import { useDashboardRefresh } from "../useDashboardRefresh";
-import { BlockTimeDialog } from "./BlockTimeDialog";
+import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { WeekView } from "./WeekView";
 import { mondayOf } from "./week";
@@ -149,9 +149,7 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
   const timeZone = salesperson.timeZone;
   const today = todayIn(timeZone);
   const [monday, setMonday] = useState(() => mondayOf(today));
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<AvailabilityBlock | null>(null);
-  const [initialDate, setInitialDate] = useState<string | undefined>(undefined);
+  const editor = useDialogSubject<BlockEditing>();
   const deleting = useDialogSubject<AvailabilityBlock>();
   const [clash, setClash] = useState<Clash | null>(null);
   const refresh = useDashboardRefresh();
@@ -182,16 +180,8 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
       }),
   });
 
-  const openNew = (date?: string) => {
-    setEditing(null);
-    setInitialDate(date);
-    setDialogOpen(true);
-  };
-  const openEdit = (block: AvailabilityBlock) => {
-    setEditing(block);
-    setInitialDate(undefined);
-    setDialogOpen(true);
-  };
+  const openNew = (date?: string) => editor.show({ block: null, date });
+  const openEdit = (block: AvailabilityBlock) => editor.show({ block });
 
   const list = [...(blocks.data ?? [])].sort((a, b) => {
     const overA = isBlockOver(a) ? 1 : 0;
@@ -263,11 +253,8 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
         )}
       </QueryState>
       <BlockTimeDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        block={editing}
+        editor={editor}
         timeZone={timeZone}
-        initialDate={initialDate}
         onSaved={(result, edited) => {
           const clashes = result.clashingAppointments;
           setClash(clashes.length > 0 ? { title: result.title, appointments: clashes } : null);
