@@ -1,6 +1,6 @@
 // Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (the
 // salesperson becomes independent).
-import { Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
@@ -9,9 +9,9 @@ import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
-import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { Person } from "./TeamTable";
+import { WaitingList } from "./WaitingList";
 
 /** Everything a team change touches: the lists, the figures and the plan. */
 export function useTeamRefresh() {
@@ -34,16 +34,6 @@ export function PendingVerifications() {
   const reject = trpc.manager.rejectSalesperson.useMutation();
   const [rejecting, setRejecting] = useState<TeamMember | null>(null);
 
-  if (pending.isPending) return <Skeleton height="20" borderRadius="xl" />;
-  if (pending.isError)
-    return (
-      <InlineLoadError
-        message="We couldn't load pending verifications"
-        onRetry={() => void pending.refetch()}
-      />
-    );
-  if (pending.data.length === 0) return null;
-
   const confirm = (member: TeamMember) =>
     verify.mutate(
       { salespersonId: member.id, verified: true },
@@ -58,75 +48,79 @@ export function PendingVerifications() {
     );
 
   return (
-    <SectionCard
-      title={`Pending verifications (${pending.data.length})`}
-      label="Pending verifications"
-      description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
-      borderColor="yellow.300"
-    >
-      <Stack as="ul" listStyleType="none" gap="3">
-        {pending.data.map((member) => (
-          <ActionRow
-            key={member.id}
-            actions={
-              <HStack gap="2" flexShrink={0}>
-                <Button
-                  size="sm"
-                  colorPalette="green"
-                  loading={verify.isPending && verify.variables?.salespersonId === member.id}
-                  loadingText="Confirming"
-                  onClick={() => confirm(member)}
-                  aria-label={`Confirm ${member.name}`}
-                >
-                  <LuUserCheck /> Confirm
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => setRejecting(member)}
-                  aria-label={`Reject ${member.name}`}
-                >
-                  <LuUserX /> Reject
-                </Button>
-              </HStack>
-            }
-          >
-            <Person member={member} />
-            <Text fontSize="xs" color="fg.muted" ps="11">
-              Registered {mediumDate.format(new Date(member.createdAt))}
-            </Text>
-          </ActionRow>
-        ))}
-      </Stack>
-      <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
-        title="Reject this registration?"
-        description={`${rejecting?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
-        confirmLabel="Reject"
-        pendingLabel="Rejecting"
-        isPending={reject.isPending}
-        onConfirm={() => {
-          if (!rejecting) return;
-          reject.mutate(
-            { salespersonId: rejecting.id },
-            toastOutcome(
-              {
-                title: "Registration rejected",
-                description: `${rejecting.name} is now an independent salesperson.`,
-              },
-              "Couldn't reject the registration",
-              () => {
-                setRejecting(null);
-                return refresh();
-              },
-            ),
-          );
-        }}
-      />
-    </SectionCard>
+    <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
+      {(waiting) => (
+        <SectionCard
+          title={`Pending verifications (${waiting.length})`}
+          label="Pending verifications"
+          description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
+          borderColor="yellow.300"
+        >
+          <Stack as="ul" listStyleType="none" gap="3">
+            {waiting.map((member) => (
+              <ActionRow
+                key={member.id}
+                actions={
+                  <HStack gap="2" flexShrink={0}>
+                    <Button
+                      size="sm"
+                      colorPalette="green"
+                      loading={verify.isPending && verify.variables?.salespersonId === member.id}
+                      loadingText="Confirming"
+                      onClick={() => confirm(member)}
+                      aria-label={`Confirm ${member.name}`}
+                    >
+                      <LuUserCheck /> Confirm
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => setRejecting(member)}
+                      aria-label={`Reject ${member.name}`}
+                    >
+                      <LuUserX /> Reject
+                    </Button>
+                  </HStack>
+                }
+              >
+                <Person member={member} />
+                <Text fontSize="xs" color="fg.muted" ps="11">
+                  Registered {mediumDate.format(new Date(member.createdAt))}
+                </Text>
+              </ActionRow>
+            ))}
+          </Stack>
+          <ConfirmDialog
+            open={rejecting !== null}
+            onOpenChange={(open) => {
+              if (!open) setRejecting(null);
+            }}
+            title="Reject this registration?"
+            description={`${rejecting?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
+            confirmLabel="Reject"
+            pendingLabel="Rejecting"
+            isPending={reject.isPending}
+            onConfirm={() => {
+              if (!rejecting) return;
+              reject.mutate(
+                { salespersonId: rejecting.id },
+                toastOutcome(
+                  {
+                    title: "Registration rejected",
+                    description: `${rejecting.name} is now an independent salesperson.`,
+                  },
+                  "Couldn't reject the registration",
+                  () => {
+                    setRejecting(null);
+                    return refresh();
+                  },
+                ),
+              );
+            }}
+          />
+        </SectionCard>
+      )}
+    </WaitingList>
   );
 }
