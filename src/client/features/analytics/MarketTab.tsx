@@ -5,9 +5,10 @@ import { LuBuilding2, LuTarget, LuUserRound, LuUsers } from "react-icons/lu";
 import type { MarketAnalytics } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { Tooltip } from "../../ui/tooltip";
-import { GrowthTrendsChart, StatesChart } from "./charts";
+import { GrowthTrendsChart } from "./charts";
 import { count, DASH, percent, stars } from "./format";
 import { type Metric, MetricGrid } from "./MetricTile";
+import { StatesChart } from "./StatesChart";
 import { countColumn, monthColumn, percentColumn, TableCard, type TableColumn } from "./TableCard";
 import { CardRow, KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 

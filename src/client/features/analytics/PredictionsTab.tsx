@@ -6,7 +6,7 @@ import type { Forecast } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { ForecastChart } from "./ForecastChart";
+import { ForecastChart } from "./charts";
 import { count, DASH, money, monthLabel } from "./format";
 import { monthColumn, TableCard, type TableColumn } from "./TableCard";
 import { CardRow, TabQuery } from "./TabQuery";

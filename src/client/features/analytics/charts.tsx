@@ -1,10 +1,21 @@
 // The business-intelligence charts, one per figure a tab draws. Each sits in a titled card with a one-line
 // summary on its role="img" wrapper, so a screen reader hears what it shows.
-import { Bar, BarChart, CartesianGrid, LabelList, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { AnalyticsPeriod } from "../../../shared/analytics";
 import { PLAN_IDS, PLANS } from "../../../shared/plans";
 import type {
   DealershipPerformanceRow,
+  Forecast,
   MarketAnalytics,
   PaymentTrend,
   TrendPoint,
@@ -213,41 +224,6 @@ export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] })
 
 // Market -------------------------------------------------------------------------------------------------------
 
-export function StatesChart({ states }: { states: MarketAnalytics["geographicDistribution"] }) {
-  const data = states.map((s) => ({
-    ...s,
-    label: `${count(s.salesperson_count)} · ${percent(s.salespeopleShare)}`,
-  }));
-  return (
-    <ChartCard
-      title="Salespeople by state"
-      description="The first 8 states by salespeople on the platform, with each one's share."
-      summary={`Ranked bar chart: ${states
-        .slice(0, 3)
-        .map((s) => `${s.state} ${count(s.salesperson_count)} salespeople (${percent(s.salespeopleShare)})`)
-        .join(", ")}${states.length > 3 ? ", …" : ""}.`}
-      height={Math.max(200, states.length * 36 + 30)}
-      empty={states.length === 0 ? "No salespeople on the platform yet" : null}
-    >
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
-        <YAxis {...QUIET_AXIS} type="category" dataKey="state" width={40} />
-        <XAxis type="number" hide />
-        <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={barCursor} />
-        <Bar
-          {...ANIMATION}
-          dataKey="salesperson_count"
-          name="Salespeople"
-          fill={COLORS.bookings}
-          radius={[0, 3, 3, 0]}
-          barSize={20}
-        >
-          <LabelList dataKey="label" position="right" style={{ fontSize: 12, fill: "#3f3f46" }} />
-        </Bar>
-      </BarChart>
-    </ChartCard>
-  );
-}
-
 export function GrowthTrendsChart({ trends }: { trends: MarketAnalytics["growthTrends"] }) {
   const ratings = trends.reduce((s, t) => s + t.ratings_count, 0);
   return (
@@ -274,6 +250,76 @@ export function GrowthTrendsChart({ trends }: { trends: MarketAnalytics["growthT
         {line("ratings_count", "Reviews", COLORS.rating)}
         {line("unique_customers", "Unique customers", COLORS.customers)}
       </LineChart>
+    </ChartCard>
+  );
+}
+
+// Predictions --------------------------------------------------------------------------------------------------
+
+type ForecastRow = {
+  month: string;
+  actual?: number;
+  forecast?: number;
+  band?: [number, number];
+};
+
+/** History and forecast on one axis; the forecast line starts at the last actual month so the two join. */
+export function forecastRows(f: Forecast): ForecastRow[] {
+  const rows: ForecastRow[] = f.history.map((h) => ({ month: h.month, actual: h.value }));
+  const last = rows[rows.length - 1];
+  if (last && f.forecast.length > 0) {
+    last.forecast = last.actual;
+    last.band = [last.actual ?? 0, last.actual ?? 0];
+  }
+  for (const p of f.forecast) rows.push({ month: p.month, forecast: p.value, band: [p.low, p.high] });
+  return rows;
+}
+
+export function ForecastChart({
+  title,
+  forecast,
+  unit,
+}: {
+  title: string;
+  forecast: Forecast;
+  unit: "bookings" | "cents";
+}) {
+  const fmt = (v: number) => (unit === "cents" ? money(v) : count(Math.round(v)));
+  const next = forecast.forecast[0];
+  return (
+    <ChartCard
+      title={title}
+      description="Solid: complete months. Dashed: the forecast. Shaded: its 95% prediction interval."
+      summary={
+        next
+          ? `Chart of ${forecast.history.length} months of history and a ${forecast.forecast.length}-month forecast; ${monthLabel(next.month)} is forecast at ${fmt(next.value)} (between ${fmt(next.low)} and ${fmt(next.high)}).`
+          : `Chart of ${forecast.history.length} months of history.`
+      }
+      height={280}
+    >
+      <ComposedChart data={forecastRows(forecast)} margin={margin}>
+        {grid()}
+        {monthAxis(12)}
+        {valueAxis(unit === "cents" ? { tickFormatter: moneyTick, width: 58 } : {})}
+        <Tooltip
+          labelFormatter={monthTitle}
+          formatter={(v) =>
+            Array.isArray(v) ? `${fmt(Number(v[0]))} – ${fmt(Number(v[1]))}` : fmt(Number(v))
+          }
+        />
+        {legend()}
+        <Area
+          dataKey="band"
+          name="95% interval"
+          stroke="none"
+          fill={COLORS.band}
+          fillOpacity={0.45}
+          isAnimationActive={false}
+          legendType="square"
+        />
+        {line("actual", "Actual", COLORS.history)}
+        {line("forecast", "Forecast", COLORS.forecast, { strokeDasharray: "6 4" })}
+      </ComposedChart>
     </ChartCard>
   );
 }

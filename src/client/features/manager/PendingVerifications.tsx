@@ -29,6 +29,14 @@ export function useTeamRefresh() {
 /** Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
   const pending = trpc.manager.pendingVerifications.useQuery();
+  return (
+    <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
+      {(waiting) => <VerificationList pending={waiting} />}
+    </WaitingList>
+  );
+}
+
+function VerificationList({ pending }: { pending: TeamMember[] }) {
   const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
@@ -48,79 +56,75 @@ export function PendingVerifications() {
     );
 
   return (
-    <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
-      {(waiting) => (
-        <SectionCard
-          title={`Pending verifications (${waiting.length})`}
-          label="Pending verifications"
-          description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
-          borderColor="yellow.300"
-        >
-          <Stack as="ul" listStyleType="none" gap="3">
-            {waiting.map((member) => (
-              <ActionRow
-                key={member.id}
-                actions={
-                  <HStack gap="2" flexShrink={0}>
-                    <Button
-                      size="sm"
-                      colorPalette="green"
-                      loading={verify.isPending && verify.variables?.salespersonId === member.id}
-                      loadingText="Confirming"
-                      onClick={() => confirm(member)}
-                      aria-label={`Confirm ${member.name}`}
-                    >
-                      <LuUserCheck /> Confirm
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      onClick={() => setRejecting(member)}
-                      aria-label={`Reject ${member.name}`}
-                    >
-                      <LuUserX /> Reject
-                    </Button>
-                  </HStack>
-                }
-              >
-                <Person member={member} />
-                <Text fontSize="xs" color="fg.muted" ps="11">
-                  Registered {mediumDate.format(new Date(member.createdAt))}
-                </Text>
-              </ActionRow>
-            ))}
-          </Stack>
-          <ConfirmDialog
-            open={rejecting !== null}
-            onOpenChange={(open) => {
-              if (!open) setRejecting(null);
-            }}
-            title="Reject this registration?"
-            description={`${rejecting?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
-            confirmLabel="Reject"
-            pendingLabel="Rejecting"
-            isPending={reject.isPending}
-            onConfirm={() => {
-              if (!rejecting) return;
-              reject.mutate(
-                { salespersonId: rejecting.id },
-                toastOutcome(
-                  {
-                    title: "Registration rejected",
-                    description: `${rejecting.name} is now an independent salesperson.`,
-                  },
-                  "Couldn't reject the registration",
-                  () => {
-                    setRejecting(null);
-                    return refresh();
-                  },
-                ),
-              );
-            }}
-          />
-        </SectionCard>
-      )}
-    </WaitingList>
+    <SectionCard
+      title={`Pending verifications (${pending.length})`}
+      label="Pending verifications"
+      description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
+      borderColor="yellow.300"
+    >
+      <Stack as="ul" listStyleType="none" gap="3">
+        {pending.map((member) => (
+          <ActionRow
+            key={member.id}
+            actions={
+              <HStack gap="2" flexShrink={0}>
+                <Button
+                  size="sm"
+                  colorPalette="green"
+                  loading={verify.isPending && verify.variables?.salespersonId === member.id}
+                  loadingText="Confirming"
+                  onClick={() => confirm(member)}
+                  aria-label={`Confirm ${member.name}`}
+                >
+                  <LuUserCheck /> Confirm
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setRejecting(member)}
+                  aria-label={`Reject ${member.name}`}
+                >
+                  <LuUserX /> Reject
+                </Button>
+              </HStack>
+            }
+          >
+            <Person member={member} />
+            <Text fontSize="xs" color="fg.muted" ps="11">
+              Registered {mediumDate.format(new Date(member.createdAt))}
+            </Text>
+          </ActionRow>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => {
+          if (!open) setRejecting(null);
+        }}
+        title="Reject this registration?"
+        description={`${rejecting?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
+        confirmLabel="Reject"
+        pendingLabel="Rejecting"
+        isPending={reject.isPending}
+        onConfirm={() => {
+          if (!rejecting) return;
+          reject.mutate(
+            { salespersonId: rejecting.id },
+            toastOutcome(
+              {
+                title: "Registration rejected",
+                description: `${rejecting.name} is now an independent salesperson.`,
+              },
+              "Couldn't reject the registration",
+              () => {
+                setRejecting(null);
+                return refresh();
+              },
+            ),
+          );
+        }}
+      />
+    </SectionCard>
   );
 }

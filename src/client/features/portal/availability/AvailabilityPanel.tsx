@@ -19,8 +19,9 @@ import { addDays, todayIn } from "../../../../shared/time";
 import { trpc } from "../../../trpc";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { appointmentWhen } from "../../../ui/format";
+import { ListOrNotice } from "../../../ui/ListOrNotice";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, QueryState } from "../../../ui/QueryState";
+import { QueryState } from "../../../ui/QueryState";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
@@ -30,6 +31,13 @@ import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { WeekView } from "./WeekView";
 import { mondayOf } from "./week";
+
+const NO_BLOCKS = {
+  icon: LuCalendarOff,
+  title: "No blocked time",
+  description: "Buyers can book any open slot from 9:00 AM to 9:00 PM.",
+  py: "6",
+};
 
 type Clash = { title: string; appointments: AppointmentView[] };
 
@@ -233,21 +241,11 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
               headingSize="md"
               gap="2"
             >
-              {list.length === 0 ? (
-                <Notice
-                  size="sm"
-                  icon={LuCalendarOff}
-                  title="No blocked time"
-                  description="Buyers can book any open slot from 9:00 AM to 9:00 PM."
-                  py="6"
-                />
-              ) : (
-                <Stack as="ul" listStyleType="none" gap="0">
-                  {list.map((block) => (
-                    <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
-                  ))}
-                </Stack>
-              )}
+              <ListOrNotice items={list} empty={NO_BLOCKS} gap="0">
+                {(block) => (
+                  <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
+                )}
+              </ListOrNotice>
             </SectionCard>
           </>
         )}
