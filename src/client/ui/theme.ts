@@ -144,6 +144,13 @@ const config = defineConfig({
       panel: {
         value: { bg: "white", borderWidth: "1px", borderColor: "border.muted", borderRadius: "xl" },
       },
+      // Dashboard and marketing looks declared once (analytics, manager, portal, landing, marketing, maps):
+      /** The dashed frame standing where a chart has nothing to draw yet (analytics ChartCard). */
+      emptyFrame: {
+        value: { borderWidth: "1px", borderStyle: "dashed", borderColor: "border.muted", borderRadius: "lg" },
+      },
+      /** A notice alone on a page, raised off the band (the salesperson dashboard's "not a salesperson"). */
+      raisedNotice: { value: { bg: "white", borderWidth: "1px", borderRadius: "2xl", boxShadow: "sm" } },
     },
   },
 });

@@ -2,18 +2,7 @@
 // (their own dealership against the market) and for administrators (the platform, or one dealership they
 // pick). The server scopes every call the same way; this only chooses what to show.
 
-import {
-  Box,
-  Button,
-  Flex,
-  Heading,
-  HStack,
-  SegmentGroup,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
 import { Link, useLocation, useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useId, useState } from "react";
 import type { IconType } from "react-icons";
@@ -27,11 +16,12 @@ import {
   LuMap,
   LuTrophy,
 } from "react-icons/lu";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
+import { type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
 import { trpc } from "../../trpc";
 import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
+import { PeriodControl } from "../../ui/PeriodControl";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
 import { ExecutiveTab } from "./ExecutiveTab";
@@ -51,14 +41,6 @@ const TAB_LABELS: Record<BiTab, { label: string; icon: IconType }> = {
   performance: { label: "Performance", icon: LuTrophy },
   market: { label: "Market Analysis", icon: LuMap },
   predictions: { label: "Predictions", icon: LuChartLine },
-};
-
-/** Short labels fit the period control on a phone. */
-const PERIOD_SHORT: Record<AnalyticsPeriod, string> = {
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-  "1y": "1 year",
 };
 
 // Who may use it -----------------------------------------------------------------------------------------------
@@ -108,23 +90,7 @@ function PeriodSelector({
       <Text id={labelId} fontSize="sm" fontWeight="medium" color="fg">
         Period
       </Text>
-      <SegmentGroup.Root
-        size="sm"
-        value={value}
-        onValueChange={(e) => {
-          if (e.value) onChange(e.value as AnalyticsPeriod);
-        }}
-        aria-labelledby={labelId}
-        bg="white"
-        borderWidth="1px"
-        borderColor="border.muted"
-      >
-        <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
-        <SegmentGroup.Items
-          items={ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_SHORT[p] }))}
-          px={{ base: "2.5", md: "3" }}
-        />
-      </SegmentGroup.Root>
+      <PeriodControl value={value} onChange={onChange} aria-labelledby={labelId} />
     </Stack>
   );
 }

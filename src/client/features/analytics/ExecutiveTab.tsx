@@ -1,6 +1,6 @@
 // Executive Summary: the period's key figures against the previous equal period, highlights, insights,
 // alerts with the thresholds behind them, and bookings and ratings over time.
-import { Alert, Badge, Box, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, List, Stack, Text } from "@chakra-ui/react";
 import {
   LuBadgeDollarSign,
   LuBuilding2,
@@ -27,8 +27,8 @@ import {
   signedStars,
   stars,
 } from "./format";
-import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
-import { KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
+import { ChangeBadge, type Metric, MetricGrid } from "./MetricTile";
+import { CardRow, KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
 /** A growth rate beside a figure; none when the previous period had nothing to grow from. */
 function growthChange(rate: number | null): Metric["change"] {
@@ -238,20 +238,16 @@ export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
               </Alert.Content>
             </Alert.Root>
           ) : null}
-          <SimpleGrid as="section" aria-label="Key metrics" columns={{ base: 2, md: 3, xl: 5 }} gap="3">
-            {metrics(data).map((m) => (
-              <MetricTile key={m.label} metric={m} />
-            ))}
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <MetricGrid label="Key metrics" metrics={metrics(data)} columns={{ base: 2, md: 3, xl: 5 }} />
+          <CardRow alignItems="stretch">
             <ActivityChart trend={data.trend} period={data.window.period} />
             <RatingTrendChart trend={data.trend} period={data.window.period} />
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
+          </CardRow>
+          <CardRow columns={3}>
             <Highlights highlights={data.performanceHighlights} />
             <Insights insights={data.strategicInsights} />
             <Alerts alerts={data.alerts} />
-          </SimpleGrid>
+          </CardRow>
         </>
       )}
     </TabQuery>

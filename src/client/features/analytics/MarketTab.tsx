@@ -1,15 +1,16 @@
 // Market Analysis: the platform's reach (dealerships, salespeople, customers, penetration), the first 8 states
 // by salespeople, and reviews and unique customers over the last 6 months.
-import { SimpleGrid, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { LuBuilding2, LuTarget, LuUserRound, LuUsers } from "react-icons/lu";
 import type { MarketAnalytics } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { Tooltip } from "../../ui/tooltip";
-import { GrowthTrendsChart, StatesChart } from "./charts";
+import { GrowthTrendsChart } from "./charts";
 import { count, DASH, percent, stars } from "./format";
-import { type Metric, MetricTile } from "./MetricTile";
+import { type Metric, MetricGrid } from "./MetricTile";
+import { StatesChart } from "./StatesChart";
 import { countColumn, monthColumn, percentColumn, TableCard, type TableColumn } from "./TableCard";
-import { KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
+import { CardRow, KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
 const HIDDEN_RATING = "Hidden where fewer than 3 dealerships share the state";
 
@@ -82,19 +83,14 @@ export function MarketTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
     <TabQuery query={query} subject="market analysis" tiles={4} asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
       {(data) => (
         <>
-          <SimpleGrid as="section" aria-label="Market totals" columns={{ base: 2, md: 4 }} gap="3">
-            {metrics(data).map((m) => (
-              <MetricTile key={m.label} metric={m} />
-            ))}
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          <MetricGrid label="Market totals" metrics={metrics(data)} columns={{ base: 2, md: 4 }} />
+          <CardRow>
             <StatesChart states={data.geographicDistribution} />
             <TableCard
               title="States"
               description="The first 8 states by salespeople on the platform."
               columns={STATE_COLUMNS}
               rows={data.geographicDistribution}
-              rowKey={(r) => r.state}
               fileSuffix={period}
               minW="sm"
               footnote={
@@ -103,19 +99,18 @@ export function MarketTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
                   : null
               }
             />
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          </CardRow>
+          <CardRow>
             <GrowthTrendsChart trends={data.growthTrends} />
             <TableCard
               title="Growth by month"
               description="Reviews written and unique customers with a visit, each of the last 6 months."
               columns={TREND_COLUMNS}
               rows={data.growthTrends}
-              rowKey={(r) => r.month}
               fileSuffix="last-6-months"
               minW="xs"
             />
-          </SimpleGrid>
+          </CardRow>
         </>
       )}
     </TabQuery>

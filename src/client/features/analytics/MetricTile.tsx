@@ -1,4 +1,4 @@
-import { HStack, Icon, Text } from "@chakra-ui/react";
+import { HStack, Icon, SimpleGrid, type SimpleGridProps, Text } from "@chakra-ui/react";
 import { LuArrowDownRight, LuArrowUpRight, LuMinus } from "react-icons/lu";
 import { type StatFigure, StatTile } from "../../ui/StatTile";
 
@@ -63,5 +63,24 @@ export function MetricTile({ metric }: { metric: Metric }) {
       }}
       valueProps={METRIC_VALUE}
     />
+  );
+}
+
+/** A tab's row of key figures, a section named `label`. */
+export function MetricGrid({
+  label,
+  metrics,
+  columns,
+}: {
+  label: string;
+  metrics: readonly Metric[];
+  columns: SimpleGridProps["columns"];
+}) {
+  return (
+    <SimpleGrid as="section" aria-label={label} columns={columns} gap="3">
+      {metrics.map((m) => (
+        <MetricTile key={m.label} metric={m} />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,13 +1,13 @@
 // Performance: the first 10 dealerships by average rating (platform), or one dealership with its rank and the
 // market's averages beside its own. Conversion is completed over booked appointments of the period.
-import { Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuPercent, LuStar, LuTrophy } from "react-icons/lu";
 import { TOP_PERFORMERS } from "../../../shared/analytics";
 import type { DealershipPerformance, DealershipPerformanceRow } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { PerformanceChart } from "./charts";
 import { count, DASH, percent, signedPercent, stars } from "./format";
-import { ChangeBadge, type Metric, MetricTile } from "./MetricTile";
+import { ChangeBadge, type Metric, MetricGrid } from "./MetricTile";
 import { countColumn, percentColumn, TableCard, type TableColumn } from "./TableCard";
 import { KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
@@ -83,16 +83,11 @@ function Comparison({ data }: { data: DealershipPerformance }) {
     palette: "teal",
   };
   return (
-    <SimpleGrid
-      as="section"
-      aria-label="Your dealership against the market"
+    <MetricGrid
+      label="Your dealership against the market"
+      metrics={[ranked, rating, conversion]}
       columns={{ base: 1, sm: 3 }}
-      gap="3"
-    >
-      {[ranked, rating, conversion].map((m) => (
-        <MetricTile key={m.label} metric={m} />
-      ))}
-    </SimpleGrid>
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { SectionCard } from "../../ui/SectionCard";
 import { ForecastChart } from "./charts";
 import { count, DASH, money, monthLabel } from "./format";
 import { monthColumn, TableCard, type TableColumn } from "./TableCard";
-import { TabQuery } from "./TabQuery";
+import { CardRow, TabQuery } from "./TabQuery";
 
 type Unit = "bookings" | "cents";
 
@@ -98,16 +98,15 @@ function ForecastSection({ title, forecast, unit }: { title: string; forecast: F
   return (
     <Stack gap="4">
       <ForecastChart title={title} forecast={forecast} unit={unit} />
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="stretch">
+      <CardRow alignItems="stretch">
         <TableCard
           title={`${title}: next ${forecast.forecast.length} months`}
           columns={forecastColumns(unit)}
           rows={forecast.forecast}
-          rowKey={(r) => r.month}
           minW="sm"
         />
         <FitDetails title={title} forecast={forecast} unit={unit} />
-      </SimpleGrid>
+      </CardRow>
     </Stack>
   );
 }

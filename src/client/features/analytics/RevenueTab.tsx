@@ -1,6 +1,6 @@
 // Revenue Analytics: the platform's recurring revenue, payments, churn and lifetime value, and the last 6
 // months of payments by plan. Administrators only; a manager is told where their own plan and invoices are.
-import { Button, SimpleGrid } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import {
   LuBadgeDollarSign,
@@ -18,9 +18,9 @@ import { trpc } from "../../trpc";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { RevenueByPlanChart } from "./charts";
 import { count, money, percent, previousPeriodLabel, signedPercent } from "./format";
-import { type Metric, MetricTile } from "./MetricTile";
+import { type Metric, MetricGrid } from "./MetricTile";
 import { countColumn, moneyColumn, monthColumn, TableCard, type TableColumn } from "./TableCard";
-import { KEEP_PREVIOUS, TabQuery } from "./TabQuery";
+import { CardRow, KEEP_PREVIOUS, TabQuery } from "./TabQuery";
 
 function metrics(data: RevenueAnalytics): Metric[] {
   return [
@@ -135,19 +135,14 @@ export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf
     >
       {(data) => (
         <>
-          <SimpleGrid as="section" aria-label="Revenue figures" columns={{ base: 2, md: 3, xl: 4 }} gap="3">
-            {metrics(data).map((m) => (
-              <MetricTile key={m.label} metric={m} />
-            ))}
-          </SimpleGrid>
+          <MetricGrid label="Revenue figures" metrics={metrics(data)} columns={{ base: 2, md: 3, xl: 4 }} />
           <RevenueByPlanChart trends={data.paymentTrends} />
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          <CardRow>
             <TableCard
               title="Payments by month"
               description="Paid invoices of the last 6 months."
               columns={MONTH_COLUMNS}
               rows={data.paymentTrends}
-              rowKey={(r) => r.month}
               fileSuffix="last-6-months"
               minW="xs"
             />
@@ -156,11 +151,10 @@ export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf
               description="Active subscriptions and their monthly recurring revenue by plan."
               columns={PLAN_COLUMNS}
               rows={data.planMix}
-              rowKey={(r) => r.plan}
               fileSuffix={period}
               minW="sm"
             />
-          </SimpleGrid>
+          </CardRow>
         </>
       )}
     </TabQuery>

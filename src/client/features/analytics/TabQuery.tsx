@@ -1,7 +1,7 @@
 // What every business-intelligence tab goes through around its figures: a skeleton while they load, a retry
 // when they fail, the page header told when they were computed, and the previous period's figures faded
 // while a newly chosen period loads.
-import { SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
+import { SimpleGrid, type SimpleGridProps, Skeleton, Stack } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import type { AnalyticsPeriod } from "../../../shared/analytics";
@@ -17,6 +17,23 @@ export type ScopedTabProps = {
 /** A newly chosen period keeps the previous figures on screen (faded) until its own arrive. */
 export const KEEP_PREVIOUS = { placeholderData: keepPreviousData } as const;
 
+/** Cards side by side from laptops up (a chart and its table), one above the other below. */
+export function CardRow({
+  columns = 2,
+  alignItems = "start",
+  children,
+}: {
+  columns?: 2 | 3;
+  alignItems?: SimpleGridProps["alignItems"];
+  children: ReactNode;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, lg: columns }} gap="4" alignItems={alignItems}>
+      {children}
+    </SimpleGrid>
+  );
+}
+
 /** What a tab shows while its figures load. */
 function TabSkeleton({ label, tiles }: { label: string; tiles: number }) {
   return (
@@ -29,10 +46,10 @@ function TabSkeleton({ label, tiles }: { label: string; tiles: number }) {
           ))}
         </SimpleGrid>
       ) : null}
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <CardRow alignItems="stretch">
         <Skeleton height="72" borderRadius="xl" />
         <Skeleton height="72" borderRadius="xl" />
-      </SimpleGrid>
+      </CardRow>
     </Stack>
   );
 }

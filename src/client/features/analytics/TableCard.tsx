@@ -53,7 +53,8 @@ export function TableCard<T>({
   description?: ReactNode;
   columns: readonly TableColumn<T>[];
   rows: readonly T[];
-  rowKey: (row: T, index: number) => string | number;
+  /** Tells rows apart; the first column's value when not given, as that column names the row. */
+  rowKey?: (row: T) => string | number;
   /** Added to the file name: the period, e.g. performance-30d.csv. */
   fileSuffix?: string;
   /** The table's least width before it scrolls sideways (phones). */
@@ -113,8 +114,8 @@ export function TableCard<T>({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((row, index) => (
-                <Table.Row key={rowKey(row, index)}>
+              {rows.map((row) => (
+                <Table.Row key={rowKey ? rowKey(row) : String(columns[0]?.csv(row))}>
                   {columns.map((c, i) => (
                     <Table.Cell
                       key={c.header}

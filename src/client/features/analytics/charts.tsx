@@ -1,24 +1,18 @@
-// The business-intelligence charts (recharts draws SVG, so colours are real values). Each chart sits in a
-// titled card with a one-line summary on its role="img" wrapper, so a screen reader hears what it shows.
-import { Box, Center, Text } from "@chakra-ui/react";
-import type { ComponentProps, ReactElement, ReactNode } from "react";
+// The business-intelligence charts, one per figure a tab draws. Each sits in a titled card with a one-line
+// summary on its role="img" wrapper, so a screen reader hears what it shows.
 import {
   Area,
   Bar,
   BarChart,
   CartesianGrid,
   ComposedChart,
-  LabelList,
-  Legend,
-  Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
 import type { AnalyticsPeriod } from "../../../shared/analytics";
-import { PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import { PLAN_IDS, PLANS } from "../../../shared/plans";
 import type {
   DealershipPerformanceRow,
   Forecast,
@@ -26,7 +20,22 @@ import type {
   PaymentTrend,
   TrendPoint,
 } from "../../../shared/schemas/analytics";
-import { SectionCard } from "../../ui/SectionCard";
+import {
+  ANIMATION,
+  barCursor,
+  ChartCard,
+  COLORS,
+  grid,
+  legend,
+  line,
+  margin,
+  monthAxis,
+  monthTitle,
+  PLAN_COLORS,
+  QUIET_AXIS,
+  timeAxis,
+  valueAxis,
+} from "./chartParts";
 import {
   bucketKind,
   bucketTick,
@@ -38,157 +47,6 @@ import {
   percent,
   stars,
 } from "./format";
-
-/** Axis numbers: 950, 1.2k, 12k. */
-function countTick(value: number): string {
-  if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
-  if (Math.abs(value) >= 1_000) return `${(value / 1_000).toFixed(1).replace(/\.0$/, "")}k`;
-  return String(value);
-}
-
-/** Series draw quickly: long animations leave half-drawn lines and hidden labels behind a quick glance. */
-const ANIMATION = { animationDuration: 450 } as const;
-
-export const COLORS = {
-  bookings: "#2563eb",
-  completed: "#16a34a",
-  noShows: "#f97316",
-  rating: "#d97706",
-  conversion: "#0d9488",
-  customers: "#9333ea",
-  history: "#1d4ed8",
-  forecast: "#7c3aed",
-  band: "#c4b5fd",
-  grid: "#e4e4e7",
-  axis: "#71717a",
-} as const;
-
-const PLAN_COLORS: Record<PlanId, string> = {
-  salesperson: "#93c5fd",
-  "salesperson-professional": "#2563eb",
-  "dealer-basic": "#5eead4",
-  "dealer-professional": "#0d9488",
-  "dealer-enterprise": "#7c3aed",
-};
-
-const axisTick = { fontSize: 12, fill: COLORS.axis };
-const legendStyle = { fontSize: 12, paddingTop: 4 };
-/** Legend words in readable grey; the coloured dot beside each says which series it is. */
-const legendText = (value: unknown) => <span style={{ color: "#3f3f46" }}>{String(value)}</span>;
-
-/** A titled chart card; `summary` is the one-line text alternative of the drawing. */
-export function ChartCard({
-  title,
-  description,
-  summary,
-  height = 260,
-  empty,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  summary: string;
-  height?: number;
-  /** When set, shown instead of the chart (e.g. "No bookings in this period yet"). */
-  empty?: string | null;
-  children: ReactElement;
-}) {
-  return (
-    <SectionCard title={title} description={description} size="sm" headingSize="md" gap="3">
-      {empty ? (
-        <Center
-          h={`${Math.min(height, 180)}px`}
-          borderWidth="1px"
-          borderStyle="dashed"
-          borderColor="border.muted"
-          borderRadius="lg"
-          px="4"
-        >
-          <Text fontSize="sm" color="fg.muted" textAlign="center">
-            {empty}
-          </Text>
-        </Center>
-      ) : (
-        <Box role="img" aria-label={summary} minW="0" data-chart css={{ "& svg text": { fontSize: "12px" } }}>
-          <ResponsiveContainer width="100%" height={height}>
-            {children}
-          </ResponsiveContainer>
-        </Box>
-      )}
-    </SectionCard>
-  );
-}
-
-// The parts every chart shares. Plain functions rather than components: recharts finds its axes and series
-// among a chart's direct children. -----------------------------------------------------------------------
-
-const margin = { top: 8, right: 12, bottom: 0, left: 0 };
-/** The hover band behind a bar. */
-const barCursor = { fill: "#f4f4f5" };
-
-function grid() {
-  return <CartesianGrid vertical={false} stroke={COLORS.grid} />;
-}
-
-/** The time axis along the bottom: `dataKey` holds a trend bucket or a month. */
-function timeAxis(dataKey: string, tickFormatter: (value: string) => string, minTickGap: number) {
-  return (
-    <XAxis
-      dataKey={dataKey}
-      tickFormatter={tickFormatter}
-      tick={axisTick}
-      tickLine={false}
-      axisLine={{ stroke: COLORS.grid }}
-      minTickGap={minTickGap}
-    />
-  );
-}
-
-function monthAxis(minTickGap: number) {
-  return timeAxis("month", (v) => monthLabel(v), minTickGap);
-}
-
-/** Tooltip heading of a month: "June 2026". */
-const monthTitle = (value: unknown) => monthLabel(String(value), true);
-
-/** The value axis on the left: whole counts unless told otherwise. */
-function valueAxis(props: ComponentProps<typeof YAxis> = {}) {
-  return (
-    <YAxis
-      allowDecimals={false}
-      tickFormatter={countTick}
-      tick={axisTick}
-      tickLine={false}
-      axisLine={false}
-      width={44}
-      {...props}
-    />
-  );
-}
-
-function legend() {
-  return <Legend iconType="circle" iconSize={8} wrapperStyle={legendStyle} formatter={legendText} />;
-}
-
-/** One line series: full weight with small dots unless told otherwise. */
-function line(
-  dataKey: string,
-  name: string,
-  stroke: string,
-  props: Omit<ComponentProps<typeof Line>, "ref"> = {},
-) {
-  return (
-    <Line
-      {...ANIMATION}
-      dataKey={dataKey}
-      name={name}
-      stroke={stroke}
-      strokeWidth={2.25}
-      dot={{ r: 2.5 }}
-      {...props}
-    />
-  );
-}
 
 // Executive summary ------------------------------------------------------------------------------------------
 
@@ -315,32 +173,26 @@ export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] })
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} barGap={2}>
         <CartesianGrid horizontal={false} stroke={COLORS.grid} />
         <YAxis
+          {...QUIET_AXIS}
           type="category"
           dataKey="name"
           tickFormatter={(v: string) => shortName(v)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
           width={124}
         />
         <XAxis
+          {...QUIET_AXIS}
           xAxisId="rating"
           type="number"
           orientation="top"
           domain={[0, 5]}
           ticks={[0, 1, 2, 3, 4, 5]}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
         />
         <XAxis
+          {...QUIET_AXIS}
           xAxisId="conversion"
           type="number"
           domain={[0, 100]}
           tickFormatter={(v: number) => `${v}%`}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
         />
         <Tooltip
           formatter={(v, name) =>
@@ -371,41 +223,6 @@ export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] })
 }
 
 // Market -------------------------------------------------------------------------------------------------------
-
-export function StatesChart({ states }: { states: MarketAnalytics["geographicDistribution"] }) {
-  const data = states.map((s) => ({
-    ...s,
-    label: `${count(s.salesperson_count)} · ${percent(s.salespeopleShare)}`,
-  }));
-  return (
-    <ChartCard
-      title="Salespeople by state"
-      description="The first 8 states by salespeople on the platform, with each one's share."
-      summary={`Ranked bar chart: ${states
-        .slice(0, 3)
-        .map((s) => `${s.state} ${count(s.salesperson_count)} salespeople (${percent(s.salespeopleShare)})`)
-        .join(", ")}${states.length > 3 ? ", …" : ""}.`}
-      height={Math.max(200, states.length * 36 + 30)}
-      empty={states.length === 0 ? "No salespeople on the platform yet" : null}
-    >
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
-        <YAxis type="category" dataKey="state" tick={axisTick} tickLine={false} axisLine={false} width={40} />
-        <XAxis type="number" hide />
-        <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={barCursor} />
-        <Bar
-          {...ANIMATION}
-          dataKey="salesperson_count"
-          name="Salespeople"
-          fill={COLORS.bookings}
-          radius={[0, 3, 3, 0]}
-          barSize={20}
-        >
-          <LabelList dataKey="label" position="right" style={{ fontSize: 12, fill: "#3f3f46" }} />
-        </Bar>
-      </BarChart>
-    </ChartCard>
-  );
-}
 
 export function GrowthTrendsChart({ trends }: { trends: MarketAnalytics["growthTrends"] }) {
   const ratings = trends.reduce((s, t) => s + t.ratings_count, 0);

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Center, EmptyState, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Badge, Box, Button, HStack, Skeleton, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
   LuChartLine,
@@ -12,22 +12,16 @@ import {
 } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { SessionLoading } from "../../ui/AccessGate";
+import { GateNotice, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
-import { PageFrame } from "../../ui/layout/PageFrame";
 import { PageHeader } from "../../ui/layout/PageHeader";
-import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
+import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
 import { MonthlyReportPanel } from "./MonthlyReportPanel";
-import {
-  MANAGER_TABS,
-  type ManagerDashboardSearch,
-  type ManagerTab,
-  managerDashboardSearchSchema,
-} from "./managerSearch";
+import { MANAGER_TABS, type ManagerTab, managerDashboardSearchSchema } from "./managerSearch";
 import { OverviewPanel } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
 import { TeamPanel } from "./TeamPanel";
@@ -44,27 +38,16 @@ const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
 function AccessDenied() {
   useDocumentTitle("Access Denied");
   return (
-    <PageFrame>
-      <Center flex="1" px="4" py="20">
-        <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="red.500">
-              <LuShieldX />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title as="h1">Access Denied</EmptyState.Title>
-              <EmptyState.Description>
-                The manager dashboard is only available to dealership managers. Ask your dealership to set you
-                up as its manager if you need access.
-              </EmptyState.Description>
-            </Stack>
-            <Button asChild colorPalette="blue">
-              <Link to="/">Back to home</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    </PageFrame>
+    <GateNotice
+      icon={LuShieldX}
+      iconColor="red.500"
+      title="Access Denied"
+      description="The manager dashboard is only available to dealership managers. Ask your dealership to set you up as its manager if you need access."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/">Back to home</Link>
+      </Button>
+    </GateNotice>
   );
 }
 
@@ -134,19 +117,12 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
  */
 export function ManagerDashboardPage() {
   const { user, isLoading } = useSession();
-  const search: ManagerDashboardSearch = managerDashboardSearchSchema(useSearch({ strict: false }));
-  const navigate = useNavigate();
+  const [tab, openTab] = useSearchTab(managerDashboardSearchSchema, MANAGER_TABS);
   if (isLoading) return <SessionLoading />;
   if (user?.managedDealershipId == null) return <AccessDenied />;
-  const tab: ManagerTab = search.tab ?? "overview";
   return (
     <AppShell>
-      <Dashboard
-        tab={tab}
-        onTabChange={(next) =>
-          void navigate({ to: ".", search: { tab: next === "overview" ? undefined : next }, replace: true })
-        }
-      />
+      <Dashboard tab={tab} onTabChange={openTab} />
     </AppShell>
   );
 }

@@ -15,7 +15,7 @@ import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { dollars, wholeNumber } from "./format";
-import { type ManagerStat, StatTile } from "./StatTile";
+import { type ManagerStat, StatTiles } from "./StatTile";
 
 export function OverviewSkeleton() {
   return <SkeletonTiles label="Loading overview" h="28" gap="4" columns={{ base: 2, lg: 4 }} />;
@@ -232,11 +232,7 @@ export function OverviewPanel({
   ];
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: "3", md: "4" }}>
-        {stats.map((stat) => (
-          <StatTile key={stat.label} stat={stat} />
-        ))}
-      </SimpleGrid>
+      <StatTiles stats={stats} columns={{ base: 2, lg: 4 }} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <PlanCard plan={overview.plan} onManageTeam={onManageTeam} />
         <ContactCard dealership={dealership} />

@@ -1,14 +1,14 @@
-import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuMailX } from "react-icons/lu";
 import type { TeamInvitation } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
-import { InlineLoadError } from "../../ui/QueryState";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
+import { WaitingList } from "./WaitingList";
 
 /**
  * Invitations sent to salespeople who already had a profile: they join only when they accept. Each holds a
@@ -16,27 +16,31 @@ import { showToast } from "../../ui/toaster";
  */
 export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unknown> }) {
   const invitations = trpc.manager.invitations.useQuery();
+  return (
+    <WaitingList query={invitations} height="16" failure="We couldn't load your invitations">
+      {(waiting) => <InvitationList invitations={waiting} onChanged={onChanged} />}
+    </WaitingList>
+  );
+}
+
+function InvitationList({
+  invitations,
+  onChanged,
+}: {
+  invitations: TeamInvitation[];
+  onChanged: () => Promise<unknown>;
+}) {
   const revoke = trpc.manager.revokeInvitation.useMutation();
   const [revoking, setRevoking] = useState<TeamInvitation | null>(null);
 
-  if (invitations.isPending) return <Skeleton height="16" borderRadius="xl" />;
-  if (invitations.isError)
-    return (
-      <InlineLoadError
-        message="We couldn't load your invitations"
-        onRetry={() => void invitations.refetch()}
-      />
-    );
-  if (invitations.data.length === 0) return null;
-
   return (
     <SectionCard
-      title={`Invitations waiting for an answer (${invitations.data.length})`}
+      title={`Invitations waiting for an answer (${invitations.length})`}
       label="Pending invitations"
       description="These salespeople already have a KnowBefore profile. They join your team when they accept your invitation on their dashboard."
     >
       <Stack as="ul" listStyleType="none" gap="3">
-        {invitations.data.map((invitation) => (
+        {invitations.map((invitation) => (
           <ActionRow
             key={invitation.id}
             actions={
@@ -77,23 +81,14 @@ export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unk
           if (!revoking) return;
           revoke.mutate(
             { id: revoking.id },
-            {
-              onSuccess: async () => {
-                showToast({
-                  title: "Invitation revoked",
-                  description: `${revoking.name} can no longer accept it.`,
-                  variant: "success",
-                });
+            toastOutcome(
+              { title: "Invitation revoked", description: `${revoking.name} can no longer accept it.` },
+              "Couldn't revoke the invitation",
+              () => {
                 setRevoking(null);
-                await onChanged();
+                return onChanged();
               },
-              onError: (error) =>
-                showToast({
-                  title: "Couldn't revoke the invitation",
-                  description: apiErrorMessage(error, "Please try again."),
-                  variant: "destructive",
-                }),
-            },
+            ),
           );
         }}
       />

@@ -1,17 +1,17 @@
 // Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (the
 // salesperson becomes independent).
-import { Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
-import { InlineLoadError } from "../../ui/QueryState";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 import { Person } from "./TeamTable";
+import { WaitingList } from "./WaitingList";
 
 /** Everything a team change touches: the lists, the figures and the plan. */
 export function useTeamRefresh() {
@@ -29,51 +29,41 @@ export function useTeamRefresh() {
 /** Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
   const pending = trpc.manager.pendingVerifications.useQuery();
+  return (
+    <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
+      {(waiting) => <VerificationList pending={waiting} />}
+    </WaitingList>
+  );
+}
+
+function VerificationList({ pending }: { pending: TeamMember[] }) {
   const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
   const [rejecting, setRejecting] = useState<TeamMember | null>(null);
 
-  if (pending.isPending) return <Skeleton height="20" borderRadius="xl" />;
-  if (pending.isError)
-    return (
-      <InlineLoadError
-        message="We couldn't load pending verifications"
-        onRetry={() => void pending.refetch()}
-      />
-    );
-  if (pending.data.length === 0) return null;
-
   const confirm = (member: TeamMember) =>
     verify.mutate(
       { salespersonId: member.id, verified: true },
-      {
-        onSuccess: async () => {
-          showToast({
-            title: "Salesperson verified",
-            description: `${member.name}'s profile now says 'Verified by' your dealership.`,
-            variant: "success",
-          });
-          await refresh();
+      toastOutcome(
+        {
+          title: "Salesperson verified",
+          description: `${member.name}'s profile now says 'Verified by' your dealership.`,
         },
-        onError: (error) =>
-          showToast({
-            title: "Couldn't verify the salesperson",
-            description: apiErrorMessage(error, "Please try again."),
-            variant: "destructive",
-          }),
-      },
+        "Couldn't verify the salesperson",
+        refresh,
+      ),
     );
 
   return (
     <SectionCard
-      title={`Pending verifications (${pending.data.length})`}
+      title={`Pending verifications (${pending.length})`}
       label="Pending verifications"
       description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
       borderColor="yellow.300"
     >
       <Stack as="ul" listStyleType="none" gap="3">
-        {pending.data.map((member) => (
+        {pending.map((member) => (
           <ActionRow
             key={member.id}
             actions={
@@ -121,23 +111,17 @@ export function PendingVerifications() {
           if (!rejecting) return;
           reject.mutate(
             { salespersonId: rejecting.id },
-            {
-              onSuccess: async () => {
-                showToast({
-                  title: "Registration rejected",
-                  description: `${rejecting.name} is now an independent salesperson.`,
-                  variant: "success",
-                });
-                setRejecting(null);
-                await refresh();
+            toastOutcome(
+              {
+                title: "Registration rejected",
+                description: `${rejecting.name} is now an independent salesperson.`,
               },
-              onError: (error) =>
-                showToast({
-                  title: "Couldn't reject the registration",
-                  description: apiErrorMessage(error, "Please try again."),
-                  variant: "destructive",
-                }),
-            },
+              "Couldn't reject the registration",
+              () => {
+                setRejecting(null);
+                return refresh();
+              },
+            ),
           );
         }}
       />

@@ -1,13 +1,15 @@
-import { Avatar, Badge, Box, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Avatar, Badge, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { LuAward, LuChartNoAxesColumn, LuTrendingDown, LuTrophy } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import type { LeaderboardEntry, ManagerPerformance } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
+import { PhoneCard } from "../../ui/CardList";
+import { Fact } from "../../ui/Fact";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { LoadError, Notice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { percent } from "./format";
-import { type ManagerStat, StatTile } from "./StatTile";
+import { type ManagerStat, StatTiles } from "./StatTile";
 
 const BAND: Record<LeaderboardEntry["band"], { label: string; palette: string }> = {
   top: { label: "Top performer", palette: "green" },
@@ -105,15 +107,7 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
       </Table.ScrollArea>
       <Stack as="ol" listStyleType="none" gap="3" hideFrom="md" aria-label="Leaderboard by average rating">
         {entries.map((entry, index) => (
-          <Box
-            as="li"
-            key={entry.id}
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-            p="3.5"
-            bg="white"
-          >
+          <PhoneCard key={entry.id} p="3.5">
             <HStack justify="space-between" gap="2" align="flex-start">
               <HStack gap="2" minW="0">
                 <Rank rank={index + 1} />
@@ -123,37 +117,21 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
               </HStack>
               <BandBadge band={entry.band} />
             </HStack>
-            <SimpleGrid as="dl" columns={2} gap="2" mt="2.5" fontSize="sm">
-              <Stack gap="0">
-                <Text as="dt" color="fg.muted" fontSize="xs">
-                  Average rating
-                </Text>
-                <Text as="dd" fontWeight="semibold">
-                  {entry.totalReviews === 0 ? "—" : formatRating(entry.averageRating)} ({entry.totalReviews})
-                </Text>
-              </Stack>
-              <Stack gap="0">
-                <Text as="dt" color="fg.muted" fontSize="xs">
-                  Open incidents
-                </Text>
-                <Text as="dd">
-                  <Incidents count={entry.openIncidents} />
-                </Text>
-              </Stack>
-              <Stack gap="0">
-                <Text as="dt" color="fg.muted" fontSize="xs">
-                  Completion rate
-                </Text>
-                <Text as="dd">{percent(entry.completionRate)}</Text>
-              </Stack>
-              <Stack gap="0">
-                <Text as="dt" color="fg.muted" fontSize="xs">
-                  No-show rate
-                </Text>
-                <Text as="dd">{percent(entry.noShowRate)}</Text>
-              </Stack>
+            <SimpleGrid as="dl" columns={2} gap="2" mt="2.5">
+              <Fact term label="Average rating" fontWeight="semibold">
+                {entry.totalReviews === 0 ? "—" : formatRating(entry.averageRating)} ({entry.totalReviews})
+              </Fact>
+              <Fact term label="Open incidents">
+                <Incidents count={entry.openIncidents} />
+              </Fact>
+              <Fact term label="Completion rate">
+                {percent(entry.completionRate)}
+              </Fact>
+              <Fact term label="No-show rate">
+                {percent(entry.noShowRate)}
+              </Fact>
             </SimpleGrid>
-          </Box>
+          </PhoneCard>
         ))}
       </Stack>
     </>
@@ -217,11 +195,7 @@ function PerformanceContent({ data }: { data: ManagerPerformance }) {
   ];
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap={{ base: "3", md: "4" }}>
-        {stats.map((stat) => (
-          <StatTile key={stat.label} stat={stat} />
-        ))}
-      </SimpleGrid>
+      <StatTiles stats={stats} columns={{ base: 1, sm: 3 }} />
       {data.unrated > 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {data.unrated} {data.unrated === 1 ? "salesperson has" : "salespeople have"} no reviews yet and

@@ -3,14 +3,14 @@ import { useState } from "react";
 import { LuSearch, LuUserPlus, LuUsers } from "react-icons/lu";
 import { PAGE_SIZE } from "../../../shared/schemas/common";
 import type { ManagerOverview, TeamMember } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useDebouncedSearch } from "../../ui/filters";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 import { ManagerTransfersPanel } from "../transfers";
 import { AddSalespersonDialog } from "./AddSalespersonDialog";
 import { PendingInvitations } from "./PendingInvitations";
@@ -35,23 +35,17 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
     if (!removing) return;
     remove.mutate(
       { salespersonId: removing.id },
-      {
-        onSuccess: async () => {
-          showToast({
-            title: "Salesperson removed",
-            description: `${removing.name} is now an independent salesperson and keeps their reviews.`,
-            variant: "success",
-          });
-          setRemoving(null);
-          await refresh();
+      toastOutcome(
+        {
+          title: "Salesperson removed",
+          description: `${removing.name} is now an independent salesperson and keeps their reviews.`,
         },
-        onError: (error) =>
-          showToast({
-            title: "Failed to remove salesperson",
-            description: apiErrorMessage(error, "Please try again."),
-            variant: "destructive",
-          }),
-      },
+        "Failed to remove salesperson",
+        () => {
+          setRemoving(null);
+          return refresh();
+        },
+      ),
     );
   };
 

@@ -1,9 +1,10 @@
 // The manager's team as a table from tablets up and as cards on phones: who, how they are paid,
 // whether they are verified, their ratings, and removal.
-import { Avatar, Badge, Box, Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Avatar, Badge, Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { LuBadgeCheck, LuUserMinus } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import type { TeamMember } from "../../../shared/schemas/manager";
+import { PhoneCard, PhoneCardList } from "../../ui/CardList";
 import { StatusBadge } from "../../ui/StatusBadge";
 
 function PaymentBadge({ model }: { model: TeamMember["paymentModel"] }) {
@@ -60,6 +61,28 @@ function Ratings({ member }: { member: TeamMember }) {
   );
 }
 
+function RemoveButton({
+  member,
+  onRemove,
+  variant,
+}: {
+  member: TeamMember;
+  onRemove: (member: TeamMember) => void;
+  variant: "ghost" | "outline";
+}) {
+  return (
+    <Button
+      size="xs"
+      variant={variant}
+      colorPalette="red"
+      onClick={() => onRemove(member)}
+      aria-label={`Remove ${member.name} from the team`}
+    >
+      <LuUserMinus /> Remove
+    </Button>
+  );
+}
+
 /** A row of the team: a table row from tablets up, a card on phones. */
 export function TeamTable({
   members,
@@ -107,55 +130,29 @@ export function TeamTable({
                   <PaymentBadge model={member.paymentModel} />
                 </Table.Cell>
                 <Table.Cell textAlign="end">
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => onRemove(member)}
-                    aria-label={`Remove ${member.name} from the team`}
-                  >
-                    <LuUserMinus /> Remove
-                  </Button>
+                  <RemoveButton member={member} onRemove={onRemove} variant="ghost" />
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <Stack as="ul" listStyleType="none" gap="3" hideFrom="md" aria-label="Salespeople on your team">
+      <PhoneCardList label="Salespeople on your team">
         {members.map((member) => (
-          <Box
-            as="li"
-            key={member.id}
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="lg"
-            p="3.5"
-            bg="white"
-          >
-            <Stack gap="2.5">
-              <Person member={member} />
-              <HStack gap="1.5" wrap="wrap">
-                <StatusBadge status={member.status} />
-                <VerificationBadge member={member} />
-                <PaymentBadge model={member.paymentModel} />
-              </HStack>
-              <HStack justify="space-between" fontSize="sm" gap="2">
-                <Ratings member={member} />
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => onRemove(member)}
-                  aria-label={`Remove ${member.name} from the team`}
-                >
-                  <LuUserMinus /> Remove
-                </Button>
-              </HStack>
-            </Stack>
-          </Box>
+          <PhoneCard key={member.id} p="3.5" gap="2.5">
+            <Person member={member} />
+            <HStack gap="1.5" wrap="wrap">
+              <StatusBadge status={member.status} />
+              <VerificationBadge member={member} />
+              <PaymentBadge model={member.paymentModel} />
+            </HStack>
+            <HStack justify="space-between" fontSize="sm" gap="2">
+              <Ratings member={member} />
+              <RemoveButton member={member} onRemove={onRemove} variant="outline" />
+            </HStack>
+          </PhoneCard>
         ))}
-      </Stack>
+      </PhoneCardList>
     </>
   );
 }

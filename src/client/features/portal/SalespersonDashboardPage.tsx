@@ -61,10 +61,7 @@ function NotASalesperson({ user }: { user: SessionUser }) {
         titleAs="h1"
         description={`You're signed in as ${user.email}, which isn't a salesperson account. Salespeople sign in or create their professional profile in the salesperson portal.`}
         maxW="lg"
-        bg="white"
-        borderWidth="1px"
-        borderRadius="2xl"
-        boxShadow="sm"
+        layerStyle="raisedNotice"
       >
         <HStack gap="3" wrap="wrap" justify="center">
           <Button asChild colorPalette="blue">

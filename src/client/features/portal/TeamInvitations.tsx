@@ -1,11 +1,11 @@
 import { Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
 import type { SalespersonInvitation } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 
 const PAYS: Record<SalespersonInvitation["paymentModel"], string> = {
   dealership: "the dealership pays for your listing",
@@ -29,12 +29,9 @@ export function TeamInvitations() {
       utils.portal.me.invalidate(),
       utils.auth.invalidate(),
     ]);
-  const failed = (error: unknown) =>
-    showToast({
-      title: "Couldn't answer the invitation",
-      description: apiErrorMessage(error, "Please try again."),
-      variant: "destructive",
-    });
+  /** Accepting and declining end alike: the invitation, the profile and the session change. */
+  const answer = (success: { title: string; description: string }) =>
+    toastOutcome(success, "Couldn't answer the invitation", answered);
   const busy = accept.isPending || decline.isPending;
 
   return (
@@ -63,17 +60,10 @@ export function TeamInvitations() {
                       onClick={() =>
                         accept.mutate(
                           { id: invitation.id },
-                          {
-                            onSuccess: async () => {
-                              showToast({
-                                title: `You joined ${dealership.name}`,
-                                description: "Your profile now shows your new dealership.",
-                                variant: "success",
-                              });
-                              await answered();
-                            },
-                            onError: failed,
-                          },
+                          answer({
+                            title: `You joined ${dealership.name}`,
+                            description: "Your profile now shows your new dealership.",
+                          }),
                         )
                       }
                     >
@@ -89,17 +79,10 @@ export function TeamInvitations() {
                       onClick={() =>
                         decline.mutate(
                           { id: invitation.id },
-                          {
-                            onSuccess: async () => {
-                              showToast({
-                                title: "Invitation declined",
-                                description: `We let ${dealership.name} know.`,
-                                variant: "success",
-                              });
-                              await answered();
-                            },
-                            onError: failed,
-                          },
+                          answer({
+                            title: "Invitation declined",
+                            description: `We let ${dealership.name} know.`,
+                          }),
                         )
                       }
                     >

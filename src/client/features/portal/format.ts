@@ -29,13 +29,6 @@ export function bucketTitle(bucket: string, kind: BucketKind): string {
   }
 }
 
-export const PERIOD_LABELS = {
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-  "1y": "1 year",
-} as const;
-
 /** The wall-clock part of an ISO string with offset ("2026-06-08T09:30:00-04:00" -> "2026-06-08T09:30"). */
 export function localInputValue(isoWithOffset: string): string {
   return isoWithOffset.slice(0, 16);

@@ -3,10 +3,8 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   CloseButton,
   Flex,
-  Heading,
   HStack,
   IconButton,
   Skeleton,
@@ -21,16 +19,25 @@ import { addDays, todayIn } from "../../../../shared/time";
 import { trpc } from "../../../trpc";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { appointmentWhen } from "../../../ui/format";
+import { ListOrNotice } from "../../../ui/ListOrNotice";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, QueryState } from "../../../ui/QueryState";
+import { QueryState } from "../../../ui/QueryState";
+import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
 import { useDashboardRefresh } from "../useDashboardRefresh";
-import { BlockTimeDialog } from "./BlockTimeDialog";
+import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { WeekView } from "./WeekView";
 import { mondayOf } from "./week";
+
+const NO_BLOCKS = {
+  icon: LuCalendarOff,
+  title: "No blocked time",
+  description: "Buyers can book any open slot from 9:00 AM to 9:00 PM.",
+  py: "6",
+};
 
 type Clash = { title: string; appointments: AppointmentView[] };
 
@@ -150,9 +157,7 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
   const timeZone = salesperson.timeZone;
   const today = todayIn(timeZone);
   const [monday, setMonday] = useState(() => mondayOf(today));
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<AvailabilityBlock | null>(null);
-  const [initialDate, setInitialDate] = useState<string | undefined>(undefined);
+  const editor = useDialogSubject<BlockEditing>();
   const deleting = useDialogSubject<AvailabilityBlock>();
   const [clash, setClash] = useState<Clash | null>(null);
   const refresh = useDashboardRefresh();
@@ -183,16 +188,8 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
       }),
   });
 
-  const openNew = (date?: string) => {
-    setEditing(null);
-    setInitialDate(date);
-    setDialogOpen(true);
-  };
-  const openEdit = (block: AvailabilityBlock) => {
-    setEditing(block);
-    setInitialDate(undefined);
-    setDialogOpen(true);
-  };
+  const openNew = (date?: string) => editor.show({ block: null, date });
+  const openEdit = (block: AvailabilityBlock) => editor.show({ block });
 
   const list = [...(blocks.data ?? [])].sort((a, b) => {
     const overA = isBlockOver(a) ? 1 : 0;
@@ -230,46 +227,32 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
               onEditBlock={openEdit}
               onBlockDay={(date) => openNew(date)}
             />
-            <Card.Root
-              as="section"
-              aria-label="Your blocks"
-              borderRadius="xl"
-              borderColor="border.muted"
-              boxShadow="xs"
-            >
-              <Card.Body p={{ base: "4", md: "5" }} gap="2">
-                <Heading as="h3" size="md" color="ink">
+            <SectionCard
+              title={
+                <>
                   Your blocks{" "}
                   <Text as="span" color="fg.muted" fontWeight="normal">
                     ({list.length})
                   </Text>
-                </Heading>
-                {list.length === 0 ? (
-                  <Notice
-                    size="sm"
-                    icon={LuCalendarOff}
-                    title="No blocked time"
-                    description="Buyers can book any open slot from 9:00 AM to 9:00 PM."
-                    py="6"
-                  />
-                ) : (
-                  <Stack as="ul" listStyleType="none" gap="0">
-                    {list.map((block) => (
-                      <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
-                    ))}
-                  </Stack>
+                </>
+              }
+              label="Your blocks"
+              size="sm"
+              headingSize="md"
+              gap="2"
+            >
+              <ListOrNotice items={list} empty={NO_BLOCKS} gap="0">
+                {(block) => (
+                  <BlockRow key={block.id} block={block} onEdit={openEdit} onDelete={deleting.show} />
                 )}
-              </Card.Body>
-            </Card.Root>
+              </ListOrNotice>
+            </SectionCard>
           </>
         )}
       </QueryState>
       <BlockTimeDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        block={editing}
+        editor={editor}
         timeZone={timeZone}
-        initialDate={initialDate}
         onSaved={(result, edited) => {
           const clashes = result.clashingAppointments;
           setClash(clashes.length > 0 ? { title: result.title, appointments: clashes } : null);

@@ -4,10 +4,11 @@ import { BLOCK_TYPES } from "../../../../shared/constants";
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import { addDays, toZoned } from "../../../../shared/time";
 import { apiErrorCode, trpc } from "../../../trpc";
-import { ConfirmActions, type DialogControl, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { ConfirmActions, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../../ui/form";
 import { timesInLabel } from "../../../ui/format";
 import { showToast } from "../../../ui/toaster";
+import type { useDialogSubject } from "../../../ui/useDialogSubject";
 import { useFormDraft } from "../../../ui/useFormDraft";
 import { localInputValue } from "../format";
 import { useDashboardRefresh } from "../useDashboardRefresh";
@@ -181,20 +182,22 @@ function BlockForm({
   );
 }
 
+/** What the dialog opens for: a block to edit, or a new one (on a chosen day, else from the next hour). */
+export type BlockEditing = { block: AvailabilityBlock | null; date?: string };
+
 /** The block-time dialog (docs/product/booking.md#availability-blocks), for a new block or to edit one. */
 export function BlockTimeDialog({
-  open,
-  onOpenChange,
-  block,
+  editor,
   timeZone,
-  initialDate,
   onSaved,
-}: DialogControl & {
-  block: AvailabilityBlock | null;
+}: {
+  editor: ReturnType<typeof useDialogSubject<BlockEditing>>;
   timeZone: string;
-  initialDate?: string;
   onSaved: (result: { title: string; clashingAppointments: AppointmentView[] }, edited: boolean) => void;
 }) {
+  const { open, setOpen: onOpenChange } = editor;
+  const block = editor.subject?.block ?? null;
+  const initialDate = editor.subject?.date;
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} layout="card">
       <BlockForm

@@ -2,10 +2,8 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   chakra,
   Flex,
-  Heading,
   HStack,
   Icon,
   IconButton,
@@ -17,6 +15,7 @@ import { LuChevronLeft, LuChevronRight, LuRepeat, LuUserRound } from "react-icon
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import { toZoned } from "../../../../shared/time";
 import { clockTime, timesInLabel } from "../../../ui/format";
+import { SectionCard } from "../../../ui/SectionCard";
 import { appointmentStatusStyle } from "../../appointments";
 import { type AvailabilityBlock, blockTypeStyle } from "./blocks";
 import { blockOnDate, type DayOccurrence, dayHeading, weekDates, weekRangeLabel } from "./week";
@@ -46,6 +45,9 @@ function entriesFor(
   return entries.sort((a, b) => a.start - b.start);
 }
 
+/** A day's entry: a small card with a coloured left edge (the block's type or the appointment's status). */
+const CHIP = { px: "2", py: "1.5", borderRadius: "md", minW: "0" } as const;
+
 function BlockChip({
   block,
   occurrence,
@@ -66,17 +68,14 @@ function BlockChip({
       type="button"
       onClick={() => onEdit(block)}
       aria-label={`Blocked: ${block.title}, ${allDay ? "all day" : `${from} to ${to}`}${block.isRecurring ? ", every week" : ""}. Edit`}
+      {...CHIP}
       textAlign="start"
       w="full"
-      px="2"
-      py="1.5"
-      borderRadius="md"
       bg={`${style.palette}.50`}
       borderLeftWidth="3px"
       borderColor={`${style.palette}.400`}
       _hover={{ bg: `${style.palette}.100` }}
       cursor="pointer"
-      minW="0"
     >
       <Text fontSize="xs" color={`${style.palette}.800`} fontWeight="semibold" lineClamp={2}>
         {block.title}
@@ -97,15 +96,12 @@ function AppointmentChip({ appointment, timeZone }: { appointment: AppointmentVi
   const style = appointmentStatusStyle(appointment.status);
   return (
     <Box
-      px="2"
-      py="1.5"
-      borderRadius="md"
+      {...CHIP}
       bg="white"
       borderWidth="1px"
       borderColor={`${style.palette}.200`}
       borderLeftWidth="3px"
       borderLeftColor={`${style.palette}.500`}
-      minW="0"
     >
       <HStack gap="1" fontSize="xs" fontWeight="semibold" color="ink" minW="0">
         <Icon boxSize="3" color={`${style.palette}.600`} aria-hidden flexShrink={0}>
@@ -147,131 +143,107 @@ export function WeekView({
   const dates = weekDates(monday);
   const isCurrentWeek = dates.includes(today);
   return (
-    <Card.Root
-      as="section"
-      aria-label="Week view"
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
+    <SectionCard
+      title={<chakra.span aria-live="polite">{weekRangeLabel(monday)}</chakra.span>}
+      label="Week view"
+      description={timesInLabel(timeZone)}
+      size="sm"
+      headingSize="md"
+      actions={
+        <HStack gap="1">
+          <IconButton aria-label="Previous week" variant="outline" size="sm" onClick={() => onWeekChange(-1)}>
+            <LuChevronLeft />
+          </IconButton>
+          <Button variant="outline" size="sm" onClick={() => onWeekChange(0)} disabled={isCurrentWeek}>
+            This week
+          </Button>
+          <IconButton aria-label="Next week" variant="outline" size="sm" onClick={() => onWeekChange(1)}>
+            <LuChevronRight />
+          </IconButton>
+        </HStack>
+      }
     >
-      <Card.Body p={{ base: "4", md: "5" }} gap="4">
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Stack gap="0">
-            <Heading as="h3" size="md" color="ink" aria-live="polite">
-              {weekRangeLabel(monday)}
-            </Heading>
-            <Text fontSize="xs" color="fg.muted">
-              {timesInLabel(timeZone)}
-            </Text>
-          </Stack>
-          <HStack gap="1">
-            <IconButton
-              aria-label="Previous week"
-              variant="outline"
-              size="sm"
-              onClick={() => onWeekChange(-1)}
+      <SimpleGrid columns={{ base: 1, md: 7 }} gap={{ base: "2", md: "2" }}>
+        {dates.map((date) => {
+          const heading = dayHeading(date);
+          const entries = entriesFor(date, timeZone, blocks, appointments);
+          const isToday = date === today;
+          const past = date < today;
+          return (
+            <Flex
+              key={date}
+              role="group"
+              aria-label={heading.long}
+              direction={{ base: "row", md: "column" }}
+              gap="2"
+              p="2"
+              minH={{ md: "44" }}
+              borderRadius="lg"
+              borderWidth="1px"
+              borderColor={isToday ? "blue.300" : "border.muted"}
+              bg={isToday ? "blue.50/40" : past ? "gray.50" : "white"}
+              minW="0"
             >
-              <LuChevronLeft />
-            </IconButton>
-            <Button variant="outline" size="sm" onClick={() => onWeekChange(0)} disabled={isCurrentWeek}>
-              This week
-            </Button>
-            <IconButton aria-label="Next week" variant="outline" size="sm" onClick={() => onWeekChange(1)}>
-              <LuChevronRight />
-            </IconButton>
-          </HStack>
-        </Flex>
-        <SimpleGrid columns={{ base: 1, md: 7 }} gap={{ base: "2", md: "2" }}>
-          {dates.map((date) => {
-            const heading = dayHeading(date);
-            const entries = entriesFor(date, timeZone, blocks, appointments);
-            const isToday = date === today;
-            const past = date < today;
-            return (
               <Flex
-                key={date}
-                role="group"
-                aria-label={heading.long}
-                direction={{ base: "row", md: "column" }}
-                gap="2"
-                p="2"
-                minH={{ md: "44" }}
-                borderRadius="lg"
-                borderWidth="1px"
-                borderColor={isToday ? "blue.300" : "border.muted"}
-                bg={isToday ? "blue.50/40" : past ? "gray.50" : "white"}
-                minW="0"
+                direction={{ base: "column", md: "row" }}
+                align={{ base: "center", md: "baseline" }}
+                justify={{ md: "space-between" }}
+                w={{ base: "12", md: "auto" }}
+                flexShrink={0}
+                gap={{ md: "1" }}
               >
-                <Flex
-                  direction={{ base: "column", md: "row" }}
-                  align={{ base: "center", md: "baseline" }}
-                  justify={{ md: "space-between" }}
-                  w={{ base: "12", md: "auto" }}
-                  flexShrink={0}
-                  gap={{ md: "1" }}
-                >
-                  <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
-                    {heading.weekday}
+                <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+                  {heading.weekday}
+                </Text>
+                <HStack gap="1">
+                  {isToday ? (
+                    <Badge colorPalette="blue" size="xs" hideBelow="md" variant="solid">
+                      Today
+                    </Badge>
+                  ) : null}
+                  <Text fontSize="lg" fontWeight="bold" color={isToday ? "blue.700" : "ink"} lineHeight="1.2">
+                    {heading.day}
                   </Text>
-                  <HStack gap="1">
-                    {isToday ? (
-                      <Badge colorPalette="blue" size="xs" hideBelow="md" variant="solid">
-                        Today
-                      </Badge>
-                    ) : null}
-                    <Text
-                      fontSize="lg"
-                      fontWeight="bold"
-                      color={isToday ? "blue.700" : "ink"}
-                      lineHeight="1.2"
-                    >
-                      {heading.day}
-                    </Text>
-                  </HStack>
-                </Flex>
-                <Stack gap="1.5" flex="1" minW="0">
-                  {entries.length === 0 ? (
-                    past ? (
-                      <Text fontSize="xs" color="fg.subtle" py="1">
-                        —
-                      </Text>
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="xs"
-                        color="fg.muted"
-                        justifyContent={{ base: "flex-start", md: "center" }}
-                        onClick={() => onBlockDay(date)}
-                        aria-label={`Block time on ${heading.long}`}
-                      >
-                        Open · block time
-                      </Button>
-                    )
-                  ) : (
-                    entries.map((entry) =>
-                      entry.kind === "block" ? (
-                        <BlockChip
-                          key={entry.key}
-                          block={entry.block}
-                          occurrence={entry.occurrence}
-                          timeZone={timeZone}
-                          onEdit={onEditBlock}
-                        />
-                      ) : (
-                        <AppointmentChip
-                          key={entry.key}
-                          appointment={entry.appointment}
-                          timeZone={timeZone}
-                        />
-                      ),
-                    )
-                  )}
-                </Stack>
+                </HStack>
               </Flex>
-            );
-          })}
-        </SimpleGrid>
-      </Card.Body>
-    </Card.Root>
+              <Stack gap="1.5" flex="1" minW="0">
+                {entries.length === 0 ? (
+                  past ? (
+                    <Text fontSize="xs" color="fg.subtle" py="1">
+                      —
+                    </Text>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="xs"
+                      color="fg.muted"
+                      justifyContent={{ base: "flex-start", md: "center" }}
+                      onClick={() => onBlockDay(date)}
+                      aria-label={`Block time on ${heading.long}`}
+                    >
+                      Open · block time
+                    </Button>
+                  )
+                ) : (
+                  entries.map((entry) =>
+                    entry.kind === "block" ? (
+                      <BlockChip
+                        key={entry.key}
+                        block={entry.block}
+                        occurrence={entry.occurrence}
+                        timeZone={timeZone}
+                        onEdit={onEditBlock}
+                      />
+                    ) : (
+                      <AppointmentChip key={entry.key} appointment={entry.appointment} timeZone={timeZone} />
+                    ),
+                  )
+                )}
+              </Stack>
+            </Flex>
+          );
+        })}
+      </SimpleGrid>
+    </SectionCard>
   );
 }

@@ -2,13 +2,20 @@ import { HStack, Icon, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import { LuLightbulb, LuSparkles, LuTrendingUp, LuTriangleAlert } from "react-icons/lu";
 import type { GrowthInsight } from "../../../../shared/schemas/portal";
-import { Notice } from "../../../ui/QueryState";
+import { ListOrNotice } from "../../../ui/ListOrNotice";
 import { SectionCard } from "../../../ui/SectionCard";
 
 const TONES: Record<GrowthInsight["tone"], { icon: IconType; palette: string; label: string }> = {
   positive: { icon: LuTrendingUp, palette: "green", label: "Going well" },
   suggestion: { icon: LuLightbulb, palette: "blue", label: "Suggestion" },
   warning: { icon: LuTriangleAlert, palette: "orange", label: "Needs attention" },
+};
+
+const NOTHING_TO_FLAG = {
+  icon: LuSparkles,
+  title: "Nothing to flag right now",
+  description: "As reviews and bookings come in, tips to grow will show up here.",
+  py: "4",
 };
 
 function InsightItem({ insight }: { insight: GrowthInsight }) {
@@ -74,20 +81,10 @@ export function GrowthInsights({
         <Text fontSize="sm" color="fg.muted">
           Insights are unavailable right now. They'll be back shortly.
         </Text>
-      ) : !insights || insights.length === 0 ? (
-        <Notice
-          size="sm"
-          icon={LuSparkles}
-          title="Nothing to flag right now"
-          description="As reviews and bookings come in, tips to grow will show up here."
-          py="4"
-        />
       ) : (
-        <Stack as="ul" listStyleType="none" gap="3">
-          {insights.map((insight) => (
-            <InsightItem key={insight.id} insight={insight} />
-          ))}
-        </Stack>
+        <ListOrNotice items={insights ?? []} empty={NOTHING_TO_FLAG} gap="3">
+          {(insight) => <InsightItem key={insight.id} insight={insight} />}
+        </ListOrNotice>
       )}
     </SectionCard>
   );

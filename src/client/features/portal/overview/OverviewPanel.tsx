@@ -1,4 +1,4 @@
-import { Alert, SegmentGroup, SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
+import { Alert, SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import {
@@ -10,15 +10,16 @@ import {
   LuStar,
   LuUserX,
 } from "react-icons/lu";
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../../shared/analytics";
+import type { AnalyticsPeriod } from "../../../../shared/analytics";
 import { formatRating } from "../../../../shared/constants";
 import type { SalespersonOverview } from "../../../../shared/schemas/portal";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
+import { PERIOD_SPANS, PeriodControl } from "../../../ui/PeriodControl";
 import { QueryState } from "../../../ui/QueryState";
 import { type StatFigure, StatTile } from "../../../ui/StatTile";
-import { formatPercent, PERIOD_LABELS } from "../format";
+import { formatPercent } from "../format";
 import { GrowthInsights } from "./GrowthInsights";
 
 // recharts is most of the dashboard's code: it loads with the first chart, not with every dashboard tab.
@@ -31,7 +32,7 @@ type StatCard = StatFigure & { value: string; help: string };
 
 function statCards(overview: SalespersonOverview): StatCard[] {
   const t = overview.totals;
-  const span = PERIOD_LABELS[overview.period];
+  const span = PERIOD_SPANS[overview.period];
   const closed = t.completed + t.noShow;
   return [
     {
@@ -98,35 +99,6 @@ function formatMinutes(minutes: number): string {
 /** The portal's figures read larger on a phone than the manager's, and their tiles size to their words. */
 const PORTAL_VALUE = { fontSize: { base: "2xl", md: "3xl" } } as const;
 
-/** Analytics periods of docs/product/analytics.md#periods (7d, 30d, 90d, 1y; 30d by default). */
-function PeriodSelector({
-  value,
-  onChange,
-}: {
-  value: AnalyticsPeriod;
-  onChange: (period: AnalyticsPeriod) => void;
-}) {
-  return (
-    <SegmentGroup.Root
-      size="sm"
-      value={value}
-      onValueChange={(e) => {
-        if (e.value) onChange(e.value as AnalyticsPeriod);
-      }}
-      aria-label="Period"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-    >
-      <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
-      <SegmentGroup.Items
-        items={ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
-        px={{ base: "2.5", md: "3" }}
-      />
-    </SegmentGroup.Root>
-  );
-}
-
 function VerificationBanner({ salesperson }: { salesperson: SalespersonDetail }) {
   if (salesperson.verifiedAt || !salesperson.dealership) return null;
   return (
@@ -184,10 +156,10 @@ export function OverviewPanel({
       <VerificationBanner salesperson={salesperson} />
       <PanelHeader
         title="Performance overview"
-        description={`Figures for the last ${PERIOD_LABELS[period]}, in your local time.`}
+        description={`Figures for the last ${PERIOD_SPANS[period]}, in your local time.`}
         align="center"
       >
-        <PeriodSelector value={period} onChange={onPeriodChange} />
+        <PeriodControl value={period} onChange={onPeriodChange} aria-label="Period" />
       </PanelHeader>
       <QueryState
         query={overview}
