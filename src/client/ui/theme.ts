@@ -144,6 +144,11 @@ const config = defineConfig({
       panel: {
         value: { bg: "white", borderWidth: "1px", borderColor: "border.muted", borderRadius: "xl" },
       },
+      // Added for the admin, transfer, compliance, CRM and billing screens:
+      /** A request in a queue (transfer requests, past requests): bordered, on the panel colour. */
+      request: {
+        value: { bg: "bg.panel", borderWidth: "1px", borderColor: "border.muted", borderRadius: "lg" },
+      },
     },
   },
 });

@@ -7,12 +7,34 @@ import { mediumDate, yearsLabel } from "../../ui/format";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
 import { RatingSummary } from "../../ui/Rating";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { DecisionDialog } from "./DecisionDialog";
+import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
 import { dealershipLabel } from "./transferLabels";
+import { transferOutcome } from "./transferOutcome";
 
-type Decision = { transfer: IncomingTransfer; decision: "accept" | "decline" };
+const DECISIONS = {
+  decline: {
+    title: "Decline transfer request",
+    subtitle: "The salesperson stays where they are and reads your reason.",
+    reasonLabel: "Reason",
+    reasonHint: "Shown to the salesperson.",
+    requiredMessage: TRANSFER_DECLINE_REASON_REQUIRED,
+    confirmLabel: "Decline request",
+    pendingLabel: "Declining...",
+    palette: "red",
+  },
+  accept: {
+    title: "Accept transfer request",
+    subtitle: "An administrator approves the move before it happens.",
+    reasonLabel: "Note for the administrator",
+    reasonHint: "Kept in the audit trail.",
+    confirmLabel: "Accept request",
+    pendingLabel: "Accepting...",
+    palette: "green",
+  },
+} satisfies Record<string, DecisionTexts>;
+
+type Decision = TransferDecision<IncomingTransfer, keyof typeof DECISIONS>;
 
 function IncomingRow({
   transfer,
@@ -25,10 +47,7 @@ function IncomingRow({
     <Box
       as="li"
       p={{ base: "4", md: "5" }}
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="bg.panel"
+      layerStyle="request"
       aria-label={`Transfer request from ${transfer.salespersonName}`}
     >
       <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-start" }}>
@@ -93,31 +112,21 @@ export function ManagerTransfersPanel() {
   const incoming = trpc.transfers.incoming.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const dialog = useDialogSubject<Decision>();
-  const decide = trpc.transfers.managerDecide.useMutation({
-    onSuccess: async (result) => {
-      dialog.setOpen(false);
-      showToast({
-        title: result.status === "declined" ? "Transfer Declined" : "Transfer Accepted",
-        description:
-          result.status === "declined"
-            ? `${result.salespersonName} was told why.`
-            : `An administrator makes the final decision on ${result.salespersonName}'s move.`,
-        variant: "success",
-      });
-      await utils.transfers.incoming.invalidate();
-    },
-    onError: async (failure) => {
-      showToast({
-        title: "Decision Failed",
-        description: apiErrorMessage(failure, "Failed to save your decision. Please try again."),
-        variant: "destructive",
-      });
-      await utils.transfers.incoming.invalidate();
-    },
-  });
+  const decide = trpc.transfers.managerDecide.useMutation(
+    transferOutcome({
+      close: () => dialog.setOpen(false),
+      success: (result) =>
+        result.status === "declined"
+          ? { title: "Transfer Declined", description: `${result.salespersonName} was told why.` }
+          : {
+              title: "Transfer Accepted",
+              description: `An administrator makes the final decision on ${result.salespersonName}'s move.`,
+            },
+      failure: { title: "Decision Failed", fallback: "Failed to save your decision. Please try again." },
+      refresh: () => utils.transfers.incoming.invalidate(),
+    }),
+  );
   const items = incoming.data ?? [];
-  const subject = dialog.subject;
-  const declining = subject?.decision === "decline";
 
   return (
     <Card.Root
@@ -172,30 +181,12 @@ export function ManagerTransfersPanel() {
           </Stack>
         )}
       </Card.Body>
-      <DecisionDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        title={declining ? "Decline transfer request" : "Accept transfer request"}
-        subtitle={
-          declining
-            ? "The salesperson stays where they are and reads your reason."
-            : "An administrator approves the move before it happens."
-        }
-        summary={
-          subject
-            ? `${subject.transfer.salespersonName}, now at ${dealershipLabel(subject.transfer.fromDealership, false)}`
-            : undefined
-        }
-        reasonLabel={declining ? "Reason" : "Note for the administrator"}
-        reasonHint={declining ? "Shown to the salesperson." : "Kept in the audit trail."}
-        requiredMessage={declining ? TRANSFER_DECLINE_REASON_REQUIRED : undefined}
-        confirmLabel={declining ? "Decline request" : "Accept request"}
-        pendingLabel={declining ? "Declining..." : "Accepting..."}
-        palette={declining ? "red" : "green"}
+      <TransferDecisionDialog
+        dialog={dialog}
+        texts={DECISIONS}
+        summary={(t) => `${t.salespersonName}, now at ${dealershipLabel(t.fromDealership, false)}`}
         pending={decide.isPending}
-        onDecide={(reason) =>
-          subject && decide.mutate({ id: subject.transfer.id, decision: subject.decision, reason })
-        }
+        onDecide={(answer) => decide.mutate(answer)}
       />
     </Card.Root>
   );

@@ -1,0 +1,33 @@
+import { NativeSelect, type NativeSelectRootProps } from "@chakra-ui/react";
+
+/** A native select named by `label` alone (a list's filter beside its search box, where space is short). */
+export function LabelledSelect({
+  label,
+  value,
+  onChange,
+  options,
+  ...root
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+} & Omit<NativeSelectRootProps, "onChange">) {
+  return (
+    <NativeSelect.Root {...root}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        bg="bg.panel"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
