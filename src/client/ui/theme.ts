@@ -149,6 +149,8 @@ const config = defineConfig({
       request: {
         value: { bg: "bg.panel", borderWidth: "1px", borderColor: "border.muted", borderRadius: "lg" },
       },
+      /** A card that is a section of its own (an integration, the current plan, incoming transfers). */
+      sectionCard: { value: { borderRadius: "xl", borderColor: "border.muted", boxShadow: "xs" } },
     },
   },
 });

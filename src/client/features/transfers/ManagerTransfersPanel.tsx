@@ -1,11 +1,12 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuArrowLeftRight, LuInbox } from "react-icons/lu";
 import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../../shared/schemas/transfers";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate, yearsLabel } from "../../ui/format";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
-import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
+import { Notice } from "../../ui/QueryState";
+import { QueueCard } from "../../ui/QueueCard";
 import { RatingSummary } from "../../ui/Rating";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
@@ -126,46 +127,22 @@ export function ManagerTransfersPanel() {
       refresh: () => utils.transfers.incoming.invalidate(),
     }),
   );
-  const items = incoming.data ?? [];
-
   return (
-    <Card.Root
-      as="section"
-      aria-labelledby="incoming-transfers-heading"
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
-    >
-      <Card.Header p={{ base: "5", md: "6" }} pb="0">
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <HStack gap="2">
-            <Box color="blue.600">
-              <LuArrowLeftRight aria-hidden />
-            </Box>
-            <Heading as="h2" id="incoming-transfers-heading" size="lg" color="ink">
-              Transfer requests
-            </Heading>
-          </HStack>
-          {incoming.data ? (
-            <Badge colorPalette={items.length > 0 ? "orange" : "gray"} variant="subtle" borderRadius="full">
-              {items.length} waiting
-            </Badge>
-          ) : null}
-        </HStack>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          Salespeople asking to join your dealership. Accepted requests go to an administrator for approval;
-          the salesperson brings their reviews and history.
-        </Text>
-      </Card.Header>
-      <Card.Body p={{ base: "5", md: "6" }}>
-        {incoming.isPending ? (
-          <SkeletonRows label="Loading transfer requests" h="24" count={2} gap="3" />
-        ) : incoming.isError ? (
-          <InlineLoadError
-            message={apiErrorMessage(incoming.error, "We couldn't load the transfer requests.")}
-            onRetry={() => void incoming.refetch()}
-          />
-        ) : items.length === 0 ? (
+    <>
+      <QueueCard
+        id="incoming-transfers-heading"
+        icon={LuArrowLeftRight}
+        iconColor="blue.600"
+        title="Transfer requests"
+        count={(items) => ({
+          label: `${items.length} waiting`,
+          palette: items.length > 0 ? "orange" : "gray",
+        })}
+        description="Salespeople asking to join your dealership. Accepted requests go to an administrator for approval; the salesperson brings their reviews and history."
+        query={incoming}
+        loading={{ label: "Loading transfer requests", h: "24" }}
+        failure="We couldn't load the transfer requests."
+        empty={
           <Notice
             icon={LuInbox}
             title="No transfer requests"
@@ -173,14 +150,16 @@ export function ManagerTransfersPanel() {
             size="sm"
             py="8"
           />
-        ) : (
+        }
+      >
+        {(items) => (
           <Stack as="ul" listStyleType="none" gap="3">
             {items.map((transfer) => (
               <IncomingRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />
             ))}
           </Stack>
         )}
-      </Card.Body>
+      </QueueCard>
       <TransferDecisionDialog
         dialog={dialog}
         texts={DECISIONS}
@@ -188,6 +167,6 @@ export function ManagerTransfersPanel() {
         pending={decide.isPending}
         onDecide={(answer) => decide.mutate(answer)}
       />
-    </Card.Root>
+    </>
   );
 }
