@@ -3,10 +3,11 @@
 // dialog that asks for a reason.
 import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import type { IconType } from "react-icons";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import {
   DeleteWithReasonDialog,
@@ -40,17 +41,32 @@ type ListQuery<T> = {
   refetch: () => unknown;
 };
 
+/** An empty list's words: with nothing at all, and when the search or a filter finds nothing. */
+type EmptyWords = {
+  icon: IconType;
+  iconColor?: string;
+  title: [none: string, noMatch: string];
+  description: [none: string, noMatch: string];
+};
+
 type ConsoleListProps<T> = {
   query: ListQuery<T>;
   state: ReturnType<typeof useSearchPage>;
+  /**
+   * What is listed, in the plural ("contact messages"): the search box is "Search …", the placeholder rows
+   * "Loading …", and a failed load "We couldn't load the …" unless `toolbar`, `loading` or `error` say otherwise.
+   */
+  listing?: string;
   /** The search box: its accessible name, its placeholder and the noun of the count. */
-  toolbar: { label: string; placeholder: string; noun: string };
+  toolbar: { label?: string; placeholder: string; noun: string };
   /** Filters beside the search box. */
   filters?: ReactNode;
+  /** Set when a filter beside the search box is on (the empty list then says nothing matches). */
+  filtered?: boolean;
   /** The accessible name of the placeholder rows, how many there are and how tall. */
-  loading: { label: string; rows: number; height: string };
-  error: Parameters<typeof QueryState>[0]["error"];
-  empty: ReactNode;
+  loading: { label?: string; rows: number; height: string };
+  error?: Parameters<typeof QueryState>[0]["error"];
+  empty: ReactNode | EmptyWords;
   /** The list's accessible name. */
   listLabel?: string;
   /** The page size, and the noun of the pager's names when it is not the toolbar's. */
@@ -64,10 +80,12 @@ type ConsoleListProps<T> = {
 export function ConsoleList<T>({
   query,
   state,
+  listing = "",
   toolbar,
   filters,
+  filtered = false,
   loading,
-  error,
+  error = { title: `We couldn't load the ${listing}`, titleAs: "h3" },
   empty,
   listLabel,
   pager,
@@ -87,17 +105,35 @@ export function ConsoleList<T>({
   );
   return (
     <>
-      <ListToolbar {...toolbar} value={state.text} onChange={state.setText} total={query.data?.total}>
+      <ListToolbar
+        label={`Search ${listing}`}
+        {...toolbar}
+        value={state.text}
+        onChange={state.setText}
+        total={query.data?.total}
+      >
         {filters}
       </ListToolbar>
       <QueryState
         query={query}
         loading={
-          <SkeletonRows label={loading.label} h={loading.height} count={loading.rows} gap="3" radius="xl" />
+          <SkeletonRows
+            label={loading.label ?? `Loading ${listing}`}
+            h={loading.height}
+            count={loading.rows}
+            gap="3"
+            radius="xl"
+          />
         }
         error={error}
         isEmpty={(data) => data.items.length === 0}
-        empty={empty}
+        empty={
+          isEmptyWords(empty) ? (
+            <EmptyNotice words={empty} noMatch={filtered || state.search !== ""} />
+          ) : (
+            empty
+          )
+        }
       >
         {(data) =>
           pagerUnderPanel ? (
@@ -112,6 +148,23 @@ export function ConsoleList<T>({
       </QueryState>
       {pagerUnderPanel && query.data ? <ListPager total={query.data.total} {...pagerProps} /> : null}
     </>
+  );
+}
+
+function isEmptyWords(empty: ReactNode | EmptyWords): empty is EmptyWords {
+  return typeof empty === "object" && empty !== null && "icon" in empty && "title" in empty;
+}
+
+function EmptyNotice({ words, noMatch }: { words: EmptyWords; noMatch: boolean }) {
+  const which = noMatch ? 1 : 0;
+  return (
+    <Notice
+      icon={words.icon}
+      iconColor={words.iconColor}
+      title={words.title[which]}
+      description={words.description[which]}
+      {...panelNotice()}
+    />
   );
 }
 

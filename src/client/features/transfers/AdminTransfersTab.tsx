@@ -13,7 +13,6 @@ import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate } from "../../ui/format";
 import { LabelledSelect } from "../../ui/LabelledSelect";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { ConsoleList, useSearchPage } from "../admin/consoleList";
 import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
@@ -197,11 +196,9 @@ export function AdminTransfersTab() {
       <ConsoleList
         query={list}
         state={state}
-        toolbar={{
-          label: "Search transfer requests",
-          placeholder: "Search by salesperson or dealership",
-          noun: "request",
-        }}
+        listing="transfer requests"
+        toolbar={{ placeholder: "Search by salesperson or dealership", noun: "request" }}
+        filtered={status !== ""}
         filters={
           <Box minW={{ md: "56" }}>
             <LabelledSelect
@@ -212,20 +209,15 @@ export function AdminTransfersTab() {
             />
           </Box>
         }
-        loading={{ label: "Loading transfer requests", rows: 4, height: "24" }}
-        error={{ title: "We couldn't load the transfer requests", titleAs: "h3" }}
-        empty={
-          <Notice
-            icon={LuSearchX}
-            title={search || status ? "No matching transfer requests" : "No transfer requests yet"}
-            description={
-              search || status
-                ? "Try another search or status."
-                : "When a salesperson asks to move, their request appears here."
-            }
-            {...panelNotice()}
-          />
-        }
+        loading={{ rows: 4, height: "24" }}
+        empty={{
+          icon: LuSearchX,
+          title: ["No transfer requests yet", "No matching transfer requests"],
+          description: [
+            "When a salesperson asks to move, their request appears here.",
+            "Try another search or status.",
+          ],
+        }}
         pager={{ pageSize: PAGE_SIZE, noun: "transfer request" }}
       >
         {(transfer) => <TransferRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />}

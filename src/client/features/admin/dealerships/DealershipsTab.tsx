@@ -307,12 +307,9 @@ export function DealershipsTab() {
       }}
       query={list}
       state={state}
-      toolbar={{
-        label: "Search dealerships",
-        placeholder: "Search by name, city, state or ZIP",
-        noun: "dealership",
-      }}
-      loading={{ label: "Loading dealerships", rows: 5, height: "20" }}
+      listing="dealerships"
+      toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
+      loading={{ rows: 5, height: "20" }}
       error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
       empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
       listLabel="Dealerships"

@@ -300,12 +300,9 @@ export function SalespeopleTab() {
       }}
       query={list}
       state={state}
-      toolbar={{
-        label: "Search salespeople",
-        placeholder: "Search by name, email, dealership or city",
-        noun: "salesperson",
-      }}
-      loading={{ label: "Loading salespeople", rows: 5, height: "20" }}
+      listing="salespeople"
+      toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
+      loading={{ rows: 5, height: "20" }}
       error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
       empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
       listLabel="Salespeople"

@@ -145,7 +145,8 @@ export function UsersTab() {
       }}
       query={users}
       state={state}
-      toolbar={{ label: "Search users", placeholder: "Search by name or email", noun: "user" }}
+      listing="users"
+      toolbar={{ placeholder: "Search by name or email", noun: "user" }}
       filters={
         <NativeSelect.Root size="md" width={{ base: "full", md: "44" }}>
           <NativeSelect.Field
@@ -164,7 +165,7 @@ export function UsersTab() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       }
-      loading={{ label: "Loading users", rows: 5, height: "20" }}
+      loading={{ rows: 5, height: "20" }}
       error={{
         title: "Error loading users",
         description: users.error
