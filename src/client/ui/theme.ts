@@ -151,6 +151,16 @@ const config = defineConfig({
       },
       /** A card that is a section of its own (an integration, the current plan, incoming transfers). */
       sectionCard: { value: { borderRadius: "xl", borderColor: "border.muted", boxShadow: "xs" } },
+      /** A card standing on a tinted page (the administrator sign-in). */
+      raised: {
+        value: {
+          bg: "white",
+          borderWidth: "1px",
+          borderColor: "border.muted",
+          borderRadius: "2xl",
+          boxShadow: "sm",
+        },
+      },
     },
   },
 });
