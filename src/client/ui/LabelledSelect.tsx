@@ -1,5 +1,11 @@
 import { NativeSelect, type NativeSelectRootProps } from "@chakra-ui/react";
 
+const optionOf = ({ value, label }: { value: string; label: string }) => (
+  <option key={value} value={value}>
+    {label}
+  </option>
+);
+
 /** A native select named by `label` alone (a list's filter beside its search box, where space is short). */
 export function LabelledSelect({
   label,
@@ -21,11 +27,7 @@ export function LabelledSelect({
         onChange={(e) => onChange(e.currentTarget.value)}
         bg="bg.panel"
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options.map(optionOf)}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

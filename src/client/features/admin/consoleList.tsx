@@ -24,6 +24,20 @@ export function useSearchPage(filterKey = "") {
   return { text, setText, search, page, setPage };
 }
 
+/** How many records a record tab shows a page. */
+export const RECORD_PAGE_SIZE = 20;
+
+/** What a record tab asks its list for: the search and page. */
+export function recordPage(state: ReturnType<typeof useSearchPage>) {
+  return { search: state.search, page: state.page, pageSize: RECORD_PAGE_SIZE };
+}
+
+/** A record list keeps the previous page on screen while the next loads, and is read afresh on each visit. */
+export const RECORD_LIST_OPTIONS = {
+  placeholderData: <T,>(previous: T | undefined) => previous,
+  staleTime: 0,
+};
+
 /** The dialogs a record list opens from its rows: edit (null: add), a picture upload, and delete. */
 export function useRecordDialogs<T>() {
   return {
@@ -69,8 +83,8 @@ type ConsoleListProps<T> = {
   empty: ReactNode | EmptyWords;
   /** The list's accessible name. */
   listLabel?: string;
-  /** The page size, and the noun of the pager's names when it is not the toolbar's. */
-  pager: { pageSize: number; noun?: string };
+  /** The page size (a record tab's by default), and the noun of the pager's names when it is not the toolbar's. */
+  pager?: { pageSize?: number; noun?: string };
   /** The pager under the whole panel (shown whenever there is data) rather than right under the list. */
   pagerUnderPanel?: boolean;
   children: (item: T) => ReactNode;
@@ -88,12 +102,12 @@ export function ConsoleList<T>({
   error = { title: `We couldn't load the ${listing}`, titleAs: "h3" },
   empty,
   listLabel,
-  pager,
+  pager = {},
   pagerUnderPanel = false,
   children,
 }: ConsoleListProps<T>) {
   const pagerProps = {
-    pageSize: pager.pageSize,
+    pageSize: pager.pageSize ?? RECORD_PAGE_SIZE,
     page: state.page,
     onPageChange: state.setPage,
     noun: pager.noun ?? toolbar.noun,
