@@ -3,12 +3,12 @@
 // dialog that asks for a reason.
 import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import type { IconType } from "react-icons";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
+import { EmptyNotice, type EmptyWords, isEmptyWords } from "./consoleEmpty";
 import {
   DeleteWithReasonDialog,
   ImageUploadDialog,
@@ -53,14 +53,6 @@ type ListQuery<T> = {
   isPending: boolean;
   isError: boolean;
   refetch: () => unknown;
-};
-
-/** An empty list's words: with nothing at all, and when the search or a filter finds nothing. */
-type EmptyWords = {
-  icon: IconType;
-  iconColor?: string;
-  title: [none: string, noMatch: string];
-  description: [none: string, noMatch: string];
 };
 
 type ConsoleListProps<T> = {
@@ -162,23 +154,6 @@ export function ConsoleList<T>({
       </QueryState>
       {pagerUnderPanel && query.data ? <ListPager total={query.data.total} {...pagerProps} /> : null}
     </>
-  );
-}
-
-function isEmptyWords(empty: ReactNode | EmptyWords): empty is EmptyWords {
-  return typeof empty === "object" && empty !== null && "icon" in empty && "title" in empty;
-}
-
-function EmptyNotice({ words, noMatch }: { words: EmptyWords; noMatch: boolean }) {
-  const which = noMatch ? 1 : 0;
-  return (
-    <Notice
-      icon={words.icon}
-      iconColor={words.iconColor}
-      title={words.title[which]}
-      description={words.description[which]}
-      {...panelNotice()}
-    />
   );
 }
 
