@@ -151,6 +151,23 @@ const config = defineConfig({
       },
       /** A notice alone on a page, raised off the band (the salesperson dashboard's "not a salesperson"). */
       raisedNotice: { value: { bg: "white", borderWidth: "1px", borderRadius: "2xl", boxShadow: "sm" } },
+      // Added for the admin, transfer, compliance, CRM and billing screens:
+      /** A request in a queue (transfer requests, past requests): bordered, on the panel colour. */
+      request: {
+        value: { bg: "bg.panel", borderWidth: "1px", borderColor: "border.muted", borderRadius: "lg" },
+      },
+      /** A card that is a section of its own (an integration, the current plan, incoming transfers). */
+      sectionCard: { value: { borderRadius: "xl", borderColor: "border.muted", boxShadow: "xs" } },
+      /** A card standing on a tinted page (the administrator sign-in). */
+      raised: {
+        value: {
+          bg: "white",
+          borderWidth: "1px",
+          borderColor: "border.muted",
+          borderRadius: "2xl",
+          boxShadow: "sm",
+        },
+      },
     },
   },
 });

@@ -1,93 +1,15 @@
-import {
-  Box,
-  Button,
-  Center,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { Box, Center, Container, Flex, Heading, Skeleton, Stack } from "@chakra-ui/react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { LuHouse, LuKeyRound, LuLogOut } from "react-icons/lu";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { apiErrorCode, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
-import { Logo } from "../../ui/layout/Logo";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
 import { ADMIN_TAB_PANELS } from "./adminTabs";
-
-/** Ends the console session on the server, forgets the token and everything read with it. */
-function useAdminLogout() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = trpc.admin.logout.useMutation();
-  const run = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch (error) {
-      // The token is forgotten either way; an unreachable server lets it expire on its own.
-      console.warn("Sign-out failed", error);
-    }
-    clearAdminSession();
-    queryClient.removeQueries();
-    await navigate({ to: "/admin/login" });
-  };
-  return { run, isPending: logout.isPending };
-}
-
-function ConsoleHeader({ email }: { email: string }) {
-  const logout = useAdminLogout();
-  return (
-    <Box as="header" bg="white" borderBottomWidth="1px" borderColor="border.muted">
-      <Container maxW="7xl" py="3">
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <HStack gap="3" minW="0">
-            <Logo />
-            <Eyebrow hideBelow="sm">Admin console</Eyebrow>
-          </HStack>
-          <HStack gap="2">
-            <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64">
-              {email}
-            </Text>
-            <Button asChild variant="ghost" size="sm" aria-label="API keys">
-              <Link to="/api-keys">
-                <LuKeyRound />
-                <Text as="span" hideBelow="sm">
-                  API keys
-                </Text>
-              </Link>
-            </Button>
-            <Button asChild variant="ghost" size="sm" aria-label="Home">
-              <a href="/">
-                <LuHouse />
-                <Text as="span" hideBelow="sm">
-                  Home
-                </Text>
-              </a>
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              loading={logout.isPending}
-              loadingText="Signing out"
-              onClick={() => void logout.run()}
-            >
-              <LuLogOut /> Sign out
-            </Button>
-          </HStack>
-        </Flex>
-      </Container>
-    </Box>
-  );
-}
+import { ConsoleHeader } from "./ConsoleHeader";
 
 const PANELS = Object.fromEntries(
   ADMIN_TABS.map((value) => {
@@ -96,18 +18,17 @@ const PANELS = Object.fromEntries(
   }),
 ) as Record<AdminTab, ReactNode>;
 
+/** The console's tabs, under the page's own heading (no header band) and stuck to the top: it has no app bar. */
+const WORKSPACE = {
+  header: null,
+  tabs: ADMIN_TABS,
+  labels: ADMIN_TAB_PANELS,
+  stickyTop: "0",
+  panels: PANELS,
+} as const;
+
 function Console({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
-  return (
-    <TabbedWorkspace
-      header={null}
-      tabs={ADMIN_TABS}
-      labels={ADMIN_TAB_PANELS}
-      active={tab}
-      onTabChange={onTabChange}
-      stickyTop="0"
-      panels={PANELS}
-    />
-  );
+  return <TabbedWorkspace {...WORKSPACE} active={tab} onTabChange={onTabChange} />;
 }
 
 /**

@@ -21,6 +21,47 @@ export function adminLoginError(error: unknown): string {
   return apiErrorMessage(error, ADMIN_LOGIN_FAILED);
 }
 
+const NO_CREDENTIALS = { email: "", password: "", adminCode: "" };
+type Credentials = typeof NO_CREDENTIALS;
+
+/** The sign-in fields in order, with what each says when it is left empty. */
+const FIELDS: {
+  name: keyof Credentials;
+  label: string;
+  type: string;
+  autoComplete: string;
+  missing: string;
+  hint?: string;
+}[] = [
+  {
+    name: "email",
+    label: "Email",
+    type: "email",
+    autoComplete: "username",
+    missing: "Please enter your email address",
+  },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "current-password",
+    missing: "Please enter your password",
+  },
+  {
+    name: "adminCode",
+    label: "Admin code",
+    type: "password",
+    autoComplete: "one-time-code",
+    missing: "Please enter the admin authorization code",
+    hint: "The separate authorization code issued to administrators.",
+  },
+];
+
+/** Spaces alone are no e-mail or code; a password is taken as typed. */
+function isBlank(form: Credentials, name: keyof Credentials): boolean {
+  return name === "password" ? !form.password : !form[name].trim();
+}
+
 /** /admin/login and /admin-login: e-mail, password and the admin authorization code. */
 export function AdminLoginPage() {
   useDocumentTitle("Administrator Login");
@@ -31,24 +72,22 @@ export function AdminLoginPage() {
   /** Set when the account has two-factor authentication: the password step passed, a code is next. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [adminCode, setAdminCode] = useState("");
+  const [form, setForm] = useState(NO_CREDENTIALS);
+  const { email, password, adminCode } = form;
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !password || !adminCode.trim()) {
+    if (FIELDS.some((field) => isBlank(form, field.name))) {
       setMissing(true);
       return;
     }
     setMissing(false);
     try {
       const result = await login.mutateAsync({ email, password, adminCode: adminCode.trim() });
-      setPassword("");
-      setAdminCode("");
+      setForm((f) => ({ ...f, password: "", adminCode: "" }));
       if ("mfaRequired" in result) {
         setCodeError(null);
         setChallenge(result.challenge);
@@ -57,7 +96,7 @@ export function AdminLoginPage() {
       await signedIn(result);
     } catch (failure) {
       setError(adminLoginError(failure));
-      setPassword("");
+      setForm((f) => ({ ...f, password: "" }));
     }
   };
 
@@ -90,11 +129,7 @@ export function AdminLoginPage() {
             as="section"
             aria-labelledby="admin-login-title"
             gap="6"
-            bg="white"
-            borderWidth="1px"
-            borderColor="border.muted"
-            borderRadius="2xl"
-            boxShadow="sm"
+            layerStyle="raised"
             p={{ base: "6", md: "8" }}
           >
             <Stack gap="2" align="flex-start">
@@ -127,36 +162,16 @@ export function AdminLoginPage() {
             {challenge ? null : (
               <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
                 <Stack gap="4">
-                  <InputField
-                    label="Email"
-                    required
-                    type="email"
-                    autoComplete="username"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    error={missing && !email.trim() ? "Please enter your email address" : undefined}
-                  />
-                  <InputField
-                    label="Password"
-                    required
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    error={missing && !password ? "Please enter your password" : undefined}
-                  />
-                  <InputField
-                    label="Admin code"
-                    required
-                    type="password"
-                    autoComplete="one-time-code"
-                    value={adminCode}
-                    onChange={(e) => setAdminCode(e.target.value)}
-                    error={
-                      missing && !adminCode.trim() ? "Please enter the admin authorization code" : undefined
-                    }
-                    hint="The separate authorization code issued to administrators."
-                  />
+                  {FIELDS.map(({ name, missing: message, ...field }) => (
+                    <InputField
+                      key={name}
+                      required
+                      {...field}
+                      value={form[name]}
+                      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+                      error={missing && isBlank(form, name) ? message : undefined}
+                    />
+                  ))}
                   <Button
                     type="submit"
                     colorPalette="blue"

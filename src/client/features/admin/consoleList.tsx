@@ -8,6 +8,7 @@ import { usePageFor } from "../../ui/filters";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
+import { EmptyNotice, type EmptyWords, isEmptyWords } from "./consoleEmpty";
 import {
   DeleteWithReasonDialog,
   ImageUploadDialog,
@@ -22,6 +23,20 @@ export function useSearchPage(filterKey = "") {
   const [page, setPage] = usePageFor(`${search}|${filterKey}`);
   return { text, setText, search, page, setPage };
 }
+
+/** How many records a record tab shows a page. */
+export const RECORD_PAGE_SIZE = 20;
+
+/** What a record tab asks its list for: the search and page. */
+export function recordPage(state: ReturnType<typeof useSearchPage>) {
+  return { search: state.search, page: state.page, pageSize: RECORD_PAGE_SIZE };
+}
+
+/** A record list keeps the previous page on screen while the next loads, and is read afresh on each visit. */
+export const RECORD_LIST_OPTIONS = {
+  placeholderData: <T,>(previous: T | undefined) => previous,
+  staleTime: 0,
+};
 
 /** The dialogs a record list opens from its rows: edit (null: add), a picture upload, and delete. */
 export function useRecordDialogs<T>() {
@@ -43,18 +58,25 @@ type ListQuery<T> = {
 type ConsoleListProps<T> = {
   query: ListQuery<T>;
   state: ReturnType<typeof useSearchPage>;
+  /**
+   * What is listed, in the plural ("contact messages"): the search box is "Search …", the placeholder rows
+   * "Loading …", and a failed load "We couldn't load the …" unless `toolbar`, `loading` or `error` say otherwise.
+   */
+  listing?: string;
   /** The search box: its accessible name, its placeholder and the noun of the count. */
-  toolbar: { label: string; placeholder: string; noun: string };
+  toolbar: { label?: string; placeholder: string; noun: string };
   /** Filters beside the search box. */
   filters?: ReactNode;
+  /** Set when a filter beside the search box is on (the empty list then says nothing matches). */
+  filtered?: boolean;
   /** The accessible name of the placeholder rows, how many there are and how tall. */
-  loading: { label: string; rows: number; height: string };
-  error: Parameters<typeof QueryState>[0]["error"];
-  empty: ReactNode;
+  loading: { label?: string; rows: number; height: string };
+  error?: Parameters<typeof QueryState>[0]["error"];
+  empty: ReactNode | EmptyWords;
   /** The list's accessible name. */
   listLabel?: string;
-  /** The page size, and the noun of the pager's names when it is not the toolbar's. */
-  pager: { pageSize: number; noun?: string };
+  /** The page size (a record tab's by default), and the noun of the pager's names when it is not the toolbar's. */
+  pager?: { pageSize?: number; noun?: string };
   /** The pager under the whole panel (shown whenever there is data) rather than right under the list. */
   pagerUnderPanel?: boolean;
   children: (item: T) => ReactNode;
@@ -64,18 +86,20 @@ type ConsoleListProps<T> = {
 export function ConsoleList<T>({
   query,
   state,
+  listing = "",
   toolbar,
   filters,
+  filtered = false,
   loading,
-  error,
+  error = { title: `We couldn't load the ${listing}`, titleAs: "h3" },
   empty,
   listLabel,
-  pager,
+  pager = {},
   pagerUnderPanel = false,
   children,
 }: ConsoleListProps<T>) {
   const pagerProps = {
-    pageSize: pager.pageSize,
+    pageSize: pager.pageSize ?? RECORD_PAGE_SIZE,
     page: state.page,
     onPageChange: state.setPage,
     noun: pager.noun ?? toolbar.noun,
@@ -87,17 +111,35 @@ export function ConsoleList<T>({
   );
   return (
     <>
-      <ListToolbar {...toolbar} value={state.text} onChange={state.setText} total={query.data?.total}>
+      <ListToolbar
+        label={`Search ${listing}`}
+        {...toolbar}
+        value={state.text}
+        onChange={state.setText}
+        total={query.data?.total}
+      >
         {filters}
       </ListToolbar>
       <QueryState
         query={query}
         loading={
-          <SkeletonRows label={loading.label} h={loading.height} count={loading.rows} gap="3" radius="xl" />
+          <SkeletonRows
+            label={loading.label ?? `Loading ${listing}`}
+            h={loading.height}
+            count={loading.rows}
+            gap="3"
+            radius="xl"
+          />
         }
         error={error}
         isEmpty={(data) => data.items.length === 0}
-        empty={empty}
+        empty={
+          isEmptyWords(empty) ? (
+            <EmptyNotice words={empty} noMatch={filtered || state.search !== ""} />
+          ) : (
+            empty
+          )
+        }
       >
         {(data) =>
           pagerUnderPanel ? (

@@ -1,23 +1,12 @@
-import {
-  Accordion,
-  Badge,
-  Box,
-  Button,
-  Card,
-  chakra,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Accordion, Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { SelectField, TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
-import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
+import { Notice } from "../../ui/QueryState";
+import { QueueCard } from "../../ui/QueueCard";
 import { showToast } from "../../ui/toaster";
 import { caseDateTime, categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
@@ -213,62 +202,37 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  */
 export function MisconductCasesPanel() {
   const cases = trpc.reports.cases.useQuery(undefined, { refetchOnMount: "always" });
-  const items = cases.data ?? [];
-  const active = items.filter((c) => c.status === "open" || c.status === "investigating").length;
-
   return (
-    <Card.Root
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
-      as="section"
-      aria-labelledby="cases-heading"
+    <QueueCard
+      id="cases-heading"
+      icon={LuShieldAlert}
+      iconColor="orange.600"
+      title="Misconduct cases"
+      count={(items) => {
+        const active = items.filter((c) => c.status === "open" || c.status === "investigating").length;
+        return { label: `${active} active`, palette: active > 0 ? "orange" : "green" };
+      }}
+      description="Reports from buyers about your salespeople. Reporters may be anonymous: they follow the case with a tracking code and see its status and resolution, never your internal notes."
+      query={cases}
+      loading={{ label: "Loading cases", h: "16" }}
+      failure="We couldn't load the cases."
+      empty={
+        <Notice
+          icon={LuShieldCheck}
+          iconColor="green.500"
+          title="No reports"
+          description="No one has reported misconduct by your team."
+          py="8"
+        />
+      }
     >
-      <Card.Header p={{ base: "5", md: "6" }} pb="0">
-        <HStack justify="space-between" gap="3" flexWrap="wrap">
-          <HStack gap="2">
-            <Box color="orange.600">
-              <LuShieldAlert aria-hidden />
-            </Box>
-            <Heading as="h2" id="cases-heading" size="lg" color="ink">
-              Misconduct cases
-            </Heading>
-          </HStack>
-          {cases.data ? (
-            <Badge colorPalette={active > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
-              {active} active
-            </Badge>
-          ) : null}
-        </HStack>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          Reports from buyers about your salespeople. Reporters may be anonymous: they follow the case with a
-          tracking code and see its status and resolution, never your internal notes.
-        </Text>
-      </Card.Header>
-      <Card.Body p={{ base: "5", md: "6" }}>
-        {cases.isPending ? (
-          <SkeletonRows label="Loading cases" h="16" count={2} gap="3" />
-        ) : cases.isError ? (
-          <InlineLoadError
-            message={apiErrorMessage(cases.error, "We couldn't load the cases.")}
-            onRetry={() => void cases.refetch()}
-          />
-        ) : items.length === 0 ? (
-          <Notice
-            icon={LuShieldCheck}
-            iconColor="green.500"
-            title="No reports"
-            description="No one has reported misconduct by your team."
-            py="8"
-          />
-        ) : (
-          <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
-            {items.map((report) => (
-              <MisconductCaseItem key={report.id} report={report} />
-            ))}
-          </Accordion.Root>
-        )}
-      </Card.Body>
-    </Card.Root>
+      {(items) => (
+        <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
+          {items.map((report) => (
+            <MisconductCaseItem key={report.id} report={report} />
+          ))}
+        </Accordion.Root>
+      )}
+    </QueueCard>
   );
 }

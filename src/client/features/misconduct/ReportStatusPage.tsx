@@ -28,7 +28,7 @@ function StatusCard({ report, code }: { report: ReportStatusView; code: string }
   const style = reportStatusStyle(report.status);
   const closed = report.status === "resolved" || report.status === "dismissed";
   return (
-    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs" aria-live="polite">
+    <Card.Root layerStyle="sectionCard" aria-live="polite">
       <Card.Body p={{ base: "5", md: "6" }} gap="5">
         <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
           <Stack gap="1">
@@ -141,7 +141,7 @@ export function ReportStatusPage({
                 status never shows who reported.
               </Text>
             </Stack>
-            <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+            <Card.Root layerStyle="sectionCard">
               <Card.Body p={{ base: "5", md: "6" }}>
                 <form onSubmit={submit} noValidate aria-label="Look up a report">
                   <Field.Root invalid={!!error}>

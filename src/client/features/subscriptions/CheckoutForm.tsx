@@ -66,7 +66,7 @@ export function PlanSummary({
   seats?: number;
 }) {
   return (
-    <Card.Root as="section" aria-label="Plan" borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+    <Card.Root as="section" aria-label="Plan" layerStyle="sectionCard">
       <Card.Body gap="3" p="6">
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Text as="h2" fontWeight="semibold" fontSize="lg" color="ink">

@@ -166,10 +166,9 @@ export function CurrentPlanCard({
     <Card.Root
       as="section"
       aria-labelledby={titleId}
-      borderRadius="xl"
-      borderColor={active ? "blue.200" : "border.muted"}
+      layerStyle="sectionCard"
+      borderColor={active ? "blue.200" : undefined}
       borderWidth={active ? "2px" : "1px"}
-      boxShadow="xs"
     >
       <Card.Body p={{ base: "5", md: "6" }} gap="4">
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">

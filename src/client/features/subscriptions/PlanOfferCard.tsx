@@ -29,7 +29,7 @@ export function PlanOfferCard({
   children?: ReactNode;
 }) {
   return (
-    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+    <Card.Root layerStyle="sectionCard">
       <Card.Body p={{ base: "5", md: "6" }} gap="3">
         {title}
         <Box>

@@ -1,36 +1,25 @@
-import {
-  Box,
-  Flex,
-  Grid,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Stack,
-  Stat,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Grid, HStack, Stack, Stat, Text } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { LuArrowRight, LuSearch, LuSearchX } from "react-icons/lu";
+import { useState } from "react";
+import { LuArrowRight, LuSearchX } from "react-icons/lu";
 import { TRANSFER_STATUSES } from "../../../shared/constants";
 import {
   type AdminTransfer,
   TRANSFER_DENY_REASON_REQUIRED,
   type TransferListFilter,
 } from "../../../shared/schemas/transfers";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DecideButtons } from "../../ui/DecideButtons";
-import { useDebouncedSearch } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
-import { Pager } from "../../ui/Pager";
+import { LabelledSelect } from "../../ui/LabelledSelect";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { DecisionDialog } from "./DecisionDialog";
+import { ConsoleList, useSearchPage } from "../admin/consoleList";
+import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
+import { DecisionReason } from "./DecisionReason";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { dealershipLabel, TRANSFER_STATUS_STYLE } from "./transferLabels";
+import { transferOutcome } from "./transferOutcome";
 
 const PAGE_SIZE = 20;
 
@@ -40,7 +29,29 @@ const FILTERS: { value: "" | TransferListFilter; label: string }[] = [
   ...TRANSFER_STATUSES.map((status) => ({ value: status, label: TRANSFER_STATUS_STYLE[status].label })),
 ];
 
-type Decision = { transfer: AdminTransfer; decision: "approve" | "deny" };
+const DECISIONS = {
+  deny: {
+    title: "Deny transfer",
+    subtitle: "The salesperson stays where they are. They and the receiving manager read your reason.",
+    reasonLabel: "Reason",
+    reasonHint: "Required. Shown to the salesperson.",
+    requiredMessage: TRANSFER_DENY_REASON_REQUIRED,
+    confirmLabel: "Deny transfer",
+    pendingLabel: "Denying...",
+    palette: "red",
+  },
+  approve: {
+    title: "Approve transfer",
+    subtitle: "The salesperson moves now with all their reviews and history; everyone involved is notified.",
+    reasonLabel: "Reason",
+    reasonHint: "Shown to the salesperson and kept in the audit trail.",
+    confirmLabel: "Approve transfer",
+    pendingLabel: "Approving...",
+    palette: "green",
+  },
+} satisfies Record<string, DecisionTexts>;
+
+type Decision = TransferDecision<AdminTransfer, keyof typeof DECISIONS>;
 
 function Place({ label, dealership }: { label: string; dealership: AdminTransfer["fromDealership"] }) {
   return (
@@ -73,10 +84,8 @@ function TransferRow({ transfer, onDecide }: { transfer: AdminTransfer; onDecide
     <Box
       as="li"
       p={{ base: "4", md: "5" }}
-      borderWidth="1px"
-      borderColor={waiting ? "blue.200" : "border.muted"}
-      borderRadius="lg"
-      bg="bg.panel"
+      layerStyle="request"
+      borderColor={waiting ? "blue.200" : undefined}
       aria-label={`Transfer request of ${transfer.salespersonName}`}
     >
       <Grid
@@ -112,14 +121,7 @@ function TransferRow({ transfer, onDecide }: { transfer: AdminTransfer; onDecide
               Note: {transfer.note}
             </Text>
           ) : null}
-          {transfer.decisionReason ? (
-            <Text fontSize="sm" whiteSpace="pre-line">
-              <Text as="span" fontWeight="medium">
-                Reason:
-              </Text>{" "}
-              {transfer.decisionReason}
-            </Text>
-          ) : null}
+          <DecisionReason reason={transfer.decisionReason} fontSize="sm" />
         </Stack>
         {waiting ? (
           <DecideButtons
@@ -142,41 +144,31 @@ function TransferRow({ transfer, onDecide }: { transfer: AdminTransfer; onDecide
  */
 export function AdminTransfersTab() {
   const [status, setStatus] = useState<"" | TransferListFilter>("");
-  const { text, setText, search } = useDebouncedSearch();
-  const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or search starts from page 1.
-  useEffect(() => setPage(1), [status, search]);
-
+  const state = useSearchPage(status);
+  const { search, page } = state;
   const utils = trpc.useUtils();
   const list = trpc.transfers.list.useQuery(
     { status: status || undefined, search: search || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: keepPreviousData, refetchOnMount: "always" },
   );
   const dialog = useDialogSubject<Decision>();
-  const decide = trpc.transfers.adminDecide.useMutation({
-    onSuccess: async (result) => {
-      dialog.setOpen(false);
-      const approved = result.status === "approved";
-      showToast({
-        title: approved ? "Transfer Approved" : "Transfer Denied",
-        description: approved
-          ? `${result.salespersonName} moved to ${result.toDealership ? result.toDealership.name : "independent work"}. Everyone involved was notified.`
-          : `${result.salespersonName} stays where they are and was told why.`,
-        variant: "success",
-      });
-      await utils.transfers.list.invalidate();
-    },
-    onError: async (failure) => {
-      showToast({
-        title: "Decision Failed",
-        description: apiErrorMessage(failure, "Failed to save the decision. Please try again."),
-        variant: "destructive",
-      });
-      await utils.transfers.list.invalidate();
-    },
-  });
-  const subject = dialog.subject;
-  const denying = subject?.decision === "deny";
+  const decide = trpc.transfers.adminDecide.useMutation(
+    transferOutcome({
+      close: () => dialog.setOpen(false),
+      success: (result) =>
+        result.status === "approved"
+          ? {
+              title: "Transfer Approved",
+              description: `${result.salespersonName} moved to ${result.toDealership ? result.toDealership.name : "independent work"}. Everyone involved was notified.`,
+            }
+          : {
+              title: "Transfer Denied",
+              description: `${result.salespersonName} stays where they are and was told why.`,
+            },
+      failure: { title: "Decision Failed", fallback: "Failed to save the decision. Please try again." },
+      refresh: () => utils.transfers.list.invalidate(),
+    }),
+  );
 
   return (
     <Stack gap="5">
@@ -201,114 +193,44 @@ export function AdminTransfersTab() {
         </Stat.Root>
       </PanelHeader>
 
-      <Flex gap="3" direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-end" }}>
-        <InputGroup startElement={<LuSearch aria-hidden />} flex="1" maxW={{ md: "md" }}>
-          <Input
-            type="search"
-            aria-label="Search transfer requests"
-            placeholder="Search by salesperson or dealership"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            bg="bg.panel"
-          />
-        </InputGroup>
-        <Box minW={{ md: "56" }}>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              aria-label="Filter by status"
-              value={status}
-              onChange={(e) => setStatus(e.currentTarget.value as "" | TransferListFilter)}
-              bg="bg.panel"
-            >
-              {FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
-        {list.data ? (
-          <Text fontSize="sm" color="fg.muted" ms={{ md: "auto" }} aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? "request" : "requests"}
-          </Text>
-        ) : null}
-      </Flex>
-
-      <QueryState
+      <ConsoleList
         query={list}
-        keepDataOnError
-        loading={<SkeletonRows label="Loading transfer requests" h="24" count={4} gap="3" />}
-        error={{ title: "We couldn't load the transfer requests", titleAs: "h3" }}
-        isEmpty={(data) => data.items.length === 0}
-        empty={
-          <Notice
-            icon={LuSearchX}
-            title={search || status ? "No matching transfer requests" : "No transfer requests yet"}
-            description={
-              search || status
-                ? "Try another search or status."
-                : "When a salesperson asks to move, their request appears here."
-            }
-            {...panelNotice()}
-          />
+        state={state}
+        listing="transfer requests"
+        toolbar={{ placeholder: "Search by salesperson or dealership", noun: "request" }}
+        filtered={status !== ""}
+        filters={
+          <Box minW={{ md: "56" }}>
+            <LabelledSelect
+              label="Filter by status"
+              value={status}
+              onChange={(value) => setStatus(value as "" | TransferListFilter)}
+              options={FILTERS}
+            />
+          </Box>
         }
+        loading={{ rows: 4, height: "24" }}
+        empty={{
+          icon: LuSearchX,
+          title: ["No transfer requests yet", "No matching transfer requests"],
+          description: [
+            "When a salesperson asks to move, their request appears here.",
+            "Try another search or status.",
+          ],
+        }}
+        pager={{ pageSize: PAGE_SIZE, noun: "transfer request" }}
       >
-        {(data) => (
-          <Stack gap="3">
-            <Stack as="ul" listStyleType="none" gap="3" opacity={list.isPlaceholderData ? 0.6 : 1}>
-              {data.items.map((transfer) => (
-                <TransferRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />
-              ))}
-            </Stack>
-            {data.total > data.pageSize ? (
-              <Pager
-                count={data.total}
-                pageSize={data.pageSize}
-                page={data.page}
-                onPageChange={setPage}
-                siblingCount={1}
-                pt="2"
-                labels={{
-                  previous: "Previous page of transfer requests",
-                  next: "Next page of transfer requests",
-                  page: (n) => `Page ${n} of transfer requests`,
-                }}
-              />
-            ) : null}
-          </Stack>
-        )}
-      </QueryState>
+        {(transfer) => <TransferRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />}
+      </ConsoleList>
 
-      <DecisionDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        title={denying ? "Deny transfer" : "Approve transfer"}
-        subtitle={
-          denying
-            ? "The salesperson stays where they are. They and the receiving manager read your reason."
-            : "The salesperson moves now with all their reviews and history; everyone involved is notified."
+      <TransferDecisionDialog
+        dialog={dialog}
+        texts={DECISIONS}
+        summary={(t) =>
+          `${t.salespersonName}: ${dealershipLabel(t.fromDealership)} → ${dealershipLabel(t.toDealership)}`
         }
-        summary={
-          subject
-            ? `${subject.transfer.salespersonName}: ${dealershipLabel(subject.transfer.fromDealership)} → ${dealershipLabel(subject.transfer.toDealership)}`
-            : undefined
-        }
-        reasonLabel="Reason"
-        reasonHint={
-          denying
-            ? "Required. Shown to the salesperson."
-            : "Shown to the salesperson and kept in the audit trail."
-        }
-        requiredMessage={denying ? TRANSFER_DENY_REASON_REQUIRED : undefined}
-        confirmLabel={denying ? "Deny transfer" : "Approve transfer"}
-        pendingLabel={denying ? "Denying..." : "Approving..."}
-        palette={denying ? "red" : "green"}
         pending={decide.isPending}
-        onDecide={(reason) =>
-          subject && decide.mutate({ id: subject.transfer.id, decision: subject.decision, reason })
-        }
+        onDecide={(answer) => decide.mutate(answer)}
       />
     </Stack>
   );

@@ -1,18 +1,41 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuArrowLeftRight, LuInbox } from "react-icons/lu";
 import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../../shared/schemas/transfers";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate, yearsLabel } from "../../ui/format";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
-import { InlineLoadError, Notice, SkeletonRows } from "../../ui/QueryState";
+import { Notice } from "../../ui/QueryState";
+import { QueueCard } from "../../ui/QueueCard";
 import { RatingSummary } from "../../ui/Rating";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { DecisionDialog } from "./DecisionDialog";
+import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
 import { dealershipLabel } from "./transferLabels";
+import { transferOutcome } from "./transferOutcome";
 
-type Decision = { transfer: IncomingTransfer; decision: "accept" | "decline" };
+const DECISIONS = {
+  decline: {
+    title: "Decline transfer request",
+    subtitle: "The salesperson stays where they are and reads your reason.",
+    reasonLabel: "Reason",
+    reasonHint: "Shown to the salesperson.",
+    requiredMessage: TRANSFER_DECLINE_REASON_REQUIRED,
+    confirmLabel: "Decline request",
+    pendingLabel: "Declining...",
+    palette: "red",
+  },
+  accept: {
+    title: "Accept transfer request",
+    subtitle: "An administrator approves the move before it happens.",
+    reasonLabel: "Note for the administrator",
+    reasonHint: "Kept in the audit trail.",
+    confirmLabel: "Accept request",
+    pendingLabel: "Accepting...",
+    palette: "green",
+  },
+} satisfies Record<string, DecisionTexts>;
+
+type Decision = TransferDecision<IncomingTransfer, keyof typeof DECISIONS>;
 
 function IncomingRow({
   transfer,
@@ -25,10 +48,7 @@ function IncomingRow({
     <Box
       as="li"
       p={{ base: "4", md: "5" }}
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="bg.panel"
+      layerStyle="request"
       aria-label={`Transfer request from ${transfer.salespersonName}`}
     >
       <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-start" }}>
@@ -93,70 +113,36 @@ export function ManagerTransfersPanel() {
   const incoming = trpc.transfers.incoming.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const dialog = useDialogSubject<Decision>();
-  const decide = trpc.transfers.managerDecide.useMutation({
-    onSuccess: async (result) => {
-      dialog.setOpen(false);
-      showToast({
-        title: result.status === "declined" ? "Transfer Declined" : "Transfer Accepted",
-        description:
-          result.status === "declined"
-            ? `${result.salespersonName} was told why.`
-            : `An administrator makes the final decision on ${result.salespersonName}'s move.`,
-        variant: "success",
-      });
-      await utils.transfers.incoming.invalidate();
-    },
-    onError: async (failure) => {
-      showToast({
-        title: "Decision Failed",
-        description: apiErrorMessage(failure, "Failed to save your decision. Please try again."),
-        variant: "destructive",
-      });
-      await utils.transfers.incoming.invalidate();
-    },
-  });
-  const items = incoming.data ?? [];
-  const subject = dialog.subject;
-  const declining = subject?.decision === "decline";
-
+  const decide = trpc.transfers.managerDecide.useMutation(
+    transferOutcome({
+      close: () => dialog.setOpen(false),
+      success: (result) =>
+        result.status === "declined"
+          ? { title: "Transfer Declined", description: `${result.salespersonName} was told why.` }
+          : {
+              title: "Transfer Accepted",
+              description: `An administrator makes the final decision on ${result.salespersonName}'s move.`,
+            },
+      failure: { title: "Decision Failed", fallback: "Failed to save your decision. Please try again." },
+      refresh: () => utils.transfers.incoming.invalidate(),
+    }),
+  );
   return (
-    <Card.Root
-      as="section"
-      aria-labelledby="incoming-transfers-heading"
-      borderRadius="xl"
-      borderColor="border.muted"
-      boxShadow="xs"
-    >
-      <Card.Header p={{ base: "5", md: "6" }} pb="0">
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <HStack gap="2">
-            <Box color="blue.600">
-              <LuArrowLeftRight aria-hidden />
-            </Box>
-            <Heading as="h2" id="incoming-transfers-heading" size="lg" color="ink">
-              Transfer requests
-            </Heading>
-          </HStack>
-          {incoming.data ? (
-            <Badge colorPalette={items.length > 0 ? "orange" : "gray"} variant="subtle" borderRadius="full">
-              {items.length} waiting
-            </Badge>
-          ) : null}
-        </HStack>
-        <Text color="fg.muted" fontSize="sm" mt="1">
-          Salespeople asking to join your dealership. Accepted requests go to an administrator for approval;
-          the salesperson brings their reviews and history.
-        </Text>
-      </Card.Header>
-      <Card.Body p={{ base: "5", md: "6" }}>
-        {incoming.isPending ? (
-          <SkeletonRows label="Loading transfer requests" h="24" count={2} gap="3" />
-        ) : incoming.isError ? (
-          <InlineLoadError
-            message={apiErrorMessage(incoming.error, "We couldn't load the transfer requests.")}
-            onRetry={() => void incoming.refetch()}
-          />
-        ) : items.length === 0 ? (
+    <>
+      <QueueCard
+        id="incoming-transfers-heading"
+        icon={LuArrowLeftRight}
+        iconColor="blue.600"
+        title="Transfer requests"
+        count={(items) => ({
+          label: `${items.length} waiting`,
+          palette: items.length > 0 ? "orange" : "gray",
+        })}
+        description="Salespeople asking to join your dealership. Accepted requests go to an administrator for approval; the salesperson brings their reviews and history."
+        query={incoming}
+        loading={{ label: "Loading transfer requests", h: "24" }}
+        failure="We couldn't load the transfer requests."
+        empty={
           <Notice
             icon={LuInbox}
             title="No transfer requests"
@@ -164,39 +150,23 @@ export function ManagerTransfersPanel() {
             size="sm"
             py="8"
           />
-        ) : (
+        }
+      >
+        {(items) => (
           <Stack as="ul" listStyleType="none" gap="3">
             {items.map((transfer) => (
               <IncomingRow key={transfer.id} transfer={transfer} onDecide={dialog.show} />
             ))}
           </Stack>
         )}
-      </Card.Body>
-      <DecisionDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        title={declining ? "Decline transfer request" : "Accept transfer request"}
-        subtitle={
-          declining
-            ? "The salesperson stays where they are and reads your reason."
-            : "An administrator approves the move before it happens."
-        }
-        summary={
-          subject
-            ? `${subject.transfer.salespersonName}, now at ${dealershipLabel(subject.transfer.fromDealership, false)}`
-            : undefined
-        }
-        reasonLabel={declining ? "Reason" : "Note for the administrator"}
-        reasonHint={declining ? "Shown to the salesperson." : "Kept in the audit trail."}
-        requiredMessage={declining ? TRANSFER_DECLINE_REASON_REQUIRED : undefined}
-        confirmLabel={declining ? "Decline request" : "Accept request"}
-        pendingLabel={declining ? "Declining..." : "Accepting..."}
-        palette={declining ? "red" : "green"}
+      </QueueCard>
+      <TransferDecisionDialog
+        dialog={dialog}
+        texts={DECISIONS}
+        summary={(t) => `${t.salespersonName}, now at ${dealershipLabel(t.fromDealership, false)}`}
         pending={decide.isPending}
-        onDecide={(reason) =>
-          subject && decide.mutate({ id: subject.transfer.id, decision: subject.decision, reason })
-        }
+        onDecide={(answer) => decide.mutate(answer)}
       />
-    </Card.Root>
+    </>
   );
 }

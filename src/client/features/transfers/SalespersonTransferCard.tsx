@@ -23,8 +23,10 @@ import { mediumDate } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
+import { DecisionReason } from "./DecisionReason";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { destinationLabel, isOpenTransfer, transferStatusStyle } from "./transferLabels";
+import { transferOutcome } from "./transferOutcome";
 
 const INDEPENDENT = "independent";
 
@@ -201,38 +203,21 @@ function RequestForm({ placement }: { placement: Placement }) {
 function OpenRequest({ transfer }: { transfer: TransferRequestView }) {
   const [confirming, setConfirming] = useState(false);
   const refresh = useTransferRefresh();
-  const withdraw = trpc.transfers.withdraw.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      showToast({
+  const withdraw = trpc.transfers.withdraw.useMutation(
+    transferOutcome({
+      close: () => setConfirming(false),
+      closeOnFailure: true,
+      success: () => ({
         title: "Request Withdrawn",
         description: "Your transfer request was withdrawn. You can make a new one at any time.",
-        variant: "success",
-      });
-      await refresh();
-    },
-    onError: async (failure) => {
-      setConfirming(false);
-      showToast({
-        title: "Withdrawal Failed",
-        description: apiErrorMessage(failure, "Failed to withdraw the request. Please try again."),
-        variant: "destructive",
-      });
-      await refresh();
-    },
-  });
+      }),
+      failure: { title: "Withdrawal Failed", fallback: "Failed to withdraw the request. Please try again." },
+      refresh,
+    }),
+  );
   const style = transferStatusStyle(transfer.status);
   return (
-    <Stack
-      gap="3"
-      p="4"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="bg.subtle"
-      role="group"
-      aria-label="Open transfer request"
-    >
+    <Stack gap="3" p="4" layerStyle="request" bg="bg.subtle" role="group" aria-label="Open transfer request">
       <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap="0.5">
           <Text fontWeight="semibold" color="ink">
@@ -297,14 +282,7 @@ function PastRequests({ transfers }: { transfers: TransferRequestView[] }) {
                 ? ` · decided ${mediumDate.format(new Date(transfer.adminDecidedAt ?? transfer.managerDecidedAt ?? transfer.updatedAt))}`
                 : ` · withdrawn ${mediumDate.format(new Date(transfer.updatedAt))}`}
             </Text>
-            {transfer.decisionReason ? (
-              <Text mt="1.5" whiteSpace="pre-line">
-                <Text as="span" fontWeight="medium">
-                  Reason:
-                </Text>{" "}
-                {transfer.decisionReason}
-              </Text>
-            ) : null}
+            <DecisionReason reason={transfer.decisionReason} mt="1.5" />
           </Box>
         ))}
       </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Flex, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { LuBuilding2, LuImage, LuSearchX } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { apiErrorCause, trpc } from "../../../trpc";
@@ -7,15 +7,15 @@ import { InputField } from "../../../ui/form";
 import { Notice } from "../../../ui/QueryState";
 import {
   ConsoleRow,
+  RECORD_LIST_OPTIONS,
   type RecordDialogs,
   RecordTab,
   RowActions,
+  recordPage,
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
 import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
-
-const PAGE_SIZE = 20;
 
 /** The console is for administrators, who get the whole row. */
 function asAdmin(d: PublicDealership | AdminDealership): AdminDealership | null {
@@ -47,13 +47,43 @@ const EMPTY: FormState = {
   longitude: "",
 };
 const REQUIRED = ["name", "address", "city", "state", "zipCode"] as const;
-const LABELS: Record<(typeof REQUIRED)[number], string> = {
+type Required = (typeof REQUIRED)[number];
+const isRequired = (name: keyof FormState): name is Required =>
+  (REQUIRED as readonly string[]).includes(name);
+const LABELS: Record<Required, string> = {
   name: "Name",
   address: "Address",
   city: "City",
   state: "State",
   zipCode: "ZIP code",
 };
+
+type Field = { name: keyof FormState } & Omit<
+  ComponentProps<typeof InputField>,
+  "name" | "value" | "onChange"
+>;
+
+/** The form's rows, each a row of fields side by side from tablets up. */
+const FIELD_ROWS: Field[][] = [
+  [{ name: "name", label: "Name", required: true }],
+  [{ name: "address", label: "Address", required: true }],
+  [
+    { name: "city", label: "City", required: true },
+    { name: "state", label: "State", required: true, maxLength: 2, placeholder: "TX" },
+    { name: "zipCode", label: "ZIP", required: true, inputMode: "numeric" },
+  ],
+  [
+    { name: "phoneNumber", label: "Phone", note: "optional" },
+    { name: "website", label: "Website", note: "optional", type: "url", placeholder: "https://" },
+  ],
+];
+
+/** Asked only when the server can't place the city: where the dealership is and its time zone. */
+const PLACE_ROW: Field[] = [
+  { name: "timeZone", label: "Time zone", required: true, placeholder: "America/Chicago" },
+  { name: "latitude", label: "Latitude", required: true, inputMode: "decimal" },
+  { name: "longitude", label: "Longitude", required: true, inputMode: "decimal" },
+];
 
 function DealershipDialog({
   dealership,
@@ -86,7 +116,7 @@ function DealershipDialog({
     if (open) setNeedsPlace(false);
   }, [open]);
   const pending = create.isPending || update.isPending;
-  const missing = (key: (typeof REQUIRED)[number]) => tried && !form[key].trim();
+  const missing = (key: Required) => tried && !form[key].trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,82 +165,23 @@ function DealershipDialog({
       onSubmit={submit}
     >
       <Stack gap="4">
-        <InputField
-          label="Name"
-          required
-          value={form.name}
-          onChange={set("name")}
-          error={missing("name") ? `${LABELS.name} is required` : undefined}
-        />
-        <InputField
-          label="Address"
-          required
-          value={form.address}
-          onChange={set("address")}
-          error={missing("address") ? `${LABELS.address} is required` : undefined}
-        />
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <InputField
-            label="City"
-            required
-            value={form.city}
-            onChange={set("city")}
-            error={missing("city") ? `${LABELS.city} is required` : undefined}
-          />
-          <InputField
-            label="State"
-            required
-            maxLength={2}
-            placeholder="TX"
-            value={form.state}
-            onChange={set("state")}
-            error={missing("state") ? `${LABELS.state} is required` : undefined}
-          />
-          <InputField
-            label="ZIP"
-            required
-            inputMode="numeric"
-            value={form.zipCode}
-            onChange={set("zipCode")}
-            error={missing("zipCode") ? `${LABELS.zipCode} is required` : undefined}
-          />
-        </SimpleGrid>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <InputField label="Phone" note="optional" value={form.phoneNumber} onChange={set("phoneNumber")} />
-          <InputField
-            label="Website"
-            note="optional"
-            type="url"
-            placeholder="https://"
-            value={form.website}
-            onChange={set("website")}
-          />
-        </SimpleGrid>
-        {needsPlace ? (
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <InputField
-              label="Time zone"
-              required
-              placeholder="America/Chicago"
-              value={form.timeZone}
-              onChange={set("timeZone")}
-            />
-            <InputField
-              label="Latitude"
-              required
-              inputMode="decimal"
-              value={form.latitude}
-              onChange={set("latitude")}
-            />
-            <InputField
-              label="Longitude"
-              required
-              inputMode="decimal"
-              value={form.longitude}
-              onChange={set("longitude")}
-            />
+        {(needsPlace ? [...FIELD_ROWS, PLACE_ROW] : FIELD_ROWS).map((row) => (
+          <SimpleGrid
+            key={row.map((field) => field.name).join()}
+            columns={{ base: 1, sm: row.length }}
+            gap="4"
+          >
+            {row.map(({ name, ...field }) => (
+              <InputField
+                key={name}
+                {...field}
+                value={form[name]}
+                onChange={set(name)}
+                error={isRequired(name) && missing(name) ? `${LABELS[name]} is required` : undefined}
+              />
+            ))}
           </SimpleGrid>
-        ) : null}
+        ))}
       </Stack>
     </RecordFormDialog>
   );
@@ -271,10 +242,7 @@ function DealershipRow({
 export function DealershipsTab() {
   const utils = trpc.useUtils();
   const state = useSearchPage();
-  const list = trpc.admin.dealerships.useQuery(
-    { search: state.search, page: state.page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, staleTime: 0 },
-  );
+  const list = trpc.admin.dealerships.useQuery(recordPage(state), RECORD_LIST_OPTIONS);
   const dialogs = useRecordDialogs<AdminDealership>();
   const { editing } = dialogs;
   const remove = trpc.admin.deleteDealership.useMutation();
@@ -307,16 +275,12 @@ export function DealershipsTab() {
       }}
       query={list}
       state={state}
-      toolbar={{
-        label: "Search dealerships",
-        placeholder: "Search by name, city, state or ZIP",
-        noun: "dealership",
-      }}
-      loading={{ label: "Loading dealerships", rows: 5, height: "20" }}
+      listing="dealerships"
+      toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
+      loading={{ rows: 5, height: "20" }}
       error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
       empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
       listLabel="Dealerships"
-      pager={{ pageSize: PAGE_SIZE }}
     >
       {(item) => {
         const d = asAdmin(item);

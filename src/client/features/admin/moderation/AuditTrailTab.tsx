@@ -12,8 +12,9 @@ import {
 import { trpc } from "../../../trpc";
 import { downloadFrom } from "../../../ui/download";
 import { Fact } from "../../../ui/Fact";
+import { type FilterChoice, FilterChoices } from "../../../ui/FilterChoice";
 import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
-import { DateRangeFields, FilterField, FilterSearch, FilterSelect } from "../../../ui/filters";
+import { DateRangeFields, FilterSearch } from "../../../ui/filters";
 import { SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
@@ -167,6 +168,32 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
   );
   const dealerships = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled: isAdmin });
 
+  const choices: FilterChoice<keyof typeof NO_FILTERS>[] = [
+    {
+      name: "action",
+      label: "Action",
+      all: "All actions",
+      options: (audit.data?.actions ?? (filters.action ? [filters.action] : [])).map((a) => ({
+        value: a,
+        label: a,
+      })),
+    },
+    {
+      name: "entityType",
+      label: "Entity type",
+      all: "All entities",
+      options: AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_LABELS[t] })),
+    },
+  ];
+  const dealershipChoice: FilterChoice<"dealershipId">[] = [
+    {
+      name: "dealershipId",
+      label: "Dealership",
+      all: "All dealerships",
+      options: (dealerships.data?.items ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+    },
+  ];
+
   const download = async () => {
     setDownloading(true);
     try {
@@ -210,49 +237,10 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
       }}
       fields={
         <>
-          <FilterField label="Action">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.action}
-                onChange={set("action")}
-                all="All actions"
-                options={(audit.data?.actions ?? (filters.action ? [filters.action] : [])).map((a) => ({
-                  value: a,
-                  label: a,
-                }))}
-              />
-            )}
-          </FilterField>
-          <FilterField label="Entity type">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.entityType}
-                onChange={set("entityType")}
-                all="All entities"
-                options={AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_LABELS[t] }))}
-              />
-            )}
-          </FilterField>
+          <FilterChoices choices={choices} values={filters} set={set} />
           <FilterSearch label="Actor email" search={log.search} />
           <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
-          {isAdmin ? (
-            <FilterField label="Dealership">
-              {(id) => (
-                <FilterSelect
-                  id={id}
-                  value={filters.dealershipId}
-                  onChange={set("dealershipId")}
-                  all="All dealerships"
-                  options={(dealerships.data?.items ?? []).map((d) => ({
-                    value: String(d.id),
-                    label: d.name,
-                  }))}
-                />
-              )}
-            </FilterField>
-          ) : null}
+          {isAdmin ? <FilterChoices choices={dealershipChoice} values={filters} set={set} /> : null}
         </>
       }
       state={log}

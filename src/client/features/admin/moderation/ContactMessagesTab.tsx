@@ -6,7 +6,6 @@ import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice } from "../../../ui/QueryState";
 import { ConsoleList, useSearchPage } from "../consoleList";
 
 type ContactMessage = RouterOutputs["site"]["contactMessages"]["items"][number];
@@ -87,21 +86,14 @@ export function ContactMessagesTab() {
       <ConsoleList
         query={messages}
         state={state}
-        toolbar={{
-          label: "Search contact messages",
-          placeholder: "Search name, email, company or message",
-          noun: "message",
+        listing="contact messages"
+        toolbar={{ placeholder: "Search name, email, company or message", noun: "message" }}
+        loading={{ rows: 2, height: "32" }}
+        empty={{
+          icon: LuInbox,
+          title: ["No messages yet", "No messages match your search"],
+          description: ["Messages from the contact page will appear here.", "Try other words."],
         }}
-        loading={{ label: "Loading contact messages", rows: 2, height: "32" }}
-        error={{ title: "We couldn't load the contact messages", titleAs: "h3" }}
-        empty={
-          <Notice
-            icon={LuInbox}
-            title={search ? "No messages match your search" : "No messages yet"}
-            description={search ? "Try other words." : "Messages from the contact page will appear here."}
-            {...panelNotice()}
-          />
-        }
         pager={{ pageSize: PAGE_SIZE }}
         pagerUnderPanel
       >

@@ -9,7 +9,6 @@ import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
 import { TextareaField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice } from "../../../ui/QueryState";
 import { StarRow } from "../../../ui/Rating";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
@@ -197,22 +196,15 @@ export function FlaggedReviewsTab() {
       <ConsoleList
         query={flags}
         state={state}
-        toolbar={{
-          label: "Search flagged reviews",
-          placeholder: "Search review text, salesperson, reason or who flagged",
-          noun: "open flag",
+        listing="flagged reviews"
+        toolbar={{ placeholder: "Search review text, salesperson, reason or who flagged", noun: "open flag" }}
+        loading={{ rows: 2, height: "40" }}
+        empty={{
+          icon: LuCircleCheck,
+          iconColor: "green.500",
+          title: ["Nothing to moderate", "No flags match your search"],
+          description: ["Every flagged review has been handled.", "Try other words."],
         }}
-        loading={{ label: "Loading flagged reviews", rows: 2, height: "40" }}
-        error={{ title: "We couldn't load the flagged reviews", titleAs: "h3" }}
-        empty={
-          <Notice
-            icon={LuCircleCheck}
-            iconColor="green.500"
-            title={search ? "No flags match your search" : "Nothing to moderate"}
-            description={search ? "Try other words." : "Every flagged review has been handled."}
-            {...panelNotice()}
-          />
-        }
         pager={{ pageSize: PAGE_SIZE, noun: "flag" }}
         pagerUnderPanel
       >

@@ -22,7 +22,7 @@ const KIND_LABEL: Record<
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
-    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs">
+    <Card.Root layerStyle="sectionCard">
       <Card.Body p={{ base: "4", md: "5" }} gap="1">
         <Text fontSize="sm" color="fg.muted">
           {label}

@@ -10,15 +10,15 @@ import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import {
   ConsoleRow,
+  RECORD_LIST_OPTIONS,
   type RecordDialogs,
   RecordTab,
   RowActions,
+  recordPage,
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
 import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
-
-const PAGE_SIZE = 20;
 
 type FormState = {
   name: string;
@@ -265,10 +265,7 @@ function SalespersonRow({
 export function SalespeopleTab() {
   const utils = trpc.useUtils();
   const state = useSearchPage();
-  const list = trpc.admin.salespeople.useQuery(
-    { search: state.search, page: state.page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, staleTime: 0 },
-  );
+  const list = trpc.admin.salespeople.useQuery(recordPage(state), RECORD_LIST_OPTIONS);
   const dialogs = useRecordDialogs<AdminSalesperson>();
   const { editing } = dialogs;
   const remove = trpc.admin.deleteSalesperson.useMutation();
@@ -300,16 +297,13 @@ export function SalespeopleTab() {
       }}
       query={list}
       state={state}
-      toolbar={{
-        label: "Search salespeople",
-        placeholder: "Search by name, email, dealership or city",
-        noun: "salesperson",
-      }}
-      loading={{ label: "Loading salespeople", rows: 5, height: "20" }}
+      listing="salespeople"
+      toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
+      loading={{ rows: 5, height: "20" }}
       error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
       empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
       listLabel="Salespeople"
-      pager={{ pageSize: PAGE_SIZE, noun: "salespeople" }}
+      pager={{ noun: "salespeople" }}
     >
       {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={dialogs} />}
     </RecordTab>

@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuSearchX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
@@ -6,19 +6,25 @@ import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
+import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import {
   ConsoleRow,
+  RECORD_LIST_OPTIONS,
   type RecordDialogs,
   RecordTab,
   RowActions,
+  recordPage,
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
 import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 
-const PAGE_SIZE = 20;
+const ROLE_CHOICES = [
+  { value: "all", label: "All roles" },
+  ...USER_ROLES.map((r) => ({ value: r, label: capitalise(r) })),
+];
 const ROLE_PALETTE = { customer: "gray", salesperson: "blue", manager: "purple", admin: "red" } as const;
 
 function fullName(user: Pick<AdminUser, "firstName" | "lastName" | "email">) {
@@ -114,10 +120,7 @@ export function UsersTab() {
   const utils = trpc.useUtils();
   const [role, setRole] = useState<string>("all");
   const state = useSearchPage(role);
-  const users = trpc.admin.users.useQuery(
-    { search: state.search, role, page: state.page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, staleTime: 0 },
-  );
+  const users = trpc.admin.users.useQuery({ ...recordPage(state), role }, RECORD_LIST_OPTIONS);
   const dialogs = useRecordDialogs<AdminUser>();
   const remove = trpc.admin.deleteUser.useMutation();
 
@@ -145,26 +148,18 @@ export function UsersTab() {
       }}
       query={users}
       state={state}
-      toolbar={{ label: "Search users", placeholder: "Search by name or email", noun: "user" }}
+      listing="users"
+      toolbar={{ placeholder: "Search by name or email", noun: "user" }}
       filters={
-        <NativeSelect.Root size="md" width={{ base: "full", md: "44" }}>
-          <NativeSelect.Field
-            aria-label="Filter by role"
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            bg="white"
-          >
-            <option value="all">All roles</option>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {capitalise(r)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <LabelledSelect
+          label="Filter by role"
+          value={role}
+          onChange={setRole}
+          options={ROLE_CHOICES}
+          width={{ base: "full", md: "44" }}
+        />
       }
-      loading={{ label: "Loading users", rows: 5, height: "20" }}
+      loading={{ rows: 5, height: "20" }}
       error={{
         title: "Error loading users",
         description: users.error
@@ -173,7 +168,6 @@ export function UsersTab() {
       }}
       empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
       listLabel="Users"
-      pager={{ pageSize: PAGE_SIZE }}
     >
       {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} />}
     </RecordTab>

@@ -1,0 +1,34 @@
+import { showFailure } from "../../ui/failureToast";
+import { showToast } from "../../ui/toaster";
+
+/**
+ * The ends of a transfer mutation: close its dialog and say how it went, then refresh what it changed. The
+ * refresh runs after a failure too, since a refused request has usually moved on (decided or withdrawn).
+ */
+export function transferOutcome<R>({
+  close,
+  closeOnFailure = false,
+  success,
+  failure,
+  refresh,
+}: {
+  close: () => void;
+  /** A confirmation closes either way; a decision dialog stays open to try again. */
+  closeOnFailure?: boolean;
+  success: (result: R) => { title: string; description: string };
+  failure: { title: string; fallback: string };
+  refresh: () => Promise<unknown>;
+}) {
+  return {
+    onSuccess: async (result: R) => {
+      close();
+      showToast({ ...success(result), variant: "success" });
+      await refresh();
+    },
+    onError: async (error: unknown) => {
+      if (closeOnFailure) close();
+      showFailure(failure.title, error, failure.fallback);
+      await refresh();
+    },
+  };
+}
