@@ -84,6 +84,8 @@ const SIDES: Record<
   },
 };
 
+const SECTION_KINDS = ["upcoming", "past"] as const;
+
 function AppointmentItem({
   side,
   appointment,
@@ -105,7 +107,7 @@ function AppointmentItem({
     <Card.Root
       as="article"
       aria-label={`${appointment.appointmentType} with ${SIDES[side].otherName(appointment)} on ${when.date}`}
-      borderRadius="xl"
+      layerStyle="panel"
       borderColor={scheduled && !upcoming && side === "salesperson" ? "purple.200" : "border.muted"}
       boxShadow="xs"
       bg="bg.panel"
@@ -114,21 +116,11 @@ function AppointmentItem({
         <Visit
           appointment={appointment}
           upcoming={upcoming}
-          locked={locked}
-          hintId={hintId}
+          lockedHint={locked ? hintId : undefined}
           actions={actions}
         />
         {locked ? (
-          <HStack
-            id={hintId}
-            gap="2"
-            fontSize="sm"
-            color="fg.muted"
-            bg="bg.subtle"
-            borderRadius="md"
-            px="3"
-            py="2"
-          >
+          <HStack id={hintId} layerStyle="hint" gap="2" px="3" py="2">
             <LuInfo aria-hidden />
             <Text>{SIDES[side].lockedHint(appointment)}</Text>
           </HStack>
@@ -145,13 +137,11 @@ function AppointmentSection({
   side,
   kind,
   appointments,
-  empty,
   actions,
 }: {
   side: AppointmentSide;
   kind: "upcoming" | "past";
   appointments: AppointmentView[];
-  empty: ReactNode;
   actions: Actions;
 }) {
   const title = kind === "upcoming" ? "Upcoming" : "Past";
@@ -170,19 +160,8 @@ function AppointmentSection({
         </Text>
       </Flex>
       {appointments.length === 0 ? (
-        <Box
-          borderWidth="1px"
-          borderStyle="dashed"
-          borderColor="border.emphasized"
-          borderRadius="xl"
-          px="5"
-          py="6"
-          textAlign="center"
-          color="fg.muted"
-          fontSize="sm"
-          bg="bg.panel"
-        >
-          {empty}
+        <Box layerStyle="emptyNote" px="5" py="6">
+          {SIDES[side][kind].empty}
         </Box>
       ) : (
         <Stack as="ul" listStyleType="none" gap="3">
@@ -268,30 +247,21 @@ export function AppointmentList({
       }}
     >
       {(all) => {
-        const { upcoming, past, awaitingOutcome } = splitAppointments(all);
+        const { awaitingOutcome, ...sections } = splitAppointments(all);
         return (
           <Stack gap={side === "customer" ? "8" : "6"}>
             {header?.({ awaitingOutcome })}
-            {all.length === 0 ? (
-              empty
-            ) : (
-              <>
-                <AppointmentSection
-                  side={side}
-                  kind="upcoming"
-                  appointments={upcoming}
-                  empty={SIDES[side].upcoming.empty}
-                  actions={actions}
-                />
-                <AppointmentSection
-                  side={side}
-                  kind="past"
-                  appointments={past}
-                  empty={SIDES[side].past.empty}
-                  actions={actions}
-                />
-              </>
-            )}
+            {all.length === 0
+              ? empty
+              : SECTION_KINDS.map((kind) => (
+                  <AppointmentSection
+                    key={kind}
+                    side={side}
+                    kind={kind}
+                    appointments={sections[kind]}
+                    actions={actions}
+                  />
+                ))}
             <CancelAppointmentDialog
               side={side}
               appointment={cancelling.subject}

@@ -74,15 +74,15 @@ function ContactLine({ appointment }: { appointment: AppointmentView }) {
 type VisitProps = {
   appointment: AppointmentView;
   upcoming: boolean;
-  locked: boolean;
-  hintId: string;
+  /** The id of the line saying why, once the visit is too close to change; undefined while it can. */
+  lockedHint?: string;
   actions: Actions;
 };
 
 /** The customer's card: the visit as AppointmentSummary shows it, status and actions beside it. */
-export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+export function CustomerVisit({ appointment, upcoming, lockedHint, actions }: VisitProps) {
   const scheduled = appointment.status === "scheduled";
-  const lockProps = { disabled: locked, "aria-describedby": locked ? hintId : undefined };
+  const lockProps = { disabled: !!lockedHint, "aria-describedby": lockedHint };
   return (
     <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
       <Box flex="1" minW="0">
@@ -124,7 +124,7 @@ export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }
 }
 
 /** The salesperson's card: who is coming, when and how to reach them; outcome and cancel buttons below. */
-export function SalespersonVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }: VisitProps) {
   const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
   const scheduled = appointment.status === "scheduled";
   const wide = { flex: { base: "1", sm: "none" } } as const;
@@ -191,8 +191,8 @@ export function SalespersonVisit({ appointment, upcoming, locked, hintId, action
               colorPalette="red"
               {...wide}
               onClick={() => actions.onCancel(appointment)}
-              disabled={locked}
-              aria-describedby={locked ? hintId : undefined}
+              disabled={!!lockedHint}
+              aria-describedby={lockedHint}
             >
               <LuX /> Cancel
             </Button>
