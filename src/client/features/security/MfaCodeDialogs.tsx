@@ -74,6 +74,11 @@ function CodeDialog({
     if (!next) setError(null);
     onOpenChange(next);
   };
+  const submit = (code: string) => {
+    const problem = validate(code);
+    setError(problem);
+    if (!problem) onSubmit(code.trim());
+  };
   return (
     <DialogFrame open={open} onOpenChange={close} layout="card" size="sm" busy={pending}>
       <DialogHeading title={words.title} subtitle={words.subtitle} />
@@ -82,11 +87,7 @@ function CodeDialog({
         error={error}
         pending={pending}
         onCancel={() => close(false)}
-        onSubmit={(code) => {
-          const problem = validate(code);
-          setError(problem);
-          if (!problem) onSubmit(code.trim());
-        }}
+        onSubmit={submit}
       />
     </DialogFrame>
   );

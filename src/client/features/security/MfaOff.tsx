@@ -94,6 +94,7 @@ function SetupSteps({
       showToast({ title: "Error", description: message, variant: "destructive" });
     },
   });
+  const pending = enable.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isTotp(code)) {
@@ -157,15 +158,10 @@ function SetupSteps({
                 error={error}
               />
               <HStack gap="2" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={enable.isPending}
-                  loadingText="Turning on…"
-                >
+                <Button type="submit" colorPalette="blue" loading={pending} loadingText="Turning on…">
                   <LuShieldCheck /> Turn on
                 </Button>
-                <Button variant="ghost" onClick={onCancel} disabled={enable.isPending}>
+                <Button variant="ghost" onClick={onCancel} disabled={pending}>
                   Cancel
                 </Button>
               </HStack>
