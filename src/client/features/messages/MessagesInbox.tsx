@@ -5,7 +5,6 @@ import {
   Box,
   Card,
   Center,
-  chakra,
   Flex,
   Grid,
   HStack,
@@ -20,6 +19,7 @@ import type { RouterOutputs } from "../../trpc";
 import { trpc } from "../../trpc";
 import { timeAgo } from "../../ui/format";
 import { InlineLoadError, Notice, panelNotice } from "../../ui/QueryState";
+import { RowButton } from "../../ui/RowButton";
 import { Thread } from "./MessageThread";
 
 type ConversationSummary = RouterOutputs["messages"]["conversations"][number];
@@ -36,22 +36,14 @@ function ConversationRow({
   const unread = conversation.unread > 0;
   return (
     <Box as="li">
-      <chakra.button
+      <RowButton
         type="button"
-        w="full"
-        textAlign="start"
-        display="flex"
-        gap="3"
-        alignItems="flex-start"
-        px="4"
-        py="3"
         borderBottomWidth="1px"
         borderColor="border.muted"
         bg={selected ? "blue.50" : "transparent"}
         borderStartWidth="3px"
         borderStartColor={selected ? "blue.500" : "transparent"}
         _hover={{ bg: selected ? "blue.50" : "gray.50" }}
-        _focusVisible={{ outline: "2px solid", outlineColor: "blue.500", outlineOffset: "-2px" }}
         aria-current={selected ? "true" : undefined}
         onClick={onSelect}
       >
@@ -79,7 +71,7 @@ function ConversationRow({
             ) : null}
           </HStack>
         </Stack>
-      </chakra.button>
+      </RowButton>
     </Box>
   );
 }

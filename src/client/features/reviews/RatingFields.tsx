@@ -14,18 +14,19 @@ export const PRESSURE_SCALE = {
 /** Changes one field of the draft (a score, a note or the visit date). */
 export type SetRatingField = <K extends ScoreKey | TextKey>(key: K, value: RatingDraft[K]) => void;
 
-/** Stars on the left, an optional note beside them (under them on phones). */
+const SCORE_ROW_COLUMNS = { base: "1fr", md: "13rem minmax(0, 1fr)" };
+
+/** Stars on the left, an optional note beside them (under them on phones); the overall score highlighted. */
 function ScoreRow({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
   return (
     <Grid
-      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+      layerStyle={highlight ? "tinted" : "panel"}
+      colorPalette="blue"
+      borderRadius="lg"
+      templateColumns={SCORE_ROW_COLUMNS}
       gap="4"
       alignItems="start"
       p="4"
-      borderWidth="1px"
-      borderColor={highlight ? "blue.100" : "border.muted"}
-      borderRadius="lg"
-      bg={highlight ? "blue.50/50" : "bg.panel"}
     >
       {children}
     </Grid>
