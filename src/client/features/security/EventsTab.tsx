@@ -118,6 +118,17 @@ function RiskRules() {
 
 const NO_FILTERS = { riskLevel: "", eventType: "", from: "", to: "" };
 
+/** The two choice filters: each one's field, label, "all" choice and options. */
+const SELECTS = [
+  {
+    key: "riskLevel",
+    label: "Risk level",
+    all: "All levels",
+    options: RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] })),
+  },
+  { key: "eventType", label: "Event type", all: "All events", options: EVENT_TYPE_OPTIONS },
+] as const;
+
 export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
   const log = useLogFilters(NO_FILTERS);
   const { filters, set } = log;
@@ -147,28 +158,11 @@ export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
       fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: `repeat(${isAdmin ? 5 : 4}, minmax(0, 1fr))` }}
       fields={
         <>
-          <FilterField label="Risk level">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.riskLevel}
-                onChange={set("riskLevel")}
-                all="All levels"
-                options={RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] }))}
-              />
-            )}
-          </FilterField>
-          <FilterField label="Event type">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.eventType}
-                onChange={set("eventType")}
-                all="All events"
-                options={EVENT_TYPE_OPTIONS}
-              />
-            )}
-          </FilterField>
+          {SELECTS.map(({ key, label, ...select }) => (
+            <FilterField key={key} label={label}>
+              {(id) => <FilterSelect id={id} value={filters[key]} onChange={set(key)} {...select} />}
+            </FilterField>
+          ))}
           <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
           {isAdmin ? <FilterSearch label="Account email" search={log.search} span /> : null}
         </>
