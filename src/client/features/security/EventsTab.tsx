@@ -19,18 +19,19 @@ const EVENT_TYPE_OPTIONS = Object.entries(SECURITY_EVENT_LABELS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+const ADMIN_COLUMNS = ["Time", "Event", "Risk", "Account", "IP address", "Details"];
+/** Everyone else sees only their own events, so without the account column. */
+const OWN_COLUMNS = ADMIN_COLUMNS.filter((column) => column !== "Account");
+
 function EventTable({ items, isAdmin }: { items: SecurityEventView[]; isAdmin: boolean }) {
   return (
     <Box hideBelow="md" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden">
       <Table.Root size="sm" bg="white">
         <Table.Header>
           <Table.Row bg="gray.50">
-            <Table.ColumnHeader>Time</Table.ColumnHeader>
-            <Table.ColumnHeader>Event</Table.ColumnHeader>
-            <Table.ColumnHeader>Risk</Table.ColumnHeader>
-            {isAdmin ? <Table.ColumnHeader>Account</Table.ColumnHeader> : null}
-            <Table.ColumnHeader>IP address</Table.ColumnHeader>
-            <Table.ColumnHeader>Details</Table.ColumnHeader>
+            {(isAdmin ? ADMIN_COLUMNS : OWN_COLUMNS).map((column) => (
+              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
