@@ -168,6 +168,35 @@ const config = defineConfig({
           boxShadow: "sm",
         },
       },
+      // Buyer-side and account looks: each used in appointments, reviews, security, auth or messages.
+      /** A sunken well for codes and quoted details (backup codes, an MFA key, the booked visit). */
+      inset: {
+        value: { bg: "bg.subtle", borderWidth: "1px", borderColor: "border.muted", borderRadius: "lg" },
+      },
+      /** A bordered box in the surrounding `colorPalette` (a failed slot load in red). */
+      tinted: {
+        value: {
+          bg: "colorPalette.subtle",
+          borderWidth: "1px",
+          borderColor: "colorPalette.muted",
+          borderRadius: "lg",
+        },
+      },
+      /** A quiet explanatory line on a grey ground (why a visit can't change, an empty slot day). */
+      hint: { value: { bg: "bg.subtle", borderRadius: "md", color: "fg.muted", fontSize: "sm" } },
+      /** Where a list would be: a dashed outline around a centred, muted sentence. */
+      emptyNote: {
+        value: {
+          bg: "bg.panel",
+          borderWidth: "1px",
+          borderStyle: "dashed",
+          borderColor: "border.emphasized",
+          borderRadius: "xl",
+          color: "fg.muted",
+          fontSize: "sm",
+          textAlign: "center",
+        },
+      },
     },
   },
 });

@@ -1,206 +1,19 @@
 // One list of appointments for both sides of a visit: the customer's /appointments and the salesperson
 // dashboard's Appointments tab. Upcoming and past visits, each with what that side may do to it.
-import {
-  Box,
-  Card,
-  Link as ChakraLink,
-  Flex,
-  Heading,
-  HStack,
-  Skeleton,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Card, Flex, Skeleton, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { LuInfo } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
-import { CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
-import { appointmentWhen } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import {
-  type Actions,
-  type AppointmentSide,
-  CancelledLine,
-  CustomerVisit,
-  type Outcome,
-  SalespersonVisit,
-} from "./AppointmentVisits";
+import { AppointmentSection } from "./AppointmentSection";
+import type { Actions, AppointmentSide, Outcome } from "./AppointmentVisits";
 import { splitAppointments } from "./appointmentLists";
 import { CancelAppointmentDialog } from "./CancelAppointmentDialog";
 import { OutcomeDialog } from "./OutcomeDialog";
 import { RescheduleAppointmentDialog } from "./RescheduleAppointmentDialog";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
-type Section = { description: string; empty: ReactNode };
-
-/** The side-specific words and layout; everything else is shared. */
-const SIDES: Record<
-  AppointmentSide,
-  {
-    headingAs: "h2" | "h3";
-    otherName: (a: AppointmentView) => string;
-    lockedHint: (a: AppointmentView) => string;
-    upcoming: Section;
-    past: Section;
-  }
-> = {
-  customer: {
-    headingAs: "h2",
-    otherName: (a) => a.salespersonName,
-    lockedHint: (a) =>
-      `Changes close ${CANCELLATION_WINDOW_HOURS} hours before the start. Contact ${a.salespersonName} if your plans change.`,
-    upcoming: {
-      description: `Cancel or reschedule up to ${CANCELLATION_WINDOW_HOURS} hours before the start.`,
-      empty: (
-        <Text>
-          Nothing booked right now.{" "}
-          <ChakraLink asChild color="blue.fg" fontWeight="medium">
-            <Link to="/">Find a salesperson</Link>
-          </ChakraLink>{" "}
-          to schedule your next visit.
-        </Text>
-      ),
-    },
-    past: {
-      description: "Completed, cancelled and earlier visits.",
-      empty: "Completed and cancelled visits will show up here.",
-    },
-  },
-  salesperson: {
-    headingAs: "h3",
-    otherName: (a) => a.customerName,
-    lockedHint: () =>
-      `Cancelling closes ${CANCELLATION_WINDOW_HOURS} hours before the start. Call the customer if plans change.`,
-    upcoming: {
-      description: `Cancel up to ${CANCELLATION_WINDOW_HOURS} hours before the start.`,
-      empty: "Nothing booked ahead right now.",
-    },
-    past: {
-      description: "Mark visits that have happened as completed or no-show.",
-      empty: "Completed, cancelled and earlier visits will show up here.",
-    },
-  },
-};
-
-function AppointmentItem({
-  side,
-  appointment,
-  upcoming,
-  actions,
-}: {
-  side: AppointmentSide;
-  appointment: AppointmentView;
-  upcoming: boolean;
-  actions: Actions;
-}) {
-  const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
-  const scheduled = appointment.status === "scheduled";
-  // Inside the cancellation window nothing can change any more; say why instead of failing on click.
-  const locked = scheduled && upcoming && !appointment.canCancel;
-  const hintId = `appointment-${appointment.id}-locked`;
-  const Visit = side === "customer" ? CustomerVisit : SalespersonVisit;
-  return (
-    <Card.Root
-      as="article"
-      aria-label={`${appointment.appointmentType} with ${SIDES[side].otherName(appointment)} on ${when.date}`}
-      borderRadius="xl"
-      borderColor={scheduled && !upcoming && side === "salesperson" ? "purple.200" : "border.muted"}
-      boxShadow="xs"
-      bg="bg.panel"
-    >
-      <Card.Body p={{ base: "4", md: "5" }} gap="3">
-        <Visit
-          appointment={appointment}
-          upcoming={upcoming}
-          locked={locked}
-          hintId={hintId}
-          actions={actions}
-        />
-        {locked ? (
-          <HStack
-            id={hintId}
-            gap="2"
-            fontSize="sm"
-            color="fg.muted"
-            bg="bg.subtle"
-            borderRadius="md"
-            px="3"
-            py="2"
-          >
-            <LuInfo aria-hidden />
-            <Text>{SIDES[side].lockedHint(appointment)}</Text>
-          </HStack>
-        ) : null}
-        {side === "customer" ? (
-          <CancelledLine appointment={appointment} side="customer" ps={{ base: "0", sm: "18" }} />
-        ) : null}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function AppointmentSection({
-  side,
-  kind,
-  appointments,
-  empty,
-  actions,
-}: {
-  side: AppointmentSide;
-  kind: "upcoming" | "past";
-  appointments: AppointmentView[];
-  empty: ReactNode;
-  actions: Actions;
-}) {
-  const title = kind === "upcoming" ? "Upcoming" : "Past";
-  const headingId = `appointments-${kind}`;
-  return (
-    <Stack as="section" aria-labelledby={headingId} gap="3">
-      <Flex justify="space-between" align="baseline" gap="1" direction={{ base: "column", sm: "row" }}>
-        <Heading as={SIDES[side].headingAs} id={headingId} size="md" color="ink">
-          {title}{" "}
-          <Text as="span" color="fg.muted" fontWeight="normal">
-            ({appointments.length})
-          </Text>
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {SIDES[side][kind].description}
-        </Text>
-      </Flex>
-      {appointments.length === 0 ? (
-        <Box
-          borderWidth="1px"
-          borderStyle="dashed"
-          borderColor="border.emphasized"
-          borderRadius="xl"
-          px="5"
-          py="6"
-          textAlign="center"
-          color="fg.muted"
-          fontSize="sm"
-          bg="bg.panel"
-        >
-          {empty}
-        </Box>
-      ) : (
-        <Stack as="ul" listStyleType="none" gap="3">
-          {appointments.map((appointment) => (
-            <li key={appointment.id}>
-              <AppointmentItem
-                side={side}
-                appointment={appointment}
-                upcoming={kind === "upcoming"}
-                actions={actions}
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
-    </Stack>
-  );
-}
+const SECTION_KINDS = ["upcoming", "past"] as const;
 
 /** Placeholder cards while appointments load. */
 export function AppointmentListSkeleton() {
@@ -268,30 +81,21 @@ export function AppointmentList({
       }}
     >
       {(all) => {
-        const { upcoming, past, awaitingOutcome } = splitAppointments(all);
+        const { awaitingOutcome, ...sections } = splitAppointments(all);
         return (
           <Stack gap={side === "customer" ? "8" : "6"}>
             {header?.({ awaitingOutcome })}
-            {all.length === 0 ? (
-              empty
-            ) : (
-              <>
-                <AppointmentSection
-                  side={side}
-                  kind="upcoming"
-                  appointments={upcoming}
-                  empty={SIDES[side].upcoming.empty}
-                  actions={actions}
-                />
-                <AppointmentSection
-                  side={side}
-                  kind="past"
-                  appointments={past}
-                  empty={SIDES[side].past.empty}
-                  actions={actions}
-                />
-              </>
-            )}
+            {all.length === 0
+              ? empty
+              : SECTION_KINDS.map((kind) => (
+                  <AppointmentSection
+                    key={kind}
+                    side={side}
+                    kind={kind}
+                    appointments={sections[kind]}
+                    actions={actions}
+                  />
+                ))}
             <CancelAppointmentDialog
               side={side}
               appointment={cancelling.subject}

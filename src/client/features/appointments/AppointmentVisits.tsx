@@ -74,15 +74,20 @@ function ContactLine({ appointment }: { appointment: AppointmentView }) {
 type VisitProps = {
   appointment: AppointmentView;
   upcoming: boolean;
-  locked: boolean;
-  hintId: string;
+  /** The id of the line saying why, once the visit is too close to change; undefined while it can. */
+  lockedHint?: string;
   actions: Actions;
 };
 
+/** A small outline button that can't be pressed (and says why) once the visit is locked. */
+function lockable(lockedHint: string | undefined) {
+  return { size: "sm", variant: "outline", disabled: !!lockedHint, "aria-describedby": lockedHint } as const;
+}
+
 /** The customer's card: the visit as AppointmentSummary shows it, status and actions beside it. */
-export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+export function CustomerVisit({ appointment, upcoming, lockedHint, actions }: VisitProps) {
   const scheduled = appointment.status === "scheduled";
-  const lockProps = { disabled: locked, "aria-describedby": locked ? hintId : undefined };
+  const change = lockable(lockedHint);
   return (
     <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
       <Box flex="1" minW="0">
@@ -99,21 +104,10 @@ export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }
         <StatusPill status={appointment.status} overdue={false} />
         {scheduled && upcoming ? (
           <HStack gap="2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => actions.onReschedule(appointment)}
-              {...lockProps}
-            >
+            <Button {...change} onClick={() => actions.onReschedule(appointment)}>
               Reschedule
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => actions.onCancel(appointment)}
-              {...lockProps}
-            >
+            <Button {...change} colorPalette="red" onClick={() => actions.onCancel(appointment)}>
               Cancel
             </Button>
           </HStack>
@@ -124,10 +118,10 @@ export function CustomerVisit({ appointment, upcoming, locked, hintId, actions }
 }
 
 /** The salesperson's card: who is coming, when and how to reach them; outcome and cancel buttons below. */
-export function SalespersonVisit({ appointment, upcoming, locked, hintId, actions }: VisitProps) {
+export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }: VisitProps) {
   const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
   const scheduled = appointment.status === "scheduled";
-  const wide = { flex: { base: "1", sm: "none" } } as const;
+  const wide = { size: "sm", variant: "outline", flex: { base: "1", sm: "none" } } as const;
   return (
     <>
       <Flex gap="4" align="flex-start">
@@ -177,34 +171,25 @@ export function SalespersonVisit({ appointment, upcoming, locked, hintId, action
           borderColor="border.muted"
         >
           <Button
-            size="sm"
-            colorPalette="green"
             {...wide}
+            variant="solid"
+            colorPalette="green"
             onClick={() => actions.onOutcome(appointment, "completed")}
           >
             <LuCheck /> Complete
           </Button>
           {upcoming ? (
             <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
               {...wide}
+              {...lockable(lockedHint)}
+              colorPalette="red"
               onClick={() => actions.onCancel(appointment)}
-              disabled={locked}
-              aria-describedby={locked ? hintId : undefined}
             >
               <LuX /> Cancel
             </Button>
           ) : (
             // Whether a customer failed to turn up is only known once the start has passed.
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="orange"
-              {...wide}
-              onClick={() => actions.onOutcome(appointment, "no-show")}
-            >
+            <Button {...wide} colorPalette="orange" onClick={() => actions.onOutcome(appointment, "no-show")}>
               <LuUserX /> No-show
             </Button>
           )}

@@ -13,7 +13,7 @@ function RescheduleForm({ appointment, onClose }: { appointment: AppointmentView
   const choice = useSlotChoice({
     salespersonId: appointment.salespersonId,
     timeZone: appointment.timeZone,
-    initialDate: appointment.scheduledDateTime.slice(0, 10),
+    initial: { date: appointment.scheduledDateTime.slice(0, 10) },
   });
   const invalidate = useInvalidateAppointments();
 

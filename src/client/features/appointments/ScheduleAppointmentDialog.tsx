@@ -5,43 +5,23 @@ import { type DialogControl, DialogFrame, DialogHeading, DialogLoading } from ".
 import { useSession } from "../../ui/session";
 import { ScheduleForm } from "./ScheduleForm";
 import { CustomersOnly, type SchedulingTarget, SignInPrompt, withWhom } from "./SchedulingNotices";
-import { useSalespersonZone } from "./SlotPicker";
+import { type SlotHint, useSalespersonZone } from "./SlotPicker";
 
 export type { SchedulingTarget } from "./SchedulingNotices";
 
-type DialogProps = DialogControl & {
-  salesperson: SchedulingTarget;
-  /** A slot picked before opening (e.g. from 'Available Today' on a card). */
-  initialDate?: string;
-  initialTime?: string;
-};
+type DialogProps = DialogControl & { salesperson: SchedulingTarget; initial?: SlotHint };
 
 function CustomerScheduling({
   salesperson,
-  viewer,
-  initialDate,
-  initialTime,
-  onClose,
+  ...form
 }: {
   salesperson: SchedulingTarget;
   viewer: SessionUser;
-  initialDate?: string;
-  initialTime?: string;
+  initial?: SlotHint;
   onClose: () => void;
 }) {
   const zone = useSalespersonZone(salesperson.id, salesperson.timeZone);
-  if (zone.timeZone) {
-    return (
-      <ScheduleForm
-        salesperson={salesperson}
-        viewer={viewer}
-        timeZone={zone.timeZone}
-        initialDate={initialDate}
-        initialTime={initialTime}
-        onClose={onClose}
-      />
-    );
-  }
+  if (zone.timeZone) return <ScheduleForm salesperson={salesperson} timeZone={zone.timeZone} {...form} />;
   return (
     <>
       <DialogHeading title="Schedule an appointment" subtitle={withWhom(salesperson)} />
@@ -60,13 +40,7 @@ function CustomerScheduling({
  * The scheduling dialog (docs/product/booking.md#booking-a-visit): a day's half-hour slots in the salesperson's zone, the visit type
  * and the buyer's contact details. Signed-out visitors are asked to sign in; other roles are told why not.
  */
-export function ScheduleAppointmentDialog({
-  open,
-  onOpenChange,
-  salesperson,
-  initialDate,
-  initialTime,
-}: DialogProps) {
+export function ScheduleAppointmentDialog({ open, onOpenChange, salesperson, initial }: DialogProps) {
   const { user, isLoading } = useSession();
   const close = () => onOpenChange(false);
   let content: ReactNode;
@@ -83,13 +57,7 @@ export function ScheduleAppointmentDialog({
     content = <CustomersOnly salesperson={salesperson} viewer={user} onClose={close} />;
   } else {
     content = (
-      <CustomerScheduling
-        salesperson={salesperson}
-        viewer={user}
-        initialDate={initialDate}
-        initialTime={initialTime}
-        onClose={close}
-      />
+      <CustomerScheduling salesperson={salesperson} viewer={user} initial={initial} onClose={close} />
     );
   }
   return (

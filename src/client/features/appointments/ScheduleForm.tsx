@@ -12,7 +12,14 @@ import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
 import { type SchedulingTarget, WaitlistOffer, withWhom } from "./SchedulingNotices";
-import { ChosenSlot, dayIsFull, MISSING_INFORMATION, SlotChoiceFields, useSlotChoice } from "./SlotPicker";
+import {
+  ChosenSlot,
+  dayIsFull,
+  MISSING_INFORMATION,
+  SlotChoiceFields,
+  type SlotHint,
+  useSlotChoice,
+} from "./SlotPicker";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
 function draftFor(user: SessionUser) {
@@ -29,18 +36,16 @@ export function ScheduleForm({
   salesperson,
   viewer,
   timeZone,
-  initialDate,
-  initialTime,
+  initial,
   onClose,
 }: {
   salesperson: SchedulingTarget;
   viewer: SessionUser;
   timeZone: string;
-  initialDate?: string;
-  initialTime?: string;
+  initial?: SlotHint;
   onClose: () => void;
 }) {
-  const choice = useSlotChoice({ salespersonId: salesperson.id, timeZone, initialDate, initialTime });
+  const choice = useSlotChoice({ salespersonId: salesperson.id, timeZone, initial });
   const { date, time, dateUsable, day } = choice;
   const form = useFormDraft(() => draftFor(viewer));
   const { draft, bind } = form;

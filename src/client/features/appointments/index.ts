@@ -5,4 +5,5 @@ export { AvailableToday } from "./AvailableToday";
 export { fullViews } from "./appointmentLists";
 export { appointmentStatusStyle } from "./format";
 export { ScheduleAppointmentDialog, type SchedulingTarget } from "./ScheduleAppointmentDialog";
+export type { SlotHint } from "./SlotPicker";
 export { useInvalidateAppointments, useInvalidateSlots } from "./useAppointmentCaches";

@@ -23,10 +23,8 @@ export function AuthLayout({
         <Container maxW="6xl">
           <Grid
             templateColumns={{ base: "1fr", lg: "1fr 1fr" }}
-            bg="white"
+            layerStyle="panel"
             borderRadius="2xl"
-            borderWidth="1px"
-            borderColor="border.muted"
             boxShadow="sm"
             overflow="hidden"
           >

@@ -6,10 +6,9 @@ import { TextLink } from "../../ui/links";
 import { showToast } from "../../ui/toaster";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
-import { CheckEmailPanel } from "./CheckEmailPanel";
-import { EmailLinkForm } from "./EmailLinkForm";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
 const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
@@ -30,8 +29,6 @@ const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
   },
 ];
 
-type SentLink = { email: string; magicLink?: string | undefined };
-
 const EMAIL_INPUT_ID = "customer-login-email";
 
 /** /login: customers sign in with a link sent by e-mail; `?token=` on this page asks to confirm such a link. */
@@ -39,10 +36,7 @@ export function CustomerLoginPage() {
   useDocumentTitle("Sign in");
   const link = useLoginLink();
   const [email, setEmail] = useState("");
-  const [sent, setSent] = useState<SentLink | null>(null);
-
   const requestLogin = trpc.auth.requestLogin.useMutation({
-    onSuccess: (answer, variables) => setSent({ email: variables.email, magicLink: answer.magicLink }),
     onError: (error) =>
       showToast({
         title: "Error",
@@ -59,15 +53,12 @@ export function CustomerLoginPage() {
     >
       {showsLink(link) ? (
         <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
-      ) : sent ? (
-        <CheckEmailPanel
-          email={sent.email}
-          magicLink={sent.magicLink}
-          onReset={() => {
-            setSent(null);
-            setEmail("");
-            requestLogin.reset();
-          }}
+      ) : requestLogin.isSuccess ? (
+        <SignInLinkStep
+          request={requestLogin}
+          inputId={EMAIL_INPUT_ID}
+          email={email}
+          onEmailChange={setEmail}
         />
       ) : (
         <Stack gap="8">
@@ -81,12 +72,11 @@ export function CustomerLoginPage() {
               here? The same link creates your free customer account.
             </Text>
           </Stack>
-          <EmailLinkForm
+          <SignInLinkStep
+            request={requestLogin}
             inputId={EMAIL_INPUT_ID}
             email={email}
             onEmailChange={setEmail}
-            onSubmit={(address) => requestLogin.mutate({ email: address })}
-            isPending={requestLogin.isPending}
           />
           <Separator />
           <Text fontSize="sm" color="fg.muted">

@@ -1,7 +1,8 @@
 // The link page's confirmation: whom a sign-in link signs in, and the one click that uses it.
 import { Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import type { IconType } from "react-icons";
 import { LuArrowRight, LuShieldCheck, LuUserRoundCheck } from "react-icons/lu";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type { LinkDescription } from "../../../shared/schemas/auth";
@@ -65,6 +66,37 @@ export function LinkConfirmPanel({ link, emailInputId }: { link: LoginLink; emai
   );
 }
 
+/**
+ * A step's icon, its heading and the sentence under it. The spinner the step replaces had the focus of
+ * attention, so the heading takes it for screen readers.
+ */
+function StepHeading({ icon, title, children }: { icon: IconType; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <>
+      <IconCircle icon={icon} bg="blue.50" color="blue.600" />
+      <Stack gap="2" maxW="md" textAlign="center">
+        <Heading ref={heading} tabIndex={-1} as="h1" size="2xl" {...HEADING_LOOK}>
+          {title}
+        </Heading>
+        <Text color="fg.muted">{children}</Text>
+      </Stack>
+    </>
+  );
+}
+
+const HEADING_LOOK = { color: "ink", letterSpacing: "-0.02em", _focus: { outline: "none" } } as const;
+
+/** The address the link signs in, in bold, wrapping anywhere on a phone. */
+function SignInAddress({ email }: { email: string }) {
+  return (
+    <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
+      {email}
+    </Text>
+  );
+}
+
 /** The account has two-factor authentication: the link was good, now a code finishes the sign-in. */
 function SecondFactor({
   email,
@@ -77,31 +109,12 @@ function SecondFactor({
   onSubmit: (code: string) => void;
   onCancel: () => void;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <Stack gap="6" align="center" py={{ base: "2", md: "6" }}>
-      <IconCircle icon={LuShieldCheck} bg="blue.50" color="blue.600" />
-      <Stack gap="2" maxW="md" textAlign="center">
-        <Heading
-          ref={heading}
-          tabIndex={-1}
-          as="h1"
-          size="2xl"
-          color="ink"
-          letterSpacing="-0.02em"
-          _focus={{ outline: "none" }}
-        >
-          Two-step verification
-        </Heading>
-        <Text color="fg.muted">
-          Your account uses two-factor authentication. One more step to finish signing in as{" "}
-          <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
-            {email}
-          </Text>
-          .
-        </Text>
-      </Stack>
+      <StepHeading icon={LuShieldCheck} title="Two-step verification">
+        Your account uses two-factor authentication. One more step to finish signing in as{" "}
+        <SignInAddress email={email} />.
+      </StepHeading>
       <Stack w="full" maxW="sm">
         <MfaCodeForm
           pending={mfa.pending}
@@ -127,33 +140,11 @@ function ConfirmLink({
   onDismiss: () => void;
 }) {
   const now = useNow(15_000);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The spinner this replaces had the focus of attention: move it to the new heading for screen readers.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
     <Stack gap="6" textAlign="center" align="center" py={{ base: "2", md: "6" }}>
-      <IconCircle icon={LuUserRoundCheck} bg="blue.50" color="blue.600" />
-      <Stack gap="2" maxW="md">
-        <Heading
-          ref={heading}
-          tabIndex={-1}
-          as="h1"
-          size="2xl"
-          color="ink"
-          letterSpacing="-0.02em"
-          _focus={{ outline: "none" }}
-        >
-          {HEADINGS[description.purpose]}
-        </Heading>
-        <Text color="fg.muted">
-          You're signing in as{" "}
-          <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
-            {description.email}
-          </Text>
-          .
-        </Text>
-      </Stack>
+      <StepHeading icon={LuUserRoundCheck} title={HEADINGS[description.purpose]}>
+        You're signing in as <SignInAddress email={description.email} />.
+      </StepHeading>
       <Stack gap="3" align="center" w="full" maxW="sm">
         <Button
           colorPalette="blue"

@@ -6,11 +6,10 @@ import { TextLink } from "../../ui/links";
 import { showToast } from "../../ui/toaster";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
-import { CheckEmailPanel } from "./CheckEmailPanel";
-import { EmailLinkForm } from "./EmailLinkForm";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
+import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
 const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
@@ -34,7 +33,6 @@ const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
 const EMAIL_INPUT_ID = "salesperson-login-email";
 
 type PortalTab = "login" | "register";
-type SentLink = { email: string; magicLink?: string | undefined };
 
 /** /salesperson-login and /salesperson/login: the salesperson portal with Login and Register tabs. */
 export function SalespersonPortalPage() {
@@ -42,10 +40,7 @@ export function SalespersonPortalPage() {
   const link = useLoginLink();
   const [tab, setTab] = useState<PortalTab>("login");
   const [email, setEmail] = useState("");
-  const [sent, setSent] = useState<SentLink | null>(null);
-
   const requestLogin = trpc.salespersonAuth.requestLogin.useMutation({
-    onSuccess: (answer, variables) => setSent({ email: variables.email, magicLink: answer.magicLink }),
     onError: (error) => {
       if (apiErrorCode(error) === "NOT_FOUND") {
         showToast({
@@ -100,31 +95,18 @@ export function SalespersonPortalPage() {
             <Tabs.Trigger value="register">Register</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" pt="6">
-            {sent ? (
-              <CheckEmailPanel
-                email={sent.email}
-                magicLink={sent.magicLink}
-                onReset={() => {
-                  setSent(null);
-                  setEmail("");
-                  requestLogin.reset();
-                }}
-              />
-            ) : (
-              <EmailLinkForm
-                inputId={EMAIL_INPUT_ID}
-                email={email}
-                onEmailChange={setEmail}
-                onSubmit={(address) => requestLogin.mutate({ email: address })}
-                isPending={requestLogin.isPending}
-              />
-            )}
+            <SignInLinkStep
+              request={requestLogin}
+              inputId={EMAIL_INPUT_ID}
+              email={email}
+              onEmailChange={setEmail}
+            />
           </Tabs.Content>
           <Tabs.Content value="register" pt="6">
             <SalespersonRegisterForm
               onRegistered={(registeredEmail) => {
                 setEmail(registeredEmail);
-                setSent(null);
+                requestLogin.reset();
                 setTab("login");
               }}
             />

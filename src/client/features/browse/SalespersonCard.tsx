@@ -5,7 +5,6 @@ import {
   Link as ChakraLink,
   Flex,
   HStack,
-  Icon,
   Stack,
   Tag,
   Text,
@@ -18,6 +17,7 @@ import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
 import { yearsLabel } from "../../ui/format";
+import { IconText } from "../../ui/IconText";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -26,6 +26,8 @@ import { FavoriteButton } from "../favorites";
 import { callSalesperson, canStartRating } from "./contactActions";
 
 const VISIBLE_SPECIALTIES = 3;
+const PRESSURE_TITLE = "Pressure level from reviews: 1 = too pushy, 5 = perfect balance";
+const MUTED_SMALL = { color: "fg.muted", fontSize: "sm" } as const;
 
 /** One salesperson in the browse grid: who they are, how they're rated, and ways to get in touch. */
 export function SalespersonCard({
@@ -103,12 +105,9 @@ export function SalespersonCard({
               {salesperson.dealership ?? "Independent salesperson"}
             </Text>
             {location ? (
-              <HStack gap="1" color="fg.muted" fontSize="sm">
-                <Icon boxSize="3.5">
-                  <LuMapPin />
-                </Icon>
-                <Text truncate>{location}</Text>
-              </HStack>
+              <IconText icon={LuMapPin} truncate color="fg.muted" fontSize="sm">
+                {location}
+              </IconText>
             ) : null}
           </Stack>
         </Flex>
@@ -123,24 +122,19 @@ export function SalespersonCard({
         >
           <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} />
           {salesperson.pressureAverage != null ? (
-            <HStack
-              gap="1"
-              color="fg.muted"
-              fontSize="sm"
-              title="Pressure level from reviews: 1 = too pushy, 5 = perfect balance"
+            <IconText
+              icon={LuGauge}
+              iconSize="4"
+              iconColor="green.600"
+              title={PRESSURE_TITLE}
+              {...MUTED_SMALL}
             >
-              <Icon boxSize="4" color="green.600">
-                <LuGauge />
-              </Icon>
-              <Text>Pressure {formatRating(salesperson.pressureAverage)}/5</Text>
-            </HStack>
+              Pressure {formatRating(salesperson.pressureAverage)}/5
+            </IconText>
           ) : null}
-          <HStack gap="1.5" color="fg.muted" fontSize="sm">
-            <Icon boxSize="4">
-              <LuBriefcase />
-            </Icon>
-            <Text>{yearsLabel(salesperson.yearsOfExperience)}</Text>
-          </HStack>
+          <IconText icon={LuBriefcase} iconSize="4" gap="1.5" {...MUTED_SMALL}>
+            {yearsLabel(salesperson.yearsOfExperience)}
+          </IconText>
         </HStack>
 
         <Box minH="7" flex="1">

@@ -2,7 +2,7 @@ import { Box, SimpleGrid, type SimpleGridProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { SalespersonRef } from "../../ui/types";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { ScheduleAppointmentDialog, type SchedulingTarget } from "../appointments";
+import { ScheduleAppointmentDialog, type SchedulingTarget, type SlotHint } from "../appointments";
 import { RateSalespersonDialog } from "../reviews";
 import { SalespersonCardSkeleton } from "./SalespersonCardSkeleton";
 
@@ -44,11 +44,10 @@ export function SalespersonGridSkeleton({ count, label }: { count: number; label
  */
 export function useCardDialogs() {
   const rating = useDialogSubject<SalespersonRef>();
-  const scheduling = useDialogSubject<{ salesperson: SchedulingTarget; date?: string; time?: string }>();
+  const scheduling = useDialogSubject<{ salesperson: SchedulingTarget; slot?: SlotHint }>();
   return {
     rate: (salesperson: SalespersonRef) => rating.show({ id: salesperson.id, name: salesperson.name }),
-    schedule: (salesperson: SchedulingTarget, slot?: { date?: string; time?: string }) =>
-      scheduling.show({ salesperson, ...slot }),
+    schedule: (salesperson: SchedulingTarget, slot?: SlotHint) => scheduling.show({ salesperson, slot }),
     dialogs: (
       <>
         {rating.subject ? (
@@ -63,8 +62,7 @@ export function useCardDialogs() {
             open={scheduling.open}
             onOpenChange={scheduling.setOpen}
             salesperson={scheduling.subject.salesperson}
-            initialDate={scheduling.subject.date}
-            initialTime={scheduling.subject.time}
+            initial={scheduling.subject.slot}
           />
         ) : null}
       </>

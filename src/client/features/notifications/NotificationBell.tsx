@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Circle,
-  chakra,
   HStack,
   Icon,
   IconButton,
@@ -27,6 +26,7 @@ import {
 import { type RouterOutputs, trpc } from "../../trpc";
 import { timeAgo } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
+import { RowButton } from "../../ui/RowButton";
 
 type NotificationItem = RouterOutputs["notifications"]["list"]["items"][number];
 
@@ -55,18 +55,10 @@ function NotificationRow({
   const style = TYPE_ICON[item.type] ?? { icon: LuBell, color: "fg.muted" };
   return (
     <Box as="li" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: "0" }}>
-      <chakra.button
+      <RowButton
         type="button"
-        w="full"
-        textAlign="start"
-        px="4"
-        py="3"
-        display="flex"
-        gap="3"
-        alignItems="flex-start"
         bg={unread ? "blue.50/70" : "transparent"}
         _hover={{ bg: "gray.100" }}
-        _focusVisible={{ outline: "2px solid", outlineColor: "blue.500", outlineOffset: "-2px" }}
         onClick={() => onOpen(item)}
         aria-label={`${unread ? "Unread: " : ""}${item.title}. ${item.body ?? ""}`}
       >
@@ -91,7 +83,7 @@ function NotificationRow({
             {timeAgo(new Date(item.createdAt))}
           </Text>
         </Stack>
-      </chakra.button>
+      </RowButton>
     </Box>
   );
 }

@@ -78,7 +78,7 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
       todayIn(appointments.find((a) => String(a.id) === draft.appointmentId)?.timeZone ?? LOCAL_ZONE),
     true,
   );
-  const { draft, setDraft, setText, attempted } = form;
+  const { draft, setDraft, setField, attempted } = form;
   const invalidate = useInvalidateReviews();
 
   // With a single visit to review there is nothing to choose; a visit that is no longer eligible is dropped.
@@ -205,7 +205,7 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
           <AppointmentPicker
             appointments={appointments}
             value={draft.appointmentId}
-            onChange={(value) => setText("appointmentId", value)}
+            onChange={(value) => setField("appointmentId", value)}
             invalid={attempted && missingScores(draft).length === 0}
           />
           {form.fields}

@@ -11,18 +11,22 @@ export const PRESSURE_SCALE = {
   high: `5 = ${PRESSURE_SCALE_LABELS[5].toLowerCase()}`,
 };
 
-/** Stars on the left, an optional note beside them (under them on phones). */
+/** Changes one field of the draft (a score, a note or the visit date). */
+export type SetRatingField = <K extends ScoreKey | TextKey>(key: K, value: RatingDraft[K]) => void;
+
+const SCORE_ROW_COLUMNS = { base: "1fr", md: "13rem minmax(0, 1fr)" };
+
+/** Stars on the left, an optional note beside them (under them on phones); the overall score highlighted. */
 function ScoreRow({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
   return (
     <Grid
-      templateColumns={{ base: "1fr", md: "13rem minmax(0, 1fr)" }}
+      layerStyle={highlight ? "tinted" : "panel"}
+      colorPalette="blue"
+      borderRadius="lg"
+      templateColumns={SCORE_ROW_COLUMNS}
       gap="4"
       alignItems="start"
       p="4"
-      borderWidth="1px"
-      borderColor={highlight ? "blue.100" : "border.muted"}
-      borderRadius="lg"
-      bg={highlight ? "blue.50/50" : "bg.panel"}
     >
       {children}
     </Grid>
@@ -65,8 +69,7 @@ function CategoryBlock({
   commentKey,
   draft,
   attempted,
-  onScore,
-  onText,
+  setField,
   scale,
   placeholder,
 }: {
@@ -75,8 +78,7 @@ function CategoryBlock({
   commentKey: TextKey;
   draft: RatingDraft;
   attempted: boolean;
-  onScore: (key: ScoreKey, value: number) => void;
-  onText: (key: TextKey, value: string) => void;
+  setField: SetRatingField;
   scale?: { low: string; high: string };
   placeholder: string;
 }) {
@@ -85,7 +87,7 @@ function CategoryBlock({
       <StarInput
         label={label}
         value={draft[scoreKey]}
-        onChange={(value) => onScore(scoreKey, value)}
+        onChange={(value) => setField(scoreKey, value)}
         invalid={attempted}
         scale={scale}
       />
@@ -98,7 +100,7 @@ function CategoryBlock({
         maxLength={2000}
         placeholder={placeholder}
         value={draft[commentKey]}
-        onChange={(e) => onText(commentKey, e.currentTarget.value)}
+        onChange={(e) => setField(commentKey, e.currentTarget.value)}
       />
     </ScoreRow>
   );
@@ -107,25 +109,22 @@ function CategoryBlock({
 export function RatingFields({
   draft,
   attempted,
-  setScore,
-  setText,
+  setField,
   today,
-  visitDateError,
 }: {
   draft: RatingDraft;
   attempted: boolean;
-  setScore: (key: ScoreKey, value: number) => void;
-  setText: (key: TextKey, value: string) => void;
+  setField: SetRatingField;
   today: string;
-  visitDateError: boolean;
 }) {
+  const visitDateError = !!draft.visitDate && draft.visitDate > today;
   return (
     <Stack gap="4">
       <ScoreRow highlight>
         <StarInput
           label="Overall experience"
           value={draft.overallRating}
-          onChange={(value) => setScore("overallRating", value)}
+          onChange={(value) => setField("overallRating", value)}
           invalid={attempted}
         />
         <TextareaField
@@ -136,7 +135,7 @@ export function RatingFields({
           maxLength={2000}
           placeholder="What should other buyers know before they visit?"
           value={draft.comment}
-          onChange={(e) => setText("comment", e.currentTarget.value)}
+          onChange={(e) => setField("comment", e.currentTarget.value)}
           bg="bg.panel"
         />
       </ScoreRow>
@@ -147,8 +146,7 @@ export function RatingFields({
             {...category}
             draft={draft}
             attempted={attempted}
-            onScore={setScore}
-            onText={setText}
+            setField={setField}
           />
         ))}
       </Stack>
@@ -161,7 +159,7 @@ export function RatingFields({
         type="date"
         max={today}
         value={draft.visitDate}
-        onChange={(e) => setText("visitDate", e.currentTarget.value)}
+        onChange={(e) => setField("visitDate", e.currentTarget.value)}
       />
     </Stack>
   );

@@ -3,15 +3,8 @@ import { type FormEvent, useState } from "react";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
-import { RatingFields } from "./RatingFields";
-import {
-  RATING_NOTICES,
-  type RatingDraft,
-  type RatingNotice,
-  ratingDraftProblem,
-  type ScoreKey,
-  type TextKey,
-} from "./ratingDraft";
+import { RatingFields, type SetRatingField } from "./RatingFields";
+import { RATING_NOTICES, type RatingDraft, type RatingNotice, ratingDraftProblem } from "./ratingDraft";
 import type { MyReview } from "./types";
 
 /** Every cached view a new or changed review touches: the list, averages on profile and cards, eligibility. */
@@ -70,14 +63,13 @@ export function useRatingForm(
   const { user } = useSession();
   const [draft, setDraft] = useState<RatingDraft>(initial);
   const [attempted, setAttempted] = useState(false);
-  const setScore = (key: ScoreKey, value: number) => setDraft((d) => ({ ...d, [key]: value }));
-  const setText = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const setField: SetRatingField = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
   const today = todayOf(draft);
   return {
     user,
     draft,
     setDraft,
-    setText,
+    setField,
     attempted,
     ready: (event: FormEvent) => {
       event.preventDefault();
@@ -86,15 +78,6 @@ export function useRatingForm(
       if (problem) notify(problem);
       return !problem;
     },
-    fields: (
-      <RatingFields
-        draft={draft}
-        attempted={attempted}
-        setScore={setScore}
-        setText={setText}
-        today={today}
-        visitDateError={!!draft.visitDate && draft.visitDate > today}
-      />
-    ),
+    fields: <RatingFields draft={draft} attempted={attempted} setField={setField} today={today} />,
   };
 }

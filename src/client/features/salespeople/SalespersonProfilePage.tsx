@@ -9,7 +9,6 @@ import {
   GridItem,
   Heading,
   HStack,
-  Icon,
   Stack,
   Tag,
   Text,
@@ -30,6 +29,7 @@ import { FALLBACK_BIO } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { yearsLabel } from "../../ui/format";
+import { IconText } from "../../ui/IconText";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
@@ -55,20 +55,17 @@ function BackToBrowse() {
   );
 }
 
+/** The profile's four dialogs; one is open at a time. */
+type ProfileDialog = "schedule" | "rate" | "contact" | "report";
+
 function ProfileHeader({
   salesperson,
   viewer,
-  onSchedule,
-  onRate,
-  onContact,
-  onReport,
+  onOpen,
 }: {
   salesperson: SalespersonDetail;
   viewer: SessionUser | null;
-  onSchedule: () => void;
-  onRate: () => void;
-  onContact: () => void;
-  onReport: () => void;
+  onOpen: (dialog: ProfileDialog) => void;
 }) {
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
   return (
@@ -100,40 +97,28 @@ function ProfileHeader({
               <Text fontWeight="medium" color="fg">
                 {salesperson.dealership ?? "Independent salesperson"}
               </Text>
-              {location ? (
-                <HStack gap="1">
-                  <Icon boxSize="3.5">
-                    <LuMapPin />
-                  </Icon>
-                  <Text>{location}</Text>
-                </HStack>
-              ) : null}
-              <HStack gap="1">
-                <Icon boxSize="3.5">
-                  <LuBriefcase />
-                </Icon>
-                <Text>{yearsLabel(salesperson.yearsOfExperience)}</Text>
-              </HStack>
+              {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
+              <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
             </HStack>
             <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
           </Stack>
           <Stack gap="2" flexShrink={0} align={{ base: "stretch", sm: "flex-end" }}>
             <Flex gap="2" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }} justify="flex-end">
-              <Button variant="outline" onClick={onContact}>
+              <Button variant="outline" onClick={() => onOpen("contact")}>
                 <LuMessageSquare /> Contact
               </Button>
-              <Button colorPalette="blue" onClick={onSchedule}>
+              <Button colorPalette="blue" onClick={() => onOpen("schedule")}>
                 <LuCalendarPlus /> Schedule Meeting
               </Button>
               {viewer?.role === "customer" ? (
-                <Button variant="outline" onClick={onRate}>
+                <Button variant="outline" onClick={() => onOpen("rate")}>
                   <LuStar /> Rate Salesperson
                 </Button>
               ) : null}
             </Flex>
             <HStack gap="1" justify={{ base: "space-between", sm: "flex-end" }}>
               <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
-              <Button variant="ghost" size="sm" color="fg.muted" onClick={onReport}>
+              <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("report")}>
                 <LuFlag /> Report misconduct
               </Button>
             </HStack>
@@ -192,10 +177,11 @@ function SalespersonProfile({
   salesperson: SalespersonDetail;
   viewer: SessionUser | null;
 }) {
-  const [scheduleOpen, setScheduleOpen] = useState(false);
-  const [rateOpen, setRateOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
-  const [reportOpen, setReportOpen] = useState(false);
+  const [dialog, setDialog] = useState<ProfileDialog | null>(null);
+  const control = (name: ProfileDialog) => ({
+    open: dialog === name,
+    onOpenChange: (open: boolean) => setDialog(open ? name : null),
+  });
   const { hash } = useLocation();
   const ref = { id: salesperson.id, name: salesperson.name };
 
@@ -207,14 +193,7 @@ function SalespersonProfile({
 
   return (
     <Stack gap="6">
-      <ProfileHeader
-        salesperson={salesperson}
-        viewer={viewer}
-        onSchedule={() => setScheduleOpen(true)}
-        onRate={() => setRateOpen(true)}
-        onContact={() => setContactOpen(true)}
-        onReport={() => setReportOpen(true)}
-      />
+      <ProfileHeader salesperson={salesperson} viewer={viewer} onOpen={setDialog} />
       <Grid
         templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
         templateRows={{ lg: "auto 1fr" }}
@@ -238,13 +217,12 @@ function SalespersonProfile({
           <ReviewsSection
             salesperson={salesperson}
             viewer={viewer}
-            onRate={viewer?.role === "customer" ? () => setRateOpen(true) : undefined}
+            onRate={viewer?.role === "customer" ? () => setDialog("rate") : undefined}
           />
         </GridItem>
       </Grid>
       <ScheduleAppointmentDialog
-        open={scheduleOpen}
-        onOpenChange={setScheduleOpen}
+        {...control("schedule")}
         salesperson={{
           id: salesperson.id,
           name: salesperson.name,
@@ -252,9 +230,9 @@ function SalespersonProfile({
           timeZone: salesperson.timeZone,
         }}
       />
-      <RateSalespersonDialog open={rateOpen} onOpenChange={setRateOpen} salesperson={ref} />
-      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} salesperson={ref} />
-      <ReportMisconductDialog open={reportOpen} onOpenChange={setReportOpen} salesperson={ref} />
+      <RateSalespersonDialog {...control("rate")} salesperson={ref} />
+      <ContactDialog {...control("contact")} salesperson={ref} />
+      <ReportMisconductDialog {...control("report")} salesperson={ref} />
     </Stack>
   );
 }

@@ -50,13 +50,11 @@ export function BackupCodesPanel({
     <Stack
       as="section"
       aria-labelledby="backup-codes-title"
+      layerStyle="panel"
+      borderColor="green.200"
+      boxShadow="xs"
       gap="4"
       p={{ base: "4", md: "6" }}
-      bg="white"
-      borderWidth="1px"
-      borderColor="green.200"
-      borderRadius="xl"
-      boxShadow="xs"
     >
       <Stack gap="1">
         <Text as="h3" id="backup-codes-title" fontSize="lg" fontWeight="semibold" color="ink">
@@ -73,7 +71,7 @@ export function BackupCodesPanel({
           code from your app, if you lose your phone.
         </Alert.Description>
       </Alert.Root>
-      <Box bg="gray.50" borderRadius="lg" borderWidth="1px" borderColor="border.muted" p="4" maxW="lg">
+      <Box layerStyle="inset" p="4" maxW="lg">
         <List.Root
           listStyleType="none"
           display="grid"

@@ -19,18 +19,19 @@ const EVENT_TYPE_OPTIONS = Object.entries(SECURITY_EVENT_LABELS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+const ADMIN_COLUMNS = ["Time", "Event", "Risk", "Account", "IP address", "Details"];
+/** Everyone else sees only their own events, so without the account column. */
+const OWN_COLUMNS = ADMIN_COLUMNS.filter((column) => column !== "Account");
+
 function EventTable({ items, isAdmin }: { items: SecurityEventView[]; isAdmin: boolean }) {
   return (
     <Box hideBelow="md" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden">
       <Table.Root size="sm" bg="white">
         <Table.Header>
           <Table.Row bg="gray.50">
-            <Table.ColumnHeader>Time</Table.ColumnHeader>
-            <Table.ColumnHeader>Event</Table.ColumnHeader>
-            <Table.ColumnHeader>Risk</Table.ColumnHeader>
-            {isAdmin ? <Table.ColumnHeader>Account</Table.ColumnHeader> : null}
-            <Table.ColumnHeader>IP address</Table.ColumnHeader>
-            <Table.ColumnHeader>Details</Table.ColumnHeader>
+            {(isAdmin ? ADMIN_COLUMNS : OWN_COLUMNS).map((column) => (
+              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -118,6 +119,17 @@ function RiskRules() {
 
 const NO_FILTERS = { riskLevel: "", eventType: "", from: "", to: "" };
 
+/** The two choice filters: each one's field, label, "all" choice and options. */
+const SELECTS = [
+  {
+    key: "riskLevel",
+    label: "Risk level",
+    all: "All levels",
+    options: RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] })),
+  },
+  { key: "eventType", label: "Event type", all: "All events", options: EVENT_TYPE_OPTIONS },
+] as const;
+
 export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
   const log = useLogFilters(NO_FILTERS);
   const { filters, set } = log;
@@ -147,28 +159,11 @@ export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
       fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: `repeat(${isAdmin ? 5 : 4}, minmax(0, 1fr))` }}
       fields={
         <>
-          <FilterField label="Risk level">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.riskLevel}
-                onChange={set("riskLevel")}
-                all="All levels"
-                options={RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] }))}
-              />
-            )}
-          </FilterField>
-          <FilterField label="Event type">
-            {(id) => (
-              <FilterSelect
-                id={id}
-                value={filters.eventType}
-                onChange={set("eventType")}
-                all="All events"
-                options={EVENT_TYPE_OPTIONS}
-              />
-            )}
-          </FilterField>
+          {SELECTS.map(({ key, label, ...select }) => (
+            <FilterField key={key} label={label}>
+              {(id) => <FilterSelect id={id} value={filters[key]} onChange={set(key)} {...select} />}
+            </FilterField>
+          ))}
           <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
           {isAdmin ? <FilterSearch label="Account email" search={log.search} span /> : null}
         </>

@@ -5,13 +5,13 @@ import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakr
 import { useState } from "react";
 import { LuActivity, LuArrowRight, LuHistory, LuKeyRound, LuMonitorSmartphone } from "react-icons/lu";
 import { RISK_LEVELS } from "../../../shared/security";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorMessage, type RouterOutputs, trpc } from "../../trpc";
 import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
-import { StatTile } from "../../ui/StatTile";
+import { type StatFigure, StatTile } from "../../ui/StatTile";
 import { showToast } from "../../ui/toaster";
 import { formatDateTime } from "./format";
 import { RiskBadge } from "./RiskBadge";
@@ -31,6 +31,61 @@ function TabLink({ label, onClick }: { label: string; onClick: () => void }) {
       {label} <LuArrowRight />
     </Button>
   );
+}
+
+type Overview = RouterOutputs["security"]["overview"];
+
+/** The four key figures, each but the last leading to its tab; a long value (a date) is set smaller. */
+function overviewTiles(
+  data: Overview,
+): { stat: StatFigure; link?: { label: string; tab: SecurityTab }; small?: boolean }[] {
+  const { mfa, eventsLast30Days: events, previousSignIn } = data;
+  return [
+    {
+      stat: {
+        label: "Two-factor authentication",
+        value: mfa.enabled ? "On" : "Off",
+        help: mfa.enabled
+          ? `${mfa.backupCodesRemaining} backup code${mfa.backupCodesRemaining === 1 ? "" : "s"} left${mfa.warning ? ": make new ones soon" : ""}`
+          : "Add an authenticator app to protect your sign-in",
+        icon: LuKeyRound,
+        palette: mfa.enabled ? (mfa.warning ? "orange" : "green") : "orange",
+      },
+      link: { label: mfa.enabled ? "Manage" : "Set up", tab: "mfa" },
+    },
+    {
+      stat: {
+        label: "Active sessions",
+        value: data.activeSessions,
+        help: "Browsers and devices signed in to your account",
+        icon: LuMonitorSmartphone,
+        palette: "blue",
+      },
+      link: { label: "See sessions", tab: "sessions" },
+    },
+    {
+      stat: {
+        label: "Security events, last 30 days",
+        value: RISK_LEVELS.reduce((sum, level) => sum + events[level], 0),
+        help: data.scope === "platform" ? "Across every account" : "On your account",
+        icon: LuActivity,
+        palette: events.high + events.critical > 0 ? "red" : "blue",
+      },
+      link: { label: "See events", tab: "events" },
+    },
+    {
+      stat: {
+        label: "Previous sign-in",
+        value: previousSignIn ? formatDateTime(previousSignIn.createdAt) : "None yet",
+        help: previousSignIn
+          ? `From ${previousSignIn.ipAddress ?? "an unrecorded address"}`
+          : "This is your first sign-in we know of",
+        icon: LuHistory,
+        palette: "gray",
+      },
+      small: true,
+    },
+  ];
 }
 
 export function OverviewTab({
@@ -54,7 +109,6 @@ export function OverviewTab({
       >
         {(data) => {
           const events = data.eventsLast30Days;
-          const eventTotal = RISK_LEVELS.reduce((sum, level) => sum + events[level], 0);
           return (
             <Stack gap="6">
               {data.mfa.required && !data.mfa.enabled ? (
@@ -69,62 +123,16 @@ export function OverviewTab({
                 </Alert.Root>
               ) : null}
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-                <Stack gap="2">
-                  <StatTile
-                    flex="1"
-                    stat={{
-                      label: "Two-factor authentication",
-                      value: data.mfa.enabled ? "On" : "Off",
-                      help: data.mfa.enabled
-                        ? `${data.mfa.backupCodesRemaining} backup code${data.mfa.backupCodesRemaining === 1 ? "" : "s"} left${data.mfa.warning ? ": make new ones soon" : ""}`
-                        : "Add an authenticator app to protect your sign-in",
-                      icon: LuKeyRound,
-                      palette: data.mfa.enabled ? (data.mfa.warning ? "orange" : "green") : "orange",
-                    }}
-                  />
-                  <TabLink label={data.mfa.enabled ? "Manage" : "Set up"} onClick={() => onOpenTab("mfa")} />
-                </Stack>
-                <Stack gap="2">
-                  <StatTile
-                    flex="1"
-                    stat={{
-                      label: "Active sessions",
-                      value: data.activeSessions,
-                      help: "Browsers and devices signed in to your account",
-                      icon: LuMonitorSmartphone,
-                      palette: "blue",
-                    }}
-                  />
-                  <TabLink label="See sessions" onClick={() => onOpenTab("sessions")} />
-                </Stack>
-                <Stack gap="2">
-                  <StatTile
-                    flex="1"
-                    stat={{
-                      label: "Security events, last 30 days",
-                      value: eventTotal,
-                      help: data.scope === "platform" ? "Across every account" : "On your account",
-                      icon: LuActivity,
-                      palette: events.high + events.critical > 0 ? "red" : "blue",
-                    }}
-                  />
-                  <TabLink label="See events" onClick={() => onOpenTab("events")} />
-                </Stack>
-                <Stack gap="2">
-                  <StatTile
-                    flex="1"
-                    stat={{
-                      label: "Previous sign-in",
-                      value: data.previousSignIn ? formatDateTime(data.previousSignIn.createdAt) : "None yet",
-                      help: data.previousSignIn
-                        ? `From ${data.previousSignIn.ipAddress ?? "an unrecorded address"}`
-                        : "This is your first sign-in we know of",
-                      icon: LuHistory,
-                      palette: "gray",
-                    }}
-                    valueProps={{ fontSize: { base: "md", md: "lg" } }}
-                  />
-                </Stack>
+                {overviewTiles(data).map(({ stat, link, small }) => (
+                  <Stack key={stat.label} gap="2">
+                    <StatTile
+                      flex="1"
+                      stat={stat}
+                      valueProps={small ? { fontSize: { base: "md", md: "lg" } } : undefined}
+                    />
+                    {link ? <TabLink label={link.label} onClick={() => onOpenTab(link.tab)} /> : null}
+                  </Stack>
+                ))}
               </SimpleGrid>
               <SectionCard
                 title="Events by risk, last 30 days"
@@ -136,14 +144,7 @@ export function OverviewTab({
               >
                 <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="dl">
                   {RISK_LEVELS.map((level) => (
-                    <Stack
-                      key={level}
-                      gap="1"
-                      p="3"
-                      borderWidth="1px"
-                      borderColor="border.muted"
-                      borderRadius="lg"
-                    >
+                    <Stack key={level} layerStyle="panel" borderRadius="lg" gap="1" p="3">
                       <Text as="dt">
                         <RiskBadge level={level} />
                       </Text>

@@ -20,6 +20,15 @@ function deviceIcon(session: SessionView) {
   return /Android|iOS/.test(session.device) ? LuSmartphone : LuLaptop;
 }
 
+function sessionFacts(session: SessionView): [label: string, value: string][] {
+  return [
+    ["IP address", session.ipAddress ?? "Not recorded"],
+    ["Location", session.location],
+    ["Last activity", formatDateTime(session.lastActivity)],
+    ["Signed in", formatDateTime(session.createdAt)],
+  ];
+}
+
 function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => void }) {
   const DeviceIcon = deviceIcon(session);
   return (
@@ -51,18 +60,11 @@ function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => voi
             ) : null}
           </HStack>
           <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap="3">
-            <Fact term color="fg" label="IP address">
-              {session.ipAddress ?? "Not recorded"}
-            </Fact>
-            <Fact term color="fg" label="Location">
-              {session.location}
-            </Fact>
-            <Fact term color="fg" label="Last activity">
-              {formatDateTime(session.lastActivity)}
-            </Fact>
-            <Fact term color="fg" label="Signed in">
-              {formatDateTime(session.createdAt)}
-            </Fact>
+            {sessionFacts(session).map(([label, value]) => (
+              <Fact key={label} term color="fg" label={label}>
+                {value}
+              </Fact>
+            ))}
           </SimpleGrid>
         </Stack>
       </HStack>
@@ -79,6 +81,29 @@ function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => voi
       </Button>
     </Flex>
   );
+}
+
+/** What the confirmation says for ending every other session, this browser's, or one elsewhere. */
+function endingWords(ending: Ending | null): { title: string; description: string; confirmLabel: string } {
+  if (ending?.kind === "others") {
+    return {
+      title: "End all other sessions?",
+      description: `${ending.count} other session${ending.count === 1 ? "" : "s"} will be signed out. This device stays signed in.`,
+      confirmLabel: "End other sessions",
+    };
+  }
+  if (ending?.session.current) {
+    return {
+      title: "Sign out of this device?",
+      description: "This is the browser you're using now: you'll be signed out here.",
+      confirmLabel: "Sign out",
+    };
+  }
+  return {
+    title: "End this session?",
+    description: `${ending?.session.device ?? "That device"} (${ending?.session.ipAddress ?? "unknown address"}) will be signed out and must sign in again.`,
+    confirmLabel: "End session",
+  };
 }
 
 export function SessionsTab() {
@@ -170,27 +195,7 @@ export function SessionsTab() {
       <ConfirmDialog
         open={ending !== null}
         onOpenChange={(open) => (open ? undefined : setEnding(null))}
-        title={
-          ending?.kind === "others"
-            ? "End all other sessions?"
-            : ending?.session.current
-              ? "Sign out of this device?"
-              : "End this session?"
-        }
-        description={
-          ending?.kind === "others"
-            ? `${ending.count} other session${ending.count === 1 ? "" : "s"} will be signed out. This device stays signed in.`
-            : ending?.session.current
-              ? "This is the browser you're using now: you'll be signed out here."
-              : `${ending?.session.device ?? "That device"} (${ending?.session.ipAddress ?? "unknown address"}) will be signed out and must sign in again.`
-        }
-        confirmLabel={
-          ending?.kind === "others"
-            ? "End other sessions"
-            : ending?.session.current
-              ? "Sign out"
-              : "End session"
-        }
+        {...endingWords(ending)}
         pendingLabel="Ending…"
         isPending={terminate.isPending}
         onConfirm={() => {
