@@ -144,7 +144,8 @@ describe("the job workers", () => {
   });
 
   it("yield to a busy server: one batch a poll while it answers requests, the rest as soon as it rests", async () => {
-    const queue = await queueEvery(3);
+    // The next poll is far off, so what goes out before it is what the worker chose to fetch at once.
+    const queue = await queueEvery(10);
     const { emails, sent } = await waitingNotices(queue, "busy", 100);
     // Something else holds the event loop 40 ms of every 50, as a server answering many requests would.
     const busy = setInterval(() => {
@@ -152,11 +153,13 @@ describe("the job workers", () => {
       while (performance.now() < end);
     }, 50);
     await startWorkers(queue, h.noticeDeps, h.crmDeps);
-    await new Promise((r) => setTimeout(r, 2000));
-    clearInterval(busy);
-    // The first batch went out; the next waits for the poll instead of taking the CPU from the requests.
+    await until(async () => sent().length >= 20, 8_000);
+    // The first batch went out; the next waits for the poll instead of taking the CPU from the requests:
+    // nothing more goes out while the server stays busy (watched for a second and a half, well before the poll).
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(sent()).toHaveLength(20);
-    await until(async () => sent().length === emails.length, 10_000);
+    clearInterval(busy);
+    await until(async () => sent().length === emails.length, 20_000);
     await queue.stop();
   });
 
