@@ -1,13 +1,15 @@
 // Every REST path of docs/product/api.md#rest-paths, one declarative entry each: method, path, the procedure it runs,
 // where the input comes from, the status, and the answer's shape where older clients expect one. Access, validation
-// and the work itself live in the procedures; nothing here decides anything.
+// and the work itself live in the procedures; nothing here decides anything. The file is long because the API has
+// that many paths: one table, in the order of the API's documentation, is what a reader compares against it, and
+// a table split across files would make a missing or doubled path harder to see.
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
 import { browseItemsJson } from "../domains/salespeople/service";
 import { type MountedRoute, type Redirect, route } from "./route";
 
-/** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
 const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };
 
+/** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
 const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const REST_ROUTES: readonly MountedRoute[] = [
