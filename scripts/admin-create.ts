@@ -61,7 +61,7 @@ const database = await openDatabase(env, createLogger("silent")).catch((error: u
 let outcome: string;
 let ok = false;
 try {
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, env.ADMIN_PASSWORD_SCRYPT_N);
   const [row] = await database.sql<{ created: boolean }[]>`
     insert into users (email, first_name, last_name, role, password_hash)
     values (${email.data}, ${values["first-name"] ?? null}, ${values["last-name"] ?? null}, 'admin', ${hash})
