@@ -21,10 +21,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
-          // Each file builds its own app on its own database (tests/support/harness.ts) and no test mocks a
-          // module or the environment, so files share a worker's loaded modules: a fresh worker per file spent
-          // a third of the run importing the server again (measured: 188 of 533 worker-seconds).
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
