@@ -37,6 +37,21 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const INVITATION_ROLES = ["salesperson", "manager"] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
 
+/**
+ * A dealership application's states: filed but its e-mail not yet confirmed, waiting for an administrator, and
+ * the two decisions (docs/product/onboarding.md).
+ */
+export const APPLICATION_STATUSES = ["unconfirmed", "pending", "approved", "declined"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Where a support case stands (docs/product/support.md). */
+export const SUPPORT_STATUSES = ["new", "in_progress", "answered", "closed"] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+/** How exact a dealership's map position is: a ZIP code's centre, or its street address. */
+export const LOCATION_PRECISIONS = ["zip", "address"] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "no-show"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 

@@ -1,8 +1,9 @@
 // Site content: Markdown documents (legal pages, FAQs, about us) and messages sent through the contact form.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { SUPPORT_STATUSES } from "../../../shared/constants";
 import { CONTACT_ROLE_VALUES, CONTACT_SUBJECT_VALUES } from "../../../shared/schemas/site";
-import { stampedNow } from "./columns";
+import { belongsTo, stampedNow } from "./columns";
 import { citext, inList } from "./types";
 import { users } from "./users";
 
@@ -37,7 +38,12 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     /** The signed-in sender, if any. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The support case's state; the case number is the id. */
+    status: text("status", { enum: SUPPORT_STATUSES }).notNull().default("new"),
+    /** The administrator working on it. */
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
   (t) => [
     check(
@@ -46,6 +52,24 @@ export const contactMessages = pgTable(
     ),
     check("contact_messages_subject_check", sql`${t.subject} in (${inList(CONTACT_SUBJECT_VALUES)})`),
     check("contact_messages_message_length_check", sql`char_length(${t.message}) between 1 and 5000`),
+    check("contact_messages_status_check", sql`${t.status} in (${inList(SUPPORT_STATUSES)})`),
     index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** An administrator's answer to a contact message: e-mailed to the sender and kept with the case. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    messageId: belongsTo(integer("message_id"), () => contactMessages.id),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [
+    check("contact_replies_body_length_check", sql`char_length(${t.body}) between 1 and 5000`),
+    index("contact_replies_message_idx").on(t.messageId, t.createdAt),
   ],
 );

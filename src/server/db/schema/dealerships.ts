@@ -1,5 +1,8 @@
-import { doublePrecision, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, doublePrecision, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { LOCATION_PRECISIONS } from "../../../shared/constants";
 import { identityId, stampedNow } from "./columns";
+import { inList } from "./types";
 import { users } from "./users";
 
 export const dealerships = pgTable(
@@ -18,11 +21,23 @@ export const dealerships = pgTable(
     timeZone: text("time_zone").notNull(),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
+    /** Whether the coordinates are the street address's or only its ZIP code's centre (maps say so). */
+    locationPrecision: text("location_precision", { enum: LOCATION_PRECISIONS }).notNull().default("zip"),
+    /** Opening hours by weekday, as the manager states them (shared/schemas: dealershipHours). */
+    hours: jsonb("hours"),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     managerId: uuid("manager_id")
       .unique()
       .references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
+    updatedAt: stampedNow("updated_at"),
   },
-  (t) => [index("dealerships_name_idx").on(t.name), index("dealerships_city_idx").on(t.city, t.state)],
+  (t) => [
+    check(
+      "dealerships_location_precision_check",
+      sql`${t.locationPrecision} in (${inList(LOCATION_PRECISIONS)})`,
+    ),
+    index("dealerships_name_idx").on(t.name),
+    index("dealerships_city_idx").on(t.city, t.state),
+  ],
 );

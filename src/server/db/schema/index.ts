@@ -6,6 +6,7 @@ export * from "./content";
 export * from "./crm";
 export * from "./dealerships";
 export * from "./management";
+export * from "./onboarding";
 export * from "./portal";
 export * from "./reviews";
 export * from "./salespeople";

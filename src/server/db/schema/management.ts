@@ -103,6 +103,8 @@ export const invitations = pgTable(
     tokenHash: text("token_hash").unique(),
     invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
+    /** When its e-mail last went out (resending sends a new link and restarts the expiry). */
+    sentAt: stampedNow("sent_at"),
     expiresAt: instant("expires_at").notNull(),
     acceptedAt: instant("accepted_at"),
     acceptedByUserId: uuid("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
-import { identityId, instant, stampedNow } from "./columns";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { citext } from "./types";
 import { users } from "./users";
@@ -74,3 +74,32 @@ export const salespersonTerms = pgTable("salesperson_terms", {
   status: text("status").notNull(),
   dealershipId: integer("dealership_id"),
 });
+
+/**
+ * A certification a salesperson holds (a manufacturer's sales training, a finance licence). The salesperson
+ * adds it; the dealership's manager verifies it; profiles, browse and structured data show verified ones only.
+ */
+export const certifications = pgTable(
+  "certifications",
+  {
+    id: identityId(),
+    salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
+    name: text("name").notNull(),
+    issuer: text("issuer").notNull(),
+    year: integer("year").notNull(),
+    credentialId: text("credential_id"),
+    credentialUrl: text("credential_url"),
+    verifiedAt: instant("verified_at"),
+    verifiedBy: uuid("verified_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [
+    check("certifications_year_check", sql`${t.year} between 1950 and 2100`),
+    check("certifications_name_check", sql`char_length(${t.name}) between 1 and 120`),
+    index("certifications_salesperson_idx").on(t.salespersonId),
+    // Browse's certification filter looks verified names up by their lower-cased text.
+    index("certifications_verified_name_idx")
+      .on(sql`lower(${t.name})`, t.salespersonId)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
+);

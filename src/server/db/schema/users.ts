@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { USER_ROLES } from "../../../shared/constants";
 import { belongsTo, instant, stampedNow } from "./columns";
 import { citext } from "./types";
@@ -19,11 +19,18 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     /** scrypt hash; only administrators sign in with a password. */
     passwordHash: text("password_hash"),
+    /** Set when the account stops: suspended by an administrator (with a reason) or erased. */
     disabledAt: instant("disabled_at"),
+    /** Why an administrator suspended the account; null when it is not suspended (an erased account has none). */
+    suspensionReason: text("suspension_reason"),
+    suspendedBy: uuid("suspended_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
   },
-  (t) => [check("users_role_check", sql`${t.role} in ('customer', 'salesperson', 'manager', 'admin')`)],
+  (t) => [
+    check("users_role_check", sql`${t.role} in ('customer', 'salesperson', 'manager', 'admin')`),
+    check("users_suspension_check", sql`${t.suspensionReason} is null or ${t.disabledAt} is not null`),
+  ],
 );
 
 /** Sessions follow Lucia's design: the cookie holds a random token, the row holds only its SHA-256. */

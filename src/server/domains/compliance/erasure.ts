@@ -228,7 +228,7 @@ export async function eraseUser(
     await tx`
       update users set email = ${erasedEmail}, first_name = null, last_name = null, phone = null, city = null,
              state = null, zip_code = null, profile_image_url = null, password_hash = null,
-             disabled_at = coalesce(disabled_at, now()), updated_at = now()
+             suspension_reason = null, disabled_at = coalesce(disabled_at, now()), updated_at = now()
        where id = ${userId} returning 1`,
   );
   if (profiles.length > 0) {
@@ -243,6 +243,10 @@ export async function eraseUser(
     note(
       "availability_blocks",
       await tx`delete from availability_blocks where salesperson_id = any(${profileIds}::int[]) returning 1`,
+    );
+    note(
+      "certifications",
+      await tx`delete from certifications where salesperson_id = any(${profileIds}::int[]) returning 1`,
     );
     note(
       "transfer_requests",
@@ -300,6 +304,20 @@ export async function eraseUser(
       "messages",
       tx`update messages set body = ${ERASED_MESSAGE}
           where sender_user_id = ${userId} and body <> ${ERASED_MESSAGE} returning 1`,
+    ],
+    [
+      // Before the messages lose the e-mail that finds them.
+      "contact_replies",
+      tx`update contact_replies set body = ${ERASED_TEXT}
+          where body <> ${ERASED_TEXT}
+            and message_id in (select id from contact_messages where user_id = ${userId} or email = ${email}::citext)
+         returning 1`,
+    ],
+    [
+      "dealership_applications",
+      tx`update dealership_applications
+            set applicant_name = ${ERASED_TEXT}, applicant_email = ${erasedEmail}, phone_number = ${ERASED_TEXT}
+          where applicant_email = ${email}::citext or salesperson_id = any(${profileIds}::int[]) returning 1`,
     ],
     [
       "contact_messages",

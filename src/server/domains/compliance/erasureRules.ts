@@ -6,7 +6,7 @@
  * Columns that only hold the subject's id stay: the anonymised account identifies nobody.
  */
 export const ERASURE_RULES: Record<string, string> = {
-  users: "identifying fields cleared, e-mail replaced, sign-in disabled",
+  users: "identifying fields and any suspension reason cleared, e-mail replaced, sign-in disabled",
   salesperson_terms: "search terms of their profile, rebuilt from the anonymised name by its trigger",
   salespeople: "their own profile: name, e-mail, phone, photo and bio replaced; unlinked from the account",
   images: "their profile's photos deleted",
@@ -50,4 +50,9 @@ export const ERASURE_RULES: Record<string, string> = {
   retention_runs: "kept (ids only)",
   security_settings: "kept (ids only)",
   erasure_journal: "the erasure is recorded",
+  dealership_applications:
+    "applications they filed (by e-mail or profile): applicant's name, e-mail and phone replaced",
+  certifications: "their profile's certifications deleted",
+  contact_replies: "answers to the messages they sent replaced",
+  admin_promotions: "kept (ids only)",
 };

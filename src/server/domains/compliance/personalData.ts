@@ -37,6 +37,7 @@ export const NOT_PERSONAL: Record<string, string> = {
   crm_sync_logs:
     "A dealership's record of deliveries to its CRM (erasure redacts the payloads of a person's bookings by id)",
   misconduct_report_events: "Reached through misconduct_reports",
+  error_events: "Counts of server faults by route or queue, no personal fields",
 };
 
 /** Columns holding a user id without a foreign key (the audit trail outlives accounts on purpose). */
