@@ -29,7 +29,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // Recording a trace costs about an eighth of a browser test's CPU (measured) on a machine whose two cores the
+    // whole run shares, and a failure already leaves its screenshot and the page's accessibility snapshot
+    // (error-context.md). PW_TRACE=1 records traces of failures when one needs more.
+    trace: process.env.PW_TRACE ? { mode: "retain-on-failure", screenshots: false } : "off",
     screenshot: "only-on-failure",
     // Pages settle at once (the app ends transitions for reduced motion): a check never sees a colour mid-fade.
     contextOptions: { reducedMotion: "reduce" },
@@ -61,9 +64,6 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 900 },
-        // Recording a trace costs about an eighth of these tests' CPU (measured), and their failures name what
-        // they saw (an axe rule and its nodes, a console line) beside the failure screenshot.
-        trace: "off",
       },
     },
   ],
