@@ -18,6 +18,11 @@ import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { startStripeStandIn } from "../tests/support/stripe-standin";
 
+/**
+ * E2E_EMPTY=1: the app as an operator first runs it — production mode, no demo data, OWASP's password cost, its
+ * own secrets — for the journey that onboards the first dealership from an empty database.
+ */
+const empty = process.env.E2E_EMPTY === "1";
 const appPort = Number(process.env.E2E_PORT ?? 4173);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 4399);
 const databasePort = appPort + 1;
@@ -137,7 +142,7 @@ const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist
   stdio: "inherit",
   env: {
     ...process.env,
-    NODE_ENV: "test",
+    NODE_ENV: empty ? "production" : "test",
     PORT: String(appPort),
     HOST: "127.0.0.1",
     APP_URL: `http://localhost:${appPort}`,
@@ -148,9 +153,17 @@ const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist
     SMTP_URL: smtp.url,
     ...stripe.env,
     LOG_LEVEL: "warn",
-    RATE_LIMIT_DISABLED: "true",
-    // The journeys sign administrators in to use the console; OWASP's cost is a unit test's business.
-    ADMIN_PASSWORD_SCRYPT_N: "1024",
+    ...(empty
+      ? {
+          SEED_ON_START: "false",
+          ADMIN_CODE: "e2e-empty-admin-code-7f3a9c",
+          CRM_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+        }
+      : {
+          RATE_LIMIT_DISABLED: "true",
+          // The journeys sign administrators in to use the console; OWASP's cost is a unit test's business.
+          ADMIN_PASSWORD_SCRYPT_N: "1024",
+        }),
   },
 });
 
