@@ -1,7 +1,7 @@
 // The Market tab's ranked bar chart: salespeople per state, each bar labelled with its count and share.
 import { Bar, BarChart, LabelList, Tooltip, XAxis, YAxis } from "recharts";
 import type { MarketAnalytics } from "../../../shared/schemas/analytics";
-import { ANIMATION, barCursor, ChartCard, COLORS, QUIET_AXIS } from "./chartParts";
+import { animation, barCursor, ChartCard, COLORS, QUIET_AXIS } from "./chartParts";
 import { count, percent } from "./format";
 
 export function StatesChart({ states }: { states: MarketAnalytics["geographicDistribution"] }) {
@@ -25,7 +25,7 @@ export function StatesChart({ states }: { states: MarketAnalytics["geographicDis
         <XAxis type="number" hide />
         <Tooltip formatter={(v) => `${count(Number(v))} salespeople`} cursor={barCursor} />
         <Bar
-          {...ANIMATION}
+          {...animation()}
           dataKey="salesperson_count"
           name="Salespeople"
           fill={COLORS.bookings}

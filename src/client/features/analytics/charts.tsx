@@ -21,7 +21,7 @@ import type {
   TrendPoint,
 } from "../../../shared/schemas/analytics";
 import {
-  ANIMATION,
+  animation,
   barCursor,
   ChartCard,
   COLORS,
@@ -133,7 +133,7 @@ export function RevenueByPlanChart({ trends }: { trends: PaymentTrend[] }) {
         {legend()}
         {plans.map((id, i) => (
           <Bar
-            {...ANIMATION}
+            {...animation()}
             key={id}
             dataKey={id}
             name={PLANS[id].name}
@@ -208,7 +208,7 @@ export function PerformanceChart({ rows }: { rows: DealershipPerformanceRow[] })
           ] as const
         ).map(([key, name]) => (
           <Bar
-            {...ANIMATION}
+            {...animation()}
             key={key}
             xAxisId={key}
             dataKey={key}
