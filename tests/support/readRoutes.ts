@@ -158,6 +158,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/overview": { as: "manager", url: "/manager/overview" },
     "/manager/team": { as: "manager", url: "/manager/team" },
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },
+    "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },
     "/payments/config": { as: "public", url: "/payments/config" },
