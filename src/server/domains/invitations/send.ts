@@ -12,6 +12,7 @@ import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import type { NoticeDeps } from "../appointments/notices";
 import { escapeHtml } from "../auth/signInLinks";
+import { notify } from "../notifications/notify";
 import { sentInvitationById } from "./lists";
 import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
 
@@ -56,6 +57,15 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
     returning id`;
   const id = row!.id;
   await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id, name: spec.name ?? null }, { within: tx });
+  if (spec.salespersonId) {
+    await notify(tx, {
+      to: { salespersonId: spec.salespersonId },
+      type: "team_invitation",
+      title: "Invitation to join a dealership",
+      body: "A dealership invites you to join its sales team. Accept or decline it on your dashboard.",
+      link: links.salespersonDashboard(),
+    });
+  }
   await recordAudit(ctx, tx, {
     action: spec.role === "manager" ? "dealership.manager_invite" : "salesperson.invite",
     entityId: spec.role === "manager" ? spec.dealershipId : (spec.salespersonId ?? spec.email),
