@@ -450,6 +450,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     path: "/admin/manager-invitations",
     procedure: "invitations.inviteManager",
     input: "body",
+    status: 201,
   }),
   route({
     method: "POST",
