@@ -1,4 +1,4 @@
-// Invitations answered through their e-mailed link (docs/product/onboarding.md#invitations): refusals of
+// Invitations answered through their e-mailed link (docs/product/invitations.md): refusals of
 // expired, revoked, used, unknown and wrong-account links; an existing salesperson brings their reviews; a new
 // person gets an account and a profile; a resend kills the old link; an administrator hands a dealership over.
 import { describe, expect, it } from "vitest";

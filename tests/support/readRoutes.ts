@@ -107,6 +107,10 @@ async function makeRows(
     yearsOfExperience: 4,
     paymentModel: "dealership",
   });
+  await post("a manager invitation", who.admin.cookie, "/admin/manager-invitations", {
+    dealershipId: other!.id,
+    email: "openapi.next.manager@example.org",
+  });
   const [subscription] = await h.sql<{ id: string }[]>`
     insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
     values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;

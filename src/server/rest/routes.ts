@@ -420,7 +420,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     params: ["id"],
   }),
-  // Invitations of either kind (docs/product/onboarding.md#invitations): answered through the e-mailed link's
+  // Invitations of either kind (docs/product/invitations.md): answered through the e-mailed link's
   // token (in the body, never the URL), resent and revoked by whoever sent them.
   route({ method: "POST", path: "/invitations/describe", procedure: "invitations.describe", input: "body" }),
   route({ method: "POST", path: "/invitations/accept", procedure: "invitations.accept", input: "body" }),

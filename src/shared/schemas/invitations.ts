@@ -1,4 +1,4 @@
-// Inputs and answers of invitations (docs/product/onboarding.md#invitations): an administrator invites a
+// Inputs and answers of invitations (docs/product/invitations.md): an administrator invites a
 // dealership's manager, a manager invites salespeople, the invitee answers through the link in the e-mail.
 import { z } from "zod";
 import { INVITATION_ROLES, PAYMENT_MODELS } from "../constants";

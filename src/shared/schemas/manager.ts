@@ -161,7 +161,7 @@ export { revokedInvitation } from "./invitations";
 
 /**
  * What adding a salesperson does: whether or not the address has a profile, it is invited, and joins only when
- * its owner accepts (docs/product/onboarding.md#invitations). The invitation's e-mail goes out once it commits.
+ * its owner accepts (docs/product/invitations.md). The invitation's e-mail goes out once it commits.
  */
 export const addSalespersonResult = z
   .object({ outcome: z.literal("invited"), invitation: sentInvitation })

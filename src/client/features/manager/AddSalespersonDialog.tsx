@@ -21,7 +21,7 @@ const EMPTY = { name: "", email: "", paymentModel: "dealership" as PaymentModel 
  * The Add Salesperson dialog (docs/product/dealerships.md#adding-a-salesperson): name and e-mail required
  * (submit stays disabled without them and while sending), payment model (dealership by default). Adding
  * invites: the salesperson joins the manager's dealership when they accept the e-mailed invitation, with
- * their existing profile and reviews if they have one (docs/product/onboarding.md#invitations).
+ * their existing profile and reviews if they have one (docs/product/invitations.md).
  */
 export function AddSalespersonDialog({
   open,

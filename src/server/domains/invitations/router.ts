@@ -23,7 +23,7 @@ function scopeOf({ user }: { user: SessionUser }): SenderScope {
   return isAdmin(user) ? "admin" : { dealershipId: user.managedDealershipId ?? -1 };
 }
 
-/** Invitations (docs/product/onboarding.md#invitations): answered by link, sent by managers and administrators. */
+/** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */
 export const invitationsRouter = router({
   /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
   describe: anyone.mutation(invitationTokenInput, invitationDescription, (ctx, input) =>

@@ -1,4 +1,4 @@
-// What every invitation shares (docs/product/onboarding.md#invitations): when one is open, how it holds a
+// What every invitation shares (docs/product/invitations.md): when one is open, how it holds a
 // place on the plan, and the refusals an invitee hears.
 //
 // Lock order, here and wherever a salesperson joins or leaves a dealership (manager/team.ts,

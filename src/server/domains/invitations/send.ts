@@ -1,4 +1,4 @@
-// Sending invitations (docs/product/onboarding.md#invitations): creating one of either kind, its e-mail (a
+// Sending invitations (docs/product/invitations.md): creating one of either kind, its e-mail (a
 // queued job that makes the link's token, so only its SHA-256 is ever stored), resending and revoking.
 
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";

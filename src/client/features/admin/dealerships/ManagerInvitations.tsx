@@ -1,5 +1,5 @@
 // Administrators invite a dealership's manager (handing the dealership over when it has one) and see the
-// manager invitations not answered yet, with resend and revoke (docs/product/onboarding.md#invitations).
+// manager invitations not answered yet, with resend and revoke (docs/product/invitations.md).
 import { Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { AdminDealership } from "../../../../shared/schemas/admin";
