@@ -1,7 +1,7 @@
 // /invitations/accept?token=…: what an invitation is (dealership, role, who sent it, until when), then one
 // click to accept or decline it. Only the invited address's owner may: a browser signed in as someone else is
 // told so and offered to sign out.
-import { Alert, Button, DataList, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import {
   LuArrowRight,
@@ -12,6 +12,7 @@ import {
   LuUserCheck,
 } from "react-icons/lu";
 import type { InvitationDescription } from "../../../shared/schemas/invitations";
+import { Fact } from "../../ui/Fact";
 import { InputField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { TextLink } from "../../ui/links";
@@ -140,7 +141,7 @@ function Invitation({
     onAccept(invitation.needsName ? name.trim() : undefined);
   };
   return (
-    <Stack as="form" onSubmit={submit} gap="6" py={{ base: "2", md: "6" }} aria-label="Invitation">
+    <Stack as="form" onSubmit={submit} gap="6" py={{ base: "2", md: "6" }} minW="0" aria-label="Invitation">
       <Stack align="center" textAlign="center" gap="4">
         <StepHeading
           icon={LuUserCheck}
@@ -150,12 +151,28 @@ function Invitation({
           {invitation.role === "manager" ? "manage this dealership" : "its sales team"}.
         </StepHeading>
       </Stack>
-      <DataList.Root orientation="horizontal" size="md" borderWidth="1px" borderRadius="lg" p="4" gap="3">
-        <Detail label="Dealership" value={`${dealership.name}, ${dealership.city}, ${dealership.state}`} />
-        <Detail label="Role" value={roleText(invitation)} />
-        <Detail label="Invited by" value={invitation.invitedBy ?? "An administrator"} />
-        <Detail label="Open until" value={mediumDate.format(new Date(invitation.expiresAt))} />
-      </DataList.Root>
+      <SimpleGrid
+        as="dl"
+        columns={2}
+        gap="4"
+        borderWidth="1px"
+        borderColor="border.muted"
+        borderRadius="lg"
+        p="4"
+      >
+        <Fact term label="Dealership">
+          {dealership.name}, {dealership.city}, {dealership.state}
+        </Fact>
+        <Fact term label="Role">
+          {roleText(invitation)}
+        </Fact>
+        <Fact term label="Invited by">
+          {invitation.invitedBy ?? "An administrator"}
+        </Fact>
+        <Fact term label="Open until">
+          {mediumDate.format(new Date(invitation.expiresAt))}
+        </Fact>
+      </SimpleGrid>
       {invitation.role === "manager" && (
         <Text fontSize="sm" color="fg.muted">
           Accepting makes you this dealership's manager; if it has one now, they hand it over to you.
@@ -164,8 +181,8 @@ function Invitation({
       {wrongAccount ? (
         <Alert.Root status="warning" borderRadius="lg">
           <Alert.Indicator />
-          <Stack gap="3">
-            <Alert.Description>
+          <Stack gap="3" minW="0">
+            <Alert.Description overflowWrap="anywhere">
               This invitation was sent to {invitation.email}, but you are signed in as {invitation.signedInAs}
               . Sign out and open it again.
             </Alert.Description>
@@ -217,14 +234,5 @@ function Invitation({
         </>
       )}
     </Stack>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-      <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-    </DataList.Item>
   );
 }
