@@ -88,7 +88,7 @@ test("[manager] journey: verify a pending salesperson, invite a salesperson, see
   const board = page.getByRole("table", { name: "Leaderboard by average rating" });
   await expect(board).toBeVisible();
   await expect(board).toContainText("Sam Rivera");
-  await expect(board).toContainText(newName);
+  await expect(board).toContainText(pendingName);
   const ratings = await board.locator("tbody tr td:nth-child(3)").allTextContents();
   const values = ratings.map((text) => Number.parseFloat(text)).filter((n) => !Number.isNaN(n));
   expect(values.length).toBeGreaterThan(0);
@@ -104,7 +104,7 @@ test("[manager] journey: verify a pending salesperson, invite a salesperson, see
     "href",
     /\/api\/manager\/report\?month=\d{4}-\d{2}&format=csv/,
   );
-  await expect(page.getByRole("table", { name: /Dealership report for/ })).toContainText(newName);
+  await expect(page.getByRole("table", { name: /Dealership report for/ })).toContainText(pendingName);
 });
 
 test("[manager] journey: a customer sees 'Access Denied' and no manager link", async ({ page }) => {
