@@ -169,7 +169,7 @@ describe("a manager reaches only their own dealership", () => {
 });
 
 describe("adding salespeople", () => {
-  it("creates the salesperson on the caller's dealership, writes one audit row and e-mails a sign-in invite", async () => {
+  it("invites a new address instead of creating a profile: nothing joins the team until it is accepted", async () => {
     const email = "new.hire@sales.example.org";
     const res = await h.request("POST", "/api/manager/add-salesperson", {
       cookie: managerA.cookie,
@@ -177,29 +177,17 @@ describe("adding salespeople", () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      outcome: "created",
-      invite: "sent",
-      salesperson: { name: "Jordan Blake", email, yearsOfExperience: 4, paymentModel: "dealership" },
+      outcome: "invited",
+      invitation: { email, name: null, role: "salesperson", dealership: { id: A.id } },
     });
-    const [row] = await h.sql<
-      { id: number; dealership_id: number; city: string; verified_at: Date | null }[]
-    >`
-      select id, dealership_id, city::text as city, verified_at from salespeople where email = ${email}`;
-    expect(row).toMatchObject({ dealership_id: A.id, city: A.city });
-    expect(row!.verified_at).not.toBeNull();
-    const audits = await auditRows("salesperson.add", row!.id);
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actor_role: "manager", dealership_id: A.id });
+    const profiles = await h.sql`select id from salespeople where email = ${email}`;
+    expect(profiles).toHaveLength(0);
+    expect(await auditRows("salesperson.invite", email)).toHaveLength(1);
 
     const mail = await h.waitForMail((m) => m.to.includes(email));
     expect(mail.subject).toContain(A.name);
-    const link = h.smtp.lastLinkFor(email);
-    expect(link).toMatch(/\/salesperson-login\?token=/);
-    // The invite signs the new salesperson in to their own profile.
-    const token = new URL(link!).searchParams.get("token")!;
-    const redeemed = await h.request("POST", "/api/auth/redeem", { body: { token } });
-    expect(redeemed.status).toBe(200);
-    expect(redeemed.json.user).toMatchObject({ email, salespersonId: row!.id });
+    expect(mail.text).toContain("Hello Jordan Blake");
+    expect(h.smtp.lastLinkFor(email)).toMatch(/\/invitations\/accept\?token=/);
   });
 
   it("invites an independent salesperson with that e-mail instead of taking their profile; refuses one of another dealership with 409", async () => {
@@ -213,7 +201,6 @@ describe("adding salespeople", () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       outcome: "invited",
-      invite: "sent",
       invitation: {
         email: independent.email,
         name: expect.stringMatching(/^Member /),
@@ -353,9 +340,10 @@ describe("adding salespeople", () => {
       expect(refused.json.message).toContain("Plan limit reached");
       expect(refused.json.code).toBe("PLAN_LIMIT_REACHED");
     }
-    expect(await teamSize(C)).toBe(BASIC_LIMIT);
+    // The one that succeeded is an invitation: it holds the tenth place until it is answered.
+    expect(await teamSize(C)).toBe(BASIC_LIMIT - 1);
     const [audits] = await h.sql<{ n: number }[]>`
-      select count(*)::int as n from audit_log where action = 'salesperson.add' and dealership_id = ${C.id}`;
+      select count(*)::int as n from audit_log where action = 'salesperson.invite' and dealership_id = ${C.id}`;
     expect(audits!.n).toBe(1);
 
     const overview = await h.request("GET", "/api/manager/overview", { cookie: managerC.cookie });

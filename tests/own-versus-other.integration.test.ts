@@ -468,6 +468,21 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ id }),
     expect: "NOT_FOUND",
   },
+  "invitations.resend id": {
+    as: "manager",
+    other: other.invitation,
+    missing: MISSING_UUID,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "invitations.revoke id": {
+    as: "manager",
+    other: other.invitation,
+    missing: MISSING_UUID,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "invitations.inviteManager dealershipId": ADMIN,
   "manager.removeSalesperson salespersonId": {
     as: "manager",
     other: b!.id,

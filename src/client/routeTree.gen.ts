@@ -43,6 +43,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as FaqCustomerRouteImport } from './routes/faq.customer'
 import { Route as FaqDealershipRouteImport } from './routes/faq.dealership'
 import { Route as FaqSalespersonRouteImport } from './routes/faq.salesperson'
+import { Route as InvitationsAcceptRouteImport } from './routes/invitations.accept'
 import { Route as ManagerDashboardRouteImport } from './routes/manager.dashboard'
 import { Route as SalespeopleIdRouteImport } from './routes/salespeople.$id'
 import { Route as SalespersonIdRouteImport } from './routes/salesperson.$id'
@@ -225,6 +226,11 @@ const FaqSalespersonRoute = FaqSalespersonRouteImport.update({
   path: '/faq/salesperson',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationsAcceptRoute = InvitationsAcceptRouteImport.update({
+  id: '/invitations/accept',
+  path: '/invitations/accept',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/manager/dashboard',
   path: '/manager/dashboard',
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/invitations/accept'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -462,6 +472,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/invitations/accept'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/invitations/accept'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -547,6 +559,7 @@ export interface RootRouteChildren {
   FaqCustomerRoute: typeof FaqCustomerRoute
   FaqDealershipRoute: typeof FaqDealershipRoute
   FaqSalespersonRoute: typeof FaqSalespersonRoute
+  InvitationsAcceptRoute: typeof InvitationsAcceptRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   SalespeopleIdRoute: typeof SalespeopleIdRoute
   SalespersonIdRoute: typeof SalespersonIdRoute
@@ -795,6 +808,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FaqSalespersonRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitations/accept': {
+      id: '/invitations/accept'
+      path: '/invitations/accept'
+      fullPath: '/invitations/accept'
+      preLoaderRoute: typeof InvitationsAcceptRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manager/dashboard': {
       id: '/manager/dashboard'
       path: '/manager/dashboard'
@@ -875,6 +895,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqCustomerRoute: FaqCustomerRoute,
   FaqDealershipRoute: FaqDealershipRoute,
   FaqSalespersonRoute: FaqSalespersonRoute,
+  InvitationsAcceptRoute: InvitationsAcceptRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   SalespeopleIdRoute: SalespeopleIdRoute,
   SalespersonIdRoute: SalespersonIdRoute,

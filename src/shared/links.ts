@@ -41,4 +41,6 @@ export const links = {
   managerDashboard: (search: { tab?: ManagerTab } = {}) => withSearch("/manager-dashboard", search),
   /** The customer's own appointments. */
   appointments: () => "/appointments" as AppLink,
+  /** The page that describes an invitation and accepts or declines it (the token is the e-mailed secret). */
+  invitation: (token: string) => withSearch("/invitations/accept", { token }),
 } as const;

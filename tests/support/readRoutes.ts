@@ -107,6 +107,10 @@ async function makeRows(
     yearsOfExperience: 4,
     paymentModel: "dealership",
   });
+  await post("a manager invitation", who.admin.cookie, "/admin/manager-invitations", {
+    dealershipId: other!.id,
+    email: "openapi.next.manager@example.org",
+  });
   const [subscription] = await h.sql<{ id: string }[]>`
     insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
     values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;
@@ -158,6 +162,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/overview": { as: "manager", url: "/manager/overview" },
     "/manager/team": { as: "manager", url: "/manager/team" },
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },
+    "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },
     "/payments/config": { as: "public", url: "/payments/config" },

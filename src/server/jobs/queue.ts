@@ -14,6 +14,7 @@ export const QUEUES = {
   transferNotice: "transfer-notice",
   crmDelivery: "crm-delivery",
   retentionCleanup: "retention-cleanup",
+  invitationMail: "invitation-mail",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -30,6 +31,8 @@ export type JobData = {
   "crm-delivery": { integrationId: number; deliveryId: string; payload: CrmEventPayload };
   /** The daily retention cleanup (scheduled; carries nothing). */
   "retention-cleanup": Record<string, never>;
+  /** An invitation's e-mail: the job makes its link's token, so no token is ever stored in clear. */
+  "invitation-mail": { invitationId: string; name: string | null };
 };
 
 /** What a CRM webhook receives as its JSON body. */

@@ -7,6 +7,7 @@ import {
 } from "../domains/appointments/notices";
 import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
+import { sendInvitationMail } from "../domains/invitations/send";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import { type JobQueue, QUEUES } from "./queue";
@@ -18,6 +19,7 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
   await jobs.work(QUEUES.transferNotice, (data) => sendTransferNotice(deps, data));
   await jobs.work(QUEUES.crmDelivery, (data) => deliverCrmEvent(crm, data));
+  await jobs.work(QUEUES.invitationMail, (data) => sendInvitationMail(deps, data));
   await jobs.work(QUEUES.retentionCleanup, async () => {
     const result = await runCleanup(deps.sql, "scheduled", null);
     deps.logger.info(`retention cleanup: ${result.total} records`);

@@ -420,6 +420,38 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     params: ["id"],
   }),
+  // Invitations of either kind (docs/product/invitations.md): answered through the e-mailed link's
+  // token (in the body, never the URL), resent and revoked by whoever sent them.
+  route({ method: "POST", path: "/invitations/describe", procedure: "invitations.describe", input: "body" }),
+  route({ method: "POST", path: "/invitations/accept", procedure: "invitations.accept", input: "body" }),
+  route({ method: "POST", path: "/invitations/decline", procedure: "invitations.decline", input: "body" }),
+  route({
+    method: "POST",
+    path: "/invitations/:id/resend",
+    procedure: "invitations.resend",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/invitations/:id/revoke",
+    procedure: "invitations.revoke",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/admin/manager-invitations",
+    procedure: "invitations.managerInvitations",
+    input: "none",
+  }),
+  route({
+    method: "POST",
+    path: "/admin/manager-invitations",
+    procedure: "invitations.inviteManager",
+    input: "body",
+    status: 201,
+  }),
   route({
     method: "POST",
     path: "/manager/verify-salesperson",

@@ -9,6 +9,7 @@ import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
+import { invitationsRouter } from "../domains/invitations/router";
 import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
 import { misconductRouter } from "../domains/misconduct/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   security: securityRouter,
   compliance: complianceRouter,
   apiKeys: apiKeysRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
 import { PLAN_IDS } from "../plans";
 import { emailSchema } from "./auth";
 import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
+import { sentInvitation } from "./invitations";
 import { dealershipSummary } from "./salespeople";
 
 /** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
@@ -23,7 +24,9 @@ const optionalLine = (max: number) =>
 
 /**
  * The add-salesperson payload of docs/product/dealerships.md#adding-a-salesperson. `managerId` and `dealershipName` are accepted because the spec's
- * client sends them, and ignored: the server adds to the caller's own dealership.
+ * client sends them, and ignored: the server adds to the caller's own dealership. Adding invites: the name
+ * greets the invitee in the e-mail; phone, bio and experience are accepted as before, and the invitee fills
+ * in their own profile.
  */
 export const addSalespersonInput = z.strictObject({
   name: line().min(1, "Name is required").max(120),
@@ -54,11 +57,7 @@ export const removeSalespersonInput = z.strictObject({
   managerId: z.union([z.uuid(), idSchema]).nullable().optional(),
 });
 
-/** An invitation named by its id (the manager revokes one; the invited salesperson accepts or declines it). */
-export const invitationIdInput = z.strictObject({ id: z.uuid("Invitation id must be a UUID") });
-
-/** How long an invitation to join a dealership stays open. */
-export const INVITATION_TTL_DAYS = 7;
+export { INVITATION_TTL_DAYS, invitationIdInput } from "./invitations";
 
 export const rejectSalespersonInput = z.strictObject({
   salespersonId: idSchema,
@@ -136,21 +135,6 @@ export const teamMembers = z.array(teamMember);
 export const teamPage = listPage(teamMember).describe("The manager's salespeople");
 export type TeamPage = z.output<typeof teamPage>;
 
-/** An invitation the manager sent that its salesperson has not answered yet (and that has not expired). */
-export const teamInvitation = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    name: z.string().describe("The invited salesperson's public name"),
-    paymentModel: z.enum(PAYMENT_MODELS),
-    createdAt: z.date(),
-    expiresAt: z.date(),
-  })
-  .describe("An open invitation to join the team");
-export type TeamInvitation = z.output<typeof teamInvitation>;
-
-export const teamInvitations = z.array(teamInvitation);
-
 /** An open invitation as the invited salesperson sees it on their dashboard. */
 export const salespersonInvitation = z
   .object({
@@ -173,26 +157,15 @@ export const invitationAnswer = z.object({
 });
 export type InvitationAnswer = z.output<typeof invitationAnswer>;
 
-export const revokedInvitation = z.object({ id: z.uuid(), revoked: z.literal(true) });
-
-const mailOutcome = z
-  .enum(["sent", "logged", "failed"])
-  .describe(
-    "What happened to the e-mail: a sign-in link for a new profile, the invitation for an existing one",
-  );
+export { revokedInvitation } from "./invitations";
 
 /**
- * A new profile joins the team at once; an existing one (its owner decides) gets an invitation and joins only
- * when its owner accepts it.
+ * What adding a salesperson does: whether or not the address has a profile, it is invited, and joins only when
+ * its owner accepts (docs/product/invitations.md). The invitation's e-mail goes out once it commits.
  */
 export const addSalespersonResult = z
-  .discriminatedUnion("outcome", [
-    z.object({ outcome: z.literal("created"), salesperson: teamMember, invite: mailOutcome }),
-    z.object({ outcome: z.literal("invited"), invitation: teamInvitation, invite: mailOutcome }),
-  ])
-  .describe(
-    "A new profile on the team, or an invitation to an existing salesperson, who joins only by accepting it",
-  );
+  .object({ outcome: z.literal("invited"), invitation: sentInvitation })
+  .describe("An invitation to join the team; the salesperson joins only by accepting it");
 export type AddSalespersonResult = z.output<typeof addSalespersonResult>;
 
 /** A salesperson who left a dealership's team: they stay on the platform, independent. */

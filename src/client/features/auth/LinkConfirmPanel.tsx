@@ -68,9 +68,17 @@ export function LinkConfirmPanel({ link, emailInputId }: { link: LoginLink; emai
 
 /**
  * A step's icon, its heading and the sentence under it. The spinner the step replaces had the focus of
- * attention, so the heading takes it for screen readers.
+ * attention, so the heading takes it for screen readers. The invitation page's steps use it too.
  */
-function StepHeading({ icon, title, children }: { icon: IconType; title: string; children: ReactNode }) {
+export function StepHeading({
+  icon,
+  title,
+  children,
+}: {
+  icon: IconType;
+  title: string;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -89,7 +97,7 @@ function StepHeading({ icon, title, children }: { icon: IconType; title: string;
 const HEADING_LOOK = { color: "ink", letterSpacing: "-0.02em", _focus: { outline: "none" } } as const;
 
 /** The address the link signs in, in bold, wrapping anywhere on a phone. */
-function SignInAddress({ email }: { email: string }) {
+export function SignInAddress({ email }: { email: string }) {
   return (
     <Text as="strong" fontWeight="semibold" color="fg" overflowWrap="anywhere">
       {email}

@@ -1,2 +1,5 @@
-// What other features use of sign-in: the second-factor code form (the administrators' sign-in uses it too).
+// What other features use of sign-in: the second-factor code form (the administrators' sign-in uses it too),
+// and the link page's pieces the invitation page shares (a step's heading, the address in bold, the token).
+export { SignInAddress, StepHeading } from "./LinkConfirmPanel";
+export { useLinkToken } from "./linkRoute";
 export { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "./MfaCodeForm";

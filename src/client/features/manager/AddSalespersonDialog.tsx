@@ -1,11 +1,12 @@
 import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { FormEvent } from "react";
-import { LuUserPlus } from "react-icons/lu";
-import { PAYMENT_MODELS, type PaymentModel, YEARS_OF_EXPERIENCE } from "../../../shared/constants";
+import { LuSend } from "react-icons/lu";
+import { PAYMENT_MODELS, type PaymentModel } from "../../../shared/constants";
+import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { addSalespersonInput, PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
-import { InputField, SelectField, TextareaField } from "../../ui/form";
+import { InputField, SelectField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
 
@@ -14,19 +15,13 @@ const PAYMENT_LABELS: Record<PaymentModel, string> = {
   individual: "Individual (salesperson pays)",
 };
 
-const EMPTY = {
-  name: "",
-  email: "",
-  phoneNumber: "",
-  yearsOfExperience: "0",
-  paymentModel: "dealership" as PaymentModel,
-  bio: "",
-};
+const EMPTY = { name: "", email: "", paymentModel: "dealership" as PaymentModel };
 
 /**
- * The Add Salesperson dialog (docs/product/dealerships.md#adding-a-salesperson): name and e-mail required (submit stays disabled without them and while
- * sending), experience in years, payment model (dealership by default), optional bio. The server adds to
- * the manager's own dealership and e-mails the salesperson a sign-in invite.
+ * The Add Salesperson dialog (docs/product/dealerships.md#adding-a-salesperson): name and e-mail required
+ * (submit stays disabled without them and while sending), payment model (dealership by default). Adding
+ * invites: the salesperson joins the manager's dealership when they accept the e-mailed invitation, with
+ * their existing profile and reviews if they have one (docs/product/invitations.md).
  */
 export function AddSalespersonDialog({
   open,
@@ -45,36 +40,18 @@ export function AddSalespersonDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = form.check(addSalespersonInput, {
-      ...draft,
-      phoneNumber: draft.phoneNumber.trim() || null,
-      bio: draft.bio.trim() || null,
-      yearsOfExperience: draft.yearsOfExperience.trim() === "" ? 0 : Number(draft.yearsOfExperience),
-    });
+    const input = form.check(addSalespersonInput, draft);
     if (!input) return;
     add.mutate(input, {
-      onSuccess: async (result) => {
-        if (result.outcome === "invited") {
-          const { name, email } = result.invitation;
-          showToast({
-            title: "Invitation sent",
-            description:
-              result.invite === "failed"
-                ? `${name} already has a KnowBefore profile, so we invited them to ${dealershipName}, but the e-mail could not be sent. They will see the invitation on their dashboard.`
-                : `${name} already has a KnowBefore profile. We e-mailed ${email} an invitation to join ${dealershipName}; they join once they accept it.`,
-            variant: "success",
-          });
-        } else {
-          const who = result.salesperson.name;
-          showToast({
-            title: "Salesperson added",
-            description:
-              result.invite === "failed"
-                ? `${who} joined ${dealershipName}, but the invite e-mail could not be sent. They can request a sign-in link from the salesperson portal.`
-                : `${who} joined ${dealershipName}. We e-mailed ${result.salesperson.email} a sign-in link.`,
-            variant: "success",
-          });
-        }
+      onSuccess: async ({ invitation }) => {
+        showToast({
+          title: "Invitation sent",
+          description:
+            invitation.name === null
+              ? `We e-mailed ${invitation.email} an invitation to join ${dealershipName}. They join once they accept it.`
+              : `${invitation.name} already has a KnowBefore profile. We e-mailed ${invitation.email} an invitation to bring it to ${dealershipName}.`,
+          variant: "success",
+        });
         close();
         await onAdded();
       },
@@ -103,16 +80,16 @@ export function AddSalespersonDialog({
     >
       <DialogHeading
         title="Add Salesperson"
-        subtitle={`They join ${dealershipName} and get an e-mail with a link to sign in to the salesperson portal.`}
+        subtitle={`We e-mail them an invitation to join ${dealershipName}; they join when they accept it.`}
       />
       <DialogForm
         label="Add salesperson"
         onSubmit={submit}
         onCancel={close}
         submit={{
-          confirmLabel: "Add Salesperson",
-          confirmIcon: <LuUserPlus />,
-          pendingLabel: "Adding",
+          confirmLabel: "Send invitation",
+          confirmIcon: <LuSend />,
+          pendingLabel: "Sending",
           pending: add.isPending,
           disabled: missingRequired || add.isPending,
         }}
@@ -121,16 +98,6 @@ export function AddSalespersonDialog({
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <InputField label="Name" required autoComplete="off" {...form.bind("name")} />
             <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
-            <InputField label="Phone" note="optional" type="tel" {...form.bind("phoneNumber")} />
-            <InputField
-              label="Experience (years)"
-              type="number"
-              inputMode="numeric"
-              min={YEARS_OF_EXPERIENCE.min}
-              max={YEARS_OF_EXPERIENCE.max}
-              step={1}
-              {...form.bind("yearsOfExperience")}
-            />
           </SimpleGrid>
           <SelectField
             label="Payment model"
@@ -138,10 +105,10 @@ export function AddSalespersonDialog({
             options={PAYMENT_MODELS.map((value) => ({ value, label: PAYMENT_LABELS[value] }))}
             {...form.bind("paymentModel")}
           />
-          <TextareaField label="Bio" note="optional" rows={3} maxLength={2000} {...form.bind("bio")} />
           <Text fontSize="xs" color="fg.muted">
-            Someone already on KnowBefore as an independent salesperson gets an invitation instead: they join
-            with their existing profile and reviews once they accept it.
+            Someone already on KnowBefore brings their profile and reviews when they accept. A new salesperson
+            fills in their profile after accepting. The invitation holds a place on your plan for{" "}
+            {INVITATION_TTL_DAYS} days.
           </Text>
         </Stack>
       </DialogForm>

@@ -18,7 +18,8 @@ import type { LinkPurpose } from "./signInLinks";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
-async function limitRedemptions(ctx: Context): Promise<void> {
+/** Redeeming a link (a sign-in link or an invitation's) is rate-limited per address. */
+export async function limitRedemptions(ctx: Context): Promise<void> {
   if (
     !ctx.env.RATE_LIMIT_DISABLED &&
     ctx.ip &&
@@ -125,19 +126,30 @@ export async function redeemLoginLink(
     await recordSecurityEvent(ctx, { eventType: "login_link_rejected", riskLevel: "medium" });
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   }
-  if (await mfaEnabled(ctx.sql, outcome.userId)) {
+  return signInByLink(ctx, outcome.userId);
+}
+
+/**
+ * A used link proved the address: signs the browser in as its account, or, when the account has a second
+ * factor, answers the challenge that finishes the sign-in. Sign-in links and invitations both end here.
+ */
+export async function signInByLink(
+  ctx: Context,
+  userId: string,
+): Promise<{ user: SessionUser; redirectTo: string } | MfaChallengeAnswer> {
+  if (await mfaEnabled(ctx.sql, userId)) {
     // The link was the first factor; the session waits for the second (docs/product/security.md#two-factor-authentication).
-    const account = await findSessionUser(ctx, outcome.userId);
+    const account = await findSessionUser(ctx, userId);
     const { challenge, expiresAt } = await createChallenge(
       ctx.sql,
-      outcome.userId,
+      userId,
       "session",
       account ? landingFor(account) : "/",
     );
-    await recordSecurityEvent(ctx, { eventType: "mfa_challenge", userId: outcome.userId });
+    await recordSecurityEvent(ctx, { eventType: "mfa_challenge", userId });
     return { mfaRequired: true, challenge, expiresAt };
   }
-  return startSession(ctx, outcome.userId);
+  return startSession(ctx, userId);
 }
 
 /** Signs the browser in as `userId` (a new session and its cookie; any session it had ends). */

@@ -1,5 +1,5 @@
 // Asking for a sign-in link: customers and salespeople by e-mail (rate-limited, recorded, never telling a
-// customer whether an account exists), and a manager's invitation of a new salesperson, which is the same link.
+// customer whether an account exists).
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type { RequestLoginOutput } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
@@ -51,26 +51,8 @@ async function deliverLink(ctx: Context, email: string, link: string, purpose: L
   });
 }
 
-/**
- * A dealership's manager added this salesperson: the same portal sign-in link as a requested one, worded as
- * an invitation to the team. After it expires, the portal's own form sends a fresh link to the same address.
- */
-export async function sendSalespersonInvite(
-  ctx: Context,
-  invite: { email: string; name: string; dealershipName: string },
-): Promise<"sent" | "logged"> {
-  const link = await issueLink(ctx, invite.email, "salesperson");
-  const portal = `${ctx.env.APP_URL}${LINK_PATH.salesperson}`;
-  const team = escapeHtml(invite.dealershipName);
-  return ctx.mailer.send({
-    to: invite.email,
-    subject: `You have been added to ${invite.dealershipName} on KnowBefore`,
-    text: `Hello ${invite.name},\n\n${invite.dealershipName} added you to its sales team on KnowBefore. Use this link to sign in to the salesperson portal and complete your profile. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nAfter that, ask for a new link at ${portal} with this e-mail address.\n`,
-    html: `<p>Hello ${escapeHtml(invite.name)},</p><p>${team} added you to its sales team on KnowBefore. Use this link to sign in to the salesperson portal and complete your profile. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:</p><p><a href="${link}">Sign in to KnowBefore</a></p><p>After that, ask for a new link at <a href="${portal}">${portal}</a> with this e-mail address.</p>`,
-  });
-}
-
-function escapeHtml(value: string): string {
+/** Text made safe to put in an e-mail's HTML. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -1,8 +1,8 @@
 import { ratingBand } from "../../../shared/constants";
 import type { LeaderboardEntry, ManagerOverview, ManagerPerformance } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
+import { openInvitationSql } from "../invitations/rules";
 import { dealershipAllowance } from "../subscriptions/reads";
-import { openInvitationSql } from "./invitations";
 import type { ManagerCtx } from "./team";
 
 // Overview -------------------------------------------------------------------------------------------------

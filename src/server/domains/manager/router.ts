@@ -1,3 +1,4 @@
+import { sentInvitations } from "../../../shared/schemas/invitations";
 import * as shape from "../../../shared/schemas/manager";
 import {
   addSalespersonInput,
@@ -10,7 +11,8 @@ import {
 } from "../../../shared/schemas/manager";
 import { router } from "../../trpc/init";
 import { manager } from "../../trpc/procedures";
-import { listTeamInvitations, revokeInvitation } from "./invitations";
+import { listTeamInvitations } from "../invitations/lists";
+import { revokeInvitation } from "../invitations/send";
 import { monthlyReport, monthlyReportFile } from "./monthlyReport";
 import { managerOverview, teamPerformance } from "./overview";
 import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
@@ -21,10 +23,10 @@ export const managerRouter = router({
   team: manager.query(teamInput, shape.teamPage, listTeam),
   pendingVerifications: manager.query(shape.teamMembers, pendingVerifications),
   addSalesperson: manager.mutation(addSalespersonInput, shape.addSalespersonResult, addSalesperson),
-  /** Invitations sent to existing salespeople that they have not answered yet. */
-  invitations: manager.query(shape.teamInvitations, listTeamInvitations),
+  /** Invitations to the team not answered yet (expired ones too, to resend). */
+  invitations: manager.query(sentInvitations, listTeamInvitations),
   revokeInvitation: manager.mutation(invitationIdInput, shape.revokedInvitation, (ctx, { id }) =>
-    revokeInvitation(ctx, id),
+    revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
   ),
   removeSalesperson: manager.mutation(removeSalespersonInput, shape.leftTeam, (ctx, input) =>
     removeSalesperson(ctx, input.salespersonId),

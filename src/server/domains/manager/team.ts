@@ -1,4 +1,4 @@
-// A dealership manager's team: list it, add a salesperson (by invitation), confirm pending registrations,
+// A dealership manager's team: list it, invite a salesperson, confirm pending registrations,
 // remove or reject one. Every function takes the dealership the caller manages (managerProcedure's
 // ctx.dealershipId) and puts it in the WHERE of what it reads or changes; no input names a dealership.
 import type { z } from "zod";
@@ -6,7 +6,6 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   AddSalespersonResult,
   addSalespersonInput,
-  TeamInvitation,
   TeamMember,
   TeamPage,
   teamInput,
@@ -18,8 +17,9 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
-import { sendSalespersonInvite } from "../auth/signInLinks";
-import { assertTeamRoom, createInvitation, mailInvitation } from "./invitations";
+import { sentInvitationById } from "../invitations/lists";
+import { assertTeamRoom } from "../invitations/rules";
+import { createInvitation } from "../invitations/send";
 
 export type ManagerCtx = Context & { user: SessionUser; dealershipId: number };
 
@@ -30,14 +30,6 @@ function memberColumns(sql: Queryable) {
     s.status, s.payment_model as "paymentModel", s.years_of_experience as "yearsOfExperience",
     s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews", s.verified_at as "verifiedAt",
     (s.user_id is not null) as "hasSignedIn", s.created_at as "createdAt"`;
-}
-
-async function teamMember(sql: Queryable, id: number): Promise<TeamMember> {
-  const [member] = await sql<
-    TeamMember[]
-  >`select ${memberColumns(sql)} from salespeople s where s.id = ${id}`;
-  if (!member) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return member;
 }
 
 // Team -----------------------------------------------------------------------------------------------------
@@ -80,24 +72,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Adds a salesperson to the caller's dealership. An address no profile has gets a new profile on the team at
- * once (with a sign-in link). An existing profile belongs to its owner: it gets an invitation, and joins only
- * when its owner accepts (invitations.ts). The dealership row is locked before the team is counted (open
- * invitations included), so concurrent adds are taken one at a time and the plan limit holds; the existing
- * profile is read, not locked: nothing about it changes here. Mail goes out after the change commits.
+ * Adds a salesperson to the caller's dealership by inviting them: nobody joins a team on the manager's word.
+ * An address with a profile is invited to bring it (reviews and all); a new address is invited to create one.
+ * Either way the salesperson joins only by accepting (domains/invitations). The dealership row is locked before
+ * the team is counted (open invitations included), so concurrent adds are taken one at a time and the plan
+ * limit holds. The invitation's e-mail goes out once this commits.
  */
 export async function addSalesperson(
   ctx: ManagerCtx,
   input: z.output<typeof addSalespersonInput>,
 ): Promise<AddSalespersonResult> {
-  type Committed =
-    | { outcome: "created"; id: number; dealershipName: string }
-    | { outcome: "invited"; invitation: TeamInvitation; dealershipName: string };
-  let committed: Committed;
   try {
-    committed = await ctx.sql.begin(async (tx): Promise<Committed> => {
-      const [dealership] = await tx<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
-        select id, name, city, state, time_zone from dealerships where id = ${ctx.dealershipId} for update`;
+    const invitation = await ctx.sql.begin(async (tx) => {
+      const [dealership] = await tx<Pick<DealershipRow, "id">[]>`
+        select id from dealerships where id = ${ctx.dealershipId} for update`;
       if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
 
       const [staff] = await tx`
@@ -109,8 +97,8 @@ export async function addSalesperson(
           "EMAIL_IN_USE",
         );
       }
-      const [existing] = await tx<Pick<SalespersonRow, "id" | "email" | "dealership_id">[]>`
-        select id, email::text as email, dealership_id from salespeople where email = ${input.email}`;
+      const [existing] = await tx<Pick<SalespersonRow, "id" | "dealership_id">[]>`
+        select id, dealership_id from salespeople where email = ${input.email}`;
       if (existing?.dealership_id === dealership.id) {
         throw appError("CONFLICT", "This salesperson is already on your team.", "ALREADY_ON_TEAM");
       }
@@ -123,77 +111,23 @@ export async function addSalesperson(
       }
 
       await assertTeamRoom(tx, dealership.id);
-
-      if (existing) {
-        const invitation = await createInvitation(ctx, tx, dealership, existing, input.paymentModel);
-        return { outcome: "invited", invitation, dealershipName: dealership.name };
-      }
-
-      const row = {
-        dealership_id: dealership.id,
-        city: dealership.city,
-        state: dealership.state,
-        time_zone: dealership.time_zone,
-        payment_model: input.paymentModel,
-        // A profile the dealership's own manager creates is confirmed by them.
-        verified_at: new Date(),
-        updated_at: new Date(),
-        name: input.name,
-        email: input.email,
-        phone_number: input.phoneNumber,
-        bio: input.bio,
-        years_of_experience: input.yearsOfExperience,
-        status: "available",
-      } satisfies Partial<SalespersonRow>;
-      const [created] = await tx<
-        Pick<SalespersonRow, "id">[]
-      >`insert into salespeople ${tx(row)} returning id`;
-      await recordAudit(ctx, tx, {
-        action: "salesperson.add",
-        entityId: created!.id,
+      const id = await createInvitation(ctx, tx, {
+        role: "salesperson",
         dealershipId: dealership.id,
-        after: {
-          name: input.name,
-          email: input.email,
-          phoneNumber: input.phoneNumber,
-          yearsOfExperience: input.yearsOfExperience,
-          paymentModel: input.paymentModel,
-          dealershipId: dealership.id,
-        },
+        email: input.email,
+        salespersonId: existing?.id ?? null,
+        paymentModel: input.paymentModel,
+        name: input.name,
       });
-      return { outcome: "created", id: created!.id, dealershipName: dealership.name };
+      return sentInvitationById(tx, id);
     });
+    return { outcome: "invited", invitation };
   } catch (error) {
-    // Two managers adding one address at the same moment: the unique e-mail (or the one open invitation per
-    // address) decides, the loser hears why.
+    // Two managers inviting one address at the same moment: the one open invitation per address decides.
     if (isUniqueViolation(error))
-      throw appError("CONFLICT", "A salesperson with this email already exists.", "ACCOUNT_EXISTS");
+      throw appError("CONFLICT", "This address already has an open invitation.", "INVITATION_PENDING");
     throw error;
   }
-
-  if (committed.outcome === "invited") {
-    const { invitation } = committed;
-    const invite = await mailInvitation(ctx, {
-      email: invitation.email,
-      name: invitation.name,
-      dealershipName: committed.dealershipName,
-    });
-    return { outcome: "invited", invitation, invite };
-  }
-
-  ctx.browseCache.clear();
-  let invite: "sent" | "logged" | "failed";
-  try {
-    invite = await sendSalespersonInvite(ctx, {
-      email: input.email,
-      name: input.name,
-      dealershipName: committed.dealershipName,
-    });
-  } catch (error) {
-    ctx.logger.warn(`salesperson invite for ${committed.id} was not sent: ${(error as Error).message}`);
-    invite = "failed";
-  }
-  return { outcome: "created", salesperson: await teamMember(ctx.sql, committed.id), invite };
 }
 
 /**

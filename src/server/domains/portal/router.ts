@@ -13,7 +13,7 @@ import * as salespeople from "../../../shared/schemas/salespeople";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import { router } from "../../trpc/init";
 import { anyone, manager as dealershipManager, salesperson, staff } from "../../trpc/procedures";
-import { acceptInvitation, declineInvitation, myInvitations } from "../manager/invitations";
+import { acceptInvitation, declineInvitation, myInvitations } from "../invitations/portal";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
 import { growthInsights } from "./insights";

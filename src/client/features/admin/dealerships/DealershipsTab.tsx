@@ -1,6 +1,6 @@
-import { Badge, Flex, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
-import { LuBuilding2, LuImage, LuSearchX } from "react-icons/lu";
+import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { apiErrorCause, trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
@@ -16,6 +16,7 @@ import {
   useSearchPage,
 } from "../consoleList";
 import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { InviteManagerDialog, ManagerInvitations } from "./ManagerInvitations";
 
 /** The console is for administrators, who get the whole row. */
 function asAdmin(d: PublicDealership | AdminDealership): AdminDealership | null {
@@ -190,9 +191,11 @@ function DealershipDialog({
 function DealershipRow({
   dealership: d,
   dialogs,
+  onInviteManager,
 }: {
   dealership: AdminDealership;
   dialogs: RecordDialogs<AdminDealership>;
+  onInviteManager: (dealership: AdminDealership) => void;
 }) {
   return (
     <ConsoleRow
@@ -220,12 +223,22 @@ function DealershipRow({
         </Badge>
       }
       actions={
-        <RowActions
-          record={d}
-          name={d.name}
-          dialogs={dialogs}
-          picture={{ label: "Logo", icon: <LuImage />, ariaLabel: `Upload a logo for ${d.name}` }}
-        />
+        <HStack gap="2" wrap="wrap" flexShrink={0}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onInviteManager(d)}
+            aria-label={`Invite a manager for ${d.name}`}
+          >
+            <LuUserPlus /> Invite manager
+          </Button>
+          <RowActions
+            record={d}
+            name={d.name}
+            dialogs={dialogs}
+            picture={{ label: "Logo", icon: <LuImage />, ariaLabel: `Upload a logo for ${d.name}` }}
+          />
+        </HStack>
       }
     >
       <Text fontSize="sm" color="fg.muted" truncate>
@@ -238,8 +251,12 @@ function DealershipRow({
   );
 }
 
-/** Dealerships: search, add, edit, logo and delete with a reason (refused while salespeople remain). */
+/**
+ * Dealerships: search, add, edit, logo and delete with a reason (refused while salespeople remain); invite a
+ * manager for any of them, with the manager invitations not answered yet above the list.
+ */
 export function DealershipsTab() {
+  const [invitingFor, setInvitingFor] = useState<AdminDealership | null>(null);
   const utils = trpc.useUtils();
   const state = useSearchPage();
   const list = trpc.admin.dealerships.useQuery(recordPage(state), RECORD_LIST_OPTIONS);
@@ -248,44 +265,55 @@ export function DealershipsTab() {
   const remove = trpc.admin.deleteDealership.useMutation();
 
   return (
-    <RecordTab
-      title="Dealerships"
-      description="Partner dealerships, their managers and team sizes."
-      add="Add Dealership"
-      dialogs={dialogs}
-      forms={
-        <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-      }
-      picture={{
-        title: "Dealership logo",
-        subtitle: (d) => `A new logo for ${d.name}.`,
-        current: (d) => d.logoUrl ?? null,
-        uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
-        onUploaded: () => utils.admin.dealerships.invalidate(),
-      }}
-      remove={{
-        title: "Delete dealership",
-        explain: (d) =>
-          `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
-        onDelete: async (d, reason) => {
-          const result = await remove.mutateAsync({ id: d.id, reason });
-          await refreshAfterChange(utils.admin.dealerships, utils);
-          return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
-        },
-      }}
-      query={list}
-      state={state}
-      listing="dealerships"
-      toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
-      loading={{ rows: 5, height: "20" }}
-      error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
-      empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
-      listLabel="Dealerships"
-    >
-      {(item) => {
-        const d = asAdmin(item);
-        return d ? <DealershipRow key={d.id} dealership={d} dialogs={dialogs} /> : null;
-      }}
-    </RecordTab>
+    <Stack gap="6">
+      <ManagerInvitations />
+      <InviteManagerDialog
+        dealership={invitingFor}
+        onOpenChange={(open) => {
+          if (!open) setInvitingFor(null);
+        }}
+      />
+      <RecordTab
+        title="Dealerships"
+        description="Partner dealerships, their managers and team sizes."
+        add="Add Dealership"
+        dialogs={dialogs}
+        forms={
+          <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
+        }
+        picture={{
+          title: "Dealership logo",
+          subtitle: (d) => `A new logo for ${d.name}.`,
+          current: (d) => d.logoUrl ?? null,
+          uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
+          onUploaded: () => utils.admin.dealerships.invalidate(),
+        }}
+        remove={{
+          title: "Delete dealership",
+          explain: (d) =>
+            `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
+          onDelete: async (d, reason) => {
+            const result = await remove.mutateAsync({ id: d.id, reason });
+            await refreshAfterChange(utils.admin.dealerships, utils);
+            return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
+          },
+        }}
+        query={list}
+        state={state}
+        listing="dealerships"
+        toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
+        loading={{ rows: 5, height: "20" }}
+        error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
+        empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
+        listLabel="Dealerships"
+      >
+        {(item) => {
+          const d = asAdmin(item);
+          return d ? (
+            <DealershipRow key={d.id} dealership={d} dialogs={dialogs} onInviteManager={setInvitingFor} />
+          ) : null;
+        }}
+      </RecordTab>
+    </Stack>
   );
 }

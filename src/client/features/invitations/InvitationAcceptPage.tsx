@@ -1,0 +1,238 @@
+// /invitations/accept?token=…: what an invitation is (dealership, role, who sent it, until when), then one
+// click to accept or decline it. Only the invited address's owner may: a browser signed in as someone else is
+// told so and offered to sign out.
+import { Alert, Button, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import {
+  LuArrowRight,
+  LuBuilding2,
+  LuCircleX,
+  LuMailCheck,
+  LuShieldCheck,
+  LuUserCheck,
+} from "react-icons/lu";
+import type { InvitationDescription } from "../../../shared/schemas/invitations";
+import { Fact } from "../../ui/Fact";
+import { InputField } from "../../ui/form";
+import { mediumDate } from "../../ui/format";
+import { TextLink } from "../../ui/links";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { MfaCodeForm, SignInAddress, StepHeading } from "../auth";
+import { type AuthHighlight, AuthLayout } from "../auth/AuthLayout";
+import { useInvitationLink } from "./useInvitationLink";
+
+const HIGHLIGHTS: readonly AuthHighlight[] = [
+  {
+    icon: LuMailCheck,
+    title: "Sent to you alone",
+    text: "The link works once, for the address it was sent to, and only after you click Accept.",
+  },
+  {
+    icon: LuShieldCheck,
+    title: "Your reputation moves with you",
+    text: "A salesperson who already has a profile keeps its reviews and history at the new dealership.",
+  },
+  {
+    icon: LuBuilding2,
+    title: "Verified by the dealership",
+    text: "An invited salesperson is confirmed by the invitation itself and listed as soon as they accept.",
+  },
+];
+
+function roleText(invitation: InvitationDescription) {
+  return invitation.role === "manager" ? "Manager" : "Salesperson";
+}
+
+export function InvitationAcceptPage() {
+  useDocumentTitle("Your invitation");
+  const link = useInvitationLink();
+  const { step } = link;
+  return (
+    <AuthLayout
+      pitchTitle="Join your dealership on KnowBefore."
+      pitchText="Buyers find, book and review salespeople they can trust. An invitation puts you on your dealership's page."
+      highlights={HIGHLIGHTS}
+    >
+      {step.status === "checking" && (
+        <Stack align="center" py="16" gap="4" role="status" aria-live="polite">
+          <Spinner size="lg" color="blue.600" />
+          <Text fontWeight="medium">Checking your invitation…</Text>
+        </Stack>
+      )}
+      {step.status === "idle" && (
+        <Problem title="No invitation here">
+          Open the link from your invitation e-mail. It carries the invitation with it.
+        </Problem>
+      )}
+      {step.status === "failed" && <Problem title="This invitation can't be used">{step.message}</Problem>}
+      {step.status === "declined" && (
+        <Stack gap="6" align="center" textAlign="center" py={{ base: "2", md: "6" }}>
+          <StepHeading icon={LuCircleX} title="Invitation declined">
+            Nothing changed on your account. Whoever invited you has been told.
+          </StepHeading>
+          <TextLink to="/">Go to KnowBefore</TextLink>
+        </Stack>
+      )}
+      {step.status === "mfa" && (
+        <Stack gap="6" align="center" py={{ base: "2", md: "6" }}>
+          <StepHeading icon={LuShieldCheck} title="Two-step verification">
+            You accepted the invitation. Your account uses two-factor authentication: one more step to sign in
+            as <SignInAddress email={step.invitation.email} />.
+          </StepHeading>
+          <Stack w="full" maxW="sm">
+            <MfaCodeForm
+              pending={step.pending}
+              error={step.error}
+              onSubmit={link.verifyCode}
+              onCancel={() => window.location.assign("/")}
+              cancelLabel="Sign in later"
+            />
+          </Stack>
+        </Stack>
+      )}
+      {(step.status === "ready" || step.status === "answering") && (
+        <Invitation
+          invitation={step.invitation}
+          error={step.error}
+          answering={step.status === "answering"}
+          onAccept={link.accept}
+          onDecline={link.decline}
+          onSignOut={link.signOutAndRetry}
+          signingOut={link.signingOut}
+        />
+      )}
+    </AuthLayout>
+  );
+}
+
+function Problem({ title, children }: { title: string; children: string }) {
+  return (
+    <Stack gap="6" align="center" textAlign="center" py={{ base: "2", md: "6" }}>
+      <StepHeading icon={LuCircleX} title={title}>
+        {children}
+      </StepHeading>
+      <TextLink to="/">Go to KnowBefore</TextLink>
+    </Stack>
+  );
+}
+
+function Invitation({
+  invitation,
+  error,
+  answering,
+  onAccept,
+  onDecline,
+  onSignOut,
+  signingOut,
+}: {
+  invitation: InvitationDescription;
+  error: string | null;
+  answering: boolean;
+  onAccept: (name?: string) => void;
+  onDecline: () => void;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  const [name, setName] = useState("");
+  const wrongAccount = invitation.signedInAs !== null;
+  const { dealership } = invitation;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onAccept(invitation.needsName ? name.trim() : undefined);
+  };
+  return (
+    <Stack as="form" onSubmit={submit} gap="6" py={{ base: "2", md: "6" }} minW="0" aria-label="Invitation">
+      <Stack align="center" textAlign="center" gap="4">
+        <StepHeading
+          icon={LuUserCheck}
+          title={invitation.role === "manager" ? `Manage ${dealership.name}` : `Join ${dealership.name}`}
+        >
+          {invitation.invitedBy ?? "KnowBefore"} invited <SignInAddress email={invitation.email} /> to{" "}
+          {invitation.role === "manager" ? "manage this dealership" : "its sales team"}.
+        </StepHeading>
+      </Stack>
+      <SimpleGrid
+        as="dl"
+        columns={2}
+        gap="4"
+        borderWidth="1px"
+        borderColor="border.muted"
+        borderRadius="lg"
+        p="4"
+      >
+        <Fact term label="Dealership">
+          {dealership.name}, {dealership.city}, {dealership.state}
+        </Fact>
+        <Fact term label="Role">
+          {roleText(invitation)}
+        </Fact>
+        <Fact term label="Invited by">
+          {invitation.invitedBy ?? "An administrator"}
+        </Fact>
+        <Fact term label="Open until">
+          {mediumDate.format(new Date(invitation.expiresAt))}
+        </Fact>
+      </SimpleGrid>
+      {invitation.role === "manager" && (
+        <Text fontSize="sm" color="fg.muted">
+          Accepting makes you this dealership's manager; if it has one now, they hand it over to you.
+        </Text>
+      )}
+      {wrongAccount ? (
+        <Alert.Root status="warning" borderRadius="lg">
+          <Alert.Indicator />
+          <Stack gap="3" minW="0">
+            <Alert.Description overflowWrap="anywhere">
+              This invitation was sent to {invitation.email}, but you are signed in as {invitation.signedInAs}
+              . Sign out and open it again.
+            </Alert.Description>
+            <Button size="sm" alignSelf="flex-start" loading={signingOut} onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Stack>
+        </Alert.Root>
+      ) : (
+        <>
+          {invitation.needsName && (
+            <InputField
+              label="Your name"
+              required
+              autoComplete="name"
+              hint="Shown on your salesperson profile; you can fill in the rest after accepting."
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+          {error && (
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Description>{error}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Stack gap="3" align="center">
+            <Button
+              type="submit"
+              colorPalette="blue"
+              size="lg"
+              w="full"
+              maxW="sm"
+              loading={answering}
+              loadingText="Accepting…"
+              disabled={invitation.needsName && name.trim() === ""}
+            >
+              Accept invitation <LuArrowRight />
+            </Button>
+            <Text fontSize="sm" color="fg.muted" textAlign="center" textWrap="balance">
+              {invitation.hasAccount
+                ? "Accepting signs you in to your account."
+                : "Accepting creates your KnowBefore account and signs you in."}
+            </Text>
+            <Button variant="plain" size="sm" color="red.700" disabled={answering} onClick={onDecline}>
+              Decline
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+// Invitations not answered yet, where they were sent from (a manager's team, the administrators' console):
+// who, since when, until when, with resend (a new link, a new expiry) and revoke.
+import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuMailX, LuSend } from "react-icons/lu";
+import type { SentInvitation } from "../../../shared/schemas/invitations";
+import { trpc } from "../../trpc";
+import { ActionRow } from "../../ui/ActionRow";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
+
+/** Whom an invitation names: the profile's name when there is one, else its address. */
+export function inviteeName(invitation: SentInvitation): string {
+  return invitation.name ?? invitation.email;
+}
+
+export function SentInvitationList({
+  invitations,
+  showDealership,
+  onChanged,
+}: {
+  invitations: SentInvitation[];
+  /** The administrators' list spans dealerships; a manager's is their own. */
+  showDealership: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const resend = trpc.invitations.resend.useMutation();
+  const revoke = trpc.invitations.revoke.useMutation();
+  const [revoking, setRevoking] = useState<SentInvitation | null>(null);
+
+  return (
+    <>
+      <Stack as="ul" listStyleType="none" gap="3" aria-label="Pending invitations">
+        {invitations.map((invitation) => {
+          const who = inviteeName(invitation);
+          const resending = resend.isPending && resend.variables?.id === invitation.id;
+          return (
+            <ActionRow
+              key={invitation.id}
+              actions={
+                <HStack gap="2" flexShrink={0} justify={{ base: "stretch", sm: "flex-end" }}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    flex={{ base: "1", sm: "initial" }}
+                    loading={resending}
+                    loadingText="Sending"
+                    onClick={() =>
+                      resend.mutate(
+                        { id: invitation.id },
+                        toastOutcome(
+                          {
+                            title: "Invitation sent again",
+                            description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
+                          },
+                          "Couldn't resend the invitation",
+                          onChanged,
+                        ),
+                      )
+                    }
+                    aria-label={`Resend the invitation to ${who}`}
+                  >
+                    <LuSend /> Resend
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    flex={{ base: "1", sm: "initial" }}
+                    onClick={() => setRevoking(invitation)}
+                    aria-label={`Revoke the invitation to ${who}`}
+                  >
+                    <LuMailX /> Revoke
+                  </Button>
+                </HStack>
+              }
+            >
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {who}
+                </Text>
+                {invitation.expired ? (
+                  <Badge colorPalette="orange">Expired</Badge>
+                ) : invitation.name === null && invitation.role === "salesperson" ? (
+                  <Badge colorPalette="blue">New to KnowBefore</Badge>
+                ) : null}
+              </HStack>
+              {invitation.name !== null && (
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {invitation.email}
+                </Text>
+              )}
+              {showDealership && (
+                <Text fontSize="sm" color="fg.muted">
+                  Manager of {invitation.dealership.name}, {invitation.dealership.city},{" "}
+                  {invitation.dealership.state}
+                </Text>
+              )}
+              <Text fontSize="xs" color="fg.muted">
+                Sent {mediumDate.format(new Date(invitation.sentAt))}
+                {invitation.invitedBy ? ` by ${invitation.invitedBy}` : ""},{" "}
+                {invitation.expired ? "expired" : "open until"}{" "}
+                {mediumDate.format(new Date(invitation.expiresAt))}
+              </Text>
+            </ActionRow>
+          );
+        })}
+      </Stack>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this invitation?"
+        description={`${revoking ? inviteeName(revoking) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking"
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(
+            { id: revoking.id },
+            toastOutcome(
+              {
+                title: "Invitation revoked",
+                description: `${inviteeName(revoking)} can no longer accept it.`,
+              },
+              "Couldn't revoke the invitation",
+              () => {
+                setRevoking(null);
+                return onChanged();
+              },
+            ),
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,280 @@
+// Answering an invitation through the link in its e-mail: described without being used, then accepted (or
+// declined) by one click, which the app's Origin check guards like every state-changing request. Only the
+// invited address's owner answers: a browser signed in as someone else is refused; a signed-out one proves
+// the address by holding the link (it was mailed there) and is signed in as that address's account.
+
+import type { InvitationRole, PaymentModel } from "../../../shared/constants";
+import { links } from "../../../shared/links";
+import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { hashToken } from "../../auth/crypto";
+import type { Queryable } from "../../db/client";
+import type { UserRow } from "../../db/rows";
+import type { Context } from "../../serviceContext";
+import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
+import { notify } from "../notifications/notify";
+import {
+  type Actor,
+  dealershipForJoining,
+  type JoiningProfile,
+  joinDealership,
+  takeOverDealership,
+} from "./join";
+import {
+  closedInvitation,
+  type InvitationState,
+  sameAddress,
+  unknownInvitation,
+  wrongAccount,
+} from "./rules";
+
+type InvitationRow = InvitationState & {
+  id: string;
+  role: InvitationRole;
+  dealership_id: number;
+  payment_model: PaymentModel | null;
+};
+
+type Account = Pick<UserRow, "id" | "role" | "disabled_at" | "first_name" | "last_name">;
+
+const INVITATION_COLUMNS = (sql: Queryable) => sql`
+  i.id, i.role, i.dealership_id, i.email::text as email, i.payment_model, i.expires_at, i.accepted_at,
+  i.declined_at, i.revoked_at`;
+
+async function invitationByToken(sql: Queryable, token: string): Promise<InvitationRow> {
+  const [row] = await sql<InvitationRow[]>`
+    select ${INVITATION_COLUMNS(sql)} from invitations i where i.token_hash = ${hashToken(token)}`;
+  if (!row) throw unknownInvitation();
+  return row;
+}
+
+function accountFor(sql: Queryable, email: string) {
+  return sql<Account[]>`
+    select id, role, disabled_at, first_name, last_name from users where email = ${email} limit 1`;
+}
+
+function profileFor(sql: Queryable, email: string, userId: string | null, lock: boolean) {
+  return sql<(JoiningProfile & { user_id: string | null })[]>`
+    select id, name, dealership_id, payment_model, verified_at, user_id from salespeople
+     where email = ${email} or user_id = ${userId}::uuid
+     order by (email = ${email}) desc limit 1 ${lock ? sql`for update` : sql``}`;
+}
+
+/** Refuses what cannot answer: a closed invitation, or a browser signed in as another address. */
+function assertAnswerable(ctx: Context, invitation: InvitationRow) {
+  const closed = closedInvitation(invitation);
+  if (closed) throw closed;
+  if (ctx.user && !sameAddress(ctx.user.email, invitation.email))
+    throw wrongAccount(invitation.email, ctx.user.email);
+}
+
+function fullName(account: Pick<Account, "first_name" | "last_name"> | undefined): string {
+  return [account?.first_name, account?.last_name].filter(Boolean).join(" ").trim();
+}
+
+export async function describeInvitation(ctx: Context, token: string): Promise<InvitationDescription> {
+  await limitRedemptions(ctx);
+  const invitation = await invitationByToken(ctx.sql, token);
+  const closed = closedInvitation(invitation);
+  if (closed) throw closed;
+  const [about] = await ctx.sql<{ name: string; city: string; state: string; inviter: string | null }[]>`
+    select d.name, d.city, d.state,
+           (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
+              from users u join invitations i on i.invited_by_user_id = u.id where i.id = ${invitation.id}) as inviter
+      from dealerships d where d.id = ${invitation.dealership_id}`;
+  const [account] = await accountFor(ctx.sql, invitation.email);
+  const [profile] = await profileFor(ctx.sql, invitation.email, account?.id ?? null, false);
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    dealership: {
+      id: invitation.dealership_id,
+      name: about?.name ?? "",
+      city: about?.city ?? "",
+      state: about?.state ?? "",
+    },
+    invitedBy: about?.inviter ?? null,
+    expiresAt: invitation.expires_at,
+    hasAccount: Boolean(account),
+    needsName: invitation.role === "salesperson" && !profile && fullName(account) === "",
+    signedInAs: ctx.user && !sameAddress(ctx.user.email, invitation.email) ? ctx.user.email : null,
+  };
+}
+
+/** The invitee's account as it must be for the role, created for a new person; refusals say why not. */
+async function inviteeAccount(tx: Queryable, invitation: InvitationRow, name: string | undefined) {
+  const [account] = await accountFor(tx, invitation.email);
+  if (account?.disabled_at) {
+    throw appError(
+      "FORBIDDEN",
+      "This account is closed, so it cannot accept invitations.",
+      "ACCOUNT_DISABLED",
+    );
+  }
+  if (account && isAdmin(account)) {
+    throw appError(
+      "CONFLICT",
+      "This address belongs to an administrator, who cannot join a dealership.",
+      "EMAIL_IN_USE",
+    );
+  }
+  if (account) return account;
+  const [first, ...rest] = (name ?? "").trim().split(/\s+/);
+  const [created] = await tx<Account[]>`
+    insert into users (email, role, first_name, last_name)
+    values (${invitation.email}, ${invitation.role}, ${first || null}, ${rest.join(" ") || null})
+    returning id, role, disabled_at, first_name, last_name`;
+  return created!;
+}
+
+async function acceptAsSalesperson(
+  actor: Actor,
+  tx: Queryable,
+  invitation: InvitationRow,
+  name: string | undefined,
+): Promise<string> {
+  const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
+  if (!dealership) throw unknownInvitation();
+  const account = await inviteeAccount(tx, invitation, name);
+  if (account.role === "manager") {
+    throw appError(
+      "CONFLICT",
+      "This address belongs to a dealership manager's account. A salesperson needs an address of their own.",
+      "EMAIL_IN_USE",
+    );
+  }
+  const [profile] = await profileFor(tx, invitation.email, account.id, true);
+  const who = { ...actor, user: { id: account.id, role: "salesperson" as const } };
+  if (account.role === "customer") {
+    await tx`update users set role = 'salesperson', updated_at = now() where id = ${account.id}`;
+    await recordAudit(who as Context, tx, {
+      action: "user.role_change",
+      entityId: account.id,
+      dealershipId: dealership.id,
+      reason: "Accepted an invitation to join a dealership's sales team",
+      before: { role: "customer" },
+      after: { role: "salesperson" },
+    });
+  }
+  const claim = { id: invitation.id, paymentModel: invitation.payment_model };
+  if (profile) {
+    if (profile.user_id !== account.id) {
+      await tx`update salespeople set user_id = ${account.id} where id = ${profile.id}`;
+    }
+    await joinDealership(who, tx, dealership, profile, claim);
+    return account.id;
+  }
+  const profileName = name?.trim() || fullName(account);
+  if (!profileName) {
+    throw appError("BAD_REQUEST", "Tell us the name your profile should show.", "NAME_REQUIRED");
+  }
+  // A new profile, independent for the moment it takes joinDealership to move it onto the team.
+  const [created] = await tx<JoiningProfile[]>`
+    insert into salespeople (name, email, city, state, time_zone, user_id, status)
+    values (${profileName}, ${invitation.email}, ${dealership.city}, ${dealership.state}, ${dealership.time_zone},
+            ${account.id}, 'available')
+    returning id, name, dealership_id, payment_model, verified_at`;
+  await joinDealership(who, tx, dealership, created!, claim);
+  return account.id;
+}
+
+async function acceptAsManager(
+  actor: Actor,
+  tx: Queryable,
+  invitation: InvitationRow,
+  name: string | undefined,
+): Promise<string> {
+  const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
+  if (!dealership) throw unknownInvitation();
+  const account = await inviteeAccount(tx, invitation, name);
+  const [profile] = await profileFor(tx, invitation.email, account.id, false);
+  if (account.role === "salesperson" || profile) {
+    throw appError(
+      "CONFLICT",
+      "This address has a salesperson profile. A manager needs an account of their own address.",
+      "EMAIL_IN_USE",
+    );
+  }
+  if (dealership.manager_id === account.id) {
+    throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
+  }
+  const [other] = await tx`select 1 as found from dealerships where manager_id = ${account.id} limit 1`;
+  if (other) {
+    throw appError(
+      "CONFLICT",
+      "You already manage another dealership. One account manages one dealership.",
+      "MANAGES_OTHER_DEALERSHIP",
+    );
+  }
+  const who = { ...actor, user: { id: account.id, role: "manager" as const } };
+  await takeOverDealership(who, tx, dealership, account.id, invitation.id);
+  return account.id;
+}
+
+/**
+ * Accepts the invitation the token names, in one transaction: the dealership is locked first, then the
+ * invitation row, whose state is checked again under the lock, so it is used once. Then the browser is signed
+ * in as the invitee, unless it already was.
+ */
+export async function acceptInvitationLink(
+  ctx: Context,
+  input: { token: string; name?: string | undefined },
+): Promise<AcceptedInvitation> {
+  await limitRedemptions(ctx);
+  const found = await invitationByToken(ctx.sql, input.token);
+  assertAnswerable(ctx, found);
+  const userId = await ctx.sql.begin(async (tx) => {
+    await tx`select id from dealerships where id = ${found.dealership_id} for update`;
+    const [invitation] = await tx<InvitationRow[]>`
+      select ${INVITATION_COLUMNS(tx)} from invitations i where i.id = ${found.id} for update`;
+    if (!invitation) throw unknownInvitation();
+    assertAnswerable(ctx, invitation);
+    const actor: Actor = { ip: ctx.ip, user: ctx.user };
+    const accepted =
+      invitation.role === "manager"
+        ? await acceptAsManager(actor, tx, invitation, input.name)
+        : await acceptAsSalesperson(actor, tx, invitation, input.name);
+    await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${accepted} where id = ${invitation.id}`;
+    return accepted;
+  });
+  ctx.browseCache.clear();
+  const redirectTo: string =
+    found.role === "manager" ? links.managerDashboard() : links.salespersonDashboard({ tab: "profile" });
+  const session = ctx.user ? null : await signInByLink(ctx, userId);
+  if (session && "redirectTo" in session) session.redirectTo = redirectTo;
+  return { id: found.id, role: found.role, dealershipId: found.dealership_id, redirectTo, session };
+}
+
+/** Declines the invitation the token names; whoever sent it hears so on their dashboard. */
+export async function declineInvitationLink(ctx: Context, token: string) {
+  await limitRedemptions(ctx);
+  const found = await invitationByToken(ctx.sql, token);
+  assertAnswerable(ctx, found);
+  await ctx.sql.begin(async (tx) => {
+    const [row] = await tx`
+      update invitations set declined_at = now()
+       where id = ${found.id} and accepted_at is null and declined_at is null and revoked_at is null
+         and expires_at > now()
+      returning id`;
+    if (!row) throw closedInvitation({ ...found, declined_at: new Date() }) ?? unknownInvitation();
+    await recordAudit(ctx, tx, {
+      action: found.role === "manager" ? "dealership.manager_invite_decline" : "salesperson.invite_decline",
+      entityId: found.role === "manager" ? found.dealership_id : found.email,
+      dealershipId: found.dealership_id,
+      after: { invitationId: found.id },
+    });
+    if (found.role === "salesperson") {
+      await notify(tx, {
+        to: { managerOf: found.dealership_id },
+        type: "team_invitation",
+        title: "Invitation declined",
+        body: `${found.email} declined your invitation to join your team.`,
+        link: links.managerDashboard({ tab: "team" }),
+      });
+    }
+  });
+  return { id: found.id, status: "declined" as const, dealershipId: found.dealership_id };
+}

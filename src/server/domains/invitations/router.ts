@@ -1,0 +1,47 @@
+import type { SessionUser } from "../../../shared/schemas/auth";
+import {
+  acceptedInvitation,
+  acceptInvitationInput,
+  declinedInvitation,
+  invitationDescription,
+  invitationIdInput,
+  invitationTokenInput,
+  inviteManagerInput,
+  revokedInvitation,
+  sentInvitation,
+  sentInvitations,
+} from "../../../shared/schemas/invitations";
+import { isAdmin } from "../../access";
+import { router } from "../../trpc/init";
+import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
+import { acceptInvitationLink, declineInvitationLink, describeInvitation } from "./accept";
+import { listManagerInvitations } from "./lists";
+import { inviteManager, resendInvitation, revokeInvitation, type SenderScope } from "./send";
+
+/** A manager acts on their own team's invitations; an administrator on any. */
+function scopeOf({ user }: { user: SessionUser }): SenderScope {
+  return isAdmin(user) ? "admin" : { dealershipId: user.managedDealershipId ?? -1 };
+}
+
+/** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */
+export const invitationsRouter = router({
+  /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
+  describe: anyone.mutation(invitationTokenInput, invitationDescription, (ctx, input) =>
+    describeInvitation(ctx, input.token),
+  ),
+  accept: anyone.mutation(acceptInvitationInput, acceptedInvitation, acceptInvitationLink),
+  decline: anyone.mutation(invitationTokenInput, declinedInvitation, (ctx, input) =>
+    declineInvitationLink(ctx, input.token),
+  ),
+  /** An administrator invites a dealership's manager (a handover when it has one). */
+  inviteManager: admin.mutation(inviteManagerInput, sentInvitation, (ctx, input) =>
+    ctx.sql.begin((tx) => inviteManager(ctx, tx, input)),
+  ),
+  managerInvitations: admin.query(sentInvitations, listManagerInvitations),
+  resend: managerOrAdmin.mutation(invitationIdInput, sentInvitation, (ctx, input) =>
+    resendInvitation(ctx, scopeOf(ctx), input.id),
+  ),
+  revoke: managerOrAdmin.mutation(invitationIdInput, revokedInvitation, (ctx, input) =>
+    revokeInvitation(ctx, scopeOf(ctx), input.id),
+  ),
+});

@@ -1,0 +1,239 @@
+// Sending invitations (docs/product/invitations.md): creating one of either kind, its e-mail (a
+// queued job that makes the link's token, so only its SHA-256 is ever stored), resending and revoking.
+
+import type { InvitationRole, PaymentModel } from "../../../shared/constants";
+import { links } from "../../../shared/links";
+import { INVITATION_TTL_DAYS, type SentInvitation } from "../../../shared/schemas/invitations";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { generateToken, hashToken } from "../../auth/crypto";
+import type { Queryable } from "../../db/client";
+import { QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
+import type { NoticeDeps } from "../appointments/notices";
+import { escapeHtml } from "../auth/signInLinks";
+import { notify } from "../notifications/notify";
+import { sentInvitationById } from "./lists";
+import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
+
+export type InvitationSpec = {
+  role: InvitationRole;
+  dealershipId: number;
+  email: string;
+  /** The existing profile a salesperson invitation is addressed to, when the address has one. */
+  salespersonId?: number | null;
+  paymentModel?: PaymentModel | null;
+  /** Greets the invitee in the e-mail. */
+  name?: string | null;
+};
+
+/**
+ * Creates an invitation inside the caller's transaction (the dealership row locked by the caller) and queues
+ * its e-mail, which goes out only if the transaction commits. An expired invitation to the same address is
+ * closed first, so it can be sent again; an open one refuses a second.
+ */
+export async function createInvitation(ctx: Context, tx: Queryable, spec: InvitationSpec): Promise<string> {
+  await tx`
+    update invitations set revoked_at = now()
+     where dealership_id = ${spec.dealershipId} and email = ${spec.email} and role = ${spec.role}
+       and accepted_at is null and declined_at is null and revoked_at is null and expires_at <= now()`;
+  const [open] = await tx`
+    select 1 as found from invitations i
+     where i.dealership_id = ${spec.dealershipId} and i.email = ${spec.email} and i.role = ${spec.role}
+       and ${openInvitationSql(tx, "i")}`;
+  if (open) {
+    throw appError(
+      "CONFLICT",
+      "This address already has an open invitation. Resend it from the list of pending invitations instead.",
+      "INVITATION_PENDING",
+    );
+  }
+  const [row] = await tx<{ id: string }[]>`
+    insert into invitations (role, dealership_id, email, salesperson_id, payment_model, invited_by_user_id,
+                             expires_at)
+    values (${spec.role}, ${spec.dealershipId}, ${spec.email}, ${spec.salespersonId ?? null},
+            ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
+            now() + make_interval(days => ${INVITATION_TTL_DAYS}))
+    returning id`;
+  const id = row!.id;
+  await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id, name: spec.name ?? null }, { within: tx });
+  if (spec.salespersonId) {
+    await notify(tx, {
+      to: { salespersonId: spec.salespersonId },
+      type: "team_invitation",
+      title: "Invitation to join a dealership",
+      body: "A dealership invites you to join its sales team. Accept or decline it on your dashboard.",
+      link: links.salespersonDashboard(),
+    });
+  }
+  await recordAudit(ctx, tx, {
+    action: spec.role === "manager" ? "dealership.manager_invite" : "salesperson.invite",
+    entityId: spec.role === "manager" ? spec.dealershipId : (spec.salespersonId ?? spec.email),
+    dealershipId: spec.dealershipId,
+    after: { invitationId: id, email: spec.email, paymentModel: spec.paymentModel ?? null },
+  });
+  return id;
+}
+
+/**
+ * Invites `email` to manage dealership `dealershipId`, inside the caller's transaction: answers the new
+ * invitation; its e-mail (with the acceptance link) goes out after the transaction commits. When the invitee
+ * accepts, they become the dealership's manager and any previous manager loses that role. Refuses (AppError)
+ * an unknown dealership, an administrator's address, the dealership's current manager, and a second open
+ * invitation to the same address. `name` only greets the invitee.
+ */
+export async function inviteManager(
+  ctx: Context,
+  tx: Queryable,
+  input: { dealershipId: number; email: string; name?: string | null },
+): Promise<SentInvitation> {
+  const [dealership] = await tx<{ id: number; manager_email: string | null }[]>`
+    select d.id, u.email::text as manager_email
+      from dealerships d left join users u on u.id = d.manager_id
+     where d.id = ${input.dealershipId} for update of d`;
+  if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
+  if (dealership.manager_email?.toLowerCase() === input.email.toLowerCase()) {
+    throw appError("CONFLICT", "This address already manages this dealership.", "ALREADY_MANAGER");
+  }
+  const [account] = await tx<{ role: string }[]>`select role from users where email = ${input.email}`;
+  if (account?.role === "admin") {
+    throw appError(
+      "CONFLICT",
+      "This address belongs to an administrator. A manager needs an account of their own.",
+      "EMAIL_IN_USE",
+    );
+  }
+  const id = await createInvitation(ctx, tx, { role: "manager", ...input });
+  return sentInvitationById(tx, id);
+}
+
+/** Who may resend or revoke an invitation: a manager their own team's, an administrator any. */
+export type SenderScope = { dealershipId: number } | "admin";
+
+function inScope(sql: Queryable, scope: SenderScope) {
+  return scope === "admin"
+    ? sql`true`
+    : sql`(i.dealership_id = ${scope.dealershipId} and i.role = 'salesperson')`;
+}
+
+function invitationNotPending() {
+  return appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+}
+
+/**
+ * Sends an unanswered invitation again: the old link stops working at once, the expiry starts again, and a
+ * new link is mailed after commit. An expired salesperson invitation takes its place on the plan again.
+ */
+export async function resendInvitation(
+  ctx: Context,
+  scope: SenderScope,
+  id: string,
+): Promise<SentInvitation> {
+  const resent = await ctx.sql.begin(async (tx) => {
+    const [found] = await tx<{ dealership_id: number; role: InvitationRole }[]>`
+      select i.dealership_id, i.role from invitations i
+       where i.id = ${id} and ${inScope(tx, scope)} and ${unansweredInvitationSql(tx, "i")}`;
+    if (!found) return null;
+    await tx`select id from dealerships where id = ${found.dealership_id} for update`;
+    if (found.role === "salesperson") await assertTeamRoom(tx, found.dealership_id, id);
+    const [row] = await tx<{ id: string; email: string; salesperson_id: number | null }[]>`
+      update invitations i
+         set token_hash = null, sent_at = now(), expires_at = now() + make_interval(days => ${INVITATION_TTL_DAYS})
+       where i.id = ${id} and ${unansweredInvitationSql(tx, "i")}
+      returning i.id, i.email::text as email, i.salesperson_id`;
+    if (!row) return null;
+    await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id, name: null }, { within: tx });
+    await recordAudit(ctx, tx, {
+      action: found.role === "manager" ? "dealership.manager_invite_resend" : "salesperson.invite_resend",
+      entityId: found.role === "manager" ? found.dealership_id : (row.salesperson_id ?? row.email),
+      dealershipId: found.dealership_id,
+      after: { invitationId: id },
+    });
+    return sentInvitationById(tx, id);
+  });
+  if (!resent) throw invitationNotPending();
+  return resent;
+}
+
+export async function revokeInvitation(
+  ctx: Context,
+  scope: SenderScope,
+  id: string,
+): Promise<{ id: string; revoked: true }> {
+  const revoked = await ctx.sql.begin(async (tx) => {
+    const [row] = await tx<
+      {
+        id: string;
+        role: InvitationRole;
+        dealership_id: number;
+        salesperson_id: number | null;
+        email: string;
+      }[]
+    >`
+      update invitations i set revoked_at = now()
+       where i.id = ${id} and ${inScope(tx, scope)} and ${unansweredInvitationSql(tx, "i")}
+      returning i.id, i.role, i.dealership_id, i.salesperson_id, i.email::text as email`;
+    if (!row) return null;
+    await recordAudit(ctx, tx, {
+      action: row.role === "manager" ? "dealership.manager_invite_revoke" : "salesperson.invite_revoke",
+      entityId: row.role === "manager" ? row.dealership_id : (row.salesperson_id ?? row.email),
+      dealershipId: row.dealership_id,
+      before: { invitationId: row.id, email: row.email },
+    });
+    return row;
+  });
+  if (!revoked) throw invitationNotPending();
+  return { id: revoked.id, revoked: true };
+}
+
+type MailRow = {
+  email: string;
+  role: InvitationRole;
+  dealership: string;
+  city: string;
+  state: string;
+  profile_name: string | null;
+  inviter: string | null;
+  expires_at: Date;
+};
+
+/**
+ * The invitation-mail job: makes the link's token, stores its SHA-256 (replacing any earlier link's) and
+ * mails the link. An invitation answered or revoked before the job ran gets no mail.
+ */
+export async function sendInvitationMail(
+  deps: NoticeDeps,
+  data: { invitationId: string; name: string | null },
+): Promise<void> {
+  const token = generateToken();
+  const [row] = await deps.sql<MailRow[]>`
+    update invitations i set token_hash = ${hashToken(token)}, sent_at = now()
+      from dealerships d
+     where i.id = ${data.invitationId} and d.id = i.dealership_id and ${openInvitationSql(deps.sql, "i")}
+    returning i.email::text as email, i.role, d.name as dealership, d.city, d.state, i.expires_at,
+              (select s.name from salespeople s where s.id = i.salesperson_id) as profile_name,
+              (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
+                 from users u where u.id = i.invited_by_user_id) as inviter`;
+  if (!row) return;
+  const link = `${deps.appUrl}${links.invitation(token)}`;
+  const name = data.name ?? row.profile_name;
+  const what =
+    row.role === "manager"
+      ? `to manage ${row.dealership} (${row.city}, ${row.state}) on KnowBefore`
+      : `to join the sales team of ${row.dealership} (${row.city}, ${row.state}) on KnowBefore`;
+  const who = row.inviter ? `${row.inviter} invited you` : "You are invited";
+  const until = row.expires_at.toUTCString();
+  const keeps =
+    row.role === "salesperson"
+      ? " If you already have a KnowBefore profile, it moves with you, reviews and all."
+      : "";
+  await deps.mailer.send({
+    to: row.email,
+    subject:
+      row.role === "manager"
+        ? `You are invited to manage ${row.dealership} on KnowBefore`
+        : `${row.dealership} invites you to its team on KnowBefore`,
+    text: `Hello${name ? ` ${name}` : ""},\n\n${who} ${what}.${keeps}\n\nOpen this link to see the invitation and accept or decline it. It works once, only for ${row.email}, until ${until}:\n\n${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,
+    html: `<p>Hello${name ? ` ${escapeHtml(name)}` : ""},</p><p>${escapeHtml(`${who} ${what}.${keeps}`)}</p><p>Open this link to see the invitation and accept or decline it. It works once, only for ${escapeHtml(row.email)}, until ${until}:</p><p><a href="${link}">See the invitation</a></p><p>If you did not expect it, you can ignore this e-mail.</p>`,
+  });
+}

@@ -1,0 +1,101 @@
+// Inputs and answers of invitations (docs/product/invitations.md): an administrator invites a
+// dealership's manager, a manager invites salespeople, the invitee answers through the link in the e-mail.
+import { z } from "zod";
+import { INVITATION_ROLES, PAYMENT_MODELS } from "../constants";
+import { emailSchema, redeemedLink } from "./auth";
+import { idSchema, line } from "./common";
+
+/** The token of an invitation's link. Sent in a body (POST), so it stays out of URLs and access logs. */
+export const invitationTokenInput = z.strictObject({ token: line().min(1).max(200) });
+
+/**
+ * Accepting: the token, and the name a new salesperson profile is listed under (asked for only when the
+ * invitee has no profile and no name on their account yet).
+ */
+export const acceptInvitationInput = z.strictObject({
+  token: line().min(1).max(200),
+  name: line().min(1, "Name is required").max(120).optional(),
+});
+
+/** An administrator invites someone to manage a dealership (and so hands it over when they accept). */
+export const inviteManagerInput = z.strictObject({
+  dealershipId: idSchema,
+  email: emailSchema,
+  name: line().max(120).optional(),
+});
+
+/** How long an invitation stays open (a resend opens it again for as long). */
+export const INVITATION_TTL_DAYS = 7;
+
+/** An invitation named by its id (whoever sent it resends or revokes it; the invited salesperson answers it). */
+export const invitationIdInput = z.strictObject({ id: z.uuid("Invitation id must be a UUID") });
+
+const dealershipNamed = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+/** What the acceptance page shows before the click that uses the invitation. */
+export const invitationDescription = z
+  .object({
+    id: z.uuid(),
+    email: z.string().describe("The address the invitation was sent to: only its owner may accept it"),
+    role: z.enum(INVITATION_ROLES),
+    dealership: dealershipNamed,
+    invitedBy: z
+      .string()
+      .nullable()
+      .describe("The inviter's name (or address); null if that account is gone"),
+    expiresAt: z.date(),
+    hasAccount: z.boolean().describe("Whether the address already has a KnowBefore account"),
+    needsName: z.boolean().describe("Accepting creates a salesperson profile and needs a name for it"),
+    signedInAs: z
+      .string()
+      .nullable()
+      .describe("The caller's address when signed in to a different account (accepting is refused then)"),
+  })
+  .describe("An open invitation, described without using it");
+export type InvitationDescription = z.output<typeof invitationDescription>;
+
+export const acceptedInvitation = z
+  .object({
+    id: z.uuid(),
+    role: z.enum(INVITATION_ROLES),
+    dealershipId: z.number().int(),
+    redirectTo: z.string().describe("Where the invitee goes next"),
+    session: redeemedLink
+      .nullable()
+      .describe("The sign-in the link started; null when the caller was already signed in as the invitee"),
+  })
+  .describe("An accepted invitation");
+export type AcceptedInvitation = z.output<typeof acceptedInvitation>;
+
+export const declinedInvitation = z.object({
+  id: z.uuid(),
+  status: z.literal("declined"),
+  dealershipId: z.number().int(),
+});
+
+/** An open (or expired, not yet answered) invitation as whoever sent it lists it. */
+export const sentInvitation = z
+  .object({
+    id: z.uuid(),
+    role: z.enum(INVITATION_ROLES),
+    email: z.string(),
+    name: z.string().nullable().describe("The invited salesperson's public name, when they have a profile"),
+    dealership: dealershipNamed,
+    paymentModel: z.enum(PAYMENT_MODELS).nullable(),
+    invitedBy: z.string().nullable(),
+    createdAt: z.date(),
+    sentAt: z.date().describe("When its e-mail last went out"),
+    expiresAt: z.date(),
+    expired: z.boolean().describe("Past its expiry: resending opens it again with a new link"),
+  })
+  .describe("An invitation not answered yet, with resend and revoke");
+export type SentInvitation = z.output<typeof sentInvitation>;
+
+export const sentInvitations = z.array(sentInvitation);
+
+export const revokedInvitation = z.object({ id: z.uuid(), revoked: z.literal(true) });
