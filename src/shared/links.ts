@@ -41,4 +41,11 @@ export const links = {
   managerDashboard: (search: { tab?: ManagerTab } = {}) => withSearch("/manager-dashboard", search),
   /** The customer's own appointments. */
   appointments: () => "/appointments" as AppLink,
+  /** The public form that lists a dealership, and the page its e-mailed confirmation link opens. */
+  listYourDealership: () => "/list-your-dealership" as AppLink,
+  confirmApplication: (token: string) => withSearch("/list-your-dealership/confirm", { token }),
+  /** An invitation's acceptance page, opened from its e-mail. */
+  acceptInvitation: (token: string) => withSearch("/invitations/accept", { token }),
+  /** The admin console at a tab (the tabs are src/client/features/admin/adminSearch.ts's). */
+  adminDashboard: (search: { tab?: string } = {}) => withSearch("/admin/dashboard", search),
 } as const;

@@ -13,6 +13,7 @@ import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
 import { misconductRouter } from "../domains/misconduct/router";
 import { notificationsRouter } from "../domains/notifications/router";
+import { onboardingRouter } from "../domains/onboarding/router";
 import { portalRouter } from "../domains/portal/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   security: securityRouter,
   compliance: complianceRouter,
   apiKeys: apiKeysRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

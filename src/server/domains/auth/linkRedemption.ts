@@ -18,7 +18,8 @@ import type { LinkPurpose } from "./signInLinks";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
-async function limitRedemptions(ctx: Context): Promise<void> {
+/** Bounds how often one address may try link tokens (sign-in links, application confirmations). */
+export async function limitRedemptions(ctx: Context): Promise<void> {
   if (
     !ctx.env.RATE_LIMIT_DISABLED &&
     ctx.ip &&
