@@ -24,6 +24,7 @@ import { Route as DealerSubscriptionRouteImport } from './routes/dealer-subscrip
 import { Route as DeploymentGuideRouteImport } from './routes/deployment-guide'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
+import { Route as ListYourDealershipRouteImport } from './routes/list-your-dealership'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as Char91managerDashboardChar93RouteImport } from './routes/[manager-dashboard]'
 import { Route as MarketingRouteImport } from './routes/marketing'
@@ -43,6 +44,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as FaqCustomerRouteImport } from './routes/faq.customer'
 import { Route as FaqDealershipRouteImport } from './routes/faq.dealership'
 import { Route as FaqSalespersonRouteImport } from './routes/faq.salesperson'
+import { Route as ListYourDealershipConfirmRouteImport } from './routes/list-your-dealership_.confirm'
 import { Route as ManagerDashboardRouteImport } from './routes/manager.dashboard'
 import { Route as SalespeopleIdRouteImport } from './routes/salespeople.$id'
 import { Route as SalespersonIdRouteImport } from './routes/salesperson.$id'
@@ -125,6 +127,11 @@ const FeaturesRoute = FeaturesRouteImport.update({
 const HowItWorksRoute = HowItWorksRouteImport.update({
   id: '/how-it-works',
   path: '/how-it-works',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListYourDealershipRoute = ListYourDealershipRouteImport.update({
+  id: '/list-your-dealership',
+  path: '/list-your-dealership',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -225,6 +232,12 @@ const FaqSalespersonRoute = FaqSalespersonRouteImport.update({
   path: '/faq/salesperson',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ListYourDealershipConfirmRoute =
+  ListYourDealershipConfirmRouteImport.update({
+    id: '/list-your-dealership_/confirm',
+    path: '/list-your-dealership/confirm',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/manager/dashboard',
   path: '/manager/dashboard',
@@ -272,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -291,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -314,6 +329,7 @@ export interface FileRoutesByTo {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -333,6 +349,7 @@ export interface FileRoutesByTo {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -357,6 +374,7 @@ export interface FileRoutesById {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -376,6 +394,7 @@ export interface FileRoutesById {
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
+  '/list-your-dealership_/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -401,6 +420,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -420,6 +440,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/list-your-dealership/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -443,6 +464,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -462,6 +484,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/list-your-dealership/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -485,6 +508,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -504,6 +528,7 @@ export interface FileRouteTypes {
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
+    | '/list-your-dealership_/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -528,6 +553,7 @@ export interface RootRouteChildren {
   DeploymentGuideRoute: typeof DeploymentGuideRoute
   FeaturesRoute: typeof FeaturesRoute
   HowItWorksRoute: typeof HowItWorksRoute
+  ListYourDealershipRoute: typeof ListYourDealershipRoute
   LoginRoute: typeof LoginRoute
   Char91managerDashboardChar93Route: typeof Char91managerDashboardChar93Route
   MarketingRoute: typeof MarketingRoute
@@ -547,6 +573,7 @@ export interface RootRouteChildren {
   FaqCustomerRoute: typeof FaqCustomerRoute
   FaqDealershipRoute: typeof FaqDealershipRoute
   FaqSalespersonRoute: typeof FaqSalespersonRoute
+  ListYourDealershipConfirmRoute: typeof ListYourDealershipConfirmRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   SalespeopleIdRoute: typeof SalespeopleIdRoute
   SalespersonIdRoute: typeof SalespersonIdRoute
@@ -660,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/how-it-works'
       fullPath: '/how-it-works'
       preLoaderRoute: typeof HowItWorksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/list-your-dealership': {
+      id: '/list-your-dealership'
+      path: '/list-your-dealership'
+      fullPath: '/list-your-dealership'
+      preLoaderRoute: typeof ListYourDealershipRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -795,6 +829,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FaqSalespersonRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/list-your-dealership_/confirm': {
+      id: '/list-your-dealership_/confirm'
+      path: '/list-your-dealership/confirm'
+      fullPath: '/list-your-dealership/confirm'
+      preLoaderRoute: typeof ListYourDealershipConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manager/dashboard': {
       id: '/manager/dashboard'
       path: '/manager/dashboard'
@@ -856,6 +897,7 @@ const rootRouteChildren: RootRouteChildren = {
   DeploymentGuideRoute: DeploymentGuideRoute,
   FeaturesRoute: FeaturesRoute,
   HowItWorksRoute: HowItWorksRoute,
+  ListYourDealershipRoute: ListYourDealershipRoute,
   LoginRoute: LoginRoute,
   Char91managerDashboardChar93Route: Char91managerDashboardChar93Route,
   MarketingRoute: MarketingRoute,
@@ -875,6 +917,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqCustomerRoute: FaqCustomerRoute,
   FaqDealershipRoute: FaqDealershipRoute,
   FaqSalespersonRoute: FaqSalespersonRoute,
+  ListYourDealershipConfirmRoute: ListYourDealershipConfirmRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   SalespeopleIdRoute: SalespeopleIdRoute,
   SalespersonIdRoute: SalespersonIdRoute,

@@ -58,7 +58,7 @@ export type SalespersonJoining = (typeof SALESPERSON_JOINING)[number];
 export const unlistedDealershipInput = z.strictObject({
   ...dealershipDetailsFields,
   managerName: optionalText(120),
-  managerEmail: emailSchema.nullable().optional(),
+  managerEmail: z.preprocess((v) => (v === "" ? null : v), emailSchema.nullable().optional()),
 });
 
 export const salespersonRegisterInput = z

@@ -52,6 +52,8 @@ export const applicationsListInput = z
     status: optionalFilter(
       z.enum(["pending", "approved", "declined"], { error: "Status must be pending, approved or declined" }),
     ),
+    /** Matches the dealership's name, its city, or the applicant's name or e-mail. */
+    search: optionalFilter(line().min(1).max(100)),
     ...pagingFields(),
   })
   .optional();

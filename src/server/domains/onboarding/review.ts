@@ -14,7 +14,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { RowOf } from "../../db/rows";
 import type * as schema from "../../db/schema";
-import { limitOffset, listPage, pageWindow } from "../../db/search";
+import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
 import {
@@ -67,7 +67,11 @@ function applicationColumns(sql: Queryable) {
 export async function listApplications(ctx: AdminCtx, input: z.output<typeof applicationsListInput>) {
   const window = pageWindow(input);
   const status = input?.status ?? null;
-  const where = ctx.sql`where a.status <> 'unconfirmed' and (${status}::text is null or a.status = ${status})`;
+  const pattern = containsPattern(input?.search);
+  const where = ctx.sql`
+    where a.status <> 'unconfirmed' and (${status}::text is null or a.status = ${status})
+      and (${pattern}::text is null or a.dealership_name ilike ${pattern} or a.city ilike ${pattern}
+           or a.applicant_name ilike ${pattern} or a.applicant_email::text ilike ${pattern})`;
   const [page, [counts]] = await Promise.all([
     listPage(
       window,
