@@ -223,7 +223,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
               </Text>
             </Stack>
             <DealershipFields bind={unlisted.bind} />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+            <Stack gap="5">
               <InputField
                 label="Manager's name"
                 note="optional"
@@ -240,7 +240,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
                 maxLength={254}
                 {...unlisted.bind("managerEmail")}
               />
-            </SimpleGrid>
+            </Stack>
             <Text fontSize="sm" color="fg.muted">
               Once approved, the manager is invited to run the dealership on KnowBefore and you are invited to
               its team. Leave the manager empty if that is you: then the manager invitation comes to you.

@@ -16,6 +16,7 @@ import { showFailure } from "../../ui/failureToast";
 import { mediumDate } from "../../ui/format";
 import { LabelledSelect } from "../../ui/LabelledSelect";
 import { PanelHeader } from "../../ui/PanelHeader";
+import { capitalise } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { ConsoleList, useSearchPage } from "../admin/consoleList";
@@ -98,7 +99,7 @@ function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecid
               {app.dealershipName}
             </Text>
             <Badge colorPalette={STATUS_PALETTE[app.status]} variant="subtle" borderRadius="full" px="2.5">
-              {app.status}
+              {capitalise(app.status)}
             </Badge>
           </HStack>
           <Text fontSize="sm" color="fg.muted">

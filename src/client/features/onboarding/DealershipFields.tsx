@@ -55,7 +55,7 @@ export function DealershipFields({ bind }: { bind: (key: keyof DealershipDraft) 
           {...bind("zipCode")}
         />
         <InputField
-          label="Phone"
+          label="Dealership phone"
           required
           type="tel"
           autoComplete="tel"
