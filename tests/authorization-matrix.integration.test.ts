@@ -329,6 +329,11 @@ const EXPECTED: Record<string, Tier> = {
   "compliance.updateRetentionPolicy": "admin",
   "compliance.cleanup": "admin",
   "compliance.report": "admin",
+  "onboarding.file": "public",
+  "onboarding.describeConfirmation": "public",
+  "onboarding.confirm": "public",
+  "onboarding.applications": "admin",
+  "onboarding.decide": "admin",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

@@ -58,6 +58,8 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.uploadDealershipLogo": { id: spare.dealership },
   "compliance.updateRequest": { action: "process" },
   "security.events": { eventType: "login_success" },
+  // The base registration names a listed dealership; the "not listed" dealership object is varied like any field.
+  "salespersonAuth.register": { application: undefined },
 };
 
 // Zod internals, read only to walk a schema's shape.
@@ -131,6 +133,7 @@ function sample(key: string, schema: ZodLike): unknown {
     startDate: addDays(today, -30),
     endDate: today,
     scopes: ["salespeople:read"],
+    applicantEmail: "fuzz.applicant@example.org",
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -24,6 +24,7 @@ import { Route as DealerSubscriptionRouteImport } from './routes/dealer-subscrip
 import { Route as DeploymentGuideRouteImport } from './routes/deployment-guide'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
+import { Route as ListYourDealershipRouteImport } from './routes/list-your-dealership'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as Char91managerDashboardChar93RouteImport } from './routes/[manager-dashboard]'
 import { Route as MarketingRouteImport } from './routes/marketing'
@@ -44,6 +45,7 @@ import { Route as FaqCustomerRouteImport } from './routes/faq.customer'
 import { Route as FaqDealershipRouteImport } from './routes/faq.dealership'
 import { Route as FaqSalespersonRouteImport } from './routes/faq.salesperson'
 import { Route as InvitationsAcceptRouteImport } from './routes/invitations.accept'
+import { Route as ListYourDealershipConfirmRouteImport } from './routes/list-your-dealership_.confirm'
 import { Route as ManagerDashboardRouteImport } from './routes/manager.dashboard'
 import { Route as SalespeopleIdRouteImport } from './routes/salespeople.$id'
 import { Route as SalespersonIdRouteImport } from './routes/salesperson.$id'
@@ -126,6 +128,11 @@ const FeaturesRoute = FeaturesRouteImport.update({
 const HowItWorksRoute = HowItWorksRouteImport.update({
   id: '/how-it-works',
   path: '/how-it-works',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListYourDealershipRoute = ListYourDealershipRouteImport.update({
+  id: '/list-your-dealership',
+  path: '/list-your-dealership',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -231,6 +238,12 @@ const InvitationsAcceptRoute = InvitationsAcceptRouteImport.update({
   path: '/invitations/accept',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ListYourDealershipConfirmRoute =
+  ListYourDealershipConfirmRouteImport.update({
+    id: '/list-your-dealership_/confirm',
+    path: '/list-your-dealership/confirm',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/manager/dashboard',
   path: '/manager/dashboard',
@@ -278,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -298,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
   '/invitations/accept': typeof InvitationsAcceptRoute
+  '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -321,6 +336,7 @@ export interface FileRoutesByTo {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -341,6 +357,7 @@ export interface FileRoutesByTo {
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
   '/invitations/accept': typeof InvitationsAcceptRoute
+  '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -365,6 +382,7 @@ export interface FileRoutesById {
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
   '/manager-dashboard': typeof Char91managerDashboardChar93Route
   '/marketing': typeof MarketingRoute
@@ -385,6 +403,7 @@ export interface FileRoutesById {
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
   '/invitations/accept': typeof InvitationsAcceptRoute
+  '/list-your-dealership_/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
@@ -410,6 +429,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -430,6 +450,7 @@ export interface FileRouteTypes {
     | '/faq/dealership'
     | '/faq/salesperson'
     | '/invitations/accept'
+    | '/list-your-dealership/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -453,6 +474,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -473,6 +495,7 @@ export interface FileRouteTypes {
     | '/faq/dealership'
     | '/faq/salesperson'
     | '/invitations/accept'
+    | '/list-your-dealership/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -496,6 +519,7 @@ export interface FileRouteTypes {
     | '/deployment-guide'
     | '/features'
     | '/how-it-works'
+    | '/list-your-dealership'
     | '/login'
     | '/manager-dashboard'
     | '/marketing'
@@ -516,6 +540,7 @@ export interface FileRouteTypes {
     | '/faq/dealership'
     | '/faq/salesperson'
     | '/invitations/accept'
+    | '/list-your-dealership_/confirm'
     | '/manager/dashboard'
     | '/salespeople/$id'
     | '/salesperson/$id'
@@ -540,6 +565,7 @@ export interface RootRouteChildren {
   DeploymentGuideRoute: typeof DeploymentGuideRoute
   FeaturesRoute: typeof FeaturesRoute
   HowItWorksRoute: typeof HowItWorksRoute
+  ListYourDealershipRoute: typeof ListYourDealershipRoute
   LoginRoute: typeof LoginRoute
   Char91managerDashboardChar93Route: typeof Char91managerDashboardChar93Route
   MarketingRoute: typeof MarketingRoute
@@ -560,6 +586,7 @@ export interface RootRouteChildren {
   FaqDealershipRoute: typeof FaqDealershipRoute
   FaqSalespersonRoute: typeof FaqSalespersonRoute
   InvitationsAcceptRoute: typeof InvitationsAcceptRoute
+  ListYourDealershipConfirmRoute: typeof ListYourDealershipConfirmRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   SalespeopleIdRoute: typeof SalespeopleIdRoute
   SalespersonIdRoute: typeof SalespersonIdRoute
@@ -673,6 +700,13 @@ declare module '@tanstack/react-router' {
       path: '/how-it-works'
       fullPath: '/how-it-works'
       preLoaderRoute: typeof HowItWorksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/list-your-dealership': {
+      id: '/list-your-dealership'
+      path: '/list-your-dealership'
+      fullPath: '/list-your-dealership'
+      preLoaderRoute: typeof ListYourDealershipRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -815,6 +849,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvitationsAcceptRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/list-your-dealership_/confirm': {
+      id: '/list-your-dealership_/confirm'
+      path: '/list-your-dealership/confirm'
+      fullPath: '/list-your-dealership/confirm'
+      preLoaderRoute: typeof ListYourDealershipConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manager/dashboard': {
       id: '/manager/dashboard'
       path: '/manager/dashboard'
@@ -876,6 +917,7 @@ const rootRouteChildren: RootRouteChildren = {
   DeploymentGuideRoute: DeploymentGuideRoute,
   FeaturesRoute: FeaturesRoute,
   HowItWorksRoute: HowItWorksRoute,
+  ListYourDealershipRoute: ListYourDealershipRoute,
   LoginRoute: LoginRoute,
   Char91managerDashboardChar93Route: Char91managerDashboardChar93Route,
   MarketingRoute: MarketingRoute,
@@ -896,6 +938,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqDealershipRoute: FaqDealershipRoute,
   FaqSalespersonRoute: FaqSalespersonRoute,
   InvitationsAcceptRoute: InvitationsAcceptRoute,
+  ListYourDealershipConfirmRoute: ListYourDealershipConfirmRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   SalespeopleIdRoute: SalespeopleIdRoute,
   SalespersonIdRoute: SalespersonIdRoute,

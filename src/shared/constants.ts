@@ -44,6 +44,9 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number];
 export const APPLICATION_STATUSES = ["unconfirmed", "pending", "approved", "declined"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** How profiles and browse cards name a salesperson with no dealership: nobody vouches but their own e-mail. */
+export const INDEPENDENT_LABEL = "Independent — identity verified by e-mail";
+
 /** Where a support case stands (docs/product/support.md). */
 export const SUPPORT_STATUSES = ["new", "in_progress", "answered", "closed"] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];

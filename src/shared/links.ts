@@ -43,4 +43,9 @@ export const links = {
   appointments: () => "/appointments" as AppLink,
   /** The page that describes an invitation and accepts or declines it (the token is the e-mailed secret). */
   invitation: (token: string) => withSearch("/invitations/accept", { token }),
+  /** The public form that lists a dealership, and the page its e-mailed confirmation link opens. */
+  listYourDealership: () => "/list-your-dealership" as AppLink,
+  confirmApplication: (token: string) => withSearch("/list-your-dealership/confirm", { token }),
+  /** The admin console at a tab (the tabs are src/client/features/admin/adminSearch.ts's). */
+  adminDashboard: (search: { tab?: string } = {}) => withSearch("/admin/dashboard", search),
 } as const;

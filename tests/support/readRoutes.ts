@@ -119,6 +119,19 @@ async function makeRows(
     h.request("POST", "/api/salesperson/auth/login", { body: { email: who.person.email } }),
   );
   const link = h.smtp.lastLinkFor(who.person.email);
+  await post("a dealership application", "", "/dealership-applications", {
+    dealershipName: "Lakeside Auto Group",
+    address: "200 Lake Shore Dr",
+    zipCode: "60601",
+    phoneNumber: "312-555-0100",
+    website: "lakesideauto.example.com",
+    applicantName: "Dana Reyes",
+    applicantEmail: "dana@lakesideauto.example.com",
+  });
+  const confirmation = h.smtp.lastLinkFor("dana@lakesideauto.example.com");
+  await post("a confirmed application", "", "/dealership-applications/confirmation", {
+    token: new URL(confirmation!).searchParams.get("token"),
+  });
   return {
     integrationId: integration.id,
     dataRequestId: request.id,
@@ -184,6 +197,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/transfer-requests": { as: "admin", url: "/transfer-requests" },
     "/transfer-requests/mine": { as: "salesperson", url: "/transfer-requests/mine" },
     "/transfer-requests/incoming": { as: "manager", url: "/transfer-requests/incoming" },
+    "/admin/dealership-applications": { as: "admin", url: "/admin/dealership-applications" },
     "/site/stats": { as: "public", url: "/site/stats" },
     "/site/dealerships-nearby": {
       as: "public",

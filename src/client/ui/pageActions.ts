@@ -9,6 +9,10 @@ export const CONTACT_US: InfoAction = { label: "Contact us", to: "/contact" };
 export const CONTACT_SALES: InfoAction = { label: "Contact Sales", to: "/contact" };
 export const DEALERSHIP_PLANS: InfoAction = { label: "Dealership plans", to: "/dealer-subscription" };
 export const DEALERSHIP_FAQ: InfoAction = { label: "Dealership FAQ", to: "/faq/dealership" };
+export const LIST_YOUR_DEALERSHIP: InfoAction = {
+  label: "List your dealership",
+  to: "/list-your-dealership",
+};
 export const ADMIN_LOGIN: InfoAction = { label: "Administrator Login", to: "/admin/login" };
 export const PRIVACY_POLICY: InfoAction = { label: "Privacy Policy", to: "/privacy-policy" };
 

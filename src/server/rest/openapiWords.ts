@@ -55,6 +55,7 @@ export const TAG_OF_DOMAIN: Record<string, string> = {
   compliance: "Compliance",
   security: "Security",
   apiKeys: "API keys",
+  onboarding: "Dealership applications",
 };
 
 /** Every tag, in the order the reference lists them, with what its operations are about. */
@@ -90,6 +91,11 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "CRM integrations", description: "Webhooks that send a dealership's events to its CRM." },
   { name: "Analytics", description: "Figures for dealerships and the platform, counted from real rows." },
   { name: "Transfers", description: "Salespeople moving between dealerships." },
+  {
+    name: "Dealership applications",
+    description:
+      "Listing a dealership: the public application, its e-mail confirmation and the administrators' decision.",
+  },
   {
     name: "Site",
     description: "The public site: headline figures, testimonials, contact form and nearby dealerships.",

@@ -681,6 +681,50 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["id"],
   }),
 
+  // Dealership applications: the public form, its e-mailed confirmation (tokens in bodies, never in URLs), and
+  // the administrators' queue
+  route({
+    method: "POST",
+    path: "/dealership-applications",
+    procedure: "onboarding.file",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "POST",
+    path: "/dealership-applications/confirmation/describe",
+    procedure: "onboarding.describeConfirmation",
+    input: "body",
+  }),
+  route({
+    method: "POST",
+    path: "/dealership-applications/confirmation",
+    procedure: "onboarding.confirm",
+    input: "body",
+  }),
+  route({
+    method: "GET",
+    path: "/admin/dealership-applications",
+    procedure: "onboarding.applications",
+    input: "query",
+    shape: (list) => ({
+      body: list.items,
+      headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
+    }),
+    responds: {
+      kind: "page",
+      headers: { ...TOTAL_COUNT, "X-Pending-Count": "How many applications wait for a decision" },
+    },
+  }),
+  /** Body `{ decision: "approve" | "decline", reason }` (a reason to decline; it is e-mailed). */
+  route({
+    method: "POST",
+    path: "/admin/dealership-applications/:id/decision",
+    procedure: "onboarding.decide",
+    input: "body",
+    params: ["id"],
+  }),
+
   // Site and documents
   route({ method: "POST", path: "/contact", procedure: "site.contact", input: "body", status: 201 }),
   route({ method: "GET", path: "/site/stats", procedure: "site.stats", input: "none" }),

@@ -14,6 +14,7 @@ import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
 import { misconductRouter } from "../domains/misconduct/router";
 import { notificationsRouter } from "../domains/notifications/router";
+import { onboardingRouter } from "../domains/onboarding/router";
 import { portalRouter } from "../domains/portal/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
@@ -48,6 +49,7 @@ export const appRouter = router({
   compliance: complianceRouter,
   apiKeys: apiKeysRouter,
   invitations: invitationsRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

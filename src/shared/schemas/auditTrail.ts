@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   "crm_integration",
   "api_key",
   "retention_policy",
+  "dealership_application",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { line } from "./common";
+import { dealershipDetailsFields, zipCodeInput } from "./dealershipDetails";
 import { mfaChallenge } from "./security";
 
 /** E-mail as typed by a person: trimmed and lowercased before anything else looks at it. */
@@ -45,19 +46,52 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-export const salespersonRegisterInput = z.strictObject({
-  name: line().min(1, "Please fill in all required fields").max(120),
-  email: emailSchema,
-  dealership: line().min(1, "Please fill in all required fields").max(160),
-  phone: optionalText(40),
-  yearsExperience: z.coerce
-    .number({ error: "Years of experience must be a number" })
-    .int("Years of experience must be a whole number")
-    .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
-    .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
-    .default(0),
-  specialties: z.array(line().min(1).max(60)).max(20).default([]),
+/**
+ * How a registering salesperson joins (docs/product/onboarding.md#salespeople-joining-on-their-own): a listed
+ * dealership (waits for its manager), independent (listed at once), or a dealership that is not listed yet
+ * (files its application; independent meanwhile).
+ */
+export const SALESPERSON_JOINING = ["dealership", "independent", "unlisted"] as const;
+export type SalespersonJoining = (typeof SALESPERSON_JOINING)[number];
+
+/** "My dealership isn't listed": the dealership, and who is invited as its manager (the salesperson unless named). */
+export const unlistedDealershipInput = z.strictObject({
+  ...dealershipDetailsFields,
+  managerName: optionalText(120),
+  managerEmail: z.preprocess((v) => (v === "" ? null : v), emailSchema.nullable().optional()),
 });
+
+export const salespersonRegisterInput = z
+  .strictObject({
+    name: line().min(1, "Please fill in all required fields").max(120),
+    email: emailSchema,
+    /** Older clients send only `dealership`: a listed one. */
+    joining: z
+      .enum(SALESPERSON_JOINING, { error: "Choose a dealership, independent, or a dealership not listed" })
+      .default("dealership"),
+    dealership: line().max(160).optional(),
+    /** Independent: the ZIP code they work from (their city, state and time zone come from it). */
+    zipCode: zipCodeInput.optional(),
+    application: unlistedDealershipInput.optional(),
+    phone: optionalText(40),
+    yearsExperience: z.coerce
+      .number({ error: "Years of experience must be a number" })
+      .int("Years of experience must be a whole number")
+      .min(YEARS_OF_EXPERIENCE.min, "Years of experience must be between 0 and 50")
+      .max(YEARS_OF_EXPERIENCE.max, "Years of experience must be between 0 and 50")
+      .default(0),
+    specialties: z.array(line().min(1).max(60)).max(20).default([]),
+  })
+  .superRefine((input, issues) => {
+    const missing = (path: string, message: string) =>
+      issues.addIssue({ code: "custom", path: [path], message });
+    if (input.joining === "dealership" && !input.dealership)
+      missing("dealership", "Please pick your dealership from the list");
+    if (input.joining === "independent" && !input.zipCode)
+      missing("zipCode", "ZIP code is required: it places you on the map");
+    if (input.joining === "unlisted" && !input.application)
+      missing("application", "Please describe your dealership");
+  });
 export type SalespersonRegisterInput = z.input<typeof salespersonRegisterInput>;
 
 export const profileUpdateInput = z.strictObject({
@@ -112,4 +146,8 @@ export const redeemedLink = z.union([signedIn, mfaChallenge]);
 export const registeredSalesperson = z.object({
   id: z.number().int().describe("The new salesperson's id"),
   email: z.string(),
+  joining: z.enum(SALESPERSON_JOINING).describe("How they joined"),
+  listed: z
+    .boolean()
+    .describe("Whether the profile is in browse now (a listed dealership's manager verifies it first)"),
 });

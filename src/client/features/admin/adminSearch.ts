@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   "users",
   "salespeople",
   "dealerships",
+  "applications",
   "transfers",
   "reviews",
   "incidents",

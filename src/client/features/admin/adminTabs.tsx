@@ -5,6 +5,7 @@ import {
   LuArrowLeftRight,
   LuBuilding2,
   LuChartLine,
+  LuClipboardList,
   LuFileText,
   LuFlag,
   LuHistory,
@@ -13,6 +14,7 @@ import {
   LuUserRound,
   LuUsers,
 } from "react-icons/lu";
+import { ApplicationsTab } from "../onboarding";
 import { AdminTransfersTab } from "../transfers";
 import type { AdminTab } from "./adminSearch";
 import { DealershipsTab } from "./dealerships/DealershipsTab";
@@ -35,6 +37,7 @@ export const ADMIN_TAB_PANELS: Record<AdminTab, AdminTabEntry> = {
   users: { label: "Users", icon: LuUsers, panel: UsersTab },
   salespeople: { label: "Salespeople", icon: LuUserRound, panel: SalespeopleTab },
   dealerships: { label: "Dealerships", icon: LuBuilding2, panel: DealershipsTab },
+  applications: { label: "Applications", icon: LuClipboardList, panel: ApplicationsTab },
   transfers: { label: "Transfers", icon: LuArrowLeftRight, panel: AdminTransfersTab },
   reviews: { label: "Reviews", icon: LuFlag, panel: FlaggedReviewsTab },
   incidents: { label: "Incidents", icon: LuShieldAlert, panel: MisconductTab },

@@ -1,16 +1,24 @@
-import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
-import { type FormEvent, useId } from "react";
-import { SELF_EDIT_SPECIALTIES, YEARS_OF_EXPERIENCE } from "../../../shared/constants";
+// Salesperson registration, in one of three ways (docs/product/onboarding.md#salespeople-joining-on-their-own):
+// with a listed dealership (unlisted until its manager confirms), independent (listed at once), or with a
+// dealership that is not listed yet (independent meanwhile; its application goes to the administrators).
+import { Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useId, useState } from "react";
+import { LuBuilding2, LuStore, LuUserRound } from "react-icons/lu";
+import { INDEPENDENT_LABEL, SELF_EDIT_SPECIALTIES, YEARS_OF_EXPERIENCE } from "../../../shared/constants";
+import { type SalespersonJoining, unlistedDealershipInput } from "../../../shared/schemas/auth";
 import { apiErrorCode, trpc } from "../../trpc";
+import { ChoiceCards } from "../../ui/ChoiceCards";
 import { CheckboxGroupField, InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
-import { useFormDraft } from "../../ui/useFormDraft";
+import { serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
+import { DealershipFields, EMPTY_DEALERSHIP } from "../onboarding";
 import { checkEmail } from "./emailInput";
 
 type RegisterDraft = {
   name: string;
   email: string;
   dealership: string;
+  zipCode: string;
   phone: string;
   yearsExperience: string;
   specialties: string[];
@@ -20,15 +28,50 @@ const EMPTY_DRAFT: RegisterDraft = {
   name: "",
   email: "",
   dealership: "",
+  zipCode: "",
   phone: "",
   yearsExperience: "0",
   specialties: [],
 };
 
+const EMPTY_UNLISTED = { ...EMPTY_DEALERSHIP, managerName: "", managerEmail: "" };
+
+const JOINING_CHOICES = [
+  {
+    value: "dealership",
+    label: "My dealership is on KnowBefore",
+    description: "Your profile goes live once its manager confirms you work there; we tell them now.",
+    icon: <LuBuilding2 />,
+  },
+  {
+    value: "independent",
+    label: "I work independently",
+    description: `Listed at once, labelled "${INDEPENDENT_LABEL}".`,
+    icon: <LuUserRound />,
+  },
+  {
+    value: "unlisted",
+    label: "My dealership isn't listed",
+    description:
+      "We send its application to our team. You are listed as independent meanwhile, and invited to join it once approved.",
+    icon: <LuStore />,
+  },
+] as const;
+
+const REGISTERED: Record<SalespersonJoining, (dealership: string) => string> = {
+  dealership: (d) =>
+    `Your account is ready. Your profile stays unlisted until ${d}'s manager confirms you; we've let them know.`,
+  independent: () => `Your account is ready and your profile is listed as "${INDEPENDENT_LABEL}".`,
+  unlisted: (d) =>
+    `Your account is ready and listed as independent. We'll review ${d} and e-mail you an invitation to join it once approved.`,
+};
+
 /** Creates a salesperson account; on success (or when the e-mail is taken) the portal switches to Login. */
 export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const form = useFormDraft(EMPTY_DRAFT);
+  const unlisted = useFormDraft(EMPTY_UNLISTED);
   const { draft, bind } = form;
+  const [joining, setJoining] = useState<SalespersonJoining>("dealership");
 
   const register = trpc.salespersonAuth.register.useMutation();
   const filterOptions = trpc.salespeople.filterOptions.useQuery();
@@ -39,7 +82,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
     const name = draft.name.trim();
     const dealership = draft.dealership.trim();
     const emailCheck = checkEmail(draft.email);
-    if (!name || !dealership || emailCheck.kind === "empty") {
+    if (!name || emailCheck.kind === "empty") {
       showToast({
         title: "Required Fields Missing",
         description: "Please fill in all required fields",
@@ -52,17 +95,25 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
       return;
     }
     const years = draft.yearsExperience.trim() === "" ? 0 : Number(draft.yearsExperience);
-    if (!Number.isInteger(years) || years < YEARS_OF_EXPERIENCE.min || years > YEARS_OF_EXPERIENCE.max) {
-      form.show({ yearsExperience: "Years of experience must be between 0 and 50" });
-      return;
-    }
-    form.show({});
+    const errors: Partial<Record<keyof RegisterDraft, string>> = {};
+    if (!Number.isInteger(years) || years < YEARS_OF_EXPERIENCE.min || years > YEARS_OF_EXPERIENCE.max)
+      errors.yearsExperience = "Years of experience must be between 0 and 50";
+    if (joining === "dealership" && !dealership)
+      errors.dealership = "Please pick your dealership from the list";
+    if (joining === "independent" && !/^\d{5}(-\d{4})?$/.test(draft.zipCode.trim()))
+      errors.zipCode = "Enter the ZIP code you work from, e.g. 78701";
+    if (!form.show(errors)) return;
+    const application = joining === "unlisted" ? unlisted.check(unlistedDealershipInput) : undefined;
+    if (application === null) return;
     const phone = draft.phone.trim();
     register.mutate(
       {
         name,
         email: emailCheck.email,
-        dealership,
+        joining,
+        ...(joining === "dealership" ? { dealership } : {}),
+        ...(joining === "independent" ? { zipCode: draft.zipCode.trim() } : {}),
+        ...(application ? { application } : {}),
         phone: phone === "" ? null : phone,
         yearsExperience: years,
         specialties: draft.specialties,
@@ -71,10 +122,11 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
         onSuccess: () => {
           showToast({
             title: "Account Created",
-            description: "Your salesperson account is ready. We've filled in your email so you can sign in.",
+            description: `${REGISTERED[joining](application?.dealershipName ?? dealership)} We've filled in your email so you can sign in.`,
             variant: "success",
           });
           form.reset();
+          unlisted.reset();
           onRegistered(emailCheck.email);
         },
         onError: (error) => {
@@ -87,7 +139,10 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
             onRegistered(emailCheck.email);
             return;
           }
-          // Validation answers (e.g. an unknown dealership) explain themselves; anything else gets the spec's text.
+          // The server's only own check of the dealership's fields is that it knows the ZIP code.
+          const fields = serverFieldErrors(error);
+          if (fields.application) unlisted.show({ zipCode: fields.application });
+          else form.showServerErrors(error);
           const code = apiErrorCode(error);
           const explained = code === "BAD_REQUEST" || code === "UNPROCESSABLE_CONTENT";
           showToast({
@@ -101,7 +156,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="5">
         <InputField label="Full name" required autoComplete="name" {...bind("name")} />
         <InputField
@@ -112,22 +167,86 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
           inputMode="email"
           {...bind("email")}
         />
-        <InputField
-          label="Dealership"
+        <ChoiceCards
+          label="Where do you work?"
           required
-          hint="Pick your dealership from the suggestions so it can verify you."
-          autoComplete="off"
-          list={dealershipListId}
-          placeholder="Start typing your dealership's name"
-          {...bind("dealership")}
+          choices={JOINING_CHOICES}
+          value={joining}
+          onChange={(value) => setJoining(value as SalespersonJoining)}
         />
-        <datalist id={dealershipListId}>
-          {(filterOptions.data?.dealerships ?? []).map((d) => (
-            <option key={d.id} value={d.name}>
-              {`${d.city}, ${d.state}`}
-            </option>
-          ))}
-        </datalist>
+        {joining === "dealership" ? (
+          <>
+            <InputField
+              label="Dealership"
+              required
+              hint="Pick your dealership from the suggestions so it can verify you."
+              autoComplete="off"
+              list={dealershipListId}
+              placeholder="Start typing your dealership's name"
+              {...bind("dealership")}
+            />
+            <datalist id={dealershipListId}>
+              {(filterOptions.data?.dealerships ?? []).map((d) => (
+                <option key={d.id} value={d.name}>
+                  {`${d.city}, ${d.state}`}
+                </option>
+              ))}
+            </datalist>
+          </>
+        ) : null}
+        {joining === "independent" ? (
+          <InputField
+            label="ZIP code you work from"
+            required
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+            hint="Buyers find you by your city, which comes from this ZIP code."
+            {...bind("zipCode")}
+          />
+        ) : null}
+        {joining === "unlisted" ? (
+          <Stack
+            gap="5"
+            p={{ base: "4", md: "5" }}
+            borderWidth="1px"
+            borderColor="border.muted"
+            borderRadius="xl"
+            bg="bg.subtle"
+          >
+            <Stack gap="1">
+              <Heading as="h3" size="sm" color="ink">
+                Your dealership
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                Until it is approved you are listed as independent ("{INDEPENDENT_LABEL}").
+              </Text>
+            </Stack>
+            <DealershipFields bind={unlisted.bind} />
+            <Stack gap="5">
+              <InputField
+                label="Manager's name"
+                note="optional"
+                autoComplete="off"
+                maxLength={120}
+                {...unlisted.bind("managerName")}
+              />
+              <InputField
+                label="Manager's work email"
+                note="optional"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                {...unlisted.bind("managerEmail")}
+              />
+            </Stack>
+            <Text fontSize="sm" color="fg.muted">
+              Once approved, the manager is invited to run the dealership on KnowBefore and you are invited to
+              its team. Leave the manager empty if that is you: then the manager invitation comes to you.
+            </Text>
+          </Stack>
+        ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <InputField label="Phone" note="optional" type="tel" autoComplete="tel" {...bind("phone")} />
           <InputField

@@ -12,7 +12,7 @@ import {
 } from "@chakra-ui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { LuBriefcase, LuCalendarPlus, LuGauge, LuMapPin, LuPhone, LuStar } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
+import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
@@ -102,7 +102,7 @@ export function SalespersonCard({
               </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted" truncate>
-              {salesperson.dealership ?? "Independent salesperson"}
+              {salesperson.dealership ?? INDEPENDENT_LABEL}
             </Text>
             {location ? (
               <IconText icon={LuMapPin} truncate color="fg.muted" fontSize="sm">

@@ -1,5 +1,11 @@
 import type { InfoAction } from "../../ui/InfoPage";
-import { actionsLedBy, CONTACT_SALES, DEALERSHIP_PLANS, START_AS_CUSTOMER } from "../../ui/pageActions";
+import {
+  actionsLedBy,
+  CONTACT_SALES,
+  DEALERSHIP_PLANS,
+  LIST_YOUR_DEALERSHIP,
+  START_AS_CUSTOMER,
+} from "../../ui/pageActions";
 import { DocumentPage } from "./DocumentPage";
 
 type FaqSlug = "customer-faq" | "salesperson-faq" | "dealership-faq";
@@ -21,7 +27,7 @@ const FAQS: Record<FaqSlug, { lead: string; description: string; actions: readon
     lead: "Answers for dealership owners and managers bringing their team onto KnowBefore.",
     description:
       "Dealership FAQ: what the Dealership plan includes, onboarding in 48 hours, managing your team, reviews and annual billing.",
-    actions: actionsLedBy(CONTACT_SALES, DEALERSHIP_PLANS),
+    actions: actionsLedBy(LIST_YOUR_DEALERSHIP, CONTACT_SALES, DEALERSHIP_PLANS),
   },
 };
 

@@ -10,7 +10,7 @@ import {
 import { useColorMode } from "../../ui/color-mode";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
-import { actionsLedBy, CONTACT_SALES, GET_STARTED } from "../../ui/pageActions";
+import { actionsLedBy, CONTACT_SALES, GET_STARTED, LIST_YOUR_DEALERSHIP } from "../../ui/pageActions";
 import { onDarkOutline } from "../../ui/Showcase";
 import { Tooltip } from "../../ui/tooltip";
 import { type Plan, PlanCard } from "./PlanCard";
@@ -199,7 +199,10 @@ export function PricingPage() {
         <CallToAction
           id="pricing-cta"
           title="Start free today"
-          actions={actionsLedBy(GET_STARTED, { label: "Talk to Sales", to: "/contact" })}
+          actions={actionsLedBy(GET_STARTED, LIST_YOUR_DEALERSHIP, {
+            label: "Talk to Sales",
+            to: "/contact",
+          })}
         >
           Buyers can start browsing straight away. Professionals get {FREE_TRIAL_DAYS} days of the full plan
           before paying anything.

@@ -25,7 +25,7 @@ import {
   LuMessageSquare,
   LuStar,
 } from "react-icons/lu";
-import { FALLBACK_BIO } from "../../../shared/constants";
+import { FALLBACK_BIO, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { yearsLabel } from "../../ui/format";
@@ -95,7 +95,7 @@ function ProfileHeader({
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
               <Text fontWeight="medium" color="fg">
-                {salesperson.dealership ?? "Independent salesperson"}
+                {salesperson.dealership ?? INDEPENDENT_LABEL}
               </Text>
               {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
               <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>

@@ -2,7 +2,7 @@ import { Badge, Card, Heading, HStack, Icon, Link, SimpleGrid, Stack, Stat, Text
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
+import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { ratingBandInfo } from "../../ui/Rating";
 
@@ -109,7 +109,7 @@ export function ContactInfo({ salesperson }: { salesperson: SalespersonDetail })
           </Link>
         </ContactRow>
         <ContactRow icon={LuBuilding2} label="Dealership">
-          {dealer?.name ?? salesperson.dealership ?? "Independent salesperson"}
+          {dealer?.name ?? salesperson.dealership ?? INDEPENDENT_LABEL}
         </ContactRow>
         {dealer ? (
           <>

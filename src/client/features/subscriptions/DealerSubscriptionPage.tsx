@@ -11,6 +11,7 @@ import type { BillingOverview } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
 import { InfoPage, PointsGrid } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
+import { LIST_YOUR_DEALERSHIP } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { type Plan, PlanCard } from "../marketing";
 import { CurrentPlanCard } from "./CurrentPlanCard";
@@ -231,6 +232,7 @@ export function DealerSubscriptionPage() {
         eyebrow="Dealership plans"
         title="Plans for dealerships"
         lead="Give your whole sales team verified profiles and see how customers rate each of them. Every plan is month-to-month."
+        actions={user ? undefined : [LIST_YOUR_DEALERSHIP]}
       >
         {user ? <YourSubscription /> : null}
         <PlanCards user={user} />

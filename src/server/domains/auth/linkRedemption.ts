@@ -18,7 +18,7 @@ import type { LinkPurpose } from "./signInLinks";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
 
-/** Redeeming a link (a sign-in link or an invitation's) is rate-limited per address. */
+/** Bounds how often one address may try link tokens (sign-in links, invitations, application confirmations). */
 export async function limitRedemptions(ctx: Context): Promise<void> {
   if (
     !ctx.env.RATE_LIMIT_DISABLED &&

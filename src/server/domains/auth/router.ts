@@ -15,6 +15,7 @@ import { ok } from "../../../shared/schemas/common";
 import { verifyMfaInput } from "../../../shared/schemas/security";
 import { appError, router } from "../../trpc/init";
 import { anyone, anyoneBeforeMfa, signedIn, signedInBeforeMfa, staff } from "../../trpc/procedures";
+import { requireKnownZip } from "../onboarding/applications";
 import { completeMfaSignIn } from "../security/secondFactor";
 import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./linkRedemption";
 import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
@@ -52,9 +53,16 @@ export const authRouter = router({
   updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile),
 });
 
+/** The shared registration fields, and a ZIP code we can place wherever one is given. */
+const registrationInput = salespersonRegisterInput.superRefine((input, issues) => {
+  if (input.joining === "independent") requireKnownZip(issues, input.zipCode, ["zipCode"]);
+  if (input.joining === "unlisted")
+    requireKnownZip(issues, input.application?.zipCode, ["application", "zipCode"]);
+});
+
 export const salespersonAuthRouter = router({
   requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, (ctx, input) =>
     requestSalespersonLogin(ctx, input.email),
   ),
-  register: anyone.mutation(salespersonRegisterInput, registeredSalesperson, registerSalesperson),
+  register: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson),
 });

@@ -1,21 +1,112 @@
 // Registration of a salesperson, and the signed-in user's own account: read and edited.
 
+import type { z } from "zod";
 import { links } from "../../../shared/links";
-import type { ProfileUpdateInput, SalespersonRegisterInput, SessionUser } from "../../../shared/schemas/auth";
+import type {
+  ProfileUpdateInput,
+  SalespersonJoining,
+  SessionUser,
+  salespersonRegisterInput,
+} from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
+import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
+import { applicationRow, unknownZipMessage } from "../onboarding/applications";
 import { findSessionUser } from "./linkRedemption";
 
-export async function registerSalesperson(
-  ctx: Context,
-  input: SalespersonRegisterInput & { yearsExperience: number; specialties: string[] },
-) {
-  const [dealership] = await ctx.sql<Pick<DealershipRow, "id" | "city" | "state" | "time_zone">[]>`
-    select id, city, state, time_zone from dealerships where lower(name) = lower(${input.dealership}) limit 1`;
+type Registration = z.output<typeof salespersonRegisterInput>;
+type Registered = { id: number; email: string; joining: SalespersonJoining; listed: boolean };
+type Placement = Pick<SalespersonRow, "dealership_id" | "city" | "state" | "time_zone" | "payment_model">;
+
+const ACCOUNT_EXISTS = "A salesperson with this email already exists. Try logging in instead.";
+
+/**
+ * Registers a salesperson, in one of three ways (docs/product/onboarding.md#salespeople-joining-on-their-own):
+ * with a listed dealership (unlisted until its manager verifies them; the manager is told in the app and by
+ * e-mail), independent (listed at once), or with a dealership not listed yet (independent meanwhile, and
+ * its application is filed, already confirmed: the address is the one they register with).
+ */
+export async function registerSalesperson(ctx: Context, input: Registration): Promise<Registered> {
+  const dealership =
+    input.joining === "dealership" ? await findListedDealership(ctx, input.dealership) : null;
+  const [existing] = await ctx.sql`
+    select 1 as found from salespeople where email = ${input.email}
+    union all select 1 from users where email = ${input.email} and role <> 'customer'
+    limit 1`;
+  if (existing) throw appError("CONFLICT", ACCOUNT_EXISTS, "ACCOUNT_EXISTS");
+  const placement: Placement = dealership
+    ? {
+        dealership_id: dealership.id,
+        city: dealership.city,
+        state: dealership.state,
+        time_zone: dealership.time_zone,
+        payment_model: "dealership",
+      }
+    : { ...independentPlace(input), dealership_id: null, payment_model: "individual" };
+  try {
+    const created = await ctx.sql.begin(async (tx) => {
+      const row = {
+        name: input.name,
+        email: input.email,
+        phone_number: input.phone ?? null,
+        years_of_experience: input.yearsExperience,
+        specialties: [...new Set(input.specialties)],
+        status: "available",
+        ...placement,
+      } satisfies Partial<SalespersonRow>;
+      const [person] = await tx<Pick<SalespersonRow, "id" | "email">[]>`
+        insert into salespeople ${tx(row)} returning id, email`;
+      if (dealership) {
+        await notify(tx, {
+          to: { managerOf: dealership.id },
+          type: "salesperson_registration",
+          title: "New salesperson to confirm",
+          body: `${input.name} registered with ${dealership.name} and waits for you to confirm them on your team.`,
+          link: links.managerDashboard({ tab: "team" }),
+        });
+      }
+      if (input.joining === "unlisted" && input.application) {
+        const { managerName, managerEmail, ...details } = input.application;
+        const contact = managerEmail
+          ? { name: managerName ?? input.name, email: managerEmail }
+          : { name: input.name, email: input.email };
+        await tx`
+          insert into dealership_applications ${tx({
+            ...applicationRow(details, contact),
+            salesperson_id: person!.id,
+            status: "pending",
+            confirmed_at: new Date(),
+          })}`;
+      }
+      return person!;
+    });
+    ctx.browseCache.clear();
+    await recordSecurityEvent(ctx, {
+      eventType: "salesperson_registered",
+      details: `salesperson ${created.id}`,
+    });
+    if (dealership) await mailManagerOfRegistration(ctx, dealership, input.name);
+    return { ...created, joining: input.joining, listed: dealership === null };
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505")
+      throw appError("CONFLICT", ACCOUNT_EXISTS, "ACCOUNT_EXISTS");
+    throw error;
+  }
+}
+
+type ListedDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone"> & {
+  manager_email: string | null;
+};
+
+async function findListedDealership(ctx: Context, name: string | undefined): Promise<ListedDealership> {
+  const [dealership] = await ctx.sql<ListedDealership[]>`
+    select d.id, d.name, d.city, d.state, d.time_zone, m.email::text as manager_email
+      from dealerships d left join users m on m.id = d.manager_id
+     where lower(d.name) = lower(${name ?? ""}) limit 1`;
   if (!dealership) {
     throw appError(
       "UNPROCESSABLE_CONTENT",
@@ -23,58 +114,29 @@ export async function registerSalesperson(
       "DEALERSHIP_NOT_FOUND",
     );
   }
-  const [existing] = await ctx.sql`
-    select 1 as found from salespeople where email = ${input.email}
-    union all select 1 from users where email = ${input.email} and role <> 'customer'
-    limit 1`;
-  if (existing) {
-    throw appError(
-      "CONFLICT",
-      "A salesperson with this email already exists. Try logging in instead.",
-      "ACCOUNT_EXISTS",
-    );
-  }
+  return dealership;
+}
+
+/** Where an independent salesperson works: their own ZIP code's, or the unlisted dealership's. */
+function independentPlace(input: Registration) {
+  const zip = input.joining === "unlisted" ? input.application?.zipCode : input.zipCode;
+  const place = zip ? zipPlace(zip) : null;
+  if (!place) throw appError("BAD_REQUEST", unknownZipMessage(zip ?? ""), "UNKNOWN_ZIP");
+  return { city: place.city, state: place.state, time_zone: place.timeZone };
+}
+
+/** The bell is not enough: a manager who is not signed in hears of a registration by e-mail. */
+async function mailManagerOfRegistration(ctx: Context, dealership: ListedDealership, name: string) {
+  if (!dealership.manager_email) return;
+  const team = `${ctx.env.APP_URL}${links.managerDashboard({ tab: "team" })}`;
   try {
-    const row = {
-      name: input.name,
-      email: input.email,
-      phone_number: input.phone ?? null,
-      dealership_id: dealership.id,
-      years_of_experience: input.yearsExperience,
-      specialties: [...new Set(input.specialties)],
-      city: dealership.city,
-      state: dealership.state,
-      time_zone: dealership.time_zone,
-      status: "available",
-      payment_model: "dealership",
-    } satisfies Partial<SalespersonRow>;
-    // The profile stays out of browse and booking until the dealership's manager confirms it, so the manager
-    // hears of it in the same statement that creates it.
-    const [created] = await ctx.sql<Pick<SalespersonRow, "id" | "email">[]>`
-      with created as (insert into salespeople ${ctx.sql(row)} returning id, email),
-      notice as (${notify(ctx.sql, {
-        to: { managerOf: dealership.id },
-        type: "salesperson_registration",
-        title: "New salesperson to confirm",
-        body: `${input.name} registered with ${input.dealership.trim()} and waits for you to confirm them on your team.`,
-        link: links.managerDashboard({ tab: "team" }),
-      })})
-      select id, email from created`;
-    ctx.browseCache.clear();
-    await recordSecurityEvent(ctx, {
-      eventType: "salesperson_registered",
-      details: `salesperson ${created?.id}`,
+    await ctx.mailer.send({
+      to: dealership.manager_email,
+      subject: `${name} registered with ${dealership.name} on KnowBefore`,
+      text: `Hello,\n\n${name} registered on KnowBefore as a salesperson at ${dealership.name}. Their profile stays unlisted and cannot be booked until you confirm that they work for you.\n\nConfirm or reject them on your dashboard: ${team}\n`,
     });
-    return created!;
   } catch (error) {
-    if ((error as { code?: string }).code === "23505") {
-      throw appError(
-        "CONFLICT",
-        "A salesperson with this email already exists. Try logging in instead.",
-        "ACCOUNT_EXISTS",
-      );
-    }
-    throw error;
+    ctx.logger.warn(`registration e-mail to the manager was not sent: ${(error as Error).message}`);
   }
 }
 

@@ -44,6 +44,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   crm_integration: "CRM integration",
   api_key: "API key",
   retention_policy: "Retention policy",
+  dealership_application: "Dealership application",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };
