@@ -80,6 +80,7 @@ describe("the Markdown sources", () => {
       documents: "",
       transfer_requests: "**Transfer requests**",
       invitations: "**Invitations** to join a dealership",
+      dealership_applications: "**Dealership applications**",
       erasure_journal: "**Erasure journal**",
       audit_log: "**Audit trail**",
       stripe_customers: "**Billing customers**",

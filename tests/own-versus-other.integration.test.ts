@@ -514,6 +514,7 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "transfers.adminDecide id": ADMIN,
+  "onboarding.decide id": ADMIN,
   "audit.list dealershipId": {
     as: "manager",
     other: b!.dealership_id,
