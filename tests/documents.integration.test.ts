@@ -97,6 +97,10 @@ describe("the Markdown sources", () => {
       retention_policies: "**Retention policies**",
       retention_runs: "**retention runs**",
       api_keys: "**API keys**",
+      contact_replies: "**our answers to your message**",
+      certifications: "**Certifications** a salesperson adds",
+      admin_promotions: "**Administrator promotions**",
+      error_events: "**Server faults**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables
