@@ -41,4 +41,6 @@ export const links = {
   managerDashboard: (search: { tab?: ManagerTab } = {}) => withSearch("/manager-dashboard", search),
   /** The customer's own appointments. */
   appointments: () => "/appointments" as AppLink,
+  /** The contact form, answering a support case when one is named ("Re: case #N"). */
+  contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;
