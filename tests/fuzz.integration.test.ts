@@ -57,6 +57,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.suspendUser": { id: lifecycleSpare },
   "admin.reactivateUser": { id: lifecycleSpare },
   "admin.requestPromotion": { userId: lifecycleSpare },
+  "site.contactMessages": { assignee: "none" },
   "site.supportCase": { id: spareCase!.id },
   "site.replyToCase": { id: spareCase!.id },
   "site.updateSupportCase": { id: spareCase!.id, assigneeId: null },

@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   "messages",
   "documents",
   "audit",
+  "monitor",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -21,7 +21,10 @@ function userColumns(sql: Queryable) {
     u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role, u.phone, u.city, u.state,
     u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
     (select s.id from salespeople s where s.user_id = u.id) as "salespersonId",
-    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership"`;
+    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership",
+    (select d.id from dealerships d where d.manager_id = u.id) as "managedDealershipId",
+    u.disabled_at as "disabledAt", u.suspension_reason as "suspensionReason",
+    (select p.id from admin_promotions p where p.user_id = u.id and p.decided_at is null) as "promotionRequestId"`;
 }
 
 export async function listUsers(
