@@ -15,6 +15,8 @@ async function jobQueueState(ctx: Context) {
              count(j.id) filter (where j.state = 'active')::int as active
         from pgboss.queue q
         left join pgboss.job j on j.name = q.name and j.state < 'completed'
+       -- pg-boss's own bookkeeping queues (__pgboss__send-it) are not the app's work.
+       where q.name not like '\\_\\_pgboss%'
        group by q.name
        order by q.name`;
     const known = new Set(rows.map((r) => r.name));
