@@ -67,8 +67,13 @@ try {
     values (${email.data}, ${values["first-name"] ?? null}, ${values["last-name"] ?? null}, 'admin', ${hash})
     on conflict (email) do update set role = 'admin', password_hash = excluded.password_hash,
       first_name = coalesce(excluded.first_name, users.first_name),
-      last_name = coalesce(excluded.last_name, users.last_name), disabled_at = null, updated_at = now()
+      last_name = coalesce(excluded.last_name, users.last_name), disabled_at = null, suspension_reason = null,
+      suspended_by = null, updated_at = now()
     returning (xmax = 0) as created`;
+  // The operator's word settles a request still waiting for a second administrator.
+  await database.sql`
+    update admin_promotions set decided_at = now(), outcome = 'approved'
+     where decided_at is null and user_id = (select id from users where email = ${email.data})`;
   // Sessions of the account from before it was an administrator (or with the old password) end now.
   await database.sql`delete from sessions where user_id = (select id from users where email = ${email.data})`;
   outcome = `admin:create: ${row?.created ? "created" : "updated"} administrator ${email.data}; sign in at /admin/login with the admin code`;

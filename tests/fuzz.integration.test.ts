@@ -46,7 +46,21 @@ const spare = {
       returning id`
   )[0]!.id,
 };
+// The account lifecycle and the support inbox act on their own spare account and case.
+const lifecycleSpare = (await h.signIn("fuzz.lifecycle@example.org")).userId;
+const [spareCase] = await h.sql<{ id: number }[]>`
+  insert into contact_messages (name, email, subject, message)
+  values ('Fuzz Sender', 'fuzz.sender@example.org', 'support', 'A question') returning id`;
 const OVERRIDES: Record<string, Record<string, unknown>> = {
+  "admin.createUser": { email: "fuzz.created@example.org", target: { role: "customer" } },
+  "admin.changeRole": { id: lifecycleSpare, target: { role: "customer" } },
+  "admin.suspendUser": { id: lifecycleSpare },
+  "admin.reactivateUser": { id: lifecycleSpare },
+  "admin.requestPromotion": { userId: lifecycleSpare },
+  "site.contactMessages": { assignee: "none" },
+  "site.supportCase": { id: spareCase!.id },
+  "site.replyToCase": { id: spareCase!.id },
+  "site.updateSupportCase": { id: spareCase!.id, assigneeId: null },
   "admin.updateUser": { id: spare.user, email: "fuzz.spare@example.org" },
   "admin.deleteUser": { id: spare.user },
   "admin.updateSalesperson": { id: spare.salesperson, email: "fuzz.spare.sp@example.org" },

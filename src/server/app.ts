@@ -25,6 +25,7 @@ import {
   trpcContext,
 } from "./http/honoRequest";
 import { withRequestId } from "./logger";
+import { recordErrorEvent } from "./monitor/errorEvents";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
@@ -77,7 +78,7 @@ type Readiness = {
  * Whether this instance can serve: the database answers, and it has applied every migration this release
  * ships (more is fine: during a rolling deploy a newer release may have migrated first).
  */
-async function readiness(deps: AppDeps): Promise<Readiness> {
+export async function readiness(deps: Pick<AppDeps, "sql" | "logger">): Promise<Readiness> {
   try {
     await withinReadyTimeout(deps.sql`select 1`);
   } catch (error) {
@@ -113,6 +114,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const answer = toErrorResponse(error, requestId);
     if (answer.unexpected !== undefined)
       deps.logger.error(`${c.req.method} ${c.req.path} failed [request ${requestId}]`, answer.unexpected);
+    if (answer.status >= 500)
+      recordErrorEvent(deps.sql, deps.logger, {
+        source: "request",
+        what: `${c.req.method} ${c.req.routePath}`,
+        status: answer.status,
+      });
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
@@ -252,6 +259,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         const answer = toErrorResponse(error, c.get("requestId"));
         if (answer.unexpected !== undefined)
           deps.logger.error(`trpc ${path} failed [request ${c.get("requestId")}]`, error.cause ?? error);
+        if (answer.status >= 500)
+          recordErrorEvent(deps.sql, deps.logger, {
+            source: "request",
+            what: `trpc ${path ?? "unknown"}`,
+            status: answer.status,
+          });
       },
     }),
   );

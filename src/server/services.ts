@@ -12,6 +12,7 @@ import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { recordErrorEvent } from "./monitor/errorEvents";
 import { createPayments } from "./payments/stripe";
 
 export async function startServices(options: {
@@ -39,6 +40,7 @@ export async function startServices(options: {
   const jobs = await startJobQueue({
     connectionString: options.databaseUrl,
     logger,
+    onFailedForGood: (queue) => recordErrorEvent(sql, logger, { source: "job", what: queue }),
     ...(options.pollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),

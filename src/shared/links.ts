@@ -48,4 +48,6 @@ export const links = {
   confirmApplication: (token: string) => withSearch("/list-your-dealership/confirm", { token }),
   /** The admin console at a tab (the tabs are src/client/features/admin/adminSearch.ts's). */
   adminDashboard: (search: { tab?: string } = {}) => withSearch("/admin/dashboard", search),
+  /** The contact form, answering a support case when one is named ("Re: case #N"). */
+  contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;

@@ -132,7 +132,18 @@ async function makeRows(
   await post("a confirmed application", "", "/dealership-applications/confirmation", {
     token: new URL(confirmation!).searchParams.get("token"),
   });
+  const supportCase = await post("a contact message", who.customer.cookie, "/contact", {
+    name: "Casey Reader",
+    email: "casey.reader@example.org",
+    subject: "support",
+    message: "How do I change my e-mail address?",
+  });
+  await post("a promotion request", who.admin.cookie, "/admin/promotions", {
+    userId: who.customer.userId,
+    reason: "Joins the support team",
+  });
   return {
+    supportCaseId: supportCase.id,
     integrationId: integration.id,
     dataRequestId: request.id,
     subscriptionId: subscription!.id,
@@ -155,6 +166,10 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/salesperson/auth/verify": { as: "public", url: `/salesperson/auth/verify?token=${f.linkToken}` },
     "/admin/verify": { as: "admin", url: "/admin/verify" },
     "/admin/overview": { as: "admin", url: "/admin/overview" },
+    "/admin/promotions": { as: "admin", url: "/admin/promotions" },
+    "/admin/monitor": { as: "admin", url: "/admin/monitor" },
+    "/admin/support": { as: "admin", url: "/admin/support" },
+    "/admin/support/:id": { as: "admin", url: `/admin/support/${f.supportCaseId}` },
     "/public/users": { as: "admin", url: "/public/users" },
     "/admin/salespeople": { as: "admin", url: "/admin/salespeople" },
     "/salespeople": { as: "public", url: "/salespeople" },

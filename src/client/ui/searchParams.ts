@@ -70,5 +70,8 @@ export function searchParams<S extends Record<string, ParamParser<unknown>>>(
   };
 }
 
+/** `?case=123` on the contact page: the support case a follow-up answers. */
+export const contactSearch = searchParams({ case: intParam(1, 2_147_483_647) });
+
 /** `?token=...` on the sign-in pages. */
 export const tokenSearch = searchParams({ token: textParam(200, { coerce: true }) });

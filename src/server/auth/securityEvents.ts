@@ -21,7 +21,12 @@ type EventInput = {
 };
 
 const FAILURES: readonly string[] = FAILURE_EVENT_TYPES;
-const SIGN_INS = new Set(["login_success", "admin_login_success", "mfa_success", "mfa_backup_code_used"]);
+export const SIGN_INS = new Set([
+  "login_success",
+  "admin_login_success",
+  "mfa_success",
+  "mfa_backup_code_used",
+]);
 
 /** The level the rules give an event about to be recorded. */
 export async function assessRisk(

@@ -114,6 +114,8 @@ export async function startJobQueue(options: {
   connectionString: string;
   logger: Logger;
   pollingIntervalSeconds?: number;
+  /** Told (and not awaited) when a job has used its last attempt: the monitor counts these. */
+  onFailedForGood?: (queue: QueueName) => void;
 }): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -193,6 +195,11 @@ export async function startJobQueue(options: {
               await handler(job.data);
             } catch (error) {
               await boss.fail(name, job.id, error as object);
+              // pg-boss decides whether another attempt follows: 'retry' if so, 'failed' once none does.
+              if (options.onFailedForGood) {
+                const after = await boss.getJobById(name, job.id).catch(() => null);
+                if (after?.state === "failed") options.onFailedForGood(name);
+              }
             }
           });
           if (batch.length === WORK_BATCH && workerId && !(await busyWhileResting()))

@@ -79,6 +79,48 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["id"],
   }),
+  // An account's lifecycle (docs/product/admin.md#account-lifecycle)
+  route({ method: "POST", path: "/admin/users", procedure: "admin.createUser", input: "body", status: 201 }),
+  route({
+    method: "PUT",
+    path: "/admin/user/:id/role",
+    procedure: "admin.changeRole",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Body `{ reason }`. */
+  route({
+    method: "POST",
+    path: "/admin/user/:id/suspend",
+    procedure: "admin.suspendUser",
+    input: "body",
+    params: ["id"],
+  }),
+  /** Body `{ reason }`. */
+  route({
+    method: "POST",
+    path: "/admin/user/:id/reactivate",
+    procedure: "admin.reactivateUser",
+    input: "body",
+    params: ["id"],
+  }),
+  route({ method: "GET", path: "/admin/promotions", procedure: "admin.promotions", input: "none" }),
+  route({
+    method: "POST",
+    path: "/admin/promotions",
+    procedure: "admin.requestPromotion",
+    input: "body",
+    status: 201,
+  }),
+  /** Body `{ decision: "approve" | "decline" | "withdraw" }`. */
+  route({
+    method: "POST",
+    path: "/admin/promotions/:id/decision",
+    procedure: "admin.decidePromotion",
+    input: "body",
+    params: ["id"],
+  }),
+  route({ method: "GET", path: "/admin/monitor", procedure: "admin.monitor", input: "none" }),
   route({
     method: "GET",
     path: "/admin/salespeople",
@@ -727,6 +769,38 @@ export const REST_ROUTES: readonly MountedRoute[] = [
 
   // Site and documents
   route({ method: "POST", path: "/contact", procedure: "site.contact", input: "body", status: 201 }),
+  // The support inbox (docs/product/support.md): contact messages as cases
+  route({
+    method: "GET",
+    path: "/admin/support",
+    procedure: "site.contactMessages",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  route({
+    method: "GET",
+    path: "/admin/support/:id",
+    procedure: "site.supportCase",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/admin/support/:id/replies",
+    procedure: "site.replyToCase",
+    input: "body",
+    params: ["id"],
+    status: 201,
+  }),
+  /** Body `{ status?, assigneeId? }` (null hands the case back). */
+  route({
+    method: "PATCH",
+    path: "/admin/support/:id",
+    procedure: "site.updateSupportCase",
+    input: "body",
+    params: ["id"],
+  }),
   route({ method: "GET", path: "/site/stats", procedure: "site.stats", input: "none" }),
   route({
     method: "GET",

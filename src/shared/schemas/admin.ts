@@ -205,6 +205,17 @@ export const adminUser = z.object({
   createdAt: z.date(),
   salespersonId: z.number().int().nullable(),
   managedDealership: z.string().nullable().describe("The name of the dealership the user manages"),
+  managedDealershipId: z.number().int().nullable(),
+  disabledAt: z.date().nullable().describe("When the account was suspended or erased"),
+  suspensionReason: z
+    .string()
+    .nullable()
+    .describe("Why an administrator suspended the account (null when active or erased)"),
+  promotionRequestId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("An open request to make the account an administrator"),
 });
 export type AdminUser = z.output<typeof adminUser>;
 

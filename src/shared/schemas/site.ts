@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { SUPPORT_STATUSES } from "../constants";
 import { emailSchema } from "./auth";
-import { line, listPage, pagingFields, text } from "./common";
+import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
 import { dealershipSummary } from "./salespeople";
 
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
@@ -53,6 +54,11 @@ export const contactMessageInput = z.strictObject({
       CONTACT_MESSAGE_MAX,
       `Message is longer than ${CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters`,
     ),
+  /** Set when the sender follows the link in a reply: the new message starts with "Re: case #N". */
+  caseNumber: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: "Unknown case number" }).int().positive().max(ID_MAX).optional(),
+  ),
 });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
@@ -66,6 +72,9 @@ export const contactMessagesListInput = z
     ...pagingFields(CONTACT_MESSAGES_PAGE_SIZE),
     /** Matches the sender's name, e-mail or company, and the message text. */
     search: z.preprocess(blankToUndefined, line().max(100, "Search is too long").optional()),
+    status: optionalFilter(z.enum(SUPPORT_STATUSES, { error: "Unknown status" })),
+    /** An administrator's id, or "none" for cases nobody has taken. */
+    assignee: optionalFilter(z.union([z.uuid("Unknown administrator"), z.literal("none")])),
   })
   .default({ page: 1, pageSize: CONTACT_MESSAGES_PAGE_SIZE.default });
 
@@ -79,9 +88,59 @@ export const contactMessageRow = z.object({
   message: z.string(),
   userId: z.string().nullable().describe("The sender's account when they were signed in"),
   createdAt: z.date(),
+  status: z.enum(SUPPORT_STATUSES),
+  assigneeId: z.string().nullable(),
+  assigneeEmail: z.string().nullable(),
+  replies: z.number().int().describe("Replies sent on this case"),
+  updatedAt: z.date(),
 });
 export type ContactMessageRow = z.output<typeof contactMessageRow>;
 export const contactMessagesPage = listPage(contactMessageRow);
+
+// Support cases (docs/product/support.md): each contact message is a case; its number is its id.
+
+const caseNumber = z.coerce
+  .number({ error: "Unknown case" })
+  .int("Unknown case")
+  .positive("Unknown case")
+  .max(ID_MAX);
+export const supportCaseInput = z.strictObject({ id: caseNumber });
+
+export const SUPPORT_REPLY_MAX = 5000;
+export const supportReplyInput = z.strictObject({
+  id: caseNumber,
+  body: text({ error: "Please write a reply" })
+    .min(1, "Please write a reply")
+    .max(
+      SUPPORT_REPLY_MAX,
+      `Please keep the reply under ${SUPPORT_REPLY_MAX.toLocaleString("en-US")} characters`,
+    ),
+});
+export type SupportReplyInput = z.input<typeof supportReplyInput>;
+
+export const updateSupportCaseInput = z.strictObject({
+  id: caseNumber,
+  status: z.enum(SUPPORT_STATUSES, { error: "Unknown status" }).optional(),
+  /** An administrator's id; null hands the case back to nobody. */
+  assigneeId: z.uuid("Unknown administrator").nullable().optional(),
+});
+export type UpdateSupportCaseInput = z.input<typeof updateSupportCaseInput>;
+
+export const supportReply = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  authorId: z.string().nullable(),
+  authorEmail: z.string().nullable(),
+  createdAt: z.date(),
+});
+export const supportCase = contactMessageRow.extend({ thread: z.array(supportReply) });
+export type SupportCase = z.output<typeof supportCase>;
+export const supportReplyAnswer = z.object({
+  reply: supportReply,
+  deliveryStatus: z
+    .enum(["sent", "logged", "failed"])
+    .describe("Whether the SMTP server took the e-mail (the reply is stored either way)"),
+});
 
 /** Headline figures, each counted from rows at request time. */
 export const siteStats = z.object({

@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   "messages",
   "documents",
   "audit",
+  "monitor",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

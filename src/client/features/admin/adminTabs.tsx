@@ -10,6 +10,7 @@ import {
   LuFlag,
   LuHistory,
   LuMail,
+  LuMonitorDot,
   LuShieldAlert,
   LuUserRound,
   LuUsers,
@@ -25,6 +26,7 @@ import {
   FlaggedReviewsTab,
   MisconductTab,
 } from "./moderation";
+import { MonitorTab } from "./monitor/MonitorTab";
 import { OverviewTab } from "./overview/OverviewTab";
 import { SalespeopleTab } from "./salespeople/SalespeopleTab";
 import { UsersTab } from "./users/UsersTab";
@@ -44,4 +46,5 @@ export const ADMIN_TAB_PANELS: Record<AdminTab, AdminTabEntry> = {
   messages: { label: "Messages", icon: LuMail, panel: ContactMessagesTab },
   documents: { label: "Documents", icon: LuFileText, panel: DocumentsTab },
   audit: { label: "Audit", icon: LuHistory, panel: AuditTrailTab },
+  monitor: { label: "Monitor", icon: LuMonitorDot, panel: MonitorTab },
 };

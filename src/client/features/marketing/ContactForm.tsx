@@ -1,4 +1,5 @@
-import { Button, Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useSearch } from "@tanstack/react-router";
 import type { FormEvent } from "react";
 import {
   CONTACT_MESSAGE_MAX,
@@ -8,6 +9,7 @@ import {
 } from "../../../shared/schemas/site";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { InputField, SelectField, TextareaField } from "../../ui/form";
+import { contactSearch } from "../../ui/searchParams";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
 
@@ -18,6 +20,8 @@ const EMPTY = { name: "", email: "", company: "", role: "", subject: "", message
  * 'Message Sent!' toast appears only once the server has accepted it, and then the form clears.
  */
 export function ContactForm() {
+  // A follow-up from the link in a support reply names its case (docs/product/support.md#follow-ups).
+  const caseNumber = contactSearch(useSearch({ strict: false })).case;
   const form = useFormDraft(EMPTY);
   const { draft, bind } = form;
   const send = trpc.site.contact.useMutation();
@@ -28,6 +32,7 @@ export function ContactForm() {
     // The same zod schema the server applies, so the form and the API can never disagree.
     const message = form.check(contactMessageInput);
     if (!message) return;
+    if (caseNumber) message.caseNumber = caseNumber;
     send.mutate(message, {
       onSuccess: () => {
         showToast({
@@ -55,6 +60,11 @@ export function ContactForm() {
           <Heading as="h2" id="contact-form-title" size="lg" color="ink">
             Send us a message
           </Heading>
+          {caseNumber ? (
+            <Badge alignSelf="start" colorPalette="blue" variant="subtle" size="lg">
+              Re: case #{caseNumber}
+            </Badge>
+          ) : null}
           <Text fontSize="sm" color="fg.muted">
             Fields marked with an asterisk are required.
           </Text>

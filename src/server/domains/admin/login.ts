@@ -9,6 +9,7 @@ import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession } from "../../auth/session";
+import { accountSuspended, isSuspended } from "../../auth/suspension";
 import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
@@ -32,11 +33,23 @@ export async function adminLogin(ctx: Context, input: AdminLoginInput) {
     );
   }
 
-  const [account] = await ctx.sql<Pick<UserRow, "id" | "role" | "password_hash" | "disabled_at">[]>`
-    select id, role, password_hash, disabled_at from users where email = ${input.email} limit 1`;
+  const [account] = await ctx.sql<
+    Pick<UserRow, "id" | "role" | "password_hash" | "disabled_at" | "suspension_reason">[]
+  >`
+    select id, role, password_hash, disabled_at, suspension_reason from users where email = ${input.email} limit 1`;
   const cost = ctx.env.ADMIN_PASSWORD_SCRYPT_N;
   const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null, cost);
   const codeOk = secretsEqual(input.adminCode, ctx.env.ADMIN_CODE);
+  // Only someone who knows the password and the code learns that the account is suspended.
+  if (isAdmin(account) && passwordOk && codeOk && isSuspended(account)) {
+    await recordSecurityEvent(ctx, {
+      eventType: "admin_login_failed",
+      riskLevel: "high",
+      userId: account.id,
+      details: `${input.email}: suspended`,
+    });
+    throw accountSuspended();
+  }
   if (!isAdmin(account) || account.disabled_at || !passwordOk || !codeOk) {
     await recordFailure(ctx.sql, SCOPE, input.email, ctx.ip);
     await recordSecurityEvent(ctx, {

@@ -1,3 +1,4 @@
+import * as accounts from "../../../shared/schemas/accounts";
 import * as shape from "../../../shared/schemas/admin";
 import {
   adminLoginInput,
@@ -18,6 +19,7 @@ import * as common from "../../../shared/schemas/common";
 import { verifyMfaInput } from "../../../shared/schemas/security";
 import { router } from "../../trpc/init";
 import { admin, adminAccount, anyone, anyoneBeforeMfa } from "../../trpc/procedures";
+import { changeRole, createUser, reactivateUser, suspendUser } from "./accounts";
 import {
   createDealership,
   deleteDealership,
@@ -26,7 +28,9 @@ import {
   uploadDealershipLogo,
 } from "./dealerships";
 import { adminLogin, adminLogout, adminVerifyMfa } from "./login";
+import { monitorSnapshot } from "./monitor";
 import { adminOverview } from "./overview";
+import { decidePromotion, listPromotions, requestPromotion } from "./promotions";
 import {
   createSalesperson,
   deleteSalesperson,
@@ -52,6 +56,19 @@ export const adminRouter = router({
   users: admin.query(adminUsersInput, shape.adminUsersPage, listUsers),
   updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser),
   deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser),
+  // An account's lifecycle (docs/product/admin.md#account-lifecycle).
+  createUser: admin.mutation(accounts.createUserInput, accounts.accountChange, createUser),
+  changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole),
+  suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser),
+  reactivateUser: admin.mutation(accounts.reactivateUserInput, accounts.accountChange, reactivateUser),
+  promotions: admin.query(accounts.openPromotions, listPromotions),
+  requestPromotion: admin.mutation(
+    accounts.requestPromotionInput,
+    accounts.promotionRequest,
+    requestPromotion,
+  ),
+  decidePromotion: admin.mutation(accounts.decidePromotionInput, accounts.promotionRequest, decidePromotion),
+  monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot),
 
   salespeople: admin.query(adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople),
   createSalesperson: admin.mutation(createSalespersonInput, shape.adminSalesperson, createSalesperson),

@@ -97,24 +97,34 @@ function emailTaken(error: unknown): never {
 }
 
 export async function createSalesperson(ctx: Context, input: z.output<typeof createSalespersonInput>) {
-  return commitBrowseChange(ctx, async (tx) => {
-    const dealership = await dealershipFor(tx, input.dealershipId);
-    const [row] = await tx<{ id: number }[]>`
-        insert into salespeople (name, email, phone_number, dealership_id, bio, status, specialties,
-                                 years_of_experience, payment_model, city, state, time_zone)
-        values (${input.name}, ${input.email}, ${input.phoneNumber ?? null}, ${dealership.id}, ${input.bio ?? null},
-                ${input.status}, ${input.specialties}, ${input.yearsOfExperience}, ${input.paymentModel},
-                ${dealership.city}, ${dealership.state}, ${dealership.time_zone})
-        returning id`;
-    const after = await readSalesperson(tx, row!.id);
-    await recordAudit(ctx, tx, {
-      action: "salesperson.create",
-      entityId: after.id,
-      dealershipId: dealership.id,
-      after: snapshot(after),
-    });
-    return after;
-  }).catch(emailTaken);
+  return commitBrowseChange(ctx, (tx) => insertSalesperson(ctx, tx, input)).catch(emailTaken);
+}
+
+/**
+ * A salesperson profile at a dealership, with its audit row, inside the caller's transaction (the caller
+ * empties the browse cache after commit); `userId` links it to an account created with it.
+ */
+export async function insertSalesperson(
+  ctx: Context,
+  tx: Queryable,
+  input: z.output<typeof createSalespersonInput> & { userId?: string },
+) {
+  const dealership = await dealershipFor(tx, input.dealershipId);
+  const [row] = await tx<{ id: number }[]>`
+      insert into salespeople (name, email, phone_number, dealership_id, bio, status, specialties,
+                               years_of_experience, payment_model, city, state, time_zone, user_id)
+      values (${input.name}, ${input.email}, ${input.phoneNumber ?? null}, ${dealership.id}, ${input.bio ?? null},
+              ${input.status}, ${input.specialties}, ${input.yearsOfExperience}, ${input.paymentModel},
+              ${dealership.city}, ${dealership.state}, ${dealership.time_zone}, ${input.userId ?? null})
+      returning id`;
+  const after = await readSalesperson(tx, row!.id);
+  await recordAudit(ctx, tx, {
+    action: "salesperson.create",
+    entityId: after.id,
+    dealershipId: dealership.id,
+    after: snapshot(after),
+  });
+  return after;
 }
 
 export async function updateSalesperson(ctx: Context, input: z.output<typeof updateSalespersonAdminInput>) {

@@ -21,7 +21,10 @@ function userColumns(sql: Queryable) {
     u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role, u.phone, u.city, u.state,
     u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
     (select s.id from salespeople s where s.user_id = u.id) as "salespersonId",
-    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership"`;
+    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership",
+    (select d.id from dealerships d where d.manager_id = u.id) as "managedDealershipId",
+    u.disabled_at as "disabledAt", u.suspension_reason as "suspensionReason",
+    (select p.id from admin_promotions p where p.user_id = u.id and p.decided_at is null) as "promotionRequestId"`;
 }
 
 export async function listUsers(
@@ -94,6 +97,16 @@ export async function updateUser(ctx: Context, input: UpdateUserInput & { id: st
 }
 
 /**
+ * Refuses a change that would leave no active administrator once `id` stops being one. Every administrator
+ * row is locked, so two administrators removing each other at the same moment cannot both succeed.
+ */
+export async function refuseLastAdmin(tx: Queryable, id: string, message: string) {
+  const admins = await tx<{ id: string }[]>`
+    select id from users where role = 'admin' and disabled_at is null order by id for update`;
+  if (admins.filter((a) => a.id !== id).length === 0) throw appError("CONFLICT", message, "LAST_ADMIN");
+}
+
+/**
  * Removes an account and everything that belongs only to it (sessions, favourites, notifications); what
  * others still need (reviews, appointments, a salesperson profile) stays without the link to it.
  */
@@ -102,13 +115,7 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
     throw appError("CONFLICT", "You cannot delete your own account", "CANNOT_DELETE_SELF");
   return ctx.sql.begin(async (tx) => {
     const before = await lockUser(tx, input.id);
-    if (isAdmin(before)) {
-      // Every administrator row is locked, so two administrators deleting each other cannot both succeed.
-      const admins = await tx<{ id: string }[]>`
-        select id from users where role = 'admin' and disabled_at is null order by id for update`;
-      if (admins.filter((a) => a.id !== input.id).length === 0)
-        throw appError("CONFLICT", "The last administrator cannot be deleted", "LAST_ADMIN");
-    }
+    if (isAdmin(before)) await refuseLastAdmin(tx, input.id, "The last administrator cannot be deleted");
     await tx`delete from users where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "user.delete",

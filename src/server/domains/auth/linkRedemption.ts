@@ -11,6 +11,7 @@ import { createChallenge, mfaEnabled } from "../../auth/mfa";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import { createSession, invalidateSession, sessionUserColumns } from "../../auth/session";
+import { accountSuspended, isSuspended } from "../../auth/suspension";
 import type { Queryable } from "../../db/client";
 import type { LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
@@ -67,7 +68,7 @@ export function landingFor(user: SessionUser): string {
   return "/";
 }
 
-type Account = Pick<UserRow, "id" | "role" | "disabled_at">;
+type Account = Pick<UserRow, "id" | "role" | "disabled_at"> & Partial<Pick<UserRow, "suspension_reason">>;
 
 /**
  * The account a sign-in link for `email` signs in, inside the redeeming transaction: a customer link creates
@@ -80,7 +81,9 @@ export async function accountForLink(
   email: string,
   purpose: LinkPurpose,
 ): Promise<string | null> {
-  let [user] = await tx<Account[]>`select id, role, disabled_at from users where email = ${email} limit 1`;
+  let [user] = await tx<Account[]>`
+    select id, role, disabled_at, suspension_reason from users where email = ${email} limit 1`;
+  if (isSuspended(user)) throw accountSuspended();
   if (user?.disabled_at || isAdmin(user)) return null;
 
   if (purpose === "salesperson") {

@@ -7,6 +7,7 @@ import { appError } from "../../appError";
 import { generateToken, hashToken } from "../../auth/crypto";
 import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { recordSecurityEvent } from "../../auth/securityEvents";
+import { accountSuspended, isSuspended } from "../../auth/suspension";
 import type { UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
 import type { Context } from "../../serviceContext";
@@ -114,14 +115,28 @@ function deliverAdminNotice(ctx: Context, email: string) {
 }
 
 /**
+ * A suspended account is told so plainly, and no link is sent (docs/product/admin.md#suspension): the
+ * administrators decided it should know, and a link it cannot use would only confuse.
+ */
+async function refuseSuspended(ctx: Context, purpose: LinkPurpose): Promise<never> {
+  await recordSecurityEvent(ctx, {
+    eventType: "login_link_refused",
+    riskLevel: "medium",
+    details: `${purpose}: suspended account`,
+  });
+  throw accountSuspended();
+}
+
+/**
  * Customers: the answer is the same whether or not the address has an account (no enumeration), and takes
  * the same work for an administrator's address (one mail handed to the SMTP server, one event), so its
  * timing does not single administrators out either.
  */
 export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "customer");
-  const [existing] = await ctx.sql<Pick<UserRow, "role">[]>`
-    select role from users where email = ${email} limit 1`;
+  const [existing] = await ctx.sql<Pick<UserRow, "role" | "suspension_reason">[]>`
+    select role, suspension_reason from users where email = ${email} limit 1`;
+  if (isSuspended(existing)) await refuseSuspended(ctx, "customer");
   if (isAdmin(existing)) {
     const delivery = await deliverAndRecord(
       ctx,
@@ -136,6 +151,9 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
 /** The salesperson portal answers 404 for unknown addresses, as docs/product/security.md#sign-in-links states (rate-limited all the same). */
 export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "salesperson");
+  const [account] = await ctx.sql<Pick<UserRow, "suspension_reason">[]>`
+    select suspension_reason from users where email = ${email} limit 1`;
+  if (isSuspended(account)) await refuseSuspended(ctx, "salesperson");
   const [known] = await ctx.sql`
     select 1 as found from salespeople where email = ${email}
     union all

@@ -47,7 +47,17 @@ function cardColumns(sql: Queryable, verifiedAt: "timestamp" | "iso text" = "tim
  * `alias` is a `salespeople` row.
  */
 export function publiclyListedSql(sql: Queryable, alias: string) {
-  return sql`(${sql(`${alias}.dealership_id`)} is null or ${sql(`${alias}.verified_at`)} is not null)`;
+  return sql`((${sql(`${alias}.dealership_id`)} is null or ${sql(`${alias}.verified_at`)} is not null)
+              and ${sql(`${alias}.id`)} not in ${stoppedProfilesSql(sql)})`;
+}
+
+/**
+ * The profiles of accounts an administrator has stopped (suspended, or erased): never listed, shown or
+ * booked (docs/product/admin.md#suspension). A handful of ids, which PostgreSQL reads once per statement as a
+ * hashed set, so the browse walks keep their index-only plans (the id is in every browse index and term).
+ */
+function stoppedProfilesSql(sql: Queryable) {
+  return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null)`;
 }
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
@@ -156,7 +166,7 @@ export async function browseSalespeople(
     from = sql`
       from salesperson_terms t
       ${onRow.length > 0 ? sql`join salespeople s on s.id = t.salesperson_id` : sql``}
-      ${whereAll(sql, [sql`t.term = ${term.term(sql)}`, ...own, ...onRow])}`;
+      ${whereAll(sql, [sql`t.term = ${term.term(sql)}`, ...own, ...onRow, sql`t.salesperson_id not in ${stoppedProfilesSql(sql)}`])}`;
     order = sql`t.average_rating desc, t.total_reviews desc, t.salesperson_id asc`;
   } else {
     from = sql`from salespeople s ${whereAll(sql, [...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")])}`;

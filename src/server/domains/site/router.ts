@@ -3,6 +3,9 @@ import {
   contactMessageInput,
   contactMessagesListInput,
   dealershipsNearInput,
+  supportCaseInput,
+  supportReplyInput,
+  updateSupportCaseInput,
 } from "../../../shared/schemas/site";
 import { router } from "../../trpc/init";
 import { admin, anyone } from "../../trpc/procedures";
@@ -14,6 +17,7 @@ import {
   siteStats,
   testimonials,
 } from "./service";
+import { replyToCase, supportCase, updateSupportCase } from "./support";
 
 export const siteRouter = router({
   stats: anyone.query(shape.siteStats, (ctx) => siteStats(ctx.sql)),
@@ -22,6 +26,12 @@ export const siteRouter = router({
   contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>
     listContactMessages(ctx.sql, input),
   ),
+  /** A support case: the message, its status and assignee, and the replies sent (docs/product/support.md). */
+  supportCase: admin.query(supportCaseInput, shape.supportCase, (ctx, input) =>
+    supportCase(ctx.sql, input.id),
+  ),
+  replyToCase: admin.mutation(supportReplyInput, shape.supportReplyAnswer, replyToCase),
+  updateSupportCase: admin.mutation(updateSupportCaseInput, shape.supportCase, updateSupportCase),
   cities: anyone.query(shape.cityOptions, () => cityOptions()),
   dealershipsNear: anyone.query(dealershipsNearInput, shape.nearbyDealerships, (ctx, input) =>
     dealershipsNear(ctx.sql, input),

@@ -1,5 +1,6 @@
 // The public site's data: headline figures, the contact form, and dealerships ordered by distance.
 import type { z } from "zod";
+import type { SupportStatus } from "../../../shared/constants";
 import { EARTH_RADIUS_MILES } from "../../../shared/geo";
 import type { ListPage } from "../../../shared/schemas/common";
 import type {
@@ -22,6 +23,7 @@ import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
+import { caseColumns, caseReference } from "./support";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };
@@ -68,34 +70,46 @@ export async function receiveContactMessage(
     const [row] = await tx<ContactReceipt[]>`
       insert into contact_messages (name, email, company, role, subject, message, user_id)
       values (${input.name}, ${input.email}, ${input.company ?? null}, ${input.role ?? null}, ${input.subject},
-              ${input.message.slice(0, CONTACT_MESSAGE_MAX)}, ${ctx.user?.id ?? null})
+              ${withCaseReference(input).slice(0, CONTACT_MESSAGE_MAX)}, ${ctx.user?.id ?? null})
       returning id, created_at as "receivedAt"`;
     return row!;
   });
 }
 
 /**
- * Contact-form messages for administrators, newest first, optionally searched by sender (name, e-mail,
- * company), subject or message text. Read-only: the table has no handled state, replies go by e-mail.
+ * A follow-up sent from the link in a support reply is a new case of its own whose text starts with the
+ * case it answers (docs/product/support.md#follow-ups).
+ */
+function withCaseReference(input: z.output<typeof contactMessageInput>): string {
+  return input.caseNumber ? `${caseReference(input.caseNumber)}\n\n${input.message}` : input.message;
+}
+
+/**
+ * Contact-form messages (support cases) for administrators, newest first, optionally searched by sender
+ * (name, e-mail, company), subject or message text, and filtered by status and by who has the case.
  */
 export async function listContactMessages(
   sql: Queryable,
-  input: PageRequest & { search?: string },
+  input: PageRequest & { search?: string; status?: SupportStatus; assignee?: string },
 ): Promise<ListPage<ContactMessageRow>> {
   const window = pageWindow(input, CONTACT_MESSAGES_PAGE_SIZE);
   const pattern = containsPattern(input.search);
-  const matches = pattern
-    ? sql`where name ilike ${pattern} or email::text ilike ${pattern} or company ilike ${pattern}
-             or subject ilike ${pattern} or message ilike ${pattern}`
-    : sql``;
+  const status = input.status ?? null;
+  const assignee = input.assignee ?? null;
+  const matches = sql`
+    where (${pattern}::text is null or m.name ilike ${pattern} or m.email::text ilike ${pattern}
+           or m.company ilike ${pattern} or m.subject ilike ${pattern} or m.message ilike ${pattern})
+      and (${status}::text is null or m.status = ${status})
+      and (${assignee}::text is null
+           or (${assignee}::text = 'none' and m.assignee_id is null)
+           or m.assignee_id::text = ${assignee})`;
   return listPage(
     window,
     sql<ContactMessageRow[]>`
-      select id, name, email, company, role, subject, message, user_id as "userId", created_at as "createdAt"
-        from contact_messages ${matches}
-       order by created_at desc, id desc
+      select ${caseColumns(sql)} from contact_messages m ${matches}
+       order by m.created_at desc, m.id desc
        ${limitOffset(sql, window)}`,
-    sql<{ n: number }[]>`select count(*)::int as n from contact_messages ${matches}`,
+    sql<{ n: number }[]>`select count(*)::int as n from contact_messages m ${matches}`,
   );
 }
 

@@ -1,12 +1,21 @@
-// Messages sent through the site's contact form, newest first. The table keeps no handled state, so the
-// queue is read-only: each message offers a reply by e-mail.
+// The support inbox: messages sent through the site's contact form, newest first, each a case with a
+// status and an assignee (docs/product/support.md). Opening a case shows its thread and answers it.
 import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
-import { LuInbox, LuReply } from "react-icons/lu";
+import { useState } from "react";
+import { LuFolderOpen, LuInbox } from "react-icons/lu";
 import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
+import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { PanelHeader } from "../../../ui/PanelHeader";
+import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { ConsoleList, useSearchPage } from "../consoleList";
+import {
+  SUPPORT_STATUS_LABELS,
+  SUPPORT_STATUS_PALETTE,
+  SupportCaseDialog,
+  useAdminChoices,
+} from "./SupportCase";
 
 type ContactMessage = RouterOutputs["site"]["contactMessages"]["items"][number];
 
@@ -27,25 +36,27 @@ function roleLabel(value: string | null) {
   return value ? (CONTACT_ROLES.find((r) => r.value === value)?.label ?? value) : null;
 }
 
-function replyLink(message: ContactMessage) {
-  const subject = `Re: ${subjectLabel(message.subject)}`;
-  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}`;
-}
-
-function MessageCard({ message }: { message: ContactMessage }) {
+function MessageCard({ message, onOpen }: { message: ContactMessage; onOpen: () => void }) {
   const role = roleLabel(message.role);
   return (
     <DecisionCard
-      label={`Message from ${message.name}`}
+      label={`Case #${message.id} from ${message.name}`}
       title={
         <HStack as="span" gap="2" wrap="wrap">
-          <span>{message.name}</span>
+          <span>
+            #{message.id} · {message.name}
+          </span>
           <Badge variant="subtle" colorPalette="blue" borderRadius="full">
             {subjectLabel(message.subject)}
           </Badge>
+          <Badge variant="solid" colorPalette={SUPPORT_STATUS_PALETTE[message.status]} borderRadius="full">
+            {SUPPORT_STATUS_LABELS[message.status]}
+          </Badge>
         </HStack>
       }
-      meta={`${message.email}${message.company ? ` · ${message.company}` : ""}${role ? ` · ${role}` : ""}`}
+      meta={`${message.email}${message.company ? ` · ${message.company}` : ""}${role ? ` · ${role}` : ""} · ${
+        message.assigneeEmail ? `with ${message.assigneeEmail}` : "unassigned"
+      }${message.replies ? ` · ${message.replies} ${message.replies === 1 ? "reply" : "replies"}` : ""}`}
       aside={
         <Text fontSize="sm" color="fg.muted">
           {receivedAt.format(new Date(message.createdAt))}
@@ -53,52 +64,89 @@ function MessageCard({ message }: { message: ContactMessage }) {
       }
       actions={[
         {
-          label: "Reply by email",
-          icon: <LuReply />,
+          label: "Open case",
+          icon: <LuFolderOpen />,
           palette: "blue",
-          href: replyLink(message),
-          ariaLabel: `Reply to ${message.name} by email`,
+          onClick: onOpen,
+          ariaLabel: `Open case #${message.id} from ${message.name}`,
         },
       ]}
     >
-      <Text whiteSpace="pre-line" wordBreak="break-word">
+      <Text whiteSpace="pre-line" wordBreak="break-word" lineClamp={4}>
         {message.message}
       </Text>
     </DecisionCard>
   );
 }
 
-/** Admin console tab: contact-form messages. */
+const STATUS_CHOICES = [
+  { value: "all", label: "All statuses" },
+  ...Object.entries(SUPPORT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+];
+
+/** Admin console tab: the support inbox. */
 export function ContactMessagesTab() {
-  const state = useSearchPage();
+  const [status, setStatus] = useState("all");
+  const [assignee, setAssignee] = useState("all");
+  const state = useSearchPage(`${status}:${assignee}`);
   const { search, page } = state;
   const messages = trpc.site.contactMessages.useQuery(
-    { search: search || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    {
+      search: search || undefined,
+      status: status as never,
+      assignee,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    },
     { placeholderData: (previous) => previous, refetchOnMount: "always" },
   );
+  const admins = useAdminChoices();
+  const opened = useDialogSubject<number>();
 
   return (
     <Stack gap="5">
       <PanelHeader
-        title="Contact messages"
-        description="Messages sent through the contact page, newest first. Reply by email; messages are kept for two years."
+        title="Support inbox"
+        description="Messages sent through the contact page, newest first. Each is a case: reply here and the sender gets it by e-mail. Messages are kept for two years."
       />
       <ConsoleList
         query={messages}
         state={state}
         listing="contact messages"
         toolbar={{ placeholder: "Search name, email, company or message", noun: "message" }}
+        filters={
+          <HStack gap="3" flexDirection={{ base: "column", md: "row" }} align="stretch">
+            <LabelledSelect
+              label="Filter by status"
+              value={status}
+              onChange={setStatus}
+              options={STATUS_CHOICES}
+              width={{ base: "full", md: "44" }}
+            />
+            <LabelledSelect
+              label="Filter by assignee"
+              value={assignee}
+              onChange={setAssignee}
+              options={[{ value: "all", label: "Anyone" }, { value: "none", label: "Unassigned" }, ...admins]}
+              width={{ base: "full", md: "56" }}
+            />
+          </HStack>
+        }
+        filtered={status !== "all" || assignee !== "all"}
         loading={{ rows: 2, height: "32" }}
         empty={{
           icon: LuInbox,
           title: ["No messages yet", "No messages match your search"],
-          description: ["Messages from the contact page will appear here.", "Try other words."],
+          description: ["Messages from the contact page will appear here.", "Try other words or filters."],
         }}
         pager={{ pageSize: PAGE_SIZE }}
         pagerUnderPanel
       >
-        {(message) => <MessageCard key={message.id} message={message} />}
+        {(message) => (
+          <MessageCard key={message.id} message={message} onOpen={() => opened.show(message.id)} />
+        )}
       </ConsoleList>
+      <SupportCaseDialog caseId={opened.subject} open={opened.open} onOpenChange={opened.setOpen} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Badge, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import { LuSearchX } from "react-icons/lu";
+import { LuSearchX, LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
@@ -9,6 +9,7 @@ import { mediumDate } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
+import { useDialogSubject } from "../../../ui/useDialogSubject";
 import {
   ConsoleRow,
   RECORD_LIST_OPTIONS,
@@ -20,6 +21,7 @@ import {
   useSearchPage,
 } from "../consoleList";
 import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
 
 const ROLE_CHOICES = [
   { value: "all", label: "All roles" },
@@ -92,21 +94,75 @@ function EditUserDialog({
   );
 }
 
-function UserRow({ user, dialogs }: { user: AdminUser; dialogs: RecordDialogs<AdminUser> }) {
+type LifecycleDialogs = {
+  role: ReturnType<typeof useDialogSubject<AdminUser>>;
+  suspension: ReturnType<typeof useDialogSubject<AdminUser>>;
+};
+
+function UserRow({
+  user,
+  dialogs,
+  lifecycle,
+}: {
+  user: AdminUser;
+  dialogs: RecordDialogs<AdminUser>;
+  lifecycle: LifecycleDialogs;
+}) {
+  const erased = user.disabledAt !== null && user.suspensionReason === null;
   return (
     <ConsoleRow
       title={fullName(user)}
       badge={
-        <Badge colorPalette={ROLE_PALETTE[user.role]} variant="subtle" borderRadius="full">
-          {capitalise(user.role)}
-        </Badge>
+        <HStack gap="1.5">
+          <Badge colorPalette={ROLE_PALETTE[user.role]} variant="subtle" borderRadius="full">
+            {capitalise(user.role)}
+          </Badge>
+          {user.disabledAt ? (
+            <Badge colorPalette="red" variant="solid" borderRadius="full">
+              {erased ? "Erased" : "Suspended"}
+            </Badge>
+          ) : null}
+          {user.promotionRequestId ? (
+            <Badge colorPalette="orange" variant="subtle" borderRadius="full">
+              Admin requested
+            </Badge>
+          ) : null}
+        </HStack>
       }
-      actions={<RowActions record={user} name={user.email} dialogs={dialogs} />}
+      actions={
+        <HStack gap="2" wrap="wrap" justify={{ base: "stretch", md: "flex-end" }}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => lifecycle.role.show(user)}
+            aria-label={`Change the role of ${user.email}`}
+          >
+            <LuUserCog /> Role
+          </Button>
+          {erased ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette={user.disabledAt ? "green" : "orange"}
+              onClick={() => lifecycle.suspension.show(user)}
+              aria-label={`${user.disabledAt ? "Reactivate" : "Suspend"} ${user.email}`}
+            >
+              {user.disabledAt ? <LuUserCheck /> : <LuUserX />} {user.disabledAt ? "Reactivate" : "Suspend"}
+            </Button>
+          )}
+          <RowActions record={user} name={user.email} dialogs={dialogs} />
+        </HStack>
+      }
     >
       <Text fontSize="sm" color="fg.muted" truncate>
         {user.email}
         {user.managedDealership ? ` · Manages ${user.managedDealership}` : ""}
       </Text>
+      {user.suspensionReason ? (
+        <Text fontSize="sm" color="red.fg" lineClamp={2}>
+          Suspended: {user.suspensionReason}
+        </Text>
+      ) : null}
       <Text fontSize="xs" color="fg.muted">
         Joined {mediumDate.format(new Date(user.createdAt))}
         {user.city ? ` · ${user.city}${user.state ? `, ${user.state}` : ""}` : ""}
@@ -115,26 +171,47 @@ function UserRow({ user, dialogs }: { user: AdminUser; dialogs: RecordDialogs<Ad
   );
 }
 
-/** Users: every account, searchable by name or e-mail, filterable by role; edit and delete with a reason. */
+/**
+ * Users: every account, searchable by name or e-mail, filterable by role; add, edit, change the role,
+ * suspend or reactivate, and delete with a reason; promotion requests waiting for a decision under the list.
+ */
 export function UsersTab() {
   const utils = trpc.useUtils();
   const [role, setRole] = useState<string>("all");
   const state = useSearchPage(role);
   const users = trpc.admin.users.useQuery({ ...recordPage(state), role }, RECORD_LIST_OPTIONS);
   const dialogs = useRecordDialogs<AdminUser>();
+  const lifecycle = { role: useDialogSubject<AdminUser>(), suspension: useDialogSubject<AdminUser>() };
+  const me = trpc.admin.verify.useQuery().data?.user.id;
   const remove = trpc.admin.deleteUser.useMutation();
+  const adding = dialogs.editing.open && dialogs.editing.subject === null;
 
   return (
     <RecordTab
       title="Users"
       description="Every account on the platform: customers, salespeople, managers and administrators."
+      add="Add user"
       dialogs={dialogs}
       forms={
-        <EditUserDialog
-          user={dialogs.editing.subject}
-          open={dialogs.editing.open}
-          onOpenChange={dialogs.editing.setOpen}
-        />
+        <>
+          <PromotionRequests me={me} />
+          <CreateUserDialog open={adding} onOpenChange={dialogs.editing.setOpen} />
+          <EditUserDialog
+            user={dialogs.editing.subject}
+            open={dialogs.editing.open && !adding}
+            onOpenChange={dialogs.editing.setOpen}
+          />
+          <ChangeRoleDialog
+            user={lifecycle.role.subject}
+            open={lifecycle.role.open}
+            onOpenChange={lifecycle.role.setOpen}
+          />
+          <SuspensionDialog
+            user={lifecycle.suspension.subject}
+            open={lifecycle.suspension.open}
+            onOpenChange={lifecycle.suspension.setOpen}
+          />
+        </>
       }
       remove={{
         title: "Delete user",
@@ -169,7 +246,7 @@ export function UsersTab() {
       empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
       listLabel="Users"
     >
-      {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} />}
+      {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} lifecycle={lifecycle} />}
     </RecordTab>
   );
 }
