@@ -5,6 +5,7 @@ import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditTrailRouter } from "../domains/auditTrail/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { certificationsRouter } from "../domains/certifications/router";
 import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   security: securityRouter,
   compliance: complianceRouter,
   apiKeys: apiKeysRouter,
+  certifications: certificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

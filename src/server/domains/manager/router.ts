@@ -1,3 +1,9 @@
+import { dealershipLogo } from "../../../shared/schemas/admin";
+import {
+  dealershipDetails as dealershipDetailsAnswer,
+  dealershipLogoUploadInput,
+  updateDealershipDetailsInput,
+} from "../../../shared/schemas/dealershipDetails";
 import * as shape from "../../../shared/schemas/manager";
 import {
   addSalespersonInput,
@@ -10,6 +16,7 @@ import {
 } from "../../../shared/schemas/manager";
 import { router } from "../../trpc/init";
 import { manager } from "../../trpc/procedures";
+import { dealershipDetails, updateDealershipDetails, uploadOwnDealershipLogo } from "./dealership";
 import { listTeamInvitations, revokeInvitation } from "./invitations";
 import { monthlyReport, monthlyReportFile } from "./monthlyReport";
 import { managerOverview, teamPerformance } from "./overview";
@@ -40,4 +47,12 @@ export const managerRouter = router({
   reportFile: manager.query(reportFileInput, shape.reportFile, (ctx, input) =>
     monthlyReportFile(ctx, input.month, input.format),
   ),
+  /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
+  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails),
+  updateDealership: manager.mutation(
+    updateDealershipDetailsInput,
+    dealershipDetailsAnswer,
+    updateDealershipDetails,
+  ),
+  uploadDealershipLogo: manager.mutation(dealershipLogoUploadInput, dealershipLogo, uploadOwnDealershipLogo),
 });
