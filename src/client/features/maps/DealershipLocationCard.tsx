@@ -10,7 +10,7 @@ export type DealershipLocation = MapPlace & { website?: string | null; hours?: D
 
 function OpeningHours({ hours }: { hours: DealershipHours }) {
   return (
-    <Stack gap="1" as="section" aria-label="Opening hours">
+    <Stack gap="1" as="section" aria-label="Opening hours" fontSize="sm">
       <HStack gap="2" color="fg.muted">
         <Icon boxSize="4" flexShrink={0}>
           <LuClock />
