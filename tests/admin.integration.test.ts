@@ -332,8 +332,8 @@ describe("dealerships", () => {
   };
   let id = 0;
 
-  it("adds one with name, address, city, state and ZIP required; place from the city list", async () => {
-    for (const key of ["name", "address", "city", "state", "zipCode"] as const) {
+  it("adds one with name, address and ZIP required; city, state and time zone from the ZIP code", async () => {
+    for (const key of ["name", "address", "zipCode"] as const) {
       const res = await h.request("POST", "/api/dealerships", {
         body: { ...body, [key]: "" },
         headers: bearer,
@@ -341,11 +341,11 @@ describe("dealerships", () => {
       expect(res.status, key).toBe(400);
     }
     const unknown = await h.request("POST", "/api/dealerships", {
-      body: { ...body, city: "Smallville" },
+      body: { ...body, zipCode: "00000" },
       headers: bearer,
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.json.message).toMatch(/time zone/);
+    expect(unknown.json.code).toBe("UNKNOWN_ZIP");
     const res = await oneAuditRow("dealership.create", () =>
       h.request("POST", "/api/dealerships", { body, headers: bearer }),
     );
@@ -353,18 +353,11 @@ describe("dealerships", () => {
     expect(res.json).toMatchObject({ name: "Console Motors", state: "TX", timeZone: "America/Chicago" });
     id = res.json.id;
     const elsewhere = await h.request("POST", "/api/dealerships", {
-      body: {
-        ...body,
-        name: "Smallville Autos",
-        city: "Smallville",
-        state: "KS",
-        timeZone: "America/Chicago",
-        latitude: 39.1,
-        longitude: -95.7,
-      },
+      body: { name: "Smallville Autos", address: "1 Main St", zipCode: "66044", timeZone: "America/Chicago" },
       headers: bearer,
     });
     expect(elsewhere.status).toBe(201);
+    expect(elsewhere.json).toMatchObject({ state: "KS" });
     const found = await h.request("GET", "/api/dealerships?search=Console%20Motors");
     expect(found.json.map((d: { id: number }) => d.id)).toEqual([id]);
   });

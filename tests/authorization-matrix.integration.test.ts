@@ -141,6 +141,34 @@ const cases: Case[] = [
     other: [],
   },
   {
+    name: "certifications.verify",
+    run: async (role, whose) => {
+      // A fresh certification of the own (a) or the other (b) dealership's salesperson each time.
+      const [row] = await h.sql<{ id: number }[]>`
+        insert into certifications (salesperson_id, name, issuer, year)
+        values (${whose === "own" ? a!.id : b!.id}, 'Matrix Certified', 'Matrix Board', 2020) returning id`;
+      return callerFor(role).certifications.verify({ id: row!.id });
+    },
+    own: ["manager", "admin"],
+    other: ["admin"],
+  },
+  {
+    name: "certifications.update",
+    run: async (role, whose) => {
+      const [row] = await h.sql<{ id: number }[]>`
+        insert into certifications (salesperson_id, name, issuer, year)
+        values (${whose === "own" ? a!.id : b!.id}, 'Matrix Certified', 'Matrix Board', 2020) returning id`;
+      return callerFor(role).certifications.update({
+        id: row!.id,
+        name: "Matrix Certified II",
+        issuer: "Matrix Board",
+        year: 2021,
+      });
+    },
+    own: ["salesperson"],
+    other: [],
+  },
+  {
     name: "admin.verify",
     run: (role) => callerFor(role).admin.verify(),
     own: ["admin"],
@@ -285,6 +313,17 @@ const EXPECTED: Record<string, Tier> = {
   "manager.performance": "manager",
   "manager.monthlyReport": "manager",
   "manager.reportFile": "manager",
+  "manager.dealership": "manager",
+  "manager.updateDealership": "manager",
+  "manager.uploadDealershipLogo": "manager",
+  "certifications.mine": "salesperson",
+  "certifications.add": "salesperson",
+  "certifications.update": "salesperson",
+  "certifications.remove": "salesperson",
+  "certifications.pending": "dealership",
+  "certifications.forSalesperson": "dealership",
+  "certifications.verify": "dealership",
+  "certifications.reject": "dealership",
   "transfers.request": "salesperson",
   "transfers.withdraw": "salesperson",
   "transfers.mine": "salesperson",

@@ -148,6 +148,10 @@ function sample(key: string, schema: ZodLike): unknown {
     endDate: today,
     scopes: ["salespeople:read"],
     applicantEmail: "fuzz.applicant@example.org",
+    year: 2020,
+    hours: null,
+    credentialUrl: "https://credentials.fuzz.example.com/FZ-1",
+    credentialId: "FZ-1",
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);
@@ -364,6 +368,39 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "POST", path: "/api/manager/add-salesperson", procedure: "manager.addSalesperson" },
   { method: "POST", path: "/api/manager/remove-salesperson", procedure: "manager.removeSalesperson" },
   { method: "GET", path: "/api/manager/report", procedure: "manager.reportFile", query: true },
+  { method: "PUT", path: "/api/manager/dealership", procedure: "manager.updateDealership" },
+  { method: "POST", path: "/api/manager/dealership/logo", procedure: "manager.uploadDealershipLogo" },
+  { method: "POST", path: "/api/salesperson/certifications", procedure: "certifications.add" },
+  {
+    method: "PUT",
+    path: "/api/salesperson/certifications/:id",
+    procedure: "certifications.update",
+    params: ["id"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/salesperson/certifications/:id",
+    procedure: "certifications.remove",
+    params: ["id"],
+  },
+  {
+    method: "GET",
+    path: "/api/certifications/salesperson/:salespersonId",
+    procedure: "certifications.forSalesperson",
+    params: ["salespersonId"],
+  },
+  {
+    method: "POST",
+    path: "/api/certifications/:id/verify",
+    procedure: "certifications.verify",
+    params: ["id"],
+  },
+  {
+    method: "POST",
+    path: "/api/certifications/:id/reject",
+    procedure: "certifications.reject",
+    params: ["id"],
+  },
   { method: "GET", path: "/api/transfer-requests", procedure: "transfers.list", query: true },
   { method: "POST", path: "/api/transfer-requests", procedure: "transfers.request" },
   {

@@ -95,8 +95,8 @@ test("[manager] journey: verify a pending salesperson, invite a salesperson, see
   expect(values).toEqual([...values].sort((a, b) => b - a));
   await expect(page.getByText(/Completion rate: completed appointments/)).toBeVisible();
 
-  // Location Info and Reports open with their content.
-  await page.getByRole("tab", { name: "Location Info" }).click();
+  // The Dealership tab and Reports open with their content.
+  await page.getByRole("tab", { name: "Dealership", exact: true }).click();
   await expect(page.getByRole("group", { name: "Total team size" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Your dealership on the map" })).toBeVisible();
   await page.getByRole("tab", { name: "Reports" }).click();

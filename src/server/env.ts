@@ -109,6 +109,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true")),
+  /**
+   * A Nominatim-compatible geocoder (its base URL, without /search) that places dealerships by street address;
+   * without it a dealership sits at its ZIP code's centre.
+   */
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: "GEOCODER_URL must be an http(s) URL" }).optional(),
   /** Seconds before the first retry of a failed CRM delivery (doubling after each failure). */
   CRM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Payments: the secret key turns them on; the publishable key is handed to the browser's payment form. */

@@ -111,6 +111,11 @@ async function makeRows(
     dealershipId: other!.id,
     email: "openapi.next.manager@example.org",
   });
+  await post("a certification", who.salesperson.cookie, "/salesperson/certifications", {
+    name: "Certified Sales Professional",
+    issuer: "National Automobile Dealers Association",
+    year: 2022,
+  });
   const [subscription] = await h.sql<{ id: string }[]>`
     insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
     values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;
@@ -233,5 +238,12 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/security/settings": { as: "admin", url: "/security/settings" },
     "/api-keys/scopes": { as: "manager", url: "/api-keys/scopes" },
     "/api-keys": { as: "manager", url: "/api-keys" },
+    "/manager/dealership": { as: "manager", url: "/manager/dealership" },
+    "/salesperson/certifications": { as: "salesperson", url: "/salesperson/certifications" },
+    "/certifications/pending": { as: "manager", url: "/certifications/pending" },
+    "/certifications/salesperson/:salespersonId": {
+      as: "manager",
+      url: `/certifications/salesperson/${sp}`,
+    },
   };
 }

@@ -2,13 +2,14 @@
 // Every average and count shown in the product is computed from the rows written here.
 import { createHash, randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
-import { round } from "../../shared/numbers";
+import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { hashPassword } from "../auth/password";
+import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { loadCities } from "./cities";
 import { type Sql, withoutStatementTimeout } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 import { seedBusinessHistory } from "./seedHistory";
-import { BIOS, BRANDS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS, ZIP_PREFIX } from "./seedWords";
+import { BIOS, BRANDS, CITY_ZIPS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS } from "./seedWords";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
@@ -86,6 +87,17 @@ export async function seedDatabase(
   });
 }
 
+/** Opening hours every demo dealership states: weekdays 9 to 8, Saturday 9 to 6, closed on Sunday. */
+const DEMO_HOURS: DealershipHours = {
+  monday: { open: "09:00", close: "20:00" },
+  tuesday: { open: "09:00", close: "20:00" },
+  wednesday: { open: "09:00", close: "20:00" },
+  thursday: { open: "09:00", close: "20:00" },
+  friday: { open: "09:00", close: "20:00" },
+  saturday: { open: "09:00", close: "18:00" },
+  sunday: null,
+};
+
 async function writeDemoData(sql: Sql, options: SeedOptions) {
   const scale = options.scale ?? 1;
   const r = rng(options.seed ?? 20261121);
@@ -109,17 +121,29 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   const dealershipRows = cities.map((c, i) => {
     const brand = BRANDS[i % BRANDS.length]!;
     const name = i % 2 === 0 ? `${c.city} ${brand}` : `${brand} of ${c.city}`;
+    const address = `${r.int(100, 9800)} ${r.pick(STREETS)}`;
+    // Placed as a manager's save places it without a geocoder: at the ZIP code's centre (geo/geocoder.ts).
+    // The city's name and time zone stay the list's, which knows the cities on a state's minority time zone.
+    const place = zipCentrePlace(knownZip(CITY_ZIPS[`${c.city}|${c.state}`] ?? ""));
+    // The draws that once made a ZIP code and jittered the position are still drawn, in their order, so the
+    // rest of the demo data stays as it was.
+    r.int(1, 99);
+    const phone = `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`;
+    r.next();
+    r.next();
     return {
       name,
-      address: `${r.int(100, 9800)} ${r.pick(STREETS)}`,
+      address,
       city: c.city,
       state: c.state,
-      zip_code: `${ZIP_PREFIX[c.state] ?? "100"}${String(r.int(1, 99)).padStart(2, "0")}`,
-      phone_number: `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`,
+      zip_code: place.zipCode,
+      phone_number: phone,
       website: `https://www.${slug(name)}.example.com`,
       time_zone: c.timeZone,
-      latitude: round(c.latitude + (r.next() - 0.5) * 0.08, 5),
-      longitude: round(c.longitude + (r.next() - 0.5) * 0.08, 5),
+      latitude: place.latitude,
+      longitude: place.longitude,
+      location_precision: place.locationPrecision,
+      hours: DEMO_HOURS,
       manager_id: managerByEmail.get(managers[i]!.email)!,
     };
   });
@@ -191,6 +215,25 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   log(
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
+
+  // Certifications on a few profiles, most verified by their dealership's manager, so profiles show badges,
+  // the manager's queue has one to decide, and browse's certification filter finds someone.
+  await sql`
+    insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by)
+    select s.id, c.name, c.issuer, c.year, c.credential_id,
+           case when c.verified then now() end, case when c.verified then d.manager_id end
+      from (select id, dealership_id, row_number() over (order by id) as n
+              from salespeople where dealership_id is not null order by id limit 12) s
+      join dealerships d on d.id = s.dealership_id
+      join (values
+        (1, 'Certified Sales Professional', 'National Automobile Dealers Association', 2021, 'NADA-CSP-20417', true),
+        (1, 'Electric Vehicle Specialist', 'Plug In America', 2024, null, false),
+        (2, 'Certified Sales Professional', 'National Automobile Dealers Association', 2019, null, true),
+        (3, 'Automotive Finance Certification', 'AFIP', 2022, 'AFIP-88213', true),
+        (5, 'Electric Vehicle Specialist', 'Plug In America', 2023, null, true),
+        (8, 'Certified Pre-Owned Specialist', 'Toyota Motor Sales', 2020, null, true),
+        (12, 'Automotive Finance Certification', 'AFIP', 2025, null, false)
+      ) as c(n, name, issuer, year, credential_id, verified) on c.n = s.n`;
 
   // Past completed visits, each rated by its customer. Fewer per person at large scales keep seeding fast.
   const maxRatings = scale > 4 ? 5 : 14;

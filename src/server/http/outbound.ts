@@ -8,8 +8,11 @@ import https from "node:https";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
-/** What a request answered: its status line only, never its body (a foreign service's text is not ours to show). */
-export type OutboundResult = { status: number; durationMs: number };
+/**
+ * What a request answered: its status line, and its body only when asked for (a geocoder's answer is read by
+ * this server; a foreign service's text is never shown to anyone).
+ */
+export type OutboundResult = { status: number; durationMs: number; body?: string };
 
 /** Resolves a host name to every address it has. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -85,6 +88,8 @@ export async function outboundRequest(
     maxBytes?: number;
     /** Name resolution (the system's by default). */
     resolve?: Resolver;
+    /** Keep the answer's body (up to maxBytes) as text in the result. */
+    readBody?: boolean;
   },
 ): Promise<OutboundResult> {
   const url = new URL(target);
@@ -139,14 +144,17 @@ export async function outboundRequest(
         },
         (res) => {
           let size = 0;
+          const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => {
             size += chunk.length;
             if (size > maxBytes) settle(new OutboundFailed(`The answer was larger than ${maxBytes} bytes`));
+            else if (options.readBody) chunks.push(chunk);
           });
           res.on("end", () =>
             settle(null, {
               status: res.statusCode ?? 0,
               durationMs: Math.round(performance.now() - started),
+              ...(options.readBody ? { body: Buffer.concat(chunks).toString("utf8") } : {}),
             }),
           );
           res.on("error", (error) => settle(error));

@@ -524,6 +524,74 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
   }),
 
+  /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone (PUT), and its logo. */
+  route({ method: "GET", path: "/manager/dealership", procedure: "manager.dealership", input: "none" }),
+  route({ method: "PUT", path: "/manager/dealership", procedure: "manager.updateDealership", input: "body" }),
+  route({
+    method: "POST",
+    path: "/manager/dealership/logo",
+    procedure: "manager.uploadDealershipLogo",
+    input: { image: "logoUrl" },
+    maxBody: UPLOAD_BODY_LIMIT,
+  }),
+
+  // Certifications: the salesperson's own list; verification by their manager (administrators: independents')
+  route({
+    method: "GET",
+    path: "/salesperson/certifications",
+    procedure: "certifications.mine",
+    input: "none",
+  }),
+  route({
+    method: "POST",
+    path: "/salesperson/certifications",
+    procedure: "certifications.add",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PUT",
+    path: "/salesperson/certifications/:id",
+    procedure: "certifications.update",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "DELETE",
+    path: "/salesperson/certifications/:id",
+    procedure: "certifications.remove",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/certifications/pending",
+    procedure: "certifications.pending",
+    input: "none",
+  }),
+  route({
+    method: "GET",
+    path: "/certifications/salesperson/:salespersonId",
+    procedure: "certifications.forSalesperson",
+    input: "none",
+    params: ["salespersonId"],
+  }),
+  route({
+    method: "POST",
+    path: "/certifications/:id/verify",
+    procedure: "certifications.verify",
+    input: "none",
+    params: ["id"],
+  }),
+  /** Body `{ reason? }`: the certification is deleted and the salesperson told why. */
+  route({
+    method: "POST",
+    path: "/certifications/:id/reject",
+    procedure: "certifications.reject",
+    input: "body",
+    params: ["id"],
+  }),
+
   // Subscriptions: checkout, the return page's answer, a subscription and its invoices, a dealership's plan.
   // Stripe's webhooks arrive at POST /api/stripe/webhook (domains/subscriptions/webhook.ts, raw body).
   route({ method: "GET", path: "/payments/config", procedure: "subscriptions.config", input: "none" }),

@@ -5,6 +5,7 @@ import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
 import { auditTrailRouter } from "../domains/auditTrail/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { certificationsRouter } from "../domains/certifications/router";
 import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
@@ -50,6 +51,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   invitations: invitationsRouter,
   onboarding: onboardingRouter,
+  certifications: certificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -143,35 +143,34 @@ export type UpdateSalespersonAdminInput = z.input<typeof updateSalespersonAdminI
 
 // Dealerships --------------------------------------------------------------------------------------------
 
-const websiteSchema = line()
+export const websiteSchema = line()
   .max(300)
   .refine((v) => v === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), "Website must start with https://")
   .transform((v) => (v === "" ? null : v))
   .nullable()
   .optional();
 
-const dealershipFields = {
+/** A dealership's own fields; the ZIP code decides city, state, the default time zone and the map position. */
+export const dealershipFields = {
   name: requiredLine("Name is required", 160),
   address: requiredLine("Address is required", 200),
-  city: requiredLine("City is required", 80),
-  state: line({ error: "State is required" })
+  /** Kept so older clients' bodies stay valid; the ZIP code's city is the one stored. */
+  city: optionalLine(80),
+  /** Checked against the ZIP code's state when given; the ZIP code's is the one stored. */
+  state: line()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "State must be a two-letter code, e.g. TX"),
+    .regex(/^[A-Z]{2}$/, "State must be a two-letter code, e.g. TX")
+    .optional(),
   zipCode: line({ error: "ZIP code is required" })
     .min(1, "ZIP code is required")
     .regex(/^\d{5}(-\d{4})?$/, "ZIP code must look like 12345 or 12345-6789"),
   phoneNumber: optionalLine(40),
   website: websiteSchema,
-  /**
-   * Where the dealership is, for slots and maps. Taken from the city list when the city is on it; a city
-   * that is not must give them.
-   */
+  /** The ZIP code's state's main time zone unless given (for the states that span two). */
   timeZone: line()
     .max(64)
     .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/, "Time zone must be an IANA name, e.g. America/Chicago")
     .optional(),
-  latitude: z.coerce.number({ error: "Latitude must be a number" }).min(-90).max(90).optional(),
-  longitude: z.coerce.number({ error: "Longitude must be a number" }).min(-180).max(180).optional(),
 };
 
 export const createDealershipInput = z.strictObject(dealershipFields);

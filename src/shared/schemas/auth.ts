@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
+import { dealershipDetailsFields, zipCodeInput } from "./applicationFields";
 import { line } from "./common";
-import { dealershipDetailsFields, zipCodeInput } from "./dealershipDetails";
 import { mfaChallenge } from "./security";
 
 /** E-mail as typed by a person: trimmed and lowercased before anything else looks at it. */

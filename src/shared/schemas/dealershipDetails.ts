@@ -1,37 +1,52 @@
-// A dealership's own fields as a person types them (name, street address, ZIP code, phone, website): the
-// public "List your dealership" form and a registering salesperson's "my dealership isn't listed" both use them.
-import { line } from "./common";
-
-export const requiredLine = (message: string, max: number) =>
-  line({ error: message }).min(1, message).max(max);
+import { z } from "zod";
+import { LOCATION_PRECISIONS } from "../constants";
+import { dealershipFields, websiteSchema } from "./admin";
+import { ianaZone } from "./common";
+import { dealershipHours } from "./dealershipHours";
 
 /**
- * A website as people type it: `example.com` or `https://example.com/…`; stored with its scheme so it is a
- * link. Empty means none.
+ * What a manager may change about their own dealership. The name is not among them: a dealership's name is
+ * what customers and reviews know it by, so a rename goes through an administrator (docs/product/dealerships.md).
  */
-export const websiteInput = line()
-  .max(300, "Website is too long")
-  .transform((v) => (v === "" || /^https?:\/\//i.test(v) ? v : `https://${v}`))
-  .refine(
-    (v) => v === "" || /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(v),
-    "Website must be an address like example.com",
-  )
-  .transform((v) => (v === "" ? null : v))
-  .nullable()
-  .optional();
+export const updateDealershipDetailsInput = z.strictObject({
+  address: dealershipFields.address,
+  zipCode: dealershipFields.zipCode,
+  phoneNumber: dealershipFields.phoneNumber,
+  website: websiteSchema,
+  timeZone: dealershipFields.timeZone,
+  hours: dealershipHours.nullable().optional(),
+});
+export type UpdateDealershipDetailsInput = z.input<typeof updateDealershipDetailsInput>;
 
-export const zipCodeInput = line({ error: "ZIP code is required" })
-  .min(1, "ZIP code is required")
-  .regex(/^\d{5}(-\d{4})?$/, "ZIP code must look like 12345 or 12345-6789");
+export const dealershipLogoUploadInput = z.strictObject({
+  logoUrl: z
+    .string({ error: "Please select a valid image file" })
+    .trim()
+    .min(1, "Please select a valid image file")
+    .max(8_000_000),
+});
 
-/** The dealership's own fields: the public form's and the salesperson registration's "not listed" choice. */
-export const dealershipDetailsFields = {
-  dealershipName: requiredLine("Dealership name is required", 160),
-  address: requiredLine("Street address is required", 200),
-  zipCode: zipCodeInput,
-  phoneNumber: requiredLine("Phone number is required", 40).regex(
-    /^[+()\d\s.-]{7,}$/,
-    "Phone number must be digits, e.g. 512-555-0100",
-  ),
-  website: websiteInput,
-};
+export const dealershipDetails = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    phoneNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    timeZone: ianaZone(),
+    latitude: z.number(),
+    longitude: z.number(),
+    locationPrecision: z
+      .enum(LOCATION_PRECISIONS)
+      .describe("zip: the map shows the ZIP code's centre; address: the street address was geocoded"),
+    hours: dealershipHours
+      .nullable()
+      .describe("Opening hours by weekday; null until the manager states them"),
+    updatedAt: z.date(),
+  })
+  .describe("The manager's own dealership, as they edit it");
+export type DealershipDetails = z.output<typeof dealershipDetails>;

@@ -2,9 +2,9 @@
 // dealership" form, its e-mailed confirmation, and the administrators' queue with approve and decline.
 import { z } from "zod";
 import { APPLICATION_STATUSES } from "../constants";
+import { dealershipDetailsFields, requiredLine } from "./applicationFields";
 import { emailSchema } from "./auth";
 import { idWith, line, listPage, optionalFilter, pagingFields, text } from "./common";
-import { dealershipDetailsFields, requiredLine } from "./dealershipDetails";
 
 /** How long the link that confirms an application's e-mail works. */
 export const APPLICATION_CONFIRM_HOURS = 48;

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { BROWSE_PAGE_SIZE, PAYMENT_MODELS, RATING_FILTERS, SALESPERSON_STATUSES } from "../constants";
+import {
+  BROWSE_PAGE_SIZE,
+  LOCATION_PRECISIONS,
+  PAYMENT_MODELS,
+  RATING_FILTERS,
+  SALESPERSON_STATUSES,
+} from "../constants";
+import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
+import { dealershipHours } from "./dealershipHours";
 
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
@@ -26,6 +34,8 @@ export const browseSalespeopleInput = z.strictObject({
   /** Minimum pressure-level average (5 = perfect balance): who does not push. */
   minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
   sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
+  /** A verified certification's name, matched whole and case-insensitively. */
+  certification: optionalFilter(line().min(1).max(120)),
   ...pagingFields(BROWSE_PAGE_SIZE),
 });
 export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
@@ -113,9 +123,26 @@ export const dealershipSummary = z.object({
 });
 export type DealershipSummary = z.output<typeof dealershipSummary>;
 
+/** Whether a map shows the street address or only the ZIP code's area ("Approximate location"). */
+export const locationPrecision = z
+  .enum(LOCATION_PRECISIONS)
+  .describe("address: the street address was geocoded; zip: only the ZIP code's centre is known");
+
+/** A dealership as a profile's card shows it: where it is, how precisely, and its opening hours. */
+export const profileDealership = dealershipSummary.extend({
+  locationPrecision,
+  hours: dealershipHours
+    .nullable()
+    .describe("Opening hours by weekday; null when the manager has not stated them"),
+});
+export type ProfileDealership = z.output<typeof profileDealership>;
+
 export const salespersonDetail = salespersonCard
   .extend({
-    dealershipInfo: dealershipSummary.nullable().describe("Null for an independent salesperson"),
+    dealershipInfo: profileDealership.nullable().describe("Null for an independent salesperson"),
+    certifications: z
+      .array(verifiedCertification)
+      .describe("Verified certifications only, newest first; unverified ones are never shown"),
     ratings: z.array(ratingListItem).describe("The latest published reviews, newest first"),
     categoryAverages: z
       .object({ helpfulness: z.number(), pressureLevel: z.number(), communication: z.number() })

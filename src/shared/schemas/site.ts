@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SUPPORT_STATUSES } from "../constants";
 import { emailSchema } from "./auth";
 import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
-import { dealershipSummary } from "./salespeople";
+import { dealershipSummary, locationPrecision } from "./salespeople";
 
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
 export const CONTACT_ROLES = [
@@ -162,6 +162,7 @@ export const dealershipsNearInput = z.strictObject({
 });
 
 export const nearbyDealership = dealershipSummary.omit({ timeZone: true }).extend({
+  locationPrecision,
   salespeople: z.number().int(),
   distanceMiles: z.number().describe("Great-circle distance from the point asked about, in miles"),
 });

@@ -8,7 +8,7 @@ import {
   SALESPERSON_STATUSES,
 } from "../../../shared/constants";
 import { trpc } from "../../trpc";
-import { SelectField } from "../../ui/form";
+import { InputField, SelectField } from "../../ui/form";
 import { capitalise } from "../../ui/StatusBadge";
 import { activeFilterCount, type BrowseFilterKey, type BrowseSearch } from "./browseSearch";
 import { useDebouncedValue } from "./useDebouncedValue";
@@ -73,7 +73,7 @@ export function BrowseFilters({
   }, [filterOptions.data]);
 
   const filters: {
-    key: Exclude<BrowseFilterKey, "search">;
+    key: Exclude<BrowseFilterKey, "search" | "certification">;
     label: string;
     allLabel: string;
     options: readonly FilterOption[];
@@ -179,6 +179,7 @@ export function BrowseFilters({
               }}
             />
           ))}
+          <CertificationFilter value={search.certification} onChange={(v) => onChange("certification", v)} />
           {activeCount > 0 ? (
             <Button variant="outline" onClick={onClear} hideFrom="md" alignSelf="end">
               <LuX /> Clear filters
@@ -187,5 +188,37 @@ export function BrowseFilters({
         </SimpleGrid>
       </Stack>
     </Box>
+  );
+}
+
+/** A certification's name, typed: applied once typing settles (verified certifications only match). */
+function CertificationFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const [text, setText] = useState(value ?? "");
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled text should navigate.
+  useEffect(() => {
+    const next = settled.trim() || undefined;
+    if (next !== value) onChange(next);
+  }, [settled]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes elsewhere (e.g. Clear).
+  useEffect(() => {
+    if ((value ?? "") !== text.trim()) setText(value ?? "");
+  }, [value]);
+  return (
+    <InputField
+      label="Certification"
+      labelSize="caps"
+      size="sm"
+      bg="white"
+      placeholder="e.g. Certified Sales Professional"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+    />
   );
 }

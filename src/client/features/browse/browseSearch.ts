@@ -21,6 +21,8 @@ export const browseSearchShape = {
   minPressure: numberChoiceParam([4, 3] as const),
   /** Browse order: top rated (default) or least pushy first. */
   sort: enumParam(BROWSE_SORTS),
+  /** A verified certification's whole name, any case. */
+  certification: textParam(120, { coerce: true }),
   page: intParam(1, 10_000),
 };
 
@@ -36,6 +38,7 @@ const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "city",
   "yearsOfExperience",
   "minPressure",
+  "certification",
 ];
 
 export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
@@ -57,5 +60,6 @@ export function toBrowseInput(search: BrowseSearch): BrowseSalespeopleInput {
   if (search.yearsOfExperience !== undefined) input.yearsOfExperience = search.yearsOfExperience;
   if (search.minPressure !== undefined) input.minPressure = search.minPressure;
   if (search.sort) input.sort = search.sort;
+  if (search.certification) input.certification = search.certification;
   return input;
 }

@@ -1,14 +1,18 @@
-import { Button, Link, SimpleGrid, Stack } from "@chakra-ui/react";
+import { Button, Link, SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
 import { LuExternalLink, LuMapPinned, LuPhone, LuUsers } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
+import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
+import { InlineLoadError } from "../../ui/QueryState";
 import { DealershipLocationCard } from "../maps";
+import { DealershipDetailsForm } from "./DealershipDetailsForm";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTile } from "./StatTile";
 
-/** The Location Info tab (docs/product/dealerships.md#manager-dashboard): address and phone, local and team counts, website, and the map. */
+/** The Dealership tab (docs/product/dealerships.md#manager-dashboard): the details the manager keeps, local and team counts, and the map. */
 export function LocationPanel({ overview }: { overview: ManagerOverview }) {
-  const { dealership } = overview;
+  const details = trpc.manager.dealership.useQuery();
+  const dealership = details.data ?? overview.dealership;
   const stats: ManagerStat[] = [
     {
       label: `Salespeople in ${dealership.city}`,
@@ -42,7 +46,10 @@ export function LocationPanel({ overview }: { overview: ManagerOverview }) {
   ];
   return (
     <Stack gap="6">
-      <PanelHeader title="Location Info" description="Where customers find your dealership.">
+      <PanelHeader
+        title="Dealership"
+        description="Where customers find your dealership, and when it is open."
+      >
         {dealership.website ? (
           <Button asChild variant="outline" size="sm" bg="white">
             <a href={dealership.website} target="_blank" rel="noopener noreferrer">
@@ -68,10 +75,22 @@ export function LocationPanel({ overview }: { overview: ManagerOverview }) {
           longitude: dealership.longitude,
           phoneNumber: dealership.phoneNumber,
           website: dealership.website,
+          locationPrecision: details.data?.locationPrecision,
+          hours: details.data?.hours,
         }}
         title="Your dealership on the map"
         mapHeight="20rem"
       />
+      {details.data ? (
+        <DealershipDetailsForm key={details.data.updatedAt.toISOString()} details={details.data} />
+      ) : details.isError ? (
+        <InlineLoadError
+          message="We couldn't load your dealership's details"
+          onRetry={() => void details.refetch()}
+        />
+      ) : (
+        <Skeleton height="96" borderRadius="xl" />
+      )}
     </Stack>
   );
 }

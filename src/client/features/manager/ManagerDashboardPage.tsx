@@ -30,7 +30,7 @@ const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuLayoutDashboard },
   team: { label: "Sales Team", icon: LuUsers },
   performance: { label: "Performance", icon: LuChartLine },
-  location: { label: "Location Info", icon: LuMapPin },
+  location: { label: "Dealership", icon: LuMapPin },
   reports: { label: "Reports", icon: LuFileText },
   incidents: { label: "Incidents", icon: LuShieldAlert },
 };

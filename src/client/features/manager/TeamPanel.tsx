@@ -13,6 +13,7 @@ import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { ManagerTransfersPanel } from "../transfers";
 import { AddSalespersonDialog } from "./AddSalespersonDialog";
+import { CertificationQueue } from "./CertificationQueue";
 import { PendingInvitations } from "./PendingInvitations";
 import { PendingVerifications, useTeamRefresh } from "./PendingVerifications";
 import { TeamTable } from "./TeamTable";
@@ -71,6 +72,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
       ) : null}
 
       <PendingVerifications />
+      <CertificationQueue description="Your salespeople's certifications. Verify the ones you have checked; a rejected one is removed and the salesperson is told." />
 
       <PendingInvitations onChanged={refresh} />
 

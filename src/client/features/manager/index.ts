@@ -1,3 +1,4 @@
 // What other parts of the client use of the manager feature: the dashboard page (both of its routes).
+export { CertificationQueue } from "./CertificationQueue";
 export { ManagerDashboardPage } from "./ManagerDashboardPage";
 export { managerDashboardSearchSchema } from "./managerSearch";

@@ -1,10 +1,39 @@
-import { Button, Card, Heading, HStack, Icon, Link, Stack, Text } from "@chakra-ui/react";
-import { LuExternalLink, LuGlobe, LuMapPin, LuPhone } from "react-icons/lu";
+import { Box, Button, Card, Heading, HStack, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { Fragment } from "react";
+import { LuClock, LuExternalLink, LuGlobe, LuMapPin, LuPhone } from "react-icons/lu";
+import { type DealershipHours, describeDayHours, WEEKDAYS } from "../../../shared/schemas/dealershipHours";
 import { Tooltip } from "../../ui/tooltip";
 import { DealershipMap } from "./DealershipMap";
-import { fullAddress, type MapPlace } from "./types";
+import { APPROXIMATE_LOCATION, fullAddress, type MapPlace } from "./types";
 
-export type DealershipLocation = MapPlace & { website?: string | null };
+export type DealershipLocation = MapPlace & { website?: string | null; hours?: DealershipHours | null };
+
+function OpeningHours({ hours }: { hours: DealershipHours }) {
+  return (
+    <Stack gap="1" as="section" aria-label="Opening hours" fontSize="sm">
+      <HStack gap="2" color="fg.muted">
+        <Icon boxSize="4" flexShrink={0}>
+          <LuClock />
+        </Icon>
+        <Text fontWeight="medium" color="ink">
+          Opening hours
+        </Text>
+      </HStack>
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="0.5" ps="6">
+        {WEEKDAYS.map((day) => (
+          <Fragment key={day}>
+            <Text as="dt" textTransform="capitalize" color="fg.muted">
+              {day}
+            </Text>
+            <Text as="dd" color={hours[day] ? "ink" : "fg.subtle"} fontVariantNumeric="tabular-nums">
+              {describeDayHours(hours[day])}
+            </Text>
+          </Fragment>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
 
 function directionsUrl(place: MapPlace): string {
   return `https://www.openstreetmap.org/directions?to=${place.latitude}%2C${place.longitude}`;
@@ -12,7 +41,7 @@ function directionsUrl(place: MapPlace): string {
 
 /**
  * Where a dealership is: address, phone, website and a map with its marker. Used on the salesperson
- * profile, and built to serve the manager's Location Info tab as well.
+ * profile, and built to serve the manager's Dealership tab as well.
  */
 export function DealershipLocationCard({
   dealership,
@@ -27,6 +56,7 @@ export function DealershipLocationCard({
   showContact?: boolean;
 }) {
   const headingId = `dealership-location-${dealership.id}`;
+  const approximate = dealership.locationPrecision === "zip";
   return (
     <Card.Root
       as="section"
@@ -39,7 +69,14 @@ export function DealershipLocationCard({
         <Heading as="h2" id={headingId} size="md" color="ink">
           {title}
         </Heading>
-        <DealershipMap places={[dealership]} height={mapHeight} label={`Map showing ${dealership.name}`} />
+        <Stack gap="1.5">
+          <DealershipMap places={[dealership]} height={mapHeight} label={`Map showing ${dealership.name}`} />
+          {approximate ? (
+            <Text fontSize="xs" color="fg.muted" data-testid="approximate-location">
+              {APPROXIMATE_LOCATION}
+            </Text>
+          ) : null}
+        </Stack>
         <Stack gap="2" fontSize="sm">
           <Text fontWeight="semibold" color="ink">
             {dealership.name}
@@ -81,13 +118,20 @@ export function DealershipLocationCard({
             </HStack>
           ) : null}
         </Stack>
-        <Tooltip content="Opens OpenStreetMap's route planner in a new tab">
+        {dealership.hours ? <OpeningHours hours={dealership.hours} /> : null}
+        <Tooltip
+          content={
+            approximate
+              ? "Opens OpenStreetMap's route planner to the ZIP code's area, in a new tab"
+              : "Opens OpenStreetMap's route planner in a new tab"
+          }
+        >
           <Button asChild variant="outline" size="sm" alignSelf="flex-start">
             <a
               href={directionsUrl(dealership)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Directions to ${fullAddress(dealership)} (opens OpenStreetMap in a new tab)`}
+              aria-label={`Directions to ${fullAddress(dealership)}${approximate ? ", approximate location" : ""} (opens OpenStreetMap in a new tab)`}
             >
               Get directions <LuExternalLink />
             </a>

@@ -22,7 +22,7 @@ import type { CityOption, NearbyDealership } from "../../../shared/schemas/site"
 import { trpc } from "../../trpc";
 import { Tooltip } from "../../ui/tooltip";
 import { DealershipMap } from "./DealershipMap";
-import type { MapOrigin } from "./types";
+import { APPROXIMATE_LOCATION, type MapOrigin } from "./types";
 
 const NEARBY_LIMIT = 20;
 /** How many of the nearest the map frames at first; the rest are a zoom-out away. */
@@ -70,6 +70,11 @@ function DealershipRow({
           <Text fontSize="sm" color="fg.muted">
             {dealership.address}, {dealership.city}, {dealership.state} {dealership.zipCode}
           </Text>
+          {dealership.locationPrecision === "zip" ? (
+            <Text fontSize="xs" color="fg.subtle">
+              {APPROXIMATE_LOCATION}
+            </Text>
+          ) : null}
           <HStack gap="3" fontSize="sm" color="fg.muted" flexWrap="wrap">
             <HStack gap="1">
               <LuUsers aria-hidden="true" />

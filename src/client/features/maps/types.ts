@@ -11,7 +11,12 @@ export type MapPlace = {
   phoneNumber?: string | null;
   /** Shown in the popup, e.g. "2.4 mi away". */
   detail?: string;
+  /** `zip` when only the ZIP code's centre is known: the map and directions say the spot is approximate. */
+  locationPrecision?: "zip" | "address";
 };
+
+/** What a map of a ZIP-precision dealership says under it. */
+export const APPROXIMATE_LOCATION = "Approximate location (ZIP code area)";
 
 export type MapOrigin = { label: string; latitude: number; longitude: number };
 

@@ -42,6 +42,7 @@ import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
 import { RateSalespersonDialog, ReviewsSection } from "../reviews";
+import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 import { parseSalespersonId } from "./salespersonRoute";
 
@@ -160,6 +161,7 @@ function AboutCard({ salesperson }: { salesperson: SalespersonDetail }) {
             </Text>
           )}
         </Stack>
+        <ProfileCertifications salesperson={salesperson} />
         {salesperson.paymentModel === "individual" ? (
           <Badge alignSelf="flex-start" variant="outline" borderRadius="full">
             Independent professional
@@ -193,6 +195,7 @@ function SalespersonProfile({
 
   return (
     <Stack gap="6">
+      <ProfileStructuredData salesperson={salesperson} />
       <ProfileHeader salesperson={salesperson} viewer={viewer} onOpen={setDialog} />
       <Grid
         templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}

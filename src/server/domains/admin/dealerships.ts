@@ -1,6 +1,6 @@
 // Dealerships: the list everyone may read (public fields; administrators also see owner, manager and
-// counts), and administrators' add, edit, logo and deletion. A dealership in a city of data/us-cities.csv
-// takes its time zone and coordinates from there; anywhere else they must be given.
+// counts), and administrators' add, edit, logo and deletion. A dealership's city, state, time zone and map
+// position come from its ZIP code and street address (geo/geocoder.ts), as they do for its manager's edits.
 import type { z } from "zod";
 import type {
   AdminDealership,
@@ -15,9 +15,9 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
+import { type DealershipPlace, placeDealership } from "../../geo/geocoder";
 import type { Context } from "../../serviceContext";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
@@ -69,11 +69,6 @@ function snapshot(d: AdminDealership) {
   return { ...publicOf(d), timeZone: d.timeZone, managerId: d.managerId };
 }
 
-type Place = { timeZone: string; latitude: number; longitude: number };
-
-let cityIndex: Map<string, Place> | null = null;
-const cityKey = (city: string, state: string) => `${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`;
-
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -83,38 +78,35 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Where a dealership is: the given time zone and coordinates, or its city's from the city list. */
-export function placeOf(
-  input: Pick<
-    z.output<typeof createDealershipInput>,
-    "city" | "state" | "timeZone" | "latitude" | "longitude"
-  >,
-) {
-  cityIndex ??= new Map(loadCities().map((c) => [cityKey(c.city, c.state), c]));
-  const known = cityIndex.get(cityKey(input.city, input.state));
-  const timeZone = input.timeZone ?? known?.timeZone;
-  const latitude = input.latitude ?? known?.latitude;
-  const longitude = input.longitude ?? known?.longitude;
-  if (timeZone === undefined || latitude === undefined || longitude === undefined)
+/**
+ * Where a dealership is, from its ZIP code (and street address, when a geocoder is configured): a state given
+ * alongside must be the ZIP code's, and a time zone given replaces the state's main one.
+ */
+export async function placeFromZip(
+  ctx: Pick<Context, "env" | "logger">,
+  input: { address: string; zipCode: string; state?: string | undefined; timeZone?: string | undefined },
+): Promise<DealershipPlace> {
+  if (input.timeZone !== undefined && !isTimeZone(input.timeZone))
+    throw appError("BAD_REQUEST", "Time zone must be an IANA name, e.g. America/Chicago", "BAD_TIME_ZONE");
+  const place = await placeDealership(ctx, input);
+  if (input.state !== undefined && input.state !== place.state)
     throw appError(
       "BAD_REQUEST",
-      `${input.city}, ${input.state} is not on our city list: please give its time zone, latitude and longitude`,
-      "UNKNOWN_CITY",
+      `ZIP code ${place.zipCode} is in ${place.state}, not ${input.state}`,
+      "ZIP_STATE_MISMATCH",
     );
-  if (!isTimeZone(timeZone))
-    throw appError("BAD_REQUEST", "Time zone must be an IANA name, e.g. America/Chicago", "BAD_TIME_ZONE");
-  return { timeZone, latitude, longitude };
+  return input.timeZone ? { ...place, timeZone: input.timeZone } : place;
 }
 
 export async function createDealership(ctx: Context, input: z.output<typeof createDealershipInput>) {
-  const place = placeOf(input);
+  const place = await placeFromZip(ctx, input);
   return commitBrowseChange(ctx, async (tx) => {
     const [row] = await tx<{ id: number }[]>`
       insert into dealerships (name, address, city, state, zip_code, phone_number, website, time_zone,
-                               latitude, longitude)
-      values (${input.name}, ${input.address}, ${input.city}, ${input.state}, ${input.zipCode},
+                               latitude, longitude, location_precision)
+      values (${input.name}, ${input.address}, ${place.city}, ${place.state}, ${place.zipCode},
               ${input.phoneNumber ?? null}, ${input.website ?? null}, ${place.timeZone}, ${place.latitude},
-              ${place.longitude})
+              ${place.longitude}, ${place.locationPrecision})
       returning id`;
     const after = await readDealership(tx, row!.id);
     await recordAudit(ctx, tx, {
@@ -127,29 +119,50 @@ export async function createDealership(ctx: Context, input: z.output<typeof crea
   });
 }
 
+/**
+ * Moves a dealership (and its salespeople's city, state and time zone with it) when its address, ZIP code or
+ * time zone changed; the place is found before the transaction opens, since a geocoder may take seconds.
+ */
+export async function moveDealership(
+  tx: Queryable,
+  id: number,
+  place: DealershipPlace,
+  address: string,
+): Promise<void> {
+  await tx`
+    update dealerships set address = ${address}, city = ${place.city}, state = ${place.state},
+           zip_code = ${place.zipCode}, time_zone = ${place.timeZone}, latitude = ${place.latitude},
+           longitude = ${place.longitude}, location_precision = ${place.locationPrecision}, updated_at = now()
+     where id = ${id}`;
+  // A dealership's salespeople are where it is.
+  await tx`update salespeople set city = ${place.city}, state = ${place.state}, time_zone = ${place.timeZone},
+             updated_at = now() where dealership_id = ${id}`;
+}
+
+/** Whether a change names a different street address, ZIP code or time zone than the dealership has. */
+export function movesDealership(
+  before: { address: string; zipCode: string; timeZone: string },
+  input: { address: string; zipCode: string; timeZone?: string | undefined },
+): boolean {
+  return (
+    before.address !== input.address ||
+    before.zipCode !== input.zipCode.slice(0, 5) ||
+    (input.timeZone !== undefined && input.timeZone !== before.timeZone)
+  );
+}
+
 export async function updateDealership(ctx: Context, input: z.output<typeof updateDealershipInput>) {
+  const current = await readDealership(ctx.sql, input.id);
+  const place = movesDealership(current, input) ? await placeFromZip(ctx, input) : null;
   return commitBrowseChange(ctx, async (tx) => {
     const before = await readDealership(tx, input.id, true);
-    const moved =
-      cityKey(before.city, before.state) !== cityKey(input.city, input.state) ||
-      input.timeZone !== undefined ||
-      input.latitude !== undefined;
-    const place = moved ? placeOf(input) : null;
     await tx`
       update dealerships set
-        name = ${input.name}, address = ${input.address}, city = ${input.city}, state = ${input.state},
-        zip_code = ${input.zipCode},
+        name = ${input.name},
         phone_number = ${input.phoneNumber === undefined ? before.phoneNumber : input.phoneNumber},
-        website = ${input.website === undefined ? before.website : input.website},
-        time_zone = coalesce(${place?.timeZone ?? null}::text, time_zone),
-        latitude = coalesce(${place?.latitude ?? null}::float8, latitude),
-        longitude = coalesce(${place?.longitude ?? null}::float8, longitude)
+        website = ${input.website === undefined ? before.website : input.website}, updated_at = now()
        where id = ${input.id}`;
-    if (place) {
-      // A dealership's salespeople are where it is.
-      await tx`update salespeople set city = ${input.city}, state = ${input.state}, time_zone = ${place.timeZone},
-                 updated_at = now() where dealership_id = ${input.id}`;
-    }
+    if (place) await moveDealership(tx, input.id, place, input.address);
     const after = await readDealership(tx, input.id);
     await recordAudit(ctx, tx, {
       action: "dealership.update",

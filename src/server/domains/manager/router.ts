@@ -1,3 +1,9 @@
+import { dealershipLogo } from "../../../shared/schemas/admin";
+import {
+  dealershipDetails as dealershipDetailsAnswer,
+  dealershipLogoUploadInput,
+  updateDealershipDetailsInput,
+} from "../../../shared/schemas/dealershipDetails";
 import { sentInvitations } from "../../../shared/schemas/invitations";
 import * as shape from "../../../shared/schemas/manager";
 import {
@@ -13,6 +19,7 @@ import { router } from "../../trpc/init";
 import { manager } from "../../trpc/procedures";
 import { listTeamInvitations } from "../invitations/lists";
 import { revokeInvitation } from "../invitations/send";
+import { dealershipDetails, updateDealershipDetails, uploadOwnDealershipLogo } from "./dealership";
 import { monthlyReport, monthlyReportFile } from "./monthlyReport";
 import { managerOverview, teamPerformance } from "./overview";
 import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
@@ -42,4 +49,12 @@ export const managerRouter = router({
   reportFile: manager.query(reportFileInput, shape.reportFile, (ctx, input) =>
     monthlyReportFile(ctx, input.month, input.format),
   ),
+  /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
+  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails),
+  updateDealership: manager.mutation(
+    updateDealershipDetailsInput,
+    dealershipDetailsAnswer,
+    updateDealershipDetails,
+  ),
+  uploadDealershipLogo: manager.mutation(dealershipLogoUploadInput, dealershipLogo, uploadOwnDealershipLogo),
 });

@@ -10,7 +10,7 @@ import { ID_MAX } from "../../../shared/schemas/common";
 import type {
   BrowseResult,
   BrowseSalespeopleQuery,
-  DealershipSummary,
+  ProfileDealership,
   RatingListItem,
   SalespersonCard,
   SalespersonDetail,
@@ -21,6 +21,7 @@ import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
+import { verifiedCertifications } from "../certifications/service";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
@@ -101,6 +102,11 @@ function browseConditions(
         : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
     );
   }
+  // Verified certifications only, by their lower-cased name (certifications_verified_name_idx).
+  if (q.certification)
+    rowOnly.push(sql`exists (select 1 from certifications c
+                              where lower(c.name) = lower(${q.certification}) and c.salesperson_id = s.id
+                                and c.verified_at is not null)`);
   // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
   if (q.search && skip !== "search")
     rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
@@ -263,27 +269,30 @@ export async function getSalesperson(
   id: number,
   viewer?: PublicViewer,
 ): Promise<SalespersonDetail> {
-  const [row] = await sql<(SalespersonCard & { dealershipInfo: DealershipSummary | null })[]>`
+  const [row] = await sql<(SalespersonCard & { dealershipInfo: ProfileDealership | null })[]>`
     select ${cardColumns(sql)},
            case when d.id is null then null else json_build_object(
              'id', d.id, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
-             'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude) end as "dealershipInfo"
+             'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude,
+             'locationPrecision', d.location_precision, 'hours', d.hours) end as "dealershipInfo"
       from salespeople s
       left join dealerships d on d.id = s.dealership_id
      where s.id = ${id} and ${visibleSql(sql, "s", viewer)}
      limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  const [recent, [averages]] = await Promise.all([
+  const [recent, [averages], certifications] = await Promise.all([
     latestRatings(sql, id, 20),
     sql<{ helpfulness: number; pressureLevel: number; communication: number; n: number }[]>`
       select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as "pressureLevel",
              avg(communication_rating)::float8 as communication, count(*)::int as n
         from ratings
        where salesperson_id = ${id} and removed_at is null`,
+    verifiedCertifications(sql, id),
   ]);
   return {
     ...row,
+    certifications,
     ratings: recent,
     categoryAverages:
       averages && averages.n > 0

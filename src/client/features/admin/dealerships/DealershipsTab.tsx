@@ -2,7 +2,7 @@ import { Badge, Button, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@ch
 import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
-import { apiErrorCause, trpc } from "../../../trpc";
+import { trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
 import { Notice } from "../../../ui/QueryState";
 import {
@@ -26,64 +26,49 @@ function asAdmin(d: PublicDealership | AdminDealership): AdminDealership | null 
 type FormState = {
   name: string;
   address: string;
-  city: string;
-  state: string;
   zipCode: string;
   phoneNumber: string;
   website: string;
   timeZone: string;
-  latitude: string;
-  longitude: string;
 };
-const EMPTY: FormState = {
-  name: "",
-  address: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  phoneNumber: "",
-  website: "",
-  timeZone: "",
-  latitude: "",
-  longitude: "",
-};
-const REQUIRED = ["name", "address", "city", "state", "zipCode"] as const;
+const EMPTY: FormState = { name: "", address: "", zipCode: "", phoneNumber: "", website: "", timeZone: "" };
+const REQUIRED = ["name", "address", "zipCode"] as const;
 type Required = (typeof REQUIRED)[number];
 const isRequired = (name: keyof FormState): name is Required =>
   (REQUIRED as readonly string[]).includes(name);
-const LABELS: Record<Required, string> = {
-  name: "Name",
-  address: "Address",
-  city: "City",
-  state: "State",
-  zipCode: "ZIP code",
-};
+const LABELS: Record<Required, string> = { name: "Name", address: "Address", zipCode: "ZIP code" };
 
 type Field = { name: keyof FormState } & Omit<
   ComponentProps<typeof InputField>,
   "name" | "value" | "onChange"
 >;
 
-/** The form's rows, each a row of fields side by side from tablets up. */
+/** The form's rows, each a row of fields side by side from tablets up. City and state follow from the ZIP code. */
 const FIELD_ROWS: Field[][] = [
   [{ name: "name", label: "Name", required: true }],
-  [{ name: "address", label: "Address", required: true }],
   [
-    { name: "city", label: "City", required: true },
-    { name: "state", label: "State", required: true, maxLength: 2, placeholder: "TX" },
-    { name: "zipCode", label: "ZIP", required: true, inputMode: "numeric" },
+    { name: "address", label: "Street address", required: true },
+    {
+      name: "zipCode",
+      label: "ZIP",
+      required: true,
+      inputMode: "numeric",
+      hint: "City and state follow from it",
+    },
   ],
   [
     { name: "phoneNumber", label: "Phone", note: "optional" },
     { name: "website", label: "Website", note: "optional", type: "url", placeholder: "https://" },
   ],
-];
-
-/** Asked only when the server can't place the city: where the dealership is and its time zone. */
-const PLACE_ROW: Field[] = [
-  { name: "timeZone", label: "Time zone", required: true, placeholder: "America/Chicago" },
-  { name: "latitude", label: "Latitude", required: true, inputMode: "decimal" },
-  { name: "longitude", label: "Longitude", required: true, inputMode: "decimal" },
+  [
+    {
+      name: "timeZone",
+      label: "Time zone",
+      note: "optional",
+      placeholder: "America/Chicago",
+      hint: "The ZIP code's state's main zone unless given",
+    },
+  ],
 ];
 
 function DealershipDialog({
@@ -104,18 +89,13 @@ function DealershipDialog({
           ...EMPTY,
           name: dealership.name,
           address: dealership.address,
-          city: dealership.city,
-          state: dealership.state,
           zipCode: dealership.zipCode,
           phoneNumber: dealership.phoneNumber ?? "",
           website: dealership.website ?? "",
+          timeZone: dealership.timeZone,
         }
       : EMPTY,
   );
-  const [needsPlace, setNeedsPlace] = useState(false);
-  useEffect(() => {
-    if (open) setNeedsPlace(false);
-  }, [open]);
   const pending = create.isPending || update.isPending;
   const missing = (key: Required) => tried && !form[key].trim();
 
@@ -126,18 +106,10 @@ function DealershipDialog({
     const payload = {
       name: form.name,
       address: form.address,
-      city: form.city,
-      state: form.state,
       zipCode: form.zipCode,
       phoneNumber: form.phoneNumber,
       website: form.website,
-      ...(needsPlace
-        ? {
-            timeZone: form.timeZone.trim() || undefined,
-            latitude: form.latitude.trim() ? Number(form.latitude) : undefined,
-            longitude: form.longitude.trim() ? Number(form.longitude) : undefined,
-          }
-        : {}),
+      timeZone: form.timeZone.trim() || undefined,
     };
     await saveRecord({
       save: () =>
@@ -149,9 +121,6 @@ function DealershipDialog({
       failTitle: dealership ? "Update Failed" : "Failed to add dealership",
       onClose: () => onOpenChange(false),
       refresh: () => refreshAfterChange(utils.admin.dealerships, utils),
-      onError: (error) => {
-        if (apiErrorCause(error) === "UNKNOWN_CITY") setNeedsPlace(true);
-      },
     });
   };
 
@@ -160,13 +129,13 @@ function DealershipDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={dealership ? "Edit dealership" : "Add dealership"}
-      subtitle="Name, address, city, state and ZIP are required. Time zone and map position come from the city."
+      subtitle="Name, street address and ZIP are required. City, state, time zone and map position come from the ZIP code."
       confirmLabel={dealership ? "Save changes" : "Add dealership"}
       pending={pending}
       onSubmit={submit}
     >
       <Stack gap="4">
-        {(needsPlace ? [...FIELD_ROWS, PLACE_ROW] : FIELD_ROWS).map((row) => (
+        {FIELD_ROWS.map((row) => (
           <SimpleGrid
             key={row.map((field) => field.name).join()}
             columns={{ base: 1, sm: row.length }}

@@ -8,6 +8,7 @@ import { InputField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
+import { CertificationQueue } from "../../manager";
 import {
   ConsoleRow,
   RECORD_LIST_OPTIONS,
@@ -271,41 +272,49 @@ export function SalespeopleTab() {
   const remove = trpc.admin.deleteSalesperson.useMutation();
 
   return (
-    <RecordTab
-      title="Salespeople"
-      description="Every salesperson profile, at dealerships and independent."
-      add="Add Salesperson"
-      dialogs={dialogs}
-      forms={
-        <SalespersonDialog salesperson={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-      }
-      picture={{
-        title: "Profile photo",
-        subtitle: (s) => `A new photo for ${s.name}.`,
-        current: (s) => s.profileImageUrl ?? null,
-        uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
-        onUploaded: () => utils.admin.salespeople.invalidate(),
-      }}
-      remove={{
-        title: "Delete salesperson",
-        explain: (s) => `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
-        onDelete: async (s, reason) => {
-          const result = await remove.mutateAsync({ id: s.id, reason });
-          await refreshAfterChange(utils.admin.salespeople, utils);
-          return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
-        },
-      }}
-      query={list}
-      state={state}
-      listing="salespeople"
-      toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
-      loading={{ rows: 5, height: "20" }}
-      error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
-      empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
-      listLabel="Salespeople"
-      pager={{ noun: "salespeople" }}
-    >
-      {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={dialogs} />}
-    </RecordTab>
+    <Stack gap="6">
+      <CertificationQueue description="Independent salespeople's certifications (a dealership's manager verifies their team's). A rejected one is removed and the salesperson is told." />
+      <RecordTab
+        title="Salespeople"
+        description="Every salesperson profile, at dealerships and independent."
+        add="Add Salesperson"
+        dialogs={dialogs}
+        forms={
+          <SalespersonDialog
+            salesperson={editing.subject}
+            open={editing.open}
+            onOpenChange={editing.setOpen}
+          />
+        }
+        picture={{
+          title: "Profile photo",
+          subtitle: (s) => `A new photo for ${s.name}.`,
+          current: (s) => s.profileImageUrl ?? null,
+          uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
+          onUploaded: () => utils.admin.salespeople.invalidate(),
+        }}
+        remove={{
+          title: "Delete salesperson",
+          explain: (s) =>
+            `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
+          onDelete: async (s, reason) => {
+            const result = await remove.mutateAsync({ id: s.id, reason });
+            await refreshAfterChange(utils.admin.salespeople, utils);
+            return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
+          },
+        }}
+        query={list}
+        state={state}
+        listing="salespeople"
+        toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
+        loading={{ rows: 5, height: "20" }}
+        error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
+        empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
+        listLabel="Salespeople"
+        pager={{ noun: "salespeople" }}
+      >
+        {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={dialogs} />}
+      </RecordTab>
+    </Stack>
   );
 }

@@ -31,6 +31,7 @@ import { useFormDraft } from "../../../ui/useFormDraft";
 import { YourDataCard } from "../../compliance";
 import { SalespersonTransferCard } from "../../transfers";
 import { useDashboardRefresh } from "../useDashboardRefresh";
+import { CertificationsCard } from "./CertificationsCard";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
 
 const BIO_MAX = 2000;
@@ -313,6 +314,7 @@ export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }
         </Stack>
         <Stack gap="5">
           <ProfileDetailsForm salesperson={salesperson} />
+          <CertificationsCard />
           <SalespersonTransferCard salesperson={salesperson} />
           <YourDataCard />
         </Stack>

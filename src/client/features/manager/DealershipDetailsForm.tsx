@@ -1,0 +1,276 @@
+// The manager's own dealership details (docs/product/dealerships.md#details-the-manager-keeps): street address
+// and ZIP code (city, state and map position follow from them), phone, website, time zone, opening hours and
+// the logo. The name is shown but not editable: administrators rename dealerships.
+import { Button, Checkbox, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useRef, useState } from "react";
+import { LuImageUp } from "react-icons/lu";
+import type { DealershipDetails } from "../../../shared/schemas/dealershipDetails";
+import { type DealershipHours, WEEKDAYS, type Weekday } from "../../../shared/schemas/dealershipHours";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { InputField } from "../../ui/form";
+import { imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
+import { SectionCard } from "../../ui/SectionCard";
+import { showToast } from "../../ui/toaster";
+
+type DayDraft = { closed: boolean; open: string; close: string };
+type Draft = {
+  address: string;
+  zipCode: string;
+  phoneNumber: string;
+  website: string;
+  timeZone: string;
+  hours: Record<Weekday, DayDraft>;
+};
+
+function draftOf(d: DealershipDetails): Draft {
+  const hours = Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const stated = d.hours?.[day];
+      return [
+        day,
+        stated ? { closed: false, ...stated } : { closed: d.hours !== null, open: "09:00", close: "18:00" },
+      ];
+    }),
+  ) as Record<Weekday, DayDraft>;
+  return {
+    address: d.address,
+    zipCode: d.zipCode,
+    phoneNumber: d.phoneNumber ?? "",
+    website: d.website ?? "",
+    timeZone: d.timeZone,
+    hours,
+  };
+}
+
+function hoursOf(draft: Draft): DealershipHours {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const d = draft.hours[day];
+      return [day, d.closed ? null : { open: d.open, close: d.close }];
+    }),
+  ) as DealershipHours;
+}
+
+function LogoField({ details }: { details: DealershipDetails }) {
+  const utils = trpc.useUtils();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      showToast({
+        title: "Logo not uploaded",
+        description:
+          problem === "size"
+            ? "The image must be under 5 MB."
+            : "Please select an image file (JPG, PNG or WebP).",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await uploadImageFile(file, { url: "/api/manager/dealership/logo" });
+      showToast({
+        title: "Logo updated",
+        description: "Customers see it on your dealership.",
+        variant: "success",
+      });
+      await utils.manager.dealership.invalidate();
+    } catch (error) {
+      showToast({
+        title: "Logo not uploaded",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <HStack gap="4">
+      {details.logoUrl ? (
+        <Image
+          src={details.logoUrl}
+          alt={`${details.name} logo`}
+          boxSize="16"
+          objectFit="contain"
+          borderRadius="md"
+        />
+      ) : (
+        <Flex
+          boxSize="16"
+          align="center"
+          justify="center"
+          bg="bg.muted"
+          borderRadius="md"
+          color="fg.muted"
+          fontSize="xs"
+        >
+          No logo
+        </Flex>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        hidden
+        aria-label="Dealership logo file"
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      <Button size="sm" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+        <LuImageUp /> {details.logoUrl ? "Change logo" : "Upload logo"}
+      </Button>
+    </HStack>
+  );
+}
+
+export function DealershipDetailsForm({ details }: { details: DealershipDetails }) {
+  const utils = trpc.useUtils();
+  const update = trpc.manager.updateDealership.useMutation();
+  const [draft, setDraft] = useState(() => draftOf(details));
+  const set = (key: Exclude<keyof Draft, "hours">) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const setDay = (day: Weekday, change: Partial<DayDraft>) =>
+    setDraft((d) => ({ ...d, hours: { ...d.hours, [day]: { ...d.hours[day], ...change } } }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const saved = await update.mutateAsync({
+        address: draft.address,
+        zipCode: draft.zipCode,
+        phoneNumber: draft.phoneNumber,
+        website: draft.website,
+        timeZone: draft.timeZone,
+        hours: hoursOf(draft),
+      });
+      setDraft(draftOf(saved));
+      showToast({
+        title: "Dealership details saved",
+        description: `${saved.city}, ${saved.state} · ${saved.locationPrecision === "zip" ? "map at the ZIP code's area" : "map at the street address"}`,
+        variant: "success",
+      });
+      await Promise.all([utils.manager.dealership.invalidate(), utils.manager.overview.invalidate()]);
+    } catch (error) {
+      showToast({
+        title: "Not saved",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <SectionCard
+      title="Dealership details"
+      description={`${details.name} · ${details.city}, ${details.state}. To rename the dealership, contact KnowBefore support.`}
+    >
+      <Stack as="form" onSubmit={submit} gap="5" aria-label="Dealership details">
+        <LogoField details={details} />
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <InputField
+            label="Street address"
+            required
+            value={draft.address}
+            onChange={set("address")}
+            root={{ gridColumn: { md: "span 2" } }}
+          />
+          <InputField
+            label="ZIP code"
+            required
+            inputMode="numeric"
+            value={draft.zipCode}
+            onChange={set("zipCode")}
+            hint="City and state follow from it"
+          />
+          <InputField
+            label="Phone"
+            note="optional"
+            type="tel"
+            value={draft.phoneNumber}
+            onChange={set("phoneNumber")}
+          />
+          <InputField
+            label="Website"
+            note="optional"
+            type="url"
+            placeholder="https://"
+            value={draft.website}
+            onChange={set("website")}
+          />
+          <InputField
+            label="Time zone"
+            value={draft.timeZone}
+            onChange={set("timeZone")}
+            hint="IANA name, e.g. America/Chicago"
+          />
+        </SimpleGrid>
+        <Stack gap="2" as="fieldset">
+          <Text as="legend" fontWeight="semibold" color="ink" mb="2">
+            Opening hours
+          </Text>
+          {WEEKDAYS.map((day) => {
+            const d = draft.hours[day];
+            return (
+              <Flex
+                key={day}
+                gap={{ base: "2", sm: "4" }}
+                align="center"
+                wrap="wrap"
+                data-testid={`hours-${day}`}
+              >
+                <Text w="24" textTransform="capitalize" fontSize="sm" color="ink">
+                  {day}
+                </Text>
+                <Checkbox.Root
+                  size="sm"
+                  checked={d.closed}
+                  onCheckedChange={(e) => setDay(day, { closed: e.checked === true })}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Closed</Checkbox.Label>
+                </Checkbox.Root>
+                {d.closed ? null : (
+                  <HStack gap="2">
+                    <Input
+                      size="sm"
+                      type="time"
+                      w="8.5rem"
+                      value={d.open}
+                      aria-label={`${day} opens`}
+                      onChange={(e) => setDay(day, { open: e.target.value })}
+                    />
+                    <Text fontSize="sm" color="fg.muted">
+                      to
+                    </Text>
+                    <Input
+                      size="sm"
+                      type="time"
+                      w="8.5rem"
+                      value={d.close}
+                      aria-label={`${day} closes`}
+                      onChange={(e) => setDay(day, { close: e.target.value })}
+                    />
+                  </HStack>
+                )}
+              </Flex>
+            );
+          })}
+        </Stack>
+        <Flex justify="flex-end">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            loading={update.isPending}
+            w={{ base: "full", sm: "auto" }}
+          >
+            Save details
+          </Button>
+        </Flex>
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,220 @@
+import { Badge, Button, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import {
+  CERTIFICATION_FIRST_YEAR,
+  type Certification,
+  latestCertificationYear,
+} from "../../../../shared/schemas/certifications";
+import { apiErrorMessage, trpc } from "../../../trpc";
+import { InputField } from "../../../ui/form";
+import { SectionCard } from "../../../ui/SectionCard";
+import { showToast } from "../../../ui/toaster";
+
+type Draft = { name: string; issuer: string; year: string; credentialId: string; credentialUrl: string };
+const EMPTY: Draft = { name: "", issuer: "", year: "", credentialId: "", credentialUrl: "" };
+
+function draftOf(c: Certification): Draft {
+  return {
+    name: c.name,
+    issuer: c.issuer,
+    year: String(c.year),
+    credentialId: c.credentialId ?? "",
+    credentialUrl: c.credentialUrl ?? "",
+  };
+}
+
+function CertificationForm({
+  initial,
+  editing,
+  onDone,
+}: {
+  initial: Draft;
+  editing: Certification | null;
+  onDone: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const add = trpc.certifications.add.useMutation();
+  const update = trpc.certifications.update.useMutation();
+  const [draft, setDraft] = useState(initial);
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...draft, year: Number(draft.year) };
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, ...body });
+      else await add.mutateAsync(body);
+      showToast({
+        title: editing ? "Certification updated" : "Certification added",
+        description: "Your manager verifies it before it shows on your profile.",
+        variant: "success",
+      });
+      await utils.certifications.mine.invalidate();
+      onDone();
+    } catch (error) {
+      showToast({
+        title: "Not saved",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+  return (
+    <Stack
+      as="form"
+      onSubmit={submit}
+      gap="3"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="lg"
+      p="4"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <InputField
+          label="Certification"
+          required
+          value={draft.name}
+          onChange={set("name")}
+          maxLength={120}
+        />
+        <InputField label="Issuer" required value={draft.issuer} onChange={set("issuer")} maxLength={120} />
+        <InputField
+          label="Year"
+          required
+          inputMode="numeric"
+          value={draft.year}
+          onChange={set("year")}
+          placeholder={String(new Date().getFullYear())}
+          hint={`${CERTIFICATION_FIRST_YEAR} to ${latestCertificationYear()}`}
+        />
+        <InputField
+          label="Credential ID"
+          note="optional"
+          value={draft.credentialId}
+          onChange={set("credentialId")}
+        />
+      </SimpleGrid>
+      <InputField
+        label="Credential link"
+        note="optional"
+        type="url"
+        placeholder="https://"
+        value={draft.credentialUrl}
+        onChange={set("credentialUrl")}
+      />
+      {editing?.verifiedAt ? (
+        <Text fontSize="sm" color="orange.fg">
+          Saving a change sends it back to your manager for verification.
+        </Text>
+      ) : null}
+      <HStack justify="flex-end" gap="2">
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" colorPalette="blue" loading={add.isPending || update.isPending}>
+          {editing ? "Save certification" : "Add certification"}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The salesperson's certifications: add, edit, delete; verified ones show on the public profile. */
+export function CertificationsCard() {
+  const utils = trpc.useUtils();
+  const mine = trpc.certifications.mine.useQuery();
+  const remove = trpc.certifications.remove.useMutation({
+    onSuccess: () => utils.certifications.mine.invalidate(),
+    onError: (error) =>
+      showToast({
+        title: "Not deleted",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+  const [editing, setEditing] = useState<Certification | "new" | null>(null);
+  const list = mine.data ?? [];
+  return (
+    <SectionCard
+      title="Certifications"
+      description="Your dealership's manager verifies each one; only verified certifications show on your profile."
+      actions={
+        editing === null ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing("new")}>
+            <LuPlus /> Add certification
+          </Button>
+        ) : null
+      }
+    >
+      {editing === "new" ? (
+        <CertificationForm initial={EMPTY} editing={null} onDone={() => setEditing(null)} />
+      ) : null}
+      {list.length === 0 && editing === null && !mine.isLoading ? (
+        <Text fontSize="sm" color="fg.muted">
+          No certifications yet.
+        </Text>
+      ) : null}
+      <Stack as="ul" gap="3" listStyleType="none">
+        {list.map((c) =>
+          editing !== "new" && editing?.id === c.id ? (
+            <li key={c.id}>
+              <CertificationForm initial={draftOf(c)} editing={c} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <Flex
+              as="li"
+              key={c.id}
+              gap="3"
+              justify="space-between"
+              align={{ base: "stretch", sm: "center" }}
+              direction={{ base: "column", sm: "row" }}
+              borderWidth="1px"
+              borderColor="border.muted"
+              borderRadius="lg"
+              p="3"
+              data-testid="my-certification"
+            >
+              <Stack gap="0.5" minW="0">
+                <Text fontWeight="semibold" color="ink">
+                  {c.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {c.issuer} · {c.year}
+                  {c.credentialId ? ` · ID ${c.credentialId}` : ""}
+                </Text>
+                <Badge
+                  alignSelf="flex-start"
+                  colorPalette={c.verifiedAt ? "green" : "orange"}
+                  variant="subtle"
+                >
+                  {c.verifiedAt ? "Verified" : "Waiting for verification"}
+                </Badge>
+              </Stack>
+              <HStack gap="2" flexShrink={0}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => setEditing(c)}
+                  aria-label={`Edit ${c.name}`}
+                >
+                  <LuPencil /> Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  loading={remove.isPending && remove.variables?.id === c.id}
+                  onClick={() => remove.mutate({ id: c.id })}
+                  aria-label={`Delete ${c.name}`}
+                >
+                  <LuTrash2 /> Delete
+                </Button>
+              </HStack>
+            </Flex>
+          ),
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,38 @@
+import * as shape from "../../../shared/schemas/certifications";
+import {
+  addCertificationInput,
+  certificationIdInput,
+  rejectCertificationInput,
+  salespersonCertificationsInput,
+  updateCertificationInput,
+} from "../../../shared/schemas/certifications";
+import { router } from "../../trpc/init";
+import { managerOrAdmin, salesperson } from "../../trpc/procedures";
+import {
+  addCertification,
+  myCertifications,
+  pendingCertifications,
+  rejectCertification,
+  removeCertification,
+  salespersonCertifications,
+  updateCertification,
+  verifyCertification,
+} from "./service";
+
+/** A salesperson's own certifications, and their verification by the dealership's manager or an administrator. */
+export const certificationsRouter = router({
+  mine: salesperson.query(shape.certifications, myCertifications),
+  add: salesperson.mutation(addCertificationInput, shape.certification, addCertification),
+  update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification),
+  remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification),
+  /** A manager's team's unverified certifications; an administrator's, independents'. */
+  pending: managerOrAdmin.query(shape.pendingCertifications, pendingCertifications),
+  forSalesperson: managerOrAdmin.query(
+    salespersonCertificationsInput,
+    shape.pendingCertifications,
+    salespersonCertifications,
+  ),
+  verify: managerOrAdmin.mutation(certificationIdInput, shape.certification, verifyCertification),
+  /** Deletes the certification and tells the salesperson (with the reason, when given). */
+  reject: managerOrAdmin.mutation(rejectCertificationInput, shape.removedCertification, rejectCertification),
+});

@@ -1,0 +1,201 @@
+// Certifications (docs/product/salespeople.md#certifications): a salesperson keeps their own list; the manager
+// of their dealership verifies or rejects each one, an administrator those of independents (and any other);
+// profiles, browse and structured data show verified ones only. A rejection deletes the certification and
+// tells the salesperson why; an edit of a verified one clears its verification, so nothing unverified ever
+// carries a badge.
+import type { z } from "zod";
+import { links } from "../../../shared/links";
+import type {
+  addCertificationInput,
+  Certification,
+  PendingCertification,
+  rejectCertificationInput,
+  updateCertificationInput,
+  VerifiedCertification,
+} from "../../../shared/schemas/certifications";
+import { PLATFORM_VERIFIER } from "../../../shared/schemas/certifications";
+import { type Caller, dealershipStaffSql, isAdmin } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import type { Queryable } from "../../db/client";
+import type { Context } from "../../serviceContext";
+import { notify } from "../notifications/notify";
+
+type SalespersonCtx = Context & { salespersonId: number };
+type StaffCtx = Context & { user: Caller };
+
+const NOT_FOUND = "Certification not found";
+
+function columns(sql: Queryable) {
+  return sql`
+    c.id, c.salesperson_id as "salespersonId", c.name, c.issuer, c.year, c.credential_id as "credentialId",
+    c.credential_url as "credentialUrl", c.verified_at as "verifiedAt", c.created_at as "createdAt"`;
+}
+
+/** A salesperson's certifications change what the public sees only once verified; browse is refreshed then. */
+export function myCertifications(ctx: SalespersonCtx): Promise<Certification[]> {
+  return ctx.sql<Certification[]>`
+    select ${columns(ctx.sql)} from certifications c
+     where c.salesperson_id = ${ctx.salespersonId} order by c.year desc, c.id`;
+}
+
+export async function addCertification(
+  ctx: SalespersonCtx,
+  input: z.output<typeof addCertificationInput>,
+): Promise<Certification> {
+  const [row] = await ctx.sql<Certification[]>`
+    insert into certifications as c (salesperson_id, name, issuer, year, credential_id, credential_url)
+    values (${ctx.salespersonId}, ${input.name}, ${input.issuer}, ${input.year}, ${input.credentialId},
+            ${input.credentialUrl})
+    returning ${columns(ctx.sql)}`;
+  return row!;
+}
+
+/** The whole certification is written again; a verified one goes back to its manager's queue. */
+export async function updateCertification(
+  ctx: SalespersonCtx,
+  input: z.output<typeof updateCertificationInput>,
+): Promise<Certification> {
+  return ctx.sql.begin(async (tx) => {
+    const [before] = await tx<{ verified: boolean }[]>`
+      select verified_at is not null as verified from certifications
+       where id = ${input.id} and salesperson_id = ${ctx.salespersonId} for update`;
+    if (!before) throw appError("NOT_FOUND", NOT_FOUND, "CERTIFICATION_NOT_FOUND");
+    const [row] = await tx<Certification[]>`
+      update certifications c set name = ${input.name}, issuer = ${input.issuer}, year = ${input.year},
+             credential_id = ${input.credentialId}, credential_url = ${input.credentialUrl},
+             verified_at = null, verified_by = null
+       where c.id = ${input.id}
+      returning ${columns(tx)}`;
+    if (before.verified) ctx.browseCache.clear();
+    return row!;
+  }) as Promise<Certification>;
+}
+
+export async function removeCertification(ctx: SalespersonCtx, { id }: { id: number }) {
+  const [row] = await ctx.sql<{ name: string; verified: boolean }[]>`
+    delete from certifications where id = ${id} and salesperson_id = ${ctx.salespersonId}
+    returning name, verified_at is not null as verified`;
+  if (!row) throw appError("NOT_FOUND", NOT_FOUND, "CERTIFICATION_NOT_FOUND");
+  if (row.verified) ctx.browseCache.clear();
+  return { removedCertification: row.name };
+}
+
+function pendingColumns(sql: Queryable) {
+  return sql`${columns(sql)}, s.name as "salespersonName", d.name as dealership`;
+}
+
+/**
+ * Unverified certifications the caller decides: a manager's team's; an administrator's, those of independent
+ * salespeople (a dealership's team is its manager's to verify).
+ */
+export function pendingCertifications(ctx: StaffCtx): Promise<PendingCertification[]> {
+  const whose = isAdmin(ctx.user)
+    ? ctx.sql`s.dealership_id is null`
+    : ctx.sql`s.dealership_id = ${ctx.user.managedDealershipId}`;
+  return ctx.sql<PendingCertification[]>`
+    select ${pendingColumns(ctx.sql)}
+      from certifications c join salespeople s on s.id = c.salesperson_id
+      left join dealerships d on d.id = s.dealership_id
+     where c.verified_at is null and ${whose}
+     order by c.created_at, c.id
+     limit 200`;
+}
+
+/** Every certification of one salesperson the caller may decide for (their manager, an administrator). */
+export async function salespersonCertifications(
+  ctx: StaffCtx,
+  { salespersonId }: { salespersonId: number },
+): Promise<PendingCertification[]> {
+  const [person] = await ctx.sql`
+    select 1 from salespeople s where s.id = ${salespersonId} and ${dealershipStaffSql(ctx.sql, ctx.user, "s.dealership_id")}`;
+  if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  return ctx.sql<PendingCertification[]>`
+    select ${pendingColumns(ctx.sql)}
+      from certifications c join salespeople s on s.id = c.salesperson_id
+      left join dealerships d on d.id = s.dealership_id
+     where c.salesperson_id = ${salespersonId}
+     order by c.year desc, c.id`;
+}
+
+/** The certification, locked, when the caller decides for its salesperson; 404 otherwise (as a missing one). */
+async function decidable(tx: Queryable, caller: Caller, id: number) {
+  const [row] = await tx<
+    { salespersonId: number; name: string; dealershipId: number | null; verified: boolean }[]
+  >`
+    select c.salesperson_id as "salespersonId", c.name, s.dealership_id as "dealershipId",
+           c.verified_at is not null as verified
+      from certifications c join salespeople s on s.id = c.salesperson_id
+     where c.id = ${id} and ${dealershipStaffSql(tx, caller, "s.dealership_id")}
+       for update of c`;
+  if (!row) throw appError("NOT_FOUND", NOT_FOUND, "CERTIFICATION_NOT_FOUND");
+  return row;
+}
+
+export async function verifyCertification(ctx: StaffCtx, { id }: { id: number }): Promise<Certification> {
+  const result = await ctx.sql.begin(async (tx) => {
+    const target = await decidable(tx, ctx.user, id);
+    const [row] = await tx<Certification[]>`
+      update certifications c set verified_at = coalesce(verified_at, now()), verified_by = ${ctx.user.id}
+       where c.id = ${id} returning ${columns(tx)}`;
+    await recordAudit(ctx, tx, {
+      action: "salesperson.certification_verify",
+      entityId: target.salespersonId,
+      dealershipId: target.dealershipId,
+      after: { certificationId: id, name: target.name, verified: true },
+    });
+    await notify(tx, {
+      to: { salespersonId: target.salespersonId },
+      type: "certification_verified",
+      title: "Certification verified",
+      body: `Your certification "${target.name}" was verified and now shows on your profile.`,
+      link: links.salespersonDashboard({ tab: "profile" }),
+    });
+    return row!;
+  });
+  ctx.browseCache.clear();
+  return result as Certification;
+}
+
+/** A rejected certification is deleted; the salesperson is told, with the reason when one is given. */
+export async function rejectCertification(ctx: StaffCtx, input: z.output<typeof rejectCertificationInput>) {
+  const result = await ctx.sql.begin(async (tx) => {
+    const target = await decidable(tx, ctx.user, input.id);
+    await tx`delete from certifications where id = ${input.id}`;
+    await recordAudit(ctx, tx, {
+      action: "salesperson.certification_reject",
+      entityId: target.salespersonId,
+      dealershipId: target.dealershipId,
+      reason: input.reason,
+      before: { certificationId: input.id, name: target.name, verified: target.verified },
+    });
+    await notify(tx, {
+      to: { salespersonId: target.salespersonId },
+      type: "certification_rejected",
+      title: "Certification not verified",
+      body: `Your certification "${target.name}" could not be verified and was removed${input.reason ? `: ${input.reason}` : "."} You can add it again with corrected details.`,
+      link: links.salespersonDashboard({ tab: "profile" }),
+    });
+    return { removedCertification: target.name, wasVerified: target.verified };
+  });
+  if (result.wasVerified) ctx.browseCache.clear();
+  return { removedCertification: result.removedCertification };
+}
+
+/**
+ * A profile's verified certifications. The badge names the salesperson's dealership when its manager verified
+ * it, else the platform (an administrator, or a manager the salesperson has since left).
+ */
+export function verifiedCertifications(
+  sql: Queryable,
+  salespersonId: number,
+): Promise<VerifiedCertification[]> {
+  return sql<VerifiedCertification[]>`
+    select c.id, c.name, c.issuer, c.year, c.credential_id as "credentialId", c.credential_url as "credentialUrl",
+           coalesce(d.name, ${PLATFORM_VERIFIER}) as "verifiedBy"
+      from certifications c
+      join salespeople s on s.id = c.salesperson_id
+      left join dealerships d on d.id = s.dealership_id and d.manager_id = c.verified_by
+     where c.salesperson_id = ${salespersonId} and c.verified_at is not null
+     order by c.year desc, c.id`;
+}
