@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
 import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
