@@ -2,6 +2,15 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 4399);
+/**
+ * The second server: production mode on an empty database (scripts/e2e-server.ts, E2E_EMPTY), for the journey
+ * that onboards the first dealership. Its app and database ports follow the first server's two.
+ */
+const emptyPort = port + 2;
+const emptyMailboxPort = mailboxPort + 2;
+/** The journeys that need the empty server; nothing else runs on it. */
+const FROM_EMPTY = ["from-empty/**"];
 /**
  * Specs that only look: every route in every route state, the named buttons, axe in the dark theme and on
  * phones, documents and maps. Each test opens its own page and changes nothing another test reads, so they
@@ -52,8 +61,9 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: LOOKING,
+      testIgnore: [...LOOKING, ...FROM_EMPTY],
       workers: 1,
+      metadata: { mailboxPort },
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     {
@@ -61,20 +71,44 @@ export default defineConfig({
       testMatch: LOOKING,
       fullyParallel: true,
       workers: 2,
+      metadata: { mailboxPort },
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 900 },
       },
     },
+    {
+      name: "from-empty",
+      testMatch: FROM_EMPTY,
+      workers: 1,
+      metadata: { mailboxPort: emptyMailboxPort, appPort: emptyPort },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        baseURL: `http://localhost:${emptyPort}`,
+      },
+    },
   ],
-  webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // A signal the script handles: it stops the app and deletes its data (and, as root, the app's cluster).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "npx tsx scripts/e2e-server.ts",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // A signal the script handles: it stops the app and deletes its data (and, as root, the app's cluster).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx scripts/e2e-server.ts",
+      env: { E2E_EMPTY: "1", E2E_PORT: String(emptyPort), E2E_MAILBOX_PORT: String(emptyMailboxPort) },
+      url: `http://127.0.0.1:${emptyPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,9 +1,7 @@
 // Signs a customer in the way people do (link by e-mail from the SMTP sink) and reads their other mail.
 import { expect, type Page } from "@playwright/test";
-import { waitForSignInLink } from "./mailbox";
+import { mailboxURL, waitForSignInLink } from "./mailbox";
 import { openSignInLink } from "./signInLink";
-
-const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4399}`;
 
 export type SentMail = { to: string[]; subject: string; text: string };
 
@@ -26,7 +24,7 @@ export async function waitForMail(
 ): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await fetch(`${MAILBOX}/messages?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${mailboxURL()}/messages?to=${encodeURIComponent(email)}`);
     const found = ((await res.json()) as SentMail[]).find(matches);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));

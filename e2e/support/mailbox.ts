@@ -1,5 +1,14 @@
 // Reads the e-mails the app sent through the e2e SMTP sink.
-const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4399}`;
+import { test } from "@playwright/test";
+
+/**
+ * The mailbox of the e2e server the running test's project talks to (playwright.config.ts gives each project
+ * its server's mailbox port as metadata).
+ */
+export function mailboxURL(): string {
+  const port = (test.info().project.metadata as { mailboxPort?: number }).mailboxPort;
+  return `http://127.0.0.1:${port ?? process.env.E2E_MAILBOX_PORT ?? 4399}`;
+}
 
 /** Links already handed out: a link works once, and other mail (notices, invites) may arrive after it. */
 const handedOut = new Set<string>();
@@ -8,7 +17,7 @@ const handedOut = new Set<string>();
 export async function waitForSignInLink(email: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await fetch(`${MAILBOX}/messages?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${mailboxURL()}/messages?to=${encodeURIComponent(email)}`);
     const messages = (await res.json()) as { text: string }[];
     const links = messages
       .map((m) => m.text.match(/https?:\/\/\S+?token=[a-z2-7]+/)?.[0])

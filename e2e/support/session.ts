@@ -2,8 +2,7 @@
 // link does (scripts/e2e-server.ts, POST /session) and the cookie is put in the browser context. For journeys
 // that are not about signing in; sign-in itself is covered by the journeys that open the mailed link.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-
-const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4399}`;
+import { mailboxURL } from "./mailbox";
 
 export type SessionRole = "customer" | "salesperson" | "manager";
 
@@ -23,7 +22,7 @@ export async function createTestSession(
   email: string,
   role: SessionRole = "customer",
 ): Promise<{ token: string; expiresAt: Date }> {
-  const res = await fetch(`${MAILBOX}/session`, {
+  const res = await fetch(`${mailboxURL()}/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, role }),

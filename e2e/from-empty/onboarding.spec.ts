@@ -1,0 +1,188 @@
+// [onboarding] The marketplace from an empty database, as an operator first runs it: production mode, no demo
+// data, mail through the SMTP sink (playwright.config.ts, project "from-empty"). The first administrator comes
+// from `npm run admin:create`; everyone else arrives through the product's own screens and e-mails.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { waitForSignInLink } from "../support/mailbox";
+import { FIRST_RENDER_TIMEOUT } from "../support/session";
+import { openSignInLink } from "../support/signInLink";
+
+const ADMIN = { email: "founder@knowbefore.example", password: "first-admin-passphrase" };
+/** The empty server's settings (scripts/e2e-server.ts, E2E_EMPTY) that the command line needs too. */
+const ADMIN_CODE = "e2e-empty-admin-code-7f3a9c";
+
+const stamp = Date.now() % 100_000;
+const DEALERSHIP = `Capitol Motors ${stamp}`;
+const MANAGER = { name: "Morgan Reyes", email: `morgan.${stamp}@capitolmotors.example` };
+const SELLER = { name: `Jordan Vega ${stamp}`, email: `jordan.${stamp}@capitolmotors.example` };
+const CERTIFICATION = `EV Sales Specialist ${stamp}`;
+
+/** A calendar date a few days ahead: in the future in every US zone, inside the booking horizon. */
+function daysAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Runs `npm run admin:create` against the empty server's database, as an operator would. */
+async function createFirstAdministrator(appPort: number) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const { stdout } = await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "admin:create", "--", "--email", ADMIN.email],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${appPort + 1}/knowbefore`,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_CODE,
+        APP_URL: `http://localhost:${appPort}`,
+        SMTP_URL: "smtp://127.0.0.1:1",
+        CRM_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      },
+    },
+  );
+  expect(stdout).toContain(`created administrator ${ADMIN.email}`);
+}
+
+/** A page in a browser context of its own: each person has their own browser. */
+async function personPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
+  return context.newPage();
+}
+
+/** Opens the invitation e-mailed to `email` and accepts it (naming a new salesperson when asked). */
+async function acceptInvitation(page: Page, email: string, name?: string) {
+  const link = new URL(await waitForSignInLink(email, 20_000));
+  expect(link.pathname).toBe("/invitations/accept");
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: `Join ${DEALERSHIP}` })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  if (name) await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+}
+
+test("[onboarding] from an empty database to a customer's booking", async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const appPort = (test.info().project.metadata as { appPort: number }).appPort;
+
+  // Nothing is listed yet.
+  const customer = await personPage(browser, baseURL!);
+  await customer.goto("/");
+  await expect(customer.getByRole("heading", { level: 1 })).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+
+  // The operator creates the first administrator on the command line.
+  await createFirstAdministrator(appPort);
+
+  // A dealership applies from the public form and confirms its e-mail by the mailed link.
+  const applicant = await personPage(browser, baseURL!);
+  await applicant.goto("/pricing");
+  await applicant.getByRole("link", { name: "List your dealership" }).first().click();
+  await expect(applicant.getByRole("heading", { level: 1, name: "List your dealership" })).toBeVisible();
+  await applicant.getByLabel("Dealership name").fill(DEALERSHIP);
+  await applicant.getByLabel("Street address").fill("1100 Congress Ave");
+  await applicant.getByLabel("ZIP code").fill("78701");
+  await applicant.getByLabel("Dealership phone").fill("512-555-0100");
+  await applicant.getByLabel("Your name").fill(MANAGER.name);
+  await applicant.getByLabel("Work e-mail").fill(MANAGER.email);
+  await applicant.getByRole("button", { name: "Send application" }).click();
+  await expect(applicant.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  const confirmation = new URL(await waitForSignInLink(MANAGER.email, 20_000));
+  await applicant.goto(confirmation.pathname + confirmation.search);
+  await applicant.getByRole("button", { name: "Confirm my e-mail" }).click();
+  await expect(applicant.getByRole("heading", { name: "E-mail confirmed" })).toBeVisible();
+
+  // The administrator signs in and approves it: the dealership exists and its manager is invited.
+  const admin = await personPage(browser, baseURL!);
+  await admin.goto("/admin/login");
+  await admin.getByLabel("Email").fill(ADMIN.email, { timeout: FIRST_RENDER_TIMEOUT });
+  await admin.getByLabel("Password").fill(ADMIN.password);
+  await admin.getByLabel("Admin code").fill(ADMIN_CODE);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard/, { timeout: FIRST_RENDER_TIMEOUT });
+  await admin.goto("/admin/dashboard?tab=applications");
+  const application = admin.getByRole("article", { name: `Application for ${DEALERSHIP}` });
+  await application.getByRole("button", { name: "Approve" }).click({ timeout: FIRST_RENDER_TIMEOUT });
+  await admin.getByRole("dialog").getByRole("button", { name: "Approve and invite" }).click();
+  await expect(application.getByText("Dealership created; its manager was invited.")).toBeVisible();
+
+  // The applicant accepts the manager invitation from the e-mail and invites a salesperson.
+  await acceptInvitation(applicant, MANAGER.email);
+  await expect(applicant).toHaveURL(/\/manager-dashboard/, { timeout: FIRST_RENDER_TIMEOUT });
+  await applicant.goto("/manager-dashboard?tab=team");
+  await applicant.getByRole("button", { name: "Add Salesperson" }).click({ timeout: FIRST_RENDER_TIMEOUT });
+  const invite = applicant.getByRole("dialog");
+  await invite.getByLabel("Name").fill(SELLER.name);
+  await invite.getByLabel("Email").fill(SELLER.email);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(applicant.getByText("Invitation sent", { exact: true })).toBeVisible();
+
+  // The salesperson accepts, fills in the profile and adds a certification.
+  const seller = await personPage(browser, baseURL!);
+  await acceptInvitation(seller, SELLER.email, SELLER.name);
+  await expect(seller).toHaveURL(/\/salesperson-dashboard/, { timeout: FIRST_RENDER_TIMEOUT });
+  await seller.goto("/salesperson-dashboard?tab=profile");
+  await seller.getByLabel("Phone").fill("(512) 555-0142", { timeout: FIRST_RENDER_TIMEOUT });
+  await seller
+    .getByLabel("Bio")
+    .fill("Electric and hybrid vehicles, straight answers on range and charging.");
+  await seller.getByRole("button", { name: "Save changes" }).click();
+  await expect(seller.getByText(/profile (updated|saved)/i).first()).toBeVisible();
+  const certifications = seller.getByRole("region", { name: "Certifications" });
+  await certifications.getByRole("button", { name: "Add certification" }).click();
+  await certifications.getByLabel("Certification").fill(CERTIFICATION);
+  await certifications.getByLabel("Issuer").fill("Electric Vehicle Association");
+  await certifications.getByLabel("Year").fill("2025");
+  await certifications.getByRole("button", { name: "Add certification" }).click();
+  await expect(
+    certifications.getByTestId("my-certification").filter({ hasText: CERTIFICATION }),
+  ).toContainText("Waiting for verification");
+
+  // The manager verifies the certification (the profile joined verified: the manager invited it).
+  await applicant.reload();
+  await applicant
+    .getByRole("button", { name: `Verify ${CERTIFICATION} of ${SELLER.name}` })
+    .click({ timeout: FIRST_RENDER_TIMEOUT });
+  await expect(
+    applicant.getByRole("button", { name: `Verify ${CERTIFICATION} of ${SELLER.name}` }),
+  ).toHaveCount(0);
+
+  // A customer finds the salesperson by city and certification, signs in by link and books.
+  const email = `e2e.first.customer.${stamp}@example.org`;
+  await customer.goto(`/?city=Austin&certification=${encodeURIComponent(CERTIFICATION)}`);
+  const card = customer.getByRole("article").filter({ hasText: SELLER.name });
+  await expect(card).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  await expect(customer.getByRole("article")).toHaveCount(1);
+  await card.getByRole("link", { name: SELLER.name }).click();
+  await expect(customer.getByRole("heading", { level: 1 })).toHaveText(SELLER.name);
+  await expect(customer.getByTestId("certification").filter({ hasText: CERTIFICATION })).toContainText(
+    `Verified by ${DEALERSHIP}`,
+  );
+
+  await customer.goto("/login");
+  await customer.getByLabel("Email address").fill(email);
+  await customer.getByRole("button", { name: /sign-in link/i }).click();
+  await openSignInLink(customer, await waitForSignInLink(email, 20_000), email);
+  await customer.goto(`/salesperson/${await sellerId(seller)}`);
+  await customer.getByRole("button", { name: "Schedule Meeting" }).click({ timeout: FIRST_RENDER_TIMEOUT });
+  const dialog = customer.getByRole("dialog");
+  await dialog.getByLabel("Date").fill(daysAhead(5));
+  const openSlot = dialog.locator('[data-slot-state="available"]').first();
+  await openSlot.click();
+  await dialog.getByLabel("Appointment type").selectOption("Test Drive");
+  await dialog.getByLabel("Your name").fill("Casey First");
+  await dialog.getByLabel("Phone").fill("(512) 555-0199");
+  await dialog.getByRole("button", { name: "Schedule Appointment" }).click();
+  await expect(customer.getByText(/Appointment (Scheduled|Booked)/i).first()).toBeVisible();
+});
+
+/** The salesperson's public profile id, asked from their own signed-in page. */
+function sellerId(seller: Page): Promise<number> {
+  return seller.evaluate(async () => {
+    const res = await fetch("/api/salesperson/auth/user");
+    return ((await res.json()) as { salespersonId: number }).salespersonId;
+  });
+}
