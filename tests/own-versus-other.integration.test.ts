@@ -502,6 +502,19 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "manager.removeSalesperson managerId": { notOwned: "ignored: the caller's own dealership is used" },
+  "certifications.add credentialId": { notOwned: "the issuer's credential number, text kept as typed" },
+  "certifications.update credentialId": { notOwned: "the issuer's credential number, text kept as typed" },
+  "certifications.update id": { notOwned: "another's answers 404: tests/certifications.integration.test.ts" },
+  "certifications.remove id": { notOwned: "another's answers 404: tests/certifications.integration.test.ts" },
+  "certifications.verify id": {
+    notOwned: "another team's answers 404: tests/certifications.integration.test.ts",
+  },
+  "certifications.reject id": {
+    notOwned: "another team's answers 404: tests/certifications.integration.test.ts",
+  },
+  "certifications.forSalesperson salespersonId": {
+    notOwned: "another team's answers 404 (dealershipStaffSql), as certifications.verify",
+  },
   "manager.rejectSalesperson salespersonId": {
     as: "manager",
     other: b!.id,
