@@ -74,7 +74,7 @@ test("[manager] journey: verify a pending salesperson, invite a salesperson, see
   await expect(page.getByText("Invitation sent", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // The invitation waits in the pending list (the invitee joins by accepting: e2e/manager/invitation.spec.ts)
+  // The invitation waits in the pending list (the invitee joins by accepting: e2e/from-empty/onboarding.spec.ts)
   // and its e-mail carries the invitation's link.
   await expect(page.getByRole("button", { name: `Revoke the invitation to ${newEmail}` })).toBeVisible();
   expect(await waitForSignInLink(newEmail)).toMatch(/\/invitations\/accept\?token=/);
