@@ -126,7 +126,7 @@ function sample(key: string, schema: ZodLike): unknown {
     limit: 10,
     offset: 0,
     dealership: sp!.dealership,
-    zipCode: "10001",
+    zipCode: "78701",
     specialties: ["Used Cars"],
     ids: [sp!.id],
     yearsExperience: 5,
