@@ -385,7 +385,7 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   },
   {
     method: "GET",
-    path: "/api/certifications/salesperson/:salespersonId",
+    path: "/api/salespeople/:salespersonId/certifications",
     procedure: "certifications.forSalesperson",
     params: ["salespersonId"],
   },

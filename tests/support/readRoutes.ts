@@ -241,9 +241,9 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/dealership": { as: "manager", url: "/manager/dealership" },
     "/salesperson/certifications": { as: "salesperson", url: "/salesperson/certifications" },
     "/certifications/pending": { as: "manager", url: "/certifications/pending" },
-    "/certifications/salesperson/:salespersonId": {
+    "/salespeople/:salespersonId/certifications": {
       as: "manager",
-      url: `/certifications/salesperson/${sp}`,
+      url: `/salespeople/${sp}/certifications`,
     },
   };
 }

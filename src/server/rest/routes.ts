@@ -571,7 +571,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   }),
   route({
     method: "GET",
-    path: "/certifications/salesperson/:salespersonId",
+    path: "/salespeople/:salespersonId/certifications",
     procedure: "certifications.forSalesperson",
     input: "none",
     params: ["salespersonId"],
