@@ -69,6 +69,9 @@ test("[COMPLIANCE] journey: an access request is filed, completed by an administ
   ]);
   await admin.getByRole("searchbox", { name: "Requester e-mail" }).fill(email);
   const request = admin.getByRole("article").filter({ hasText: email });
+  // The search has applied once the list holds that request alone: a click before it could land on a row
+  // the search's answer then replaces.
+  await expect(admin.getByRole("article")).toHaveCount(1);
   await expect(request).toHaveCount(1);
   await request.getByRole("button", { name: "Start processing" }).click();
   // The change and the list's reload: two round trips, which on a busy two-core runner took over 5 s.
