@@ -58,6 +58,23 @@ export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "no-show"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** Who changed a visit's status: one of its parties, their manager, an administrator, or the platform itself. */
+export const VISIT_ACTORS = ["customer", "salesperson", "manager", "admin", "system"] as const;
+export type VisitActor = (typeof VISIT_ACTORS)[number];
+
+/** A buyer's "I was there" on a visit marked no-show (docs/product/reviews.md). */
+export const VISIT_DISPUTE_STATUSES = ["open", "escalated", "upheld", "rejected"] as const;
+export type VisitDisputeStatus = (typeof VISIT_DISPUTE_STATUSES)[number];
+
+/** A buyer's "I bought a car from this salesperson", or a sale the dealership's CRM reported. */
+export const PURCHASE_CLAIM_STATUSES = ["pending", "confirmed", "declined"] as const;
+export type PurchaseClaimStatus = (typeof PURCHASE_CLAIM_STATUSES)[number];
+export const PURCHASE_CLAIM_SOURCES = ["buyer", "crm"] as const;
+
+/** Whether a review is shown: held ones wait for an administrator, who publishes or rejects them. */
+export const REVIEW_MODERATION_STATUSES = ["published", "held", "rejected"] as const;
+export type ReviewModerationStatus = (typeof REVIEW_MODERATION_STATUSES)[number];
+
 export const APPOINTMENT_TYPES = [
   "Car Viewing",
   "Test Drive",

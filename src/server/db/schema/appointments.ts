@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -11,9 +12,11 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { APPOINTMENT_STATUSES, BLOCK_TYPES } from "../../../shared/constants";
+import { APPOINTMENT_STATUSES, BLOCK_TYPES, REVIEW_MODERATION_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { salespeople } from "./salespeople";
+import { purchaseClaims } from "./trust";
+import { inList } from "./types";
 import { users } from "./users";
 
 export const appointments = pgTable(
@@ -40,6 +43,8 @@ export const appointments = pgTable(
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** When a reschedule replaced this appointment: the new one. */
     rescheduledToId: integer("rescheduled_to_id"),
+    /** When the buyer was e-mailed the invitation to review this visit (once). */
+    reviewInvitedAt: instant("review_invited_at"),
     createdAt: stampedNow("created_at"),
   },
   (t) => [
@@ -86,6 +91,8 @@ export const ratings = pgTable(
     helpfulnessRating: smallint("helpfulness_rating").notNull(),
     pressureLevelRating: smallint("pressure_level_rating").notNull(),
     communicationRating: smallint("communication_rating").notNull(),
+    /** Product knowledge; null on reviews written before it was asked. */
+    knowledgeRating: smallint("knowledge_rating"),
     comment: text("comment"),
     helpfulnessComment: text("helpfulness_comment"),
     pressureComment: text("pressure_comment"),
@@ -93,6 +100,17 @@ export const ratings = pgTable(
     visitDate: date("visit_date"),
     /** Set when an administrator removes the review after a flag: it leaves the averages but stays on record. */
     removedAt: instant("removed_at"),
+    /** Held reviews (contact details, a burst from new accounts) wait for an administrator; only published count. */
+    moderationStatus: text("moderation_status", { enum: REVIEW_MODERATION_STATUSES })
+      .notNull()
+      .default("published"),
+    heldReason: text("held_reason"),
+    moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: instant("moderated_at"),
+    /** Set when a confirmed purchase from this salesperson backs the review ("Verified purchase"). */
+    purchaseClaimId: integer("purchase_claim_id").references((): AnyPgColumn => purchaseClaims.id, {
+      onDelete: "set null",
+    }),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
   },
@@ -102,6 +120,15 @@ export const ratings = pgTable(
     check("ratings_helpfulness_check", sql`${t.helpfulnessRating} between 1 and 5`),
     check("ratings_pressure_check", sql`${t.pressureLevelRating} between 1 and 5`),
     check("ratings_communication_check", sql`${t.communicationRating} between 1 and 5`),
+    check(
+      "ratings_knowledge_check",
+      sql`${t.knowledgeRating} is null or ${t.knowledgeRating} between 1 and 5`,
+    ),
+    check(
+      "ratings_moderation_status_check",
+      sql`${t.moderationStatus} in (${inList(REVIEW_MODERATION_STATUSES)})`,
+    ),
+    index("ratings_user_salesperson_idx").on(t.userId, t.salespersonId, t.createdAt.desc()),
     index("ratings_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
   ],
 );

@@ -11,4 +11,5 @@ export * from "./portal";
 export * from "./reviews";
 export * from "./salespeople";
 export * from "./security";
+export * from "./trust";
 export * from "./users";

@@ -37,6 +37,8 @@ export const salespeople = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Average pressure-level score (5 = perfect balance) over published reviews; null until the first. */
     pressureAverage: numeric("pressure_average", { precision: 3, scale: 2, mode: "number" }),
+    /** Published reviews backed by a confirmed purchase: browse's "verified purchases" filter reads it. */
+    verifiedPurchaseReviews: integer("verified_purchase_reviews").notNull().default(0),
     verifiedAt: instant("verified_at"),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),

@@ -55,4 +55,8 @@ export const ERASURE_RULES: Record<string, string> = {
   certifications: "their profile's certifications deleted",
   contact_replies: "answers to the messages they sent replaced",
   admin_promotions: "kept (ids only)",
+  appointment_events: "kept (ids only)",
+  visit_disputes: "kept (ids only)",
+  purchase_claims: "kept (ids only)",
+  crm_inbound_events: "kept (ids only)",
 };
