@@ -12,7 +12,7 @@ import {
   optionalFilter,
   text,
 } from "./common";
-import { salespersonCard } from "./salespeople";
+import { publicDealership, salespersonCard } from "./salespeople";
 import { mfaChallenge } from "./security";
 
 /**
@@ -225,21 +225,8 @@ export const adminSalesperson = salespersonCard
   .describe("A salesperson as the administrators' console lists them");
 export type AdminSalesperson = z.output<typeof adminSalesperson>;
 
-export const publicDealership = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-    phoneNumber: z.string().nullable(),
-    website: z.string().nullable(),
-    logoUrl: z.string().nullable(),
-  })
-  .describe("What everyone may read about a dealership");
-/** What everyone may read about a dealership. */
-export type PublicDealership = z.output<typeof publicDealership>;
+/** The admin console reads a dealership from here, as it reads the rest of its answers. */
+export { type PublicDealership, publicDealership } from "./salespeople";
 
 export const adminDealership = publicDealership
   .extend({

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { LOCATION_PRECISIONS } from "../constants";
 import { dealershipFields, websiteSchema } from "./admin";
 import { ianaZone } from "./common";
 import { dealershipHours } from "./dealershipHours";
+import { locationPrecision, publicDealership } from "./salespeople";
 
 /**
  * What a manager may change about their own dealership. The name is not among them: a dealership's name is
@@ -26,23 +26,12 @@ export const dealershipLogoUploadInput = z.strictObject({
     .max(8_000_000),
 });
 
-export const dealershipDetails = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-    phoneNumber: z.string().nullable(),
-    website: z.string().nullable(),
-    logoUrl: z.string().nullable(),
+export const dealershipDetails = publicDealership
+  .extend({
     timeZone: ianaZone(),
     latitude: z.number(),
     longitude: z.number(),
-    locationPrecision: z
-      .enum(LOCATION_PRECISIONS)
-      .describe("zip: the map shows the ZIP code's centre; address: the street address was geocoded"),
+    locationPrecision,
     hours: dealershipHours
       .nullable()
       .describe("Opening hours by weekday; null until the manager states them"),

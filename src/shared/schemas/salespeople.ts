@@ -108,15 +108,24 @@ export const ratingListItem = z.object({
 });
 export type RatingListItem = z.output<typeof ratingListItem>;
 
-export const dealershipSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  phoneNumber: z.string().nullable(),
-  website: z.string().nullable(),
+/** What everyone may read about a dealership: the fields every other view of one starts from. */
+export const publicDealership = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    phoneNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  })
+  .describe("What everyone may read about a dealership");
+export type PublicDealership = z.output<typeof publicDealership>;
+
+/** A dealership with where it is: its time zone and map position. */
+export const dealershipSummary = publicDealership.omit({ logoUrl: true }).extend({
   timeZone: ianaZone(),
   latitude: z.number(),
   longitude: z.number(),
