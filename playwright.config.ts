@@ -59,6 +59,18 @@ export default defineConfig({
     },
   },
   projects: [
+    // First: its one long journey then runs beside the others instead of alone at the end of the run.
+    {
+      name: "from-empty",
+      testMatch: FROM_EMPTY,
+      workers: 1,
+      metadata: { mailboxPort: emptyMailboxPort, appPort: emptyPort },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        baseURL: `http://localhost:${emptyPort}`,
+      },
+    },
     {
       name: "desktop",
       testIgnore: [...LOOKING, ...FROM_EMPTY],
@@ -75,17 +87,6 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 900 },
-      },
-    },
-    {
-      name: "from-empty",
-      testMatch: FROM_EMPTY,
-      workers: 1,
-      metadata: { mailboxPort: emptyMailboxPort, appPort: emptyPort },
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 900 },
-        baseURL: `http://localhost:${emptyPort}`,
       },
     },
   ],

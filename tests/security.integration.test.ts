@@ -172,7 +172,7 @@ describe("signing in with the second factor", () => {
   it("the admin form answers a challenge, and the code answers the console's token", async () => {
     const email = "mfa.admin@example.org";
     const account = await withMfa(email, "admin");
-    await h.sql`update users set password_hash = ${await hashPassword("admin-password-1")} where email = ${email}`;
+    await h.sql`update users set password_hash = ${await hashPassword("admin-password-1", h.env.ADMIN_PASSWORD_SCRYPT_N)} where email = ${email}`;
     const login = await h.request("POST", "/api/admin/login", {
       body: { email, password: "admin-password-1", adminCode: h.env.ADMIN_CODE },
     });
