@@ -2,7 +2,7 @@
 // 390 px phones. Checks that only look share one context per look and worker (./support); the tooltip timing
 // has a file of its own, run one at a time (it measures delays).
 import { expect, type Page } from "@playwright/test";
-import { PUBLIC_ROUTES, seriousAxeViolations, settle, lookingPage as test } from "./support";
+import { PUBLIC_ROUTES, seriousAxeViolations, settle, lookingPage as test, visit } from "./support";
 
 /** Tabs through the page and answers which interactive elements never received focus. */
 async function unreachableByKeyboard(page: Page): Promise<string[]> {
@@ -111,8 +111,9 @@ test.describe("[public] dark theme", () => {
 
   for (const path of PUBLIC_ROUTES) {
     test(`${path} passes axe in the dark theme`, async ({ pageIn }) => {
+      // The route sweep opens each of these by a full load; here the app moves between them.
       const page = await pageIn("signed out", "dark");
-      await page.goto(path);
+      await visit(page, path, "in-app");
       await settle(page);
       await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -126,7 +127,7 @@ test.describe("[public] 390 px phones", () => {
   for (const path of PUBLIC_ROUTES) {
     test(`${path} fits the screen and passes axe`, async ({ pageIn }) => {
       const page = await pageIn("signed out", "phone");
-      await page.goto(path);
+      await visit(page, path, "in-app");
       await settle(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 // [public] Each button and link of docs/product/routes.md#buttons-and-links goes where it says, in each route state.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { type RouteState, STATES, settle, lookingPage as test } from "./support";
+import { arrivalIn, type RouteState, STATES, settle, lookingPage as test, visit } from "./support";
 
 const exact = { exact: true };
 
@@ -56,7 +56,7 @@ for (const state of STATES) {
         "a signed-in customer's / is the dashboard (covered by the customer suite)",
       );
       const page = await pageIn(state);
-      await page.goto("/");
+      await visit(page, "/", arrivalIn(state));
       await settle(page);
       await checkHeader(page, state);
       const main = page.getByRole("main");
@@ -90,7 +90,7 @@ for (const state of STATES) {
 
     test("/features", async ({ pageIn }) => {
       const page = await pageIn(state);
-      await page.goto("/features");
+      await visit(page, "/features", arrivalIn(state));
       await settle(page);
       await checkHeader(page, state);
       const main = page.getByRole("main");
@@ -119,7 +119,7 @@ for (const state of STATES) {
 
     test("/how-it-works", async ({ pageIn }) => {
       const page = await pageIn(state);
-      await page.goto("/how-it-works");
+      await visit(page, "/how-it-works", arrivalIn(state));
       await settle(page);
       const main = page.getByRole("main");
       await expectTarget(main.getByRole("link", { name: "Get Started" }), "/login");
@@ -134,7 +134,7 @@ for (const state of STATES) {
 
     test("/pricing", async ({ pageIn }) => {
       const page = await pageIn(state);
-      await page.goto("/pricing");
+      await visit(page, "/pricing", arrivalIn(state));
       await settle(page);
       const main = page.getByRole("main");
       await expectTarget(main.getByRole("link", { name: "Get Started Free" }), "/login");
@@ -159,7 +159,7 @@ for (const state of STATES) {
 
     test("/contact", async ({ pageIn }) => {
       const page = await pageIn(state);
-      await page.goto("/contact");
+      await visit(page, "/contact", arrivalIn(state));
       await settle(page);
       await checkHeader(page, state);
       const main = page.getByRole("main");
@@ -188,11 +188,11 @@ for (const state of STATES) {
         ["/deployment-guide", "Deployment Guide"],
         ["/security-compliance", "Security & Compliance"],
       ] as const) {
-        await page.goto(path);
+        await visit(page, path, arrivalIn(state));
         await settle(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       }
-      await page.goto("/faq/salesperson");
+      await visit(page, "/faq/salesperson", arrivalIn(state));
       await expectTarget(
         page.getByRole("main").getByRole("link", { name: "Join as Salesperson" }),
         "/salesperson-login",
@@ -201,7 +201,7 @@ for (const state of STATES) {
 
     test("unknown routes show the 404 page", async ({ pageIn }) => {
       const page = await pageIn(state);
-      await page.goto("/definitely/not/here");
+      await visit(page, "/definitely/not/here", arrivalIn(state));
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
     });
