@@ -4,6 +4,7 @@ import { LuCamera, LuSearchX } from "react-icons/lu";
 import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
+import type { DialogControl } from "../../../ui/dialog";
 import { InputField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { Notice } from "../../../ui/QueryState";
@@ -47,11 +48,9 @@ function SalespersonDialog({
   salesperson,
   open,
   onOpenChange,
-}: {
+}: DialogControl & {
   /** null: add a new one. */
   salesperson: AdminSalesperson | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createSalesperson.useMutation();
