@@ -5,7 +5,7 @@ import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
 import type { DialogControl } from "../../../ui/dialog";
-import { InputField, TextareaField } from "../../../ui/form";
+import { InputField, SelectField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
@@ -43,6 +43,8 @@ const EMPTY: FormState = {
   paymentModel: "dealership",
   bio: "",
 };
+
+const STATUS_OPTIONS = ADMIN_SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) }));
 
 function SalespersonDialog({
   salesperson,
@@ -186,21 +188,7 @@ function SalespersonDialog({
             value={form.yearsOfExperience}
             onChange={set("yearsOfExperience")}
           />
-          <Stack gap="1.5">
-            <Text asChild fontSize="sm" fontWeight="medium">
-              <label htmlFor="sp-status">Status</label>
-            </Text>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="sp-status" value={form.status} onChange={set("status")}>
-                {ADMIN_SALESPERSON_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {capitalise(s)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Stack>
+          <SelectField label="Status" value={form.status} onChange={set("status")} options={STATUS_OPTIONS} />
         </SimpleGrid>
         <Stack gap="1.5">
           <Text asChild fontSize="sm" fontWeight="medium">
