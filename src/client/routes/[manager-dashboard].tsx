@@ -1,13 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ManagerDashboardPage } from "../features/manager/ManagerDashboardPage";
-import { managerDashboardSearchSchema } from "../features/manager/managerSearch";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
+import { managerDashboardRoute } from "./-searchRoutes";
 
 export const Route = createFileRoute("/manager-dashboard")({
-  validateSearch: managerDashboardSearchSchema,
-  loaderDeps: ({ search }) => ({ tab: search.tab }),
-  loader: lazyLoader("loadManagerDashboard"),
+  ...managerDashboardRoute,
   errorComponent: RouteError,
   component: ManagerDashboardPage,
 });

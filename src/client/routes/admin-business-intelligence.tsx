@@ -1,13 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BusinessIntelligencePage } from "../features/analytics/BusinessIntelligencePage";
-import { biSearchSchema } from "../features/analytics/biSearch";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
+import { businessIntelligenceRoute } from "./-searchRoutes";
 
 export const Route = createFileRoute("/admin-business-intelligence")({
-  validateSearch: biSearchSchema,
-  loaderDeps: ({ search }) => ({ tab: search.tab, period: search.period, dealershipId: search.dealershipId }),
-  loader: lazyLoader("loadBusinessIntelligence"),
+  ...businessIntelligenceRoute,
   errorComponent: RouteError,
   component: BusinessIntelligencePage,
 });

@@ -9,10 +9,5 @@ export const Route = createFileRoute("/salespeople/$id")({
   loader: lazyLoader("loadSalesperson"),
   errorComponent: RouteError,
   notFoundComponent: RouteMissing,
-  component: SalespersonRoute,
+  component: SalespersonProfilePage,
 });
-
-function SalespersonRoute() {
-  const { id } = Route.useParams();
-  return <SalespersonProfilePage rawId={id} />;
-}

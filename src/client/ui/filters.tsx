@@ -104,6 +104,39 @@ export function FilterSearch({
   );
 }
 
+/** A calendar day as a filter, between `min` and `max` when they are set. */
+function DateFilter({
+  label,
+  value,
+  onChange,
+  ...range
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+  invalid?: boolean;
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <Input
+          id={id}
+          size="sm"
+          bg="white"
+          type="date"
+          value={value}
+          min={range.min || undefined}
+          max={range.max || undefined}
+          aria-invalid={range.invalid || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FilterField>
+  );
+}
+
 /** "From" and "To" calendar days (both included); the end may not come before the start. */
 export function DateRangeFields({
   from,
@@ -116,36 +149,16 @@ export function DateRangeFields({
   onFrom: (value: string) => void;
   onTo: (value: string) => void;
 }) {
-  const badRange = from !== "" && to !== "" && to < from;
   return (
     <>
-      <FilterField label="From">
-        {(id) => (
-          <Input
-            id={id}
-            size="sm"
-            bg="white"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => onFrom(e.target.value)}
-          />
-        )}
-      </FilterField>
-      <FilterField label="To">
-        {(id) => (
-          <Input
-            id={id}
-            size="sm"
-            bg="white"
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-invalid={badRange || undefined}
-            onChange={(e) => onTo(e.target.value)}
-          />
-        )}
-      </FilterField>
+      <DateFilter label="From" value={from} max={to} onChange={onFrom} />
+      <DateFilter
+        label="To"
+        value={to}
+        min={from}
+        invalid={from !== "" && to !== "" && to < from}
+        onChange={onTo}
+      />
     </>
   );
 }

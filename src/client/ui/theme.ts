@@ -198,6 +198,19 @@ const config = defineConfig({
         },
       },
     },
+    // Looks repeated across the admin console, the public pages and the dashboards, declared once:
+    textStyles: {
+      /** A small uppercase caption over a value (a request's "Applicant", a transfer's "From" and "To"). */
+      overline: {
+        value: {
+          fontSize: "xs",
+          fontWeight: "semibold",
+          color: "fg.muted",
+          textTransform: "uppercase",
+          letterSpacing: "wide",
+        },
+      },
+    },
   },
 });
 

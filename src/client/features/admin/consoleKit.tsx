@@ -21,6 +21,7 @@ import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { showToast } from "../../ui/toaster";
+import { useDialogText } from "../../ui/useDialogText";
 
 export { useDebouncedSearch } from "../../ui/filters";
 export { ListPager } from "../../ui/Pager";
@@ -99,15 +100,8 @@ export function DeleteWithReasonDialog({
   /** Deletes; resolves with the success toast, or throws the server's error. */
   onDelete: (reason: string) => Promise<{ title: string; description: string }>;
 }) {
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
+  const { text: reason, setText: setReason, missing, setMissing } = useDialogText(open);
   const [pending, setPending] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setReason("");
-      setMissing(false);
-    }
-  }, [open]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

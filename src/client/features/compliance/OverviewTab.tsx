@@ -23,6 +23,14 @@ import { StatGrid } from "../../ui/StatGrid";
 import { StatTile } from "../../ui/StatTile";
 import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
 
+/** The tiles of one's own requests, by state. */
+const REQUEST_STATS = [
+  { status: "pending", label: "Pending", icon: LuHourglass, palette: "orange", help: "Waiting for us" },
+  { status: "processing", label: "Processing", icon: LuClock, palette: "blue", help: "Being handled" },
+  { status: "completed", label: "Completed", icon: LuCircleCheck, palette: "green", help: "Answered" },
+  { status: "rejected", label: "Rejected", icon: LuCircleX, palette: "red", help: "With a reason" },
+] as const;
+
 /** What each kind of request does, and the deadline. */
 function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
   return (
@@ -71,36 +79,7 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
       >
         {({ summary }) => (
           <StatGrid
-            stats={[
-              {
-                label: "Pending",
-                value: summary.pending ?? 0,
-                icon: LuHourglass,
-                palette: "orange",
-                help: "Waiting for us",
-              },
-              {
-                label: "Processing",
-                value: summary.processing ?? 0,
-                icon: LuClock,
-                palette: "blue",
-                help: "Being handled",
-              },
-              {
-                label: "Completed",
-                value: summary.completed ?? 0,
-                icon: LuCircleCheck,
-                palette: "green",
-                help: "Answered",
-              },
-              {
-                label: "Rejected",
-                value: summary.rejected ?? 0,
-                icon: LuCircleX,
-                palette: "red",
-                help: "With a reason",
-              },
-            ]}
+            stats={REQUEST_STATS.map(({ status, ...stat }) => ({ ...stat, value: summary[status] ?? 0 }))}
           />
         )}
       </QueryState>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import { TitledLine } from "../../ui/FormWithNotes";
 import {
   LuArrowRight,
   LuBadgeCheck,
@@ -133,14 +134,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
               {WHAT_YOU_KNOW.map((item) => (
                 <HStack as="li" key={item.title} align="flex-start" gap="4">
                   <IconTile icon={item.icon} size="sm" />
-                  <Stack gap="0">
-                    <Text fontWeight="semibold" color="ink">
-                      {item.title}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {item.text}
-                    </Text>
-                  </Stack>
+                  <TitledLine title={item.title} text={item.text} color="ink" />
                 </HStack>
               ))}
             </Stack>

@@ -1,4 +1,4 @@
-import { Box, Card, Grid, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   LuBuilding2,
   LuClock,
@@ -9,6 +9,7 @@ import {
   LuPhone,
   LuShieldCheck,
 } from "react-icons/lu";
+import { FormWithNotes } from "../../ui/FormWithNotes";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { actionsLedBy, START_FREE_TRIAL } from "../../ui/pageActions";
@@ -42,42 +43,12 @@ export function ContactPage() {
         title="Talk to the KnowBefore team"
         lead="Questions about your account, a dealership rollout or a partnership? Send us a message and a real person will get back to you within 24 hours."
       >
-        <Grid
-          templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
-          gap="8"
-          alignItems="start"
-        >
-          <ContactForm />
-          <Card.Root
-            as="section"
-            aria-labelledby="contact-info-title"
-            borderRadius="2xl"
-            borderColor="border.muted"
-            boxShadow="none"
-            bg="band"
-          >
-            <Card.Body p="6" gap="5">
-              <Heading as="h2" id="contact-info-title" size="md" color="ink">
-                Contact information
-              </Heading>
-              {CONTACT_INFO.map((row) => (
-                <HStack key={row.title} align="flex-start" gap="3">
-                  <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
-                    <row.icon />
-                  </Icon>
-                  <Stack gap="0">
-                    <Text fontWeight="semibold" fontSize="sm">
-                      {row.title}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {row.text}
-                    </Text>
-                  </Stack>
-                </HStack>
-              ))}
-            </Card.Body>
-          </Card.Root>
-        </Grid>
+        <FormWithNotes
+          form={<ContactForm />}
+          id="contact-info-title"
+          heading="Contact information"
+          notes={CONTACT_INFO}
+        />
         <FeatureGroup
           title="How We Can Help"
           columns={4}

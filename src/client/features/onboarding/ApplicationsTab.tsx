@@ -1,8 +1,6 @@
 // The admin console's Applications tab: confirmed dealership applications, pending first, each with what it
 // may duplicate; approve (creates the dealership, invites its manager) or decline with a reason (e-mailed).
-import { Badge, Box, Grid, HStack, Link, Stack, Stat, Text } from "@chakra-ui/react";
-import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { Badge, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { LuCopy, LuInbox } from "react-icons/lu";
 import type { ApplicationStatus } from "../../../shared/constants";
 import {
@@ -11,26 +9,27 @@ import {
   type DealershipApplication,
 } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
-import { DecideButtons } from "../../ui/DecideButtons";
 import { showFailure } from "../../ui/failureToast";
 import { mediumDate } from "../../ui/format";
-import { LabelledSelect } from "../../ui/LabelledSelect";
-import { PanelHeader } from "../../ui/PanelHeader";
 import { capitalise } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { ConsoleList, useSearchPage } from "../admin/consoleList";
-import { type DecisionTexts, TransferDecisionDialog } from "../transfers";
+import { type DecisionTexts, RequestQueue, RequestRow, useStatusQueue } from "../transfers";
 
-const PAGE_SIZE = 20;
-
-type Filter = "" | "pending" | "approved" | "declined";
-const FILTERS: { value: Filter; label: string }[] = [
+type Filter = Exclude<ApplicationStatus, "unconfirmed">;
+const FILTERS: { value: "" | Filter; label: string }[] = [
   { value: "", label: "All (pending first)" },
   { value: "pending", label: "Pending" },
   { value: "approved", label: "Approved" },
   { value: "declined", label: "Declined" },
 ];
+
+const HEADER = {
+  title: "Applications",
+  description:
+    "Dealerships asking to be listed, once the applicant has confirmed their e-mail. Check possible duplicates before approving.",
+  pendingLabel: "Pending applications",
+};
 
 const STATUS_PALETTE: Record<ApplicationStatus, string> = {
   unconfirmed: "gray",
@@ -70,38 +69,20 @@ function duplicateText(d: ApplicationDuplicate): string {
   return `${what}: ${d.name}, ${d.city}, ${d.state} (${why})`;
 }
 
-function Label({ children }: { children: string }) {
-  return (
-    <Text fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold" letterSpacing="wide">
-      {children}
-    </Text>
-  );
-}
-
 function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecide: (d: Decision) => void }) {
-  const pending = app.status === "pending";
   return (
-    <Box
-      as="li"
-      p={{ base: "4", md: "5" }}
-      layerStyle="request"
-      borderColor={pending ? "blue.200" : undefined}
-      aria-label={`Application for ${app.dealershipName}`}
-    >
-      <Grid
-        templateColumns={{ base: "1fr", md: "minmax(0, 1.4fr) minmax(0, 1.4fr) 13.5rem" }}
-        gap={{ base: "3", md: "5" }}
-        alignItems="start"
-      >
-        <Stack gap="1" minW="0">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" color="ink">
-              {app.dealershipName}
-            </Text>
-            <Badge colorPalette={STATUS_PALETTE[app.status]} variant="subtle" borderRadius="full" px="2.5">
-              {capitalise(app.status)}
-            </Badge>
-          </HStack>
+    <RequestRow
+      label={`Application for ${app.dealershipName}`}
+      columns="minmax(0, 1.4fr) minmax(0, 1.4fr)"
+      align="start"
+      name={app.dealershipName}
+      badge={
+        <Badge colorPalette={STATUS_PALETTE[app.status]} variant="subtle" borderRadius="full" px="2.5">
+          {capitalise(app.status)}
+        </Badge>
+      }
+      about={
+        <>
           <Text fontSize="sm" color="fg.muted">
             {app.address}, {app.city}, {app.state} {app.zipCode}
           </Text>
@@ -120,66 +101,56 @@ function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecid
             Filed {mediumDate.format(new Date(app.createdAt))}
             {app.decidedAt ? ` · decided ${mediumDate.format(new Date(app.decidedAt))}` : ""}
           </Text>
-        </Stack>
-        <Stack gap="2" minW="0">
-          <Stack gap="0">
-            <Label>Applicant</Label>
-            <Text fontSize="sm" color="ink">
-              {app.applicantName}
-            </Text>
-            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-              {app.applicantEmail}
-            </Text>
-            {app.salespersonName ? (
-              <Text fontSize="xs" color="purple.700">
-                Filed by salesperson {app.salespersonName} while registering
-              </Text>
-            ) : null}
-          </Stack>
-          {app.duplicates.length > 0 ? (
-            <Stack gap="1" bg="orange.50" borderRadius="md" px="3" py="2" role="note">
-              <HStack gap="1.5" color="orange.800" fontSize="sm" fontWeight="semibold">
-                <LuCopy aria-hidden /> Possible duplicate
-              </HStack>
-              {app.duplicates.map((d) => (
-                <Text key={`${d.kind}-${d.id}`} fontSize="xs" color="orange.900">
-                  {duplicateText(d)}
-                </Text>
-              ))}
-            </Stack>
-          ) : null}
-          {app.decisionReason ? (
-            <Text fontSize="sm" color="fg.muted" whiteSpace="pre-line">
-              Reason: {app.decisionReason}
-            </Text>
-          ) : null}
-        </Stack>
-        {pending ? (
-          <DecideButtons
-            no={{ label: "Decline", onClick: () => onDecide({ transfer: app, decision: "decline" }) }}
-            yes={{ label: "Approve", onClick: () => onDecide({ transfer: app, decision: "approve" }) }}
-          />
-        ) : (
-          <Text fontSize="xs" color="fg.muted" textAlign={{ md: "end" }}>
-            {app.status === "approved"
-              ? "Dealership created; its manager was invited."
-              : "Declined; the applicant was told why."}
+        </>
+      }
+      waiting={app.status === "pending"}
+      no={{ label: "Decline", onClick: () => onDecide({ transfer: app, decision: "decline" }) }}
+      yes={{ label: "Approve", onClick: () => onDecide({ transfer: app, decision: "approve" }) }}
+      outcome={
+        app.status === "approved"
+          ? "Dealership created; its manager was invited."
+          : "Declined; the applicant was told why."
+      }
+    >
+      <Stack gap="0">
+        <Text textStyle="overline">Applicant</Text>
+        <Text fontSize="sm" color="ink">
+          {app.applicantName}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {app.applicantEmail}
+        </Text>
+        {app.salespersonName ? (
+          <Text fontSize="xs" color="purple.700">
+            Filed by salesperson {app.salespersonName} while registering
           </Text>
-        )}
-      </Grid>
-    </Box>
+        ) : null}
+      </Stack>
+      {app.duplicates.length > 0 ? (
+        <Stack gap="1" bg="orange.50" borderRadius="md" px="3" py="2" role="note">
+          <HStack gap="1.5" color="orange.800" fontSize="sm" fontWeight="semibold">
+            <LuCopy aria-hidden /> Possible duplicate
+          </HStack>
+          {app.duplicates.map((d) => (
+            <Text key={`${d.kind}-${d.id}`} fontSize="xs" color="orange.900">
+              {duplicateText(d)}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {app.decisionReason ? (
+        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-line">
+          Reason: {app.decisionReason}
+        </Text>
+      ) : null}
+    </RequestRow>
   );
 }
 
 export function ApplicationsTab() {
-  const [status, setStatus] = useState<Filter>("");
-  const state = useSearchPage(status);
-  const { search, page } = state;
+  const queue = useStatusQueue<Filter>();
   const utils = trpc.useUtils();
-  const list = trpc.onboarding.applications.useQuery(
-    { status: status || undefined, search: search || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: keepPreviousData, refetchOnMount: "always" },
-  );
+  const list = trpc.onboarding.applications.useQuery(queue.input, queue.options);
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.onboarding.decide.useMutation({
     onSuccess: async (result) => {
@@ -206,65 +177,27 @@ export function ApplicationsTab() {
   });
 
   return (
-    <Stack gap="5">
-      <PanelHeader
-        title="Applications"
-        description="Dealerships asking to be listed, once the applicant has confirmed their e-mail. Check possible duplicates before approving."
-      >
-        <Stat.Root
-          borderWidth="1px"
-          borderColor="border.muted"
-          borderRadius="lg"
-          bg="bg.panel"
-          px="4"
-          py="2.5"
-          minW="44"
-          flex="none"
-        >
-          <Stat.Label>Pending applications</Stat.Label>
-          <Stat.ValueText color={list.data?.pending ? "blue.700" : "ink"}>
-            {list.data ? list.data.pending : "—"}
-          </Stat.ValueText>
-        </Stat.Root>
-      </PanelHeader>
-
-      <ConsoleList
-        query={list}
-        state={state}
-        listing="applications"
-        toolbar={{ placeholder: "Search by dealership, city or applicant", noun: "application" }}
-        filtered={status !== ""}
-        filters={
-          <Box minW={{ md: "56" }}>
-            <LabelledSelect
-              label="Filter by status"
-              value={status}
-              onChange={(value) => setStatus(value as Filter)}
-              options={FILTERS}
-            />
-          </Box>
-        }
-        loading={{ rows: 4, height: "28" }}
-        empty={{
-          icon: LuInbox,
-          title: ["No applications yet", "No matching applications"],
-          description: [
-            "When a dealership applies and confirms its e-mail, the application appears here.",
-            "Try another search or status.",
-          ],
-        }}
-        pager={{ pageSize: PAGE_SIZE, noun: "application" }}
-      >
-        {(app) => <ApplicationRow key={app.id} app={app} onDecide={dialog.show} />}
-      </ConsoleList>
-
-      <TransferDecisionDialog
-        dialog={dialog}
-        texts={DECISIONS}
-        summary={(a) => `${a.dealershipName}, ${a.city}, ${a.state} · applicant ${a.applicantName}`}
-        pending={decide.isPending}
-        onDecide={(answer) => decide.mutate(answer)}
-      />
-    </Stack>
+    <RequestQueue
+      header={HEADER}
+      query={list}
+      queue={queue}
+      statuses={FILTERS}
+      listing="applications"
+      noun="application"
+      toolbar={{ placeholder: "Search by dealership, city or applicant", noun: "application" }}
+      rowHeight="28"
+      empty={{
+        icon: LuInbox,
+        description: "When a dealership applies and confirms its e-mail, the application appears here.",
+      }}
+      decision={{
+        dialog,
+        texts: DECISIONS,
+        summary: (a) => `${a.dealershipName}, ${a.city}, ${a.state} · applicant ${a.applicantName}`,
+        mutation: decide,
+      }}
+    >
+      {(app) => <ApplicationRow key={app.id} app={app} onDecide={dialog.show} />}
+    </RequestQueue>
   );
 }

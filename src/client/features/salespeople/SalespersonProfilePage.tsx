@@ -14,7 +14,7 @@ import {
   Text,
   Wrap,
 } from "@chakra-ui/react";
-import { Link, useLocation } from "@tanstack/react-router";
+import { Link, useLocation, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import {
   LuArrowLeft,
@@ -244,9 +244,10 @@ function SalespersonProfile({
  * /salespeople/$id and /salesperson/$id: a salesperson's public profile. The route's loader has loaded it
  * (and shows the missing and failed states), so here it is always at hand.
  */
-export function SalespersonProfilePage({ rawId }: { rawId: string }) {
+export function SalespersonProfilePage() {
+  const { id: rawId } = useParams({ strict: false });
   const { user } = useSession();
-  const [salesperson] = trpc.salespeople.byId.useSuspenseQuery({ id: parseSalespersonId(rawId) ?? 0 });
+  const [salesperson] = trpc.salespeople.byId.useSuspenseQuery({ id: parseSalespersonId(rawId ?? "") ?? 0 });
   useDocumentTitle(salesperson.name);
   return (
     <PageFrame>

@@ -4,6 +4,7 @@ import { TRANSFER_REASON_MAX } from "../../../shared/schemas/transfers";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import type { useDialogSubject } from "../../ui/useDialogSubject";
+import { useDialogText } from "../../ui/useDialogText";
 
 /** What a decision dialog says for one answer (decline, accept, deny, approve). */
 export type DecisionTexts = {
@@ -72,24 +73,15 @@ function DecisionDialog({
 }) {
   const { title, subtitle, reasonLabel, reasonHint, requiredMessage, confirmLabel, pendingLabel, palette } =
     texts;
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setReason("");
-      setError(null);
-    }
-  }, [open]);
+  const { text: reason, setText: setReason, missing, setMissing } = useDialogText(open);
+  const error = missing ? requiredMessage : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (requiredMessage && text === "") {
-      setError(requiredMessage);
-      return;
-    }
-    setError(null);
-    onDecide(text === "" ? null : text);
+    const isMissing = requiredMessage !== undefined && text === "";
+    setMissing(isMissing);
+    if (!isMissing) onDecide(text === "" ? null : text);
   };
 
   return (
@@ -117,7 +109,7 @@ function DecisionDialog({
             value={reason}
             onChange={(e) => {
               setReason(e.currentTarget.value);
-              if (error) setError(null);
+              setMissing(false);
             }}
           />
         </Stack>

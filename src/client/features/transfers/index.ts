@@ -3,4 +3,5 @@
 export { AdminTransfersTab } from "./AdminTransfersTab";
 export { type DecisionTexts, TransferDecisionDialog } from "./DecisionDialog";
 export { ManagerTransfersPanel } from "./ManagerTransfersPanel";
+export { RequestQueue, RequestRow, useStatusQueue } from "./RequestQueue";
 export { SalespersonTransferCard } from "./SalespersonTransferCard";

@@ -3,6 +3,7 @@ import { type ComponentProps, type FormEvent, useState } from "react";
 import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
+import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { Notice } from "../../../ui/QueryState";
 import {
@@ -75,11 +76,7 @@ function DealershipDialog({
   dealership,
   open,
   onOpenChange,
-}: {
-  dealership: AdminDealership | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { dealership: AdminDealership | null } & DialogControl) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createDealership.useMutation();
   const update = trpc.admin.updateDealership.useMutation();

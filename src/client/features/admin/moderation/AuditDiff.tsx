@@ -8,6 +8,20 @@ const LINE_STYLE = {
   same: { bg: undefined, color: "fg.muted", mark: " " },
 } as const;
 
+/** One side of a changed field: "Before:" in red or "After:" in green. */
+function Value({ label, palette, value }: { label: string; palette: "red" | "green"; value: unknown }) {
+  return (
+    <Text>
+      <Text as="span" color="fg.muted">
+        {label}:{" "}
+      </Text>
+      <Code colorPalette={palette} wordBreak="break-word" whiteSpace="pre-wrap">
+        {showValue(value)}
+      </Code>
+    </Text>
+  );
+}
+
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const changes = auditChanges(before, after);
   if (changes.length === 0)
@@ -85,24 +99,10 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             ) : (
               <Stack gap="1" fontSize="sm">
                 {change.kind !== "added" ? (
-                  <Text>
-                    <Text as="span" color="fg.muted">
-                      Before:{" "}
-                    </Text>
-                    <Code colorPalette="red" wordBreak="break-word" whiteSpace="pre-wrap">
-                      {showValue(change.before)}
-                    </Code>
-                  </Text>
+                  <Value label="Before" palette="red" value={change.before} />
                 ) : null}
                 {change.kind !== "removed" ? (
-                  <Text>
-                    <Text as="span" color="fg.muted">
-                      After:{" "}
-                    </Text>
-                    <Code colorPalette="green" wordBreak="break-word" whiteSpace="pre-wrap">
-                      {showValue(change.after)}
-                    </Code>
-                  </Text>
+                  <Value label="After" palette="green" value={change.after} />
                 ) : null}
               </Stack>
             )}

@@ -3,10 +3,18 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { SupportStatus } from "../../../../shared/constants";
-import { apiErrorMessage, trpc } from "../../../trpc";
-import { DialogForm, DialogFrame, DialogHeading, DialogLoading } from "../../../ui/dialog";
+import { trpc } from "../../../trpc";
+import {
+  type DialogControl,
+  DialogForm,
+  DialogFrame,
+  DialogHeading,
+  DialogLoading,
+} from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { SelectField, TextareaField } from "../../../ui/form";
 import { showToast } from "../../../ui/toaster";
+import { useDialogText } from "../../../ui/useDialogText";
 
 export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
   new: "New",
@@ -60,28 +68,13 @@ function Entry({ who, at, body, staff }: { who: string; at: Date; body: string; 
   );
 }
 
-export function SupportCaseDialog({
-  caseId,
-  open,
-  onOpenChange,
-}: {
-  caseId: number | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function SupportCaseDialog({ caseId, open, onOpenChange }: { caseId: number | null } & DialogControl) {
   const utils = trpc.useUtils();
   const found = trpc.site.supportCase.useQuery({ id: caseId ?? 0 }, { enabled: open && caseId !== null });
   const reply = trpc.site.replyToCase.useMutation();
   const update = trpc.site.updateSupportCase.useMutation();
   const admins = useAdminChoices();
-  const [body, setBody] = useState("");
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setBody("");
-      setTried(false);
-    }
-  }, [open]);
+  const { text: body, setText: setBody, missing: tried, setMissing: setTried } = useDialogText(open);
   const item = found.data;
 
   const refresh = () =>
@@ -92,11 +85,7 @@ export function SupportCaseDialog({
       await update.mutateAsync({ id: item.id, ...patch });
       showToast({ title: "Case Updated", description: `Case #${item.id} was saved.`, variant: "success" });
     } catch (error) {
-      showToast({
-        title: "Could Not Update",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Could Not Update", error);
     }
     await refresh();
   };
@@ -117,11 +106,7 @@ export function SupportCaseDialog({
       setBody("");
       setTried(false);
     } catch (error) {
-      showToast({
-        title: "Reply Failed",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Reply Failed", error);
     }
     await refresh();
   };

@@ -4,7 +4,8 @@ import { LuCamera, LuSearchX } from "react-icons/lu";
 import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
-import { InputField, TextareaField } from "../../../ui/form";
+import type { DialogControl } from "../../../ui/dialog";
+import { InputField, SelectField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
@@ -43,15 +44,15 @@ const EMPTY: FormState = {
   bio: "",
 };
 
+const STATUS_OPTIONS = ADMIN_SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) }));
+
 function SalespersonDialog({
   salesperson,
   open,
   onOpenChange,
-}: {
+}: DialogControl & {
   /** null: add a new one. */
   salesperson: AdminSalesperson | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createSalesperson.useMutation();
@@ -187,21 +188,7 @@ function SalespersonDialog({
             value={form.yearsOfExperience}
             onChange={set("yearsOfExperience")}
           />
-          <Stack gap="1.5">
-            <Text asChild fontSize="sm" fontWeight="medium">
-              <label htmlFor="sp-status">Status</label>
-            </Text>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="sp-status" value={form.status} onChange={set("status")}>
-                {ADMIN_SALESPERSON_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {capitalise(s)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Stack>
+          <SelectField label="Status" value={form.status} onChange={set("status")} options={STATUS_OPTIONS} />
         </SimpleGrid>
         <Stack gap="1.5">
           <Text asChild fontSize="sm" fontWeight="medium">

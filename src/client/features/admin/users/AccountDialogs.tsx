@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
 import { DecideButtons } from "../../../ui/DecideButtons";
+import type { DialogControl } from "../../../ui/dialog";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
@@ -150,15 +151,7 @@ export function CreateUserDialog({
   );
 }
 
-export function ChangeRoleDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function ChangeRoleDialog({ user, open, onOpenChange }: { user: AdminUser | null } & DialogControl) {
   const utils = trpc.useUtils();
   const change = trpc.admin.changeRole.useMutation();
   const [replace, setReplace] = useState(false);
@@ -203,15 +196,7 @@ export function ChangeRoleDialog({
 }
 
 /** Suspends an active account or reactivates a suspended one; either way with a reason for the audit trail. */
-export function SuspensionDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function SuspensionDialog({ user, open, onOpenChange }: { user: AdminUser | null } & DialogControl) {
   const utils = trpc.useUtils();
   const suspend = trpc.admin.suspendUser.useMutation();
   const reactivate = trpc.admin.reactivateUser.useMutation();

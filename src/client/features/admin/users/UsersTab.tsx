@@ -4,6 +4,7 @@ import { LuSearchX, LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
+import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
@@ -34,15 +35,7 @@ function fullName(user: Pick<AdminUser, "firstName" | "lastName" | "email">) {
   return name || user.email;
 }
 
-function EditUserDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser | null } & DialogControl) {
   const utils = trpc.useUtils();
   const update = trpc.admin.updateUser.useMutation();
   const { form, set } = useRecordForm(open, () => ({
