@@ -127,6 +127,12 @@ const cases: Case[] = [
     other: ["admin"],
   },
   {
+    name: "reviews.heldReviews",
+    run: (role) => callerFor(role).reviews.heldReviews(),
+    own: ["admin"],
+    other: ["admin"],
+  },
+  {
     name: "manager.removeSalesperson",
     run: async (role, whose) => {
       // A fresh member of the own (a) or the other (b) dealership each time: a removal changes the team.
@@ -282,6 +288,8 @@ const EXPECTED: Record<string, Tier> = {
   "reviews.flag": "staff",
   "reviews.openFlags": "admin",
   "reviews.resolveFlag": "admin",
+  "reviews.heldReviews": "admin",
+  "reviews.decideHeld": "admin",
   "messages.contact": "signedIn",
   "messages.conversations": "signedIn",
   "messages.conversation": "signedIn",

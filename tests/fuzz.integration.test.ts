@@ -363,6 +363,13 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "POST", path: "/api/contact", procedure: "site.contact" },
   { method: "GET", path: "/api/site/dealerships-nearby", procedure: "site.dealershipsNear", query: true },
   { method: "POST", path: "/api/ratings-submit", procedure: "reviews.submit" },
+  { method: "GET", path: "/api/admin/held-reviews", procedure: "reviews.heldReviews", query: true },
+  {
+    method: "POST",
+    path: "/api/admin/held-reviews/:ratingId/decision",
+    procedure: "reviews.decideHeld",
+    params: ["ratingId"],
+  },
   { method: "POST", path: "/api/contact-salesperson", procedure: "messages.contact" },
   { method: "POST", path: "/api/misconduct-reports", procedure: "reports.create" },
   { method: "POST", path: "/api/manager/add-salesperson", procedure: "manager.addSalesperson" },

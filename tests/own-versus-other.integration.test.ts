@@ -419,6 +419,7 @@ const TABLE: Record<string, Entry> = {
       helpfulnessRating: 5,
       pressureLevelRating: 5,
       communicationRating: 5,
+      knowledgeRating: 5,
       comment: "Not my visit",
     }),
     expect: "NOT_FOUND",
@@ -447,6 +448,7 @@ const TABLE: Record<string, Entry> = {
     expect: "FORBIDDEN",
   },
   "reviews.resolveFlag flagId": ADMIN,
+  "reviews.decideHeld ratingId": ADMIN,
   "messages.contact salespersonId": PUBLIC_SALESPERSON,
   "messages.conversation conversationId": {
     as: "customer",

@@ -309,6 +309,23 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     maxBody: UPLOAD_BODY_LIMIT,
   }),
   route({ method: "POST", path: "/ratings-submit", procedure: "reviews.submit", input: "body", status: 201 }),
+  /** Reviews the gaming rules held, for administrators: a page with X-Total-Count, then publish or reject one. */
+  route({
+    method: "GET",
+    path: "/admin/held-reviews",
+    procedure: "reviews.heldReviews",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  /** Body `{ decision: "publish" | "reject", note? }`. */
+  route({
+    method: "POST",
+    path: "/admin/held-reviews/:ratingId/decision",
+    procedure: "reviews.decideHeld",
+    input: "body",
+    params: ["ratingId"],
+  }),
   route({
     method: "POST",
     path: "/contact-salesperson",

@@ -1,8 +1,10 @@
 import * as shape from "../../../shared/schemas/reviews";
 import {
+  decideHeldReviewInput,
   editRatingInput,
   eligibleAppointmentsInput,
   flagInput,
+  heldReviewsInput,
   openFlagsInput,
   replyInput,
   resolveFlagInput,
@@ -11,6 +13,7 @@ import {
 } from "../../../shared/schemas/reviews";
 import { router } from "../../trpc/init";
 import { admin, anyone, customer, salesperson, staff } from "../../trpc/procedures";
+import { decideHeldReview, heldReviews } from "./heldReviews";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
 import { editRating, eligibleAppointments, submitRating } from "./submit";
@@ -33,4 +36,6 @@ export const reviewsRouter = router({
   resolveFlag: admin.mutation(resolveFlagInput, shape.resolvedFlag, (ctx, input) =>
     resolveFlag(ctx, input.flagId, input.decision, input.note),
   ),
+  heldReviews: admin.query(heldReviewsInput, shape.heldReviewsPage, heldReviews),
+  decideHeld: admin.mutation(decideHeldReviewInput, shape.decidedHeldReview, decideHeldReview),
 });
