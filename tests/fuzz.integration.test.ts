@@ -364,6 +364,19 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "GET", path: "/api/site/dealerships-nearby", procedure: "site.dealershipsNear", query: true },
   { method: "POST", path: "/api/ratings-submit", procedure: "reviews.submit" },
   { method: "GET", path: "/api/admin/held-reviews", procedure: "reviews.heldReviews", query: true },
+  { method: "GET", path: "/api/analytics/feedback", procedure: "analytics.feedbackInsights", query: true },
+  {
+    method: "GET",
+    path: "/api/analytics/feedback/comments",
+    procedure: "analytics.feedbackComments",
+    query: true,
+  },
+  {
+    method: "GET",
+    path: "/api/analytics/feedback/export",
+    procedure: "analytics.feedbackExport",
+    query: true,
+  },
   {
     method: "POST",
     path: "/api/admin/held-reviews/:ratingId/decision",

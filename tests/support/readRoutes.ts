@@ -250,5 +250,8 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       url: `/salespeople/${sp}/certifications`,
     },
     "/admin/held-reviews": { as: "admin", url: "/admin/held-reviews" },
+    "/analytics/feedback": { as: "manager", url: "/analytics/feedback?period=12m" },
+    "/analytics/feedback/comments": { as: "manager", url: "/analytics/feedback/comments?period=12m" },
+    "/analytics/feedback/export": { as: "manager", url: "/analytics/feedback/export?period=12m" },
   };
 }

@@ -753,6 +753,35 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     scope: "analytics:read",
     input: "query",
   }),
+  /**
+   * Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed
+   * adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.
+   */
+  route({
+    method: "GET",
+    path: "/analytics/feedback",
+    procedure: "analytics.feedbackInsights",
+    scope: "analytics:read",
+    input: "query",
+  }),
+  route({
+    method: "GET",
+    path: "/analytics/feedback/comments",
+    procedure: "analytics.feedbackComments",
+    scope: "analytics:read",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  route({
+    method: "GET",
+    path: "/analytics/feedback/export",
+    procedure: "analytics.feedbackExport",
+    scope: "analytics:read",
+    input: "query",
+    shape: (file) => ({ file }),
+    responds: { kind: "file", contentTypes: ["text/csv"] },
+  }),
 
   // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator
   /** Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator). */

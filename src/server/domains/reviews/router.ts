@@ -12,7 +12,7 @@ import {
   submitRatingInput,
 } from "../../../shared/schemas/reviews";
 import { router } from "../../trpc/init";
-import { admin, anyone, customer, salesperson, staff } from "../../trpc/procedures";
+import { admin, anyone, customer, staff } from "../../trpc/procedures";
 import { decideHeldReview, heldReviews } from "./heldReviews";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
@@ -26,7 +26,7 @@ export const reviewsRouter = router({
   edit: customer.mutation(editRatingInput, shape.editedReview, editRating),
   list: anyone.query(reviewsPageInput, shape.reviewsPage, (ctx, input) => listReviews(ctx.sql, input)),
   mine: customer.query(shape.myReviews, (ctx) => myReviews(ctx.sql, ctx.user)),
-  reply: salesperson.mutation(replyInput, shape.reviewReply, (ctx, input) =>
+  reply: staff.mutation(replyInput, shape.reviewReply, (ctx, input) =>
     replyToReview(ctx, input.ratingId, input.body),
   ),
   flag: staff.mutation(flagInput, shape.reviewFlag, (ctx, input) =>
