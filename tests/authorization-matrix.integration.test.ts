@@ -127,6 +127,12 @@ const cases: Case[] = [
     other: ["admin"],
   },
   {
+    name: "reviews.heldReviews",
+    run: (role) => callerFor(role).reviews.heldReviews(),
+    own: ["admin"],
+    other: ["admin"],
+  },
+  {
     name: "manager.removeSalesperson",
     run: async (role, whose) => {
       // A fresh member of the own (a) or the other (b) dealership each time: a removal changes the team.
@@ -278,10 +284,12 @@ const EXPECTED: Record<string, Tier> = {
   "reviews.edit": "customer",
   "reviews.list": "public",
   "reviews.mine": "customer",
-  "reviews.reply": "salesperson",
+  "reviews.reply": "staff",
   "reviews.flag": "staff",
   "reviews.openFlags": "admin",
   "reviews.resolveFlag": "admin",
+  "reviews.heldReviews": "admin",
+  "reviews.decideHeld": "admin",
   "messages.contact": "signedIn",
   "messages.conversations": "signedIn",
   "messages.conversation": "signedIn",
@@ -357,6 +365,9 @@ const EXPECTED: Record<string, Tier> = {
   "analytics.dealerships": "dealership",
   "analytics.market": "dealership",
   "analytics.predictions": "dealership",
+  "analytics.feedbackInsights": "staff",
+  "analytics.feedbackComments": "staff",
+  "analytics.feedbackExport": "staff",
   "auth.verifyMfa": "public",
   "admin.verifyMfa": "public",
   "security.overview": "signedIn",

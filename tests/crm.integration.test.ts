@@ -415,6 +415,7 @@ describe("deliveries", () => {
         helpfulnessRating: 5,
         pressureLevelRating: 5,
         communicationRating: 4,
+        knowledgeRating: 4,
         comment: "Straight answers",
       },
     });

@@ -343,6 +343,7 @@ describe("the probes of the review answer 4xx without internal text", () => {
           helpfulnessRating: 5,
           pressureLevelRating: 5,
           communicationRating: 5,
+          knowledgeRating: 5,
         },
         customer.cookie,
       ],

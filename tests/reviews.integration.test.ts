@@ -33,7 +33,13 @@ async function visit(
   return row!.id;
 }
 
-const scores = { overallRating: 4, helpfulnessRating: 5, pressureLevelRating: 3, communicationRating: 4 };
+const scores = {
+  overallRating: 4,
+  helpfulnessRating: 5,
+  pressureLevelRating: 3,
+  communicationRating: 4,
+  knowledgeRating: 4,
+};
 
 async function aggregateMatches(salespersonId: number) {
   const [row] = await h.sql<
@@ -177,7 +183,10 @@ describe("purchase-verified ratings", () => {
   });
 
   it("keeps averages equal to the SQL aggregate after 200 random submissions and removals", async () => {
-    const raters = await Promise.all(Array.from({ length: 8 }, (_, i) => h.signIn(`bulk${i}@example.org`)));
+    // One rater per review (a buyer reviews a salesperson once per cooldown), with accounts old enough that
+    // the burst rule leaves their reviews published.
+    const raters = await Promise.all(Array.from({ length: 200 }, (_, i) => h.signIn(`bulk${i}@example.org`)));
+    await h.sql`update users set created_at = now() - interval '1 year' where email like 'bulk%@example.org'`;
     const submitted: number[] = [];
     const work = Array.from({ length: 200 }, async (_, i) => {
       const rater = raters[i % raters.length]!;
@@ -192,6 +201,7 @@ describe("purchase-verified ratings", () => {
           helpfulnessRating: s(),
           pressureLevelRating: s(),
           communicationRating: s(),
+          knowledgeRating: s(),
         },
       });
       expect(res.status).toBe(201);
@@ -221,11 +231,13 @@ describe("purchase-verified ratings", () => {
   });
 
   it("lets the customer edit their review within 7 days only", async () => {
+    // A buyer who has not reviewed this salesperson yet (one review per salesperson per cooldown).
+    const editor = await h.signIn("editor@example.org");
     const api = h.caller({
-      user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      user: editor.user,
+      session: { id: "s", userId: editor.userId, expiresAt: new Date() },
     });
-    const appointmentId = await visit();
+    const appointmentId = await visit({ customerId: editor.userId });
     const { id } = await api.reviews.submit({ salespersonId: sp!.id, appointmentId, ...scores });
     await api.reviews.edit({ id, overallRating: 2, comment: "Changed my mind" });
     await aggregateMatches(sp!.id);

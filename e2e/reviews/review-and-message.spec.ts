@@ -73,7 +73,12 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
   await stars("Helpfulness", 4);
   await stars("Pressure level", 5);
   await stars("Communication", 4);
+  await stars("Product knowledge", 5);
+  // Contact details are warned about before sending (such a review would wait for a moderator).
+  await dialog.getByLabel("Your review").fill("Call me at (512) 555-0100");
+  await expect(dialog.getByText("Your review seems to include a phone number")).toBeVisible();
   await dialog.getByLabel("Your review").fill(comment);
+  await expect(dialog.getByText("Your review seems to include a phone number")).toHaveCount(0);
   await dialog.getByLabel("Pressure level comment").fill("No pressure at all.");
   await dialog.getByRole("button", { name: "Submit Review" }).click();
 

@@ -10,6 +10,8 @@
 // - a subscription belongs to its salesperson or to its dealership's manager (and administrators);
 // - a dealership's data as a whole (analytics, CRM, API keys, its plan) is its manager's, or any
 //   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
+// - what buyers wrote about a team (feedback insights) is its manager's and administrators'; a salesperson
+//   reads what was written about them: {@link feedbackScope}.
 import type { SessionUser } from "../shared/schemas/auth";
 import { appError } from "./appError";
 import type { Queryable } from "./db/client";
@@ -139,4 +141,38 @@ export async function dealershipScope(
 /** SQL condition on a `dealership_id` column: the rows a resolved {@link dealershipScope} covers. */
 export function dealershipScopeSql(sql: Queryable, scope: DealershipScope, column: string) {
   return scope.kind === "platform" ? sql`true` : sql`${sql(column)} = ${scope.dealershipId}`;
+}
+
+/** Whose reviews a feedback report covers: one dealership or the platform, narrowed to one salesperson or not. */
+export type FeedbackScope = { dealership: DealershipScope; salespersonId: number | null };
+
+/**
+ * The reviews a caller may read as feedback (docs/product/analytics.md#feedback-insights): a dealership's manager
+ * reads their team's, one salesperson of it or all; an administrator any dealership's, or the platform's; a
+ * salesperson who manages nothing reads their own only (naming anyone else, or a dealership, is refused). A
+ * salesperson named outside the dealership in scope is refused as not theirs.
+ */
+export async function feedbackScope(
+  sql: Queryable,
+  caller: Caller | null,
+  asked: { dealershipId?: number | undefined; salespersonId?: number | undefined },
+): Promise<FeedbackScope> {
+  if (!isAdmin(caller) && caller?.managedDealershipId == null) {
+    const own = caller?.salespersonId ?? null;
+    if (own === null || asked.dealershipId !== undefined || (asked.salespersonId ?? own) !== own)
+      throw appError("FORBIDDEN", "You can see the feedback about yourself only", "NOT_YOUR_FEEDBACK");
+    return { dealership: { kind: "platform" }, salespersonId: own };
+  }
+  const dealership = await dealershipScope(sql, caller, asked.dealershipId);
+  if (asked.salespersonId === undefined) return { dealership, salespersonId: null };
+  const [person] = await sql<{ dealership_id: number | null }[]>`
+    select dealership_id from salespeople where id = ${asked.salespersonId}`;
+  if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  if (dealership.kind === "dealership" && person.dealership_id !== dealership.dealershipId)
+    throw appError(
+      "FORBIDDEN",
+      "That salesperson is not on the team of the dealership you work on",
+      "NOT_YOUR_SALESPERSON",
+    );
+  return { dealership, salespersonId: asked.salespersonId };
 }

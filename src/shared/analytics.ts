@@ -58,3 +58,21 @@ export const ANALYTICS_THRESHOLDS = {
   /** Subscriptions cancelled in the period among those active at its start. */
   churnWarning: 5,
 } as const;
+
+/** Feedback insights (docs/product/analytics.md#feedback-insights): whole UTC months, the current one included. */
+export const FEEDBACK_PERIODS = ["3m", "6m", "12m"] as const;
+export type FeedbackPeriod = (typeof FEEDBACK_PERIODS)[number];
+export const DEFAULT_FEEDBACK_PERIOD: FeedbackPeriod = "6m";
+export const FEEDBACK_PERIOD_MONTHS: Readonly<Record<FeedbackPeriod, number>> = {
+  "3m": 3,
+  "6m": 6,
+  "12m": 12,
+};
+export const FEEDBACK_PERIOD_LABELS: Readonly<Record<FeedbackPeriod, string>> = {
+  "3m": "Last 3 months",
+  "6m": "Last 6 months",
+  "12m": "Last 12 months",
+};
+/** The latest comments the insights show beside the charts; the feed pages through all of them. */
+export const FEEDBACK_LATEST = 5;
+export const FEEDBACK_REPLY_FILTERS = ["replied", "unreplied"] as const;

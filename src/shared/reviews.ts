@@ -44,3 +44,45 @@ export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
 export function withinRatingWindow(completedAt: Date, now = new Date()): boolean {
   return now.getTime() - completedAt.getTime() <= RATING_WINDOW_DAYS * 86_400_000;
 }
+
+// Gaming rules (docs/product/reviews.md#gaming-rules). --------------------------------------------------------
+
+/** A buyer reviews one salesperson at most once in this many days, however many visits they book. */
+export const REVIEW_COOLDOWN_DAYS = 90;
+
+/**
+ * A burst: more than {@link REVIEW_BURST.reviews} reviews of one salesperson within {@link REVIEW_BURST.hours}
+ * hours from accounts younger than {@link REVIEW_BURST.newAccountDays} days. The next such review is held.
+ */
+export const REVIEW_BURST = { reviews: 3, hours: 24, newAccountDays: 14 } as const;
+
+/** The day a buyer may review the salesperson again after reviewing them at `lastReviewAt`. */
+export function nextReviewAllowed(lastReviewAt: Date): Date {
+  return new Date(lastReviewAt.getTime() + REVIEW_COOLDOWN_DAYS * 86_400_000);
+}
+
+const CONTACT_PATTERNS: readonly { kind: string; pattern: RegExp }[] = [
+  {
+    kind: "an e-mail address",
+    pattern: /[\w.+-]+\s*(?:@|\(at\)|\[at\])\s*[\w-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[\w-]+)+/i,
+  },
+  {
+    kind: "a web address",
+    pattern: /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|net|org|io|co|biz|info|us)\b/i,
+  },
+  // Ten digits grouped as North American numbers are written ((512) 555-0100, 512.555.0100, +1 512 555 0100);
+  // years and prices ("2019 2020", "$25,000") are not.
+  { kind: "a phone number", pattern: /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/ },
+];
+
+/**
+ * What contact detail a text carries (an e-mail address, a web address, a phone number), or null. The form warns
+ * with it before sending; the server holds a review whose text has one.
+ */
+export function contactDetailIn(...texts: readonly (string | null | undefined)[]): string | null {
+  for (const text of texts) {
+    if (!text) continue;
+    for (const { kind, pattern } of CONTACT_PATTERNS) if (pattern.test(text)) return kind;
+  }
+  return null;
+}

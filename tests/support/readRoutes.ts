@@ -147,6 +147,10 @@ async function makeRows(
     userId: who.customer.userId,
     reason: "Joins the support team",
   });
+  // A review the gaming rules held (of another salesperson, so the person's own list stays as seeded).
+  await h.sql`
+    update ratings set moderation_status = 'held', held_reason = 'The review contains contact details (a phone number).'
+     where id = (select id from ratings where salesperson_id <> ${who.person.id} order by id desc limit 1)`;
   return {
     supportCaseId: supportCase.id,
     integrationId: integration.id,
@@ -245,5 +249,9 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       as: "manager",
       url: `/salespeople/${sp}/certifications`,
     },
+    "/admin/held-reviews": { as: "admin", url: "/admin/held-reviews" },
+    "/analytics/feedback": { as: "manager", url: "/analytics/feedback?period=12m" },
+    "/analytics/feedback/comments": { as: "manager", url: "/analytics/feedback/comments?period=12m" },
+    "/analytics/feedback/export": { as: "manager", url: "/analytics/feedback/export?period=12m" },
   };
 }

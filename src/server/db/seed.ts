@@ -272,14 +272,19 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
     Math.max(1, Math.min(5, Math.round(q + (r.next() - 0.5) * 2 * spread)));
   const ratingRows = ratingPlan.map((p, i) => {
     const overall = score(p.q);
+    const helpfulness = score(p.q);
+    const pressure = score(p.q + 0.2, 1.2);
+    const communication = score(p.q);
     return {
       salesperson_id: ids[p.salespersonIndex]!.id,
       user_id: p.customer,
       appointment_id: appointmentIds[i]!,
       overall_rating: overall,
-      helpfulness_rating: score(p.q),
-      pressure_level_rating: score(p.q + 0.2, 1.2),
-      communication_rating: score(p.q),
+      helpfulness_rating: helpfulness,
+      pressure_level_rating: pressure,
+      communication_rating: communication,
+      // From the scores already drawn, so the seed's random sequence (and every later row) stays as it was.
+      knowledge_rating: Math.round((overall + helpfulness + communication) / 3),
       comment: r.chance(0.75) ? r.pick(overall >= 4 ? PRAISE : CRITICISM) : null,
       visit_date: p.startsAt.toISOString().slice(0, 10),
       created_at: new Date(Math.min(now, p.startsAt.getTime() + r.int(2, 72) * 3_600_000)).toISOString(),

@@ -309,6 +309,23 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     maxBody: UPLOAD_BODY_LIMIT,
   }),
   route({ method: "POST", path: "/ratings-submit", procedure: "reviews.submit", input: "body", status: 201 }),
+  /** Reviews the gaming rules held, for administrators: a page with X-Total-Count, then publish or reject one. */
+  route({
+    method: "GET",
+    path: "/admin/held-reviews",
+    procedure: "reviews.heldReviews",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  /** Body `{ decision: "publish" | "reject", note? }`. */
+  route({
+    method: "POST",
+    path: "/admin/held-reviews/:ratingId/decision",
+    procedure: "reviews.decideHeld",
+    input: "body",
+    params: ["ratingId"],
+  }),
   route({
     method: "POST",
     path: "/contact-salesperson",
@@ -735,6 +752,35 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     procedure: "analytics.predictions",
     scope: "analytics:read",
     input: "query",
+  }),
+  /**
+   * Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed
+   * adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.
+   */
+  route({
+    method: "GET",
+    path: "/analytics/feedback",
+    procedure: "analytics.feedbackInsights",
+    scope: "analytics:read",
+    input: "query",
+  }),
+  route({
+    method: "GET",
+    path: "/analytics/feedback/comments",
+    procedure: "analytics.feedbackComments",
+    scope: "analytics:read",
+    input: "query",
+    shape: (page) => ({ body: page.items, headers: { "X-Total-Count": String(page.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  route({
+    method: "GET",
+    path: "/analytics/feedback/export",
+    procedure: "analytics.feedbackExport",
+    scope: "analytics:read",
+    input: "query",
+    shape: (file) => ({ file }),
+    responds: { kind: "file", contentTypes: ["text/csv"] },
   }),
 
   // Transfer requests: the salesperson asks and withdraws, the receiving manager decides, then an administrator

@@ -2,9 +2,15 @@
 // name it; a dealership's manager sees their own dealership and market-wide aggregates, never another
 // dealership's rows. Money is in cents; rates are percentages (0-100) or null when there is nothing to divide by.
 import { z } from "zod";
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from "../analytics";
+import {
+  ANALYTICS_PERIODS,
+  DEFAULT_ANALYTICS_PERIOD,
+  DEFAULT_FEEDBACK_PERIOD,
+  FEEDBACK_PERIODS,
+  FEEDBACK_REPLY_FILTERS,
+} from "../analytics";
 import { PLAN_IDS } from "../plans";
-import { cents, idSchema, percent } from "./common";
+import { cents, downloadFile, idSchema, listPage, listPaging, optionalFilter, percent } from "./common";
 
 const period = z
   .enum(ANALYTICS_PERIODS, { error: "Period must be one of 7d, 30d, 90d or 1y" })
@@ -247,3 +253,101 @@ export const predictions = z
   })
   .describe("Linear forecasts fitted to the last 12 complete months");
 export type Predictions = z.output<typeof predictions>;
+
+// Feedback insights (docs/product/analytics.md#feedback-insights) ------------------------------------------------
+
+const feedbackWhose = {
+  /** Administrators: one dealership instead of the platform. Managers: their own. Salespeople: leave it out. */
+  dealershipId: optionalFilter(idSchema),
+  /** One salesperson of the team; a salesperson may name only themselves. */
+  salespersonId: optionalFilter(idSchema),
+  period: z.enum(FEEDBACK_PERIODS).default(DEFAULT_FEEDBACK_PERIOD),
+};
+
+export const feedbackInsightsInput = z
+  .strictObject(feedbackWhose)
+  .default({ period: DEFAULT_FEEDBACK_PERIOD });
+export type FeedbackInsightsInput = z.input<typeof feedbackInsightsInput>;
+
+const feedbackFilters = {
+  ...feedbackWhose,
+  rating: optionalFilter(
+    z.coerce.number().int().min(1, "Stars go from 1 to 5").max(5, "Stars go from 1 to 5"),
+  ),
+  replied: optionalFilter(z.enum(FEEDBACK_REPLY_FILTERS)),
+};
+
+/** The comment feed: filters, a text search and the paging every list speaks. */
+export const feedbackCommentsInput = z
+  .strictObject({ ...feedbackFilters, ...listPaging })
+  .default({ period: DEFAULT_FEEDBACK_PERIOD, page: 1, pageSize: 20 });
+export type FeedbackCommentsInput = z.input<typeof feedbackCommentsInput>;
+export type FeedbackCommentsQuery = z.output<typeof feedbackCommentsInput>;
+
+/** The feed's rows as a CSV file: the same filters, every matching row. */
+export const feedbackExportInput = z
+  .strictObject({ ...feedbackFilters, search: listPaging.search })
+  .default({ period: DEFAULT_FEEDBACK_PERIOD });
+export type FeedbackExportQuery = z.output<typeof feedbackExportInput>;
+
+const average = () => z.number().nullable().describe("Average stars, two decimals; null without reviews");
+
+export const feedbackComment = z.object({
+  id: z.number().int().describe("The review's id"),
+  createdAt: z.date(),
+  salespersonId: z.number().int(),
+  salespersonName: z.string(),
+  customerName: z.string().describe("First name and last initial, or 'Verified customer'"),
+  overallRating: z.number().int(),
+  helpfulnessRating: z.number().int(),
+  knowledgeRating: z.number().int().nullable(),
+  pressureLevelRating: z.number().int(),
+  communicationRating: z.number().int(),
+  comment: z.string().nullable(),
+  verifiedPurchase: z.boolean().describe("Backed by a confirmed purchase from the salesperson"),
+  reply: z.object({ body: z.string(), createdAt: z.date() }).nullable().describe("The public reply, if any"),
+});
+export type FeedbackComment = z.output<typeof feedbackComment>;
+export const feedbackCommentsPage = listPage(feedbackComment);
+
+export const feedbackInsights = z
+  .object({
+    scope: analyticsScope,
+    salespersonId: z.number().int().nullable().describe("The one salesperson covered, or null for the team"),
+    team: z
+      .array(z.object({ id: z.number().int(), name: z.string() }))
+      .describe("The salespeople the caller may pick from (only themselves for a salesperson)"),
+    period: z.enum(FEEDBACK_PERIODS),
+    from: z.string().describe("First UTC day of the first month covered, YYYY-MM-DD"),
+    monthly: z
+      .array(
+        z.object({
+          month: z.string().describe("YYYY-MM"),
+          reviews: z.number().int(),
+          overall: average(),
+          helpfulness: average(),
+          knowledge: average(),
+          pressureLevel: average(),
+          communication: average(),
+        }),
+      )
+      .describe("Each category's average per UTC month, oldest first, every month of the period"),
+    distribution: z
+      .array(z.object({ stars: z.number().int(), count: z.number().int() }))
+      .describe("Published reviews of the period by overall stars, 1 to 5"),
+    totals: z.object({
+      reviews: z.number().int().describe("Published reviews in the period"),
+      average: average(),
+      verifiedPurchases: z.number().int(),
+      verifiedShare: percent().nullable().describe("Verified purchases out of published reviews, percent"),
+      replied: z.number().int(),
+      unreplied: z.number().int(),
+    }),
+    latest: z.array(feedbackComment).describe("The newest published reviews with a comment"),
+  })
+  .describe(
+    "What buyers said: categories over time, the distribution, verified purchases, the latest comments",
+  );
+export type FeedbackInsights = z.output<typeof feedbackInsights>;
+
+export const feedbackExport = downloadFile;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_ROLES } from "../constants";
+import { REVIEW_MODERATION_STATUSES, USER_ROLES } from "../constants";
 import { REVIEW_SORTS } from "../reviews";
 import { idSchema, idWith, isoDate, line, listPage, listPaging, pagingFields, stars, text } from "./common";
 import { ratingListItem } from "./salespeople";
@@ -25,6 +25,8 @@ export const submitRatingInput = z.strictObject({
   helpfulnessRating: score,
   pressureLevelRating: score,
   communicationRating: score,
+  /** Product knowledge: required of new reviews; reviews written before it was asked have none. */
+  knowledgeRating: score,
   comment,
   helpfulnessComment: comment,
   pressureComment: comment,
@@ -73,6 +75,11 @@ export const reviewView = ratingListItem.extend({
   helpfulnessComment: z.string().nullable(),
   pressureComment: z.string().nullable(),
   communicationComment: z.string().nullable(),
+  knowledgeRating: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Product knowledge, 1 to 5; null on reviews written before it was asked"),
   visitDate: z.string().nullable().describe("YYYY-MM-DD of the visit, when the reviewer gave it"),
   verifiedVisit: z.boolean().describe("Written about a booked appointment"),
   reply: z
@@ -92,6 +99,7 @@ export const reviewsPage = z
         helpfulness: z.number().nullable(),
         pressureLevel: z.number().nullable(),
         communication: z.number().nullable(),
+        knowledge: z.number().nullable().describe("Over the reviews that have a knowledge score"),
       })
       .describe("Average stars over every published review, two decimals; null without reviews"),
   })
@@ -102,6 +110,10 @@ export const submittedReview = z
     id: z.number().int().describe("The new review's id"),
     averageRating: z.number().describe("The salesperson's new average"),
     totalReviews: z.number().int(),
+    moderationStatus: z
+      .enum(REVIEW_MODERATION_STATUSES)
+      .describe("'held' when a gaming rule holds the review for an administrator before it is published"),
+    heldReason: z.string().nullable().describe("Why the review is held"),
   })
   .describe("The review and the salesperson's averages after it");
 
@@ -122,6 +134,9 @@ export const myReview = reviewView.extend({
   salespersonId: z.number().int(),
   salespersonName: z.string(),
   removed: z.boolean().describe("Taken out of public view by moderation"),
+  moderationStatus: z
+    .enum(REVIEW_MODERATION_STATUSES)
+    .describe("'held' while it waits for an administrator, 'rejected' when they declined to publish it"),
   editable: z.boolean().describe("Still inside the edit window and not removed"),
 });
 export const myReviews = z.array(myReview);
@@ -163,4 +178,39 @@ export const resolvedFlag = z.object({
   flagId: z.number().int(),
   ratingId: z.number().int(),
   decision: z.enum(["uphold", "remove"]),
+});
+
+/** The queue of reviews the gaming rules held, searched by review text, reason or salesperson. */
+export const heldReviewsInput = z.strictObject(listPaging).optional();
+export type HeldReviewsQuery = z.output<typeof heldReviewsInput>;
+
+/** A review waiting for an administrator, with why it was held. */
+export const heldReview = z.object({
+  id: z.number().int(),
+  heldReason: z.string().nullable(),
+  createdAt: z.date(),
+  overallRating: stars(),
+  comment: z.string().nullable(),
+  helpfulnessComment: z.string().nullable(),
+  pressureComment: z.string().nullable(),
+  communicationComment: z.string().nullable(),
+  salespersonId: z.number().int(),
+  salespersonName: z.string(),
+  dealershipName: z.string().nullable(),
+  customerName: z.string(),
+  accountCreatedAt: z.date().nullable().describe("When the reviewer's account was opened (null once erased)"),
+});
+export type HeldReview = z.output<typeof heldReview>;
+export const heldReviewsPage = listPage(heldReview);
+
+export const HELD_REVIEW_DECISIONS = ["publish", "reject"] as const;
+export const decideHeldReviewInput = z.strictObject({
+  ratingId: id,
+  decision: z.enum(HELD_REVIEW_DECISIONS),
+  /** Why: kept in the audit trail. */
+  note: text().max(1000, "Please keep the reason under 1,000 characters").optional(),
+});
+export const decidedHeldReview = z.object({
+  ratingId: z.number().int(),
+  moderationStatus: z.enum(["published", "rejected"]),
 });

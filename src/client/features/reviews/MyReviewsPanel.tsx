@@ -12,7 +12,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuEyeOff, LuPencil, LuStar } from "react-icons/lu";
+import { LuClock, LuEyeOff, LuPencil, LuStar } from "react-icons/lu";
 import { RATING_EDIT_DAYS } from "../../../shared/reviews";
 import { trpc } from "../../trpc";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
@@ -57,9 +57,15 @@ function MyReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void
               Written {mediumDate.format(created)}
               {review.visitDate ? ` · visited ${formatCalendarDate(review.visitDate, "medium")}` : ""}
             </Text>
-            {review.removed ? (
+            {review.moderationStatus === "held" ? (
+              <Badge colorPalette="orange" variant="subtle" borderRadius="full">
+                <LuClock aria-hidden /> Awaiting moderation
+              </Badge>
+            ) : null}
+            {review.removed || review.moderationStatus === "rejected" ? (
               <Badge colorPalette="red" variant="subtle" borderRadius="full">
-                <LuEyeOff aria-hidden /> Removed by moderation
+                <LuEyeOff aria-hidden />{" "}
+                {review.removed ? "Removed by moderation" : "Not published by moderation"}
               </Badge>
             ) : review.editable ? (
               <Button
@@ -74,10 +80,13 @@ function MyReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void
           </Stack>
         </Flex>
         {review.comment ? <Text whiteSpace="pre-line">{review.comment}</Text> : null}
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
+        <SimpleGrid columns={{ base: 1, sm: 2, md: review.knowledgeRating === null ? 3 : 4 }} gap="2">
           <Score label="Helpfulness" value={review.helpfulnessRating} />
           <Score label="Pressure level" value={review.pressureLevelRating} />
           <Score label="Communication" value={review.communicationRating} />
+          {review.knowledgeRating === null ? null : (
+            <Score label="Product knowledge" value={review.knowledgeRating} />
+          )}
         </SimpleGrid>
         {review.reply ? (
           <ReviewReply reply={review.reply} salespersonName={review.salespersonName} compact />

@@ -94,10 +94,15 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
     onSuccess: (result) =>
       closeWithSuccess(
         onClose,
-        {
-          title: "Thank you for your review!",
-          description: `Your review of ${salesperson.name} is live. New average: ${formatRating(result.averageRating)} from ${result.totalReviews} ${result.totalReviews === 1 ? "review" : "reviews"}.`,
-        },
+        result.moderationStatus === "held"
+          ? {
+              title: "Thank you for your review!",
+              description: `Your review of ${salesperson.name} is awaiting moderation: ${result.heldReason ?? "a moderator will check it"} It is published once a moderator approves it.`,
+            }
+          : {
+              title: "Thank you for your review!",
+              description: `Your review of ${salesperson.name} is live. New average: ${formatRating(result.averageRating)} from ${result.totalReviews} ${result.totalReviews === 1 ? "review" : "reviews"}.`,
+            },
         () => invalidate(salesperson.id),
       ),
     onError: (error) => {

@@ -1,7 +1,8 @@
-// The fields of a review: overall experience, three scored categories with optional notes, and the visit date.
-import { Grid, Stack } from "@chakra-ui/react";
+// The fields of a review: overall experience, four scored categories (three with optional notes), the visit date,
+// and a warning before sending text with contact details (the server holds such a review for moderation).
+import { Alert, Grid, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { PRESSURE_SCALE_LABELS } from "../../../shared/reviews";
+import { contactDetailIn, PRESSURE_SCALE_LABELS } from "../../../shared/reviews";
 import { InputField, TextareaField } from "../../ui/form";
 import { type RatingDraft, type ScoreKey, type TextKey, VISIT_DATE_IN_FUTURE } from "./ratingDraft";
 import { StarInput } from "./StarInput";
@@ -33,12 +34,12 @@ function ScoreRow({ children, highlight = false }: { children: ReactNode; highli
   );
 }
 
-/** The three scored categories after the overall experience, each with an optional note. */
+/** The scored categories after the overall experience; all but product knowledge have an optional note. */
 const CATEGORIES: readonly {
   label: string;
   scoreKey: ScoreKey;
-  commentKey: TextKey;
-  placeholder: string;
+  commentKey?: TextKey;
+  placeholder?: string;
   scale?: { low: string; high: string };
 }[] = [
   {
@@ -60,6 +61,7 @@ const CATEGORIES: readonly {
     commentKey: "communicationComment",
     placeholder: "Clear, honest, on time?",
   },
+  { label: "Product knowledge", scoreKey: "knowledgeRating" },
 ];
 
 /** One category: its stars and an optional note beside them. */
@@ -75,12 +77,12 @@ function CategoryBlock({
 }: {
   label: string;
   scoreKey: ScoreKey;
-  commentKey: TextKey;
+  commentKey?: TextKey | undefined;
   draft: RatingDraft;
   attempted: boolean;
   setField: SetRatingField;
-  scale?: { low: string; high: string };
-  placeholder: string;
+  scale?: { low: string; high: string } | undefined;
+  placeholder?: string | undefined;
 }) {
   return (
     <ScoreRow>
@@ -91,17 +93,19 @@ function CategoryBlock({
         invalid={attempted}
         scale={scale}
       />
-      <TextareaField
-        label={`${label} comment`}
-        note="optional"
-        labelSize="sm"
-        rows={2}
-        size="sm"
-        maxLength={2000}
-        placeholder={placeholder}
-        value={draft[commentKey]}
-        onChange={(e) => setField(commentKey, e.currentTarget.value)}
-      />
+      {commentKey ? (
+        <TextareaField
+          label={`${label} comment`}
+          note="optional"
+          labelSize="sm"
+          rows={2}
+          size="sm"
+          maxLength={2000}
+          placeholder={placeholder}
+          value={draft[commentKey]}
+          onChange={(e) => setField(commentKey, e.currentTarget.value)}
+        />
+      ) : null}
     </ScoreRow>
   );
 }
@@ -118,6 +122,12 @@ export function RatingFields({
   today: string;
 }) {
   const visitDateError = !!draft.visitDate && draft.visitDate > today;
+  const contact = contactDetailIn(
+    draft.comment,
+    draft.helpfulnessComment,
+    draft.pressureComment,
+    draft.communicationComment,
+  );
   return (
     <Stack gap="4">
       <ScoreRow highlight>
@@ -150,6 +160,18 @@ export function RatingFields({
           />
         ))}
       </Stack>
+      {contact ? (
+        <Alert.Root status="warning" borderRadius="lg" data-testid="contact-details-warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your review seems to include {contact}</Alert.Title>
+            <Alert.Description>
+              Reviews with contact details wait for a moderator before they are published. Remove it to
+              publish right away.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
       <InputField
         label="Visit date"
         note="optional"

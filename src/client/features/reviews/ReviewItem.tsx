@@ -167,7 +167,7 @@ export function ReviewItem({
         <Text color={review.comment ? "fg" : "fg.subtle"} whiteSpace="pre-line">
           {review.comment ?? "No written comment."}
         </Text>
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: review.knowledgeRating === null ? 3 : 4 }} gap="2">
           <CategoryScore
             label="Helpfulness"
             score={review.helpfulnessRating}
@@ -183,6 +183,9 @@ export function ReviewItem({
             score={review.communicationRating}
             note={review.communicationComment}
           />
+          {review.knowledgeRating === null ? null : (
+            <CategoryScore label="Product knowledge" score={review.knowledgeRating} note={null} />
+          )}
         </SimpleGrid>
         {review.reply ? <ReviewReply reply={review.reply} salespersonName={salesperson.name} /> : null}
         {replying ? (

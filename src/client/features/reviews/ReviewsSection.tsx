@@ -169,6 +169,9 @@ export function ReviewsSection({
                 hint={`${PRESSURE_SCALE.low} · ${PRESSURE_SCALE.high}`}
               />
               <CategoryBar label="Communication" value={averages?.communication ?? null} />
+              {averages?.knowledge != null ? (
+                <CategoryBar label="Product knowledge" value={averages.knowledge} />
+              ) : null}
             </Stack>
           </Flex>
         ) : null}

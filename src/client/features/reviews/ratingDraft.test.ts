@@ -7,14 +7,15 @@ const complete = {
   helpfulnessRating: 4,
   pressureLevelRating: 5,
   communicationRating: 3,
+  knowledgeRating: 4,
   appointmentId: "12",
 };
 const ctx = { signedIn: true, needsAppointment: true, today: "2026-06-12" };
 
 describe("ratingDraftProblem", () => {
-  it("starts with four zero scores and six empty texts", () => {
+  it("starts with five zero scores and six empty texts", () => {
     const values = Object.values(EMPTY_RATING_DRAFT);
-    expect(values.filter((v) => v === 0)).toHaveLength(4);
+    expect(values.filter((v) => v === 0)).toHaveLength(5);
     expect(values.filter((v) => v === "")).toHaveLength(6);
   });
 
@@ -25,6 +26,14 @@ describe("ratingDraftProblem", () => {
     expect(RATING_NOTICES.incomplete.description).toBe(
       "All rating categories are required to submit your review.",
     );
+  });
+
+  it("asks new reviews for product knowledge, but not an edit of a review written before it was asked", () => {
+    const noKnowledge = { ...complete, knowledgeRating: 0 };
+    expect(ratingDraftProblem(noKnowledge, ctx)).toEqual(RATING_NOTICES.incomplete);
+    expect(ratingDraftProblem(noKnowledge, { ...ctx, needsAppointment: false })).toBeNull();
+    expect(ratingPayload(noKnowledge).knowledgeRating).toBeUndefined();
+    expect(ratingPayload(complete).knowledgeRating).toBe(4);
   });
 
   it("then sign-in, then the appointment", () => {

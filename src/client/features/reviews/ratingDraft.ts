@@ -1,11 +1,13 @@
-// The rating dialog's state and its checks (docs/product/reviews.md#the-rating-form): four scores that start at 0 and six
-// text entries that start empty; a score of 0 means 'not rated yet'.
+// The rating dialog's state and its checks (docs/product/reviews.md#the-rating-form): five scores that start at 0 and six
+// text entries that start empty; a score of 0 means 'not rated yet'. Product knowledge may stay unrated only when
+// editing a review written before it was asked.
 
 export const SCORE_KEYS = [
   "overallRating",
   "helpfulnessRating",
   "pressureLevelRating",
   "communicationRating",
+  "knowledgeRating",
 ] as const;
 export type ScoreKey = (typeof SCORE_KEYS)[number];
 
@@ -26,6 +28,7 @@ export const EMPTY_RATING_DRAFT: RatingDraft = {
   helpfulnessRating: 0,
   pressureLevelRating: 0,
   communicationRating: 0,
+  knowledgeRating: 0,
   appointmentId: "",
   comment: "",
   helpfulnessComment: "",
@@ -52,8 +55,11 @@ export const RATING_NOTICES = {
 
 export const VISIT_DATE_IN_FUTURE = "The visit date can't be in the future.";
 
-export function missingScores(draft: RatingDraft): ScoreKey[] {
-  return SCORE_KEYS.filter((key) => !(draft[key] >= 1 && draft[key] <= 5));
+/** The scores still to give; `knowledgeOptional` when editing a review that has no knowledge score. */
+export function missingScores(draft: RatingDraft, knowledgeOptional = false): ScoreKey[] {
+  return SCORE_KEYS.filter(
+    (key) => !(draft[key] >= 1 && draft[key] <= 5) && !(knowledgeOptional && key === "knowledgeRating"),
+  );
 }
 
 /**
@@ -64,7 +70,7 @@ export function ratingDraftProblem(
   draft: RatingDraft,
   { signedIn, needsAppointment, today }: { signedIn: boolean; needsAppointment: boolean; today: string },
 ): RatingNotice | null {
-  if (missingScores(draft).length > 0) return RATING_NOTICES.incomplete;
+  if (missingScores(draft, !needsAppointment).length > 0) return RATING_NOTICES.incomplete;
   if (!signedIn) return RATING_NOTICES.signedOut;
   if (needsAppointment && !/^\d+$/.test(draft.appointmentId)) return RATING_NOTICES.noAppointment;
   if (draft.visitDate && draft.visitDate > today) {
@@ -82,6 +88,8 @@ export function ratingPayload(draft: RatingDraft) {
     helpfulnessRating: draft.helpfulnessRating,
     pressureLevelRating: draft.pressureLevelRating,
     communicationRating: draft.communicationRating,
+    // Left out (not 0) when an older review is edited without giving one.
+    knowledgeRating: draft.knowledgeRating || undefined,
     comment: optionalText(draft.comment),
     helpfulnessComment: optionalText(draft.helpfulnessComment),
     pressureComment: optionalText(draft.pressureComment),

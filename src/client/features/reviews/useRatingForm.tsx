@@ -30,6 +30,7 @@ export function draftFromReview(review: MyReview): RatingDraft {
     helpfulnessRating: review.helpfulnessRating,
     pressureLevelRating: review.pressureLevelRating,
     communicationRating: review.communicationRating,
+    knowledgeRating: review.knowledgeRating ?? 0,
     appointmentId: "",
     comment: review.comment ?? "",
     helpfulnessComment: review.helpfulnessComment ?? "",

@@ -1,8 +1,16 @@
 import * as shape from "../../../shared/schemas/analytics";
-import { analyticsInput, platformAnalyticsInput, predictionsInput } from "../../../shared/schemas/analytics";
+import {
+  analyticsInput,
+  feedbackCommentsInput,
+  feedbackExportInput,
+  feedbackInsightsInput,
+  platformAnalyticsInput,
+  predictionsInput,
+} from "../../../shared/schemas/analytics";
 import { router } from "../../trpc/init";
-import { managerOrAdmin } from "../../trpc/procedures";
+import { managerOrAdmin, staff } from "../../trpc/procedures";
 import { executiveSummary } from "./executive";
+import { feedbackComments, feedbackExport, feedbackInsights } from "./feedback";
 import { marketAnalytics } from "./market";
 import { dealershipPerformance } from "./performance";
 import { predictions } from "./predictions";
@@ -18,4 +26,8 @@ export const analyticsRouter = router({
   dealerships: managerOrAdmin.query(analyticsInput, shape.dealershipPerformance, dealershipPerformance),
   market: managerOrAdmin.query(analyticsInput, shape.marketAnalytics, marketAnalytics),
   predictions: managerOrAdmin.query(predictionsInput, shape.predictions, predictions),
+  /** What buyers wrote: the manager's team, an administrator's pick, a salesperson's own (access.ts). */
+  feedbackInsights: staff.query(feedbackInsightsInput, shape.feedbackInsights, feedbackInsights),
+  feedbackComments: staff.query(feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments),
+  feedbackExport: staff.query(feedbackExportInput, shape.feedbackExport, feedbackExport),
 });

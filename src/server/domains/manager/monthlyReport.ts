@@ -6,6 +6,7 @@ import type {
   MonthlyReportRow,
 } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
+import { publishedReview } from "../reviews/published";
 import type { ManagerCtx } from "./team";
 
 // Monthly report -------------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ export async function monthlyReport(ctx: ManagerCtx, month: string): Promise<Mon
     reviews as (
       select r.salesperson_id, count(*)::int as reviews, round(avg(r.overall_rating), 2)::float8 as average
         from ratings r join team t on t.id = r.salesperson_id
-       where r.created_at >= ${from} and r.created_at < ${to} and r.removed_at is null
+       where r.created_at >= ${from} and r.created_at < ${to} and ${publishedReview(ctx.sql, "r")}
        group by r.salesperson_id),
     cases as (
       select m.salesperson_id, count(*)::int as cases

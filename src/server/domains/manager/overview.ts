@@ -2,6 +2,7 @@ import { ratingBand } from "../../../shared/constants";
 import type { LeaderboardEntry, ManagerOverview, ManagerPerformance } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
 import { openInvitationSql } from "../invitations/rules";
+import { publishedReview } from "../reviews/published";
 import { dealershipAllowance } from "../subscriptions/reads";
 import type { ManagerCtx } from "./team";
 
@@ -34,7 +35,7 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
       cross join lateral (
         select round(avg(r.overall_rating), 1)::float8 as average, count(*)::int as total
           from ratings r join salespeople s on s.id = r.salesperson_id
-         where s.dealership_id = d.id and r.removed_at is null) reviews
+         where s.dealership_id = d.id and ${publishedReview(ctx.sql, "r")}) reviews
      where d.id = ${ctx.dealershipId}`;
   if (!row) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
   const {

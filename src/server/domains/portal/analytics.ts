@@ -4,6 +4,7 @@ import { round, roundOrNull } from "../../../shared/numbers";
 import type { SalespersonOverview } from "../../../shared/schemas/portal";
 import type { Sql } from "../../db/client";
 import type { SalespersonRow } from "../../db/rows";
+import { publishedReview } from "../reviews/published";
 
 const BUCKET: Record<AnalyticsPeriod, "day" | "week" | "month"> = {
   "7d": "day",
@@ -68,6 +69,7 @@ export async function salespersonOverview(
           on r.salesperson_id = ${salespersonId}
          and date_trunc(${bucket}, r.created_at at time zone ${tz}) = b
          and r.created_at >= now() - make_interval(days => ${days})
+         and ${publishedReview(sql, "r")}
        group by b order by b`,
     sql<{ bucket: string; views: number }[]>`
       with buckets as (${series})
@@ -91,7 +93,7 @@ export async function salespersonOverview(
         (select count(*)::int from appointments where salesperson_id = ${salespersonId} and status = 'completed' and ${VISIT_TIME_PLAIN} between now() - make_interval(days => ${days}) and now()) as completed,
         (select count(*)::int from appointments where salesperson_id = ${salespersonId} and status = 'no-show' and ${VISIT_TIME_PLAIN} between now() - make_interval(days => ${days}) and now()) as no_show,
         (select count(*)::int from appointments where salesperson_id = ${salespersonId} and status = 'cancelled' and ${VISIT_TIME_PLAIN} between now() - make_interval(days => ${days}) and now()) as cancelled,
-        (select count(*)::int from ratings where salesperson_id = ${salespersonId} and created_at >= now() - make_interval(days => ${days})) as reviews_in_period,
+        (select count(*)::int from ratings where salesperson_id = ${salespersonId} and created_at >= now() - make_interval(days => ${days}) and ${publishedReview(sql)}) as reviews_in_period,
         (select count(*)::int from profile_views where salesperson_id = ${salespersonId} and day >= (now() at time zone ${tz})::date - ${days - 1}::int) as profile_views,
         (select count(*)::int from appointments where salesperson_id = ${salespersonId} and status = 'scheduled' and starts_at > now()) as upcoming`,
     sql<{ minutes: string | null; unanswered: number }[]>`

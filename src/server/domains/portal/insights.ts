@@ -2,6 +2,7 @@
 import type { GrowthInsight } from "../../../shared/schemas/portal";
 import type { Sql } from "../../db/client";
 import type { SalespersonRow } from "../../db/rows";
+import { publishedReview } from "../reviews/published";
 
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 
@@ -9,13 +10,15 @@ export async function growthInsights(sql: Sql, salespersonId: number): Promise<G
   const [[me], [peers], [visits], waitlist, [profile], [inbox]] = await Promise.all([
     sql<{ pressure: string | null; n: number }[]>`
       select avg(pressure_level_rating)::text as pressure, count(*)::int as n
-        from ratings where salesperson_id = ${salespersonId} and created_at > now() - interval '365 days'`,
+        from ratings where salesperson_id = ${salespersonId} and created_at > now() - interval '365 days'
+         and ${publishedReview(sql)}`,
     sql<{ pressure: string | null; dealership: string | null }[]>`
       select avg(r.pressure_level_rating)::text as pressure, d.name as dealership
         from salespeople s
         join dealerships d on d.id = s.dealership_id
         join salespeople p on p.dealership_id = s.dealership_id and p.id <> s.id
         join ratings r on r.salesperson_id = p.id and r.created_at > now() - interval '365 days'
+                      and ${publishedReview(sql, "r")}
        where s.id = ${salespersonId}
        group by d.name`,
     sql<{ closed: number; no_show: number; completed: number; rated: number }[]>`

@@ -3,6 +3,7 @@
 
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
+import { publishedReview } from "./published";
 
 /** Serialises review changes per salesperson, so each recomputation sees every committed review. */
 export async function lockSalesperson(tx: Queryable, salespersonId: number): Promise<void> {
@@ -18,6 +19,6 @@ export async function refreshAggregates(tx: Queryable, salespersonId: number): P
       pressure_average = agg.pressure,
       updated_at = now()
       from (select round(avg(overall_rating), 2) as avg, count(*)::int as n, round(avg(pressure_level_rating), 2) as pressure
-              from ratings where salesperson_id = ${salespersonId} and removed_at is null) agg
+              from ratings where salesperson_id = ${salespersonId} and ${publishedReview(tx)}) agg
      where s.id = ${salespersonId}`;
 }

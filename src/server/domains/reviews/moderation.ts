@@ -28,15 +28,35 @@ async function reviewFor(ctx: Authed, ratingId: number) {
   return row;
 }
 
+/**
+ * The public reply to a review: written by the reviewed salesperson, or by their dealership's manager from the
+ * feedback feed (then audited, as every manager change is).
+ */
 export async function replyToReview(ctx: Authed, ratingId: number, body: string) {
   const review = await reviewFor(ctx, ratingId);
-  if (ctx.user.salespersonId !== review.salesperson_id) {
-    throw appError("FORBIDDEN", "Only the reviewed salesperson can reply", "NOT_OWNER");
+  const own = ctx.user.salespersonId === review.salesperson_id;
+  const manages = review.dealership_id !== null && ctx.user.managedDealershipId === review.dealership_id;
+  if (!own && !manages) {
+    throw appError(
+      "FORBIDDEN",
+      "Only the reviewed salesperson or their dealership's manager can reply",
+      "NOT_OWNER",
+    );
   }
   try {
-    const [reply] = await ctx.sql<Pick<RatingReplyRow, "id" | "created_at">[]>`
-      insert into rating_replies (rating_id, salesperson_id, body) values (${ratingId}, ${review.salesperson_id}, ${body})
-      returning id, created_at`;
+    const reply = await ctx.sql.begin(async (tx) => {
+      const [row] = await tx<Pick<RatingReplyRow, "id" | "created_at">[]>`
+        insert into rating_replies (rating_id, salesperson_id, body) values (${ratingId}, ${review.salesperson_id}, ${body})
+        returning id, created_at`;
+      if (!own)
+        await recordAudit(ctx, tx, {
+          action: "rating.reply",
+          entityId: ratingId,
+          dealershipId: review.dealership_id,
+          after: { replyId: row!.id, body },
+        });
+      return row;
+    });
     if (review.user_id) {
       await notify(ctx.sql, {
         to: { userId: review.user_id },

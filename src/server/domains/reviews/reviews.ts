@@ -8,6 +8,7 @@ import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
 import { type PageRequest, pageWindow } from "../../db/search";
+import { publishedReview, publishedReviewText } from "./published";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
 type ReviewRow = Pick<
@@ -17,6 +18,7 @@ type ReviewRow = Pick<
   | "helpfulness_rating"
   | "pressure_level_rating"
   | "communication_rating"
+  | "knowledge_rating"
   | "comment"
   | "helpfulness_comment"
   | "pressure_comment"
@@ -43,6 +45,7 @@ function toView(r: ReviewRow): ReviewView {
     helpfulnessRating: r.helpfulness_rating,
     pressureLevelRating: r.pressure_level_rating,
     communicationRating: r.communication_rating,
+    knowledgeRating: r.knowledge_rating,
     comment: r.comment,
     helpfulnessComment: r.helpfulness_comment,
     pressureComment: r.pressure_comment,
@@ -56,7 +59,7 @@ function toView(r: ReviewRow): ReviewView {
 }
 
 const SELECT = `
-  select r.id, r.overall_rating, r.helpfulness_rating, r.pressure_level_rating, r.communication_rating, r.comment,
+  select r.id, r.overall_rating, r.helpfulness_rating, r.pressure_level_rating, r.communication_rating, r.knowledge_rating, r.comment,
          r.helpfulness_comment, r.pressure_comment, r.communication_comment, to_char(r.visit_date, 'YYYY-MM-DD') as visit_date,
          r.created_at, r.appointment_id,
          coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as customer_name,
@@ -74,7 +77,7 @@ export async function listReviews(
   if (!exists) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
   const [rows, [summary]] = await Promise.all([
     sql.unsafe<ReviewRow[]>(
-      `${SELECT} where r.salesperson_id = $1 and r.removed_at is null order by ${ORDER[input.sort]} limit $2 offset $3`,
+      `${SELECT} where r.salesperson_id = $1 and ${publishedReviewText("r")} order by ${ORDER[input.sort]} limit $2 offset $3`,
       [input.salespersonId, window.pageSize, window.offset],
       { prepare: true },
     ),
@@ -85,11 +88,13 @@ export async function listReviews(
         helpfulness: string | null;
         pressure: string | null;
         communication: string | null;
+        knowledge: string | null;
       }[]
     >`
       select count(*)::int as n, avg(overall_rating)::text as overall, avg(helpfulness_rating)::text as helpfulness,
-             avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication
-        from ratings where salesperson_id = ${input.salespersonId} and removed_at is null`,
+             avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication,
+             avg(knowledge_rating)::text as knowledge
+        from ratings where salesperson_id = ${input.salespersonId} and ${publishedReview(sql)}`,
   ]);
   return {
     items: rows.map(toView),
@@ -99,6 +104,7 @@ export async function listReviews(
       helpfulness: roundOrNull(summary?.helpfulness, 2),
       pressureLevel: roundOrNull(summary?.pressure, 2),
       communication: roundOrNull(summary?.communication, 2),
+      knowledge: roundOrNull(summary?.knowledge, 2),
     },
   };
 }
@@ -106,9 +112,10 @@ export async function listReviews(
 /** The customer's own reviews (Ratings tab), with whether each can still be edited. */
 export async function myReviews(sql: Sql, user: SessionUser) {
   const rows = await sql.unsafe<
-    (ReviewRow & Pick<RatingRow, "salesperson_id" | "removed_at"> & { salesperson_name: string })[]
+    (ReviewRow &
+      Pick<RatingRow, "salesperson_id" | "removed_at" | "moderation_status"> & { salesperson_name: string })[]
   >(
-    `${SELECT.replace("rr.created_at as reply_at", "rr.created_at as reply_at, r.salesperson_id, s.name as salesperson_name, r.removed_at")}
+    `${SELECT.replace("rr.created_at as reply_at", "rr.created_at as reply_at, r.salesperson_id, s.name as salesperson_name, r.removed_at, r.moderation_status")}
        join salespeople s on s.id = r.salesperson_id
       where r.user_id = $1 order by r.created_at desc limit 100`,
     [user.id],
@@ -120,6 +127,8 @@ export async function myReviews(sql: Sql, user: SessionUser) {
     salespersonId: r.salesperson_id,
     salespersonName: r.salesperson_name,
     removed: r.removed_at !== null,
-    editable: r.removed_at === null && r.created_at.getTime() > editableSince,
+    moderationStatus: r.moderation_status,
+    editable:
+      r.removed_at === null && r.moderation_status !== "rejected" && r.created_at.getTime() > editableSince,
   }));
 }

@@ -1,8 +1,10 @@
 import * as shape from "../../../shared/schemas/reviews";
 import {
+  decideHeldReviewInput,
   editRatingInput,
   eligibleAppointmentsInput,
   flagInput,
+  heldReviewsInput,
   openFlagsInput,
   replyInput,
   resolveFlagInput,
@@ -10,7 +12,8 @@ import {
   submitRatingInput,
 } from "../../../shared/schemas/reviews";
 import { router } from "../../trpc/init";
-import { admin, anyone, customer, salesperson, staff } from "../../trpc/procedures";
+import { admin, anyone, customer, staff } from "../../trpc/procedures";
+import { decideHeldReview, heldReviews } from "./heldReviews";
 import { flagReview, openFlags, replyToReview, resolveFlag } from "./moderation";
 import { listReviews, myReviews } from "./reviews";
 import { editRating, eligibleAppointments, submitRating } from "./submit";
@@ -23,7 +26,7 @@ export const reviewsRouter = router({
   edit: customer.mutation(editRatingInput, shape.editedReview, editRating),
   list: anyone.query(reviewsPageInput, shape.reviewsPage, (ctx, input) => listReviews(ctx.sql, input)),
   mine: customer.query(shape.myReviews, (ctx) => myReviews(ctx.sql, ctx.user)),
-  reply: salesperson.mutation(replyInput, shape.reviewReply, (ctx, input) =>
+  reply: staff.mutation(replyInput, shape.reviewReply, (ctx, input) =>
     replyToReview(ctx, input.ratingId, input.body),
   ),
   flag: staff.mutation(flagInput, shape.reviewFlag, (ctx, input) =>
@@ -33,4 +36,6 @@ export const reviewsRouter = router({
   resolveFlag: admin.mutation(resolveFlagInput, shape.resolvedFlag, (ctx, input) =>
     resolveFlag(ctx, input.flagId, input.decision, input.note),
   ),
+  heldReviews: admin.query(heldReviewsInput, shape.heldReviewsPage, heldReviews),
+  decideHeld: admin.mutation(decideHeldReviewInput, shape.decidedHeldReview, decideHeldReview),
 });

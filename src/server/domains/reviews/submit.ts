@@ -14,6 +14,7 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { contactDetailHold, gamingRules } from "./gamingRules";
 
 type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
@@ -57,9 +58,12 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
     if (input.visitDate && input.visitDate > todayIn(appointment.time_zone)) {
       throw appError("BAD_REQUEST", "Visit date cannot be in the future", "VISIT_DATE_IN_FUTURE");
     }
+    const moderation = await gamingRules(tx, ctx.user, input);
     try {
       const [row] = await tx<Pick<RatingRow, "id">[]>`
         insert into ratings ${tx({
+          ...moderation,
+          knowledge_rating: input.knowledgeRating,
           salesperson_id: input.salespersonId,
           user_id: ctx.user.id,
           appointment_id: input.appointmentId,
@@ -74,31 +78,34 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
           visit_date: input.visitDate,
         })} returning id`;
       await refreshAggregates(tx, input.salespersonId);
-      await notify(tx, {
-        to: { salespersonId: input.salespersonId },
-        type: "new_review",
-        title: "New review",
-        body: `You received a ${input.overallRating}-star review.`,
-        link: links.salesperson(input.salespersonId, "reviews"),
-      });
-      await emitCrmEvent(ctx, tx, {
-        salespersonId: input.salespersonId,
-        type: "rating.created",
-        entityType: "rating",
-        entityId: row!.id,
-        data: async () => ({
-          ratingId: row!.id,
+      // A held review reaches the salesperson and their CRM when an administrator publishes it.
+      if (moderation.moderation_status === "published")
+        await notify(tx, {
+          to: { salespersonId: input.salespersonId },
+          type: "new_review",
+          title: "New review",
+          body: `You received a ${input.overallRating}-star review.`,
+          link: links.salesperson(input.salespersonId, "reviews"),
+        });
+      if (moderation.moderation_status === "published")
+        await emitCrmEvent(ctx, tx, {
           salespersonId: input.salespersonId,
-          appointmentId: input.appointmentId,
-          overallRating: input.overallRating,
-          helpfulnessRating: input.helpfulnessRating,
-          pressureLevelRating: input.pressureLevelRating,
-          communicationRating: input.communicationRating,
-          comment: input.comment ?? null,
-          visitDate: input.visitDate ?? null,
-        }),
-      });
-      return row!.id;
+          type: "rating.created",
+          entityType: "rating",
+          entityId: row!.id,
+          data: async () => ({
+            ratingId: row!.id,
+            salespersonId: input.salespersonId,
+            appointmentId: input.appointmentId,
+            overallRating: input.overallRating,
+            helpfulnessRating: input.helpfulnessRating,
+            pressureLevelRating: input.pressureLevelRating,
+            communicationRating: input.communicationRating,
+            comment: input.comment ?? null,
+            visitDate: input.visitDate ?? null,
+          }),
+        });
+      return { id: row!.id, moderation };
     } catch (error) {
       if (pgErrorCode(error) === PG.uniqueViolation) {
         throw appError("CONFLICT", "You have already reviewed this appointment.", "ALREADY_RATED");
@@ -110,9 +117,11 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
   const [summary] = await ctx.sql<Pick<SalespersonRow, "average_rating" | "total_reviews">[]>`
     select average_rating::text, total_reviews from salespeople where id = ${input.salespersonId}`;
   return {
-    id: created,
+    id: created.id,
     averageRating: Number(summary!.average_rating),
     totalReviews: summary!.total_reviews,
+    moderationStatus: created.moderation.moderation_status,
+    heldReason: created.moderation.held_reason,
   };
 }
 
@@ -158,6 +167,7 @@ export async function editRating(ctx: Authed, input: z.output<typeof editRatingI
       helpfulnessRating: "helpfulness_rating",
       pressureLevelRating: "pressure_level_rating",
       communicationRating: "communication_rating",
+      knowledgeRating: "knowledge_rating",
       comment: "comment",
       helpfulnessComment: "helpfulness_comment",
       pressureComment: "pressure_comment",
@@ -168,9 +178,10 @@ export async function editRating(ctx: Authed, input: z.output<typeof editRatingI
       const value = input[key as keyof typeof map];
       if (value !== undefined) columns[column] = value;
     }
+    Object.assign(columns, contactDetailHold(input));
     const [updated] = await tx<Pick<RatingRow, "id">[]>`
       update ratings set ${tx(columns)}
-       where id = ${input.id} and user_id = ${ctx.user.id} and removed_at is null
+       where id = ${input.id} and user_id = ${ctx.user.id} and removed_at is null and moderation_status <> 'rejected'
          and created_at > now() - make_interval(days => ${RATING_EDIT_DAYS})
        returning id`;
     if (!updated) {

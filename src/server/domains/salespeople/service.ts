@@ -22,6 +22,7 @@ import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { verifiedCertifications } from "../certifications/service";
+import { publishedReview } from "../reviews/published";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
@@ -246,7 +247,7 @@ async function latestRatings(
            coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
       from ratings r
       left join users u on u.id = r.user_id
-     where r.salesperson_id = ${salespersonId} and r.removed_at is null
+     where r.salesperson_id = ${salespersonId} and ${publishedReview(sql, "r")}
      order by r.created_at desc, r.id desc
      limit ${limit}`;
   return [...rows];
@@ -287,7 +288,7 @@ export async function getSalesperson(
       select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as "pressureLevel",
              avg(communication_rating)::float8 as communication, count(*)::int as n
         from ratings
-       where salesperson_id = ${id} and removed_at is null`,
+       where salesperson_id = ${id} and ${publishedReview(sql)}`,
     verifiedCertifications(sql, id),
   ]);
   return {

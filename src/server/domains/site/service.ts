@@ -23,6 +23,7 @@ import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
+import { publishedReview } from "../reviews/published";
 import { caseColumns, caseReference } from "./support";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
@@ -37,8 +38,8 @@ export async function siteStats(sql: Queryable): Promise<SiteStats> {
     { verified: number; average: number | null; ratings: number; dealerships: number }[]
   >`
     select (select count(*) from salespeople where verified_at is not null)::int as verified,
-           (select avg(overall_rating)::float8 from ratings) as average,
-           (select count(*) from ratings)::int as ratings,
+           (select avg(overall_rating)::float8 from ratings where ${publishedReview(sql)}) as average,
+           (select count(*) from ratings where ${publishedReview(sql)})::int as ratings,
            (select count(*) from dealerships)::int as dealerships`;
   return {
     verifiedSalespeople: row?.verified ?? 0,
@@ -165,7 +166,7 @@ export function testimonials(sql: Queryable): Promise<Testimonial[]> {
         join salespeople s on s.id = r.salesperson_id
         left join dealerships d on d.id = s.dealership_id
         left join users u on u.id = r.user_id
-       where r.overall_rating = 5 and char_length(r.comment) >= 30
+       where r.overall_rating = 5 and char_length(r.comment) >= 30 and ${publishedReview(sql, "r")}
        order by r.created_at desc, r.id desc
        limit 50`;
     const picked: Testimonial[] = [];

@@ -15,6 +15,7 @@ import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { OpenCountBadge } from "../consoleKit";
 import { ConsoleList, useSearchPage } from "../consoleList";
+import { HeldReviewsQueue } from "./HeldReviewsQueue";
 
 type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
 type Decision = "uphold" | "remove";
@@ -187,6 +188,7 @@ export function FlaggedReviewsTab() {
 
   return (
     <Stack gap="5">
+      <HeldReviewsQueue />
       <PanelHeader
         title="Flagged reviews"
         description="Reviews a salesperson or their manager asked us to check. Uphold keeps the review; Remove takes it off the profile and out of the averages."

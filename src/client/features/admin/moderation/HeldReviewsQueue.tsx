@@ -1,0 +1,186 @@
+// Reviews the gaming rules held (contact details, a burst from new accounts), above the flagged ones: an
+// administrator reads the reason and publishes the review (it joins the profile and the averages) or rejects it.
+import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { LuCircleCheck, LuCircleX, LuShieldAlert } from "react-icons/lu";
+import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { DecisionCard } from "../../../ui/DecisionCard";
+import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { TextareaField } from "../../../ui/form";
+import { mediumDate } from "../../../ui/format";
+import { PanelHeader } from "../../../ui/PanelHeader";
+import { StarRow } from "../../../ui/Rating";
+import { showToast } from "../../../ui/toaster";
+import { useDialogSubject } from "../../../ui/useDialogSubject";
+import { OpenCountBadge } from "../consoleKit";
+
+type HeldReview = RouterOutputs["reviews"]["heldReviews"]["items"][number];
+type Decision = "publish" | "reject";
+
+const DECISIONS = {
+  publish: {
+    title: "Publish this review?",
+    explain: "It appears on the profile, counts toward the averages, and the salesperson is told.",
+    confirm: "Publish",
+    palette: "green",
+    toast: "Review published",
+  },
+  reject: {
+    title: "Reject this review?",
+    explain: "It stays off the profile and out of the averages; its writer sees it was not published.",
+    confirm: "Reject review",
+    palette: "red",
+    toast: "Review rejected",
+  },
+} as const;
+
+function DecideDialog({
+  review,
+  decision,
+  open,
+  onOpenChange,
+}: {
+  review: HeldReview | null;
+  decision: Decision;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const utils = trpc.useUtils();
+  const decide = trpc.reviews.decideHeld.useMutation();
+  const [note, setNote] = useState("");
+  const copy = DECISIONS[decision];
+  useEffect(() => {
+    if (open) setNote("");
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!review) return;
+    try {
+      await decide.mutateAsync({ ratingId: review.id, decision, note: note.trim() || undefined });
+      showToast({
+        title: copy.toast,
+        description: `The review of ${review.salespersonName}.`,
+        variant: "success",
+      });
+      onOpenChange(false);
+    } catch (error) {
+      showToast({
+        title: "Couldn't decide on the review",
+        description: apiErrorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    }
+    await utils.reviews.heldReviews.invalidate();
+  };
+
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="card"
+      size="md"
+      alert
+      busy={decide.isPending}
+    >
+      <DialogHeading title={copy.title} subtitle={copy.explain} />
+      <DialogForm
+        label={copy.title}
+        onSubmit={(e) => void submit(e)}
+        onCancel={() => onOpenChange(false)}
+        plain
+        submit={{
+          confirmLabel: copy.confirm,
+          confirmIcon: decision === "publish" ? <LuCircleCheck /> : <LuCircleX />,
+          pendingLabel: "Saving...",
+          pending: decide.isPending,
+          palette: copy.palette,
+        }}
+      >
+        <TextareaField
+          label="Note"
+          note="optional"
+          rows={3}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          hint="Kept in the audit trail."
+        />
+      </DialogForm>
+    </DialogFrame>
+  );
+}
+
+function HeldCard({ review, onDecide }: { review: HeldReview; onDecide: (decision: Decision) => void }) {
+  const texts = [
+    review.comment,
+    review.helpfulnessComment,
+    review.pressureComment,
+    review.communicationComment,
+  ];
+  return (
+    <DecisionCard
+      label={`Held review of ${review.salespersonName}`}
+      title={review.salespersonName}
+      meta={`${review.dealershipName ?? "Independent"} · review by ${review.customerName} on ${mediumDate.format(new Date(review.createdAt))}${review.accountCreatedAt ? ` · account opened ${mediumDate.format(new Date(review.accountCreatedAt))}` : ""}`}
+      aside={
+        <HStack gap="2">
+          <StarRow value={review.overallRating} label={`Rated ${review.overallRating} out of 5`} />
+          <Text fontSize="sm" fontWeight="semibold">
+            {review.overallRating}/5
+          </Text>
+        </HStack>
+      }
+      actions={[
+        { label: "Publish", icon: <LuCircleCheck />, palette: "green", onClick: () => onDecide("publish") },
+        { label: "Reject", icon: <LuCircleX />, palette: "red", onClick: () => onDecide("reject") },
+      ]}
+    >
+      {texts.filter(Boolean).map((text) => (
+        <Text key={text} whiteSpace="pre-line">
+          “{text}”
+        </Text>
+      ))}
+      <HStack gap="2" p="3" bg="orange.50" borderRadius="md" borderStartWidth="3px" borderColor="orange.400">
+        <Box color="orange.600">
+          <LuShieldAlert aria-hidden />
+        </Box>
+        <Text fontSize="sm" fontWeight="medium">
+          Held: {review.heldReason ?? "no reason recorded"}
+        </Text>
+      </HStack>
+    </DecisionCard>
+  );
+}
+
+/** The held reviews, oldest first; shown only while there are some. */
+export function HeldReviewsQueue() {
+  const held = trpc.reviews.heldReviews.useQuery({ pageSize: 20 }, { refetchOnMount: "always" });
+  const dialog = useDialogSubject<{ review: HeldReview; decision: Decision }>();
+  if (!held.data || held.data.total === 0) return null;
+  return (
+    <Stack gap="4">
+      <PanelHeader
+        title="Held reviews"
+        description="Reviews our gaming rules held before publishing: contact details, or a burst of reviews from new accounts."
+      >
+        <OpenCountBadge total={held.data.total} />
+      </PanelHeader>
+      <Stack as="ul" listStyleType="none" gap="3" aria-label="Held reviews">
+        {held.data.items.map((review) => (
+          <HeldCard
+            key={review.id}
+            review={review}
+            onDecide={(decision) => dialog.show({ review, decision })}
+          />
+        ))}
+      </Stack>
+      <DecideDialog
+        review={dialog.subject?.review ?? null}
+        decision={dialog.subject?.decision ?? "publish"}
+        open={dialog.open}
+        onOpenChange={dialog.setOpen}
+      />
+    </Stack>
+  );
+}
