@@ -14,6 +14,7 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { holdDisputedReview, reviewableWhileDisputed } from "./disputedReview";
 
 type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
@@ -40,14 +41,16 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
         `review of appointment ${input.appointmentId}`,
       );
     }
+    // A no-show the buyer disputes may be reviewed now; the review is held until the dispute is decided.
+    const disputed =
+      appointment.status === "no-show" && (await reviewableWhileDisputed(tx, input.appointmentId));
     if (
       appointment.salesperson_id !== input.salespersonId ||
-      appointment.status !== "completed" ||
-      !appointment.completed_at
+      (!disputed && (appointment.status !== "completed" || !appointment.completed_at))
     ) {
       throw appError("BAD_REQUEST", NOT_ELIGIBLE, "APPOINTMENT_NOT_ELIGIBLE");
     }
-    if (!withinRatingWindow(appointment.completed_at)) {
+    if (appointment.completed_at && !withinRatingWindow(appointment.completed_at)) {
       throw appError(
         "UNPROCESSABLE_CONTENT",
         `Reviews can be written within ${RATING_WINDOW_DAYS} days of the visit.`,
@@ -73,6 +76,7 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
           communication_comment: input.communicationComment,
           visit_date: input.visitDate,
         })} returning id`;
+      if (disputed) await holdDisputedReview(tx, row!.id);
       await refreshAggregates(tx, input.salespersonId);
       await notify(tx, {
         to: { salespersonId: input.salespersonId },
