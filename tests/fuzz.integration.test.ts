@@ -401,6 +401,28 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     procedure: "certifications.reject",
     params: ["id"],
   },
+  { method: "GET", path: "/api/appointments/:id/record", procedure: "appointments.record", params: ["id"] },
+  {
+    method: "POST",
+    path: "/api/appointments/:id/dispute",
+    procedure: "appointments.dispute",
+    params: ["id"],
+  },
+  { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
+  { method: "GET", path: "/api/visit-disputes/manager", procedure: "disputes.forManager", query: true },
+  {
+    method: "POST",
+    path: "/api/visit-disputes/:id/manager-decision",
+    procedure: "disputes.managerDecide",
+    params: ["id"],
+  },
+  { method: "GET", path: "/api/visit-disputes", procedure: "disputes.list", query: true },
+  {
+    method: "POST",
+    path: "/api/visit-disputes/:id/decision",
+    procedure: "disputes.adminDecide",
+    params: ["id"],
+  },
   { method: "GET", path: "/api/transfer-requests", procedure: "transfers.list", query: true },
   { method: "POST", path: "/api/transfer-requests", procedure: "transfers.request" },
   {

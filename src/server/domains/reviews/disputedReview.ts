@@ -1,7 +1,7 @@
 // A review of a visit whose no-show the buyer disputes (docs/product/reviews.md): the buyer may write it while
 // the dispute is open; it is held ("Visit disputed") and counts nowhere until the dispute is decided. Upheld, it
 // is published; rejected, it is withheld ("visit not confirmed") and the buyer is told.
-import type { Queryable } from "../../db/client";
+import type { Fragment, Queryable } from "../../db/client";
 import { refreshAggregates } from "./aggregates";
 
 export const DISPUTED_HELD_REASON = "visit disputed";
@@ -17,6 +17,12 @@ export async function reviewableWhileDisputed(tx: Queryable, appointmentId: numb
                     where d.appointment_id = ${appointmentId} and a.status = 'no-show'
                       and d.status in ('open', 'escalated')) as disputed`;
   return row?.disputed ?? false;
+}
+
+/** The same as a condition on the appointment aliased `alias`, for lists of what the buyer may review. */
+export function disputedVisitSql(sql: Queryable, alias: string): Fragment {
+  return sql`(${sql(alias)}.status = 'no-show' and exists (
+    select from visit_disputes d where d.appointment_id = ${sql(alias)}.id and d.status in ('open', 'escalated')))`;
 }
 
 /** Holds the review just written for a disputed visit (in the transaction that wrote it). */

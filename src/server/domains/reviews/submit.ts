@@ -14,7 +14,7 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
-import { holdDisputedReview, reviewableWhileDisputed } from "./disputedReview";
+import { disputedVisitSql, holdDisputedReview, reviewableWhileDisputed } from "./disputedReview";
 
 type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
@@ -126,10 +126,11 @@ export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
     (Pick<AppointmentRow, "id" | "appointment_type" | "starts_at"> &
       Pick<SalespersonRow, "time_zone"> & { completed_at: Date })[]
   >`
-    select a.id, a.appointment_type, a.starts_at, a.completed_at, s.time_zone
+    select a.id, a.appointment_type, a.starts_at, coalesce(a.completed_at, a.starts_at) as completed_at, s.time_zone
       from appointments a join salespeople s on s.id = a.salesperson_id
-     where a.customer_id = ${ctx.user.id} and a.salesperson_id = ${salespersonId} and a.status = 'completed'
-       and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
+     where a.customer_id = ${ctx.user.id} and a.salesperson_id = ${salespersonId}
+       and (a.status = 'completed' and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
+            or ${disputedVisitSql(ctx.sql, "a")})
        and not exists (select 1 from ratings r where r.appointment_id = a.id)
      order by a.starts_at desc`;
   return rows.map((r) => ({
