@@ -4,6 +4,7 @@
 // Every answer must be below 500, and no error may carry SQL, driver or library text.
 import { afterAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
+import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvitations";
 import { appRouter } from "../src/server/trpc/root";
 import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -58,6 +59,10 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.reactivateUser": { id: lifecycleSpare },
   "admin.requestPromotion": { userId: lifecycleSpare },
   "site.contactMessages": { assignee: "none" },
+  "appointments.dispute": { statement: "I was there and test drove the hybrid." },
+  "appointments.stopReviewInvitations": {
+    token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
+  },
   "site.supportCase": { id: spareCase!.id },
   "site.replyToCase": { id: spareCase!.id },
   "site.updateSupportCase": { id: spareCase!.id, assigneeId: null },

@@ -86,7 +86,8 @@ export async function openDispute(
         values (${visit.id}, ${ctx.user.id}, ${visit.dealership_id}, ${input.statement},
                 ${independent ? "escalated" : "open"}, ${independent ? new Date() : null})
         returning id`;
-      const body = `${visit.customer_name} says they attended their visit with ${visit.salesperson_name}, marked no-show.`;
+      // No buyer's name in a stored notice: the visit's own row carries it, and erasure clears it there.
+      const body = `A buyer says they attended their visit with ${visit.salesperson_name}, marked no-show.`;
       if (independent) await tellAdministrators(tx, { title: "Visit disputed", body });
       else
         await notify(tx, {
