@@ -386,11 +386,11 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   disputed.setUTCHours(17, 30, 0, 0);
   const missedVisits = await sql<Pick<AppointmentRow, "id">[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
-                              customer_phone, customer_email)
+                              customer_phone, customer_email, created_at)
     values (${ids[0]!.id}, ${customers[0]!.id}, 'Consultation', ${missed.toISOString()}, 'no-show', 'Alex Morgan',
-            '(555) 555-0142', ${DEMO_ACCOUNTS.customer}),
+            '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(missed.getTime() - 3 * 86_400_000).toISOString()}),
            (${ids[0]!.id}, ${customers[1]!.id}, 'Test Drive', ${disputed.toISOString()}, 'no-show', 'Jordan Smith',
-            '(555) 555-0177', null)
+            '(555) 555-0177', null, ${new Date(disputed.getTime() - 4 * 86_400_000).toISOString()})
     returning id`;
   await recordTrailOfUntracked(sql);
   const disputedVisit = missedVisits[1];
