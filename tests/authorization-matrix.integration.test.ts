@@ -175,6 +175,33 @@ const cases: Case[] = [
     other: [],
   },
   {
+    name: "appointments.record",
+    run: async (role, whose) => {
+      const id = await appointment(
+        whose === "own" ? sessions.customer.userId : sessions.otherCustomer.userId,
+        whose === "own" ? a!.id : b!.id,
+        day++,
+      );
+      return callerFor(role).appointments.record({ id });
+    },
+    own: ["customer", "salesperson", "manager", "admin"],
+    other: ["admin"],
+  },
+  {
+    name: "disputes.managerDecide",
+    run: async (role, whose) => {
+      const id = await appointment(sessions.customer.userId, whose === "own" ? a!.id : b!.id, -day++);
+      await h.sql`update appointments set status = 'no-show' where id = ${id}`;
+      const [dispute] = await h.sql<{ id: number }[]>`
+        insert into visit_disputes (appointment_id, customer_id, dealership_id, statement)
+        values (${id}, ${sessions.customer.userId}, ${whose === "own" ? a!.dealership_id : b!.dealership_id},
+                'Matrix was there') returning id`;
+      return callerFor(role).disputes.managerDecide({ id: dispute!.id, decision: "reject", note: "Matrix" });
+    },
+    own: ["manager"],
+    other: [],
+  },
+  {
     name: "admin.verify",
     run: (role) => callerFor(role).admin.verify(),
     own: ["admin"],
@@ -249,6 +276,13 @@ const EXPECTED: Record<string, Tier> = {
   "appointments.updateStatus": "staff",
   "appointments.cancel": "signedIn",
   "appointments.joinWaitlist": "customer",
+  "appointments.record": "signedIn",
+  "appointments.dispute": "customer",
+  "appointments.stopReviewInvitations": "public",
+  "disputes.forManager": "manager",
+  "disputes.managerDecide": "manager",
+  "disputes.list": "admin",
+  "disputes.adminDecide": "admin",
   "availability.create": "staff",
   "availability.update": "staff",
   "availability.remove": "staff",

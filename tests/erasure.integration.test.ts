@@ -222,6 +222,18 @@ describe("erasure", () => {
         ),
       },
     ]);
+    // A visit of theirs marked no-show, which they dispute in their own words.
+    const [missed] = await h.sql<{ id: number }[]>`
+      insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
+                                customer_phone, customer_email)
+      values (${seller!.id}, ${person.userId}, 'Test Drive', now() - interval '1 day', 'no-show', ${typedName},
+              ${typedPhone}, ${email})
+      returning id`;
+    const disputed = await h.request("POST", `/api/appointments/${missed!.id}/dispute`, {
+      cookie: person.cookie,
+      body: { statement: "I was there, ticket QZX-4471 at the desk" },
+    });
+    expect(disputed.status, disputed.text).toBe(201);
     const message = await h.request("POST", "/api/contact-salesperson", {
       cookie: person.cookie,
       body: { salespersonId: seller!.id, message: `Call me about ${typedNotes}`, contactMethod: "email" },
@@ -340,7 +352,8 @@ describe("erasure", () => {
     const account = done.json.responseData.anonymised as Record<string, number>;
     expect(account).toMatchObject({
       users: 1,
-      appointments: 1,
+      appointments: 2,
+      visit_disputes: 1,
       messages: 1,
       contact_messages: 1,
       stripe_customers: 1,

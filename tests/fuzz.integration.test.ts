@@ -4,6 +4,7 @@
 // Every answer must be below 500, and no error may carry SQL, driver or library text.
 import { afterAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
+import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvitations";
 import { appRouter } from "../src/server/trpc/root";
 import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -58,6 +59,10 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.reactivateUser": { id: lifecycleSpare },
   "admin.requestPromotion": { userId: lifecycleSpare },
   "site.contactMessages": { assignee: "none" },
+  "appointments.dispute": { statement: "I was there and test drove the hybrid." },
+  "appointments.stopReviewInvitations": {
+    token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
+  },
   "site.supportCase": { id: spareCase!.id },
   "site.replyToCase": { id: spareCase!.id },
   "site.updateSupportCase": { id: spareCase!.id, assigneeId: null },
@@ -419,6 +424,28 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     method: "POST",
     path: "/api/certifications/:id/reject",
     procedure: "certifications.reject",
+    params: ["id"],
+  },
+  { method: "GET", path: "/api/appointments/:id/record", procedure: "appointments.record", params: ["id"] },
+  {
+    method: "POST",
+    path: "/api/appointments/:id/dispute",
+    procedure: "appointments.dispute",
+    params: ["id"],
+  },
+  { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
+  { method: "GET", path: "/api/visit-disputes/manager", procedure: "disputes.forManager", query: true },
+  {
+    method: "POST",
+    path: "/api/visit-disputes/:id/manager-decision",
+    procedure: "disputes.managerDecide",
+    params: ["id"],
+  },
+  { method: "GET", path: "/api/visit-disputes", procedure: "disputes.list", query: true },
+  {
+    method: "POST",
+    path: "/api/visit-disputes/:id/decision",
+    procedure: "disputes.adminDecide",
     params: ["id"],
   },
   { method: "GET", path: "/api/transfer-requests", procedure: "transfers.list", query: true },

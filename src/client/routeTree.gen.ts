@@ -47,6 +47,7 @@ import { Route as FaqSalespersonRouteImport } from './routes/faq.salesperson'
 import { Route as InvitationsAcceptRouteImport } from './routes/invitations.accept'
 import { Route as ListYourDealershipConfirmRouteImport } from './routes/list-your-dealership_.confirm'
 import { Route as ManagerDashboardRouteImport } from './routes/manager.dashboard'
+import { Route as ReviewInvitationsStopRouteImport } from './routes/review-invitations.stop'
 import { Route as SalespeopleIdRouteImport } from './routes/salespeople.$id'
 import { Route as SalespersonIdRouteImport } from './routes/salesperson.$id'
 import { Route as SalespersonDashboardRouteImport } from './routes/salesperson.dashboard'
@@ -249,6 +250,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/manager/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewInvitationsStopRoute = ReviewInvitationsStopRouteImport.update({
+  id: '/review-invitations/stop',
+  path: '/review-invitations/stop',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SalespeopleIdRoute = SalespeopleIdRouteImport.update({
   id: '/salespeople/$id',
   path: '/salespeople/$id',
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/invitations/accept': typeof InvitationsAcceptRoute
   '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/review-invitations/stop': typeof ReviewInvitationsStopRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
@@ -359,6 +366,7 @@ export interface FileRoutesByTo {
   '/invitations/accept': typeof InvitationsAcceptRoute
   '/list-your-dealership/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/review-invitations/stop': typeof ReviewInvitationsStopRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
@@ -405,6 +413,7 @@ export interface FileRoutesById {
   '/invitations/accept': typeof InvitationsAcceptRoute
   '/list-your-dealership_/confirm': typeof ListYourDealershipConfirmRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/review-invitations/stop': typeof ReviewInvitationsStopRoute
   '/salespeople/$id': typeof SalespeopleIdRoute
   '/salesperson/$id': typeof SalespersonIdRoute
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
@@ -452,6 +461,7 @@ export interface FileRouteTypes {
     | '/invitations/accept'
     | '/list-your-dealership/confirm'
     | '/manager/dashboard'
+    | '/review-invitations/stop'
     | '/salespeople/$id'
     | '/salesperson/$id'
     | '/salesperson/dashboard'
@@ -497,6 +507,7 @@ export interface FileRouteTypes {
     | '/invitations/accept'
     | '/list-your-dealership/confirm'
     | '/manager/dashboard'
+    | '/review-invitations/stop'
     | '/salespeople/$id'
     | '/salesperson/$id'
     | '/salesperson/dashboard'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/invitations/accept'
     | '/list-your-dealership_/confirm'
     | '/manager/dashboard'
+    | '/review-invitations/stop'
     | '/salespeople/$id'
     | '/salesperson/$id'
     | '/salesperson/dashboard'
@@ -588,6 +600,7 @@ export interface RootRouteChildren {
   InvitationsAcceptRoute: typeof InvitationsAcceptRoute
   ListYourDealershipConfirmRoute: typeof ListYourDealershipConfirmRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
+  ReviewInvitationsStopRoute: typeof ReviewInvitationsStopRoute
   SalespeopleIdRoute: typeof SalespeopleIdRoute
   SalespersonIdRoute: typeof SalespersonIdRoute
   SalespersonDashboardRoute: typeof SalespersonDashboardRoute
@@ -863,6 +876,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review-invitations/stop': {
+      id: '/review-invitations/stop'
+      path: '/review-invitations/stop'
+      fullPath: '/review-invitations/stop'
+      preLoaderRoute: typeof ReviewInvitationsStopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/salespeople/$id': {
       id: '/salespeople/$id'
       path: '/salespeople/$id'
@@ -940,6 +960,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsAcceptRoute: InvitationsAcceptRoute,
   ListYourDealershipConfirmRoute: ListYourDealershipConfirmRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
+  ReviewInvitationsStopRoute: ReviewInvitationsStopRoute,
   SalespeopleIdRoute: SalespeopleIdRoute,
   SalespersonIdRoute: SalespersonIdRoute,
   SalespersonDashboardRoute: SalespersonDashboardRoute,

@@ -18,7 +18,15 @@ export const SALESPERSON_TABS = [
 ] as const;
 export type SalespersonTab = (typeof SALESPERSON_TABS)[number];
 
-export const MANAGER_TABS = ["overview", "team", "performance", "location", "reports", "incidents"] as const;
+export const MANAGER_TABS = [
+  "overview",
+  "team",
+  "performance",
+  "location",
+  "reports",
+  "incidents",
+  "disputes",
+] as const;
 export type ManagerTab = (typeof MANAGER_TABS)[number];
 
 function withSearch(path: string, search: Record<string, string | number | undefined>): AppLink {
@@ -48,6 +56,8 @@ export const links = {
   confirmApplication: (token: string) => withSearch("/list-your-dealership/confirm", { token }),
   /** The admin console at a tab (the tabs are src/client/features/admin/adminSearch.ts's). */
   adminDashboard: (search: { tab?: string } = {}) => withSearch("/admin/dashboard", search),
+  /** The one-click page that stops e-mailed invitations to review (the token names the account). */
+  stopReviewInvitations: (token: string) => withSearch("/review-invitations/stop", { token }),
   /** The contact form, answering a support case when one is named ("Re: case #N"). */
   contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;

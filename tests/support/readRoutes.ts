@@ -151,7 +151,23 @@ async function makeRows(
   await h.sql`
     update ratings set moderation_status = 'held', held_reason = 'The review contains contact details (a phone number).'
      where id = (select id from ratings where salesperson_id <> ${who.person.id} order by id desc limit 1)`;
+  // Two visits of the customer marked no-show and disputed: one waits for the manager, one for administrators.
+  const missed = await h.sql<{ id: number }[]>`
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
+                              customer_phone)
+    values (${who.person.id}, ${who.customer.userId}, 'Test Drive', now() - interval '26 hours', 'no-show',
+            'Casey Reader', '(512) 555-0142'),
+           (${who.person.id}, ${who.customer.userId}, 'Consultation', now() - interval '50 hours', 'no-show',
+            'Casey Reader', '(512) 555-0142')
+    returning id`;
+  for (const visit of missed)
+    await post("a dispute of a no-show", who.customer.cookie, `/appointments/${visit.id}/dispute`, {
+      statement: "I was there and drove the hybrid.",
+    });
+  await h.sql`update visit_disputes set status = 'escalated', escalated_at = now()
+               where appointment_id = ${missed[1]!.id}`;
   return {
+    disputedVisitId: missed[0]!.id,
     supportCaseId: supportCase.id,
     integrationId: integration.id,
     dataRequestId: request.id,
@@ -192,6 +208,9 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/appointments/salesperson/:id/:date": { as: "public", url: `/appointments/salesperson/${sp}/${date}` },
     "/appointments/customer": { as: "customer", url: `/appointments/customer?userId=${customer}` },
     "/appointments/customer/:userId": { as: "customer", url: `/appointments/customer/${customer}` },
+    "/appointments/:id/record": { as: "customer", url: `/appointments/${f.disputedVisitId}/record` },
+    "/visit-disputes/manager": { as: "manager", url: "/visit-disputes/manager" },
+    "/visit-disputes": { as: "admin", url: "/visit-disputes" },
     "/availability-blocks/salesperson/:id": {
       as: "salesperson",
       url: `/availability-blocks/salesperson/${sp}`,

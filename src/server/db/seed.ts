@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { hashPassword } from "../auth/password";
+import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { loadCities } from "./cities";
 import { type Sql, withoutStatementTimeout } from "./client";
@@ -380,6 +381,30 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   log(
     `seed: ${history.appointments} more visits, ${history.subscriptions} subscriptions, ${history.payments} payments`,
   );
+
+  // A visit the demo customer missed, by the salesperson's word, a day ago ("I was there" is open to them), and
+  // another buyer's dispute of a no-show waiting for the demo manager. Then every visit gets its trail (booking,
+  // outcome) as the app would have written it.
+  const missed = new Date(now - 86_400_000 - 3 * 3_600_000);
+  missed.setUTCMinutes(0, 0, 0);
+  const disputed = new Date(now - 3 * 86_400_000);
+  disputed.setUTCHours(17, 30, 0, 0);
+  const missedVisits = await sql<Pick<AppointmentRow, "id">[]>`
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
+                              customer_phone, customer_email, created_at)
+    values (${ids[0]!.id}, ${customers[0]!.id}, 'Consultation', ${missed.toISOString()}, 'no-show', 'Alex Morgan',
+            '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(missed.getTime() - 3 * 86_400_000).toISOString()}),
+           (${ids[0]!.id}, ${customers[1]!.id}, 'Test Drive', ${disputed.toISOString()}, 'no-show', 'Jordan Smith',
+            '(555) 555-0177', null, ${new Date(disputed.getTime() - 4 * 86_400_000).toISOString()})
+    returning id`;
+  await recordTrailOfUntracked(sql);
+  const disputedVisit = missedVisits[1];
+  if (disputedVisit)
+    await sql`insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, opened_at)
+              select ${disputedVisit.id}, ${customers[1]!.id}, s.dealership_id,
+                     'I was there at 10:30 and test drove the hybrid with Sam; the receptionist signed me in.',
+                     now() - interval '2 days'
+                from salespeople s where s.id = ${ids[0]!.id}`;
 
   await sql`
     update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure

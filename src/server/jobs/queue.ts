@@ -15,6 +15,8 @@ export const QUEUES = {
   crmDelivery: "crm-delivery",
   retentionCleanup: "retention-cleanup",
   invitationMail: "invitation-mail",
+  visitClosing: "visit-closing",
+  disputeNotice: "dispute-notice",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -33,6 +35,13 @@ export type JobData = {
   "retention-cleanup": Record<string, never>;
   /** An invitation's e-mail: the job makes its link's token, so no token is ever stored in clear. */
   "invitation-mail": { invitationId: string; name: string | null };
+  /**
+   * Closing visits past their end, inviting their buyers to review and escalating overdue disputes (scheduled;
+   * carries nothing).
+   */
+  "visit-closing": Record<string, never>;
+  /** A visit dispute's e-mails at each step. */
+  "dispute-notice": { disputeId: number; event: "opened" | "escalated" | "upheld" | "rejected" };
 };
 
 /** What a CRM webhook receives as its JSON body. */

@@ -1,4 +1,8 @@
 // Registers every background job handler on the queue (each app instance runs them; pg-boss hands a job to one).
+
+import { closeVisits } from "../domains/appointments/closing";
+import { sendDisputeNotice } from "../domains/appointments/disputeNotices";
+import { escalateOverdueDisputes } from "../domains/appointments/disputes";
 import {
   type NoticeDeps,
   sendAppointmentNotice,
@@ -24,6 +28,19 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
     const result = await runCleanup(deps.sql, "scheduled", null);
     deps.logger.info(`retention cleanup: ${result.total} records`);
   });
+  await jobs.work(QUEUES.disputeNotice, (data) => sendDisputeNotice(deps, data));
+  await jobs.work(QUEUES.visitClosing, async () => {
+    const result = await closeVisits({ ...deps, secrets: crm.secrets });
+    const escalated = await escalateOverdueDisputes({ sql: deps.sql, jobs });
+    if (result.completed || result.invited || escalated.length)
+      deps.logger.info(
+        `visit closing: ${result.completed} completed, ${result.invited} invited to review, ${escalated.length} disputes escalated`,
+      );
+  });
+  // Every five minutes: visits past their end close themselves, their buyers are invited to review, and disputes
+  // a manager left open go to administrators (docs/product/booking.md); one run per tick across every instance,
+  // and each visit or dispute is claimed once by a conditional UPDATE.
+  await jobs.schedule(QUEUES.visitClosing, "*/5 * * * *");
   // Every day at 03:17 UTC: what is past its retention period goes (RETENTION_DEFAULTS, /compliance).
   await jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
 }

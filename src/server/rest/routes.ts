@@ -410,6 +410,61 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["id"],
   }),
+  // A visit's status trail and the buyer's dispute of a no-show; the one-click stop of review invitations
+  route({
+    method: "GET",
+    path: "/appointments/:id/record",
+    procedure: "appointments.record",
+    input: "none",
+    params: ["id"],
+  }),
+  /** The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked. */
+  route({
+    method: "POST",
+    path: "/appointments/:id/dispute",
+    procedure: "appointments.dispute",
+    input: "body",
+    params: ["id"],
+    status: 201,
+  }),
+  route({
+    method: "POST",
+    path: "/review-invitations/stop",
+    procedure: "appointments.stopReviewInvitations",
+    input: "body",
+  }),
+  route({
+    method: "GET",
+    path: "/visit-disputes/manager",
+    procedure: "disputes.forManager",
+    input: "query",
+    shape: (list) => ({ body: list.items, headers: { "X-Total-Count": String(list.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  /** The dealership's manager: body `{ decision: "uphold" | "reject", note }`. */
+  route({
+    method: "POST",
+    path: "/visit-disputes/:id/manager-decision",
+    procedure: "disputes.managerDecide",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "GET",
+    path: "/visit-disputes",
+    procedure: "disputes.list",
+    input: "query",
+    shape: (list) => ({ body: list.items, headers: { "X-Total-Count": String(list.total) } }),
+    responds: { kind: "page", headers: TOTAL_COUNT },
+  }),
+  /** Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`. */
+  route({
+    method: "POST",
+    path: "/visit-disputes/:id/decision",
+    procedure: "disputes.adminDecide",
+    input: "body",
+    params: ["id"],
+  }),
   route({
     method: "POST",
     path: "/availability-blocks",

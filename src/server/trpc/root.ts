@@ -2,7 +2,7 @@
 import { adminRouter } from "../domains/admin/router";
 import { analyticsRouter } from "../domains/analytics/router";
 import { apiKeysRouter } from "../domains/apiKeys/router";
-import { appointmentsRouter, availabilityRouter } from "../domains/appointments/router";
+import { appointmentsRouter, availabilityRouter, visitDisputesRouter } from "../domains/appointments/router";
 import { auditTrailRouter } from "../domains/auditTrail/router";
 import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
 import { certificationsRouter } from "../domains/certifications/router";
@@ -52,6 +52,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   onboarding: onboardingRouter,
   certifications: certificationsRouter,
+  disputes: visitDisputesRouter,
 });
 
 export type AppRouter = typeof appRouter;

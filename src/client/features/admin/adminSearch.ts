@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   "dealerships",
   "applications",
   "transfers",
+  "disputes",
   "reviews",
   "incidents",
   "messages",

@@ -11,10 +11,12 @@ import {
   LuHistory,
   LuMail,
   LuMonitorDot,
+  LuScale,
   LuShieldAlert,
   LuUserRound,
   LuUsers,
 } from "react-icons/lu";
+import { DisputesPanel } from "../appointments";
 import { ApplicationsTab } from "../onboarding";
 import { AdminTransfersTab } from "../transfers";
 import type { AdminTab } from "./adminSearch";
@@ -41,6 +43,7 @@ export const ADMIN_TAB_PANELS: Record<AdminTab, AdminTabEntry> = {
   dealerships: { label: "Dealerships", icon: LuBuilding2, panel: DealershipsTab },
   applications: { label: "Applications", icon: LuClipboardList, panel: ApplicationsTab },
   transfers: { label: "Transfers", icon: LuArrowLeftRight, panel: AdminTransfersTab },
+  disputes: { label: "Disputes", icon: LuScale, panel: () => <DisputesPanel who="admin" /> },
   reviews: { label: "Reviews", icon: LuFlag, panel: FlaggedReviewsTab },
   incidents: { label: "Incidents", icon: LuShieldAlert, panel: MisconductTab },
   messages: { label: "Messages", icon: LuMail, panel: ContactMessagesTab },

@@ -14,6 +14,7 @@ import {
   CustomerVisit,
   SalespersonVisit,
 } from "./AppointmentVisits";
+import { VisitHistory } from "./VisitHistory";
 
 type Section = { description: string; empty: ReactNode };
 
@@ -108,6 +109,7 @@ function AppointmentItem({
         {side === "customer" ? (
           <CancelledLine appointment={appointment} side="customer" ps={{ base: "0", sm: "18" }} />
         ) : null}
+        <VisitHistory appointment={appointment} side={side} />
       </Card.Body>
     </Card.Root>
   );

@@ -3,6 +3,7 @@
 export { AppointmentList } from "./AppointmentList";
 export { AvailableToday } from "./AvailableToday";
 export { fullViews } from "./appointmentLists";
+export { DisputesPanel } from "./DisputesPanel";
 export { appointmentStatusStyle } from "./format";
 export { ScheduleAppointmentDialog, type SchedulingTarget } from "./ScheduleAppointmentDialog";
 export type { SlotHint } from "./SlotPicker";

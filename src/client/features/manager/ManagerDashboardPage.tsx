@@ -6,6 +6,7 @@ import {
   LuFileText,
   LuLayoutDashboard,
   LuMapPin,
+  LuScale,
   LuShieldAlert,
   LuShieldX,
   LuUsers,
@@ -18,6 +19,7 @@ import { PageHeader } from "../../ui/layout/PageHeader";
 import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { DisputesPanel } from "../appointments";
 import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
 import { MonthlyReportPanel } from "./MonthlyReportPanel";
@@ -33,6 +35,7 @@ const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
   location: { label: "Dealership", icon: LuMapPin },
   reports: { label: "Reports", icon: LuFileText },
   incidents: { label: "Incidents", icon: LuShieldAlert },
+  disputes: { label: "Disputes", icon: LuScale },
 };
 
 function AccessDenied() {
@@ -106,6 +109,7 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
             <MisconductCasesPanel />
           </Box>
         ),
+        disputes: <DisputesPanel who="manager" />,
       }}
     />
   );

@@ -19,6 +19,7 @@ import {
   refuseBlocked,
   resolveSlot,
 } from "./slotChecks";
+import { actorOf, recordStatusChange, statusChangeSql } from "./statusTrail";
 import {
   type AppointmentViewRow,
   appointmentNotFound,
@@ -210,7 +211,14 @@ export async function bookAppointment(
              link: bookingNoticeLink(id),
              onlyIf: ctx.sql`exists (select from created)`,
            })}),
-           queued as (${enqueue})
+           queued as (${enqueue}),
+           trail as (${statusChangeSql(ctx.sql, {
+             appointmentId: id,
+             from: null,
+             to: "scheduled",
+             actor: actorOf(ctx.user),
+             onlyIf: ctx.sql`exists (select from created)`,
+           })})
       select * from created`;
     return toAppointmentView({ ...created!, ...salesperson });
   } catch (error) {
@@ -238,6 +246,14 @@ export async function rescheduleAppointment(
          and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
        returning id`;
     if (!cancelled) throw changeRefusal(old);
+    const actor = actorOf(ctx.user);
+    await recordStatusChange(tx, {
+      appointmentId: old.id,
+      from: "scheduled",
+      to: "cancelled",
+      actor,
+      note: `Rescheduled to ${input.date} ${input.time}`,
+    });
     await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt);
     const id = await insertScheduled(tx, {
       salesperson_id: old.salesperson_id,
@@ -250,6 +266,13 @@ export async function rescheduleAppointment(
       notes: old.notes,
     });
     await tx`update appointments set rescheduled_to_id = ${id} where id = ${old.id}`;
+    await recordStatusChange(tx, {
+      appointmentId: id,
+      from: null,
+      to: "scheduled",
+      actor,
+      note: `Moved from visit #${old.id}`,
+    });
     await notify(tx, {
       to: { salespersonId: old.salesperson_id },
       type: "appointment_rescheduled",

@@ -14,10 +14,13 @@ import {
   waitlistInput,
 } from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
+import * as visits from "../../../shared/schemas/visits";
 import { router } from "../../trpc/init";
-import { anyone, customer, signedIn, staff } from "../../trpc/procedures";
+import { admin, anyone, customer, manager, signedIn, staff } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
+import { adminDisputes, decideAsAdmin, decideAsManager, managerDisputes, openDispute } from "./disputes";
+import { stopReviewInvitations } from "./reviewInvitations";
 import {
   availableToday,
   availableTodayMany,
@@ -29,6 +32,7 @@ import {
   updateAppointmentStatus,
 } from "./service";
 import { appointmentById } from "./views";
+import { visitRecord } from "./visitRecord";
 
 export const appointmentsRouter = router({
   book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment),
@@ -59,6 +63,22 @@ export const appointmentsRouter = router({
   joinWaitlist: customer.mutation(waitlistInput, shape.waitlistEntry, (ctx, input) =>
     joinWaitlist(ctx, input.salespersonId, input.date),
   ),
+  /** The visit's status trail and dispute, for its buyer and staff. */
+  record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id)),
+  /** The buyer's "I was there" on their visit marked no-show. */
+  dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute),
+  /** The one-click stop of e-mailed invitations to review (the token is the e-mailed secret). */
+  stopReviewInvitations: anyone.mutation(visits.unsubscribeInput, visits.unsubscribed, (ctx, input) =>
+    stopReviewInvitations(ctx, input.token),
+  ),
+});
+
+/** Disputes of no-shows: the dealership's manager decides, then administrators. */
+export const visitDisputesRouter = router({
+  forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes),
+  managerDecide: manager.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsManager),
+  list: admin.query(visits.disputeListInput, visits.disputeList, adminDisputes),
+  adminDecide: admin.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsAdmin),
 });
 
 export const availabilityRouter = router({

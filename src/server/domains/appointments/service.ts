@@ -24,6 +24,7 @@ import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { visibleSql } from "../salespeople/service";
 import { changeRefusal } from "./slotChecks";
+import { actorOf, recordStatusChange } from "./statusTrail";
 import {
   APPOINTMENT_SELECT,
   type AppointmentViewRow,
@@ -150,6 +151,13 @@ export async function updateAppointmentStatus(
        where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
          and ${staffSql(tx, ctx.user, "s")}
        returning a.id, a.salesperson_id`;
+    if (row)
+      await recordStatusChange(tx, {
+        appointmentId: row.id,
+        from: "scheduled",
+        to: input.status,
+        actor: actorOf(ctx.user),
+      });
     if (row && input.status === "completed")
       await appointmentCrmEvent(
         ctx,
@@ -195,6 +203,13 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
          and ${appointmentSql(tx, ctx.user, "appointments")}
        returning id`;
     if (!cancelled) return false;
+    await recordStatusChange(tx, {
+      appointmentId: row.id,
+      from: "scheduled",
+      to: "cancelled",
+      actor: actorOf(ctx.user),
+      note: input.reason ?? null,
+    });
     const local = toOffsetIso(row.starts_at, row.time_zone);
     if (side === "customer") {
       await notify(tx, {

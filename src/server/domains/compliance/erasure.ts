@@ -222,6 +222,21 @@ export async function eraseUser(
                                         then null else cancellation_reason end
        where id = any(${bookingIds}::int[]) returning 1`,
   );
+  // What the buyer typed about their visits: a dispute's statement, and their own words on the status trail
+  // (a cancellation's reason).
+  note(
+    "visit_disputes",
+    await tx`
+      update visit_disputes set statement = null
+       where appointment_id = any(${bookingIds}::int[]) and statement is not null returning 1`,
+  );
+  note(
+    "appointment_events",
+    await tx`
+      update appointment_events set note = null
+       where appointment_id = any(${bookingIds}::int[]) and actor_role = 'customer' and note is not null
+      returning 1`,
+  );
 
   note(
     "users",

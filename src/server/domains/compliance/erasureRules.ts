@@ -55,8 +55,9 @@ export const ERASURE_RULES: Record<string, string> = {
   certifications: "their profile's certifications deleted",
   contact_replies: "answers to the messages they sent replaced",
   admin_promotions: "kept (ids only)",
-  appointment_events: "kept (ids only)",
-  visit_disputes: "kept (ids only)",
+  appointment_events:
+    "status changes of their bookings kept; notes they wrote (cancellation reasons) cleared",
+  visit_disputes: "disputes of their bookings kept; the statements they wrote cleared",
   purchase_claims: "kept (ids only)",
   crm_inbound_events: "kept (ids only)",
 };

@@ -14,6 +14,7 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { DISPUTED_HOLD, disputedVisitSql, reviewableWhileDisputed } from "./disputedReview";
 import { contactDetailHold, gamingRules } from "./gamingRules";
 
 type Authed = Context & { user: SessionUser };
@@ -41,14 +42,16 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
         `review of appointment ${input.appointmentId}`,
       );
     }
+    // A no-show the buyer disputes may be reviewed now; the review is held until the dispute is decided.
+    const disputed =
+      appointment.status === "no-show" && (await reviewableWhileDisputed(tx, input.appointmentId));
     if (
       appointment.salesperson_id !== input.salespersonId ||
-      appointment.status !== "completed" ||
-      !appointment.completed_at
+      (!disputed && (appointment.status !== "completed" || !appointment.completed_at))
     ) {
       throw appError("BAD_REQUEST", NOT_ELIGIBLE, "APPOINTMENT_NOT_ELIGIBLE");
     }
-    if (!withinRatingWindow(appointment.completed_at)) {
+    if (appointment.completed_at && !withinRatingWindow(appointment.completed_at)) {
       throw appError(
         "UNPROCESSABLE_CONTENT",
         `Reviews can be written within ${RATING_WINDOW_DAYS} days of the visit.`,
@@ -58,7 +61,8 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
     if (input.visitDate && input.visitDate > todayIn(appointment.time_zone)) {
       throw appError("BAD_REQUEST", "Visit date cannot be in the future", "VISIT_DATE_IN_FUTURE");
     }
-    const moderation = await gamingRules(tx, ctx.user, input);
+    const ruled = await gamingRules(tx, ctx.user, input);
+    const moderation = disputed ? DISPUTED_HOLD : ruled;
     try {
       const [row] = await tx<Pick<RatingRow, "id">[]>`
         insert into ratings ${tx({
@@ -131,10 +135,11 @@ export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
     (Pick<AppointmentRow, "id" | "appointment_type" | "starts_at"> &
       Pick<SalespersonRow, "time_zone"> & { completed_at: Date })[]
   >`
-    select a.id, a.appointment_type, a.starts_at, a.completed_at, s.time_zone
+    select a.id, a.appointment_type, a.starts_at, coalesce(a.completed_at, a.starts_at) as completed_at, s.time_zone
       from appointments a join salespeople s on s.id = a.salesperson_id
-     where a.customer_id = ${ctx.user.id} and a.salesperson_id = ${salespersonId} and a.status = 'completed'
-       and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
+     where a.customer_id = ${ctx.user.id} and a.salesperson_id = ${salespersonId}
+       and (a.status = 'completed' and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
+            or ${disputedVisitSql(ctx.sql, "a")})
        and not exists (select 1 from ratings r where r.appointment_id = a.id)
      order by a.starts_at desc`;
   return rows.map((r) => ({

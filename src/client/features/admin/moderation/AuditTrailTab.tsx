@@ -43,6 +43,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   subscription: "Subscription",
   crm_integration: "CRM integration",
   api_key: "API key",
+  visit_dispute: "Visit dispute",
   retention_policy: "Retention policy",
   dealership_application: "Dealership application",
 };

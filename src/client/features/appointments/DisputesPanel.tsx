@@ -1,0 +1,178 @@
+// Buyers' disputes of no-shows, for whoever decides them: a dealership's manager (their own dealership's, while
+// open) or administrators (escalated ones, and independent salespeople's). Uphold or reject, with a note.
+import { Badge, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuCheck, LuScale, LuX } from "react-icons/lu";
+import type { DisputeListItem } from "../../../shared/schemas/visits";
+import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
+import { trpc } from "../../trpc";
+import { DecisionCard } from "../../ui/DecisionCard";
+import { FormDialog } from "../../ui/dialog";
+import { TextareaField } from "../../ui/form";
+import { mediumDate } from "../../ui/format";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { showToast } from "../../ui/toaster";
+
+type Decider = "manager" | "admin";
+type Decision = { dispute: DisputeListItem; decision: "uphold" | "reject" };
+
+const STATUS: Record<DisputeListItem["status"], { label: string; palette: string }> = {
+  open: { label: "Waiting for the manager", palette: "orange" },
+  escalated: { label: "With administrators", palette: "purple" },
+  upheld: { label: "Upheld", palette: "green" },
+  rejected: { label: "Rejected", palette: "red" },
+};
+
+function DecideDialog({
+  who,
+  pending,
+  onClose,
+}: {
+  who: Decider;
+  pending: Decision | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const [note, setNote] = useState("");
+  const done = async () => {
+    showToast({ title: "Dispute decided", description: "The buyer has been told.", variant: "success" });
+    setNote("");
+    onClose();
+    await Promise.all([utils.disputes.forManager.invalidate(), utils.disputes.list.invalidate()]);
+  };
+  const asManager = trpc.disputes.managerDecide.useMutation({ onSuccess: done });
+  const asAdmin = trpc.disputes.adminDecide.useMutation({ onSuccess: done });
+  const mutation = who === "manager" ? asManager : asAdmin;
+  const uphold = pending?.decision === "uphold";
+  return (
+    <FormDialog
+      open={!!pending}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={uphold ? "Uphold the dispute" : "Reject the dispute"}
+      subtitle={
+        uphold
+          ? "The visit becomes completed: the buyer can review it, and a review written meanwhile is published."
+          : "The visit stays a no-show, and a review written meanwhile is not published."
+      }
+      label={uphold ? "Uphold dispute" : "Reject dispute"}
+      confirmLabel={uphold ? "Uphold" : "Reject"}
+      pendingLabel="Saving..."
+      pending={mutation.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) mutation.mutate({ id: pending.dispute.id, decision: pending.decision, note });
+      }}
+    >
+      <TextareaField
+        label="Note for the buyer"
+        required
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={1000}
+        rows={3}
+        error={mutation.error?.message}
+        hint="Kept in the audit trail."
+      />
+    </FormDialog>
+  );
+}
+
+function DisputeCard({
+  dispute,
+  who,
+  onDecide,
+}: {
+  dispute: DisputeListItem;
+  who: Decider;
+  onDecide: (d: Decision) => void;
+}) {
+  const decidable = who === "manager" ? dispute.status === "open" : dispute.status === "escalated";
+  const status = STATUS[dispute.status];
+  const visit = `${dispute.customerName}'s ${dispute.appointmentType}`;
+  return (
+    <DecisionCard
+      label={`Dispute of ${visit} with ${dispute.salespersonName}`}
+      title={`${visit} with ${dispute.salespersonName}`}
+      meta={`Visit ${mediumDate.format(new Date(dispute.visitAt))}${dispute.dealershipName ? ` · ${dispute.dealershipName}` : " · independent"} · disputed ${mediumDate.format(new Date(dispute.openedAt))}`}
+      aside={
+        <Badge colorPalette={status.palette} variant="subtle" borderRadius="full">
+          {status.label}
+        </Badge>
+      }
+      actions={
+        decidable
+          ? [
+              {
+                label: "Reject",
+                icon: <LuX />,
+                palette: "red",
+                ariaLabel: `Reject the dispute of ${visit}`,
+                onClick: () => onDecide({ dispute, decision: "reject" }),
+              },
+              {
+                label: "Uphold",
+                icon: <LuCheck />,
+                palette: "green",
+                ariaLabel: `Uphold the dispute of ${visit}`,
+                onClick: () => onDecide({ dispute, decision: "uphold" }),
+              },
+            ]
+          : []
+      }
+    >
+      <Stack gap="1">
+        {dispute.statement ? <Text fontSize="sm">“{dispute.statement}”</Text> : null}
+        {dispute.resolutionNote ? (
+          <Text fontSize="sm" color="fg.muted">
+            Decision note: {dispute.resolutionNote}
+          </Text>
+        ) : null}
+      </Stack>
+    </DecisionCard>
+  );
+}
+
+/** The list of disputes with Uphold / Reject on those the caller may decide. */
+export function DisputesPanel({ who }: { who: Decider }) {
+  const [pending, setPending] = useState<Decision | null>(null);
+  const managerList = trpc.disputes.forManager.useQuery({ pageSize: 50 }, { enabled: who === "manager" });
+  const adminList = trpc.disputes.list.useQuery({ pageSize: 50 }, { enabled: who === "admin" });
+  const query = who === "manager" ? managerList : adminList;
+  return (
+    <Stack gap="4" maxW="5xl">
+      <PanelHeader
+        title="Visit disputes"
+        description={
+          who === "manager"
+            ? `Buyers who say they came to a visit marked no-show. Decide within ${DISPUTE_ESCALATION_DAYS} days, or the dispute goes to administrators.`
+            : `Disputes a dealership's manager left open ${DISPUTE_ESCALATION_DAYS} days, and those about independent salespeople.`
+        }
+      />
+      <QueryState
+        query={query}
+        loading={<Text fontSize="sm">Loading disputes…</Text>}
+        error={{ title: "We couldn't load the disputes", description: "Try again in a moment." }}
+      >
+        {(page) =>
+          page.items.length === 0 ? (
+            <Notice
+              icon={LuScale}
+              title="No disputes"
+              titleAs="h3"
+              description="When a buyer says they attended a visit marked no-show, it shows up here."
+              {...panelNotice()}
+            />
+          ) : (
+            <Stack as="ul" listStyleType="none" gap="3">
+              {page.items.map((dispute) => (
+                <DisputeCard key={dispute.id} dispute={dispute} who={who} onDecide={setPending} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+      <DecideDialog who={who} pending={pending} onClose={() => setPending(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+// Job handler: the e-mails a visit dispute sends as it moves along: to the dealership's manager when opened, to
+// administrators when it reaches them (escalated, or opened on an independent salesperson's visit), to the buyer
+// when decided.
+
+import { links } from "../../../shared/links";
+import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
+import type { Sql } from "../../db/client";
+import type { JobData } from "../../jobs/queue";
+import type { Mailer, MailMessage } from "../../mail/mailer";
+
+type DisputeNoticeRow = {
+  status: string;
+  statement: string | null;
+  resolution_note: string | null;
+  customer_name: string;
+  buyer_email: string | null;
+  salesperson_name: string;
+  dealership_name: string | null;
+  manager_email: string | null;
+  admin_emails: string[];
+};
+
+export async function sendDisputeNotice(
+  deps: { sql: Sql; mailer: Mailer; appUrl: string },
+  data: JobData["dispute-notice"],
+) {
+  const [row] = await deps.sql<DisputeNoticeRow[]>`
+    select d.status, d.statement, d.resolution_note, a.customer_name, b.email::text as buyer_email,
+           s.name as salesperson_name, dl.name as dealership_name, m.email::text as manager_email,
+           array(select u.email::text from users u where u.role = 'admin' and u.disabled_at is null
+                  order by u.email) as admin_emails
+      from visit_disputes d
+      join appointments a on a.id = d.appointment_id
+      join salespeople s on s.id = a.salesperson_id
+      left join users b on b.id = d.customer_id
+      left join dealerships dl on dl.id = d.dealership_id
+      left join users m on m.id = dl.manager_id
+     where d.id = ${data.disputeId}`;
+  if (!row) return;
+  const what = `${row.customer_name}'s visit with ${row.salesperson_name}${row.dealership_name ? ` (${row.dealership_name})` : ""}`;
+  const statement = row.statement ? `\n\nTheir words: "${row.statement}"` : "";
+  const mails: MailMessage[] = [];
+  const toAdmins = (subject: string, text: string) => {
+    for (const to of row.admin_emails) mails.push({ to, subject, text });
+  };
+  const adminLink = `${deps.appUrl}${links.adminDashboard({ tab: "disputes" })}`;
+  switch (data.event) {
+    case "opened":
+      if (row.status === "escalated")
+        toAdmins(
+          "A buyer disputes a no-show",
+          `${what} was marked no-show; the buyer says they were there.${statement}\n\nThe salesperson works independently, so administrators decide: ${adminLink}\n`,
+        );
+      else if (row.manager_email)
+        mails.push({
+          to: row.manager_email,
+          subject: "A buyer disputes a no-show",
+          text: `${what} was marked no-show; the buyer says they were there.${statement}\n\nUphold or reject it within ${DISPUTE_ESCALATION_DAYS} days, or it goes to administrators: ${deps.appUrl}${links.managerDashboard({ tab: "disputes" })}\n`,
+        });
+      break;
+    case "escalated":
+      toAdmins(
+        "A no-show dispute waits for you",
+        `The dispute of ${what} waited ${DISPUTE_ESCALATION_DAYS} days for the dealership's manager.${statement}\n\nDecide it: ${adminLink}\n`,
+      );
+      break;
+    case "upheld":
+    case "rejected":
+      if (row.buyer_email)
+        mails.push({
+          to: row.buyer_email,
+          subject:
+            data.event === "upheld" ? "Your visit is confirmed" : "Your no-show dispute was not accepted",
+          text:
+            data.event === "upheld"
+              ? `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} now counts as attended, and you can review it.\nNote: ${row.resolution_note ?? ""}\n\n${deps.appUrl}${links.appointments()}\n`
+              : `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} stays marked as a no-show. A review written for it is not published.\nNote: ${row.resolution_note ?? ""}\n\n${deps.appUrl}${links.appointments()}\n`,
+        });
+      break;
+  }
+  for (const mail of mails) await deps.mailer.send(mail);
+}

@@ -1,0 +1,260 @@
+// A buyer's "I was there" on a visit marked no-show (docs/product/reviews.md): opened within DISPUTE_WINDOW_DAYS
+// of the marking, decided by the salesperson's dealership manager, or by administrators once it waited
+// DISPUTE_ESCALATION_DAYS (at once for an independent salesperson). Upheld, the visit becomes completed and its
+// review window starts; rejected, it stays a no-show. Every decision is audited; every claim is one conditional
+// UPDATE, so two deciders, or two instances escalating, act once.
+import type { z } from "zod";
+import { links } from "../../../shared/links";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type {
+  DisputeListItem,
+  decideDisputeInput,
+  disputeListInput,
+  openDisputeInput,
+  VisitRecord,
+} from "../../../shared/schemas/visits";
+import { DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/visits";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import { refuseAsMissing } from "../../auth/securityEvents";
+import type { Fragment, Queryable, Sql } from "../../db/client";
+import { PG, pgErrorCode } from "../../db/pgErrors";
+import { containsPattern, pageWindow } from "../../db/search";
+import { type JobQueue, QUEUES } from "../../jobs/queue";
+import type { Context } from "../../serviceContext";
+import { notify } from "../notifications/notify";
+import { settleDisputedReview } from "../reviews/disputedReview";
+import { actorOf, recordStatusChange } from "./statusTrail";
+import { DISPUTE_COLUMNS, loadVisitRecord, markedNoShowSql } from "./visitRecord";
+
+type Authed = Context & { user: SessionUser };
+type ManagerCtx = Authed & { dealershipId: number };
+
+function disputeMissing() {
+  return appError("NOT_FOUND", "Dispute not found", "DISPUTE_NOT_FOUND");
+}
+
+/** Tells every active administrator, in the caller's transaction. */
+async function tellAdministrators(tx: Queryable, notice: { title: string; body: string }) {
+  await tx`
+    insert into notifications (user_id, type, title, body, link)
+    select u.id, 'visit_dispute', ${notice.title}, ${notice.body}, ${links.adminDashboard({ tab: "disputes" })}
+      from users u where u.role = 'admin' and u.disabled_at is null`;
+}
+
+/** The buyer opens a dispute of their own no-show visit, within the window, once. */
+export async function openDispute(
+  ctx: Authed,
+  input: z.output<typeof openDisputeInput>,
+): Promise<VisitRecord> {
+  await ctx.sql.begin(async (tx) => {
+    const [visit] = await tx<
+      {
+        id: number;
+        status: string;
+        marked_at: Date;
+        dealership_id: number | null;
+        salesperson_name: string;
+        customer_name: string;
+      }[]
+    >`
+      select a.id, a.status, ${markedNoShowSql(tx, "a")} as marked_at, s.dealership_id,
+             s.name as salesperson_name, a.customer_name
+        from appointments a join salespeople s on s.id = a.salesperson_id
+       where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
+         for update of a`;
+    if (!visit) {
+      throw await refuseAsMissing(
+        ctx,
+        { db: tx, table: "appointments", id: input.id },
+        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
+        `dispute of appointment ${input.id}`,
+      );
+    }
+    if (visit.status !== "no-show")
+      throw appError("CONFLICT", "Only a visit marked no-show can be disputed.", "NOT_A_NO_SHOW");
+    if (!withinDisputeWindow(visit.marked_at))
+      throw appError(
+        "UNPROCESSABLE_CONTENT",
+        "A no-show can be disputed within 7 days of being marked.",
+        "DISPUTE_WINDOW_CLOSED",
+      );
+    const independent = visit.dealership_id === null;
+    try {
+      const [dispute] = await tx<{ id: number }[]>`
+        insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, status, escalated_at)
+        values (${visit.id}, ${ctx.user.id}, ${visit.dealership_id}, ${input.statement},
+                ${independent ? "escalated" : "open"}, ${independent ? new Date() : null})
+        returning id`;
+      // No buyer's name in a stored notice: the visit's own row carries it, and erasure clears it there.
+      const body = `A buyer says they attended their visit with ${visit.salesperson_name}, marked no-show.`;
+      if (independent) await tellAdministrators(tx, { title: "Visit disputed", body });
+      else
+        await notify(tx, {
+          to: { managerOf: visit.dealership_id! },
+          type: "visit_dispute",
+          title: "Visit disputed",
+          body,
+          link: links.managerDashboard({ tab: "disputes" }),
+        });
+      await ctx.jobs.send(QUEUES.disputeNotice, { disputeId: dispute!.id, event: "opened" }, { within: tx });
+    } catch (error) {
+      if (pgErrorCode(error) === PG.uniqueViolation)
+        throw appError("CONFLICT", "This visit is already disputed.", "ALREADY_DISPUTED");
+      throw error;
+    }
+  });
+  return loadVisitRecord(ctx.sql, input.id);
+}
+
+const LIST_COLUMNS = `${DISPUTE_COLUMNS}, a.id as "appointmentId", a.appointment_type as "appointmentType",
+  a.starts_at as "visitAt", s.id as "salespersonId", s.name as "salespersonName", dl.name as "dealershipName",
+  a.customer_name as "customerName"`;
+
+async function disputePage(ctx: Context, input: z.output<typeof disputeListInput>, scope: Fragment) {
+  const { page, pageSize, offset } = pageWindow(input);
+  const pattern = containsPattern(input.search);
+  const where = ctx.sql`
+    where ${scope} and (${input.status ?? null}::text is null or d.status = ${input.status ?? null})
+      and (${pattern}::text is null or s.name ilike ${pattern} or a.customer_name ilike ${pattern})`;
+  const from = ctx.sql`visit_disputes d join appointments a on a.id = d.appointment_id
+    join salespeople s on s.id = a.salesperson_id left join dealerships dl on dl.id = s.dealership_id`;
+  const [items, [count]] = await Promise.all([
+    ctx.sql<DisputeListItem[]>`
+      select ${ctx.sql.unsafe(LIST_COLUMNS)} from ${from} ${where}
+       order by (d.status in ('open', 'escalated')) desc, d.opened_at, d.id limit ${pageSize} offset ${offset}`,
+    ctx.sql<{ n: number }[]>`select count(*)::int as n from ${from} ${where}`,
+  ]);
+  return { items, total: count?.n ?? 0, page, pageSize };
+}
+
+/** The manager's dealership's disputes, undecided first. */
+export function managerDisputes(ctx: ManagerCtx, input: z.output<typeof disputeListInput>) {
+  return disputePage(ctx, input, ctx.sql`d.dealership_id = ${ctx.dealershipId}`);
+}
+
+/** Every dispute administrators may decide or have decided: the escalated ones first. */
+export function adminDisputes(ctx: Authed, input: z.output<typeof disputeListInput>) {
+  return disputePage(ctx, input, ctx.sql`(d.status <> 'open' or d.dealership_id is null)`);
+}
+
+async function disputeItem(sql: Queryable, id: number): Promise<DisputeListItem> {
+  const [item] = await sql<DisputeListItem[]>`
+    select ${sql.unsafe(LIST_COLUMNS)}
+      from visit_disputes d join appointments a on a.id = d.appointment_id
+      join salespeople s on s.id = a.salesperson_id left join dealerships dl on dl.id = s.dealership_id
+     where d.id = ${id}`;
+  if (!item) throw disputeMissing();
+  return item;
+}
+
+/**
+ * Upholds or rejects a dispute: the dealership's manager while it is open, administrators once it is escalated.
+ * Upheld, the visit moves from no-show to completed (on its trail, by the decider) and a review written while
+ * it was disputed is published; rejected, such a review is withheld and the buyer told why.
+ */
+async function decideDispute(
+  ctx: Authed,
+  input: z.output<typeof decideDisputeInput>,
+  who: { dealershipId: number } | "admin",
+) {
+  const uphold = input.decision === "uphold";
+  const next = uphold ? "upheld" : "rejected";
+  const decided = await ctx.sql.begin(async (tx) => {
+    const from = who === "admin" ? "escalated" : "open";
+    const [dispute] = await tx<
+      { id: number; appointment_id: number; customer_id: string | null; dealership_id: number | null }[]
+    >`
+      update visit_disputes
+         set status = ${next}, resolved_at = now(), resolved_by = ${ctx.user.id}, resolution_note = ${input.note}
+       where id = ${input.id} and status = ${from}
+         and ${who === "admin" ? tx`true` : tx`dealership_id = ${who.dealershipId}`}
+      returning id, appointment_id, customer_id, dealership_id`;
+    if (!dispute) return null;
+    const [visit] = uphold
+      ? await tx<{ id: number; salesperson_id: number }[]>`
+          update appointments set status = 'completed', completed_at = now()
+           where id = ${dispute.appointment_id} and status = 'no-show'
+          returning id, salesperson_id`
+      : [];
+    if (visit)
+      await recordStatusChange(tx, {
+        appointmentId: visit.id,
+        from: "no-show",
+        to: "completed",
+        actor: actorOf(ctx.user),
+        note: `Dispute upheld: ${input.note}`,
+      });
+    await settleDisputedReview(tx, dispute.appointment_id, uphold);
+    await recordAudit(ctx, tx, {
+      action: uphold ? "visit_dispute.uphold" : "visit_dispute.reject",
+      entityId: dispute.id,
+      dealershipId: dispute.dealership_id,
+      reason: input.note,
+      before: { status: from, appointmentStatus: "no-show" },
+      after: { status: next, appointmentStatus: uphold ? "completed" : "no-show" },
+    });
+    if (dispute.customer_id)
+      await notify(tx, {
+        to: { userId: dispute.customer_id },
+        type: "visit_dispute",
+        title: uphold ? "Your visit is confirmed" : "Your dispute was not accepted",
+        body: uphold
+          ? `Your visit now counts as attended, and you can review it. Note: ${input.note}`
+          : `The visit stays marked as a no-show. Note: ${input.note}`,
+        link: links.appointments(),
+      });
+    await ctx.jobs.send(QUEUES.disputeNotice, { disputeId: dispute.id, event: next }, { within: tx });
+    return dispute;
+  });
+  if (!decided) {
+    const [found] = await ctx.sql<{ status: string; dealership_id: number | null }[]>`
+      select status, dealership_id from visit_disputes where id = ${input.id}`;
+    const visible = who === "admin" || found?.dealership_id === who.dealershipId;
+    if (!found || !visible) throw disputeMissing();
+    if (found.status === "open")
+      throw appError(
+        "CONFLICT",
+        `This dispute is with the dealership's manager until it has waited ${DISPUTE_ESCALATION_DAYS} days.`,
+        "DISPUTE_WITH_MANAGER",
+      );
+    if (found.status === "escalated")
+      throw appError("CONFLICT", "This dispute went to administrators.", "DISPUTE_ESCALATED");
+    throw appError("CONFLICT", `This dispute was already ${found.status}.`, "DISPUTE_DECIDED");
+  }
+  ctx.browseCache.clear();
+  return {
+    dispute: await disputeItem(ctx.sql, decided.id),
+    appointmentStatus: uphold ? ("completed" as const) : ("no-show" as const),
+  };
+}
+
+export const decideAsManager = (ctx: ManagerCtx, input: z.output<typeof decideDisputeInput>) =>
+  decideDispute(ctx, input, { dealershipId: ctx.dealershipId });
+
+export const decideAsAdmin = (ctx: Authed, input: z.output<typeof decideDisputeInput>) =>
+  decideDispute(ctx, input, "admin");
+
+/**
+ * Hands disputes their manager left open DISPUTE_ESCALATION_DAYS to administrators, in one statement: the status
+ * condition is the claim, so two instances escalate each dispute once. Answers the escalated ids.
+ */
+export async function escalateOverdueDisputes(deps: { sql: Sql; jobs: JobQueue }): Promise<number[]> {
+  return deps.sql.begin(async (sql) => {
+    const rows = await sql<{ id: number }[]>`
+    with overdue as (
+      update visit_disputes set status = 'escalated', escalated_at = now()
+       where status = 'open' and opened_at < now() - make_interval(days => ${DISPUTE_ESCALATION_DAYS})
+      returning id),
+    told as (
+      insert into notifications (user_id, type, title, body, link)
+      select u.id, 'visit_dispute', 'Visit dispute escalated',
+             ${`A buyer's dispute of a no-show waited ${DISPUTE_ESCALATION_DAYS} days for the dealership's manager.`},
+             ${links.adminDashboard({ tab: "disputes" })}
+        from users u where u.role = 'admin' and u.disabled_at is null and exists (select from overdue))
+    select id from overdue order by id`;
+    for (const row of rows)
+      await deps.jobs.send(QUEUES.disputeNotice, { disputeId: row.id, event: "escalated" }, { within: sql });
+    return rows.map((row) => row.id);
+  });
+}

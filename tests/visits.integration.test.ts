@@ -1,0 +1,368 @@
+// Visits that close themselves and the buyer's word on a no-show (docs/product/booking.md, reviews.md): every
+// status change on the trail, auto-completion once across two instances with one invitation each, the one-click
+// stop of invitations, and a dispute from the buyer through the manager to administrators.
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../src/server/db/client";
+import { seedDatabase } from "../src/server/db/seed";
+import { closeVisits } from "../src/server/domains/appointments/closing";
+import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputes";
+import { submitRatingInput } from "../src/shared/schemas/reviews";
+import { addDays, todayIn } from "../src/shared/time";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+await seedDatabase(h.sql, { scale: 0.02 });
+
+type Place = { id: number; email: string; time_zone: string; dealership_id: number; manager_email: string };
+const places = await h.sql<Place[]>`
+  select distinct on (d.id) s.id, s.email::text as email, s.time_zone, d.id as dealership_id,
+         u.email::text as manager_email
+    from salespeople s join dealerships d on d.id = s.dealership_id join users u on u.id = d.manager_id
+   where s.verified_at is not null
+   order by d.id, s.id limit 2`;
+const [A, B] = [places[0]!, places[1]!];
+const [independent] = await h.sql<{ id: number }[]>`
+  insert into salespeople (name, email, dealership_id, city, state, time_zone, payment_model)
+  values ('Indie Pendent', 'indie@sales.example.org', null, 'Austin', 'TX', ${A.time_zone}, 'individual')
+  returning id`;
+
+const buyer = await h.signIn("visits.buyer@example.org");
+const otherBuyer = await h.signIn("visits.other@example.org");
+const salesperson = await h.signIn(A.email, "salesperson");
+const managerA = await h.signIn(A.manager_email, "manager");
+const managerB = await h.signIn(B.manager_email, "manager");
+const admin = await h.signIn("visits.admin@example.org", "admin");
+
+/** A visit of `customer` with `salespersonId`, starting `minutesFromNow` from now, in `status`. */
+async function visit(
+  customer: { userId: string },
+  minutesFromNow: number,
+  options: { salespersonId?: number; status?: string } = {},
+) {
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
+                              customer_phone)
+    values (${options.salespersonId ?? A.id}, ${customer.userId}, 'Test Drive',
+            ${new Date(Date.now() + minutesFromNow * 60_000)}, ${options.status ?? "scheduled"}, 'Vi Sitor',
+            '(512) 555-0101')
+    returning id`;
+  return row!.id;
+}
+
+async function trailOf(id: number) {
+  return h.sql<
+    { from_status: string | null; to_status: string; actor_role: string; actor_id: string | null }[]
+  >`
+    select from_status, to_status, actor_role, actor_id from appointment_events
+     where appointment_id = ${id} order by created_at, id`;
+}
+
+async function statusOf(id: number) {
+  const [row] = await h.sql<{ status: string; review_invited_at: Date | null }[]>`
+    select status, review_invited_at from appointments where id = ${id}`;
+  return row!;
+}
+
+/** A review of the visit, with every score the review form asks for. */
+function reviewOf(appointmentId: number, stars = 4) {
+  const scores = [
+    "overallRating",
+    "helpfulnessRating",
+    "pressureLevelRating",
+    "communicationRating",
+    "knowledgeRating",
+  ];
+  return {
+    salespersonId: A.id,
+    appointmentId,
+    ...Object.fromEntries(scores.filter((key) => key in submitRatingInput.shape).map((key) => [key, stars])),
+  };
+}
+
+/** Polls a condition (every 50 ms, at most 10 s) instead of sleeping a fixed time. */
+async function until(condition: () => Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const invitations = (email: string) =>
+  h.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("How was your"));
+
+describe("status trail", () => {
+  it("records the booking, a salesperson's completion and a cancellation, and shows them to the visit's parties only", async () => {
+    const date = addDays(todayIn(A.time_zone), 3);
+    const booked = await h.request("POST", "/api/appointments", {
+      cookie: buyer.cookie,
+      body: {
+        salespersonId: A.id,
+        date,
+        time: "11:00",
+        appointmentType: "Test Drive",
+        customerName: "Vi Sitor",
+        customerPhone: "(512) 555-0101",
+      },
+    });
+    expect(booked.status).toBe(201);
+    const id = booked.json.id as number;
+    const cancelled = await h.request("PATCH", `/api/appointments/${id}/cancel`, {
+      cookie: buyer.cookie,
+      body: { reason: "Bought elsewhere" },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await trailOf(id)).toEqual([
+      { from_status: null, to_status: "scheduled", actor_role: "customer", actor_id: buyer.userId },
+      { from_status: "scheduled", to_status: "cancelled", actor_role: "customer", actor_id: buyer.userId },
+    ]);
+
+    const past = await visit(buyer, -60);
+    const done = await h.request("PATCH", `/api/appointments/${past}`, {
+      cookie: salesperson.cookie,
+      body: { status: "completed" },
+    });
+    expect(done.status).toBe(200);
+    const record = await h.request("GET", `/api/appointments/${past}/record`, { cookie: buyer.cookie });
+    expect(record.status).toBe(200);
+    expect(record.json.trail).toMatchObject([
+      { from: "scheduled", to: "completed", actorRole: "salesperson", actorName: expect.any(String) },
+    ]);
+    const theirs = await h.request("GET", `/api/appointments/${past}/record`, { cookie: otherBuyer.cookie });
+    expect(theirs.status).toBe(404);
+  });
+});
+
+describe("auto-completion", () => {
+  it("two instances closing visits at once complete each due visit once and invite its buyer once", async () => {
+    const due = [await visit(buyer, -200), await visit(buyer, -24 * 60), await visit(otherBuyer, -151)];
+    const missed = await visit(buyer, -300, { status: "no-show" });
+    const future = await visit(buyer, 60 * 24);
+    const recent = await visit(buyer, -120); // ended 90 minutes ago: not yet
+    // A second app instance: its own connections and mailer on the same database and SMTP sink.
+    const second = createDatabase(h.dbUrl, { max: 4 });
+    const one = { ...h.noticeDeps, secrets: h.deps.secrets };
+    const two = { ...h.noticeDeps, sql: second.sql, secrets: h.deps.secrets };
+    try {
+      // Both instances start while a third session holds the due visits, so both have chosen them and wait when
+      // it lets go: exactly the race the claim must settle.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => {};
+      const locked = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = h.sql.begin(async (tx) => {
+        await tx`select id from appointments where id in ${tx(due)} for update`;
+        holding();
+        await held;
+      });
+      await locked;
+      const racing = Promise.all([closeVisits(one), closeVisits(two)]);
+      await until(async () => {
+        const [waiting] = await h.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+           where wait_event_type = 'Lock' and datname = current_database()`;
+        return waiting!.n >= 2;
+      });
+      release();
+      await holder;
+      const runs = [...(await racing), await closeVisits(one), await closeVisits(two)];
+      expect(runs.reduce((n, r) => n + r.completed, 0)).toBe(due.length);
+      expect(runs.reduce((n, r) => n + r.invited, 0)).toBe(due.length);
+    } finally {
+      await second.end({ timeout: 5 });
+    }
+    for (const id of due) {
+      expect(await statusOf(id)).toMatchObject({ status: "completed", review_invited_at: expect.any(Date) });
+      expect(await trailOf(id)).toEqual([
+        { from_status: "scheduled", to_status: "completed", actor_role: "system", actor_id: null },
+      ]);
+    }
+    expect((await statusOf(missed)).status).toBe("no-show");
+    expect((await statusOf(future)).status).toBe("scheduled");
+    expect((await statusOf(recent)).status).toBe("scheduled");
+    expect(await trailOf(missed)).toEqual([]);
+    expect(invitations("visits.buyer@example.org")).toHaveLength(2);
+    expect(invitations("visits.other@example.org")).toHaveLength(1);
+    // The review window runs from the completion: the buyer may review it now.
+    const reviewed = await h.request("POST", "/api/ratings-submit", {
+      cookie: otherBuyer.cookie,
+      body: reviewOf(due[2]!, 5),
+    });
+    expect(reviewed.status).toBe(201);
+  });
+
+  it("a buyer who clicks the link in an invitation gets no more, and a forged link is refused", async () => {
+    const mail = invitations("visits.buyer@example.org")[0]!;
+    const token = decodeURIComponent(/review-invitations\/stop\?token=([^\s]+)/.exec(mail.text)![1]!);
+    const forged = await h.request("POST", "/api/review-invitations/stop", {
+      body: { token: `${token.slice(0, -4)}AAAA` },
+    });
+    expect(forged.status).toBe(400);
+    const stopped = await h.request("POST", "/api/review-invitations/stop", { body: { token } });
+    expect(stopped.status).toBe(200);
+    expect(stopped.json.email).toBe("visits.buyer@example.org");
+    expect((await h.request("POST", "/api/review-invitations/stop", { body: { token } })).status).toBe(200);
+    const later = await visit(buyer, -180);
+    await closeVisits({ ...h.noticeDeps, secrets: h.deps.secrets });
+    expect(await statusOf(later)).toMatchObject({ status: "completed", review_invited_at: expect.any(Date) });
+    expect(invitations("visits.buyer@example.org")).toHaveLength(2);
+  });
+});
+
+describe("disputes", () => {
+  async function markNoShow(id: number) {
+    const marked = await h.request("PATCH", `/api/appointments/${id}`, {
+      cookie: salesperson.cookie,
+      body: { status: "no-show" },
+    });
+    expect(marked.status).toBe(200);
+  }
+  const statement = { statement: "I was there at eleven and drove the hybrid." };
+
+  it("goes to the manager, then, left open 7 days, to administrators, who uphold it: the visit is completed", async () => {
+    const id = await visit(buyer, -400);
+    await markNoShow(id);
+    expect(
+      (
+        await h.request("POST", `/api/appointments/${id}/dispute`, {
+          cookie: otherBuyer.cookie,
+          body: statement,
+        })
+      ).status,
+    ).toBe(404);
+    const opened = await h.request("POST", `/api/appointments/${id}/dispute`, {
+      cookie: buyer.cookie,
+      body: statement,
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.json.dispute).toMatchObject({ status: "open", statement: statement.statement });
+    const again = await h.request("POST", `/api/appointments/${id}/dispute`, {
+      cookie: buyer.cookie,
+      body: statement,
+    });
+    expect(again.json.code).toBe("ALREADY_DISPUTED");
+    const disputeId = opened.json.dispute.id as number;
+    await h.waitForMail((m) => m.to.includes(A.manager_email) && m.subject === "A buyer disputes a no-show");
+
+    // While disputed, the buyer may already review; the review is held.
+    const written = await h.request("POST", "/api/ratings-submit", {
+      cookie: buyer.cookie,
+      body: reviewOf(id),
+    });
+    expect(written.status).toBe(201);
+    const [held] = await h.sql<{ moderation_status: string; held_reason: string | null }[]>`
+      select moderation_status, held_reason from ratings where appointment_id = ${id}`;
+    expect(held).toEqual({ moderation_status: "held", held_reason: "visit disputed" });
+
+    const mine = await h.request("GET", "/api/visit-disputes/manager", { cookie: managerA.cookie });
+    expect(mine.json.map((d: { id: number }) => d.id)).toContain(disputeId);
+    const notTheirs = await h.request("GET", "/api/visit-disputes/manager", { cookie: managerB.cookie });
+    expect(notTheirs.json.map((d: { id: number }) => d.id)).not.toContain(disputeId);
+    const decideB = await h.request("POST", `/api/visit-disputes/${disputeId}/manager-decision`, {
+      cookie: managerB.cookie,
+      body: { decision: "uphold", note: "Seen on camera" },
+    });
+    expect(decideB.status).toBe(404);
+    const tooEarly = await h.request("POST", `/api/visit-disputes/${disputeId}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "uphold", note: "Seen on camera" },
+    });
+    expect(tooEarly.json.code).toBe("DISPUTE_WITH_MANAGER");
+
+    // The manager does nothing for 7 days (moved in the row, not waited out).
+    await h.sql`update visit_disputes set opened_at = now() - interval '7 days 1 minute' where id = ${disputeId}`;
+    const runs = await Promise.all([
+      escalateOverdueDisputes({ sql: h.sql, jobs: h.deps.jobs }),
+      escalateOverdueDisputes({ sql: h.sql, jobs: h.deps.jobs }),
+    ]);
+    expect(runs.flat().filter((d) => d === disputeId)).toHaveLength(1);
+    const late = await h.request("POST", `/api/visit-disputes/${disputeId}/manager-decision`, {
+      cookie: managerA.cookie,
+      body: { decision: "reject", note: "Too late now" },
+    });
+    expect(late.json.code).toBe("DISPUTE_ESCALATED");
+    const queue = await h.request("GET", "/api/visit-disputes?status=escalated", { cookie: admin.cookie });
+    expect(queue.json.map((d: { id: number }) => d.id)).toContain(disputeId);
+
+    const upheld = await h.request("POST", `/api/visit-disputes/${disputeId}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "uphold", note: "The sign-in sheet shows the visit." },
+    });
+    expect(upheld.status).toBe(200);
+    expect(upheld.json).toMatchObject({ appointmentStatus: "completed", dispute: { status: "upheld" } });
+    expect((await statusOf(id)).status).toBe("completed");
+    expect(await trailOf(id)).toEqual([
+      {
+        from_status: "scheduled",
+        to_status: "no-show",
+        actor_role: "salesperson",
+        actor_id: salesperson.userId,
+      },
+      { from_status: "no-show", to_status: "completed", actor_role: "admin", actor_id: admin.userId },
+    ]);
+    const [published] = await h.sql<{ moderation_status: string }[]>`
+      select moderation_status from ratings where appointment_id = ${id}`;
+    expect(published!.moderation_status).toBe("published");
+    const [audit] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from audit_log where action = 'visit_dispute.uphold' and entity_id = ${String(disputeId)}`;
+    expect(audit!.n).toBe(1);
+    const record = await h.request("GET", `/api/appointments/${id}/record`, { cookie: buyer.cookie });
+    expect(record.json.dispute).toMatchObject({ status: "upheld", escalatedAt: expect.any(String) });
+  });
+
+  it("a manager's rejection keeps the no-show and withholds the review written meanwhile", async () => {
+    const id = await visit(buyer, -460);
+    await markNoShow(id);
+    const opened = await h.request("POST", `/api/appointments/${id}/dispute`, {
+      cookie: buyer.cookie,
+      body: statement,
+    });
+    expect(opened.status).toBe(201);
+    expect(
+      (await h.request("POST", "/api/ratings-submit", { cookie: buyer.cookie, body: reviewOf(id) })).status,
+    ).toBe(201);
+    const rejected = await h.request(
+      "POST",
+      `/api/visit-disputes/${opened.json.dispute.id}/manager-decision`,
+      {
+        cookie: managerA.cookie,
+        body: { decision: "reject", note: "Nobody of that name came in." },
+      },
+    );
+    expect(rejected.status).toBe(200);
+    expect(rejected.json.appointmentStatus).toBe("no-show");
+    expect((await statusOf(id)).status).toBe("no-show");
+    const [withheld] = await h.sql<{ moderation_status: string; held_reason: string | null }[]>`
+      select moderation_status, held_reason from ratings where appointment_id = ${id}`;
+    expect(withheld).toEqual({ moderation_status: "rejected", held_reason: "visit not confirmed" });
+    await h.waitForMail(
+      (m) =>
+        m.to.includes("visits.buyer@example.org") && m.subject === "Your no-show dispute was not accepted",
+    );
+  });
+
+  it("is refused 7 days after the no-show was marked, and goes straight to administrators for an independent salesperson", async () => {
+    const id = await visit(buyer, -520);
+    await markNoShow(id);
+    await h.sql`update appointment_events set created_at = now() - interval '7 days 1 minute'
+                 where appointment_id = ${id} and to_status = 'no-show'`;
+    const late = await h.request("POST", `/api/appointments/${id}/dispute`, {
+      cookie: buyer.cookie,
+      body: statement,
+    });
+    expect(late.status).toBe(422);
+    expect(late.json.code).toBe("DISPUTE_WINDOW_CLOSED");
+
+    const alone = await visit(buyer, -100, { salespersonId: independent!.id, status: "no-show" });
+    const opened = await h.request("POST", `/api/appointments/${alone}/dispute`, {
+      cookie: buyer.cookie,
+      body: statement,
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.json.dispute.status).toBe("escalated");
+  });
+});
