@@ -15,6 +15,8 @@ export const QUEUES = {
   crmDelivery: "crm-delivery",
   retentionCleanup: "retention-cleanup",
   invitationMail: "invitation-mail",
+  purchaseClaimNotice: "purchase-claim-notice",
+  reviewAging: "review-aging",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -33,6 +35,10 @@ export type JobData = {
   "retention-cleanup": Record<string, never>;
   /** An invitation's e-mail: the job makes its link's token, so no token is ever stored in clear. */
   "invitation-mail": { invitationId: string; name: string | null };
+  /** The buyer's e-mail when their purchase claim is confirmed or declined. */
+  "purchase-claim-notice": { claimId: number };
+  /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */
+  "review-aging": Record<string, never>;
 };
 
 /** What a CRM webhook receives as its JSON body. */

@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   "api_key",
   "retention_policy",
   "dealership_application",
+  "purchase_claim",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

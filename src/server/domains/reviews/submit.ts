@@ -14,6 +14,7 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { linkPurchaseToReviews } from "./verification";
 
 type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
@@ -73,6 +74,11 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
           communication_comment: input.communicationComment,
           visit_date: input.visitDate,
         })} returning id`;
+      await linkPurchaseToReviews(tx, {
+        customerId: ctx.user.id,
+        salespersonId: input.salespersonId,
+        reviewId: row!.id,
+      });
       await refreshAggregates(tx, input.salespersonId);
       await notify(tx, {
         to: { salespersonId: input.salespersonId },

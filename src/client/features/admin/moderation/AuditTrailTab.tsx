@@ -45,6 +45,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   api_key: "API key",
   retention_policy: "Retention policy",
   dealership_application: "Dealership application",
+  purchase_claim: "Purchase claim",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };
