@@ -57,6 +57,6 @@ export const ERASURE_RULES: Record<string, string> = {
   admin_promotions: "kept (ids only)",
   appointment_events: "kept (ids only)",
   visit_disputes: "kept (ids only)",
-  purchase_claims: "kept (ids only)",
+  purchase_claims: "the vehicles they typed on their purchase claims cleared; the claims stay (ids only)",
   crm_inbound_events: "kept (ids only)",
 };
