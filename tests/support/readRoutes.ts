@@ -116,6 +116,10 @@ async function makeRows(
     issuer: "National Automobile Dealers Association",
     year: 2022,
   });
+  await post("a purchase claim", who.customer.cookie, "/purchase-claims", {
+    salespersonId: who.person.id,
+    vehicle: "2024 Honda Civic",
+  });
   const [subscription] = await h.sql<{ id: string }[]>`
     insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
     values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;
@@ -245,5 +249,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       as: "manager",
       url: `/salespeople/${sp}/certifications`,
     },
+    "/purchase-claims/mine": { as: "customer", url: "/purchase-claims/mine" },
+    "/purchase-claims": { as: "manager", url: "/purchase-claims?status=pending" },
   };
 }
