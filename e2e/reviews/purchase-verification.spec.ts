@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 // Demo accounts from the seed: Alex has a completed, unrated test drive with Sam Rivera (id 1), whose
@@ -9,11 +9,13 @@ const PROFILE = "/salesperson/1";
 /** Where the screens are saved to be looked at (PURCHASE_SHOTS); no screenshots without it. */
 const SHOTS = process.env.PURCHASE_SHOTS;
 
-async function shoot(page: Page, name: string) {
+/** The screen at 1280 and 390 px wide, scrolled to `focus` (a dialog needs none). */
+async function shoot(page: Page, name: string, focus?: Locator) {
   if (!SHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width === 390 });
+    await focus?.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -78,8 +80,7 @@ test("[customer] journey: claim a purchase, the manager confirms it, the review 
   const card = queue.getByRole("listitem", { name: /Purchase claim by Alex/ });
   await expect(card).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
   await expect(card.getByText("2025 Toyota Camry Hybrid")).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await shoot(manager, "manager-claims");
+  await shoot(manager, "manager-claims", queue);
   await card.getByRole("button", { name: /Confirm the purchase of Alex/ }).click();
   await expect(manager.getByText("Purchase confirmed")).toBeVisible();
   await managerContext.close();
@@ -88,20 +89,26 @@ test("[customer] journey: claim a purchase, the manager confirms it, the review 
   await page.goto(PROFILE);
   const reviews = page.locator("#reviews");
   await expect(reviews.getByText("Verified purchase").first()).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
-  await reviews.scrollIntoViewIfNeeded();
-  await shoot(page, "profile-badges");
+  await shoot(page, "profile-badges", reviews.getByRole("listitem").first());
   await page.goto("/?tab=ratings");
-  await expect(page.getByRole("region", { name: "My purchases" }).getByText("Verified purchase")).toBeVisible(
-    {
-      timeout: FIRST_RENDER_TIMEOUT,
-    },
-  );
+  await expect(
+    page.getByRole("listitem", { name: "Purchase from Sam Rivera" }).getByText("Verified purchase"),
+  ).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
 
   // Browse's "Verified purchases" filter keeps Sam.
   await page.goto("/?tab=browse&reviews=verified-purchases");
   await expect(page.getByRole("link", { name: /Sam Rivera/ }).first()).toBeVisible({
     timeout: FIRST_RENDER_TIMEOUT,
   });
-  await expect(page.getByLabel("Reviews")).toHaveValue("verified-purchases");
-  await shoot(page, "browse-filter");
+  await expect(page.getByLabel("Reviews", { exact: true })).toHaveValue("verified-purchases");
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/browse-filter-1280.png` });
+    // On a phone the filters fold behind their button, which counts the one chosen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByLabel("Reviews", { exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/browse-filter-390.png` });
+  }
 });

@@ -105,7 +105,7 @@ export function PurchaseClaimQueue({ description }: { description: string }) {
           <DecisionCard
             key={claim.id}
             label={`Purchase claim by ${claim.buyerName}`}
-            title={`${claim.buyerName} bought from ${claim.salespersonName}`}
+            title={`${claim.buyerName} says they bought from ${claim.salespersonName}`}
             meta={[claim.buyerEmail, `claimed ${mediumDate.format(new Date(claim.createdAt))}`]
               .filter(Boolean)
               .join(" · ")}
