@@ -90,6 +90,8 @@ async function longTailShapes(): Promise<Shape[]> {
     ["rating + specialty", { rating: ratings, specialty: specialties, offset: offsets }],
     ["specialty + years", { specialty: specialties, yearsOfExperience: years, offset: offsets }],
     ["rating + name search", { rating: ratings, search: names, offset: offsets }],
+    ["verified purchases", { verifiedPurchases: ["true"], offset: offsets }],
+    ["city + verified purchases", { city: cities, verifiedPurchases: ["true"], offset: offsets }],
   ];
   return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
 }

@@ -159,6 +159,19 @@ const cases: Case[] = [
     other: ["admin"],
   },
   {
+    name: "purchases.decide",
+    run: async (role, whose) => {
+      // A fresh pending claim on the own (a) or the other (b) dealership's salesperson each time.
+      const person = whose === "own" ? a! : b!;
+      const [row] = await h.sql<{ id: number }[]>`
+        insert into purchase_claims (salesperson_id, dealership_id, vehicle)
+        values (${person.id}, ${person.dealership_id}, 'Matrix sedan') returning id`;
+      return callerFor(role).purchases.decide({ id: row!.id, decision: "decline", reason: "Not ours" });
+    },
+    own: ["manager", "admin"],
+    other: ["admin"],
+  },
+  {
     name: "certifications.update",
     run: async (role, whose) => {
       const [row] = await h.sql<{ id: number }[]>`
@@ -429,6 +442,10 @@ const EXPECTED: Record<string, Tier> = {
   "onboarding.confirm": "public",
   "onboarding.applications": "admin",
   "onboarding.decide": "admin",
+  "purchases.claim": "customer",
+  "purchases.mine": "customer",
+  "purchases.toDecide": "dealership",
+  "purchases.decide": "dealership",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

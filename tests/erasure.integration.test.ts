@@ -244,6 +244,11 @@ describe("erasure", () => {
       body: { name: typedName, email, subject: "other", message: `My number is ${typedPhone}` },
     });
     expect(contact.status).toBe(201);
+    const claim = await h.request("POST", "/api/purchase-claims", {
+      cookie: person.cookie,
+      body: { salespersonId: seller!.id, vehicle: "2024 Civic, stock QZX-4471" },
+    });
+    expect(claim.status, claim.text).toBe(201);
 
     // The failed first delivery is logged with its payload; the job waits for its retry, and one is archived.
     const appointmentKey = String(appointmentId);
@@ -356,6 +361,7 @@ describe("erasure", () => {
       visit_disputes: 1,
       messages: 1,
       contact_messages: 1,
+      purchase_claims: 1,
       stripe_customers: 1,
       subscriptions: 1,
       login_tokens: 1,

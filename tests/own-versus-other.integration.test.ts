@@ -524,6 +524,10 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ salespersonId: id, reason: "Not on my team" }),
     expect: "NOT_FOUND",
   },
+  "purchases.claim salespersonId": PUBLIC_SALESPERSON,
+  "purchases.decide id": {
+    notOwned: "another dealership's claim answers 404: tests/purchases.integration.test.ts",
+  },
   "transfers.request toDealershipId": { notOwned: "any dealership may be asked to take a salesperson" },
   "transfers.withdraw id": {
     as: "salesperson",

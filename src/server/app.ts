@@ -8,9 +8,11 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { CRM_SIGNATURE_HEADER } from "../shared/crm";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { appError } from "./appError";
 import { MIGRATIONS_FOLDER } from "./db/migrate";
+import { receiveSaleEvent } from "./domains/crm/inbound";
 import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
@@ -37,6 +39,7 @@ export type CreateAppOptions = { clientDir?: string };
 
 /** Where Stripe delivers events: the issue's path, and the older one the CSRF exemption named. */
 const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
+const CRM_INBOUND_PREFIX = "/api/crm/inbound/";
 
 /** An id a load balancer gave the request, reused so its logs and ours line up; anything else is replaced. */
 const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -216,7 +219,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       ? next()
       : limitBody(c, next),
   );
-  app.use("*", originCheck({ appUrl: deps.env.APP_URL, exemptPaths: [...STRIPE_WEBHOOK_PATHS] }));
+  app.use(
+    "*",
+    originCheck({
+      appUrl: deps.env.APP_URL,
+      exemptPaths: [...STRIPE_WEBHOOK_PATHS],
+      exemptPrefixes: [CRM_INBOUND_PREFIX],
+    }),
+  );
   const proxies = parseAddressRanges(deps.env.TRUSTED_PROXIES);
   if ("invalid" in proxies) throw new Error(`TRUSTED_PROXIES: ${proxies.invalid} is not an address or range`);
   app.use("*", async (c, next) => {
@@ -276,6 +286,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       return c.json(await handleStripeEvent(deps, event));
     });
   }
+
+  // CRMs' signed sale events: raw bodies from a dealership's systems (no session, no Origin), checked against the
+  // integration's signing secret before anything else.
+  app.post(`${CRM_INBOUND_PREFIX}:integrationId`, async (c) =>
+    c.json(
+      await receiveSaleEvent(deps, {
+        integrationId: c.req.param("integrationId"),
+        signature: c.req.header(CRM_SIGNATURE_HEADER),
+        rawBody: await c.req.text(),
+        ip: c.get("ip"),
+      }),
+    ),
+  );
 
   // Signing out changes state, so a link or an image elsewhere must not do it: POST only (a refusal, not a
   // route of its own).

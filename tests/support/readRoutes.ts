@@ -116,6 +116,10 @@ async function makeRows(
     issuer: "National Automobile Dealers Association",
     year: 2022,
   });
+  await post("a purchase claim", who.customer.cookie, "/purchase-claims", {
+    salespersonId: who.person.id,
+    vehicle: "2024 Honda Civic",
+  });
   const [subscription] = await h.sql<{ id: string }[]>`
     insert into subscriptions (stripe_subscription_id, dealership_id, plan, interval, status)
     values ('sub_openapi_reads', ${who.person.dealershipId}, 'dealer-basic', 'month', 'active') returning id`;
@@ -272,5 +276,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/analytics/feedback": { as: "manager", url: "/analytics/feedback?period=12m" },
     "/analytics/feedback/comments": { as: "manager", url: "/analytics/feedback/comments?period=12m" },
     "/analytics/feedback/export": { as: "manager", url: "/analytics/feedback/export?period=12m" },
+    "/purchase-claims/mine": { as: "customer", url: "/purchase-claims/mine" },
+    "/purchase-claims": { as: "manager", url: "/purchase-claims?status=pending" },
   };
 }

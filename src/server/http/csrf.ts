@@ -3,10 +3,17 @@ import type { MiddlewareHandler } from "hono";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function originCheck(options: { appUrl: string; exemptPaths: string[] }): MiddlewareHandler {
+export function originCheck(options: {
+  appUrl: string;
+  exemptPaths: string[];
+  /** Paths under these (signed server-to-server calls with an id in the path) are exempt too. */
+  exemptPrefixes?: string[];
+}): MiddlewareHandler {
   const allowed = new URL(options.appUrl).origin;
+  const exempt = (path: string) =>
+    options.exemptPaths.includes(path) || (options.exemptPrefixes ?? []).some((p) => path.startsWith(p));
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || options.exemptPaths.includes(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exempt(c.req.path)) return next();
     // API clients that authenticate with a bearer token and carry no cookie cannot be forged by a browser.
     const bearer = /^Bearer\s+\S+$/i.test(c.req.header("authorization") ?? "");
     if (bearer && !c.req.header("cookie")) return next();

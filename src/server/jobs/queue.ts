@@ -17,6 +17,8 @@ export const QUEUES = {
   invitationMail: "invitation-mail",
   visitClosing: "visit-closing",
   disputeNotice: "dispute-notice",
+  purchaseClaimNotice: "purchase-claim-notice",
+  reviewAging: "review-aging",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -42,6 +44,10 @@ export type JobData = {
   "visit-closing": Record<string, never>;
   /** A visit dispute's e-mails at each step. */
   "dispute-notice": { disputeId: number; event: "opened" | "escalated" | "upheld" | "rejected" };
+  /** The buyer's e-mail when their purchase claim is confirmed or declined. */
+  "purchase-claim-notice": { claimId: number };
+  /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */
+  "review-aging": Record<string, never>;
 };
 
 /** What a CRM webhook receives as its JSON body. */

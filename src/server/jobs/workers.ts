@@ -13,6 +13,8 @@ import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendInvitationMail } from "../domains/invitations/send";
 import { sendMessageNotice } from "../domains/messages/service";
+import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
+import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import { type JobQueue, QUEUES } from "./queue";
 
@@ -43,4 +45,11 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   await jobs.schedule(QUEUES.visitClosing, "*/5 * * * *");
   // Every day at 03:17 UTC: what is past its retention period goes (RETENTION_DEFAULTS, /compliance).
   await jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
+  await jobs.work(QUEUES.purchaseClaimNotice, (data) => sendPurchaseClaimNotice(deps, data));
+  await jobs.work(QUEUES.reviewAging, async () => {
+    const refreshed = await refreshAgedAverages(deps.sql);
+    deps.logger.info(`review aging: ${refreshed} salespeople's averages refreshed`);
+  });
+  // Every day at 02:41 UTC: averages drop the reviews that have just aged out of them.
+  await jobs.schedule(QUEUES.reviewAging, "41 2 * * *");
 }

@@ -1,7 +1,10 @@
-// The routes the app serves beside the route table, as OpenAPI operations: health checks, Stripe's webhooks,
+// The routes the app serves beside the route table, as OpenAPI operations: health checks, Stripe's webhooks, CRMs' sale events,
 // this reference and the redirects (app.ts and rest/docs.ts serve them).
 
-import { errorContent, type Json } from "./openapiSchemas";
+import { CRM_SIGNATURE_HEADER } from "../../shared/crm";
+import { CRM_INBOUND_TOLERANCE_SECONDS } from "../../shared/purchases";
+import { crmSaleEvent, crmSaleOutcome } from "../../shared/schemas/purchases";
+import { errorContent, type Json, jsonSchemaOf } from "./openapiSchemas";
 import { STATUS_TEXT } from "./openapiWords";
 import type { Redirect } from "./route";
 
@@ -78,6 +81,37 @@ export function infrastructurePaths(redirects: readonly Redirect[]): Record<stri
     },
     "/api/stripe/webhook": { post: webhook("stripe_webhook", "Stripe webhook") },
     "/api/webhooks/stripe": { post: webhook("stripe_webhook_older_path", "Stripe webhook (older path)") },
+    "/api/crm/inbound/{integrationId}": {
+      post: {
+        operationId: "crm_inbound_sale",
+        summary: "CRM sale event",
+        description: `A dealership CRM's signed sale event (docs/product/crm.md#sale-events), signed as outbound deliveries are: ${CRM_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> under the integration's signing secret. A timestamp more than ${CRM_INBOUND_TOLERANCE_SECONDS / 60} minutes from the server's clock or a bad signature answers 401, an event id already received 409 (nothing changes), an unknown integration 404, a paused one 403, a salesperson of another dealership 422. The buyer is the customer account with the event's e-mail, else its phone.`,
+        tags: ["CRM integrations"],
+        security: [{}],
+        parameters: [
+          { name: "integrationId", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+          {
+            name: CRM_SIGNATURE_HEADER,
+            in: "header",
+            required: true,
+            schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
+          },
+        ],
+        requestBody: { required: true, content: json(jsonSchemaOf(crmSaleEvent, "input")) },
+        responses: {
+          "200": { description: "Received.", content: json(jsonSchemaOf(crmSaleOutcome, "output")) },
+          ...Object.assign({}, ...[400, 401, 403, 404].map(refusal)),
+          "409": {
+            description: "This event id was already received: nothing changed.",
+            content: errorContent,
+          },
+          "422": {
+            description: "The salesperson is not at the integration's dealership.",
+            content: errorContent,
+          },
+        },
+      },
+    },
     "/api/openapi.json": {
       get: plain(
         "openapi_document",

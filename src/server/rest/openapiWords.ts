@@ -56,6 +56,7 @@ export const TAG_OF_DOMAIN: Record<string, string> = {
   security: "Security",
   apiKeys: "API keys",
   onboarding: "Dealership applications",
+  purchases: "Reviews",
 };
 
 /** Every tag, in the order the reference lists them, with what its operations are about. */

@@ -664,6 +664,27 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["id"],
   }),
 
+  // Purchase verification: a buyer's claims; the dealership's manager (administrators: independents') decides.
+  // A CRM's signed sale events arrive at POST /api/crm/inbound/{integrationId} (domains/crm/inbound.ts, raw body).
+  route({
+    method: "POST",
+    path: "/purchase-claims",
+    procedure: "purchases.claim",
+    input: "body",
+    status: 201,
+  }),
+  route({ method: "GET", path: "/purchase-claims/mine", procedure: "purchases.mine", input: "none" }),
+  /** `?status=pending|confirmed|declined` (pending by default). */
+  route({ method: "GET", path: "/purchase-claims", procedure: "purchases.toDecide", input: "query" }),
+  /** Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline. */
+  route({
+    method: "POST",
+    path: "/purchase-claims/:id/decision",
+    procedure: "purchases.decide",
+    input: "body",
+    params: ["id"],
+  }),
+
   // Subscriptions: checkout, the return page's answer, a subscription and its invoices, a dealership's plan.
   // Stripe's webhooks arrive at POST /api/stripe/webhook (domains/subscriptions/webhook.ts, raw body).
   route({ method: "GET", path: "/payments/config", procedure: "subscriptions.config", input: "none" }),

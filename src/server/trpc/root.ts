@@ -17,6 +17,7 @@ import { misconductRouter } from "../domains/misconduct/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { onboardingRouter } from "../domains/onboarding/router";
 import { portalRouter } from "../domains/portal/router";
+import { purchasesRouter } from "../domains/purchases/router";
 import { reviewsRouter } from "../domains/reviews/router";
 import { salespeopleRouter } from "../domains/salespeople/router";
 import { securityRouter } from "../domains/security/router";
@@ -53,6 +54,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   certifications: certificationsRouter,
   disputes: visitDisputesRouter,
+  purchases: purchasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   "retention_policy",
   "dealership_application",
   "visit_dispute",
+  "purchase_claim",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -6,6 +6,7 @@ import {
   RATING_FILTERS,
   SALESPERSON_STATUSES,
 } from "../constants";
+import { REVIEW_VERIFICATIONS } from "../purchases";
 import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
 import { dealershipHours } from "./dealershipHours";
@@ -36,6 +37,12 @@ export const browseSalespeopleInput = z.strictObject({
   sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
   /** A verified certification's name, matched whole and case-insensitively. */
   certification: optionalFilter(line().min(1).max(120)),
+  /** Only salespeople with at least one review a confirmed purchase backs ("true"; a query string is text). */
+  verifiedPurchases: optionalFilter(
+    z
+      .union([z.boolean(), z.enum(["true", "false"], { error: "verifiedPurchases must be true or false" })])
+      .transform((v) => v === true || v === "true"),
+  ),
   ...pagingFields(BROWSE_PAGE_SIZE),
 });
 export type BrowseSalespeopleInput = z.input<typeof browseSalespeopleInput>;
@@ -105,6 +112,11 @@ export const ratingListItem = z.object({
   comment: z.string().nullable(),
   createdAt: z.date(),
   customerName: z.string().describe("The reviewer's first name and last initial, or 'Verified customer'"),
+  verification: z
+    .enum(REVIEW_VERIFICATIONS)
+    .describe(
+      "The review's badge: purchase ('Verified purchase', a confirmed purchase backs it) or visit ('Verified visit')",
+    ),
 });
 export type RatingListItem = z.output<typeof ratingListItem>;
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { QueryState } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
+import { ClaimPurchaseDialog } from "../purchases";
 import { AppointmentSection } from "./AppointmentSection";
 import type { Actions, AppointmentSide, Outcome } from "./AppointmentVisits";
 import { splitAppointments } from "./appointmentLists";
@@ -65,10 +66,12 @@ export function AppointmentList({
   const cancelling = useDialogSubject<AppointmentView>();
   const moving = useDialogSubject<AppointmentView>();
   const closing = useDialogSubject<{ appointment: AppointmentView; outcome: Outcome }>();
+  const buying = useDialogSubject<AppointmentView>();
   const actions: Actions = {
     onCancel: cancelling.show,
     onReschedule: moving.show,
     onOutcome: (appointment, outcome) => closing.show({ appointment, outcome }),
+    onClaimPurchase: side === "customer" ? buying.show : undefined,
   };
 
   return (
@@ -103,6 +106,17 @@ export function AppointmentList({
               onOpenChange={cancelling.setOpen}
               afterChange={refresh}
             />
+            {side === "customer" && buying.subject ? (
+              <ClaimPurchaseDialog
+                open={buying.open}
+                onOpenChange={buying.setOpen}
+                salesperson={{
+                  id: buying.subject.salespersonId,
+                  name: buying.subject.salespersonName,
+                  dealership: buying.subject.dealership,
+                }}
+              />
+            ) : null}
             {side === "customer" ? (
               <RescheduleAppointmentDialog
                 appointment={moving.subject}

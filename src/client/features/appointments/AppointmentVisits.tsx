@@ -2,7 +2,7 @@
 // beside it; the salesperson sees who is coming and how to reach them, with outcome and cancel buttons.
 import { Badge, Box, Button, Link as ChakraLink, Flex, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ComponentProps } from "react";
-import { LuCheck, LuClock, LuMail, LuPhone, LuStickyNote, LuUserX, LuX } from "react-icons/lu";
+import { LuBadgeCheck, LuCheck, LuClock, LuMail, LuPhone, LuStickyNote, LuUserX, LuX } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { DateTile } from "../../ui/DateTile";
 import { appointmentWhen } from "../../ui/format";
@@ -17,6 +17,8 @@ export type Actions = {
   onCancel: (appointment: AppointmentView) => void;
   onReschedule: (appointment: AppointmentView) => void;
   onOutcome: (appointment: AppointmentView, outcome: Outcome) => void;
+  /** The buyer's "I bought a car" on a completed visit. */
+  onClaimPurchase?: (appointment: AppointmentView) => void;
 };
 
 function cancelledByText(appointment: AppointmentView, side: AppointmentSide): string {
@@ -111,6 +113,11 @@ export function CustomerVisit({ appointment, upcoming, lockedHint, actions }: Vi
               Cancel
             </Button>
           </HStack>
+        ) : null}
+        {appointment.status === "completed" && actions.onClaimPurchase ? (
+          <Button size="sm" variant="outline" onClick={() => actions.onClaimPurchase?.(appointment)}>
+            <LuBadgeCheck /> I bought a car
+          </Button>
         ) : null}
       </Flex>
     </Flex>

@@ -10,7 +10,7 @@ import {
 import { trpc } from "../../trpc";
 import { InputField, SelectField } from "../../ui/form";
 import { capitalise } from "../../ui/StatusBadge";
-import { activeFilterCount, type BrowseFilterKey, type BrowseSearch } from "./browseSearch";
+import { activeFilterCount, type BrowseFilterKey, type BrowseSearch, REVIEW_FILTERS } from "./browseSearch";
 import { useDebouncedValue } from "./useDebouncedValue";
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -107,6 +107,12 @@ export function BrowseFilters({
       allLabel: "Any pressure level",
       options: PRESSURE_FILTERS,
       numeric: true,
+    },
+    {
+      key: "reviews",
+      label: "Reviews",
+      allLabel: "All reviews",
+      options: [{ value: REVIEW_FILTERS[0], label: "Verified purchases" }],
     },
     // 'Top rated' is the default order, so it is the empty choice.
     { key: "sort", label: "Sort by", allLabel: "Top rated", options: SORT_OPTIONS },

@@ -7,6 +7,7 @@ import type { BrowseSalespeopleInput } from "../../../shared/schemas/salespeople
 import { enumParam, intParam, numberChoiceParam, type SearchOf, textParam } from "../../ui/searchParams";
 
 const BROWSE_SORTS = ["rating", "pressure"] as const;
+export const REVIEW_FILTERS = ["verified-purchases"] as const;
 
 export const browseSearchShape = {
   search: textParam(100, { coerce: true }),
@@ -23,6 +24,8 @@ export const browseSearchShape = {
   sort: enumParam(BROWSE_SORTS),
   /** A verified certification's whole name, any case. */
   certification: textParam(120, { coerce: true }),
+  /** Only salespeople with a review a confirmed purchase backs. */
+  reviews: enumParam(REVIEW_FILTERS),
   page: intParam(1, 10_000),
 };
 
@@ -39,6 +42,7 @@ const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "yearsOfExperience",
   "minPressure",
   "certification",
+  "reviews",
 ];
 
 export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
@@ -61,5 +65,6 @@ export function toBrowseInput(search: BrowseSearch): BrowseSalespeopleInput {
   if (search.minPressure !== undefined) input.minPressure = search.minPressure;
   if (search.sort) input.sort = search.sort;
   if (search.certification) input.certification = search.certification;
+  if (search.reviews === "verified-purchases") input.verifiedPurchases = true;
   return input;
 }

@@ -20,6 +20,7 @@ import { BrowsePanel } from "../browse";
 import { NearbyDealerships } from "../maps";
 import { MessagesInbox } from "../messages";
 import { ProfileCard } from "../profile";
+import { MyPurchaseClaims } from "../purchases";
 import { MyReviewsPanel } from "../reviews";
 import type { DashboardTab } from "./dashboardSearch";
 import { FavoritesPanel } from "./FavoritesPanel";
@@ -129,7 +130,10 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
             <BrowsePanel />
           </Tabs.Content>
           <Tabs.Content value="ratings" p="0">
-            <MyReviewsPanel />
+            <Stack gap="6">
+              <MyReviewsPanel />
+              <MyPurchaseClaims />
+            </Stack>
           </Tabs.Content>
           <Tabs.Content value="favorites" p="0">
             <FavoritesPanel onBrowse={() => selectTab("browse")} />

@@ -11,6 +11,7 @@ import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { PurchaseClaimQueue } from "../purchases";
 import { ManagerTransfersPanel } from "../transfers";
 import { AddSalespersonDialog } from "./AddSalespersonDialog";
 import { CertificationQueue } from "./CertificationQueue";
@@ -73,6 +74,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
 
       <PendingVerifications />
       <CertificationQueue description="Your salespeople's certifications. Verify the ones you have checked; a rejected one is removed and the salesperson is told." />
+      <PurchaseClaimQueue description="Buyers who say they bought from your team. Confirm the ones your sales records show; their reviews then say “Verified purchase”. A declined buyer is told your reason." />
 
       <PendingInvitations onChanged={refresh} />
 

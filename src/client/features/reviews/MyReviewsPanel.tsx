@@ -22,6 +22,7 @@ import { useDialogSubject } from "../../ui/useDialogSubject";
 import { RateSalespersonDialog } from "./RateSalespersonDialog";
 import { ReviewReply } from "./ReviewReply";
 import type { MyReview } from "./types";
+import { VerificationBadge } from "./VerificationBadge";
 
 /** "Editable until Jun 19" for a review written on Jun 12. */
 function editableUntil(createdAt: Date): string {
@@ -50,7 +51,10 @@ function MyReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void
                 {review.salespersonName}
               </Link>
             </ChakraLink>
-            <OverallScore value={review.overallRating} />
+            <HStack gap="2" flexWrap="wrap">
+              <OverallScore value={review.overallRating} />
+              <VerificationBadge verification={review.verification} />
+            </HStack>
           </Stack>
           <Stack gap="1" align={{ base: "flex-start", sm: "flex-end" }}>
             <Text fontSize="sm" color="fg.muted">

@@ -1,8 +1,8 @@
 // One review on a salesperson's profile: its scores, its text, the salesperson's reply (and the form to write
 // one), and flagging it.
-import { Badge, Box, Button, chakra, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, chakra, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { LuBadgeCheck, LuFlag, LuMessageSquareReply } from "react-icons/lu";
+import { LuFlag, LuMessageSquareReply } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { TextareaField } from "../../ui/form";
@@ -11,6 +11,7 @@ import { OverallScore } from "../../ui/Rating";
 import { showToast } from "../../ui/toaster";
 import { ReviewReply } from "./ReviewReply";
 import type { Review } from "./types";
+import { VerificationBadge } from "./VerificationBadge";
 
 function CategoryScore({ label, score, note }: { label: string; score: number; note: string | null }) {
   return (
@@ -150,11 +151,7 @@ export function ReviewItem({
               <Text fontWeight="medium" color="fg">
                 {review.customerName}
               </Text>
-              {review.verifiedVisit ? (
-                <Badge colorPalette="green" variant="subtle" borderRadius="full" size="sm">
-                  <LuBadgeCheck aria-hidden /> Verified visit
-                </Badge>
-              ) : null}
+              <VerificationBadge verification={review.verification} />
             </HStack>
           </Stack>
           <Stack gap="0" align={{ base: "flex-start", sm: "flex-end" }} fontSize="sm" color="fg.muted">

@@ -16,6 +16,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { LuStar } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
+import { AVERAGE_WINDOW_MONTHS } from "../../../shared/purchases";
 import { REVIEW_SORTS, type ReviewSort } from "../../../shared/reviews";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
@@ -159,6 +160,9 @@ export function ReviewsSection({
               <StarRow value={overall} label={`${formatRating(overall)} out of 5 stars`} />
               <Text fontSize="sm" color="fg.muted">
                 {total} verified {total === 1 ? "review" : "reviews"}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" textAlign={{ md: "center" }} data-testid="average-window">
+                Average of reviews from the last {AVERAGE_WINDOW_MONTHS} months
               </Text>
             </Stack>
             <Stack gap="3" flex="1" justify="center">

@@ -23,6 +23,7 @@ import {
   LuFlag,
   LuMapPin,
   LuMessageSquare,
+  LuShoppingBag,
   LuStar,
 } from "react-icons/lu";
 import { FALLBACK_BIO, INDEPENDENT_LABEL } from "../../../shared/constants";
@@ -41,6 +42,7 @@ import { FavoriteButton } from "../favorites";
 import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
+import { ClaimPurchaseDialog } from "../purchases";
 import { RateSalespersonDialog, ReviewsSection } from "../reviews";
 import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
@@ -56,8 +58,8 @@ function BackToBrowse() {
   );
 }
 
-/** The profile's four dialogs; one is open at a time. */
-type ProfileDialog = "schedule" | "rate" | "contact" | "report";
+/** The profile's dialogs; one is open at a time. */
+type ProfileDialog = "schedule" | "rate" | "contact" | "report" | "purchase";
 
 function ProfileHeader({
   salesperson,
@@ -119,6 +121,11 @@ function ProfileHeader({
             </Flex>
             <HStack gap="1" justify={{ base: "space-between", sm: "flex-end" }}>
               <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
+              {viewer?.role === "customer" ? (
+                <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("purchase")}>
+                  <LuShoppingBag /> I bought a car here
+                </Button>
+              ) : null}
               <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("report")}>
                 <LuFlag /> Report misconduct
               </Button>
@@ -236,6 +243,7 @@ function SalespersonProfile({
       <RateSalespersonDialog {...control("rate")} salesperson={ref} />
       <ContactDialog {...control("contact")} salesperson={ref} />
       <ReportMisconductDialog {...control("report")} salesperson={ref} />
+      <ClaimPurchaseDialog {...control("purchase")} salesperson={salesperson} />
     </Stack>
   );
 }

@@ -282,6 +282,11 @@ export async function eraseUser(
     ["mfa_backup_codes", tx`delete from mfa_backup_codes where user_id = ${userId} returning 1`],
     ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
+    [
+      "purchase_claims",
+      tx`update purchase_claims set vehicle = null, updated_at = now()
+          where customer_id = ${userId} and vehicle is not null returning 1`,
+    ],
     ["waitlist_entries", tx`delete from waitlist_entries where customer_id = ${userId} returning 1`],
     [
       "invitations",

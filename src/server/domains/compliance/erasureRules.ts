@@ -58,6 +58,6 @@ export const ERASURE_RULES: Record<string, string> = {
   appointment_events:
     "status changes of their bookings kept; notes they wrote (cancellation reasons) cleared",
   visit_disputes: "disputes of their bookings kept; the statements they wrote cleared",
-  purchase_claims: "kept (ids only)",
+  purchase_claims: "the vehicles they typed on their purchase claims cleared; the claims stay (ids only)",
   crm_inbound_events: "kept (ids only)",
 };

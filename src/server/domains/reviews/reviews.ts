@@ -1,6 +1,7 @@
 // Reading reviews: the profile's list (sorting, paging, category averages) and the customer's own reviews.
 
 import { roundOrNull } from "../../../shared/numbers";
+import type { ReviewVerification } from "../../../shared/purchases";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { REVIEWS_PAGE_SIZE, type ReviewView } from "../../../shared/schemas/reviews";
@@ -8,7 +9,9 @@ import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
 import { type PageRequest, pageWindow } from "../../db/search";
+import { averagedSql } from "./aggregates";
 import { publishedReview, publishedReviewText } from "./published";
+import { REVIEW_VERIFICATION_SQL } from "./verification";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
 type ReviewRow = Pick<
@@ -30,6 +33,7 @@ type ReviewRow = Pick<
   customer_name: string;
   reply_body: RatingReplyRow["body"] | null;
   reply_at: RatingReplyRow["created_at"] | null;
+  verification: ReviewVerification;
 };
 
 const ORDER: Record<ReviewSort, string> = {
@@ -54,6 +58,7 @@ function toView(r: ReviewRow): ReviewView {
     createdAt: r.created_at,
     customerName: r.customer_name,
     verifiedVisit: r.appointment_id !== null,
+    verification: r.verification,
     reply: r.reply_body ? { body: r.reply_body, createdAt: r.reply_at! } : null,
   };
 }
@@ -63,7 +68,7 @@ const SELECT = `
          r.helpfulness_comment, r.pressure_comment, r.communication_comment, to_char(r.visit_date, 'YYYY-MM-DD') as visit_date,
          r.created_at, r.appointment_id,
          coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as customer_name,
-         rr.body as reply_body, rr.created_at as reply_at
+         rr.body as reply_body, rr.created_at as reply_at, ${REVIEW_VERIFICATION_SQL} as verification
     from ratings r
     left join users u on u.id = r.user_id
     left join rating_replies rr on rr.rating_id = r.id`;
@@ -91,9 +96,11 @@ export async function listReviews(
         knowledge: string | null;
       }[]
     >`
-      select count(*)::int as n, avg(overall_rating)::text as overall, avg(helpfulness_rating)::text as helpfulness,
-             avg(pressure_level_rating)::text as pressure, avg(communication_rating)::text as communication,
-             avg(knowledge_rating)::text as knowledge
+      select count(*)::int as n, avg(overall_rating) filter (where ${averagedSql(sql)})::text as overall,
+             avg(helpfulness_rating) filter (where ${averagedSql(sql)})::text as helpfulness,
+             avg(pressure_level_rating) filter (where ${averagedSql(sql)})::text as pressure,
+             avg(communication_rating) filter (where ${averagedSql(sql)})::text as communication,
+             avg(knowledge_rating) filter (where ${averagedSql(sql)})::text as knowledge
         from ratings where salesperson_id = ${input.salespersonId} and ${publishedReview(sql)}`,
   ]);
   return {

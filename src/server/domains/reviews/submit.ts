@@ -16,6 +16,7 @@ import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 import { DISPUTED_HOLD, disputedVisitSql, reviewableWhileDisputed } from "./disputedReview";
 import { contactDetailHold, gamingRules } from "./gamingRules";
+import { linkPurchaseToReviews } from "./verification";
 
 type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
@@ -81,6 +82,11 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
           communication_comment: input.communicationComment,
           visit_date: input.visitDate,
         })} returning id`;
+      await linkPurchaseToReviews(tx, {
+        customerId: ctx.user.id,
+        salespersonId: input.salespersonId,
+        reviewId: row!.id,
+      });
       await refreshAggregates(tx, input.salespersonId);
       // A held review reaches the salesperson and their CRM when an administrator publishes it.
       if (moderation.moderation_status === "published")

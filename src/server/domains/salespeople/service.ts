@@ -22,7 +22,9 @@ import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { verifiedCertifications } from "../certifications/service";
+import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
+import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
@@ -93,6 +95,7 @@ function browseConditions(
     rowOnly.push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
   if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
   if (q.status) own.push(sql`${a}.status = ${q.status}`);
+  if (q.verifiedPurchases) rowOnly.push(sql`s.verified_purchase_reviews > 0`);
   if (q.minPressure !== undefined) rowOnly.push(sql`s.pressure_average >= ${q.minPressure}`);
   if (q.city) own.push(sql`${a}.city = ${q.city}`);
   if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
@@ -243,7 +246,7 @@ async function latestRatings(
   const rows = await sql<RatingListItem[]>`
     select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
            r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
-           r.comment, r.created_at as "createdAt",
+           r.comment, r.created_at as "createdAt", ${sql.unsafe(REVIEW_VERIFICATION_SQL)} as verification,
            coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
       from ratings r
       left join users u on u.id = r.user_id
@@ -288,7 +291,7 @@ export async function getSalesperson(
       select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as "pressureLevel",
              avg(communication_rating)::float8 as communication, count(*)::int as n
         from ratings
-       where salesperson_id = ${id} and ${publishedReview(sql)}`,
+       where salesperson_id = ${id} and ${publishedReview(sql)} and ${averagedSql(sql)}`,
     verifiedCertifications(sql, id),
   ]);
   return {

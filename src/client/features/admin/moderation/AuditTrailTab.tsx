@@ -46,6 +46,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   visit_dispute: "Visit dispute",
   retention_policy: "Retention policy",
   dealership_application: "Dealership application",
+  purchase_claim: "Purchase claim",
 };
 
 const ROLE_PALETTE: Record<string, string> = { admin: "red", manager: "purple", system: "gray" };

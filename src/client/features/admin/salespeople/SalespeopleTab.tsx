@@ -10,6 +10,7 @@ import { ProfilePhoto } from "../../../ui/ProfilePhoto";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { CertificationQueue } from "../../manager";
+import { PurchaseClaimQueue } from "../../purchases";
 import {
   ConsoleRow,
   RECORD_LIST_OPTIONS,
@@ -261,6 +262,7 @@ export function SalespeopleTab() {
   return (
     <Stack gap="6">
       <CertificationQueue description="Independent salespeople's certifications (a dealership's manager verifies their team's). A rejected one is removed and the salesperson is told." />
+      <PurchaseClaimQueue description="Buyers who say they bought from an independent salesperson (a dealership's manager decides for their team). A declined buyer is told your reason." />
       <RecordTab
         title="Salespeople"
         description="Every salesperson profile, at dealerships and independent."

@@ -1,0 +1,114 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
+
+// Demo accounts from the seed: Alex has a completed, unrated test drive with Sam Rivera (id 1), whose
+// dealership Morgan Lee manages.
+const CUSTOMER = "alex.morgan@example.com";
+const MANAGER = "morgan.lee@example.com";
+const PROFILE = "/salesperson/1";
+/** Where the screens are saved to be looked at (PURCHASE_SHOTS); no screenshots without it. */
+const SHOTS = process.env.PURCHASE_SHOTS;
+
+/** The screen at 1280 and 390 px wide, scrolled to `focus` (a dialog needs none). */
+async function shoot(page: Page, name: string, focus?: Locator) {
+  if (!SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await focus?.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function trpc<T>(request: APIRequestContext, baseURL: string, path: string, input?: unknown) {
+  const res =
+    input === undefined
+      ? await request.get(`/trpc/${path}`)
+      : await request.post(`/trpc/${path}`, {
+          data: { json: input },
+          headers: { Origin: baseURL, "content-type": "application/json" },
+        });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+test("[customer] journey: claim a purchase, the manager confirms it, the review says 'Verified purchase' and browse finds the salesperson", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await signInWithSession(page, CUSTOMER, "customer");
+  // A review of the completed visit first (the review journey covers its form).
+  const eligible = await trpc<{ id: number }[]>(
+    page.request,
+    baseURL!,
+    `reviews.eligibleAppointments?input=${encodeURIComponent(JSON.stringify({ json: { salespersonId: 1 } }))}`,
+  );
+  if (eligible[0]) {
+    await trpc(page.request, baseURL!, "reviews.submit", {
+      salespersonId: 1,
+      appointmentId: eligible[0].id,
+      overallRating: 5,
+      helpfulnessRating: 5,
+      pressureLevelRating: 5,
+      communicationRating: 5,
+      comment: "Sam found us the right hybrid and never pushed.",
+    });
+  }
+
+  await page.goto(PROFILE);
+  await expect(page.getByRole("heading", { level: 1, name: "Sam Rivera" })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  await expect(page.getByText("Average of reviews from the last 24 months")).toBeVisible();
+  await page.getByRole("button", { name: "I bought a car here" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "I bought a car here" })).toBeVisible();
+  await dialog.getByLabel("Vehicle").fill("2025 Toyota Camry Hybrid");
+  await dialog.getByLabel("Purchase date").fill("2026-11-20");
+  await shoot(page, "claim-form");
+  await dialog.getByRole("button", { name: "Send claim" }).click();
+  await expect(page.getByText("Purchase claim sent")).toBeVisible();
+
+  // The dealership's manager confirms it on the Sales Team tab.
+  const managerContext = await browser.newContext({ reducedMotion: "reduce" });
+  const manager = await managerContext.newPage();
+  await signInWithSession(manager, MANAGER, "manager");
+  await manager.goto("/manager-dashboard?tab=team");
+  const queue = manager.getByRole("region", { name: "Purchases to confirm" });
+  const card = queue.getByRole("listitem", { name: /Purchase claim by Alex/ });
+  await expect(card).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  await expect(card.getByText("2025 Toyota Camry Hybrid")).toBeVisible();
+  await shoot(manager, "manager-claims", queue);
+  await card.getByRole("button", { name: /Confirm the purchase of Alex/ }).click();
+  await expect(manager.getByText("Purchase confirmed")).toBeVisible();
+  await managerContext.close();
+
+  // The buyer's review now carries the purchase badge, and their claim shows as verified.
+  await page.goto(PROFILE);
+  const reviews = page.locator("#reviews");
+  await expect(reviews.getByText("Verified purchase").first()).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  await shoot(page, "profile-badges", reviews.getByRole("listitem").first());
+  await page.goto("/?tab=ratings");
+  await expect(
+    page.getByRole("listitem", { name: "Purchase from Sam Rivera" }).getByText("Verified purchase"),
+  ).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+
+  // Browse's "Verified purchases" filter keeps Sam.
+  await page.goto("/?tab=browse&reviews=verified-purchases");
+  await expect(page.getByRole("link", { name: /Sam Rivera/ }).first()).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  await expect(page.getByLabel("Reviews", { exact: true })).toHaveValue("verified-purchases");
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/browse-filter-1280.png` });
+    // On a phone the filters fold behind their button, which counts the one chosen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByLabel("Reviews", { exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/browse-filter-390.png` });
+  }
+});
