@@ -1,5 +1,5 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { TRANSFER_REASON_MAX } from "../../../shared/schemas/transfers";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";

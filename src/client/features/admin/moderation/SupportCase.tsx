@@ -1,7 +1,7 @@
 // One support case opened from the inbox: the sender's message and the replies sent, its status and
 // assignee, and a reply that is stored with the case and e-mailed to the sender (docs/product/support.md).
 import { Badge, Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import type { SupportStatus } from "../../../../shared/constants";
 import { trpc } from "../../../trpc";
 import {
