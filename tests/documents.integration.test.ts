@@ -101,6 +101,10 @@ describe("the Markdown sources", () => {
       certifications: "**Certifications** a salesperson adds",
       admin_promotions: "**Administrator promotions**",
       error_events: "**Server faults**",
+      appointment_events: "**status history of each visit**",
+      visit_disputes: "**Visit disputes**",
+      purchase_claims: "**Purchase claims**",
+      crm_inbound_events: "**sale events**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -158,6 +158,7 @@ function sample(key: string, schema: ZodLike): unknown {
     hours: null,
     credentialUrl: "https://credentials.fuzz.example.com/FZ-1",
     credentialId: "FZ-1",
+    verifiedPurchases: true,
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -524,6 +524,16 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ salespersonId: id, reason: "Not on my team" }),
     expect: "NOT_FOUND",
   },
+  "appointments.record id": {
+    notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (the status trail)",
+  },
+  "appointments.dispute id": {
+    notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (disputes)",
+  },
+  "disputes.managerDecide id": {
+    notOwned: "another dealership's dispute answers 404: tests/visits.integration.test.ts (disputes)",
+  },
+  "disputes.adminDecide id": ADMIN,
   "purchases.claim salespersonId": PUBLIC_SALESPERSON,
   "purchases.decide id": {
     notOwned: "another dealership's claim answers 404: tests/purchases.integration.test.ts",

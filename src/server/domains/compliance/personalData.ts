@@ -38,6 +38,8 @@ export const NOT_PERSONAL: Record<string, string> = {
     "A dealership's record of deliveries to its CRM (erasure redacts the payloads of a person's bookings by id)",
   misconduct_report_events: "Reached through misconduct_reports",
   error_events: "Counts of server faults by route or queue, no personal fields",
+  crm_inbound_events:
+    "Ids of sale events a dealership's CRM sent; the purchase claims they confirmed are tied to the buyer",
 };
 
 /** Columns holding a user id without a foreign key (the audit trail outlives accounts on purpose). */
