@@ -229,7 +229,7 @@ describe("erasure", () => {
       values (${seller!.id}, ${person.userId}, 'Test Drive', now() - interval '1 day', 'no-show', ${typedName},
               ${typedPhone}, ${email})
       returning id`;
-    const disputed = await h.request("POST", `/api/appointments/${missed!.id}/dispute`, {
+    const disputed = await h.request("POST", `/api/visits/${missed!.id}/dispute`, {
       cookie: person.cookie,
       body: { statement: "I was there, ticket QZX-4471 at the desk" },
     });

@@ -428,10 +428,10 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     procedure: "certifications.reject",
     params: ["id"],
   },
-  { method: "GET", path: "/api/appointments/:id/record", procedure: "appointments.record", params: ["id"] },
+  { method: "GET", path: "/api/visits/:id/record", procedure: "appointments.record", params: ["id"] },
   {
     method: "POST",
-    path: "/api/appointments/:id/dispute",
+    path: "/api/visits/:id/dispute",
     procedure: "appointments.dispute",
     params: ["id"],
   },

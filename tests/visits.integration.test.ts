@@ -123,12 +123,12 @@ describe("status trail", () => {
       body: { status: "completed" },
     });
     expect(done.status).toBe(200);
-    const record = await h.request("GET", `/api/appointments/${past}/record`, { cookie: buyer.cookie });
+    const record = await h.request("GET", `/api/visits/${past}/record`, { cookie: buyer.cookie });
     expect(record.status).toBe(200);
     expect(record.json.trail).toMatchObject([
       { from: "scheduled", to: "completed", actorRole: "salesperson", actorName: expect.any(String) },
     ]);
-    const theirs = await h.request("GET", `/api/appointments/${past}/record`, { cookie: otherBuyer.cookie });
+    const theirs = await h.request("GET", `/api/visits/${past}/record`, { cookie: otherBuyer.cookie });
     expect(theirs.status).toBe(404);
   });
 });
@@ -228,19 +228,19 @@ describe("disputes", () => {
     await markNoShow(id);
     expect(
       (
-        await h.request("POST", `/api/appointments/${id}/dispute`, {
+        await h.request("POST", `/api/visits/${id}/dispute`, {
           cookie: otherBuyer.cookie,
           body: statement,
         })
       ).status,
     ).toBe(404);
-    const opened = await h.request("POST", `/api/appointments/${id}/dispute`, {
+    const opened = await h.request("POST", `/api/visits/${id}/dispute`, {
       cookie: buyer.cookie,
       body: statement,
     });
     expect(opened.status).toBe(201);
     expect(opened.json.dispute).toMatchObject({ status: "open", statement: statement.statement });
-    const again = await h.request("POST", `/api/appointments/${id}/dispute`, {
+    const again = await h.request("POST", `/api/visits/${id}/dispute`, {
       cookie: buyer.cookie,
       body: statement,
     });
@@ -310,14 +310,14 @@ describe("disputes", () => {
     const [audit] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from audit_log where action = 'visit_dispute.uphold' and entity_id = ${String(disputeId)}`;
     expect(audit!.n).toBe(1);
-    const record = await h.request("GET", `/api/appointments/${id}/record`, { cookie: buyer.cookie });
+    const record = await h.request("GET", `/api/visits/${id}/record`, { cookie: buyer.cookie });
     expect(record.json.dispute).toMatchObject({ status: "upheld", escalatedAt: expect.any(String) });
   });
 
   it("a manager's rejection keeps the no-show and withholds the review written meanwhile", async () => {
     const id = await visit(buyer, -460);
     await markNoShow(id);
-    const opened = await h.request("POST", `/api/appointments/${id}/dispute`, {
+    const opened = await h.request("POST", `/api/visits/${id}/dispute`, {
       cookie: buyer.cookie,
       body: statement,
     });
@@ -353,7 +353,7 @@ describe("disputes", () => {
     await markNoShow(id);
     await h.sql`update appointment_events set created_at = now() - interval '7 days 1 minute'
                  where appointment_id = ${id} and to_status = 'no-show'`;
-    const late = await h.request("POST", `/api/appointments/${id}/dispute`, {
+    const late = await h.request("POST", `/api/visits/${id}/dispute`, {
       cookie: buyer.cookie,
       body: statement,
     });
@@ -361,7 +361,7 @@ describe("disputes", () => {
     expect(late.json.code).toBe("DISPUTE_WINDOW_CLOSED");
 
     const alone = await visit(buyer, -100, { salespersonId: independent!.id, status: "no-show" });
-    const opened = await h.request("POST", `/api/appointments/${alone}/dispute`, {
+    const opened = await h.request("POST", `/api/visits/${alone}/dispute`, {
       cookie: buyer.cookie,
       body: statement,
     });

@@ -165,7 +165,7 @@ async function makeRows(
             'Casey Reader', '(512) 555-0142')
     returning id`;
   for (const visit of missed)
-    await post("a dispute of a no-show", who.customer.cookie, `/appointments/${visit.id}/dispute`, {
+    await post("a dispute of a no-show", who.customer.cookie, `/visits/${visit.id}/dispute`, {
       statement: "I was there and drove the hybrid.",
     });
   await h.sql`update visit_disputes set status = 'escalated', escalated_at = now()
@@ -212,7 +212,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/appointments/salesperson/:id/:date": { as: "public", url: `/appointments/salesperson/${sp}/${date}` },
     "/appointments/customer": { as: "customer", url: `/appointments/customer?userId=${customer}` },
     "/appointments/customer/:userId": { as: "customer", url: `/appointments/customer/${customer}` },
-    "/appointments/:id/record": { as: "customer", url: `/appointments/${f.disputedVisitId}/record` },
+    "/visits/:id/record": { as: "customer", url: `/visits/${f.disputedVisitId}/record` },
     "/visit-disputes/manager": { as: "manager", url: "/visit-disputes/manager" },
     "/visit-disputes": { as: "admin", url: "/visit-disputes" },
     "/availability-blocks/salesperson/:id": {

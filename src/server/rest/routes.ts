@@ -410,10 +410,11 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["id"],
   }),
-  // A visit's status trail and the buyer's dispute of a no-show; the one-click stop of review invitations
+  // A visit's status trail and the buyer's dispute of a no-show (under /visits: /appointments/{id}/… would share
+  // a template with /appointments/salesperson/{id}); the one-click stop of review invitations
   route({
     method: "GET",
-    path: "/appointments/:id/record",
+    path: "/visits/:id/record",
     procedure: "appointments.record",
     input: "none",
     params: ["id"],
@@ -421,7 +422,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   /** The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked. */
   route({
     method: "POST",
-    path: "/appointments/:id/dispute",
+    path: "/visits/:id/dispute",
     procedure: "appointments.dispute",
     input: "body",
     params: ["id"],
