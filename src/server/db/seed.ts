@@ -2,6 +2,7 @@
 // Every average and count shown in the product is computed from the rows written here.
 import { createHash, randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
+import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { hashPassword } from "../auth/password";
 import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
@@ -243,7 +244,11 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   for (let s = 0; s < ids.length; s++) {
     const n = s === 0 ? 12 : r.chance(0.12) ? 0 : r.int(1, maxRatings);
     for (let k = 0; k < n; k++) {
-      const dayOffset = r.int(3, 360);
+      const drawn = r.int(3, 360);
+      // The demo customer's own reviews of the demo salesperson are older than the days the review rules keep
+      // between two reviews of one salesperson, so the demo's review journey can start at once (the draw is
+      // still made: the random stream, and every later row, stay the same).
+      const dayOffset = s === 0 && k < 2 ? Math.max(drawn, REVIEW_COOLDOWN_DAYS + 10 + k) : drawn;
       const startsAt = new Date(now - dayOffset * 86_400_000);
       startsAt.setUTCHours(r.int(14, 23), r.chance(0.5) ? 0 : 30, 0, 0);
       const customer = s === 0 && k < 2 ? customers[0]!.id : r.pick(customers).id;
