@@ -3,11 +3,11 @@
 // stops cookie, bearer session and API key at once and takes a profile out of browse, its page and booking,
 // reactivation, and an erased account that stays erased.
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ADMIN_CODE: "life-code" });
-await seedDatabase(h.sql, { scale: 0.02, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
+await h.seed(0.02);
 
 const admin1 = await h.signIn("life.admin1@example.org", "admin");
 const admin2 = await h.signIn("life.admin2@example.org", "admin");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase, seedDemoData } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDemoData } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
-await seedDatabase(h.sql, { scale: 0.02, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
+await h.seed(0.02);
 const good = { email: DEMO_ACCOUNTS.admin, password: DEMO_ADMIN_PASSWORD, adminCode: "test-admin-code" };
 
 describe("administrator sign-in", () => {

@@ -3,12 +3,12 @@
 // photo and logo, deletion with a reason; every change leaves exactly one audit row.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });
-await seedDatabase(h.sql, { scale: 0.02, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
+await h.seed(0.02);
 const good = { email: DEMO_ACCOUNTS.admin, password: DEMO_ADMIN_PASSWORD, adminCode: "test-admin-code" };
 
 const admin = await h.signIn("console.admin@example.org", "admin");

@@ -3,13 +3,12 @@
 // (administrators the platform, a manager their own dealership, nobody else); an empty database answers zeros
 // and "no data"; the forecast's arithmetic.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { forecast, leastSquares } from "../src/server/domains/analytics/forecast";
 import { ANNUAL_MONTHS_CHARGED, PLAN_IDS, PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ANALYTICS_MAX_AGE_SECONDS: "0" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 const admin = await h.signIn("analytics.admin@example.org", "admin");
 const [own, other] = await h.sql<{ id: number; email: string }[]>`

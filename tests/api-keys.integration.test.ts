@@ -9,7 +9,7 @@ import { API_KEY_RATE_LIMIT, API_SCOPES, type ApiScope } from "../src/shared/api
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const [a, b] = await h.sql<{ id: number; manager: string; person: string }[]>`
   select distinct on (d.id) d.id, u.email as manager, s.email as person

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays, fromZoned, todayIn, zoneOffsetMinutes } from "../src/shared/time";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 async function salespersonIn(timeZone: string) {
   const [row] = await h.sql<{ id: number; email: string; time_zone: string }[]>`

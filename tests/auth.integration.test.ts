@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/server/auth/crypto";
 import type { LoginTokenRow, SecurityEventRow, SessionRow, UserRow } from "../src/server/db/rows";
-import { DEMO_ACCOUNTS, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../src/server/db/seed";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 async function signInCustomer(email: string) {
   const asked = await h.request("POST", "/api/auth/request-login", { body: { email } });

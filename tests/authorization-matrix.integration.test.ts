@@ -3,12 +3,11 @@
 // salesperson, manager, admin} to check its tier, and procedures that act on objects are also checked on
 // {own object, someone else's object}.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 type Role = "anonymous" | "customer" | "salesperson" | "manager" | "admin";
 const ROLES: Role[] = ["anonymous", "customer", "salesperson", "manager", "admin"];

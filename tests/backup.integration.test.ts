@@ -22,14 +22,13 @@ import { recordAudit } from "../src/server/auditTrail";
 import { backupDatabase, pruneBackups } from "../src/server/db/backup";
 import { BackupError } from "../src/server/db/backupFile";
 import { restoreDatabase } from "../src/server/db/restore";
-import { seedDatabase } from "../src/server/db/seed";
 import { eraseUser } from "../src/server/domains/compliance/erasure";
 import { QUEUES } from "../src/server/jobs/queue";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 for (const action of ["salesperson.add", "dealership.update", "salesperson.remove"] as const) {
   await recordAudit({ user: null, ip: "127.0.0.1" }, h.sql, {
     action,

@@ -1,12 +1,11 @@
 import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
 import { sharedBuffersMb } from "../src/server/db/embedded";
-import { seedDatabase } from "../src/server/db/seed";
 import { BROWSE_TOTAL_LIMIT } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.5 });
+await h.seed(0.5);
 
 type Card = {
   id: number;

@@ -2,12 +2,11 @@
 // rejected by that salesperson's own manager (another dealership's gets 404) or an administrator, an edit
 // clears verification, browse filters on verified ones, the profile's structured data lists them.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { profileStructuredData } from "../src/shared/structuredData";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 // The two dealerships with the largest teams: A needs two salespeople.
 const [A, B] = await h.sql<{ id: number; email: string; name: string }[]>`

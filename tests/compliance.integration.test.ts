@@ -6,7 +6,7 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import * as schema from "../src/server/db/schema";
-import { DEMO_ACCOUNTS, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../src/server/db/seed";
 import {
   NOT_PERSONAL,
   SECRET_COLUMNS,
@@ -16,7 +16,7 @@ import { RETENTION_DATA_TYPES, RETENTION_DEFAULTS } from "../src/shared/complian
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 const admin = await h.signIn("compliance.admin@example.org", "admin");
 
 /** Every table of the schema, with the columns pointing at users and at salespeople, read from drizzle. */

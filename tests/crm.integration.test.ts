@@ -15,7 +15,7 @@ import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", CRM_RETRY_DELAY_SECONDS: "1" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 type Delivery = { event: string; deliveryId: string; body: string; signature: string; authorization: string };
 

@@ -3,12 +3,11 @@
 // row; the administrators' console places dealerships by the same ZIP path.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { zipPlace } from "../src/server/geo/zipPlaces";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const [A, B] = await h.sql<{ id: number; email: string; name: string }[]>`
   select d.id, u.email, d.name from dealerships d join users u on u.id = d.manager_id order by d.id limit 2`;

@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../src/server/db/seed";
 import { ERASURE_RULES } from "../src/server/domains/compliance/erasureRules";
 import { isLinked, NOT_PERSONAL, personalDataMap } from "../src/server/domains/compliance/personalData";
 import { MISCONDUCT_CATEGORIES } from "../src/shared/reviews";
@@ -24,7 +24,7 @@ const h = await createHarness({
   // A failed delivery waits an hour for its retry: the test reads it queued.
   CRM_RETRY_DELAY_SECONDS: "3600",
 });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 const admin = await h.signIn("erasure.admin@example.org", "admin");
 const MISCONDUCT_CATEGORY = MISCONDUCT_CATEGORIES[0]!.value;
 

@@ -27,7 +27,7 @@ function runScript(env: Record<string, string>, script = "scripts/example-client
 }
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 const url = await started(h);
 
 it("signs in with a bearer token, lists salespeople and appointments, and books one", async () => {

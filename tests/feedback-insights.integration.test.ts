@@ -1,11 +1,10 @@
 // Feedback insights (docs/product/analytics.md#feedback-insights): figures computed from the published reviews
 // themselves, the feed's filters and paging, the CSV export, the manager's reply from the feed, and who sees what.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id, s.email, u.email as manager_email

@@ -3,7 +3,6 @@
 // 100 KB strings and wrong types; the same goes to every REST route through its path, query or body.
 // Every answer must be below 500, and no error may carry SQL, driver or library text.
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvitations";
 import { appRouter } from "../src/server/trpc/root";
 import { addDays } from "../src/shared/time";
@@ -14,7 +13,7 @@ import { startStripeStandIn } from "./support/stripe-standin";
 const stripe = await startStripeStandIn();
 afterAll(() => stripe.close());
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...stripe.env });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const FORBIDDEN_TEXT =
   /select .* from |insert into|update \w+ set|Failed query|out of range|invalid byte sequence|invalid input syntax|Maximum call stack|github\.com|postgres|violates|relation "|params:|date\/time field|Invalid time value|at Object\.|node_modules/i;

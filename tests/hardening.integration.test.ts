@@ -2,12 +2,12 @@
 // admin lockout by a third party, internal text in answers, forged log lines, and header mistakes.
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../src/server/auth/password";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDatabase } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
 import { createHarness, ORIGIN, sessionCookieFrom } from "./support/harness";
 
 const ADMIN_CODE = "hardening-admin-code";
 const h = await createHarness({ NODE_ENV: "development", ADMIN_CODE }, { captureLog: true });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const FORBIDDEN_TEXT =
   /select .* from |insert into|Failed query|out of range|invalid byte sequence|Maximum call stack|github\.com|postgres|params:|date\/time field/i;

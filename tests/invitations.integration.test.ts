@@ -2,11 +2,10 @@
 // expired, revoked, used, unknown and wrong-account links; an existing salesperson brings their reviews; a new
 // person gets an account and a profile; a resend kills the old link; an administrator hands a dealership over.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 type Dealership = { id: number; name: string; email: string; manager_id: string };
 const [A, B] = await h.sql<Dealership[]>`

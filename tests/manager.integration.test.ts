@@ -1,12 +1,11 @@
 // The dealership manager's side: scoped to the manager's own dealership, the plan limit under concurrent
 // adds, removal that keeps ratings, one audit row per change, the invite e-mail, the monthly report.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 type Dealership = { id: number; name: string; city: string; state: string; time_zone: string; email: string };
 const dealerships = await h.sql<Dealership[]>`

@@ -1,12 +1,11 @@
 // The admin console's moderation queues and the audit trail: flagged reviews, misconduct cases, contact
 // messages, document edits, and browsing / exporting the append-only audit_log.
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { seedDocuments } from "../src/server/domains/documents/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
+await h.seed(0.05);
 await seedDocuments(h.sql);
 
 type Session = Awaited<ReturnType<typeof h.signIn>>;

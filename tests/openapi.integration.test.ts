@@ -5,13 +5,12 @@ import { validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { REST_ROUTES } from "../src/server/rest/routes";
 import { createHarness } from "./support/harness";
 import { readCalls, readFixtures } from "./support/readRoutes";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 type Operation = {
   operationId?: string;

@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { seedDatabase } from "../src/server/db/seed";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 import { startStripeStandIn } from "./support/stripe-standin";
@@ -15,7 +14,7 @@ import { startStripeStandIn } from "./support/stripe-standin";
 // Payments on (through the Stripe stand-in), so subscription calls reach their ownership check.
 const standin = await startStripeStandIn();
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...standin.env });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 // Two dealerships, each with a manager and a salesperson; two customers; an administrator.
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`

@@ -1,11 +1,10 @@
 // Every list speaks one paging vocabulary (docs/api-paging.md): page and pageSize, with limit and offset
 // accepted beside them, and the rows of the page plus X-Total-Count.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.5 });
+await h.seed(0.5);
 
 async function ids(path: string) {
   const res = await h.request("GET", path);

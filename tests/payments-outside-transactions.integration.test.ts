@@ -4,13 +4,12 @@
 import postgres from "postgres";
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 import { startStripeStandIn } from "./support/stripe-standin";
 
 const standin = await startStripeStandIn();
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...standin.env });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 const probeSql = postgres(h.dbUrl, { max: 1, onnotice: () => {}, connection: { application_name: "probe" } });
 afterAll(async () => {
   await probeSql.end();

@@ -1,11 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../src/shared/constants";
 import { createHarness, ORIGIN } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.05, passwordCost: h.env.ADMIN_PASSWORD_SCRYPT_N });
+await h.seed(0.05);
 
 const [sp] = await h.sql<{ id: number; email: string; dealership_id: number }[]>`
   select id, email, dealership_id from salespeople where dealership_id is not null order by id limit 1`;

@@ -3,7 +3,6 @@
 // browse filter, and averages over the last 24 months.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { crmSecretBinding } from "../src/server/domains/crm/secrets";
 import { refreshAggregates } from "../src/server/domains/reviews/aggregates";
 import { refreshAgedAverages } from "../src/server/domains/reviews/aging";
@@ -12,7 +11,7 @@ import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 // Two listed salespeople of two dealerships, with their managers.
 const [a, b] = await h.sql<{ id: number; dealershipId: number; managerEmail: string; name: string }[]>`

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CALL_LIMITS } from "../src/server/auth/rate-limit";
-import { seedDatabase } from "../src/server/db/seed";
 import { loadEnv } from "../src/server/env";
 import { appRouter } from "../src/server/trpc/root";
 import { TRPC_MAX_BATCH } from "../src/shared/transport";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ TRUST_PROXY: "true" });
-await seedDatabase(h.sql, { scale: 0.01 });
+await h.seed(0.01);
 const proxies = await createHarness({ TRUST_PROXY: "true", TRUSTED_PROXIES: "192.0.2.10, 2001:db8::/64" });
 
 describe("rate limits per IP", () => {

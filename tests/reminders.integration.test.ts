@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { sendReminder } from "../src/server/domains/appointments/notices";
 import { type JobQueue, QUEUES, startJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 // The last seeded salesperson has no upcoming visits (the first has some, at times that could overlap).
 // Notices go to the booking account's own address, so each appointment is booked by an account with `email`.

@@ -2,12 +2,11 @@
 // hold: a held review is on neither the profile nor the averages until an administrator publishes it. Also the
 // product-knowledge score every new review gives.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { REVIEW_BURST } from "../src/shared/reviews";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const people = await h.sql<{ id: number; dealership_id: number; email: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id, s.email from salespeople s

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 const [sp] = await h.sql<{ id: number; email: string; dealership_id: number }[]>`
   select id, email, dealership_id from salespeople where dealership_id is not null order by id desc limit 1`;

@@ -2,14 +2,13 @@
 // never a 500.
 // And every state-changing REST route and tRPC mutation refuses a foreign or missing Origin with 403.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import type { MountedRoute } from "../src/server/rest/route";
 import { REST_ROUTES } from "../src/server/rest/routes";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const [sp] = await h.sql<
   { email: string }[]

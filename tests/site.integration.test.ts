@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { runCleanup } from "../src/server/domains/compliance/retention";
 import { CONTACT_RATE_LIMIT } from "../src/server/domains/site/service";
 import { haversineMiles } from "../src/shared/geo";
 import { createHarness, ORIGIN } from "./support/harness";
 
 const h = await createHarness({ TRUST_PROXY: "true" });
-await seedDatabase(h.sql, { scale: 0.2 });
+await h.seed(0.2);
 
 let nextIp = 1;
 /** A fresh client address per call site, so rate limits of one test don't reach another. */

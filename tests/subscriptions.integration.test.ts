@@ -3,7 +3,6 @@
 // any order of delivery), payments, the plan limit following the row, cancel / resume / change plan, access.
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { chargeCents, FREE_DEALERSHIP_SALESPERSON_LIMIT, PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
 import { startStripeStandIn } from "./support/stripe-standin";
@@ -11,7 +10,7 @@ import { startStripeStandIn } from "./support/stripe-standin";
 const standin = await startStripeStandIn();
 afterAll(() => standin.close());
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...standin.env });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 type Dealership = { id: number; email: string };
 const dealerships = await h.sql<Dealership[]>`

@@ -2,12 +2,11 @@
 // a reply is stored with its case, e-mailed with a link back to the form and marks the case answered; status
 // and assignee change with an audit row; a follow-up names its case. The monitor's counts follow real rows.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { QUEUES } from "../src/server/jobs/queue";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const admin = await h.signIn("inbox.admin@example.org", "admin");
 const colleague = await h.signIn("inbox.colleague@example.org", "admin");

@@ -2,11 +2,10 @@
 // approves or denies. Approval moves the salesperson with their reviews in one transaction, exactly once under
 // concurrent approvals; every manager and admin decision leaves exactly one audit row.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.05 });
+await h.seed(0.05);
 
 type Dealership = { id: number; name: string; city: string; state: string; time_zone: string; email: string };
 const dealerships = await h.sql<Dealership[]>`

@@ -3,7 +3,6 @@
 // stop of invitations, and a dispute from the buyer through the manager to administrators.
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/client";
-import { seedDatabase } from "../src/server/db/seed";
 import { closeVisits } from "../src/server/domains/appointments/closing";
 import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputes";
 import { submitRatingInput } from "../src/shared/schemas/reviews";
@@ -11,7 +10,7 @@ import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 type Place = { id: number; email: string; time_zone: string; dealership_id: number; manager_email: string };
 const places = await h.sql<Place[]>`
