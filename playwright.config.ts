@@ -26,6 +26,7 @@ const LOOKING = [
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/go-ahead.ts",
   fullyParallel: false,
   // Two browsers at once on two cores: a third made every journey two to three times slower (measured), close
   // to its time limit, for little gain overall.

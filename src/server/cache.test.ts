@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTtlCache } from "./cache";
+
+// The cache reads Date.now and the loads wait on timers: both are moved by the tests, so a busy machine
+// cannot stretch a 5 ms wait past a 30 ms TTL.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("TTL cache", () => {
   it("serves a hit within the TTL and shares one load between concurrent misses", async () => {
@@ -10,8 +19,9 @@ describe("TTL cache", () => {
       await new Promise((r) => setTimeout(r, 10));
       return 42;
     };
-    const results = await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
-    expect(results).toEqual([42, 42, 42]);
+    const all = Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await all).toEqual([42, 42, 42]);
     expect(await cache.get("k", load)).toBe(42);
     expect(loads).toBe(1);
   });
@@ -26,6 +36,7 @@ describe("TTL cache", () => {
     });
     cache.clear();
     value = 2;
+    await vi.advanceTimersByTimeAsync(20);
     expect(await slow).toBe(1);
     expect(await cache.get("k", async () => value)).toBe(2);
   });
@@ -57,7 +68,7 @@ describe("TTL cache", () => {
     expect(shared).toEqual([3, 3]);
     // A key last asked for more than two windows ago is new again.
     await cache.get("late", load);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.advanceTimersByTimeAsync(100);
     await cache.get("late", load);
     expect(cache.size).toBe(1);
   });
@@ -69,11 +80,11 @@ describe("stale-while-revalidate", () => {
     let value = 1;
     await cache.get("k", async () => value);
     value = 2;
-    await new Promise((r) => setTimeout(r, 40));
+    await vi.advanceTimersByTimeAsync(40);
     expect(await cache.get("k", async () => value)).toBe(1); // stale, refresh started
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(5);
     expect(await cache.get("k", async () => value)).toBe(2);
-    await new Promise((r) => setTimeout(r, 70));
+    await vi.advanceTimersByTimeAsync(70);
     value = 3;
     expect(await cache.get("k", async () => value)).toBe(3); // past the stale window: waits for the load
   });
