@@ -1,0 +1,3 @@
+// What buyers said, for the manager dashboard's Feedback tab and the salesperson dashboard's own feedback.
+export { FeedbackPanel } from "./FeedbackPanel";
+export { FEED_PAGE_SIZE, feedbackInput, feedInput } from "./feedbackQuery";
