@@ -6,19 +6,27 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
 import { addDays, todayIn } from "../../src/shared/time";
+import { seriousAxeViolations } from "../public/support";
 import { mailboxURL } from "../support/mailbox";
 import { createTestSession, FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 /** Where the screens are saved to be looked at (FEEDBACK_SHOTS); no screenshots without it. */
 const SHOTS = process.env.FEEDBACK_SHOTS;
 
-/** The screen at 1280 and 390 px wide, scrolled to `focus`. */
-async function shoot(page: Page, name: string, focus?: Locator) {
-  if (!SHOTS) return;
+/**
+ * The screen at 1280 and 390 px wide: the whole page, or the view around `focus`. Both widths are checked with
+ * axe and for sideways scrolling on a phone, screenshots or not.
+ */
+async function look(page: Page, name: string, focus?: Locator) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await focus?.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await focus?.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    // Charts take their new width a moment after the window's (recharts watches their box): wait for it.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !focus });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -159,22 +167,22 @@ test("[reviews] journey: a past visit closes itself, the buyer is invited and re
     await expect(card).toBeVisible();
     await expect(card.getByText(`about ${salesperson.name}`)).toBeVisible();
     await expect(card.getByText("Unanswered")).toBeVisible();
-    await shoot(manager, "manager-feedback-team");
+    await look(manager, "manager-feedback-team");
 
     // One salesperson of the team: their figures, and the feed without the names.
     await manager.getByLabel("Salesperson").selectOption(String(salesperson.id));
     await expect(card.getByText(`about ${salesperson.name}`)).toHaveCount(0);
     await expect(card).toBeVisible();
-    await shoot(manager, "manager-feedback-one");
+    await look(manager, "manager-feedback-one");
 
     await card.getByRole("button", { name: "Reply publicly" }).click();
     await card.getByLabel("Public reply to Jordan P.").fill(REPLY);
-    await shoot(manager, "manager-feedback-reply-open", card);
+    await look(manager, "manager-feedback-reply-open", card);
     await card.getByRole("button", { name: "Post reply" }).click();
     await expect(card.getByText(REPLY)).toBeVisible();
     await expect(card.getByText("Replied")).toBeVisible();
     await expect(card.getByRole("button", { name: "Reply publicly" })).toHaveCount(0);
-    await shoot(manager, "manager-feedback-replied", card);
+    await look(manager, "manager-feedback-replied", card);
     await managerContext.close();
 
     // The buyer sees the reply under their review.
@@ -202,7 +210,7 @@ test("[salesperson] journey: the salesperson reads their own feedback and downlo
   await expect(card.getByText(REPLY)).toBeVisible();
   await expect(card.getByText(`about ${salesperson.name}`)).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Verified purchases" })).toBeVisible();
-  await shoot(page, "salesperson-feedback");
+  await look(page, "salesperson-feedback");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

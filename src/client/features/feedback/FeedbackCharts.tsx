@@ -1,6 +1,6 @@
 // The feedback charts: each rating category's monthly average, and how many reviews gave each overall score.
 // They are drawn like the business-intelligence charts (analytics/chartParts), each with its text alternative.
-import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { FeedbackInsights } from "../../../shared/schemas/analytics";
 import {
   animation,
@@ -8,7 +8,6 @@ import {
   ChartCard,
   COLORS,
   grid,
-  legend,
   monthAxis,
   monthTitle,
   QUIET_AXIS,
@@ -50,7 +49,13 @@ export function CategoryTrendChart({ monthly }: { monthly: FeedbackInsights["mon
           labelFormatter={monthTitle}
           formatter={(v) => (typeof v === "number" ? `${v.toFixed(2)} ★` : "—")}
         />
-        {legend()}
+        <Legend
+          iconType="circle"
+          iconSize={8}
+          wrapperStyle={{ fontSize: 12, paddingTop: 4 }}
+          // In the order of the form, not alphabetical (recharts' default).
+          itemSorter={(item: { value?: unknown }) => CATEGORIES.findIndex((c) => c.label === item.value)}
+        />
         {CATEGORIES.map((c) => (
           <Line
             {...animation()}
@@ -59,8 +64,8 @@ export function CategoryTrendChart({ monthly }: { monthly: FeedbackInsights["mon
             name={c.label}
             stroke={c.color}
             strokeWidth={c.key === "overall" ? 2.75 : 1.75}
+            // A month without reviews has no average: the line breaks there instead of inventing one.
             dot={{ r: 2.5 }}
-            connectNulls
           />
         ))}
       </LineChart>

@@ -26,7 +26,7 @@ export function ReplyStatus({ replied }: { replied: boolean }) {
   );
 }
 
-function ReplyForm({ comment, onDone }: { comment: FeedbackComment; onDone: () => void }) {
+export function ReplyForm({ comment, onDone }: { comment: FeedbackComment; onDone: () => void }) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();

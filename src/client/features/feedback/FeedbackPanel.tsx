@@ -1,16 +1,22 @@
 // Feedback insights (docs/product/analytics.md#feedback-insights) as one panel for two dashboards: a manager
 // sees the team or one salesperson of it, a salesperson sees their own. The period and the pick stay on the
 // panel; the server decides whose reviews the caller may read.
-import { Grid, HStack, SegmentGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Grid, HStack, SegmentGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { LuBadgeCheck, LuMessageSquareText, LuMessageSquareWarning, LuStar } from "react-icons/lu";
+import {
+  LuBadgeCheck,
+  LuMessageSquareReply,
+  LuMessageSquareText,
+  LuMessageSquareWarning,
+  LuStar,
+} from "react-icons/lu";
 import {
   DEFAULT_FEEDBACK_PERIOD,
   FEEDBACK_PERIOD_MONTHS,
   FEEDBACK_PERIODS,
   type FeedbackPeriod,
 } from "../../../shared/analytics";
-import type { FeedbackInsights } from "../../../shared/schemas/analytics";
+import type { FeedbackComment, FeedbackInsights } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { FilterField, FilterSelect } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
@@ -23,7 +29,7 @@ import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatGrid } from "../../ui/StatGrid";
 import { count, percent, stars } from "../analytics/format";
 import { CategoryTrendChart, StarDistributionChart } from "./FeedbackCharts";
-import { ReplyStatus } from "./FeedbackComment";
+import { ReplyForm, ReplyStatus } from "./FeedbackComment";
 import { FeedbackFeed } from "./FeedbackFeed";
 import { feedbackInput } from "./feedbackQuery";
 
@@ -88,6 +94,49 @@ function Figures({ totals }: { totals: FeedbackInsights["totals"] }) {
   );
 }
 
+/** One of the latest comments; an unanswered one can be answered in place. */
+function LatestComment({
+  comment: c,
+  showSalesperson,
+}: {
+  comment: FeedbackComment;
+  showSalesperson: boolean;
+}) {
+  const [replying, setReplying] = useState(false);
+  return (
+    <Stack
+      as="li"
+      gap="1.5"
+      py="3"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      _first={{ borderTopWidth: "0", pt: "0" }}
+      minW="0"
+      aria-label={`Latest review by ${c.customerName}`}
+    >
+      <HStack justify="space-between" gap="2" flexWrap="wrap">
+        <OverallScore value={c.overallRating} />
+        <ReplyStatus replied={c.reply !== null} />
+      </HStack>
+      <Text fontSize="sm" lineClamp={3} overflowWrap="anywhere">
+        {c.comment}
+      </Text>
+      <HStack justify="space-between" gap="2" flexWrap="wrap">
+        <Text fontSize="xs" color="fg.muted">
+          {c.customerName}
+          {showSalesperson ? ` about ${c.salespersonName}` : ""} · {mediumDate.format(new Date(c.createdAt))}
+        </Text>
+        {c.reply || replying ? null : (
+          <Button size="2xs" variant="ghost" colorPalette="blue" onClick={() => setReplying(true)}>
+            <LuMessageSquareReply /> Reply
+          </Button>
+        )}
+      </HStack>
+      {replying ? <ReplyForm comment={c} onDone={() => setReplying(false)} /> : null}
+    </Stack>
+  );
+}
+
 function LatestComments({
   latest,
   showSalesperson,
@@ -112,31 +161,7 @@ function LatestComments({
           py: "6",
         }}
       >
-        {(c) => (
-          <Stack
-            as="li"
-            key={c.id}
-            gap="1"
-            py="3"
-            borderTopWidth="1px"
-            borderColor="border.muted"
-            _first={{ borderTopWidth: "0", pt: "0" }}
-            minW="0"
-          >
-            <HStack justify="space-between" gap="2" flexWrap="wrap">
-              <OverallScore value={c.overallRating} />
-              <ReplyStatus replied={c.reply !== null} />
-            </HStack>
-            <Text fontSize="sm" lineClamp={3} overflowWrap="anywhere">
-              {c.comment}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {c.customerName}
-              {showSalesperson ? ` about ${c.salespersonName}` : ""} ·{" "}
-              {mediumDate.format(new Date(c.createdAt))}
-            </Text>
-          </Stack>
-        )}
+        {(c) => <LatestComment key={c.id} comment={c} showSalesperson={showSalesperson} />}
       </ListOrNotice>
     </SectionCard>
   );
@@ -192,11 +217,7 @@ export function FeedbackPanel({ who }: { who: "manager" | "salesperson" }) {
     <Stack gap="6">
       <PanelHeader
         title="Feedback"
-        description={
-          manager
-            ? "What buyers wrote about your team: ratings over time, verified purchases and every comment."
-            : "What buyers wrote about you: ratings over time, verified purchases and every comment."
-        }
+        description={`What buyers wrote about ${!manager ? "you" : picked ? (team.find((s) => s.id === salespersonId)?.name ?? "this salesperson") : "your team"}: ratings over time, verified purchases and every comment.`}
       >
         <HStack gap="3" align="flex-end" flexWrap="wrap">
           {manager && team.length > 0 ? (
