@@ -6,14 +6,19 @@
 // sign-in link does (same user record on first sign-in, same salesperson link, a real session from the app's
 // own createSession) and answers `{ token, expiresAt }`, so journeys that are not about sign-in can start
 // signed in. Sign-in itself stays covered end to end by the journeys that use the mailed link.
+//
+// `POST /jobs/visit-closing` queues the scheduled visit-closing job at once (the app runs it every five minutes),
+// so a journey can watch a visit close itself without waiting for the next tick.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import PgBoss from "pg-boss";
 import postgres from "postgres";
 import { createSession } from "../src/server/auth/session";
 import { accountForLink } from "../src/server/domains/auth/linkRedemption";
+import { QUEUES } from "../src/server/jobs/queue";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { startStripeStandIn } from "../tests/support/stripe-standin";
@@ -42,6 +47,7 @@ class SessionRequestError extends Error {
 
 let database: postgres.Sql | null = null;
 let databaseReady: Promise<postgres.Sql> | null = null;
+let jobs: PgBoss | null = null;
 
 /** The app's database (src/server/db/embedded.ts), once the app answers /api/health: migrated and seeded. */
 function appDatabase(): Promise<postgres.Sql> {
@@ -114,6 +120,29 @@ async function answerSession(req: IncomingMessage, res: ServerResponse): Promise
   res.end(JSON.stringify({ token, expiresAt: session.expiresAt.toISOString() }));
 }
 
+/**
+ * Queues one run of the visit-closing job on the app's own queue (src/server/jobs/queue.ts), which one of the
+ * app's workers then takes as it takes the scheduled runs. This client only sends: the app keeps the queue's
+ * schema, schedules and maintenance.
+ */
+async function answerVisitClosing(res: ServerResponse): Promise<void> {
+  await appDatabase();
+  if (!jobs) {
+    jobs = new PgBoss({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${databasePort}/knowbefore`,
+      schema: "pgboss",
+      max: 1,
+      migrate: false,
+      supervise: false,
+      schedule: false,
+    });
+    await jobs.start();
+  }
+  const id = await jobs.send(QUEUES.visitClosing, {});
+  res.writeHead(202, { "content-type": "application/json" });
+  res.end(JSON.stringify({ id }));
+}
+
 const smtp = await startSmtpSink();
 // Payments: the real Stripe SDK against the local stand-in, which also delivers its webhooks to the app.
 const stripe = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${appPort}/api/stripe/webhook` });
@@ -123,6 +152,13 @@ const mailbox = createServer((req, res) => {
     answerSession(req, res).catch((error: unknown) => {
       const status = error instanceof SessionRequestError ? error.status : 500;
       res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+    });
+    return;
+  }
+  if (req.method === "POST" && url.pathname === "/jobs/visit-closing") {
+    answerVisitClosing(res).catch((error: unknown) => {
+      res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
     });
     return;
@@ -173,6 +209,7 @@ async function stop(code: number) {
   stopping = true;
   mailbox.close();
   // Close this script's connections before the app stops its PostgreSQL, which waits for clients to leave.
+  await jobs?.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
   await database?.end({ timeout: 2 }).catch(() => {});
   app.kill("SIGINT");
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));

@@ -9,6 +9,7 @@ import { clearAdminSession } from "./adminSession";
 import type { AdminTab } from "./features/admin/adminSearch";
 import type { BiSearch } from "./features/analytics/biSearch";
 import type { ComplianceTab } from "./features/compliance/complianceSearch";
+import { feedbackInput, feedInput } from "./features/feedback/feedbackQuery";
 import type { ManagerTab } from "./features/manager/managerSearch";
 import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./features/misconduct/trackingCode";
 import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./features/portal/dashboardSearch";
@@ -25,6 +26,15 @@ async function all(loads: Promise<unknown>[]): Promise<void> {
 
 function managesOrAdministers({ me }: RouteLoaderContext): boolean {
   return me !== null && (me.role === "admin" || me.managedDealershipId != null);
+}
+
+/** A Feedback tab as it opens: the period's insights and the first page of the comments. */
+function loadFeedback({ queryClient, trpcUtils: t }: RouteLoaderContext) {
+  const input = feedbackInput();
+  return all([
+    queryClient.ensureQueryData(t.analytics.feedbackInsights.queryOptions(input)),
+    queryClient.ensureQueryData(t.analytics.feedbackComments.queryOptions(feedInput(input))),
+  ]);
 }
 
 /** /appointments: a customer's own bookings. */
@@ -80,6 +90,7 @@ export function loadManagerDashboard({ context, deps }: LoaderArgs<{ tab: Manage
     loads.push(queryClient.ensureQueryData(t.manager.invitations.queryOptions()));
   }
   if (deps.tab === "incidents") loads.push(queryClient.ensureQueryData(t.reports.cases.queryOptions()));
+  if (deps.tab === "feedback") loads.push(loadFeedback(context));
   return all(loads);
 }
 
@@ -100,6 +111,7 @@ export function loadSalespersonDashboard({
   if (tab === "messages") loads.push(queryClient.ensureQueryData(t.messages.conversations.queryOptions()));
   if (tab === "subscription")
     loads.push(queryClient.ensureQueryData(t.subscriptions.overview.queryOptions()));
+  if (tab === "feedback") loads.push(loadFeedback(context));
   return all(loads);
 }
 

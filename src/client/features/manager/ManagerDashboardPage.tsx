@@ -6,6 +6,7 @@ import {
   LuFileText,
   LuLayoutDashboard,
   LuMapPin,
+  LuMessageSquareQuote,
   LuScale,
   LuShieldAlert,
   LuShieldX,
@@ -20,6 +21,7 @@ import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { DisputesPanel } from "../appointments";
+import { FeedbackPanel } from "../feedback";
 import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
 import { MonthlyReportPanel } from "./MonthlyReportPanel";
@@ -32,6 +34,7 @@ const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuLayoutDashboard },
   team: { label: "Sales Team", icon: LuUsers },
   performance: { label: "Performance", icon: LuChartLine },
+  feedback: { label: "Feedback", icon: LuMessageSquareQuote },
   location: { label: "Dealership", icon: LuMapPin },
   reports: { label: "Reports", icon: LuFileText },
   incidents: { label: "Incidents", icon: LuShieldAlert },
@@ -102,6 +105,7 @@ function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: M
         overview: <OverviewPanel overview={overview} onManageTeam={() => onTabChange("team")} />,
         team: <TeamPanel overview={overview} />,
         performance: <PerformancePanel />,
+        feedback: <FeedbackPanel who="manager" />,
         location: <LocationPanel overview={overview} />,
         reports: <MonthlyReportPanel />,
         incidents: (

@@ -7,6 +7,7 @@ import {
   LuCalendarOff,
   LuChartLine,
   LuCreditCard,
+  LuMessageSquareQuote,
   LuMessagesSquare,
   LuUserRound,
   LuUserX,
@@ -20,6 +21,7 @@ import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError, Notice } from "../../ui/QueryState";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { FeedbackPanel } from "../feedback";
 import { MessagesInbox } from "../messages";
 import { AppointmentsPanel } from "./appointments/AppointmentsPanel";
 import { AvailabilityPanel } from "./availability/AvailabilityPanel";
@@ -40,6 +42,7 @@ const TAB_LABELS: Record<SalespersonTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuChartLine },
   appointments: { label: "Appointments", icon: LuCalendarDays },
   messages: { label: "Messages", icon: LuMessagesSquare },
+  feedback: { label: "Feedback", icon: LuMessageSquareQuote },
   profile: { label: "Profile", icon: LuUserRound },
   availability: { label: "Availability", icon: LuCalendarOff },
   subscription: { label: "Subscription", icon: LuCreditCard },
@@ -183,6 +186,9 @@ function Dashboard({
           conversationId={search.conversation}
           onSelect={(id) => onSearchChange({ ...search, tab: "messages", conversation: id })}
         />
+      </Tabs.Content>
+      <Tabs.Content value="feedback" p="0">
+        <FeedbackPanel who="salesperson" />
       </Tabs.Content>
       <Tabs.Content value="profile" p="0">
         <ProfilePanel salesperson={salesperson} />
