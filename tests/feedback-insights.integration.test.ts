@@ -130,6 +130,16 @@ describe("feedback insights", () => {
     const [teamSize] = await h.sql<{ n: number }[]>`
       select count(*)::int as n from salespeople where dealership_id = ${a!.dealership_id}`;
     expect(team.team).toHaveLength(teamSize!.n);
+    // Looking at one of them, the picker still lists the whole team (a colleague joins, so it has two).
+    await h.sql`
+      insert into salespeople (name, email, city, state, time_zone, dealership_id)
+      values ('Feedback Colleague', 'feedback.colleague@example.org', 'Austin', 'TX', 'America/Chicago',
+              ${a!.dealership_id})`;
+    const one = await api(manager).analytics.feedbackInsights({ salespersonId: a!.id });
+    expect(one.salespersonId).toBe(a!.id);
+    const whole = await api(manager).analytics.feedbackInsights();
+    expect(whole.team.length).toBeGreaterThan(1);
+    expect(one.team).toEqual(whole.team);
 
     const own = await api(salesperson).analytics.feedbackComments({ period: "12m", pageSize: 100 });
     expect(own.items.length).toBeGreaterThan(0);

@@ -205,10 +205,9 @@ export function FeedbackPanel({ who }: { who: "manager" | "salesperson" }) {
   const insights = trpc.analytics.feedbackInsights.useQuery(feedbackInput(period, salespersonId), {
     placeholderData: (previous) => previous,
   });
-  // The picker lists the team as the team view answered it (an answer about one salesperson names only them).
-  const [team, setTeam] = useState<Team>([]);
+  // Every answer lists the whole team the caller may pick from, whoever it is about.
   const data = insights.data;
-  if (data && data.salespersonId === null && data.team !== team) setTeam(data.team);
+  const team: Team = data?.team ?? [];
   const manager = who === "manager";
   const picked = manager && salespersonId !== undefined;
   const whose = { period, salespersonId: manager ? salespersonId : undefined };

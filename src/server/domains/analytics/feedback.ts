@@ -100,7 +100,7 @@ export async function feedbackInsights(
       limit ${FEEDBACK_LATEST}`,
     sql<FeedbackInsights["team"]>`
       select id, name from salespeople s
-       where ${scope.salespersonId !== null ? sql`s.id = ${scope.salespersonId}` : scope.dealership.kind === "dealership" ? sql`s.dealership_id = ${scope.dealership.dealershipId}` : sql`false`}
+       where ${scope.dealership.kind === "dealership" ? sql`s.dealership_id = ${scope.dealership.dealershipId}` : scope.salespersonId !== null ? sql`s.id = ${scope.salespersonId}` : sql`false`}
        order by name, id`,
   ]);
   return {
