@@ -333,6 +333,7 @@ describe("disputes", () => {
     expect(upheld.status).toBe(200);
     expect(upheld.json).toMatchObject({ appointmentStatus: "completed", dispute: { status: "upheld" } });
     expect((await statusOf(id)).status).toBe("completed");
+    expect(await completedEventsFor([id])).toEqual({ [id]: 1 });
     expect(await trailOf(id)).toEqual([
       {
         from_status: "scheduled",
