@@ -51,7 +51,7 @@ async function activity(from: string, to: string, dealershipId?: number) {
   const [rated] = await h.sql<{ n: number; avg: number | null }[]>`
     select count(*)::int as n, round(avg(r.overall_rating), 2)::float8 as avg
       from ratings r join salespeople s on s.id = r.salesperson_id
-     where r.removed_at is null and (r.created_at at time zone 'UTC')::date between ${from}::date and ${to}::date
+     where r.removed_at is null and r.moderation_status = 'published' and (r.created_at at time zone 'UTC')::date between ${from}::date and ${to}::date
        and ${scope}`;
   return { ...visits!, ratings: rated!.n, average: rated!.avg };
 }
@@ -225,7 +225,7 @@ describe.each([
     const expected = await h.sql<{ id: number; avg: number; n: number }[]>`
       select s.dealership_id as id, round(avg(r.overall_rating), 2)::float8 as avg, count(*)::int as n
         from ratings r join salespeople s on s.id = r.salesperson_id
-       where r.removed_at is null and s.dealership_id is not null
+       where r.removed_at is null and r.moderation_status = 'published' and s.dealership_id is not null
          and (r.created_at at time zone 'UTC')::date between ${w.from}::date and ${w.to}::date
        group by s.dealership_id
        order by avg(r.overall_rating) desc, count(*) desc, s.dealership_id limit 10`;
@@ -250,7 +250,7 @@ describe.each([
     }
     const [market] = await h.sql<{ avg: number | null; booked: number; done: number }[]>`
       select (select round(avg(r.overall_rating), 2)::float8 from ratings r join salespeople s on s.id = r.salesperson_id
-               where s.dealership_id is not null and r.removed_at is null
+               where s.dealership_id is not null and r.removed_at is null and r.moderation_status = 'published'
                  and (r.created_at at time zone 'UTC')::date between ${w.from}::date and ${w.to}::date) as avg,
              (select count(*) from appointments a join salespeople s on s.id = a.salesperson_id
                where s.dealership_id is not null
@@ -271,7 +271,7 @@ describe.each([
     expect(mine.json.market).toEqual(res.json.market);
     const ranking = await h.sql<{ id: number }[]>`
       select s.dealership_id as id from ratings r join salespeople s on s.id = r.salesperson_id
-       where r.removed_at is null and s.dealership_id is not null
+       where r.removed_at is null and r.moderation_status = 'published' and s.dealership_id is not null
          and (r.created_at at time zone 'UTC')::date between ${w.from}::date and ${w.to}::date
        group by s.dealership_id order by avg(r.overall_rating) desc, count(*) desc, s.dealership_id`;
     const position = ranking.findIndex((r) => r.id === own!.id);
@@ -304,7 +304,7 @@ describe.each([
       const [rated] = await h.sql<{ avg: number | null; n: number }[]>`
         select round(avg(r.overall_rating), 2)::float8 as avg, count(*)::int as n
           from ratings r join salespeople s on s.id = r.salesperson_id
-         where r.removed_at is null and s.state = ${states[i]!.state}
+         where r.removed_at is null and r.moderation_status = 'published' and s.state = ${states[i]!.state}
            and (r.created_at at time zone 'UTC')::date between ${w.from}::date and ${w.to}::date`;
       expect(g).toEqual({
         state: states[i]!.state,
@@ -316,7 +316,7 @@ describe.each([
       });
     }
     const months = await h.sql<{ month: string; ratings: number; customers: number }[]>`
-      select m.month, (select count(*) from ratings r where r.removed_at is null
+      select m.month, (select count(*) from ratings r where r.removed_at is null and r.moderation_status = 'published'
                         and to_char(r.created_at at time zone 'UTC', 'YYYY-MM') = m.month)::int as ratings,
              (select count(distinct customer_id) from appointments a where a.status <> 'cancelled'
                  and to_char(a.starts_at at time zone 'UTC', 'YYYY-MM') = m.month)::int as customers

@@ -428,6 +428,7 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
     if (q.dealership) conditions.push(h.sql`dealership_id = ${Number(q.dealership)}`);
     if (q.minPressure) conditions.push(h.sql`pressure_average >= ${Number(q.minPressure)}`);
     if (q.search) conditions.push(h.sql`strpos(search_text, lower(${q.search})) > 0`);
+    if (q.verifiedPurchases === "true") conditions.push(h.sql`verified_purchase_reviews > 0`);
     const where = conditions.reduce((a, b) => h.sql`${a} and ${b}`);
     const order =
       q.sort === "pressure"
@@ -441,10 +442,12 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
     // Enough of one name and one specialty for bounded totals, with ratings and experience spread out.
     await h.sql`
       insert into salespeople (name, email, city, state, time_zone, specialties, average_rating, total_reviews,
-                               years_of_experience)
+                               years_of_experience, verified_purchase_reviews)
       select 'Bulkley Seller ' || i, 'bulk-' || i || '@example.org', 'Austin', 'TX', 'America/Chicago',
-             '{Luxury Cars,Leasing}', (i % 500) / 100.0, i % 7, i % 40
+             '{Luxury Cars,Leasing}', (i % 500) / 100.0, i % 7, i % 40, (i % 11 = 0)::int
         from generate_series(1, 1200) i`;
+    // A few of the seeded salespeople have a purchase-backed review as well, in other cities and specialties.
+    await h.sql`update salespeople set verified_purchase_reviews = 2 where id % 13 = 0 and name not like 'Bulkley%'`;
     const [someone] = await h.sql<{ name: string; dealership_id: number; city: string }[]>`
       select name, dealership_id, city from salespeople where dealership_id is not null order by id limit 1`;
     const first = someone!.name.toLowerCase();
@@ -492,6 +495,19 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
       queries.push({ specialty, limit: "100", offset: "990" });
     }
     queries.push({ city: someone!.city }, { rating: "3", yearsOfExperience: "5" }, { sort: "pressure" });
+    const verifiedPurchases = "true";
+    queries.push(
+      { verifiedPurchases },
+      { verifiedPurchases, offset: "96", limit: "24" },
+      { verifiedPurchases, city: someone!.city },
+      { verifiedPurchases, city: "Austin", rating: "3" },
+      { verifiedPurchases, specialty: "Luxury Cars" },
+      { verifiedPurchases, search: "bul" },
+      { verifiedPurchases, search: first.slice(0, 4) },
+      { verifiedPurchases, sort: "pressure" },
+      { verifiedPurchases, status: "available", yearsOfExperience: "10" },
+      { verifiedPurchases: "false", specialty: "Leasing" },
+    );
     const sizes: number[] = [];
     for (const query of queries) {
       const expected = await plainScan(query);
@@ -521,7 +537,8 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
       with derived as (
         select t.term, s.average_rating, s.total_reviews, s.id as salesperson_id, s.years_of_experience,
                s.city::text as city, s.status, s.dealership_id
-          from salespeople s, unnest(salesperson_terms_of(s.search_text, s.specialties)) as t(term)
+          from salespeople s,
+               unnest(salesperson_terms_of(s.search_text, s.specialties, s.verified_purchase_reviews)) as t(term)
          where s.dealership_id is null or s.verified_at is not null),
       kept as (
         select term, average_rating, total_reviews, salesperson_id, years_of_experience, city::text as city,
@@ -540,6 +557,20 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
     await h.sql`update salespeople set name = 'Wendeline Oxbury', specialties = '{Leasing,Financing}' where id = ${id}`;
     await h.sql`update salespeople set average_rating = 4.97, total_reviews = 3, status = 'busy' where id = ${id}`;
     await h.sql`update salespeople set years_of_experience = 44, city = 'Boise' where id = ${id}`;
+    // A first purchase-backed review puts the profile in the verified purchases walk; losing the last takes it out.
+    await h.sql`update salespeople set verified_purchase_reviews = 0 where id = ${id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    expect((await browse("?search=oxb&verifiedPurchases=true")).total).toBe(0);
+    await h.sql`update salespeople set verified_purchase_reviews = 1 where id = ${id}`;
+    expect(await termsOutOfStep()).toBe(0);
+    expect((await browse("?verifiedPurchases=true&city=Boise&limit=100")).items.map((s) => s.id)).toContain(
+      id,
+    );
+    await h.sql`update salespeople set verified_purchase_reviews = 0 where id = ${id}`;
+    expect(
+      (await browse("?verifiedPurchases=true&city=Boise&limit=100")).items.map((s) => s.id),
+    ).not.toContain(id);
+    await h.sql`update salespeople set verified_purchase_reviews = 1 where id = ${id}`;
     await h.sql`update dealerships set name = 'Quorvath Autos' where id = ${person!.dealership_id}`;
     expect(await termsOutOfStep()).toBe(0);
     expect((await browse("?search=oxb&rating=5&yearsOfExperience=40")).items.map((s) => s.id)).toEqual([id]);

@@ -644,7 +644,7 @@ describe("overview, performance and the monthly report", () => {
              (select count(*)::int from salespeople where dealership_id = ${B.id}) as team,
              (select count(*)::int from salespeople where city = ${B.city} and state = ${B.state}) as city
         from ratings r join salespeople s on s.id = r.salesperson_id
-       where s.dealership_id = ${B.id} and r.removed_at is null`;
+       where s.dealership_id = ${B.id} and r.removed_at is null and r.moderation_status = 'published'`;
     expect(res.json).toMatchObject({
       averageRating: expected!.average,
       totalReviews: expected!.total,

@@ -46,7 +46,7 @@ async function auditCount(): Promise<number> {
 async function openFlag(salespersonId: number, flaggedBy: string) {
   const [rating] = await h.sql<{ id: number }[]>`
     select r.id from ratings r
-     where r.salesperson_id = ${salespersonId} and r.removed_at is null
+     where r.salesperson_id = ${salespersonId} and r.removed_at is null and r.moderation_status = 'published'
        and not exists (select 1 from rating_flags f where f.rating_id = r.id)
      order by r.id limit 1`;
   const [flag] = await h.sql<{ id: number }[]>`

@@ -52,9 +52,9 @@ async function aggregateMatches(salespersonId: number) {
     }[]
   >`
     select s.average_rating::text, s.total_reviews, s.pressure_average::text,
-           (select round(avg(overall_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null) as agg_avg,
-           (select count(*)::int from ratings where salesperson_id = s.id and removed_at is null) as agg_n,
-           (select round(avg(pressure_level_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null) as agg_pressure
+           (select round(avg(overall_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null and moderation_status = 'published') as agg_avg,
+           (select count(*)::int from ratings where salesperson_id = s.id and removed_at is null and moderation_status = 'published') as agg_n,
+           (select round(avg(pressure_level_rating), 2)::text from ratings where salesperson_id = s.id and removed_at is null and moderation_status = 'published') as agg_pressure
       from salespeople s where s.id = ${salespersonId}`;
   expect(row!.total_reviews).toBe(row!.agg_n);
   expect(Number(row!.average_rating)).toBe(row!.agg_avg === null ? 0 : Number(row!.agg_avg));

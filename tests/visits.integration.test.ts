@@ -1,7 +1,9 @@
 // Visits that close themselves and the buyer's word on a no-show (docs/product/booking.md, reviews.md): every
 // status change on the trail, auto-completion once across two instances with one invitation each, the one-click
 // stop of invitations, and a dispute from the buyer through the manager to administrators.
-import { describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/client";
 import { closeVisits } from "../src/server/domains/appointments/closing";
 import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputes";
@@ -87,6 +89,21 @@ async function until(condition: () => Promise<boolean>) {
   }
 }
 
+/** What one app instance's visit-closing job runs with: `sql` its own connections. */
+function closingDeps(sql = h.sql) {
+  return { ...h.noticeDeps, sql, secrets: h.deps.secrets, events: { jobs: h.deps.jobs, env: h.env } };
+}
+
+/** The appointment.completed events queued for the CRM of A's dealership, by visit. */
+async function completedEventsFor(ids: number[]) {
+  const rows = await h.sql<{ entity: string; n: number }[]>`
+    select data->'payload'->>'entityId' as entity, count(*)::int as n from pgboss.job
+     where name = 'crm-delivery' and data->'payload'->>'type' = 'appointment.completed'
+       and data->'payload'->>'entityId' = any(${ids.map(String)})
+     group by 1`;
+  return Object.fromEntries(rows.map((r) => [Number(r.entity), r.n]));
+}
+
 const invitations = (email: string) =>
   h.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("How was your"));
 
@@ -138,10 +155,27 @@ describe("auto-completion", () => {
     const missed = await visit(buyer, -300, { status: "no-show" });
     const future = await visit(buyer, 60 * 24);
     const recent = await visit(buyer, -120); // ended 90 minutes ago: not yet
+    // A's dealership has a CRM that takes appointment events, as it does when staff complete a visit.
+    const crm = createServer((_req, res) => res.writeHead(200).end("{}"));
+    await new Promise<void>((resolve) => crm.listen(0, "127.0.0.1", resolve));
+    afterAll(() => new Promise<void>((resolve) => crm.close(() => resolve())));
+    const crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
+    const integration = await h.request("POST", "/api/crm/integrations", {
+      cookie: managerA.cookie,
+      body: {
+        crmProvider: "hubspot",
+        integrationName: "Visits CRM",
+        apiEndpoint: crmUrl,
+        authType: "api_key",
+        credentials: { apiKey: "visits-crm-key" },
+        webhookUrl: `${crmUrl}/hook`,
+      },
+    });
+    expect(integration.status, integration.text).toBe(201);
     // A second app instance: its own connections and mailer on the same database and SMTP sink.
     const second = createDatabase(h.dbUrl, { max: 4 });
-    const one = { ...h.noticeDeps, secrets: h.deps.secrets };
-    const two = { ...h.noticeDeps, sql: second.sql, secrets: h.deps.secrets };
+    const one = closingDeps();
+    const two = closingDeps(second.sql);
     try {
       // Both instances start while a third session holds the due visits, so both have chosen them and wait when
       // it lets go: exactly the race the claim must settle.
@@ -184,6 +218,10 @@ describe("auto-completion", () => {
     expect((await statusOf(future)).status).toBe("scheduled");
     expect((await statusOf(recent)).status).toBe("scheduled");
     expect(await trailOf(missed)).toEqual([]);
+    // The CRM hears of each visit the platform closed once, whichever instance closed it, and of no other.
+    expect(await completedEventsFor([...due, missed, future, recent])).toEqual(
+      Object.fromEntries(due.map((id) => [id, 1])),
+    );
     expect(invitations("visits.buyer@example.org")).toHaveLength(2);
     expect(invitations("visits.other@example.org")).toHaveLength(1);
     // The review window runs from the completion: the buyer may review it now.
@@ -206,7 +244,7 @@ describe("auto-completion", () => {
     expect(stopped.json.email).toBe("visits.buyer@example.org");
     expect((await h.request("POST", "/api/review-invitations/stop", { body: { token } })).status).toBe(200);
     const later = await visit(buyer, -180);
-    await closeVisits({ ...h.noticeDeps, secrets: h.deps.secrets });
+    await closeVisits(closingDeps());
     expect(await statusOf(later)).toMatchObject({ status: "completed", review_invited_at: expect.any(Date) });
     expect(invitations("visits.buyer@example.org")).toHaveLength(2);
   });
@@ -294,6 +332,7 @@ describe("disputes", () => {
     expect(upheld.status).toBe(200);
     expect(upheld.json).toMatchObject({ appointmentStatus: "completed", dispute: { status: "upheld" } });
     expect((await statusOf(id)).status).toBe("completed");
+    expect(await completedEventsFor([id])).toEqual({ [id]: 1 });
     expect(await trailOf(id)).toEqual([
       {
         from_status: "scheduled",

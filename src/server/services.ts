@@ -47,7 +47,7 @@ export async function startServices(options: {
   });
   const workers = {
     notices: { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
-    crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS },
+    crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
   };
   await startWorkers(jobs, workers.notices, workers.crm);
   return {

@@ -1,16 +1,18 @@
 // Deterministic demo data: dealerships in real US cities, salespeople, customers, and past visits with ratings.
 // Every average and count shown in the product is computed from the rows written here.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { hashPassword } from "../auth/password";
-import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
+import { publishedReview } from "../domains/reviews/published";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { loadCities } from "./cities";
 import { type Sql, withoutStatementTimeout } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 import { seedBusinessHistory } from "./seedHistory";
+import { seedStaffQueues } from "./seedQueues";
+import { seedTrustDemo } from "./seedTrust";
 import { BIOS, BRANDS, CITY_ZIPS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS } from "./seedWords";
 
 export const DEMO_ACCOUNTS = {
@@ -19,6 +21,9 @@ export const DEMO_ACCOUNTS = {
   manager: "morgan.lee@example.com",
   admin: "admin@example.com",
 } as const;
+
+/** The demo's second buyer (Jordan Smith), with a disputed no-show; the purchase journey signs in as them. */
+export const DEMO_SECOND_BUYER = "jordan.smith@example.com";
 
 /** Demo-only credentials, printed in the README; set ADMIN_CODE in any real deployment. */
 export const DEMO_ADMIN_PASSWORD = "demo-admin-password";
@@ -154,11 +159,18 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
 
   // Customers.
   const customerRows = Array.from({ length: CUSTOMERS }, (_, i) => {
-    const first = i === 0 ? "Alex" : r.pick(FIRST);
-    const last = i === 0 ? "Morgan" : r.pick(LAST);
+    // The second is the demo's other buyer, Jordan Smith (names still drawn: every later row stays as it was).
+    const [drawnFirst, drawnLast] = i === 0 ? [] : [r.pick(FIRST), r.pick(LAST)];
+    const first = i === 0 ? "Alex" : i === 1 ? "Jordan" : drawnFirst!;
+    const last = i === 0 ? "Morgan" : i === 1 ? "Smith" : drawnLast!;
     const home = r.pick(cities);
     return {
-      email: i === 0 ? DEMO_ACCOUNTS.customer : `${first}.${last}.${i}@example.net`.toLowerCase(),
+      email:
+        i === 0
+          ? DEMO_ACCOUNTS.customer
+          : i === 1
+            ? DEMO_SECOND_BUYER
+            : `${first}.${last}.${i}@example.net`.toLowerCase(),
       first_name: first,
       last_name: last,
       role: "customer",
@@ -217,25 +229,6 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   log(
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
-
-  // Certifications on a few profiles, most verified by their dealership's manager, so profiles show badges,
-  // the manager's queue has one to decide, and browse's certification filter finds someone.
-  await sql`
-    insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by)
-    select s.id, c.name, c.issuer, c.year, c.credential_id,
-           case when c.verified then now() end, case when c.verified then d.manager_id end
-      from (select id, dealership_id, row_number() over (order by id) as n
-              from salespeople where dealership_id is not null order by id limit 12) s
-      join dealerships d on d.id = s.dealership_id
-      join (values
-        (1, 'Certified Sales Professional', 'National Automobile Dealers Association', 2021, 'NADA-CSP-20417', true),
-        (1, 'Electric Vehicle Specialist', 'Plug In America', 2024, null, false),
-        (2, 'Certified Sales Professional', 'National Automobile Dealers Association', 2019, null, true),
-        (3, 'Automotive Finance Certification', 'AFIP', 2022, 'AFIP-88213', true),
-        (5, 'Electric Vehicle Specialist', 'Plug In America', 2023, null, true),
-        (8, 'Certified Pre-Owned Specialist', 'Toyota Motor Sales', 2020, null, true),
-        (12, 'Automotive Finance Certification', 'AFIP', 2025, null, false)
-      ) as c(n, name, issuer, year, credential_id, verified) on c.n = s.n`;
 
   // Past completed visits, each rated by its customer. Fewer per person at large scales keep seeding fast.
   const maxRatings = scale > 4 ? 5 : 14;
@@ -313,66 +306,14 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
               values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null})`;
   }
 
-  // Work waiting for the demo manager and administrator: a salesperson to confirm, reviews flagged by
-  // managers, and transfer requests (one for the demo dealership's manager, two for an administrator).
-  const demoDealer = dealers[0]!;
   const demoManager = managerByEmail.get(DEMO_ACCOUNTS.manager)!;
-  const team = await sql<Pick<SalespersonRow, "id">[]>`
-    select id from salespeople where dealership_id = ${demoDealer.id} and id <> ${ids[0]!.id} order by id limit 3`;
-  if (team[0]) await sql`update salespeople set verified_at = null where id = ${team[0].id}`;
-  const flagged = await sql<{ id: number }[]>`
-    select r.id from ratings r join salespeople s on s.id = r.salesperson_id
-     where s.dealership_id = ${demoDealer.id} and r.comment is not null
-     order by r.overall_rating, r.id limit 2`;
-  for (const rating of flagged)
-    await sql`insert into rating_flags (rating_id, flagged_by, reason)
-              values (${rating.id}, ${demoManager}, 'The customer never visited our dealership on that date.')`;
-  const movers = await sql<Pick<SalespersonRow, "id" | "dealership_id">[]>`
-    select id, dealership_id from salespeople
-     where dealership_id is not null and dealership_id <> ${demoDealer.id} order by id limit 3`;
-  const [toDemo, toOther, toIndependent] = movers;
-  if (toDemo && toOther && toIndependent && dealers[1]) {
-    await sql`insert into transfer_requests (salesperson_id, from_dealership_id, to_dealership_id, status, note)
-              values (${toDemo.id}, ${toDemo.dealership_id}, ${demoDealer.id}, 'awaiting_manager',
-                      'I am moving closer to your dealership and would love to join the team.'),
-                     (${toOther.id}, ${toOther.dealership_id}, ${toOther.dealership_id === dealers[1].id ? demoDealer.id : dealers[1].id},
-                      'awaiting_admin', 'Relocating for family reasons.'),
-                     (${toIndependent.id}, ${toIndependent.dealership_id}, null, 'awaiting_admin',
-                      'Going independent to work with buyers directly.')`;
-  }
-
-  // Misconduct cases: two for the demo dealership's manager, one about an independent salesperson for an
-  // administrator. Tracking codes are random and never shown: only their hash is stored, as for real reports.
-  const independentPerson = await sql<Pick<SalespersonRow, "id">[]>`
-    select id from salespeople where dealership_id is null order by id limit 1`;
-  const cases = [
-    {
-      person: team[1]?.id,
-      dealer: demoDealer.id,
-      category: "high-pressure",
-      status: "open",
-      text: "Kept pushing an extended warranty after I said no three times.",
-    },
-    {
-      person: team[2]?.id,
-      dealer: demoDealer.id,
-      category: "misleading",
-      status: "investigating",
-      text: "The price quoted on the phone was not the price on the paperwork.",
-    },
-    {
-      person: independentPerson[0]?.id,
-      dealer: null,
-      category: "financing",
-      status: "open",
-      text: "The financing terms changed between the test drive and signing.",
-    },
-  ];
-  for (const c of cases) {
-    if (!c.person) continue;
-    await sql`insert into misconduct_reports (salesperson_id, dealership_id, category, description, tracking_code_hash, status)
-              values (${c.person}, ${c.dealer}, ${c.category}, ${c.text}, ${createHash("sha256").update(`seed-case-${c.person}-${r.next()}`).digest("hex")}, ${c.status})`;
-  }
+  await seedStaffQueues(sql, {
+    random: r,
+    demoDealershipId: dealers[0]!.id,
+    otherDealershipId: dealers[1]?.id,
+    demoSalespersonId: ids[0]!.id,
+    demoManager,
+  });
 
   // A year of business: cancelled and missed visits, completed ones nobody rated, and plans paid monthly or
   // yearly, so every business-intelligence chart reads real rows. A separate random stream leaves the rows
@@ -387,35 +328,21 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
     `seed: ${history.appointments} more visits, ${history.subscriptions} subscriptions, ${history.payments} payments`,
   );
 
-  // A visit the demo customer missed, by the salesperson's word, a day ago ("I was there" is open to them), and
-  // another buyer's dispute of a no-show waiting for the demo manager. Then every visit gets its trail (booking,
-  // outcome) as the app would have written it.
-  const missed = new Date(now - 86_400_000 - 3 * 3_600_000);
-  missed.setUTCMinutes(0, 0, 0);
-  const disputed = new Date(now - 3 * 86_400_000);
-  disputed.setUTCHours(17, 30, 0, 0);
-  const missedVisits = await sql<Pick<AppointmentRow, "id">[]>`
-    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
-                              customer_phone, customer_email, created_at)
-    values (${ids[0]!.id}, ${customers[0]!.id}, 'Consultation', ${missed.toISOString()}, 'no-show', 'Alex Morgan',
-            '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(missed.getTime() - 3 * 86_400_000).toISOString()}),
-           (${ids[0]!.id}, ${customers[1]!.id}, 'Test Drive', ${disputed.toISOString()}, 'no-show', 'Jordan Smith',
-            '(555) 555-0177', null, ${new Date(disputed.getTime() - 4 * 86_400_000).toISOString()})
-    returning id`;
-  await recordTrailOfUntracked(sql);
-  const disputedVisit = missedVisits[1];
-  if (disputedVisit)
-    await sql`insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, opened_at)
-              select ${disputedVisit.id}, ${customers[1]!.id}, s.dealership_id,
-                     'I was there at 10:30 and test drove the hybrid with Sam; the receptionist signed me in.',
-                     now() - interval '2 days'
-                from salespeople s where s.id = ${ids[0]!.id}`;
+  await seedTrustDemo(sql, {
+    now,
+    salespersonId: ids[0]!.id,
+    managerId: demoManager,
+    customerIds: customers.slice(0, 4).map((row) => row.id),
+    customerEmail: DEMO_ACCOUNTS.customer,
+  });
 
   await sql`
-    update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure
+    update salespeople s set average_rating = agg.avg, total_reviews = agg.n, pressure_average = agg.pressure,
+                             verified_purchase_reviews = agg.purchases
       from (select salesperson_id, round(avg(overall_rating), 2) as avg, count(*)::int as n,
-                   round(avg(pressure_level_rating), 2) as pressure
-              from ratings group by salesperson_id) agg
+                   round(avg(pressure_level_rating), 2) as pressure,
+                   count(*) filter (where purchase_claim_id is not null)::int as purchases
+              from ratings where ${publishedReview(sql)} group by salesperson_id) agg
      where agg.salesperson_id = s.id`;
   await sql`vacuum analyze`;
   log(`seed: ${ratingRows.length} rated visits; done in ${Date.now() - started} ms`);

@@ -32,7 +32,7 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   });
   await jobs.work(QUEUES.disputeNotice, (data) => sendDisputeNotice(deps, data));
   await jobs.work(QUEUES.visitClosing, async () => {
-    const result = await closeVisits({ ...deps, secrets: crm.secrets });
+    const result = await closeVisits({ ...deps, secrets: crm.secrets, events: { jobs, env: crm.env } });
     const escalated = await escalateOverdueDisputes({ sql: deps.sql, jobs });
     if (result.completed || result.invited || escalated.length)
       deps.logger.info(

@@ -1,17 +1,20 @@
 // Visits that close themselves (docs/product/booking.md): a scheduled visit whose end is more than
-// VISIT_AUTO_COMPLETE_HOURS past becomes completed, and its buyer is invited to review it, once. Runs as a
-// scheduled job on every instance's queue; each step is one conditional statement, so instances running it at
-// the same moment complete and invite each visit exactly once.
+// VISIT_AUTO_COMPLETE_HOURS past becomes completed, its dealership's CRM hears of it as of a visit staff completed,
+// and its buyer is invited to review it, once. Runs as a scheduled job on every instance's queue; each step is one
+// conditional statement, so instances running it at the same moment complete and invite each visit exactly once.
 import { links } from "../../../shared/links";
 import { RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { VISIT_AUTO_COMPLETE_HOURS } from "../../../shared/visits";
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable } from "../../db/client";
+import type { Context } from "../../serviceContext";
+import { appointmentCrmEvent } from "../crm/delivery";
 import type { NoticeDeps } from "./notices";
 import { reviewInvitationsOffSql, unsubscribeToken } from "./reviewInvitations";
 import { SYSTEM_ACTOR, statusChangesFromSql } from "./statusTrail";
 
-export type ClosingDeps = NoticeDeps & { secrets: SecretBox };
+/** `events`: the queue and settings CRM deliveries are queued with. */
+export type ClosingDeps = NoticeDeps & { secrets: SecretBox; events: Pick<Context, "jobs" | "env"> };
 
 /** At most this many visits close or are invited per run; the next run (minutes later) takes the rest. */
 const BATCH = 500;
@@ -20,10 +23,12 @@ const BATCH = 500;
  * Completes every scheduled visit that ended more than VISIT_AUTO_COMPLETE_HOURS ago, with its trail row, in one
  * statement. The status condition is the claim: the rows are locked as they are chosen, and a visit another
  * instance completed a moment earlier (or staff marked no-show) is no longer 'scheduled' when this statement
- * re-reads the locked row, so it is left out; the UPDATE's own condition says the same again.
+ * re-reads the locked row, so it is left out; the UPDATE's own condition says the same again. The CRM events are
+ * queued in the same transaction, so only the instance whose claim won sends one, and none if it rolls back.
  */
-export async function completeDueVisits(sql: Queryable): Promise<number[]> {
-  const rows = await sql<{ id: number }[]>`
+export async function completeDueVisits(deps: Pick<ClosingDeps, "sql" | "events">): Promise<number[]> {
+  return deps.sql.begin(async (sql) => {
+    const rows = await sql<{ id: number; salesperson_id: number }[]>`
     with due as (
       update appointments a set status = 'completed', completed_at = now()
        where a.id in (
@@ -34,15 +39,23 @@ export async function completeDueVisits(sql: Queryable): Promise<number[]> {
                 order by starts_at limit ${BATCH}
                 for update)
          and a.status = 'scheduled'
-      returning a.id),
+      returning a.id, a.salesperson_id),
     trail as (${statusChangesFromSql(sql, "due", {
       from: "scheduled",
       to: "completed",
       actor: SYSTEM_ACTOR,
       note: `Closed automatically ${VISIT_AUTO_COMPLETE_HOURS} hours after the visit's end`,
     })})
-    select id from due order by id`;
-  return rows.map((row) => row.id);
+    select id, salesperson_id from due order by id`;
+    for (const row of rows)
+      await appointmentCrmEvent(
+        deps.events,
+        sql,
+        { id: row.id, salespersonId: row.salesperson_id },
+        "appointment.completed",
+      );
+    return rows.map((row) => row.id);
+  });
 }
 
 type InvitationRow = {
@@ -112,7 +125,7 @@ async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boo
 
 /** One run of the job: close what is due, then invite the buyers owed an invitation. */
 export async function closeVisits(deps: ClosingDeps): Promise<{ completed: number; invited: number }> {
-  const completed = await completeDueVisits(deps.sql);
+  const completed = await completeDueVisits(deps);
   let invited = 0;
   for (const id of await owedInvitations(deps.sql)) if (await inviteOnce(deps, id)) invited++;
   return { completed: completed.length, invited };

@@ -22,6 +22,7 @@ import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, pageWindow } from "../../db/search";
 import { type JobQueue, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
+import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { settleDisputedReview } from "../reviews/disputedReview";
 import { actorOf, recordStatusChange } from "./statusTrail";
@@ -177,7 +178,7 @@ async function decideDispute(
            where id = ${dispute.appointment_id} and status = 'no-show'
           returning id, salesperson_id`
       : [];
-    if (visit)
+    if (visit) {
       await recordStatusChange(tx, {
         appointmentId: visit.id,
         from: "no-show",
@@ -185,6 +186,10 @@ async function decideDispute(
         actor: actorOf(ctx.user),
         note: `Dispute upheld: ${input.note}`,
       });
+      // The dealership's CRM hears of the visit as completed, as of one staff completed.
+      const completed = { id: visit.id, salespersonId: visit.salesperson_id };
+      await appointmentCrmEvent(ctx, tx, completed, "appointment.completed");
+    }
     await settleDisputedReview(tx, dispute.appointment_id, uphold);
     await recordAudit(ctx, tx, {
       action: uphold ? "visit_dispute.uphold" : "visit_dispute.reject",

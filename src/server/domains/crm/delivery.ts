@@ -19,7 +19,14 @@ import type { Context } from "../../serviceContext";
 import { CREDENTIALS_UNREADABLE, crmSecretBinding } from "./secrets";
 import { CRM_JOB_EXPIRE_SECONDS, CRM_RETRY_LIMIT, CRM_TIMEOUT_MS } from "./service";
 
-export type CrmDeliveryDeps = { sql: Sql; secrets: SecretBox; logger: Logger; allowPrivate: boolean };
+/** `env`: the settings events are queued with, for jobs that queue them (the visit-closing job). */
+export type CrmDeliveryDeps = {
+  sql: Sql;
+  secrets: SecretBox;
+  logger: Logger;
+  allowPrivate: boolean;
+  env: Context["env"];
+};
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export function signDelivery(secret: string, timestamp: number, body: string): string {

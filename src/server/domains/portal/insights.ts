@@ -26,7 +26,7 @@ export async function growthInsights(sql: Sql, salespersonId: number): Promise<G
              count(*) filter (where a.status = 'no-show')::int as no_show,
              count(*) filter (where a.status = 'completed')::int as completed,
              count(r.id)::int as rated
-        from appointments a left join ratings r on r.appointment_id = a.id
+        from appointments a left join ratings r on r.appointment_id = a.id and ${publishedReview(sql, "r")}
        where a.salesperson_id = ${salespersonId} and a.starts_at > now() - interval '90 days' and a.starts_at <= now()`,
     sql<{ dow: number; n: number }[]>`
       select extract(dow from date)::int as dow, count(*)::int as n

@@ -75,17 +75,15 @@ function canonicalSpecialty(value: string): string {
   return specialtyByLowerName.get(value.toLowerCase()) ?? value;
 }
 
+/** The filter a walked term of salesperson_terms answers by itself (browseTerm). */
+type TermAnswer = "specialty" | "search" | "verifiedPurchases";
+
 /**
  * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
  * carries rating, experience, city, status and dealership. What `t` does not carry is returned in `onRow`, for
  * `salespeople s` joined to it; `skip` names the filter the walked term already answers.
  */
-function browseConditions(
-  sql: Queryable,
-  q: BrowseSalespeopleQuery,
-  on: "s" | "t",
-  skip?: "specialty" | "search",
-) {
+function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "t", skip?: TermAnswer) {
   const a = sql(on);
   const own: Fragment[] = [];
   const onRow: Fragment[] = [];
@@ -95,7 +93,7 @@ function browseConditions(
     rowOnly.push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
   if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
   if (q.status) own.push(sql`${a}.status = ${q.status}`);
-  if (q.verifiedPurchases) rowOnly.push(sql`s.verified_purchase_reviews > 0`);
+  if (q.verifiedPurchases && skip !== "verifiedPurchases") rowOnly.push(sql`s.verified_purchase_reviews > 0`);
   if (q.minPressure !== undefined) rowOnly.push(sql`s.pressure_average >= ${q.minPressure}`);
   if (q.city) own.push(sql`${a}.city = ${q.city}`);
   if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
@@ -123,12 +121,17 @@ function whereAll(sql: Queryable, conditions: Fragment[]) {
 
 /**
  * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): a name search
- * of three or more characters walks its first three (lower-cased, as search_text is), a specialty its own.
- * With a city, the term's entries in that city (drizzle/0020); a city alone or with a rating walks
- * salespeople's city index. `answers` names the filter the term alone decides: its specialty, or a
- * three-character ASCII search (its own term); a longer search is also matched against search_text.
+ * of three or more characters walks its first three (lower-cased, as search_text is); else the verified
+ * purchases filter walks 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed
+ * review have; else a specialty walks its own. With a city, the term's entries in that city (drizzle/0020); a
+ * city alone or with a rating walks salespeople's city index. `answers` names the filter the term alone
+ * decides: its specialty, verified purchases, or a three-character ASCII search (its own term); a longer
+ * search is also matched against search_text.
  */
-function browseTerm(q: BrowseSalespeopleQuery) {
+function browseTerm(q: BrowseSalespeopleQuery): {
+  term: (sql: Queryable) => Fragment;
+  answers: TermAnswer | undefined;
+} | null {
   if (q.sort === "pressure") return null;
   if (q.search && [...q.search].length >= 3) {
     const search = q.search;
@@ -137,6 +140,8 @@ function browseTerm(q: BrowseSalespeopleQuery) {
       answers: /^[\x20-\x7e]{3}$/.test(search) ? ("search" as const) : undefined,
     };
   }
+  if (q.verifiedPurchases)
+    return { term: (sql: Queryable) => sql`'v:purchase'`, answers: "verifiedPurchases" };
   if (q.specialty) {
     const term = `s:${canonicalSpecialty(q.specialty)}`;
     return { term: (sql: Queryable) => sql`${term}`, answers: "specialty" as const };
