@@ -3,11 +3,10 @@
 // manager's overview and the salesperson's own overview stay as they were when a held review arrives, and move
 // when a published one does.
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ANALYTICS_MAX_AGE_SECONDS: "0" });
-await seedDatabase(h.sql, { scale: 0.02 });
+await h.seed(0.02);
 
 const [place] = await h.sql<{ id: number; email: string; dealership_id: number; manager_email: string }[]>`
   select s.id, s.email::text as email, s.dealership_id, u.email::text as manager_email
