@@ -3,9 +3,10 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
-import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { TextareaField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
@@ -82,11 +83,7 @@ function ResolveDialog({
       onOpenChange(false);
       await utils.reviews.openFlags.invalidate();
     } catch (error) {
-      showToast({
-        title: "Couldn't resolve the flag",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't resolve the flag", error);
       if (error && (error as { data?: { code?: string } }).data?.code === "NOT_FOUND")
         await utils.reviews.openFlags.invalidate();
     }

@@ -3,9 +3,10 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuCircleX, LuShieldAlert } from "react-icons/lu";
-import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { TextareaField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
@@ -65,11 +66,7 @@ function DecideDialog({
       });
       onOpenChange(false);
     } catch (error) {
-      showToast({
-        title: "Couldn't decide on the review",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't decide on the review", error);
     }
     await utils.reviews.heldReviews.invalidate();
   };

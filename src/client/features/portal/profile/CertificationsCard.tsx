@@ -6,7 +6,8 @@ import {
   type Certification,
   latestCertificationYear,
 } from "../../../../shared/schemas/certifications";
-import { apiErrorMessage, trpc } from "../../../trpc";
+import { trpc } from "../../../trpc";
+import { showFailure } from "../../../ui/failureToast";
 import { InputField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
@@ -53,11 +54,7 @@ function CertificationForm({
       await utils.certifications.mine.invalidate();
       onDone();
     } catch (error) {
-      showToast({
-        title: "Not saved",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Not saved", error);
     }
   };
   return (
@@ -126,12 +123,7 @@ export function CertificationsCard() {
   const mine = trpc.certifications.mine.useQuery();
   const remove = trpc.certifications.remove.useMutation({
     onSuccess: () => utils.certifications.mine.invalidate(),
-    onError: (error) =>
-      showToast({
-        title: "Not deleted",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Not deleted", error),
   });
   const [editing, setEditing] = useState<Certification | "new" | null>(null);
   const list = mine.data ?? [];
