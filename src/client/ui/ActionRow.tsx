@@ -1,4 +1,4 @@
-import { Flex, Stack } from "@chakra-ui/react";
+import { Button, Flex, HStack, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 
 /**
@@ -23,5 +23,39 @@ export function ActionRow({ children, actions }: { children: ReactNode; actions:
       </Stack>
       {actions}
     </Flex>
+  );
+}
+
+/** One answer an `ActionRow` offers: a solid button when `palette` is green, an outline one otherwise. */
+export type RowAnswer = {
+  label: string;
+  icon: ReactNode;
+  /** Names the item as well as the answer ("Reject Ann Lee"): a list holds many alike. */
+  ariaLabel: string;
+  onClick: () => void;
+  palette?: "green" | "red";
+  loading?: boolean;
+  loadingText?: string;
+  disabled?: boolean;
+};
+
+/** The answers of an `ActionRow`: sharing the width on a phone, at the row's end from tablets up. */
+export function RowAnswers({ answers }: { answers: readonly RowAnswer[] }) {
+  return (
+    <HStack gap="2" flexShrink={0} justify={{ base: "stretch", sm: "flex-end" }}>
+      {answers.map(({ label, icon, ariaLabel, palette, ...button }) => (
+        <Button
+          key={label}
+          size="sm"
+          variant={palette === "green" ? "solid" : "outline"}
+          colorPalette={palette}
+          flex={{ base: "1", sm: "initial" }}
+          aria-label={ariaLabel}
+          {...button}
+        >
+          {icon} {label}
+        </Button>
+      ))}
+    </HStack>
   );
 }

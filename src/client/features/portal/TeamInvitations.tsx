@@ -1,8 +1,8 @@
-import { Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { Container, Stack, Text } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
 import type { SalespersonInvitation } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { ActionRow } from "../../ui/ActionRow";
+import { ActionRow, RowAnswers } from "../../ui/ActionRow";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
@@ -49,46 +49,43 @@ export function TeamInvitations() {
               <ActionRow
                 key={invitation.id}
                 actions={
-                  <HStack gap="2" flexShrink={0}>
-                    <Button
-                      size="sm"
-                      colorPalette="green"
-                      disabled={busy}
-                      loading={accept.isPending && accept.variables?.id === invitation.id}
-                      loadingText="Joining"
-                      aria-label={`Accept the invitation from ${dealership.name}`}
-                      onClick={() =>
-                        accept.mutate(
-                          { id: invitation.id },
-                          answer({
-                            title: `You joined ${dealership.name}`,
-                            description: "Your profile now shows your new dealership.",
-                          }),
-                        )
-                      }
-                    >
-                      <LuCheck /> Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      loading={decline.isPending && decline.variables?.id === invitation.id}
-                      loadingText="Declining"
-                      aria-label={`Decline the invitation from ${dealership.name}`}
-                      onClick={() =>
-                        decline.mutate(
-                          { id: invitation.id },
-                          answer({
-                            title: "Invitation declined",
-                            description: `We let ${dealership.name} know.`,
-                          }),
-                        )
-                      }
-                    >
-                      <LuX /> Decline
-                    </Button>
-                  </HStack>
+                  <RowAnswers
+                    answers={[
+                      {
+                        label: "Accept",
+                        icon: <LuCheck />,
+                        ariaLabel: `Accept the invitation from ${dealership.name}`,
+                        palette: "green",
+                        disabled: busy,
+                        loading: accept.isPending && accept.variables?.id === invitation.id,
+                        loadingText: "Joining",
+                        onClick: () =>
+                          accept.mutate(
+                            { id: invitation.id },
+                            answer({
+                              title: `You joined ${dealership.name}`,
+                              description: "Your profile now shows your new dealership.",
+                            }),
+                          ),
+                      },
+                      {
+                        label: "Decline",
+                        icon: <LuX />,
+                        ariaLabel: `Decline the invitation from ${dealership.name}`,
+                        disabled: busy,
+                        loading: decline.isPending && decline.variables?.id === invitation.id,
+                        loadingText: "Declining",
+                        onClick: () =>
+                          decline.mutate(
+                            { id: invitation.id },
+                            answer({
+                              title: "Invitation declined",
+                              description: `We let ${dealership.name} know.`,
+                            }),
+                          ),
+                      },
+                    ]}
+                  />
                 }
               >
                 <Text fontWeight="medium">
