@@ -16,7 +16,13 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import {
+  deleteAndRefresh,
+  RecordFormDialog,
+  refreshAfterChange,
+  saveRecord,
+  useRecordForm,
+} from "../recordForm";
 import { InviteManagerDialog, ManagerInvitations } from "./ManagerInvitations";
 
 /** The console is for administrators, who get the whole row. */
@@ -258,17 +264,15 @@ export function DealershipsTab() {
           title: "Delete dealership",
           explain: (d) =>
             `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
-          onDelete: async (d, reason) => {
-            const result = await remove.mutateAsync({ id: d.id, reason });
-            await refreshAfterChange(utils.admin.dealerships, utils);
-            return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
-          },
+          onDelete: deleteAndRefresh(remove.mutateAsync, utils.admin.dealerships, utils, (result) => ({
+            title: "Dealership Deleted",
+            description: `${result.deletedDealership} was deleted.`,
+          })),
         }}
         query={list}
         state={state}
         listing="dealerships"
         toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
-        loading={{ rows: 5, height: "20" }}
         error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
         empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
         listLabel="Dealerships"

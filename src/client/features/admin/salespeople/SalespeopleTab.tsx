@@ -21,7 +21,13 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import {
+  deleteAndRefresh,
+  RecordFormDialog,
+  refreshAfterChange,
+  saveRecord,
+  useRecordForm,
+} from "../recordForm";
 
 type FormState = {
   name: string;
@@ -286,17 +292,15 @@ export function SalespeopleTab() {
           title: "Delete salesperson",
           explain: (s) =>
             `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
-          onDelete: async (s, reason) => {
-            const result = await remove.mutateAsync({ id: s.id, reason });
-            await refreshAfterChange(utils.admin.salespeople, utils);
-            return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
-          },
+          onDelete: deleteAndRefresh(remove.mutateAsync, utils.admin.salespeople, utils, (result) => ({
+            title: "Salesperson Deleted",
+            description: `${result.deletedSalesperson} was deleted.`,
+          })),
         }}
         query={list}
         state={state}
         listing="salespeople"
         toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
-        loading={{ rows: 5, height: "20" }}
         error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
         empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
         listLabel="Salespeople"
