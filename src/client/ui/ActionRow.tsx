@@ -5,10 +5,22 @@ import type { ReactNode } from "react";
  * One item of a list that waits for an answer (an invitation, a registration to confirm): what it is on the
  * left, its buttons on the right, stacked on a phone. Goes inside a `<Stack as="ul" listStyleType="none">`.
  */
-export function ActionRow({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+export function ActionRow({
+  children,
+  actions,
+  answers,
+  testId,
+}: {
+  children: ReactNode;
+  /** The buttons, or `answers` to describe them. */
+  actions?: ReactNode;
+  answers?: readonly RowAnswer[];
+  testId?: string;
+}) {
   return (
     <Flex
       as="li"
+      data-testid={testId}
       gap="3"
       justify="space-between"
       align={{ base: "stretch", sm: "center" }}
@@ -21,7 +33,7 @@ export function ActionRow({ children, actions }: { children: ReactNode; actions:
       <Stack gap="0.5" minW="0">
         {children}
       </Stack>
-      {actions}
+      {answers ? <RowAnswers answers={answers} /> : actions}
     </Flex>
   );
 }
@@ -40,13 +52,13 @@ export type RowAnswer = {
 };
 
 /** The answers of an `ActionRow`: sharing the width on a phone, at the row's end from tablets up. */
-export function RowAnswers({ answers }: { answers: readonly RowAnswer[] }) {
+export function RowAnswers({ answers, size = "sm" }: { answers: readonly RowAnswer[]; size?: "xs" | "sm" }) {
   return (
     <HStack gap="2" flexShrink={0} justify={{ base: "stretch", sm: "flex-end" }}>
       {answers.map(({ label, icon, ariaLabel, palette, ...button }) => (
         <Button
           key={label}
-          size="sm"
+          size={size}
           variant={palette === "green" ? "solid" : "outline"}
           colorPalette={palette}
           flex={{ base: "1", sm: "initial" }}

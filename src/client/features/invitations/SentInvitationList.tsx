@@ -4,7 +4,7 @@ import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuMailX, LuSend } from "react-icons/lu";
 import type { SentInvitation } from "../../../shared/schemas/invitations";
 import { trpc } from "../../trpc";
-import { ActionRow, RowAnswers } from "../../ui/ActionRow";
+import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
@@ -38,38 +38,34 @@ export function SentInvitationList({
           return (
             <ActionRow
               key={invitation.id}
-              actions={
-                <RowAnswers
-                  answers={[
-                    {
-                      label: "Resend",
-                      icon: <LuSend />,
-                      ariaLabel: `Resend the invitation to ${who}`,
-                      loading: resending,
-                      loadingText: "Sending",
-                      onClick: () =>
-                        resend.mutate(
-                          { id: invitation.id },
-                          toastOutcome(
-                            {
-                              title: "Invitation sent again",
-                              description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
-                            },
-                            "Couldn't resend the invitation",
-                            onChanged,
-                          ),
-                        ),
-                    },
-                    {
-                      label: "Revoke",
-                      icon: <LuMailX />,
-                      ariaLabel: `Revoke the invitation to ${who}`,
-                      palette: "red",
-                      onClick: () => revoking.show(invitation),
-                    },
-                  ]}
-                />
-              }
+              answers={[
+                {
+                  label: "Resend",
+                  icon: <LuSend />,
+                  ariaLabel: `Resend the invitation to ${who}`,
+                  loading: resending,
+                  loadingText: "Sending",
+                  onClick: () =>
+                    resend.mutate(
+                      { id: invitation.id },
+                      toastOutcome(
+                        {
+                          title: "Invitation sent again",
+                          description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
+                        },
+                        "Couldn't resend the invitation",
+                        onChanged,
+                      ),
+                    ),
+                },
+                {
+                  label: "Revoke",
+                  icon: <LuMailX />,
+                  ariaLabel: `Revoke the invitation to ${who}`,
+                  palette: "red",
+                  onClick: () => revoking.show(invitation),
+                },
+              ]}
             >
               <HStack gap="2" wrap="wrap">
                 <Text fontWeight="medium" overflowWrap="anywhere">

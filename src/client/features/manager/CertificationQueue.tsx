@@ -5,11 +5,12 @@ import { Stack, Text } from "@chakra-ui/react";
 import { LuBadgeCheck, LuX } from "react-icons/lu";
 import type { PendingCertification } from "../../../shared/schemas/certifications";
 import { trpc } from "../../trpc";
-import { ActionRow, RowAnswers } from "../../ui/ActionRow";
+import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
 import { useDialogSubject } from "../../ui/useDialogSubject";
+import { CertificationLines } from "../salespeople/CertificationLines";
 import { WaitingList } from "./WaitingList";
 
 export function CertificationQueue({ description }: { description: string }) {
@@ -38,47 +39,37 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
         {pending.map((c) => (
           <ActionRow
             key={c.id}
-            actions={
-              <RowAnswers
-                answers={[
-                  {
-                    label: "Verify",
-                    icon: <LuBadgeCheck />,
-                    ariaLabel: `Verify ${c.name} of ${c.salespersonName}`,
-                    palette: "green",
-                    loading: verify.isPending && verify.variables?.id === c.id,
-                    loadingText: "Verifying",
-                    onClick: () =>
-                      verify.mutate(
-                        { id: c.id },
-                        toastOutcome(
-                          {
-                            title: "Certification verified",
-                            description: `${c.name} now shows on ${c.salespersonName}'s profile.`,
-                          },
-                          "Couldn't verify the certification",
-                          refresh,
-                        ),
-                      ),
-                  },
-                  {
-                    label: "Reject",
-                    icon: <LuX />,
-                    ariaLabel: `Reject ${c.name} of ${c.salespersonName}`,
-                    palette: "red",
-                    onClick: () => rejecting.show(c),
-                  },
-                ]}
-              />
-            }
+            answers={[
+              {
+                label: "Verify",
+                icon: <LuBadgeCheck />,
+                ariaLabel: `Verify ${c.name} of ${c.salespersonName}`,
+                palette: "green",
+                loading: verify.isPending && verify.variables?.id === c.id,
+                loadingText: "Verifying",
+                onClick: () =>
+                  verify.mutate(
+                    { id: c.id },
+                    toastOutcome(
+                      {
+                        title: "Certification verified",
+                        description: `${c.name} now shows on ${c.salespersonName}'s profile.`,
+                      },
+                      "Couldn't verify the certification",
+                      refresh,
+                    ),
+                  ),
+              },
+              {
+                label: "Reject",
+                icon: <LuX />,
+                ariaLabel: `Reject ${c.name} of ${c.salespersonName}`,
+                palette: "red",
+                onClick: () => rejecting.show(c),
+              },
+            ]}
           >
-            <Text fontWeight="semibold" color="ink">
-              {c.name}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {c.salespersonName} · {c.issuer} · {c.year}
-              {c.credentialId ? ` · ID ${c.credentialId}` : ""}
-            </Text>
+            <CertificationLines certification={c} holder={c.salespersonName} />
             {c.credentialUrl ? (
               <Text fontSize="sm" truncate>
                 <a href={c.credentialUrl} target="_blank" rel="noopener noreferrer">

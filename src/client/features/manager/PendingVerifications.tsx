@@ -4,7 +4,7 @@ import { Stack, Text } from "@chakra-ui/react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { ActionRow, RowAnswers } from "../../ui/ActionRow";
+import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
@@ -66,28 +66,24 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
         {pending.map((member) => (
           <ActionRow
             key={member.id}
-            actions={
-              <RowAnswers
-                answers={[
-                  {
-                    label: "Confirm",
-                    icon: <LuUserCheck />,
-                    ariaLabel: `Confirm ${member.name}`,
-                    palette: "green",
-                    loading: verify.isPending && verify.variables?.salespersonId === member.id,
-                    loadingText: "Confirming",
-                    onClick: () => confirm(member),
-                  },
-                  {
-                    label: "Reject",
-                    icon: <LuUserX />,
-                    ariaLabel: `Reject ${member.name}`,
-                    palette: "red",
-                    onClick: () => rejecting.show(member),
-                  },
-                ]}
-              />
-            }
+            answers={[
+              {
+                label: "Confirm",
+                icon: <LuUserCheck />,
+                ariaLabel: `Confirm ${member.name}`,
+                palette: "green",
+                loading: verify.isPending && verify.variables?.salespersonId === member.id,
+                loadingText: "Confirming",
+                onClick: () => confirm(member),
+              },
+              {
+                label: "Reject",
+                icon: <LuUserX />,
+                ariaLabel: `Reject ${member.name}`,
+                palette: "red",
+                onClick: () => rejecting.show(member),
+              },
+            ]}
           >
             <Person member={member} />
             <Text fontSize="xs" color="fg.muted" ps="11">

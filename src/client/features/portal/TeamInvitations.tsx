@@ -2,7 +2,7 @@ import { Container, Stack, Text } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
 import type { SalespersonInvitation } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { ActionRow, RowAnswers } from "../../ui/ActionRow";
+import { ActionRow } from "../../ui/ActionRow";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
@@ -48,45 +48,41 @@ export function TeamInvitations() {
             return (
               <ActionRow
                 key={invitation.id}
-                actions={
-                  <RowAnswers
-                    answers={[
-                      {
-                        label: "Accept",
-                        icon: <LuCheck />,
-                        ariaLabel: `Accept the invitation from ${dealership.name}`,
-                        palette: "green",
-                        disabled: busy,
-                        loading: accept.isPending && accept.variables?.id === invitation.id,
-                        loadingText: "Joining",
-                        onClick: () =>
-                          accept.mutate(
-                            { id: invitation.id },
-                            answer({
-                              title: `You joined ${dealership.name}`,
-                              description: "Your profile now shows your new dealership.",
-                            }),
-                          ),
-                      },
-                      {
-                        label: "Decline",
-                        icon: <LuX />,
-                        ariaLabel: `Decline the invitation from ${dealership.name}`,
-                        disabled: busy,
-                        loading: decline.isPending && decline.variables?.id === invitation.id,
-                        loadingText: "Declining",
-                        onClick: () =>
-                          decline.mutate(
-                            { id: invitation.id },
-                            answer({
-                              title: "Invitation declined",
-                              description: `We let ${dealership.name} know.`,
-                            }),
-                          ),
-                      },
-                    ]}
-                  />
-                }
+                answers={[
+                  {
+                    label: "Accept",
+                    icon: <LuCheck />,
+                    ariaLabel: `Accept the invitation from ${dealership.name}`,
+                    palette: "green",
+                    disabled: busy,
+                    loading: accept.isPending && accept.variables?.id === invitation.id,
+                    loadingText: "Joining",
+                    onClick: () =>
+                      accept.mutate(
+                        { id: invitation.id },
+                        answer({
+                          title: `You joined ${dealership.name}`,
+                          description: "Your profile now shows your new dealership.",
+                        }),
+                      ),
+                  },
+                  {
+                    label: "Decline",
+                    icon: <LuX />,
+                    ariaLabel: `Decline the invitation from ${dealership.name}`,
+                    disabled: busy,
+                    loading: decline.isPending && decline.variables?.id === invitation.id,
+                    loadingText: "Declining",
+                    onClick: () =>
+                      decline.mutate(
+                        { id: invitation.id },
+                        answer({
+                          title: "Invitation declined",
+                          description: `We let ${dealership.name} know.`,
+                        }),
+                      ),
+                  },
+                ]}
               >
                 <Text fontWeight="medium">
                   {dealership.name}, {dealership.city}, {dealership.state}
