@@ -62,20 +62,6 @@ export async function refreshAfterChange(
   void utils.admin.overview.invalidate();
 }
 
-/** A record tab's `onDelete`: delete with the reason, refresh as `refreshAfterChange` does, then name what went. */
-export function deleteAndRefresh<Id, Out>(
-  run: (input: { id: Id; reason: string }) => Promise<Out>,
-  list: { invalidate: () => Promise<unknown> },
-  utils: ReturnType<typeof trpc.useUtils>,
-  done: (result: Out) => { title: string; description: string },
-) {
-  return async (record: { id: Id }, reason: string) => {
-    const result = await run({ id: record.id, reason });
-    await refreshAfterChange(list, utils);
-    return done(result);
-  };
-}
-
 /** The dialog frame of a record form: the heading names it, Save (or Add) submits it. */
 export function RecordFormDialog({
   open,

@@ -16,13 +16,7 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
-import {
-  deleteAndRefresh,
-  RecordFormDialog,
-  refreshAfterChange,
-  saveRecord,
-  useRecordForm,
-} from "../recordForm";
+import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 import { InviteManagerDialog, ManagerInvitations } from "./ManagerInvitations";
 
 /** The console is for administrators, who get the whole row. */
@@ -264,10 +258,11 @@ export function DealershipsTab() {
           title: "Delete dealership",
           explain: (d) =>
             `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
-          onDelete: deleteAndRefresh(remove.mutateAsync, utils.admin.dealerships, utils, (result) => ({
-            title: "Dealership Deleted",
-            description: `${result.deletedDealership} was deleted.`,
-          })),
+          onDelete: async (d, reason) => {
+            const result = await remove.mutateAsync({ id: d.id, reason });
+            await refreshAfterChange(utils.admin.dealerships, utils);
+            return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
+          },
         }}
         query={list}
         state={state}

@@ -21,13 +21,7 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
-import {
-  deleteAndRefresh,
-  RecordFormDialog,
-  refreshAfterChange,
-  saveRecord,
-  useRecordForm,
-} from "../recordForm";
+import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 
 type FormState = {
   name: string;
@@ -292,10 +286,11 @@ export function SalespeopleTab() {
           title: "Delete salesperson",
           explain: (s) =>
             `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
-          onDelete: deleteAndRefresh(remove.mutateAsync, utils.admin.salespeople, utils, (result) => ({
-            title: "Salesperson Deleted",
-            description: `${result.deletedSalesperson} was deleted.`,
-          })),
+          onDelete: async (s, reason) => {
+            const result = await remove.mutateAsync({ id: s.id, reason });
+            await refreshAfterChange(utils.admin.salespeople, utils);
+            return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
+          },
         }}
         query={list}
         state={state}

@@ -21,7 +21,7 @@ import {
   useRecordDialogs,
   useSearchPage,
 } from "../consoleList";
-import { deleteAndRefresh, RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
+import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
 import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
 
 const ROLE_CHOICES = [
@@ -210,10 +210,11 @@ export function UsersTab() {
         title: "Delete user",
         explain: (u) =>
           `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
-        onDelete: deleteAndRefresh(remove.mutateAsync, utils.admin.users, utils, (result) => ({
-          title: "User Deleted",
-          description: `${result.deletedUser} was deleted.`,
-        })),
+        onDelete: async (u, reason) => {
+          const result = await remove.mutateAsync({ id: u.id, reason });
+          await refreshAfterChange(utils.admin.users, utils);
+          return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
+        },
       }}
       query={users}
       state={state}
