@@ -69,8 +69,8 @@ type ConsoleListProps<T> = {
   filters?: ReactNode;
   /** Set when a filter beside the search box is on (the empty list then says nothing matches). */
   filtered?: boolean;
-  /** The accessible name of the placeholder rows, how many there are and how tall. */
-  loading: { label?: string; rows: number; height: string };
+  /** The accessible name of the placeholder rows, how many there are and how tall (a record tab's by default). */
+  loading?: { label?: string; rows: number; height: string };
   error?: Parameters<typeof QueryState>[0]["error"];
   empty: ReactNode | EmptyWords;
   /** The list's accessible name. */
@@ -90,7 +90,7 @@ export function ConsoleList<T>({
   toolbar,
   filters,
   filtered = false,
-  loading,
+  loading = { rows: 5, height: "20" },
   error = { title: `We couldn't load the ${listing}`, titleAs: "h3" },
   empty,
   listLabel,

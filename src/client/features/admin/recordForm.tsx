@@ -1,8 +1,9 @@
 // The add-or-edit dialog of a console record (dealership, salesperson, user): its form state, refilled each
 // time the dialog opens, and the save that says how it went, closes and refreshes the lists it touched.
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { apiErrorMessage, type trpc } from "../../trpc";
+import type { trpc } from "../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { showToast } from "../../ui/toaster";
 
 /** The form's fields, refilled from `fill()` each time the dialog opens; `tried` turns on missing-field errors. */
@@ -48,7 +49,7 @@ export async function saveRecord<R>({
     await refresh();
   } catch (error) {
     onError?.(error);
-    showToast({ title: failTitle, description: apiErrorMessage(error, fallback), variant: "destructive" });
+    showFailure(failTitle, error, fallback);
   }
 }
 

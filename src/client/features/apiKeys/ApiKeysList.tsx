@@ -4,9 +4,10 @@ import { Badge, Box, Button, Flex, HStack, SimpleGrid, Stack, Table, Text, Wrap 
 import { type ReactNode, useState } from "react";
 import { LuBan } from "react-icons/lu";
 import type { ApiKey } from "../../../shared/schemas/apiKeys";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { PhoneCard, PhoneCardList } from "../../ui/CardList";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { showFailure } from "../../ui/failureToast";
 import { showToast } from "../../ui/toaster";
 import { isRevoked, keyTime, lastUsedLabel, maskedKey, scopeLabel } from "./apiKeyLabels";
 
@@ -258,11 +259,7 @@ export function ApiKeysList({
         },
         onError: (error) => {
           setRevoking(null);
-          showToast({
-            title: "Couldn't revoke the key",
-            description: apiErrorMessage(error, "Please try again."),
-            variant: "destructive",
-          });
+          showFailure("Couldn't revoke the key", error);
         },
       },
     );

@@ -2,8 +2,9 @@
 import { Alert, Button, Dialog, Stack, Text } from "@chakra-ui/react";
 import { LuBellRing, LuCircleCheck } from "react-icons/lu";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DialogActions, DialogHeading, SignInActions } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { formatCalendarDate } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
 
@@ -82,12 +83,7 @@ export function WaitlistOffer({ salesperson, date }: { salesperson: SchedulingTa
         description: `We'll email you if a time with ${salesperson.name} opens up on ${formatCalendarDate(date)}.`,
         variant: "success",
       }),
-    onError: (error) =>
-      showToast({
-        title: "Couldn't join the waitlist",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Couldn't join the waitlist", error),
   });
   const joined = join.isSuccess && join.variables?.date === date;
   return (

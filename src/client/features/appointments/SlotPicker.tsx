@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { LuChevronLeft, LuChevronRight, LuGlobe } from "react-icons/lu";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import { addDays, todayIn } from "../../../shared/time";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { appointmentWhen, timesInLabel } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
 import { isSlotUnavailable } from "./format";
@@ -96,11 +97,7 @@ export function useSlotChoice({
         void day.refetch();
         return;
       }
-      showToast({
-        title: failure.title,
-        description: apiErrorMessage(error, failure.fallback),
-        variant: "destructive",
-      });
+      showFailure(failure.title, error, failure.fallback);
     },
   };
 }

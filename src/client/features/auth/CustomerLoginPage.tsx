@@ -1,9 +1,9 @@
 import { Heading, Separator, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuBadgeCheck, LuCalendarCheck, LuShieldCheck } from "react-icons/lu";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { TextLink } from "../../ui/links";
-import { showToast } from "../../ui/toaster";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
@@ -37,12 +37,7 @@ export function CustomerLoginPage() {
   const link = useLoginLink();
   const [email, setEmail] = useState("");
   const requestLogin = trpc.auth.requestLogin.useMutation({
-    onError: (error) =>
-      showToast({
-        title: "Error",
-        description: apiErrorMessage(error, "Failed to send login link"),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Error", error, "Failed to send login link"),
   });
 
   return (

@@ -4,7 +4,8 @@ import { Badge, Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/
 import { useEffect, useState } from "react";
 import { LuScrollText, LuSend } from "react-icons/lu";
 import type { CrmIntegration, SyncLog } from "../../../shared/schemas/crm";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { SelectField } from "../../ui/form";
 import { Pager } from "../../ui/Pager";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
@@ -47,11 +48,7 @@ function ResendButton({ log, onSent }: { log: SyncLog; onSent: () => Promise<unk
               await onSent();
             },
             onError: async (error) => {
-              showToast({
-                title: "Couldn't send again",
-                description: apiErrorMessage(error, "Please try again."),
-                variant: "destructive",
-              });
+              showFailure("Couldn't send again", error);
               await onSent();
             },
           },

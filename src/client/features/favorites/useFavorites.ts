@@ -1,7 +1,7 @@
 // Saved salespeople (server-side, per customer). The heart flips at once and rolls back if saving fails.
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import type { SessionUser } from "../../ui/session";
-import { showToast } from "../../ui/toaster";
 
 export function useFavorites(viewer: SessionUser | null) {
   const isCustomer = viewer?.role === "customer";
@@ -21,11 +21,7 @@ export function useFavorites(viewer: SessionUser | null) {
     },
     onError: (error, _input, context) => {
       utils.favorites.ids.setData(undefined, context?.previous);
-      showToast({
-        title: "Couldn't update favorites",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't update favorites", error);
     },
     onSettled: () => utils.favorites.ids.invalidate(),
   });

@@ -1,7 +1,6 @@
 // Invitations not answered yet, where they were sent from (a manager's team, the administrators' console):
 // who, since when, until when, with resend (a new link, a new expiry) and revoke.
-import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuMailX, LuSend } from "react-icons/lu";
 import type { SentInvitation } from "../../../shared/schemas/invitations";
 import { trpc } from "../../trpc";
@@ -9,6 +8,7 @@ import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
+import { useDialogSubject } from "../../ui/useDialogSubject";
 
 /** Whom an invitation names: the profile's name when there is one, else its address. */
 export function inviteeName(invitation: SentInvitation): string {
@@ -27,7 +27,7 @@ export function SentInvitationList({
 }) {
   const resend = trpc.invitations.resend.useMutation();
   const revoke = trpc.invitations.revoke.useMutation();
-  const [revoking, setRevoking] = useState<SentInvitation | null>(null);
+  const revoking = useDialogSubject<SentInvitation>();
 
   return (
     <>
@@ -38,43 +38,34 @@ export function SentInvitationList({
           return (
             <ActionRow
               key={invitation.id}
-              actions={
-                <HStack gap="2" flexShrink={0} justify={{ base: "stretch", sm: "flex-end" }}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    flex={{ base: "1", sm: "initial" }}
-                    loading={resending}
-                    loadingText="Sending"
-                    onClick={() =>
-                      resend.mutate(
-                        { id: invitation.id },
-                        toastOutcome(
-                          {
-                            title: "Invitation sent again",
-                            description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
-                          },
-                          "Couldn't resend the invitation",
-                          onChanged,
-                        ),
-                      )
-                    }
-                    aria-label={`Resend the invitation to ${who}`}
-                  >
-                    <LuSend /> Resend
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    flex={{ base: "1", sm: "initial" }}
-                    onClick={() => setRevoking(invitation)}
-                    aria-label={`Revoke the invitation to ${who}`}
-                  >
-                    <LuMailX /> Revoke
-                  </Button>
-                </HStack>
-              }
+              answers={[
+                {
+                  label: "Resend",
+                  icon: <LuSend />,
+                  ariaLabel: `Resend the invitation to ${who}`,
+                  loading: resending,
+                  loadingText: "Sending",
+                  onClick: () =>
+                    resend.mutate(
+                      { id: invitation.id },
+                      toastOutcome(
+                        {
+                          title: "Invitation sent again",
+                          description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
+                        },
+                        "Couldn't resend the invitation",
+                        onChanged,
+                      ),
+                    ),
+                },
+                {
+                  label: "Revoke",
+                  icon: <LuMailX />,
+                  ariaLabel: `Revoke the invitation to ${who}`,
+                  palette: "red",
+                  onClick: () => revoking.show(invitation),
+                },
+              ]}
             >
               <HStack gap="2" wrap="wrap">
                 <Text fontWeight="medium" overflowWrap="anywhere">
@@ -108,27 +99,26 @@ export function SentInvitationList({
         })}
       </Stack>
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
+        open={revoking.open}
+        onOpenChange={revoking.setOpen}
         title="Revoke this invitation?"
-        description={`${revoking ? inviteeName(revoking) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
+        description={`${revoking.subject ? inviteeName(revoking.subject) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
         confirmLabel="Revoke"
         pendingLabel="Revoking"
         isPending={revoke.isPending}
         onConfirm={() => {
-          if (!revoking) return;
+          const subject = revoking.subject;
+          if (!subject) return;
           revoke.mutate(
-            { id: revoking.id },
+            { id: subject.id },
             toastOutcome(
               {
                 title: "Invitation revoked",
-                description: `${inviteeName(revoking)} can no longer accept it.`,
+                description: `${inviteeName(subject)} can no longer accept it.`,
               },
               "Couldn't revoke the invitation",
               () => {
-                setRevoking(null);
+                revoking.setOpen(false);
                 return onChanged();
               },
             ),

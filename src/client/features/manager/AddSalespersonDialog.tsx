@@ -4,8 +4,9 @@ import { LuSend } from "react-icons/lu";
 import { PAYMENT_MODELS, type PaymentModel } from "../../../shared/constants";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { addSalespersonInput, PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
@@ -62,11 +63,7 @@ export function AddSalespersonDialog({
           showToast({ title: "Plan Limit Reached", description: message, variant: "destructive" });
           return;
         }
-        showToast({
-          title: "Failed to add salesperson",
-          description: apiErrorMessage(error, "Please try again."),
-          variant: "destructive",
-        });
+        showFailure("Failed to add salesperson", error);
       },
     });
   };

@@ -1,8 +1,7 @@
 // Certifications waiting for verification: a manager's team's (Sales Team tab), or, in the administrators'
 // console, independent salespeople's. Verify puts the badge on the profile; Reject deletes the certification
 // and tells the salesperson (docs/product/dealerships.md#verifying-certifications).
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { Stack, Text } from "@chakra-ui/react";
 import { LuBadgeCheck, LuX } from "react-icons/lu";
 import type { PendingCertification } from "../../../shared/schemas/certifications";
 import { trpc } from "../../trpc";
@@ -10,6 +9,8 @@ import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
+import { useDialogSubject } from "../../ui/useDialogSubject";
+import { CertificationLines } from "../salespeople/CertificationLines";
 import { WaitingList } from "./WaitingList";
 
 export function CertificationQueue({ description }: { description: string }) {
@@ -26,7 +27,7 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
   const refresh = () => utils.certifications.pending.invalidate();
   const verify = trpc.certifications.verify.useMutation();
   const reject = trpc.certifications.reject.useMutation();
-  const [rejecting, setRejecting] = useState<PendingCertification | null>(null);
+  const rejecting = useDialogSubject<PendingCertification>();
   return (
     <SectionCard
       title={`Certifications to verify (${pending.length})`}
@@ -38,51 +39,37 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
         {pending.map((c) => (
           <ActionRow
             key={c.id}
-            actions={
-              <HStack gap="2" flexShrink={0}>
-                <Button
-                  size="sm"
-                  colorPalette="green"
-                  flex={{ base: "1", sm: "initial" }}
-                  loading={verify.isPending && verify.variables?.id === c.id}
-                  loadingText="Verifying"
-                  aria-label={`Verify ${c.name} of ${c.salespersonName}`}
-                  onClick={() =>
-                    verify.mutate(
-                      { id: c.id },
-                      toastOutcome(
-                        {
-                          title: "Certification verified",
-                          description: `${c.name} now shows on ${c.salespersonName}'s profile.`,
-                        },
-                        "Couldn't verify the certification",
-                        refresh,
-                      ),
-                    )
-                  }
-                >
-                  <LuBadgeCheck /> Verify
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  flex={{ base: "1", sm: "initial" }}
-                  aria-label={`Reject ${c.name} of ${c.salespersonName}`}
-                  onClick={() => setRejecting(c)}
-                >
-                  <LuX /> Reject
-                </Button>
-              </HStack>
-            }
+            answers={[
+              {
+                label: "Verify",
+                icon: <LuBadgeCheck />,
+                ariaLabel: `Verify ${c.name} of ${c.salespersonName}`,
+                palette: "green",
+                loading: verify.isPending && verify.variables?.id === c.id,
+                loadingText: "Verifying",
+                onClick: () =>
+                  verify.mutate(
+                    { id: c.id },
+                    toastOutcome(
+                      {
+                        title: "Certification verified",
+                        description: `${c.name} now shows on ${c.salespersonName}'s profile.`,
+                      },
+                      "Couldn't verify the certification",
+                      refresh,
+                    ),
+                  ),
+              },
+              {
+                label: "Reject",
+                icon: <LuX />,
+                ariaLabel: `Reject ${c.name} of ${c.salespersonName}`,
+                palette: "red",
+                onClick: () => rejecting.show(c),
+              },
+            ]}
           >
-            <Text fontWeight="semibold" color="ink">
-              {c.name}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {c.salespersonName} · {c.issuer} · {c.year}
-              {c.credentialId ? ` · ID ${c.credentialId}` : ""}
-            </Text>
+            <CertificationLines certification={c} holder={c.salespersonName} />
             {c.credentialUrl ? (
               <Text fontSize="sm" truncate>
                 <a href={c.credentialUrl} target="_blank" rel="noopener noreferrer">
@@ -94,24 +81,23 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
         ))}
       </Stack>
       <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
+        open={rejecting.open}
+        onOpenChange={rejecting.setOpen}
         title="Reject this certification?"
-        description={`${rejecting?.name ?? "The certification"} is removed from ${rejecting?.salespersonName ?? "the salesperson"}'s profile, and they are told so; they can add it again with corrected details.`}
+        description={`${rejecting.subject?.name ?? "The certification"} is removed from ${rejecting.subject?.salespersonName ?? "the salesperson"}'s profile, and they are told so; they can add it again with corrected details.`}
         confirmLabel="Reject"
         pendingLabel="Rejecting"
         isPending={reject.isPending}
         onConfirm={() => {
-          if (!rejecting) return;
+          const subject = rejecting.subject;
+          if (!subject) return;
           reject.mutate(
-            { id: rejecting.id },
+            { id: subject.id },
             toastOutcome(
-              { title: "Certification rejected", description: `${rejecting.salespersonName} has been told.` },
+              { title: "Certification rejected", description: `${subject.salespersonName} has been told.` },
               "Couldn't reject the certification",
               () => {
-                setRejecting(null);
+                rejecting.setOpen(false);
                 return refresh();
               },
             ),

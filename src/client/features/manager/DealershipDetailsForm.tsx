@@ -6,7 +6,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { LuImageUp } from "react-icons/lu";
 import type { DealershipDetails } from "../../../shared/schemas/dealershipDetails";
 import { type DealershipHours, WEEKDAYS, type Weekday } from "../../../shared/schemas/dealershipHours";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { SectionCard } from "../../ui/SectionCard";
@@ -79,11 +80,7 @@ function LogoField({ details }: { details: DealershipDetails }) {
       });
       await utils.manager.dealership.invalidate();
     } catch (error) {
-      showToast({
-        title: "Logo not uploaded",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Logo not uploaded", error);
     } finally {
       setBusy(false);
     }
@@ -154,11 +151,7 @@ export function DealershipDetailsForm({ details }: { details: DealershipDetails 
       });
       await Promise.all([utils.manager.dealership.invalidate(), utils.manager.overview.invalidate()]);
     } catch (error) {
-      showToast({
-        title: "Not saved",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Not saved", error);
     }
   };
 

@@ -5,6 +5,7 @@ import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError } from "../../ui/QueryState";
 import { DealershipLocationCard } from "../maps";
+import { telHref } from "../maps/ContactLine";
 import { DealershipDetailsForm } from "./DealershipDetailsForm";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTile } from "./StatTile";
@@ -32,7 +33,7 @@ export function LocationPanel({ overview }: { overview: ManagerOverview }) {
       label: "Phone",
       value: (
         <Link
-          href={dealership.phoneNumber ? `tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}` : undefined}
+          href={dealership.phoneNumber ? telHref(dealership.phoneNumber) : undefined}
           color="ink"
           fontSize={{ base: "md", md: "xl" }}
         >

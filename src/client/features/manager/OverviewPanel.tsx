@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, HStack, Icon, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Button, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   LuBuilding2,
   LuCreditCard,
@@ -14,6 +14,7 @@ import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
+import { ContactLine, PostalAddress, telHref } from "../maps/ContactLine";
 import { dollars, wholeNumber } from "./format";
 import { type ManagerStat, StatTiles } from "./StatTile";
 
@@ -140,32 +141,19 @@ export function ContactCard({ dealership }: { dealership: ManagerOverview["deale
   return (
     <SectionCard title="Dealership contact" description="How customers reach your dealership.">
       <Stack gap="3" fontSize="sm">
-        <HStack align="flex-start" gap="2.5">
-          <Icon boxSize="4" mt="0.5" color="fg.muted" flexShrink={0}>
-            <LuMapPin />
-          </Icon>
-          <Text as="address" fontStyle="normal">
-            {dealership.address}
-            <br />
-            {dealership.city}, {dealership.state} {dealership.zipCode}
-          </Text>
-        </HStack>
-        <HStack gap="2.5">
-          <Icon boxSize="4" color="fg.muted" flexShrink={0}>
-            <LuPhone />
-          </Icon>
+        <ContactLine icon={LuMapPin} gap="2.5">
+          <PostalAddress place={dealership} />
+        </ContactLine>
+        <ContactLine icon={LuPhone} gap="2.5">
           {dealership.phoneNumber ? (
-            <Link href={`tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}`} color="blue.700">
+            <Link href={telHref(dealership.phoneNumber)} color="blue.700">
               {dealership.phoneNumber}
             </Link>
           ) : (
             <Text color="fg.muted">No phone number on file</Text>
           )}
-        </HStack>
-        <HStack gap="2.5" minW="0">
-          <Icon boxSize="4" color="fg.muted" flexShrink={0}>
-            <LuGlobe />
-          </Icon>
+        </ContactLine>
+        <ContactLine icon={LuGlobe} gap="2.5">
           {dealership.website ? (
             <Link
               href={dealership.website}
@@ -179,7 +167,7 @@ export function ContactCard({ dealership }: { dealership: ManagerOverview["deale
           ) : (
             <Text color="fg.muted">No website on file</Text>
           )}
-        </HStack>
+        </ContactLine>
       </Stack>
     </SectionCard>
   );

@@ -1,7 +1,6 @@
 // Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (the
 // salesperson becomes independent).
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { Stack, Text } from "@chakra-ui/react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
+import { useDialogSubject } from "../../ui/useDialogSubject";
 import { Person } from "./TeamTable";
 import { WaitingList } from "./WaitingList";
 
@@ -40,7 +40,7 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
   const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
-  const [rejecting, setRejecting] = useState<TeamMember | null>(null);
+  const rejecting = useDialogSubject<TeamMember>();
 
   const confirm = (member: TeamMember) =>
     verify.mutate(
@@ -66,29 +66,24 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
         {pending.map((member) => (
           <ActionRow
             key={member.id}
-            actions={
-              <HStack gap="2" flexShrink={0}>
-                <Button
-                  size="sm"
-                  colorPalette="green"
-                  loading={verify.isPending && verify.variables?.salespersonId === member.id}
-                  loadingText="Confirming"
-                  onClick={() => confirm(member)}
-                  aria-label={`Confirm ${member.name}`}
-                >
-                  <LuUserCheck /> Confirm
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => setRejecting(member)}
-                  aria-label={`Reject ${member.name}`}
-                >
-                  <LuUserX /> Reject
-                </Button>
-              </HStack>
-            }
+            answers={[
+              {
+                label: "Confirm",
+                icon: <LuUserCheck />,
+                ariaLabel: `Confirm ${member.name}`,
+                palette: "green",
+                loading: verify.isPending && verify.variables?.salespersonId === member.id,
+                loadingText: "Confirming",
+                onClick: () => confirm(member),
+              },
+              {
+                label: "Reject",
+                icon: <LuUserX />,
+                ariaLabel: `Reject ${member.name}`,
+                palette: "red",
+                onClick: () => rejecting.show(member),
+              },
+            ]}
           >
             <Person member={member} />
             <Text fontSize="xs" color="fg.muted" ps="11">
@@ -98,27 +93,26 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
         ))}
       </Stack>
       <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
+        open={rejecting.open}
+        onOpenChange={rejecting.setOpen}
         title="Reject this registration?"
-        description={`${rejecting?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
+        description={`${rejecting.subject?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
         confirmLabel="Reject"
         pendingLabel="Rejecting"
         isPending={reject.isPending}
         onConfirm={() => {
-          if (!rejecting) return;
+          const subject = rejecting.subject;
+          if (!subject) return;
           reject.mutate(
-            { salespersonId: rejecting.id },
+            { salespersonId: subject.id },
             toastOutcome(
               {
                 title: "Registration rejected",
-                description: `${rejecting.name} is now an independent salesperson.`,
+                description: `${subject.name} is now an independent salesperson.`,
               },
               "Couldn't reject the registration",
               () => {
-                setRejecting(null);
+                rejecting.setOpen(false);
                 return refresh();
               },
             ),

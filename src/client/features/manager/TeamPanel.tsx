@@ -11,6 +11,7 @@ import { Pager } from "../../ui/Pager";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { useDialogSubject } from "../../ui/useDialogSubject";
 import { PurchaseClaimQueue } from "../purchases";
 import { ManagerTransfersPanel } from "../transfers";
 import { AddSalespersonDialog } from "./AddSalespersonDialog";
@@ -23,7 +24,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
   const { text: search, setText: setSearch, search: query } = useDebouncedSearch(250);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const removing = useDialogSubject<TeamMember>();
   const pageSize = PAGE_SIZE.default;
   const team = trpc.manager.team.useQuery(
     { search: query || undefined, page, pageSize },
@@ -34,17 +35,18 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
   const { plan, dealership } = overview;
 
   const confirmRemove = () => {
-    if (!removing) return;
+    const subject = removing.subject;
+    if (!subject) return;
     remove.mutate(
-      { salespersonId: removing.id },
+      { salespersonId: subject.id },
       toastOutcome(
         {
           title: "Salesperson removed",
-          description: `${removing.name} is now an independent salesperson and keeps their reviews.`,
+          description: `${subject.name} is now an independent salesperson and keeps their reviews.`,
         },
         "Failed to remove salesperson",
         () => {
-          setRemoving(null);
+          removing.setOpen(false);
           return refresh();
         },
       ),
@@ -117,7 +119,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
               {team.data.total} {team.data.total === 1 ? "salesperson" : "salespeople"}
               {query ? ` matching “${query}”` : ""}
             </Text>
-            <TeamTable members={team.data.items} onRemove={setRemoving} />
+            <TeamTable members={team.data.items} onRemove={removing.show} />
             {team.data.total > pageSize ? (
               <Pager
                 count={team.data.total}
@@ -138,12 +140,10 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
         onAdded={refresh}
       />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+        open={removing.open}
+        onOpenChange={removing.setOpen}
         title="Remove from your team?"
-        description={`${removing?.name ?? "This salesperson"} becomes an independent salesperson. They keep their ratings, reviews and appointment history, and can join a dealership again later.`}
+        description={`${removing.subject?.name ?? "This salesperson"} becomes an independent salesperson. They keep their ratings, reviews and appointment history, and can join a dealership again later.`}
         confirmLabel="Remove"
         pendingLabel="Removing"
         isPending={remove.isPending}

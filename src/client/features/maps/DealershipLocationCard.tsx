@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { LuClock, LuExternalLink, LuGlobe, LuMapPin, LuPhone } from "react-icons/lu";
 import { type DealershipHours, describeDayHours, WEEKDAYS } from "../../../shared/schemas/dealershipHours";
 import { Tooltip } from "../../ui/tooltip";
+import { ContactLine, PostalAddress, telHref } from "./ContactLine";
 import { DealershipMap } from "./DealershipMap";
 import { APPROXIMATE_LOCATION, fullAddress, type MapPlace } from "./types";
 
@@ -81,31 +82,18 @@ export function DealershipLocationCard({
           <Text fontWeight="semibold" color="ink">
             {dealership.name}
           </Text>
-          <HStack align="flex-start" gap="2" color="fg.muted">
-            <Icon boxSize="4" mt="0.5" flexShrink={0}>
-              <LuMapPin />
-            </Icon>
-            <Text as="address" fontStyle="normal">
-              {dealership.address}
-              <br />
-              {dealership.city}, {dealership.state} {dealership.zipCode}
-            </Text>
-          </HStack>
+          <ContactLine icon={LuMapPin} color="fg.muted">
+            <PostalAddress place={dealership} />
+          </ContactLine>
           {showContact && dealership.phoneNumber ? (
-            <HStack gap="2" color="fg.muted">
-              <Icon boxSize="4" flexShrink={0}>
-                <LuPhone />
-              </Icon>
-              <Link href={`tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}`} color="brand.fg">
+            <ContactLine icon={LuPhone}>
+              <Link href={telHref(dealership.phoneNumber)} color="brand.fg">
                 {dealership.phoneNumber}
               </Link>
-            </HStack>
+            </ContactLine>
           ) : null}
           {showContact && dealership.website ? (
-            <HStack gap="2" color="fg.muted" minW="0">
-              <Icon boxSize="4" flexShrink={0}>
-                <LuGlobe />
-              </Icon>
+            <ContactLine icon={LuGlobe}>
               <Link
                 href={dealership.website}
                 target="_blank"
@@ -115,7 +103,7 @@ export function DealershipLocationCard({
               >
                 {dealership.website.replace(/^https?:\/\/(www\.)?/, "")}
               </Link>
-            </HStack>
+            </ContactLine>
           ) : null}
         </Stack>
         {dealership.hours ? <OpeningHours hours={dealership.hours} /> : null}

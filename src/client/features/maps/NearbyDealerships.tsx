@@ -21,6 +21,7 @@ import { formatMiles } from "../../../shared/geo";
 import type { CityOption, NearbyDealership } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
 import { Tooltip } from "../../ui/tooltip";
+import { telHref } from "./ContactLine";
 import { DealershipMap } from "./DealershipMap";
 import { APPROXIMATE_LOCATION, type MapOrigin } from "./types";
 
@@ -83,7 +84,7 @@ function DealershipRow({
               </span>
             </HStack>
             {dealership.phoneNumber ? (
-              <ChakraLink href={`tel:${dealership.phoneNumber.replace(/[^\d+]/g, "")}`} color="brand.fg">
+              <ChakraLink href={telHref(dealership.phoneNumber)} color="brand.fg">
                 {dealership.phoneNumber}
               </ChakraLink>
             ) : null}

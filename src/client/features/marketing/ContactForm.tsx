@@ -7,7 +7,8 @@ import {
   CONTACT_SUBJECTS,
   contactMessageInput,
 } from "../../../shared/schemas/site";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { contactSearch } from "../../ui/searchParams";
 import { showToast } from "../../ui/toaster";
@@ -44,11 +45,7 @@ export function ContactForm() {
       },
       onError: (error) => {
         form.showServerErrors(error);
-        showToast({
-          title: "Error",
-          description: apiErrorMessage(error, "Failed to send message. Please try again."),
-          variant: "destructive",
-        });
+        showFailure("Error", error, "Failed to send message. Please try again.");
       },
     });
   };

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import type { IconType } from "react-icons";
 import { LuMail, LuMessageSquareText, LuPhone, LuSend } from "react-icons/lu";
 import { CONTACT_METHODS } from "../../../shared/reviews";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import {
   closeWithSuccess,
@@ -13,9 +13,9 @@ import {
   DialogHeading,
   SignInActions,
 } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { useSession } from "../../ui/session";
-import { showToast } from "../../ui/toaster";
 import type { SalespersonRef } from "../../ui/types";
 
 type ContactMethod = (typeof CONTACT_METHODS)[number];
@@ -45,12 +45,7 @@ function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; on
         },
         () => utils.messages.conversations.invalidate(),
       ),
-    onError: (error) =>
-      showToast({
-        title: "Error",
-        description: apiErrorMessage(error, "Failed to send message. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Error", error, "Failed to send message. Please try again."),
   });
 
   const messageMissing = attempted && message.trim() === "";

@@ -20,9 +20,9 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { LuArrowLeft, LuCheckCheck, LuSend } from "react-icons/lu";
 import type { RouterOutputs } from "../../trpc";
-import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorCode, trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { InlineLoadError } from "../../ui/QueryState";
-import { showToast } from "../../ui/toaster";
 import { CONTACT_METHOD_LABELS } from "./ContactDialog";
 
 type ConversationThread = RouterOutputs["messages"]["conversation"];
@@ -105,12 +105,7 @@ function ReplyBox({ conversationId, otherName }: { conversationId: number; other
         utils.messages.conversations.invalidate(),
       ]);
     },
-    onError: (error) =>
-      showToast({
-        title: "Error",
-        description: apiErrorMessage(error, "Failed to send message. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Error", error, "Failed to send message. Please try again."),
   });
   const send = (event?: FormEvent) => {
     event?.preventDefault();

@@ -2,7 +2,8 @@ import { Accordion, Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text 
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { SelectField, TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
 import { Notice } from "../../ui/QueryState";
@@ -76,12 +77,7 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
       onSaved(result.events);
       await Promise.all([utils.reports.cases.invalidate(), utils.reports.allCases.invalidate()]);
     },
-    onError: (error) =>
-      showToast({
-        title: "Couldn't update the case",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Couldn't update the case", error),
   });
   const unchanged =
     status === report.status && note.trim() === "" && resolution.trim() === (report.resolution ?? "");

@@ -5,8 +5,9 @@ import { LuCheck, LuCopy, LuEyeOff, LuShieldCheck, LuUserRound } from "react-ico
 import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
 import { misconductReportInput } from "../../../shared/schemas/misconduct";
 import { todayIn } from "../../../shared/time";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DialogActions, type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../ui/form";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
@@ -117,12 +118,7 @@ function ReportForm({
   const today = todayIn(LOCAL_ZONE);
   const create = trpc.reports.create.useMutation({
     onSuccess: (result) => onSubmitted({ trackingCode: result.trackingCode, anonymous: result.anonymous }),
-    onError: (error) =>
-      showToast({
-        title: "Report not sent",
-        description: apiErrorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Report not sent", error, "Something went wrong. Please try again."),
   });
 
   const submit = (event: FormEvent) => {

@@ -4,10 +4,10 @@ import { Button, Card, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react
 import type { FormEvent } from "react";
 import { LuMailCheck } from "react-icons/lu";
 import { APPLICATION_CONFIRM_HOURS, dealershipApplicationInput } from "../../../shared/schemas/onboarding";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { IconCircle } from "../../ui/Showcase";
-import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
 import { DealershipFields, EMPTY_DEALERSHIP } from "./DealershipFields";
 
@@ -26,11 +26,7 @@ export function ApplicationForm() {
     file.mutate(application, {
       onError: (error) => {
         if (form.showServerErrors(error)) return;
-        showToast({
-          title: "Application not sent",
-          description: apiErrorMessage(error, "We could not send your application. Please try again."),
-          variant: "destructive",
-        });
+        showFailure("Application not sent", error, "We could not send your application. Please try again.");
       },
     });
   };

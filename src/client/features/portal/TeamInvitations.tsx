@@ -1,8 +1,8 @@
-import { Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { Container, Stack, Text } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
 import type { SalespersonInvitation } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { ActionRow } from "../../ui/ActionRow";
+import { ActionRow, type RowAnswer } from "../../ui/ActionRow";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { SectionCard } from "../../ui/SectionCard";
@@ -29,10 +29,27 @@ export function TeamInvitations() {
       utils.portal.me.invalidate(),
       utils.auth.invalidate(),
     ]);
-  /** Accepting and declining end alike: the invitation, the profile and the session change. */
-  const answer = (success: { title: string; description: string }) =>
-    toastOutcome(success, "Couldn't answer the invitation", answered);
   const busy = accept.isPending || decline.isPending;
+  /**
+   * Accepting and declining end alike (the invitation, the profile and the session change); they differ in
+   * their mutation, their words and what the toast says.
+   */
+  const answer = (
+    invitation: SalespersonInvitation,
+    mutation: typeof accept | typeof decline,
+    words: Pick<RowAnswer, "label" | "icon" | "palette" | "loadingText">,
+    success: { title: string; description: string },
+  ): RowAnswer => ({
+    ...words,
+    ariaLabel: `${words.label} the invitation from ${invitation.dealership.name}`,
+    disabled: busy,
+    loading: mutation.isPending && mutation.variables?.id === invitation.id,
+    onClick: () =>
+      mutation.mutate(
+        { id: invitation.id },
+        toastOutcome(success, "Couldn't answer the invitation", answered),
+      ),
+  });
 
   return (
     <Container maxW="7xl" pt={{ base: "5", md: "8" }}>
@@ -48,48 +65,23 @@ export function TeamInvitations() {
             return (
               <ActionRow
                 key={invitation.id}
-                actions={
-                  <HStack gap="2" flexShrink={0}>
-                    <Button
-                      size="sm"
-                      colorPalette="green"
-                      disabled={busy}
-                      loading={accept.isPending && accept.variables?.id === invitation.id}
-                      loadingText="Joining"
-                      aria-label={`Accept the invitation from ${dealership.name}`}
-                      onClick={() =>
-                        accept.mutate(
-                          { id: invitation.id },
-                          answer({
-                            title: `You joined ${dealership.name}`,
-                            description: "Your profile now shows your new dealership.",
-                          }),
-                        )
-                      }
-                    >
-                      <LuCheck /> Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      loading={decline.isPending && decline.variables?.id === invitation.id}
-                      loadingText="Declining"
-                      aria-label={`Decline the invitation from ${dealership.name}`}
-                      onClick={() =>
-                        decline.mutate(
-                          { id: invitation.id },
-                          answer({
-                            title: "Invitation declined",
-                            description: `We let ${dealership.name} know.`,
-                          }),
-                        )
-                      }
-                    >
-                      <LuX /> Decline
-                    </Button>
-                  </HStack>
-                }
+                answers={[
+                  answer(
+                    invitation,
+                    accept,
+                    { label: "Accept", icon: <LuCheck />, palette: "green", loadingText: "Joining" },
+                    {
+                      title: `You joined ${dealership.name}`,
+                      description: "Your profile now shows your new dealership.",
+                    },
+                  ),
+                  answer(
+                    invitation,
+                    decline,
+                    { label: "Decline", icon: <LuX />, loadingText: "Declining" },
+                    { title: "Invitation declined", description: `We let ${dealership.name} know.` },
+                  ),
+                ]}
               >
                 <Text fontWeight="medium">
                   {dealership.name}, {dealership.city}, {dealership.state}

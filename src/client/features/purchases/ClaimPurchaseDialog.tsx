@@ -2,10 +2,10 @@ import { SimpleGrid, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuBadgeCheck } from "react-icons/lu";
 import { claimPurchaseInput, PURCHASE_VEHICLE_MAX } from "../../../shared/schemas/purchases";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { closeWithSuccess, type DialogControl, FormDialog } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
-import { showToast } from "../../ui/toaster";
 
 /** Today as YYYY-MM-DD on the buyer's own calendar: the latest purchase date the form offers. */
 function localToday(): string {
@@ -42,12 +42,7 @@ export function ClaimPurchaseDialog({
         },
         () => utils.purchases.mine.invalidate(),
       ),
-    onError: (e) =>
-      showToast({
-        title: "Couldn't send the claim",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      }),
+    onError: (e) => showFailure("Couldn't send the claim", e, "Please try again later."),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,15 +2,15 @@ import { Badge, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuBadgeCheck, LuX } from "react-icons/lu";
 import { PURCHASE_DECLINE_REASON_REQUIRED, type PurchaseClaim } from "../../../shared/schemas/purchases";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
 import { closeWithSuccess, FormDialog } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { showToast } from "../../ui/toaster";
 
 function visitsLabel(n: number): string {
   if (n === 0) return "No completed visit with this salesperson";
@@ -31,12 +31,7 @@ function DeclineDialog({ claim, onClose }: { claim: PurchaseClaim | null; onClos
       closeWithSuccess(close, { title: "Claim declined", description: "The buyer has been told why." }, () =>
         utils.purchases.toDecide.invalidate(),
       ),
-    onError: (e) =>
-      showToast({
-        title: "Couldn't decline the claim",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      }),
+    onError: (e) => showFailure("Couldn't decline the claim", e, "Please try again later."),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

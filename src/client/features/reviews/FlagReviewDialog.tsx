@@ -2,7 +2,7 @@ import { Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuFlag } from "react-icons/lu";
 import { flagInput } from "../../../shared/schemas/reviews";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import {
   closeWithSuccess,
   type DialogControl,
@@ -10,8 +10,8 @@ import {
   DialogFrame,
   DialogHeading,
 } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
-import { showToast } from "../../ui/toaster";
 import type { Review } from "./types";
 
 function FlagForm({ review, onClose }: { review: Review; onClose: () => void }) {
@@ -23,12 +23,7 @@ function FlagForm({ review, onClose }: { review: Review; onClose: () => void }) 
         title: "Review flagged",
         description: "An administrator will look at it. The review stays visible until they decide.",
       }),
-    onError: (e) =>
-      showToast({
-        title: "Couldn't flag the review",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      }),
+    onError: (e) => showFailure("Couldn't flag the review", e, "Please try again later."),
   });
 
   const submit = (event: FormEvent) => {

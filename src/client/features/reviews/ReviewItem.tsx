@@ -4,7 +4,8 @@ import { Box, Button, chakra, Flex, HStack, SimpleGrid, Stack, Text } from "@cha
 import { useState } from "react";
 import { LuFlag, LuMessageSquareReply } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
+import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
 import { OverallScore } from "../../ui/Rating";
@@ -62,11 +63,7 @@ function ReplyForm({
       await utils.reviews.list.invalidate({ salespersonId });
     },
     onError: (e) => {
-      showToast({
-        title: "Reply not posted",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      });
+      showFailure("Reply not posted", e, "Please try again later.");
       void utils.reviews.list.invalidate({ salespersonId });
     },
   });

@@ -1,7 +1,8 @@
-import { Badge, Heading, HStack, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Heading, HStack, Icon, Link, Stack } from "@chakra-ui/react";
 import { LuAward, LuBadgeCheck, LuExternalLink } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { profileStructuredData, structuredDataScript } from "../../../shared/structuredData";
+import { CertificationLines } from "./CertificationLines";
 
 /** A profile's verified certifications, each with who verified it (unverified ones never reach the page). */
 export function ProfileCertifications({ salesperson }: { salesperson: SalespersonDetail }) {
@@ -18,13 +19,7 @@ export function ProfileCertifications({ salesperson }: { salesperson: Salesperso
               <LuAward />
             </Icon>
             <Stack gap="1" minW="0">
-              <Text fontWeight="semibold" color="ink">
-                {c.name}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {c.issuer} · {c.year}
-                {c.credentialId ? ` · ID ${c.credentialId}` : ""}
-              </Text>
+              <CertificationLines certification={c} />
               <HStack gap="3" flexWrap="wrap">
                 <Badge colorPalette="green" variant="subtle" borderRadius="full" gap="1">
                   <LuBadgeCheck aria-hidden="true" /> Verified by {c.verifiedBy}

@@ -119,7 +119,8 @@ function ProfileHeader({
                 </Button>
               ) : null}
             </Flex>
-            <HStack gap="1" justify={{ base: "space-between", sm: "flex-end" }}>
+            {/* Three buttons don't fit a phone's width on one line: they wrap rather than run past the card. */}
+            <HStack gap="1" flexWrap="wrap" justify={{ base: "flex-start", sm: "flex-end" }}>
               <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
               {viewer?.role === "customer" ? (
                 <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("purchase")}>

@@ -5,6 +5,7 @@ import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from 
 import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { ratingBandInfo } from "../../ui/Rating";
+import { telHref } from "../maps/ContactLine";
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,7 +97,7 @@ export function ContactInfo({ salesperson }: { salesperson: SalespersonDetail })
       <Stack gap="4">
         <ContactRow icon={LuPhone} label="Phone">
           {salesperson.phoneNumber ? (
-            <Link href={`tel:${salesperson.phoneNumber.replace(/[^\d+]/g, "")}`} color="blue.700">
+            <Link href={telHref(salesperson.phoneNumber)} color="blue.700">
               {salesperson.phoneNumber}
             </Link>
           ) : (
@@ -130,7 +131,7 @@ export function ContactInfo({ salesperson }: { salesperson: SalespersonDetail })
             </ContactRow>
             {dealer.phoneNumber ? (
               <ContactRow icon={LuPhone} label="Dealership phone">
-                <Link href={`tel:${dealer.phoneNumber.replace(/[^\d+]/g, "")}`} color="blue.700">
+                <Link href={telHref(dealer.phoneNumber)} color="blue.700">
                   {dealer.phoneNumber}
                 </Link>
               </ContactRow>

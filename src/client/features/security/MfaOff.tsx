@@ -7,6 +7,7 @@ import type { MfaSetup, MfaStatus } from "../../../shared/schemas/security";
 import { MFA } from "../../../shared/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { CopyButton } from "../../ui/CopyButton";
+import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
@@ -28,12 +29,7 @@ export function MfaOff({ status, onEnabled }: { status: MfaStatus; onEnabled: (c
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const begin = trpc.security.setupMfa.useMutation({
     onSuccess: setSetup,
-    onError: (error) =>
-      showToast({
-        title: "Error",
-        description: apiErrorMessage(error, ENABLE_FAILED),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Error", error, ENABLE_FAILED),
   });
   if (setup) return <SetupSteps setup={setup} onCancel={() => setSetup(null)} onEnabled={onEnabled} />;
   return (

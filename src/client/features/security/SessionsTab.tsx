@@ -4,9 +4,10 @@ import { Badge, Button, Checkbox, Flex, HStack, Icon, SimpleGrid, Stack, Text } 
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Fact } from "../../ui/Fact";
+import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
@@ -135,11 +136,7 @@ export function SessionsTab() {
     },
     onError: (error) => {
       setEnding(null);
-      showToast({
-        title: "Error",
-        description: apiErrorMessage(error, TERMINATE_FAILED),
-        variant: "destructive",
-      });
+      showFailure("Error", error, TERMINATE_FAILED);
       void utils.security.sessions.invalidate();
     },
   });

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { LuArrowLeftRight } from "react-icons/lu";
 import { chargeCents, formatCents, PLANS, type Plan, type PlanId } from "../../../shared/plans";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import {
   closeWithSuccess,
@@ -12,7 +12,7 @@ import {
   DialogFrame,
   DialogHeading,
 } from "../../ui/dialog";
-import { showToast } from "../../ui/toaster";
+import { showFailure } from "../../ui/failureToast";
 import { periodWord, plansFor, seatsProblem, useBillingRefresh } from "./billing";
 import { SeatsField } from "./SeatsField";
 
@@ -82,11 +82,7 @@ export function ChangePlanDialog({
             refresh,
           ),
         onError: (error) =>
-          showToast({
-            title: "Subscription Error",
-            description: apiErrorMessage(error, "The plan could not be changed. Please try again."),
-            variant: "destructive",
-          }),
+          showFailure("Subscription Error", error, "The plan could not be changed. Please try again."),
       },
     );
   };

@@ -13,9 +13,9 @@ import {
   type Plan,
 } from "../../../shared/plans";
 import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
-import { showToast } from "../../ui/toaster";
+import { showFailure } from "../../ui/failureToast";
 import { periodWord, seatsProblem } from "./billing";
 import { SeatsField } from "./SeatsField";
 
@@ -130,11 +130,7 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
         },
         onError: (error) => {
           setInitFailed(true);
-          showToast({
-            title: "Subscription Error",
-            description: apiErrorMessage(error, INIT_FAILED),
-            variant: "destructive",
-          });
+          showFailure("Subscription Error", error, INIT_FAILED);
         },
       },
     );

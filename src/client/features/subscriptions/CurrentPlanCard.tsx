@@ -9,8 +9,9 @@ import {
   type PlanAudience,
 } from "../../../shared/plans";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { showFailure } from "../../ui/failureToast";
 import { showToast } from "../../ui/toaster";
 import { longDate, periodWord, subscriptionBadge, useBillingRefresh } from "./billing";
 import { ChangePlanDialog } from "./ChangePlanDialog";
@@ -127,11 +128,7 @@ export function CurrentPlanCard({
   const active = subscription?.active ? subscription : null;
 
   const onError = (error: unknown) =>
-    showToast({
-      title: "Subscription Error",
-      description: apiErrorMessage(error, "The change could not be made. Please try again."),
-      variant: "destructive",
-    });
+    showFailure("Subscription Error", error, "The change could not be made. Please try again.");
   const cancel = trpc.subscriptions.cancel.useMutation({
     onSuccess: async (updated) => {
       setConfirmingCancel(false);

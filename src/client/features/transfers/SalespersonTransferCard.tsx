@@ -16,8 +16,9 @@ import { type FormEvent, useState } from "react";
 import { LuArrowLeftRight, LuBuilding2, LuUndo2, LuUserRound } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { TRANSFER_NOTE_MAX, type TransferRequestView } from "../../../shared/schemas/transfers";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
@@ -133,11 +134,7 @@ function RequestForm({ placement }: { placement: Placement }) {
       await refresh();
     },
     onError: (failure) =>
-      showToast({
-        title: "Transfer Request Failed",
-        description: apiErrorMessage(failure, "Failed to request the transfer. Please try again."),
-        variant: "destructive",
-      }),
+      showFailure("Transfer Request Failed", failure, "Failed to request the transfer. Please try again."),
   });
 
   if (options.isPending) return <Skeleton h="10" borderRadius="md" aria-label="Loading dealerships" />;

@@ -268,7 +268,6 @@ export function DealershipsTab() {
         state={state}
         listing="dealerships"
         toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
-        loading={{ rows: 5, height: "20" }}
         error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
         empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
         listLabel="Dealerships"

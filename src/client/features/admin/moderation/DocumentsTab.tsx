@@ -22,8 +22,9 @@ import {
   DOCUMENTS,
   type DocumentSlug,
 } from "../../../../shared/schemas/documents";
-import { apiErrorMessage, trpc } from "../../../trpc";
+import { trpc } from "../../../trpc";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { showFailure } from "../../../ui/failureToast";
 import { InputField } from "../../../ui/form";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { LoadError } from "../../../ui/QueryState";
@@ -77,11 +78,7 @@ function DocumentEditor({
         variant: "success",
       });
     } catch (error) {
-      showToast({
-        title: "Couldn't save the document",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't save the document", error);
     }
   };
 

@@ -1,21 +1,20 @@
 // The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
 // upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
-import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
-import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
-import { TextareaField } from "../../../ui/form";
+import type { DialogControl } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { StarRow } from "../../../ui/Rating";
 import { capitalise } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { OpenCountBadge } from "../consoleKit";
 import { ConsoleList, useSearchPage } from "../consoleList";
 import { HeldReviewsQueue } from "./HeldReviewsQueue";
+import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./ReviewDecisionDialog";
 
 type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
 type Decision = "uphold" | "remove";
@@ -40,40 +39,22 @@ const DECISIONS = {
     palette: "red",
     toast: "Review removed",
   },
-} as const;
+} as const satisfies Record<Decision, ReviewDecisionCopy>;
 
 function ResolveDialog({
   flag,
   decision,
   open,
   onOpenChange,
-}: {
-  flag: OpenFlag | null;
-  decision: Decision;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { flag: OpenFlag | null; decision: Decision } & DialogControl) {
   const utils = trpc.useUtils();
   const resolve = trpc.reviews.resolveFlag.useMutation();
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
   const copy = DECISIONS[decision];
-  useEffect(() => {
-    if (open) {
-      setReason("");
-      setMissing(false);
-    }
-  }, [open]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onDecide = async (reason: string) => {
     if (!flag) return;
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
     try {
-      await resolve.mutateAsync({ flagId: flag.id, decision, note: reason.trim() });
+      await resolve.mutateAsync({ flagId: flag.id, decision, note: reason });
       showToast({
         title: copy.toast,
         description: `The review of ${flag.salespersonName} was ${decision === "remove" ? "removed" : "kept"}.`,
@@ -82,51 +63,22 @@ function ResolveDialog({
       onOpenChange(false);
       await utils.reviews.openFlags.invalidate();
     } catch (error) {
-      showToast({
-        title: "Couldn't resolve the flag",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't resolve the flag", error);
       if (error && (error as { data?: { code?: string } }).data?.code === "NOT_FOUND")
         await utils.reviews.openFlags.invalidate();
     }
   };
 
   return (
-    <DialogFrame
+    <ReviewDecisionDialog
+      copy={copy}
+      icon={decision === "remove" ? <LuTrash2 /> : <LuCircleCheck />}
+      note={{ label: "Reason", required: true, hint: "Kept with the flag and in the audit trail." }}
+      pending={resolve.isPending}
+      onDecide={onDecide}
       open={open}
       onOpenChange={onOpenChange}
-      layout="card"
-      size="md"
-      alert
-      busy={resolve.isPending}
-    >
-      <DialogHeading title={copy.title} subtitle={copy.explain} />
-      <DialogForm
-        label={copy.title}
-        onSubmit={(e) => void submit(e)}
-        onCancel={() => onOpenChange(false)}
-        plain
-        submit={{
-          confirmLabel: copy.confirm,
-          confirmIcon: decision === "remove" ? <LuTrash2 /> : <LuCircleCheck />,
-          pendingLabel: copy.pending,
-          pending: resolve.isPending,
-          palette: copy.palette,
-        }}
-      >
-        <TextareaField
-          label="Reason"
-          required
-          rows={3}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={missing ? "Please give a reason for your decision" : undefined}
-          hint="Kept with the flag and in the audit trail."
-        />
-      </DialogForm>
-    </DialogFrame>
+    />
   );
 }
 
@@ -137,14 +89,7 @@ function FlagCard({ flag, onDecide }: { flag: OpenFlag; onDecide: (decision: Dec
       label={`Flagged review of ${flag.salespersonName}`}
       title={flag.salespersonName}
       meta={`${flag.dealershipName ?? "Independent"} · review by ${flag.customerName} on ${mediumDate.format(new Date(flag.reviewedAt))}`}
-      aside={
-        <HStack gap="2">
-          <StarRow value={flag.overallRating} label={`Rated ${flag.overallRating} out of 5`} />
-          <Text fontSize="sm" fontWeight="semibold">
-            {flag.overallRating}/5
-          </Text>
-        </HStack>
-      }
+      aside={<ReviewRating value={flag.overallRating} />}
       actions={[
         { label: "Uphold", icon: <LuCircleCheck />, palette: "green", onClick: () => onDecide("uphold") },
         { label: "Remove review", icon: <LuTrash2 />, palette: "red", onClick: () => onDecide("remove") },

@@ -1,18 +1,17 @@
 // Reviews the gaming rules held (contact details, a burst from new accounts), above the flagged ones: an
 // administrator reads the reason and publishes the review (it joins the profile and the averages) or rejects it.
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
 import { LuCircleCheck, LuCircleX, LuShieldAlert } from "react-icons/lu";
-import { apiErrorMessage, type RouterOutputs, trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
-import { DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
-import { TextareaField } from "../../../ui/form";
+import type { DialogControl } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { StarRow } from "../../../ui/Rating";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { OpenCountBadge } from "../consoleKit";
+import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./ReviewDecisionDialog";
 
 type HeldReview = RouterOutputs["reviews"]["heldReviews"]["items"][number];
 type Decision = "publish" | "reject";
@@ -22,6 +21,7 @@ const DECISIONS = {
     title: "Publish this review?",
     explain: "It appears on the profile, counts toward the averages, and the salesperson is told.",
     confirm: "Publish",
+    pending: "Saving...",
     palette: "green",
     toast: "Review published",
   },
@@ -29,35 +29,26 @@ const DECISIONS = {
     title: "Reject this review?",
     explain: "It stays off the profile and out of the averages; its writer sees it was not published.",
     confirm: "Reject review",
+    pending: "Saving...",
     palette: "red",
     toast: "Review rejected",
   },
-} as const;
+} as const satisfies Record<Decision, ReviewDecisionCopy>;
 
 function DecideDialog({
   review,
   decision,
   open,
   onOpenChange,
-}: {
-  review: HeldReview | null;
-  decision: Decision;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { review: HeldReview | null; decision: Decision } & DialogControl) {
   const utils = trpc.useUtils();
   const decide = trpc.reviews.decideHeld.useMutation();
-  const [note, setNote] = useState("");
   const copy = DECISIONS[decision];
-  useEffect(() => {
-    if (open) setNote("");
-  }, [open]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onDecide = async (note: string) => {
     if (!review) return;
     try {
-      await decide.mutateAsync({ ratingId: review.id, decision, note: note.trim() || undefined });
+      await decide.mutateAsync({ ratingId: review.id, decision, note: note || undefined });
       showToast({
         title: copy.toast,
         description: `The review of ${review.salespersonName}.`,
@@ -65,49 +56,21 @@ function DecideDialog({
       });
       onOpenChange(false);
     } catch (error) {
-      showToast({
-        title: "Couldn't decide on the review",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Couldn't decide on the review", error);
     }
     await utils.reviews.heldReviews.invalidate();
   };
 
   return (
-    <DialogFrame
+    <ReviewDecisionDialog
+      copy={copy}
+      icon={decision === "publish" ? <LuCircleCheck /> : <LuCircleX />}
+      note={{ label: "Note", hint: "Kept in the audit trail." }}
+      pending={decide.isPending}
+      onDecide={onDecide}
       open={open}
       onOpenChange={onOpenChange}
-      layout="card"
-      size="md"
-      alert
-      busy={decide.isPending}
-    >
-      <DialogHeading title={copy.title} subtitle={copy.explain} />
-      <DialogForm
-        label={copy.title}
-        onSubmit={(e) => void submit(e)}
-        onCancel={() => onOpenChange(false)}
-        plain
-        submit={{
-          confirmLabel: copy.confirm,
-          confirmIcon: decision === "publish" ? <LuCircleCheck /> : <LuCircleX />,
-          pendingLabel: "Saving...",
-          pending: decide.isPending,
-          palette: copy.palette,
-        }}
-      >
-        <TextareaField
-          label="Note"
-          note="optional"
-          rows={3}
-          maxLength={1000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          hint="Kept in the audit trail."
-        />
-      </DialogForm>
-    </DialogFrame>
+    />
   );
 }
 
@@ -123,14 +86,7 @@ function HeldCard({ review, onDecide }: { review: HeldReview; onDecide: (decisio
       label={`Held review of ${review.salespersonName}`}
       title={review.salespersonName}
       meta={`${review.dealershipName ?? "Independent"} · review by ${review.customerName} on ${mediumDate.format(new Date(review.createdAt))}${review.accountCreatedAt ? ` · account opened ${mediumDate.format(new Date(review.accountCreatedAt))}` : ""}`}
-      aside={
-        <HStack gap="2">
-          <StarRow value={review.overallRating} label={`Rated ${review.overallRating} out of 5`} />
-          <Text fontSize="sm" fontWeight="semibold">
-            {review.overallRating}/5
-          </Text>
-        </HStack>
-      }
+      aside={<ReviewRating value={review.overallRating} />}
       actions={[
         { label: "Publish", icon: <LuCircleCheck />, palette: "green", onClick: () => onDecide("publish") },
         { label: "Reject", icon: <LuCircleX />, palette: "red", onClick: () => onDecide("reject") },

@@ -296,7 +296,6 @@ export function SalespeopleTab() {
         state={state}
         listing="salespeople"
         toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
-        loading={{ rows: 5, height: "20" }}
         error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
         empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
         listLabel="Salespeople"

@@ -4,9 +4,10 @@
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import type { AdminUser } from "../../../../shared/schemas/admin";
-import { apiErrorMessage, trpc } from "../../../trpc";
+import { trpc } from "../../../trpc";
 import { DecideButtons } from "../../../ui/DecideButtons";
 import type { DialogControl } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
@@ -264,11 +265,7 @@ export function PromotionRequests({ me }: { me: string | undefined }) {
         variant: "success",
       });
     } catch (error) {
-      showToast({
-        title: "Could Not Decide",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Could Not Decide", error);
     }
     await Promise.all([utils.admin.promotions.invalidate(), utils.admin.users.invalidate()]);
   };

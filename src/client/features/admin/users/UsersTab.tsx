@@ -229,7 +229,6 @@ export function UsersTab() {
           width={{ base: "full", md: "44" }}
         />
       }
-      loading={{ rows: 5, height: "20" }}
       error={{
         title: "Error loading users",
         description: users.error

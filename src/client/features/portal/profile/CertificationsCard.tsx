@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import {
@@ -6,10 +6,13 @@ import {
   type Certification,
   latestCertificationYear,
 } from "../../../../shared/schemas/certifications";
-import { apiErrorMessage, trpc } from "../../../trpc";
+import { trpc } from "../../../trpc";
+import { ActionRow, RowAnswers } from "../../../ui/ActionRow";
+import { showFailure } from "../../../ui/failureToast";
 import { InputField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
+import { CertificationLines } from "../../salespeople/CertificationLines";
 
 type Draft = { name: string; issuer: string; year: string; credentialId: string; credentialUrl: string };
 const EMPTY: Draft = { name: "", issuer: "", year: "", credentialId: "", credentialUrl: "" };
@@ -53,11 +56,7 @@ function CertificationForm({
       await utils.certifications.mine.invalidate();
       onDone();
     } catch (error) {
-      showToast({
-        title: "Not saved",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      showFailure("Not saved", error);
     }
   };
   return (
@@ -126,12 +125,7 @@ export function CertificationsCard() {
   const mine = trpc.certifications.mine.useQuery();
   const remove = trpc.certifications.remove.useMutation({
     onSuccess: () => utils.certifications.mine.invalidate(),
-    onError: (error) =>
-      showToast({
-        title: "Not deleted",
-        description: apiErrorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => showFailure("Not deleted", error),
   });
   const [editing, setEditing] = useState<Certification | "new" | null>(null);
   const list = mine.data ?? [];
@@ -162,56 +156,36 @@ export function CertificationsCard() {
               <CertificationForm initial={draftOf(c)} editing={c} onDone={() => setEditing(null)} />
             </li>
           ) : (
-            <Flex
-              as="li"
+            <ActionRow
               key={c.id}
-              gap="3"
-              justify="space-between"
-              align={{ base: "stretch", sm: "center" }}
-              direction={{ base: "column", sm: "row" }}
-              borderWidth="1px"
-              borderColor="border.muted"
-              borderRadius="lg"
-              p="3"
-              data-testid="my-certification"
+              testId="my-certification"
+              actions={
+                <RowAnswers
+                  size="xs"
+                  answers={[
+                    {
+                      label: "Edit",
+                      icon: <LuPencil />,
+                      ariaLabel: `Edit ${c.name}`,
+                      onClick: () => setEditing(c),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <LuTrash2 />,
+                      ariaLabel: `Delete ${c.name}`,
+                      palette: "red",
+                      loading: remove.isPending && remove.variables?.id === c.id,
+                      onClick: () => remove.mutate({ id: c.id }),
+                    },
+                  ]}
+                />
+              }
             >
-              <Stack gap="0.5" minW="0">
-                <Text fontWeight="semibold" color="ink">
-                  {c.name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {c.issuer} · {c.year}
-                  {c.credentialId ? ` · ID ${c.credentialId}` : ""}
-                </Text>
-                <Badge
-                  alignSelf="flex-start"
-                  colorPalette={c.verifiedAt ? "green" : "orange"}
-                  variant="subtle"
-                >
-                  {c.verifiedAt ? "Verified" : "Waiting for verification"}
-                </Badge>
-              </Stack>
-              <HStack gap="2" flexShrink={0}>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  onClick={() => setEditing(c)}
-                  aria-label={`Edit ${c.name}`}
-                >
-                  <LuPencil /> Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  loading={remove.isPending && remove.variables?.id === c.id}
-                  onClick={() => remove.mutate({ id: c.id })}
-                  aria-label={`Delete ${c.name}`}
-                >
-                  <LuTrash2 /> Delete
-                </Button>
-              </HStack>
-            </Flex>
+              <CertificationLines certification={c} />
+              <Badge alignSelf="flex-start" colorPalette={c.verifiedAt ? "green" : "orange"} variant="subtle">
+                {c.verifiedAt ? "Verified" : "Waiting for verification"}
+              </Badge>
+            </ActionRow>
           ),
         )}
       </Stack>
