@@ -170,7 +170,9 @@ test("[reviews] journey: a past visit closes itself, the buyer is invited and re
     await look(manager, "manager-feedback-team");
 
     // One salesperson of the team: their figures, and the feed without the names.
-    await manager.getByLabel("Salesperson").selectOption(String(salesperson.id));
+    await manager
+      .getByRole("combobox", { name: "Salesperson", exact: true })
+      .selectOption(String(salesperson.id));
     await expect(card.getByText(`about ${salesperson.name}`)).toHaveCount(0);
     await expect(card).toBeVisible();
     await look(manager, "manager-feedback-one");
@@ -202,7 +204,7 @@ test("[salesperson] journey: the salesperson reads their own feedback and downlo
     timeout: FIRST_RENDER_TIMEOUT,
   });
   // Their own feedback only: no salesperson to pick, and the cards do not name whom they are about.
-  await expect(page.getByLabel("Salesperson")).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Salesperson", exact: true })).toHaveCount(0);
   const card = page
     .getByRole("list", { name: "Comments" })
     .getByRole("listitem")
