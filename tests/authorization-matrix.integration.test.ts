@@ -49,7 +49,29 @@ type Case = {
 };
 
 let day = 10;
+/** A passkey row of the role's own account, or of the other customer's. */
+async function passkeyOf(role: Role, whose: "own" | "other") {
+  const owner =
+    whose === "own" && role !== "anonymous" ? sessions[role].userId : sessions.otherCustomer.userId;
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into passkeys (user_id, credential_id, public_key, device_type, name)
+    values (${owner}, ${`matrix-${day++}`}, decode('00', 'hex'), 'singleDevice', 'Matrix key') returning id`;
+  return row!.id;
+}
 const cases: Case[] = [
+  {
+    name: "security.renamePasskey",
+    run: async (role, whose) =>
+      callerFor(role).security.renamePasskey({ id: await passkeyOf(role, whose), name: "Renamed" }),
+    own: ["customer", "salesperson", "manager", "admin"],
+    other: [],
+  },
+  {
+    name: "security.removePasskey",
+    run: async (role, whose) => callerFor(role).security.removePasskey({ id: await passkeyOf(role, whose) }),
+    own: ["customer", "salesperson", "manager", "admin"],
+    other: [],
+  },
   {
     name: "appointments.forCustomer",
     run: (role, whose) =>
@@ -425,6 +447,13 @@ const EXPECTED: Record<string, Tier> = {
   "security.sessions": "signedIn",
   "security.terminateSession": "signedIn",
   "security.events": "signedIn",
+  "security.passkeys": "signedIn",
+  "security.passkeyRegistrationOptions": "signedIn",
+  "security.addPasskey": "signedIn",
+  "security.renamePasskey": "signedIn",
+  "security.removePasskey": "signedIn",
+  "auth.passkeySignInOptions": "public",
+  "auth.passkeySignIn": "public",
   "security.settings": "admin",
   "security.updateSettings": "admin",
   "compliance.overview": "admin",

@@ -92,6 +92,8 @@ describe("the Markdown sources", () => {
       user_mfa: "**Two-factor authentication**",
       mfa_backup_codes: "**backup codes**",
       mfa_challenges: "**pending sign-in**",
+      passkeys: "**Passkeys**, if you add one",
+      webauthn_challenges: "**passkey challenge**",
       security_settings: "**Security settings**",
       gdpr_requests: "**Data requests**",
       retention_policies: "**Retention policies**",

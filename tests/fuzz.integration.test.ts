@@ -51,6 +51,22 @@ const lifecycleSpare = (await h.signIn("fuzz.lifecycle@example.org")).userId;
 const [spareCase] = await h.sql<{ id: number }[]>`
   insert into contact_messages (name, email, subject, message)
   values ('Fuzz Sender', 'fuzz.sender@example.org', 'support', 'A question') returning id`;
+const WEBAUTHN_ANSWER = {
+  registration: {
+    id: "ZnV6ei1rZXk",
+    rawId: "ZnV6ei1rZXk",
+    type: "public-key",
+    response: { clientDataJSON: "e30", attestationObject: "oA" },
+    clientExtensionResults: {},
+  },
+  authentication: {
+    id: "ZnV6ei1rZXk",
+    rawId: "ZnV6ei1rZXk",
+    type: "public-key",
+    response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+    clientExtensionResults: {},
+  },
+};
 const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.createUser": { email: "fuzz.created@example.org", target: { role: "customer" } },
   "admin.changeRole": { id: lifecycleSpare, target: { role: "customer" } },
@@ -76,6 +92,10 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.uploadDealershipLogo": { id: spare.dealership },
   "compliance.updateRequest": { action: "process" },
   "security.events": { eventType: "login_success" },
+  // Well-formed WebAuthn answers (to no challenge the server gave), so each field's bad values reach the service.
+  "security.addPasskey": { name: "Fuzz key", response: WEBAUTHN_ANSWER.registration },
+  "security.renamePasskey": { name: "Fuzz key" },
+  "auth.passkeySignIn": { response: WEBAUTHN_ANSWER.authentication },
   // The base registration names a listed dealership; the "not listed" dealership object is varied like any field.
   "salespersonAuth.register": { application: undefined },
 };
@@ -310,6 +330,20 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "POST", path: "/api/salesperson/auth/login", procedure: "salespersonAuth.requestLogin" },
   { method: "POST", path: "/api/salesperson/auth/register", procedure: "salespersonAuth.register" },
   { method: "POST", path: "/api/admin/login", procedure: "admin.login" },
+  { method: "POST", path: "/api/security/passkeys", procedure: "security.addPasskey" },
+  {
+    method: "PATCH",
+    path: "/api/security/passkeys/:id",
+    procedure: "security.renamePasskey",
+    params: ["id"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/security/passkeys/:id",
+    procedure: "security.removePasskey",
+    params: ["id"],
+  },
+  { method: "POST", path: "/api/auth/passkey", procedure: "auth.passkeySignIn" },
   { method: "GET", path: "/api/salespeople", procedure: "salespeople.list", query: true },
   { method: "GET", path: "/api/salespeople/:id", procedure: "salespeople.byId", params: ["id"] },
   { method: "GET", path: "/api/salespeople/:id/ratings", procedure: "salespeople.ratings", params: ["id"] },

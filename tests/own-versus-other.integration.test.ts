@@ -189,6 +189,12 @@ const other = {
       { id: string }[]
     >`select public_id as id from sessions where user_id = ${sessions.otherCustomer.userId} limit 1`
   )[0]!.id,
+  passkey: (
+    await h.sql<{ id: number }[]>`
+      insert into passkeys (user_id, credential_id, public_key, device_type, name)
+      values (${sessions.otherCustomer.userId}, 'own-versus-other-key', decode('00', 'hex'), 'singleDevice', 'Theirs')
+      returning id`
+  )[0]!.id,
 };
 // Dealership B's audit trail has a row, so a filter that escaped the caller's scope would show it.
 await h.sql`
@@ -227,6 +233,10 @@ const PUBLIC_SALESPERSON: NotOwned = {
   notOwned: "a listed salesperson: anyone may book, ask, save or report",
 };
 const ADMIN: NotOwned = { notOwned: "administrators act on every row" };
+const WEBAUTHN_CREDENTIAL: NotOwned = {
+  notOwned:
+    "an authenticator's credential id: proved by its signature or attestation, never looked up for the caller",
+};
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const TABLE: Record<string, Entry> = {
@@ -706,6 +716,24 @@ const TABLE: Record<string, Entry> = {
     other: other.session,
     missing: MISSING_UUID,
     input: (id) => ({ sessionId: id }),
+    expect: "NOT_FOUND",
+  },
+  "security.addPasskey id": WEBAUTHN_CREDENTIAL,
+  "security.addPasskey rawId": WEBAUTHN_CREDENTIAL,
+  "auth.passkeySignIn id": WEBAUTHN_CREDENTIAL,
+  "auth.passkeySignIn rawId": WEBAUTHN_CREDENTIAL,
+  "security.renamePasskey id": {
+    as: "customer",
+    other: other.passkey,
+    missing: MISSING_INT,
+    input: (id) => ({ id, name: "Mine now" }),
+    expect: "NOT_FOUND",
+  },
+  "security.removePasskey id": {
+    as: "customer",
+    other: other.passkey,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
     expect: "NOT_FOUND",
   },
   "compliance.createRequest userId": {

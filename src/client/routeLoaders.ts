@@ -134,6 +134,7 @@ export function loadSecurity({ context, deps }: LoaderArgs<{ tab: SecurityTab | 
   }
   if (tab === "mfa") return all([queryClient.ensureQueryData(t.security.mfaStatus.queryOptions())]);
   if (tab === "sessions") return all([queryClient.ensureQueryData(t.security.sessions.queryOptions())]);
+  if (tab === "passkeys") return all([queryClient.ensureQueryData(t.security.passkeys.queryOptions())]);
   return;
 }
 

@@ -57,6 +57,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   gdpr_export_downloaded: "Data export downloaded",
   gdpr_erasure: "Account erased",
   retention_cleanup: "Retention cleanup ran",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
+  passkey_login_success: "Signed in with a passkey",
+  passkey_login_failed: "Passkey sign-in refused",
 };
 
 /** Event types that count as a failed attempt for the per-address escalation rule. */
@@ -66,6 +70,7 @@ export const FAILURE_EVENT_TYPES = [
   "mfa_failed",
   "login_rate_limited",
   "authorization_denied",
+  "passkey_login_failed",
 ] as const;
 
 /** The base risk of each event type; types not listed are low. */
@@ -88,6 +93,9 @@ export const BASE_RISK: Record<string, RiskLevel> = {
   document_updated: "medium",
   gdpr_erasure: "high",
   gdpr_export_downloaded: "medium",
+  passkey_added: "medium",
+  passkey_removed: "medium",
+  passkey_login_failed: "medium",
 };
 
 /** The escalation rules, applied on top of the base risk; the highest level that applies wins. */
@@ -109,3 +117,16 @@ export const RISK_RULES: readonly string[] = [
 export function maxRisk(a: RiskLevel, b: RiskLevel): RiskLevel {
   return RISK_LEVELS.indexOf(a) >= RISK_LEVELS.indexOf(b) ? a : b;
 }
+
+/** Passkeys (WebAuthn): docs/product/security.md#passkeys. */
+export const PASSKEY = {
+  /** A ceremony's challenge works once and for this long. */
+  challengeMinutes: 5,
+  /** What the browser waits for the authenticator, in milliseconds (the challenge outlives it). */
+  ceremonyTimeoutMs: 120_000,
+  nameMaxLength: 64,
+  /** Passkeys one account may hold. */
+  maxPerUser: 20,
+} as const;
+export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
+export const WEBAUTHN_CHALLENGE_PURPOSES = ["registration", "authentication"] as const;

@@ -170,6 +170,11 @@ async function makeRows(
     });
   await h.sql`update visit_disputes set status = 'escalated', escalated_at = now()
                where appointment_id = ${missed[1]!.id}`;
+  // A passkey of the customer (its key is never read back, so any bytes do).
+  await h.sql`
+    insert into passkeys (user_id, credential_id, public_key, device_type, backed_up, name, transports)
+    values (${who.customer.userId}, 'openapi-passkey', decode('00', 'hex'), 'multiDevice', true, 'Phone',
+            '{internal,hybrid}')`;
   return {
     disputedVisitId: missed[0]!.id,
     supportCaseId: supportCase.id,
@@ -261,6 +266,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/security/overview": { as: "customer", url: "/security/overview" },
     "/security/mfa-status": { as: "customer", url: "/security/mfa-status" },
     "/security/sessions": { as: "customer", url: "/security/sessions" },
+    "/security/passkeys": { as: "customer", url: "/security/passkeys" },
     "/security/events": { as: "admin", url: "/security/events" },
     "/security/settings": { as: "admin", url: "/security/settings" },
     "/api-keys/scopes": { as: "manager", url: "/api-keys/scopes" },

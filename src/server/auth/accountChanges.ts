@@ -14,7 +14,12 @@ export function requireRecentSignIn(ctx: Pick<Context, "session">): void {
     throw appError("FORBIDDEN", REAUTH_MESSAGE, "REAUTH_REQUIRED");
 }
 
-export type AccountChange = "mfa_enabled" | "mfa_disabled" | "api_key_created";
+export type AccountChange =
+  | "mfa_enabled"
+  | "mfa_disabled"
+  | "api_key_created"
+  | "passkey_added"
+  | "passkey_removed";
 
 const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   mfa_enabled: {
@@ -28,6 +33,14 @@ const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   api_key_created: {
     subject: "A new API key was created",
     what: "A new API key was created with your KnowBefore account.",
+  },
+  passkey_added: {
+    subject: "A passkey was added",
+    what: "A passkey was added to your KnowBefore account: it can now sign in to it without an e-mailed link.",
+  },
+  passkey_removed: {
+    subject: "A passkey was removed",
+    what: "A passkey was removed from your KnowBefore account and can no longer sign in to it.",
   },
 };
 

@@ -26,6 +26,7 @@ export const SIGN_INS = new Set([
   "admin_login_success",
   "mfa_success",
   "mfa_backup_code_used",
+  "passkey_login_success",
 ]);
 
 /** The level the rules give an event about to be recorded. */

@@ -63,6 +63,8 @@ export type MisconductReportEventRow = RowOf<typeof schema.misconductReportEvent
 // portal.ts
 export type ImageRow = RowOf<typeof schema.images>;
 export type ProfileViewRow = RowOf<typeof schema.profileViews>;
+// passkeys.ts
+export type PasskeyRow = RowOf<typeof schema.passkeys>;
 // content.ts (src/shared/schemas/site.ts has a ContactMessageRow too: the admin list's camelCase API shape)
 export type DocumentRow = RowOf<typeof schema.documents>;
 export type ContactMessageRow = RowOf<typeof schema.contactMessages>;

@@ -1116,6 +1116,42 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   }),
   route({ method: "GET", path: "/security/settings", procedure: "security.settings", input: "none" }),
   route({ method: "PUT", path: "/security/settings", procedure: "security.updateSettings", input: "body" }),
+  // Passkeys: the caller's own, added in two steps (options, then the browser's answer); signing in with one
+  route({ method: "GET", path: "/security/passkeys", procedure: "security.passkeys", input: "none" }),
+  route({
+    method: "POST",
+    path: "/security/passkeys/options",
+    procedure: "security.passkeyRegistrationOptions",
+    input: "none",
+  }),
+  route({
+    method: "POST",
+    path: "/security/passkeys",
+    procedure: "security.addPasskey",
+    input: "body",
+    status: 201,
+  }),
+  route({
+    method: "PATCH",
+    path: "/security/passkeys/:id",
+    procedure: "security.renamePasskey",
+    input: "body",
+    params: ["id"],
+  }),
+  route({
+    method: "DELETE",
+    path: "/security/passkeys/:id",
+    procedure: "security.removePasskey",
+    input: "none",
+    params: ["id"],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/passkey/options",
+    procedure: "auth.passkeySignInOptions",
+    input: "none",
+  }),
+  route({ method: "POST", path: "/auth/passkey", procedure: "auth.passkeySignIn", input: "body" }),
   /** The second step of a sign-in (link or admin form) when the account has MFA on. */
   route({ method: "POST", path: "/auth/verify-mfa", procedure: "auth.verifyMfa", input: "body" }),
   route({ method: "POST", path: "/admin/verify-mfa", procedure: "admin.verifyMfa", input: "body" }),

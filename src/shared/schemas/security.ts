@@ -1,7 +1,7 @@
 // Inputs and answers of account security: the second factor, sessions, security events and settings.
 import { z } from "zod";
-import { RISK_LEVELS } from "../security";
-import { isoDate, line, listPage, optionalFilter, pagingFields } from "./common";
+import { PASSKEY, PASSKEY_DEVICE_TYPES, RISK_LEVELS } from "../security";
+import { idSchema, isoDate, line, listPage, optionalFilter, pagingFields } from "./common";
 
 /** A six-digit authenticator code (spaces allowed). */
 export const totpCodeSchema = line({ error: "Enter the 6-digit code from your authenticator app" })
@@ -151,3 +151,115 @@ export const securitySettings = z.object({
   updatedAt: z.date(),
 });
 export type SecuritySettings = z.output<typeof securitySettings>;
+
+// Passkeys (docs/product/security.md#passkeys) ---------------------------------------------------------
+
+/** base64url, as WebAuthn's JSON encodes binary values. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "Expected base64url");
+const transports = z
+  .array(
+    z
+      .string()
+      .max(32)
+      .regex(/^[a-z-]+$/),
+  )
+  .max(10);
+const credentialDescriptor = z.object({
+  id: base64url(1366),
+  type: z.literal("public-key"),
+  transports: transports.optional(),
+});
+const extensionResults = z.record(z.string().max(64), z.unknown());
+
+export const passkeyName = line({ error: "Give the passkey a name" })
+  .min(1, "Give the passkey a name")
+  .max(PASSKEY.nameMaxLength, `At most ${PASSKEY.nameMaxLength} characters`);
+
+/** What the browser passes to navigator.credentials.create(), as JSON. */
+export const passkeyCreationOptions = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string().describe("base64url; works once, for a few minutes"),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal("public-key") })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(["discouraged", "preferred", "required"]).optional(),
+      userVerification: z.enum(["discouraged", "preferred", "required"]).optional(),
+    })
+    .optional(),
+  attestation: z.enum(["none", "indirect", "direct", "enterprise"]).optional(),
+  hints: z.array(z.string()).optional(),
+  extensions: extensionResults.optional(),
+});
+
+/** What the browser passes to navigator.credentials.get(), as JSON. */
+export const passkeyRequestOptions = z.object({
+  challenge: z.string().describe("base64url; works once, for a few minutes"),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: z.enum(["discouraged", "preferred", "required"]).optional(),
+  hints: z.array(z.string()).optional(),
+  extensions: extensionResults.optional(),
+});
+
+/** The browser's answer to navigator.credentials.create(), as JSON (RegistrationResponseJSON). */
+const registrationResponse = z.object({
+  id: base64url(1366),
+  rawId: base64url(1366),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(65_536),
+    authenticatorData: base64url(65_536).optional(),
+    transports: transports.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url(4096).optional(),
+  }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  clientExtensionResults: extensionResults,
+});
+
+/** The browser's answer to navigator.credentials.get(), as JSON (AuthenticationResponseJSON). */
+const authenticationResponse = z.object({
+  id: base64url(1366),
+  rawId: base64url(1366),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(65_536),
+    signature: base64url(4096),
+    userHandle: base64url(512).optional(),
+  }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  clientExtensionResults: extensionResults,
+});
+
+export const addPasskeyInput = z.strictObject({ name: passkeyName, response: registrationResponse });
+export const renamePasskeyInput = z.strictObject({ id: idSchema, name: passkeyName });
+export const removePasskeyInput = z.strictObject({ id: idSchema });
+export const passkeySignInInput = z.strictObject({ response: authenticationResponse });
+
+export const passkeyView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deviceType: z.enum(PASSKEY_DEVICE_TYPES).describe("multiDevice: synced between the owner's devices"),
+  backedUp: z.boolean(),
+  transports: z.array(z.string()),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+});
+
+export type PasskeyView = z.infer<typeof passkeyView>;
+export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptions>;
+export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptions>;
+export type AddPasskeyInput = z.infer<typeof addPasskeyInput>;
+export type PasskeySignInInput = z.infer<typeof passkeySignInInput>;

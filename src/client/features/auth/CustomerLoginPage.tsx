@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import { PasskeySignIn } from "./PasskeySignIn";
 import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
@@ -73,6 +74,7 @@ export function CustomerLoginPage() {
             email={email}
             onEmailChange={setEmail}
           />
+          <PasskeySignIn />
           <Separator />
           <Text fontSize="sm" color="fg.muted">
             Are you a car salesperson?{" "}

@@ -54,7 +54,8 @@ export function EmailLinkForm({
             id={inputId}
             type="email"
             inputMode="email"
-            autoComplete="email"
+            // "webauthn" lets the browser offer this site's passkeys among the suggestions (PasskeySignIn.tsx).
+            autoComplete="username webauthn"
             placeholder="you@example.com"
             size="lg"
             value={email}

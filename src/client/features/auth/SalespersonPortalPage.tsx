@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
+import { PasskeySignIn } from "./PasskeySignIn";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
 import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
@@ -101,6 +102,11 @@ export function SalespersonPortalPage() {
               email={email}
               onEmailChange={setEmail}
             />
+            {requestLogin.isSuccess ? null : (
+              <Stack mt="4">
+                <PasskeySignIn />
+              </Stack>
+            )}
           </Tabs.Content>
           <Tabs.Content value="register" pt="6">
             <SalespersonRegisterForm

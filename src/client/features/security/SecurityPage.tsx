@@ -1,5 +1,11 @@
 import type { IconType } from "react-icons";
-import { LuActivity, LuKeyRound, LuLayoutDashboard, LuMonitorSmartphone } from "react-icons/lu";
+import {
+  LuActivity,
+  LuFingerprint,
+  LuKeyRound,
+  LuLayoutDashboard,
+  LuMonitorSmartphone,
+} from "react-icons/lu";
 import { SignedInFrame } from "../../ui/layout/SignedInFrame";
 import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
@@ -7,6 +13,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { EventsTab } from "./EventsTab";
 import { MfaTab } from "./MfaTab";
 import { OverviewTab } from "./OverviewTab";
+import { PasskeysTab } from "./PasskeysTab";
 import { SessionsTab } from "./SessionsTab";
 import { SECURITY_TABS, type SecurityTab, securitySearchSchema } from "./securitySearch";
 
@@ -17,6 +24,7 @@ const DESCRIPTION =
 const TAB_LABELS: Record<SecurityTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuLayoutDashboard },
   mfa: { label: "Multi-Factor Auth", icon: LuKeyRound },
+  passkeys: { label: "Passkeys", icon: LuFingerprint },
   sessions: { label: "Active Sessions", icon: LuMonitorSmartphone },
   events: { label: "Security Events", icon: LuActivity },
 };
@@ -40,6 +48,7 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
       panels={{
         overview: <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />,
         mfa: <MfaTab />,
+        passkeys: <PasskeysTab />,
         sessions: <SessionsTab />,
         events: <EventsTab isAdmin={isAdmin} />,
       }}

@@ -7,6 +7,7 @@ export * from "./crm";
 export * from "./dealerships";
 export * from "./management";
 export * from "./onboarding";
+export * from "./passkeys";
 export * from "./portal";
 export * from "./reviews";
 export * from "./salespeople";

@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, customType, date, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, identityId, stampedNow } from "./columns";
 import { salespeople } from "./salespeople";
-
-const bytea = customType<{ data: Buffer }>({
-  dataType() {
-    return "bytea";
-  },
-});
+import { bytea } from "./types";
 
 /**
  * Uploaded images, re-encoded on the way in. Kept in PostgreSQL so app instances stay stateless; served at

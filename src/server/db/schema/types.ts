@@ -10,3 +10,10 @@ export const citext = customType<{ data: string }>({
 
 /** A CHECK constraint's `in (…)` list of constant strings (values come from the code, never from input). */
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** Raw bytes (PostgreSQL bytea), handed to and from postgres.js as a Buffer. */
+export const bytea = customType<{ data: Buffer }>({
+  dataType() {
+    return "bytea";
+  },
+});

@@ -155,10 +155,14 @@ export async function signInByLink(
   return startSession(ctx, userId);
 }
 
-/** Signs the browser in as `userId` (a new session and its cookie; any session it had ends). */
-async function startSession(
+/**
+ * Signs the browser in as `userId` (a new session and its cookie; any session it had ends). Every way in ends
+ * here once its factors are satisfied; `event` names the way for the security log.
+ */
+export async function startSession(
   ctx: Context,
   userId: string,
+  event: { eventType: string; details?: string } = { eventType: "login_success" },
 ): Promise<{ user: SessionUser; redirectTo: string }> {
   if (ctx.session) await invalidateSession(ctx.sql, ctx.session.id);
   const { token: sessionToken, session } = await createSession(ctx.sql, userId, {
@@ -166,7 +170,7 @@ async function startSession(
     ipAddress: ctx.ip,
   });
   setSessionCookie(ctx.resHeaders, sessionToken, session.expiresAt, ctx.env.COOKIE_SECURE);
-  await recordSecurityEvent(ctx, { eventType: "login_success", userId });
+  await recordSecurityEvent(ctx, { ...event, userId });
   const user = await findSessionUser(ctx, userId);
   if (!user) throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
   return { user, redirectTo: landingFor(user) };

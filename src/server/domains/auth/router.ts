@@ -12,10 +12,11 @@ import {
   userIdInput,
 } from "../../../shared/schemas/auth";
 import { ok } from "../../../shared/schemas/common";
-import { verifyMfaInput } from "../../../shared/schemas/security";
+import { passkeyRequestOptions, passkeySignInInput, verifyMfaInput } from "../../../shared/schemas/security";
 import { appError, router } from "../../trpc/init";
 import { anyone, anyoneBeforeMfa, signedIn, signedInBeforeMfa, staff } from "../../trpc/procedures";
 import { requireKnownZip } from "../onboarding/applications";
+import { passkeySignInOptions, signInWithPasskey } from "../security/passkeys";
 import { completeMfaSignIn } from "../security/secondFactor";
 import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./linkRedemption";
 import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
@@ -46,6 +47,10 @@ export const authRouter = router({
     if (!user) throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.");
     return { user, redirectTo: done.redirectTo };
   }),
+  /** A passkey sign-in, step 1: a challenge for any passkey of this site (no e-mail address needed). */
+  passkeySignInOptions: anyone.mutation(passkeyRequestOptions, passkeySignInOptions),
+  /** Step 2: the signed challenge; a verified passkey is both factors, so the session starts at once. */
+  passkeySignIn: anyone.mutation(passkeySignInInput, signedInAnswer, signInWithPasskey),
   logout: anyoneBeforeMfa.mutation(ok, async (ctx) => {
     await signOut(ctx);
     return { ok: true as const };

@@ -281,6 +281,8 @@ export async function eraseUser(
     ["api_keys", tx`delete from api_keys where user_id = ${userId} returning 1`],
     ["mfa_backup_codes", tx`delete from mfa_backup_codes where user_id = ${userId} returning 1`],
     ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
+    ["passkeys", tx`delete from passkeys where user_id = ${userId} returning 1`],
+    ["webauthn_challenges", tx`delete from webauthn_challenges where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
     [
       "purchase_claims",

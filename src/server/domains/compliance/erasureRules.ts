@@ -24,6 +24,8 @@ export const ERASURE_RULES: Record<string, string> = {
   user_mfa: "deleted",
   mfa_backup_codes: "deleted",
   mfa_challenges: "deleted",
+  passkeys: "deleted",
+  webauthn_challenges: "deleted",
   api_keys: "deleted",
   favorites: "deleted",
   waitlist_entries: "deleted",

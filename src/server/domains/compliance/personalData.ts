@@ -13,6 +13,8 @@ export const SECRET_COLUMNS: Record<string, readonly string[]> = {
   user_mfa: ["secret_sealed"],
   mfa_backup_codes: ["code_hash"],
   mfa_challenges: ["id"],
+  passkeys: ["public_key"],
+  webauthn_challenges: ["challenge"],
   crm_integrations: ["credentials_encrypted", "signing_secret_encrypted"],
   api_keys: ["key_hash"],
   gdpr_requests: ["export_data"],

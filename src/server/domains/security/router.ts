@@ -2,9 +2,12 @@ import { z } from "zod";
 import * as common from "../../../shared/schemas/common";
 import * as shape from "../../../shared/schemas/security";
 import {
+  addPasskeyInput,
   disableMfaInput,
   enableMfaInput,
   regenerateBackupCodesInput,
+  removePasskeyInput,
+  renamePasskeyInput,
   securityEventsInput,
   securitySettingsInput,
   sessionListInput,
@@ -12,6 +15,13 @@ import {
 } from "../../../shared/schemas/security";
 import { router } from "../../trpc/init";
 import { admin, signedIn, signedInBeforeMfa } from "../../trpc/procedures";
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  removePasskey,
+  renamePasskey,
+} from "./passkeys";
 import { beginMfaSetup, disableMfa, enableMfa, mfaStatus, regenerateBackupCodes } from "./secondFactor";
 import { listSecurityEvents, securityOverview, securitySettings, updateSecuritySettings } from "./service";
 import { listSessions, terminateSession } from "./sessions";
@@ -33,6 +43,13 @@ export const securityRouter = router({
   ),
   terminateSession: signedIn.mutation(terminateSessionInput, shape.terminatedSessions, terminateSession),
   events: signedIn.query(securityEventsInput, shape.securityEventsPage, listSecurityEvents),
+  passkeys: signedIn.query(z.array(shape.passkeyView), listPasskeys),
+  /** Adding a passkey, step 1: the options for navigator.credentials.create() (a recent sign-in needed). */
+  passkeyRegistrationOptions: signedIn.mutation(shape.passkeyCreationOptions, passkeyRegistrationOptions),
+  /** Step 2: the browser's answer, verified against that challenge; the passkey is kept under its name. */
+  addPasskey: signedIn.mutation(addPasskeyInput, shape.passkeyView, addPasskey),
+  renamePasskey: signedIn.mutation(renamePasskeyInput, shape.passkeyView, renamePasskey),
+  removePasskey: signedIn.mutation(removePasskeyInput, common.ok, removePasskey),
   settings: admin.query(shape.securitySettings, securitySettings),
   updateSettings: admin.mutation(securitySettingsInput, shape.securitySettings, updateSecuritySettings),
 });

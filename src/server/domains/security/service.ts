@@ -75,7 +75,8 @@ export async function securityOverview(ctx: Authed) {
   const [lastSignIn] = await ctx.sql<{ createdAt: Date; ipAddress: string | null }[]>`
     select created_at as "createdAt", ip_address as "ipAddress" from security_events
      where user_id = ${ctx.user.id}
-       and event_type in ('login_success', 'admin_login_success', 'mfa_success', 'mfa_backup_code_used')
+       and event_type in ('login_success', 'admin_login_success', 'mfa_success', 'mfa_backup_code_used',
+                          'passkey_login_success')
      order by created_at desc limit 1 offset 1`;
   return {
     mfa,

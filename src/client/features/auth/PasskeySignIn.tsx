@@ -1,0 +1,87 @@
+// "Sign in with a passkey" on /login and /salesperson-login, and the same passkeys offered in the e-mail
+// field's suggestions where the browser supports it (conditional UI). A passkey is both factors: the server
+// starts the session at once (docs/product/security.md#passkeys).
+import { Alert, Button, Stack } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { LuFingerprint } from "react-icons/lu";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import type { PasskeySignInInput } from "../../../shared/schemas/security";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { cancelPasskeyRequest, getPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
+import { safeRedirectPath } from "../../ui/session";
+
+const FAILED = "Signing in with the passkey failed. Try again, or sign in with an e-mailed link.";
+
+export function PasskeySignIn() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const options = trpc.auth.passkeySignInOptions.useMutation();
+  const signIn = trpc.auth.passkeySignIn.useMutation();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const supported = passkeysSupported();
+
+  const signedIn = ({ user, redirectTo }: { user: SessionUser; redirectTo: string }) => {
+    // A new session: forget anything cached for the previous visitor, then seed who we are now.
+    queryClient.removeQueries();
+    utils.auth.me.setData(undefined, user);
+    router.history.replace(safeRedirectPath(redirectTo));
+  };
+
+  const ceremony = async (autofill: boolean) => {
+    let response: Awaited<ReturnType<typeof getPasskey>>;
+    try {
+      response = await getPasskey(await options.mutateAsync(), autofill);
+    } catch (failure) {
+      // The autofill request waits silently; only a click's failure is worth a message.
+      if (!autofill) setError(passkeyBrowserError(failure) ?? null);
+      return;
+    }
+    if (!response) return;
+    setPending(true);
+    setError(null);
+    try {
+      // Extension results are an open record on the wire; the browser types name the known ones.
+      signedIn(await signIn.mutateAsync({ response: response as PasskeySignInInput["response"] }));
+    } catch (failure) {
+      setError(apiErrorMessage(failure, FAILED));
+    } finally {
+      setPending(false);
+    }
+  };
+  // The autofill request starts once per visit of the page, with the first render's handlers.
+  const autofill = useRef(ceremony);
+  useEffect(() => {
+    if (!supported) return;
+    void autofill.current(true);
+    return () => void cancelPasskeyRequest();
+  }, [supported]);
+
+  if (!supported) return null;
+  return (
+    <Stack gap="3">
+      <Button
+        variant="outline"
+        size="lg"
+        colorPalette="blue"
+        loading={pending}
+        loadingText="Signing in…"
+        onClick={() => {
+          setError(null);
+          void ceremony(false);
+        }}
+      >
+        <LuFingerprint /> Sign in with a passkey
+      </Button>
+      {error ? (
+        <Alert.Root status="error" borderRadius="lg">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,282 @@
+// The account's passkeys: add one (named, after a recent sign-in), see when each was added and last used,
+// rename or remove it. docs/product/security.md#passkeys.
+import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { FormDialog } from "../../ui/dialog";
+import { Fact } from "../../ui/Fact";
+import { InputField } from "../../ui/form";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { showToast } from "../../ui/toaster";
+import { formatDateTime } from "./format";
+
+const ADD_FAILED = "The passkey could not be added. Please try again.";
+
+function PasskeyRow({
+  passkey,
+  onRename,
+  onRemove,
+}: {
+  passkey: PasskeyView;
+  onRename: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Flex
+      as="li"
+      gap="4"
+      p={{ base: "4", md: "5" }}
+      bg="white"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      direction={{ base: "column", md: "row" }}
+      align={{ md: "center" }}
+      aria-label={passkey.name}
+    >
+      <HStack gap="3" align="flex-start" flex="1" minW="0">
+        <Icon boxSize="9" p="2" borderRadius="lg" bg="blue.50" color="blue.700" flexShrink={0} aria-hidden>
+          <LuFingerprint />
+        </Icon>
+        <Stack gap="2" minW="0" flex="1">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold" color="ink" wordBreak="break-word">
+              {passkey.name}
+            </Text>
+            {passkey.backedUp ? (
+              <Badge colorPalette="green" variant="subtle" borderRadius="full" px="2.5">
+                Synced
+              </Badge>
+            ) : null}
+          </HStack>
+          <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} gap="3">
+            <Fact term color="fg" label="Added">
+              {formatDateTime(passkey.createdAt)}
+            </Fact>
+            <Fact term color="fg" label="Last used">
+              {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "Not used yet"}
+            </Fact>
+          </SimpleGrid>
+        </Stack>
+      </HStack>
+      <HStack gap="2" flexShrink={0} alignSelf={{ base: "flex-start", md: "center" }}>
+        <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${passkey.name}`}>
+          <LuPencil /> Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={onRemove}
+          aria-label={`Remove ${passkey.name}`}
+        >
+          <LuTrash2 /> Remove
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+/** Names a passkey: a new one (then asks the browser for it) or an existing one. */
+function NameDialog({
+  open,
+  title,
+  initial,
+  confirmLabel,
+  pending,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  initial: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  const [name, setName] = useState(initial);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={title}
+      label={title}
+      confirmLabel={confirmLabel}
+      pendingLabel="Saving…"
+      pending={pending}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit(name);
+      }}
+    >
+      <InputField
+        label="Name"
+        required
+        maxLength={64}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        hint="So you can tell your passkeys apart, e.g. “Work laptop” or “Phone”."
+        error={error}
+        autoFocus
+      />
+    </FormDialog>
+  );
+}
+
+type Editing = { kind: "add" } | { kind: "rename"; passkey: PasskeyView } | null;
+
+export function PasskeysTab() {
+  const utils = trpc.useUtils();
+  const passkeys = trpc.security.passkeys.useQuery(undefined, { refetchOnMount: "always" });
+  const options = trpc.security.passkeyRegistrationOptions.useMutation();
+  const add = trpc.security.addPasskey.useMutation();
+  const rename = trpc.security.renamePasskey.useMutation();
+  const remove = trpc.security.removePasskey.useMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const close = () => {
+    setEditing(null);
+    setError(null);
+  };
+  const refresh = () => void utils.security.invalidate();
+
+  const addPasskey = async (name: string) => {
+    setAdding(true);
+    setError(null);
+    try {
+      const created = await createPasskey(await options.mutateAsync());
+      // Extension results are an open record on the wire; the browser types name the known ones.
+      await add.mutateAsync({ name, response: created as AddPasskeyInput["response"] });
+      close();
+      refresh();
+      showToast({
+        title: "Passkey added",
+        description: `“${name.trim()}” can now sign you in.`,
+        variant: "success",
+      });
+    } catch (failure) {
+      const fromBrowser = (failure as { name?: string }).name !== "TRPCClientError";
+      setError(fromBrowser ? passkeyBrowserError(failure) : apiErrorMessage(failure, ADD_FAILED));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Passkeys"
+        description="Sign in with your fingerprint, face or device PIN instead of waiting for an e-mail. A passkey counts as both sign-in steps."
+      >
+        {passkeysSupported() ? (
+          <Button size="sm" colorPalette="blue" onClick={() => setEditing({ kind: "add" })}>
+            <LuPlus /> Add a passkey
+          </Button>
+        ) : null}
+      </PanelHeader>
+      {passkeysSupported() ? null : (
+        <Text fontSize="sm" color="fg.muted">
+          This browser cannot create passkeys. You can still sign in with an e-mailed link.
+        </Text>
+      )}
+      <QueryState
+        query={passkeys}
+        loading={<SkeletonRows label="Loading passkeys" h="24" count={2} gap="3" radius="xl" />}
+        error={{ title: "We couldn't load your passkeys", titleAs: "h3" }}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <Notice
+            icon={LuFingerprint}
+            title="No passkeys yet"
+            description="Add one to sign in on this device without an e-mailed link."
+            {...panelNotice()}
+          />
+        }
+      >
+        {(data) => (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Passkeys">
+            {data.map((passkey) => (
+              <PasskeyRow
+                key={passkey.id}
+                passkey={passkey}
+                onRename={() => setEditing({ kind: "rename", passkey })}
+                onRemove={() => setRemoving(passkey)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      <Text fontSize="sm" color="fg.muted">
+        The e-mailed sign-in link always works too, so removing a passkey never locks you out.
+      </Text>
+      {editing ? (
+        <NameDialog
+          open
+          key={editing.kind === "rename" ? editing.passkey.id : "add"}
+          title={editing.kind === "add" ? "Add a passkey" : "Rename passkey"}
+          initial={editing.kind === "rename" ? editing.passkey.name : ""}
+          confirmLabel={editing.kind === "add" ? "Continue" : "Save"}
+          pending={adding || rename.isPending}
+          error={error}
+          onClose={close}
+          onSubmit={(name) => {
+            if (editing.kind === "add") void addPasskey(name);
+            else
+              rename.mutate(
+                { id: editing.passkey.id, name },
+                {
+                  onSuccess: () => {
+                    close();
+                    refresh();
+                  },
+                  onError: (failure) =>
+                    setError(apiErrorMessage(failure, "The passkey could not be renamed.")),
+                },
+              );
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title="Remove this passkey?"
+        description={`“${removing?.name ?? ""}” will no longer sign you in. Also delete it from the device or password manager that holds it.`}
+        confirmLabel="Remove passkey"
+        pendingLabel="Removing…"
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(
+            { id: removing.id },
+            {
+              onSuccess: () => {
+                setRemoving(null);
+                refresh();
+                showToast({ title: "Passkey removed", variant: "success" });
+              },
+              onError: (failure) => {
+                setRemoving(null);
+                showToast({
+                  title: "Error",
+                  description: apiErrorMessage(failure, "The passkey could not be removed."),
+                  variant: "destructive",
+                });
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+// Passkey ceremonies in the browser, for the Security page and the sign-in pages. @simplewebauthn/browser is
+// imported only when a passkey is used, so pages without one (the landing page) never load it.
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from "../../shared/schemas/security";
+
+const library = () => import("@simplewebauthn/browser");
+
+/** Whether this browser can use passkeys at all (checked without loading the library). */
+export function passkeysSupported(): boolean {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
+/** Asks the browser for a new passkey; answers what the server verifies. */
+export async function createPasskey(options: PasskeyCreationOptions) {
+  const { startRegistration } = await library();
+  // The server's zod answer is the JSON the library expects; only its string unions are wider.
+  return startRegistration({
+    optionsJSON: options as Parameters<typeof startRegistration>[0]["optionsJSON"],
+  });
+}
+
+/**
+ * Asks the browser to sign a challenge with one of this site's passkeys. `autofill`: offer them in the e-mail
+ * field's suggestions (conditional UI) instead of a dialog; answers null where the browser cannot.
+ */
+export async function getPasskey(options: PasskeyRequestOptions, autofill = false) {
+  const { browserSupportsWebAuthnAutofill, startAuthentication } = await library();
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
+  return startAuthentication({
+    optionsJSON: options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+    useBrowserAutofill: autofill,
+  });
+}
+
+/** Ends a pending autofill request (leaving the page). */
+export async function cancelPasskeyRequest() {
+  const { WebAuthnAbortService } = await library();
+  WebAuthnAbortService.cancelCeremony();
+}
+
+/**
+ * What to tell the person when the browser's part failed: null when they cancelled (or a newer request took
+ * over), which needs no message.
+ */
+export function passkeyBrowserError(error: unknown): string | null {
+  const { name, code } = error as { name?: string; code?: string };
+  if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError") return null;
+  if (name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
+  if (name === "InvalidStateError" || code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
+    return "This device already holds a passkey for your account.";
+  if (name === "SecurityError")
+    return "Passkeys are not available on this address. Open KnowBefore at its usual address and try again.";
+  return "Your browser could not use a passkey. Try again, or sign in with an e-mailed link.";
+}
