@@ -284,7 +284,9 @@ describe("schema-derived bad input to every procedure, over HTTP", () => {
       const base = validInput(fields, path);
       const role = await roleFor(path, procedure, base);
       const baseAnswer = await callTrpc(path, procedure._def.type, base, role.cookie);
-      if (baseAnswer.status === 400) baseRefused.push(`${path}: ${baseAnswer.json?.error?.json?.message}`);
+      // A refusal with a reason of the domain's (a passkey answer with no challenge issued) passed validation.
+      if (baseAnswer.status === 400 && !baseAnswer.json?.error?.json?.data?.cause)
+        baseRefused.push(`${path}: ${baseAnswer.json?.error?.json?.message}`);
       for (const key of Object.keys(fields)) {
         for (const value of BAD_VALUES) {
           const res = await callTrpc(path, procedure._def.type, { ...base, [key]: value }, role.cookie);
