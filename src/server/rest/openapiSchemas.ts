@@ -70,6 +70,12 @@ function sized(schema: Json, value: string): string {
   return text.slice(0, max);
 }
 
+/** Words with spaces break a pattern such as base64url's: such a field's example is letters alone. */
+function patterned(schema: Json, text: string): string {
+  if (typeof schema.pattern !== "string" || new RegExp(schema.pattern).test(text)) return text;
+  return sized(schema, "c2FtcGxl");
+}
+
 /** A plausible value for a field, for the examples beside each request; it satisfies the field's schema. */
 export function exampleOf(schema: Json, name = ""): unknown {
   if (schema.default !== undefined) return schema.default;
@@ -105,7 +111,7 @@ export function exampleOf(schema: Json, name = ""): unknown {
       if (key === "state") return "TX";
       if (key === "zipcode") return "78701";
       if (key.includes("url") || key.includes("endpoint")) return "https://crm.example.com/hooks";
-      return sized(schema, name ? `${name} text` : "text");
+      return patterned(schema, sized(schema, name ? `${name} text` : "text"));
     default:
       return null;
   }
