@@ -1,23 +1,22 @@
 // The audit trail: every manager and admin change, newest first, filtered by action, entity, actor e-mail,
 // dates and dealership, with each row's before and after, and the filtered rows as a CSV download.
 // Administrators see everything; the same panel shows a manager their own dealership's rows.
-import { Accordion, Badge, Button, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
-import { LuDownload, LuHistory } from "react-icons/lu";
+import { Accordion, Badge, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
   type AuditEntityType,
   type AuditEntryView,
 } from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
-import { downloadFrom } from "../../../ui/download";
+import { DownloadCsvButton } from "../../../ui/DownloadCsvButton";
+import { filterParams } from "../../../ui/download";
 import { Fact } from "../../../ui/Fact";
 import { type FilterChoice, FilterChoices } from "../../../ui/FilterChoice";
 import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
 import { DateRangeFields, FilterSearch } from "../../../ui/filters";
 import { SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
-import { showToast } from "../../../ui/toaster";
 import { AuditDiff } from "./AuditDiff";
 
 const PAGE_SIZE = 25;
@@ -138,14 +137,6 @@ function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership
   );
 }
 
-/** The filtered rows as a CSV file, fetched with the console's credentials and saved by the browser. */
-function downloadCsv(query: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams({ format: "csv" });
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  return downloadFrom(`/api/admin/audit-log?${params}`, "audit-log.csv", "The export failed.");
-}
-
 const NO_FILTERS = { action: "", entityType: "", from: "", to: "", dealershipId: "" };
 
 /**
@@ -155,7 +146,6 @@ const NO_FILTERS = { action: "", entityType: "", from: "", to: "", dealershipId:
 export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"; label?: string }) {
   const log = useLogFilters(NO_FILTERS);
   const { filters, set } = log;
-  const [downloading, setDownloading] = useState(false);
   const isAdmin = scope === "admin";
   const query = {
     action: filters.action || undefined,
@@ -197,21 +187,6 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
     },
   ];
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadCsv(query);
-    } catch (error) {
-      showToast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <FilteredLog
       title="Audit trail"
@@ -221,16 +196,11 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
           : "Every change made to your dealership by you or an administrator. Rows can't be edited or deleted."
       }
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void download()}
-          loading={downloading}
-          loadingText="Preparing..."
+        <DownloadCsvButton
+          path={`/api/admin/audit-log?${filterParams({ format: "csv", ...query })}`}
+          fallbackName="audit-log.csv"
           disabled={log.badRange}
-        >
-          <LuDownload /> Download CSV
-        </Button>
+        />
       }
       filterLabel="Filter the audit trail"
       fieldColumns={{
