@@ -1,7 +1,7 @@
 // The audit trail: every manager and admin change, newest first, filtered by action, entity, actor e-mail,
 // dates and dealership, with each row's before and after, and the filtered rows as a CSV download.
 // Administrators see everything; the same panel shows a manager their own dealership's rows.
-import { Accordion, Badge, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
@@ -11,6 +11,7 @@ import {
 import { trpc } from "../../../trpc";
 import { DownloadCsvButton } from "../../../ui/DownloadCsvButton";
 import { filterParams } from "../../../ui/download";
+import { ExpandableCard, ExpandableCards } from "../../../ui/ExpandableCards";
 import { Fact } from "../../../ui/Fact";
 import { type FilterChoice, FilterChoices } from "../../../ui/FilterChoice";
 import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
@@ -58,20 +59,11 @@ function entityLabel(row: AuditEntryView): string {
 function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership: boolean }) {
   const actor = row.actorEmail ?? (row.actorUserId ? "Deleted account" : "System");
   return (
-    <Accordion.Item
+    <ExpandableCard
       value={String(row.id)}
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="white"
-    >
-      <Accordion.ItemTrigger
-        px="4"
-        py="3"
-        cursor="pointer"
-        aria-label={`${row.action} on ${entityLabel(row)} by ${actor}`}
-      >
-        <Stack gap="1" flex="1" minW="0" textAlign="start">
+      ariaLabel={`${row.action} on ${entityLabel(row)} by ${actor}`}
+      summary={
+        <>
           <HStack gap="2" wrap="wrap">
             <Code size="sm" colorPalette="blue">
               {row.action}
@@ -98,42 +90,38 @@ function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership
               Reason: {row.reason}
             </Text>
           ) : null}
+        </>
+      }
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" fontSize="sm">
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Actor">
+            {row.actorName ? `${row.actorName} · ` : ""}
+            {actor}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="When">
+            {at.format(new Date(row.createdAt))}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="IP address">
+            {row.ipAddress ?? "Not recorded"}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Dealership">
+            {row.dealershipName ?? (row.dealershipId ? `#${row.dealershipId}` : "None")}
+          </Fact>
+        </SimpleGrid>
+        {row.reason ? (
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Reason">
+            {row.reason}
+          </Fact>
+        ) : null}
+        <Stack gap="2">
+          <Text fontSize="sm" fontWeight="semibold" color="ink">
+            Changes
+          </Text>
+          <AuditDiff before={row.before} after={row.after} />
         </Stack>
-        <Accordion.ItemIndicator />
-      </Accordion.ItemTrigger>
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px="4" pb="4">
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" fontSize="sm">
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Actor">
-                {row.actorName ? `${row.actorName} · ` : ""}
-                {actor}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="When">
-                {at.format(new Date(row.createdAt))}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="IP address">
-                {row.ipAddress ?? "Not recorded"}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Dealership">
-                {row.dealershipName ?? (row.dealershipId ? `#${row.dealershipId}` : "None")}
-              </Fact>
-            </SimpleGrid>
-            {row.reason ? (
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Reason">
-                {row.reason}
-              </Fact>
-            ) : null}
-            <Stack gap="2">
-              <Text fontSize="sm" fontWeight="semibold" color="ink">
-                Changes
-              </Text>
-              <AuditDiff before={row.before} after={row.after} />
-            </Stack>
-          </Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
-    </Accordion.Item>
+      </Stack>
+    </ExpandableCard>
   );
 }
 
@@ -233,11 +221,11 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
       }}
     >
       {(data) => (
-        <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="2">
+        <ExpandableCards gap="2">
           {data.items.map((row) => (
             <AuditRow key={row.id} row={row} showDealership={isAdmin} />
           ))}
-        </Accordion.Root>
+        </ExpandableCards>
       )}
     </FilteredLog>
   );
