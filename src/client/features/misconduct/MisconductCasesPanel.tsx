@@ -6,11 +6,11 @@ import { trpc } from "../../trpc";
 import { ExpandableCard, ExpandableCards } from "../../ui/ExpandableCards";
 import { showFailure } from "../../ui/failureToast";
 import { SelectField, TextareaField } from "../../ui/form";
-import { formatCalendarDate, mediumDate } from "../../ui/format";
+import { formatCalendarDate, mediumDate, mediumDateTime } from "../../ui/format";
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
 import { showToast } from "../../ui/toaster";
-import { caseDateTime, categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
+import { categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
 
 function StatusBadge({ status }: { status: string }) {
@@ -38,7 +38,7 @@ function History({ events }: { events: HistoryEvent[] }) {
           <Box as="li" key={index} ps="3" fontSize="sm">
             <HStack gap="2" flexWrap="wrap">
               <Text color="fg.muted" fontSize="xs">
-                {caseDateTime.format(new Date(event.createdAt))}
+                {mediumDateTime.format(new Date(event.createdAt))}
               </Text>
               {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
                 <Text>
@@ -173,7 +173,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
             {report.incidentDate ? (
               <Text>Incident on {formatCalendarDate(report.incidentDate, "medium")}</Text>
             ) : null}
-            <Text>Last updated {caseDateTime.format(new Date(report.updatedAt))}</Text>
+            <Text>Last updated {mediumDateTime.format(new Date(report.updatedAt))}</Text>
           </HStack>
           <Text whiteSpace="pre-line">{report.description}</Text>
         </Stack>
