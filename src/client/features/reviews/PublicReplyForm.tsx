@@ -24,7 +24,9 @@ export function PublicReplyForm({
   onDone: () => void;
 }) {
   const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // Once an empty reply was refused, the message stays until there is something to post.
+  const [tried, setTried] = useState(false);
+  const error = tried && !body.trim() ? "Write a reply first" : null;
   const reply = trpc.reviews.reply.useMutation({
     onSuccess: async () => {
       showToast({ title: "Reply posted", description: postedDescription, variant: "success" });
@@ -41,7 +43,7 @@ export function PublicReplyForm({
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault();
         if (!body.trim()) {
-          setError("Write a reply first");
+          setTried(true);
           return;
         }
         reply.mutate({ ratingId, body: body.trim() });
@@ -62,10 +64,7 @@ export function PublicReplyForm({
         bg="bg.panel"
         placeholder={placeholder}
         value={body}
-        onChange={(e) => {
-          setBody(e.currentTarget.value);
-          setError(null);
-        }}
+        onChange={(e) => setBody(e.currentTarget.value)}
       />
       <HStack justify="flex-end" mt="3" gap="2">
         <Button size="sm" variant="ghost" onClick={onDone} disabled={reply.isPending}>
