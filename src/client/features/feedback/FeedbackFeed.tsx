@@ -3,10 +3,9 @@
 import { Stack } from "@chakra-ui/react";
 import { LuMessageSquareText } from "react-icons/lu";
 import { trpc } from "../../trpc";
-import { DownloadCsvButton } from "../../ui/DownloadCsvButton";
 import { filterParams } from "../../ui/download";
 import { type FilterChoice, FilterChoices } from "../../ui/FilterChoice";
-import { FilteredLog, useLogFilters } from "../../ui/FilteredLog";
+import { DownloadCsvButton, FilteredLog, useLogFilters } from "../../ui/FilteredLog";
 import { FilterSearch } from "../../ui/filters";
 import { SkeletonRows } from "../../ui/QueryState";
 import { FeedbackCommentCard } from "./FeedbackComment";

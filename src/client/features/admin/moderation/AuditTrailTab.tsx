@@ -9,12 +9,11 @@ import {
   type AuditEntryView,
 } from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
-import { DownloadCsvButton } from "../../../ui/DownloadCsvButton";
 import { filterParams } from "../../../ui/download";
 import { ExpandableCard, ExpandableCards } from "../../../ui/ExpandableCards";
 import { Fact } from "../../../ui/Fact";
 import { type FilterChoice, FilterChoices } from "../../../ui/FilterChoice";
-import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
+import { DownloadCsvButton, FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
 import { DateRangeFields, FilterSearch } from "../../../ui/filters";
 import { SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
