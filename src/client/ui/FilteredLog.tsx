@@ -1,10 +1,12 @@
 // A filtered log page (the audit trail, security events, data requests): the panel's heading, a filter box with
 // the count and "Clear filters", the loading, failed and empty states, the rows and their pages. Each log
-// brings its own fields, rows and empty-state words; the state behind the filters is `useLogFilters`.
+// brings its own fields, rows and empty-state words; the state behind the filters is `useLogFilters`, and a
+// log that can be exported offers `DownloadCsvButton`.
 import { Button, Flex, Grid, type GridProps, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
 import type { IconType } from "react-icons";
-import { LuFilterX } from "react-icons/lu";
+import { LuDownload, LuFilterX } from "react-icons/lu";
+import { downloadFrom, downloadOrSay } from "./download";
 import { useDebouncedSearch, usePageFor } from "./filters";
 import { ListPager } from "./Pager";
 import { PanelHeader } from "./PanelHeader";
@@ -163,5 +165,35 @@ export function FilteredLog<D extends { total: number; items: readonly unknown[]
         log
       )}
     </Stack>
+  );
+}
+
+/** A log's "Download CSV" action: fetches its export route with the filters and saves the file. */
+export function DownloadCsvButton({
+  path,
+  fallbackName,
+  disabled,
+}: {
+  path: string;
+  fallbackName: string;
+  disabled?: boolean;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    await downloadOrSay("Export failed", () => downloadFrom(path, fallbackName, "The export failed."));
+    setDownloading(false);
+  };
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => void download()}
+      loading={downloading}
+      loadingText="Preparing..."
+      disabled={disabled}
+    >
+      <LuDownload /> Download CSV
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 // Files the browser saves for the user: ones built on the page, and ones fetched from a REST route with the
 // session cookie (and the console's bearer token while an administrator is signed in).
 import { adminAuthHeaders } from "../adminSession";
+import { showToast } from "./toaster";
 
 /** Saves `blob` as a download named `filename`. */
 export function saveFile(blob: Blob, filename: string): void {
@@ -28,4 +29,25 @@ export async function downloadFrom(path: string, fallbackName: string, failure: 
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   saveFile(await res.blob(), name);
+}
+
+/** A list's filters as a query string: the set values only, as the export routes read them. */
+export function filterParams(query: Record<string, string | number | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  return params;
+}
+
+/** Runs a download; a refusal shows as a toast titled `title` with the server's message. */
+export async function downloadOrSay(title: string, download: () => Promise<void>): Promise<void> {
+  try {
+    await download();
+  } catch (error) {
+    showToast({
+      title,
+      description: error instanceof Error ? error.message : "Please try again.",
+      variant: "destructive",
+    });
+  }
 }

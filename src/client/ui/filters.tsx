@@ -82,10 +82,12 @@ export function FilterSearch({
   label,
   search,
   span = false,
+  placeholder = "name@example.com",
 }: {
   label: string;
   search: { text: string; setText: (text: string) => void };
   span?: boolean;
+  placeholder?: string;
 }) {
   return (
     <FilterField label={label} span={span}>
@@ -95,7 +97,7 @@ export function FilterSearch({
           size="sm"
           bg="white"
           type="search"
-          placeholder="name@example.com"
+          placeholder={placeholder}
           value={search.text}
           onChange={(e) => search.setText(e.target.value)}
         />

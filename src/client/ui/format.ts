@@ -81,6 +81,14 @@ export function formatCalendarDate(date: string, style: keyof typeof CALENDAR_ST
 /** An instant as "Jun 12, 2026" in the reader's own zone (when a review or report was written). */
 export const mediumDate = new Intl.DateTimeFormat("en-US", CALENDAR_STYLES.medium);
 
+const CLOCK = { hour: "numeric", minute: "2-digit" } as const;
+
+/** An instant as "Jun 12, 2026, 9:30 AM" in the reader's own zone (when a case, a request or an event happened). */
+export const mediumDateTime = new Intl.DateTimeFormat("en-US", { ...CALENDAR_STYLES.medium, ...CLOCK });
+
+/** "Jun 12, 9:30 AM": the same without the year, for the recent steps of a thread or a history. */
+export const shortDateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...CLOCK });
+
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
 

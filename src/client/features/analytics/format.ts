@@ -3,7 +3,7 @@
 // divide by, not reported) reads as an em dash, never as a zero that was not measured.
 import { type AnalyticsPeriod, PERIOD_LABELS } from "../../../shared/analytics";
 import { formatCents } from "../../../shared/plans";
-import { formatCalendar } from "../../ui/format";
+import { formatCalendar, mediumDateTime } from "../../ui/format";
 
 export const DASH = "—";
 
@@ -85,15 +85,7 @@ export function previousPeriodLabel(period: AnalyticsPeriod): string {
   return PERIOD_LABELS[period].replace(/^Last/, "the previous");
 }
 
-const asOfFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /** When the figures were computed, in the reader's own zone: "Nov 23, 2026, 6:55 PM". */
 export function asOfLabel(at: Date | string): string {
-  return asOfFormat.format(typeof at === "string" ? new Date(at) : at);
+  return mediumDateTime.format(typeof at === "string" ? new Date(at) : at);
 }

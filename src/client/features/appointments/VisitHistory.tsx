@@ -9,17 +9,11 @@ import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
 import { FormDialog } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
+import { shortDateTime } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import type { AppointmentSide } from "./AppointmentVisits";
 import { appointmentStatusStyle } from "./format";
-
-const at = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 const ACTORS: Record<TrailEvent["actorRole"], string> = {
   customer: "Buyer",
@@ -55,7 +49,7 @@ function TrailLine({ event }: { event: TrailEvent }) {
           </Text>
         </Text>
         <Text color="fg.muted" fontSize="xs">
-          <time dateTime={new Date(event.at).toISOString()}>{at.format(new Date(event.at))}</time>
+          <time dateTime={new Date(event.at).toISOString()}>{shortDateTime.format(new Date(event.at))}</time>
           {event.note ? ` · ${event.note}` : ""}
         </Text>
       </Stack>
@@ -72,7 +66,7 @@ function DisputeLine({ dispute }: { dispute: DisputeView }) {
           {text.label}
         </Badge>
         <Text color="fg.muted" fontSize="xs">
-          opened {at.format(new Date(dispute.openedAt))}
+          opened {shortDateTime.format(new Date(dispute.openedAt))}
         </Text>
       </HStack>
       {dispute.statement ? <Text color="fg">“{dispute.statement}”</Text> : null}

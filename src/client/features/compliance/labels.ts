@@ -5,6 +5,7 @@ import {
   type GdprRequestStatus,
   type GdprRequestType,
 } from "../../../shared/compliance";
+import { mediumDateTime } from "../../ui/format";
 
 /** "Access", "Erasure": the first part of the shared label, for titles and badges. */
 export function requestTypeName(type: GdprRequestType): string {
@@ -40,20 +41,12 @@ export const STATUS_PALETTES: Record<GdprRequestStatus, string> = {
 export const DEADLINE_SENTENCE = `We answer every request within ${GDPR_DEADLINE_DAYS} days of filing. The deadline is shown on each request.`;
 
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const dayAndTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 export function formatDay(at: Date | string): string {
   return day.format(new Date(at));
 }
 
 export function formatDayAndTime(at: Date | string): string {
-  return dayAndTime.format(new Date(at));
+  return mediumDateTime.format(new Date(at));
 }
 
 /** "30 days", "1 year", "7 years": a retention period as people say it. */

@@ -10,6 +10,7 @@ import {
 import { createGdprRequestInput, type GdprRequestView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
+import { downloadOrSay } from "../../ui/download";
 import { Fact } from "../../ui/Fact";
 // The pieces every list of data requests shares: the filing form, a request's state, its export downloads,
 // and one request as a card (with what an administrator may do next, when one is looking).
@@ -44,17 +45,8 @@ export function ExportButtons({ request, size = "sm" }: { request: GdprRequestVi
   if (!request.exportAvailable) return null;
   const get = async (format: ExportFormat) => {
     setBusy(format);
-    try {
-      await downloadRequestExport(request.id, format);
-    } catch (error) {
-      showToast({
-        title: "Download failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(null);
-    }
+    await downloadOrSay("Download failed", () => downloadRequestExport(request.id, format));
+    setBusy(null);
   };
   return (
     <Flex gap="2" wrap="wrap">

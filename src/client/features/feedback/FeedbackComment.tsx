@@ -1,14 +1,13 @@
 // One buyer's review in the feedback feed: the scores, the comment, whether it was answered, and the public
 // reply (or the form to write it: the salesperson, or their dealership's manager, may reply once).
-import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuBadgeCheck, LuMessageSquareReply } from "react-icons/lu";
 import type { FeedbackComment } from "../../../shared/schemas/analytics";
-import { apiErrorMessage, trpc } from "../../trpc";
-import { TextareaField } from "../../ui/form";
+import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { OverallScore } from "../../ui/Rating";
-import { showToast } from "../../ui/toaster";
+import { PublicReplyForm } from "../reviews/PublicReplyForm";
 import { ReviewReply } from "../reviews/ReviewReply";
 
 const SCORES = [
@@ -27,76 +26,22 @@ export function ReplyStatus({ replied }: { replied: boolean }) {
 }
 
 export function ReplyForm({ comment, onDone }: { comment: FeedbackComment; onDone: () => void }) {
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
-  // The feed, the latest comments and the reply counts all change with a reply.
-  const refresh = () =>
-    Promise.all([
-      utils.analytics.feedbackComments.invalidate(),
-      utils.analytics.feedbackInsights.invalidate(),
-    ]);
-  const reply = trpc.reviews.reply.useMutation({
-    onSuccess: async () => {
-      showToast({ title: "Reply posted", description: "It now shows under the review.", variant: "success" });
-      await refresh();
-      onDone();
-    },
-    onError: (e) => {
-      showToast({
-        title: "Reply not posted",
-        description: apiErrorMessage(e, "Please try again later."),
-        variant: "destructive",
-      });
-      void refresh();
-    },
-  });
   return (
-    <chakra.form
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault();
-        if (!body.trim()) {
-          setError("Write a reply first");
-          return;
-        }
-        reply.mutate({ ratingId: comment.id, body: body.trim() });
-      }}
-      noValidate
-      p="3"
-      borderWidth="1px"
-      borderColor="blue.200"
-      borderRadius="lg"
-      bg="blue.50/50"
-    >
-      <TextareaField
-        label={`Public reply to ${comment.customerName}`}
-        labelSize="sm"
-        error={error}
-        rows={3}
-        maxLength={2000}
-        bg="bg.panel"
-        placeholder="Thank the buyer or add context. Everyone can read the reply, and a review is answered once."
-        value={body}
-        onChange={(e) => {
-          setBody(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-      <HStack justify="flex-end" mt="3" gap="2">
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={reply.isPending}>
-          Cancel
-        </Button>
-        <Button
-          size="sm"
-          type="submit"
-          colorPalette="blue"
-          loading={reply.isPending}
-          loadingText="Posting..."
-        >
-          Post reply
-        </Button>
-      </HStack>
-    </chakra.form>
+    <PublicReplyForm
+      ratingId={comment.id}
+      label={`Public reply to ${comment.customerName}`}
+      placeholder="Thank the buyer or add context. Everyone can read the reply, and a review is answered once."
+      postedDescription="It now shows under the review."
+      // The feed, the latest comments and the reply counts all change with a reply.
+      refresh={() =>
+        Promise.all([
+          utils.analytics.feedbackComments.invalidate(),
+          utils.analytics.feedbackInsights.invalidate(),
+        ])
+      }
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,15 +1,13 @@
 // Every comment of the period, newest first, filtered by stars, by whether it was answered and by words in it
 // or the names, a page at a time; the same rows download as a CSV file.
-import { Button, Input, Stack } from "@chakra-ui/react";
-import { useState } from "react";
-import { LuDownload, LuMessageSquareText } from "react-icons/lu";
+import { Stack } from "@chakra-ui/react";
+import { LuMessageSquareText } from "react-icons/lu";
 import { trpc } from "../../trpc";
-import { downloadFrom } from "../../ui/download";
+import { filterParams } from "../../ui/download";
 import { type FilterChoice, FilterChoices } from "../../ui/FilterChoice";
-import { FilteredLog, useLogFilters } from "../../ui/FilteredLog";
-import { FilterField } from "../../ui/filters";
+import { DownloadCsvButton, FilteredLog, useLogFilters } from "../../ui/FilteredLog";
+import { FilterSearch } from "../../ui/filters";
 import { SkeletonRows } from "../../ui/QueryState";
-import { showToast } from "../../ui/toaster";
 import { FeedbackCommentCard } from "./FeedbackComment";
 import { FEED_PAGE_SIZE, type FeedbackWhose, feedInput } from "./feedbackQuery";
 
@@ -33,19 +31,9 @@ const CHOICES: FilterChoice<keyof typeof NO_FILTERS>[] = [
   },
 ];
 
-/** The export's query string: the feed's scope and filters, without the paging. */
-function exportPath(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== "" && key !== "page" && key !== "pageSize")
-      params.set(key, String(value));
-  return `/api/analytics/feedback/export?${params}`;
-}
-
 export function FeedbackFeed({ whose, showSalesperson }: { whose: FeedbackWhose; showSalesperson: boolean }) {
   const log = useLogFilters(NO_FILTERS);
   const { filters } = log;
-  const [downloading, setDownloading] = useState(false);
   const input = feedInput(
     whose,
     {
@@ -57,54 +45,22 @@ export function FeedbackFeed({ whose, showSalesperson }: { whose: FeedbackWhose;
   );
   const feed = trpc.analytics.feedbackComments.useQuery(input, { placeholderData: (previous) => previous });
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadFrom(exportPath(input), "feedback.csv", "The export failed.");
-    } catch (error) {
-      showToast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <FilteredLog
       title="All comments"
       description="Every review of the period, newest first. Reply publicly from here; the buyer is told."
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void download()}
-          loading={downloading}
-          loadingText="Preparing..."
-        >
-          <LuDownload /> Download CSV
-        </Button>
+        <DownloadCsvButton
+          path={`/api/analytics/feedback/export?${filterParams({ ...input, page: undefined, pageSize: undefined })}`}
+          fallbackName="feedback.csv"
+        />
       }
       filterLabel="Filter the comments"
       fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" }}
       fields={
         <>
           <FilterChoices choices={CHOICES} values={filters} set={log.set} />
-          <FilterField label="Search" span>
-            {(id) => (
-              <Input
-                id={id}
-                size="sm"
-                bg="white"
-                type="search"
-                placeholder="Words in a comment, or a name"
-                value={log.search.text}
-                onChange={(e) => log.search.setText(e.target.value)}
-              />
-            )}
-          </FilterField>
+          <FilterSearch label="Search" search={log.search} span placeholder="Words in a comment, or a name" />
         </>
       }
       state={log}

@@ -1,15 +1,12 @@
 // Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (the
 // salesperson becomes independent).
-import { Stack, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { ActionRow } from "../../ui/ActionRow";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
-import { SectionCard } from "../../ui/SectionCard";
-import { useDialogSubject } from "../../ui/useDialogSubject";
+import { ApprovalQueue } from "./ApprovalQueue";
 import { Person } from "./TeamTable";
 import { WaitingList } from "./WaitingList";
 
@@ -40,85 +37,62 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
   const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
-  const rejecting = useDialogSubject<TeamMember>();
-
-  const confirm = (member: TeamMember) =>
-    verify.mutate(
-      { salespersonId: member.id, verified: true },
-      toastOutcome(
-        {
-          title: "Salesperson verified",
-          description: `${member.name}'s profile now says 'Verified by' your dealership.`,
-        },
-        "Couldn't verify the salesperson",
-        refresh,
-      ),
-    );
-
   return (
-    <SectionCard
-      title={`Pending verifications (${pending.length})`}
-      label="Pending verifications"
+    <ApprovalQueue
+      title="Pending verifications"
       description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
-      borderColor="yellow.300"
-    >
-      <Stack as="ul" listStyleType="none" gap="3">
-        {pending.map((member) => (
-          <ActionRow
-            key={member.id}
-            answers={[
+      items={pending}
+      accept={(member) => ({
+        label: "Confirm",
+        icon: <LuUserCheck />,
+        ariaLabel: `Confirm ${member.name}`,
+        loading: verify.isPending && verify.variables?.salespersonId === member.id,
+        loadingText: "Confirming",
+        onClick: () =>
+          verify.mutate(
+            { salespersonId: member.id, verified: true },
+            toastOutcome(
               {
-                label: "Confirm",
-                icon: <LuUserCheck />,
-                ariaLabel: `Confirm ${member.name}`,
-                palette: "green",
-                loading: verify.isPending && verify.variables?.salespersonId === member.id,
-                loadingText: "Confirming",
-                onClick: () => confirm(member),
+                title: "Salesperson verified",
+                description: `${member.name}'s profile now says 'Verified by' your dealership.`,
               },
-              {
-                label: "Reject",
-                icon: <LuUserX />,
-                ariaLabel: `Reject ${member.name}`,
-                palette: "red",
-                onClick: () => rejecting.show(member),
-              },
-            ]}
-          >
-            <Person member={member} />
-            <Text fontSize="xs" color="fg.muted" ps="11">
-              Registered {mediumDate.format(new Date(member.createdAt))}
-            </Text>
-          </ActionRow>
-        ))}
-      </Stack>
-      <ConfirmDialog
-        open={rejecting.open}
-        onOpenChange={rejecting.setOpen}
-        title="Reject this registration?"
-        description={`${rejecting.subject?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`}
-        confirmLabel="Reject"
-        pendingLabel="Rejecting"
-        isPending={reject.isPending}
-        onConfirm={() => {
-          const subject = rejecting.subject;
-          if (!subject) return;
+              "Couldn't verify the salesperson",
+              refresh,
+            ),
+          ),
+      })}
+      reject={{
+        icon: <LuUserX />,
+        ariaLabel: (member) => `Reject ${member.name}`,
+        dialogTitle: "Reject this registration?",
+        dialogDescription: (member) =>
+          `${member?.name ?? "This salesperson"} will no longer be listed with your dealership. Their profile stays on KnowBefore as an independent salesperson.`,
+        isPending: reject.isPending,
+        run: (member, close) =>
           reject.mutate(
-            { salespersonId: subject.id },
+            { salespersonId: member.id },
             toastOutcome(
               {
                 title: "Registration rejected",
-                description: `${subject.name} is now an independent salesperson.`,
+                description: `${member.name} is now an independent salesperson.`,
               },
               "Couldn't reject the registration",
               () => {
-                rejecting.setOpen(false);
+                close();
                 return refresh();
               },
             ),
-          );
-        }}
-      />
-    </SectionCard>
+          ),
+      }}
+    >
+      {(member) => (
+        <>
+          <Person member={member} />
+          <Text fontSize="xs" color="fg.muted" ps="11">
+            Registered {mediumDate.format(new Date(member.createdAt))}
+          </Text>
+        </>
+      )}
+    </ApprovalQueue>
   );
 }

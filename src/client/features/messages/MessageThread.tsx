@@ -22,17 +22,12 @@ import { LuArrowLeft, LuCheckCheck, LuSend } from "react-icons/lu";
 import type { RouterOutputs } from "../../trpc";
 import { apiErrorCode, trpc } from "../../trpc";
 import { showFailure } from "../../ui/failureToast";
+import { shortDateTime } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
 import { CONTACT_METHOD_LABELS } from "./ContactDialog";
 
 type ConversationThread = RouterOutputs["messages"]["conversation"];
 
-const messageTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 // Open conversations refresh on their own: a reply from the other side should appear without a reload.
 const THREAD_REFRESH_MS = 30_000;
 
@@ -81,7 +76,7 @@ function MessageBubble({
         {message.body}
       </Box>
       <HStack gap="1" fontSize="xs" color="fg.subtle">
-        <time dateTime={at.toISOString()}>{messageTime.format(at)}</time>
+        <time dateTime={at.toISOString()}>{shortDateTime.format(at)}</time>
         {showRead ? (
           <>
             <LuCheckCheck aria-hidden />

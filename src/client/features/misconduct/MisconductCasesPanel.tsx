@@ -1,15 +1,16 @@
-import { Accordion, Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
 import { trpc } from "../../trpc";
+import { ExpandableCard, ExpandableCards } from "../../ui/ExpandableCards";
 import { showFailure } from "../../ui/failureToast";
 import { SelectField, TextareaField } from "../../ui/form";
-import { formatCalendarDate, mediumDate } from "../../ui/format";
+import { formatCalendarDate, mediumDate, mediumDateTime } from "../../ui/format";
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
 import { showToast } from "../../ui/toaster";
-import { caseDateTime, categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
+import { categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
 
 function StatusBadge({ status }: { status: string }) {
@@ -37,7 +38,7 @@ function History({ events }: { events: HistoryEvent[] }) {
           <Box as="li" key={index} ps="3" fontSize="sm">
             <HStack gap="2" flexWrap="wrap">
               <Text color="fg.muted" fontSize="xs">
-                {caseDateTime.format(new Date(event.createdAt))}
+                {mediumDateTime.format(new Date(event.createdAt))}
               </Text>
               {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
                 <Text>
@@ -141,22 +142,17 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
 }
 
 /**
- * One case as an accordion item (inside an Accordion.Root): who and what, then the description, the form
+ * One case as an expandable card (inside `ExpandableCards`): who and what, then the description, the form
  * that moves it along, and its history. `context` is a line under the title (e.g. the dealership).
  */
 export function MisconductCaseItem({ report, context }: { report: MisconductCase; context?: string }) {
   const [saved, setSaved] = useState<CaseEvent[] | null>(null);
   const events: HistoryEvent[] = saved ?? report.events;
   return (
-    <Accordion.Item
+    <ExpandableCard
       value={String(report.id)}
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="white"
-    >
-      <Accordion.ItemTrigger px="4" py="3" cursor="pointer">
-        <Stack gap="1" flex="1" minW="0" textAlign="start">
+      summary={
+        <>
           <HStack gap="2" flexWrap="wrap">
             <Text fontWeight="semibold" color="ink">
               {report.salespersonName}
@@ -167,28 +163,24 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
             {context ? `${context} · ` : ""}
             {categoryLabel(report.category)} · reported {mediumDate.format(new Date(report.createdAt))}
           </Text>
+        </>
+      }
+    >
+      <Stack gap="5">
+        <Stack gap="2" p="4" bg="gray.50" borderRadius="md">
+          <HStack gap="3" fontSize="xs" color="fg.muted" flexWrap="wrap">
+            <Text>Case #{report.id}</Text>
+            {report.incidentDate ? (
+              <Text>Incident on {formatCalendarDate(report.incidentDate, "medium")}</Text>
+            ) : null}
+            <Text>Last updated {mediumDateTime.format(new Date(report.updatedAt))}</Text>
+          </HStack>
+          <Text whiteSpace="pre-line">{report.description}</Text>
         </Stack>
-        <Accordion.ItemIndicator />
-      </Accordion.ItemTrigger>
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px="4" pb="4">
-          <Stack gap="5">
-            <Stack gap="2" p="4" bg="gray.50" borderRadius="md">
-              <HStack gap="3" fontSize="xs" color="fg.muted" flexWrap="wrap">
-                <Text>Case #{report.id}</Text>
-                {report.incidentDate ? (
-                  <Text>Incident on {formatCalendarDate(report.incidentDate, "medium")}</Text>
-                ) : null}
-                <Text>Last updated {caseDateTime.format(new Date(report.updatedAt))}</Text>
-              </HStack>
-              <Text whiteSpace="pre-line">{report.description}</Text>
-            </Stack>
-            <CaseForm key={report.status} report={report} onSaved={setSaved} />
-            {events.length > 0 ? <History events={events} /> : null}
-          </Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
-    </Accordion.Item>
+        <CaseForm key={report.status} report={report} onSaved={setSaved} />
+        {events.length > 0 ? <History events={events} /> : null}
+      </Stack>
+    </ExpandableCard>
   );
 }
 
@@ -223,11 +215,11 @@ export function MisconductCasesPanel() {
       }
     >
       {(items) => (
-        <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
+        <ExpandableCards gap="3">
           {items.map((report) => (
             <MisconductCaseItem key={report.id} report={report} />
           ))}
-        </Accordion.Root>
+        </ExpandableCards>
       )}
     </QueueCard>
   );

@@ -38,11 +38,3 @@ export function reportStatusStyle(status: string) {
     }
   );
 }
-
-export const caseDateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});

@@ -1,15 +1,13 @@
 // One review on a salesperson's profile: its scores, its text, the salesperson's reply (and the form to write
 // one), and flagging it.
-import { Box, Button, chakra, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuFlag, LuMessageSquareReply } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
-import { showFailure } from "../../ui/failureToast";
-import { TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
 import { OverallScore } from "../../ui/Rating";
-import { showToast } from "../../ui/toaster";
+import { PublicReplyForm } from "./PublicReplyForm";
 import { ReviewReply } from "./ReviewReply";
 import type { Review } from "./types";
 import { VerificationBadge } from "./VerificationBadge";
@@ -40,82 +38,6 @@ function CategoryScore({ label, score, note }: { label: string; score: number; n
   );
 }
 
-function ReplyForm({
-  review,
-  salespersonId,
-  onDone,
-}: {
-  review: Review;
-  salespersonId: number;
-  onDone: () => void;
-}) {
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const reply = trpc.reviews.reply.useMutation({
-    onSuccess: async () => {
-      showToast({
-        title: "Reply posted",
-        description: "Your reply now shows under the review.",
-        variant: "success",
-      });
-      onDone();
-      await utils.reviews.list.invalidate({ salespersonId });
-    },
-    onError: (e) => {
-      showFailure("Reply not posted", e, "Please try again later.");
-      void utils.reviews.list.invalidate({ salespersonId });
-    },
-  });
-  return (
-    <chakra.form
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault();
-        if (!body.trim()) {
-          setError("Write a reply first");
-          return;
-        }
-        reply.mutate({ ratingId: review.id, body: body.trim() });
-      }}
-      noValidate
-      p="3"
-      borderWidth="1px"
-      borderColor="blue.200"
-      borderRadius="lg"
-      bg="blue.50/50"
-    >
-      <TextareaField
-        label="Your public reply"
-        labelSize="sm"
-        error={error}
-        rows={3}
-        maxLength={2000}
-        bg="bg.panel"
-        placeholder="Thank the buyer or add context. Everyone can read your reply, and you can reply once."
-        value={body}
-        onChange={(e) => {
-          setBody(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-      <HStack justify="flex-end" mt="3" gap="2">
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={reply.isPending}>
-          Cancel
-        </Button>
-        <Button
-          size="sm"
-          type="submit"
-          colorPalette="blue"
-          loading={reply.isPending}
-          loadingText="Posting..."
-        >
-          Post reply
-        </Button>
-      </HStack>
-    </chakra.form>
-  );
-}
-
 export function ReviewItem({
   review,
   salesperson,
@@ -130,6 +52,7 @@ export function ReviewItem({
   onFlag: (review: Review) => void;
 }) {
   const [replying, setReplying] = useState(false);
+  const utils = trpc.useUtils();
   const created = new Date(review.createdAt);
   return (
     <Box
@@ -183,7 +106,14 @@ export function ReviewItem({
         </SimpleGrid>
         {review.reply ? <ReviewReply reply={review.reply} salespersonName={salesperson.name} /> : null}
         {replying ? (
-          <ReplyForm review={review} salespersonId={salesperson.id} onDone={() => setReplying(false)} />
+          <PublicReplyForm
+            ratingId={review.id}
+            label="Your public reply"
+            placeholder="Thank the buyer or add context. Everyone can read your reply, and you can reply once."
+            postedDescription="Your reply now shows under the review."
+            refresh={() => utils.reviews.list.invalidate({ salespersonId: salesperson.id })}
+            onDone={() => setReplying(false)}
+          />
         ) : null}
         {(canReply && !review.reply && !replying) || canFlag ? (
           <HStack gap="2" flexWrap="wrap">

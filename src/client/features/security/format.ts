@@ -1,16 +1,9 @@
 import type { RiskLevel } from "../../../shared/security";
-
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+import { mediumDateTime } from "../../ui/format";
 
 /** "Mar 4, 2025, 3:07 PM" in the visitor's time zone. */
 export function formatDateTime(at: Date | string): string {
-  return dateTime.format(new Date(at));
+  return mediumDateTime.format(new Date(at));
 }
 
 /** Low grey, medium yellow, high orange, critical red. */

@@ -1,23 +1,22 @@
 // The audit trail: every manager and admin change, newest first, filtered by action, entity, actor e-mail,
 // dates and dealership, with each row's before and after, and the filtered rows as a CSV download.
 // Administrators see everything; the same panel shows a manager their own dealership's rows.
-import { Accordion, Badge, Button, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
-import { LuDownload, LuHistory } from "react-icons/lu";
+import { Badge, Code, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { LuHistory } from "react-icons/lu";
 import {
   AUDIT_ENTITY_TYPES,
   type AuditEntityType,
   type AuditEntryView,
 } from "../../../../shared/schemas/auditTrail";
 import { trpc } from "../../../trpc";
-import { downloadFrom } from "../../../ui/download";
+import { filterParams } from "../../../ui/download";
+import { ExpandableCard, ExpandableCards } from "../../../ui/ExpandableCards";
 import { Fact } from "../../../ui/Fact";
 import { type FilterChoice, FilterChoices } from "../../../ui/FilterChoice";
-import { FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
+import { DownloadCsvButton, FilteredLog, useLogFilters } from "../../../ui/FilteredLog";
 import { DateRangeFields, FilterSearch } from "../../../ui/filters";
 import { SkeletonRows } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
-import { showToast } from "../../../ui/toaster";
 import { AuditDiff } from "./AuditDiff";
 
 const PAGE_SIZE = 25;
@@ -59,20 +58,11 @@ function entityLabel(row: AuditEntryView): string {
 function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership: boolean }) {
   const actor = row.actorEmail ?? (row.actorUserId ? "Deleted account" : "System");
   return (
-    <Accordion.Item
+    <ExpandableCard
       value={String(row.id)}
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      bg="white"
-    >
-      <Accordion.ItemTrigger
-        px="4"
-        py="3"
-        cursor="pointer"
-        aria-label={`${row.action} on ${entityLabel(row)} by ${actor}`}
-      >
-        <Stack gap="1" flex="1" minW="0" textAlign="start">
+      ariaLabel={`${row.action} on ${entityLabel(row)} by ${actor}`}
+      summary={
+        <>
           <HStack gap="2" wrap="wrap">
             <Code size="sm" colorPalette="blue">
               {row.action}
@@ -99,51 +89,39 @@ function AuditRow({ row, showDealership }: { row: AuditEntryView; showDealership
               Reason: {row.reason}
             </Text>
           ) : null}
+        </>
+      }
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" fontSize="sm">
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Actor">
+            {row.actorName ? `${row.actorName} · ` : ""}
+            {actor}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="When">
+            {at.format(new Date(row.createdAt))}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="IP address">
+            {row.ipAddress ?? "Not recorded"}
+          </Fact>
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Dealership">
+            {row.dealershipName ?? (row.dealershipId ? `#${row.dealershipId}` : "None")}
+          </Fact>
+        </SimpleGrid>
+        {row.reason ? (
+          <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Reason">
+            {row.reason}
+          </Fact>
+        ) : null}
+        <Stack gap="2">
+          <Text fontSize="sm" fontWeight="semibold" color="ink">
+            Changes
+          </Text>
+          <AuditDiff before={row.before} after={row.after} />
         </Stack>
-        <Accordion.ItemIndicator />
-      </Accordion.ItemTrigger>
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px="4" pb="4">
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" fontSize="sm">
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Actor">
-                {row.actorName ? `${row.actorName} · ` : ""}
-                {actor}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="When">
-                {at.format(new Date(row.createdAt))}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="IP address">
-                {row.ipAddress ?? "Not recorded"}
-              </Fact>
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Dealership">
-                {row.dealershipName ?? (row.dealershipId ? `#${row.dealershipId}` : "None")}
-              </Fact>
-            </SimpleGrid>
-            {row.reason ? (
-              <Fact fontSize="md" color="fg" whiteSpace="pre-line" label="Reason">
-                {row.reason}
-              </Fact>
-            ) : null}
-            <Stack gap="2">
-              <Text fontSize="sm" fontWeight="semibold" color="ink">
-                Changes
-              </Text>
-              <AuditDiff before={row.before} after={row.after} />
-            </Stack>
-          </Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
-    </Accordion.Item>
+      </Stack>
+    </ExpandableCard>
   );
-}
-
-/** The filtered rows as a CSV file, fetched with the console's credentials and saved by the browser. */
-function downloadCsv(query: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams({ format: "csv" });
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  return downloadFrom(`/api/admin/audit-log?${params}`, "audit-log.csv", "The export failed.");
 }
 
 const NO_FILTERS = { action: "", entityType: "", from: "", to: "", dealershipId: "" };
@@ -155,7 +133,6 @@ const NO_FILTERS = { action: "", entityType: "", from: "", to: "", dealershipId:
 export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"; label?: string }) {
   const log = useLogFilters(NO_FILTERS);
   const { filters, set } = log;
-  const [downloading, setDownloading] = useState(false);
   const isAdmin = scope === "admin";
   const query = {
     action: filters.action || undefined,
@@ -197,21 +174,6 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
     },
   ];
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadCsv(query);
-    } catch (error) {
-      showToast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <FilteredLog
       title="Audit trail"
@@ -221,16 +183,11 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
           : "Every change made to your dealership by you or an administrator. Rows can't be edited or deleted."
       }
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void download()}
-          loading={downloading}
-          loadingText="Preparing..."
+        <DownloadCsvButton
+          path={`/api/admin/audit-log?${filterParams({ format: "csv", ...query })}`}
+          fallbackName="audit-log.csv"
           disabled={log.badRange}
-        >
-          <LuDownload /> Download CSV
-        </Button>
+        />
       }
       filterLabel="Filter the audit trail"
       fieldColumns={{
@@ -263,11 +220,11 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
       }}
     >
       {(data) => (
-        <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="2">
+        <ExpandableCards gap="2">
           {data.items.map((row) => (
             <AuditRow key={row.id} row={row} showDealership={isAdmin} />
           ))}
-        </Accordion.Root>
+        </ExpandableCards>
       )}
     </FilteredLog>
   );

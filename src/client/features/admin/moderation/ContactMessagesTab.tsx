@@ -6,6 +6,7 @@ import { LuFolderOpen, LuInbox } from "react-icons/lu";
 import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
+import { mediumDateTime } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
@@ -20,14 +21,6 @@ import {
 type ContactMessage = RouterOutputs["site"]["contactMessages"]["items"][number];
 
 const PAGE_SIZE = 20;
-const receivedAt = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 function subjectLabel(value: string) {
   return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value;
 }
@@ -59,7 +52,7 @@ function MessageCard({ message, onOpen }: { message: ContactMessage; onOpen: () 
       }${message.replies ? ` · ${message.replies} ${message.replies === 1 ? "reply" : "replies"}` : ""}`}
       aside={
         <Text fontSize="sm" color="fg.muted">
-          {receivedAt.format(new Date(message.createdAt))}
+          {mediumDateTime.format(new Date(message.createdAt))}
         </Text>
       }
       actions={[

@@ -1,11 +1,12 @@
 // Misconduct cases across every dealership (and independent salespeople), for administrators: filtered by
 // status, searched, paged; each case opens into the same case view managers use, with its history.
 
-import { Accordion, NativeSelect, Stack } from "@chakra-ui/react";
+import { NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUSES, type ReportStatus } from "../../../../shared/reviews";
 import { trpc } from "../../../trpc";
+import { ExpandableCards } from "../../../ui/ExpandableCards";
 import { usePageFor } from "../../../ui/filters";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../../ui/QueryState";
@@ -78,7 +79,7 @@ export function MisconductTab() {
         }
       >
         {(data) => (
-          <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap="3">
+          <ExpandableCards gap="3">
             {data.items.map((report) => (
               <MisconductCaseItem
                 key={report.id}
@@ -86,7 +87,7 @@ export function MisconductTab() {
                 context={report.dealershipName ?? "Independent"}
               />
             ))}
-          </Accordion.Root>
+          </ExpandableCards>
         )}
       </QueryState>
       {cases.data ? (

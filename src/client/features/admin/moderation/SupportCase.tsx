@@ -13,6 +13,7 @@ import {
 } from "../../../ui/dialog";
 import { showFailure } from "../../../ui/failureToast";
 import { SelectField, TextareaField } from "../../../ui/form";
+import { shortDateTime } from "../../../ui/format";
 import { showToast } from "../../../ui/toaster";
 import { useDialogText } from "../../../ui/useDialogText";
 
@@ -28,13 +29,6 @@ export const SUPPORT_STATUS_PALETTE: Record<SupportStatus, string> = {
   answered: "green",
   closed: "gray",
 };
-
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 /** The administrators a case can be given to, as select options. */
 export function useAdminChoices() {
@@ -58,7 +52,7 @@ function Entry({ who, at, body, staff }: { who: string; at: Date; body: string; 
           {who}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          {when.format(new Date(at))}
+          {shortDateTime.format(new Date(at))}
         </Text>
       </HStack>
       <Text whiteSpace="pre-line" wordBreak="break-word" fontSize="sm">
