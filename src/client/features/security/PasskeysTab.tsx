@@ -1,18 +1,18 @@
 // The account's passkeys: add one (named, after a recent sign-in), see when each was added and last used,
 // rename or remove it. docs/product/security.md#passkeys.
-import { Badge, Button, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FormDialog } from "../../ui/dialog";
-import { Fact } from "../../ui/Fact";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
+import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
 
 const ADD_FAILED = "The passkey could not be added. Please try again.";
@@ -27,58 +27,32 @@ function PasskeyRow({
   onRemove: () => void;
 }) {
   return (
-    <Flex
-      as="li"
-      gap="4"
-      p={{ base: "4", md: "5" }}
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      direction={{ base: "column", md: "row" }}
-      align={{ md: "center" }}
-      aria-label={passkey.name}
-    >
-      <HStack gap="3" align="flex-start" flex="1" minW="0">
-        <Icon boxSize="9" p="2" borderRadius="lg" bg="blue.50" color="blue.700" flexShrink={0} aria-hidden>
-          <LuFingerprint />
-        </Icon>
-        <Stack gap="2" minW="0" flex="1">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" color="ink" wordBreak="break-word">
-              {passkey.name}
-            </Text>
-            {passkey.backedUp ? (
-              <Badge colorPalette="green" variant="subtle" borderRadius="full" px="2.5">
-                Synced
-              </Badge>
-            ) : null}
-          </HStack>
-          <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} gap="3">
-            <Fact term color="fg" label="Added">
-              {formatDateTime(passkey.createdAt)}
-            </Fact>
-            <Fact term color="fg" label="Last used">
-              {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "Not used yet"}
-            </Fact>
-          </SimpleGrid>
-        </Stack>
-      </HStack>
-      <HStack gap="2" flexShrink={0} alignSelf={{ base: "flex-start", md: "center" }}>
-        <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${passkey.name}`}>
-          <LuPencil /> Rename
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          onClick={onRemove}
-          aria-label={`Remove ${passkey.name}`}
-        >
-          <LuTrash2 /> Remove
-        </Button>
-      </HStack>
-    </Flex>
+    <DeviceRow
+      icon={LuFingerprint}
+      name={passkey.name}
+      badge={passkey.backedUp ? { text: "Synced", palette: "green" } : null}
+      facts={[
+        ["Added", formatDateTime(passkey.createdAt)],
+        ["Last used", passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "Not used yet"],
+      ]}
+      factColumns={{ base: 1, sm: 2 }}
+      actions={
+        <>
+          <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${passkey.name}`}>
+            <LuPencil /> Rename
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={onRemove}
+            aria-label={`Remove ${passkey.name}`}
+          >
+            <LuTrash2 /> Remove
+          </Button>
+        </>
+      }
+    />
   );
 }
 

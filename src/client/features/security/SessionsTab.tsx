@@ -1,16 +1,16 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
-import { Badge, Button, Checkbox, Flex, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, Checkbox, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
 import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { Fact } from "../../ui/Fact";
 import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
+import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
 
 export const TERMINATE_FAILED = "Failed to terminate session. Please try again.";
@@ -31,56 +31,27 @@ function sessionFacts(session: SessionView): [label: string, value: string][] {
 }
 
 function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => void }) {
-  const DeviceIcon = deviceIcon(session);
   return (
-    <Flex
-      as="li"
-      gap="4"
-      p={{ base: "4", md: "5" }}
-      bg="white"
-      borderWidth="1px"
-      borderColor={session.current ? "blue.200" : "border.muted"}
-      borderRadius="xl"
-      direction={{ base: "column", md: "row" }}
-      align={{ md: "center" }}
-      aria-label={`${session.device}${session.current ? ", this device" : ""}`}
-    >
-      <HStack gap="3" align="flex-start" flex="1" minW="0">
-        <Icon boxSize="9" p="2" borderRadius="lg" bg="blue.50" color="blue.700" flexShrink={0} aria-hidden>
-          <DeviceIcon />
-        </Icon>
-        <Stack gap="2" minW="0" flex="1">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" color="ink">
-              {session.device}
-            </Text>
-            {session.current ? (
-              <Badge colorPalette="blue" variant="subtle" borderRadius="full" px="2.5">
-                This device
-              </Badge>
-            ) : null}
-          </HStack>
-          <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap="3">
-            {sessionFacts(session).map(([label, value]) => (
-              <Fact key={label} term color="fg" label={label}>
-                {value}
-              </Fact>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </HStack>
-      <Button
-        size="sm"
-        variant="outline"
-        colorPalette="red"
-        flexShrink={0}
-        alignSelf={{ base: "flex-start", md: "center" }}
-        onClick={onEnd}
-        aria-label={session.current ? "Sign out of this device" : `End session on ${session.device}`}
-      >
-        <LuLogOut /> {session.current ? "Sign out" : "End session"}
-      </Button>
-    </Flex>
+    <DeviceRow
+      icon={deviceIcon(session)}
+      name={session.device}
+      label={`${session.device}${session.current ? ", this device" : ""}`}
+      badge={session.current ? { text: "This device", palette: "blue" } : null}
+      highlight={session.current}
+      facts={sessionFacts(session)}
+      factColumns={{ base: 2, lg: 4 }}
+      actions={
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={onEnd}
+          aria-label={session.current ? "Sign out of this device" : `End session on ${session.device}`}
+        >
+          <LuLogOut /> {session.current ? "Sign out" : "End session"}
+        </Button>
+      }
+    />
   );
 }
 
