@@ -82,6 +82,12 @@ describe("searchParams", () => {
     expect(parse({ tab: "c", page: 0 })).toEqual({});
   });
 
+  it("overrides a bad value laid over a parent's raw search, as the router merges them", () => {
+    const parse = searchParams({ tab: enumParam(["a", "b"] as const) });
+    const raw = { tab: "appointments" };
+    expect({ ...raw, ...parse(raw) }.tab).toBeUndefined();
+  });
+
   it("reads sign-in tokens", () => {
     expect(tokenSearch({ token: " abc " })).toEqual({ token: "abc" });
     expect(tokenSearch({ token: "" })).toEqual({});

@@ -56,15 +56,18 @@ export type SearchOf<S extends Record<string, ParamParser<unknown>>> = {
   [K in keyof S]?: S[K] extends ParamParser<infer T> ? T : never;
 };
 
-/** A validateSearch function: known keys parsed, unknown keys and bad values dropped. */
+/**
+ * A validateSearch function: known keys parsed, unknown keys and bad values dropped. A bad value is answered as
+ * an explicit `undefined`, not left out: the router lays a route's search over its parents' raw one, so a key
+ * left out would show through unparsed (`/?tab=appointments` opened a tab that does not exist).
+ */
 export function searchParams<S extends Record<string, ParamParser<unknown>>>(
   shape: S,
 ): (search: Record<string, unknown>) => SearchOf<S> {
   return (search) => {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(shape)) {
-      const parsed = shape[key]!(search[key]);
-      if (parsed !== undefined) out[key] = parsed;
+      out[key] = shape[key]!(search[key]);
     }
     return out as SearchOf<S>;
   };
