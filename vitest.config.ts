@@ -1,5 +1,47 @@
 // Unit tests beside pure code; integration tests against a real embedded PostgreSQL (one database per file).
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+// The order integration files start in. Two workers share the run, so a long file that starts last keeps one
+// of them busy alone at the end while the other idles: the longest files start first (longest-first is the
+// classic rule for keeping parallel workers evenly loaded). Vitest orders by the durations it cached from an
+// earlier run, but a clean checkout (CI) has none and falls back to file size, which put the two longest
+// files (the fuzz sweep, the server start-ups) in the last third of the run.
+//
+/** Files that take ten seconds or more of one worker, longest first (measured on a 2-core machine under CI load). */
+const LONGEST_FIRST = [
+  "tests/fuzz.integration.test.ts",
+  "tests/startup.integration.test.ts",
+  "tests/robustness.integration.test.ts",
+  "tests/backup.integration.test.ts",
+  "tests/crm.integration.test.ts",
+  "tests/example-client.integration.test.ts",
+  "tests/two-instances.integration.test.ts",
+  "tests/api-keys.integration.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    // vitest keeps each group and project together; within each run of them the longest start first, and the
+    // rest keep vitest's own order (Array.prototype.sort is stable).
+    const runs: TestSpecification[][] = [];
+    for (const spec of sorted) {
+      const last = runs.at(-1)?.[0];
+      const same =
+        last &&
+        last.project.name === spec.project.name &&
+        last.project.config.sequence.groupOrder === spec.project.config.sequence.groupOrder;
+      if (same) runs.at(-1)!.push(spec);
+      else runs.push([spec]);
+    }
+    return runs.flatMap((run) => run.sort((a, b) => rank(a) - rank(b)));
+  }
+}
 
 /** Integration files whose tests time the job workers: each runs in a worker of its own (see below). */
 const TIMING_FILES = ["tests/reminders.integration.test.ts"];
@@ -14,6 +56,7 @@ const integration = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
