@@ -46,5 +46,13 @@ export const businessIntelligenceRoute = searchRoute(
   (search) => ({ tab: search.tab, period: search.period, dealershipId: search.dealershipId }),
   "loadBusinessIntelligence",
 );
-export const complianceRoute = searchRoute(complianceSearchSchema, byTab, "loadCompliance");
-export const securityRoute = searchRoute(securitySearchSchema, byTab, "loadSecurity");
+// Signed-out visitors go to the server's sign-in route before anything renders (SignedInFrame covers a session
+// that ends while the page is open).
+export const complianceRoute = {
+  ...searchRoute(complianceSearchSchema, byTab, "loadCompliance"),
+  beforeLoad: requireSignIn("/api/login"),
+};
+export const securityRoute = {
+  ...searchRoute(securitySearchSchema, byTab, "loadSecurity"),
+  beforeLoad: requireSignIn("/api/login"),
+};

@@ -39,10 +39,14 @@ export function displayName(user: SessionUser): string {
   return name.length > 0 ? name : user.email;
 }
 
-/** A route guard (`beforeLoad`) for signed-in pages: a signed-out visitor is sent to `to` instead. */
-export function requireSignIn(to: "/" | "/login" | "/salesperson-login") {
+/**
+ * A route guard (`beforeLoad`) for signed-in pages: a signed-out visitor is sent to `to` instead, before the
+ * page renders. `/api/login` is the server's sign-in route, so the browser loads it as a document.
+ */
+export function requireSignIn(to: "/" | "/login" | "/salesperson-login" | "/api/login") {
   return ({ context }: { context: { me: SessionUser | null } }) => {
-    if (!context.me) throw redirect({ to });
+    if (context.me) return;
+    throw to === "/api/login" ? redirect({ href: to, reloadDocument: true }) : redirect({ to });
   };
 }
 
