@@ -11,18 +11,18 @@ import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import {
-  ConsoleRow,
-  RECORD_LIST_OPTIONS,
-  type RecordDialogs,
-  RecordTab,
-  RowActions,
-  recordPage,
-  useRecordDialogs,
-  useSearchPage,
-} from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
+import { ConsoleRow, type RecordDialogs, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
+
+const USERS = {
+  title: "Users",
+  description: "Every account on the platform: customers, salespeople, managers and administrators.",
+  noun: "user",
+  listing: "users",
+  add: "Add user",
+  toolbar: { placeholder: "Search by name or email", noun: "user" },
+};
 
 const ROLE_CHOICES = [
   { value: "all", label: "All roles" },
@@ -171,9 +171,9 @@ function UserRow({
 export function UsersTab() {
   const utils = trpc.useUtils();
   const [role, setRole] = useState<string>("all");
-  const state = useSearchPage(role);
-  const users = trpc.admin.users.useQuery({ ...recordPage(state), role }, RECORD_LIST_OPTIONS);
-  const dialogs = useRecordDialogs<AdminUser>();
+  const records = useRecordConsole<AdminUser>(role);
+  const users = trpc.admin.users.useQuery({ ...records.page, role }, records.options);
+  const { dialogs } = records;
   const lifecycle = { role: useDialogSubject<AdminUser>(), suspension: useDialogSubject<AdminUser>() };
   const me = trpc.admin.verify.useQuery().data?.user.id;
   const remove = trpc.admin.deleteUser.useMutation();
@@ -181,10 +181,9 @@ export function UsersTab() {
 
   return (
     <RecordTab
-      title="Users"
-      description="Every account on the platform: customers, salespeople, managers and administrators."
-      add="Add user"
-      dialogs={dialogs}
+      kind={USERS}
+      cache={utils.admin.users}
+      records={records}
       forms={
         <>
           <PromotionRequests me={me} />
@@ -207,19 +206,11 @@ export function UsersTab() {
         </>
       }
       remove={{
-        title: "Delete user",
         explain: (u) =>
           `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
-        onDelete: async (u, reason) => {
-          const result = await remove.mutateAsync({ id: u.id, reason });
-          await refreshAfterChange(utils.admin.users, utils);
-          return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
-        },
+        run: async (u, reason) => (await remove.mutateAsync({ id: u.id, reason })).deletedUser,
       }}
       query={users}
-      state={state}
-      listing="users"
-      toolbar={{ placeholder: "Search by name or email", noun: "user" }}
       filters={
         <LabelledSelect
           label="Filter by role"
@@ -236,7 +227,6 @@ export function UsersTab() {
           : undefined,
       }}
       empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
-      listLabel="Users"
     >
       {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} lifecycle={lifecycle} />}
     </RecordTab>
