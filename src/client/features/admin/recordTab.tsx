@@ -3,17 +3,18 @@
 // and delete buttons; and the tab that puts the list, the picture upload and the deletion with a reason together.
 import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import { LuPencil, LuPlus, LuSearchX, LuTrash2 } from "react-icons/lu";
 import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
+import { Notice } from "../../ui/QueryState";
 import { capitalise } from "../../ui/StatusBadge";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { DeleteWithReasonDialog, ImageUploadDialog } from "./consoleKit";
 import { ConsoleList, type ConsoleListProps, RECORD_PAGE_SIZE, useSearchPage } from "./consoleList";
 import { type RecordCache, refreshAfterChange } from "./recordForm";
 
-/** What one kind of record is called in its tab, declared once. */
-export type RecordKind = {
+/** One kind of record's tab, declared once as data: what it is called, its picture, its deletion's words. */
+export type RecordKind<R> = {
   /** The tab's heading and the list's accessible name ("Dealerships"). */
   title: string;
   description: string;
@@ -27,6 +28,14 @@ export type RecordKind = {
   toolbar: { placeholder: string; noun: string };
   /** The noun of the pager's names, when it is not the toolbar's. */
   pagerNoun?: string;
+  /** What a failed load says, unless the tab gives its own `error`. */
+  failure?: { title: string; description: string };
+  /** What the list says when the search finds nothing. */
+  none: { title: string; description: string };
+  /** The record's picture (a logo, a photo), when it has one. */
+  picture?: PictureUpload<R>;
+  /** What deleting the record does, in the deletion dialog. */
+  explain: (subject: R) => string;
 };
 
 /** What a record tab asks its list for: the search and page. */
@@ -153,20 +162,18 @@ export function RowActions<T>({
   );
 }
 
-/** Deleting a record: what the dialog explains, and the server's delete, which answers the name it deleted. */
-type RecordDeletion<R> = {
-  explain: (subject: R) => string;
-  run: (subject: R, reason: string) => Promise<string>;
-};
-
 /** The deletion dialog for the record a `useDialogSubject` holds: a reason, then the toast and the refresh. */
 function DeleteRecordDialog<R>({
   dialog,
-  noun,
+  kind: { noun, explain },
   cache,
-  explain,
   run,
-}: RecordDeletion<R> & { dialog: ReturnType<typeof useDialogSubject<R>>; noun: string; cache: RecordCache }) {
+}: {
+  dialog: ReturnType<typeof useDialogSubject<R>>;
+  kind: RecordKind<R>;
+  cache: RecordCache;
+  run: (subject: R, reason: string) => Promise<string>;
+}) {
   const utils = trpc.useUtils();
   return (
     <DeleteWithReasonDialog
@@ -193,26 +200,25 @@ type PictureUpload<R> = {
 
 /**
  * A tab of records of one `kind`: the heading with the add button, the list, the tab's own dialogs (`forms`),
- * the picture upload when `picture` is given, and the deletion that asks for a reason. A picture or a
- * deletion refreshes `cache`, the list's query.
+ * the kind's picture upload, and the deletion that asks for a reason (`remove` deletes and answers the name
+ * it deleted). A picture or a deletion refreshes `cache`, the list's query.
  */
 export function RecordTab<T, R>({
   kind,
   cache,
   records,
   forms,
-  picture,
   remove,
   ...list
-}: Omit<ConsoleListProps<T>, "state" | "listing" | "toolbar" | "listLabel" | "pager"> & {
-  kind: RecordKind;
+}: Omit<ConsoleListProps<T>, "state" | "listing" | "toolbar" | "listLabel" | "pager" | "empty"> & {
+  kind: RecordKind<R>;
   cache: RecordCache;
   records: RecordConsole<R>;
   forms: ReactNode;
-  picture?: PictureUpload<R>;
-  remove: RecordDeletion<R>;
+  remove: (subject: R, reason: string) => Promise<string>;
 }) {
   const { dialogs } = records;
+  const { picture } = kind;
   return (
     <Stack gap="5">
       <PanelHeader title={kind.title} description={kind.description}>
@@ -221,7 +227,9 @@ export function RecordTab<T, R>({
         </Button>
       </PanelHeader>
       <ConsoleList
+        error={kind.failure}
         {...list}
+        empty={<Notice icon={LuSearchX} {...kind.none} />}
         state={records.state}
         listing={kind.listing}
         toolbar={kind.toolbar}
@@ -240,7 +248,7 @@ export function RecordTab<T, R>({
           onUploaded={() => cache.invalidate()}
         />
       ) : null}
-      <DeleteRecordDialog dialog={dialogs.deleting} noun={kind.noun} cache={cache} {...remove} />
+      <DeleteRecordDialog dialog={dialogs.deleting} kind={kind} cache={cache} run={remove} />
     </Stack>
   );
 }

@@ -1,21 +1,31 @@
 import { Badge, Button, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type ComponentProps, useState } from "react";
-import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
+import { LuBuilding2, LuImage, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
-import { Notice } from "../../../ui/QueryState";
 import { type RecordEditing, RecordFormDialog, useAddOrEditForm } from "../recordForm";
-import { ConsoleRow, type RecordDialogs, RecordTab, RowActions, useRecordConsole } from "../recordTab";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 import { InviteManagerDialog, ManagerInvitations } from "./ManagerInvitations";
 
-const DEALERSHIPS = {
+const DEALERSHIPS: RecordKind<AdminDealership> = {
   title: "Dealerships",
   description: "Partner dealerships, their managers and team sizes.",
   noun: "dealership",
   listing: "dealerships",
   add: "Add Dealership",
   toolbar: { placeholder: "Search by name, city, state or ZIP", noun: "dealership" },
+  failure: { title: "Failed to load dealerships", description: "Check your connection and try again." },
+  none: { title: "No dealerships found", description: "Try another search." },
+  picture: {
+    title: "Dealership logo",
+    subtitle: (d) => `A new logo for ${d.name}.`,
+    current: (d) => d.logoUrl ?? null,
+    uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
+  },
+  explain: (d) =>
+    `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
 };
 
 /** The console is for administrators, who get the whole row. */
@@ -222,20 +232,8 @@ export function DealershipsTab() {
         cache={utils.admin.dealerships}
         records={records}
         forms={<DealershipDialog editing={records.dialogs.editing} />}
-        picture={{
-          title: "Dealership logo",
-          subtitle: (d) => `A new logo for ${d.name}.`,
-          current: (d) => d.logoUrl ?? null,
-          uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
-        }}
-        remove={{
-          explain: (d) =>
-            `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
-          run: async (d, reason) => (await remove.mutateAsync({ id: d.id, reason })).deletedDealership,
-        }}
+        remove={async (d, reason) => (await remove.mutateAsync({ id: d.id, reason })).deletedDealership}
         query={list}
-        error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
-        empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
       >
         {(item) => {
           const d = asAdmin(item);

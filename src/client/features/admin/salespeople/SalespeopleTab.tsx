@@ -1,17 +1,17 @@
 import { NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { LuCamera, LuSearchX } from "react-icons/lu";
+import { LuCamera } from "react-icons/lu";
 import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
 import { InputField, SelectField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
-import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { CertificationQueue } from "../../manager";
 import { PurchaseClaimQueue } from "../../purchases";
 import { type RecordEditing, RecordFormDialog, useAddOrEditForm } from "../recordForm";
-import { ConsoleRow, type RecordDialogs, RecordTab, RowActions, useRecordConsole } from "../recordTab";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 
 type FormState = {
   name: string;
@@ -35,7 +35,7 @@ const EMPTY: FormState = {
   bio: "",
 };
 
-const SALESPEOPLE = {
+const SALESPEOPLE: RecordKind<AdminSalesperson> = {
   title: "Salespeople",
   description: "Every salesperson profile, at dealerships and independent.",
   noun: "salesperson",
@@ -43,6 +43,15 @@ const SALESPEOPLE = {
   add: "Add Salesperson",
   toolbar: { placeholder: "Search by name, email, dealership or city", noun: "salesperson" },
   pagerNoun: "salespeople",
+  failure: { title: "Failed to fetch salespeople", description: "Check your connection and try again." },
+  none: { title: "No salespeople found", description: "Try another search." },
+  picture: {
+    title: "Profile photo",
+    subtitle: (s) => `A new photo for ${s.name}.`,
+    current: (s) => s.profileImageUrl ?? null,
+    uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
+  },
+  explain: (s) => `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
 };
 
 const STATUS_OPTIONS = ADMIN_SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) }));
@@ -243,20 +252,8 @@ export function SalespeopleTab() {
         cache={utils.admin.salespeople}
         records={records}
         forms={<SalespersonDialog editing={records.dialogs.editing} />}
-        picture={{
-          title: "Profile photo",
-          subtitle: (s) => `A new photo for ${s.name}.`,
-          current: (s) => s.profileImageUrl ?? null,
-          uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
-        }}
-        remove={{
-          explain: (s) =>
-            `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
-          run: async (s, reason) => (await remove.mutateAsync({ id: s.id, reason })).deletedSalesperson,
-        }}
+        remove={async (s, reason) => (await remove.mutateAsync({ id: s.id, reason })).deletedSalesperson}
         query={list}
-        error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
-        empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
       >
         {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={records.dialogs} />}
       </RecordTab>

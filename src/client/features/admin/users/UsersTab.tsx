@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import { LuSearchX, LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
+import { LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
@@ -8,20 +8,23 @@ import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
-import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
-import { ConsoleRow, type RecordDialogs, RecordTab, RowActions, useRecordConsole } from "../recordTab";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
 
-const USERS = {
+const USERS: RecordKind<AdminUser> = {
   title: "Users",
   description: "Every account on the platform: customers, salespeople, managers and administrators.",
   noun: "user",
   listing: "users",
   add: "Add user",
   toolbar: { placeholder: "Search by name or email", noun: "user" },
+  none: { title: "No users found", description: "Try another search or role." },
+  explain: (u) =>
+    `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
 };
 
 const ROLE_CHOICES = [
@@ -205,11 +208,7 @@ export function UsersTab() {
           />
         </>
       }
-      remove={{
-        explain: (u) =>
-          `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
-        run: async (u, reason) => (await remove.mutateAsync({ id: u.id, reason })).deletedUser,
-      }}
+      remove={async (u, reason) => (await remove.mutateAsync({ id: u.id, reason })).deletedUser}
       query={users}
       filters={
         <LabelledSelect
@@ -226,7 +225,6 @@ export function UsersTab() {
           ? `Error loading users: ${apiErrorMessage(users.error, "Please try again.")}`
           : undefined,
       }}
-      empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
     >
       {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} lifecycle={lifecycle} />}
     </RecordTab>
