@@ -7,11 +7,10 @@ import type { DisputeListItem } from "../../../shared/schemas/visits";
 import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
-import { FormDialog } from "../../ui/dialog";
-import { TextareaField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
+import { TextDialog } from "../../ui/TextDialog";
 import { showToast } from "../../ui/toaster";
 
 type Decider = "manager" | "admin";
@@ -46,7 +45,7 @@ function DecideDialog({
   const mutation = who === "manager" ? asManager : asAdmin;
   const uphold = pending?.decision === "uphold";
   return (
-    <FormDialog
+    <TextDialog
       open={!!pending}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={uphold ? "Uphold the dispute" : "Reject the dispute"}
@@ -63,18 +62,17 @@ function DecideDialog({
         event.preventDefault();
         if (pending) mutation.mutate({ id: pending.dispute.id, decision: pending.decision, note });
       }}
-    >
-      <TextareaField
-        label="Note for the buyer"
-        required
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        maxLength={1000}
-        rows={3}
-        error={mutation.error?.message}
-        hint="Kept in the audit trail."
-      />
-    </FormDialog>
+      field={{
+        label: "Note for the buyer",
+        required: true,
+        maxLength: 1000,
+        rows: 3,
+        error: mutation.error?.message,
+        hint: "Kept in the audit trail.",
+      }}
+      value={note}
+      onValueChange={setNote}
+    />
   );
 }
 

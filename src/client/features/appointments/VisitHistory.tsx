@@ -7,10 +7,9 @@ import type { AppointmentView } from "../../../shared/schemas/appointments";
 import type { DisputeView, TrailEvent } from "../../../shared/schemas/visits";
 import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
-import { FormDialog } from "../../ui/dialog";
-import { TextareaField } from "../../ui/form";
 import { shortDateTime } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
+import { TextDialog } from "../../ui/TextDialog";
 import { showToast } from "../../ui/toaster";
 import type { AppointmentSide } from "./AppointmentVisits";
 import { appointmentStatusStyle } from "./format";
@@ -98,7 +97,7 @@ function DisputeDialog({
     },
   });
   return (
-    <FormDialog
+    <TextDialog
       open={open}
       onOpenChange={onOpenChange}
       title="I was there"
@@ -111,19 +110,18 @@ function DisputeDialog({
         event.preventDefault();
         dispute.mutate({ id: appointment.id, statement });
       }}
-    >
-      <TextareaField
-        label="What happened"
-        required
-        value={statement}
-        onChange={(e) => setStatement(e.target.value)}
-        maxLength={1000}
-        rows={4}
-        placeholder="I arrived at 10:30 and test drove the hybrid with Sam."
-        error={dispute.error?.message}
-        hint={`You can dispute a no-show within ${DISPUTE_WINDOW_DAYS} days of it being marked.`}
-      />
-    </FormDialog>
+      field={{
+        label: "What happened",
+        required: true,
+        maxLength: 1000,
+        rows: 4,
+        placeholder: "I arrived at 10:30 and test drove the hybrid with Sam.",
+        error: dispute.error?.message,
+        hint: `You can dispute a no-show within ${DISPUTE_WINDOW_DAYS} days of it being marked.`,
+      }}
+      value={statement}
+      onValueChange={setStatement}
+    />
   );
 }
 

@@ -4,13 +4,13 @@ import { LuBadgeCheck, LuX } from "react-icons/lu";
 import { PURCHASE_DECLINE_REASON_REQUIRED, type PurchaseClaim } from "../../../shared/schemas/purchases";
 import { trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
-import { closeWithSuccess, FormDialog } from "../../ui/dialog";
+import { closeWithSuccess } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
-import { TextareaField } from "../../ui/form";
 import { formatCalendarDate, mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
+import { TextDialog } from "../../ui/TextDialog";
 
 function visitsLabel(n: number): string {
   if (n === 0) return "No completed visit with this salesperson";
@@ -43,7 +43,7 @@ function DeclineDialog({ claim, onClose }: { claim: PurchaseClaim | null; onClos
     decide.mutate({ id: claim.id, decision: "decline", reason });
   };
   return (
-    <FormDialog
+    <TextDialog
       open={claim !== null}
       onOpenChange={(open) => (open ? undefined : close())}
       title="Decline this purchase claim?"
@@ -54,22 +54,21 @@ function DeclineDialog({ claim, onClose }: { claim: PurchaseClaim | null; onClos
       confirmIcon={<LuX />}
       pendingLabel="Declining..."
       pending={decide.isPending}
-    >
-      <TextareaField
-        label="Reason"
-        required
-        error={error}
-        hint="The buyer receives it by e-mail and on their dashboard."
-        rows={3}
-        maxLength={1000}
-        placeholder="For example: we have no sale under this name on that date."
-        value={reason}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-    </FormDialog>
+      field={{
+        label: "Reason",
+        required: true,
+        error,
+        hint: "The buyer receives it by e-mail and on their dashboard.",
+        rows: 3,
+        maxLength: 1000,
+        placeholder: "For example: we have no sale under this name on that date.",
+      }}
+      value={reason}
+      onValueChange={(value) => {
+        setReason(value);
+        setError(null);
+      }}
+    />
   );
 }
 

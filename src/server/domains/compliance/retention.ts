@@ -13,7 +13,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
 import type { Context } from "../../serviceContext";
-import { ERASED_NAME, ERASED_TEXT } from "./erasure";
+import { ERASED_NAME, ERASED_TEXT } from "./erasureSteps";
 
 /** The policies start from RETENTION_DEFAULTS the first time they are read. */
 export async function ensurePolicies(sql: Queryable): Promise<void> {

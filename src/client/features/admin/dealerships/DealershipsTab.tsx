@@ -1,23 +1,32 @@
 import { Badge, Button, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type ComponentProps, type FormEvent, useState } from "react";
-import { LuBuilding2, LuImage, LuSearchX, LuUserPlus } from "react-icons/lu";
+import { type ComponentProps, useState } from "react";
+import { LuBuilding2, LuImage, LuUserPlus } from "react-icons/lu";
 import type { AdminDealership, PublicDealership } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
-import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
-import { Notice } from "../../../ui/QueryState";
-import {
-  ConsoleRow,
-  RECORD_LIST_OPTIONS,
-  type RecordDialogs,
-  RecordTab,
-  RowActions,
-  recordPage,
-  useRecordDialogs,
-  useSearchPage,
-} from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { type RecordEditing, RecordFormDialog, useAddOrEditForm } from "../recordForm";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 import { InviteManagerDialog, ManagerInvitations } from "./ManagerInvitations";
+
+const DEALERSHIPS: RecordKind<AdminDealership> = {
+  title: "Dealerships",
+  description: "Partner dealerships, their managers and team sizes.",
+  noun: "dealership",
+  listing: "dealerships",
+  add: "Add Dealership",
+  toolbar: { placeholder: "Search by name, city, state or ZIP", noun: "dealership" },
+  failure: { title: "Failed to load dealerships", description: "Check your connection and try again." },
+  none: { title: "No dealerships found", description: "Try another search." },
+  picture: {
+    title: "Dealership logo",
+    subtitle: (d) => `A new logo for ${d.name}.`,
+    current: (d) => d.logoUrl ?? null,
+    uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
+  },
+  explain: (d) =>
+    `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
+};
 
 /** The console is for administrators, who get the whole row. */
 function asAdmin(d: PublicDealership | AdminDealership): AdminDealership | null {
@@ -72,64 +81,45 @@ const FIELD_ROWS: Field[][] = [
   ],
 ];
 
-function DealershipDialog({
-  dealership,
-  open,
-  onOpenChange,
-}: { dealership: AdminDealership | null } & DialogControl) {
+function DealershipDialog({ editing }: { editing: RecordEditing<AdminDealership> }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createDealership.useMutation();
   const update = trpc.admin.updateDealership.useMutation();
-  const { form, set, tried, setTried } = useRecordForm<FormState>(open, () =>
-    dealership
-      ? {
-          ...EMPTY,
-          name: dealership.name,
-          address: dealership.address,
-          zipCode: dealership.zipCode,
-          phoneNumber: dealership.phoneNumber ?? "",
-          website: dealership.website ?? "",
-          timeZone: dealership.timeZone,
-        }
-      : EMPTY,
-  );
-  const pending = create.isPending || update.isPending;
-  const missing = (key: Required) => tried && !form[key].trim();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (REQUIRED.some((key) => !form[key].trim())) return;
-    const payload = {
-      name: form.name,
-      address: form.address,
-      zipCode: form.zipCode,
-      phoneNumber: form.phoneNumber,
-      website: form.website,
-      timeZone: form.timeZone.trim() || undefined,
-    };
-    await saveRecord({
-      save: () =>
-        dealership ? update.mutateAsync({ id: dealership.id, ...payload }) : create.mutateAsync(payload),
-      success: (saved) => ({
-        title: dealership ? "Dealership Updated" : "Dealership Added",
-        description: `${saved.name} was saved.`,
-      }),
-      failTitle: dealership ? "Update Failed" : "Failed to add dealership",
-      onClose: () => onOpenChange(false),
-      refresh: () => refreshAfterChange(utils.admin.dealerships, utils),
-    });
-  };
+  const { form, set, missing, dialog } = useAddOrEditForm({
+    noun: "dealership",
+    editing,
+    fill: (dealership) =>
+      dealership
+        ? {
+            ...EMPTY,
+            name: dealership.name,
+            address: dealership.address,
+            zipCode: dealership.zipCode,
+            phoneNumber: dealership.phoneNumber ?? "",
+            website: dealership.website ?? "",
+            timeZone: dealership.timeZone,
+          }
+        : EMPTY,
+    required: REQUIRED,
+    save: (form, dealership) => {
+      const payload = {
+        name: form.name,
+        address: form.address,
+        zipCode: form.zipCode,
+        phoneNumber: form.phoneNumber,
+        website: form.website,
+        timeZone: form.timeZone.trim() || undefined,
+      };
+      return dealership ? update.mutateAsync({ id: dealership.id, ...payload }) : create.mutateAsync(payload);
+    },
+    pending: create.isPending || update.isPending,
+    cache: utils.admin.dealerships,
+  });
 
   return (
     <RecordFormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={dealership ? "Edit dealership" : "Add dealership"}
+      {...dialog}
       subtitle="Name, street address and ZIP are required. City, state, time zone and map position come from the ZIP code."
-      confirmLabel={dealership ? "Save changes" : "Add dealership"}
-      pending={pending}
-      onSubmit={submit}
     >
       <Stack gap="4">
         {FIELD_ROWS.map((row) => (
@@ -224,10 +214,8 @@ function DealershipRow({
 export function DealershipsTab() {
   const [invitingFor, setInvitingFor] = useState<AdminDealership | null>(null);
   const utils = trpc.useUtils();
-  const state = useSearchPage();
-  const list = trpc.admin.dealerships.useQuery(recordPage(state), RECORD_LIST_OPTIONS);
-  const dialogs = useRecordDialogs<AdminDealership>();
-  const { editing } = dialogs;
+  const records = useRecordConsole<AdminDealership>();
+  const list = trpc.admin.dealerships.useQuery(records.page, records.options);
   const remove = trpc.admin.deleteDealership.useMutation();
 
   return (
@@ -240,42 +228,22 @@ export function DealershipsTab() {
         }}
       />
       <RecordTab
-        title="Dealerships"
-        description="Partner dealerships, their managers and team sizes."
-        add="Add Dealership"
-        dialogs={dialogs}
-        forms={
-          <DealershipDialog dealership={editing.subject} open={editing.open} onOpenChange={editing.setOpen} />
-        }
-        picture={{
-          title: "Dealership logo",
-          subtitle: (d) => `A new logo for ${d.name}.`,
-          current: (d) => d.logoUrl ?? null,
-          uploadUrl: (d) => `/api/admin/dealership/${d?.id ?? 0}/upload-logo`,
-          onUploaded: () => utils.admin.dealerships.invalidate(),
-        }}
-        remove={{
-          title: "Delete dealership",
-          explain: (d) =>
-            `${d.name} will be removed. A dealership with salespeople can't be deleted until they are reassigned or removed.`,
-          onDelete: async (d, reason) => {
-            const result = await remove.mutateAsync({ id: d.id, reason });
-            await refreshAfterChange(utils.admin.dealerships, utils);
-            return { title: "Dealership Deleted", description: `${result.deletedDealership} was deleted.` };
-          },
-        }}
+        kind={DEALERSHIPS}
+        cache={utils.admin.dealerships}
+        records={records}
+        forms={<DealershipDialog editing={records.dialogs.editing} />}
+        remove={async (d, reason) => (await remove.mutateAsync({ id: d.id, reason })).deletedDealership}
         query={list}
-        state={state}
-        listing="dealerships"
-        toolbar={{ placeholder: "Search by name, city, state or ZIP", noun: "dealership" }}
-        error={{ title: "Failed to load dealerships", description: "Check your connection and try again." }}
-        empty={<Notice icon={LuSearchX} title="No dealerships found" description="Try another search." />}
-        listLabel="Dealerships"
       >
         {(item) => {
           const d = asAdmin(item);
           return d ? (
-            <DealershipRow key={d.id} dealership={d} dialogs={dialogs} onInviteManager={setInvitingFor} />
+            <DealershipRow
+              key={d.id}
+              dealership={d}
+              dialogs={records.dialogs}
+              onInviteManager={setInvitingFor}
+            />
           ) : null;
         }}
       </RecordTab>

@@ -1,27 +1,17 @@
 import { NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
-import { LuCamera, LuSearchX } from "react-icons/lu";
+import { useEffect, useState } from "react";
+import { LuCamera } from "react-icons/lu";
 import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
-import type { DialogControl } from "../../../ui/dialog";
 import { InputField, SelectField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
-import { Notice } from "../../../ui/QueryState";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { CertificationQueue } from "../../manager";
 import { PurchaseClaimQueue } from "../../purchases";
-import {
-  ConsoleRow,
-  RECORD_LIST_OPTIONS,
-  type RecordDialogs,
-  RecordTab,
-  RowActions,
-  recordPage,
-  useRecordDialogs,
-  useSearchPage,
-} from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { type RecordEditing, RecordFormDialog, useAddOrEditForm } from "../recordForm";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 
 type FormState = {
   name: string;
@@ -45,88 +35,84 @@ const EMPTY: FormState = {
   bio: "",
 };
 
+const SALESPEOPLE: RecordKind<AdminSalesperson> = {
+  title: "Salespeople",
+  description: "Every salesperson profile, at dealerships and independent.",
+  noun: "salesperson",
+  listing: "salespeople",
+  add: "Add Salesperson",
+  toolbar: { placeholder: "Search by name, email, dealership or city", noun: "salesperson" },
+  pagerNoun: "salespeople",
+  failure: { title: "Failed to fetch salespeople", description: "Check your connection and try again." },
+  none: { title: "No salespeople found", description: "Try another search." },
+  picture: {
+    title: "Profile photo",
+    subtitle: (s) => `A new photo for ${s.name}.`,
+    current: (s) => s.profileImageUrl ?? null,
+    uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
+  },
+  explain: (s) => `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
+};
+
 const STATUS_OPTIONS = ADMIN_SALESPERSON_STATUSES.map((s) => ({ value: s, label: capitalise(s) }));
 
-function SalespersonDialog({
-  salesperson,
-  open,
-  onOpenChange,
-}: DialogControl & {
-  /** null: add a new one. */
-  salesperson: AdminSalesperson | null;
-}) {
+function SalespersonDialog({ editing }: { editing: RecordEditing<AdminSalesperson> }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createSalesperson.useMutation();
   const update = trpc.admin.updateSalesperson.useMutation();
-  const { form, set, tried, setTried } = useRecordForm<FormState>(open, () =>
-    salesperson
-      ? {
-          name: salesperson.name,
-          email: salesperson.email,
-          dealershipId: salesperson.dealershipId ? String(salesperson.dealershipId) : "",
-          phoneNumber: salesperson.phoneNumber ?? "",
-          status: (ADMIN_SALESPERSON_STATUSES as readonly string[]).includes(salesperson.status)
-            ? (salesperson.status as FormState["status"])
-            : "offline",
-          yearsOfExperience: String(salesperson.yearsOfExperience),
-          paymentModel: salesperson.paymentModel,
-          bio: salesperson.bio ?? "",
-        }
-      : EMPTY,
-  );
+  const { form, set, missing, dialog } = useAddOrEditForm({
+    noun: "salesperson",
+    editing,
+    fill: (salesperson): FormState =>
+      salesperson
+        ? {
+            name: salesperson.name,
+            email: salesperson.email,
+            dealershipId: salesperson.dealershipId ? String(salesperson.dealershipId) : "",
+            phoneNumber: salesperson.phoneNumber ?? "",
+            status: (ADMIN_SALESPERSON_STATUSES as readonly string[]).includes(salesperson.status)
+              ? (salesperson.status as FormState["status"])
+              : "offline",
+            yearsOfExperience: String(salesperson.yearsOfExperience),
+            paymentModel: salesperson.paymentModel,
+            bio: salesperson.bio ?? "",
+          }
+        : EMPTY,
+    required: ["name", "email", "dealershipId"],
+    save: (form, salesperson) => {
+      const payload = {
+        name: form.name,
+        email: form.email,
+        dealershipId: Number(form.dealershipId),
+        phoneNumber: form.phoneNumber,
+        status: form.status,
+        yearsOfExperience: Number(form.yearsOfExperience || 0),
+        paymentModel: form.paymentModel,
+        bio: form.bio,
+      };
+      return salesperson
+        ? update.mutateAsync({ id: salesperson.id, ...payload })
+        : create.mutateAsync(payload);
+    },
+    pending: create.isPending || update.isPending,
+    cache: utils.admin.salespeople,
+  });
   const [dealershipSearch, setDealershipSearch] = useState("");
   const dealerships = trpc.admin.dealerships.useQuery(
     { search: dealershipSearch || undefined, pageSize: 100, page: 1 },
-    { enabled: open, placeholderData: (previous) => previous },
+    { enabled: editing.open, placeholderData: (previous) => previous },
   );
   useEffect(() => {
-    if (open) setDealershipSearch("");
-  }, [open]);
-  const pending = create.isPending || update.isPending;
-  const missing = {
-    name: !form.name.trim(),
-    email: !form.email.trim(),
-    dealershipId: !form.dealershipId,
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (missing.name || missing.email || missing.dealershipId) return;
-    const payload = {
-      name: form.name,
-      email: form.email,
-      dealershipId: Number(form.dealershipId),
-      phoneNumber: form.phoneNumber,
-      status: form.status,
-      yearsOfExperience: Number(form.yearsOfExperience || 0),
-      paymentModel: form.paymentModel,
-      bio: form.bio,
-    };
-    await saveRecord({
-      save: () =>
-        salesperson ? update.mutateAsync({ id: salesperson.id, ...payload }) : create.mutateAsync(payload),
-      success: (saved) => ({
-        title: salesperson ? "Salesperson Updated" : "Salesperson Added",
-        description: `${saved.name} was saved.`,
-      }),
-      failTitle: salesperson ? "Update Failed" : "Failed to add salesperson",
-      onClose: () => onOpenChange(false),
-      refresh: () => refreshAfterChange(utils.admin.salespeople, utils),
-    });
-  };
+    if (editing.open) setDealershipSearch("");
+  }, [editing.open]);
 
   const choices = dealerships.data?.items ?? [];
+  const salesperson = editing.subject;
   const current = salesperson?.dealershipId;
   return (
     <RecordFormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={salesperson ? "Edit salesperson" : "Add salesperson"}
+      {...dialog}
       subtitle="Name, email and dealership are required. City, state and time zone come from the dealership."
-      confirmLabel={salesperson ? "Save changes" : "Add salesperson"}
-      pending={pending}
-      onSubmit={submit}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -135,7 +121,7 @@ function SalespersonDialog({
             required
             value={form.name}
             onChange={set("name")}
-            error={tried && missing.name ? "Name is required" : undefined}
+            error={missing("name") ? "Name is required" : undefined}
           />
           <InputField
             label="Email"
@@ -143,7 +129,7 @@ function SalespersonDialog({
             type="email"
             value={form.email}
             onChange={set("email")}
-            error={tried && missing.email ? "Email is required" : undefined}
+            error={missing("email") ? "Email is required" : undefined}
           />
         </SimpleGrid>
         <Stack gap="2">
@@ -154,7 +140,7 @@ function SalespersonDialog({
             value={dealershipSearch}
             onChange={(e) => setDealershipSearch(e.target.value)}
           />
-          <NativeSelect.Root invalid={tried && missing.dealershipId}>
+          <NativeSelect.Root invalid={missing("dealershipId")}>
             <NativeSelect.Field
               aria-label="Dealership"
               aria-required
@@ -173,7 +159,7 @@ function SalespersonDialog({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {tried && missing.dealershipId ? (
+          {missing("dealershipId") ? (
             <Text color="fg.error" fontSize="sm" role="alert">
               Please choose a dealership
             </Text>
@@ -253,10 +239,8 @@ function SalespersonRow({
 /** Salespeople: search, add, edit, photo and delete with a reason. */
 export function SalespeopleTab() {
   const utils = trpc.useUtils();
-  const state = useSearchPage();
-  const list = trpc.admin.salespeople.useQuery(recordPage(state), RECORD_LIST_OPTIONS);
-  const dialogs = useRecordDialogs<AdminSalesperson>();
-  const { editing } = dialogs;
+  const records = useRecordConsole<AdminSalesperson>();
+  const list = trpc.admin.salespeople.useQuery(records.page, records.options);
   const remove = trpc.admin.deleteSalesperson.useMutation();
 
   return (
@@ -264,44 +248,14 @@ export function SalespeopleTab() {
       <CertificationQueue description="Independent salespeople's certifications (a dealership's manager verifies their team's). A rejected one is removed and the salesperson is told." />
       <PurchaseClaimQueue description="Buyers who say they bought from an independent salesperson (a dealership's manager decides for their team). A declined buyer is told your reason." />
       <RecordTab
-        title="Salespeople"
-        description="Every salesperson profile, at dealerships and independent."
-        add="Add Salesperson"
-        dialogs={dialogs}
-        forms={
-          <SalespersonDialog
-            salesperson={editing.subject}
-            open={editing.open}
-            onOpenChange={editing.setOpen}
-          />
-        }
-        picture={{
-          title: "Profile photo",
-          subtitle: (s) => `A new photo for ${s.name}.`,
-          current: (s) => s.profileImageUrl ?? null,
-          uploadUrl: (s) => `/api/admin/salesperson/${s?.id ?? 0}/upload-photo`,
-          onUploaded: () => utils.admin.salespeople.invalidate(),
-        }}
-        remove={{
-          title: "Delete salesperson",
-          explain: (s) =>
-            `${s.name}'s profile, appointments and reviews will be removed. Their account stays.`,
-          onDelete: async (s, reason) => {
-            const result = await remove.mutateAsync({ id: s.id, reason });
-            await refreshAfterChange(utils.admin.salespeople, utils);
-            return { title: "Salesperson Deleted", description: `${result.deletedSalesperson} was deleted.` };
-          },
-        }}
+        kind={SALESPEOPLE}
+        cache={utils.admin.salespeople}
+        records={records}
+        forms={<SalespersonDialog editing={records.dialogs.editing} />}
+        remove={async (s, reason) => (await remove.mutateAsync({ id: s.id, reason })).deletedSalesperson}
         query={list}
-        state={state}
-        listing="salespeople"
-        toolbar={{ placeholder: "Search by name, email, dealership or city", noun: "salesperson" }}
-        error={{ title: "Failed to fetch salespeople", description: "Check your connection and try again." }}
-        empty={<Notice icon={LuSearchX} title="No salespeople found" description="Try another search." />}
-        listLabel="Salespeople"
-        pager={{ noun: "salespeople" }}
       >
-        {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={dialogs} />}
+        {(s) => <SalespersonRow key={s.id} salesperson={s} dialogs={records.dialogs} />}
       </RecordTab>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import { LuSearchX, LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
+import { LuUserCheck, LuUserCog, LuUserX } from "react-icons/lu";
 import { USER_ROLES } from "../../../../shared/constants";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { apiErrorMessage, trpc } from "../../../trpc";
@@ -8,21 +8,24 @@ import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
-import { Notice } from "../../../ui/QueryState";
 import { capitalise } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import {
-  ConsoleRow,
-  RECORD_LIST_OPTIONS,
-  type RecordDialogs,
-  RecordTab,
-  RowActions,
-  recordPage,
-  useRecordDialogs,
-  useSearchPage,
-} from "../consoleList";
-import { RecordFormDialog, refreshAfterChange, saveRecord, useRecordForm } from "../recordForm";
+import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
+import type { RecordDialogs, RecordKind } from "../recordTab";
+import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
 import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
+
+const USERS: RecordKind<AdminUser> = {
+  title: "Users",
+  description: "Every account on the platform: customers, salespeople, managers and administrators.",
+  noun: "user",
+  listing: "users",
+  add: "Add user",
+  toolbar: { placeholder: "Search by name or email", noun: "user" },
+  none: { title: "No users found", description: "Try another search or role." },
+  explain: (u) =>
+    `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
+};
 
 const ROLE_CHOICES = [
   { value: "all", label: "All roles" },
@@ -171,9 +174,9 @@ function UserRow({
 export function UsersTab() {
   const utils = trpc.useUtils();
   const [role, setRole] = useState<string>("all");
-  const state = useSearchPage(role);
-  const users = trpc.admin.users.useQuery({ ...recordPage(state), role }, RECORD_LIST_OPTIONS);
-  const dialogs = useRecordDialogs<AdminUser>();
+  const records = useRecordConsole<AdminUser>(role);
+  const users = trpc.admin.users.useQuery({ ...records.page, role }, records.options);
+  const { dialogs } = records;
   const lifecycle = { role: useDialogSubject<AdminUser>(), suspension: useDialogSubject<AdminUser>() };
   const me = trpc.admin.verify.useQuery().data?.user.id;
   const remove = trpc.admin.deleteUser.useMutation();
@@ -181,10 +184,9 @@ export function UsersTab() {
 
   return (
     <RecordTab
-      title="Users"
-      description="Every account on the platform: customers, salespeople, managers and administrators."
-      add="Add user"
-      dialogs={dialogs}
+      kind={USERS}
+      cache={utils.admin.users}
+      records={records}
       forms={
         <>
           <PromotionRequests me={me} />
@@ -206,20 +208,8 @@ export function UsersTab() {
           />
         </>
       }
-      remove={{
-        title: "Delete user",
-        explain: (u) =>
-          `${u.email} will be removed with their sessions, favourites and notifications. Their reviews and bookings stay without their name.`,
-        onDelete: async (u, reason) => {
-          const result = await remove.mutateAsync({ id: u.id, reason });
-          await refreshAfterChange(utils.admin.users, utils);
-          return { title: "User Deleted", description: `${result.deletedUser} was deleted.` };
-        },
-      }}
+      remove={async (u, reason) => (await remove.mutateAsync({ id: u.id, reason })).deletedUser}
       query={users}
-      state={state}
-      listing="users"
-      toolbar={{ placeholder: "Search by name or email", noun: "user" }}
       filters={
         <LabelledSelect
           label="Filter by role"
@@ -235,8 +225,6 @@ export function UsersTab() {
           ? `Error loading users: ${apiErrorMessage(users.error, "Please try again.")}`
           : undefined,
       }}
-      empty={<Notice icon={LuSearchX} title="No users found" description="Try another search or role." />}
-      listLabel="Users"
     >
       {(user) => <UserRow key={user.id} user={user} dialogs={dialogs} lifecycle={lifecycle} />}
     </RecordTab>
