@@ -190,14 +190,20 @@ describe("Continue with Google", () => {
     expect(links).toHaveLength(0);
   });
 
-  it("never signs in an administrator", async () => {
-    await h.signIn("admin.google@example.org", "admin");
+  it("never signs in an administrator, by address or by a link made before they became one", async () => {
+    const admin = await h.signIn("admin.google@example.org", "admin");
     const refused = await continueWithGoogle("google-admin", {
       email: "admin.google@example.org",
       email_verified: true,
     });
     expect(refused.to).toBe("/login?signInError=OIDC_ACCOUNT_CLOSED");
     expect(refused.session).toBeNull();
+    await h.sql`
+      insert into linked_identities (user_id, provider, subject, email)
+      values (${admin.userId}, 'google', 'google-admin-linked', 'admin.google@example.org')`;
+    const linked = await continueWithGoogle("google-admin-linked", {});
+    expect(linked.to).toBe("/login?signInError=OIDC_ACCOUNT_CLOSED");
+    expect(linked.session).toBeNull();
   });
 
   it("refuses a wrong state, an answer used twice and a code replayed under a new state", async () => {
