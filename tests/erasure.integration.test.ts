@@ -279,6 +279,10 @@ describe("erasure", () => {
       insert into audit_log (actor_user_id, actor_role, action, entity_type, entity_id, after, ip_address)
       values (${admin.userId}, 'admin', 'user.update', 'user', ${person.userId},
               ${h.sql.json({ email, firstName: "Sam", lastName: "Rivera", phone: "example.com" })}, '10.1.1.1')`;
+    // A Google account linked to theirs, under the address it vouched for.
+    await h.sql`
+      insert into linked_identities (user_id, provider, subject, email)
+      values (${person.userId}, 'google', 'google-subject-QZX-4471', ${email})`;
     await h.sql`
       insert into login_tokens (id, email, purpose, expires_at)
       values ('erasure-token-subject', ${email}, 'customer', now() + interval '1 hour'),

@@ -346,6 +346,12 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     params: ["id"],
   },
   { method: "POST", path: "/api/auth/passkey", procedure: "auth.passkeySignIn" },
+  {
+    method: "DELETE",
+    path: "/api/security/linked-accounts/:provider",
+    procedure: "identity.unlink",
+    params: ["provider"],
+  },
   { method: "GET", path: "/api/salespeople", procedure: "salespeople.list", query: true },
   { method: "GET", path: "/api/salespeople/:id", procedure: "salespeople.byId", params: ["id"] },
   { method: "GET", path: "/api/salespeople/:id/ratings", procedure: "salespeople.ratings", params: ["id"] },

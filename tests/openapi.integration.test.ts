@@ -9,7 +9,12 @@ import { REST_ROUTES } from "../src/server/rest/routes";
 import { createHarness } from "./support/harness";
 import { readCalls, readFixtures } from "./support/readRoutes";
 
-const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+// Google's sign-in is configured (never reached: no route here starts one), so its read answers a provider.
+const h = await createHarness({
+  RATE_LIMIT_DISABLED: "true",
+  GOOGLE_CLIENT_ID: "openapi-client",
+  GOOGLE_CLIENT_SECRET: "openapi-secret",
+});
 await h.seed(0.02);
 
 type Operation = {

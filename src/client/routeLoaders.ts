@@ -135,6 +135,7 @@ export function loadSecurity({ context, deps }: LoaderArgs<{ tab: SecurityTab | 
   if (tab === "mfa") return all([queryClient.ensureQueryData(t.security.mfaStatus.queryOptions())]);
   if (tab === "sessions") return all([queryClient.ensureQueryData(t.security.sessions.queryOptions())]);
   if (tab === "passkeys") return all([queryClient.ensureQueryData(t.security.passkeys.queryOptions())]);
+  if (tab === "linked") return all([queryClient.ensureQueryData(t.identity.linked.queryOptions())]);
   return;
 }
 
@@ -249,6 +250,16 @@ export function loadProfile({ context }: LoaderArgs) {
 export function loadSalespersonPortal({ context }: LoaderArgs) {
   const { queryClient, trpcUtils: t } = context;
   void queryClient.prefetchQuery(t.salespeople.filterOptions.queryOptions());
+  return loadSignIn({ context });
+}
+
+/**
+ * /login (and the portal): which sign-in providers are on, so their buttons show with the page. A failure
+ * only leaves the buttons out: the e-mailed link must always be there to use.
+ */
+export async function loadSignIn({ context }: Pick<LoaderArgs, "context">) {
+  const { queryClient, trpcUtils: t } = context;
+  await queryClient.ensureQueryData(t.identity.providers.queryOptions()).catch(() => undefined);
 }
 
 export { loadSalesperson } from "./features/salespeople/salespersonRoute";

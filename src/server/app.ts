@@ -26,6 +26,7 @@ import {
   resolveSession,
   trpcContext,
 } from "./http/honoRequest";
+import { oidcRoutes } from "./http/oidc";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
 import { projectPath } from "./paths";
@@ -311,6 +312,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     );
   });
   app.route("/api", docsRoutes());
+  // Provider sign-in answers the browser with redirects, not JSON.
+  app.route("/api/auth/oidc", oidcRoutes(deps));
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
   api.all("*", (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),

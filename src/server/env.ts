@@ -125,6 +125,24 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /**
+   * "Continue with Google": on when both are set. Register APP_URL + /api/auth/oidc/google/callback as the
+   * redirect URI. GOOGLE_ISSUER points elsewhere (tests, a self-hosted provider); by default Google's own.
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/, error: "GOOGLE_ISSUER must be an http(s) URL" }).optional(),
+  /** "Continue with Microsoft" (Entra ID), likewise; redirect URI APP_URL + /api/auth/oidc/microsoft/callback. */
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Whose accounts may sign in: common (any work, school or personal account), organizations, consumers or a tenant id. */
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, "use common, organizations, consumers, a tenant id or a domain")
+    .default("common"),
+  MICROSOFT_ISSUER: z
+    .url({ protocol: /^https?$/, error: "MICROSOFT_ISSUER must be an http(s) URL" })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {

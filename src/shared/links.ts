@@ -63,3 +63,9 @@ export const links = {
   /** The contact form, answering a support case when one is named ("Re: case #N"). */
   contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;
+
+/** Only same-site paths are followed after sign-in, never a full URL handed to us. */
+export function safeRedirectPath(path: string | null | undefined): string {
+  if (!path?.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
+  return path;
+}

@@ -61,6 +61,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   passkey_removed: "Passkey removed",
   passkey_login_success: "Signed in with a passkey",
   passkey_login_failed: "Passkey sign-in refused",
+  oidc_login_success: "Signed in with Google or Microsoft",
+  oidc_login_failed: "Sign-in with Google or Microsoft refused",
+  oidc_identity_linked: "Google or Microsoft account linked",
+  oidc_identity_removed: "Google or Microsoft account removed",
 };
 
 /** Event types that count as a failed attempt for the per-address escalation rule. */
@@ -71,6 +75,7 @@ export const FAILURE_EVENT_TYPES = [
   "login_rate_limited",
   "authorization_denied",
   "passkey_login_failed",
+  "oidc_login_failed",
 ] as const;
 
 /** The base risk of each event type; types not listed are low. */
@@ -96,6 +101,9 @@ export const BASE_RISK: Record<string, RiskLevel> = {
   passkey_added: "medium",
   passkey_removed: "medium",
   passkey_login_failed: "medium",
+  oidc_login_failed: "medium",
+  oidc_identity_linked: "medium",
+  oidc_identity_removed: "medium",
 };
 
 /** The escalation rules, applied on top of the base risk; the highest level that applies wins. */

@@ -175,6 +175,10 @@ async function makeRows(
     insert into passkeys (user_id, credential_id, public_key, device_type, backed_up, name, transports)
     values (${who.customer.userId}, 'openapi-passkey', decode('00', 'hex'), 'multiDevice', true, 'Phone',
             '{internal,hybrid}')`;
+  // A Google account linked to the customer's.
+  await h.sql`
+    insert into linked_identities (user_id, provider, subject, email, last_used_at)
+    values (${who.customer.userId}, 'google', 'openapi-subject', 'openapi.google@example.org', now())`;
   return {
     disputedVisitId: missed[0]!.id,
     supportCaseId: supportCase.id,
@@ -267,6 +271,8 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/security/mfa-status": { as: "customer", url: "/security/mfa-status" },
     "/security/sessions": { as: "customer", url: "/security/sessions" },
     "/security/passkeys": { as: "customer", url: "/security/passkeys" },
+    "/security/linked-accounts": { as: "customer", url: "/security/linked-accounts" },
+    "/auth/providers": { as: "public", url: "/auth/providers" },
     "/security/events": { as: "admin", url: "/security/events" },
     "/security/settings": { as: "admin", url: "/security/settings" },
     "/api-keys/scopes": { as: "manager", url: "/api-keys/scopes" },

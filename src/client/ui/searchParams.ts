@@ -78,3 +78,13 @@ export const contactSearch = searchParams({ case: intParam(1, 2_147_483_647) });
 
 /** `?token=...` on the sign-in pages. */
 export const tokenSearch = searchParams({ token: textParam(200, { coerce: true }) });
+
+/**
+ * The sign-in pages: `?token=` (a sign-in link), and where a provider sign-in came back to: `?challenge=` (its
+ * second step) or `?signInError=` (why it failed).
+ */
+export const signInSearch = searchParams({
+  token: textParam(200, { coerce: true }),
+  challenge: textParam(64),
+  signInError: textParam(40),
+});

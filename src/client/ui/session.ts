@@ -50,8 +50,5 @@ export function requireSignIn(to: "/" | "/login" | "/salesperson-login" | "/api/
   };
 }
 
-/** Only same-site paths are followed after sign-in, never a full URL handed to us. */
-export function safeRedirectPath(path: string | null | undefined): string {
-  if (!path?.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
-  return path;
-}
+/** Only same-site paths are followed after sign-in (declared in src/shared/links.ts for the server too). */
+export { safeRedirectPath } from "../../shared/links";

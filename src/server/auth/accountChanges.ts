@@ -19,7 +19,9 @@ export type AccountChange =
   | "mfa_disabled"
   | "api_key_created"
   | "passkey_added"
-  | "passkey_removed";
+  | "passkey_removed"
+  | "identity_linked"
+  | "identity_removed";
 
 const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   mfa_enabled: {
@@ -41,6 +43,14 @@ const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   passkey_removed: {
     subject: "A passkey was removed",
     what: "A passkey was removed from your KnowBefore account and can no longer sign in to it.",
+  },
+  identity_linked: {
+    subject: "A sign-in account was linked",
+    what: "An account of a sign-in provider was linked to your KnowBefore account: it can now sign in to it.",
+  },
+  identity_removed: {
+    subject: "A sign-in account was removed",
+    what: "An account of a sign-in provider was removed from your KnowBefore account and can no longer sign in to it.",
   },
 };
 

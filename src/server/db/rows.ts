@@ -65,6 +65,9 @@ export type ImageRow = RowOf<typeof schema.images>;
 export type ProfileViewRow = RowOf<typeof schema.profileViews>;
 // passkeys.ts
 export type PasskeyRow = RowOf<typeof schema.passkeys>;
+// identities.ts
+export type LinkedIdentityRow = RowOf<typeof schema.linkedIdentities>;
+export type OidcFlowRow = RowOf<typeof schema.oidcFlows>;
 // content.ts (src/shared/schemas/site.ts has a ContactMessageRow too: the admin list's camelCase API shape)
 export type DocumentRow = RowOf<typeof schema.documents>;
 export type ContactMessageRow = RowOf<typeof schema.contactMessages>;

@@ -1,7 +1,8 @@
 // The routes the app serves beside the route table, as OpenAPI operations: health checks, Stripe's webhooks, CRMs' sale events,
-// this reference and the redirects (app.ts and rest/docs.ts serve them).
+// provider sign-in, this reference and the redirects (app.ts and rest/docs.ts serve them).
 
 import { CRM_SIGNATURE_HEADER } from "../../shared/crm";
+import { OIDC_PROVIDERS } from "../../shared/identity";
 import { CRM_INBOUND_TOLERANCE_SECONDS } from "../../shared/purchases";
 import { crmSaleEvent, crmSaleOutcome } from "../../shared/schemas/purchases";
 import { errorContent, type Json, jsonSchemaOf } from "./openapiSchemas";
@@ -16,6 +17,13 @@ const refusal = (status: number) => ({
 /** Routes that answer a redirect have no 2xx: any answer other than the redirect is an error. */
 export const ERROR_DEFAULT = {
   default: { description: "Any other status: an error.", content: errorContent },
+};
+
+const oidcProviderParameter = {
+  name: "provider",
+  in: "path",
+  required: true,
+  schema: { enum: [...OIDC_PROVIDERS] },
 };
 
 /** An operation anyone may call that answers 200 with the given content, or one of the given refusals. */
@@ -109,6 +117,45 @@ export function infrastructurePaths(redirects: readonly Redirect[]): Record<stri
             description: "The salesperson is not at the integration's dealership.",
             content: errorContent,
           },
+        },
+      },
+    },
+    "/api/auth/oidc/{provider}/start": {
+      get: {
+        operationId: "oidc_start",
+        summary: "Continue with a provider",
+        description:
+          'Where the sign-in pages\' "Continue with Google/Microsoft" buttons lead (docs/product/security.md#google-and-microsoft-accounts): redirects the browser to the provider with PKCE, state and nonce, the state also kept in an HttpOnly cookie. `returnTo` is a path of this site to land on; `page=salesperson-login` when started from the salesperson portal. A provider that is not configured answers 404; one that cannot be reached sends the browser back to the sign-in page with `signInError=OIDC_PROVIDER_UNAVAILABLE`.',
+        tags: ["Authentication"],
+        security: [{}],
+        parameters: [
+          oidcProviderParameter,
+          { name: "returnTo", in: "query", required: false, schema: { type: "string", maxLength: 500 } },
+          { name: "page", in: "query", required: false, schema: { enum: ["login", "salesperson-login"] } },
+        ],
+        responses: {
+          "302": { description: "Redirects to the provider." },
+          "303": { description: "Redirects to the sign-in page with the reason it could not start." },
+          ...refusal(404),
+          ...ERROR_DEFAULT,
+        },
+      },
+    },
+    "/api/auth/oidc/{provider}/callback": {
+      get: {
+        operationId: "oidc_callback",
+        summary: "Provider sign-in callback",
+        description:
+          "The redirect URI to register with the provider. Checks the answer against the state cookie and the sign-in it started, signs in, and redirects: to where the visitor was going, to the sign-in page's second-factor step (`challenge`) when the account has two-factor authentication, or to the sign-in page with `signInError` naming why it failed.",
+        tags: ["Authentication"],
+        security: [{}],
+        parameters: [oidcProviderParameter],
+        responses: {
+          "303": {
+            description: "Redirects to the site: signed in, the second-factor step, or the reason it failed.",
+          },
+          ...refusal(404),
+          ...ERROR_DEFAULT,
         },
       },
     },

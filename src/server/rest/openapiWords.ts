@@ -54,6 +54,7 @@ export const TAG_OF_DOMAIN: Record<string, string> = {
   documents: "Documents",
   compliance: "Compliance",
   security: "Security",
+  identity: "Authentication",
   apiKeys: "API keys",
   onboarding: "Dealership applications",
   purchases: "Reviews",
@@ -63,7 +64,8 @@ export const TAG_OF_DOMAIN: Record<string, string> = {
 export const TAGS: { name: string; description: string }[] = [
   {
     name: "Authentication",
-    description: "Sign-in links, passkeys, two-factor codes, sessions and the account.",
+    description:
+      "Sign-in links, passkeys, Google and Microsoft accounts, two-factor codes, sessions and the account.",
   },
   {
     name: "Administration",

@@ -1152,6 +1152,17 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
   }),
   route({ method: "POST", path: "/auth/passkey", procedure: "auth.passkeySignIn", input: "body" }),
+  // Provider sign-in ("Continue with Google/Microsoft"): which providers are on, and the caller's linked
+  // accounts. The sign-in itself is two browser redirects, /api/auth/oidc/:provider/start and .../callback.
+  route({ method: "GET", path: "/auth/providers", procedure: "identity.providers", input: "none" }),
+  route({ method: "GET", path: "/security/linked-accounts", procedure: "identity.linked", input: "none" }),
+  route({
+    method: "DELETE",
+    path: "/security/linked-accounts/:provider",
+    procedure: "identity.unlink",
+    input: "none",
+    params: ["provider"],
+  }),
   /** The second step of a sign-in (link or admin form) when the account has MFA on. */
   route({ method: "POST", path: "/auth/verify-mfa", procedure: "auth.verifyMfa", input: "body" }),
   route({ method: "POST", path: "/admin/verify-mfa", procedure: "admin.verifyMfa", input: "body" }),

@@ -10,6 +10,7 @@ import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
+import { identityRouter } from "../domains/identity/router";
 import { invitationsRouter } from "../domains/invitations/router";
 import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
@@ -48,6 +49,7 @@ export const appRouter = router({
   crm: crmRouter,
   analytics: analyticsRouter,
   security: securityRouter,
+  identity: identityRouter,
   compliance: complianceRouter,
   apiKeys: apiKeysRouter,
   invitations: invitationsRouter,

@@ -9,6 +9,12 @@ import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { PasskeySignIn } from "./PasskeySignIn";
+import {
+  ProviderSecondFactor,
+  ProviderSignIn,
+  ProviderSignInError,
+  useProviderReturn,
+} from "./ProviderSignIn";
 import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
@@ -36,6 +42,7 @@ const EMAIL_INPUT_ID = "customer-login-email";
 export function CustomerLoginPage() {
   useDocumentTitle("Sign in");
   const link = useLoginLink();
+  const back = useProviderReturn();
   const [email, setEmail] = useState("");
   const requestLogin = trpc.auth.requestLogin.useMutation({
     onError: (error) => showFailure("Error", error, "Failed to send login link"),
@@ -49,6 +56,8 @@ export function CustomerLoginPage() {
     >
       {showsLink(link) ? (
         <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
+      ) : back.challenge ? (
+        <ProviderSecondFactor challenge={back.challenge} onCancel={back.clear} />
       ) : requestLogin.isSuccess ? (
         <SignInLinkStep
           request={requestLogin}
@@ -59,6 +68,7 @@ export function CustomerLoginPage() {
       ) : (
         <Stack gap="8">
           <LinkRedemptionNotice status={link.status} />
+          <ProviderSignInError message={back.error} />
           <Stack gap="2">
             <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
               Sign in to KnowBefore
@@ -74,7 +84,10 @@ export function CustomerLoginPage() {
             email={email}
             onEmailChange={setEmail}
           />
-          <PasskeySignIn />
+          <Stack gap="3">
+            <PasskeySignIn />
+            <ProviderSignIn page="/login" />
+          </Stack>
           <Separator />
           <Text fontSize="sm" color="fg.muted">
             Are you a car salesperson?{" "}

@@ -9,6 +9,12 @@ import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
 import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { PasskeySignIn } from "./PasskeySignIn";
+import {
+  ProviderSecondFactor,
+  ProviderSignIn,
+  ProviderSignInError,
+  useProviderReturn,
+} from "./ProviderSignIn";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
 import { SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
@@ -39,6 +45,7 @@ type PortalTab = "login" | "register";
 export function SalespersonPortalPage() {
   useDocumentTitle("Salesperson portal");
   const link = useLoginLink();
+  const back = useProviderReturn();
   const [tab, setTab] = useState<PortalTab>("login");
   const [email, setEmail] = useState("");
   const requestLogin = trpc.salespersonAuth.requestLogin.useMutation({
@@ -62,6 +69,18 @@ export function SalespersonPortalPage() {
     },
   });
 
+  if (back.challenge) {
+    return (
+      <AuthLayout
+        pitchTitle="Welcome back."
+        pitchText="One click and you're back to your appointments, reviews and profile."
+        highlights={SALESPERSON_HIGHLIGHTS}
+      >
+        <ProviderSecondFactor challenge={back.challenge} onCancel={back.clear} />
+      </AuthLayout>
+    );
+  }
+
   if (showsLink(link)) {
     return (
       <AuthLayout
@@ -82,6 +101,7 @@ export function SalespersonPortalPage() {
     >
       <Stack gap="6">
         <LinkRedemptionNotice status={link.status} />
+        <ProviderSignInError message={back.error} />
         <Stack gap="2">
           <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
             Salesperson portal
@@ -103,8 +123,9 @@ export function SalespersonPortalPage() {
               onEmailChange={setEmail}
             />
             {requestLogin.isSuccess ? null : (
-              <Stack mt="4">
+              <Stack mt="4" gap="3">
                 <PasskeySignIn />
+                <ProviderSignIn page="/salesperson-login" />
               </Stack>
             )}
           </Tabs.Content>

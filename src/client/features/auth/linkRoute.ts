@@ -1,7 +1,7 @@
 // What the sign-in routes share: `?token=` in the address, and a guard that sends a signed-in visitor on to
 // their dashboard, unless the page is about a link (then the visitor is shown the link).
 import { type ParsedLocation, redirect, useNavigate, useSearch } from "@tanstack/react-router";
-import { tokenSearch } from "../../ui/searchParams";
+import { signInSearch } from "../../ui/searchParams";
 import { dashboardPathFor, type SessionUser } from "../../ui/session";
 
 declare module "@tanstack/react-router" {
@@ -35,7 +35,7 @@ type SignInGuardArgs = {
  */
 export function signInRoute({ staffOnly }: { staffOnly: boolean }) {
   return {
-    validateSearch: tokenSearch,
+    validateSearch: signInSearch,
     beforeLoad: ({ context, search, location }: SignInGuardArgs) => {
       const me = context.me;
       if (!me || (staffOnly && me.role === "customer") || isLinkPage(search, location)) return;

@@ -4,6 +4,7 @@ import {
   LuFingerprint,
   LuKeyRound,
   LuLayoutDashboard,
+  LuLink,
   LuMonitorSmartphone,
 } from "react-icons/lu";
 import { SignedInFrame } from "../../ui/layout/SignedInFrame";
@@ -11,6 +12,7 @@ import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { EventsTab } from "./EventsTab";
+import { LinkedAccountsTab } from "./LinkedAccountsTab";
 import { MfaTab } from "./MfaTab";
 import { OverviewTab } from "./OverviewTab";
 import { PasskeysTab } from "./PasskeysTab";
@@ -25,6 +27,7 @@ const TAB_LABELS: Record<SecurityTab, { label: string; icon: IconType }> = {
   overview: { label: "Overview", icon: LuLayoutDashboard },
   mfa: { label: "Multi-Factor Auth", icon: LuKeyRound },
   passkeys: { label: "Passkeys", icon: LuFingerprint },
+  linked: { label: "Linked accounts", icon: LuLink },
   sessions: { label: "Active Sessions", icon: LuMonitorSmartphone },
   events: { label: "Security Events", icon: LuActivity },
 };
@@ -49,6 +52,7 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
         overview: <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />,
         mfa: <MfaTab />,
         passkeys: <PasskeysTab />,
+        linked: <LinkedAccountsTab isAdmin={isAdmin} />,
         sessions: <SessionsTab />,
         events: <EventsTab isAdmin={isAdmin} />,
       }}

@@ -3,7 +3,7 @@
 import { enumParam, type SearchOf, searchParams } from "../../ui/searchParams";
 
 /** The page's tabs in display order. */
-export const SECURITY_TABS = ["overview", "mfa", "passkeys", "sessions", "events"] as const;
+export const SECURITY_TABS = ["overview", "mfa", "passkeys", "linked", "sessions", "events"] as const;
 export type SecurityTab = (typeof SECURITY_TABS)[number];
 
 const securitySearchShape = { tab: enumParam(SECURITY_TABS) };

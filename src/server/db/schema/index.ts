@@ -5,6 +5,7 @@ export * from "./compliance";
 export * from "./content";
 export * from "./crm";
 export * from "./dealerships";
+export * from "./identities";
 export * from "./management";
 export * from "./onboarding";
 export * from "./passkeys";

@@ -134,11 +134,13 @@ export async function redeemLoginLink(
 
 /**
  * A used link proved the address: signs the browser in as its account, or, when the account has a second
- * factor, answers the challenge that finishes the sign-in. Sign-in links and invitations both end here.
+ * factor, answers the challenge that finishes the sign-in. Sign-in links, invitations and provider sign-ins
+ * (which name themselves in `event`) end here.
  */
 export async function signInByLink(
   ctx: Context,
   userId: string,
+  event?: { eventType: string; details?: string },
 ): Promise<{ user: SessionUser; redirectTo: string } | MfaChallengeAnswer> {
   if (await mfaEnabled(ctx.sql, userId)) {
     // The link was the first factor; the session waits for the second (docs/product/security.md#two-factor-authentication).
@@ -152,7 +154,7 @@ export async function signInByLink(
     await recordSecurityEvent(ctx, { eventType: "mfa_challenge", userId });
     return { mfaRequired: true, challenge, expiresAt };
   }
-  return startSession(ctx, userId);
+  return startSession(ctx, userId, event);
 }
 
 /**

@@ -26,6 +26,7 @@ export const ERASURE_RULES: Record<string, string> = {
   mfa_challenges: "deleted",
   passkeys: "deleted",
   webauthn_challenges: "deleted",
+  linked_identities: "deleted",
   api_keys: "deleted",
   favorites: "deleted",
   waitlist_entries: "deleted",

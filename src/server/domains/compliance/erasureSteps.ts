@@ -233,6 +233,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
     ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
     ["passkeys", tx`delete from passkeys where user_id = ${userId} returning 1`],
     ["webauthn_challenges", tx`delete from webauthn_challenges where user_id = ${userId} returning 1`],
+    ["linked_identities", tx`delete from linked_identities where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
     [
       "purchase_claims",

@@ -36,6 +36,7 @@ export const NOT_PERSONAL: Record<string, string> = {
   stripe_events: "Ids of payment events already processed, no personal fields",
   retention_policies: "Platform settings",
   security_settings: "Platform settings",
+  oidc_flows: "Sign-ins waiting minutes for a provider's answer: a PKCE verifier and a nonce, no person",
   crm_sync_logs:
     "A dealership's record of deliveries to its CRM (erasure redacts the payloads of a person's bookings by id)",
   misconduct_report_events: "Reached through misconduct_reports",

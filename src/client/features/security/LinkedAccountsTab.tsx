@@ -1,0 +1,122 @@
+// The Google and Microsoft accounts that sign in to this one: when each was linked and last used, and removing
+// one. docs/product/security.md#google-and-microsoft-accounts.
+import { Button, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import type { IconBaseProps } from "react-icons";
+import { LuLink, LuTrash2 } from "react-icons/lu";
+import { OIDC_PROVIDER_LABELS, type OidcProvider } from "../../../shared/identity";
+import type { LinkedIdentityView } from "../../../shared/schemas/identity";
+import { apiErrorMessage, trpc } from "../../trpc";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PanelHeader } from "../../ui/PanelHeader";
+import { ProviderMark } from "../../ui/ProviderMarks";
+import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { showToast } from "../../ui/toaster";
+import { DeviceRow } from "./DeviceRow";
+import { formatDateTime } from "./format";
+
+const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
+  google: () => <ProviderMark provider="google" />,
+  microsoft: () => <ProviderMark provider="microsoft" />,
+};
+
+export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
+  const utils = trpc.useUtils();
+  const linked = trpc.identity.linked.useQuery(undefined, { refetchOnMount: "always" });
+  const unlink = trpc.identity.unlink.useMutation();
+  const [removing, setRemoving] = useState<LinkedIdentityView | null>(null);
+  const label = removing ? OIDC_PROVIDER_LABELS[removing.provider] : "";
+
+  return (
+    <Stack gap="5">
+      <PanelHeader
+        title="Linked accounts"
+        description="Google and Microsoft accounts that sign you in with “Continue with Google” or “Continue with Microsoft”. Using one on the sign-in page links it."
+      />
+      <QueryState
+        query={linked}
+        loading={<SkeletonRows label="Loading linked accounts" h="24" count={1} gap="3" radius="xl" />}
+        error={{ title: "We couldn't load your linked accounts", titleAs: "h3" }}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <Notice
+            icon={LuLink}
+            title="No linked accounts"
+            description={
+              isAdmin
+                ? "Administrators sign in with their password and second factor only."
+                : "Continue with Google or Microsoft on the sign-in page to link one."
+            }
+            {...panelNotice()}
+          />
+        }
+      >
+        {(data) => (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Linked accounts">
+            {data.map((identity) => {
+              const name = OIDC_PROVIDER_LABELS[identity.provider];
+              return (
+                <DeviceRow
+                  key={identity.provider}
+                  icon={MARKS[identity.provider]}
+                  name={name}
+                  facts={[
+                    ["Account", identity.email],
+                    ["Linked", formatDateTime(identity.createdAt)],
+                    ["Last used", identity.lastUsedAt ? formatDateTime(identity.lastUsedAt) : "Not used yet"],
+                  ]}
+                  factColumns={{ base: 1, sm: 3 }}
+                  actions={
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => setRemoving(identity)}
+                      aria-label={`Remove ${name}`}
+                    >
+                      <LuTrash2 /> Remove
+                    </Button>
+                  }
+                />
+              );
+            })}
+          </Stack>
+        )}
+      </QueryState>
+      <Text fontSize="sm" color="fg.muted">
+        The e-mailed sign-in link always works too, so removing a linked account never locks you out.
+      </Text>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={`Remove ${label}?`}
+        description={`Your ${label} account${removing ? ` (${removing.email})` : ""} will no longer sign you in. Using it on the sign-in page again links it again.`}
+        confirmLabel="Remove"
+        pendingLabel="Removing…"
+        isPending={unlink.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          unlink.mutate(
+            { provider: removing.provider },
+            {
+              onSuccess: () => {
+                setRemoving(null);
+                void utils.identity.linked.invalidate();
+                void utils.security.invalidate();
+                showToast({ title: `${label} account removed`, variant: "success" });
+              },
+              onError: (failure) => {
+                setRemoving(null);
+                showToast({
+                  title: "Error",
+                  description: apiErrorMessage(failure, "The account could not be removed."),
+                  variant: "destructive",
+                });
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}
