@@ -94,6 +94,8 @@ describe("the Markdown sources", () => {
       mfa_challenges: "**pending sign-in**",
       passkeys: "**Passkeys**, if you add one",
       webauthn_challenges: "**passkey challenge**",
+      linked_identities: "**Linked Google or Microsoft accounts**",
+      oidc_flows: "**provider sign-in in progress**",
       security_settings: "**Security settings**",
       gdpr_requests: "**Data requests**",
       retention_policies: "**Retention policies**",
