@@ -6,8 +6,9 @@ import type { IconBaseProps } from "react-icons";
 import { LuLink, LuTrash2 } from "react-icons/lu";
 import { OIDC_PROVIDER_LABELS, type OidcProvider } from "../../../shared/identity";
 import type { LinkedIdentityView } from "../../../shared/schemas/identity";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { ProviderMark } from "../../ui/ProviderMarks";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
@@ -107,11 +108,7 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
               },
               onError: (failure) => {
                 setRemoving(null);
-                showToast({
-                  title: "Error",
-                  description: apiErrorMessage(failure, "The account could not be removed."),
-                  variant: "destructive",
-                });
+                showFailure("Error", failure, "The account could not be removed.");
               },
             },
           );
