@@ -7,7 +7,7 @@ import { OIDC_FLOW_MINUTES, type OidcSignInPage } from "../../shared/identity";
 import { oidcProvider } from "../../shared/schemas/identity";
 import { AppError } from "../appError";
 import { configuredProviders, providerNotConfigured } from "../domains/identity/providers";
-import { finishOidcSignIn, startOidcSignIn } from "../domains/identity/signIn";
+import { failedSignIn, finishOidcSignIn, startOidcSignIn } from "../domains/identity/signIn";
 import type { AppDeps } from "../serviceContext";
 import { type AppEnv, trpcContext } from "./honoRequest";
 
@@ -45,7 +45,7 @@ export function oidcRoutes(deps: AppDeps) {
     } catch (error) {
       // A provider that cannot be reached is told on the sign-in page the visitor came from.
       if (error instanceof AppError && error.code === "OIDC_PROVIDER_UNAVAILABLE")
-        return c.redirect(`${page}?signInError=${error.code}`, 303);
+        return c.redirect(failedSignIn(page, error), 303);
       throw error;
     }
   });

@@ -7,6 +7,7 @@ import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/secur
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FormDialog } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
@@ -241,11 +242,7 @@ export function PasskeysTab() {
               },
               onError: (failure) => {
                 setRemoving(null);
-                showToast({
-                  title: "Error",
-                  description: apiErrorMessage(failure, "The passkey could not be removed."),
-                  variant: "destructive",
-                });
+                showFailure("Error", failure, "The passkey could not be removed.");
               },
             },
           );

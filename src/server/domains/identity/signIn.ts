@@ -68,7 +68,7 @@ async function refuse(ctx: Context, provider: OidcProvider, error: AppError, use
 }
 
 /** The sign-in page, telling why (by a code it explains; never the provider's own words). */
-function failedSignIn(page: OidcSignInPage, error: AppError): string {
+export function failedSignIn(page: OidcSignInPage, error: AppError): string {
   const code = isOidcSignInError(error.code) ? error.code : "OIDC_REFUSED";
   return `${page}?${new URLSearchParams({ signInError: code })}`;
 }
