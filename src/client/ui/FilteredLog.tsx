@@ -8,6 +8,7 @@ import type { IconType } from "react-icons";
 import { LuDownload, LuFilterX } from "react-icons/lu";
 import { downloadFrom, downloadOrSay } from "./download";
 import { useDebouncedSearch, usePageFor } from "./filters";
+import { countOf } from "./format";
 import { ListPager } from "./Pager";
 import { PanelHeader } from "./PanelHeader";
 import { Notice, panelNotice, QueryState } from "./QueryState";
@@ -103,7 +104,7 @@ export function FilteredLog<D extends { total: number; items: readonly unknown[]
             {badRange
               ? "The start date must be on or before the end date."
               : total !== undefined
-                ? `${total.toLocaleString("en-US")} ${noun}${total === 1 ? "" : "s"}${countNote}`
+                ? `${countOf(total, noun)}${countNote}`
                 : ""}
           </Text>
           {filtered ? (

@@ -1,5 +1,6 @@
 import { ButtonGroup, HStack, IconButton, Pagination } from "@chakra-ui/react";
 import { LuChevronLeft, LuChevronRight } from "react-icons/lu";
+import { plural } from "./format";
 
 /** Page controls: previous and next, the page numbers from small tablets up, "2 of 5" on phones. */
 export function Pager({
@@ -85,9 +86,9 @@ export function ListPager({
       siblingCount={1}
       pt="2"
       labels={{
-        previous: `Previous page of ${noun}s`,
-        next: `Next page of ${noun}s`,
-        page: (n) => `Page ${n} of ${noun}s`,
+        previous: `Previous page of ${plural(noun)}`,
+        next: `Next page of ${plural(noun)}`,
+        page: (n) => `Page ${n} of ${plural(noun)}`,
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeAgo } from "./format";
+import { countOf, plural, timeAgo } from "./format";
 
 describe("timeAgo", () => {
   const now = Date.UTC(2026, 5, 12, 12, 0, 0);
@@ -11,5 +11,18 @@ describe("timeAgo", () => {
   });
   it("falls back to a date after a week", () => {
     expect(timeAgo(new Date(now - 10 * 86_400_000), now)).toMatch(/^Jun \d+$/);
+  });
+});
+
+describe("countOf", () => {
+  it("names one thing in the singular and more in the plural", () => {
+    expect(countOf(1, "case")).toBe("1 case");
+    expect(countOf(0, "case")).toBe("0 cases");
+    expect(countOf(1320, "transfer request")).toBe("1,320 transfer requests");
+  });
+  it("says salespeople, not salespersons", () => {
+    expect(countOf(1, "salesperson")).toBe("1 salesperson");
+    expect(countOf(1320, "salesperson")).toBe("1,320 salespeople");
+    expect(plural("salesperson")).toBe("salespeople");
   });
 });

@@ -108,3 +108,13 @@ export function yearsLabel(years: number): string {
   if (years === 0) return "Under 1 year experience";
   return years === 1 ? "1 year experience" : `${years} years experience`;
 }
+
+/** The plural of a listed thing's noun: "cases", "salespeople" (not "salespersons"). */
+export function plural(noun: string): string {
+  return noun.endsWith("person") ? `${noun.slice(0, -"person".length)}people` : `${noun}s`;
+}
+
+/** "1 salesperson", "1,320 salespeople". */
+export function countOf(total: number, noun: string): string {
+  return `${total.toLocaleString("en-US")} ${total === 1 ? noun : plural(noun)}`;
+}

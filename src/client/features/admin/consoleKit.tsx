@@ -19,6 +19,7 @@ import { adminAuthHeaders } from "../../adminSession";
 import { apiErrorMessage } from "../../trpc";
 import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
+import { countOf } from "../../ui/format";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { showToast } from "../../ui/toaster";
 import { useDialogText } from "../../ui/useDialogText";
@@ -57,7 +58,7 @@ export function ListToolbar({
       </InputGroup>
       {children}
       <Text fontSize="sm" color="fg.muted" ms={{ md: "auto" }} aria-live="polite">
-        {total === undefined ? "" : `${total.toLocaleString("en-US")} ${noun}${total === 1 ? "" : "s"}`}
+        {total === undefined ? "" : countOf(total, noun)}
       </Text>
     </Flex>
   );

@@ -26,8 +26,6 @@ export type RecordKind<R> = {
   add: string;
   /** The search box's placeholder and the noun of its count. */
   toolbar: { placeholder: string; noun: string };
-  /** The noun of the pager's names, when it is not the toolbar's. */
-  pagerNoun?: string;
   /** What a failed load says, unless the tab gives its own `error`. */
   failure?: { title: string; description: string };
   /** What the list says when the search finds nothing. */
@@ -234,7 +232,6 @@ export function RecordTab<T, R>({
         listing={kind.listing}
         toolbar={kind.toolbar}
         listLabel={kind.title}
-        pager={kind.pagerNoun ? { noun: kind.pagerNoun } : undefined}
       />
       {forms}
       {picture ? (

@@ -42,7 +42,6 @@ const SALESPEOPLE: RecordKind<AdminSalesperson> = {
   listing: "salespeople",
   add: "Add Salesperson",
   toolbar: { placeholder: "Search by name, email, dealership or city", noun: "salesperson" },
-  pagerNoun: "salespeople",
   failure: { title: "Failed to fetch salespeople", description: "Check your connection and try again." },
   none: { title: "No salespeople found", description: "Try another search." },
   picture: {
