@@ -360,7 +360,7 @@ describe("changes", () => {
     }
     const api = h.caller({
       user: other.user,
-      session: { id: "s", userId: other.userId, expiresAt: new Date() },
+      session: { id: "s", userId: other.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const refusal = (error: { code: string; message: string }) => ({
       code: error.code,

@@ -28,7 +28,7 @@ const sessions = {
 function callerFor(role: Role) {
   if (role === "anonymous") return h.caller();
   const s = sessions[role];
-  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date() } });
+  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
 }
 
 async function appointment(customerId: string, salespersonId: number, daysAhead: number) {
@@ -438,6 +438,11 @@ const EXPECTED: Record<string, Tier> = {
   "analytics.feedbackExport": "staff",
   "auth.verifyMfa": "public",
   "admin.verifyMfa": "public",
+  "admin.passkeyOptions": "public",
+  "admin.verifyPasskey": "public",
+  "admin.reauthenticationMethods": "admin",
+  "admin.reauthenticationOptions": "admin",
+  "admin.reauthenticate": "admin",
   "security.overview": "signedIn",
   "security.mfaStatus": "signedIn",
   "security.setupMfa": "signedIn",

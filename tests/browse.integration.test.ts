@@ -209,7 +209,7 @@ describe("a registration that claims a dealership", () => {
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const booker = h.caller({
       user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(
       booker.appointments.book({
@@ -252,7 +252,7 @@ describe("a registration that claims a dealership", () => {
       }
       const api = h.caller({
         user,
-        session: user ? { id: "s", userId: user.id, expiresAt: new Date() } : null,
+        session: user ? { id: "s", userId: user.id, expiresAt: new Date(), authenticatedAt: new Date() } : null,
       });
       const today = await api.appointments.availableToday({ id }).catch(refusal);
       if ("slots" in today) seen.push("availableToday");

@@ -36,7 +36,7 @@ function managerCaller(geocoderAt?: string) {
   return h.caller({
     env: { ...h.env, GEOCODER_URL: geocoderAt },
     user: manager.user,
-    session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+    session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
   });
 }
 

@@ -96,6 +96,8 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "security.addPasskey": { name: "Fuzz key", response: WEBAUTHN_ANSWER.registration },
   "security.renamePasskey": { name: "Fuzz key" },
   "auth.passkeySignIn": { response: WEBAUTHN_ANSWER.authentication },
+  "admin.verifyPasskey": { response: WEBAUTHN_ANSWER.authentication },
+  "admin.reauthenticate": { passkey: WEBAUTHN_ANSWER.authentication },
   // The base registration names a listed dealership; the "not listed" dealership object is varied like any field.
   "salespersonAuth.register": { application: undefined },
 };
@@ -346,6 +348,8 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     params: ["id"],
   },
   { method: "POST", path: "/api/auth/passkey", procedure: "auth.passkeySignIn" },
+  { method: "POST", path: "/api/admin/verify-passkey", procedure: "admin.verifyPasskey" },
+  { method: "POST", path: "/api/admin/reauthenticate", procedure: "admin.reauthenticate" },
   {
     method: "DELETE",
     path: "/api/security/linked-accounts/:provider",

@@ -140,7 +140,7 @@ describe("a manager reaches only their own dealership", () => {
     const theirs = await member(B);
     const api = h.caller({
       user: managerA.user,
-      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const team = await api.manager.team({ page: 1, pageSize: 100 });
     const performance = await api.manager.performance();
@@ -259,7 +259,7 @@ describe("adding salespeople", () => {
     expect(edit.status).toBe(404);
     const api = h.caller({
       user: managerA.user,
-      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(api.portal.overview({ salespersonId: independent.id })).rejects.toMatchObject({
       code: "FORBIDDEN",
@@ -565,7 +565,7 @@ describe("removing, verifying and rejecting", () => {
     const rejected = await member(A, { verified: false });
     const api = h.caller({
       user: managerA.user,
-      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const waiting = (await api.manager.pendingVerifications()).map((m) => m.id);
     expect(waiting).toEqual(expect.arrayContaining([pending.id, rejected.id]));
@@ -608,7 +608,7 @@ describe("the manager's audit trail", () => {
              (${managerA.userId}, 'manager', 'salesperson.add', 'salesperson', '1', ${A.id}, '198.51.100.5')`;
     const asManager = h.caller({
       user: managerA.user,
-      session: { id: "s", userId: managerA.userId, expiresAt: new Date() },
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const page = await asManager.audit.list({ pageSize: 100 });
     const byAdmin = page.items.find((e) => e.action === "dealership.update");

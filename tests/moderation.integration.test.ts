@@ -32,7 +32,7 @@ beforeAll(async () => {
 function api(who: Session) {
   return h.caller({
     user: who.user,
-    session: { id: "s", userId: who.userId, expiresAt: new Date() },
+    session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     ip: "203.0.113.7",
   });
 }

@@ -34,7 +34,7 @@ type Who = keyof typeof sessions;
 
 function callerFor(who: Who) {
   const s = sessions[who];
-  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date() } });
+  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
 }
 
 function callPath(caller: unknown, path: string) {

@@ -258,7 +258,7 @@ describe("dashboard analytics", () => {
   it("counts a completed visit and a profile view, from real rows", async () => {
     const api = h.caller({
       user: owner.user,
-      session: { id: "s", userId: owner.userId, expiresAt: new Date() },
+      session: { id: "s", userId: owner.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const before = await api.portal.overview({ period: "30d" });
     expect(before.appointmentsOverTime).toHaveLength(30);
@@ -293,14 +293,14 @@ describe("dashboard analytics", () => {
   it("keeps dashboards private: another salesperson gets 403, the manager may look", async () => {
     const strangerApi = h.caller({
       user: other.user,
-      session: { id: "s", userId: other.userId, expiresAt: new Date() },
+      session: { id: "s", userId: other.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(strangerApi.portal.overview({ period: "30d", salespersonId: sp!.id })).rejects.toMatchObject(
       { code: "FORBIDDEN" },
     );
     const managerApi = h.caller({
       user: manager.user,
-      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+      session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     expect((await managerApi.portal.overview({ period: "7d", salespersonId: sp!.id })).period).toBe("7d");
   });
@@ -311,7 +311,7 @@ describe("verification by the dealership", () => {
     await h.sql`update salespeople set verified_at = null where id = ${colleague!.id}`;
     const managerApi = h.caller({
       user: manager.user,
-      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+      session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const done = await managerApi.portal.verify({ salespersonId: colleague!.id });
     expect(done.verifiedAt).toBeInstanceOf(Date);
@@ -322,7 +322,7 @@ describe("verification by the dealership", () => {
     expect(card.json.verifiedAt).toBeTruthy();
     const ownerApi = h.caller({
       user: owner.user,
-      session: { id: "s", userId: owner.userId, expiresAt: new Date() },
+      session: { id: "s", userId: owner.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(ownerApi.portal.verify({ salespersonId: colleague!.id })).rejects.toMatchObject({
       code: "FORBIDDEN",
@@ -334,7 +334,7 @@ describe("message response time", () => {
   it("measures the minutes from a buyer's message to the reply, and flags unanswered threads", async () => {
     const api = h.caller({
       user: owner.user,
-      session: { id: "s", userId: owner.userId, expiresAt: new Date() },
+      session: { id: "s", userId: owner.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const [conversation] = await h.sql<{ id: number }[]>`
       insert into conversations (customer_id, salesperson_id, contact_method) values (${customer.userId}, ${sp!.id}, 'email') returning id`;

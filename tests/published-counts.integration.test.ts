@@ -18,7 +18,7 @@ const manager = await h.signIn(person.manager_email, "manager");
 const seller = await h.signIn(person.email, "salesperson");
 const sellerApi = h.caller({
   user: seller.user,
-  session: { id: "s", userId: seller.userId, expiresAt: new Date() },
+  session: { id: "s", userId: seller.userId, expiresAt: new Date(), authenticatedAt: new Date() },
 });
 
 /** A visit of `buyer` with the salesperson that ended an hour ago and that staff marked completed. */

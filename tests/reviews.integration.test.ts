@@ -67,7 +67,7 @@ describe("purchase-verified ratings", () => {
   it("accepts the customer's own completed visit once and updates the averages in the same transaction", async () => {
     const appointmentId = await visit();
     const eligible = await h
-      .caller({ user: customer.user, session: { id: "s", userId: customer.userId, expiresAt: new Date() } })
+      .caller({ user: customer.user, session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() } })
       .reviews.eligibleAppointments({ salespersonId: sp!.id });
     expect(eligible.map((a) => a.id)).toContain(appointmentId);
     const res = await h.request("POST", "/api/ratings-submit", {
@@ -220,11 +220,11 @@ describe("purchase-verified ratings", () => {
     );
     const adminApi = h.caller({
       user: admin.user,
-      session: { id: "s", userId: admin.userId, expiresAt: new Date() },
+      session: { id: "s", userId: admin.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const salespersonApi = h.caller({
       user: salesperson.user,
-      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     for (const id of submitted.slice(0, 40)) {
       const flag = await salespersonApi.reviews.flag({ ratingId: id, reason: "Not a real visit" });
@@ -241,7 +241,7 @@ describe("purchase-verified ratings", () => {
     const editor = await h.signIn("editor@example.org");
     const api = h.caller({
       user: editor.user,
-      session: { id: "s", userId: editor.userId, expiresAt: new Date() },
+      session: { id: "s", userId: editor.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const appointmentId = await visit({ customerId: editor.userId });
     const { id } = await api.reviews.submit({ salespersonId: sp!.id, appointmentId, ...scores });
@@ -257,7 +257,7 @@ describe("purchase-verified ratings", () => {
     await expect(api.reviews.edit({ id, overallRating: 5 })).rejects.toMatchObject({ code: "CONFLICT" });
     const strangerApi = h.caller({
       user: stranger.user,
-      session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
+      session: { id: "s", userId: stranger.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     // Someone else's review answers as a missing one does.
     const refusal = (error: { code: string; message: string }) => ({
@@ -288,13 +288,13 @@ describe("reviews on the profile", () => {
     const ratingId = page.json.items[0].id;
     const api = h.caller({
       user: salesperson.user,
-      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await api.reviews.reply({ ratingId, body: "Thank you for visiting!" });
     await expect(api.reviews.reply({ ratingId, body: "Again" })).rejects.toMatchObject({ code: "CONFLICT" });
     const strangerSp = h.caller({
       user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(strangerSp.reviews.reply({ ratingId, body: "Not mine" })).rejects.toMatchObject({
       code: "FORBIDDEN",
@@ -309,12 +309,12 @@ describe("reviews on the profile", () => {
     >`select id from ratings where salesperson_id = ${sp!.id} and removed_at is null order by id limit 1`;
     const managerApi = h.caller({
       user: manager.user,
-      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+      session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const flag = await managerApi.reviews.flag({ ratingId: r!.id, reason: "Reviewer never visited" });
     const customerApi = h.caller({
       user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(
       customerApi.reviews.flag({ ratingId: r!.id, reason: "I do not like it" }),
@@ -346,7 +346,7 @@ describe("messaging", () => {
     await h.waitForMail((m) => m.to.includes(sp!.email) && m.text.includes("Is the blue one still there?"));
     const spApi = h.caller({
       user: salesperson.user,
-      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const inbox = await spApi.messages.conversations();
     expect(inbox.find((c) => c.id === conversationId)).toMatchObject({ unread: 1, side: "salesperson" });
@@ -356,12 +356,12 @@ describe("messaging", () => {
     await spApi.messages.reply({ conversationId, body: "Yes, come by Saturday." });
     const customerApi = h.caller({
       user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     expect((await customerApi.messages.conversations()).find((c) => c.id === conversationId)!.unread).toBe(1);
     const strangerApi = h.caller({
       user: stranger.user,
-      session: { id: "s", userId: stranger.userId, expiresAt: new Date() },
+      session: { id: "s", userId: stranger.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     // Someone else's conversation answers exactly as a missing one does; the attempt is recorded.
     const refusal = (error: { code: string; message: string }) => ({
@@ -423,7 +423,7 @@ describe("favorites", () => {
   it("saves and removes salespeople per customer", async () => {
     const api = h.caller({
       user: customer.user,
-      session: { id: "s", userId: customer.userId, expiresAt: new Date() },
+      session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await api.favorites.set({ salespersonId: sp!.id, saved: true });
     await api.favorites.set({ salespersonId: sp!.id, saved: true });
@@ -484,7 +484,7 @@ describe("misconduct reports", () => {
     expect((await api.reports.status({ trackingCode: anonymous.json.trackingCode })).status).toBe("open");
     const managerApi = h.caller({
       user: manager.user,
-      session: { id: "s", userId: manager.userId, expiresAt: new Date() },
+      session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const cases = await managerApi.reports.cases();
     expect(cases.length).toBe(3);
@@ -500,7 +500,7 @@ describe("misconduct reports", () => {
     });
     const salespersonApi = h.caller({
       user: salesperson.user,
-      session: { id: "s", userId: salesperson.userId, expiresAt: new Date() },
+      session: { id: "s", userId: salesperson.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     await expect(salespersonApi.reports.cases()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(

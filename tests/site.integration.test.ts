@@ -197,7 +197,7 @@ describe("site.contactMessages (administrators only)", () => {
     const admin = await h.signIn("inbox.admin@example.com", "admin");
     const api = h.caller({
       user: admin.user,
-      session: { id: "x", userId: admin.userId, expiresAt: new Date() },
+      session: { id: "x", userId: admin.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
     const { items, total } = await api.site.contactMessages({ limit: 3 });
     const [count] = await h.sql<{ n: number }[]>`select count(*)::int as n from contact_messages`;

@@ -38,6 +38,8 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   admin_login_failed: "Administrator sign-in failed",
   admin_login_throttled: "Administrator sign-in throttled",
   admin_logout: "Administrator signed out",
+  admin_reauthenticated: "Administrator confirmed their identity again",
+  admin_reauth_failed: "Administrator re-authentication failed",
   mfa_challenge: "Asked for the second factor",
   mfa_success: "Second factor accepted",
   mfa_failed: "Wrong second-factor code",
@@ -70,6 +72,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
 /** Event types that count as a failed attempt for the per-address escalation rule. */
 export const FAILURE_EVENT_TYPES = [
   "admin_login_failed",
+  "admin_reauth_failed",
   "login_link_rejected",
   "mfa_failed",
   "login_rate_limited",

@@ -203,6 +203,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/salesperson/auth/user": { as: "salesperson", url: "/salesperson/auth/user" },
     "/salesperson/auth/verify": { as: "public", url: `/salesperson/auth/verify?token=${f.linkToken}` },
     "/admin/verify": { as: "admin", url: "/admin/verify" },
+    "/admin/reauthentication": { as: "admin", url: "/admin/reauthentication" },
     "/admin/overview": { as: "admin", url: "/admin/overview" },
     "/admin/promotions": { as: "admin", url: "/admin/promotions" },
     "/admin/monitor": { as: "admin", url: "/admin/monitor" },

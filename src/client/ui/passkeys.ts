@@ -1,6 +1,13 @@
 // Passkey ceremonies in the browser, for the Security page and the sign-in pages. @simplewebauthn/browser is
 // imported only when a passkey is used, so pages without one (the landing page) never load it.
-import type { PasskeyCreationOptions, PasskeyRequestOptions } from "../../shared/schemas/security";
+import type {
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  PasskeySignInInput,
+} from "../../shared/schemas/security";
+
+/** A passkey's signed answer to a challenge, as the server reads it. */
+export type PasskeyAnswer = PasskeySignInInput["response"];
 
 const library = () => import("@simplewebauthn/browser");
 
@@ -22,13 +29,18 @@ export async function createPasskey(options: PasskeyCreationOptions) {
  * Asks the browser to sign a challenge with one of this site's passkeys. `autofill`: offer them in the e-mail
  * field's suggestions (conditional UI) instead of a dialog; answers null where the browser cannot.
  */
-export async function getPasskey(options: PasskeyRequestOptions, autofill = false) {
+export async function getPasskey(
+  options: PasskeyRequestOptions,
+  autofill = false,
+): Promise<PasskeyAnswer | null> {
   const { browserSupportsWebAuthnAutofill, startAuthentication } = await library();
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
-  return startAuthentication({
+  const answer = await startAuthentication({
     optionsJSON: options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
     useBrowserAutofill: autofill,
   });
+  // The library's extension results are a closed type; the server reads them as a record.
+  return answer as PasskeyAnswer;
 }
 
 /** Ends a pending autofill request (leaving the page). */

@@ -1,6 +1,7 @@
 // Changes to how an account is signed in to or used by programs (second factor, API keys): each needs a
 // recent sign-in, so a stolen or forgotten session cannot make them, and each is told to the account's address.
 import { RECENT_SIGN_IN_MINUTES } from "../../shared/constants";
+import { isAdmin } from "../access";
 import { appError } from "../appError";
 import type { Queryable } from "../db/client";
 import type { Context } from "../serviceContext";
@@ -8,10 +9,22 @@ import { signedInWithin } from "./session";
 
 export const REAUTH_MESSAGE = `For your security, sign in again to make this change (it needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes).`;
 
-/** Refuses with 403 REAUTH_REQUIRED unless the caller's session began within the last few minutes. */
+/**
+ * Refuses with 403 REAUTH_REQUIRED unless the caller signed in (or, an administrator, re-authenticated) within
+ * the last few minutes.
+ */
 export function requireRecentSignIn(ctx: Pick<Context, "session">): void {
   if (!signedInWithin(ctx.session, RECENT_SIGN_IN_MINUTES))
     throw appError("FORBIDDEN", REAUTH_MESSAGE, "REAUTH_REQUIRED");
+}
+
+/**
+ * What an administrator does with the most reach (role changes, exports of people's data) needs the same
+ * recent proof: the console asks for the password, the admin code and the second factor again. Other roles,
+ * and a program calling with an API key (created under this rule), are not asked.
+ */
+export function requireRecentAdminAuthentication(ctx: Pick<Context, "session" | "user">): void {
+  if (isAdmin(ctx.user) && !ctx.session?.byApiKey) requireRecentSignIn(ctx);
 }
 
 export type AccountChange =

@@ -181,6 +181,20 @@ export async function mfaEnabled(sql: Queryable, userId: string): Promise<boolea
   return row !== undefined;
 }
 
+/**
+ * An administrator's second factors: an authenticator app (TOTP, with its backup codes) and passkeys. Either
+ * one is the second step after the password and admin code, and either meets the platform's MFA requirement.
+ */
+export async function adminSecondFactors(
+  sql: Queryable,
+  userId: string,
+): Promise<{ totp: boolean; passkey: boolean }> {
+  const [row] = await sql<{ totp: boolean; passkey: boolean }[]>`
+    select exists (select 1 from user_mfa where user_id = ${userId} and enabled_at is not null) as totp,
+           exists (select 1 from passkeys where user_id = ${userId}) as passkey`;
+  return row ?? { totp: false, passkey: false };
+}
+
 /** Whether the platform requires administrators to use MFA (security settings). */
 export async function adminMfaRequired(sql: Queryable): Promise<boolean> {
   const [row] = await sql<{ required: boolean }[]>`

@@ -22,8 +22,18 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
-/** `createdAt` is when its sign-in happened (every sign-in issues a new session); unknown means long ago. */
-export type Session = { id: string; userId: string; expiresAt: Date; createdAt?: Date };
+/**
+ * `authenticatedAt` is when its holder last proved who they are: the sign-in (every sign-in issues a new
+ * session) or an administrator's re-authentication since; unknown means long ago. `byApiKey`: a program's
+ * API key stands in for a session, and no person is behind the call.
+ */
+export type Session = {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  authenticatedAt?: Date;
+  byApiKey?: true;
+};
 
 /** How long a session lives unused and at most, and how often its use is written down (sliding it). */
 type Lifetime = { idleMs: number; absoluteMs: number; slideAfterMs: number };
@@ -57,13 +67,13 @@ export async function createSession(
   const [user] = await sql<{ role: string }[]>`select role from users where id = ${userId}`;
   const lifetime = lifetimeOf(user?.role ?? "customer");
   const now = Date.now();
-  const session = { id, userId, expiresAt: new Date(now + lifetime.idleMs), createdAt: new Date(now) };
+  const session = { id, userId, expiresAt: new Date(now + lifetime.idleMs), authenticatedAt: new Date(now) };
   await sql`
     insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip_address, created_at,
                           last_activity_at)
     values (${id}, ${userId}, ${session.expiresAt}, ${new Date(now + lifetime.absoluteMs)},
-            ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ipAddress ?? null}, ${session.createdAt},
-            ${session.createdAt})`;
+            ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ipAddress ?? null}, ${session.authenticatedAt},
+            ${session.authenticatedAt})`;
   return { token, session };
 }
 
@@ -80,7 +90,7 @@ export function sessionUserColumns(sql: Queryable) {
 
 type SessionCheck = Pick<
   SessionRow,
-  "expires_at" | "absolute_expires_at" | "last_activity_at" | "created_at"
+  "expires_at" | "absolute_expires_at" | "last_activity_at" | "created_at" | "authenticated_at"
 > &
   Pick<UserRow, "disabled_at">;
 
@@ -90,7 +100,8 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
   const now = new Date();
   const [row] = await sql<(SessionUser & SessionCheck)[]>`
     select ${sessionUserColumns(sql)},
-           x.expires_at, x.absolute_expires_at, x.last_activity_at, x.created_at, u.disabled_at
+           x.expires_at, x.absolute_expires_at, x.last_activity_at, x.created_at, x.authenticated_at,
+           u.disabled_at
       from sessions x
       join users u on u.id = x.user_id
       left join salespeople s on s.user_id = u.id
@@ -98,7 +109,15 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
      where x.id = ${id} and x.expires_at > ${now}
      limit 1`;
   if (!row) return null;
-  const { expires_at, absolute_expires_at, last_activity_at, created_at, disabled_at, ...user } = row;
+  const {
+    expires_at,
+    absolute_expires_at,
+    last_activity_at,
+    created_at,
+    authenticated_at,
+    disabled_at,
+    ...user
+  } = row;
   // The role's own limits hold whatever the row says: an account made administrator keeps no long session.
   const lifetime = lifetimeOf(user.role);
   const endsAt = Math.min(absolute_expires_at.getTime(), created_at.getTime() + lifetime.absoluteMs);
@@ -115,12 +134,21 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
     refreshed = true;
     expiresAt = slid;
   }
-  return { session: { id, userId: user.id, expiresAt, createdAt: created_at }, user, refreshed };
+  const session = { id, userId: user.id, expiresAt, authenticatedAt: authenticated_at ?? created_at };
+  return { session, user, refreshed };
 }
 
-/** Whether the session's sign-in happened within `minutes` (an unknown sign-in time never is). */
+/** Whether the session's holder proved who they are within `minutes` (an unknown time never is). */
 export function signedInWithin(session: Session | null, minutes: number, now = Date.now()): boolean {
-  return session?.createdAt !== undefined && now - session.createdAt.getTime() < minutes * MINUTE_MS;
+  const at = session?.authenticatedAt;
+  return at !== undefined && now - at.getTime() < minutes * MINUTE_MS;
+}
+
+/** Records that the session's holder proved who they are again, now (an administrator's re-authentication). */
+export async function markAuthenticated(sql: Queryable, sessionId: string): Promise<Date | null> {
+  const [row] = await sql<{ at: Date }[]>`
+    update sessions set authenticated_at = now() where id = ${sessionId} returning authenticated_at as at`;
+  return row?.at ?? null;
 }
 
 export async function invalidateSession(sql: Queryable, sessionId: string): Promise<void> {

@@ -102,7 +102,7 @@ export async function resolveSession(c: HonoContext<AppEnv>, deps: AppDeps): Pro
       id: `api-key:${found.key.id}`,
       userId: found.user.id,
       expiresAt: new Date(8.64e15),
-      createdAt: new Date(0),
+      byApiKey: true as const,
     };
     c.set("auth", { session, user: found.user, refreshed: false });
     c.set("apiKey", found.key);

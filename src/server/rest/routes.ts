@@ -1166,6 +1166,31 @@ export const REST_ROUTES: readonly MountedRoute[] = [
   /** The second step of a sign-in (link or admin form) when the account has MFA on. */
   route({ method: "POST", path: "/auth/verify-mfa", procedure: "auth.verifyMfa", input: "body" }),
   route({ method: "POST", path: "/admin/verify-mfa", procedure: "admin.verifyMfa", input: "body" }),
+  /** The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer. */
+  route({
+    method: "POST",
+    path: "/admin/passkey-options",
+    procedure: "admin.passkeyOptions",
+    input: "body",
+  }),
+  route({ method: "POST", path: "/admin/verify-passkey", procedure: "admin.verifyPasskey", input: "body" }),
+  /**
+   * Re-authentication: what it asks for, a passkey challenge, and the proof (password, admin code, second
+   * factor) that opens role changes, exports and new API keys to the session for a few minutes.
+   */
+  route({
+    method: "GET",
+    path: "/admin/reauthentication",
+    procedure: "admin.reauthenticationMethods",
+    input: "none",
+  }),
+  route({
+    method: "POST",
+    path: "/admin/reauthentication/passkey-options",
+    procedure: "admin.reauthenticationOptions",
+    input: "none",
+  }),
+  route({ method: "POST", path: "/admin/reauthenticate", procedure: "admin.reauthenticate", input: "body" }),
 
   // API keys of integrators: made, listed and revoked by a signed-in manager or administrator (never by a key)
   route({ method: "GET", path: "/api-keys/scopes", procedure: "apiKeys.scopes", input: "none" }),

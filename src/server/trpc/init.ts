@@ -135,13 +135,14 @@ export { AppError, appError, describeZodError };
  */
 async function refuseAdminWithoutRequiredMfa(ctx: Context, userId: string): Promise<void> {
   const [gate] = await ctx.sql<{ blocked: boolean }[]>`
-    select s.admin_mfa_required and not exists (
-             select 1 from user_mfa m where m.user_id = ${userId} and m.enabled_at is not null) as blocked
+    select s.admin_mfa_required
+           and not exists (select 1 from user_mfa m where m.user_id = ${userId} and m.enabled_at is not null)
+           and not exists (select 1 from passkeys p where p.user_id = ${userId}) as blocked
       from security_settings s where s.id = 1`;
   if (gate?.blocked) {
     throw appError(
       "FORBIDDEN",
-      "The platform requires administrators to use two-factor authentication. Turn it on under Security first.",
+      "The platform requires administrators to use two-factor authentication. Turn it on (or add a passkey) under Security first.",
       "MFA_REQUIRED",
     );
   }

@@ -13,7 +13,7 @@ import {
   text,
 } from "./common";
 import { publicDealership, salespersonCard } from "./salespeople";
-import { mfaChallenge } from "./security";
+import { authenticationResponse, mfaChallenge, secondFactorSchema } from "./security";
 
 /**
  * An id as a number or a string of digits (a REST path carries text), and nothing else: these ids name what
@@ -268,10 +268,57 @@ export const adminSession = z.object({
   user: sessionUser,
 });
 
+/** The second factors an administrator has: either one finishes a sign-in or a re-authentication. */
+export const adminSecondFactors = z
+  .object({
+    totp: z.boolean().describe("An authenticator app (or one of its backup codes)"),
+    passkey: z.boolean().describe("A passkey registered on the Security page"),
+  })
+  .describe("The second factors this administrator can use");
+export type AdminSecondFactors = z.output<typeof adminSecondFactors>;
+
 export const adminLoginAnswer = z.union([
-  mfaChallenge.extend({ token: z.undefined().optional(), user: z.undefined().optional() }),
+  mfaChallenge.extend({
+    methods: adminSecondFactors,
+    token: z.undefined().optional(),
+    user: z.undefined().optional(),
+  }),
   adminSession,
 ]);
+
+const challengeField = line({ error: "The sign-in has expired. Please start again." }).min(20).max(64);
+
+/** A passkey challenge for the second step of an administrator's sign-in. */
+export const adminPasskeyOptionsInput = z.strictObject({ challenge: challengeField });
+/** The second step of an administrator's sign-in, with a passkey. */
+export const adminPasskeySignInInput = z.strictObject({
+  challenge: challengeField,
+  response: authenticationResponse,
+});
+
+/**
+ * An administrator proving who they are again before a role change, an export or a new API key: the password,
+ * the admin code and, when the account has one, a second factor (a code, or a passkey's answer to
+ * `admin.reauthenticationOptions`).
+ */
+export const reauthenticateInput = z.strictObject({
+  password: z.string().min(1, "Enter your password").max(256, "Enter your password"),
+  adminCode: z.string().min(1, "Enter the admin code").max(128, "Enter the admin code"),
+  code: secondFactorSchema.optional(),
+  passkey: authenticationResponse.optional(),
+});
+export type ReauthenticateInput = z.input<typeof reauthenticateInput>;
+
+export const reauthentication = z.object({
+  authenticatedAt: z.date().describe("When this session's holder last proved who they are"),
+  validUntil: z.date().describe("Role changes, exports and new API keys are open to this session until then"),
+});
+
+/** What the re-authentication dialog asks for. */
+export const reauthenticationMethods = z.object({
+  email: z.string(),
+  methods: adminSecondFactors,
+});
 
 export const adminAccount = z.object({
   user: sessionUser,

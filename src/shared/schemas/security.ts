@@ -229,7 +229,7 @@ const registrationResponse = z.object({
 });
 
 /** The browser's answer to navigator.credentials.get(), as JSON (AuthenticationResponseJSON). */
-const authenticationResponse = z.object({
+export const authenticationResponse = z.object({
   id: base64url(1366),
   rawId: base64url(1366),
   type: z.literal("public-key"),

@@ -2,13 +2,15 @@ import { Box, Button, Container, Heading, Icon, Stack, Text } from "@chakra-ui/r
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { LuLogIn, LuShieldCheck } from "react-icons/lu";
+import { LuFingerprint, LuLogIn, LuShieldCheck } from "react-icons/lu";
+import type { AdminSecondFactors } from "../../../shared/schemas/admin";
 import { saveAdminSession } from "../../adminSession";
-import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorCode, apiErrorMessage, type RouterOutputs, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { getPasskey, passkeyBrowserError } from "../../ui/passkeys";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";
 
@@ -69,8 +71,9 @@ export function AdminLoginPage() {
   const queryClient = useQueryClient();
   const login = trpc.admin.login.useMutation();
   const verifyMfa = trpc.admin.verifyMfa.useMutation();
-  /** Set when the account has two-factor authentication: the password step passed, a code is next. */
-  const [challenge, setChallenge] = useState<string | null>(null);
+  /** Set when the account has a second factor: the password step passed, a code or a passkey is next. */
+  const [step, setStep] = useState<PendingStep | null>(null);
+  const challenge = step?.challenge ?? null;
   const [codeError, setCodeError] = useState<string | null>(null);
   const [form, setForm] = useState(NO_CREDENTIALS);
   const { email, password, adminCode } = form;
@@ -90,7 +93,7 @@ export function AdminLoginPage() {
       setForm((f) => ({ ...f, password: "", adminCode: "" }));
       if ("mfaRequired" in result) {
         setCodeError(null);
-        setChallenge(result.challenge);
+        setStep({ challenge: result.challenge, methods: result.methods });
         return;
       }
       await signedIn(result);
@@ -141,21 +144,23 @@ export function AdminLoginPage() {
                 Administrator Login
               </Heading>
               <Text color="fg.muted" fontSize="sm">
-                {challenge
-                  ? `Two-step verification: ${MFA_PROMPT.charAt(0).toLowerCase()}${MFA_PROMPT.slice(1)}.`
+                {step
+                  ? secondStepPrompt(step.methods)
                   : "Restricted to KnowBefore staff. Sign in with your email, password and admin authorization code."}
               </Text>
             </Stack>
-            {challenge ? (
-              <MfaCodeForm
-                pending={verifyMfa.isPending}
+            {step ? (
+              <SecondStep
+                step={step}
+                codePending={verifyMfa.isPending}
                 error={codeError}
-                onSubmit={(code) => void submitCode(code)}
+                setError={setCodeError}
+                onCode={(code) => void submitCode(code)}
+                onSignedIn={signedIn}
                 onCancel={() => {
-                  setChallenge(null);
+                  setStep(null);
                   setCodeError(null);
                 }}
-                cancelLabel="Start again"
               />
             ) : null}
             {challenge ? null : <FailureAlert message={error} />}
@@ -191,5 +196,85 @@ export function AdminLoginPage() {
         </Container>
       </Box>
     </PublicLayout>
+  );
+}
+
+type PendingStep = { challenge: string; methods: AdminSecondFactors };
+
+function secondStepPrompt(methods: AdminSecondFactors): string {
+  if (!methods.totp) return "Two-step verification: confirm with your passkey.";
+  const prompt = `${MFA_PROMPT.charAt(0).toLowerCase()}${MFA_PROMPT.slice(1)}`;
+  return `Two-step verification: ${prompt}${methods.passkey ? ", or use your passkey" : ""}.`;
+}
+
+/** The second step: a code form when the account has an authenticator app, a passkey button when it has one. */
+function SecondStep({
+  step,
+  codePending,
+  error,
+  setError,
+  onCode,
+  onSignedIn,
+  onCancel,
+}: {
+  step: PendingStep;
+  codePending: boolean;
+  error: string | null;
+  setError: (error: string | null) => void;
+  onCode: (code: string) => void;
+  onSignedIn: (session: RouterOutputs["admin"]["verifyPasskey"]) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const options = trpc.admin.passkeyOptions.useMutation();
+  const verify = trpc.admin.verifyPasskey.useMutation();
+  const [asking, setAsking] = useState(false);
+  const confirmWithPasskey = async () => {
+    setError(null);
+    setAsking(true);
+    try {
+      const response = await getPasskey(await options.mutateAsync({ challenge: step.challenge }));
+      if (response) await onSignedIn(await verify.mutateAsync({ challenge: step.challenge, response }));
+    } catch (failure) {
+      if (apiErrorCode(failure) !== undefined) setError(apiErrorMessage(failure, ADMIN_LOGIN_FAILED));
+      else if (failure instanceof TypeError) setError(ADMIN_NETWORK_ERROR);
+      else setError(passkeyBrowserError(failure));
+    } finally {
+      setAsking(false);
+    }
+  };
+  const passkeyButton = step.methods.passkey ? (
+    <Button
+      colorPalette="blue"
+      variant={step.methods.totp ? "outline" : "solid"}
+      size="lg"
+      loading={asking}
+      loadingText="Waiting for your passkey…"
+      disabled={codePending}
+      onClick={() => void confirmWithPasskey()}
+    >
+      <LuFingerprint /> Use a passkey
+    </Button>
+  ) : null;
+  if (step.methods.totp)
+    return (
+      <Stack gap="3">
+        <MfaCodeForm
+          pending={codePending}
+          error={error}
+          onSubmit={onCode}
+          onCancel={onCancel}
+          cancelLabel="Start again"
+        />
+        {passkeyButton}
+      </Stack>
+    );
+  return (
+    <Stack gap="4">
+      <FailureAlert message={error} />
+      {passkeyButton}
+      <Button variant="plain" size="sm" color="blue.700" disabled={asking} onClick={onCancel}>
+        Start again
+      </Button>
+    </Stack>
   );
 }

@@ -7,7 +7,6 @@ import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { LuFingerprint } from "react-icons/lu";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { PasskeySignInInput } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { cancelPasskeyRequest, getPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
 import { safeRedirectPath } from "../../ui/session";
@@ -45,7 +44,7 @@ export function PasskeySignIn() {
     setError(null);
     try {
       // Extension results are an open record on the wire; the browser types name the known ones.
-      signedIn(await signIn.mutateAsync({ response: response as PasskeySignInInput["response"] }));
+      signedIn(await signIn.mutateAsync({ response }));
     } catch (failure) {
       setError(apiErrorMessage(failure, FAILED));
     } finally {

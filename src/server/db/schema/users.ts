@@ -47,6 +47,11 @@ export const sessions = pgTable(
     ipAddress: text("ip_address"),
     createdAt: stampedNow("created_at"),
     lastActivityAt: stampedNow("last_activity_at"),
+    /**
+     * When its holder last proved who they are (the sign-in, or a re-authentication since): what a change
+     * that needs a recent sign-in reads. Null means the sign-in, `created_at`.
+     */
+    authenticatedAt: instant("authenticated_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

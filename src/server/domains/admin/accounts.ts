@@ -14,6 +14,7 @@ import { createSalespersonInput } from "../../../shared/schemas/admin";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
@@ -141,6 +142,7 @@ export async function createUser(ctx: Context, input: z.output<typeof createUser
  * from the last active administrator is refused.
  */
 export async function changeRole(ctx: Context, input: z.output<typeof changeRoleInput>) {
+  requireRecentAdminAuthentication(ctx);
   return commitBrowseChange(ctx, async (tx: postgres.TransactionSql) => {
     const account = await lockAccount(tx, input.id);
     if (input.target.role === "admin") {

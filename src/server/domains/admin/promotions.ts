@@ -10,6 +10,7 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
@@ -54,6 +55,7 @@ export async function fileRequest(ctx: Context, tx: Queryable, userId: string, r
 }
 
 export async function requestPromotion(ctx: Context, input: z.output<typeof requestPromotionInput>) {
+  requireRecentAdminAuthentication(ctx);
   return ctx.sql.begin(async (tx: postgres.TransactionSql) => {
     const id = await fileRequest(ctx, tx, input.userId, input.reason);
     return readPromotion(tx, id);
@@ -87,6 +89,7 @@ const OUTCOME = { approve: "approved", decline: "declined", withdraw: "withdrawn
  * password set by `npm run admin:create`).
  */
 export async function decidePromotion(ctx: Context, input: z.output<typeof decidePromotionInput>) {
+  requireRecentAdminAuthentication(ctx);
   return commitBrowseChange(ctx, async (tx: postgres.TransactionSql) => {
     const [open] = await tx<{ user_id: string; requested_by: string | null }[]>`
       select user_id, requested_by from admin_promotions

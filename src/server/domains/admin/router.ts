@@ -16,6 +16,7 @@ import {
   updateUserInput,
 } from "../../../shared/schemas/admin";
 import * as common from "../../../shared/schemas/common";
+import * as security from "../../../shared/schemas/security";
 import { verifyMfaInput } from "../../../shared/schemas/security";
 import { router } from "../../trpc/init";
 import { admin, adminAccount, anyone, anyoneBeforeMfa } from "../../trpc/procedures";
@@ -27,7 +28,16 @@ import {
   updateDealership,
   uploadDealershipLogo,
 } from "./dealerships";
-import { adminLogin, adminLogout, adminVerifyMfa } from "./login";
+import {
+  adminLogin,
+  adminLogout,
+  adminPasskeyOptions,
+  adminVerifyMfa,
+  adminVerifyPasskey,
+  reauthenticate,
+  reauthenticationMethods,
+  reauthenticationOptions,
+} from "./login";
 import { monitorSnapshot } from "./monitor";
 import { adminOverview } from "./overview";
 import { decidePromotion, listPromotions, requestPromotion } from "./promotions";
@@ -45,6 +55,24 @@ export const adminRouter = router({
   login: anyoneBeforeMfa.mutation(adminLoginInput, shape.adminLoginAnswer, adminLogin),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
   verifyMfa: anyoneBeforeMfa.mutation(verifyMfaInput, shape.adminSession, adminVerifyMfa),
+  /** The second step with a passkey instead: a challenge for the account's passkeys, then its answer. */
+  passkeyOptions: anyoneBeforeMfa.mutation(
+    shape.adminPasskeyOptionsInput,
+    security.passkeyRequestOptions,
+    adminPasskeyOptions,
+  ),
+  verifyPasskey: anyoneBeforeMfa.mutation(
+    shape.adminPasskeySignInInput,
+    shape.adminSession,
+    adminVerifyPasskey,
+  ),
+  /**
+   * Re-authentication (docs/product/admin.md#re-authentication): what it asks for, a passkey challenge, and
+   * the proof itself, after which role changes, exports and new API keys are open for a few minutes.
+   */
+  reauthenticationMethods: adminAccount.query(shape.reauthenticationMethods, reauthenticationMethods),
+  reauthenticationOptions: adminAccount.mutation(security.passkeyRequestOptions, reauthenticationOptions),
+  reauthenticate: adminAccount.mutation(shape.reauthenticateInput, shape.reauthentication, reauthenticate),
   verify: adminAccount.query(shape.adminAccount, (ctx) => ({
     user: ctx.user,
     expiresAt: ctx.session.expiresAt,

@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/schemas/analytics";
 import type { ListPage } from "../../../shared/schemas/common";
 import { type FeedbackScope, feedbackScope } from "../../access";
+import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { publishedReview } from "../reviews/published";
@@ -146,6 +147,7 @@ export async function feedbackComments(
 
 /** Every row the feed's filters match, as CSV through the product's one writer. */
 export async function feedbackExport(ctx: Caller, input: FeedbackExportQuery) {
+  requireRecentAdminAuthentication(ctx);
   const scope = await feedbackScope(ctx.sql, ctx.user, input);
   const where = inScope(ctx.sql, scope, periodStart(input.period));
   const rows = await ctx.sql<FeedbackComment[]>`

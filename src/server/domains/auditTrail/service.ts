@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/auditTrail";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipStaffSql, isAdmin } from "../../access";
+import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
@@ -112,6 +113,7 @@ export function auditCsv(rows: readonly AuditEntryView[]): string {
  * at most AUDIT_EXPORT_MAX_ROWS) as a CSV download.
  */
 export async function exportAudit(ctx: Authed, input: AuditExportQuery): Promise<AuditExport> {
+  requireRecentAdminAuthentication(ctx);
   const { format = "json", ...filters } = input ?? {};
   if (format === "json") return { format, page: await listAudit(ctx, filters) };
   const rows = await ctx.sql<AuditEntryView[]>`

@@ -12,6 +12,7 @@ import type {
 } from "../../../shared/schemas/compliance";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
+import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
@@ -201,6 +202,7 @@ export async function updateGdprRequest(ctx: Authed, input: UpdateGdprRequestInp
 
 /** The stored export of a completed access or portability request, as JSON or a zip of CSVs. */
 export async function downloadExport(ctx: Authed, input: { id: number; format: "json" | "zip" }) {
+  requireRecentAdminAuthentication(ctx);
   const [row] = await ctx.sql<{ exportData: PersonalDataExport | null; userId: string }[]>`
     select export_data as "exportData", user_id as "userId" from gdpr_requests
      where id = ${input.id} ${isAdmin(ctx.user) ? ctx.sql`` : ctx.sql`and user_id = ${ctx.user.id}`}`;

@@ -19,6 +19,7 @@ import { PASSKEY } from "../../../shared/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
+import { adminMfaRequired } from "../../auth/mfa";
 import { recordSecurityEvent, refuseAsMissing } from "../../auth/securityEvents";
 import { accountSuspended, isSuspended } from "../../auth/suspension";
 import type { Queryable } from "../../db/client";
@@ -84,16 +85,6 @@ async function takeChallenge(
 
 // Adding a passkey -----------------------------------------------------------------------------------------
 
-/** Administrators' second factor is the console's own flow; passkeys are for everyone else's accounts. */
-function refuseAdministrators(ctx: Authed) {
-  if (isAdmin(ctx.user))
-    throw appError(
-      "FORBIDDEN",
-      "Administrators sign in through the administrator console, so passkeys cannot be added to their accounts.",
-      "PASSKEYS_NOT_FOR_ADMINS",
-    );
-}
-
 /** uuid to the 16 bytes WebAuthn's user handle carries (at most 64 bytes, and no e-mail address). */
 function userHandle(userId: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(userId.replaceAll("-", ""), "hex"));
@@ -101,7 +92,6 @@ function userHandle(userId: string): Uint8Array<ArrayBuffer> {
 
 export async function passkeyRegistrationOptions(ctx: Authed): Promise<PasskeyCreationOptions> {
   requireRecentSignIn(ctx);
-  refuseAdministrators(ctx);
   const existing = await ctx.sql<Pick<PasskeyRow, "credential_id" | "transports">[]>`
     select credential_id, transports from passkeys where user_id = ${ctx.user.id}`;
   if (existing.length >= PASSKEY.maxPerUser)
@@ -135,7 +125,6 @@ const passkeyColumns = (sql: Queryable) => sql`
 
 export async function addPasskey(ctx: Authed, input: AddPasskeyInput): Promise<PasskeyView> {
   requireRecentSignIn(ctx);
-  refuseAdministrators(ctx);
   const challenge = await takeChallenge(
     ctx.sql,
     input.response.response.clientDataJSON,
@@ -197,8 +186,23 @@ export async function renamePasskey(ctx: Authed, input: { id: number; name: stri
   return row;
 }
 
-/** Own passkeys only. Removing the last one is fine: the e-mailed link always remains a way in. */
+/**
+ * Own passkeys only. Removing the last one is fine: the e-mailed link always remains a way in. An
+ * administrator whom the platform requires to use two-factor authentication keeps one second factor: the
+ * last passkey goes only when the authenticator app is on.
+ */
 export async function removePasskey(ctx: Authed, input: { id: number }): Promise<{ ok: true }> {
+  if (isAdmin(ctx.user) && (await adminMfaRequired(ctx.sql))) {
+    const [left] = await ctx.sql<{ others: number; totp: boolean }[]>`
+      select (select count(*)::int from passkeys where user_id = ${ctx.user.id} and id <> ${input.id}) as others,
+             exists (select 1 from user_mfa where user_id = ${ctx.user.id} and enabled_at is not null) as totp`;
+    if (left && left.others === 0 && !left.totp)
+      throw appError(
+        "CONFLICT",
+        "The platform requires administrators to use two-factor authentication: turn on an authenticator app before removing your last passkey.",
+        "MFA_REQUIRED",
+      );
+  }
   const [row] = await ctx.sql<Pick<PasskeyRow, "name">[]>`
     delete from passkeys where id = ${input.id} and user_id = ${ctx.user.id} returning name`;
   if (!row)
@@ -236,18 +240,39 @@ async function refuseSignIn(ctx: Context, userId: string | null, why: string, co
 }
 
 /**
- * Signs in with a passkey. User verification is required, so the passkey is something held and something
- * known or been (docs/product/security.md#passkeys): the session starts without asking for a TOTP code, through
- * the same session start as a sign-in link.
+ * A challenge for one account's own passkeys: an administrator's second factor, at sign-in (after the password
+ * and admin code) and when re-authenticating. The answer must come from one of them (`verifyAssertion`).
  */
-export async function signInWithPasskey(ctx: Context, input: PasskeySignInInput) {
-  await limitRedemptions(ctx);
-  const { response } = input;
-  const challenge = await takeChallenge(ctx.sql, response.response.clientDataJSON, "authentication", null);
+export async function passkeyOptionsFor(ctx: Context, userId: string): Promise<PasskeyRequestOptions> {
+  const own = await ctx.sql<Pick<PasskeyRow, "credential_id" | "transports">[]>`
+    select credential_id, transports from passkeys where user_id = ${userId} order by id`;
+  if (own.length === 0)
+    throw appError("BAD_REQUEST", "This account has no passkey. Use your authenticator app.", "PASSKEY_NONE");
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx.env).id,
+    userVerification: "required",
+    timeout: PASSKEY.ceremonyTimeoutMs,
+    allowCredentials: own.map((p) => ({ id: p.credential_id, transports: p.transports })),
+  });
+  await keepChallenge(ctx.sql, options.challenge, "authentication", userId);
+  return options as PasskeyRequestOptions;
+}
+
+/**
+ * Checks a signed challenge: that the challenge was ours and unused (a sign-in's when `owner` is null, else
+ * the one issued for `owner`), the passkey registered (to `owner`, when given), the user handle, the signature
+ * and a growing counter. Answers the passkey and its account's state; refusals are recorded and thrown.
+ */
+export async function verifyAssertion(
+  ctx: Context,
+  response: PasskeySignInInput["response"],
+  owner: string | null,
+): Promise<Credential> {
+  const challenge = await takeChallenge(ctx.sql, response.response.clientDataJSON, "authentication", owner);
   if (!challenge)
     throw await refuseSignIn(
       ctx,
-      null,
+      owner,
       "unknown or used challenge",
       "PASSKEY_CHALLENGE_INVALID",
       EXPIRED_MESSAGE,
@@ -255,17 +280,8 @@ export async function signInWithPasskey(ctx: Context, input: PasskeySignInInput)
   const [passkey] = await ctx.sql<Credential[]>`
     select p.id, p.user_id, p.public_key, p.counter::float8 as counter, p.transports, u.role, u.disabled_at, u.suspension_reason
       from passkeys p join users u on u.id = p.user_id
-     where p.credential_id = ${response.id}`;
-  if (!passkey) throw await refuseSignIn(ctx, null, "unknown passkey", "PASSKEY_UNKNOWN", UNKNOWN_MESSAGE);
-  if (isSuspended(passkey)) throw accountSuspended();
-  if (passkey.disabled_at || isAdmin(passkey))
-    throw await refuseSignIn(
-      ctx,
-      passkey.user_id,
-      "account closed to passkeys",
-      "PASSKEY_UNKNOWN",
-      UNKNOWN_MESSAGE,
-    );
+     where p.credential_id = ${response.id} ${owner ? ctx.sql`and p.user_id = ${owner}` : ctx.sql``}`;
+  if (!passkey) throw await refuseSignIn(ctx, owner, "unknown passkey", "PASSKEY_UNKNOWN", UNKNOWN_MESSAGE);
   const handle = response.response.userHandle;
   if (handle && handle !== Buffer.from(userHandle(passkey.user_id)).toString("base64url"))
     throw await refuseSignIn(
@@ -295,7 +311,7 @@ export async function signInWithPasskey(ctx: Context, input: PasskeySignInInput)
     });
     if (result.verified) newCounter = result.authenticationInfo.newCounter;
   } catch (error) {
-    ctx.logger.info(`passkey sign-in refused: ${(error as Error).message}`);
+    ctx.logger.info(`passkey refused: ${(error as Error).message}`);
   }
   if (newCounter === null)
     throw await refuseSignIn(
@@ -317,6 +333,27 @@ export async function signInWithPasskey(ctx: Context, input: PasskeySignInInput)
       "signature counter went back",
       "PASSKEY_NOT_VERIFIED",
       NOT_VERIFIED_MESSAGE,
+    );
+  return passkey;
+}
+
+/**
+ * Signs in with a passkey. User verification is required, so the passkey is something held and something
+ * known or been (docs/product/security.md#passkeys): the session starts without asking for a TOTP code, through
+ * the same session start as a sign-in link. Not for administrators: their passkey is the second factor after
+ * the password and admin code, never the whole sign-in.
+ */
+export async function signInWithPasskey(ctx: Context, input: PasskeySignInInput) {
+  await limitRedemptions(ctx);
+  const passkey = await verifyAssertion(ctx, input.response, null);
+  if (isSuspended(passkey)) throw accountSuspended();
+  if (passkey.disabled_at || isAdmin(passkey))
+    throw await refuseSignIn(
+      ctx,
+      passkey.user_id,
+      "account closed to passkeys",
+      "PASSKEY_UNKNOWN",
+      UNKNOWN_MESSAGE,
     );
   return startSession(ctx, passkey.user_id, {
     eventType: "passkey_login_success",

@@ -10,6 +10,8 @@ import { noticeAccountChange, requireRecentSignIn, revokeUsersApiKeys } from "..
 import { setSessionCookie } from "../../auth/cookies";
 import {
   adminMfaRequired,
+  adminSecondFactors,
+  type Challenge,
   type ChallengePurpose,
   type CodeCheck,
   checkSecondFactor,
@@ -35,7 +37,7 @@ function refuseCode(result: Exclude<CodeCheck, "ok">, message: string): never {
 }
 
 /** Records a failed or locked code as a security event, then refuses it. */
-async function codeFailed(
+export async function codeFailed(
   ctx: Context,
   userId: string,
   result: Exclude<CodeCheck, "ok">,
@@ -132,10 +134,14 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
  */
 export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true }> {
   requireRecentSignIn(ctx);
-  if (isAdmin(ctx.user) && (await adminMfaRequired(ctx.sql))) {
+  if (
+    isAdmin(ctx.user) &&
+    (await adminMfaRequired(ctx.sql)) &&
+    !(await adminSecondFactors(ctx.sql, ctx.user.id)).passkey
+  ) {
     throw appError(
       "CONFLICT",
-      "The platform requires administrators to use two-factor authentication, so it cannot be turned off.",
+      "The platform requires administrators to use two-factor authentication, so it cannot be turned off without a passkey to take its place.",
       "MFA_REQUIRED",
     );
   }
@@ -161,38 +167,61 @@ export async function regenerateBackupCodes(ctx: Authed, code: string): Promise<
   return { backupCodes };
 }
 
+const CHALLENGE_EXPIRED = "This sign-in has expired. Please start again.";
+
+/** The sign-in waiting for its second step, or a refusal when it expired or was used. */
+export async function openChallenge(ctx: Context, challenge: string, purpose: ChallengePurpose) {
+  const open = await readChallenge(ctx.sql, challenge, purpose);
+  if (!open) throw appError("UNAUTHORIZED", CHALLENGE_EXPIRED, "MFA_CHALLENGE_EXPIRED");
+  return open;
+}
+
 /**
- * The second step of a sign-in: the challenge the first step answered and a code (or backup code). A
- * `session` challenge sets the session cookie; an `admin` one answers the console's bearer token.
+ * Ends a sign-in whose second factor passed: the challenge is used up (once), the session starts. A `session`
+ * challenge sets the session cookie; an `admin` one answers the console's bearer token.
  */
+export async function finishSecondStep(
+  ctx: Context,
+  challenge: string,
+  open: Challenge,
+  purpose: ChallengePurpose,
+  eventType: string,
+) {
+  if (!(await consumeChallenge(ctx.sql, challenge))) {
+    throw appError("UNAUTHORIZED", CHALLENGE_EXPIRED, "MFA_CHALLENGE_EXPIRED");
+  }
+  if (ctx.session) await ctx.sql`delete from sessions where id = ${ctx.session.id}`;
+  const { token, session } = await createSession(ctx.sql, open.userId, {
+    userAgent: ctx.userAgent,
+    ipAddress: ctx.ip,
+  });
+  await recordSecurityEvent(ctx, {
+    eventType,
+    userId: open.userId,
+    details: purpose === "admin" ? "administrator console" : undefined,
+  });
+  if (purpose === "session")
+    setSessionCookie(ctx.resHeaders, token, session.expiresAt, ctx.env.COOKIE_SECURE);
+  return { token, expiresAt: session.expiresAt, userId: open.userId, redirectTo: open.redirectTo };
+}
+
+/** The second step of a sign-in with a code (or backup code): the challenge the first step answered. */
 export async function completeMfaSignIn(
   ctx: Context,
   input: { challenge: string; code: string },
   purpose: ChallengePurpose,
 ) {
-  const challenge = await readChallenge(ctx.sql, input.challenge, purpose);
-  if (!challenge) {
-    throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.", "MFA_CHALLENGE_EXPIRED");
-  }
+  const open = await openChallenge(ctx, input.challenge, purpose);
   const backup = !/^\d{6}$/.test(input.code.replace(/\s/g, ""));
-  const result = await checkSecondFactor(ctx.sql, ctx.secrets, challenge.userId, input.code);
+  const result = await checkSecondFactor(ctx.sql, ctx.secrets, open.userId, input.code);
   if (result !== "ok") {
-    await codeFailed(ctx, challenge.userId, result, "That code is not right. Try again.");
+    await codeFailed(ctx, open.userId, result, "That code is not right. Try again.");
   }
-  if (!(await consumeChallenge(ctx.sql, input.challenge))) {
-    throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.", "MFA_CHALLENGE_EXPIRED");
-  }
-  if (ctx.session) await ctx.sql`delete from sessions where id = ${ctx.session.id}`;
-  const { token, session } = await createSession(ctx.sql, challenge.userId, {
-    userAgent: ctx.userAgent,
-    ipAddress: ctx.ip,
-  });
-  await recordSecurityEvent(ctx, {
-    eventType: backup ? "mfa_backup_code_used" : "mfa_success",
-    userId: challenge.userId,
-    details: purpose === "admin" ? "administrator console" : undefined,
-  });
-  if (purpose === "session")
-    setSessionCookie(ctx.resHeaders, token, session.expiresAt, ctx.env.COOKIE_SECURE);
-  return { token, expiresAt: session.expiresAt, userId: challenge.userId, redirectTo: challenge.redirectTo };
+  return finishSecondStep(
+    ctx,
+    input.challenge,
+    open,
+    purpose,
+    backup ? "mfa_backup_code_used" : "mfa_success",
+  );
 }

@@ -12,7 +12,7 @@ import type {
 import { SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { mfaEnabled } from "../../auth/mfa";
+import { adminSecondFactors } from "../../auth/mfa";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
@@ -101,10 +101,11 @@ export async function updateSecuritySettings(
   ctx: Authed,
   input: { adminMfaRequired: boolean },
 ): Promise<SecuritySettings> {
-  if (input.adminMfaRequired && !(await mfaEnabled(ctx.sql, ctx.user.id))) {
+  const own = await adminSecondFactors(ctx.sql, ctx.user.id);
+  if (input.adminMfaRequired && !own.totp && !own.passkey) {
     throw appError(
       "CONFLICT",
-      "Turn on two-factor authentication for your own account before requiring it of administrators.",
+      "Turn on two-factor authentication (or add a passkey) for your own account before requiring it of administrators.",
       "MFA_NOT_ENABLED",
     );
   }
