@@ -7,6 +7,11 @@
 // own createSession) and answers `{ token, expiresAt }`, so journeys that are not about sign-in can start
 // signed in. Sign-in itself stays covered end to end by the journeys that use the mailed link.
 //
+// `POST /admins` with `{ email, password }` makes an administrator of its own (as `npm run admin:create` does),
+// for journeys that change an administrator's sign-in (a passkey) without touching the demo administrator every
+// other journey signs in as. `POST /sessions/age` with `{ email }` makes that account's sessions look signed
+// in ten minutes ago, as a console left open would be, for the journeys of re-authentication.
+//
 // `POST /jobs/visit-closing` queues the scheduled visit-closing job at once (the app runs it every five minutes),
 // so a journey can watch a visit close itself without waiting for the next tick.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -16,6 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PgBoss from "pg-boss";
 import postgres from "postgres";
+import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/session";
 import { accountForLink } from "../src/server/domains/auth/linkRedemption";
 import { QUEUES } from "../src/server/jobs/queue";
@@ -99,16 +105,21 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-async function answerSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The e-mail address of a JSON request's body, or a 400. */
+async function emailOf(req: IncomingMessage): Promise<{ email: string; body: Record<string, unknown> }> {
   // JSON only: a page in the test browser cannot send this without a CORS preflight, which is never answered.
   if (!req.headers["content-type"]?.startsWith("application/json")) {
     throw new SessionRequestError(415, "send application/json");
   }
-  const body = (await readJson(req)) as { email?: unknown; role?: unknown } | null;
-  const parsed = emailSchema.safeParse(body?.email);
+  const body = ((await readJson(req)) ?? {}) as Record<string, unknown>;
+  const parsed = emailSchema.safeParse(body.email);
   if (!parsed.success) throw new SessionRequestError(400, "email is not a valid address");
-  const email = parsed.data;
-  const role = (body?.role ?? "customer") as Role;
+  return { email: parsed.data, body };
+}
+
+async function answerSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { email, body } = await emailOf(req);
+  const role = (body.role ?? "customer") as Role;
   if (!ROLES.includes(role)) throw new SessionRequestError(400, `role is one of ${ROLES.join(", ")}`);
   const sql = await appDatabase();
   const userId = await signInAccount(sql, email, role);
@@ -118,6 +129,41 @@ async function answerSession(req: IncomingMessage, res: ServerResponse): Promise
   });
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify({ token, expiresAt: session.expiresAt.toISOString() }));
+}
+
+async function answerAdmin(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { email, body } = await emailOf(req);
+  if (typeof body.password !== "string" || body.password.length < 12)
+    throw new SessionRequestError(400, "password is a string of at least 12 characters");
+  const sql = await appDatabase();
+  const [created] = await sql<{ id: string }[]>`
+    insert into users (email, role, first_name, last_name, password_hash)
+    values (${email}, 'admin', 'Second', 'Administrator', ${await hashPassword(body.password)})
+    on conflict (email) do nothing
+    returning id`;
+  if (!created) throw new SessionRequestError(409, `${email} already has an account`);
+  res.writeHead(201, { "content-type": "application/json" });
+  res.end(JSON.stringify(created));
+}
+
+async function answerAgeSessions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { email } = await emailOf(req);
+  const sql = await appDatabase();
+  const aged = await sql`
+    update sessions set created_at = now() - interval '10 minutes', authenticated_at = null
+     where user_id = (select id from users where email = ${email})
+    returning 1 as ok`;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ aged: aged.length }));
+}
+
+/** Answers a JSON request with `answer`; a refusal is its status and message, anything else a 500. */
+function json(req: IncomingMessage, res: ServerResponse, answer: typeof answerSession): void {
+  answer(req, res).catch((error: unknown) => {
+    const status = error instanceof SessionRequestError ? error.status : 500;
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+  });
 }
 
 /**
@@ -148,14 +194,9 @@ const smtp = await startSmtpSink();
 const stripe = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${appPort}/api/stripe/webhook` });
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  if (req.method === "POST" && url.pathname === "/session") {
-    answerSession(req, res).catch((error: unknown) => {
-      const status = error instanceof SessionRequestError ? error.status : 500;
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
-    });
-    return;
-  }
+  if (req.method === "POST" && url.pathname === "/session") return json(req, res, answerSession);
+  if (req.method === "POST" && url.pathname === "/admins") return json(req, res, answerAdmin);
+  if (req.method === "POST" && url.pathname === "/sessions/age") return json(req, res, answerAgeSessions);
   if (req.method === "POST" && url.pathname === "/jobs/visit-closing") {
     answerVisitClosing(res).catch((error: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });

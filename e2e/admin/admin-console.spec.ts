@@ -1,20 +1,11 @@
 // [ADMIN] journey: an administrator signs in through the form (e-mail, password, admin code), opens Users,
 // deletes a user with a reason and sees it confirmed; a wrong admin code answers 'Login failed'.
-// The e2e server runs without ADMIN_CODE on a loopback host, so the demo code is in force (src/server/env.ts).
 import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, fillAdminLogin } from "../support/admin";
 import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";
 
-const ADMIN = { email: "admin@example.com", password: "demo-admin-password", code: "KB-DEMO-2026" };
-
-async function fillLogin(page: import("@playwright/test").Page, code: string) {
-  await page.goto("/admin/login");
-  await expect(page.getByRole("heading", { name: "Administrator Login" })).toBeVisible({
-    timeout: FIRST_RENDER_TIMEOUT,
-  });
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByLabel("Admin code").fill(code);
-  await page.getByRole("button", { name: "Sign In" }).click();
+function fillLogin(page: import("@playwright/test").Page, code: string) {
+  return fillAdminLogin(page, { ...DEMO_ADMIN, code });
 }
 
 test("[ADMIN] journey: a wrong admin code answers 'Login failed'", async ({ page }) => {
@@ -36,7 +27,7 @@ test("[ADMIN] journey: sign in, delete a user with a reason, approve a transfer,
   const email = `e2e.delete.${Date.now()}@example.org`;
   await createTestSession(email, "customer");
 
-  await fillLogin(page, ADMIN.code);
+  await fillLogin(page, DEMO_ADMIN.code);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("adminSession"))).toContain("token");

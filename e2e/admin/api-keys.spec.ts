@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
 import { seriousAxeViolations } from "../public/support";
+import { signInAsAdmin } from "../support/admin";
 import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";
 
 test("[ADMIN] API keys: every dealership's keys, and a platform key made, used and revoked", async ({
@@ -22,15 +23,7 @@ test("[ADMIN] API keys: every dealership's keys, and a platform key made, used a
   const dealershipName = ((await made.json()) as { dealershipName: string | null }).dealershipName;
   expect(dealershipName).toBeTruthy();
 
-  await page.goto("/admin/login");
-  await expect(page.getByRole("heading", { name: "Administrator Login" })).toBeVisible({
-    timeout: FIRST_RENDER_TIMEOUT,
-  });
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("demo-admin-password");
-  await page.getByLabel("Admin code").fill("KB-DEMO-2026");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await signInAsAdmin(page);
 
   await page.getByRole("link", { name: "API keys" }).first().click();
   await expect(page).toHaveURL(/\/api-keys$/);

@@ -5,21 +5,8 @@ import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
 import { seriousAxeViolations } from "../public/support";
+import { signInAsAdmin } from "../support/admin";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-const ADMIN = { email: "admin@example.com", password: "demo-admin-password", code: "KB-DEMO-2026" };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await expect(page.getByRole("heading", { name: "Administrator Login" })).toBeVisible({
-    timeout: FIRST_RENDER_TIMEOUT,
-  });
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByLabel("Admin code").fill(ADMIN.code);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-}
 
 /** The visible tab panel. */
 function panel(page: Page): Locator {

@@ -2,23 +2,10 @@
 // finds it under GDPR Requests, starts processing and completes it; the customer reloads, sees it completed and
 // downloads the JSON export, which holds their e-mail and their rows. The page passes axe and fits 390 px.
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seriousAxeViolations } from "../public/support";
+import { signInAsAdmin } from "../support/admin";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-const ADMIN = { email: "admin@example.com", password: "demo-admin-password", code: "KB-DEMO-2026" };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await expect(page.getByRole("heading", { name: "Administrator Login" })).toBeVisible({
-    timeout: FIRST_RENDER_TIMEOUT,
-  });
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByLabel("Admin code").fill(ADMIN.code);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-}
 
 test("[COMPLIANCE] journey: an access request is filed, completed by an administrator and downloaded", async ({
   browser,

@@ -1,6 +1,7 @@
 // Files the browser saves for the user: ones built on the page, and ones fetched from a REST route with the
 // session cookie (and the console's bearer token while an administrator is signed in).
 import { adminAuthHeaders } from "../adminSession";
+import { RefusedCall, withReauthentication } from "./reauth";
 import { showToast } from "./toaster";
 
 /** Saves `blob` as a download named `filename`. */
@@ -22,11 +23,13 @@ export function saveFile(blob: Blob, filename: string): void {
  * with the server's message, else `failure`.
  */
 export async function downloadFrom(path: string, fallbackName: string, failure: string): Promise<void> {
-  const res = await fetch(path, { credentials: "include", headers: adminAuthHeaders() });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? failure);
-  }
+  // Exports are among what an administrator re-authenticates for.
+  const res = await withReauthentication(async () => {
+    const answer = await fetch(path, { credentials: "include", headers: adminAuthHeaders() });
+    if (answer.ok) return answer;
+    const body = (await answer.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new RefusedCall(body?.message ?? failure, body?.code);
+  });
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   saveFile(await res.blob(), name);
 }

@@ -8,6 +8,7 @@ import { type CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/a
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { type DialogControl, FormDialog } from "../../ui/dialog";
 import { CheckboxFieldset, InputField } from "../../ui/form";
+import { withReauthentication } from "../../ui/reauth";
 import { useFormDraft } from "../../ui/useFormDraft";
 
 export type ScopeChoice = { scope: ApiScope; label: string; description: string };
@@ -98,12 +99,13 @@ export function CreateApiKeyDialog({
     setRefusal(null);
     const data = form.check(createApiKeyInput, { name: draft.name, scopes: draft.scopes });
     if (!data) return;
-    create.mutate(data, {
-      onSuccess: (created) => {
+    // An administrator whose sign-in is not recent confirms who they are first (ui/reauth.ts).
+    withReauthentication(() => create.mutateAsync(data)).then(
+      (created) => {
         onOpenChange(false);
         onCreated(created);
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (form.showServerErrors(error)) return;
         setRefusal(
           apiErrorCode(error) === "CONFLICT"
@@ -111,7 +113,7 @@ export function CreateApiKeyDialog({
             : apiErrorMessage(error, "The key could not be created. Please try again."),
         );
       },
-    });
+    );
   };
 
   return (

@@ -12,6 +12,7 @@ import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
@@ -108,7 +109,25 @@ function NameDialog({
 
 type Editing = { kind: "add" } | { kind: "rename"; passkey: PasskeyView } | null;
 
-export function PasskeysTab() {
+/** What a passkey does for the account: a whole sign-in, or an administrator's second step. */
+const WORDS = {
+  person: {
+    lead: "Sign in with your fingerprint, face or device PIN instead of waiting for an e-mail. A passkey counts as both sign-in steps.",
+    none: "Add one to sign in on this device without an e-mailed link.",
+    does: "sign you in",
+    fallback: "The e-mailed sign-in link always works too, so removing a passkey never locks you out.",
+  },
+  admin: {
+    lead: "Confirm your console sign-in and sensitive changes with your fingerprint, face or device PIN: a passkey is your second step after the password and admin code.",
+    none: "Add one to use as the second step of your console sign-in.",
+    does: "confirm your console sign-in",
+    fallback:
+      "With the authenticator app on, its codes work as the second step too. While the platform requires a second factor, your last one cannot be removed.",
+  },
+} as const;
+
+export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
+  const words = WORDS[isAdmin ? "admin" : "person"];
   const utils = trpc.useUtils();
   const passkeys = trpc.security.passkeys.useQuery(undefined, { refetchOnMount: "always" });
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
@@ -130,14 +149,14 @@ export function PasskeysTab() {
     setAdding(true);
     setError(null);
     try {
-      const created = await createPasskey(await options.mutateAsync());
+      const created = await createPasskey(await withReauthentication(() => options.mutateAsync()));
       // Extension results are an open record on the wire; the browser types name the known ones.
       await add.mutateAsync({ name, response: created as AddPasskeyInput["response"] });
       close();
       refresh();
       showToast({
         title: "Passkey added",
-        description: `“${name.trim()}” can now sign you in.`,
+        description: `“${name.trim()}” can now ${words.does}.`,
         variant: "success",
       });
     } catch (failure) {
@@ -150,10 +169,7 @@ export function PasskeysTab() {
 
   return (
     <Stack gap="5">
-      <PanelHeader
-        title="Passkeys"
-        description="Sign in with your fingerprint, face or device PIN instead of waiting for an e-mail. A passkey counts as both sign-in steps."
-      >
+      <PanelHeader title="Passkeys" description={words.lead}>
         {passkeysSupported() ? (
           <Button size="sm" colorPalette="blue" onClick={() => setEditing({ kind: "add" })}>
             <LuPlus /> Add a passkey
@@ -171,12 +187,7 @@ export function PasskeysTab() {
         error={{ title: "We couldn't load your passkeys", titleAs: "h3" }}
         isEmpty={(data) => data.length === 0}
         empty={
-          <Notice
-            icon={LuFingerprint}
-            title="No passkeys yet"
-            description="Add one to sign in on this device without an e-mailed link."
-            {...panelNotice()}
-          />
+          <Notice icon={LuFingerprint} title="No passkeys yet" description={words.none} {...panelNotice()} />
         }
       >
         {(data) => (
@@ -193,7 +204,7 @@ export function PasskeysTab() {
         )}
       </QueryState>
       <Text fontSize="sm" color="fg.muted">
-        The e-mailed sign-in link always works too, so removing a passkey never locks you out.
+        {words.fallback}
       </Text>
       {editing ? (
         <NameDialog
@@ -226,7 +237,7 @@ export function PasskeysTab() {
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         title="Remove this passkey?"
-        description={`“${removing?.name ?? ""}” will no longer sign you in. Also delete it from the device or password manager that holds it.`}
+        description={`“${removing?.name ?? ""}” will no longer ${words.does}. Also delete it from the device or password manager that holds it.`}
         confirmLabel="Remove passkey"
         pendingLabel="Removing…"
         isPending={remove.isPending}

@@ -51,7 +51,7 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
       panels={{
         overview: <OverviewTab isAdmin={isAdmin} onOpenTab={openTab} />,
         mfa: <MfaTab />,
-        passkeys: <PasskeysTab />,
+        passkeys: <PasskeysTab isAdmin={isAdmin} />,
         linked: <LinkedAccountsTab isAdmin={isAdmin} />,
         sessions: <SessionsTab />,
         events: <EventsTab isAdmin={isAdmin} />,

@@ -9,6 +9,7 @@ import { DecideButtons } from "../../../ui/DecideButtons";
 import type { DialogControl } from "../../../ui/dialog";
 import { showFailure } from "../../../ui/failureToast";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../../ui/form";
+import { withReauthentication } from "../../../ui/reauth";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
@@ -165,7 +166,8 @@ export function ChangeRoleDialog({ user, open, onOpenChange }: { user: AdminUser
     event.preventDefault();
     if (!user) return;
     await saveRecord({
-      save: () => change.mutateAsync({ id: user.id, target: targetOf(form, replace) }),
+      save: () =>
+        withReauthentication(() => change.mutateAsync({ id: user.id, target: targetOf(form, replace) })),
       success: (after) => ({
         title: form.role === "admin" ? "Promotion Requested" : "Role Changed",
         description:
@@ -258,7 +260,7 @@ export function PromotionRequests({ me }: { me: string | undefined }) {
   if (!open.data?.length) return null;
   const act = async (id: number, decision: "approve" | "decline" | "withdraw") => {
     try {
-      const done = await decide.mutateAsync({ id, decision });
+      const done = await withReauthentication(() => decide.mutateAsync({ id, decision }));
       showToast({
         title: "Request Updated",
         description: `${done.email}: ${done.outcome}.`,
