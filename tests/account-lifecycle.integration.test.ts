@@ -13,7 +13,10 @@ const admin1 = await h.signIn("life.admin1@example.org", "admin");
 const admin2 = await h.signIn("life.admin2@example.org", "admin");
 type Signed = Awaited<ReturnType<typeof h.signIn>>;
 const api = (s: Signed) =>
-  h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
+  h.caller({
+    user: s.user,
+    session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+  });
 
 async function lastAudit() {
   const [row] = await h.sql<{ action: string; reason: string | null; before: unknown; after: unknown }[]>`

@@ -32,6 +32,18 @@ async function age(userId: string) {
      where user_id = ${userId}`;
 }
 
+/** Registers a passkey held by `key` to the account behind `cookie`; answers the REST response. */
+async function addPasskey(cookie: string, key: ReturnType<typeof softAuthenticator>, name: string) {
+  const options = await h.request("POST", "/api/security/passkeys/options", { cookie });
+  expect(options.status, options.text).toBe(200);
+  const added = await h.request("POST", "/api/security/passkeys", {
+    cookie,
+    body: { name, response: key.register(options.json) },
+  });
+  expect(added.status, added.text).toBe(201);
+  return added;
+}
+
 function reauthenticate(cookie: string, body: Record<string, unknown>) {
   return h.request("POST", "/api/admin/reauthenticate", {
     cookie,
@@ -77,7 +89,10 @@ describe("re-authentication before what reaches furthest", () => {
     expect((await promote()).status).toBe(403);
 
     const asked = await h.request("GET", "/api/admin/reauthentication", { cookie });
-    expect(asked.json).toEqual({ email: "reauth.admin@example.org", methods: { totp: false, passkey: false } });
+    expect(asked.json).toEqual({
+      email: "reauth.admin@example.org",
+      methods: { totp: false, passkey: false },
+    });
     const done = await reauthenticate(cookie, {});
     expect(done.status, done.text).toBe(200);
     const window = Date.parse(done.json.validUntil) - Date.parse(done.json.authenticatedAt);
@@ -130,7 +145,9 @@ describe("re-authentication before what reaches furthest", () => {
     expect(withoutCode.status).toBe(403);
     expect(withoutCode.json.code).toBe("SECOND_FACTOR_REQUIRED");
     const current = totpCode(key, currentStep());
-    const wrongCode = await reauthenticate(admin.cookie, { code: current === "000000" ? "111111" : "000000" });
+    const wrongCode = await reauthenticate(admin.cookie, {
+      code: current === "000000" ? "111111" : "000000",
+    });
     expect(wrongCode.status).toBe(401);
     expect(wrongCode.json.code).toBe("INVALID_MFA_CODE");
     const stillStale = await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: admin.cookie });
@@ -148,13 +165,7 @@ describe("an administrator's passkey", () => {
     const email = "reauth.passkey@example.org";
     const admin = await administrator(email);
     const key = softAuthenticator(RP);
-    const options = await h.request("POST", "/api/security/passkeys/options", { cookie: admin.cookie });
-    expect(options.status, options.text).toBe(200);
-    const added = await h.request("POST", "/api/security/passkeys", {
-      cookie: admin.cookie,
-      body: { name: "Console key", response: key.register(options.json) },
-    });
-    expect(added.status, added.text).toBe(201);
+    await addPasskey(admin.cookie, key, "Console key");
 
     // Never a sign-in on its own: the password and admin code come first.
     const alone = await h.request("POST", "/api/auth/passkey/options");
@@ -173,19 +184,12 @@ describe("an administrator's passkey", () => {
     const challenge = login.json.challenge as string;
     const step = await h.request("POST", "/api/admin/passkey-options", { body: { challenge } });
     expect(step.status, step.text).toBe(200);
-    expect(step.json.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
-      key.assert(step.json).id,
-    ]);
+    expect(step.json.allowCredentials.map((c: { id: string }) => c.id)).toEqual([key.assert(step.json).id]);
 
     // Another administrator's passkey does not finish this sign-in.
     const other = await administrator("reauth.other@example.org");
     const stranger = softAuthenticator(RP);
-    const theirs = await h.request("POST", "/api/security/passkeys/options", { cookie: other.cookie });
-    const registered = await h.request("POST", "/api/security/passkeys", {
-      cookie: other.cookie,
-      body: { name: "Their key", response: stranger.register(theirs.json) },
-    });
-    expect(registered.status, registered.text).toBe(201);
+    await addPasskey(other.cookie, stranger, "Their key");
     const wrong = await h.request("POST", "/api/admin/verify-passkey", {
       body: { challenge, response: stranger.assert(step.json) },
     });
@@ -229,13 +233,7 @@ describe("an administrator's passkey", () => {
 
   it("meets the platform's MFA requirement, and the last one stays while it is the only second factor", async () => {
     const admin = await administrator("reauth.required@example.org");
-    const key = softAuthenticator(RP);
-    const options = await h.request("POST", "/api/security/passkeys/options", { cookie: admin.cookie });
-    const added = await h.request("POST", "/api/security/passkeys", {
-      cookie: admin.cookie,
-      body: { name: "Only key", response: key.register(options.json) },
-    });
-    expect(added.status, added.text).toBe(201);
+    const added = await addPasskey(admin.cookie, softAuthenticator(RP), "Only key");
     const required = await h.request("PUT", "/api/security/settings", {
       cookie: admin.cookie,
       body: { adminMfaRequired: true },

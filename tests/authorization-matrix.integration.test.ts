@@ -28,7 +28,10 @@ const sessions = {
 function callerFor(role: Role) {
   if (role === "anonymous") return h.caller();
   const s = sessions[role];
-  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
+  return h.caller({
+    user: s.user,
+    session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+  });
 }
 
 async function appointment(customerId: string, salespersonId: number, daysAhead: number) {

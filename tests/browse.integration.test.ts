@@ -252,7 +252,9 @@ describe("a registration that claims a dealership", () => {
       }
       const api = h.caller({
         user,
-        session: user ? { id: "s", userId: user.id, expiresAt: new Date(), authenticatedAt: new Date() } : null,
+        session: user
+          ? { id: "s", userId: user.id, expiresAt: new Date(), authenticatedAt: new Date() }
+          : null,
       });
       const today = await api.appointments.availableToday({ id }).catch(refusal);
       if ("slots" in today) seen.push("availableToday");

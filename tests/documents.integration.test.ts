@@ -226,7 +226,10 @@ describe("updating a document", () => {
     expect((await h.request("GET", "/api/documents/terms-of-service")).json.content).toBe(body.content);
 
     const list = await h
-      .caller({ user: admin.user, session: { id: "s", userId: admin.userId, expiresAt: new Date(), authenticatedAt: new Date() } })
+      .caller({
+        user: admin.user,
+        session: { id: "s", userId: admin.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+      })
       .documents.list();
     expect(list.find((d) => d.slug === "terms-of-service")?.updatedBy).toBe("docs.admin@example.com");
   });

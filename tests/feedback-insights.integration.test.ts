@@ -15,7 +15,10 @@ const salesperson = await h.signIn(a!.email, "salesperson");
 const otherSalesperson = await h.signIn(b!.email, "salesperson");
 const admin = await h.signIn("feedback.admin@example.org", "admin");
 const api = (who: Awaited<ReturnType<typeof h.signIn>>) =>
-  h.caller({ user: who.user, session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
+  h.caller({
+    user: who.user,
+    session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+  });
 
 // Reviews of salesperson a this month with known scores: one held (it must count nowhere).
 const writer = await h.signIn("feedback.writer@example.org");

@@ -34,7 +34,10 @@ type Who = keyof typeof sessions;
 
 function callerFor(who: Who) {
   const s = sessions[who];
-  return h.caller({ user: s.user, session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
+  return h.caller({
+    user: s.user,
+    session: { id: "s", userId: s.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+  });
 }
 
 function callPath(caller: unknown, path: string) {
@@ -722,6 +725,10 @@ const TABLE: Record<string, Entry> = {
   "security.addPasskey rawId": WEBAUTHN_CREDENTIAL,
   "auth.passkeySignIn id": WEBAUTHN_CREDENTIAL,
   "auth.passkeySignIn rawId": WEBAUTHN_CREDENTIAL,
+  "admin.verifyPasskey id": WEBAUTHN_CREDENTIAL,
+  "admin.verifyPasskey rawId": WEBAUTHN_CREDENTIAL,
+  "admin.reauthenticate id": WEBAUTHN_CREDENTIAL,
+  "admin.reauthenticate rawId": WEBAUTHN_CREDENTIAL,
   "security.renamePasskey id": {
     as: "customer",
     other: other.passkey,

@@ -23,7 +23,10 @@ const scores = {
 
 type Account = Awaited<ReturnType<typeof h.signIn>>;
 const api = (who: Account) =>
-  h.caller({ user: who.user, session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() } });
+  h.caller({
+    user: who.user,
+    session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+  });
 
 /** A buyer; `old` accounts are a year old, new ones were opened now. */
 async function buyer(email: string, old = true) {

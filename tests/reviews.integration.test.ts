@@ -67,7 +67,10 @@ describe("purchase-verified ratings", () => {
   it("accepts the customer's own completed visit once and updates the averages in the same transaction", async () => {
     const appointmentId = await visit();
     const eligible = await h
-      .caller({ user: customer.user, session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() } })
+      .caller({
+        user: customer.user,
+        session: { id: "s", userId: customer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+      })
       .reviews.eligibleAppointments({ salespersonId: sp!.id });
     expect(eligible.map((a) => a.id)).toContain(appointmentId);
     const res = await h.request("POST", "/api/ratings-submit", {

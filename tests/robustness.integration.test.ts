@@ -52,7 +52,12 @@ describe("malformed input to every procedure", () => {
     const failures: string[] = [];
     for (const [role, auth] of Object.entries(roles)) {
       const caller = h.caller(
-        auth ? { user: auth.user, session: { id: "s", userId: auth.userId, expiresAt: new Date(), authenticatedAt: new Date() } } : {},
+        auth
+          ? {
+              user: auth.user,
+              session: { id: "s", userId: auth.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+            }
+          : {},
       );
       for (const [path] of procedures) {
         for (const input of BAD_INPUTS) {

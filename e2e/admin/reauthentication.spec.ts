@@ -5,22 +5,13 @@
 import { expect, test } from "@playwright/test";
 import { seriousAxeViolations } from "../public/support";
 import { ageSessions, createAdmin, fillAdminLogin } from "../support/admin";
+import { addPasskeyOnSecurityPage, addVirtualAuthenticator } from "../support/passkeys";
 import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";
 
 test("[ADMIN] journey: a passkey as second step, and a role change that asks to confirm it is them", async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   const stamp = Date.now();
   const admin = await createAdmin(`e2e.admin.${stamp}@example.org`);
   const customer = `e2e.promote.${stamp}@example.org`;
@@ -28,14 +19,7 @@ test("[ADMIN] journey: a passkey as second step, and a role change that asks to 
 
   await fillAdminLogin(page, admin);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
-  await page.goto("/security?tab=passkeys");
-  const panel = page.getByRole("tabpanel", { name: "Passkeys" });
-  await expect(panel.getByText("No passkeys yet")).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
-  await panel.getByRole("button", { name: "Add a passkey" }).click();
-  const naming = page.getByRole("dialog", { name: "Add a passkey" });
-  await naming.getByLabel("Name").fill("Console key");
-  await naming.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("listitem", { name: "Console key" })).toBeVisible();
+  await addPasskeyOnSecurityPage(page, "Console key");
 
   // Signed out of the console; the password and admin code alone no longer finish a sign-in.
   await page.goto("/admin/dashboard");

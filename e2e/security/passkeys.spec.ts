@@ -3,32 +3,15 @@
 // verifies the user and keeps discoverable credentials as a phone or laptop would.
 import { expect, test } from "@playwright/test";
 import { seriousAxeViolations } from "../public/support";
+import { addPasskeyOnSecurityPage, addVirtualAuthenticator } from "../support/passkeys";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 test("[security] journey: add a passkey, sign out, sign in with it, remove it", async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   const email = `e2e.passkey.${Date.now()}@example.org`;
   await signInWithSession(page, email);
-  await page.goto("/security?tab=passkeys");
-  const panel = page.getByRole("tabpanel", { name: "Passkeys" });
-  await expect(panel.getByText("No passkeys yet")).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
-
-  await panel.getByRole("button", { name: "Add a passkey" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add a passkey" });
-  await dialog.getByLabel("Name").fill("Test laptop");
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("listitem", { name: "Test laptop" })).toBeVisible();
+  await addPasskeyOnSecurityPage(page, "Test laptop");
   await expect(page.getByRole("listitem", { name: "Test laptop" })).toContainText("Not used yet");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);

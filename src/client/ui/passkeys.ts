@@ -1,10 +1,12 @@
 // Passkey ceremonies in the browser, for the Security page and the sign-in pages. @simplewebauthn/browser is
 // imported only when a passkey is used, so pages without one (the landing page) never load it.
+
 import type {
   PasskeyCreationOptions,
   PasskeyRequestOptions,
   PasskeySignInInput,
 } from "../../shared/schemas/security";
+import { apiErrorCode, apiErrorMessage } from "../trpc";
 
 /** A passkey's signed answer to a challenge, as the server reads it. */
 export type PasskeyAnswer = PasskeySignInInput["response"];
@@ -47,6 +49,19 @@ export async function getPasskey(
 export async function cancelPasskeyRequest() {
   const { WebAuthnAbortService } = await library();
   WebAuthnAbortService.cancelCeremony();
+}
+
+/** The words for a call the server never answered. */
+export const NETWORK_ERROR = "Network error. Please try again.";
+
+/**
+ * What to tell the person when a passkey step failed: the server's refusal (else `refused`), a lost
+ * connection, or the browser's part (null when they cancelled).
+ */
+export function passkeyProblem(failure: unknown, refused: string): string | null {
+  if (apiErrorCode(failure) !== undefined) return apiErrorMessage(failure, refused);
+  if (failure instanceof TypeError) return NETWORK_ERROR;
+  return passkeyBrowserError(failure);
 }
 
 /**

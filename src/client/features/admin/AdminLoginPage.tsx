@@ -10,12 +10,12 @@ import { Eyebrow } from "../../ui/Eyebrow";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
-import { getPasskey, passkeyBrowserError } from "../../ui/passkeys";
+import { getPasskey, NETWORK_ERROR, passkeyProblem } from "../../ui/passkeys";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";
 
 export const ADMIN_LOGIN_FAILED = "Login failed";
-export const ADMIN_NETWORK_ERROR = "Network error. Please try again.";
+export const ADMIN_NETWORK_ERROR = NETWORK_ERROR;
 
 /** docs/product/admin.md#errors-on-sign-in: the server's message, 'Login failed' when it has none, or the network error. */
 export function adminLoginError(error: unknown): string {
@@ -235,9 +235,7 @@ function SecondStep({
       const response = await getPasskey(await options.mutateAsync({ challenge: step.challenge }));
       if (response) await onSignedIn(await verify.mutateAsync({ challenge: step.challenge, response }));
     } catch (failure) {
-      if (apiErrorCode(failure) !== undefined) setError(apiErrorMessage(failure, ADMIN_LOGIN_FAILED));
-      else if (failure instanceof TypeError) setError(ADMIN_NETWORK_ERROR);
-      else setError(passkeyBrowserError(failure));
+      setError(passkeyProblem(failure, ADMIN_LOGIN_FAILED));
     } finally {
       setAsking(false);
     }

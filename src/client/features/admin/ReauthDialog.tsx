@@ -13,11 +13,10 @@ import { ColorModeProvider } from "../../ui/color-mode";
 import { FormDialog } from "../../ui/dialog";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
-import { getPasskey, type PasskeyAnswer, passkeyBrowserError } from "../../ui/passkeys";
+import { getPasskey, NETWORK_ERROR, type PasskeyAnswer, passkeyProblem } from "../../ui/passkeys";
 import { system } from "../../ui/theme";
 import { MFA_PROMPT } from "../auth";
 
-const NETWORK_ERROR = "Network error. Please try again.";
 const REFUSED = "Those details are not right. Please try again.";
 
 type Proof = { password: string; adminCode: string; code: string };
@@ -89,13 +88,7 @@ function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
       const answer = await getPasskey(await passkeyOptions.mutateAsync());
       if (answer) await send(answer);
     } catch (failure) {
-      setError(
-        apiErrorCode(failure) !== undefined
-          ? apiErrorMessage(failure, REFUSED)
-          : failure instanceof TypeError
-            ? NETWORK_ERROR
-            : passkeyBrowserError(failure),
-      );
+      setError(passkeyProblem(failure, REFUSED));
     } finally {
       setWaiting(false);
     }
