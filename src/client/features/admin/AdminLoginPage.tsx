@@ -253,9 +253,10 @@ function SecondStep({
       <LuFingerprint /> Use a passkey
     </Button>
   ) : null;
-  if (step.methods.totp)
-    return (
-      <Stack gap="3">
+  const { totp } = step.methods;
+  return (
+    <Stack gap={totp ? "3" : "4"}>
+      {totp ? (
         <MfaCodeForm
           pending={codePending}
           error={error}
@@ -263,16 +264,15 @@ function SecondStep({
           onCancel={onCancel}
           cancelLabel="Start again"
         />
-        {passkeyButton}
-      </Stack>
-    );
-  return (
-    <Stack gap="4">
-      <FailureAlert message={error} />
+      ) : (
+        <FailureAlert message={error} />
+      )}
       {passkeyButton}
-      <Button variant="plain" size="sm" color="blue.700" disabled={asking} onClick={onCancel}>
-        Start again
-      </Button>
+      {totp ? null : (
+        <Button variant="plain" size="sm" color="blue.700" disabled={asking} onClick={onCancel}>
+          Start again
+        </Button>
+      )}
     </Stack>
   );
 }

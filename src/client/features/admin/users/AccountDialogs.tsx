@@ -91,6 +91,14 @@ function RoleFields({
   );
 }
 
+/** After a change that may touch roles: close, then refresh the users and the open promotion requests. */
+function afterRoleChange(utils: ReturnType<typeof trpc.useUtils>, onOpenChange: (open: boolean) => void) {
+  return {
+    onClose: () => onOpenChange(false),
+    refresh: () => Promise.all([utils.admin.users.invalidate(), utils.admin.promotions.invalidate()]),
+  };
+}
+
 export function CreateUserDialog({
   open,
   onOpenChange,
@@ -126,8 +134,7 @@ export function CreateUserDialog({
           : `${made.email} was added and signs in by e-mailed link.`,
       }),
       failTitle: "Could Not Add User",
-      onClose: () => onOpenChange(false),
-      refresh: () => Promise.all([utils.admin.users.invalidate(), utils.admin.promotions.invalidate()]),
+      ...afterRoleChange(utils, onOpenChange),
     });
   };
   return (
@@ -176,8 +183,7 @@ export function ChangeRoleDialog({ user, open, onOpenChange }: { user: AdminUser
             : `${after.email} is now a ${after.role}.`,
       }),
       failTitle: "Could Not Change Role",
-      onClose: () => onOpenChange(false),
-      refresh: () => Promise.all([utils.admin.users.invalidate(), utils.admin.promotions.invalidate()]),
+      ...afterRoleChange(utils, onOpenChange),
     });
   };
   return (
