@@ -125,3 +125,5 @@ async function shutdown(signal: string) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// The terminal closed: the embedded PostgreSQL, in a session of its own, hears nothing; the app stops as on Ctrl-C.
+process.on("SIGHUP", () => void shutdown("SIGHUP"));
