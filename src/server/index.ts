@@ -71,6 +71,7 @@ const services = await startServices({
   logger,
   secrets: createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR))),
   browseCacheEntries: 1000,
+  retryJobsLeftRunning: database.startedHere,
 });
 const app = createApp(services.deps);
 
