@@ -235,12 +235,17 @@ describe("reading calendars", () => {
     }
   });
 
-  it("lists only the caller's own appointments; another user's id answers 403", async () => {
+  it("lists only the caller's own appointments (theirs without a userId); another user's id answers 403", async () => {
     const own = await h.request("GET", `/api/appointments/customer?userId=${customer.userId}`, {
       cookie: customer.cookie,
     });
     expect(own.status).toBe(200);
     expect(own.json.every((a: { customerName: string }) => a.customerName === "Bo Oker")).toBe(true);
+    // Without userId: the caller's own list, the same one.
+    const implicit = await h.request("GET", "/api/appointments/customer", { cookie: customer.cookie });
+    expect(implicit.status).toBe(200);
+    expect(implicit.json).toEqual(own.json);
+    expect(own.json.length).toBeGreaterThan(0);
     expect(
       (await h.request("GET", `/api/appointments/customer/${customer.userId}`, { cookie: customer.cookie }))
         .status,
