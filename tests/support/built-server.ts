@@ -46,6 +46,8 @@ export async function launchBuilt(entry: string, env: Record<string, string>): P
       SEED_ON_START: "false",
       LOG_LEVEL: "info",
       PORT: String(port),
+      // npm test's mark of its processes (scripts/test.mjs), so an interrupted run stops these too.
+      ...(process.env.KB_TEST_RUN ? { KB_TEST_RUN: process.env.KB_TEST_RUN } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
