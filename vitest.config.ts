@@ -10,7 +10,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 //
 /** Files that take ten seconds or more of one worker, longest first (measured on a 2-core machine under CI load). */
 const LONGEST_FIRST = [
+  "tests/data-dirs.integration.test.ts",
   "tests/fuzz.integration.test.ts",
+  "tests/crash.integration.test.ts",
   "tests/startup.integration.test.ts",
   "tests/robustness.integration.test.ts",
   "tests/backup.integration.test.ts",

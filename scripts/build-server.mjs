@@ -1,9 +1,11 @@
-// Bundles the server into dist/server/index.js (dependencies stay in node_modules).
+// Bundles the server into dist/server/index.js (dependencies stay in node_modules); `--outdir <dir>` bundles
+// it elsewhere (tests that start many server processes load the bundle, as `npm start` does).
 import { build } from "esbuild";
 
+const at = process.argv.indexOf("--outdir");
 await build({
   entryPoints: { index: "src/server/index.ts", seed: "scripts/seed.ts" },
-  outdir: "dist/server",
+  outdir: at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist/server",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -15,7 +15,7 @@
 // `POST /jobs/visit-closing` queues the scheduled visit-closing job at once (the app runs it every five minutes),
 // so a journey can watch a visit close itself without waiting for the next tick.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ import PgBoss from "pg-boss";
 import postgres from "postgres";
 import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/session";
+import { removeOutsideCluster } from "../src/server/db/embedded";
 import { accountForLink } from "../src/server/domains/auth/linkRedemption";
 import { QUEUES } from "../src/server/jobs/queue";
 import { emailSchema } from "../src/shared/schemas/auth";
@@ -256,10 +257,8 @@ async function stop(code: number) {
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));
   await smtp.close();
   await stripe.close();
-  // As root the app's cluster lives outside DATA_DIR (src/server/db/embedded.ts): DATA_DIR/pg-cluster says where.
-  const pointer = path.join(dataDir, "pg-cluster");
-  if (existsSync(pointer))
-    rmSync(readFileSync(pointer, "utf8").split("\n")[0] ?? "", { recursive: true, force: true });
+  // As root the app's cluster lives outside DATA_DIR (src/server/db/embedded.ts).
+  removeOutsideCluster(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }

@@ -4,7 +4,7 @@
 // browser tests follow when both have passed, their servers already started. The checks' output is held and printed when they end, so it
 // never interleaves with the test reporter's; the first failure stops the rest.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,26 +12,32 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-const running = new Set();
+const groups = process.platform !== "win32";
+/**
+ * Every command's process group (its pid) until the group is empty: what a command starts stays in its group
+ * (Playwright's web servers, scripts/e2e-server.ts, the apps they run) and may outlive the command itself.
+ */
+const started = new Set();
 
-/** Runs one command; `held` keeps its output to print afterwards instead of streaming it. */
+/** Runs one command in a process group of its own; `held` keeps its output to print afterwards. */
 function run(label, command, args, { held = false, nice = false, env = {} } = {}) {
-  const started = performance.now();
-  const [file, argv] =
-    nice && process.platform !== "win32" ? ["nice", ["-n", "10", command, ...args]] : [command, args];
+  const began = performance.now();
+  const [file, argv] = nice && groups ? ["nice", ["-n", "10", command, ...args]] : [command, args];
   const child = spawn(file, argv, {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, [RUN_MARK.split("=")[0]]: RUN_MARK.split("=")[1] },
     stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
+    // Its own group, so the run can stop all it started; a terminal's Ctrl-C reaches this script, which
+    // passes it on.
+    detached: groups,
   });
-  running.add(child);
+  if (child.pid) started.add(child.pid);
   const output = [];
   child.stdout?.on("data", (chunk) => output.push(chunk));
   child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
     child.on("close", (code, signal) => {
-      running.delete(child);
-      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      const seconds = ((performance.now() - began) / 1000).toFixed(0);
       resolve({
         label,
         ok: code === 0,
@@ -43,21 +49,87 @@ function run(label, command, args, { held = false, nice = false, env = {} } = {}
   });
 }
 
-function stopAll() {
-  for (const child of running) child.kill("SIGINT");
+/**
+ * Marks every process of this run (the environment is inherited), so the ones that left their parent's group
+ * are found too: Playwright starts each web server in a group of its own, and one left running after a
+ * Playwright that ended holds its port (4173/4175/4399/4401).
+ */
+const RUN_MARK = `KB_TEST_RUN=${process.pid}-${Date.now()}`;
+
+/** The processes that carry this run's mark (Linux: /proc/<pid>/environ); none elsewhere. */
+function markedProcesses() {
+  if (process.platform !== "linux") return [];
+  const found = [];
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(RUN_MARK)) found.push(pid);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
 }
-process.on("SIGINT", () => {
-  stopAll();
-  process.exit(130);
-});
+
+/** Sends `signal` to a process (a process group: its leader's pid, negated); false once it is gone. */
+function send(target, name) {
+  try {
+    process.kill(target, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops everything the run started: `signal` to each group (SIGINT, as a terminal's Ctrl-C), then SIGTERM
+ * after 10 s and SIGKILL after 15 s to the groups not yet empty. Waits until they are, checking every 100 ms.
+ */
+async function stopAll(signal = "SIGINT") {
+  const steps = [
+    [0, signal],
+    [10_000, "SIGTERM"],
+    [15_000, "SIGKILL"],
+  ];
+  const start = performance.now();
+  for (;;) {
+    const elapsed = performance.now() - start;
+    const marked = markedProcesses();
+    while (steps.length && steps[0][0] <= elapsed) {
+      const [, next] = steps.shift();
+      for (const pid of started) if (!send(groups ? -pid : pid, next)) started.delete(pid);
+      for (const pid of marked) send(pid, next);
+    }
+    for (const pid of started) if (!send(groups ? -pid : pid, 0)) started.delete(pid);
+    if ((started.size === 0 && marked.length === 0) || elapsed > 20_000) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let stopping = false;
+async function stopAndExit(code, signal) {
+  if (stopping) return;
+  stopping = true;
+  await stopAll(signal);
+  process.exit(code);
+}
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+])
+  process.on(signal, () => void stopAndExit(code, signal));
 
 function fail(result) {
+  if (stopping) return new Promise(() => {});
   if (result.output) process.stdout.write(result.output);
   process.stderr.write(
     `\nnpm test: ${result.label} failed (exit ${result.code}); the other steps were stopped.\n`,
   );
-  stopAll();
-  process.exit(1);
+  void stopAndExit(1, "SIGINT");
+  // Nothing after a failure runs: the run ends when what it started has stopped.
+  return new Promise(() => {});
 }
 
 /**
@@ -77,7 +149,7 @@ async function checksAndBuild() {
   for (const [script, args] of STEPS) {
     const extra = args.length ? ["--", ...args] : [];
     const result = await run(script, npm, ["run", "--silent", script, ...extra], { held: true, nice: true });
-    if (!result.ok) fail(result);
+    if (!result.ok) await fail(result);
     steps.push(result);
   }
   return steps;
@@ -101,4 +173,6 @@ process.stdout.write(
 writeFileSync(goAhead, "");
 const result = await browser;
 rmSync(path.dirname(goAhead), { recursive: true, force: true });
-if (!result.ok) fail(result);
+if (!result.ok) await fail(result);
+// A passing run leaves nothing behind either (a web server Playwright did not stop holds its port).
+await stopAll("SIGTERM");

@@ -71,6 +71,7 @@ const services = await startServices({
   logger,
   secrets: createSecretBox(encryptionKey ?? localKey(projectPath(env.DATA_DIR))),
   browseCacheEntries: 1000,
+  retryJobsLeftRunning: database.startedHere,
 });
 const app = createApp(services.deps);
 
@@ -125,3 +126,5 @@ async function shutdown(signal: string) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// The terminal closed: the embedded PostgreSQL, in a session of its own, hears nothing; the app stops as on Ctrl-C.
+process.on("SIGHUP", () => void shutdown("SIGHUP"));

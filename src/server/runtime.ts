@@ -71,7 +71,14 @@ export async function openDatabase(env: Env, logger: Logger) {
       avoidPorts: [env.PORT],
       log: (line) => logger.debug(`[postgres] ${line}`),
     });
-    logger.info(`embedded PostgreSQL for ${dataDir} on port ${embedded.port}`);
+    logger.info(
+      `embedded PostgreSQL for ${dataDir} on port ${embedded.port}, its data in ${embedded.clusterDir}`,
+    );
+    if (embedded.recovered)
+      logger.warn(
+        "the embedded PostgreSQL was not shut down cleanly last time (a crash or a kill): it recovered",
+      );
+    if (embedded.leftClusters) logger.warn(embedded.leftClusters);
     url = embedded.url;
   }
   try {
@@ -90,6 +97,11 @@ export async function openDatabase(env: Env, logger: Logger) {
   if (addedDocuments.length > 0) logger.info(`documents seeded: ${addedDocuments.join(", ")}`);
   return {
     url,
+    /**
+     * This process started the database (embedded), so no other process can be running its jobs: any job it
+     * holds as running was cut off with the run before (a crash or a kill).
+     */
+    startedHere: embedded !== null,
     sql,
     searchSql,
     browseSql,

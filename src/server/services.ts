@@ -26,6 +26,8 @@ export async function startServices(options: {
   browseCacheEntries: number;
   /** How often idle workers look for jobs (pg-boss's default when absent). */
   pollingIntervalSeconds?: number;
+  /** This process started the database: jobs left running belong to a run that is gone (startJobQueue). */
+  retryJobsLeftRunning?: boolean;
 }) {
   const { env, sql, logger, secrets } = options;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
@@ -41,6 +43,7 @@ export async function startServices(options: {
     connectionString: options.databaseUrl,
     logger,
     onFailedForGood: (queue) => recordErrorEvent(sql, logger, { source: "job", what: queue }),
+    retryJobsLeftRunning: options.retryJobsLeftRunning === true,
     ...(options.pollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),

@@ -1,9 +1,10 @@
 // A real SMTP server on loopback that keeps what it receives, so tests read e-mails the app really sent.
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string };
+export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string; messageId: string };
 
-export async function startSmtpSink(port = 0) {
+/** `onMessage` hears each message as it is received, before the sender is told it was accepted. */
+export async function startSmtpSink(port = 0, options: { onMessage?: (mail: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,12 +16,16 @@ export async function startSmtpSink(port = 0) {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const subject = raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? "";
-        messages.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           subject,
           text: decodeQuotedPrintable(raw),
-        });
+          // A long id is folded onto the next line.
+          messageId: raw.match(/^Message-ID:\s*(<[^>]*>)/im)?.[1] ?? "",
+        };
+        messages.push(mail);
+        options.onMessage?.(mail);
         callback();
       });
     },

@@ -7,6 +7,7 @@ import { type Env, loadDotEnv, loadEnv } from "../env";
 import { projectPath } from "../paths";
 import { BackupError } from "./backupFile";
 import { embeddedUrl, runningStarter, startEmbeddedPostgres } from "./embedded";
+import { keptClusterDir } from "./embeddedInstall";
 
 /** Where a backup or restore script finds the database: DATABASE_URL, else the embedded cluster of DATA_DIR. */
 export async function openDatabaseFor(
@@ -34,11 +35,8 @@ export async function openDatabaseFor(
     return { url: embeddedUrl(dataDir, port), close: async () => {} };
   }
   // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).
-  const pointer = path.join(dataDir, "pg-cluster");
-  const clusterDir = existsSync(pointer)
-    ? (readFileSync(pointer, "utf8").split("\n")[0] ?? "")
-    : path.join(dataDir, "pg");
-  const hasCluster = clusterDir !== "" && existsSync(path.join(clusterDir, "PG_VERSION"));
+  const clusterDir = keptClusterDir(dataDir) ?? path.join(dataDir, "pg");
+  const hasCluster = existsSync(path.join(clusterDir, "PG_VERSION"));
   if (purpose === "backup" && !hasCluster)
     throw new BackupError(
       `there is no database to back up: DATA_DIR ${dataDir} holds no embedded PostgreSQL; set DATABASE_URL or DATA_DIR to the app's`,

@@ -4,9 +4,13 @@
 //  - As a normal user the cluster lives in DATA_DIR/pg and PostgreSQL runs as that user.
 //  - As root (PostgreSQL refuses to run as root, and its own user cannot reach a checkout in a private home),
 //    the binaries are copied once to /var/lib/knowbefore/postgres-<version> and the cluster lives in
-//    /var/lib/knowbefore/clusters/<checkout>-<hash>, owned by the `postgres` user (created when missing);
-//    DATA_DIR/pg-cluster says where.
-//  - Without a fixed port, the first start picks a free one from 54329 up and keeps it in DATA_DIR/pg.port.
+//    /var/lib/knowbefore/clusters/<checkout>-<id>/pgdata, owned by the `postgres` user (created when missing);
+//    DATA_DIR/pg-cluster names it, so a new DATA_DIR gets a new cluster. Clusters that outlived their DATA_DIR
+//    are named at startup with the command that deletes them.
+//  - Without a fixed port, the postmaster is started on the port kept in DATA_DIR/pg.port, else on 54329 and
+//    up, moving on while it cannot bind (two starts at once may choose the same one); the one it bound is kept.
+//  - The postmaster runs in a session of its own, so a terminal's Ctrl-C reaches the app alone, which stops the
+//    database once it has drained; a small shell beside it stops it when the app is gone, however it went.
 //  - A cluster already running for this DATA_DIR while the process that started it lives means the app is
 //    running: that is refused in one line. One whose starter is gone (a killed run) is stopped first.
 //  - The superuser's password is random, made with the cluster and kept in DATA_DIR/pg.password (0600), where
@@ -18,10 +22,18 @@ import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { choosePort, claimCluster } from "./embeddedClaim";
+import {
+  claimCluster,
+  keepPort,
+  leftClustersNotice,
+  noFreePort,
+  portCandidates,
+  probePort,
+} from "./embeddedClaim";
 import {
   type Binaries,
   clusterDirFor,
+  clusterHome,
   packageBinaries,
   postgresUser,
   type RunAs,
@@ -37,7 +49,17 @@ export {
   runningStarter,
 } from "./embeddedClaim";
 
-export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  port: number;
+  /** Where the cluster's files are. */
+  clusterDir: string;
+  /** The cluster was not shut down cleanly last time (a crash or a kill) and PostgreSQL recovered it. */
+  recovered: boolean;
+  /** One line naming clusters whose data directory is gone, with the command that deletes them; else null. */
+  leftClusters: string | null;
+  stop: () => Promise<void>;
+};
 
 /** The fixed password clusters were once made with: replaced by a random one at their next start. */
 const LEGACY_PASSWORD = "postgres";
@@ -135,6 +157,28 @@ export function sharedBuffersMb(): number {
   return Math.min(1024, Math.max(128, quarter));
 }
 
+/**
+ * The shell the postmaster runs under, in a session of its own: it starts the postmaster (its arguments) and
+ * stops it (fast shutdown) when its standard input closes, that is when the app stops it or is gone, even
+ * killed; it exits with the postmaster.
+ */
+const KEEPER = [
+  "exec 3<&0",
+  '"$@" </dev/null 3<&- &',
+  "pg=$!",
+  '{ read -r _ <&3; kill -INT "$pg" 2>/dev/null; } &',
+  "keeper=$!",
+  'wait "$pg"',
+  "code=$?",
+  'kill "$keeper" 2>/dev/null',
+  'exit "$code"',
+].join("\n");
+
+/** The postmaster could not bind its port: another process holds it, or took it first. */
+export class PortTaken extends Error {}
+
+export type Postmaster = { child: ChildProcess; recovered: boolean };
+
 /** Starts the postmaster and waits until it accepts connections; its last words if it stops first. */
 function startPostmaster(
   bins: Binaries,
@@ -143,45 +187,49 @@ function startPostmaster(
   runAs: RunAs,
   log: (line: string) => void,
   durable: boolean,
-): Promise<ChildProcess> {
-  const child = run(
-    bins.postgres,
-    [
-      "-D",
-      clusterDir,
-      "-p",
-      String(port),
-      "-c",
-      "listen_addresses=127.0.0.1",
-      "-c",
-      "unix_socket_directories=",
-      "-c",
-      "max_connections=200",
-      "-c",
-      `shared_buffers=${sharedBuffersMb()}MB`,
-      // A cluster deleted when it stops (tests) has nothing to keep through a crash: it skips flushing to disk,
-      // which each test file's CREATE DATABASE otherwise waits for.
-      ...(durable
-        ? ["-c", "fsync=on"]
-        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
-      // Extra settings for measuring, e.g. EMBEDDED_PG_OPTIONS="shared_preload_libraries=pg_stat_statements".
-      ...(process.env.EMBEDDED_PG_OPTIONS?.split(/\s+/)
-        .filter(Boolean)
-        .flatMap((setting) => ["-c", setting]) ?? []),
-    ],
-    runAs,
-    path.dirname(clusterDir),
-  );
+): Promise<Postmaster> {
+  const args = [
+    "-D",
+    clusterDir,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "unix_socket_directories=",
+    "-c",
+    "max_connections=200",
+    "-c",
+    `shared_buffers=${sharedBuffersMb()}MB`,
+    // A cluster deleted when it stops (tests) has nothing to keep through a crash: it skips flushing to disk,
+    // which each test file's CREATE DATABASE otherwise waits for.
+    ...(durable
+      ? ["-c", "fsync=on"]
+      : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+    // Extra settings for measuring, e.g. EMBEDDED_PG_OPTIONS="shared_preload_libraries=pg_stat_statements".
+    ...(process.env.EMBEDDED_PG_OPTIONS?.split(/\s+/)
+      .filter(Boolean)
+      .flatMap((setting) => ["-c", setting]) ?? []),
+  ];
+  const child = spawn("/bin/sh", ["-c", KEEPER, "postgres-keeper", bins.postgres, ...args], {
+    cwd: path.dirname(clusterDir),
+    ...(runAs ?? {}),
+    env: { ...process.env, LC_ALL: "C", LANG: "C" },
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     const lines: string[] = [];
     let ready = false;
+    let recovered = false;
     const onOutput = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
         lines.push(line);
         log(line);
+        if (/not properly shut down|automatic recovery in progress/.test(line)) recovered = true;
         if (!ready && READY.test(line)) {
           ready = true;
-          resolve(child);
+          resolve({ child, recovered });
         }
       }
     };
@@ -190,33 +238,63 @@ function startPostmaster(
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       if (ready) return;
-      const said = lines.filter((l) => /FATAL|ERROR|could not/.test(l)).pop() ?? lines.pop() ?? "";
-      if (/could not bind|Address already in use/.test(said)) {
+      // "could not bind ... Address already in use", then "FATAL: could not create any TCP/IP sockets".
+      if (
+        lines.some((l) =>
+          /could not bind|Address already in use|could not create any TCP\/IP sockets/.test(l),
+        )
+      ) {
         reject(
-          new Error(
+          new PortTaken(
             `port ${port} for the embedded PostgreSQL is already in use: stop what runs there or set EMBEDDED_PG_PORT`,
           ),
         );
-      } else {
-        reject(
-          new Error(
-            `the embedded PostgreSQL stopped while starting (${said || signal || `exit code ${code}`})`,
-          ),
-        );
+        return;
       }
+      const said = lines.filter((l) => /FATAL|ERROR|could not/.test(l)).pop() ?? lines.pop() ?? "";
+      reject(
+        new Error(
+          `the embedded PostgreSQL stopped while starting (${said || signal || `exit code ${code}`})`,
+        ),
+      );
     });
   });
 }
 
+/**
+ * Starts the postmaster on the first candidate port it can bind (the probe only skips ports taken already: two
+ * starts may both find one free, and only the bind decides), and keeps that port in DATA_DIR/pg.port.
+ */
+export async function startOnFreePort(
+  dataDir: string,
+  avoid: readonly number[],
+  start: (port: number) => Promise<Postmaster>,
+): Promise<{ port: number; postmaster: Postmaster }> {
+  for (const port of portCandidates(dataDir, avoid)) {
+    if ((await probePort(port)) !== null) continue;
+    try {
+      const postmaster = await start(port);
+      keepPort(dataDir, port);
+      return { port, postmaster };
+    } catch (error) {
+      if (!(error instanceof PortTaken)) throw error;
+    }
+  }
+  throw noFreePort();
+}
+
+/** Closes the keeper's input, which stops the postmaster (fast shutdown); kills them both past the bound. */
 function stopPostmaster(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    const timer = setTimeout(() => {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    }, timeoutMs);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill("SIGINT"); // fast shutdown: roll back open transactions, then stop
+    child.stdin?.end();
   });
 }
 
@@ -283,7 +361,7 @@ export async function startEmbeddedPostgres(options: {
   const clusterDir = clusterDirFor(dataDir, runAs);
 
   const release = await claimCluster(dataDir, clusterDir, log);
-  let child: ChildProcess;
+  let postmaster: Postmaster;
   let port: number;
   let password: string;
   try {
@@ -293,23 +371,27 @@ export async function startEmbeddedPostgres(options: {
       await initialise(bins, clusterDir, runAs, password, log);
     else if (kept.made)
       log(`a random password for the embedded PostgreSQL's superuser is kept in ${PASSWORD_FILE}`);
-    port = options.port ?? (await choosePort(dataDir, options.avoidPorts ?? []));
-    child = await startPostmaster(bins, clusterDir, port, runAs, log, options.persistent !== false);
+    const start = (on: number) =>
+      startPostmaster(bins, clusterDir, on, runAs, log, options.persistent !== false);
+    if (options.port) {
+      port = options.port;
+      postmaster = await start(port);
+    } else {
+      ({ port, postmaster } = await startOnFreePort(dataDir, options.avoidPorts ?? [], start));
+    }
   } catch (error) {
     release();
     throw error;
   }
-  // Never leave the postmaster behind when this process exits on its own (a signal stops both anyway).
-  const onExit = () => {
-    child.kill("SIGINT");
-    release();
-  };
-  process.once("exit", onExit);
+  const { child } = postmaster;
+  // The keeper stops the postmaster when this process is gone; only the claim is this process's to release.
+  process.once("exit", release);
   const stop = async () => {
-    process.off("exit", onExit);
+    process.off("exit", release);
     await stopPostmaster(child);
     release();
-    if (options.persistent === false) rmSync(clusterDir, { recursive: true, force: true });
+    if (options.persistent === false)
+      rmSync(runAs ? clusterHome(clusterDir) : clusterDir, { recursive: true, force: true });
   };
   const database = options.database ?? "knowbefore";
   try {
@@ -318,5 +400,12 @@ export async function startEmbeddedPostgres(options: {
     await stop();
     throw error;
   }
-  return { url: embeddedUrl(dataDir, port, database), port, stop };
+  return {
+    url: embeddedUrl(dataDir, port, database),
+    port,
+    clusterDir,
+    recovered: postmaster.recovered,
+    leftClusters: runAs ? leftClustersNotice() : null,
+    stop,
+  };
 }

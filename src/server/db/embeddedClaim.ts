@@ -1,9 +1,10 @@
 // One embedded cluster per DATA_DIR, on a port of its own: who started the running cluster, the refusal of a
-// second start, and the choice of a free port. embedded.ts starts the cluster.
+// second start, the ports to try, and the clusters left behind by deleted data directories. embedded.ts starts
+// the cluster.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { ROOT_HOME } from "./embeddedInstall";
+import { clusterHome, keptClusterDir, leftClusters } from "./embeddedInstall";
 
 export const DEFAULT_EMBEDDED_PORT = 54329;
 
@@ -76,10 +77,19 @@ export async function claimCluster(
  * named by DATA_DIR/pg-cluster), for callers that delete a data directory: tests and the browser-test server.
  */
 export function removeOutsideCluster(dataDir: string): void {
-  const pointer = path.join(dataDir, "pg-cluster");
-  const cluster = existsSync(pointer) ? readFileSync(pointer, "utf8").split("\n")[0] : "";
-  if (cluster?.startsWith(path.join(ROOT_HOME, "clusters") + path.sep))
-    rmSync(cluster, { recursive: true, force: true });
+  const cluster = keptClusterDir(dataDir);
+  if (cluster) rmSync(clusterHome(cluster), { recursive: true, force: true });
+}
+
+/**
+ * One line naming the clusters (as root) whose data directory is gone, with the command that deletes them;
+ * null when there are none.
+ */
+export function leftClustersNotice(): string | null {
+  const left = leftClusters((clusterDir) => livePid(path.join(clusterDir, "postmaster.pid")) !== null);
+  if (left.length === 0) return null;
+  const which = left.map((c) => `${c.home} (of ${c.dataDir})`).join(", ");
+  return `${left.length === 1 ? "an embedded PostgreSQL cluster outlived its data directory" : `${left.length} embedded PostgreSQL clusters outlived their data directories`}: ${which}; delete with: rm -rf ${left.map((c) => c.home).join(" ")}`;
 }
 
 /** Null when `port` can be listened on at `host` right now; else why not (EADDRINUSE, EADDRNOTAVAIL...). */
@@ -91,21 +101,30 @@ export function probePort(port: number, host = "127.0.0.1"): Promise<string | nu
   });
 }
 
-async function isPortFree(port: number): Promise<boolean> {
-  return (await probePort(port)) === null;
+const PORT_FILE = "pg.port";
+const PORT_RANGE = 200;
+
+/**
+ * The ports to try, in order: the one kept in DATA_DIR/pg.port, then 54329 and up. Only a postmaster that
+ * binds one has it (another start may take it between a check and the bind), so the caller starts on each in
+ * turn until one binds, and keeps that one (keepPort).
+ */
+export function portCandidates(dataDir: string, avoid: readonly number[]): number[] {
+  const file = path.join(dataDir, PORT_FILE);
+  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
+  const range = Array.from({ length: PORT_RANGE }, (_, i) => DEFAULT_EMBEDDED_PORT + i);
+  const ports = Number.isInteger(kept) && kept > 0 ? [kept, ...range.filter((p) => p !== kept)] : range;
+  return ports.filter((port) => !avoid.includes(port));
 }
 
-/** The port kept in DATA_DIR/pg.port while it is free; else the first free one from 54329 up, kept there. */
-export async function choosePort(dataDir: string, avoid: readonly number[]): Promise<number> {
-  const file = path.join(dataDir, "pg.port");
-  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
-  if (Number.isInteger(kept) && kept > 0 && !avoid.includes(kept) && (await isPortFree(kept))) return kept;
-  for (let port = DEFAULT_EMBEDDED_PORT; port < DEFAULT_EMBEDDED_PORT + 200; port++) {
-    if (avoid.includes(port) || !(await isPortFree(port))) continue;
-    writeFileSync(file, `${port}\n`);
-    return port;
-  }
-  throw new Error(
-    `no free port for the embedded PostgreSQL between ${DEFAULT_EMBEDDED_PORT} and ${DEFAULT_EMBEDDED_PORT + 199}: set EMBEDDED_PG_PORT`,
+/** The one-line failure when no candidate port could be bound. */
+export function noFreePort(): Error {
+  return new Error(
+    `no free port for the embedded PostgreSQL between ${DEFAULT_EMBEDDED_PORT} and ${DEFAULT_EMBEDDED_PORT + PORT_RANGE - 1}: set EMBEDDED_PG_PORT`,
   );
+}
+
+/** Keeps the port the cluster bound, for the next start and for the backup scripts. */
+export function keepPort(dataDir: string, port: number): void {
+  writeFileSync(path.join(dataDir, PORT_FILE), `${port}\n`);
 }

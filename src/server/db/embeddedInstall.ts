@@ -1,12 +1,13 @@
 // Where the embedded PostgreSQL runs from: this platform's binaries (copied, as root, where the postgres user
 // can reach them), the postgres user itself and the cluster directory of a DATA_DIR. embedded.ts starts it.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -89,19 +90,76 @@ export function reachableBinaries(bins: Binaries): Binaries {
   };
 }
 
-/** Where the cluster of `dataDir` lives: inside it, or (as root) under /var/lib/knowbefore/clusters. */
+/** Where clusters live as root, each in a folder of its own. */
+export const CLUSTERS_HOME = path.join(ROOT_HOME, "clusters");
+/** The file in DATA_DIR that names its cluster outside it (as root). */
+const POINTER = "pg-cluster";
+/** The file in a cluster's folder that names the DATA_DIR it belongs to. */
+const OWNER_RECORD = "data-dir";
+
+/** The cluster DATA_DIR/pg-cluster names, when it names one under /var/lib/knowbefore/clusters. */
+export function keptClusterDir(dataDir: string): string | null {
+  const pointer = path.join(dataDir, POINTER);
+  const named = existsSync(pointer) ? (readFileSync(pointer, "utf8").split("\n")[0] ?? "") : "";
+  return named.startsWith(CLUSTERS_HOME + path.sep) ? named : null;
+}
+
+/**
+ * The folder directly under /var/lib/knowbefore/clusters that holds a cluster: its own folder (with the cluster
+ * in `pgdata` and the owning DATA_DIR in `data-dir`), or the cluster itself for one made before clusters had one.
+ */
+export function clusterHome(clusterDir: string): string {
+  return path.join(CLUSTERS_HOME, path.relative(CLUSTERS_HOME, clusterDir).split(path.sep)[0] ?? "");
+}
+
+/**
+ * Where the cluster of `dataDir` lives: inside it, or (as root) under /var/lib/knowbefore/clusters, in a folder
+ * named by an id kept in DATA_DIR/pg-cluster. A new DATA_DIR (or one whose pointer is gone with it) gets a new
+ * id, so a data directory and its database are made and deleted together; the folder records its DATA_DIR, so
+ * a start can tell which clusters outlived theirs (leftClusters).
+ */
 export function clusterDirFor(dataDir: string, runAs: RunAs): string {
   if (!runAs) return path.join(dataDir, "pg");
-  const real = realpathSync(dataDir);
-  const checkout = path.basename(path.dirname(real)).replace(/[^A-Za-z0-9_.-]/g, "_") || "root";
-  const hash = createHash("sha256").update(real).digest("hex").slice(0, 12);
-  const parent = path.join(ROOT_HOME, "clusters");
-  mkdirSync(parent, { recursive: true, mode: 0o755 });
-  chmodSync(parent, 0o755); // the postgres user walks through it to its own cluster
-  const dir = path.join(parent, `${checkout}-${hash}`);
+  mkdirSync(CLUSTERS_HOME, { recursive: true, mode: 0o755 });
+  chmodSync(CLUSTERS_HOME, 0o755); // the postgres user walks through it to its own cluster
+  const kept = keptClusterDir(dataDir);
+  if (kept) {
+    // Moved with its DATA_DIR: the record follows. (A cluster made before clusters had a folder has none.)
+    if (kept !== clusterHome(kept)) writeFileSync(path.join(clusterHome(kept), OWNER_RECORD), `${dataDir}\n`);
+    return kept;
+  }
+  const checkout =
+    path.basename(path.dirname(realpathSync(dataDir))).replace(/[^A-Za-z0-9_.-]/g, "_") || "root";
+  const home = path.join(CLUSTERS_HOME, `${checkout}-${randomBytes(6).toString("hex")}`);
+  const dir = path.join(home, "pgdata");
+  // The pointer first: a start that looks for left clusters meanwhile finds this one claimed.
   writeFileSync(
-    path.join(dataDir, "pg-cluster"),
-    `${dir}\nThe embedded PostgreSQL of this DATA_DIR lives there (as root it cannot live in a private home).\n`,
+    path.join(dataDir, POINTER),
+    `${dir}\nThe embedded PostgreSQL of this DATA_DIR lives there (as root it cannot live in a private home); it is made anew when this file is gone.\n`,
   );
+  mkdirSync(home, { mode: 0o755 });
+  writeFileSync(path.join(home, OWNER_RECORD), `${dataDir}\n`);
   return dir;
+}
+
+/**
+ * The clusters under /var/lib/knowbefore/clusters whose DATA_DIR is gone or names another cluster now, and are
+ * not running: the folders to delete. Clusters made before they recorded their DATA_DIR are not judged.
+ */
+export function leftClusters(
+  isRunning: (clusterDir: string) => boolean,
+): { home: string; dataDir: string }[] {
+  if (!existsSync(CLUSTERS_HOME)) return [];
+  const left: { home: string; dataDir: string }[] = [];
+  for (const name of readdirSync(CLUSTERS_HOME)) {
+    const home = path.join(CLUSTERS_HOME, name);
+    const record = path.join(home, OWNER_RECORD);
+    if (!existsSync(record)) continue;
+    const dataDir = readFileSync(record, "utf8").split("\n")[0] ?? "";
+    const clusterDir = path.join(home, "pgdata");
+    if (dataDir && keptClusterDir(dataDir) === clusterDir) continue;
+    if (isRunning(clusterDir)) continue;
+    left.push({ home, dataDir });
+  }
+  return left;
 }

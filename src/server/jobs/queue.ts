@@ -92,7 +92,11 @@ export type JobQueue = {
    * Nothing runs until the caller's statement does.
    */
   insertFragment: (sql: Queryable, jobs: readonly JobSpec[]) => Promise<{ fragment: Fragment }>;
-  work: <Q extends QueueName>(name: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
+  /** Runs `handler` for each job of the queue; `job.id` is the same on every attempt of one job. */
+  work: <Q extends QueueName>(
+    name: Q,
+    handler: (data: JobData[Q], job: { id: string }) => Promise<void>,
+  ) => Promise<void>;
   /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
   schedule: (name: QueueName, cron: string) => Promise<void>;
   /** Takes no new jobs; the ones running go on (a shutdown calls this first, then `stop`). */
@@ -131,6 +135,12 @@ export async function startJobQueue(options: {
   pollingIntervalSeconds?: number;
   /** Told (and not awaited) when a job has used its last attempt: the monitor counts these. */
   onFailedForGood?: (queue: QueueName) => void;
+  /**
+   * No other process can be running this database's jobs (it has just been started by this one): the jobs it
+   * holds as running were cut off by a crash or a kill and are retried at once, rather than after their expiry
+   * (15 minutes) and the next maintenance.
+   */
+  retryJobsLeftRunning?: boolean;
 }): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -151,6 +161,17 @@ export async function startJobQueue(options: {
       await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
     }
     for (const statement of JOB_TABLE_INDEXES) await boss.getDb().executeSql(statement, []);
+    if (options.retryJobsLeftRunning) {
+      // The attempt counts (the next fetch adds it to retry_count), as an expired one would.
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          "update pgboss.job set state = 'retry', start_after = now() where state = 'active' returning id",
+          [],
+        );
+      if (rows.length > 0)
+        options.logger.info(`job queue: ${rows.length} jobs cut off by the last run's end are retried now`);
+    }
   });
   return {
     async send(name, data, sendOptions = {}) {
@@ -207,7 +228,7 @@ export async function startJobQueue(options: {
           // records its own), and pg-boss then completes only the jobs still active, the rest.
           await eachAtMost(WORK_CONCURRENCY, batch, async (job) => {
             try {
-              await handler(job.data);
+              await handler(job.data, { id: job.id });
             } catch (error) {
               await boss.fail(name, job.id, error as object);
               // pg-boss decides whether another attempt follows: 'retry' if so, 'failed' once none does.

@@ -16,23 +16,30 @@ import { sendMessageNotice } from "../domains/messages/service";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
+import { jobMailer } from "../mail/mailer";
 import { type JobQueue, QUEUES } from "./queue";
 
 export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDeliveryDeps): Promise<void> {
-  await jobs.work(QUEUES.appointmentNotice, (data) => sendAppointmentNotice(deps, data));
-  await jobs.work(QUEUES.appointmentReminder, (data) => sendReminder(deps, data));
-  await jobs.work(QUEUES.waitlistNotice, (data) => sendWaitlistNotice(deps, data));
-  await jobs.work(QUEUES.messageNotice, (data) => sendMessageNotice(deps, data));
-  await jobs.work(QUEUES.transferNotice, (data) => sendTransferNotice(deps, data));
+  // What one job sends with: its mail's Message-IDs come from the job, the same on a retry (jobMailer).
+  const forJob = (job: { id: string }): NoticeDeps => ({ ...deps, mailer: jobMailer(deps.mailer, job.id) });
+  await jobs.work(QUEUES.appointmentNotice, (data, job) => sendAppointmentNotice(forJob(job), data));
+  await jobs.work(QUEUES.appointmentReminder, (data, job) => sendReminder(forJob(job), data));
+  await jobs.work(QUEUES.waitlistNotice, (data, job) => sendWaitlistNotice(forJob(job), data));
+  await jobs.work(QUEUES.messageNotice, (data, job) => sendMessageNotice(forJob(job), data));
+  await jobs.work(QUEUES.transferNotice, (data, job) => sendTransferNotice(forJob(job), data));
   await jobs.work(QUEUES.crmDelivery, (data) => deliverCrmEvent(crm, data));
-  await jobs.work(QUEUES.invitationMail, (data) => sendInvitationMail(deps, data));
+  await jobs.work(QUEUES.invitationMail, (data, job) => sendInvitationMail(forJob(job), data));
   await jobs.work(QUEUES.retentionCleanup, async () => {
     const result = await runCleanup(deps.sql, "scheduled", null);
     deps.logger.info(`retention cleanup: ${result.total} records`);
   });
-  await jobs.work(QUEUES.disputeNotice, (data) => sendDisputeNotice(deps, data));
-  await jobs.work(QUEUES.visitClosing, async () => {
-    const result = await closeVisits({ ...deps, secrets: crm.secrets, events: { jobs, env: crm.env } });
+  await jobs.work(QUEUES.disputeNotice, (data, job) => sendDisputeNotice(forJob(job), data));
+  await jobs.work(QUEUES.visitClosing, async (_data, job) => {
+    const result = await closeVisits({
+      ...forJob(job),
+      secrets: crm.secrets,
+      events: { jobs, env: crm.env },
+    });
     const escalated = await escalateOverdueDisputes({ sql: deps.sql, jobs });
     if (result.completed || result.invited || escalated.length)
       deps.logger.info(
@@ -45,7 +52,7 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   await jobs.schedule(QUEUES.visitClosing, "*/5 * * * *");
   // Every day at 03:17 UTC: what is past its retention period goes (RETENTION_DEFAULTS, /compliance).
   await jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
-  await jobs.work(QUEUES.purchaseClaimNotice, (data) => sendPurchaseClaimNotice(deps, data));
+  await jobs.work(QUEUES.purchaseClaimNotice, (data, job) => sendPurchaseClaimNotice(forJob(job), data));
   await jobs.work(QUEUES.reviewAging, async () => {
     const refreshed = await refreshAgedAverages(deps.sql);
     deps.logger.info(`review aging: ${refreshed} salespeople's averages refreshed`);

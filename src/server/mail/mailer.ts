@@ -1,5 +1,5 @@
 // Outgoing mail through nodemailer: a real SMTP transport when SMTP_URL is set, otherwise the log.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { Logger } from "../logger";
@@ -11,6 +11,11 @@ export type MailMessage = {
   html?: string;
   /** An iCalendar invite or cancellation, sent as text/calendar so mail clients offer to add it. */
   calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  /**
+   * The Message-ID's part before the domain, when the message must keep one id across attempts (jobMailer);
+   * otherwise a random one.
+   */
+  messageKey?: string;
 };
 export type Mailer = { send: (message: MailMessage) => Promise<"sent" | "logged">; close: () => void };
 
@@ -49,13 +54,13 @@ export function createMailer(options: {
   const fromDomain = options.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     async send(message) {
-      const { calendar, ...rest } = message;
-      // One random id names the message and its parts' boundaries. Left to nodemailer, they took fifteen calls
-      // for fresh random bytes a message, at 6 µs or more each here.
+      const { calendar, messageKey, ...rest } = message;
+      // One random id names the message's parts' boundaries, and the message itself unless it has a key. Left to
+      // nodemailer, they took fifteen calls for fresh random bytes a message, at 6 µs or more each here.
       const unique = randomUUID();
       const composed = new MailComposer({
         from: options.from,
-        messageId: `<${unique}@${fromDomain}>`,
+        messageId: `<${messageKey ?? unique}@${fromDomain}>`,
         baseBoundary: unique.replaceAll("-", ""),
         ...rest,
         ...(calendar
@@ -81,5 +86,24 @@ export function createMailer(options: {
       return "sent";
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * The mailer a job sends through: each message's Message-ID comes from the job's id, the recipient and how many
+ * messages that job has sent them before, so an attempt sent again after a crash (delivery is at least once)
+ * carries the same Message-ID as the first, and mail clients and people can tell it is the same notice.
+ */
+export function jobMailer(mailer: Mailer, jobId: string): Mailer {
+  const sent = new Map<string, number>();
+  return {
+    send(message) {
+      const to = message.to.trim().toLowerCase();
+      const nth = sent.get(to) ?? 0;
+      sent.set(to, nth + 1);
+      const recipient = createHash("sha256").update(to).digest("hex").slice(0, 12);
+      return mailer.send({ ...message, messageKey: `${jobId}.${recipient}.${nth}` });
+    },
+    close: () => {},
   };
 }

@@ -79,7 +79,8 @@ export const salespersonDayInput = z.strictObject({
 /** Several salespeople at once (a page of browse cards). */
 export const salespeopleIdsInput = z.strictObject({ ids: z.array(idSchema).min(1).max(100) });
 
-export const customerAppointmentsInput = z.strictObject({ userId: z.uuid("Unknown user id") });
+/** Without `userId`, the caller's own appointments (SPEC.md's path names the customer; a customer may leave it out). */
+export const customerAppointmentsInput = z.strictObject({ userId: z.uuid("Unknown user id").optional() });
 
 /** A date-time typed by a person: with an offset it is exact; without, it is read in the salesperson's zone. */
 export const localOrOffsetDateTime = isoDateTime({ error: "Please fill in all required fields" });

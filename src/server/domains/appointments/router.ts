@@ -53,7 +53,7 @@ export const appointmentsRouter = router({
   ),
   mine: customer.query(shape.appointmentList, (ctx) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: signedIn.query(customerAppointmentsInput, shape.appointmentList, (ctx, input) =>
-    customerAppointments(ctx, input.userId),
+    customerAppointments(ctx, input.userId ?? ctx.user.id),
   ),
   byId: signedIn.query(appointmentIdInput, shape.appointmentView, (ctx, input) =>
     appointmentById(ctx, input.id),

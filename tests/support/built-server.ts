@@ -1,0 +1,94 @@
+// The server as `npm start` runs it, for tests that start, signal and kill many server processes: bundled once
+// per test file by scripts/build-server.mjs into a folder of the checkout's .data (the bundle loads in under a
+// second; under tsx each start spent about five compiling), and started with the embedded PostgreSQL of a
+// DATA_DIR of the test's, in a process group of its own (as a terminal's foreground job is).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { PROJECT_ROOT } from "../../src/server/paths";
+import { freePort } from "./server-process";
+
+/** Bundles the server; answers its entry and a function that deletes the bundle. */
+export function bundleServer(): { entry: string; remove: () => void } {
+  const scratch = path.join(PROJECT_ROOT, ".data");
+  mkdirSync(scratch, { recursive: true });
+  const outdir = mkdtempSync(path.join(scratch, "bundle-"));
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, "scripts/build-server.mjs"), "--outdir", outdir], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return {
+    entry: path.join(outdir, "index.js"),
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
+}
+
+export type BuiltServer = {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  /** The lines it wrote to stderr (warnings and errors). */
+  errors: () => string[];
+  exited: Promise<number | null>;
+};
+
+/** Starts the bundled server on a free port with `env` (DATA_DIR among it); answers once it is spawned. */
+export async function launchBuilt(entry: string, env: Record<string, string>): Promise<BuiltServer> {
+  const port = await freePort();
+  const out: string[] = [];
+  const err: string[] = [];
+  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+    cwd: "/",
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "development",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "info",
+      PORT: String(port),
+      // npm test's mark of its processes (scripts/test.mjs), so an interrupted run stops these too.
+      ...(process.env.KB_TEST_RUN ? { KB_TEST_RUN: process.env.KB_TEST_RUN } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout?.on("data", (c: Buffer) => out.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => err.push(c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    port,
+    output: () => out.join("") + err.join(""),
+    errors: () => err.join("").split("\n").filter(Boolean),
+    exited,
+  };
+}
+
+/** Waits (bounded) until the server answers /api/ready with 200; its output if it stops or never does. */
+export async function untilReady(server: BuiltServer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`the server stopped: ${server.output()}`);
+    const ok = await fetch(`http://127.0.0.1:${server.port}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`no 200 from /api/ready: ${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Sends `signal` to the server (to its whole process group with `group`) and waits for it to exit. */
+export async function stopBuilt(
+  server: BuiltServer,
+  signal: NodeJS.Signals = "SIGTERM",
+  group = false,
+): Promise<number | null> {
+  if (server.child.exitCode === null && server.child.signalCode === null && server.child.pid) {
+    if (group) process.kill(-server.child.pid, signal);
+    else server.child.kill(signal);
+  }
+  return server.exited;
+}
