@@ -218,7 +218,7 @@ describe("crash and Ctrl-C", () => {
     console.log(
       `crash: ${acknowledged.length} bookings acknowledged before the kill, all kept; ${booked.length} confirmations to customers, ${confirmations().length} received (${repeats} repeats, each with its first Message-ID)`,
     );
-  }, 90_000);
+  }, 180_000);
 
   it("SIGINT to the whole process group under load: no error logged, shutdown complete, PostgreSQL stopped cleanly after the app", async () => {
     const sql = databaseOf(restarted);
@@ -249,5 +249,5 @@ describe("crash and Ctrl-C", () => {
     expect(next.output()).toMatch(/database system was shut down at/);
     expect(next.output()).not.toMatch(/not properly shut down|automatic recovery|recovered/);
     expect(await stopBuilt(next, "SIGINT", true)).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

@@ -66,7 +66,7 @@ describe("data directories", () => {
     console.log(
       `data directories: ${ROUNDS} double starts, embedded ports ${ports.map((p) => p.join("+")).join(" ")}`,
     );
-  }, 120_000);
+  }, 240_000);
 
   it(`a deleted data directory takes its database with it${asRoot ? "; the cluster it left outside is named with the command that deletes it" : ""}`, async () => {
     const dataDir = path.join(scratch, "a");
@@ -113,5 +113,5 @@ describe("data directories", () => {
       expect(noticed).toEqual([]);
     }
     expect(await stopBuilt(again)).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
