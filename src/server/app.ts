@@ -124,6 +124,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         what: `${c.req.method} ${c.req.routePath}`,
         status: answer.status,
       });
+    if (answer.body.code === "BUSY") c.header("Retry-After", "1");
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 

@@ -1,7 +1,9 @@
 // The one error type business code throws, and the one mapper that turns any error into what a client sees.
 // Only an AppError (or an input-validation error) carries its own message to a client; anything else is
-// answered as a generic 500 with a request id, and logged once with its stack.
+// answered as a generic 500 with a request id (or, when the database was too busy to answer in time, a 503 to
+// try again), and logged once with its stack.
 import { ZodError } from "zod";
+import { databaseBusy } from "./db/pgErrors";
 
 /** The error classes a client can be told about; each maps to one HTTP status. */
 export const APP_ERROR_STATUS = {
@@ -16,7 +18,7 @@ export const APP_ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** A service we depend on (the payment provider) answered with a failure. */
   BAD_GATEWAY: 502,
-  /** A feature this server is not configured for (payments without keys). */
+  /** A feature this server is not configured for (payments without keys), or a database too busy to answer. */
   SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorKind = keyof typeof APP_ERROR_STATUS;
@@ -50,6 +52,12 @@ export function appError(kind: AppErrorKind, message: string, reason?: string): 
 /** A request whose envelope could not be read (bad JSON, a bad superjson payload). */
 export const MALFORMED_REQUEST = "Malformed request";
 export const INTERNAL_MESSAGE = "Something went wrong on our side";
+export const BUSY_MESSAGE = "We're busy right now. Please try again in a moment.";
+
+/** A request the database was too busy to finish (db/pgErrors.ts `databaseBusy`): 503, to be tried again. */
+export function busyError(): AppError {
+  return appError("SERVICE_UNAVAILABLE", BUSY_MESSAGE, "BUSY");
+}
 
 /** The first zod issue as a sentence a person can act on. */
 export function describeZodError(error: ZodError): string {
@@ -95,6 +103,10 @@ export function toPublicError(
     return { status: known.status, body: { message: known.message, code: known.code } };
   if (known instanceof ZodError)
     return { status: 400, body: { message: describeZodError(known), code: "BAD_REQUEST" } };
+  if (databaseBusy(error)) {
+    const busy = busyError();
+    return { status: busy.status, body: { message: busy.message, code: busy.code }, unexpected: error };
+  }
   if (transport && transport.status >= 400 && transport.status < 500) {
     return transport.fromLibrary
       ? { status: 400, body: { message: MALFORMED_REQUEST, code: "BAD_REQUEST" } }

@@ -47,7 +47,10 @@ export async function createHarness(
   const logger = options.captureLog
     ? createLogger("debug", (line) => logLines.push(line))
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
-  const database = createDatabase(`${serverUrl}/${name}`, { max: 20 });
+  const database = createDatabase(`${serverUrl}/${name}`, {
+    max: 20,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+  });
   const { sql, searchSql, browseSql } = database;
   const dbUrl = `${serverUrl}/${name}`;
   const services = await startServices({

@@ -10,6 +10,17 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL's "not now": a statement cancelled at its time limit (often waiting on a lock), no connection slot
+ * free, the server shutting down or not yet accepting connections. The request was fine; the database was busy.
+ */
+const BUSY = new Set(["57014", "53300", "57P01", "57P03"]);
+
+export function databaseBusy(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code !== undefined && BUSY.has(code);
+}
+
 export const PG = {
   uniqueViolation: "23505",
   exclusionViolation: "23P01",

@@ -23,10 +23,18 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson, { type SuperJSONResult } from "superjson";
 import { ZodError } from "zod";
 import { isAdmin } from "../access";
-import { AppError, appError, describeZodError, MALFORMED_REQUEST, toPublicError } from "../appError";
+import {
+  AppError,
+  appError,
+  busyError,
+  describeZodError,
+  MALFORMED_REQUEST,
+  toPublicError,
+} from "../appError";
 import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
 import { recordSecurityEvent } from "../auth/securityEvents";
 import { serializeFrozenOnce } from "../cache";
+import { databaseBusy } from "../db/pgErrors";
 import type { Context } from "../serviceContext";
 
 // 1. Init ------------------------------------------------------------------------------------------------
@@ -151,12 +159,17 @@ async function refuseAdminWithoutRequiredMfa(ctx: Context, userId: string): Prom
 /** Every procedure: an AppError thrown by a service becomes the tRPC error of its kind (callers and HTTP alike). */
 export const publicProcedure = t.procedure
   .meta({ access: "public" })
-  .use(async ({ next }) => {
+  .use(async ({ ctx, path, next }) => {
     const result = await next();
-    if (!result.ok && result.error.cause instanceof AppError) {
-      const cause = result.error.cause;
-      throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+    if (result.ok) return result;
+    let cause = result.error.cause;
+    // The database was too busy to finish in time (a lock held past the statement timeout, no free
+    // connection): the caller may try again, so 503 rather than the 500 of a fault.
+    if (databaseBusy(cause)) {
+      ctx.logger.warn(`${path}: the database was too busy to answer [request ${ctx.requestId}]`, cause);
+      cause = busyError();
     }
+    if (cause instanceof AppError) throw new TRPCError({ code: cause.kind, message: cause.message, cause });
     return result;
   })
   .use(async ({ ctx, meta, next }) => {

@@ -91,11 +91,22 @@ function RoleFields({
   );
 }
 
-/** After a change that may touch roles: close, then refresh the users and the open promotion requests. */
-function afterRoleChange(utils: ReturnType<typeof trpc.useUtils>, onOpenChange: (open: boolean) => void) {
+/**
+ * What follows a saved change to an account: the dialog closes and the users list reloads, with the open
+ * promotion requests when the change may have touched a role.
+ */
+export function afterAccountChange(
+  utils: ReturnType<typeof trpc.useUtils>,
+  onOpenChange: (open: boolean) => void,
+  touchesRoles = false,
+) {
   return {
     onClose: () => onOpenChange(false),
-    refresh: () => Promise.all([utils.admin.users.invalidate(), utils.admin.promotions.invalidate()]),
+    refresh: () =>
+      Promise.all([
+        utils.admin.users.invalidate(),
+        touchesRoles ? utils.admin.promotions.invalidate() : null,
+      ]),
   };
 }
 
@@ -134,7 +145,7 @@ export function CreateUserDialog({
           : `${made.email} was added and signs in by e-mailed link.`,
       }),
       failTitle: "Could Not Add User",
-      ...afterRoleChange(utils, onOpenChange),
+      ...afterAccountChange(utils, onOpenChange, true),
     });
   };
   return (
@@ -183,7 +194,7 @@ export function ChangeRoleDialog({ user, open, onOpenChange }: { user: AdminUser
             : `${after.email} is now a ${after.role}.`,
       }),
       failTitle: "Could Not Change Role",
-      ...afterRoleChange(utils, onOpenChange),
+      ...afterAccountChange(utils, onOpenChange, true),
     });
   };
   return (
@@ -225,8 +236,7 @@ export function SuspensionDialog({ user, open, onOpenChange }: { user: AdminUser
           : `${after.email} can sign in again.`,
       }),
       failTitle: suspending ? "Could Not Suspend" : "Could Not Reactivate",
-      onClose: () => onOpenChange(false),
-      refresh: () => utils.admin.users.invalidate(),
+      ...afterAccountChange(utils, onOpenChange),
     });
   };
   return (

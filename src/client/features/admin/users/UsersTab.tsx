@@ -13,7 +13,13 @@ import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
 import type { RecordDialogs, RecordKind } from "../recordTab";
 import { ConsoleRow, RecordTab, RowActions, useRecordConsole } from "../recordTab";
-import { ChangeRoleDialog, CreateUserDialog, PromotionRequests, SuspensionDialog } from "./AccountDialogs";
+import {
+  afterAccountChange,
+  ChangeRoleDialog,
+  CreateUserDialog,
+  PromotionRequests,
+  SuspensionDialog,
+} from "./AccountDialogs";
 
 const USERS: RecordKind<AdminUser> = {
   title: "Users",
@@ -58,8 +64,7 @@ function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser | null }
       success: () => ({ title: "User Updated", description: `${form.email} was saved.` }),
       failTitle: "Update Failed",
       fallback: "Failed to update user",
-      onClose: () => onOpenChange(false),
-      refresh: () => utils.admin.users.invalidate(),
+      ...afterAccountChange(utils, onOpenChange),
     });
   };
 
