@@ -5,6 +5,7 @@ import { MFA } from "../../../shared/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { InputField } from "../../ui/form";
+import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { announceBackupCodes } from "./BackupCodesPanel";
 import {
@@ -181,19 +182,20 @@ export function TurnOffDialog(control: DialogControl) {
       });
       refresh();
     },
-    onError: (failure) => {
-      const message = apiErrorMessage(failure, DISABLE_FAILED);
-      setError(message);
-      showToast({ title: "Error", description: message, variant: "destructive" });
-    },
   });
+  const refused = (failure: unknown) => {
+    const message = apiErrorMessage(failure, DISABLE_FAILED);
+    setError(message);
+    showToast({ title: "Error", description: message, variant: "destructive" });
+  };
   return (
     <CodeDialog
       {...control}
       words={TURN_OFF}
       validate={totpOrBackupProblem}
       pending={disable.isPending}
-      onSubmit={(code) => disable.mutate({ code })}
+      // Turning it off needs a recent sign-in; an administrator confirms it in a dialog.
+      onSubmit={(code) => void withReauthentication(() => disable.mutateAsync({ code })).catch(refused)}
       error={error}
       setError={setError}
     />

@@ -9,6 +9,7 @@ import { apiErrorMessage, trpc } from "../../trpc";
 import { CopyButton } from "../../ui/CopyButton";
 import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
+import { withReauthentication } from "../../ui/reauth";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { announceBackupCodes } from "./BackupCodesPanel";
@@ -27,10 +28,12 @@ const SECRET_TEXT = {
 
 export function MfaOff({ status, onEnabled }: { status: MfaStatus; onEnabled: (codes: string[]) => void }) {
   const [setup, setSetup] = useState<MfaSetup | null>(null);
-  const begin = trpc.security.setupMfa.useMutation({
-    onSuccess: setSetup,
-    onError: (error) => showFailure("Error", error, ENABLE_FAILED),
-  });
+  const begin = trpc.security.setupMfa.useMutation();
+  // Changing how the account signs in needs a recent sign-in; an administrator confirms it in a dialog.
+  const start = () =>
+    withReauthentication(() => begin.mutateAsync()).then(setSetup, (error: unknown) =>
+      showFailure("Error", error, ENABLE_FAILED),
+    );
   if (setup) return <SetupSteps setup={setup} onCancel={() => setSetup(null)} onEnabled={onEnabled} />;
   return (
     <SectionCard
@@ -57,7 +60,7 @@ export function MfaOff({ status, onEnabled }: { status: MfaStatus; onEnabled: (c
         alignSelf="flex-start"
         loading={begin.isPending}
         loadingText="Preparing…"
-        onClick={() => begin.mutate()}
+        onClick={() => void start()}
       >
         <LuKeyRound /> Set up
       </Button>
