@@ -1,13 +1,15 @@
 // Starting the server as people do: from a checkout in a private (0700) folder, as root when the tests run
 // as root, beside a second instance with its own data directory; and the one-line refusals of a second start
 // of one checkout, a taken port, an unwritable data directory, an unreachable database and a missing secret.
+// The server runs as `npm start` runs it: the bundle in the checkout's dist/server, started with node.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeOutsideCluster } from "../src/server/db/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
+import { bundleServer } from "./support/built-server";
+import { freePort } from "./support/server-process";
 
 type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string };
 
@@ -15,41 +17,31 @@ const scratch = path.join(PROJECT_ROOT, ".data");
 const running: Started[] = [];
 let privateDir = "";
 let checkout = "";
+let bundle: ReturnType<typeof bundleServer>;
+/** Each checkout's server bundle: this one's (beside its other test bundles), the private checkout's. */
+const entries = new Map<string, string>();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server of `root` (a checkout), started with tsx from `cwd`: "/" by default, as it must not matter where. */
+/** The server of `root` (a checkout), started from `cwd`: "/" by default, as it must not matter where. */
 function launch(
   root: string,
   env: Record<string, string>,
   cwd = "/",
 ): { child: ChildProcess; output: () => string } {
   const chunks: string[] = [];
-  const child = spawn(
-    path.join(root, "node_modules", ".bin", "tsx"),
-    [path.join(root, "src/server/index.ts")],
-    {
-      cwd,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? "/tmp",
-        NODE_ENV: "development",
-        SEED_ON_START: "false",
-        LOG_LEVEL: "info",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const entry = entries.get(root);
+  if (!entry) throw new Error(`no server bundle for ${root}`);
+  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "development",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "info",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (c: Buffer) => chunks.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => chunks.push(c.toString()));
   return { child, output: () => chunks.join("") };
@@ -114,11 +106,18 @@ beforeAll(() => {
   ]) {
     execFileSync("cp", ["-al", path.join(PROJECT_ROOT, entry), checkout]);
   }
+  bundle = bundleServer();
+  entries.set(PROJECT_ROOT, bundle.entry);
+  // The private checkout's own build, where `npm run build` puts it.
+  mkdirSync(path.join(checkout, "dist"));
+  execFileSync("cp", ["-al", path.dirname(bundle.entry), path.join(checkout, "dist", "server")]);
+  entries.set(checkout, path.join(checkout, "dist", "server", "index.js"));
 }, 120_000);
 
 afterAll(async () => {
   for (const started of running) await stop(started);
   rmSync(privateDir, { recursive: true, force: true });
+  bundle.remove();
 }, 60_000);
 
 describe("starting the server", () => {
