@@ -1,12 +1,13 @@
-// Runs the real server (src/server/index.ts under tsx) as a child process against a database of the test
-// PostgreSQL server, for tests of what only a process shows: signals, exit codes, its own log output.
+// Runs the real server as a child process against a database of the test PostgreSQL server, for tests of what
+// only a process shows: signals, exit codes, its own log output. It runs as `npm start` runs it, a bundle
+// started with node (built once per test file: compiling the sources with tsx cost about five seconds a start).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import path from "node:path";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { PROJECT_ROOT } from "../../src/server/paths";
+import { bundleServer } from "./built-server";
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -30,6 +31,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+let bundle: ReturnType<typeof bundleServer> | null = null;
+
+/** This test file's server bundle, made on first use and deleted after the file. */
+function serverEntry(): string {
+  if (!bundle) {
+    bundle = bundleServer();
+    afterAll(() => bundle?.remove());
+  }
+  return bundle.entry;
+}
+
 /**
  * Starts the server on a free port with a database of its own (a clone of the migrated template), or on a
  * database the caller made and shares between instances (`database`: its name; it is then not dropped).
@@ -45,8 +57,8 @@ export async function startServerProcess(
   const port = await freePort();
   const out: string[] = [];
   const err: string[] = [];
-  // node itself (with tsx as a loader), not the tsx wrapper: signals reach the server, not a relay.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/index.ts")], {
+  // node itself, not a wrapper: signals reach the server, not a relay.
+  const child = spawn(process.execPath, ["--enable-source-maps", serverEntry()], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
