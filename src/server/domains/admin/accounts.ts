@@ -85,7 +85,7 @@ async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: n
 
 /** Gives the account the target role (not administrator: that is a request) with what the role needs. */
 async function applyRole(ctx: Context, tx: Queryable, account: Account, target: Target) {
-  if (target.role === "admin") return;
+  if (isAdmin(target)) return;
   if (target.role === "manager") {
     await takeDealership(ctx, tx, account.id, target.dealershipId, target.replaceManager);
   } else {
@@ -129,7 +129,7 @@ export async function createUser(ctx: Context, input: z.output<typeof createUser
               'customer')
       returning id, email, role, first_name, last_name, phone, disabled_at, suspension_reason`;
     await applyRole(ctx, tx, account!, input.target);
-    if (input.target.role === "admin")
+    if (isAdmin(input.target))
       await fileRequest(ctx, tx, account!.id, input.target.reason ?? "Created as an administrator");
     const after = await readAccount(tx, account!.id);
     await recordAudit(ctx, tx, { action: "user.create", entityId: after.id, after: roleSnapshot(after) });
@@ -145,7 +145,7 @@ export async function changeRole(ctx: Context, input: z.output<typeof changeRole
   requireRecentAdminAuthentication(ctx);
   return commitBrowseChange(ctx, async (tx: postgres.TransactionSql) => {
     const account = await lockAccount(tx, input.id);
-    if (input.target.role === "admin") {
+    if (isAdmin(input.target)) {
       if (isAdmin(account))
         throw appError("CONFLICT", "This account is already an administrator", "ALREADY_ADMIN");
       await fileRequest(ctx, tx, account.id, input.target.reason ?? null);

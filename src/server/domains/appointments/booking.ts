@@ -287,13 +287,8 @@ export async function rescheduleAppointment(
     );
     await enqueueBookingNotices(ctx, tx, id, startsAt, "rescheduled");
     // A CRM sees a reschedule as what it is: the old visit cancelled, a new one booked.
-    await appointmentCrmEvent(
-      ctx,
-      tx,
-      { id: old.id, salespersonId: old.salesperson_id },
-      "appointment.cancelled",
-    );
-    await appointmentCrmEvent(ctx, tx, { id, salespersonId: old.salesperson_id }, "appointment.created");
+    await appointmentCrmEvent(ctx, tx, old, "appointment.cancelled");
+    await appointmentCrmEvent(ctx, tx, { id, salesperson_id: old.salesperson_id }, "appointment.created");
     return id;
   });
   return {

@@ -47,13 +47,7 @@ export async function completeDueVisits(deps: Pick<ClosingDeps, "sql" | "events"
       note: `Closed automatically ${VISIT_AUTO_COMPLETE_HOURS} hours after the visit's end`,
     })})
     select id, salesperson_id from due order by id`;
-    for (const row of rows)
-      await appointmentCrmEvent(
-        deps.events,
-        sql,
-        { id: row.id, salespersonId: row.salesperson_id },
-        "appointment.completed",
-      );
+    for (const row of rows) await appointmentCrmEvent(deps.events, sql, row, "appointment.completed");
     return rows.map((row) => row.id);
   });
 }

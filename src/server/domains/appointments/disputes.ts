@@ -187,8 +187,7 @@ async function decideDispute(
         note: `Dispute upheld: ${input.note}`,
       });
       // The dealership's CRM hears of the visit as completed, as of one staff completed.
-      const completed = { id: visit.id, salespersonId: visit.salesperson_id };
-      await appointmentCrmEvent(ctx, tx, completed, "appointment.completed");
+      await appointmentCrmEvent(ctx, tx, visit, "appointment.completed");
     }
     await settleDisputedReview(tx, dispute.appointment_id, uphold);
     await recordAudit(ctx, tx, {

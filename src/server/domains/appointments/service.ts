@@ -158,13 +158,7 @@ export async function updateAppointmentStatus(
         to: input.status,
         actor: actorOf(ctx.user),
       });
-    if (row && input.status === "completed")
-      await appointmentCrmEvent(
-        ctx,
-        tx,
-        { id: row.id, salespersonId: row.salesperson_id },
-        "appointment.completed",
-      );
+    if (row && input.status === "completed") await appointmentCrmEvent(ctx, tx, row, "appointment.completed");
     return row;
   });
   if (!updated) {
@@ -238,12 +232,7 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
       { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
       { within: tx },
     );
-    await appointmentCrmEvent(
-      ctx,
-      tx,
-      { id: row.id, salespersonId: row.salesperson_id },
-      "appointment.cancelled",
-    );
+    await appointmentCrmEvent(ctx, tx, row, "appointment.cancelled");
     return true;
   });
   if (!done) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);

@@ -105,15 +105,15 @@ export type AppointmentCrmData = {
   salespersonEmail: string;
 };
 
-/** Queues an appointment event (see {@link AppointmentCrmData}) inside `tx`. */
+/** Queues an appointment event (see {@link AppointmentCrmData}) inside `tx`, for the appointment's row. */
 export function appointmentCrmEvent(
   ctx: Pick<Context, "jobs" | "env">,
   tx: Queryable,
-  appointment: { id: number; salespersonId: number },
+  appointment: { id: number; salesperson_id: number },
   type: "appointment.created" | "appointment.cancelled" | "appointment.completed",
 ) {
   return emitCrmEvent(ctx, tx, {
-    salespersonId: appointment.salespersonId,
+    salespersonId: appointment.salesperson_id,
     type,
     entityType: "appointment",
     entityId: appointment.id,

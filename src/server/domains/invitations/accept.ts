@@ -18,6 +18,7 @@ import { notify } from "../notifications/notify";
 import {
   type Actor,
   dealershipForJoining,
+  type JoiningDealership,
   type JoiningProfile,
   joinDealership,
   takeOverDealership,
@@ -130,15 +131,20 @@ async function inviteeAccount(tx: Queryable, invitation: InvitationRow, name: st
   return created!;
 }
 
-async function acceptAsSalesperson(
-  actor: Actor,
-  tx: Queryable,
-  invitation: InvitationRow,
-  name: string | undefined,
-): Promise<string> {
-  const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
-  if (!dealership) throw unknownInvitation();
-  const account = await inviteeAccount(tx, invitation, name);
+/**
+ * An invitation being accepted: by whom, in which transaction, under what name, with the dealership it joins
+ * (locked, still open to joining) and the invitee's account.
+ */
+type Acceptance = {
+  actor: Actor;
+  tx: Queryable;
+  invitation: InvitationRow;
+  name: string | undefined;
+  dealership: JoiningDealership;
+  account: Account;
+};
+
+async function acceptAsSalesperson({ actor, tx, invitation, name, dealership, account }: Acceptance) {
   if (account.role === "manager") {
     throw appError(
       "CONFLICT",
@@ -181,15 +187,7 @@ async function acceptAsSalesperson(
   return account.id;
 }
 
-async function acceptAsManager(
-  actor: Actor,
-  tx: Queryable,
-  invitation: InvitationRow,
-  name: string | undefined,
-): Promise<string> {
-  const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
-  if (!dealership) throw unknownInvitation();
-  const account = await inviteeAccount(tx, invitation, name);
+async function acceptAsManager({ actor, tx, invitation, dealership, account }: Acceptance) {
   const [profile] = await profileFor(tx, invitation.email, account.id, false);
   if (account.role === "salesperson" || profile) {
     throw appError(
@@ -232,11 +230,20 @@ export async function acceptInvitationLink(
       select ${INVITATION_COLUMNS(tx)} from invitations i where i.id = ${found.id} for update`;
     if (!invitation) throw unknownInvitation();
     assertAnswerable(ctx, invitation);
-    const actor: Actor = { ip: ctx.ip, user: ctx.user };
-    const accepted =
+    const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
+    if (!dealership) throw unknownInvitation();
+    const acceptance: Acceptance = {
+      actor: { ip: ctx.ip, user: ctx.user },
+      tx,
+      invitation,
+      name: input.name,
+      dealership,
+      account: await inviteeAccount(tx, invitation, input.name),
+    };
+    const accepted: string =
       invitation.role === "manager"
-        ? await acceptAsManager(actor, tx, invitation, input.name)
-        : await acceptAsSalesperson(actor, tx, invitation, input.name);
+        ? await acceptAsManager(acceptance)
+        : await acceptAsSalesperson(acceptance);
     await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${accepted} where id = ${invitation.id}`;
     return accepted;
   });

@@ -4,6 +4,7 @@
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import { INVITATION_TTL_DAYS, type SentInvitation } from "../../../shared/schemas/invitations";
+import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { generateToken, hashToken } from "../../auth/crypto";
@@ -96,7 +97,7 @@ export async function inviteManager(
     throw appError("CONFLICT", "This address already manages this dealership.", "ALREADY_MANAGER");
   }
   const [account] = await tx<{ role: string }[]>`select role from users where email = ${input.email}`;
-  if (account?.role === "admin") {
+  if (isAdmin(account)) {
     throw appError(
       "CONFLICT",
       "This address belongs to an administrator. A manager needs an account of their own.",
