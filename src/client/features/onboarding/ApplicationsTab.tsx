@@ -9,10 +9,9 @@ import {
   type DealershipApplication,
 } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
-import { showFailure } from "../../ui/failureToast";
 import { mediumDate } from "../../ui/format";
+import { mutationOutcome } from "../../ui/mutationOutcome";
 import { capitalise } from "../../ui/StatusBadge";
-import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { type DecisionTexts, RequestQueue, RequestRow, useStatusQueue } from "../transfers";
 
@@ -152,29 +151,23 @@ export function ApplicationsTab() {
   const utils = trpc.useUtils();
   const list = trpc.onboarding.applications.useQuery(queue.input, queue.options);
   const dialog = useDialogSubject<Decision>();
-  const decide = trpc.onboarding.decide.useMutation({
-    onSuccess: async (result) => {
-      dialog.setOpen(false);
-      showToast(
+  const decide = trpc.onboarding.decide.useMutation(
+    mutationOutcome({
+      close: () => dialog.setOpen(false),
+      success: (result) =>
         result.status === "approved"
           ? {
               title: "Application approved",
               description: `${result.dealershipName} is listed; ${result.applicantEmail} was invited to manage it.`,
-              variant: "success",
             }
           : {
               title: "Application declined",
               description: `${result.applicantName} was e-mailed your reason.`,
-              variant: "success",
             },
-      );
-      await utils.onboarding.applications.invalidate();
-    },
-    onError: async (error) => {
-      showFailure("Decision failed", error, "Failed to save the decision. Please try again.");
-      await utils.onboarding.applications.invalidate();
-    },
-  });
+      failure: { title: "Decision failed", fallback: "Failed to save the decision. Please try again." },
+      refresh: () => utils.onboarding.applications.invalidate(),
+    }),
+  );
 
   return (
     <RequestQueue

@@ -8,13 +8,13 @@ import {
 } from "../../../shared/schemas/transfers";
 import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
+import { mutationOutcome } from "../../ui/mutationOutcome";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import type { DecisionTexts, TransferDecision } from "./DecisionDialog";
 import { DecisionReason } from "./DecisionReason";
 import { RequestQueue, RequestRow, useStatusQueue } from "./RequestQueue";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { dealershipLabel, TRANSFER_STATUS_STYLE } from "./transferLabels";
-import { transferOutcome } from "./transferOutcome";
 
 const FILTERS: { value: "" | TransferListFilter; label: string }[] = [
   { value: "", label: "All requests" },
@@ -121,7 +121,7 @@ export function AdminTransfersTab() {
   const list = trpc.transfers.list.useQuery(queue.input, queue.options);
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.transfers.adminDecide.useMutation(
-    transferOutcome({
+    mutationOutcome({
       close: () => dialog.setOpen(false),
       success: (result) =>
         result.status === "approved"

@@ -4,6 +4,7 @@ import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../.
 import { trpc } from "../../trpc";
 import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate, yearsLabel } from "../../ui/format";
+import { mutationOutcome } from "../../ui/mutationOutcome";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
@@ -11,7 +12,6 @@ import { RatingSummary } from "../../ui/Rating";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { type DecisionTexts, type TransferDecision, TransferDecisionDialog } from "./DecisionDialog";
 import { dealershipLabel } from "./transferLabels";
-import { transferOutcome } from "./transferOutcome";
 
 const DECISIONS = {
   decline: {
@@ -114,7 +114,7 @@ export function ManagerTransfersPanel() {
   const utils = trpc.useUtils();
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.transfers.managerDecide.useMutation(
-    transferOutcome({
+    mutationOutcome({
       close: () => dialog.setOpen(false),
       success: (result) =>
         result.status === "declined"

@@ -21,13 +21,13 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
+import { mutationOutcome } from "../../ui/mutationOutcome";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { DecisionReason } from "./DecisionReason";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { destinationLabel, isOpenTransfer, transferStatusStyle } from "./transferLabels";
-import { transferOutcome } from "./transferOutcome";
 
 const INDEPENDENT = "independent";
 
@@ -201,7 +201,7 @@ function OpenRequest({ transfer }: { transfer: TransferRequestView }) {
   const [confirming, setConfirming] = useState(false);
   const refresh = useTransferRefresh();
   const withdraw = trpc.transfers.withdraw.useMutation(
-    transferOutcome({
+    mutationOutcome({
       close: () => setConfirming(false),
       closeOnFailure: true,
       success: () => ({

@@ -1,11 +1,12 @@
-import { showFailure } from "../../ui/failureToast";
-import { showToast } from "../../ui/toaster";
+import { showFailure } from "./failureToast";
+import { showToast } from "./toaster";
 
 /**
- * The ends of a transfer mutation: close its dialog and say how it went, then refresh what it changed. The
- * refresh runs after a failure too, since a refused request has usually moved on (decided or withdrawn).
+ * The ends of a decision's mutation (a transfer, an application): close its dialog and say how it went, then
+ * refresh what it changed. The refresh runs after a failure too, since a refused request has usually moved on
+ * (decided or withdrawn by someone else).
  */
-export function transferOutcome<R>({
+export function mutationOutcome<R>({
   close,
   closeOnFailure = false,
   success,
