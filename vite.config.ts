@@ -30,7 +30,7 @@ export default defineConfig({
         // The libraries every page runs (React, the router, tRPC and its query cache, emotion) in one chunk:
         // left to automatic chunking they split into many small files along the route tree, each with its own
         // import preamble, and the landing page's JavaScript grows past its budget (docs/decisions/004).
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: "framework",
