@@ -32,13 +32,16 @@ export function freePort(): Promise<number> {
 }
 
 let bundle: ReturnType<typeof bundleServer> | null = null;
+// Registered as the test file imports this module, so it runs once after the whole file (a hook registered
+// from inside a test would belong to that test's suite and delete the bundle before later suites use it).
+afterAll(() => {
+  bundle?.remove();
+  bundle = null;
+});
 
 /** This test file's server bundle, made on first use and deleted after the file. */
 function serverEntry(): string {
-  if (!bundle) {
-    bundle = bundleServer();
-    afterAll(() => bundle?.remove());
-  }
+  bundle ??= bundleServer();
   return bundle.entry;
 }
 
