@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeOutsideCluster } from "../src/server/db/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
-import { bundleServer } from "./support/built-server";
+import { bundleServer, serverEnv } from "./support/built-server";
 import { freePort } from "./support/server-process";
 
 type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string };
@@ -32,14 +32,7 @@ function launch(
   if (!entry) throw new Error(`no server bundle for ${root}`);
   const child = spawn(process.execPath, ["--enable-source-maps", entry], {
     cwd,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "development",
-      SEED_ON_START: "false",
-      LOG_LEVEL: "info",
-      ...env,
-    },
+    env: serverEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => chunks.push(c.toString()));

@@ -23,6 +23,23 @@ export function bundleServer(): { entry: string; remove: () => void } {
   };
 }
 
+/**
+ * The environment a test's server process starts with: nothing of the test's own but PATH and HOME, in
+ * development without demo data, logging at info, carrying npm test's mark of its processes (scripts/test.mjs,
+ * so an interrupted run stops these too), then `env`.
+ */
+export function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? "/tmp",
+    NODE_ENV: "development",
+    SEED_ON_START: "false",
+    LOG_LEVEL: "info",
+    ...(process.env.KB_TEST_RUN ? { KB_TEST_RUN: process.env.KB_TEST_RUN } : {}),
+    ...env,
+  };
+}
+
 export type BuiltServer = {
   child: ChildProcess;
   port: number;
@@ -39,17 +56,7 @@ export async function launchBuilt(entry: string, env: Record<string, string>): P
   const err: string[] = [];
   const child = spawn(process.execPath, ["--enable-source-maps", entry], {
     cwd: "/",
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "development",
-      SEED_ON_START: "false",
-      LOG_LEVEL: "info",
-      PORT: String(port),
-      // npm test's mark of its processes (scripts/test.mjs), so an interrupted run stops these too.
-      ...(process.env.KB_TEST_RUN ? { KB_TEST_RUN: process.env.KB_TEST_RUN } : {}),
-      ...env,
-    },
+    env: serverEnv({ PORT: String(port), ...env }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -5,9 +5,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import postgres from "postgres";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { PROJECT_ROOT } from "../../src/server/paths";
-import { bundleServer } from "./built-server";
+import { bundleServer, serverEnv } from "./built-server";
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -32,17 +32,22 @@ export function freePort(): Promise<number> {
 }
 
 let bundle: ReturnType<typeof bundleServer> | null = null;
-// Registered as the test file imports this module, so it runs once after the whole file (a hook registered
-// from inside a test would belong to that test's suite and delete the bundle before later suites use it).
-afterAll(() => {
-  bundle?.remove();
-  bundle = null;
-});
+/** Servers started from the bundle and not yet disposed of: the bundle goes with the last of them. */
+let live = 0;
 
-/** This test file's server bundle, made on first use and deleted after the file. */
+/** The server bundle, made for the first server and deleted when the last one is disposed of. */
 function serverEntry(): string {
   bundle ??= bundleServer();
+  live++;
   return bundle.entry;
+}
+
+function releaseEntry(): void {
+  live--;
+  if (live === 0) {
+    bundle?.remove();
+    bundle = null;
+  }
 }
 
 /**
@@ -63,22 +68,16 @@ export async function startServerProcess(
   // node itself, not a wrapper: signals reach the server, not a relay.
   const child = spawn(process.execPath, ["--enable-source-maps", serverEntry()], {
     cwd: PROJECT_ROOT,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "development",
-      SEED_ON_START: "false",
-      LOG_LEVEL: "info",
-      PORT: String(port),
-      DATABASE_URL: `${serverUrl}/${name}`,
-      ...env,
-    },
+    env: serverEnv({ PORT: String(port), DATABASE_URL: `${serverUrl}/${name}`, ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => out.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => err.push(c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let disposed = false;
   const dispose = async () => {
+    if (disposed) return;
+    disposed = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGKILL");
       await exited;
@@ -91,6 +90,7 @@ export async function startServerProcess(
         new Promise((resolve) => setTimeout(resolve, 10_000)),
       ]);
     await admin.end({ timeout: 1 });
+    releaseEntry();
   };
   const started: ServerProcess = {
     child,
