@@ -1,5 +1,6 @@
 import { Button, HStack, type StackProps } from "@chakra-ui/react";
 import { LuCheck, LuX } from "react-icons/lu";
+import { DangerButton } from "./DangerButton";
 
 /**
  * The two answers to a request that waits on someone (a transfer, an invitation): turn it down, or let it
@@ -15,15 +16,9 @@ export function DecideButtons({
 } & StackProps) {
   return (
     <HStack gap="2" justify={{ base: "stretch", md: "flex-end" }} {...row}>
-      <Button
-        flex={{ base: "1", md: "initial" }}
-        size="sm"
-        variant="outline"
-        colorPalette="red"
-        onClick={no.onClick}
-      >
+      <DangerButton flex={{ base: "1", md: "initial" }} onClick={no.onClick}>
         <LuX /> {no.label}
-      </Button>
+      </DangerButton>
       <Button flex={{ base: "1", md: "initial" }} size="sm" colorPalette="green" onClick={yes.onClick}>
         <LuCheck /> {yes.label}
       </Button>

@@ -33,3 +33,20 @@ export function mutationOutcome<R>({
     },
   };
 }
+
+/**
+ * A decision dialog's mutation (an application, a transfer): close the dialog and say what was decided, or keep
+ * it open to try again; refresh the queue either way.
+ */
+export function decisionOutcome<R>(
+  dialog: { setOpen: (open: boolean) => void },
+  success: (result: R) => { title: string; description: string },
+  refresh: () => Promise<unknown>,
+) {
+  return mutationOutcome({
+    close: () => dialog.setOpen(false),
+    success,
+    failure: { title: "Decision failed", fallback: "Failed to save the decision. Please try again." },
+    refresh,
+  });
+}

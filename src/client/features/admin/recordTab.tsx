@@ -5,6 +5,7 @@ import { Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuPencil, LuPlus, LuSearchX, LuTrash2 } from "react-icons/lu";
 import { trpc } from "../../trpc";
+import { DangerButton } from "../../ui/DangerButton";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice } from "../../ui/QueryState";
 import { capitalise } from "../../ui/StatusBadge";
@@ -147,15 +148,9 @@ export function RowActions<T>({
           {picture.icon} {picture.label}
         </Button>
       ) : null}
-      <Button
-        size="sm"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => dialogs.deleting.show(record)}
-        aria-label={`Delete ${name}`}
-      >
+      <DangerButton onClick={() => dialogs.deleting.show(record)} aria-label={`Delete ${name}`}>
         <LuTrash2 /> Delete
-      </Button>
+      </DangerButton>
     </HStack>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas/compliance";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerButton } from "../../ui/DangerButton";
 import { Fact } from "../../ui/Fact";
 // Data Retention: how long each kind of data is kept, on what legal basis, and what happens after. Everyone
 // reads the policies; administrators change the period and automatic deletion, and run the cleanup by hand.
@@ -222,17 +223,14 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
         }
       >
         {isAdmin ? (
-          <Button
-            colorPalette="red"
-            variant="outline"
-            size="sm"
+          <DangerButton
             onClick={() => {
               setFailure(null);
               setConfirming(true);
             }}
           >
             <LuTrash2 /> Run cleanup now
-          </Button>
+          </DangerButton>
         ) : null}
       </PanelHeader>
       <FailureAlert message={failure} />

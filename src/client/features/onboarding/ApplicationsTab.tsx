@@ -9,8 +9,9 @@ import {
   type DealershipApplication,
 } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
+import { DecisionReason } from "../../ui/DecisionReason";
 import { mediumDate } from "../../ui/format";
-import { mutationOutcome } from "../../ui/mutationOutcome";
+import { decisionOutcome } from "../../ui/mutationOutcome";
 import { capitalise } from "../../ui/StatusBadge";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { type DecisionTexts, RequestQueue, RequestRow, useStatusQueue } from "../transfers";
@@ -137,11 +138,7 @@ function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecid
           ))}
         </Stack>
       ) : null}
-      {app.decisionReason ? (
-        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-line">
-          Reason: {app.decisionReason}
-        </Text>
-      ) : null}
+      <DecisionReason reason={app.decisionReason} fontSize="sm" color="fg.muted" />
     </RequestRow>
   );
 }
@@ -152,9 +149,9 @@ export function ApplicationsTab() {
   const list = trpc.onboarding.applications.useQuery(queue.input, queue.options);
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.onboarding.decide.useMutation(
-    mutationOutcome({
-      close: () => dialog.setOpen(false),
-      success: (result) =>
+    decisionOutcome(
+      dialog,
+      (result) =>
         result.status === "approved"
           ? {
               title: "Application approved",
@@ -164,9 +161,8 @@ export function ApplicationsTab() {
               title: "Application declined",
               description: `${result.applicantName} was e-mailed your reason.`,
             },
-      failure: { title: "Decision failed", fallback: "Failed to save the decision. Please try again." },
-      refresh: () => utils.onboarding.applications.invalidate(),
-    }),
+      () => utils.onboarding.applications.invalidate(),
+    ),
   );
 
   return (

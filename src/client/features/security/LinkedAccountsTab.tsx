@@ -1,6 +1,6 @@
 // The Google and Microsoft accounts that sign in to this one: when each was linked and last used, and removing
 // one. docs/product/security.md#google-and-microsoft-accounts.
-import { Button, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import type { IconBaseProps } from "react-icons";
 import { LuLink, LuTrash2 } from "react-icons/lu";
@@ -8,6 +8,7 @@ import { OIDC_PROVIDER_LABELS, type OidcProvider } from "../../../shared/identit
 import type { LinkedIdentityView } from "../../../shared/schemas/identity";
 import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerButton } from "../../ui/DangerButton";
 import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { ProviderMark } from "../../ui/ProviderMarks";
@@ -68,15 +69,9 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
                   ]}
                   factColumns={{ base: 1, sm: 3 }}
                   actions={
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      onClick={() => setRemoving(identity)}
-                      aria-label={`Remove ${name}`}
-                    >
+                    <DangerButton onClick={() => setRemoving(identity)} aria-label={`Remove ${name}`}>
                       <LuTrash2 /> Remove
-                    </Button>
+                    </DangerButton>
                   }
                 />
               );

@@ -6,6 +6,7 @@ import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerButton } from "../../ui/DangerButton";
 import { FormDialog } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
@@ -43,15 +44,9 @@ function PasskeyRow({
           <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${passkey.name}`}>
             <LuPencil /> Rename
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            onClick={onRemove}
-            aria-label={`Remove ${passkey.name}`}
-          >
+          <DangerButton onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
             <LuTrash2 /> Remove
-          </Button>
+          </DangerButton>
         </>
       }
     />

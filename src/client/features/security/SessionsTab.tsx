@@ -1,11 +1,12 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
-import { Button, Checkbox, Stack, Text } from "@chakra-ui/react";
+import { Checkbox, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
 import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerButton } from "../../ui/DangerButton";
 import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
@@ -41,15 +42,12 @@ function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => voi
       facts={sessionFacts(session)}
       factColumns={{ base: 2, lg: 4 }}
       actions={
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
+        <DangerButton
           onClick={onEnd}
           aria-label={session.current ? "Sign out of this device" : `End session on ${session.device}`}
         >
           <LuLogOut /> {session.current ? "Sign out" : "End session"}
-        </Button>
+        </DangerButton>
       }
     />
   );
@@ -120,17 +118,14 @@ export function SessionsTab() {
         description="Browsers and devices signed in to your account. End any you don't recognise."
       >
         {others > 0 ? (
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
+          <DangerButton
             onClick={() => {
               setRevokeApiKeys(false);
               setEnding({ kind: "others", count: others });
             }}
           >
             <LuLogOut /> End all other sessions
-          </Button>
+          </DangerButton>
         ) : null}
       </PanelHeader>
       <QueryState

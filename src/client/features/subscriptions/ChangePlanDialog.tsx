@@ -13,8 +13,8 @@ import {
   DialogHeading,
 } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
-import { periodWord, plansFor, seatsProblem, useBillingRefresh } from "./billing";
-import { SeatsField } from "./SeatsField";
+import { periodWord, plansFor, useBillingRefresh } from "./billing";
+import { SeatsField, useSeatEntry } from "./SeatsField";
 
 function startingSeats(plan: Plan, subscription: SubscriptionSummary, seatsUsed: number): number {
   const current = subscription.plan === plan.id ? subscription.seats : 0;
@@ -35,36 +35,33 @@ export function ChangePlanDialog({
   const firstOther = choices.find((plan) => plan.id !== subscription.plan) ?? PLANS[subscription.plan];
   const [planId, setPlanId] = useState<PlanId>(firstOther.id);
   const plan = PLANS[planId];
-  const [seatsText, setSeatsText] = useState(() => String(startingSeats(plan, subscription, seatsUsed)));
-  const [showProblems, setShowProblems] = useState(false);
+  const entry = useSeatEntry(plan, () => startingSeats(plan, subscription, seatsUsed));
+  const { bySeat, problem, seats } = entry;
   const refresh = useBillingRefresh();
   const change = trpc.subscriptions.changePlan.useMutation();
 
-  const bySeat = plan.unit === "seat";
-  const problem = bySeat ? seatsProblem(seatsText, plan) : null;
-  const seats = bySeat && !problem ? Number(seatsText) : plan.minQuantity;
   const unchanged = plan.id === subscription.plan && (!bySeat || seats === subscription.seats);
   const period = periodWord(subscription.interval);
 
   const choose = (value: string) => {
     const next = PLANS[value as PlanId];
     setPlanId(next.id);
-    setSeatsText(String(startingSeats(next, subscription, seatsUsed)));
+    entry.setSeats(startingSeats(next, subscription, seatsUsed));
   };
 
   const close = () => {
     onOpenChange(false);
     change.reset();
-    setShowProblems(false);
+    entry.reveal(false);
     choose(firstOther.id);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setShowProblems(true);
+    entry.reveal(true);
     if (problem || unchanged) return;
     change.mutate(
-      { id: subscription.id, planType: plan.id, ...(bySeat ? { seats } : {}) },
+      { id: subscription.id, planType: plan.id, ...entry.request },
       {
         onSuccess: (updated) =>
           closeWithSuccess(
@@ -118,15 +115,7 @@ export function ChangePlanDialog({
               )} per ${period}${choice.unit === "seat" ? ` for ${choice.id === plan.id ? seats : choice.minQuantity} seats` : ""} · ${choice.summary}`,
             }))}
           />
-          {bySeat ? (
-            <SeatsField
-              plan={plan}
-              value={seatsText}
-              onChange={setSeatsText}
-              error={showProblems ? problem : undefined}
-              hint={`At least ${plan.minQuantity}; your team has ${seatsUsed}.`}
-            />
-          ) : null}
+          <SeatsField {...entry.field} hint={`At least ${plan.minQuantity}; your team has ${seatsUsed}.`} />
           <Text fontSize="sm" color="fg.muted" bg="bg.subtle" borderRadius="lg" px="4" py="3">
             The change applies now and is prorated: the unused part of this {period} is credited and the new
             plan is charged for the rest of it on your next invoice.

@@ -16,8 +16,8 @@ import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import { showFailure } from "../../ui/failureToast";
-import { periodWord, seatsProblem } from "./billing";
-import { SeatsField } from "./SeatsField";
+import { periodWord } from "./billing";
+import { SeatsField, useSeatEntry } from "./SeatsField";
 
 // Stripe's code loads only when a checkout reaches the payment step, never with the rest of the site.
 const PaymentStep = lazy(() => import("./PaymentStep"));
@@ -103,23 +103,19 @@ function PaymentStepLoading() {
 export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishableKey: string }) {
   const navigate = useNavigate();
   const [interval, setBillingInterval] = useState<BillingInterval>("month");
-  const [seatsText, setSeatsText] = useState(String(plan.minQuantity));
-  const [showProblems, setShowProblems] = useState(false);
+  const entry = useSeatEntry(plan, () => plan.minQuantity);
+  const { problem, seats } = entry;
   const [initFailed, setInitFailed] = useState(false);
   const [start, setStart] = useState<CheckoutStart | null>(null);
   const create = trpc.subscriptions.create.useMutation();
 
-  const bySeat = plan.unit === "seat";
-  const problem = bySeat ? seatsProblem(seatsText, plan) : null;
-  const seats = bySeat && !problem ? Number(seatsText) : plan.minQuantity;
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setShowProblems(true);
+    entry.reveal(true);
     if (problem) return;
     setInitFailed(false);
     create.mutate(
-      { planType: plan.id, interval, ...(bySeat ? { seats } : {}) },
+      { planType: plan.id, interval, ...entry.request },
       {
         onSuccess: (answer) => {
           if (answer.intent === "none" || !answer.clientSecret) {
@@ -198,15 +194,10 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
                   },
                 ]}
               />
-              {bySeat ? (
-                <SeatsField
-                  plan={plan}
-                  value={seatsText}
-                  onChange={setSeatsText}
-                  error={showProblems ? problem : undefined}
-                  hint={`At least ${plan.minQuantity}: one seat for each salesperson on your team.`}
-                />
-              ) : null}
+              <SeatsField
+                {...entry.field}
+                hint={`At least ${plan.minQuantity}: one seat for each salesperson on your team.`}
+              />
               <HStack
                 gap="3"
                 align="flex-start"

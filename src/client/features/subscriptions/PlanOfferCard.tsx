@@ -1,8 +1,8 @@
-import { Box, Button, Card, Text } from "@chakra-ui/react";
+import { Box, Button, Card, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuArrowRight } from "react-icons/lu";
-import type { Plan } from "../../../shared/plans";
+import { PLANS, type Plan, type PlanId } from "../../../shared/plans";
 
 /** The way into checkout for a plan; also what a plan offer does unless told otherwise. */
 export function ChoosePlanLink({ plan }: { plan: Plan }) {
@@ -19,15 +19,7 @@ export function ChoosePlanLink({ plan }: { plan: Plan }) {
  * A plan on offer beside the current one or to start from: its title (the caller decides whether it is a
  * heading), price, summary and what to do about it.
  */
-export function PlanOfferCard({
-  plan,
-  title,
-  children = <ChoosePlanLink plan={plan} />,
-}: {
-  plan: Plan;
-  title: ReactNode;
-  children?: ReactNode;
-}) {
+function PlanOfferCard({ plan, title, children }: { plan: Plan; title: ReactNode; children: ReactNode }) {
   return (
     <Card.Root layerStyle="sectionCard">
       <Card.Body p={{ base: "5", md: "6" }} gap="3">
@@ -46,5 +38,26 @@ export function PlanOfferCard({
         {children}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Plans on offer side by side (two columns from tablet width up), each titled and acted on as the caller says. */
+export function PlanOffers({
+  plans,
+  title,
+  action = (plan) => <ChoosePlanLink plan={plan} />,
+}: {
+  plans: readonly PlanId[];
+  title: (plan: Plan) => ReactNode;
+  action?: (plan: Plan) => ReactNode;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {plans.map((id) => (
+        <PlanOfferCard key={id} plan={PLANS[id]} title={title(PLANS[id])}>
+          {action(PLANS[id])}
+        </PlanOfferCard>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { PLAN_IDS, PLANS, type Plan, type PlanId } from "../../../shared/plans";
 import { trpc } from "../../trpc";
@@ -7,29 +7,21 @@ import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { CheckoutForm, PlanSummary } from "./CheckoutForm";
-import { PlanOfferCard } from "./PlanOfferCard";
+import { PlanOffers } from "./PlanOfferCard";
 
 const DESCRIPTION =
   "Subscribe to a KnowBefore plan for salespeople or dealerships: see what is charged, then pay securely by card.";
 
 function PlanChooser() {
   return (
-    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-      {PLAN_IDS.map((id) => {
-        const plan = PLANS[id];
-        return (
-          <PlanOfferCard
-            key={id}
-            plan={plan}
-            title={
-              <Text as="h2" fontWeight="semibold" color="ink">
-                {plan.name}
-              </Text>
-            }
-          />
-        );
-      })}
-    </SimpleGrid>
+    <PlanOffers
+      plans={PLAN_IDS}
+      title={(plan) => (
+        <Text as="h2" fontWeight="semibold" color="ink">
+          {plan.name}
+        </Text>
+      )}
+    />
   );
 }
 

@@ -4,4 +4,4 @@ export { useBillingRefresh } from "./billing";
 export { ChangePlanDialog } from "./ChangePlanDialog";
 export { CurrentPlanCard, type SeatUsage } from "./CurrentPlanCard";
 export { InvoicesList } from "./InvoicesList";
-export { ChoosePlanLink, PlanOfferCard } from "./PlanOfferCard";
+export { ChoosePlanLink, PlanOffers } from "./PlanOfferCard";

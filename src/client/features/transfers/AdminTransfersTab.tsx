@@ -7,11 +7,11 @@ import {
   type TransferListFilter,
 } from "../../../shared/schemas/transfers";
 import { trpc } from "../../trpc";
+import { DecisionReason } from "../../ui/DecisionReason";
 import { mediumDate } from "../../ui/format";
-import { mutationOutcome } from "../../ui/mutationOutcome";
+import { decisionOutcome } from "../../ui/mutationOutcome";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import type { DecisionTexts, TransferDecision } from "./DecisionDialog";
-import { DecisionReason } from "./DecisionReason";
 import { RequestQueue, RequestRow, useStatusQueue } from "./RequestQueue";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { dealershipLabel, TRANSFER_STATUS_STYLE } from "./transferLabels";
@@ -121,9 +121,9 @@ export function AdminTransfersTab() {
   const list = trpc.transfers.list.useQuery(queue.input, queue.options);
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.transfers.adminDecide.useMutation(
-    mutationOutcome({
-      close: () => dialog.setOpen(false),
-      success: (result) =>
+    decisionOutcome(
+      dialog,
+      (result) =>
         result.status === "approved"
           ? {
               title: "Transfer Approved",
@@ -133,9 +133,8 @@ export function AdminTransfersTab() {
               title: "Transfer Denied",
               description: `${result.salespersonName} stays where they are and was told why.`,
             },
-      failure: { title: "Decision Failed", fallback: "Failed to save the decision. Please try again." },
-      refresh: () => utils.transfers.list.invalidate(),
-    }),
+      () => utils.transfers.list.invalidate(),
+    ),
   );
 
   return (

@@ -4,7 +4,7 @@ import { type IncomingTransfer, TRANSFER_DECLINE_REASON_REQUIRED } from "../../.
 import { trpc } from "../../trpc";
 import { DecideButtons } from "../../ui/DecideButtons";
 import { mediumDate, yearsLabel } from "../../ui/format";
-import { mutationOutcome } from "../../ui/mutationOutcome";
+import { decisionOutcome } from "../../ui/mutationOutcome";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
@@ -114,18 +114,17 @@ export function ManagerTransfersPanel() {
   const utils = trpc.useUtils();
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.transfers.managerDecide.useMutation(
-    mutationOutcome({
-      close: () => dialog.setOpen(false),
-      success: (result) =>
+    decisionOutcome(
+      dialog,
+      (result) =>
         result.status === "declined"
           ? { title: "Transfer Declined", description: `${result.salespersonName} was told why.` }
           : {
               title: "Transfer Accepted",
               description: `An administrator makes the final decision on ${result.salespersonName}'s move.`,
             },
-      failure: { title: "Decision Failed", fallback: "Failed to save your decision. Please try again." },
-      refresh: () => utils.transfers.incoming.invalidate(),
-    }),
+      () => utils.transfers.incoming.invalidate(),
+    ),
   );
   return (
     <>

@@ -18,6 +18,7 @@ import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { TRANSFER_NOTE_MAX, type TransferRequestView } from "../../../shared/schemas/transfers";
 import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DecisionReason } from "../../ui/DecisionReason";
 import { showFailure } from "../../ui/failureToast";
 import { TextareaField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
@@ -25,7 +26,6 @@ import { mutationOutcome } from "../../ui/mutationOutcome";
 import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
-import { DecisionReason } from "./DecisionReason";
 import { TransferStatusBadge } from "./TransferStatusBadge";
 import { destinationLabel, isOpenTransfer, transferStatusStyle } from "./transferLabels";
 

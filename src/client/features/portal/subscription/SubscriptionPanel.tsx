@@ -1,8 +1,7 @@
-import { Button, Flex, HStack, Icon, List, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, HStack, Icon, List, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuArrowRight, LuBuilding2, LuCircleCheck, LuSparkles } from "react-icons/lu";
-import { PLANS } from "../../../../shared/plans";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
@@ -12,7 +11,7 @@ import {
   ChoosePlanLink,
   CurrentPlanCard,
   InvoicesList,
-  PlanOfferCard,
+  PlanOffers,
 } from "../../subscriptions";
 
 const FREE_FEATURES = [
@@ -80,37 +79,30 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
           {current ? <InvoicesList payments={current.payments} /> : null}
         </>
       )}
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {UPGRADES.filter((id) => id !== activePlan).map((id) => {
-          const plan = PLANS[id];
-          return (
-            <PlanOfferCard
-              key={id}
-              plan={plan}
-              title={
-                <HStack gap="2" color="blue.700">
-                  <LuSparkles aria-hidden />
-                  <Text fontWeight="semibold">{plan.name}</Text>
-                </HStack>
-              }
+      <PlanOffers
+        plans={UPGRADES.filter((id) => id !== activePlan)}
+        title={(plan) => (
+          <HStack gap="2" color="blue.700">
+            <LuSparkles aria-hidden />
+            <Text fontWeight="semibold">{plan.name}</Text>
+          </HStack>
+        )}
+        action={(plan) =>
+          activeSubscription ? (
+            // Already subscribed: another plan is a change of this subscription, prorated.
+            <Button
+              variant="outline"
+              alignSelf="flex-start"
+              onClick={() => setChanging(true)}
+              disabled={!overview.data?.payments.enabled}
             >
-              {activeSubscription ? (
-                // Already subscribed: another plan is a change of this subscription, prorated.
-                <Button
-                  variant="outline"
-                  alignSelf="flex-start"
-                  onClick={() => setChanging(true)}
-                  disabled={!overview.data?.payments.enabled}
-                >
-                  Switch to {plan.name} <LuArrowRight />
-                </Button>
-              ) : (
-                <ChoosePlanLink plan={plan} />
-              )}
-            </PlanOfferCard>
-          );
-        })}
-      </SimpleGrid>
+              Switch to {plan.name} <LuArrowRight />
+            </Button>
+          ) : (
+            <ChoosePlanLink plan={plan} />
+          )
+        }
+      />
       {activeSubscription ? (
         <ChangePlanDialog
           open={changing}
