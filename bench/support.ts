@@ -30,6 +30,16 @@ export async function startBenchServer(options: {
     process.exit(1);
   }
   const base = `http://127.0.0.1:${options.port}`;
+  // A server left running by an interrupted benchmark would answer in this one's place.
+  if (
+    await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    console.error(`Port ${options.port} already answers: stop what runs there first (an earlier benchmark?)`);
+    process.exit(1);
+  }
   // Production requires a real mail transport: a local SMTP sink on 127.0.0.1, in its own process as a real
   // mail server would be, receives the e-mails.
   const smtp = await startSmtpProcess();
