@@ -6,6 +6,9 @@ import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { createLogger, type Logger } from "./logger";
+import { watchJobQueues, watchPools } from "./observability/collectors";
+import { metricsOnly } from "./observability/http";
+import { collectNodeMetrics, registry } from "./observability/metrics";
 import { projectPath } from "./paths";
 import { openDatabase } from "./runtime";
 import { startServices } from "./services";
@@ -73,6 +76,17 @@ const services = await startServices({
   browseCacheEntries: 1000,
   retryJobsLeftRunning: database.startedHere,
 });
+collectNodeMetrics();
+watchPools(
+  registry,
+  [
+    { name: "sql", sql: database.sql },
+    { name: "browseSql", sql: database.browseSql },
+    { name: "searchSql", sql: database.searchSql },
+  ],
+  database.sql,
+);
+watchJobQueues(registry, database.sql);
 const app = createApp(services.deps);
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
@@ -100,6 +114,21 @@ server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
   if (stopping) res.shouldKeepAlive = false;
 });
 
+// /metrics without a token, for an agent on this machine: bound to loopback only, whatever HOST says.
+const metricsServer =
+  env.METRICS_PORT === undefined
+    ? null
+    : serve({ fetch: metricsOnly, port: env.METRICS_PORT, hostname: "127.0.0.1" }, (info) =>
+        logger.info(`metrics: http://127.0.0.1:${info.port}/metrics (this machine only)`),
+      );
+metricsServer?.once("error", (error: NodeJS.ErrnoException) => {
+  fail(
+    error.code === "EADDRINUSE"
+      ? new Error(`METRICS_PORT ${env.METRICS_PORT} is already in use: choose another port`)
+      : error,
+  );
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -109,6 +138,7 @@ async function shutdown(signal: string) {
   // No new connections, and no new jobs; keep-alive connections close as they fall idle. Requests in flight
   // finish (within SHUTDOWN_TIMEOUT_MS) before the job queue and the database go away.
   server.close();
+  metricsServer?.close();
   await services.deps.jobs.pause().catch((error: unknown) => logger.warn("job queue: pausing failed", error));
   while (inFlight > 0 && Date.now() < deadline) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
