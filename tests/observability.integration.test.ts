@@ -1,7 +1,9 @@
-// What an operator scrapes, from a real server process: GET /metrics in Prometheus's text format with the
-// documented series after some traffic, behind its bearer token on the app's port and on a loopback-only
-// METRICS_PORT (docs/operations/observability.md).
+// What an operator scrapes and traces, from a real server process: GET /metrics in Prometheus's text format with
+// the documented series after some traffic, behind its bearer token on the app's port and on a loopback-only
+// METRICS_PORT; a request sent with a `traceparent` reaches an OTLP collector stand-in as a span of that trace,
+// its access line carrying the trace id; and with no OTLP endpoint, no trace anywhere (docs/operations/observability.md).
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { connect, createServer as createTcpServer } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -10,6 +12,8 @@ import { addDays, todayIn } from "../src/shared/time";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 
 const TOKEN = randomBytes(24).toString("hex");
+const TRACE_ID = randomBytes(16).toString("hex");
+const PARENT_SPAN_ID = randomBytes(8).toString("hex");
 
 /** A free port of 127.0.0.1 among 4650-4699 (the ones these tests may use), skipping `taken`. */
 async function portInRange(taken: readonly number[] = []): Promise<number> {
@@ -36,10 +40,40 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
   }
 }
 
+type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number };
+type OtlpAttribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
+
+/** The OTLP/HTTP collector stand-in: keeps every span POSTed to /v1/traces (the exporter sends JSON). */
+async function startCollector(port: number) {
+  const spans: (OtlpSpan & { attributes: OtlpAttribute[] })[] = [];
+  let posts = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (req.method === "POST" && req.url === "/v1/traces") {
+        posts++;
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        for (const resource of body.resourceSpans ?? [])
+          for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []));
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spans,
+    posts: () => posts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const serverUrl = inject("pgServerUrl");
 const database = `obs_${randomBytes(6).toString("hex")}`;
 const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
 let sql: postgres.Sql;
+let collector: Awaited<ReturnType<typeof startCollector>>;
 let server: ServerProcess;
 let metricsPort: number;
 
@@ -47,12 +81,16 @@ beforeAll(async () => {
   await admin.unsafe(`create database ${database} template template_kb`);
   sql = postgres(`${serverUrl}/${database}`, { max: 2, onnotice: () => {} });
   await seedDatabase(sql, { scale: 0.01, passwordCost: 1024 });
+  collector = await startCollector(await portInRange());
   const port = await portInRange();
   metricsPort = await portInRange([port]);
   server = await startServerProcess(
     {
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      // Spans leave only in the shutdown's flush: the test sees that the shutdown sends them.
+      OTEL_BSP_SCHEDULE_DELAY: "600000",
       ADMIN_PASSWORD_SCRYPT_N: "1024",
       LOG_LEVEL: "info",
     },
@@ -63,6 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.dispose();
   await sql?.end();
+  await collector?.close();
   await Promise.race([
     admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {}),
     new Promise((resolve) => setTimeout(resolve, 10_000)),
@@ -236,5 +275,76 @@ describe("GET /metrics", () => {
       socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
     });
     expect(refused).toBe("ECONNREFUSED");
+  });
+});
+
+describe("traces", () => {
+  it("a request with a traceparent is a server span of that trace, and its log lines carry the trace id", async () => {
+    const traceparent = `00-${TRACE_ID}-${PARENT_SPAN_ID}-01`;
+    const answer = await call("/api/salespeople?limit=3", { headers: { traceparent } });
+    expect(answer.status).toBe(200);
+    const requestId = answer.headers.get("x-request-id");
+
+    // The access line of that request, in the JSON log, carries the trace and the server span.
+    const accessLine = await until("the access line", async () =>
+      server
+        .stdout()
+        .split("\n")
+        .find((line) => line.includes(`"requestId":"${requestId}"`)),
+    );
+    const logged = JSON.parse(accessLine);
+    expect(logged.traceId).toBe(TRACE_ID);
+    expect(logged.spanId).toMatch(/^[0-9a-f]{16}$/);
+
+    // Spans leave in batches; the shutdown flushes the last batch before the process exits.
+    expect(collector.spans.filter((s) => s.traceId === TRACE_ID)).toEqual([]);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const span = collector.spans.find((s) => s.traceId === TRACE_ID);
+    expect(span).toMatchObject({
+      name: "GET /api/salespeople",
+      kind: 2, // SERVER
+      parentSpanId: PARENT_SPAN_ID,
+      spanId: logged.spanId,
+    });
+    const attributes = Object.fromEntries(
+      span!.attributes.map((a) => [a.key, a.value.stringValue ?? Number(a.value.intValue)]),
+    );
+    expect(attributes).toMatchObject({
+      "http.request.method": "GET",
+      "http.route": "/api/salespeople",
+      "http.response.status_code": 200,
+    });
+    const trpcSpan = collector.spans.find((s) => s.name === "GET trpc:salespeople.list");
+    expect(Object.fromEntries(trpcSpan!.attributes.map((a) => [a.key, a.value.stringValue]))).toMatchObject({
+      "rpc.system": "trpc",
+      "rpc.method": "salespeople.list",
+    });
+  });
+
+  it("without an OTLP endpoint: no trace fields in the log, and nothing sent", async () => {
+    const posts = collector.posts();
+    const plain = await startServerProcess({ LOG_LEVEL: "info" }, { database, port: await portInRange() });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${plain.port}/api/salespeople?limit=3`, {
+        headers: { traceparent: `00-${TRACE_ID}-${PARENT_SPAN_ID}-01` },
+      });
+      expect(answer.status).toBe(200);
+      const requestId = answer.headers.get("x-request-id");
+      const accessLine = await until("the access line", async () =>
+        plain
+          .stdout()
+          .split("\n")
+          .find((line) => line.includes(`"requestId":"${requestId}"`)),
+      );
+      expect(JSON.parse(accessLine)).not.toHaveProperty("traceId");
+      expect(plain.stdout()).not.toContain("traceId");
+      expect(plain.stdout()).not.toContain("tracing:");
+      plain.child.kill("SIGTERM");
+      expect(await plain.exited).toBe(0);
+      expect(collector.posts()).toBe(posts);
+    } finally {
+      await plain.dispose();
+    }
   });
 });

@@ -30,6 +30,7 @@ import { oidcRoutes } from "./http/oidc";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
 import { METRICS_PATH, metricsRoute, requestMetrics } from "./observability/http";
+import type { Tracing } from "./observability/tracing";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
@@ -39,6 +40,8 @@ import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = {
   clientDir?: string;
+  /** A server span per request, when tracing is on (observability/tracing.ts). */
+  tracing?: Tracing | null;
 };
 
 /** Where Stripe delivers events: the path, and the older one the CSRF exemption named. */
@@ -156,6 +159,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       });
     });
   });
+
+  // Inside the request's log scope, so its lines (the access line too) carry the trace id.
+  if (options.tracing) app.use("*", options.tracing.middleware);
 
   // HSTS only where the app is served over https: over plain http it would pin a scheme the site lacks.
   const https = new URL(deps.env.APP_URL).protocol === "https:";

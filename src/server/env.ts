@@ -90,6 +90,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "use at least 16 characters (openssl rand -hex 24)").optional(),
   /** A second listener on 127.0.0.1 only, at this port, that serves /metrics without a token (for a local agent). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** OpenTelemetry: the OTLP/HTTP collector traces go to (e.g. http://127.0.0.1:4318); unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL" })
+    .optional(),
+  /** The service name spans carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("knowbefore"),
   /** On SIGTERM/SIGINT, how long requests in flight and running jobs may take to finish before the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** scrypt's cost N for administrator passwords: a power of two; production takes no less than the default. */

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./logger";
 import { watchJobQueues, watchPools } from "./observability/collectors";
 import { metricsOnly } from "./observability/http";
 import { collectNodeMetrics, registry } from "./observability/metrics";
+import { startTracing } from "./observability/tracing";
 import { projectPath } from "./paths";
 import { openDatabase } from "./runtime";
 import { startServices } from "./services";
@@ -62,6 +63,8 @@ if (!env.DATABASE_URL) {
 }
 const portProblem = env.PORT === 0 ? null : await probePort(env.PORT, env.HOST);
 if (portProblem) fail(listenError(env, portProblem));
+// Before anything makes a request of its own, so outbound calls are traced too.
+const tracing = await startTracing(env, logger);
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const encryptionKey = env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) : null;
@@ -87,7 +90,7 @@ watchPools(
   database.sql,
 );
 watchJobQueues(registry, database.sql);
-const app = createApp(services.deps);
+const app = createApp(services.deps, { tracing });
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
 // wait for them before the database goes away; once stopping, answers close their connection.
@@ -149,6 +152,8 @@ async function shutdown(signal: string) {
   // Running jobs get what is left of the bound; one still running then is retried after the next start.
   await services.stop({ timeoutMs: Math.max(deadline - Date.now(), 0) });
   await database.close();
+  // Last: the spans of everything above go out before the exit.
+  await tracing?.shutdown();
   logger.info(
     `shutdown complete in ${Date.now() - started} ms${cutOff > 0 ? ` (${cutOff} requests cut off at the bound)` : ""}`,
   );
