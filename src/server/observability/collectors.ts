@@ -113,7 +113,7 @@ export function watchPools(registry: Registry, pools: readonly NamedPool[], main
 }
 
 /** Queues counted up to this many jobs per state: past it the depth reads as this (a scrape stays cheap). */
-export const QUEUE_DEPTH_CAP = 10_000;
+const QUEUE_DEPTH_CAP = 10_000;
 
 const JOB_STATES = ["created", "retry", "active"] as const;
 
