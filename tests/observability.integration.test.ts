@@ -40,6 +40,18 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
   }
 }
 
+/** The access line of the request `answer` answers, from the server's JSON log (written as the answer goes). */
+async function accessLine(of: ServerProcess, answer: { headers: Headers }): Promise<Record<string, unknown>> {
+  const requestId = answer.headers.get("x-request-id");
+  const line = await until("the access line", async () =>
+    of
+      .stdout()
+      .split("\n")
+      .find((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"durationMs"')),
+  );
+  return JSON.parse(line);
+}
+
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number };
 type OtlpAttribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
 
@@ -283,16 +295,9 @@ describe("traces", () => {
     const traceparent = `00-${TRACE_ID}-${PARENT_SPAN_ID}-01`;
     const answer = await call("/api/salespeople?limit=3", { headers: { traceparent } });
     expect(answer.status).toBe(200);
-    const requestId = answer.headers.get("x-request-id");
 
     // The access line of that request, in the JSON log, carries the trace and the server span.
-    const accessLine = await until("the access line", async () =>
-      server
-        .stdout()
-        .split("\n")
-        .find((line) => line.includes(`"requestId":"${requestId}"`)),
-    );
-    const logged = JSON.parse(accessLine);
+    const logged = await accessLine(server, answer);
     expect(logged.traceId).toBe(TRACE_ID);
     expect(logged.spanId).toMatch(/^[0-9a-f]{16}$/);
 
@@ -330,14 +335,7 @@ describe("traces", () => {
         headers: { traceparent: `00-${TRACE_ID}-${PARENT_SPAN_ID}-01` },
       });
       expect(answer.status).toBe(200);
-      const requestId = answer.headers.get("x-request-id");
-      const accessLine = await until("the access line", async () =>
-        plain
-          .stdout()
-          .split("\n")
-          .find((line) => line.includes(`"requestId":"${requestId}"`)),
-      );
-      expect(JSON.parse(accessLine)).not.toHaveProperty("traceId");
+      expect(await accessLine(plain, answer)).not.toHaveProperty("traceId");
       expect(plain.stdout()).not.toContain("traceId");
       expect(plain.stdout()).not.toContain("tracing:");
       plain.child.kill("SIGTERM");

@@ -11,7 +11,8 @@ export const METRICS_PATH = "/metrics";
 /** The label of a request no route of the app answers (a 404 of a catch-all): never its raw path. */
 export const UNMATCHED = "unmatched";
 
-const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
+/** The router's procedure paths, read on first use (the router may still be loading when this module is). */
+let procedures: ReadonlySet<string> | undefined;
 
 /**
  * The procedure a tRPC request calls: `trpc:<path>` for a known procedure, `trpc:batch` for a batch of several
@@ -24,7 +25,9 @@ export function trpcProcedure(pathname: string, batch: boolean): string | null {
   } catch {
     return null;
   }
-  if (!paths.every((path) => PROCEDURES.has(path))) return null;
+  procedures ??= new Set(Object.keys(appRouter._def.procedures));
+  const known = procedures;
+  if (!paths.every((path) => known.has(path))) return null;
   if (batch && paths.length > 1) return "trpc:batch";
   return `trpc:${paths[0]}`;
 }
