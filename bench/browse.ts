@@ -11,10 +11,8 @@
 //     construction; the paced run shows what a visitor waits at a given load.
 // Usage: npm run build && npm run bench:browse [-- --long-tail]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
-import type autocannon from "autocannon";
 import postgres from "postgres";
-import { loadCities } from "../src/server/db/cities";
-import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+import { defaultShapes, inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
 import {
   connections,
   kindRows,
@@ -27,8 +25,6 @@ import {
   startBenchServer,
 } from "./support";
 
-type Query = Record<string, string>;
-type Shape = { name: string; queries: Query[] };
 const restShare = Number(process.env.BENCH_REST_SHARE ?? 0.05);
 const trpcShare = Number(process.env.BENCH_TRPC_SHARE ?? 0.03);
 
@@ -36,119 +32,12 @@ const longTail = process.argv.includes("--long-tail");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3900), scale });
 
-const cities = loadCities().map((c) => c.city);
-const ratings = RATING_FILTERS.map((r) => r.value);
-const offsets = Array.from({ length: 9 }, (_, i) => String(i * 12));
-
-/** A small deterministic generator, so two runs send the same requests. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Up to `count` distinct queries drawn from the choices of each filter. */
-function sample(seed: number, count: number, choices: Record<string, readonly string[]>): Query[] {
-  const next = random(seed);
-  const seen = new Map<string, Query>();
-  for (let tries = 0; seen.size < count && tries < count * 20; tries++) {
-    const query: Query = {};
-    for (const [key, values] of Object.entries(choices))
-      query[key] = values[Math.floor(next() * values.length)]!;
-    seen.set(new URLSearchParams(query).toString(), query);
-  }
-  return [...seen.values()];
-}
-
-async function namePrefixes(): Promise<string[]> {
-  const sql = postgres(server.pgUrl, { max: 1, onnotice: () => {} });
-  try {
-    const rows = await sql<{ prefix: string }[]>`
-      select lower(left(name, 3)) as prefix from salespeople group by 1 order by count(*) desc limit 400`;
-    return rows.map((r) => r.prefix);
-  } finally {
-    await sql.end();
-  }
-}
-
-async function longTailShapes(): Promise<Shape[]> {
-  const names = await namePrefixes();
-  const years = Array.from({ length: 31 }, (_, i) => String(i));
-  const specialties = [...BROWSE_SPECIALTIES];
-  const shapes: [string, Record<string, readonly string[]>][] = [
-    ["city", { city: cities, offset: offsets }],
-    ["city + rating", { city: cities, rating: ratings, offset: offsets }],
-    ["city + specialty", { city: cities, specialty: specialties, offset: offsets }],
-    ["city + name search", { city: cities, search: names, offset: offsets }],
-    ["name search", { search: names, offset: offsets }],
-    ["name search + years", { search: names, yearsOfExperience: years, offset: offsets }],
-    ["rating + specialty", { rating: ratings, specialty: specialties, offset: offsets }],
-    ["specialty + years", { specialty: specialties, yearsOfExperience: years, offset: offsets }],
-    ["rating + name search", { rating: ratings, search: names, offset: offsets }],
-    ["verified purchases", { verifiedPurchases: ["true"], offset: offsets }],
-    ["city + verified purchases", { city: cities, verifiedPurchases: ["true"], offset: offsets }],
-  ];
-  return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
-}
-
-function defaultShapes(): Shape[] {
-  const queries = Array.from({ length: 60 }, (_, i) => ({
-    city: cities[i % cities.length]!,
-    rating: ["4", "3", "5"][i % 3]!,
-    specialty: BROWSE_SPECIALTIES[i % BROWSE_SPECIALTIES.length]!,
-  }));
-  return [{ name: "city + rating + specialty", queries }];
-}
-
-const restRequest = (q: Query): autocannon.Request => ({
-  method: "GET",
-  path: `/api/salespeople?${new URLSearchParams(q)}`,
-});
-/** tRPC's input is typed: numbers stay numbers. */
-const trpcRequest = (q: Query): autocannon.Request => {
-  const input = Object.fromEntries(
-    Object.entries(q).map(([k, v]) => [k, k === "offset" || k === "yearsOfExperience" ? Number(v) : v]),
-  );
-  return {
-    method: "GET",
-    path: `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
-  };
-};
-
-/**
- * One autocannon request that sends `queries` in turn across every connection, each once until the list wraps.
- * Given as an array, autocannon walks it from the start on each connection: 50 connections would send every
- * query 50 times in step, and the browse cache would answer all but the first of them.
- */
-function inTurn(queries: Query[], toRequest: (q: Query) => autocannon.Request): autocannon.Request[] {
-  let next = 0;
-  return [
-    {
-      ...toRequest(queries[0]!),
-      setupRequest: (req) => ({ ...req, ...toRequest(queries[next++ % queries.length]!) }),
-    },
-  ];
-}
-
-/** Interleaves the shapes' queries, so a saturated run of the whole mix visits every shape all the time. */
-function interleave(shapes: Shape[]): Query[] {
-  const out: Query[] = [];
-  const longest = Math.max(...shapes.map((s) => s.queries.length));
-  for (let i = 0; i < longest; i++) for (const s of shapes) if (s.queries[i]) out.push(s.queries[i]!);
-  return out;
-}
-
 try {
   const sql = postgres(server.pgUrl, { max: 1, onnotice: () => {} });
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   await sql.end();
   console.log(`salespeople in database: ${counted!.n}`);
-  const shapes = longTail ? await longTailShapes() : defaultShapes();
+  const shapes = longTail ? await longTailShapes(server.pgUrl) : defaultShapes();
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
   await run(server.base, "warmup", { requests: inTurn(all.slice(0, 200), restRequest), duration: 3 });

@@ -29,6 +29,8 @@ import {
 import { oidcRoutes } from "./http/oidc";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
+import { METRICS_PATH, metricsRoute, requestMetrics } from "./observability/http";
+import type { Tracing } from "./observability/tracing";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
@@ -36,7 +38,11 @@ import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import type { AppDeps } from "./serviceContext";
 import { appRouter } from "./trpc/root";
 
-export type CreateAppOptions = { clientDir?: string };
+export type CreateAppOptions = {
+  clientDir?: string;
+  /** A server span per request, when tracing is on (observability/tracing.ts). */
+  tracing?: Tracing | null;
+};
 
 /** Where Stripe delivers events: the path, and the older one the CSRF exemption named. */
 const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
@@ -128,6 +134,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
+  // Ahead of everything else: a scrape is not a request of the app's (no id, access line, session or limit).
+  app.get(METRICS_PATH, metricsRoute(deps.env.METRICS_TOKEN));
+  app.use("*", requestMetrics());
+
   // Every answer names its request (X-Request-Id), every line logged while handling it carries the id, and
   // each request ends with one access line. The path is logged without its query string, which may hold tokens.
   app.use("*", async (c, next) => {
@@ -149,6 +159,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       });
     });
   });
+
+  // Inside the request's log scope, so its lines (the access line too) carry the trace id.
+  if (options.tracing) app.use("*", options.tracing.middleware);
 
   // HSTS only where the app is served over https: over plain http it would pin a scheme the site lacks.
   const https = new URL(deps.env.APP_URL).protocol === "https:";

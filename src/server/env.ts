@@ -83,6 +83,19 @@ const envSchema = z.object({
    */
   ANALYTICS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * GET /metrics on the app's port answers a caller sending `Authorization: Bearer <METRICS_TOKEN>`; without it
+   * (and to anyone else) /metrics is a 404. At least 16 characters (`openssl rand -hex 24`).
+   */
+  METRICS_TOKEN: z.string().min(16, "use at least 16 characters (openssl rand -hex 24)").optional(),
+  /** A second listener on 127.0.0.1 only, at this port, that serves /metrics without a token (for a local agent). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** OpenTelemetry: the OTLP/HTTP collector traces go to (e.g. http://127.0.0.1:4318); unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL" })
+    .optional(),
+  /** The service name spans carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("knowbefore"),
   /** On SIGTERM/SIGINT, how long requests in flight and running jobs may take to finish before the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** scrypt's cost N for administrator passwords: a power of two; production takes no less than the default. */
@@ -201,6 +214,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         "CRM_ENCRYPTION_KEY is required in production (it encrypts CRM credentials): set it to the output of `openssl rand -base64 32` and keep it safe.",
       );
   }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+    throw new EnvError(
+      `METRICS_PORT=${env.METRICS_PORT} is the app's own PORT: choose another port for the metrics listener.`,
+    );
   if (!env.ADMIN_CODE && !isLoopbackHost(env.HOST))
     throw new EnvError(
       `HOST=${env.HOST} lets other machines connect, but ADMIN_CODE is not set and the demo admin code is public: set ADMIN_CODE, or HOST=127.0.0.1.`,

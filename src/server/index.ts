@@ -6,6 +6,10 @@ import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { createLogger, type Logger } from "./logger";
+import { watchJobQueues, watchPools } from "./observability/collectors";
+import { metricsOnly } from "./observability/http";
+import { collectNodeMetrics, registry } from "./observability/metrics";
+import { startTracing } from "./observability/tracing";
 import { projectPath } from "./paths";
 import { openDatabase } from "./runtime";
 import { startServices } from "./services";
@@ -59,6 +63,8 @@ if (!env.DATABASE_URL) {
 }
 const portProblem = env.PORT === 0 ? null : await probePort(env.PORT, env.HOST);
 if (portProblem) fail(listenError(env, portProblem));
+// Before anything makes a request of its own, so outbound calls are traced too.
+const tracing = await startTracing(env, logger);
 const database = await openDatabase(env, logger);
 if (env.SEED_ON_START) await database.seedIfEmpty();
 const encryptionKey = env.CRM_ENCRYPTION_KEY ? parseKey(env.CRM_ENCRYPTION_KEY) : null;
@@ -73,7 +79,18 @@ const services = await startServices({
   browseCacheEntries: 1000,
   retryJobsLeftRunning: database.startedHere,
 });
-const app = createApp(services.deps);
+collectNodeMetrics();
+watchPools(
+  registry,
+  [
+    { name: "sql", sql: database.sql },
+    { name: "browseSql", sql: database.browseSql },
+    { name: "searchSql", sql: database.searchSql },
+  ],
+  database.sql,
+);
+watchJobQueues(registry, database.sql);
+const app = createApp(services.deps, { tracing });
 
 // Requests being handled (until their handler settles, even when the client has gone), so a shutdown can
 // wait for them before the database goes away; once stopping, answers close their connection.
@@ -100,6 +117,21 @@ server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
   if (stopping) res.shouldKeepAlive = false;
 });
 
+// /metrics without a token, for an agent on this machine: bound to loopback only, whatever HOST says.
+const metricsServer =
+  env.METRICS_PORT === undefined
+    ? null
+    : serve({ fetch: metricsOnly, port: env.METRICS_PORT, hostname: "127.0.0.1" }, (info) =>
+        logger.info(`metrics: http://127.0.0.1:${info.port}/metrics (this machine only)`),
+      );
+metricsServer?.once("error", (error: NodeJS.ErrnoException) => {
+  fail(
+    error.code === "EADDRINUSE"
+      ? new Error(`METRICS_PORT ${env.METRICS_PORT} is already in use: choose another port`)
+      : error,
+  );
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -109,6 +141,7 @@ async function shutdown(signal: string) {
   // No new connections, and no new jobs; keep-alive connections close as they fall idle. Requests in flight
   // finish (within SHUTDOWN_TIMEOUT_MS) before the job queue and the database go away.
   server.close();
+  metricsServer?.close();
   await services.deps.jobs.pause().catch((error: unknown) => logger.warn("job queue: pausing failed", error));
   while (inFlight > 0 && Date.now() < deadline) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -119,6 +152,8 @@ async function shutdown(signal: string) {
   // Running jobs get what is left of the bound; one still running then is retried after the next start.
   await services.stop({ timeoutMs: Math.max(deadline - Date.now(), 0) });
   await database.close();
+  // Last: the spans of everything above go out before the exit.
+  await tracing?.shutdown();
   logger.info(
     `shutdown complete in ${Date.now() - started} ms${cutOff > 0 ? ` (${cutOff} requests cut off at the bound)` : ""}`,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, escapeControl, withRequestId } from "./logger";
+import { annotateRequest, createLogger, escapeControl, withRequestId } from "./logger";
 
 function capture(level: Parameters<typeof createLogger>[0] = "debug") {
   const lines: string[] = [];
@@ -62,6 +62,25 @@ describe("logger", () => {
       ["start", "req-12345678"],
       ["after an await", "req-12345678"],
       ["after", undefined],
+    ]);
+  });
+
+  it("adds a traced request's trace and span from the moment they are known, and only to that request", async () => {
+    const { log, records } = capture();
+    annotateRequest({ traceId: "t".repeat(32), spanId: "s".repeat(16) });
+    log.info("outside");
+    await withRequestId("req-traced-1", async () => {
+      log.info("before the span");
+      annotateRequest({ traceId: "a".repeat(32), spanId: "b".repeat(16) });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      log.info("access line");
+    });
+    await withRequestId("req-untraced", async () => log.info("another request"));
+    expect(records().map((r) => [r.msg, r.requestId, r.traceId, r.spanId])).toEqual([
+      ["outside", undefined, undefined, undefined],
+      ["before the span", "req-traced-1", undefined, undefined],
+      ["access line", "req-traced-1", "a".repeat(32), "b".repeat(16)],
+      ["another request", "req-untraced", undefined, undefined],
     ]);
   });
 

@@ -26,12 +26,22 @@ export function escapeControl(text: string): string {
   });
 }
 
-/** The request being handled, carried across awaits so that services (which get only the logger) log its id. */
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The request being handled, carried across awaits so that services (which get only the logger) log its id,
+ * and, when tracing is on, its trace and span (observability/tracing.ts).
+ */
+type RequestScope = { requestId: string; traceId?: string; spanId?: string };
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `handle` with `requestId` on every line logged until it settles. */
 export function withRequestId<T>(requestId: string, handle: () => T): T {
   return requestScope.run({ requestId }, handle);
+}
+
+/** Adds the request's trace to every line logged for it from now on, the access line included. */
+export function annotateRequest(trace: { traceId: string; spanId: string }): void {
+  const scope = requestScope.getStore();
+  if (scope) Object.assign(scope, trace);
 }
 
 /** Field names whose values never reach a log, at the top of a line or nested in what was logged with it. */
@@ -63,7 +73,17 @@ const REDACT_PATHS = [
 ];
 
 /** Keys pino writes itself: an extra object that uses one is logged under `detail` instead of merged. */
-const RESERVED = new Set(["time", "level", "msg", "err", "requestId", "pid", "hostname"]);
+const RESERVED = new Set([
+  "time",
+  "level",
+  "msg",
+  "err",
+  "requestId",
+  "traceId",
+  "spanId",
+  "pid",
+  "hostname",
+]);
 
 function fields(extra: unknown): object | undefined {
   if (extra === undefined) return undefined;
@@ -98,7 +118,10 @@ export function createLogger(
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
       mixin: () => {
         const scope = requestScope.getStore();
-        return scope ? { requestId: scope.requestId } : {};
+        if (!scope) return {};
+        return scope.traceId
+          ? { requestId: scope.requestId, traceId: scope.traceId, spanId: scope.spanId }
+          : { requestId: scope.requestId };
       },
     },
     destination,
@@ -117,7 +140,7 @@ export function createLogger(
 const readable = prettyFactory({
   colorize: true,
   translateTime: "SYS:HH:MM:ss.l",
-  ignore: "pid,hostname,requestId",
+  ignore: "pid,hostname,requestId,traceId,spanId",
   messageFormat: "{if requestId}[{requestId}] {end}{msg}",
 });
 

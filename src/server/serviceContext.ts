@@ -10,6 +10,7 @@ import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { AppMetrics } from "./observability/metrics";
 import type { Payments } from "./payments/stripe";
 
 /** Long-lived services shared by every request. */
@@ -30,6 +31,8 @@ export type AppDeps = {
   payments: Payments | null;
   /** Seals and opens secrets stored in the database (CRM credentials). */
   secrets: SecretBox;
+  /** Counts sign-ins, bookings and deliveries for GET /metrics (observability/metrics.ts). */
+  metrics: AppMetrics;
 };
 
 /** What one request brings: who is calling, from where, and where response cookies go. */

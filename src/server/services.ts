@@ -8,12 +8,26 @@ import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";
 import type { Env } from "./env";
-import { startJobQueue } from "./jobs/queue";
+import { QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import type { Logger } from "./logger";
-import { createMailer } from "./mail/mailer";
+import { countedMailer, createMailer } from "./mail/mailer";
 import { recordErrorEvent } from "./monitor/errorEvents";
+import { type AppMetrics, appMetrics, type DeliveryKind } from "./observability/metrics";
 import { createPayments } from "./payments/stripe";
+
+/** The queues whose jobs deliver something elsewhere, counted by their attempts' outcomes. */
+const DELIVERY_QUEUES: Partial<Record<QueueName, DeliveryKind>> = {
+  [QUEUES.crmDelivery]: "crm_webhook",
+  [QUEUES.appointmentNotice]: "email",
+  [QUEUES.appointmentReminder]: "email",
+  [QUEUES.waitlistNotice]: "email",
+  [QUEUES.messageNotice]: "email",
+  [QUEUES.transferNotice]: "email",
+  [QUEUES.invitationMail]: "email",
+  [QUEUES.disputeNotice]: "email",
+  [QUEUES.purchaseClaimNotice]: "email",
+};
 
 export async function startServices(options: {
   env: Env;
@@ -28,8 +42,11 @@ export async function startServices(options: {
   pollingIntervalSeconds?: number;
   /** This process started the database: jobs left running belong to a run that is gone (startJobQueue). */
   retryJobsLeftRunning?: boolean;
+  /** Where sign-ins, bookings and deliveries are counted (the process's registry by default). */
+  metrics?: AppMetrics;
 }) {
   const { env, sql, logger, secrets } = options;
+  const metrics = options.metrics ?? appMetrics;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
   const browseCache = createTtlCache<BrowseResult>({
     ttlMs: env.BROWSE_CACHE_TTL_MS,
@@ -43,6 +60,10 @@ export async function startServices(options: {
     connectionString: options.databaseUrl,
     logger,
     onFailedForGood: (queue) => recordErrorEvent(sql, logger, { source: "job", what: queue }),
+    onAttempt: (queue, outcome) => {
+      const kind = DELIVERY_QUEUES[queue];
+      if (kind) metrics.delivery(kind, outcome);
+    },
     retryJobsLeftRunning: options.retryJobsLeftRunning === true,
     ...(options.pollingIntervalSeconds === undefined
       ? {}
@@ -59,12 +80,14 @@ export async function startServices(options: {
       searchSql: options.searchSql,
       browseSql: options.browseSql,
       env,
-      mailer,
+      // Mail sent while a request waits is counted here; a job's mail is counted with its job (DELIVERY_QUEUES).
+      mailer: countedMailer(mailer, (result) => metrics.delivery("email", result)),
       logger,
       browseCache,
       jobs,
       payments: await createPayments(env),
       secrets,
+      metrics,
     },
     /** What the job workers run with, for tests that run a job's handler directly. */
     workers,

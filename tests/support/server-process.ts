@@ -51,18 +51,18 @@ function releaseEntry(): void {
 }
 
 /**
- * Starts the server on a free port with a database of its own (a clone of the migrated template), or on a
- * database the caller made and shares between instances (`database`: its name; it is then not dropped).
+ * Starts the server on a free port (or `port`) with a database of its own (a clone of the migrated template), or
+ * on a database the caller made and shares between instances (`database`: its name; it is then not dropped).
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
-  options: { database?: string } = {},
+  options: { database?: string; port?: number } = {},
 ): Promise<ServerProcess> {
   const serverUrl = inject("pgServerUrl");
   const name = options.database ?? `proc_${randomBytes(6).toString("hex")}`;
   const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
   if (!options.database) await admin.unsafe(`create database ${name} template template_kb`);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const out: string[] = [];
   const err: string[] = [];
   // node itself, not a wrapper: signals reach the server, not a relay.

@@ -10,7 +10,11 @@ import {
   type RiskLevel,
 } from "../../shared/security";
 import type { Queryable } from "../db/client";
+import type { SignInMethod, SignInResult } from "../observability/metrics";
 import type { Context } from "../serviceContext";
+
+/** What recording an event needs of the caller's context. */
+export type SecurityEventContext = Pick<Context, "sql" | "ip" | "user" | "logger" | "metrics">;
 
 type EventInput = {
   eventType: string;
@@ -28,6 +32,25 @@ export const SIGN_INS = new Set([
   "mfa_backup_code_used",
   "passkey_login_success",
 ]);
+
+/**
+ * The events that end a sign-in attempt, as the sign_ins_total series counts them: by the way in and whether it
+ * let the caller in. Throttled attempts are not among them (the rate limit answered, not the credentials).
+ */
+const SIGN_IN_OUTCOMES: Readonly<Record<string, readonly [SignInMethod, SignInResult]>> = {
+  login_success: ["magic_link", "ok"],
+  login_link_rejected: ["magic_link", "failed"],
+  admin_login_success: ["password", "ok"],
+  admin_login_failed: ["password", "failed"],
+  passkey_login_success: ["passkey", "ok"],
+  passkey_login_failed: ["passkey", "failed"],
+  oidc_login_success: ["oidc", "ok"],
+  oidc_login_failed: ["oidc", "failed"],
+  mfa_success: ["second_factor", "ok"],
+  mfa_backup_code_used: ["second_factor", "ok"],
+  mfa_failed: ["second_factor", "failed"],
+  mfa_locked: ["second_factor", "failed"],
+};
 
 /** The level the rules give an event about to be recorded. */
 export async function assessRisk(
@@ -54,10 +77,9 @@ export async function assessRisk(
   return level;
 }
 
-export async function recordSecurityEvent(
-  ctx: Pick<Context, "sql" | "ip" | "user" | "logger">,
-  event: EventInput,
-): Promise<void> {
+export async function recordSecurityEvent(ctx: SecurityEventContext, event: EventInput): Promise<void> {
+  const signIn = SIGN_IN_OUTCOMES[event.eventType];
+  if (signIn) ctx.metrics.signIn(...signIn);
   try {
     const userId = event.userId === undefined ? (ctx.user?.id ?? null) : event.userId;
     const risk = await assessRisk(ctx.sql, {
@@ -80,7 +102,7 @@ export async function recordSecurityEvent(
  * row (`row`: its table and id, looked up here) is still recorded as a denied authorisation.
  */
 export async function refuseAsMissing(
-  ctx: Pick<Context, "sql" | "ip" | "user" | "logger">,
+  ctx: SecurityEventContext,
   row: { db: Queryable; table: string; id: number | string },
   missing: Error,
   details: string,

@@ -6,6 +6,7 @@ import type { LocationPrecision } from "../../shared/constants";
 import { appError } from "../appError";
 import { describeOutboundError, outboundRequest } from "../http/outbound";
 import type { Logger } from "../logger";
+import type { AppMetrics } from "../observability/metrics";
 import { type ZipPlace, zipPlace } from "./zipPlaces";
 
 /** A saving manager waits for the geocoder at most this long, then the ZIP centre stands. */
@@ -58,6 +59,7 @@ export async function geocodeStreet(
   geocoderUrl: string,
   query: string,
   logger?: Pick<Logger, "warn">,
+  metrics?: Pick<AppMetrics, "delivery">,
 ): Promise<{ latitude: number; longitude: number } | null> {
   const url = new URL(`${geocoderUrl.replace(/\/+$/, "")}/search`);
   url.search = new URLSearchParams({ format: "jsonv2", q: query, countrycodes: "us", limit: "1" }).toString();
@@ -70,13 +72,16 @@ export async function geocodeStreet(
       readBody: true,
     });
     if (answer.status !== 200) {
+      metrics?.delivery("geocoder", "failed");
       logger?.warn("geocoder answered an error; the ZIP code's centre stands", { status: answer.status });
       return null;
     }
     const parsed = nominatimAnswer.safeParse(JSON.parse(answer.body ?? ""));
+    metrics?.delivery("geocoder", parsed.success ? "ok" : "failed");
     const first = parsed.success ? parsed.data[0] : undefined;
     return first ? { latitude: first.lat, longitude: first.lon } : null;
   } catch (error) {
+    metrics?.delivery("geocoder", "failed");
     const reason = error instanceof SyntaxError ? "not JSON" : describeOutboundError(error);
     logger?.warn("geocoder unavailable; the ZIP code's centre stands", { reason });
     return null;
@@ -88,7 +93,11 @@ export async function geocodeStreet(
  * time zone; the geocoder, when configured and answering, the position. A geocoder failure never fails a save.
  */
 export async function placeDealership(
-  deps: { env: { GEOCODER_URL?: string | undefined }; logger?: Pick<Logger, "warn"> },
+  deps: {
+    env: { GEOCODER_URL?: string | undefined };
+    logger?: Pick<Logger, "warn">;
+    metrics?: Pick<AppMetrics, "delivery">;
+  },
   input: { address: string; zipCode: string },
 ): Promise<DealershipPlace> {
   const zip = knownZip(input.zipCode);
@@ -98,6 +107,7 @@ export async function placeDealership(
     deps.env.GEOCODER_URL,
     `${input.address}, ${zip.city}, ${zip.state} ${zip.zipCode}`,
     deps.logger,
+    deps.metrics,
   );
   return found ? { ...place, ...found, locationPrecision: "address" } : place;
 }

@@ -135,6 +135,8 @@ export async function startJobQueue(options: {
   pollingIntervalSeconds?: number;
   /** Told (and not awaited) when a job has used its last attempt: the monitor counts these. */
   onFailedForGood?: (queue: QueueName) => void;
+  /** Told how each attempt of a job ended: done, failed with another attempt to come, or failed for good. */
+  onAttempt?: (queue: QueueName, outcome: "ok" | "retried" | "failed") => void;
   /**
    * No other process can be running this database's jobs (it has just been started by this one): the jobs it
    * holds as running were cut off by a crash or a kill and are retried at once, rather than after their expiry
@@ -232,11 +234,14 @@ export async function startJobQueue(options: {
             } catch (error) {
               await boss.fail(name, job.id, error as object);
               // pg-boss decides whether another attempt follows: 'retry' if so, 'failed' once none does.
-              if (options.onFailedForGood) {
+              if (options.onFailedForGood || options.onAttempt) {
                 const after = await boss.getJobById(name, job.id).catch(() => null);
-                if (after?.state === "failed") options.onFailedForGood(name);
+                if (after?.state === "failed") options.onFailedForGood?.(name);
+                options.onAttempt?.(name, after?.state === "failed" ? "failed" : "retried");
               }
+              return;
             }
+            options.onAttempt?.(name, "ok");
           });
           if (batch.length === WORK_BATCH && workerId && !(await busyWhileResting()))
             boss.notifyWorker(workerId);

@@ -107,3 +107,20 @@ export function jobMailer(mailer: Mailer, jobId: string): Mailer {
     close: () => {},
   };
 }
+
+/** The mailer, telling `count` whether each message went out ("logged" ones, never sent, are not told). */
+export function countedMailer(mailer: Mailer, count: (result: "ok" | "failed") => void): Mailer {
+  return {
+    async send(message) {
+      try {
+        const outcome = await mailer.send(message);
+        if (outcome === "sent") count("ok");
+        return outcome;
+      } catch (error) {
+        count("failed");
+        throw error;
+      }
+    },
+    close: () => mailer.close(),
+  };
+}

@@ -93,6 +93,7 @@ function bookingLock(sql: Queryable, salespersonId: number) {
 async function insertScheduled(
   tx: Queryable,
   row: Record<string, unknown> & { salesperson_id: number },
+  onConflict: () => void,
 ): Promise<number> {
   await tx`select ${bookingLock(tx, row.salesperson_id)}`;
   try {
@@ -101,7 +102,7 @@ async function insertScheduled(
     >`insert into appointments ${tx(row)} returning id`;
     return created!.id;
   } catch (error) {
-    return conflictOnOverlap(error);
+    return conflictOnOverlap(error, onConflict);
   }
 }
 
@@ -220,9 +221,10 @@ export async function bookAppointment(
              onlyIf: ctx.sql`exists (select from created)`,
            })})
       select * from created`;
+    ctx.metrics.booking("booked");
     return toAppointmentView({ ...created!, ...salesperson });
   } catch (error) {
-    return conflictOnOverlap(error);
+    return conflictOnOverlap(error, () => ctx.metrics.booking("conflict"));
   }
 }
 
@@ -255,16 +257,20 @@ export async function rescheduleAppointment(
       note: `Rescheduled to ${input.date} ${input.time}`,
     });
     await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt);
-    const id = await insertScheduled(tx, {
-      salesperson_id: old.salesperson_id,
-      customer_id: old.customer_id,
-      appointment_type: old.appointment_type,
-      starts_at: startsAt.toISOString(),
-      customer_name: old.customer_name,
-      customer_phone: old.customer_phone,
-      customer_email: old.customer_email,
-      notes: old.notes,
-    });
+    const id = await insertScheduled(
+      tx,
+      {
+        salesperson_id: old.salesperson_id,
+        customer_id: old.customer_id,
+        appointment_type: old.appointment_type,
+        starts_at: startsAt.toISOString(),
+        customer_name: old.customer_name,
+        customer_phone: old.customer_phone,
+        customer_email: old.customer_email,
+        notes: old.notes,
+      },
+      () => ctx.metrics.booking("conflict"),
+    );
     await tx`update appointments set rescheduled_to_id = ${id} where id = ${old.id}`;
     await recordStatusChange(tx, {
       appointmentId: id,
@@ -291,6 +297,7 @@ export async function rescheduleAppointment(
     await appointmentCrmEvent(ctx, tx, { id, salesperson_id: old.salesperson_id }, "appointment.created");
     return id;
   });
+  ctx.metrics.booking("rescheduled");
   return {
     cancelled: toAppointmentView({ ...old, status: "cancelled" }),
     appointment: await loadAppointmentView(ctx.sql, newId),

@@ -236,6 +236,7 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
     return true;
   });
   if (!done) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);
+  ctx.metrics.booking("cancelled");
   return toAppointmentView((await loadAppointmentRow(ctx.sql, row.id))!);
 }
 

@@ -63,10 +63,15 @@ export async function assertNotBlocked(
   refuseBlocked(blocks, date, timeZone, startsAt);
 }
 
-/** An appointment that overlaps a scheduled one (the EXCLUDE constraint) is 409 SCHEDULING_CONFLICT. */
-export function conflictOnOverlap(error: unknown): never {
-  if (pgErrorCode(error) === PG.exclusionViolation)
+/**
+ * An appointment that overlaps a scheduled one (the EXCLUDE constraint) is 409 SCHEDULING_CONFLICT, told to
+ * `onConflict` first (the bookings_total series counts them).
+ */
+export function conflictOnOverlap(error: unknown, onConflict?: () => void): never {
+  if (pgErrorCode(error) === PG.exclusionViolation) {
+    onConflict?.();
     throw appError("CONFLICT", CONFLICT_MESSAGE, "SCHEDULING_CONFLICT");
+  }
   throw error;
 }
 

@@ -6,10 +6,9 @@ import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
 import { appError } from "../../appError";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing, type SecurityEventContext } from "../../auth/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
-import type { Context } from "../../serviceContext";
 
 /** An appointment with its salesperson and dealership, as {@link APPOINTMENT_SELECT} reads it. */
 export type AppointmentViewRow = Pick<
@@ -87,10 +86,7 @@ export function sideOf(
 }
 
 /** One appointment, for whoever may see it: its customer or staff for its salesperson. */
-export async function appointmentById(
-  ctx: Pick<Context, "sql" | "user" | "ip" | "logger">,
-  id: number,
-): Promise<AppointmentView> {
+export async function appointmentById(ctx: SecurityEventContext, id: number): Promise<AppointmentView> {
   const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, id);
   if (!row) throw await appointmentNotFound(ctx, id, "read of");
   return toAppointmentView(row);
@@ -115,11 +111,7 @@ export async function loadOwnAppointmentRow(
  * The refusal of an appointment id that is not the caller's: the 404 of a missing one (refuseAsMissing), the
  * attempt recorded when the appointment exists.
  */
-export async function appointmentNotFound(
-  ctx: Pick<Context, "sql" | "user" | "ip" | "logger">,
-  id: number,
-  what: string,
-) {
+export async function appointmentNotFound(ctx: SecurityEventContext, id: number, what: string) {
   return refuseAsMissing(
     ctx,
     { db: ctx.sql, table: "appointments", id: id },

@@ -2,8 +2,8 @@
 // no-show, and until when one may still be opened.
 import type { DisputeView, TrailEvent, VisitRecord } from "../../../shared/schemas/visits";
 import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
+import type { SecurityEventContext } from "../../auth/securityEvents";
 import type { Queryable } from "../../db/client";
-import type { Context } from "../../serviceContext";
 import { appointmentNotFound, loadOwnAppointmentRow } from "./views";
 
 /** The dispute's columns as its views name them (`d` is visit_disputes). */
@@ -47,10 +47,7 @@ export async function loadVisitRecord(sql: Queryable, appointmentId: number): Pr
 }
 
 /** The record of a visit the caller booked or is staff for; anyone else's is a 404, as the visit is. */
-export async function visitRecord(
-  ctx: Pick<Context, "sql" | "user" | "ip" | "logger">,
-  id: number,
-): Promise<VisitRecord> {
+export async function visitRecord(ctx: SecurityEventContext, id: number): Promise<VisitRecord> {
   const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, id);
   if (!row) throw await appointmentNotFound(ctx, id, "record of");
   return loadVisitRecord(ctx.sql, id);

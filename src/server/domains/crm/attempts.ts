@@ -34,6 +34,7 @@ export async function testIntegration(ctx: Caller, { id }: { id: number }): Prom
       allowPrivate: ctx.env.CRM_ALLOW_PRIVATE_TARGETS,
     });
     const success = answer.status >= 200 && answer.status < 300;
+    ctx.metrics.delivery("crm_test", success ? "ok" : "failed");
     const hint =
       answer.status === 401 || answer.status === 403
         ? ": the endpoint refused the credentials"
@@ -47,6 +48,7 @@ export async function testIntegration(ctx: Caller, { id }: { id: number }): Prom
       message: `${integration.apiEndpoint} answered HTTP ${answer.status} in ${answer.durationMs} ms${hint}`,
     };
   } catch (error) {
+    ctx.metrics.delivery("crm_test", "failed");
     return {
       success: false,
       statusCode: null,

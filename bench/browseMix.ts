@@ -1,0 +1,118 @@
+// The browse benchmark's requests (bench/browse.ts), shared with the benchmarks that replay its mix: the filter
+// shapes real visitors send, as REST and tRPC requests, sent in turn across every connection.
+import type autocannon from "autocannon";
+import postgres from "postgres";
+import { loadCities } from "../src/server/db/cities";
+import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+
+export type Query = Record<string, string>;
+export type Shape = { name: string; queries: Query[] };
+
+const cities = loadCities().map((c) => c.city);
+const ratings = RATING_FILTERS.map((r) => r.value);
+const offsets = Array.from({ length: 9 }, (_, i) => String(i * 12));
+
+/** A small deterministic generator, so two runs send the same requests. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Up to `count` distinct queries drawn from the choices of each filter. */
+function sample(seed: number, count: number, choices: Record<string, readonly string[]>): Query[] {
+  const next = random(seed);
+  const seen = new Map<string, Query>();
+  for (let tries = 0; seen.size < count && tries < count * 20; tries++) {
+    const query: Query = {};
+    for (const [key, values] of Object.entries(choices))
+      query[key] = values[Math.floor(next() * values.length)]!;
+    seen.set(new URLSearchParams(query).toString(), query);
+  }
+  return [...seen.values()];
+}
+
+async function namePrefixes(pgUrl: string): Promise<string[]> {
+  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ prefix: string }[]>`
+      select lower(left(name, 3)) as prefix from salespeople group by 1 order by count(*) desc limit 400`;
+    return rows.map((r) => r.prefix);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** What real visitors send: every filter shape, ~2,000 distinct requests each. */
+export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
+  const names = await namePrefixes(pgUrl);
+  const years = Array.from({ length: 31 }, (_, i) => String(i));
+  const specialties = [...BROWSE_SPECIALTIES];
+  const shapes: [string, Record<string, readonly string[]>][] = [
+    ["city", { city: cities, offset: offsets }],
+    ["city + rating", { city: cities, rating: ratings, offset: offsets }],
+    ["city + specialty", { city: cities, specialty: specialties, offset: offsets }],
+    ["city + name search", { city: cities, search: names, offset: offsets }],
+    ["name search", { search: names, offset: offsets }],
+    ["name search + years", { search: names, yearsOfExperience: years, offset: offsets }],
+    ["rating + specialty", { rating: ratings, specialty: specialties, offset: offsets }],
+    ["specialty + years", { specialty: specialties, yearsOfExperience: years, offset: offsets }],
+    ["rating + name search", { rating: ratings, search: names, offset: offsets }],
+    ["verified purchases", { verifiedPurchases: ["true"], offset: offsets }],
+    ["city + verified purchases", { city: cities, verifiedPurchases: ["true"], offset: offsets }],
+  ];
+  return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
+}
+
+/** 60 combinations of city + rating + specialty (what the cache answers best). */
+export function defaultShapes(): Shape[] {
+  const queries = Array.from({ length: 60 }, (_, i) => ({
+    city: cities[i % cities.length]!,
+    rating: ["4", "3", "5"][i % 3]!,
+    specialty: BROWSE_SPECIALTIES[i % BROWSE_SPECIALTIES.length]!,
+  }));
+  return [{ name: "city + rating + specialty", queries }];
+}
+
+export const restRequest = (q: Query): autocannon.Request => ({
+  method: "GET",
+  path: `/api/salespeople?${new URLSearchParams(q)}`,
+});
+/** tRPC's input is typed: numbers stay numbers. */
+export const trpcRequest = (q: Query): autocannon.Request => {
+  const input = Object.fromEntries(
+    Object.entries(q).map(([k, v]) => [k, k === "offset" || k === "yearsOfExperience" ? Number(v) : v]),
+  );
+  return {
+    method: "GET",
+    path: `/trpc/salespeople.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+  };
+};
+
+/**
+ * One autocannon request that sends `queries` in turn across every connection, each once until the list wraps.
+ * Given as an array, autocannon walks it from the start on each connection: 50 connections would send every
+ * query 50 times in step, and the browse cache would answer all but the first of them.
+ */
+export function inTurn(queries: Query[], toRequest: (q: Query) => autocannon.Request): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      ...toRequest(queries[0]!),
+      setupRequest: (req) => ({ ...req, ...toRequest(queries[next++ % queries.length]!) }),
+    },
+  ];
+}
+
+/** Interleaves the shapes' queries, so a saturated run of the whole mix visits every shape all the time. */
+export function interleave(shapes: Shape[]): Query[] {
+  const out: Query[] = [];
+  const longest = Math.max(...shapes.map((s) => s.queries.length));
+  for (let i = 0; i < longest; i++) for (const s of shapes) if (s.queries[i]) out.push(s.queries[i]!);
+  return out;
+}
