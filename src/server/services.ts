@@ -7,6 +7,7 @@ import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";
+import { createLiveHub } from "./domains/live/hub";
 import type { Env } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -53,6 +54,8 @@ export async function startServices(options: {
     crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
   };
   await startWorkers(jobs, workers.notices, workers.crm);
+  const live = createLiveHub({ sql, logger });
+  await live.start();
   return {
     deps: {
       sql,
@@ -65,11 +68,13 @@ export async function startServices(options: {
       jobs,
       payments: await createPayments(env),
       secrets,
+      live,
     },
     /** What the job workers run with, for tests that run a job's handler directly. */
     workers,
     /** Running jobs get up to `timeoutMs` to finish (see JobQueue.stop) before the queue and mailer close. */
     stop: async (options: { timeoutMs?: number } = {}) => {
+      await live.stop();
       await jobs.stop(options);
       mailer.close();
     },
