@@ -15,6 +15,8 @@ import { showToast } from "../../ui/toaster";
 import { deliveryStatusPalette, deliveryTime, eventLabel } from "./crmLabels";
 
 const PAGE_SIZE = 10;
+/** How often the log refreshes while the page is visible. */
+export const SYNC_LOG_REFRESH_MS = 5000;
 
 type StatusFilter = "" | "success" | "failure";
 
@@ -135,8 +137,11 @@ export function SyncLogsSection({
   const [page, setPage] = useState(1);
   const logs = trpc.crm.logs.useQuery(
     { id: integration.id, status: status || undefined, page, pageSize: PAGE_SIZE },
-    // New attempts arrive through the live stream (features/live), which refreshes the log.
-    { placeholderData: (previous) => previous },
+    {
+      refetchInterval: SYNC_LOG_REFRESH_MS,
+      refetchIntervalInBackground: false,
+      placeholderData: (previous) => previous,
+    },
   );
 
   // A new attempt changes the integration's last sync time and maybe its status: refresh the list too.

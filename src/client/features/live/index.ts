@@ -1,1 +1,0 @@
-export { LiveTopBar } from "./LiveTopBar";
