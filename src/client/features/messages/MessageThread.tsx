@@ -28,9 +28,6 @@ import { CONTACT_METHOD_LABELS } from "./ContactDialog";
 
 type ConversationThread = RouterOutputs["messages"]["conversation"];
 
-// Open conversations refresh on their own: a reply from the other side should appear without a reload.
-const THREAD_REFRESH_MS = 30_000;
-
 /** The buyer's address for the way they asked to be reached: e-mail, or their phone to call or text. */
 function CustomerContactLink({
   method,
@@ -149,7 +146,8 @@ export function Thread({ conversationId, onBack }: { conversationId: number; onB
   const utils = trpc.useUtils();
   const thread = trpc.messages.conversation.useQuery(
     { conversationId },
-    { refetchOnMount: "always", refetchInterval: THREAD_REFRESH_MS },
+    // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
+    { refetchOnMount: "always" },
   );
   const endRef = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
