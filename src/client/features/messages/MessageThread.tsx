@@ -39,7 +39,8 @@ function CustomerContactLink({
   const byEmail = method === "email" || !contact.phone;
   const href = byEmail ? `mailto:${contact.email}` : `${method === "text" ? "sms" : "tel"}:${contact.phone}`;
   return (
-    <ChakraLink href={href} color="blue.700">
+    // A long address wraps inside the header instead of running past a phone's edge.
+    <ChakraLink href={href} color="blue.700" overflowWrap="anywhere">
       {byEmail ? contact.email : contact.phone}
     </ChakraLink>
   );
