@@ -1,7 +1,7 @@
 // A local SMTP server for the benchmarks, in a process of its own: it accepts every message and keeps none.
 // Run inside the benchmark process it would answer only when autocannon's loop let it, and the server's
 // sign-in requests (which wait for their e-mail to be accepted) would measure that instead of the server.
-// Prints "listening <port>" once it accepts connections on 127.0.0.1.
+// Prints "listening <port>" once it accepts connections on 127.0.0.1 (a free port, or BENCH_SMTP_PORT).
 import { SMTPServer } from "smtp-server";
 import { ignoreDroppedClients } from "../tests/support/smtp-sink";
 
@@ -15,7 +15,7 @@ const server = new SMTPServer({
   },
 });
 ignoreDroppedClients(server);
-server.listen(0, "127.0.0.1", () => {
+server.listen(Number(process.env.BENCH_SMTP_PORT ?? 0), "127.0.0.1", () => {
   const address = server.server.address();
   console.log(`listening ${typeof address === "object" && address ? address.port : 0}`);
 });

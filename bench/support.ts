@@ -17,6 +17,8 @@ export type BenchServer = {
   base: string;
   pgUrl: string;
   env: Record<string, string>;
+  /** The server process, for reading its memory from /proc. */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -100,6 +102,7 @@ export async function startBenchServer(options: {
     env,
     // The superuser password the embedded cluster keeps in its DATA_DIR.
     pgUrl: embeddedUrl(projectPath(dataDir), options.port + 1),
+    pid: child.pid!,
     stop,
   };
 }

@@ -485,6 +485,7 @@ const EXPECTED: Record<string, Tier> = {
   "purchases.mine": "customer",
   "purchases.toDecide": "dealership",
   "purchases.decide": "dealership",
+  "live.events": "signedIn",
 };
 
 const procedures = Object.keys(appRouter._def.procedures);

@@ -243,6 +243,10 @@ const WEBAUTHN_CREDENTIAL: NotOwned = {
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const TABLE: Record<string, Entry> = {
+  "live.events lastEventId": {
+    notOwned:
+      "a position in the caller's own stream: events are read for the signed-in account only (tests/live.integration.test.ts)",
+  },
   "auth.userById id": {
     as: "customer",
     other: sessions.otherCustomer.userId,

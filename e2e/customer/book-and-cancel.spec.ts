@@ -1,22 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "../support/customer";
+import { daysAhead, shortDate } from "../support/dates";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-/** A calendar date a few days ahead: in the future in every US zone, inside the booking horizon. */
-function daysAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** "Mon, Jun 15, 2026", as the dialog prints the day it shows. */
-function shortDate(date: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 test("[customer] journey: book a slot from a profile, see it Booked, find it with its calendar invite, cancel it", async ({
   page,

@@ -142,6 +142,8 @@ async function shutdown(signal: string) {
   // finish (within SHUTDOWN_TIMEOUT_MS) before the job queue and the database go away.
   server.close();
   metricsServer?.close();
+  // Live streams never finish on their own: they end now, and their pages resume on another instance.
+  await services.deps.live.stop();
   await services.deps.jobs.pause().catch((error: unknown) => logger.warn("job queue: pausing failed", error));
   while (inFlight > 0 && Date.now() < deadline) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -6,6 +6,7 @@ import type { Session } from "./auth/session";
 import type { TtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
+import type { LiveHub } from "./domains/live/hub";
 import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
@@ -33,6 +34,8 @@ export type AppDeps = {
   secrets: SecretBox;
   /** Counts sign-ins, bookings and deliveries for GET /metrics (observability/metrics.ts). */
   metrics: AppMetrics;
+  /** This instance's live streams and its LISTEN connection (domains/live/hub.ts). */
+  live: LiveHub;
 };
 
 /** What one request brings: who is calling, from where, and where response cookies go. */

@@ -7,6 +7,7 @@ import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";
+import { createLiveHub } from "./domains/live/hub";
 import type { Env } from "./env";
 import { QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -74,6 +75,8 @@ export async function startServices(options: {
     crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
   };
   await startWorkers(jobs, workers.notices, workers.crm);
+  const live = createLiveHub({ sql, logger });
+  await live.start();
   return {
     deps: {
       sql,
@@ -88,11 +91,13 @@ export async function startServices(options: {
       payments: await createPayments(env),
       secrets,
       metrics,
+      live,
     },
     /** What the job workers run with, for tests that run a job's handler directly. */
     workers,
     /** Running jobs get up to `timeoutMs` to finish (see JobQueue.stop) before the queue and mailer close. */
     stop: async (options: { timeoutMs?: number } = {}) => {
+      await live.stop();
       await jobs.stop(options);
       mailer.close();
     },

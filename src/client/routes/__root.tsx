@@ -5,10 +5,8 @@ import { TopBarExtra } from "../ui/layout/TopBar";
 import { NotFoundPage } from "../ui/NotFoundPage";
 import { loadSessionUser } from "../ui/session";
 
-// The bell (popover, polling) loads after the page: public profiles and other shells stay light.
-const NotificationBell = lazy(() =>
-  import("../features/notifications").then((m) => ({ default: m.NotificationBell })),
-);
+// The bell and the live stream load after the page: public profiles and other shells stay light.
+const NotificationBell = lazy(() => import("../features/live").then((m) => ({ default: m.LiveTopBar })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Resolved once and cached (auth.me never goes stale); guards below read `context.me`.

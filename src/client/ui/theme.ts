@@ -126,6 +126,11 @@ const config = defineConfig({
           emphasized: { value: { _light: "{colors.blue.200}", _dark: "{colors.blue.800}" } },
           focusRing: { value: { _light: "{colors.blue.600}", _dark: "{colors.blue.400}" } },
         },
+        green: {
+          /** Solid green buttons ("Complete", "Approve") carry white text: Chakra's green.600 is 3.3:1 against it,
+           * green.700 is 5:1 (WCAG AA). */
+          solid: { value: "{colors.green.700}" },
+        },
         fg: {
           /** Secondary hints (a slot list's "No times left today", "No written comment."): Chakra's gray.400
            * is 2.5:1 on white; gray.500 keeps them quieter than fg.muted while reading at 4.8:1 (WCAG AA). */

@@ -19,6 +19,7 @@ export const QUEUES = {
   disputeNotice: "dispute-notice",
   purchaseClaimNotice: "purchase-claim-notice",
   reviewAging: "review-aging",
+  livePrune: "live-prune",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -48,6 +49,8 @@ export type JobData = {
   "purchase-claim-notice": { claimId: number };
   /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */
   "review-aging": Record<string, never>;
+  /** The hourly removal of live events past their retention (scheduled; carries nothing). */
+  "live-prune": Record<string, never>;
 };
 
 /** What a CRM webhook receives as its JSON body. */

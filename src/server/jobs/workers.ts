@@ -12,6 +12,7 @@ import {
 import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendInvitationMail } from "../domains/invitations/send";
+import { pruneLiveEvents } from "../domains/live/events";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
@@ -59,4 +60,10 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   });
   // Every day at 02:41 UTC: averages drop the reviews that have just aged out of them.
   await jobs.schedule(QUEUES.reviewAging, "41 2 * * *");
+  await jobs.work(QUEUES.livePrune, async () => {
+    const pruned = await pruneLiveEvents(deps.sql);
+    if (pruned) deps.logger.info(`live events: ${pruned} past their retention removed`);
+  });
+  // Every hour: live events older than a day go (a page resumes from far more recent ones).
+  await jobs.schedule(QUEUES.livePrune, "23 * * * *");
 }

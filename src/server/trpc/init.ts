@@ -98,6 +98,14 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer,
+    // Live streams (docs/product/api.md#live-updates): a ping keeps proxies from closing an idle stream, a client
+    // that hears nothing for longer reconnects, and a stream ends after a while so its session is checked again
+    // (the client resumes from its last event).
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 40_000 },
+      maxDurationMs: 15 * 60_000,
+    },
     errorFormatter({ shape, error, ctx }) {
       const cause = error.cause;
       // tRPC's own 4xx without a cause carry tRPC's words ("No procedure found on path …"); with a foreign

@@ -12,6 +12,7 @@ import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
 import { identityRouter } from "../domains/identity/router";
 import { invitationsRouter } from "../domains/invitations/router";
+import { liveRouter } from "../domains/live/router";
 import { managerRouter } from "../domains/manager/router";
 import { messagesRouter } from "../domains/messages/router";
 import { misconductRouter } from "../domains/misconduct/router";
@@ -57,6 +58,7 @@ export const appRouter = router({
   certifications: certificationsRouter,
   disputes: visitDisputesRouter,
   purchases: purchasesRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,8 +15,6 @@ import { showToast } from "../../ui/toaster";
 import { deliveryStatusPalette, deliveryTime, eventLabel } from "./crmLabels";
 
 const PAGE_SIZE = 10;
-/** How often the log refreshes while the page is visible. */
-export const SYNC_LOG_REFRESH_MS = 5000;
 
 type StatusFilter = "" | "success" | "failure";
 
@@ -137,11 +135,8 @@ export function SyncLogsSection({
   const [page, setPage] = useState(1);
   const logs = trpc.crm.logs.useQuery(
     { id: integration.id, status: status || undefined, page, pageSize: PAGE_SIZE },
-    {
-      refetchInterval: SYNC_LOG_REFRESH_MS,
-      refetchIntervalInBackground: false,
-      placeholderData: (previous) => previous,
-    },
+    // New attempts arrive through the live stream (features/live), which refreshes the log.
+    { placeholderData: (previous) => previous },
   );
 
   // A new attempt changes the integration's last sync time and maybe its status: refresh the list too.

@@ -28,9 +28,6 @@ import { CONTACT_METHOD_LABELS } from "./ContactDialog";
 
 type ConversationThread = RouterOutputs["messages"]["conversation"];
 
-// Open conversations refresh on their own: a reply from the other side should appear without a reload.
-const THREAD_REFRESH_MS = 30_000;
-
 /** The buyer's address for the way they asked to be reached: e-mail, or their phone to call or text. */
 function CustomerContactLink({
   method,
@@ -42,7 +39,8 @@ function CustomerContactLink({
   const byEmail = method === "email" || !contact.phone;
   const href = byEmail ? `mailto:${contact.email}` : `${method === "text" ? "sms" : "tel"}:${contact.phone}`;
   return (
-    <ChakraLink href={href} color="blue.700">
+    // A long address wraps inside the header instead of running past a phone's edge.
+    <ChakraLink href={href} color="blue.700" overflowWrap="anywhere">
       {byEmail ? contact.email : contact.phone}
     </ChakraLink>
   );
@@ -149,7 +147,8 @@ export function Thread({ conversationId, onBack }: { conversationId: number; onB
   const utils = trpc.useUtils();
   const thread = trpc.messages.conversation.useQuery(
     { conversationId },
-    { refetchOnMount: "always", refetchInterval: THREAD_REFRESH_MS },
+    // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
+    { refetchOnMount: "always" },
   );
   const endRef = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;

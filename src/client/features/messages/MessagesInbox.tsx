@@ -55,7 +55,7 @@ function ConversationRow({
             <Text fontSize="sm" fontWeight={unread ? "bold" : "semibold"} color="ink" truncate>
               {conversation.otherName}
             </Text>
-            <Text fontSize="xs" color="fg.subtle" flexShrink={0}>
+            <Text fontSize="xs" color="fg.muted" flexShrink={0}>
               {timeAgo(new Date(conversation.lastMessageAt))}
             </Text>
           </HStack>

@@ -97,12 +97,8 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const utils = trpc.useUtils();
-  // The one place that polls (other queries never refetch: docs/product/api.md#calls): a bell that only updates on reload
-  // would miss the messages and bookings it exists for.
-  const list = trpc.notifications.list.useQuery(undefined, {
-    refetchOnMount: "always",
-    refetchInterval: 60_000,
-  });
+  // New notifications ring through the live stream (features/live), which refreshes this list.
+  const list = trpc.notifications.list.useQuery(undefined, { refetchOnMount: "always" });
   const markRead = trpc.notifications.markRead.useMutation({
     onSettled: () => utils.notifications.list.invalidate(),
   });

@@ -6,6 +6,7 @@ export * from "./content";
 export * from "./crm";
 export * from "./dealerships";
 export * from "./identities";
+export * from "./live";
 export * from "./management";
 export * from "./onboarding";
 export * from "./passkeys";

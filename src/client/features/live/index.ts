@@ -1,0 +1,1 @@
+export { LiveTopBar } from "./LiveTopBar";

@@ -1,0 +1,22 @@
+// The signed-in account's live stream (docs/product/api.md#live-updates): from the event after `lastEventId`
+// when the page resumes, else from now; each event carries its cursor as its SSE id.
+import { tracked } from "@trpc/server";
+import type { SessionUser } from "../../../shared/schemas/auth";
+import { appError } from "../../appError";
+import type { Context } from "../../serviceContext";
+import { formatCursor, parseCursor } from "./events";
+
+export function followLiveEvents(
+  ctx: Context & { user: SessionUser },
+  lastEventId: string | null,
+  signal: AbortSignal,
+) {
+  const cursor = lastEventId ? parseCursor(lastEventId) : null;
+  if (lastEventId && !cursor)
+    throw appError("BAD_REQUEST", "lastEventId must be an event id this stream sent", "INVALID_CURSOR");
+  // Opened before the stream starts, so a refusal (too many streams) answers with its own status.
+  const stream = ctx.live.open(ctx.user.id, cursor, signal);
+  return (async function* () {
+    for await (const { cursor: at, event } of stream.events()) yield tracked(formatCursor(at), event);
+  })();
+}
