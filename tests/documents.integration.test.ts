@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS_DIR, readDocumentSource, seedDocuments } from "../src/server/domains/documents/seed";
+import { LIVE_RETENTION_HOURS } from "../src/server/domains/live/events";
 import { RETENTION_DEFAULTS } from "../src/shared/compliance";
 import {
   LOGIN_LINK_TTL_MINUTES,
@@ -47,6 +48,7 @@ describe("the Markdown sources", () => {
     expect(policy).toContain(`${SESSION_ABSOLUTE_DAYS} days after sign-in at the latest`);
     expect(RETENTION_DEFAULTS.contact_messages.days).toBe(730);
     expect(policy).toContain("two years from the day they arrive");
+    expect(policy).toContain(`Events are deleted after ${LIVE_RETENTION_HOURS} hours`);
   });
 
   it("the privacy policy covers every table the product stores data in", async () => {
@@ -63,6 +65,7 @@ describe("the Markdown sources", () => {
       ratings: "**Reviews** you write",
       waitlist_entries: "**Waitlist requests**",
       notifications: "**Notifications**",
+      live_events: "**Live update events**",
       contact_messages: "**Messages sent through our contact form**",
       salespeople: "**Salesperson profiles**",
       salesperson_terms: "**search index of each profile**",

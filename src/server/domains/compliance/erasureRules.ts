@@ -20,6 +20,7 @@ export const ERASURE_RULES: Record<string, string> = {
   conversations: "kept (ids only); their messages are replaced",
   contact_messages: "messages they sent (by account or their e-mail) replaced",
   sessions: "deleted",
+  live_events: "deleted (ids and statuses only; every event is pruned after 24 hours anyway)",
   login_tokens: "links for their e-mail deleted",
   user_mfa: "deleted",
   mfa_backup_codes: "deleted",

@@ -226,6 +226,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
   const pairPrefixes = THROTTLE_SCOPES.map((s) => `${s}:pair:${email}|`.toLowerCase());
   for (const [table, query] of [
     ["sessions", tx`delete from sessions where user_id = ${userId} returning 1`],
+    ["live_events", tx`delete from live_events where user_id = ${userId} returning 1`],
     ["login_tokens", tx`delete from login_tokens where email = ${email}::citext returning 1`],
     ["user_mfa", tx`delete from user_mfa where user_id = ${userId} returning 1`],
     ["api_keys", tx`delete from api_keys where user_id = ${userId} returning 1`],
