@@ -273,7 +273,10 @@ export function trackRequests(page: Page): void {
     log.open.delete(request);
     if (log.open.size === 0) log.quietSince = Date.now();
   };
-  page.on("request", (request) => log.open.add(request));
+  // A signed-in page's live stream (an EventSource) stays open by design: it is not a request still loading.
+  page.on("request", (request) => {
+    if (request.resourceType() !== "eventsource") log.open.add(request);
+  });
   page.on("requestfinished", done);
   page.on("requestfailed", done);
 }
