@@ -22,6 +22,12 @@ const places = await h.sql<Place[]>`
    where s.verified_at is not null
    order by d.id, s.id limit 2`;
 const [A, B] = [places[0]!, places[1]!];
+// The seed books these salespeople on its own slots, and the visits below are placed relative to the clock: at
+// some times of day a seeded booking still open overlapped one of them (the one-booking-per-slot rule refused
+// it). Their seeded open bookings are cancelled first, so every visit here is the test's own.
+await h.sql`
+  update appointments set status = 'cancelled', cancelled_by = 'salesperson', cancellation_reason = 'Test setup'
+   where salesperson_id in ${h.sql([A.id, B.id])} and status = 'scheduled'`;
 const [independent] = await h.sql<{ id: number }[]>`
   insert into salespeople (name, email, dealership_id, city, state, time_zone, payment_model)
   values ('Indie Pendent', 'indie@sales.example.org', null, 'Austin', 'TX', ${A.time_zone}, 'individual')
