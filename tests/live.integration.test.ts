@@ -1,37 +1,25 @@
 // Live updates across two app instances (real server processes on one PostgreSQL): an event published through
 // one reaches a stream on the other within a second; a stream that drops and resumes with its last event id
 // gets every event it missed exactly once; and no stream ever carries another account's events, kind by kind.
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/auth/session";
-import { seedDatabase } from "../src/server/db/seed";
 import { LIVE_STREAMS_PER_USER, type LiveEventKind } from "../src/shared/schemas/live";
 import { type LiveStreamClient, openLiveStream } from "./support/live-stream";
+import { seededDatabase } from "./support/seededDatabase";
 import { startServerProcess } from "./support/server-process";
 
-const serverUrl = inject("pgServerUrl");
-const database = `live_${randomBytes(6).toString("hex")}`;
-const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${database} template template_kb`);
-const sql = postgres(`${serverUrl}/${database}`, { max: 4, onnotice: () => {} });
-await seedDatabase(sql, { scale: 0.02 });
+const db = await seededDatabase("live", 0.02);
+const { sql } = db;
 
 const [a, b] = await Promise.all([
-  startServerProcess({ RATE_LIMIT_DISABLED: "true" }, { database }),
-  startServerProcess({ RATE_LIMIT_DISABLED: "true" }, { database }),
+  startServerProcess({ RATE_LIMIT_DISABLED: "true" }, { database: db.name }),
+  startServerProcess({ RATE_LIMIT_DISABLED: "true" }, { database: db.name }),
 ]);
 const streams: LiveStreamClient[] = [];
 afterAll(async () => {
   for (const stream of streams) stream.close();
   await Promise.all([a.dispose(), b.dispose()]);
-  await sql.end();
-  // Best effort, bounded (see server-process.ts): the test cluster is thrown away after the run.
-  await Promise.race([
-    admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, 10_000)),
-  ]);
-  await admin.end({ timeout: 1 });
+  await db.drop();
 }, 60_000);
 
 type Instance = typeof a;

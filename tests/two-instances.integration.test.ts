@@ -2,38 +2,26 @@
 // one is valid on the other, a booking race split across both books once, a due job is sent once, a rate
 // limit counts across both, and one's browse cache never serves a salesperson deleted through the other for
 // longer than its stated freshness (2 x BROWSE_CACHE_TTL_MS: fresh, then stale while one reload runs).
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
+import { afterAll, describe, expect, it } from "vitest";
 import { addDays, fromZoned, todayIn } from "../src/shared/time";
+import { seededDatabase } from "./support/seededDatabase";
 import { startServerProcess } from "./support/server-process";
 import { startSmtpSink } from "./support/smtp-sink";
 
 const TTL_MS = 1000;
-const serverUrl = inject("pgServerUrl");
-const database = `two_${randomBytes(6).toString("hex")}`;
-const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${database} template template_kb`);
-const sql = postgres(`${serverUrl}/${database}`, { max: 4, onnotice: () => {} });
-await seedDatabase(sql, { scale: 0.02 });
+const db = await seededDatabase("two", 0.02);
+const { sql } = db;
 const smtp = await startSmtpSink();
 
 const env = { SMTP_URL: smtp.url, BROWSE_CACHE_TTL_MS: String(TTL_MS) };
 const [a, b] = await Promise.all([
-  startServerProcess(env, { database }),
-  startServerProcess(env, { database }),
+  startServerProcess(env, { database: db.name }),
+  startServerProcess(env, { database: db.name }),
 ]);
 afterAll(async () => {
   await Promise.all([a.dispose(), b.dispose()]);
-  await sql.end();
   await smtp.close();
-  // Best effort, bounded (see server-process.ts): the test cluster is thrown away after the run.
-  await Promise.race([
-    admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, 10_000)),
-  ]);
-  await admin.end({ timeout: 1 });
+  await db.drop();
 }, 60_000);
 
 type Instance = typeof a;
