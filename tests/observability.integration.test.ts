@@ -222,9 +222,9 @@ describe("GET /metrics", () => {
     expect(
       sample(
         text,
-        'http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/salespeople",status="200"}',
+        'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/salespeople",status="200"}',
       ),
-    ).toBeDefined();
+    ).toBeGreaterThan(0);
     expect(text).not.toMatch(/route="[^"]*(12345|no-such-route)/);
     expect(text).not.toMatch(/route="\/metrics"/);
 
@@ -256,7 +256,8 @@ describe("GET /metrics", () => {
     // Job queues: every queue by state, and the age of its oldest due job.
     for (const state of ["created", "retry", "active"])
       expect(sample(text, `job_queue_depth{queue="crm-delivery",state="${state}"}`)).toBe(0);
-    expect(sample(text, 'job_queue_oldest_waiting_seconds{queue="appointment-notice"}')).toBeDefined();
+    const oldest = sample(text, 'job_queue_oldest_waiting_seconds{queue="appointment-notice"}');
+    expect(Number.isFinite(oldest), "a number for the queue's oldest waiting job").toBe(true);
   });
 
   it("is a 404 without the token or with a wrong one, and scrapes are not access-logged", async () => {
