@@ -538,13 +538,13 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
     const [row] = await h.sql<{ n: number }[]>`
       with derived as (
         select t.term, s.average_rating, s.total_reviews, s.id as salesperson_id, s.years_of_experience,
-               s.city::text as city, s.status, s.dealership_id
+               s.city::text as city, s.status, s.dealership_id, s.specialties
           from salespeople s,
                unnest(salesperson_terms_of(s.search_text, s.specialties, s.verified_purchase_reviews)) as t(term)
          where s.dealership_id is null or s.verified_at is not null),
       kept as (
         select term, average_rating, total_reviews, salesperson_id, years_of_experience, city::text as city,
-               status, dealership_id
+               status, dealership_id, specialties
           from salesperson_terms)
       select (select count(*) from (table derived except all table kept) a)::int
            + (select count(*) from (table kept except all table derived) b)::int as n`;

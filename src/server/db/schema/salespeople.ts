@@ -75,6 +75,7 @@ export const salespersonTerms = pgTable("salesperson_terms", {
   city: citext("city").notNull(),
   status: text("status").notNull(),
   dealershipId: integer("dealership_id"),
+  specialties: text("specialties").array().notNull(),
 });
 
 /**

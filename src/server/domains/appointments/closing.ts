@@ -71,14 +71,17 @@ type InvitationRow = {
  * (a backlog closing at once) is closed without a mail.
  */
 async function owedInvitations(sql: Queryable): Promise<number[]> {
+  // From the trail's closings (appointment_events_closed_idx): staff completions, nearly every completed visit,
+  // are never read. A closing's trail row is written in the transaction that sets completed_at, so both carry
+  // the same now().
   const rows = await sql<{ id: number }[]>`
     select a.id from appointments a
-     where a.status = 'completed' and a.review_invited_at is null
+     where a.id in (select e.appointment_id from appointment_events e
+                     where e.to_status = 'completed' and (e.actor_role = 'system' or e.from_status = 'no-show')
+                       and e.created_at > now() - make_interval(days => ${RATING_WINDOW_DAYS}))
+       and a.status = 'completed' and a.review_invited_at is null
        and a.completed_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
        and a.starts_at > now() - make_interval(days => ${RATING_WINDOW_DAYS})
-       and exists (select from appointment_events e
-                    where e.appointment_id = a.id and e.to_status = 'completed'
-                      and (e.actor_role = 'system' or e.from_status = 'no-show'))
      order by a.completed_at, a.id limit ${BATCH}`;
   return rows.map((row) => row.id);
 }

@@ -80,7 +80,7 @@ type TermAnswer = "specialty" | "search" | "verifiedPurchases";
 
 /**
  * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
- * carries rating, experience, city, status and dealership. What `t` does not carry is returned in `onRow`, for
+ * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in `onRow`, for
  * `salespeople s` joined to it; `skip` names the filter the walked term already answers.
  */
 function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "t", skip?: TermAnswer) {
@@ -90,7 +90,7 @@ function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "
   /** Conditions on columns only salespeople has. */
   const rowOnly = on === "s" ? own : onRow;
   if (q.specialty && skip !== "specialty")
-    rowOnly.push(sql`s.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
+    own.push(sql`${a}.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
   if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
   if (q.status) own.push(sql`${a}.status = ${q.status}`);
   if (q.verifiedPurchases && skip !== "verifiedPurchases") rowOnly.push(sql`s.verified_purchase_reviews > 0`);
