@@ -18,7 +18,15 @@ import { createSession } from "../src/server/auth/session";
 import { loadCities } from "../src/server/db/cities";
 import { BROWSE_SPECIALTIES } from "../src/shared/constants";
 import { LIVE_STREAMS_PER_USER, type LiveEvent } from "../src/shared/schemas/live";
-import { benchCustomers, percentile, row, run, seconds, startBenchServer } from "./support";
+import {
+  benchCustomers,
+  percentile,
+  row,
+  run,
+  SERVER_NODE_FLAGS,
+  seconds,
+  startBenchServer,
+} from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 4640);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -128,7 +136,7 @@ const a = await startBenchServer({
 const sql = postgres(a.pgUrl, { max: 4, onnotice: () => {} });
 // Instance B: the same build on the same database, its own port and data directory (no embedded cluster).
 const bPort = port + 2;
-const b = spawn(process.execPath, ["dist/server/index.js"], {
+const b = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.js"], {
   env: {
     ...process.env,
     ...a.env,

@@ -22,6 +22,9 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
+/** The node flags the server runs with in production (README, "Production"; package.json's start). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+
 export async function startBenchServer(options: {
   port: number;
   scale: number;
@@ -69,10 +72,14 @@ export async function startBenchServer(options: {
   const started = Date.now();
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/index.js"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, "dist/server/index.js"],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const stop = async () => {
     child.kill("SIGINT");
     await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
