@@ -7,7 +7,7 @@
 //       through instance A's API, then notifications committed straight into the database (delivery alone);
 //   (c) cost: the browse benchmark's default mix (bench/browse.ts) through REST, with no streams open, with
 //       BENCH_LIVE_LOADED_STREAMS (2,000) open, and with none again.
-// Each part is bounded by about a minute. Usage: npm run build && npm run bench:live
+// Each part is bounded by about a minute. Usage: npm run build && npm run bench:live   (BENCH_LIVE_PARTS=a: (a) only)
 //        (BENCH_SCALE (1), BENCH_PORT (4640; uses the next five: A's database, B, the SMTP sink), BENCH_CONNECTIONS)
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -34,6 +34,8 @@ const idleTarget = Number(process.env.BENCH_LIVE_STREAMS ?? 5000);
 const loadedStreams = Number(process.env.BENCH_LIVE_LOADED_STREAMS ?? 2000);
 const rate = Number(process.env.BENCH_LIVE_RATE ?? 200);
 const deliverySeconds = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
+/** Which of the parts below to run (BENCH_LIVE_PARTS, e.g. "a"; all three unless said). */
+const parts = process.env.BENCH_LIVE_PARTS ?? "abc";
 const PART_LIMIT_MS = 60_000;
 
 type Stream = { close(): void; connected: Promise<boolean> };
@@ -170,139 +172,147 @@ try {
 
   // (a) Idle streams on instance A.
   const tokens = await benchCustomers(sql, "live", Math.ceil(idleTarget / LIVE_STREAMS_PER_USER));
-  await new Promise((r) => setTimeout(r, 2000));
-  const rssBefore = rssMb(aPid);
-  const idle = await openMany(a.base, tokens, idleTarget);
-  all.push(...idle.streams);
-  await new Promise((r) => setTimeout(r, 3000));
-  const rssAfter = rssMb(aPid);
-  const open = idle.streams.length - idle.refused;
-  console.log(
-    `(a) ${open} idle streams open on A (${idle.refused} refused) in ${idle.seconds.toFixed(1)} s: RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB with them (${((1024 * (rssAfter - rssBefore)) / Math.max(open, 1)).toFixed(1)} KB a stream)`,
-  );
-  for (const s of idle.streams) s.close();
-  all.length = 0;
-  await new Promise((r) => setTimeout(r, 3000));
-
+  if (parts.includes("a")) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const rssBefore = rssMb(aPid);
+    const idle = await openMany(a.base, tokens, idleTarget);
+    all.push(...idle.streams);
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssAfter = rssMb(aPid);
+    const open = idle.streams.length - idle.refused;
+    console.log(
+      `(a) ${open} idle streams open on A (${idle.refused} refused) in ${idle.seconds.toFixed(1)} s: RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB with them (${((1024 * (rssAfter - rssBefore)) / Math.max(open, 1)).toFixed(1)} KB a stream)`,
+    );
+    for (const s of idle.streams) s.close();
+    all.length = 0;
+    await new Promise((r) => setTimeout(r, 3000));
+  }
   // (b) Delivery from A to B: salespeople with accounts, each followed on B; buyers write to them through A.
-  const sellers = await sql<{ id: number; userId: string }[]>`
+  if (parts.includes("b")) {
+    const sellers = await sql<{ id: number; userId: string }[]>`
     with picked as (select id from salespeople where user_id is null order by id limit 20),
          made as (insert into users (email, role)
                   select 'live-seller-' || id || '@example.org', 'salesperson' from picked
                   on conflict (email) do update set email = excluded.email returning id as user_id, email)
     update salespeople s set user_id = m.user_id from made m
      where m.email = 'live-seller-' || s.id || '@example.org' returning s.id, s.user_id as "userId"`;
-  const known = await sql<{ id: number; userId: string }[]>`
+    const known = await sql<{ id: number; userId: string }[]>`
     select s.id, s.user_id as "userId" from salespeople s join users u on u.id = s.user_id
      where u.email like 'live-seller-%@example.org' order by s.id limit 20`;
-  const targets = sellers.length > 0 ? sellers : known;
-  /** Wall-clock ms (sub-millisecond) when each message and notification event reached a stream on B. */
-  const messageAt = new Map<number, number>();
-  const notificationAt = new Map<number, number>();
-  const now = () => performance.timeOrigin + performance.now();
-  for (const seller of targets) {
-    const token = (await createSession(sql, seller.userId, { userAgent: "bench" })).token;
-    const stream = openStream(bBase, token, (event) => {
-      if (event.kind === "message") messageAt.set(event.payload.messageId, now());
-      if (event.kind === "notification") notificationAt.set(event.payload.notificationId, now());
-    });
-    if (!(await stream.connected)) throw new Error("a delivery stream was refused");
-    all.push(stream);
-  }
-  const buyers = tokens.slice(0, 50);
-
-  /** Sends `send(i)` at `rate` a second for `forSeconds`, open loop; answers how long the sending took. */
-  const openLoop = async (forSeconds: number, send: (i: number) => Promise<void>) => {
-    const sends: Promise<void>[] = [];
-    const start = performance.now();
-    for (let i = 0; i < rate * forSeconds; i++) {
-      const wait = start + (i * 1000) / rate - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      sends.push(send(i));
+    const targets = sellers.length > 0 ? sellers : known;
+    /** Wall-clock ms (sub-millisecond) when each message and notification event reached a stream on B. */
+    const messageAt = new Map<number, number>();
+    const notificationAt = new Map<number, number>();
+    const now = () => performance.timeOrigin + performance.now();
+    for (const seller of targets) {
+      const token = (await createSession(sql, seller.userId, { userAgent: "bench" })).token;
+      const stream = openStream(bBase, token, (event) => {
+        if (event.kind === "message") messageAt.set(event.payload.messageId, now());
+        if (event.kind === "notification") notificationAt.set(event.payload.notificationId, now());
+      });
+      if (!(await stream.connected)) throw new Error("a delivery stream was refused");
+      all.push(stream);
     }
-    await Promise.race([Promise.all(sends), new Promise((r) => setTimeout(r, PART_LIMIT_MS / 2))]);
-    return (performance.now() - start) / 1000;
-  };
-  /** Latencies from each row's commit (PostgreSQL's commit timestamp of the row's transaction) to its arrival. */
-  const fromCommit = async (table: "messages" | "notifications", ids: number[], at: Map<number, number>) => {
-    const deadline = performance.now() + 5000;
-    while (ids.some((id) => !at.has(id)) && performance.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    const committed = await sql<{ id: number; ms: number }[]>`
+    const buyers = tokens.slice(0, 50);
+
+    /** Sends `send(i)` at `rate` a second for `forSeconds`, open loop; answers how long the sending took. */
+    const openLoop = async (forSeconds: number, send: (i: number) => Promise<void>) => {
+      const sends: Promise<void>[] = [];
+      const start = performance.now();
+      for (let i = 0; i < rate * forSeconds; i++) {
+        const wait = start + (i * 1000) / rate - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        sends.push(send(i));
+      }
+      await Promise.race([Promise.all(sends), new Promise((r) => setTimeout(r, PART_LIMIT_MS / 2))]);
+      return (performance.now() - start) / 1000;
+    };
+    /** Latencies from each row's commit (PostgreSQL's commit timestamp of the row's transaction) to its arrival. */
+    const fromCommit = async (
+      table: "messages" | "notifications",
+      ids: number[],
+      at: Map<number, number>,
+    ) => {
+      const deadline = performance.now() + 5000;
+      while (ids.some((id) => !at.has(id)) && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const committed = await sql<{ id: number; ms: number }[]>`
       select id, extract(epoch from pg_xact_commit_timestamp(xmin)) * 1000 as ms
         from ${sql(table)} where id = any(${ids})`;
-    const ms = committed.flatMap((r) => (at.has(r.id) ? [at.get(r.id)! - Number(r.ms)] : []));
-    return { ms: ms.sort((x, y) => x - y), missing: ids.length - ms.length };
-  };
-  const latencyRow = (l: { ms: number[]; missing: number }) =>
-    `p50 ${percentile(l.ms, 50).toFixed(1)} ms, p99 ${percentile(l.ms, 99).toFixed(1)} ms, p99.9 ${percentile(l.ms, 99.9).toFixed(1)} ms, max ${(l.ms.at(-1) ?? 0).toFixed(1)} ms; ${l.missing} not within 5 s`;
+      const ms = committed.flatMap((r) => (at.has(r.id) ? [at.get(r.id)! - Number(r.ms)] : []));
+      return { ms: ms.sort((x, y) => x - y), missing: ids.length - ms.length };
+    };
+    const latencyRow = (l: { ms: number[]; missing: number }) =>
+      `p50 ${percentile(l.ms, 50).toFixed(1)} ms, p99 ${percentile(l.ms, 99).toFixed(1)} ms, p99.9 ${percentile(l.ms, 99.9).toFixed(1)} ms, max ${(l.ms.at(-1) ?? 0).toFixed(1)} ms; ${l.missing} not within 5 s`;
 
-  // (b1) Messages written by buyers through A's API (a conversation, the message and its notification).
-  const sent: number[] = [];
-  let failures = 0;
-  const viaA = await openLoop(deliverySeconds, (i) =>
-    fetch(`${a.base}/api/contact-salesperson`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${buyers[i % buyers.length]}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        salespersonId: targets[i % targets.length]!.id,
-        message: `Bench message ${i}`,
-        contactMethod: "email",
-      }),
-    }).then(
-      async (res) => {
-        if (res.status === 201) sent.push(((await res.json()) as { messageId: number }).messageId);
-        else failures++;
-      },
-      () => void failures++,
-    ),
-  );
-  console.log(
-    `(b) through A's API: ${sent.length} messages sent at ${rate}/s asked, ${(sent.length / viaA).toFixed(0)}/s answered (${failures} failed); commit on A to B: ${latencyRow(await fromCommit("messages", sent, messageAt))}`,
-  );
-  await new Promise((r) => setTimeout(r, 3000));
+    // (b1) Messages written by buyers through A's API (a conversation, the message and its notification).
+    const sent: number[] = [];
+    let failures = 0;
+    const viaA = await openLoop(deliverySeconds, (i) =>
+      fetch(`${a.base}/api/contact-salesperson`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${buyers[i % buyers.length]}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          salespersonId: targets[i % targets.length]!.id,
+          message: `Bench message ${i}`,
+          contactMethod: "email",
+        }),
+      }).then(
+        async (res) => {
+          if (res.status === 201) sent.push(((await res.json()) as { messageId: number }).messageId);
+          else failures++;
+        },
+        () => void failures++,
+      ),
+    );
+    console.log(
+      `(b) through A's API: ${sent.length} messages sent at ${rate}/s asked, ${(sent.length / viaA).toFixed(0)}/s answered (${failures} failed); commit on A to B: ${latencyRow(await fromCommit("messages", sent, messageAt))}`,
+    );
+    await new Promise((r) => setTimeout(r, 3000));
 
-  // (b2) Notifications committed straight into the database at the same rate (the trigger and delivery alone,
-  // without A's request handling competing for the two cores).
-  const inserted: number[] = [];
-  const writer = postgres(a.pgUrl, { max: 8, onnotice: () => {} });
-  const direct = await openLoop(deliverySeconds, async (i) => {
-    const [n] = await writer<{ id: number }[]>`
+    // (b2) Notifications committed straight into the database at the same rate (the trigger and delivery alone,
+    // without A's request handling competing for the two cores).
+    const inserted: number[] = [];
+    const writer = postgres(a.pgUrl, { max: 8, onnotice: () => {} });
+    const direct = await openLoop(deliverySeconds, async (i) => {
+      const [n] = await writer<{ id: number }[]>`
       insert into notifications (user_id, type, title, body)
       values (${targets[i % targets.length]!.userId}, 'new_review', 'Bench', 'Bench') returning id`;
-    inserted.push(n!.id);
-  });
-  await writer.end();
-  console.log(
-    `(b) committed directly: ${inserted.length} notifications at ${(inserted.length / direct).toFixed(0)}/s; commit to B: ${latencyRow(await fromCommit("notifications", inserted, notificationAt))}`,
-  );
-  for (const s of all) s.close();
-  all.length = 0;
-  await new Promise((r) => setTimeout(r, 3000));
-
-  // (c) Browse throughput on A: none, 2,000 streams, none again (the mean of the two is the baseline, so drift
-  // weighs on both sides alike). Runs of 8 s keep the part within a minute.
-  const browse = { requests: browseRequests(), duration: Math.min(seconds, 8) };
-  await run(a.base, "warmup", { ...browse, duration: 5 });
-  const results: { streams: number; result: Awaited<ReturnType<typeof run>> }[] = [];
-  for (const streams of [0, loadedStreams, 0]) {
-    if (streams > 0) {
-      const loaded = await openMany(a.base, tokens, streams);
-      all.push(...loaded.streams);
-      if (loaded.refused > 0) console.log(`  ${loaded.refused} streams refused`);
-    }
-    results.push({ streams, result: await run(a.base, `browse, ${streams} streams`, browse) });
+      inserted.push(n!.id);
+    });
+    await writer.end();
+    console.log(
+      `(b) committed directly: ${inserted.length} notifications at ${(inserted.length / direct).toFixed(0)}/s; commit to B: ${latencyRow(await fromCommit("notifications", inserted, notificationAt))}`,
+    );
     for (const s of all) s.close();
     all.length = 0;
     await new Promise((r) => setTimeout(r, 3000));
   }
-  console.log(`(c) browse mix through REST, ${browse.duration} s a run`);
-  for (const { streams, result } of results) console.log(row(`browse, ${streams} streams open`, result));
-  const mean = (open: boolean) => {
-    const runs = results.filter((r) => r.streams > 0 === open);
-    return runs.reduce((sum, r) => sum + r.result.requests.average, 0) / runs.length;
-  };
-  console.log(`    with streams: ${((100 * (mean(true) - mean(false))) / mean(false)).toFixed(1)} % req/s`);
+  // (c) Browse throughput on A: none, 2,000 streams, none again (the mean of the two is the baseline, so drift
+  if (parts.includes("c")) {
+    // weighs on both sides alike). Runs of 8 s keep the part within a minute.
+    const browse = { requests: browseRequests(), duration: Math.min(seconds, 8) };
+    await run(a.base, "warmup", { ...browse, duration: 5 });
+    const results: { streams: number; result: Awaited<ReturnType<typeof run>> }[] = [];
+    for (const streams of [0, loadedStreams, 0]) {
+      if (streams > 0) {
+        const loaded = await openMany(a.base, tokens, streams);
+        all.push(...loaded.streams);
+        if (loaded.refused > 0) console.log(`  ${loaded.refused} streams refused`);
+      }
+      results.push({ streams, result: await run(a.base, `browse, ${streams} streams`, browse) });
+      for (const s of all) s.close();
+      all.length = 0;
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    console.log(`(c) browse mix through REST, ${browse.duration} s a run`);
+    for (const { streams, result } of results) console.log(row(`browse, ${streams} streams open`, result));
+    const mean = (open: boolean) => {
+      const runs = results.filter((r) => r.streams > 0 === open);
+      return runs.reduce((sum, r) => sum + r.result.requests.average, 0) / runs.length;
+    };
+    console.log(`    with streams: ${((100 * (mean(true) - mean(false))) / mean(false)).toFixed(1)} % req/s`);
+  }
 } finally {
   for (const s of all) s.close();
   await sql.end();

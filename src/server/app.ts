@@ -13,6 +13,7 @@ import { TRPC_MAX_BATCH } from "../shared/transport";
 import { appError } from "./appError";
 import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { receiveSaleEvent } from "./domains/crm/inbound";
+import { LIVE_EVENTS_PATH, type LiveTiming, liveTransport } from "./domains/live/transport";
 import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
@@ -42,6 +43,8 @@ export type CreateAppOptions = {
   clientDir?: string;
   /** A server span per request, when tracing is on (observability/tracing.ts). */
   tracing?: Tracing | null;
+  /** How often live streams are pinged and how long one lasts; tRPC's settings (trpc/init.ts) unless given. */
+  liveTiming?: LiveTiming;
 };
 
 /** Where Stripe delivers events: the issue's path, and the older one the CSRF exemption named. */
@@ -274,6 +277,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       );
     await next();
   });
+  // The live stream is written to its connection directly; what it refuses goes on to tRPC below.
+  app.get(`/trpc/${LIVE_EVENTS_PATH}`, liveTransport(deps, options.liveTiming));
   app.use("/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/trpc",
