@@ -5,9 +5,9 @@
 // --long-tail: what real visitors send. At least 10,000 distinct requests spread over every filter shape
 // (city, rating, specialty, three-letter name search, years of experience, offsets 0-96), sent two ways:
 //   - saturated: every connection sends again as soon as it has its answer (the most the server can answer);
-//   - paced: visitors arriving at a fixed rate, a share of the health route's throughput (REST 5 %, tRPC
-//     3 %, BENCH_REST_SHARE / BENCH_TRPC_SHARE), over the same connections, timed per shape, so a slow shape
-//     cannot hide in the average. A saturated closed loop's latency is connections / throughput by
+//   - paced: visitors arriving at a fixed rate, half of what the saturated run answered (or a share of the
+//     health route's throughput: BENCH_REST_SHARE / BENCH_TRPC_SHARE, e.g. 0.05), over the same connections,
+//     timed per shape, so a slow shape cannot hide in the average. A saturated closed loop's latency is connections / throughput by
 //     construction; the paced run shows what a visitor waits at a given load.
 // Usage: npm run build && npm run bench:browse [-- --long-tail]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
@@ -25,8 +25,9 @@ import {
   startBenchServer,
 } from "./support";
 
-const restShare = Number(process.env.BENCH_REST_SHARE ?? 0.05);
-const trpcShare = Number(process.env.BENCH_TRPC_SHARE ?? 0.03);
+/** A paced run's share of the health route, when given; else it runs at half its saturated rate. */
+const restShare = process.env.BENCH_REST_SHARE ? Number(process.env.BENCH_REST_SHARE) : null;
+const trpcShare = process.env.BENCH_TRPC_SHARE ? Number(process.env.BENCH_TRPC_SHARE) : null;
 
 const longTail = process.argv.includes("--long-tail");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
@@ -56,11 +57,13 @@ try {
     // from the end. A shape with fewer distinct pages than its share (city alone has cities x offsets) sends
     // them again, as its visitors would, and meets the cache as production does: its label says how many.
     const pacedSeconds = 2 * seconds;
-    for (const [name, share, toRequest, step] of [
-      ["REST", restShare, restRequest, 1],
-      ["tRPC", trpcShare, trpcRequest, -1],
+    for (const [name, share, saturated, toRequest, step] of [
+      ["REST", restShare, restResult, restRequest, 1],
+      ["tRPC", trpcShare, trpcResult, trpcRequest, -1],
     ] as const) {
-      const rate = Math.round(share * health.requests.average);
+      const rate = Math.round(
+        share === null ? saturated.requests.average / 2 : share * health.requests.average,
+      );
       const sent = shapes.map(() => 0);
       let turn = 0;
       const result = await paced(server.base, {
@@ -78,7 +81,7 @@ try {
       });
       const answered = result.timings.all();
       pacedRuns.push(
-        `${name} paced at ${rate} req/s (${(100 * share).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
+        `${name} paced at ${rate} req/s (${share === null ? "half the saturated rate, " : ""}${((100 * rate) / health.requests.average).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
         ...kindRows(result.timings, pacedSeconds),
       );
     }
