@@ -12,29 +12,34 @@ const h = await createHarness();
 const { userId, token } = await h.signIn("transport.reader@example.org");
 const auth = (await validateSessionToken(h.sql, token))!;
 
+/** Waits until `test` holds; past the deadline, fails with what `failure` says of the wait. */
+async function until(test: () => boolean, failure = () => "condition never held", timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** Everything a stream sends, as text, read as it arrives. */
 function reader(response: Response) {
   const body = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  let done = false;
   const pump = (async () => {
     for (;;) {
       const chunk = await body.read().catch(() => ({ done: true, value: undefined }));
       if (chunk.done) break;
       text += decoder.decode(chunk.value, { stream: true });
     }
-    done = true;
   })();
   return {
     text: () => text,
-    ended: () => done,
-    async until(test: (text: string) => boolean, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!test(text)) {
-        if (Date.now() > deadline) throw new Error(`stream never matched; it sent: ${JSON.stringify(text)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
+    async until(test: (text: string) => boolean) {
+      await until(
+        () => test(text),
+        () => `stream never matched; it sent: ${JSON.stringify(text)}`,
+      );
       return text;
     },
     async cancel() {
@@ -47,14 +52,6 @@ function reader(response: Response) {
 
 async function notify(title: string) {
   await h.sql`insert into notifications (user_id, type, title, body) values (${userId}, 'message', ${title}, '')`;
-}
-
-async function until(test: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error("condition never held");
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe("the live stream's transport", () => {

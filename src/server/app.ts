@@ -18,7 +18,7 @@ import { readStoredImage } from "./domains/portal/photos";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { originCheck } from "./http/csrf";
-import { toErrorResponse } from "./http/errorResponse";
+import { reportProcedureError, toErrorResponse } from "./http/errorResponse";
 import {
   type AppEnv,
   clientIp,
@@ -277,7 +277,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       );
     await next();
   });
-  // The live stream is written to its connection directly; what it refuses goes on to tRPC below.
+  // The live stream writes its own event stream (domains/live/transport.ts); what it refuses goes on to tRPC below.
   app.get(`/trpc/${LIVE_EVENTS_PATH}`, liveTransport(deps, options.liveTiming));
   app.use("/trpc/*", (c) =>
     fetchRequestHandler({
@@ -285,17 +285,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       req: c.req.raw,
       router: appRouter,
       createContext: ({ resHeaders }) => trpcContext(c, deps, resHeaders),
-      onError: ({ error, path }) => {
-        const answer = toErrorResponse(error, c.get("requestId"));
-        if (answer.unexpected !== undefined)
-          deps.logger.error(`trpc ${path} failed [request ${c.get("requestId")}]`, error.cause ?? error);
-        if (answer.status >= 500)
-          recordErrorEvent(deps.sql, deps.logger, {
-            source: "request",
-            what: `trpc ${path ?? "unknown"}`,
-            status: answer.status,
-          });
-      },
+      onError: ({ error, path }) => reportProcedureError(deps, c.get("requestId"), path, error),
     }),
   );
 

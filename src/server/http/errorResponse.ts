@@ -3,6 +3,9 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { HTTPException } from "hono/http-exception";
 import { AppError, type PublicError, toPublicError } from "../appError";
+import type { Queryable } from "../db/client";
+import type { Logger } from "../logger";
+import { recordErrorEvent } from "../monitor/errorEvents";
 
 export function toErrorResponse(error: unknown, requestId: string): PublicError {
   if (error instanceof TRPCError) {
@@ -34,4 +37,25 @@ export function toErrorResponse(error: unknown, requestId: string): PublicError 
     });
   }
   return toPublicError(error, requestId);
+}
+
+/**
+ * What a failed procedure call leaves behind, however it was answered (tRPC's handler, the live stream): an
+ * unexpected error logged with its stack and the request's id, and a 5xx counted among the error events.
+ */
+export function reportProcedureError(
+  deps: { sql: Queryable; logger: Logger },
+  requestId: string,
+  path: string | undefined,
+  error: TRPCError,
+): void {
+  const answer = toErrorResponse(error, requestId);
+  if (answer.unexpected !== undefined)
+    deps.logger.error(`trpc ${path} failed [request ${requestId}]`, error.cause ?? error);
+  if (answer.status >= 500)
+    recordErrorEvent(deps.sql, deps.logger, {
+      source: "request",
+      what: `trpc ${path ?? "unknown"}`,
+      status: answer.status,
+    });
 }

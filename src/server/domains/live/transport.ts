@@ -11,6 +11,7 @@
 // call: the procedure runs again there and refuses again, having changed nothing the first time.
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, isTrackedEnvelope } from "@trpc/server";
 import type { Context as HonoContext, MiddlewareHandler } from "hono";
+import { reportProcedureError } from "../../http/errorResponse";
 import { type AppEnv, trpcContext } from "../../http/honoRequest";
 import type { AppDeps } from "../../serviceContext";
 import { appRouter } from "../../trpc/root";
@@ -59,20 +60,22 @@ function subscriptionInput(c: HonoContext<AppEnv>): unknown {
 /** How often every stream is pinged, and how long one lasts before it ends (null: no pings, no end). */
 export type LiveTiming = { pingMs: number | null; maxDurationMs: number | null };
 
+/** tRPC's own settings (trpc/init.ts): its ping interval, and how long a stream lasts. */
+function configuredTiming(): LiveTiming {
+  const sse = appRouter._def._config.sse;
+  return {
+    pingMs: sse?.ping?.enabled ? (sse.ping.intervalMs ?? 1000) : null,
+    maxDurationMs: sse?.maxDurationMs ?? null,
+  };
+}
+
 /** The handler of `GET /trpc/live.events`, for one app (its streams share one timer). */
 export function liveTransport(
   deps: AppDeps,
-  timing: LiveTiming = {
-    pingMs: appRouter._def._config.sse?.ping?.enabled
-      ? (appRouter._def._config.sse.ping.intervalMs ?? 1000)
-      : null,
-    maxDurationMs: appRouter._def._config.sse?.maxDurationMs ?? null,
-  },
+  { pingMs, maxDurationMs }: LiveTiming = configuredTiming(),
 ): MiddlewareHandler<AppEnv> {
   const config = appRouter._def._config;
-  const sse = config.sse ?? {};
-  const { pingMs, maxDurationMs } = timing;
-  const connected = frame({ event: "connected", data: JSON.stringify(sse.client ?? {}) });
+  const connected = frame({ event: "connected", data: JSON.stringify(config.sse?.client ?? {}) });
   const ping = frame({ event: "ping", data: "" });
   const serialize = (value: unknown) => JSON.stringify(config.transformer.output.serialize(value));
   const open = new Set<Open>();
@@ -146,10 +149,7 @@ export function liveTransport(
               stream.send(RETURN);
             } catch (cause) {
               const error = getTRPCErrorFromUnknown(cause);
-              deps.logger.error(
-                `trpc ${LIVE_EVENTS_PATH} failed [request ${ctx.requestId}]`,
-                error.cause ?? error,
-              );
+              reportProcedureError(deps, ctx.requestId, LIVE_EVENTS_PATH, error);
               const shape = getErrorShape({
                 config,
                 ctx,
