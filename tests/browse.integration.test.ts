@@ -6,6 +6,9 @@ import { createHarness } from "./support/harness";
 
 const h = await createHarness();
 await h.seed(0.5);
+/** With the browse cache on, as in production (the harness turns it off). */
+const cached = await createHarness({ BROWSE_CACHE_TTL_MS: "60000" });
+await cached.seed(0.05);
 
 type Card = {
   id: number;
@@ -396,6 +399,55 @@ describe("totals past the counted limit", () => {
     expect(narrow.total).toBe(expected!.n);
     const out = await h.caller().salespeople.list({ limit: 5 });
     expect(out).toMatchObject({ total: BROWSE_TOTAL_LIMIT, totalExact: false });
+  });
+});
+
+describe("a filter's total while the browse cache keeps it", () => {
+  const listed = cached.sql`(dealership_id is null or verified_at is not null)`;
+
+  it("is counted once for every page of the filter, and again once a write clears the cache", async () => {
+    const [{ city } = { city: "" }] = await cached.sql<{ city: string }[]>`
+      select city::text from salespeople where ${listed} group by 1 order by count(*) desc limit 1`;
+    const page = async (offset: number) => {
+      const res = await cached.request(
+        "GET",
+        `/api/salespeople?city=${encodeURIComponent(city)}&limit=2&offset=${offset}`,
+      );
+      expect(res.status).toBe(200);
+      return { ids: (res.json as Card[]).map((c) => c.id), total: Number(res.headers.get("x-total-count")) };
+    };
+    const expectedIds = async (offset: number) =>
+      (
+        await cached.sql<{ id: number }[]>`
+          select id from salespeople where city = ${city} and ${listed}
+           order by average_rating desc, total_reviews desc, id limit 2 offset ${offset}`
+      ).map((r) => r.id);
+    const counted = async () =>
+      (
+        await cached.sql<
+          { n: number }[]
+        >`select count(*)::int as n from salespeople where city = ${city} and ${listed}`
+      )[0]!.n;
+
+    const first = await page(0);
+    expect(first.total).toBe(await counted());
+    // A salesperson moves to the city by a path that leaves the cache alone: the next page is read from the
+    // database as it is now, beside the total counted for the first.
+    const [moved] = await cached.sql`
+      update salespeople set city = ${city}
+       where id = (select id from salespeople where city <> ${city} and ${listed} order by id limit 1) returning id`;
+    expect(moved).not.toBeUndefined();
+    const second = await page(2);
+    expect(second.ids).toEqual(await expectedIds(2));
+    expect(second.total).toBe(first.total);
+    const viaTrpc = await cached.caller().salespeople.list({ city, limit: 2, offset: 4 });
+    expect(viaTrpc.total).toBe(first.total);
+
+    cached.deps.browseCache.clear();
+    const third = await page(4);
+    expect(third.ids).toEqual(await expectedIds(4));
+    expect(third.total).toBe(first.total + 1);
+    expect(third.total).toBe(await counted());
   });
 });
 

@@ -88,4 +88,15 @@ describe("stale-while-revalidate", () => {
     value = 3;
     expect(await cache.get("k", async () => value)).toBe(3); // past the stale window: waits for the load
   });
+
+  it("with serveStale false, waits for a fresh load once the TTL has passed", async () => {
+    const cache = createTtlCache<number>({ ttlMs: 30, maxEntries: 10, serveStale: false });
+    let value = 1;
+    await cache.get("k", async () => value);
+    value = 2;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await cache.get("k", async () => value)).toBe(1); // still fresh
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await cache.get("k", async () => value)).toBe(2);
+  });
 });

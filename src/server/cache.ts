@@ -11,7 +11,8 @@ type Entry<V> = { value: V; freshUntil: number; staleUntil: number };
 
 /**
  * Entries are fresh for `ttlMs`; for another `ttlMs` after that a read still answers the stale copy at once
- * while one background load refreshes it, so an expiring hot key never makes visitors wait on the database.
+ * while one background load refreshes it, so an expiring hot key never makes visitors wait on the database
+ * (unless `serveStale` is false).
  *
  * With `admitOnRepeat`, a key is kept only when it was asked for before within the last one or two TTLs: a
  * read nobody repeats (the long tail of browse filters) is answered and dropped, instead of being held until
@@ -22,7 +23,10 @@ export function createTtlCache<V>(options: {
   ttlMs: number;
   maxEntries: number;
   admitOnRepeat?: boolean;
+  /** `false`: an expired entry is loaded again while the read waits (no stale copy is answered). */
+  serveStale?: boolean;
 }): TtlCache<V> {
+  const staleMs = options.serveStale === false ? 0 : options.ttlMs;
   const entries = new Map<string, Entry<V>>();
   const inFlight = new Map<string, Promise<V>>();
   let generation = 0;
@@ -54,7 +58,11 @@ export function createTtlCache<V>(options: {
           entries.delete(key);
           if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
           const now = Date.now();
-          entries.set(key, { value, freshUntil: now + options.ttlMs, staleUntil: now + 2 * options.ttlMs });
+          entries.set(key, {
+            value,
+            freshUntil: now + options.ttlMs,
+            staleUntil: now + options.ttlMs + staleMs,
+          });
         }
         return value;
       })

@@ -1,12 +1,11 @@
 // What every domain service receives: the long-lived dependencies and who is calling. Transport-free: tRPC and
 // REST build it (trpc/init.ts, http/honoRequest.ts); scripts and tests build it directly.
 import type { SessionUser } from "../shared/schemas/auth";
-import type { BrowseResult } from "../shared/schemas/salespeople";
 import type { Session } from "./auth/session";
-import type { TtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import type { LiveHub } from "./domains/live/hub";
+import type { BrowseCache } from "./domains/salespeople/browseCache";
 import type { Env } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
@@ -26,7 +25,7 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   /** Short-lived copies of public browse results (see docs/decisions/003-browse-performance.md). */
-  browseCache: TtlCache<BrowseResult>;
+  browseCache: BrowseCache;
   jobs: JobQueue;
   /** Stripe, when STRIPE_SECRET_KEY is set; null means payments are not configured. */
   payments: Payments | null;

@@ -1,13 +1,12 @@
 // What the API runs on besides the database, wired once for the server and for the test harness: the mailer,
 // the browse cache, the job queue with its workers, payments and the secret box, as the app's dependencies.
 
-import type { BrowseResult } from "../shared/schemas/salespeople";
 import { bindMfaSecrets } from "./auth/mfa";
-import { createTtlCache } from "./cache";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";
 import { createLiveHub } from "./domains/live/hub";
+import { createBrowseCache } from "./domains/salespeople/browseCache";
 import type { Env } from "./env";
 import { QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -49,10 +48,9 @@ export async function startServices(options: {
   const { env, sql, logger, secrets } = options;
   const metrics = options.metrics ?? appMetrics;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
-  const browseCache = createTtlCache<BrowseResult>({
+  const browseCache = createBrowseCache({
     ttlMs: env.BROWSE_CACHE_TTL_MS,
     maxEntries: options.browseCacheEntries,
-    admitOnRepeat: true,
   });
   // Before anything opens them: stored secrets not yet bound to their row are sealed again, bound.
   await bindCrmSecrets(sql, secrets, logger);

@@ -50,6 +50,20 @@ describe("answers", () => {
     expect(() => test.answers(card)({ id: "wrong" })).toThrow(test.AnswerShapeError);
   });
 
+  it("in production, builds a procedure's chain without .output() and keeps its schema reachable", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { anyone } = await import("./procedures");
+    const output = await import("./output");
+    const procedure = anyone.query(card, () => ({ id: "wrong" }) as never);
+    expect((procedure._def as { output?: unknown }).output).toBeUndefined();
+    expect(output.answerSchemaOf(procedure)).toBe(card);
+    vi.resetModules();
+    vi.stubEnv("NODE_ENV", "test");
+    const checked = (await import("./procedures")).anyone.query(card, () => ({ id: 1, name: "Ana" }));
+    expect(typeof (checked._def as { output?: unknown }).output).toBe("function");
+    expect((await import("./output")).answerSchemaOf(checked)).toBe(card);
+  });
+
   it("keeps the schema reachable from the procedure, checked or not", () => {
     for (const check of [true, false]) {
       const { router } = callerAnswering({}, check);

@@ -10,8 +10,21 @@ export class AnswerShapeError extends Error {}
 export type AnswerParser<T> = (value: unknown) => T;
 
 const declared = new WeakMap<AnswerParser<unknown>, z.ZodType>();
+/** Procedures whose answer is declared without a parser in their chain (production: see `checksAnswers`). */
+const declaredFor = new WeakMap<object, z.ZodType>();
 
 const checking = process.env.NODE_ENV !== "production";
+
+/**
+ * Whether a procedure's chain checks its answer. In production it does not, and its chain is left without
+ * `.output()`: a parser that returns its value still costs a level of tRPC's middleware chain on every call.
+ */
+export const checksAnswers = checking;
+
+/** Declares `schema` as the answer of a procedure built without `.output()` (for answerSchemaOf). */
+export function declareAnswer(procedure: object, schema: z.ZodType): void {
+  declaredFor.set(procedure, schema);
+}
 
 /**
  * The parser for `.output()`. A checked answer is returned as it came, not as zod rebuilt it: the browse cache
@@ -35,6 +48,8 @@ export function answers<S extends z.ZodType>(schema: S, check = checking): Answe
 
 /** The schema a procedure's answer is declared with, if it is. */
 export function answerSchemaOf(procedure: { _def: object }): z.ZodType | undefined {
+  const without = declaredFor.get(procedure);
+  if (without) return without;
   const output = (procedure._def as { output?: unknown }).output;
   return typeof output === "function" ? declared.get(output as AnswerParser<unknown>) : undefined;
 }

@@ -1,6 +1,7 @@
 // A procedure declared in one line: its tier, input schema, answer schema and the service call, in the order
-// tRPC's own chain takes them. What it builds is that chain (tier.input().output(answers()).query()), so
-// OpenAPI (rest/openapi.ts) and the REST table read each procedure's schemas and tier as before.
+// tRPC's own chain takes them. What it builds is that chain (tier.input().output(answers()).query(), without
+// .output() in production, where answers are not checked), so OpenAPI (rest/openapi.ts) and the REST table read
+// each procedure's schemas and tier as before.
 import type {
   TRPCMutationProcedure,
   TRPCProcedureBuilder,
@@ -21,7 +22,7 @@ import {
   salespersonProcedure,
   signedInProcedure,
 } from "./init";
-import { answers } from "./output";
+import { answers, checksAnswers, declareAnswer } from "./output";
 
 /** A tier of trpc/init.ts (or one with its meta changed), before input and output are given. */
 type Tier = TRPCProcedureBuilder<
@@ -74,8 +75,10 @@ export function procedures<T extends Tier>(tier: T) {
   const builder = tier as Tier;
   const declarer = <K extends Kind>(kind: K) =>
     ((...args: Args): unknown => {
-      const { chain, resolver } = declare(builder, args);
-      return chain[kind](resolver);
+      const { chain, resolver, answer } = declare(builder, args);
+      const procedure = chain[kind](resolver);
+      if (!checksAnswers) declareAnswer(procedure, answer);
+      return procedure;
     }) as Declare<TierContext<T>, K>;
   return { query: declarer("query"), mutation: declarer("mutation") };
 }
@@ -87,9 +90,15 @@ type Args = [output: z.ZodType, run: Run] | [input: z.ZodType, output: z.ZodType
 /** The chain up to the resolver, and the resolver calling `run` with tRPC's context and parsed input. */
 function declare(builder: Tier, args: Args) {
   const [input, output, run] = args.length === 2 ? [undefined, ...args] : args;
-  const chain = (input ? builder.input(input) : builder).output(answers(output));
+  const base = input ? builder.input(input) : builder;
+  // Without a check (production), no `.output()`: the answer's schema is declared beside the procedure instead.
+  const chain = checksAnswers ? base.output(answers(output)) : base;
   const call = run as (ctx: unknown, input: unknown) => unknown;
-  return { chain, resolver: ({ ctx, input }: { ctx: unknown; input: unknown }) => call(ctx, input) };
+  return {
+    chain,
+    answer: output,
+    resolver: ({ ctx, input }: { ctx: unknown; input: unknown }) => call(ctx, input),
+  };
 }
 
 /** Each tier of trpc/init.ts, ready for one-line procedures (the table there says who each lets in). */

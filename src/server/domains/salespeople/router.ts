@@ -34,7 +34,7 @@ export const salespeopleRouter = router({
   list: anyone.query(browseSalespeopleInput, browseResult, (ctx, input) =>
     // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
     // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
-    ctx.browseCache.get(JSON.stringify(input), async () =>
+    ctx.browseCache.pages.get(JSON.stringify(input), async () =>
       withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
     ),
   ),

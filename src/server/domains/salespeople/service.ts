@@ -25,6 +25,7 @@ import { verifiedCertifications } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
+import type { BrowseCache } from "./browseCache";
 
 /**
  * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
@@ -149,8 +150,34 @@ function browseTerm(q: BrowseSalespeopleQuery): {
   return null;
 }
 
+type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
+
 /**
- * One page and its total in one round trip. The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a
+ * A browse page with its total. The total is counted with the page, once per filter while the browse cache keeps
+ * it (`totals`, by the filter without its page and order): a visitor paging through one filter, or several asking
+ * for pages of it at once, has its matches counted once, and every other page runs without the count. The count
+ * is most of a page's cost (up to BROWSE_TOTAL_LIMIT + 1 index entries walked, against a page's offset + 12).
+ */
+export async function browseSalespeople(
+  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals"> },
+  q: BrowseSalespeopleQuery,
+): Promise<BrowseResult> {
+  let counted: BrowseResult | undefined;
+  const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
+    counted = await browsePage(ctx, q, undefined);
+    return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
+  });
+  return counted ?? browsePage(ctx, q, matches);
+}
+
+/** The input without what only chooses a page of the matches or their order. */
+function filterKey(q: BrowseSalespeopleQuery): string {
+  const { sort: _sort, page: _page, pageSize: _pageSize, limit: _limit, offset: _offset, ...filters } = q;
+  return JSON.stringify(filters);
+}
+
+/**
+ * One page and its total in one round trip (or the page beside `knownMatches`, a count already made). The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a
  * walk that stops there), so broad filters cost the same as narrow ones; the page walks the same entries to its
  * offset, and only its own cards are read from salespeople. The walk is a term of salesperson_terms when one
  * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
@@ -168,9 +195,10 @@ function browseTerm(q: BrowseSalespeopleQuery): {
  * (generic plans of LIKE measured ~25x slower on some); every other walk has one good plan whatever its values
  * (an index range in browse order) and runs on the browse pool, which keeps it (db/client.ts).
  */
-export async function browseSalespeople(
-  pools: { searchSql: Queryable; browseSql: Queryable },
+async function browsePage(
+  pools: BrowsePools,
   q: BrowseSalespeopleQuery,
+  knownMatches: number | undefined,
 ): Promise<BrowseResult> {
   const term = browseTerm(q);
   const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
@@ -199,8 +227,11 @@ export async function browseSalespeople(
     select counted.matches,
            coalesce('[' || string_agg(row_to_json(card)::text, ',' order by page.n)
                       filter (where page.id is not null) || ']', '[]') as items
-      from (select count(*)::int as matches
-              from (select 1 ${from} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded) counted
+      from (${
+        knownMatches === undefined
+          ? sql`select count(*)::int as matches from (select 1 ${from} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded`
+          : sql`select ${knownMatches}::int as matches`
+      }) counted
       left join lateral (
         select ${id} as id, row_number() over (order by ${order}) as n ${from}
          order by ${order}
