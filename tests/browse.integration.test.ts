@@ -654,4 +654,59 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
     expect(await termsOutOfStep()).toBe(0);
     expect((await browse("?search=oxb")).total).toBe(0);
   });
+
+  /** Stored cards that differ from their salesperson's card as written now, or whose salesperson is gone. */
+  async function cardsOutOfStep() {
+    const [row] = await h.sql<{ n: number }[]>`
+      select (select count(*) from salespeople s left join salesperson_cards c on c.salesperson_id = s.id
+               where c.card is distinct from salesperson_card(s))::int
+           + (select count(*) from salesperson_cards c
+               where not exists (select 1 from salespeople s where s.id = c.salesperson_id))::int as n`;
+    return row!.n;
+  }
+
+  /** A salesperson's card as browse answers it, and the same fields as their profile answers them. */
+  async function cardAndProfile(id: number, name: string) {
+    const found = await h.request("GET", `/api/salespeople?search=${encodeURIComponent(name)}&limit=100`);
+    const card = (found.json as Record<string, unknown>[]).find((c) => c.id === id);
+    const profile = (await h.request("GET", `/api/salespeople/${id}`)).json as Record<string, unknown>;
+    return { card, profile: card ? Object.fromEntries(Object.keys(card).map((k) => [k, profile[k]])) : null };
+  }
+
+  it("keeps every stored card equal to its salesperson's card as the profile reads it, through each change", async () => {
+    expect(await cardsOutOfStep()).toBe(0);
+    const [person] = await h.sql<{ id: number; dealership_id: number }[]>`
+      select id, dealership_id from salespeople
+       where dealership_id is not null and verified_at is not null order by id limit 1`;
+    const id = person!.id;
+    await h.sql`update salespeople set name = 'Ysolde Carrowmere', bio = ${'Says "hi"\n\ttabs & <tags> é'},
+                 specialties = '{Leasing,Financing}', average_rating = 4.25, total_reviews = 8 where id = ${id}`;
+    await h.sql`update dealerships set name = 'Brannock & Daughters' where id = ${person!.dealership_id}`;
+    await h.sql`update salespeople set verified_at = '2026-03-04T05:06:07.089Z' where id = ${id}`;
+    expect(await cardsOutOfStep()).toBe(0);
+    const { card, profile } = await cardAndProfile(id, "carrowmere");
+    expect(card).toMatchObject({
+      name: "Ysolde Carrowmere",
+      dealership: "Brannock & Daughters",
+      averageRating: 4.25,
+      verifiedAt: "2026-03-04T05:06:07.089Z",
+    });
+    expect(card).toEqual(profile);
+    // A failed change leaves the card as it was; a deleted salesperson takes theirs along.
+    await expect(
+      h.sql.begin(async (tx) => {
+        await tx`update salespeople set name = 'Rolled Back' where id = ${id}`;
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect((await cardAndProfile(id, "carrowmere")).card).toMatchObject({ name: "Ysolde Carrowmere" });
+    const [fresh] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, specialties)
+      values ('Odalric Penhallow', 'odalric@example.org', 'Austin', 'TX', 'America/Chicago', '{Trucks}') returning id`;
+    expect((await cardAndProfile(fresh!.id, "penhallow")).card).toEqual(
+      (await cardAndProfile(fresh!.id, "penhallow")).profile,
+    );
+    await h.sql`delete from salespeople where id = ${fresh!.id}`;
+    expect(await cardsOutOfStep()).toBe(0);
+  });
 });

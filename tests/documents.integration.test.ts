@@ -69,6 +69,7 @@ describe("the Markdown sources", () => {
       contact_messages: "**Messages sent through our contact form**",
       salespeople: "**Salesperson profiles**",
       salesperson_terms: "**search index of each profile**",
+      salesperson_cards: "**card as search results show it**",
       availability_blocks: "**Availability blocks**",
       dealerships: "**Dealerships**",
       images: "**Uploaded photos and logos**",

@@ -81,15 +81,18 @@ export async function seedDatabase(
 ): Promise<{ dealerships: number; salespeople: number; customers: number; ratings: number }> {
   // A large scale writes statements longer than the pool's statement timeout allows a request.
   return withoutStatementTimeout(sql, async (connection) => {
-    // Browse's terms (drizzle/0019) are derived in one pass at the end: kept row by row, every salesperson's
-    // terms would be rewritten at each step that touches them (their ratings are set last of all).
+    // Browse's terms (drizzle/0019) and cards (drizzle/0031) are derived in one pass at the end: kept row by
+    // row, every salesperson's would be rewritten at each step that touches them (their ratings are set last).
     await connection`alter table salespeople disable trigger salespeople_terms`;
+    await connection`alter table salespeople disable trigger salespeople_card`;
     try {
       return await writeDemoData(connection, options);
     } finally {
       await connection`select rebuild_salesperson_terms()`;
+      await connection`select rebuild_salesperson_cards()`;
       await connection`alter table salespeople enable trigger salespeople_terms`;
-      await connection`vacuum analyze salesperson_terms`;
+      await connection`alter table salespeople enable trigger salespeople_card`;
+      await connection`vacuum analyze salesperson_terms, salesperson_cards`;
     }
   });
 }

@@ -28,21 +28,17 @@ import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 
 /**
- * A card's columns, from `salespeople s` left-joined to `dealerships d`. Numerics are cast to float8. `verifiedAt`
- * is the timestamp, or (for a card written as JSON) its text as JavaScript's Date#toISOString writes it, which
- * keeps milliseconds as a Date does: PostgreSQL's own JSON would carry microseconds and "+00:00".
+ * A card's columns, from `salespeople s` left-joined to `dealerships d`, numerics cast to float8. Browse reads the
+ * same card as stored JSON text, written by salesperson_card() (drizzle/0031) from these columns: a change here
+ * is a change there, in a migration (tests/browse.integration.test.ts compares the two).
  */
-function cardColumns(sql: Queryable, verifiedAt: "timestamp" | "iso text" = "timestamp") {
-  const verified =
-    verifiedAt === "timestamp"
-      ? sql`s.verified_at`
-      : sql`to_char(s.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+function cardColumns(sql: Queryable) {
   return sql`
     s.id, s.name, s.email, s.phone_number as "phoneNumber", s.dealership_id as "dealershipId",
     d.name as dealership, s.profile_image_url as "profileImageUrl", s.bio, s.status, s.specialties,
     s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews",
     s.pressure_average::float8 as "pressureAverage", s.years_of_experience as "yearsOfExperience",
-    s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", ${verified} as "verifiedAt"`;
+    s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", s.verified_at as "verifiedAt"`;
 }
 
 /**
@@ -220,12 +216,13 @@ async function browsePage(
   }
   const id = term ? sql`t.salesperson_id` : sql`s.id`;
   const window = pageWindow(q, BROWSE_PAGE_SIZE);
-  // The page's cards come back as one JSON array, built where the rows are: parsing one text costs the server a
-  // fraction of reading twelve rows of nineteen typed columns and copying each into a card. Not json_agg, which
-  // puts ", \n " between elements.
+  // The page's cards come back as one JSON array of the stored cards (salesperson_cards, drizzle/0031): parsing
+  // one text costs the server a fraction of reading twelve rows of nineteen typed columns and copying each into a
+  // card, and the cards are written when a salesperson changes, not on every read. Not json_agg, which puts
+  // ", \n " between elements.
   const [row] = await sql<{ matches: number; items: string }[]>`
     select counted.matches,
-           coalesce('[' || string_agg(row_to_json(card)::text, ',' order by page.n)
+           coalesce('[' || string_agg(card.card, ',' order by page.n)
                       filter (where page.id is not null) || ']', '[]') as items
       from (${
         knownMatches === undefined
@@ -236,11 +233,7 @@ async function browsePage(
         select ${id} as id, row_number() over (order by ${order}) as n ${from}
          order by ${order}
          ${limitOffset(sql, window)}) page on true
-      left join lateral (
-        select ${cardColumns(sql, "iso text")}
-          from salespeople s
-          left join dealerships d on d.id = s.dealership_id
-         where s.id = page.id) card on true
+      left join salesperson_cards card on card.salesperson_id = page.id
      group by counted.matches`;
   const total = row?.matches ?? 0;
   const json = row?.items ?? "[]";
