@@ -1,0 +1,64 @@
+// What one request costs in CPU, split between the server process and PostgreSQL: closed-loop load on a running
+// benchmark server (bench/serve.ts), with both processes' CPU time read from /proc before and after. Throughput
+// at saturation says which process is the bound; CPU per request says what a change saved, more steadily than
+// req/s on a machine whose speed drifts (bench/README.md, "Where the figures stand").
+// Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
+// bench/browseMix.ts, each request once until it wraps).
+// Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc ...]
+//        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
+import { readdirSync, readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { embeddedUrl } from "../src/server/db/embedded";
+import { projectPath } from "../src/server/paths";
+import { inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
+import { connections } from "./support";
+
+const scale = Number(process.env.BENCH_SCALE ?? 80);
+const port = Number(process.env.BENCH_PORT ?? 3920);
+const seconds = Number(process.env.BENCH_SECONDS ?? 12);
+const base = `http://127.0.0.1:${port}`;
+const all = interleave(await longTailShapes(embeddedUrl(projectPath(`.data/bench-x${scale}`), port + 1)));
+
+/** CPU time (in clock ticks) of the built server and of every PostgreSQL process, summed. */
+function cpuTicks(): { server: number; postgres: number } {
+  const ticks = { server: 0, postgres: 0 };
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      const used = Number(fields[11]) + Number(fields[12]);
+      if (comm === "postgres") ticks.postgres += used;
+      else if (command.includes("dist/server/index.js")) ticks.server += used;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return ticks;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+const requests: Record<string, () => autocannon.Request[]> = {
+  health: () => [{ method: "GET", path: "/api/health" }],
+  hit: () => [restRequest(all[0]!)],
+  rest: () => inTurn(all, restRequest),
+  trpc: () => inTurn([...all].reverse(), trpcRequest),
+};
+
+for (const kind of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["health", "rest"]) {
+  const build = requests[kind];
+  if (!build) throw new Error(`unknown kind ${kind}: one of ${Object.keys(requests).join(", ")}`);
+  const before = cpuTicks();
+  const result = await autocannon({ url: base, connections, duration: seconds, requests: build() });
+  const after = cpuTicks();
+  const answered = result.requests.total;
+  const perRequest = (ticks: number) => ((ticks * TICK_MS) / answered).toFixed(3);
+  const share = (ticks: number) => ((ticks * TICK_MS) / (seconds * 10)).toFixed(0);
+  console.log(
+    `${kind.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  ` +
+      `CPU per request: server ${perRequest(after.server - before.server)} ms, PostgreSQL ${perRequest(after.postgres - before.postgres)} ms  ` +
+      `(server ${share(after.server - before.server)} %, PostgreSQL ${share(after.postgres - before.postgres)} % of a core)`,
+  );
+}
