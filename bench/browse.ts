@@ -23,6 +23,7 @@ import {
   run,
   seconds,
   startBenchServer,
+  windowRow,
 } from "./support";
 
 /** A paced run's share of the health route, when given; else it runs at half its saturated rate. */
@@ -83,6 +84,8 @@ try {
       pacedRuns.push(
         `${name} paced at ${rate} req/s (${share === null ? "half the saturated rate, " : ""}${((100 * rate) / health.requests.average).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
         ...kindRows(result.timings, pacedSeconds),
+        // A stall delays every shape alike: the windows show whether the slowest answers came at one moment.
+        windowRow(result.timings),
       );
     }
   }
