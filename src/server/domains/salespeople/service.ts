@@ -28,20 +28,6 @@ import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 
 /**
- * A card's columns, from `salespeople s` left-joined to `dealerships d`, numerics cast to float8. Browse reads the
- * same card as stored JSON text, written by salesperson_card() (drizzle/0031) from these columns: a change here
- * is a change there, in a migration (tests/browse.integration.test.ts compares the two).
- */
-function cardColumns(sql: Queryable) {
-  return sql`
-    s.id, s.name, s.email, s.phone_number as "phoneNumber", s.dealership_id as "dealershipId",
-    d.name as dealership, s.profile_image_url as "profileImageUrl", s.bio, s.status, s.specialties,
-    s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews",
-    s.pressure_average::float8 as "pressureAverage", s.years_of_experience as "yearsOfExperience",
-    s.city, s.state, s.time_zone as "timeZone", s.payment_model as "paymentModel", s.verified_at as "verifiedAt"`;
-}
-
-/**
  * Whether a salesperson is shown to the public (browse, profile, booking): independents are, and a profile that
  * names a dealership is once that dealership's manager has confirmed it. A self-registered profile claiming a
  * dealership stays out until then, so nobody is listed, booked or sent to a dealership's CRM on their own word.
@@ -77,8 +63,8 @@ type TermAnswer = "specialty" | "search" | "verifiedPurchases";
 
 /**
  * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
- * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in `onRow`, for
- * `salespeople s` joined to it; `skip` names the filter the walked term already answers.
+ * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in
+ * `onRow`, for `salespeople s` joined to it; `skip` names the filter the walked term already answers.
  */
 function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "t", skip?: TermAnswer) {
   const a = sql(on);
@@ -173,9 +159,10 @@ function filterKey(q: BrowseSalespeopleQuery): string {
 }
 
 /**
- * One page and its total in one round trip (or the page beside `knownMatches`, a count already made). The total is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a
- * walk that stops there), so broad filters cost the same as narrow ones; the page walks the same entries to its
- * offset, and only its own cards are read from salespeople. The walk is a term of salesperson_terms when one
+ * One page and its total in one round trip (or the page beside `knownMatches`, a count already made). The total
+ * is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a walk that stops there), so broad filters cost the same
+ * as narrow ones; the page walks the same entries to its offset, and only its own cards are read, from
+ * salesperson_cards. The walk is a term of salesperson_terms when one
  * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
  * plans when changing either. Both hold publicly listed salespeople only (drizzle/0022): the terms table has no
  * others, and the rank indexes are partial on publiclyListedSql, which the walk of salespeople states so the
@@ -258,13 +245,17 @@ export function browseItemsJson(result: BrowseResult): string {
   return cardsJson.get(result) ?? JSON.stringify(result.items);
 }
 
-/** Cards from the JSON array PostgreSQL built: its one instant becomes a Date, as a row's would. */
+/** A card as salesperson_card() writes it (drizzle/0031): JSON, its one instant as toISOString writes it. */
+type StoredCard = Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null };
+
+/** A stored card with its one instant a Date, as a row's would be. */
+function cardOf(stored: StoredCard): SalespersonCard {
+  return { ...stored, verifiedAt: stored.verifiedAt === null ? null : new Date(stored.verifiedAt) };
+}
+
+/** Cards from the JSON array of stored cards a browse page aggregates. */
 function parseCards(json: string): SalespersonCard[] {
-  const cards = JSON.parse(json) as (Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null })[];
-  return cards.map((card) => ({
-    ...card,
-    verifiedAt: card.verifiedAt === null ? null : new Date(card.verifiedAt),
-  }));
+  return (JSON.parse(json) as StoredCard[]).map(cardOf);
 }
 
 async function latestRatings(
@@ -302,18 +293,21 @@ export async function getSalesperson(
   id: number,
   viewer?: PublicViewer,
 ): Promise<SalespersonDetail> {
-  const [row] = await sql<(SalespersonCard & { dealershipInfo: ProfileDealership | null })[]>`
-    select ${cardColumns(sql)},
+  // The card is the one browse shows (salesperson_cards, drizzle/0031), beside the dealership's details.
+  const [row] = await sql<{ card: string; dealershipInfo: ProfileDealership | null }[]>`
+    select c.card,
            case when d.id is null then null else json_build_object(
              'id', d.id, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
              'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude,
              'locationPrecision', d.location_precision, 'hours', d.hours) end as "dealershipInfo"
       from salespeople s
+      join salesperson_cards c on c.salesperson_id = s.id
       left join dealerships d on d.id = s.dealership_id
      where s.id = ${id} and ${visibleSql(sql, "s", viewer)}
      limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
+  const card = cardOf(JSON.parse(row.card) as StoredCard);
   const [recent, [averages], certifications] = await Promise.all([
     latestRatings(sql, id, 20),
     sql<{ helpfulness: number; pressureLevel: number; communication: number; n: number }[]>`
@@ -324,7 +318,8 @@ export async function getSalesperson(
     verifiedCertifications(sql, id),
   ]);
   return {
-    ...row,
+    ...card,
+    dealershipInfo: row.dealershipInfo,
     certifications,
     ratings: recent,
     categoryAverages:
