@@ -139,7 +139,8 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
   const params = Object.fromEntries(entry.params.map((name) => [name, c.req.param(name)]));
   const hasParams = Object.keys(params).length > 0;
   if (entry.input === "none") return hasParams ? params : undefined;
-  if (entry.input === "query") return { ...c.req.query(), ...params };
+  // Onto the query's own new object: a spread adding keys is slow on Node 20 (see trpcContext).
+  if (entry.input === "query") return Object.assign(c.req.query(), params);
   if (entry.input === "body") {
     const body = await readJson(c);
     return hasParams ? { ...asObject(body), ...params } : body;

@@ -223,7 +223,7 @@ const requireUser = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw appError("UNAUTHORIZED", "Please sign in to continue");
   }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
 export const signedInProcedure = publicProcedure.meta({ access: "authed" }).use(requireUser);
@@ -239,7 +239,7 @@ function denied(ctx: Context, path: string, why: string): AppError {
 
 export const customerProcedure = signedInProcedure.meta({ access: "customer" }).use(({ ctx, path, next }) => {
   if (ctx.user.role !== "customer") throw denied(ctx, path, "This action is for customer accounts");
-  return next({ ctx });
+  return next();
 });
 
 export const salespersonProcedure = signedInProcedure
@@ -247,14 +247,14 @@ export const salespersonProcedure = signedInProcedure
   .use(({ ctx, path, next }) => {
     const salespersonId = ctx.user.salespersonId;
     if (salespersonId === null) throw denied(ctx, path, "This action is for salesperson accounts");
-    return next({ ctx: { ...ctx, salespersonId } });
+    return next({ ctx: { salespersonId } });
   });
 
 /** Scoped to the one dealership the caller manages. */
 export const managerProcedure = signedInProcedure.meta({ access: "manager" }).use(({ ctx, path, next }) => {
   const dealershipId = ctx.user.managedDealershipId;
   if (dealershipId === null) throw denied(ctx, path, "This action is for dealership managers");
-  return next({ ctx: { ...ctx, dealershipId } });
+  return next({ ctx: { dealershipId } });
 });
 
 /** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */
@@ -262,7 +262,7 @@ export const adminEvenWithoutMfaProcedure = signedInProcedure
   .meta({ access: "adminAccount", beforeMfa: true })
   .use(({ ctx, path, next }) => {
     if (!isAdmin(ctx.user)) throw denied(ctx, path, "This action is for administrators");
-    return next({ ctx });
+    return next();
   });
 
 /** Administrators (with the second factor, while the platform requires it: see publicProcedure). */
@@ -279,10 +279,7 @@ export const salespersonOrManagerOrAdminProcedure = signedInProcedure
     if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
       throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
     return next({
-      ctx: {
-        ...ctx,
-        staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) },
-      },
+      ctx: { staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) } },
     });
   });
 
@@ -292,5 +289,5 @@ export const managerOrAdminProcedure = signedInProcedure
   .use(({ ctx, path, next }) => {
     if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))
       throw denied(ctx, path, "This action is for dealership managers and administrators");
-    return next({ ctx });
+    return next();
   });
