@@ -317,6 +317,18 @@ describe("tRPC browse procedure", () => {
     expect(options.dealerships.length).toBe(60);
     expect(options.cities.length).toBeGreaterThanOrEqual(55);
   });
+
+  it("answers pages that share one getter of their cards, not a closure each (decision 013)", async () => {
+    const api = h.caller();
+    const [first, second] = await Promise.all([
+      api.salespeople.list({ rating: "4", limit: 5 }),
+      api.salespeople.list({ rating: "3", limit: 5 }),
+    ]);
+    const getter = (page: object) => Object.getOwnPropertyDescriptor(page, "items")?.get;
+    expect(getter(first)).toBeTypeOf("function");
+    expect(getter(first)).toBe(getter(second));
+    expect(JSON.parse(JSON.stringify(first)).items).toHaveLength(5);
+  });
 });
 
 describe("REST's browse answer", () => {

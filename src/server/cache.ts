@@ -95,18 +95,3 @@ export function createTtlCache<V>(options: {
     },
   };
 }
-
-/**
- * `serialize`, remembering its result for frozen objects. A frozen value is a cached public read shared by many
- * requests (the browse cache freezes its results), so it is serialised once, not on every answer.
- */
-export function serializeFrozenOnce<T>(serialize: (value: unknown) => T): (value: unknown) => T {
-  const done = new WeakMap<object, T>();
-  return (value) => {
-    if (value === null || typeof value !== "object" || !Object.isFrozen(value)) return serialize(value);
-    if (done.has(value)) return done.get(value) as T;
-    const out = serialize(value);
-    done.set(value, out);
-    return out;
-  };
-}

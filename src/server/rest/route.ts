@@ -8,7 +8,6 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiScope } from "../../shared/apiKeys";
 import { appError } from "../appError";
-import { serializeFrozenOnce } from "../cache";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
 import type { AppDeps, Context } from "../serviceContext";
 import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
@@ -148,9 +147,6 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
   return { ...(await readImage(c, entry.input.image)), ...params };
 }
 
-/** The JSON of an answer, written once for a frozen (cached, shared) one. */
-const jsonOf = serializeFrozenOnce((body) => JSON.stringify(body));
-
 /** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
 /** A path that only sends the browser elsewhere (the redirects of docs/product/api.md#rest-paths). */
 export type Redirect = { path: string; to: string };
@@ -186,7 +182,7 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
       }
       for (const [name, value] of Object.entries(shaped.headers ?? {})) c.header(name, value);
       const status: ContentfulStatusCode = entry.status ?? 200;
-      const json = "json" in shaped ? shaped.json : jsonOf(shaped.body ?? null);
+      const json = "json" in shaped ? shaped.json : JSON.stringify(shaped.body ?? null);
       return c.body(json, status, { "Content-Type": "application/json" });
     };
     if (entry.maxBody) {

@@ -33,7 +33,6 @@ import {
 } from "../appError";
 import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
 import { recordSecurityEvent } from "../auth/securityEvents";
-import { serializeFrozenOnce } from "../cache";
 import { databaseBusy } from "../db/pgErrors";
 import type { Context } from "../serviceContext";
 
@@ -42,28 +41,30 @@ import type { Context } from "../serviceContext";
 /** A superjson envelope that could not be read: answered as 400 "Malformed request", never its own text. */
 class MalformedEnvelope extends Error {}
 
-/** Values whose superjson form their procedure builds itself (withSuperjsonForm). */
-const superjsonForms = new WeakMap<object, (value: never) => SuperJSONResult>();
+/** Where a value keeps the function that builds its superjson form (withSuperjsonForm). */
+const superjsonForm = Symbol("superjsonForm");
 
 /**
  * Answers `value` with the superjson form `form` builds from it, instead of superjson's walk over every field:
  * for answers whose shape is known, such as a browse page (~13 % of the server's CPU per uncached tRPC browse).
- * The form must write, as JSON, what superjson.serialize(value) gives; a test holds each to that.
+ * The form must write, as JSON, what superjson.serialize(value) gives; a test holds each to that. Call it before
+ * freezing the value: the form is kept on the value (not enumerable), not in a WeakMap, whose entries the
+ * young-generation collector keeps one collection longer (docs/decisions/013).
  */
 export function withSuperjsonForm<T extends object>(value: T, form: (value: T) => SuperJSONResult): T {
-  superjsonForms.set(value, form as (value: never) => SuperJSONResult);
+  Object.defineProperty(value, superjsonForm, { value: form });
   return value;
 }
 
-/**
- * superjson, with the serialised form of frozen values remembered: cached public reads (the browse cache
- * freezes its results) are shared by many requests and serialised once instead of on every answer.
- */
+/** superjson, or the form a value carries (withSuperjsonForm). */
 const transformer = {
-  serialize: serializeFrozenOnce((value) => {
-    const form = value !== null && typeof value === "object" ? superjsonForms.get(value) : undefined;
-    return form ? form(value as never) : superjson.serialize(value);
-  }),
+  serialize(value: unknown) {
+    const form =
+      value !== null && typeof value === "object"
+        ? (value as { [superjsonForm]?: (value: unknown) => SuperJSONResult })[superjsonForm]
+        : undefined;
+    return form ? form(value) : superjson.serialize(value);
+  },
   deserialize(value: Parameters<typeof superjson.deserialize>[0]) {
     try {
       return superjson.deserialize(value);

@@ -27,9 +27,9 @@ export function declareAnswer(procedure: object, schema: z.ZodType): void {
 }
 
 /**
- * The parser for `.output()`. A checked answer is returned as it came, not as zod rebuilt it: the browse cache
- * shares frozen answers whose serialised form is remembered by identity (trpc/init.ts), and tests must see
- * exactly what production sends (zod would strip fields the schema does not name).
+ * The parser for `.output()`. A checked answer is returned as it came, not as zod rebuilt it: a browse page
+ * carries its cards' JSON text and its superjson form on itself (trpc/init.ts), and tests must see exactly what
+ * production sends (zod would strip fields the schema does not name).
  */
 export function answers<S extends z.ZodType>(schema: S, check = checking): AnswerParser<z.output<S>> {
   const parser: AnswerParser<z.output<S>> = check

@@ -32,10 +32,9 @@ export function browseSuperjson(page: BrowseResult): SuperJSONResult {
 
 export const salespeopleRouter = router({
   list: anyone.query(browseSalespeopleInput, browseResult, (ctx, input) =>
-    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it,
-    // and tRPC's serialised form of it is written once (the transformer in trpc/init.ts).
+    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it.
     ctx.browseCache.pages.get(JSON.stringify(input), async () =>
-      withSuperjsonForm(Object.freeze(await browseSalespeople(ctx, input)), browseSuperjson),
+      Object.freeze(withSuperjsonForm(await browseSalespeople(ctx, input), browseSuperjson)),
     ),
   ),
   byId: anyone.query(salespersonIdInput, salespersonDetail, (ctx, input) =>

@@ -224,25 +224,31 @@ async function browsePage(
      group by counted.matches`;
   const total = row?.matches ?? 0;
   const json = row?.items ?? "[]";
-  let items: SalespersonCard[] | undefined;
-  const result: BrowseResult = {
-    get items() {
-      items ??= Object.freeze(parseCards(json)) as SalespersonCard[];
-      return items;
-    },
-    total: Math.min(total, BROWSE_TOTAL_LIMIT),
-    totalExact: total <= BROWSE_TOTAL_LIMIT,
-  };
-  cardsJson.set(result, json);
+  // The cards are parsed when first read (tRPC answers), never for REST, which sends the text. The getter is one
+  // function for every result, not a closure per result: an object literal's own getter gave each result a
+  // hidden class of its own, which kept the page's text alive until the next full collection (decision 013).
+  const result = {} as BrowseResult;
+  Object.defineProperty(result, "items", { get: parsedItems, enumerable: true, configurable: true });
+  result.total = Math.min(total, BROWSE_TOTAL_LIMIT);
+  result.totalExact = total <= BROWSE_TOTAL_LIMIT;
+  // Not enumerable: a copy of the result made to change it does not carry the text along.
+  Object.defineProperty(result, cardsOf, { value: { json } satisfies Cards });
   return result;
 }
 
-/** The JSON text of each browse result's cards, as PostgreSQL wrote it. */
-const cardsJson = new WeakMap<BrowseResult, string>();
+/** What a browse result keeps of its cards: the JSON text PostgreSQL wrote, and the cards once parsed. */
+const cardsOf = Symbol("cards");
+type Cards = { json: string; parsed?: SalespersonCard[] };
+
+function parsedItems(this: { [cardsOf]: Cards }): SalespersonCard[] {
+  const cards = this[cardsOf];
+  cards.parsed ??= Object.freeze(parseCards(cards.json)) as SalespersonCard[];
+  return cards.parsed;
+}
 
 /** A browse page's cards as JSON: the text PostgreSQL wrote, which is what JSON.stringify(result.items) gives. */
 export function browseItemsJson(result: BrowseResult): string {
-  return cardsJson.get(result) ?? JSON.stringify(result.items);
+  return (result as { [cardsOf]?: Cards })[cardsOf]?.json ?? JSON.stringify(result.items);
 }
 
 /** A card as salesperson_card() writes it (drizzle/0031): JSON, its one instant as toISOString writes it. */
