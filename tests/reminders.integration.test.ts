@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sendReminder } from "../src/server/domains/appointments/notices";
-import { type JobQueue, QUEUES, startJobQueue } from "../src/server/jobs/queue";
+import { type JobQueue, QUEUES, scheduledJobId, startJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
 import { createHarness } from "./support/harness";
 
@@ -206,5 +206,35 @@ describe("the job workers", () => {
     expect(jobs.get(ids[2]!)!.output?.message).toBe("SMTP refused");
     for (const i of [0, 1, 3, 4]) expect(jobs.get(ids[i]!)!.state).toBe("completed");
     await queue.stop();
+  });
+});
+
+describe("scheduled jobs", () => {
+  it("are sent once a minute they are due, by one of any number of instances, and run", async () => {
+    // Two instances with the app's schedules; both reach 10:25 UTC, when only visit closing (every five
+    // minutes) is due. A real minute's timer may fire meanwhile: it sends for its own minute, a job of another id.
+    const [one, two] = await Promise.all(
+      [1, 2].map(() =>
+        startJobQueue({ connectionString: h.dbUrl, logger: h.deps.logger, pollingIntervalSeconds: 0.5 }),
+      ),
+    );
+    for (const queue of [one!, two!]) await startWorkers(queue, h.noticeDeps, h.crmDeps);
+    const at = new Date("2031-03-04T10:25:30Z");
+    const sent = await Promise.all([one!.runSchedules(at), two!.runSchedules(at)]);
+    expect(sent.flat()).toEqual([QUEUES.visitClosing]);
+    // Again in the same minute (an instance whose timer ran late): nothing more.
+    expect(await one!.runSchedules(new Date("2031-03-04T10:25:59Z"))).toEqual([]);
+    // The next due minutes: the hourly and the daily ones, on their own.
+    expect(await two!.runSchedules(new Date("2031-03-04T10:23:00Z"))).toEqual([QUEUES.livePrune]);
+    expect(await two!.runSchedules(new Date("2031-03-04T10:24:00Z"))).toEqual([]);
+    const id = scheduledJobId(QUEUES.visitClosing, at);
+    await until(async () => {
+      const [job] = await h.sql<{ state: string }[]>`select state from pgboss.job where id = ${id}`;
+      return job?.state === "completed";
+    });
+    const [count] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where name = ${QUEUES.visitClosing} and id = ${id}`;
+    expect(count!.n).toBe(1);
+    await Promise.all([one!.stop(), two!.stop()]);
   });
 });

@@ -1,10 +1,12 @@
 // Background jobs on pg-boss (a PostgreSQL-backed queue): e-mails, reminders and waitlist notices survive
 // restarts and run once across any number of app instances.
+import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import PgBoss from "pg-boss";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
+import { type Cron, cronMatches, parseCron } from "./cron";
 
 export const QUEUES = {
   appointmentNotice: "appointment-notice",
@@ -101,7 +103,13 @@ export type JobQueue = {
     handler: (data: JobData[Q], job: { id: string }) => Promise<void>,
   ) => Promise<void>;
   /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
-  schedule: (name: QueueName, cron: string) => Promise<void>;
+  schedule: (name: QueueName, cron: string) => void;
+  /**
+   * Sends the job of each schedule that allows `at`'s minute, once across every instance that does so for the same
+   * minute; answers the queues this call sent to (not those another instance had sent to first). A timer calls it
+   * as each minute begins; tests call it with a chosen minute.
+   */
+  runSchedules: (at: Date) => Promise<QueueName[]>;
   /** Takes no new jobs; the ones running go on (a shutdown calls this first, then `stop`). */
   pause: () => Promise<void>;
   /**
@@ -152,6 +160,8 @@ export async function startJobQueue(options: {
     schema: "pgboss",
     max: 4,
     application_name: "knowbefore-jobs",
+    // Schedules are checked here, once a minute (see runSchedules): pg-boss's own scheduler stalled the event loop.
+    schedule: false,
   });
   boss.on("error", (error) => {
     // 57P01: PostgreSQL is shutting down (Ctrl-C reaches the embedded server too); the queue resumes on restart.
@@ -166,6 +176,9 @@ export async function startJobQueue(options: {
       await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
     }
     for (const statement of JOB_TABLE_INDEXES) await boss.getDb().executeSql(statement, []);
+    // Schedules that pg-boss kept for earlier versions: left, an instance of such a version would send their jobs
+    // too (at most once a minute each, unlike these, which are sent once across instances).
+    await boss.getDb().executeSql("delete from pgboss.schedule", []);
     if (options.retryJobsLeftRunning) {
       // The attempt counts (the next fetch adds it to retry_count), as an expired one would.
       const { rows } = await boss
@@ -178,6 +191,30 @@ export async function startJobQueue(options: {
         options.logger.info(`job queue: ${rows.length} jobs cut off by the last run's end are retried now`);
     }
   });
+  const schedules: { name: QueueName; cron: Cron }[] = [];
+  let minuteTimer: NodeJS.Timeout | undefined;
+  const runSchedules = async (at: Date) => {
+    const sent: QueueName[] = [];
+    // One job per schedule and minute, whoever sends it first: its id comes from both, and pg-boss skips a job
+    // whose id is taken (answering null).
+    for (const { name, cron } of schedules)
+      if (cronMatches(cron, at) && (await boss.send(name, {}, { id: scheduledJobId(name, at) })))
+        sent.push(name);
+    return sent;
+  };
+  /** Runs the schedules a second into each minute (a timer late by more than its minute skips that one). */
+  const nextMinute = () => {
+    minuteTimer = setTimeout(
+      () => {
+        runSchedules(new Date()).catch((error: unknown) =>
+          options.logger.error("job schedule failed", error),
+        );
+        nextMinute();
+      },
+      60_000 - (Date.now() % 60_000) + 1_000,
+    );
+    minuteTimer.unref();
+  };
   return {
     async send(name, data, sendOptions = {}) {
       const within = sendOptions.within;
@@ -251,14 +288,19 @@ export async function startJobQueue(options: {
         },
       );
     },
-    async schedule(name, cron) {
-      await boss.schedule(name, cron, {}, { tz: "UTC" });
+    schedule(name, cron) {
+      schedules.push({ name, cron: parseCron(cron) });
+      if (!minuteTimer) nextMinute();
     },
+    runSchedules,
     async pause() {
+      clearTimeout(minuteTimer);
       for (const name of Object.values(QUEUES)) await boss.offWork(name);
     },
-    stop: (stopOptions = {}) =>
-      boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 }),
+    stop: (stopOptions = {}) => {
+      clearTimeout(minuteTimer);
+      return boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 });
+    },
   };
 }
 
@@ -289,6 +331,14 @@ async function busyWhileResting(): Promise<boolean> {
   const before = performance.eventLoopUtilization();
   await new Promise((resolve) => setTimeout(resolve, 100));
   return performance.eventLoopUtilization(before).utilization > 0.25;
+}
+
+/** A UUID made of a schedule's queue and the minute of `at` (UTC). */
+export function scheduledJobId(name: QueueName, at: Date): string {
+  const minute = new Date(at.getTime() - (at.getTime() % 60_000)).toISOString();
+  const hex = createHash("sha256").update(`${name}@${minute}`).digest("hex");
+  // Shaped as a version 8 (custom) UUID: PostgreSQL's uuid type takes any, and the shape says what it is.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */

@@ -50,20 +50,20 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   // Every five minutes: visits past their end close themselves, their buyers are invited to review, and disputes
   // a manager left open go to administrators (docs/product/booking.md); one run per tick across every instance,
   // and each visit or dispute is claimed once by a conditional UPDATE.
-  await jobs.schedule(QUEUES.visitClosing, "*/5 * * * *");
+  jobs.schedule(QUEUES.visitClosing, "*/5 * * * *");
   // Every day at 03:17 UTC: what is past its retention period goes (RETENTION_DEFAULTS, /compliance).
-  await jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
+  jobs.schedule(QUEUES.retentionCleanup, "17 3 * * *");
   await jobs.work(QUEUES.purchaseClaimNotice, (data, job) => sendPurchaseClaimNotice(forJob(job), data));
   await jobs.work(QUEUES.reviewAging, async () => {
     const refreshed = await refreshAgedAverages(deps.sql);
     deps.logger.info(`review aging: ${refreshed} salespeople's averages refreshed`);
   });
   // Every day at 02:41 UTC: averages drop the reviews that have just aged out of them.
-  await jobs.schedule(QUEUES.reviewAging, "41 2 * * *");
+  jobs.schedule(QUEUES.reviewAging, "41 2 * * *");
   await jobs.work(QUEUES.livePrune, async () => {
     const pruned = await pruneLiveEvents(deps.sql);
     if (pruned) deps.logger.info(`live events: ${pruned} past their retention removed`);
   });
   // Every hour: live events older than a day go (a page resumes from far more recent ones).
-  await jobs.schedule(QUEUES.livePrune, "23 * * * *");
+  jobs.schedule(QUEUES.livePrune, "23 * * * *");
 }
