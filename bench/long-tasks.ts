@@ -2,7 +2,8 @@
 // stretches of work with no idle sample between them. A stretch longer than the threshold is a stall a request
 // could have waited behind; each one is printed with when it happened, what it spent its time in (by function and
 // by stack), and its share of garbage collection. A gap between two samples longer than the threshold is printed
-// too: the process was not running at all (the machine gave its cores to something else).
+// too: the process was not running at all (the machine gave its cores to something else). Times are the wall
+// clock's (UTC), to line them up with a benchmark's slowest moments.
 // Usage: BENCH_NODE_ARGS=--inspect=127.0.0.1:9229 npx tsx bench/serve.ts &   then, beside a paced load,
 //        NODE_OPTIONS=--experimental-websocket npx tsx bench/long-tasks.ts [seconds (30)] [threshold ms (20)]
 import { type CallFrame, connectInspector, frameName } from "./inspector";
@@ -20,6 +21,7 @@ await send("Profiler.start");
 console.log(`profiling for ${seconds} s; stretches of work over ${threshold} ms:`);
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 const { profile } = await send<{ profile: Profile }>("Profiler.stop");
+const stoppedAt = Date.now();
 close();
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -42,6 +44,9 @@ for (const delta of profile.timeDeltas) {
   t += delta;
   times.push(t);
 }
+// The profile's clock (micros) as the wall clock, to line moments up with other tools: its end was about now.
+const wallClock = (micros: number) =>
+  new Date(stoppedAt - (times.at(-1)! - micros) / 1000).toISOString().slice(11, 23);
 type Stretch = { start: number; end: number; samples: number[] };
 const stretches: Stretch[] = [];
 let current: Stretch | null = null;
@@ -49,7 +54,7 @@ for (let i = 0; i < profile.samples.length - 1; i++) {
   const gap = (times[i + 1]! - times[i]!) / 1000;
   if (gap > threshold)
     console.log(
-      `${((times[i]! - profile.startTime) / 1e6).toFixed(2).padStart(7)} s  no sample for ${gap.toFixed(1)} ms after ${stackOf(profile.samples[i]!)[0] ?? "?"}`,
+      `${wallClock(times[i]!)}  no sample for ${gap.toFixed(1)} ms after ${stackOf(profile.samples[i]!)[0] ?? "?"}`,
     );
   if (isIdle(profile.samples[i]!)) {
     if (current) stretches.push(current);
@@ -87,6 +92,6 @@ for (const stretch of long) {
       .map(([name, ms]) => `      ${ms.toFixed(1).padStart(6)} ms  ${name}`)
       .join("\n");
   console.log(
-    `\n${((stretch.start - profile.startTime) / 1e6).toFixed(2).padStart(7)} s  ${((stretch.end - stretch.start) / 1000).toFixed(1)} ms of work (garbage collection ${gc.toFixed(1)} ms)\n    by function:\n${top(self, 6)}\n    by stack:\n${top(stacks, 4)}`,
+    `\n${wallClock(stretch.start)}  ${((stretch.end - stretch.start) / 1000).toFixed(1)} ms of work (garbage collection ${gc.toFixed(1)} ms)\n    by function:\n${top(self, 6)}\n    by stack:\n${top(stacks, 4)}`,
   );
 }

@@ -187,13 +187,15 @@ export async function benchCustomers(sql: Sql, prefix: string, count: number): P
 /** Latencies (ms) and status classes per kind of request, for benchmarks that mix kinds in one run. */
 export function createTimings<K extends string>() {
   const stats = new Map<K, { ms: number[]; ok: number; client: number; server: number }>();
-  /** [seconds into the run when it was due, ms waited], of requests timed with `at`. */
-  const series: [number, number][] = [];
+  /** [seconds into the run when it was due, ms waited, kind], of requests timed with `at`. */
+  const series: [number, number, K][] = [];
   return {
+    /** The wall clock (ms) at the run's second 0, for requests timed with `at` (paced sets it). */
+    startedAt: 0,
     record(kind: K, ms: number, status: number, at?: number) {
       const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
       s.ms.push(ms);
-      if (at !== undefined) series.push([at, ms]);
+      if (at !== undefined) series.push([at, ms, kind]);
       if (status >= 500) s.server++;
       else if (status >= 400) s.client++;
       else s.ok++;
@@ -202,6 +204,31 @@ export function createTimings<K extends string>() {
     /** Every latency of every kind, sorted. */
     all() {
       return [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
+    },
+    /**
+     * The moments (wall clock, UTC) when the slowest answers were due, slowest first: requests slower than
+     * `overMs` due within 100 ms of each other make one moment. To line up with what the server was doing then.
+     */
+    moments(overMs: number): { at: number; count: number; worst: number; kinds: K[] }[] {
+      const slow = series.filter(([, ms]) => ms > overMs).sort((a, b) => a[0] - b[0]);
+      const found: { at: number; count: number; worst: number; last: number; kinds: Set<K> }[] = [];
+      for (const [at, ms, kind] of slow) {
+        const current = found.at(-1);
+        if (current && at - current.last < 0.1) {
+          current.count++;
+          current.worst = Math.max(current.worst, ms);
+          current.last = at;
+          current.kinds.add(kind);
+        } else found.push({ at, count: 1, worst: ms, last: at, kinds: new Set([kind]) });
+      }
+      return found
+        .sort((a, b) => b.worst - a.worst)
+        .map(({ at, count, worst, kinds }) => ({
+          at: this.startedAt + at * 1000,
+          count,
+          worst,
+          kinds: [...kinds],
+        }));
     },
     /**
      * p99 of every kind by window of `seconds` (of requests timed with `at`): whether a run's slowest answers
@@ -279,6 +306,7 @@ export async function paced<K extends string>(
   const timings = createTimings<K>();
   const interval = 1000 / options.rate;
   const start = performance.now();
+  timings.startedAt = Date.now();
   const end = start + options.seconds * 1000;
   const pending = new Set<Promise<void>>();
   let sent = 0;
@@ -312,12 +340,23 @@ export async function paced<K extends string>(
   return { timings, failed, elapsed: (performance.now() - start) / 1000 };
 }
 
-/** p99 of each window of `seconds` of a paced run, in order: "p99 by 5 s: 41, 38, 120, ... ms". */
+/**
+ * p99 of each window of `seconds` of a paced run, in order ("p99 by 5 s: 41, 38, 120, ... ms"), and the five
+ * moments with the slowest answers over 50 ms, with their wall-clock time to compare with bench/long-tasks.ts
+ * or bench/watch-metrics.ts.
+ */
 export function windowRow<K extends string>(timings: ReturnType<typeof createTimings<K>>, seconds = 5) {
+  const moments = timings
+    .moments(50)
+    .slice(0, 5)
+    .map(
+      ({ at, count, worst, kinds }) =>
+        `${new Date(at).toISOString().slice(11, 22)} (${count} over 50 ms, worst ${worst.toFixed(0)}: ${kinds.join(" ")})`,
+    );
   return `  p99 by ${seconds} s: ${timings
     .windows(seconds)
     .map((ms) => ms.toFixed(0))
-    .join(", ")} ms`;
+    .join(", ")} ms\n  slowest moments (UTC): ${moments.join(", ") || "none over 50 ms"}`;
 }
 
 /** One line per kind: requests, rate, p50, p99 and answers by status class. */

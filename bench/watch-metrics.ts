@@ -1,6 +1,7 @@
 // Watches a running server's /metrics once a second and prints what a stall would show: event-loop delay,
 // garbage collection in that second, the heap, how long `select 1` waited in each pool, and the job queues.
-// Run it beside a paced benchmark to line up slow windows with their cause (bench/README.md, "Mixed load").
+// Run it beside a paced benchmark to line up slow windows with their cause (bench/README.md, "Mixed load"): each
+// line starts with the wall clock (UTC), as the benchmarks' slowest moments and bench/long-tasks.ts do.
 // Usage: METRICS_PORT=3930 npm run bench:mixed   and, in another terminal,
 //        npx tsx bench/watch-metrics.ts [http://127.0.0.1:3930/metrics]   (METRICS_TOKEN for the app's own port)
 export {};
@@ -17,7 +18,6 @@ function sum(text: string, series: RegExp): number {
 }
 
 let previous: { gcSeconds: number; gcCount: number; majorSeconds: number } | null = null;
-const started = Date.now();
 for (;;) {
   await new Promise((r) => setTimeout(r, 1000));
   const text = await fetch(url, { headers }).then(
@@ -38,7 +38,7 @@ for (;;) {
   const ms = (s: number) => (1000 * s).toFixed(1);
   console.log(
     [
-      `${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s`,
+      new Date().toISOString().slice(11, 19),
       `loop delay p99 ${ms(value("nodejs_eventloop_lag_p99_seconds"))} max ${ms(value("nodejs_eventloop_lag_max_seconds"))} ms`,
       previous
         ? `gc ${ms(gc.gcSeconds - previous.gcSeconds)} ms in ${gc.gcCount - previous.gcCount} (major ${ms(gc.majorSeconds - previous.majorSeconds)})`

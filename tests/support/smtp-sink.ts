@@ -6,10 +6,15 @@ export type ReceivedMail = { to: string[]; raw: string; subject: string; text: s
 /** `onMessage` hears each message as it is received, before the sender is told it was accepted. */
 export async function startSmtpSink(port = 0, options: { onMessage?: (mail: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -38,6 +43,8 @@ export async function startSmtpSink(port = 0, options: { onMessage?: (mail: Rece
     url: `smtp://127.0.0.1:${boundPort}`,
     port: boundPort,
     messages,
+    /** How many SMTP connections clients have opened so far. */
+    connections: () => connections,
     /** The newest sign-in link sent to this address. */
     lastLinkFor(email: string): string | null {
       const mail = [...messages].reverse().find((m) => m.to.includes(email.toLowerCase()));

@@ -47,9 +47,15 @@ export function createMailer(options: {
   // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
   // conversations queued sign-ins for seconds (bench/README.md). SMTP_URL may say otherwise with its own
   // ?pool=false or ?maxConnections=.
+  //
+  // A connection is kept for as long as the server keeps it. nodemailer's default closes one after 100 messages,
+  // and its replacement waits for the server's greeting: ~110 ms here, as SMTP servers hold the greeting back to
+  // catch clients that talk too soon (smtp-server 100 ms; Postfix's postscreen longer). One sign-in in a hundred
+  // waited for that (bench/README.md). SMTP_URL's own ?maxMessages= still says otherwise.
   const url = new URL(options.smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
   if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
+  if (!url.searchParams.has("maxMessages")) url.searchParams.set("maxMessages", "Infinity");
   const transport = nodemailer.createTransport(url.toString());
   const fromDomain = options.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
