@@ -2,7 +2,8 @@
 // wait for health, run autocannon for a bounded time, print a result row.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
@@ -22,8 +23,12 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
-/** The node flags the server runs with in production (README, "Production"; package.json's start). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+/** The node flags the server runs with in production: those of `npm run serve` (package.json; README, "Production"). */
+export const SERVER_NODE_FLAGS = (
+  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { scripts: { serve: string } }
+).scripts.serve
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
 
 export async function startBenchServer(options: {
   port: number;
@@ -192,6 +197,11 @@ export function createTimings<K extends string>() {
   return {
     /** The wall clock (ms) at the run's second 0, for requests timed with `at` (paced sets it). */
     startedAt: 0,
+    /**
+     * How long this client's own event loop stalled while it timed a paced run: a stalled client delays every
+     * request due meanwhile, and the server is not to blame for that (paced sets it).
+     */
+    client: null as null | { delayP99: number; delayMax: number; gcOver10: number; gcMax: number },
     record(kind: K, ms: number, status: number, at?: number) {
       const s = stats.get(kind) ?? { ms: [], ok: 0, client: 0, server: 0 };
       s.ms.push(ms);
@@ -307,6 +317,13 @@ export async function paced<K extends string>(
   const interval = 1000 / options.rate;
   const start = performance.now();
   timings.startedAt = Date.now();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const pauses: number[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  gc.observe({ entryTypes: ["gc"] });
   const end = start + options.seconds * 1000;
   const pending = new Set<Promise<void>>();
   let sent = 0;
@@ -336,6 +353,14 @@ export async function paced<K extends string>(
     }
   }
   await Promise.all(pending);
+  delay.disable();
+  gc.disconnect();
+  timings.client = {
+    delayP99: delay.percentile(99) / 1e6,
+    delayMax: delay.max / 1e6,
+    gcOver10: pauses.filter((ms) => ms > 10).length,
+    gcMax: Math.max(0, ...pauses),
+  };
   pool.close();
   return { timings, failed, elapsed: (performance.now() - start) / 1000 };
 }
@@ -356,7 +381,11 @@ export function windowRow<K extends string>(timings: ReturnType<typeof createTim
   return `  p99 by ${seconds} s: ${timings
     .windows(seconds)
     .map((ms) => ms.toFixed(0))
-    .join(", ")} ms\n  slowest moments (UTC): ${moments.join(", ") || "none over 50 ms"}`;
+    .join(", ")} ms\n  slowest moments (UTC): ${moments.join(", ") || "none over 50 ms"}${
+    timings.client
+      ? `\n  this client's own event loop: delay p99 ${timings.client.delayP99.toFixed(1)} ms, max ${timings.client.delayMax.toFixed(1)} ms; garbage collections over 10 ms: ${timings.client.gcOver10} (longest ${timings.client.gcMax.toFixed(1)} ms)`
+      : ""
+  }`;
 }
 
 /** One line per kind: requests, rate, p50, p99 and answers by status class. */
