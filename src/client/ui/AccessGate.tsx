@@ -54,7 +54,7 @@ export function GateNotice({
 export function SessionLoading() {
   return (
     <AppShell>
-      <Box aria-busy="true" aria-label="Loading">
+      <Box role="status" aria-busy="true" aria-label="Loading">
         <PageBand pt="7" pb="5">
           <Skeleton height="8" width="72" />
         </PageBand>

@@ -194,7 +194,7 @@ export function SkeletonRows({
   radius?: "lg" | "xl";
 }) {
   return (
-    <Stack gap={gap} aria-busy="true" aria-label={label}>
+    <Stack gap={gap} role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={i} h={h} borderRadius={radius} />

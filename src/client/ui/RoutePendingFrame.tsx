@@ -6,7 +6,7 @@ function Placeholders() {
   return (
     <Box bg="gray.50" flex="1">
       <Container maxW="6xl" py={{ base: "6", md: "10" }}>
-        <Stack gap="6" aria-busy="true" aria-label="Loading page">
+        <Stack gap="6" role="status" aria-busy="true" aria-label="Loading page">
           <Skeleton height="9" width={{ base: "60%", md: "72" }} />
           <Skeleton height="32" borderRadius="xl" />
           <SkeletonText noOfLines={4} />

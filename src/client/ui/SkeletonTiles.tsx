@@ -15,7 +15,7 @@ export function SkeletonTiles({
   gap?: SimpleGridProps["gap"];
 }) {
   return (
-    <SimpleGrid columns={columns} gap={gap} aria-busy="true" aria-label={label}>
+    <SimpleGrid columns={columns} gap={gap} role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={i} h={h} borderRadius="xl" />

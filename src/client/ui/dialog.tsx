@@ -227,7 +227,7 @@ export function DialogForm({
 export function DialogLoading({ label = "Loading" }: { label?: string }) {
   return (
     <Dialog.Body>
-      <Center py="16" aria-busy="true" aria-label={label}>
+      <Center py="16" role="status" aria-busy="true" aria-label={label}>
         <Spinner color="blue.solid" />
       </Center>
     </Dialog.Body>

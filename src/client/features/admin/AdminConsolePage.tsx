@@ -83,7 +83,7 @@ export function AdminConsolePage() {
             />
           </Center>
         ) : (
-          <Container maxW="7xl" py="6" aria-busy="true" aria-label="Loading">
+          <Container maxW="7xl" py="6" role="status" aria-busy="true" aria-label="Loading">
             <Stack gap="4">
               <Skeleton height="10" borderRadius="lg" />
               <Skeleton height="40" borderRadius="xl" />

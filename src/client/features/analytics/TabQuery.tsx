@@ -37,7 +37,7 @@ export function CardRow({
 /** What a tab shows while its figures load. */
 function TabSkeleton({ label, tiles }: { label: string; tiles: number }) {
   return (
-    <Stack gap="4" aria-busy="true" aria-label={label}>
+    <Stack gap="4" role="status" aria-busy="true" aria-label={label}>
       {tiles > 0 ? (
         <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="3">
           {Array.from({ length: tiles }, (_, i) => (

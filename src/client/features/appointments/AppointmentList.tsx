@@ -19,7 +19,7 @@ const SECTION_KINDS = ["upcoming", "past"] as const;
 /** Placeholder cards while appointments load. */
 export function AppointmentListSkeleton() {
   return (
-    <Stack gap="3" aria-busy="true" aria-label="Loading appointments">
+    <Stack gap="3" role="status" aria-busy="true" aria-label="Loading appointments">
       {[0, 1, 2].map((i) => (
         <Card.Root key={i} borderRadius="xl" borderColor="border.muted">
           <Card.Body p="5">

@@ -29,7 +29,7 @@ export function SalespersonGridItem({ children }: { children: ReactNode }) {
 /** The grid's shape while results load. */
 export function SalespersonGridSkeleton({ count, label }: { count: number; label: string }) {
   return (
-    <SimpleGrid columns={COLUMNS} gap="5" aria-busy="true" aria-label={label}>
+    <SimpleGrid columns={COLUMNS} gap="5" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <SalespersonCardSkeleton key={i} />

@@ -42,7 +42,7 @@ function tabsFor(user: SessionUser): readonly ComplianceTab[] {
 
 function PanelLoading() {
   return (
-    <Stack gap="3" aria-busy="true" aria-label="Loading">
+    <Stack gap="3" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton h="10" w="64" borderRadius="md" />
       <Skeleton h="40" borderRadius="xl" />
     </Stack>

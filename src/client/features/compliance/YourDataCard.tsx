@@ -42,7 +42,13 @@ export function YourDataCard() {
         </Box>
       ) : null}
       {requests.isPending ? (
-        <Skeleton h="14" borderRadius="lg" aria-busy="true" aria-label="Loading your requests" />
+        <Skeleton
+          h="14"
+          borderRadius="lg"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading your requests"
+        />
       ) : requests.isError ? (
         <InlineLoadError
           message="We couldn't load your requests."

@@ -57,6 +57,7 @@ export function ProvidersSection({
         <SimpleGrid
           columns={{ base: 1, sm: 2, lg: 3 }}
           gap="4"
+          role="status"
           aria-busy="true"
           aria-label="Loading providers"
         >

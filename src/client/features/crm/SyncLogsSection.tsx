@@ -174,7 +174,13 @@ export function SyncLogsSection({
         ) : null}
       </HStack>
       {logs.isPending ? (
-        <Skeleton height="40" borderRadius="lg" aria-busy="true" aria-label="Loading sync log" />
+        <Skeleton
+          height="40"
+          borderRadius="lg"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading sync log"
+        />
       ) : logs.isError && !data ? (
         <InlineLoadError message="We couldn't load the sync log." onRetry={() => void logs.refetch()} />
       ) : !data || data.items.length === 0 ? (

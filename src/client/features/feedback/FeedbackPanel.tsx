@@ -188,7 +188,7 @@ function Insights({ data, showSalesperson }: { data: FeedbackInsights; showSales
 
 function InsightsLoading() {
   return (
-    <Stack gap="5" aria-busy="true" aria-label="Loading feedback">
+    <Stack gap="5" role="status" aria-busy="true" aria-label="Loading feedback">
       <SkeletonTiles label="Loading figures" />
       <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="5">
         <Skeleton height="80" borderRadius="xl" />

@@ -112,7 +112,13 @@ export function MonthlyReportPanel() {
           {!valid ? <Field.ErrorText>Choose a month up to {monthLabel(latest)}.</Field.ErrorText> : null}
         </Field.Root>
         {!valid ? null : report.isPending ? (
-          <Skeleton height="48" borderRadius="lg" aria-busy="true" aria-label="Loading report" />
+          <Skeleton
+            height="48"
+            borderRadius="lg"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading report"
+          />
         ) : report.isError ? (
           <InlineLoadError message="We couldn't load this report." onRetry={() => void report.refetch()} />
         ) : report.data.rows.length === 0 ? (

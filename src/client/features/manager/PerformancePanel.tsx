@@ -148,7 +148,7 @@ export function PerformancePanel() {
         description="How your team is rated by customers, and how their appointments turn out."
       />
       {performance.isPending ? (
-        <Stack gap="4" aria-busy="true" aria-label="Loading performance">
+        <Stack gap="4" role="status" aria-busy="true" aria-label="Loading performance">
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
             <Skeleton height="28" borderRadius="xl" />
             <Skeleton height="28" borderRadius="xl" />

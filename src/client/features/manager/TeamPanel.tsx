@@ -96,7 +96,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
           />
         </InputGroup>
         {team.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label="Loading team">
+          <Stack gap="2" role="status" aria-busy="true" aria-label="Loading team">
             {Array.from({ length: 4 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder.
               <Skeleton key={i} height="12" borderRadius="md" />

@@ -170,7 +170,7 @@ export function Thread({ conversationId, onBack }: { conversationId: number; onB
 
   if (thread.isPending) {
     return (
-      <Center flex="1" py="16" aria-busy="true" aria-label="Loading conversation">
+      <Center flex="1" py="16" role="status" aria-busy="true" aria-label="Loading conversation">
         <Spinner color="blue.solid" />
       </Center>
     );

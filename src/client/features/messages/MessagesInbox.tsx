@@ -78,7 +78,7 @@ function ConversationRow({
 
 function ListSkeleton() {
   return (
-    <Stack p="4" gap="4" aria-busy="true" aria-label="Loading conversations">
+    <Stack p="4" gap="4" role="status" aria-busy="true" aria-label="Loading conversations">
       {[0, 1, 2].map((n) => (
         <HStack key={n} gap="3">
           <Skeleton boxSize="8" borderRadius="full" />

@@ -81,7 +81,7 @@ function NotASalesperson({ user }: { user: SessionUser }) {
 
 function DashboardSkeleton() {
   return (
-    <PageBand py="7" aria-busy="true" aria-label="Loading">
+    <PageBand py="7" role="status" aria-busy="true" aria-label="Loading">
       <HStack gap="4">
         <SkeletonCircle size="16" />
         <Stack gap="2" flex="1" maxW="sm">

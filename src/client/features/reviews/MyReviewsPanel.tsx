@@ -114,7 +114,7 @@ export function MyReviewsPanel() {
     <QueryState
       query={mine}
       loading={
-        <Stack gap="4" aria-busy="true" aria-label="Loading your reviews">
+        <Stack gap="4" role="status" aria-busy="true" aria-label="Loading your reviews">
           <Skeleton h="40" borderRadius="xl" />
           <Skeleton h="40" borderRadius="xl" />
         </Stack>

@@ -68,7 +68,7 @@ function CategoryBar({ label, value, hint }: { label: string; value: number | nu
 /** One category score of a review, with the reviewer's note on it when there is one. */
 function ReviewsSkeleton() {
   return (
-    <Stack gap="6" aria-busy="true" aria-label="Loading reviews">
+    <Stack gap="6" role="status" aria-busy="true" aria-label="Loading reviews">
       {[0, 1].map((n) => (
         <Stack key={n} gap="2">
           <Skeleton h="4" w="32" />

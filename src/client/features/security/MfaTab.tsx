@@ -29,7 +29,7 @@ export function MfaTab() {
       ) : null}
       <QueryState
         query={status}
-        loading={<Skeleton h="48" borderRadius="xl" aria-busy="true" aria-label="Loading" />}
+        loading={<Skeleton h="48" borderRadius="xl" role="status" aria-busy="true" aria-label="Loading" />}
         error={{ title: "We couldn't load your two-factor settings", titleAs: "h3" }}
       >
         {(data) =>

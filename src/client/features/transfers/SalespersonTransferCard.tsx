@@ -305,7 +305,7 @@ export function SalespersonTransferCard({ salesperson }: { salesperson: Placemen
       }
     >
       {mine.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label="Loading transfer requests">
+        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading transfer requests">
           <Skeleton h="10" borderRadius="md" />
           <Skeleton h="20" borderRadius="md" />
         </Stack>

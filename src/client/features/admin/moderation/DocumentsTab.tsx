@@ -84,7 +84,7 @@ function DocumentEditor({
 
   if (doc.isPending)
     return (
-      <Stack gap="4" aria-busy="true" aria-label="Loading the document">
+      <Stack gap="4" role="status" aria-busy="true" aria-label="Loading the document">
         <Skeleton h="10" />
         <Skeleton h="96" />
       </Stack>

@@ -121,7 +121,7 @@ function ChartSkeleton() {
 
 function OverviewSkeleton() {
   return (
-    <Stack gap="5" aria-busy="true" aria-label="Loading your figures">
+    <Stack gap="5" role="status" aria-busy="true" aria-label="Loading your figures">
       <SimpleGrid columns={{ base: 2, md: 4, xl: 7 }} gap="3">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} height="28" borderRadius="xl" />
