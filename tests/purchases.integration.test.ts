@@ -273,7 +273,11 @@ describe("POST /api/crm/inbound/{integrationId}", () => {
     expect(mail.text).toContain("2025 Toyota RAV4");
     const mine = await h.request("GET", "/api/purchase-claims/mine", { cookie: buyer.cookie });
     expect(mine.json).toEqual([
-      expect.objectContaining({ id: good.json.purchaseClaimId, status: "confirmed", vehicle: "2025 Toyota RAV4" }),
+      expect.objectContaining({
+        id: good.json.purchaseClaimId,
+        status: "confirmed",
+        vehicle: "2025 Toyota RAV4",
+      }),
     ]);
     const after = await stateOf(buyer.userId);
 
@@ -332,7 +336,11 @@ describe("POST /api/crm/inbound/{integrationId}", () => {
     expect(claimed.status, claimed.text).toBe(201);
     const base = { type: "sale.completed", occurredAt: new Date().toISOString(), salespersonId: b!.id };
 
-    const byEmail = await send(id, { ...base, id: "evt-2001", customer: { email: "crm.pending@example.org" } });
+    const byEmail = await send(id, {
+      ...base,
+      id: "evt-2001",
+      customer: { email: "crm.pending@example.org" },
+    });
     expect(byEmail.status, byEmail.text).toBe(200);
     expect(byEmail.json).toMatchObject({ outcome: "confirmed", purchaseClaimId: claimed.json.id });
     const mine = await h.request("GET", "/api/purchase-claims/mine", { cookie: buyer.cookie });
