@@ -425,6 +425,7 @@ const EXPECTED: Record<string, Tier> = {
   "crm.update": "dealership",
   "crm.delete": "dealership",
   "crm.test": "dealership",
+  "crm.rotateSecret": "dealership",
   "crm.logs": "dealership",
   "crm.resend": "dealership",
   "apiKeys.scopes": "dealership",

@@ -263,6 +263,22 @@ describe("POST /api/crm/inbound/{integrationId}", () => {
       vehicle: "2025 Toyota RAV4",
       crm_event_id: "evt-1001",
     });
+    // The buyer the CRM named by e-mail is told, in the app and by e-mail, and sees the vehicle on their claim.
+    const [notice] = await h.sql<{ title: string; body: string }[]>`
+      select title, body from notifications where user_id = ${buyer.userId} and type = 'purchase_confirmed'`;
+    expect(notice).toEqual({ title: "Purchase verified", body: expect.stringContaining(b!.name) });
+    const mail = await h.waitForMail(
+      (m) => m.to.includes("crm.buyer@example.org") && m.subject.includes("is verified"),
+    );
+    expect(mail.text).toContain("2025 Toyota RAV4");
+    const mine = await h.request("GET", "/api/purchase-claims/mine", { cookie: buyer.cookie });
+    expect(mine.json).toEqual([
+      expect.objectContaining({
+        id: good.json.purchaseClaimId,
+        status: "confirmed",
+        vehicle: "2025 Toyota RAV4",
+      }),
+    ]);
     const after = await stateOf(buyer.userId);
 
     const repeated = await send(id, { ...sale, vehicle: "Something else" });
@@ -271,9 +287,47 @@ describe("POST /api/crm/inbound/{integrationId}", () => {
     expect(await stateOf(buyer.userId)).toEqual(after);
   });
 
-  it("confirms a pending buyer claim matched by phone, and refuses what it cannot act on", async () => {
-    const buyer = await h.signIn("crm.phone@example.org");
-    await h.sql`update users set phone = '+1 (512) 555-0177' where id = ${buyer.userId}`;
+  it("gives a customer who typed the buyer's phone nothing: no purchase, badge, vehicle or notice", async () => {
+    // Someone put the real buyer's phone on their own profile (nobody checks a typed phone) and reviewed the
+    // salesperson; the CRM reports the sale with the buyer's e-mail (no account here) and that phone.
+    const squatter = await h.signIn("crm.squatter@example.org");
+    await h.sql`update users set phone = '+1 (512) 555-0188' where id = ${squatter.userId}`;
+    const reviewId = await reviewed(squatter, b!.id);
+    const id = await integration();
+    const before = await stateOf(squatter.userId);
+    const sale = await send(id, {
+      id: "evt-1501",
+      type: "sale.completed",
+      occurredAt: new Date().toISOString(),
+      salespersonId: b!.id,
+      customer: { email: "real.buyer.unknown@example.org", phone: "512.555.0188" },
+      vehicle: "2024 Honda Civic VIN 2HGFE2F59RH000001",
+      soldOn: today,
+    });
+    expect(sale.status, sale.text).toBe(200);
+    expect(sale.json).toMatchObject({ outcome: "no_buyer", purchaseClaimId: null });
+    const phoneOnly = await send(id, {
+      id: "evt-1502",
+      type: "sale.completed",
+      occurredAt: new Date().toISOString(),
+      salespersonId: b!.id,
+      customer: { phone: "5125550188" },
+      vehicle: "2024 Honda Civic VIN 2HGFE2F59RH000001",
+    });
+    expect(phoneOnly.json).toMatchObject({ outcome: "no_buyer", purchaseClaimId: null });
+
+    expect(await stateOf(squatter.userId)).toEqual({ ...before, events: before.events + 2 });
+    expect(await badgeOf(b!.id, reviewId)).toBe("visit");
+    const mine = await h.request("GET", "/api/purchase-claims/mine", { cookie: squatter.cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual([]);
+    const [{ n } = { n: -1 }] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from notifications where user_id = ${squatter.userId}`;
+    expect(n).toBe(0);
+  });
+
+  it("confirms a pending buyer claim matched by e-mail, and refuses what it cannot act on", async () => {
+    const buyer = await h.signIn("crm.pending@example.org");
     const id = await integration();
     const claimed = await h.request("POST", "/api/purchase-claims", {
       cookie: buyer.cookie,
@@ -282,9 +336,13 @@ describe("POST /api/crm/inbound/{integrationId}", () => {
     expect(claimed.status, claimed.text).toBe(201);
     const base = { type: "sale.completed", occurredAt: new Date().toISOString(), salespersonId: b!.id };
 
-    const byPhone = await send(id, { ...base, id: "evt-2001", customer: { phone: "512.555.0177" } });
-    expect(byPhone.status, byPhone.text).toBe(200);
-    expect(byPhone.json).toMatchObject({ outcome: "confirmed", purchaseClaimId: claimed.json.id });
+    const byEmail = await send(id, {
+      ...base,
+      id: "evt-2001",
+      customer: { email: "crm.pending@example.org" },
+    });
+    expect(byEmail.status, byEmail.text).toBe(200);
+    expect(byEmail.json).toMatchObject({ outcome: "confirmed", purchaseClaimId: claimed.json.id });
     const mine = await h.request("GET", "/api/purchase-claims/mine", { cookie: buyer.cookie });
     expect(mine.json[0]).toMatchObject({ id: claimed.json.id, status: "confirmed", source: "buyer" });
 

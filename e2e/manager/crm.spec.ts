@@ -1,5 +1,6 @@
-// A manager connects a CRM that is really a receiver this test runs on 127.0.0.1, tests the connection, and
-// after a buyer books with one of the dealership's salespeople sees the signed delivery in the sync log.
+// A manager connects a CRM that is really a receiver this test runs on 127.0.0.1, rotates its signing secret,
+// tests the connection, and after a buyer books with one of the dealership's salespeople sees the signed
+// delivery in the sync log.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -7,7 +8,7 @@ import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
 import { addDays, todayIn } from "../../src/shared/time";
 import { createTestSession, FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
-test("[manager] CRM: create an integration, test it, see a booking's delivery in the sync log", async ({
+test("[manager] CRM: create an integration, rotate its secret, test it, see a booking's delivery in the sync log", async ({
   page,
   request,
   baseURL,
@@ -41,10 +42,22 @@ test("[manager] CRM: create an integration, test it, see a booking's delivery in
     await dialog.getByRole("button", { name: "Create Integration" }).click();
     const secret = page.getByTestId("signing-secret");
     await expect(secret).toContainText("kbsec_");
+    const firstSecret = await secret.textContent();
     await page.getByRole("button", { name: "I've saved the secret" }).click();
 
     const card = page.getByTestId("crm-integration").filter({ hasText: name });
     await expect(card).toContainText("••••1234");
+    await expect(card).toContainText("The one shown when it was created");
+
+    // Rotating the signing secret shows a new one once; the card says when it was replaced.
+    await card.getByRole("button", { name: `Rotate signing secret of ${name}` }).click();
+    await page.getByRole("button", { name: "Rotate Secret" }).click();
+    await expect(page.getByRole("dialog", { name: "Signing secret rotated" })).toBeVisible();
+    const rotated = page.getByTestId("signing-secret");
+    await expect(rotated).toContainText("kbsec_");
+    expect(await rotated.textContent()).not.toBe(firstSecret);
+    await page.getByRole("button", { name: "I've saved the secret" }).click();
+    await expect(card).toContainText("Replaced");
     await card.getByRole("button", { name: `Test ${name}` }).click();
     await expect(page.getByText("Test Successful").first()).toBeVisible();
 

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   loginPerIp: { capacity: 20, refillSeconds: 15 },
   /** Link redemptions per IP (guessing tokens is hopeless at 160 bits, but we still bound it). */
   redeemPerIp: { capacity: 30, refillSeconds: 10 },
+  /** Provider sign-in starts per IP (each stores a pending flow): 20 at once, then one every 15 seconds. */
+  oidcStartPerIp: { capacity: 20, refillSeconds: 15 },
 } satisfies Record<string, BucketRule>;
 
 /** Takes one token from the bucket; answers whether the caller may proceed. */
@@ -61,6 +63,19 @@ export const CALL_LIMITS: Record<string, CallLimit> = {
   },
   /** Bookings per account: 120 at once (conflicting attempts included), then one every 30 seconds. */
   "appointments.book": { perAccount: { capacity: 120, refillSeconds: 30 } },
+  /** Purchase claims (each queues a decision for a manager): 10 at once, then one every 10 minutes. */
+  "purchases.claim": {
+    perAddress: { capacity: 20, refillSeconds: 300 },
+    perAccount: { capacity: 10, refillSeconds: 600 },
+  },
+  /**
+   * New certifications (each queues a verification for a manager): 20 at once, then one every 5 minutes. A
+   * profile also holds at most CERTIFICATIONS_PER_PROFILE of them.
+   */
+  "certifications.add": {
+    perAddress: { capacity: 40, refillSeconds: 150 },
+    perAccount: { capacity: 20, refillSeconds: 300 },
+  },
   /** CRM connection tests call a dealership's server: 10 at once, then one every 30 seconds. */
   "crm.test": { perAccount: { capacity: 10, refillSeconds: 30 } },
 };

@@ -15,6 +15,11 @@ import { type AppEnv, trpcContext } from "./honoRequest";
 const STATE_COOKIE = "kb_oidc_state";
 const COOKIE_PATH = "/api/auth/oidc";
 
+/** A browser navigating (it asks for HTML), rather than a script reading the answer. */
+function wantsPage(accept: string | undefined): boolean {
+  return accept?.includes("text/html") ?? false;
+}
+
 export function oidcRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
 
@@ -43,8 +48,11 @@ export function oidcRoutes(deps: AppDeps) {
       });
       return c.redirect(url, 302);
     } catch (error) {
-      // A provider that cannot be reached is told on the sign-in page the visitor came from.
+      // A provider that cannot be reached is told on the sign-in page the visitor came from; so is the limit
+      // on starts to a browser, while a script is answered 429 with the reason.
       if (error instanceof AppError && error.code === "OIDC_PROVIDER_UNAVAILABLE")
+        return c.redirect(failedSignIn(page, error), 303);
+      if (error instanceof AppError && error.code === "RATE_LIMITED" && wantsPage(c.req.header("accept")))
         return c.redirect(failedSignIn(page, error), 303);
       throw error;
     }

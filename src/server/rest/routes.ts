@@ -766,6 +766,14 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     params: ["id"],
   }),
+  /** A new signing secret for sale events and deliveries, answered once; the old one stops working at once. */
+  route({
+    method: "POST",
+    path: "/crm/integrations/:id/rotate-secret",
+    procedure: "crm.rotateSecret",
+    input: "none",
+    params: ["id"],
+  }),
   route({
     method: "POST",
     path: "/crm/integrations/:id/test",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idSchema, line } from "./common";
 
 export const CERTIFICATION_FIRST_YEAR = 1950;
+/** The most certifications one salesperson profile holds (verified or not). */
+export const CERTIFICATIONS_PER_PROFILE = 50;
 
 /** The latest year a certification may carry: next year's (some are dated for the year they run into). */
 export const latestCertificationYear = () => new Date().getUTCFullYear() + 1;

@@ -99,13 +99,19 @@ export const crmIntegration = z.object({
   isActive: z.boolean(),
   lastSyncAt: z.date().nullable(),
   errorMessage: z.string().nullable().describe("The last delivery failure, while failing"),
+  signingSecretRotatedAt: z
+    .date()
+    .nullable()
+    .describe(
+      "When the signing secret was last replaced (by rotation, or because the dealership's manager changed); null: the one shown at creation",
+    ),
   createdAt: z.date(),
 });
 export type CrmIntegration = z.output<typeof crmIntegration>;
 
 export const crmIntegrations = z.array(crmIntegration);
 
-/** The create answer: the only time the signing secret of the webhook deliveries is shown. */
+/** The create and rotate answer: the only time the signing secret of the webhook deliveries is shown. */
 export const createdIntegration = crmIntegration.extend({
   signingSecret: z.string().describe("Key of the webhook signatures; answered only now"),
 });

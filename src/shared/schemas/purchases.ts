@@ -99,7 +99,7 @@ export const crmSaleOutcome = z
     outcome: z
       .enum(["confirmed", "created", "no_buyer"])
       .describe(
-        "confirmed: a pending buyer claim was confirmed; created: a confirmed purchase was recorded; no_buyer: no customer account has that e-mail or phone",
+        "confirmed: a pending buyer claim was confirmed; created: a confirmed purchase was recorded; no_buyer: no customer account has that e-mail (a phone alone names nobody)",
       ),
     purchaseClaimId: z.number().int().nullable(),
   })

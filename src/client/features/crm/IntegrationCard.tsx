@@ -1,5 +1,5 @@
 // One integration's card: status, endpoint, masked credentials, and its actions (test the connection, pause
-// or resume deliveries, edit, delete, read the sync log).
+// or resume deliveries, edit, rotate the signing secret, delete, read the sync log).
 import {
   Alert,
   Badge,
@@ -15,8 +15,8 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
-import { LuActivity, LuPause, LuPencil, LuPlay, LuScrollText, LuTrash2 } from "react-icons/lu";
-import type { ConnectionTest, CrmIntegration } from "../../../shared/schemas/crm";
+import { LuActivity, LuKeyRound, LuPause, LuPencil, LuPlay, LuScrollText, LuTrash2 } from "react-icons/lu";
+import type { ConnectionTest, CreatedIntegration, CrmIntegration } from "../../../shared/schemas/crm";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { showFailure } from "../../ui/failureToast";
@@ -24,6 +24,7 @@ import { capitalise } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
 import { AUTH_TYPE_LABELS, eventLabel, syncStatusPalette, syncTime } from "./crmLabels";
 import { EditIntegrationDialog } from "./IntegrationDialogs";
+import { SigningSecretDialog } from "./SigningSecretDialog";
 import type { ProviderCatalogue } from "./types";
 
 function maskedCredentials(integration: CrmIntegration): string {
@@ -63,6 +64,9 @@ export function IntegrationCard({
   const [testResult, setTestResult] = useState<ConnectionTest | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const [newSecret, setNewSecret] = useState<CreatedIntegration | null>(null);
+  const rotate = trpc.crm.rotateSecret.useMutation();
   const test = trpc.crm.test.useMutation();
   const update = trpc.crm.update.useMutation();
   const remove = trpc.crm.delete.useMutation();
@@ -134,6 +138,23 @@ export function IntegrationCard({
     );
   };
 
+  const confirmRotate = () => {
+    rotate.mutate(
+      { id: integration.id },
+      {
+        onSuccess: async (rotated) => {
+          setRotating(false);
+          setNewSecret(rotated);
+          await onChanged();
+        },
+        onError: (error) => {
+          setRotating(false);
+          showFailure("Couldn't rotate the signing secret", error);
+        },
+      },
+    );
+  };
+
   const details: { label: string; value: ReactNode; wide?: boolean }[] = [
     ...(showDealership ? [{ label: "Dealership", value: integration.dealershipName }] : []),
     {
@@ -157,6 +178,12 @@ export function IntegrationCard({
       ),
     },
     { label: "Credentials", value: maskedCredentials(integration) },
+    {
+      label: "Signing secret",
+      value: integration.signingSecretRotatedAt
+        ? `Replaced ${syncTime(integration.signingSecretRotatedAt)}`
+        : "The one shown when it was created",
+    },
     {
       label: "Last sync",
       value: integration.lastSyncAt ? syncTime(integration.lastSyncAt) : "Never",
@@ -195,6 +222,12 @@ export function IntegrationCard({
       name: `Edit ${name}`,
       onClick: () => setEditing(true),
       disabled: !provider,
+    },
+    {
+      label: "Rotate secret",
+      icon: <LuKeyRound />,
+      name: `Rotate signing secret of ${name}`,
+      onClick: () => setRotating(true),
     },
     {
       label: "View logs",
@@ -300,6 +333,18 @@ export function IntegrationCard({
           onSaved={onChanged}
         />
       ) : null}
+      <ConfirmDialog
+        open={rotating}
+        onOpenChange={setRotating}
+        title="Rotate the signing secret?"
+        description={`${name} gets a new signing secret, shown once. The current one stops working at once: sale events your CRM signs with it are refused, and your webhook receiver must check deliveries with the new one.`}
+        confirmLabel="Rotate Secret"
+        pendingLabel="Rotating"
+        palette="orange"
+        isPending={rotate.isPending}
+        onConfirm={confirmRotate}
+      />
+      <SigningSecretDialog created={newSecret} rotated onClose={() => setNewSecret(null)} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -1,5 +1,6 @@
-// Shown once, right after an integration is created: the secret that signs its webhook deliveries, and how a
-// receiver checks a delivery with it. The server keeps it sealed and never answers it again.
+// Shown once, right after an integration is created or its secret rotated: the secret that signs its webhook
+// deliveries (and that the CRM signs sale events with), and how a receiver checks a delivery with it. The server
+// keeps it sealed and never answers it again.
 import { Alert, Code, List, Stack, Text } from "@chakra-ui/react";
 import { CRM_DELIVERY_HEADER, CRM_EVENT_HEADER, CRM_SIGNATURE_HEADER } from "../../../shared/crm";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
@@ -14,20 +15,25 @@ function verify(secret, signatureHeader, rawBody) {
 
 export function SigningSecretDialog({
   created,
+  rotated = false,
   onClose,
 }: {
   created: CreatedIntegration | null;
+  /** A new secret of an existing integration rather than a new integration. */
+  rotated?: boolean;
   onClose: () => void;
 }) {
   return (
     <SecretOnceDialog
       open={created !== null}
       onClose={onClose}
-      title="Integration created"
+      title={rotated ? "Signing secret rotated" : "Integration created"}
       subtitle={
-        created
-          ? `${created.integrationName} is ready. Save its signing secret now: it is shown only this once.`
-          : ""
+        !created
+          ? ""
+          : rotated
+            ? `${created.integrationName} has a new signing secret, shown only this once. The previous one no longer works: give this one to your CRM and to your webhook receiver.`
+            : `${created.integrationName} is ready. Save its signing secret now: it is shown only this once.`
       }
       secret={created?.signingSecret ?? ""}
       secretLabel="Signing secret"
@@ -35,7 +41,7 @@ export function SigningSecretDialog({
       copyLabel="Copy secret"
       doneLabel="I've saved the secret"
     >
-      {created?.webhookUrl ? null : (
+      {rotated || created?.webhookUrl ? null : (
         <Alert.Root status="info" borderRadius="lg">
           <Alert.Indicator />
           <Alert.Description>

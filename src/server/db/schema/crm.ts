@@ -22,6 +22,8 @@ export const crmIntegrations = pgTable(
     credentialsMasked: jsonb("credentials_masked").notNull(),
     /** HMAC key of the webhook deliveries, encrypted. */
     signingSecretEncrypted: text("signing_secret_encrypted").notNull(),
+    /** When the signing secret was last replaced (by its manager, or because the dealership's manager changed). */
+    signingSecretRotatedAt: instant("signing_secret_rotated_at"),
     supportedEvents: text("supported_events").array().notNull(),
     webhookUrl: text("webhook_url"),
     /** active, error, or paused. */

@@ -19,6 +19,7 @@ import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
+import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { fileRequest } from "./promotions";
 import { commitBrowseChange } from "./records";
 import { insertSalesperson } from "./salespeople";
@@ -68,8 +69,10 @@ async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: n
       `${dealership.name} already has a manager. Choose to replace them to hand the dealership over.`,
       "DEALERSHIP_HAS_MANAGER",
     );
-  await tx`update dealerships set manager_id = null where manager_id = ${userId}`;
+  const left = await tx<{ id: number }[]>`
+    update dealerships set manager_id = null where manager_id = ${userId} returning id`;
   await tx`update dealerships set manager_id = ${userId}, updated_at = now() where id = ${id}`;
+  await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, [id, ...left.map((d) => d.id)]);
   if (previous) {
     await tx`update users set role = 'customer', updated_at = now() where id = ${previous} and role = 'manager'`;
     await recordAudit(ctx, tx, {
@@ -89,7 +92,13 @@ async function applyRole(ctx: Context, tx: Queryable, account: Account, target: 
   if (target.role === "manager") {
     await takeDealership(ctx, tx, account.id, target.dealershipId, target.replaceManager);
   } else {
-    await tx`update dealerships set manager_id = null, updated_at = now() where manager_id = ${account.id}`;
+    const left = await tx<{ id: number }[]>`
+      update dealerships set manager_id = null, updated_at = now() where manager_id = ${account.id} returning id`;
+    await rotateSigningSecretsOnManagerChange(
+      tx,
+      ctx.secrets,
+      left.map((d) => d.id),
+    );
   }
   if (target.role === "salesperson") {
     // An existing profile with the account's address is theirs (as a portal sign-in would link it).

@@ -14,6 +14,7 @@ import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
+import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { commitBrowseChange } from "./records";
 
 function promotionColumns(sql: Queryable) {
@@ -109,7 +110,14 @@ export async function decidePromotion(ctx: Context, input: z.output<typeof decid
         select disabled_at from users where id = ${open.user_id} for update`;
       if (account?.disabled_at)
         throw appError("CONFLICT", "A suspended account cannot be made an administrator", "ACCOUNT_DISABLED");
-      await tx`update dealerships set manager_id = null, updated_at = now() where manager_id = ${open.user_id}`;
+      const left = await tx<{ id: number }[]>`
+        update dealerships set manager_id = null, updated_at = now() where manager_id = ${open.user_id}
+        returning id`;
+      await rotateSigningSecretsOnManagerChange(
+        tx,
+        ctx.secrets,
+        left.map((d) => d.id),
+      );
       await tx`update users set role = 'admin', updated_at = now() where id = ${open.user_id}`;
       // Sessions from before the promotion end: the console's own, shorter, session starts at the next sign-in.
       await tx`delete from sessions where user_id = ${open.user_id}`;

@@ -13,7 +13,7 @@ import type {
   updateCertificationInput,
   VerifiedCertification,
 } from "../../../shared/schemas/certifications";
-import { PLATFORM_VERIFIER } from "../../../shared/schemas/certifications";
+import { CERTIFICATIONS_PER_PROFILE, PLATFORM_VERIFIER } from "../../../shared/schemas/certifications";
 import { type Caller, dealershipStaffSql, isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
@@ -43,12 +43,24 @@ export async function addCertification(
   ctx: SalespersonCtx,
   input: z.output<typeof addCertificationInput>,
 ): Promise<Certification> {
-  const [row] = await ctx.sql<Certification[]>`
-    insert into certifications as c (salesperson_id, name, issuer, year, credential_id, credential_url)
-    values (${ctx.salespersonId}, ${input.name}, ${input.issuer}, ${input.year}, ${input.credentialId},
-            ${input.credentialUrl})
-    returning ${columns(ctx.sql)}`;
-  return row!;
+  return ctx.sql.begin(async (tx) => {
+    // The profile locked, so two additions at once cannot both take the last place.
+    await tx`select id from salespeople where id = ${ctx.salespersonId} for update`;
+    const [held] = await tx<{ n: number }[]>`
+      select count(*)::int as n from certifications where salesperson_id = ${ctx.salespersonId}`;
+    if (held!.n >= CERTIFICATIONS_PER_PROFILE)
+      throw appError(
+        "CONFLICT",
+        `A profile holds at most ${CERTIFICATIONS_PER_PROFILE} certifications. Remove one you no longer need to add another.`,
+        "CERTIFICATION_LIMIT",
+      );
+    const [row] = await tx<Certification[]>`
+      insert into certifications as c (salesperson_id, name, issuer, year, credential_id, credential_url)
+      values (${ctx.salespersonId}, ${input.name}, ${input.issuer}, ${input.year}, ${input.credentialId},
+              ${input.credentialUrl})
+      returning ${columns(tx)}`;
+    return row!;
+  }) as Promise<Certification>;
 }
 
 /** The whole certification is written again; a verified one goes back to its manager's queue. */

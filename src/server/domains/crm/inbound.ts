@@ -3,16 +3,17 @@
 // integration's signing secret; docs/crm-webhooks.md). The event id is stored with its effects in one
 // transaction, so a repeat is refused (409) and changes nothing; a timestamp outside the tolerance is refused
 // (401), which bounds how long a captured request could be replayed at all. The buyer is the customer account
-// with the event's e-mail (else its phone) and the salesperson must be at the integration's dealership; the
-// sale confirms that buyer's pending claim, or records a confirmed one (docs/product/crm.md#sale-events).
+// with the event's e-mail (a phone alone names nobody) and the salesperson must be at the integration's
+// dealership; the sale confirms that buyer's pending claim, or records a confirmed one, and the buyer is told
+// (docs/product/crm.md#sale-events).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { CRM_INBOUND_TOLERANCE_SECONDS, phoneDigits } from "../../../shared/purchases";
+import { CRM_INBOUND_TOLERANCE_SECONDS } from "../../../shared/purchases";
 import { type CrmSaleEvent, type CrmSaleOutcome, crmSaleEvent } from "../../../shared/schemas/purchases";
 import { appError, describeZodError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { AppDeps } from "../../serviceContext";
-import { afterPurchaseConfirmed } from "../purchases/confirm";
+import { afterPurchaseConfirmed, tellBuyerPurchaseConfirmed } from "../purchases/confirm";
 import { lockSalesperson } from "../reviews/aggregates";
 import { crmSecretBinding } from "./secrets";
 
@@ -62,27 +63,20 @@ function parseEvent(rawBody: string): CrmSaleEvent {
   return parsed.data;
 }
 
-/** The customer account the event names: by e-mail when given and known, else by phone (digits compared). */
+/**
+ * The customer account the event names, by its e-mail only: an account's e-mail is the one identifier it proved
+ * (by signing in with it), while the phone on a profile is whatever its holder typed. An event without a known
+ * e-mail names nobody, so a sale never lands on (nor shows its vehicle to) an account that typed someone's phone.
+ */
 async function findBuyer(sql: Queryable, customer: CrmSaleEvent["customer"]): Promise<string | null> {
-  if (customer.email) {
-    const [byEmail] = await sql<{ id: string }[]>`
-      select id from users where email = ${customer.email} and role = 'customer' and disabled_at is null`;
-    if (byEmail) return byEmail.id;
-  }
-  const digits = customer.phone ? phoneDigits(customer.phone) : "";
-  if (digits.length < 7) return null;
-  // The phone is free text as people typed it: compared by its digits, without a US country code.
-  const byPhone = await sql<{ id: string }[]>`
-    select id from users
-     where role = 'customer' and disabled_at is null and phone is not null
-       and regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^1(\\d{10})$', '\\1') = ${digits}
-     limit 2`;
-  // Two accounts with one number name nobody for sure.
-  return byPhone.length === 1 ? byPhone[0]!.id : null;
+  if (!customer.email) return null;
+  const [byEmail] = await sql<{ id: string }[]>`
+    select id from users where email = ${customer.email} and role = 'customer' and disabled_at is null`;
+  return byEmail?.id ?? null;
 }
 
 export async function receiveSaleEvent(
-  deps: Pick<AppDeps, "sql" | "secrets" | "browseCache">,
+  deps: Pick<AppDeps, "sql" | "secrets" | "browseCache" | "jobs">,
   request: { integrationId: string; signature: string | undefined; rawBody: string; ip: string | null },
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<CrmSaleOutcome> {
@@ -117,9 +111,9 @@ export async function receiveSaleEvent(
   const event = parseEvent(request.rawBody);
 
   const outcome = await deps.sql.begin(async (tx) => {
-    const [person] = await tx<{ dealershipId: number | null }[]>`
-      select dealership_id as "dealershipId" from salespeople where id = ${event.salespersonId}`;
-    if (person?.dealershipId !== integration.dealershipId) {
+    const [person] = await tx<{ dealershipId: number | null; name: string }[]>`
+      select dealership_id as "dealershipId", name from salespeople where id = ${event.salespersonId}`;
+    if (!person || person.dealershipId !== integration.dealershipId) {
       throw appError(
         "UNPROCESSABLE_CONTENT",
         `Salesperson ${event.salespersonId} is not at this integration's dealership`,
@@ -173,6 +167,11 @@ export async function receiveSaleEvent(
       after: { status: "confirmed", integrationId: integration.id, eventId: event.id },
     });
     await afterPurchaseConfirmed(tx, { customerId, salespersonId: event.salespersonId });
+    await tellBuyerPurchaseConfirmed(tx, deps.jobs, {
+      id: claim.id,
+      customerId,
+      salespersonName: person.name,
+    });
     return { received: true as const, outcome: result, purchaseClaimId: claim.id };
   });
   if (outcome.outcome !== "no_buyer") deps.browseCache.clear();

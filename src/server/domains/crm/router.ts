@@ -11,7 +11,13 @@ import {
 import { router } from "../../trpc/init";
 import { managerOrAdmin } from "../../trpc/procedures";
 import { integrationLogs, resendDelivery, testIntegration } from "./attempts";
-import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from "./service";
+import {
+  createIntegration,
+  deleteIntegration,
+  listIntegrations,
+  rotateSigningSecret,
+  updateIntegration,
+} from "./service";
 
 /** A dealership's CRM integrations: its manager's (scoped to their dealership) and administrators'. */
 export const crmRouter = router({
@@ -22,6 +28,8 @@ export const crmRouter = router({
   create: managerOrAdmin.mutation(createIntegrationInput, shape.createdIntegration, createIntegration),
   update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration),
   delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration),
+  /** A new signing secret, shown once; the old one stops working at once. */
+  rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret),
   test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration),
   logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs),
   resend: managerOrAdmin.mutation(resendInput, shape.resentDelivery, (ctx, input) =>

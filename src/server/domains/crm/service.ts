@@ -2,7 +2,6 @@
 // credentials sealed at rest (secrets.ts) and only ever answered masked. The connection test and the delivery
 // log are in attempts.ts, deliveries in delivery.ts. Who may see an integration is the dealership rule of
 // access.ts, in every statement's WHERE.
-import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { CRM_PROVIDERS, type CrmEvent, type CrmProviderCode } from "../../../shared/crm";
 import type { SessionUser } from "../../../shared/schemas/auth";
@@ -17,7 +16,13 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
-import { type Credentials, crmSecretBinding, openCredentials } from "./secrets";
+import {
+  type Credentials,
+  crmSecretBinding,
+  newSigningSecret,
+  openCredentials,
+  storeSigningSecret,
+} from "./secrets";
 
 export type Caller = Context & { user: SessionUser };
 
@@ -54,7 +59,8 @@ function columns(sql: Queryable) {
     i.integration_name as "integrationName", i.api_endpoint as "apiEndpoint", i.auth_type as "authType",
     i.credentials_masked as credentials, i.supported_events as "supportedEvents", i.webhook_url as "webhookUrl",
     i.sync_status as "syncStatus", i.is_active as "isActive", i.last_sync_at as "lastSyncAt",
-    i.error_message as "errorMessage", i.created_at as "createdAt"`;
+    i.error_message as "errorMessage", i.signing_secret_rotated_at as "signingSecretRotatedAt",
+    i.created_at as "createdAt"`;
 }
 
 export async function ownIntegration(sql: Queryable, caller: SessionUser, id: number, lock = false) {
@@ -153,7 +159,7 @@ export async function createIntegration(
     ? [...new Set(input.supportedEvents)]
     : [...spec.supportedEvents];
   validate(ctx, input.crmProvider, { ...input, credentials, supportedEvents });
-  const signingSecret = `kbsec_${randomBytes(24).toString("base64url")}`;
+  const signingSecret = newSigningSecret();
 
   return ctx.sql.begin(async (tx) => {
     // The id first: the sealed values are bound to it.
@@ -285,5 +291,26 @@ export async function deleteIntegration(ctx: Caller, { id }: { id: number }): Pr
       before: { crmProvider: current.crmProvider, integrationName: current.integrationName },
     });
     return { deleted: id };
+  });
+}
+
+/**
+ * Replaces the integration's signing secret: the new one is answered now and never again, and the old one stops
+ * working at once (sale events signed with it are refused with 401), so the CRM must be given the new one.
+ */
+export async function rotateSigningSecret(ctx: Caller, { id }: { id: number }): Promise<CreatedIntegration> {
+  const signingSecret = newSigningSecret();
+  return ctx.sql.begin(async (tx) => {
+    const current = await ownIntegration(tx, ctx.user, id, true);
+    await storeSigningSecret(tx, ctx.secrets, current.id, signingSecret);
+    const rotated = publicFields(await ownIntegration(tx, ctx.user, current.id));
+    await recordAudit(ctx, tx, {
+      action: "crm_integration.rotate_secret",
+      entityId: current.id,
+      dealershipId: current.dealershipId,
+      before: { signingSecretRotatedAt: current.signingSecretRotatedAt },
+      after: { signingSecretRotatedAt: rotated.signingSecretRotatedAt },
+    });
+    return { ...rotated, signingSecret };
   });
 }

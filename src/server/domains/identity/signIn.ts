@@ -7,13 +7,15 @@ import {
   isOidcSignInError,
   OIDC_FLOW_MINUTES,
   OIDC_PROVIDER_LABELS,
+  OIDC_SIGN_IN_ERRORS,
   type OidcProvider,
   type OidcSignInPage,
 } from "../../../shared/identity";
 import { safeRedirectPath } from "../../../shared/links";
-import { AppError } from "../../appError";
+import { AppError, appError } from "../../appError";
 import { noticeAccountChange } from "../../auth/accountChanges";
 import { hashToken } from "../../auth/crypto";
+import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import type { OidcFlowRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
@@ -28,7 +30,7 @@ function landing(returnTo: string | undefined): string | null {
 }
 
 /**
- * Step 1: where to send the browser, and the state the browser keeps (in an HttpOnly cookie) to prove at the
+ * Step 1 (limited per address, RATE_LIMITS.oidcStartPerIp): where to send the browser, and the state the browser keeps (in an HttpOnly cookie) to prove at the
  * callback that it is the browser that started this sign-in (no login CSRF).
  */
 export async function startOidcSignIn(
@@ -36,6 +38,12 @@ export async function startOidcSignIn(
   provider: OidcProvider,
   options: { page: OidcSignInPage; returnTo?: string | undefined },
 ): Promise<{ url: string; state: string }> {
+  if (
+    !ctx.env.RATE_LIMIT_DISABLED &&
+    ctx.ip &&
+    !(await consumeToken(ctx.sql, `oidc-start:ip:${ctx.ip}`, RATE_LIMITS.oidcStartPerIp))
+  )
+    throw appError("TOO_MANY_REQUESTS", OIDC_SIGN_IN_ERRORS.RATE_LIMITED, "RATE_LIMITED");
   const config = await providerConfiguration(ctx.env, ctx.logger, provider);
   const state = client.randomState();
   const nonce = client.randomNonce();

@@ -233,7 +233,7 @@ export async function acceptInvitationLink(
     const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
     if (!dealership) throw unknownInvitation();
     const acceptance: Acceptance = {
-      actor: { ip: ctx.ip, user: ctx.user },
+      actor: { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user },
       tx,
       invitation,
       name: input.name,

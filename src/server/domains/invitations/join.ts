@@ -9,6 +9,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
+import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { notify } from "../notifications/notify";
 import { assertTeamRoom } from "./rules";
 
@@ -22,7 +23,7 @@ export type JoiningProfile = Pick<
 >;
 
 /** Who the audit trail names for an invitee's own answer: the account, once it exists, signed in or not. */
-export type Actor = Pick<Context, "ip"> & { user: Pick<SessionUser, "id" | "role"> | null };
+export type Actor = Pick<Context, "ip" | "secrets"> & { user: Pick<SessionUser, "id" | "role"> | null };
 
 export function dealershipForJoining(tx: Queryable, id: number) {
   return tx<JoiningDealership[]>`
@@ -94,6 +95,7 @@ export async function takeOverDealership(
   const previous = dealership.manager_id;
   await tx`update users set role = 'manager', updated_at = now() where id = ${userId}`;
   await tx`update dealerships set manager_id = ${userId}, updated_at = now() where id = ${dealership.id}`;
+  if (previous !== userId) await rotateSigningSecretsOnManagerChange(tx, actor.secrets, [dealership.id]);
   await recordAudit(actor as Context, tx, {
     action: "dealership.manager_change",
     entityId: dealership.id,

@@ -17,7 +17,7 @@ import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { lockSalesperson } from "../reviews/aggregates";
 import { claimColumns } from "./claims";
-import { afterPurchaseConfirmed } from "./confirm";
+import { afterPurchaseConfirmed, tellBuyerPurchaseConfirmed } from "./confirm";
 
 type StaffCtx = Context & { user: Caller };
 
@@ -93,15 +93,15 @@ export async function decidePurchaseClaim(
       before: { status: "pending" },
       after: { status: confirm ? "confirmed" : "declined" },
     });
-    if (confirm) await afterPurchaseConfirmed(tx, claim);
-    if (claim.customerId) {
+    if (confirm) {
+      await afterPurchaseConfirmed(tx, claim);
+      await tellBuyerPurchaseConfirmed(tx, ctx.jobs, { id: input.id, ...claim });
+    } else if (claim.customerId) {
       await notify(tx, {
         to: { userId: claim.customerId },
-        type: confirm ? "purchase_confirmed" : "purchase_declined",
-        title: confirm ? "Purchase verified" : "Purchase not confirmed",
-        body: confirm
-          ? `Your purchase from ${claim.salespersonName} is verified: your reviews of them show "Verified purchase".`
-          : `Your purchase claim for ${claim.salespersonName} was declined: ${input.reason}`,
+        type: "purchase_declined",
+        title: "Purchase not confirmed",
+        body: `Your purchase claim for ${claim.salespersonName} was declined: ${input.reason}`,
         link: links.customerDashboard({ tab: "ratings" }),
       });
       await ctx.jobs.send(QUEUES.purchaseClaimNotice, { claimId: input.id }, { within: tx });

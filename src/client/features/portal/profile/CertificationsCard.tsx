@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import {
   CERTIFICATION_FIRST_YEAR,
+  CERTIFICATIONS_PER_PROFILE,
   type Certification,
   latestCertificationYear,
 } from "../../../../shared/schemas/certifications";
@@ -129,18 +130,25 @@ export function CertificationsCard() {
   });
   const [editing, setEditing] = useState<Certification | "new" | null>(null);
   const list = mine.data ?? [];
+  const full = list.length >= CERTIFICATIONS_PER_PROFILE;
   return (
     <SectionCard
       title="Certifications"
       description="Your dealership's manager verifies each one; only verified certifications show on your profile."
       actions={
         editing === null ? (
-          <Button size="sm" variant="outline" onClick={() => setEditing("new")}>
+          <Button size="sm" variant="outline" disabled={full} onClick={() => setEditing("new")}>
             <LuPlus /> Add certification
           </Button>
         ) : null
       }
     >
+      {full ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="certification-limit">
+          A profile holds at most {CERTIFICATIONS_PER_PROFILE} certifications. Delete one you no longer need
+          to add another.
+        </Text>
+      ) : null}
       {editing === "new" ? (
         <CertificationForm initial={EMPTY} editing={null} onDone={() => setEditing(null)} />
       ) : null}
