@@ -311,6 +311,34 @@ describe("an administrator's passkey", () => {
     expect(reauthenticated.status, reauthenticated.text).toBe(200);
   });
 
+  it("can be added by an administrator the MFA requirement holds back, who reaches nothing else until then", async () => {
+    const enforcer = await administrator("reauth.enforcer@example.org");
+    await addPasskey(enforcer.cookie, softAuthenticator(RP), "Enforcer key");
+    const blocked = await administrator("reauth.blocked@example.org");
+    const required = await h.request("PUT", "/api/security/settings", {
+      cookie: enforcer.cookie,
+      body: { adminMfaRequired: true },
+    });
+    expect(required.status, required.text).toBe(200);
+    try {
+      for (const refused of [
+        await h.request("GET", "/api/admin/overview", { cookie: blocked.cookie }),
+        await h.request("GET", "/api/security/sessions", { cookie: blocked.cookie }),
+      ]) {
+        expect(refused.status, refused.text).toBe(403);
+        expect(refused.json.code).toBe("MFA_REQUIRED");
+      }
+      const none = await h.request("GET", "/api/security/passkeys", { cookie: blocked.cookie });
+      expect(none.status, none.text).toBe(200);
+      expect(none.json).toEqual([]);
+      await addPasskey(blocked.cookie, softAuthenticator(RP), "First key");
+      const overview = await h.request("GET", "/api/admin/overview", { cookie: blocked.cookie });
+      expect(overview.status, overview.text).toBe(200);
+    } finally {
+      await h.sql`update security_settings set admin_mfa_required = false where id = 1`;
+    }
+  });
+
   it("meets the platform's MFA requirement, and the last one stays while it is the only second factor", async () => {
     const admin = await administrator("reauth.required@example.org");
     const added = await addPasskey(admin.cookie, softAuthenticator(RP), "Only key");
