@@ -160,6 +160,86 @@ describe("re-authentication before what reaches furthest", () => {
   });
 });
 
+describe("re-authentication before an account's lifecycle", () => {
+  it("refuses a stale session adding a user, changing a sign-in address, and deleting or suspending an administrator", async () => {
+    const admin = await administrator("reauth.lifecycle@example.org");
+    const target = await h.signIn("reauth.renamed@example.org");
+    const otherAdmin = await h.signIn("reauth.peer@example.org", "admin");
+    await age(admin.userId);
+    const { cookie } = admin;
+    const create = () =>
+      h.request("POST", "/api/admin/users", {
+        cookie,
+        body: { email: "reauth.created@example.org", target: { role: "customer" } },
+      });
+    const changeEmail = () =>
+      h.request("PATCH", `/api/admin/user/${target.userId}`, {
+        cookie,
+        body: { email: "reauth.taken-over@example.org" },
+      });
+    const suspend = () =>
+      h.request("POST", `/api/admin/user/${otherAdmin.userId}/suspend`, {
+        cookie,
+        body: { reason: "Left the company" },
+      });
+    const remove = () =>
+      h.request("DELETE", `/api/admin/user/${otherAdmin.userId}`, {
+        cookie,
+        body: { reason: "Left the company" },
+      });
+
+    for (const refused of [await create(), await changeEmail(), await suspend(), await remove()]) {
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.json.code).toBe("REAUTH_REQUIRED");
+    }
+    const [state] = await h.sql<{ created: number; email: string; peer: Date | null; peers: number }[]>`
+      select (select count(*)::int from users where email = 'reauth.created@example.org') as created,
+             (select email::text from users where id = ${target.userId}) as email,
+             (select disabled_at from users where id = ${otherAdmin.userId}) as peer,
+             (select count(*)::int from users where id = ${otherAdmin.userId}) as peers`;
+    expect(state).toEqual({ created: 0, email: "reauth.renamed@example.org", peer: null, peers: 1 });
+
+    // What reaches less far stays open: a name edit, and suspending someone who is not an administrator.
+    const renamed = await h.request("PATCH", `/api/admin/user/${target.userId}`, {
+      cookie,
+      body: { firstName: "Renamed", email: "reauth.renamed@example.org" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await h.request("GET", "/api/auth/user", { cookie: target.cookie })).status).toBe(200);
+
+    expect((await reauthenticate(cookie, {})).status).toBe(200);
+    expect((await create()).status).toBe(201);
+    expect((await suspend()).status).toBe(200);
+    expect((await remove()).status).toBe(200);
+  });
+
+  it("ends the sessions of an account whose sign-in address changes, and tells the old address", async () => {
+    const admin = await administrator("reauth.mailer@example.org");
+    const target = await h.signIn("reauth.old-address@example.org");
+    const second = await h.signIn("reauth.old-address@example.org");
+    const changed = await h.request("PATCH", `/api/admin/user/${target.userId}`, {
+      cookie: admin.cookie,
+      body: { email: "reauth.new-address@example.org" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.email).toBe("reauth.new-address@example.org");
+    for (const ended of [target.cookie, second.cookie]) {
+      expect((await h.request("GET", "/api/auth/user", { cookie: ended })).status).toBe(401);
+    }
+    const [left] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from sessions where user_id = ${target.userId}`;
+    expect(left?.n).toBe(0);
+    // The administrator making the change keeps their own session.
+    expect((await h.request("GET", "/api/admin/verify", { cookie: admin.cookie })).status).toBe(200);
+
+    const notice = await h.waitForMail(
+      (m) => m.to.includes("reauth.old-address@example.org") && /e-mail address was changed/.test(m.subject),
+    );
+    expect(notice.text).toContain("reauth.new-address@example.org");
+    expect(h.smtp.messages.filter((m) => m.to.includes("reauth.new-address@example.org"))).toHaveLength(0);
+  });
+});
+
 describe("an administrator's passkey", () => {
   it("is the second step of the console's sign-in, for that account's passkeys only", async () => {
     const email = "reauth.passkey@example.org";
@@ -229,6 +309,34 @@ describe("an administrator's passkey", () => {
       body: { password: PASSWORD, adminCode: ADMIN_CODE, passkey: key.assert(third.json) },
     });
     expect(reauthenticated.status, reauthenticated.text).toBe(200);
+  });
+
+  it("can be added by an administrator the MFA requirement holds back, who reaches nothing else until then", async () => {
+    const enforcer = await administrator("reauth.enforcer@example.org");
+    await addPasskey(enforcer.cookie, softAuthenticator(RP), "Enforcer key");
+    const blocked = await administrator("reauth.blocked@example.org");
+    const required = await h.request("PUT", "/api/security/settings", {
+      cookie: enforcer.cookie,
+      body: { adminMfaRequired: true },
+    });
+    expect(required.status, required.text).toBe(200);
+    try {
+      for (const refused of [
+        await h.request("GET", "/api/admin/overview", { cookie: blocked.cookie }),
+        await h.request("GET", "/api/security/sessions", { cookie: blocked.cookie }),
+      ]) {
+        expect(refused.status, refused.text).toBe(403);
+        expect(refused.json.code).toBe("MFA_REQUIRED");
+      }
+      const none = await h.request("GET", "/api/security/passkeys", { cookie: blocked.cookie });
+      expect(none.status, none.text).toBe(200);
+      expect(none.json).toEqual([]);
+      await addPasskey(blocked.cookie, softAuthenticator(RP), "First key");
+      const overview = await h.request("GET", "/api/admin/overview", { cookie: blocked.cookie });
+      expect(overview.status, overview.text).toBe(200);
+    } finally {
+      await h.sql`update security_settings set admin_mfa_required = false where id = 1`;
+    }
   });
 
   it("meets the platform's MFA requirement, and the last one stays while it is the only second factor", async () => {

@@ -1,16 +1,19 @@
 // Invitations answered through their e-mailed link (docs/product/invitations.md): refusals of
-// expired, revoked, used, unknown and wrong-account links; an existing salesperson brings their reviews; a new
-// person gets an account and a profile; a resend kills the old link; an administrator hands a dealership over.
+// expired, revoked, used, unknown and wrong-account links; an existing account accepts only signed in as
+// itself (through its second factor); an existing salesperson brings their reviews; a new person gets an
+// account and a profile; a resend kills the old link; an administrator hands a dealership over.
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
+import { currentStep, totpCode } from "../src/server/auth/mfa";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.02);
 
 type Dealership = { id: number; name: string; email: string; manager_id: string };
-const [A, B] = await h.sql<Dealership[]>`
+const [A, B, C] = await h.sql<Dealership[]>`
   select d.id, d.name, u.email::text as email, d.manager_id
-    from dealerships d join users u on u.id = d.manager_id order by d.id limit 2`;
+    from dealerships d join users u on u.id = d.manager_id order by d.id limit 3`;
 const managerA = await h.signIn(A!.email, "manager");
 const admin = await h.signIn("invitations.admin@example.org", "admin");
 
@@ -134,6 +137,86 @@ describe("refusals", () => {
     // Still open for its owner.
     const [row] = await h.sql`select accepted_at, declined_at from invitations where id = ${invitation.id}`;
     expect(row).toEqual({ accepted_at: null, declined_at: null });
+  });
+});
+
+describe("an existing account", () => {
+  it("accepts only signed in as itself: the link alone changes nothing", async () => {
+    const email = "signed.out.customer@example.org";
+    const customer = await h.signIn(email);
+    const invitation = await inviteToA(email);
+    const described = await h.request("POST", "/api/invitations/describe", {
+      body: { token: invitation.token },
+    });
+    expect(described.json).toMatchObject({ hasAccount: true, signInRequired: true, signedInAs: null });
+    const refused = await accept(invitation.token, { name: "Link Holder" });
+    expect(refused.status, refused.text).toBe(401);
+    expect(refused.json).toEqual({
+      code: "INVITATION_SIGN_IN_REQUIRED",
+      message: `Sign in as ${email} to accept this invitation.`,
+    });
+    expect(sessionCookieFrom(refused.headers)).toBeNull();
+    const [untouched] = await h.sql<{ role: string; profiles: number; accepted: Date | null }[]>`
+      select u.role, (select count(*)::int from salespeople s where s.user_id = u.id) as profiles,
+             (select accepted_at from invitations where id = ${invitation.id}) as accepted
+        from users u where u.id = ${customer.userId}`;
+    expect(untouched).toEqual({ role: "customer", profiles: 0, accepted: null });
+
+    const signedIn = await h.request("POST", "/api/invitations/describe", {
+      cookie: customer.cookie,
+      body: { token: invitation.token },
+    });
+    expect(signedIn.json).toMatchObject({ hasAccount: true, signInRequired: false });
+    const done = await accept(invitation.token, { cookie: customer.cookie, name: "Link Holder" });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.session).toBeNull();
+  });
+
+  it("with two-factor authentication accepts only once a sign-in has passed its second factor", async () => {
+    const email = "mfa.manager.invitee@example.org";
+    const account = await h.signIn(email);
+    const setup = await h.request("POST", "/api/security/setup-mfa", { cookie: account.cookie });
+    const key = decodeBase32IgnorePadding(setup.json.secret.replace(/\s/g, ""));
+    const enabled = await h.request("POST", "/api/security/enable-mfa", {
+      cookie: account.cookie,
+      body: { code: totpCode(key, currentStep() - 1) },
+    });
+    expect(enabled.status, enabled.text).toBe(200);
+    await h.sql`delete from sessions where user_id = ${account.userId}`;
+
+    const before = h.smtp.messages.length;
+    const sent = await h.request("POST", "/api/admin/manager-invitations", {
+      cookie: admin.cookie,
+      body: { dealershipId: C!.id, email },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const token = await tokenMailedTo(email, before);
+
+    // The first factor alone (the invitation link, or a sign-in link) leaves no session to accept with.
+    const refused = await accept(token);
+    expect(refused.status, refused.text).toBe(401);
+    expect(refused.json.code).toBe("INVITATION_SIGN_IN_REQUIRED");
+    expect(refused.json).not.toHaveProperty("session");
+    expect((await h.request("POST", "/api/auth/request-login", { body: { email } })).status).toBe(200);
+    const link = new URL(h.smtp.lastLinkFor(email)!).searchParams.get("token")!;
+    const firstFactor = await h.request("POST", "/api/auth/redeem", { body: { token: link } });
+    expect(firstFactor.json).toMatchObject({ mfaRequired: true });
+    expect(sessionCookieFrom(firstFactor.headers)).toBeNull();
+    expect((await accept(token)).status).toBe(401);
+    const [unchanged] = await h.sql<{ manager_id: string | null; role: string }[]>`
+      select d.manager_id, (select role from users where id = ${account.userId}) as role
+        from dealerships d where d.id = ${C!.id}`;
+    expect(unchanged?.role).toBe("customer");
+    expect(unchanged?.manager_id).not.toBe(account.userId);
+
+    const second = await h.request("POST", "/api/auth/verify-mfa", {
+      body: { challenge: firstFactor.json.challenge, code: totpCode(key, currentStep()) },
+    });
+    expect(second.status, second.text).toBe(200);
+    const cookie = sessionCookieFrom(second.headers)!;
+    const done = await accept(token, { cookie });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json).toMatchObject({ role: "manager", dealershipId: C!.id, session: null });
   });
 });
 

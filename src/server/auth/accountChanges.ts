@@ -34,7 +34,8 @@ export type AccountChange =
   | "passkey_added"
   | "passkey_removed"
   | "identity_linked"
-  | "identity_removed";
+  | "identity_removed"
+  | "email_changed";
 
 const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   mfa_enabled: {
@@ -64,6 +65,10 @@ const NOTICES: Record<AccountChange, { subject: string; what: string }> = {
   identity_removed: {
     subject: "A sign-in account was removed",
     what: "An account of a sign-in provider was removed from your KnowBefore account and can no longer sign in to it.",
+  },
+  email_changed: {
+    subject: "Your sign-in e-mail address was changed",
+    what: "An administrator changed the e-mail address of your KnowBefore account: sign-in links no longer come to this address, and your sessions were signed out.",
   },
 };
 

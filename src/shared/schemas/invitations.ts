@@ -50,6 +50,11 @@ export const invitationDescription = z
       .describe("The inviter's name (or address); null if that account is gone"),
     expiresAt: z.date(),
     hasAccount: z.boolean().describe("Whether the address already has a KnowBefore account"),
+    signInRequired: z
+      .boolean()
+      .describe(
+        "The address has an account and the caller is not signed in as it: accepting needs that sign-in first",
+      ),
     needsName: z.boolean().describe("Accepting creates a salesperson profile and needs a name for it"),
     signedInAs: z
       .string()
@@ -67,7 +72,7 @@ export const acceptedInvitation = z
     redirectTo: z.string().describe("Where the invitee goes next"),
     session: redeemedLink
       .nullable()
-      .describe("The sign-in the link started; null when the caller was already signed in as the invitee"),
+      .describe("The new account's sign-in; null when the caller was already signed in as the invitee"),
   })
   .describe("An accepted invitation");
 export type AcceptedInvitation = z.output<typeof acceptedInvitation>;

@@ -9,7 +9,7 @@ import { LuFingerprint } from "react-icons/lu";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { cancelPasskeyRequest, getPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
-import { safeRedirectPath } from "../../ui/session";
+import { pathAfterSignIn } from "../../ui/signInReturn";
 
 const FAILED = "Signing in with the passkey failed. Try again, or sign in with an e-mailed link.";
 
@@ -27,7 +27,7 @@ export function PasskeySignIn() {
     // A new session: forget anything cached for the previous visitor, then seed who we are now.
     queryClient.removeQueries();
     utils.auth.me.setData(undefined, user);
-    router.history.replace(safeRedirectPath(redirectTo));
+    router.history.replace(pathAfterSignIn(redirectTo));
   };
 
   const ceremony = async (autofill: boolean) => {

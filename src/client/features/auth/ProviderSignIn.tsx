@@ -14,7 +14,7 @@ import {
 } from "../../../shared/identity";
 import { trpc } from "../../trpc";
 import { ProviderMark } from "../../ui/ProviderMarks";
-import { safeRedirectPath } from "../../ui/session";
+import { pathAfterSignIn } from "../../ui/signInReturn";
 import { StepHeading } from "./LinkConfirmPanel";
 import { MfaCodeForm, mfaCodeError } from "./MfaCodeForm";
 
@@ -101,7 +101,7 @@ export function ProviderSecondFactor({ challenge, onCancel }: { challenge: strin
                   // A new session: forget anything cached for the previous visitor, then seed who we are now.
                   queryClient.removeQueries();
                   utils.auth.me.setData(undefined, user);
-                  router.history.replace(safeRedirectPath(redirectTo));
+                  router.history.replace(pathAfterSignIn(redirectTo));
                 },
                 onError: (failure) => setError(mfaCodeError(failure)),
               },

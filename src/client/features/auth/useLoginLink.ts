@@ -4,7 +4,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { LinkDescription, SessionUser } from "../../../shared/schemas/auth";
 import { trpc } from "../../trpc";
-import { safeRedirectPath } from "../../ui/session";
+import { pathAfterSignIn } from "../../ui/signInReturn";
 import { useLinkToken } from "./linkRoute";
 import { mfaCodeError } from "./MfaCodeForm";
 
@@ -110,7 +110,7 @@ export function useLoginLink(): LoginLink {
     // A new session: forget anything cached for the previous visitor, then seed who we are now.
     queryClient.removeQueries();
     utils.auth.me.setData(undefined, user);
-    router.history.replace(safeRedirectPath(redirectTo));
+    router.history.replace(pathAfterSignIn(redirectTo));
   };
 
   const verifyCode = (code: string) => {

@@ -1,6 +1,7 @@
 // /invitations/accept?token=…: what an invitation is (dealership, role, who sent it, until when), then one
 // click to accept or decline it. Only the invited address's owner may: a browser signed in as someone else is
-// told so and offered to sign out.
+// told so and offered to sign out; an address that has an account accepts signed in as it, so a signed-out
+// browser is offered the sign-in, which comes back here.
 import { Alert, Button, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import {
@@ -98,6 +99,7 @@ export function InvitationAcceptPage() {
           onAccept={link.accept}
           onDecline={link.decline}
           onSignOut={link.signOutAndRetry}
+          onSignIn={link.signInToAccept}
           signingOut={link.signingOut}
         />
       )}
@@ -123,6 +125,7 @@ function Invitation({
   onAccept,
   onDecline,
   onSignOut,
+  onSignIn,
   signingOut,
 }: {
   invitation: InvitationDescription;
@@ -131,6 +134,7 @@ function Invitation({
   onAccept: (name?: string) => void;
   onDecline: () => void;
   onSignOut: () => void;
+  onSignIn: () => void;
   signingOut: boolean;
 }) {
   const [name, setName] = useState("");
@@ -191,6 +195,40 @@ function Invitation({
             </Button>
           </Stack>
         </Alert.Root>
+      ) : invitation.signInRequired ? (
+        <Stack gap="4">
+          <Alert.Root status="info" borderRadius="lg">
+            <Alert.Indicator />
+            <Stack gap="3" minW="0">
+              <Alert.Description overflowWrap="anywhere">
+                Sign in as {invitation.email} to accept this invitation.
+              </Alert.Description>
+              <Text fontSize="sm" color="fg.muted">
+                This address already has a KnowBefore account, so accepting needs its usual sign-in (with its
+                two-step verification, if it has one). You come back to this invitation afterwards.
+              </Text>
+              <Button size="sm" colorPalette="blue" alignSelf="flex-start" onClick={onSignIn}>
+                Sign in to accept
+              </Button>
+            </Stack>
+          </Alert.Root>
+          {error && (
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Description>{error}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Button
+            variant="plain"
+            size="sm"
+            color="red.700"
+            alignSelf="center"
+            disabled={answering}
+            onClick={onDecline}
+          >
+            Decline
+          </Button>
+        </Stack>
       ) : (
         <>
           {invitation.needsName && (
@@ -224,7 +262,7 @@ function Invitation({
             </Button>
             <Text fontSize="sm" color="fg.muted" textAlign="center" textWrap="balance">
               {invitation.hasAccount
-                ? "Accepting signs you in to your account."
+                ? `Accepting adds the role to your account, ${invitation.email}.`
                 : "Accepting creates your KnowBefore account and signs you in."}
             </Text>
             <Button variant="plain" size="sm" color="red.700" disabled={answering} onClick={onDecline}>

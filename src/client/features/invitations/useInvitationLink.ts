@@ -1,12 +1,18 @@
 // An invitation's link (`?token=`): the token leaves the address bar at once and is kept in memory, the page
 // shows what the invitation is, and only the visitor's click accepts or declines it (as with sign-in links).
+// An existing account accepts signed in: the page sends the visitor to sign in and comes back to the same
+// invitation afterwards (ui/signInReturn.ts keeps the token in this tab meanwhile).
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { InvitationDescription } from "../../../shared/schemas/invitations";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { safeRedirectPath } from "../../ui/session";
+import { forgetReturn, heldToken, returnAfterSignIn } from "../../ui/signInReturn";
+
+const PAGE = "/invitations/accept";
+
 import { mfaCodeError, useLinkToken } from "../auth";
 
 export type InvitationStep =
@@ -22,8 +28,12 @@ export type InvitationStep =
     };
 
 export function useInvitationLink() {
-  const { token, stripToken } = useLinkToken();
+  const { token: inAddress, stripToken } = useLinkToken();
+  // Back from signing in for it: the token this page kept.
+  const [keptToken] = useState(() => (inAddress ? undefined : (heldToken(PAGE) ?? undefined)));
+  const token = inAddress ?? keptToken;
   const router = useRouter();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const describe = trpc.invitations.describe.useMutation();
@@ -49,7 +59,8 @@ export function useInvitationLink() {
     if (!token || taken.current === token) return;
     taken.current = token;
     held.current = token;
-    stripToken();
+    if (inAddress) stripToken();
+    forgetReturn();
     load(token);
   }, [token]);
 
@@ -112,8 +123,16 @@ export function useInvitationLink() {
     });
   };
 
+  /** An existing account signed out: sign in as it, then come back to this invitation. */
+  const signInToAccept = () => {
+    const linkToken = held.current;
+    if (linkToken) returnAfterSignIn(PAGE, linkToken);
+    void navigate({ to: "/login" });
+  };
+
   return {
     step,
+    signInToAccept,
     accept: (name?: string) => answer("accept", name),
     decline: () => answer("decline"),
     verifyCode,

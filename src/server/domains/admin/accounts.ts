@@ -129,8 +129,10 @@ function emailTaken(error: unknown): never {
 /**
  * A new account of any role. Nobody but an administrator gets a password: the others sign in by e-mailed
  * link. An administrator is created as a customer with a promotion request a second administrator decides.
+ * Like a role change (it can hand a dealership over or file a promotion), it needs a recent sign-in.
  */
 export async function createUser(ctx: Context, input: z.output<typeof createUserInput>) {
+  requireRecentAdminAuthentication(ctx);
   return commitBrowseChange(ctx, async (tx: postgres.TransactionSql) => {
     const [account] = await tx<Account[]>`
       insert into users (email, first_name, last_name, phone, role)
@@ -191,8 +193,11 @@ export async function suspendUser(ctx: Context, input: z.output<typeof suspendUs
       throw appError("CONFLICT", "This account was erased", "ACCOUNT_ERASED");
     if (account.disabled_at)
       throw appError("CONFLICT", "This account is already suspended", "ALREADY_SUSPENDED");
-    if (isAdmin(account))
+    if (isAdmin(account)) {
+      // Stopping another administrator reaches as far as taking their role: it needs a recent sign-in.
+      requireRecentAdminAuthentication(ctx);
       await refuseLastAdmin(tx, account.id, "The last active administrator cannot be suspended");
+    }
     await tx`
       update users set disabled_at = now(), suspension_reason = ${input.reason},
                        suspended_by = ${ctx.user?.id ?? null}, updated_at = now()

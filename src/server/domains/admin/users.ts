@@ -1,5 +1,6 @@
 // Administrators' user accounts: the paged list, edits and deletion. Deletion takes a reason, never removes
-// the caller or the last administrator, and commits with its audit row or not at all.
+// the caller or the last administrator, and commits with its audit row or not at all. Changing an account's
+// sign-in address and removing an administrator need a recent sign-in (docs/product/admin.md#re-authentication).
 import type { z } from "zod";
 import type {
   AdminPage,
@@ -11,6 +12,8 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import { noticeAccountChange, requireRecentAdminAuthentication } from "../../auth/accountChanges";
+import { invalidateOtherSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
@@ -58,10 +61,23 @@ async function lockUser(tx: Queryable, id: string): Promise<UserSnapshot> {
   return row;
 }
 
+/**
+ * Edits an account's details. A new e-mail address is a new way into the account (sign-in links go to it), so
+ * it needs a recent sign-in, ends the account's sessions (all but the caller's own) and is told to the old
+ * address, whose owner would otherwise never learn of it.
+ */
 export async function updateUser(ctx: Context, input: UpdateUserInput & { id: string }) {
   try {
-    return await ctx.sql.begin(async (tx) => {
+    const { saved, emailChange } = await ctx.sql.begin(async (tx) => {
       const before = await lockUser(tx, input.id);
+      const emailChange =
+        input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()
+          ? { from: before.email, to: input.email }
+          : null;
+      if (emailChange) {
+        requireRecentAdminAuthentication(ctx);
+        await invalidateOtherSessions(tx, input.id, ctx.session?.id);
+      }
       const [after] = await tx<AdminUser[]>`
         update users u set
           first_name = ${input.firstName === undefined ? before.firstName : input.firstName},
@@ -87,8 +103,16 @@ export async function updateUser(ctx: Context, input: UpdateUserInput & { id: st
           state: after!.state,
         },
       });
-      return after!;
+      return { saved: after!, emailChange };
     });
+    if (emailChange)
+      await noticeAccountChange(
+        ctx,
+        emailChange.from,
+        "email_changed",
+        `It now signs in as ${emailChange.to}.`,
+      );
+    return saved;
   } catch (error) {
     if (pgErrorCode(error) === PG.uniqueViolation)
       throw appError("CONFLICT", "Another account already uses this email", "EMAIL_TAKEN");
@@ -115,7 +139,10 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
     throw appError("CONFLICT", "You cannot delete your own account", "CANNOT_DELETE_SELF");
   return ctx.sql.begin(async (tx) => {
     const before = await lockUser(tx, input.id);
-    if (isAdmin(before)) await refuseLastAdmin(tx, input.id, "The last administrator cannot be deleted");
+    if (isAdmin(before)) {
+      requireRecentAdminAuthentication(ctx);
+      await refuseLastAdmin(tx, input.id, "The last administrator cannot be deleted");
+    }
     await tx`delete from users where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "user.delete",

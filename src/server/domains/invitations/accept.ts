@@ -1,7 +1,8 @@
 // Answering an invitation through the link in its e-mail: described without being used, then accepted (or
 // declined) by one click, which the app's Origin check guards like every state-changing request. Only the
-// invited address's owner answers: a browser signed in as someone else is refused; a signed-out one proves
-// the address by holding the link (it was mailed there) and is signed in as that address's account.
+// invited address's owner answers: a browser signed in as someone else is refused. For a new person, holding
+// the link proves the address (it was mailed there): accepting creates the account and signs the browser in.
+// An existing account accepts only signed in as itself, so its second factor is asked as at any sign-in.
 
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
@@ -27,6 +28,7 @@ import {
   closedInvitation,
   type InvitationState,
   sameAddress,
+  signInToAccept,
   unknownInvitation,
   wrongAccount,
 } from "./rules";
@@ -100,13 +102,22 @@ export async function describeInvitation(ctx: Context, token: string): Promise<I
     invitedBy: about?.inviter ?? null,
     expiresAt: invitation.expires_at,
     hasAccount: Boolean(account),
+    signInRequired: Boolean(account) && !(ctx.user && sameAddress(ctx.user.email, invitation.email)),
     needsName: invitation.role === "salesperson" && !profile && fullName(account) === "",
     signedInAs: ctx.user && !sameAddress(ctx.user.email, invitation.email) ? ctx.user.email : null,
   };
 }
 
-/** The invitee's account as it must be for the role, created for a new person; refusals say why not. */
-async function inviteeAccount(tx: Queryable, invitation: InvitationRow, name: string | undefined) {
+/**
+ * The invitee's account as it must be for the role, created for a new person; refusals say why not. An
+ * existing account must be the one signed in (`signedIn`, the caller's user id).
+ */
+async function inviteeAccount(
+  tx: Queryable,
+  invitation: InvitationRow,
+  name: string | undefined,
+  signedIn: string | null,
+) {
   const [account] = await accountFor(tx, invitation.email);
   if (account?.disabled_at) {
     throw appError(
@@ -122,7 +133,10 @@ async function inviteeAccount(tx: Queryable, invitation: InvitationRow, name: st
       "EMAIL_IN_USE",
     );
   }
-  if (account) return account;
+  if (account) {
+    if (account.id !== signedIn) throw signInToAccept(invitation.email);
+    return account;
+  }
   const [first, ...rest] = (name ?? "").trim().split(/\s+/);
   const [created] = await tx<Account[]>`
     insert into users (email, role, first_name, last_name)
@@ -214,8 +228,8 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
 
 /**
  * Accepts the invitation the token names, in one transaction: the dealership is locked first, then the
- * invitation row, whose state is checked again under the lock, so it is used once. Then the browser is signed
- * in as the invitee, unless it already was.
+ * invitation row, whose state is checked again under the lock, so it is used once. An existing account must
+ * be signed in already; a new one is created and the browser signed in as it.
  */
 export async function acceptInvitationLink(
   ctx: Context,
@@ -238,7 +252,7 @@ export async function acceptInvitationLink(
       invitation,
       name: input.name,
       dealership,
-      account: await inviteeAccount(tx, invitation, input.name),
+      account: await inviteeAccount(tx, invitation, input.name, ctx.user?.id ?? null),
     };
     const accepted: string =
       invitation.role === "manager"

@@ -97,6 +97,18 @@ export function wrongAccount(invitedEmail: string, signedInEmail: string) {
   );
 }
 
+/**
+ * An invitation to an address that already has an account is accepted only by that account, signed in (with
+ * its second factor, where it has one): the link alone was a sign-in that skipped the second factor.
+ */
+export function signInToAccept(invitedEmail: string) {
+  return appError(
+    "UNAUTHORIZED",
+    `Sign in as ${invitedEmail} to accept this invitation.`,
+    "INVITATION_SIGN_IN_REQUIRED",
+  );
+}
+
 export function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }

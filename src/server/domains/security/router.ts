@@ -43,11 +43,16 @@ export const securityRouter = router({
   ),
   terminateSession: signedIn.mutation(terminateSessionInput, shape.terminatedSessions, terminateSession),
   events: signedIn.query(securityEventsInput, shape.securityEventsPage, listSecurityEvents),
-  passkeys: signedIn.query(z.array(shape.passkeyView), listPasskeys),
+  // Listing and adding passkeys, like setting up TOTP, stay open to an administrator held back by the
+  // platform's MFA requirement: a passkey is one of the two ways to meet it.
+  passkeys: signedInBeforeMfa.query(z.array(shape.passkeyView), listPasskeys),
   /** Adding a passkey, step 1: the options for navigator.credentials.create() (a recent sign-in needed). */
-  passkeyRegistrationOptions: signedIn.mutation(shape.passkeyCreationOptions, passkeyRegistrationOptions),
+  passkeyRegistrationOptions: signedInBeforeMfa.mutation(
+    shape.passkeyCreationOptions,
+    passkeyRegistrationOptions,
+  ),
   /** Step 2: the browser's answer, verified against that challenge; the passkey is kept under its name. */
-  addPasskey: signedIn.mutation(addPasskeyInput, shape.passkeyView, addPasskey),
+  addPasskey: signedInBeforeMfa.mutation(addPasskeyInput, shape.passkeyView, addPasskey),
   renamePasskey: signedIn.mutation(renamePasskeyInput, shape.passkeyView, renamePasskey),
   removePasskey: signedIn.mutation(removePasskeyInput, common.ok, removePasskey),
   settings: admin.query(shape.securitySettings, securitySettings),

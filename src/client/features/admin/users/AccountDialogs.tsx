@@ -132,12 +132,14 @@ export function CreateUserDialog({
     event.preventDefault();
     await saveRecord({
       save: () =>
-        create.mutateAsync({
-          email: form.email,
-          firstName: form.firstName,
-          lastName: form.lastName,
-          target: targetOf(form, replace),
-        }),
+        withReauthentication(() =>
+          create.mutateAsync({
+            email: form.email,
+            firstName: form.firstName,
+            lastName: form.lastName,
+            target: targetOf(form, replace),
+          }),
+        ),
       success: (made) => ({
         title: "User Added",
         description: made.promotionRequestId
@@ -228,7 +230,9 @@ export function SuspensionDialog({ user, open, onOpenChange }: { user: AdminUser
     if (!user || !form.reason.trim()) return;
     const input = { id: user.id, reason: form.reason.trim() };
     await saveRecord({
-      save: () => (suspending ? suspend.mutateAsync(input) : reactivate.mutateAsync(input)),
+      // Suspending an administrator needs a recent sign-in (the dialog asks for it when it is older).
+      save: () =>
+        suspending ? withReauthentication(() => suspend.mutateAsync(input)) : reactivate.mutateAsync(input),
       success: (after) => ({
         title: suspending ? "Account Suspended" : "Account Reactivated",
         description: suspending

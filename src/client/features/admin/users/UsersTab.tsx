@@ -8,6 +8,7 @@ import type { DialogControl } from "../../../ui/dialog";
 import { InputField } from "../../../ui/form";
 import { mediumDate } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
+import { withReauthentication } from "../../../ui/reauth";
 import { capitalise } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { RecordFormDialog, saveRecord, useRecordForm } from "../recordForm";
@@ -60,8 +61,15 @@ function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser | null }
     event.preventDefault();
     if (!user) return;
     await saveRecord({
-      save: () => update.mutateAsync({ id: user.id, ...form }),
-      success: () => ({ title: "User Updated", description: `${form.email} was saved.` }),
+      // A new sign-in address needs a recent sign-in (the dialog asks for it when it is older).
+      save: () => withReauthentication(() => update.mutateAsync({ id: user.id, ...form })),
+      success: (saved) => ({
+        title: "User Updated",
+        description:
+          saved.email === user.email.toLowerCase()
+            ? `${saved.email} was saved.`
+            : `${saved.email} was saved. They were signed out everywhere, and ${user.email} was told of the change.`,
+      }),
       failTitle: "Update Failed",
       fallback: "Failed to update user",
       ...afterAccountChange(utils, onOpenChange),
@@ -84,7 +92,14 @@ function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser | null }
           <InputField label="First name" value={form.firstName} onChange={set("firstName")} />
           <InputField label="Last name" value={form.lastName} onChange={set("lastName")} />
         </SimpleGrid>
-        <InputField label="Email" required type="email" value={form.email} onChange={set("email")} />
+        <InputField
+          label="Email"
+          required
+          type="email"
+          value={form.email}
+          onChange={set("email")}
+          hint="The address they sign in with. Changing it signs them out everywhere and tells the old address."
+        />
         <InputField label="Phone" note="optional" value={form.phone} onChange={set("phone")} />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <InputField label="City" note="optional" value={form.city} onChange={set("city")} />
@@ -213,7 +228,9 @@ export function UsersTab() {
           />
         </>
       }
-      remove={async (u, reason) => (await remove.mutateAsync({ id: u.id, reason })).deletedUser}
+      remove={async (u, reason) =>
+        (await withReauthentication(() => remove.mutateAsync({ id: u.id, reason }))).deletedUser
+      }
       query={users}
       filters={
         <LabelledSelect
