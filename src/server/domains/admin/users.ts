@@ -11,6 +11,7 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import { endSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
@@ -116,6 +117,8 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
   return ctx.sql.begin(async (tx) => {
     const before = await lockUser(tx, input.id);
     if (isAdmin(before)) await refuseLastAdmin(tx, input.id, "The last administrator cannot be deleted");
+    // Its sessions go with it (a cascade would), announced so its live streams end too.
+    await endSessions(tx, { userId: input.id });
     await tx`delete from users where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "user.delete",

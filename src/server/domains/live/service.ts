@@ -17,7 +17,7 @@ export async function followLiveEvents(
   if (lastEventId && (!cursor || !(await isAccountCursor(ctx.sql, ctx.user.id, cursor))))
     throw appError("BAD_REQUEST", "lastEventId must be an event id this stream sent", "INVALID_CURSOR");
   // Opened before the stream starts, so a refusal (too many streams) answers with its own status.
-  const stream = ctx.live.open(ctx.user.id, cursor, signal);
+  const stream = ctx.live.open(ctx.user.id, ctx.session?.id ?? null, cursor, signal);
   return (async function* () {
     for await (const { cursor: at, event } of stream.events()) yield tracked(formatCursor(at), event);
   })();
