@@ -239,6 +239,8 @@ describe("retention cleanup", () => {
                                             cancelled_at, customer_name, customer_phone)
                   values (${sp!.id}, ${user.userId}, 'Test Drive', ${age("cancelled_appointments")}, 'cancelled',
                           ${age("cancelled_appointments")}, 'Marker Person', '555')`;
+      await h.sql`insert into error_events (source, what, status, created_at)
+                  values ('request', 'GET /marker', 500, ${age("error_events")})`;
     }
     const due = Object.fromEntries(
       (await h.request("GET", "/api/compliance/retention-policies", { cookie: admin.cookie })).json.map(
@@ -260,8 +262,9 @@ describe("retention cleanup", () => {
            + (select count(*) from audit_log where action = 'marker.test')
            + (select count(*) from messages where body = 'marker')
            + (select count(*) from contact_messages where message = 'marker')
-           + (select count(*) from appointments where customer_name = 'Marker Person') as n`;
-    expect(Number(left[0]!.n)).toBe(7);
+           + (select count(*) from appointments where customer_name = 'Marker Person')
+           + (select count(*) from error_events where what = 'GET /marker') as n`;
+    expect(Number(left[0]!.n)).toBe(8);
     const again = await h.request("POST", "/api/compliance/cleanup-data", { cookie: admin.cookie });
     expect(again.json.total).toBe(0);
   });

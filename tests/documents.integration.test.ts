@@ -49,6 +49,7 @@ describe("the Markdown sources", () => {
     expect(RETENTION_DEFAULTS.contact_messages.days).toBe(730);
     expect(policy).toContain("two years from the day they arrive");
     expect(policy).toContain(`Events are deleted after ${LIVE_RETENTION_HOURS} hours`);
+    expect(policy).toContain(`**Server faults**: ${RETENTION_DEFAULTS.error_events.days} days, then deleted`);
   });
 
   it("the privacy policy covers every table the product stores data in", async () => {

@@ -137,6 +137,26 @@ describe("live updates across two instances", () => {
     for (const stream of open) stream.close();
   });
 
+  it("signing out through A ends the session's stream held by B at once", async () => {
+    const buyer = await customer("signout");
+    const onB = await follow(b, buyer.token);
+    expect(onB.error()).toBeNull();
+    const out = await fetch(`http://127.0.0.1:${a.port}/api/salesperson/auth/logout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(out.status).toBe(200);
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      onB.ended.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), 5000);
+      }),
+    ]);
+    clearTimeout(timer);
+    expect(ended).toBe(true);
+  });
+
   describe("never another account's events", () => {
     /** Each kind made for `theirs` (the other salesperson, their manager, their buyer) and for `mine`. */
     const producers: Record<LiveEventKind, (p: typeof mine, buyerId: string) => Promise<unknown>> = {

@@ -146,4 +146,30 @@ describe("the live stream's transport", () => {
     const text = await reader(response).until((t) => t.includes("serialized-error"));
     expect(text).toContain('"httpStatus":401');
   });
+
+  it("refuses with 400 INVALID_CURSOR a well-formed cursor that names none of this account's events", async () => {
+    await notify("Mine");
+    const other = await h.signIn("transport.other@example.org");
+    await h.sql`insert into notifications (user_id, type, title, body) values (${other.userId}, 'message', 'Theirs', '')`;
+    const cursorOf = async (owner: string) => {
+      const [row] = await h.sql<{ cursor: string }[]>`
+        select tx || '-' || id as cursor from live_events where user_id = ${owner} order by tx desc, id desc limit 1`;
+      return row!.cursor;
+    };
+    const open = (lastEventId: string) =>
+      h.app.request(
+        `/trpc/live.events?input=${encodeURIComponent(JSON.stringify({ json: { lastEventId } }))}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+    for (const cursor of ["1-1", "1-9223372036854775807", await cursorOf(other.userId)]) {
+      const text = await reader(await open(cursor)).until((t) => t.includes("serialized-error"));
+      expect(text, cursor).toContain('"httpStatus":400');
+      expect(text, cursor).toContain('"cause":"INVALID_CURSOR"');
+    }
+    // The account's own cursor resumes.
+    const own = reader(await open(await cursorOf(userId)));
+    await own.until((t) => t.includes("connected"));
+    expect(own.text()).not.toContain("serialized-error");
+    await own.cancel();
+  });
 });

@@ -252,6 +252,23 @@ describe("Continue with Google", () => {
     expect(wrongCode.status).toBe(401);
   });
 
+  it.each([
+    ["a tab between the slashes", "/\t/evil.example"],
+    ["a backslash", "/\\evil.example"],
+    ["a newline and a backslash", "/\n\\evil.example"],
+    ["a dot segment", "/.//evil.example"],
+    ["a full URL", "https://evil.example/"],
+  ])("never lands on another site after signing in: %s", async (_name, returnTo) => {
+    const signedIn = await continueWithGoogle(
+      `google-return-${returnTo.length}-${_name.length}`,
+      { email: `return.${_name.length}.${returnTo.length}@example.org`, email_verified: true },
+      `?${new URLSearchParams({ returnTo })}`,
+    );
+    expect(signedIn.session).not.toBeNull();
+    expect(signedIn.to).toBe("/");
+    expect(new URL(signedIn.to, ORIGIN).origin).toBe(ORIGIN);
+  });
+
   it("offers only configured providers", async () => {
     const providers = await h.request("GET", "/api/auth/providers");
     expect(providers.json).toEqual(["google"]);

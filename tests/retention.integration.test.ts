@@ -2,7 +2,8 @@
 // administrator can go below, every policy change is audited with before and after, and a period stored
 // below its floor never deletes evidence younger than the floor.
 import { describe, expect, it } from "vitest";
-import { RETENTION_FLOORS } from "../src/shared/compliance";
+import { runCleanup } from "../src/server/domains/compliance/retention";
+import { RETENTION_DEFAULTS, RETENTION_FLOORS } from "../src/shared/compliance";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -91,5 +92,21 @@ describe("retention floors", () => {
     const left = await h.sql<{ event_type: string }[]>`
       select event_type from security_events where event_type like 'floor.%' order by event_type`;
     expect(left.map((e) => e.event_type)).toEqual(["floor.marker"]);
+  });
+});
+
+describe("server faults", () => {
+  it("are deleted by the daily clean-up once older than their period", async () => {
+    const days = RETENTION_DEFAULTS.error_events.days;
+    await h.sql`
+      insert into error_events (source, what, status, created_at)
+      values ('request', 'GET /fault.old', 500, now() - make_interval(days => ${days + 1})),
+             ('request', 'GET /fault.recent', 500, now() - make_interval(days => ${days - 1}))`;
+    const run = await runCleanup(h.sql, "scheduled", null);
+    expect(run.cleanedRecords.error_events).toBe(1);
+    const left = await h.sql<
+      { what: string }[]
+    >`select what from error_events where what like 'GET /fault.%'`;
+    expect(left.map((e) => e.what)).toEqual(["GET /fault.recent"]);
   });
 });

@@ -217,3 +217,18 @@ describe("CSRF", () => {
     }
   });
 });
+
+describe("malformed tRPC paths", () => {
+  it.each([
+    ["a batch", "/trpc/site.stats%ZZ?batch=1&input=%7B%7D"],
+    ["a batch of two", "/trpc/site.stats,site.stats%E0%A4%A?batch=1&input=%7B%7D"],
+    ["a single call", "/trpc/site.stats%ZZ"],
+  ])("answer 400 for broken percent-encoding in %s, and record no server fault", async (_name, path) => {
+    const before = await h.sql<{ n: number }[]>`select count(*)::int as n from error_events`;
+    const res = await h.request("GET", path);
+    expect(res.status, res.text).toBe(400);
+    expect(res.text).not.toMatch(/URIError|at .*\.ts:\d+/);
+    const after = await h.sql<{ n: number }[]>`select count(*)::int as n from error_events`;
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});

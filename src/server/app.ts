@@ -64,10 +64,23 @@ const SHIPPED_MIGRATIONS = (() => {
   }
 })();
 
+/**
+ * The procedure path(s) a tRPC request names, decoded; a path that is not valid percent-encoding (`%ZZ`) is the
+ * caller's mistake, answered 400 before tRPC (which would fail on it as a fault of ours) sees it.
+ */
+function trpcPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname.slice("/trpc/".length));
+  } catch {
+    throw appError("BAD_REQUEST", "The request's path is not valid percent-encoding", "MALFORMED_PATH");
+  }
+}
+
 /** How many calls a tRPC request carries (a batch names them comma-separated in its path). */
 function trpcCallCount(url: URL): number {
+  const path = trpcPath(url);
   if (url.searchParams.get("batch") !== "1") return 1;
-  return decodeURIComponent(url.pathname.slice("/trpc/".length)).split(",").length;
+  return path.split(",").length;
 }
 
 /** A readiness probe answers within its own time even when the database hangs. */

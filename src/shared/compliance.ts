@@ -36,6 +36,7 @@ export const RETENTION_DATA_TYPES = [
   "messages",
   "contact_messages",
   "cancelled_appointments",
+  "error_events",
 ] as const;
 export type RetentionDataType = (typeof RETENTION_DATA_TYPES)[number];
 
@@ -107,6 +108,14 @@ export const RETENTION_DEFAULTS: Record<RetentionDataType, RetentionDefault> = {
     requiresUserConsent: false,
     action:
       "Anonymises the customer's name, phone and e-mail on appointments cancelled longer ago than the period",
+  },
+  error_events: {
+    label: "Server faults",
+    days: 90,
+    legalBasis: "Legitimate interest: keeping the service running",
+    autoDelete: true,
+    requiresUserConsent: false,
+    action: "Deletes records of server faults older than the period",
   },
 };
 

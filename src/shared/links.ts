@@ -64,8 +64,26 @@ export const links = {
   contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;
 
-/** Only same-site paths are followed after sign-in, never a full URL handed to us. */
-export function safeRedirectPath(path: string | null | undefined): string {
-  if (!path?.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
-  return path;
+/**
+ * Only same-site paths are followed after sign-in, never a full URL handed to us. The path is resolved the way a
+ * browser would resolve it against the app's origin (`appOrigin`: APP_URL on the server, the page's origin in the
+ * browser), so tabs and newlines the URL parser drops, backslashes it reads as slashes and the like cannot turn
+ * "/…" into another site ("/\t/evil.example" is "//evil.example"). Anything that does not stay on the app's origin
+ * is "/"; what stays is answered as the normalised path, query and fragment.
+ */
+export function safeRedirectPath(path: string | null | undefined, appOrigin: string): string {
+  if (!path?.startsWith("/")) return "/";
+  let origin: string;
+  let resolved: URL;
+  try {
+    origin = new URL(appOrigin).origin;
+    resolved = new URL(path, origin);
+  } catch {
+    return "/";
+  }
+  if (resolved.origin !== origin) return "/";
+  const local = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // A path the parser kept as "//…" (or "/\\…") would be read as another host when followed as a Location.
+  if (!local.startsWith("/") || local.startsWith("//") || local.startsWith("/\\")) return "/";
+  return local;
 }

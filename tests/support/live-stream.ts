@@ -13,6 +13,8 @@ export type LiveStreamClient = {
   lastId(): string | null;
   /** The error the stream was refused or ended with (tRPC sends it as a `serialized-error` event). */
   error: () => { code?: string; httpStatus?: number; cause?: string } | null;
+  /** Resolves when the server ends the stream (or the test closes it). */
+  ended: Promise<void>;
   close(): void;
 };
 
@@ -53,7 +55,7 @@ export async function openLiveStream(
   const ready = new Promise<void>((resolve) => {
     connected = resolve;
   });
-  void (async () => {
+  const ended = (async () => {
     if (!res.body || !res.ok) return connected();
     const decoder = new TextDecoder();
     let buffer = "";
@@ -100,6 +102,7 @@ export async function openLiveStream(
         if (!check()) waiters.add(check);
       });
     },
+    ended,
     close: () => abort.abort(),
   };
 }

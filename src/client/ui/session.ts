@@ -1,6 +1,7 @@
 // The signed-in user (or null), read from `auth.me`. Components use the hook; route guards use
 // `loadSessionUser`, which shares the same cache entry so both always agree.
 import { redirect } from "@tanstack/react-router";
+import { safeRedirectPath as safeRedirectPathOn } from "../../shared/links";
 import type { SessionUser } from "../../shared/schemas/auth";
 import { type TrpcUtils, trpc } from "../trpc";
 
@@ -50,5 +51,7 @@ export function requireSignIn(to: "/" | "/login" | "/salesperson-login" | "/api/
   };
 }
 
-/** Only same-site paths are followed after sign-in (declared in src/shared/links.ts for the server too). */
-export { safeRedirectPath } from "../../shared/links";
+/** Only same-site paths are followed after sign-in: the rule in src/shared/links.ts, against this page's origin. */
+export function safeRedirectPath(path: string | null | undefined): string {
+  return safeRedirectPathOn(path, window.location.origin);
+}

@@ -123,7 +123,7 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
   const endsAt = Math.min(absolute_expires_at.getTime(), created_at.getTime() + lifetime.absoluteMs);
   const idleUntil = Math.min(expires_at.getTime(), last_activity_at.getTime() + lifetime.idleMs);
   if (disabled_at || endsAt <= now.getTime() || idleUntil <= now.getTime()) {
-    await sql`delete from sessions where id = ${id}`;
+    await endSessions(sql, { id });
     return null;
   }
   let expiresAt = new Date(idleUntil);
@@ -151,15 +151,48 @@ export async function markAuthenticated(sql: Queryable, sessionId: string): Prom
   return row?.at ?? null;
 }
 
+/** Where session endings are announced to every instance (payload: the account's id). */
+export const SESSIONS_ENDED_CHANNEL = "sessions_ended";
+
+/**
+ * Which sessions end: one by its stored id, one by the id people see (`publicId`, optionally only if it is
+ * `userId`'s), or every session of an account (`userId`), optionally but one (`except`).
+ */
+export type SessionsToEnd =
+  | { id: string }
+  | { publicId: string; userId?: string }
+  | { userId: string; except?: string };
+
+/**
+ * The one way sessions end (sign-out, "end other sessions", suspension, erasure, role changes, expiry): deletes
+ * them and announces it with NOTIFY in the same statement, so each instance ends the live streams opened with
+ * them (domains/live/hub.ts) once the caller's transaction commits, and never on a rollback. Answers the
+ * sessions it ended.
+ */
+export async function endSessions(
+  sql: Queryable,
+  which: SessionsToEnd,
+): Promise<{ id: string; userId: string }[]> {
+  const where =
+    "id" in which
+      ? sql`id = ${which.id}`
+      : "publicId" in which
+        ? sql`public_id = ${which.publicId} ${which.userId ? sql`and user_id = ${which.userId}` : sql``}`
+        : sql`user_id = ${which.userId} ${which.except ? sql`and id <> ${which.except}` : sql``}`;
+  const rows = await sql<{ id: string; userId: string }[]>`
+    with ended as (delete from sessions where ${where} returning id, user_id)
+    select id, user_id as "userId", pg_notify(${SESSIONS_ENDED_CHANNEL}, user_id::text)::text as notified
+      from ended`;
+  return rows.map(({ id, userId }) => ({ id, userId }));
+}
+
 export async function invalidateSession(sql: Queryable, sessionId: string): Promise<void> {
-  await sql`delete from sessions where id = ${sessionId}`;
+  await endSessions(sql, { id: sessionId });
 }
 
 /** Ends every session of a user except, optionally, the one in use. */
 export async function invalidateOtherSessions(sql: Queryable, userId: string, keepSessionId?: string) {
-  await sql`
-    delete from sessions
-     where user_id = ${userId} ${keepSessionId ? sql`and id <> ${keepSessionId}` : sql``}`;
+  await endSessions(sql, keepSessionId ? { userId, except: keepSessionId } : { userId });
 }
 
 export function sessionCookieOptions(secure: boolean, expiresAt: Date) {

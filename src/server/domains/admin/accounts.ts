@@ -15,6 +15,7 @@ import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
+import { endSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
@@ -167,7 +168,7 @@ export async function changeRole(ctx: Context, input: z.output<typeof changeRole
     const before = await readAccount(tx, account.id);
     await applyRole(ctx, tx, account, input.target);
     // An account leaving the administrators keeps no console session.
-    if (isAdmin(account)) await tx`delete from sessions where user_id = ${account.id}`;
+    if (isAdmin(account)) await endSessions(tx, { userId: account.id });
     const after = await readAccount(tx, account.id);
     await recordAudit(ctx, tx, {
       action: "user.role",
@@ -202,7 +203,7 @@ export async function suspendUser(ctx: Context, input: z.output<typeof suspendUs
       update users set disabled_at = now(), suspension_reason = ${input.reason},
                        suspended_by = ${ctx.user?.id ?? null}, updated_at = now()
        where id = ${account.id}`;
-    await tx`delete from sessions where user_id = ${account.id}`;
+    await endSessions(tx, { userId: account.id });
     const after = await readAccount(tx, account.id);
     await recordAudit(ctx, tx, {
       action: "user.suspend",

@@ -11,6 +11,7 @@ import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
+import { endSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
@@ -120,7 +121,7 @@ export async function decidePromotion(ctx: Context, input: z.output<typeof decid
       );
       await tx`update users set role = 'admin', updated_at = now() where id = ${open.user_id}`;
       // Sessions from before the promotion end: the console's own, shorter, session starts at the next sign-in.
-      await tx`delete from sessions where user_id = ${open.user_id}`;
+      await endSessions(tx, { userId: open.user_id });
     }
     const outcome = OUTCOME[input.decision];
     await tx`

@@ -13,7 +13,7 @@ import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { noticeAccountChange, requireRecentAdminAuthentication } from "../../auth/accountChanges";
-import { invalidateOtherSessions } from "../../auth/session";
+import { endSessions, invalidateOtherSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
@@ -143,6 +143,8 @@ export async function deleteUser(ctx: Context, input: DeleteUserInput) {
       requireRecentAdminAuthentication(ctx);
       await refuseLastAdmin(tx, input.id, "The last administrator cannot be deleted");
     }
+    // Its sessions go with it (a cascade would), announced so its live streams end too.
+    await endSessions(tx, { userId: input.id });
     await tx`delete from users where id = ${input.id}`;
     await recordAudit(ctx, tx, {
       action: "user.delete",

@@ -1,6 +1,7 @@
 // The per-table steps of an erasure (erasure.ts runs them, in this order, inside its one transaction). Each
 // step reaches rows only through the subject's ids and their own e-mail address, never by searching text;
 // what each does to a table is stated in words in erasureRules.ts.
+import { endSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
 import { bookingNoticeLink } from "../appointments/views";
 import { LIVE_SUBSCRIPTION, type PaymentsSettled } from "./erasurePayments";
@@ -225,7 +226,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
   const accountKeys = THROTTLE_SCOPES.map((s) => `${s}:acct:${email}`.toLowerCase());
   const pairPrefixes = THROTTLE_SCOPES.map((s) => `${s}:pair:${email}|`.toLowerCase());
   for (const [table, query] of [
-    ["sessions", tx`delete from sessions where user_id = ${userId} returning 1`],
+    ["sessions", endSessions(tx, { userId })],
     ["live_events", tx`delete from live_events where user_id = ${userId} returning 1`],
     ["login_tokens", tx`delete from login_tokens where email = ${email}::citext returning 1`],
     ["user_mfa", tx`delete from user_mfa where user_id = ${userId} returning 1`],

@@ -55,6 +55,7 @@ const DELETE_OLDER: Record<Exclude<RetentionDataType, "cancelled_appointments">,
   audit_entries: ["audit_log", "created_at"],
   messages: ["messages", "created_at"],
   contact_messages: ["contact_messages", "created_at"],
+  error_events: ["error_events", "created_at"],
 };
 
 /** What each policy removes: the rows past `days`, counted (`count`) or cleaned (`clean`). */

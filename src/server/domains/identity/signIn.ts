@@ -24,8 +24,8 @@ import { accountForIdentity, signInRefused } from "./accounts";
 import { providerConfiguration, redirectUri } from "./providers";
 
 /** A same-site path to land on after signing in; anything else lands where the account's role does. */
-function landing(returnTo: string | undefined): string | null {
-  const path = safeRedirectPath(returnTo);
+function landing(appUrl: string, returnTo: string | undefined): string | null {
+  const path = safeRedirectPath(returnTo, appUrl);
   return path === "/" ? null : path;
 }
 
@@ -52,7 +52,7 @@ export async function startOidcSignIn(
   await ctx.sql`
     insert into oidc_flows (state_hash, provider, code_verifier, nonce, sign_in_page, return_to, expires_at)
     values (${hashToken(state)}, ${provider}, ${codeVerifier}, ${nonce}, ${options.page},
-            ${landing(options.returnTo)}, now() + make_interval(mins => ${OIDC_FLOW_MINUTES}))`;
+            ${landing(ctx.env.APP_URL, options.returnTo)}, now() + make_interval(mins => ${OIDC_FLOW_MINUTES}))`;
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(ctx.env, provider),
     scope: "openid email profile",

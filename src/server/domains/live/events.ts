@@ -35,6 +35,18 @@ export function parseCursor(text: string): LiveCursor | null {
   return BigInt(tx) > 2n ** 63n - 1n || BigInt(id) > 2n ** 63n - 1n ? null : { tx, id };
 }
 
+/**
+ * Whether the cursor names an event of this account's stream: every cursor a stream sends is the (tx, id) of one
+ * of the account's rows, so one that names no such row (made up, another account's, or pruned) cannot be resumed
+ * from.
+ */
+export async function isAccountCursor(sql: Queryable, userId: string, cursor: LiveCursor): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (select 1 from live_events
+                    where user_id = ${userId} and tx = ${cursor.tx}::bigint and id = ${cursor.id}::bigint) as found`;
+  return row?.found === true;
+}
+
 /** Whether `a` comes after `b` in stream order. */
 export function isAfter(a: LiveCursor, b: LiveCursor): boolean {
   const tx = BigInt(a.tx) - BigInt(b.tx);

@@ -4,18 +4,20 @@ import { tracked } from "@trpc/server";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { appError } from "../../appError";
 import type { Context } from "../../serviceContext";
-import { formatCursor, parseCursor } from "./events";
+import { formatCursor, isAccountCursor, parseCursor } from "./events";
 
-export function followLiveEvents(
+export async function followLiveEvents(
   ctx: Context & { user: SessionUser },
   lastEventId: string | null,
   signal: AbortSignal,
 ) {
   const cursor = lastEventId ? parseCursor(lastEventId) : null;
-  if (lastEventId && !cursor)
+  // Well-formed is not enough: a cursor must name one of this account's events (a made-up `1-1` would replay
+  // the account's whole retained day; another account's, or one pruned since, names nothing to resume after).
+  if (lastEventId && (!cursor || !(await isAccountCursor(ctx.sql, ctx.user.id, cursor))))
     throw appError("BAD_REQUEST", "lastEventId must be an event id this stream sent", "INVALID_CURSOR");
   // Opened before the stream starts, so a refusal (too many streams) answers with its own status.
-  const stream = ctx.live.open(ctx.user.id, cursor, signal);
+  const stream = ctx.live.open(ctx.user.id, ctx.session?.id ?? null, cursor, signal);
   return (async function* () {
     for await (const { cursor: at, event } of stream.events()) yield tracked(formatCursor(at), event);
   })();

@@ -25,7 +25,7 @@ import {
   totpUri,
 } from "../../auth/mfa";
 import { recordSecurityEvent } from "../../auth/securityEvents";
-import { createSession, invalidateOtherSessions } from "../../auth/session";
+import { createSession, endSessions, invalidateOtherSessions } from "../../auth/session";
 import type { Context } from "../../serviceContext";
 import type { Authed } from "./service";
 
@@ -190,7 +190,7 @@ export async function finishSecondStep(
   if (!(await consumeChallenge(ctx.sql, challenge))) {
     throw appError("UNAUTHORIZED", CHALLENGE_EXPIRED, "MFA_CHALLENGE_EXPIRED");
   }
-  if (ctx.session) await ctx.sql`delete from sessions where id = ${ctx.session.id}`;
+  if (ctx.session) await endSessions(ctx.sql, { id: ctx.session.id });
   const { token, session } = await createSession(ctx.sql, open.userId, {
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,

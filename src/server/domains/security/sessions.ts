@@ -3,6 +3,7 @@ import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { revokeUsersApiKeys } from "../../auth/accountChanges";
 import { recordSecurityEvent } from "../../auth/securityEvents";
+import { endSessions } from "../../auth/session";
 import { isLoopbackAddress } from "../../http/addresses";
 import type { Authed } from "./service";
 
@@ -80,8 +81,7 @@ export async function listSessions(ctx: Authed, userId?: string): Promise<Sessio
 export async function terminateSession(ctx: Authed, input: TerminateSessionInput) {
   if ("allOthers" in input) {
     const { ended, revoked } = await ctx.sql.begin(async (tx) => {
-      const ended = await tx`
-        delete from sessions where user_id = ${ctx.user.id} and id <> ${ctx.session.id} returning 1 as ok`;
+      const ended = await endSessions(tx, { userId: ctx.user.id, except: ctx.session.id });
       return { ended, revoked: input.revokeApiKeys ? await revokeUsersApiKeys(tx, ctx.user.id) : 0 };
     });
     await recordSecurityEvent(ctx, {
@@ -90,14 +90,14 @@ export async function terminateSession(ctx: Authed, input: TerminateSessionInput
     });
     return { terminated: ended.length, current: false, revokedApiKeys: revoked };
   }
-  const [ended] = await ctx.sql<{ userId: string; current: boolean }[]>`
-    delete from sessions
-     where public_id = ${input.sessionId} ${isAdmin(ctx.user) ? ctx.sql`` : ctx.sql`and user_id = ${ctx.user.id}`}
-    returning user_id as "userId", id = ${ctx.session.id} as current`;
+  const [ended] = await endSessions(
+    ctx.sql,
+    isAdmin(ctx.user) ? { publicId: input.sessionId } : { publicId: input.sessionId, userId: ctx.user.id },
+  );
   if (!ended) throw appError("NOT_FOUND", "That session has already ended", "SESSION_NOT_FOUND");
   await recordSecurityEvent(ctx, {
     eventType: "session_terminated",
     details: ended.userId === ctx.user.id ? "own session" : `session of user ${ended.userId}`,
   });
-  return { terminated: 1, current: ended.current, revokedApiKeys: 0 };
+  return { terminated: 1, current: ended.id === ctx.session.id, revokedApiKeys: 0 };
 }
