@@ -315,6 +315,7 @@ const EXPECTED: Record<string, Tier> = {
   "appointments.joinWaitlist": "customer",
   "appointments.record": "signedIn",
   "appointments.dispute": "customer",
+  "appointments.escalateDispute": "customer",
   "appointments.stopReviewInvitations": "public",
   "disputes.forManager": "manager",
   "disputes.managerDecide": "manager",

@@ -485,6 +485,12 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     procedure: "appointments.dispute",
     params: ["id"],
   },
+  {
+    method: "POST",
+    path: "/api/visits/:id/dispute/escalation",
+    procedure: "appointments.escalateDispute",
+    params: ["id"],
+  },
   { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
   { method: "GET", path: "/api/visit-disputes/manager", procedure: "disputes.forManager", query: true },
   {

@@ -546,6 +546,9 @@ const TABLE: Record<string, Entry> = {
   "appointments.dispute id": {
     notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (disputes)",
   },
+  "appointments.escalateDispute id": {
+    notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (disputes)",
+  },
   "disputes.managerDecide id": {
     notOwned: "another dealership's dispute answers 404: tests/visits.integration.test.ts (disputes)",
   },

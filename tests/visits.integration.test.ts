@@ -412,4 +412,268 @@ describe("disputes", () => {
     expect(opened.status).toBe(201);
     expect(opened.json.dispute.status).toBe("escalated");
   });
+
+  /** A fresh buyer's visit with A's salesperson, marked no-show by `marker`, and disputed: its dispute. */
+  async function disputedVisit(email: string, minutesAgo: number, marker: { cookie: string } = salesperson) {
+    const who = await h.signIn(email);
+    const id = await visit(who, -minutesAgo);
+    const marked = await h.request("PATCH", `/api/appointments/${id}`, {
+      cookie: marker.cookie,
+      body: { status: "no-show" },
+    });
+    expect(marked.status).toBe(200);
+    const opened = await h.request("POST", `/api/visits/${id}/dispute`, {
+      cookie: who.cookie,
+      body: statement,
+    });
+    expect(opened.status).toBe(201);
+    return { who, id, disputeId: opened.json.dispute.id as number, dispute: opened.json.dispute };
+  }
+
+  /** A salesperson profile at A whose account is A's manager's (made once). */
+  async function managerSalesperson() {
+    const [own] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, dealership_id, city, state, time_zone, payment_model, user_id)
+      values ('Manny Seller', 'manny.seller@sales.example.org', ${A.dealership_id}, 'Austin', 'TX', ${A.time_zone},
+              'individual', ${managerA.userId})
+      on conflict (email) do update set user_id = excluded.user_id
+      returning id`;
+    return own!.id;
+  }
+
+  it("a buyer asks KnowBefore to review the manager's rejection; the administrators' verdict is final", async () => {
+    const { who, id, disputeId } = await disputedVisit("visits.appeal@example.org", 580);
+    const asBuyer = h.caller({
+      user: who.user,
+      session: { id: "s", userId: who.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+    });
+    const notYet = await h.request("POST", `/api/visits/${id}/dispute/escalation`, {
+      cookie: who.cookie,
+      body: {},
+    });
+    expect(notYet.status).toBe(409);
+    expect(notYet.json.code).toBe("DISPUTE_NOT_REJECTED");
+    expect(
+      (await h.request("POST", "/api/ratings-submit", { cookie: who.cookie, body: reviewOf(id) })).status,
+    ).toBe(201);
+    const rejected = await h.request("POST", `/api/visit-disputes/${disputeId}/manager-decision`, {
+      cookie: managerA.cookie,
+      body: { decision: "reject", note: "The sign-in sheet has no such visit." },
+    });
+    expect(rejected.status).toBe(200);
+    const record = await asBuyer.appointments.record({ id });
+    expect(record.appealUntil).toBeInstanceOf(Date);
+
+    // Someone else cannot take it further; the buyer can, with a note, over REST.
+    await expect(
+      h
+        .caller({
+          user: otherBuyer.user,
+          session: { id: "s", userId: otherBuyer.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+        })
+        .appointments.escalateDispute({ id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const escalated = await h.request("POST", `/api/visits/${id}/dispute/escalation`, {
+      cookie: who.cookie,
+      body: { note: "I have the test-drive form with my signature." },
+    });
+    expect(escalated.status, escalated.text).toBe(200);
+    expect(escalated.json.dispute).toMatchObject({
+      status: "escalated",
+      escalationReason: "appeal",
+      appealNote: "I have the test-drive form with my signature.",
+      managerNote: "The sign-in sheet has no such visit.",
+      resolutionNote: null,
+    });
+    expect(escalated.json.appealUntil).toBeNull();
+    // The review withheld by the rejection waits for the administrators again.
+    const [review] = await h.sql<{ moderation_status: string; held_reason: string | null }[]>`
+      select moderation_status, held_reason from ratings where appointment_id = ${id}`;
+    expect(review).toEqual({ moderation_status: "held", held_reason: "visit disputed" });
+    const [audit] = await h.sql<{ actor_user_id: string }[]>`
+      select actor_user_id from audit_log where action = 'visit_dispute.appeal' and entity_id = ${String(disputeId)}`;
+    expect(audit!.actor_user_id).toBe(who.userId);
+    await h.waitForMail(
+      (m) =>
+        m.to.includes("visits.admin@example.org") &&
+        m.subject === "A buyer asks you to review a rejected dispute",
+    );
+    await h.waitForMail(
+      (m) => m.to.includes(A.manager_email) && m.subject === "A rejected dispute goes to KnowBefore",
+    );
+
+    // The manager cannot decide it again; it is in the administrators' queue, and their verdict is final.
+    const manager = await h.request("POST", `/api/visit-disputes/${disputeId}/manager-decision`, {
+      cookie: managerA.cookie,
+      body: { decision: "reject", note: "Still no." },
+    });
+    expect(manager.json.code).toBe("DISPUTE_ESCALATED");
+    const queue = await h.request("GET", "/api/visit-disputes?status=escalated", { cookie: admin.cookie });
+    expect(queue.json.find((d: { id: number }) => d.id === disputeId)).toMatchObject({
+      escalationReason: "appeal",
+    });
+    const verdict = await h.request("POST", `/api/visit-disputes/${disputeId}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "reject", note: "The form is for another day." },
+    });
+    expect(verdict.status).toBe(200);
+    expect(verdict.json.dispute).toMatchObject({
+      status: "rejected",
+      managerNote: "The sign-in sheet has no such visit.",
+    });
+    const again = await h.request("POST", `/api/visits/${id}/dispute/escalation`, {
+      cookie: who.cookie,
+      body: {},
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("DISPUTE_DECISION_FINAL");
+    expect((await asBuyer.appointments.record({ id })).appealUntil).toBeNull();
+    const told = await h.sql<{ user_id: string | null; salesperson_id: number | null; title: string }[]>`
+      select user_id, salesperson_id, title from notifications
+       where type = 'visit_dispute' and title = 'No-show dispute rejected' order by id`;
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ salesperson_id: A.id }),
+        expect.objectContaining({ user_id: managerA.userId }),
+      ]),
+    );
+  });
+
+  it("goes to administrators at once when the dealership's manager marked the no-show or is the salesperson", async () => {
+    const marked = await disputedVisit("visits.marked@example.org", 640, managerA);
+    expect(marked.dispute).toMatchObject({ status: "escalated", escalationReason: "no_other_manager" });
+    await h.waitForMail(
+      (m) =>
+        m.to.includes("visits.admin@example.org") &&
+        m.subject === "A buyer disputes a no-show" &&
+        m.text.includes("no manager but the one who marked the no-show"),
+    );
+    const mine = await h.request("GET", "/api/visit-disputes?status=escalated", { cookie: admin.cookie });
+    expect(mine.json.map((d: { id: number }) => d.id)).toContain(marked.disputeId);
+
+    // A's manager also sells at A: a dispute of their own visit goes to administrators, whoever marked it.
+    const own = await managerSalesperson();
+    const buyer2 = await h.signIn("visits.manny@example.org");
+    const id = await visit(buyer2, -700, { salespersonId: own, status: "no-show" });
+    const opened = await h.request("POST", `/api/visits/${id}/dispute`, {
+      cookie: buyer2.cookie,
+      body: statement,
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.json.dispute).toMatchObject({ status: "escalated", escalationReason: "no_other_manager" });
+  });
+
+  it("refuses a decider who is the visit's salesperson or marked it no-show, whatever roles they hold", async () => {
+    // Opened while someone else managed the dealership (inserted as such): A's manager is the salesperson now.
+    const buyer3 = await h.signIn("visits.own@example.org");
+    const id = await visit(buyer3, -760, { salespersonId: await managerSalesperson(), status: "no-show" });
+    const [dispute] = await h.sql<{ id: number }[]>`
+      insert into visit_disputes (appointment_id, customer_id, dealership_id, statement)
+      values (${id}, ${buyer3.userId}, ${A.dealership_id}, 'I was there at noon.') returning id`;
+    const refused = await h.request("POST", `/api/visit-disputes/${dispute!.id}/manager-decision`, {
+      cookie: managerA.cookie,
+      body: { decision: "reject", note: "I never saw them." },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe("OWN_DECISION");
+
+    // An administrator whose account is also the independent salesperson's.
+    await h.sql`update salespeople set user_id = ${admin.userId} where id = ${independent!.id}`;
+    try {
+      const alone = await visit(buyer3, -820, { salespersonId: independent!.id, status: "no-show" });
+      const opened = await h.request("POST", `/api/visits/${alone}/dispute`, {
+        cookie: buyer3.cookie,
+        body: statement,
+      });
+      expect(opened.json.dispute.status).toBe("escalated");
+      const asAdmin = await h.request("POST", `/api/visit-disputes/${opened.json.dispute.id}/decision`, {
+        cookie: admin.cookie,
+        body: { decision: "reject", note: "Not on my calendar." },
+      });
+      expect(asAdmin.status).toBe(403);
+      expect(asAdmin.json.code).toBe("OWN_DECISION");
+      const [still] = await h.sql<{ status: string }[]>`
+        select status from visit_disputes where id = ${opened.json.dispute.id}`;
+      expect(still!.status).toBe("escalated");
+    } finally {
+      await h.sql`update salespeople set user_id = null where id = ${independent!.id}`;
+    }
+
+    // The administrator who marked a visit no-show does not decide its dispute either.
+    const marked = await disputedVisit("visits.adminmarked@example.org", 880, admin);
+    await h.sql`update visit_disputes set status = 'escalated', escalated_at = now(), escalation_reason = 'overdue'
+                 where id = ${marked.disputeId}`;
+    const byMarker = await h.request("POST", `/api/visit-disputes/${marked.disputeId}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "uphold", note: "Fine." },
+    });
+    expect(byMarker.status).toBe(403);
+    expect(byMarker.json.code).toBe("OWN_DECISION");
+  });
+});
+
+describe("a review written while its visit is disputed", () => {
+  const statement = { statement: "I was there at eleven and drove the hybrid." };
+  let sellerB: { cookie: string };
+
+  /** A fresh buyer's visit with B, marked no-show by B's salesperson, disputed and reviewed with `comment`. */
+  async function reviewedWhileDisputed(email: string, minutesAgo: number, comment: string) {
+    sellerB ??= await h.signIn(B.email, "salesperson");
+    const who = await h.signIn(email);
+    const id = await visit(who, -minutesAgo, { salespersonId: B.id });
+    expect(
+      (
+        await h.request("PATCH", `/api/appointments/${id}`, {
+          cookie: sellerB.cookie,
+          body: { status: "no-show" },
+        })
+      ).status,
+    ).toBe(200);
+    const opened = await h.request("POST", `/api/visits/${id}/dispute`, {
+      cookie: who.cookie,
+      body: statement,
+    });
+    expect(opened.json.dispute.status).toBe("open");
+    const written = await h.request("POST", "/api/ratings-submit", {
+      cookie: who.cookie,
+      body: { ...reviewOf(id), salespersonId: B.id, comment },
+    });
+    expect(written.status, written.text).toBe(201);
+    expect(written.json).toMatchObject({ moderationStatus: "held", heldReason: "visit disputed" });
+    const upheld = await h.request("POST", `/api/visit-disputes/${opened.json.dispute.id}/manager-decision`, {
+      cookie: managerB.cookie,
+      body: { decision: "uphold", note: "We found the visit." },
+    });
+    expect(upheld.status).toBe(200);
+    const [review] = await h.sql<{ moderation_status: string; held_reason: string | null }[]>`
+      select moderation_status, held_reason from ratings where appointment_id = ${id}`;
+    return review!;
+  }
+
+  it("is held for contact details once the dispute is upheld, as any review would be", async () => {
+    expect(
+      await reviewedWhileDisputed(
+        "visits.contact@example.org",
+        940,
+        "Great drive. Text me on (512) 555-0199.",
+      ),
+    ).toEqual({
+      moderation_status: "held",
+      held_reason: "The review contains contact details (a phone number).",
+    });
+  });
+
+  it("is held for a burst of reviews from new accounts once the dispute is upheld", async () => {
+    // Three reviews of B from accounts a day old arrived within the last hours.
+    for (const n of [1, 2, 3]) {
+      const fresh = await h.signIn(`visits.burst${n}@example.org`);
+      await h.sql`
+        insert into ratings (salesperson_id, user_id, overall_rating, helpfulness_rating, pressure_level_rating,
+                             communication_rating, created_at)
+        values (${B.id}, ${fresh.userId}, 5, 5, 5, 5, now() - interval '1 hour')`;
+    }
+    const review = await reviewedWhileDisputed("visits.burst@example.org", 1000, "A calm, helpful visit.");
+    expect(review.moderation_status).toBe("held");
+    expect(review.held_reason).toMatch(/reviews of this salesperson from accounts younger than 14 days/);
+  });
 });

@@ -66,6 +66,14 @@ export type VisitActor = (typeof VISIT_ACTORS)[number];
 export const VISIT_DISPUTE_STATUSES = ["open", "escalated", "upheld", "rejected"] as const;
 export type VisitDisputeStatus = (typeof VISIT_DISPUTE_STATUSES)[number];
 
+/**
+ * Why a dispute is with administrators: the salesperson is independent; the dealership has no manager but the one
+ * who marked the no-show or is the visit's salesperson; the manager left it open too long; or the buyer asked
+ * KnowBefore to review the manager's rejection.
+ */
+export const VISIT_DISPUTE_ESCALATIONS = ["independent", "no_other_manager", "overdue", "appeal"] as const;
+export type VisitDisputeEscalation = (typeof VISIT_DISPUTE_ESCALATIONS)[number];
+
 /** A buyer's "I bought a car from this salesperson", or a sale the dealership's CRM reported. */
 export const PURCHASE_CLAIM_STATUSES = ["pending", "confirmed", "declined"] as const;
 export type PurchaseClaimStatus = (typeof PURCHASE_CLAIM_STATUSES)[number];

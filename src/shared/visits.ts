@@ -14,6 +14,12 @@ export const DISPUTE_WINDOW_DAYS = 7;
 /** A dispute the dealership's manager leaves open this many days goes to administrators. */
 export const DISPUTE_ESCALATION_DAYS = 7;
 
+/**
+ * A buyer whose dispute the dealership's manager rejected may, within this many days of the rejection, ask
+ * KnowBefore's administrators to review it; their verdict is final.
+ */
+export const DISPUTE_APPEAL_DAYS = 7;
+
 /** Whether a visit marked no-show at `markedAt` may still be disputed. */
 export function withinDisputeWindow(markedAt: Date, now = new Date()): boolean {
   return now.getTime() - markedAt.getTime() <= DISPUTE_WINDOW_DAYS * 86_400_000;

@@ -46,7 +46,10 @@ export type JobData = {
    */
   "visit-closing": Record<string, never>;
   /** A visit dispute's e-mails at each step. */
-  "dispute-notice": { disputeId: number; event: "opened" | "escalated" | "upheld" | "rejected" };
+  "dispute-notice": {
+    disputeId: number;
+    event: "opened" | "escalated" | "appealed" | "upheld" | "rejected";
+  };
   /** The buyer's e-mail when their purchase claim is confirmed or declined. */
   "purchase-claim-notice": { claimId: number };
   /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */

@@ -428,6 +428,14 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["id"],
     status: 201,
   }),
+  /** The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally. */
+  route({
+    method: "POST",
+    path: "/visits/:id/dispute/escalation",
+    procedure: "appointments.escalateDispute",
+    input: "body",
+    params: ["id"],
+  }),
   route({
     method: "POST",
     path: "/review-invitations/stop",

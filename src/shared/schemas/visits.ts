@@ -1,7 +1,12 @@
 // A visit's record beyond its row: the status trail, the buyer's dispute of a no-show, the lists of disputes
 // managers and administrators decide, and the one-click stop of review invitations.
 import { z } from "zod";
-import { APPOINTMENT_STATUSES, VISIT_ACTORS, VISIT_DISPUTE_STATUSES } from "../constants";
+import {
+  APPOINTMENT_STATUSES,
+  VISIT_ACTORS,
+  VISIT_DISPUTE_ESCALATIONS,
+  VISIT_DISPUTE_STATUSES,
+} from "../constants";
 import { idSchema, line, listPage, listPaging, text } from "./common";
 
 export const trailEvent = z
@@ -27,8 +32,19 @@ export const disputeView = z
     statement: z.string().nullable(),
     openedAt: z.date(),
     escalatedAt: z.date().nullable(),
+    escalationReason: z
+      .enum(VISIT_DISPUTE_ESCALATIONS)
+      .nullable()
+      .describe(
+        "Why administrators decide it: an independent salesperson, no manager but the one who marked the no-show or is the salesperson, left open too long, or the buyer's request to review the manager's rejection; null while only the manager decides",
+      ),
     resolvedAt: z.date().nullable(),
     resolutionNote: z.string().nullable(),
+    managerNote: z
+      .string()
+      .nullable()
+      .describe("The manager's note on a rejection the buyer took to administrators"),
+    appealNote: z.string().nullable().describe("The buyer's words when asking administrators to review"),
   })
   .describe('The buyer\'s "I was there" on a visit marked no-show');
 export type DisputeView = z.output<typeof disputeView>;
@@ -42,6 +58,12 @@ export const visitRecord = z
       .date()
       .nullable()
       .describe("Until when the buyer may still dispute the no-show; null when there is nothing to dispute"),
+    appealUntil: z
+      .date()
+      .nullable()
+      .describe(
+        "Until when the buyer may ask administrators to review the manager's rejection; null when there is none to review",
+      ),
   })
   .describe("A visit's status trail and dispute, for its buyer and staff");
 export type VisitRecord = z.output<typeof visitRecord>;
@@ -52,6 +74,15 @@ export const openDisputeInput = z.strictObject({
     .trim()
     .min(10, "Say in a sentence or two what happened (at least 10 characters)")
     .max(1000, "Keep it under 1000 characters"),
+});
+
+export const escalateDisputeInput = z.strictObject({
+  id: idSchema,
+  note: text()
+    .trim()
+    .max(1000, "Keep the note under 1000 characters")
+    .optional()
+    .transform((note) => note || undefined),
 });
 
 export const decideDisputeInput = z.strictObject({

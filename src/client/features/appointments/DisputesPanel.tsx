@@ -1,10 +1,12 @@
 // Buyers' disputes of no-shows, for whoever decides them: a dealership's manager (their own dealership's, while
-// open) or administrators (escalated ones, and independent salespeople's). Uphold or reject, with a note.
+// open) or administrators (escalated ones: independent salespeople's, those the only manager marked or is the
+// salesperson of, those left open too long, and rejections the buyer asked KnowBefore to review). Uphold or
+// reject, with a note; each card says why administrators have it.
 import { Badge, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuCheck, LuScale, LuX } from "react-icons/lu";
 import type { DisputeListItem } from "../../../shared/schemas/visits";
-import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
+import { DISPUTE_APPEAL_DAYS, DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
 import { DecisionCard } from "../../ui/DecisionCard";
 import { mediumDate } from "../../ui/format";
@@ -21,6 +23,14 @@ const STATUS: Record<DisputeListItem["status"], { label: string; palette: string
   escalated: { label: "With administrators", palette: "purple" },
   upheld: { label: "Upheld", palette: "green" },
   rejected: { label: "Rejected", palette: "red" },
+};
+
+/** Why administrators decide a dispute, as its card says it. */
+const ESCALATION: Record<NonNullable<DisputeListItem["escalationReason"]>, string> = {
+  independent: "The salesperson works independently",
+  no_other_manager: "The dealership's only manager marked the no-show or is the salesperson",
+  overdue: `The manager left it open ${DISPUTE_ESCALATION_DAYS} days`,
+  appeal: "The buyer asked KnowBefore to review the manager's rejection",
 };
 
 function DecideDialog({
@@ -49,11 +59,11 @@ function DecideDialog({
       open={!!pending}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={uphold ? "Uphold the dispute" : "Reject the dispute"}
-      subtitle={
+      subtitle={`${
         uphold
-          ? "The visit becomes completed: the buyer can review it, and a review written meanwhile is published."
+          ? "The visit becomes completed: the buyer can review it, and a review written meanwhile goes through the usual checks (held if it carries contact details or arrives in a burst from new accounts)."
           : "The visit stays a no-show, and a review written meanwhile is not published."
-      }
+      }${who === "admin" ? " Your decision is final." : ""}`}
       label={uphold ? "Uphold dispute" : "Reject dispute"}
       confirmLabel={uphold ? "Uphold" : "Reject"}
       pendingLabel="Saving..."
@@ -120,7 +130,22 @@ function DisputeCard({
       }
     >
       <Stack gap="1">
+        {dispute.escalationReason ? (
+          <Text fontSize="sm" color="purple.fg">
+            {ESCALATION[dispute.escalationReason]}.
+          </Text>
+        ) : null}
         {dispute.statement ? <Text fontSize="sm">“{dispute.statement}”</Text> : null}
+        {dispute.managerNote ? (
+          <Text fontSize="sm" color="fg.muted">
+            Manager's rejection: {dispute.managerNote}
+          </Text>
+        ) : null}
+        {dispute.appealNote ? (
+          <Text fontSize="sm" color="fg.muted">
+            The buyer adds: “{dispute.appealNote}”
+          </Text>
+        ) : null}
         {dispute.resolutionNote ? (
           <Text fontSize="sm" color="fg.muted">
             Decision note: {dispute.resolutionNote}
@@ -143,8 +168,8 @@ export function DisputesPanel({ who }: { who: Decider }) {
         title="Visit disputes"
         description={
           who === "manager"
-            ? `Buyers who say they came to a visit marked no-show. Decide within ${DISPUTE_ESCALATION_DAYS} days, or the dispute goes to administrators.`
-            : `Disputes a dealership's manager left open ${DISPUTE_ESCALATION_DAYS} days, and those about independent salespeople.`
+            ? `Buyers who say they came to a visit marked no-show. Decide within ${DISPUTE_ESCALATION_DAYS} days, or the dispute goes to administrators. A no-show you marked yourself, or a visit of your own as a salesperson, goes to administrators at once; a buyer may ask them to review your rejection within ${DISPUTE_APPEAL_DAYS} days.`
+            : `Disputes a dealership's manager left open ${DISPUTE_ESCALATION_DAYS} days, those about independent salespeople or where the only manager marked the no-show or is the salesperson, and rejections buyers asked KnowBefore to review. Your decision is final; a dispute of your own visit, or of a no-show you marked, is for another administrator.`
         }
       />
       <QueryState

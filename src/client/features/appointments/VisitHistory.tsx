@@ -1,13 +1,14 @@
 // A visit's status history under its card, for its buyer and its staff: who changed it, when, from what to what,
-// and the buyer's dispute of a no-show. The buyer's "I was there" opens a short statement form.
+// and the buyer's dispute of a no-show. The buyer's "I was there" opens a short statement form; on a dispute the
+// dealership's manager rejected, "Ask KnowBefore to review" takes it to administrators, whose verdict is final.
 import { Badge, Box, Button, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { LuChevronDown, LuChevronUp, LuHand, LuHistory } from "react-icons/lu";
+import { LuChevronDown, LuChevronUp, LuHand, LuHistory, LuScale } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import type { DisputeView, TrailEvent } from "../../../shared/schemas/visits";
-import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
+import { DISPUTE_APPEAL_DAYS, DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
-import { shortDateTime } from "../../ui/format";
+import { mediumDate, shortDateTime } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
 import { TextDialog } from "../../ui/TextDialog";
 import { showToast } from "../../ui/toaster";
@@ -56,8 +57,19 @@ function TrailLine({ event }: { event: TrailEvent }) {
   );
 }
 
+/** Where a dispute stands, in the words its buyer and staff read. */
+function disputeText(dispute: DisputeView) {
+  if (dispute.status !== "escalated") return DISPUTE_TEXT[dispute.status];
+  return dispute.escalationReason === "appeal"
+    ? { label: "Disputed: KnowBefore is reviewing the rejection", palette: "purple" }
+    : DISPUTE_TEXT.escalated;
+}
+
 function DisputeLine({ dispute }: { dispute: DisputeView }) {
-  const text = DISPUTE_TEXT[dispute.status];
+  const text = disputeText(dispute);
+  // A verdict of administrators (after escalation or a buyer's request to review) is final.
+  const final =
+    dispute.escalationReason !== null && (dispute.status === "upheld" || dispute.status === "rejected");
   return (
     <Stack gap="1" fontSize="sm" p="3" bg="bg.subtle" borderRadius="md">
       <HStack gap="2" wrap="wrap">
@@ -69,7 +81,18 @@ function DisputeLine({ dispute }: { dispute: DisputeView }) {
         </Text>
       </HStack>
       {dispute.statement ? <Text color="fg">“{dispute.statement}”</Text> : null}
+      {dispute.managerNote ? (
+        <Text color="fg.muted">The dealership's manager rejected it: {dispute.managerNote}</Text>
+      ) : null}
+      {dispute.appealNote ? (
+        <Text color="fg.muted">Asked KnowBefore to review: “{dispute.appealNote}”</Text>
+      ) : null}
       {dispute.resolutionNote ? <Text color="fg.muted">Decision note: {dispute.resolutionNote}</Text> : null}
+      {final ? (
+        <Text color="fg.muted" fontSize="xs">
+          Decided by KnowBefore's administrators. This decision is final.
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -125,6 +148,58 @@ function DisputeDialog({
   );
 }
 
+function AppealDialog({
+  appointment,
+  appealUntil,
+  open,
+  onOpenChange,
+}: {
+  appointment: AppointmentView;
+  appealUntil: Date;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const utils = trpc.useUtils();
+  const [note, setNote] = useState("");
+  const escalate = trpc.appointments.escalateDispute.useMutation({
+    onSuccess: async () => {
+      showToast({
+        title: "Sent to KnowBefore",
+        description: "Our administrators review the dispute; their decision is final.",
+        variant: "success",
+      });
+      setNote("");
+      onOpenChange(false);
+      await utils.appointments.record.invalidate({ id: appointment.id });
+    },
+  });
+  return (
+    <TextDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Ask KnowBefore to review"
+      subtitle={`The dealership rejected your dispute of the ${appointment.appointmentType} with ${appointment.salespersonName}. KnowBefore's administrators look at it again; their decision is final.`}
+      label="Ask KnowBefore to review the rejection"
+      confirmLabel="Ask for review"
+      pendingLabel="Sending..."
+      pending={escalate.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        escalate.mutate({ id: appointment.id, note: note.trim() || undefined });
+      }}
+      field={{
+        label: "Anything to add (optional)",
+        maxLength: 1000,
+        rows: 3,
+        error: escalate.error?.message,
+        hint: `You can ask within ${DISPUTE_APPEAL_DAYS} days of the rejection (until ${mediumDate.format(new Date(appealUntil))}).`,
+      }}
+      value={note}
+      onValueChange={setNote}
+    />
+  );
+}
+
 /** The "Status history" toggle and, open, the visit's trail and dispute. */
 export function VisitHistory({ appointment, side }: { appointment: AppointmentView; side: AppointmentSide }) {
   const [open, setOpen] = useState(false);
@@ -133,6 +208,8 @@ export function VisitHistory({ appointment, side }: { appointment: AppointmentVi
   const mayDispute = side === "customer" && appointment.status === "no-show";
   const record = trpc.appointments.record.useQuery({ id: appointment.id }, { enabled: open || mayDispute });
   const canDispute = mayDispute && !!record.data?.disputeUntil;
+  const [appealing, setAppealing] = useState(false);
+  const appealUntil = side === "customer" ? (record.data?.appealUntil ?? null) : null;
   return (
     <Stack gap="2" pt="2" borderTopWidth="1px" borderColor="border.muted">
       <HStack justify="space-between" gap="2" wrap="wrap">
@@ -148,6 +225,11 @@ export function VisitHistory({ appointment, side }: { appointment: AppointmentVi
         {canDispute ? (
           <Button size="sm" variant="outline" colorPalette="orange" onClick={() => setDisputing(true)}>
             <LuHand /> I was there
+          </Button>
+        ) : null}
+        {appealUntil ? (
+          <Button size="sm" variant="outline" colorPalette="purple" onClick={() => setAppealing(true)}>
+            <LuScale /> Ask KnowBefore to review
           </Button>
         ) : null}
       </HStack>
@@ -181,6 +263,14 @@ export function VisitHistory({ appointment, side }: { appointment: AppointmentVi
       ) : null}
       {mayDispute ? (
         <DisputeDialog appointment={appointment} open={disputing} onOpenChange={setDisputing} />
+      ) : null}
+      {appealUntil ? (
+        <AppealDialog
+          appointment={appointment}
+          appealUntil={appealUntil}
+          open={appealing}
+          onOpenChange={setAppealing}
+        />
       ) : null}
     </Stack>
   );

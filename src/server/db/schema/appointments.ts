@@ -105,6 +105,11 @@ export const ratings = pgTable(
       .notNull()
       .default("published"),
     heldReason: text("held_reason"),
+    /**
+     * For a review written while its visit's no-show was disputed (held "visit disputed"): the hold the gaming
+     * rules gave it (null when they would have published it), applied if the dispute is upheld.
+     */
+    rulesHeldReason: text("rules_held_reason"),
     moderatedBy: uuid("moderated_by").references(() => users.id, { onDelete: "set null" }),
     moderatedAt: instant("moderated_at"),
     /** Set when a confirmed purchase from this salesperson backs the review ("Verified purchase"). */

@@ -19,6 +19,7 @@ import {
   PURCHASE_CLAIM_SOURCES,
   PURCHASE_CLAIM_STATUSES,
   VISIT_ACTORS,
+  VISIT_DISPUTE_ESCALATIONS,
   VISIT_DISPUTE_STATUSES,
 } from "../../../shared/constants";
 import { appointments } from "./appointments";
@@ -63,14 +64,24 @@ export const visitDisputes = pgTable(
     statement: text("statement"),
     openedAt: stampedNow("opened_at"),
     escalatedAt: instant("escalated_at"),
+    /** Why it went to administrators (null while, or if, only the dealership's manager decides it). */
+    escalationReason: text("escalation_reason", { enum: VISIT_DISPUTE_ESCALATIONS }),
     resolvedAt: instant("resolved_at"),
     resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolutionNote: text("resolution_note"),
+    /** The manager's note on the rejection the buyer took to administrators (resolution_note is then theirs). */
+    managerNote: text("manager_note"),
+    /** The buyer's optional words when asking administrators to review the manager's rejection. */
+    appealNote: text("appeal_note"),
   },
   (t) => [
     unique("visit_disputes_appointment_unique").on(t.appointmentId),
     index("visit_disputes_status_idx").on(t.status, t.openedAt),
     check("visit_disputes_status_check", sql`${t.status} in (${inList(VISIT_DISPUTE_STATUSES)})`),
+    check(
+      "visit_disputes_escalation_reason_check",
+      sql`${t.escalationReason} in (${inList(VISIT_DISPUTE_ESCALATIONS)})`,
+    ),
   ],
 );
 

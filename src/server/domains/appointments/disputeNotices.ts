@@ -1,7 +1,9 @@
 // Job handler: the e-mails a visit dispute sends as it moves along: to the dealership's manager when opened, to
-// administrators when it reaches them (escalated, or opened on an independent salesperson's visit), to the buyer
-// when decided.
+// administrators when it reaches them (escalated; opened on an independent salesperson's visit, or where the only
+// manager marked the no-show or is the salesperson; or the buyer's request to review a rejection, which the
+// manager hears of too), to the buyer when decided, and to the manager when administrators decided.
 
+import type { VisitDisputeEscalation } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import type { Sql } from "../../db/client";
@@ -10,8 +12,11 @@ import type { Mailer, MailMessage } from "../../mail/mailer";
 
 type DisputeNoticeRow = {
   status: string;
+  escalation_reason: VisitDisputeEscalation | null;
   statement: string | null;
   resolution_note: string | null;
+  manager_note: string | null;
+  appeal_note: string | null;
   customer_name: string;
   buyer_email: string | null;
   salesperson_name: string;
@@ -25,7 +30,8 @@ export async function sendDisputeNotice(
   data: JobData["dispute-notice"],
 ) {
   const [row] = await deps.sql<DisputeNoticeRow[]>`
-    select d.status, d.statement, d.resolution_note, a.customer_name, b.email::text as buyer_email,
+    select d.status, d.escalation_reason, d.statement, d.resolution_note, d.manager_note, d.appeal_note,
+           a.customer_name, b.email::text as buyer_email,
            s.name as salesperson_name, dl.name as dealership_name, m.email::text as manager_email,
            array(select u.email::text from users u where u.role = 'admin' and u.disabled_at is null
                   order by u.email) as admin_emails
@@ -44,18 +50,23 @@ export async function sendDisputeNotice(
     for (const to of row.admin_emails) mails.push({ to, subject, text });
   };
   const adminLink = `${deps.appUrl}${links.adminDashboard({ tab: "disputes" })}`;
+  const managerLink = `${deps.appUrl}${links.managerDashboard({ tab: "disputes" })}`;
   switch (data.event) {
     case "opened":
       if (row.status === "escalated")
         toAdmins(
           "A buyer disputes a no-show",
-          `${what} was marked no-show; the buyer says they were there.${statement}\n\nThe salesperson works independently, so administrators decide: ${adminLink}\n`,
+          `${what} was marked no-show; the buyer says they were there.${statement}\n\n${
+            row.escalation_reason === "independent"
+              ? "The salesperson works independently"
+              : "The dealership has no manager but the one who marked the no-show or is the salesperson"
+          }, so administrators decide: ${adminLink}\n`,
         );
       else if (row.manager_email)
         mails.push({
           to: row.manager_email,
           subject: "A buyer disputes a no-show",
-          text: `${what} was marked no-show; the buyer says they were there.${statement}\n\nUphold or reject it within ${DISPUTE_ESCALATION_DAYS} days, or it goes to administrators: ${deps.appUrl}${links.managerDashboard({ tab: "disputes" })}\n`,
+          text: `${what} was marked no-show; the buyer says they were there.${statement}\n\nUphold or reject it within ${DISPUTE_ESCALATION_DAYS} days, or it goes to administrators: ${managerLink}\n`,
         });
       break;
     case "escalated":
@@ -64,8 +75,26 @@ export async function sendDisputeNotice(
         `The dispute of ${what} waited ${DISPUTE_ESCALATION_DAYS} days for the dealership's manager.${statement}\n\nDecide it: ${adminLink}\n`,
       );
       break;
+    case "appealed": {
+      const words = row.appeal_note ? `\n\nThe buyer adds: "${row.appeal_note}"` : "";
+      const managerSaid = row.manager_note ? `\nThe manager's note: ${row.manager_note}` : "";
+      toAdmins(
+        "A buyer asks you to review a rejected dispute",
+        `The dealership's manager rejected the dispute of ${what}.${managerSaid}${statement}${words}\n\nYour decision is final: ${adminLink}\n`,
+      );
+      if (row.manager_email)
+        mails.push({
+          to: row.manager_email,
+          subject: "A rejected dispute goes to KnowBefore",
+          text: `The buyer asked KnowBefore to review your rejection of the dispute of ${what}.${words}\n\nKnowBefore's administrators decide it; their decision is final: ${managerLink}\n`,
+        });
+      break;
+    }
     case "upheld":
-    case "rejected":
+    case "rejected": {
+      const final = row.escalation_reason
+        ? "\nKnowBefore's administrators decided it; the decision is final.\n"
+        : "";
       if (row.buyer_email)
         mails.push({
           to: row.buyer_email,
@@ -73,10 +102,17 @@ export async function sendDisputeNotice(
             data.event === "upheld" ? "Your visit is confirmed" : "Your no-show dispute was not accepted",
           text:
             data.event === "upheld"
-              ? `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} now counts as attended, and you can review it.\nNote: ${row.resolution_note ?? ""}\n\n${deps.appUrl}${links.appointments()}\n`
-              : `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} stays marked as a no-show. A review written for it is not published.\nNote: ${row.resolution_note ?? ""}\n\n${deps.appUrl}${links.appointments()}\n`,
+              ? `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} now counts as attended, and you can review it.\nNote: ${row.resolution_note ?? ""}\n${final}\n${deps.appUrl}${links.appointments()}\n`
+              : `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} stays marked as a no-show. A review written for it is not published.\nNote: ${row.resolution_note ?? ""}\n${final}\n${deps.appUrl}${links.appointments()}\n`,
+        });
+      if (row.escalation_reason && row.manager_email)
+        mails.push({
+          to: row.manager_email,
+          subject: `A no-show dispute was ${data.event} by KnowBefore`,
+          text: `KnowBefore's administrators ${data.event} the dispute of ${what}.\nNote: ${row.resolution_note ?? ""}\n\n${managerLink}\n`,
         });
       break;
+    }
   }
   for (const mail of mails) await deps.mailer.send(mail);
 }

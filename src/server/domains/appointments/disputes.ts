@@ -1,19 +1,24 @@
 // A buyer's "I was there" on a visit marked no-show (docs/product/reviews.md): opened within DISPUTE_WINDOW_DAYS
 // of the marking, decided by the salesperson's dealership manager, or by administrators once it waited
-// DISPUTE_ESCALATION_DAYS (at once for an independent salesperson). Upheld, the visit becomes completed and its
-// review window starts; rejected, it stays a no-show. Every decision is audited; every claim is one conditional
-// UPDATE, so two deciders, or two instances escalating, act once.
+// DISPUTE_ESCALATION_DAYS. It goes to administrators at once for an independent salesperson, or when the
+// dealership has no manager but the one who marked the no-show or is the visit's salesperson. A manager's
+// rejection the buyer may take to administrators within DISPUTE_APPEAL_DAYS; administrators' verdicts are final.
+// Nobody decides a dispute of a visit they are the salesperson of, or marked no-show themselves. Upheld, the
+// visit becomes completed and its review window starts; rejected, it stays a no-show. Every step is audited;
+// every claim is one conditional UPDATE, so two deciders, or two instances escalating, act once.
 import type { z } from "zod";
+import type { VisitDisputeEscalation } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   DisputeListItem,
   decideDisputeInput,
   disputeListInput,
+  escalateDisputeInput,
   openDisputeInput,
   VisitRecord,
 } from "../../../shared/schemas/visits";
-import { DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/visits";
+import { DISPUTE_APPEAL_DAYS, DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/visits";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { refuseAsMissing } from "../../auth/securityEvents";
@@ -24,9 +29,15 @@ import { type JobQueue, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
-import { settleDisputedReview } from "../reviews/disputedReview";
+import { reopenDisputedReview, settleDisputedReview } from "../reviews/disputedReview";
 import { actorOf, recordStatusChange } from "./statusTrail";
-import { DISPUTE_COLUMNS, loadVisitRecord, markedNoShowSql } from "./visitRecord";
+import {
+  appealUntilSql,
+  DISPUTE_COLUMNS,
+  loadVisitRecord,
+  markedNoShowSql,
+  noShowMarkerSql,
+} from "./visitRecord";
 
 type Authed = Context & { user: SessionUser };
 type ManagerCtx = Authed & { dealershipId: number };
@@ -57,11 +68,15 @@ export async function openDispute(
         dealership_id: number | null;
         salesperson_name: string;
         customer_name: string;
+        no_other_manager: boolean;
       }[]
     >`
       select a.id, a.status, ${markedNoShowSql(tx, "a")} as marked_at, s.dealership_id,
-             s.name as salesperson_name, a.customer_name
+             s.name as salesperson_name, a.customer_name,
+             (dl.manager_id is null or dl.manager_id is not distinct from s.user_id
+              or dl.manager_id is not distinct from ${noShowMarkerSql(tx, "a")}) as no_other_manager
         from appointments a join salespeople s on s.id = a.salesperson_id
+        left join dealerships dl on dl.id = s.dealership_id
        where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
          for update of a`;
     if (!visit) {
@@ -80,22 +95,27 @@ export async function openDispute(
         "A no-show can be disputed within 7 days of being marked.",
         "DISPUTE_WINDOW_CLOSED",
       );
-    const independent = visit.dealership_id === null;
+    // The manager decides unless there is none but the one who marked the no-show or is the salesperson.
+    const escalation: VisitDisputeEscalation | null =
+      visit.dealership_id === null ? "independent" : visit.no_other_manager ? "no_other_manager" : null;
     try {
       const [dispute] = await tx<{ id: number }[]>`
-        insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, status, escalated_at)
+        insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, status, escalated_at,
+                                    escalation_reason)
         values (${visit.id}, ${ctx.user.id}, ${visit.dealership_id}, ${input.statement},
-                ${independent ? "escalated" : "open"}, ${independent ? new Date() : null})
+                ${escalation ? "escalated" : "open"}, ${escalation ? new Date() : null}, ${escalation})
         returning id`;
       // No buyer's name in a stored notice: the visit's own row carries it, and erasure clears it there.
       const body = `A buyer says they attended their visit with ${visit.salesperson_name}, marked no-show.`;
-      if (independent) await tellAdministrators(tx, { title: "Visit disputed", body });
-      else
+      if (escalation) await tellAdministrators(tx, { title: "Visit disputed", body });
+      if (visit.dealership_id !== null)
         await notify(tx, {
-          to: { managerOf: visit.dealership_id! },
+          to: { managerOf: visit.dealership_id },
           type: "visit_dispute",
           title: "Visit disputed",
-          body,
+          body: escalation
+            ? `${body} KnowBefore's administrators decide it, as you marked the no-show or are the salesperson.`
+            : body,
           link: links.managerDashboard({ tab: "disputes" }),
         });
       await ctx.jobs.send(QUEUES.disputeNotice, { disputeId: dispute!.id, event: "opened" }, { within: tx });
@@ -150,9 +170,12 @@ async function disputeItem(sql: Queryable, id: number): Promise<DisputeListItem>
 }
 
 /**
- * Upholds or rejects a dispute: the dealership's manager while it is open, administrators once it is escalated.
- * Upheld, the visit moves from no-show to completed (on its trail, by the decider) and a review written while
- * it was disputed is published; rejected, such a review is withheld and the buyer told why.
+ * Upholds or rejects a dispute: the dealership's manager while it is open, administrators once it is escalated
+ * (their verdict is final). Nobody decides a dispute of a visit whose salesperson profile is their own, or that
+ * they marked no-show, whatever roles their account holds. Upheld, the visit moves from no-show to completed (on
+ * its trail, by the decider) and a review written while it was disputed goes through the gaming rules it was
+ * spared; rejected, such a review is withheld and the buyer told why. Administrators' verdicts are also told to
+ * the dealership's side (the salesperson and the manager).
  */
 async function decideDispute(
   ctx: Authed,
@@ -161,16 +184,42 @@ async function decideDispute(
 ) {
   const uphold = input.decision === "uphold";
   const next = uphold ? "upheld" : "rejected";
+  const byAdmin = who === "admin";
   const decided = await ctx.sql.begin(async (tx) => {
-    const from = who === "admin" ? "escalated" : "open";
+    const scope = byAdmin ? tx`true` : tx`d.dealership_id = ${who.dealershipId}`;
+    const [involved] = await tx<{ own: boolean; marked: boolean }[]>`
+      select coalesce(s.user_id = ${ctx.user.id}, false) as own,
+             coalesce(${noShowMarkerSql(tx, "a")} = ${ctx.user.id}, false) as marked
+        from visit_disputes d join appointments a on a.id = d.appointment_id
+        join salespeople s on s.id = a.salesperson_id
+       where d.id = ${input.id} and ${scope}
+         for update of d`;
+    if (involved?.own)
+      throw appError(
+        "FORBIDDEN",
+        "This dispute is about your own visit: someone else decides it.",
+        "OWN_DECISION",
+      );
+    if (involved?.marked)
+      throw appError(
+        "FORBIDDEN",
+        "You marked this visit a no-show: someone else decides the dispute.",
+        "OWN_DECISION",
+      );
+    const from = byAdmin ? "escalated" : "open";
     const [dispute] = await tx<
-      { id: number; appointment_id: number; customer_id: string | null; dealership_id: number | null }[]
+      {
+        id: number;
+        appointment_id: number;
+        customer_id: string | null;
+        dealership_id: number | null;
+        escalation_reason: VisitDisputeEscalation | null;
+      }[]
     >`
-      update visit_disputes
+      update visit_disputes d
          set status = ${next}, resolved_at = now(), resolved_by = ${ctx.user.id}, resolution_note = ${input.note}
-       where id = ${input.id} and status = ${from}
-         and ${who === "admin" ? tx`true` : tx`dealership_id = ${who.dealershipId}`}
-      returning id, appointment_id, customer_id, dealership_id`;
+       where d.id = ${input.id} and d.status = ${from} and ${scope}
+      returning d.id, d.appointment_id, d.customer_id, d.dealership_id, d.escalation_reason`;
     if (!dispute) return null;
     const [visit] = uphold
       ? await tx<{ id: number; salesperson_id: number }[]>`
@@ -189,32 +238,59 @@ async function decideDispute(
       // The dealership's CRM hears of the visit as completed, as of one staff completed.
       await appointmentCrmEvent(ctx, tx, visit, "appointment.completed");
     }
-    await settleDisputedReview(tx, dispute.appointment_id, uphold);
+    const review = await settleDisputedReview(tx, dispute.appointment_id, uphold);
+    if (review?.published)
+      await notify(tx, {
+        to: { salespersonId: review.salesperson_id },
+        type: "new_review",
+        title: "New review",
+        body: "A review of a visit whose no-show was disputed is now published.",
+        link: links.salesperson(review.salesperson_id, "reviews"),
+      });
     await recordAudit(ctx, tx, {
       action: uphold ? "visit_dispute.uphold" : "visit_dispute.reject",
       entityId: dispute.id,
       dealershipId: dispute.dealership_id,
       reason: input.note,
-      before: { status: from, appointmentStatus: "no-show" },
+      before: { status: from, appointmentStatus: "no-show", escalationReason: dispute.escalation_reason },
       after: { status: next, appointmentStatus: uphold ? "completed" : "no-show" },
     });
+    const final = byAdmin ? " KnowBefore's administrators decided it; the decision is final." : "";
     if (dispute.customer_id)
       await notify(tx, {
         to: { userId: dispute.customer_id },
         type: "visit_dispute",
         title: uphold ? "Your visit is confirmed" : "Your dispute was not accepted",
         body: uphold
-          ? `Your visit now counts as attended, and you can review it. Note: ${input.note}`
-          : `The visit stays marked as a no-show. Note: ${input.note}`,
+          ? `Your visit now counts as attended, and you can review it. Note: ${input.note}${final}`
+          : `The visit stays marked as a no-show. Note: ${input.note}${final}`,
         link: links.appointments(),
       });
+    if (byAdmin) {
+      const [subject] = await tx<{ salesperson_id: number }[]>`
+        select salesperson_id from appointments where id = ${dispute.appointment_id}`;
+      const told = {
+        type: "visit_dispute",
+        title: uphold ? "No-show dispute upheld" : "No-show dispute rejected",
+        body: uphold
+          ? `KnowBefore's administrators upheld a buyer's dispute: the visit counts as attended. Note: ${input.note}`
+          : `KnowBefore's administrators rejected a buyer's dispute: the visit stays a no-show. Note: ${input.note}`,
+      };
+      await notify(tx, { ...told, to: { salespersonId: subject!.salesperson_id }, link: null });
+      if (dispute.dealership_id !== null)
+        await notify(tx, {
+          ...told,
+          to: { managerOf: dispute.dealership_id },
+          link: links.managerDashboard({ tab: "disputes" }),
+        });
+    }
     await ctx.jobs.send(QUEUES.disputeNotice, { disputeId: dispute.id, event: next }, { within: tx });
     return dispute;
   });
   if (!decided) {
     const [found] = await ctx.sql<{ status: string; dealership_id: number | null }[]>`
       select status, dealership_id from visit_disputes where id = ${input.id}`;
-    const visible = who === "admin" || found?.dealership_id === who.dealershipId;
+    const visible = byAdmin || found?.dealership_id === who.dealershipId;
     if (!found || !visible) throw disputeMissing();
     if (found.status === "open")
       throw appError(
@@ -240,6 +316,92 @@ export const decideAsAdmin = (ctx: Authed, input: z.output<typeof decideDisputeI
   decideDispute(ctx, input, "admin");
 
 /**
+ * The buyer asks KnowBefore to review the manager's rejection of their dispute ("Ask KnowBefore to review"),
+ * within DISPUTE_APPEAL_DAYS of it, once: the dispute goes back to administrators with the buyer's optional note,
+ * the manager's note is kept beside it, and a review written meanwhile is held again until administrators decide.
+ * A verdict of administrators is final and cannot be taken further.
+ */
+export async function escalateDispute(
+  ctx: Authed,
+  input: z.output<typeof escalateDisputeInput>,
+): Promise<VisitRecord> {
+  await ctx.sql.begin(async (tx) => {
+    const [row] = await tx<
+      {
+        dispute_id: number | null;
+        status: string | null;
+        escalation_reason: VisitDisputeEscalation | null;
+        appeal_until: Date | null;
+        dealership_id: number | null;
+        salesperson_name: string;
+      }[]
+    >`
+      select d.id as dispute_id, d.status, d.escalation_reason, ${appealUntilSql(tx, "d")} as appeal_until,
+             d.dealership_id, s.name as salesperson_name
+        from appointments a join salespeople s on s.id = a.salesperson_id
+        left join visit_disputes d on d.appointment_id = a.id
+       where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
+         for update of a`;
+    if (!row) {
+      throw await refuseAsMissing(
+        ctx,
+        { db: tx, table: "appointments", id: input.id },
+        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
+        `escalation of the dispute of appointment ${input.id}`,
+      );
+    }
+    if (row.dispute_id === null) throw disputeMissing();
+    if (row.status !== "rejected")
+      throw appError(
+        "CONFLICT",
+        "Only a dispute the dealership rejected can be taken to KnowBefore.",
+        "DISPUTE_NOT_REJECTED",
+      );
+    if (row.escalation_reason !== null)
+      throw appError(
+        "CONFLICT",
+        "KnowBefore's administrators decided this dispute; their decision is final.",
+        "DISPUTE_DECISION_FINAL",
+      );
+    if (!row.appeal_until)
+      throw appError(
+        "UNPROCESSABLE_CONTENT",
+        `A rejection can be taken to KnowBefore within ${DISPUTE_APPEAL_DAYS} days of it.`,
+        "APPEAL_WINDOW_CLOSED",
+      );
+    const [escalated] = await tx<{ id: number; appointment_id: number }[]>`
+      update visit_disputes
+         set status = 'escalated', escalated_at = now(), escalation_reason = 'appeal', appeal_note = ${input.note ?? null},
+             manager_note = resolution_note, resolution_note = null, resolved_at = null, resolved_by = null
+       where id = ${row.dispute_id} and status = 'rejected' and escalation_reason is null
+      returning id, appointment_id`;
+    if (!escalated)
+      throw appError("CONFLICT", "This dispute changed meanwhile; reload it.", "DISPUTE_DECIDED");
+    await reopenDisputedReview(tx, escalated.appointment_id);
+    await recordAudit(ctx, tx, {
+      action: "visit_dispute.appeal",
+      entityId: escalated.id,
+      dealershipId: row.dealership_id,
+      reason: input.note ?? null,
+      before: { status: "rejected" },
+      after: { status: "escalated", escalationReason: "appeal" },
+    });
+    const body = `A buyer asks KnowBefore to review the rejection of their dispute of a no-show with ${row.salesperson_name}.`;
+    await tellAdministrators(tx, { title: "Dispute rejection to review", body });
+    if (row.dealership_id !== null)
+      await notify(tx, {
+        to: { managerOf: row.dealership_id },
+        type: "visit_dispute",
+        title: "Dispute taken to KnowBefore",
+        body: `${body} KnowBefore's administrators decide it; their decision is final.`,
+        link: links.managerDashboard({ tab: "disputes" }),
+      });
+    await ctx.jobs.send(QUEUES.disputeNotice, { disputeId: escalated.id, event: "appealed" }, { within: tx });
+  });
+  return loadVisitRecord(ctx.sql, input.id);
+}
+
+/**
  * Hands disputes their manager left open DISPUTE_ESCALATION_DAYS to administrators, in one statement: the status
  * condition is the claim, so two instances escalate each dispute once. Answers the escalated ids.
  */
@@ -247,7 +409,7 @@ export async function escalateOverdueDisputes(deps: { sql: Sql; jobs: JobQueue }
   return deps.sql.begin(async (sql) => {
     const rows = await sql<{ id: number }[]>`
     with overdue as (
-      update visit_disputes set status = 'escalated', escalated_at = now()
+      update visit_disputes set status = 'escalated', escalated_at = now(), escalation_reason = 'overdue'
        where status = 'open' and opened_at < now() - make_interval(days => ${DISPUTE_ESCALATION_DAYS})
       returning id),
     told as (

@@ -19,7 +19,14 @@ import { router } from "../../trpc/init";
 import { admin, anyone, customer, manager, signedIn, staff } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
-import { adminDisputes, decideAsAdmin, decideAsManager, managerDisputes, openDispute } from "./disputes";
+import {
+  adminDisputes,
+  decideAsAdmin,
+  decideAsManager,
+  escalateDispute,
+  managerDisputes,
+  openDispute,
+} from "./disputes";
 import { stopReviewInvitations } from "./reviewInvitations";
 import {
   availableToday,
@@ -67,6 +74,8 @@ export const appointmentsRouter = router({
   record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id)),
   /** The buyer's "I was there" on their visit marked no-show. */
   dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute),
+  /** The buyer's "Ask KnowBefore to review" on a dispute the dealership's manager rejected. */
+  escalateDispute: customer.mutation(visits.escalateDisputeInput, visits.visitRecord, escalateDispute),
   /** The one-click stop of e-mailed invitations to review (the token is the e-mailed secret). */
   stopReviewInvitations: anyone.mutation(visits.unsubscribeInput, visits.unsubscribed, (ctx, input) =>
     stopReviewInvitations(ctx, input.token),

@@ -61,7 +61,7 @@ export const ERASURE_RULES: Record<string, string> = {
   admin_promotions: "kept (ids only)",
   appointment_events:
     "status changes of their bookings kept; notes they wrote (cancellation reasons) cleared",
-  visit_disputes: "disputes of their bookings kept; the statements they wrote cleared",
+  visit_disputes: "disputes of their bookings kept; the statements and review requests they wrote cleared",
   purchase_claims: "the vehicles they typed on their purchase claims cleared; the claims stay (ids only)",
   crm_inbound_events: "kept (ids only)",
 };

@@ -162,13 +162,14 @@ export async function eraseBookings(s: ErasureSubject): Promise<void> {
                                         then null else cancellation_reason end
        where id = any(${bookingIds}::int[]) returning 1`,
   );
-  // What the buyer typed about their visits: a dispute's statement, and their own words on the status trail
-  // (a cancellation's reason).
+  // What the buyer typed about their visits: a dispute's statement and their note asking KnowBefore to review
+  // it, and their own words on the status trail (a cancellation's reason).
   note(
     "visit_disputes",
     await tx`
-      update visit_disputes set statement = null
-       where appointment_id = any(${bookingIds}::int[]) and statement is not null returning 1`,
+      update visit_disputes set statement = null, appeal_note = null
+       where appointment_id = any(${bookingIds}::int[]) and (statement is not null or appeal_note is not null)
+      returning 1`,
   );
   note(
     "appointment_events",

@@ -14,7 +14,12 @@ import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
-import { DISPUTED_HOLD, disputedVisitSql, reviewableWhileDisputed } from "./disputedReview";
+import {
+  DISPUTED_HELD_REASON,
+  disputedHold,
+  disputedVisitSql,
+  reviewableWhileDisputed,
+} from "./disputedReview";
 import { contactDetailHold, gamingRules } from "./gamingRules";
 import { linkPurchaseToReviews } from "./verification";
 
@@ -62,8 +67,9 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
     if (input.visitDate && input.visitDate > todayIn(appointment.time_zone)) {
       throw appError("BAD_REQUEST", "Visit date cannot be in the future", "VISIT_DATE_IN_FUTURE");
     }
+    // The rules run for every review; a disputed visit's review is held for the dispute, their verdict kept.
     const ruled = await gamingRules(tx, ctx.user, input);
-    const moderation = disputed ? DISPUTED_HOLD : ruled;
+    const moderation = disputed ? disputedHold(ruled) : ruled;
     try {
       const [row] = await tx<Pick<RatingRow, "id">[]>`
         insert into ratings ${tx({
@@ -160,8 +166,11 @@ export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
 /** The customer edits their own review within the edit window; aggregates follow. */
 export async function editRating(ctx: Authed, input: z.output<typeof editRatingInput>) {
   const result = await ctx.sql.begin(async (tx) => {
-    const [current] = await tx<Pick<RatingRow, "salesperson_id" | "created_at" | "removed_at">[]>`
-      select salesperson_id, created_at, removed_at from ratings where id = ${input.id} and user_id = ${ctx.user.id}`;
+    const [current] = await tx<
+      Pick<RatingRow, "salesperson_id" | "created_at" | "removed_at" | "held_reason">[]
+    >`
+      select salesperson_id, created_at, removed_at, held_reason from ratings
+       where id = ${input.id} and user_id = ${ctx.user.id}`;
     if (!current) {
       // Someone else's review answers as a missing one does.
       throw await refuseAsMissing(
@@ -189,7 +198,11 @@ export async function editRating(ctx: Authed, input: z.output<typeof editRatingI
       const value = input[key as keyof typeof map];
       if (value !== undefined) columns[column] = value;
     }
-    Object.assign(columns, contactDetailHold(input));
+    // Contact details hold the review; one held for its visit's dispute keeps that hold, the rules' one beside it.
+    const contact = contactDetailHold(input);
+    if (contact && current.held_reason === DISPUTED_HELD_REASON)
+      columns.rules_held_reason = contact.held_reason;
+    else Object.assign(columns, contact);
     const [updated] = await tx<Pick<RatingRow, "id">[]>`
       update ratings set ${tx(columns)}
        where id = ${input.id} and user_id = ${ctx.user.id} and removed_at is null and moderation_status <> 'rejected'
