@@ -105,14 +105,9 @@ describe("creating users", () => {
 });
 
 describe("changing roles", () => {
-  it("moves an account from customer to salesperson to manager and back, each change audited", async () => {
+  it("moves an account from customer to manager and back, and from customer to salesperson, each change audited", async () => {
     const person = await h.signIn("life.mover@example.org");
     const dealershipId = await freeDealership("Mover Motors");
-    const seller = await api(admin1).admin.changeRole({
-      id: person.userId,
-      target: { role: "salesperson", dealershipId },
-    });
-    expect(seller).toMatchObject({ role: "salesperson", salespersonId: expect.any(Number) });
     const manager = await api(admin1).admin.changeRole({
       id: person.userId,
       target: { role: "manager", dealershipId },
@@ -120,13 +115,102 @@ describe("changing roles", () => {
     expect(manager).toMatchObject({ role: "manager", managedDealershipId: dealershipId });
     expect(await lastAudit()).toMatchObject({
       action: "user.role",
-      before: { role: "salesperson", managedDealershipId: null },
+      before: { role: "customer", managedDealershipId: null },
       after: { role: "manager", managedDealershipId: dealershipId },
     });
     const back = await api(admin1).admin.changeRole({ id: person.userId, target: { role: "customer" } });
     expect(back).toMatchObject({ role: "customer", managedDealershipId: null });
     const [dealership] = await h.sql`select manager_id from dealerships where id = ${dealershipId}`;
     expect(dealership!.manager_id).toBeNull();
+    const seller = await api(admin1).admin.changeRole({
+      id: person.userId,
+      target: { role: "salesperson", dealershipId },
+    });
+    expect(seller).toMatchObject({ role: "salesperson", salespersonId: expect.any(Number) });
+  });
+
+  it("keeps an account with a salesperson profile a salesperson: manager, customer and administrator are refused", async () => {
+    const person = await h.signIn("life.seller.stays@example.org");
+    const dealershipId = await freeDealership("Stay Motors");
+    const seller = await api(admin1).admin.changeRole({
+      id: person.userId,
+      target: { role: "salesperson", dealershipId },
+    });
+    const refusal = (e: { code: string; message: string }) => e;
+    const targets = [
+      { role: "manager" as const, dealershipId, replaceManager: true },
+      { role: "customer" as const },
+      { role: "admin" as const, reason: "Helps with support" },
+    ];
+    for (const target of targets) {
+      const refused = await api(admin1).admin.changeRole({ id: person.userId, target }).catch(refusal);
+      expect(refused, target.role).toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringContaining("This account has a salesperson profile"),
+      });
+    }
+    // Nothing changed: still a salesperson with the profile, managing nothing, no promotion request.
+    expect(
+      await api(admin1).admin.changeRole({
+        id: person.userId,
+        target: { role: "salesperson", dealershipId },
+      }),
+    ).toMatchObject({
+      role: "salesperson",
+      salespersonId: seller.salespersonId,
+      managedDealershipId: null,
+      promotionRequestId: null,
+    });
+    const [free] = await h.sql`select manager_id from dealerships where id = ${dealershipId}`;
+    expect(free!.manager_id).toBeNull();
+
+    // REST answers the same refusals as 409 with their code.
+    const role = await h.request("PUT", `/api/admin/user/${person.userId}/role`, {
+      cookie: admin1.cookie,
+      body: { target: { role: "customer" } },
+    });
+    expect([role.status, role.json.code]).toEqual([409, "HAS_SALESPERSON_PROFILE"]);
+    const promotion = await h.request("POST", "/api/admin/promotions", {
+      cookie: admin1.cookie,
+      body: { userId: person.userId, reason: "Helps with support" },
+    });
+    expect([promotion.status, promotion.json.code]).toEqual([409, "HAS_SALESPERSON_PROFILE"]);
+  });
+
+  it("refuses a new manager at the address of a salesperson profile, and a promotion once a profile is linked", async () => {
+    await h.sql`
+      insert into salespeople (name, email, city, state, time_zone, payment_model)
+      values ('Unlinked Seller', 'life.unlinked@example.org', 'Austin', 'TX', 'America/Chicago', 'individual')`;
+    const dealershipId = await freeDealership("Unlinked Motors");
+    const refused = await api(admin1)
+      .admin.createUser({ email: "life.unlinked@example.org", target: { role: "manager", dealershipId } })
+      .catch((e: { code: string; message: string }) => e);
+    expect(refused).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("salesperson profile"),
+    });
+    const [nobody] = await h.sql`select 1 from users where email = 'life.unlinked@example.org'`;
+    expect(nobody).toBeUndefined();
+
+    // A request filed before the account held a profile is not approved after it came to hold one.
+    const person = await h.signIn("life.later.seller@example.org");
+    const request = await api(admin1).admin.requestPromotion({
+      userId: person.userId,
+      reason: "Night shift",
+    });
+    await h.sql`
+      insert into salespeople (name, email, city, state, time_zone, payment_model, user_id)
+      values ('Later Seller', 'life.later.seller@example.org', 'Austin', 'TX', 'America/Chicago', 'individual',
+              ${person.userId})`;
+    const approval = await api(admin2)
+      .admin.decidePromotion({ id: request.id, decision: "approve" })
+      .catch((e: { code: string; message: string }) => e);
+    expect(approval).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("salesperson profile"),
+    });
+    const [row] = await h.sql<{ role: string }[]>`select role from users where id = ${person.userId}`;
+    expect(row!.role).toBe("customer");
   });
 });
 

@@ -158,6 +158,101 @@ describe("a salesperson's certifications", () => {
   });
 });
 
+describe("nobody verifies their own certifications", () => {
+  /** A certification on `salespersonId`'s profile, waiting for its verification. */
+  async function pendingOn(salespersonId: number, name: string) {
+    const [row] = await h.sql<{ id: number }[]>`
+      insert into certifications (salesperson_id, name, issuer, year)
+      values (${salespersonId}, ${name}, 'Own Decisions Board', 2024) returning id`;
+    return row!.id;
+  }
+
+  it("refuses a manager whose account holds a profile on their team; an administrator decides it", async () => {
+    const [own] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, dealership_id, user_id)
+      values ('Manager Self', 'manager.self.certs@sales.example.org', 'Austin', 'TX', 'America/Chicago',
+              ${A!.id}, ${manager.userId})
+      returning id`;
+    const id = await pendingOn(own!.id, "Own Team Certificate");
+    const queue = await h.request("GET", "/api/certifications/pending", { cookie: manager.cookie });
+    expect(queue.json.map((c: { id: number }) => c.id)).not.toContain(id);
+    for (const action of ["verify", "reject"]) {
+      const refused = await h.request("POST", `/api/certifications/${id}/${action}`, {
+        cookie: manager.cookie,
+        body: action === "reject" ? {} : undefined,
+      });
+      expect(refused.status, action).toBe(403);
+      expect(refused.json.code, action).toBe("OWN_DECISION");
+    }
+    const [still] = await h.sql<{ verified_at: Date | null }[]>`
+      select verified_at from certifications where id = ${id}`;
+    expect(still!.verified_at).toBeNull();
+
+    // Their own dealership's manager cannot decide it, so it waits in the administrators' queue.
+    const adminQueue = await h.request("GET", "/api/certifications/pending", { cookie: admin.cookie });
+    expect(adminQueue.json.map((c: { id: number }) => c.id)).toContain(id);
+    const verified = await h.request("POST", `/api/certifications/${id}/verify`, { cookie: admin.cookie });
+    expect(verified.status).toBe(200);
+    await h.sql`delete from salespeople where id = ${own!.id}`;
+  });
+
+  it("refuses an administrator whose account holds the profile; another administrator verifies it", async () => {
+    const selfAdmin = await h.signIn("certs.self.admin@example.org", "admin");
+    const [own] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, payment_model, user_id)
+      values ('Admin Self', 'admin.self.certs@sales.example.org', 'Austin', 'TX', 'America/Chicago',
+              'individual', ${selfAdmin.userId})
+      returning id`;
+    const id = await pendingOn(own!.id, "Own Independent Certificate");
+    const queue = await h.request("GET", "/api/certifications/pending", { cookie: selfAdmin.cookie });
+    expect(queue.json.map((c: { id: number }) => c.id)).not.toContain(id);
+    const refused = await h.request("POST", `/api/certifications/${id}/verify`, { cookie: selfAdmin.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({
+      code: "OWN_DECISION",
+      message: expect.stringContaining("your own"),
+    });
+    const other = await h.request("POST", `/api/certifications/${id}/verify`, { cookie: admin.cookie });
+    expect(other.status).toBe(200);
+    await h.sql`delete from salespeople where id = ${own!.id}`;
+  });
+});
+
+describe("the verification badge", () => {
+  it("keeps naming the dealership whose manager verified it after the salesperson moves on", async () => {
+    const made = await add({ ...cert, name: "Fleet Sales Certificate" });
+    expect(
+      (await h.request("POST", `/api/certifications/${made.json.id}/verify`, { cookie: manager.cookie }))
+        .status,
+    ).toBe(200);
+    const badge = async () => {
+      const profile = await h.request("GET", `/api/salespeople/${person!.id}`);
+      return (profile.json.certifications as { id: number; verifiedBy: string }[]).find(
+        (c) => c.id === made.json.id,
+      )?.verifiedBy;
+    };
+    expect(await badge()).toBe(A!.name);
+    try {
+      // Moved to the other dealership (whose manager never saw it), then independent: still A's verification.
+      await h.sql`update salespeople set dealership_id = ${B!.id} where id = ${person!.id}`;
+      expect(await badge()).toBe(A!.name);
+      await h.sql`update salespeople set dealership_id = null where id = ${person!.id}`;
+      expect(await badge()).toBe(A!.name);
+      // Another verification later does not take the badge over.
+      const [againId] = await h.sql<
+        { id: number }[]
+      >`select id from certifications where id = ${made.json.id}`;
+      expect(
+        (await h.request("POST", `/api/certifications/${againId!.id}/verify`, { cookie: admin.cookie }))
+          .status,
+      ).toBe(200);
+      expect(await badge()).toBe(A!.name);
+    } finally {
+      await h.sql`update salespeople set dealership_id = ${A!.id} where id = ${person!.id}`;
+    }
+  });
+});
+
 describe("browse by certification and structured data", () => {
   it("finds only salespeople with a verified certification of that name, case-insensitively", async () => {
     const name = "Rare Rotary Engine Certificate";

@@ -165,6 +165,51 @@ describe("a buyer's purchase claim", () => {
     expect(await verifiedCount(a!.id)).toBe(before + 2);
   });
 
+  it("is never decided by the manager whose own account holds the profile: an administrator decides it", async () => {
+    // A profile on the manager's own team that their own account holds (as one made before the rule could be).
+    const [own] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, dealership_id, verified_at, user_id)
+      values ('Manager Self', 'manager.self.claims@sales.example.org', 'Austin', 'TX', 'America/Chicago',
+              ${a!.dealershipId}, now(), ${managerA.userId})
+      returning id`;
+    const admin = await h.signIn("claims.admin@example.org", "admin");
+    try {
+      const buyer = await h.signIn("claim.own.buyer@example.org");
+      const claimed = await h.request("POST", "/api/purchase-claims", {
+        cookie: buyer.cookie,
+        body: { salespersonId: own!.id, vehicle: "2023 Ford F-150" },
+      });
+      expect(claimed.status, claimed.text).toBe(201);
+      const listed = await h.request("GET", "/api/purchase-claims", { cookie: managerA.cookie });
+      expect((listed.json as { id: number }[]).map((c) => c.id)).not.toContain(claimed.json.id);
+      for (const body of [{ decision: "confirm" }, { decision: "decline", reason: "Not mine to say" }]) {
+        const refused = await h.request("POST", `/api/purchase-claims/${claimed.json.id}/decision`, {
+          cookie: managerA.cookie,
+          body,
+        });
+        expect(refused.status, body.decision).toBe(403);
+        expect(refused.json, body.decision).toMatchObject({
+          code: "OWN_DECISION",
+          message: expect.stringContaining("your own salesperson profile"),
+        });
+      }
+      const [still] = await h.sql<{ status: string }[]>`
+        select status from purchase_claims where id = ${claimed.json.id}`;
+      expect(still!.status).toBe("pending");
+
+      const queue = await h.request("GET", "/api/purchase-claims", { cookie: admin.cookie });
+      expect((queue.json as { id: number }[]).map((c) => c.id)).toContain(claimed.json.id);
+      const confirmed = await h.request("POST", `/api/purchase-claims/${claimed.json.id}/decision`, {
+        cookie: admin.cookie,
+        body: { decision: "confirm" },
+      });
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect(confirmed.json.status).toBe("confirmed");
+    } finally {
+      await h.sql`update salespeople set user_id = null where id = ${own!.id}`;
+    }
+  });
+
   it("narrows browse to salespeople with a verified-purchase review", async () => {
     const all = await h.request("GET", "/api/salespeople?limit=100&verifiedPurchases=false");
     const verified = await h.request("GET", "/api/salespeople?limit=100&verifiedPurchases=true");

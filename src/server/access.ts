@@ -12,6 +12,8 @@
 //   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
 // - what buyers wrote about a team (feedback insights) is its manager's and administrators'; a salesperson
 //   reads what was written about them: {@link feedbackScope}.
+// - nobody decides about their own salesperson profile, whatever roles they hold: {@link refuseOwnDecision}.
+import { salespersonProfileRefusal } from "../shared/schemas/accounts";
 import type { SessionUser } from "../shared/schemas/auth";
 import { appError } from "./appError";
 import type { Queryable } from "./db/client";
@@ -27,6 +29,48 @@ export function isAdmin<T extends { role: string }>(
   account: T | null | undefined,
 ): account is T & { role: "admin" } {
   return account?.role === "admin";
+}
+
+/**
+ * Nobody decides about themselves: a decision whose subject is a salesperson profile (a purchase claim, a
+ * no-show dispute, a certification, ...) is not the decider's when their own account owns that profile,
+ * whatever roles the account holds. `profile` is the subject's `salespeople` row (`id`, `user_id`).
+ */
+export function decidesOwnProfile(
+  caller: Caller | null,
+  profile: { id: number; userId: string | null },
+): boolean {
+  if (!caller) return false;
+  return caller.salespersonId === profile.id || (profile.userId !== null && profile.userId === caller.id);
+}
+
+/** SQL twin of {@link decidesOwnProfile} on a `salespeople` row (`<alias>.user_id`). */
+export function ownProfileSql(sql: Queryable, caller: Caller | null, alias: string) {
+  if (!caller) return sql`false`;
+  return sql`coalesce(${sql(`${alias}.user_id`)} = ${caller.id}, false)`;
+}
+
+export const OWN_DECISION_MESSAGE =
+  "This is about your own salesperson profile: another manager or an administrator decides it, not you.";
+
+/** Refuses (403 OWN_DECISION) a decision the caller would take about their own salesperson profile. */
+export function refuseOwnDecision(caller: Caller | null, profile: { id: number; userId: string | null }) {
+  if (decidesOwnProfile(caller, profile)) throw appError("FORBIDDEN", OWN_DECISION_MESSAGE, "OWN_DECISION");
+}
+
+/**
+ * Refuses (409 HAS_SALESPERSON_PROFILE) to give `role` to an account that holds a salesperson profile: one
+ * linked to it, or one at its address (which a portal sign-in would link). Role changes, promotions and
+ * manager invitations all ask here.
+ */
+export async function refuseSalespersonProfile(
+  sql: Queryable,
+  account: { id: string; email: string },
+  role: "customer" | "manager" | "admin",
+) {
+  const [profile] = await sql`
+    select 1 as found from salespeople where user_id = ${account.id} or email = ${account.email} limit 1`;
+  if (profile) throw appError("CONFLICT", salespersonProfileRefusal(role), "HAS_SALESPERSON_PROFILE");
 }
 
 /** TypeScript twin of {@link staffSql}: the salesperson, their dealership's manager, or an admin. */

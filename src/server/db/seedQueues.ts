@@ -21,9 +21,11 @@ export async function seedStaffQueues(
   // Certifications on a few profiles, most verified by their dealership's manager, so profiles show badges,
   // the manager's queue has one to decide, and browse's certification filter finds someone.
   await sql`
-    insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by)
+    insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by,
+                                verified_by_dealership_id, verified_by_dealership_name)
     select s.id, c.name, c.issuer, c.year, c.credential_id,
-           case when c.verified then now() end, case when c.verified then d.manager_id end
+           case when c.verified then now() end, case when c.verified then d.manager_id end,
+           case when c.verified then d.id end, case when c.verified then d.name end
       from (select id, dealership_id, row_number() over (order by id) as n
               from salespeople where dealership_id is not null order by id limit 12) s
       join dealerships d on d.id = s.dealership_id

@@ -38,6 +38,19 @@ const roleTarget = z.discriminatedUnion(
   { error: "Role must be customer, salesperson, manager or admin" },
 );
 
+/**
+ * Why an account holding a salesperson profile cannot take a role other than salesperson (a role change, a
+ * promotion, a manager's invitation): a manager or an administrator with a profile would decide about it, and
+ * a customer would keep the portal and buyers' details. The profile is not detached instead: a salesperson
+ * portal sign-in links a profile to the account of its address again.
+ */
+export function salespersonProfileRefusal(role: "customer" | "manager" | "admin"): string {
+  if (role === "customer")
+    return "This account has a salesperson profile; it stays a salesperson while the profile is theirs. Delete the profile under Salespeople first if the person no longer sells.";
+  const who = role === "manager" ? "a dealership manager" : "an administrator";
+  return `This account has a salesperson profile; ${who} needs an account of their own (another e-mail address), so that nobody decides about their own profile.`;
+}
+
 export const createUserInput = z.strictObject({
   email: emailSchema,
   firstName: optionalName,

@@ -94,6 +94,14 @@ export const certifications = pgTable(
     credentialUrl: text("credential_url"),
     verifiedAt: instant("verified_at"),
     verifiedBy: uuid("verified_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The dealership whose manager verified it, kept as it was then (its name too, should the dealership go):
+     * the badge names it after the salesperson moves on. Null when an administrator verified it.
+     */
+    verifiedByDealershipId: integer("verified_by_dealership_id").references(() => dealerships.id, {
+      onDelete: "set null",
+    }),
+    verifiedByDealershipName: text("verified_by_dealership_name"),
     createdAt: stampedNow("created_at"),
   },
   (t) => [

@@ -11,7 +11,7 @@ import type {
   suspendUserInput,
 } from "../../../shared/schemas/accounts";
 import { createSalespersonInput } from "../../../shared/schemas/admin";
-import { isAdmin } from "../../access";
+import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
@@ -87,9 +87,15 @@ async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: n
   }
 }
 
-/** Gives the account the target role (not administrator: that is a request) with what the role needs. */
+/**
+ * Gives the account the target role (not administrator: that is a request, which promotions.ts refuses in the
+ * same way) with what the role needs. An account holding a salesperson profile stays a salesperson: any other
+ * role is refused (access.ts refuseSalespersonProfile), so nobody manages or keeps the portal of their own
+ * profile.
+ */
 async function applyRole(ctx: Context, tx: Queryable, account: Account, target: Target) {
   if (isAdmin(target)) return;
+  if (target.role !== "salesperson") await refuseSalespersonProfile(tx, account, target.role);
   if (target.role === "manager") {
     await takeDealership(ctx, tx, account.id, target.dealershipId, target.replaceManager);
   } else {

@@ -7,7 +7,7 @@ import type {
   PromotionRequest,
   requestPromotionInput,
 } from "../../../shared/schemas/accounts";
-import { isAdmin } from "../../access";
+import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
@@ -25,15 +25,19 @@ function promotionColumns(sql: Queryable) {
     p.outcome, p.decided_at as "decidedAt"`;
 }
 
-/** Files the request inside the caller's transaction; one open request per account. */
+/**
+ * Files the request inside the caller's transaction; one open request per account. An account holding a
+ * salesperson profile is refused (an administrator never decides about their own profile).
+ */
 export async function fileRequest(ctx: Context, tx: Queryable, userId: string, reason: string | null) {
-  const [account] = await tx<{ role: string; disabled_at: Date | null }[]>`
-    select role, disabled_at from users where id = ${userId} for update`;
+  const [account] = await tx<{ role: string; email: string; disabled_at: Date | null }[]>`
+    select role, email::text as email, disabled_at from users where id = ${userId} for update`;
   if (!account) throw appError("NOT_FOUND", "User not found");
   if (isAdmin(account))
     throw appError("CONFLICT", "This account is already an administrator", "ALREADY_ADMIN");
   if (account.disabled_at)
     throw appError("CONFLICT", "A suspended account cannot be made an administrator", "ACCOUNT_DISABLED");
+  await refuseSalespersonProfile(tx, { id: userId, email: account.email }, "admin");
   try {
     const [row] = await tx<{ id: number }[]>`
       insert into admin_promotions (user_id, requested_by, reason)
@@ -107,10 +111,12 @@ export async function decidePromotion(ctx: Context, input: z.output<typeof decid
         "SECOND_ADMIN_REQUIRED",
       );
     if (input.decision === "approve") {
-      const [account] = await tx<{ disabled_at: Date | null }[]>`
-        select disabled_at from users where id = ${open.user_id} for update`;
+      const [account] = await tx<{ email: string; disabled_at: Date | null }[]>`
+        select email::text as email, disabled_at from users where id = ${open.user_id} for update`;
       if (account?.disabled_at)
         throw appError("CONFLICT", "A suspended account cannot be made an administrator", "ACCOUNT_DISABLED");
+      // A profile may have been linked since the request (a portal sign-in): checked again.
+      if (account) await refuseSalespersonProfile(tx, { id: open.user_id, email: account.email }, "admin");
       const left = await tx<{ id: number }[]>`
         update dealerships set manager_id = null, updated_at = now() where manager_id = ${open.user_id}
         returning id`;

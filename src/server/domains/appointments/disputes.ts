@@ -19,6 +19,7 @@ import type {
   VisitRecord,
 } from "../../../shared/schemas/visits";
 import { DISPUTE_APPEAL_DAYS, DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/visits";
+import { OWN_DECISION_MESSAGE, ownProfileSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { refuseAsMissing } from "../../auth/securityEvents";
@@ -188,18 +189,13 @@ async function decideDispute(
   const decided = await ctx.sql.begin(async (tx) => {
     const scope = byAdmin ? tx`true` : tx`d.dealership_id = ${who.dealershipId}`;
     const [involved] = await tx<{ own: boolean; marked: boolean }[]>`
-      select coalesce(s.user_id = ${ctx.user.id}, false) as own,
+      select ${ownProfileSql(tx, ctx.user, "s")} as own,
              coalesce(${noShowMarkerSql(tx, "a")} = ${ctx.user.id}, false) as marked
         from visit_disputes d join appointments a on a.id = d.appointment_id
         join salespeople s on s.id = a.salesperson_id
        where d.id = ${input.id} and ${scope}
          for update of d`;
-    if (involved?.own)
-      throw appError(
-        "FORBIDDEN",
-        "This dispute is about your own visit: someone else decides it.",
-        "OWN_DECISION",
-      );
+    if (involved?.own) throw appError("FORBIDDEN", OWN_DECISION_MESSAGE, "OWN_DECISION");
     if (involved?.marked)
       throw appError(
         "FORBIDDEN",

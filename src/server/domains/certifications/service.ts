@@ -1,6 +1,7 @@
 // Certifications (docs/product/salespeople.md#certifications): a salesperson keeps their own list; the manager
 // of their dealership verifies or rejects each one, an administrator those of independents (and any other);
-// profiles, browse and structured data show verified ones only. A rejection deletes the certification and
+// profiles, browse and structured data show verified ones only. Nobody decides about their own profile's
+// certifications (access.ts refuseOwnDecision), even as its dealership's manager or an administrator. A rejection deletes the certification and
 // tells the salesperson why; an edit of a verified one clears its verification, so nothing unverified ever
 // carries a badge.
 import type { z } from "zod";
@@ -14,7 +15,7 @@ import type {
   VerifiedCertification,
 } from "../../../shared/schemas/certifications";
 import { CERTIFICATIONS_PER_PROFILE, PLATFORM_VERIFIER } from "../../../shared/schemas/certifications";
-import { type Caller, dealershipStaffSql, isAdmin } from "../../access";
+import { type Caller, dealershipStaffSql, isAdmin, ownProfileSql, refuseOwnDecision } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
@@ -76,7 +77,8 @@ export async function updateCertification(
     const [row] = await tx<Certification[]>`
       update certifications c set name = ${input.name}, issuer = ${input.issuer}, year = ${input.year},
              credential_id = ${input.credentialId}, credential_url = ${input.credentialUrl},
-             verified_at = null, verified_by = null
+             verified_at = null, verified_by = null, verified_by_dealership_id = null,
+             verified_by_dealership_name = null
        where c.id = ${input.id}
       returning ${columns(tx)}`;
     if (before.verified) ctx.browseCache.clear();
@@ -99,17 +101,18 @@ function pendingColumns(sql: Queryable) {
 
 /**
  * Unverified certifications the caller decides: a manager's team's; an administrator's, those of independent
- * salespeople (a dealership's team is its manager's to verify).
+ * salespeople and of a profile its own dealership's manager holds (a dealership's team is otherwise its
+ * manager's to verify). Never the caller's own.
  */
 export function pendingCertifications(ctx: StaffCtx): Promise<PendingCertification[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`s.dealership_id is null`
+    ? ctx.sql`(s.dealership_id is null or s.user_id = d.manager_id)`
     : ctx.sql`s.dealership_id = ${ctx.user.managedDealershipId}`;
   return ctx.sql<PendingCertification[]>`
     select ${pendingColumns(ctx.sql)}
       from certifications c join salespeople s on s.id = c.salesperson_id
       left join dealerships d on d.id = s.dealership_id
-     where c.verified_at is null and ${whose}
+     where c.verified_at is null and ${whose} and not ${ownProfileSql(ctx.sql, ctx.user, "s")}
      order by c.created_at, c.id
      limit 200`;
 }
@@ -130,25 +133,46 @@ export async function salespersonCertifications(
      order by c.year desc, c.id`;
 }
 
-/** The certification, locked, when the caller decides for its salesperson; 404 otherwise (as a missing one). */
+/**
+ * The certification, locked, when the caller decides for its salesperson; 404 otherwise (as a missing one),
+ * 403 when the salesperson is the caller.
+ */
 async function decidable(tx: Queryable, caller: Caller, id: number) {
   const [row] = await tx<
-    { salespersonId: number; name: string; dealershipId: number | null; verified: boolean }[]
+    {
+      salespersonId: number;
+      ownerId: string | null;
+      name: string;
+      dealershipId: number | null;
+      dealershipName: string | null;
+      verified: boolean;
+    }[]
   >`
-    select c.salesperson_id as "salespersonId", c.name, s.dealership_id as "dealershipId",
-           c.verified_at is not null as verified
+    select c.salesperson_id as "salespersonId", s.user_id as "ownerId", c.name,
+           s.dealership_id as "dealershipId", d.name as "dealershipName", c.verified_at is not null as verified
       from certifications c join salespeople s on s.id = c.salesperson_id
+      left join dealerships d on d.id = s.dealership_id
      where c.id = ${id} and ${dealershipStaffSql(tx, caller, "s.dealership_id")}
        for update of c`;
   if (!row) throw appError("NOT_FOUND", NOT_FOUND, "CERTIFICATION_NOT_FOUND");
+  refuseOwnDecision(caller, { id: row.salespersonId, userId: row.ownerId });
   return row;
 }
 
 export async function verifyCertification(ctx: StaffCtx, { id }: { id: number }): Promise<Certification> {
   const result = await ctx.sql.begin(async (tx) => {
     const target = await decidable(tx, ctx.user, id);
+    // The badge names the dealership whose manager verified it, as it is now, for good; an administrator's
+    // verification is the platform's. A certification verified already keeps its verifier.
+    const byManager = !isAdmin(ctx.user) && target.dealershipId !== null;
     const [row] = await tx<Certification[]>`
-      update certifications c set verified_at = coalesce(verified_at, now()), verified_by = ${ctx.user.id}
+      update certifications c
+         set verified_by = case when verified_at is null then ${ctx.user.id}::uuid else verified_by end,
+             verified_by_dealership_id = case when verified_at is null
+               then ${byManager ? target.dealershipId : null}::int else verified_by_dealership_id end,
+             verified_by_dealership_name = case when verified_at is null
+               then ${byManager ? target.dealershipName : null}::text else verified_by_dealership_name end,
+             verified_at = coalesce(verified_at, now())
        where c.id = ${id} returning ${columns(tx)}`;
     await recordAudit(ctx, tx, {
       action: "salesperson.certification_verify",
@@ -195,8 +219,9 @@ export async function rejectCertification(ctx: StaffCtx, input: z.output<typeof 
 }
 
 /**
- * A profile's verified certifications. The badge names the salesperson's dealership when its manager verified
- * it, else the platform (an administrator, or a manager the salesperson has since left).
+ * A profile's verified certifications. The badge names the dealership whose manager verified it (by its
+ * current name, or the one kept at verification should it be gone), wherever the salesperson works now;
+ * the platform when an administrator verified it.
  */
 export function verifiedCertifications(
   sql: Queryable,
@@ -204,10 +229,9 @@ export function verifiedCertifications(
 ): Promise<VerifiedCertification[]> {
   return sql<VerifiedCertification[]>`
     select c.id, c.name, c.issuer, c.year, c.credential_id as "credentialId", c.credential_url as "credentialUrl",
-           coalesce(d.name, ${PLATFORM_VERIFIER}) as "verifiedBy"
+           coalesce(d.name, c.verified_by_dealership_name, ${PLATFORM_VERIFIER}) as "verifiedBy"
       from certifications c
-      join salespeople s on s.id = c.salesperson_id
-      left join dealerships d on d.id = s.dealership_id and d.manager_id = c.verified_by
+      left join dealerships d on d.id = c.verified_by_dealership_id
      where c.salesperson_id = ${salespersonId} and c.verified_at is not null
      order by c.year desc, c.id`;
 }

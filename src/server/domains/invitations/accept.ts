@@ -7,7 +7,7 @@
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
-import { isAdmin } from "../../access";
+import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { hashToken } from "../../auth/crypto";
@@ -202,14 +202,8 @@ async function acceptAsSalesperson({ actor, tx, invitation, name, dealership, ac
 }
 
 async function acceptAsManager({ actor, tx, invitation, dealership, account }: Acceptance) {
-  const [profile] = await profileFor(tx, invitation.email, account.id, false);
-  if (account.role === "salesperson" || profile) {
-    throw appError(
-      "CONFLICT",
-      "This address has a salesperson profile. A manager needs an account of their own address.",
-      "EMAIL_IN_USE",
-    );
-  }
+  // A manager never holds a salesperson profile (they would decide about it), as a role change says too.
+  await refuseSalespersonProfile(tx, { id: account.id, email: invitation.email }, "manager");
   if (dealership.manager_id === account.id) {
     throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
   }

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
-import { dealershipStaffSql, isAdmin, staffSql } from "../../access";
+import { dealershipStaffSql, isAdmin, refuseOwnDecision, staffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { recordSecurityEvent } from "../../auth/securityEvents";
@@ -101,10 +101,11 @@ export async function recordProfileView(ctx: Context, salespersonId: number) {
  */
 export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
   const row = await ctx.sql.begin(async (tx) => {
-    const [before] = await tx<Pick<SalespersonRow, "verified_at" | "dealership_id">[]>`
-      select verified_at, dealership_id from salespeople
+    const [before] = await tx<Pick<SalespersonRow, "verified_at" | "dealership_id" | "user_id">[]>`
+      select verified_at, dealership_id, user_id from salespeople
        where id = ${salespersonId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")} for update`;
     if (!before) return null;
+    refuseOwnDecision(ctx.user, { id: salespersonId, userId: before.user_id });
     const [updated] = await tx<Pick<SalespersonRow, "id" | "verified_at">[]>`
       update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
        where id = ${salespersonId} returning id, verified_at`;

@@ -1,6 +1,7 @@
 // Deciding purchase claims: the manager of the dealership the salesperson was at when the buyer claimed (an
 // administrator for an independent salesperson) confirms or declines each pending claim once. A confirmation
-// makes the buyer's reviews "Verified purchase"; a decline carries a reason the buyer is told.
+// makes the buyer's reviews "Verified purchase"; a decline carries a reason the buyer is told. Nobody decides
+// the claims about their own profile (access.ts refuseOwnDecision): an administrator decides those.
 import type { z } from "zod";
 import { links } from "../../../shared/links";
 import type {
@@ -8,7 +9,7 @@ import type {
   PurchaseClaim,
   purchaseClaimsInput,
 } from "../../../shared/schemas/purchases";
-import { type Caller, dealershipStaffSql, isAdmin } from "../../access";
+import { type Caller, dealershipStaffSql, isAdmin, ownProfileSql, refuseOwnDecision } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
@@ -35,14 +36,15 @@ function decidingColumns(sql: Queryable) {
 
 /**
  * The claims the caller decides, oldest first: a manager's dealership's; an administrator's, those of
- * independent salespeople (a dealership's are its manager's).
+ * independent salespeople and of a profile its own dealership's manager holds (a dealership's are otherwise
+ * its manager's). Never those about the caller's own profile.
  */
 export function purchaseClaimsToDecide(
   ctx: StaffCtx,
   input: z.output<typeof purchaseClaimsInput>,
 ): Promise<PurchaseClaim[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`c.dealership_id is null`
+    ? ctx.sql`(c.dealership_id is null or s.user_id = d.manager_id)`
     : ctx.sql`c.dealership_id = ${ctx.user.managedDealershipId}`;
   const status = input?.status ?? "pending";
   return ctx.sql<PurchaseClaim[]>`
@@ -50,7 +52,7 @@ export function purchaseClaimsToDecide(
       from purchase_claims c join salespeople s on s.id = c.salesperson_id
       left join dealerships d on d.id = c.dealership_id
       left join users u on u.id = c.customer_id
-     where c.status = ${status} and ${whose}
+     where c.status = ${status} and ${whose} and not ${ownProfileSql(ctx.sql, ctx.user, "s")}
      order by ${status === "pending" ? ctx.sql`c.created_at, c.id` : ctx.sql`c.decided_at desc nulls last, c.id desc`}
      limit 200`;
 }
@@ -62,10 +64,12 @@ export async function decidePurchaseClaim(
   const confirm = input.decision === "confirm";
   await ctx.sql.begin(async (tx) => {
     // The salesperson first, as a review's submission locks it, so the two never wait on each other.
-    const [found] = await tx<{ salespersonId: number }[]>`
-      select c.salesperson_id as "salespersonId" from purchase_claims c
+    const [found] = await tx<{ salespersonId: number; ownerId: string | null }[]>`
+      select c.salesperson_id as "salespersonId", s.user_id as "ownerId"
+        from purchase_claims c join salespeople s on s.id = c.salesperson_id
        where c.id = ${input.id} and ${dealershipStaffSql(tx, ctx.user, "c.dealership_id")}`;
     if (!found) throw appError("NOT_FOUND", NOT_FOUND, "PURCHASE_CLAIM_NOT_FOUND");
+    refuseOwnDecision(ctx.user, { id: found.salespersonId, userId: found.ownerId });
     await lockSalesperson(tx, found.salespersonId);
     const [claim] = await tx<
       {

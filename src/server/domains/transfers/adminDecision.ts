@@ -11,6 +11,7 @@ import type {
   TransferRequestView,
   transfersListInput,
 } from "../../../shared/schemas/transfers";
+import { refuseOwnDecision } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
@@ -76,14 +77,18 @@ export async function adminDecide(
         salesperson_id: number;
         from_dealership_id: number | null;
         to_dealership_id: number | null;
+        owner_id: string | null;
       }[]
     >`
       update transfer_requests
          set status = ${next}, admin_decided_by = ${ctx.user.id}, admin_decided_at = now(),
              decision_reason = ${input.reason}, updated_at = now()
        where id = ${input.id} and status = 'awaiting_admin'
-      returning id, salesperson_id, from_dealership_id, to_dealership_id`;
+      returning id, salesperson_id, from_dealership_id, to_dealership_id,
+                (select user_id from salespeople where id = salesperson_id) as owner_id`;
     if (!request) return null;
+    // Nobody approves their own move (the update rolls back).
+    refuseOwnDecision(ctx.user, { id: request.salesperson_id, userId: request.owner_id });
 
     // Lock order wherever a salesperson joins or leaves a dealership: the dealership row, then the
     // salesperson's (as the manager's add and an accepted invitation take them), so none waits on another.

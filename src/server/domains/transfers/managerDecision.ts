@@ -6,6 +6,7 @@ import type {
   managerDecisionInput,
   TransferRequestView,
 } from "../../../shared/schemas/transfers";
+import { refuseOwnDecision } from "../../access";
 import { recordAudit } from "../../auditTrail";
 import { recordSecurityEvent } from "../../auth/securityEvents";
 import { tellSalesperson } from "./decisionNotice";
@@ -31,13 +32,18 @@ export async function managerDecide(
   const accept = input.decision === "accept";
   const next: TransferStatus = accept ? "awaiting_admin" : "declined";
   const decided = await ctx.sql.begin(async (tx) => {
-    const [row] = await tx<{ id: number; salesperson_id: number; to_name: string }[]>`
+    const [row] = await tx<
+      { id: number; salesperson_id: number; owner_id: string | null; to_name: string }[]
+    >`
       update transfer_requests
          set status = ${next}, manager_decided_by = ${ctx.user.id}, manager_decided_at = now(),
              decision_reason = ${accept ? null : input.reason}, updated_at = now()
        where id = ${input.id} and to_dealership_id = ${ctx.dealershipId} and status = 'awaiting_manager'
-      returning id, salesperson_id, (select name from dealerships where id = to_dealership_id) as to_name`;
+      returning id, salesperson_id, (select user_id from salespeople where id = salesperson_id) as owner_id,
+                (select name from dealerships where id = to_dealership_id) as to_name`;
     if (!row) return null;
+    // Their own request to join their own dealership is not theirs to accept (the update rolls back).
+    refuseOwnDecision(ctx.user, { id: row.salesperson_id, userId: row.owner_id });
     await recordAudit(ctx, tx, {
       action: accept ? "transfer.accept" : "transfer.decline",
       entityId: row.id,

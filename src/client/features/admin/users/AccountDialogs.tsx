@@ -3,6 +3,7 @@
 // (docs/product/admin.md#account-lifecycle).
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
+import { salespersonProfileRefusal } from "../../../../shared/schemas/accounts";
 import type { AdminUser } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
 import { DecideButtons } from "../../../ui/DecideButtons";
@@ -212,6 +213,12 @@ export function ChangeRoleDialog({ user, open, onOpenChange }: { user: AdminUser
     >
       <Stack gap="4">
         <RoleFields form={form} set={set} replace={replace} setReplace={setReplace} open={open} />
+        {user?.salespersonId != null && form.role !== "salesperson" ? (
+          // The server refuses this change; say so before the administrator tries.
+          <Text data-testid="role-profile-note" fontSize="sm" color="fg.warning">
+            {salespersonProfileRefusal(form.role as Exclude<Role, "salesperson">)}
+          </Text>
+        ) : null}
       </Stack>
     </RecordFormDialog>
   );
