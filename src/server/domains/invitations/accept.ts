@@ -17,6 +17,7 @@ import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
 import { notify } from "../notifications/notify";
 import {
   type Actor,
+  assertIndependent,
   dealershipForJoining,
   type JoiningDealership,
   type JoiningProfile,
@@ -188,14 +189,10 @@ async function acceptAsSalesperson({ actor, tx, invitation, name, dealership, ac
 }
 
 async function acceptAsManager({ actor, tx, invitation, dealership, account }: Acceptance) {
-  const [profile] = await profileFor(tx, invitation.email, account.id, false);
-  if (account.role === "salesperson" || profile) {
-    throw appError(
-      "CONFLICT",
-      "This address has a salesperson profile. A manager needs an account of their own address.",
-      "EMAIL_IN_USE",
-    );
-  }
+  const [profile] = await profileFor(tx, invitation.email, account.id, true);
+  // A salesperson's account may become the manager (as the one who applied to list their dealership does):
+  // an independent profile joins the team as an invitation joins it; one at another dealership is refused.
+  if (profile && profile.dealership_id !== dealership.id) assertIndependent(profile, dealership.id);
   if (dealership.manager_id === account.id) {
     throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
   }
@@ -208,6 +205,13 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
     );
   }
   const who = { ...actor, user: { id: account.id, role: "manager" as const } };
+  if (profile && profile.dealership_id === null) {
+    if (profile.user_id !== account.id)
+      await tx`update salespeople set user_id = ${account.id} where id = ${profile.id}`;
+    const claim = { id: invitation.id, paymentModel: invitation.payment_model };
+    // Told to nobody: the joining salesperson is the team's new manager.
+    await joinDealership(who, tx, { ...dealership, manager_id: null }, profile, claim);
+  }
   await takeOverDealership(who, tx, dealership, account.id, invitation.id);
   return account.id;
 }
