@@ -296,6 +296,12 @@ describe("salespeople registering on their own", () => {
   const register = (body: Record<string, unknown>) =>
     h.request("POST", "/api/salesperson/auth/register", { body });
   const listed = async (id: number) => (await h.request("GET", `/api/salespeople/${id}`)).status === 200;
+  /** Follows the link registration mailed to the address, as its owner does. */
+  const confirmAddress = async (email: string) =>
+    expect(
+      (await h.request("POST", "/api/auth/redeem", { body: { token: tokenOf(h.smtp.lastLinkFor(email)) } }))
+        .status,
+    ).toBe(200);
 
   it("with a listed dealership: unlisted until verified, and its manager is told in the app and by e-mail", async () => {
     const manager = await h.signIn("lakeview.manager@example.org", "manager");
@@ -318,7 +324,7 @@ describe("salespeople registering on their own", () => {
     expect(mail?.text).toContain("Ana Ortiz registered on KnowBefore as a salesperson at Lakeview Toyota");
   });
 
-  it("independent: listed at once, placed by their ZIP code (an unknown one is refused)", async () => {
+  it("independent: placed by their ZIP code (an unknown one is refused), listed once the address is confirmed", async () => {
     const unknown = await register({
       name: "Ben Cho",
       email: "ben@indie.example.com",
@@ -341,7 +347,9 @@ describe("salespeople registering on their own", () => {
       zipCode: "98101",
     });
     expect(answer.status).toBe(201);
-    expect(answer.json).toMatchObject({ joining: "independent", listed: true });
+    expect(answer.json).toMatchObject({ joining: "independent", listed: false, confirmationSent: true });
+    expect(await listed(answer.json.id)).toBe(false);
+    await confirmAddress("ben@indie.example.com");
     expect(await listed(answer.json.id)).toBe(true);
     const [person] = await h.sql<Record<string, unknown>[]>`
       select dealership_id, city::text as city, state, time_zone, payment_model from salespeople where id = ${answer.json.id}`;
@@ -354,7 +362,7 @@ describe("salespeople registering on their own", () => {
     });
   });
 
-  it("with a dealership not listed: independent meanwhile, its application pending, and the invitations on approval", async () => {
+  it("with a dealership not listed: independent meanwhile, its application filed once confirmed, and the invitations on approval", async () => {
     const unlisted = {
       dealershipName: "Summit Auto Sales",
       address: "9 Summit Ave",
@@ -369,7 +377,8 @@ describe("salespeople registering on their own", () => {
       application: unlisted,
     });
     expect(self.status).toBe(201);
-    expect(self.json).toMatchObject({ joining: "unlisted", listed: true });
+    expect(self.json).toMatchObject({ joining: "unlisted", listed: false });
+    await confirmAddress("cara@summit.example.com");
     expect(await listed(self.json.id)).toBe(true);
     const [filed] = await h.sql<Record<string, unknown>[]>`
       select id, status, salesperson_id, applicant_email::text as email, confirm_token_hash, confirmed_at is not null as confirmed
@@ -405,6 +414,8 @@ describe("salespeople registering on their own", () => {
       },
     });
     expect(other.status).toBe(201);
+    await confirmAddress("dev@ridge.example.com");
+    expect((await confirm(tokenOf(h.smtp.lastLinkFor("eli@ridge.example.com")))).status).toBe(200);
     const [second] = await h.sql<{ id: number; applicant_name: string }[]>`
       select id, applicant_name from dealership_applications where salesperson_id = ${other.json.id}`;
     expect(second!.applicant_name).toBe("Eli Ross");

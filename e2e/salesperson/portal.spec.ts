@@ -229,3 +229,36 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   await page.goto("/salesperson-dashboard");
   await expect(page).toHaveURL(new RegExp(`${baseURL}/?$`));
 });
+
+test("[salesperson] an independent registration waits for its e-mail address: shown to nobody until the mailed link is followed", async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const email = `e2e.indie.${stamp}@example.org`;
+  const name = `Indira Solo ${stamp % 10_000}`;
+  const browseNames = async () =>
+    (
+      (await (await request.get(`/api/salespeople?search=${encodeURIComponent(name)}`)).json()) as {
+        name: string;
+      }[]
+    ).map((card) => card.name);
+
+  await page.goto("/salesperson-login");
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByText("I work independently").click();
+  await page.getByLabel("ZIP code you work from").fill("78701");
+  await page.getByRole("button", { name: "Create salesperson account" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Check your e-mail to confirm your address" }),
+  ).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await browseNames()).not.toContain(name);
+
+  // The link in the mail confirms the address and signs in; from then on the profile is listed.
+  await openSignInLink(page, await waitForSignInLink(email), email);
+  await expect(page).toHaveURL(/\/salesperson-dashboard/);
+  expect(await browseNames()).toContain(name);
+});

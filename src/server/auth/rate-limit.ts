@@ -13,6 +13,11 @@ export const RATE_LIMITS = {
   redeemPerIp: { capacity: 30, refillSeconds: 10 },
   /** Provider sign-in starts per IP (each stores a pending flow): 20 at once, then one every 15 seconds. */
   oidcStartPerIp: { capacity: 20, refillSeconds: 15 },
+  /**
+   * Confirmation mails (dealership applications, self-registrations) per recipient address: 3 at once, then one
+   * every 8 hours. Beyond it the request is answered as usual and no mail goes (nothing tells who is known).
+   */
+  confirmationMailsPerRecipient: { capacity: 3, refillSeconds: 8 * 3600 },
 } satisfies Record<string, BucketRule>;
 
 /** Takes one token from the bucket; answers whether the caller may proceed. */

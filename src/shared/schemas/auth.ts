@@ -149,5 +149,12 @@ export const registeredSalesperson = z.object({
   joining: z.enum(SALESPERSON_JOINING).describe("How they joined"),
   listed: z
     .boolean()
-    .describe("Whether the profile is in browse now (a listed dealership's manager verifies it first)"),
+    .describe(
+      "Whether the profile is in browse now: never at registration (the e-mail address is confirmed first, and a listed dealership's manager verifies its salespeople)",
+    ),
+  confirmationSent: z
+    .boolean()
+    .describe(
+      "Whether a link to confirm the e-mail address was sent: independent and unlisted-dealership registrations wait for it",
+    ),
 });

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { LuMailCheck } from "react-icons/lu";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import { IconCircle } from "../../ui/Showcase";
@@ -13,30 +14,42 @@ function sameOriginPath(link: string): string {
   }
 }
 
+/**
+ * "Check your email" after a link was sent: a sign-in link by default; `title` and `children` say what else the
+ * link does (a registration's confirms the address), and `resetLabel` names the way back.
+ */
 export function CheckEmailPanel({
   email,
   magicLink,
   onReset,
+  title = "Check your email",
+  resetLabel = "Try a different email",
+  children,
 }: {
   email: string;
   magicLink?: string | undefined;
   onReset: () => void;
+  title?: string;
+  resetLabel?: string;
+  children?: ReactNode;
 }) {
   return (
     <Stack gap="6" textAlign="center" align="center" py="4">
       <IconCircle icon={LuMailCheck} bg="green.50" color="green.600" />
       <Stack gap="2">
         <Heading as="h2" size="xl" color="ink">
-          Check your email
+          {title}
         </Heading>
-        <Text color="fg.muted">
-          We sent a sign-in link to{" "}
-          <Text as="span" fontWeight="semibold" color="fg">
-            {email}
+        {children ?? (
+          <Text color="fg.muted">
+            We sent a sign-in link to{" "}
+            <Text as="span" fontWeight="semibold" color="fg">
+              {email}
+            </Text>
+            . Open it on this device to sign in. The link works once and expires in {LOGIN_LINK_TTL_MINUTES}{" "}
+            minutes.
           </Text>
-          . Open it on this device to sign in. The link works once and expires in {LOGIN_LINK_TTL_MINUTES}{" "}
-          minutes.
-        </Text>
+        )}
       </Stack>
       {magicLink ? (
         <Alert.Root status="warning" borderRadius="lg" textAlign="start">
@@ -56,7 +69,7 @@ export function CheckEmailPanel({
         Nothing arrived? Check your spam folder, or use another address.
       </Text>
       <Button variant="outline" onClick={onReset}>
-        Try a different email
+        {resetLabel}
       </Button>
     </Stack>
   );

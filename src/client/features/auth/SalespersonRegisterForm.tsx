@@ -1,10 +1,16 @@
 // Salesperson registration, in one of three ways (docs/product/onboarding.md#salespeople-joining-on-their-own):
-// with a listed dealership (unlisted until its manager confirms), independent (listed at once), or with a
-// dealership that is not listed yet (independent meanwhile; its application goes to the administrators).
+// with a listed dealership (unlisted until its manager confirms), independent (listed once the e-mail address is
+// confirmed), or with a dealership that is not listed yet (independent meanwhile; its application goes to the
+// administrators once the address is confirmed).
 import { Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useId, useState } from "react";
 import { LuBuilding2, LuStore, LuUserRound } from "react-icons/lu";
-import { INDEPENDENT_LABEL, SELF_EDIT_SPECIALTIES, YEARS_OF_EXPERIENCE } from "../../../shared/constants";
+import {
+  INDEPENDENT_LABEL,
+  LOGIN_LINK_TTL_MINUTES,
+  SELF_EDIT_SPECIALTIES,
+  YEARS_OF_EXPERIENCE,
+} from "../../../shared/constants";
 import { type SalespersonJoining, unlistedDealershipInput } from "../../../shared/schemas/auth";
 import { apiErrorCode, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
@@ -12,6 +18,7 @@ import { CheckboxGroupField, InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
 import { DealershipFields, EMPTY_DEALERSHIP } from "../onboarding";
+import { CheckEmailPanel } from "./CheckEmailPanel";
 import { checkEmail } from "./emailInput";
 
 type RegisterDraft = {
@@ -46,14 +53,14 @@ const JOINING_CHOICES = [
   {
     value: "independent",
     label: "I work independently",
-    description: `Listed at once, labelled "${INDEPENDENT_LABEL}".`,
+    description: `Listed once you confirm your e-mail address, labelled "${INDEPENDENT_LABEL}".`,
     icon: <LuUserRound />,
   },
   {
     value: "unlisted",
     label: "My dealership isn't listed",
     description:
-      "We send its application to our team. You are listed as independent meanwhile, and invited to join it once approved.",
+      "Once you confirm your e-mail address we send its application to our team. You are listed as independent meanwhile, and invited to join it once approved.",
     icon: <LuStore />,
   },
 ] as const;
@@ -61,10 +68,14 @@ const JOINING_CHOICES = [
 const REGISTERED: Record<SalespersonJoining, (dealership: string) => string> = {
   dealership: (d) =>
     `Your account is ready. Your profile stays unlisted until ${d}'s manager confirms you; we've let them know.`,
-  independent: () => `Your account is ready and your profile is listed as "${INDEPENDENT_LABEL}".`,
+  independent: () =>
+    `Once you confirm it, your profile is listed as "${INDEPENDENT_LABEL}". Until then it is shown to nobody.`,
   unlisted: (d) =>
-    `Your account is ready and listed as independent. We'll review ${d} and e-mail you an invitation to join it once approved.`,
+    `Once you confirm it, your profile is listed as independent and ${d}'s application goes to our team (a manager you named confirms their own address first). Until then nothing is shown or filed.`,
 };
+
+/** A registration waiting for its address: where the link went, and what confirming it does. */
+type Awaiting = { email: string; joining: SalespersonJoining; dealership: string };
 
 /** Creates a salesperson account; on success (or when the e-mail is taken) the portal switches to Login. */
 export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
@@ -72,6 +83,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   const unlisted = useFormDraft(EMPTY_UNLISTED);
   const { draft, bind } = form;
   const [joining, setJoining] = useState<SalespersonJoining>("dealership");
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
 
   const register = trpc.salespersonAuth.register.useMutation();
   const filterOptions = trpc.salespeople.filterOptions.useQuery();
@@ -119,10 +131,17 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
         specialties: draft.specialties,
       },
       {
-        onSuccess: () => {
+        onSuccess: (registered) => {
+          const dealershipName = application?.dealershipName ?? dealership;
+          if (registered.confirmationSent) {
+            setAwaiting({ email: registered.email, joining, dealership: dealershipName });
+            form.reset();
+            unlisted.reset();
+            return;
+          }
           showToast({
             title: "Account Created",
-            description: `${REGISTERED[joining](application?.dealershipName ?? dealership)} We've filled in your email so you can sign in.`,
+            description: `${REGISTERED[joining](dealershipName)} We've filled in your email so you can sign in.`,
             variant: "success",
           });
           form.reset();
@@ -154,6 +173,32 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
       },
     );
   };
+
+  if (awaiting) {
+    return (
+      <CheckEmailPanel
+        email={awaiting.email}
+        title="Check your e-mail to confirm your address"
+        resetLabel="Go to Login"
+        onReset={() => {
+          setAwaiting(null);
+          onRegistered(awaiting.email);
+        }}
+      >
+        <Text color="fg.muted">
+          We sent a link to{" "}
+          <Text as="span" fontWeight="semibold" color="fg">
+            {awaiting.email}
+          </Text>
+          . Open it to confirm the address and sign in; it works once and expires in {LOGIN_LINK_TTL_MINUTES}{" "}
+          minutes. {REGISTERED[awaiting.joining](awaiting.dealership)}
+        </Text>
+        <Text color="fg.muted">
+          If the link expires, ask for a new sign-in link on the Login tab: it confirms too.
+        </Text>
+      </CheckEmailPanel>
+    );
+  }
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
@@ -219,7 +264,8 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
                 Your dealership
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                Until it is approved you are listed as independent ("{INDEPENDENT_LABEL}").
+                Until it is approved you are listed as independent ("{INDEPENDENT_LABEL}") once you confirm
+                your e-mail address.
               </Text>
             </Stack>
             <DealershipFields bind={unlisted.bind} />

@@ -2,7 +2,7 @@
 // administrator approves, and promotions to administrator that a second administrator approves
 // (docs/product/onboarding.md). Invitations, which both lead to, live in management.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES } from "../../../shared/constants";
 import { identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
@@ -53,6 +53,20 @@ export const dealershipApplications = pgTable(
     index("dealership_applications_email_idx").on(t.applicantEmail),
   ],
 );
+
+/**
+ * A salesperson's self-registration whose e-mail address is not confirmed yet: its profile is listed nowhere and
+ * the "dealership not listed" application it carries is not filed until the address's owner follows the link
+ * mailed to it (docs/product/onboarding.md#salespeople-joining-on-their-own). The row goes when confirmed.
+ */
+export const pendingRegistrations = pgTable("pending_registrations", {
+  salespersonId: integer("salesperson_id")
+    .primaryKey()
+    .references(() => salespeople.id, { onDelete: "cascade" }),
+  /** The dealership application to file once confirmed, as registration took it; null when there is none. */
+  application: jsonb("application"),
+  createdAt: stampedNow("created_at"),
+});
 
 /**
  * Making someone an administrator takes two administrators: one asks, another approves (or the CLI does it).

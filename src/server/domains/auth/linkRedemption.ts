@@ -15,6 +15,7 @@ import { accountSuspended, isSuspended } from "../../auth/suspension";
 import type { Queryable } from "../../db/client";
 import type { LoginTokenRow, SalespersonRow, UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
+import { confirmRegistration, mailManagerConfirmation } from "../onboarding/registrations";
 import type { LinkPurpose } from "./signInLinks";
 
 export const INVALID_LINK_MESSAGE = "Invalid or expired login link. Please request a new one.";
@@ -122,12 +123,20 @@ export async function redeemLoginLink(
       returning email, purpose`;
     if (!link) return null;
     const userId = await accountForLink(tx, link.email, link.purpose);
-    return userId ? { userId } : null;
+    if (!userId) return null;
+    // The link proved the address: a self-registration waiting for it is confirmed with the sign-in.
+    const registration = link.purpose === "salesperson" ? await confirmRegistration(tx, link.email) : null;
+    return { userId, registration };
   });
 
   if (!outcome) {
     await recordSecurityEvent(ctx, { eventType: "login_link_rejected", riskLevel: "medium" });
     throw appError("UNAUTHORIZED", INVALID_LINK_MESSAGE, "INVALID_LOGIN_LINK");
+  }
+  if (outcome.registration) {
+    ctx.browseCache.clear();
+    const manager = outcome.registration.managerConfirmation;
+    if (manager) await mailManagerConfirmation(ctx, manager);
   }
   return signInByLink(ctx, outcome.userId);
 }

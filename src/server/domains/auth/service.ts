@@ -15,11 +15,22 @@ import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
-import { applicationRow, unknownZipMessage } from "../onboarding/applications";
+import { unknownZipMessage } from "../onboarding/applications";
+import {
+  dropUnconfirmedRegistration,
+  holdRegistration,
+  mailRegistrationLink,
+} from "../onboarding/registrations";
 import { findSessionUser } from "./linkRedemption";
 
 type Registration = z.output<typeof salespersonRegisterInput>;
-type Registered = { id: number; email: string; joining: SalespersonJoining; listed: boolean };
+type Registered = {
+  id: number;
+  email: string;
+  joining: SalespersonJoining;
+  listed: boolean;
+  confirmationSent: boolean;
+};
 type Placement = Pick<SalespersonRow, "dealership_id" | "city" | "state" | "time_zone" | "payment_model">;
 
 const ACCOUNT_EXISTS = "A salesperson with this email already exists. Try logging in instead.";
@@ -27,14 +38,17 @@ const ACCOUNT_EXISTS = "A salesperson with this email already exists. Try loggin
 /**
  * Registers a salesperson, in one of three ways (docs/product/onboarding.md#salespeople-joining-on-their-own):
  * with a listed dealership (unlisted until its manager verifies them; the manager is told in the app and by
- * e-mail), independent (listed at once), or with a dealership not listed yet (independent meanwhile, and
- * its application is filed, already confirmed: the address is the one they register with).
+ * e-mail), independent, or with a dealership not listed yet (independent meanwhile, with its application). An
+ * independent profile is held unlisted, and the application unfiled, until the registrant follows the link
+ * mailed to the address (registrations.ts); registering an address again replaces a registration nobody
+ * confirmed.
  */
 export async function registerSalesperson(ctx: Context, input: Registration): Promise<Registered> {
   const dealership =
     input.joining === "dealership" ? await findListedDealership(ctx, input.dealership) : null;
   const [existing] = await ctx.sql`
-    select 1 as found from salespeople where email = ${input.email}
+    select 1 as found from salespeople s where email = ${input.email}
+       and (s.user_id is not null or s.id not in (select salesperson_id from pending_registrations))
     union all select 1 from users where email = ${input.email} and role <> 'customer'
     limit 1`;
   if (existing) throw appError("CONFLICT", ACCOUNT_EXISTS, "ACCOUNT_EXISTS");
@@ -49,6 +63,7 @@ export async function registerSalesperson(ctx: Context, input: Registration): Pr
     : { ...independentPlace(input), dealership_id: null, payment_model: "individual" };
   try {
     const created = await ctx.sql.begin(async (tx) => {
+      await dropUnconfirmedRegistration(tx, input.email);
       const row = {
         name: input.name,
         email: input.email,
@@ -69,18 +84,9 @@ export async function registerSalesperson(ctx: Context, input: Registration): Pr
           link: links.managerDashboard({ tab: "team" }),
         });
       }
-      if (input.joining === "unlisted" && input.application) {
-        const { managerName, managerEmail, ...details } = input.application;
-        const contact = managerEmail
-          ? { name: managerName ?? input.name, email: managerEmail }
-          : { name: input.name, email: input.email };
-        await tx`
-          insert into dealership_applications ${tx({
-            ...applicationRow(details, contact),
-            salesperson_id: person!.id,
-            status: "pending",
-            confirmed_at: new Date(),
-          })}`;
+      if (!dealership) {
+        const application = input.joining === "unlisted" ? (input.application ?? null) : null;
+        await holdRegistration(tx, person!.id, application);
       }
       return person!;
     });
@@ -90,7 +96,8 @@ export async function registerSalesperson(ctx: Context, input: Registration): Pr
       details: `salesperson ${created.id}`,
     });
     if (dealership) await mailManagerOfRegistration(ctx, dealership, input.name);
-    return { ...created, joining: input.joining, listed: dealership === null };
+    else await mailRegistrationLink(ctx, created.email);
+    return { ...created, joining: input.joining, listed: false, confirmationSent: dealership === null };
   } catch (error) {
     if ((error as { code?: string }).code === "23505")
       throw appError("CONFLICT", ACCOUNT_EXISTS, "ACCOUNT_EXISTS");

@@ -14,7 +14,11 @@ import type { Context } from "../../serviceContext";
 
 export type LinkPurpose = "customer" | "salesperson";
 
-const LINK_PATH: Record<LinkPurpose, string> = { customer: "/login", salesperson: "/salesperson-login" };
+/** Where each kind of link signs in (the salesperson portal's page is also where a new link is asked for). */
+export const LINK_PATH: Record<LinkPurpose, string> = {
+  customer: "/login",
+  salesperson: "/salesperson-login",
+};
 
 async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkPurpose): Promise<void> {
   if (ctx.env.RATE_LIMIT_DISABLED) return;
@@ -34,7 +38,8 @@ async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkP
   }
 }
 
-async function issueLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<string> {
+/** Stores a new sign-in link for `email` (only its SHA-256) and answers its URL. */
+export async function issueLink(ctx: Context, email: string, purpose: LinkPurpose): Promise<string> {
   const token = generateToken();
   await ctx.sql`
     insert into login_tokens (id, email, purpose, expires_at)

@@ -7,7 +7,7 @@
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
-import { isAdmin, refuseSalespersonProfile } from "../../access";
+import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { hashToken } from "../../auth/crypto";
@@ -18,6 +18,7 @@ import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
 import { notify } from "../notifications/notify";
 import {
   type Actor,
+  assertIndependent,
   dealershipForJoining,
   type JoiningDealership,
   type JoiningProfile,
@@ -202,8 +203,11 @@ async function acceptAsSalesperson({ actor, tx, invitation, name, dealership, ac
 }
 
 async function acceptAsManager({ actor, tx, invitation, dealership, account }: Acceptance) {
-  // A manager never holds a salesperson profile (they would decide about it), as a role change says too.
-  await refuseSalespersonProfile(tx, { id: account.id, email: invitation.email }, "manager");
+  const [profile] = await profileFor(tx, invitation.email, account.id, true);
+  // A salesperson's account may become the manager of the dealership they listed (the owner who sells): an
+  // independent profile joins the team as an invitation joins it; one at another dealership is refused.
+  // Decisions about that profile are then never theirs (access.ts refuseOwnDecision): administrators take them.
+  if (profile && profile.dealership_id !== dealership.id) assertIndependent(profile, dealership.id);
   if (dealership.manager_id === account.id) {
     throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
   }
@@ -216,6 +220,13 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
     );
   }
   const who = { ...actor, user: { id: account.id, role: "manager" as const } };
+  if (profile && profile.dealership_id === null) {
+    if (profile.user_id !== account.id)
+      await tx`update salespeople set user_id = ${account.id} where id = ${profile.id}`;
+    const claim = { id: invitation.id, paymentModel: invitation.payment_model };
+    // Told to nobody: the joining salesperson is the team's new manager.
+    await joinDealership(who, tx, { ...dealership, manager_id: null }, profile, claim);
+  }
   await takeOverDealership(who, tx, dealership, account.id, invitation.id);
   return account.id;
 }

@@ -1,5 +1,6 @@
-// Filing a dealership application: from the public form (its e-mail confirmed by a one-click link before an
-// administrator sees it) or from a salesperson's registration (confirmed by the registration's own e-mail).
+// Filing a dealership application: from the public form, or from a salesperson's confirmed registration; either
+// way its contact address is confirmed by a one-click link before an administrator sees it, unless it is the
+// registering salesperson's own, already confirmed one. The confirmation mail carries no text anyone typed.
 import type { RefinementCtx, z } from "zod";
 import { links } from "../../../shared/links";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../../../shared/schemas/onboarding";
 import { appError } from "../../appError";
 import { generateToken, hashToken } from "../../auth/crypto";
-import { consumeToken } from "../../auth/rate-limit";
+import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
 import type { Queryable } from "../../db/client";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
@@ -72,26 +73,44 @@ export async function fileApplication(ctx: Context, input: ApplicationInput): Pr
       "RATE_LIMITED",
     );
   }
+  if (!(await mayMailToConfirm(ctx, input.applicantEmail))) return { message: FILED_MESSAGE };
   const token = generateToken();
   const row = {
     ...applicationRow(input, { name: input.applicantName, email: input.applicantEmail }),
     confirm_token_hash: hashToken(token),
   };
   await ctx.sql`insert into dealership_applications ${ctx.sql(row)}`;
-  await mailConfirmation(ctx, { ...row, token });
+  await mailApplicationConfirmation(ctx, { email: row.applicant_email, token });
   return { message: FILED_MESSAGE };
 }
 
-async function mailConfirmation(
+/**
+ * Whether one more confirmation mail may go to `email` (RATE_LIMITS.confirmationMailsPerRecipient): an address
+ * nobody has confirmed yet is mailed a few times a day at most, whoever asks, from wherever.
+ */
+export async function mayMailToConfirm(ctx: Context, email: string): Promise<boolean> {
+  if (ctx.env.RATE_LIMIT_DISABLED) return true;
+  return consumeToken(
+    ctx.sql,
+    `confirm:email:${email.trim().toLowerCase()}`,
+    RATE_LIMITS.confirmationMailsPerRecipient,
+  );
+}
+
+/**
+ * The confirmation link of an application. The address is not confirmed yet, so the mail holds nothing anyone
+ * typed (no dealership name, no greeting by name): it cannot carry someone else's message in our name.
+ */
+export async function mailApplicationConfirmation(
   ctx: Context,
-  filed: { applicant_name: string; applicant_email: string; dealership_name: string; token: string },
+  to: { email: string; token: string },
 ): Promise<void> {
-  const link = `${ctx.env.APP_URL}${links.confirmApplication(filed.token)}`;
+  const link = `${ctx.env.APP_URL}${links.confirmApplication(to.token)}`;
   try {
     await ctx.mailer.send({
-      to: filed.applicant_email,
-      subject: `Confirm your application to list ${filed.dealership_name} on KnowBefore`,
-      text: `Hello ${filed.applicant_name},\n\nThank you for applying to list ${filed.dealership_name} on KnowBefore. Please confirm this e-mail address with the link below; it works once and expires in ${APPLICATION_CONFIRM_HOURS} hours:\n\n${link}\n\nOnce confirmed, an administrator reviews your application and e-mails you the decision.\n\nIf you did not apply, you can ignore this e-mail.\n`,
+      to: to.email,
+      subject: "Confirm your dealership application on KnowBefore",
+      text: `Hello,\n\nSomeone asked to list a dealership on KnowBefore and gave this e-mail address as its contact. If that was you or your team, please confirm the address with the link below; it works once and expires in ${APPLICATION_CONFIRM_HOURS} hours. The page it opens shows the application's details before you confirm:\n\n${link}\n\nOnce confirmed, an administrator reviews the application and e-mails you the decision.\n\nIf you did not expect this, you can ignore this e-mail: nothing is filed without your confirmation.\n`,
     });
   } catch (error) {
     // The answer stays the same either way (it must not tell who applied); the operator sees the failure.

@@ -28,8 +28,9 @@ import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 
 /**
- * Whether a salesperson is shown to the public (browse, profile, booking): independents are, and a profile that
- * names a dealership is once that dealership's manager has confirmed it. A self-registered profile claiming a
+ * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
+ * address is confirmed (stoppedProfilesSql), and a profile that names a dealership is once that dealership's
+ * manager has confirmed it. A self-registered profile claiming a
  * dealership stays out until then, so nobody is listed, booked or sent to a dealership's CRM on their own word.
  * `alias` is a `salespeople` row.
  */
@@ -39,12 +40,15 @@ export function publiclyListedSql(sql: Queryable, alias: string) {
 }
 
 /**
- * The profiles of accounts an administrator has stopped (suspended, or erased): never listed, shown or
- * booked (docs/product/admin.md#suspension). A handful of ids, which PostgreSQL reads once per statement as a
- * hashed set, so the browse walks keep their index-only plans (the id is in every browse index and term).
+ * The profiles of accounts an administrator has stopped (suspended, or erased), and self-registrations whose
+ * e-mail address is not confirmed yet: never listed, shown or booked (docs/product/admin.md#suspension,
+ * docs/product/onboarding.md#salespeople-joining-on-their-own). A handful of ids, which PostgreSQL reads once
+ * per statement as a hashed set, so the browse walks keep their index-only plans (the id is in every browse
+ * index and term).
  */
 function stoppedProfilesSql(sql: Queryable) {
-  return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null)`;
+  return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null
+              union all select pr.salesperson_id from pending_registrations pr)`;
 }
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
