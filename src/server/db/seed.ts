@@ -98,7 +98,7 @@ export async function seedDatabase(
 }
 
 /** Opening hours every demo dealership states: weekdays 9 to 8, Saturday 9 to 6, closed on Sunday. */
-const DEMO_HOURS: DealershipHours = {
+export const DEMO_HOURS: DealershipHours = {
   monday: { open: "09:00", close: "20:00" },
   tuesday: { open: "09:00", close: "20:00" },
   wednesday: { open: "09:00", close: "20:00" },
