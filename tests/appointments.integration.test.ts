@@ -180,8 +180,8 @@ describe("the EXCLUDE constraint", () => {
 
 describe("time zones", () => {
   it("reads a booking on the next daylight-saving change day in America/New_York at the right instant", async () => {
-    // The change falls on a Sunday, when the demo dealerships are closed: this one opens for the day.
-    await h.sql`update dealerships set hours = jsonb_set(hours, '{sunday}', '{"open": "09:00", "close": "18:00"}')
+    // The change falls on a Sunday, when the demo dealerships are closed: this one opens for the whole grid.
+    await h.sql`update dealerships set hours = jsonb_set(hours, '{sunday}', '{"open": "09:00", "close": "21:30"}')
                  where id = (select dealership_id from salespeople where id = ${ny.id})`;
     let day = addDays(todayIn(ny.time_zone), 1);
     for (let i = 0; i < 179; i++) {
