@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
 import { createHarness, sessionCookieFrom } from "./support/harness";
+import { openDay } from "./support/openHours";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ADMIN_CODE: "life-code" });
 await h.seed(0.02);
@@ -386,7 +387,7 @@ describe("suspension", () => {
       (await h.request("GET", `/api/salespeople?city=${encodeURIComponent(s!.city)}&limit=100`)).json.map(
         (c: { id: number }) => c.id,
       ) as number[];
-    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const date = openDay("UTC", 7);
     const book = () =>
       h.request("POST", "/api/appointments", {
         cookie: customer.cookie,

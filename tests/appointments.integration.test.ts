@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays, fromZoned, todayIn, zoneOffsetMinutes } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { openDay } from "./support/openHours";
 
 const h = await createHarness();
 await h.seed(0.05);
@@ -13,7 +14,8 @@ async function salespersonIn(timeZone: string) {
 }
 
 const ny = await salespersonIn("America/New_York");
-const tomorrow = addDays(todayIn(ny.time_zone), 1);
+/** Booking days are weekdays, when the demo dealerships are open 09:00 to 20:00. */
+const tomorrow = openDay(ny.time_zone);
 const customer = await h.signIn("booker@example.org");
 const other = await h.signIn("other.customer@example.org");
 
@@ -33,7 +35,7 @@ function booking(overrides: Record<string, unknown> = {}) {
 
 describe("booking", () => {
   it("100 concurrent bookings of one slot give exactly one 201 and 99 SCHEDULING_CONFLICT, one row", async () => {
-    const date = addDays(tomorrow, 2);
+    const date = openDay(ny.time_zone, 3);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         h.request("POST", "/api/appointments", {
@@ -178,7 +180,10 @@ describe("the EXCLUDE constraint", () => {
 
 describe("time zones", () => {
   it("reads a booking on the next daylight-saving change day in America/New_York at the right instant", async () => {
-    let day = tomorrow;
+    // The change falls on a Sunday, when the demo dealerships are closed: this one opens for the whole grid.
+    await h.sql`update dealerships set hours = jsonb_set(hours, '{sunday}', '{"open": "09:00", "close": "21:30"}')
+                 where id = (select dealership_id from salespeople where id = ${ny.id})`;
+    let day = addDays(todayIn(ny.time_zone), 1);
     for (let i = 0; i < 179; i++) {
       const before = zoneOffsetMinutes(fromZoned(day, "00:00", ny.time_zone), ny.time_zone);
       const after = zoneOffsetMinutes(fromZoned(day, "12:00", ny.time_zone), ny.time_zone);
@@ -353,7 +358,7 @@ describe("changes", () => {
         cookie: other.cookie,
         method: "POST",
         path: "/reschedule",
-        body: { date: addDays(tomorrow, 9), time: "10:00" },
+        body: { date: openDay(ny.time_zone, 10), time: "10:00" },
       },
       { cookie: stranger.cookie, method: "PATCH", path: "", body: { status: "completed" } },
     ] as const;
@@ -422,7 +427,7 @@ describe("changes", () => {
   });
 
   it("reschedules as cancel-and-book in one transaction, and leaves both untouched on conflict", async () => {
-    const date = addDays(tomorrow, 4);
+    const date = openDay(ny.time_zone, 5);
     const first = await h.request("POST", "/api/appointments", {
       cookie: customer.cookie,
       body: booking({ date, time: "09:00" }),
@@ -455,7 +460,7 @@ describe("changes", () => {
 describe("availability blocks", () => {
   it("blocks booking inside a block (409), lists clashing appointments, and enforces end after start", async () => {
     const owner = await h.signIn(ny.email, "salesperson");
-    const date = addDays(tomorrow, 6);
+    const date = openDay(ny.time_zone, 7);
     const booked = await h.request("POST", "/api/appointments", {
       cookie: customer.cookie,
       body: booking({ date, time: "14:00" }),
@@ -541,7 +546,7 @@ describe("availability blocks", () => {
 
   it("repeats weekly blocks and defaults the type to personal", async () => {
     const owner = await h.signIn(ny.email, "salesperson");
-    const date = addDays(tomorrow, 8);
+    const date = openDay(ny.time_zone, 9);
     const block = await h.request("POST", "/api/availability-blocks", {
       cookie: owner.cookie,
       body: {
@@ -564,7 +569,7 @@ describe("availability blocks", () => {
 
 describe("waitlist", () => {
   it("e-mails the first waiting customer when a slot of that day frees up", async () => {
-    const date = addDays(tomorrow, 10);
+    const date = openDay(ny.time_zone, 11);
     const held = await h.request("POST", "/api/appointments", {
       cookie: customer.cookie,
       body: booking({ date, time: SLOT_TIMES[4] }),

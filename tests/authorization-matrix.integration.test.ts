@@ -130,6 +130,13 @@ const cases: Case[] = [
     other: ["admin"],
   },
   {
+    name: "availability.setWorkingHours",
+    run: (role, whose) =>
+      callerFor(role).availability.setWorkingHours({ id: whose === "own" ? a!.id : b!.id, hours: null }),
+    own: ["salesperson", "manager", "admin"],
+    other: ["admin"],
+  },
+  {
     name: "auth.userById",
     run: (role, whose) =>
       callerFor(role).auth.userById({
@@ -325,6 +332,8 @@ const EXPECTED: Record<string, Tier> = {
   "availability.update": "staff",
   "availability.remove": "staff",
   "availability.forSalesperson": "staff",
+  "availability.workingHours": "staff",
+  "availability.setWorkingHours": "staff",
   "notifications.list": "signedIn",
   "notifications.markRead": "signedIn",
   "notifications.markAllRead": "signedIn",

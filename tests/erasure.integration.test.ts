@@ -12,8 +12,8 @@ import { ERASURE_RULES } from "../src/server/domains/compliance/erasureRules";
 import { isLinked, NOT_PERSONAL, personalDataMap } from "../src/server/domains/compliance/personalData";
 import { MISCONDUCT_CATEGORIES } from "../src/shared/reviews";
 import { SLOT_TIMES } from "../src/shared/slots";
-import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
 
 const standin = await startStripeStandIn();
@@ -168,7 +168,7 @@ describe("erasure", () => {
     expect(integration.status, integration.text).toBe(201);
 
     // The booking, through the app: its notification, notice jobs and CRM delivery are written with it.
-    const date = addDays(todayIn(seller!.timeZone), 6);
+    const date = openDay(seller!.timeZone, 4);
     let booked: { status: number; json: { id: number } } | undefined;
     for (const time of SLOT_TIMES) {
       booked = await h.request("POST", "/api/appointments", {

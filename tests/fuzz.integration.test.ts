@@ -7,6 +7,7 @@ import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvit
 import { appRouter } from "../src/server/trpc/root";
 import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
 
 // Payments on, against the local Stripe stand-in: checkout and plan changes run their whole path on bad input.
@@ -118,7 +119,7 @@ function unwrap(schema: ZodLike): ZodLike {
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const future = addDays(today, 20);
+const future = openDay("UTC", 14);
 
 /** A valid-looking value for a field, by its name first and its type second. */
 function sample(key: string, schema: ZodLike): unknown {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "../src/server/auth/password";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
 import { createHarness, ORIGIN, sessionCookieFrom } from "./support/harness";
+import { openDay } from "./support/openHours";
 
 const ADMIN_CODE = "hardening-admin-code";
 const h = await createHarness({ NODE_ENV: "development", ADMIN_CODE }, { captureLog: true });
@@ -250,7 +251,7 @@ describe("the probes of the review answer 4xx without internal text", () => {
       select id, email from salespeople where dealership_id is not null order by id limit 1`;
     const customer = await h.signIn("probe.customer@example.org");
     const salesperson = await h.signIn(sp!.email, "salesperson");
-    const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const future = openDay("UTC", 14);
     const block = { title: "Busy", startDateTime: `${future}T09:00`, endDateTime: `${future}T10:00` };
     const booking = {
       salespersonId: sp!.id,

@@ -8,7 +8,7 @@ import { connect, createServer as createTcpServer } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seedDatabase } from "../src/server/db/seed";
-import { addDays, todayIn } from "../src/shared/time";
+import { openDay } from "./support/openHours";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 
 const TOKEN = randomBytes(24).toString("hex");
@@ -168,7 +168,7 @@ describe("GET /metrics", () => {
     const session = redeemed.headers.get("set-cookie")!.match(/kb_session=([^;]+)/)![1]!;
     const [person] = await sql<{ id: number; time_zone: string }[]>`
       select id, time_zone from salespeople where dealership_id is not null order by id limit 1`;
-    const day = addDays(todayIn(person!.time_zone), 3);
+    const day = openDay(person!.time_zone, 3);
     const grid = await call(`/api/appointments/salesperson/${person!.id}/${day}`);
     const slot = (JSON.parse(grid.text).slots as { state: string; time: string }[]).find(
       (s) => s.state === "available",

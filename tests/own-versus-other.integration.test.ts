@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
+import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
 
 // Payments on (through the Stripe stand-in), so subscription calls reach their ownership check.
@@ -289,7 +290,7 @@ const TABLE: Record<string, Entry> = {
     as: "customer",
     other: other.appointment,
     missing: MISSING_INT,
-    input: (id) => ({ id, date: future(50), time: "10:00" }),
+    input: (id) => ({ id, date: openDay("UTC", 35), time: "10:00" }),
     expect: "NOT_FOUND",
   },
   "appointments.forSalesperson id": PUBLIC_SALESPERSON,
@@ -363,6 +364,20 @@ const TABLE: Record<string, Entry> = {
     other: b!.id,
     missing: MISSING_INT,
     input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "availability.workingHours id": {
+    as: "salesperson",
+    other: b!.id,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "availability.setWorkingHours id": {
+    as: "salesperson",
+    other: b!.id,
+    missing: MISSING_INT,
+    input: (id) => ({ id, hours: null }),
     expect: "NOT_FOUND",
   },
   "notifications.markRead ids": {

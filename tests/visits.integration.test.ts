@@ -8,8 +8,8 @@ import { createDatabase } from "../src/server/db/client";
 import { closeVisits } from "../src/server/domains/appointments/closing";
 import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputes";
 import { submitRatingInput } from "../src/shared/schemas/reviews";
-import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { openDay } from "./support/openHours";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.02);
@@ -115,7 +115,7 @@ const invitations = (email: string) =>
 
 describe("status trail", () => {
   it("records the booking, a salesperson's completion and a cancellation, and shows them to the visit's parties only", async () => {
-    const date = addDays(todayIn(A.time_zone), 3);
+    const date = openDay(A.time_zone, 3);
     const booked = await h.request("POST", "/api/appointments", {
       cookie: buyer.cookie,
       body: {

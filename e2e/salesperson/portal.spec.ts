@@ -1,14 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import postgres from "postgres";
 import sharp from "sharp";
+import { daysAhead } from "../support/dates";
 import { waitForSignInLink } from "../support/mailbox";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 import { openSignInLink } from "../support/signInLink";
-
-/** A calendar date some days ahead: in the future in every US zone. */
-function daysAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** "Monday" for a calendar date (YYYY-MM-DD). */
 function weekdayOf(date: string): string {

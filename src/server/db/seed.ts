@@ -2,8 +2,10 @@
 // Every average and count shown in the product is computed from the rows written here.
 import { randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
+import { weekdayOf } from "../../shared/openingHours";
 import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
+import { addDays, fromZoned, todayIn } from "../../shared/time";
 import { hashPassword } from "../auth/password";
 import { publishedReview } from "../domains/reviews/published";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";
@@ -98,7 +100,7 @@ export async function seedDatabase(
 }
 
 /** Opening hours every demo dealership states: weekdays 9 to 8, Saturday 9 to 6, closed on Sunday. */
-const DEMO_HOURS: DealershipHours = {
+export const DEMO_HOURS: DealershipHours = {
   monday: { open: "09:00", close: "20:00" },
   tuesday: { open: "09:00", close: "20:00" },
   wednesday: { open: "09:00", close: "20:00" },
@@ -300,11 +302,15 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, customer_email, completed_at)
             values (${ids[0]!.id}, ${customers[0]!.id}, 'Test Drive', ${visited.toISOString()}, 'completed', 'Alex Morgan', '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(visited.getTime() + 3_600_000).toISOString()})`;
 
-  // Upcoming visits for the demo salesperson, so dashboards have something scheduled.
+  // Upcoming visits for the demo salesperson, so dashboards have something scheduled: on the next three
+  // weekdays, at 10:00, 11:00 and 12:00 in the dealership's zone, inside its opening hours.
   const demoCustomer = customers[0]!.id;
+  const demoZone = dealers[0]!.time_zone;
+  let visitDay = todayIn(demoZone, new Date(now));
   for (let d = 1; d <= 3; d++) {
-    const startsAt = new Date(now + d * 86_400_000);
-    startsAt.setUTCHours(15 + d, 0, 0, 0);
+    do visitDay = addDays(visitDay, 1);
+    while (DEMO_HOURS[weekdayOf(visitDay)] === null || weekdayOf(visitDay) === "saturday");
+    const startsAt = fromZoned(visitDay, `${9 + d}:00`, demoZone);
     await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
               values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null})`;
   }

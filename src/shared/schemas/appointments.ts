@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPOINTMENT_TYPES, BLOCK_TYPES } from "../constants";
 import { SLOT_TIMES } from "../slots";
 import { ianaZone, idSchema, idWith, isoDate, isoDateTime, line, offsetInstant, text } from "./common";
+import { dealershipHours } from "./dealershipHours";
 
 const REQUIRED = "Please fill in all required fields.";
 
@@ -180,6 +181,16 @@ export const daySlots = z
     salespersonId: z.number().int(),
     date: z.string().describe("YYYY-MM-DD in the salesperson's time zone"),
     timeZone: z.string().describe("IANA zone the slots are in"),
+    hours: z
+      .object({ open: z.string(), close: z.string() })
+      .nullable()
+      .describe(
+        "The day's bookable hours (HH:MM to HH:MM): the dealership's opening hours narrowed by the salesperson's own working hours; null when none are stated",
+      ),
+    closed: z
+      .enum(["dealership", "salesperson"])
+      .nullable()
+      .describe("Who is closed all day (the dealership, or the salesperson not working), or null"),
     slots: z.array(
       z.object({
         time: z.string().describe("HH:MM local time"),
@@ -189,7 +200,9 @@ export const daySlots = z
       }),
     ),
   })
-  .describe("The half-hour slots of one local day and whether each can be booked");
+  .describe(
+    "The half-hour slots of one local day that lie wholly within its opening hours, and whether each can be booked",
+  );
 export type DaySlots = z.output<typeof daySlots>;
 
 /** Today's slots of each salesperson asked about, keyed by salesperson id. */
@@ -227,3 +240,24 @@ export const savedBlock = availabilityBlock
   .describe("The saved availability block");
 
 export const removedBlock = z.object({ deleted: z.literal(true), id: z.number().int() });
+
+/** A salesperson's own working hours by weekday (null: off that day); `hours: null` clears them. */
+export const setWorkingHoursInput = z.strictObject({
+  id: idSchema,
+  hours: dealershipHours.nullable(),
+});
+
+export const workingHours = z
+  .object({
+    salespersonId: z.number().int(),
+    timeZone: ianaZone(),
+    hours: dealershipHours
+      .nullable()
+      .describe("The salesperson's own working hours; null when not set (the dealership's hours apply)"),
+    dealershipHours: dealershipHours
+      .nullable()
+      .describe("The dealership's opening hours; null for an independent salesperson or when not stated"),
+  })
+  .describe(
+    "When a salesperson can be booked: their own working hours within the dealership's opening hours",
+  );

@@ -134,7 +134,11 @@ export function ScheduleForm({
               fontSize="sm"
               flexWrap="wrap"
             >
-              <Text color="fg.muted">No more open times on this day.</Text>
+              <Text color="fg.muted">
+                {day.data?.slots.length === 0
+                  ? "No open times on this day."
+                  : "No more open times on this day."}
+              </Text>
               <Button
                 size="xs"
                 variant="outline"

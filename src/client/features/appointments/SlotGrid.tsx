@@ -53,9 +53,18 @@ function SlotLegend() {
   );
 }
 
+/** Why a day lists no times: closed all day, or no visit fits its hours. */
+function closedDayMessage(day: DaySlots): string {
+  const date = formatCalendarDate(day.date, "long");
+  if (day.closed === "dealership") return `The dealership is closed on ${date}. Please pick another day.`;
+  if (day.closed === "salesperson")
+    return `The salesperson is not working on ${date}. Please pick another day.`;
+  return `No visit fits the opening hours on ${date}. Please pick another day.`;
+}
+
 /**
- * The 25 half-hour slots of one day in 12-hour format. Open slots can be picked; Booked ones are struck
- * through, and blocked or past ones greyed out, all disabled.
+ * The half-hour slots of one day that lie within its opening hours, in 12-hour format (a closed day says so).
+ * Open slots can be picked; Booked ones are struck through, and blocked or past ones greyed out, all disabled.
  */
 export function SlotGrid({
   day,
@@ -94,7 +103,11 @@ export function SlotGrid({
           </Text>
         ) : null}
       </HStack>
-      {emptyMessage && !day ? (
+      {day && day.slots.length === 0 ? (
+        <Text layerStyle="hint" borderRadius="lg" px="4" py="6" textAlign="center" role="status">
+          {closedDayMessage(day)}
+        </Text>
+      ) : emptyMessage && !day ? (
         <Text layerStyle="hint" borderRadius="lg" px="4" py="6" textAlign="center">
           {emptyMessage}
         </Text>

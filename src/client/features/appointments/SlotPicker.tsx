@@ -19,7 +19,7 @@ export function useSalespersonZone(salespersonId: number, knownZone: string | un
   return { timeZone: knownZone ?? today.data?.timeZone, isError: !knownZone && today.isError };
 }
 
-/** One salesperson's 25 slots on a local date, as the server sees them right now. */
+/** One salesperson's slots on a local date within its opening hours, as the server sees them right now. */
 function useDaySlots(salespersonId: number, date: string, enabled = true) {
   return trpc.appointments.daySlots.useQuery(
     { id: salespersonId, date },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
@@ -26,6 +26,11 @@ export const salespeople = pgTable(
     city: citext("city").notNull(),
     state: text("state").notNull(),
     timeZone: text("time_zone").notNull(),
+    /**
+     * The salesperson's own working hours by weekday (shared/schemas: dealershipHours, null: off that day);
+     * null when not set, and the dealership's opening hours apply alone.
+     */
+    workingHours: jsonb("working_hours"),
     paymentModel: text("payment_model", { enum: PAYMENT_MODELS }).notNull().default("dealership"),
     /** Aggregates over ratings, kept equal to them in the same transaction as every rating change. */
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),

@@ -43,7 +43,7 @@ function toBlockView(row: BlockRow) {
 }
 
 /** The salesperson the caller may manage: their own, or one at the dealership they manage (else 404). */
-async function managedSalesperson(ctx: Authed, requested: number | undefined) {
+export async function managedSalesperson(ctx: Authed, requested: number | undefined) {
   const id = requested ?? ctx.user.salespersonId;
   if (id === null || id === undefined)
     throw appError("BAD_REQUEST", "salespersonId is required", "SALESPERSON_REQUIRED");

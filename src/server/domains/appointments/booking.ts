@@ -16,7 +16,10 @@ import {
   type BlockSpan,
   changeRefusal,
   conflictOnOverlap,
+  hoursSources,
+  loadHoursSources,
   refuseBlocked,
+  refuseOutsideHours,
   resolveSlot,
 } from "./slotChecks";
 import { actorOf, recordStatusChange, statusChangeSql } from "./statusTrail";
@@ -39,6 +42,9 @@ type BookingTarget = Pick<SalespersonRow, "id" | "name" | "time_zone" | "dealers
   email: string;
   dealership_name: string | null;
   blocks: BlockSpan[];
+  /** The dealership's opening hours and the salesperson's own working hours (jsonb, null when not stated). */
+  dealership_hours: unknown;
+  working_hours: unknown;
   /** The CRM integrations that take `appointment.created` (with their dealership). */
   crm: { id: number; dealershipId: number }[];
   /** The new appointment's id, taken from its sequence now so its jobs can name it in the same statement. */
@@ -59,6 +65,7 @@ async function bookingTarget(sql: Queryable, id: number, date: string): Promise<
     (Omit<BookingTarget, "blocks"> & { blocks: { s: string; e: string; r: boolean }[] })[]
   >`
     select s.id, s.name, s.time_zone, s.dealership_id, s.email::text as email, d.name as dealership_name,
+           d.hours as dealership_hours, s.working_hours,
            coalesce((select json_agg(json_build_object('s', b.starts_at, 'e', b.ends_at, 'r', b.is_recurring))
                        from availability_blocks b
                       where b.salesperson_id = s.id
@@ -152,6 +159,7 @@ export async function bookAppointment(
   // Blocks are read before the statement: inside a transaction, at READ COMMITTED, the read would see no more.
   const target = await bookingTarget(ctx.sql, input.salespersonId, input.date);
   const startsAt = resolveSlot(input.date, input.time, target.time_zone);
+  refuseOutsideHours(hoursSources(target), startsAt, target.time_zone);
   refuseBlocked(target.blocks, input.date, target.time_zone, startsAt);
   const id = target.appointment_id;
   const customerEmail = input.customerEmail ?? ctx.user.email;
@@ -239,6 +247,7 @@ export async function rescheduleAppointment(
   if (!old) throw await appointmentNotFound(ctx, input.id, "reschedule of");
   const side = sideOf(ctx.user, old)!;
   const startsAt = resolveSlot(input.date, input.time, old.time_zone);
+  refuseOutsideHours(await loadHoursSources(ctx.sql, old.salesperson_id), startsAt, old.time_zone);
 
   const newId = await ctx.sql.begin(async (tx) => {
     const [cancelled] = await tx<Pick<AppointmentRow, "id">[]>`

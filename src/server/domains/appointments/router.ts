@@ -9,6 +9,7 @@ import {
   rescheduleAppointmentInput,
   salespeopleIdsInput,
   salespersonDayInput,
+  setWorkingHoursInput,
   updateAppointmentStatusInput,
   updateBlockInput,
   waitlistInput,
@@ -29,17 +30,16 @@ import {
 } from "./disputes";
 import { stopReviewInvitations } from "./reviewInvitations";
 import {
-  availableToday,
-  availableTodayMany,
   cancelAppointment,
   customerAppointments,
-  daySlots,
   joinWaitlist,
   salespersonAppointments,
   updateAppointmentStatus,
 } from "./service";
+import { availableToday, availableTodayMany, daySlots } from "./slotLists";
 import { appointmentById } from "./views";
 import { visitRecord } from "./visitRecord";
+import { getWorkingHours, setWorkingHours } from "./workingHours";
 
 export const appointmentsRouter = router({
   book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment),
@@ -50,7 +50,7 @@ export const appointmentsRouter = router({
   daySlots: anyone.query(salespersonDayInput, shape.daySlots, (ctx, input) =>
     daySlots(ctx.sql, ctx.user, input.id, input.date),
   ),
-  /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
+  /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
   availableToday: anyone.query(salespersonIdInput, shape.daySlots, (ctx, input) =>
     availableToday(ctx.sql, ctx.user, input.id),
   ),
@@ -97,4 +97,9 @@ export const availabilityRouter = router({
   forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, (ctx, input) =>
     listBlocks(ctx, input.id),
   ),
+  /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
+  workingHours: staff.query(salespersonIdInput, shape.workingHours, (ctx, input) =>
+    getWorkingHours(ctx, input.id),
+  ),
+  setWorkingHours: staff.mutation(setWorkingHoursInput, shape.workingHours, setWorkingHours),
 });

@@ -3,21 +3,15 @@ import type { z } from "zod";
 import { links } from "../../../shared/links";
 import type {
   cancelAppointmentInput,
-  DaySlots,
   updateAppointmentStatusInput,
 } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import {
-  AVAILABLE_TODAY_TIMES,
-  BOOKING_HORIZON_DAYS,
-  CANCELLATION_WINDOW_HOURS,
-  slotGrid,
-} from "../../../shared/slots";
-import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
+import { BOOKING_HORIZON_DAYS, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
+import { addDays, toOffsetIso } from "../../../shared/time";
 import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
 import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
-import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
+import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
@@ -80,49 +74,6 @@ export async function salespersonAppointments(ctx: Context, salespersonId: numbe
       status: r.status,
     };
   });
-}
-
-/** The 25 slots of a local date with their state, computed on the server from real rows. */
-export async function daySlots(
-  sql: Sql,
-  viewer: Caller | null,
-  salespersonId: number,
-  date: string,
-): Promise<DaySlots> {
-  return slotsOf(sql, await salespersonZone(sql, salespersonId, viewer), date);
-}
-
-async function slotsOf(sql: Sql, person: Zone, date: string, times?: readonly string[]): Promise<DaySlots> {
-  const salespersonId = person.id;
-  const dayStart = fromZoned(date, "00:00", person.time_zone);
-  const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-  const [appointments, blocks] = await Promise.all([
-    sql<Pick<AppointmentRow, "starts_at">[]>`
-      select starts_at from appointments
-       where salesperson_id = ${salespersonId} and status = 'scheduled'
-         and starts_at > ${new Date(dayStart.getTime() - 3_600_000)} and starts_at < ${new Date(dayEnd.getTime() + 3_600_000)}`,
-    sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
-      select starts_at, ends_at, is_recurring from availability_blocks
-       where salesperson_id = ${salespersonId} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
-  ]);
-  const grid = slotGrid({
-    date,
-    timeZone: person.time_zone,
-    appointmentStarts: appointments.map((a) => a.starts_at),
-    blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
-    times,
-  });
-  return {
-    salespersonId,
-    date,
-    timeZone: person.time_zone,
-    slots: grid.map((s) => ({
-      time: s.time,
-      label: s.label,
-      state: s.state,
-      startsAt: toOffsetIso(s.startsAt, person.time_zone),
-    })),
-  };
 }
 
 /** Only the caller's own appointments: another user's id is refused before anything is read. */
@@ -256,24 +207,4 @@ export async function joinWaitlist(ctx: Authed, salespersonId: number, date: str
                 values (${salespersonId}, ${ctx.user.id}, ${date})
                 on conflict (salesperson_id, customer_id, date) do nothing`;
   return { salespersonId, date, waiting: true as const };
-}
-
-/** 'Available Today' on a card: the fixed slots of today in the salesperson's zone. */
-export async function availableToday(sql: Sql, viewer: Caller | null, salespersonId: number) {
-  const person = await salespersonZone(sql, salespersonId, viewer);
-  return slotsOf(sql, person, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
-}
-
-/**
- * The same for a page of cards at once, keyed by salesperson id (unknown ids, and profiles the viewer may not
- * see, are left out).
- */
-export async function availableTodayMany(sql: Sql, viewer: Caller | null, ids: number[]) {
-  const rows = await sql<Zone[]>`
-    select s.id, s.time_zone, s.dealership_id from salespeople s
-     where s.id in ${sql([...new Set(ids)])} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
-  const days = await Promise.all(
-    rows.map((row) => slotsOf(sql, row, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
-  );
-  return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }

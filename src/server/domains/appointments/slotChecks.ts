@@ -1,5 +1,7 @@
 // Whether a slot may be taken, and why a booking or a change is refused: the date and time rules, the
-// salesperson's availability blocks, and the overlap the database's EXCLUDE constraint reports.
+// salesperson's availability blocks, the opening hours, and the overlap the database's EXCLUDE constraint reports.
+import { type HoursSources, outsideHoursMessage } from "../../../shared/openingHours";
+import type { DealershipHours } from "../../../shared/schemas/dealershipHours";
 import {
   BOOKING_HORIZON_DAYS,
   blockIntervalsOn,
@@ -31,6 +33,29 @@ export function resolveSlot(date: string, time: string, timeZone: string, now = 
     );
   }
   return startsAt;
+}
+
+/** The hours rows keep (dealerships.hours, salespeople.working_hours), as the rule reads them. */
+export function hoursSources(row: { dealership_hours: unknown; working_hours: unknown }): HoursSources {
+  return {
+    dealership: (row.dealership_hours as DealershipHours | null) ?? null,
+    salesperson: (row.working_hours as DealershipHours | null) ?? null,
+  };
+}
+
+/** Refuses a visit whose half hour is not wholly inside the dealership's hours and the salesperson's own. */
+export function refuseOutsideHours(sources: HoursSources, startsAt: Date, timeZone: string) {
+  const message = outsideHoursMessage(sources, startsAt, timeZone);
+  if (message) throw appError("UNPROCESSABLE_CONTENT", message, "OUTSIDE_OPENING_HOURS");
+}
+
+/** Reads the hours that govern a salesperson's bookings. */
+export async function loadHoursSources(sql: Queryable, salespersonId: number): Promise<HoursSources> {
+  const [row] = await sql<{ dealership_hours: unknown; working_hours: unknown }[]>`
+    select d.hours as dealership_hours, s.working_hours
+      from salespeople s left join dealerships d on d.id = s.dealership_id
+     where s.id = ${salespersonId}`;
+  return hoursSources(row ?? { dealership_hours: null, working_hours: null });
 }
 
 /** Refuses a slot that one of the salesperson's availability blocks covers on that local date. */

@@ -35,7 +35,7 @@ import { mondayOf } from "./week";
 const NO_BLOCKS = {
   icon: LuCalendarOff,
   title: "No blocked time",
-  description: "Buyers can book any open slot from 9:00 AM to 9:00 PM.",
+  description: "Buyers can book any open slot within the opening hours.",
   py: "6",
 };
 

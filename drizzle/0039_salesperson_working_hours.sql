@@ -1,0 +1,1 @@
+ALTER TABLE "salespeople" ADD COLUMN "working_hours" jsonb;
