@@ -18,3 +18,15 @@ export const DISPUTE_ESCALATION_DAYS = 7;
 export function withinDisputeWindow(markedAt: Date, now = new Date()): boolean {
   return now.getTime() - markedAt.getTime() <= DISPUTE_WINDOW_DAYS * 86_400_000;
 }
+
+/** What staff may record about a visit once it has started. */
+export const VISIT_OUTCOMES = ["completed", "no-show"] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+
+/**
+ * Whether a visit has started, so its outcome (completed, no-show) may be recorded: nobody can know a buyer
+ * came, or did not, before the time they were expected.
+ */
+export function visitStarted(startsAt: Date | string, now = new Date()): boolean {
+  return new Date(startsAt).getTime() <= now.getTime();
+}

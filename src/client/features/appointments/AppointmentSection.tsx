@@ -57,7 +57,7 @@ const SIDES: Record<
     lockedHint: () =>
       `Cancelling closes ${CANCELLATION_WINDOW_HOURS} hours before the start. Call the customer if plans change.`,
     upcoming: {
-      description: `Cancel up to ${CANCELLATION_WINDOW_HOURS} hours before the start.`,
+      description: `Cancel up to ${CANCELLATION_WINDOW_HOURS} hours before the start; mark the outcome once it has started.`,
       empty: "Nothing booked ahead right now.",
     },
     past: {

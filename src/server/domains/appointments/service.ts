@@ -14,9 +14,10 @@ import {
   slotGrid,
 } from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
+import { DISPUTE_WINDOW_DAYS, visitStarted } from "../../../shared/visits";
 import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
 import { appError } from "../../appError";
-import type { Sql } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
@@ -137,28 +138,37 @@ export async function customerAppointments(ctx: Authed, userId: string) {
   return rows.map((r) => toAppointmentView(r));
 }
 
-/** Salesperson or their manager marks a scheduled appointment completed or no-show; one concurrent change wins. */
+/**
+ * Salesperson or their manager marks a scheduled appointment completed or no-show, once it has started (nobody
+ * knows before then whether the buyer comes); one concurrent change wins. The buyer of a no-show is told at once
+ * (bell and e-mail), so they can dispute it.
+ */
 export async function updateAppointmentStatus(
   ctx: Authed,
   input: z.output<typeof updateAppointmentStatusInput>,
 ) {
   const updated = await ctx.sql.begin(async (tx) => {
-    const [row] = await tx<Pick<AppointmentRow, "id" | "salesperson_id">[]>`
+    const [row] = await tx<
+      (Pick<AppointmentRow, "id" | "salesperson_id" | "customer_id" | "appointment_type" | "starts_at"> &
+        Pick<SalespersonRow, "time_zone"> & { salesperson_name: string })[]
+    >`
       update appointments a
          set status = ${input.status},
              completed_at = case when ${input.status} = 'completed' then now() else null end
         from salespeople s
-       where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
+       where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled' and a.starts_at <= now()
          and ${staffSql(tx, ctx.user, "s")}
-       returning a.id, a.salesperson_id`;
-    if (row)
-      await recordStatusChange(tx, {
-        appointmentId: row.id,
-        from: "scheduled",
-        to: input.status,
-        actor: actorOf(ctx.user),
-      });
-    if (row && input.status === "completed") await appointmentCrmEvent(ctx, tx, row, "appointment.completed");
+       returning a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, s.time_zone,
+                 s.name as salesperson_name`;
+    if (!row) return row;
+    await recordStatusChange(tx, {
+      appointmentId: row.id,
+      from: "scheduled",
+      to: input.status,
+      actor: actorOf(ctx.user),
+    });
+    if (input.status === "completed") await appointmentCrmEvent(ctx, tx, row, "appointment.completed");
+    else await tellBuyerOfNoShow(ctx, tx, row);
     return row;
   });
   if (!updated) {
@@ -171,6 +181,14 @@ export async function updateAppointmentStatus(
         "NOT_OWNER",
       );
     }
+    if (row.status === "scheduled" && !visitStarted(row.starts_at)) {
+      const local = toOffsetIso(row.starts_at, row.time_zone);
+      throw appError(
+        "CONFLICT",
+        `This visit starts on ${local.slice(0, 10)} at ${local.slice(11, 16)}: it can be marked ${input.status} only once it has started`,
+        "VISIT_NOT_STARTED",
+      );
+    }
     throw appError(
       "CONFLICT",
       `This appointment is ${row.status} and can no longer be changed`,
@@ -178,6 +196,30 @@ export async function updateAppointmentStatus(
     );
   }
   return toAppointmentView((await loadAppointmentRow(ctx.sql, input.id))!);
+}
+
+/**
+ * The buyer of a visit marked no-show hears of it in the same transaction: a notice on their bell and an e-mail
+ * (queued), both pointing to their appointments, where they may say "I was there".
+ */
+async function tellBuyerOfNoShow(
+  ctx: Authed,
+  tx: Queryable,
+  row: Pick<AppointmentRow, "id" | "customer_id" | "appointment_type" | "starts_at"> &
+    Pick<SalespersonRow, "time_zone"> & { salesperson_name: string },
+) {
+  if (!row.customer_id) return;
+  const local = toOffsetIso(row.starts_at, row.time_zone);
+  await notify(tx, {
+    to: { userId: row.customer_id },
+    type: "appointment_no_show",
+    title: "Visit marked as a no-show",
+    body:
+      `${row.salesperson_name} marked your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)} ` +
+      `as a no-show. If you were there, say so within ${DISPUTE_WINDOW_DAYS} days from your appointments.`,
+    link: links.appointments(),
+  });
+  await ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId: row.id, kind: "no-show" }, { within: tx });
 }
 
 /** Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window. */
