@@ -14,6 +14,7 @@ import {
   CustomerVisit,
   SalespersonVisit,
 } from "./AppointmentVisits";
+import { CustomerEvidence, StaffEvidence } from "./VisitEvidence";
 import { VisitHistory } from "./VisitHistory";
 
 type Section = { description: string; empty: ReactNode };
@@ -109,6 +110,11 @@ function AppointmentItem({
         {side === "customer" ? (
           <CancelledLine appointment={appointment} side="customer" ps={{ base: "0", sm: "18" }} />
         ) : null}
+        {side === "customer" ? (
+          <CustomerEvidence appointment={appointment} />
+        ) : (
+          <StaffEvidence appointment={appointment} onNoShow={(a) => actions.onOutcome(a, "no-show")} />
+        )}
         <VisitHistory appointment={appointment} side={side} />
       </Card.Body>
     </Card.Root>
