@@ -64,12 +64,13 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
     cancelledBy: row.cancelled_by,
     cancelledAt: row.cancelled_at,
     completedAt: row.completed_at,
-    checkedInAt: row.checked_in_at,
-    visitEvidence: row.visit_evidence,
+    // A row read without these columns (a fresh booking's RETURNING) has neither yet.
+    checkedInAt: row.checked_in_at ?? null,
+    visitEvidence: row.visit_evidence ?? null,
     noShowUntil: noShowUntil(
       {
         status: row.status,
-        visitEvidence: row.visit_evidence,
+        visitEvidence: row.visit_evidence ?? null,
         completedAt: row.completed_at,
       },
       now,
