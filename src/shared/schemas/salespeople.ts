@@ -7,6 +7,7 @@ import {
   SALESPERSON_STATUSES,
 } from "../constants";
 import { REVIEW_VERIFICATIONS } from "../purchases";
+import { VISIT_EVIDENCE } from "../visits";
 import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
 import { dealershipHours } from "./dealershipHours";
@@ -115,7 +116,13 @@ export const ratingListItem = z.object({
   verification: z
     .enum(REVIEW_VERIFICATIONS)
     .describe(
-      "The review's badge: purchase ('Verified purchase', a confirmed purchase backs it) or visit ('Verified visit')",
+      "The review's badge: purchase ('Verified purchase', a confirmed purchase backs it), visit (a verified visit, named by visitEvidence) or unconfirmed (the visit closed by itself, or only the buyer confirmed it)",
+    ),
+  visitEvidence: z
+    .enum(VISIT_EVIDENCE)
+    .nullable()
+    .describe(
+      "What the reviewed visit rests on: checked_in, salesperson, dispute_upheld, buyer_confirmed or auto; null when the visit is gone",
     ),
 });
 export type RatingListItem = z.output<typeof ratingListItem>;

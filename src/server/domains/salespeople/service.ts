@@ -24,7 +24,7 @@ import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { verifiedCertifications } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
-import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
+import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 
 /**
@@ -277,6 +277,7 @@ async function latestRatings(
     select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
            r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
            r.comment, r.created_at as "createdAt", ${sql.unsafe(REVIEW_VERIFICATION_SQL)} as verification,
+           ${sql.unsafe(VISIT_EVIDENCE_SQL)} as "visitEvidence",
            coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
       from ratings r
       left join users u on u.id = r.user_id
