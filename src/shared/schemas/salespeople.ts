@@ -57,7 +57,6 @@ export const salespersonCard = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    email: z.string(),
     phoneNumber: z.string().nullable(),
     dealershipId: z.number().int().nullable().describe("Null for an independent salesperson"),
     dealership: z.string().nullable().describe("The dealership's name; null for an independent salesperson"),
@@ -167,6 +166,15 @@ export type ProfileDealership = z.output<typeof profileDealership>;
 
 export const salespersonDetail = salespersonCard
   .extend({
+    email: z
+      .string()
+      .nullable()
+      .describe(
+        "The work e-mail, only when the salesperson chose to show it on their profile (always to the salesperson themselves); null otherwise",
+      ),
+    showEmail: z
+      .boolean()
+      .describe("Whether the salesperson chose to show their work e-mail on their profile"),
     dealershipInfo: profileDealership.nullable().describe("Null for an independent salesperson"),
     certifications: z
       .array(verifiedCertification)
