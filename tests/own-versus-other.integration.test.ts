@@ -731,6 +731,13 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ id }),
     expect: "NOT_FOUND",
   },
+  "crm.rotateSecret id": {
+    as: "manager",
+    other: other.integration,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
   "crm.logs id": {
     as: "manager",
     other: other.integration,
