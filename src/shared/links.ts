@@ -72,18 +72,14 @@ export const links = {
  * is "/"; what stays is answered as the normalised path, query and fragment.
  */
 export function safeRedirectPath(path: string | null | undefined, appOrigin: string): string {
-  if (!path?.startsWith("/")) return "/";
-  let origin: string;
-  let resolved: URL;
   try {
-    origin = new URL(appOrigin).origin;
-    resolved = new URL(path, origin);
+    const origin = new URL(appOrigin).origin;
+    const { pathname, search, hash, origin: landed } = new URL(path ?? "", origin);
+    const local = pathname + search + hash;
+    // A path the parser kept as "//…" (or "/\\…") would be read as another host when followed as a Location.
+    if (path?.startsWith("/") && landed === origin && !/^\/[/\\]/.test(local)) return local;
   } catch {
-    return "/";
+    // Not a URL at all (or no app origin): nowhere but home.
   }
-  if (resolved.origin !== origin) return "/";
-  const local = `${resolved.pathname}${resolved.search}${resolved.hash}`;
-  // A path the parser kept as "//…" (or "/\\…") would be read as another host when followed as a Location.
-  if (!local.startsWith("/") || local.startsWith("//") || local.startsWith("/\\")) return "/";
-  return local;
+  return "/";
 }
