@@ -120,7 +120,26 @@ const dealershipRows: Record<string, number | null> = {
 const salespersonIds = Object.values(people).map((p) => p.id);
 const appointmentIds = Object.values(appointments).map((a) => a.id);
 
+/** Whose account holds each profile, as the sign-ins above linked them. */
+const owners = new Map(
+  (
+    await h.sql<{ id: number; userId: string | null }[]>`
+      select id, user_id as "userId" from salespeople where id = any(${salespersonIds})`
+  ).map((r) => [r.id, r.userId]),
+);
+
 const TWINS: Record<string, Check> = {
+  ownProfileSql: check<SalespersonRef>({
+    twin: access.decidesOwnProfile,
+    rows: people,
+    key: (p) => p.id,
+    tsAllows: (c, p) => access.decidesOwnProfile(c, { id: p.id, userId: owners.get(p.id) ?? null }),
+    sqlAllows: async (sql, c) =>
+      (
+        await sql<{ id: number }[]>`
+          select s.id from salespeople s where s.id = any(${salespersonIds}) and ${access.ownProfileSql(sql, c, "s")}`
+      ).map((r) => r.id),
+  }),
   staffSql: check<SalespersonRef>({
     twin: access.isStaffFor,
     rows: people,

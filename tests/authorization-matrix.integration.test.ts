@@ -103,7 +103,8 @@ const cases: Case[] = [
   {
     name: "appointments.updateStatus",
     run: async (role, whose) => {
-      const id = await appointment(sessions.otherCustomer.userId, whose === "own" ? a!.id : b!.id, day++);
+      // A visit that has started (days ago): an outcome is recorded only then.
+      const id = await appointment(sessions.otherCustomer.userId, whose === "own" ? a!.id : b!.id, -day++);
       return callerFor(role).appointments.updateStatus({ id, status: "completed" });
     },
     own: ["salesperson", "manager", "admin"],
@@ -323,6 +324,9 @@ const EXPECTED: Record<string, Tier> = {
   "appointments.record": "signedIn",
   "appointments.dispute": "customer",
   "appointments.escalateDispute": "customer",
+  "appointments.checkInCode": "staff",
+  "appointments.checkIn": "customer",
+  "appointments.confirmVisit": "customer",
   "appointments.stopReviewInvitations": "public",
   "disputes.forManager": "manager",
   "disputes.managerDecide": "manager",

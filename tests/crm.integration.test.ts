@@ -401,6 +401,9 @@ describe("deliveries", () => {
         })
       ).status,
     ).toBe(200);
+    // The visit takes place (an outcome is recorded only once it has started): moved to yesterday.
+    await h.sql`update appointments set starts_at = date_trunc('minute', now()) - interval '26 hours 7 minutes'
+                 where id = ${first.json.id}`;
     const completed = await h.request("PATCH", `/api/appointments/${first.json.id}`, {
       cookie: seller.cookie,
       body: { status: "completed" },

@@ -114,6 +114,8 @@ describe("the Markdown sources", () => {
       visit_disputes: "**Visit disputes**",
       purchase_claims: "**Purchase claims**",
       crm_inbound_events: "**sale events**",
+      pending_registrations: "**Unconfirmed registrations**",
+      check_in_codes: "**Check-in codes**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -76,6 +76,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.requestPromotion": { userId: lifecycleSpare },
   "site.contactMessages": { assignee: "none" },
   "appointments.dispute": { statement: "I was there and test drove the hybrid." },
+  "appointments.checkIn": { code: "123456" },
   "appointments.stopReviewInvitations": {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },
@@ -490,6 +491,19 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     method: "POST",
     path: "/api/visits/:id/dispute/escalation",
     procedure: "appointments.escalateDispute",
+    params: ["id"],
+  },
+  {
+    method: "POST",
+    path: "/api/visits/:id/check-in",
+    procedure: "appointments.checkIn",
+    params: ["id"],
+  },
+  { method: "POST", path: "/api/visits/:id/confirm", procedure: "appointments.confirmVisit", params: ["id"] },
+  {
+    method: "GET",
+    path: "/api/salespeople/:id/check-in-code",
+    procedure: "appointments.checkInCode",
     params: ["id"],
   },
   { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },

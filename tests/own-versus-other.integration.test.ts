@@ -558,6 +558,15 @@ const TABLE: Record<string, Entry> = {
   "appointments.record id": {
     notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (the status trail)",
   },
+  "appointments.checkIn id": {
+    notOwned: "another buyer's visit answers 404: tests/visit-rules.integration.test.ts (check-in code)",
+  },
+  "appointments.confirmVisit id": {
+    notOwned: "another buyer's visit answers 404: tests/visit-rules.integration.test.ts (closed by itself)",
+  },
+  "appointments.checkInCode id": {
+    notOwned: "another dealership's salesperson answers 403: tests/visit-rules.integration.test.ts",
+  },
   "appointments.dispute id": {
     notOwned: "another buyer's visit answers 404: tests/visits.integration.test.ts (disputes)",
   },
@@ -716,6 +725,13 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "crm.test id": {
+    as: "manager",
+    other: other.integration,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "crm.rotateSecret id": {
     as: "manager",
     other: other.integration,
     missing: MISSING_INT,

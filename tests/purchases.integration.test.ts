@@ -24,15 +24,15 @@ const managerB = await h.signIn(b!.managerEmail, "manager");
 const today = new Date().toISOString().slice(0, 10);
 
 let visitOffset = 0;
-/** A completed visit of the customer with the salesperson, and their review of it (through the app). */
+/** A visit the salesperson marked completed, and the customer's review of it (through the app). */
 async function reviewed(customer: { userId: string; cookie: string }, salespersonId: number) {
   visitOffset += 1;
   const [visit] = await h.sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
-                              customer_phone, completed_at)
+                              customer_phone, completed_at, visit_evidence)
     values (${salespersonId}, ${customer.userId}, 'Test Drive',
             now() - make_interval(days => 2, hours => ${visitOffset}), 'completed', 'Pat Buyer', '5125550100',
-            now() - interval '1 day') returning id`;
+            now() - interval '1 day', 'salesperson') returning id`;
   const res = await h.request("POST", "/api/ratings-submit", {
     cookie: customer.cookie,
     body: {

@@ -25,10 +25,12 @@ async function visit(
     Date.now() - days * 86_400_000 - Math.floor(Math.random() * 3_600_000) - 7 * 86_400_000 * Math.random(),
   );
   const [row] = await h.sql<{ id: number }[]>`
-    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, completed_at)
+    insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone,
+                              completed_at, visit_evidence)
     values (${options.salespersonId ?? sp!.id}, ${options.customerId ?? customer.userId}, 'Test Drive', ${startsAt},
             ${options.status ?? "completed"}, 'Rae Ter', '5125550100',
-            ${options.status === "scheduled" ? null : new Date(Date.now() - days * 86_400_000)}) returning id`;
+            ${options.status === "scheduled" ? null : new Date(Date.now() - days * 86_400_000)},
+            ${(options.status ?? "completed") === "completed" ? "salesperson" : null}) returning id`;
   return row!.id;
 }
 

@@ -98,6 +98,20 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   const salespersonId = Number(profileHref?.match(/\/salesperson\/(\d+)$/)?.[1]);
   expect(salespersonId).toBeGreaterThan(0);
 
+  // Work e-mail: hidden from the public profile until the salesperson turns it on.
+  const showEmail = page.getByLabel("Show my work e-mail on my profile");
+  await expect(showEmail).not.toBeChecked();
+  const publicProfile = await page.context().newPage();
+  await publicProfile.goto(profileHref!);
+  await expect(publicProfile.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(publicProfile.getByRole("link", { name: email })).toHaveCount(0);
+  await page.getByText("Show my work e-mail on my profile").click();
+  await expect(page.getByText("Your work e-mail is now shown on your public profile.")).toBeVisible();
+  await expect(showEmail).toBeChecked();
+  await publicProfile.reload();
+  await expect(publicProfile.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+  await publicProfile.close();
+
   // Availability: the block-time dialog checks required fields and the order of start and end.
   await page.getByRole("tab", { name: "Availability" }).click();
   await page.getByRole("button", { name: "Block time" }).first().click();

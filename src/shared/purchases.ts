@@ -4,10 +4,12 @@
 export const AVERAGE_WINDOW_MONTHS = 24;
 
 /**
- * What backs a review, shown as its badge: a confirmed purchase ("Verified purchase") or the completed visit
- * it was written about ("Verified visit"). The server decides it in one place (reviews/verification.ts).
+ * What backs a review, shown as its badge: a confirmed purchase ("Verified purchase"), a visit someone other
+ * than the buyer alone vouches for ('visit', named by its evidence: src/shared/visits.ts), or neither
+ * ('unconfirmed': the visit closed by itself, or only the buyer says they went). The server decides it in one
+ * place (reviews/verification.ts).
  */
-export const REVIEW_VERIFICATIONS = ["purchase", "visit"] as const;
+export const REVIEW_VERIFICATIONS = ["purchase", "visit", "unconfirmed"] as const;
 export type ReviewVerification = (typeof REVIEW_VERIFICATIONS)[number];
 
 /** How far from the receiver's clock a CRM sale event's signature timestamp may be (either way). */

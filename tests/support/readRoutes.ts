@@ -216,6 +216,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/dealerships": { as: "public", url: "/dealerships" },
     "/admin/audit-log": { as: "admin", url: "/admin/audit-log" },
     "/salespeople/:id/ratings": { as: "public", url: `/salespeople/${sp}/ratings` },
+    "/salespeople/:id/check-in-code": { as: "salesperson", url: `/salespeople/${sp}/check-in-code` },
     "/salespeople/:salespersonId/reviews": { as: "public", url: `/salespeople/${sp}/reviews` },
     "/salesperson/invitations": { as: "invitee", url: "/salesperson/invitations" },
     "/appointments/salesperson/:id": { as: "salesperson", url: `/appointments/salesperson/${sp}` },

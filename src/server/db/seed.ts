@@ -226,6 +226,8 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
       time_zone: independent ? home!.timeZone : dealer.time_zone,
       payment_model: independent ? "individual" : r.chance(0.8) ? "dealership" : "individual",
       verified_at: independent ? null : new Date(now).toISOString(),
+      // Demo profiles show their (fictional) work e-mail, so a visitor can sign in as any of them.
+      show_email: true,
     });
     quality.push(i === 0 ? 4.6 : 3.0 + r.next() ** 0.7 * 2.3);
   }

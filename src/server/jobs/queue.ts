@@ -26,7 +26,8 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export type JobData = {
-  "appointment-notice": { appointmentId: number; kind: "booked" | "cancelled" | "rescheduled" };
+  /** A booking's e-mails with its calendar invite; a no-show's e-mail goes to the buyer only. */
+  "appointment-notice": { appointmentId: number; kind: "booked" | "cancelled" | "rescheduled" | "no-show" };
   "appointment-reminder": { appointmentId: number };
   "waitlist-notice": { salespersonId: number; date: string };
   "message-notice": { conversationId: number; to: "customer" | "salesperson" };

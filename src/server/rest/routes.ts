@@ -436,6 +436,30 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "body",
     params: ["id"],
   }),
+  /** The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start. */
+  route({
+    method: "POST",
+    path: "/visits/:id/check-in",
+    procedure: "appointments.checkIn",
+    input: "body",
+    params: ["id"],
+  }),
+  /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
+  route({
+    method: "POST",
+    path: "/visits/:id/confirm",
+    procedure: "appointments.confirmVisit",
+    input: "none",
+    params: ["id"],
+  }),
+  /** Staff: today's check-in code to show at the desk. */
+  route({
+    method: "GET",
+    path: "/salespeople/:id/check-in-code",
+    procedure: "appointments.checkInCode",
+    input: "none",
+    params: ["id"],
+  }),
   route({
     method: "POST",
     path: "/review-invitations/stop",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_TYPES, BLOCK_TYPES } from "../constants";
 import { SLOT_TIMES } from "../slots";
+import { CHECK_IN_CODE_DIGITS, VISIT_EVIDENCE } from "../visits";
 import { ianaZone, idSchema, idWith, isoDate, isoDateTime, line, offsetInstant, text } from "./common";
 import { dealershipHours } from "./dealershipHours";
 
@@ -144,6 +145,17 @@ export const appointmentView = z
     cancelledBy: z.string().nullable().describe("customer or salesperson; null unless cancelled"),
     cancelledAt: z.date().nullable(),
     completedAt: z.date().nullable(),
+    checkedInAt: z.date().nullable().describe("When the buyer entered the dealership's check-in code"),
+    visitEvidence: z
+      .enum(VISIT_EVIDENCE)
+      .nullable()
+      .describe(
+        "What a completed visit rests on: checked_in, salesperson, dispute_upheld, buyer_confirmed or auto (closed by itself, unconfirmed); null until completed",
+      ),
+    noShowUntil: z
+      .date()
+      .nullable()
+      .describe("For a visit that closed by itself: until when staff may still mark it a no-show"),
     canCancel: z
       .boolean()
       .describe("Whether it is still scheduled and far enough ahead to be cancelled or rescheduled"),
@@ -261,3 +273,24 @@ export const workingHours = z
   .describe(
     "When a salesperson can be booked: their own working hours within the dealership's opening hours",
   );
+
+/** The buyer's check-in: the code shown at the dealership's desk today. */
+export const checkInInput = z.strictObject({
+  id: idSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^\\d{${CHECK_IN_CODE_DIGITS}}$`),
+      `Enter the ${CHECK_IN_CODE_DIGITS}-digit code shown at the dealership`,
+    ),
+});
+
+/** Today's check-in code of a dealership (or an independent salesperson), for its staff to show. */
+export const checkInCode = z
+  .object({
+    code: z.string().describe(`${CHECK_IN_CODE_DIGITS} digits`),
+    day: z.string().describe("The local day (YYYY-MM-DD) it is valid for, in the salesperson's time zone"),
+    place: z.string().describe("Where it is valid: the dealership's name, or the independent salesperson's"),
+  })
+  .describe("Today's check-in code, shown at the desk for buyers to enter on arrival");

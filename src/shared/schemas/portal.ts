@@ -28,6 +28,8 @@ export const updateSalespersonInput = z.strictObject({
   status: z
     .enum(SELF_SERVICE_STATUSES, { error: "Status must be available, busy or unavailable" })
     .optional(),
+  /** Show the work e-mail on the public profile; only the salesperson themselves chooses it. */
+  showEmail: z.boolean({ error: "showEmail must be true or false" }).optional(),
 });
 
 export const updateStatusInput = z.strictObject({

@@ -81,7 +81,11 @@ export const reviewView = ratingListItem.extend({
     .nullable()
     .describe("Product knowledge, 1 to 5; null on reviews written before it was asked"),
   visitDate: z.string().nullable().describe("YYYY-MM-DD of the visit, when the reviewer gave it"),
-  verifiedVisit: z.boolean().describe("Written about a booked appointment"),
+  verifiedVisit: z
+    .boolean()
+    .describe(
+      "Written about a visit someone other than the buyer alone vouches for (checked in, confirmed by the salesperson, or an upheld dispute)",
+    ),
   reply: z
     .object({ body: z.string(), createdAt: z.date() })
     .nullable()

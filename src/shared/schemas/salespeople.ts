@@ -7,6 +7,7 @@ import {
   SALESPERSON_STATUSES,
 } from "../constants";
 import { REVIEW_VERIFICATIONS } from "../purchases";
+import { VISIT_EVIDENCE } from "../visits";
 import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
 import { dealershipHours } from "./dealershipHours";
@@ -56,7 +57,6 @@ export const salespersonCard = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    email: z.string(),
     phoneNumber: z.string().nullable(),
     dealershipId: z.number().int().nullable().describe("Null for an independent salesperson"),
     dealership: z.string().nullable().describe("The dealership's name; null for an independent salesperson"),
@@ -115,7 +115,13 @@ export const ratingListItem = z.object({
   verification: z
     .enum(REVIEW_VERIFICATIONS)
     .describe(
-      "The review's badge: purchase ('Verified purchase', a confirmed purchase backs it) or visit ('Verified visit')",
+      "The review's badge: purchase ('Verified purchase', a confirmed purchase backs it), visit (a verified visit, named by visitEvidence) or unconfirmed (the visit closed by itself, or only the buyer confirmed it)",
+    ),
+  visitEvidence: z
+    .enum(VISIT_EVIDENCE)
+    .nullable()
+    .describe(
+      "What the reviewed visit rests on: checked_in, salesperson, dispute_upheld, buyer_confirmed or auto; null when the visit is gone",
     ),
 });
 export type RatingListItem = z.output<typeof ratingListItem>;
@@ -160,6 +166,15 @@ export type ProfileDealership = z.output<typeof profileDealership>;
 
 export const salespersonDetail = salespersonCard
   .extend({
+    email: z
+      .string()
+      .nullable()
+      .describe(
+        "The work e-mail, only when the salesperson chose to show it on their profile (always to the salesperson themselves); null otherwise",
+      ),
+    showEmail: z
+      .boolean()
+      .describe("Whether the salesperson chose to show their work e-mail on their profile"),
     dealershipInfo: profileDealership.nullable().describe("Null for an independent salesperson"),
     certifications: z
       .array(verifiedCertification)

@@ -14,6 +14,7 @@ import {
   CustomerVisit,
   SalespersonVisit,
 } from "./AppointmentVisits";
+import { CustomerEvidence, StaffEvidence } from "./VisitEvidence";
 import { VisitHistory } from "./VisitHistory";
 
 type Section = { description: string; empty: ReactNode };
@@ -57,7 +58,7 @@ const SIDES: Record<
     lockedHint: () =>
       `Cancelling closes ${CANCELLATION_WINDOW_HOURS} hours before the start. Call the customer if plans change.`,
     upcoming: {
-      description: `Cancel up to ${CANCELLATION_WINDOW_HOURS} hours before the start.`,
+      description: `Cancel up to ${CANCELLATION_WINDOW_HOURS} hours before the start; mark the outcome once it has started.`,
       empty: "Nothing booked ahead right now.",
     },
     past: {
@@ -109,6 +110,11 @@ function AppointmentItem({
         {side === "customer" ? (
           <CancelledLine appointment={appointment} side="customer" ps={{ base: "0", sm: "18" }} />
         ) : null}
+        {side === "customer" ? (
+          <CustomerEvidence appointment={appointment} />
+        ) : (
+          <StaffEvidence appointment={appointment} onNoShow={(a) => actions.onOutcome(a, "no-show")} />
+        )}
         <VisitHistory appointment={appointment} side={side} />
       </Card.Body>
     </Card.Root>

@@ -177,14 +177,6 @@ export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }:
           borderTopWidth="1px"
           borderColor="border.muted"
         >
-          <Button
-            {...wide}
-            variant="solid"
-            colorPalette="green"
-            onClick={() => actions.onOutcome(appointment, "completed")}
-          >
-            <LuCheck /> Complete
-          </Button>
           {upcoming ? (
             <Button
               {...wide}
@@ -195,10 +187,25 @@ export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }:
               <LuX /> Cancel
             </Button>
           ) : (
-            // Whether a customer failed to turn up is only known once the start has passed.
-            <Button {...wide} colorPalette="orange" onClick={() => actions.onOutcome(appointment, "no-show")}>
-              <LuUserX /> No-show
-            </Button>
+            // Whether the customer came, or failed to, is only known once the start has passed (the server
+            // refuses either outcome before then).
+            <>
+              <Button
+                {...wide}
+                variant="solid"
+                colorPalette="green"
+                onClick={() => actions.onOutcome(appointment, "completed")}
+              >
+                <LuCheck /> Complete
+              </Button>
+              <Button
+                {...wide}
+                colorPalette="orange"
+                onClick={() => actions.onOutcome(appointment, "no-show")}
+              >
+                <LuUserX /> No-show
+              </Button>
+            </>
           )}
         </Flex>
       ) : null}

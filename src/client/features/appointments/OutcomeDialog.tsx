@@ -19,6 +19,9 @@ const OUTCOME_TEXT: Record<Outcome, { title: string; confirm: string; done: stri
   },
 };
 
+/** Refusals whose message says what happened (changed meanwhile, not started yet): shown as they are. */
+const OUTCOME_REFUSALS = new Set(["NOT_SCHEDULED", "VISIT_NOT_STARTED"]);
+
 /** Complete or No-show, after the spec's confirmation; the outcome can't be undone. */
 export function OutcomeDialog({
   pending,
@@ -43,7 +46,7 @@ export function OutcomeDialog({
       await afterChange();
     },
     onError: (error) => {
-      const explained = apiErrorCause(error) === "NOT_SCHEDULED";
+      const explained = OUTCOME_REFUSALS.has(apiErrorCause(error) ?? "");
       showToast({
         title: "Update Failed",
         description: explained ? error.message : "Failed to update appointment",

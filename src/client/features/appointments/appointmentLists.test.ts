@@ -23,6 +23,9 @@ function appointment(id: number, iso: string, status = "scheduled"): Appointment
     cancelledBy: null,
     cancelledAt: null,
     completedAt: null,
+    checkedInAt: null,
+    visitEvidence: null,
+    noShowUntil: null,
     canCancel: true,
   };
 }

@@ -8,3 +8,4 @@ export { appointmentStatusStyle } from "./format";
 export { ScheduleAppointmentDialog, type SchedulingTarget } from "./ScheduleAppointmentDialog";
 export type { SlotHint } from "./SlotPicker";
 export { useInvalidateAppointments, useInvalidateSlots } from "./useAppointmentCaches";
+export { CheckInCodeCard } from "./VisitEvidence";

@@ -53,7 +53,7 @@ function MyReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void
             </ChakraLink>
             <HStack gap="2" flexWrap="wrap">
               <OverallScore value={review.overallRating} />
-              <VerificationBadge verification={review.verification} />
+              <VerificationBadge verification={review.verification} visitEvidence={review.visitEvidence} />
             </HStack>
           </Stack>
           <Stack gap="1" align={{ base: "flex-start", sm: "flex-end" }}>

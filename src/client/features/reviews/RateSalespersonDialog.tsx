@@ -190,7 +190,7 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
     <>
       <DialogHeading
         title={`Rate ${salesperson.name}`}
-        subtitle="Your review appears with your first name and a Verified visit badge."
+        subtitle="Your review appears with your first name and a badge saying what your visit rests on."
       />
       <DialogForm
         label={`Rate ${salesperson.name}`}

@@ -71,7 +71,7 @@ export function ReviewItem({
               <Text fontWeight="medium" color="fg">
                 {review.customerName}
               </Text>
-              <VerificationBadge verification={review.verification} />
+              <VerificationBadge verification={review.verification} visitEvidence={review.visitEvidence} />
             </HStack>
           </Stack>
           <Stack gap="0" align={{ base: "flex-start", sm: "flex-end" }} fontSize="sm" color="fg.muted">

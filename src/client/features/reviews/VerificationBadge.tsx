@@ -1,19 +1,27 @@
 import { Badge } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
-import { LuBadgeCheck, LuShoppingBag } from "react-icons/lu";
+import { LuBadgeCheck, LuCircleHelp, LuShoppingBag } from "react-icons/lu";
 import type { ReviewVerification } from "../../../shared/purchases";
+import { reviewBadgeLabel, type VisitEvidence } from "../../../shared/visits";
 
-/** Each badge a review can carry (the server decides which: reviews/verification.ts). */
-const BADGES: Record<ReviewVerification, { label: string; palette: "green" | "blue"; icon: IconType }> = {
-  purchase: { label: "Verified purchase", palette: "blue", icon: LuShoppingBag },
-  visit: { label: "Verified visit", palette: "green", icon: LuBadgeCheck },
+/** How each kind of badge looks (the server decides which: reviews/verification.ts; the words: shared/visits.ts). */
+const LOOKS: Record<ReviewVerification, { palette: "green" | "blue" | "gray"; icon: IconType }> = {
+  purchase: { palette: "blue", icon: LuShoppingBag },
+  visit: { palette: "green", icon: LuBadgeCheck },
+  unconfirmed: { palette: "gray", icon: LuCircleHelp },
 };
 
-export function VerificationBadge({ verification }: { verification: ReviewVerification }) {
-  const badge = BADGES[verification];
+export function VerificationBadge({
+  verification,
+  visitEvidence,
+}: {
+  verification: ReviewVerification;
+  visitEvidence: VisitEvidence | null;
+}) {
+  const look = LOOKS[verification];
   return (
-    <Badge colorPalette={badge.palette} variant="subtle" borderRadius="full" size="sm">
-      <badge.icon aria-hidden /> {badge.label}
+    <Badge colorPalette={look.palette} variant="subtle" borderRadius="full" size="sm">
+      <look.icon aria-hidden /> {reviewBadgeLabel(verification, visitEvidence)}
     </Badge>
   );
 }

@@ -104,11 +104,13 @@ export function ContactInfo({ salesperson }: { salesperson: SalespersonDetail })
             "Not listed"
           )}
         </ContactRow>
-        <ContactRow icon={LuMail} label="Email">
-          <Link href={`mailto:${salesperson.email}`} color="blue.700">
-            {salesperson.email}
-          </Link>
-        </ContactRow>
+        {salesperson.email ? (
+          <ContactRow icon={LuMail} label="Email">
+            <Link href={`mailto:${salesperson.email}`} color="blue.700">
+              {salesperson.email}
+            </Link>
+          </ContactRow>
+        ) : null}
         <ContactRow icon={LuBuilding2} label="Dealership">
           {dealer?.name ?? salesperson.dealership ?? INDEPENDENT_LABEL}
         </ContactRow>

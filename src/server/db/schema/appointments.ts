@@ -13,7 +13,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { APPOINTMENT_STATUSES, BLOCK_TYPES, REVIEW_MODERATION_STATUSES } from "../../../shared/constants";
+import { VISIT_EVIDENCE } from "../../../shared/visits";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
+import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { purchaseClaims } from "./trust";
 import { inList } from "./types";
@@ -45,6 +47,10 @@ export const appointments = pgTable(
     rescheduledToId: integer("rescheduled_to_id"),
     /** When the buyer was e-mailed the invitation to review this visit (once). */
     reviewInvitedAt: instant("review_invited_at"),
+    /** When the buyer entered the dealership's check-in code of the day for this visit. */
+    checkedInAt: instant("checked_in_at"),
+    /** What the visit's completion rests on (src/shared/visits.ts VISIT_EVIDENCE); null until it completes. */
+    visitEvidence: text("visit_evidence", { enum: VISIT_EVIDENCE }),
     createdAt: stampedNow("created_at"),
   },
   (t) => [
@@ -54,6 +60,10 @@ export const appointments = pgTable(
     ),
     index("appointments_salesperson_idx").on(t.salespersonId, t.startsAt),
     index("appointments_customer_idx").on(t.customerId, t.startsAt),
+    check(
+      "appointments_visit_evidence_check",
+      sql`${t.visitEvidence} is null or ${t.visitEvidence} in (${inList(VISIT_EVIDENCE)})`,
+    ),
     check(
       "appointments_cancelled_by_check",
       sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'salesperson')`,
@@ -135,6 +145,26 @@ export const ratings = pgTable(
     ),
     index("ratings_user_salesperson_idx").on(t.userId, t.salespersonId, t.createdAt.desc()),
     index("ratings_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The check-in code of a dealership (or of an independent salesperson, who has no dealership) for one local day:
+ * its staff show it at the desk and the buyer enters it on arrival. Made the first time staff ask for it.
+ */
+export const checkInCodes = pgTable(
+  "check_in_codes",
+  {
+    id: identityId(),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    code: text("code").notNull(),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [
+    check("check_in_codes_one_owner_check", sql`num_nonnulls(${t.dealershipId}, ${t.salespersonId}) = 1`),
+    unique("check_in_codes_owner_day_unique").on(t.dealershipId, t.salespersonId, t.day).nullsNotDistinct(),
   ],
 );
 

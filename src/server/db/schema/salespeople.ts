@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
@@ -45,6 +45,8 @@ export const salespeople = pgTable(
     /** Published reviews backed by a confirmed purchase: browse's "verified purchases" filter reads it. */
     verifiedPurchaseReviews: integer("verified_purchase_reviews").notNull().default(0),
     verifiedAt: instant("verified_at"),
+    /** Whether the public profile shows the work e-mail; off until the salesperson turns it on. */
+    showEmail: boolean("show_email").notNull().default(false),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
   },

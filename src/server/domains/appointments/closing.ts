@@ -1,5 +1,6 @@
 // Visits that close themselves (docs/product/booking.md): a scheduled visit whose end is more than
-// VISIT_AUTO_COMPLETE_HOURS past becomes completed, its dealership's CRM hears of it as of a visit staff completed,
+// VISIT_AUTO_COMPLETE_HOURS past becomes completed (resting on the buyer's check-in if there was one, else on
+// nothing: 'auto', which staff may still turn into a no-show for a while and the buyer may confirm), its dealership's CRM hears of it as of a visit staff completed,
 // and its buyer is invited to review it, once. Runs as a scheduled job on every instance's queue; each step is one
 // conditional statement, so instances running it at the same moment complete and invite each visit exactly once.
 import { links } from "../../../shared/links";
@@ -30,7 +31,8 @@ export async function completeDueVisits(deps: Pick<ClosingDeps, "sql" | "events"
   return deps.sql.begin(async (sql) => {
     const rows = await sql<{ id: number; salesperson_id: number }[]>`
     with due as (
-      update appointments a set status = 'completed', completed_at = now()
+      update appointments a set status = 'completed', completed_at = now(),
+             visit_evidence = case when a.checked_in_at is not null then 'checked_in' else 'auto' end
        where a.id in (
                select id from appointments
                 where status = 'scheduled'

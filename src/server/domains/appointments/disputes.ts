@@ -219,7 +219,7 @@ async function decideDispute(
     if (!dispute) return null;
     const [visit] = uphold
       ? await tx<{ id: number; salesperson_id: number }[]>`
-          update appointments set status = 'completed', completed_at = now()
+          update appointments set status = 'completed', completed_at = now(), visit_evidence = 'dispute_upheld'
            where id = ${dispute.appointment_id} and status = 'no-show'
           returning id, salesperson_id`
       : [];

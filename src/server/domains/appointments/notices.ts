@@ -1,7 +1,9 @@
 // Job handlers: appointment e-mails with ICS invites, the 24-hour reminder (sent once), waitlist notices.
 
+import { links } from "../../../shared/links";
 import { formatSlot12h } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
+import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow, UserRow, WaitlistEntryRow } from "../../db/rows";
 import type { JobData } from "../../jobs/queue";
@@ -89,6 +91,7 @@ function invite(row: NoticeRow, deps: NoticeDeps, method: "REQUEST" | "CANCEL") 
 export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["appointment-notice"]) {
   const row = await loadNotice(deps.sql, data.appointmentId);
   if (!row) return;
+  if (data.kind === "no-show") return sendNoShowNotice(deps, row);
   const when = whenText(row);
   const cancelled = data.kind === "cancelled";
   const method = cancelled ? "CANCEL" : "REQUEST";
@@ -114,6 +117,22 @@ export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["app
       ? `Rescheduled: ${row.appointment_type} on ${when}`
       : `Confirmed: ${row.appointment_type} on ${when}`;
   for (const r of recipients) await deps.mailer.send({ to: r.to, subject, text: r.text, calendar });
+}
+
+/**
+ * The buyer's e-mail when their visit is marked no-show (they may not have seen the bell): what was marked, and
+ * where to say "I was there". The salesperson marked it themself and gets nothing.
+ */
+async function sendNoShowNotice(deps: NoticeDeps, row: NoticeRow) {
+  if (!row.account_email || row.status !== "no-show") return;
+  await deps.mailer.send({
+    to: row.account_email,
+    subject: `Marked as a no-show: ${row.appointment_type} with ${row.salesperson_name}`,
+    text:
+      `Hello ${row.customer_name},\n\n${row.salesperson_name} marked your ${row.appointment_type} on ${whenText(row)} ` +
+      `as a no-show.\nWere you there? Say so within ${DISPUTE_WINDOW_DAYS} days from your appointments, with "I was there": ` +
+      `${deps.appUrl}${links.appointments()}\n`,
+  });
 }
 
 /** Claims the reminder in the same transaction that sends it: a reminder goes out at most once. */

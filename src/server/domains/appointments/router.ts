@@ -4,6 +4,7 @@ import {
   blockIdInput,
   bookAppointmentInput,
   cancelAppointmentInput,
+  checkInInput,
   createBlockInput,
   customerAppointmentsInput,
   rescheduleAppointmentInput,
@@ -20,6 +21,7 @@ import { router } from "../../trpc/init";
 import { admin, anyone, customer, manager, signedIn, staff } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
+import { checkIn, checkInCode, confirmVisit } from "./checkIn";
 import {
   adminDisputes,
   decideAsAdmin,
@@ -72,6 +74,14 @@ export const appointmentsRouter = router({
   ),
   /** The visit's status trail and dispute, for its buyer and staff. */
   record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id)),
+  /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
+  checkInCode: staff.query(salespersonIdInput, shape.checkInCode, (ctx, input) => checkInCode(ctx, input.id)),
+  /** The buyer enters the check-in code at the dealership, around the visit's start. */
+  checkIn: customer.mutation(checkInInput, shape.appointmentView, checkIn),
+  /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
+  confirmVisit: customer.mutation(appointmentIdInput, shape.appointmentView, (ctx, input) =>
+    confirmVisit(ctx, input.id),
+  ),
   /** The buyer's "I was there" on their visit marked no-show. */
   dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute),
   /** The buyer's "Ask KnowBefore to review" on a dispute the dealership's manager rejected. */

@@ -8,14 +8,17 @@ import type {
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { addDays, toOffsetIso } from "../../../shared/time";
+import { DISPUTE_WINDOW_DAYS, NO_SHOW_AFTER_AUTO_COMPLETE_HOURS, visitStarted } from "../../../shared/visits";
 import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
 import { appError } from "../../appError";
-import type { Sql } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
+import { refreshAggregates } from "../reviews/aggregates";
+import { DISPUTED_HELD_REASON } from "../reviews/disputedReview";
 import { visibleSql } from "../salespeople/service";
 import { changeRefusal } from "./slotChecks";
 import { actorOf, recordStatusChange } from "./statusTrail";
@@ -88,47 +91,135 @@ export async function customerAppointments(ctx: Authed, userId: string) {
   return rows.map((r) => toAppointmentView(r));
 }
 
-/** Salesperson or their manager marks a scheduled appointment completed or no-show; one concurrent change wins. */
+/**
+ * Salesperson or their manager marks a scheduled appointment completed or no-show, once it has started (nobody
+ * knows before then whether the buyer comes); one concurrent change wins. A visit the buyer checked in to is not
+ * a no-show. A visit that closed by itself without evidence may still be marked no-show for
+ * NO_SHOW_AFTER_AUTO_COMPLETE_HOURS; a review already written of it is then held as a disputed visit's is. The
+ * buyer of a no-show is told at once (bell and e-mail), so they can dispute it.
+ */
 export async function updateAppointmentStatus(
   ctx: Authed,
   input: z.output<typeof updateAppointmentStatusInput>,
 ) {
   const updated = await ctx.sql.begin(async (tx) => {
-    const [row] = await tx<Pick<AppointmentRow, "id" | "salesperson_id">[]>`
+    const [before] = await tx<Pick<AppointmentRow, "status">[]>`
+      select a.status from appointments a join salespeople s on s.id = a.salesperson_id
+       where a.id = ${input.id} and ${staffSql(tx, ctx.user, "s")} for update of a`;
+    if (!before) return undefined;
+    const [row] = await tx<
+      (Pick<AppointmentRow, "id" | "salesperson_id" | "customer_id" | "appointment_type" | "starts_at"> &
+        Pick<SalespersonRow, "time_zone"> & { salesperson_name: string })[]
+    >`
       update appointments a
          set status = ${input.status},
-             completed_at = case when ${input.status} = 'completed' then now() else null end
+             completed_at = case when ${input.status} = 'completed' then now() else null end,
+             visit_evidence = case when ${input.status} = 'completed'
+                                   then case when a.checked_in_at is not null then 'checked_in' else 'salesperson' end
+                              end
         from salespeople s
-       where a.id = ${input.id} and s.id = a.salesperson_id and a.status = 'scheduled'
-         and ${staffSql(tx, ctx.user, "s")}
-       returning a.id, a.salesperson_id`;
-    if (row)
-      await recordStatusChange(tx, {
-        appointmentId: row.id,
-        from: "scheduled",
-        to: input.status,
-        actor: actorOf(ctx.user),
-      });
-    if (row && input.status === "completed") await appointmentCrmEvent(ctx, tx, row, "appointment.completed");
+       where a.id = ${input.id} and s.id = a.salesperson_id and a.starts_at <= now()
+         and (a.status = 'scheduled' and (${input.status} = 'completed' or a.checked_in_at is null)
+              or ${input.status} = 'no-show' and a.status = 'completed'
+                 and a.visit_evidence in ('auto', 'buyer_confirmed')
+                 and a.completed_at > now() - make_interval(hours => ${NO_SHOW_AFTER_AUTO_COMPLETE_HOURS}))
+       returning a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, s.time_zone,
+                 s.name as salesperson_name`;
+    if (!row) return null;
+    await recordStatusChange(tx, {
+      appointmentId: row.id,
+      from: before.status,
+      to: input.status,
+      actor: actorOf(ctx.user),
+    });
+    if (input.status === "completed") await appointmentCrmEvent(ctx, tx, row, "appointment.completed");
+    else {
+      if (before.status === "completed") await holdReviewOfMissedVisit(tx, row.id);
+      await tellBuyerOfNoShow(ctx, tx, row);
+    }
     return row;
   });
-  if (!updated) {
-    const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
-    if (!row) throw await appointmentNotFound(ctx, input.id, "status change of");
-    if (sideOf(ctx.user, row) !== "salesperson") {
-      throw appError(
-        "FORBIDDEN",
-        "Only the salesperson or their manager can update this appointment",
-        "NOT_OWNER",
-      );
-    }
+  if (updated) {
+    if (input.status === "no-show") ctx.browseCache.clear();
+    return toAppointmentView((await loadAppointmentRow(ctx.sql, input.id))!);
+  }
+  const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
+  if (!row) throw await appointmentNotFound(ctx, input.id, "status change of");
+  if (sideOf(ctx.user, row) !== "salesperson") {
     throw appError(
-      "CONFLICT",
-      `This appointment is ${row.status} and can no longer be changed`,
-      "NOT_SCHEDULED",
+      "FORBIDDEN",
+      "Only the salesperson or their manager can update this appointment",
+      "NOT_OWNER",
     );
   }
-  return toAppointmentView((await loadAppointmentRow(ctx.sql, input.id))!);
+  throw outcomeRefusal(row, input.status);
+}
+
+/** Why a visit's outcome cannot be recorded (the conditions of updateAppointmentStatus's UPDATE, in words). */
+function outcomeRefusal(row: AppointmentViewRow, status: "completed" | "no-show") {
+  if (row.status === "scheduled" && !visitStarted(row.starts_at)) {
+    const local = toOffsetIso(row.starts_at, row.time_zone);
+    return appError(
+      "CONFLICT",
+      `This visit starts on ${local.slice(0, 10)} at ${local.slice(11, 16)}: it can be marked ${status} only once it has started`,
+      "VISIT_NOT_STARTED",
+    );
+  }
+  if (status === "no-show" && row.checked_in_at) {
+    return appError(
+      "CONFLICT",
+      "The buyer checked in at the dealership for this visit, so it cannot be marked a no-show",
+      "VISIT_CHECKED_IN",
+    );
+  }
+  if (status === "no-show" && (row.visit_evidence === "auto" || row.visit_evidence === "buyer_confirmed")) {
+    return appError(
+      "CONFLICT",
+      `A visit that closed by itself can be marked a no-show within ${NO_SHOW_AFTER_AUTO_COMPLETE_HOURS} hours of closing; that time has passed`,
+      "NO_SHOW_WINDOW_CLOSED",
+    );
+  }
+  return appError(
+    "CONFLICT",
+    `This appointment is ${row.status} and can no longer be changed`,
+    "NOT_SCHEDULED",
+  );
+}
+
+/**
+ * A review written of a visit that closed by itself and is then marked no-show stops counting: it is held as a
+ * review of a disputed visit is, so the buyer's dispute, if upheld, publishes it, and if rejected withholds it.
+ */
+async function holdReviewOfMissedVisit(tx: Queryable, appointmentId: number) {
+  const [held] = await tx<{ salesperson_id: number }[]>`
+    update ratings set moderation_status = 'held', held_reason = ${DISPUTED_HELD_REASON}, rules_held_reason = null
+     where appointment_id = ${appointmentId} and moderation_status = 'published'
+    returning salesperson_id`;
+  if (held) await refreshAggregates(tx, held.salesperson_id);
+}
+
+/**
+ * The buyer of a visit marked no-show hears of it in the same transaction: a notice on their bell and an e-mail
+ * (queued), both pointing to their appointments, where they may say "I was there".
+ */
+async function tellBuyerOfNoShow(
+  ctx: Authed,
+  tx: Queryable,
+  row: Pick<AppointmentRow, "id" | "customer_id" | "appointment_type" | "starts_at"> &
+    Pick<SalespersonRow, "time_zone"> & { salesperson_name: string },
+) {
+  if (!row.customer_id) return;
+  const local = toOffsetIso(row.starts_at, row.time_zone);
+  await notify(tx, {
+    to: { userId: row.customer_id },
+    type: "appointment_no_show",
+    title: "Visit marked as a no-show",
+    body:
+      `${row.salesperson_name} marked your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)} ` +
+      `as a no-show. If you were there, say so within ${DISPUTE_WINDOW_DAYS} days from your appointments.`,
+    link: links.appointments(),
+  });
+  await ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId: row.id, kind: "no-show" }, { within: tx });
 }
 
 /** Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window. */

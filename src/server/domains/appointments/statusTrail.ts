@@ -61,9 +61,14 @@ export function statusChangesFromSql(
 
 /**
  * A trail for visits written in bulk without one (the demo seed): the booking by the buyer when it was made,
- * then the visit's outcome, by whoever the row says closed it, when it did.
+ * then the visit's outcome, by whoever the row says closed it, when it did. A completed one of them rests on
+ * the salesperson's word, as the trail says.
  */
 export async function recordTrailOfUntracked(sql: Queryable): Promise<void> {
+  await sql`
+    update appointments set visit_evidence = 'salesperson'
+     where status = 'completed' and visit_evidence is null
+       and not exists (select from appointment_events e where e.appointment_id = appointments.id)`;
   await sql`
     insert into appointment_events (appointment_id, from_status, to_status, actor_id, actor_role, created_at)
     select a.id, null, 'scheduled', a.customer_id, 'customer', a.created_at

@@ -4,6 +4,7 @@ import { type AppLink, links } from "../../../shared/links";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { canCancel } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
+import { noShowUntil } from "../../../shared/visits";
 import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
 import { appError } from "../../appError";
 import { refuseAsMissing, type SecurityEventContext } from "../../auth/securityEvents";
@@ -27,6 +28,8 @@ export type AppointmentViewRow = Pick<
   | "cancelled_by"
   | "cancelled_at"
   | "completed_at"
+  | "checked_in_at"
+  | "visit_evidence"
 > &
   Pick<SalespersonRow, "time_zone" | "dealership_id"> & {
     salesperson_name: string;
@@ -36,7 +39,7 @@ export type AppointmentViewRow = Pick<
 export const APPOINTMENT_SELECT = `
   select a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, a.status, a.customer_name,
          a.customer_phone, a.customer_email, a.notes, a.cancellation_reason, a.cancelled_by, a.cancelled_at,
-         a.completed_at, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
+         a.completed_at, a.checked_in_at, a.visit_evidence, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
     from appointments a
     join salespeople s on s.id = a.salesperson_id
     left join dealerships d on d.id = s.dealership_id`;
@@ -61,6 +64,17 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
     cancelledBy: row.cancelled_by,
     cancelledAt: row.cancelled_at,
     completedAt: row.completed_at,
+    // A row read without these columns (a fresh booking's RETURNING) has neither yet.
+    checkedInAt: row.checked_in_at ?? null,
+    visitEvidence: row.visit_evidence ?? null,
+    noShowUntil: noShowUntil(
+      {
+        status: row.status,
+        visitEvidence: row.visit_evidence ?? null,
+        completedAt: row.completed_at,
+      },
+      now,
+    ),
     canCancel: canCancel({ status: row.status, startsAt: row.starts_at }, now),
   };
 }

@@ -38,6 +38,13 @@ export async function updateSalespersonProfile(ctx: Authed, input: z.output<type
       throw appError("BAD_REQUEST", `Unknown specialty: ${unknown.join(", ")}`, "UNKNOWN_SPECIALTY");
     fields.specialties = [...new Set(fields.specialties)];
   }
+  if (fields.showEmail !== undefined && ctx.user.salespersonId !== id) {
+    throw appError(
+      "FORBIDDEN",
+      "Only the salesperson chooses whether their e-mail is shown on their profile",
+      "NOT_OWNER",
+    );
+  }
   const columns: Record<string, unknown> = {};
   if (fields.name !== undefined) columns.name = fields.name;
   if (fields.phoneNumber !== undefined) columns.phone_number = fields.phoneNumber;
@@ -45,6 +52,7 @@ export async function updateSalespersonProfile(ctx: Authed, input: z.output<type
   if (fields.specialties !== undefined) columns.specialties = fields.specialties;
   if (fields.yearsOfExperience !== undefined) columns.years_of_experience = fields.yearsOfExperience;
   if (fields.status !== undefined) columns.status = fields.status;
+  if (fields.showEmail !== undefined) columns.show_email = fields.showEmail;
   columns.updated_at = new Date();
   const [updated] = await ctx.sql<Pick<SalespersonRow, "id">[]>`
     update salespeople set ${ctx.sql(columns)}

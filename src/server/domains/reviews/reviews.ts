@@ -5,13 +5,14 @@ import type { ReviewVerification } from "../../../shared/purchases";
 import { RATING_EDIT_DAYS, type ReviewSort } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { REVIEWS_PAGE_SIZE, type ReviewView } from "../../../shared/schemas/reviews";
+import { type VisitEvidence, verifiedVisit } from "../../../shared/visits";
 import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { RatingReplyRow, RatingRow } from "../../db/rows";
 import { type PageRequest, pageWindow } from "../../db/search";
 import { averagedSql } from "./aggregates";
 import { publishedReview, publishedReviewText } from "./published";
-import { REVIEW_VERIFICATION_SQL } from "./verification";
+import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "./verification";
 
 /** A review as {@link SELECT} reads it: the visit date as text, the reviewer's display name, the reply. */
 type ReviewRow = Pick<
@@ -34,6 +35,7 @@ type ReviewRow = Pick<
   reply_body: RatingReplyRow["body"] | null;
   reply_at: RatingReplyRow["created_at"] | null;
   verification: ReviewVerification;
+  visit_evidence: VisitEvidence | null;
 };
 
 const ORDER: Record<ReviewSort, string> = {
@@ -57,8 +59,9 @@ function toView(r: ReviewRow): ReviewView {
     visitDate: r.visit_date,
     createdAt: r.created_at,
     customerName: r.customer_name,
-    verifiedVisit: r.appointment_id !== null,
+    verifiedVisit: verifiedVisit(r.visit_evidence),
     verification: r.verification,
+    visitEvidence: r.visit_evidence,
     reply: r.reply_body ? { body: r.reply_body, createdAt: r.reply_at! } : null,
   };
 }
@@ -68,7 +71,8 @@ const SELECT = `
          r.helpfulness_comment, r.pressure_comment, r.communication_comment, to_char(r.visit_date, 'YYYY-MM-DD') as visit_date,
          r.created_at, r.appointment_id,
          coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as customer_name,
-         rr.body as reply_body, rr.created_at as reply_at, ${REVIEW_VERIFICATION_SQL} as verification
+         rr.body as reply_body, rr.created_at as reply_at, ${REVIEW_VERIFICATION_SQL} as verification,
+         ${VISIT_EVIDENCE_SQL} as visit_evidence
     from ratings r
     left join users u on u.id = r.user_id
     left join rating_replies rr on rr.rating_id = r.id`;

@@ -1,13 +1,20 @@
 // What backs a review, decided in one place: the badge every list of reviews shows, and the link from a review
 // to the confirmed purchase that makes it "Verified purchase" (docs/product/reviews.md#badges).
+import { VERIFYING_EVIDENCE } from "../../../shared/visits";
 import type { Queryable } from "../../db/client";
+
+/** What the reviewed visit rests on (src/shared/visits.ts VISIT_EVIDENCE), as SQL on a `ratings` row aliased `r`. */
+export const VISIT_EVIDENCE_SQL = `(select a.visit_evidence from appointments a where a.id = r.appointment_id)`;
 
 /**
  * A review's badge, as SQL on a `ratings` row aliased `r`: 'purchase' when a confirmed purchase of its writer
- * from its salesperson backs it, else 'visit' (every review is written about a completed visit). A new kind of
- * badge is one more `when` here and one more value in REVIEW_VERIFICATIONS.
+ * from its salesperson backs it; 'visit' when its visit rests on evidence someone other than the buyer alone
+ * gives (VERIFYING_EVIDENCE); else 'unconfirmed'. A new kind of badge is one more `when` here and one more value
+ * in REVIEW_VERIFICATIONS.
  */
-export const REVIEW_VERIFICATION_SQL = `(case when r.purchase_claim_id is not null then 'purchase' else 'visit' end)`;
+export const REVIEW_VERIFICATION_SQL = `(case when r.purchase_claim_id is not null then 'purchase'
+  when ${VISIT_EVIDENCE_SQL} in (${VERIFYING_EVIDENCE.map((e) => `'${e}'`).join(", ")}) then 'visit'
+  else 'unconfirmed' end)`;
 
 /**
  * Links the writer's published reviews of the salesperson that no purchase backs yet to the confirmed claim

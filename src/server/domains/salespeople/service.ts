@@ -24,7 +24,7 @@ import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { verifiedCertifications } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
-import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
+import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 
 /**
@@ -277,6 +277,7 @@ async function latestRatings(
     select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
            r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
            r.comment, r.created_at as "createdAt", ${sql.unsafe(REVIEW_VERIFICATION_SQL)} as verification,
+           ${sql.unsafe(VISIT_EVIDENCE_SQL)} as "visitEvidence",
            coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
       from ratings r
       left join users u on u.id = r.user_id
@@ -304,8 +305,13 @@ export async function getSalesperson(
   viewer?: PublicViewer,
 ): Promise<SalespersonDetail> {
   // The card is the one browse shows (salesperson_cards, drizzle/0031), beside the dealership's details.
-  const [row] = await sql<{ card: string; dealershipInfo: ProfileDealership | null }[]>`
-    select c.card,
+  // The work e-mail is on the profile only when its salesperson chose to show it; the salesperson's own views
+  // (the portal's, read without a public viewer) always carry it.
+  const [row] = await sql<
+    { card: string; email: string | null; showEmail: boolean; dealershipInfo: ProfileDealership | null }[]
+  >`
+    select c.card, s.show_email as "showEmail",
+           case when s.show_email or ${viewer === undefined} then s.email::text end as email,
            case when d.id is null then null else json_build_object(
              'id', d.id, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
@@ -329,6 +335,8 @@ export async function getSalesperson(
   ]);
   return {
     ...card,
+    email: row.email,
+    showEmail: row.showEmail,
     dealershipInfo: row.dealershipInfo,
     certifications,
     ratings: recent,

@@ -1,11 +1,11 @@
-import { Badge } from "@chakra-ui/react";
+import { Badge, Stack } from "@chakra-ui/react";
 import { LuCalendarX } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { timesInLabel } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice } from "../../../ui/QueryState";
-import { AppointmentList, fullViews } from "../../appointments";
+import { AppointmentList, CheckInCodeCard, fullViews } from "../../appointments";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 
 /** Appointments tab: upcoming and past visits; Complete, No-show and Cancel with the spec's dialogs. */
@@ -21,16 +21,19 @@ export function AppointmentsPanel({ salesperson }: { salesperson: SalespersonDet
       query={list}
       afterChange={refresh.afterAppointmentChange}
       header={({ awaitingOutcome }) => (
-        <PanelHeader
-          title="Appointments"
-          description={`${timesInLabel(salesperson.timeZone)}. Bookings from the last 90 days and everything ahead.`}
-        >
-          {awaitingOutcome > 0 ? (
-            <Badge colorPalette="purple" variant="subtle" size="lg" borderRadius="full" px="3">
-              {awaitingOutcome} awaiting an outcome
-            </Badge>
-          ) : null}
-        </PanelHeader>
+        <Stack gap="3">
+          <PanelHeader
+            title="Appointments"
+            description={`${timesInLabel(salesperson.timeZone)}. Bookings from the last 90 days and everything ahead.`}
+          >
+            {awaitingOutcome > 0 ? (
+              <Badge colorPalette="purple" variant="subtle" size="lg" borderRadius="full" px="3">
+                {awaitingOutcome} awaiting an outcome
+              </Badge>
+            ) : null}
+          </PanelHeader>
+          <CheckInCodeCard salespersonId={salesperson.id} />
+        </Stack>
       )}
       empty={
         <Notice

@@ -20,7 +20,7 @@ import {
 } from "../../../../shared/constants";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../../trpc";
-import { CheckboxGrid, CheckboxGroupField, InputField, TextareaField } from "../../../ui/form";
+import { CheckboxGrid, CheckboxGroupField, InputField, SwitchField, TextareaField } from "../../../ui/form";
 import { TextLink } from "../../../ui/links";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
@@ -140,6 +140,44 @@ function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
             : "Choose a status to go live again."}
         </Field.HelperText>
       </Field.Root>
+    </SectionCard>
+  );
+}
+
+/** Whether buyers see the work e-mail on the public profile: off unless the salesperson turns it on. */
+function EmailVisibilityCard({ salesperson }: { salesperson: SalespersonDetail }) {
+  const utils = trpc.useUtils();
+  const update = trpc.portal.update.useMutation({
+    onSuccess: (updated) => {
+      utils.portal.me.setData(undefined, updated);
+      showToast({
+        title: "Profile Updated",
+        description: updated.showEmail
+          ? "Your work e-mail is now shown on your public profile."
+          : "Your work e-mail is no longer shown on your public profile.",
+        variant: "success",
+      });
+    },
+    onError: () =>
+      showToast({ title: "Update Failed", description: "Failed to update profile", variant: "destructive" }),
+  });
+  const shown = update.isPending
+    ? (update.variables?.showEmail ?? salesperson.showEmail)
+    : salesperson.showEmail;
+  return (
+    <SectionCard title="Work e-mail" description={salesperson.email ?? undefined}>
+      <Stack gap="2">
+        <SwitchField
+          label="Show my work e-mail on my profile"
+          checked={shown}
+          onChange={(checked) => update.mutate({ id: salesperson.id, showEmail: checked })}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {shown
+            ? "Buyers see this address on your profile page. Browse results never show it."
+            : "Hidden: buyers reach you through messages. Your manager and administrators still see it."}
+        </Text>
+      </Stack>
     </SectionCard>
   );
 }
@@ -311,6 +349,7 @@ export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }
         <Stack gap="5">
           <PhotoCard salesperson={salesperson} />
           <StatusCard salesperson={salesperson} />
+          <EmailVisibilityCard salesperson={salesperson} />
         </Stack>
         <Stack gap="5">
           <ProfileDetailsForm salesperson={salesperson} />
