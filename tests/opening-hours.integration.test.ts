@@ -150,6 +150,35 @@ describe("a salesperson's own working hours", () => {
     expect((await buyer.appointments.daySlots({ id: ny!.id, date: monday })).slots[0]?.time).toBe("09:00");
   });
 
+  it("are read and set by REST too: the salesperson's own path, bad hours a 400, another's a refusal", async () => {
+    const seller = await h.signIn(ny!.email, "salesperson");
+    const path = `/api/working-hours/salesperson/${ny!.id}`;
+    const own = { ...DEMO_HOURS, monday: { open: "10:00", close: "12:00" }, tuesday: null };
+    const put = await h.request("PUT", path, { cookie: seller.cookie, body: { hours: own } });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ salespersonId: ny!.id, hours: own, dealershipHours: DEMO_HOURS });
+    const read = await h.request("GET", path, { cookie: seller.cookie });
+    expect(read.status).toBe(200);
+    expect(read.json.hours).toEqual(own);
+    expect((await buyer.appointments.daySlots({ id: ny!.id, date: monday })).hours).toEqual({
+      open: "10:00",
+      close: "12:00",
+    });
+
+    const backwards = await h.request("PUT", path, {
+      cookie: seller.cookie,
+      body: { hours: { ...own, monday: { open: "12:00", close: "10:00" } } },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.message).toContain("Closing time must be after opening time");
+    expect((await h.request("GET", path, { cookie: customer.cookie })).status).toBe(403);
+    expect((await h.request("GET", path)).status).toBe(401);
+
+    const cleared = await h.request("PUT", path, { cookie: seller.cookie, body: { hours: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.hours).toBeNull();
+  });
+
   it("an independent salesperson with no hours keeps the whole grid, every day", async () => {
     const [independent] = await h.sql<{ id: number }[]>`
       select id from salespeople where dealership_id is null and working_hours is null order by id limit 1`;

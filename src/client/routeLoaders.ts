@@ -12,6 +12,7 @@ import type { ComplianceTab } from "./features/compliance/complianceSearch";
 import { feedbackInput, feedInput } from "./features/feedback/feedbackQuery";
 import type { ManagerTab } from "./features/manager/managerSearch";
 import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./features/misconduct/trackingCode";
+import { workingHoursInput } from "./features/portal/availability/workingHoursQuery";
 import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./features/portal/dashboardSearch";
 import type { SecurityTab } from "./features/security/securitySearch";
 import type { RouteLoaderContext } from "./routerContext";
@@ -112,6 +113,13 @@ export function loadSalespersonDashboard({
   if (tab === "subscription")
     loads.push(queryClient.ensureQueryData(t.subscriptions.overview.queryOptions()));
   if (tab === "feedback") loads.push(loadFeedback(context));
+  if (tab === "availability") {
+    loads.push(
+      queryClient.ensureQueryData(
+        t.availability.workingHours.queryOptions(workingHoursInput(me.salespersonId)),
+      ),
+    );
+  }
   return all(loads);
 }
 

@@ -230,6 +230,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       as: "salesperson",
       url: `/availability-blocks/salesperson/${sp}`,
     },
+    "/working-hours/salesperson/:id": { as: "salesperson", url: `/working-hours/salesperson/${sp}` },
     "/manager/overview": { as: "manager", url: "/manager/overview" },
     "/manager/team": { as: "manager", url: "/manager/team" },
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },

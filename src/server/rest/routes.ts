@@ -530,6 +530,24 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "none",
     params: ["id"],
   }),
+  /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
+  route({
+    method: "GET",
+    path: "/working-hours/salesperson/:id",
+    procedure: "availability.workingHours",
+    scope: "appointments:read",
+    input: "none",
+    params: ["id"],
+  }),
+  /** Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's. */
+  route({
+    method: "PUT",
+    path: "/working-hours/salesperson/:id",
+    procedure: "availability.setWorkingHours",
+    scope: "appointments:write",
+    input: "body",
+    params: ["id"],
+  }),
 
   // Dealership managers: every path works on the caller's own dealership
   route({

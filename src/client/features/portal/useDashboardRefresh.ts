@@ -3,7 +3,8 @@ import { useInvalidateAppointments, useInvalidateSlots } from "../appointments";
 
 /**
  * What goes out of date when the salesperson changes something: appointments feed the overview, insights and
- * the public slot grids; blocks feed the slot grids; the profile feeds the public cards and pages.
+ * the public slot grids; blocks and working hours feed the slot grids; the profile feeds the public cards and
+ * pages.
  */
 export function useDashboardRefresh() {
   const utils = trpc.useUtils();
@@ -19,6 +20,12 @@ export function useDashboardRefresh() {
     afterAvailabilityChange: () =>
       Promise.all([
         utils.availability.forSalesperson.invalidate(),
+        invalidateSlots(),
+        utils.portal.insights.invalidate(),
+      ]),
+    afterWorkingHoursChange: () =>
+      Promise.all([
+        utils.availability.workingHours.invalidate(),
         invalidateSlots(),
         utils.portal.insights.invalidate(),
       ]),

@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { LuCalendarOff, LuPencil, LuPlus, LuRepeat, LuTrash2 } from "react-icons/lu";
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
@@ -30,6 +30,7 @@ import { useDashboardRefresh } from "../useDashboardRefresh";
 import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { WeekView } from "./WeekView";
+import { WorkingHoursCard } from "./WorkingHoursCard";
 import { mondayOf } from "./week";
 
 const NO_BLOCKS = {
@@ -152,7 +153,10 @@ function BlockRow({
   );
 }
 
-/** Availability tab: the block-time dialog, a week view of blocks and bookings, and the list of blocks. */
+/**
+ * Availability tab: the block-time dialog, a week view of blocks and bookings, the list of blocks, and the
+ * salesperson's own working hours.
+ */
 export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDetail }) {
   const timeZone = salesperson.timeZone;
   const today = todayIn(timeZone);
@@ -250,6 +254,9 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
           </>
         )}
       </QueryState>
+      <Suspense fallback={<Skeleton height="96" borderRadius="xl" />}>
+        <WorkingHoursCard salespersonId={salesperson.id} />
+      </Suspense>
       <BlockTimeDialog
         editor={editor}
         timeZone={timeZone}
