@@ -12,7 +12,6 @@ import type { ComplianceTab } from "./features/compliance/complianceSearch";
 import { feedbackInput, feedInput } from "./features/feedback/feedbackQuery";
 import type { ManagerTab } from "./features/manager/managerSearch";
 import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./features/misconduct/trackingCode";
-import { workingHoursInput } from "./features/portal/availability/workingHoursQuery";
 import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./features/portal/dashboardSearch";
 import type { SecurityTab } from "./features/security/securitySearch";
 import type { RouteLoaderContext } from "./routerContext";
@@ -114,10 +113,9 @@ export function loadSalespersonDashboard({
     loads.push(queryClient.ensureQueryData(t.subscriptions.overview.queryOptions()));
   if (tab === "feedback") loads.push(loadFeedback(context));
   if (tab === "availability") {
+    // The same input as the Working hours card reads with (portal/availability/WorkingHoursCard.tsx).
     loads.push(
-      queryClient.ensureQueryData(
-        t.availability.workingHours.queryOptions(workingHoursInput(me.salespersonId)),
-      ),
+      queryClient.ensureQueryData(t.availability.workingHours.queryOptions({ id: me.salespersonId })),
     );
   }
   return all(loads);

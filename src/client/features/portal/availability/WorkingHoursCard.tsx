@@ -17,7 +17,6 @@ import { showFailure } from "../../../ui/failureToast";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { useDashboardRefresh } from "../useDashboardRefresh";
-import { workingHoursInput } from "./workingHoursQuery";
 
 type DayDraft = { off: boolean; open: string; close: string };
 type Draft = Record<Weekday, DayDraft>;
@@ -176,7 +175,7 @@ function DayRow({
 
 /** The "Working hours" card of the Availability tab, for the salesperson (or their manager). */
 export function WorkingHoursCard({ salespersonId }: { salespersonId: number }) {
-  const [saved] = trpc.availability.workingHours.useSuspenseQuery(workingHoursInput(salespersonId));
+  const [saved] = trpc.availability.workingHours.useSuspenseQuery({ id: salespersonId });
   const refresh = useDashboardRefresh();
   const save = trpc.availability.setWorkingHours.useMutation();
   const [draft, setDraft] = useState(() => draftOf(saved.hours, saved.dealershipHours));
