@@ -106,6 +106,9 @@ export function exampleOf(schema: Json, name = ""): unknown {
       if (schema.format === "date-time") return "2026-12-01T15:00:00.000Z";
       if (key.includes("date") || key === "from" || key === "to") return "2026-12-01";
       if (key === "time") return "10:00";
+      // A day's hours (opening hours, working hours): HH:MM, closing after opening.
+      if (key === "open") return "09:00";
+      if (key === "close") return "18:00";
       if (key.includes("phone")) return "(512) 555-0101";
       if (key === "code") return "123456";
       if (key === "state") return "TX";
