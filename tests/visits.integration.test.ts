@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/client";
 import { closeVisits } from "../src/server/domains/appointments/closing";
-import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputes";
+import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputeEscalation";
 import { submitRatingInput } from "../src/shared/schemas/reviews";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";

@@ -1,8 +1,8 @@
 // Registers every background job handler on the queue (each app instance runs them; pg-boss hands a job to one).
 
 import { closeVisits } from "../domains/appointments/closing";
+import { escalateOverdueDisputes } from "../domains/appointments/disputeEscalation";
 import { sendDisputeNotice } from "../domains/appointments/disputeNotices";
-import { escalateOverdueDisputes } from "../domains/appointments/disputes";
 import {
   type NoticeDeps,
   sendAppointmentNotice,

@@ -2,6 +2,8 @@ import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { FormEvent } from "react";
 import { LuSend } from "react-icons/lu";
 import { PAYMENT_MODELS, type PaymentModel } from "../../../shared/constants";
+import { formatDollars } from "../../../shared/marketing";
+import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { addSalespersonInput, PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
@@ -98,7 +100,7 @@ export function AddSalespersonDialog({
           </SimpleGrid>
           <SelectField
             label="Payment model"
-            hint="A dealership-paid salesperson costs $99/month on your plan."
+            hint={`A dealership-paid salesperson costs ${formatDollars(MANAGER_DASHBOARD_FIGURES.dealershipPaidSalespersonCents)}/month on your plan.`}
             options={PAYMENT_MODELS.map((value) => ({ value, label: PAYMENT_LABELS[value] }))}
             {...form.bind("paymentModel")}
           />

@@ -136,7 +136,7 @@ export function PricingPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="Pricing"
-        description="KnowBefore pricing: free for car buyers, $99 a month for sales professionals and $899 a month for dealerships, with a 30-day free trial and no credit card."
+        description={`KnowBefore pricing: free for car buyers, ${formatDollars(MARKETING_PLANS.professional.monthlyCents)} a month for sales professionals and ${formatDollars(MARKETING_PLANS.dealership.monthlyCents)} a month for dealerships, with a ${FREE_TRIAL_DAYS}-day free trial and no credit card.`}
         eyebrow="Pricing"
         title="Simple plans for buyers, salespeople and dealerships"
         lead={`Buyers always use KnowBefore for free. Professionals and dealerships start with a ${FREE_TRIAL_DAYS}-day free trial, no credit card needed, and can cancel any time.`}

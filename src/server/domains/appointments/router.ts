@@ -22,14 +22,8 @@ import { admin, anyone, customer, manager, signedIn, staff } from "../../trpc/pr
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
 import { checkIn, checkInCode, confirmVisit } from "./checkIn";
-import {
-  adminDisputes,
-  decideAsAdmin,
-  decideAsManager,
-  escalateDispute,
-  managerDisputes,
-  openDispute,
-} from "./disputes";
+import { escalateDispute } from "./disputeEscalation";
+import { adminDisputes, decideAsAdmin, decideAsManager, managerDisputes, openDispute } from "./disputes";
 import { stopReviewInvitations } from "./reviewInvitations";
 import {
   cancelAppointment,
