@@ -13,7 +13,7 @@ const FEATURES = [
   {
     icon: LuStar,
     title: "Visit-verified reviews",
-    text: "Scores written only by buyers with a completed visit, with a purchase badge where a sale was confirmed.",
+    text: "Scores from buyers with a completed visit; a confirmed sale adds a purchase badge.",
     tint: "yellow",
   },
   {

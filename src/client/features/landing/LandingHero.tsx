@@ -24,7 +24,7 @@ const WHAT_YOU_KNOW = [
   {
     icon: LuShieldCheck,
     title: "Reviews from real visits",
-    text: "Only buyers with a completed visit can rate; a confirmed sale earns a badge.",
+    text: "Only buyers with a completed visit can rate.",
   },
   { icon: LuGauge, title: "A pressure score", text: "Buyers rate how pushy the visit felt, from 1 to 5." },
   {
