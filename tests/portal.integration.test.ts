@@ -330,6 +330,40 @@ describe("verification by the dealership", () => {
   });
 });
 
+describe("'Verified by' its dealership", () => {
+  it("names the verifying dealership on the browse card and the profile, and nothing once the verification is withdrawn", async () => {
+    const managerApi = h.caller({
+      user: manager.user,
+      session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+    });
+    await managerApi.portal.verify({ salespersonId: colleague!.id });
+    const [person] = await h.sql<{ name: string; dealership: string }[]>`
+      select s.name, d.name as dealership from salespeople s join dealerships d on d.id = s.dealership_id
+       where s.id = ${colleague!.id}`;
+    const profile = await h.request("GET", `/api/salespeople/${colleague!.id}`);
+    expect(profile.json.verifiedBy).toBe(person!.dealership);
+    const browse = await h.request(
+      "GET",
+      `/api/salespeople?search=${encodeURIComponent(person!.name)}&limit=50`,
+    );
+    const card = (browse.json as { id: number; verifiedBy: string | null }[]).find(
+      (c) => c.id === colleague!.id,
+    );
+    expect(card?.verifiedBy).toBe(person!.dealership);
+    const page = await h.caller().salespeople.list({ search: person!.name, limit: 50 });
+    expect(page.items.find((c) => c.id === colleague!.id)?.verifiedBy).toBe(person!.dealership);
+
+    // An independent salesperson has no dealership to vouch for them.
+    const [independent] = await h.sql<{ id: number }[]>`
+      select id from salespeople where dealership_id is null order by id limit 1`;
+    expect((await h.request("GET", `/api/salespeople/${independent!.id}`)).json.verifiedBy).toBeNull();
+
+    await managerApi.portal.verify({ salespersonId: colleague!.id, verified: false });
+    expect((await managerApi.salespeople.byId({ id: colleague!.id })).verifiedBy).toBeNull();
+    await managerApi.portal.verify({ salespersonId: colleague!.id });
+  });
+});
+
 describe("message response time", () => {
   it("measures the minutes from a buyer's message to the reply, and flags unanswered threads", async () => {
     const api = h.caller({

@@ -1,6 +1,6 @@
 // The gaming rules of docs/product/reviews.md#gaming-rules, one test each, and the moderation of the reviews they
 // hold: a held review is on neither the profile nor the averages until an administrator publishes it. Also the
-// product-knowledge score every new review gives.
+// optional product-knowledge score.
 import { describe, expect, it } from "vitest";
 import { REVIEW_BURST } from "../src/shared/reviews";
 import { createHarness } from "./support/harness";
@@ -221,16 +221,41 @@ describe("gaming rules", () => {
 });
 
 describe("product knowledge score", () => {
-  it("is required of new reviews, stored, shown and averaged on the profile; old reviews without one still edit", async () => {
+  it("is optional: a four-score request is taken (201), stored without one, and no average counts it as 0", async () => {
+    const [fresh] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone)
+      values ('Quillon Ashgrove', 'quillon.ashgrove@example.org', 'Austin', 'TX', 'America/Chicago') returning id`;
+    const withKnowledge = await buyer("knowledge.five@example.org");
+    const five = await review(withKnowledge, fresh!.id, { overallRating: 5, knowledgeRating: 2 });
+    expect(five.status).toBe(201);
+    const fourScorer = await buyer("knowledge.four@example.org");
+    const { knowledgeRating: _, ...fourScores } = scores;
+    const appointmentId = await completedVisit(fourScorer.userId, fresh!.id);
+    const four = await h.request("POST", "/api/ratings-submit", {
+      cookie: fourScorer.cookie,
+      body: { salespersonId: fresh!.id, appointmentId, ...fourScores, overallRating: 3 },
+    });
+    expect(four.status).toBe(201);
+    // An explicit null is the same as leaving the score out.
+    const nullScorer = await buyer("knowledge.null@example.org");
+    const withNull = await review(nullScorer, fresh!.id, { overallRating: 4, knowledgeRating: null });
+    expect(withNull.status).toBe(201);
+
+    const stored = await h.sql<{ id: number; knowledge_rating: number | null }[]>`
+      select id, knowledge_rating from ratings where salesperson_id = ${fresh!.id} order by id`;
+    expect(stored.map((r) => r.knowledge_rating)).toEqual([2, null, null]);
+    const list = await h.caller().reviews.list({ salespersonId: fresh!.id, pageSize: 50 });
+    expect(list.averages.knowledge).toBe(2);
+    expect(list.averages.overall).toBe(4);
+    expect(list.items.find((r) => r.id === four.json.id)?.knowledgeRating).toBeNull();
+    const profile = await h.request("GET", `/api/salespeople/${fresh!.id}`);
+    expect(profile.json).toMatchObject({ averageRating: 4, totalReviews: 3 });
+    expect(four.json).toMatchObject({ averageRating: 4, totalReviews: 2 });
+  });
+
+  it("is stored, shown and averaged on the profile when given; old reviews without one still edit", async () => {
     const writer = await buyer("knowledge.writer@example.org");
     const appointmentId = await completedVisit(writer.userId, colleagueSp!.id);
-    const { knowledgeRating: _, ...withoutKnowledge } = scores;
-    const missing = await h.request("POST", "/api/ratings-submit", {
-      cookie: writer.cookie,
-      body: { salespersonId: colleagueSp!.id, appointmentId, ...withoutKnowledge },
-    });
-    expect(missing.status).toBe(400);
-    expect(missing.json.message).toContain("All rating categories are required");
     const res = await h.request("POST", "/api/ratings-submit", {
       cookie: writer.cookie,
       body: { salespersonId: colleagueSp!.id, appointmentId, ...scores, knowledgeRating: 2 },

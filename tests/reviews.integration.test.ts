@@ -65,7 +65,7 @@ async function aggregateMatches(salespersonId: number) {
   );
 }
 
-describe("purchase-verified ratings", () => {
+describe("visit-verified ratings", () => {
   it("accepts the customer's own completed visit once and updates the averages in the same transaction", async () => {
     const appointmentId = await visit();
     const eligible = await h

@@ -76,7 +76,7 @@ export function headlineFigures(stats: SiteStats | null | undefined): HeadlineFi
       source:
         stats.averageRating === null
           ? "No ratings yet"
-          : `Mean of ${count(stats.ratingsCount)} purchase-verified ratings, out of 5`,
+          : `Mean of ${count(stats.ratingsCount)} visit-verified ratings, out of 5`,
       live: true,
     },
     {

@@ -207,6 +207,8 @@ export function buildOpenApi(options: OpenApiOptions): Json {
       description: [
         "The REST API of KnowBefore: find, book and review verified car salespeople, and run a dealership.",
         "",
+        "**Verification**: a salesperson's `verifiedBy` names the dealership whose manager confirmed them (null while unverified, and for independents). Reviews are visit-verified: only the customer of a completed visit may write one; `verification: purchase` marks a review a confirmed sale backs ('Verified purchase').",
+        "",
         "**Errors** answer `{ message, code }` with the HTTP status of their kind; a 500 adds a `requestId`. Every answer carries an `X-Request-Id` header.",
         "",
         "**Authentication**: the browser's session cookie; a session token as `Authorization: Bearer <token>` (from signing in); or an **API key** as `Authorization: Bearer kbk_…`. API keys are made by dealership managers and administrators on the API keys page, are shown once, act as the account that made them, and call only the routes their scopes name:",

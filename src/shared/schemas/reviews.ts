@@ -25,8 +25,13 @@ export const submitRatingInput = z.strictObject({
   helpfulnessRating: score,
   pressureLevelRating: score,
   communicationRating: score,
-  /** Product knowledge: required of new reviews; reviews written before it was asked have none. */
-  knowledgeRating: score,
+  /**
+   * Product knowledge: optional, so a request with the four original scores is still taken; a review without it
+   * has none (null), and averages of product knowledge count only the reviews that have one.
+   */
+  knowledgeRating: z
+    .preprocess((v) => (v === null ? undefined : v), score.optional())
+    .describe("Product knowledge, 1 to 5; optional: a review without it has none, and no average counts it"),
   comment,
   helpfulnessComment: comment,
   pressureComment: comment,

@@ -83,6 +83,12 @@ export const salespersonCard = z
       .describe(
         "When the dealership's manager confirmed the salesperson (the card then says 'Verified by {dealership}'); null while unverified",
       ),
+    verifiedBy: z
+      .string()
+      .nullable()
+      .describe(
+        "The name of the dealership whose manager verified the salesperson, shown as 'Verified by {verifiedBy}'; null while unverified and for an independent salesperson",
+      ),
   })
   .describe("A salesperson as the browse page shows them");
 export type SalespersonCard = z.output<typeof salespersonCard>;

@@ -179,7 +179,7 @@ export const cityOption = z.object({
 export type CityOption = z.output<typeof cityOption>;
 export const cityOptions = z.array(cityOption);
 
-/** A five-star, purchase-verified review quoted on the landing page. */
+/** A five-star review of a completed visit, quoted on the landing page. */
 export const testimonial = z.object({
   id: z.number().int(),
   comment: z.string(),

@@ -26,7 +26,7 @@ const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
   },
   {
     icon: LuShieldCheck,
-    title: "Reviews from real purchases",
+    title: "Reviews from real visits",
     text: "Only buyers with a completed appointment can rate a salesperson.",
   },
   {
@@ -51,7 +51,7 @@ export function CustomerLoginPage() {
   return (
     <AuthLayout
       pitchTitle="Know your salesperson before you visit the dealership."
-      pitchText="Sign in to browse verified salespeople, read purchase-verified reviews and book a time that works for you."
+      pitchText="Sign in to browse verified salespeople, read visit-verified reviews and book a time that works for you."
       highlights={CUSTOMER_HIGHLIGHTS}
     >
       {showsLink(link) ? (

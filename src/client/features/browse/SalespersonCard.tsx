@@ -11,7 +11,15 @@ import {
   Wrap,
 } from "@chakra-ui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { LuBriefcase, LuCalendarPlus, LuGauge, LuMapPin, LuPhone, LuStar } from "react-icons/lu";
+import {
+  LuBadgeCheck,
+  LuBriefcase,
+  LuCalendarPlus,
+  LuGauge,
+  LuMapPin,
+  LuPhone,
+  LuStar,
+} from "react-icons/lu";
 import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
@@ -104,6 +112,11 @@ export function SalespersonCard({
             <Text fontSize="sm" color="fg.muted" truncate>
               {salesperson.dealership ?? INDEPENDENT_LABEL}
             </Text>
+            {salesperson.verifiedBy ? (
+              <IconText icon={LuBadgeCheck} truncate color="green.700" fontSize="sm">
+                Verified by {salesperson.verifiedBy}
+              </IconText>
+            ) : null}
             {location ? (
               <IconText icon={LuMapPin} truncate color="fg.muted" fontSize="sm">
                 {location}

@@ -23,7 +23,7 @@ import { mediumDate } from "../../ui/format";
 import { ListOrNotice } from "../../ui/ListOrNotice";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
-import { OverallScore } from "../../ui/Rating";
+import { NOT_YET_RATED, OverallScore } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatGrid } from "../../ui/StatGrid";
@@ -70,7 +70,7 @@ function Figures({ totals }: { totals: FeedbackInsights["totals"] }) {
         },
         {
           label: "Average overall",
-          value: `${stars(totals.average)} ★`,
+          value: totals.average == null ? NOT_YET_RATED : `${stars(totals.average)} ★`,
           help: "Out of 5",
           icon: LuStar,
           palette: "yellow",

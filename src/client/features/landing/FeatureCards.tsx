@@ -12,8 +12,8 @@ const FEATURES = [
   },
   {
     icon: LuStar,
-    title: "Purchase-verified reviews",
-    text: "Overall, helpfulness, pressure and communication scores, written only by buyers with a completed appointment.",
+    title: "Visit-verified reviews",
+    text: "Scores from buyers with a completed visit; a confirmed sale adds a purchase badge.",
     tint: "yellow",
   },
   {

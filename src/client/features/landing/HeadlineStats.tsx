@@ -44,7 +44,7 @@ export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" })
       <Text fontSize="xs" color={onDark ? "blue.200" : "fg.muted"} mt="2">
         {stats.isError
           ? "Live figures are unavailable right now; these are our published network figures."
-          : "Counted live from KnowBefore: dealership-verified salespeople and purchase-verified ratings."}
+          : "Counted live from KnowBefore: dealership-verified salespeople and visit-verified ratings."}
       </Text>
     </>
   );

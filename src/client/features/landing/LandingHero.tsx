@@ -23,8 +23,8 @@ const WHAT_YOU_KNOW = [
   },
   {
     icon: LuShieldCheck,
-    title: "Reviews from real purchases",
-    text: "Only buyers with a completed appointment can rate.",
+    title: "Reviews from real visits",
+    text: "Only buyers with a completed visit can rate.",
   },
   { icon: LuGauge, title: "A pressure score", text: "Buyers rate how pushy the visit felt, from 1 to 5." },
   {
@@ -67,7 +67,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
                 borderWidth="1px"
                 borderColor="whiteAlpha.300"
               >
-                Beta · Purchase-verified reviews only
+                Beta · Visit-verified reviews only
               </Badge>
             </HStack>
             <Heading
@@ -85,7 +85,7 @@ export function LandingHero({ viewer }: { viewer: SessionUser | null }) {
             </Heading>
             <Text fontSize={{ base: "lg", md: "xl" }} color="blue.100" maxW="2xl">
               KnowBefore lets you look up the person who will sell you your next car. See who is verified by
-              their dealership, read what past buyers said after a real purchase, and book a time with someone
+              their dealership, read what past buyers said after a real visit, and book a time with someone
               you already trust.
             </Text>
             <Flex gap="3" direction={{ base: "column", sm: "row" }} flexWrap="wrap">

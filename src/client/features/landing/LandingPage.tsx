@@ -13,7 +13,7 @@ import { Testimonials } from "./Testimonials";
 export function LandingPage({ viewer }: { viewer: SessionUser | null }) {
   useDocumentTitle(
     "Know before you go",
-    "Look up the car salesperson before you visit: dealership-verified profiles, reviews from real purchases, and appointments booked ahead. Free for car buyers.",
+    "Look up the car salesperson before you visit: dealership-verified profiles, reviews from real visits, and appointments booked ahead. Free for car buyers.",
   );
   return (
     <PublicLayout>

@@ -15,7 +15,7 @@ const AUDIENCES: readonly Audience[] = [
       "Dealership reviews rate the building, not the person across the desk.",
       "High-pressure tactics only become obvious once you're already in the chair.",
     ],
-    solution: "Choose your salesperson in advance from verified profiles and reviews tied to real purchases.",
+    solution: "Choose your salesperson in advance from verified profiles and reviews tied to real visits.",
   },
   {
     icon: LuUserRound,

@@ -58,7 +58,7 @@ function QuoteCard({ quote }: { quote: Testimonial }) {
           </Circle>
           <Stack gap="0" minW="0">
             <Text fontWeight="semibold" fontSize="sm" color="ink">
-              {quote.author}, verified buyer
+              {quote.author}, after a visit
             </Text>
             <Text fontSize="sm" color="fg.muted">
               about{" "}

@@ -1,11 +1,11 @@
 import { Button, Field, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useId, useState } from "react";
 import { LuDownload, LuFileSpreadsheet } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
 import { type MonthlyReport, monthSchema } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
+import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { currentMonth, monthLabel, replyTime } from "./format";
 
@@ -16,7 +16,7 @@ const COLUMNS: { label: string; value: (row: Totals) => string }[] = [
   { label: "Cancellations", value: (r) => String(r.cancellations) },
   { label: "No-shows", value: (r) => String(r.noShows) },
   { label: "Reviews", value: (r) => String(r.reviews) },
-  { label: "Avg. rating", value: (r) => (r.averageRating === null ? "—" : formatRating(r.averageRating)) },
+  { label: "Avg. rating", value: (r) => ratingText(r.averageRating, r.reviews) },
   { label: "Misconduct cases", value: (r) => String(r.misconductCases) },
   { label: "Avg. reply time", value: (r) => replyTime(r.averageReplyMinutes) },
 ];

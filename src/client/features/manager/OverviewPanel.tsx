@@ -9,9 +9,9 @@ import {
   LuStar,
   LuUsers,
 } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
 import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
+import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { ContactLine, PostalAddress, telHref } from "../maps/ContactLine";
@@ -194,7 +194,7 @@ export function OverviewPanel({
     },
     {
       label: "Average rating",
-      value: overview.averageRating === null ? "—" : formatRating(overview.averageRating),
+      value: ratingText(overview.averageRating),
       help: overview.averageRating === null ? "No reviews yet" : "Across all team reviews",
       icon: LuStar,
       palette: "yellow",
@@ -202,7 +202,7 @@ export function OverviewPanel({
     {
       label: "Total reviews",
       value: wholeNumber.format(overview.totalReviews),
-      help: "Purchase-verified reviews",
+      help: "Published reviews of completed visits",
       icon: LuMessageSquareText,
       palette: "green",
     },

@@ -1,12 +1,12 @@
 import { Avatar, Badge, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { LuAward, LuChartNoAxesColumn, LuTrendingDown, LuTrophy } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
 import type { LeaderboardEntry, ManagerPerformance } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PhoneCard } from "../../ui/CardList";
 import { Fact } from "../../ui/Fact";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { LoadError, Notice } from "../../ui/QueryState";
+import { NOT_YET_RATED, ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { percent } from "./format";
 import { type ManagerStat, StatTiles } from "./StatTile";
@@ -15,7 +15,7 @@ const BAND: Record<LeaderboardEntry["band"], { label: string; palette: string }>
   top: { label: "Top performer", palette: "green" },
   average: { label: "Average", palette: "yellow" },
   "needs-improvement": { label: "Needs improvement", palette: "red" },
-  unrated: { label: "Not yet rated", palette: "gray" },
+  unrated: { label: NOT_YET_RATED, palette: "gray" },
 };
 
 function BandBadge({ band }: { band: LeaderboardEntry["band"] }) {
@@ -88,9 +88,9 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
-                    <Text fontWeight="semibold">
-                      {entry.totalReviews === 0 ? "—" : formatRating(entry.averageRating)}
-                    </Text>
+                    {entry.totalReviews === 0 ? null : (
+                      <Text fontWeight="semibold">{ratingText(entry.averageRating, entry.totalReviews)}</Text>
+                    )}
                     <BandBadge band={entry.band} />
                   </HStack>
                 </Table.Cell>
@@ -119,7 +119,9 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
             </HStack>
             <SimpleGrid as="dl" columns={2} gap="2" mt="2.5">
               <Fact term label="Average rating" fontWeight="semibold">
-                {entry.totalReviews === 0 ? "—" : formatRating(entry.averageRating)} ({entry.totalReviews})
+                {entry.totalReviews === 0
+                  ? NOT_YET_RATED
+                  : `${ratingText(entry.averageRating, entry.totalReviews)} (${entry.totalReviews})`}
               </Fact>
               <Fact term label="Open incidents">
                 <Incidents count={entry.openIncidents} />

@@ -2,9 +2,9 @@
 // whether they are verified, their ratings, and removal.
 import { Avatar, Badge, Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { LuBadgeCheck, LuUserMinus } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { PhoneCard, PhoneCardList } from "../../ui/CardList";
+import { NOT_YET_RATED, ratingText } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
 
 function PaymentBadge({ model }: { model: TeamMember["paymentModel"] }) {
@@ -48,11 +48,11 @@ export function Person({ member }: { member: TeamMember }) {
 
 function Ratings({ member }: { member: TeamMember }) {
   return member.totalReviews === 0 ? (
-    <Text color="fg.muted">No reviews</Text>
+    <Text color="fg.muted">{NOT_YET_RATED}</Text>
   ) : (
     <Text>
       <Text as="span" fontWeight="semibold" color="ink">
-        {formatRating(member.averageRating)}
+        {ratingText(member.averageRating, member.totalReviews)}
       </Text>{" "}
       <Text as="span" color="fg.muted">
         ({member.totalReviews} {member.totalReviews === 1 ? "review" : "reviews"})

@@ -26,7 +26,7 @@ export function FeaturesPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="Features"
-        description="What KnowBefore does for car buyers, sales professionals and dealerships: verified profiles, purchase-verified reviews, booking, analytics and team tools."
+        description="What KnowBefore does for car buyers, sales professionals and dealerships: verified profiles, visit-verified reviews, booking, analytics and team tools."
         eyebrow="Features"
         title="Built for every side of the car deal"
         lead="KnowBefore gives buyers the facts about a salesperson before they visit, gives salespeople a reputation they own, and gives dealerships a clear view of how their team treats customers."
@@ -46,8 +46,8 @@ export function FeaturesPage() {
             },
             {
               icon: LuStar,
-              title: "Purchase-verified reviews",
-              text: "Read ratings for helpfulness, pressure and communication from buyers with completed appointments.",
+              title: "Visit-verified reviews",
+              text: "Read ratings for helpfulness, pressure and communication from buyers with completed appointments; a confirmed sale adds a 'Verified purchase' badge.",
             },
             {
               icon: LuCalendarCheck,

@@ -73,8 +73,8 @@ export function HowItWorksPage() {
             },
             {
               icon: LuShieldCheck,
-              title: "Verified reviews only",
-              text: "A review requires a completed appointment with that salesperson.",
+              title: "Visit-verified reviews only",
+              text: "A review requires a completed appointment with that salesperson; a confirmed sale adds a 'Verified purchase' badge.",
             },
             {
               icon: LuClock,

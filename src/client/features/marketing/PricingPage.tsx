@@ -34,7 +34,7 @@ function plansFor(billing: Billing): Plan[] {
       summary: "For car buyers researching their next purchase.",
       features: [
         "Search and filter verified salespeople",
-        "Read purchase-verified reviews",
+        "Read visit-verified reviews",
         "Book and manage appointments",
         "Rate salespeople after your visit",
       ],

@@ -38,9 +38,9 @@ function VerificationBadge({ salesperson }: { salesperson: SalespersonDetail }) 
       </Badge>
     );
   }
-  return salesperson.verifiedAt ? (
+  return salesperson.verifiedBy ? (
     <Badge colorPalette="green" variant="subtle" borderRadius="full" px="2.5">
-      <LuBadgeCheck aria-hidden /> Verified by {salesperson.dealership}
+      <LuBadgeCheck aria-hidden /> Verified by {salesperson.verifiedBy}
     </Badge>
   ) : (
     <Badge colorPalette="yellow" variant="subtle" borderRadius="full" px="2.5">

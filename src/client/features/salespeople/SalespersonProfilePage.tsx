@@ -18,6 +18,7 @@ import { Link, useLocation, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import {
   LuArrowLeft,
+  LuBadgeCheck,
   LuBriefcase,
   LuCalendarPlus,
   LuFlag,
@@ -103,6 +104,17 @@ function ProfileHeader({
               {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
               <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
             </HStack>
+            {salesperson.verifiedBy ? (
+              <Badge
+                colorPalette="green"
+                variant="subtle"
+                borderRadius="full"
+                px="2.5"
+                alignSelf="flex-start"
+              >
+                <LuBadgeCheck aria-hidden /> Verified by {salesperson.verifiedBy}
+              </Badge>
+            ) : null}
             <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
           </Stack>
           <Stack gap="2" flexShrink={0} align={{ base: "stretch", sm: "flex-end" }}>

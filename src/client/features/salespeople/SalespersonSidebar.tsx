@@ -2,9 +2,9 @@ import { Badge, Card, Heading, HStack, Icon, Link, SimpleGrid, Stack, Stat, Text
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from "react-icons/lu";
-import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
+import { INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { ratingBandInfo } from "../../ui/Rating";
+import { ratingBandInfo, ratingText } from "../../ui/Rating";
 import { telHref } from "../maps/ContactLine";
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
@@ -26,7 +26,7 @@ export function QuickStats({ salesperson }: { salesperson: SalespersonDetail }) 
     <SideCard title="Quick stats">
       <SimpleGrid columns={2} gap="3">
         {[
-          { label: "Average rating", value: formatRating(salesperson.averageRating) },
+          { label: "Average rating", value: ratingText(salesperson.averageRating, salesperson.totalReviews) },
           { label: "Total reviews", value: String(salesperson.totalReviews) },
           { label: "Years of experience", value: String(salesperson.yearsOfExperience) },
         ].map((stat) => (

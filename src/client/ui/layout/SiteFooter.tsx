@@ -23,7 +23,7 @@ export function SiteFooter() {
           <Stack gap="4" gridColumn={{ base: "1 / -1", md: "auto" }} maxW="xs">
             <Logo inverted />
             <Text fontSize="sm" color="gray.400">
-              Know before you go. Verified car salespeople, purchase-verified reviews and simple booking, all
+              Know before you go. Verified car salespeople, visit-verified reviews and simple booking, all
               before you set foot on the lot.
             </Text>
           </Stack>
@@ -51,7 +51,7 @@ export function SiteFooter() {
         <HStack justify="space-between" flexWrap="wrap" gap="3" fontSize="sm" color="gray.400">
           <Text>© {year} KnowBefore. Beta release.</Text>
           <HStack gap="4" flexWrap="wrap">
-            <Text>Reviews come only from verified purchases.</Text>
+            <Text>Reviews come only from completed visits.</Text>
             {/* docs/product/public-site.md#admin-button: a small Admin button that leads to the sign-in page. */}
             <Button
               asChild

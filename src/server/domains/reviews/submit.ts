@@ -1,5 +1,6 @@
-// Purchase-verified ratings: only the customer of a completed visit with that salesperson, once, within the
-// review window. The salesperson's aggregates change in the same transaction.
+// Visit-verified ratings: only the customer of a completed visit with that salesperson, once, within the
+// review window; a confirmed purchase adds its badge (verification.ts). The salesperson's aggregates change in
+// the same transaction.
 import type { z } from "zod";
 import { links } from "../../../shared/links";
 import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../../shared/reviews";
@@ -74,7 +75,8 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
       const [row] = await tx<Pick<RatingRow, "id">[]>`
         insert into ratings ${tx({
           ...moderation,
-          knowledge_rating: input.knowledgeRating,
+          // Optional (the four-score request of earlier integrations): absent is null, never 0.
+          knowledge_rating: input.knowledgeRating ?? null,
           salesperson_id: input.salespersonId,
           user_id: ctx.user.id,
           appointment_id: input.appointmentId,

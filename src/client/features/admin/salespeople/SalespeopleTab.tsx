@@ -1,11 +1,12 @@
 import { NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { LuCamera } from "react-icons/lu";
-import { formatRating, PAYMENT_MODELS } from "../../../../shared/constants";
+import { PAYMENT_MODELS } from "../../../../shared/constants";
 import { ADMIN_SALESPERSON_STATUSES, type AdminSalesperson } from "../../../../shared/schemas/admin";
 import { trpc } from "../../../trpc";
 import { InputField, SelectField, TextareaField } from "../../../ui/form";
 import { ProfilePhoto } from "../../../ui/ProfilePhoto";
+import { NOT_YET_RATED, ratingText } from "../../../ui/Rating";
 import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { CertificationQueue } from "../../manager";
 import { PurchaseClaimQueue } from "../../purchases";
@@ -229,7 +230,10 @@ function SalespersonRow({
         {s.email} · {s.dealership ?? "Independent"}
       </Text>
       <Text fontSize="xs" color="fg.muted">
-        {s.city}, {s.state} · {formatRating(s.averageRating)} ★ from {s.totalReviews} reviews
+        {s.city}, {s.state} ·{" "}
+        {s.totalReviews === 0
+          ? NOT_YET_RATED
+          : `${ratingText(s.averageRating, s.totalReviews)} ★ from ${s.totalReviews} ${s.totalReviews === 1 ? "review" : "reviews"}`}
       </Text>
     </ConsoleRow>
   );

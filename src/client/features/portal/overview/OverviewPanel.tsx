@@ -11,13 +11,13 @@ import {
   LuUserX,
 } from "react-icons/lu";
 import type { AnalyticsPeriod } from "../../../../shared/analytics";
-import { formatRating } from "../../../../shared/constants";
 import type { SalespersonOverview } from "../../../../shared/schemas/portal";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { PERIOD_SPANS, PeriodControl } from "../../../ui/PeriodControl";
 import { QueryState } from "../../../ui/QueryState";
+import { ratingText } from "../../../ui/Rating";
 import { type StatFigure, StatTile } from "../../../ui/StatTile";
 import { formatPercent } from "../format";
 import { GrowthInsights } from "./GrowthInsights";
@@ -58,7 +58,7 @@ function statCards(overview: SalespersonOverview): StatCard[] {
     },
     {
       label: "Average rating",
-      value: t.reviews > 0 ? formatRating(t.averageRating) : "—",
+      value: ratingText(t.averageRating, t.reviews),
       help: t.reviews > 0 ? "Across all your reviews" : "No reviews yet",
       icon: LuStar,
       palette: "yellow",

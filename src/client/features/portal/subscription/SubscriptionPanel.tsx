@@ -17,7 +17,7 @@ import {
 const FREE_FEATURES = [
   "Public profile with photo, bio and specialties",
   "Bookings from buyers, with e-mail invites and reminders",
-  "Purchase-verified reviews",
+  "Visit-verified reviews",
   "Performance overview and growth insights",
 ];
 
