@@ -99,12 +99,7 @@ export const sentInvitation = z
     id: z.uuid(),
     role: z.enum(INVITATION_ROLES),
     email: z.string(),
-    name: z
-      .string()
-      .nullable()
-      .describe(
-        "The invitee's name: their salesperson profile's when they have one, else the one they were invited under",
-      ),
+    name: z.string().nullable().describe("The invited salesperson's public name, when they have a profile"),
     dealership: dealershipNamed,
     paymentModel: z.enum(PAYMENT_MODELS).nullable(),
     invitedBy: z.string().nullable(),

@@ -15,7 +15,7 @@ type Row = Omit<SentInvitation, "dealership"> & {
 
 function sentInvitations(sql: Queryable, where: Fragment) {
   return sql<Row[]>`
-    select i.id, i.role, i.email::text as email, coalesce(s.name, i.name) as name, i.payment_model as "paymentModel",
+    select i.id, i.role, i.email::text as email, s.name, i.payment_model as "paymentModel",
            coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text) as "invitedBy",
            i.created_at as "createdAt", i.sent_at as "sentAt", i.expires_at as "expiresAt",
            (i.expires_at <= now()) as expired,
