@@ -1,13 +1,18 @@
-// `npm run admin:create [-- --email you@example.com]`: creates an administrator, or makes an existing account
-// one and sets its password. The password is read from ADMIN_PASSWORD or asked for (not echoed); the e-mail
-// from --email, ADMIN_EMAIL or a prompt. Prints one line; on bad input or no database, one line and exit 1.
+// `npm run admin:create [-- --email you@example.com --name "Your Name"]`: creates an administrator, or makes an
+// existing account one and sets its password. The password is read from ADMIN_PASSWORD or asked for (not
+// echoed); the e-mail from --email, ADMIN_EMAIL or a prompt; the name (shown on the invitations the
+// administrator sends) from --name, ADMIN_NAME or a prompt, which an existing account with a name may skip.
+// It works beside the running app: with the embedded database, it connects to the cluster the app runs on
+// DATA_DIR (with the port and password kept there) instead of starting it. Prints one line; on bad input or no
+// database, one line and exit 1.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../src/server/auth/password";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/logger";
-import { openDatabase } from "../src/server/runtime";
+import { openDatabaseBesideApp } from "../src/server/runtime";
 import { emailSchema } from "../src/shared/schemas/auth";
+import { line, nameParts } from "../src/shared/schemas/common";
 
 function fail(message: string): never {
   console.error(`admin:create: ${message}`);
@@ -33,18 +38,23 @@ function ask(question: string, hidden = false): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: {
-    email: { type: "string" },
-    "first-name": { type: "string" },
-    "last-name": { type: "string" },
-  },
+  options: { email: { type: "string" }, name: { type: "string" } },
   strict: true,
-}) as { values: { email?: string; "first-name"?: string; "last-name"?: string } };
+}) as { values: { email?: string; name?: string } };
+
+const nameSchema = line()
+  .min(1, "the name must not be empty")
+  .max(120, "the name must be at most 120 characters");
 
 const email = emailSchema.safeParse(values.email ?? process.env.ADMIN_EMAIL ?? (await ask("Email: ")));
 if (!email.success) fail(email.error.issues[0]?.message ?? "Please enter a valid email address");
+const address = email.data;
 const password = process.env.ADMIN_PASSWORD ?? (await ask("Password (8-256 characters): ", true));
 if (password.length < 8 || password.length > 256) fail("the password must be 8 to 256 characters");
+
+const givenName = values.name ?? process.env.ADMIN_NAME;
+const named = givenName === undefined ? null : nameSchema.safeParse(givenName);
+if (named && !named.success) fail(named.error.issues[0]?.message ?? "the name is not valid");
 
 loadDotEnv();
 let env: ReturnType<typeof loadEnv>;
@@ -53,21 +63,41 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-const database = await openDatabase(env, createLogger("silent")).catch((error: unknown) =>
+const database = await openDatabaseBesideApp(env, createLogger("silent")).catch((error: unknown) =>
   fail(
     `cannot reach the database (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
   ),
 );
+/** The name to give the account: the one given; else none for an account that has one; else asked for. */
+async function nameToSet(): Promise<string | null> {
+  if (named?.success) return named.data;
+  const [existing] = await database.sql<{ named: boolean }[]>`
+    select nullif(trim(concat_ws(' ', first_name, last_name)), '') is not null as named
+      from users where email = ${address}`;
+  if (existing?.named) return null;
+  const typed = process.stdin.isTTY
+    ? nameSchema.safeParse(await ask("Name (shown on the invitations you send): "))
+    : null;
+  if (typed?.success) return typed.data;
+  await database.close();
+  fail(
+    typed
+      ? (typed.error.issues[0]?.message ?? "the name is not valid")
+      : "a name is required for this administrator: give --name or ADMIN_NAME (no terminal to ask on)",
+  );
+}
+const name = nameParts(await nameToSet());
 let outcome: string;
 let ok = false;
 try {
   const hash = await hashPassword(password, env.ADMIN_PASSWORD_SCRYPT_N);
   const [row] = await database.sql<{ created: boolean }[]>`
     insert into users (email, first_name, last_name, role, password_hash)
-    values (${email.data}, ${values["first-name"] ?? null}, ${values["last-name"] ?? null}, 'admin', ${hash})
+    values (${email.data}, ${name.firstName}, ${name.lastName}, 'admin', ${hash})
     on conflict (email) do update set role = 'admin', password_hash = excluded.password_hash,
       first_name = coalesce(excluded.first_name, users.first_name),
-      last_name = coalesce(excluded.last_name, users.last_name), disabled_at = null, suspension_reason = null,
+      last_name = case when excluded.first_name is null then users.last_name else excluded.last_name end,
+      disabled_at = null, suspension_reason = null,
       suspended_by = null, updated_at = now()
     returning (xmax = 0) as created`;
   // The operator's word settles a request still waiting for a second administrator.

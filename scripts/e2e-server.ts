@@ -12,6 +12,9 @@
 // other journey signs in as. `POST /sessions/age` with `{ email }` makes that account's sessions look signed
 // in ten minutes ago, as a console left open would be, for the journeys of re-authentication.
 //
+// `GET /data-dir` answers `{ dataDir }`, the app's DATA_DIR, for a journey that runs a command beside the app as
+// an operator would (`npm run admin:create` with DATA_DIR alone).
+//
 // `POST /jobs/visit-closing` queues the scheduled visit-closing job at once (the app runs it every five minutes),
 // so a journey can watch a visit close itself without waiting for the next tick.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -203,6 +206,11 @@ const mailbox = createServer((req, res) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
     });
+    return;
+  }
+  if (req.method === "GET" && url.pathname === "/data-dir") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ dataDir }));
     return;
   }
   const to = url.searchParams.get("to")?.toLowerCase();

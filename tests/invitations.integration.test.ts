@@ -245,7 +245,15 @@ describe("accepting", () => {
     const described = await h.request("POST", "/api/invitations/describe", {
       body: { token: invitation.token },
     });
-    expect(described.json).toMatchObject({ hasAccount: false, needsName: true, signedInAs: null });
+    // The page offers the name the manager typed ("Invitee"), to keep or correct.
+    expect(described.json).toMatchObject({
+      hasAccount: false,
+      needsName: true,
+      name: "Invitee",
+      signedInAs: null,
+    });
+    // An invitation sent without a name (before invitations kept one) needs it typed.
+    await h.sql`update invitations set name = null where id = ${invitation.id}`;
     const nameless = await accept(invitation.token);
     expect(nameless.status).toBe(400);
     expect(nameless.json.code).toBe("NAME_REQUIRED");
@@ -330,8 +338,11 @@ describe("an administrator hands a dealership over", () => {
     const [dealership] = await h.sql<
       { manager_id: string }[]
     >`select manager_id from dealerships where id = ${B!.id}`;
-    const [next] = await h.sql<{ id: string }[]>`select id from users where email = ${email}`;
+    const [next] = await h.sql<{ id: string; first_name: string; last_name: string }[]>`
+      select id, first_name, last_name from users where email = ${email}`;
     expect(dealership!.manager_id).toBe(next!.id);
+    // The new account has the name the administrator invited them under.
+    expect(next).toMatchObject({ first_name: "Morgan", last_name: "Next" });
     const [previous] = await h.sql<{ role: string }[]>`select role from users where id = ${B!.manager_id}`;
     expect(previous!.role).toBe("customer");
     const changes = await h.sql`

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { zipPlace } from "../src/server/geo/zipPlaces";
 import { INVITATION_TTL_DAYS } from "../src/shared/schemas/manager";
-import { createHarness } from "./support/harness";
+import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 const admin = await h.signIn("applications.admin@example.org", "admin");
@@ -249,6 +249,49 @@ describe("the administrators' queue", () => {
 
     const again = await decide(id, { decision: "approve" });
     expect(again.status).toBe(409);
+  });
+
+  it("the name the application gave becomes the manager's, and travels with the invitations they send", async () => {
+    const { id, body } = await confirmedApplication({ applicantName: "Robin  Hale" });
+    expect((await decide(id, { decision: "approve" })).status).toBe(200);
+    const invitation = await h.waitForMail(
+      (m) => m.to.includes(body.applicantEmail) && m.text.includes("/invitations/accept?token="),
+    );
+    expect(invitation.text).toContain("Hello Robin Hale,");
+    const token = invitation.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+
+    // The acceptance page offers the name; accepting without typing one keeps it.
+    const described = await h.request("POST", "/api/invitations/describe", { body: { token } });
+    expect(described.json).toMatchObject({ role: "manager", name: "Robin Hale", needsName: true });
+    const accepted = await h.request("POST", "/api/invitations/accept", { body: { token } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json.session.user).toMatchObject({
+      firstName: "Robin",
+      lastName: "Hale",
+      role: "manager",
+    });
+    const cookie = sessionCookieFrom(accepted.headers)!;
+
+    // The manager invites a salesperson by name: the e-mail says who invited them, the acceptance page offers
+    // the name typed, and accepting without retyping it names the profile and account.
+    const seller = `jordan.${serial}@harbor.example.com`;
+    const added = await h.request("POST", "/api/manager/add-salesperson", {
+      cookie,
+      body: { name: "Jordan Vega", email: seller },
+    });
+    expect(added.status, added.text).toBe(201);
+    const mail = await h.waitForMail((m) => m.to.includes(seller) && m.text.includes("/invitations/accept"));
+    expect(mail.text).toContain("Hello Jordan Vega,");
+    expect(mail.text).toContain("Robin Hale invited you to join the sales team of");
+    const sellerToken = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+    const offer = await h.request("POST", "/api/invitations/describe", { body: { token: sellerToken } });
+    expect(offer.json).toMatchObject({ invitedBy: "Robin Hale", name: "Jordan Vega", needsName: true });
+    const joined = await h.request("POST", "/api/invitations/accept", { body: { token: sellerToken } });
+    expect(joined.status, joined.text).toBe(200);
+    const [profile] = await h.sql<{ name: string; first_name: string; last_name: string }[]>`
+      select s.name, u.first_name, u.last_name from salespeople s join users u on u.id = s.user_id
+       where s.email = ${seller}`;
+    expect(profile).toEqual({ name: "Jordan Vega", first_name: "Jordan", last_name: "Vega" });
   });
 
   it("declining needs a reason, and e-mails it to the applicant", async () => {

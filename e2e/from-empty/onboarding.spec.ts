@@ -5,11 +5,15 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { waitForSignInLink } from "../support/mailbox";
+import { mailboxURL, waitForSignInLink } from "../support/mailbox";
 import { FIRST_RENDER_TIMEOUT } from "../support/session";
 import { openSignInLink } from "../support/signInLink";
 
-const ADMIN = { email: "founder@knowbefore.example", password: "first-admin-passphrase" };
+const ADMIN = {
+  email: "founder@knowbefore.example",
+  name: "Avery Founder",
+  password: "first-admin-passphrase",
+};
 /** The empty server's settings (scripts/e2e-server.ts, E2E_EMPTY) that the command line needs too. */
 const ADMIN_CODE = "e2e-empty-admin-code-7f3a9c";
 
@@ -24,18 +28,22 @@ function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Runs `npm run admin:create` against the empty server's database, as an operator would. */
+/**
+ * Runs `npm run admin:create` beside the running empty server, as an operator would in a second terminal with
+ * the server's environment: DATA_DIR names its embedded database.
+ */
 async function createFirstAdministrator(appPort: number) {
   const root = path.resolve(import.meta.dirname, "../..");
+  const { dataDir } = (await (await fetch(`${mailboxURL()}/data-dir`)).json()) as { dataDir: string };
   const { stdout } = await promisify(execFile)(
     "npm",
-    ["run", "--silent", "admin:create", "--", "--email", ADMIN.email],
+    ["run", "--silent", "admin:create", "--", "--email", ADMIN.email, "--name", ADMIN.name],
     {
       cwd: root,
       env: {
         ...process.env,
         NODE_ENV: "production",
-        DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${appPort + 1}/knowbefore`,
+        DATA_DIR: dataDir,
         ADMIN_PASSWORD: ADMIN.password,
         ADMIN_CODE,
         APP_URL: `http://localhost:${appPort}`,
@@ -53,9 +61,22 @@ async function personPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Opens the invitation e-mailed to `email` and accepts it (naming a new salesperson when asked). */
-async function acceptInvitation(page: Page, email: string, name?: string) {
+/** The text of the newest e-mail to `email` (read once its link has been waited for). */
+async function lastMailTo(email: string): Promise<string> {
+  const res = await fetch(`${mailboxURL()}/messages?to=${encodeURIComponent(email)}`);
+  const messages = (await res.json()) as { text: string }[];
+  return messages.at(-1)?.text ?? "";
+}
+
+/**
+ * Opens the invitation e-mailed to `email` and accepts it: the e-mail and the page name who invited them, and
+ * the page offers the name they were invited under, which they keep.
+ */
+async function acceptInvitation(page: Page, email: string, invited: { name: string; by: string }) {
   const link = new URL(await waitForSignInLink(email, 20_000));
+  const mail = await lastMailTo(email);
+  expect(mail).toContain(`Hello ${invited.name},`);
+  expect(mail).toContain(`${invited.by} invited you`);
   expect(link.pathname).toBe("/invitations/accept");
   await page.goto(link.pathname + link.search);
   // "Manage …" for a manager's invitation, "Join …" for a salesperson's.
@@ -64,7 +85,9 @@ async function acceptInvitation(page: Page, email: string, name?: string) {
   });
   // The token has left the address bar before anything is used.
   expect(page.url()).not.toContain("token=");
-  if (name) await page.getByLabel("Your name").fill(name);
+  const invitation = page.getByRole("form", { name: "Invitation" });
+  await expect(invitation).toContainText(`${invited.by} invited ${email}`);
+  await expect(invitation.getByLabel("Your name")).toHaveValue(invited.name);
   await page.getByRole("button", { name: "Accept invitation" }).click();
 }
 
@@ -120,8 +143,10 @@ test("[onboarding] from an empty database to a customer's booking", async ({ bro
   await expect(application.getByText("Dealership created; its manager was invited.")).toBeVisible();
 
   // The applicant accepts the manager invitation from the e-mail and invites a salesperson.
-  await acceptInvitation(applicant, MANAGER.email);
+  await acceptInvitation(applicant, MANAGER.email, { name: MANAGER.name, by: ADMIN.name });
   await expect(applicant).toHaveURL(/\/manager-dashboard/, { timeout: FIRST_RENDER_TIMEOUT });
+  // The manager's account has the name the application gave.
+  await expect(applicant.getByRole("banner").getByText(MANAGER.name, { exact: true })).toBeVisible();
   await applicant.goto("/manager-dashboard?tab=team");
   await applicant.getByRole("button", { name: "Add Salesperson" }).click({ timeout: FIRST_RENDER_TIMEOUT });
   const invite = applicant.getByRole("dialog");
@@ -132,7 +157,7 @@ test("[onboarding] from an empty database to a customer's booking", async ({ bro
 
   // The salesperson accepts, fills in the profile and adds a certification.
   const seller = await personPage(browser, baseURL!);
-  await acceptInvitation(seller, SELLER.email, SELLER.name);
+  await acceptInvitation(seller, SELLER.email, { name: SELLER.name, by: MANAGER.name });
   await expect(seller).toHaveURL(/\/salesperson-dashboard/, { timeout: FIRST_RENDER_TIMEOUT });
   await seller.goto("/salesperson-dashboard?tab=profile");
   await seller.getByLabel("Phone").fill("(512) 555-0142", { timeout: FIRST_RENDER_TIMEOUT });

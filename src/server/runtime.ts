@@ -2,7 +2,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import os from "node:os";
 import { createDatabase } from "./db/client";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
+import { type EmbeddedDatabase, runningEmbedded, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { isSeeded, seedDemoData } from "./db/seed";
 import { seedDocuments } from "./domains/documents/seed";
@@ -121,4 +121,23 @@ export async function openDatabase(env: Env, logger: Logger) {
       if (embedded) await embedded.stop();
     },
   };
+}
+
+/**
+ * The database a command run beside the app works on (`npm run admin:create`): DATABASE_URL; else, while the app
+ * runs on DATA_DIR's embedded PostgreSQL, that cluster, reached with the port and password the app kept in
+ * DATA_DIR (it is the app's to start and stop); else the embedded cluster started for the command, as
+ * openDatabase starts it.
+ */
+export async function openDatabaseBesideApp(env: Env, logger: Logger) {
+  if (!env.DATABASE_URL) {
+    const dataDir = projectPath(env.DATA_DIR);
+    const running = runningEmbedded(dataDir, env.EMBEDDED_PG_PORT);
+    if (running && !running.url)
+      throw new Error(
+        `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this command cannot tell: set EMBEDDED_PG_PORT as the app has it`,
+      );
+    if (running?.url) return openDatabase({ ...env, DATABASE_URL: running.url, DB_POOL_SIZE: 2 }, logger);
+  }
+  return openDatabase(env, logger);
 }

@@ -1,12 +1,12 @@
 // What `npm run db:backup` and `npm run db:restore` share: finding the database (DATABASE_URL, else the
 // embedded cluster of DATA_DIR) and telling any failure in one line with its fix.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Env, loadDotEnv, loadEnv } from "../env";
 import { projectPath } from "../paths";
 import { BackupError } from "./backupFile";
-import { embeddedUrl, runningStarter, startEmbeddedPostgres } from "./embedded";
+import { runningEmbedded, startEmbeddedPostgres } from "./embedded";
 import { keptClusterDir } from "./embeddedInstall";
 
 /** Where a backup or restore script finds the database: DATABASE_URL, else the embedded cluster of DATA_DIR. */
@@ -17,22 +17,18 @@ export async function openDatabaseFor(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, close: async () => {} };
   const dataDir = projectPath(env.DATA_DIR);
-  const starter = runningStarter(dataDir);
-  if (starter) {
+  const running = runningEmbedded(dataDir, env.EMBEDDED_PG_PORT);
+  if (running) {
     if (purpose === "restore")
       throw new BackupError(
-        `the app (process ${starter}) is running on DATA_DIR ${dataDir}: stop it, then restore again`,
+        `the app (process ${running.starter}) is running on DATA_DIR ${dataDir}: stop it, then restore again`,
       );
-    // The running app's embedded cluster: its user and database, and the password kept in DATA_DIR.
-    const portFile = path.join(dataDir, "pg.port");
-    const port =
-      env.EMBEDDED_PG_PORT ??
-      (existsSync(portFile) ? Number(readFileSync(portFile, "utf8").trim()) : Number.NaN);
-    if (!Number.isInteger(port))
+    // The running app's embedded cluster: its user and database, and the port and password kept in DATA_DIR.
+    if (!running.url)
       throw new BackupError(
-        `the app (process ${starter}) runs the embedded PostgreSQL of ${dataDir} on a port this script cannot tell: set EMBEDDED_PG_PORT as the app has it`,
+        `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this script cannot tell: set EMBEDDED_PG_PORT as the app has it`,
       );
-    return { url: embeddedUrl(dataDir, port), close: async () => {} };
+    return { url: running.url, close: async () => {} };
   }
   // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).
   const clusterDir = keptClusterDir(dataDir) ?? path.join(dataDir, "pg");

@@ -8,7 +8,8 @@
 //    DATA_DIR/pg-cluster names it, so a new DATA_DIR gets a new cluster. Clusters that outlived their DATA_DIR
 //    are named at startup with the command that deletes them.
 //  - Without a fixed port, the postmaster is started on the port kept in DATA_DIR/pg.port, else on 54329 and
-//    up, moving on while it cannot bind (two starts at once may choose the same one); the one it bound is kept.
+//    up, moving on while it cannot bind (two starts at once may choose the same one). The port it bound, fixed
+//    (EMBEDDED_PG_PORT) or chosen, is kept in DATA_DIR/pg.port, where commands run beside the app find it.
 //  - The postmaster runs in a session of its own, so a terminal's Ctrl-C reaches the app alone, which stops the
 //    database once it has drained; a small shell beside it stops it when the app is gone, however it went.
 //  - A cluster already running for this DATA_DIR while the process that started it lives means the app is
@@ -25,10 +26,12 @@ import postgres from "postgres";
 import {
   claimCluster,
   keepPort,
+  keptPort,
   leftClustersNotice,
   noFreePort,
   portCandidates,
   probePort,
+  runningStarter,
 } from "./embeddedClaim";
 import {
   type Binaries,
@@ -76,6 +79,21 @@ export function embeddedPassword(dataDir: string): string | null {
 export function embeddedUrl(dataDir: string, port: number, database = "knowbefore"): string {
   const password = embeddedPassword(dataDir) ?? LEGACY_PASSWORD;
   return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The embedded cluster of DATA_DIR while the app that started it runs: that process, and the URL a command run
+ * beside it connects with (the port in pg.port, else `port`, and the password in pg.password; null when the
+ * port cannot be told). Null when no app runs on DATA_DIR.
+ */
+export function runningEmbedded(
+  dataDir: string,
+  port?: number,
+): { starter: number; url: string | null } | null {
+  const starter = runningStarter(dataDir);
+  if (!starter) return null;
+  const on = keptPort(dataDir) ?? port;
+  return { starter, url: on ? embeddedUrl(dataDir, on) : null };
 }
 
 /** The kept password, or a new random one written (readable by this user only) for the cluster to take. */
@@ -376,6 +394,7 @@ export async function startEmbeddedPostgres(options: {
     if (options.port) {
       port = options.port;
       postmaster = await start(port);
+      keepPort(dataDir, port);
     } else {
       ({ port, postmaster } = await startOnFreePort(dataDir, options.avoidPorts ?? [], start));
     }

@@ -110,11 +110,17 @@ const PORT_RANGE = 200;
  * turn until one binds, and keeps that one (keepPort).
  */
 export function portCandidates(dataDir: string, avoid: readonly number[]): number[] {
-  const file = path.join(dataDir, PORT_FILE);
-  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
+  const kept = keptPort(dataDir);
   const range = Array.from({ length: PORT_RANGE }, (_, i) => DEFAULT_EMBEDDED_PORT + i);
-  const ports = Number.isInteger(kept) && kept > 0 ? [kept, ...range.filter((p) => p !== kept)] : range;
+  const ports = kept ? [kept, ...range.filter((p) => p !== kept)] : range;
   return ports.filter((port) => !avoid.includes(port));
+}
+
+/** The port kept in DATA_DIR/pg.port (the one the cluster last bound), or null. */
+export function keptPort(dataDir: string): number | null {
+  const file = path.join(path.resolve(dataDir), PORT_FILE);
+  const kept = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : Number.NaN;
+  return Number.isInteger(kept) && kept > 0 ? kept : null;
 }
 
 /** The one-line failure when no candidate port could be bound. */

@@ -40,7 +40,11 @@ export type JobData = {
   /** The daily retention cleanup (scheduled; carries nothing). */
   "retention-cleanup": Record<string, never>;
   /** An invitation's e-mail: the job makes its link's token, so no token is ever stored in clear. */
-  "invitation-mail": { invitationId: string; name: string | null };
+  "invitation-mail": {
+    invitationId: string;
+    /** The invitee's name, in jobs queued before invitations kept it (invitations.name). */
+    name?: string | null;
+  };
   /**
    * Closing visits past their end, inviting their buyers to review and escalating overdue disputes (scheduled;
    * carries nothing).

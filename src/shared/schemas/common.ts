@@ -112,3 +112,15 @@ export const cents = () => z.number().describe("US cents");
 /** A file answered as a download by REST (tRPC callers get it as this object). */
 export const downloadFile = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
 export type DownloadFile = z.output<typeof downloadFile>;
+
+/**
+ * A full name typed in one field ("Jordan Vega", as an invitation or a dealership application carries it) as an
+ * account stores it: the first word as the first name, the rest as the last name; null for what is missing.
+ */
+export function nameParts(full: string | null | undefined): {
+  firstName: string | null;
+  lastName: string | null;
+} {
+  const [first, ...rest] = (full ?? "").trim().split(/\s+/);
+  return { firstName: first || null, lastName: rest.join(" ") || null };
+}

@@ -9,8 +9,8 @@ import { idSchema, line } from "./common";
 export const invitationTokenInput = z.strictObject({ token: line().min(1).max(200) });
 
 /**
- * Accepting: the token, and the name a new salesperson profile is listed under (asked for only when the
- * invitee has no profile and no name on their account yet).
+ * Accepting: the token, and the invitee's name, for the account and the new salesperson profile that accepting
+ * makes (asked for only when they have no name yet; without it, the name the invitation was sent under).
  */
 export const acceptInvitationInput = z.strictObject({
   token: line().min(1).max(200),
@@ -55,7 +55,17 @@ export const invitationDescription = z
       .describe(
         "The address has an account and the caller is not signed in as it: accepting needs that sign-in first",
       ),
-    needsName: z.boolean().describe("Accepting creates a salesperson profile and needs a name for it"),
+    name: z
+      .string()
+      .nullable()
+      .describe(
+        "The name the invitation was sent under, as the inviter typed it (the page offers it, to keep or correct)",
+      ),
+    needsName: z
+      .boolean()
+      .describe(
+        "Accepting makes an account or a salesperson profile that has no name yet: the page asks for it (required for a profile)",
+      ),
     signedInAs: z
       .string()
       .nullable()

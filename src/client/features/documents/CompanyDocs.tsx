@@ -47,8 +47,8 @@ const PRODUCTION_SECTIONS: InfoSection[] = [
             </>,
             <>
               <C>DATABASE_URL</C>: a managed PostgreSQL. In production an empty database starts empty (demo
-              data only with <C>SEED_ON_START=true</C>); create the first administrator with{" "}
-              <C>npm run admin:create</C>.
+              data only with <C>SEED_ON_START=true</C>); start it, then create the first administrator with{" "}
+              <C>npm run admin:create -- --email … --name …</C> beside it.
             </>,
             <>
               <C>HOST=0.0.0.0</C> so the load balancer reaches the instance; <C>TRUST_PROXY</C> the number of

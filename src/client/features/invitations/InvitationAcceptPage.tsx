@@ -40,6 +40,14 @@ const HIGHLIGHTS: readonly AuthHighlight[] = [
   },
 ];
 
+/** Where the offered name comes from, so the invitee knows to check it. */
+function typedBy(invitation: InvitationDescription): string {
+  if (!invitation.name) return "";
+  return invitation.invitedBy
+    ? ` As ${invitation.invitedBy} typed it: correct it if needed.`
+    : " As your invitation gives it: correct it if needed.";
+}
+
 function roleText(invitation: InvitationDescription) {
   return invitation.role === "manager" ? "Manager" : "Salesperson";
 }
@@ -137,12 +145,14 @@ function Invitation({
   onSignIn: () => void;
   signingOut: boolean;
 }) {
-  const [name, setName] = useState("");
+  // The name whoever invited them typed, to keep or correct: a salesperson profile needs one.
+  const [name, setName] = useState(invitation.name ?? "");
+  const nameRequired = invitation.needsName && invitation.role === "salesperson";
   const wrongAccount = invitation.signedInAs !== null;
   const { dealership } = invitation;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onAccept(invitation.needsName ? name.trim() : undefined);
+    onAccept(invitation.needsName && name.trim() !== "" ? name.trim() : undefined);
   };
   return (
     <Stack as="form" onSubmit={submit} gap="6" py={{ base: "2", md: "6" }} minW="0" aria-label="Invitation">
@@ -234,9 +244,13 @@ function Invitation({
           {invitation.needsName && (
             <InputField
               label="Your name"
-              required
+              required={nameRequired}
               autoComplete="name"
-              hint="Shown on your salesperson profile; you can fill in the rest after accepting."
+              hint={`${
+                invitation.role === "salesperson"
+                  ? "Shown on your salesperson profile; you fill in the rest after accepting."
+                  : "Shown on your account and on the invitations you send."
+              }${typedBy(invitation)}`}
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
@@ -256,7 +270,7 @@ function Invitation({
               maxW="sm"
               loading={answering}
               loadingText="Accepting…"
-              disabled={invitation.needsName && name.trim() === ""}
+              disabled={nameRequired && name.trim() === ""}
             >
               Accept invitation <LuArrowRight />
             </Button>

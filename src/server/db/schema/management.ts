@@ -95,6 +95,11 @@ export const invitations = pgTable(
     role: text("role", { enum: INVITATION_ROLES }).notNull(),
     dealershipId: belongsTo(integer("dealership_id"), () => dealerships.id),
     email: citext("email").notNull(),
+    /**
+     * The invitee's name as whoever invited them typed it (the manager's "Name", the dealership application's
+     * "Your name"): the e-mail greets them by it, and the account and profile that accepting makes take it.
+     */
+    name: text("name"),
     /** The existing profile the invitation was sent to, when there was one. */
     salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
     /** Who pays for the salesperson's listing once they join (salesperson invitations). */

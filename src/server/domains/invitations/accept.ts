@@ -6,6 +6,7 @@
 
 import type { InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
+import { nameParts } from "../../../shared/schemas/common";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
@@ -37,6 +38,8 @@ import {
 type InvitationRow = InvitationState & {
   id: string;
   role: InvitationRole;
+  /** The name the invitation was sent under. */
+  name: string | null;
   dealership_id: number;
   payment_model: PaymentModel | null;
 };
@@ -44,7 +47,7 @@ type InvitationRow = InvitationState & {
 type Account = Pick<UserRow, "id" | "role" | "disabled_at" | "first_name" | "last_name">;
 
 const INVITATION_COLUMNS = (sql: Queryable) => sql`
-  i.id, i.role, i.dealership_id, i.email::text as email, i.payment_model, i.expires_at, i.accepted_at,
+  i.id, i.role, i.dealership_id, i.email::text as email, i.name, i.payment_model, i.expires_at, i.accepted_at,
   i.declined_at, i.revoked_at`;
 
 async function invitationByToken(sql: Queryable, token: string): Promise<InvitationRow> {
@@ -104,21 +107,23 @@ export async function describeInvitation(ctx: Context, token: string): Promise<I
     expiresAt: invitation.expires_at,
     hasAccount: Boolean(account),
     signInRequired: Boolean(account) && !(ctx.user && sameAddress(ctx.user.email, invitation.email)),
-    needsName: invitation.role === "salesperson" && !profile && fullName(account) === "",
+    name: invitation.name,
+    needsName: fullName(account) === "" && (invitation.role === "manager" || !profile),
     signedInAs: ctx.user && !sameAddress(ctx.user.email, invitation.email) ? ctx.user.email : null,
   };
 }
 
 /**
- * The invitee's account as it must be for the role, created for a new person; refusals say why not. An
- * existing account must be the one signed in (`signedIn`, the caller's user id).
+ * The invitee's account as it must be for the role, created for a new person under `name`; an existing account
+ * without a name takes it. Refusals say why not. An existing account must be the one signed in (`signedIn`,
+ * the caller's user id).
  */
 async function inviteeAccount(
   tx: Queryable,
   invitation: InvitationRow,
   name: string | undefined,
   signedIn: string | null,
-) {
+): Promise<Account> {
   const [account] = await accountFor(tx, invitation.email);
   if (account?.disabled_at) {
     throw appError(
@@ -134,21 +139,27 @@ async function inviteeAccount(
       "EMAIL_IN_USE",
     );
   }
+  const { firstName, lastName } = nameParts(name);
   if (account) {
     if (account.id !== signedIn) throw signInToAccept(invitation.email);
-    return account;
+    if (fullName(account) !== "" || !firstName) return account;
+    const [named] = await tx<Account[]>`
+      update users set first_name = ${firstName}, last_name = ${lastName}, updated_at = now()
+       where id = ${account.id}
+      returning id, role, disabled_at, first_name, last_name`;
+    return named!;
   }
-  const [first, ...rest] = (name ?? "").trim().split(/\s+/);
   const [created] = await tx<Account[]>`
     insert into users (email, role, first_name, last_name)
-    values (${invitation.email}, ${invitation.role}, ${first || null}, ${rest.join(" ") || null})
+    values (${invitation.email}, ${invitation.role}, ${firstName}, ${lastName})
     returning id, role, disabled_at, first_name, last_name`;
   return created!;
 }
 
 /**
- * An invitation being accepted: by whom, in which transaction, under what name, with the dealership it joins
- * (locked, still open to joining) and the invitee's account.
+ * An invitation being accepted: by whom, in which transaction, under what name (typed on acceptance), with the
+ * dealership it joins (locked, still open to joining) and the invitee's account (named by then, when a name
+ * was typed or the invitation carried one).
  */
 type Acceptance = {
   actor: Actor;
@@ -188,7 +199,7 @@ async function acceptAsSalesperson({ actor, tx, invitation, name, dealership, ac
     await joinDealership(who, tx, dealership, profile, claim);
     return account.id;
   }
-  const profileName = name?.trim() || fullName(account);
+  const profileName = name || fullName(account);
   if (!profileName) {
     throw appError("BAD_REQUEST", "Tell us the name your profile should show.", "NAME_REQUIRED");
   }
@@ -251,13 +262,20 @@ export async function acceptInvitationLink(
     assertAnswerable(ctx, invitation);
     const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
     if (!dealership) throw unknownInvitation();
+    const typed = input.name?.trim() || undefined;
     const acceptance: Acceptance = {
       actor: { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user },
       tx,
       invitation,
-      name: input.name,
+      name: typed,
       dealership,
-      account: await inviteeAccount(tx, invitation, input.name, ctx.user?.id ?? null),
+      // A new or nameless account takes the name typed, else the one the invitation was sent under.
+      account: await inviteeAccount(
+        tx,
+        invitation,
+        typed ?? invitation.name ?? undefined,
+        ctx.user?.id ?? null,
+      ),
     };
     const accepted: string =
       invitation.role === "manager"
@@ -297,7 +315,7 @@ export async function declineInvitationLink(ctx: Context, token: string) {
         to: { managerOf: found.dealership_id },
         type: "team_invitation",
         title: "Invitation declined",
-        body: `${found.email} declined your invitation to join your team.`,
+        body: `${found.name ? `${found.name} (${found.email})` : found.email} declined your invitation to join your team.`,
         link: links.managerDashboard({ tab: "team" }),
       });
     }

@@ -24,7 +24,10 @@ export type InvitationSpec = {
   /** The existing profile a salesperson invitation is addressed to, when the address has one. */
   salespersonId?: number | null;
   paymentModel?: PaymentModel | null;
-  /** Greets the invitee in the e-mail. */
+  /**
+   * The invitee's name as the inviter typed it: kept with the invitation, it greets them in the e-mail and
+   * names the account and profile that accepting makes.
+   */
   name?: string | null;
 };
 
@@ -50,14 +53,14 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
     );
   }
   const [row] = await tx<{ id: string }[]>`
-    insert into invitations (role, dealership_id, email, salesperson_id, payment_model, invited_by_user_id,
+    insert into invitations (role, dealership_id, email, name, salesperson_id, payment_model, invited_by_user_id,
                              expires_at)
-    values (${spec.role}, ${spec.dealershipId}, ${spec.email}, ${spec.salespersonId ?? null},
-            ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
+    values (${spec.role}, ${spec.dealershipId}, ${spec.email}, ${spec.name?.trim().replace(/\s+/g, " ") || null},
+            ${spec.salespersonId ?? null}, ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
             now() + make_interval(days => ${INVITATION_TTL_DAYS}))
     returning id`;
   const id = row!.id;
-  await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id, name: spec.name ?? null }, { within: tx });
+  await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id }, { within: tx });
   if (spec.salespersonId) {
     await notify(tx, {
       to: { salespersonId: spec.salespersonId },
@@ -81,7 +84,7 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
  * invitation; its e-mail (with the acceptance link) goes out after the transaction commits. When the invitee
  * accepts, they become the dealership's manager and any previous manager loses that role. Refuses (AppError)
  * an unknown dealership, an administrator's address, the dealership's current manager, and a second open
- * invitation to the same address. `name` only greets the invitee.
+ * invitation to the same address. `name` greets the invitee and names the account that accepting makes.
  */
 export async function inviteManager(
   ctx: Context,
@@ -143,7 +146,7 @@ export async function resendInvitation(
        where i.id = ${id} and ${unansweredInvitationSql(tx, "i")}
       returning i.id, i.email::text as email, i.salesperson_id`;
     if (!row) return null;
-    await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id, name: null }, { within: tx });
+    await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id }, { within: tx });
     await recordAudit(ctx, tx, {
       action: found.role === "manager" ? "dealership.manager_invite_resend" : "salesperson.invite_resend",
       entityId: found.role === "manager" ? found.dealership_id : (row.salesperson_id ?? row.email),
@@ -193,6 +196,7 @@ type MailRow = {
   dealership: string;
   city: string;
   state: string;
+  invitee_name: string | null;
   profile_name: string | null;
   inviter: string | null;
   expires_at: Date;
@@ -204,7 +208,7 @@ type MailRow = {
  */
 export async function sendInvitationMail(
   deps: NoticeDeps,
-  data: { invitationId: string; name: string | null },
+  data: { invitationId: string; name?: string | null },
 ): Promise<void> {
   const token = generateToken();
   const [row] = await deps.sql<MailRow[]>`
@@ -212,12 +216,12 @@ export async function sendInvitationMail(
       from dealerships d
      where i.id = ${data.invitationId} and d.id = i.dealership_id and ${openInvitationSql(deps.sql, "i")}
     returning i.email::text as email, i.role, d.name as dealership, d.city, d.state, i.expires_at,
-              (select s.name from salespeople s where s.id = i.salesperson_id) as profile_name,
+              i.name as invitee_name, (select s.name from salespeople s where s.id = i.salesperson_id) as profile_name,
               (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
                  from users u where u.id = i.invited_by_user_id) as inviter`;
   if (!row) return;
   const link = `${deps.appUrl}${links.invitation(token)}`;
-  const name = data.name ?? row.profile_name;
+  const name = row.invitee_name ?? data.name ?? row.profile_name;
   const what =
     row.role === "manager"
       ? `to manage ${row.dealership} (${row.city}, ${row.state}) on KnowBefore`
