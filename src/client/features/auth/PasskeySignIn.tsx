@@ -1,7 +1,7 @@
 // "Sign in with a passkey" on /login and /salesperson-login, and the same passkeys offered in the e-mail
 // field's suggestions where the browser supports it (conditional UI). A passkey is both factors: the server
 // starts the session at once (docs/product/security.md#passkeys). One challenge serves the page: the autofill
-// request asks for it on arrival and the button reuses it until it is used or about to expire, so a visit costs
+// request asks for it on arrival and the button reuses it until it is used or its ceremony timeout passes, so a visit costs
 // the server one challenge (they have their own per-address budget, apart from the e-mailed links').
 import { Button, Stack } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,15 +10,12 @@ import { useEffect, useRef, useState } from "react";
 import { LuFingerprint } from "react-icons/lu";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { PasskeyRequestOptions } from "../../../shared/schemas/security";
-import { PASSKEY } from "../../../shared/security";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { cancelPasskeyRequest, getPasskey, passkeyProblem, passkeysSupported } from "../../ui/passkeys";
 import { pathAfterSignIn } from "../../ui/signInReturn";
 
 const FAILED = "Signing in with the passkey failed. Try again, or sign in with an e-mailed link.";
-/** How long a fetched challenge is reused: its lifetime on the server, less a margin for the ceremony. */
-const CHALLENGE_REUSE_MS = PASSKEY.challengeMinutes * 60_000 - 30_000;
 
 export function PasskeySignIn() {
   const router = useRouter();
@@ -37,11 +34,15 @@ export function PasskeySignIn() {
     router.history.replace(pathAfterSignIn(redirectTo));
   };
 
-  // The page's challenge while it is unused and fresh; a refused or failed request is asked again next time.
+  // The page's challenge while it is unused and within its ceremony's timeout (the server keeps a challenge
+  // longer than that); a refused or failed request is asked again next time.
   const challenge = useRef<{ options: Promise<PasskeyRequestOptions>; at: number } | null>(null);
-  const pageChallenge = () => {
+  const pageChallenge = async () => {
     const kept = challenge.current;
-    if (kept && Date.now() - kept.at < CHALLENGE_REUSE_MS) return kept.options;
+    if (kept) {
+      const reused = await kept.options;
+      if (Date.now() - kept.at < (reused.timeout ?? 0)) return reused;
+    }
     const fresh = { options: options.mutateAsync(), at: Date.now() };
     challenge.current = fresh;
     fresh.options.catch(() => {
