@@ -285,6 +285,42 @@ describe("accepting", () => {
   });
 });
 
+describe("an accepted invitation is the dealership's confirmation", () => {
+  it("confirms the salesperson at acceptance: nothing waits for the manager, whose verify changes nothing", async () => {
+    const email = "confirmed.by.invitation@example.org";
+    const invitation = await inviteToA(email);
+    expect((await accept(invitation.token, { name: "Quinn Invited" })).status).toBe(200);
+    const [joined] = await h.sql<{ id: number; verified_at: Date | null; accepted_at: Date }[]>`
+      select s.id, s.verified_at, i.accepted_at from salespeople s join invitations i on i.email = s.email
+       where s.email = ${email}`;
+    // Confirmed by the invitation itself, at the moment it was accepted.
+    expect(joined!.verified_at).toBeInstanceOf(Date);
+    expect(Math.abs(joined!.verified_at!.getTime() - joined!.accepted_at.getTime())).toBeLessThan(1000);
+
+    const manager = h.caller({
+      user: managerA.user,
+      session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
+    });
+    const waiting = await manager.manager.pendingVerifications();
+    expect(waiting.map((m) => m.id)).not.toContain(joined!.id);
+
+    // A manager's verify of a confirmed salesperson (a stale screen) keeps the confirmation as it was.
+    const audits = async () =>
+      (
+        await h.sql<{ n: number }[]>`
+          select count(*)::int as n from audit_log where action = 'salesperson.verify' and entity_id = ${String(joined!.id)}`
+      )[0]!.n;
+    const auditsBefore = await audits();
+    const answer = await manager.portal.verify({ salespersonId: joined!.id });
+    expect(answer.verifiedAt).toEqual(joined!.verified_at);
+    const [after] = await h.sql<
+      { verified_at: Date }[]
+    >`select verified_at from salespeople where id = ${joined!.id}`;
+    expect(after!.verified_at).toEqual(joined!.verified_at);
+    expect(await audits()).toBe(auditsBefore);
+  });
+});
+
 describe("resending", () => {
   it("mails a new link, kills the old one and restarts the expiry", async () => {
     const email = "resent.invitee@example.org";

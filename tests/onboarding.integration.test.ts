@@ -200,6 +200,30 @@ describe("the administrators' queue", () => {
     ]);
   });
 
+  it("compares only applications waiting for a decision: an approved one is not a duplicate of a later one", async () => {
+    const original = await confirmedApplication({ dealershipName: "Lakeside Auto", zipCode: "60601" });
+    expect((await decide(original.id, { decision: "approve" })).status).toBe(200);
+    const [listed] = await h.sql<{ dealership_id: number }[]>`
+      select dealership_id from dealership_applications where id = ${original.id}`;
+    const later = await confirmedApplication({ dealershipName: "Lakeside auto ", zipCode: "60601" });
+    const declined = await confirmedApplication({ website: "https://quarry-motors.example.com" });
+    expect((await decide(declined.id, { decision: "decline", reason: "Not a car dealership" })).status).toBe(
+      200,
+    );
+    const sameSite = await confirmedApplication({ website: "www.quarry-motors.example.com" });
+
+    const list = (await queue("?pageSize=100")).json as { id: number; duplicates: { kind: string }[] }[];
+    const flagsOf = (id: number) => list.find((a) => a.id === id)!.duplicates;
+    // The later application is flagged by the dealership the approval listed, not by the approved application.
+    expect(flagsOf(later.id)).toEqual([
+      expect.objectContaining({ kind: "dealership", id: listed!.dealership_id, match: "name_zip" }),
+    ]);
+    // Decided applications carry no flag, and a declined one flags nobody.
+    expect(flagsOf(original.id)).toEqual([]);
+    expect(flagsOf(declined.id)).toEqual([]);
+    expect(flagsOf(sameSite.id)).toEqual([]);
+  });
+
   it("approving creates the dealership at the ZIP code's centre and invites the applicant as its manager", async () => {
     const { id, body } = await confirmedApplication({ zipCode: "85004" });
     const answer = await decide(id, { decision: "approve" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CALL_LIMITS } from "../src/server/auth/rate-limit";
+import { CALL_LIMITS, RATE_LIMITS } from "../src/server/auth/rate-limit";
 import { loadEnv } from "../src/server/env";
 import { appRouter } from "../src/server/trpc/root";
 import { TRPC_MAX_BATCH } from "../src/shared/transport";
@@ -26,6 +26,41 @@ describe("rate limits per IP", () => {
       ip: "203.0.113.10",
     });
     expect(other.status).toBe(200);
+  });
+});
+
+describe("passkey challenges have their own budget", () => {
+  it("leaves e-mailed link sign-in open after many sign-in page visits from one address", async () => {
+    const ip = "203.0.113.40";
+    // Fifteen visits of a sign-in page that each asked for two challenges (the pages used to).
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await h.request("POST", "/api/auth/passkey/options", { ip })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+
+    const email = "challenged.visitor@example.org";
+    expect((await h.request("POST", "/api/auth/request-login", { body: { email }, ip })).status).toBe(200);
+    const token = new URL(h.smtp.lastLinkFor(email)!).searchParams.get("token")!;
+    const described = await h.request("GET", `/api/salesperson/auth/verify?token=${token}`, { ip });
+    expect(described.status).toBe(200);
+    const redeemed = await h.request("POST", "/api/auth/redeem", { body: { token }, ip });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.json.user).toMatchObject({ email });
+  });
+
+  it("answers 429 beyond its own budget, saying when to try again", async () => {
+    const ip = "203.0.113.41";
+    const { capacity, refillSeconds } = RATE_LIMITS.passkeyChallengePerIp;
+    for (let i = 0; i < capacity; i++)
+      expect((await h.request("POST", "/api/auth/passkey/options", { ip })).status).toBe(200);
+    const refused = await h.request("POST", "/api/auth/passkey/options", { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe("RATE_LIMITED");
+    const seconds = Number(refused.json.message.match(/try again in (\d+) seconds?/)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(refillSeconds);
+    // Another address is not held back.
+    expect((await h.request("POST", "/api/auth/passkey/options", { ip: "203.0.113.42" })).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 // [ADMIN] journey: an administrator signs in through the form (e-mail, password, admin code), opens Users,
 // deletes a user with a reason and sees it confirmed; a wrong admin code answers 'Login failed'.
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, fillAdminLogin } from "../support/admin";
+import { DEMO_ADMIN, fillAdminLogin, signInAsAdmin } from "../support/admin";
 import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";
 
 function fillLogin(page: import("@playwright/test").Page, code: string) {
@@ -90,4 +90,30 @@ test("[ADMIN] journey: sign in, delete a user with a reason, approve a transfer,
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("adminSession"))).toBeNull();
+});
+
+test("[ADMIN] every console tab is readable at 1280 px, and reachable on a phone", async ({ page }) => {
+  await signInAsAdmin(page);
+  const list = page.getByRole("tablist");
+  const tabs = list.getByRole("tab");
+  await expect(tabs.first()).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(10);
+  // Nothing hidden past the row's edge: the row does not scroll, and each tab lies inside the window.
+  const clipped = await list.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(clipped).toBe(false);
+  for (let i = 0; i < count; i++) {
+    const box = (await tabs.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, (await tabs.nth(i).textContent()) ?? "").toBeLessThanOrEqual(1280);
+  }
+
+  // On a phone the row scrolls: the last tab is brought into view and opens.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const last = tabs.last();
+  await last.scrollIntoViewIfNeeded();
+  await last.click();
+  await expect(last).toHaveAttribute("aria-selected", "true");
+  const box = (await last.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });

@@ -27,6 +27,21 @@ async function trpcMutation<T>(
   return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
+test("[customer] a profile offers booking, not rating, to a buyer without a completed visit to rate", async ({
+  page,
+}) => {
+  await signInWithSession(page, `e2e.no-visit.${Date.now()}@example.org`, "customer");
+  await page.goto(PROFILE);
+  await expect(page.getByRole("heading", { level: 1, name: "Sam Rivera" })).toBeVisible({
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  await expect(page.getByRole("button", { name: "Schedule Meeting" })).toBeVisible();
+  await expect(page.locator("#reviews")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /^(Rate Salesperson|Write a review|Rate Sam Rivera)$/ }),
+  ).toHaveCount(0);
+});
+
 test("[customer] journey: rate a salesperson after a completed visit, see the review and new average; the salesperson replies; message them and read the answer", async ({
   page,
   browser,
@@ -95,6 +110,8 @@ test("[customer] journey: rate a salesperson after a completed visit, see the re
   await expect(review.getByText("No pressure at all.")).toBeVisible();
   await expect(reviews.getByTestId("review-average")).toHaveText(average!);
   await expect(reviews.getByText(`${total} verified reviews`)).toBeVisible();
+  // That was Alex's only visit to rate: the profile no longer offers a rating.
+  await expect(page.getByRole("button", { name: "Rate Salesperson" })).toHaveCount(0);
   await expect(page.getByLabel(`Rated ${average} out of 5 from ${total} reviews`).first()).toBeVisible();
 
   // The salesperson, in their own browser, sees the review notification and replies publicly once.

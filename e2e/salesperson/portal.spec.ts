@@ -233,9 +233,11 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
     appointmentsChart.locator(".recharts-bar-rectangle path, .recharts-rectangle").first(),
   ).toBeVisible();
 
-  // Logout returns to the portal; the dashboard is then closed to this browser.
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/salesperson-login$/);
+  // One sign-out control, worded as everywhere else; it returns home, and the dashboard is then closed to this
+  // browser.
+  await expect(page.getByRole("button", { name: /^(sign out|log ?out)$/i })).toHaveCount(1);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(new RegExp(`${baseURL}/?$`));
   await page.goto("/salesperson-dashboard");
   await expect(page).toHaveURL(new RegExp(`${baseURL}/?$`));
 });

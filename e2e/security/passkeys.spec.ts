@@ -42,3 +42,32 @@ test("[security] journey: add a passkey, sign out, sign in with it, remove it", 
   await expect(page.getByLabel("Email address")).toHaveAttribute("autocomplete", "username webauthn");
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
 });
+
+test("[security] a refused passkey challenge says why and when to retry, announced as an alert", async ({
+  page,
+}) => {
+  const message =
+    "Too many passkey sign-in attempts from your network. Please try again in 5 seconds, or sign in with an e-mailed link.";
+  let asked = 0;
+  await page.route("**/trpc/auth.passkeySignInOptions**", (route) => {
+    asked++;
+    return route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify([
+        { error: { json: { message, code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } } } },
+      ]),
+    });
+  });
+  await page.goto("/login");
+  const button = page.getByRole("button", { name: "Sign in with a passkey" });
+  await expect(button).toBeEnabled({ timeout: FIRST_RENDER_TIMEOUT });
+  // The e-mail field's passkey suggestions asked once, quietly.
+  await expect.poll(() => asked).toBe(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await button.click();
+  await expect(page.getByRole("alert")).toHaveText(message);
+  expect(asked).toBe(2);
+  await expect(page.getByText("Your browser could not use a passkey")).toHaveCount(0);
+});

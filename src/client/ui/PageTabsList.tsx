@@ -1,6 +1,7 @@
 // The row of icon tabs under a workspace's header (admin console, manager and salesperson dashboards, business
-// intelligence). On a phone the row scrolls sideways, and the chosen tab is kept in view (also when a page opens
-// on ?tab=… far to the right).
+// intelligence). From tablets up the tabs wrap onto a second line rather than run past the edge (the console's
+// thirteen do not fit 1280 px); on a phone the row scrolls sideways, and the chosen tab is kept in view (also
+// when a page opens on ?tab=… far to the right).
 import { Tabs } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
 import type { IconType } from "react-icons";
@@ -35,7 +36,8 @@ export function PageTabsList<T extends string>({
       ref={listRef}
       borderBottomWidth="0"
       gap={{ base: "0", md: gap }}
-      overflowX="auto"
+      overflowX={{ base: "auto", md: "visible" }}
+      flexWrap={{ base: "nowrap", md: "wrap" }}
       scrollbarWidth="none"
       px={{ base: "2", sm: "0" }}
     >

@@ -11,6 +11,11 @@ export const RATE_LIMITS = {
   loginPerIp: { capacity: 20, refillSeconds: 15 },
   /** Link redemptions per IP (guessing tokens is hopeless at 160 bits, but we still bound it). */
   redeemPerIp: { capacity: 30, refillSeconds: 10 },
+  /**
+   * Passkey sign-in challenges per IP (each stores a challenge row): 60 at once, then one every 5 seconds. Its
+   * own budget: the sign-in pages ask for one on every visit, and that must never use up link redemptions.
+   */
+  passkeyChallengePerIp: { capacity: 60, refillSeconds: 5 },
   /** Provider sign-in starts per IP (each stores a pending flow): 20 at once, then one every 15 seconds. */
   oidcStartPerIp: { capacity: 20, refillSeconds: 15 },
   /**
@@ -22,16 +27,25 @@ export const RATE_LIMITS = {
 
 /** Takes one token from the bucket; answers whether the caller may proceed. */
 export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Promise<boolean> {
+  return (await takeToken(sql, key, rule)) === 0;
+}
+
+/**
+ * Takes one token from the bucket; answers 0 when the caller may proceed, else the whole seconds until the
+ * bucket holds a token again (what a refusal tells the person).
+ */
+export async function takeToken(sql: Sql, key: string, rule: BucketRule): Promise<number> {
   const { capacity, refillSeconds } = rule;
   // now() is each transaction's start: one that waited on the row lock may start before the last refill it
   // sees, so elapsed steps are never negative (a negative step would take a token nobody spent).
   return sql.begin(async (tx) => {
     await tx`insert into rate_limit_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, now())
              on conflict (key) do nothing`;
-    const [bucket] = await tx<(Pick<RateLimitBucketRow, "tokens"> & { steps: number })[]>`
-      select tokens, greatest(0, floor(extract(epoch from now() - refilled_at) / ${refillSeconds}))::int as steps
+    const [bucket] = await tx<(Pick<RateLimitBucketRow, "tokens"> & { steps: number; elapsed: number })[]>`
+      select tokens, greatest(0, floor(extract(epoch from now() - refilled_at) / ${refillSeconds}))::int as steps,
+             greatest(0, extract(epoch from now() - refilled_at))::float8 as elapsed
         from rate_limit_buckets where key = ${key} for update`;
-    if (!bucket) return false;
+    if (!bucket) return refillSeconds;
     const available = Math.min(capacity, bucket.tokens + bucket.steps);
     const allowed = available >= 1;
     await tx`update rate_limit_buckets set
@@ -40,7 +54,8 @@ export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Pro
                  then ${available >= capacity ? tx`greatest(refilled_at, now())` : tx`refilled_at + make_interval(secs => ${bucket.steps * refillSeconds})`}
                  else refilled_at end
              where key = ${key}`;
-    return allowed;
+    // Refused means no step has passed since the last refill: the next token comes one step after it.
+    return allowed ? 0 : Math.max(1, Math.ceil(refillSeconds - bucket.elapsed));
   });
 }
 

@@ -1,14 +1,18 @@
 // "Sign in with a passkey" on /login and /salesperson-login, and the same passkeys offered in the e-mail
 // field's suggestions where the browser supports it (conditional UI). A passkey is both factors: the server
-// starts the session at once (docs/product/security.md#passkeys).
-import { Alert, Button, Stack } from "@chakra-ui/react";
+// starts the session at once (docs/product/security.md#passkeys). One challenge serves the page: the autofill
+// request asks for it on arrival and the button reuses it until it is used or its ceremony timeout passes, so a visit costs
+// the server one challenge (they have their own per-address budget, apart from the e-mailed links').
+import { Button, Stack } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { LuFingerprint } from "react-icons/lu";
 import type { SessionUser } from "../../../shared/schemas/auth";
+import type { PasskeyRequestOptions } from "../../../shared/schemas/security";
 import { apiErrorMessage, trpc } from "../../trpc";
-import { cancelPasskeyRequest, getPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
+import { FailureAlert } from "../../ui/FailureAlert";
+import { cancelPasskeyRequest, getPasskey, passkeyProblem, passkeysSupported } from "../../ui/passkeys";
 import { pathAfterSignIn } from "../../ui/signInReturn";
 
 const FAILED = "Signing in with the passkey failed. Try again, or sign in with an e-mailed link.";
@@ -30,16 +34,36 @@ export function PasskeySignIn() {
     router.history.replace(pathAfterSignIn(redirectTo));
   };
 
+  // The page's challenge while it is unused and within its ceremony's timeout (the server keeps a challenge
+  // longer than that); a refused or failed request is asked again next time.
+  const challenge = useRef<{ options: Promise<PasskeyRequestOptions>; at: number } | null>(null);
+  const pageChallenge = async () => {
+    const kept = challenge.current;
+    if (kept) {
+      const reused = await kept.options;
+      if (Date.now() - kept.at < (reused.timeout ?? 0)) return reused;
+    }
+    const fresh = { options: options.mutateAsync(), at: Date.now() };
+    challenge.current = fresh;
+    fresh.options.catch(() => {
+      if (challenge.current === fresh) challenge.current = null;
+    });
+    return fresh.options;
+  };
+
   const ceremony = async (autofill: boolean) => {
     let response: Awaited<ReturnType<typeof getPasskey>>;
     try {
-      response = await getPasskey(await options.mutateAsync(), autofill);
+      response = await getPasskey(await pageChallenge(), autofill);
     } catch (failure) {
-      // The autofill request waits silently; only a click's failure is worth a message.
-      if (!autofill) setError(passkeyBrowserError(failure) ?? null);
+      // The autofill request waits silently; only a click's failure is worth a message: the server's refusal
+      // (a rate limit says when to try again), a lost connection, or what the browser could not do.
+      if (!autofill) setError(passkeyProblem(failure, FAILED));
       return;
     }
     if (!response) return;
+    // The signed answer uses the challenge up, whatever the server decides.
+    challenge.current = null;
     setPending(true);
     setError(null);
     try {
@@ -75,12 +99,7 @@ export function PasskeySignIn() {
       >
         <LuFingerprint /> Sign in with a passkey
       </Button>
-      {error ? (
-        <Alert.Root status="error" borderRadius="lg">
-          <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <FailureAlert message={error} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-// Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (the
-// salesperson becomes independent).
+// Salespeople on the dealership that its manager has not confirmed yet (they registered with it, or arrived by
+// transfer): confirm, or reject (the salesperson becomes independent). An accepted invitation is itself the
+// confirmation, so invited salespeople never wait here (docs/teams.md).
 import { Text } from "@chakra-ui/react";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
@@ -23,7 +24,7 @@ export function useTeamRefresh() {
     ]);
 }
 
-/** Registrations with the dealership that its manager has not confirmed yet: confirm, or reject (independent). */
+/** Salespeople its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
   const pending = trpc.manager.pendingVerifications.useQuery();
   return (
@@ -40,7 +41,7 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
   return (
     <ApprovalQueue
       title="Pending verifications"
-      description="These salespeople registered with your dealership. Confirm the ones who work for you; a rejected registration becomes an independent profile."
+      description="These salespeople registered with your dealership or transferred to it. Confirm the ones who work for you; a rejected registration becomes an independent profile. Salespeople who accept your invitation are confirmed by it and don't wait here."
       items={pending}
       accept={(member) => ({
         label: "Confirm",

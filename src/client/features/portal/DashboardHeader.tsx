@@ -1,34 +1,11 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { LuBadgeCheck, LuClock, LuHouse, LuLogOut, LuMapPin } from "react-icons/lu";
+import { Link } from "@tanstack/react-router";
+import { LuBadgeCheck, LuClock, LuHouse, LuMapPin } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { PageBand } from "../../ui/layout/PageBand";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { StatusBadge } from "../../ui/StatusBadge";
-
-/** Signs out on the server, forgets everything cached for this account, and returns to the portal. */
-function useLogout() {
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const logout = trpc.auth.logout.useMutation();
-  const run = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch (error) {
-      // docs/product/api.md#error-messages: sign-out errors are only logged; the session cookie expires on its own.
-      console.warn("Sign-out failed", error);
-    }
-    utils.auth.me.setData(undefined, null);
-    await navigate({ to: "/salesperson-login" });
-    queryClient.removeQueries();
-    utils.auth.me.setData(undefined, null);
-  };
-  return { run, isPending: logout.isPending };
-}
 
 function VerificationBadge({ salesperson }: { salesperson: SalespersonDetail }) {
   if (!salesperson.dealership) {
@@ -50,11 +27,10 @@ function VerificationBadge({ salesperson }: { salesperson: SalespersonDetail }) 
 }
 
 /**
- * Who is signed in, their status and verification, and Home and Logout. The notification bell lives in the
- * AppShell top bar above this header, shared with every signed-in page.
+ * Who is signed in, their status and verification, and Home. Sign out and the notification bell live in the
+ * AppShell top bar above this header, shared with every signed-in page (one sign-out control, one wording).
  */
 export function DashboardHeader({ salesperson }: { salesperson: SalespersonDetail }) {
-  const logout = useLogout();
   return (
     <PageBand pt={{ base: "5", md: "7" }} pb="5">
       <Flex
@@ -93,16 +69,6 @@ export function DashboardHeader({ salesperson }: { salesperson: SalespersonDetai
             <Link to="/">
               <LuHouse /> Home
             </Link>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            bg="white"
-            loading={logout.isPending}
-            loadingText="Logging out"
-            onClick={() => void logout.run()}
-          >
-            <LuLogOut /> Logout
           </Button>
         </HStack>
       </Flex>

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   Card,
   chakra,
   Flex,
@@ -14,7 +13,6 @@ import {
 } from "@chakra-ui/react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { LuStar } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
 import { AVERAGE_WINDOW_MONTHS } from "../../../shared/purchases";
 import { REVIEW_SORTS, type ReviewSort } from "../../../shared/reviews";
@@ -88,12 +86,9 @@ function ReviewsSkeleton() {
 export function ReviewsSection({
   salesperson,
   viewer,
-  onRate,
 }: {
   salesperson: SalespersonDetail;
   viewer: SessionUser | null;
-  /** Opens the rating dialog (customers only). */
-  onRate?: () => void;
 }) {
   const [sort, setSort] = useState<ReviewSort>("newest");
   const [page, setPage] = useState(1);
@@ -130,11 +125,6 @@ export function ReviewsSection({
               {band.label}
             </Badge>
           </HStack>
-          {onRate ? (
-            <Button size="sm" variant="outline" onClick={onRate}>
-              <LuStar /> Write a review
-            </Button>
-          ) : null}
         </Flex>
       </Card.Header>
       <Card.Body p={{ base: "5", md: "6" }} pt={{ base: "4", md: "5" }} gap="6">
@@ -249,11 +239,6 @@ export function ReviewsSection({
             <Text fontSize="sm" maxW="md">
               Reviews appear here after customers complete an appointment and rate their visit.
             </Text>
-            {onRate ? (
-              <Button size="sm" colorPalette="blue" mt="2" onClick={onRate}>
-                <LuStar /> Rate {salesperson.name}
-              </Button>
-            ) : null}
           </Stack>
         )}
 

@@ -3,3 +3,4 @@
 export { MyReviewsPanel } from "./MyReviewsPanel";
 export { RateSalespersonDialog } from "./RateSalespersonDialog";
 export { ReviewsSection } from "./ReviewsSection";
+export { useHasVisitToRate } from "./ratableVisits";

@@ -44,7 +44,7 @@ import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
 import { ClaimPurchaseDialog } from "../purchases";
-import { RateSalespersonDialog, ReviewsSection } from "../reviews";
+import { RateSalespersonDialog, ReviewsSection, useHasVisitToRate } from "../reviews";
 import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 import { parseSalespersonId } from "./salespersonRoute";
@@ -72,6 +72,8 @@ function ProfileHeader({
   onOpen: (dialog: ProfileDialog) => void;
 }) {
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
+  // One way to rate, and only with a completed, unrated visit to rate (the server refuses any other review).
+  const canRate = useHasVisitToRate(salesperson.id, viewer);
   return (
     <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs" overflow="hidden">
       <Box h={{ base: "16", md: "20" }} bg="linear-gradient(120deg, #1e3a8a 0%, #2563eb 100%)" />
@@ -125,7 +127,7 @@ function ProfileHeader({
               <Button colorPalette="blue" onClick={() => onOpen("schedule")}>
                 <LuCalendarPlus /> Schedule Meeting
               </Button>
-              {viewer?.role === "customer" ? (
+              {canRate ? (
                 <Button variant="outline" onClick={() => onOpen("rate")}>
                   <LuStar /> Rate Salesperson
                 </Button>
@@ -237,11 +239,7 @@ function SalespersonProfile({
           </Stack>
         </GridItem>
         <GridItem area="reviews">
-          <ReviewsSection
-            salesperson={salesperson}
-            viewer={viewer}
-            onRate={viewer?.role === "customer" ? () => setDialog("rate") : undefined}
-          />
+          <ReviewsSection salesperson={salesperson} viewer={viewer} />
         </GridItem>
       </Grid>
       <ScheduleAppointmentDialog

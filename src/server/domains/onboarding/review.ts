@@ -1,5 +1,5 @@
-// The administrators' queue of dealership applications: confirmed ones only, pending first, each with the
-// existing dealerships and other applications it may duplicate; approving creates the dealership and sends its
+// The administrators' queue of dealership applications: confirmed ones only, pending first, each pending one
+// with the existing dealerships and other pending applications it may duplicate; approving creates the dealership and sends its
 // invitations, declining e-mails the reason.
 import type { z } from "zod";
 import { links } from "../../../shared/links";
@@ -27,13 +27,19 @@ function hostOf(sql: Queryable, column: string) {
   return sql`lower(substring(${sql(column)} from '^(?:[a-zA-Z]+://)?(?:www\\.)?([^/:?#]+)'))`;
 }
 
-/** Same name (case and surrounding spaces aside) and ZIP code, or the same website host. */
+/**
+ * Same name (case and surrounding spaces aside) and ZIP code, or the same website host. Only an application
+ * waiting for a decision is compared, and only with listed dealerships and other waiting applications: the flag
+ * serves the decision, so a decided one carries none (an approved application would otherwise flag a later
+ * application of the same dealership, and be flagged by it, as if it were still undecided). The later one still
+ * names the dealership its approval listed.
+ */
 function duplicatesSql(sql: Queryable) {
   const sameName = (name: string, zip: string) =>
     sql`lower(trim(${sql(name)})) = lower(trim(a.dealership_name)) and left(${sql(zip)}, 5) = left(a.zip_code, 5)`;
   const sameHost = (column: string) =>
     sql`(a.website is not null and ${hostOf(sql, column)} = ${hostOf(sql, "a.website")})`;
-  return sql`coalesce((select json_agg(x order by x.kind, x.id) from (
+  return sql`case when a.status <> 'pending' then '[]'::json else coalesce((select json_agg(x order by x.kind, x.id) from (
       select 'dealership' as kind, d.id, d.name, d.city, d.state,
              case when ${sameName("d.name", "d.zip_code")} then 'name_zip' else 'website' end as match
         from dealerships d
@@ -43,9 +49,9 @@ function duplicatesSql(sql: Queryable) {
       select 'application', o.id, o.dealership_name, o.city, o.state,
              case when ${sameName("o.dealership_name", "o.zip_code")} then 'name_zip' else 'website' end
         from dealership_applications o
-       where o.id <> a.id and o.status <> 'unconfirmed'
+       where o.id <> a.id and o.status = 'pending'
          and ((${sameName("o.dealership_name", "o.zip_code")}) or ${sameHost("o.website")})
-    ) x), '[]'::json)`;
+    ) x), '[]'::json) end`;
 }
 
 function applicationColumns(sql: Queryable) {

@@ -104,8 +104,10 @@ export async function recordProfileView(ctx: Context, salespersonId: number) {
 }
 
 /**
- * A dealership's manager confirms a salesperson who registered with it (or withdraws the confirmation), with
- * its audit row in the same transaction. Rejecting a registration is the manager domain's `rejectSalesperson`.
+ * A dealership's manager confirms a salesperson who registered with it or arrived by transfer (or withdraws the
+ * confirmation), with its audit row in the same transaction. Rejecting a registration is the manager domain's
+ * `rejectSalesperson`. A salesperson already confirmed (an accepted invitation confirms them, docs/teams.md)
+ * keeps the confirmation they have: when it was made stays true, and nothing is written or audited.
  */
 export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
   const row = await ctx.sql.begin(async (tx) => {
@@ -114,6 +116,8 @@ export async function verifySalesperson(ctx: Authed, salespersonId: number, veri
        where id = ${salespersonId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")} for update`;
     if (!before) return null;
     refuseOwnDecision(ctx.user, { id: salespersonId, userId: before.user_id });
+    if ((before.verified_at !== null) === verified)
+      return { id: salespersonId, verified_at: before.verified_at };
     const [updated] = await tx<Pick<SalespersonRow, "id" | "verified_at">[]>`
       update salespeople set verified_at = ${verified ? new Date() : null}, updated_at = now()
        where id = ${salespersonId} returning id, verified_at`;

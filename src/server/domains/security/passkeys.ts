@@ -20,6 +20,7 @@ import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
 import { adminMfaRequired } from "../../auth/mfa";
+import { RATE_LIMITS, takeToken } from "../../auth/rate-limit";
 import { recordSecurityEvent, refuseAsMissing } from "../../auth/securityEvents";
 import { accountSuspended, isSuspended } from "../../auth/suspension";
 import type { Queryable } from "../../db/client";
@@ -219,9 +220,25 @@ export async function removePasskey(ctx: Authed, input: { id: number }): Promise
 
 // Signing in -----------------------------------------------------------------------------------------------
 
+/**
+ * Bounds the passkey challenges one address asks for (RATE_LIMITS.passkeyChallengePerIp). Its own budget, not
+ * the sign-in links': a page that offers passkeys asks for a challenge on every visit.
+ */
+async function limitChallenges(ctx: Context): Promise<void> {
+  if (ctx.env.RATE_LIMIT_DISABLED || !ctx.ip) return;
+  const wait = await takeToken(ctx.sql, `passkey-challenge:ip:${ctx.ip}`, RATE_LIMITS.passkeyChallengePerIp);
+  if (wait === 0) return;
+  const when = wait < 60 ? `${wait} second${wait === 1 ? "" : "s"}` : `${Math.ceil(wait / 60)} minutes`;
+  throw appError(
+    "TOO_MANY_REQUESTS",
+    `Too many passkey sign-in attempts from your network. Please try again in ${when}, or sign in with an e-mailed link.`,
+    "RATE_LIMITED",
+  );
+}
+
 /** Public: a challenge for any discoverable passkey of this site (the browser offers the ones it holds). */
 export async function passkeySignInOptions(ctx: Context): Promise<PasskeyRequestOptions> {
-  await limitRedemptions(ctx);
+  await limitChallenges(ctx);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.env).id,
     userVerification: "required",
