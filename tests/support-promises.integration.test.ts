@@ -191,5 +191,8 @@ describe("the dealership applications queue", () => {
       expect(hoursBetween(item.receivedAt, item.dueAt)).toBe(APPLICATION_DECISION_HOURS);
     }
     expect(items.map((a) => a.overdue)).toEqual([true, false, false]);
+    // The console's tab states the decision time from the answer, the one the clock runs on.
+    const page = await h.request("GET", "/trpc/onboarding.applications", { cookie: admin.cookie });
+    expect(page.json.result.data.json.decisionHours).toBe(APPLICATION_DECISION_HOURS);
   });
 });

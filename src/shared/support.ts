@@ -26,33 +26,8 @@ export function hoursText(hours: number): string {
   return `${hours} ${hours === 1 ? "hour" : "hours"}`;
 }
 
-/** The reply promise in one sentence, as the contact, pricing and features pages give it. */
+/** The reply promise in one sentence, as the contact page gives it (other pages send readers there). */
 export const REPLY_PROMISE = `We answer every message within ${hoursText(SUPPORT_REPLY_HOURS.standard)}, and within ${hoursText(SUPPORT_REPLY_HOURS.priority)} when you write signed in to an account on a paid plan.`;
-
-/** A paid plan's line in a list of what it includes. */
-export const PRIORITY_SUPPORT_FEATURE = `Priority support: answers within ${hoursText(SUPPORT_REPLY_HOURS.priority)}`;
 
 /** The onboarding promise in one sentence: what the applications queue's clock measures. */
 export const APPLICATION_PROMISE = `We decide on a dealership's application within ${hoursText(APPLICATION_DECISION_HOURS)} of its confirmation by e-mail.`;
-
-/** The onboarding promise as one line in a list. */
-export const APPLICATION_FEATURE = `A decision on your application within ${hoursText(APPLICATION_DECISION_HOURS)}`;
-
-function span(ms: number): string {
-  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
-}
-
-/** A queue's clock at `now`: "Overdue by 3 h", "Due in 5 h", or, once answered or decided, nothing. */
-export function dueLabel(dueAt: Date, now: Date, open: boolean): string | null {
-  if (!open) return null;
-  const left = dueAt.getTime() - now.getTime();
-  return left < 0 ? `Overdue by ${span(left)}` : `Due in ${span(left)}`;
-}
-
-/** How long ago something arrived: "12 min", "5 h", "3 d". */
-export function ageText(since: Date, now: Date): string {
-  return span(now.getTime() - since.getTime());
-}

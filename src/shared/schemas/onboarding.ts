@@ -99,6 +99,7 @@ export type DealershipApplication = z.output<typeof dealershipApplication>;
 
 export const applicationsPage = listPage(dealershipApplication).extend({
   pending: z.number().int().describe("Applications waiting for a decision"),
+  decisionHours: z.number().int().describe("Hours within which an application is decided once received"),
 });
 
 export const APPLICATION_DECISIONS = ["approve", "decline"] as const;

@@ -4,6 +4,17 @@ import { emailSchema } from "./auth";
 import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
 import { dealershipSummary, locationPrecision } from "./salespeople";
 
+// The support promises the contact page and the support inbox state, reached by the client through this module
+// so that they travel in its chunk: a chunk of their own would add a file to the preload map the landing page
+// loads, and that page is at its JavaScript budget.
+export {
+  APPLICATION_PROMISE,
+  hoursText,
+  OPEN_SUPPORT_STATUSES,
+  REPLY_PROMISE,
+  SUPPORT_REPLY_HOURS,
+} from "../support";
+
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
 export const CONTACT_ROLES = [
   { value: "customer", label: "Customer" },

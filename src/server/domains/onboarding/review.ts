@@ -98,7 +98,7 @@ export async function listApplications(ctx: AdminCtx, input: z.output<typeof app
     ctx.sql<{ pending: number }[]>`
       select count(*)::int as pending from dealership_applications where status = 'pending'`,
   ]);
-  return { ...page, pending: counts?.pending ?? 0 };
+  return { ...page, pending: counts?.pending ?? 0, decisionHours: APPLICATION_DECISION_HOURS };
 }
 
 async function readApplication(sql: Queryable, id: number): Promise<DealershipApplication> {
