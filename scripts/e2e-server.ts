@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PgBoss from "pg-boss";
 import postgres from "postgres";
+import { E2E_SUPPORT_PHONE } from "../e2e/support/supportPhone";
 import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/session";
 import { removeOutsideCluster } from "../src/server/db/embedded";
@@ -247,6 +248,8 @@ const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist
         }
       : {
           RATE_LIMIT_DISABLED: "true",
+          // A configured support line, so the promise journeys see the contact page offer it.
+          SUPPORT_PHONE: E2E_SUPPORT_PHONE,
           // The journeys sign administrators in to use the console; OWASP's cost is a unit test's business.
           ADMIN_PASSWORD_SCRYPT_N: "1024",
         }),

@@ -345,6 +345,7 @@ const EXPECTED: Record<string, Tier> = {
   "documents.list": "admin",
   "documents.update": "admin",
   "site.stats": "public",
+  "site.supportContact": "public",
   "site.testimonials": "public",
   "site.contact": "public",
   "site.contactMessages": "admin",

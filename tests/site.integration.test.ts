@@ -67,7 +67,12 @@ describe("POST /api/contact", () => {
   it("stores the message and answers 201 with its id", async () => {
     const res = await h.request("POST", "/api/contact", { body: { ...valid, company: "  " }, ip: freshIp() });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), receivedAt: expect.any(String) });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      receivedAt: expect.any(String),
+      priority: false,
+      dueAt: expect.any(String),
+    });
     const [row] = await h.sql`select * from contact_messages where id = ${res.json.id}`;
     expect(row).toMatchObject({
       name: "Jordan Lee",
@@ -193,7 +198,7 @@ describe("site.contactMessages (administrators only)", () => {
     }
   });
 
-  it("lists messages newest first with the total", async () => {
+  it("lists open cases earliest due first, then the others newest first, with the total", async () => {
     const admin = await h.signIn("inbox.admin@example.com", "admin");
     const api = h.caller({
       user: admin.user,
@@ -203,8 +208,16 @@ describe("site.contactMessages (administrators only)", () => {
     const [count] = await h.sql<{ n: number }[]>`select count(*)::int as n from contact_messages`;
     expect(total).toBe(count!.n);
     expect(items).toHaveLength(3);
-    for (let i = 1; i < items.length; i++)
-      expect(items[i - 1]!.createdAt.getTime()).toBeGreaterThanOrEqual(items[i]!.createdAt.getTime());
+    const all = (await api.site.contactMessages({ limit: 100 })).items;
+    const open = (c: (typeof all)[number]) => c.status === "new" || c.status === "in_progress";
+    for (let i = 1; i < all.length; i++) {
+      const [before, after] = [all[i - 1]!, all[i]!];
+      if (open(before) && open(after))
+        expect(before.dueAt.getTime()).toBeLessThanOrEqual(after.dueAt.getTime());
+      else if (!open(before) && !open(after))
+        expect(before.createdAt.getTime()).toBeGreaterThanOrEqual(after.createdAt.getTime());
+      else expect(open(before)).toBe(true);
+    }
     await expect(api.site.contactMessages({ limit: 1000 })).rejects.toThrow();
   });
 });

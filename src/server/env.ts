@@ -127,6 +127,22 @@ const envSchema = z.object({
    * without it a dealership sits at its ZIP code's centre.
    */
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: "GEOCODER_URL must be an http(s) URL" }).optional(),
+  /**
+   * The support phone line, as people should dial it (e.g. "+1 (555) 010-0199"). Set, the contact page gives it
+   * with its hours (src/shared/support.ts); unset, no page mentions phone support.
+   */
+  SUPPORT_PHONE: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(
+        /^\+?[0-9(][0-9 ().-]{5,28}[0-9]$/,
+        "use digits, spaces, dashes, dots or brackets, e.g. +1 (555) 010-0199",
+      )
+      .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, "a phone number has at least 7 digits")
+      .optional(),
+  ),
   /** Seconds before the first retry of a failed CRM delivery (doubling after each failure). */
   CRM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Payments: the secret key turns them on; the publishable key is handed to the browser's payment form. */

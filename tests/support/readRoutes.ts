@@ -258,6 +258,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/transfer-requests/incoming": { as: "manager", url: "/transfer-requests/incoming" },
     "/admin/dealership-applications": { as: "admin", url: "/admin/dealership-applications" },
     "/site/stats": { as: "public", url: "/site/stats" },
+    "/site/support-contact": { as: "public", url: "/site/support-contact" },
     "/site/dealerships-nearby": {
       as: "public",
       url: "/site/dealerships-nearby?latitude=30.27&longitude=-97.74",

@@ -26,3 +26,17 @@ export function StatusBadge({ status, ...rest }: { status: string } & Omit<Badge
     </Badge>
   );
 }
+
+/**
+ * A queue's clock on one item (docs/product/support.md#reply-times), given its label from the shared dueLabel:
+ * "Due in 5 h", or "Overdue by 2 h" in red; nothing once the item is answered or decided (no label).
+ */
+export function ClockBadge({ label }: { label: string | null }) {
+  if (!label) return null;
+  const overdue = label.startsWith("Overdue");
+  return (
+    <Badge variant={overdue ? "solid" : "subtle"} colorPalette={overdue ? "red" : "gray"} borderRadius="full">
+      {label}
+    </Badge>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, plural, timeAgo } from "./format";
+import { countOf, dueLabel, plural, timeAgo } from "./format";
 
 describe("timeAgo", () => {
   const now = Date.UTC(2026, 5, 12, 12, 0, 0);
@@ -24,5 +24,17 @@ describe("countOf", () => {
     expect(countOf(1, "salesperson")).toBe("1 salesperson");
     expect(countOf(1320, "salesperson")).toBe("1,320 salespeople");
     expect(plural("salesperson")).toBe("salespeople");
+  });
+});
+
+describe("dueLabel", () => {
+  const at = (iso: string) => new Date(iso);
+  it("says how long is left, how late it is, and nothing once answered", () => {
+    const due = at("2026-03-02T12:00:00Z");
+    expect(dueLabel(due, at("2026-03-02T07:00:00Z"), true)).toBe("Due in 5 h");
+    expect(dueLabel(due, at("2026-03-02T11:45:00Z"), true)).toBe("Due in 15 min");
+    expect(dueLabel(due, at("2026-03-02T14:00:00Z"), true)).toBe("Overdue by 2 h");
+    expect(dueLabel(due, at("2026-03-05T12:00:00Z"), true)).toBe("Overdue by 3 d");
+    expect(dueLabel(due, at("2026-03-02T14:00:00Z"), false)).toBeNull();
   });
 });

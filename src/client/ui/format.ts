@@ -118,3 +118,18 @@ export function plural(noun: string): string {
 export function countOf(total: number, noun: string): string {
   return `${total.toLocaleString("en-US")} ${total === 1 ? noun : plural(noun)}`;
 }
+
+/** "12 min", "5 h", "3 d": a span on a queue's clock. */
+function span(ms: number): string {
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
+
+/** A queue's clock at `now` (docs/product/support.md#reply-times): "Due in 5 h", "Overdue by 2 h", or, once answered or decided, nothing. */
+export function dueLabel(dueAt: Date, now: Date, open: boolean): string | null {
+  if (!open) return null;
+  const left = dueAt.getTime() - now.getTime();
+  return left < 0 ? `Overdue by ${span(left)}` : `Due in ${span(left)}`;
+}

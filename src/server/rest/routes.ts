@@ -1051,6 +1051,8 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     params: ["id"],
   }),
   route({ method: "GET", path: "/site/stats", procedure: "site.stats", input: "none" }),
+  /** The support phone line and its hours, or `{ phone: null }` when none is configured. */
+  route({ method: "GET", path: "/site/support-contact", procedure: "site.supportContact", input: "none" }),
   route({
     method: "GET",
     path: "/site/dealerships-nearby",

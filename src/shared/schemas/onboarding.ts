@@ -85,6 +85,11 @@ export const dealershipApplication = z.object({
   status: z.enum(APPLICATION_STATUSES),
   createdAt: z.date(),
   confirmedAt: z.date().nullable(),
+  receivedAt: z
+    .date()
+    .describe("When it reached the queue: its contact confirmed it (or it was filed confirmed)"),
+  dueAt: z.date().describe("When a decision is due: received plus the decision time (src/shared/support.ts)"),
+  overdue: z.boolean().describe("Still pending after its due time"),
   decidedAt: z.date().nullable(),
   decisionReason: z.string().nullable(),
   dealershipId: z.number().int().nullable().describe("The dealership approving it created"),
@@ -94,6 +99,7 @@ export type DealershipApplication = z.output<typeof dealershipApplication>;
 
 export const applicationsPage = listPage(dealershipApplication).extend({
   pending: z.number().int().describe("Applications waiting for a decision"),
+  decisionHours: z.number().int().describe("Hours within which an application is decided once received"),
 });
 
 export const APPLICATION_DECISIONS = ["approve", "decline"] as const;

@@ -4,6 +4,17 @@ import { emailSchema } from "./auth";
 import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
 import { dealershipSummary, locationPrecision } from "./salespeople";
 
+// The support promises the contact page and the support inbox state, reached by the client through this module
+// so that they travel in its chunk: a chunk of their own would add a file to the preload map the landing page
+// loads, and that page is at its JavaScript budget.
+export {
+  APPLICATION_PROMISE,
+  hoursText,
+  OPEN_SUPPORT_STATUSES,
+  REPLY_PROMISE,
+  SUPPORT_REPLY_HOURS,
+} from "../support";
+
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
 export const CONTACT_ROLES = [
   { value: "customer", label: "Customer" },
@@ -62,7 +73,14 @@ export const contactMessageInput = z.strictObject({
 });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
-export const contactReceipt = z.object({ id: z.number().int(), receivedAt: z.date() });
+export const contactReceipt = z.object({
+  id: z.number().int(),
+  receivedAt: z.date(),
+  priority: z
+    .boolean()
+    .describe("Sent from an account on a paid plan: answered within the priority reply time"),
+  dueAt: z.date().describe("When an answer is due: receipt plus the reply time of the case's tier"),
+});
 export type ContactReceipt = z.output<typeof contactReceipt>;
 
 export const CONTACT_MESSAGES_PAGE_SIZE = { default: 50, max: 100 } as const;
@@ -93,6 +111,10 @@ export const contactMessageRow = z.object({
   assigneeEmail: z.string().nullable(),
   replies: z.number().int().describe("Replies sent on this case"),
   updatedAt: z.date(),
+  priority: z.boolean().describe("The sender was signed in with an account on a paid plan"),
+  dueAt: z.date().describe("When an answer is due: receipt plus the reply time of the case's tier"),
+  ageHours: z.number().int().describe("Whole hours since the message arrived"),
+  overdue: z.boolean().describe("Still new or in progress after its due time"),
 });
 export type ContactMessageRow = z.output<typeof contactMessageRow>;
 export const contactMessagesPage = listPage(contactMessageRow);
@@ -141,6 +163,15 @@ export const supportReplyAnswer = z.object({
     .enum(["sent", "logged", "failed"])
     .describe("Whether the SMTP server took the e-mail (the reply is stored either way)"),
 });
+
+/** How to reach support beyond the contact form: the phone line when the operator configured one (SUPPORT_PHONE). */
+export const supportContact = z.object({
+  phone: z
+    .object({ number: z.string(), hours: z.string() })
+    .nullable()
+    .describe("The support phone number and when it answers; null when none is configured"),
+});
+export type SupportContact = z.output<typeof supportContact>;
 
 /** Headline figures, each counted from rows at request time. */
 export const siteStats = z.object({

@@ -166,8 +166,8 @@ export function DeploymentGuidePage() {
       <InfoPage
         eyebrow="Resources"
         title="Deployment Guide"
-        description="How a dealership goes live on KnowBefore in about 48 hours: set up the dealership, invite and verify the team, complete profiles, connect your CRM."
-        lead="How a dealership goes live on KnowBefore, from first call to the first customer booking. Most dealerships finish within 48 hours."
+        description="How a dealership goes live on KnowBefore: apply, set up the dealership, invite and verify the team, complete profiles, connect your CRM."
+        lead="How a dealership goes live on KnowBefore, from its application to the first customer booking."
         sections={[
           {
             title: "1. Set up your dealership",

@@ -6,6 +6,8 @@ import {
   CONTACT_ROLES,
   CONTACT_SUBJECTS,
   contactMessageInput,
+  hoursText,
+  SUPPORT_REPLY_HOURS,
 } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
 import { showFailure } from "../../ui/failureToast";
@@ -18,7 +20,8 @@ const EMPTY = { name: "", email: "", company: "", role: "", subject: "", message
 
 /**
  * The site contact form (docs/product/messaging.md#site-contact-form). The message is stored for the team to answer; the
- * 'Message Sent!' toast appears only once the server has accepted it, and then the form clears.
+ * 'Message Sent!' toast appears only once the server has accepted it, with the reply time of the case's tier
+ * (docs/product/support.md#reply-times), and then the form clears.
  */
 export function ContactForm() {
   // A follow-up from the link in a support reply names its case (docs/product/support.md#follow-ups).
@@ -35,10 +38,12 @@ export function ContactForm() {
     if (!message) return;
     if (caseNumber) message.caseNumber = caseNumber;
     send.mutate(message, {
-      onSuccess: () => {
+      onSuccess: (receipt) => {
+        // The reply time of the case's tier, as the server decided it from the sender's plan.
+        const hours = SUPPORT_REPLY_HOURS[receipt.priority ? "priority" : "standard"];
         showToast({
           title: "Message Sent!",
-          description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+          description: `Thank you for contacting us. We'll get back to you within ${hoursText(hours)}.`,
           variant: "success",
         });
         form.reset();

@@ -1,4 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import type { IconType } from "react-icons";
 import {
   LuBuilding2,
   LuClock,
@@ -9,6 +10,14 @@ import {
   LuPhone,
   LuShieldCheck,
 } from "react-icons/lu";
+import type { SupportContact } from "../../../shared/schemas/site";
+import {
+  APPLICATION_PROMISE,
+  hoursText,
+  REPLY_PROMISE,
+  SUPPORT_REPLY_HOURS,
+} from "../../../shared/schemas/site";
+import { trpc } from "../../trpc";
 import { FormWithNotes } from "../../ui/FormWithNotes";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
@@ -16,38 +25,55 @@ import { actionsLedBy, START_FREE_TRIAL } from "../../ui/pageActions";
 import { ContactForm } from "./ContactForm";
 import { FeatureGroup } from "./FeatureList";
 
-const CONTACT_INFO = [
-  { icon: LuMail, title: "Write to us", text: "Use the form: every message reaches our support team." },
-  { icon: LuClock, title: "Response time", text: "Within 24 hours, every day of the week" },
-  { icon: LuPhone, title: "Phone support", text: "Mon–Fri, 9AM–6PM EST, priority for paid plans" },
-  { icon: LuBuilding2, title: "Dealership onboarding", text: "Most dealerships are live within 48 hours" },
-] as const;
+type Note = { icon: IconType; title: string; text: string };
 
-const QUICK_ANSWERS = [
-  { q: "How fast will you reply?", a: "We answer every message within 24 hours." },
-  { q: "Is KnowBefore free for buyers?", a: "Yes. Customers never pay to search, book or review." },
-  { q: "How long does dealership onboarding take?", a: "Most dealerships are set up within 48 hours." },
-  {
-    q: "Do you offer phone support?",
-    a: "Paid plans get priority phone support, Monday to Friday, 9AM–6PM EST.",
-  },
-] as const;
+const STANDARD = hoursText(SUPPORT_REPLY_HOURS.standard);
+const PRIORITY = hoursText(SUPPORT_REPLY_HOURS.priority);
+
+/**
+ * The contact details and quick answers, each a promise something keeps (docs/product/support.md): the reply
+ * times and the application decision time are the clocks of the administrators' queues, and the phone line is
+ * mentioned only when the operator configured its number (SUPPORT_PHONE).
+ */
+function contactNotes(phone: SupportContact["phone"]): Note[] {
+  return [
+    { icon: LuMail, title: "Write to us", text: "Use the form: every message reaches our support team." },
+    {
+      icon: LuClock,
+      title: "Response time",
+      text: `Within ${STANDARD}, every day of the week; within ${PRIORITY} for paid plans`,
+    },
+    ...(phone ? [{ icon: LuPhone, title: "Phone support", text: `${phone.number}, ${phone.hours}` }] : []),
+    { icon: LuBuilding2, title: "Dealership onboarding", text: APPLICATION_PROMISE },
+  ];
+}
+
+function quickAnswers(phone: SupportContact["phone"]) {
+  return [
+    { q: "How fast will you reply?", a: REPLY_PROMISE },
+    { q: "Is KnowBefore free for buyers?", a: "Yes. Customers never pay to search, book or review." },
+    { q: "How long does dealership onboarding take?", a: APPLICATION_PROMISE },
+    ...(phone ? [{ q: "Do you offer phone support?", a: `Yes: call ${phone.number}, ${phone.hours}.` }] : []),
+  ];
+}
 
 export function ContactPage() {
+  // Without an answer (still loading, or failed) the page offers no phone line rather than guess one.
+  const phone = trpc.site.supportContact.useQuery(undefined, { throwOnError: false }).data?.phone ?? null;
   return (
     <PublicLayout>
       <InfoPage
         documentTitle="Contact"
-        description="Contact the KnowBefore team about your account, a dealership rollout, enterprise plans or a partnership. We reply within 24 hours."
+        description={`Contact the KnowBefore team about your account, a dealership rollout, enterprise plans or a partnership. We reply within ${STANDARD}.`}
         eyebrow="Contact"
         title="Talk to the KnowBefore team"
-        lead="Questions about your account, a dealership rollout or a partnership? Send us a message and a real person will get back to you within 24 hours."
+        lead={`Questions about your account, a dealership rollout or a partnership? Send us a message and a real person will get back to you within ${STANDARD}.`}
       >
         <FormWithNotes
           form={<ContactForm />}
           id="contact-info-title"
           heading="Contact information"
-          notes={CONTACT_INFO}
+          notes={contactNotes(phone)}
         />
         <FeatureGroup
           title="How We Can Help"
@@ -80,7 +106,7 @@ export function ContactPage() {
             Quick answers
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {QUICK_ANSWERS.map((item) => (
+            {quickAnswers(phone).map((item) => (
               <Box key={item.q} p="5" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg">
                 <Heading as="h3" size="sm" color="ink">
                   {item.q}

@@ -131,8 +131,8 @@ export function FeaturesPage() {
             },
             {
               icon: LuHeadphones,
-              title: "24/7 support",
-              text: "Message us any time and hear back within 24 hours; paid plans add priority phone support.",
+              title: "Support that answers",
+              text: "Message us any time: every message is answered within the reply time the contact page gives, sooner on a paid plan.",
             },
             {
               icon: LuRocket,

@@ -20,7 +20,7 @@ export function MarketingOverviewPage() {
           "Feedback per salesperson, so coaching starts before a public complaint",
           "A leaderboard of top, average and developing performers",
           "Compliance reporting and incident tracking for managers",
-          "Onboarding within 48 hours",
+          "Every application decided by a person, within the time the contact page gives",
         ]}
         actions={actionsLedBy(
           { label: "See dealership pricing", to: "/pricing" },

@@ -49,7 +49,7 @@ function plansFor(billing: Billing): Plan[] {
         "Performance analytics by rating category",
         "Availability and appointment management",
         "Notifications for new reviews and bookings",
-        "Priority phone support",
+        "Priority support: shorter reply times",
       ],
       action: { label: "Start Free Trial", to: "/salesperson/login" },
       highlighted: true,
@@ -64,7 +64,7 @@ function plansFor(billing: Billing): Plan[] {
         "Performance monitoring and leaderboard",
         "Compliance reports and incident tracking",
         "Customer feedback insights",
-        "Onboarding within 48 hours",
+        "Your application decided within a time we keep",
       ],
       action: CONTACT_SALES,
     },
@@ -94,7 +94,7 @@ const FAQ = [
   },
   {
     q: "What kind of support do I get?",
-    a: "Everyone gets e-mail support with replies within 24 hours. Paid plans add priority phone support, Monday to Friday, 9AM–6PM EST, and enterprise plans a dedicated account manager.",
+    a: "Everyone can write to us through the contact page, which gives our reply times; messages sent signed in to an account on a paid plan are answered sooner.",
   },
 ] as const;
 

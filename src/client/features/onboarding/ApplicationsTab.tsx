@@ -1,5 +1,5 @@
-// The admin console's Applications tab: confirmed dealership applications, pending first, each with what it
-// may duplicate; approve (creates the dealership, invites its manager) or decline with a reason (e-mailed).
+// The admin console's Applications tab: confirmed dealership applications, pending first by their decision clock
+// (docs/product/onboarding.md#decision-time), each with what it may duplicate; approve (creates the dealership, invites its manager) or decline with a reason (e-mailed).
 import { Badge, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { LuCopy, LuInbox } from "react-icons/lu";
 import type { ApplicationStatus } from "../../../shared/constants";
@@ -10,9 +10,9 @@ import {
 } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
 import { DecisionReason } from "../../ui/DecisionReason";
-import { mediumDate } from "../../ui/format";
+import { dueLabel, mediumDate, mediumDateTime } from "../../ui/format";
 import { decisionOutcome } from "../../ui/mutationOutcome";
-import { capitalise } from "../../ui/StatusBadge";
+import { ClockBadge, capitalise } from "../../ui/StatusBadge";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { type DecisionTexts, RequestQueue, RequestRow, useStatusQueue } from "../transfers";
 
@@ -24,12 +24,17 @@ const FILTERS: { value: "" | Filter; label: string }[] = [
   { value: "declined", label: "Declined" },
 ];
 
-const HEADER = {
-  title: "Applications",
-  description:
-    "Dealerships asking to be listed, once the applicant has confirmed their e-mail. Check possible duplicates before approving.",
-  pendingLabel: "Pending applications",
-};
+/** The tab's header; the decision time is the server's, the one its clock runs on. */
+function header(decisionHours: number | undefined) {
+  const clock = decisionHours
+    ? `; each is due for a decision within ${decisionHours} hours, the earliest due at the top`
+    : "";
+  return {
+    title: "Applications",
+    description: `Dealerships asking to be listed, once the applicant has confirmed their e-mail${clock}. Check possible duplicates before approving.`,
+    pendingLabel: "Pending applications",
+  };
+}
 
 const STATUS_PALETTE: Record<ApplicationStatus, string> = {
   unconfirmed: "gray",
@@ -77,9 +82,12 @@ function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecid
       align="start"
       name={app.dealershipName}
       badge={
-        <Badge colorPalette={STATUS_PALETTE[app.status]} variant="subtle" borderRadius="full" px="2.5">
-          {capitalise(app.status)}
-        </Badge>
+        <HStack as="span" gap="1.5" wrap="wrap">
+          <Badge colorPalette={STATUS_PALETTE[app.status]} variant="subtle" borderRadius="full" px="2.5">
+            {capitalise(app.status)}
+          </Badge>
+          <ClockBadge label={dueLabel(new Date(app.dueAt), new Date(), app.status === "pending")} />
+        </HStack>
       }
       about={
         <>
@@ -98,8 +106,10 @@ function ApplicationRow({ app, onDecide }: { app: DealershipApplication; onDecid
             ) : null}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            Filed {mediumDate.format(new Date(app.createdAt))}
-            {app.decidedAt ? ` · decided ${mediumDate.format(new Date(app.decidedAt))}` : ""}
+            Received {mediumDateTime.format(new Date(app.receivedAt))}
+            {app.decidedAt
+              ? ` · decided ${mediumDate.format(new Date(app.decidedAt))}`
+              : ` · decision due by ${mediumDateTime.format(new Date(app.dueAt))}`}
           </Text>
         </>
       }
@@ -167,7 +177,7 @@ export function ApplicationsTab() {
 
   return (
     <RequestQueue
-      header={HEADER}
+      header={header(list.data?.decisionHours)}
       query={list}
       queue={queue}
       statuses={FILTERS}

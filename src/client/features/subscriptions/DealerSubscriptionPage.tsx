@@ -65,7 +65,7 @@ const BENEFITS = [
   "Buyers arrive having already chosen your salesperson",
   "Spot coaching needs from feedback before it becomes a public complaint",
   "Salespeople verified by you, so buyers trust your profiles",
-  "Onboarding within 48 hours, with email and priority phone support",
+  "Priority support: shorter reply times for your manager and your salespeople",
   "Month-to-month: cancel any time and keep your plan to the end of the period",
   `Annual billing charges ${ANNUAL_MONTHS_CHARGED} months for 12: two months free`,
 ];

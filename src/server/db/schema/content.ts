@@ -1,6 +1,6 @@
 // Site content: Markdown documents (legal pages, FAQs, about us) and messages sent through the contact form.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { SUPPORT_STATUSES } from "../../../shared/constants";
 import { CONTACT_ROLE_VALUES, CONTACT_SUBJECT_VALUES } from "../../../shared/schemas/site";
 import { belongsTo, stampedNow } from "./columns";
@@ -42,6 +42,11 @@ export const contactMessages = pgTable(
     status: text("status", { enum: SUPPORT_STATUSES }).notNull().default("new"),
     /** The administrator working on it. */
     assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The sender was signed in with an account on a paid plan when it arrived: answered within the priority
+     * reply time instead of the standard one (src/shared/support.ts). Fixed at receipt.
+     */
+    priority: boolean("priority").notNull().default(false),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
   },

@@ -9,6 +9,7 @@ import type {
   applicationsListInput,
   DealershipApplication,
 } from "../../../shared/schemas/onboarding";
+import { APPLICATION_DECISION_HOURS } from "../../../shared/support";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
@@ -54,8 +55,20 @@ function duplicatesSql(sql: Queryable) {
     ) x), '[]'::json) end`;
 }
 
+/** When an application reached the queue: its confirmation (or its filing, for one filed confirmed). */
+function receivedSql(sql: Queryable) {
+  return sql`coalesce(a.confirmed_at, a.created_at)`;
+}
+
+/** When its decision is due: received plus the promised decision time. */
+function dueSql(sql: Queryable) {
+  return sql`(${receivedSql(sql)} + make_interval(hours => ${APPLICATION_DECISION_HOURS}::int))`;
+}
+
 function applicationColumns(sql: Queryable) {
   return sql`
+    ${receivedSql(sql)} as "receivedAt", ${dueSql(sql)} as "dueAt",
+    (a.status = 'pending' and now() > ${dueSql(sql)}) as overdue,
     a.id, a.dealership_name as "dealershipName", a.address, a.zip_code as "zipCode", a.city, a.state,
     a.phone_number as "phoneNumber", a.website, a.applicant_name as "applicantName",
     a.applicant_email::text as "applicantEmail", a.salesperson_id as "salespersonId",
@@ -64,7 +77,10 @@ function applicationColumns(sql: Queryable) {
     ${duplicatesSql(sql)} as duplicates`;
 }
 
-/** The queue: confirmed applications (unconfirmed ones are nobody's business yet), pending first, oldest first. */
+/**
+ * The queue: confirmed applications (unconfirmed ones are nobody's business yet), pending first, the earliest due
+ * at the top, then decided ones newest first.
+ */
 export async function listApplications(ctx: AdminCtx, input: z.output<typeof applicationsListInput>) {
   const window = pageWindow(input);
   const status = input?.status ?? null;
@@ -80,7 +96,7 @@ export async function listApplications(ctx: AdminCtx, input: z.output<typeof app
         select ${applicationColumns(ctx.sql)}
           from dealership_applications a left join salespeople s on s.id = a.salesperson_id ${where}
          order by (a.status = 'pending') desc,
-                  case when a.status = 'pending' then a.created_at end asc,
+                  case when a.status = 'pending' then ${dueSql(ctx.sql)} end asc,
                   a.decided_at desc nulls last, a.id desc
          ${limitOffset(ctx.sql, window)}`,
       ctx.sql<{ n: number }[]>`select count(*)::int as n from dealership_applications a ${where}`,
@@ -88,7 +104,7 @@ export async function listApplications(ctx: AdminCtx, input: z.output<typeof app
     ctx.sql<{ pending: number }[]>`
       select count(*)::int as pending from dealership_applications where status = 'pending'`,
   ]);
-  return { ...page, pending: counts?.pending ?? 0 };
+  return { ...page, pending: counts?.pending ?? 0, decisionHours: APPLICATION_DECISION_HOURS };
 }
 
 async function readApplication(sql: Queryable, id: number): Promise<DealershipApplication> {

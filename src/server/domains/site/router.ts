@@ -17,11 +17,13 @@ import {
   siteStats,
   testimonials,
 } from "./service";
-import { replyToCase, supportCase, updateSupportCase } from "./support";
+import { replyToCase, supportCase, supportContact, updateSupportCase } from "./support";
 
 export const siteRouter = router({
   stats: anyone.query(shape.siteStats, (ctx) => siteStats(ctx.sql)),
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
+  /** The support phone line when SUPPORT_PHONE is set, with its hours (docs/product/support.md#phone). */
+  supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env)),
   contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage),
   contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>
     listContactMessages(ctx.sql, input),

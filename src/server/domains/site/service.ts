@@ -24,7 +24,7 @@ import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
 import { publishedReview } from "../reviews/published";
-import { caseColumns, caseReference } from "./support";
+import { caseColumns, caseDueSql, caseOpenSql, caseReference, prioritySender } from "./support";
 
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };
@@ -68,11 +68,12 @@ export async function receiveContactMessage(
     );
   }
   return ctx.sql.begin(async (tx) => {
+    const priority = await prioritySender(tx, ctx.user?.id ?? null);
     const [row] = await tx<ContactReceipt[]>`
-      insert into contact_messages (name, email, company, role, subject, message, user_id)
+      insert into contact_messages as m (name, email, company, role, subject, message, user_id, priority)
       values (${input.name}, ${input.email}, ${input.company ?? null}, ${input.role ?? null}, ${input.subject},
-              ${withCaseReference(input).slice(0, CONTACT_MESSAGE_MAX)}, ${ctx.user?.id ?? null})
-      returning id, created_at as "receivedAt"`;
+              ${withCaseReference(input).slice(0, CONTACT_MESSAGE_MAX)}, ${ctx.user?.id ?? null}, ${priority})
+      returning id, created_at as "receivedAt", priority, ${caseDueSql(tx)} as "dueAt"`;
     return row!;
   });
 }
@@ -86,7 +87,8 @@ function withCaseReference(input: z.output<typeof contactMessageInput>): string 
 }
 
 /**
- * Contact-form messages (support cases) for administrators, newest first, optionally searched by sender
+ * Contact-form messages (support cases) for administrators: the open ones first, the earliest due at the top
+ * (docs/product/support.md#reply-times), then answered and closed ones newest first; optionally searched by sender
  * (name, e-mail, company), subject or message text, and filtered by status and by who has the case.
  */
 export async function listContactMessages(
@@ -108,7 +110,8 @@ export async function listContactMessages(
     window,
     sql<ContactMessageRow[]>`
       select ${caseColumns(sql)} from contact_messages m ${matches}
-       order by m.created_at desc, m.id desc
+       order by ${caseOpenSql(sql)} desc, case when ${caseOpenSql(sql)} then ${caseDueSql(sql)} end asc,
+                m.created_at desc, m.id desc
        ${limitOffset(sql, window)}`,
     sql<{ n: number }[]>`select count(*)::int as n from contact_messages m ${matches}`,
   );

@@ -4,11 +4,35 @@
 import type postgres from "postgres";
 import type { z } from "zod";
 import { links } from "../../../shared/links";
-import type { SupportCase, supportReplyInput, updateSupportCaseInput } from "../../../shared/schemas/site";
+import type {
+  SupportCase,
+  SupportContact,
+  supportReplyInput,
+  updateSupportCaseInput,
+} from "../../../shared/schemas/site";
+import {
+  OPEN_SUPPORT_STATUSES,
+  prioritySupportPlans,
+  SUPPORT_PHONE_HOURS,
+  SUPPORT_REPLY_HOURS,
+} from "../../../shared/support";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
+import type { Env } from "../../env";
 import type { Context } from "../../serviceContext";
+import { ACCESS_STATUSES } from "../subscriptions/provider";
+
+/** When a case is due: its arrival plus the reply time of its tier (src/shared/support.ts). */
+export function caseDueSql(sql: Queryable) {
+  return sql`(m.created_at + make_interval(hours => case when m.priority then ${SUPPORT_REPLY_HOURS.priority}::int
+                                                          else ${SUPPORT_REPLY_HOURS.standard}::int end))`;
+}
+
+/** The case still waits for an answer (its clock runs). */
+export function caseOpenSql(sql: Queryable) {
+  return sql`(m.status in ${sql(OPEN_SUPPORT_STATUSES)})`;
+}
 
 /** The columns of a case row, from `contact_messages m` (the list and the case view share them). */
 export function caseColumns(sql: Queryable) {
@@ -17,7 +41,35 @@ export function caseColumns(sql: Queryable) {
     m.created_at as "createdAt", m.status, m.assignee_id as "assigneeId",
     (select a.email from users a where a.id = m.assignee_id) as "assigneeEmail",
     (select count(*) from contact_replies r where r.message_id = m.id)::int as replies,
-    m.updated_at as "updatedAt"`;
+    m.updated_at as "updatedAt", m.priority, ${caseDueSql(sql)} as "dueAt",
+    floor(extract(epoch from now() - m.created_at) / 3600)::int as "ageHours",
+    (${caseOpenSql(sql)} and now() > ${caseDueSql(sql)}) as overdue`;
+}
+
+/**
+ * Whether a message from this account is answered with priority: the account is a salesperson on a paid
+ * salesperson plan, or a salesperson or the manager of a dealership on a paid dealership plan. Which plans are
+ * paid comes from the plan catalogue; whether one is in force, from the subscription's status.
+ */
+export async function prioritySender(sql: Queryable, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  const [row] = await sql<{ priority: boolean }[]>`
+    select exists (
+      select 1 from subscriptions s
+       where s.status in ${sql(ACCESS_STATUSES)}
+         and ((s.plan = any(${prioritySupportPlans("salesperson")}::text[])
+               and s.salesperson_id in (select p.id from salespeople p where p.user_id = ${userId}))
+           or (s.plan = any(${prioritySupportPlans("dealership")}::text[])
+               and s.dealership_id in (select p.dealership_id from salespeople p where p.user_id = ${userId}
+                                       union all
+                                       select d.id from dealerships d where d.manager_id = ${userId})))
+    ) as priority`;
+  return row?.priority ?? false;
+}
+
+/** The phone line is offered only when the operator configured its number. */
+export function supportContact(env: Pick<Env, "SUPPORT_PHONE">): SupportContact {
+  return { phone: env.SUPPORT_PHONE ? { number: env.SUPPORT_PHONE, hours: SUPPORT_PHONE_HOURS } : null };
 }
 
 /** The text a follow-up from the contact form starts with: the case it answers. */

@@ -1,14 +1,21 @@
-// The support inbox: messages sent through the site's contact form, newest first, each a case with a
+// The support inbox: messages sent through the site's contact form, open ones earliest due first, each a case with a
 // status and an assignee (docs/product/support.md). Opening a case shows its thread and answers it.
 import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuFolderOpen, LuInbox } from "react-icons/lu";
-import { CONTACT_ROLES, CONTACT_SUBJECTS } from "../../../../shared/schemas/site";
+import {
+  CONTACT_ROLES,
+  CONTACT_SUBJECTS,
+  hoursText,
+  OPEN_SUPPORT_STATUSES,
+  SUPPORT_REPLY_HOURS,
+} from "../../../../shared/schemas/site";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
-import { mediumDateTime } from "../../../ui/format";
+import { dueLabel, mediumDateTime, timeAgo } from "../../../ui/format";
 import { LabelledSelect } from "../../../ui/LabelledSelect";
 import { PanelHeader } from "../../../ui/PanelHeader";
+import { ClockBadge } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { ConsoleList, useSearchPage } from "../consoleList";
 import {
@@ -21,6 +28,8 @@ import {
 type ContactMessage = RouterOutputs["site"]["contactMessages"]["items"][number];
 
 const PAGE_SIZE = 20;
+const isOpen = (status: string) => (OPEN_SUPPORT_STATUSES as readonly string[]).includes(status);
+
 function subjectLabel(value: string) {
   return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value;
 }
@@ -45,15 +54,27 @@ function MessageCard({ message, onOpen }: { message: ContactMessage; onOpen: () 
           <Badge variant="solid" colorPalette={SUPPORT_STATUS_PALETTE[message.status]} borderRadius="full">
             {SUPPORT_STATUS_LABELS[message.status]}
           </Badge>
+          {message.priority ? (
+            <Badge variant="subtle" colorPalette="purple" borderRadius="full">
+              Priority
+            </Badge>
+          ) : null}
+          <ClockBadge label={dueLabel(new Date(message.dueAt), new Date(), isOpen(message.status))} />
         </HStack>
       }
       meta={`${message.email}${message.company ? ` · ${message.company}` : ""}${role ? ` · ${role}` : ""} · ${
         message.assigneeEmail ? `with ${message.assigneeEmail}` : "unassigned"
       }${message.replies ? ` · ${message.replies} ${message.replies === 1 ? "reply" : "replies"}` : ""}`}
       aside={
-        <Text fontSize="sm" color="fg.muted">
-          {mediumDateTime.format(new Date(message.createdAt))}
-        </Text>
+        <Stack gap="0" align={{ base: "start", md: "end" }}>
+          <Text fontSize="sm" color="fg.muted">
+            {mediumDateTime.format(new Date(message.createdAt))}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            Received {timeAgo(new Date(message.createdAt))} · due{" "}
+            {mediumDateTime.format(new Date(message.dueAt))}
+          </Text>
+        </Stack>
       }
       actions={[
         {
@@ -100,7 +121,7 @@ export function ContactMessagesTab() {
     <Stack gap="5">
       <PanelHeader
         title="Support inbox"
-        description="Messages sent through the contact page, newest first. Each is a case: reply here and the sender gets it by e-mail. Messages are kept for two years."
+        description={`Messages sent through the contact page. Each is a case, due within ${hoursText(SUPPORT_REPLY_HOURS.standard)}, or ${hoursText(SUPPORT_REPLY_HOURS.priority)} when the sender is on a paid plan: open cases come first, the earliest due at the top. Reply here and the sender gets it by e-mail. Messages are kept for two years.`}
       />
       <ConsoleList
         query={messages}
