@@ -66,6 +66,27 @@ describe("checkout and Stripe read the plan declaration", () => {
   );
 });
 
+describe("the manager's plan card", () => {
+  it("states what the dealership's own subscription charges each period (annual: the year's charge)", async () => {
+    const id = "dealer-professional";
+    const manager = await h.signIn(buyers[id].email, "manager");
+    // The annual checkout above, switched on as the provider's webhook would.
+    const [row] = await h.sql<{ seats: number }[]>`
+      update subscriptions s set status = 'active' from dealerships d join users u on u.id = d.manager_id
+       where s.dealership_id = d.id and u.email = ${buyers[id].email} and s.plan = ${id} and s.interval = 'year'
+      returning s.seats`;
+    expect(row?.seats).toBeGreaterThanOrEqual(PLANS[id].minQuantity);
+    const res = await h.request("GET", "/api/manager/overview", { cookie: manager.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.plan).toMatchObject({
+      planId: id,
+      interval: "year",
+      amountCents: chargeCents(PLANS[id], "year", row!.seats),
+      monthlyPriceCents: chargeCents(PLANS[id], "month", row!.seats),
+    });
+  });
+});
+
 describe("documents state only declared figures", () => {
   it("the FAQs and terms give each plan's declared price, saving and trial, and no placeholder is left", async () => {
     const read = async (slug: string) => {

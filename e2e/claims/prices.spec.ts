@@ -138,9 +138,11 @@ test("[claims] the manager dashboard's plan card and the Add Salesperson dialog 
   const card = page.getByRole("region", { name: "Subscription Plan" });
   await expect(card).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
   const overview = (await (await page.request.get("/api/manager/overview")).json()) as {
-    plan: TeamPlan & { monthlyPriceCents: number };
+    plan: TeamPlan & { amountCents: number; interval: "month" | "year" | null };
   };
-  await expect(card).toContainText(`${formatCents(overview.plan.monthlyPriceCents)}/month`);
+  await expect(card).toContainText(
+    `${formatCents(overview.plan.amountCents)}/${overview.plan.interval ?? "month"}`,
+  );
   const basic = PLANS["dealer-basic"];
   if (overview.plan.planId === null) {
     await expect(card).toContainText(`${basic.name}: ${formatCents(chargeCents(basic, "month"))}/month`);

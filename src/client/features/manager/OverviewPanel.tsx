@@ -71,7 +71,7 @@ export function PlanCard({
             </Badge>
           </HStack>
           <Text color="fg.muted" fontSize="sm">
-            {formatCents(plan.monthlyPriceCents)}/month ·{" "}
+            {formatCents(plan.amountCents)}/{plan.interval ?? "month"} ·{" "}
             {limit === null ? "unlimited salespeople" : `up to ${limit} salespeople`}
           </Text>
         </Stack>
