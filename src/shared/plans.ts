@@ -3,17 +3,9 @@
 // no other module states a price (docs/decisions/015-one-plan-declaration.md). Change a price here and the
 // pricing cards, the dealership plans page, the manager dashboard, checkout, Stripe's price and the limits follow.
 
-export const PLAN_IDS = [
-  "salesperson",
-  "salesperson-professional",
-  "dealer-basic",
-  "dealer-professional",
-  "dealer-enterprise",
-] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { type BillingInterval, PLAN_IDS, type PlanId } from "./planIds";
 
-export const BILLING_INTERVALS = ["month", "year"] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export { BILLING_INTERVALS, type BillingInterval, isPlanId, PLAN_IDS, type PlanId } from "./planIds";
 
 export type PlanAudience = "salesperson" | "dealership";
 
@@ -149,10 +141,6 @@ export const FREE_TIERS = {
     ],
   },
 } as const;
-
-export function isPlanId(value: string): value is PlanId {
-  return (PLAN_IDS as readonly string[]).includes(value);
-}
 
 /** What the subscription charges each billing period, in cents. */
 export function chargeCents(plan: Plan, interval: BillingInterval, quantity = plan.minQuantity): number {

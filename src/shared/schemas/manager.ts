@@ -2,7 +2,7 @@
 // Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
 import { z } from "zod";
 import { PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
-import { BILLING_INTERVALS, PLAN_IDS } from "../plans";
+import { BILLING_INTERVALS, PLAN_IDS } from "../planIds";
 import { emailSchema } from "./auth";
 import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
 import { sentInvitation } from "./invitations";
