@@ -39,7 +39,7 @@ const FIGURE = /\$\d[\d,]*(?:\.\d\d)?/g;
 
 /** Every dollar figure in `scope` is one checkout charges ("$0" aside: nothing charged). */
 async function expectOnlyCharged(scope: Locator, extra: string[] = []) {
-  const figures = ((await scope.innerText()).match(FIGURE) ?? []).filter((f) => f !== "$0");
+  const figures = (((await scope.textContent()) ?? "").match(FIGURE) ?? []).filter((f) => f !== "$0");
   const allowed = new Set([...CHARGED, ...extra]);
   expect(
     figures.filter((f) => !allowed.has(f)),

@@ -3,7 +3,7 @@
 // no other module states a price (docs/decisions/015-one-plan-declaration.md). Change a price here and the
 // pricing cards, the dealership plans page, the manager dashboard, checkout, Stripe's price and the limits follow.
 
-import { type BillingInterval, PLAN_IDS, type PlanId } from "./planIds";
+import type { BillingInterval, PlanId } from "./planIds";
 
 export { BILLING_INTERVALS, type BillingInterval, isPlanId, PLAN_IDS, type PlanId } from "./planIds";
 
