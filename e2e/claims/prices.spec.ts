@@ -39,7 +39,9 @@ const FIGURE = /\$\d[\d,]*(?:\.\d\d)?/g;
 
 /** Every dollar figure in `scope` is one checkout charges ("$0" aside: nothing charged). */
 async function expectOnlyCharged(scope: Locator, extra: string[] = []) {
-  const figures = (((await scope.textContent()) ?? "").match(FIGURE) ?? []).filter((f) => f !== "$0");
+  // Rendered text (Playwright's Locator.innerText, not the DOM property): cells and lines stay apart.
+  // biome-ignore lint/performance/useDomNodeTextContent: textContent runs a cell's figure into the next one.
+  const figures = ((await scope.innerText()).match(FIGURE) ?? []).filter((f) => f !== "$0");
   const allowed = new Set([...CHARGED, ...extra]);
   expect(
     figures.filter((f) => !allowed.has(f)),
