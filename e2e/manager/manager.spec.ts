@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { chargeCents, formatCents, PLANS } from "../../src/shared/plans";
 import { waitForSignInLink } from "../support/mailbox";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
@@ -44,10 +45,12 @@ test("[manager] journey: verify a pending salesperson, invite a salesperson, see
     /^\d\.\d$/,
   );
   const plan = page.getByRole("region", { name: "Subscription Plan" });
-  // No subscription in the demo data: the free allowance, and the Basic list price this card shows (docs/product/subscriptions.md#marketing-figures).
+  // No subscription in the demo data: the free allowance, and what Dealer Basic charges (docs/product/subscriptions.md#plans-and-prices).
   await expect(plan).toContainText("Free");
   await expect(plan).toContainText("up to 10 salespeople");
-  await expect(plan).toContainText("$499/month");
+  await expect(plan).toContainText(
+    `Dealer Basic: ${formatCents(chargeCents(PLANS["dealer-basic"], "month"))}/month`,
+  );
   await expect(page.getByRole("region", { name: "Dealership contact" })).toContainText("New York, NY");
 
   // Sales Team: the pending registration is confirmed.

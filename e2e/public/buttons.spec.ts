@@ -1,5 +1,6 @@
 // [public] Each button and link of docs/product/routes.md#buttons-and-links goes where it says, in each route state.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { annualSavingsCents, cardPrice, formatCents, PLANS } from "../../src/shared/plans";
 import { arrivalIn, type RouteState, STATES, settle, lookingPage as test, visit } from "./support";
 
 const exact = { exact: true };
@@ -143,13 +144,16 @@ for (const state of STATES) {
       await expectTarget(main.getByRole("link", { name: "Contact Sales" }).first(), "/contact");
       await expect(main.getByRole("heading", { name: "Enterprise and dealer groups" })).toBeVisible();
       await expect(main.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
-      await expect(main.getByText("$99", exact)).toBeVisible();
-      await expect(main.getByText("$899", exact)).toBeVisible();
+      // The cards' prices are the plan declaration's (every figure: e2e/claims/prices.spec.ts).
+      const cards = [PLANS["salesperson-professional"], PLANS["dealer-basic"]];
+      for (const plan of cards) await expect(main.getByText(cardPrice(plan).price, exact)).toBeVisible();
       await main.getByRole("button", { name: "Annual", exact: true }).click();
-      await expect(main.getByText("$990", exact)).toBeVisible();
-      await expect(main.getByText("$8,990", exact)).toBeVisible();
-      await expect(main.getByText("Save $198 a year: two months free")).toBeVisible();
-      await expect(main.getByText("Save $1,798 a year: two months free")).toBeVisible();
+      for (const plan of cards) {
+        await expect(main.getByText(cardPrice(plan, "year").price, exact)).toBeVisible();
+        await expect(
+          main.getByText(`Save ${formatCents(annualSavingsCents(plan))} a year: two months free`),
+        ).toBeVisible();
+      }
       if (state !== "salesperson") {
         // A signed-in salesperson is sent on to their dashboard by the portal.
         await main.getByRole("link", { name: "Start Free Trial" }).click();

@@ -45,17 +45,3 @@ describe("headlineFigures", () => {
     expect(figures.every((f) => !f.live)).toBe(true);
   });
 });
-
-describe("marketing plans", () => {
-  it("match the pricing page: annual billing is two months free", async () => {
-    const { MARKETING_PLANS, annualSavingsCents, formatDollars } = await import("./marketing");
-    expect(formatDollars(MARKETING_PLANS.professional.monthlyCents)).toBe("$99");
-    expect(formatDollars(MARKETING_PLANS.professional.annualCents)).toBe("$990");
-    expect(formatDollars(annualSavingsCents("professional"))).toBe("$198");
-    expect(formatDollars(MARKETING_PLANS.dealership.monthlyCents)).toBe("$899");
-    expect(formatDollars(MARKETING_PLANS.dealership.annualCents)).toBe("$8,990");
-    expect(formatDollars(annualSavingsCents("dealership"))).toBe("$1,798");
-    for (const id of ["professional", "dealership"] as const)
-      expect(annualSavingsCents(id)).toBe(2 * MARKETING_PLANS[id].monthlyCents);
-  });
-});

@@ -1,7 +1,6 @@
 // Headline figures for the public pages. Each figure is counted from the database; the marketing claim of docs/product/public-site.md#headline-figures
 // ('1,200+', '4.8', '50+') is a floor the live figure is compared with, never a number to show instead of it.
 import { formatRating, MARKETING_CLAIMS } from "./constants";
-import { MARKETING_PLANS } from "./plans";
 import type { SiteStats } from "./schemas/site";
 
 export type HeadlineFigure = {
@@ -91,19 +90,4 @@ export function headlineFigures(stats: SiteStats | null | undefined): HeadlineFi
       live: true,
     },
   ];
-}
-
-/** The plans of the /pricing page (docs/product/subscriptions.md#marketing-figures), in cents. */
-export { FREE_TRIAL_DAYS, MARKETING_PLANS } from "./plans";
-export type MarketingPlanId = keyof typeof MARKETING_PLANS;
-
-/** "$99", "$8,990": whole dollars, as the pricing page shows them. */
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-}
-
-/** What a year of monthly billing costs more than annual billing (annual is two months free). */
-export function annualSavingsCents(plan: MarketingPlanId): number {
-  const { monthlyCents, annualCents } = MARKETING_PLANS[plan];
-  return monthlyCents * 12 - annualCents;
 }

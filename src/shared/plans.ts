@@ -1,19 +1,11 @@
-// The one plan catalogue: what each checkout plan charges (in cents, monthly and annual), how many salespeople
-// it allows, the free trial, and the marketing figures each page shows. The public pages give several figures (docs/product/subscriptions.md#marketing-figures)
-// for the same plans; docs/decisions/008-plan-prices.md says which one is charged. Change a price here and
-// checkout, Stripe's price, the plan cards and the limits follow.
+// The one plan catalogue: what each plan charges (in cents, monthly and annual), how many salespeople it allows,
+// the free trial and what each plan includes. Every page, document, the checkout and Stripe's price read it, and
+// no other module states a price (docs/decisions/015-one-plan-declaration.md). Change a price here and the
+// pricing cards, the dealership plans page, the manager dashboard, checkout, Stripe's price and the limits follow.
 
-export const PLAN_IDS = [
-  "salesperson",
-  "salesperson-professional",
-  "dealer-basic",
-  "dealer-professional",
-  "dealer-enterprise",
-] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import type { BillingInterval, PlanId } from "./planIds";
 
-export const BILLING_INTERVALS = ["month", "year"] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export { BILLING_INTERVALS, type BillingInterval, isPlanId, PLAN_IDS, type PlanId } from "./planIds";
 
 export type PlanAudience = "salesperson" | "dealership";
 
@@ -27,7 +19,7 @@ export type Plan = {
   id: PlanId;
   name: string;
   audience: PlanAudience;
-  /** What one unit costs per month, in cents: the checkout display price (docs/product/subscriptions.md#plans-and-prices). */
+  /** What one unit costs per month, in cents: what checkout charges (docs/product/subscriptions.md#plans-and-prices). */
   unitAmountCents: number;
   /** What a unit is: the whole plan, one salesperson seat, or one dealership. */
   unit: "plan" | "seat" | "dealership";
@@ -35,9 +27,10 @@ export type Plan = {
   minQuantity: number;
   /** Dealership plans only. */
   allowance: SalespersonAllowance | null;
-  /** The checkout's price line, e.g. "$890" "per month for 10 salespeople". */
-  display: { price: string; period: string };
+  /** One sentence on who the plan is for; figures in it are read from the fields above. */
   summary: string;
+  /** What the plan includes, as every plan card lists it. */
+  features: readonly string[];
 };
 
 /** Annual billing charges ten months: two months free (docs/product/subscriptions.md#plans-and-prices). */
@@ -52,6 +45,13 @@ export const FREE_TRIAL_DAYS = 30;
  */
 export const FREE_DEALERSHIP_SALESPERSON_LIMIT = 10;
 
+const DEALER_BASIC_SALESPEOPLE = 10;
+const DEALER_PROFESSIONAL_MIN_SEATS = 10;
+
+/**
+ * The one declaration of every plan: what checkout charges, how many salespeople it allows, and what it
+ * includes. Every page, the checkout and the Stripe price read it (docs/decisions/015-one-plan-declaration.md).
+ */
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   salesperson: {
     id: "salesperson",
@@ -61,8 +61,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "plan",
     minQuantity: 1,
     allowance: null,
-    display: { price: "$79.99", period: "per month" },
     summary: "Stand out in search and follow your numbers more closely.",
+    features: ["Everything in the free profile", "Stand out in search", "Follow your numbers more closely"],
   },
   "salesperson-professional": {
     id: "salesperson-professional",
@@ -72,8 +72,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "plan",
     minQuantity: 1,
     allowance: null,
-    display: { price: "$129.99", period: "per month" },
     summary: "Everything in Basic plus priority placement and premium support.",
+    features: ["Everything in Salesperson Basic", "Priority placement in search", "Premium support"],
   },
   "dealer-basic": {
     id: "dealer-basic",
@@ -82,9 +82,9 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unitAmountCents: 690_00,
     unit: "plan",
     minQuantity: 1,
-    allowance: { kind: "fixed", salespeople: 10 },
-    display: { price: "$690", period: "per month" },
-    summary: "One dealership with up to 10 salespeople.",
+    allowance: { kind: "fixed", salespeople: DEALER_BASIC_SALESPEOPLE },
+    summary: `One dealership with up to ${DEALER_BASIC_SALESPEOPLE} salespeople.`,
+    features: ["Verified profiles for your team", "Manager dashboard", "Customer feedback per salesperson"],
   },
   "dealer-professional": {
     id: "dealer-professional",
@@ -92,10 +92,15 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     audience: "dealership",
     unitAmountCents: 89_00,
     unit: "seat",
-    minQuantity: 10,
+    minQuantity: DEALER_PROFESSIONAL_MIN_SEATS,
     allowance: { kind: "seats" },
-    display: { price: "$890", period: "per month for 10 salespeople, $89 for each one more" },
-    summary: "$89 per salesperson per month, at least 10 salespeople.",
+    summary: `One seat per salesperson, at least ${DEALER_PROFESSIONAL_MIN_SEATS} salespeople.`,
+    features: [
+      "Everything in Dealer Basic",
+      "As many salespeople as seats bought",
+      "Performance leaderboard",
+      "Compliance reports and incident tracking",
+    ],
   },
   "dealer-enterprise": {
     id: "dealer-enterprise",
@@ -105,14 +110,37 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "dealership",
     minQuantity: 1,
     allowance: { kind: "unlimited" },
-    display: { price: "$845", period: "per dealership per month" },
     summary: "Any number of salespeople at this dealership.",
+    features: [
+      "Everything in Dealer Professional",
+      "No limit on salespeople",
+      "CRM integrations",
+      "Dedicated account manager",
+    ],
   },
 };
 
-export function isPlanId(value: string): value is PlanId {
-  return (PLAN_IDS as readonly string[]).includes(value);
-}
+/** What people get without any plan: customers always, salespeople until they subscribe. */
+export const FREE_TIERS = {
+  customer: {
+    name: "Customer",
+    features: [
+      "Search and filter verified salespeople",
+      "Read purchase-verified reviews",
+      "Book and manage appointments",
+      "Rate salespeople after your visit",
+    ],
+  },
+  salesperson: {
+    name: "Free",
+    features: [
+      "Public profile with photo, bio and specialties",
+      "Bookings from buyers, with e-mail invites and reminders",
+      "Purchase-verified reviews",
+      "Performance overview and growth insights",
+    ],
+  },
+} as const;
 
 /** What the subscription charges each billing period, in cents. */
 export function chargeCents(plan: Plan, interval: BillingInterval, quantity = plan.minQuantity): number {
@@ -139,26 +167,68 @@ export function formatCents(cents: number, currency = "usd"): string {
   }).format(cents / 100);
 }
 
-// Marketing figures: what each page says, as docs/product/subscriptions.md#marketing-figures gives them for that page. ---------------------
+const UNIT_PERIOD: Record<Plan["unit"], string> = {
+  plan: "",
+  seat: "/salesperson",
+  dealership: "/dealership",
+};
 
-/** The public /pricing page. */
-export const MARKETING_PLANS = {
-  customer: { name: "Customer", monthlyCents: 0, annualCents: 0, maxSalespeople: null },
-  professional: { name: "Professional", monthlyCents: 99_00, annualCents: 990_00, maxSalespeople: null },
-  dealership: { name: "Dealership", monthlyCents: 899_00, annualCents: 8_990_00, maxSalespeople: 10 },
-} as const;
+/**
+ * A plan's price as the plan cards show it: what one unit costs per month (or per year, ten months), and the
+ * unit. Dealer Professional reads "$89 /salesperson/month", Dealer Basic "$690 /month".
+ */
+export function cardPrice(
+  plan: Plan,
+  interval: BillingInterval = "month",
+): { cents: number; price: string; period: string } {
+  const cents = plan.unitAmountCents * (interval === "year" ? ANNUAL_MONTHS_CHARGED : 1);
+  return { cents, price: formatCents(cents), period: `${UNIT_PERIOD[plan.unit]}/${interval}` };
+}
 
-/** /dealer-subscription: the three plan cards, the calculator and the enterprise group price. */
-export const DEALER_PLAN_PAGE = {
-  basic: { monthlyCents: 89_00, maxSalespeople: 10 },
-  professional: { perSalespersonCents: 89_00, minSalespeople: 10 },
-  enterprise: { perDealershipCents: 845_00, minDealerships: 5, groupDiscountPercent: 5 },
-  calculatorTeamSizes: [10, 15, 20, 25],
-  enterpriseGroup: { baseCents: 11_000_00, perAdditionalDealershipCents: 900_00 },
-} as const;
+/** What a year of monthly billing costs more than a year billed annually (two months free). */
+export function annualSavingsCents(plan: Plan, quantity = plan.minQuantity): number {
+  return chargeCents(plan, "month", quantity) * 12 - chargeCents(plan, "year", quantity);
+}
 
-/** The manager dashboard's plan card. */
-export const MANAGER_DASHBOARD_FIGURES = {
-  basicMonthlyCents: 499_00,
-  dealershipPaidSalespersonCents: 99_00,
-} as const;
+/**
+ * The smallest subscription of a plan as one line: "$890" "per month for 10 salespeople, $89 for each one
+ * more" (the checkout's first figure).
+ */
+export function priceLine(plan: Plan): { price: string; period: string } {
+  const price = formatCents(chargeCents(plan, "month"));
+  if (plan.unit === "seat")
+    return {
+      price,
+      period: `per month for ${plan.minQuantity} salespeople, ${formatCents(plan.unitAmountCents)} for each one more`,
+    };
+  if (plan.unit === "dealership") return { price, period: "per dealership per month" };
+  return { price, period: "per month" };
+}
+
+/** A dealership's plan as the manager dashboard knows it (src/shared/schemas/manager.ts, managerPlan). */
+export type TeamPlan = {
+  planId: PlanId | null;
+  name: string;
+  salespersonLimit: number | null;
+  used: number;
+};
+
+/**
+ * What adding one more salesperson (an invitation holds a place) means on this dealership's own plan: included
+ * while places are left, else what the plan allows next. Never a figure checkout does not charge.
+ */
+export function addSalespersonEffect(team: TeamPlan): string {
+  const { planId, name, salespersonLimit: limit, used } = team;
+  if (limit === null) return `Included in your ${name} plan, which has no limit on salespeople.`;
+  const free = planId === null;
+  if (used < limit)
+    return free
+      ? `No charge: the free allowance covers up to ${limit} salespeople (${used} of ${limit} places used).`
+      : `Included in your ${name} plan (${used} of ${limit} places used).`;
+  if (free)
+    return `The free allowance's ${limit} places are all used: ${PLANS["dealer-professional"].name} and ${PLANS["dealer-enterprise"].name} allow more.`;
+  const plan = PLANS[planId];
+  if (plan.unit === "seat")
+    return `All ${limit} seats of your ${name} plan are used: one more seat is +${formatCents(plan.unitAmountCents)}/month, from Manage plan.`;
+  return `All ${limit} places of your ${name} plan are used: ${PLANS["dealer-professional"].name} and ${PLANS["dealer-enterprise"].name} allow more.`;
+}

@@ -2,7 +2,7 @@
 // and protocol options point at it). It covers only what the app calls, and only as far as the app relies on it:
 //
 //   customers        create, retrieve, delete
-//   prices           list by lookup_keys, create (with product_data)
+//   prices           list by lookup_keys, create (with product_data, kept as a product with its name)
 //   subscriptions    create (default_incomplete, trial_period_days, expand of latest_invoice.confirmation_secret
 //                    and pending_setup_intent), retrieve, update (cancel_at_period_end, items, metadata,
 //                    payment_behavior pending_if_incomplete), cancel
@@ -65,6 +65,7 @@ export async function startStripeStandIn(
   const store = {
     customers: new Map<string, Obj>(),
     prices: new Map<string, Obj>(),
+    products: new Map<string, Obj>(),
     subscriptions: new Map<string, Obj>(),
     invoices: new Map<string, Obj>(),
     paymentIntents: new Map<string, Obj>(),
@@ -226,6 +227,14 @@ export async function startStripeStandIn(
       }
       if (method === "POST" && !id) {
         const recurring = params.recurring as Json | undefined;
+        const productData = params.product_data as Json | undefined;
+        const product: Obj = {
+          id: newId("prod"),
+          object: "product",
+          name: productData?.name ?? null,
+          metadata: productData?.metadata ?? {},
+        };
+        store.products.set(product.id, product);
         const price: Obj = {
           id: newId("price"),
           object: "price",
@@ -234,7 +243,7 @@ export async function startStripeStandIn(
           unit_amount: Number(params.unit_amount),
           recurring: { interval: recurring?.interval ?? "month", interval_count: 1 },
           lookup_key: params.lookup_key ?? null,
-          product: newId("prod"),
+          product: product.id,
           metadata: params.metadata ?? {},
         };
         if (price.lookup_key) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PLAN_IDS } from "../../shared/plans";
+import { PLAN_IDS } from "../../shared/planIds";
 import { SubscribePage } from "../features/subscriptions/SubscribePage";
 import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";

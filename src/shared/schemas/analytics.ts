@@ -9,7 +9,7 @@ import {
   FEEDBACK_PERIODS,
   FEEDBACK_REPLY_FILTERS,
 } from "../analytics";
-import { PLAN_IDS } from "../plans";
+import { PLAN_IDS } from "../planIds";
 import { cents, downloadFile, idSchema, listPage, listPaging, optionalFilter, percent } from "./common";
 
 const period = z

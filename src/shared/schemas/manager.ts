@@ -2,7 +2,7 @@
 // Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
 import { z } from "zod";
 import { PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
-import { PLAN_IDS } from "../plans";
+import { BILLING_INTERVALS, PLAN_IDS } from "../planIds";
 import { emailSchema } from "./auth";
 import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
 import { sentInvitation } from "./invitations";
@@ -88,6 +88,10 @@ export const managerPlan = z
     name: z.string(),
     status: z.string().nullable().describe("Stripe's status of the subscription; null without one"),
     monthlyPriceCents: cents(),
+    amountCents: z
+      .number()
+      .describe("US cents the subscription charges each billing period; 0 on the free allowance"),
+    interval: z.enum(BILLING_INTERVALS).nullable().describe("The billing period; null on the free allowance"),
     salespersonLimit: z.number().int().nullable().describe("Null: no limit"),
     used: z.number().int(),
     limitReached: z.boolean(),

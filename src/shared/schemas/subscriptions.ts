@@ -1,7 +1,7 @@
 // Inputs and answers of the subscriptions domain: checkout, what happened to a payment, a subscription and its
 // invoices, a dealership's plan and limit, cancel / resume / change plan.
 import { z } from "zod";
-import { BILLING_INTERVALS, PLAN_IDS } from "../plans";
+import { BILLING_INTERVALS, PLAN_IDS } from "../planIds";
 import { cents, idSchema, line } from "./common";
 
 /** Seats a Dealer Professional subscription may buy (its minimum is in the plan catalogue). */

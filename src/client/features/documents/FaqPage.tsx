@@ -26,7 +26,7 @@ const FAQS: Record<FaqSlug, { lead: string; description: string; actions: readon
   "dealership-faq": {
     lead: "Answers for dealership owners and managers bringing their team onto KnowBefore.",
     description:
-      "Dealership FAQ: what the Dealership plan includes, how onboarding works, managing your team, reviews and annual billing.",
+      "Dealership FAQ: what the dealership plans include, how onboarding works, managing your team, reviews and annual billing.",
     actions: actionsLedBy(LIST_YOUR_DEALERSHIP, CONTACT_SALES, DEALERSHIP_PLANS),
   },
 };

@@ -2,8 +2,7 @@ import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { FormEvent } from "react";
 import { LuSend } from "react-icons/lu";
 import { PAYMENT_MODELS, type PaymentModel } from "../../../shared/constants";
-import { formatDollars } from "../../../shared/marketing";
-import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
+import { addSalespersonEffect, type TeamPlan } from "../../../shared/plans";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { addSalespersonInput, PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
@@ -24,14 +23,16 @@ const EMPTY = { name: "", email: "", paymentModel: "dealership" as PaymentModel 
  * The Add Salesperson dialog (docs/product/dealerships.md#adding-a-salesperson): name and e-mail required
  * (submit stays disabled without them and while sending), payment model (dealership by default). Adding
  * invites: the salesperson joins the manager's dealership when they accept the e-mailed invitation, with
- * their existing profile and reviews if they have one (docs/product/invitations.md).
+ * their existing profile and reviews if they have one (docs/product/invitations.md). What one more place means
+ * on the dealership's own plan is said from that plan (docs/product/subscriptions.md#adding-a-salesperson).
  */
 export function AddSalespersonDialog({
   open,
   onOpenChange,
   dealershipName,
+  plan,
   onAdded,
-}: DialogControl & { dealershipName: string; onAdded: () => Promise<unknown> }) {
+}: DialogControl & { dealershipName: string; plan: TeamPlan; onAdded: () => Promise<unknown> }) {
   const form = useFormDraft(EMPTY);
   const { draft } = form;
   const add = trpc.manager.addSalesperson.useMutation();
@@ -100,10 +101,13 @@ export function AddSalespersonDialog({
           </SimpleGrid>
           <SelectField
             label="Payment model"
-            hint={`A dealership-paid salesperson costs ${formatDollars(MANAGER_DASHBOARD_FIGURES.dealershipPaidSalespersonCents)}/month on your plan.`}
+            hint="Who pays for a salesperson plan of their own, if they take one. Either way they take one place on your plan."
             options={PAYMENT_MODELS.map((value) => ({ value, label: PAYMENT_LABELS[value] }))}
             {...form.bind("paymentModel")}
           />
+          <Text fontSize="sm" color="fg.muted" data-plan-effect="">
+            {addSalespersonEffect(plan)}
+          </Text>
           <Text fontSize="xs" color="fg.muted">
             Someone already on KnowBefore brings their profile and reviews when they accept. A new salesperson
             fills in their profile after accepting. The invitation holds a place on your plan for{" "}

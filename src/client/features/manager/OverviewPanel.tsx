@@ -9,13 +9,14 @@ import {
   LuStar,
   LuUsers,
 } from "react-icons/lu";
-import { MANAGER_DASHBOARD_FIGURES } from "../../../shared/plans";
+import { formatRating } from "../../../shared/constants";
+import { chargeCents, formatCents, PLANS } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { ContactLine, PostalAddress, telHref } from "../maps/ContactLine";
-import { dollars, wholeNumber } from "./format";
+import { wholeNumber } from "./format";
 import { type ManagerStat, StatTiles } from "./StatTile";
 
 export function OverviewSkeleton() {
@@ -71,7 +72,7 @@ export function PlanCard({
             </Badge>
           </HStack>
           <Text color="fg.muted" fontSize="sm">
-            {plan.monthlyPriceCents > 0 ? `${dollars(plan.monthlyPriceCents)}/month` : "$0/month"} ·{" "}
+            {formatCents(plan.amountCents)}/{plan.interval ?? "month"} ·{" "}
             {limit === null ? "unlimited salespeople" : `up to ${limit} salespeople`}
           </Text>
         </Stack>
@@ -110,13 +111,7 @@ export function PlanCard({
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      {plan.planId === null ? (
-        <Text fontSize="sm" color="fg.muted">
-          Basic dealership plan: {dollars(MANAGER_DASHBOARD_FIGURES.basicMonthlyCents)}/month for up to 10
-          salespeople; a salesperson your dealership pays for costs{" "}
-          {dollars(MANAGER_DASHBOARD_FIGURES.dealershipPaidSalespersonCents)}/month.
-        </Text>
-      ) : null}
+      {plan.planId === null ? <PaidPlansLine /> : null}
       <HStack gap="2" wrap="wrap">
         <Button asChild size="sm" variant="outline">
           <a href="/dealer-subscription">
@@ -130,6 +125,20 @@ export function PlanCard({
         ) : null}
       </HStack>
     </SectionCard>
+  );
+}
+
+const basic = PLANS["dealer-basic"];
+const seats = PLANS["dealer-professional"];
+
+/** Without a paid plan: what the paid plans charge, as checkout charges it (src/shared/plans.ts). */
+function PaidPlansLine() {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {basic.name}: {formatCents(chargeCents(basic, "month"))}/month, {basic.summary.toLowerCase()}{" "}
+      {seats.name}: {formatCents(seats.unitAmountCents)} per salesperson per month, at least{" "}
+      {seats.minQuantity}.
+    </Text>
   );
 }
 

@@ -137,6 +137,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
         open={adding}
         onOpenChange={setAdding}
         dealershipName={dealership.name}
+        plan={plan}
         onAdded={refresh}
       />
       <ConfirmDialog

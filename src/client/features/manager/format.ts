@@ -2,15 +2,6 @@
 
 export const wholeNumber = new Intl.NumberFormat("en-US");
 
-/** $499 from 49,900 cents. */
-export function dollars(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** 0.5 -> "50%"; null (nothing to measure yet) -> an en dash. */
 export function percent(value: number | null): string {
   return value === null ? "—" : `${Math.round(value * 100)}%`;

@@ -13,11 +13,14 @@ export type Plan = {
   action: InfoAction;
   highlighted?: boolean;
   badge?: string;
+  /** The plan the card shows (src/shared/plans.ts), as `data-plan` for checks that compare it with checkout. */
+  planId?: string;
 };
 
 export function PlanCard({ plan }: { plan: Plan }) {
   return (
     <Card.Root
+      data-plan={plan.planId}
       borderRadius="2xl"
       borderWidth={plan.highlighted ? "2px" : "1px"}
       borderColor={plan.highlighted ? "brand.focusRing" : "border.muted"}

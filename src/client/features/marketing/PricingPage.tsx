@@ -3,10 +3,13 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import {
   annualSavingsCents,
+  cardPrice,
+  FREE_TIERS,
   FREE_TRIAL_DAYS,
-  formatDollars,
-  MARKETING_PLANS,
-} from "../../../shared/marketing";
+  formatCents,
+  PLANS,
+  type PlanId,
+} from "../../../shared/plans";
 import { useColorMode } from "../../ui/color-mode";
 import { CallToAction, InfoPage } from "../../ui/InfoPage";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
@@ -17,59 +20,52 @@ import { type Plan, PlanCard } from "./PlanCard";
 
 type Billing = "monthly" | "annual";
 
+/** The salesperson's and the dealership's plan on this page: each card reads its plan from PLANS. */
+const PROFESSIONAL: PlanId = "salesperson-professional";
+const DEALERSHIP: PlanId = "dealer-basic";
+
 function plansFor(billing: Billing): Plan[] {
-  const price = (id: "professional" | "dealership") =>
-    billing === "monthly"
-      ? { price: formatDollars(MARKETING_PLANS[id].monthlyCents), period: "/month" }
-      : {
-          price: formatDollars(MARKETING_PLANS[id].annualCents),
-          period: "/year",
-          note: `Save ${formatDollars(annualSavingsCents(id))} a year: two months free`,
-        };
+  const interval = billing === "monthly" ? "month" : "year";
+  const card = (id: PlanId) => {
+    const plan = PLANS[id];
+    const { price, period } = cardPrice(plan, interval);
+    return {
+      name: plan.name,
+      price,
+      period,
+      ...(interval === "year"
+        ? { note: `Save ${formatCents(annualSavingsCents(plan))} a year: two months free` }
+        : {}),
+      features: plan.features,
+      planId: id,
+    };
+  };
   return [
     {
-      name: "Customer",
+      name: FREE_TIERS.customer.name,
       price: "Free",
       period: "forever",
       summary: "For car buyers researching their next purchase.",
-      features: [
-        "Search and filter verified salespeople",
-        "Read visit-verified reviews",
-        "Book and manage appointments",
-        "Rate salespeople after your visit",
-      ],
+      features: FREE_TIERS.customer.features,
       action: { label: "Get Started Free", to: "/login" },
     },
     {
-      name: "Professional",
-      ...price("professional"),
+      ...card(PROFESSIONAL),
       summary: "For salespeople building a reputation that travels with them.",
-      features: [
-        "Verified professional profile",
-        "Performance analytics by rating category",
-        "Availability and appointment management",
-        "Notifications for new reviews and bookings",
-        "Priority support: shorter reply times",
-      ],
       action: { label: "Start Free Trial", to: "/salesperson/login" },
       highlighted: true,
       badge: "Most popular",
     },
     {
-      name: "Dealership",
-      ...price("dealership"),
-      summary: `For dealerships with up to ${MARKETING_PLANS.dealership.maxSalespeople} salespeople.`,
-      features: [
-        "Team management dashboard",
-        "Performance monitoring and leaderboard",
-        "Compliance reports and incident tracking",
-        "Customer feedback insights",
-        "Your application decided within a time we keep",
-      ],
+      ...card(DEALERSHIP),
+      summary: PLANS[DEALERSHIP].summary,
       action: CONTACT_SALES,
     },
   ];
 }
+
+const yearly = (id: PlanId) =>
+  `${PLANS[id].name} is ${formatCents(cardPrice(PLANS[id], "year").cents)} per year (saving ${formatCents(annualSavingsCents(PLANS[id]))})`;
 
 const FAQ = [
   {
@@ -78,7 +74,7 @@ const FAQ = [
   },
   {
     q: "Can I pay annually?",
-    a: `Annual billing gives you two months free: Professional is ${formatDollars(MARKETING_PLANS.professional.annualCents)} per year (saving ${formatDollars(annualSavingsCents("professional"))}) and Dealership is ${formatDollars(MARKETING_PLANS.dealership.annualCents)} per year (saving ${formatDollars(annualSavingsCents("dealership"))}).`,
+    a: `Annual billing gives you two months free: ${yearly(PROFESSIONAL)} and ${yearly(DEALERSHIP)}.`,
   },
   {
     q: "Can I cancel any time?",
@@ -136,7 +132,7 @@ export function PricingPage() {
     <PublicLayout>
       <InfoPage
         documentTitle="Pricing"
-        description={`KnowBefore pricing: free for car buyers, ${formatDollars(MARKETING_PLANS.professional.monthlyCents)} a month for sales professionals and ${formatDollars(MARKETING_PLANS.dealership.monthlyCents)} a month for dealerships, with a ${FREE_TRIAL_DAYS}-day free trial and no credit card.`}
+        description={`KnowBefore pricing: free for car buyers, ${cardPrice(PLANS[PROFESSIONAL]).price} a month for sales professionals and ${cardPrice(PLANS[DEALERSHIP]).price} a month for dealerships, with a ${FREE_TRIAL_DAYS}-day free trial and no credit card.`}
         eyebrow="Pricing"
         title="Simple plans for buyers, salespeople and dealerships"
         lead={`Buyers always use KnowBefore for free. Professionals and dealerships start with a ${FREE_TRIAL_DAYS}-day free trial, no credit card needed, and can cancel any time.`}

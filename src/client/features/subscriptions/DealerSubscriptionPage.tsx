@@ -2,10 +2,12 @@ import { Box, Heading, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import {
   ANNUAL_MONTHS_CHARGED,
+  annualSavingsCents,
+  cardPrice,
   chargeCents,
-  DEALER_PLAN_PAGE,
   formatCents,
   PLANS,
+  type PlanId,
 } from "../../../shared/plans";
 import type { BillingOverview } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
@@ -17,49 +19,37 @@ import { type Plan, PlanCard } from "../marketing";
 import { CurrentPlanCard } from "./CurrentPlanCard";
 import { InvoicesList } from "./InvoicesList";
 
-const { basic, professional, enterprise, calculatorTeamSizes, enterpriseGroup } = DEALER_PLAN_PAGE;
+type DealerPlanId = Extract<PlanId, `dealer-${string}`>;
 
-/** What checkout charges for a plan per month, said beside the page's own figure (see src/shared/plans.ts). */
-const chargedNote = (id: "dealer-basic" | "dealer-professional" | "dealer-enterprise") =>
-  `Checkout charges ${formatCents(chargeCents(PLANS[id], "month"))} per month${PLANS[id].unit === "dealership" ? " per dealership" : ""}`;
+/** A dealership plan's card: price, summary and what it includes, all read from PLANS. */
+function dealerCard(id: DealerPlanId, label: string, extra: Partial<Plan> = {}): Plan {
+  const plan = PLANS[id];
+  const { price, period } = cardPrice(plan);
+  return {
+    name: plan.name,
+    price,
+    period,
+    note:
+      plan.unit === "seat"
+        ? `From ${formatCents(chargeCents(plan, "month"))} per month for ${plan.minQuantity} salespeople`
+        : `${formatCents(chargeCents(plan, "year"))} a year billed annually`,
+    summary: plan.summary,
+    features: plan.features,
+    action: { label: `Choose ${label}`, to: "/subscribe", search: { plan: id } },
+    planId: id,
+    ...extra,
+  };
+}
 
 const DEALER_PLANS: readonly Plan[] = [
-  {
-    name: "Basic",
-    price: formatCents(basic.monthlyCents),
-    period: "/month",
-    note: chargedNote("dealer-basic"),
-    summary: `For a single dealership with up to ${basic.maxSalespeople} salespeople.`,
-    features: ["Verified profiles for your team", "Manager dashboard", "Customer feedback per salesperson"],
-    action: { label: "Choose Basic", to: "/subscribe", search: { plan: "dealer-basic" } },
-  },
-  {
-    name: "Professional",
-    price: formatCents(professional.perSalespersonCents),
-    period: "/salesperson/month",
-    note: chargedNote("dealer-professional"),
-    summary: `Minimum ${professional.minSalespeople} salespeople, starting at ${formatCents(
-      professional.perSalespersonCents * professional.minSalespeople,
-    )} per month.`,
-    features: ["Everything in Basic", "Performance leaderboard", "Compliance reports and incident tracking"],
-    action: { label: "Choose Professional", to: "/subscribe", search: { plan: "dealer-professional" } },
-    highlighted: true,
-    badge: "Best value",
-  },
-  {
-    name: "Enterprise",
-    price: formatCents(enterprise.perDealershipCents),
-    period: "/dealership/month",
-    note: chargedNote("dealer-enterprise"),
-    summary: `For groups of ${enterprise.minDealerships} or more dealerships, from ${formatCents(
-      enterprise.perDealershipCents * enterprise.minDealerships,
-    )} per month with a ${enterprise.groupDiscountPercent}% group discount.`,
-    features: ["Everything in Professional", "CRM integrations", "Dedicated account manager"],
-    action: { label: "Choose Enterprise", to: "/subscribe", search: { plan: "dealer-enterprise" } },
-  },
+  dealerCard("dealer-basic", "Basic"),
+  dealerCard("dealer-professional", "Professional", { highlighted: true, badge: "Best value" }),
+  dealerCard("dealer-enterprise", "Enterprise"),
 ];
 
-const GROUP_SIZES = [enterprise.minDealerships, 10, 15, 20] as const;
+/** Team sizes the calculator prices (from Dealer Professional's minimum). */
+const seatPlan = PLANS["dealer-professional"];
+const TEAM_SIZES = [0, 5, 10, 15].map((more) => seatPlan.minQuantity + more);
 
 const BENEFITS = [
   "Buyers arrive having already chosen your salesperson",
@@ -85,11 +75,11 @@ function Calculator() {
     <Stack gap="4" as="section" aria-labelledby="calculator-title">
       <Stack gap="1">
         <Heading as="h2" id="calculator-title" size="lg" color="ink">
-          What Professional costs for your team
+          What {seatPlan.name} costs for your team
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          {formatCents(professional.perSalespersonCents)} per salesperson per month, at least{" "}
-          {professional.minSalespeople} salespeople.
+          {formatCents(seatPlan.unitAmountCents)} per salesperson per month, at least {seatPlan.minQuantity}{" "}
+          salespeople.
         </Text>
       </Stack>
       <TableFrame>
@@ -101,13 +91,11 @@ function Calculator() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {calculatorTeamSizes.map((size) => (
-            <Table.Row key={size}>
+          {TEAM_SIZES.map((size) => (
+            <Table.Row key={size} data-seats={size}>
               <Table.Cell>{size}</Table.Cell>
-              <Table.Cell textAlign="end">{formatCents(size * professional.perSalespersonCents)}</Table.Cell>
-              <Table.Cell textAlign="end">
-                {formatCents(size * professional.perSalespersonCents * ANNUAL_MONTHS_CHARGED)}
-              </Table.Cell>
+              <Table.Cell textAlign="end">{formatCents(chargeCents(seatPlan, "month", size))}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCents(chargeCents(seatPlan, "year", size))}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -116,37 +104,20 @@ function Calculator() {
   );
 }
 
+/** Dealer groups: each dealership of a group is one Enterprise subscription; nothing here is priced apart. */
 function EnterpriseGroups() {
-  const groupPrice = (dealerships: number) =>
-    enterpriseGroup.baseCents + (dealerships - 1) * enterpriseGroup.perAdditionalDealershipCents;
+  const enterprise = PLANS["dealer-enterprise"];
   return (
-    <Stack gap="4" as="section" aria-labelledby="groups-title">
-      <Stack gap="1">
-        <Heading as="h2" id="groups-title" size="lg" color="ink">
-          Enterprise pricing for dealer groups
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {formatCents(enterpriseGroup.baseCents)} base for the group's first dealership, plus{" "}
-          {formatCents(enterpriseGroup.perAdditionalDealershipCents)} for each additional dealership. Talk to
-          our team about moving a group between plans.
-        </Text>
-      </Stack>
-      <TableFrame>
-        <Table.Header>
-          <Table.Row bg="gray.50">
-            <Table.ColumnHeader>Dealerships in the group</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Group price</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {GROUP_SIZES.map((size) => (
-            <Table.Row key={size}>
-              <Table.Cell>{size}</Table.Cell>
-              <Table.Cell textAlign="end">{formatCents(groupPrice(size))}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </TableFrame>
+    <Stack gap="2" as="section" aria-labelledby="groups-title" maxW="2xl">
+      <Heading as="h2" id="groups-title" size="lg" color="ink">
+        Dealer groups
+      </Heading>
+      <Text color="fg.muted" fontSize="sm">
+        Each dealership of a group subscribes to {enterprise.name} at{" "}
+        {formatCents(chargeCents(enterprise, "month"))} per month, or{" "}
+        {formatCents(chargeCents(enterprise, "year"))} a year billed annually (saving{" "}
+        {formatCents(annualSavingsCents(enterprise))}). Talk to our team about moving a group between plans.
+      </Text>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, Card, SimpleGrid, Text } from "@chakra-ui/react";
+import { Box, Button, Card, List, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LuArrowRight } from "react-icons/lu";
-import { PLANS, type Plan, type PlanId } from "../../../shared/plans";
+import { LuArrowRight, LuCheck } from "react-icons/lu";
+import { PLANS, type Plan, type PlanId, priceLine } from "../../../shared/plans";
 
 /** The way into checkout for a plan; also what a plan offer does unless told otherwise. */
 export function ChoosePlanLink({ plan }: { plan: Plan }) {
@@ -17,24 +17,35 @@ export function ChoosePlanLink({ plan }: { plan: Plan }) {
 
 /**
  * A plan on offer beside the current one or to start from: its title (the caller decides whether it is a
- * heading), price, summary and what to do about it.
+ * heading), price, summary, what it includes and what to do about it.
  */
 function PlanOfferCard({ plan, title, children }: { plan: Plan; title: ReactNode; children: ReactNode }) {
+  const line = priceLine(plan);
   return (
-    <Card.Root layerStyle="sectionCard">
+    <Card.Root layerStyle="sectionCard" data-plan={plan.id}>
       <Card.Body p={{ base: "5", md: "6" }} gap="3">
         {title}
         <Box>
           <Text as="span" fontSize="2xl" fontWeight="bold" color="ink">
-            {plan.display.price}
+            {line.price}
           </Text>{" "}
           <Text as="span" color="fg.muted" fontSize="sm">
-            {plan.display.period}
+            {line.period}
           </Text>
         </Box>
-        <Text fontSize="sm" color="fg.muted" flex="1">
+        <Text fontSize="sm" color="fg.muted">
           {plan.summary}
         </Text>
+        <List.Root gap="1.5" variant="plain" flex="1" aria-label={`${plan.name} includes`}>
+          {plan.features.map((feature) => (
+            <List.Item key={feature} fontSize="sm" alignItems="flex-start">
+              <List.Indicator asChild color="green.600" mt="0.5">
+                <LuCheck />
+              </List.Indicator>
+              {feature}
+            </List.Item>
+          ))}
+        </List.Root>
         {children}
       </Card.Body>
     </Card.Root>

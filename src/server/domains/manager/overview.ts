@@ -63,6 +63,8 @@ export async function managerOverview(ctx: ManagerCtx): Promise<ManagerOverview>
       name: allowance.planName,
       status: allowance.status,
       monthlyPriceCents: allowance.monthlyPriceCents,
+      amountCents: allowance.amountCents,
+      interval: allowance.interval,
       salespersonLimit: allowance.limit,
       used,
       limitReached: allowance.limit !== null && used >= allowance.limit,

@@ -1,4 +1,5 @@
 import {
+  type BillingInterval,
   chargeCents,
   FREE_DEALERSHIP_SALESPERSON_LIMIT,
   PLANS,
@@ -88,6 +89,10 @@ export type DealershipAllowance = {
   status: string | null;
   /** What the plan charges a month, in cents (0 on the free allowance). */
   monthlyPriceCents: number;
+  /** What the subscription charges each billing period, in cents (0 on the free allowance). */
+  amountCents: number;
+  /** The billing period; null on the free allowance. */
+  interval: BillingInterval | null;
   /** Null: no limit. */
   limit: number | null;
 };
@@ -107,6 +112,8 @@ export async function dealershipAllowance(
       planName: "Free",
       status: null,
       monthlyPriceCents: 0,
+      amountCents: 0,
+      interval: null,
       limit: FREE_DEALERSHIP_SALESPERSON_LIMIT,
     };
   }
@@ -116,6 +123,8 @@ export async function dealershipAllowance(
     planName: plan.name,
     status: row.status,
     monthlyPriceCents: chargeCents(plan, "month", row.seats),
+    amountCents: chargeCents(plan, row.interval, row.seats),
+    interval: row.interval,
     limit: salespersonLimit(plan, row.seats),
   };
 }

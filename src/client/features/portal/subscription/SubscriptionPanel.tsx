@@ -2,6 +2,7 @@ import { Button, Flex, HStack, Icon, List, Skeleton, Stack, Text } from "@chakra
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuArrowRight, LuBuilding2, LuCircleCheck, LuSparkles } from "react-icons/lu";
+import { FREE_TIERS } from "../../../../shared/plans";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { PanelHeader } from "../../../ui/PanelHeader";
@@ -13,13 +14,6 @@ import {
   InvoicesList,
   PlanOffers,
 } from "../../subscriptions";
-
-const FREE_FEATURES = [
-  "Public profile with photo, bio and specialties",
-  "Bookings from buyers, with e-mail invites and reminders",
-  "Visit-verified reviews",
-  "Performance overview and growth insights",
-];
 
 const UPGRADES = ["salesperson", "salesperson-professional"] as const;
 
@@ -66,7 +60,7 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
               </HStack>
             ) : null}
             <List.Root gap="2" variant="plain">
-              {FREE_FEATURES.map((feature) => (
+              {FREE_TIERS.salesperson.features.map((feature) => (
                 <List.Item key={feature} fontSize="sm" alignItems="flex-start">
                   <List.Indicator asChild color="green.600" mt="0.5">
                     <LuCircleCheck />
