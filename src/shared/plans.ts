@@ -61,8 +61,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "plan",
     minQuantity: 1,
     allowance: null,
-    summary: "Stand out in search and follow your numbers more closely.",
-    features: ["Everything in the free profile", "Stand out in search", "Follow your numbers more closely"],
+    summary: "Everything in the free profile, with priority support.",
+    features: ["Everything in the free profile", "Priority support: shorter reply times"],
   },
   "salesperson-professional": {
     id: "salesperson-professional",
@@ -72,8 +72,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "plan",
     minQuantity: 1,
     allowance: null,
-    summary: "Everything in Basic plus priority placement and premium support.",
-    features: ["Everything in Salesperson Basic", "Priority placement in search", "Premium support"],
+    summary: "Everything in Salesperson Basic, at the Professional rate.",
+    features: ["Everything in Salesperson Basic", "Priority support: shorter reply times"],
   },
   "dealer-basic": {
     id: "dealer-basic",
@@ -84,7 +84,12 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: { kind: "fixed", salespeople: DEALER_BASIC_SALESPEOPLE },
     summary: `One dealership with up to ${DEALER_BASIC_SALESPEOPLE} salespeople.`,
-    features: ["Verified profiles for your team", "Manager dashboard", "Customer feedback per salesperson"],
+    features: [
+      "Verified profiles for your team",
+      "Manager dashboard",
+      "Customer feedback per salesperson",
+      "Priority support: shorter reply times",
+    ],
   },
   "dealer-professional": {
     id: "dealer-professional",
@@ -111,12 +116,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: { kind: "unlimited" },
     summary: "Any number of salespeople at this dealership.",
-    features: [
-      "Everything in Dealer Professional",
-      "No limit on salespeople",
-      "CRM integrations",
-      "Dedicated account manager",
-    ],
+    features: ["Everything in Dealer Professional", "No limit on salespeople", "CRM integrations"],
   },
 };
 
@@ -126,7 +126,7 @@ export const FREE_TIERS = {
     name: "Customer",
     features: [
       "Search and filter verified salespeople",
-      "Read purchase-verified reviews",
+      "Read visit-verified reviews",
       "Book and manage appointments",
       "Rate salespeople after your visit",
     ],
@@ -136,7 +136,7 @@ export const FREE_TIERS = {
     features: [
       "Public profile with photo, bio and specialties",
       "Bookings from buyers, with e-mail invites and reminders",
-      "Purchase-verified reviews",
+      "Visit-verified reviews",
       "Performance overview and growth insights",
     ],
   },

@@ -87,7 +87,7 @@ export function ContactPage() {
             {
               icon: LuHeadphones,
               title: "Enterprise Sales",
-              text: "Plans for dealer groups, with a dedicated account manager.",
+              text: "Enterprise plans for dealerships and dealer groups.",
             },
             {
               icon: LuHandshake,

@@ -161,8 +161,8 @@ export function PricingPage() {
               Enterprise and dealer groups
             </Heading>
             <Text color="blue.100">
-              Running several rooftops? Enterprise plans add group-level reporting, CRM integrations,
-              compliance tools and a dedicated account manager, with pricing per dealership for groups.
+              Running several rooftops? Enterprise is priced per dealership, with no limit on salespeople at
+              each one, CRM integrations and compliance tools.
             </Text>
             <HStack gap="3" flexWrap="wrap" pt="2">
               <Button asChild bg="white" color="blue.800" _hover={{ bg: "blue.50" }}>
