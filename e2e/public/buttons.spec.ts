@@ -109,7 +109,7 @@ for (const state of STATES) {
       for (const reason of [
         "Mobile optimized",
         "Enterprise security",
-        "24/7 support",
+        "Support that answers",
         "Continuous innovation",
       ]) {
         await expect(main.getByRole("heading", { name: reason })).toBeVisible();
