@@ -112,7 +112,12 @@ export const executiveSummary = z
         .number()
         .nullable()
         .describe("Average of ratings written in the period, in this scope"),
-      industryAverageRating: z.number().nullable().describe("The same over the whole platform"),
+      platformAverageRating: z
+        .number()
+        .nullable()
+        .describe(
+          "For a dealership: the average over every dealership on the platform, to compare with averageRating. Null for the platform itself (averageRating is that figure) and without ratings",
+        ),
       customerSatisfactionTrend: z
         .number()
         .nullable()

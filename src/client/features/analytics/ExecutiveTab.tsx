@@ -99,7 +99,10 @@ function metrics(data: ExecutiveSummary): Metric[] {
     {
       label: "Average rating",
       value: k.averageRating === null ? DASH : `${stars(k.averageRating)} ★`,
-      help: `Industry average ${k.industryAverageRating === null ? DASH : `${stars(k.industryAverageRating)} ★`}`,
+      help:
+        data.scope.kind === "platform"
+          ? "Every published review on the platform"
+          : `Platform average ${k.platformAverageRating === null ? DASH : `${stars(k.platformAverageRating)} ★`}`,
       icon: LuStar,
       palette: "yellow",
     },

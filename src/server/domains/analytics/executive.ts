@@ -93,7 +93,8 @@ export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Prom
       completionRate: figures.completionRate,
       noShowRate: figures.noShowRate,
       averageRating: figures.averageRating,
-      industryAverageRating: average(market.ratingSum, market.ratings),
+      // A dealership compares its own average with the platform's; the platform has nothing else to compare with.
+      platformAverageRating: platform ? null : average(market.ratingSum, market.ratings),
       customerSatisfactionTrend: trendStars,
       monthlyRecurringRevenue: reportsRevenue && recurring ? recurring.reduce((s, r) => s + r.mrr, 0) : null,
     },
