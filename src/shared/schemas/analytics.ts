@@ -10,7 +10,16 @@ import {
   FEEDBACK_REPLY_FILTERS,
 } from "../analytics";
 import { PLAN_IDS } from "../plans";
-import { cents, downloadFile, idSchema, listPage, listPaging, optionalFilter, percent } from "./common";
+import {
+  cents,
+  demoData,
+  downloadFile,
+  idSchema,
+  listPage,
+  listPaging,
+  optionalFilter,
+  percent,
+} from "./common";
 
 const period = z
   .enum(ANALYTICS_PERIODS, { error: "Period must be one of 7d, 30d, 90d or 1y" })
@@ -133,6 +142,7 @@ export const executiveSummary = z
     trend: z
       .array(trendPoint)
       .describe("One point a day (7d, 30d), a week starting Monday (90d) or a month (1y)"),
+    demoData,
   })
   .describe("Money in US cents; rates as percentages (0-100), null when there is nothing to divide by");
 export type ExecutiveSummary = z.output<typeof executiveSummary>;
@@ -168,6 +178,7 @@ export const revenueAnalytics = z
         monthlyRecurringRevenue: cents(),
       }),
     ),
+    demoData,
   })
   .describe("Platform revenue (administrators only). Money in US cents; rates as percentages");
 export type RevenueAnalytics = z.output<typeof revenueAnalytics>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_STATUSES } from "../constants";
 import { emailSchema } from "./auth";
-import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
+import { demoData, ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
 import { dealershipSummary, locationPrecision } from "./salespeople";
 
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
@@ -151,6 +151,7 @@ export const siteStats = z.object({
     .describe("Mean overall score over every rating; null when there are none"),
   ratingsCount: z.number().int(),
   dealershipPartners: z.number().int(),
+  demoData,
 });
 export type SiteStats = z.output<typeof siteStats>;
 

@@ -17,6 +17,7 @@ import type { AlertType, ExecutiveSummary, PerformanceHighlight } from "../../..
 import { trpc } from "../../trpc";
 import { SectionCard } from "../../ui/SectionCard";
 import { ActivityChart, RatingTrendChart } from "./charts";
+import { DemoDataNote } from "./DemoDataNote";
 import {
   count,
   DASH,
@@ -232,6 +233,7 @@ export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
     <TabQuery query={query} subject="the executive summary" asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
       {(data) => (
         <>
+          <DemoDataNote demoData={data.demoData} />
           {data.revenueNote ? (
             <Alert.Root status="info" borderRadius="xl" size="sm">
               <Alert.Indicator />

@@ -10,6 +10,7 @@ import { trpc } from "../../trpc";
 export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" }) {
   const stats = trpc.site.stats.useQuery(undefined, { throwOnError: false });
   const figures = headlineFigures(stats.data);
+  const demo = stats.data?.demoData;
   const onDark = tone === "onDark";
   return (
     <>
@@ -45,6 +46,12 @@ export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" })
         {stats.isError
           ? "Live figures are unavailable right now; these are our published network figures."
           : "Counted live from KnowBefore: dealership-verified salespeople and purchase-verified ratings."}
+        {demo && (
+          <>
+            {" "}
+            <strong>Demo data:</strong> {demo.note}
+          </>
+        )}
       </Text>
     </>
   );
