@@ -33,7 +33,7 @@ describe("demo data in summed figures", () => {
     const body = await get("/api/site/stats");
     expect(body.demoData).toEqual({
       rows: seeded!.verified + seeded!.ratings + seeded!.dealerships,
-      note: `Includes seeded demo data: ${n(seeded!.verified)} verified salespeople, ${n(seeded!.ratings)} ratings and ${n(seeded!.dealerships)} dealerships, written by the demo seed rather than by real use.`,
+      note: `Demo data: includes ${n(seeded!.verified)} verified salespeople, ${n(seeded!.ratings)} ratings and ${n(seeded!.dealerships)} dealerships written by the demo seed, not by real use.`,
     });
   });
 
@@ -64,7 +64,7 @@ describe("demo data in summed figures", () => {
 
     const revenue = await get("/api/analytics/revenue?period=30d");
     expect(revenue.demoData.note).toMatch(
-      /^Includes seeded demo data: [\d,]+ payments( and [\d,]+ paying subscriptions?)?, written/,
+      /^Demo data: includes [\d,]+ payments( and [\d,]+ paying subscriptions?)? written/,
     );
   });
 

@@ -72,7 +72,7 @@ test("[claims] the landing page's live counts are the database's, and say they i
   }
   const note = page.getByText(/^Counted live from KnowBefore/).first();
   await expect(note).toContainText(
-    `Demo data: Includes seeded demo data: ${n(demo.verified)} verified salespeople, ${n(demo.ratings)} ratings and ${n(demo.dealerships)} dealerships`,
+    `Demo data: includes ${n(demo.verified)} verified salespeople, ${n(demo.ratings)} ratings and ${n(demo.dealerships)} dealerships`,
   );
 });
 
@@ -198,7 +198,7 @@ test("[claims] the admin console's counts and business intelligence's figures ar
   );
   const notice = panel.getByRole("alert", { name: "Demo data" }).or(panel.getByLabel("Demo data"));
   await expect(notice.first()).toContainText(
-    `Includes seeded demo data: ${n(seeded.dealerships)} dealerships, ${n(seeded.salespeople)} salespeople`,
+    `Demo data: includes ${n(seeded.dealerships)} dealerships, ${n(seeded.salespeople)} salespeople`,
   );
   // The platform's average rating stands alone: nothing is set beside it as an outside benchmark.
   await expect(page.getByText(/Industry average/)).toHaveCount(0);

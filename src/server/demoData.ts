@@ -1,5 +1,5 @@
 // The label of figures that count rows the demo seed wrote (the `demo` column, src/server/db/schema/columns.ts).
-import type { DemoData } from "../shared/schemas/common";
+import type { DemoData } from "../shared/schemas/siteStats";
 
 /** One kind of counted row: how many of the counted are seeded, and its name (singular, plural). */
 export type DemoPart = readonly [seeded: number, one: string, many: string];
@@ -12,6 +12,6 @@ export function demoDataOf(parts: readonly DemoPart[]): DemoData {
   const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
   return {
     rows: counted.reduce((sum, [n]) => sum + n, 0),
-    note: `Includes seeded demo data: ${list}, written by the demo seed rather than by real use.`,
+    note: `Demo data: includes ${list} written by the demo seed, not by real use.`,
   };
 }

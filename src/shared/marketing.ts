@@ -2,7 +2,7 @@
 // ('1,200+', '4.8', '50+') is a floor the live figure is compared with, never a number to show instead of it.
 import { formatRating, MARKETING_CLAIMS } from "./constants";
 import { MARKETING_PLANS } from "./plans";
-import type { SiteStats } from "./schemas/site";
+import type { SiteStats } from "./schemas/siteStats";
 
 export type HeadlineFigure = {
   key: "verifiedSalespeople" | "averageRating" | "dealershipPartners";

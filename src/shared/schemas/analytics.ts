@@ -10,16 +10,8 @@ import {
   FEEDBACK_REPLY_FILTERS,
 } from "../analytics";
 import { PLAN_IDS } from "../plans";
-import {
-  cents,
-  demoData,
-  downloadFile,
-  idSchema,
-  listPage,
-  listPaging,
-  optionalFilter,
-  percent,
-} from "./common";
+import { cents, downloadFile, idSchema, listPage, listPaging, optionalFilter, percent } from "./common";
+import { demoData } from "./siteStats";
 
 const period = z
   .enum(ANALYTICS_PERIODS, { error: "Period must be one of 7d, 30d, 90d or 1y" })

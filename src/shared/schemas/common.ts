@@ -110,18 +110,5 @@ export const percent = () => z.number().nullable().describe("A percentage (0-100
 export const cents = () => z.number().describe("US cents");
 
 /** A file answered as a download by REST (tRPC callers get it as this object). */
-/**
- * On every answer whose figures sum rows the demo seed may have written: which of the counted rows are seeded
- * demo data, so the page can label the figures. Null when every row counted is real (a production deployment).
- */
-export const demoData = z
-  .object({
-    rows: z.number().int().positive().describe("How many seeded demo rows the figures count"),
-    note: z.string().describe('Which, in words: "Includes seeded demo data: 1,320 salespeople, …"'),
-  })
-  .nullable()
-  .describe("Seeded demo rows among those counted; null when every counted row is real");
-export type DemoData = z.output<typeof demoData>;
-
 export const downloadFile = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
 export type DownloadFile = z.output<typeof downloadFile>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_STATUSES } from "../constants";
 import { emailSchema } from "./auth";
-import { demoData, ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
+import { ID_MAX, line, listPage, optionalFilter, pagingFields, text } from "./common";
 import { dealershipSummary, locationPrecision } from "./salespeople";
 
 /** Role choices of the site contact form (docs/product/messaging.md#site-contact-form): value and the label people see. */
@@ -141,19 +141,6 @@ export const supportReplyAnswer = z.object({
     .enum(["sent", "logged", "failed"])
     .describe("Whether the SMTP server took the e-mail (the reply is stored either way)"),
 });
-
-/** Headline figures, each counted from rows at request time. */
-export const siteStats = z.object({
-  verifiedSalespeople: z.number().int().describe("Salespeople whose dealership has verified them"),
-  averageRating: z
-    .number()
-    .nullable()
-    .describe("Mean overall score over every rating; null when there are none"),
-  ratingsCount: z.number().int(),
-  dealershipPartners: z.number().int(),
-  demoData,
-});
-export type SiteStats = z.output<typeof siteStats>;
 
 /** A point to measure from: a city from data/us-cities.csv, or the browser's position. */
 export const dealershipsNearInput = z.strictObject({

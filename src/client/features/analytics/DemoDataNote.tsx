@@ -1,5 +1,5 @@
 import { Alert, Badge } from "@chakra-ui/react";
-import type { DemoData } from "../../../shared/schemas/common";
+import type { DemoData } from "../../../shared/schemas/siteStats";
 
 /**
  * Says that the figures below count rows the demo seed wrote (docs/product/analytics.md#demo-data); nothing

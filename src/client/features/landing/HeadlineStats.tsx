@@ -10,7 +10,6 @@ import { trpc } from "../../trpc";
 export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" }) {
   const stats = trpc.site.stats.useQuery(undefined, { throwOnError: false });
   const figures = headlineFigures(stats.data);
-  const demo = stats.data?.demoData;
   const onDark = tone === "onDark";
   return (
     <>
@@ -43,15 +42,10 @@ export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" })
         ))}
       </Grid>
       <Text fontSize="xs" color={onDark ? "blue.200" : "fg.muted"} mt="2">
+        {/* Seeded rows among the counts (a demo deployment) are said beside them: "Demo data: includes …". */}
         {stats.isError
-          ? "Live figures are unavailable right now; these are our published network figures."
-          : "Counted live from KnowBefore: dealership-verified salespeople and purchase-verified ratings."}
-        {demo && (
-          <>
-            {" "}
-            <strong>Demo data:</strong> {demo.note}
-          </>
-        )}
+          ? "Live counts unavailable: published figures shown."
+          : `Counted live from KnowBefore: dealership-verified salespeople and purchase-verified ratings. ${stats.data?.demoData?.note ?? ""}`}
       </Text>
     </>
   );

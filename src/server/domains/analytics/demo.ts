@@ -1,7 +1,7 @@
 // Which of the rows a report sums the demo seed wrote (the `demo` column): read from the tables themselves,
 // through partial indexes on the seeded rows, so a deployment without them answers from empty indexes.
 import type { AnalyticsScope } from "../../../shared/schemas/analytics";
-import type { DemoData } from "../../../shared/schemas/common";
+import type { DemoData } from "../../../shared/schemas/siteStats";
 import type { Queryable } from "../../db/client";
 import { demoDataOf } from "../../demoData";
 import { publishedReview } from "../reviews/published";

@@ -7,6 +7,7 @@ import {
   supportReplyInput,
   updateSupportCaseInput,
 } from "../../../shared/schemas/site";
+import * as siteStatsShape from "../../../shared/schemas/siteStats";
 import { router } from "../../trpc/init";
 import { admin, anyone } from "../../trpc/procedures";
 import {
@@ -20,7 +21,7 @@ import {
 import { replyToCase, supportCase, updateSupportCase } from "./support";
 
 export const siteRouter = router({
-  stats: anyone.query(shape.siteStats, (ctx) => siteStats(ctx.sql)),
+  stats: anyone.query(siteStatsShape.siteStats, (ctx) => siteStats(ctx.sql)),
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
   contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage),
   contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>

@@ -8,7 +8,6 @@ import type {
   ContactMessageRow,
   ContactReceipt,
   NearbyDealership,
-  SiteStats,
   Testimonial,
 } from "../../../shared/schemas/site";
 import {
@@ -16,6 +15,7 @@ import {
   CONTACT_MESSAGES_PAGE_SIZE,
   type contactMessageInput,
 } from "../../../shared/schemas/site";
+import type { SiteStats } from "../../../shared/schemas/siteStats";
 import { appError } from "../../appError";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
