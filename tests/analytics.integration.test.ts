@@ -118,7 +118,8 @@ describe.each([
       completionRate: pct(now.completed, now.completed + now.missed),
       noShowRate: pct(now.missed, now.completed + now.missed),
       averageRating: now.average,
-      industryAverageRating: now.average,
+      // The platform's own average is averageRating: no second figure is set beside it.
+      platformAverageRating: null,
       customerSatisfactionTrend:
         now.average !== null && before.average !== null ? round(now.average - before.average, 2) : null,
       monthlyRecurringRevenue: Math.round(await monthlyRecurring()),
@@ -153,8 +154,10 @@ describe.each([
       completionRate: pct(now.completed, now.completed + now.missed),
       noShowRate: pct(now.missed, now.completed + now.missed),
       averageRating: now.average,
-      industryAverageRating: market.average,
+      platformAverageRating: market.average,
     });
+    // Two figures from two sources: the dealership's own reviews beside every dealership's.
+    expect(now.average).not.toBe(market.average);
     expect(mine.json.revenueNote).toMatch(/administrators/);
   });
 

@@ -75,6 +75,7 @@ describe("the Markdown sources", () => {
       dealerships: "**Dealerships**",
       images: "**Uploaded photos and logos**",
       profile_views: "**Profile views**",
+      profile_view_keys: "**daily key of profile views**",
       conversations: "**Messages with salespeople**",
       messages: "**Messages with salespeople**",
       favorites: "**Favorites**",

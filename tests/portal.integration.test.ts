@@ -273,11 +273,12 @@ describe("dashboard analytics", () => {
         })
       ).status,
     ).toBe(200);
-    const view = await h.request("POST", `/api/salespeople/${sp!.id}/views`, { cookie: customer.cookie });
+    const asBrowser = { cookie: customer.cookie, headers: { "user-agent": "Mozilla/5.0 Firefox/133.0" } };
+    const view = await h.request("POST", `/api/salespeople/${sp!.id}/views`, asBrowser);
     expect(view.json).toEqual({ recorded: true });
-    expect(
-      (await h.request("POST", `/api/salespeople/${sp!.id}/views`, { cookie: customer.cookie })).json,
-    ).toEqual({ recorded: false });
+    expect((await h.request("POST", `/api/salespeople/${sp!.id}/views`, asBrowser)).json).toEqual({
+      recorded: false,
+    });
     const after = await api.portal.overview({ period: "30d" });
     expect(after.totals.completed).toBe(before.totals.completed + 1);
     expect(after.totals.profileViews).toBe(before.totals.profileViews + 1);

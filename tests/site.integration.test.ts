@@ -45,6 +45,7 @@ describe("site.stats", () => {
       averageRating: first.average,
       ratingsCount: first.ratings,
       dealershipPartners: first.dealers,
+      demoData: expect.objectContaining({ rows: expect.any(Number) }),
     });
     expect(first.verified).toBeGreaterThan(0);
     expect(first.verified).toBeLessThan((await h.sql`select id from salespeople`).length);

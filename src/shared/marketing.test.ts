@@ -6,6 +6,7 @@ const stats = (over: Partial<Parameters<typeof headlineFigures>[0] & object> = {
   averageRating: 3.742,
   ratingsCount: 9000,
   dealershipPartners: 60,
+  demoData: null,
   ...over,
 });
 

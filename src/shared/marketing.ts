@@ -1,7 +1,7 @@
 // Headline figures for the public pages. Each figure is counted from the database; the marketing claim of docs/product/public-site.md#headline-figures
 // ('1,200+', '4.8', '50+') is a floor the live figure is compared with, never a number to show instead of it.
 import { formatRating, MARKETING_CLAIMS } from "./constants";
-import type { SiteStats } from "./schemas/site";
+import type { SiteStats } from "./schemas/siteStats";
 
 export type HeadlineFigure = {
   key: "verifiedSalespeople" | "averageRating" | "dealershipPartners";

@@ -157,6 +157,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
       location_precision: place.locationPrecision,
       hours: DEMO_HOURS,
       manager_id: managerByEmail.get(managers[i]!.email)!,
+      demo: true,
     };
   });
   const dealers = await sql<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
@@ -228,6 +229,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
       verified_at: independent ? null : new Date(now).toISOString(),
       // Demo profiles show their (fictional) work e-mail, so a visitor can sign in as any of them.
       show_email: true,
+      demo: true,
     });
     quality.push(i === 0 ? 4.6 : 3.0 + r.next() ** 0.7 * 2.3);
   }
@@ -264,6 +266,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
         completed_at: new Date(startsAt.getTime() + 3_600_000).toISOString(),
         // Booked one to ten days ahead of the visit (no draw from the random stream: the rows stay the same).
         created_at: new Date(startsAt.getTime() - (((s + k) % 10) + 1) * 86_400_000).toISOString(),
+        demo: true,
       });
     }
   }
@@ -294,6 +297,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
       comment: r.chance(0.75) ? r.pick(overall >= 4 ? PRAISE : CRITICISM) : null,
       visit_date: p.startsAt.toISOString().slice(0, 10),
       created_at: new Date(Math.min(now, p.startsAt.getTime() + r.int(2, 72) * 3_600_000)).toISOString(),
+      demo: true,
     };
   });
   await insertBatched(sql, "ratings", ratingRows, 5000);
@@ -301,8 +305,8 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   // A recent completed visit the demo customer has not rated yet: the review flow starts from it.
   const visited = new Date(now - 2 * 86_400_000);
   visited.setUTCHours(16, 0, 0, 0);
-  await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, customer_email, completed_at)
-            values (${ids[0]!.id}, ${customers[0]!.id}, 'Test Drive', ${visited.toISOString()}, 'completed', 'Alex Morgan', '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(visited.getTime() + 3_600_000).toISOString()})`;
+  await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name, customer_phone, customer_email, completed_at, demo)
+            values (${ids[0]!.id}, ${customers[0]!.id}, 'Test Drive', ${visited.toISOString()}, 'completed', 'Alex Morgan', '(555) 555-0142', ${DEMO_ACCOUNTS.customer}, ${new Date(visited.getTime() + 3_600_000).toISOString()}, true)`;
 
   // Upcoming visits for the demo salesperson, so dashboards have something scheduled: on the next three
   // weekdays, at 10:00, 11:00 and 12:00 in the dealership's zone, inside its opening hours.
@@ -313,8 +317,8 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
     do visitDay = addDays(visitDay, 1);
     while (DEMO_HOURS[weekdayOf(visitDay)] === null || weekdayOf(visitDay) === "saturday");
     const startsAt = fromZoned(visitDay, `${9 + d}:00`, demoZone);
-    await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone, customer_email)
-              values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null})`;
+    await sql`insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone, customer_email, demo)
+              values (${ids[0]!.id}, ${d === 1 ? demoCustomer : r.pick(customers).id}, ${APPOINTMENT_TYPES[d]!}, ${startsAt.toISOString()}, ${d === 1 ? "Alex Morgan" : "Jordan Smith"}, '(555) 555-0142', ${d === 1 ? DEMO_ACCOUNTS.customer : null}, true)`;
   }
 
   const demoManager = managerByEmail.get(DEMO_ACCOUNTS.manager)!;

@@ -55,6 +55,7 @@ export async function seedBusinessHistory(
             : null,
         cancelled_by: status === "cancelled" ? (r.chance(0.8) ? "customer" : "salesperson") : null,
         cancellation_reason: status === "cancelled" ? r.pick(CANCEL_REASONS) : null,
+        demo: true,
       });
     }
   }
@@ -142,6 +143,7 @@ export async function seedBusinessHistory(
       canceled_at: canceledAt === null ? null : new Date(canceledAt).toISOString(),
       created_at: new Date(created).toISOString(),
       updated_at: new Date(Math.min(now, canceledAt ?? dues.at(-1) ?? created)).toISOString(),
+      demo: true,
     });
   });
   const inserted =
@@ -162,6 +164,7 @@ export async function seedBusinessHistory(
     paid_at: inv.paid ? new Date(inv.at).toISOString() : null,
     failed_at: inv.paid ? null : new Date(inv.at).toISOString(),
     created_at: new Date(inv.at).toISOString(),
+    demo: true,
   }));
   for (let i = 0; i < payments.length; i += 2000)
     await sql`insert into payments ${sql(payments.slice(i, i + 2000) as never)}`;

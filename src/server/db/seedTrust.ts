@@ -34,11 +34,11 @@ export async function seedTrustDemo(
   disputed.setUTCHours(17, 30, 0, 0);
   const missedVisits = await sql<Pick<AppointmentRow, "id">[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
-                              customer_phone, customer_email, created_at)
+                              customer_phone, customer_email, created_at, demo)
     values (${salespersonId}, ${alex}, 'Consultation', ${missed.toISOString()}, 'no-show', 'Alex Morgan',
-            '(555) 555-0142', ${demo.customerEmail}, ${new Date(missed.getTime() - 3 * DAY).toISOString()}),
+            '(555) 555-0142', ${demo.customerEmail}, ${new Date(missed.getTime() - 3 * DAY).toISOString()}, true),
            (${salespersonId}, ${jordan}, 'Test Drive', ${disputed.toISOString()}, 'no-show', 'Jordan Smith',
-            '(555) 555-0177', null, ${new Date(disputed.getTime() - 4 * DAY).toISOString()})
+            '(555) 555-0177', null, ${new Date(disputed.getTime() - 4 * DAY).toISOString()}, true)
     returning id`;
 
   // A review waiting in the administrators' queue: it carries a phone number, which holds it (gaming rules).
@@ -50,19 +50,19 @@ export async function seedTrustDemo(
     visited.setUTCHours(15, 0, 0, 0);
     const [visit] = await sql<Pick<AppointmentRow, "id">[]>`
       insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
-                                customer_phone, completed_at, created_at)
+                                customer_phone, completed_at, created_at, demo)
       values (${heldAt.salesperson_id}, ${critic}, 'Test Drive', ${visited.toISOString()}, 'completed',
               'Verified customer', '(555) 555-0100', ${new Date(visited.getTime() + 3_600_000).toISOString()},
-              ${new Date(visited.getTime() - 5 * DAY).toISOString()})
+              ${new Date(visited.getTime() - 5 * DAY).toISOString()}, true)
       returning id`;
     const hold = contactDetailHold({ comment: HELD_COMMENT })!;
     await sql`
       insert into ratings (salesperson_id, user_id, appointment_id, overall_rating, helpfulness_rating,
                            pressure_level_rating, communication_rating, knowledge_rating, comment, visit_date,
-                           created_at, moderation_status, held_reason)
+                           created_at, moderation_status, held_reason, demo)
       values (${heldAt.salesperson_id}, ${critic}, ${visit!.id}, 5, 5, 5, 4, 4, ${HELD_COMMENT},
               ${visited.toISOString().slice(0, 10)}, ${new Date(now - DAY).toISOString()},
-              ${hold.moderation_status}, ${hold.held_reason})`;
+              ${hold.moderation_status}, ${hold.held_reason}, true)`;
   }
 
   // Every visit gets its trail (booking, outcome) as the app would have written it.

@@ -11,6 +11,7 @@ import {
 } from "../analytics";
 import { PLAN_IDS } from "../planIds";
 import { cents, downloadFile, idSchema, listPage, listPaging, optionalFilter, percent } from "./common";
+import { demoData } from "./siteStats";
 
 const period = z
   .enum(ANALYTICS_PERIODS, { error: "Period must be one of 7d, 30d, 90d or 1y" })
@@ -112,7 +113,12 @@ export const executiveSummary = z
         .number()
         .nullable()
         .describe("Average of ratings written in the period, in this scope"),
-      industryAverageRating: z.number().nullable().describe("The same over the whole platform"),
+      platformAverageRating: z
+        .number()
+        .nullable()
+        .describe(
+          "For a dealership: the average over every dealership on the platform, to compare with averageRating. Null for the platform itself (averageRating is that figure) and without ratings",
+        ),
       customerSatisfactionTrend: z
         .number()
         .nullable()
@@ -128,6 +134,7 @@ export const executiveSummary = z
     trend: z
       .array(trendPoint)
       .describe("One point a day (7d, 30d), a week starting Monday (90d) or a month (1y)"),
+    demoData,
   })
   .describe("Money in US cents; rates as percentages (0-100), null when there is nothing to divide by");
 export type ExecutiveSummary = z.output<typeof executiveSummary>;
@@ -163,6 +170,7 @@ export const revenueAnalytics = z
         monthlyRecurringRevenue: cents(),
       }),
     ),
+    demoData,
   })
   .describe("Platform revenue (administrators only). Money in US cents; rates as percentages");
 export type RevenueAnalytics = z.output<typeof revenueAnalytics>;

@@ -173,18 +173,6 @@ export const supportContact = z.object({
 });
 export type SupportContact = z.output<typeof supportContact>;
 
-/** Headline figures, each counted from rows at request time. */
-export const siteStats = z.object({
-  verifiedSalespeople: z.number().int().describe("Salespeople whose dealership has verified them"),
-  averageRating: z
-    .number()
-    .nullable()
-    .describe("Mean overall score over every rating; null when there are none"),
-  ratingsCount: z.number().int(),
-  dealershipPartners: z.number().int(),
-});
-export type SiteStats = z.output<typeof siteStats>;
-
 /** A point to measure from: a city from data/us-cities.csv, or the browser's position. */
 export const dealershipsNearInput = z.strictObject({
   latitude: z.coerce.number().min(-90).max(90),

@@ -17,6 +17,7 @@ import type { AlertType, ExecutiveSummary, PerformanceHighlight } from "../../..
 import { trpc } from "../../trpc";
 import { SectionCard } from "../../ui/SectionCard";
 import { ActivityChart, RatingTrendChart } from "./charts";
+import { DemoDataNote } from "./DemoDataNote";
 import {
   count,
   DASH,
@@ -99,7 +100,10 @@ function metrics(data: ExecutiveSummary): Metric[] {
     {
       label: "Average rating",
       value: k.averageRating === null ? DASH : `${stars(k.averageRating)} ★`,
-      help: `Industry average ${k.industryAverageRating === null ? DASH : `${stars(k.industryAverageRating)} ★`}`,
+      help:
+        data.scope.kind === "platform"
+          ? "Every published review on the platform"
+          : `Platform average ${k.platformAverageRating === null ? DASH : `${stars(k.platformAverageRating)} ★`}`,
       icon: LuStar,
       palette: "yellow",
     },
@@ -229,6 +233,7 @@ export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
     <TabQuery query={query} subject="the executive summary" asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
       {(data) => (
         <>
+          <DemoDataNote demoData={data.demoData} />
           {data.revenueNote ? (
             <Alert.Root status="info" borderRadius="xl" size="sm">
               <Alert.Indicator />

@@ -17,6 +17,7 @@ import type { PaymentTrend, RevenueAnalytics } from "../../../shared/schemas/ana
 import { trpc } from "../../trpc";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { RevenueByPlanChart } from "./charts";
+import { DemoDataNote } from "./DemoDataNote";
 import { count, money, percent, previousPeriodLabel, signedPercent } from "./format";
 import { type Metric, MetricGrid } from "./MetricTile";
 import { countColumn, moneyColumn, monthColumn, TableCard, type TableColumn } from "./TableCard";
@@ -135,6 +136,7 @@ export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf
     >
       {(data) => (
         <>
+          <DemoDataNote demoData={data.demoData} />
           <MetricGrid label="Revenue figures" metrics={metrics(data)} columns={{ base: 2, md: 3, xl: 4 }} />
           <RevenueByPlanChart trends={data.paymentTrends} />
           <CardRow>

@@ -42,9 +42,10 @@ export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" })
         ))}
       </Grid>
       <Text fontSize="xs" color={onDark ? "blue.200" : "fg.muted"} mt="2">
+        {/* Seeded rows among the counts (a demo deployment) are said beside them: "Demo data: includes …". */}
         {stats.isError
-          ? "Live figures are unavailable right now; these are our published network figures."
-          : "Counted live from KnowBefore: dealership-verified salespeople and visit-verified ratings."}
+          ? "Live counts unavailable: published figures shown."
+          : `Counted live from KnowBefore: dealership-verified salespeople and visit-verified ratings. ${stats.data?.demoData?.note ?? ""}`}
       </Text>
     </>
   );

@@ -15,7 +15,7 @@ import {
   Wrap,
 } from "@chakra-ui/react";
 import { Link, useLocation, useParams } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   LuArrowLeft,
   LuBadgeCheck,
@@ -263,11 +263,26 @@ function SalespersonProfile({
  * /salespeople/$id and /salesperson/$id: a salesperson's public profile. The route's loader has loaded it
  * (and shows the missing and failed states), so here it is always at hand.
  */
+/**
+ * Tells the server the profile was opened, once per mount of a profile (the server decides whether it counts:
+ * not the salesperson's own visit, not a crawler, once a visitor a day). A failure changes nothing on the page.
+ */
+function useRecordProfileView(salespersonId: number) {
+  const { mutate } = trpc.portal.recordView.useMutation();
+  const recorded = useRef<number | null>(null);
+  useEffect(() => {
+    if (recorded.current === salespersonId) return;
+    recorded.current = salespersonId;
+    mutate({ id: salespersonId });
+  }, [salespersonId, mutate]);
+}
+
 export function SalespersonProfilePage() {
   const { id: rawId } = useParams({ strict: false });
   const { user } = useSession();
   const [salesperson] = trpc.salespeople.byId.useSuspenseQuery({ id: parseSalespersonId(rawId ?? "") ?? 0 });
   useDocumentTitle(salesperson.name);
+  useRecordProfileView(salesperson.id);
   return (
     <PageFrame>
       <Box bg="gray.50" flex="1">

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { APPOINTMENT_STATUSES, BLOCK_TYPES, REVIEW_MODERATION_STATUSES } from "../../../shared/constants";
 import { VISIT_EVIDENCE } from "../../../shared/visits";
-import { belongsTo, identityId, instant, stampedNow } from "./columns";
+import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { purchaseClaims } from "./trust";
@@ -52,8 +52,10 @@ export const appointments = pgTable(
     /** What the visit's completion rests on (src/shared/visits.ts VISIT_EVIDENCE); null until it completes. */
     visitEvidence: text("visit_evidence", { enum: VISIT_EVIDENCE }),
     createdAt: stampedNow("created_at"),
+    demo: seededDemo(),
   },
   (t) => [
+    index("appointments_demo_idx").on(t.startsAt).where(sql`${t.demo}`),
     check(
       "appointments_status_check",
       sql`${t.status} in ('scheduled', 'completed', 'cancelled', 'no-show')`,
@@ -128,8 +130,10 @@ export const ratings = pgTable(
     }),
     createdAt: stampedNow("created_at"),
     updatedAt: stampedNow("updated_at"),
+    demo: seededDemo(),
   },
   (t) => [
+    index("ratings_demo_idx").on(t.createdAt).where(sql`${t.demo}`),
     unique("ratings_appointment_unique").on(t.appointmentId),
     check("ratings_overall_check", sql`${t.overallRating} between 1 and 5`),
     check("ratings_helpfulness_check", sql`${t.helpfulnessRating} between 1 and 5`),

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { BILLING_INTERVALS, PLAN_IDS } from "../../../shared/plans";
-import { belongsTo, identityId, instant, stampedNow } from "./columns";
+import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
 import { users } from "./users";
@@ -40,6 +40,7 @@ export const subscriptions = pgTable(
     trialEnd: instant("trial_end"),
     canceledAt: instant("canceled_at"),
     createdAt: stampedNow("created_at"),
+    demo: seededDemo(),
     updatedAt: stampedNow("updated_at"),
   },
   (t) => [
@@ -67,10 +68,12 @@ export const payments = pgTable(
     paidAt: instant("paid_at"),
     failedAt: instant("failed_at"),
     createdAt: stampedNow("created_at"),
+    demo: seededDemo(),
   },
   (t) => [
     uniqueIndex("payments_invoice_idx").on(t.stripeInvoiceId),
     index("payments_subscription_idx").on(t.subscriptionId, t.createdAt),
+    index("payments_demo_idx").on(t.paidAt).where(sql`${t.demo}`),
     check("payments_status_check", sql`${t.status} in ('paid', 'failed')`),
     check("payments_amount_check", sql`${t.amountCents} >= 0`),
   ],

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { LOCATION_PRECISIONS } from "../../../shared/constants";
-import { identityId, stampedNow } from "./columns";
+import { identityId, seededDemo, stampedNow } from "./columns";
 import { inList } from "./types";
 import { users } from "./users";
 
@@ -30,6 +30,7 @@ export const dealerships = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
+    demo: seededDemo(),
     updatedAt: stampedNow("updated_at"),
   },
   (t) => [

@@ -33,7 +33,10 @@ export const profileViews = pgTable(
     id: identityId(),
     salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     day: date("day").notNull(),
-    /** SHA-256 of the viewer's session or address: counts distinct viewers without storing who they are. */
+    /**
+     * HMAC-SHA256, under the day's key (profile_view_keys), of the viewer's account id or, signed out, of their
+     * address and user-agent: counts distinct viewers of a day without storing who they are.
+     */
     viewerKey: text("viewer_key").notNull(),
     createdAt: stampedNow("created_at"),
   },
@@ -42,3 +45,13 @@ export const profileViews = pgTable(
     index("profile_views_salesperson_day_idx").on(t.salespersonId, t.day),
   ],
 );
+
+/**
+ * One random key per (profile-local) day for profile_views' viewer hashes. Deleted two days later, after which
+ * a day's hashes can no longer be matched to an address or account by anyone, the operator included.
+ */
+export const profileViewKeys = pgTable("profile_view_keys", {
+  day: date("day").primaryKey(),
+  secret: bytea("secret").notNull(),
+  createdAt: stampedNow("created_at"),
+});

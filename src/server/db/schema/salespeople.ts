@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
-import { belongsTo, identityId, instant, stampedNow } from "./columns";
+import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { citext } from "./types";
 import { users } from "./users";
@@ -48,6 +48,7 @@ export const salespeople = pgTable(
     /** Whether the public profile shows the work e-mail; off until the salesperson turns it on. */
     showEmail: boolean("show_email").notNull().default(false),
     createdAt: stampedNow("created_at"),
+    demo: seededDemo(),
     updatedAt: stampedNow("updated_at"),
   },
   (t) => [

@@ -20,6 +20,7 @@ import {
   salespeopleIn,
   trendBetween,
 } from "./activity";
+import { demoActivity, demoDataOfReport, demoMoney } from "./demo";
 import { hasPayments, paidBetween, recurringByPlan } from "./revenue";
 import { average, type Caller, dayBounds, growth, percent, reportFrame } from "./scope";
 
@@ -47,20 +48,32 @@ export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Prom
     before: { from: window.previousFrom, to: window.previousTo, scope },
     market: { from: window.from, to: window.to, scope: { kind: "platform" } },
   });
-  const [spans, dealerships, salespeople, trend, paymentsExist, paid, paidBefore, recurring, highlights] =
-    await Promise.all([
-      spansQuery,
-      platform
-        ? sql<{ n: number }[]>`select count(*)::int as n from dealerships`.then((r) => r[0]?.n ?? 0)
-        : 1,
-      salespeopleIn(sql, scope),
-      trendBetween(sql, scope, input.period, window.from, window.to),
-      platform ? hasPayments(sql) : false,
-      platform ? paidBetween(sql, current.start, current.end) : null,
-      platform ? paidBetween(sql, previousBounds.start, previousBounds.end) : null,
-      platform ? recurringByPlan(sql) : null,
-      platform ? platformHighlights(sql, window) : dealershipHighlights(sql, scope, spansQuery),
-    ]);
+  const [
+    spans,
+    dealerships,
+    salespeople,
+    trend,
+    paymentsExist,
+    paid,
+    paidBefore,
+    recurring,
+    highlights,
+    demo,
+  ] = await Promise.all([
+    spansQuery,
+    platform ? sql<{ n: number }[]>`select count(*)::int as n from dealerships`.then((r) => r[0]?.n ?? 0) : 1,
+    salespeopleIn(sql, scope),
+    trendBetween(sql, scope, input.period, window.from, window.to),
+    platform ? hasPayments(sql) : false,
+    platform ? paidBetween(sql, current.start, current.end) : null,
+    platform ? paidBetween(sql, previousBounds.start, previousBounds.end) : null,
+    platform ? recurringByPlan(sql) : null,
+    platform ? platformHighlights(sql, window) : dealershipHighlights(sql, scope, spansQuery),
+    Promise.all([
+      demoActivity(sql, scope, current.start, current.end),
+      platform ? demoMoney(sql, current.start, current.end) : null,
+    ]),
+  ]);
   const { now, before, market } = spans;
 
   const reportsRevenue = platform && paymentsExist && paid !== null && paidBefore !== null;
@@ -93,7 +106,8 @@ export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Prom
       completionRate: figures.completionRate,
       noShowRate: figures.noShowRate,
       averageRating: figures.averageRating,
-      industryAverageRating: average(market.ratingSum, market.ratings),
+      // A dealership compares its own average with the platform's; the platform has nothing else to compare with.
+      platformAverageRating: platform ? null : average(market.ratingSum, market.ratings),
       customerSatisfactionTrend: trendStars,
       monthlyRecurringRevenue: reportsRevenue && recurring ? recurring.reduce((s, r) => s + r.mrr, 0) : null,
     },
@@ -106,6 +120,7 @@ export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Prom
     strategicInsights: insights(figures, window, trendStars),
     alerts: alerts(figures, trendStars),
     trend,
+    demoData: demoDataOfReport(demo[0], reportsRevenue ? demo[1] : null),
   };
 }
 

@@ -7,6 +7,7 @@ import { LIFETIME_VALUE_MONTHS, REVENUE_TREND_MONTHS } from "../../../shared/ana
 import { ANNUAL_MONTHS_CHARGED, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import type { platformAnalyticsInput, RevenueAnalytics } from "../../../shared/schemas/analytics";
 import { joinSql, type Queryable } from "../../db/client";
+import { demoDataOfReport, demoMoney } from "./demo";
 import { rollupsAsOf } from "./rollup";
 import { type Caller, dayBounds, growth, monthKey, percent, requirePlatform, windowFor } from "./scope";
 
@@ -63,7 +64,8 @@ export async function revenueAnalytics(
   const firstMonth = monthKey(-(REVENUE_TREND_MONTHS - 1));
   const ltvSince = new Date(`${monthKey(-(LIFETIME_VALUE_MONTHS - 1))}-01T00:00:00Z`);
 
-  const [paid, before, recurring, failed, churn, lifetime, months, any] = await Promise.all([
+  const trendStart = new Date(`${firstMonth}-01T00:00:00Z`);
+  const [paid, before, recurring, failed, churn, lifetime, months, any, demo] = await Promise.all([
     paidBetween(sql, current.start, current.end),
     paidBetween(sql, previous.start, previous.end),
     recurringByPlan(sql),
@@ -88,6 +90,12 @@ export async function revenueAnalytics(
        where p.status = 'paid' and p.paid_at >= ${new Date(`${firstMonth}-01T00:00:00Z`)}
        group by 1, 2`,
     hasPayments(sql),
+    // The tab sums payments from the earliest of its period, its monthly trend and its lifetime value.
+    demoMoney(
+      sql,
+      new Date(Math.min(current.start.getTime(), trendStart.getTime(), ltvSince.getTime())),
+      current.end,
+    ),
   ]);
 
   const paymentTrends = Array.from({ length: REVENUE_TREND_MONTHS }, (_, i) => {
@@ -123,5 +131,6 @@ export async function revenueAnalytics(
         monthlyRecurringRevenue: row?.mrr ?? 0,
       };
     }),
+    demoData: demoDataOfReport(null, demo),
   };
 }

@@ -1,5 +1,4 @@
-// A salesperson's own profile: who may change it (the salesperson, their manager, an administrator), and views.
-import { createHash } from "node:crypto";
+// A salesperson's own profile: who may change it (the salesperson, their manager, an administrator).
 import type { z } from "zod";
 import { ALL_SPECIALTIES } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
@@ -89,18 +88,6 @@ export async function dashboardSubject(ctx: Authed, requested: number | undefine
     select s.id from salespeople s where s.id = ${requested} and ${staffSql(ctx.sql, ctx.user, "s")}`;
   if (!row) throw appError("FORBIDDEN", "You can only see your own dashboard", "NOT_OWNER");
   return requested;
-}
-
-/** One view per viewer per profile per day; the viewer is kept only as a hash. */
-export async function recordProfileView(ctx: Context, salespersonId: number) {
-  if (ctx.user?.salespersonId === salespersonId) return { recorded: false };
-  const who = ctx.session?.id ?? `${ctx.ip ?? "unknown"}|${ctx.userAgent ?? ""}`;
-  const viewerKey = createHash("sha256").update(who).digest("hex");
-  const rows = await ctx.sql`
-    insert into profile_views (salesperson_id, day, viewer_key)
-    select id, (now() at time zone time_zone)::date, ${viewerKey} from salespeople where id = ${salespersonId}
-    on conflict (salesperson_id, day, viewer_key) do nothing returning id`;
-  return { recorded: rows.length > 0 };
 }
 
 /**

@@ -20,11 +20,11 @@ import { growthInsights } from "./insights";
 import { bytesFromDataUrl, processProfileImage, storeProfileImage } from "./photos";
 import {
   dashboardSubject,
-  recordProfileView,
   updateSalespersonProfile,
   updateSalespersonStatus,
   verifySalesperson,
 } from "./profile";
+import { recordProfileView } from "./views";
 
 export const portalRouter = router({
   /** The signed-in salesperson's own profile, as the dashboard shows it. */

@@ -7,6 +7,7 @@ import {
   supportReplyInput,
   updateSupportCaseInput,
 } from "../../../shared/schemas/site";
+import * as siteStatsShape from "../../../shared/schemas/siteStats";
 import { router } from "../../trpc/init";
 import { admin, anyone } from "../../trpc/procedures";
 import {
@@ -20,7 +21,7 @@ import {
 import { replyToCase, supportCase, supportContact, updateSupportCase } from "./support";
 
 export const siteRouter = router({
-  stats: anyone.query(shape.siteStats, (ctx) => siteStats(ctx.sql)),
+  stats: anyone.query(siteStatsShape.siteStats, (ctx) => siteStats(ctx.sql)),
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
   /** The support phone line when SUPPORT_PHONE is set, with its hours (docs/product/support.md#phone). */
   supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env)),

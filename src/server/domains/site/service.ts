@@ -8,7 +8,6 @@ import type {
   ContactMessageRow,
   ContactReceipt,
   NearbyDealership,
-  SiteStats,
   Testimonial,
 } from "../../../shared/schemas/site";
 import {
@@ -16,12 +15,14 @@ import {
   CONTACT_MESSAGES_PAGE_SIZE,
   type contactMessageInput,
 } from "../../../shared/schemas/site";
+import type { SiteStats } from "../../../shared/schemas/siteStats";
 import { appError } from "../../appError";
 import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
 import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
+import { demoDataOf } from "../../demoData";
 import type { Context } from "../../serviceContext";
 import { publishedReview } from "../reviews/published";
 import { caseColumns, caseDueSql, caseOpenSql, caseReference, prioritySender } from "./support";
@@ -35,17 +36,34 @@ export const CONTACT_RETENTION_DAYS = 730;
 /** Every figure is an aggregate over the rows at the moment of the request. */
 export async function siteStats(sql: Queryable): Promise<SiteStats> {
   const [row] = await sql<
-    { verified: number; average: number | null; ratings: number; dealerships: number }[]
+    {
+      verified: number;
+      average: number | null;
+      ratings: number;
+      dealerships: number;
+      demo_verified: number;
+      demo_ratings: number;
+      demo_dealerships: number;
+    }[]
   >`
-    select (select count(*) from salespeople where verified_at is not null)::int as verified,
-           (select avg(overall_rating)::float8 from ratings where ${publishedReview(sql)}) as average,
-           (select count(*) from ratings where ${publishedReview(sql)})::int as ratings,
-           (select count(*) from dealerships)::int as dealerships`;
+    select v.verified, r.average, r.ratings, d.dealerships, v.demo_verified, r.demo_ratings, d.demo_dealerships
+      from (select count(*)::int as verified, count(*) filter (where demo)::int as demo_verified
+              from salespeople where verified_at is not null) v,
+           (select avg(overall_rating)::float8 as average, count(*)::int as ratings,
+                   count(*) filter (where demo)::int as demo_ratings
+              from ratings where ${publishedReview(sql)}) r,
+           (select count(*)::int as dealerships, count(*) filter (where demo)::int as demo_dealerships
+              from dealerships) d`;
   return {
     verifiedSalespeople: row?.verified ?? 0,
     averageRating: row?.average ?? null,
     ratingsCount: row?.ratings ?? 0,
     dealershipPartners: row?.dealerships ?? 0,
+    demoData: demoDataOf([
+      [row?.demo_verified ?? 0, "verified salesperson", "verified salespeople"],
+      [row?.demo_ratings ?? 0, "rating", "ratings"],
+      [row?.demo_dealerships ?? 0, "dealership", "dealerships"],
+    ]),
   };
 }
 
