@@ -9,7 +9,6 @@ import {
   LuStar,
   LuUsers,
 } from "react-icons/lu";
-import { formatRating } from "../../../shared/constants";
 import { chargeCents, formatCents, PLANS } from "../../../shared/plans";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { ratingText } from "../../ui/Rating";
