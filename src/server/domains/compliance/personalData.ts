@@ -41,6 +41,7 @@ export const NOT_PERSONAL: Record<string, string> = {
     "A dealership's record of deliveries to its CRM (erasure redacts the payloads of a person's bookings by id)",
   misconduct_report_events: "Reached through misconduct_reports",
   error_events: "Counts of server faults by route or queue, no personal fields",
+  profile_view_keys: "One random key per day for counting profile views, deleted two days later; no person",
   crm_inbound_events:
     "Ids of sale events a dealership's CRM sent; the purchase claims they confirmed are tied to the buyer",
 };
