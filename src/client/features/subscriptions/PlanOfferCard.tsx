@@ -15,6 +15,22 @@ export function ChoosePlanLink({ plan }: { plan: Plan }) {
   );
 }
 
+/** What a plan (or the free tier) includes, one ticked line each. */
+export function PlanFeatures({ features, label }: { features: readonly string[]; label: string }) {
+  return (
+    <List.Root gap="1.5" variant="plain" flex="1" aria-label={label}>
+      {features.map((feature) => (
+        <List.Item key={feature} fontSize="sm" alignItems="flex-start">
+          <List.Indicator asChild color="green.600" mt="0.5">
+            <LuCheck />
+          </List.Indicator>
+          {feature}
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
 /**
  * A plan on offer beside the current one or to start from: its title (the caller decides whether it is a
  * heading), price, summary, what it includes and what to do about it.
@@ -36,16 +52,7 @@ function PlanOfferCard({ plan, title, children }: { plan: Plan; title: ReactNode
         <Text fontSize="sm" color="fg.muted">
           {plan.summary}
         </Text>
-        <List.Root gap="1.5" variant="plain" flex="1" aria-label={`${plan.name} includes`}>
-          {plan.features.map((feature) => (
-            <List.Item key={feature} fontSize="sm" alignItems="flex-start">
-              <List.Indicator asChild color="green.600" mt="0.5">
-                <LuCheck />
-              </List.Indicator>
-              {feature}
-            </List.Item>
-          ))}
-        </List.Root>
+        <PlanFeatures features={plan.features} label={`${plan.name} includes`} />
         {children}
       </Card.Body>
     </Card.Root>

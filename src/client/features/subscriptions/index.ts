@@ -4,4 +4,4 @@ export { useBillingRefresh } from "./billing";
 export { ChangePlanDialog } from "./ChangePlanDialog";
 export { CurrentPlanCard, type SeatUsage } from "./CurrentPlanCard";
 export { InvoicesList } from "./InvoicesList";
-export { ChoosePlanLink, PlanOffers } from "./PlanOfferCard";
+export { ChoosePlanLink, PlanFeatures, PlanOffers } from "./PlanOfferCard";

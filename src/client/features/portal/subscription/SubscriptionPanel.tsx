@@ -1,7 +1,7 @@
-import { Button, Flex, HStack, Icon, List, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, HStack, Icon, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuArrowRight, LuBuilding2, LuCircleCheck, LuSparkles } from "react-icons/lu";
+import { LuArrowRight, LuBuilding2, LuSparkles } from "react-icons/lu";
 import { FREE_TIERS } from "../../../../shared/plans";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
@@ -12,6 +12,7 @@ import {
   ChoosePlanLink,
   CurrentPlanCard,
   InvoicesList,
+  PlanFeatures,
   PlanOffers,
 } from "../../subscriptions";
 
@@ -59,16 +60,7 @@ export function SubscriptionPanel({ salesperson }: { salesperson: SalespersonDet
                 </Text>
               </HStack>
             ) : null}
-            <List.Root gap="2" variant="plain">
-              {FREE_TIERS.salesperson.features.map((feature) => (
-                <List.Item key={feature} fontSize="sm" alignItems="flex-start">
-                  <List.Indicator asChild color="green.600" mt="0.5">
-                    <LuCircleCheck />
-                  </List.Indicator>
-                  {feature}
-                </List.Item>
-              ))}
-            </List.Root>
+            <PlanFeatures features={FREE_TIERS.salesperson.features} label="Free includes" />
           </CurrentPlanCard>
           {current ? <InvoicesList payments={current.payments} /> : null}
         </>
