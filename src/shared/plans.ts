@@ -72,8 +72,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     unit: "plan",
     minQuantity: 1,
     allowance: null,
-    summary: "Everything in Salesperson Basic, at the Professional rate.",
-    features: ["Everything in Salesperson Basic", "Priority support: shorter reply times"],
+    summary: "Everything in the free profile, with priority support.",
+    features: ["Everything in the free profile", "Priority support: shorter reply times"],
   },
   "dealer-basic": {
     id: "dealer-basic",

@@ -54,7 +54,7 @@ function plansFor(billing: Billing): Plan[] {
       summary: "For salespeople building a reputation that travels with them.",
       action: { label: "Start Free Trial", to: "/salesperson/login" },
       highlighted: true,
-      badge: "Most popular",
+      badge: `${FREE_TRIAL_DAYS}-day free trial`,
     },
     {
       ...card(DEALERSHIP),
