@@ -12,7 +12,7 @@ export function DemoDataNote({ demoData }: { demoData: DemoData }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title display="flex" alignItems="center" gap="2">
-          <Badge colorPalette="orange" variant="solid">
+          <Badge colorPalette="orange" variant="subtle">
             Demo data
           </Badge>
           These figures are not all real activity
