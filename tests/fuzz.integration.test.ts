@@ -225,6 +225,22 @@ const BAD_STRINGS = [
 const BAD_NUMBERS = [0, -1, 2 ** 31, 3_000_000_000, 1e308, -1e308, 1.5];
 const BAD_OTHER = [null, [], {}, true, { $gt: "" }];
 const BAD_VALUES: unknown[] = [...BAD_STRINGS, ...BAD_NUMBERS, ...BAD_OTHER];
+/** One string of each kind a field that takes no text refuses alike: empty, NUL, a number's digits, 100 KB. */
+const REFUSED_STRINGS = ["", "\u0000", "2147483648", "x".repeat(100_000)];
+
+/**
+ * The bad values worth sending to a field of this schema in a JSON body. A text field gets every string (the
+ * dates and control characters are what it may take in) and two numbers, since a number fails its type check
+ * the same way whatever its size; a number or enum field that does not coerce gets every number and a
+ * string of each kind, since every other string fails its type check the same way. Anything else gets all.
+ */
+function badValuesFor(schema: ZodLike): unknown[] {
+  const def = unwrap(schema)._zod.def;
+  if (def.type === "string") return [...BAD_STRINGS, 0, 1e308, ...BAD_OTHER];
+  if ((def.type === "number" || def.type === "enum") && !def.coerce)
+    return [...REFUSED_STRINGS, ...BAD_NUMBERS, ...BAD_OTHER];
+  return BAD_VALUES;
+}
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription"; inputs: ZodLike[] } };
 // Queries and mutations: a subscription's answer is a stream that stays open, so its bad input is checked over
@@ -296,8 +312,8 @@ describe("schema-derived bad input to every procedure, over HTTP", () => {
       // A refusal with a reason of the domain's (a passkey answer with no challenge issued) passed validation.
       if (baseAnswer.status === 400 && !baseAnswer.json?.error?.json?.data?.cause)
         baseRefused.push(`${path}: ${baseAnswer.json?.error?.json?.message}`);
-      for (const key of Object.keys(fields)) {
-        for (const value of BAD_VALUES) {
+      for (const [key, schema] of Object.entries(fields)) {
+        for (const value of badValuesFor(schema)) {
           const res = await callTrpc(path, procedure._def.type, { ...base, [key]: value }, role.cookie);
           tried++;
           check(failures, `${role.name} ${path}.${key}`, value, res);
@@ -601,11 +617,11 @@ describe("schema-derived bad input to every REST route", () => {
         }
         return h.request(route.method, path, { cookie: role.cookie, body: rest });
       };
-      for (const key of Object.keys(fields!)) {
+      for (const [key, schema] of Object.entries(fields!)) {
         const values =
           route.query || route.method === "GET" || route.params?.includes(key)
             ? [...BAD_STRINGS, ...BAD_NUMBERS] // a URL carries text only
-            : BAD_VALUES;
+            : badValuesFor(schema);
         for (const value of values) {
           const res = await send({ ...base, [key]: value });
           tried++;
