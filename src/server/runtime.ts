@@ -2,7 +2,12 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import os from "node:os";
 import { createDatabase } from "./db/client";
-import { type EmbeddedDatabase, runningEmbedded, startEmbeddedPostgres } from "./db/embedded";
+import {
+  type EmbeddedDatabase,
+  runningEmbedded,
+  startEmbeddedPostgres,
+  unknownPortProblem,
+} from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { isSeeded, seedDemoData } from "./db/seed";
 import { seedDocuments } from "./domains/documents/seed";
@@ -133,10 +138,7 @@ export async function openDatabaseBesideApp(env: Env, logger: Logger) {
   if (!env.DATABASE_URL) {
     const dataDir = projectPath(env.DATA_DIR);
     const running = runningEmbedded(dataDir, env.EMBEDDED_PG_PORT);
-    if (running && !running.url)
-      throw new Error(
-        `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this command cannot tell: set EMBEDDED_PG_PORT as the app has it`,
-      );
+    if (running && !running.url) throw new Error(unknownPortProblem(running, dataDir));
     if (running?.url) return openDatabase({ ...env, DATABASE_URL: running.url, DB_POOL_SIZE: 2 }, logger);
   }
   return openDatabase(env, logger);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { type Env, loadDotEnv, loadEnv } from "../env";
 import { projectPath } from "../paths";
 import { BackupError } from "./backupFile";
-import { runningEmbedded, startEmbeddedPostgres } from "./embedded";
+import { runningEmbedded, startEmbeddedPostgres, unknownPortProblem } from "./embedded";
 import { keptClusterDir } from "./embeddedInstall";
 
 /** Where a backup or restore script finds the database: DATABASE_URL, else the embedded cluster of DATA_DIR. */
@@ -24,10 +24,7 @@ export async function openDatabaseFor(
         `the app (process ${running.starter}) is running on DATA_DIR ${dataDir}: stop it, then restore again`,
       );
     // The running app's embedded cluster: its user and database, and the port and password kept in DATA_DIR.
-    if (!running.url)
-      throw new BackupError(
-        `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this script cannot tell: set EMBEDDED_PG_PORT as the app has it`,
-      );
+    if (!running.url) throw new BackupError(unknownPortProblem(running, dataDir));
     return { url: running.url, close: async () => {} };
   }
   // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).

@@ -96,6 +96,11 @@ export function runningEmbedded(
   return { starter, url: on ? embeddedUrl(dataDir, on) : null };
 }
 
+/** What a command run beside the app says when the app's cluster runs on a port it cannot tell. */
+export function unknownPortProblem(running: { starter: number }, dataDir: string): string {
+  return `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this command cannot tell: set EMBEDDED_PG_PORT as the app has it`;
+}
+
 /** The kept password, or a new random one written (readable by this user only) for the cluster to take. */
 function keptPassword(dataDir: string): { password: string; made: boolean } {
   const kept = embeddedPassword(dataDir);
