@@ -9,6 +9,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// npm runs this with the Node.js 24 that npm install put in node_modules/.bin (docs/decisions/016-pinned-node-runtime.md);
+// every command below inherits that PATH, so the tests, the build and the browser tests' servers run on it too.
+process.stdout.write(`npm test: Node.js ${process.versions.node} (${process.execPath})\n`);
+if (Number(process.versions.node.split(".")[0]) < 24) {
+  process.stderr.write(
+    `npm test: the tests need Node.js 24 and this is ${process.versions.node}: run them with npm test after npm install, which puts Node.js 24 in node_modules\n`,
+  );
+  process.exit(1);
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";

@@ -6,6 +6,7 @@ import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { createLogger, type Logger } from "./logger";
+import { nodeVersionProblem } from "./nodeRuntime";
 import { watchJobQueues, watchPools } from "./observability/collectors";
 import { metricsOnly } from "./observability/http";
 import { collectNodeMetrics, registry } from "./observability/metrics";
@@ -46,6 +47,9 @@ function listenError(env: Env, code: string, error?: Error): Error {
     return new Error(`this user may not listen on port ${env.PORT}: choose a PORT above 1023`);
   return error ?? new Error(`cannot listen on ${env.HOST}:${env.PORT} (${code})`);
 }
+
+const runtimeProblem = nodeVersionProblem();
+if (runtimeProblem) fail(runtimeProblem);
 
 let env: Env;
 try {
@@ -107,7 +111,9 @@ async function handle(request: Request, bindings: unknown): Promise<Response> {
 
 const server = serve({ fetch: handle, port: env.PORT, hostname: env.HOST }, (info) => {
   serving(logger);
-  logger.info(`KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV})`);
+  logger.info(
+    `KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV}, Node.js ${process.versions.node})`,
+  );
 });
 server.once("error", (error: NodeJS.ErrnoException) => {
   fail(listenError(env, error.code ?? "", error));
