@@ -51,6 +51,10 @@ describe("passkey challenges have their own budget", () => {
   it("answers 429 beyond its own budget, saying when to try again", async () => {
     const ip = "203.0.113.41";
     const { capacity, refillSeconds } = RATE_LIMITS.passkeyChallengePerIp;
+    // A full bucket whose next refill is an hour away, so however slowly this machine answers the requests
+    // below, no token comes back while they run.
+    await h.sql`insert into rate_limit_buckets (key, tokens, refilled_at)
+                values (${`passkey-challenge:ip:${ip}`}, ${capacity}, now() + interval '1 hour')`;
     for (let i = 0; i < capacity; i++)
       expect((await h.request("POST", "/api/auth/passkey/options", { ip })).status).toBe(200);
     const refused = await h.request("POST", "/api/auth/passkey/options", { ip });
