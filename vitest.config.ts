@@ -66,6 +66,12 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts"],
           maxWorkers: 1,
+          // The unit files share one worker's loaded modules: each restores what it stubs (timers, globals,
+          // environment, spies) after its tests, and a fresh worker per file spent about half of this project's
+          // time importing the same modules again (measured: 65-86 s isolated, 42-49 s shared, also in a
+          // shuffled file order). The integration files wait for this group to finish, so it is on the run's
+          // critical path.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
