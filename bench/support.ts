@@ -2,12 +2,13 @@
 // wait for health, run autocannon for a bounded time, print a result row.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
 import { embeddedUrl } from "../src/server/db/embedded";
+import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { projectPath } from "../src/server/paths";
 import { leanPool } from "./lean-http";
 
@@ -23,12 +24,8 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
-/** The node flags the server runs with in production: those of `npm run serve` (package.json; README, "Production"). */
-export const SERVER_NODE_FLAGS = (
-  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { scripts: { serve: string } }
-).scripts.serve
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+/** The node flags the server runs with in production (package.json's config, README "Production"). */
+export { SERVER_NODE_FLAGS };
 
 export async function startBenchServer(options: {
   port: number;
