@@ -1,10 +1,11 @@
 // The node flags the server runs with. They are declared once, in package.json's `config.serverNodeFlags`:
-// `npm run serve` passes them (npm hands a package's config to its scripts as $npm_package_config_*), and the
-// browser tests' server (scripts/e2e-server.ts), the benchmarks' server (bench/support.ts), the tests that
-// start the built server and vitest's workers (vitest.config.ts) read them here, so every measurement and test
-// runs the server as production does. `--heap-growing-percent` is an internal V8 flag that NODE_OPTIONS
-// refuses, so a server started any other way would lose it without a word: it says so when it starts
-// (docs/operations/runtime-tuning.md has each flag's measurement).
+// `npm run serve` and `npm run dev:server` pass them (npm hands a package's config to its scripts as
+// $npm_package_config_*; tsx passes node's flags on), and the browser tests' server (scripts/e2e-server.ts),
+// the benchmarks' server (bench/support.ts), the tests that start the built server and vitest's workers
+// (vitest.config.ts) read them here, so every measurement and test runs the server as production does.
+// `--heap-growing-percent` is an internal V8 flag that NODE_OPTIONS refuses, so a server started any other way
+// would lose it without a word: it says so when it starts (docs/operations/runtime-tuning.md has each flag's
+// measurement).
 import { readFileSync } from "node:fs";
 import { projectPath } from "./paths";
 
