@@ -1,6 +1,7 @@
 // Unit tests beside pure code; integration tests against a real embedded PostgreSQL (one database per file).
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import packageJson from "./package.json" with { type: "json" };
 
 // The order integration files start in. Two workers share the run, so a long file that starts last keeps one
 // of them busy alone at the end while the other idles: the longest files start first (longest-first is the
@@ -53,6 +54,10 @@ const integration = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: "forks" as const,
+  // The servers the integration files build run in the worker's own process: its node gets the flags
+  // production's gets (package.json's config.serverNodeFlags, as src/server/nodeFlags.ts reads them; imported
+  // here without the server's modules, which Vite's config loader would have to transform).
+  execArgv: packageJson.config.serverNodeFlags.split(/\s+/),
   maxWorkers: 2,
 };
 

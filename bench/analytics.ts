@@ -2,14 +2,22 @@
 // every report, period and scope (an administrator's platform view, an administrator looking at one of the 60
 // dealerships, each dealership's manager), timed per report. Reports read the day-level rollups, refreshed in
 // the background when older than ANALYTICS_MAX_AGE_SECONDS (docs/decisions/009-analytics-rollups.md).
-// The health route is measured in the same run for scale, and a refresh of the rollups is timed at the end.
+// The health route is measured in the same run for scale (both through the lean client, bench/support.ts), and
+// a refresh of the rollups is timed at the end.
 // Usage: npm run build && npm run bench:analytics   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
-import type autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import { createDatabase } from "../src/server/db/client";
 import { ROLLUPS } from "../src/server/domains/analytics/rollup";
 import { ANALYTICS_PERIODS } from "../src/shared/analytics";
-import { createTimings, percentile, row, run, seededRandom, startBenchServer } from "./support";
+import {
+  measureHealth,
+  percentile,
+  saturated,
+  saturatedRow,
+  seededRandom,
+  shareOfHealth,
+  startBenchServer,
+} from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,7 +38,6 @@ const REPORTS = [
 ] as const;
 type Report = (typeof REPORTS)[number][0];
 
-const timings = createTimings<Report>();
 const { next, pick } = seededRandom(7);
 
 try {
@@ -65,60 +72,43 @@ try {
     return "executive-summary";
   }
 
-  type Ctx = { report?: Report; start?: number };
-  const request: autocannon.Request = {
-    method: "GET",
-    path: "/api/health",
-    setupRequest: (req, context: Ctx) => {
-      const report = choose();
-      // Predictions always fit the last 12 months: they take no period.
-      const params = new URLSearchParams(report === "predictions" ? {} : { period: pick(ANALYTICS_PERIODS) });
-      let token = adminToken;
-      const who = next();
-      if (report !== "revenue" && who < 0.3) {
-        const manager = pick(managerTokens);
-        token = manager.token;
-      } else if (report !== "revenue" && who < 0.5) {
-        params.set("dealershipId", String(pick(managers).dealership));
-      }
-      context.report = report;
-      context.start = performance.now();
-      return {
-        ...req,
-        method: "GET",
-        path: `/api/analytics/${report}?${params}`,
-        headers: { authorization: `Bearer ${token}` },
-      };
-    },
-    onResponse: (status, _body, context: Ctx) => {
-      timings.record(context.report ?? "executive-summary", performance.now() - (context.start ?? 0), status);
-    },
-  };
+  function nextReport() {
+    const report = choose();
+    // Predictions always fit the last 12 months: they take no period.
+    const params = new URLSearchParams(report === "predictions" ? {} : { period: pick(ANALYTICS_PERIODS) });
+    let token = adminToken;
+    const who = next();
+    if (report !== "revenue" && who < 0.3) {
+      const manager = pick(managerTokens);
+      token = manager.token;
+    } else if (report !== "revenue" && who < 0.5) {
+      params.set("dealershipId", String(pick(managers).dealership));
+    }
+    return {
+      kind: report,
+      path: `/api/analytics/${report}?${params}`,
+      headers: { authorization: `Bearer ${token}` },
+    };
+  }
 
-  const health = await run(server.base, "health", {
-    requests: [{ method: "GET", path: "/api/health" }],
-    connections,
-    duration: 10,
-  });
-  const reports = await run(server.base, "analytics", {
-    requests: [request],
-    connections,
-    duration: seconds,
-  });
+  const health = await measureHealth(server.base, { connections });
+  const reports = await saturated(server.base, { seconds, connections, next: nextReport });
+  const timings = reports.timings;
 
   const refreshStart = Date.now();
   for (const view of ROLLUPS) await sql`refresh materialized view concurrently ${sql(view)}`;
   const refreshMs = Date.now() - refreshStart;
 
   console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${counted!.n} salespeople`);
-  console.log(row("GET /api/health (10 s)", health));
-  console.log(row("analytics, all reports", reports));
+  console.log(saturatedRow("GET /api/health (10 s)", health));
+  console.log(saturatedRow("analytics, all reports", reports));
+  console.log(shareOfHealth("analytics, all reports", reports.rate, health.rate));
   const all: number[] = [];
   for (const { kind: report, ...s } of timings.byKind()) {
     const sorted = s.ms;
     all.push(...sorted);
     console.log(
-      `  ${report.padEnd(18)} ${String(s.ms.length).padStart(6)} requests  ${(s.ms.length / seconds).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
+      `  ${report.padEnd(18)} ${String(s.ms.length).padStart(6)} requests  ${(s.ms.length / reports.elapsed).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms  2xx ${s.ok}  4xx ${s.client}  5xx ${s.server}`,
     );
   }
   all.sort((a, b) => a - b);

@@ -1,11 +1,11 @@
 // Booking benchmark: 50 connections book distinct slots of many salespeople for 10 s through
 // POST /api/appointments (bearer-token customers), against the built server on 127.0.0.1; the same run
-// measures the health route for the ratio. Every booking is a real transaction with the EXCLUDE constraint.
+// measures the health route for the ratio (both through the lean client, bench/support.ts saturated). Every
+// booking is a real transaction with the EXCLUDE constraint.
 // Sent twice: saturated (each connection books again as soon as it has its answer) and paced (bookings arriving
 // at a fixed rate, BENCH_RATE or 456 a second: twice the 228 measured before issue 10's work, over the same
 // connections).
 // Usage: npm run build && npm run bench:booking   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RATE)
-import type autocannon from "autocannon";
 import { createDatabase } from "../src/server/db/client";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";
@@ -13,11 +13,12 @@ import {
   benchCustomers,
   connections,
   kindRows,
+  measureHealth,
   paced,
-  ratio,
-  row,
-  run,
+  saturated,
+  saturatedRow,
   seconds,
+  shareOfHealth,
   startBenchServer,
   windowRow,
 } from "./support";
@@ -53,14 +54,12 @@ try {
       body: JSON.stringify(body),
     };
   }
-  const booking: autocannon.Request = {
-    method: "POST",
-    path: "/api/appointments",
-    setupRequest: (req) => ({ ...req, ...nextBooking() }),
-  };
-
-  const health = await run(server.base, "health", { requests: [{ method: "GET", path: "/api/health" }] });
-  const booked = await run(server.base, "booking", { requests: [booking] });
+  const health = await measureHealth(server.base, { seconds, connections });
+  const booked = await saturated(server.base, {
+    seconds,
+    connections,
+    next: () => ({ kind: "booking", ...nextBooking() }),
+  });
   const rate = Number(process.env.BENCH_RATE ?? 456);
   const pacedRun = await paced(server.base, {
     rate,
@@ -69,10 +68,11 @@ try {
     next: () => ({ kind: "booking", ...nextBooking() }),
   });
   console.log(`\n${connections} connections, ${seconds} s each, ${server.base}, ${n} salespeople`);
-  console.log(row("GET /api/health", health));
-  console.log(row("POST /api/appointments", booked));
-  console.log(`bookings per second (201 only): ${(booked["2xx"] / seconds).toFixed(0)}`);
-  console.log(ratio("Booking", booked, health));
+  console.log(saturatedRow("GET /api/health", health));
+  console.log(saturatedRow("POST /api/appointments", booked));
+  const created = booked.timings.byKind().reduce((sum, k) => sum + k.ok, 0) / booked.elapsed;
+  console.log(`bookings per second (201 only): ${created.toFixed(0)}`);
+  console.log(shareOfHealth("Booking", booked.rate, health.rate));
   console.log(`paced at ${rate} bookings a second:`);
   for (const line of kindRows(pacedRun.timings, seconds)) console.log(line);
   console.log(windowRow(pacedRun.timings));

@@ -1,5 +1,6 @@
 // Browse benchmark: ~100,000 salespeople in a dedicated embedded PostgreSQL, the built server on 127.0.0.1,
-// autocannon on the health route and on browse, through REST and tRPC, with the browse cache as configured.
+// the lean client (bench/support.ts, saturated) on the health route and on browse, through REST and tRPC, with the
+// browse cache as configured; each share of health prints both absolute rates beside it.
 //
 // Default mode: 60 combinations of city + rating + specialty (what the cache answers best).
 // --long-tail: what real visitors send. At least 10,000 distinct requests spread over every filter shape
@@ -12,19 +13,33 @@
 // Usage: npm run build && npm run bench:browse [-- --long-tail]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import postgres from "postgres";
-import { defaultShapes, inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
+import { defaultShapes, interleave, longTailShapes, type Query, restRequest, trpcRequest } from "./browseMix";
 import {
   connections,
   kindRows,
+  measureHealth,
   paced,
   percentile,
-  ratio,
-  row,
-  run,
+  saturated,
+  saturatedRow,
   seconds,
+  shareOfHealth,
   startBenchServer,
   windowRow,
 } from "./support";
+
+/** Sends `queries` in turn across every connection (each once until the list wraps), as `kind`. */
+function sendInTurn(
+  kind: string,
+  queries: Query[],
+  toRequest: (q: Query) => { method?: string; path?: string },
+) {
+  let next = 0;
+  return () => {
+    const { method, path } = toRequest(queries[next++ % queries.length]!);
+    return { kind, method: method ?? "GET", path: path ?? "/" };
+  };
+}
 
 /** A paced run's share of the health route, when given; else it runs at half its saturated rate. */
 const restShare = process.env.BENCH_REST_SHARE ? Number(process.env.BENCH_REST_SHARE) : null;
@@ -42,13 +57,23 @@ try {
   const shapes = longTail ? await longTailShapes(server.pgUrl) : defaultShapes();
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
-  await run(server.base, "warmup", { requests: inTurn(all.slice(0, 200), restRequest), duration: 3 });
+  await saturated(server.base, {
+    seconds: 3,
+    connections,
+    next: sendInTurn("warmup", all.slice(0, 200), restRequest),
+  });
 
-  const health = await run(server.base, "health", { requests: [{ method: "GET", path: "/api/health" }] });
+  const health = await measureHealth(server.base, { seconds, connections });
   // tRPC sends the list from its other end, so it does not meet what REST left in the cache.
-  const restResult = await run(server.base, "rest-browse", { requests: inTurn(all, restRequest) });
-  const trpcResult = await run(server.base, "trpc-browse", {
-    requests: inTurn([...all].reverse(), trpcRequest),
+  const restResult = await saturated(server.base, {
+    seconds,
+    connections,
+    next: sendInTurn("REST", all, restRequest),
+  });
+  const trpcResult = await saturated(server.base, {
+    seconds,
+    connections,
+    next: sendInTurn("tRPC", [...all].reverse(), trpcRequest),
   });
   const pacedRuns: string[] = [];
   if (longTail) {
@@ -58,13 +83,11 @@ try {
     // from the end. A shape with fewer distinct pages than its share (city alone has cities x offsets) sends
     // them again, as its visitors would, and meets the cache as production does: its label says how many.
     const pacedSeconds = 2 * seconds;
-    for (const [name, share, saturated, toRequest, step] of [
+    for (const [name, share, saturatedRun, toRequest, step] of [
       ["REST", restShare, restResult, restRequest, 1],
       ["tRPC", trpcShare, trpcResult, trpcRequest, -1],
     ] as const) {
-      const rate = Math.round(
-        share === null ? saturated.requests.average / 2 : share * health.requests.average,
-      );
+      const rate = Math.round(share === null ? saturatedRun.rate / 2 : share * health.rate);
       const sent = shapes.map(() => 0);
       let turn = 0;
       const result = await paced(server.base, {
@@ -82,7 +105,7 @@ try {
       });
       const answered = result.timings.all();
       pacedRuns.push(
-        `${name} paced at ${rate} req/s (${share === null ? "half the saturated rate, " : ""}${((100 * rate) / health.requests.average).toFixed(1)}% of health), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
+        `${name} paced at ${rate} req/s (${share === null ? "half the saturated rate, " : ""}${((100 * rate) / health.rate).toFixed(1)}% of health's ${health.rate.toFixed(0)} req/s), ${pacedSeconds} s: answered ${(answered.length / result.elapsed).toFixed(0)} req/s, p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, requests without an answer ${JSON.stringify(result.failed)}`,
         ...kindRows(result.timings, pacedSeconds),
         // A stall delays every shape alike: the windows show whether the slowest answers came at one moment.
         windowRow(result.timings),
@@ -93,11 +116,11 @@ try {
   console.log(
     `\n${connections} connections, ${seconds} s each, ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
   );
-  console.log(row("GET /api/health", health));
-  console.log(row("GET /api/salespeople", restResult));
-  console.log(row("tRPC salespeople.list", trpcResult));
-  console.log(ratio("REST browse (saturated)", restResult, health));
-  console.log(ratio("tRPC browse (saturated)", trpcResult, health));
+  console.log(saturatedRow("GET /api/health", health));
+  console.log(saturatedRow("GET /api/salespeople", restResult));
+  console.log(saturatedRow("tRPC salespeople.list", trpcResult));
+  console.log(shareOfHealth("REST browse (saturated)", restResult.rate, health.rate));
+  console.log(shareOfHealth("tRPC browse (saturated)", trpcResult.rate, health.rate));
   for (const line of pacedRuns) console.log(line);
 } finally {
   await server.stop();

@@ -4,11 +4,11 @@
 //    5 % bookings and cancellations (bearer-token customers; a cancellation takes back an earlier booking)
 //    5 % sign-in link requests
 // Each request is timed by kind, so a slow kind cannot hide in the total. The health route is measured in the
-// same run for scale. The mix is sent twice: saturated (each connection sends again as soon as it has its
-// answer: the most the server answers) and paced (visitors arriving at a fixed rate, BENCH_RATE or 450 a second,
+// same run for scale, through the same lean client as the saturated mix (bench/support.ts, saturated). The mix
+// is sent twice: saturated (each connection sends again as soon as it has its answer: the most the server
+// answers) and paced (visitors arriving at a fixed rate, BENCH_RATE or 450 a second,
 // over the same 100 connections: what a visitor waits at that load).
 // Usage: npm run build && npm run bench:mixed   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_RATE)
-import type autocannon from "autocannon";
 import { loadCities } from "../src/server/db/cities";
 import { createDatabase } from "../src/server/db/client";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
@@ -16,14 +16,15 @@ import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays } from "../src/shared/time";
 import {
   benchCustomers,
-  createTimings,
   kindRows,
+  measureHealth,
   type PacedRequest,
   paced,
   percentile,
-  row,
-  run,
+  saturated,
+  saturatedRow,
   seededRandom,
+  shareOfHealth,
   startBenchServer,
   windowRow,
 } from "./support";
@@ -144,43 +145,22 @@ try {
     }
   }
 
-  const saturatedTimings = createTimings<Kind | "cancel">();
-  type Ctx = { request?: Request; start?: number };
-  const request: autocannon.Request = {
-    method: "GET",
-    path: "/api/health",
-    setupRequest: (req, context: Ctx) => {
-      const next = nextRequest();
-      context.request = next;
-      context.start = performance.now();
-      const { kind: _, token: __, ...http } = next;
-      return { ...req, method: "GET", ...http } as autocannon.Request;
-    },
-    onResponse: (status, body, context: Ctx) => {
-      saturatedTimings.record(context.request!.kind, performance.now() - (context.start ?? 0), status);
-      onAnswer(context.request!, status, body);
-    },
-  };
-
-  const health = await run(server.base, "health", {
-    requests: [{ method: "GET", path: "/api/health" }],
-    connections,
-    duration: 10,
-  });
-  const mixed = await run(server.base, "mixed", { requests: [request], connections, duration: seconds });
+  const health = await measureHealth(server.base, { connections });
+  const mixed = await saturated(server.base, { seconds, connections, next: nextRequest, onAnswer });
   // Paced open-loop at a share of the health route's rate in the same run (BENCH_SHARE, 5 % unless said), or at
   // a fixed BENCH_RATE; each latency counts from the moment its request was due.
   const share = Number(process.env.BENCH_SHARE ?? 0.05);
-  const rate = Number(process.env.BENCH_RATE ?? Math.round(share * health.requests.average));
+  const rate = Number(process.env.BENCH_RATE ?? Math.round(share * health.rate));
   const pacedRun = await paced(server.base, { rate, seconds, connections, next: nextRequest, onAnswer });
   const pacedAll = pacedRun.timings.all();
 
   console.log(`\n${connections} connections, ${seconds} s, ${server.base}, ${n} salespeople`);
-  console.log(row("GET /api/health (10 s)", health));
-  console.log(row("mixed, saturated, all kinds", mixed));
-  for (const line of kindRows(saturatedTimings, seconds)) console.log(line);
+  console.log(saturatedRow("GET /api/health (10 s)", health));
+  console.log(saturatedRow("mixed, saturated, all kinds", mixed));
+  console.log(shareOfHealth("mixed, saturated", mixed.rate, health.rate));
+  for (const line of kindRows(mixed.timings, mixed.elapsed)) console.log(line);
   console.log(
-    `mixed, paced at ${rate} req/s (${((100 * rate) / health.requests.average).toFixed(1)}% of health): p50 ${percentile(pacedAll, 50).toFixed(1)} ms, p99 ${percentile(pacedAll, 99).toFixed(1)} ms, p99.9 ${percentile(pacedAll, 99.9).toFixed(1)} ms, max ${(pacedAll.at(-1) ?? 0).toFixed(1)} ms, requests without an answer ${JSON.stringify(pacedRun.failed)}`,
+    `mixed, paced at ${rate} req/s (${((100 * rate) / health.rate).toFixed(1)}% of health's ${health.rate.toFixed(0)} req/s): p50 ${percentile(pacedAll, 50).toFixed(1)} ms, p99 ${percentile(pacedAll, 99).toFixed(1)} ms, p99.9 ${percentile(pacedAll, 99.9).toFixed(1)} ms, max ${(pacedAll.at(-1) ?? 0).toFixed(1)} ms, requests without an answer ${JSON.stringify(pacedRun.failed)}`,
   );
   for (const line of kindRows(pacedRun.timings, seconds)) console.log(line);
   console.log(windowRow(pacedRun.timings));

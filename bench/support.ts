@@ -2,12 +2,13 @@
 // wait for health, run autocannon for a bounded time, print a result row.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
 import { embeddedUrl } from "../src/server/db/embedded";
+import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { projectPath } from "../src/server/paths";
 import { leanPool } from "./lean-http";
 
@@ -23,12 +24,8 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
-/** The node flags the server runs with in production: those of `npm run serve` (package.json; README, "Production"). */
-export const SERVER_NODE_FLAGS = (
-  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { scripts: { serve: string } }
-).scripts.serve
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+/** The node flags the server runs with in production (package.json's config, README "Production"). */
+export { SERVER_NODE_FLAGS };
 
 export async function startBenchServer(options: {
   port: number;
@@ -166,8 +163,80 @@ export function row(name: string, r: autocannon.Result): string {
   return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   2xx ${r["2xx"]}   non-2xx ${r.non2xx}${statuses ? ` (${statuses})` : ""}   errors ${r.errors}`;
 }
 
-export function ratio(name: string, part: autocannon.Result, whole: autocannon.Result): string {
-  return `${name}: ${((100 * part.requests.average) / whole.requests.average).toFixed(1)}% of health-route throughput`;
+/**
+ * Sends requests closed-loop for `seconds` (each connection sends again as soon as it has its answer: the most
+ * the server answers) over `connections` keep-alive sockets of the lean client (bench/lean-http.ts), timed by
+ * kind. autocannon in the benchmark's own process topped out near 4,400 health answers a second on the 2-core
+ * machine, where a lean keep-alive client measured about 11,000: a share of health measured with it was a share
+ * of the client's ceiling. Every saturated rate a benchmark divides by health, and health itself, go through
+ * this one client. Each connection finishes its request in flight after the time is up; the rate is counted over
+ * the whole, and the next measurement waits for the server to settle.
+ */
+export async function saturated<K extends string>(
+  base: string,
+  options: {
+    seconds: number;
+    connections: number;
+    next: () => PacedRequest<K>;
+    onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
+  },
+) {
+  const url = new URL(base);
+  const pool = leanPool(url.hostname, Number(url.port), options.connections);
+  await pool.open();
+  const timings = createTimings<K>();
+  /** Requests that got no answer, by error code (a reset connection, a refused one). */
+  const failed: Record<string, number> = {};
+  const start = performance.now();
+  const end = start + options.seconds * 1000;
+  let answered = 0;
+  const connection = async () => {
+    while (performance.now() < end) {
+      const request = options.next();
+      const sentAt = performance.now();
+      try {
+        const { status, body } = await pool.request(request);
+        timings.record(request.kind, performance.now() - sentAt, status);
+        answered++;
+        options.onAnswer?.(request, status, body.toString());
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        failed[code] = (failed[code] ?? 0) + 1;
+        // With the server gone every request fails at once: not a loop as fast as the CPU goes.
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, connection));
+  const elapsed = (performance.now() - start) / 1000;
+  pool.close();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return { timings, failed, elapsed, rate: answered / elapsed };
+}
+
+export type Saturated = Awaited<ReturnType<typeof saturated>>;
+
+/** The health route, saturated through the lean client for `seconds` (10 unless said): the 100 % of every share. */
+export function measureHealth(base: string, options: { seconds?: number; connections: number }) {
+  return saturated(base, {
+    seconds: options.seconds ?? 10,
+    connections: options.connections,
+    next: () => ({ kind: "health", path: "/api/health" }),
+  });
+}
+
+/** One line of a saturated run: its rate, p50, p99, answers by status class and requests without an answer. */
+export function saturatedRow(name: string, r: Saturated): string {
+  const all = r.timings.all();
+  const kinds = r.timings.byKind();
+  const count = (field: "ok" | "client" | "server") => kinds.reduce((sum, k) => sum + k[field], 0);
+  const failed = Object.entries(r.failed);
+  return `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(8)} req/s   p50 ${percentile(all, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(all, 99).toFixed(1).padStart(6)} ms   2xx/3xx ${count("ok")}   4xx ${count("client")}   5xx ${count("server")}${failed.length ? `   without an answer ${JSON.stringify(r.failed)}` : ""}`;
+}
+
+/** A rate as a share of health, with both absolute rates beside it: a share alone hides which side moved. */
+export function shareOfHealth(name: string, rate: number, healthRate: number): string {
+  return `${name}: ${rate.toFixed(0)} req/s, ${((100 * rate) / healthRate).toFixed(1)}% of health (${healthRate.toFixed(0)} req/s; both through the lean client)`;
 }
 
 /** `count` bearer-token customers `<prefix>-<i>@example.org` (made on first use), without their earlier bookings. */

@@ -1,5 +1,5 @@
 // The statements that took the database's time, from pg_stat_statements, in a benchmark's own cluster: where
-// the mixed load's database time went (bench/README.md, "Mixed load", 2026-11-27). The cluster must have been
+// the mixed load's database time went (bench/history/2026-11.md, "Mixed load", 2026-11-27). The cluster must have been
 // started with the module loaded: EMBEDDED_PG_OPTIONS="shared_preload_libraries=pg_stat_statements" on the
 // benchmark's command. The cluster must be running: during the benchmark, or after it with bench/serve.ts (the
 // statistics are kept until reset, across a clean stop).

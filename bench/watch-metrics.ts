@@ -1,7 +1,8 @@
 // Watches a running server's /metrics once a second and prints what a stall would show: event-loop delay,
 // garbage collection in that second, the heap, how long `select 1` waited in each pool, and the job queues.
-// Run it beside a paced benchmark to line up slow windows with their cause (bench/README.md, "Mixed load"): each
-// line starts with the wall clock (UTC), as the benchmarks' slowest moments and bench/long-tasks.ts do.
+// Run it beside a paced benchmark to line up slow windows with their cause (bench/history/2026-11.md, "Mixed
+// load"): each line starts with the wall clock (UTC), as the benchmarks' slowest moments and bench/long-tasks.ts
+// do.
 // Usage: METRICS_PORT=3930 npm run bench:mixed   and, in another terminal,
 //        npx tsx bench/watch-metrics.ts [http://127.0.0.1:3930/metrics]   (METRICS_TOKEN for the app's own port)
 export {};

@@ -30,6 +30,7 @@ import { createSession } from "../src/server/auth/session";
 import { removeOutsideCluster } from "../src/server/db/embedded";
 import { accountForLink } from "../src/server/domains/auth/linkRedemption";
 import { QUEUES } from "../src/server/jobs/queue";
+import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { startStripeStandIn } from "../tests/support/stripe-standin";
@@ -225,7 +226,7 @@ await new Promise<void>((resolve) => mailbox.listen(mailboxPort, "127.0.0.1", re
 // takes a kept pg.password instead of making a random one) so that specs that read the database can sign in.
 writeFileSync(path.join(dataDir, "pg.password"), "postgres\n", { mode: 0o600 });
 
-const app: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/index.js"], {
+const app: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.js"], {
   stdio: "inherit",
   env: {
     ...process.env,

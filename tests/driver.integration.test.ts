@@ -1,4 +1,5 @@
-// The database driver as patched at install (patches/postgres+3.4.9.patch), against a real PostgreSQL.
+// The database driver as patched at install (patches/postgres+3.4.9+001+begin-reserves-connection.patch),
+// against a real PostgreSQL.
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeOutsideCluster } from "../src/server/db/embedded";
+import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { bundleServer, serverEnv } from "./support/built-server";
 import { freePort } from "./support/server-process";
@@ -30,7 +31,7 @@ function launch(
   const chunks: string[] = [];
   const entry = entries.get(root);
   if (!entry) throw new Error(`no server bundle for ${root}`);
-  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd,
     env: serverEnv(env),
     stdio: ["ignore", "pipe", "pipe"],

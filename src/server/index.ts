@@ -6,6 +6,7 @@ import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { createLogger, type Logger } from "./logger";
+import { missingNodeFlagWarnings } from "./nodeFlags";
 import { nodeVersionProblem } from "./nodeRuntime";
 import { watchJobQueues, watchPools } from "./observability/collectors";
 import { metricsOnly } from "./observability/http";
@@ -60,6 +61,8 @@ try {
 }
 const logger = createLogger(env.LOG_LEVEL);
 for (const line of describeMode(env)) logger.info(line);
+// Started without `npm run serve`, the server would run without its heap flags and nothing would say so.
+for (const line of missingNodeFlagWarnings()) logger.warn(line);
 // Before anything starts: a second start of this checkout, or a port someone else holds, is one line.
 if (!env.DATABASE_URL) {
   const running = runningStarter(projectPath(env.DATA_DIR));

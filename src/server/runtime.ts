@@ -59,7 +59,7 @@ function unreachable(error: unknown, url: string): Error {
  * the pool follows the usual rule for PostgreSQL (about two connections a core): when every connection is busy,
  * postgres.js sends further queries down busy ones rather than opening more. On two cores, 4 connections instead
  * of 10 used a fifth less of PostgreSQL's CPU per booking, and p99 at 420 bookings a second fell from 82-421 ms
- * to 36-54 ms (bench/README.md). A database elsewhere has cores of its own, unknown here: 10 as before.
+ * to 36-54 ms (bench/history/2026-11.md). A database elsewhere has cores of its own, unknown here: 10 as before.
  */
 export function defaultPoolSize(embedded: boolean): number {
   return embedded ? Math.min(10, Math.max(4, 2 * os.availableParallelism())) : 10;

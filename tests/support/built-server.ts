@@ -5,6 +5,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../src/server/nodeFlags";
 import { PROJECT_ROOT } from "../../src/server/paths";
 import { freePort } from "./server-process";
 
@@ -54,7 +55,7 @@ export async function launchBuilt(entry: string, env: Record<string, string>): P
   const port = await freePort();
   const out: string[] = [];
   const err: string[] = [];
-  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: "/",
     env: serverEnv({ PORT: String(port), ...env }),
     stdio: ["ignore", "pipe", "pipe"],

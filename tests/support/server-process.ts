@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import postgres from "postgres";
 import { inject } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../src/server/nodeFlags";
 import { PROJECT_ROOT } from "../../src/server/paths";
 import { bundleServer, serverEnv } from "./built-server";
 
@@ -56,7 +57,7 @@ function releaseEntry(): void {
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
-  options: { database?: string; port?: number } = {},
+  options: { database?: string; port?: number; nodeFlags?: readonly string[] } = {},
 ): Promise<ServerProcess> {
   const serverUrl = inject("pgServerUrl");
   const name = options.database ?? `proc_${randomBytes(6).toString("hex")}`;
@@ -66,7 +67,7 @@ export async function startServerProcess(
   const out: string[] = [];
   const err: string[] = [];
   // node itself, not a wrapper: signals reach the server, not a relay.
-  const child = spawn(process.execPath, ["--enable-source-maps", serverEntry()], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), serverEntry()], {
     cwd: PROJECT_ROOT,
     env: serverEnv({ PORT: String(port), DATABASE_URL: `${serverUrl}/${name}`, ...env }),
     stdio: ["ignore", "pipe", "pipe"],

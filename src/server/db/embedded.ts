@@ -171,7 +171,7 @@ async function initialise(
 
 /**
  * PostgreSQL's own cache, sized like its documentation advises (a quarter of the memory) and kept between
- * 128 MB and 1 GB: room for the 100,000-salesperson working set (bench/README.md), without an embedded
+ * 128 MB and 1 GB: room for the 100,000-salesperson working set (bench/history/2026-11.md), without an embedded
  * development database claiming a large share of a laptop. Pages left out of it are read back from the file
  * system, which on a machine that evicts its page cache means the disk: ~1 ms a page.
  */

@@ -333,7 +333,7 @@ async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T)
  * Whether the server is busy without this worker: its event loop is in use more than a quarter of the 100 ms
  * the worker rests. Measured at rest, so a worker's own batches never count as load. Bookings at 456 a second,
  * ~1.4 ms of the server's CPU each, keep it near two thirds; over a 50 ms rest and against half, a chance lull
- * let workers take full batches while the bookings went on (bench/README.md).
+ * let workers take full batches while the bookings went on (bench/history/2026-11.md).
  */
 async function busyWhileResting(): Promise<boolean> {
   const before = performance.eventLoopUtilization();

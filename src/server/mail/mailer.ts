@@ -45,13 +45,14 @@ export function createMailer(options: {
   }
   // Pooled: SMTP connections are kept and reused, instead of a connection and handshake per mail. Up to 20 at
   // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
-  // conversations queued sign-ins for seconds (bench/README.md). SMTP_URL may say otherwise with its own
+  // conversations queued sign-ins for seconds (bench/history/2026-11.md). SMTP_URL may say otherwise with its own
   // ?pool=false or ?maxConnections=.
   //
   // A connection is kept for as long as the server keeps it. nodemailer's default closes one after 100 messages,
   // and its replacement waits for the server's greeting: ~110 ms here, as SMTP servers hold the greeting back to
   // catch clients that talk too soon (smtp-server 100 ms; Postfix's postscreen longer). One sign-in in a hundred
-  // waited for that (bench/README.md). SMTP_URL's own ?maxMessages= still says otherwise.
+  // waited for that (bench/README.md, "Where the figures stand"). SMTP_URL's own ?maxMessages= still says
+  // otherwise.
   const url = new URL(options.smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
   if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
@@ -83,7 +84,7 @@ export function createMailer(options: {
           : {}),
       }).compile();
       // Composed in memory and handed over whole: streamed as nodemailer composes it, a message with an
-      // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/README.md).
+      // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/history/2026-11.md).
       await transport.sendMail({
         envelope: composed.getEnvelope(),
         raw: await composed.build(),

@@ -25,9 +25,10 @@ const PRODUCTION_SECTIONS: InfoSection[] = [
     body: (
       <Stack gap="3">
         <p>
-          Build once (<C>npm ci && npm run build</C>) and run{" "}
-          <C>node --enable-source-maps dist/server/index.js</C> with <C>NODE_ENV=production</C> on each
-          instance; it migrates the database, then serves the API and the built client on <C>PORT</C>.
+          Build once (<C>npm ci && npm run build</C>) and run <C>npm run serve</C> (node with the heap flags
+          package.json declares; a server started without them says so in its log) with{" "}
+          <C>NODE_ENV=production</C> on each instance; it migrates the database, then serves the API and the
+          built client on <C>PORT</C>.
         </p>
         <Points
           items={[

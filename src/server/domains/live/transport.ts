@@ -3,7 +3,7 @@
 // httpSubscriptionLink and the app's client read) into one plain byte stream. tRPC's fetch adapter answers a
 // subscription with a pipeline per connection (a readable, a transform and a text encoder, three async
 // generators, a ping timer): measured at 70 KB of server memory per idle stream, against 24 KB with one byte
-// stream (bench/README.md, "Live updates"). One timer pings every stream and ends those past their maximum
+// stream (bench/history/2026-11.md, "Live updates"). One timer pings every stream and ends those past their maximum
 // duration.
 //
 // Only an accepted stream is answered here. A call the procedure refuses (signed out, a bad cursor, too many
