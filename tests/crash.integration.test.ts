@@ -2,7 +2,8 @@
 // (SIGKILL) in the middle of a burst of bookings, then started again: every acknowledged booking is there, every
 // confirmation is sent, and a confirmation sent twice (delivery is at least once) carries the same Message-ID
 // both times. Then SIGINT to the whole process group under load, as a terminal's Ctrl-C: the app drains and
-// logs no error, PostgreSQL stops after it, and the next start finds the cluster shut down cleanly.
+// logs no error, PostgreSQL stops after it, and the next start finds the cluster shut down cleanly; that start
+// runs through `npm run serve`'s script, whose server a SIGTERM to the script's process stops.
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
@@ -43,15 +44,19 @@ afterAll(async () => {
   await smtp.close();
 }, 60_000);
 
-async function start(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const server = await launchBuilt(bundle.entry, {
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    RATE_LIMIT_DISABLED: "true",
-    SEED_ON_START: "true",
-    SEED_SCALE: "0.02",
-    ...env,
-  });
+async function start(env: Record<string, string> = {}, serveScript = false): Promise<BuiltServer> {
+  const server = await launchBuilt(
+    bundle.entry,
+    {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_DISABLED: "true",
+      SEED_ON_START: "true",
+      SEED_SCALE: "0.02",
+      ...env,
+    },
+    { serveScript },
+  );
   started.push(server);
   await untilReady(server);
   return server;
@@ -244,10 +249,13 @@ describe("crash and Ctrl-C", () => {
     // Warnings and errors go to stderr: none since the signal.
     expect(restarted.errors().slice(errorsBefore)).toEqual([]);
 
-    // The next start finds the cluster shut down cleanly: no recovery.
-    const next = await start({ LOG_LEVEL: "debug" });
+    // The next start finds the cluster shut down cleanly: no recovery. It runs through `npm run serve`'s
+    // script, and a SIGTERM to that script's process alone (as a process manager stops `npm run serve`) reaches
+    // the server, which shuts down: the shell does not stay between them to die and leave it running.
+    const next = await start({ LOG_LEVEL: "debug" }, true);
     expect(next.output()).toMatch(/database system was shut down at/);
     expect(next.output()).not.toMatch(/not properly shut down|automatic recovery|recovered/);
-    expect(await stopBuilt(next, "SIGINT", true)).toBe(0);
+    expect(await stopBuilt(next, "SIGTERM")).toBe(0);
+    expect(next.output()).toMatch(/"msg":"shutdown complete in \d+ ms/);
   }, 120_000);
 });

@@ -3,7 +3,7 @@
 // second; under tsx each start spent about five compiling), and started with the embedded PostgreSQL of a
 // DATA_DIR of the test's, in a process group of its own (as a terminal's foreground job is).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../src/server/nodeFlags";
 import { PROJECT_ROOT } from "../../src/server/paths";
@@ -50,14 +50,36 @@ export type BuiltServer = {
   exited: Promise<number | null>;
 };
 
-/** Starts the bundled server on a free port with `env` (DATA_DIR among it); answers once it is spawned. */
-export async function launchBuilt(entry: string, env: Record<string, string>): Promise<BuiltServer> {
+/**
+ * Starts the bundled server on a free port with `env` (DATA_DIR among it); answers once it is spawned. With
+ * `serveScript`, through package.json's `serve` script in a shell, as npm runs it (the bundle in place of
+ * dist/server/index.js, this node first on PATH, the flags in $npm_package_config_serverNodeFlags).
+ */
+export async function launchBuilt(
+  entry: string,
+  env: Record<string, string>,
+  options: { serveScript?: boolean } = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const out: string[] = [];
   const err: string[] = [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+    scripts: { serve: string };
+    config: { serverNodeFlags: string };
+  };
+  const [file, args, scriptEnv] = options.serveScript
+    ? [
+        "sh",
+        ["-c", pkg.scripts.serve.replace("dist/server/index.js", entry)],
+        {
+          PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+          npm_package_config_serverNodeFlags: pkg.config.serverNodeFlags,
+        },
+      ]
+    : [process.execPath, [...SERVER_NODE_FLAGS, entry], {}];
+  const child = spawn(file, args, {
     cwd: "/",
-    env: serverEnv({ PORT: String(port), ...env }),
+    env: serverEnv({ PORT: String(port), ...env, ...scriptEnv }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
