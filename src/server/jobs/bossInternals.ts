@@ -145,7 +145,7 @@ export async function eraseJobs(
 
 /**
  * backupManifest: the schema version and queues of the database being backed up, read in the backup's own
- * snapshot. pg-boss's `schemaVersion()` and `getQueues()` run on its own pool, outside that snapshot.
+ * snapshot. pg-boss's `schemaVersion()` and `getQueues()` run on the job queue's pool, outside that snapshot.
  */
 export async function backupManifest(
   tx: postgres.TransactionSql,
@@ -162,7 +162,7 @@ export async function backupManifest(
 
 /**
  * restoreQueues: a restore builds pg-boss's schema and its queues in the restore's one transaction (the rows
- * of pgboss.queue are then copied over these). pg-boss's `createQueue()` runs on its own pool, outside it.
+ * of pgboss.queue are then copied over these). pg-boss's `createQueue()` runs on the job queue's pool, outside it.
  * Partitioned queues get their table from create_queue; the app's are not partitioned.
  */
 export async function restoreQueues(tx: postgres.TransactionSql, queues: readonly string[]): Promise<void> {

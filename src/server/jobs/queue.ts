@@ -2,7 +2,7 @@
 // restarts and run once across any number of app instances.
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { PgBoss } from "pg-boss";
+import { type Db, PgBoss } from "pg-boss";
 import postgres from "postgres";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
@@ -154,11 +154,16 @@ export async function startJobQueue(options: {
    */
   retryJobsLeftRunning?: boolean;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({
-    connectionString: options.connectionString,
-    schema: "pgboss",
+  // pg-boss runs on the app's driver (postgres.js) through its `db` option, on a pool of its own: one driver's
+  // types, timeouts and connection handling, and none of pg-boss's node-postgres pool.
+  const jobSql = postgres(options.connectionString, {
     max: 4,
-    application_name: "knowbefore-jobs",
+    connection: { application_name: "knowbefore-jobs" },
+    onnotice: () => {},
+  });
+  const boss = new PgBoss({
+    db: executorOn(jobSql),
+    schema: "pgboss",
     // Schedules are checked here, once a minute (see runSchedules): pg-boss's own scheduler stalled the event loop.
     schedule: false,
   });
@@ -223,18 +228,7 @@ export async function startJobQueue(options: {
       const within = sendOptions.within;
       return boss.send(name, data as object, {
         ...bossOptions(sendOptions),
-        db: within
-          ? {
-              executeSql: async (text: string, values: unknown[] = []) => ({
-                rows: await within.unsafe(
-                  text,
-                  values.map(nullIfUndefined) as never[],
-                  // The same few statements every time: parsed once per connection.
-                  { prepare: true },
-                ),
-              }),
-            }
-          : undefined,
+        db: within ? executorOn(within) : undefined,
       });
     },
     async insertFragment(sql, jobs) {
@@ -307,9 +301,10 @@ export async function startJobQueue(options: {
       clearTimeout(minuteTimer);
       for (const name of Object.values(QUEUES)) await boss.offWork(name);
     },
-    stop: (stopOptions = {}) => {
+    async stop(stopOptions = {}) {
       clearTimeout(minuteTimer);
-      return boss.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 10_000 });
+      await boss.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 10_000 });
+      await jobSql.end({ timeout: 5 });
     },
   };
 }
@@ -377,6 +372,38 @@ export function scheduledJobId(name: QueueName, at: Date): string {
   const hex = createHash("sha256").update(`${name}@${minute}`).digest("hex");
   // Shaped as a version 8 (custom) UUID: PostgreSQL's uuid type takes any, and the shape says what it is.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * pg-boss's executor (its `db` option) on a postgres.js pool or transaction. A statement with values is one
+ * statement, prepared (the same few texts every time: parsed once per connection). One without values may be
+ * several, some opening their own transaction (its maintenance, schema changes and queue creation): those run
+ * by the simple protocol on one reserved connection, and pg-boss gets the rows of every statement, as it asks
+ * of an executor.
+ */
+function executorOn(sql: Queryable): Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values.length > 0 || !("reserve" in sql))
+        return {
+          rows:
+            values.length > 0
+              ? await sql.unsafe(text, values.map(nullIfUndefined) as never[], { prepare: true })
+              : await sql.unsafe(text).simple().then(rowsOfEvery),
+        };
+      const connection = await sql.reserve();
+      try {
+        return { rows: rowsOfEvery(await connection.unsafe(text).simple()) };
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+/** The rows of every statement a simple query ran: postgres.js answers one result per statement when several ran. */
+function rowsOfEvery(result: readonly unknown[]): unknown[] {
+  return result.length > 0 && result.every(Array.isArray) ? result.flat() : [...result];
 }
 
 /** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */
