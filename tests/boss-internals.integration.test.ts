@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BOSS_FENCE } from "../src/server/jobs/bossInternals";
+import { BOSS_FENCE, queueDepths } from "../src/server/jobs/bossInternals";
+import { QUEUES } from "../src/server/jobs/queue";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
@@ -80,5 +81,28 @@ describe("the pg-boss fence (jobs/bossInternals.ts)", () => {
     expect(fetch?.definition).toContain(
       "(name, priority DESC, created_on, start_after) WHERE ((state < 'active'",
     );
+  });
+
+  it("counts a queue's waiting and running jobs and ages the one due longest, not one still waiting on others", async () => {
+    // The workers stop taking jobs, so the rows stay as written.
+    await h.deps.jobs.pause();
+    const queue = QUEUES.crmDelivery;
+    await h.sql`
+      insert into pgboss.job (name, data, state, start_after, blocked, policy)
+      values (${queue}, '{}', 'created', now() - interval '90 seconds', false, 'standard'),
+             (${queue}, '{}', 'created', now() - interval '300 seconds', true, 'standard'),
+             (${queue}, '{}', 'created', now() + interval '1 day', false, 'standard'),
+             (${queue}, '{}', 'active', now() - interval '400 seconds', false, 'standard')`;
+    const [row] = await queueDepths(h.sql, [queue], 10_000);
+    expect(row).toMatchObject({ queue, created: 3, retry: 0, active: 1 });
+    expect(row!.oldest).toBeGreaterThanOrEqual(90);
+    expect(row!.oldest).toBeLessThan(150);
+    await h.sql`
+      insert into pgboss.job (name, data, state, start_after, policy)
+      values (${queue}, '{}', 'retry', now() - interval '200 seconds', 'standard')`;
+    const [withRetry] = await queueDepths(h.sql, [queue], 10_000);
+    expect(withRetry!.retry).toBe(1);
+    expect(withRetry!.oldest).toBeGreaterThanOrEqual(200);
+    expect(withRetry!.oldest).toBeLessThan(260);
   });
 });
