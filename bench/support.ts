@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import { createSession } from "../src/server/auth/session";
 import type { Sql } from "../src/server/db/client";
 import { embeddedUrl } from "../src/server/db/embedded";
+import { deleteWaitingAppointmentJobs } from "../src/server/jobs/bossInternals";
 import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { projectPath } from "../src/server/paths";
 import { leanPool } from "./lean-http";
@@ -243,11 +244,12 @@ export function shareOfHealth(name: string, rate: number, healthRate: number): s
 export async function benchCustomers(sql: Sql, prefix: string, count: number): Promise<string[]> {
   // The appointments of earlier runs go, and the notices and reminders still waiting for them: left, they pile
   // up run after run (400,000 reminders after a day of runs) and each run would book into a larger job table.
-  await sql`
-    with gone as (delete from appointments where customer_email like ${`${prefix}-%@example.org`} returning id)
-    delete from pgboss.job
-     where name in ('appointment-notice', 'appointment-reminder') and state < 'active'
-       and (data ->> 'appointmentId')::int in (select id from gone)`;
+  const gone = await sql<{ id: number }[]>`
+    delete from appointments where customer_email like ${`${prefix}-%@example.org`} returning id`;
+  await deleteWaitingAppointmentJobs(
+    sql,
+    gone.map((a) => a.id),
+  );
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const [user] = await sql<{ id: string }[]>`

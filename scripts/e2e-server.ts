@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import postgres from "postgres";
 import { E2E_SUPPORT_PHONE } from "../e2e/support/supportPhone";
 import { hashPassword } from "../src/server/auth/password";
@@ -263,7 +263,7 @@ async function stop(code: number) {
   stopping = true;
   mailbox.close();
   // Close this script's connections before the app stops its PostgreSQL, which waits for clients to leave.
-  await jobs?.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
+  await jobs?.stop({ graceful: false, timeout: 2000 }).catch(() => {});
   await database?.end({ timeout: 2 }).catch(() => {});
   app.kill("SIGINT");
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));

@@ -207,7 +207,8 @@ describe("database backup and restore", () => {
     expect(replaced.stdout.trim()).toMatch(
       /^db:restore: restored .*: \d+ tables, \d+ rows, \d+ bytes in [\d.]+ s$/,
     );
-    expect(Object.keys(backedUpCounts).length).toBeGreaterThan(80);
+    // The app's tables and pg-boss's (12 keeps the queues without a partition of their own in one table).
+    expect(Object.keys(backedUpCounts).length).toBeGreaterThan(70);
     expect(await tableCounts(target)).toEqual(backedUpCounts);
   }, 120_000);
 

@@ -461,7 +461,7 @@ describe("deliveries", () => {
     expect(logs.headers.get("x-total-count")).toBe(String(expected.length));
     // Each delivery job has its own time limit, so a stuck one cannot hold the worker's batch for long.
     const limits = await h.sql<{ seconds: number }[]>`
-      select extract(epoch from expire_in)::int as seconds from pgboss.job
+      select expire_seconds as seconds from pgboss.job
        where name = 'crm-delivery' and data->>'deliveryId' = any(${got.map((d) => d.deliveryId)})`;
     expect(limits.map((l) => l.seconds)).toEqual(got.map(() => CRM_JOB_EXPIRE_SECONDS));
     expect(logs.json.every((l: { status: string }) => l.status === "success")).toBe(true);

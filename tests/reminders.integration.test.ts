@@ -90,25 +90,6 @@ describe("24-hour reminders", () => {
   });
 });
 
-describe("the job table", () => {
-  it("has the maintenance's and the fetch's indexes on every queue's partition, so neither scans every waiting job", async () => {
-    const [partitions] = await h.sql<{ n: number }[]>`
-      select count(*)::int as n from pg_inherits where inhparent = 'pgboss.job'::regclass`;
-    expect(partitions!.n).toBeGreaterThanOrEqual(Object.keys(QUEUES).length);
-    for (const definition of [
-      "(started_on) WHERE (state = 'active'::pgboss.job_state)",
-      "(completed_on) WHERE (completed_on IS NOT NULL)",
-      "(keep_until) WHERE (state < 'active'::pgboss.job_state)",
-      "(name, priority DESC, created_on, id) WHERE (state < 'active'::pgboss.job_state)",
-    ]) {
-      const [indexed] = await h.sql<{ n: number }[]>`
-        select count(*)::int as n from pg_indexes
-         where schemaname = 'pgboss' and tablename <> 'job' and indexdef like ${`%${definition}`}`;
-      expect(indexed!.n, definition).toBe(partitions!.n);
-    }
-  });
-});
-
 describe("the job workers", () => {
   // The first test stopped the harness's queue: these run their own, as a server does.
   const queueEvery = (pollingIntervalSeconds: number) =>

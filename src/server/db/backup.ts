@@ -13,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type postgres from "postgres";
 import { loadEnv } from "../env";
+import { backupManifest } from "../jobs/bossInternals";
 import { projectPath } from "../paths";
 import {
   BACKUP_FORMAT_VERSION,
@@ -161,24 +162,15 @@ export async function backupDatabase(
 
 async function readManifest(tx: postgres.TransactionSql): Promise<BackupManifest> {
   const [server] = await tx<{ version: string }[]>`select current_setting('server_version') as version`;
-  const [present] = await tx<{ migrations: boolean; pgboss: boolean; queues: boolean }[]>`
-    select to_regclass('drizzle.__drizzle_migrations') is not null as migrations,
-           to_regclass('pgboss.version') is not null as pgboss,
-           to_regclass('pgboss.queue') is not null as queues`;
+  const [present] = await tx<{ migrations: boolean }[]>`
+    select to_regclass('drizzle.__drizzle_migrations') is not null as migrations`;
   const migrations = present?.migrations
     ? (
         await tx<{ id: number; hash: string; created_at: string }[]>`
           select id, hash, created_at from drizzle.__drizzle_migrations order by created_at, id`
       ).map((m) => ({ id: m.id, hash: m.hash, createdAt: Number(m.created_at) }))
     : [];
-  let pgboss: BackupManifest["pgboss"] = null;
-  if (present?.pgboss) {
-    const [row] = await tx<{ version: number }[]>`select version from pgboss.version`;
-    const queues = present.queues
-      ? (await tx<{ name: string }[]>`select name from pgboss.queue order by name`).map((q) => q.name)
-      : [];
-    pgboss = { schemaVersion: row?.version ?? 0, queues };
-  }
+  const pgboss: BackupManifest["pgboss"] = await backupManifest(tx);
   const tables: BackupTable[] = [];
   for (const table of await listTables(tx)) {
     const [count] = await tx<

@@ -8,10 +8,11 @@ import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import PgBoss from "pg-boss";
+import { getConstructionPlans } from "pg-boss";
 import type postgres from "postgres";
 import { replayErasureJournal } from "../domains/compliance/erasure";
 import { loadEnv } from "../env";
+import { restoreQueues } from "../jobs/bossInternals";
 import {
   BACKUP_SCHEMAS,
   BackupError,
@@ -37,7 +38,7 @@ function checkoutMigrations() {
 
 /** pg-boss's schema as this checkout's pg-boss builds it, without its own BEGIN/COMMIT (restore runs it inside one). */
 function pgBossSchema(): { version: number; statements: string } {
-  const plan = PgBoss.getConstructionPlans("pgboss").trim();
+  const plan = getConstructionPlans("pgboss").trim();
   const version = /INSERT INTO pgboss\.version\(version\) VALUES \('(\d+)'\)/.exec(plan)?.[1];
   if (!plan.startsWith("BEGIN;") || !plan.endsWith("COMMIT;") || !version)
     throw new BackupError(
@@ -207,8 +208,7 @@ export async function restoreDatabase(
         // Its plan sets short timeouts for itself; the copy below may take longer than they allow.
         await tx`set local lock_timeout = '30s'`;
         await tx`set local idle_in_transaction_session_timeout = 0`;
-        for (const queue of manifest.pgboss.queues)
-          await tx`select pgboss.create_queue(${queue}, '{}'::json)`;
+        await restoreQueues(tx, manifest.pgboss.queues);
       }
       try {
         await tx`set local session_replication_role = replica`;

@@ -2,10 +2,17 @@
 // restarts and run once across any number of app instances.
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import PgBoss from "pg-boss";
+import { type Db, PgBoss } from "pg-boss";
+import postgres from "postgres";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
+import {
+  dropSetAsideSchema,
+  readSetAsideJobs,
+  retryJobsLeftRunning,
+  setAsideOldSchema,
+} from "./bossInternals";
 import { type Cron, cronMatches, parseCron } from "./cron";
 
 export const QUEUES = {
@@ -87,9 +94,6 @@ export type JobOptions = {
   expireInSeconds?: number;
 };
 
-/** PostgreSQL's `json` type (pg-boss reads its jobs with json_to_recordset). */
-const JSON_OID = 114;
-
 /** One job of a queue, with its options. */
 export type JobSpec = { [Q in QueueName]: { name: Q; data: JobData[Q] } & JobOptions }[QueueName];
 
@@ -100,9 +104,9 @@ export type JobQueue = {
     options?: JobOptions & { within?: JobExecutor },
   ) => Promise<string | null>;
   /**
-   * pg-boss's own insert of `jobs`, as a fragment of a statement on `sql`: written as a data-modifying CTE of the
-   * caller's statement, the jobs exist exactly when that statement commits, without a round trip of their own.
-   * Nothing runs until the caller's statement does.
+   * pg-boss's own insert of `jobs`, as a fragment of a statement on `sql`: the entries of a WITH clause (one
+   * data-modifying CTE per queue, `jobs_0 as (...), ...`), so the jobs exist exactly when the caller's statement
+   * commits, without a round trip of their own. Nothing runs until the caller's statement does.
    */
   insertFragment: (sql: Queryable, jobs: readonly JobSpec[]) => Promise<{ fragment: Fragment }>;
   /** Runs `handler` for each job of the queue; `job.id` is the same on every attempt of one job. */
@@ -128,25 +132,12 @@ export type JobQueue = {
 };
 
 /**
- * Every two minutes pg-boss's maintenance fails the jobs that ran past their expiry (`state = 'active' and
- * started_on + expire_in < now()`) and archives finished jobs and waiting ones past their `keep_until`. No index of
- * pg-boss's answers either, so each was a parallel scan of every job, waiting reminders included: at 120,000
- * booked reminders, 80-150 ms of both cores, a pause every visitor of the moment waited out. Partial indexes of
- * the running jobs (a handful), of finished jobs by completion and of waiting jobs by `keep_until` answer them
- * from the index (under a millisecond for the first).
- *
- * A worker's fetch takes the first waiting jobs in pg-boss's order (priority, then age). pg-boss's own index is by
- * `start_after`, so with thousands of notices waiting after a burst of bookings, each fetch sorted all of them:
- * 47 ms a fetch at 28,000 waiting. An index in the fetch's order reads only the jobs it takes (3.6 ms).
- *
- * Made on the partitioned table, they are on every queue's partition, and on those attached later.
+ * pg-boss 10 needed four indexes of the app's on pgboss.job: its maintenance (expiry, archiving by completion
+ * and by keep_until) and a worker's fetch in priority order each scanned every job (bench/README.md). pg-boss
+ * 12 has its own for each: expiry reads (name, state, ...) of unfinished jobs (job_i14), deletion walks each
+ * queue by its primary key in batches, and the fetch reads an index in its own order (job_i11). The contract
+ * test checks they are there (bossInternals.ts).
  */
-const JOB_TABLE_INDEXES = [
-  "create index if not exists job_running_started_on on pgboss.job (started_on) where state = 'active'",
-  "create index if not exists job_finished_completed_on on pgboss.job (completed_on) where completed_on is not null",
-  "create index if not exists job_waiting_keep_until on pgboss.job (keep_until) where state < 'active'",
-  "create index if not exists job_waiting_fetch_order on pgboss.job (name, priority desc, created_on, id) where state < 'active'",
-];
 
 export async function startJobQueue(options: {
   connectionString: string;
@@ -163,11 +154,16 @@ export async function startJobQueue(options: {
    */
   retryJobsLeftRunning?: boolean;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({
-    connectionString: options.connectionString,
-    schema: "pgboss",
+  // pg-boss runs on the app's driver (postgres.js) through its `db` option, on a pool of its own: one driver's
+  // types, timeouts and connection handling, and none of pg-boss's node-postgres pool.
+  const jobSql = postgres(options.connectionString, {
     max: 4,
-    application_name: "knowbefore-jobs",
+    connection: { application_name: "knowbefore-jobs" },
+    onnotice: () => {},
+  });
+  const boss = new PgBoss({
+    db: executorOn(jobSql),
+    schema: "pgboss",
     // Schedules are checked here, once a minute (see runSchedules): pg-boss's own scheduler stalled the event loop.
     schedule: false,
   });
@@ -177,26 +173,30 @@ export async function startJobQueue(options: {
       options.logger.debug("job queue: database shutting down");
     else options.logger.error("job queue error", error);
   });
-  // pg-boss's own schema changes and queue partitions, one instance at a time (see withStartupLock).
+  // pg-boss 12 tells what it sees going wrong that is no error (slow statements, a backlog, vacuum lagging).
+  boss.on("warning", (warning) => options.logger.warn(`job queue: ${warning.message}`));
+  // pg-boss's own schema changes and queues, one instance at a time (see withStartupLock).
   await withStartupLock(options.connectionString, async () => {
-    await boss.start();
-    for (const name of Object.values(QUEUES)) {
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
-    }
-    for (const statement of JOB_TABLE_INDEXES) await boss.getDb().executeSql(statement, []);
-    // Schedules that pg-boss kept for earlier versions: left, an instance of such a version would send their jobs
-    // too (at most once a minute each, unlike these, which are sent once across instances).
-    await boss.getDb().executeSql("delete from pgboss.schedule", []);
-    if (options.retryJobsLeftRunning) {
-      // The attempt counts (the next fetch adds it to retry_count), as an expired one would.
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          "update pgboss.job set state = 'retry', start_after = now() where state = 'active' returning id",
-          [],
-        );
-      if (rows.length > 0)
-        options.logger.info(`job queue: ${rows.length} jobs cut off by the last run's end are retried now`);
+    const admin = postgres(options.connectionString, { max: 1, onnotice: () => {} });
+    try {
+      const setAside = await setAsideOldSchema(admin);
+      if (setAside)
+        options.logger.info("job queue: pg-boss 10's schema set aside, its jobs move to pg-boss 12's");
+      await boss.start();
+      for (const name of Object.values(QUEUES)) {
+        await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+      }
+      await moveSetAsideJobs(boss, admin, options.logger);
+      // Schedules that pg-boss kept for earlier versions: left, an instance of such a version would send their
+      // jobs too (at most once a minute each, unlike these, which are sent once across instances).
+      for (const schedule of await boss.getSchedules()) await boss.unschedule(schedule.name, schedule.key);
+      if (options.retryJobsLeftRunning) {
+        const retried = await retryJobsLeftRunning(admin);
+        if (retried > 0)
+          options.logger.info(`job queue: ${retried} jobs cut off by the last run's end are retried now`);
+      }
+    } finally {
+      await admin.end();
     }
   });
   const schedules: { name: QueueName; cron: Cron }[] = [];
@@ -228,40 +228,36 @@ export async function startJobQueue(options: {
       const within = sendOptions.within;
       return boss.send(name, data as object, {
         ...bossOptions(sendOptions),
-        db: within
-          ? {
-              executeSql: async (text: string, values: unknown[]) => ({
-                rows: await within.unsafe(
-                  text,
-                  values.map(nullIfUndefined) as never[],
-                  // The same few statements every time: parsed once per connection.
-                  { prepare: true },
-                ),
-              }),
-            }
-          : undefined,
+        db: within ? executorOn(within) : undefined,
       });
     },
     async insertFragment(sql, jobs) {
-      let statement: { text: string; values: unknown[] } | undefined;
-      // pg-boss builds its statement and hands it to the executor; this one keeps it instead of running it.
-      await boss.insert(
-        jobs.map((job) => ({ name: job.name, data: job.data, ...bossOptions(job) })),
-        {
-          db: {
-            executeSql: async (text: string, values: unknown[]) => {
-              statement = { text, values };
-              return { rows: [] };
+      // pg-boss inserts one queue's jobs per statement: one CTE entry each.
+      const byQueue = new Map<QueueName, JobSpec[]>();
+      for (const job of jobs) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job]);
+      const entries: Fragment[] = [];
+      for (const [name, queued] of byQueue) {
+        let statement: { text: string; values: unknown[] } | undefined;
+        // pg-boss builds its statement and hands it to the executor; this one keeps it instead of running it.
+        await boss.insert(
+          name,
+          queued.map((job) => ({ data: job.data, ...bossOptions(job) })),
+          {
+            db: {
+              executeSql: async (text: string, values: unknown[] = []) => {
+                statement = { text, values };
+                return { rows: [] };
+              },
             },
           },
-        },
-      );
-      if (!statement) throw new Error("pg-boss built no insert statement");
-      // The first value is the jobs as JSON text (for node-postgres); postgres.js serialises a json value itself.
-      const [jobsJson, ...rest] = statement.values;
-      const values = [sql.typed(JSON.parse(String(jobsJson)), JSON_OID), ...rest];
+        );
+        if (!statement) throw new Error("pg-boss built no insert statement");
+        // Its one value is the jobs as JSON text, which the statement casts itself.
+        entries.push(fragmentOf(sql, `jobs_${entries.length} as (${statement.text})`, statement.values));
+      }
+      if (entries.length === 0) throw new Error("insertFragment needs at least one job");
       // Wrapped: a fragment is thenable, and resolving a promise with it would run it on its own.
-      return { fragment: fragmentOf(sql, statement.text, values) };
+      return { fragment: fragmentOf(sql, entries.map((_, i) => `$${i + 1}`).join(", "), entries) };
     },
     async work(name, handler) {
       // pg-boss waits out the polling interval after every fetch, full or not: one job per fetch would send at
@@ -283,7 +279,7 @@ export async function startJobQueue(options: {
               await boss.fail(name, job.id, error as object);
               // pg-boss decides whether another attempt follows: 'retry' if so, 'failed' once none does.
               if (options.onFailedForGood || options.onAttempt) {
-                const after = await boss.getJobById(name, job.id).catch(() => null);
+                const [after] = await boss.findJobs(name, { id: job.id }).catch(() => []);
                 if (after?.state === "failed") options.onFailedForGood?.(name);
                 options.onAttempt?.(name, after?.state === "failed" ? "failed" : "retried");
               }
@@ -305,11 +301,40 @@ export async function startJobQueue(options: {
       clearTimeout(minuteTimer);
       for (const name of Object.values(QUEUES)) await boss.offWork(name);
     },
-    stop: (stopOptions = {}) => {
+    async stop(stopOptions = {}) {
       clearTimeout(minuteTimer);
-      return boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 10_000 });
+      await boss.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 10_000 });
+      await jobSql.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * Moves the jobs of a pg-boss 10 schema set aside at this start (or at one cut short) into pg-boss 12's, through
+ * its own insert: with their ids, so a repeat inserts nothing twice, and the attempts they have left. Then the
+ * old schema goes.
+ */
+async function moveSetAsideJobs(boss: PgBoss, sql: Queryable, logger: Logger): Promise<void> {
+  const jobs = await readSetAsideJobs(sql);
+  if (!jobs) return;
+  const queues = new Set<string>(Object.values(QUEUES));
+  let moved = 0;
+  for (const name of new Set(jobs.map((job) => job.name))) {
+    // A queue the app no longer has: its jobs have no worker to run them.
+    if (!queues.has(name)) continue;
+    const batch = jobs.filter((job) => job.name === name);
+    await boss.insert(
+      name,
+      batch.map(({ name: _, singletonKey, data, ...job }) => ({
+        ...job,
+        data: data ?? {},
+        ...(singletonKey ? { singletonKey } : {}),
+      })),
+    );
+    moved += batch.length;
+  }
+  await dropSetAsideSchema(sql);
+  logger.info(`job queue: ${moved} unfinished jobs of pg-boss 10 moved to pg-boss 12`);
 }
 
 /** The most jobs a worker takes from its queue at once. */
@@ -347,6 +372,38 @@ export function scheduledJobId(name: QueueName, at: Date): string {
   const hex = createHash("sha256").update(`${name}@${minute}`).digest("hex");
   // Shaped as a version 8 (custom) UUID: PostgreSQL's uuid type takes any, and the shape says what it is.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * pg-boss's executor (its `db` option) on a postgres.js pool or transaction. A statement with values is one
+ * statement, prepared (the same few texts every time: parsed once per connection). One without values may be
+ * several, some opening their own transaction (its maintenance, schema changes and queue creation): those run
+ * by the simple protocol on one reserved connection, and pg-boss gets the rows of every statement, as it asks
+ * of an executor.
+ */
+function executorOn(sql: Queryable): Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values.length > 0 || !("reserve" in sql))
+        return {
+          rows:
+            values.length > 0
+              ? await sql.unsafe(text, values.map(nullIfUndefined) as never[], { prepare: true })
+              : await sql.unsafe(text).simple().then(rowsOfEvery),
+        };
+      const connection = await sql.reserve();
+      try {
+        return { rows: rowsOfEvery(await connection.unsafe(text).simple()) };
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+/** The rows of every statement a simple query ran: postgres.js answers one result per statement when several ran. */
+function rowsOfEvery(result: readonly unknown[]): unknown[] {
+  return result.length > 0 && result.every(Array.isArray) ? result.flat() : [...result];
 }
 
 /** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */

@@ -3,6 +3,7 @@
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { Gauge, type Registry } from "prom-client";
 import type { Sql } from "../db/client";
+import { queueDepths } from "../jobs/bossInternals";
 import { QUEUES } from "../jobs/queue";
 
 /** A pool by the name its series carry (`sql`, `browseSql`, `searchSql`: see db/client.ts). */
@@ -118,26 +119,13 @@ const QUEUE_DEPTH_CAP = 10_000;
 const JOB_STATES = ["created", "retry", "active"] as const;
 
 /**
- * Job queue series from one statement over pg-boss's job table: per queue, its jobs waiting (created, retry)
- * and running (active), each count stopping at QUEUE_DEPTH_CAP, and how long the job due longest has waited
- * (since its start_after: a reminder booked for next week is not late). The counts and the minimum read
- * pg-boss's partial indexes of unfinished jobs (jobs/queue.ts), not the finished ones.
+ * Job queue series from one statement over pg-boss's job table (queueDepths in jobs/bossInternals.ts): per
+ * queue, its jobs waiting (created, retry) and running (active), each count stopping at QUEUE_DEPTH_CAP, and
+ * how long the job due longest has waited.
  */
 export function watchJobQueues(registry: Registry, sql: Sql): void {
   const queues = Object.values(QUEUES);
-  const snapshot = perScrape(
-    () => sql<{ queue: string; created: number; retry: number; active: number; oldest: number | null }[]>`
-      select q.name as queue,
-             (select count(*) from (select 1 from pgboss.job j where j.name = q.name and j.state = 'created'
-                                    limit ${QUEUE_DEPTH_CAP}) c)::int as created,
-             (select count(*) from (select 1 from pgboss.job j where j.name = q.name and j.state = 'retry'
-                                    limit ${QUEUE_DEPTH_CAP}) c)::int as retry,
-             (select count(*) from (select 1 from pgboss.job j where j.name = q.name and j.state = 'active'
-                                    limit ${QUEUE_DEPTH_CAP}) c)::int as active,
-             (select extract(epoch from now() - min(j.start_after))::float8 from pgboss.job j
-               where j.name = q.name and j.state < 'active' and j.start_after <= now()) as oldest
-        from unnest(${queues}::text[]) as q(name)`,
-  );
+  const snapshot = perScrape(() => queueDepths(sql, queues, QUEUE_DEPTH_CAP));
   new Gauge({
     name: "job_queue_depth",
     help: `Jobs per queue and state: created and retry wait, active run (counted up to ${QUEUE_DEPTH_CAP})`,

@@ -4,21 +4,13 @@
 import type { MonitorSnapshot } from "../../../shared/schemas/accounts";
 import { readiness } from "../../app";
 import { SIGN_INS } from "../../auth/securityEvents";
+import { monitorQueues } from "../../jobs/bossInternals";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 
 async function jobQueueState(ctx: Context) {
   try {
-    const rows = await ctx.sql<{ name: string; waiting: number; active: number }[]>`
-      select q.name,
-             count(j.id) filter (where j.state in ('created', 'retry'))::int as waiting,
-             count(j.id) filter (where j.state = 'active')::int as active
-        from pgboss.queue q
-        left join pgboss.job j on j.name = q.name and j.state < 'completed'
-       -- pg-boss's own bookkeeping queues (__pgboss__send-it) are not the app's work.
-       where q.name not like '\\_\\_pgboss%'
-       group by q.name
-       order by q.name`;
+    const rows = await monitorQueues(ctx.sql);
     const known = new Set(rows.map((r) => r.name));
     const missing = Object.values(QUEUES).filter((name) => !known.has(name));
     return {

@@ -220,7 +220,7 @@ export async function bookAppointment(
              link: bookingNoticeLink(id),
              onlyIf: ctx.sql`exists (select from created)`,
            })}),
-           queued as (${enqueue}),
+           ${enqueue},
            trail as (${statusChangeSql(ctx.sql, {
              appointmentId: id,
              from: null,

@@ -1,6 +1,6 @@
 // Erasure (GDPR article 17). Only rows tied to the subject change: rows keyed to their account or their own
 // salesperson profile, rows holding exactly their own e-mail address, and copies of their bookings and
-// messages reached by id (the salesperson's notifications, CRM sync logs, queued and archived jobs). No text
+// messages reached by id (the salesperson's notifications, CRM sync logs, queued and finished jobs). No text
 // is ever searched for across the platform: another person who shares a name, a word or part of an address
 // with the subject is not touched. The account keeps its id (their ratings stay, as anonymous reviews, and
 // bookings keep their history) but loses every identifying field. The answer counts every row changed, per

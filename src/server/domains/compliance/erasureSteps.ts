@@ -3,6 +3,7 @@
 // what each does to a table is stated in words in erasureRules.ts.
 import { endSessions } from "../../auth/session";
 import type { Queryable } from "../../db/client";
+import { eraseJobs } from "../../jobs/bossInternals";
 import { bookingNoticeLink } from "../appointments/views";
 import { LIVE_SUBSCRIPTION, type PaymentsSettled } from "./erasurePayments";
 
@@ -79,34 +80,15 @@ export async function redactCrmCopies(s: ErasureSubject): Promise<void> {
        where ${tied(payload)} and payload is distinct from ${redacted(payload)} returning 1`,
   );
 
-  const [boss] = await tx<{ job: boolean; archive: boolean }[]>`
-    select to_regclass('pgboss.job') is not null as job, to_regclass('pgboss.archive') is not null as archive`;
-  for (const table of ["job", "archive"] as const) {
-    if (!boss?.[table]) continue;
-    const name = `pgboss.${table}`;
-    const jobs = tx.unsafe(`pgboss.${table}`);
-    const jobPayload = tx.unsafe("data->'payload'");
-    // A waiting job of theirs is not sent at all: deliveries to a CRM, notices and reminders to the account.
-    if (table === "job") {
-      note(
-        name,
-        await tx`
-          delete from ${jobs}
-           where state in ('created', 'retry')
-             and ((name = 'crm-delivery' and ${tied(jobPayload)})
-                  or (name in ('appointment-notice', 'appointment-reminder')
-                      and data->>'appointmentId' = any(${entityIds(bookings)}::text[]))
-                  or (name = 'message-notice' and data->>'conversationId' = any(${entityIds(conversations)}::text[])))
-          returning 1`,
-      );
-    }
-    note(
-      name,
-      await tx`
-        update ${jobs} set data = jsonb_set(data, '{payload}', ${redacted(jobPayload)})
-         where name = 'crm-delivery' and ${tied(jobPayload)}
-           and data->'payload' is distinct from ${redacted(jobPayload)} returning 1`,
-    );
+  const jobs = await eraseJobs(tx, {
+    tied,
+    redacted,
+    bookingIds: entityIds(bookings),
+    conversationIds: entityIds(conversations),
+  });
+  if (jobs) {
+    note("pgboss.job", jobs.deleted);
+    note("pgboss.job", jobs.redacted);
   }
 }
 
