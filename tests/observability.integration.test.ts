@@ -1,7 +1,8 @@
 // What an operator scrapes and traces, from a real server process: GET /metrics in Prometheus's text format with
 // the documented series after some traffic, behind its bearer token on the app's port and on a loopback-only
 // METRICS_PORT; a request sent with a `traceparent` reaches an OTLP collector stand-in as a span of that trace,
-// its access line carrying the trace id; and with no OTLP endpoint, no trace anywhere (docs/operations/observability.md).
+// its access line carrying the trace id; the OTEL_BSP_* variables tune its batches; and with no OTLP endpoint, no
+// trace anywhere (docs/operations/observability.md).
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { connect, createServer as createTcpServer } from "node:net";
@@ -55,10 +56,17 @@ async function accessLine(of: ServerProcess, answer: { headers: Headers }): Prom
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number };
 type OtlpAttribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
 
-/** The OTLP/HTTP collector stand-in: keeps every span POSTed to /v1/traces (the exporter sends JSON). */
-async function startCollector(port: number) {
+/**
+ * The OTLP/HTTP collector stand-in: keeps every span POSTed to /v1/traces (the exporter sends JSON). With
+ * `holdFirst`, the answer to the first POST waits for `release()`, so that export stays in flight meanwhile.
+ */
+async function startCollector(port: number, { holdFirst = false } = {}) {
   const spans: (OtlpSpan & { attributes: OtlpAttribute[] })[] = [];
   let posts = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -68,6 +76,10 @@ async function startCollector(port: number) {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
         for (const resource of body.resourceSpans ?? [])
           for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []));
+        if (holdFirst && posts === 1) {
+          void held.then(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+          return;
+        }
       }
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
@@ -77,6 +89,7 @@ async function startCollector(port: number) {
     url: `http://127.0.0.1:${port}`,
     spans,
     posts: () => posts,
+    release: () => release(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -326,6 +339,42 @@ describe("traces", () => {
       "rpc.system": "trpc",
       "rpc.method": "salespeople.list",
     });
+  });
+
+  it("the OTEL_BSP_* variables tune the batches: a span beyond OTEL_BSP_MAX_QUEUE_SIZE waits for no export", async () => {
+    const held = await startCollector(await portInRange(), { holdFirst: true });
+    const tuned = await startServerProcess(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: held.url,
+        OTEL_BSP_SCHEDULE_DELAY: "600000",
+        // A batch of one span leaves at once; while it is in flight, one more span may wait and the next is dropped.
+        OTEL_BSP_MAX_QUEUE_SIZE: "1",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "1",
+        LOG_LEVEL: "info",
+      },
+      { database, port: await portInRange() },
+    );
+    try {
+      // The start-up's health check is the first span, sent at once (not after the delay) and left unanswered.
+      await until("the first export", async () => (held.posts() > 0 ? true : undefined));
+      const waiting = randomBytes(16).toString("hex");
+      const dropped = randomBytes(16).toString("hex");
+      for (const traceId of [waiting, dropped]) {
+        const answer = await fetch(`http://127.0.0.1:${tuned.port}/api/salespeople?limit=1`, {
+          headers: { traceparent: `00-${traceId}-${PARENT_SPAN_ID}-01` },
+        });
+        expect(answer.status).toBe(200);
+      }
+      held.release();
+      tuned.child.kill("SIGTERM");
+      expect(await tuned.exited).toBe(0);
+      const traces = held.spans.map((s) => s.traceId);
+      expect(traces).toContain(waiting);
+      expect(traces).not.toContain(dropped);
+    } finally {
+      await tuned.dispose();
+      await held.close();
+    }
   });
 
   it("without an OTLP endpoint: no trace fields in the log, and nothing sent", async () => {
