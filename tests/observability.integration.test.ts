@@ -353,6 +353,10 @@ describe("traces", () => {
       "http.request.method": "GET",
       "http.route": "/api/salespeople",
       "http.response.status_code": 200,
+      "url.path": "/api/salespeople",
+      "url.scheme": "http",
+      "server.address": "127.0.0.1",
+      "user_agent.original": "node",
     });
     const signInServer = collector.spans.find((s) => s.traceId === signInTrace && s.kind === 2);
     const signInClient = collector.spans.find((s) => s.traceId === signInTrace && s.kind === 3); // CLIENT
