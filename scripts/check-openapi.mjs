@@ -2,8 +2,7 @@
 // lints it with Redocly's recommended rules (redocly.yaml: not one error or warning passes), generates a
 // typed client with openapi-typescript and type-checks the example REST script against it. Quiet when all
 // passes; a step that fails prints its own output. Generated files go to .openapi/ (git-ignored).
-// openapi-typescript is pinned at 6: version 7 builds its output with TypeScript 5's compiler API (a peer
-// dependency), which the project's TypeScript 7 does not have; 6 writes the same `paths` types without it.
+// openapi-typescript runs from its workspace, beside the TypeScript 5.9 it needs (scripts/openapi-client/generate.mjs).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,7 +43,11 @@ if (totals.errors + totals.warnings > 0) {
   process.exit(1);
 }
 
-run("openapi-typescript", bin("openapi-typescript"), [document, "-o", path.join(dir, "api.d.ts")]);
+run("openapi-typescript", process.execPath, [
+  "scripts/openapi-client/generate.mjs",
+  document,
+  path.join(dir, "api.d.ts"),
+]);
 run("type-checking scripts/openapi-client", bin("tsc"), ["-p", "scripts/openapi-client/tsconfig.json"]);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

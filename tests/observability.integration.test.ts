@@ -1,7 +1,9 @@
 // What an operator scrapes and traces, from a real server process: GET /metrics in Prometheus's text format with
 // the documented series after some traffic, behind its bearer token on the app's port and on a loopback-only
 // METRICS_PORT; a request sent with a `traceparent` reaches an OTLP collector stand-in as a span of that trace,
-// its access line carrying the trace id; and with no OTLP endpoint, no trace anywhere (docs/operations/observability.md).
+// its access line carrying the trace id, an outbound fetch of it a CLIENT span that sends the trace on; the
+// OTEL_BSP_* variables tune the batches; and with no OTLP endpoint, no trace anywhere
+// (docs/operations/observability.md).
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { connect, createServer as createTcpServer } from "node:net";
@@ -55,19 +57,35 @@ async function accessLine(of: ServerProcess, answer: { headers: Headers }): Prom
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number };
 type OtlpAttribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
 
-/** The OTLP/HTTP collector stand-in: keeps every span POSTed to /v1/traces (the exporter sends JSON). */
-async function startCollector(port: number) {
+/**
+ * The OTLP/HTTP collector stand-in: keeps every span POSTed to /v1/traces (the exporter sends JSON). With
+ * `holdFirst`, the answer to the first POST waits for `release()`, so that export stays in flight meanwhile.
+ * It also stands in for an OpenID provider the server calls out to: any other request is kept with its
+ * `traceparent`, and answered an empty object.
+ */
+async function startCollector(port: number, { holdFirst = false } = {}) {
   const spans: (OtlpSpan & { attributes: OtlpAttribute[] })[] = [];
+  const outbound: { path: string; traceparent: string | string[] | undefined }[] = [];
   let posts = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      if (req.url !== "/v1/traces")
+        outbound.push({ path: req.url ?? "", traceparent: req.headers.traceparent });
       if (req.method === "POST" && req.url === "/v1/traces") {
         posts++;
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
         for (const resource of body.resourceSpans ?? [])
           for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []));
+        if (holdFirst && posts === 1) {
+          void held.then(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+          return;
+        }
       }
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
@@ -76,7 +94,9 @@ async function startCollector(port: number) {
   return {
     url: `http://127.0.0.1:${port}`,
     spans,
+    outbound,
     posts: () => posts,
+    release: () => release(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -103,6 +123,10 @@ beforeAll(async () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       // Spans leave only in the shutdown's flush: the test sees that the shutdown sends them.
       OTEL_BSP_SCHEDULE_DELAY: "600000",
+      // Sign-in with Google asks this "provider" for its configuration: an outbound fetch to trace.
+      GOOGLE_CLIENT_ID: "knowbefore",
+      GOOGLE_CLIENT_SECRET: "a-client-secret-for-tests",
+      GOOGLE_ISSUER: collector.url,
       ADMIN_PASSWORD_SCRYPT_N: "1024",
       LOG_LEVEL: "info",
     },
@@ -302,6 +326,15 @@ describe("traces", () => {
     expect(logged.traceId).toBe(TRACE_ID);
     expect(logged.spanId).toMatch(/^[0-9a-f]{16}$/);
 
+    // An outbound fetch inside a request (the provider's discovery) is a CLIENT span, child of the request's
+    // span, and carries the trace on in its own `traceparent`.
+    const signInTrace = randomBytes(16).toString("hex");
+    await call("/api/auth/oidc/google/start", {
+      headers: { traceparent: `00-${signInTrace}-${PARENT_SPAN_ID}-01` },
+    });
+    const discovery = collector.outbound.find((r) => r.path === "/.well-known/openid-configuration");
+    expect(discovery?.traceparent).toMatch(new RegExp(`^00-${signInTrace}-[0-9a-f]{16}-01$`));
+
     // Spans leave in batches; the shutdown flushes the last batch before the process exits.
     expect(collector.spans.filter((s) => s.traceId === TRACE_ID)).toEqual([]);
     server.child.kill("SIGTERM");
@@ -320,12 +353,57 @@ describe("traces", () => {
       "http.request.method": "GET",
       "http.route": "/api/salespeople",
       "http.response.status_code": 200,
+      "url.path": "/api/salespeople",
+      "url.scheme": "http",
+      "server.address": "127.0.0.1",
+      "user_agent.original": "node",
     });
+    const signInServer = collector.spans.find((s) => s.traceId === signInTrace && s.kind === 2);
+    const signInClient = collector.spans.find((s) => s.traceId === signInTrace && s.kind === 3); // CLIENT
+    expect(signInServer?.parentSpanId).toBe(PARENT_SPAN_ID);
+    expect(signInClient?.parentSpanId).toBe(signInServer?.spanId);
+    expect(discovery?.traceparent).toBe(`00-${signInTrace}-${signInClient?.spanId}-01`);
     const trpcSpan = collector.spans.find((s) => s.name === "GET trpc:salespeople.list");
     expect(Object.fromEntries(trpcSpan!.attributes.map((a) => [a.key, a.value.stringValue]))).toMatchObject({
       "rpc.system": "trpc",
       "rpc.method": "salespeople.list",
     });
+  });
+
+  it("the OTEL_BSP_* variables tune the batches: a span beyond OTEL_BSP_MAX_QUEUE_SIZE waits for no export", async () => {
+    const held = await startCollector(await portInRange(), { holdFirst: true });
+    const tuned = await startServerProcess(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: held.url,
+        OTEL_BSP_SCHEDULE_DELAY: "600000",
+        // A batch of one span leaves at once; while it is in flight, one more span may wait and the next is dropped.
+        OTEL_BSP_MAX_QUEUE_SIZE: "1",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "1",
+        LOG_LEVEL: "info",
+      },
+      { database, port: await portInRange() },
+    );
+    try {
+      // The start-up's health check is the first span, sent at once (not after the delay) and left unanswered.
+      await until("the first export", async () => (held.posts() > 0 ? true : undefined));
+      const waiting = randomBytes(16).toString("hex");
+      const dropped = randomBytes(16).toString("hex");
+      for (const traceId of [waiting, dropped]) {
+        const answer = await fetch(`http://127.0.0.1:${tuned.port}/api/salespeople?limit=1`, {
+          headers: { traceparent: `00-${traceId}-${PARENT_SPAN_ID}-01` },
+        });
+        expect(answer.status).toBe(200);
+      }
+      held.release();
+      tuned.child.kill("SIGTERM");
+      expect(await tuned.exited).toBe(0);
+      const traces = held.spans.map((s) => s.traceId);
+      expect(traces).toContain(waiting);
+      expect(traces).not.toContain(dropped);
+    } finally {
+      await tuned.dispose();
+      await held.close();
+    }
   });
 
   it("without an OTLP endpoint: no trace fields in the log, and nothing sent", async () => {

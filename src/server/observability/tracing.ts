@@ -23,23 +23,43 @@ export async function startTracing(
   logger: Logger,
 ): Promise<Tracing | null> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
-  const [api, node, otlp, resources, undici] = await Promise.all([
+  const [api, sdk, core, contextHooks, otlp, resources, semconv, undici] = await Promise.all([
     import("@opentelemetry/api"),
-    import("@opentelemetry/sdk-trace-node"),
+    import("@opentelemetry/sdk-trace"),
+    import("@opentelemetry/core"),
+    import("@opentelemetry/context-async-hooks"),
     import("@opentelemetry/exporter-trace-otlp-http"),
     import("@opentelemetry/resources"),
+    import("@opentelemetry/semantic-conventions"),
     import("@opentelemetry/instrumentation-undici"),
   ]);
   const resource = resources
     .defaultResource()
-    .merge(resources.detectResources({ detectors: [resources.envDetector] }))
-    .merge(resources.resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME }));
-  const provider = new node.NodeTracerProvider({
+    .merge(resources.detectResources({ detectors: [resources.resourceAttributesEnvDetector] }))
+    .merge(resources.resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME }));
+  // The SDK's span processors no longer read the OTEL_BSP_* variables themselves (SDK 3 left environment
+  // configuration to the caller), and operators tune batches with them (docs/operations/observability.md#traces).
+  const provider = new sdk.TracerProvider({
     resource,
-    spanProcessors: [new node.BatchSpanProcessor(new otlp.OTLPTraceExporter())],
+    spanProcessors: [
+      new sdk.BatchSpanProcessor({
+        exporter: new otlp.OTLPTraceExporter(),
+        scheduledDelayMillis: core.getNumberFromEnv("OTEL_BSP_SCHEDULE_DELAY"),
+        exportTimeoutMillis: core.getNumberFromEnv("OTEL_BSP_EXPORT_TIMEOUT"),
+        maxQueueSize: core.getNumberFromEnv("OTEL_BSP_MAX_QUEUE_SIZE"),
+        maxExportBatchSize: core.getNumberFromEnv("OTEL_BSP_MAX_EXPORT_BATCH_SIZE"),
+      }),
+    ],
   });
-  // AsyncLocalStorage context and W3C trace-context propagation (sdk-trace-node's defaults), made global.
-  provider.register();
+  // The provider no longer registers itself: the AsyncLocalStorage context (a span is the parent of what runs
+  // inside it) and W3C trace-context and baggage propagation are made global here, as is the provider.
+  api.context.setGlobalContextManager(new contextHooks.AsyncLocalStorageContextManager().enable());
+  api.propagation.setGlobalPropagator(
+    new core.CompositePropagator({
+      propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()],
+    }),
+  );
+  api.trace.setGlobalTracerProvider(provider);
   // Outbound fetch (the OpenID Connect client's calls) as client spans carrying `traceparent`.
   new undici.UndiciInstrumentation();
   const tracer = api.trace.getTracer("knowbefore");
@@ -60,11 +80,13 @@ export async function startTracing(
       {
         kind: SpanKind.SERVER,
         attributes: {
-          "http.request.method": c.req.method,
-          "url.path": url.pathname,
-          "url.scheme": url.protocol.replace(":", ""),
-          "server.address": url.hostname,
-          ...(c.req.header("user-agent") ? { "user_agent.original": c.req.header("user-agent") } : {}),
+          [semconv.ATTR_HTTP_REQUEST_METHOD]: c.req.method,
+          [semconv.ATTR_URL_PATH]: url.pathname,
+          [semconv.ATTR_URL_SCHEME]: url.protocol.replace(":", ""),
+          [semconv.ATTR_SERVER_ADDRESS]: url.hostname,
+          ...(c.req.header("user-agent")
+            ? { [semconv.ATTR_USER_AGENT_ORIGINAL]: c.req.header("user-agent") }
+            : {}),
         },
       },
       parent,
@@ -77,8 +99,9 @@ export async function startTracing(
       const route = routeLabel(c);
       const status = c.res.status;
       span.updateName(`${c.req.method} ${route}`);
-      span.setAttribute("http.route", route);
-      span.setAttribute("http.response.status_code", status);
+      span.setAttribute(semconv.ATTR_HTTP_ROUTE, route);
+      span.setAttribute(semconv.ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+      // rpc.system and rpc.method are the names the docs promise (the RPC conventions are still incubating).
       if (route.startsWith("trpc:")) {
         span.setAttribute("rpc.system", "trpc");
         span.setAttribute("rpc.method", route.slice("trpc:".length));
