@@ -164,6 +164,14 @@ export function row(name: string, r: autocannon.Result): string {
   return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   2xx ${r["2xx"]}   non-2xx ${r.non2xx}${statuses ? ` (${statuses})` : ""}   errors ${r.errors}`;
 }
 
+/** What a load run sends, for how long, over how many connections, and who sees each answer. */
+type SendOptions<K extends string> = {
+  seconds: number;
+  connections: number;
+  next: () => PacedRequest<K>;
+  onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
+};
+
 /**
  * Sends requests closed-loop for `seconds` (each connection sends again as soon as it has its answer: the most
  * the server answers) over `connections` keep-alive sockets of the lean client (bench/lean-http.ts), timed by
@@ -173,15 +181,7 @@ export function row(name: string, r: autocannon.Result): string {
  * this one client. Each connection finishes its request in flight after the time is up; the rate is counted over
  * the whole, and the next measurement waits for the server to settle.
  */
-export async function saturated<K extends string>(
-  base: string,
-  options: {
-    seconds: number;
-    connections: number;
-    next: () => PacedRequest<K>;
-    onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
-  },
-) {
+export async function saturated<K extends string>(base: string, options: SendOptions<K>) {
   const url = new URL(base);
   const pool = leanPool(url.hostname, Number(url.port), options.connections);
   await pool.open();
@@ -370,16 +370,7 @@ export type PacedRequest<K extends string> = {
  * Each latency is counted from the moment the request was due, so time spent waiting for a free connection
  * counts too. `onAnswer` sees every answer's body, for requests that depend on earlier answers.
  */
-export async function paced<K extends string>(
-  base: string,
-  options: {
-    rate: number;
-    seconds: number;
-    connections: number;
-    next: () => PacedRequest<K>;
-    onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
-  },
-) {
+export async function paced<K extends string>(base: string, options: SendOptions<K> & { rate: number }) {
   const url = new URL(base);
   const pool = leanPool(url.hostname, Number(url.port), options.connections);
   // Every connection is opened before the clock starts: fifty handshakes at once are not what a request costs.
