@@ -2,11 +2,12 @@
 // restarts and run once across any number of app instances.
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { type Db, PgBoss } from "pg-boss";
+import { PgBoss } from "pg-boss";
 import postgres from "postgres";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
+import { executorOn, fragmentOf } from "./bossDriver";
 import {
   dropSetAsideSchema,
   readSetAsideJobs,
@@ -374,43 +375,6 @@ export function scheduledJobId(name: QueueName, at: Date): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * pg-boss's executor (its `db` option) on a postgres.js pool or transaction. A statement with values is one
- * statement, prepared (the same few texts every time: parsed once per connection). One without values may be
- * several, some opening their own transaction (its maintenance, schema changes and queue creation): those run
- * by the simple protocol on one reserved connection, and pg-boss gets the rows of every statement, as it asks
- * of an executor.
- */
-function executorOn(sql: Queryable): Db {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      if (values.length > 0 || !("reserve" in sql))
-        return {
-          rows:
-            values.length > 0
-              ? await sql.unsafe(text, values.map(nullIfUndefined) as never[], { prepare: true })
-              : await sql.unsafe(text).simple().then(rowsOfEvery),
-        };
-      const connection = await sql.reserve();
-      try {
-        return { rows: rowsOfEvery(await connection.unsafe(text).simple()) };
-      } finally {
-        connection.release();
-      }
-    },
-  };
-}
-
-/** The rows of every statement a simple query ran: postgres.js answers one result per statement when several ran. */
-function rowsOfEvery(result: readonly unknown[]): unknown[] {
-  return result.length > 0 && result.every(Array.isArray) ? result.flat() : [...result];
-}
-
-/** pg-boss passes undefined for unset options; node-postgres reads that as NULL, postgres.js refuses it. */
-function nullIfUndefined(value: unknown) {
-  return value === undefined ? null : value;
-}
-
 /** A job's options as pg-boss names them (a retry policy doubles its delay each time). */
 function bossOptions(options: JobOptions) {
   return {
@@ -421,37 +385,4 @@ function bossOptions(options: JobOptions) {
       ? { retryLimit: options.retry.limit, retryDelay: options.retry.delaySeconds, retryBackoff: true }
       : {}),
   };
-}
-
-/**
- * A statement's text split at its `$n` placeholders, as a template literal would be, with the value each hole
- * takes. Kept per text: postgres.js keys its per-statement work on the template's identity, as it does for a
- * literal in the source.
- */
-const templates = new Map<string, { template: TemplateStringsArray; holes: number[] }>();
-
-function templateOf(text: string) {
-  let found = templates.get(text);
-  if (!found) {
-    const strings: string[] = [];
-    const holes: number[] = [];
-    let last = 0;
-    for (const match of text.matchAll(/\$(\d+)/g)) {
-      strings.push(text.slice(last, match.index));
-      holes.push(Number(match[1]) - 1);
-      last = match.index + match[0].length;
-    }
-    strings.push(text.slice(last));
-    const template = Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray;
-    found = { template, holes };
-    templates.set(text, found);
-  }
-  return found;
-}
-
-/** A statement with `$n` placeholders as a postgres.js fragment (each placeholder becomes a bound value). */
-function fragmentOf(sql: Queryable, text: string, values: readonly unknown[]): Fragment {
-  const { template, holes } = templateOf(text);
-  const args = holes.map((i) => nullIfUndefined(values[i]));
-  return sql(template, ...(args as never[])) as Fragment;
 }
