@@ -10,7 +10,10 @@
 //     health route's throughput: BENCH_REST_SHARE / BENCH_TRPC_SHARE, e.g. 0.05), over the same connections,
 //     timed per shape, so a slow shape cannot hide in the average. A saturated closed loop's latency is connections / throughput by
 //     construction; the paced run shows what a visitor waits at a given load.
-// Usage: npm run build && npm run bench:browse [-- --long-tail]
+// --cold: no warm-up. Every benchmark starts its own server and PostgreSQL, so the first browse meets an empty
+//   browse cache, empty shared buffers and statements not yet prepared (the operating system's file cache is as
+//   the machine has it); without --cold, 3 s of browse warm them first.
+// Usage: npm run build && npm run bench:browse [-- --long-tail] [-- --cold]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import postgres from "postgres";
 import { defaultShapes, interleave, longTailShapes, type Query, restRequest, trpcRequest } from "./browseMix";
@@ -46,6 +49,7 @@ const restShare = process.env.BENCH_REST_SHARE ? Number(process.env.BENCH_REST_S
 const trpcShare = process.env.BENCH_TRPC_SHARE ? Number(process.env.BENCH_TRPC_SHARE) : null;
 
 const longTail = process.argv.includes("--long-tail");
+const cold = process.argv.includes("--cold");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3900), scale });
 
@@ -57,11 +61,12 @@ try {
   const shapes = longTail ? await longTailShapes(server.pgUrl) : defaultShapes();
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
-  await saturated(server.base, {
-    seconds: 3,
-    connections,
-    next: sendInTurn("warmup", all.slice(0, 200), restRequest),
-  });
+  if (!cold)
+    await saturated(server.base, {
+      seconds: 3,
+      connections,
+      next: sendInTurn("warmup", all.slice(0, 200), restRequest),
+    });
 
   const health = await measureHealth(server.base, { seconds, connections });
   // tRPC sends the list from its other end, so it does not meet what REST left in the cache.
@@ -114,7 +119,7 @@ try {
   }
 
   console.log(
-    `\n${connections} connections, ${seconds} s each, ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms`,
+    `\n${connections} connections, ${seconds} s each, ${server.base}, browse cache TTL ${server.env.BROWSE_CACHE_TTL_MS} ms, ${cold ? "cold (no warm-up)" : "warmed for 3 s"}`,
   );
   console.log(saturatedRow("GET /api/health", health));
   console.log(saturatedRow("GET /api/salespeople", restResult));
