@@ -341,10 +341,13 @@ async function moveSetAsideJobs(boss: PgBoss, sql: Queryable, logger: Logger): P
 /** The most jobs a worker takes from its queue at once. */
 const WORK_BATCH = 20;
 /**
- * How many of them run at a time. A few overlap one job's waits (the database, SMTP) with another's work; all
- * twenty at once would put twenty jobs' steps in the event loop's queue ahead of every request's next step.
+ * How many of them run at a time: one. Every step of a running job (building a mail and its calendar invite,
+ * handing it to SMTP) waits in the event loop's queue beside the requests' steps, so each job running at once
+ * adds its step ahead of a request's next one. Four at a time put the notices of a two-second poll in bursts
+ * that the paced mix's slowest answers lined up with (sign-in and cancellation p99 180-220 ms, against 85-160 ms
+ * one at a time, bench/README.md); one at a time still sends a queue's notice every few milliseconds.
  */
-const WORK_CONCURRENCY = 4;
+const WORK_CONCURRENCY = 1;
 
 /** Runs `task` for each item, at most `limit` at a time. */
 async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T) => Promise<void>) {
