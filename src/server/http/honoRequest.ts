@@ -134,13 +134,9 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders: Headers): Req
   };
 }
 
-/**
- * The request's own fields with the app's services copied onto them. Not `{ ...deps, ...request }`: on Node 20 a
- * spread followed by keys its source lacks builds a new hidden class for every object (~15 µs and ~5 KB of maps
- * per request, measured), where copying onto the request's object reuses one (~0.6 µs).
- */
+/** The app's services and the request's own fields: what every procedure is given as its context. */
 export function trpcContext(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: Headers): Context {
-  return Object.assign(requestContext(c, resHeaders), deps);
+  return { ...deps, ...requestContext(c, resHeaders) };
 }
 
 export function callerFor(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: Headers) {

@@ -344,8 +344,8 @@ const WORK_BATCH = 20;
  * How many of them run at a time: one. Every step of a running job (building a mail and its calendar invite,
  * handing it to SMTP) waits in the event loop's queue beside the requests' steps, so each job running at once
  * adds its step ahead of a request's next one. Four at a time put the notices of a two-second poll in bursts
- * that the paced mix's slowest answers lined up with (sign-in and cancellation p99 180-220 ms, against 85-160 ms
- * one at a time, bench/README.md); one at a time still sends a queue's notice every few milliseconds.
+ * that the paced mix's slowest answers lined up with (sign-in and cancellation p99 180-220 ms, against 85-160
+ * ms one at a time: docs/operations/runtime-tuning.md); one at a time still sends a notice every few ms.
  */
 const WORK_CONCURRENCY = 1;
 
