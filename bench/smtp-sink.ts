@@ -20,3 +20,5 @@ server.listen(Number(process.env.BENCH_SMTP_PORT ?? 0), "127.0.0.1", () => {
   console.log(`listening ${typeof address === "object" && address ? address.port : 0}`);
 });
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
+// Started by bench/support.ts with a pipe for standard input: its end means the benchmark has gone.
+process.stdin.on("end", () => process.exit(0)).resume();

@@ -120,8 +120,10 @@ export async function startBenchServer(options: {
 
 /** bench/smtp-sink.ts in a process of its own, on a free port of 127.0.0.1. */
 async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  // Its standard input is a pipe from this process: it ends when this process does, however it ends, and the
+  // sink then exits too rather than outlive a benchmark that was killed.
   const child = spawn(process.execPath, ["--import", "tsx", "bench/smtp-sink.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the SMTP sink exited with ${code}`)));
