@@ -8,16 +8,14 @@
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { embeddedUrl } from "../src/server/db/embedded";
-import { projectPath } from "../src/server/paths";
+import { runningBenchDatabaseUrl } from "./benchDatabase";
 import { inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
 import { connections } from "./support";
 
-const scale = Number(process.env.BENCH_SCALE ?? 80);
 const port = Number(process.env.BENCH_PORT ?? 3920);
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const base = `http://127.0.0.1:${port}`;
-const all = interleave(await longTailShapes(embeddedUrl(projectPath(`.data/bench-x${scale}`), port + 1)));
+const all = interleave(await longTailShapes(runningBenchDatabaseUrl()));
 
 /** CPU time (in clock ticks) of the built server and of every PostgreSQL process, summed. */
 function cpuTicks(): { server: number; postgres: number } {

@@ -4,23 +4,20 @@
 // closures of its own) stands on: a finished query held by such a closure survives its first collection, rows
 // included, and is copied into the old generation. Run it with the patch applied and with it reversed
 // (`patch -R -p1 < patches/postgres+3.4.9+002+settle-without-closures.patch`, then `npx patch-package`).
+// The measuring process loads only the driver and bench/benchDatabase.ts: with the benchmarks' whole plumbing
+// loaded too (bench/support.ts) the same loop promoted ~93 MB with the patch, so what it loads is part of the figure.
 // Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/promotion.ts
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did)
 import { spawn } from "node:child_process";
 import postgres from "postgres";
-import { embeddedUrl } from "../src/server/db/embedded";
 import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { projectPath } from "../src/server/paths";
+import { runningBenchDatabaseUrl } from "./benchDatabase";
 
 const QUERIES = 20_000;
 
 if (process.argv.includes("--child")) {
-  const scale = Number(process.env.BENCH_SCALE ?? 80);
-  const port = Number(process.env.BENCH_PORT ?? 3920);
-  const sql = postgres(embeddedUrl(projectPath(`.data/bench-x${scale}`), port + 1), {
-    max: 4,
-    onnotice: () => {},
-  });
+  const sql = postgres(runningBenchDatabaseUrl(), { max: 4, onnotice: () => {} });
   let next = 0;
   const worker = async () => {
     while (next < QUERIES) {

@@ -12,6 +12,7 @@ import { deleteWaitingAppointmentJobs, queueDepths } from "../src/server/jobs/bo
 import { QUEUES } from "../src/server/jobs/queue";
 import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { projectPath } from "../src/server/paths";
+import { benchDataDir } from "./benchDatabase";
 import { leanPool } from "./lean-http";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,7 +53,7 @@ export async function startBenchServer(options: {
   // Production requires a real mail transport: a local SMTP sink on 127.0.0.1, in its own process as a real
   // mail server would be, receives the e-mails.
   const smtp = await startSmtpProcess();
-  const dataDir = `.data/bench-x${options.scale}`;
+  const dataDir = benchDataDir(options.scale);
   const env: Record<string, string> = {
     NODE_ENV: "production",
     PORT: String(options.port),

@@ -7,15 +7,9 @@
 //        EMBEDDED_PG_OPTIONS=... npx tsx bench/serve.ts & npx tsx bench/top-statements.ts [--reset]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the cluster as its benchmark did; BENCH_TOP (15) rows)
 import postgres from "postgres";
-import { embeddedUrl } from "../src/server/db/embedded";
-import { projectPath } from "../src/server/paths";
+import { runningBenchDatabaseUrl } from "./benchDatabase";
 
-const scale = Number(process.env.BENCH_SCALE ?? 80);
-const port = Number(process.env.BENCH_PORT ?? 3920);
-const sql = postgres(embeddedUrl(projectPath(`.data/bench-x${scale}`), port + 1), {
-  max: 1,
-  onnotice: () => {},
-});
+const sql = postgres(runningBenchDatabaseUrl(), { max: 1, onnotice: () => {} });
 try {
   await sql`create extension if not exists pg_stat_statements`;
   if (process.argv.includes("--reset")) {
