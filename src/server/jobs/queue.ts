@@ -262,8 +262,8 @@ export async function startJobQueue(options: {
     },
     async work(name, handler) {
       // pg-boss waits out the polling interval after every fetch, full or not: one job per fetch would send at
-      // most one notice every two seconds, however many wait. A worker takes up to WORK_BATCH jobs, runs
-      // WORK_CONCURRENCY of them at a time, and after a full batch fetches again at once, unless the server is
+      // most one notice every two seconds, however many wait. A worker takes up to WORK_BATCH jobs, runs them one
+      // after another (below), and after a full batch fetches again at once, unless the server is
       // busy answering requests: then the rest waits for the next poll (WORK_BATCH a polling interval), and
       // requests keep the CPU a burst of notices would take.
       let workerId: string | undefined;
@@ -271,9 +271,13 @@ export async function startJobQueue(options: {
         name,
         { batchSize: WORK_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async (batch) => {
+          // One job at a time. Every step of a running job (building a mail and its calendar invite, handing it
+          // to SMTP) waits in the event loop's queue beside the requests' steps, so each job running at once adds
+          // its step ahead of a request's next one: four at a time put a poll's notices in bursts that the paced
+          // mix's slowest answers lined up with (docs/operations/runtime-tuning.md).
           // Each job keeps its own retries: the ones that threw are failed here (their error recorded as pg-boss
           // records its own), and pg-boss then completes only the jobs still active, the rest.
-          await eachAtMost(WORK_CONCURRENCY, batch, async (job) => {
+          for (const job of batch) {
             try {
               await handler(job.data, { id: job.id });
             } catch (error) {
@@ -284,10 +288,10 @@ export async function startJobQueue(options: {
                 if (after?.state === "failed") options.onFailedForGood?.(name);
                 options.onAttempt?.(name, after?.state === "failed" ? "failed" : "retried");
               }
-              return;
+              continue;
             }
             options.onAttempt?.(name, "ok");
-          });
+          }
           if (batch.length === WORK_BATCH && workerId && !(await busyWhileResting()))
             boss.notifyWorker(workerId);
         },
@@ -340,23 +344,6 @@ async function moveSetAsideJobs(boss: PgBoss, sql: Queryable, logger: Logger): P
 
 /** The most jobs a worker takes from its queue at once. */
 const WORK_BATCH = 20;
-/**
- * How many of them run at a time: one. Every step of a running job (building a mail and its calendar invite,
- * handing it to SMTP) waits in the event loop's queue beside the requests' steps, so each job running at once
- * adds its step ahead of a request's next one. Four at a time put the notices of a two-second poll in bursts
- * that the paced mix's slowest answers lined up with (sign-in and cancellation p99 180-220 ms, against 85-160
- * ms one at a time: docs/operations/runtime-tuning.md); one at a time still sends a notice every few ms.
- */
-const WORK_CONCURRENCY = 1;
-
-/** Runs `task` for each item, at most `limit` at a time. */
-async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T) => Promise<void>) {
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-}
 
 /**
  * Whether the server is busy without this worker: its event loop is in use more than a quarter of the 100 ms
