@@ -4,7 +4,12 @@ import { build } from "esbuild";
 
 const at = process.argv.indexOf("--outdir");
 await build({
-  entryPoints: { index: "src/server/index.ts", seed: "scripts/seed.ts" },
+  // The mail thread is a module of its own, loaded by the server beside its bundle (mail/mailer.ts).
+  entryPoints: {
+    index: "src/server/index.ts",
+    seed: "scripts/seed.ts",
+    mailWorker: "src/server/mail/mailWorker.ts",
+  },
   outdir: at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist/server",
   bundle: true,
   platform: "node",

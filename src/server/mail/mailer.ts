@@ -1,8 +1,9 @@
-// Outgoing mail through nodemailer: a real SMTP transport when SMTP_URL is set, otherwise the log.
-import { createHash, randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+// Outgoing mail: through SMTP (nodemailer, in a thread of its own: mail/mailWorker.ts) when SMTP_URL is set,
+// otherwise the log.
+import { createHash } from "node:crypto";
+import { Worker } from "node:worker_threads";
 import type { Logger } from "../logger";
+import type { MailReply, MailRequest, MailThreadData } from "./mailWorker";
 
 export type MailMessage = {
   to: string;
@@ -43,56 +44,70 @@ export function createMailer(options: {
       close() {},
     };
   }
-  // Pooled: SMTP connections are kept and reused, instead of a connection and handshake per mail. Up to 20 at
-  // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
-  // conversations queued sign-ins for seconds (bench/history/2026-11.md). SMTP_URL may say otherwise with its own
-  // ?pool=false or ?maxConnections=.
-  //
-  // A connection is kept for as long as the server keeps it. nodemailer's default closes one after 100 messages,
-  // and its replacement waits for the server's greeting: ~110 ms here, as SMTP servers hold the greeting back to
-  // catch clients that talk too soon (smtp-server 100 ms; Postfix's postscreen longer). One sign-in in a hundred
-  // waited for that (bench/README.md, "Where the figures stand"). SMTP_URL's own ?maxMessages= still says
-  // otherwise.
-  const url = new URL(options.smtpUrl);
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
-  if (!url.searchParams.has("maxMessages")) url.searchParams.set("maxMessages", "Infinity");
-  const transport = nodemailer.createTransport(url.toString());
-  const fromDomain = options.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+  const thread = mailThread({ smtpUrl: options.smtpUrl, from: options.from });
   return {
-    async send(message) {
-      const { calendar, messageKey, ...rest } = message;
-      // One random id names the message's parts' boundaries, and the message itself unless it has a key. Left to
-      // nodemailer, they took fifteen calls for fresh random bytes a message, at 6 µs or more each here.
-      const unique = randomUUID();
-      const composed = new MailComposer({
-        from: options.from,
-        messageId: `<${messageKey ?? unique}@${fromDomain}>`,
-        baseBoundary: unique.replaceAll("-", ""),
-        ...rest,
-        ...(calendar
-          ? {
-              icalEvent: { method: calendar.method, filename: "invite.ics", content: calendar.content },
-              attachments: [
-                {
-                  filename: "invite.ics",
-                  content: calendar.content,
-                  contentType: `text/calendar; method=${calendar.method}`,
-                },
-              ],
-            }
-          : {}),
-      }).compile();
-      // Composed in memory and handed over whole: streamed as nodemailer composes it, a message with an
-      // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/history/2026-11.md).
-      await transport.sendMail({
-        envelope: composed.getEnvelope(),
-        raw: await composed.build(),
-        messageId: composed.messageId(),
-      });
+    send: async (message) => {
+      await thread.send(message);
       return "sent";
     },
-    close: () => transport.close(),
+    close: () => thread.close(),
+  };
+}
+
+/** The mail thread's module: the bundle's sibling file, or the source beside this one. */
+const MAIL_THREAD_URL = new URL(
+  import.meta.url.endsWith(".ts") ? "./mailWorker.ts" : "./mailWorker.js",
+  import.meta.url,
+);
+
+/**
+ * Sends through the mail thread (mail/mailWorker.ts), started at the first message and again after it ends. It
+ * keeps the process alive only while a message waits for its answer, and a message whose thread ended before
+ * answering fails (a job's message is then sent again by its retry; a sign-in answers the error).
+ */
+function mailThread(data: MailThreadData) {
+  let thread: Worker | null = null;
+  let next = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const failWaiting = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  const start = () => {
+    const started = new Worker(MAIL_THREAD_URL, { workerData: data });
+    started.unref();
+    started.on("message", ({ id, error }: MailReply) => {
+      const waiter = waiting.get(id);
+      if (!waiter) return;
+      waiting.delete(id);
+      if (waiting.size === 0) started.unref();
+      if (error) waiter.reject(Object.assign(new Error(error.message), error));
+      else waiter.resolve();
+    });
+    const ended = (error: Error) => {
+      if (thread === started) thread = null;
+      failWaiting(error);
+    };
+    started.on("error", ended);
+    started.on("exit", (code) => ended(new Error(`The mail thread ended (exit code ${code})`)));
+    return started;
+  };
+  return {
+    send(message: MailMessage) {
+      thread ??= start();
+      const current = thread;
+      const id = next++;
+      return new Promise<void>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        current.ref();
+        current.postMessage({ id, message } satisfies MailRequest);
+      });
+    },
+    close() {
+      const current = thread;
+      thread = null;
+      void current?.terminate();
+    },
   };
 }
 
