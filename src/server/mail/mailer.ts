@@ -66,47 +66,47 @@ const MAIL_THREAD_URL = new URL(
  * answering fails (a job's message is then sent again by its retry; a sign-in answers the error).
  */
 function mailThread(data: MailThreadData) {
-  let thread: Worker | null = null;
+  type Waiter = { resolve: () => void; reject: (error: Error) => void };
+  /** The running thread, and the messages sent to it that wait for its answer. */
+  let current: { worker: Worker; waiting: Map<number, Waiter> } | null = null;
   let next = 0;
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  const failWaiting = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-  };
   const start = () => {
-    const started = new Worker(MAIL_THREAD_URL, { workerData: data });
-    started.unref();
-    started.on("message", ({ id, error }: MailReply) => {
+    const worker = new Worker(MAIL_THREAD_URL, { workerData: data });
+    const waiting = new Map<number, Waiter>();
+    worker.unref();
+    worker.on("message", ({ id, error }: MailReply) => {
       const waiter = waiting.get(id);
       if (!waiter) return;
       waiting.delete(id);
-      if (waiting.size === 0) started.unref();
+      if (waiting.size === 0) worker.unref();
       if (error) waiter.reject(Object.assign(new Error(error.message), error));
       else waiter.resolve();
     });
+    // Only this thread's messages fail with it: a thread started after it has its own.
     const ended = (error: Error) => {
-      if (thread === started) thread = null;
-      failWaiting(error);
+      if (current?.worker === worker) current = null;
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
     };
-    started.on("error", ended);
-    started.on("exit", (code) => ended(new Error(`The mail thread ended (exit code ${code})`)));
-    return started;
+    worker.on("error", ended);
+    worker.on("exit", (code) => ended(new Error(`The mail thread ended (exit code ${code})`)));
+    return { worker, waiting };
   };
   return {
     send(message: MailMessage) {
-      thread ??= start();
-      const current = thread;
+      current ??= start();
+      const { worker, waiting } = current;
       const id = next++;
       return new Promise<void>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        current.ref();
-        current.postMessage({ id, message } satisfies MailRequest);
+        worker.ref();
+        worker.postMessage({ id, message } satisfies MailRequest);
       });
     },
     close() {
-      const current = thread;
-      thread = null;
-      void current?.terminate();
+      const ending = current;
+      current = null;
+      void ending?.worker.terminate();
     },
   };
 }
