@@ -16,7 +16,7 @@ import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
-import { notify } from "../notifications/notify";
+import { type Notice, notify } from "../notifications/notify";
 import { refreshAggregates } from "../reviews/aggregates";
 import { DISPUTED_HELD_REASON } from "../reviews/disputedReview";
 import { visibleSql } from "../salespeople/service";
@@ -230,56 +230,61 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
   if (input.cancelledBy && input.cancelledBy !== side) {
     throw appError("FORBIDDEN", `You cannot cancel on behalf of the ${input.cancelledBy}`, "WRONG_SIDE");
   }
-  const done = await ctx.sql.begin(async (tx) => {
-    const [cancelled] = await tx<Pick<AppointmentRow, "id">[]>`
+  const local = toOffsetIso(row.starts_at, row.time_zone);
+  const notice: Notice | null =
+    side === "customer"
+      ? {
+          to: { salespersonId: row.salesperson_id },
+          type: "appointment_cancelled",
+          title: "Appointment cancelled",
+          body: `${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
+          link: bookingNoticeLink(row.id),
+        }
+      : row.customer_id
+        ? {
+            to: { userId: row.customer_id },
+            type: "appointment_cancelled",
+            title: "Appointment cancelled",
+            body: `${row.salesperson_name} cancelled your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
+            link: links.appointments(),
+          }
+        : null;
+  const cancelled = await ctx.sql.begin(async (tx) => {
+    const [changed] = await tx<
+      Pick<AppointmentRow, "status" | "cancelled_by" | "cancelled_at" | "cancellation_reason">[]
+    >`
       update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
              cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
        where id = ${row.id} and status = 'scheduled'
          and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
          and ${appointmentSql(tx, ctx.user, "appointments")}
-       returning id`;
-    if (!cancelled) return false;
-    await recordStatusChange(tx, {
-      appointmentId: row.id,
-      from: "scheduled",
-      to: "cancelled",
-      actor: actorOf(ctx.user),
-      note: input.reason ?? null,
-    });
-    const local = toOffsetIso(row.starts_at, row.time_zone);
-    if (side === "customer") {
-      await notify(tx, {
-        to: { salespersonId: row.salesperson_id },
-        type: "appointment_cancelled",
-        title: "Appointment cancelled",
-        body: `${row.customer_name} cancelled their ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
-        link: bookingNoticeLink(row.id),
-      });
-    } else if (row.customer_id) {
-      await notify(tx, {
-        to: { userId: row.customer_id },
-        type: "appointment_cancelled",
-        title: "Appointment cancelled",
-        body: `${row.salesperson_name} cancelled your ${row.appointment_type} on ${local.slice(0, 10)} at ${local.slice(11, 16)}.`,
-        link: links.appointments(),
-      });
-    }
-    await ctx.jobs.send(
-      QUEUES.appointmentNotice,
-      { appointmentId: row.id, kind: "cancelled" },
-      { within: tx },
-    );
-    await ctx.jobs.send(
-      QUEUES.waitlistNotice,
-      { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
-      { within: tx },
-    );
-    await appointmentCrmEvent(ctx, tx, row, "appointment.cancelled");
-    return true;
+       returning status, cancelled_by, cancelled_at, cancellation_reason`;
+    if (!changed) return null;
+    // What follows the change is sent at once on the transaction's connection (pipelined), not one statement
+    // after another: each would otherwise wait its round trip while the transaction holds its connection.
+    await Promise.all([
+      recordStatusChange(tx, {
+        appointmentId: row.id,
+        from: "scheduled",
+        to: "cancelled",
+        actor: actorOf(ctx.user),
+        note: input.reason ?? null,
+      }),
+      notice ? notify(tx, notice) : null,
+      ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId: row.id, kind: "cancelled" }, { within: tx }),
+      ctx.jobs.send(
+        QUEUES.waitlistNotice,
+        { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
+        { within: tx },
+      ),
+      appointmentCrmEvent(ctx, tx, row, "appointment.cancelled"),
+    ]);
+    return changed;
   });
-  if (!done) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);
+  if (!cancelled) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);
   ctx.metrics.booking("cancelled");
-  return toAppointmentView((await loadAppointmentRow(ctx.sql, row.id))!);
+  // The appointment as read before, with what the cancellation changed.
+  return toAppointmentView({ ...row, ...cancelled });
 }
 
 /** A customer asks to be told when a slot of this salesperson frees up on this local date. */
