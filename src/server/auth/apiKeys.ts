@@ -30,8 +30,7 @@ export async function validateApiKey(sql: Queryable, token: string): Promise<Api
       left join salespeople s on s.user_id = u.id
       left join dealerships d on d.manager_id = u.id
      where k.key_hash = ${hash} and k.revoked_at is null and u.disabled_at is null
-       and (case when k.dealership_id is null then u.role = 'admin' else d.id = k.dealership_id end)
-     limit 1`;
+       and (case when k.dealership_id is null then u.role = 'admin' else d.id = k.dealership_id end)`;
   if (!row) return null;
   const { keyId, scopes, stale, ...user } = row;
   // "Last used" to the minute: one write per key per minute, not one per request.

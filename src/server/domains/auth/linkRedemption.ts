@@ -58,8 +58,7 @@ export async function findSessionUser(
       from users u
       left join salespeople s on s.user_id = u.id
       left join dealerships d on d.manager_id = u.id
-     where u.id = ${userId}
-     limit 1`;
+     where u.id = ${userId}`;
   return user ?? null;
 }
 
