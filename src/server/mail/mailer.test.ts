@@ -22,12 +22,7 @@ const smtpMailer = (smtpUrl: string) =>
 
 describe("the SMTP mailer", () => {
   it("keeps its connection past a hundred messages instead of waiting for a new greeting", async () => {
-    const mailer = createMailer({
-      smtpUrl: sink.url,
-      from: "KnowBefore <noreply@example.org>",
-      logger: createLogger("error"),
-      nodeEnv: "production",
-    });
+    const mailer = smtpMailer(sink.url);
     try {
       for (let i = 0; i < 120; i++)
         expect(
