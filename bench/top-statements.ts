@@ -5,7 +5,8 @@
 // statistics are kept until reset, across a clean stop).
 // Usage: EMBEDDED_PG_OPTIONS="shared_preload_libraries=pg_stat_statements" npm run bench:mixed, then
 //        EMBEDDED_PG_OPTIONS=... npx tsx bench/serve.ts & npx tsx bench/top-statements.ts [--reset]
-//        (BENCH_SCALE (80) and BENCH_PORT (3920) name the cluster as its benchmark did; BENCH_TOP (15) rows)
+//        (BENCH_SCALE (80) and BENCH_PORT (3920) name the cluster as its benchmark did; BENCH_TOP (15) rows,
+//        BENCH_QUERY_CHARS (160) of each statement)
 import postgres from "postgres";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
 
@@ -22,7 +23,7 @@ try {
         from pg_stat_statements order by total_exec_time desc limit ${Number(process.env.BENCH_TOP ?? 15)}`;
     for (const r of rows)
       console.log(
-        `${(r.total / 1000).toFixed(1).padStart(7)} s ${r.calls.padStart(8)} calls  mean ${r.mean.toFixed(2).padStart(8)} ms  max ${r.max.toFixed(1).padStart(8)} ms  ${r.query.slice(0, 160)}`,
+        `${(r.total / 1000).toFixed(1).padStart(7)} s ${r.calls.padStart(8)} calls  mean ${r.mean.toFixed(2).padStart(8)} ms  max ${r.max.toFixed(1).padStart(8)} ms  ${r.query.slice(0, Number(process.env.BENCH_QUERY_CHARS ?? 160))}`,
       );
   }
 } catch (error) {

@@ -39,7 +39,13 @@ export async function withoutStatementTimeout<T>(
  */
 export function createDatabase(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number } = {},
+  options: {
+    max?: number;
+    statementTimeoutMs?: number;
+    idleInTransactionTimeoutMs?: number;
+    /** Called with every statement each pool sends (tests read the statements browse builds). */
+    debug?: postgres.Options<Record<string, never>>["debug"];
+  } = {},
 ) {
   const max = options.max ?? 10;
   // A runaway query, or a transaction left open while its caller waits on something else, is ended by the
@@ -49,16 +55,19 @@ export function createDatabase(
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_MS,
   };
+  const debug = options.debug ? { debug: options.debug } : {};
   const sql = postgres(url, {
     max,
     onnotice: () => {},
     connection: { application_name: "knowbefore", ...timeouts },
+    ...debug,
   });
   const browsePool = (planCacheMode: string, name: string) =>
     postgres(url, {
       max: Math.max(2, Math.ceil(max / 2)),
       onnotice: () => {},
       connection: { plan_cache_mode: planCacheMode, application_name: name, ...timeouts },
+      ...debug,
     });
   const searchSql = browsePool("force_custom_plan", "knowbefore-search");
   const browseSql = browsePool("force_generic_plan", "knowbefore-browse");

@@ -57,8 +57,8 @@ export const salespeople = pgTable(
     check("salespeople_payment_model_check", sql`${t.paymentModel} in ('dealership', 'individual')`),
     check("salespeople_average_check", sql`${t.averageRating} between 0 and 5`),
     // The browse indexes are covering (INCLUDE ...) so counts are index-only scans; drizzle cannot express
-    // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql.
-    index("salespeople_pressure_idx").on(t.pressureAverage.desc().nullsLast(), t.id),
+    // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql, and the low-pressure walks in
+    // drizzle/0051_pressure_walks.sql.
     index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
     // Name search matches search_text (name, city and dealership name, lower-cased): a trigram index for rare
     // patterns; the covering browse indexes of drizzle/0011 also hold it, for common ones.
