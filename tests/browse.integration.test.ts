@@ -124,11 +124,24 @@ describe("GET /api/salespeople", () => {
       "?offset=-1",
       "?bogus=1",
       `?search=${"x".repeat(101)}`,
+      "?after=page-2",
+      "?after=r4.5_3",
     ]) {
       const res = await h.request("GET", `/api/salespeople${q}`);
       expect(res.status, q).toBe(400);
       expect(res.json.code).toBe("BAD_REQUEST");
       expect(typeof res.json.message).toBe("string");
+    }
+    // A cursor pages on from its own place, in its own order.
+    for (const [q, message] of [
+      ["?after=r4.50_3_10&offset=24", "Give after or offset (or page), not both"],
+      ["?after=r4.50_3_10&page=2", "Give after or offset (or page), not both"],
+      ["?after=r4.50_3_10&sort=pressure", "after is a cursor of another sort order"],
+      ["?after=p0_0_10", "after is a cursor of another sort order"],
+    ] as const) {
+      const res = await h.request("GET", `/api/salespeople${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.json.message, q).toBe(message);
     }
   });
 });
@@ -313,6 +326,11 @@ describe("tRPC browse procedure", () => {
     const out = await api.salespeople.list({ rating: "4", limit: 5 });
     expect(out.items).toHaveLength(5);
     expect(out.total).toBeGreaterThan(5);
+    // The next page, from the cursor this one gave, is the one an offset gives.
+    expect(out.nextCursor).toMatch(/^r/);
+    const next = await api.salespeople.list({ rating: "4", limit: 5, after: out.nextCursor! });
+    const byOffset = await api.salespeople.list({ rating: "4", limit: 5, offset: 5 });
+    expect(next.items.map((s) => s.id)).toEqual(byOffset.items.map((s) => s.id));
     const options = await api.salespeople.filterOptions();
     expect(options.dealerships.length).toBe(60);
     expect(options.cities.length).toBeGreaterThanOrEqual(55);
@@ -590,11 +608,49 @@ describe("browse's walks (salesperson_terms and the browse indexes)", () => {
       expect(answer.headers.get("x-total-count-exact"), JSON.stringify(query)).toBe(
         String(expected.length <= BROWSE_TOTAL_LIMIT),
       );
+      if (query.offset !== undefined) continue;
+      // Paging on from each page's cursor gives the same pages; a page that is not full has none.
+      let after = answer.headers.get("x-next-cursor");
+      let end = limit;
+      expect(after !== null, JSON.stringify(query)).toBe(expected.length >= end);
+      for (let pages = 0; after !== null && pages < 2; pages++) {
+        const next = await browse(`?${new URLSearchParams({ ...query, after })}`);
+        expect(
+          next.items.map((s) => s.id),
+          `${JSON.stringify(query)} after ${after}`,
+        ).toEqual(expected.slice(end, end + limit));
+        end += limit;
+        after = next.headers.get("x-next-cursor");
+        expect(after !== null, JSON.stringify(query)).toBe(expected.length >= end);
+      }
     }
     // Empty, small, paged and bounded answers were all compared.
     expect(sizes.filter((n) => n === 0).length).toBeGreaterThan(5);
     expect(sizes.filter((n) => n > 24 && n <= BROWSE_TOTAL_LIMIT).length).toBeGreaterThan(5);
     expect(sizes.filter((n) => n > BROWSE_TOTAL_LIMIT).length).toBeGreaterThan(2);
+  });
+
+  it("pages through every match with cursors, past the counted 1,000, in each order", async () => {
+    // The bulk rows of the test above: more than the counted limit, without reviews (no pressure average).
+    const queries: Record<string, string>[] = [
+      { search: "bul", limit: "100" },
+      { city: "Austin", limit: "100" },
+      { sort: "pressure", limit: "100" },
+      { sort: "pressure", minPressure: "2", limit: "7" },
+    ];
+    for (const query of queries) {
+      const expected = await plainScan(query);
+      expect(expected.length).toBeGreaterThan(query.minPressure ? 7 : BROWSE_TOTAL_LIMIT);
+      const seen: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = await browse(`?${new URLSearchParams({ ...query, ...(after ? { after } : {}) })}`);
+        expect(page.status, JSON.stringify(query)).toBe(200);
+        seen.push(...page.items.map((s) => s.id));
+        after = page.headers.get("x-next-cursor");
+      } while (after);
+      expect(seen, JSON.stringify(query)).toEqual(expected);
+    }
   });
 
   /** Rows of salesperson_terms that differ from what the salespeople table says they should be. */

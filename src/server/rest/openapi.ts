@@ -216,7 +216,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
         "",
         `Each API key may send a burst of ${API_KEY_RATE_LIMIT.capacity} requests, then ${1 / API_KEY_RATE_LIMIT.refillSeconds} per second; more answer 429.`,
         "",
-        "**Lists** answer an array and the total in `X-Total-Count`. Where `X-Total-Count-Exact` is `false`, the total is an estimate (browse past a large threshold).",
+        "**Lists** answer an array and the total in `X-Total-Count`. Where `X-Total-Count-Exact` is `false`, the total is an estimate (browse past a large threshold). Browse pages through every match with `X-Next-Cursor`: give it back as `after` for the next page.",
         "",
         "**State-changing requests** from a browser must carry the app's Origin; requests with a bearer token and no cookie are not checked.",
       ].join("\n"),

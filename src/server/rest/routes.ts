@@ -229,7 +229,11 @@ export const REST_ROUTES: readonly MountedRoute[] = [
     input: "query",
     shape: (page) => ({
       json: browseItemsJson(page),
-      headers: { "X-Total-Count": String(page.total), "X-Total-Count-Exact": String(page.totalExact) },
+      headers: {
+        "X-Total-Count": String(page.total),
+        "X-Total-Count-Exact": String(page.totalExact),
+        ...(page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {}),
+      },
     }),
     responds: {
       kind: "page",
@@ -237,6 +241,8 @@ export const REST_ROUTES: readonly MountedRoute[] = [
         ...TOTAL_COUNT,
         "X-Total-Count-Exact":
           "false when X-Total-Count is an estimate (very large result sets); see the docs",
+        "X-Next-Cursor":
+          "Where the next page starts: give it as `after` (absent on the last page); pages on however deep, where an offset walks every match before it",
       },
     },
   }),

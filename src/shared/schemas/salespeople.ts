@@ -12,6 +12,12 @@ import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
 import { dealershipHours } from "./dealershipHours";
 
+/**
+ * A browse cursor: the order it pages (`r` rating, `p` low pressure), then the last card's sort value, reviews
+ * and id. Opaque to clients, who pass back what an answer gave.
+ */
+export const BROWSE_CURSOR_PATTERN = /^[rp]\d(\.\d{1,2})?_\d{1,9}_\d{1,10}$/;
+
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
 export const browseSalespeopleInput = z.strictObject({
@@ -43,6 +49,13 @@ export const browseSalespeopleInput = z.strictObject({
     z
       .union([z.boolean(), z.enum(["true", "false"], { error: "verifiedPurchases must be true or false" })])
       .transform((v) => v === true || v === "true"),
+  ),
+  /**
+   * Where the page starts: the `nextCursor` of the page before, for paging through every match however deep
+   * (an `offset` walks every match before it). Not with `offset` or `page`.
+   */
+  after: optionalFilter(
+    z.string().regex(BROWSE_CURSOR_PATTERN, "after must be the nextCursor of an earlier browse answer"),
   ),
   ...pagingFields(BROWSE_PAGE_SIZE),
 });
@@ -105,6 +118,10 @@ export const browseResult = z
       .int()
       .describe("Matches counted exactly up to 1,000; past that 1,000, with totalExact false"),
     totalExact: z.boolean().describe("False when more than `total` salespeople match"),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe("Give as `after` for the page after this one; null when this page is the last"),
   })
   .describe("A page of browse results");
 export type BrowseResult = z.output<typeof browseResult>;

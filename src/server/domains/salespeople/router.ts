@@ -26,6 +26,7 @@ export function browseSuperjson(page: BrowseResult): SuperJSONResult {
     items: page.items,
     total: page.total,
     totalExact: page.totalExact,
+    nextCursor: page.nextCursor,
   } as unknown as SuperJSONResult["json"];
   return Object.keys(values).length > 0 ? { json, meta: { values, v: 1 } } : { json };
 }
