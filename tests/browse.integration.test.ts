@@ -136,6 +136,7 @@ describe("GET /api/salespeople", () => {
     for (const [q, message] of [
       ["?after=r4.50_3_10&offset=24", "Give after or offset (or page), not both"],
       ["?after=r4.50_3_10&page=2", "Give after or offset (or page), not both"],
+      ["?after=r4.50_3_10&offset=1", "Give after or offset (or page), not both"],
       ["?after=r4.50_3_10&sort=pressure", "after is a cursor of another sort order"],
       ["?after=p0_0_10", "after is a cursor of another sort order"],
     ] as const) {

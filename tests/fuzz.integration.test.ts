@@ -182,6 +182,7 @@ function sample(key: string, schema: ZodLike): unknown {
     credentialUrl: "https://credentials.fuzz.example.com/FZ-1",
     credentialId: "FZ-1",
     verifiedPurchases: true,
+    after: "r4.50_3_10",
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -178,10 +178,11 @@ function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" {
 
 /**
  * The place in the walk a cursor names (BROWSE_CURSOR_PATTERN: order, sort value, reviews, id). A cursor
- * pages on from where it was given: not beside an offset or a page, nor in another order than its own.
+ * pages on from where it was given: not beside an offset or a page past the first, nor in another order than
+ * its own.
  */
 function readCursor(q: BrowseSalespeopleQuery & { after: string }) {
-  if (q.offset !== undefined || q.page > 1)
+  if ((q.offset ?? 0) > 0 || q.page > 1)
     throw appError("BAD_REQUEST", "Give after or offset (or page), not both", "CURSOR_WITH_OFFSET");
   if (q.after[0] !== cursorOrder(q))
     throw appError("BAD_REQUEST", "after is a cursor of another sort order", "CURSOR_OTHER_ORDER");
