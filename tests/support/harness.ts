@@ -22,7 +22,11 @@ export const ORIGIN = "http://localhost:3000";
 
 export async function createHarness(
   overrides: Record<string, string> = {},
-  options: { captureLog?: boolean } = {},
+  options: {
+    captureLog?: boolean;
+    /** Called with every statement the app's pools send, and its values (tests read their plans). */
+    statements?: (query: string, params: unknown[]) => void;
+  } = {},
 ) {
   const serverUrl = inject("pgServerUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -47,9 +51,13 @@ export async function createHarness(
   const logger = options.captureLog
     ? createLogger("debug", (line) => logLines.push(line))
     : createLogger((process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent");
+  const { statements } = options;
   const database = createDatabase(`${serverUrl}/${name}`, {
     max: 20,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    ...(statements
+      ? { debug: (_: unknown, query: string, params: unknown[]) => statements(query, params) }
+      : {}),
   });
   const { sql, searchSql, browseSql } = database;
   const dbUrl = `${serverUrl}/${name}`;
