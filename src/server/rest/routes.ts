@@ -242,7 +242,7 @@ export const REST_ROUTES: readonly MountedRoute[] = [
         "X-Total-Count-Exact":
           "false when X-Total-Count is an estimate (very large result sets); see the docs",
         "X-Next-Cursor":
-          "Where the next page starts: give it as `after` (absent on the last page); pages on however deep, where an offset walks every match before it",
+          "Where the next page starts: give it as `after` (absent when this page is not full, the last); pages on however deep, where an offset walks every match before it",
       },
     },
   }),

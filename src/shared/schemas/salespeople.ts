@@ -121,7 +121,7 @@ export const browseResult = z
     nextCursor: z
       .string()
       .nullable()
-      .describe("Give as `after` for the page after this one; null when this page is the last"),
+      .describe("Give as `after` for the page after this one; null when this page is not full (the last)"),
   })
   .describe("A page of browse results");
 export type BrowseResult = z.output<typeof browseResult>;
