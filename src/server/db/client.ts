@@ -43,7 +43,7 @@ export function createDatabase(
     max?: number;
     statementTimeoutMs?: number;
     idleInTransactionTimeoutMs?: number;
-    /** Called with every statement each pool sends (tests read the statements browse builds). */
+    /** Called with every statement each pool sends (tests read the plans of the public reads). */
     debug?: postgres.Options<Record<string, never>>["debug"];
   } = {},
 ) {

@@ -26,6 +26,7 @@ import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
+import { cursorAt, readCursor } from "./browseCursor";
 
 /**
  * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
@@ -171,25 +172,6 @@ function filterKey(q: BrowseSalespeopleQuery): string {
   return JSON.stringify(filters);
 }
 
-/** The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first. */
-function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" {
-  return q.sort === "pressure" ? "p" : "r";
-}
-
-/**
- * The place in the walk a cursor names (BROWSE_CURSOR_PATTERN: order, sort value, reviews, id). A cursor
- * pages on from where it was given: not beside an offset or a page past the first, nor in another order than
- * its own.
- */
-function readCursor(q: BrowseSalespeopleQuery & { after: string }) {
-  if ((q.offset ?? 0) > 0 || q.page > 1)
-    throw appError("BAD_REQUEST", "Give after or offset (or page), not both", "CURSOR_WITH_OFFSET");
-  if (q.after[0] !== cursorOrder(q))
-    throw appError("BAD_REQUEST", "after is a cursor of another sort order", "CURSOR_OTHER_ORDER");
-  const [value = "0", reviews, id] = q.after.slice(1).split("_");
-  return { value, reviews: Number(reviews), id: Number(id) };
-}
-
 /**
  * One page and its total in one round trip (or the page beside `knownMatches`, a count already made). The total
  * is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a walk that stops there), so broad filters cost the same
@@ -217,7 +199,7 @@ async function browsePage(
 ): Promise<BrowseResult> {
   const term = browseTerm(q);
   const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
-  const cursor = q.after === undefined ? undefined : readCursor({ ...q, after: q.after });
+  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
   let where: Fragment[];
   let walked: Fragment;
   /** The walk's order: its sort value, then reviews, then id (`keys`), as its index holds them. */
@@ -298,7 +280,7 @@ async function browsePage(
   result.total = Math.min(total, BROWSE_TOTAL_LIMIT);
   result.totalExact = total <= BROWSE_TOTAL_LIMIT;
   // A full page may have a next one; a shorter page is the last.
-  result.nextCursor = row?.last && row.rows === window.pageSize ? `${cursorOrder(q)}${row.last}` : null;
+  result.nextCursor = row?.last && row.rows === window.pageSize ? cursorAt(q, row.last) : null;
   // Not enumerable: a copy of the result made to change it does not carry the text along.
   Object.defineProperty(result, cardsOf, { value: { json } satisfies Cards });
   return result;
