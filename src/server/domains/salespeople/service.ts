@@ -27,6 +27,7 @@ import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 import { cursorAt, readCursor } from "./browseCursor";
+import { rarestPiece } from "./termFrequencies";
 
 /**
  * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
@@ -108,34 +109,49 @@ function whereAll(sql: Queryable, conditions: Fragment[]) {
   return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
 }
 
+/** A term of salesperson_terms to walk, and the filter it answers by itself. */
+type WalkedTerm = { term: (sql: Queryable) => Fragment; answers: TermAnswer | undefined };
+
 /**
- * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): a name search
- * of three or more characters walks its first three (lower-cased, as search_text is); else the verified
- * purchases filter walks 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed
- * review have; else a specialty walks its own. With a city, the term's entries in that city (drizzle/0020); a
- * city alone or with a rating walks salespeople's city index. `answers` names the filter the term alone
- * decides: its specialty, verified purchases, or a three-character ASCII search (its own term); a longer
- * search is also matched against search_text.
+ * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): the rarest of
+ * what the filters offer, by the statistics' shares (termFrequencies.ts). A name search of three or more
+ * characters offers its rarest three-character piece (lower-cased, as search_text is); the verified purchases
+ * filter 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed review have; a
+ * specialty its own. Of equal shares (no statistics yet) the first of those is walked. With a city, the term's
+ * entries in that city (drizzle/0020); a city alone or with a rating walks salespeople's city index. `answers`
+ * names the filter the term alone decides: its specialty, verified purchases, or a three-character ASCII search
+ * (its own term); a longer search is also matched against search_text, as any filter the term does not answer.
  */
-function browseTerm(q: BrowseSalespeopleQuery): {
-  term: (sql: Queryable) => Fragment;
-  answers: TermAnswer | undefined;
-} | null {
+function browseTerm(q: BrowseSalespeopleQuery, frequencies: ReadonlyMap<string, number>): WalkedTerm | null {
   if (q.sort === "pressure") return null;
+  const offered: (WalkedTerm & { share: number })[] = [];
   if (q.search && [...q.search].length >= 3) {
     const search = q.search;
-    return {
-      term: (sql: Queryable) => sql`'g:' || left(lower(${search}), 3)`,
-      answers: /^[\x20-\x7e]{3}$/.test(search) ? ("search" as const) : undefined,
-    };
+    const piece = rarestPiece(search, frequencies);
+    offered.push({
+      term: (sql: Queryable) => sql`'g:' || substr(lower(${search}), ${piece.at}::int, 3)`,
+      answers: /^[\x20-\x7e]{3}$/.test(search) ? "search" : undefined,
+      share: piece.share,
+    });
   }
   if (q.verifiedPurchases)
-    return { term: (sql: Queryable) => sql`'v:purchase'`, answers: "verifiedPurchases" };
+    offered.push({
+      term: (sql: Queryable) => sql`'v:purchase'`,
+      answers: "verifiedPurchases",
+      share: frequencies.get("v:purchase") ?? 0,
+    });
   if (q.specialty) {
     const term = `s:${canonicalSpecialty(q.specialty)}`;
-    return { term: (sql: Queryable) => sql`${term}`, answers: "specialty" as const };
+    offered.push({
+      term: (sql: Queryable) => sql`${term}`,
+      answers: "specialty",
+      share: frequencies.get(term) ?? 0,
+    });
   }
-  return null;
+  return offered.reduce<(typeof offered)[number] | null>(
+    (rarest, next) => (rarest === null || next.share < rarest.share ? next : rarest),
+    null,
+  );
 }
 
 type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
@@ -147,15 +163,16 @@ type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
  * is most of a page's cost (up to BROWSE_TOTAL_LIMIT + 1 index entries walked, against a page's offset + 12).
  */
 export async function browseSalespeople(
-  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals"> },
+  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
+  const frequencies = await ctx.browseCache.terms.read(ctx.browseSql);
   let counted: BrowseResult | undefined;
   const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-    counted = await browsePage(ctx, q, undefined);
+    counted = await browsePage(ctx, q, frequencies, undefined);
     return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
   });
-  return counted ?? browsePage(ctx, q, matches);
+  return counted ?? browsePage(ctx, q, frequencies, matches);
 }
 
 /** The input without what only chooses a page of the matches or their order. */
@@ -195,9 +212,10 @@ function filterKey(q: BrowseSalespeopleQuery): string {
 async function browsePage(
   pools: BrowsePools,
   q: BrowseSalespeopleQuery,
+  frequencies: ReadonlyMap<string, number>,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
-  const term = browseTerm(q);
+  const term = browseTerm(q, frequencies);
   const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
   const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
   let where: Fragment[];
@@ -207,11 +225,18 @@ async function browsePage(
   let countKeys: typeof keys | undefined;
   if (term) {
     const { own, onRow } = browseConditions(sql, q, "t", term.answers);
-    walked = sql`salesperson_terms t ${onRow.length > 0 ? sql`join salespeople s on s.id = t.salesperson_id` : sql``}`;
+    // What only the salesperson's row can tell is looked up by its key for each entry walked, in the walk's
+    // order, so the walk stops at the page and the bounded count: as a plain join, the planner read every row
+    // a name search matches (a bitmap of the trigram index) and sorted them, 1,836 for "maria" at 105,600
+    // salespeople, growing with the market. A LIMIT keeps the lookup from being flattened into such a join.
+    walked =
+      onRow.length > 0
+        ? sql`salesperson_terms t cross join lateral (
+                select 1 from salespeople s where s.id = t.salesperson_id and ${joinSql(sql, onRow, "and")} limit 1) s`
+        : sql`salesperson_terms t`;
     where = [
       sql`t.term = ${term.term(sql)}`,
       ...own,
-      ...onRow,
       sql`t.salesperson_id not in ${stoppedProfilesSql(sql)}`,
     ];
     keys = [sql`t.average_rating`, sql`t.total_reviews`, sql`t.salesperson_id`];
