@@ -4,6 +4,7 @@
 // accounts' own dealership and the first salespeople are left without a plan, so checkout works on them.
 import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
+import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import type { Sql } from "./client";
 import type { rng } from "./seedWords";
 
@@ -49,6 +50,7 @@ export async function seedBusinessHistory(
         customer_phone: "(555) 555-0100",
         created_at: new Date(startsAt.getTime() - r.int(1, 10) * DAY).toISOString(),
         completed_at: status === "completed" ? new Date(startsAt.getTime() + 3_600_000).toISOString() : null,
+        visit_evidence: status === "completed" ? UNTRACKED_VISIT_EVIDENCE : null,
         cancelled_at:
           status === "cancelled"
             ? new Date(startsAt.getTime() - r.int(2, 48) * 3_600_000).toISOString()

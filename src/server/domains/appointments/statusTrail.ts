@@ -3,6 +3,7 @@
 // the trail and the status can never disagree.
 import type { AppointmentStatus, VisitActor } from "../../../shared/constants";
 import type { SessionUser } from "../../../shared/schemas/auth";
+import type { VisitEvidence } from "../../../shared/visits";
 import type { Fragment, Queryable } from "../../db/client";
 
 export type VisitActorRef = { id: string | null; role: VisitActor };
@@ -59,14 +60,17 @@ export function statusChangesFromSql(
       from ${sql(source)} c`;
 }
 
+/** What a completed visit written without a trail rests on: the salesperson's word, as its trail says. */
+export const UNTRACKED_VISIT_EVIDENCE = "salesperson" satisfies VisitEvidence;
+
 /**
  * A trail for visits written in bulk without one (the demo seed): the booking by the buyer when it was made,
  * then the visit's outcome, by whoever the row says closed it, when it did. A completed one of them rests on
- * the salesperson's word, as the trail says.
+ * the salesperson's word (UNTRACKED_VISIT_EVIDENCE, which the seed writes with most of its visits already).
  */
 export async function recordTrailOfUntracked(sql: Queryable): Promise<void> {
   await sql`
-    update appointments set visit_evidence = 'salesperson'
+    update appointments set visit_evidence = ${UNTRACKED_VISIT_EVIDENCE}
      where status = 'completed' and visit_evidence is null
        and not exists (select from appointment_events e where e.appointment_id = appointments.id)`;
   await sql`
