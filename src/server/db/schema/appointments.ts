@@ -149,6 +149,8 @@ export const ratings = pgTable(
     ),
     index("ratings_user_salesperson_idx").on(t.userId, t.salespersonId, t.createdAt.desc()),
     index("ratings_salesperson_idx").on(t.salespersonId, t.createdAt.desc()),
+    // The daily review aging reads the reviews written in a few days, a year ago (drizzle/0052).
+    index("ratings_aging_idx").on(t.createdAt).where(sql`${t.removedAt} is null`),
   ],
 );
 
