@@ -13,6 +13,7 @@ import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { loadCities } from "./cities";
 import { type Sql, withoutStatementTimeout } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
+import { insertChunks } from "./seedBatches";
 import { seedBusinessHistory } from "./seedHistory";
 import { seedStaffQueues } from "./seedQueues";
 import { seedTrustDemo } from "./seedTrust";
@@ -36,11 +37,8 @@ export const BASE_SALESPEOPLE = 1320;
 const DEMO_DEALERSHIP_TEAM = 6;
 const CUSTOMERS = 400;
 
-async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[], batch = 2000) {
-  for (let i = 0; i < rows.length; i += batch) {
-    const chunk = rows.slice(i, i + batch);
-    await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
-  }
+async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[]) {
+  for (const chunk of insertChunks(rows)) await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
 }
 
 export async function isSeeded(sql: Sql): Promise<boolean> {
@@ -318,10 +316,11 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
   const appointmentIds: number[] = [];
-  for (let i = 0; i < appointments.length; i += 5000) {
-    const chunk = appointments
-      .slice(i, i + 5000)
-      .map(({ salespersonIndex, ...row }) => ({ ...row, salesperson_id: ids[salespersonIndex]!.id }));
+  const visits = appointments.map(({ salespersonIndex, ...row }) => ({
+    ...row,
+    salesperson_id: ids[salespersonIndex]!.id,
+  }));
+  for (const chunk of insertChunks(visits)) {
     const rows = await sql<
       Pick<AppointmentRow, "id">[]
     >`insert into appointments ${sql(chunk as never)} returning id`;
@@ -332,7 +331,7 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
     salesperson_id: ids[salespersonIndex]!.id,
     appointment_id: appointmentIds[i]!,
   }));
-  await insertBatched(sql, "ratings", ratingRows, 5000);
+  await insertBatched(sql, "ratings", ratingRows);
   log(`seed: ${appointments.length} past visits and their ratings (${Date.now() - started} ms)`);
 
   // A recent completed visit the demo customer has not rated yet: the review flow starts from it.

@@ -6,6 +6,7 @@ import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import type { Sql } from "./client";
+import { insertChunks } from "./seedBatches";
 import type { rng } from "./seedWords";
 
 type Random = ReturnType<typeof rng>;
@@ -61,8 +62,7 @@ export async function seedBusinessHistory(
       });
     }
   }
-  for (let i = 0; i < visits.length; i += 5000)
-    await sql`insert into appointments ${sql(visits.slice(i, i + 5000) as never)}`;
+  for (const chunk of insertChunks(visits)) await sql`insert into appointments ${sql(chunk as never)}`;
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
   const dealers = await sql<{ id: number; manager_id: string | null }[]>`
@@ -168,8 +168,7 @@ export async function seedBusinessHistory(
     created_at: new Date(inv.at).toISOString(),
     demo: true,
   }));
-  for (let i = 0; i < payments.length; i += 2000)
-    await sql`insert into payments ${sql(payments.slice(i, i + 2000) as never)}`;
+  for (const chunk of insertChunks(payments)) await sql`insert into payments ${sql(chunk as never)}`;
   return { appointments: visits.length, subscriptions: subscriptions.length, payments: payments.length };
 }
 
