@@ -1,7 +1,10 @@
 // The seed writes its rows many to a statement: as many as fit in one statement's parameters.
 
-/** How many parameters one statement may carry: PostgreSQL's protocol counts them in 16 bits. */
-const MAX_PARAMETERS = 65_534;
+/**
+ * How many parameters one statement may carry: PostgreSQL's protocol counts them in 16 bits, and the driver
+ * refuses 65,534 or more.
+ */
+const MAX_PARAMETERS = 65_533;
 
 /**
  * `rows` in chunks that each fit in one multi-row INSERT: as many rows as their columns leave parameters for
