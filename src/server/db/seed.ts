@@ -36,6 +36,8 @@ export const BASE_SALESPEOPLE = 1320;
 /** Salespeople the demo manager's dealership starts with (below the Basic plan's limit of 10). */
 const DEMO_DEALERSHIP_TEAM = 6;
 const CUSTOMERS = 400;
+/** Rows given their ids and written together, at most. */
+const WRITE_WINDOW = 50_000;
 
 async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[]) {
   for (const chunk of insertChunks(rows)) await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
@@ -315,23 +317,28 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
   log(
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
+  // The rows get their salespeople's (and visits') ids a window at a time: a copy of every visit and review at
+  // once would double what a seed of a million salespeople holds in memory.
   const appointmentIds: number[] = [];
-  const visits = appointments.map(({ salespersonIndex, ...row }) => ({
-    ...row,
-    salesperson_id: ids[salespersonIndex]!.id,
-  }));
-  for (const chunk of insertChunks(visits)) {
-    const rows = await sql<
-      Pick<AppointmentRow, "id">[]
-    >`insert into appointments ${sql(chunk as never)} returning id`;
-    appointmentIds.push(...rows.map((row) => row.id));
+  for (let i = 0; i < appointments.length; i += WRITE_WINDOW) {
+    const batch = appointments
+      .slice(i, i + WRITE_WINDOW)
+      .map(({ salespersonIndex, ...row }) => ({ ...row, salesperson_id: ids[salespersonIndex]!.id }));
+    for (const chunk of insertChunks(batch)) {
+      const rows = await sql<
+        Pick<AppointmentRow, "id">[]
+      >`insert into appointments ${sql(chunk as never)} returning id`;
+      appointmentIds.push(...rows.map((row) => row.id));
+    }
   }
-  const ratingRows = ratings.map(({ salespersonIndex, ...row }, i) => ({
-    ...row,
-    salesperson_id: ids[salespersonIndex]!.id,
-    appointment_id: appointmentIds[i]!,
-  }));
-  await insertBatched(sql, "ratings", ratingRows);
+  for (let i = 0; i < ratings.length; i += WRITE_WINDOW) {
+    const batch = ratings.slice(i, i + WRITE_WINDOW).map(({ salespersonIndex, ...row }, k) => ({
+      ...row,
+      salesperson_id: ids[salespersonIndex]!.id,
+      appointment_id: appointmentIds[i + k]!,
+    }));
+    await insertBatched(sql, "ratings", batch);
+  }
   log(`seed: ${appointments.length} past visits and their ratings (${Date.now() - started} ms)`);
 
   // A recent completed visit the demo customer has not rated yet: the review flow starts from it.
@@ -395,12 +402,12 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
            is distinct from (agg.avg, agg.n, agg.pressure, agg.purchases)`;
   log(`seed: averages written (${Date.now() - started} ms)`);
   await sql`vacuum analyze`;
-  log(`seed: ${ratingRows.length} rated visits; done in ${Date.now() - started} ms`);
+  log(`seed: ${ratings.length} rated visits; done in ${Date.now() - started} ms`);
   return {
     dealerships: dealers.length,
     salespeople: ids.length,
     customers: customers.length,
-    ratings: ratingRows.length,
+    ratings: ratings.length,
   };
 }
 
