@@ -57,8 +57,9 @@ export const salespeople = pgTable(
     check("salespeople_payment_model_check", sql`${t.paymentModel} in ('dealership', 'individual')`),
     check("salespeople_average_check", sql`${t.averageRating} between 0 and 5`),
     // The browse indexes are covering (INCLUDE ...) so counts are index-only scans; drizzle cannot express
-    // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql, and the low-pressure walks in
-    // drizzle/0051_pressure_walks.sql.
+    // INCLUDE, so they live in drizzle/0004_browse_covering_indexes.sql, the low-pressure walks in
+    // drizzle/0051_pressure_walks.sql, and the key with the columns a term walk checks per row in
+    // drizzle/0053_row_checks_idx.sql.
     index("salespeople_dealership_idx").on(t.dealershipId, t.averageRating.desc()),
     // Name search matches search_text (name, city and dealership name, lower-cased): a trigram index for rare
     // patterns; the covering browse indexes of drizzle/0011 also hold it, for common ones.

@@ -1,18 +1,18 @@
 // What browse keeps in memory for a few seconds (docs/decisions/003-browse-performance.md, 4): whole answers by
 // their filter and page, and the bounded count of matches by the filter alone, so a visitor paging through one
 // filter has it counted once. A write that changes what browse shows clears both (`clear`). Beside them, how
-// common each search term is (termFrequencies.ts), which a write does not change enough to matter.
+// many entries each browse term has (termCounts.ts), which a write does not change enough to matter.
 import type { BrowseResult } from "../../../shared/schemas/salespeople";
 import { createTtlCache, type TtlCache } from "../../cache";
-import { createTermFrequencies, type TermFrequencies } from "./termFrequencies";
+import { createTermCounts, type TermCounts } from "./termCounts";
 
 export type BrowseCache = {
   /** Answers, by their whole input. */
   pages: TtlCache<BrowseResult>;
   /** Matches counted up to BROWSE_TOTAL_LIMIT + 1, by the input without its page and order. */
   totals: TtlCache<number>;
-  /** Each search term's share of salesperson_terms, for the walk of a name search. */
-  terms: TermFrequencies;
+  /** How many entries each term of salesperson_terms has, for choosing the term a browse walks. */
+  terms: TermCounts;
   clear: () => void;
 };
 
@@ -28,7 +28,7 @@ export function createBrowseCache(options: { ttlMs: number; maxEntries: number }
   return {
     pages,
     totals,
-    terms: createTermFrequencies(),
+    terms: createTermCounts(),
     clear() {
       pages.clear();
       totals.clear();

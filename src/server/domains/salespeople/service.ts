@@ -27,7 +27,7 @@ import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
 import type { BrowseCache } from "./browseCache";
 import { cursorAt, readCursor } from "./browseCursor";
-import { rarestPiece } from "./termFrequencies";
+import { rarestPiece, searchPieces } from "./termCounts";
 
 /**
  * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
@@ -114,47 +114,69 @@ type WalkedTerm = { term: (sql: Queryable) => Fragment; answers: TermAnswer | un
 
 /**
  * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): the rarest of
- * what the filters offer, by the statistics' shares (termFrequencies.ts). A name search of three or more
- * characters offers its rarest three-character piece (lower-cased, as search_text is); the verified purchases
- * filter 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed review have; a
- * specialty its own. Of equal shares (no statistics yet) the first of those is walked. With a city, the term's
+ * what the filters offer, by their entries (termCounts.ts). A name search of three or more characters offers
+ * its rarest three-character piece (lower-cased, as search_text is); the verified purchases filter
+ * 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed review have; a specialty
+ * its own. Of terms counted alike (or not counted) the first of those is walked. With a city, the term's
  * entries in that city (drizzle/0020); a city alone or with a rating walks salespeople's city index. `answers`
  * names the filter the term alone decides: its specialty, verified purchases, or a three-character ASCII search
  * (its own term); a longer search is also matched against search_text, as any filter the term does not answer.
  */
-function browseTerm(q: BrowseSalespeopleQuery, frequencies: ReadonlyMap<string, number>): WalkedTerm | null {
+function browseTerm(q: BrowseSalespeopleQuery, counts: ReadonlyMap<string, number>): WalkedTerm | null {
   if (q.sort === "pressure") return null;
-  const offered: (WalkedTerm & { share: number })[] = [];
+  const offered: (WalkedTerm & { entries: number })[] = [];
   if (q.search && [...q.search].length >= 3) {
     const search = q.search;
-    const piece = rarestPiece(search, frequencies);
+    const piece = rarestPiece(search, counts);
     offered.push({
       term: (sql: Queryable) => sql`'g:' || substr(lower(${search}), ${piece.at}::int, 3)`,
       answers: /^[\x20-\x7e]{3}$/.test(search) ? "search" : undefined,
-      share: piece.share,
+      entries: piece.entries,
     });
   }
   if (q.verifiedPurchases)
     offered.push({
       term: (sql: Queryable) => sql`'v:purchase'`,
       answers: "verifiedPurchases",
-      share: frequencies.get("v:purchase") ?? 0,
+      entries: counts.get(VERIFIED_PURCHASE_TERM) ?? Number.POSITIVE_INFINITY,
     });
   if (q.specialty) {
-    const term = `s:${canonicalSpecialty(q.specialty)}`;
+    const term = specialtyTerm(q.specialty);
     offered.push({
       term: (sql: Queryable) => sql`${term}`,
       answers: "specialty",
-      share: frequencies.get(term) ?? 0,
+      entries: counts.get(term) ?? Number.POSITIVE_INFINITY,
     });
   }
   return offered.reduce<(typeof offered)[number] | null>(
-    (rarest, next) => (rarest === null || next.share < rarest.share ? next : rarest),
+    (rarest, next) => (rarest === null || next.entries < rarest.entries ? next : rarest),
     null,
   );
 }
 
+const VERIFIED_PURCHASE_TERM = "v:purchase";
+
+function specialtyTerm(specialty: string): string {
+  return `s:${canonicalSpecialty(specialty)}`;
+}
+
+/**
+ * The terms browseTerm chooses among, when it has a choice: a name search's pieces (a search of three
+ * characters has one), verified purchases and a specialty. None when at most one term is offered.
+ */
+function termsToCount(q: BrowseSalespeopleQuery): string[] {
+  if (q.sort === "pressure") return [];
+  const terms = [
+    ...(q.search ? searchPieces(q.search).map((piece) => piece.term) : []),
+    ...(q.verifiedPurchases ? [VERIFIED_PURCHASE_TERM] : []),
+    ...(q.specialty ? [specialtyTerm(q.specialty)] : []),
+  ];
+  return terms.length > 1 ? terms : [];
+}
+
 type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
+
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 /**
  * A browse page with its total. The total is counted with the page, once per filter while the browse cache keeps
@@ -166,13 +188,14 @@ export async function browseSalespeople(
   ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
-  const frequencies = await ctx.browseCache.terms.read(ctx.browseSql);
+  const toCount = termsToCount(q);
+  const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
   let counted: BrowseResult | undefined;
   const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-    counted = await browsePage(ctx, q, frequencies, undefined);
+    counted = await browsePage(ctx, q, counts, undefined);
     return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
   });
-  return counted ?? browsePage(ctx, q, frequencies, matches);
+  return counted ?? browsePage(ctx, q, counts, matches);
 }
 
 /** The input without what only chooses a page of the matches or their order. */
@@ -212,10 +235,10 @@ function filterKey(q: BrowseSalespeopleQuery): string {
 async function browsePage(
   pools: BrowsePools,
   q: BrowseSalespeopleQuery,
-  frequencies: ReadonlyMap<string, number>,
+  counts: ReadonlyMap<string, number>,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
-  const term = browseTerm(q, frequencies);
+  const term = browseTerm(q, counts);
   const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
   const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
   let where: Fragment[];
@@ -229,6 +252,7 @@ async function browsePage(
     // order, so the walk stops at the page and the bounded count: as a plain join, the planner read every row
     // a name search matches (a bitmap of the trigram index) and sorted them, 1,836 for "maria" at 105,600
     // salespeople, growing with the market. A LIMIT keeps the lookup from being flattened into such a join.
+    // The lookup reads salespeople_row_checks_idx alone (drizzle/0053), which holds the columns it checks.
     walked =
       onRow.length > 0
         ? sql`salesperson_terms t cross join lateral (

@@ -1,0 +1,112 @@
+// How many entries of salesperson_terms a term has, for choosing which term a browse walks: a name search walks
+// the rarest of its three-character pieces (each holds every match, the rarest the fewest others), or a
+// specialty or verified-purchase term when that is rarer still. Counted through the walk index (index-only, up
+// to COUNT_CAP entries: past that a term is common, and which of two common terms is commoner matters little),
+// once per term every ten minutes; the vocabulary does not grow with the market (about a thousand terms), so
+// after the first minutes a browse finds every count it needs in memory.
+//
+// PostgreSQL's statistics were read for this before: they list only the commonest hundred terms, and every
+// piece of "johnsou" was among the rest, so the first was walked, 'g:joh' (17,659 entries at a million
+// salespeople), where 'g:sou' has none. Sampling the table instead was no better: its rows are stored in term
+// order, so a sample of its pages is a sample of a few terms.
+import type { Queryable } from "../../db/client";
+
+const REFRESH_MS = 10 * 60_000;
+/**
+ * Entries counted at most per term: twenty times the bounded count's 1,001 matches, so a rare term is told from
+ * a common one; counting a common term whole would cost more than the walks it chooses between (a hundred
+ * thousand entries, 'g:son' at a million salespeople, took 30-170 ms unbuffered).
+ */
+const COUNT_CAP = 20_000;
+/** Terms whose counts are kept: the vocabulary's thousand, and room for pieces searched that no name has. */
+const MAX_TERMS = 10_000;
+
+export type TermCounts = {
+  /**
+   * How many entries each of `terms` has (up to COUNT_CAP); a term whose count could not be read is missing,
+   * and the browse walks as if nothing told the terms apart.
+   */
+  of: (sql: Queryable, terms: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+};
+
+export function createTermCounts(refreshMs = REFRESH_MS): TermCounts {
+  /** Counts read, oldest first; at most MAX_TERMS, so searches for made-up pieces cannot fill memory. */
+  const known = new Map<string, { entries: number; at: number }>();
+  /** Counts being read, so that browses asking for the same term at once read it once. */
+  const reading = new Map<string, Promise<void>>();
+  const read = (sql: Queryable, terms: string[]) => {
+    const settled: Promise<void> = countEntries(sql, terms)
+      .then(
+        (counted) => {
+          const at = Date.now();
+          for (const [term, entries] of counted) {
+            known.delete(term);
+            known.set(term, { entries, at });
+          }
+          for (const term of known.keys()) {
+            if (known.size <= MAX_TERMS) break;
+            known.delete(term);
+          }
+        },
+        // A count is a hint: a browse still answers without it, and the next one asks again.
+        () => {},
+      )
+      .finally(() => {
+        for (const term of terms) if (reading.get(term) === settled) reading.delete(term);
+      });
+    for (const term of terms) reading.set(term, settled);
+  };
+  return {
+    async of(sql, terms) {
+      const now = Date.now();
+      const due = [...new Set(terms)].filter((term) => {
+        const count = known.get(term);
+        return (count === undefined || now - count.at >= refreshMs) && !reading.has(term);
+      });
+      if (due.length > 0) read(sql, due);
+      // A term counted before is answered at once, while a newer count is read; one never counted waits for it.
+      await Promise.all(terms.filter((term) => !known.has(term)).map((term) => reading.get(term)));
+      const answer = new Map<string, number>();
+      for (const term of terms) {
+        const count = known.get(term);
+        if (count) answer.set(term, count.entries);
+      }
+      return answer;
+    },
+  };
+}
+
+/** Each term's entries, up to COUNT_CAP, in one statement: one index-only walk of the term's entries each. */
+async function countEntries(sql: Queryable, terms: string[]): Promise<Map<string, number>> {
+  const rows = await sql<{ term: string; entries: number }[]>`
+    select p.term, (select count(*)::int from (
+             select 1 from salesperson_terms t where t.term = p.term limit ${COUNT_CAP}) walked) as entries
+      from unnest(${terms}::text[]) as p(term)`;
+  return new Map(rows.map((row) => [row.term, row.entries]));
+}
+
+/** The three-character pieces of `search`, lower-cased as search_text is, by position (from 1, in characters). */
+export function searchPieces(search: string): { at: number; term: string }[] {
+  const chars = [...search.toLowerCase()];
+  return Array.from({ length: Math.max(0, chars.length - 2) }, (_, i) => ({
+    at: i + 1,
+    term: `g:${chars.slice(i, i + 3).join("")}`,
+  }));
+}
+
+/**
+ * The three-character piece of `search` to walk, by its position (from 1, in characters), with its entries:
+ * the one with the fewest. Of pieces counted alike, or not counted, the first. Every piece of a search is in
+ * the terms of every salesperson it matches, so walking any of them finds every match.
+ */
+export function rarestPiece(
+  search: string,
+  counts: ReadonlyMap<string, number>,
+): { at: number; entries: number } {
+  let rarest = { at: 1, entries: Number.POSITIVE_INFINITY };
+  for (const { at, term } of searchPieces(search)) {
+    const entries = counts.get(term) ?? Number.POSITIVE_INFINITY;
+    if (at === 1 || entries < rarest.entries) rarest = { at, entries };
+  }
+  return rarest;
+}
