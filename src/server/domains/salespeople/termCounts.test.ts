@@ -32,10 +32,17 @@ describe("rarestPiece", () => {
   });
 });
 
-/** A stand-in for the counting statement: `entries` answers each term asked, and every call is recorded. */
-function database(entries: (term: string) => number | Promise<never>) {
+/**
+ * A stand-in for the two statements: the statistics answer `listed` (the commonest terms' shares of `rows`),
+ * the count answers `entries` for each term asked; every count is recorded.
+ */
+function database(
+  entries: (term: string) => number | Promise<never>,
+  listed: { terms: string[]; shares: number[]; rows: number } = { terms: [], shares: [], rows: 0 },
+) {
   const asked: string[][] = [];
-  const sql = (async (_strings: TemplateStringsArray, ...values: unknown[]) => {
+  const sql = (async (strings: TemplateStringsArray, ...values: unknown[]) => {
+    if (strings.join("").includes("pg_stats")) return [listed];
     const terms = values.find(Array.isArray) as string[];
     asked.push(terms);
     const rows = [];
@@ -72,6 +79,23 @@ describe("createTermCounts", () => {
       ]),
     );
     expect(asked).toEqual([["g:mar", "g:ari"], ["s:Luxury Cars"]]);
+  });
+
+  it("takes the commonest terms' entries from the statistics, and counts only the others", async () => {
+    const { sql, asked } = database(() => 7, {
+      terms: ["s:Used Cars", "g:son"],
+      shares: [0.02, 0.005],
+      rows: 1_000_000,
+    });
+    const counts = createTermCounts(60_000);
+    expect(await counts.of(sql, ["g:wil", "g:son", "s:Used Cars"])).toEqual(
+      new Map([
+        ["g:wil", 7],
+        ["g:son", 5_000],
+        ["s:Used Cars", 20_000],
+      ]),
+    );
+    expect(asked).toEqual([["g:wil"]]);
   });
 
   it("answers without a count it could not read, and asks again next time", async () => {

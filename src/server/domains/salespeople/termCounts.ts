@@ -1,35 +1,40 @@
 // How many entries of salesperson_terms a term has, for choosing which term a browse walks: a name search walks
 // the rarest of its three-character pieces (each holds every match, the rarest the fewest others), or a
-// specialty or verified-purchase term when that is rarer still. Counted through the walk index (index-only, up
-// to COUNT_CAP entries: past that a term is common, and which of two common terms is commoner matters little),
-// once per term every ten minutes; the vocabulary does not grow with the market (about a thousand terms), so
-// after the first minutes a browse finds every count it needs in memory.
+// specialty or verified-purchase term when that is rarer still. Two sources, each read at most every ten
+// minutes: PostgreSQL's statistics, whose most common values (a hundred by default) give the commonest terms'
+// shares of the table, and for any other term a count through the walk index (index-only, up to COUNT_CAP
+// entries), once per term. The vocabulary does not grow with the market (about a thousand terms), so after a
+// start's first minutes a browse finds every count it needs in memory.
 //
-// PostgreSQL's statistics were read for this before: they list only the commonest hundred terms, and every
-// piece of "johnsou" was among the rest, so the first was walked, 'g:joh' (17,659 entries at a million
-// salespeople), where 'g:sou' has none. Sampling the table instead was no better: its rows are stored in term
-// order, so a sample of its pages is a sample of a few terms.
+// The statistics alone were not enough: every piece of "johnsou" was among the terms they do not list, so the
+// first was walked, 'g:joh' (17,659 entries at a million salespeople), where 'g:sou' has none. Sampling the
+// table was no better: its rows are stored in term order, so a sample of its pages is a sample of a few terms.
+// The statistics' list is kept at its default length on purpose: holding every term made the planner's generic
+// estimate for a term it cannot see near zero, and the browse pool's term walks then sorted bitmaps.
 import type { Queryable } from "../../db/client";
 
 const REFRESH_MS = 10 * 60_000;
 /**
- * Entries counted at most per term: twenty times the bounded count's 1,001 matches, so a rare term is told from
- * a common one; counting a common term whole would cost more than the walks it chooses between (a hundred
- * thousand entries, 'g:son' at a million salespeople, took 30-170 ms unbuffered).
+ * Entries counted at most per term the statistics do not list: five times the bounded count's 1,001 matches,
+ * so a rare piece is told from a common one, for a millisecond or two. Counting every term whole cost more than
+ * the walks it chose between: up to 20,000 entries for each of the mixed benchmark's 400 name prefixes, in its
+ * first minute at a million salespeople, took a tenth of a core and doubled the p99 of every kind of request.
  */
-const COUNT_CAP = 20_000;
+const COUNT_CAP = 5_000;
 /** Terms whose counts are kept: the vocabulary's thousand, and room for pieces searched that no name has. */
 const MAX_TERMS = 10_000;
 
 export type TermCounts = {
   /**
-   * How many entries each of `terms` has (up to COUNT_CAP); a term whose count could not be read is missing,
-   * and the browse walks as if nothing told the terms apart.
+   * How many entries each of `terms` has: the statistics' estimate for the commonest, a count up to COUNT_CAP
+   * for the others. A term whose count could not be read is missing, and the browse walks as if nothing told
+   * the terms apart.
    */
   of: (sql: Queryable, terms: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 };
 
 export function createTermCounts(refreshMs = REFRESH_MS): TermCounts {
+  const listed = createListedTerms(refreshMs);
   /** Counts read, oldest first; at most MAX_TERMS, so searches for made-up pieces cannot fill memory. */
   const known = new Map<string, { entries: number; at: number }>();
   /** Counts being read, so that browses asking for the same term at once read it once. */
@@ -57,7 +62,9 @@ export function createTermCounts(refreshMs = REFRESH_MS): TermCounts {
     for (const term of terms) reading.set(term, settled);
   };
   return {
-    async of(sql, terms) {
+    async of(sql, allTerms) {
+      const common = await listed.read(sql);
+      const terms = allTerms.filter((term) => !common.has(term));
       const now = Date.now();
       const due = [...new Set(terms)].filter((term) => {
         const count = known.get(term);
@@ -67,13 +74,53 @@ export function createTermCounts(refreshMs = REFRESH_MS): TermCounts {
       // A term counted before is answered at once, while a newer count is read; one never counted waits for it.
       await Promise.all(terms.filter((term) => !known.has(term)).map((term) => reading.get(term)));
       const answer = new Map<string, number>();
-      for (const term of terms) {
-        const count = known.get(term);
-        if (count) answer.set(term, count.entries);
+      for (const term of allTerms) {
+        const entries = common.get(term) ?? known.get(term)?.entries;
+        if (entries !== undefined) answer.set(term, entries);
       }
       return answer;
     },
   };
+}
+
+/**
+ * The commonest terms' entries, from the statistics: each listed share of the table's rows times its rows.
+ * Read at most every `refreshMs`; until the first read, and after a failed one, none are listed.
+ */
+function createListedTerms(refreshMs: number) {
+  let current: ReadonlyMap<string, number> = new Map();
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<ReadonlyMap<string, number>> | undefined;
+  return {
+    read(sql: Queryable): Promise<ReadonlyMap<string, number>> {
+      if (Date.now() - readAt < refreshMs) return Promise.resolve(current);
+      reading ??= readListed(sql)
+        .then(
+          (read) => {
+            current = read;
+            readAt = Date.now();
+          },
+          // The statistics are a hint: a browse still answers without them, and the next one asks again.
+          () => {},
+        )
+        .then(() => {
+          reading = undefined;
+          return current;
+        });
+      // Once there are statistics, a browse does not wait for newer ones.
+      return readAt === Number.NEGATIVE_INFINITY ? reading : Promise.resolve(current);
+    },
+  };
+}
+
+async function readListed(sql: Queryable): Promise<ReadonlyMap<string, number>> {
+  const [row] = await sql<{ terms: string[] | null; shares: number[] | null; rows: number }[]>`
+    select s.most_common_vals::text::text[] as terms, s.most_common_freqs as shares, c.reltuples::float8 as rows
+      from pg_stats s join pg_class c on c.oid = 'salesperson_terms'::regclass
+     where s.schemaname = current_schema() and s.tablename = 'salesperson_terms' and s.attname = 'term'`;
+  const shares = row?.shares ?? [];
+  const rows = Math.max(0, row?.rows ?? 0);
+  return new Map((row?.terms ?? []).map((term, i) => [term, Math.round((shares[i] ?? 0) * rows)]));
 }
 
 /** Each term's entries, up to COUNT_CAP, in one statement: one index-only walk of the term's entries each. */
