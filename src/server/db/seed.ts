@@ -11,7 +11,7 @@ import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { loadCities } from "./cities";
-import { type Sql, withoutStatementTimeout } from "./client";
+import { type Queryable, type Sql, withoutStatementTimeout } from "./client";
 import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
 import { insertChunks } from "./seedBatches";
 import { seedBusinessHistory } from "./seedHistory";
@@ -39,7 +39,7 @@ const CUSTOMERS = 400;
 /** Rows given their ids and written together, at most. */
 const WRITE_WINDOW = 50_000;
 
-async function insertBatched(sql: Sql, table: string, rows: Record<string, unknown>[]) {
+async function insertBatched(sql: Queryable, table: string, rows: Record<string, unknown>[]) {
   for (const chunk of insertChunks(rows)) await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
 }
 
@@ -77,33 +77,52 @@ export async function seedDemoData(
   return counts;
 }
 
-/** Writes the demo data into an empty, migrated database. */
+/**
+ * Writes the demo data into an empty, migrated database, in one transaction: a seed cut off (a crash, a full
+ * disk, a stopped server) leaves the database empty, and the next start seeds it again, where a half-written
+ * seed was taken for a finished one (any dealership counts as seeded) and served as it was.
+ */
 export async function seedDatabase(
   sql: Sql,
   options: SeedOptions = {},
 ): Promise<{ dealerships: number; salespeople: number; customers: number; ratings: number }> {
   // A large scale writes statements longer than the pool's statement timeout allows a request.
   return withoutStatementTimeout(sql, async (connection) => {
-    // Browse's terms (drizzle/0019) and cards (drizzle/0031) are derived in one pass at the end: kept row by
-    // row, every salesperson's would be rewritten at each step that touches them (their ratings are set last).
-    // The visits' status trail is history, news to no open page: its live events (drizzle/0029) are not
-    // written (at scale 20 they were 26 of the seed's 45 seconds).
-    await connection`alter table salespeople disable trigger salespeople_terms`;
-    await connection`alter table salespeople disable trigger salespeople_card`;
-    await connection`alter table appointment_events disable trigger appointment_events_live`;
+    // A reserved connection has no begin(): the transaction is stated, and rolled back on any failure.
+    await connection`begin`;
+    let counts: Awaited<ReturnType<typeof writeDemoData>>;
     try {
-      return await writeDemoData(connection, options);
-    } finally {
-      await connection`alter table appointment_events enable trigger appointment_events_live`;
-      const derived = Date.now();
-      await connection`select rebuild_salesperson_terms()`;
-      await connection`select rebuild_salesperson_cards()`;
-      options.log?.(`seed: browse terms and cards derived (${Date.now() - derived} ms)`);
-      await connection`alter table salespeople enable trigger salespeople_terms`;
-      await connection`alter table salespeople enable trigger salespeople_card`;
-      await connection`vacuum analyze salesperson_terms, salesperson_cards`;
+      counts = await writeAll(connection, options);
+      await connection`commit`;
+    } catch (error) {
+      await connection`rollback`.catch(() => {});
+      throw error;
     }
+    // Every table written is read through index-only scans, which need the pages marked all-visible.
+    await connection`vacuum analyze`;
+    return counts;
   });
+}
+
+/** Everything the seed writes, on the connection its transaction holds. */
+async function writeAll(tx: Queryable, options: SeedOptions) {
+  // Browse's terms (drizzle/0019) and cards (drizzle/0031) are derived in one pass at the end: kept row by
+  // row, every salesperson's would be rewritten at each step that touches them (their ratings are set
+  // last). The visits' status trail is history, news to no open page: its live events (drizzle/0029) are
+  // not written (at scale 20 they were 26 of the seed's 45 seconds). Triggers turned off inside the
+  // transaction are back on whether it commits or not.
+  await tx`alter table salespeople disable trigger salespeople_terms`;
+  await tx`alter table salespeople disable trigger salespeople_card`;
+  await tx`alter table appointment_events disable trigger appointment_events_live`;
+  const written = await writeDemoData(tx, options);
+  await tx`alter table appointment_events enable trigger appointment_events_live`;
+  const derived = Date.now();
+  await tx`select rebuild_salesperson_terms()`;
+  await tx`select rebuild_salesperson_cards()`;
+  options.log?.(`seed: browse terms and cards derived (${Date.now() - derived} ms)`);
+  await tx`alter table salespeople enable trigger salespeople_terms`;
+  await tx`alter table salespeople enable trigger salespeople_card`;
+  return written;
 }
 
 /** Opening hours every demo dealership states: weekdays 9 to 8, Saturday 9 to 6, closed on Sunday. */
@@ -117,7 +136,7 @@ export const DEMO_HOURS: DealershipHours = {
   sunday: null,
 };
 
-async function writeDemoData(sql: Sql, options: SeedOptions) {
+async function writeDemoData(sql: Queryable, options: SeedOptions) {
   const scale = options.scale ?? 1;
   const r = rng(options.seed ?? 20261121);
   const log = options.log ?? (() => {});
@@ -401,7 +420,8 @@ async function writeDemoData(sql: Sql, options: SeedOptions) {
        and (s.average_rating, s.total_reviews, s.pressure_average, s.verified_purchase_reviews)
            is distinct from (agg.avg, agg.n, agg.pressure, agg.purchases)`;
   log(`seed: averages written (${Date.now() - started} ms)`);
-  await sql`vacuum analyze`;
+  // The statistics the derivation of browse's terms and cards is planned with; VACUUM waits for the commit.
+  await sql`analyze`;
   log(`seed: ${ratings.length} rated visits; done in ${Date.now() - started} ms`);
   return {
     dealerships: dealers.length,

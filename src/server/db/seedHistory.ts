@@ -5,7 +5,7 @@
 import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
-import type { Sql } from "./client";
+import type { Queryable } from "./client";
 import { insertChunks } from "./seedBatches";
 import type { rng } from "./seedWords";
 
@@ -25,7 +25,7 @@ const CANCEL_REASONS = [
 ];
 
 export async function seedBusinessHistory(
-  sql: Sql,
+  sql: Queryable,
   options: { random: Random; now: number; salespeople: number[]; customers: string[] },
 ): Promise<{ appointments: number; subscriptions: number; payments: number }> {
   const r = options.random;

@@ -2,12 +2,12 @@
 // reviews flagged by managers, transfer requests (one for the demo dealership's manager, two for an
 // administrator) and misconduct cases.
 import { createHash } from "node:crypto";
-import type { Sql } from "./client";
+import type { Queryable } from "./client";
 import type { SalespersonRow } from "./rows";
 import type { rng } from "./seedWords";
 
 export async function seedStaffQueues(
-  sql: Sql,
+  sql: Queryable,
   demo: {
     /** The main seed's random stream, whose draws here keep every later row as it was. */
     random: ReturnType<typeof rng>;

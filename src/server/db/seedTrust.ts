@@ -5,7 +5,7 @@
 import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
 import { contactDetailHold } from "../domains/reviews/gamingRules";
 import { linkPurchaseToReviews } from "../domains/reviews/verification";
-import type { Sql } from "./client";
+import type { Queryable } from "./client";
 import type { AppointmentRow } from "./rows";
 
 const DAY = 86_400_000;
@@ -13,7 +13,7 @@ const HELD_COMMENT =
   "Great price on the truck. Text me at (555) 555-0199 and I will send you the figures I got.";
 
 export async function seedTrustDemo(
-  sql: Sql,
+  sql: Queryable,
   demo: {
     now: number;
     /** The demo salesperson (Sam Rivera), at the demo manager's dealership. */

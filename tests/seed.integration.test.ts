@@ -1,0 +1,67 @@
+// The demo seed is written whole or not at all: a seed cut off leaves the database as it found it, so the next
+// start seeds it again instead of serving half of it as if it were done.
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isSeeded, seedDatabase } from "../src/server/db/seed";
+
+const serverUrl = inject("pgServerUrl");
+const database = `seed_${randomBytes(6).toString("hex")}`;
+const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  await admin.unsafe(`create database ${database} template template_kb`);
+  sql = postgres(`${serverUrl}/${database}`, { max: 2, onnotice: () => {} });
+});
+
+afterAll(async () => {
+  await sql.end();
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.end();
+});
+
+/** Rows of the tables the seed writes first and last, and whether browse's triggers are on. */
+async function state() {
+  const [row] = await sql<{ dealerships: number; salespeople: number; visits: number; terms: number }[]>`
+    select (select count(*)::int from dealerships) as dealerships,
+           (select count(*)::int from salespeople) as salespeople,
+           (select count(*)::int from appointments) as visits,
+           (select count(*)::int from salesperson_terms) as terms`;
+  const triggers = await sql<{ name: string; enabled: string }[]>`
+    select tgname as name, tgenabled as enabled from pg_trigger
+     where tgname in ('salespeople_terms', 'salespeople_card', 'appointment_events_live') order by tgname`;
+  return { ...row, triggers: triggers.map((t) => `${t.name} ${t.enabled}`) };
+}
+
+const TRIGGERS_ON = ["appointment_events_live O", "salespeople_card O", "salespeople_terms O"];
+
+describe("the demo seed", () => {
+  it("cut off after its visits were written, leaves no row and its triggers on; seeded again, it is done", async () => {
+    const cutOff = seedDatabase(sql, {
+      scale: 0.01,
+      passwordCost: 1024,
+      log: (line) => {
+        if (line.includes("past visits and their ratings")) throw new Error("the server was stopped");
+      },
+    });
+    await expect(cutOff).rejects.toThrow("the server was stopped");
+    expect(await state()).toEqual({
+      dealerships: 0,
+      salespeople: 0,
+      visits: 0,
+      terms: 0,
+      triggers: TRIGGERS_ON,
+    });
+    expect(await isSeeded(sql)).toBe(false);
+
+    const counts = await seedDatabase(sql, { scale: 0.01, passwordCost: 1024 });
+    const after = await state();
+    expect(after.dealerships).toBe(counts.dealerships);
+    expect(after.salespeople).toBe(counts.salespeople);
+    expect(after.visits).toBeGreaterThan(0);
+    expect(after.terms).toBeGreaterThan(0);
+    expect(after.triggers).toEqual(TRIGGERS_ON);
+    expect(await isSeeded(sql)).toBe(true);
+  });
+});
