@@ -4,7 +4,7 @@
 // that many paths: one table, in the order of the API's documentation, is what a reader compares against it, and
 // a table split across files would make a missing or doubled path harder to see.
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
-import { browseItemsJson } from "../domains/salespeople/service";
+import { browseItemsJson } from "../domains/salespeople/browse";
 import { type MountedRoute, type Redirect, route } from "./route";
 
 const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };

@@ -10,7 +10,8 @@ import {
 } from "../../../shared/schemas/salespeople";
 import { router, withSuperjsonForm } from "../../trpc/init";
 import { anyone } from "../../trpc/procedures";
-import { browseFilterOptions, browseSalespeople, getRatingsSummary, getSalesperson } from "./service";
+import { browseSalespeople } from "./browse";
+import { browseFilterOptions, getRatingsSummary, getSalesperson } from "./service";
 
 /**
  * superjson's form of a browse page, without superjson's walk over every field of every card: a card's one

@@ -1,15 +1,7 @@
-// Browsing and reading salesperson profiles; every figure comes from rows in the database.
+// Reading salesperson profiles, and who is listed; every figure comes from rows in the database. Browsing is
+// browse.ts.
 
-import {
-  ALL_SPECIALTIES,
-  BROWSE_PAGE_SIZE,
-  BROWSE_TOTAL_LIMIT,
-  RATING_FILTERS,
-} from "../../../shared/constants";
-import { ID_MAX } from "../../../shared/schemas/common";
 import type {
-  BrowseResult,
-  BrowseSalespeopleQuery,
   ProfileDealership,
   RatingListItem,
   SalespersonCard,
@@ -18,16 +10,12 @@ import type {
 } from "../../../shared/schemas/salespeople";
 import { type Caller, staffSql } from "../../access";
 import { appError } from "../../appError";
-import { type Fragment, joinSql, type Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
-import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import { verifiedCertifications } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
-import type { BrowseCache } from "./browseCache";
-import { cursorAt, readCursor } from "./browseCursor";
-import { rarestPiece, searchPieces } from "./termCounts";
 
 /**
  * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
@@ -48,328 +36,17 @@ export function publiclyListedSql(sql: Queryable, alias: string) {
  * per statement as a hashed set, so the browse walks keep their index-only plans (the id is in every browse
  * index and term).
  */
-function stoppedProfilesSql(sql: Queryable) {
+export function stoppedProfilesSql(sql: Queryable) {
   return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null
               union all select pr.salesperson_id from pending_registrations pr)`;
 }
 
-const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
-
-/** The rating a browse rating filter ("3", "4", "5") asks for at least. */
-function minimumRating(value: string): number {
-  return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
-}
-
-function canonicalSpecialty(value: string): string {
-  return specialtyByLowerName.get(value.toLowerCase()) ?? value;
-}
-
-/** The filter a walked term of salesperson_terms answers by itself (browseTerm). */
-type TermAnswer = "specialty" | "search" | "verifiedPurchases";
-
-/**
- * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
- * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in
- * `onRow`, for `salespeople s` joined to it; `skip` names the filter the walked term already answers.
- */
-function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "t", skip?: TermAnswer) {
-  const a = sql(on);
-  const own: Fragment[] = [];
-  const onRow: Fragment[] = [];
-  /** Conditions on columns only salespeople has. */
-  const rowOnly = on === "s" ? own : onRow;
-  if (q.specialty && skip !== "specialty")
-    own.push(sql`${a}.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
-  if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
-  if (q.status) own.push(sql`${a}.status = ${q.status}`);
-  if (q.verifiedPurchases && skip !== "verifiedPurchases") rowOnly.push(sql`s.verified_purchase_reviews > 0`);
-  // As the pressure walks hold it (drizzle/0051), so that a minimum is a range of them; a null (no reviews) never passes.
-  if (q.minPressure !== undefined) rowOnly.push(sql`coalesce(s.pressure_average, 0) >= ${q.minPressure}`);
-  if (q.city) own.push(sql`${a}.city = ${q.city}`);
-  if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
-  if (q.dealership) {
-    own.push(
-      /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
-        ? sql`${a}.dealership_id = ${Number(q.dealership)}`
-        : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
-    );
-  }
-  // Verified certifications only, by their lower-cased name (certifications_verified_name_idx).
-  if (q.certification)
-    rowOnly.push(sql`exists (select 1 from certifications c
-                              where lower(c.name) = lower(${q.certification}) and c.salesperson_id = s.id
-                                and c.verified_at is not null)`);
-  // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
-  if (q.search && skip !== "search")
-    rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
-  return { own, onRow };
-}
-
-function whereAll(sql: Queryable, conditions: Fragment[]) {
-  return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
-}
-
-/** A term of salesperson_terms to walk, and the filter it answers by itself. */
-type WalkedTerm = { term: (sql: Queryable) => Fragment; answers: TermAnswer | undefined };
-
-/**
- * The salesperson_terms term a rating-ordered browse walks, when one narrows it (drizzle/0019): the rarest of
- * what the filters offer, by their entries (termCounts.ts). A name search of three or more characters offers
- * its rarest three-character piece (lower-cased, as search_text is); the verified purchases filter
- * 'v:purchase' (drizzle/0025), which only the few salespeople with a purchase-backed review have; a specialty
- * its own. Of terms counted alike (or not counted) the first of those is walked. With a city, the term's
- * entries in that city (drizzle/0020); a city alone or with a rating walks salespeople's city index. `answers`
- * names the filter the term alone decides: its specialty, verified purchases, or a three-character ASCII search
- * (its own term); a longer search is also matched against search_text, as any filter the term does not answer.
- */
-function browseTerm(q: BrowseSalespeopleQuery, counts: ReadonlyMap<string, number>): WalkedTerm | null {
-  if (q.sort === "pressure") return null;
-  const offered: (WalkedTerm & { entries: number })[] = [];
-  if (q.search && [...q.search].length >= 3) {
-    const search = q.search;
-    const piece = rarestPiece(search, counts);
-    offered.push({
-      term: (sql: Queryable) => sql`'g:' || substr(lower(${search}), ${piece.at}::int, 3)`,
-      answers: /^[\x20-\x7e]{3}$/.test(search) ? "search" : undefined,
-      entries: piece.entries,
-    });
-  }
-  if (q.verifiedPurchases)
-    offered.push({
-      term: (sql: Queryable) => sql`'v:purchase'`,
-      answers: "verifiedPurchases",
-      entries: counts.get(VERIFIED_PURCHASE_TERM) ?? Number.POSITIVE_INFINITY,
-    });
-  if (q.specialty) {
-    const term = specialtyTerm(q.specialty);
-    offered.push({
-      term: (sql: Queryable) => sql`${term}`,
-      answers: "specialty",
-      entries: counts.get(term) ?? Number.POSITIVE_INFINITY,
-    });
-  }
-  return offered.reduce<(typeof offered)[number] | null>(
-    (rarest, next) => (rarest === null || next.entries < rarest.entries ? next : rarest),
-    null,
-  );
-}
-
-const VERIFIED_PURCHASE_TERM = "v:purchase";
-
-function specialtyTerm(specialty: string): string {
-  return `s:${canonicalSpecialty(specialty)}`;
-}
-
-/**
- * The terms browseTerm chooses among, when it has a choice: a name search's pieces (a search of three
- * characters has one), verified purchases and a specialty. None when at most one term is offered.
- */
-function termsToCount(q: BrowseSalespeopleQuery): string[] {
-  if (q.sort === "pressure") return [];
-  const terms = [
-    ...(q.search ? searchPieces(q.search).map((piece) => piece.term) : []),
-    ...(q.verifiedPurchases ? [VERIFIED_PURCHASE_TERM] : []),
-    ...(q.specialty ? [specialtyTerm(q.specialty)] : []),
-  ];
-  return terms.length > 1 ? terms : [];
-}
-
-type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
-
-const NO_COUNTS: ReadonlyMap<string, number> = new Map();
-
-/**
- * A browse page with its total. The total is counted with the page, once per filter while the browse cache keeps
- * it (`totals`, by the filter without its page and order): a visitor paging through one filter, or several asking
- * for pages of it at once, has its matches counted once, and every other page runs without the count. The count
- * is most of a page's cost (up to BROWSE_TOTAL_LIMIT + 1 index entries walked, against a page's offset + 12).
- */
-export async function browseSalespeople(
-  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
-  q: BrowseSalespeopleQuery,
-): Promise<BrowseResult> {
-  const toCount = termsToCount(q);
-  const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
-  let counted: BrowseResult | undefined;
-  const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-    counted = await browsePage(ctx, q, counts, undefined);
-    return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
-  });
-  return counted ?? browsePage(ctx, q, counts, matches);
-}
-
-/** The input without what only chooses a page of the matches or their order. */
-function filterKey(q: BrowseSalespeopleQuery): string {
-  const {
-    sort: _sort,
-    page: _page,
-    pageSize: _pageSize,
-    limit: _limit,
-    offset: _offset,
-    after: _after,
-    ...filters
-  } = q;
-  return JSON.stringify(filters);
-}
-
-/**
- * One page and its total in one round trip (or the page beside `knownMatches`, a count already made). The total
- * is a count of at most BROWSE_TOTAL_LIMIT + 1 matches (a walk that stops there), so broad filters cost the same
- * as narrow ones; the page walks the same entries to its offset, and only its own cards are read, from
- * salesperson_cards. The walk is a term of salesperson_terms when one
- * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
- * plans when changing either. Both hold publicly listed salespeople only (drizzle/0022): the terms table has no
- * others, and the rank indexes are partial on publiclyListedSql, which the walk of salespeople states so the
- * planner can use them. The lateral joins yield one row with a null id when the page is empty, which the
- * aggregate leaves out.
- *
- * The cards come back as the JSON text JSON.stringify would write for them (compact, in column order, instants
- * as toISOString writes them): a REST answer sends that text as it is (browseItemsJson), and `items` is parsed
- * from it only when read, for tRPC answers, whose Dates superjson carries. Parsing and writing the page again
- * measured ~15% of the server's CPU per uncached REST browse.
- *
- * Plans: a statement that matches search_text with LIKE runs on the search pool, planned for its pattern
- * (generic plans of LIKE measured ~25x slower on some); every other walk has one good plan whatever its values
- * (an index range in browse order) and runs on the browse pool, which keeps it (db/client.ts).
- */
-async function browsePage(
-  pools: BrowsePools,
-  q: BrowseSalespeopleQuery,
-  counts: ReadonlyMap<string, number>,
-  knownMatches: number | undefined,
-): Promise<BrowseResult> {
-  const term = browseTerm(q, counts);
-  const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
-  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
-  let where: Fragment[];
-  let walked: Fragment;
-  /** The walk's order: its sort value, then reviews, then id (`keys`), as its index holds them. */
-  let keys: [Fragment, Fragment, Fragment];
-  let countKeys: typeof keys | undefined;
-  if (term) {
-    const { own, onRow } = browseConditions(sql, q, "t", term.answers);
-    // What only the salesperson's row can tell is looked up by its key for each entry walked, in the walk's
-    // order, so the walk stops at the page and the bounded count: as a plain join, the planner read every row
-    // a name search matches (a bitmap of the trigram index) and sorted them, 1,836 for "maria" at 105,600
-    // salespeople, growing with the market. A LIMIT keeps the lookup from being flattened into such a join.
-    // The lookup reads salespeople_row_checks_idx alone (drizzle/0053), which holds the columns it checks.
-    walked =
-      onRow.length > 0
-        ? sql`salesperson_terms t cross join lateral (
-                select 1 from salespeople s where s.id = t.salesperson_id and ${joinSql(sql, onRow, "and")} limit 1) s`
-        : sql`salesperson_terms t`;
-    where = [
-      sql`t.term = ${term.term(sql)}`,
-      ...own,
-      sql`t.salesperson_id not in ${stoppedProfilesSql(sql)}`,
-    ];
-    keys = [sql`t.average_rating`, sql`t.total_reviews`, sql`t.salesperson_id`];
-  } else {
-    walked = sql`salespeople s`;
-    where = [...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")];
-    // A salesperson without reviews has no pressure average: 0 puts them last, below every average (1 to 5),
-    // as the pressure walks hold it (drizzle/0051).
-    const byPressure: typeof keys = [sql`coalesce(s.pressure_average, 0)`, sql`s.total_reviews`, sql`s.id`];
-    keys = q.sort === "pressure" ? byPressure : [sql`s.average_rating`, sql`s.total_reviews`, sql`s.id`];
-    // A minimum pressure is a range of the pressure walk: its count walks that one.
-    if (q.minPressure !== undefined) countKeys = byPressure;
-  }
-  const orderOf = ([value, reviews, id]: typeof keys) => sql`${value} desc, ${reviews} desc, ${id} asc`;
-  const order = orderOf(keys);
-  const from = sql`from ${walked} ${whereAll(sql, where)}`;
-  // The count walks an index in an order too: without one the planner read salespeople whole until it had
-  // found the bound (a sequential scan), 61 ms for `rating=4` at 105,600 salespeople against 1.2 ms along
-  // salespeople_rank_idx, whose first column is the rating's range.
-  const countOrder = orderOf(countKeys ?? keys);
-  const window = cursor
-    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
-    : pageWindow(q, BROWSE_PAGE_SIZE);
-  const place = sql`${keys[2]} as id, ${keys[0]} as value, ${keys[1]} as reviews`;
-  // After a cursor, the page is the rest of the cursor's tie (its sort value and reviews, later ids), then the
-  // walk below it: two ranges of the walk's index, each read only as far as the page. As one range with the
-  // tie's earlier ids filtered out, a cursor deep inside a large tie (everyone without reviews) walked past
-  // every one of them.
-  const pageRows = cursor
-    ? sql`
-        select id, value, reviews, row_number() over (order by value desc, reviews desc, id asc) as n from (
-          (select ${place} from ${walked} ${whereAll(sql, [
-            ...where,
-            sql`${keys[0]} = ${cursor.value}::numeric`,
-            sql`${keys[1]} = ${cursor.reviews}::int`,
-            sql`${keys[2]} > ${cursor.id}::int`,
-          ])} order by ${order} limit ${window.pageSize})
-          union all
-          (select ${place} from ${walked} ${whereAll(sql, [
-            ...where,
-            sql`(${keys[0]}, ${keys[1]}) < (${cursor.value}::numeric, ${cursor.reviews}::int)`,
-          ])} order by ${order} limit ${window.pageSize})) after_cursor
-         order by value desc, reviews desc, id asc
-         limit ${window.pageSize}`
-    : sql`select ${place}, row_number() over (order by ${order}) as n ${from} order by ${order} ${limitOffset(sql, window)}`;
-  // The page's cards come back as one JSON array of the stored cards (salesperson_cards, drizzle/0031): parsing
-  // one text costs the server a fraction of reading twelve rows of nineteen typed columns and copying each into a
-  // card, and the cards are written when a salesperson changes, not on every read. Not json_agg, which puts
-  // ", \n " between elements. Each card is read by its key, one lookup per row of the page: a plain join let
-  // the generic plan, which cannot know the page's size, hash-join every card at a million salespeople. `last`
-  // is the page's last row's place in the walk, the next page's cursor.
-  const [row] = await sql<{ matches: number; items: string; last: string | null; rows: number }[]>`
-    select counted.matches,
-           coalesce('[' || string_agg(card.card, ',' order by page.n)
-                      filter (where page.id is not null) || ']', '[]') as items,
-           count(page.id)::int as rows,
-           (array_agg(page.value::text || '_' || page.reviews || '_' || page.id order by page.n desc)
-              filter (where page.id is not null))[1] as last
-      from (${
-        knownMatches === undefined
-          ? sql`select count(*)::int as matches from (select 1 ${from} order by ${countOrder} limit ${BROWSE_TOTAL_LIMIT + 1}) bounded`
-          : sql`select ${knownMatches}::int as matches`
-      }) counted
-      left join lateral (${pageRows}) page on true
-      left join lateral (
-        select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true
-     group by counted.matches`;
-  const total = row?.matches ?? 0;
-  const json = row?.items ?? "[]";
-  // The cards are parsed when first read (tRPC answers), never for REST, which sends the text. The getter is one
-  // function for every result, not a closure per result: an object literal's own getter gave each result a
-  // hidden class of its own, which kept the page's text alive until the next full collection (decision 013).
-  const result = {} as BrowseResult;
-  Object.defineProperty(result, "items", { get: parsedItems, enumerable: true, configurable: true });
-  result.total = Math.min(total, BROWSE_TOTAL_LIMIT);
-  result.totalExact = total <= BROWSE_TOTAL_LIMIT;
-  // A full page may have a next one; a shorter page is the last.
-  result.nextCursor = row?.last && row.rows === window.pageSize ? cursorAt(q, row.last) : null;
-  // Not enumerable: a copy of the result made to change it does not carry the text along.
-  Object.defineProperty(result, cardsOf, { value: { json } satisfies Cards });
-  return result;
-}
-
-/** What a browse result keeps of its cards: the JSON text PostgreSQL wrote, and the cards once parsed. */
-const cardsOf = Symbol("cards");
-type Cards = { json: string; parsed?: SalespersonCard[] };
-
-function parsedItems(this: { [cardsOf]: Cards }): SalespersonCard[] {
-  const cards = this[cardsOf];
-  cards.parsed ??= Object.freeze(parseCards(cards.json)) as SalespersonCard[];
-  return cards.parsed;
-}
-
-/** A browse page's cards as JSON: the text PostgreSQL wrote, which is what JSON.stringify(result.items) gives. */
-export function browseItemsJson(result: BrowseResult): string {
-  return (result as { [cardsOf]?: Cards })[cardsOf]?.json ?? JSON.stringify(result.items);
-}
-
 /** A card as salesperson_card() writes it (drizzle/0031): JSON, its one instant as toISOString writes it. */
-type StoredCard = Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null };
+export type StoredCard = Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null };
 
 /** A stored card with its one instant a Date, as a row's would be. */
-function cardOf(stored: StoredCard): SalespersonCard {
+export function cardOf(stored: StoredCard): SalespersonCard {
   return { ...stored, verifiedAt: stored.verifiedAt === null ? null : new Date(stored.verifiedAt) };
-}
-
-/** Cards from the JSON array of stored cards a browse page aggregates. */
-function parseCards(json: string): SalespersonCard[] {
-  return (JSON.parse(json) as StoredCard[]).map(cardOf);
 }
 
 async function latestRatings(
