@@ -1,5 +1,5 @@
-// The database driver as patched at install (patches/postgres+3.4.9+001+begin-reserves-connection.patch),
-// against a real PostgreSQL.
+// The database driver as patched at install (patches/postgres+3.4.9+001+begin-reserves-connection.patch and
+// patches/postgres+3.4.9+003+cancelled-while-connecting.patch), against a real PostgreSQL.
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
@@ -19,5 +19,25 @@ describe("the database driver, as patched at install", () => {
     const inTransaction = sql.begin((tx) => tx<{ one: number }[]>`select 1 as one`);
     await Promise.all(busy);
     expect([...(await inTransaction)]).toEqual([{ one: 1 }]);
+  });
+
+  it("gives a connection back to the pool when the statement it was opened for is cancelled while connecting", async () => {
+    // One connection, not open yet: the first statement is handed to it to open with, and cancelled before it
+    // is open (as a request's deadline withdraws what it had not sent). The published driver then left that
+    // connection in its connecting queue for good, and every later statement waited forever.
+    const single = postgres(`${inject("pgServerUrl")}/postgres`, { max: 1, onnotice: () => {} });
+    try {
+      const first = single`select 1 as one`.execute();
+      first.cancel();
+      await expect(first).rejects.toMatchObject({ code: "57014" });
+      const later = single<{ two: number }[]>`select 2 as two`;
+      const answered = await Promise.race([
+        later.then((rows) => [...rows]),
+        new Promise((resolve) => setTimeout(resolve, 5000, "no answer in 5 s")),
+      ]);
+      expect(answered).toEqual([{ two: 2 }]);
+    } finally {
+      await single.end({ timeout: 1 });
+    }
   });
 });

@@ -27,7 +27,9 @@ import {
   resolveSession,
   trpcContext,
 } from "./http/honoRequest";
+import { idempotency } from "./http/idempotency";
 import { oidcRoutes } from "./http/oidc";
+import { requestDeadline, UPLOAD_TIMEOUT_FACTOR } from "./http/requestDeadline";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
 import { METRICS_PATH, metricsRoute, requestMetrics } from "./observability/http";
@@ -146,7 +148,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         what: `${c.req.method} ${c.req.routePath}`,
         status: answer.status,
       });
-    if (answer.body.code === "BUSY") c.header("Retry-After", "1");
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
@@ -238,13 +239,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (message === undefined) return c.json({ status: "ready", ...state });
     return c.json({ status: "not-ready", ...state, message, code: "NOT_READY" }, 503);
   });
+  // A route that declares its own limit (the uploads) is held to that one, on its route.
+  const hasOwnLimit = ownBodyLimit(REST_ROUTES);
+  // Everything after the probes answers by its deadline (uploads, whose bodies take longer, by a later one).
+  app.use(
+    "*",
+    requestDeadline(deps.logger, (method, path) =>
+      hasOwnLimit(method, path)
+        ? deps.env.REQUEST_TIMEOUT_MS * UPLOAD_TIMEOUT_FACTOR
+        : deps.env.REQUEST_TIMEOUT_MS,
+    ),
+  );
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
   const limitBody = bodyLimit({
     maxSize: DEFAULT_BODY_LIMIT,
     onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
   });
-  // A route that declares its own limit (the uploads) is held to that one, on its route.
-  const hasOwnLimit = ownBodyLimit(REST_ROUTES);
   app.use("*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || hasOwnLimit(c.req.method, c.req.path)
       ? next()
@@ -267,6 +277,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     else c.set("auth", null);
     await next();
   });
+  // A retry of a request with the same Idempotency-Key gets the first answer; claims nobody can still be acting
+  // on (past the deadline and the statement timeout, nothing committed) may be taken over.
+  const idempotent = idempotency(
+    deps,
+    deps.env.REQUEST_TIMEOUT_MS * UPLOAD_TIMEOUT_FACTOR + deps.env.DB_STATEMENT_TIMEOUT_MS + 5000,
+  );
+  app.use("/api/*", idempotent);
+  app.use("/trpc/*", idempotent);
 
   // API keys are for the REST routes their scopes name; procedures are for the app and signed-in scripts.
   app.use("/trpc/*", async (c, next) => {

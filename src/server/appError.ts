@@ -3,7 +3,7 @@
 // answered as a generic 500 with a request id (or, when the database was too busy to answer in time, a 503 to
 // try again), and logged once with its stack.
 import { ZodError } from "zod";
-import { databaseBusy } from "./db/pgErrors";
+import { databaseUnavailable } from "./db/pgErrors";
 
 /** The error classes a client can be told about; each maps to one HTTP status. */
 export const APP_ERROR_STATUS = {
@@ -54,7 +54,7 @@ export const MALFORMED_REQUEST = "Malformed request";
 export const INTERNAL_MESSAGE = "Something went wrong on our side";
 export const BUSY_MESSAGE = "We're busy right now. Please try again in a moment.";
 
-/** A request the database was too busy to finish (db/pgErrors.ts `databaseBusy`): 503, to be tried again. */
+/** A request the database was too busy (or too far away) to finish (db/pgErrors.ts `databaseUnavailable`): 503. */
 export function busyError(): AppError {
   return appError("SERVICE_UNAVAILABLE", BUSY_MESSAGE, "BUSY");
 }
@@ -103,7 +103,7 @@ export function toPublicError(
     return { status: known.status, body: { message: known.message, code: known.code } };
   if (known instanceof ZodError)
     return { status: 400, body: { message: describeZodError(known), code: "BAD_REQUEST" } };
-  if (databaseBusy(error)) {
+  if (databaseUnavailable(error)) {
     const busy = busyError();
     return { status: busy.status, body: { message: busy.message, code: busy.code }, unexpected: error };
   }

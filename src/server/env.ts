@@ -31,6 +31,11 @@ const envSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+  /**
+   * How long a request may take before it answers 503 (Retry-After) and whatever it has not yet sent to the
+   * database is withdrawn; uploads get UPLOAD_TIMEOUT_FACTOR times as long (docs/operations/outages.md).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long a transaction may sit idle between its statements before the server ends it, in ms. */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
     .number()

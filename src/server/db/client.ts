@@ -1,6 +1,7 @@
 // The one place that opens the PostgreSQL pool (postgres.js). Every query of the app goes through it as a
 // tagged template; drizzle is kept for the schema, migrations and row types (docs/decisions/005-data-access.md).
 import postgres from "postgres";
+import { guardedPool } from "./deadlines";
 
 export type Sql = postgres.Sql;
 /** Either the pool or an open transaction: what a function that only runs queries needs. */
@@ -25,6 +26,15 @@ export async function withoutStatementTimeout<T>(
     await connection`reset statement_timeout`.catch(() => {});
     connection.release();
   }
+}
+
+/**
+ * How long a connection waits before trying again after failing to connect: 50 ms doubling to a second, with
+ * jitter. postgres.js's own waits grew to 20 s, so after a 30-second database restart the pool went on refusing
+ * for up to 20 s more while the database was back (docs/operations/outages.md).
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 1);
 }
 
 /**
@@ -59,6 +69,7 @@ export function createDatabase(
   const sql = postgres(url, {
     max,
     onnotice: () => {},
+    backoff: reconnectDelaySeconds,
     connection: { application_name: "knowbefore", ...timeouts },
     ...debug,
   });
@@ -66,15 +77,16 @@ export function createDatabase(
     postgres(url, {
       max: Math.max(2, Math.ceil(max / 2)),
       onnotice: () => {},
+      backoff: reconnectDelaySeconds,
       connection: { plan_cache_mode: planCacheMode, application_name: name, ...timeouts },
       ...debug,
     });
   const searchSql = browsePool("force_custom_plan", "knowbefore-search");
   const browseSql = browsePool("force_generic_plan", "knowbefore-browse");
   return {
-    sql,
-    searchSql,
-    browseSql,
+    sql: guardedPool(sql),
+    searchSql: guardedPool(searchSql),
+    browseSql: guardedPool(browseSql),
     async end(opts?: { timeout?: number }) {
       await Promise.all([sql.end(opts), searchSql.end(opts), browseSql.end(opts)]);
     },

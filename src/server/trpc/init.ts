@@ -33,7 +33,7 @@ import {
 } from "../appError";
 import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
 import { recordSecurityEvent } from "../auth/securityEvents";
-import { databaseBusy } from "../db/pgErrors";
+import { databaseUnavailable } from "../db/pgErrors";
 import type { Context } from "../serviceContext";
 
 // 1. Init ------------------------------------------------------------------------------------------------
@@ -172,7 +172,7 @@ async function refuseAdminWithoutRequiredMfa(ctx: Context, userId: string): Prom
  * to tRPC (a 500).
  */
 function answeredAs(ctx: Context, path: string, cause: unknown): TRPCError | null {
-  if (databaseBusy(cause)) {
+  if (databaseUnavailable(cause)) {
     ctx.logger.warn(`${path}: the database was too busy to answer [request ${ctx.requestId}]`, cause);
     cause = busyError();
   }

@@ -1,6 +1,7 @@
 // Retention policies and the cleanup that enforces them. The daily job (jobs/workers.ts) runs the policies
 // whose automatic deletion is on; an administrator's "run cleanup now" runs every policy. Each run is one
 // transaction and leaves a row in retention_runs with what each policy removed.
+
 import {
   RETENTION_DATA_TYPES,
   RETENTION_DEFAULTS,
@@ -12,6 +13,7 @@ import type { CleanupResult, RetentionPolicyView } from "../../../shared/schemas
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
+import { IDEMPOTENCY_KEEP_HOURS } from "../../http/idempotency";
 import type { Context } from "../../serviceContext";
 import { ERASED_NAME, ERASED_TEXT } from "./erasureSteps";
 
@@ -170,6 +172,9 @@ export async function runCleanup(
          and c.last_message_at < now() - make_interval(days => ${
            policies.find((p) => p.dataType === "messages")?.retentionPeriodDays ?? 730
          })`;
+    // Kept answers of Idempotency-Key requests, once they can no longer be replayed.
+    await tx`delete from idempotency_claims
+              where created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`;
     const total = Object.values(cleanedRecords).reduce((a, b) => a + b, 0);
     const [run] = await tx<{ ranAt: Date }[]>`
       insert into retention_runs (trigger, actor_user_id, cleaned, total)
