@@ -61,6 +61,7 @@ describe("the Markdown sources", () => {
       login_tokens: "**Sign-in links.**",
       rate_limit_buckets: "**Request counters.**",
       login_throttles: "**Failed sign-in counters.**",
+      idempotency_claims: "**Retried requests.**",
       security_events: "**Security log.**",
       appointments: "**Appointments** you book",
       ratings: "**Reviews** you write",

@@ -30,13 +30,13 @@ function refusal(c: HonoContext, status: ContentfulStatusCode, message: string, 
   return c.json({ message, code }, status);
 }
 
-/** Whose key it is: keys of different callers never meet. */
-function principalOf(c: HonoContext<AppEnv>): string {
+/** Whose key it is (keys of different callers never meet), and the account behind it if any. */
+function principalOf(c: HonoContext<AppEnv>): { principal: string; userId: string | null } {
+  const userId = c.get("auth")?.user.id ?? null;
   const apiKey = c.get("apiKey");
-  if (apiKey) return `key:${apiKey.id}`;
-  const user = c.get("auth")?.user;
-  if (user) return `user:${user.id}`;
-  return `ip:${c.get("ip") ?? "in-process"}`;
+  if (apiKey) return { principal: `key:${apiKey.id}`, userId };
+  if (userId) return { principal: `user:${userId}`, userId };
+  return { principal: `ip:${c.get("ip") ?? "in-process"}`, userId: null };
 }
 
 async function fingerprintOf(c: HonoContext): Promise<string> {
@@ -78,10 +78,11 @@ export function idempotency(
         `${IDEMPOTENCY_HEADER} applies to one call: send this call on its own, without batching`,
         "INVALID_IDEMPOTENCY_KEY",
       );
-    const principal = principalOf(c);
+    const { principal, userId } = principalOf(c);
     const fingerprint = await fingerprintOf(c);
     const [claimed] = await sql<{ id: string }[]>`
-      insert into idempotency_claims (principal, key, fingerprint) values (${principal}, ${key}, ${fingerprint})
+      insert into idempotency_claims (principal, user_id, key, fingerprint)
+      values (${principal}, ${userId}, ${key}, ${fingerprint})
       on conflict (principal, key) do nothing
       returning id`;
     let claimId = claimed?.id ?? null;

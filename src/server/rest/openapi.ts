@@ -17,7 +17,7 @@ import {
   properties,
   without,
 } from "./openapiSchemas";
-import { ACCESS, humanize, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
+import { ACCESS, humanize, IDEMPOTENCY_PARAMETER, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
 import type { MountedRoute, Redirect } from "./route";
 
 type Procedure = {
@@ -118,6 +118,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
         parameters.push({ name, in: "query", required: required.includes(name), schema });
       }
     }
+    if (route.method !== "GET") parameters.push(IDEMPOTENCY_PARAMETER);
     let requestBody: Json | undefined;
     if (route.input === "body" && input) {
       const schema = without(input, route.params);
@@ -163,7 +164,15 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     }
     if (/login|redeem|register|verify-mfa|contact|misconduct|request-login/.test(route.path))
       statuses.add(429);
+    // A change may carry an Idempotency-Key: still in use (409), or used for another request (422).
+    if (route.method !== "GET") {
+      statuses.add(409);
+      statuses.add(422);
+    }
     statuses.add(500);
+    // Any request may find the database busy or away, or run past its deadline (BUSY); a sign-in link's request
+    // also answers MAIL_DELAYED when the mail server is away.
+    statuses.add(503);
     const errors = Object.fromEntries(
       [...statuses]
         .sort()

@@ -30,6 +30,19 @@ export const STATUS_TEXT: Record<number, string> = {
   421: "Outside production: the request named another host than the app's own (APP_URL).",
   429: "Too many requests: wait and retry (see Retry-After).",
   500: "Unexpected failure: the answer carries a requestId to quote.",
+  409: "In conflict with the current state (the code says which), or its Idempotency-Key is still in use by the first request sent with it (see Retry-After).",
+  422: "Well formed but refused: the code says why (IDEMPOTENCY_KEY_REUSED: the key was used for a different request).",
+  503: "Unavailable for now, and nothing was done: the database was busy or away, or the request ran past its deadline (BUSY; see Retry-After), or a service it needs is away (MAIL_DELAYED: the mail server did not take its e-mail). Try again.",
+};
+
+/** The header that makes a retry of a change safe (http/idempotency.ts). */
+export const IDEMPOTENCY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "1 to 255 visible characters, new for each new request: the same request sent again with the same key answers what it answered first (with Idempotent-Replayed: true) and is not carried out twice. Answers are kept for a day.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
 
 /** The tag of each procedure domain (the part of the procedure path before the dot). */

@@ -32,6 +32,7 @@ export const ERASURE_RULES: Record<string, string> = {
   linked_identities: "deleted",
   api_keys: "deleted",
   favorites: "deleted",
+  idempotency_claims: "deleted (the answers kept for retries of their requests)",
   waitlist_entries: "deleted",
   invitations: "invitations to their e-mail or profile deleted",
   stripe_customers: "deleted, after the customer is deleted at Stripe",
