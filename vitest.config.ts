@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   "tests/startup.integration.test.ts",
   "tests/robustness.integration.test.ts",
   "tests/backup.integration.test.ts",
+  "tests/restore-drill.integration.test.ts",
   "tests/crm.integration.test.ts",
   "tests/example-client.integration.test.ts",
   "tests/two-instances.integration.test.ts",

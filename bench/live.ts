@@ -133,7 +133,14 @@ process.env.BENCH_SMTP_PORT ??= String(port + 5);
 const a = await startBenchServer({
   port,
   scale,
-  extraEnv: { EMBEDDED_PG_OPTIONS: "track_commit_timestamp=on" },
+  extraEnv: {
+    EMBEDDED_PG_OPTIONS: "track_commit_timestamp=on",
+    // Every stream comes from 127.0.0.1: the caps per address (docs/operations/connection-limits.md) are lifted
+    // above what this benchmark opens. B inherits them.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(idleTarget + loadedStreams + 1000),
+    HTTP_MAX_CONNECTIONS: String(Math.max(10_000, idleTarget + loadedStreams + 2000)),
+    LIVE_STREAMS_PER_ADDRESS: String(idleTarget + loadedStreams),
+  },
 });
 const sql = postgres(a.pgUrl, { max: 4, onnotice: () => {} });
 // Instance B: the same build on the same database, its own port and data directory (no embedded cluster).

@@ -17,6 +17,9 @@
 //
 // `POST /jobs/visit-closing` queues the scheduled visit-closing job at once (the app runs it every five minutes),
 // so a journey can watch a visit close itself without waiting for the next tick.
+//
+// `POST /stripe/outage` with a StandInFault (tests/support/stripe-standin.ts) makes the payment stand-in fail the
+// matching requests; `DELETE /stripe/outage` ends every outage.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -33,7 +36,7 @@ import { QUEUES } from "../src/server/jobs/queue";
 import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
-import { startStripeStandIn } from "../tests/support/stripe-standin";
+import { type StandInFault, startStripeStandIn } from "../tests/support/stripe-standin";
 
 /**
  * E2E_EMPTY=1: the app as an operator first runs it — production mode, no demo data, OWASP's password cost, its
@@ -208,6 +211,25 @@ const mailbox = createServer((req, res) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
     });
+    return;
+  }
+  // The mail server going away and coming back on the same port (the journey of a delayed sign-in e-mail).
+  if (req.method === "POST" && (url.pathname === "/smtp/stop" || url.pathname === "/smtp/start")) {
+    (url.pathname === "/smtp/stop" ? smtp.stop() : smtp.restart()).then(() => {
+      res.writeHead(204);
+      res.end();
+    });
+    return;
+  }
+  if (url.pathname === "/stripe/outage" && (req.method === "POST" || req.method === "DELETE")) {
+    const started =
+      req.method === "POST"
+        ? readJson(req).then((fault) => stripe.fault(fault as StandInFault))
+        : stripe.clearFaults();
+    Promise.resolve(started).then(
+      () => res.writeHead(204).end(),
+      (error: unknown) => res.writeHead(400).end(String(error)),
+    );
     return;
   }
   if (req.method === "GET" && url.pathname === "/data-dir") {

@@ -1,7 +1,7 @@
 // Backup and restore round trip: a seeded database with audit entries, sessions and queued jobs is backed up,
 // restored into an empty database and compared table by table; a database with data is only replaced on
 // request, and a cut-short, damaged or altered (unsigned) file is refused with the target left as it was; a
-// restore erases again everyone in the target's erasure journal; only the newest backups are kept.
+// restore erases again everyone in the target's erasure journal; backups are kept for a number of days.
 import { execFile } from "node:child_process";
 import {
   copyFileSync,
@@ -199,7 +199,7 @@ describe("database backup and restore", () => {
     const backedUp = await script("db-backup.ts", ["--out", second], targetUrl);
     expect(backedUp.stderr).toBe("");
     expect(backedUp.stdout.trim()).toMatch(
-      /^db:backup: wrote .*second\.kbdump: \d+ tables, \d+ rows, \d+ bytes in [\d.]+ s$/,
+      /^db:backup: wrote .*second\.kbdump: \d+ tables, \d+ rows, \d+ bytes in [\d.]+ s, checked$/,
     );
     // The target gained a row since the first backup; restoring that backup over it takes the row away again.
     const replaced = await script("db-restore.ts", [file, "--yes"], targetUrl);
@@ -252,8 +252,9 @@ describe("database backup and restore", () => {
     expect(await target`select 1 from sessions where user_id = ${subject!.id}`).toEqual([]);
   }, 60_000);
 
-  it("keeps the newest backups of the default naming and deletes older ones with their signatures", () => {
+  it("keeps backups of the default naming for BACKUP_KEEP_DAYS days with their signatures, and always the newest", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "kb-keep-"));
+    // One a day at 02:00 UTC, January 1st to 16th.
     const names = Array.from(
       { length: 16 },
       (_, i) => `knowbefore-202601${String(i + 1).padStart(2, "0")}T020000Z.kbdump`,
@@ -263,12 +264,17 @@ describe("database backup and restore", () => {
       writeFileSync(path.join(dir, `${name}.sig`), "x");
     }
     writeFileSync(path.join(dir, "before-upgrade.kbdump"), "x");
-    const removed = pruneBackups(dir, 14).map((f) => path.basename(f));
-    expect(removed.sort()).toEqual(names.slice(0, 2));
+    // 14 days before January 20th, 03:00: those of the 1st to the 6th are older.
+    const removed = pruneBackups(dir, 14, new Date("2026-01-20T03:00:00Z")).map((f) => path.basename(f));
+    expect(removed.sort()).toEqual(names.slice(0, 6));
     expect(readdirSync(dir).sort()).toEqual(
-      [...names.slice(2).flatMap((n) => [n, `${n}.sig`]), "before-upgrade.kbdump"].sort(),
+      [...names.slice(6).flatMap((n) => [n, `${n}.sig`]), "before-upgrade.kbdump"].sort(),
     );
     expect(existsSync(path.join(dir, `${names[0]}.sig`))).toBe(false);
+    // Backups that stopped a year ago: every one is past its days, and the newest still stays.
+    const later = pruneBackups(dir, 14, new Date("2027-01-20T03:00:00Z")).map((f) => path.basename(f));
+    expect(later.sort()).toEqual(names.slice(6, 15));
+    expect(readdirSync(dir).sort()).toEqual([names[15]!, `${names[15]}.sig`, "before-upgrade.kbdump"].sort());
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,8 +1,22 @@
 // Checkout against the real Stripe SDK and the local stand-in the e2e server runs (scripts/e2e-server.ts). The
 // Payment Element itself is Stripe's iframe from js.stripe.com, which needs the internet: these journeys assert
 // everything up to mounting it, and skip the rest with the reason when Stripe.js cannot load.
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { CHECKOUT_UNAVAILABLE_MESSAGE } from "../../src/server/domains/subscriptions/provider";
+import { paymentsOutage } from "../support/payments";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
+
+/** A new salesperson with a dealership other than the demo manager's (whose team another journey counts). */
+async function registerSalesperson(request: APIRequestContext, baseURL: string | undefined, name: string) {
+  const email = `e2e.${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}@example.org`;
+  const dealerships = (await (await request.get("/api/dealerships")).json()) as { name: string }[];
+  const registered = await request.post("/api/salesperson/auth/register", {
+    headers: { origin: baseURL ?? "" },
+    data: { name, email, dealership: dealerships.at(-1)!.name, yearsExperience: 3, specialties: [] },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return email;
+}
 
 test("[subscriptions] a signed-out visitor sees the pitch and 'Sign In to Subscribe'", async ({ page }) => {
   await page.goto("/subscribe?plan=salesperson-professional");
@@ -29,15 +43,7 @@ test("[subscriptions] a signed-in salesperson reaches the payment step; the tria
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = `e2e.subscriber.${Date.now()}@example.org`;
-  // A salesperson registers with a dealership other than the demo manager's (whose team another journey counts).
-  const dealerships = (await (await request.get("/api/dealerships")).json()) as { name: string }[];
-  const dealership = dealerships.at(-1)!.name;
-  const registered = await request.post("/api/salesperson/auth/register", {
-    headers: { origin: baseURL ?? "" },
-    data: { name: "Sam Subscriber", email, dealership, yearsExperience: 3, specialties: [] },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  const email = await registerSalesperson(request, baseURL, "Sam Subscriber");
   await signInWithSession(page, email, "salesperson");
 
   await page.goto("/subscribe?plan=salesperson");
@@ -69,4 +75,32 @@ test("[subscriptions] a signed-in salesperson reaches the payment step; the tria
     "Stripe.js (js.stripe.com) could not load without the internet: asserted up to the payment step",
   );
   await expect(stripeFrame.first()).toBeVisible();
+});
+
+test("[subscriptions] when payments do not answer, checkout says so plainly; trying again once they are back works", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const email = await registerSalesperson(request, baseURL, "Olive Outage");
+  await signInWithSession(page, email, "salesperson");
+  await page.goto("/subscribe?plan=salesperson");
+  const start = page.getByRole("button", { name: /Continue to payment/ });
+  await expect(start).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+
+  // Stripe answers 500 to every attempt to make this salesperson's payment customer (and only theirs).
+  await paymentsOutage({ mode: "fail", method: "POST", path: "/v1/customers", match: { email } });
+  try {
+    await start.click();
+    await expect(page.getByRole("alert")).toHaveText(CHECKOUT_UNAVAILABLE_MESSAGE, { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Payment details" })).toHaveCount(0);
+    await expect(page.getByText(/stand-in outage|api_error/)).toHaveCount(0);
+  } finally {
+    await paymentsOutage(null);
+  }
+
+  await start.click();
+  await expect(page.getByRole("region", { name: "Payment details" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });

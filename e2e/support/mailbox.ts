@@ -31,3 +31,9 @@ export async function waitForSignInLink(email: string, timeoutMs = 10_000): Prom
   }
   throw new Error(`no new sign-in e-mail reached ${email}`);
 }
+
+/** Stops the e2e server's mail server (its port refuses connections), or starts it again on the same port. */
+export async function mailServer(action: "stop" | "start"): Promise<void> {
+  const res = await fetch(`${mailboxURL()}/smtp/${action}`, { method: "POST" });
+  if (res.status !== 204) throw new Error(`the mailbox answered ${res.status} to /smtp/${action}`);
+}

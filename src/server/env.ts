@@ -5,6 +5,16 @@ import { DEFAULT_SCRYPT_N } from "./auth/password";
 import { parseKey } from "./crypto/secretBox";
 import { DEFAULT_IDLE_IN_TRANSACTION_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/client";
 import { DEFAULT_TRUSTED_PROXIES, parseAddressRanges } from "./http/addresses";
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_LIVE_STREAMS_PER_ADDRESS,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_RECEIVE_TIMEOUT_MS,
+} from "./http/serverLimits";
+import { parseCron } from "./jobs/cron";
+import { DEFAULT_MAIL_RETRY_DELAY_SECONDS } from "./jobs/mailRetry";
 import { projectPath } from "./paths";
 
 const envSchema = z.object({
@@ -18,8 +28,26 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the embedded database and other local state live; a relative path starts at the project root. */
   DATA_DIR: z.string().min(1).default(".data"),
-  /** How many backups of the default naming `npm run db:backup` keeps in their folder (the newest). */
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Where backups of the default naming go (scheduled and `npm run db:backup`); relative to the project root. */
+  BACKUP_DIR: z.string().min(1).default("backups"),
+  /** How many days backups of the default naming are kept in BACKUP_DIR (the newest one always stays). */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /**
+   * When the app backs its database up into BACKUP_DIR: a five-field cron expression in UTC, or "off". By default
+   * every day at 02:30 UTC, except under NODE_ENV=test.
+   */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v === undefined || v === "off" ? null : cronProblem(v);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: `${problem}; use five fields in UTC (e.g. 30 2 * * *) or off`,
+        });
+    }),
   /** A fixed port for the embedded PostgreSQL; by default the first free one from 54329, kept per DATA_DIR. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Connections per pool; by default twice this machine's cores with the embedded database, else 10 (runtime.ts). */
@@ -45,6 +73,16 @@ const envSchema = z.object({
     .default(DEFAULT_IDLE_IN_TRANSACTION_MS),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("KnowBefore <no-reply@knowbefore.local>"),
+  /**
+   * The first retry's delay of a notice the mail server did not take, in seconds; each later one doubles, up to
+   * ten times it (docs/operations/mail-outages.md).
+   */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_MAIL_RETRY_DELAY_SECONDS),
   /** Mark session cookies Secure; defaults to on in production. */
   COOKIE_SECURE: z
     .enum(["true", "false"])
@@ -103,6 +141,40 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default("knowbefore"),
   /** On SIGTERM/SIGINT, how long requests in flight and running jobs may take to finish before the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Slow and greedy clients (http/serverLimits.ts holds each default and its reason;
+  // docs/operations/connection-limits.md).
+  /** How long a client may take to send a request's headers, in ms (answered 408 and closed). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_HEADERS_TIMEOUT_MS),
+  /** How long a client may take to send a whole request, body included, in ms (answered 408 and closed). */
+  HTTP_RECEIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DEFAULT_RECEIVE_TIMEOUT_MS),
+  /** How long an idle connection stays open between requests, in ms. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  /** Connections open at once from everyone; a new one beyond it is closed at once. */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS),
+  /** Connections one address may hold at once (a trusted proxy's are not counted). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+  /** Live streams one client address may hold open on this instance; the next is refused with 429. */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_LIVE_STREAMS_PER_ADDRESS),
   /** scrypt's cost N for administrator passwords: a power of two; production takes no less than the default. */
   ADMIN_PASSWORD_SCRYPT_N: z.coerce
     .number()
@@ -179,7 +251,22 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+/** Why a cron expression is refused, or null when parseCron takes it. */
+function cronProblem(expression: string): string | null {
+  try {
+    parseCron(expression);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** When backups run unless BACKUP_SCHEDULE says otherwise: every day at 02:30 UTC. */
+export const DEFAULT_BACKUP_SCHEDULE = "30 2 * * *";
+
+export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_SCHEDULE"> & {
+  /** A cron expression in UTC, or null when the app schedules no backups. */
+  BACKUP_SCHEDULE: string | null;
   CRM_ALLOW_PRIVATE_TARGETS: boolean;
   SEED_ON_START: boolean;
   APP_URL: string;
@@ -210,6 +297,11 @@ export function loadDotEnv(file = projectPath(".env")): void {
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Counted backups became backups kept by age: an old setting would otherwise be ignored without a word.
+  if (source.BACKUP_KEEP !== undefined)
+    throw new EnvError(
+      "BACKUP_KEEP is no longer read (backups are kept by age now): remove it and set BACKUP_KEEP_DAYS to the days to keep them (default 14).",
+    );
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -239,6 +331,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(
       `METRICS_PORT=${env.METRICS_PORT} is the app's own PORT: choose another port for the metrics listener.`,
     );
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_RECEIVE_TIMEOUT_MS)
+    throw new EnvError(
+      `HTTP_HEADERS_TIMEOUT_MS=${env.HTTP_HEADERS_TIMEOUT_MS} is longer than HTTP_RECEIVE_TIMEOUT_MS=${env.HTTP_RECEIVE_TIMEOUT_MS}, which includes the headers: lower the first or raise the second.`,
+    );
   if (!env.ADMIN_CODE && !isLoopbackHost(env.HOST))
     throw new EnvError(
       `HOST=${env.HOST} lets other machines connect, but ADMIN_CODE is not set and the demo admin code is public: set ADMIN_CODE, or HOST=127.0.0.1.`,
@@ -254,6 +350,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ADMIN_CODE_IS_DEMO: !env.ADMIN_CODE,
     CRM_ALLOW_PRIVATE_TARGETS: env.CRM_ALLOW_PRIVATE_TARGETS ?? env.NODE_ENV !== "production",
     SEED_ON_START: env.SEED_ON_START ?? env.NODE_ENV !== "production",
+    BACKUP_SCHEDULE:
+      env.BACKUP_SCHEDULE === "off"
+        ? null
+        : (env.BACKUP_SCHEDULE ?? (env.NODE_ENV === "test" ? null : DEFAULT_BACKUP_SCHEDULE)),
   };
 }
 
@@ -275,6 +375,11 @@ export function describeMode(env: Env): string[] {
     env.STRIPE_SECRET_KEY
       ? `payments: Stripe${env.STRIPE_API_HOST ? ` at ${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT ?? 443}` : ""}${env.STRIPE_WEBHOOK_SECRET ? "" : ", but STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused and plans never switch on"}`
       : "payments: STRIPE_SECRET_KEY is not set, so checkout says payments are not configured",
+  );
+  lines.push(
+    env.BACKUP_SCHEDULE
+      ? `backups: at "${env.BACKUP_SCHEDULE}" (cron, UTC) into ${projectPath(env.BACKUP_DIR)}, each kept ${env.BACKUP_KEEP_DAYS} days`
+      : "backups: BACKUP_SCHEDULE is off, so the app takes none; run npm run db:backup from a scheduler of your own",
   );
   if (env.ADMIN_CODE_IS_DEMO)
     lines.push(

@@ -1,10 +1,12 @@
 // Starts the server: database, migrations, first-run seed, then API and built client on one port.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
+import { inRanges, parseAddressRanges } from "./http/addresses";
+import { httpServerOptions, limitConnections, refusalLog, type ServerLimits } from "./http/serverLimits";
 import { createLogger, type Logger } from "./logger";
 import { missingNodeFlagWarnings } from "./nodeFlags";
 import { nodeVersionProblem } from "./nodeRuntime";
@@ -112,11 +114,30 @@ async function handle(request: Request, bindings: unknown): Promise<Response> {
   }
 }
 
-const server = serve({ fetch: handle, port: env.PORT, hostname: env.HOST }, (info) => {
-  serving(logger);
-  logger.info(
-    `KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV}, Node.js ${process.versions.node})`,
-  );
+// Slow and greedy clients: deadlines for sending a request, idle connections closed, connections capped per
+// address and in all (http/serverLimits.ts, docs/operations/connection-limits.md).
+const serverLimits: ServerLimits = {
+  headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+  receiveTimeoutMs: env.HTTP_RECEIVE_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  maxConnections: env.HTTP_MAX_CONNECTIONS,
+  maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+};
+const server = serve(
+  { fetch: handle, port: env.PORT, hostname: env.HOST, serverOptions: httpServerOptions(serverLimits) },
+  (info) => {
+    serving(logger);
+    logger.info(
+      `KnowBefore is listening on http://localhost:${info.port} (${env.NODE_ENV}, Node.js ${process.versions.node})`,
+    );
+  },
+);
+// A proxy of our own carries many clients on its connections: they are not counted against one address.
+const proxyRanges = parseAddressRanges(env.TRUSTED_PROXIES);
+limitConnections(server as HttpServer, serverLimits, {
+  exempt: (address) =>
+    env.TRUST_PROXY > 0 && "ranges" in proxyRanges && inRanges(proxyRanges.ranges, address),
+  onRefused: refusalLog((line) => logger.warn(line)),
 });
 server.once("error", (error: NodeJS.ErrnoException) => {
   fail(listenError(env, error.code ?? "", error));

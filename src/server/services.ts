@@ -8,7 +8,7 @@ import { bindCrmSecrets } from "./domains/crm/secrets";
 import { createLiveHub } from "./domains/live/hub";
 import { createBrowseCache } from "./domains/salespeople/browseCache";
 import type { Env } from "./env";
-import { QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
+import { MAIL_QUEUES, QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import type { Logger } from "./logger";
 import { countedMailer, createMailer } from "./mail/mailer";
@@ -19,14 +19,7 @@ import { createPayments } from "./payments/stripe";
 /** The queues whose jobs deliver something elsewhere, counted by their attempts' outcomes. */
 const DELIVERY_QUEUES: Partial<Record<QueueName, DeliveryKind>> = {
   [QUEUES.crmDelivery]: "crm_webhook",
-  [QUEUES.appointmentNotice]: "email",
-  [QUEUES.appointmentReminder]: "email",
-  [QUEUES.waitlistNotice]: "email",
-  [QUEUES.messageNotice]: "email",
-  [QUEUES.transferNotice]: "email",
-  [QUEUES.invitationMail]: "email",
-  [QUEUES.disputeNotice]: "email",
-  [QUEUES.purchaseClaimNotice]: "email",
+  ...Object.fromEntries(MAIL_QUEUES.map((queue) => [queue, "email"])),
 };
 
 export async function startServices(options: {
@@ -64,6 +57,7 @@ export async function startServices(options: {
       if (kind) metrics.delivery(kind, outcome);
     },
     retryJobsLeftRunning: options.retryJobsLeftRunning === true,
+    mailRetryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
     ...(options.pollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
@@ -72,7 +66,7 @@ export async function startServices(options: {
     notices: { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
     crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
   };
-  await startWorkers(jobs, workers.notices, workers.crm);
+  await startWorkers(jobs, workers.notices, workers.crm, { databaseUrl: options.databaseUrl, env });
   const live = createLiveHub({ sql, logger });
   await live.start();
   return {

@@ -13,6 +13,9 @@
 // or schedules: tests move a subscription along with the control methods (payInvoice, failInvoice, renew,
 // endPeriod), which also return the webhook events Stripe would send, and `sign` makes their Stripe-Signature
 // header with the SDK's own test helper. Optionally every state change is delivered to a webhook URL.
+//
+// Outages: `fault` makes matching requests fail with a 500 (nothing done), stall (never answered, nothing done)
+// or lose their answer (carried out, then never answered), as Stripe's own incidents and a cut network do.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -57,6 +60,17 @@ class StripeError extends Error {
 
 export type StandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
+/** An outage of some requests: `path` is a prefix of the request's path (e.g. "/v1/subscriptions"). */
+export type StandInFault = {
+  mode: "fail" | "stall" | "lose";
+  method?: "GET" | "POST" | "DELETE";
+  path: string;
+  /** Parameters the request must carry, e.g. `{ email }` for one customer's creation only. */
+  match?: Record<string, string>;
+  /** How many matching requests it takes; without it, every one until `clearFaults`. */
+  times?: number;
+};
+
 export async function startStripeStandIn(
   options: { webhookSecret?: string; webhookUrl?: string; secretKey?: string } = {},
 ) {
@@ -72,8 +86,23 @@ export async function startStripeStandIn(
     setupIntents: new Map<string, Obj>(),
   };
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  /** Every call the SDK made, for tests that assert what was sent (proration, idempotency keys). */
-  const calls: { method: string; path: string; params: Json; idempotencyKey: string | null }[] = [];
+  /** Every call the SDK made, for tests that assert what was sent (proration, idempotency keys) and when. */
+  type Call = { method: string; path: string; params: Json; idempotencyKey: string | null; at: number };
+  const calls: Call[] = [];
+  const faults: StandInFault[] = [];
+  /** The fault the request falls under, counting it against the fault's `times`. */
+  function faultFor(method: string, path: string, params: Json): StandInFault["mode"] | null {
+    const index = faults.findIndex(
+      (f) =>
+        (!f.method || f.method === method) &&
+        path.startsWith(f.path) &&
+        Object.entries(f.match ?? {}).every(([key, value]) => params[key] === value),
+    );
+    const found = faults[index];
+    if (!found) return null;
+    if (found.times !== undefined && --found.times <= 0) faults.splice(index, 1);
+    return found.mode;
+  }
   const signer = new Stripe(secretKey);
   /** Run while each request is held, before it is answered (a test looks at the database meanwhile). */
   const probe: { current: ((request: { method: string; path: string }) => Promise<void>) | null } = {
@@ -414,11 +443,20 @@ export async function startStripeStandIn(
     const raw = method === "GET" || method === "DELETE" ? url.search.slice(1) : await readBody(req);
     const params = parseForm(raw);
     const key = method === "POST" ? ((req.headers["idempotency-key"] as string | undefined) ?? null) : null;
-    calls.push({ method, path: url.pathname, params, idempotencyKey: key });
+    calls.push({ method, path: url.pathname, params, idempotencyKey: key, at: performance.now() });
     if (probe.current) await probe.current({ method, path: url.pathname });
+    const fault = faultFor(method, url.pathname, params);
+    if (fault === "fail") {
+      send(res, 500, {
+        error: { type: "api_error", message: "An unknown error occurred (stand-in outage)" },
+      });
+      return;
+    }
+    // Held without an answer; the client's deadline ends it (and close() every connection left).
+    if (fault === "stall") return;
     if (key && idempotent.has(`${url.pathname}:${key}`)) {
       const first = idempotent.get(`${url.pathname}:${key}`)!;
-      send(res, first.status, first.body);
+      if (fault !== "lose") send(res, first.status, first.body);
       return;
     }
     let status = 200;
@@ -431,7 +469,7 @@ export async function startStripeStandIn(
       body = { error: { type: "invalid_request_error", message: e.message, code: e.code } };
     }
     if (key) idempotent.set(`${url.pathname}:${key}`, { status, body });
-    send(res, status, body);
+    if (fault !== "lose") send(res, status, body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -503,6 +541,9 @@ export async function startStripeStandIn(
     store,
     calls,
     probe,
+    /** Starts an outage of the matching requests (see StandInFault). */
+    fault: (fault: StandInFault) => faults.push({ ...fault }),
+    clearFaults: () => faults.splice(0),
     /** The app's environment for this stand-in. */
     env: {
       STRIPE_SECRET_KEY: secretKey,

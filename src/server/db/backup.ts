@@ -1,6 +1,6 @@
 // Logical backup of the app's database (schemas public, drizzle and pgboss) without pg_dump, which the
-// embedded PostgreSQL does not ship: `npm run db:backup` and its integration test. The file's format is in
-// backupFile.ts, restoring in restore.ts.
+// embedded PostgreSQL does not ship: the app's scheduled backup (jobs/workers.ts), `npm run db:backup` and their
+// tests. The file's format is in backupFile.ts, restoring in restore.ts, the restore drill in restoreDrill.ts.
 //
 // Everything is read in one repeatable-read, read-only transaction, so the file is one consistent moment of
 // a database that keeps serving. Materialized views are not stored: restore refreshes them from the tables.
@@ -12,7 +12,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type postgres from "postgres";
-import { loadEnv } from "../env";
+import { type Env, loadEnv } from "../env";
 import { backupManifest } from "../jobs/bossInternals";
 import { projectPath } from "../paths";
 import {
@@ -32,21 +32,62 @@ import {
   MAGIC,
   qualified,
   signatureFile,
+  verifyBackup,
 } from "./backupFile";
 
-const DEFAULT_BACKUP_NAME = /^knowbefore-\d{8}T\d{6}Z\.kbdump$/;
+const DEFAULT_BACKUP_NAME = /^knowbefore-(\d{8}T\d{6}Z)\.kbdump$/;
+const DAY_MS = 86_400_000;
+
+/** A time as backups are named by it: 20260102T023000Z (UTC, to the second). */
+export function timeStamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+/** The time a timeStamp names (in either case), or null for anything else. */
+export function stampTime(stamp: string): Date | null {
+  const parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/i.exec(stamp);
+  if (!parts) return null;
+  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
+  const time = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second));
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/** When a backup of the default naming was made, read from its name; null for any other name. */
+export function backupTime(file: string): Date | null {
+  const stamp = DEFAULT_BACKUP_NAME.exec(path.basename(file))?.[1];
+  return stamp ? stampTime(stamp) : null;
+}
+
+/** Whether `file` is named as backups are by default (only those are aged out or drilled). */
+export function isDefaultBackupName(file: string): boolean {
+  return backupTime(file) !== null;
+}
+
+/** The backups of the default naming in `dir` with the time each was made, newest first. */
+export function listBackups(dir: string): { file: string; madeAt: Date }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const madeAt = backupTime(name);
+      return madeAt ? [{ file: path.join(dir, name), madeAt }] : [];
+    })
+    .sort((a, b) => b.madeAt.getTime() - a.madeAt.getTime());
+}
 
 /**
- * Keeps the newest `keep` backups of the default naming in `dir` (their timestamps sort by name) and deletes
- * the older ones with their signatures. Answers the files deleted.
+ * Deletes the backups of the default naming in `dir` made more than `keepDays` days before `now`, with their
+ * signatures. The newest backup always stays, however old: a schedule that stopped never leaves none. Answers
+ * the files deleted.
  */
-export function pruneBackups(dir: string, keep: number): string[] {
-  if (!existsSync(dir)) return [];
-  const backups = readdirSync(dir)
-    .filter((name) => DEFAULT_BACKUP_NAME.test(name))
-    .sort()
-    .reverse();
-  const old = backups.slice(Math.max(keep, 1)).map((name) => path.join(dir, name));
+export function pruneBackups(dir: string, keepDays: number, now = new Date()): string[] {
+  const cutoff = now.getTime() - keepDays * DAY_MS;
+  const old = listBackups(dir)
+    .slice(1)
+    .filter((backup) => backup.madeAt.getTime() < cutoff)
+    .map((backup) => backup.file);
   for (const file of old) {
     rmSync(file, { force: true });
     rmSync(signatureFile(file), { force: true });
@@ -54,18 +95,32 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return old;
 }
 
-/** Whether `file` is named as db:backup names its backups by default (only those are aged out). */
-export function isDefaultBackupName(file: string): boolean {
-  return DEFAULT_BACKUP_NAME.test(path.basename(file));
+/** The default file of a backup made at `now`: knowbefore-<UTC timestamp>.kbdump in `dir`. */
+export function defaultBackupFile(dir: string, now = new Date()): string {
+  return path.join(dir, `knowbefore-${timeStamp(now)}.kbdump`);
 }
 
-/** The default file of a backup: backups/knowbefore-<UTC timestamp>.kbdump under the project. */
-export function defaultBackupFile(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-  return projectPath("backups", `knowbefore-${stamp}.kbdump`);
+/** The folder of the default backups: BACKUP_DIR, relative paths from the project root. */
+export function backupDir(env: Env): string {
+  return projectPath(env.BACKUP_DIR);
+}
+
+export type TakenBackup = BackupSummary & { removed: string[] };
+
+/**
+ * A backup as the schedule and `npm run db:backup` take it: written to `out`, else to a new default file in
+ * BACKUP_DIR; then read back whole and checked against its manifest and signature (a file that cannot be
+ * restored fails here, not on the day it is needed); then, for the default naming, the backups older than
+ * BACKUP_KEEP_DAYS are deleted.
+ */
+export async function takeBackup(url: string, env: Env, out?: string): Promise<TakenBackup> {
+  const signingKey = backupSigningKey(env);
+  const summary = await backupDatabase(url, out ?? defaultBackupFile(backupDir(env)), { signingKey });
+  await verifyBackup(summary.file, signingKey);
+  const removed = isDefaultBackupName(summary.file)
+    ? pruneBackups(path.dirname(summary.file), env.BACKUP_KEEP_DAYS)
+    : [];
+  return { ...summary, removed };
 }
 
 /** Writes a backup of the database at `url` to `file` (refused when the file exists), signed beside it. */

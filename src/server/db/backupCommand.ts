@@ -1,5 +1,5 @@
-// What `npm run db:backup` and `npm run db:restore` share: finding the database (DATABASE_URL, else the
-// embedded cluster of DATA_DIR) and telling any failure in one line with its fix.
+// What `npm run db:backup`, `db:restore` and `db:restore-drill` share: finding the database (DATABASE_URL, else
+// the embedded cluster of DATA_DIR) and telling any failure in one line with its fix.
 
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -9,10 +9,13 @@ import { BackupError } from "./backupFile";
 import { runningEmbedded, startEmbeddedPostgres, unknownPortProblem } from "./embedded";
 import { keptClusterDir } from "./embeddedInstall";
 
+/** What a database command does: a restore writes to the app's database, the others only read it. */
+export type DatabaseCommand = "backup" | "restore" | "restore-drill";
+
 /** Where a backup or restore script finds the database: DATABASE_URL, else the embedded cluster of DATA_DIR. */
 export async function openDatabaseFor(
   env: Env,
-  purpose: "backup" | "restore",
+  purpose: DatabaseCommand,
   log: (line: string) => void = () => {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, close: async () => {} };
@@ -30,9 +33,9 @@ export async function openDatabaseFor(
   // As root the cluster lives outside DATA_DIR, which names it in pg-cluster (see embedded.ts).
   const clusterDir = keptClusterDir(dataDir) ?? path.join(dataDir, "pg");
   const hasCluster = existsSync(path.join(clusterDir, "PG_VERSION"));
-  if (purpose === "backup" && !hasCluster)
+  if (purpose !== "restore" && !hasCluster)
     throw new BackupError(
-      `there is no database to back up: DATA_DIR ${dataDir} holds no embedded PostgreSQL; set DATABASE_URL or DATA_DIR to the app's`,
+      `there is no database to ${purpose === "backup" ? "back up" : "drill against"}: DATA_DIR ${dataDir} holds no embedded PostgreSQL; set DATABASE_URL or DATA_DIR to the app's`,
     );
   const embedded = await startEmbeddedPostgres({
     dataDir,
@@ -44,7 +47,7 @@ export async function openDatabaseFor(
 }
 
 /** One line for any failure of a backup or restore: ours as they are, the driver's with the fix they need. */
-export function describeFailure(error: unknown, purpose: "backup" | "restore", url?: string): string {
+export function describeFailure(error: unknown, purpose: DatabaseCommand, url?: string): string {
   if (error instanceof BackupError) return error.message;
   let code: string | undefined;
   for (let e: unknown = error; e && !code; e = (e as { cause?: unknown }).cause)
@@ -66,25 +69,27 @@ export function describeFailure(error: unknown, purpose: "backup" | "restore", u
   if (code === "42501") return `the database user lacks a privilege (${reason}): run as the database's owner`;
   if (code === "55P03")
     return `another session holds locks on the target's tables (${reason}): stop every app instance, then try again`;
-  return purpose === "restore"
-    ? `${reason}: the target is as it was (a restore commits all or nothing); fix the cause and run again`
-    : `${reason}: no backup file was written; fix the cause and run again`;
+  if (purpose === "restore")
+    return `${reason}: the target is as it was (a restore commits all or nothing); fix the cause and run again`;
+  if (purpose === "restore-drill")
+    return `${reason}: the drill changes no database but its scratch copy; fix the cause and run again`;
+  return `${reason}: no backup file was written; fix the cause and run again`;
 }
 
 /**
- * The command-line frame of db:backup and db:restore: loads the environment, opens the database, runs the
- * task (which answers its summary line), closes the database (an embedded PostgreSQL started for the task
- * stops with it), then prints the line, or one failure line and exits 1.
+ * The command-line frame of db:backup, db:restore and db:restore-drill: loads the environment, opens the
+ * database, runs the task (which answers its summary line), closes the database (an embedded PostgreSQL
+ * started for the task stops with it), then prints the line, or one failure line and exits 1.
  */
 export async function runDatabaseCommand(
-  purpose: "backup" | "restore",
-  task: (url: string) => Promise<string>,
+  purpose: DatabaseCommand,
+  task: (url: string, env: Env) => Promise<string>,
 ): Promise<void> {
   const fail = (message: string): never => {
     console.error(`db:${purpose}: ${message}`);
     process.exit(1);
   };
-  let env: ReturnType<typeof loadEnv>;
+  let env: Env;
   try {
     loadDotEnv();
     env = loadEnv();
@@ -96,7 +101,7 @@ export async function runDatabaseCommand(
   let ok = false;
   try {
     database = await openDatabaseFor(env, purpose);
-    outcome = `db:${purpose}: ${await task(database.url)}`;
+    outcome = `db:${purpose}: ${await task(database.url, env)}`;
     ok = true;
   } catch (error) {
     outcome = describeFailure(error, purpose, database?.url ?? env.DATABASE_URL);

@@ -81,6 +81,16 @@ export async function verifySignature(file: string, key: Buffer): Promise<void> 
     );
 }
 
+/**
+ * The integrity check of a backup, before anything is restored from it: the whole file read with its framing
+ * and every table's rows counted against its manifest, then its signature. Answers the manifest.
+ */
+export async function verifyBackup(file: string, key: Buffer): Promise<BackupManifest> {
+  const manifest = await readBackup(file);
+  await verifySignature(file, key);
+  return manifest;
+}
+
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -89,7 +99,7 @@ export function qualified(table: { schema: string; name: string }): string {
   return `${ident(table.schema)}.${ident(table.name)}`;
 }
 
-export function connect(url: string, purpose: "backup" | "restore") {
+export function connect(url: string, purpose: "backup" | "restore" | "restore-drill") {
   return postgres(url, {
     max: 1,
     onnotice: () => {},

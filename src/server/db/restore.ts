@@ -1,7 +1,8 @@
 // Restoring a backup (backupFile.ts) into an empty database, or over one with `replace`: the schema rebuilt
 // from this checkout's migrations and pg-boss's own plan, rows copied, sequences set and counts checked, all in
 // one transaction. The target's erasure journal is kept and everyone in it erased again, so an older backup
-// brings no erased person back.
+// brings no erased person back. The restore drill (restoreDrill.ts) runs the same two steps, restoreRows and
+// eraseAgain, into a scratch database, with the live database's journal.
 
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
@@ -24,7 +25,7 @@ import {
   listTables,
   qualified,
   readBackup,
-  verifySignature,
+  verifyBackup,
 } from "./backupFile";
 import { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
 
@@ -130,24 +131,49 @@ async function resetSequences(tx: postgres.TransactionSql, manifest: BackupManif
 
 export type RestoreSummary = BackupSummary & { migrationsApplied: number; erasuresReapplied: number };
 
+/** One entry of erasure_journal: who was erased, and when. */
+export type ErasureEntry = { user_id: string; erased_at: Date };
+
+/** What restoreRows did, and the erasures the target held before it (for eraseAgain). */
+export type RestoredRows = {
+  summary: Omit<RestoreSummary, "erasuresReapplied">;
+  manifest: BackupManifest;
+  journal: ErasureEntry[];
+};
+
 /**
  * Restores `file` into the database at `url`: refused when that database holds data unless `replace` is set.
  * The schema is built from this checkout's migrations up to the backup's level and pg-boss's own plan, the
  * rows are copied, sequences set and counts checked, all in one transaction; newer migrations of this checkout
- * then run as on any start. A failure anywhere before the commit leaves the target as it was.
+ * then run as on any start. A failure anywhere before the commit leaves the target as it was. Then everyone
+ * the target's erasure journal named before the restore is erased again.
  */
 export async function restoreDatabase(
   url: string,
   file: string,
   options: { replace?: boolean; signingKey?: Buffer } = {},
 ): Promise<RestoreSummary> {
+  const restored = await restoreRows(url, file, options);
+  const erasuresReapplied = await eraseAgain(url, restored.journal);
+  return { ...restored.summary, erasuresReapplied };
+}
+
+/**
+ * The copy of a restore (restoreDatabase without its last step): checks the file, keeps the target's erasure
+ * journal, rebuilds the schema, copies and counts the rows, then runs this checkout's newer migrations. Answers
+ * the journal the target held, which eraseAgain must be given next.
+ */
+export async function restoreRows(
+  url: string,
+  file: string,
+  options: { replace?: boolean; signingKey?: Buffer } = {},
+): Promise<RestoredRows> {
   const started = Date.now();
   const source = path.resolve(file);
   if (!existsSync(source) || !statSync(source).isFile())
     throw new BackupError(`${source} does not exist: give the path of a backup file`);
-  // The whole file is read and checked once before anything is touched, then its signature.
-  const manifest = await readBackup(source);
-  await verifySignature(source, options.signingKey ?? backupSigningKey(loadEnv()));
+  // The whole file is read and checked once before anything is touched: its framing, row counts and signature.
+  const manifest = await verifyBackup(source, options.signingKey ?? backupSigningKey(loadEnv()));
 
   const migrations = checkoutMigrations();
   const known = new Set(migrations.map((m) => m.folderMillis));
@@ -186,11 +212,10 @@ export async function restoreDatabase(
     const [journalled] = await sql<{ present: boolean }[]>`
       select to_regclass('public.erasure_journal') is not null as present`;
     const journal = journalled?.present
-      ? await sql<{ user_id: string; erased_at: Date }[]>`select user_id, erased_at from erasure_journal`
+      ? await sql<ErasureEntry[]>`select user_id, erased_at from erasure_journal`
       : [];
 
     let rows = 0;
-    let journalKept = false;
     await sql.begin(async (tx) => {
       await tx`set local statement_timeout = 0`;
       await tx`set local lock_timeout = '30s'`;
@@ -247,10 +272,8 @@ export async function restoreDatabase(
       }
       const [restoredJournal] = await tx<{ present: boolean }[]>`
         select to_regclass('public.erasure_journal') is not null as present`;
-      if (restoredJournal?.present) {
-        await keepJournal(tx, journal);
-        journalKept = true;
-      }
+      // Kept inside the copy's transaction too: a restore cut off before eraseAgain still has them on record.
+      if (restoredJournal?.present) await keepJournal(tx, journal);
     });
     const before = await sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
     await sql.end({ timeout: 5 });
@@ -263,42 +286,54 @@ export async function restoreDatabase(
       );
     }
     const after = connect(url, "restore");
-    let erasuresReapplied = 0;
     try {
-      erasuresReapplied = await after.begin(async (tx) => {
-        if (!journalKept) await keepJournal(tx, journal);
-        return replayErasureJournal(tx);
-      });
-    } catch (error) {
+      const [applied] = await after<
+        { n: number }[]
+      >`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      return {
+        summary: {
+          file: source,
+          tables: manifest.tables.length,
+          rows,
+          bytes: statSync(source).size,
+          seconds: (Date.now() - started) / 1000,
+          migrationsApplied: (applied?.n ?? 0) - (before[0]?.n ?? 0),
+        },
+        manifest,
+        journal,
+      };
+    } finally {
       await after.end({ timeout: 5 });
-      const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-      throw new BackupError(
-        `the backup was restored, but erasing again the people in the erasure journal failed (${reason}): keep the app stopped, fix the cause and restore again`,
-      );
     }
-    const [applied] = await after<
-      { n: number }[]
-    >`select count(*)::int as n from drizzle.__drizzle_migrations`;
-    await after.end({ timeout: 5 });
-    return {
-      file: source,
-      tables: manifest.tables.length,
-      rows,
-      bytes: statSync(source).size,
-      seconds: (Date.now() - started) / 1000,
-      migrationsApplied: (applied?.n ?? 0) - (before[0]?.n ?? 0),
-      erasuresReapplied,
-    };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * The last step of a restore: adds `journal` (the erasures the target held before it, or any others to honour)
+ * to the restored erasure journal, then erases again everyone the journal names, in one transaction. Answers
+ * how many accounts were erased again.
+ */
+export async function eraseAgain(url: string, journal: readonly ErasureEntry[]): Promise<number> {
+  const sql = connect(url, "restore");
+  try {
+    return await sql.begin(async (tx) => {
+      await keepJournal(tx, journal);
+      return replayErasureJournal(tx);
+    });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new BackupError(
+      `the backup was restored, but erasing again the people in the erasure journal failed (${reason}): keep the app stopped, fix the cause and restore again`,
+    );
   } finally {
     await sql.end({ timeout: 5 });
   }
 }
 
 /** Adds the erasures recorded on the target before the restore to the restored journal. */
-async function keepJournal(
-  tx: postgres.TransactionSql,
-  journal: readonly { user_id: string; erased_at: Date }[],
-): Promise<void> {
+async function keepJournal(tx: postgres.TransactionSql, journal: readonly ErasureEntry[]): Promise<void> {
   for (const entry of journal) {
     await tx`
       insert into erasure_journal (user_id, erased_at) values (${entry.user_id}, ${entry.erased_at})

@@ -112,7 +112,10 @@ export async function outboundRequest(
       } else resolve(result!);
     };
     const deadline = setTimeout(
-      () => settle(new OutboundFailed(`No complete answer within ${options.timeoutMs / 1000} s`)),
+      () =>
+        settle(
+          new OutboundFailed(`No complete answer within ${Number((options.timeoutMs / 1000).toFixed(1))} s`),
+        ),
       options.timeoutMs,
     );
 

@@ -34,6 +34,12 @@ export const BOSS_FENCE = {
         { table: "job_common", name: "job_common_i14", definition: "(name, state, blocked, start_after)" },
       ],
     },
+    mailBacklog: {
+      columns: { job: ["name", "state", "blocked", "start_after", "output"] },
+      indexes: [
+        { table: "job_common", name: "job_common_i14", definition: "(name, state, blocked, start_after)" },
+      ],
+    },
     monitorQueues: {
       columns: { queue: ["name"], job: ["id", "name", "state"] },
       indexes: [
@@ -91,6 +97,37 @@ export function queueDepths(sql: postgres.Sql, queues: readonly string[], cap: n
                              where j.name = q.name and j.state = 'retry' and not j.blocked
                                and j.start_after <= now())) due) as oldest
       from unnest(${queues as string[]}::text[]) as q(name)`;
+}
+
+/**
+ * mailBacklog: the e-mail jobs owed, over the mail queues together: due and not yet tried, failed and waiting to
+ * be retried, or being sent; each count stopping at `cap`. And how long the one owed longest has been due: since
+ * its start_after for a job not yet tried (or on its first attempt), and for a retried job since the due time its
+ * first failed attempt recorded in its output (jobs/queue.ts, FailedAttempt: pg-boss moves start_after to the
+ * next attempt and keeps no first due time). queueDepths' age counts only jobs due now, so a job between two
+ * attempts does not count there, however long it has been owed. Read from pg-boss's index by (name, state,
+ * blocked, start_after): a reminder due next week is not read.
+ */
+export async function mailBacklog(
+  sql: postgres.Sql,
+  queues: readonly string[],
+  cap: number,
+): Promise<{ jobs: number; oldest: number }> {
+  const names = queues as string[];
+  const [row] = await sql<{ jobs: number; oldest: number | null }[]>`
+    select (select count(*) from (select 1 from pgboss.job j
+                                   where j.name = any(${names}::text[]) and j.state = 'created'
+                                     and not j.blocked and j.start_after <= now() limit ${cap}) c)::int
+         + (select count(*) from (select 1 from pgboss.job j
+                                   where j.name = any(${names}::text[]) and j.state in ('retry', 'active')
+                                   limit ${cap}) c)::int as jobs,
+           extract(epoch from now() - least(
+             (select min(j.start_after) from pgboss.job j
+               where j.name = any(${names}::text[]) and j.state = 'created'
+                 and not j.blocked and j.start_after <= now()),
+             (select min(coalesce((j.output ->> 'dueSince')::timestamptz, j.start_after)) from pgboss.job j
+               where j.name = any(${names}::text[]) and j.state in ('retry', 'active'))))::float8 as oldest`;
+  return { jobs: row?.jobs ?? 0, oldest: Math.max(row?.oldest ?? 0, 0) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // restarts and run once across any number of app instances.
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { PgBoss } from "pg-boss";
+import { PgBoss, type WorkOptions } from "pg-boss";
 import postgres from "postgres";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
@@ -15,6 +15,7 @@ import {
   setAsideOldSchema,
 } from "./bossInternals";
 import { type Cron, cronMatches, parseCron } from "./cron";
+import { DEFAULT_MAIL_RETRY_DELAY_SECONDS, mailRetryPolicy } from "./mailRetry";
 
 export const QUEUES = {
   appointmentNotice: "appointment-notice",
@@ -30,8 +31,24 @@ export const QUEUES = {
   purchaseClaimNotice: "purchase-claim-notice",
   reviewAging: "review-aging",
   livePrune: "live-prune",
+  databaseBackup: "database-backup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * The queues whose jobs are e-mails: they retry on the mail retry policy (jobs/mailRetry.ts), and their backlog
+ * is the mail backlog (mail_backlog_* on /metrics).
+ */
+export const MAIL_QUEUES: readonly QueueName[] = [
+  QUEUES.appointmentNotice,
+  QUEUES.appointmentReminder,
+  QUEUES.waitlistNotice,
+  QUEUES.messageNotice,
+  QUEUES.transferNotice,
+  QUEUES.invitationMail,
+  QUEUES.disputeNotice,
+  QUEUES.purchaseClaimNotice,
+];
 
 export type JobData = {
   /** A booking's e-mails with its calendar invite; a no-show's e-mail goes to the buyer only. */
@@ -69,7 +86,15 @@ export type JobData = {
   "review-aging": Record<string, never>;
   /** The hourly removal of live events past their retention (scheduled; carries nothing). */
   "live-prune": Record<string, never>;
+  /** A backup of the database into BACKUP_DIR (scheduled by BACKUP_SCHEDULE; carries nothing). */
+  "database-backup": Record<string, never>;
 };
+
+/**
+ * The backup's queue: a large database takes a while to back up (up to 6 hours before the attempt counts as
+ * failed), and a failed backup is tried twice more, 15 to 30 and then 30 to 60 minutes later (pg-boss's backoff).
+ */
+const BACKUP_QUEUE_POLICY = { expireInSeconds: 6 * 3600, retryLimit: 2, retryDelay: 900, retryBackoff: true };
 
 /** What a CRM webhook receives as its JSON body. */
 export type CrmEventPayload = {
@@ -95,6 +120,20 @@ export type JobOptions = {
   expireInSeconds?: number;
 };
 
+/** One attempt of a job, as its handler sees it. */
+export type JobAttempt = {
+  /** The same on every attempt of one job. */
+  id: string;
+  /**
+   * What the job's earlier attempts finished, by the names the handler gave it (a mail: its Message-ID's key):
+   * a handler adds what it has done, and an attempt that fails keeps the set with its job, so the retry skips
+   * those. An attempt cut off by a crash keeps nothing: its work is done again.
+   */
+  done: Set<string>;
+  /** Whether this is the job's last attempt: if it fails, no other follows. */
+  last: boolean;
+};
+
 /** One job of a queue, with its options. */
 export type JobSpec = { [Q in QueueName]: { name: Q; data: JobData[Q] } & JobOptions }[QueueName];
 
@@ -110,10 +149,10 @@ export type JobQueue = {
    * commits, without a round trip of their own. Nothing runs until the caller's statement does.
    */
   insertFragment: (sql: Queryable, jobs: readonly JobSpec[]) => Promise<{ fragment: Fragment }>;
-  /** Runs `handler` for each job of the queue; `job.id` is the same on every attempt of one job. */
+  /** Runs `handler` for each job of the queue, once per attempt. */
   work: <Q extends QueueName>(
     name: Q,
-    handler: (data: JobData[Q], job: { id: string }) => Promise<void>,
+    handler: (data: JobData[Q], job: JobAttempt) => Promise<void>,
   ) => Promise<void>;
   /** Runs the queue's job on a cron schedule (UTC), once per tick across every instance. */
   schedule: (name: QueueName, cron: string) => void;
@@ -154,6 +193,8 @@ export async function startJobQueue(options: {
    * (15 minutes) and the next maintenance.
    */
   retryJobsLeftRunning?: boolean;
+  /** The first retry's delay of the mail queues (MAIL_QUEUES), in seconds (jobs/mailRetry.ts). */
+  mailRetryDelaySeconds?: number;
 }): Promise<JobQueue> {
   // pg-boss runs on the app's driver (postgres.js) through its `db` option, on a pool of its own: one driver's
   // types, timeouts and connection handling, and none of pg-boss's node-postgres pool.
@@ -187,6 +228,10 @@ export async function startJobQueue(options: {
       for (const name of Object.values(QUEUES)) {
         await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
       }
+      // Set on every start (createQueue leaves a queue that exists as it is): its jobs from now on take it.
+      const mailRetry = mailRetryPolicy(options.mailRetryDelaySeconds ?? DEFAULT_MAIL_RETRY_DELAY_SECONDS);
+      for (const name of MAIL_QUEUES) await boss.updateQueue(name, mailRetry);
+      await boss.updateQueue(QUEUES.databaseBackup, BACKUP_QUEUE_POLICY);
       await moveSetAsideJobs(boss, admin, options.logger);
       // Schedules that pg-boss kept for earlier versions: left, an instance of such a version would send their
       // jobs too (at most once a minute each, unlike these, which are sent once across instances).
@@ -267,21 +312,37 @@ export async function startJobQueue(options: {
       // busy answering requests: then the rest waits for the next poll (WORK_BATCH a polling interval), and
       // requests keep the CPU a burst of notices would take.
       let workerId: string | undefined;
-      workerId = await boss.work<JobData[typeof name]>(
+      workerId = await boss.work<JobData[typeof name], unknown, WorkOptions & { includeMetadata: true }>(
         name,
-        { batchSize: WORK_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: WORK_BATCH,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          // The output an earlier attempt failed with (what it finished) and when the job fell due.
+          includeMetadata: true,
+        },
         async (batch) => {
           // One job at a time. Every step of a running job (building a mail and its calendar invite, handing it
           // to SMTP) waits in the event loop's queue beside the requests' steps, so each job running at once adds
           // its step ahead of a request's next one: four at a time put a poll's notices in bursts that the paced
           // mix's slowest answers lined up with (docs/operations/runtime-tuning.md).
           // Each job keeps its own retries: the ones that threw are failed here (their error recorded as pg-boss
-          // records its own), and pg-boss then completes only the jobs still active, the rest.
+          // records its own, with what the attempt finished: FailedAttempt), and pg-boss then completes only the
+          // jobs still active, the rest.
           for (const job of batch) {
+            const earlier = failedAttemptOf(job.output);
+            const attempt: JobAttempt = {
+              id: job.id,
+              done: new Set(earlier?.done),
+              last: job.retryCount >= job.retryLimit,
+            };
             try {
-              await handler(job.data, { id: job.id });
+              await handler(job.data, attempt);
             } catch (error) {
-              await boss.fail(name, job.id, error as object);
+              await boss.fail(
+                name,
+                job.id,
+                failedAttempt(error, attempt, earlier?.dueSince ?? job.startAfter),
+              );
               // pg-boss decides whether another attempt follows: 'retry' if so, 'failed' once none does.
               if (options.onFailedForGood || options.onAttempt) {
                 const [after] = await boss.findJobs(name, { id: job.id }).catch(() => []);
@@ -342,8 +403,32 @@ async function moveSetAsideJobs(boss: PgBoss, sql: Queryable, logger: Logger): P
   logger.info(`job queue: ${moved} unfinished jobs of pg-boss 10 moved to pg-boss 12`);
 }
 
-/** The most jobs a worker takes from its queue at once. */
-const WORK_BATCH = 20;
+/**
+ * What a failed attempt leaves as its job's output: its error (as pg-boss records one: name, message, stack and
+ * its own fields, such as an SMTP error's code), what the job has finished so far (JobAttempt.done), and since
+ * when the job has been due: its start_after before a retry first moved it (the mail backlog's age counts from
+ * it: mailBacklog in jobs/bossInternals.ts).
+ */
+type FailedAttempt = Record<string, unknown> & { done: string[]; dueSince: string };
+
+function failedAttempt(error: unknown, attempt: JobAttempt, dueSince: Date | string): FailedAttempt {
+  return {
+    ...(typeof error === "object" && error !== null ? error : { value: String(error) }),
+    ...(error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : {}),
+    done: [...attempt.done],
+    dueSince: new Date(dueSince).toISOString(),
+  };
+}
+
+/** The earlier attempt's record in a job's output, if it failed with one. */
+function failedAttemptOf(output: unknown): Pick<FailedAttempt, "done" | "dueSince"> | null {
+  const record = output as Partial<FailedAttempt> | null;
+  if (!Array.isArray(record?.done) || typeof record.dueSince !== "string") return null;
+  return { done: record.done.filter((key) => typeof key === "string"), dueSince: record.dueSince };
+}
+
+/** The most jobs a worker takes from its queue at once (pg-boss times a batch out at its longest job's limit). */
+export const WORK_BATCH = 20;
 
 /**
  * Whether the server is busy without this worker: its event loop is in use more than a quarter of the 100 ms

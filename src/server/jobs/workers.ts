@@ -1,5 +1,7 @@
 // Registers every background job handler on the queue (each app instance runs them; pg-boss hands a job to one).
 
+import { takeBackup } from "../db/backup";
+import { describeFailure } from "../db/backupCommand";
 import { closeVisits } from "../domains/appointments/closing";
 import { escalateOverdueDisputes } from "../domains/appointments/disputeEscalation";
 import { sendDisputeNotice } from "../domains/appointments/disputeNotices";
@@ -17,18 +19,28 @@ import { sendMessageNotice } from "../domains/messages/service";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
+import type { Env } from "../env";
 import { jobMailer } from "../mail/mailer";
-import { type JobQueue, QUEUES } from "./queue";
+import { type JobAttempt, type JobQueue, QUEUES } from "./queue";
 
-export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDeliveryDeps): Promise<void> {
-  // What one job sends with: its mail's Message-IDs come from the job, the same on a retry (jobMailer).
-  const forJob = (job: { id: string }): NoticeDeps => ({ ...deps, mailer: jobMailer(deps.mailer, job.id) });
+/** What the scheduled backup needs: the database it backs up, and BACKUP_DIR, BACKUP_KEEP_DAYS and the key. */
+export type BackupDeps = { databaseUrl: string; env: Env };
+
+export async function startWorkers(
+  jobs: JobQueue,
+  deps: NoticeDeps,
+  crm: CrmDeliveryDeps,
+  backup?: BackupDeps,
+): Promise<void> {
+  // What one job sends with: its mail's Message-IDs come from the job, the same on a retry, and a retry does not
+  // send again what an earlier attempt had sent (jobMailer).
+  const forJob = (job: JobAttempt): NoticeDeps => ({ ...deps, mailer: jobMailer(deps.mailer, job) });
   await jobs.work(QUEUES.appointmentNotice, (data, job) => sendAppointmentNotice(forJob(job), data));
   await jobs.work(QUEUES.appointmentReminder, (data, job) => sendReminder(forJob(job), data));
   await jobs.work(QUEUES.waitlistNotice, (data, job) => sendWaitlistNotice(forJob(job), data));
   await jobs.work(QUEUES.messageNotice, (data, job) => sendMessageNotice(forJob(job), data));
   await jobs.work(QUEUES.transferNotice, (data, job) => sendTransferNotice(forJob(job), data));
-  await jobs.work(QUEUES.crmDelivery, (data) => deliverCrmEvent(crm, data));
+  await jobs.work(QUEUES.crmDelivery, (data, job) => deliverCrmEvent(crm, data, job));
   await jobs.work(QUEUES.invitationMail, (data, job) => sendInvitationMail(forJob(job), data));
   await jobs.work(QUEUES.retentionCleanup, async () => {
     const result = await runCleanup(deps.sql, "scheduled", null);
@@ -66,4 +78,23 @@ export async function startWorkers(jobs: JobQueue, deps: NoticeDeps, crm: CrmDel
   });
   // Every hour: live events older than a day go (a page resumes from far more recent ones).
   jobs.schedule(QUEUES.livePrune, "23 * * * *");
+  // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
+  // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a
+  // schedule takes none, so backups land only where one is set.
+  const backupSchedule = backup?.env.BACKUP_SCHEDULE;
+  if (backup && backupSchedule) {
+    const { databaseUrl, env } = backup;
+    await jobs.work(QUEUES.databaseBackup, async () => {
+      try {
+        const taken = await takeBackup(databaseUrl, env);
+        deps.logger.info(
+          `backup: wrote ${taken.file} (${taken.tables} tables, ${taken.rows} rows, ${taken.bytes} bytes in ${taken.seconds.toFixed(1)} s), checked; ${taken.removed.length} older than ${env.BACKUP_KEEP_DAYS} days removed`,
+        );
+      } catch (error) {
+        deps.logger.error(`backup failed: ${describeFailure(error, "backup", databaseUrl)}`);
+        throw error;
+      }
+    });
+    jobs.schedule(QUEUES.databaseBackup, backupSchedule);
+  }
 }

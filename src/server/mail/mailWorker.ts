@@ -11,8 +11,11 @@ import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { MailMessage } from "./mailer";
 
-/** What the thread is started with. */
-export type MailThreadData = { smtpUrl: string; from: string };
+/**
+ * What the thread is started with. `connectTimeoutMs` bounds reaching the SMTP server and hearing its greeting
+ * (the DNS lookup, TCP, TLS and the greeting together).
+ */
+export type MailThreadData = { smtpUrl: string; from: string; connectTimeoutMs: number };
 /** One message to send, and the number its answer carries. */
 export type MailRequest = { id: number; message: MailMessage };
 /** The answer to a request: nothing when the SMTP server accepted the message, else why not. */
@@ -21,7 +24,7 @@ export type MailReply = {
   error?: { message: string; code?: string; responseCode?: number };
 };
 
-const { smtpUrl, from } = workerData as MailThreadData;
+const { smtpUrl, from, connectTimeoutMs } = workerData as MailThreadData;
 
 // Pooled: SMTP connections are kept and reused, instead of a connection and handshake per mail. Up to 20 at
 // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
@@ -32,10 +35,16 @@ const { smtpUrl, from } = workerData as MailThreadData;
 // and its replacement waits for the server's greeting: ~110 ms here, as SMTP servers hold the greeting back to
 // catch clients that talk too soon (smtp-server 100 ms; Postfix's postscreen longer). One sign-in in a hundred
 // waited for that (bench/history/2026-11.md). SMTP_URL's own ?maxMessages= still says otherwise.
+//
+// A mail server that is down or unreachable is given connectTimeoutMs to connect and greet, not nodemailer's
+// two minutes and thirty seconds: a sign-in request waits for its mail (docs/operations/mail-outages.md).
+// SMTP_URL's own ?connectionTimeout= and ?greetingTimeout= still say otherwise.
 const url = new URL(smtpUrl);
 if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
 if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
 if (!url.searchParams.has("maxMessages")) url.searchParams.set("maxMessages", "Infinity");
+for (const bound of ["connectionTimeout", "greetingTimeout"])
+  if (!url.searchParams.has(bound)) url.searchParams.set(bound, String(connectTimeoutMs));
 const transport = nodemailer.createTransport(url.toString());
 const fromDomain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
 

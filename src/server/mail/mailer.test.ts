@@ -1,24 +1,44 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../tests/support/server-process";
-import { startSmtpSink } from "../../../tests/support/smtp-sink";
+import { ignoreDroppedClients, startSmtpSink } from "../../../tests/support/smtp-sink";
 import { createLogger } from "../logger";
 import { createMailer } from "./mailer";
 
 const sink = await startSmtpSink();
 afterAll(() => sink.close());
 
-const smtpMailer = (smtpUrl: string) =>
+const smtpMailer = (smtpUrl: string, bounds: { connectTimeoutMs?: number; answerTimeoutMs?: number } = {}) =>
   createMailer({
     smtpUrl,
     from: "KnowBefore <noreply@example.org>",
     logger: createLogger("error"),
     nodeEnv: "production",
+    ...bounds,
   });
+
+/** A TCP server on loopback that takes connections and never says a word (a mail server that hangs). */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe("the SMTP mailer", () => {
   it("keeps its connection past a hundred messages instead of waiting for a new greeting", async () => {
@@ -43,6 +63,46 @@ describe("the SMTP mailer", () => {
       ).rejects.toMatchObject({ code: "ESOCKET", message: expect.stringContaining("ECONNREFUSED") });
     } finally {
       mailer.close();
+    }
+  });
+
+  it("gives up on a mail server that takes the connection and never greets, within the connection bound", async () => {
+    const silent = await silentServer();
+    // The answer's own bound is far off: the connection's is what ends this one.
+    const mailer = smtpMailer(silent.url, { connectTimeoutMs: 300, answerTimeoutMs: 20_000 });
+    try {
+      const started = performance.now();
+      await expect(
+        mailer.send({ to: "nobody@example.org", subject: "Unheard", text: "Hello" }),
+      ).rejects.toMatchObject({ code: "ETIMEDOUT" });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      mailer.close();
+      await silent.close();
+    }
+  });
+
+  it("gives up on a message the mail server takes in and never answers, at the answer's bound", async () => {
+    // Greets, takes the envelope, then keeps the message without a word.
+    const stalling = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream) {
+        stream.resume();
+      },
+    });
+    ignoreDroppedClients(stalling);
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    const { port } = stalling.server.address() as { port: number };
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, { answerTimeoutMs: 500 });
+    try {
+      await expect(
+        mailer.send({ to: "nobody@example.org", subject: "Kept", text: "Hello" }),
+      ).rejects.toMatchObject({ code: "ETIMEDOUT", message: "The mail server did not answer within 500 ms" });
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
     }
   });
 

@@ -2,6 +2,7 @@
 // otherwise the log.
 import { createHash } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import type { JobAttempt } from "../jobs/queue";
 import type { Logger } from "../logger";
 import type { MailReply, MailRequest, MailThreadData } from "./mailWorker";
 
@@ -20,6 +21,14 @@ export type MailMessage = {
 };
 export type Mailer = { send: (message: MailMessage) => Promise<"sent" | "logged">; close: () => void };
 
+/** How long reaching the SMTP server and hearing its greeting may take, unless SMTP_URL says otherwise. */
+export const MAIL_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a message may wait for the SMTP server's answer in all (connecting, greeting, the conversation):
+ * past it the send fails with code ETIMEDOUT, whatever the mail thread is still waiting for.
+ */
+export const MAIL_ANSWER_TIMEOUT_MS = 15_000;
+
 /**
  * Without SMTP_URL, development writes each mail to the log line by line (that is how a local demo signs
  * in); every other mode logs only who and what, because a mail may carry a sign-in link. Production
@@ -30,6 +39,10 @@ export function createMailer(options: {
   from: string;
   logger: Logger;
   nodeEnv: "development" | "production" | "test";
+  /** MAIL_CONNECT_TIMEOUT_MS unless given. */
+  connectTimeoutMs?: number;
+  /** MAIL_ANSWER_TIMEOUT_MS unless given. */
+  answerTimeoutMs?: number;
 }): Mailer {
   if (!options.smtpUrl) {
     const withBody = options.nodeEnv === "development";
@@ -44,7 +57,14 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const thread = mailThread({ smtpUrl: options.smtpUrl, from: options.from });
+  const thread = mailThread(
+    {
+      smtpUrl: options.smtpUrl,
+      from: options.from,
+      connectTimeoutMs: options.connectTimeoutMs ?? MAIL_CONNECT_TIMEOUT_MS,
+    },
+    options.answerTimeoutMs ?? MAIL_ANSWER_TIMEOUT_MS,
+  );
   return {
     send: async (message) => {
       await thread.send(message);
@@ -63,9 +83,10 @@ const MAIL_THREAD_URL = new URL(
 /**
  * Sends through the mail thread (mail/mailWorker.ts), started at the first message and again after it ends. It
  * keeps the process alive only while a message waits for its answer, and a message whose thread ended before
- * answering fails (a job's message is then sent again by its retry; a sign-in answers the error).
+ * answering, or that had no answer within `answerTimeoutMs`, fails (a job's message is then sent again by its
+ * retry; a sign-in answers that mail is delayed).
  */
-function mailThread(data: MailThreadData) {
+function mailThread(data: MailThreadData, answerTimeoutMs: number) {
   type Waiter = { resolve: () => void; reject: (error: Error) => void };
   /** The running thread, and the messages sent to it that wait for its answer. */
   let current: { worker: Worker; waiting: Map<number, Waiter> } | null = null;
@@ -98,7 +119,27 @@ function mailThread(data: MailThreadData) {
       const { worker, waiting } = current;
       const id = next++;
       return new Promise<void>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
+        // An answer after the deadline finds no waiter and is dropped.
+        const deadline = setTimeout(() => {
+          if (!waiting.delete(id)) return;
+          if (waiting.size === 0) worker.unref();
+          reject(
+            Object.assign(new Error(`The mail server did not answer within ${answerTimeoutMs} ms`), {
+              code: "ETIMEDOUT",
+            }),
+          );
+        }, answerTimeoutMs);
+        deadline.unref();
+        waiting.set(id, {
+          resolve: () => {
+            clearTimeout(deadline);
+            resolve();
+          },
+          reject: (error) => {
+            clearTimeout(deadline);
+            reject(error);
+          },
+        });
         worker.ref();
         worker.postMessage({ id, message } satisfies MailRequest);
       });
@@ -114,17 +155,23 @@ function mailThread(data: MailThreadData) {
 /**
  * The mailer a job sends through: each message's Message-ID comes from the job's id, the recipient and how many
  * messages that job has sent them before, so an attempt sent again after a crash (delivery is at least once)
- * carries the same Message-ID as the first, and mail clients and people can tell it is the same notice.
+ * carries the same Message-ID as the first, and mail clients and people can tell it is the same notice. A
+ * message the SMTP server accepted in an earlier attempt of the job (the job's `done`, kept when an attempt
+ * fails) is not sent again: a notice to two people whose second mail failed goes to the second one only.
  */
-export function jobMailer(mailer: Mailer, jobId: string): Mailer {
+export function jobMailer(mailer: Mailer, job: JobAttempt): Mailer {
   const sent = new Map<string, number>();
   return {
-    send(message) {
+    async send(message) {
       const to = message.to.trim().toLowerCase();
       const nth = sent.get(to) ?? 0;
       sent.set(to, nth + 1);
       const recipient = createHash("sha256").update(to).digest("hex").slice(0, 12);
-      return mailer.send({ ...message, messageKey: `${jobId}.${recipient}.${nth}` });
+      const messageKey = `${job.id}.${recipient}.${nth}`;
+      if (job.done.has(messageKey)) return "sent";
+      const outcome = await mailer.send({ ...message, messageKey });
+      job.done.add(messageKey);
+      return outcome;
     },
     close: () => {},
   };

@@ -3,8 +3,8 @@
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { Gauge, type Registry } from "prom-client";
 import type { Sql } from "../db/client";
-import { queueDepths } from "../jobs/bossInternals";
-import { QUEUES } from "../jobs/queue";
+import { mailBacklog, queueDepths } from "../jobs/bossInternals";
+import { MAIL_QUEUES, QUEUES } from "../jobs/queue";
 
 /** A pool by the name its series carry (`sql`, `browseSql`, `searchSql`: see db/client.ts). */
 export type NamedPool = { name: string; sql: Sql };
@@ -121,7 +121,8 @@ const JOB_STATES = ["created", "retry", "active"] as const;
 /**
  * Job queue series from one statement over pg-boss's job table (queueDepths in jobs/bossInternals.ts): per
  * queue, its jobs waiting (created, retry) and running (active), each count stopping at QUEUE_DEPTH_CAP, and
- * how long the job due longest has waited.
+ * how long the job due longest has waited. And the mail backlog from one more (mailBacklog): the e-mail jobs
+ * owed over the mail queues, and how long the oldest has been due (docs/operations/mail-outages.md).
  */
 export function watchJobQueues(registry: Registry, sql: Sql): void {
   const queues = Object.values(QUEUES);
@@ -143,6 +144,23 @@ export function watchJobQueues(registry: Registry, sql: Sql): void {
     registers: [registry],
     async collect() {
       for (const row of await snapshot()) this.set({ queue: row.queue }, Math.max(row.oldest ?? 0, 0));
+    },
+  });
+  const mail = perScrape(() => mailBacklog(sql, MAIL_QUEUES, QUEUE_DEPTH_CAP));
+  new Gauge({
+    name: "mail_backlog_jobs",
+    help: `E-mail jobs owed: due and not yet tried, waiting for a retry, or being sent (counted up to ${QUEUE_DEPTH_CAP} each)`,
+    registers: [registry],
+    async collect() {
+      this.set((await mail()).jobs);
+    },
+  });
+  new Gauge({
+    name: "mail_backlog_oldest_seconds",
+    help: "How long the e-mail job owed longest has been due, across its retries (0 when none is owed)",
+    registers: [registry],
+    async collect() {
+      this.set((await mail()).oldest);
     },
   });
 }

@@ -15,7 +15,7 @@ import {
   ProviderSignInError,
   useProviderReturn,
 } from "./ProviderSignIn";
-import { SignInLinkStep } from "./SignInLinkStep";
+import { mailDelayed, SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
 const CUSTOMER_HIGHLIGHTS: readonly AuthHighlight[] = [
@@ -45,7 +45,10 @@ export function CustomerLoginPage() {
   const back = useProviderReturn();
   const [email, setEmail] = useState("");
   const requestLogin = trpc.auth.requestLogin.useMutation({
-    onError: (error) => showFailure("Error", error, "Failed to send login link"),
+    // A delayed e-mail is said on the page, above the form (SignInLinkStep).
+    onError: (error) => {
+      if (!mailDelayed(error)) showFailure("Error", error, "Failed to send login link");
+    },
   });
 
   return (

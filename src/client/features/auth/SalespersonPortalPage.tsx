@@ -16,7 +16,7 @@ import {
   useProviderReturn,
 } from "./ProviderSignIn";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
-import { SignInLinkStep } from "./SignInLinkStep";
+import { mailDelayed, SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
 const SALESPERSON_HIGHLIGHTS: readonly AuthHighlight[] = [
@@ -50,6 +50,8 @@ export function SalespersonPortalPage() {
   const [email, setEmail] = useState("");
   const requestLogin = trpc.salespersonAuth.requestLogin.useMutation({
     onError: (error) => {
+      // A delayed e-mail is said on the page, above the form (SignInLinkStep).
+      if (mailDelayed(error)) return;
       if (apiErrorCode(error) === "NOT_FOUND") {
         showToast({
           title: "Salesperson Not Found",

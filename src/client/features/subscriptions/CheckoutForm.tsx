@@ -1,6 +1,6 @@
 // The checkout of one plan: billing period and seats, the price they come to, then Stripe's payment step.
 // The plan's summary is shared with the page's other states (not configured, wrong account).
-import { Alert, Badge, Box, Button, Card, Center, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Center, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { LuArrowLeft, LuGift, LuLock } from "react-icons/lu";
@@ -13,16 +13,17 @@ import {
   type Plan,
 } from "../../../shared/plans";
 import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
-import { trpc } from "../../trpc";
+import { apiErrorMessage, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
-import { showFailure } from "../../ui/failureToast";
+import { FailureAlert } from "../../ui/FailureAlert";
 import { periodWord } from "./billing";
 import { SeatsField, useSeatEntry } from "./SeatsField";
 
 // Stripe's code loads only when a checkout reaches the payment step, never with the rest of the site.
 const PaymentStep = lazy(() => import("./PaymentStep"));
 
-const INIT_FAILED = "Failed to initialize subscription. Please try again.";
+/** When the server gave no sentence of its own (no connection, an unexpected error); checkout charges nothing. */
+const INIT_FAILED = "The payment could not be started. Nothing was charged; please try again.";
 
 /** What one period of the plan costs, and what that means per month on annual billing. */
 function PriceLine({ plan, interval, seats }: { plan: Plan; interval: BillingInterval; seats: number }) {
@@ -105,7 +106,8 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
   const [interval, setBillingInterval] = useState<BillingInterval>("month");
   const entry = useSeatEntry(plan, () => plan.minQuantity);
   const { problem, seats } = entry;
-  const [initFailed, setInitFailed] = useState(false);
+  // What went wrong, in the server's words (payments not answering, a plan already held) or the fallback.
+  const [failure, setFailure] = useState<string | null>(null);
   const [start, setStart] = useState<CheckoutStart | null>(null);
   const create = trpc.subscriptions.create.useMutation();
 
@@ -113,7 +115,7 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
     event.preventDefault();
     entry.reveal(true);
     if (problem) return;
-    setInitFailed(false);
+    setFailure(null);
     create.mutate(
       { planType: plan.id, interval, ...entry.request },
       {
@@ -124,10 +126,7 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
           }
           setStart(answer);
         },
-        onError: (error) => {
-          setInitFailed(true);
-          showFailure("Subscription Error", error, INIT_FAILED);
-        },
+        onError: (error) => setFailure(apiErrorMessage(error, INIT_FAILED)),
       },
     );
   };
@@ -216,12 +215,7 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
                   free trial: nothing is charged today, and a card you add keeps the plan after the trial.
                 </Text>
               </HStack>
-              {initFailed ? (
-                <Alert.Root status="error" borderRadius="lg">
-                  <Alert.Indicator />
-                  <Alert.Title>Unable to initialize payment. Please try again.</Alert.Title>
-                </Alert.Root>
-              ) : null}
+              <FailureAlert message={failure} />
               <Button
                 type="submit"
                 colorPalette="blue"

@@ -1,7 +1,7 @@
 // Asking for a sign-in link: customers and salespeople by e-mail (rate-limited, recorded, never telling a
 // customer whether an account exists).
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
-import type { RequestLoginOutput } from "../../../shared/schemas/auth";
+import { MAIL_DELAYED, MAIL_DELAYED_MESSAGE, type RequestLoginOutput } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { generateToken, hashToken } from "../../auth/crypto";
@@ -86,7 +86,9 @@ function linkAnswer(ctx: Context, delivery: "sent" | "logged", link: string | nu
 /**
  * Sends the mail and records the request at the same time, not one after the other: the answer waits for the
  * SMTP server to accept the mail (deliveryStatus says so) and need not wait for a second commit after it.
- * Settles when both have, with the delivery's outcome (recordSecurityEvent never throws).
+ * Settles when both have, with the delivery's outcome (recordSecurityEvent never throws). A mail the SMTP server
+ * did not take (down, unreachable, or silent past the mailer's bounds: mail/mailer.ts) answers 503 MAIL_DELAYED
+ * in plain words; what the SMTP side said goes to the log only (docs/operations/mail-outages.md).
  */
 async function deliverAndRecord(
   ctx: Context,
@@ -96,6 +98,9 @@ async function deliverAndRecord(
   const recorded = recordSecurityEvent(ctx, event);
   try {
     return await deliver();
+  } catch (error) {
+    ctx.logger.warn("sign-in e-mail: the mail server did not take it", error);
+    throw appError("SERVICE_UNAVAILABLE", MAIL_DELAYED_MESSAGE, MAIL_DELAYED);
   } finally {
     await recorded;
   }

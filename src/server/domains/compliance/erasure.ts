@@ -22,6 +22,7 @@ import {
   eraseNotifications,
   redactCrmCopies,
 } from "./erasureSteps";
+import { personalDataMap } from "./personalData";
 
 type Identity = { email: string; role: string };
 
@@ -142,4 +143,22 @@ export async function replayErasureJournal(tx: Queryable): Promise<number> {
     select j.user_id as "userId" from erasure_journal j join users u on u.id = j.user_id order by j.erased_at`;
   for (const { userId } of journal) await eraseUser(tx, userId, { replay: true });
   return journal.length;
+}
+
+/**
+ * Where the data still holds the e-mail address `address` after its owner's erasure: each table (of those
+ * personalDataMap links to people by address) with the rows whose address column holds it, as "table (rows)".
+ * Empty when the erasure holds. The restore drill asks this of everyone erased after the backup it restored.
+ */
+export async function addressesLeft(sql: Queryable, address: string): Promise<string[]> {
+  const left: string[] = [];
+  for (const table of personalDataMap()) {
+    if (table.emailColumns.length === 0) continue;
+    const matches = table.emailColumns.map((column) => sql`lower(${sql(column)}::text) = lower(${address})`);
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from ${sql(table.name)}
+       where ${matches.reduce((all, match) => sql`${all} or ${match}`)}`;
+    if (row && row.n > 0) left.push(`${table.name} (${row.n})`);
+  }
+  return left;
 }

@@ -1,7 +1,9 @@
 // Event delivery to CRM webhooks. `emitCrmEvent` runs inside the transaction of the change it reports and
 // queues one job per subscribed integration (so an event exists exactly when its change committed); the worker
 // POSTs the JSON body signed with HMAC-SHA256 over `${timestamp}.${body}`, logs every attempt, and throws on
-// failure so pg-boss retries with a doubling delay. Receivers verify as docs/crm-webhooks.md shows.
+// failure so pg-boss retries with a doubling delay, a bounded number of times. A delivery the CRM has
+// acknowledged is never sent again, whichever job comes back to it (a manual re-send beside a pending retry, a
+// batch the queue failed after the fact). Receivers verify as docs/crm-webhooks.md shows.
 import { createHmac, randomUUID } from "node:crypto";
 import {
   CRM_DELIVERY_HEADER,
@@ -13,7 +15,7 @@ import {
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
-import { type CrmEventPayload, type JobSpec, QUEUES } from "../../jobs/queue";
+import { type CrmEventPayload, type JobAttempt, type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import type { Context } from "../../serviceContext";
 import { CREDENTIALS_UNREADABLE, crmSecretBinding } from "./secrets";
@@ -132,11 +134,25 @@ export function appointmentCrmEvent(
   });
 }
 
-/** One attempt of one delivery: logged whatever happens; throws when it failed, so the queue retries it. */
+/** The attempts one delivery job makes: the first and its retries. */
+export const CRM_ATTEMPTS = CRM_RETRY_LIMIT + 1;
+/** Added to the error of a delivery's last attempt, in its log row. */
+export const CRM_GAVE_UP = `no more attempts (${CRM_ATTEMPTS} made): send it again from the sync log`;
+
+/**
+ * One attempt of one delivery: logged whatever happens; throws when it failed, so the queue retries it. The last
+ * attempt's failure says so in its log row and puts the integration in error at once: the event is not sent
+ * again unless someone re-sends it.
+ */
 export async function deliverCrmEvent(
   deps: CrmDeliveryDeps,
   job: { integrationId: number; deliveryId: string; payload: CrmEventPayload },
+  attempt: Pick<JobAttempt, "last">,
 ): Promise<void> {
+  const [acknowledged] = await deps.sql`
+    select 1 from crm_sync_logs where delivery_id = ${job.deliveryId} and status = 'success' limit 1`;
+  if (acknowledged) return;
+
   const [integration] = await deps.sql<
     { webhookUrl: string | null; isActive: boolean; credentials: string; secret: string }[]
   >`
@@ -192,6 +208,7 @@ export async function deliverCrmEvent(
   }
   const processingTime = Math.round(performance.now() - started);
 
+  const gaveUp = error !== null && attempt.last;
   await deps.sql.begin(async (tx) => {
     const [{ attempts } = { attempts: 0 }] = await tx<{ attempts: number }[]>`
       select count(*)::int as attempts from crm_sync_logs where delivery_id = ${job.deliveryId}`;
@@ -206,16 +223,19 @@ export async function deliverCrmEvent(
         attempt: attempts + 1,
         processing_time_ms: processingTime,
         response_code: responseCode,
-        error_details: error,
+        error_details: gaveUp ? `${error}; ${CRM_GAVE_UP}` : error,
         payload: tx.json(job.payload as never),
       })}`;
     if (error) {
+      const message = gaveUp
+        ? `${job.payload.type} delivery failed ${CRM_ATTEMPTS} times and will not be tried again (${error}): send it again from the sync log`
+        : `${job.payload.type} delivery failed: ${error}`;
       await tx`
         update crm_integrations set
           consecutive_failures = consecutive_failures + 1,
-          sync_status = case when consecutive_failures + 1 >= ${CRM_FAILURES_BEFORE_ERROR} and is_active
+          sync_status = case when (consecutive_failures + 1 >= ${CRM_FAILURES_BEFORE_ERROR} or ${gaveUp}) and is_active
                              then 'error' else sync_status end,
-          error_message = ${`${job.payload.type} delivery failed: ${error}`.slice(0, 500)},
+          error_message = ${message.slice(0, 500)},
           updated_at = now()
         where id = ${job.integrationId}`;
     } else {

@@ -15,6 +15,7 @@ import { dealershipScope, dealershipScopeSql, dealershipStaffSql } from "../../a
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
+import { WORK_BATCH } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import {
   type Credentials,
@@ -26,16 +27,19 @@ import {
 
 export type Caller = Context & { user: SessionUser };
 
-/** The deadline of a connection test or a delivery: connecting, the answer's headers and all of its body. */
+/**
+ * The deadline of one delivery attempt or connection test: connecting, the answer's headers and all of its body
+ * (a connection test, which a person waits for, also ends in time for its answer: http/callTimeout.ts).
+ */
 export const CRM_TIMEOUT_MS = 10_000;
-/** Retries of a failed delivery after the first attempt (the delay doubles each time). */
+/** Retries of a failed delivery after the first attempt (the delay doubles each time, with jitter). */
 export const CRM_RETRY_LIMIT = 5;
 /**
- * The time limit of one delivery job, past which the queue fails it. A worker takes a batch of jobs and the queue
- * times out the whole batch at its longest limit, so this leaves room for a full batch (20 jobs, 4 at a time)
- * each running to CRM_TIMEOUT_MS, rather than failing deliveries that went through.
+ * The time limit of one delivery job, past which the queue fails it. A worker takes a batch of jobs, runs them one
+ * after another, and the queue times out the whole batch at its longest limit (failing every job of it, even the
+ * ones already delivered): this leaves room for a full batch each running to CRM_TIMEOUT_MS, and a minute more.
  */
-export const CRM_JOB_EXPIRE_SECONDS = 120;
+export const CRM_JOB_EXPIRE_SECONDS = (WORK_BATCH * CRM_TIMEOUT_MS) / 1000 + 60;
 
 /** An address's origin (scheme, host and port): what credentials are entered for. */
 function originOf(address: string): string {

@@ -13,6 +13,7 @@ import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, isTrackedEnv
 import type { Context as HonoContext, MiddlewareHandler } from "hono";
 import { reportProcedureError } from "../../http/errorResponse";
 import { type AppEnv, trpcContext } from "../../http/honoRequest";
+import { LIVE_STREAM_RETRY_AFTER_SECONDS } from "../../http/serverLimits";
 import type { AppDeps } from "../../serviceContext";
 import { appRouter } from "../../trpc/root";
 
@@ -79,6 +80,22 @@ export function liveTransport(
   const ping = frame({ event: "ping", data: "" });
   const serialize = (value: unknown) => JSON.stringify(config.transformer.output.serialize(value));
   const open = new Set<Open>();
+  // Streams held (or being opened) per client address: one address holds at most LIVE_STREAMS_PER_ADDRESS on this
+  // instance, however many accounts it signs in with (docs/operations/connection-limits.md).
+  const perAddress = deps.env.LIVE_STREAMS_PER_ADDRESS;
+  const byAddress = new Map<string, number>();
+  /** Takes one of the address's streams; false when it holds them all. */
+  function reserve(address: string): boolean {
+    const held = byAddress.get(address) ?? 0;
+    if (held >= perAddress) return false;
+    byAddress.set(address, held + 1);
+    return true;
+  }
+  function release(address: string) {
+    const left = (byAddress.get(address) ?? 1) - 1;
+    if (left === 0) byAddress.delete(address);
+    else byAddress.set(address, left);
+  }
 
   // One sweep for every stream, running while any is open: a ping, and the end of streams past their maximum
   // duration (the client resumes from its cursor, and its session is checked again).
@@ -105,6 +122,22 @@ export function liveTransport(
   return async (c, next) => {
     // A batch (`?batch=1`) goes on to tRPC, which refuses a subscription in one.
     if (c.req.query("batch") !== undefined) return next();
+    // Counted before the procedure runs (it reads the database), so a burst of opens cannot all pass at once.
+    const address = c.get("ip");
+    if (address !== null && !reserve(address))
+      return c.json(
+        {
+          message: `At most ${perAddress} live streams can be open from one address at once: close some pages, or try again later`,
+          code: "LIVE_STREAM_ADDRESS_LIMIT",
+        },
+        429,
+        { "Retry-After": String(LIVE_STREAM_RETRY_AFTER_SECONDS) },
+      );
+    let held = address !== null;
+    const releaseAddress = () => {
+      if (held && address !== null) release(address);
+      held = false;
+    };
     const abort = new AbortController();
     const ctx = trpcContext(c, deps, new Headers());
     let input: unknown;
@@ -122,6 +155,7 @@ export function liveTransport(
       })) as AsyncIterable<unknown>;
     } catch {
       abort.abort();
+      releaseAddress();
       return next();
     }
 
@@ -161,6 +195,7 @@ export function liveTransport(
               stream.send(frame({ event: "serialized-error", data: serialize(shape) }));
             } finally {
               untrack(stream);
+              releaseAddress();
               abort.abort();
               if (!closed) controller.close();
             }

@@ -147,6 +147,14 @@ export function changePlan(ctx: Caller, input: z.infer<typeof changePlanInput>) 
     if (plan.id === row.plan && seats === row.seats)
       throw appError("BAD_REQUEST", "You are already on this plan", "SAME_PLAN");
     const current = await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!));
+    // A change already invoiced and waiting for its payment (perhaps one whose answer never reached us): another
+    // would invoice the difference a second time.
+    if (current.pending_update)
+      throw appError(
+        "CONFLICT",
+        "A plan change is already waiting for its payment: your plan changes as soon as that payment goes through. Nothing more was charged.",
+        "CHANGE_PENDING",
+      );
     const item = current.items.data[0];
     if (!item) throw appError("CONFLICT", "This subscription has no plan item to change");
     const price = await callStripe(() => priceId(stripe, plan, row.interval));

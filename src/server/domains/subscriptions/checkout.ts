@@ -10,7 +10,15 @@ import type {
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { rowVersion, settle } from "./changes";
-import { type Caller, callStripe, grantsAccess, priceId, requirePayments } from "./provider";
+import {
+  type Caller,
+  CHECKOUT_UNAVAILABLE_MESSAGE,
+  callStripe,
+  grantsAccess,
+  outcomeUnknown,
+  priceId,
+  requirePayments,
+} from "./provider";
 import { currentRow, type Owner, ownedRow, ownerSql, summary, teamSize } from "./reads";
 import { customerFor, EXPAND, type Expanded, longDate, secretOf, toDate, writeState } from "./stripeState";
 
@@ -43,7 +51,8 @@ export function quantityFor(plan: Plan, seats: number | undefined, team: number)
  * No transaction waits on Stripe: a short one reserves our row (under the user's billing lock), Stripe is
  * called with an idempotency key named after that row, and another short one writes the answer (settle).
  * A concurrent or repeated checkout finds the reserved row and asks Stripe with the same key, so it gets the
- * same subscription.
+ * same subscription. When Stripe did not answer, the reservation stays (Stripe may have made the subscription
+ * all the same), so trying again asks with the same key and can never make a second one.
  */
 export async function createSubscription(
   ctx: Caller,
@@ -74,8 +83,9 @@ export async function createSubscription(
     const { localId, stripeId, seats } = reserved;
     if (stripeId) {
       const seen = await rowVersion(ctx.sql, stripeId);
-      const again = (await callStripe(() =>
-        stripe.subscriptions.retrieve(stripeId, { expand: EXPAND }),
+      const again = (await callStripe(
+        () => stripe.subscriptions.retrieve(stripeId, { expand: EXPAND }),
+        CHECKOUT_UNAVAILABLE_MESSAGE,
       )) as Expanded;
       const current = await settle(ctx.sql, stripe, stripeId, seen, again, EXPAND, async (tx, sub) => {
         await writeState(tx, localId, sub);
@@ -94,14 +104,19 @@ export async function createSubscription(
     try {
       created = await createAtStripe(ctx, stripe, owner, plan, input.interval, localId, seats);
     } catch (error) {
-      // Nothing was made at Stripe: the reservation goes (unless a concurrent call has linked it meanwhile).
-      if (reserved.fresh)
+      // Stripe refused: nothing was made there, so the reservation goes (unless a concurrent call has linked it
+      // meanwhile). Stripe did not answer: it stays, for the next try's same key (see above).
+      if (reserved.fresh && !outcomeUnknown(error))
         await ctx.sql`delete from subscriptions where id = ${localId} and stripe_subscription_id is null`;
       throw error;
     }
     const written = await settle(ctx.sql, stripe, created.id, null, created, EXPAND, async (tx, sub) => {
       await writeState(tx, localId, sub);
-      if (reserved.fresh && owner.kind === "dealership") {
+      // Once per subscription, whichever try (or concurrent call) links it: they all hold its lock here.
+      const [audited] = await tx`
+        select 1 from audit_log
+         where entity_type = 'subscription' and entity_id = ${localId} and action = 'subscription.create'`;
+      if (!audited && owner.kind === "dealership") {
         await recordAudit(ctx, tx, {
           action: "subscription.create",
           entityId: localId,
@@ -206,7 +221,7 @@ async function createAtStripe(
       },
       { idempotencyKey: `subscription-${localId}` },
     );
-  })) as Expanded;
+  }, CHECKOUT_UNAVAILABLE_MESSAGE)) as Expanded;
 }
 
 /**
@@ -228,6 +243,7 @@ export async function checkoutOutcome(
     const { stripe } = requirePayments(ctx);
     const [customer] = await ctx.sql<{ id: string }[]>`
       select stripe_customer_id as id from stripe_customers where user_id = ${ctx.user.id}`;
+    // Stripe not answering here answers 503 without promising anything: the payment may have gone through.
     const intent = await callStripe<Stripe.PaymentIntent | Stripe.SetupIntent>(() =>
       input.payment_intent
         ? stripe.paymentIntents.retrieve(input.payment_intent)

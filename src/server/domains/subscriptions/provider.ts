@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { type BillingInterval, chargeCents, type Plan } from "../../../shared/plans";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { PaymentsConfig } from "../../../shared/schemas/subscriptions";
-import { appError } from "../../appError";
+import { AppError, appError } from "../../appError";
 import type { Payments } from "../../payments/stripe";
 import type { AppDeps, Context } from "../../serviceContext";
 
@@ -14,7 +14,19 @@ export const grantsAccess = (status: string) => (ACCESS_STATUSES as readonly str
 
 export const NOT_CONFIGURED_MESSAGE =
   "Payments are not configured on this server, so no subscription can be started. Nothing was charged.";
-const PROVIDER_MESSAGE = "The payment provider could not be reached. Nothing was charged; please try again.";
+/** Starting a checkout charges nothing by itself (the browser's payment form does), so this holds whatever happened. */
+export const CHECKOUT_UNAVAILABLE_MESSAGE =
+  "Payments are not answering right now; nothing was charged. Try again in a few minutes.";
+/** Anything else: a change may or may not have reached the provider, so nothing is promised about it. */
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  "Payments are not answering right now. Try again in a few minutes; this page shows what the payment provider last confirmed.";
+/** The reason of a call whose outcome is unknown: Stripe did not answer in time, or answered 5xx or 429. */
+export const PAYMENTS_UNAVAILABLE = "PAYMENTS_UNAVAILABLE";
+const REFUSED_MESSAGE =
+  "The payment provider turned this request down, so nothing was charged or changed. Please try again, or contact support if it keeps happening.";
+
+/** Stripe's error types for a call it did not answer, or answered with a failure of its own (5xx, 429). */
+const UNANSWERED = new Set(["StripeConnectionError", "StripeAPIError", "StripeRateLimitError"]);
 
 export function requirePayments(deps: Pick<AppDeps, "payments">): Payments {
   if (!deps.payments)
@@ -26,21 +38,33 @@ export function paymentsConfig(deps: Pick<AppDeps, "payments">): PaymentsConfig 
   return { enabled: deps.payments !== null, publishableKey: deps.payments?.publishableKey ?? null };
 }
 
-/** A Stripe failure as what a person can be told: the card's own message for card errors, else a retry. */
-export function providerError(error: unknown): Error {
+/**
+ * A Stripe failure as what a person can be told, in this server's words: the card's own message for card errors
+ * (Stripe writes those for the card holder), 503 with `unavailable` when Stripe did not answer in time or failed
+ * on its side (the SDK has already retried), else 502. Nothing Stripe wrote about its own failure is repeated.
+ */
+export function providerError(error: unknown, unavailable = PAYMENTS_UNAVAILABLE_MESSAGE): Error {
   const stripeError = error as { type?: string; message?: string; statusCode?: number };
   if (stripeError?.type === "StripeCardError" && stripeError.message)
     return appError("UNPROCESSABLE_CONTENT", stripeError.message, "PAYMENT_FAILED");
+  if (typeof stripeError?.type === "string" && UNANSWERED.has(stripeError.type))
+    return appError("SERVICE_UNAVAILABLE", unavailable, PAYMENTS_UNAVAILABLE);
   if (typeof stripeError?.type === "string" && stripeError.type.startsWith("Stripe"))
-    return appError("BAD_GATEWAY", PROVIDER_MESSAGE, "PAYMENT_PROVIDER_ERROR");
+    return appError("BAD_GATEWAY", REFUSED_MESSAGE, "PAYMENT_PROVIDER_ERROR");
   return error instanceof Error ? error : new Error(String(error));
 }
 
-export async function callStripe<T>(work: () => Promise<T>): Promise<T> {
+/** Whether a call's outcome at Stripe is unknown (it may have been carried out): see providerError. */
+export function outcomeUnknown(error: unknown): boolean {
+  return error instanceof AppError && error.reason === PAYMENTS_UNAVAILABLE;
+}
+
+/** Runs Stripe calls, answering a failure as providerError does (`unavailable` when Stripe does not answer). */
+export async function callStripe<T>(work: () => Promise<T>, unavailable?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw providerError(error);
+    throw providerError(error, unavailable);
   }
 }
 

@@ -1,13 +1,15 @@
 // POST /api/stripe/webhook: the signature is checked on the raw body before anything else (400 when it fails);
 // the event id is stored in the same transaction as the event's effects, so a repeated delivery is a no-op 200.
 // Effects never trust the payload's copy of an object: the subscription or invoice is read back from Stripe
-// (before, never inside, the transaction), so events delivered in any order leave the row in Stripe's current state.
+// (before, never inside, the transaction), so events delivered in any order leave the row in Stripe's current state,
+// and an event delivered late cannot roll it back. When Stripe cannot be read, the answer is 503 and nothing is
+// recorded, so Stripe delivers the event again later.
 import type Stripe from "stripe";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { AppDeps } from "../../serviceContext";
 import { readSubscription } from "./changes";
-import { requirePayments } from "./provider";
+import { callStripe, requirePayments } from "./provider";
 import { invoiceSubscriptionId, recordInvoice, recordSubscription } from "./sync";
 
 export type WebhookResult = { received: true; duplicate: boolean; type: string };
@@ -72,7 +74,7 @@ export async function handleStripeEvent(
     });
   }
   if ((INVOICE_PAID.has(event.type) || INVOICE_FAILED.has(event.type)) && object.id) {
-    const invoice = await stripe.invoices.retrieve(object.id);
+    const invoice = await callStripe(() => stripe.invoices.retrieve(object.id!));
     const stripeSubscriptionId = invoiceSubscriptionId(invoice);
     if (stripeSubscriptionId) {
       return readSubscription(deps.sql, stripe, stripeSubscriptionId, async (tx, subscription) => {

@@ -1,0 +1,125 @@
+// The mixed load a crowd sends (bench/mixed.ts, bench/soak.ts):
+//   60 % long-tail browse (every filter shape, three-letter name searches, offsets 0-96)
+//   20 % profiles and their reviews        10 % a day's slot grid
+//    5 % bookings and cancellations (bearer-token customers; a cancellation takes back an earlier booking)
+//    5 % sign-in link requests
+// Each request is named by its kind, so a slow kind cannot hide in the total.
+import { loadCities } from "../src/server/db/cities";
+import type { Sql } from "../src/server/db/client";
+import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+import { SLOT_TIMES } from "../src/shared/slots";
+import { addDays } from "../src/shared/time";
+import { benchCustomers, type PacedRequest, seededRandom } from "./support";
+
+export type Kind = "browse" | "profile" | "slots" | "booking" | "sign-in";
+const MIX: [Kind, number][] = [
+  ["browse", 0.6],
+  ["profile", 0.2],
+  ["slots", 0.1],
+  ["booking", 0.05],
+  ["sign-in", 0.05],
+];
+
+export type MixedRequest = PacedRequest<Kind | "cancel"> & { token?: number };
+
+/** The request generator and what it learns from answers (bookings it may cancel later). */
+export async function mixedLoad(sql: Sql, base: string) {
+  const { next, pick } = seededRandom(42);
+  const tokens = await benchCustomers(sql, "mixed", 100);
+  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
+  const n = counted!.n;
+  const prefixes = (
+    await sql<{ p: string }[]>`select lower(left(name, 3)) as p from salespeople group by 1 limit 400`
+  ).map((r) => r.p);
+  const cities = loadCities().map((c) => c.city);
+  const ratings = RATING_FILTERS.map((r) => r.value);
+  const today = new Date().toISOString().slice(0, 10);
+  const firstDay = addDays(today, 3);
+  /** Bookings made in this run that may be cancelled: [appointment id, token index]. */
+  const booked: [number, number][] = [];
+  let bookingNumber = 0;
+
+  function browsePath(): string {
+    const q: Record<string, string> = { offset: String(12 * Math.floor(next() * 9)) };
+    const shape = Math.floor(next() * 6);
+    if (shape === 0 || shape === 1 || shape === 2) q.city = pick(cities);
+    if (shape === 1 || shape === 4) q.rating = pick(ratings);
+    if (shape === 2 || shape === 4 || shape === 5) q.specialty = pick(BROWSE_SPECIALTIES);
+    if (shape === 3 || shape === 5) q.search = pick(prefixes);
+    if (shape === 3) q.yearsOfExperience = String(Math.floor(next() * 20));
+    return `/api/salespeople?${new URLSearchParams(q)}`;
+  }
+
+  function choose(): Kind {
+    let r = next();
+    for (const [kind, share] of MIX) {
+      if (r < share) return kind;
+      r -= share;
+    }
+    return "browse";
+  }
+
+  type Request = MixedRequest;
+  function nextRequest(): Request {
+    const kind = choose();
+    const id = 1 + Math.floor(next() * n);
+    switch (kind) {
+      case "browse":
+        return { kind, path: browsePath() };
+      case "profile":
+        return { kind, path: next() < 0.5 ? `/api/salespeople/${id}` : `/api/salespeople/${id}/ratings` };
+      case "slots":
+        return {
+          kind,
+          path: `/api/appointments/salesperson/${id}/${addDays(today, 1 + Math.floor(next() * 14))}`,
+        };
+      case "booking": {
+        // One in five is a cancellation of an earlier booking of this run.
+        const earlier = next() < 0.2 ? booked.shift() : undefined;
+        if (earlier) {
+          return {
+            kind: "cancel",
+            method: "PATCH",
+            path: `/api/appointments/${earlier[0]}/cancel`,
+            headers: { "content-type": "application/json", authorization: `Bearer ${tokens[earlier[1]]}` },
+            body: JSON.stringify({ id: earlier[0] }),
+          };
+        }
+        const k = bookingNumber++;
+        const token = k % tokens.length;
+        return {
+          kind,
+          token,
+          method: "POST",
+          path: "/api/appointments",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[token]}` },
+          body: JSON.stringify({
+            salespersonId: 1 + (k % n),
+            date: addDays(firstDay, Math.floor(k / n) % 60),
+            time: SLOT_TIMES[Math.floor(k / (60 * n)) % SLOT_TIMES.length],
+            appointmentType: "Test Drive",
+            customerName: "Mixed Load",
+            customerPhone: "(512) 555-0100",
+            customerEmail: `mixed-${token}@example.org`,
+          }),
+        };
+      }
+      default:
+        return {
+          kind: "sign-in",
+          method: "POST",
+          path: "/api/auth/request-login",
+          headers: { "content-type": "application/json", origin: base },
+          body: JSON.stringify({ email: `visitor-${Math.floor(next() * 1e6)}@example.org` }),
+        };
+    }
+  }
+  function onAnswer(request: Request, status: number, body: string) {
+    if (request.kind === "booking" && status === 201) {
+      const id = (JSON.parse(body) as { id?: number }).id;
+      if (id) booked.push([id, request.token ?? 0]);
+    }
+  }
+
+  return { nextRequest, onAnswer, salespeople: n };
+}
