@@ -113,6 +113,7 @@ try {
         String(sample.failed).padStart(6),
       ].join("  "),
     );
+    if (sample.failed > 0) console.log(`  without an answer: ${JSON.stringify(run.failed)}`);
   }
   const after = samples.filter((s) => s.minute > warmupMinutes);
   const per10 = (pick: (s: Sample) => number) => 10 * slope(after.map((s) => [s.minute, pick(s)]));

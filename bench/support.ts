@@ -73,6 +73,11 @@ export async function startBenchServer(options: {
     CRM_ENCRYPTION_KEY: process.env.CRM_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
     RATE_LIMIT_DISABLED: "true",
     BROWSE_CACHE_TTL_MS: process.env.BROWSE_CACHE_TTL_MS ?? "5000",
+    // Every client of a benchmark is 127.0.0.1, and a run opens a pool of connections for each of its phases
+    // while the last one's are still closing: more than one address may hold (HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    // docs/operations/connection-limits.md). Connections past it would be cut, and their requests counted as
+    // unanswered.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: "10000",
     ...options.extraEnv,
   };
   const started = Date.now();
@@ -393,6 +398,9 @@ export type PacedRequest<K extends string> = {
  * Each latency is counted from the moment the request was due, so time spent waiting for a free connection
  * counts too. `onAnswer` sees every answer's body, for requests that depend on earlier answers.
  */
+/** How long a paced run waits, after its last request, for the answers still owed. */
+const NO_ANSWER_MS = 30_000;
+
 export async function paced<K extends string>(base: string, options: SendOptions<K> & { rate: number }) {
   const url = new URL(base);
   const pool = leanPool(url.hostname, Number(url.port), options.connections);
@@ -410,7 +418,8 @@ export async function paced<K extends string>(base: string, options: SendOptions
   });
   gc.observe({ entryTypes: ["gc"] });
   const end = start + options.seconds * 1000;
-  const pending = new Set<Promise<void>>();
+  /** Requests sent and not yet answered, with what they asked (to name those never answered). */
+  const pending = new Map<Promise<void>, PacedRequest<K>>();
   let sent = 0;
   /** Requests that got no answer, by error code (a reset connection, a refused one). */
   const failed: Record<string, number> = {};
@@ -431,13 +440,26 @@ export async function paced<K extends string>(base: string, options: SendOptions
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait - 0.5));
     else {
-      const p = send(due, options.next()).then(() => void pending.delete(p));
-      pending.add(p);
+      const request = options.next();
+      const p = send(due, request).then(() => void pending.delete(p));
+      pending.set(p, request);
       // Behind schedule, still let answers in between sends.
       if (++sent % 8 === 0) await new Promise((r) => setImmediate(r));
     }
   }
-  await Promise.all(pending);
+  // Answers still owed after the run get NO_ANSWER_MS more; any still owed then are named, not waited for.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(pending.keys()),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, NO_ANSWER_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const request of pending.values()) {
+    const code = `no answer in ${NO_ANSWER_MS / 1000} s: ${request.method ?? "GET"} ${request.path}`;
+    failed[code] = (failed[code] ?? 0) + 1;
+  }
   delay.disable();
   gc.disconnect();
   timings.client = {

@@ -10,6 +10,7 @@ import { CRM_ATTEMPTS, CRM_GAVE_UP } from "../src/server/domains/crm/delivery";
 import { CRM_TIMEOUT_MS } from "../src/server/domains/crm/service";
 import { ANSWER_RESERVE_MS } from "../src/server/http/callTimeout";
 import { createHarness } from "./support/harness";
+import { until } from "./support/until";
 
 const RETRY_DELAY_SECONDS = 1;
 /** Shorter than a CRM's deadline: the connection test must still answer in its own words. */
@@ -65,15 +66,6 @@ async function startCrm() {
       }),
     reopen: () => listen(port),
   };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const [A] = await h.sql<{ id: number; email: string }[]>`

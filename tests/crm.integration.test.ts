@@ -13,6 +13,7 @@ import { createLogger } from "../src/server/logger";
 import { CRM_FAILURES_BEFORE_ERROR } from "../src/shared/crm";
 import { addDays, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
+import { until } from "./support/until";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", CRM_RETRY_DELAY_SECONDS: "1" });
 await h.seed(0.05);
@@ -57,15 +58,6 @@ function verify(secret: string, delivery: Delivery): boolean {
   const expected = createHmac("sha256", secret).update(`${parts.t}.${delivery.body}`).digest();
   const given = Buffer.from(parts.v1 ?? "", "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const [A, B] = await h.sql<{ id: number; email: string; time_zone: string }[]>`

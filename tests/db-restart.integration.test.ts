@@ -3,8 +3,8 @@
 // PostgreSQL is stopped for real and started again on the same port. Every request answers by its deadline (plus
 // the moment a cancellation may take), none with a 500; every 503 says when to retry; readiness answers
 // not-ready promptly during the outage and ready within 5 s of the database's return; every acknowledged booking
-// is there afterwards, no booking answered 503 was carried out, and bookings retried with their Idempotency-Key
-// until acknowledged each made exactly one appointment.
+// is there afterwards with its confirmation sent (the job queue recovers too), no booking answered 503 was carried
+// out, and bookings retried with their Idempotency-Key until acknowledged each made exactly one appointment.
 import { rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
@@ -19,6 +19,7 @@ import { addDays } from "../src/shared/time";
 import { type BuiltServer, bundleServer, launchBuilt, stopBuilt, untilReady } from "./support/built-server";
 import { freePort } from "./support/server-process";
 import { startSmtpSink } from "./support/smtp-sink";
+import { until } from "./support/until";
 
 const DEADLINE_MS = 1500;
 /** The most a request may take: its deadline, the moment a cancellation may take (CANCEL_GRACE_MS), slack. */
@@ -131,15 +132,6 @@ async function freeSlots(wanted: number): Promise<Slot[]> {
   return slots.slice(0, wanted);
 }
 
-const until = async (condition: () => Promise<boolean>, timeoutMs: number, stepMs = 100) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-  return true;
-};
-
 describe("the database restarted under load", () => {
   it("answers every request by its deadline, never 500, loses no acknowledged booking and carries out none it refused", async () => {
     const tokens = await Promise.all([0, 1, 2, 3].map((i) => signIn(`restart.buyer${i}@example.org`)));
@@ -226,7 +218,13 @@ describe("the database restarted under load", () => {
       }
       pg = await startDatabase();
       const backAt = performance.now();
-      expect(await until(async () => (await call("GET", "/api/ready")).status === 200, 5000, 50)).toBe(true);
+      const ready = await until(
+        () => call("GET", "/api/ready"),
+        (probe) => probe.status === 200,
+        5000,
+        50,
+      );
+      expect(ready.status).toBe(200);
       const readyAfterMs = performance.now() - backAt;
       // Service resumes: three more seconds of load.
       await new Promise((r) => setTimeout(r, 3000));
@@ -251,6 +249,19 @@ describe("the database restarted under load", () => {
         // Acknowledged bookings are all there.
         const kept = await db<{ id: number }[]>`select id from appointments where id in ${db(acknowledged)}`;
         expect(kept.length).toBe(acknowledged.length);
+        // The job queue came back too: every acknowledged booking's confirmation reaches its customer.
+        const confirmed = () =>
+          new Set(
+            smtp.messages
+              .filter((m) => /^Confirmed/.test(m.subject))
+              .map((m) => Number(/UID:appointment-(\d+)@/.exec(m.raw)?.[1])),
+          );
+        const unconfirmed = await until(
+          async () => acknowledged.filter((id) => !confirmed().has(id)),
+          (left) => left.length === 0,
+          30_000,
+        );
+        expect(unconfirmed).toEqual([]);
         // Refused ones were not carried out, then or later.
         const made = await db<{ n: number }[]>`
           select count(*)::int as n from appointments a join salespeople s on s.id = a.salesperson_id

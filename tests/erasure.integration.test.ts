@@ -15,6 +15,7 @@ import { SLOT_TIMES } from "../src/shared/slots";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
+import { until } from "./support/until";
 
 const standin = await startStripeStandIn();
 const h = await createHarness({
@@ -46,15 +47,6 @@ const stripe = new Stripe(standin.secretKey, {
   protocol: "http",
   telemetry: false,
 });
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function fileErasure(cookie: string) {
   const filed = await h.request("POST", "/api/compliance/gdpr-requests", {

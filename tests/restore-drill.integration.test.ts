@@ -27,6 +27,7 @@ import { loadEnv } from "../src/server/env";
 import { QUEUES } from "../src/server/jobs/queue";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { createHarness } from "./support/harness";
+import { until } from "./support/until";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "kb-drill-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -95,15 +96,6 @@ async function script(name: string, args: string[], env: Record<string, string>,
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
