@@ -1,7 +1,8 @@
 // Soak: the mixed load (bench/mixedLoad.ts) paced at 5 % of health's rate (BENCH_SHARE, or BENCH_RATE) for 30
 // minutes (BENCH_MINUTES), in windows of a minute. After each window it reads what would grow if something
 // leaked: the server's resident memory and V8 heap in use, its open file handles and sockets, the app's
-// connections to PostgreSQL, the job queue's backlog, and the window's p99. Memory is judged after a warm-up (BENCH_WARMUP_MINUTES, 5): the slope of a least-squares
+// connections to PostgreSQL, the job queue's backlog (jobs due or running; a booking's reminders wait for their
+// day and are not backlog), and the window's p99. Memory is judged after a warm-up (BENCH_WARMUP_MINUTES, 5): the slope of a least-squares
 // line through the windows after it, per ten minutes.
 // Usage: npm run build && npm run bench:soak   (BENCH_SCALE, BENCH_MINUTES, BENCH_SHARE, BENCH_RATE, BENCH_PORT)
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
@@ -86,7 +87,8 @@ try {
     const all = run.timings.all();
     const [db] = await database.sql<{ connections: number; backlog: number }[]>`
       select (select count(*)::int from pg_stat_activity where application_name like 'knowbefore%') as connections,
-             (select count(*)::int from pgboss.job where state in ('created', 'retry', 'active')) as backlog`;
+             (select count(*)::int from pgboss.job
+               where state = 'active' or (state in ('created', 'retry') and start_after <= now())) as backlog`;
     const sample: Sample = {
       minute: (w * windowSeconds) / 60,
       rssMb: rssMb(server.pid),

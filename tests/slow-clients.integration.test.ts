@@ -40,6 +40,8 @@ const server = await startServerProcess(
     HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
     HTTP_RECEIVE_TIMEOUT_MS: String(RECEIVE_MS),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
+    // Deadlines this short are only kept if checked often: a quarter of the shorter one.
+    HTTP_DEADLINE_CHECK_INTERVAL_MS: String(Math.floor(HEADERS_MS / 4)),
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
     HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
     LIVE_STREAMS_PER_ADDRESS: String(LIVE_PER_ADDRESS),

@@ -6,6 +6,7 @@ import { parseKey } from "./crypto/secretBox";
 import { DEFAULT_IDLE_IN_TRANSACTION_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/client";
 import { DEFAULT_TRUSTED_PROXIES, parseAddressRanges } from "./http/addresses";
 import {
+  DEFAULT_DEADLINE_CHECK_INTERVAL_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_LIVE_STREAMS_PER_ADDRESS,
@@ -159,6 +160,13 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  /** How often the header and receive deadlines are checked, in ms (Node's own 30 s; see http/serverLimits.ts). */
+  HTTP_DEADLINE_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(600_000)
+    .default(DEFAULT_DEADLINE_CHECK_INTERVAL_MS),
   /** Connections open at once from everyone; a new one beyond it is closed at once. */
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS),
   /** Connections one address may hold at once (a trusted proxy's are not counted). */

@@ -120,6 +120,7 @@ const serverLimits: ServerLimits = {
   headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
   receiveTimeoutMs: env.HTTP_RECEIVE_TIMEOUT_MS,
   keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  deadlineCheckIntervalMs: env.HTTP_DEADLINE_CHECK_INTERVAL_MS,
   maxConnections: env.HTTP_MAX_CONNECTIONS,
   maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
 };
