@@ -116,6 +116,42 @@ export function staffSql(sql: Queryable, caller: Caller | null, alias: string) {
   return sql`(${id} = ${caller.salespersonId} or ${dealership} = ${caller.managedDealershipId})`;
 }
 
+/**
+ * Whether a salesperson is shown to the public (browse, profile, booking): listed (salesperson_listed,
+ * src/server/db/functions: an independent, or a profile its dealership's manager has confirmed, so nobody is
+ * listed, booked or sent to a dealership's CRM on their own word) and not stopped ({@link stoppedProfilesSql}).
+ * The rank indexes browse walks are partial on salesperson_listed, which a query states so the planner uses them.
+ * `alias` is a `salespeople` row.
+ */
+export function publiclyListedSql(sql: Queryable, alias: string) {
+  return sql`(salesperson_listed(${sql(`${alias}.dealership_id`)}, ${sql(`${alias}.verified_at`)})
+              and ${sql(`${alias}.id`)} not in ${stoppedProfilesSql(sql)})`;
+}
+
+/**
+ * The profiles of accounts an administrator has stopped (suspended, or erased), and self-registrations whose
+ * e-mail address is not confirmed yet: never listed, shown or booked (docs/product/admin.md#suspension,
+ * docs/product/onboarding.md#salespeople-joining-on-their-own). A handful of ids, which PostgreSQL reads once
+ * per statement as a hashed set, so the browse walks keep their index-only plans (the id is in every browse
+ * index and term).
+ */
+export function stoppedProfilesSql(sql: Queryable) {
+  return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null
+              union all select pr.salesperson_id from pending_registrations pr)`;
+}
+
+/**
+ * Who reads a profile through a public path: anyone sees a listed one; an unlisted one (a registration its
+ * dealership has not confirmed) only the salesperson, that dealership's manager and administrators, and to
+ * everyone else it does not exist (404).
+ */
+export type PublicViewer = { visibleTo: Caller | null };
+
+export function visibleSql(sql: Queryable, alias: string, viewer: PublicViewer | undefined) {
+  if (!viewer) return sql`true`;
+  return sql`(${publiclyListedSql(sql, alias)} or ${staffSql(sql, viewer.visibleTo, alias)})`;
+}
+
 /** SQL condition on a `dealership_id` column: true exactly when {@link managesDealership} is. */
 export function dealershipStaffSql(sql: Queryable, caller: Caller | null, column: string) {
   if (!caller) return sql`false`;

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
 import { CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
+import { publiclyListedSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
@@ -10,7 +11,6 @@ import { type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
 import { notify } from "../notifications/notify";
-import { publiclyListedSql } from "../salespeople/service";
 import {
   assertNotBlocked,
   type BlockSpan,

@@ -7,12 +7,11 @@ import type { checkInInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { todayIn } from "../../../shared/time";
 import { CHECK_IN_CODE_DIGITS, CHECK_IN_OPENS_MINUTES_BEFORE, checkInOpen } from "../../../shared/visits";
-import { isStaffFor } from "../../access";
+import { isStaffFor, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import { consumeToken } from "../../auth/rate-limit";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
-import { visibleSql } from "../salespeople/service";
 import {
   type AppointmentViewRow,
   appointmentNotFound,

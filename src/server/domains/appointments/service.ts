@@ -9,7 +9,7 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { addDays, toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS, NO_SHOW_AFTER_AUTO_COMPLETE_HOURS, visitStarted } from "../../../shared/visits";
-import { appointmentSql, type Caller, isStaffFor, staffSql } from "../../access";
+import { appointmentSql, type Caller, isStaffFor, staffSql, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
@@ -19,7 +19,6 @@ import { appointmentCrmEvent } from "../crm/delivery";
 import { type Notice, notify } from "../notifications/notify";
 import { refreshAggregates } from "../reviews/aggregates";
 import { DISPUTED_HELD_REASON } from "../reviews/disputedReview";
-import { visibleSql } from "../salespeople/service";
 import { changeRefusal } from "./slotChecks";
 import { actorOf, recordStatusChange } from "./statusTrail";
 import {

@@ -5,11 +5,10 @@ import { bookableTimes, bookingDay } from "../../../shared/openingHours";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import { AVAILABLE_TODAY_TIMES, SLOT_TIMES, slotGrid } from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
-import type { Caller } from "../../access";
+import { type Caller, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import { visibleSql } from "../salespeople/service";
 import { hoursSources } from "./slotChecks";
 
 type Person = Pick<SalespersonRow, "id" | "time_zone"> & {

@@ -5,12 +5,12 @@ import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { claimPurchaseInput, MyPurchaseClaim } from "../../../shared/schemas/purchases";
 import { todayIn } from "../../../shared/time";
+import { publiclyListedSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
-import { publiclyListedSql } from "../salespeople/service";
 
 type Authed = Context & { user: SessionUser };
 

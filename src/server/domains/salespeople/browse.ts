@@ -12,11 +12,12 @@ import type {
   BrowseSalespeopleQuery,
   SalespersonCard,
 } from "../../../shared/schemas/salespeople";
+import { publiclyListedSql, stoppedProfilesSql } from "../../access";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import type { BrowseCache } from "./browseCache";
 import { cursorAt, readCursor } from "./browseCursor";
-import { cardOf, publiclyListedSql, type StoredCard, stoppedProfilesSql } from "./service";
+import { cardOf, type StoredCard } from "./service";
 import { rarestPiece, searchPieces } from "./termCounts";
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
@@ -184,10 +185,10 @@ function filterKey(q: BrowseSalespeopleQuery): string {
  * as narrow ones; the page walks the same entries to its offset, and only its own cards are read, from
  * salesperson_cards. The walk is a term of salesperson_terms when one
  * narrows the browse (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011): check the
- * plans when changing either. Both hold publicly listed salespeople only (drizzle/0022): the terms table has no
- * others, and the rank indexes are partial on publiclyListedSql, which the walk of salespeople states so the
- * planner can use them. The lateral joins yield one row with a null id when the page is empty, which the
- * aggregate leaves out.
+ * plans when changing either. Both hold publicly listed salespeople only (drizzle/0022, 0056): the terms table
+ * has no others, and the rank indexes are partial on salesperson_listed, which the walk of salespeople states
+ * (publiclyListedSql) so the planner can use them. The lateral joins yield one row with a null id when the page
+ * is empty, which the aggregate leaves out.
  *
  * The cards come back as the JSON text JSON.stringify would write for them (compact, in column order, instants
  * as toISOString writes them): a REST answer sends that text as it is (browseItemsJson), and `items` is parsed

@@ -8,7 +8,7 @@ import type {
   SalespersonDetail,
   SalespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import { type Caller, staffSql } from "../../access";
+import { type PublicViewer, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
@@ -16,30 +16,6 @@ import { verifiedCertifications } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
-
-/**
- * Whether a salesperson is shown to the public (browse, profile, booking): independents are once their e-mail
- * address is confirmed (stoppedProfilesSql), and a profile that names a dealership is once that dealership's
- * manager has confirmed it. A self-registered profile claiming a
- * dealership stays out until then, so nobody is listed, booked or sent to a dealership's CRM on their own word.
- * `alias` is a `salespeople` row.
- */
-export function publiclyListedSql(sql: Queryable, alias: string) {
-  return sql`((${sql(`${alias}.dealership_id`)} is null or ${sql(`${alias}.verified_at`)} is not null)
-              and ${sql(`${alias}.id`)} not in ${stoppedProfilesSql(sql)})`;
-}
-
-/**
- * The profiles of accounts an administrator has stopped (suspended, or erased), and self-registrations whose
- * e-mail address is not confirmed yet: never listed, shown or booked (docs/product/admin.md#suspension,
- * docs/product/onboarding.md#salespeople-joining-on-their-own). A handful of ids, which PostgreSQL reads once
- * per statement as a hashed set, so the browse walks keep their index-only plans (the id is in every browse
- * index and term).
- */
-export function stoppedProfilesSql(sql: Queryable) {
-  return sql`(select sp.id from salespeople sp join users u on u.id = sp.user_id where u.disabled_at is not null
-              union all select pr.salesperson_id from pending_registrations pr)`;
-}
 
 /** A card as salesperson_card() writes it (drizzle/0031): JSON, its one instant as toISOString writes it. */
 export type StoredCard = Omit<SalespersonCard, "verifiedAt"> & { verifiedAt: string | null };
@@ -66,18 +42,6 @@ async function latestRatings(
      order by r.created_at desc, r.id desc
      limit ${limit}`;
   return [...rows];
-}
-
-/**
- * Who reads a profile through a public path: anyone sees a listed one; an unlisted one (a registration its
- * dealership has not confirmed) only the salesperson, that dealership's manager and administrators, and to
- * everyone else it does not exist (404).
- */
-export type PublicViewer = { visibleTo: Caller | null };
-
-export function visibleSql(sql: Queryable, alias: string, viewer: PublicViewer | undefined) {
-  if (!viewer) return sql`true`;
-  return sql`(${publiclyListedSql(sql, alias)} or ${staffSql(sql, viewer.visibleTo, alias)})`;
 }
 
 export async function getSalesperson(
