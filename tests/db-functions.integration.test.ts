@@ -6,7 +6,9 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { searchPieces, TERM } from "../src/server/domains/salespeople/termCounts";
 import { projectPath } from "../src/server/paths";
+import { SLOT_MINUTES } from "../src/shared/slots";
 
 const FOLDER = projectPath("src/server/db/functions");
 const serverUrl = inject("pgServerUrl");
@@ -44,5 +46,20 @@ describe("the database's functions", () => {
         files.map((file) => [file.slice(0, -4), normalized(readFileSync(`${FOLDER}/${file}`, "utf8"))]),
       ),
     ).toEqual(Object.fromEntries(defined.map((f) => [f.name, normalized(f.text)])));
+  });
+
+  it("state the slot length and browse's terms as the TypeScript constants do", async () => {
+    const [row] = await sql<{ minutes: number; terms: string[] }[]>`
+      select extract(epoch from upper(slot) - lower(slot))::int / 60 as minutes,
+             salesperson_terms_of('maria', array['Used Cars'], 1) as terms
+        from appointment_slot(now()) slot`;
+    expect(row!.minutes).toBe(SLOT_MINUTES);
+    expect(row!.terms.sort()).toEqual(
+      [
+        ...searchPieces("maria").map((p) => p.term),
+        `${TERM.specialty}Used Cars`,
+        TERM.verifiedPurchase,
+      ].sort(),
+    );
   });
 });

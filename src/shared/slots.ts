@@ -2,6 +2,7 @@
 // what makes a slot Booked or blocked, 'Available Today', and the cancellation window.
 import { addDays, fromZoned, toZoned } from "./time";
 
+/** A visit's length; appointment_slot (src/server/db/functions) states it too, which tests/db-functions checks. */
 export const SLOT_MINUTES = 30;
 export const CANCELLATION_WINDOW_HOURS = 2;
 /** How far ahead a visit can be booked. */

@@ -28,7 +28,7 @@ export const appointments = pgTable(
     salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     customerId: uuid("customer_id").references(() => users.id, { onDelete: "set null" }),
     appointmentType: text("appointment_type").notNull(),
-    /** An appointment holds [startsAt, startsAt + 30 min); the EXCLUDE constraint in the migration keeps them apart. */
+    /** An appointment holds one slot from startsAt (appointment_slot); the migration's EXCLUDE keeps them apart. */
     startsAt: instant("starts_at").notNull(),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
     customerName: text("customer_name").notNull(),

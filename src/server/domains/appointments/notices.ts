@@ -1,7 +1,7 @@
 // Job handlers: appointment e-mails with ICS invites, the 24-hour reminder (sent once), waitlist notices.
 
 import { links } from "../../../shared/links";
-import { formatSlot12h } from "../../../shared/slots";
+import { formatSlot12h, SLOT_MINUTES } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import type { Queryable, Sql } from "../../db/client";
@@ -72,7 +72,7 @@ function invite(row: NoticeRow, deps: NoticeDeps, method: "REQUEST" | "CANCEL") 
       sequence: row.ics_sequence,
       method,
       start: row.starts_at,
-      durationMinutes: 30,
+      durationMinutes: SLOT_MINUTES,
       timeZone: row.time_zone,
       summary: `${row.appointment_type}: ${row.customer_name} with ${row.salesperson_name}`,
       description: row.notes

@@ -18,7 +18,7 @@ import { containsPattern, limitOffset, pageWindow } from "../../db/search";
 import type { BrowseCache } from "./browseCache";
 import { cursorAt, readCursor } from "./browseCursor";
 import { cardOf, type StoredCard } from "./service";
-import { rarestPiece, searchPieces } from "./termCounts";
+import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
 
@@ -92,20 +92,22 @@ type WalkedTerm = { term: (sql: Queryable) => Fragment; answers: TermAnswer | un
 function browseTerm(q: BrowseSalespeopleQuery, counts: ReadonlyMap<string, number>): WalkedTerm | null {
   if (q.sort === "pressure") return null;
   const offered: (WalkedTerm & { entries: number })[] = [];
-  if (q.search && [...q.search].length >= 3) {
+  if (q.search && [...q.search].length >= PIECE_LENGTH) {
     const search = q.search;
     const piece = rarestPiece(search, counts);
     offered.push({
-      term: (sql: Queryable) => sql`'g:' || substr(lower(${search}), ${piece.at}::int, 3)`,
-      answers: /^[\x20-\x7e]{3}$/.test(search) ? "search" : undefined,
+      term: (sql: Queryable) =>
+        sql`${TERM.piece} || substr(lower(${search}), ${piece.at}::int, ${PIECE_LENGTH}::int)`,
+      answers: /^[\x20-\x7e]+$/.test(search) && search.length === PIECE_LENGTH ? "search" : undefined,
       entries: piece.entries,
     });
   }
   if (q.verifiedPurchases)
     offered.push({
-      term: (sql: Queryable) => sql`'v:purchase'`,
+      // A literal, which a generic plan reads the term's share of salesperson_terms for.
+      term: (sql: Queryable) => sql.unsafe(`'${TERM.verifiedPurchase}'`),
       answers: "verifiedPurchases",
-      entries: counts.get(VERIFIED_PURCHASE_TERM) ?? Number.POSITIVE_INFINITY,
+      entries: counts.get(TERM.verifiedPurchase) ?? Number.POSITIVE_INFINITY,
     });
   if (q.specialty) {
     const term = specialtyTerm(q.specialty);
@@ -121,10 +123,8 @@ function browseTerm(q: BrowseSalespeopleQuery, counts: ReadonlyMap<string, numbe
   );
 }
 
-const VERIFIED_PURCHASE_TERM = "v:purchase";
-
 function specialtyTerm(specialty: string): string {
-  return `s:${canonicalSpecialty(specialty)}`;
+  return `${TERM.specialty}${canonicalSpecialty(specialty)}`;
 }
 
 /**
@@ -135,7 +135,7 @@ function termsToCount(q: BrowseSalespeopleQuery): string[] {
   if (q.sort === "pressure") return [];
   const terms = [
     ...(q.search ? searchPieces(q.search).map((piece) => piece.term) : []),
-    ...(q.verifiedPurchases ? [VERIFIED_PURCHASE_TERM] : []),
+    ...(q.verifiedPurchases ? [TERM.verifiedPurchase] : []),
     ...(q.specialty ? [specialtyTerm(q.specialty)] : []),
   ];
   return terms.length > 1 ? terms : [];

@@ -13,6 +13,14 @@
 // estimate for a term it cannot see near zero, and the browse pool's term walks then sorted bitmaps.
 import type { Queryable } from "../../db/client";
 
+/**
+ * The terms of salesperson_terms as salesperson_terms_of writes them (src/server/db/functions; tests/db-functions
+ * holds the two equal): `g:` and each piece of PIECE_LENGTH characters of search_text, `s:` and each specialty, and
+ * one for a salesperson with a review a confirmed purchase backs.
+ */
+export const TERM = { piece: "g:", specialty: "s:", verifiedPurchase: "v:purchase" } as const;
+export const PIECE_LENGTH = 3;
+
 const REFRESH_MS = 10 * 60_000;
 /**
  * Entries counted at most per term the statistics do not list: five times the bounded count's 1,001 matches,
@@ -132,12 +140,12 @@ async function countEntries(sql: Queryable, terms: string[]): Promise<Map<string
   return new Map(rows.map((row) => [row.term, row.entries]));
 }
 
-/** The three-character pieces of `search`, lower-cased as search_text is, by position (from 1, in characters). */
+/** The pieces of `search`, lower-cased as search_text is, by position (from 1, in characters). */
 export function searchPieces(search: string): { at: number; term: string }[] {
   const chars = [...search.toLowerCase()];
-  return Array.from({ length: Math.max(0, chars.length - 2) }, (_, i) => ({
+  return Array.from({ length: Math.max(0, chars.length - PIECE_LENGTH + 1) }, (_, i) => ({
     at: i + 1,
-    term: `g:${chars.slice(i, i + 3).join("")}`,
+    term: `${TERM.piece}${chars.slice(i, i + PIECE_LENGTH).join("")}`,
   }));
 }
 
