@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { createSession } from "../src/server/auth/session";
+import { createSession } from "../src/server/credentials/session";
 import type { Sql } from "../src/server/db/client";
 import { embeddedUrl } from "../src/server/db/embedded";
 import { deleteWaitingAppointmentJobs, queueDepths } from "../src/server/jobs/bossInternals";

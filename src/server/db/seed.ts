@@ -6,7 +6,7 @@ import { weekdayOf } from "../../shared/openingHours";
 import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { addDays, fromZoned, todayIn } from "../../shared/time";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../credentials/password";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";

@@ -3,7 +3,7 @@
 // whether the database and the job queue can serve, as /api/ready judges the database.
 import type { MonitorSnapshot } from "../../../shared/schemas/accounts";
 import { readiness } from "../../app";
-import { SIGN_INS } from "../../auth/securityEvents";
+import { SIGN_INS } from "../../credentials/securityEvents";
 import { monitorQueues } from "../../jobs/bossInternals";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
