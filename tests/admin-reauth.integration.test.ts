@@ -6,7 +6,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { currentStep, totpCode } from "../src/server/credentials/mfa";
 import { hashPassword } from "../src/server/credentials/password";
-import { DEMO_ACCOUNTS } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../src/server/seed/demo";
 import { createHarness, ORIGIN } from "./support/harness";
 import { softAuthenticator } from "./support/softAuthenticator";
 

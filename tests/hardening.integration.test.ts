@@ -2,7 +2,7 @@
 // admin lockout by a third party, internal text in answers, forged log lines, and header mistakes.
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../src/server/credentials/password";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/seed/demo";
 import { createHarness, ORIGIN, sessionCookieFrom } from "./support/harness";
 import { openDay } from "./support/openHours";
 
