@@ -14,8 +14,8 @@ import {
 import { safeRedirectPath } from "../../../shared/links";
 import { AppError, appError } from "../../appError";
 import { noticeAccountChange } from "../../credentials/accountChanges";
-import { hashToken } from "../../credentials/crypto";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { hashToken } from "../../credentials/tokens";
 import type { OidcFlowRow } from "../../db/rows";
 import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";

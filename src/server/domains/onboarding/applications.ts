@@ -9,7 +9,7 @@ import {
   dealershipApplicationInput,
 } from "../../../shared/schemas/onboarding";
 import { appError } from "../../appError";
-import { generateToken, hashToken } from "../../credentials/crypto";
+import { generateToken, hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
 import { zipPlace } from "../../geo/zipPlaces";
 import { consumeToken, RATE_LIMITS } from "../../rateLimit";
