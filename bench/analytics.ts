@@ -5,7 +5,7 @@
 // The health route is measured in the same run for scale (both through the lean client, bench/support.ts), and
 // a refresh of the rollups is timed at the end.
 // Usage: npm run build && npm run bench:analytics   (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS)
-import { createSession } from "../src/server/auth/session";
+import { createSession } from "../src/server/credentials/session";
 import { createDatabase } from "../src/server/db/client";
 import { ROLLUPS } from "../src/server/domains/analytics/rollup";
 import { ANALYTICS_PERIODS } from "../src/shared/analytics";

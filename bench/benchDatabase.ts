@@ -1,6 +1,6 @@
 // Where a benchmark's seeded cluster lives, and the address of one already running: a module of its own, light
 // enough for a measuring process (bench/promotion.ts) to load without the rest of the benchmarks' plumbing.
-import { embeddedUrl } from "../src/server/db/embedded";
+import { embeddedUrl } from "../src/server/operations/embedded";
 import { projectPath } from "../src/server/paths";
 
 /** Where a benchmark keeps its seeded cluster (relative to the project), by seed scale. */

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
 import superjson from "superjson";
-import { createSession } from "../src/server/auth/session";
+import { createSession } from "../src/server/credentials/session";
 import { loadCities } from "../src/server/db/cities";
 import { BROWSE_SPECIALTIES } from "../src/shared/constants";
 import { LIVE_STREAMS_PER_USER, type LiveEvent } from "../src/shared/schemas/live";

@@ -7,7 +7,7 @@
 // database, one line and exit 1.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { hashPassword } from "../src/server/auth/password";
+import { hashPassword } from "../src/server/credentials/password";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/logger";
 import { openDatabaseBesideApp } from "../src/server/runtime";

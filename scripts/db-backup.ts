@@ -4,8 +4,8 @@
 // those default names, the ones older than BACKUP_KEEP_DAYS leave their folder (the newest always stays).
 // Prints one line; a failure is one line and exit 1.
 import { parseArgs } from "node:util";
-import { takeBackup } from "../src/server/db/backup";
-import { runDatabaseCommand } from "../src/server/db/backupCommand";
+import { takeBackup } from "../src/server/operations/backup";
+import { runDatabaseCommand } from "../src/server/operations/backupCommand";
 
 function fail(message: string): never {
   console.error(`db:backup: ${message}`);

@@ -4,8 +4,8 @@
 // erasure journal is erased again after the copy. Prints one line; a failure is one line and exit 1, with
 // the target unchanged.
 import { parseArgs } from "node:util";
-import { runDatabaseCommand } from "../src/server/db/backupCommand";
-import { restoreDatabase } from "../src/server/db/restore";
+import { runDatabaseCommand } from "../src/server/operations/backupCommand";
+import { restoreDatabase } from "../src/server/operations/restore";
 
 const USAGE = "npm run db:restore -- <file> [--yes]";
 

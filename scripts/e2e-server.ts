@@ -28,12 +28,12 @@ import path from "node:path";
 import { PgBoss } from "pg-boss";
 import postgres from "postgres";
 import { E2E_SUPPORT_PHONE } from "../e2e/support/supportPhone";
-import { hashPassword } from "../src/server/auth/password";
-import { createSession } from "../src/server/auth/session";
-import { removeOutsideCluster } from "../src/server/db/embedded";
+import { hashPassword } from "../src/server/credentials/password";
+import { createSession } from "../src/server/credentials/session";
 import { accountForLink } from "../src/server/domains/auth/linkRedemption";
 import { QUEUES } from "../src/server/jobs/queue";
 import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
+import { removeOutsideCluster } from "../src/server/operations/embedded";
 import { emailSchema } from "../src/shared/schemas/auth";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { type StandInFault, startStripeStandIn } from "../tests/support/stripe-standin";
@@ -64,7 +64,7 @@ let database: postgres.Sql | null = null;
 let databaseReady: Promise<postgres.Sql> | null = null;
 let jobs: PgBoss | null = null;
 
-/** The app's database (src/server/db/embedded.ts), once the app answers /api/health: migrated and seeded. */
+/** The app's database (src/server/operations/embedded.ts), once the app answers /api/health: migrated and seeded. */
 function appDatabase(): Promise<postgres.Sql> {
   databaseReady ??= (async () => {
     const deadline = Date.now() + 120_000;
@@ -291,7 +291,7 @@ async function stop(code: number) {
   await new Promise((r) => (app.exitCode === null ? app.once("exit", r) : r(null)));
   await smtp.close();
   await stripe.close();
-  // As root the app's cluster lives outside DATA_DIR (src/server/db/embedded.ts).
+  // As root the app's cluster lives outside DATA_DIR (src/server/operations/embedded.ts).
   removeOutsideCluster(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);

@@ -1,9 +1,9 @@
 // `npm run seed`: wipes the demo data and writes it again (SEED_SCALE=N multiplies salespeople).
 
-import { seedDemoData } from "../src/server/db/seed";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/logger";
 import { openDatabase } from "../src/server/runtime";
+import { seedDemoData } from "../src/server/seed/demo";
 
 loadDotEnv();
 const env = loadEnv();

@@ -3,7 +3,7 @@
 // stops cookie, bearer session and API key at once and takes a profile out of browse, its page and booking,
 // reactivation, and an erased account that stays erased.
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/seed/demo";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 import { openDay } from "./support/openHours";
 

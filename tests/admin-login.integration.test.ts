@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDemoData } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, seedDemoData } from "../src/server/seed/demo";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ ADMIN_CODE: "test-admin-code" });

@@ -4,9 +4,9 @@
 // a way in on its own.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { currentStep, totpCode } from "../src/server/auth/mfa";
-import { hashPassword } from "../src/server/auth/password";
-import { DEMO_ACCOUNTS } from "../src/server/db/seed";
+import { currentStep, totpCode } from "../src/server/credentials/mfa";
+import { hashPassword } from "../src/server/credentials/password";
+import { DEMO_ACCOUNTS } from "../src/server/seed/demo";
 import { createHarness, ORIGIN } from "./support/harness";
 import { softAuthenticator } from "./support/softAuthenticator";
 

@@ -3,7 +3,7 @@
 // photo and logo, deletion with a reason; every change leaves exactly one audit row.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/seed/demo";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 

@@ -3,8 +3,8 @@
 // route), never tRPC, within their own rate limit.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { REST_ROUTES } from "../src/server/rest/routes";
+import { seedDatabase } from "../src/server/seed/demo";
 import { API_KEY_RATE_LIMIT, API_SCOPES, type ApiScope } from "../src/shared/apiKeys";
 import { createHarness } from "./support/harness";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../src/server/auth/crypto";
+import { hashToken } from "../src/server/credentials/tokens";
 import type { LoginTokenRow, SecurityEventRow, SessionRow, UserRow } from "../src/server/db/rows";
-import { DEMO_ACCOUNTS } from "../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../src/server/seed/demo";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness();

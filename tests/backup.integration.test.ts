@@ -19,11 +19,11 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { recordAudit } from "../src/server/auditTrail";
-import { backupDatabase, pruneBackups } from "../src/server/db/backup";
-import { BackupError } from "../src/server/db/backupFile";
-import { restoreDatabase } from "../src/server/db/restore";
 import { eraseUser } from "../src/server/domains/compliance/erasure";
 import { QUEUES } from "../src/server/jobs/queue";
+import { backupDatabase, pruneBackups } from "../src/server/operations/backup";
+import { BackupError } from "../src/server/operations/backupFile";
+import { restoreDatabase } from "../src/server/operations/restore";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { createHarness } from "./support/harness";
 

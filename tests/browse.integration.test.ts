@@ -1,6 +1,6 @@
 import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
-import { sharedBuffersMb } from "../src/server/db/embedded";
+import { sharedBuffersMb } from "../src/server/operations/embedded";
 import { BROWSE_TOTAL_LIMIT } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 

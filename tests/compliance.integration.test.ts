@@ -6,12 +6,12 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import * as schema from "../src/server/db/schema";
-import { DEMO_ACCOUNTS } from "../src/server/db/seed";
 import {
   NOT_PERSONAL,
   SECRET_COLUMNS,
   UNKEYED_USER_COLUMNS,
 } from "../src/server/domains/compliance/personalData";
+import { DEMO_ACCOUNTS } from "../src/server/seed/demo";
 import { RETENTION_DATA_TYPES, RETENTION_DEFAULTS } from "../src/shared/compliance";
 import { createHarness } from "./support/harness";
 

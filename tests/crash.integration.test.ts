@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedUrl, removeOutsideCluster } from "../src/server/db/embedded";
+import { embeddedUrl, removeOutsideCluster } from "../src/server/operations/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { addDays } from "../src/shared/time";
 import { type BuiltServer, bundleServer, launchBuilt, stopBuilt, untilReady } from "./support/built-server";

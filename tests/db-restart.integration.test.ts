@@ -13,7 +13,7 @@ import {
   type EmbeddedDatabase,
   removeOutsideCluster,
   startEmbeddedPostgres,
-} from "../src/server/db/embedded";
+} from "../src/server/operations/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { addDays } from "../src/shared/time";
 import { type BuiltServer, bundleServer, launchBuilt, stopBuilt, untilReady } from "./support/built-server";

@@ -9,7 +9,7 @@ import {
   embeddedUrl,
   removeOutsideCluster,
   startEmbeddedPostgres,
-} from "../src/server/db/embedded";
+} from "../src/server/operations/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
 
 const scratch = path.join(PROJECT_ROOT, ".data");

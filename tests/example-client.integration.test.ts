@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { afterAll, expect, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
 import { projectPath } from "../src/server/paths";
+import { seedDatabase } from "../src/server/seed/demo";
 import { createHarness } from "./support/harness";
 
 /** A started server for a harness: the script talks to it over HTTP, as to any deployment. */

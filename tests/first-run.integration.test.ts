@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeOutsideCluster, startEmbeddedPostgres } from "../src/server/db/embedded";
+import { removeOutsideCluster, startEmbeddedPostgres } from "../src/server/operations/embedded";
 import { PROJECT_ROOT } from "../src/server/paths";
 import { type BuiltServer, bundleServer, launchBuilt, stopBuilt, untilReady } from "./support/built-server";
 import { freePort } from "./support/server-process";

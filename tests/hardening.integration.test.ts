@@ -1,8 +1,8 @@
 // The attacks of the hardening review, each tried again: sign-in links handed to strangers, login CSRF,
 // admin lockout by a third party, internal text in answers, forged log lines, and header mistakes.
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../src/server/auth/password";
-import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/db/seed";
+import { hashPassword } from "../src/server/credentials/password";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/seed/demo";
 import { createHarness, ORIGIN, sessionCookieFrom } from "./support/harness";
 import { openDay } from "./support/openHours";
 

@@ -4,7 +4,7 @@
 // account and a profile; a resend kills the old link; an administrator hands a dealership over.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { currentStep, totpCode } from "../src/server/auth/mfa";
+import { currentStep, totpCode } from "../src/server/credentials/mfa";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });

@@ -1,5 +1,5 @@
 // A live stream lasts only as long as the session it was opened with: signing out, ending other sessions, a
-// suspension and an erasure end the account's streams at once (auth/session.ts `endSessions` announces it;
+// suspension and an erasure end the account's streams at once (credentials/session.ts `endSessions` announces it;
 // domains/live/hub.ts ends the streams), not at the stream's 15-minute maximum. Across two instances:
 // tests/live.integration.test.ts. docs/product/security.md#sessions.
 import { describe, expect, it } from "vitest";

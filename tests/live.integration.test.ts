@@ -2,7 +2,7 @@
 // one reaches a stream on the other within a second; a stream that drops and resumes with its last event id
 // gets every event it missed exactly once; and no stream ever carries another account's events, kind by kind.
 import { afterAll, describe, expect, it } from "vitest";
-import { createSession } from "../src/server/auth/session";
+import { createSession } from "../src/server/credentials/session";
 import { LIVE_STREAMS_PER_USER, type LiveEventKind } from "../src/shared/schemas/live";
 import { type LiveStreamClient, openLiveStream } from "./support/live-stream";
 import { seededDatabase } from "./support/seededDatabase";

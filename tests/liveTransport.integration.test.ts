@@ -4,7 +4,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/server/app";
-import { validateSessionToken } from "../src/server/auth/session";
+import { validateSessionToken } from "../src/server/credentials/session";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 

@@ -1,8 +1,8 @@
-// Limits on per-account and anonymous mutations (the per-call limits of auth/rate-limit.ts, answered 429 with
+// Limits on per-account and anonymous mutations (the per-call limits of rateLimit.ts, answered 429 with
 // RATE_LIMITED): purchase claims, contact messages, new certifications (and the cap per profile), and starts
 // of a provider sign-in.
 import { describe, expect, it } from "vitest";
-import { CALL_LIMITS, RATE_LIMITS } from "../src/server/auth/rate-limit";
+import { CALL_LIMITS, RATE_LIMITS } from "../src/server/rateLimit";
 import { CERTIFICATIONS_PER_PROFILE } from "../src/shared/schemas/certifications";
 import { createHarness } from "./support/harness";
 

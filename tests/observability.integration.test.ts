@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import { connect, createServer as createTcpServer } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seedDatabase } from "../src/server/db/seed";
+import { seedDatabase } from "../src/server/seed/demo";
 import { openDay } from "./support/openHours";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 

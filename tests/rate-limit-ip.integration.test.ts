@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CALL_LIMITS, RATE_LIMITS } from "../src/server/auth/rate-limit";
 import { loadEnv } from "../src/server/env";
+import { CALL_LIMITS, RATE_LIMITS } from "../src/server/rateLimit";
 import { appRouter } from "../src/server/trpc/root";
 import { TRPC_MAX_BATCH } from "../src/shared/transport";
 import { createHarness } from "./support/harness";

@@ -3,7 +3,7 @@
 // accept its manager invitation (docs/product/onboarding.md). Rate limits are on here, as in production: each
 // request comes from its own address unless a test says otherwise.
 import { describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../src/server/auth/rate-limit";
+import { RATE_LIMITS } from "../src/server/rateLimit";
 import { INDEPENDENT_LABEL } from "../src/shared/constants";
 import { createHarness, sessionCookieFrom } from "./support/harness";
 

@@ -4,8 +4,8 @@
 // security events carry the risk the stated rules give them, and a stored TOTP secret opens only in its own row.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
-import { createChallenge, currentStep, totpCode } from "../src/server/auth/mfa";
-import { hashPassword } from "../src/server/auth/password";
+import { createChallenge, currentStep, totpCode } from "../src/server/credentials/mfa";
+import { hashPassword } from "../src/server/credentials/password";
 import { createLogger } from "../src/server/logger";
 import { startServices } from "../src/server/services";
 import { MFA, RISK_ESCALATION } from "../src/shared/security";

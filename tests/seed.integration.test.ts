@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isSeeded, seedDatabase } from "../src/server/db/seed";
+import { isSeeded, seedDatabase } from "../src/server/seed/demo";
 
 const serverUrl = inject("pgServerUrl");
 const database = `seed_${randomBytes(6).toString("hex")}`;

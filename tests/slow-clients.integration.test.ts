@@ -8,7 +8,7 @@ import http from "node:http";
 import { connect, type Socket } from "node:net";
 import postgres from "postgres";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
-import { createSession } from "../src/server/auth/session";
+import { createSession } from "../src/server/credentials/session";
 import { startServerProcess } from "./support/server-process";
 
 const HEADERS_MS = 1500;

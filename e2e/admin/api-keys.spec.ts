@@ -2,7 +2,7 @@
 // console and sees every key with the dealership it belongs to (a manager's key among them); a key the
 // administrator makes belongs to the platform, works on its scope's route, and is refused once revoked.
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { seriousAxeViolations } from "../public/support";
 import { signInAsAdmin } from "../support/admin";
 import { createTestSession, FIRST_RENDER_TIMEOUT } from "../support/session";

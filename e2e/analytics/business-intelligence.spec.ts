@@ -3,7 +3,7 @@
 // told that revenue analytics are for administrators. Screenshots at 1280 and 390 px.
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { seriousAxeViolations } from "../public/support";
 import { signInAsAdmin } from "../support/admin";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";

@@ -5,7 +5,7 @@
 // overview and business intelligence's key metrics with their demo-data label.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import postgres from "postgres";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { headlineFigures } from "../../src/shared/marketing";
 import { signInAsAdmin } from "../support/admin";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";

@@ -7,7 +7,7 @@
 // dealerships no other journey reads (the seed keeps the first five dealerships free of plans), so the spec
 // runs with the journeys ("desktop"), not with the specs that only look.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import {
   addSalespersonEffect,
   annualSavingsCents,

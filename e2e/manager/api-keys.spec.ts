@@ -2,7 +2,7 @@
 // uses it: the routes of its scopes answer, another scope's route is refused, the page shows when it was last
 // used, and once revoked the key is refused outright. Also axe and no sideways scroll on a 390 px phone.
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { seriousAxeViolations } from "../public/support";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 

@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { addDays, todayIn } from "../../src/shared/time";
 import { createTestSession, FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { chargeCents, formatCents, PLANS } from "../../src/shared/plans";
 import { waitForSignInLink } from "../support/mailbox";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";

@@ -17,7 +17,7 @@ import { signInWithSession } from "../support/session";
 export type RouteState = "signed out" | "customer" | "salesperson";
 export const STATES: RouteState[] = ["signed out", "customer", "salesperson"];
 
-/** Demo accounts of the seed (src/server/db/seed.ts). */
+/** Demo accounts of the seed (src/server/seed/demo.ts). */
 export const CUSTOMER_EMAIL = "alex.morgan@example.com";
 export const SALESPERSON_EMAIL = "sam.rivera@example.com";
 

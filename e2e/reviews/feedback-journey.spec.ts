@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import postgres from "postgres";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { addDays, todayIn } from "../../src/shared/time";
 import { seriousAxeViolations } from "../public/support";
 import { mailboxURL } from "../support/mailbox";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 test("[salesperson] journey: add a certification, the manager verifies it, the public profile shows its badge", async ({

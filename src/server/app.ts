@@ -11,7 +11,6 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CRM_SIGNATURE_HEADER } from "../shared/crm";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { appError } from "./appError";
-import { MIGRATIONS_FOLDER } from "./db/migrate";
 import { receiveSaleEvent } from "./domains/crm/inbound";
 import { LIVE_EVENTS_PATH, type LiveTiming, liveTransport } from "./domains/live/transport";
 import { readStoredImage } from "./domains/portal/photos";
@@ -32,6 +31,7 @@ import { oidcRoutes } from "./http/oidc";
 import { requestDeadline, UPLOAD_TIMEOUT_FACTOR } from "./http/requestDeadline";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
+import { readiness } from "./monitor/readiness";
 import { METRICS_PATH, metricsRoute, requestMetrics } from "./observability/http";
 import type { Tracing } from "./observability/tracing";
 import { projectPath } from "./paths";
@@ -56,16 +56,6 @@ const CRM_INBOUND_PREFIX = "/api/crm/inbound/";
 /** An id a load balancer gave the request, reused so its logs and ours line up; anything else is replaced. */
 const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** How many migrations this release ships (read once): the database is ready when it has applied them all. */
-const SHIPPED_MIGRATIONS = (() => {
-  try {
-    const journal = readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8");
-    return (JSON.parse(journal) as { entries: unknown[] }).entries.length;
-  } catch {
-    return null;
-  }
-})();
-
 /**
  * The procedure path(s) a tRPC request names, decoded; a path that is not valid percent-encoding (`%ZZ`) is the
  * caller's mistake, answered 400 before tRPC (which would fail on it as a fault of ours) sees it.
@@ -83,53 +73,6 @@ function trpcCallCount(url: URL): number {
   const path = trpcPath(url);
   if (url.searchParams.get("batch") !== "1") return 1;
   return path.split(",").length;
-}
-
-/** A readiness probe answers within its own time even when the database hangs. */
-const READY_CHECK_TIMEOUT_MS = 3000;
-
-function withinReadyTimeout<T>(work: PromiseLike<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("readiness check timed out")), READY_CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-type Readiness = {
-  database: "ok" | "unreachable";
-  migrations: "current" | "pending" | "unknown";
-  message?: string;
-};
-
-/**
- * Whether this instance can serve: the database answers, and it has applied every migration this release
- * ships (more is fine: during a rolling deploy a newer release may have migrated first).
- */
-export async function readiness(deps: Pick<AppDeps, "sql" | "logger">): Promise<Readiness> {
-  try {
-    await withinReadyTimeout(deps.sql`select 1`);
-  } catch (error) {
-    deps.logger.warn("readiness: the database cannot be reached", error);
-    return { database: "unreachable", migrations: "unknown", message: "The database cannot be reached" };
-  }
-  if (SHIPPED_MIGRATIONS === null)
-    return { database: "ok", migrations: "unknown", message: "This release's migration journal is missing" };
-  try {
-    const [row] = await withinReadyTimeout(
-      deps.sql<{ applied: number }[]>`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-    );
-    const applied = row?.applied ?? 0;
-    if (applied >= SHIPPED_MIGRATIONS) return { database: "ok", migrations: "current" };
-    return {
-      database: "ok",
-      migrations: "pending",
-      message: `Database migrations are not current (${applied} of ${SHIPPED_MIGRATIONS} applied)`,
-    };
-  } catch (error) {
-    deps.logger.warn("readiness: applied migrations could not be read", error);
-    return { database: "ok", migrations: "unknown", message: "Applied migrations could not be read" };
-  }
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {

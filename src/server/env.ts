@@ -1,7 +1,7 @@
 // Reads and validates the process environment once; everything else imports the parsed result.
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_SCRYPT_N } from "./auth/password";
+import { DEFAULT_SCRYPT_N } from "./credentials/password";
 import { parseKey } from "./crypto/secretBox";
 import { DEFAULT_IDLE_IN_TRANSACTION_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/client";
 import { DEFAULT_TRUSTED_PROXIES, parseAddressRanges } from "./http/addresses";

@@ -3,7 +3,6 @@ import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
-import { alreadyRunning, probePort, runningStarter } from "./db/embedded";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
 import { inRanges, parseAddressRanges } from "./http/addresses";
 import { httpServerOptions, limitConnections, refusalLog, type ServerLimits } from "./http/serverLimits";
@@ -14,6 +13,7 @@ import { watchJobQueues, watchPools } from "./observability/collectors";
 import { metricsOnly } from "./observability/http";
 import { collectNodeMetrics, registry } from "./observability/metrics";
 import { startTracing } from "./observability/tracing";
+import { alreadyRunning, probePort, runningStarter } from "./operations/embedded";
 import { projectPath } from "./paths";
 import { openDatabase } from "./runtime";
 import { startServices } from "./services";

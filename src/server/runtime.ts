@@ -2,18 +2,18 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import os from "node:os";
 import { createDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { seedDocuments } from "./domains/documents/seed";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
 import {
   type EmbeddedDatabase,
   runningEmbedded,
   startEmbeddedPostgres,
   unknownPortProblem,
-} from "./db/embedded";
-import { runMigrations } from "./db/migrate";
-import { isSeeded, seedDemoData } from "./db/seed";
-import { seedDocuments } from "./domains/documents/seed";
-import type { Env } from "./env";
-import type { Logger } from "./logger";
+} from "./operations/embedded";
 import { projectPath } from "./paths";
+import { isSeeded, seedDemoData } from "./seed/demo";
 
 /** DATA_DIR, made if missing; a clear refusal when this user cannot write there. */
 function writableDataDir(dataDir: string): string {

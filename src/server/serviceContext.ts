@@ -1,7 +1,7 @@
 // What every domain service receives: the long-lived dependencies and who is calling. Transport-free: tRPC and
 // REST build it (trpc/init.ts, http/honoRequest.ts); scripts and tests build it directly.
 import type { SessionUser } from "../shared/schemas/auth";
-import type { Session } from "./auth/session";
+import type { Session } from "./credentials/session";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import type { LiveHub } from "./domains/live/hub";

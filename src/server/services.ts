@@ -1,7 +1,7 @@
 // What the API runs on besides the database, wired once for the server and for the test harness: the mailer,
 // the browse cache, the job queue with its workers, payments and the secret box, as the app's dependencies.
 
-import { bindMfaSecrets } from "./auth/mfa";
+import { bindMfaSecrets } from "./credentials/mfa";
 import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";

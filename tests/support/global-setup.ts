@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../src/server/db/embedded";
 import { runMigrations } from "../../src/server/db/migrate";
+import { startEmbeddedPostgres } from "../../src/server/operations/embedded";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,12 +3,12 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/server/app";
-import { createSession, validateSessionToken } from "../../src/server/auth/session";
+import { createSession, validateSessionToken } from "../../src/server/credentials/session";
 import { createSecretBox } from "../../src/server/crypto/secretBox";
 import { createDatabase } from "../../src/server/db/client";
-import { seedDatabase } from "../../src/server/db/seed";
 import { loadEnv } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
+import { seedDatabase } from "../../src/server/seed/demo";
 import type { Context } from "../../src/server/serviceContext";
 import { startServices } from "../../src/server/services";
 import { createCaller } from "../../src/server/trpc/root";
@@ -41,7 +41,7 @@ export async function createHarness(
     SMTP_URL: smtp.url,
     LOG_LEVEL: "silent",
     BROWSE_CACHE_TTL_MS: "0",
-    // Sign-ins check behaviour here; OWASP's cost is checked in src/server/auth/password.test.ts (and is the
+    // Sign-ins check behaviour here; OWASP's cost is checked in src/server/credentials/password.test.ts (and is the
     // only one production takes).
     ...(overrides.NODE_ENV === "production" ? {} : { ADMIN_PASSWORD_SCRYPT_N: "1024" }),
     ...overrides,

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { seedDatabase } from "../../src/server/db/seed";
+import { seedDatabase } from "../../src/server/seed/demo";
 
 export async function seededDatabase(prefix: string, scale: number) {
   const serverUrl = inject("pgServerUrl");

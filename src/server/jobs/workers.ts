@@ -1,7 +1,5 @@
 // Registers every background job handler on the queue (each app instance runs them; pg-boss hands a job to one).
 
-import { takeBackup } from "../db/backup";
-import { describeFailure } from "../db/backupCommand";
 import { closeVisits } from "../domains/appointments/closing";
 import { escalateOverdueDisputes } from "../domains/appointments/disputeEscalation";
 import { sendDisputeNotice } from "../domains/appointments/disputeNotices";
@@ -21,6 +19,8 @@ import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import type { Env } from "../env";
 import { jobMailer } from "../mail/mailer";
+import { takeBackup } from "../operations/backup";
+import { describeFailure } from "../operations/backupCommand";
 import { type JobAttempt, type JobQueue, QUEUES } from "./queue";
 
 /** What the scheduled backup needs: the database it backs up, and BACKUP_DIR, BACKUP_KEEP_DAYS and the key. */

@@ -2,7 +2,7 @@
 // the app's port (docs/operations/observability.md#access).
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { secretsEqual } from "../auth/password";
+import { secretsEqual } from "../credentials/password";
 import { appRouter } from "../trpc/root";
 import { httpRequestDuration, registry } from "./metrics";
 

@@ -31,9 +31,9 @@ import {
   MALFORMED_REQUEST,
   toPublicError,
 } from "../appError";
-import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
-import { recordSecurityEvent } from "../auth/securityEvents";
+import { recordSecurityEvent } from "../credentials/securityEvents";
 import { databaseUnavailable } from "../db/pgErrors";
+import { CALL_LIMITS, consumeCallLimit } from "../rateLimit";
 import type { Context } from "../serviceContext";
 
 // 1. Init ------------------------------------------------------------------------------------------------

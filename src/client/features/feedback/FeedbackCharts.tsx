@@ -7,13 +7,15 @@ import {
   barCursor,
   ChartCard,
   COLORS,
+  count,
   grid,
   monthAxis,
+  monthLabel,
   monthTitle,
   QUIET_AXIS,
+  stars,
   valueAxis,
-} from "../analytics/chartParts";
-import { count, monthLabel, stars } from "../analytics/format";
+} from "../analytics";
 
 type Category = Exclude<keyof FeedbackInsights["monthly"][number], "month" | "reviews">;
 

@@ -7,7 +7,9 @@ import type { FeedbackComment } from "../../../shared/schemas/analytics";
 import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { OverallScore } from "../../ui/Rating";
+// biome-ignore lint/style/noRestrictedImports: through the reviews index the dashboards' Feedback tab would download the rating dialog and the review lists
 import { PublicReplyForm } from "../reviews/PublicReplyForm";
+// biome-ignore lint/style/noRestrictedImports: the same
 import { ReviewReply } from "../reviews/ReviewReply";
 
 const SCORES = [

@@ -27,7 +27,7 @@ import { NOT_YET_RATED, OverallScore } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatGrid } from "../../ui/StatGrid";
-import { count, percent, stars } from "../analytics/format";
+import { count, percent, stars } from "../analytics";
 import { CategoryTrendChart, StarDistributionChart } from "./FeedbackCharts";
 import { ReplyForm, ReplyStatus } from "./FeedbackComment";
 import { FeedbackFeed } from "./FeedbackFeed";

@@ -18,8 +18,7 @@ import { InputField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { TextLink } from "../../ui/links";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { MfaCodeForm, SignInAddress, StepHeading } from "../auth";
-import { type AuthHighlight, AuthLayout } from "../auth/AuthLayout";
+import { type AuthHighlight, AuthLayout, MfaCodeForm, SignInAddress, StepHeading } from "../auth";
 import { useInvitationLink } from "./useInvitationLink";
 
 const HIGHLIGHTS: readonly AuthHighlight[] = [

@@ -6,7 +6,7 @@ import { LuBadgeCheck, LuX } from "react-icons/lu";
 import type { PendingCertification } from "../../../shared/schemas/certifications";
 import { trpc } from "../../trpc";
 import { toastOutcome } from "../../ui/mutationToasts";
-import { CertificationLines } from "../salespeople/CertificationLines";
+import { CertificationLines } from "../salespeople";
 import { ApprovalQueue } from "./ApprovalQueue";
 import { WaitingList } from "./WaitingList";
 

@@ -14,7 +14,7 @@ import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
-import { ContactLine, PostalAddress, telHref } from "../maps/ContactLine";
+import { ContactLine, PostalAddress, telHref } from "../maps";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTiles } from "./StatTile";
 

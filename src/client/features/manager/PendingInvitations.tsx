@@ -1,6 +1,6 @@
 import { trpc } from "../../trpc";
 import { SectionCard } from "../../ui/SectionCard";
-import { SentInvitationList } from "../invitations/SentInvitationList";
+import { SentInvitationList } from "../invitations";
 import { WaitingList } from "./WaitingList";
 
 /**

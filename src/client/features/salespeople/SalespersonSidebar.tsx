@@ -5,7 +5,7 @@ import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from 
 import { INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { ratingBandInfo, ratingText } from "../../ui/Rating";
-import { telHref } from "../maps/ContactLine";
+import { telHref } from "../maps";
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ import type { IconType } from "react-icons";
 import { DecideButtons } from "../../ui/DecideButtons";
 import { LabelledSelect } from "../../ui/LabelledSelect";
 import { PanelHeader } from "../../ui/PanelHeader";
+// biome-ignore lint/style/noRestrictedImports: through the admin index the manager's and salesperson's dashboards would download the moderation tabs
 import { ConsoleList, useSearchPage } from "../admin/consoleList";
 import { TransferDecisionDialog } from "./DecisionDialog";
 

@@ -13,8 +13,8 @@ export const instant = <N extends string>(name: N) => timestamp(name, { withTime
 export const stampedNow = <N extends string>(name: N) => instant(name).notNull().defaultNow();
 
 /**
- * Written by the demo seed (src/server/db/seed.ts), on the tables whose rows the product sums: a figure that
- * counts such rows says it includes demo data (src/server/demoData.ts). Real rows never set it.
+ * Written by the demo seed (src/server/seed/demo.ts), on the tables whose rows the product sums: a figure that
+ * counts such rows says it includes demo data (src/server/seed/demoData.ts). Real rows never set it.
  */
 export const seededDemo = () => boolean("demo").notNull().default(false);
 

@@ -14,8 +14,8 @@ import { createSalespersonInput } from "../../../shared/schemas/admin";
 import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
-import { endSessions } from "../../auth/session";
+import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
+import { endSessions } from "../../credentials/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
@@ -188,7 +188,7 @@ export async function changeRole(ctx: Context, input: z.output<typeof changeRole
 
 /**
  * Stops an account at once: its sessions end here, and its API keys and any later sign-in are refused while
- * `disabled_at` is set (auth/session.ts, auth/apiKeys.ts, auth/suspension.ts). Its salesperson profile
+ * `disabled_at` is set (credentials/session.ts, credentials/apiKeys.ts, credentials/suspension.ts). Its salesperson profile
  * leaves browse, its page and booking (publiclyListedSql).
  */
 export async function suspendUser(ctx: Context, input: z.output<typeof suspendUserInput>) {

@@ -1,19 +1,19 @@
 // Administrator sign-in: e-mail, password and admin code, all checked server-side; errors stay generic. With a
 // second factor (an authenticator app or a passkey) the console's session waits for it. The same proof, asked
 // again within a session, opens role changes, exports and new API keys for a few minutes (re-authentication).
-// Throttled per (account, address) and per address with growing delays (auth/throttle.ts): guessing from
+// Throttled per (account, address) and per address with growing delays (credentials/throttle.ts): guessing from
 // one place slows to a crawl, while the owner signing in from an address that has not failed gets in.
 import { RECENT_SIGN_IN_MINUTES } from "../../../shared/constants";
 import type { AdminLoginInput, AdminSecondFactors, ReauthenticateInput } from "../../../shared/schemas/admin";
 import type { PasskeySignInInput, VerifyMfaInput } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { adminSecondFactors, checkSecondFactor, createChallenge } from "../../auth/mfa";
-import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../auth/password";
-import { recordSecurityEvent } from "../../auth/securityEvents";
-import { createSession, invalidateSession, markAuthenticated } from "../../auth/session";
-import { accountSuspended, isSuspended } from "../../auth/suspension";
-import { recordFailure, recordSuccess, throttleWait } from "../../auth/throttle";
+import { adminSecondFactors, checkSecondFactor, createChallenge } from "../../credentials/mfa";
+import { hashPassword, needsRehash, secretsEqual, verifyPassword } from "../../credentials/password";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { createSession, invalidateSession, markAuthenticated } from "../../credentials/session";
+import { accountSuspended, isSuspended } from "../../credentials/suspension";
+import { recordFailure, recordSuccess, throttleWait } from "../../credentials/throttle";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { findSessionUser } from "../auth/linkRedemption";

@@ -2,10 +2,10 @@
 // the rows themselves (sign-ins, bookings, server faults), the jobs waiting or running per queue, and
 // whether the database and the job queue can serve, as /api/ready judges the database.
 import type { MonitorSnapshot } from "../../../shared/schemas/accounts";
-import { readiness } from "../../app";
-import { SIGN_INS } from "../../auth/securityEvents";
+import { SIGN_INS } from "../../credentials/securityEvents";
 import { monitorQueues } from "../../jobs/bossInternals";
 import { QUEUES } from "../../jobs/queue";
+import { readiness } from "../../monitor/readiness";
 import type { Context } from "../../serviceContext";
 
 async function jobQueueState(ctx: Context) {

@@ -10,8 +10,8 @@ import type {
 import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
-import { endSessions } from "../../auth/session";
+import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
+import { endSessions } from "../../credentials/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";

@@ -12,8 +12,8 @@ import type {
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { noticeAccountChange, requireRecentAdminAuthentication } from "../../auth/accountChanges";
-import { endSessions, invalidateOtherSessions } from "../../auth/session";
+import { noticeAccountChange, requireRecentAdminAuthentication } from "../../credentials/accountChanges";
+import { endSessions, invalidateOtherSessions } from "../../credentials/session";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";

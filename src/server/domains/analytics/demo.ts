@@ -3,7 +3,7 @@
 import type { AnalyticsScope } from "../../../shared/schemas/analytics";
 import type { DemoData } from "../../../shared/schemas/siteStats";
 import type { Queryable } from "../../db/client";
-import { demoDataOf } from "../../demoData";
+import { demoDataOf } from "../../seed/demoData";
 import { publishedReview } from "../reviews/published";
 import { RECURRING_STATUSES } from "./revenue";
 

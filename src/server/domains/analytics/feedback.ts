@@ -11,7 +11,7 @@ import type {
 } from "../../../shared/schemas/analytics";
 import type { ListPage } from "../../../shared/schemas/common";
 import { type FeedbackScope, feedbackScope } from "../../access";
-import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
+import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { publishedReview } from "../reviews/published";

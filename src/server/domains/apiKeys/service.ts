@@ -8,8 +8,8 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipScope, dealershipStaffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { noticeAccountChange, requireRecentSignIn } from "../../auth/accountChanges";
-import { generateApiKey } from "../../auth/apiKeys";
+import { noticeAccountChange, requireRecentSignIn } from "../../credentials/accountChanges";
+import { generateApiKey } from "../../credentials/apiKeys";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 

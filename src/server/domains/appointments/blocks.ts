@@ -6,7 +6,7 @@ import { BOOKING_HORIZON_DAYS, blockIntervalsOn, SLOT_MINUTES } from "../../../s
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
 import { appError } from "../../appError";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Sql } from "../../db/client";
 import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";

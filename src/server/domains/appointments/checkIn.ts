@@ -9,8 +9,8 @@ import { todayIn } from "../../../shared/time";
 import { CHECK_IN_CODE_DIGITS, CHECK_IN_OPENS_MINUTES_BEFORE, checkInOpen } from "../../../shared/visits";
 import { isStaffFor, visibleSql } from "../../access";
 import { appError } from "../../appError";
-import { consumeToken } from "../../auth/rate-limit";
 import type { Queryable } from "../../db/client";
+import { consumeToken } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 import {
   type AppointmentViewRow,

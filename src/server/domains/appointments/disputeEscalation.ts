@@ -8,7 +8,7 @@ import type { escalateDisputeInput, VisitRecord } from "../../../shared/schemas/
 import { DISPUTE_APPEAL_DAYS, DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Sql } from "../../db/client";
 import { type JobQueue, QUEUES } from "../../jobs/queue";
 import { notify } from "../notifications/notify";

@@ -22,7 +22,7 @@ import { DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/vi
 import { OWN_DECISION_MESSAGE, ownProfileSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Fragment, Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, pageWindow } from "../../db/search";

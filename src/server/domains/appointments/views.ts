@@ -7,7 +7,7 @@ import { toOffsetIso } from "../../../shared/time";
 import { noShowUntil } from "../../../shared/visits";
 import { type AppointmentSide, appointmentSide, appointmentSql, type Caller } from "../../access";
 import { appError } from "../../appError";
-import { refuseAsMissing, type SecurityEventContext } from "../../auth/securityEvents";
+import { refuseAsMissing, type SecurityEventContext } from "../../credentials/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 

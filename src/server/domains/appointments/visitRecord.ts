@@ -2,7 +2,7 @@
 // no-show, and until when one may still be opened.
 import type { DisputeView, TrailEvent, VisitRecord } from "../../../shared/schemas/visits";
 import { DISPUTE_APPEAL_DAYS, DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
-import type { SecurityEventContext } from "../../auth/securityEvents";
+import type { SecurityEventContext } from "../../credentials/securityEvents";
 import type { Queryable } from "../../db/client";
 import { appointmentNotFound, loadOwnAppointmentRow } from "./views";
 

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/schemas/auditTrail";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipStaffSql, isAdmin } from "../../access";
-import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
+import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";

@@ -10,7 +10,7 @@ import type {
 } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";

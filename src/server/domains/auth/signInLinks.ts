@@ -4,12 +4,12 @@ import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import { MAIL_DELAYED, MAIL_DELAYED_MESSAGE, type RequestLoginOutput } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { generateToken, hashToken } from "../../auth/crypto";
-import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
-import { recordSecurityEvent } from "../../auth/securityEvents";
-import { accountSuspended, isSuspended } from "../../auth/suspension";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { accountSuspended, isSuspended } from "../../credentials/suspension";
+import { generateToken, hashToken } from "../../credentials/tokens";
 import type { UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
+import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 
 export type LinkPurpose = "customer" | "salesperson";

@@ -1,7 +1,7 @@
 // The compliance report for a period and the compliance score: every figure is SQL over real rows, and the
 // score is the share of stated checks (shared/compliance.ts) that pass, each listed with what it found.
 import { COMPLIANCE_CHECKS, type ComplianceCheckId, GDPR_DEADLINE_DAYS } from "../../../shared/compliance";
-import { adminMfaRequired } from "../../auth/mfa";
+import { adminMfaRequired } from "../../credentials/mfa";
 import type { Queryable, Sql } from "../../db/client";
 import { lastCleanup, listRetentionPolicies } from "./retention";
 

@@ -1,7 +1,7 @@
 // The per-table steps of an erasure (erasure.ts runs them, in this order, inside its one transaction). Each
 // step reaches rows only through the subject's ids and their own e-mail address, never by searching text;
 // what each does to a table is stated in words in erasureRules.ts.
-import { endSessions } from "../../auth/session";
+import { endSessions } from "../../credentials/session";
 import type { Queryable } from "../../db/client";
 import { eraseJobs } from "../../jobs/bossInternals";
 import { bookingNoticeLink } from "../appointments/views";
@@ -16,7 +16,7 @@ const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled",
 
 /** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/signInLinks.ts). */
 const LOGIN_PURPOSES = ["customer", "salesperson"] as const;
-/** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (auth/throttle.ts). */
+/** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (credentials/throttle.ts). */
 const THROTTLE_SCOPES = ["admin"] as const;
 
 /** Who is erased, the ids that reach their rows, and where each step counts the rows it changed. */

@@ -12,8 +12,8 @@ import type {
 } from "../../../shared/schemas/compliance";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { requireRecentAdminAuthentication } from "../../auth/accountChanges";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";

@@ -7,7 +7,7 @@ import {
   updateGdprRequestInput,
   updateRetentionPolicyInput,
 } from "../../../shared/schemas/compliance";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { router } from "../../trpc/init";
 import { admin, signedIn } from "../../trpc/procedures";
 import { complianceOverview, complianceReport } from "./complianceReport";

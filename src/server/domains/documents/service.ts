@@ -2,7 +2,7 @@
 import type { DocumentUpdateInput, DocumentView } from "../../../shared/schemas/documents";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { Queryable } from "../../db/client";
 import type { DocumentFields, UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";

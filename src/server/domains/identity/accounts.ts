@@ -7,7 +7,7 @@ import { OIDC_SIGN_IN_ERRORS } from "../../../shared/identity";
 import { emailSchema } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { accountSuspended, isSuspended } from "../../auth/suspension";
+import { accountSuspended, isSuspended } from "../../credentials/suspension";
 import type { Queryable } from "../../db/client";
 import type { UserRow } from "../../db/rows";
 import { accountForLink } from "../auth/linkRedemption";

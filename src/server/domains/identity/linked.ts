@@ -2,8 +2,8 @@
 import { OIDC_PROVIDER_LABELS } from "../../../shared/identity";
 import type { LinkedIdentityView, UnlinkIdentityInput } from "../../../shared/schemas/identity";
 import { appError } from "../../appError";
-import { noticeAccountChange } from "../../auth/accountChanges";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { noticeAccountChange } from "../../credentials/accountChanges";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { Authed } from "../security/service";
 
 export async function listLinkedIdentities(ctx: Authed): Promise<LinkedIdentityView[]> {

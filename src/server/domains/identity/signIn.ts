@@ -13,11 +13,11 @@ import {
 } from "../../../shared/identity";
 import { safeRedirectPath } from "../../../shared/links";
 import { AppError, appError } from "../../appError";
-import { noticeAccountChange } from "../../auth/accountChanges";
-import { hashToken } from "../../auth/crypto";
-import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { noticeAccountChange } from "../../credentials/accountChanges";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { hashToken } from "../../credentials/tokens";
 import type { OidcFlowRow } from "../../db/rows";
+import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
 import { accountForIdentity, signInRefused } from "./accounts";

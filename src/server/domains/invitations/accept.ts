@@ -11,7 +11,7 @@ import type { AcceptedInvitation, InvitationDescription } from "../../../shared/
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { hashToken } from "../../auth/crypto";
+import { hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";

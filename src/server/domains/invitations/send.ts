@@ -7,7 +7,7 @@ import { INVITATION_TTL_DAYS, type SentInvitation } from "../../../shared/schema
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { generateToken, hashToken } from "../../auth/crypto";
+import { generateToken, hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";

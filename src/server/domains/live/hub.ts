@@ -1,10 +1,10 @@
 // Each server instance LISTENs for live events on one dedicated connection and wakes its own streams of the
 // account named (docs/product/api.md#live-updates); the rows stay the source of truth, so a listener that
 // reconnects wakes every stream, which reads whatever it missed. On the same connection it hears of sessions that
-// ended (auth/session.ts `endSessions`, on any instance) and ends its streams that were opened with them.
+// ended (credentials/session.ts `endSessions`, on any instance) and ends its streams that were opened with them.
 import { LIVE_STREAMS_PER_USER } from "../../../shared/schemas/live";
 import { appError } from "../../appError";
-import { SESSIONS_ENDED_CHANNEL } from "../../auth/session";
+import { SESSIONS_ENDED_CHANNEL } from "../../credentials/session";
 import type { Sql } from "../../db/client";
 import type { Logger } from "../../logger";
 import { currentCursor, type LiveCursor, readLiveEvents } from "./events";

@@ -12,7 +12,7 @@ import type {
 } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, limitOffset, pageWindow } from "../../db/search";

@@ -5,7 +5,7 @@ import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
 import { appError } from "../../appError";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Queryable, Sql } from "../../db/client";
 import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";

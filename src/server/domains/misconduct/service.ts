@@ -14,8 +14,7 @@ import type {
 import { dealershipStaffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { consumeToken } from "../../auth/rate-limit";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import type {
   MisconductReportEventFields,
   MisconductReportFields,
@@ -23,6 +22,7 @@ import type {
   SalespersonRow,
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
+import { consumeToken } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 

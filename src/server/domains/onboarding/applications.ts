@@ -9,10 +9,10 @@ import {
   dealershipApplicationInput,
 } from "../../../shared/schemas/onboarding";
 import { appError } from "../../appError";
-import { generateToken, hashToken } from "../../auth/crypto";
-import { consumeToken, RATE_LIMITS } from "../../auth/rate-limit";
+import { generateToken, hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
 import { zipPlace } from "../../geo/zipPlaces";
+import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions } from "../auth/linkRedemption";
 import { CONTACT_RATE_LIMIT } from "../site/service";

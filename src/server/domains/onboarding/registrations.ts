@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
 import type { unlistedDealershipInput } from "../../../shared/schemas/auth";
-import { generateToken, hashToken } from "../../auth/crypto";
+import { generateToken, hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { issueLink, LINK_PATH } from "../auth/signInLinks";

@@ -6,7 +6,7 @@ import type { updateSalespersonInput, updateStatusInput } from "../../../shared/
 import { dealershipStaffSql, isAdmin, refuseOwnDecision, staffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { getSalesperson } from "../salespeople/service";

@@ -8,7 +8,7 @@ import type { OpenFlag, OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { RatingFlagRow, RatingReplyRow, RatingRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";

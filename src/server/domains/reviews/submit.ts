@@ -8,7 +8,7 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
 import { appError } from "../../appError";
-import { refuseAsMissing } from "../../auth/securityEvents";
+import { refuseAsMissing } from "../../credentials/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";

@@ -6,8 +6,12 @@ import type { MfaSetup, MfaStatus } from "../../../shared/schemas/security";
 import { MFA } from "../../../shared/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { noticeAccountChange, requireRecentSignIn, revokeUsersApiKeys } from "../../auth/accountChanges";
-import { setSessionCookie } from "../../auth/cookies";
+import {
+  noticeAccountChange,
+  requireRecentSignIn,
+  revokeUsersApiKeys,
+} from "../../credentials/accountChanges";
+import { setSessionCookie } from "../../credentials/cookies";
 import {
   adminMfaRequired,
   adminSecondFactors,
@@ -23,9 +27,9 @@ import {
   readChallenge,
   sealKey,
   totpUri,
-} from "../../auth/mfa";
-import { recordSecurityEvent } from "../../auth/securityEvents";
-import { createSession, endSessions, invalidateOtherSessions } from "../../auth/session";
+} from "../../credentials/mfa";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { createSession, endSessions, invalidateOtherSessions } from "../../credentials/session";
 import type { Context } from "../../serviceContext";
 import type { Authed } from "./service";
 

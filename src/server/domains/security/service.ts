@@ -12,8 +12,8 @@ import type {
 import { SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { adminSecondFactors } from "../../auth/mfa";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { adminSecondFactors } from "../../credentials/mfa";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { containsPattern, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
 import { mfaStatus } from "./secondFactor";

@@ -1,9 +1,9 @@
 import type { SessionView, TerminateSessionInput } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
-import { revokeUsersApiKeys } from "../../auth/accountChanges";
-import { recordSecurityEvent } from "../../auth/securityEvents";
-import { endSessions } from "../../auth/session";
+import { revokeUsersApiKeys } from "../../credentials/accountChanges";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
+import { endSessions } from "../../credentials/session";
 import { isLoopbackAddress } from "../../http/addresses";
 import type { Authed } from "./service";
 

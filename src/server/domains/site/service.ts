@@ -17,12 +17,12 @@ import {
 } from "../../../shared/schemas/site";
 import type { SiteStats } from "../../../shared/schemas/siteStats";
 import { appError } from "../../appError";
-import { type BucketRule, consumeToken } from "../../auth/rate-limit";
 import { createTtlCache, type TtlCache } from "../../cache";
 import { loadCities } from "../../db/cities";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, type PageRequest, pageWindow } from "../../db/search";
-import { demoDataOf } from "../../demoData";
+import { type BucketRule, consumeToken } from "../../rateLimit";
+import { demoDataOf } from "../../seed/demoData";
 import type { Context } from "../../serviceContext";
 import { publishedReview } from "../reviews/published";
 import { caseColumns, caseDueSql, caseOpenSql, caseReference, prioritySender } from "./support";

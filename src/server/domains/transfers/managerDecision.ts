@@ -8,7 +8,7 @@ import type {
 } from "../../../shared/schemas/transfers";
 import { refuseOwnDecision } from "../../access";
 import { recordAudit } from "../../auditTrail";
-import { recordSecurityEvent } from "../../auth/securityEvents";
+import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { tellSalesperson } from "./decisionNotice";
 import { alreadyDecided, type ManagerCtx, notFound, transferView, viewColumns, viewFrom } from "./views";
 

@@ -7,8 +7,8 @@ import { INVITATION_TTL_DAYS } from "../../../../shared/schemas/invitations";
 import { trpc } from "../../../trpc";
 import { InputField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
-import { SentInvitationList } from "../../invitations/SentInvitationList";
-import { WaitingList } from "../../manager/WaitingList";
+import { SentInvitationList } from "../../invitations";
+import { WaitingList } from "../../manager";
 import { RecordFormDialog, saveRecord } from "../recordForm";
 
 export function InviteManagerDialog({

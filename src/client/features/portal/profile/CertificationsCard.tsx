@@ -13,7 +13,7 @@ import { showFailure } from "../../../ui/failureToast";
 import { InputField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
-import { CertificationLines } from "../../salespeople/CertificationLines";
+import { CertificationLines } from "../../salespeople";
 
 type Draft = { name: string; issuer: string; year: string; credentialId: string; credentialUrl: string };
 const EMPTY: Draft = { name: "", issuer: "", year: "", credentialId: "", credentialUrl: "" };

@@ -2,9 +2,9 @@
 // reviews flagged by managers, transfer requests (one for the demo dealership's manager, two for an
 // administrator) and misconduct cases.
 import { createHash } from "node:crypto";
-import type { Queryable } from "./client";
-import type { SalespersonRow } from "./rows";
-import type { rng } from "./seedWords";
+import type { Queryable } from "../db/client";
+import type { SalespersonRow } from "../db/rows";
+import type { rng } from "./words";
 
 export async function seedStaffQueues(
   sql: Queryable,

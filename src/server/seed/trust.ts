@@ -2,11 +2,12 @@
 // another buyer's dispute waiting for the demo manager, the status trail of every visit, the demo customer's
 // confirmed purchase from the demo salesperson (so his reviews of Sam say "Verified purchase"), a purchase claim
 // waiting for the demo manager, and a review held for the administrators' queue.
+
+import type { Queryable } from "../db/client";
+import type { AppointmentRow } from "../db/rows";
 import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
 import { contactDetailHold } from "../domains/reviews/gamingRules";
 import { linkPurchaseToReviews } from "../domains/reviews/verification";
-import type { Queryable } from "./client";
-import type { AppointmentRow } from "./rows";
 
 const DAY = 86_400_000;
 const HELD_COMMENT =

@@ -4,10 +4,10 @@
 // accounts' own dealership and the first salespeople are left without a plan, so checkout works on them.
 import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
+import type { Queryable } from "../db/client";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
-import type { Queryable } from "./client";
-import { insertChunks } from "./seedBatches";
-import type { rng } from "./seedWords";
+import { insertChunks } from "./batches";
+import type { rng } from "./words";
 
 type Random = ReturnType<typeof rng>;
 

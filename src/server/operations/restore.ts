@@ -11,6 +11,7 @@ import { pipeline } from "node:stream/promises";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { getConstructionPlans } from "pg-boss";
 import type postgres from "postgres";
+import { MIGRATIONS_FOLDER, runMigrations } from "../db/migrate";
 import { replayErasureJournal } from "../domains/compliance/erasure";
 import { loadEnv } from "../env";
 import { restoreQueues } from "../jobs/bossInternals";
@@ -27,7 +28,6 @@ import {
   readBackup,
   verifyBackup,
 } from "./backupFile";
-import { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
 
 /** Connections of a running app (the pool and the job queue), which a restore must not pull the floor from. */
 const APP_CONNECTIONS = ["knowbefore", "knowbefore-jobs"];

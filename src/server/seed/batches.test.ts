@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertChunks } from "./seedBatches";
+import { insertChunks } from "./batches";
 
 describe("insertChunks", () => {
   it("keeps every statement under the driver's 65,534 parameters, whatever the rows' width", () => {

@@ -4,8 +4,8 @@
 import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiScope } from "../../shared/apiKeys";
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
-import { generateToken, hashToken } from "./crypto";
 import { sessionUserColumns } from "./session";
+import { generateToken, hashToken } from "./tokens";
 
 export type ApiKeyAuth = { user: SessionUser; key: { id: number; scopes: ApiScope[] } };
 

@@ -1,5 +1,5 @@
 // The label of figures that count rows the demo seed wrote (the `demo` column, src/server/db/schema/columns.ts).
-import type { DemoData } from "../shared/schemas/siteStats";
+import type { DemoData } from "../../shared/schemas/siteStats";
 
 /** One kind of counted row: how many of the counted are seeded, and its name (singular, plural). */
 export type DemoPart = readonly [seeded: number, one: string, many: string];

@@ -8,7 +8,7 @@ import {
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
 import type { SessionRow, UserRow } from "../db/rows";
-import { generateToken, hashToken } from "./crypto";
+import { generateToken, hashToken } from "./tokens";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

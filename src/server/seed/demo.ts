@@ -6,18 +6,18 @@ import { weekdayOf } from "../../shared/openingHours";
 import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
 import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { addDays, fromZoned, todayIn } from "../../shared/time";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../credentials/password";
+import { loadCities } from "../db/cities";
+import { type Queryable, type Sql, withoutStatementTimeout } from "../db/client";
+import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "../db/rows";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
 import { knownZip, zipCentrePlace } from "../geo/geocoder";
-import { loadCities } from "./cities";
-import { type Queryable, type Sql, withoutStatementTimeout } from "./client";
-import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "./rows";
-import { insertChunks } from "./seedBatches";
-import { seedBusinessHistory } from "./seedHistory";
-import { seedStaffQueues } from "./seedQueues";
-import { seedTrustDemo } from "./seedTrust";
-import { BIOS, BRANDS, CITY_ZIPS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS } from "./seedWords";
+import { insertChunks } from "./batches";
+import { seedBusinessHistory } from "./history";
+import { seedStaffQueues } from "./queues";
+import { seedTrustDemo } from "./trust";
+import { BIOS, BRANDS, CITY_ZIPS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS } from "./words";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",

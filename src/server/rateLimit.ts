@@ -1,6 +1,6 @@
 // Token-bucket rate limits kept in PostgreSQL, so every app instance shares the same counters.
-import type { Sql } from "../db/client";
-import type { RateLimitBucketRow } from "../db/rows";
+import type { Sql } from "./db/client";
+import type { RateLimitBucketRow } from "./db/rows";
 
 export type BucketRule = { capacity: number; refillSeconds: number };
 

@@ -11,8 +11,8 @@ import { MFA } from "../../shared/security";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../crypto/secretBox";
 import type { Queryable, Sql } from "../db/client";
 import type { Logger } from "../logger";
-import { generateToken, hashToken } from "./crypto";
 import { secretsEqual } from "./password";
+import { generateToken, hashToken } from "./tokens";
 
 export type CodeCheck = "ok" | "invalid" | "locked";
 
