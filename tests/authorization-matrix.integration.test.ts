@@ -3,6 +3,7 @@
 // salesperson, manager, admin} to check its tier, and procedures that act on objects are also checked on
 // {own object, someone else's object}.
 import { describe, expect, it } from "vitest";
+import type { Access, ProcedureMeta } from "../src/server/trpc/init";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
 
@@ -254,39 +255,39 @@ const cases: Case[] = [
   },
 ];
 
-/** Who a procedure's tier lets in (trpc/init.ts); object rules come on top, in `cases` above. */
-const TIERS = {
-  public: ROLES,
+/** Which roles each tier of trpc/init.ts lets in; object rules come on top, in `cases` above. */
+const TIERS: Record<Access, Role[]> = {
+  anyone: ROLES,
   signedIn: ["customer", "salesperson", "manager", "admin"],
   customer: ["customer"],
   salesperson: ["salesperson"],
   manager: ["manager"],
   staff: ["salesperson", "manager", "admin"],
-  dealership: ["manager", "admin"],
+  managerOrAdmin: ["manager", "admin"],
   admin: ["admin"],
-} satisfies Record<string, Role[]>;
-type Tier = keyof typeof TIERS;
+  adminAccount: ["admin"],
+};
 
 /** The expected-access table: one line per procedure of the router. */
-const EXPECTED: Record<string, Tier> = {
-  "auth.me": "public",
+const EXPECTED: Record<string, Access> = {
+  "auth.me": "anyone",
   "auth.currentUser": "signedIn",
   "auth.staffUser": "staff",
   "auth.userById": "signedIn",
-  "auth.requestLogin": "public",
-  "auth.describeLink": "public",
-  "auth.redeemLink": "public",
-  "auth.logout": "public",
+  "auth.requestLogin": "anyone",
+  "auth.describeLink": "anyone",
+  "auth.redeemLink": "anyone",
+  "auth.logout": "anyone",
   "auth.updateProfile": "signedIn",
-  "salespersonAuth.requestLogin": "public",
-  "salespersonAuth.register": "public",
-  "salespeople.list": "public",
-  "salespeople.byId": "public",
-  "salespeople.ratings": "public",
-  "salespeople.filterOptions": "public",
-  "admin.login": "public",
-  "admin.verify": "admin",
-  "admin.logout": "admin",
+  "salespersonAuth.requestLogin": "anyone",
+  "salespersonAuth.register": "anyone",
+  "salespeople.list": "anyone",
+  "salespeople.byId": "anyone",
+  "salespeople.ratings": "anyone",
+  "salespeople.filterOptions": "anyone",
+  "admin.login": "anyone",
+  "admin.verify": "adminAccount",
+  "admin.logout": "adminAccount",
   "admin.overview": "admin",
   "admin.users": "admin",
   "admin.updateUser": "admin",
@@ -304,17 +305,17 @@ const EXPECTED: Record<string, Tier> = {
   "admin.updateSalesperson": "admin",
   "admin.deleteSalesperson": "admin",
   "admin.uploadSalespersonPhoto": "admin",
-  "admin.dealerships": "public",
+  "admin.dealerships": "anyone",
   "admin.createDealership": "admin",
   "admin.updateDealership": "admin",
   "admin.deleteDealership": "admin",
   "admin.uploadDealershipLogo": "admin",
   "appointments.book": "customer",
   "appointments.reschedule": "signedIn",
-  "appointments.forSalesperson": "public",
-  "appointments.daySlots": "public",
-  "appointments.availableToday": "public",
-  "appointments.availableTodayMany": "public",
+  "appointments.forSalesperson": "anyone",
+  "appointments.daySlots": "anyone",
+  "appointments.availableToday": "anyone",
+  "appointments.availableTodayMany": "anyone",
   "appointments.mine": "customer",
   "appointments.forCustomer": "signedIn",
   "appointments.byId": "signedIn",
@@ -327,7 +328,7 @@ const EXPECTED: Record<string, Tier> = {
   "appointments.checkInCode": "staff",
   "appointments.checkIn": "customer",
   "appointments.confirmVisit": "customer",
-  "appointments.stopReviewInvitations": "public",
+  "appointments.stopReviewInvitations": "anyone",
   "disputes.forManager": "manager",
   "disputes.managerDecide": "manager",
   "disputes.list": "admin",
@@ -341,26 +342,26 @@ const EXPECTED: Record<string, Tier> = {
   "notifications.list": "signedIn",
   "notifications.markRead": "signedIn",
   "notifications.markAllRead": "signedIn",
-  "documents.get": "public",
+  "documents.get": "anyone",
   "documents.list": "admin",
   "documents.update": "admin",
-  "site.stats": "public",
-  "site.supportContact": "public",
-  "site.testimonials": "public",
-  "site.contact": "public",
+  "site.stats": "anyone",
+  "site.supportContact": "anyone",
+  "site.testimonials": "anyone",
+  "site.contact": "anyone",
   "site.contactMessages": "admin",
   "site.supportCase": "admin",
   "site.replyToCase": "admin",
   "site.updateSupportCase": "admin",
-  "site.cities": "public",
-  "site.dealershipsNear": "public",
+  "site.cities": "anyone",
+  "site.dealershipsNear": "anyone",
   "portal.me": "salesperson",
   "portal.overview": "staff",
   "portal.insights": "staff",
   "portal.update": "staff",
   "portal.updateStatus": "staff",
   "portal.uploadPhoto": "salesperson",
-  "portal.recordView": "public",
+  "portal.recordView": "anyone",
   "portal.verify": "manager",
   "portal.invitations": "salesperson",
   "portal.acceptInvitation": "salesperson",
@@ -368,7 +369,7 @@ const EXPECTED: Record<string, Tier> = {
   "reviews.submit": "customer",
   "reviews.eligibleAppointments": "customer",
   "reviews.edit": "customer",
-  "reviews.list": "public",
+  "reviews.list": "anyone",
   "reviews.mine": "customer",
   "reviews.reply": "staff",
   "reviews.flag": "staff",
@@ -382,13 +383,13 @@ const EXPECTED: Record<string, Tier> = {
   "messages.reply": "signedIn",
   "favorites.ids": "customer",
   "favorites.set": "customer",
-  "reports.create": "public",
-  "reports.status": "public",
-  "reports.cases": "dealership",
-  "reports.updateCase": "dealership",
+  "reports.create": "anyone",
+  "reports.status": "anyone",
+  "reports.cases": "managerOrAdmin",
+  "reports.updateCase": "managerOrAdmin",
   "reports.allCases": "admin",
-  "audit.list": "dealership",
-  "audit.export": "dealership",
+  "audit.list": "managerOrAdmin",
+  "audit.export": "managerOrAdmin",
   "manager.overview": "manager",
   "manager.team": "manager",
   "manager.pendingVerifications": "manager",
@@ -396,13 +397,13 @@ const EXPECTED: Record<string, Tier> = {
   "manager.removeSalesperson": "manager",
   "manager.invitations": "manager",
   "manager.revokeInvitation": "manager",
-  "invitations.describe": "public",
-  "invitations.accept": "public",
-  "invitations.decline": "public",
+  "invitations.describe": "anyone",
+  "invitations.accept": "anyone",
+  "invitations.decline": "anyone",
   "invitations.inviteManager": "admin",
   "invitations.managerInvitations": "admin",
-  "invitations.resend": "dealership",
-  "invitations.revoke": "dealership",
+  "invitations.resend": "managerOrAdmin",
+  "invitations.revoke": "managerOrAdmin",
   "manager.rejectSalesperson": "manager",
   "manager.performance": "manager",
   "manager.monthlyReport": "manager",
@@ -414,10 +415,10 @@ const EXPECTED: Record<string, Tier> = {
   "certifications.add": "salesperson",
   "certifications.update": "salesperson",
   "certifications.remove": "salesperson",
-  "certifications.pending": "dealership",
-  "certifications.forSalesperson": "dealership",
-  "certifications.verify": "dealership",
-  "certifications.reject": "dealership",
+  "certifications.pending": "managerOrAdmin",
+  "certifications.forSalesperson": "managerOrAdmin",
+  "certifications.verify": "managerOrAdmin",
+  "certifications.reject": "managerOrAdmin",
   "transfers.request": "salesperson",
   "transfers.withdraw": "salesperson",
   "transfers.mine": "salesperson",
@@ -425,7 +426,7 @@ const EXPECTED: Record<string, Tier> = {
   "transfers.managerDecide": "manager",
   "transfers.list": "admin",
   "transfers.adminDecide": "admin",
-  "subscriptions.config": "public",
+  "subscriptions.config": "anyone",
   "subscriptions.overview": "signedIn",
   "subscriptions.create": "signedIn",
   "subscriptions.checkoutStatus": "signedIn",
@@ -434,34 +435,34 @@ const EXPECTED: Record<string, Tier> = {
   "subscriptions.cancel": "signedIn",
   "subscriptions.resume": "signedIn",
   "subscriptions.changePlan": "signedIn",
-  "crm.providers": "dealership",
-  "crm.integrations": "dealership",
-  "crm.create": "dealership",
-  "crm.update": "dealership",
-  "crm.delete": "dealership",
-  "crm.test": "dealership",
-  "crm.rotateSecret": "dealership",
-  "crm.logs": "dealership",
-  "crm.resend": "dealership",
-  "apiKeys.scopes": "dealership",
-  "apiKeys.list": "dealership",
-  "apiKeys.create": "dealership",
-  "apiKeys.revoke": "dealership",
-  "analytics.executiveSummary": "dealership",
-  "analytics.revenue": "dealership",
-  "analytics.dealerships": "dealership",
-  "analytics.market": "dealership",
-  "analytics.predictions": "dealership",
+  "crm.providers": "managerOrAdmin",
+  "crm.integrations": "managerOrAdmin",
+  "crm.create": "managerOrAdmin",
+  "crm.update": "managerOrAdmin",
+  "crm.delete": "managerOrAdmin",
+  "crm.test": "managerOrAdmin",
+  "crm.rotateSecret": "managerOrAdmin",
+  "crm.logs": "managerOrAdmin",
+  "crm.resend": "managerOrAdmin",
+  "apiKeys.scopes": "managerOrAdmin",
+  "apiKeys.list": "managerOrAdmin",
+  "apiKeys.create": "managerOrAdmin",
+  "apiKeys.revoke": "managerOrAdmin",
+  "analytics.executiveSummary": "managerOrAdmin",
+  "analytics.revenue": "managerOrAdmin",
+  "analytics.dealerships": "managerOrAdmin",
+  "analytics.market": "managerOrAdmin",
+  "analytics.predictions": "managerOrAdmin",
   "analytics.feedbackInsights": "staff",
   "analytics.feedbackComments": "staff",
   "analytics.feedbackExport": "staff",
-  "auth.verifyMfa": "public",
-  "admin.verifyMfa": "public",
-  "admin.passkeyOptions": "public",
-  "admin.verifyPasskey": "public",
-  "admin.reauthenticationMethods": "admin",
-  "admin.reauthenticationOptions": "admin",
-  "admin.reauthenticate": "admin",
+  "auth.verifyMfa": "anyone",
+  "admin.verifyMfa": "anyone",
+  "admin.passkeyOptions": "anyone",
+  "admin.verifyPasskey": "anyone",
+  "admin.reauthenticationMethods": "adminAccount",
+  "admin.reauthenticationOptions": "adminAccount",
+  "admin.reauthenticate": "adminAccount",
   "security.overview": "signedIn",
   "security.mfaStatus": "signedIn",
   "security.setupMfa": "signedIn",
@@ -476,9 +477,9 @@ const EXPECTED: Record<string, Tier> = {
   "security.addPasskey": "signedIn",
   "security.renamePasskey": "signedIn",
   "security.removePasskey": "signedIn",
-  "auth.passkeySignInOptions": "public",
-  "auth.passkeySignIn": "public",
-  "identity.providers": "public",
+  "auth.passkeySignInOptions": "anyone",
+  "auth.passkeySignIn": "anyone",
+  "identity.providers": "anyone",
   "identity.linked": "signedIn",
   "identity.unlink": "signedIn",
   "security.settings": "admin",
@@ -492,15 +493,15 @@ const EXPECTED: Record<string, Tier> = {
   "compliance.updateRetentionPolicy": "admin",
   "compliance.cleanup": "admin",
   "compliance.report": "admin",
-  "onboarding.file": "public",
-  "onboarding.describeConfirmation": "public",
-  "onboarding.confirm": "public",
+  "onboarding.file": "anyone",
+  "onboarding.describeConfirmation": "anyone",
+  "onboarding.confirm": "anyone",
   "onboarding.applications": "admin",
   "onboarding.decide": "admin",
   "purchases.claim": "customer",
   "purchases.mine": "customer",
-  "purchases.toDecide": "dealership",
-  "purchases.decide": "dealership",
+  "purchases.toDecide": "managerOrAdmin",
+  "purchases.decide": "managerOrAdmin",
   "live.events": "signedIn",
 };
 
@@ -519,15 +520,20 @@ function refusedByTier(error: unknown): boolean {
 }
 
 describe("authorisation matrix", () => {
-  it("has an expected-access line for every procedure of the router, and none for a procedure that is gone", () => {
+  it("has an expected-access line, naming its declared tier, for every procedure of the router, and none for a procedure that is gone", () => {
     expect(procedures.filter((p) => !(p in EXPECTED))).toEqual([]);
     expect(Object.keys(EXPECTED).filter((p) => !procedures.includes(p))).toEqual([]);
+    const declared = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { meta?: ProcedureMeta } }
+    >;
+    expect(procedures.filter((p) => declared[p]?._def.meta?.access !== EXPECTED[p])).toEqual([]);
   });
 
   it(`lets exactly each tier's roles past the tier, for ${procedures.length} procedures x 5 roles`, async () => {
     const mismatches: string[] = [];
     for (const path of procedures) {
-      const tier = EXPECTED[path] ?? "public";
+      const tier = EXPECTED[path] ?? "anyone";
       for (const role of ROLES) {
         let refused = false;
         try {
@@ -536,7 +542,7 @@ describe("authorisation matrix", () => {
         } catch (error) {
           refused = refusedByTier(error);
         }
-        const expected = (TIERS[tier] as Role[]).includes(role);
+        const expected = TIERS[tier].includes(role);
         if (refused === expected)
           mismatches.push(`${path} (${tier}) ${role}: ${refused ? "refused" : "let in"}`);
       }

@@ -1,8 +1,10 @@
-// Limits on per-account and anonymous mutations (the per-call limits of rateLimit.ts, answered 429 with
+// Limits on per-account and anonymous mutations (the per-call limits declared on procedures, answered 429 with
 // RATE_LIMITED): purchase claims, contact messages, new certifications (and the cap per profile), and starts
 // of a provider sign-in.
 import { describe, expect, it } from "vitest";
-import { CALL_LIMITS, RATE_LIMITS } from "../src/server/rateLimit";
+import { RATE_LIMITS } from "../src/server/rateLimit";
+import type { ProcedureMeta } from "../src/server/trpc/init";
+import { appRouter } from "../src/server/trpc/root";
 import { CERTIFICATIONS_PER_PROFILE } from "../src/shared/schemas/certifications";
 import { createHarness } from "./support/harness";
 
@@ -20,7 +22,11 @@ let address = 0;
 const freshIp = () => `198.51.100.${++address}`;
 
 function budget(path: string, which: "perAddress" | "perAccount"): number {
-  const rule = CALL_LIMITS[path]?.[which];
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: ProcedureMeta } }
+  >;
+  const rule = procedures[path]?._def.meta?.limit?.[which];
   expect(rule, `${path} ${which}`).toEqual(expect.objectContaining({ capacity: expect.any(Number) }));
   return rule!.capacity;
 }

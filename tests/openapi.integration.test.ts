@@ -81,7 +81,7 @@ describe("the OpenAPI document", () => {
       expect(op.responses["500"]?.content?.["application/json"]?.schema, where).toEqual({
         $ref: "#/components/schemas/Error",
       });
-      if (op["x-access"] !== "public") {
+      if (op["x-access"] !== "anyone") {
         expect(Object.keys(op.responses), where).toContain("401");
         expect(op.security, where).not.toContainEqual({});
       }

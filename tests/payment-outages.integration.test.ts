@@ -8,7 +8,6 @@ import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   CHECKOUT_UNAVAILABLE_MESSAGE,
-  PAYMENTS_UNAVAILABLE,
   PAYMENTS_UNAVAILABLE_MESSAGE,
 } from "../src/server/domains/subscriptions/provider";
 import { STRIPE_NETWORK_RETRIES } from "../src/server/payments/stripe";
@@ -82,7 +81,10 @@ describe("checkout while Stripe fails", () => {
     standin.clearFaults();
 
     expect(answer.status, answer.text).toBe(503);
-    expect(answer.json).toMatchObject({ message: CHECKOUT_UNAVAILABLE_MESSAGE, code: PAYMENTS_UNAVAILABLE });
+    expect(answer.json).toMatchObject({
+      message: CHECKOUT_UNAVAILABLE_MESSAGE,
+      code: "PAYMENTS_UNAVAILABLE",
+    });
     expect(answer.text).not.toContain("stand-in outage");
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS);
     // The first attempt and its retries, all with one idempotency key, each after a pause.
@@ -123,7 +125,10 @@ describe("checkout while Stripe fails", () => {
 
     // The payments sentence, before the request's own deadline would have answered a bare 503.
     expect(answer.status, answer.text).toBe(503);
-    expect(answer.json).toMatchObject({ message: CHECKOUT_UNAVAILABLE_MESSAGE, code: PAYMENTS_UNAVAILABLE });
+    expect(answer.json).toMatchObject({
+      message: CHECKOUT_UNAVAILABLE_MESSAGE,
+      code: "PAYMENTS_UNAVAILABLE",
+    });
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS);
     const atStripe = subscriptionsAtStripe("salesperson", people[1]!.id);
     expect(atStripe).toHaveLength(1);
@@ -158,7 +163,7 @@ describe("webhooks while Stripe fails, twice, or late", () => {
     const { answer: failed, ms } = await timed(() => deliver(paid!));
     standin.clearFaults();
     expect(failed.status, failed.text).toBe(503);
-    expect(failed.json.code).toBe(PAYMENTS_UNAVAILABLE);
+    expect(failed.json.code).toBe("PAYMENTS_UNAVAILABLE");
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS);
     expect(await h.sql`select 1 from stripe_events where id = ${paid!.id}`).toHaveLength(0);
     expect(await payments()).toBe(0);
@@ -254,7 +259,10 @@ describe("plan changes while Stripe fails or waits", () => {
     const failed = await change();
     standin.clearFaults();
     expect(failed.status, failed.text).toBe(503);
-    expect(failed.json).toMatchObject({ message: PAYMENTS_UNAVAILABLE_MESSAGE, code: PAYMENTS_UNAVAILABLE });
+    expect(failed.json).toMatchObject({
+      message: PAYMENTS_UNAVAILABLE_MESSAGE,
+      code: "PAYMENTS_UNAVAILABLE",
+    });
     expect(await planOf()).toBe("dealer-basic");
     expect(await changes()).toBe(0);
 

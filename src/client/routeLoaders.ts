@@ -3,8 +3,10 @@
 // session first, so a signed-out visitor or the wrong role never sets off a call that answers 401 or 403 (the
 // page then shows its sign-in prompt or "Access Denied" as before). Route definitions load with every page,
 // so this file imports types and light modules only.
+
 import { redirect } from "@tanstack/react-router";
 import { DEFAULT_ANALYTICS_PERIOD } from "../shared/analytics";
+import { ErrorKind } from "../shared/errors";
 import { clearAdminSession } from "./adminSession";
 import type { AdminTab } from "./features/admin/adminSearch";
 import type { BiSearch } from "./features/analytics/biSearch";
@@ -15,7 +17,7 @@ import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./features/misconduct/
 import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./features/portal/dashboardSearch";
 import type { SecurityTab } from "./features/security/securitySearch";
 import type { RouteLoaderContext } from "./routerContext";
-import { apiErrorCode } from "./trpc";
+import { failedWith } from "./trpc";
 
 type LoaderArgs<Deps = object> = { context: RouteLoaderContext; deps: Deps };
 
@@ -193,7 +195,7 @@ export async function loadAdminDashboard({ context }: LoaderArgs<{ tab: AdminTab
   try {
     await queryClient.ensureQueryData(t.admin.verify.queryOptions());
   } catch (error) {
-    if (["UNAUTHORIZED", "FORBIDDEN"].includes(apiErrorCode(error) ?? "")) {
+    if (failedWith(error, ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN)) {
       clearAdminSession();
       throw redirect({ to: "/admin/login", replace: true });
     }

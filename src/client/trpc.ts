@@ -6,6 +6,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
+import { ErrorKind, type ErrorReason } from "../shared/errors";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { adminAuthHeaders } from "./adminSession";
 
@@ -44,19 +45,8 @@ export const trpcClient = trpc.createClient({
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 export type TrpcUtils = typeof trpcUtils;
 
-export type ApiErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "TOO_MANY_REQUESTS"
-  | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL_SERVER_ERROR"
-  | (string & {});
-
-/** The stable error code of a failed call (e.g. 'NOT_FOUND'), or undefined for network failures. */
-export function apiErrorCode(error: unknown): ApiErrorCode | undefined {
+/** The kind of a failed call (ErrorKind.NOT_FOUND, or another of tRPC's codes), or undefined for network failures. */
+export function apiErrorCode(error: unknown): ErrorKind | (string & {}) | undefined {
   if (error instanceof TRPCClientError) {
     const code = (error.data as { code?: unknown } | undefined)?.code;
     return typeof code === "string" ? code : undefined;
@@ -64,11 +54,16 @@ export function apiErrorCode(error: unknown): ApiErrorCode | undefined {
   return undefined;
 }
 
+/** Whether a call failed with one of these kinds. */
+export function failedWith(error: unknown, ...kinds: ErrorKind[]): boolean {
+  return (kinds as string[]).includes(apiErrorCode(error) ?? "");
+}
+
 /** The machine reason of a failed call (e.g. SCHEDULING_CONFLICT), from the server's error formatter. */
-export function apiErrorCause(error: unknown): string | undefined {
+export function apiErrorCause(error: unknown): ErrorReason | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const cause = (error.data as { cause?: unknown } | undefined)?.cause;
-  return typeof cause === "string" ? cause : undefined;
+  return typeof cause === "string" ? (cause as ErrorReason) : undefined;
 }
 
 /**
@@ -77,7 +72,7 @@ export function apiErrorCause(error: unknown): string | undefined {
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   const code = apiErrorCode(error);
-  if (!code || code === "INTERNAL_SERVER_ERROR") return fallback;
+  if (!code || code === ErrorKind.INTERNAL_SERVER_ERROR) return fallback;
   const message = error instanceof Error ? error.message.trim() : "";
   return message.length > 0 && message.length < 300 ? message : fallback;
 }

@@ -10,7 +10,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CRM_SIGNATURE_HEADER } from "../shared/crm";
 import { TRPC_MAX_BATCH } from "../shared/transport";
-import { appError } from "./appError";
+import { appError, errorBody } from "./appError";
 import { receiveSaleEvent } from "./domains/crm/inbound";
 import { LIVE_EVENTS_PATH, type LiveTiming, liveTransport } from "./domains/live/transport";
 import { readStoredImage } from "./domains/portal/photos";
@@ -164,10 +164,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     app.use("*", async (c, next) => {
       if (!isOwnHost(requestHost(c), deps.env.APP_URL))
         return c.json(
-          {
-            message: `This server answers only for ${new URL(deps.env.APP_URL).host}: open it at ${deps.env.APP_URL}`,
-            code: "UNKNOWN_HOST",
-          },
+          errorBody(
+            `This server answers only for ${new URL(deps.env.APP_URL).host}: open it at ${deps.env.APP_URL}`,
+            "UNKNOWN_HOST",
+          ),
           421,
         );
       await next();
@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get("/api/ready", async (c) => {
     const { message, ...state } = await readiness(deps);
     if (message === undefined) return c.json({ status: "ready", ...state });
-    return c.json({ status: "not-ready", ...state, message, code: "NOT_READY" }, 503);
+    return c.json({ status: "not-ready", ...state, ...errorBody(message, "NOT_READY") }, 503);
   });
   // A route that declares its own limit (the uploads) is held to that one, on its route.
   const hasOwnLimit = ownBodyLimit(REST_ROUTES);
@@ -196,7 +196,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
   const limitBody = bodyLimit({
     maxSize: DEFAULT_BODY_LIMIT,
-    onError: (c) => c.json({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" }, 413),
+    onError: (c) => c.json(errorBody("Request body is too large", "PAYLOAD_TOO_LARGE"), 413),
   });
   app.use("*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || hasOwnLimit(c.req.method, c.req.path)
@@ -243,10 +243,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("/trpc/*", async (c, next) => {
     if (trpcCallCount(new URL(c.req.url)) > TRPC_MAX_BATCH)
       return c.json(
-        {
-          message: `A request may carry at most ${TRPC_MAX_BATCH} calls: send the others in another request`,
-          code: "BATCH_TOO_LARGE",
-        },
+        errorBody(
+          `A request may carry at most ${TRPC_MAX_BATCH} calls: send the others in another request`,
+          "BATCH_TOO_LARGE",
+        ),
         413,
       );
     await next();
@@ -289,7 +289,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("/api/logout", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     return c.json(
-      { message: "Sign out with POST /api/logout (the site's Sign out button)", code: "METHOD_NOT_ALLOWED" },
+      errorBody("Sign out with POST /api/logout (the site's Sign out button)", "METHOD_NOT_ALLOWED"),
       405,
       { Allow: "POST" },
     );
@@ -298,15 +298,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Provider sign-in answers the browser with redirects, not JSON.
   app.route("/api/auth/oidc", oidcRoutes(deps));
   const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
-  api.all("*", (c) =>
-    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" }, 404),
-  );
+  api.all("*", (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, "NOT_FOUND"), 404));
   app.route("/api", api);
 
   /** Stored images with a fixed type, never sniffed, cacheable forever (names are never reused). */
   app.get("/uploads/:file", async (c) => {
     const image = await readStoredImage(deps.sql, c.req.param("file"));
-    if (!image) return c.json({ message: "Not found", code: "NOT_FOUND" }, 404);
+    if (!image) return c.json(errorBody("Not found", "NOT_FOUND"), 404);
     return c.body(new Uint8Array(image.bytes), 200, {
       "Content-Type": image.contentType,
       "X-Content-Type-Options": "nosniff",

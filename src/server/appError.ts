@@ -3,25 +3,11 @@
 // answered as a generic 500 with a request id (or, when the database was too busy to answer in time, a 503 to
 // try again), and logged once with its stack.
 import { ZodError } from "zod";
+import { ERROR_STATUS, type ErrorCode, type ErrorKind, type ErrorReason } from "../shared/errors";
 import { databaseUnavailable } from "./db/pgErrors";
 
-/** The error classes a client can be told about; each maps to one HTTP status. */
-export const APP_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_CONTENT: 422,
-  TOO_MANY_REQUESTS: 429,
-  /** A service we depend on (the payment provider) answered with a failure. */
-  BAD_GATEWAY: 502,
-  /** A feature this server is not configured for (payments without keys), or a database too busy to answer. */
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-export type AppErrorKind = keyof typeof APP_ERROR_STATUS;
+/** The error classes business code throws (an unexpected failure is never thrown on purpose). */
+export type AppErrorKind = Exclude<ErrorKind, "INTERNAL_SERVER_ERROR">;
 
 /** A failure the caller can act on: a kind (HTTP class), a sentence for people, a stable machine code. */
 export class AppError extends Error {
@@ -30,23 +16,28 @@ export class AppError extends Error {
     readonly kind: AppErrorKind,
     message: string,
     /** Stable machine-readable reason, e.g. SCHEDULING_CONFLICT; REST answers it as `code`. */
-    readonly reason?: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }
 
   get status(): number {
-    return APP_ERROR_STATUS[this.kind];
+    return ERROR_STATUS[this.kind];
   }
 
   /** What REST answers as `code`: the reason where there is one, else the kind. */
-  get code(): string {
+  get code(): ErrorCode {
     return this.reason ?? this.kind;
   }
 }
 
-export function appError(kind: AppErrorKind, message: string, reason?: string): AppError {
+export function appError(kind: AppErrorKind, message: string, reason?: ErrorReason): AppError {
   return new AppError(kind, message, reason);
+}
+
+/** The body of an error answer written outside the mapper below (a middleware's refusal). */
+export function errorBody(message: string, code: ErrorCode) {
+  return { message, code };
 }
 
 /** A request whose envelope could not be read (bad JSON, a bad superjson payload). */

@@ -59,55 +59,20 @@ export async function takeToken(sql: Sql, key: string, rule: BucketRule): Promis
   });
 }
 
-type CallLimit = { perAddress?: BucketRule; perAccount?: BucketRule };
-
 /**
- * Public and cheap-to-call mutations, by procedure path: one bucket per caller's address and one per
- * signed-in account, each taken once per call (so a batch pays for every call it carries). The sizes are
- * far beyond what a person does and stop a script after a handful.
+ * A procedure's per-call limit (declared on it: trpc/procedures.ts): one bucket per caller's address and one per
+ * signed-in account, each taken once per call (so a batch pays for every call it carries). The sizes are far
+ * beyond what a person does and stop a script after a handful.
  */
-export const CALL_LIMITS: Record<string, CallLimit> = {
-  /** Misconduct reports: 5 at once, then one every 10 minutes. */
-  "reports.create": {
-    perAddress: { capacity: 5, refillSeconds: 600 },
-    perAccount: { capacity: 5, refillSeconds: 600 },
-  },
-  /** Salesperson self-registration: 5 at once, then one every 10 minutes per address. */
-  "salespersonAuth.register": { perAddress: { capacity: 5, refillSeconds: 600 } },
-  /** The contact form (its per-address bucket is the site's own, CONTACT_RATE_LIMIT). */
-  "site.contact": { perAccount: { capacity: 5, refillSeconds: 120 } },
-  /** Profile views feed salespeople's analytics: 120 at once, then one every 2 seconds. */
-  "portal.recordView": {
-    perAddress: { capacity: 120, refillSeconds: 2 },
-    perAccount: { capacity: 120, refillSeconds: 2 },
-  },
-  /** Bookings per account: 120 at once (conflicting attempts included), then one every 30 seconds. */
-  "appointments.book": { perAccount: { capacity: 120, refillSeconds: 30 } },
-  /** Purchase claims (each queues a decision for a manager): 10 at once, then one every 10 minutes. */
-  "purchases.claim": {
-    perAddress: { capacity: 20, refillSeconds: 300 },
-    perAccount: { capacity: 10, refillSeconds: 600 },
-  },
-  /**
-   * New certifications (each queues a verification for a manager): 20 at once, then one every 5 minutes. A
-   * profile also holds at most CERTIFICATIONS_PER_PROFILE of them.
-   */
-  "certifications.add": {
-    perAddress: { capacity: 40, refillSeconds: 150 },
-    perAccount: { capacity: 20, refillSeconds: 300 },
-  },
-  /** CRM connection tests call a dealership's server: 10 at once, then one every 30 seconds. */
-  "crm.test": { perAccount: { capacity: 10, refillSeconds: 30 } },
-};
+export type CallLimit = { perAddress?: BucketRule; perAccount?: BucketRule };
 
 /** Takes the call's tokens (address, then account); answers whether it may run. */
 export async function consumeCallLimit(
   sql: Sql,
   path: string,
+  limit: CallLimit,
   caller: { ip: string | null; userId: string | null },
 ): Promise<boolean> {
-  const limit = CALL_LIMITS[path];
-  if (!limit) return true;
   if (
     limit.perAddress &&
     caller.ip &&

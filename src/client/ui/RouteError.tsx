@@ -1,9 +1,11 @@
 // What a route shows when its loader (or page) fails, for every route: a missing thing, or a failed load with
 // "Try again". Words that differ per page come from the route's `staticData` (see routerContext.ts).
+
 import { Box, Button, Container } from "@chakra-ui/react";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, Link, useMatch, useRouter } from "@tanstack/react-router";
 import { LuSearchX } from "react-icons/lu";
+import { ErrorKind } from "../../shared/errors";
 import type { RouteStateWords } from "../routerContext";
 import { apiErrorCode } from "../trpc";
 import { PageFrame } from "./layout/PageFrame";
@@ -51,7 +53,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();
   const words = useRouteWords();
-  const missing = apiErrorCode(error) === "NOT_FOUND";
+  const missing = apiErrorCode(error) === ErrorKind.NOT_FOUND;
   const title = words.loadErrorTitle ?? "We couldn't load this page";
   useDocumentTitle(missing ? (words.missingTitle ?? "Not Found") : title);
   if (missing) return <RouteMissing />;

@@ -1,6 +1,7 @@
 // Passkey ceremonies in the browser, for the Security page and the sign-in pages. @simplewebauthn/browser is
 // imported only when a passkey is used, so pages without one (the landing page) never load it.
 
+import type { WebAuthnErrorCode } from "@simplewebauthn/browser";
 import type {
   PasskeyCreationOptions,
   PasskeyRequestOptions,
@@ -64,15 +65,19 @@ export function passkeyProblem(failure: unknown, refused: string): string | null
   return passkeyBrowserError(failure);
 }
 
+/** @simplewebauthn/browser's codes for a cancelled ceremony and an authenticator that already holds a passkey. */
+const CEREMONY_ABORTED: WebAuthnErrorCode = "ERROR_CEREMONY_ABORTED";
+const ALREADY_REGISTERED: WebAuthnErrorCode = "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED";
+
 /**
  * What to tell the person when the browser's part failed: null when they cancelled (or a newer request took
  * over), which needs no message.
  */
 export function passkeyBrowserError(error: unknown): string | null {
   const { name, code } = error as { name?: string; code?: string };
-  if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError") return null;
+  if (code === CEREMONY_ABORTED || name === "AbortError") return null;
   if (name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
-  if (name === "InvalidStateError" || code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
+  if (name === "InvalidStateError" || code === ALREADY_REGISTERED)
     return "This device already holds a passkey for your account.";
   if (name === "SecurityError")
     return "Passkeys are not available on this address. Open KnowBefore at its usual address and try again.";

@@ -2,10 +2,9 @@
 // REAUTH_REQUIRED to the console's session, the dialog asks for the password, the admin code and the second
 // factor, and the refused action runs once more after it passed. Others (and a cancelled dialog) get the
 // refusal as it was. The dialog's code loads only when it is needed.
+import { ErrorReason } from "../../shared/errors";
 import { readAdminSession } from "../adminSession";
 import { apiErrorCause } from "../trpc";
-
-const REAUTH_REQUIRED = "REAUTH_REQUIRED";
 
 /** A refusal of a REST call, with the machine code of its JSON answer. */
 export class RefusedCall extends Error {
@@ -21,8 +20,8 @@ export class RefusedCall extends Error {
 /** Whether the server refused for want of a recent proof of identity (tRPC or REST). */
 export function needsReauthentication(error: unknown): boolean {
   return (
-    apiErrorCause(error) === REAUTH_REQUIRED ||
-    (error instanceof RefusedCall && error.code === REAUTH_REQUIRED)
+    apiErrorCause(error) === ErrorReason.REAUTH_REQUIRED ||
+    (error instanceof RefusedCall && error.code === ErrorReason.REAUTH_REQUIRED)
   );
 }
 

@@ -1,5 +1,6 @@
 // Origin check for every state-changing request (JSON included, which Hono's csrf() does not cover).
 import type { MiddlewareHandler } from "hono";
+import { errorBody } from "../appError";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,10 +21,7 @@ export function originCheck(options: {
     const origin = c.req.header("origin");
     const sameHost = origin ? safeOrigin(origin) === new URL(c.req.url).origin : false;
     if (!origin || (origin !== allowed && !sameHost)) {
-      return c.json(
-        { message: "Cross-site request refused: missing or foreign Origin", code: "CSRF_ORIGIN" },
-        403,
-      );
+      return c.json(errorBody("Cross-site request refused: missing or foreign Origin", "CSRF_ORIGIN"), 403);
     }
     return next();
   };

@@ -4,6 +4,8 @@
 import { createHash } from "node:crypto";
 import type { Context as HonoContext, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorReason } from "../../shared/errors";
+import { errorBody } from "../appError";
 import type { Sql } from "../db/client";
 import { currentBudget, outsideBudget } from "../deadline";
 import type { Logger } from "../logger";
@@ -25,9 +27,9 @@ type Claim = {
   ageMs: number;
 };
 
-function refusal(c: HonoContext, status: ContentfulStatusCode, message: string, code: string) {
+function refusal(c: HonoContext, status: ContentfulStatusCode, message: string, code: ErrorReason) {
   if (status === 409) c.header("Retry-After", "1");
-  return c.json({ message, code }, status);
+  return c.json(errorBody(message, code), status);
 }
 
 /** Whose key it is (keys of different callers never meet), and the account behind it if any. */

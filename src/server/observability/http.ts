@@ -2,6 +2,7 @@
 // the app's port (docs/operations/observability.md#access).
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
+import { errorBody } from "../appError";
 import { secretsEqual } from "../credentials/password";
 import { appRouter } from "../trpc/root";
 import { httpRequestDuration, registry } from "./metrics";
@@ -88,7 +89,7 @@ export async function metricsResponse(): Promise<Response> {
 export function metricsRoute(token: string | undefined): MiddlewareHandler {
   return async (c) => {
     if (token === undefined || !bearerMatches(c.req.header("authorization"), token))
-      return c.json({ message: "Not found", code: "NOT_FOUND" }, 404);
+      return c.json(errorBody("Not found", "NOT_FOUND"), 404);
     return metricsResponse();
   };
 }

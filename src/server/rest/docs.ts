@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
+import { errorBody } from "../appError";
 import type { AppEnv } from "../http/honoRequest";
 import { projectPath } from "../paths";
 import { buildOpenApi } from "./openapi";
@@ -73,7 +74,7 @@ export function docsRoutes() {
   docs.get("/docs/assets/:file", (c) => {
     const file = c.req.param("file");
     const type = VIEWER_FILES[file];
-    if (!type) return c.json({ message: "Not found", code: "NOT_FOUND" }, 404);
+    if (!type) return c.json(errorBody("Not found", "NOT_FOUND"), 404);
     let bytes = assets.get(file);
     if (!bytes) {
       bytes = new Uint8Array(readFileSync(path.join(viewerDir, file))) as Uint8Array<ArrayBuffer>;

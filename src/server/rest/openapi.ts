@@ -4,7 +4,7 @@
 // API-key scopes. Nothing here is written by hand per route, so a route cannot be served and not documented.
 import type { z } from "zod";
 import { API_KEY_RATE_LIMIT, API_SCOPE_INFO, API_SCOPES } from "../../shared/apiKeys";
-import type { ProcedureMeta } from "../trpc/init";
+import { type ProcedureMeta, TIERS } from "../trpc/init";
 import { answerSchemaOf } from "../trpc/output";
 import { appRouter } from "../trpc/root";
 import { ERROR_DEFAULT, infrastructurePaths } from "./openapiInfrastructure";
@@ -17,7 +17,7 @@ import {
   properties,
   without,
 } from "./openapiSchemas";
-import { ACCESS, humanize, IDEMPOTENCY_PARAMETER, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
+import { humanize, IDEMPOTENCY_PARAMETER, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
 import type { MountedRoute, Redirect } from "./route";
 
 type Procedure = {
@@ -100,7 +100,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
   const usedIds = new Set<string>();
   for (const route of options.routes) {
     const procedure = procedureOf(route.procedure);
-    const access = procedure._def.meta?.access ?? "public";
+    const access = procedure._def.meta?.access ?? "anyone";
     const input = inputSchema(procedure);
     const path = `/api${route.path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
     const fields = properties(input);
@@ -153,7 +153,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     }
 
     // Every /api request reads its credentials first: an invalid API key answers 401 even on a public route.
-    const statuses = new Set<number>([401, ...ACCESS[access].refusals]);
+    const statuses = new Set<number>([401, ...TIERS[access].refusals]);
     if (parameters.length > 0 || requestBody) statuses.add(400);
     if (route.params.length > 0) statuses.add(404);
     if (route.maxBody || route.method !== "GET") statuses.add(413);
@@ -181,14 +181,14 @@ export function buildOpenApi(options: OpenApiOptions): Json {
 
     const signedIn: Json[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
     if (route.scope) signedIn.push({ apiKeyAuth: [route.scope] });
-    const security = access === "public" ? [{}, ...signedIn] : signedIn;
+    const security = access === "anyone" ? [{}, ...signedIn] : signedIn;
 
     let operationId = route.procedure.replace(".", "_");
     if (usedIds.has(operationId))
       operationId = `${operationId}_${route.method.toLowerCase()}${route.params.length ? "_by_param" : ""}`;
     usedIds.add(operationId);
 
-    const who = ACCESS[access].who;
+    const who = TIERS[access].who;
     const keyNote = route.scope
       ? ` API keys with the \`${route.scope}\` scope may call it.`
       : " API keys may not call it.";

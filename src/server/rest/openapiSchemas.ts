@@ -1,6 +1,7 @@
 // JSON Schemas for the OpenAPI document (rest/openapi.ts): zod schemas as JSON carries them, the error body
 // every refusal answers, and request examples that satisfy their own schema.
 import { z } from "zod";
+import { ERROR_REASONS, ERROR_STATUS } from "../../shared/errors";
 
 export type Json = Record<string, unknown>;
 
@@ -12,7 +13,17 @@ export const ERROR_SCHEMA = {
     code: {
       type: "string",
       description:
-        "Stable machine-readable reason, e.g. BAD_REQUEST, SCHEDULING_CONFLICT, INSUFFICIENT_SCOPE.",
+        "Stable machine-readable reason, e.g. SCHEDULING_CONFLICT, INSUFFICIENT_SCOPE; where there is none, the kind (BAD_REQUEST).",
+      enum: [...Object.keys(ERROR_STATUS), ...Object.keys(ERROR_REASONS)],
+      "x-enumDescriptions": {
+        ...Object.fromEntries(
+          Object.entries(ERROR_STATUS).map(([kind, status]) => [
+            kind,
+            `A ${status} without a reason of its own.`,
+          ]),
+        ),
+        ...ERROR_REASONS,
+      },
     },
     requestId: { type: "string", description: "On 500 answers: the id to quote when reporting it." },
   },

@@ -1,26 +1,5 @@
-// The words of the OpenAPI document (rest/openapi.ts): who each procedure tier lets in, what each error
-// status means, and the tags that group the operations, each with the description readers see.
-import type { Access } from "../trpc/init";
-
-/** Who each tier lets in, in words, and the statuses its refusals answer. */
-export const ACCESS: Record<Access, { who: string; refusals: number[] }> = {
-  public: { who: "Anyone, signed in or not.", refusals: [] },
-  authed: { who: "Any signed-in account.", refusals: [401] },
-  customer: { who: "Customer accounts.", refusals: [401, 403] },
-  salesperson: { who: "Salesperson accounts (their own profile and calendar).", refusals: [401, 403] },
-  manager: { who: "Dealership managers (their own dealership).", refusals: [401, 403] },
-  dealership: {
-    who: "Dealership managers (their own dealership) and administrators.",
-    refusals: [401, 403],
-  },
-  staff: {
-    who: "Salespeople (their own), their dealership's managers and administrators.",
-    refusals: [401, 403],
-  },
-  admin: { who: "Administrators.", refusals: [401, 403] },
-  adminAccount: { who: "Administrators (their own account).", refusals: [401, 403] },
-};
-
+// The words of the OpenAPI document (rest/openapi.ts): what each error status means, and the tags that group
+// the operations, each with the description readers see (who each tier lets in is trpc/init.ts's TIERS).
 export const STATUS_TEXT: Record<number, string> = {
   400: "Bad input: the message says which field and why.",
   401: "Not signed in, or the session or API key is not valid.",

@@ -1,24 +1,11 @@
 // tRPC setup, in sections: init with error formatting, then the procedure tiers. Services receive the
-// Context of ../serviceContext.ts. Every procedure starts from one tier, named for who may call it:
+// Context of ../serviceContext.ts. Every procedure starts from one tier (TIERS: who each lets in), whose
+// middleware below checks it.
 //
-// | Tier                                 | Who may call                         | Checks (x-access)       |
-// | ------------------------------------ | ------------------------------------ | ----------------------- |
-// | publicProcedure                      | anyone, signed in or not             | nothing (public)        |
-// | signedInProcedure                    | any signed-in account                | a session (authed)      |
-// | customerProcedure                    | customers                            | the role (customer)     |
-// | salespersonProcedure                 | any salesperson                      | a profile (salesperson) |
-// | managerProcedure                     | a manager, for their own dealership  | manages one (manager)   |
-// | managerOrAdminProcedure              | a dealership's manager or an admin   | either (dealership)     |
-// | salespersonOrManagerOrAdminProcedure | a salesperson, a manager or an admin | one of those (staff)    |
-// | adminProcedure                       | administrators                       | role and MFA (admin)    |
-// | adminEvenWithoutMfaProcedure         | an admin who has yet to turn on the  | role (adminAccount)     |
-// |                                      | second factor the platform requires  |                         |
-//
-// Every tier also maps a service's AppError to its tRPC error, applies per-call rate limits, and refuses an
-// administrator without the required second factor (except on adminEvenWithoutMfaProcedure and procedures
-// marked beforeMfa). A refusal by a tier records an authorization_denied security event. Which objects a
-// caller may touch (own appointment, own dealership) is decided per object in access.ts, not by the tier.
-// x-access is the name the OpenAPI document shows for each operation (rest/openapi.ts).
+// Every tier also maps a service's AppError to its tRPC error, applies the procedure's per-call limit, and
+// refuses an administrator without the required second factor (except on adminAccount and procedures marked
+// beforeMfa). A refusal by a tier records an authorization_denied security event. Which objects a caller may
+// touch (own appointment, own dealership) is decided per object in access.ts, not by the tier.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson, { type SuperJSONResult } from "superjson";
 import { ZodError } from "zod";
@@ -33,7 +20,7 @@ import {
 } from "../appError";
 import { recordSecurityEvent } from "../credentials/securityEvents";
 import { databaseUnavailable } from "../db/pgErrors";
-import { CALL_LIMITS, consumeCallLimit } from "../rateLimit";
+import { type CallLimit, consumeCallLimit } from "../rateLimit";
 import type { Context } from "../serviceContext";
 
 // 1. Init ------------------------------------------------------------------------------------------------
@@ -74,18 +61,44 @@ const transformer = {
   },
 };
 
-/** Who a procedure's tier lets in: read by the OpenAPI document (rest/openapi.ts) to state each route's auth. */
-export type Access =
-  | "public"
-  | "authed"
-  | "customer"
-  | "salesperson"
-  | "manager"
-  | "dealership"
-  | "staff"
-  | "admin"
-  | "adminAccount";
-export type ProcedureMeta = {
+/**
+ * The tiers, by the one name procedures are declared with (trpc/procedures.ts), kept as `meta.access` and shown
+ * as x-access in the OpenAPI document (rest/openapi.ts): who each lets in, in the words the document shows, and
+ * the statuses its refusals answer.
+ */
+export const TIERS = {
+  anyone: { who: "Anyone, signed in or not.", refusals: [] },
+  /** A session. */
+  signedIn: { who: "Any signed-in account.", refusals: [401] },
+  /** The customer role. */
+  customer: { who: "Customer accounts.", refusals: [401, 403] },
+  /** A salesperson profile. */
+  salesperson: { who: "Salesperson accounts (their own profile and calendar).", refusals: [401, 403] },
+  /** Managing a dealership; scoped to it. */
+  manager: { who: "Dealership managers (their own dealership).", refusals: [401, 403] },
+  /** Either; access.ts scopes a manager to their dealership. */
+  managerOrAdmin: {
+    who: "Dealership managers (their own dealership) and administrators.",
+    refusals: [401, 403],
+  },
+  /** Any of the three; access.ts decides which salespeople they act on. */
+  staff: {
+    who: "Salespeople (their own), their dealership's managers and administrators.",
+    refusals: [401, 403],
+  },
+  /** The role, and the second factor while the platform requires it. */
+  admin: { who: "Administrators.", refusals: [401, 403] },
+  /** The role only: an administrator's own account (session check, sign-out), MFA requirement or not. */
+  adminAccount: { who: "Administrators (their own account).", refusals: [401, 403] },
+} satisfies Record<string, { who: string; refusals: number[] }>;
+export type Access = keyof typeof TIERS;
+
+/** What a procedure declares beside its tier and schemas (trpc/procedures.ts), kept in its meta. */
+export type ProcedureOptions = {
+  /** Its per-call limit (admit below): the bucket rules per caller's address and per signed-in account. */
+  limit?: CallLimit;
+};
+export type ProcedureMeta = ProcedureOptions & {
   access: Access;
   /**
    * Open to an administrator who has not yet turned on the second factor the platform requires of them:
@@ -183,15 +196,15 @@ function answeredAs(ctx: Context, path: string, cause: unknown): TRPCError | nul
 
 /**
  * Admits a call: an administrator without a second factor the platform requires is refused (see
- * refuseAdminWithoutRequiredMfa), and a procedure with a per-call limit (CALL_LIMITS) counts against it.
+ * refuseAdminWithoutRequiredMfa), and a procedure with a per-call limit (`meta.limit`) counts against it.
  */
 async function admit(ctx: Context, path: string, meta: ProcedureMeta | undefined): Promise<void> {
   if (ctx.user && isAdmin(ctx.user) && !meta?.beforeMfa)
     await refuseAdminWithoutRequiredMfa(ctx, ctx.user.id);
   if (
     !ctx.env.RATE_LIMIT_DISABLED &&
-    path in CALL_LIMITS &&
-    !(await consumeCallLimit(ctx.sql, path, { ip: ctx.ip, userId: ctx.user?.id ?? null }))
+    meta?.limit &&
+    !(await consumeCallLimit(ctx.sql, path, meta.limit, { ip: ctx.ip, userId: ctx.user?.id ?? null }))
   )
     throw appError(
       "TOO_MANY_REQUESTS",
@@ -206,7 +219,7 @@ async function admit(ctx: Context, path: string, meta: ProcedureMeta | undefined
  * measured ~10 % of the server's CPU for a cached read.
  */
 export const publicProcedure = t.procedure
-  .meta({ access: "public" })
+  .meta({ access: "anyone" })
   .use(async ({ ctx, path, meta, next }) => {
     try {
       await admit(ctx, path, meta);
@@ -227,7 +240,7 @@ const requireUser = t.middleware(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
-export const signedInProcedure = publicProcedure.meta({ access: "authed" }).use(requireUser);
+export const signedInProcedure = publicProcedure.meta({ access: "signedIn" }).use(requireUser);
 
 function denied(ctx: Context, path: string, why: string): AppError {
   void recordSecurityEvent(ctx, {
@@ -286,7 +299,7 @@ export const salespersonOrManagerOrAdminProcedure = signedInProcedure
 
 /** A dealership's manager (scoped to it by access.ts) or an administrator. */
 export const managerOrAdminProcedure = signedInProcedure
-  .meta({ access: "dealership" })
+  .meta({ access: "managerOrAdmin" })
   .use(({ ctx, path, next }) => {
     if (ctx.user.managedDealershipId === null && !isAdmin(ctx.user))
       throw denied(ctx, path, "This action is for dealership managers and administrators");

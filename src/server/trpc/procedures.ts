@@ -17,12 +17,15 @@ import {
   managerOrAdminProcedure,
   managerProcedure,
   type ProcedureMeta,
+  type ProcedureOptions,
   publicProcedure,
   salespersonOrManagerOrAdminProcedure,
   salespersonProcedure,
   signedInProcedure,
 } from "./init";
 import { answers, checksAnswers, declareAnswer } from "./output";
+
+export type { ProcedureOptions };
 
 /** A tier of trpc/init.ts (or one with its meta changed), before input and output are given. */
 type Tier = TRPCProcedureBuilder<
@@ -55,13 +58,21 @@ type Built<
 > = K extends "query" ? TRPCQueryProcedure<D> : TRPCMutationProcedure<D>;
 type Kind = "query" | "mutation";
 
-/** `(input, answer, run)` or, with nothing to read, `(answer, run)`: `run` gets the tier's context and input. */
+/**
+ * `(input, answer, run)` or, with nothing to read, `(answer, run)`: `run` gets the tier's context and input. An
+ * options object may follow (ProcedureOptions: its per-call limit), kept in the procedure's meta.
+ */
 type Declare<Ctx, K extends Kind> = {
-  <O extends z.ZodType>(output: O, run: (ctx: Ctx) => Answer<O>): Built<K, WithoutInput<O>>;
+  <O extends z.ZodType>(
+    output: O,
+    run: (ctx: Ctx) => Answer<O>,
+    options?: ProcedureOptions,
+  ): Built<K, WithoutInput<O>>;
   <I extends z.ZodType, O extends z.ZodType>(
     input: I,
     output: O,
     run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
+    options?: ProcedureOptions,
   ): Built<K, WithInput<I, O>>;
 };
 
@@ -85,12 +96,21 @@ export function procedures<T extends Tier>(tier: T) {
 
 /** What Declare's signatures take: they check `run` against the tier's context and the input. */
 type Run = (ctx: never, input: never) => unknown;
-type Args = [output: z.ZodType, run: Run] | [input: z.ZodType, output: z.ZodType, run: Run];
+type Args =
+  | [output: z.ZodType, run: Run, options?: ProcedureOptions]
+  | [input: z.ZodType, output: z.ZodType, run: Run, options?: ProcedureOptions];
 
 /** The chain up to the resolver, and the resolver calling `run` with tRPC's context and parsed input. */
 function declare(builder: Tier, args: Args) {
-  const [input, output, run] = args.length === 2 ? [undefined, ...args] : args;
-  const base = input ? builder.input(input) : builder;
+  const [input, output, run, options] = (typeof args[1] === "function" ? [undefined, ...args] : args) as [
+    z.ZodType | undefined,
+    z.ZodType,
+    Run,
+    ProcedureOptions | undefined,
+  ];
+  // tRPC merges meta: the options join the tier's.
+  const tier = options ? builder.meta({ ...(builder._def.meta as ProcedureMeta), ...options }) : builder;
+  const base = input ? tier.input(input) : tier;
   // Without a check (production), no `.output()`: the answer's schema is declared beside the procedure instead.
   const chain = checksAnswers ? base.output(answers(output)) : base;
   const call = run as (ctx: unknown, input: unknown) => unknown;
@@ -116,5 +136,5 @@ export const adminAccount = procedures(adminEvenWithoutMfaProcedure);
  * Open to an administrator who has yet to turn on the second factor the platform requires of them: only what
  * signing in, turning it on or leaving takes.
  */
-export const anyoneBeforeMfa = procedures(publicProcedure.meta({ access: "public", beforeMfa: true }));
-export const signedInBeforeMfa = procedures(signedInProcedure.meta({ access: "authed", beforeMfa: true }));
+export const anyoneBeforeMfa = procedures(publicProcedure.meta({ access: "anyone", beforeMfa: true }));
+export const signedInBeforeMfa = procedures(signedInProcedure.meta({ access: "signedIn", beforeMfa: true }));

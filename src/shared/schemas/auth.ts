@@ -17,11 +17,9 @@ export const requestLoginInput = z.strictObject({ email: emailSchema });
 export type RequestLoginInput = z.infer<typeof requestLoginInput>;
 
 /**
- * The reason a sign-in link request answers 503 when the mail server did not take its e-mail (down, unreachable
- * or silent): nothing was sent, and asking again later works.
+ * What a sign-in link request answers (503 MAIL_DELAYED) when the mail server did not take its e-mail (down,
+ * unreachable or silent): nothing was sent, and asking again later works.
  */
-export const MAIL_DELAYED = "MAIL_DELAYED";
-/** What a MAIL_DELAYED answer says. */
 export const MAIL_DELAYED_MESSAGE =
   "Our email is running late, so we couldn't send your sign-in link just now. Please try again in a few minutes.";
 

@@ -1,8 +1,9 @@
 import { Box, Center, Container, Flex, Heading, Skeleton, Stack } from "@chakra-ui/react";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { ErrorKind } from "../../../shared/errors";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
-import { apiErrorCode, trpc } from "../../trpc";
+import { failedWith, trpc } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
@@ -45,7 +46,7 @@ export function AdminConsolePage() {
     staleTime: 0,
     refetchOnMount: "always",
   });
-  const refused = verify.isError && ["UNAUTHORIZED", "FORBIDDEN"].includes(apiErrorCode(verify.error) ?? "");
+  const refused = verify.isError && failedWith(verify.error, ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN);
   useEffect(() => {
     if (session === null || refused) {
       clearAdminSession();

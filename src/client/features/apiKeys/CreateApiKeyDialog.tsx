@@ -1,9 +1,11 @@
 // "Create API key": a name and the scopes the key may use. The shared schema checks the form first; the
 // server decides, and its refusals (a field's message, the active-key limit) are shown in the dialog.
+
 import { Alert, Checkbox, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuKeyRound } from "react-icons/lu";
 import type { ApiScope } from "../../../shared/apiKeys";
+import { ErrorKind } from "../../../shared/errors";
 import { type CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { type DialogControl, FormDialog } from "../../ui/dialog";
@@ -108,7 +110,7 @@ export function CreateApiKeyDialog({
       (error: unknown) => {
         if (form.showServerErrors(error)) return;
         setRefusal(
-          apiErrorCode(error) === "CONFLICT"
+          apiErrorCode(error) === ErrorKind.CONFLICT
             ? apiErrorMessage(error, "This dealership already has as many active keys as it may hold.")
             : apiErrorMessage(error, "The key could not be created. Please try again."),
         );

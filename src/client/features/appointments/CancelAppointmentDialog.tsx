@@ -1,5 +1,6 @@
 import { Dialog, Stack } from "@chakra-ui/react";
 import { useState } from "react";
+import { ErrorReason } from "../../../shared/errors";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { apiErrorCause, trpc } from "../../trpc";
 import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";
@@ -11,7 +12,7 @@ import type { AppointmentSide } from "./AppointmentVisits";
 import { useInvalidateAppointments } from "./useAppointmentCaches";
 
 /** Refusals the server explains in words either side can act on (the 2-hour window, an already-closed visit). */
-const EXPLAINED_CAUSES = new Set(["CANCELLATION_WINDOW_PASSED", "NOT_SCHEDULED"]);
+const EXPLAINED_CAUSES = new Set<string>([ErrorReason.CANCELLATION_WINDOW_PASSED, ErrorReason.NOT_SCHEDULED]);
 
 /** What each side reads: the customer cancels a visit with a salesperson, the salesperson one with a buyer. */
 const WORDS: Record<

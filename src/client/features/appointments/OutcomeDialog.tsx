@@ -1,4 +1,5 @@
 // Marking a past visit completed or a no-show, after a confirmation: the outcome cannot be undone.
+import { ErrorReason } from "../../../shared/errors";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { apiErrorCause, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -20,7 +21,7 @@ const OUTCOME_TEXT: Record<Outcome, { title: string; confirm: string; done: stri
 };
 
 /** Refusals whose message says what happened (changed meanwhile, not started yet): shown as they are. */
-const OUTCOME_REFUSALS = new Set(["NOT_SCHEDULED", "VISIT_NOT_STARTED"]);
+const OUTCOME_REFUSALS = new Set<string>([ErrorReason.NOT_SCHEDULED, ErrorReason.VISIT_NOT_STARTED]);
 
 /** Complete or No-show, after the spec's confirmation; the outcome can't be undone. */
 export function OutcomeDialog({

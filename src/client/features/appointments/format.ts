@@ -1,13 +1,15 @@
 // How appointment outcomes read on screen: the status badges, and which refusals mean 'that time is gone'.
+
 import type { APPOINTMENT_STATUSES } from "../../../shared/constants";
+import { ErrorReason } from "../../../shared/errors";
 import { apiErrorCause } from "../../trpc";
 
 /** docs/product/booking.md#no-double-booking: a conflict or a blocked slot both read as 'Time Slot Unavailable'. */
 export function isSlotUnavailable(error: unknown): boolean {
   const cause = apiErrorCause(error);
-  if (cause === "SCHEDULING_CONFLICT" || cause === "SLOT_BLOCKED") return true;
+  if (cause === ErrorReason.SCHEDULING_CONFLICT || cause === ErrorReason.SLOT_BLOCKED) return true;
   const message = error instanceof Error ? error.message : "";
-  return message.includes("SCHEDULING_CONFLICT") || message.includes("Time slot unavailable");
+  return message.includes(ErrorReason.SCHEDULING_CONFLICT) || message.includes("Time slot unavailable");
 }
 
 type AppointmentStatusValue = (typeof APPOINTMENT_STATUSES)[number];

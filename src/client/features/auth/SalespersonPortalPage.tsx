@@ -1,6 +1,7 @@
 import { Heading, Separator, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuChartLine, LuShieldCheck, LuUsers } from "react-icons/lu";
+import { ErrorKind } from "../../../shared/errors";
 import { apiErrorCode, trpc } from "../../trpc";
 import { TextLink } from "../../ui/links";
 import { showToast } from "../../ui/toaster";
@@ -52,7 +53,7 @@ export function SalespersonPortalPage() {
     onError: (error) => {
       // A delayed e-mail is said on the page, above the form (SignInLinkStep).
       if (mailDelayed(error)) return;
-      if (apiErrorCode(error) === "NOT_FOUND") {
+      if (apiErrorCode(error) === ErrorKind.NOT_FOUND) {
         showToast({
           title: "Salesperson Not Found",
           description: "No salesperson account found with this email address",
@@ -63,7 +64,7 @@ export function SalespersonPortalPage() {
       showToast({
         title: "Login Failed",
         description:
-          apiErrorCode(error) === "TOO_MANY_REQUESTS"
+          apiErrorCode(error) === ErrorKind.TOO_MANY_REQUESTS
             ? error.message
             : "Failed to send login link. Please try again.",
         variant: "destructive",

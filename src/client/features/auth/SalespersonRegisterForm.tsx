@@ -2,6 +2,7 @@
 // with a listed dealership (unlisted until its manager confirms), independent (listed once the e-mail address is
 // confirmed), or with a dealership that is not listed yet (independent meanwhile; its application goes to the
 // administrators once the address is confirmed).
+
 import { Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useId, useState } from "react";
 import { LuBuilding2, LuStore, LuUserRound } from "react-icons/lu";
@@ -11,8 +12,9 @@ import {
   SELF_EDIT_SPECIALTIES,
   YEARS_OF_EXPERIENCE,
 } from "../../../shared/constants";
+import { ErrorKind } from "../../../shared/errors";
 import { type SalespersonJoining, unlistedDealershipInput } from "../../../shared/schemas/auth";
-import { apiErrorCode, trpc } from "../../trpc";
+import { apiErrorCode, failedWith, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import { CheckboxGroupField, InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
@@ -149,7 +151,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
           onRegistered(emailCheck.email);
         },
         onError: (error) => {
-          if (apiErrorCode(error) === "CONFLICT") {
+          if (apiErrorCode(error) === ErrorKind.CONFLICT) {
             showToast({
               title: "Account Already Exists",
               description: "A salesperson with this email already exists. Try logging in instead.",
@@ -162,8 +164,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
           const fields = serverFieldErrors(error);
           if (fields.application) unlisted.show({ zipCode: fields.application });
           else form.showServerErrors(error);
-          const code = apiErrorCode(error);
-          const explained = code === "BAD_REQUEST" || code === "UNPROCESSABLE_CONTENT";
+          const explained = failedWith(error, ErrorKind.BAD_REQUEST, ErrorKind.UNPROCESSABLE_CONTENT);
           showToast({
             title: "Registration Failed",
             description: explained ? error.message : "Failed to create account. Please try again.",

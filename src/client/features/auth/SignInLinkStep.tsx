@@ -1,8 +1,10 @@
 // A portal's sign-in step: the e-mail form, then "Check your email" once the link is sent, until the visitor
 // asks to try another address. The mutation itself remembers what was sent (its variables and answer). When the
 // mail server is away the form stays, with the server's word that e-mail is delayed above it until the next try.
+
 import { Alert, Stack } from "@chakra-ui/react";
-import { MAIL_DELAYED, MAIL_DELAYED_MESSAGE } from "../../../shared/schemas/auth";
+import { ErrorReason } from "../../../shared/errors";
+import { MAIL_DELAYED_MESSAGE } from "../../../shared/schemas/auth";
 import { apiErrorCause, apiErrorMessage } from "../../trpc";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { EmailLinkForm } from "./EmailLinkForm";
@@ -20,7 +22,7 @@ type LinkRequest = {
 
 /** Whether a link request failed because the mail server did not take its e-mail (the page says so itself). */
 export function mailDelayed(error: unknown): boolean {
-  return apiErrorCause(error) === MAIL_DELAYED;
+  return apiErrorCause(error) === ErrorReason.MAIL_DELAYED;
 }
 
 export function SignInLinkStep({

@@ -1,5 +1,6 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { LuHeart } from "react-icons/lu";
+import { ErrorKind } from "../../../shared/errors";
 import { apiErrorCode, trpc } from "../../trpc";
 import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
@@ -64,7 +65,7 @@ export function FavoritesPanel({ onBrowse }: { onBrowse: () => void }) {
           }
           // Someone who left the platform since: nothing to show, and the heart can't reach them anymore.
           if (profile.isError || !profile.data) {
-            if (apiErrorCode(profile.error) === "NOT_FOUND") return null;
+            if (apiErrorCode(profile.error) === ErrorKind.NOT_FOUND) return null;
             return (
               <Box as="li" key={id} p="5" borderWidth="1px" borderRadius="xl" bg="bg.panel" color="fg.muted">
                 <Text fontSize="sm">We couldn't load this salesperson.</Text>

@@ -4,7 +4,9 @@
 // live event (superjson data, the event's cursor as its SSE id), `serialized-error` for a refusal and `return`
 // when the server ends the stream. Every (re)connection carries the last id received as the input's
 // lastEventId, so a resumed stream continues after it: nothing missed, nothing twice.
+
 import superjson from "superjson";
+import { ErrorReason } from "../../../shared/errors";
 import type { LiveEvent } from "../../../shared/schemas/live";
 
 /**
@@ -160,7 +162,7 @@ export function followLive(handlers: LiveHandlers, timing: LiveTiming = LIVE_TIM
         handlers.onState("stopped");
         return;
       }
-      if (refusal.cause === "INVALID_CURSOR") {
+      if (refusal.cause === ErrorReason.INVALID_CURSOR) {
         // A cursor this stream cannot resume from: start from now and refetch what may have been missed.
         lastEventId = null;
         drop(0);

@@ -1,5 +1,6 @@
 // One open conversation: who it is with and how they want to be reached, the messages (refreshed while
 // open, marked read by reading them) and the reply box.
+
 import {
   Avatar,
   Box,
@@ -19,8 +20,9 @@ import {
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { LuArrowLeft, LuCheckCheck, LuSend } from "react-icons/lu";
+import { ErrorKind } from "../../../shared/errors";
 import type { RouterOutputs } from "../../trpc";
-import { apiErrorCode, trpc } from "../../trpc";
+import { failedWith, trpc } from "../../trpc";
 import { showFailure } from "../../ui/failureToast";
 import { shortDateTime } from "../../ui/format";
 import { InlineLoadError } from "../../ui/QueryState";
@@ -176,7 +178,7 @@ export function Thread({ conversationId, onBack }: { conversationId: number; onB
     );
   }
   if (thread.isError) {
-    const missing = ["NOT_FOUND", "FORBIDDEN"].includes(apiErrorCode(thread.error) ?? "");
+    const missing = failedWith(thread.error, ErrorKind.NOT_FOUND, ErrorKind.FORBIDDEN);
     return (
       <InlineLoadError
         message={missing ? "This conversation isn't available." : "We couldn't load this conversation."}

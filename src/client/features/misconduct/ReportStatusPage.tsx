@@ -16,6 +16,7 @@ import {
 } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuFileSearch, LuSearch } from "react-icons/lu";
+import { ErrorKind } from "../../../shared/errors";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
@@ -119,7 +120,7 @@ export function ReportStatusPage({
     if (next === code) void status.refetch();
   };
 
-  const notFound = apiErrorCode(status.error) === "NOT_FOUND";
+  const notFound = apiErrorCode(status.error) === ErrorKind.NOT_FOUND;
 
   return (
     <PageFrame>

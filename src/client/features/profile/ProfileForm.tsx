@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
+import { ErrorKind } from "../../../shared/errors";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { apiErrorCode, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";
@@ -61,7 +62,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       showToast({
         title: "Error",
         description:
-          apiErrorCode(error) === "BAD_REQUEST" && error.message
+          apiErrorCode(error) === ErrorKind.BAD_REQUEST && error.message
             ? error.message
             : "Failed to update profile. Please try again.",
         variant: "destructive",

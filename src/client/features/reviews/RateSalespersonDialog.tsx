@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { LuCalendarCheck, LuCalendarX, LuShieldCheck } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
+import { ErrorKind } from "../../../shared/errors";
 import { RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { todayIn } from "../../../shared/time";
 import { apiErrorMessage, trpc } from "../../trpc";
@@ -108,7 +109,11 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
     onError: (error) => {
       const code = ratingFailed(error);
       // Already reviewed, window closed or not eligible: the list of visits is out of date.
-      if (code === "CONFLICT" || code === "UNPROCESSABLE_CONTENT" || code === "BAD_REQUEST") {
+      if (
+        code === ErrorKind.CONFLICT ||
+        code === ErrorKind.UNPROCESSABLE_CONTENT ||
+        code === ErrorKind.BAD_REQUEST
+      ) {
         void eligible.refetch();
       }
     },

@@ -1,5 +1,7 @@
 // The rating form's state and what it does with the server: the draft, its checks, failures and the caches it refreshes.
+
 import { type FormEvent, useState } from "react";
+import { ErrorKind } from "../../../shared/errors";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
@@ -43,7 +45,7 @@ export function draftFromReview(review: MyReview): RatingDraft {
 /** A saved review failed: a lost session says so; anything else gives the server's reason. */
 export function ratingFailed(error: unknown): string | undefined {
   const code = apiErrorCode(error);
-  if (code === "UNAUTHORIZED") notify(RATING_NOTICES.signedOut);
+  if (code === ErrorKind.UNAUTHORIZED) notify(RATING_NOTICES.signedOut);
   else
     notify({
       title: RATING_NOTICES.failed.title,

@@ -38,7 +38,10 @@ import { visitRecord } from "./visitRecord";
 import { getWorkingHours, setWorkingHours } from "./workingHours";
 
 export const appointmentsRouter = router({
-  book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment),
+  /** Limited to 120 per account at once (conflicting attempts included), then one every 30 seconds. */
+  book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment, {
+    limit: { perAccount: { capacity: 120, refillSeconds: 30 } },
+  }),
   reschedule: signedIn.mutation(rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment),
   forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, (ctx, input) =>
     salespersonAppointments(ctx, input.id),

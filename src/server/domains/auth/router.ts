@@ -69,5 +69,8 @@ export const salespersonAuthRouter = router({
   requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, (ctx, input) =>
     requestSalespersonLogin(ctx, input.email),
   ),
-  register: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson),
+  /** Limited to 5 at once, then one every 10 minutes per address. */
+  register: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
+    limit: { perAddress: { capacity: 5, refillSeconds: 600 } },
+  }),
 });

@@ -1,7 +1,7 @@
 // Asking for a sign-in link: customers and salespeople by e-mail (rate-limited, recorded, never telling a
 // customer whether an account exists).
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/constants";
-import { MAIL_DELAYED, MAIL_DELAYED_MESSAGE, type RequestLoginOutput } from "../../../shared/schemas/auth";
+import { MAIL_DELAYED_MESSAGE, type RequestLoginOutput } from "../../../shared/schemas/auth";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
@@ -100,7 +100,7 @@ async function deliverAndRecord(
     return await deliver();
   } catch (error) {
     ctx.logger.warn("sign-in e-mail: the mail server did not take it", error);
-    throw appError("SERVICE_UNAVAILABLE", MAIL_DELAYED_MESSAGE, MAIL_DELAYED);
+    throw appError("SERVICE_UNAVAILABLE", MAIL_DELAYED_MESSAGE, "MAIL_DELAYED");
   } finally {
     await recorded;
   }

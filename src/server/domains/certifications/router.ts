@@ -22,7 +22,16 @@ import {
 /** A salesperson's own certifications, and their verification by the dealership's manager or an administrator. */
 export const certificationsRouter = router({
   mine: salesperson.query(shape.certifications, myCertifications),
-  add: salesperson.mutation(addCertificationInput, shape.certification, addCertification),
+  /**
+   * Each queues a verification for a manager: limited to 20 at once, then one every 5 minutes. A profile also
+   * holds at most CERTIFICATIONS_PER_PROFILE of them.
+   */
+  add: salesperson.mutation(addCertificationInput, shape.certification, addCertification, {
+    limit: {
+      perAddress: { capacity: 40, refillSeconds: 150 },
+      perAccount: { capacity: 20, refillSeconds: 300 },
+    },
+  }),
   update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification),
   remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification),
   /** A manager's team's unverified certifications; an administrator's, independents'. */

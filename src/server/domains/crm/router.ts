@@ -30,7 +30,10 @@ export const crmRouter = router({
   delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration),
   /** A new signing secret, shown once; the old one stops working at once. */
   rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret),
-  test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration),
+  /** Calls a dealership's server: limited to 10 at once, then one every 30 seconds. */
+  test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration, {
+    limit: { perAccount: { capacity: 10, refillSeconds: 30 } },
+  }),
   logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs),
   resend: managerOrAdmin.mutation(resendInput, shape.resentDelivery, (ctx, input) =>
     resendDelivery(ctx, input.logId),

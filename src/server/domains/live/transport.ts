@@ -11,6 +11,7 @@
 // call: the procedure runs again there and refuses again, having changed nothing the first time.
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, isTrackedEnvelope } from "@trpc/server";
 import type { Context as HonoContext, MiddlewareHandler } from "hono";
+import { errorBody } from "../../appError";
 import { reportProcedureError } from "../../http/errorResponse";
 import { type AppEnv, trpcContext } from "../../http/honoRequest";
 import { LIVE_STREAM_RETRY_AFTER_SECONDS } from "../../http/serverLimits";
@@ -126,10 +127,10 @@ export function liveTransport(
     const address = c.get("ip");
     if (address !== null && !reserve(address))
       return c.json(
-        {
-          message: `At most ${perAddress} live streams can be open from one address at once: close some pages, or try again later`,
-          code: "LIVE_STREAM_ADDRESS_LIMIT",
-        },
+        errorBody(
+          `At most ${perAddress} live streams can be open from one address at once: close some pages, or try again later`,
+          "LIVE_STREAM_ADDRESS_LIMIT",
+        ),
         429,
         { "Retry-After": String(LIVE_STREAM_RETRY_AFTER_SECONDS) },
       );

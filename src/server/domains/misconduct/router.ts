@@ -10,7 +10,13 @@ import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
 import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
 export const misconductRouter = router({
-  create: anyone.mutation(misconductReportInput, shape.filedReport, createReport),
+  /** Limited to 5 at once, then one every 10 minutes. */
+  create: anyone.mutation(misconductReportInput, shape.filedReport, createReport, {
+    limit: {
+      perAddress: { capacity: 5, refillSeconds: 600 },
+      perAccount: { capacity: 5, refillSeconds: 600 },
+    },
+  }),
   status: anyone.query(trackingCodeInput, shape.reportStatusAnswer, (ctx, input) =>
     reportStatus(ctx, input.trackingCode),
   ),

@@ -44,8 +44,17 @@ export const portalRouter = router({
     ctx.browseCache.clear();
     return urls;
   }),
-  recordView: anyone.mutation(salespersonIdInput, shape.recordedView, (ctx, input) =>
-    recordProfileView(ctx, input.id),
+  /** Views feed salespeople's analytics: limited to 120 at once, then one every 2 seconds. */
+  recordView: anyone.mutation(
+    salespersonIdInput,
+    shape.recordedView,
+    (ctx, input) => recordProfileView(ctx, input.id),
+    {
+      limit: {
+        perAddress: { capacity: 120, refillSeconds: 2 },
+        perAccount: { capacity: 120, refillSeconds: 2 },
+      },
+    },
   ),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
   invitations: salesperson.query(manager.salespersonInvitations, myInvitations),

@@ -11,7 +11,13 @@ import { decidePurchaseClaim, purchaseClaimsToDecide } from "./decisions";
 
 /** Purchase verification: the buyer claims, the dealership's manager (or an administrator) decides. */
 export const purchasesRouter = router({
-  claim: customer.mutation(claimPurchaseInput, shape.myPurchaseClaim, claimPurchase),
+  /** Each queues a decision for a manager: limited to 10 at once, then one every 10 minutes. */
+  claim: customer.mutation(claimPurchaseInput, shape.myPurchaseClaim, claimPurchase, {
+    limit: {
+      perAddress: { capacity: 20, refillSeconds: 300 },
+      perAccount: { capacity: 10, refillSeconds: 600 },
+    },
+  }),
   mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims),
   /** A manager's dealership's claims; an administrator's, independent salespeople's. */
   toDecide: managerOrAdmin.query(purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide),

@@ -8,6 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import type { ErrorReason } from "../../../shared/errors";
 import type {
   AddPasskeyInput,
   PasskeyCreationOptions,
@@ -251,7 +252,13 @@ export async function passkeySignInOptions(ctx: Context): Promise<PasskeyRequest
 type Credential = Pick<PasskeyRow, "id" | "user_id" | "public_key" | "counter" | "transports"> &
   Pick<UserRow, "role" | "disabled_at" | "suspension_reason">;
 
-async function refuseSignIn(ctx: Context, userId: string | null, why: string, code: string, message: string) {
+async function refuseSignIn(
+  ctx: Context,
+  userId: string | null,
+  why: string,
+  code: ErrorReason,
+  message: string,
+) {
   await recordSecurityEvent(ctx, { eventType: "passkey_login_failed", userId, details: why });
   return appError("UNAUTHORIZED", message, code);
 }

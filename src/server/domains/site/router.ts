@@ -25,7 +25,10 @@ export const siteRouter = router({
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
   /** The support phone line when SUPPORT_PHONE is set, with its hours (docs/product/support.md#phone). */
   supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env)),
-  contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage),
+  /** Limited per account here; its per-address bucket is the site's own (CONTACT_RATE_LIMIT). */
+  contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage, {
+    limit: { perAccount: { capacity: 5, refillSeconds: 120 } },
+  }),
   contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>
     listContactMessages(ctx.sql, input),
   ),

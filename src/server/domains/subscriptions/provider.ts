@@ -20,8 +20,6 @@ export const CHECKOUT_UNAVAILABLE_MESSAGE =
 /** Anything else: a change may or may not have reached the provider, so nothing is promised about it. */
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   "Payments are not answering right now. Try again in a few minutes; this page shows what the payment provider last confirmed.";
-/** The reason of a call whose outcome is unknown: Stripe did not answer in time, or answered 5xx or 429. */
-export const PAYMENTS_UNAVAILABLE = "PAYMENTS_UNAVAILABLE";
 const REFUSED_MESSAGE =
   "The payment provider turned this request down, so nothing was charged or changed. Please try again, or contact support if it keeps happening.";
 
@@ -48,7 +46,7 @@ export function providerError(error: unknown, unavailable = PAYMENTS_UNAVAILABLE
   if (stripeError?.type === "StripeCardError" && stripeError.message)
     return appError("UNPROCESSABLE_CONTENT", stripeError.message, "PAYMENT_FAILED");
   if (typeof stripeError?.type === "string" && UNANSWERED.has(stripeError.type))
-    return appError("SERVICE_UNAVAILABLE", unavailable, PAYMENTS_UNAVAILABLE);
+    return appError("SERVICE_UNAVAILABLE", unavailable, "PAYMENTS_UNAVAILABLE");
   if (typeof stripeError?.type === "string" && stripeError.type.startsWith("Stripe"))
     return appError("BAD_GATEWAY", REFUSED_MESSAGE, "PAYMENT_PROVIDER_ERROR");
   return error instanceof Error ? error : new Error(String(error));
@@ -56,7 +54,7 @@ export function providerError(error: unknown, unavailable = PAYMENTS_UNAVAILABLE
 
 /** Whether a call's outcome at Stripe is unknown (it may have been carried out): see providerError. */
 export function outcomeUnknown(error: unknown): boolean {
-  return error instanceof AppError && error.reason === PAYMENTS_UNAVAILABLE;
+  return error instanceof AppError && error.reason === "PAYMENTS_UNAVAILABLE";
 }
 
 /** Runs Stripe calls, answering a failure as providerError does (`unavailable` when Stripe does not answer). */

@@ -1,8 +1,10 @@
 // The flagged-reviews queue: reviews a salesperson or their manager flagged, oldest first. An administrator
 // upholds the review (it stays, the flag closes) or removes it from public view and from the averages.
+
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
-import { type RouterOutputs, trpc } from "../../../trpc";
+import { ErrorKind } from "../../../../shared/errors";
+import { apiErrorCode, type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";
 import { showFailure } from "../../../ui/failureToast";
@@ -64,8 +66,7 @@ function ResolveDialog({
       await utils.reviews.openFlags.invalidate();
     } catch (error) {
       showFailure("Couldn't resolve the flag", error);
-      if (error && (error as { data?: { code?: string } }).data?.code === "NOT_FOUND")
-        await utils.reviews.openFlags.invalidate();
+      if (apiErrorCode(error) === ErrorKind.NOT_FOUND) await utils.reviews.openFlags.invalidate();
     }
   };
 

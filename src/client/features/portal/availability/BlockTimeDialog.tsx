@@ -1,6 +1,7 @@
 import { Dialog, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { FormEvent } from "react";
 import { BLOCK_TYPES } from "../../../../shared/constants";
+import { ErrorKind } from "../../../../shared/errors";
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import { addDays, toZoned } from "../../../../shared/time";
 import { apiErrorCode, trpc } from "../../../trpc";
@@ -65,7 +66,7 @@ function draftOf(block: AvailabilityBlock): BlockDraft {
 
 /** Server refusals that explain themselves (a block longer than a year, a malformed time). */
 function serverReason(error: { message: string }, fallback: string, code: string | undefined): string {
-  return code === "BAD_REQUEST" && error.message ? error.message : fallback;
+  return code === ErrorKind.BAD_REQUEST && error.message ? error.message : fallback;
 }
 
 function BlockForm({

@@ -18,6 +18,7 @@ import {
   SELF_SERVICE_STATUSES,
   YEARS_OF_EXPERIENCE,
 } from "../../../../shared/constants";
+import { ErrorKind } from "../../../../shared/errors";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../../trpc";
 import { CheckboxGrid, CheckboxGroupField, InputField, SwitchField, TextareaField } from "../../../ui/form";
@@ -231,7 +232,7 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
     },
     onError: (error) => {
       // Validation answers (a bad number, an over-long bio) explain themselves; anything else gets the spec's text.
-      const explained = apiErrorCode(error) === "BAD_REQUEST";
+      const explained = apiErrorCode(error) === ErrorKind.BAD_REQUEST;
       showToast({
         title: "Update Failed",
         description: explained ? error.message : "Failed to update profile",
