@@ -1,6 +1,8 @@
 // The OpenAPI document: valid OpenAPI 3.1, exactly the routes the app serves (a route served and not
 // documented, or documented and not served, fails), each with its inputs, answers, errors and auth, and the
 // documented answers of the read routes match what the app really answers for seeded data.
+
+import { readFileSync } from "node:fs";
 import { validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -58,6 +60,11 @@ describe("the OpenAPI document", () => {
     console.log(
       `OpenAPI: ${documented.size} operations on ${Object.keys(doc.paths).length} paths, all served`,
     );
+  });
+
+  it("lists exactly the operations of tests/fixtures/rest-operations.txt", () => {
+    const listed = readFileSync(new URL("fixtures/rest-operations.txt", import.meta.url), "utf8");
+    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(listed.trim().split("\n"));
   });
 
   it("every documented operation reaches a handler (none answers the API's not-found)", async () => {
