@@ -35,6 +35,7 @@ import { CALL_LIMITS, consumeCallLimit } from "../auth/rate-limit";
 import { recordSecurityEvent } from "../auth/securityEvents";
 import { databaseUnavailable } from "../db/pgErrors";
 import type { Context } from "../serviceContext";
+import type { ProcedureOptions } from "./procedures";
 
 // 1. Init ------------------------------------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ export type Access =
   | "staff"
   | "admin"
   | "adminAccount";
-export type ProcedureMeta = {
+export type ProcedureMeta = ProcedureOptions & {
   access: Access;
   /**
    * Open to an administrator who has not yet turned on the second factor the platform requires of them:

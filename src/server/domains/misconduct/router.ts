@@ -5,12 +5,13 @@ import {
   trackingCodeInput,
   updateMisconductReportInput,
 } from "../../../shared/schemas/misconduct";
-import { router } from "../../trpc/init";
-import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
+import { admin, anyone, managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
-export const misconductRouter = router({
-  create: anyone.mutation(misconductReportInput, shape.filedReport, createReport),
+export const misconductRouter = taggedRouter("Misconduct reports", {
+  create: anyone.mutation(misconductReportInput, shape.filedReport, createReport, {
+    rest: { method: "POST", path: "/misconduct-reports", input: "body", status: 201 },
+  }),
   status: anyone.query(trackingCodeInput, shape.reportStatusAnswer, (ctx, input) =>
     reportStatus(ctx, input.trackingCode),
   ),
