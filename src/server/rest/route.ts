@@ -1,5 +1,6 @@
 // The REST paths procedures declare (their `rest` option, rest/declaration.ts), read from the router, and the
 // one function that serves them.
+import { callTRPCProcedure } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -8,13 +9,12 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { appError } from "../appError";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
 import type { AppDeps } from "../serviceContext";
-import { callProcedure, type ProcedurePath } from "../trpc/call";
 import type { ProcedureMeta } from "../trpc/init";
 import { appRouter } from "../trpc/root";
-import type { Rest } from "./declaration";
+import type { Rest, Shaped } from "./declaration";
 
 /** A REST path as served: its declaration and the procedure it runs. */
-export type MountedRoute = Rest & { procedure: ProcedurePath };
+export type MountedRoute = Rest & { procedure: string };
 
 let routes: readonly MountedRoute[] | undefined;
 
@@ -26,7 +26,7 @@ export function restRoutes(): readonly MountedRoute[] {
   routes ??= Object.entries(
     appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
   ).flatMap(([procedure, { _def }]) =>
-    [_def.meta?.rest ?? []].flat().map((rest) => ({ ...rest, procedure: procedure as ProcedurePath })),
+    [_def.meta?.rest ?? []].flat().map((rest) => ({ ...rest, procedure })),
   );
   return routes;
 }
@@ -118,12 +118,19 @@ export function mountRoutes(deps: AppDeps) {
           "INSUFFICIENT_SCOPE",
         );
       const resHeaders = new Headers();
-      const result = await callProcedure(
-        trpcContext(c, deps, resHeaders),
-        entry.procedure,
-        await readInput(c, entry),
-      );
-      const shaped = entry.shape ? entry.shape(result as never) : { body: result };
+      const rawInput = await readInput(c, entry);
+      // The procedure validates the input as for a tRPC request, and runs whether a query or a mutation.
+      const result: unknown = await callTRPCProcedure({
+        router: appRouter,
+        path: entry.procedure,
+        ctx: trpcContext(c, deps, resHeaders),
+        type: "query",
+        allowMethodOverride: true,
+        getRawInput: async () => rawInput,
+        signal: undefined,
+        batchIndex: 0,
+      });
+      const shaped: Shaped = entry.shape ? entry.shape(result as never) : { body: result };
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {
