@@ -77,7 +77,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("states inputs, answers, errors in { message, code } and auth for every route of the table", () => {
+  it("states inputs, answers, errors in { message, code } and auth for every REST route", () => {
     let typed = 0;
     for (const { method, path, op } of operations) {
       if (!op["x-access"]) continue; // the operations routes (health, webhooks, this reference)
@@ -103,13 +103,13 @@ describe("the OpenAPI document", () => {
       if (schema && !("description" in schema && Object.keys(schema).length === 1)) typed++;
     }
     const documented = operations.filter((o) => o.op["x-access"]).length;
-    console.log(`OpenAPI: ${typed} of ${documented} route-table operations have a typed answer schema`);
+    console.log(`OpenAPI: ${typed} of ${documented} REST operations have a typed answer schema`);
     expect(typed).toBeGreaterThan(0);
   });
 });
 
 describe("documented answers match real answers", () => {
-  it("calls every read route of the REST table and validates its real, non-empty answer", async () => {
+  it("calls every read REST route and validates its real, non-empty answer", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const fixtures = await readFixtures(h);

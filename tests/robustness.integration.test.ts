@@ -1,4 +1,4 @@
-// Generated bad input to every tRPC procedure and every route of the REST table, as every role: 4xx only,
+// Generated bad input to every tRPC procedure and every REST route, as every role: 4xx only,
 // never a 500.
 // And every state-changing REST route and tRPC mutation refuses a foreign or missing Origin with 403.
 import { describe, expect, it } from "vitest";
@@ -77,7 +77,7 @@ describe("malformed input to every procedure", () => {
   }, 120_000);
 });
 
-/** Every route of the REST table, with each path parameter filled by `value`. */
+/** Every REST route, with each path parameter filled by `value`. */
 function restPaths(value: (param: string) => string) {
   return restRoutes().map((route) => ({
     route,

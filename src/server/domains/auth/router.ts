@@ -32,11 +32,11 @@ import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
 export const authRouter = taggedRouter("Authentication", {
   /** The caller, or null when signed out. */
   me: anyoneBeforeMfa.query(sessionUser.nullable(), (ctx) => ctx.user),
-  /** The caller; 401 when signed out (REST's GET /api/auth/user). */
+  /** The caller; 401 when signed out. */
   currentUser: signedInBeforeMfa.query(sessionUser, (ctx) => ctx.user, {
     rest: { method: "GET", path: "/auth/user" },
   }),
-  /** The caller, when a salesperson, a manager or an administrator (GET /api/salesperson/auth/user). */
+  /** The caller, when a salesperson, a manager or an administrator. */
   staffUser: staff.query(sessionUser, (ctx) => ctx.user, {
     rest: { method: "GET", path: "/salesperson/auth/user" },
   }),
