@@ -98,7 +98,7 @@ const HOSTILE_QUERY = "?limit=-5&offset=many&page=0&pageSize=1e9&sort=random&per
 
 /** Routes that read a request body (the others ignore one). */
 const BODY_ROUTES = restRoutes().filter(
-  (r) => r.method !== "GET" && r.input !== "none" && r.input !== "query",
+  (r) => r.method !== "GET" && (r.input === "body" || typeof r.input === "object"),
 );
 const STATE_CHANGING = restRoutes().filter((r) => r.method !== "GET");
 /** Routes that read a path parameter or a query string: every GET, and every route with a parameter. */

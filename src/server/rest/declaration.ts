@@ -38,11 +38,11 @@ export type Rest<In = Record<string, unknown>, Out = never> = {
   /** Below /api, with Hono's `:name` parameters. */
   path: string;
   /**
-   * Where the input comes from: the JSON body, the query string, nothing (the default: path parameters alone),
-   * or an uploaded image (multipart field image, file or photo, or a JSON body), passed as a data URL in the
-   * named input field.
+   * Where the input comes from besides the path parameters: the JSON body, the query string, or an uploaded
+   * image (multipart field image, file or photo, or a JSON body), passed as a data URL in the named input field.
+   * Without it, the path parameters are the whole input.
    */
-  input?: "body" | "query" | "none" | { image: InputKey<In> };
+  input?: "body" | "query" | { image: InputKey<In> };
   /** Path parameters, each copied into the input field of the same name. */
   params?: InputKey<In>[];
   status?: 200 | 201;

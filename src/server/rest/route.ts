@@ -92,7 +92,7 @@ function asObject(body: unknown): Record<string, unknown> {
 async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<unknown> {
   const params = Object.fromEntries((entry.params ?? []).map((name) => [name, c.req.param(name)]));
   const hasParams = Object.keys(params).length > 0;
-  if (entry.input === undefined || entry.input === "none") return hasParams ? params : undefined;
+  if (entry.input === undefined) return hasParams ? params : undefined;
   // Onto the query's own new object: a spread adding keys is slow on Node 20 (see trpcContext).
   if (entry.input === "query") return Object.assign(c.req.query(), params);
   if (entry.input === "body") {
