@@ -1,11 +1,13 @@
 // The OpenAPI document: valid OpenAPI 3.1, exactly the routes the app serves (a route served and not
 // documented, or documented and not served, fails), each with its inputs, answers, errors and auth, and the
 // documented answers of the read routes match what the app really answers for seeded data.
+
+import { readFileSync } from "node:fs";
 import { validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { REST_ROUTES } from "../src/server/rest/routes";
+import { restRoutes } from "../src/server/rest/route";
 import { createHarness } from "./support/harness";
 import { readCalls, readFixtures } from "./support/readRoutes";
 
@@ -60,6 +62,11 @@ describe("the OpenAPI document", () => {
     );
   });
 
+  it("lists exactly the operations of tests/fixtures/rest-operations.txt", () => {
+    const listed = readFileSync(new URL("fixtures/rest-operations.txt", import.meta.url), "utf8");
+    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(listed.trim().split("\n"));
+  });
+
   it("every documented operation reaches a handler (none answers the API's not-found)", async () => {
     for (const { method, path } of operations) {
       const url = path.replace(/\{[^}]+\}/g, "1");
@@ -70,7 +77,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("states inputs, answers, errors in { message, code } and auth for every route of the table", () => {
+  it("states inputs, answers, errors in { message, code } and auth for every REST route", () => {
     let typed = 0;
     for (const { method, path, op } of operations) {
       if (!op["x-access"]) continue; // the operations routes (health, webhooks, this reference)
@@ -96,18 +103,18 @@ describe("the OpenAPI document", () => {
       if (schema && !("description" in schema && Object.keys(schema).length === 1)) typed++;
     }
     const documented = operations.filter((o) => o.op["x-access"]).length;
-    console.log(`OpenAPI: ${typed} of ${documented} route-table operations have a typed answer schema`);
+    console.log(`OpenAPI: ${typed} of ${documented} REST operations have a typed answer schema`);
     expect(typed).toBeGreaterThan(0);
   });
 });
 
 describe("documented answers match real answers", () => {
-  it("calls every read route of the REST table and validates its real, non-empty answer", async () => {
+  it("calls every read REST route and validates its real, non-empty answer", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const fixtures = await readFixtures(h);
     const calls = readCalls(fixtures);
-    const reads = REST_ROUTES.filter((route) => route.method === "GET");
+    const reads = restRoutes().filter((route) => route.method === "GET");
     const failures: string[] = [];
     for (const route of reads) {
       const call = calls[route.path];

@@ -37,7 +37,6 @@ import type { Tracing } from "./observability/tracing";
 import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
-import { REST_REDIRECTS, REST_ROUTES } from "./rest/routes";
 import type { AppDeps } from "./serviceContext";
 import { appRouter } from "./trpc/root";
 
@@ -183,7 +182,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json({ status: "not-ready", ...state, ...errorBody(message, "NOT_READY") }, 503);
   });
   // A route that declares its own limit (the uploads) is held to that one, on its route.
-  const hasOwnLimit = ownBodyLimit(REST_ROUTES);
+  const hasOwnLimit = ownBodyLimit();
   // Everything after the probes answers by its deadline (uploads, whose bodies take longer, by a later one).
   app.use(
     "*",
@@ -297,7 +296,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route("/api", docsRoutes());
   // Provider sign-in answers the browser with redirects, not JSON.
   app.route("/api/auth/oidc", oidcRoutes(deps));
-  const api = mountRoutes(deps, REST_ROUTES, REST_REDIRECTS);
+  const api = mountRoutes(deps);
   api.all("*", (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, "NOT_FOUND"), 404));
   app.route("/api", api);
 

@@ -1,5 +1,5 @@
 // API keys for integrators: what each scope lets a key do. A key calls only the REST routes its scopes name
-// (src/server/rest/routes.ts says which scope each route needs); it never reaches tRPC or the other routes.
+// (each REST path declares the scope it needs: rest/declaration.ts); it never reaches tRPC or the other routes.
 
 export const API_SCOPES = [
   "salespeople:read",

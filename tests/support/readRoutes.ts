@@ -1,4 +1,4 @@
-// Who calls each read route of the REST table, and with what, so that it answers 200 with real rows: the
+// Who calls each read REST route, and with what, so that it answers 200 with real rows: the
 // fixtures of the real-answer test (tests/openapi.integration.test.ts). A read route without an entry here
 // fails that test, so each new one is given a caller and a fixture.
 import { seedDocuments } from "../../src/server/domains/documents/seed";
@@ -191,7 +191,7 @@ async function makeRows(
 
 type Fixtures = Awaited<ReturnType<typeof readFixtures>>;
 
-/** Each GET route of the REST table (method and path as the table writes them) and how it is called. */
+/** Each GET REST route (its path as its procedure declares it) and how it is called. */
 export function readCalls(f: Fixtures): Record<string, ReadCall> {
   const sp = f.person.id;
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

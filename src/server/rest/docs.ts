@@ -8,7 +8,6 @@ import { errorBody } from "../appError";
 import type { AppEnv } from "../http/honoRequest";
 import { projectPath } from "../paths";
 import { buildOpenApi } from "./openapi";
-import { REST_REDIRECTS, REST_ROUTES } from "./routes";
 
 const VIEWER_FILES: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -51,7 +50,7 @@ const INIT = `window.addEventListener("load", function () {
 export function servedOpenApi() {
   const version = (JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { version: string })
     .version;
-  return buildOpenApi({ redirects: REST_REDIRECTS, routes: REST_ROUTES, version });
+  return buildOpenApi(version);
 }
 
 export function docsRoutes() {

@@ -1,11 +1,13 @@
-// The OpenAPI 3.1 document of the REST API, generated from the same things that serve it: the route table
-// (rest/routes.ts), each procedure's zod input schema and tier (trpc/init.ts), the zod schema its `.output()`
-// declares (src/shared/schemas, checked against real answers outside production: trpc/output.ts) and the
-// API-key scopes. Nothing here is written by hand per route, so a route cannot be served and not documented.
+// The OpenAPI 3.1 document of the REST API, generated from the same things that serve it: the REST paths
+// procedures declare (rest/route.ts), each procedure's zod input schema, tier (trpc/init.ts) and domain's tag
+// (trpc/procedures.ts), the zod schema its answer declares (src/shared/schemas, checked against real answers
+// outside production: trpc/output.ts) and the API-key scopes. Nothing here is written by hand per route, so a
+// route cannot be served and not documented.
 import type { z } from "zod";
 import { API_KEY_RATE_LIMIT, API_SCOPE_INFO, API_SCOPES } from "../../shared/apiKeys";
 import { type ProcedureMeta, TIERS } from "../trpc/init";
 import { answerSchemaOf } from "../trpc/output";
+import { tagOf } from "../trpc/procedures";
 import { appRouter } from "../trpc/root";
 import { ERROR_DEFAULT, infrastructurePaths } from "./openapiInfrastructure";
 import {
@@ -17,18 +19,15 @@ import {
   properties,
   without,
 } from "./openapiSchemas";
-import { humanize, IDEMPOTENCY_PARAMETER, STATUS_TEXT, TAG_OF_DOMAIN, TAGS } from "./openapiWords";
-import type { MountedRoute, Redirect } from "./route";
+import { humanize, IDEMPOTENCY_PARAMETER, STATUS_TEXT, TAGS } from "./openapiWords";
+import { type MountedRoute, restRoutes } from "./route";
 
 type Procedure = {
   _def: { inputs: z.ZodType[]; output?: unknown; meta?: ProcedureMeta; type: "query" | "mutation" };
 };
 
-function procedureOf(path: string): Procedure {
-  const procedure = (appRouter._def.procedures as Record<string, unknown>)[path];
-  if (!procedure) throw new Error(`REST route names an unknown procedure: ${path}`);
-  return procedure as Procedure;
-}
+const procedureOf = (path: string) =>
+  (appRouter._def.procedures as Record<string, unknown>)[path] as Procedure;
 
 function inputSchema(procedure: Procedure): Json | null {
   const input = procedure._def.inputs[0];
@@ -88,24 +87,19 @@ function responseFor(route: MountedRoute, procedure: Procedure): Json {
   };
 }
 
-export type OpenApiOptions = {
-  redirects: readonly Redirect[];
-  routes: readonly MountedRoute[];
-  version: string;
-};
-
 /** The whole document. Paths are below /api; Hono's `:name` parameters become `{name}`. */
-export function buildOpenApi(options: OpenApiOptions): Json {
-  const paths: Record<string, Record<string, Json>> = infrastructurePaths(options.redirects);
+export function buildOpenApi(version: string): Json {
+  const paths: Record<string, Record<string, Json>> = infrastructurePaths();
   const usedIds = new Set<string>();
-  for (const route of options.routes) {
+  for (const route of restRoutes()) {
     const procedure = procedureOf(route.procedure);
+    const params = route.params ?? [];
     const access = procedure._def.meta?.access ?? "anyone";
     const input = inputSchema(procedure);
     const path = `/api${route.path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
     const fields = properties(input);
 
-    const parameters: Json[] = route.params.map((name) => ({
+    const parameters: Json[] = params.map((name) => ({
       name,
       in: "path",
       required: true,
@@ -114,14 +108,14 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     if (route.input === "query" && input) {
       const required = (input.required as string[] | undefined) ?? [];
       for (const [name, schema] of Object.entries(fields)) {
-        if (route.params.includes(name)) continue;
+        if (params.includes(name)) continue;
         parameters.push({ name, in: "query", required: required.includes(name), schema });
       }
     }
     if (route.method !== "GET") parameters.push(IDEMPOTENCY_PARAMETER);
     let requestBody: Json | undefined;
     if (route.input === "body" && input) {
-      const schema = without(input, route.params);
+      const schema = without(input, params);
       requestBody = {
         required: ((schema.required as string[] | undefined) ?? []).length > 0,
         content: { "application/json": { schema, example: exampleOf(schema) } },
@@ -145,7 +139,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
             },
           },
           "application/json": {
-            schema: without(input, route.params),
+            schema: without(input, params),
             example: { [field]: "data:image/png;base64,iVBORw0KGgo..." },
           },
         },
@@ -155,7 +149,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     // Every /api request reads its credentials first: an invalid API key answers 401 even on a public route.
     const statuses = new Set<number>([401, ...TIERS[access].refusals]);
     if (parameters.length > 0 || requestBody) statuses.add(400);
-    if (route.params.length > 0) statuses.add(404);
+    if (params.length > 0) statuses.add(404);
     if (route.maxBody || route.method !== "GET") statuses.add(413);
     if (route.scope) {
       statuses.add(401);
@@ -185,19 +179,20 @@ export function buildOpenApi(options: OpenApiOptions): Json {
 
     let operationId = route.procedure.replace(".", "_");
     if (usedIds.has(operationId))
-      operationId = `${operationId}_${route.method.toLowerCase()}${route.params.length ? "_by_param" : ""}`;
+      operationId = `${operationId}_${route.method.toLowerCase()}${params.length ? "_by_param" : ""}`;
     usedIds.add(operationId);
 
     const who = TIERS[access].who;
+    const tag = tagOf(procedure);
     const keyNote = route.scope
       ? ` API keys with the \`${route.scope}\` scope may call it.`
       : " API keys may not call it.";
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId,
-      summary: humanize(route.procedure),
-      description: `Who: ${who}${keyNote} Runs the procedure \`${route.procedure}\` (also callable through tRPC at /trpc/${route.procedure}).`,
-      tags: [TAG_OF_DOMAIN[route.procedure.split(".")[0]!] ?? "Other"],
+      summary: route.summary ?? humanize(route.procedure, tag),
+      description: `${route.description ? `${route.description} ` : ""}Who: ${who}${keyNote} Runs the procedure \`${route.procedure}\` (also callable through tRPC at /trpc/${route.procedure}).`,
+      tags: [tag ?? "Other"],
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: { ...responseFor(route, procedure), ...errors },
@@ -211,7 +206,7 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     openapi: "3.1.0",
     info: {
       title: "KnowBefore API",
-      version: options.version,
+      version,
       license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description: [
         "The REST API of KnowBefore: find, book and review verified car salespeople, and run a dealership.",
@@ -233,7 +228,8 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     // Relative: the server that serves this document (OpenAPI 3.1 resolves it against the document's URL).
     servers: [{ url: "/", description: "The server this document is served from" }],
     tags: TAGS,
-    paths,
+    // In the order of their paths, whatever the order the router declares them in.
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),
     components: {
       schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {

@@ -1,5 +1,5 @@
-// The routes the app serves beside the route table, as OpenAPI operations: health checks, Stripe's webhooks, CRMs' sale events,
-// provider sign-in, this reference and the redirects (app.ts and rest/docs.ts serve them).
+// The routes the app serves beside the procedures' REST paths, as OpenAPI operations: health checks, Stripe's webhooks, CRMs' sale events,
+// provider sign-in, this reference and the redirects (app.ts, rest/docs.ts and rest/route.ts serve them).
 
 import { CRM_SIGNATURE_HEADER } from "../../shared/crm";
 import { OIDC_PROVIDERS } from "../../shared/identity";
@@ -7,7 +7,7 @@ import { CRM_INBOUND_TOLERANCE_SECONDS } from "../../shared/purchases";
 import { crmSaleEvent, crmSaleOutcome } from "../../shared/schemas/purchases";
 import { errorContent, type Json, jsonSchemaOf } from "./openapiSchemas";
 import { STATUS_TEXT } from "./openapiWords";
-import type { Redirect } from "./route";
+import { REDIRECTS } from "./route";
 
 const json = (schema: Json) => ({ "application/json": { schema } });
 const refusal = (status: number) => ({
@@ -40,7 +40,7 @@ function plain(operationId: string, summary: string, description: string, conten
 
 // The probes answer ahead of sessions, so only the host check (outside production) refuses them; the other
 // routes come after the session is read, where an invalid API key answers 401.
-export function infrastructurePaths(redirects: readonly Redirect[]): Record<string, Record<string, Json>> {
+export function infrastructurePaths(): Record<string, Record<string, Json>> {
   const webhook = (operationId: string, summary: string) => ({
     operationId,
     summary,
@@ -199,7 +199,7 @@ export function infrastructurePaths(redirects: readonly Redirect[]): Record<stri
       },
     },
   };
-  for (const { path, to } of redirects) {
+  for (const { path, to } of REDIRECTS) {
     paths[`/api${path}`] = {
       get: {
         operationId: `redirect${path.replace(/[^A-Za-z0-9]+/g, "_")}`,

@@ -24,34 +24,6 @@ export const IDEMPOTENCY_PARAMETER = {
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
 
-/** The tag of each procedure domain (the part of the procedure path before the dot). */
-export const TAG_OF_DOMAIN: Record<string, string> = {
-  auth: "Authentication",
-  salespersonAuth: "Authentication",
-  admin: "Administration",
-  audit: "Administration",
-  salespeople: "Salespeople",
-  reviews: "Reviews",
-  portal: "Salesperson portal",
-  messages: "Messages",
-  reports: "Misconduct reports",
-  appointments: "Appointments",
-  availability: "Appointments",
-  manager: "Dealership managers",
-  subscriptions: "Subscriptions",
-  crm: "CRM integrations",
-  analytics: "Analytics",
-  transfers: "Transfers",
-  site: "Site",
-  documents: "Documents",
-  compliance: "Compliance",
-  security: "Security",
-  identity: "Authentication",
-  apiKeys: "API keys",
-  onboarding: "Dealership applications",
-  purchases: "Reviews",
-};
-
 /** Every tag, in the order the reference lists them, with what its operations are about. */
 export const TAGS: { name: string; description: string }[] = [
   {
@@ -105,9 +77,9 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Operations", description: "Health checks, payment webhooks and this reference." },
 ];
 
-/** An operation's summary from its procedure path: `reviews.openFlags` reads "Reviews: open flags". */
-export function humanize(procedure: string): string {
+/** An operation's summary from its procedure path and tag: `reviews.openFlags` reads "Reviews: open flags". */
+export function humanize(procedure: string, tag: string | undefined): string {
   const [domain = "", name = ""] = procedure.split(".");
   const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
-  return `${TAG_OF_DOMAIN[domain] ?? domain}: ${words}`;
+  return `${tag ?? domain}: ${words}`;
 }

@@ -1,70 +1,41 @@
-// What a REST route is (a declarative entry: method, path, procedure, where its input comes from, status,
-// how the answer is shaped) and the one function that serves such entries. Entries hold no logic: the
-// procedure they name validates the input, checks access and does the work.
+// The REST paths procedures declare (their `rest` option, rest/declaration.ts), read from the router, and the
+// one function that serves them.
+import { callTRPCProcedure } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiScope } from "../../shared/apiKeys";
 import { appError } from "../appError";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
-import type { AppDeps, Context } from "../serviceContext";
-import { callProcedure, type InputKey, type OutputOf, type ProcedurePath } from "../trpc/call";
+import type { AppDeps } from "../serviceContext";
+import type { ProcedureMeta } from "../trpc/init";
+import { appRouter } from "../trpc/root";
+import type { Rest, Shaped } from "./declaration";
+
+/** A REST path as served: its declaration and the procedure it runs. */
+export type MountedRoute = Rest & { procedure: string };
+
+let routes: readonly MountedRoute[] | undefined;
 
 /**
- * What a route answers instead of the procedure's result as JSON (a shape older clients expect (docs/product/api.md#rest-paths), a header, a redirect, or a
- * file to download, answered as its own content type with Content-Disposition: attachment). `json` is a body
- * already written as JSON text (a browse page PostgreSQL wrote), sent as it is.
+ * Every REST path the procedures of the router declare, in the router's order: read on first use, since the
+ * router may still be loading when this module is (admin/monitor.ts imports app.ts).
  */
-export type Shaped =
-  | { body: unknown; headers?: Record<string, string> }
-  | { json: string; headers?: Record<string, string> }
-  | { redirect: string }
-  | { file: DownloadFile };
+export function restRoutes(): readonly MountedRoute[] {
+  routes ??= Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
+  ).flatMap(([procedure, { _def }]) =>
+    [_def.meta?.rest ?? []].flat().map((rest) => ({ ...rest, procedure })),
+  );
+  return routes;
+}
 
-/** A file answered for download; binary content travels as base64 (through tRPC too) and is decoded here. */
-export type DownloadFile = { filename: string; contentType: string; content: string; encoding?: "base64" };
+/** A path that only sends the browser elsewhere. */
+export type Redirect = { path: string; to: string };
 
-/**
- * What a shaped route answers, for the API reference (rest/openapi.ts): the items of a page (an array, with
- * the named headers), a file, a redirect, or some fields of the result. A route with `shape` must say.
- */
-export type ResponseDoc =
-  | { kind: "page"; headers: Record<string, string>; file?: string }
-  | { kind: "file"; contentTypes: string[] }
-  | { kind: "redirect"; to: string }
-  | { kind: "fields"; fields: string[] };
-
-export type RestRoute<P extends ProcedurePath = ProcedurePath> = {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Below /api, with Hono's `:name` parameters. */
-  path: string;
-  procedure: P;
-  /**
-   * Where the input comes from: the JSON body, the query string, nothing, or an uploaded image (multipart
-   * field image, file or photo, or a JSON body), passed as a data URL in the named input field.
-   */
-  input: "body" | "query" | "none" | { image: InputKey<P> };
-  /** Path parameters, each copied into the input field of the same name. */
-  params?: InputKey<P>[];
-  status?: 200 | 201;
-  /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
-  scope?: ApiScope;
-  /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT otherwise); the app-wide limit then leaves it alone. */
-  maxBody?: number;
-  shape?: (result: OutputOf<P>) => Shaped;
-  responds?: ResponseDoc;
-};
-
-/** An entry ready to serve: its procedure call and answer shaping bound while its types are known. */
-export type MountedRoute = Omit<RestRoute, "procedure" | "shape" | "params" | "input"> & {
-  procedure: ProcedurePath;
-  shaped: boolean;
-  params: string[];
-  input: "body" | "query" | "none" | { image: string };
-  run: (ctx: Context, input: unknown) => Promise<Shaped>;
-};
+/** GET /api/login is where older links send signed-out visitors (docs/product/routes.md#route-states). */
+export const REDIRECTS: readonly Redirect[] = [{ path: "/login", to: "/login" }];
 
 /** The largest body of a request that declares no limit of its own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -73,33 +44,17 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * Whether a request goes to a REST route with its own body limit (uploads): such a route is limited by that
  * alone, so the app-wide default must not refuse it first.
  */
-export function ownBodyLimit(entries: readonly MountedRoute[], prefix = "/api") {
-  const routes = entries
+export function ownBodyLimit() {
+  const limited = restRoutes()
     .filter((entry) => entry.maxBody !== undefined)
     .map((entry) => ({
       method: entry.method,
       pattern: new RegExp(
-        `^${prefix}${entry.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]\w*/g, "[^/]+")}/?$`,
+        `^/api${entry.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]\w*/g, "[^/]+")}/?$`,
       ),
     }));
   return (method: string, path: string) =>
-    routes.some((route) => route.method === method && route.pattern.test(path));
-}
-
-/** An entry, type-checked against its procedure's input (params, image field) and output (shape). */
-export function route<P extends ProcedurePath>(entry: RestRoute<P>): MountedRoute {
-  const { procedure, shape, params, input, ...rest } = entry;
-  return {
-    ...rest,
-    procedure,
-    shaped: shape !== undefined,
-    params: params ?? [],
-    input,
-    run: async (ctx, raw) => {
-      const result = await callProcedure(ctx, procedure, raw);
-      return shape ? shape(result) : { body: result };
-    },
-  };
+    limited.some((route) => route.method === method && route.pattern.test(path));
 }
 
 async function readJson(c: HonoContext): Promise<unknown> {
@@ -135,9 +90,9 @@ function asObject(body: unknown): Record<string, unknown> {
 }
 
 async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<unknown> {
-  const params = Object.fromEntries(entry.params.map((name) => [name, c.req.param(name)]));
+  const params = Object.fromEntries((entry.params ?? []).map((name) => [name, c.req.param(name)]));
   const hasParams = Object.keys(params).length > 0;
-  if (entry.input === "none") return hasParams ? params : undefined;
+  if (entry.input === undefined) return hasParams ? params : undefined;
   // Onto the query's own new object: a spread adding keys is slow on Node 20 (see trpcContext).
   if (entry.input === "query") return Object.assign(c.req.query(), params);
   if (entry.input === "body") {
@@ -147,14 +102,11 @@ async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<u
   return { ...(await readImage(c, entry.input.image)), ...params };
 }
 
-/** Serves the entries: reads each one's input, runs its procedure for this request, answers the result. */
-/** A path that only sends the browser elsewhere (the redirects of docs/product/api.md#rest-paths). */
-export type Redirect = { path: string; to: string };
-
-export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], redirects: readonly Redirect[]) {
+/** Serves the routes: reads each one's input, runs its procedure for this request, answers the result. */
+export function mountRoutes(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  for (const { path, to } of redirects) api.get(path, (c) => c.redirect(to, 302));
-  for (const entry of entries) {
+  for (const { path, to } of REDIRECTS) api.get(path, (c) => c.redirect(to, 302));
+  for (const entry of restRoutes()) {
     const handler = async (c: HonoContext<AppEnv>) => {
       const apiKey = c.get("apiKey");
       if (apiKey && (entry.scope === undefined || !apiKey.scopes.includes(entry.scope)))
@@ -166,7 +118,19 @@ export function mountRoutes(deps: AppDeps, entries: readonly MountedRoute[], red
           "INSUFFICIENT_SCOPE",
         );
       const resHeaders = new Headers();
-      const shaped = await entry.run(trpcContext(c, deps, resHeaders), await readInput(c, entry));
+      const rawInput = await readInput(c, entry);
+      // The procedure validates the input as for a tRPC request, and runs whether a query or a mutation.
+      const result: unknown = await callTRPCProcedure({
+        router: appRouter,
+        path: entry.procedure,
+        ctx: trpcContext(c, deps, resHeaders),
+        type: "query",
+        allowMethodOverride: true,
+        getRawInput: async () => rawInput,
+        signal: undefined,
+        batchIndex: 0,
+      });
+      const shaped: Shaped = entry.shape ? entry.shape(result as never) : { body: result };
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {

@@ -20,8 +20,9 @@ import {
 } from "../appError";
 import { recordSecurityEvent } from "../credentials/securityEvents";
 import { databaseUnavailable } from "../db/pgErrors";
-import { type CallLimit, consumeCallLimit } from "../rateLimit";
+import { consumeCallLimit } from "../rateLimit";
 import type { Context } from "../serviceContext";
+import type { ProcedureOptions } from "./procedures";
 
 // 1. Init ------------------------------------------------------------------------------------------------
 
@@ -93,11 +94,6 @@ export const TIERS = {
 } satisfies Record<string, { who: string; refusals: number[] }>;
 export type Access = keyof typeof TIERS;
 
-/** What a procedure declares beside its tier and schemas (trpc/procedures.ts), kept in its meta. */
-export type ProcedureOptions = {
-  /** Its per-call limit (admit below): the bucket rules per caller's address and per signed-in account. */
-  limit?: CallLimit;
-};
 export type ProcedureMeta = ProcedureOptions & {
   access: Access;
   /**

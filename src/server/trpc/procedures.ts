@@ -1,14 +1,17 @@
 // A procedure declared in one line: its tier, input schema, answer schema and the service call, in the order
-// tRPC's own chain takes them. What it builds is that chain (tier.input().output(answers()).query(), without
-// .output() in production, where answers are not checked), so OpenAPI (rest/openapi.ts) and the REST table read
-// each procedure's schemas and tier as before.
+// tRPC's own chain takes them, then any options (its REST paths). What it builds is that chain
+// (tier.meta(options).input().output(answers()).query(), without .output() in production, where answers are not
+// checked), so REST (rest/route.ts) and OpenAPI (rest/openapi.ts) read each procedure's schemas, tier and paths.
 import type {
   TRPCMutationProcedure,
   TRPCProcedureBuilder,
   TRPCQueryProcedure,
+  TRPCRouterRecord,
   TRPCUnsetMarker,
 } from "@trpc/server";
 import type { z } from "zod";
+import type { CallLimit } from "../rateLimit";
+import type { Rest } from "../rest/declaration";
 import {
   adminEvenWithoutMfaProcedure,
   adminProcedure,
@@ -17,15 +20,13 @@ import {
   managerOrAdminProcedure,
   managerProcedure,
   type ProcedureMeta,
-  type ProcedureOptions,
   publicProcedure,
+  router,
   salespersonOrManagerOrAdminProcedure,
   salespersonProcedure,
   signedInProcedure,
 } from "./init";
 import { answers, checksAnswers, declareAnswer } from "./output";
-
-export type { ProcedureOptions };
 
 /** A tier of trpc/init.ts (or one with its meta changed), before input and output are given. */
 type Tier = TRPCProcedureBuilder<
@@ -59,20 +60,29 @@ type Built<
 type Kind = "query" | "mutation";
 
 /**
- * `(input, answer, run)` or, with nothing to read, `(answer, run)`: `run` gets the tier's context and input. An
- * options object may follow (ProcedureOptions: its per-call limit), kept in the procedure's meta.
+ * What a procedure may declare after `run`, merged into its meta: the REST paths that serve it, and its per-call
+ * limit (trpc/init.ts admits a call against it).
+ */
+export type ProcedureOptions<In = Record<string, unknown>, Out = never> = {
+  rest?: Rest<In, Out> | Rest<In, Out>[];
+  limit?: CallLimit;
+};
+
+/**
+ * `(input, answer, run, options?)` or, with nothing to read, `(answer, run, options?)`: `run` gets the tier's
+ * context and input; the options are checked against the input and the answer.
  */
 type Declare<Ctx, K extends Kind> = {
   <O extends z.ZodType>(
     output: O,
     run: (ctx: Ctx) => Answer<O>,
-    options?: ProcedureOptions,
+    options?: ProcedureOptions<void, z.output<O>>,
   ): Built<K, WithoutInput<O>>;
   <I extends z.ZodType, O extends z.ZodType>(
     input: I,
     output: O,
     run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
-    options?: ProcedureOptions,
+    options?: ProcedureOptions<z.input<I>, z.output<O>>,
   ): Built<K, WithInput<I, O>>;
 };
 
@@ -96,20 +106,18 @@ export function procedures<T extends Tier>(tier: T) {
 
 /** What Declare's signatures take: they check `run` against the tier's context and the input. */
 type Run = (ctx: never, input: never) => unknown;
-type Args =
-  | [output: z.ZodType, run: Run, options?: ProcedureOptions]
-  | [input: z.ZodType, output: z.ZodType, run: Run, options?: ProcedureOptions];
+type Args = [
+  ...([output: z.ZodType, run: Run] | [input: z.ZodType, output: z.ZodType, run: Run]),
+  ProcedureOptions?,
+];
 
 /** The chain up to the resolver, and the resolver calling `run` with tRPC's context and parsed input. */
 function declare(builder: Tier, args: Args) {
-  const [input, output, run, options] = (typeof args[1] === "function" ? [undefined, ...args] : args) as [
-    z.ZodType | undefined,
-    z.ZodType,
-    Run,
-    ProcedureOptions | undefined,
-  ];
-  // tRPC merges meta: the options join the tier's.
-  const tier = options ? builder.meta({ ...(builder._def.meta as ProcedureMeta), ...options }) : builder;
+  const options = typeof args.at(-1) === "function" ? undefined : (args.at(-1) as ProcedureOptions);
+  const schemas = (options ? args.slice(0, -1) : args) as [z.ZodType, Run] | [z.ZodType, z.ZodType, Run];
+  const [input, output, run] = schemas.length === 2 ? [undefined, ...schemas] : schemas;
+  // tRPC merges meta: the tier's access stays.
+  const tier = options ? builder.meta(options as ProcedureMeta) : builder;
   const base = input ? tier.input(input) : tier;
   // Without a check (production), no `.output()`: the answer's schema is declared beside the procedure instead.
   const chain = checksAnswers ? base.output(answers(output)) : base;
@@ -120,6 +128,17 @@ function declare(builder: Tier, args: Args) {
     resolver: ({ ctx, input }: { ctx: unknown; input: unknown }) => call(ctx, input),
   };
 }
+
+/** The procedures' tags: a domain's REST paths are listed under its tag in the API reference (rest/openapi.ts). */
+const tags = new WeakMap<object, string>();
+
+/** A domain's router, its paths listed under `tag` in the API reference. */
+export function taggedRouter<R extends TRPCRouterRecord>(tag: string, procedures: R) {
+  for (const procedure of Object.values(procedures)) tags.set(procedure, tag);
+  return router(procedures);
+}
+
+export const tagOf = (procedure: object): string | undefined => tags.get(procedure);
 
 /** Each tier of trpc/init.ts, ready for one-line procedures (the table there says who each lets in). */
 export const anyone = procedures(publicProcedure);

@@ -18,8 +18,8 @@ import {
 import * as common from "../../../shared/schemas/common";
 import * as security from "../../../shared/schemas/security";
 import { verifyMfaInput } from "../../../shared/schemas/security";
-import { router } from "../../trpc/init";
-import { admin, adminAccount, anyone, anyoneBeforeMfa } from "../../trpc/procedures";
+import { PAGE, UPLOAD_BODY_LIMIT } from "../../rest/declaration";
+import { admin, adminAccount, anyone, anyoneBeforeMfa, taggedRouter } from "../../trpc/procedures";
 import { changeRole, createUser, reactivateUser, suspendUser } from "./accounts";
 import {
   createDealership,
@@ -50,68 +50,197 @@ import {
 } from "./salespeople";
 import { deleteUser, listUsers, updateUser } from "./users";
 
-export const adminRouter = router({
+export const adminRouter = taggedRouter("Administration", {
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
-  login: anyoneBeforeMfa.mutation(adminLoginInput, shape.adminLoginAnswer, adminLogin),
+  login: anyoneBeforeMfa.mutation(adminLoginInput, shape.adminLoginAnswer, adminLogin, {
+    rest: { method: "POST", path: "/admin/login", input: "body" },
+  }),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
-  verifyMfa: anyoneBeforeMfa.mutation(verifyMfaInput, shape.adminSession, adminVerifyMfa),
+  verifyMfa: anyoneBeforeMfa.mutation(verifyMfaInput, shape.adminSession, adminVerifyMfa, {
+    rest: { method: "POST", path: "/admin/verify-mfa", input: "body" },
+  }),
   /** The second step with a passkey instead: a challenge for the account's passkeys, then its answer. */
   passkeyOptions: anyoneBeforeMfa.mutation(
     shape.adminPasskeyOptionsInput,
     security.passkeyRequestOptions,
     adminPasskeyOptions,
+    {
+      rest: {
+        method: "POST",
+        path: "/admin/passkey-options",
+        input: "body",
+        description:
+          "The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer.",
+      },
+    },
   ),
   verifyPasskey: anyoneBeforeMfa.mutation(
     shape.adminPasskeySignInInput,
     shape.adminSession,
     adminVerifyPasskey,
+    { rest: { method: "POST", path: "/admin/verify-passkey", input: "body" } },
   ),
   /**
    * Re-authentication (docs/product/admin.md#re-authentication): what it asks for, a passkey challenge, and
    * the proof itself, after which role changes, exports and new API keys are open for a few minutes.
    */
-  reauthenticationMethods: adminAccount.query(shape.reauthenticationMethods, reauthenticationMethods),
-  reauthenticationOptions: adminAccount.mutation(security.passkeyRequestOptions, reauthenticationOptions),
-  reauthenticate: adminAccount.mutation(shape.reauthenticateInput, shape.reauthentication, reauthenticate),
-  verify: adminAccount.query(shape.adminAccount, (ctx) => ({
-    user: ctx.user,
-    expiresAt: ctx.session.expiresAt,
-  })),
+  reauthenticationMethods: adminAccount.query(shape.reauthenticationMethods, reauthenticationMethods, {
+    rest: {
+      method: "GET",
+      path: "/admin/reauthentication",
+      description:
+        "Re-authentication: what it asks for, a passkey challenge, and the proof (password, admin code, second factor) that opens role changes, exports and new API keys to the session for a few minutes.",
+    },
+  }),
+  reauthenticationOptions: adminAccount.mutation(security.passkeyRequestOptions, reauthenticationOptions, {
+    rest: { method: "POST", path: "/admin/reauthentication/passkey-options" },
+  }),
+  reauthenticate: adminAccount.mutation(shape.reauthenticateInput, shape.reauthentication, reauthenticate, {
+    rest: { method: "POST", path: "/admin/reauthenticate", input: "body" },
+  }),
+  verify: adminAccount.query(
+    shape.adminAccount,
+    (ctx) => ({
+      user: ctx.user,
+      expiresAt: ctx.session.expiresAt,
+    }),
+    { rest: { method: "GET", path: "/admin/verify" } },
+  ),
   /** Ends the console's session on the server (the browser forgets its token either way). */
-  logout: adminAccount.mutation(common.ok, adminLogout),
-  overview: admin.query(shape.adminOverview, adminOverview),
+  logout: adminAccount.mutation(common.ok, adminLogout, { rest: { method: "POST", path: "/admin/logout" } }),
+  overview: admin.query(shape.adminOverview, adminOverview, {
+    rest: { method: "GET", path: "/admin/overview" },
+  }),
 
-  users: admin.query(adminUsersInput, shape.adminUsersPage, listUsers),
-  updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser),
-  deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser),
+  users: admin.query(adminUsersInput, shape.adminUsersPage, listUsers, {
+    rest: { method: "GET", path: "/public/users", input: "query", ...PAGE },
+  }),
+  updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser, {
+    rest: { method: "PATCH", path: "/admin/user/:id", input: "body", params: ["id"] },
+  }),
+  deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser, {
+    rest: {
+      method: "DELETE",
+      path: "/admin/user/:id",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ reason }`; answers `{ deletedUser: email }`.",
+    },
+  }),
   // An account's lifecycle (docs/product/admin.md#account-lifecycle).
-  createUser: admin.mutation(accounts.createUserInput, accounts.accountChange, createUser),
-  changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole),
-  suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser),
-  reactivateUser: admin.mutation(accounts.reactivateUserInput, accounts.accountChange, reactivateUser),
-  promotions: admin.query(accounts.openPromotions, listPromotions),
+  createUser: admin.mutation(accounts.createUserInput, accounts.accountChange, createUser, {
+    rest: { method: "POST", path: "/admin/users", input: "body", status: 201 },
+  }),
+  changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole, {
+    rest: { method: "PUT", path: "/admin/user/:id/role", input: "body", params: ["id"] },
+  }),
+  suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser, {
+    rest: {
+      method: "POST",
+      path: "/admin/user/:id/suspend",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ reason }`.",
+    },
+  }),
+  reactivateUser: admin.mutation(accounts.reactivateUserInput, accounts.accountChange, reactivateUser, {
+    rest: {
+      method: "POST",
+      path: "/admin/user/:id/reactivate",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ reason }`.",
+    },
+  }),
+  promotions: admin.query(accounts.openPromotions, listPromotions, {
+    rest: { method: "GET", path: "/admin/promotions" },
+  }),
   requestPromotion: admin.mutation(
     accounts.requestPromotionInput,
     accounts.promotionRequest,
     requestPromotion,
+    { rest: { method: "POST", path: "/admin/promotions", input: "body", status: 201 } },
   ),
-  decidePromotion: admin.mutation(accounts.decidePromotionInput, accounts.promotionRequest, decidePromotion),
-  monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot),
+  decidePromotion: admin.mutation(accounts.decidePromotionInput, accounts.promotionRequest, decidePromotion, {
+    rest: {
+      method: "POST",
+      path: "/admin/promotions/:id/decision",
+      input: "body",
+      params: ["id"],
+      description: 'Body `{ decision: "approve" | "decline" | "withdraw" }`.',
+    },
+  }),
+  monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot, {
+    rest: { method: "GET", path: "/admin/monitor" },
+  }),
 
-  salespeople: admin.query(adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople),
-  createSalesperson: admin.mutation(createSalespersonInput, shape.adminSalesperson, createSalesperson),
-  updateSalesperson: admin.mutation(updateSalespersonAdminInput, shape.adminSalesperson, updateSalesperson),
-  deleteSalesperson: admin.mutation(deleteByIdInput, shape.deletedSalesperson, deleteSalesperson),
+  salespeople: admin.query(adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople, {
+    rest: { method: "GET", path: "/admin/salespeople", input: "query", ...PAGE },
+  }),
+  createSalesperson: admin.mutation(createSalespersonInput, shape.adminSalesperson, createSalesperson, {
+    rest: { method: "POST", path: "/salespeople", input: "body", status: 201 },
+  }),
+  updateSalesperson: admin.mutation(updateSalespersonAdminInput, shape.adminSalesperson, updateSalesperson, {
+    rest: { method: "PUT", path: "/salespeople/:id", input: "body", params: ["id"] },
+  }),
+  deleteSalesperson: admin.mutation(deleteByIdInput, shape.deletedSalesperson, deleteSalesperson, {
+    rest: {
+      method: "DELETE",
+      path: "/admin/salesperson/:id",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ reason }`; answers `{ deletedSalesperson: name }`.",
+    },
+  }),
   uploadSalespersonPhoto: admin.mutation(
     salespersonPhotoInput,
     shape.salespersonPhoto,
     uploadSalespersonPhoto,
+    {
+      rest: {
+        method: "POST",
+        path: "/admin/salesperson/:id/upload-photo",
+        input: { image: "profileImageUrl" },
+        params: ["id"],
+        maxBody: UPLOAD_BODY_LIMIT,
+      },
+    },
   ),
 
   /** Public fields for everyone; administrators also get owner, manager and counts. */
-  dealerships: anyone.query(dealershipsInput, shape.dealershipsPage, listDealerships),
-  createDealership: admin.mutation(createDealershipInput, shape.adminDealership, createDealership),
-  updateDealership: admin.mutation(updateDealershipInput, shape.adminDealership, updateDealership),
-  deleteDealership: admin.mutation(deleteByIdInput, shape.deletedDealership, deleteDealership),
-  uploadDealershipLogo: admin.mutation(dealershipLogoInput, shape.dealershipLogo, uploadDealershipLogo),
+  dealerships: anyone.query(dealershipsInput, shape.dealershipsPage, listDealerships, {
+    rest: {
+      method: "GET",
+      path: "/dealerships",
+      input: "query",
+      ...PAGE,
+      description:
+        "Public fields for everyone; administrators also get ownerId, managerId, the manager's e-mail and counts.",
+    },
+  }),
+  createDealership: admin.mutation(createDealershipInput, shape.adminDealership, createDealership, {
+    rest: { method: "POST", path: "/dealerships", input: "body", status: 201 },
+  }),
+  updateDealership: admin.mutation(updateDealershipInput, shape.adminDealership, updateDealership, {
+    rest: { method: "PUT", path: "/dealerships/:id", input: "body", params: ["id"] },
+  }),
+  deleteDealership: admin.mutation(deleteByIdInput, shape.deletedDealership, deleteDealership, {
+    rest: {
+      method: "DELETE",
+      path: "/admin/dealership/:id",
+      input: "body",
+      params: ["id"],
+      description:
+        "Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain.",
+    },
+  }),
+  uploadDealershipLogo: admin.mutation(dealershipLogoInput, shape.dealershipLogo, uploadDealershipLogo, {
+    rest: {
+      method: "POST",
+      path: "/admin/dealership/:id/upload-logo",
+      input: { image: "logoUrl" },
+      params: ["id"],
+      maxBody: UPLOAD_BODY_LIMIT,
+    },
+  }),
 });

@@ -7,8 +7,8 @@ import {
   platformAnalyticsInput,
   predictionsInput,
 } from "../../../shared/schemas/analytics";
-import { router } from "../../trpc/init";
-import { managerOrAdmin, staff } from "../../trpc/procedures";
+import { PAGE } from "../../rest/declaration";
+import { managerOrAdmin, staff, taggedRouter } from "../../trpc/procedures";
 import { executiveSummary } from "./executive";
 import { feedbackComments, feedbackExport, feedbackInsights } from "./feedback";
 import { marketAnalytics } from "./market";
@@ -20,14 +20,51 @@ import { revenueAnalytics } from "./revenue";
  * Business intelligence for dealership managers (their own dealership and market-wide aggregates) and
  * administrators (the platform, or one dealership they name). Revenue is the platform's: administrators only.
  */
-export const analyticsRouter = router({
-  executiveSummary: managerOrAdmin.query(analyticsInput, shape.executiveSummary, executiveSummary),
-  revenue: managerOrAdmin.query(platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics),
-  dealerships: managerOrAdmin.query(analyticsInput, shape.dealershipPerformance, dealershipPerformance),
-  market: managerOrAdmin.query(analyticsInput, shape.marketAnalytics, marketAnalytics),
-  predictions: managerOrAdmin.query(predictionsInput, shape.predictions, predictions),
+export const analyticsRouter = taggedRouter("Analytics", {
+  // REST: `?period=7d|30d|90d|1y` (default 30d).
+  executiveSummary: managerOrAdmin.query(analyticsInput, shape.executiveSummary, executiveSummary, {
+    rest: { method: "GET", path: "/analytics/executive-summary", scope: "analytics:read", input: "query" },
+  }),
+  revenue: managerOrAdmin.query(platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics, {
+    rest: { method: "GET", path: "/analytics/revenue", scope: "analytics:read", input: "query" },
+  }),
+  dealerships: managerOrAdmin.query(analyticsInput, shape.dealershipPerformance, dealershipPerformance, {
+    rest: { method: "GET", path: "/analytics/dealerships", scope: "analytics:read", input: "query" },
+  }),
+  market: managerOrAdmin.query(analyticsInput, shape.marketAnalytics, marketAnalytics, {
+    rest: { method: "GET", path: "/analytics/market", scope: "analytics:read", input: "query" },
+  }),
+  predictions: managerOrAdmin.query(predictionsInput, shape.predictions, predictions, {
+    rest: { method: "GET", path: "/analytics/predictions", scope: "analytics:read", input: "query" },
+  }),
   /** What buyers wrote: the manager's team, an administrator's pick, a salesperson's own (access.ts). */
-  feedbackInsights: staff.query(feedbackInsightsInput, shape.feedbackInsights, feedbackInsights),
-  feedbackComments: staff.query(feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments),
-  feedbackExport: staff.query(feedbackExportInput, shape.feedbackExport, feedbackExport),
+  feedbackInsights: staff.query(feedbackInsightsInput, shape.feedbackInsights, feedbackInsights, {
+    rest: {
+      method: "GET",
+      path: "/analytics/feedback",
+      scope: "analytics:read",
+      input: "query",
+      description:
+        "Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.",
+    },
+  }),
+  feedbackComments: staff.query(feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments, {
+    rest: {
+      method: "GET",
+      path: "/analytics/feedback/comments",
+      scope: "analytics:read",
+      input: "query",
+      ...PAGE,
+    },
+  }),
+  feedbackExport: staff.query(feedbackExportInput, shape.feedbackExport, feedbackExport, {
+    rest: {
+      method: "GET",
+      path: "/analytics/feedback/export",
+      scope: "analytics:read",
+      input: "query",
+      shape: (file) => ({ file }),
+      responds: { kind: "file", contentTypes: ["text/csv"] },
+    },
+  }),
 });

@@ -17,8 +17,9 @@ import {
 } from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import * as visits from "../../../shared/schemas/visits";
+import { PAGE } from "../../rest/declaration";
 import { router } from "../../trpc/init";
-import { admin, anyone, customer, manager, signedIn, staff } from "../../trpc/procedures";
+import { admin, anyone, customer, manager, signedIn, staff, taggedRouter } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
 import { checkIn, checkInCode, confirmVisit } from "./checkIn";
@@ -37,17 +38,46 @@ import { appointmentById } from "./views";
 import { visitRecord } from "./visitRecord";
 import { getWorkingHours, setWorkingHours } from "./workingHours";
 
-export const appointmentsRouter = router({
+export const appointmentsRouter = taggedRouter("Appointments", {
   /** Limited to 120 per account at once (conflicting attempts included), then one every 30 seconds. */
   book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment, {
     limit: { perAccount: { capacity: 120, refillSeconds: 30 } },
+    rest: { method: "POST", path: "/appointments", scope: "appointments:write", input: "body", status: 201 },
   }),
-  reschedule: signedIn.mutation(rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment),
-  forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, (ctx, input) =>
-    salespersonAppointments(ctx, input.id),
+  reschedule: signedIn.mutation(rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment, {
+    rest: {
+      method: "POST",
+      path: "/appointments/:id/reschedule",
+      scope: "appointments:write",
+      input: "body",
+      params: ["id"],
+    },
+  }),
+  forSalesperson: anyone.query(
+    salespersonIdInput,
+    shape.salespersonCalendar,
+    (ctx, input) => salespersonAppointments(ctx, input.id),
+    {
+      rest: {
+        method: "GET",
+        path: "/appointments/salesperson/:id",
+        scope: "appointments:read",
+        params: ["id"],
+      },
+    },
   ),
-  daySlots: anyone.query(salespersonDayInput, shape.daySlots, (ctx, input) =>
-    daySlots(ctx.sql, ctx.user, input.id, input.date),
+  daySlots: anyone.query(
+    salespersonDayInput,
+    shape.daySlots,
+    (ctx, input) => daySlots(ctx.sql, ctx.user, input.id, input.date),
+    {
+      rest: {
+        method: "GET",
+        path: "/appointments/salesperson/:id/:date",
+        scope: "appointments:read",
+        params: ["id", "date"],
+      },
+    },
   ),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
   availableToday: anyone.query(salespersonIdInput, shape.daySlots, (ctx, input) =>
@@ -58,55 +88,209 @@ export const appointmentsRouter = router({
     availableTodayMany(ctx.sql, ctx.user, input.ids),
   ),
   mine: customer.query(shape.appointmentList, (ctx) => customerAppointments(ctx, ctx.user.id)),
-  forCustomer: signedIn.query(customerAppointmentsInput, shape.appointmentList, (ctx, input) =>
-    customerAppointments(ctx, input.userId ?? ctx.user.id),
+  forCustomer: signedIn.query(
+    customerAppointmentsInput,
+    shape.appointmentList,
+    (ctx, input) => customerAppointments(ctx, input.userId ?? ctx.user.id),
+    {
+      rest: [
+        { method: "GET", path: "/appointments/customer", input: "query" },
+        { method: "GET", path: "/appointments/customer/:userId", params: ["userId"] },
+      ],
+    },
   ),
   byId: signedIn.query(appointmentIdInput, shape.appointmentView, (ctx, input) =>
     appointmentById(ctx, input.id),
   ),
-  updateStatus: staff.mutation(updateAppointmentStatusInput, shape.appointmentView, updateAppointmentStatus),
-  cancel: signedIn.mutation(cancelAppointmentInput, shape.appointmentView, cancelAppointment),
-  joinWaitlist: customer.mutation(waitlistInput, shape.waitlistEntry, (ctx, input) =>
-    joinWaitlist(ctx, input.salespersonId, input.date),
+  updateStatus: staff.mutation(updateAppointmentStatusInput, shape.appointmentView, updateAppointmentStatus, {
+    rest: {
+      method: "PATCH",
+      path: "/appointments/:id",
+      scope: "appointments:write",
+      input: "body",
+      params: ["id"],
+    },
+  }),
+  cancel: signedIn.mutation(cancelAppointmentInput, shape.appointmentView, cancelAppointment, {
+    rest: {
+      method: "PATCH",
+      path: "/appointments/:id/cancel",
+      scope: "appointments:write",
+      input: "body",
+      params: ["id"],
+    },
+  }),
+  joinWaitlist: customer.mutation(
+    waitlistInput,
+    shape.waitlistEntry,
+    (ctx, input) => joinWaitlist(ctx, input.salespersonId, input.date),
+    { rest: { method: "POST", path: "/appointments/waitlist", input: "body", status: 201 } },
   ),
+  // A visit's paths are under /visits: /appointments/{id}/… would share a template with /appointments/salesperson/{id}.
   /** The visit's status trail and dispute, for its buyer and staff. */
-  record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id)),
+  record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id), {
+    rest: { method: "GET", path: "/visits/:id/record", params: ["id"] },
+  }),
   /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
-  checkInCode: staff.query(salespersonIdInput, shape.checkInCode, (ctx, input) => checkInCode(ctx, input.id)),
+  checkInCode: staff.query(
+    salespersonIdInput,
+    shape.checkInCode,
+    (ctx, input) => checkInCode(ctx, input.id),
+    {
+      rest: {
+        method: "GET",
+        path: "/salespeople/:id/check-in-code",
+        params: ["id"],
+        description: "Staff: today's check-in code to show at the desk.",
+      },
+    },
+  ),
   /** The buyer enters the check-in code at the dealership, around the visit's start. */
-  checkIn: customer.mutation(checkInInput, shape.appointmentView, checkIn),
+  checkIn: customer.mutation(checkInInput, shape.appointmentView, checkIn, {
+    rest: {
+      method: "POST",
+      path: "/visits/:id/check-in",
+      input: "body",
+      params: ["id"],
+      description:
+        "The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start.",
+    },
+  }),
   /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
-  confirmVisit: customer.mutation(appointmentIdInput, shape.appointmentView, (ctx, input) =>
-    confirmVisit(ctx, input.id),
+  confirmVisit: customer.mutation(
+    appointmentIdInput,
+    shape.appointmentView,
+    (ctx, input) => confirmVisit(ctx, input.id),
+    {
+      rest: {
+        method: "POST",
+        path: "/visits/:id/confirm",
+        params: ["id"],
+        description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
+      },
+    },
   ),
   /** The buyer's "I was there" on their visit marked no-show. */
-  dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute),
+  dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute, {
+    rest: {
+      method: "POST",
+      path: "/visits/:id/dispute",
+      input: "body",
+      params: ["id"],
+      status: 201,
+      description:
+        'The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked.',
+    },
+  }),
   /** The buyer's "Ask KnowBefore to review" on a dispute the dealership's manager rejected. */
-  escalateDispute: customer.mutation(visits.escalateDisputeInput, visits.visitRecord, escalateDispute),
+  escalateDispute: customer.mutation(visits.escalateDisputeInput, visits.visitRecord, escalateDispute, {
+    rest: {
+      method: "POST",
+      path: "/visits/:id/dispute/escalation",
+      input: "body",
+      params: ["id"],
+      description:
+        "The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally.",
+    },
+  }),
   /** The one-click stop of e-mailed invitations to review (the token is the e-mailed secret). */
-  stopReviewInvitations: anyone.mutation(visits.unsubscribeInput, visits.unsubscribed, (ctx, input) =>
-    stopReviewInvitations(ctx, input.token),
+  stopReviewInvitations: anyone.mutation(
+    visits.unsubscribeInput,
+    visits.unsubscribed,
+    (ctx, input) => stopReviewInvitations(ctx, input.token),
+    { rest: { method: "POST", path: "/review-invitations/stop", input: "body" } },
   ),
 });
 
 /** Disputes of no-shows: the dealership's manager decides, then administrators. */
 export const visitDisputesRouter = router({
-  forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes),
-  managerDecide: manager.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsManager),
-  list: admin.query(visits.disputeListInput, visits.disputeList, adminDisputes),
-  adminDecide: admin.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsAdmin),
+  forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes, {
+    rest: { method: "GET", path: "/visit-disputes/manager", input: "query", ...PAGE },
+  }),
+  managerDecide: manager.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsManager, {
+    rest: {
+      method: "POST",
+      path: "/visit-disputes/:id/manager-decision",
+      input: "body",
+      params: ["id"],
+      description: 'The dealership\'s manager: body `{ decision: "uphold" | "reject", note }`.',
+    },
+  }),
+  list: admin.query(visits.disputeListInput, visits.disputeList, adminDisputes, {
+    rest: { method: "GET", path: "/visit-disputes", input: "query", ...PAGE },
+  }),
+  adminDecide: admin.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsAdmin, {
+    rest: {
+      method: "POST",
+      path: "/visit-disputes/:id/decision",
+      input: "body",
+      params: ["id"],
+      description:
+        'Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`.',
+    },
+  }),
 });
 
-export const availabilityRouter = router({
-  create: staff.mutation(createBlockInput, shape.savedBlock, createBlock),
-  update: staff.mutation(updateBlockInput, shape.savedBlock, updateBlock),
-  remove: staff.mutation(blockIdInput, shape.removedBlock, (ctx, input) => deleteBlock(ctx, input.id)),
-  forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, (ctx, input) =>
-    listBlocks(ctx, input.id),
+export const availabilityRouter = taggedRouter("Appointments", {
+  create: staff.mutation(createBlockInput, shape.savedBlock, createBlock, {
+    rest: {
+      method: "POST",
+      path: "/availability-blocks",
+      scope: "appointments:write",
+      input: "body",
+      status: 201,
+    },
+  }),
+  update: staff.mutation(updateBlockInput, shape.savedBlock, updateBlock, {
+    rest: {
+      method: "PATCH",
+      path: "/availability-blocks/:id",
+      scope: "appointments:write",
+      input: "body",
+      params: ["id"],
+    },
+  }),
+  remove: staff.mutation(blockIdInput, shape.removedBlock, (ctx, input) => deleteBlock(ctx, input.id), {
+    rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write", params: ["id"] },
+  }),
+  forSalesperson: staff.query(
+    salespersonIdInput,
+    shape.availabilityBlocks,
+    (ctx, input) => listBlocks(ctx, input.id),
+    {
+      rest: {
+        method: "GET",
+        path: "/availability-blocks/salesperson/:id",
+        scope: "appointments:read",
+        params: ["id"],
+      },
+    },
   ),
   /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
-  workingHours: staff.query(salespersonIdInput, shape.workingHours, (ctx, input) =>
-    getWorkingHours(ctx, input.id),
+  workingHours: staff.query(
+    salespersonIdInput,
+    shape.workingHours,
+    (ctx, input) => getWorkingHours(ctx, input.id),
+    {
+      rest: {
+        method: "GET",
+        path: "/working-hours/salesperson/:id",
+        scope: "appointments:read",
+        params: ["id"],
+        description:
+          "The salesperson's own working hours, with the dealership's opening hours they sit within.",
+      },
+    },
   ),
-  setWorkingHours: staff.mutation(setWorkingHoursInput, shape.workingHours, setWorkingHours),
+  setWorkingHours: staff.mutation(setWorkingHoursInput, shape.workingHours, setWorkingHours, {
+    rest: {
+      method: "PUT",
+      path: "/working-hours/salesperson/:id",
+      scope: "appointments:write",
+      input: "body",
+      params: ["id"],
+      description:
+        "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
+    },
+  }),
 });

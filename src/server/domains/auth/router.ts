@@ -13,8 +13,15 @@ import {
 } from "../../../shared/schemas/auth";
 import { ok } from "../../../shared/schemas/common";
 import { passkeyRequestOptions, passkeySignInInput, verifyMfaInput } from "../../../shared/schemas/security";
-import { appError, router } from "../../trpc/init";
-import { anyone, anyoneBeforeMfa, signedIn, signedInBeforeMfa, staff } from "../../trpc/procedures";
+import { appError } from "../../trpc/init";
+import {
+  anyone,
+  anyoneBeforeMfa,
+  signedIn,
+  signedInBeforeMfa,
+  staff,
+  taggedRouter,
+} from "../../trpc/procedures";
 import { requireKnownZip } from "../onboarding/applications";
 import { passkeySignInOptions, signInWithPasskey } from "../security/passkeys";
 import { completeMfaSignIn } from "../security/secondFactor";
@@ -22,40 +29,89 @@ import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./
 import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
 import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
 
-export const authRouter = router({
+export const authRouter = taggedRouter("Authentication", {
   /** The caller, or null when signed out. */
   me: anyoneBeforeMfa.query(sessionUser.nullable(), (ctx) => ctx.user),
-  /** The caller; 401 when signed out (REST's GET /api/auth/user). */
-  currentUser: signedInBeforeMfa.query(sessionUser, (ctx) => ctx.user),
-  /** The caller, when a salesperson, a manager or an administrator (GET /api/salesperson/auth/user). */
-  staffUser: staff.query(sessionUser, (ctx) => ctx.user),
-  userById: signedIn.query(userIdInput, sessionUser, (ctx, input) => getUserById(ctx, input.id)),
-  requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, (ctx, input) =>
-    requestCustomerLogin(ctx, input.email),
+  /** The caller; 401 when signed out. */
+  currentUser: signedInBeforeMfa.query(sessionUser, (ctx) => ctx.user, {
+    rest: { method: "GET", path: "/auth/user" },
+  }),
+  /** The caller, when a salesperson, a manager or an administrator. */
+  staffUser: staff.query(sessionUser, (ctx) => ctx.user, {
+    rest: { method: "GET", path: "/salesperson/auth/user" },
+  }),
+  userById: signedIn.query(userIdInput, sessionUser, (ctx, input) => getUserById(ctx, input.id), {
+    rest: { method: "GET", path: "/auth/user/:id", params: ["id"] },
+  }),
+  requestLogin: anyone.mutation(
+    requestLoginInput,
+    requestLoginOutput,
+    (ctx, input) => requestCustomerLogin(ctx, input.email),
+    { rest: { method: "POST", path: "/auth/request-login", input: "body" } },
   ),
   /** A mutation (POST) so the token stays out of URLs and access logs. */
-  describeLink: anyone.mutation(redeemLinkInput, linkDescription, (ctx, input) =>
-    describeLoginLink(ctx, input.token),
+  describeLink: anyone.mutation(
+    redeemLinkInput,
+    linkDescription,
+    (ctx, input) => describeLoginLink(ctx, input.token),
+    { rest: { method: "GET", path: "/salesperson/auth/verify", input: "query" } },
   ),
-  redeemLink: anyone.mutation(redeemLinkInput, redeemedLink, (ctx, input) =>
-    redeemLoginLink(ctx, input.token),
+  redeemLink: anyone.mutation(
+    redeemLinkInput,
+    redeemedLink,
+    (ctx, input) => redeemLoginLink(ctx, input.token),
+    { rest: { method: "POST", path: "/auth/redeem", input: "body" } },
   ),
   /** The second step of a link sign-in when the account has MFA on: the challenge and a code. */
-  verifyMfa: anyone.mutation(verifyMfaInput, signedInAnswer, async (ctx, input) => {
-    const done = await completeMfaSignIn(ctx, input, "session");
-    const user = await findSessionUser(ctx, done.userId);
-    if (!user) throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.");
-    return { user, redirectTo: done.redirectTo };
-  }),
+  verifyMfa: anyone.mutation(
+    verifyMfaInput,
+    signedInAnswer,
+    async (ctx, input) => {
+      const done = await completeMfaSignIn(ctx, input, "session");
+      const user = await findSessionUser(ctx, done.userId);
+      if (!user) throw appError("UNAUTHORIZED", "This sign-in has expired. Please start again.");
+      return { user, redirectTo: done.redirectTo };
+    },
+    {
+      rest: {
+        method: "POST",
+        path: "/auth/verify-mfa",
+        input: "body",
+        description: "The second step of a sign-in (link or admin form) when the account has MFA on.",
+      },
+    },
+  ),
   /** A passkey sign-in, step 1: a challenge for any passkey of this site (no e-mail address needed). */
-  passkeySignInOptions: anyone.mutation(passkeyRequestOptions, passkeySignInOptions),
-  /** Step 2: the signed challenge; a verified passkey is both factors, so the session starts at once. */
-  passkeySignIn: anyone.mutation(passkeySignInInput, signedInAnswer, signInWithPasskey),
-  logout: anyoneBeforeMfa.mutation(ok, async (ctx) => {
-    await signOut(ctx);
-    return { ok: true as const };
+  passkeySignInOptions: anyone.mutation(passkeyRequestOptions, passkeySignInOptions, {
+    rest: { method: "POST", path: "/auth/passkey/options" },
   }),
-  updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile),
+  /** Step 2: the signed challenge; a verified passkey is both factors, so the session starts at once. */
+  passkeySignIn: anyone.mutation(passkeySignInInput, signedInAnswer, signInWithPasskey, {
+    rest: { method: "POST", path: "/auth/passkey", input: "body" },
+  }),
+  logout: anyoneBeforeMfa.mutation(
+    ok,
+    async (ctx) => {
+      await signOut(ctx);
+      return { ok: true as const };
+    },
+    {
+      rest: [
+        { method: "POST", path: "/salesperson/auth/logout" },
+        {
+          method: "POST",
+          path: "/logout",
+          shape: () => ({ redirect: "/" }),
+          responds: { kind: "redirect", to: "/" },
+          description:
+            "The site's sign-out form posts here: sign out and go home. A GET answers 405 (it changes state).",
+        },
+      ],
+    },
+  ),
+  updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile, {
+    rest: { method: "PATCH", path: "/auth/user/:id", input: "body", params: ["id"] },
+  }),
 });
 
 /** The shared registration fields, and a ZIP code we can place wherever one is given. */
@@ -65,12 +121,16 @@ const registrationInput = salespersonRegisterInput.superRefine((input, issues) =
     requireKnownZip(issues, input.application?.zipCode, ["application", "zipCode"]);
 });
 
-export const salespersonAuthRouter = router({
-  requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, (ctx, input) =>
-    requestSalespersonLogin(ctx, input.email),
+export const salespersonAuthRouter = taggedRouter("Authentication", {
+  requestLogin: anyone.mutation(
+    requestLoginInput,
+    requestLoginOutput,
+    (ctx, input) => requestSalespersonLogin(ctx, input.email),
+    { rest: { method: "POST", path: "/salesperson/auth/login", input: "body" } },
   ),
   /** Limited to 5 at once, then one every 10 minutes per address. */
   register: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
     limit: { perAddress: { capacity: 5, refillSeconds: 600 } },
+    rest: { method: "POST", path: "/salesperson/auth/register", input: "body", status: 201 },
   }),
 });

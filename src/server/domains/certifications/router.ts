@@ -21,27 +21,46 @@ import {
 
 /** A salesperson's own certifications, and their verification by the dealership's manager or an administrator. */
 export const certificationsRouter = router({
-  mine: salesperson.query(shape.certifications, myCertifications),
-  /**
-   * Each queues a verification for a manager: limited to 20 at once, then one every 5 minutes. A profile also
-   * holds at most CERTIFICATIONS_PER_PROFILE of them.
-   */
+  mine: salesperson.query(shape.certifications, myCertifications, {
+    rest: { method: "GET", path: "/salesperson/certifications" },
+  }),
+  /** Each queues a verification for a manager: limited to 20 at once, then one every 5 minutes. A profile also holds at most CERTIFICATIONS_PER_PROFILE of them. */
   add: salesperson.mutation(addCertificationInput, shape.certification, addCertification, {
     limit: {
       perAddress: { capacity: 40, refillSeconds: 150 },
       perAccount: { capacity: 20, refillSeconds: 300 },
     },
+    rest: { method: "POST", path: "/salesperson/certifications", input: "body", status: 201 },
   }),
-  update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification),
-  remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification),
+  update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification, {
+    rest: { method: "PUT", path: "/salesperson/certifications/:id", input: "body", params: ["id"] },
+  }),
+  remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification, {
+    rest: { method: "DELETE", path: "/salesperson/certifications/:id", params: ["id"] },
+  }),
   /** A manager's team's unverified certifications; an administrator's, independents'. */
-  pending: managerOrAdmin.query(shape.pendingCertifications, pendingCertifications),
+  pending: managerOrAdmin.query(shape.pendingCertifications, pendingCertifications, {
+    rest: { method: "GET", path: "/certifications/pending" },
+  }),
   forSalesperson: managerOrAdmin.query(
     salespersonCertificationsInput,
     shape.pendingCertifications,
     salespersonCertifications,
+    {
+      rest: { method: "GET", path: "/salespeople/:salespersonId/certifications", params: ["salespersonId"] },
+    },
   ),
-  verify: managerOrAdmin.mutation(certificationIdInput, shape.certification, verifyCertification),
+  verify: managerOrAdmin.mutation(certificationIdInput, shape.certification, verifyCertification, {
+    rest: { method: "POST", path: "/certifications/:id/verify", params: ["id"] },
+  }),
   /** Deletes the certification and tells the salesperson (with the reason, when given). */
-  reject: managerOrAdmin.mutation(rejectCertificationInput, shape.removedCertification, rejectCertification),
+  reject: managerOrAdmin.mutation(rejectCertificationInput, shape.removedCertification, rejectCertification, {
+    rest: {
+      method: "POST",
+      path: "/certifications/:id/reject",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ reason? }`: the certification is deleted and the salesperson told why.",
+    },
+  }),
 });

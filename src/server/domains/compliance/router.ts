@@ -8,8 +8,8 @@ import {
   updateRetentionPolicyInput,
 } from "../../../shared/schemas/compliance";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
-import { router } from "../../trpc/init";
-import { admin, signedIn } from "../../trpc/procedures";
+import { PAGE } from "../../rest/declaration";
+import { admin, signedIn, taggedRouter } from "../../trpc/procedures";
 import { complianceOverview, complianceReport } from "./complianceReport";
 import { createGdprRequest, downloadExport, listGdprRequests, updateGdprRequest } from "./requests";
 import { listRetentionPolicies, runCleanup, updateRetentionPolicy } from "./retention";
@@ -18,26 +18,83 @@ import { listRetentionPolicies, runCleanup, updateRetentionPolicy } from "./rete
  * Every signed-in user files and reads their own data requests and reads the retention policies;
  * administrators handle everyone's requests, change policies, run the cleanup and read reports.
  */
-export const complianceRouter = router({
-  overview: admin.query(shape.complianceOverview, (ctx) => complianceOverview(ctx.sql)),
-  requests: signedIn.query(gdprRequestListInput, shape.gdprRequestsPage, (ctx, input) =>
-    listGdprRequests(ctx, input ?? {}),
+export const complianceRouter = taggedRouter("Compliance", {
+  overview: admin.query(shape.complianceOverview, (ctx) => complianceOverview(ctx.sql), {
+    rest: { method: "GET", path: "/compliance/overview" },
+  }),
+  requests: signedIn.query(
+    gdprRequestListInput,
+    shape.gdprRequestsPage,
+    (ctx, input) => listGdprRequests(ctx, input ?? {}),
+    { rest: { method: "GET", path: "/compliance/gdpr-requests", input: "query", ...PAGE } },
   ),
-  createRequest: signedIn.mutation(createGdprRequestInput, shape.gdprRequestView, createGdprRequest),
-  updateRequest: admin.mutation(updateGdprRequestInput, shape.gdprRequestView, updateGdprRequest),
-  exportFile: signedIn.query(gdprExportInput, shape.gdprExportFile, downloadExport),
-  retentionPolicies: signedIn.query(shape.retentionPolicies, listRetentionPolicies),
+  createRequest: signedIn.mutation(createGdprRequestInput, shape.gdprRequestView, createGdprRequest, {
+    rest: { method: "POST", path: "/compliance/gdpr-requests", input: "body", status: 201 },
+  }),
+  updateRequest: admin.mutation(updateGdprRequestInput, shape.gdprRequestView, updateGdprRequest, {
+    rest: {
+      method: "PATCH",
+      path: "/compliance/gdpr-requests/:id",
+      input: "body",
+      params: ["id"],
+      description: "Administrators: body `{ action: process | complete | reject, note? }`.",
+    },
+  }),
+  exportFile: signedIn.query(gdprExportInput, shape.gdprExportFile, downloadExport, {
+    rest: {
+      method: "GET",
+      path: "/compliance/gdpr-requests/:id/export",
+      input: "query",
+      params: ["id"],
+      shape: (file) => ({ file }),
+      responds: { kind: "file", contentTypes: ["application/json", "application/zip"] },
+      description: "The export of a completed access or portability request: `?format=json|zip`.",
+    },
+  }),
+  retentionPolicies: signedIn.query(shape.retentionPolicies, listRetentionPolicies, {
+    rest: { method: "GET", path: "/compliance/retention-policies" },
+  }),
   updateRetentionPolicy: admin.mutation(
     updateRetentionPolicyInput,
     shape.retentionPolicyView,
     updateRetentionPolicy,
+    {
+      rest: {
+        method: "PATCH",
+        path: "/compliance/retention-policies/:dataType",
+        input: "body",
+        params: ["dataType"],
+      },
+    },
   ),
-  cleanup: admin.mutation(shape.cleanupResult, async (ctx) => {
-    const result = await runCleanup(ctx.sql, "manual", ctx.user.id);
-    await recordSecurityEvent(ctx, { eventType: "retention_cleanup", details: `${result.total} records` });
-    return result;
-  }),
-  report: admin.mutation(complianceReportInput, shape.complianceReport, (ctx, input) =>
-    complianceReport(ctx.sql, input.startDate, input.endDate),
+  cleanup: admin.mutation(
+    shape.cleanupResult,
+    async (ctx) => {
+      const result = await runCleanup(ctx.sql, "manual", ctx.user.id);
+      await recordSecurityEvent(ctx, { eventType: "retention_cleanup", details: `${result.total} records` });
+      return result;
+    },
+    { rest: { method: "POST", path: "/compliance/cleanup-data" } },
+  ),
+  report: admin.mutation(
+    complianceReportInput,
+    shape.complianceReport,
+    (ctx, input) => complianceReport(ctx.sql, input.startDate, input.endDate),
+    {
+      rest: {
+        method: "POST",
+        path: "/compliance/generate-report",
+        input: "body",
+        shape: (report) => ({
+          file: {
+            filename: `compliance-report-${report.period.startDate}-${report.period.endDate}.json`,
+            contentType: "application/json; charset=utf-8",
+            content: JSON.stringify(report, null, 2),
+          },
+        }),
+        responds: { kind: "file", contentTypes: ["application/json"] },
+        description: "`{ startDate, endDate }`: the report as a JSON file to download.",
+      },
+    },
   ),
 });

@@ -8,8 +8,8 @@ import {
   resendInput,
   updateIntegrationInput,
 } from "../../../shared/schemas/crm";
-import { router } from "../../trpc/init";
-import { managerOrAdmin } from "../../trpc/procedures";
+import { PAGE } from "../../rest/declaration";
+import { managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { integrationLogs, resendDelivery, testIntegration } from "./attempts";
 import {
   createIntegration,
@@ -19,23 +19,67 @@ import {
   updateIntegration,
 } from "./service";
 
-/** A dealership's CRM integrations: its manager's (scoped to their dealership) and administrators'. */
-export const crmRouter = router({
-  providers: managerOrAdmin.query(shape.crmProviders, () => CRM_PROVIDERS),
-  integrations: managerOrAdmin.query(listIntegrationsInput, shape.crmIntegrations, (ctx, input) =>
-    listIntegrations(ctx, input.dealershipId),
+/**
+ * A dealership's CRM integrations: its manager's (scoped to their dealership) and administrators' (who pass
+ * dealershipId). Credentials are answered masked.
+ */
+export const crmRouter = taggedRouter("CRM integrations", {
+  providers: managerOrAdmin.query(shape.crmProviders, () => CRM_PROVIDERS, {
+    rest: { method: "GET", path: "/crm/providers", scope: "crm:events" },
+  }),
+  integrations: managerOrAdmin.query(
+    listIntegrationsInput,
+    shape.crmIntegrations,
+    (ctx, input) => listIntegrations(ctx, input.dealershipId),
+    { rest: { method: "GET", path: "/crm/integrations", scope: "crm:events", input: "query" } },
   ),
-  create: managerOrAdmin.mutation(createIntegrationInput, shape.createdIntegration, createIntegration),
-  update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration),
-  delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration),
+  create: managerOrAdmin.mutation(createIntegrationInput, shape.createdIntegration, createIntegration, {
+    rest: {
+      method: "POST",
+      path: "/crm/integrations",
+      input: "body",
+      status: 201,
+      description:
+        "Answers the integration once with its `signingSecret`, the key of the webhook signatures.",
+    },
+  }),
+  update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration, {
+    rest: { method: "PATCH", path: "/crm/integrations/:id", input: "body", params: ["id"] },
+  }),
+  delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration, {
+    rest: { method: "DELETE", path: "/crm/integrations/:id", params: ["id"] },
+  }),
   /** A new signing secret, shown once; the old one stops working at once. */
-  rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret),
+  rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret, {
+    rest: {
+      method: "POST",
+      path: "/crm/integrations/:id/rotate-secret",
+      params: ["id"],
+      description:
+        "A new signing secret for sale events and deliveries, answered once; the old one stops working at once.",
+    },
+  }),
   /** Calls a dealership's server: limited to 10 at once, then one every 30 seconds. */
   test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration, {
     limit: { perAccount: { capacity: 10, refillSeconds: 30 } },
+    rest: { method: "POST", path: "/crm/integrations/:id/test", params: ["id"] },
   }),
-  logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs),
-  resend: managerOrAdmin.mutation(resendInput, shape.resentDelivery, (ctx, input) =>
-    resendDelivery(ctx, input.logId),
+  logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs, {
+    rest: {
+      method: "GET",
+      path: "/crm/integrations/:id/logs",
+      scope: "crm:events",
+      input: "query",
+      params: ["id"],
+      ...PAGE,
+      description:
+        "Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count.",
+    },
+  }),
+  resend: managerOrAdmin.mutation(
+    resendInput,
+    shape.resentDelivery,
+    (ctx, input) => resendDelivery(ctx, input.logId),
+    { rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events", params: ["logId"] } },
   ),
 });

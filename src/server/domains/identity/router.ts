@@ -1,14 +1,22 @@
 import { z } from "zod";
 import { ok } from "../../../shared/schemas/common";
 import * as shape from "../../../shared/schemas/identity";
-import { router } from "../../trpc/init";
-import { anyone, signedIn } from "../../trpc/procedures";
+import { anyone, signedIn, taggedRouter } from "../../trpc/procedures";
 import { listLinkedIdentities, unlinkIdentity } from "./linked";
 import { configuredProviders } from "./providers";
 
-/** Provider sign-in: which providers are on (the sign-in pages' buttons), and the caller's linked accounts. */
-export const identityRouter = router({
-  providers: anyone.query(shape.configuredProviders, (ctx) => configuredProviders(ctx.env)),
-  linked: signedIn.query(z.array(shape.linkedIdentityView), listLinkedIdentities),
-  unlink: signedIn.mutation(shape.unlinkIdentityInput, ok, unlinkIdentity),
+/**
+ * Provider sign-in: which providers are on (the sign-in pages' buttons), and the caller's linked accounts. The
+ * sign-in itself is two browser redirects, /api/auth/oidc/:provider/start and .../callback (http/oidc.ts).
+ */
+export const identityRouter = taggedRouter("Authentication", {
+  providers: anyone.query(shape.configuredProviders, (ctx) => configuredProviders(ctx.env), {
+    rest: { method: "GET", path: "/auth/providers" },
+  }),
+  linked: signedIn.query(z.array(shape.linkedIdentityView), listLinkedIdentities, {
+    rest: { method: "GET", path: "/security/linked-accounts" },
+  }),
+  unlink: signedIn.mutation(shape.unlinkIdentityInput, ok, unlinkIdentity, {
+    rest: { method: "DELETE", path: "/security/linked-accounts/:provider", params: ["provider"] },
+  }),
 });

@@ -26,22 +26,41 @@ function scopeOf({ user }: { user: SessionUser }): SenderScope {
 /** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */
 export const invitationsRouter = router({
   /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
-  describe: anyone.mutation(invitationTokenInput, invitationDescription, (ctx, input) =>
-    describeInvitation(ctx, input.token),
+  describe: anyone.mutation(
+    invitationTokenInput,
+    invitationDescription,
+    (ctx, input) => describeInvitation(ctx, input.token),
+    { rest: { method: "POST", path: "/invitations/describe", input: "body" } },
   ),
-  accept: anyone.mutation(acceptInvitationInput, acceptedInvitation, acceptInvitationLink),
-  decline: anyone.mutation(invitationTokenInput, declinedInvitation, (ctx, input) =>
-    declineInvitationLink(ctx, input.token),
+  accept: anyone.mutation(acceptInvitationInput, acceptedInvitation, acceptInvitationLink, {
+    rest: { method: "POST", path: "/invitations/accept", input: "body" },
+  }),
+  decline: anyone.mutation(
+    invitationTokenInput,
+    declinedInvitation,
+    (ctx, input) => declineInvitationLink(ctx, input.token),
+    { rest: { method: "POST", path: "/invitations/decline", input: "body" } },
   ),
   /** An administrator invites a dealership's manager (a handover when it has one). */
-  inviteManager: admin.mutation(inviteManagerInput, sentInvitation, (ctx, input) =>
-    ctx.sql.begin((tx) => inviteManager(ctx, tx, input)),
+  inviteManager: admin.mutation(
+    inviteManagerInput,
+    sentInvitation,
+    (ctx, input) => ctx.sql.begin((tx) => inviteManager(ctx, tx, input)),
+    { rest: { method: "POST", path: "/admin/manager-invitations", input: "body", status: 201 } },
   ),
-  managerInvitations: admin.query(sentInvitations, listManagerInvitations),
-  resend: managerOrAdmin.mutation(invitationIdInput, sentInvitation, (ctx, input) =>
-    resendInvitation(ctx, scopeOf(ctx), input.id),
+  managerInvitations: admin.query(sentInvitations, listManagerInvitations, {
+    rest: { method: "GET", path: "/admin/manager-invitations" },
+  }),
+  resend: managerOrAdmin.mutation(
+    invitationIdInput,
+    sentInvitation,
+    (ctx, input) => resendInvitation(ctx, scopeOf(ctx), input.id),
+    { rest: { method: "POST", path: "/invitations/:id/resend", params: ["id"] } },
   ),
-  revoke: managerOrAdmin.mutation(invitationIdInput, revokedInvitation, (ctx, input) =>
-    revokeInvitation(ctx, scopeOf(ctx), input.id),
+  revoke: managerOrAdmin.mutation(
+    invitationIdInput,
+    revokedInvitation,
+    (ctx, input) => revokeInvitation(ctx, scopeOf(ctx), input.id),
+    { rest: { method: "POST", path: "/invitations/:id/revoke", params: ["id"] } },
   ),
 });

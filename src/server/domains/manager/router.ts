@@ -15,8 +15,8 @@ import {
   reportFileInput,
   teamInput,
 } from "../../../shared/schemas/manager";
-import { router } from "../../trpc/init";
-import { manager } from "../../trpc/procedures";
+import { UPLOAD_BODY_LIMIT } from "../../rest/declaration";
+import { manager, taggedRouter } from "../../trpc/procedures";
 import { listTeamInvitations } from "../invitations/lists";
 import { revokeInvitation } from "../invitations/send";
 import { dealershipDetails, updateDealershipDetails, uploadOwnDealershipLogo } from "./dealership";
@@ -25,36 +25,83 @@ import { managerOverview, teamPerformance } from "./overview";
 import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
 
 /** The dealership manager's dashboard: every procedure works on the caller's own dealership (ctx.dealershipId). */
-export const managerRouter = router({
-  overview: manager.query(shape.managerOverview, managerOverview),
-  team: manager.query(teamInput, shape.teamPage, listTeam),
+export const managerRouter = taggedRouter("Dealership managers", {
+  overview: manager.query(shape.managerOverview, managerOverview, {
+    rest: { method: "GET", path: "/manager/overview", scope: "analytics:read" },
+  }),
+  team: manager.query(teamInput, shape.teamPage, listTeam, {
+    rest: { method: "GET", path: "/manager/team", scope: "salespeople:read", input: "query" },
+  }),
   pendingVerifications: manager.query(shape.teamMembers, pendingVerifications),
-  addSalesperson: manager.mutation(addSalespersonInput, shape.addSalespersonResult, addSalesperson),
+  addSalesperson: manager.mutation(addSalespersonInput, shape.addSalespersonResult, addSalesperson, {
+    rest: { method: "POST", path: "/manager/add-salesperson", input: "body", status: 201 },
+  }),
   /** Invitations to the team not answered yet (expired ones too, to resend). */
-  invitations: manager.query(sentInvitations, listTeamInvitations),
-  revokeInvitation: manager.mutation(invitationIdInput, shape.revokedInvitation, (ctx, { id }) =>
-    revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
+  invitations: manager.query(sentInvitations, listTeamInvitations, {
+    rest: { method: "GET", path: "/manager/invitations" },
+  }),
+  revokeInvitation: manager.mutation(
+    invitationIdInput,
+    shape.revokedInvitation,
+    (ctx, { id }) => revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
+    { rest: { method: "POST", path: "/manager/invitations/:id/revoke", params: ["id"] } },
   ),
-  removeSalesperson: manager.mutation(removeSalespersonInput, shape.leftTeam, (ctx, input) =>
-    removeSalesperson(ctx, input.salespersonId),
+  removeSalesperson: manager.mutation(
+    removeSalespersonInput,
+    shape.leftTeam,
+    (ctx, input) => removeSalesperson(ctx, input.salespersonId),
+    { rest: { method: "POST", path: "/manager/remove-salesperson", input: "body" } },
   ),
   /** Confirming a pending salesperson is `portal.verify`; rejecting makes them independent. */
-  rejectSalesperson: manager.mutation(rejectSalespersonInput, shape.leftTeam, (ctx, input) =>
-    rejectSalesperson(ctx, input.salespersonId, input.reason),
+  rejectSalesperson: manager.mutation(
+    rejectSalespersonInput,
+    shape.leftTeam,
+    (ctx, input) => rejectSalesperson(ctx, input.salespersonId, input.reason),
+    { rest: { method: "POST", path: "/manager/reject-salesperson", input: "body" } },
   ),
-  performance: manager.query(shape.managerPerformance, teamPerformance),
+  performance: manager.query(shape.managerPerformance, teamPerformance, {
+    rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },
+  }),
   monthlyReport: manager.query(monthlyReportInput, shape.monthlyReport, (ctx, input) =>
     monthlyReport(ctx, input.month),
   ),
-  reportFile: manager.query(reportFileInput, shape.reportFile, (ctx, input) =>
-    monthlyReportFile(ctx, input.month, input.format),
+  reportFile: manager.query(
+    reportFileInput,
+    shape.reportFile,
+    (ctx, input) => monthlyReportFile(ctx, input.month, input.format),
+    {
+      rest: {
+        method: "GET",
+        path: "/manager/report",
+        scope: "analytics:read",
+        input: "query",
+        shape: (file) => ({ file }),
+        responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
+        description: "The monthly report as a download: `?month=YYYY-MM&format=csv|json`.",
+      },
+    },
   ),
   /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
-  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails),
+  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails, {
+    rest: {
+      method: "GET",
+      path: "/manager/dealership",
+      description:
+        "The manager's own dealership: address, ZIP code, phone, website, hours, time zone (PUT), and its logo.",
+    },
+  }),
   updateDealership: manager.mutation(
     updateDealershipDetailsInput,
     dealershipDetailsAnswer,
     updateDealershipDetails,
+    { rest: { method: "PUT", path: "/manager/dealership", input: "body" } },
   ),
-  uploadDealershipLogo: manager.mutation(dealershipLogoUploadInput, dealershipLogo, uploadOwnDealershipLogo),
+  uploadDealershipLogo: manager.mutation(dealershipLogoUploadInput, dealershipLogo, uploadOwnDealershipLogo, {
+    rest: {
+      method: "POST",
+      path: "/manager/dealership/logo",
+      input: { image: "logoUrl" },
+      maxBody: UPLOAD_BODY_LIMIT,
+    },
+  }),
 });

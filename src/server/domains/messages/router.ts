@@ -4,12 +4,13 @@ import {
   conversationInput,
   replyMessageInput,
 } from "../../../shared/schemas/messages";
-import { router } from "../../trpc/init";
-import { signedIn } from "../../trpc/procedures";
+import { signedIn, taggedRouter } from "../../trpc/procedures";
 import { contactSalesperson, listConversations, readConversation, replyInConversation } from "./service";
 
-export const messagesRouter = router({
-  contact: signedIn.mutation(contactSalespersonInput, shape.contactSent, contactSalesperson),
+export const messagesRouter = taggedRouter("Messages", {
+  contact: signedIn.mutation(contactSalespersonInput, shape.contactSent, contactSalesperson, {
+    rest: { method: "POST", path: "/contact-salesperson", input: "body", status: 201 },
+  }),
   conversations: signedIn.query(shape.conversationSummaries, listConversations),
   conversation: signedIn.query(conversationInput, shape.conversationThread, (ctx, input) =>
     readConversation(ctx, input.conversationId),

@@ -5,17 +5,17 @@ import {
   trackingCodeInput,
   updateMisconductReportInput,
 } from "../../../shared/schemas/misconduct";
-import { router } from "../../trpc/init";
-import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
+import { admin, anyone, managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { createReport, listAllCases, listCases, reportStatus, updateCase } from "./service";
 
-export const misconductRouter = router({
+export const misconductRouter = taggedRouter("Misconduct reports", {
   /** Limited to 5 at once, then one every 10 minutes. */
   create: anyone.mutation(misconductReportInput, shape.filedReport, createReport, {
     limit: {
       perAddress: { capacity: 5, refillSeconds: 600 },
       perAccount: { capacity: 5, refillSeconds: 600 },
     },
+    rest: { method: "POST", path: "/misconduct-reports", input: "body", status: 201 },
   }),
   status: anyone.query(trackingCodeInput, shape.reportStatusAnswer, (ctx, input) =>
     reportStatus(ctx, input.trackingCode),

@@ -11,8 +11,14 @@ import {
 } from "../../../shared/schemas/portal";
 import * as salespeople from "../../../shared/schemas/salespeople";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
-import { router } from "../../trpc/init";
-import { anyone, manager as dealershipManager, salesperson, staff } from "../../trpc/procedures";
+import { UPLOAD_BODY_LIMIT } from "../../rest/declaration";
+import {
+  anyone,
+  manager as dealershipManager,
+  salesperson,
+  staff,
+  taggedRouter,
+} from "../../trpc/procedures";
 import { acceptInvitation, declineInvitation, myInvitations } from "../invitations/portal";
 import { getSalesperson } from "../salespeople/service";
 import { salespersonOverview } from "./analytics";
@@ -26,7 +32,7 @@ import {
 } from "./profile";
 import { recordProfileView } from "./views";
 
-export const portalRouter = router({
+export const portalRouter = taggedRouter("Salesperson portal", {
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
   me: salesperson.query(salespeople.salespersonDetail, (ctx) => getSalesperson(ctx.sql, ctx.salespersonId)),
   overview: staff.query(overviewInput, shape.salespersonOverview, async (ctx, input) => {
@@ -36,14 +42,30 @@ export const portalRouter = router({
   insights: staff.query(insightsInput, shape.growthInsights, async (ctx, input) =>
     growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
   ),
-  update: staff.mutation(updateSalespersonInput, salespeople.salespersonDetail, updateSalespersonProfile),
-  updateStatus: staff.mutation(updateStatusInput, shape.profileStatus, updateSalespersonStatus),
-  uploadPhoto: salesperson.mutation(dataUrlUploadInput, shape.uploadedPhoto, async (ctx, input) => {
-    const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
-    const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
-    ctx.browseCache.clear();
-    return urls;
+  update: staff.mutation(updateSalespersonInput, salespeople.salespersonDetail, updateSalespersonProfile, {
+    rest: { method: "PATCH", path: "/salespeople/:id", input: "body", params: ["id"] },
   }),
+  updateStatus: staff.mutation(updateStatusInput, shape.profileStatus, updateSalespersonStatus, {
+    rest: { method: "PATCH", path: "/salespeople/:id/status", input: "body", params: ["id"] },
+  }),
+  uploadPhoto: salesperson.mutation(
+    dataUrlUploadInput,
+    shape.uploadedPhoto,
+    async (ctx, input) => {
+      const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
+      const urls = await storeProfileImage(ctx.sql, ctx.salespersonId, image);
+      ctx.browseCache.clear();
+      return urls;
+    },
+    {
+      rest: {
+        method: "POST",
+        path: "/profile-image-upload",
+        input: { image: "profileImageUrl" },
+        maxBody: UPLOAD_BODY_LIMIT,
+      },
+    },
+  ),
   /** Views feed salespeople's analytics: limited to 120 at once, then one every 2 seconds. */
   recordView: anyone.mutation(
     salespersonIdInput,
@@ -54,17 +76,33 @@ export const portalRouter = router({
         perAddress: { capacity: 120, refillSeconds: 2 },
         perAccount: { capacity: 120, refillSeconds: 2 },
       },
+      rest: { method: "POST", path: "/salespeople/:id/views", params: ["id"] },
     },
   ),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
-  invitations: salesperson.query(manager.salespersonInvitations, myInvitations),
-  acceptInvitation: salesperson.mutation(invitationIdInput, manager.invitationAnswer, (ctx, input) =>
-    acceptInvitation(ctx, input.id),
+  invitations: salesperson.query(manager.salespersonInvitations, myInvitations, {
+    rest: {
+      method: "GET",
+      path: "/salesperson/invitations",
+      description: "The signed-in salesperson's open invitations to join a dealership, and their answers.",
+    },
+  }),
+  acceptInvitation: salesperson.mutation(
+    invitationIdInput,
+    manager.invitationAnswer,
+    (ctx, input) => acceptInvitation(ctx, input.id),
+    { rest: { method: "POST", path: "/salesperson/invitations/:id/accept", params: ["id"] } },
   ),
-  declineInvitation: salesperson.mutation(invitationIdInput, manager.invitationAnswer, (ctx, input) =>
-    declineInvitation(ctx, input.id),
+  declineInvitation: salesperson.mutation(
+    invitationIdInput,
+    manager.invitationAnswer,
+    (ctx, input) => declineInvitation(ctx, input.id),
+    { rest: { method: "POST", path: "/salesperson/invitations/:id/decline", params: ["id"] } },
   ),
-  verify: dealershipManager.mutation(verifySalespersonInput, shape.verifiedProfile, (ctx, input) =>
-    verifySalesperson(ctx, input.salespersonId, input.verified),
+  verify: dealershipManager.mutation(
+    verifySalespersonInput,
+    shape.verifiedProfile,
+    (ctx, input) => verifySalesperson(ctx, input.salespersonId, input.verified),
+    { rest: { method: "POST", path: "/manager/verify-salesperson", input: "body" } },
   ),
 });

@@ -4,22 +4,42 @@ import {
   decidePurchaseInput,
   purchaseClaimsInput,
 } from "../../../shared/schemas/purchases";
-import { router } from "../../trpc/init";
-import { customer, managerOrAdmin } from "../../trpc/procedures";
+import { customer, managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { claimPurchase, myPurchaseClaims } from "./claims";
 import { decidePurchaseClaim, purchaseClaimsToDecide } from "./decisions";
 
-/** Purchase verification: the buyer claims, the dealership's manager (or an administrator) decides. */
-export const purchasesRouter = router({
+/**
+ * Purchase verification: the buyer claims, the dealership's manager (or an administrator) decides. A CRM's signed
+ * sale events arrive at POST /api/crm/inbound/{integrationId} (domains/crm/inbound.ts, raw body).
+ */
+export const purchasesRouter = taggedRouter("Reviews", {
   /** Each queues a decision for a manager: limited to 10 at once, then one every 10 minutes. */
   claim: customer.mutation(claimPurchaseInput, shape.myPurchaseClaim, claimPurchase, {
     limit: {
       perAddress: { capacity: 20, refillSeconds: 300 },
       perAccount: { capacity: 10, refillSeconds: 600 },
     },
+    rest: { method: "POST", path: "/purchase-claims", input: "body", status: 201 },
   }),
-  mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims),
+  mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims, {
+    rest: { method: "GET", path: "/purchase-claims/mine" },
+  }),
   /** A manager's dealership's claims; an administrator's, independent salespeople's. */
-  toDecide: managerOrAdmin.query(purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide),
-  decide: managerOrAdmin.mutation(decidePurchaseInput, shape.purchaseClaim, decidePurchaseClaim),
+  toDecide: managerOrAdmin.query(purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide, {
+    rest: {
+      method: "GET",
+      path: "/purchase-claims",
+      input: "query",
+      description: "`?status=pending|confirmed|declined` (pending by default).",
+    },
+  }),
+  decide: managerOrAdmin.mutation(decidePurchaseInput, shape.purchaseClaim, decidePurchaseClaim, {
+    rest: {
+      method: "POST",
+      path: "/purchase-claims/:id/decision",
+      input: "body",
+      params: ["id"],
+      description: 'Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline.',
+    },
+  }),
 });

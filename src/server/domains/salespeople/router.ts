@@ -8,9 +8,10 @@ import {
   salespersonIdInput,
   salespersonRatingsSummary,
 } from "../../../shared/schemas/salespeople";
-import { router, withSuperjsonForm } from "../../trpc/init";
-import { anyone } from "../../trpc/procedures";
-import { browseSalespeople } from "./browse";
+import { TOTAL_COUNT } from "../../rest/declaration";
+import { withSuperjsonForm } from "../../trpc/init";
+import { anyone, taggedRouter } from "../../trpc/procedures";
+import { browseItemsJson, browseSalespeople } from "./browse";
 import { browseFilterOptions, getRatingsSummary, getSalesperson } from "./service";
 
 /**
@@ -32,18 +33,55 @@ export function browseSuperjson(page: BrowseResult): SuperJSONResult {
   return Object.keys(values).length > 0 ? { json, meta: { values, v: 1 } } : { json };
 }
 
-export const salespeopleRouter = router({
-  list: anyone.query(browseSalespeopleInput, browseResult, (ctx, input) =>
-    // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it.
-    ctx.browseCache.pages.get(JSON.stringify(input), async () =>
-      Object.freeze(withSuperjsonForm(await browseSalespeople(ctx, input), browseSuperjson)),
-    ),
+export const salespeopleRouter = taggedRouter("Salespeople", {
+  list: anyone.query(
+    browseSalespeopleInput,
+    browseResult,
+    (ctx, input) =>
+      // Frozen (its cards are, when parsed): shared by every request that hits the cache, so nothing may change it.
+      ctx.browseCache.pages.get(JSON.stringify(input), async () =>
+        Object.freeze(withSuperjsonForm(await browseSalespeople(ctx, input), browseSuperjson)),
+      ),
+    {
+      rest: {
+        method: "GET",
+        path: "/salespeople",
+        scope: "salespeople:read",
+        input: "query",
+        shape: (page) => ({
+          json: browseItemsJson(page),
+          headers: {
+            "X-Total-Count": String(page.total),
+            "X-Total-Count-Exact": String(page.totalExact),
+            ...(page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {}),
+          },
+        }),
+        responds: {
+          kind: "page",
+          headers: {
+            ...TOTAL_COUNT,
+            "X-Total-Count-Exact":
+              "false when X-Total-Count is an estimate (very large result sets); see the docs",
+            "X-Next-Cursor":
+              "Where the next page starts: give it as `after` (absent when this page is not full, the last); pages on however deep, where an offset walks every match before it",
+          },
+        },
+        description:
+          "A JSON array, as older clients expect. X-Total-Count is the exact number of matches up to BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.",
+      },
+    },
   ),
-  byId: anyone.query(salespersonIdInput, salespersonDetail, (ctx, input) =>
-    getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user }),
+  byId: anyone.query(
+    salespersonIdInput,
+    salespersonDetail,
+    (ctx, input) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user }),
+    { rest: { method: "GET", path: "/salespeople/:id", scope: "salespeople:read", params: ["id"] } },
   ),
-  ratings: anyone.query(salespersonIdInput, salespersonRatingsSummary, (ctx, input) =>
-    getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user }),
+  ratings: anyone.query(
+    salespersonIdInput,
+    salespersonRatingsSummary,
+    (ctx, input) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user }),
+    { rest: { method: "GET", path: "/salespeople/:id/ratings", scope: "salespeople:read", params: ["id"] } },
   ),
   filterOptions: anyone.query(browseFilterOptionsAnswer, (ctx) => browseFilterOptions(ctx.sql)),
 });

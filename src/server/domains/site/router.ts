@@ -8,8 +8,8 @@ import {
   updateSupportCaseInput,
 } from "../../../shared/schemas/site";
 import * as siteStatsShape from "../../../shared/schemas/siteStats";
-import { router } from "../../trpc/init";
-import { admin, anyone } from "../../trpc/procedures";
+import { PAGE } from "../../rest/declaration";
+import { admin, anyone, taggedRouter } from "../../trpc/procedures";
 import {
   cityOptions,
   dealershipsNear,
@@ -20,26 +20,55 @@ import {
 } from "./service";
 import { replyToCase, supportCase, supportContact, updateSupportCase } from "./support";
 
-export const siteRouter = router({
-  stats: anyone.query(siteStatsShape.siteStats, (ctx) => siteStats(ctx.sql)),
+export const siteRouter = taggedRouter("Site", {
+  stats: anyone.query(siteStatsShape.siteStats, (ctx) => siteStats(ctx.sql), {
+    rest: { method: "GET", path: "/site/stats" },
+  }),
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
   /** The support phone line when SUPPORT_PHONE is set, with its hours (docs/product/support.md#phone). */
-  supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env)),
+  supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env), {
+    rest: {
+      method: "GET",
+      path: "/site/support-contact",
+      description: "The support phone line and its hours, or `{ phone: null }` when none is configured.",
+    },
+  }),
   /** Limited per account here; its per-address bucket is the site's own (CONTACT_RATE_LIMIT). */
   contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage, {
     limit: { perAccount: { capacity: 5, refillSeconds: 120 } },
+    rest: { method: "POST", path: "/contact", input: "body", status: 201 },
   }),
-  contactMessages: admin.query(contactMessagesListInput, shape.contactMessagesPage, (ctx, input) =>
-    listContactMessages(ctx.sql, input),
+  // The support inbox (docs/product/support.md): contact messages as cases.
+  contactMessages: admin.query(
+    contactMessagesListInput,
+    shape.contactMessagesPage,
+    (ctx, input) => listContactMessages(ctx.sql, input),
+    { rest: { method: "GET", path: "/admin/support", input: "query", ...PAGE } },
   ),
   /** A support case: the message, its status and assignee, and the replies sent (docs/product/support.md). */
-  supportCase: admin.query(supportCaseInput, shape.supportCase, (ctx, input) =>
-    supportCase(ctx.sql, input.id),
+  supportCase: admin.query(
+    supportCaseInput,
+    shape.supportCase,
+    (ctx, input) => supportCase(ctx.sql, input.id),
+    { rest: { method: "GET", path: "/admin/support/:id", params: ["id"] } },
   ),
-  replyToCase: admin.mutation(supportReplyInput, shape.supportReplyAnswer, replyToCase),
-  updateSupportCase: admin.mutation(updateSupportCaseInput, shape.supportCase, updateSupportCase),
+  replyToCase: admin.mutation(supportReplyInput, shape.supportReplyAnswer, replyToCase, {
+    rest: { method: "POST", path: "/admin/support/:id/replies", input: "body", params: ["id"], status: 201 },
+  }),
+  updateSupportCase: admin.mutation(updateSupportCaseInput, shape.supportCase, updateSupportCase, {
+    rest: {
+      method: "PATCH",
+      path: "/admin/support/:id",
+      input: "body",
+      params: ["id"],
+      description: "Body `{ status?, assigneeId? }` (null hands the case back).",
+    },
+  }),
   cities: anyone.query(shape.cityOptions, () => cityOptions()),
-  dealershipsNear: anyone.query(dealershipsNearInput, shape.nearbyDealerships, (ctx, input) =>
-    dealershipsNear(ctx.sql, input),
+  dealershipsNear: anyone.query(
+    dealershipsNearInput,
+    shape.nearbyDealerships,
+    (ctx, input) => dealershipsNear(ctx.sql, input),
+    { rest: { method: "GET", path: "/site/dealerships-nearby", input: "query" } },
   ),
 });

@@ -6,23 +6,65 @@ import {
   transferIdInput,
   transfersListInput,
 } from "../../../shared/schemas/transfers";
-import { router } from "../../trpc/init";
-import { admin, manager, salesperson } from "../../trpc/procedures";
+import { TOTAL_COUNT } from "../../rest/declaration";
+import { admin, manager, salesperson, taggedRouter } from "../../trpc/procedures";
 import { adminDecide, listTransfers } from "./adminDecision";
 import { incomingTransfers, managerDecide } from "./managerDecision";
 import { myTransfers, requestTransfer, withdrawTransfer } from "./request";
 
 /** Transfer requests: the salesperson asks and withdraws, the receiving manager accepts, an administrator decides. */
-export const transfersRouter = router({
-  request: salesperson.mutation(requestTransferInput, shape.transferRequestView, requestTransfer),
-  withdraw: salesperson.mutation(transferIdInput, shape.transferRequestView, (ctx, input) =>
-    withdrawTransfer(ctx, input.id),
+export const transfersRouter = taggedRouter("Transfers", {
+  request: salesperson.mutation(requestTransferInput, shape.transferRequestView, requestTransfer, {
+    rest: { method: "POST", path: "/transfer-requests", input: "body", status: 201 },
+  }),
+  withdraw: salesperson.mutation(
+    transferIdInput,
+    shape.transferRequestView,
+    (ctx, input) => withdrawTransfer(ctx, input.id),
+    { rest: { method: "POST", path: "/transfer-requests/:id/withdraw", params: ["id"] } },
   ),
-  mine: salesperson.query(shape.transferRequests, myTransfers),
+  mine: salesperson.query(shape.transferRequests, myTransfers, {
+    rest: { method: "GET", path: "/transfer-requests/mine" },
+  }),
 
-  incoming: manager.query(shape.incomingTransfers, incomingTransfers),
-  managerDecide: manager.mutation(managerDecisionInput, shape.transferRequestView, managerDecide),
+  incoming: manager.query(shape.incomingTransfers, incomingTransfers, {
+    rest: { method: "GET", path: "/transfer-requests/incoming" },
+  }),
+  managerDecide: manager.mutation(managerDecisionInput, shape.transferRequestView, managerDecide, {
+    rest: {
+      method: "POST",
+      path: "/transfer-requests/:id/manager-decision",
+      input: "body",
+      params: ["id"],
+      description:
+        'The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline).',
+    },
+  }),
 
-  list: admin.query(transfersListInput, shape.transferList, listTransfers),
-  adminDecide: admin.mutation(adminDecisionInput, shape.transferRequestView, adminDecide),
+  list: admin.query(transfersListInput, shape.transferList, listTransfers, {
+    rest: {
+      method: "GET",
+      path: "/transfer-requests",
+      input: "query",
+      shape: (list) => ({
+        body: list.items,
+        headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
+      }),
+      responds: {
+        kind: "page",
+        headers: { ...TOTAL_COUNT, "X-Pending-Count": "How many requests wait for a decision" },
+      },
+      description:
+        "Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator).",
+    },
+  }),
+  adminDecide: admin.mutation(adminDecisionInput, shape.transferRequestView, adminDecide, {
+    rest: {
+      method: "POST",
+      path: "/transfer-requests/:id/decision",
+      input: "body",
+      params: ["id"],
+      description: 'Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny).',
+    },
+  }),
 });

@@ -1,0 +1,72 @@
+// What a procedure declares to be served at a REST path of docs/product/api.md#rest-paths (its `rest` option,
+// trpc/procedures.ts): method, path, where the input comes from, the status, and the answer's shape where older
+// clients expect one. Declarations decide nothing: the procedure validates the input, checks access and does the
+// work. rest/route.ts serves them, rest/openapi.ts documents them.
+import type { ApiScope } from "../../shared/apiKeys";
+import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/constants";
+
+/**
+ * What a route answers instead of the procedure's result as JSON (a shape older clients expect, a header, a
+ * redirect, or a file to download, answered as its own content type with Content-Disposition: attachment).
+ * `json` is a body already written as JSON text (a browse page PostgreSQL wrote), sent as it is.
+ */
+export type Shaped =
+  | { body: unknown; headers?: Record<string, string> }
+  | { json: string; headers?: Record<string, string> }
+  | { redirect: string }
+  | { file: DownloadFile };
+
+/** A file answered for download; binary content travels as base64 (through tRPC too) and is decoded here. */
+export type DownloadFile = { filename: string; contentType: string; content: string; encoding?: "base64" };
+
+/**
+ * What a shaped route answers, for the API reference (rest/openapi.ts): the items of a page (an array, with
+ * the named headers), a file, a redirect, or some fields of the result. A route with `shape` must say.
+ */
+export type ResponseDoc =
+  | { kind: "page"; headers: Record<string, string>; file?: string }
+  | { kind: "file"; contentTypes: string[] }
+  | { kind: "redirect"; to: string }
+  | { kind: "fields"; fields: string[] };
+
+/** The names the input object of a procedure may carry. */
+type InputKey<In> = keyof NonNullable<In> & string;
+
+/** A REST path of a procedure whose input is `In` and whose answer is `Out`. */
+export type Rest<In = Record<string, unknown>, Out = never> = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Below /api, with Hono's `:name` parameters. */
+  path: string;
+  /**
+   * Where the input comes from besides the path parameters: the JSON body, the query string, or an uploaded
+   * image (multipart field image, file or photo, or a JSON body), passed as a data URL in the named input field.
+   * Without it, the path parameters are the whole input.
+   */
+  input?: "body" | "query" | { image: InputKey<In> };
+  /** Path parameters, each copied into the input field of the same name. */
+  params?: InputKey<In>[];
+  status?: 200 | 201;
+  /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
+  scope?: ApiScope;
+  /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT otherwise); the app-wide limit then leaves it alone. */
+  maxBody?: number;
+  shape?: (result: Out) => Shaped;
+  responds?: ResponseDoc;
+  /** For the API reference: its summary (else one made of the procedure's name), and what it adds to "Who: …". */
+  summary?: string;
+  description?: string;
+};
+
+export const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };
+
+/** A page answered as an array of its items, with the total in X-Total-Count (as /salespeople answers). */
+export const PAGE = {
+  shape: (page: { items: readonly unknown[]; total: number }) => ({
+    body: page.items,
+    headers: { "X-Total-Count": String(page.total) },
+  }),
+  responds: { kind: "page", headers: TOTAL_COUNT },
+} as const;
+
+/** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
+export const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
