@@ -101,7 +101,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.verifyPasskey": { response: WEBAUTHN_ANSWER.authentication },
   "admin.reauthenticate": { passkey: WEBAUTHN_ANSWER.authentication },
   // The base registration names a listed dealership; the "not listed" dealership object is varied like any field.
-  "salespersonAuth.register": { application: undefined },
+  "auth.registerSalesperson": { application: undefined },
 };
 
 // Zod internals, read only to walk a schema's shape.
@@ -355,8 +355,8 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   { method: "GET", path: "/api/auth/user/:id", procedure: "auth.userById", params: ["id"] },
   { method: "PATCH", path: "/api/auth/user/:id", procedure: "auth.updateProfile", params: ["id"] },
   { method: "GET", path: "/api/salesperson/auth/verify", procedure: "auth.describeLink", query: true },
-  { method: "POST", path: "/api/salesperson/auth/login", procedure: "salespersonAuth.requestLogin" },
-  { method: "POST", path: "/api/salesperson/auth/register", procedure: "salespersonAuth.register" },
+  { method: "POST", path: "/api/salesperson/auth/login", procedure: "auth.requestSalespersonLogin" },
+  { method: "POST", path: "/api/salesperson/auth/register", procedure: "auth.registerSalesperson" },
   { method: "POST", path: "/api/admin/login", procedure: "admin.login" },
   { method: "POST", path: "/api/security/passkeys", procedure: "security.addPasskey" },
   {
@@ -460,7 +460,7 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     params: ["ratingId"],
   },
   { method: "POST", path: "/api/contact-salesperson", procedure: "messages.contact" },
-  { method: "POST", path: "/api/misconduct-reports", procedure: "reports.create" },
+  { method: "POST", path: "/api/misconduct-reports", procedure: "misconduct.create" },
   { method: "POST", path: "/api/manager/add-salesperson", procedure: "manager.addSalesperson" },
   { method: "POST", path: "/api/manager/remove-salesperson", procedure: "manager.removeSalesperson" },
   { method: "GET", path: "/api/manager/report", procedure: "manager.reportFile", query: true },

@@ -610,7 +610,7 @@ describe("the manager's audit trail", () => {
       user: managerA.user,
       session: { id: "s", userId: managerA.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
-    const page = await asManager.audit.list({ pageSize: 100 });
+    const page = await asManager.auditTrail.list({ pageSize: 100 });
     const byAdmin = page.items.find((e) => e.action === "dealership.update");
     expect(byAdmin).toMatchObject({
       actorRole: "admin",
@@ -622,7 +622,7 @@ describe("the manager's audit trail", () => {
     const own = page.items.find((e) => e.actorRole === "manager" && e.ipAddress === "198.51.100.5");
     expect(own?.actorEmail).toBe(A.email);
     // Searching by the administrator's address finds nothing, and the export carries neither.
-    expect((await asManager.audit.list({ actorEmail: "manager.test.admin" })).total).toBe(0);
+    expect((await asManager.auditTrail.list({ actorEmail: "manager.test.admin" })).total).toBe(0);
     const csv = await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: managerA.cookie });
     expect(csv.status).toBe(200);
     expect(csv.text).not.toContain("manager.test.admin@example.org");

@@ -69,7 +69,7 @@ async function misconductCase(salespersonId: number) {
 }
 
 describe("only administrators reach the moderation queues", () => {
-  const adminQueries = ["reviews.openFlags", "reports.allCases", "site.contactMessages", "documents.list"];
+  const adminQueries = ["reviews.openFlags", "misconduct.allCases", "site.contactMessages", "documents.list"];
   const adminMutations: [string, unknown][] = [
     ["reviews.resolveFlag", { flagId: 1, decision: "uphold" }],
     ["documents.update", { slug: "about-us", content: "# About" }],
@@ -100,7 +100,7 @@ describe("only administrators reach the moderation queues", () => {
       expect((await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: who.cookie })).status).toBe(
         403,
       );
-      expect((await h.request("GET", "/trpc/audit.list", { cookie: who.cookie })).status).toBe(403);
+      expect((await h.request("GET", "/trpc/auditTrail.list", { cookie: who.cookie })).status).toBe(403);
     }
     expect((await h.request("GET", "/api/admin/audit-log")).status).toBe(401);
   });
@@ -182,23 +182,23 @@ describe("misconduct cases", () => {
   it("lists every dealership's cases for administrators, filtered by status and searched", async () => {
     const caseA = await misconductCase(a!.id);
     const caseB = await misconductCase(b!.id);
-    const all = await api(admin).reports.allCases({ pageSize: 100 });
+    const all = await api(admin).misconduct.allCases({ pageSize: 100 });
     const ids = all.items.map((c) => c.id);
     expect(ids).toEqual(expect.arrayContaining([caseA, caseB]));
     expect(all.items.find((c) => c.id === caseB)!.dealershipId).toBe(b!.dealership_id);
-    const open = await api(admin).reports.allCases({ status: "open" });
+    const open = await api(admin).misconduct.allCases({ status: "open" });
     expect(open.items.every((c) => c.status === "open")).toBe(true);
-    const byDealership = await api(admin).reports.allCases({ dealershipId: b!.dealership_id });
+    const byDealership = await api(admin).misconduct.allCases({ dealershipId: b!.dealership_id });
     expect(byDealership.items.every((c) => c.dealershipId === b!.dealership_id)).toBe(true);
-    expect((await api(admin).reports.allCases({ status: "dismissed" })).items.map((c) => c.id)).not.toContain(
-      caseA,
-    );
+    expect(
+      (await api(admin).misconduct.allCases({ status: "dismissed" })).items.map((c) => c.id),
+    ).not.toContain(caseA);
   });
 
   it("moves a case open -> investigating -> resolved with a note, one audit row per move", async () => {
     const reportId = await misconductCase(b!.id);
     const before = await auditCount();
-    await api(admin).reports.updateCase({
+    await api(admin).misconduct.updateCase({
       reportId,
       status: "investigating",
       note: "Called the dealership.",
@@ -214,7 +214,7 @@ describe("misconduct cases", () => {
       before: { status: "open" },
       after: { status: "investigating" },
     });
-    const done = await api(admin).reports.updateCase({
+    const done = await api(admin).misconduct.updateCase({
       reportId,
       status: "resolved",
       resolution: "The price was honoured after review.",
@@ -225,24 +225,26 @@ describe("misconduct cases", () => {
 
   it("refuses a move backwards to open, and a change of nothing, without an audit row", async () => {
     const reportId = await misconductCase(a!.id);
-    await api(managerA).reports.updateCase({ reportId, status: "dismissed", note: "Duplicate report." });
+    await api(managerA).misconduct.updateCase({ reportId, status: "dismissed", note: "Duplicate report." });
     const before = await auditCount();
-    await expect(api(admin).reports.updateCase({ reportId, status: "open" })).rejects.toMatchObject({
+    await expect(api(admin).misconduct.updateCase({ reportId, status: "open" })).rejects.toMatchObject({
       code: "CONFLICT",
     });
-    await expect(api(admin).reports.updateCase({ reportId })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(api(admin).misconduct.updateCase({ reportId })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     // Another dealership's case answers as a missing one does.
     const refusal = (error: { code: string; message: string }) => ({
       code: error.code,
       message: error.message,
     });
     const theirs = await api(managerB)
-      .reports.updateCase({ reportId, status: "investigating" })
+      .misconduct.updateCase({ reportId, status: "investigating" })
       .catch(refusal);
     expect(theirs).toEqual({ code: "NOT_FOUND", message: "Report not found" });
     expect(
       await api(managerB)
-        .reports.updateCase({ reportId: 99_999_999, status: "investigating" })
+        .misconduct.updateCase({ reportId: 99_999_999, status: "investigating" })
         .catch(refusal),
     ).toEqual(theirs);
     expect(await auditCount()).toBe(before);
@@ -307,7 +309,7 @@ describe("documents", () => {
 
 describe("the audit trail", () => {
   it("filters by action, entity type, actor e-mail, dates and dealership, newest first, paged", async () => {
-    const all = await api(admin).audit.list({ pageSize: 100 });
+    const all = await api(admin).auditTrail.list({ pageSize: 100 });
     expect(all.total).toBeGreaterThanOrEqual(5);
     const times = all.items.map((r) => new Date(r.createdAt).getTime());
     expect([...times].sort((x, y) => y - x)).toEqual(times);
@@ -315,7 +317,7 @@ describe("the audit trail", () => {
       expect.arrayContaining(["rating.remove", "document.update", "misconduct.status"]),
     );
 
-    const removes = await api(admin).audit.list({ action: "rating.remove" });
+    const removes = await api(admin).auditTrail.list({ action: "rating.remove" });
     expect(removes.total).toBeGreaterThanOrEqual(1);
     expect(removes.items.every((r) => r.action === "rating.remove")).toBe(true);
     expect(removes.items[0]).toMatchObject({
@@ -323,26 +325,26 @@ describe("the audit trail", () => {
       ipAddress: "203.0.113.7",
     });
 
-    const docs = await api(admin).audit.list({ entityType: "document" });
+    const docs = await api(admin).auditTrail.list({ entityType: "document" });
     expect(docs.items.every((r) => r.entityType === "document")).toBe(true);
 
-    const byManager = await api(admin).audit.list({ actorEmail: a!.manager_email.slice(0, 8) });
+    const byManager = await api(admin).auditTrail.list({ actorEmail: a!.manager_email.slice(0, 8) });
     expect(byManager.items.length).toBeGreaterThan(0);
     expect(byManager.items.every((r) => r.actorEmail?.includes(a!.manager_email.slice(0, 8)))).toBe(true);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await api(admin).audit.list({ from: today, to: today })).total).toBe(all.total);
-    expect((await api(admin).audit.list({ to: "2020-01-01" })).total).toBe(0);
-    await expect(api(admin).audit.list({ from: today, to: "2020-01-01" })).rejects.toMatchObject({
+    expect((await api(admin).auditTrail.list({ from: today, to: today })).total).toBe(all.total);
+    expect((await api(admin).auditTrail.list({ to: "2020-01-01" })).total).toBe(0);
+    await expect(api(admin).auditTrail.list({ from: today, to: "2020-01-01" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
 
-    const dealershipB = await api(admin).audit.list({ dealershipId: b!.dealership_id });
+    const dealershipB = await api(admin).auditTrail.list({ dealershipId: b!.dealership_id });
     expect(dealershipB.items.length).toBeGreaterThan(0);
     expect(dealershipB.items.every((r) => r.dealershipId === b!.dealership_id)).toBe(true);
 
-    const first = await api(admin).audit.list({ pageSize: 2, page: 1 });
-    const second = await api(admin).audit.list({ pageSize: 2, page: 2 });
+    const first = await api(admin).auditTrail.list({ pageSize: 2, page: 1 });
+    const second = await api(admin).auditTrail.list({ pageSize: 2, page: 2 });
     expect(first.items).toHaveLength(2);
     expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
   });
@@ -360,7 +362,7 @@ describe("the audit trail", () => {
     expect(lines[0]).toBe(
       "Time (UTC),Actor e-mail,Actor role,Action,Entity type,Entity ID,Dealership,Reason,IP address,Before,After",
     );
-    const ratingRows = await api(admin).audit.list({ entityType: "rating", pageSize: 100 });
+    const ratingRows = await api(admin).auditTrail.list({ entityType: "rating", pageSize: 100 });
     expect(lines).toHaveLength(ratingRows.total + 1);
     expect(lines.slice(1).every((l) => l.includes(",rating,"))).toBe(true);
 
@@ -379,12 +381,12 @@ describe("the audit trail", () => {
   });
 
   it("shows a manager only their own dealership's rows, through the same procedure and the CSV", async () => {
-    const mine = await api(managerA).audit.list({ pageSize: 100 });
+    const mine = await api(managerA).auditTrail.list({ pageSize: 100 });
     expect(mine.items.length).toBeGreaterThan(0);
     expect(mine.items.every((r) => r.dealershipId === a!.dealership_id)).toBe(true);
-    const asked = await api(managerA).audit.list({ dealershipId: b!.dealership_id });
+    const asked = await api(managerA).auditTrail.list({ dealershipId: b!.dealership_id });
     expect(asked.total).toBe(0);
-    const others = await api(managerB).audit.list({ pageSize: 100 });
+    const others = await api(managerB).auditTrail.list({ pageSize: 100 });
     expect(others.items.every((r) => r.dealershipId === b!.dealership_id)).toBe(true);
     expect(others.items.map((r) => r.id)).not.toEqual(expect.arrayContaining(mine.items.map((r) => r.id)));
     const csv = await h.request("GET", "/api/admin/audit-log?format=csv", { cookie: managerA.cookie });

@@ -496,8 +496,8 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "favorites.set salespersonId": PUBLIC_SALESPERSON,
-  "reports.create salespersonId": PUBLIC_SALESPERSON,
-  "reports.updateCase reportId": {
+  "misconduct.create salespersonId": PUBLIC_SALESPERSON,
+  "misconduct.updateCase reportId": {
     as: "manager",
     other: other.report,
     missing: MISSING_INT,
@@ -640,14 +640,14 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ salespersonId: id }),
     expect: "FORBIDDEN",
   },
-  "audit.list dealershipId": {
+  "auditTrail.list dealershipId": {
     as: "manager",
     other: b!.dealership_id,
     missing: MISSING_INT,
     input: (id) => ({ dealershipId: id }),
     expect: "SAME",
   },
-  "audit.export dealershipId": {
+  "auditTrail.export dealershipId": {
     as: "manager",
     other: b!.dealership_id,
     missing: MISSING_INT,
@@ -797,7 +797,7 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "admin.salespeople dealershipId": ADMIN,
-  "reports.allCases dealershipId": ADMIN,
+  "misconduct.allCases dealershipId": ADMIN,
   "security.sessions userId": {
     as: "customer",
     other: sessions.otherCustomer.userId,

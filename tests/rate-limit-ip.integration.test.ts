@@ -134,7 +134,7 @@ describe("public mutations: per-call limits and the batch cap", () => {
     const calls = TRPC_MAX_BATCH + 1;
     const res = await h.request(
       "POST",
-      `/trpc/${Array.from({ length: calls }, () => "reports.create").join(",")}?batch=1`,
+      `/trpc/${Array.from({ length: calls }, () => "misconduct.create").join(",")}?batch=1`,
       {
         body: Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { json: body }])),
         ip: "198.51.100.70",
@@ -166,7 +166,7 @@ describe("public mutations: per-call limits and the batch cap", () => {
     const before = await reportCount();
     const batch = await h.request(
       "POST",
-      `/trpc/${Array.from({ length: 10 }, () => "reports.create").join(",")}?batch=1`,
+      `/trpc/${Array.from({ length: 10 }, () => "misconduct.create").join(",")}?batch=1`,
       {
         body: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: body }])),
         ip: "198.51.100.63",

@@ -486,20 +486,20 @@ describe("misconduct reports", () => {
     expect(named.json.anonymous).toBe(false);
 
     const api = h.caller();
-    expect((await api.reports.status({ trackingCode: anonymous.json.trackingCode })).status).toBe("open");
+    expect((await api.misconduct.status({ trackingCode: anonymous.json.trackingCode })).status).toBe("open");
     const managerApi = h.caller({
       user: manager.user,
       session: { id: "s", userId: manager.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
-    const cases = await managerApi.reports.cases();
+    const cases = await managerApi.misconduct.cases();
     expect(cases.length).toBe(3);
-    const updated = await managerApi.reports.updateCase({
+    const updated = await managerApi.misconduct.updateCase({
       reportId: row.id,
       status: "resolved",
       resolution: "Coached the salesperson; apology sent.",
     });
     expect(updated.events.map((e) => e.toStatus)).toEqual(["open", "resolved"]);
-    expect(await api.reports.status({ trackingCode: anonymous.json.trackingCode })).toMatchObject({
+    expect(await api.misconduct.status({ trackingCode: anonymous.json.trackingCode })).toMatchObject({
       status: "resolved",
       resolution: "Coached the salesperson; apology sent.",
     });
@@ -507,11 +507,11 @@ describe("misconduct reports", () => {
       user: salesperson.user,
       session: { id: "s", userId: salesperson.userId, expiresAt: new Date(), authenticatedAt: new Date() },
     });
-    await expect(salespersonApi.reports.cases()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(salespersonApi.misconduct.cases()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(
-      salespersonApi.reports.updateCase({ reportId: row.id, status: "dismissed" }),
+      salespersonApi.misconduct.updateCase({ reportId: row.id, status: "dismissed" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(api.reports.status({ trackingCode: "KB-AAAA-AAAA-AAAA" })).rejects.toMatchObject({
+    await expect(api.misconduct.status({ trackingCode: "KB-AAAA-AAAA-AAAA" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     expect(

@@ -91,7 +91,7 @@ export function loadManagerDashboard({ context, deps }: LoaderArgs<{ tab: Manage
     loads.push(queryClient.ensureQueryData(t.manager.pendingVerifications.queryOptions()));
     loads.push(queryClient.ensureQueryData(t.manager.invitations.queryOptions()));
   }
-  if (deps.tab === "incidents") loads.push(queryClient.ensureQueryData(t.reports.cases.queryOptions()));
+  if (deps.tab === "incidents") loads.push(queryClient.ensureQueryData(t.misconduct.cases.queryOptions()));
   if (deps.tab === "feedback") loads.push(loadFeedback(context));
   return all(loads);
 }
@@ -238,7 +238,7 @@ export function loadReportStatus({ context, deps }: LoaderArgs<{ code: string | 
   const { queryClient, trpcUtils: t } = context;
   const trackingCode = normaliseTrackingCode(deps.code ?? "");
   if (trackingCode.length < TRACKING_CODE_MIN) return;
-  return queryClient.ensureQueryData(t.reports.status.queryOptions({ trackingCode })).then(
+  return queryClient.ensureQueryData(t.misconduct.status.queryOptions({ trackingCode })).then(
     () => undefined,
     () => undefined,
   );

@@ -4,7 +4,7 @@ import { analyticsRouter } from "../domains/analytics/router";
 import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter, visitDisputesRouter } from "../domains/appointments/router";
 import { auditTrailRouter } from "../domains/auditTrail/router";
-import { authRouter, salespersonAuthRouter } from "../domains/auth/router";
+import { authRouter } from "../domains/auth/router";
 import { certificationsRouter } from "../domains/certifications/router";
 import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
@@ -30,7 +30,6 @@ import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
   auth: authRouter,
-  salespersonAuth: salespersonAuthRouter,
   salespeople: salespeopleRouter,
   admin: adminRouter,
   appointments: appointmentsRouter,
@@ -42,10 +41,10 @@ export const appRouter = router({
   reviews: reviewsRouter,
   messages: messagesRouter,
   favorites: favoritesRouter,
-  reports: misconductRouter,
+  misconduct: misconductRouter,
   manager: managerRouter,
   transfers: transfersRouter,
-  audit: auditTrailRouter,
+  auditTrail: auditTrailRouter,
   subscriptions: subscriptionsRouter,
   crm: crmRouter,
   analytics: analyticsRouter,

@@ -49,7 +49,7 @@ export function SalespersonPortalPage() {
   const back = useProviderReturn();
   const [tab, setTab] = useState<PortalTab>("login");
   const [email, setEmail] = useState("");
-  const requestLogin = trpc.salespersonAuth.requestLogin.useMutation({
+  const requestLogin = trpc.auth.requestSalespersonLogin.useMutation({
     onError: (error) => {
       // A delayed e-mail is said on the page, above the form (SignInLinkStep).
       if (mailDelayed(error)) return;

@@ -87,7 +87,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   const [joining, setJoining] = useState<SalespersonJoining>("dealership");
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
 
-  const register = trpc.salespersonAuth.register.useMutation();
+  const register = trpc.auth.registerSalesperson.useMutation();
   const filterOptions = trpc.salespeople.filterOptions.useQuery();
   const dealershipListId = useId();
 

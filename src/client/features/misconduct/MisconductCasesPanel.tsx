@@ -67,7 +67,7 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
   const [resolution, setResolution] = useState(report.resolution ?? "");
   const utils = trpc.useUtils();
   const closing = status === "resolved" || status === "dismissed";
-  const update = trpc.reports.updateCase.useMutation({
+  const update = trpc.misconduct.updateCase.useMutation({
     onSuccess: async (result) => {
       showToast({
         title: "Case updated",
@@ -76,7 +76,7 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
       });
       setNote("");
       onSaved(result.events);
-      await Promise.all([utils.reports.cases.invalidate(), utils.reports.allCases.invalidate()]);
+      await Promise.all([utils.misconduct.cases.invalidate(), utils.misconduct.allCases.invalidate()]);
     },
     onError: (error) => showFailure("Couldn't update the case", error),
   });
@@ -189,7 +189,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  * investigating cases come first; every change is kept in the case history.
  */
 export function MisconductCasesPanel() {
-  const cases = trpc.reports.cases.useQuery(undefined, { refetchOnMount: "always" });
+  const cases = trpc.misconduct.cases.useQuery(undefined, { refetchOnMount: "always" });
   return (
     <QueueCard
       id="cases-heading"

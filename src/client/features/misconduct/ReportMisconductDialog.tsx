@@ -116,7 +116,7 @@ function ReportForm({
   const form = useFormDraft({ category: "", description: "", incidentDate: "", anonymous: true });
   const { draft, bind } = form;
   const today = todayIn(LOCAL_ZONE);
-  const create = trpc.reports.create.useMutation({
+  const create = trpc.misconduct.create.useMutation({
     onSuccess: (result) => onSubmitted({ trackingCode: result.trackingCode, anonymous: result.anonymous }),
     onError: (error) => showFailure("Report not sent", error, "Something went wrong. Please try again."),
   });

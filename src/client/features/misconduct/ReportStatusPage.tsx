@@ -95,7 +95,7 @@ export function ReportStatusPage({
   const [code, setCode] = useState(initialCode ? normaliseTrackingCode(initialCode) : "");
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
-  const status = trpc.reports.status.useQuery(
+  const status = trpc.misconduct.status.useQuery(
     { trackingCode: code },
     { enabled: code.length >= TRACKING_CODE_MIN },
   );

@@ -29,6 +29,13 @@ import { describeLoginLink, findSessionUser, redeemLoginLink, signOut } from "./
 import { getUserById, registerSalesperson, updateOwnProfile } from "./service";
 import { requestCustomerLogin, requestSalespersonLogin } from "./signInLinks";
 
+/** The shared registration fields, and a ZIP code we can place wherever one is given. */
+const registrationInput = salespersonRegisterInput.superRefine((input, issues) => {
+  if (input.joining === "independent") requireKnownZip(issues, input.zipCode, ["zipCode"]);
+  if (input.joining === "unlisted")
+    requireKnownZip(issues, input.application?.zipCode, ["application", "zipCode"]);
+});
+
 export const authRouter = taggedRouter("Authentication", {
   /** The caller, or null when signed out. */
   me: anyoneBeforeMfa.query(sessionUser.nullable(), (ctx) => ctx.user),
@@ -112,24 +119,15 @@ export const authRouter = taggedRouter("Authentication", {
   updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile, {
     rest: { method: "PATCH", path: "/auth/user/:id", input: "body", params: ["id"] },
   }),
-});
-
-/** The shared registration fields, and a ZIP code we can place wherever one is given. */
-const registrationInput = salespersonRegisterInput.superRefine((input, issues) => {
-  if (input.joining === "independent") requireKnownZip(issues, input.zipCode, ["zipCode"]);
-  if (input.joining === "unlisted")
-    requireKnownZip(issues, input.application?.zipCode, ["application", "zipCode"]);
-});
-
-export const salespersonAuthRouter = taggedRouter("Authentication", {
-  requestLogin: anyone.mutation(
+  // A salesperson's own sign-in link and self-registration (the portal's).
+  requestSalespersonLogin: anyone.mutation(
     requestLoginInput,
     requestLoginOutput,
     (ctx, input) => requestSalespersonLogin(ctx, input.email),
     { rest: { method: "POST", path: "/salesperson/auth/login", input: "body" } },
   ),
   /** Limited to 5 at once, then one every 10 minutes per address. */
-  register: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
+  registerSalesperson: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
     limit: { perAddress: { capacity: 5, refillSeconds: 600 } },
     rest: { method: "POST", path: "/salesperson/auth/register", input: "body", status: 201 },
   }),

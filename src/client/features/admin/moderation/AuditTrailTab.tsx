@@ -142,7 +142,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
     to: filters.to || undefined,
     dealershipId: isAdmin && filters.dealershipId ? Number(filters.dealershipId) : undefined,
   };
-  const audit = trpc.audit.list.useQuery(
+  const audit = trpc.auditTrail.list.useQuery(
     { ...query, page: log.page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, refetchOnMount: "always", enabled: !log.badRange },
   );

@@ -20,11 +20,11 @@ export function MisconductTab() {
   const { text, setText, search } = useDebouncedSearch();
   const [status, setStatus] = useState<ReportStatus | "">("");
   const [page, setPage] = usePageFor(`${search}|${status}`);
-  const cases = trpc.reports.allCases.useQuery(
+  const cases = trpc.misconduct.allCases.useQuery(
     { search: search || undefined, status: status || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, refetchOnMount: "always" },
   );
-  const openCount = trpc.reports.allCases.useQuery(
+  const openCount = trpc.misconduct.allCases.useQuery(
     { status: "open", pageSize: 1 },
     { refetchOnMount: "always" },
   );
