@@ -18,10 +18,7 @@ export type MountedRoute = Rest & { procedure: string };
 
 let routes: readonly MountedRoute[] | undefined;
 
-/**
- * Every REST path the procedures of the router declare, in the router's order: read on first use, since the
- * router may still be loading when this module is (admin/monitor.ts imports app.ts).
- */
+/** Every REST path the procedures of the router declare, in the router's order: read once, on first use. */
 export function restRoutes(): readonly MountedRoute[] {
   routes ??= Object.entries(
     appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
