@@ -1,7 +1,9 @@
 // /api-keys: API keys for integrators. A dealership's manager creates and revokes their dealership's keys; an
 // administrator sees every key, with the dealership each belongs to (or the platform). Everyone else is told
 // who it is for. The server scopes every call the same way; this only chooses what to show.
+
 import { Button, Container, Flex, Link, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuBookOpen, LuKeyRound } from "react-icons/lu";
 import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
@@ -15,6 +17,7 @@ import { ApiKeysList } from "./ApiKeysList";
 import { API_DOCS_URL, OPENAPI_URL } from "./apiKeyLabels";
 import { CreateApiKeyDialog } from "./CreateApiKeyDialog";
 import { CreatedKeyDialog } from "./CreatedKeyDialog";
+import { apiKeyQueries } from "./queries";
 
 const PAGE_TITLE = "API keys";
 const DESCRIPTION =
@@ -86,8 +89,8 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
   // The new key lives only here, and only until its dialog closes.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const utils = trpc.useUtils();
-  const scopes = trpc.apiKeys.scopes.useQuery();
-  const keys = trpc.apiKeys.list.useQuery();
+  const scopes = useQuery(apiKeyQueries.scopes());
+  const keys = useQuery(apiKeyQueries.list());
   const refresh = () => utils.apiKeys.list.invalidate();
   const openCreate = scopes.data ? () => setCreating(true) : null;
 

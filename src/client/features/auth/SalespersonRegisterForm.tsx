@@ -2,7 +2,9 @@
 // with a listed dealership (unlisted until its manager confirms), independent (listed once the e-mail address is
 // confirmed), or with a dealership that is not listed yet (independent meanwhile; its application goes to the
 // administrators once the address is confirmed).
+
 import { Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LuBuilding2, LuStore, LuUserRound } from "react-icons/lu";
 import {
@@ -20,6 +22,7 @@ import { serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
 import { DealershipFields, EMPTY_DEALERSHIP } from "../onboarding";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { checkEmail } from "./emailInput";
+import { authQueries } from "./queries";
 
 type RegisterDraft = {
   name: string;
@@ -86,7 +89,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
 
   const register = trpc.salespersonAuth.register.useMutation();
-  const filterOptions = trpc.salespeople.filterOptions.useQuery();
+  const filterOptions = useQuery(authQueries.filterOptions());
   const dealershipListId = useId();
 
   const submit = (event: FormEvent) => {

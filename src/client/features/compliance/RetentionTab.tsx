@@ -1,4 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LuSave, LuTrash2 } from "react-icons/lu";
 import {
@@ -22,6 +23,7 @@ import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { formatDay, formatDayAndTime, periodLabel } from "./labels";
+import { complianceQueries } from "./queries";
 
 export const CLEANUP_FAILED = "Failed to perform data cleanup. Please try again.";
 
@@ -187,7 +189,7 @@ function CleanupResultCard({ result, policies }: { result: CleanupResult; polici
 
 export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
-  const policies = trpc.compliance.retentionPolicies.useQuery(undefined, { refetchOnMount: "always" });
+  const policies = useQuery({ ...complianceQueries.retentionPolicies(), refetchOnMount: "always" });
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CleanupResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,13 +1,16 @@
 // Salespeople on the dealership that its manager has not confirmed yet (they registered with it, or arrived by
 // transfer): confirm, or reject (the salesperson becomes independent). An accepted invitation is itself the
 // confirmation, so invited salespeople never wait here (docs/teams.md).
+
 import { Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { ApprovalQueue } from "./ApprovalQueue";
+import { managerQueries } from "./queries";
 import { Person } from "./TeamTable";
 import { WaitingList } from "./WaitingList";
 
@@ -26,7 +29,7 @@ export function useTeamRefresh() {
 
 /** Salespeople its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
-  const pending = trpc.manager.pendingVerifications.useQuery();
+  const pending = useQuery(managerQueries.pendingVerifications());
   return (
     <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
       {(waiting) => <VerificationList pending={waiting} />}

@@ -1,7 +1,7 @@
 import { Avatar, Badge, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { LuAward, LuChartNoAxesColumn, LuTrendingDown, LuTrophy } from "react-icons/lu";
 import type { LeaderboardEntry, ManagerPerformance } from "../../../shared/schemas/manager";
-import { trpc } from "../../trpc";
 import { PhoneCard } from "../../ui/CardList";
 import { Fact } from "../../ui/Fact";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -9,6 +9,7 @@ import { LoadError, Notice } from "../../ui/QueryState";
 import { NOT_YET_RATED, ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { percent } from "./format";
+import { managerQueries } from "./queries";
 import { type ManagerStat, StatTiles } from "./StatTile";
 
 const BAND: Record<LeaderboardEntry["band"], { label: string; palette: string }> = {
@@ -142,7 +143,7 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
 
 /** The Performance tab (docs/product/dealerships.md#manager-dashboard): performers by rating band, and the team ranked by average rating. */
 export function PerformancePanel() {
-  const performance = trpc.manager.performance.useQuery();
+  const performance = useQuery(managerQueries.performance());
   return (
     <Stack gap="6">
       <PanelHeader

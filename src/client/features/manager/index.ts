@@ -2,3 +2,4 @@
 export { CertificationQueue } from "./CertificationQueue";
 export { ManagerDashboardPage } from "./ManagerDashboardPage";
 export { managerDashboardSearchSchema } from "./managerSearch";
+export { managerQueries } from "./queries";

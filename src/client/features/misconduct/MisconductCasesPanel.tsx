@@ -1,4 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
@@ -10,6 +11,7 @@ import { formatCalendarDate, mediumDate, mediumDateTime } from "../../ui/format"
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
 import { showToast } from "../../ui/toaster";
+import { misconductQueries } from "./queries";
 import { categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
 
@@ -189,7 +191,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  * investigating cases come first; every change is kept in the case history.
  */
 export function MisconductCasesPanel() {
-  const cases = trpc.reports.cases.useQuery(undefined, { refetchOnMount: "always" });
+  const cases = useQuery({ ...misconductQueries.cases(), refetchOnMount: "always" });
   return (
     <QueueCard
       id="cases-heading"

@@ -1,6 +1,8 @@
 // The Google and Microsoft accounts that sign in to this one: when each was linked and last used, and removing
 // one. docs/product/security.md#google-and-microsoft-accounts.
+
 import { Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { IconBaseProps } from "react-icons";
 import { LuLink, LuTrash2 } from "react-icons/lu";
@@ -16,6 +18,7 @@ import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QuerySta
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
   google: () => <ProviderMark provider="google" />,
@@ -24,7 +27,7 @@ const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
 
 export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
-  const linked = trpc.identity.linked.useQuery(undefined, { refetchOnMount: "always" });
+  const linked = useQuery({ ...securityQueries.linked(), refetchOnMount: "always" });
   const unlink = trpc.identity.unlink.useMutation();
   const [removing, setRemoving] = useState<LinkedIdentityView | null>(null);
   const label = removing ? OIDC_PROVIDER_LABELS[removing.provider] : "";

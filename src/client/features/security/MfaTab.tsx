@@ -1,11 +1,12 @@
 // The second factor: set up an authenticator app (QR code or the secret, then a first code turns it on),
 // then its status, new backup codes and turning it off. Each change needs a current code.
+
 import { Alert, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuRefreshCw, LuShieldOff } from "react-icons/lu";
 import type { MfaStatus } from "../../../shared/schemas/security";
 import { MFA } from "../../../shared/security";
-import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
@@ -14,9 +15,10 @@ import { formatDateTime } from "./format";
 import { NewCodesDialog, TurnOffDialog } from "./MfaCodeDialogs";
 import { MfaOff } from "./MfaOff";
 import { MfaTitle, type ShownCodes } from "./mfaParts";
+import { securityQueries } from "./queries";
 
 export function MfaTab() {
-  const status = trpc.security.mfaStatus.useQuery(undefined, { refetchOnMount: "always" });
+  const status = useQuery({ ...securityQueries.mfaStatus(), refetchOnMount: "always" });
   const [shown, setShown] = useState<ShownCodes | null>(null);
   return (
     <Stack gap="6">

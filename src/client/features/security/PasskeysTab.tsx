@@ -1,6 +1,8 @@
 // The account's passkeys: add one (named, after a recent sign-in), see when each was added and last used,
 // rename or remove it. docs/product/security.md#passkeys.
+
 import { Button, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
@@ -17,6 +19,7 @@ import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 const ADD_FAILED = "The passkey could not be added. Please try again.";
 
@@ -124,7 +127,7 @@ const WORDS = {
 export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
   const words = WORDS[isAdmin ? "admin" : "person"];
   const utils = trpc.useUtils();
-  const passkeys = trpc.security.passkeys.useQuery(undefined, { refetchOnMount: "always" });
+  const passkeys = useQuery({ ...securityQueries.passkeys(), refetchOnMount: "always" });
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
   const add = trpc.security.addPasskey.useMutation();
   const rename = trpc.security.renamePasskey.useMutation();

@@ -1,6 +1,8 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
+
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
@@ -13,6 +15,7 @@ import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QuerySta
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 export const TERMINATE_FAILED = "Failed to terminate session. Please try again.";
 
@@ -78,7 +81,7 @@ function endingWords(ending: Ending | null): { title: string; description: strin
 
 export function SessionsTab() {
   const utils = trpc.useUtils();
-  const sessions = trpc.security.sessions.useQuery(undefined, { refetchOnMount: "always" });
+  const sessions = useQuery({ ...securityQueries.sessions(), refetchOnMount: "always" });
   const [ending, setEnding] = useState<Ending | null>(null);
   const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const terminate = trpc.security.terminateSession.useMutation({
