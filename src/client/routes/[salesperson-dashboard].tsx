@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { salespersonDashboardQueries } from "../features/portal/queries";
 import { SalespersonDashboardPage } from "../features/portal/SalespersonDashboardPage";
 import { ensureAll } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
+import { salespersonDashboardQueries } from "./-pageQueries";
 import { salespersonDashboardRoute } from "./-searchRoutes";
 
 export const Route = createFileRoute("/salesperson-dashboard")({

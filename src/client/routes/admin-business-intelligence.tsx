@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BusinessIntelligencePage } from "../features/analytics/BusinessIntelligencePage";
-import { businessIntelligenceQueries } from "../features/analytics/queries";
 import { ensureAll } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
+import { businessIntelligenceQueries } from "./-pageQueries";
 import { businessIntelligenceRoute } from "./-searchRoutes";
 
 export const Route = createFileRoute("/admin-business-intelligence")({

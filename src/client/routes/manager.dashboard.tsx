@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ManagerDashboardPage } from "../features/manager/ManagerDashboardPage";
-import { managerDashboardQueries } from "../features/manager/queries";
 import { ensureAll } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
+import { managerDashboardQueries } from "./-pageQueries";
 import { managerDashboardRoute } from "./-searchRoutes";
 
 export const Route = createFileRoute("/manager/dashboard")({
