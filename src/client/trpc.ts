@@ -1,5 +1,6 @@
 // Typed tRPC client for the KnowBefore API: React hooks for components, query utils for route guards.
 // Only the AppRouter *type* is imported from the server, so no server code reaches the bundle.
+
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
@@ -8,13 +9,14 @@ import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { adminAuthHeaders } from "./adminSession";
+import { applyFreshness } from "./freshness";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 /** What each procedure answers, for naming the shapes features pass around. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** docs/product/api.md#calls: no retries, no refetch on focus, no polling, and data never goes stale. */
+/** docs/product/api.md#calls: no retries, no refetch on focus, no polling; how fresh each domain is: freshness.ts. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -26,6 +28,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+applyFreshness(queryClient);
 
 export const trpcClient = trpc.createClient({
   links: [

@@ -42,8 +42,6 @@ export function AdminConsolePage() {
   const session = readAdminSession();
   const verify = trpc.admin.verify.useQuery(undefined, {
     enabled: session !== null,
-    staleTime: 0,
-    refetchOnMount: "always",
   });
   const refused = verify.isError && ["UNAUTHORIZED", "FORBIDDEN"].includes(apiErrorCode(verify.error) ?? "");
   useEffect(() => {

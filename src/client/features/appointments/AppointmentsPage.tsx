@@ -35,7 +35,7 @@ function AuthenticationRequired() {
 }
 
 function CustomerAppointments() {
-  const mine = useSuspenseQuery({ ...appointmentQueries.mine(), refetchOnMount: "always" });
+  const mine = useSuspenseQuery({ ...appointmentQueries.mine() });
   return (
     <AppointmentList
       side="customer"

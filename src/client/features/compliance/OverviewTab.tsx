@@ -63,7 +63,7 @@ function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
 }
 
 function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
-  const requests = useQuery({ ...complianceQueries.ownLatest(), refetchOnMount: "always" });
+  const requests = useQuery(complianceQueries.ownLatest());
   return (
     <Stack gap="5">
       <PanelHeader
@@ -87,7 +87,7 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
 }
 
 function AdminOverview() {
-  const overview = useQuery({ ...complianceQueries.overview(), refetchOnMount: "always" });
+  const overview = useQuery(complianceQueries.overview());
   return (
     <Stack gap="5">
       <PanelHeader

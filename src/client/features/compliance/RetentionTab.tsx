@@ -189,7 +189,7 @@ function CleanupResultCard({ result, policies }: { result: CleanupResult; polici
 
 export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
-  const policies = useQuery({ ...complianceQueries.retentionPolicies(), refetchOnMount: "always" });
+  const policies = useQuery(complianceQueries.retentionPolicies());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CleanupResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

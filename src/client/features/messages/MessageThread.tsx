@@ -145,11 +145,8 @@ function ReplyBox({ conversationId, otherName }: { conversationId: number; other
 
 export function Thread({ conversationId, onBack }: { conversationId: number; onBack: () => void }) {
   const utils = trpc.useUtils();
-  const thread = trpc.messages.conversation.useQuery(
-    { conversationId },
-    // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
-    { refetchOnMount: "always" },
-  );
+  // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
+  const thread = trpc.messages.conversation.useQuery({ conversationId });
   const endRef = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
 

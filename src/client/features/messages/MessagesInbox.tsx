@@ -108,7 +108,7 @@ export function MessagesInbox({
   /** What to show before there is any conversation (defaults to a short explanation). */
   emptyState?: ReactNode;
 }) {
-  const conversations = useQuery({ ...messageQueries.conversations(), refetchOnMount: "always" });
+  const conversations = useQuery(messageQueries.conversations());
   const items = conversations.data ?? [];
   const totalUnread = items.reduce((sum, c) => sum + c.unread, 0);
 

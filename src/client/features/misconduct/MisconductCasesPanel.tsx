@@ -191,7 +191,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  * investigating cases come first; every change is kept in the case history.
  */
 export function MisconductCasesPanel() {
-  const cases = useQuery({ ...misconductQueries.cases(), refetchOnMount: "always" });
+  const cases = useQuery(misconductQueries.cases());
   return (
     <QueueCard
       id="cases-heading"

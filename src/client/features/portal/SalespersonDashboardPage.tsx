@@ -101,7 +101,6 @@ function useOwnProfile() {
   const { user } = useSession();
   const me = useQuery({
     ...portalQueries.me(),
-    refetchOnMount: "always",
     enabled: user?.salespersonId != null,
   });
   return { user, me };

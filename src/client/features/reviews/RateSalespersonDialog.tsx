@@ -67,10 +67,7 @@ function AppointmentPicker({
 }
 
 function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
-  const eligible = trpc.reviews.eligibleAppointments.useQuery(
-    { salespersonId: salesperson.id },
-    { refetchOnMount: "always" },
-  );
+  const eligible = trpc.reviews.eligibleAppointments.useQuery({ salespersonId: salesperson.id });
   const appointments = eligible.data ?? [];
   const form = useRatingForm(
     EMPTY_RATING_DRAFT,

@@ -27,7 +27,7 @@ const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
 
 export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
-  const linked = useQuery({ ...securityQueries.linked(), refetchOnMount: "always" });
+  const linked = useQuery(securityQueries.linked());
   const unlink = trpc.identity.unlink.useMutation();
   const [removing, setRemoving] = useState<LinkedIdentityView | null>(null);
   const label = removing ? OIDC_PROVIDER_LABELS[removing.provider] : "";

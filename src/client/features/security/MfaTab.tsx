@@ -18,7 +18,7 @@ import { MfaTitle, type ShownCodes } from "./mfaParts";
 import { securityQueries } from "./queries";
 
 export function MfaTab() {
-  const status = useQuery({ ...securityQueries.mfaStatus(), refetchOnMount: "always" });
+  const status = useQuery(securityQueries.mfaStatus());
   const [shown, setShown] = useState<ShownCodes | null>(null);
   return (
     <Stack gap="6">

@@ -97,7 +97,7 @@ export function OverviewTab({
   isAdmin: boolean;
   onOpenTab: (tab: SecurityTab) => void;
 }) {
-  const overview = useQuery({ ...securityQueries.overview(), refetchOnMount: "always" });
+  const overview = useQuery(securityQueries.overview());
   return (
     <Stack gap="6">
       <PanelHeader
@@ -169,7 +169,7 @@ export function OverviewTab({
 /** Administrators: require MFA of every administrator. The server refuses to turn it on without one's own. */
 function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
   const utils = trpc.useUtils();
-  const settings = useQuery({ ...securityQueries.settings(), refetchOnMount: "always" });
+  const settings = useQuery(securityQueries.settings());
   const [refusal, setRefusal] = useState<string | null>(null);
   const update = trpc.security.updateSettings.useMutation({
     onSuccess: (saved) => {

@@ -127,7 +127,7 @@ const WORDS = {
 export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
   const words = WORDS[isAdmin ? "admin" : "person"];
   const utils = trpc.useUtils();
-  const passkeys = useQuery({ ...securityQueries.passkeys(), refetchOnMount: "always" });
+  const passkeys = useQuery(securityQueries.passkeys());
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
   const add = trpc.security.addPasskey.useMutation();
   const rename = trpc.security.renamePasskey.useMutation();

@@ -81,7 +81,7 @@ function endingWords(ending: Ending | null): { title: string; description: strin
 
 export function SessionsTab() {
   const utils = trpc.useUtils();
-  const sessions = useQuery({ ...securityQueries.sessions(), refetchOnMount: "always" });
+  const sessions = useQuery(securityQueries.sessions());
   const [ending, setEnding] = useState<Ending | null>(null);
   const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const terminate = trpc.security.terminateSession.useMutation({

@@ -292,7 +292,7 @@ function PastRequests({ transfers }: { transfers: TransferRequestView[] }) {
  * request (and withdraw it), and read earlier decisions with their reasons.
  */
 export function SalespersonTransferCard({ salesperson }: { salesperson: Placement }) {
-  const mine = trpc.transfers.mine.useQuery(undefined, { refetchOnMount: "always" });
+  const mine = trpc.transfers.mine.useQuery();
   const open = mine.data?.find(isOpenTransfer) ?? null;
   const past = (mine.data ?? []).filter((t) => !isOpenTransfer(t)).slice(0, 5);
   return (

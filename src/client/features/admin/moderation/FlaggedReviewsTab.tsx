@@ -127,7 +127,7 @@ export function FlaggedReviewsTab() {
   const { search, page } = state;
   const flags = trpc.reviews.openFlags.useQuery(
     { search: search || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
   const dialog = useDialogSubject<{ flag: OpenFlag; decision: Decision }>();
 

@@ -166,10 +166,7 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
   const [clash, setClash] = useState<Clash | null>(null);
   const refresh = useDashboardRefresh();
 
-  const blocks = trpc.availability.forSalesperson.useQuery(
-    { id: salesperson.id },
-    { refetchOnMount: "always" },
-  );
+  const blocks = trpc.availability.forSalesperson.useQuery({ id: salesperson.id });
   const appointments = trpc.appointments.forSalesperson.useQuery(
     { id: salesperson.id },
     { select: fullViews },

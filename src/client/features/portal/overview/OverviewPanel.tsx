@@ -148,10 +148,9 @@ export function OverviewPanel({
 }) {
   const overview = useQuery({
     ...portalQueries.overview(period),
-    refetchOnMount: "always",
     placeholderData: keepPreviousData,
   });
-  const insights = trpc.portal.insights.useQuery(undefined, { refetchOnMount: "always" });
+  const insights = trpc.portal.insights.useQuery();
 
   return (
     <Stack gap="5">
