@@ -1,7 +1,7 @@
 // How fresh each domain's answers must be, keyed by tRPC procedure path: a namespace ("security") or one
-// procedure ("admin.verify"). What is not named here never goes stale (docs/product/api.md#calls); what is named
-// is read afresh each time a screen showing it opens, because someone else (or the server's own jobs) may have
-// changed it since.
+// procedure ("admin.verify"); what a change makes stale is beside it, in refreshes.ts. What is not named here never goes stale
+// (docs/product/api.md#calls); what is named is read afresh each time a screen showing it opens, because someone
+// else (or the server's own jobs) may have changed it since.
 import type { QueryClient, QueryObserverOptions } from "@tanstack/react-query";
 
 /** For a screen that must read afresh a procedure other screens may show as first read. */
@@ -39,7 +39,7 @@ const FRESHNESS: Record<string, Pick<QueryObserverOptions, "staleTime" | "refetc
   "site.contactMessages": READ_AFRESH,
 };
 
-/** tRPC's query keys start with the procedure's path as an array, so a namespace's entry covers its procedures. */
+/** tRPC's keys start with the procedure's path as an array: a namespace's entry covers its procedures. */
 export function applyFreshness(queryClient: QueryClient) {
   for (const [path, options] of Object.entries(FRESHNESS))
     queryClient.setQueryDefaults([path.split(".")], options);

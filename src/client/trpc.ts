@@ -1,7 +1,7 @@
 // Typed tRPC client for the KnowBefore API: React hooks for components, query utils for route guards.
 // Only the AppRouter *type* is imported from the server, so no server code reaches the bundle.
 
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -27,6 +27,10 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+  mutationCache: new MutationCache({
+    onSuccess: (_data, _variables, _context, mutation) =>
+      import("./refreshes").then((policy) => policy.refreshAfter(queryClient, mutation)),
+  }),
 });
 applyFreshness(queryClient);
 

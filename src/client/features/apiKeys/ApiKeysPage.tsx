@@ -7,7 +7,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuBookOpen, LuKeyRound } from "react-icons/lu";
 import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
-import { trpc } from "../../trpc";
 import { ManagerOrAdminGate, ManagerOrAdminSignIn } from "../../ui/AccessGate";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -88,10 +87,8 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const [creating, setCreating] = useState(false);
   // The new key lives only here, and only until its dialog closes.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const utils = trpc.useUtils();
   const scopes = useQuery(apiKeyQueries.scopes());
   const keys = useQuery(apiKeyQueries.list());
-  const refresh = () => utils.apiKeys.list.invalidate();
   const openCreate = scopes.data ? () => setCreating(true) : null;
 
   return (
@@ -117,7 +114,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
             isEmpty={(data) => data.length === 0}
             empty={<EmptyKeys onCreate={openCreate} />}
           >
-            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} onChanged={refresh} />}
+            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} />}
           </QueryState>
           <Text fontSize="sm" color="fg.muted">
             Routes, scopes and answers are in the{" "}
@@ -138,10 +135,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
           open={creating}
           onOpenChange={setCreating}
           scopes={scopes.data}
-          onCreated={(key) => {
-            setCreated(key);
-            void refresh();
-          }}
+          onCreated={setCreated}
         />
       ) : null}
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />

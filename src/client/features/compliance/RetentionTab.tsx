@@ -68,7 +68,6 @@ function PolicyRow({ policy, editable }: { policy: RetentionPolicyView; editable
 }
 
 function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
-  const utils = trpc.useUtils();
   const [days, setDays] = useState(String(policy.retentionPeriodDays));
   const [autoDelete, setAutoDelete] = useState(policy.autoDelete);
   const [error, setError] = useState<string | null>(null);
@@ -95,10 +94,6 @@ function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
             description: `${updated.label}: kept for ${periodLabel(updated.retentionPeriodDays)}.`,
             variant: "success",
           });
-          await Promise.all([
-            utils.compliance.retentionPolicies.invalidate(),
-            utils.compliance.overview.invalidate(),
-          ]);
         },
         onError: (e) => setError(apiErrorMessage(e, "The policy could not be saved. Please try again.")),
       },
@@ -188,7 +183,6 @@ function CleanupResultCard({ result, policies }: { result: CleanupResult; polici
 }
 
 export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
-  const utils = trpc.useUtils();
   const policies = useQuery(complianceQueries.retentionPolicies());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CleanupResult | null>(null);
@@ -202,10 +196,6 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
         description: `${done.total.toLocaleString("en-US")} records cleaned.`,
         variant: "success",
       });
-      await Promise.all([
-        utils.compliance.retentionPolicies.invalidate(),
-        utils.compliance.overview.invalidate(),
-      ]);
     },
     onError: (e) => {
       setConfirming(false);

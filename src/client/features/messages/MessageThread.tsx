@@ -89,15 +89,8 @@ function MessageBubble({
 function ReplyBox({ conversationId, otherName }: { conversationId: number; otherName: string }) {
   const [body, setBody] = useState("");
   const id = useId();
-  const utils = trpc.useUtils();
   const reply = trpc.messages.reply.useMutation({
-    onSuccess: async () => {
-      setBody("");
-      await Promise.all([
-        utils.messages.conversation.invalidate({ conversationId }),
-        utils.messages.conversations.invalidate(),
-      ]);
-    },
+    onSuccess: () => setBody(""),
     onError: (error) => showFailure("Error", error, "Failed to send message. Please try again."),
   });
   const send = (event?: FormEvent) => {

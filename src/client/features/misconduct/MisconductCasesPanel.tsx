@@ -67,7 +67,6 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
   const [status, setStatus] = useState<ReportStatus>(report.status as ReportStatus);
   const [note, setNote] = useState("");
   const [resolution, setResolution] = useState(report.resolution ?? "");
-  const utils = trpc.useUtils();
   const closing = status === "resolved" || status === "dismissed";
   const update = trpc.reports.updateCase.useMutation({
     onSuccess: async (result) => {
@@ -78,7 +77,6 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
       });
       setNote("");
       onSaved(result.events);
-      await Promise.all([utils.reports.cases.invalidate(), utils.reports.allCases.invalidate()]);
     },
     onError: (error) => showFailure("Couldn't update the case", error),
   });

@@ -26,7 +26,6 @@ const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
 };
 
 export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
-  const utils = trpc.useUtils();
   const linked = useQuery(securityQueries.linked());
   const unlink = trpc.identity.unlink.useMutation();
   const [removing, setRemoving] = useState<LinkedIdentityView | null>(null);
@@ -100,8 +99,6 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
             {
               onSuccess: () => {
                 setRemoving(null);
-                void utils.identity.linked.invalidate();
-                void utils.security.invalidate();
                 showToast({ title: `${label} account removed`, variant: "success" });
               },
               onError: (failure) => {

@@ -175,7 +175,6 @@ function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
     onSuccess: (saved) => {
       setRefusal(null);
       utils.security.settings.setData(undefined, saved);
-      void utils.security.overview.invalidate();
       showToast({
         title: saved.adminMfaRequired ? "MFA required for administrators" : "MFA no longer required",
         description: saved.adminMfaRequired

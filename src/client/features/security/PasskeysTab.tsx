@@ -126,7 +126,6 @@ const WORDS = {
 
 export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
   const words = WORDS[isAdmin ? "admin" : "person"];
-  const utils = trpc.useUtils();
   const passkeys = useQuery(securityQueries.passkeys());
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
   const add = trpc.security.addPasskey.useMutation();
@@ -141,7 +140,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
     setEditing(null);
     setError(null);
   };
-  const refresh = () => void utils.security.invalidate();
 
   const addPasskey = async (name: string) => {
     setAdding(true);
@@ -151,7 +149,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
       // Extension results are an open record on the wire; the browser types name the known ones.
       await add.mutateAsync({ name, response: created as AddPasskeyInput["response"] });
       close();
-      refresh();
       showToast({
         title: "Passkey added",
         description: `“${name.trim()}” can now ${words.does}.`,
@@ -220,10 +217,7 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
               rename.mutate(
                 { id: editing.passkey.id, name },
                 {
-                  onSuccess: () => {
-                    close();
-                    refresh();
-                  },
+                  onSuccess: close,
                   onError: (failure) =>
                     setError(apiErrorMessage(failure, "The passkey could not be renamed.")),
                 },
@@ -246,7 +240,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
             {
               onSuccess: () => {
                 setRemoving(null);
-                refresh();
                 showToast({ title: "Passkey removed", variant: "success" });
               },
               onError: (failure) => {

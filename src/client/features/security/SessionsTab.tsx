@@ -104,7 +104,6 @@ export function SessionsTab() {
               }`,
         variant: "success",
       });
-      void utils.security.invalidate();
     },
     onError: (error) => {
       setEnding(null);

@@ -116,7 +116,6 @@ function DestinationPicker({
 
 function RequestForm({ placement }: { placement: Placement }) {
   const options = trpc.salespeople.filterOptions.useQuery();
-  const refresh = useTransferRefresh();
   const [destination, setDestination] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -131,7 +130,6 @@ function RequestForm({ placement }: { placement: Placement }) {
       });
       setDestination("");
       setNote("");
-      await refresh();
     },
     onError: (failure) =>
       showFailure("Transfer Request Failed", failure, "Failed to request the transfer. Please try again."),

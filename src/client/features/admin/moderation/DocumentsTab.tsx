@@ -73,7 +73,6 @@ function DocumentEditor({
         title: title.trim() && title.trim() !== doc.data.title ? title.trim() : undefined,
       });
       utils.documents.get.setData({ slug }, saved);
-      await utils.documents.list.invalidate();
       showToast({
         title: "Document saved",
         description: `${saved.title} is live on the site.`,

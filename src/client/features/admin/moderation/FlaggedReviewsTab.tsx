@@ -61,7 +61,6 @@ function ResolveDialog({
         variant: "success",
       });
       onOpenChange(false);
-      await utils.reviews.openFlags.invalidate();
     } catch (error) {
       showFailure("Couldn't resolve the flag", error);
       if (error && (error as { data?: { code?: string } }).data?.code === "NOT_FOUND")

@@ -57,8 +57,8 @@ function DecideDialog({
       onOpenChange(false);
     } catch (error) {
       showFailure("Couldn't decide on the review", error);
+      await utils.reviews.heldReviews.invalidate();
     }
-    await utils.reviews.heldReviews.invalidate();
   };
 
   return (

@@ -19,7 +19,6 @@ import { showFailure } from "../../../ui/failureToast";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { portalQueries } from "../queries";
-import { useDashboardRefresh } from "../useDashboardRefresh";
 
 type DayDraft = { off: boolean; open: string; close: string };
 type Draft = Record<Weekday, DayDraft>;
@@ -179,7 +178,6 @@ function DayRow({
 /** The "Working hours" card of the Availability tab, for the salesperson (or their manager). */
 export function WorkingHoursCard({ salespersonId }: { salespersonId: number }) {
   const { data: saved } = useSuspenseQuery(portalQueries.workingHours(salespersonId));
-  const refresh = useDashboardRefresh();
   const save = trpc.availability.setWorkingHours.useMutation();
   const [draft, setDraft] = useState(() => draftOf(saved.hours, saved.dealershipHours));
   const [showErrors, setShowErrors] = useState(false);
@@ -199,7 +197,6 @@ export function WorkingHoursCard({ salespersonId }: { salespersonId: number }) {
           : "Buyers can book you whenever the dealership is open.",
         variant: "success",
       });
-      await refresh.afterWorkingHoursChange();
     } catch (error) {
       showFailure("Working hours not saved", error);
     }

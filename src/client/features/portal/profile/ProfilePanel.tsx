@@ -30,7 +30,6 @@ import { showToast } from "../../../ui/toaster";
 import { useFormDraft } from "../../../ui/useFormDraft";
 import { YourDataCard } from "../../compliance";
 import { SalespersonTransferCard } from "../../transfers";
-import { useDashboardRefresh } from "../useDashboardRefresh";
 import { CertificationsCard } from "./CertificationsCard";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
 
@@ -80,7 +79,6 @@ const STATUS_HELP: Record<(typeof SELF_SERVICE_STATUSES)[number], string> = {
 function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
   const selectId = useId();
   const utils = trpc.useUtils();
-  const refresh = useDashboardRefresh();
   const updateStatus = trpc.portal.updateStatus.useMutation({
     onSuccess: (updated) => {
       utils.portal.me.setData(undefined, (old) =>
@@ -91,7 +89,6 @@ function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
         description: `Buyers now see you as ${capitalise(updated.status)}.`,
         variant: "success",
       });
-      void refresh.afterProfileChange();
     },
     onError: () =>
       showToast({ title: "Update Failed", description: "Failed to update status", variant: "destructive" }),
@@ -208,7 +205,6 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
   const form = useFormDraft(saved);
   const { draft, bind } = form;
   const utils = trpc.useUtils();
-  const refresh = useDashboardRefresh();
 
   // Specialties outside the self-edit list (given at registration or by an administrator) stay visible so
   // they can be kept or removed; the server refuses unknown names.
@@ -227,7 +223,6 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
         description: "Your changes are live on your public profile.",
         variant: "success",
       });
-      void refresh.afterProfileChange();
     },
     onError: (error) => {
       // Validation answers (a bad number, an over-long bio) explain themselves; anything else gets the spec's text.
