@@ -1,16 +1,12 @@
-// What every route receives in `context`: the query cache and tRPC utils (whose `queryOptions` loaders hand
-// to `queryClient.ensureQueryData`), plus the signed-in user that the root route resolves once per navigation.
+// What every route receives in `context`: the query cache and tRPC utils, plus the signed-in user that the root
+// route resolves once per navigation; and how a route fills the cache with the queries its page reads.
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { SessionUser } from "../shared/schemas/auth";
 import type { TrpcUtils } from "./trpc";
 
 export type RouterContext = {
   queryClient: QueryClient;
   trpcUtils: TrpcUtils;
 };
-
-/** A loader's context: the router's, plus `me` from the root route (null when signed out). */
-export type RouteLoaderContext = RouterContext & { me: SessionUser | null };
 
 /** A route's own words for its failed or missing states (its `staticData`); each has a generic default. */
 export type RouteStateWords = {

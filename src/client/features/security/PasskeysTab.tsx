@@ -2,7 +2,7 @@
 // rename or remove it. docs/product/security.md#passkeys.
 
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
@@ -14,7 +14,7 @@ import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
@@ -126,7 +126,7 @@ const WORDS = {
 
 export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
   const words = WORDS[isAdmin ? "admin" : "person"];
-  const passkeys = useQuery(securityQueries.passkeys());
+  const { data } = useSuspenseQuery(securityQueries.passkeys());
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
   const add = trpc.security.addPasskey.useMutation();
   const rename = trpc.security.renamePasskey.useMutation();
@@ -176,28 +176,20 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
           This browser cannot create passkeys. You can still sign in with an e-mailed link.
         </Text>
       )}
-      <QueryState
-        query={passkeys}
-        loading={<SkeletonRows label="Loading passkeys" h="24" count={2} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load your passkeys", titleAs: "h3" }}
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <Notice icon={LuFingerprint} title="No passkeys yet" description={words.none} {...panelNotice()} />
-        }
-      >
-        {(data) => (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label="Passkeys">
-            {data.map((passkey) => (
-              <PasskeyRow
-                key={passkey.id}
-                passkey={passkey}
-                onRename={() => setEditing({ kind: "rename", passkey })}
-                onRemove={() => setRemoving(passkey)}
-              />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      {data.length === 0 ? (
+        <Notice icon={LuFingerprint} title="No passkeys yet" description={words.none} {...panelNotice()} />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Passkeys">
+          {data.map((passkey) => (
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              onRename={() => setEditing({ kind: "rename", passkey })}
+              onRemove={() => setRemoving(passkey)}
+            />
+          ))}
+        </Stack>
+      )}
       <Text fontSize="sm" color="fg.muted">
         {words.fallback}
       </Text>
