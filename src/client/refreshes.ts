@@ -30,6 +30,8 @@ const REFRESHES: Record<string, string[]> = {
   // The profile shows on the public cards and pages, and (joining a dealership) in the session.
   portal: ["portal", "salespeople", "auth"],
   "portal.recordView": [],
+  // A manager confirming a salesperson: the team's lists and figures, and the public profile.
+  "portal.verify": ["manager", "salespeople"],
   purchases: ["purchases"],
   reports: ["reports"],
   // A review moves the salesperson's rating and the feedback figures.

@@ -14,17 +14,10 @@ import { managerQueries } from "./queries";
 import { Person } from "./TeamTable";
 import { WaitingList } from "./WaitingList";
 
-/** Everything a team change touches: the lists, the figures and the plan. */
+/** The team's lists, figures and plan, after a change whose own refresh (refreshes.ts) does not reach them. */
 export function useTeamRefresh() {
   const utils = trpc.useUtils();
-  return () =>
-    Promise.all([
-      utils.manager.team.invalidate(),
-      utils.manager.pendingVerifications.invalidate(),
-      utils.manager.invitations.invalidate(),
-      utils.manager.overview.invalidate(),
-      utils.manager.performance.invalidate(),
-    ]);
+  return () => utils.manager.invalidate();
 }
 
 /** Salespeople its manager has not confirmed yet: confirm, or reject (independent). */
@@ -38,7 +31,6 @@ export function PendingVerifications() {
 }
 
 function VerificationList({ pending }: { pending: TeamMember[] }) {
-  const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
   return (
@@ -61,7 +53,6 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
                 description: `${member.name}'s profile now says 'Verified by' your dealership.`,
               },
               "Couldn't verify the salesperson",
-              refresh,
             ),
           ),
       })}
@@ -81,10 +72,7 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
                 description: `${member.name} is now an independent salesperson.`,
               },
               "Couldn't reject the registration",
-              () => {
-                close();
-                return refresh();
-              },
+              close,
             ),
           ),
       }}
