@@ -1,8 +1,9 @@
 import { Box, Center, Container, Flex, Heading, Skeleton, Stack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
-import { apiErrorCode, trpc } from "../../trpc";
+import { apiErrorCode } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
@@ -10,6 +11,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
 import { ADMIN_TAB_PANELS } from "./adminTabs";
 import { ConsoleHeader } from "./ConsoleHeader";
+import { adminQueries } from "./queries";
 
 const PANELS = Object.fromEntries(
   ADMIN_TABS.map((value) => {
@@ -40,9 +42,7 @@ export function AdminConsolePage() {
   const navigate = useNavigate();
   const tab: AdminTab = search.tab ?? "overview";
   const session = readAdminSession();
-  const verify = trpc.admin.verify.useQuery(undefined, {
-    enabled: session !== null,
-  });
+  const verify = useQuery({ ...adminQueries.verify(), enabled: session !== null });
   const refused = verify.isError && ["UNAUTHORIZED", "FORBIDDEN"].includes(apiErrorCode(verify.error) ?? "");
   useEffect(() => {
     if (session === null || refused) {
