@@ -12,6 +12,19 @@ export default defineConfig({
       routesDirectory: "./src/client/routes",
       generatedRouteTree: "./src/client/routeTree.gen.ts",
       autoCodeSplitting: true,
+      // Route definitions load with every page, the landing page included: each loader (and the queries it
+      // imports) is a chunk of its own, fetched when its route is first opened or a link to it is hovered. The
+      // landing page's loader stays with the definitions: a chunk of its own would hold up its first data.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === "/" ? [["component"], ["errorComponent"]] : undefined),
+        defaultBehavior: [
+          ["loader"],
+          ["component"],
+          ["pendingComponent"],
+          ["errorComponent"],
+          ["notFoundComponent"],
+        ],
+      },
     }),
     react(),
   ],

@@ -1,6 +1,7 @@
 // Typed tRPC client for the KnowBefore API: React hooks for components, query utils for route guards.
 // Only the AppRouter *type* is imported from the server, so no server code reaches the bundle.
-import { QueryClient } from "@tanstack/react-query";
+
+import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -9,13 +10,18 @@ import type { AppRouter } from "../server/trpc/root";
 import { ErrorKind, type ErrorReason } from "../shared/errors";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { adminAuthHeaders } from "./adminSession";
+import { applyFreshness } from "./freshness";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 /** What each procedure answers, for naming the shapes features pass around. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** A namespace of the router ("security") or one procedure's path ("admin.verify"): a typo does not compile. */
+export type RouterPath = {
+  [N in keyof RouterOutputs & string]: N | `${N}.${keyof RouterOutputs[N] & string}`;
+}[keyof RouterOutputs & string];
 
-/** docs/product/api.md#calls: no retries, no refetch on focus, no polling, and data never goes stale. */
+/** docs/product/api.md#calls: no retries, no refetch on focus, no polling; how fresh each domain is: freshness.ts. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -26,7 +32,12 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+  mutationCache: new MutationCache({
+    onSuccess: (_data, _variables, _context, mutation) =>
+      import("./refreshes").then((policy) => policy.refreshAfter(queryClient, mutation)),
+  }),
 });
+applyFreshness(queryClient);
 
 export const trpcClient = trpc.createClient({
   links: [

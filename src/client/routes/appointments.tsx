@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AppointmentsPage } from "../features/appointments/AppointmentsPage";
-import { lazyLoader } from "../routerContext";
+import { appointmentQueries } from "../features/appointments/queries";
 import { RouteError } from "../ui/RouteError";
 
 export const Route = createFileRoute("/appointments")({
-  loader: lazyLoader("loadAppointments"),
+  // A customer's own bookings.
+  loader: ({ context: { me, queryClient } }) =>
+    me?.role === "customer" ? queryClient.ensureQueryData(appointmentQueries.mine()) : undefined,
   errorComponent: RouteError,
   component: AppointmentsPage,
 });

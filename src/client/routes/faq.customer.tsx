@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { documentRoute } from "../features/documents/documentRoute";
 import { FaqPage } from "../features/documents/FaqPage";
+import { documentQueries } from "../features/documents/queries";
 import { RouteError } from "../ui/RouteError";
 
 export const Route = createFileRoute("/faq/customer")({
   ...documentRoute("customer-faq"),
+  loader: ({ context }) => context.queryClient.ensureQueryData(documentQueries.get("customer-faq")),
   errorComponent: RouteError,
   component: () => <FaqPage slug="customer-faq" />,
 });

@@ -3,6 +3,8 @@ import { lazy, Suspense } from "react";
 import { browseSearchShape } from "../features/browse/browseSearch";
 import { dashboardSearchShape } from "../features/customer-dashboard/dashboardSearch";
 import { LandingPage } from "../features/landing/LandingPage";
+import { siteQueries } from "../features/landing/queries";
+import { messageQueries } from "../features/messages/queries";
 import { RouteError } from "../ui/RouteError";
 import { searchParams } from "../ui/searchParams";
 import { useSession } from "../ui/session";
@@ -14,13 +16,13 @@ const CustomerDashboard = lazy(() =>
 
 export const Route = createFileRoute("/")({
   validateSearch: searchParams({ ...dashboardSearchShape, ...browseSearchShape }),
-  loader: ({ context: { me, queryClient, trpcUtils: t } }) => {
+  loader: ({ context: { me, queryClient } }) => {
     // A customer's dashboard counts their unread conversations in its tabs.
-    if (me?.role === "customer") return queryClient.ensureQueryData(t.messages.conversations.queryOptions());
+    if (me?.role === "customer") return queryClient.ensureQueryData(messageQueries.conversations());
     // The landing page's figures and quotes are extra: they start loading with the page but never hold up
     // its first paint or take it down.
-    void queryClient.prefetchQuery(t.site.stats.queryOptions());
-    void queryClient.prefetchQuery(t.site.testimonials.queryOptions());
+    void queryClient.prefetchQuery(siteQueries.stats());
+    void queryClient.prefetchQuery(siteQueries.testimonials());
     return undefined;
   },
   // No pending placeholder (the router's default is replaced by nothing): nothing here holds up a visitor's

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { misconductQueries } from "../features/misconduct/queries";
 import { ReportStatusPage } from "../features/misconduct/ReportStatusPage";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
 import { searchParams, textParam } from "../ui/searchParams";
 
@@ -9,7 +9,11 @@ const reportStatusSearch = searchParams({ code: textParam(40) });
 export const Route = createFileRoute("/report-status")({
   validateSearch: reportStatusSearch,
   loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: lazyLoader("loadReportStatus"),
+  // A wrong code is the page's own answer, not a failed load.
+  loader: ({ context: { queryClient }, deps }) => {
+    const status = misconductQueries.status(deps.code ?? "");
+    return status.enabled ? queryClient.ensureQueryData(status).catch(() => undefined) : undefined;
+  },
   errorComponent: RouteError,
   component: ReportStatusRoute,
 });

@@ -1,12 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { portalQueries } from "../features/portal/queries";
 import { SalespersonProfileEditorPage } from "../features/portal/SalespersonDashboardPage";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
 import { requireSignIn } from "../ui/session";
 
 export const Route = createFileRoute("/salesperson/profile")({
   beforeLoad: requireSignIn("/salesperson-login"),
-  loader: lazyLoader("loadSalespersonProfile"),
+  loader: ({ context: { me, queryClient } }) =>
+    me?.salespersonId == null ? undefined : queryClient.ensureQueryData(portalQueries.me()),
   errorComponent: RouteError,
   component: SalespersonProfileEditorPage,
 });

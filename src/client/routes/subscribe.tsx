@@ -1,13 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PLAN_IDS } from "../../shared/planIds";
+import { subscriptionQueries } from "../features/subscriptions/queries";
 import { SubscribePage } from "../features/subscriptions/SubscribePage";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
 import { enumParam, searchParams } from "../ui/searchParams";
 
 export const Route = createFileRoute("/subscribe")({
   validateSearch: searchParams({ plan: enumParam(PLAN_IDS) }),
-  loader: lazyLoader("loadSubscribe"),
+  // Whether payments are configured decides the checkout a signed-in visitor sees.
+  loader: ({ context: { me, queryClient } }) =>
+    me ? queryClient.ensureQueryData(subscriptionQueries.config()) : undefined,
   errorComponent: RouteError,
   component: SubscribeRoute,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { subscriptionQueries } from "../features/subscriptions/queries";
 import { SubscriptionSuccessPage } from "../features/subscriptions/SubscriptionSuccessPage";
-import { lazyLoader } from "../routerContext";
 import { RouteError } from "../ui/RouteError";
 import { searchParams, textParam } from "../ui/searchParams";
 
@@ -22,7 +22,11 @@ export const Route = createFileRoute("/subscription-success")({
     setup_intent: search.setup_intent,
     redirect_status: search.redirect_status,
   }),
-  loader: lazyLoader("loadCheckoutStatus"),
+  // A refused or unknown checkout is an answer the page words itself: a failure here only means it asks again.
+  loader: ({ context: { me, queryClient }, deps }) =>
+    me
+      ? queryClient.ensureQueryData(subscriptionQueries.checkoutStatus(deps)).catch(() => undefined)
+      : undefined,
   errorComponent: RouteError,
   component: SubscriptionSuccessRoute,
 });

@@ -1,9 +1,10 @@
 import { Box, Center, Container, Flex, Heading, Skeleton, Stack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { ErrorKind } from "../../../shared/errors";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
-import { failedWith, trpc } from "../../trpc";
+import { failedWith } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { LoadError } from "../../ui/QueryState";
@@ -11,6 +12,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ADMIN_TABS, type AdminTab, adminDashboardSearchSchema } from "./adminSearch";
 import { ADMIN_TAB_PANELS } from "./adminTabs";
 import { ConsoleHeader } from "./ConsoleHeader";
+import { adminQueries } from "./queries";
 
 const PANELS = Object.fromEntries(
   ADMIN_TABS.map((value) => {
@@ -41,11 +43,7 @@ export function AdminConsolePage() {
   const navigate = useNavigate();
   const tab: AdminTab = search.tab ?? "overview";
   const session = readAdminSession();
-  const verify = trpc.admin.verify.useQuery(undefined, {
-    enabled: session !== null,
-    staleTime: 0,
-    refetchOnMount: "always",
-  });
+  const verify = useQuery({ ...adminQueries.verify(), enabled: session !== null });
   const refused = verify.isError && failedWith(verify.error, ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN);
   useEffect(() => {
     if (session === null || refused) {

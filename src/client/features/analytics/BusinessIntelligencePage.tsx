@@ -3,6 +3,7 @@
 // pick). The server scopes every call the same way; this only chooses what to show.
 
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useId, useState } from "react";
 import type { IconType } from "react-icons";
@@ -17,18 +18,19 @@ import {
   LuTrophy,
 } from "react-icons/lu";
 import { type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from "../../../shared/analytics";
-import { trpc } from "../../trpc";
 import { DealershipPicker, GateNotice, ManagerOrAdminGate, useDealershipChoices } from "../../ui/AccessGate";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { TabbedWorkspace } from "../../ui/layout/TabbedWorkspace";
 import { PeriodControl } from "../../ui/PeriodControl";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { managerQueries } from "../manager";
 import { BI_TABS, type BiTab, biSearchSchema } from "./biSearch";
 import { ExecutiveTab } from "./ExecutiveTab";
 import { asOfLabel, periodLabel } from "./format";
 import { MarketTab } from "./MarketTab";
 import { PerformanceTab } from "./PerformanceTab";
 import { PredictionsTab } from "./PredictionsTab";
+import { biScope } from "./queries";
 import { RevenueForManagers, RevenueTab } from "./RevenueTab";
 
 const PAGE_TITLE = "Business Intelligence";
@@ -155,14 +157,12 @@ function Workspace({ isAdmin }: { isAdmin: boolean }) {
   useDocumentTitle(PAGE_TITLE, DESCRIPTION);
   const search = biSearchSchema(useSearch({ strict: false }));
   const navigate = useNavigate();
-  const tab: BiTab = search.tab ?? "summary";
-  const period: AnalyticsPeriod = search.period ?? DEFAULT_ANALYTICS_PERIOD;
-  const dealershipId = isAdmin ? search.dealershipId : undefined;
+  const { tab, period, dealershipId } = biScope(isAdmin, search);
   const [asOf, setAsOf] = useState<Date | null>(null);
   const onAsOf = useCallback((at: Date) => setAsOf(at), []);
 
   const dealerships = useDealershipChoices(isAdmin);
-  const own = trpc.manager.overview.useQuery(undefined, { enabled: !isAdmin });
+  const own = useQuery({ ...managerQueries.overview(), enabled: !isAdmin });
 
   const setSearch = (next: { tab?: BiTab; period?: AnalyticsPeriod; dealershipId?: number | undefined }) => {
     const merged = { tab, period, dealershipId, ...next };

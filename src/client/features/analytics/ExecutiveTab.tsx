@@ -1,6 +1,8 @@
 // Executive Summary: the period's key figures against the previous equal period, highlights, insights,
 // alerts with the thresholds behind them, and bookings and ratings over time.
+
 import { Alert, Badge, Box, List, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import {
   LuBadgeDollarSign,
   LuBuilding2,
@@ -14,7 +16,6 @@ import {
   LuUserX,
 } from "react-icons/lu";
 import type { AlertType, ExecutiveSummary, PerformanceHighlight } from "../../../shared/schemas/analytics";
-import { trpc } from "../../trpc";
 import { SectionCard } from "../../ui/SectionCard";
 import { ActivityChart, RatingTrendChart } from "./charts";
 import { DemoDataNote } from "./DemoDataNote";
@@ -29,6 +30,7 @@ import {
   stars,
 } from "./format";
 import { ChangeBadge, type Metric, MetricGrid } from "./MetricTile";
+import { analyticsQueries } from "./queries";
 import { CardRow, KEEP_PREVIOUS, type ScopedTabProps, TabQuery } from "./TabQuery";
 
 /** A growth rate beside a figure; none when the previous period had nothing to grow from. */
@@ -228,7 +230,10 @@ function Insights({ insights }: { insights: string[] }) {
 }
 
 export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
-  const query = trpc.analytics.executiveSummary.useQuery({ period, dealershipId }, KEEP_PREVIOUS);
+  const query = useQuery({
+    ...analyticsQueries.executiveSummary({ period, dealershipId }),
+    ...KEEP_PREVIOUS,
+  });
   return (
     <TabQuery query={query} subject="the executive summary" asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
       {(data) => (

@@ -229,15 +229,7 @@ function activeFirst(keys: ApiKey[]): ApiKey[] {
   );
 }
 
-export function ApiKeysList({
-  keys,
-  showDealership,
-  onChanged,
-}: {
-  keys: ApiKey[];
-  showDealership: boolean;
-  onChanged: () => Promise<unknown>;
-}) {
+export function ApiKeysList({ keys, showDealership }: { keys: ApiKey[]; showDealership: boolean }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = trpc.apiKeys.revoke.useMutation();
   const sorted = activeFirst(keys);
@@ -255,7 +247,6 @@ export function ApiKeysList({
             description: `${name} no longer works. Anything still using it is refused.`,
             variant: "success",
           });
-          await onChanged();
         },
         onError: (error) => {
           setRevoking(null);

@@ -1,11 +1,12 @@
 // /api-keys: API keys for integrators. A dealership's manager creates and revokes their dealership's keys; an
 // administrator sees every key, with the dealership each belongs to (or the platform). Everyone else is told
 // who it is for. The server scopes every call the same way; this only chooses what to show.
+
 import { Button, Container, Flex, Link, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuBookOpen, LuKeyRound } from "react-icons/lu";
 import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
-import { trpc } from "../../trpc";
 import { ManagerOrAdminGate, ManagerOrAdminSignIn } from "../../ui/AccessGate";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { PanelHeader } from "../../ui/PanelHeader";
@@ -15,6 +16,7 @@ import { ApiKeysList } from "./ApiKeysList";
 import { API_DOCS_URL, OPENAPI_URL } from "./apiKeyLabels";
 import { CreateApiKeyDialog } from "./CreateApiKeyDialog";
 import { CreatedKeyDialog } from "./CreatedKeyDialog";
+import { apiKeyQueries } from "./queries";
 
 const PAGE_TITLE = "API keys";
 const DESCRIPTION =
@@ -85,10 +87,8 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const [creating, setCreating] = useState(false);
   // The new key lives only here, and only until its dialog closes.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const utils = trpc.useUtils();
-  const scopes = trpc.apiKeys.scopes.useQuery();
-  const keys = trpc.apiKeys.list.useQuery();
-  const refresh = () => utils.apiKeys.list.invalidate();
+  const scopes = useQuery(apiKeyQueries.scopes());
+  const keys = useQuery(apiKeyQueries.list());
   const openCreate = scopes.data ? () => setCreating(true) : null;
 
   return (
@@ -114,7 +114,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
             isEmpty={(data) => data.length === 0}
             empty={<EmptyKeys onCreate={openCreate} />}
           >
-            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} onChanged={refresh} />}
+            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} />}
           </QueryState>
           <Text fontSize="sm" color="fg.muted">
             Routes, scopes and answers are in the{" "}
@@ -135,10 +135,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
           open={creating}
           onOpenChange={setCreating}
           scopes={scopes.data}
-          onCreated={(key) => {
-            setCreated(key);
-            void refresh();
-          }}
+          onCreated={setCreated}
         />
       ) : null}
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />

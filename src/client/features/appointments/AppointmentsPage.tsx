@@ -1,13 +1,14 @@
 import { Box, Button, Center, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuCalendarClock, LuCalendarPlus, LuCalendarX, LuLock } from "react-icons/lu";
-import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PublicLayout } from "../../ui/layout/PublicLayout";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { dashboardPathFor, type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { AppointmentList, AppointmentListSkeleton } from "./AppointmentList";
+import { appointmentQueries } from "./queries";
 
 function AuthenticationRequired() {
   return (
@@ -34,8 +35,7 @@ function AuthenticationRequired() {
 }
 
 function CustomerAppointments() {
-  // The route's loader has loaded them; opening the page again still asks for fresh ones.
-  const [, mine] = trpc.appointments.mine.useSuspenseQuery(undefined, { refetchOnMount: "always" });
+  const mine = useSuspenseQuery({ ...appointmentQueries.mine() });
   return (
     <AppointmentList
       side="customer"

@@ -42,13 +42,11 @@ function DecideDialog({
   pending: Decision | null;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const [note, setNote] = useState("");
   const done = async () => {
     showToast({ title: "Dispute decided", description: "The buyer has been told.", variant: "success" });
     setNote("");
     onClose();
-    await Promise.all([utils.disputes.forManager.invalidate(), utils.disputes.list.invalidate()]);
   };
   const asManager = trpc.disputes.managerDecide.useMutation({ onSuccess: done });
   const asAdmin = trpc.disputes.adminDecide.useMutation({ onSuccess: done });

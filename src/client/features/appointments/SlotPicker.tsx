@@ -23,7 +23,7 @@ export function useSalespersonZone(salespersonId: number, knownZone: string | un
 function useDaySlots(salespersonId: number, date: string, enabled = true) {
   return trpc.appointments.daySlots.useQuery(
     { id: salespersonId, date },
-    { enabled: enabled && date.length === 10, staleTime: 15_000, refetchOnMount: "always" },
+    { enabled: enabled && date.length === 10 },
   );
 }
 

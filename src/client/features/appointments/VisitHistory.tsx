@@ -106,7 +106,6 @@ function DisputeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const utils = trpc.useUtils();
   const [statement, setStatement] = useState("");
   const dispute = trpc.appointments.dispute.useMutation({
     onSuccess: async () => {
@@ -116,7 +115,6 @@ function DisputeDialog({
         variant: "success",
       });
       onOpenChange(false);
-      await utils.appointments.record.invalidate({ id: appointment.id });
     },
   });
   return (
@@ -159,7 +157,6 @@ function AppealDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const utils = trpc.useUtils();
   const [note, setNote] = useState("");
   const escalate = trpc.appointments.escalateDispute.useMutation({
     onSuccess: async () => {
@@ -170,7 +167,6 @@ function AppealDialog({
       });
       setNote("");
       onOpenChange(false);
-      await utils.appointments.record.invalidate({ id: appointment.id });
     },
   });
   return (

@@ -7,5 +7,5 @@ export { DisputesPanel } from "./DisputesPanel";
 export { appointmentStatusStyle } from "./format";
 export { ScheduleAppointmentDialog, type SchedulingTarget } from "./ScheduleAppointmentDialog";
 export type { SlotHint } from "./SlotPicker";
-export { useInvalidateAppointments, useInvalidateSlots } from "./useAppointmentCaches";
+export { useInvalidateAppointments } from "./useAppointmentCaches";
 export { CheckInCodeCard } from "./VisitEvidence";

@@ -1,7 +1,7 @@
 import { trpc } from "../../trpc";
 
 /** After a booking, a block or a cancellation: every cached view of open slots is out of date. */
-export function useInvalidateSlots() {
+function useInvalidateSlots() {
   const utils = trpc.useUtils();
   return () =>
     Promise.all([

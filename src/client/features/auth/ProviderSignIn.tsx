@@ -1,8 +1,9 @@
 // "Continue with Google" / "Continue with Microsoft" on the sign-in pages (each only when configured), and what
 // a provider sign-in brings back to the page: why it failed, or the second step for an account with
 // two-factor authentication. docs/product/security.md#google-and-microsoft-accounts.
+
 import { Alert, Button, Stack } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuShieldCheck } from "react-icons/lu";
@@ -17,10 +18,11 @@ import { ProviderMark } from "../../ui/ProviderMarks";
 import { pathAfterSignIn } from "../../ui/signInReturn";
 import { StepHeading } from "./LinkConfirmPanel";
 import { MfaCodeForm, mfaCodeError } from "./MfaCodeForm";
+import { authQueries } from "./queries";
 
 /** The buttons; nothing when no provider is configured. */
 export function ProviderSignIn({ page }: { page: OidcSignInPage }) {
-  const providers = trpc.identity.providers.useQuery();
+  const providers = useQuery(authQueries.providers());
   const configured = providers.data ?? [];
   if (configured.length === 0) return null;
   const from = page === "/salesperson-login" ? "?page=salesperson-login" : "";

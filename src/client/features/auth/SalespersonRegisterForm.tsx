@@ -4,6 +4,7 @@
 // administrators once the address is confirmed).
 
 import { Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LuBuilding2, LuStore, LuUserRound } from "react-icons/lu";
 import {
@@ -22,6 +23,7 @@ import { serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
 import { DealershipFields, EMPTY_DEALERSHIP } from "../onboarding";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { checkEmail } from "./emailInput";
+import { authQueries } from "./queries";
 
 type RegisterDraft = {
   name: string;
@@ -88,7 +90,7 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
 
   const register = trpc.auth.registerSalesperson.useMutation();
-  const filterOptions = trpc.salespeople.filterOptions.useQuery();
+  const filterOptions = useQuery(authQueries.filterOptions());
   const dealershipListId = useId();
 
   const submit = (event: FormEvent) => {

@@ -2,6 +2,7 @@
 // state and the last cleanup; everyone else sees their own requests and how requests work.
 
 import { Box, Button, Grid, Icon, List, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import {
   LuCircleCheck,
   LuCircleX,
@@ -14,7 +15,6 @@ import {
   LuTriangleAlert,
 } from "react-icons/lu";
 import { GDPR_DEADLINE_DAYS, GDPR_REQUEST_TYPES } from "../../../shared/compliance";
-import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
@@ -22,6 +22,7 @@ import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { StatGrid } from "../../ui/StatGrid";
 import { StatTile } from "../../ui/StatTile";
 import { DEADLINE_SENTENCE, formatDayAndTime, REQUEST_TYPE_EFFECTS, requestTypeName } from "./labels";
+import { complianceQueries } from "./queries";
 
 /** The tiles of one's own requests, by state. */
 const REQUEST_STATS = [
@@ -62,10 +63,7 @@ function HowRequestsWork({ onNewRequest }: { onNewRequest?: () => void }) {
 }
 
 function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
-  const requests = trpc.compliance.requests.useQuery(
-    { scope: "mine", pageSize: 1 },
-    { refetchOnMount: "always" },
-  );
+  const requests = useQuery(complianceQueries.ownLatest());
   return (
     <Stack gap="5">
       <PanelHeader
@@ -89,7 +87,7 @@ function OwnOverview({ onNewRequest }: { onNewRequest: () => void }) {
 }
 
 function AdminOverview() {
-  const overview = trpc.compliance.overview.useQuery(undefined, { refetchOnMount: "always" });
+  const overview = useQuery(complianceQueries.overview());
   return (
     <Stack gap="5">
       <PanelHeader

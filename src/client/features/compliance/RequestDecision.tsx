@@ -52,7 +52,6 @@ function decisionCopy({ request, action }: Decision) {
 }
 
 export function DecisionDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -95,7 +94,6 @@ export function DecisionDialog({ decision, onClose }: { decision: Decision | nul
             variant: "success",
           });
           onClose();
-          await Promise.all([utils.compliance.requests.invalidate(), utils.compliance.overview.invalidate()]);
         },
         onError: (e) => setFailure(apiErrorMessage(e, "The request could not be updated. Please try again.")),
       },
@@ -156,11 +154,10 @@ export function AdminActions({
   request: GdprRequestView;
   onDecide: (decision: Decision) => void;
 }) {
-  const utils = trpc.useUtils();
   const process = trpc.compliance.updateRequest.useMutation({
-    onSuccess: async () => {
-      // The list first, so the toast never says "started" beside a request still shown as pending.
-      await Promise.all([utils.compliance.requests.invalidate(), utils.compliance.overview.invalidate()]);
+    // The policy (freshness.ts) refreshes the list first, so the toast never says "started" beside a request
+    // still shown as pending.
+    onSuccess: () => {
       showToast({
         title: "Processing started",
         description: `Request #${request.id} is yours to handle.`,

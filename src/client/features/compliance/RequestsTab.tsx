@@ -31,7 +31,7 @@ function OwnRequests() {
   const [page, setPage] = useState(1);
   const requests = trpc.compliance.requests.useQuery(
     { scope: "mine", page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
   return (
     <Stack gap="5">
@@ -107,7 +107,7 @@ function EveryonesRequests() {
       page: log.page,
       pageSize: PAGE_SIZE,
     },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
   const summary = requests.data?.summary;
 

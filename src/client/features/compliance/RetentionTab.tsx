@@ -1,4 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LuSave, LuTrash2 } from "react-icons/lu";
 import {
@@ -22,6 +23,7 @@ import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { formatDay, formatDayAndTime, periodLabel } from "./labels";
+import { complianceQueries } from "./queries";
 
 export const CLEANUP_FAILED = "Failed to perform data cleanup. Please try again.";
 
@@ -66,7 +68,6 @@ function PolicyRow({ policy, editable }: { policy: RetentionPolicyView; editable
 }
 
 function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
-  const utils = trpc.useUtils();
   const [days, setDays] = useState(String(policy.retentionPeriodDays));
   const [autoDelete, setAutoDelete] = useState(policy.autoDelete);
   const [error, setError] = useState<string | null>(null);
@@ -93,10 +94,6 @@ function PolicyEditor({ policy }: { policy: RetentionPolicyView }) {
             description: `${updated.label}: kept for ${periodLabel(updated.retentionPeriodDays)}.`,
             variant: "success",
           });
-          await Promise.all([
-            utils.compliance.retentionPolicies.invalidate(),
-            utils.compliance.overview.invalidate(),
-          ]);
         },
         onError: (e) => setError(apiErrorMessage(e, "The policy could not be saved. Please try again.")),
       },
@@ -186,8 +183,7 @@ function CleanupResultCard({ result, policies }: { result: CleanupResult; polici
 }
 
 export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
-  const utils = trpc.useUtils();
-  const policies = trpc.compliance.retentionPolicies.useQuery(undefined, { refetchOnMount: "always" });
+  const policies = useQuery(complianceQueries.retentionPolicies());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CleanupResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -200,10 +196,6 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
         description: `${done.total.toLocaleString("en-US")} records cleaned.`,
         variant: "success",
       });
-      await Promise.all([
-        utils.compliance.retentionPolicies.invalidate(),
-        utils.compliance.overview.invalidate(),
-      ]);
     },
     onError: (e) => {
       setConfirming(false);

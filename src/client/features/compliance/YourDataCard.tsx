@@ -14,10 +14,7 @@ const SHOWN = 3;
 
 export function YourDataCard() {
   const [filing, setFiling] = useState(false);
-  const requests = trpc.compliance.requests.useQuery(
-    { scope: "mine", pageSize: SHOWN },
-    { refetchOnMount: "always" },
-  );
+  const requests = trpc.compliance.requests.useQuery({ scope: "mine", pageSize: SHOWN });
   const items = requests.data?.items ?? [];
   const total = requests.data?.total ?? 0;
 

@@ -79,7 +79,6 @@ type RequestDraft = { requestType: string; description: string };
 
 /** File a request about one's own data: the kind, and what it is about. `compact` for cards elsewhere. */
 export function NewRequestForm({ compact = false, onFiled }: { compact?: boolean; onFiled?: () => void }) {
-  const utils = trpc.useUtils();
   const form = useFormDraft<RequestDraft>({ requestType: "", description: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const create = trpc.compliance.createRequest.useMutation();
@@ -107,7 +106,6 @@ export function NewRequestForm({ compact = false, onFiled }: { compact?: boolean
           variant: "success",
         });
         onFiled?.();
-        await utils.compliance.requests.invalidate();
       },
       onError: (error) => setFailure(apiErrorMessage(error, CREATE_FAILED)),
     });

@@ -1,6 +1,8 @@
 // /crm: a dealership's CRM integrations. Its manager works on their own dealership's; an administrator
 // (signed in to the admin console) picks a dealership or sees them all. Everyone else is told who it is for.
+
 import { Box, Button, Container, Stack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LuPlugZap } from "react-icons/lu";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
@@ -17,6 +19,7 @@ import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { CreateIntegrationDialog } from "./IntegrationDialogs";
 import { IntegrationsSection } from "./IntegrationsSection";
 import { ProvidersSection } from "./ProvidersSection";
+import { crmQueries } from "./queries";
 import { SigningSecretDialog } from "./SigningSecretDialog";
 import { SyncLogsSection } from "./SyncLogsSection";
 
@@ -47,8 +50,8 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
 
   const dealerships = useDealershipChoices(isAdmin);
-  const providers = trpc.crm.providers.useQuery();
-  const integrations = trpc.crm.integrations.useQuery(isAdmin ? { dealershipId } : {});
+  const providers = useQuery(crmQueries.providers());
+  const integrations = useQuery(crmQueries.integrations(isAdmin ? dealershipId : undefined));
   const selected = integrations.data?.find((i) => i.id === selectedId) ?? null;
 
   const refreshIntegrations = useCallback(() => utils.crm.integrations.invalidate(), [utils]);

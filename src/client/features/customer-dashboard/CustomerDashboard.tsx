@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -10,7 +11,6 @@ import {
   LuStar,
   LuUserRound,
 } from "react-icons/lu";
-import { trpc } from "../../trpc";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
 import { Notice, panelNotice } from "../../ui/QueryState";
@@ -18,7 +18,7 @@ import type { SessionUser } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BrowsePanel } from "../browse";
 import { NearbyDealerships } from "../maps";
-import { MessagesInbox } from "../messages";
+import { MessagesInbox, messageQueries } from "../messages";
 import { ProfileCard } from "../profile";
 import { MyPurchaseClaims } from "../purchases";
 import { MyReviewsPanel } from "../reviews";
@@ -49,7 +49,7 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
   const search = dashboardRoute.useSearch();
   const navigate = useNavigate();
   const tab: DashboardTab = search.tab ?? "browse";
-  const conversations = trpc.messages.conversations.useQuery();
+  const conversations = useQuery(messageQueries.conversations());
   const unreadMessages = (conversations.data ?? []).reduce((sum, c) => sum + c.unread, 0);
 
   const selectTab = (value: string) => {

@@ -1,10 +1,11 @@
 import { Accordion, Box, Link as ChakraLink, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { DocumentSlug } from "../../../shared/documents";
-import { trpc } from "../../trpc";
 import { type InfoAction, InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { Markdown, outline } from "./Markdown";
+import { documentQueries } from "./queries";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
@@ -101,8 +102,7 @@ export function DocumentPage({
   variant = "article",
   children,
 }: DocumentPageProps) {
-  // The route's loader has loaded it, and shows the failed state (titled 'Failed to load' plus the name).
-  const [doc] = trpc.documents.get.useSuspenseQuery({ slug });
+  const { data: doc } = useSuspenseQuery(documentQueries.get(slug));
   const updated = `Last updated ${dateFormat.format(doc.lastUpdated)}.`;
 
   const body: ReactNode =

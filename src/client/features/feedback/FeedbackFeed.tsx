@@ -1,15 +1,16 @@
 // Every comment of the period, newest first, filtered by stars, by whether it was answered and by words in it
 // or the names, a page at a time; the same rows download as a CSV file.
+
 import { Stack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { LuMessageSquareText } from "react-icons/lu";
-import { trpc } from "../../trpc";
 import { filterParams } from "../../ui/download";
 import { type FilterChoice, FilterChoices } from "../../ui/FilterChoice";
 import { DownloadCsvButton, FilteredLog, useLogFilters } from "../../ui/FilteredLog";
 import { FilterSearch } from "../../ui/filters";
 import { SkeletonRows } from "../../ui/QueryState";
 import { FeedbackCommentCard } from "./FeedbackComment";
-import { FEED_PAGE_SIZE, type FeedbackWhose, feedInput } from "./feedbackQuery";
+import { FEED_PAGE_SIZE, type FeedbackWhose, feedbackQueries, feedInput } from "./queries";
 
 const NO_FILTERS = { rating: "", replied: "" };
 
@@ -43,7 +44,7 @@ export function FeedbackFeed({ whose, showSalesperson }: { whose: FeedbackWhose;
     },
     log.page,
   );
-  const feed = trpc.analytics.feedbackComments.useQuery(input, { placeholderData: (previous) => previous });
+  const feed = useQuery({ ...feedbackQueries.comments(input), placeholderData: (previous) => previous });
 
   return (
     <FilteredLog

@@ -1,7 +1,9 @@
 // Feedback insights (docs/product/analytics.md#feedback-insights) as one panel for two dashboards: a manager
 // sees the team or one salesperson of it, a salesperson sees their own. The period and the pick stay on the
 // panel; the server decides whose reviews the caller may read.
+
 import { Button, Grid, HStack, SegmentGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   LuBadgeCheck,
@@ -17,7 +19,6 @@ import {
   type FeedbackPeriod,
 } from "../../../shared/analytics";
 import type { FeedbackComment, FeedbackInsights } from "../../../shared/schemas/analytics";
-import { trpc } from "../../trpc";
 import { FilterField, FilterSelect } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
 import { ListOrNotice } from "../../ui/ListOrNotice";
@@ -31,7 +32,7 @@ import { count, percent, stars } from "../analytics";
 import { CategoryTrendChart, StarDistributionChart } from "./FeedbackCharts";
 import { ReplyForm, ReplyStatus } from "./FeedbackComment";
 import { FeedbackFeed } from "./FeedbackFeed";
-import { feedbackInput } from "./feedbackQuery";
+import { feedbackQueries } from "./queries";
 
 type Team = FeedbackInsights["team"];
 
@@ -202,7 +203,8 @@ function InsightsLoading() {
 export function FeedbackPanel({ who }: { who: "manager" | "salesperson" }) {
   const [period, setPeriod] = useState<FeedbackPeriod>(DEFAULT_FEEDBACK_PERIOD);
   const [salespersonId, setSalespersonId] = useState<number | undefined>(undefined);
-  const insights = trpc.analytics.feedbackInsights.useQuery(feedbackInput(period, salespersonId), {
+  const insights = useQuery({
+    ...feedbackQueries.insights(period, salespersonId),
     placeholderData: (previous) => previous,
   });
   // Every answer lists the whole team the caller may pick from, whoever it is about.

@@ -1,3 +1,3 @@
-// What buyers said, for the manager dashboard's Feedback tab and the salesperson dashboard's own feedback (the
-// dashboards' loaders ask through ./feedbackQuery, a light module, for the same first answers).
+// What buyers said, for the manager dashboard's Feedback tab and the salesperson dashboard's own feedback.
 export { FeedbackPanel } from "./FeedbackPanel";
+export { feedbackQueries } from "./queries";

@@ -1,6 +1,7 @@
 import { Box, Grid, Skeleton, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { headlineFigures } from "../../../shared/marketing";
-import { trpc } from "../../trpc";
+import { siteQueries } from "./queries";
 
 /**
  * The three headline figures (verified salespeople, average rating, dealership partners), counted by the
@@ -8,7 +9,7 @@ import { trpc } from "../../trpc";
  * marketing wording (docs/product/public-site.md#headline-figures) is shown and labelled as not live.
  */
 export function HeadlineStats({ tone = "light" }: { tone?: "light" | "onDark" }) {
-  const stats = trpc.site.stats.useQuery(undefined, { throwOnError: false });
+  const stats = useQuery({ ...siteQueries.stats(), throwOnError: false });
   const figures = headlineFigures(stats.data);
   const onDark = tone === "onDark";
   return (

@@ -9,11 +9,12 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { Testimonial } from "../../../shared/schemas/site";
-import { trpc } from "../../trpc";
 import { LuQuote, LuStar } from "../../ui/icons";
 import { PageSection } from "../../ui/SectionHeading";
+import { siteQueries } from "./queries";
 
 function initials(name: string): string {
   return name
@@ -78,7 +79,7 @@ function QuoteCard({ quote }: { quote: Testimonial }) {
 
 /** Three testimonials: recent five-star reviews written by buyers after a completed appointment. */
 export function Testimonials() {
-  const quotes = trpc.site.testimonials.useQuery(undefined, { throwOnError: false });
+  const quotes = useQuery({ ...siteQueries.testimonials(), throwOnError: false });
   if (quotes.isSuccess && quotes.data.length === 0) return null;
   if (quotes.isError) return null;
   return (

@@ -20,8 +20,6 @@ export function CertificationQueue({ description }: { description: string }) {
 }
 
 function QueueList({ pending, description }: { pending: PendingCertification[]; description: string }) {
-  const utils = trpc.useUtils();
-  const refresh = () => utils.certifications.pending.invalidate();
   const verify = trpc.certifications.verify.useMutation();
   const reject = trpc.certifications.reject.useMutation();
   return (
@@ -44,7 +42,6 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
                 description: `${c.name} now shows on ${c.salespersonName}'s profile.`,
               },
               "Couldn't verify the certification",
-              refresh,
             ),
           ),
       })}
@@ -61,10 +58,7 @@ function QueueList({ pending, description }: { pending: PendingCertification[]; 
             toastOutcome(
               { title: "Certification rejected", description: `${c.salespersonName} has been told.` },
               "Couldn't reject the certification",
-              () => {
-                close();
-                return refresh();
-              },
+              close,
             ),
           ),
       }}

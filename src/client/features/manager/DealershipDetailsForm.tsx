@@ -124,7 +124,6 @@ function LogoField({ details }: { details: DealershipDetails }) {
 }
 
 export function DealershipDetailsForm({ details }: { details: DealershipDetails }) {
-  const utils = trpc.useUtils();
   const update = trpc.manager.updateDealership.useMutation();
   const [draft, setDraft] = useState(() => draftOf(details));
   const set = (key: Exclude<keyof Draft, "hours">) => (e: { target: { value: string } }) =>
@@ -149,7 +148,6 @@ export function DealershipDetailsForm({ details }: { details: DealershipDetails 
         description: `${saved.city}, ${saved.state} · ${saved.locationPrecision === "zip" ? "map at the ZIP code's area" : "map at the street address"}`,
         variant: "success",
       });
-      await Promise.all([utils.manager.dealership.invalidate(), utils.manager.overview.invalidate()]);
     } catch (error) {
       showFailure("Not saved", error);
     }

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, HStack, Skeleton, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -13,7 +14,6 @@ import {
   LuUsers,
 } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
-import { trpc } from "../../trpc";
 import { GateNotice, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
@@ -28,6 +28,7 @@ import { MonthlyReportPanel } from "./MonthlyReportPanel";
 import { MANAGER_TABS, type ManagerTab, managerDashboardSearchSchema } from "./managerSearch";
 import { OverviewPanel } from "./OverviewPanel";
 import { PerformancePanel } from "./PerformancePanel";
+import { managerQueries } from "./queries";
 import { TeamPanel } from "./TeamPanel";
 
 const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
@@ -89,8 +90,7 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
 }
 
 function Dashboard({ tab, onTabChange }: { tab: ManagerTab; onTabChange: (tab: ManagerTab) => void }) {
-  // The route's loader has loaded it (and shows the failed state).
-  const [overview] = trpc.manager.overview.useSuspenseQuery();
+  const { data: overview } = useSuspenseQuery(managerQueries.overview());
   useDocumentTitle(`${TAB_LABELS[tab].label} · Manager dashboard`);
 
   return (

@@ -1,6 +1,7 @@
-import { trpc } from "../../trpc";
+import { useQuery } from "@tanstack/react-query";
 import { SectionCard } from "../../ui/SectionCard";
 import { SentInvitationList } from "../invitations";
+import { managerQueries } from "./queries";
 import { WaitingList } from "./WaitingList";
 
 /**
@@ -8,7 +9,7 @@ import { WaitingList } from "./WaitingList";
  * expires. The salesperson joins only by accepting.
  */
 export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unknown> }) {
-  const invitations = trpc.manager.invitations.useQuery();
+  const invitations = useQuery(managerQueries.invitations());
   return (
     <WaitingList query={invitations} height="16" failure="We couldn't load your invitations">
       {(waiting) => (

@@ -1,32 +1,28 @@
 // Salespeople on the dealership that its manager has not confirmed yet (they registered with it, or arrived by
 // transfer): confirm, or reject (the salesperson becomes independent). An accepted invitation is itself the
 // confirmation, so invited salespeople never wait here (docs/teams.md).
+
 import { Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { ApprovalQueue } from "./ApprovalQueue";
+import { managerQueries } from "./queries";
 import { Person } from "./TeamTable";
 import { WaitingList } from "./WaitingList";
 
-/** Everything a team change touches: the lists, the figures and the plan. */
+/** The team's lists, figures and plan, after a change whose own refresh (refreshes.ts) does not reach them. */
 export function useTeamRefresh() {
   const utils = trpc.useUtils();
-  return () =>
-    Promise.all([
-      utils.manager.team.invalidate(),
-      utils.manager.pendingVerifications.invalidate(),
-      utils.manager.invitations.invalidate(),
-      utils.manager.overview.invalidate(),
-      utils.manager.performance.invalidate(),
-    ]);
+  return () => utils.manager.invalidate();
 }
 
 /** Salespeople its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
-  const pending = trpc.manager.pendingVerifications.useQuery();
+  const pending = useQuery(managerQueries.pendingVerifications());
   return (
     <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
       {(waiting) => <VerificationList pending={waiting} />}
@@ -35,7 +31,6 @@ export function PendingVerifications() {
 }
 
 function VerificationList({ pending }: { pending: TeamMember[] }) {
-  const refresh = useTeamRefresh();
   const verify = trpc.portal.verify.useMutation();
   const reject = trpc.manager.rejectSalesperson.useMutation();
   return (
@@ -58,7 +53,6 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
                 description: `${member.name}'s profile now says 'Verified by' your dealership.`,
               },
               "Couldn't verify the salesperson",
-              refresh,
             ),
           ),
       })}
@@ -78,10 +72,7 @@ function VerificationList({ pending }: { pending: TeamMember[] }) {
                 description: `${member.name} is now an independent salesperson.`,
               },
               "Couldn't reject the registration",
-              () => {
-                close();
-                return refresh();
-              },
+              close,
             ),
           ),
       }}

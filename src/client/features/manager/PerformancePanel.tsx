@@ -1,14 +1,15 @@
-import { Avatar, Badge, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Avatar, Badge, HStack, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { LuAward, LuChartNoAxesColumn, LuTrendingDown, LuTrophy } from "react-icons/lu";
 import type { LeaderboardEntry, ManagerPerformance } from "../../../shared/schemas/manager";
-import { trpc } from "../../trpc";
 import { PhoneCard } from "../../ui/CardList";
 import { Fact } from "../../ui/Fact";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { LoadError, Notice } from "../../ui/QueryState";
+import { Notice } from "../../ui/QueryState";
 import { NOT_YET_RATED, ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { percent } from "./format";
+import { managerQueries } from "./queries";
 import { type ManagerStat, StatTiles } from "./StatTile";
 
 const BAND: Record<LeaderboardEntry["band"], { label: string; palette: string }> = {
@@ -142,31 +143,14 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
 
 /** The Performance tab (docs/product/dealerships.md#manager-dashboard): performers by rating band, and the team ranked by average rating. */
 export function PerformancePanel() {
-  const performance = trpc.manager.performance.useQuery();
+  const { data } = useSuspenseQuery(managerQueries.performance());
   return (
     <Stack gap="6">
       <PanelHeader
         title="Performance"
         description="How your team is rated by customers, and how their appointments turn out."
       />
-      {performance.isPending ? (
-        <Stack gap="4" role="status" aria-busy="true" aria-label="Loading performance">
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <Skeleton height="28" borderRadius="xl" />
-            <Skeleton height="28" borderRadius="xl" />
-            <Skeleton height="28" borderRadius="xl" />
-          </SimpleGrid>
-          <Skeleton height="64" borderRadius="xl" />
-        </Stack>
-      ) : performance.isError ? (
-        <LoadError
-          title="We couldn't load your team's performance"
-          description="Check your connection and try again."
-          onRetry={() => void performance.refetch()}
-        />
-      ) : (
-        <PerformanceContent data={performance.data} />
-      )}
+      <PerformanceContent data={data} />
     </Stack>
   );
 }

@@ -45,10 +45,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
           description: `${subject.name} is now an independent salesperson and keeps their reviews.`,
         },
         "Failed to remove salesperson",
-        () => {
-          removing.setOpen(false);
-          return refresh();
-        },
+        () => removing.setOpen(false),
       ),
     );
   };

@@ -3,4 +3,5 @@
 export { CertificationQueue } from "./CertificationQueue";
 export { ManagerDashboardPage } from "./ManagerDashboardPage";
 export { managerDashboardSearchSchema } from "./managerSearch";
+export { managerQueries } from "./queries";
 export { WaitingList } from "./WaitingList";

@@ -34,17 +34,12 @@ function ContactForm({ salesperson, onClose }: { salesperson: SalespersonRef; on
   const [message, setMessage] = useState("");
   const [method, setMethod] = useState<ContactMethod | "">("");
   const [attempted, setAttempted] = useState(false);
-  const utils = trpc.useUtils();
   const contact = trpc.messages.contact.useMutation({
     onSuccess: () =>
-      closeWithSuccess(
-        onClose,
-        {
-          title: "Message sent",
-          description: `${salesperson.name} will get back to you by ${method ? CONTACT_METHOD_LABELS[method].by : "message"}. You can follow the conversation under Messages.`,
-        },
-        () => utils.messages.conversations.invalidate(),
-      ),
+      closeWithSuccess(onClose, {
+        title: "Message sent",
+        description: `${salesperson.name} will get back to you by ${method ? CONTACT_METHOD_LABELS[method].by : "message"}. You can follow the conversation under Messages.`,
+      }),
     onError: (error) => showFailure("Error", error, "Failed to send message. Please try again."),
   });
 

@@ -91,15 +91,8 @@ function MessageBubble({
 function ReplyBox({ conversationId, otherName }: { conversationId: number; otherName: string }) {
   const [body, setBody] = useState("");
   const id = useId();
-  const utils = trpc.useUtils();
   const reply = trpc.messages.reply.useMutation({
-    onSuccess: async () => {
-      setBody("");
-      await Promise.all([
-        utils.messages.conversation.invalidate({ conversationId }),
-        utils.messages.conversations.invalidate(),
-      ]);
-    },
+    onSuccess: () => setBody(""),
     onError: (error) => showFailure("Error", error, "Failed to send message. Please try again."),
   });
   const send = (event?: FormEvent) => {
@@ -147,11 +140,8 @@ function ReplyBox({ conversationId, otherName }: { conversationId: number; other
 
 export function Thread({ conversationId, onBack }: { conversationId: number; onBack: () => void }) {
   const utils = trpc.useUtils();
-  const thread = trpc.messages.conversation.useQuery(
-    { conversationId },
-    // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
-    { refetchOnMount: "always" },
-  );
+  // A reply from the other side arrives through the live stream (features/live), which refreshes the thread.
+  const thread = trpc.messages.conversation.useQuery({ conversationId });
   const endRef = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
 

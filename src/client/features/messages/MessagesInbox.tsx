@@ -1,4 +1,5 @@
 // The inbox: the conversation list with unread counts beside the open thread (one or the other on a phone).
+
 import {
   Avatar,
   Badge,
@@ -13,14 +14,15 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LuInbox, LuMessageSquare } from "react-icons/lu";
 import type { RouterOutputs } from "../../trpc";
-import { trpc } from "../../trpc";
 import { timeAgo } from "../../ui/format";
 import { InlineLoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { RowButton } from "../../ui/RowButton";
 import { Thread } from "./MessageThread";
+import { messageQueries } from "./queries";
 
 type ConversationSummary = RouterOutputs["messages"]["conversations"][number];
 
@@ -106,7 +108,7 @@ export function MessagesInbox({
   /** What to show before there is any conversation (defaults to a short explanation). */
   emptyState?: ReactNode;
 }) {
-  const conversations = trpc.messages.conversations.useQuery(undefined, { refetchOnMount: "always" });
+  const conversations = useQuery(messageQueries.conversations());
   const items = conversations.data ?? [];
   const totalUnread = items.reduce((sum, c) => sum + c.unread, 0);
 

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
@@ -10,6 +11,7 @@ import { formatCalendarDate, mediumDate, mediumDateTime } from "../../ui/format"
 import { Notice } from "../../ui/QueryState";
 import { QueueCard } from "../../ui/QueueCard";
 import { showToast } from "../../ui/toaster";
+import { misconductQueries } from "./queries";
 import { categoryLabel, REPORT_STATUS_STYLE, reportStatusStyle } from "./reportLabels";
 import type { CaseEvent, MisconductCase } from "./types";
 
@@ -65,7 +67,6 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
   const [status, setStatus] = useState<ReportStatus>(report.status as ReportStatus);
   const [note, setNote] = useState("");
   const [resolution, setResolution] = useState(report.resolution ?? "");
-  const utils = trpc.useUtils();
   const closing = status === "resolved" || status === "dismissed";
   const update = trpc.misconduct.updateCase.useMutation({
     onSuccess: async (result) => {
@@ -76,7 +77,6 @@ function CaseForm({ report, onSaved }: { report: MisconductCase; onSaved: (event
       });
       setNote("");
       onSaved(result.events);
-      await Promise.all([utils.misconduct.cases.invalidate(), utils.misconduct.allCases.invalidate()]);
     },
     onError: (error) => showFailure("Couldn't update the case", error),
   });
@@ -189,7 +189,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  * investigating cases come first; every change is kept in the case history.
  */
 export function MisconductCasesPanel() {
-  const cases = trpc.misconduct.cases.useQuery(undefined, { refetchOnMount: "always" });
+  const cases = useQuery(misconductQueries.cases());
   return (
     <QueueCard
       id="cases-heading"

@@ -14,13 +14,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuFileSearch, LuSearch } from "react-icons/lu";
 import { ErrorKind } from "../../../shared/errors";
-import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorCode, apiErrorMessage } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { misconductQueries } from "./queries";
 import { categoryLabel, reportStatusStyle } from "./reportLabels";
 import { normaliseTrackingCode, TRACKING_CODE_MIN } from "./trackingCode";
 import type { ReportStatusView } from "./types";
@@ -95,10 +97,7 @@ export function ReportStatusPage({
   const [code, setCode] = useState(initialCode ? normaliseTrackingCode(initialCode) : "");
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
-  const status = trpc.misconduct.status.useQuery(
-    { trackingCode: code },
-    { enabled: code.length >= TRACKING_CODE_MIN },
-  );
+  const status = useQuery(misconductQueries.status(code));
 
   useEffect(() => {
     if (initialCode) {

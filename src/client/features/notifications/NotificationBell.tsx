@@ -98,7 +98,7 @@ export function NotificationBell() {
   const router = useRouter();
   const utils = trpc.useUtils();
   // New notifications ring through the live stream (features/live), which refreshes this list.
-  const list = trpc.notifications.list.useQuery(undefined, { refetchOnMount: "always" });
+  const list = trpc.notifications.list.useQuery();
   const markRead = trpc.notifications.markRead.useMutation({
     onSettled: () => utils.notifications.list.invalidate(),
   });

@@ -1,4 +1,5 @@
 import { Button, Center, Container, HStack, Skeleton, SkeletonCircle, Stack, Tabs } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
@@ -35,6 +36,7 @@ import {
 } from "./dashboardSearch";
 import { OverviewPanel } from "./overview/OverviewPanel";
 import { ProfilePanel } from "./profile/ProfilePanel";
+import { portalQueries } from "./queries";
 import { SubscriptionPanel } from "./subscription/SubscriptionPanel";
 import { TeamInvitations } from "./TeamInvitations";
 
@@ -97,8 +99,8 @@ function DashboardSkeleton() {
 /** The signed-in salesperson's own profile, loaded fresh each time a page of the dashboard opens. */
 function useOwnProfile() {
   const { user } = useSession();
-  const me = trpc.portal.me.useQuery(undefined, {
-    refetchOnMount: "always",
+  const me = useQuery({
+    ...portalQueries.me(),
     enabled: user?.salespersonId != null,
   });
   return { user, me };

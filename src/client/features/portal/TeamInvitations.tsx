@@ -18,17 +18,10 @@ const PAYS: Record<SalespersonInvitation["paymentModel"], string> = {
  */
 export function TeamInvitations() {
   const invitations = trpc.portal.invitations.useQuery();
-  const utils = trpc.useUtils();
   const accept = trpc.portal.acceptInvitation.useMutation();
   const decline = trpc.portal.declineInvitation.useMutation();
   if (!invitations.data || invitations.data.length === 0) return null;
 
-  const answered = () =>
-    Promise.all([
-      utils.portal.invitations.invalidate(),
-      utils.portal.me.invalidate(),
-      utils.auth.invalidate(),
-    ]);
   const busy = accept.isPending || decline.isPending;
   /**
    * Accepting and declining end alike (the invitation, the profile and the session change); they differ in
@@ -45,10 +38,7 @@ export function TeamInvitations() {
     disabled: busy,
     loading: mutation.isPending && mutation.variables?.id === invitation.id,
     onClick: () =>
-      mutation.mutate(
-        { id: invitation.id },
-        toastOutcome(success, "Couldn't answer the invitation", answered),
-      ),
+      mutation.mutate({ id: invitation.id }, toastOutcome(success, "Couldn't answer the invitation")),
   });
 
   return (

@@ -25,7 +25,6 @@ export function ClaimPurchaseDialog({
   const [vehicle, setVehicle] = useState("");
   const [purchaseDate, setPurchaseDate] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const close = () => {
     setVehicle("");
     setPurchaseDate("");
@@ -34,14 +33,10 @@ export function ClaimPurchaseDialog({
   };
   const claim = trpc.purchases.claim.useMutation({
     onSuccess: () =>
-      closeWithSuccess(
-        close,
-        {
-          title: "Purchase claim sent",
-          description: `${salesperson.dealership ?? "Our team"} will confirm it. You can follow it under My Ratings.`,
-        },
-        () => utils.purchases.mine.invalidate(),
-      ),
+      closeWithSuccess(close, {
+        title: "Purchase claim sent",
+        description: `${salesperson.dealership ?? "Our team"} will confirm it. You can follow it under My Ratings.`,
+      }),
     onError: (e) => showFailure("Couldn't send the claim", e, "Please try again later."),
   });
   const submit = (event: FormEvent) => {

@@ -20,7 +20,6 @@ function visitsLabel(n: number): string {
 function DeclineDialog({ claim, onClose }: { claim: PurchaseClaim | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const close = () => {
     setReason("");
     setError(null);
@@ -28,9 +27,7 @@ function DeclineDialog({ claim, onClose }: { claim: PurchaseClaim | null; onClos
   };
   const decide = trpc.purchases.decide.useMutation({
     onSuccess: () =>
-      closeWithSuccess(close, { title: "Claim declined", description: "The buyer has been told why." }, () =>
-        utils.purchases.toDecide.invalidate(),
-      ),
+      closeWithSuccess(close, { title: "Claim declined", description: "The buyer has been told why." }),
     onError: (e) => showFailure("Couldn't decline the claim", e, "Please try again later."),
   });
   const submit = (event: FormEvent) => {

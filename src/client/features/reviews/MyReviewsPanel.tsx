@@ -107,7 +107,7 @@ function MyReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void
 
 /** Ratings tab: the customer's own reviews, newest first, with Edit during the first 7 days. */
 export function MyReviewsPanel() {
-  const mine = trpc.reviews.mine.useQuery(undefined, { refetchOnMount: "always" });
+  const mine = trpc.reviews.mine.useQuery();
   const editing = useDialogSubject<MyReview>();
 
   return (

@@ -24,7 +24,7 @@ import { useSession } from "../../ui/session";
 import type { SalespersonRef } from "../../ui/types";
 import { EMPTY_RATING_DRAFT, missingScores, RATING_NOTICES, ratingPayload } from "./ratingDraft";
 import type { EligibleAppointment, MyReview } from "./types";
-import { draftFromReview, ratingFailed, useInvalidateReviews, useRatingForm } from "./useRatingForm";
+import { draftFromReview, ratingFailed, useRatingForm } from "./useRatingForm";
 
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -68,10 +68,7 @@ function AppointmentPicker({
 }
 
 function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; onClose: () => void }) {
-  const eligible = trpc.reviews.eligibleAppointments.useQuery(
-    { salespersonId: salesperson.id },
-    { refetchOnMount: "always" },
-  );
+  const eligible = trpc.reviews.eligibleAppointments.useQuery({ salespersonId: salesperson.id });
   const appointments = eligible.data ?? [];
   const form = useRatingForm(
     EMPTY_RATING_DRAFT,
@@ -80,7 +77,6 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
     true,
   );
   const { draft, setDraft, setField, attempted } = form;
-  const invalidate = useInvalidateReviews();
 
   // With a single visit to review there is nothing to choose; a visit that is no longer eligible is dropped.
   useEffect(() => {
@@ -104,7 +100,6 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
               title: "Thank you for your review!",
               description: `Your review of ${salesperson.name} is live. New average: ${formatRating(result.averageRating)} from ${result.totalReviews} ${result.totalReviews === 1 ? "review" : "reviews"}.`,
             },
-        () => invalidate(salesperson.id),
       ),
     onError: (error) => {
       const code = ratingFailed(error);
@@ -227,18 +222,13 @@ function NewRatingForm({ salesperson, onClose }: { salesperson: SalespersonRef; 
 
 function EditRatingForm({ review, onClose }: { review: MyReview; onClose: () => void }) {
   const form = useRatingForm(draftFromReview(review), () => todayIn(LOCAL_ZONE), false);
-  const invalidate = useInvalidateReviews();
 
   const edit = trpc.reviews.edit.useMutation({
     onSuccess: () =>
-      closeWithSuccess(
-        onClose,
-        {
-          title: "Review updated",
-          description: `Your review of ${review.salespersonName} now shows your changes.`,
-        },
-        () => invalidate(review.salespersonId),
-      ),
+      closeWithSuccess(onClose, {
+        title: "Review updated",
+        description: `Your review of ${review.salespersonName} now shows your changes.`,
+      }),
     onError: (error) => void ratingFailed(error),
   });
 

@@ -1,26 +1,12 @@
-// The rating form's state and what it does with the server: the draft, its checks, failures and the caches it refreshes.
-
+// The rating form's state and what it does with the server: the draft, its checks, failures and what it tells the user.
 import { type FormEvent, useState } from "react";
 import { ErrorKind } from "../../../shared/errors";
-import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorCode, apiErrorMessage } from "../../trpc";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { RatingFields, type SetRatingField } from "./RatingFields";
 import { RATING_NOTICES, type RatingDraft, type RatingNotice, ratingDraftProblem } from "./ratingDraft";
 import type { MyReview } from "./types";
-
-/** Every cached view a new or changed review touches: the list, averages on profile and cards, eligibility. */
-export function useInvalidateReviews() {
-  const utils = trpc.useUtils();
-  return (salespersonId: number) =>
-    Promise.all([
-      utils.reviews.list.invalidate({ salespersonId }),
-      utils.reviews.eligibleAppointments.invalidate({ salespersonId }),
-      utils.reviews.mine.invalidate(),
-      utils.salespeople.byId.invalidate({ id: salespersonId }),
-      utils.salespeople.list.invalidate(),
-    ]);
-}
 
 function notify(notice: RatingNotice) {
   showToast({ ...notice, variant: "destructive" });

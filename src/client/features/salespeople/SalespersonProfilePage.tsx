@@ -14,6 +14,7 @@ import {
   Text,
   Wrap,
 } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -46,8 +47,8 @@ import { ReportMisconductDialog } from "../misconduct";
 import { ClaimPurchaseDialog } from "../purchases";
 import { RateSalespersonDialog, ReviewsSection, useHasVisitToRate } from "../reviews";
 import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
+import { salespersonQueries } from "./queries";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
-import { parseSalespersonId } from "./salespersonRoute";
 
 function BackToBrowse() {
   return (
@@ -260,10 +261,6 @@ function SalespersonProfile({
 }
 
 /**
- * /salespeople/$id and /salesperson/$id: a salesperson's public profile. The route's loader has loaded it
- * (and shows the missing and failed states), so here it is always at hand.
- */
-/**
  * Tells the server the profile was opened, once per mount of a profile (the server decides whether it counts:
  * not the salesperson's own visit, not a crawler, once a visitor a day). A failure changes nothing on the page.
  */
@@ -280,7 +277,7 @@ function useRecordProfileView(salespersonId: number) {
 export function SalespersonProfilePage() {
   const { id: rawId } = useParams({ strict: false });
   const { user } = useSession();
-  const [salesperson] = trpc.salespeople.byId.useSuspenseQuery({ id: parseSalespersonId(rawId ?? "") ?? 0 });
+  const { data: salesperson } = useSuspenseQuery(salespersonQueries.byId(rawId ?? ""));
   useDocumentTitle(salesperson.name);
   useRecordProfileView(salesperson.id);
   return (

@@ -144,7 +144,7 @@ export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
       page: log.page,
       pageSize: PAGE_SIZE,
     },
-    { placeholderData: (previous) => previous, refetchOnMount: "always", enabled: !log.badRange },
+    { placeholderData: (previous) => previous, enabled: !log.badRange },
   );
 
   return (

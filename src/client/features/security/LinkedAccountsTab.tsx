@@ -1,6 +1,8 @@
 // The Google and Microsoft accounts that sign in to this one: when each was linked and last used, and removing
 // one. docs/product/security.md#google-and-microsoft-accounts.
+
 import { Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { IconBaseProps } from "react-icons";
 import { LuLink, LuTrash2 } from "react-icons/lu";
@@ -12,10 +14,11 @@ import { DangerButton } from "../../ui/DangerButton";
 import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { ProviderMark } from "../../ui/ProviderMarks";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
   google: () => <ProviderMark provider="google" />,
@@ -23,8 +26,7 @@ const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
 };
 
 export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
-  const utils = trpc.useUtils();
-  const linked = trpc.identity.linked.useQuery(undefined, { refetchOnMount: "always" });
+  const { data } = useSuspenseQuery(securityQueries.linked());
   const unlink = trpc.identity.unlink.useMutation();
   const [removing, setRemoving] = useState<LinkedIdentityView | null>(null);
   const label = removing ? OIDC_PROVIDER_LABELS[removing.provider] : "";
@@ -35,50 +37,42 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
         title="Linked accounts"
         description="Google and Microsoft accounts that sign you in with “Continue with Google” or “Continue with Microsoft”. Using one on the sign-in page links it."
       />
-      <QueryState
-        query={linked}
-        loading={<SkeletonRows label="Loading linked accounts" h="24" count={1} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load your linked accounts", titleAs: "h3" }}
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <Notice
-            icon={LuLink}
-            title="No linked accounts"
-            description={
-              isAdmin
-                ? "Administrators sign in with their password and second factor only."
-                : "Continue with Google or Microsoft on the sign-in page to link one."
-            }
-            {...panelNotice()}
-          />
-        }
-      >
-        {(data) => (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label="Linked accounts">
-            {data.map((identity) => {
-              const name = OIDC_PROVIDER_LABELS[identity.provider];
-              return (
-                <DeviceRow
-                  key={identity.provider}
-                  icon={MARKS[identity.provider]}
-                  name={name}
-                  facts={[
-                    ["Account", identity.email],
-                    ["Linked", formatDateTime(identity.createdAt)],
-                    ["Last used", identity.lastUsedAt ? formatDateTime(identity.lastUsedAt) : "Not used yet"],
-                  ]}
-                  factColumns={{ base: 1, sm: 3 }}
-                  actions={
-                    <DangerButton onClick={() => setRemoving(identity)} aria-label={`Remove ${name}`}>
-                      <LuTrash2 /> Remove
-                    </DangerButton>
-                  }
-                />
-              );
-            })}
-          </Stack>
-        )}
-      </QueryState>
+      {data.length === 0 ? (
+        <Notice
+          icon={LuLink}
+          title="No linked accounts"
+          description={
+            isAdmin
+              ? "Administrators sign in with their password and second factor only."
+              : "Continue with Google or Microsoft on the sign-in page to link one."
+          }
+          {...panelNotice()}
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Linked accounts">
+          {data.map((identity) => {
+            const name = OIDC_PROVIDER_LABELS[identity.provider];
+            return (
+              <DeviceRow
+                key={identity.provider}
+                icon={MARKS[identity.provider]}
+                name={name}
+                facts={[
+                  ["Account", identity.email],
+                  ["Linked", formatDateTime(identity.createdAt)],
+                  ["Last used", identity.lastUsedAt ? formatDateTime(identity.lastUsedAt) : "Not used yet"],
+                ]}
+                factColumns={{ base: 1, sm: 3 }}
+                actions={
+                  <DangerButton onClick={() => setRemoving(identity)} aria-label={`Remove ${name}`}>
+                    <LuTrash2 /> Remove
+                  </DangerButton>
+                }
+              />
+            );
+          })}
+        </Stack>
+      )}
       <Text fontSize="sm" color="fg.muted">
         The e-mailed sign-in link always works too, so removing a linked account never locks you out.
       </Text>
@@ -97,8 +91,6 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
             {
               onSuccess: () => {
                 setRemoving(null);
-                void utils.identity.linked.invalidate();
-                void utils.security.invalidate();
                 showToast({ title: `${label} account removed`, variant: "success" });
               },
               onError: (failure) => {

@@ -8,14 +8,7 @@ import { InputField } from "../../ui/form";
 import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { announceBackupCodes } from "./BackupCodesPanel";
-import {
-  DISABLE_FAILED,
-  isTotp,
-  type ShownCodes,
-  spaceless,
-  TOTP_HINT,
-  useRefreshSecurity,
-} from "./mfaParts";
+import { DISABLE_FAILED, isTotp, type ShownCodes, spaceless, TOTP_HINT } from "./mfaParts";
 
 type CodeDialogWords = {
   title: string;
@@ -144,14 +137,12 @@ export function NewCodesDialog({
   onNewCodes,
   ...control
 }: DialogControl & { onNewCodes: (shown: ShownCodes) => void }) {
-  const refresh = useRefreshSecurity();
   const [error, setError] = useState<string | null>(null);
   const regenerate = trpc.security.regenerateBackupCodes.useMutation({
     onSuccess: ({ backupCodes }) => {
       announceBackupCodes(backupCodes, "New backup codes created");
       onNewCodes({ codes: backupCodes, intro: "Your earlier backup codes no longer work." });
       control.onOpenChange(false);
-      refresh();
     },
     onError: (failure) =>
       setError(apiErrorMessage(failure, "Failed to create new backup codes. Please try again.")),
@@ -170,7 +161,6 @@ export function NewCodesDialog({
 }
 
 export function TurnOffDialog(control: DialogControl) {
-  const refresh = useRefreshSecurity();
   const [error, setError] = useState<string | null>(null);
   const disable = trpc.security.disableMfa.useMutation({
     onSuccess: () => {
@@ -180,7 +170,6 @@ export function TurnOffDialog(control: DialogControl) {
         description: "Your other sessions have been signed out. Sign-in now needs only the e-mailed link.",
         variant: "success",
       });
-      refresh();
     },
   });
   const refused = (failure: unknown) => {

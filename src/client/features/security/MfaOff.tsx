@@ -13,7 +13,7 @@ import { withReauthentication } from "../../ui/reauth";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { announceBackupCodes } from "./BackupCodesPanel";
-import { ENABLE_FAILED, isTotp, MfaTitle, spaceless, TOTP_HINT, useRefreshSecurity } from "./mfaParts";
+import { ENABLE_FAILED, isTotp, MfaTitle, spaceless, TOTP_HINT } from "./mfaParts";
 
 /** The key as people copy it by hand: monospaced, wrapping anywhere on a phone. */
 const SECRET_TEXT = {
@@ -77,14 +77,12 @@ function SetupSteps({
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
-  const refresh = useRefreshSecurity();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const enable = trpc.security.enableMfa.useMutation({
     onSuccess: ({ backupCodes }) => {
       announceBackupCodes(backupCodes, "Two-factor authentication is on");
       onEnabled(backupCodes);
-      refresh();
     },
     onError: (failure) => {
       const message = apiErrorMessage(failure, ENABLE_FAILED);

@@ -1,22 +1,23 @@
 // The second factor: set up an authenticator app (QR code or the secret, then a first code turns it on),
 // then its status, new backup codes and turning it off. Each change needs a current code.
-import { Alert, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+
+import { Alert, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuRefreshCw, LuShieldOff } from "react-icons/lu";
 import type { MfaStatus } from "../../../shared/schemas/security";
 import { MFA } from "../../../shared/security";
-import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { BackupCodesPanel } from "./BackupCodesPanel";
 import { formatDateTime } from "./format";
 import { NewCodesDialog, TurnOffDialog } from "./MfaCodeDialogs";
 import { MfaOff } from "./MfaOff";
 import { MfaTitle, type ShownCodes } from "./mfaParts";
+import { securityQueries } from "./queries";
 
 export function MfaTab() {
-  const status = trpc.security.mfaStatus.useQuery(undefined, { refetchOnMount: "always" });
+  const { data } = useSuspenseQuery(securityQueries.mfaStatus());
   const [shown, setShown] = useState<ShownCodes | null>(null);
   return (
     <Stack gap="6">
@@ -27,28 +28,20 @@ export function MfaTab() {
       {shown ? (
         <BackupCodesPanel codes={shown.codes} intro={shown.intro} onDone={() => setShown(null)} />
       ) : null}
-      <QueryState
-        query={status}
-        loading={<Skeleton h="48" borderRadius="xl" role="status" aria-busy="true" aria-label="Loading" />}
-        error={{ title: "We couldn't load your two-factor settings", titleAs: "h3" }}
-      >
-        {(data) =>
-          data.enabled ? (
-            <MfaOn status={data} onNewCodes={setShown} />
-          ) : (
-            <MfaOff
-              status={data}
-              onEnabled={(codes) =>
-                setShown({
-                  codes,
-                  intro:
-                    "Two-factor authentication is on, and your other sessions have been signed out. From your next sign-in you'll be asked for a code.",
-                })
-              }
-            />
-          )
-        }
-      </QueryState>
+      {data.enabled ? (
+        <MfaOn status={data} onNewCodes={setShown} />
+      ) : (
+        <MfaOff
+          status={data}
+          onEnabled={(codes) =>
+            setShown({
+              codes,
+              intro:
+                "Two-factor authentication is on, and your other sessions have been signed out. From your next sign-in you'll be asked for a code.",
+            })
+          }
+        />
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 // sign-in, each leading to its tab; administrators also set whether administrators must use MFA.
 
 import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuActivity, LuArrowRight, LuHistory, LuKeyRound, LuMonitorSmartphone } from "react-icons/lu";
 import { RISK_LEVELS } from "../../../shared/security";
@@ -14,6 +15,7 @@ import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { type StatFigure, StatTile } from "../../ui/StatTile";
 import { showToast } from "../../ui/toaster";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 import { RiskBadge } from "./RiskBadge";
 import type { SecurityTab } from "./securitySearch";
 
@@ -95,7 +97,7 @@ export function OverviewTab({
   isAdmin: boolean;
   onOpenTab: (tab: SecurityTab) => void;
 }) {
-  const overview = trpc.security.overview.useQuery(undefined, { refetchOnMount: "always" });
+  const overview = useQuery(securityQueries.overview());
   return (
     <Stack gap="6">
       <PanelHeader
@@ -167,13 +169,12 @@ export function OverviewTab({
 /** Administrators: require MFA of every administrator. The server refuses to turn it on without one's own. */
 function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
   const utils = trpc.useUtils();
-  const settings = trpc.security.settings.useQuery(undefined, { refetchOnMount: "always" });
+  const settings = useQuery(securityQueries.settings());
   const [refusal, setRefusal] = useState<string | null>(null);
   const update = trpc.security.updateSettings.useMutation({
     onSuccess: (saved) => {
       setRefusal(null);
       utils.security.settings.setData(undefined, saved);
-      void utils.security.overview.invalidate();
       showToast({
         title: saved.adminMfaRequired ? "MFA required for administrators" : "MFA no longer required",
         description: saved.adminMfaRequired

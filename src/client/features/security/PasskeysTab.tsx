@@ -1,6 +1,8 @@
 // The account's passkeys: add one (named, after a recent sign-in), see when each was added and last used,
 // rename or remove it. docs/product/security.md#passkeys.
+
 import { Button, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuFingerprint, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { AddPasskeyInput, PasskeyView } from "../../../shared/schemas/security";
@@ -12,11 +14,12 @@ import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { withReauthentication } from "../../ui/reauth";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 const ADD_FAILED = "The passkey could not be added. Please try again.";
 
@@ -123,8 +126,7 @@ const WORDS = {
 
 export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
   const words = WORDS[isAdmin ? "admin" : "person"];
-  const utils = trpc.useUtils();
-  const passkeys = trpc.security.passkeys.useQuery(undefined, { refetchOnMount: "always" });
+  const { data } = useSuspenseQuery(securityQueries.passkeys());
   const options = trpc.security.passkeyRegistrationOptions.useMutation();
   const add = trpc.security.addPasskey.useMutation();
   const rename = trpc.security.renamePasskey.useMutation();
@@ -138,7 +140,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
     setEditing(null);
     setError(null);
   };
-  const refresh = () => void utils.security.invalidate();
 
   const addPasskey = async (name: string) => {
     setAdding(true);
@@ -148,7 +149,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
       // Extension results are an open record on the wire; the browser types name the known ones.
       await add.mutateAsync({ name, response: created as AddPasskeyInput["response"] });
       close();
-      refresh();
       showToast({
         title: "Passkey added",
         description: `“${name.trim()}” can now ${words.does}.`,
@@ -176,28 +176,20 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
           This browser cannot create passkeys. You can still sign in with an e-mailed link.
         </Text>
       )}
-      <QueryState
-        query={passkeys}
-        loading={<SkeletonRows label="Loading passkeys" h="24" count={2} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load your passkeys", titleAs: "h3" }}
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <Notice icon={LuFingerprint} title="No passkeys yet" description={words.none} {...panelNotice()} />
-        }
-      >
-        {(data) => (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label="Passkeys">
-            {data.map((passkey) => (
-              <PasskeyRow
-                key={passkey.id}
-                passkey={passkey}
-                onRename={() => setEditing({ kind: "rename", passkey })}
-                onRemove={() => setRemoving(passkey)}
-              />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      {data.length === 0 ? (
+        <Notice icon={LuFingerprint} title="No passkeys yet" description={words.none} {...panelNotice()} />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Passkeys">
+          {data.map((passkey) => (
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              onRename={() => setEditing({ kind: "rename", passkey })}
+              onRemove={() => setRemoving(passkey)}
+            />
+          ))}
+        </Stack>
+      )}
       <Text fontSize="sm" color="fg.muted">
         {words.fallback}
       </Text>
@@ -217,10 +209,7 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
               rename.mutate(
                 { id: editing.passkey.id, name },
                 {
-                  onSuccess: () => {
-                    close();
-                    refresh();
-                  },
+                  onSuccess: close,
                   onError: (failure) =>
                     setError(apiErrorMessage(failure, "The passkey could not be renamed.")),
                 },
@@ -243,7 +232,6 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
             {
               onSuccess: () => {
                 setRemoving(null);
-                refresh();
                 showToast({ title: "Passkey removed", variant: "success" });
               },
               onError: (failure) => {

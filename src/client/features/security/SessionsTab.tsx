@@ -1,6 +1,8 @@
 // The sessions signed in to the account: where and when, this device marked; end one, or all the others.
 // Ending this device's own session signs it out.
+
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
 import type { SessionView } from "../../../shared/schemas/security";
@@ -9,10 +11,11 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { DangerButton } from "../../ui/DangerButton";
 import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
+import { securityQueries } from "./queries";
 
 export const TERMINATE_FAILED = "Failed to terminate session. Please try again.";
 
@@ -78,7 +81,7 @@ function endingWords(ending: Ending | null): { title: string; description: strin
 
 export function SessionsTab() {
   const utils = trpc.useUtils();
-  const sessions = trpc.security.sessions.useQuery(undefined, { refetchOnMount: "always" });
+  const { data } = useSuspenseQuery(securityQueries.sessions());
   const [ending, setEnding] = useState<Ending | null>(null);
   const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   const terminate = trpc.security.terminateSession.useMutation({
@@ -101,7 +104,6 @@ export function SessionsTab() {
               }`,
         variant: "success",
       });
-      void utils.security.invalidate();
     },
     onError: (error) => {
       setEnding(null);
@@ -109,7 +111,7 @@ export function SessionsTab() {
       void utils.security.sessions.invalidate();
     },
   });
-  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const others = data.filter((s) => !s.current).length;
 
   return (
     <Stack gap="5">
@@ -128,29 +130,23 @@ export function SessionsTab() {
           </DangerButton>
         ) : null}
       </PanelHeader>
-      <QueryState
-        query={sessions}
-        loading={<SkeletonRows label="Loading sessions" h="24" count={2} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load your sessions", titleAs: "h3" }}
-        isEmpty={(data) => data.length === 0}
-        empty={<Notice icon={LuMonitorSmartphone} title="No active sessions" {...panelNotice()} />}
-      >
-        {(data) => (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label="Active sessions">
-            {/* This device first, then the others by last activity (the server's order). */}
-            {[...data]
-              .sort((a, b) => Number(b.current) - Number(a.current))
-              .map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  onEnd={() => setEnding({ kind: "one", session })}
-                />
-              ))}
-          </Stack>
-        )}
-      </QueryState>
-      {others === 0 && sessions.data ? (
+      {data.length === 0 ? (
+        <Notice icon={LuMonitorSmartphone} title="No active sessions" {...panelNotice()} />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Active sessions">
+          {/* This device first, then the others by last activity (the server's order). */}
+          {[...data]
+            .sort((a, b) => Number(b.current) - Number(a.current))
+            .map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                onEnd={() => setEnding({ kind: "one", session })}
+              />
+            ))}
+        </Stack>
+      )}
+      {others === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           You're signed in only on this device.
         </Text>

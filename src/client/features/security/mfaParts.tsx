@@ -1,8 +1,6 @@
-// What the two-factor screens share: the failure messages, the code check, the title with its state and the
-// cache refresh after a change.
+// What the two-factor screens share: the failure messages, the code check, and the title with its state.
 import { Badge, HStack } from "@chakra-ui/react";
 import { MFA } from "../../../shared/security";
-import { trpc } from "../../trpc";
 
 export const ENABLE_FAILED = "Failed to enable MFA. Please try again.";
 export const DISABLE_FAILED = "Failed to disable MFA. Please try again.";
@@ -18,11 +16,6 @@ export function spaceless(code: string): string {
 
 export function isTotp(code: string): boolean {
   return new RegExp(`^\\d{${MFA.digits}}$`).test(spaceless(code));
-}
-
-export function useRefreshSecurity() {
-  const utils = trpc.useUtils();
-  return () => void utils.security.invalidate();
 }
 
 /** "Two-factor authentication" with an On or Off badge, the title of both states' cards. */

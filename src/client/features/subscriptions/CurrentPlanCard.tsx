@@ -13,7 +13,7 @@ import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { showFailure } from "../../ui/failureToast";
 import { showToast } from "../../ui/toaster";
-import { longDate, periodWord, subscriptionBadge, useBillingRefresh } from "./billing";
+import { longDate, periodWord, subscriptionBadge } from "./billing";
 import { ChangePlanDialog } from "./ChangePlanDialog";
 
 /** How many salespeople the dealership has and how many its plan allows (null: no limit). */
@@ -122,7 +122,6 @@ export function CurrentPlanCard({
   children?: ReactNode;
 }) {
   const titleId = useId();
-  const refresh = useBillingRefresh();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [changing, setChanging] = useState(false);
   const active = subscription?.active ? subscription : null;
@@ -138,7 +137,6 @@ export function CurrentPlanCard({
         description: `${updated.planName} stays on${until}. You will not be charged again.`,
         variant: "success",
       });
-      await refresh();
     },
     onError,
   });
@@ -149,7 +147,6 @@ export function CurrentPlanCard({
         description: `${updated.planName} renews as usual.`,
         variant: "success",
       });
-      await refresh();
     },
     onError,
   });

@@ -1,4 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import {
   ANNUAL_MONTHS_CHARGED,
@@ -10,7 +11,6 @@ import {
   type PlanId,
 } from "../../../shared/plans";
 import type { BillingOverview } from "../../../shared/schemas/subscriptions";
-import { trpc } from "../../trpc";
 import { InfoPage, PointsGrid } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { LIST_YOUR_DEALERSHIP } from "../../ui/pageActions";
@@ -18,6 +18,7 @@ import { type SessionUser, useSession } from "../../ui/session";
 import { type Plan, PlanCard } from "../marketing";
 import { CurrentPlanCard } from "./CurrentPlanCard";
 import { InvoicesList } from "./InvoicesList";
+import { subscriptionQueries } from "./queries";
 
 type DealerPlanId = Extract<PlanId, `dealer-${string}`>;
 
@@ -166,7 +167,7 @@ function OwnPlan({ overview }: { overview: BillingOverview }) {
 }
 
 function YourSubscription() {
-  const [overview] = trpc.subscriptions.overview.useSuspenseQuery();
+  const { data: overview } = useSuspenseQuery(subscriptionQueries.overview());
   return (
     <Stack gap="4" as="section" aria-labelledby="your-plan-title">
       <Heading as="h2" id="your-plan-title" size="lg" color="ink">

@@ -1,13 +1,14 @@
 import { Alert, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PLAN_IDS, PLANS, type Plan, type PlanId } from "../../../shared/plans";
-import { trpc } from "../../trpc";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { CheckoutForm, PlanSummary } from "./CheckoutForm";
 import { PlanOffers } from "./PlanOfferCard";
+import { subscriptionQueries } from "./queries";
 
 const DESCRIPTION =
   "Subscribe to a KnowBefore plan for salespeople or dealerships: see what is charged, then pay securely by card.";
@@ -81,7 +82,7 @@ function WrongAccount({ plan, user }: { plan: Plan; user: SessionUser }) {
 }
 
 function Checkout({ plan, user }: { plan: Plan; user: SessionUser }) {
-  const [config] = trpc.subscriptions.config.useSuspenseQuery();
+  const { data: config } = useSuspenseQuery(subscriptionQueries.config());
   if (!config.enabled || !config.publishableKey) return <NotConfigured plan={plan} />;
   const eligible =
     plan.audience === "salesperson" ? user.salespersonId !== null : user.managedDealershipId !== null;

@@ -1,14 +1,15 @@
 import { Button, Center, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { CheckoutOutcome } from "../../../shared/schemas/subscriptions";
-import { checkoutStatusInput } from "../../routeLoaders";
-import { apiErrorMessage, trpc } from "../../trpc";
+import { apiErrorMessage } from "../../trpc";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type DashboardPath, dashboardPathFor, type SessionUser, useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { useBillingRefresh } from "./billing";
+import { subscriptionQueries } from "./queries";
 
 /** What Stripe appends to the return URL, plus our own subscription id. */
 export type CheckoutReturn = {
@@ -148,8 +149,8 @@ function Outcome({
 function CheckoutStatus({ search, user }: { search: CheckoutReturn; user: SessionUser }) {
   const [pollingSince, setPollingSince] = useState(() => Date.now());
   const [pollingStopped, setPollingStopped] = useState(false);
-  const input = checkoutStatusInput(search);
-  const status = trpc.subscriptions.checkoutStatus.useQuery(input, {
+  const status = useQuery({
+    ...subscriptionQueries.checkoutStatus(search),
     refetchInterval: (query) =>
       query.state.data?.state === "processing" && Date.now() - pollingSince < POLL_FOR_MS ? POLL_MS : false,
   });

@@ -5,3 +5,4 @@ export { ChangePlanDialog } from "./ChangePlanDialog";
 export { CurrentPlanCard, type SeatUsage } from "./CurrentPlanCard";
 export { InvoicesList } from "./InvoicesList";
 export { ChoosePlanLink, PlanFeatures, PlanOffers } from "./PlanOfferCard";
+export { subscriptionQueries } from "./queries";

@@ -110,7 +110,7 @@ function IncomingRow({
  * passes the request to an administrator; declining needs a reason, which the salesperson reads.
  */
 export function ManagerTransfersPanel() {
-  const incoming = trpc.transfers.incoming.useQuery(undefined, { refetchOnMount: "always" });
+  const incoming = trpc.transfers.incoming.useQuery();
   const utils = trpc.useUtils();
   const dialog = useDialogSubject<Decision>();
   const decide = trpc.transfers.managerDecide.useMutation(

@@ -27,7 +27,7 @@ export function useStatusQueue<F extends string>() {
     page: state.page,
     pageSize: PAGE_SIZE,
   };
-  const options = { placeholderData: keepPreviousData, refetchOnMount: "always" } as const;
+  const options = { placeholderData: keepPreviousData } as const;
   return { status, setStatus, state, input, options };
 }
 

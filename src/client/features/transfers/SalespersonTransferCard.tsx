@@ -116,7 +116,6 @@ function DestinationPicker({
 
 function RequestForm({ placement }: { placement: Placement }) {
   const options = trpc.salespeople.filterOptions.useQuery();
-  const refresh = useTransferRefresh();
   const [destination, setDestination] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -131,7 +130,6 @@ function RequestForm({ placement }: { placement: Placement }) {
       });
       setDestination("");
       setNote("");
-      await refresh();
     },
     onError: (failure) =>
       showFailure("Transfer Request Failed", failure, "Failed to request the transfer. Please try again."),
@@ -292,7 +290,7 @@ function PastRequests({ transfers }: { transfers: TransferRequestView[] }) {
  * request (and withdraw it), and read earlier decisions with their reasons.
  */
 export function SalespersonTransferCard({ salesperson }: { salesperson: Placement }) {
-  const mine = trpc.transfers.mine.useQuery(undefined, { refetchOnMount: "always" });
+  const mine = trpc.transfers.mine.useQuery();
   const open = mine.data?.find(isOpenTransfer) ?? null;
   const past = (mine.data ?? []).filter((t) => !isOpenTransfer(t)).slice(0, 5);
   return (

@@ -144,7 +144,7 @@ export function AuditTrailTab({ scope = "admin" }: { scope?: "admin" | "manager"
   };
   const audit = trpc.auditTrail.list.useQuery(
     { ...query, page: log.page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always", enabled: !log.badRange },
+    { placeholderData: (previous) => previous, enabled: !log.badRange },
   );
   const dealerships = trpc.admin.dealerships.useQuery({ pageSize: 100 }, { enabled: isAdmin });
 

@@ -112,7 +112,7 @@ export function ContactMessagesTab() {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
   const admins = useAdminChoices();
   const opened = useDialogSubject<number>();

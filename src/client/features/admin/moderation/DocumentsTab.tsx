@@ -1,5 +1,6 @@
 // The six public documents (legal pages, FAQs, about us): pick one, edit its Markdown, preview it as the
 // public page renders it, and save. Each save is one audit row with the text before and after.
+
 import {
   Box,
   Button,
@@ -22,6 +23,7 @@ import {
   DOCUMENTS,
   type DocumentSlug,
 } from "../../../../shared/schemas/documents";
+import { READ_AFRESH } from "../../../freshness";
 import { trpc } from "../../../trpc";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { showFailure } from "../../../ui/failureToast";
@@ -44,7 +46,7 @@ function DocumentEditor({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const utils = trpc.useUtils();
-  const doc = trpc.documents.get.useQuery({ slug }, { refetchOnMount: "always" });
+  const doc = trpc.documents.get.useQuery({ slug }, READ_AFRESH);
   const save = trpc.documents.update.useMutation();
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
@@ -71,7 +73,6 @@ function DocumentEditor({
         title: title.trim() && title.trim() !== doc.data.title ? title.trim() : undefined,
       });
       utils.documents.get.setData({ slug }, saved);
-      await utils.documents.list.invalidate();
       showToast({
         title: "Document saved",
         description: `${saved.title} is live on the site.`,
@@ -206,7 +207,7 @@ export function DocumentsTab() {
   const [slug, setSlug] = useState<DocumentSlug>("privacy-policy");
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<DocumentSlug | null>(null);
-  const list = trpc.documents.list.useQuery(undefined, { refetchOnMount: "always" });
+  const list = trpc.documents.list.useQuery();
   const info = list.data?.find((d) => d.slug === slug);
   const pickerId = useId();
 

@@ -63,7 +63,6 @@ function ResolveDialog({
         variant: "success",
       });
       onOpenChange(false);
-      await utils.reviews.openFlags.invalidate();
     } catch (error) {
       showFailure("Couldn't resolve the flag", error);
       if (apiErrorCode(error) === ErrorKind.NOT_FOUND) await utils.reviews.openFlags.invalidate();
@@ -128,7 +127,7 @@ export function FlaggedReviewsTab() {
   const { search, page } = state;
   const flags = trpc.reviews.openFlags.useQuery(
     { search: search || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
   const dialog = useDialogSubject<{ flag: OpenFlag; decision: Decision }>();
 

@@ -57,8 +57,8 @@ function DecideDialog({
       onOpenChange(false);
     } catch (error) {
       showFailure("Couldn't decide on the review", error);
+      await utils.reviews.heldReviews.invalidate();
     }
-    await utils.reviews.heldReviews.invalidate();
   };
 
   return (
@@ -111,7 +111,7 @@ function HeldCard({ review, onDecide }: { review: HeldReview; onDecide: (decisio
 
 /** The held reviews, oldest first; shown only while there are some. */
 export function HeldReviewsQueue() {
-  const held = trpc.reviews.heldReviews.useQuery({ pageSize: 20 }, { refetchOnMount: "always" });
+  const held = trpc.reviews.heldReviews.useQuery({ pageSize: 20 });
   const dialog = useDialogSubject<{ review: HeldReview; decision: Decision }>();
   if (!held.data || held.data.total === 0) return null;
   return (

@@ -22,12 +22,9 @@ export function MisconductTab() {
   const [page, setPage] = usePageFor(`${search}|${status}`);
   const cases = trpc.misconduct.allCases.useQuery(
     { search: search || undefined, status: status || undefined, page, pageSize: PAGE_SIZE },
-    { placeholderData: (previous) => previous, refetchOnMount: "always" },
+    { placeholderData: (previous) => previous },
   );
-  const openCount = trpc.misconduct.allCases.useQuery(
-    { status: "open", pageSize: 1 },
-    { refetchOnMount: "always" },
-  );
+  const openCount = trpc.misconduct.allCases.useQuery({ status: "open", pageSize: 1 });
 
   return (
     <Stack gap="5">

@@ -32,7 +32,6 @@ function Readiness({ name, ready, detail }: { name: string; ready: boolean; deta
 export function MonitorTab() {
   const monitor = trpc.admin.monitor.useQuery(undefined, {
     refetchInterval: REFRESH_MS,
-    refetchOnMount: "always",
   });
   const data = monitor.data;
   return (

@@ -42,7 +42,7 @@ function Stat({ label, value, hint }: { label: string; value: number; hint?: str
 
 /** Overview: platform counts from the database and the latest activity. */
 export function OverviewTab() {
-  const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0, refetchOnMount: "always" });
+  const overview = trpc.admin.overview.useQuery();
   return (
     <Stack gap="5">
       <PanelHeader

@@ -282,7 +282,7 @@ export function SuspensionDialog({ user, open, onOpenChange }: { user: AdminUser
 /** Requests to make someone an administrator: another administrator decides, the asker may withdraw. */
 export function PromotionRequests({ me }: { me: string | undefined }) {
   const utils = trpc.useUtils();
-  const open = trpc.admin.promotions.useQuery(undefined, { refetchOnMount: "always" });
+  const open = trpc.admin.promotions.useQuery();
   const decide = trpc.admin.decidePromotion.useMutation();
   if (!open.data?.length) return null;
   const act = async (id: number, decision: "approve" | "decline" | "withdraw") => {

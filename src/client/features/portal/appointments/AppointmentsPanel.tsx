@@ -10,10 +10,7 @@ import { useDashboardRefresh } from "../useDashboardRefresh";
 
 /** Appointments tab: upcoming and past visits; Complete, No-show and Cancel with the spec's dialogs. */
 export function AppointmentsPanel({ salesperson }: { salesperson: SalespersonDetail }) {
-  const list = trpc.appointments.forSalesperson.useQuery(
-    { id: salesperson.id },
-    { refetchOnMount: "always", select: fullViews },
-  );
+  const list = trpc.appointments.forSalesperson.useQuery({ id: salesperson.id }, { select: fullViews });
   const refresh = useDashboardRefresh();
   return (
     <AppointmentList

@@ -26,7 +26,6 @@ import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
-import { useDashboardRefresh } from "../useDashboardRefresh";
 import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { WeekView } from "./WeekView";
@@ -164,12 +163,8 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
   const editor = useDialogSubject<BlockEditing>();
   const deleting = useDialogSubject<AvailabilityBlock>();
   const [clash, setClash] = useState<Clash | null>(null);
-  const refresh = useDashboardRefresh();
 
-  const blocks = trpc.availability.forSalesperson.useQuery(
-    { id: salesperson.id },
-    { refetchOnMount: "always" },
-  );
+  const blocks = trpc.availability.forSalesperson.useQuery({ id: salesperson.id });
   const appointments = trpc.appointments.forSalesperson.useQuery(
     { id: salesperson.id },
     { select: fullViews },
@@ -182,7 +177,6 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
         variant: "success",
       });
       deleting.setOpen(false);
-      await refresh.afterAvailabilityChange();
     },
     onError: () =>
       showToast({

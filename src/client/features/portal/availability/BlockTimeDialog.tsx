@@ -12,7 +12,6 @@ import { showToast } from "../../../ui/toaster";
 import type { useDialogSubject } from "../../../ui/useDialogSubject";
 import { useFormDraft } from "../../../ui/useFormDraft";
 import { localInputValue } from "../format";
-import { useDashboardRefresh } from "../useDashboardRefresh";
 import { type AvailabilityBlock, BLOCK_TYPE_STYLE, type BlockType } from "./blocks";
 
 type BlockDraft = {
@@ -83,13 +82,9 @@ function BlockForm({
   onClose: () => void;
 }) {
   const { draft, bind, set } = useFormDraft(() => (block ? draftOf(block) : newDraft(timeZone, initialDate)));
-  const refresh = useDashboardRefresh();
 
   const saved = (verb: "create" | "update") => ({
-    onSuccess: async (result: { title: string; clashingAppointments: AppointmentView[] }) => {
-      onDone(result);
-      await refresh.afterAvailabilityChange();
-    },
+    onSuccess: onDone,
     onError: (error: { message: string }) =>
       showToast({
         title: `Failed to ${verb} availability block`,

@@ -1,7 +1,9 @@
 // The salesperson's own working hours (docs/product/booking.md#opening-hours): per weekday either off or a
 // window in half-hour steps, shown beside the dealership's hours they sit within. Buyers can book only where
 // both allow; "Use the dealership's hours" clears the salesperson's own.
+
 import { Box, Button, Fieldset, Flex, HStack, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import {
   type DayHours,
@@ -16,7 +18,7 @@ import { trpc } from "../../../trpc";
 import { showFailure } from "../../../ui/failureToast";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
-import { useDashboardRefresh } from "../useDashboardRefresh";
+import { portalQueries } from "../queries";
 
 type DayDraft = { off: boolean; open: string; close: string };
 type Draft = Record<Weekday, DayDraft>;
@@ -175,8 +177,7 @@ function DayRow({
 
 /** The "Working hours" card of the Availability tab, for the salesperson (or their manager). */
 export function WorkingHoursCard({ salespersonId }: { salespersonId: number }) {
-  const [saved] = trpc.availability.workingHours.useSuspenseQuery({ id: salespersonId });
-  const refresh = useDashboardRefresh();
+  const { data: saved } = useSuspenseQuery(portalQueries.workingHours(salespersonId));
   const save = trpc.availability.setWorkingHours.useMutation();
   const [draft, setDraft] = useState(() => draftOf(saved.hours, saved.dealershipHours));
   const [showErrors, setShowErrors] = useState(false);
@@ -196,7 +197,6 @@ export function WorkingHoursCard({ salespersonId }: { salespersonId: number }) {
           : "Buyers can book you whenever the dealership is open.",
         variant: "success",
       });
-      await refresh.afterWorkingHoursChange();
     } catch (error) {
       showFailure("Working hours not saved", error);
     }

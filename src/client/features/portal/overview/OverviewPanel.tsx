@@ -1,5 +1,5 @@
 import { Alert, SimpleGrid, Skeleton, Stack } from "@chakra-ui/react";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import {
   LuCalendarCheck,
@@ -20,6 +20,7 @@ import { QueryState } from "../../../ui/QueryState";
 import { ratingText } from "../../../ui/Rating";
 import { type StatFigure, StatTile } from "../../../ui/StatTile";
 import { formatPercent } from "../format";
+import { portalQueries } from "../queries";
 import { GrowthInsights } from "./GrowthInsights";
 
 // recharts is most of the dashboard's code: it loads with the first chart, not with every dashboard tab.
@@ -145,11 +146,11 @@ export function OverviewPanel({
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
 }) {
-  const overview = trpc.portal.overview.useQuery(
-    { period },
-    { refetchOnMount: "always", placeholderData: keepPreviousData },
-  );
-  const insights = trpc.portal.insights.useQuery(undefined, { refetchOnMount: "always" });
+  const overview = useQuery({
+    ...portalQueries.overview(period),
+    placeholderData: keepPreviousData,
+  });
+  const insights = trpc.portal.insights.useQuery();
 
   return (
     <Stack gap="5">

@@ -37,7 +37,6 @@ function CertificationForm({
   editing: Certification | null;
   onDone: () => void;
 }) {
-  const utils = trpc.useUtils();
   const add = trpc.certifications.add.useMutation();
   const update = trpc.certifications.update.useMutation();
   const [draft, setDraft] = useState(initial);
@@ -54,7 +53,6 @@ function CertificationForm({
         description: "Your manager verifies it before it shows on your profile.",
         variant: "success",
       });
-      await utils.certifications.mine.invalidate();
       onDone();
     } catch (error) {
       showFailure("Not saved", error);
@@ -122,10 +120,8 @@ function CertificationForm({
 
 /** The salesperson's certifications: add, edit, delete; verified ones show on the public profile. */
 export function CertificationsCard() {
-  const utils = trpc.useUtils();
   const mine = trpc.certifications.mine.useQuery();
   const remove = trpc.certifications.remove.useMutation({
-    onSuccess: () => utils.certifications.mine.invalidate(),
     onError: (error) => showFailure("Not deleted", error),
   });
   const [editing, setEditing] = useState<Certification | "new" | null>(null);

@@ -31,7 +31,6 @@ import { showToast } from "../../../ui/toaster";
 import { useFormDraft } from "../../../ui/useFormDraft";
 import { YourDataCard } from "../../compliance";
 import { SalespersonTransferCard } from "../../transfers";
-import { useDashboardRefresh } from "../useDashboardRefresh";
 import { CertificationsCard } from "./CertificationsCard";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
 
@@ -81,7 +80,6 @@ const STATUS_HELP: Record<(typeof SELF_SERVICE_STATUSES)[number], string> = {
 function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
   const selectId = useId();
   const utils = trpc.useUtils();
-  const refresh = useDashboardRefresh();
   const updateStatus = trpc.portal.updateStatus.useMutation({
     onSuccess: (updated) => {
       utils.portal.me.setData(undefined, (old) =>
@@ -92,7 +90,6 @@ function StatusCard({ salesperson }: { salesperson: SalespersonDetail }) {
         description: `Buyers now see you as ${capitalise(updated.status)}.`,
         variant: "success",
       });
-      void refresh.afterProfileChange();
     },
     onError: () =>
       showToast({ title: "Update Failed", description: "Failed to update status", variant: "destructive" }),
@@ -209,7 +206,6 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
   const form = useFormDraft(saved);
   const { draft, bind } = form;
   const utils = trpc.useUtils();
-  const refresh = useDashboardRefresh();
 
   // Specialties outside the self-edit list (given at registration or by an administrator) stay visible so
   // they can be kept or removed; the server refuses unknown names.
@@ -228,7 +224,6 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
         description: "Your changes are live on your public profile.",
         variant: "success",
       });
-      void refresh.afterProfileChange();
     },
     onError: (error) => {
       // Validation answers (a bad number, an over-long bio) explain themselves; anything else gets the spec's text.

@@ -1,0 +1,11 @@
+// What the salesperson dashboard reads, declared once for its routes and its panels.
+import { trpcUtils } from "../../trpc";
+import { DEFAULT_PERIOD, type SalespersonDashboardSearch } from "./dashboardSearch";
+
+export const portalQueries = {
+  me: () => trpcUtils.portal.me.queryOptions(),
+  overview: (period: SalespersonDashboardSearch["period"]) =>
+    trpcUtils.portal.overview.queryOptions({ period: period ?? DEFAULT_PERIOD }),
+  workingHours: (salespersonId: number) =>
+    trpcUtils.availability.workingHours.queryOptions({ id: salespersonId }),
+};
