@@ -181,6 +181,10 @@ const WITHOUT_TWIN: Record<string, string> = {
   subscriptionSql:
     "subscriptions are only ever read through SQL; no code decides on a subscription row in hand",
   dealershipScopeSql: "the SQL form of a scope dealershipScope already resolved; checked against it below",
+  publiclyListedSql:
+    "who the public sees is only decided in SQL, over the rows it reads; salesperson_listed's text is held by db-functions",
+  stoppedProfilesSql: "a part of publiclyListedSql: a set of profile ids, never a decision on a row in hand",
+  visibleSql: "publiclyListedSql, or staffSql for a signed-in viewer, whose twin is checked above",
 };
 
 describe("access.ts: each SQL rule agrees with its TypeScript twin", () => {
