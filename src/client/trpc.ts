@@ -7,7 +7,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import type { AppRouter } from "../server/trpc/root";
-import { ErrorKind, type ErrorReason } from "../shared/errors";
+import { ErrorKind, type ErrorReason } from "../shared/errorCodes";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { adminAuthHeaders } from "./adminSession";
 import { applyFreshness } from "./freshness";

@@ -238,14 +238,4 @@ export const ERROR_REASONS = {
   ZIP_STATE_MISMATCH: "The ZIP code is in another state.",
 } as const;
 
-export type ErrorKind = keyof typeof ERROR_STATUS;
-export type ErrorReason = keyof typeof ERROR_REASONS;
-/** What REST answers as `code`: a reason, else the kind. */
-export type ErrorCode = ErrorKind | ErrorReason;
-
-/** Each name as its own value, to compare against: `ErrorReason.SCHEDULING_CONFLICT`. */
-function names<K extends string>(table: Record<K, unknown>): { readonly [N in K]: N } {
-  return Object.fromEntries(Object.keys(table).map((name) => [name, name])) as { [N in K]: N };
-}
-export const ErrorKind = names(ERROR_STATUS);
-export const ErrorReason = names(ERROR_REASONS);
+export { type ErrorCode, ErrorKind, ErrorReason } from "./errorCodes";

@@ -3,7 +3,7 @@
 // definitions every page loads.
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
-import { ErrorKind } from "../../shared/errors";
+import { ErrorKind } from "../../shared/errorCodes";
 import type { SessionUser } from "../../shared/schemas/auth";
 import { clearAdminSession } from "../adminSession";
 import { adminQueries } from "../features/admin/queries";

@@ -5,7 +5,7 @@ import { Box, Button, Container } from "@chakra-ui/react";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, Link, useMatch, useRouter } from "@tanstack/react-router";
 import { LuSearchX } from "react-icons/lu";
-import { ErrorKind } from "../../shared/errors";
+import { ErrorKind } from "../../shared/errorCodes";
 import type { RouteStateWords } from "../routerContext";
 import { apiErrorCode } from "../trpc";
 import { PageFrame } from "./layout/PageFrame";

@@ -2,7 +2,7 @@
 // REAUTH_REQUIRED to the console's session, the dialog asks for the password, the admin code and the second
 // factor, and the refused action runs once more after it passed. Others (and a cancelled dialog) get the
 // refusal as it was. The dialog's code loads only when it is needed.
-import { ErrorReason } from "../../shared/errors";
+import { ErrorReason } from "../../shared/errorCodes";
 import { readAdminSession } from "../adminSession";
 import { apiErrorCause } from "../trpc";
 

@@ -2,7 +2,7 @@ import { Box, Center, Container, Flex, Heading, Skeleton, Stack } from "@chakra-
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { clearAdminSession, readAdminSession } from "../../adminSession";
 import { failedWith } from "../../trpc";
 import { Eyebrow } from "../../ui/Eyebrow";

@@ -5,7 +5,7 @@ import { Alert, Checkbox, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuKeyRound } from "react-icons/lu";
 import type { ApiScope } from "../../../shared/apiKeys";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { type CreatedApiKey, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import { apiErrorCode, apiErrorMessage, trpc } from "../../trpc";
 import { type DialogControl, FormDialog } from "../../ui/dialog";

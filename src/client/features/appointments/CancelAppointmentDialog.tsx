@@ -1,6 +1,6 @@
 import { Dialog, Stack } from "@chakra-ui/react";
 import { useState } from "react";
-import { ErrorReason } from "../../../shared/errors";
+import { ErrorReason } from "../../../shared/errorCodes";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { apiErrorCause, trpc } from "../../trpc";
 import { ConfirmActions, DialogFrame, DialogHeading } from "../../ui/dialog";

@@ -1,5 +1,5 @@
 // Marking a past visit completed or a no-show, after a confirmation: the outcome cannot be undone.
-import { ErrorReason } from "../../../shared/errors";
+import { ErrorReason } from "../../../shared/errorCodes";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { apiErrorCause, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

@@ -1,7 +1,7 @@
 // How appointment outcomes read on screen: the status badges, and which refusals mean 'that time is gone'.
 
 import type { APPOINTMENT_STATUSES } from "../../../shared/constants";
-import { ErrorReason } from "../../../shared/errors";
+import { ErrorReason } from "../../../shared/errorCodes";
 import { apiErrorCause } from "../../trpc";
 
 /** docs/product/booking.md#no-double-booking: a conflict or a blocked slot both read as 'Time Slot Unavailable'. */

@@ -1,7 +1,7 @@
 import { Heading, Separator, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuChartLine, LuShieldCheck, LuUsers } from "react-icons/lu";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { apiErrorCode, trpc } from "../../trpc";
 import { TextLink } from "../../ui/links";
 import { showToast } from "../../ui/toaster";

@@ -13,7 +13,7 @@ import {
   SELF_EDIT_SPECIALTIES,
   YEARS_OF_EXPERIENCE,
 } from "../../../shared/constants";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { type SalespersonJoining, unlistedDealershipInput } from "../../../shared/schemas/auth";
 import { apiErrorCode, failedWith, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";

@@ -3,7 +3,7 @@
 // mail server is away the form stays, with the server's word that e-mail is delayed above it until the next try.
 
 import { Alert, Stack } from "@chakra-ui/react";
-import { ErrorReason } from "../../../shared/errors";
+import { ErrorReason } from "../../../shared/errorCodes";
 import { MAIL_DELAYED_MESSAGE } from "../../../shared/schemas/auth";
 import { apiErrorCause, apiErrorMessage } from "../../trpc";
 import { CheckEmailPanel } from "./CheckEmailPanel";

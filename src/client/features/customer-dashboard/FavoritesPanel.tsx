@@ -1,6 +1,6 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { LuHeart } from "react-icons/lu";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { apiErrorCode, trpc } from "../../trpc";
 import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";

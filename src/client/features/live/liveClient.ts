@@ -6,7 +6,7 @@
 // lastEventId, so a resumed stream continues after it: nothing missed, nothing twice.
 
 import superjson from "superjson";
-import { ErrorReason } from "../../../shared/errors";
+import { ErrorReason } from "../../../shared/errorCodes";
 import type { LiveEvent } from "../../../shared/schemas/live";
 
 /**

@@ -20,7 +20,7 @@ import {
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { LuArrowLeft, LuCheckCheck, LuSend } from "react-icons/lu";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import type { RouterOutputs } from "../../trpc";
 import { failedWith, trpc } from "../../trpc";
 import { showFailure } from "../../ui/failureToast";

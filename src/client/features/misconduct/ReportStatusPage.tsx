@@ -17,7 +17,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { LuFileSearch, LuSearch } from "react-icons/lu";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { apiErrorCode, apiErrorMessage } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { PageFrame } from "../../ui/layout/PageFrame";

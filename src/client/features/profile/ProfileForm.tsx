@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { apiErrorCode, trpc } from "../../trpc";
 import { showToast } from "../../ui/toaster";

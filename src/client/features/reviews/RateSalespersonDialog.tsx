@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { LuCalendarCheck, LuCalendarX, LuShieldCheck } from "react-icons/lu";
 import { formatRating } from "../../../shared/constants";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { todayIn } from "../../../shared/time";
 import { apiErrorMessage, trpc } from "../../trpc";

@@ -1,6 +1,6 @@
 // The rating form's state and what it does with the server: the draft, its checks, failures and what it tells the user.
 import { type FormEvent, useState } from "react";
-import { ErrorKind } from "../../../shared/errors";
+import { ErrorKind } from "../../../shared/errorCodes";
 import { apiErrorCode, apiErrorMessage } from "../../trpc";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";

@@ -3,7 +3,7 @@
 
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuCircleCheck, LuFlag, LuTrash2 } from "react-icons/lu";
-import { ErrorKind } from "../../../../shared/errors";
+import { ErrorKind } from "../../../../shared/errorCodes";
 import { apiErrorCode, type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";

@@ -1,7 +1,7 @@
 import { Dialog, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { FormEvent } from "react";
 import { BLOCK_TYPES } from "../../../../shared/constants";
-import { ErrorKind } from "../../../../shared/errors";
+import { ErrorKind } from "../../../../shared/errorCodes";
 import type { AppointmentView } from "../../../../shared/schemas/appointments";
 import { addDays, toZoned } from "../../../../shared/time";
 import { apiErrorCode, trpc } from "../../../trpc";

@@ -18,7 +18,7 @@ import {
   SELF_SERVICE_STATUSES,
   YEARS_OF_EXPERIENCE,
 } from "../../../../shared/constants";
-import { ErrorKind } from "../../../../shared/errors";
+import { ErrorKind } from "../../../../shared/errorCodes";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { apiErrorCode, trpc } from "../../../trpc";
 import { CheckboxGrid, CheckboxGroupField, InputField, SwitchField, TextareaField } from "../../../ui/form";
