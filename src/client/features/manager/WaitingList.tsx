@@ -20,7 +20,7 @@ export function WaitingList<T>(
     | { query: ListQuery<T>; height: string /** "We couldn't load …" */; failure: string }
   ),
 ) {
-  if ("items" in props) return props.items.length === 0 ? null : <>{props.children(props.items)}</>;
+  if ("items" in props) return props.items.length === 0 ? null : props.children(props.items);
   const { query } = props;
   if (query.isPending) return <Skeleton height={props.height} borderRadius="xl" />;
   if (query.isError || !query.data) {
