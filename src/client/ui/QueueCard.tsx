@@ -6,7 +6,8 @@ import { InlineLoadError, SkeletonRows } from "./QueryState";
 
 /**
  * A dashboard card of things waiting on its reader (transfer requests, misconduct cases): an icon and title
- * with how many wait, what the queue is, and the queue itself, or its loading, failed or empty state.
+ * with how many wait, what the queue is, and the queue itself or its empty state; given a `query` rather than
+ * the loaded `items`, its loading and failed states too.
  */
 export function QueueCard<T>({
   id,
@@ -15,11 +16,9 @@ export function QueueCard<T>({
   title,
   count,
   description,
-  query,
-  loading,
-  failure,
   empty,
   children,
+  ...queue
 }: {
   /** The heading's id, which names the card. */
   id: string;
@@ -29,20 +28,24 @@ export function QueueCard<T>({
   /** The badge beside the title once the queue has loaded: "3 waiting", orange while there are some. */
   count: (items: T[]) => { label: string; palette: string };
   description: ReactNode;
-  query: {
-    data: T[] | undefined;
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    refetch: () => unknown;
-  };
-  loading: { label: string; h: string };
-  /** Said when the queue can't be loaded and the server gives no reason. */
-  failure: string;
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
-}) {
-  const items = query.data;
+} & (
+  | { /** The queue as its route's loader filled it. */ items: T[] }
+  | {
+      query: {
+        data: T[] | undefined;
+        isPending: boolean;
+        isError: boolean;
+        error: unknown;
+        refetch: () => unknown;
+      };
+      loading: { label: string; h: string };
+      /** Said when the queue can't be loaded and the server gives no reason. */
+      failure: string;
+    }
+)) {
+  const items = "items" in queue ? queue.items : queue.query.data;
   const badge = items ? count(items) : null;
   return (
     <Card.Root as="section" aria-labelledby={id} layerStyle="sectionCard">
@@ -67,14 +70,14 @@ export function QueueCard<T>({
         </Text>
       </Card.Header>
       <Card.Body p={{ base: "5", md: "6" }}>
-        {query.isPending ? (
-          <SkeletonRows label={loading.label} h={loading.h} count={2} gap="3" />
-        ) : query.isError || !items ? (
+        {"query" in queue && queue.query.isPending ? (
+          <SkeletonRows label={queue.loading.label} h={queue.loading.h} count={2} gap="3" />
+        ) : "query" in queue && (queue.query.isError || !items) ? (
           <InlineLoadError
-            message={apiErrorMessage(query.error, failure)}
-            onRetry={() => void query.refetch()}
+            message={apiErrorMessage(queue.query.error, queue.failure)}
+            onRetry={() => void queue.query.refetch()}
           />
-        ) : items.length === 0 ? (
+        ) : !items || items.length === 0 ? (
           empty
         ) : (
           children(items)

@@ -3,14 +3,14 @@
 // who it is for. The server scopes every call the same way; this only chooses what to show.
 
 import { Button, Container, Flex, Link, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuBookOpen, LuKeyRound } from "react-icons/lu";
 import type { CreatedApiKey } from "../../../shared/schemas/apiKeys";
 import { ManagerOrAdminGate, ManagerOrAdminSignIn } from "../../ui/AccessGate";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { Notice, panelNotice, QueryState, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ApiKeysList } from "./ApiKeysList";
 import { API_DOCS_URL, OPENAPI_URL } from "./apiKeyLabels";
@@ -33,7 +33,7 @@ function DocsLink({ children = "API reference" }: { children?: string }) {
   );
 }
 
-function Header({ onCreate }: { onCreate: (() => void) | null }) {
+function Header({ onCreate }: { onCreate: () => void }) {
   return (
     <PageHeader
       eyebrow="Enterprise"
@@ -42,7 +42,7 @@ function Header({ onCreate }: { onCreate: (() => void) | null }) {
       actions={
         <Flex gap="3" direction={{ base: "column", sm: "row" }} flexShrink={0}>
           <DocsLink />
-          <Button colorPalette="blue" onClick={onCreate ?? undefined} disabled={!onCreate}>
+          <Button colorPalette="blue" onClick={onCreate}>
             <LuKeyRound /> Create API key
           </Button>
         </Flex>
@@ -51,7 +51,7 @@ function Header({ onCreate }: { onCreate: (() => void) | null }) {
   );
 }
 
-function EmptyKeys({ onCreate }: { onCreate: (() => void) | null }) {
+function EmptyKeys({ onCreate }: { onCreate: () => void }) {
   return (
     <Notice
       icon={LuKeyRound}
@@ -73,11 +73,9 @@ function EmptyKeys({ onCreate }: { onCreate: (() => void) | null }) {
       descriptionMaxW="lg"
       {...panelNotice()}
     >
-      {onCreate ? (
-        <Button colorPalette="blue" onClick={onCreate}>
-          <LuKeyRound /> Create API key
-        </Button>
-      ) : null}
+      <Button colorPalette="blue" onClick={onCreate}>
+        <LuKeyRound /> Create API key
+      </Button>
     </Notice>
   );
 }
@@ -87,9 +85,9 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const [creating, setCreating] = useState(false);
   // The new key lives only here, and only until its dialog closes.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const scopes = useQuery(apiKeyQueries.scopes());
-  const keys = useQuery(apiKeyQueries.list());
-  const openCreate = scopes.data ? () => setCreating(true) : null;
+  const { data: scopes } = useSuspenseQuery(apiKeyQueries.scopes());
+  const { data: keys } = useSuspenseQuery(apiKeyQueries.list());
+  const openCreate = () => setCreating(true);
 
   return (
     <>
@@ -104,18 +102,11 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
                 : "Keys made by your dealership's manager. Revoke a key as soon as the system using it is retired."
             }
           />
-          <QueryState
-            query={keys}
-            loading={<SkeletonRows label="Loading API keys" h="16" count={3} />}
-            error={{
-              title: "We couldn't load the API keys",
-              description: "Check your connection and try again.",
-            }}
-            isEmpty={(data) => data.length === 0}
-            empty={<EmptyKeys onCreate={openCreate} />}
-          >
-            {(data) => <ApiKeysList keys={data} showDealership={isAdmin} />}
-          </QueryState>
+          {keys.length === 0 ? (
+            <EmptyKeys onCreate={openCreate} />
+          ) : (
+            <ApiKeysList keys={keys} showDealership={isAdmin} />
+          )}
           <Text fontSize="sm" color="fg.muted">
             Routes, scopes and answers are in the{" "}
             <Link href={API_DOCS_URL} color="blue.700" fontWeight="medium">
@@ -130,14 +121,7 @@ function ApiKeysWorkspace({ isAdmin }: { isAdmin: boolean }) {
         </Stack>
       </Container>
 
-      {scopes.data ? (
-        <CreateApiKeyDialog
-          open={creating}
-          onOpenChange={setCreating}
-          scopes={scopes.data}
-          onCreated={setCreated}
-        />
-      ) : null}
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} scopes={scopes} onCreated={setCreated} />
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
     </>
   );

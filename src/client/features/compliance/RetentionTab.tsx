@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LuSave, LuTrash2 } from "react-icons/lu";
 import {
@@ -19,7 +19,6 @@ import { Fact } from "../../ui/Fact";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { QueryState, SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
 import { formatDay, formatDayAndTime, periodLabel } from "./labels";
@@ -183,7 +182,7 @@ function CleanupResultCard({ result, policies }: { result: CleanupResult; polici
 }
 
 export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
-  const policies = useQuery(complianceQueries.retentionPolicies());
+  const { data: policies } = useSuspenseQuery(complianceQueries.retentionPolicies());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CleanupResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -202,7 +201,7 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
       setFailure(apiErrorMessage(e, CLEANUP_FAILED));
     },
   });
-  const due = policies.data?.reduce((n, p) => n + p.due, 0) ?? 0;
+  const due = policies.reduce((n, p) => n + p.due, 0);
 
   return (
     <Stack gap="5">
@@ -226,20 +225,12 @@ export function RetentionTab({ isAdmin }: { isAdmin: boolean }) {
         ) : null}
       </PanelHeader>
       <FailureAlert message={failure} />
-      {result && policies.data ? <CleanupResultCard result={result} policies={policies.data} /> : null}
-      <QueryState
-        query={policies}
-        loading={<SkeletonRows label="Loading the retention policies" h="28" count={2} gap="3" radius="xl" />}
-        error={{ title: "We couldn't load the retention policies", titleAs: "h3" }}
-      >
-        {(data) => (
-          <Stack as="ul" gap="3" m="0" p="0" aria-label="Retention policies">
-            {data.map((p) => (
-              <PolicyRow key={`${p.dataType}-${String(p.updatedAt)}`} policy={p} editable={isAdmin} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      {result ? <CleanupResultCard result={result} policies={policies} /> : null}
+      <Stack as="ul" gap="3" m="0" p="0" aria-label="Retention policies">
+        {policies.map((p) => (
+          <PolicyRow key={`${p.dataType}-${String(p.updatedAt)}`} policy={p} editable={isAdmin} />
+        ))}
+      </Stack>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

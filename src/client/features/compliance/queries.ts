@@ -10,10 +10,10 @@ export const complianceQueries = {
   retentionPolicies: () => trpcUtils.compliance.retentionPolicies.queryOptions(),
 };
 
-/** The open tab's records (every signed-in account has its own requests). */
+/** The open tab's records (every signed-in account has its own requests and reads the retention policies). */
 export function complianceTabQueries(me: SessionUser | null, tab: ComplianceTab = "overview") {
   if (!me) return [];
   const admin = me.role === "admin";
   if (tab === "overview") return [admin ? complianceQueries.overview() : complianceQueries.ownLatest()];
-  return tab === "retention" && admin ? [complianceQueries.retentionPolicies()] : [];
+  return tab === "retention" ? [complianceQueries.retentionPolicies()] : [];
 }

@@ -2,7 +2,7 @@
 // (signed in to the admin console) picks a dealership or sees them all. Everyone else is told who it is for.
 
 import { Box, Button, Container, Stack } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LuPlugZap } from "react-icons/lu";
 import type { CreatedIntegration } from "../../../shared/schemas/crm";
@@ -50,8 +50,12 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
 
   const dealerships = useDealershipChoices(isAdmin);
-  const providers = useQuery(crmQueries.providers());
-  const integrations = useQuery(crmQueries.integrations(isAdmin ? dealershipId : undefined));
+  const { data: providers } = useSuspenseQuery(crmQueries.providers());
+  // An administrator's pick changes the input: a suspended read would swap the page for the route's pending frame.
+  const integrations = useQuery({
+    ...crmQueries.integrations(isAdmin ? dealershipId : undefined),
+    placeholderData: keepPreviousData,
+  });
   const selected = integrations.data?.find((i) => i.id === selectedId) ?? null;
 
   const refreshIntegrations = useCallback(() => utils.crm.integrations.invalidate(), [utils]);
@@ -62,7 +66,7 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
     if (selectedId !== null) logsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [selectedId]);
 
-  const canAdd = providers.data !== undefined && (!isAdmin || (dealerships?.length ?? 0) > 0);
+  const canAdd = !isAdmin || (dealerships?.length ?? 0) > 0;
   const openAdd = canAdd ? () => setAdding(true) : null;
 
   return (
@@ -94,7 +98,7 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
             </PanelHeader>
             <IntegrationsSection
               query={integrations}
-              providers={providers.data}
+              providers={providers}
               showDealership={isAdmin && dealershipId === undefined}
               selectedId={selectedId}
               onViewLogs={setSelectedId}
@@ -116,19 +120,17 @@ function CrmWorkspace({ isAdmin }: { isAdmin: boolean }) {
         </Stack>
       </Container>
 
-      {providers.data ? (
-        <CreateIntegrationDialog
-          open={adding}
-          onOpenChange={setAdding}
-          providers={providers.data}
-          dealerships={dealerships}
-          defaultDealershipId={dealershipId}
-          onCreated={(integration) => {
-            setCreated(integration);
-            void refreshIntegrations();
-          }}
-        />
-      ) : null}
+      <CreateIntegrationDialog
+        open={adding}
+        onOpenChange={setAdding}
+        providers={providers}
+        dealerships={dealerships}
+        defaultDealershipId={dealershipId}
+        onCreated={(integration) => {
+          setCreated(integration);
+          void refreshIntegrations();
+        }}
+      />
       <SigningSecretDialog created={created} onClose={() => setCreated(null)} />
     </>
   );

@@ -55,7 +55,7 @@ export function IntegrationCard({
   onChanged,
 }: {
   integration: CrmIntegration;
-  providers: ProviderCatalogue | undefined;
+  providers: ProviderCatalogue;
   showDealership: boolean;
   selected: boolean;
   onViewLogs: () => void;
@@ -70,7 +70,7 @@ export function IntegrationCard({
   const test = trpc.crm.test.useMutation();
   const update = trpc.crm.update.useMutation();
   const remove = trpc.crm.delete.useMutation();
-  const provider = providers?.[integration.crmProvider];
+  const provider = providers[integration.crmProvider];
   const name = integration.integrationName;
   const headingId = `crm-integration-${integration.id}`;
 
@@ -325,7 +325,7 @@ export function IntegrationCard({
           </Flex>
         </Box>
       </Card.Body>
-      {providers && provider ? (
+      {provider ? (
         <EditIntegrationDialog
           {...editDialog}
           integration={integration}

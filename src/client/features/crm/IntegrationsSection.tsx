@@ -1,13 +1,13 @@
-// The dealership's integrations: loading, failed, empty (with the way to add one), or one card each
+// The dealership's integrations: failed, empty (with the way to add one), or one card each
 // (IntegrationCard).
 import { Button, Stack } from "@chakra-ui/react";
 import { LuPlugZap } from "react-icons/lu";
 import type { CrmIntegration } from "../../../shared/schemas/crm";
-import { Notice, panelNotice, SkeletonRows } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { IntegrationCard } from "./IntegrationCard";
 import type { ProviderCatalogue } from "./types";
 
-/** The integrations list: loading, failed, empty (with the way to add one), or one card per integration. */
+/** The integrations list: failed, empty (with the way to add one), or one card per integration. */
 export function IntegrationsSection({
   query,
   providers,
@@ -19,20 +19,16 @@ export function IntegrationsSection({
 }: {
   query: {
     data: CrmIntegration[] | undefined;
-    isPending: boolean;
     isError: boolean;
     refetch: () => unknown;
   };
-  providers: ProviderCatalogue | undefined;
+  providers: ProviderCatalogue;
   showDealership: boolean;
   selectedId: number | null;
   onViewLogs: (id: number) => void;
   onAdd: (() => void) | null;
   onChanged: (deletedId?: number) => Promise<unknown>;
 }) {
-  if (query.isPending) {
-    return <SkeletonRows label="Loading integrations" h="56" count={2} gap="4" radius="xl" />;
-  }
   if (query.isError || !query.data) {
     return (
       <Notice

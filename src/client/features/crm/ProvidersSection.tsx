@@ -1,7 +1,6 @@
-import { Badge, Card, HStack, SimpleGrid, Skeleton, Stack, Text, Wrap } from "@chakra-ui/react";
+import { Badge, Card, HStack, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
 import { LuKeyRound, LuShieldCheck, LuWebhook } from "react-icons/lu";
 import type { CrmProvider } from "../../../shared/crm";
-import { InlineLoadError } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { AUTH_TYPE_LABELS, eventLabel } from "./crmLabels";
 import type { ProviderCatalogue } from "./types";
@@ -43,40 +42,17 @@ function ProviderCard({ provider }: { provider: CrmProvider }) {
 }
 
 /** The CRMs a dealership can connect, with how each authenticates and what it receives. */
-export function ProvidersSection({
-  providers,
-}: {
-  providers: { data: ProviderCatalogue | undefined; isPending: boolean; refetch: () => unknown };
-}) {
+export function ProvidersSection({ providers }: { providers: ProviderCatalogue }) {
   return (
     <SectionCard
       title="Providers you can connect"
       description="Connect with an API key or OAuth credentials. Providers with webhooks receive KnowBefore events as they happen."
     >
-      {providers.isPending ? (
-        <SimpleGrid
-          columns={{ base: 1, sm: 2, lg: 3 }}
-          gap="4"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading providers"
-        >
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} height="36" borderRadius="lg" />
-          ))}
-        </SimpleGrid>
-      ) : providers.data ? (
-        <SimpleGrid as="div" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {Object.entries(providers.data).map(([code, provider]) => (
-            <ProviderCard key={code} provider={provider} />
-          ))}
-        </SimpleGrid>
-      ) : (
-        <InlineLoadError
-          message="We couldn't load the CRM providers."
-          onRetry={() => void providers.refetch()}
-        />
-      )}
+      <SimpleGrid as="div" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        {Object.entries(providers).map(([code, provider]) => (
+          <ProviderCard key={code} provider={provider} />
+        ))}
+      </SimpleGrid>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { SectionCard } from "../../ui/SectionCard";
 import { SentInvitationList } from "../invitations";
 import { managerQueries } from "./queries";
@@ -9,9 +9,9 @@ import { WaitingList } from "./WaitingList";
  * expires. The salesperson joins only by accepting.
  */
 export function PendingInvitations({ onChanged }: { onChanged: () => Promise<unknown> }) {
-  const invitations = useQuery(managerQueries.invitations());
+  const { data } = useSuspenseQuery(managerQueries.invitations());
   return (
-    <WaitingList query={invitations} height="16" failure="We couldn't load your invitations">
+    <WaitingList items={data}>
       {(waiting) => (
         <SectionCard
           title={`Invitations waiting for an answer (${waiting.length})`}

@@ -3,7 +3,7 @@
 // confirmation, so invited salespeople never wait here (docs/teams.md).
 
 import { Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { LuUserCheck, LuUserX } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
@@ -22,12 +22,8 @@ export function useTeamRefresh() {
 
 /** Salespeople its manager has not confirmed yet: confirm, or reject (independent). */
 export function PendingVerifications() {
-  const pending = useQuery(managerQueries.pendingVerifications());
-  return (
-    <WaitingList query={pending} height="20" failure="We couldn't load pending verifications">
-      {(waiting) => <VerificationList pending={waiting} />}
-    </WaitingList>
-  );
+  const { data } = useSuspenseQuery(managerQueries.pendingVerifications());
+  return <WaitingList items={data}>{(waiting) => <VerificationList pending={waiting} />}</WaitingList>;
 }
 
 function VerificationList({ pending }: { pending: TeamMember[] }) {

@@ -10,25 +10,21 @@ type ListQuery<T> = {
 };
 
 /**
- * A list of things waiting on the manager (registrations, invitations): a placeholder while it loads, a
- * retry when it fails, and nothing at all when nothing waits.
+ * A list of things waiting on the manager (registrations, invitations): nothing at all when nothing waits.
+ * Given the `query` instead of its route's loaded `items`, a placeholder while it loads and a retry when it
+ * fails.
  */
-export function WaitingList<T>({
-  query,
-  height,
-  failure,
-  children,
-}: {
-  query: ListQuery<T>;
-  height: string;
-  /** "We couldn't load …" */
-  failure: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  if (query.isPending) return <Skeleton height={height} borderRadius="xl" />;
+export function WaitingList<T>(
+  props: { children: (items: T[]) => ReactNode } & (
+    | { items: T[] }
+    | { query: ListQuery<T>; height: string /** "We couldn't load …" */; failure: string }
+  ),
+) {
+  if ("items" in props) return props.items.length === 0 ? null : props.children(props.items);
+  const { query } = props;
+  if (query.isPending) return <Skeleton height={props.height} borderRadius="xl" />;
   if (query.isError || !query.data) {
-    return <InlineLoadError message={failure} onRetry={() => void query.refetch()} />;
+    return <InlineLoadError message={props.failure} onRetry={() => void query.refetch()} />;
   }
-  if (query.data.length === 0) return null;
-  return <>{children(query.data)}</>;
+  return <WaitingList items={query.data}>{props.children}</WaitingList>;
 }

@@ -9,17 +9,16 @@ import {
   Flex,
   Grid,
   HStack,
-  Skeleton,
   Stack,
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LuInbox, LuMessageSquare } from "react-icons/lu";
 import type { RouterOutputs } from "../../trpc";
 import { timeAgo } from "../../ui/format";
-import { InlineLoadError, Notice, panelNotice } from "../../ui/QueryState";
+import { Notice, panelNotice } from "../../ui/QueryState";
 import { RowButton } from "../../ui/RowButton";
 import { Thread } from "./MessageThread";
 import { messageQueries } from "./queries";
@@ -78,22 +77,6 @@ function ConversationRow({
   );
 }
 
-function ListSkeleton() {
-  return (
-    <Stack p="4" gap="4" role="status" aria-busy="true" aria-label="Loading conversations">
-      {[0, 1, 2].map((n) => (
-        <HStack key={n} gap="3">
-          <Skeleton boxSize="8" borderRadius="full" />
-          <Stack flex="1" gap="1.5">
-            <Skeleton h="3.5" w="50%" />
-            <Skeleton h="3" w="80%" />
-          </Stack>
-        </HStack>
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * Conversations between buyers and salespeople, for either side: the list with unread counts, the open
  * thread, and a reply box. The host keeps the open conversation (e.g. in the URL, `?conversation=ID`).
@@ -108,11 +91,10 @@ export function MessagesInbox({
   /** What to show before there is any conversation (defaults to a short explanation). */
   emptyState?: ReactNode;
 }) {
-  const conversations = useQuery(messageQueries.conversations());
-  const items = conversations.data ?? [];
+  const { data: items } = useSuspenseQuery(messageQueries.conversations());
   const totalUnread = items.reduce((sum, c) => sum + c.unread, 0);
 
-  if (conversations.isSuccess && items.length === 0 && conversationId === undefined) {
+  if (items.length === 0 && conversationId === undefined) {
     return (
       <>
         {emptyState ?? (
@@ -155,27 +137,16 @@ export function MessagesInbox({
             ) : null}
           </HStack>
           <Box flex="1" minH="0" overflowY="auto">
-            {conversations.isPending ? (
-              <ListSkeleton />
-            ) : conversations.isError ? (
-              <InlineLoadError
-                message="We couldn't load your conversations."
-                onRetry={() => void conversations.refetch()}
-                size="xs"
-                p="4"
-              />
-            ) : (
-              <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
-                {items.map((conversation) => (
-                  <ConversationRow
-                    key={conversation.id}
-                    conversation={conversation}
-                    selected={conversation.id === conversationId}
-                    onSelect={() => onSelect(conversation.id)}
-                  />
-                ))}
-              </Stack>
-            )}
+            <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
+              {items.map((conversation) => (
+                <ConversationRow
+                  key={conversation.id}
+                  conversation={conversation}
+                  selected={conversation.id === conversationId}
+                  onSelect={() => onSelect(conversation.id)}
+                />
+              ))}
+            </Stack>
           </Box>
         </Flex>
         <Flex direction="column" minH="0" display={{ base: conversationId ? "flex" : "none", md: "flex" }}>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { LuHistory, LuShieldAlert, LuShieldCheck } from "react-icons/lu";
 import { REPORT_STATUS_MOVES, type ReportStatus } from "../../../shared/reviews";
@@ -189,7 +189,7 @@ export function MisconductCaseItem({ report, context }: { report: MisconductCase
  * investigating cases come first; every change is kept in the case history.
  */
 export function MisconductCasesPanel() {
-  const cases = useQuery(misconductQueries.cases());
+  const { data: cases } = useSuspenseQuery(misconductQueries.cases());
   return (
     <QueueCard
       id="cases-heading"
@@ -201,9 +201,7 @@ export function MisconductCasesPanel() {
         return { label: `${active} active`, palette: active > 0 ? "orange" : "green" };
       }}
       description="Reports from buyers about your salespeople. Reporters may be anonymous: they follow the case with a tracking code and see its status and resolution, never your internal notes."
-      query={cases}
-      loading={{ label: "Loading cases", h: "16" }}
-      failure="We couldn't load the cases."
+      items={cases}
       empty={
         <Notice
           icon={LuShieldCheck}

@@ -1,17 +1,15 @@
 // The security overview: the second factor, sessions, the last 30 days of events by risk and the previous
 // sign-in, each leading to its tab; administrators also set whether administrators must use MFA.
 
-import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuActivity, LuArrowRight, LuHistory, LuKeyRound, LuMonitorSmartphone } from "react-icons/lu";
 import { RISK_LEVELS } from "../../../shared/security";
 import { apiErrorMessage, type RouterOutputs, trpc } from "../../trpc";
 import { SwitchField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { InlineLoadError, QueryState } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
-import { SkeletonTiles } from "../../ui/SkeletonTiles";
 import { type StatFigure, StatTile } from "../../ui/StatTile";
 import { showToast } from "../../ui/toaster";
 import { formatDateTime } from "./format";
@@ -97,71 +95,61 @@ export function OverviewTab({
   isAdmin: boolean;
   onOpenTab: (tab: SecurityTab) => void;
 }) {
-  const overview = useQuery(securityQueries.overview());
+  const { data } = useSuspenseQuery(securityQueries.overview());
+  const events = data.eventsLast30Days;
   return (
     <Stack gap="6">
       <PanelHeader
         title="Overview"
         description="How your account is protected right now, and what happened to it recently."
       />
-      <QueryState
-        query={overview}
-        loading={<SkeletonTiles label="Loading" h="32" gap="4" columns={{ base: 1, sm: 2, lg: 4 }} />}
-        error={{ title: "We couldn't load your security overview", titleAs: "h3" }}
-      >
-        {(data) => {
-          const events = data.eventsLast30Days;
-          return (
-            <Stack gap="6">
-              {data.mfa.required && !data.mfa.enabled ? (
-                <Alert.Root status="warning" borderRadius="lg">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>Two-factor authentication is required for administrators</Alert.Title>
-                    <Alert.Description>
-                      Turn it on under Multi-Factor Auth to use the administrator tools again.
-                    </Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              ) : null}
-              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-                {overviewTiles(data).map(({ stat, link, small }) => (
-                  <Stack key={stat.label} gap="2">
-                    <StatTile
-                      flex="1"
-                      stat={stat}
-                      valueProps={small ? { fontSize: { base: "md", md: "lg" } } : undefined}
-                    />
-                    {link ? <TabLink label={link.label} onClick={() => onOpenTab(link.tab)} /> : null}
-                  </Stack>
-                ))}
-              </SimpleGrid>
-              <SectionCard
-                title="Events by risk, last 30 days"
-                description={
-                  data.scope === "platform"
-                    ? "Every account on the platform."
-                    : "Sign-ins, changes and refused attempts on your account."
-                }
-              >
-                <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="dl">
-                  {RISK_LEVELS.map((level) => (
-                    <Stack key={level} layerStyle="panel" borderRadius="lg" gap="1" p="3">
-                      <Text as="dt">
-                        <RiskBadge level={level} />
-                      </Text>
-                      <Text as="dd" fontSize="2xl" fontWeight="semibold" color="ink">
-                        {events[level]}
-                      </Text>
-                    </Stack>
-                  ))}
-                </SimpleGrid>
-              </SectionCard>
-              {isAdmin ? <AdminMfaRequirement mfaEnabled={data.mfa.enabled} /> : null}
+      <Stack gap="6">
+        {data.mfa.required && !data.mfa.enabled ? (
+          <Alert.Root status="warning" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Two-factor authentication is required for administrators</Alert.Title>
+              <Alert.Description>
+                Turn it on under Multi-Factor Auth to use the administrator tools again.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          {overviewTiles(data).map(({ stat, link, small }) => (
+            <Stack key={stat.label} gap="2">
+              <StatTile
+                flex="1"
+                stat={stat}
+                valueProps={small ? { fontSize: { base: "md", md: "lg" } } : undefined}
+              />
+              {link ? <TabLink label={link.label} onClick={() => onOpenTab(link.tab)} /> : null}
             </Stack>
-          );
-        }}
-      </QueryState>
+          ))}
+        </SimpleGrid>
+        <SectionCard
+          title="Events by risk, last 30 days"
+          description={
+            data.scope === "platform"
+              ? "Every account on the platform."
+              : "Sign-ins, changes and refused attempts on your account."
+          }
+        >
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="dl">
+            {RISK_LEVELS.map((level) => (
+              <Stack key={level} layerStyle="panel" borderRadius="lg" gap="1" p="3">
+                <Text as="dt">
+                  <RiskBadge level={level} />
+                </Text>
+                <Text as="dd" fontSize="2xl" fontWeight="semibold" color="ink">
+                  {events[level]}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </SectionCard>
+        {isAdmin ? <AdminMfaRequirement mfaEnabled={data.mfa.enabled} /> : null}
+      </Stack>
     </Stack>
   );
 }
@@ -169,7 +157,7 @@ export function OverviewTab({
 /** Administrators: require MFA of every administrator. The server refuses to turn it on without one's own. */
 function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
   const utils = trpc.useUtils();
-  const settings = useQuery(securityQueries.settings());
+  const { data } = useSuspenseQuery(securityQueries.settings());
   const [refusal, setRefusal] = useState<string | null>(null);
   const update = trpc.security.updateSettings.useMutation({
     onSuccess: (saved) => {
@@ -190,37 +178,27 @@ function AdminMfaRequirement({ mfaEnabled }: { mfaEnabled: boolean }) {
       title="Administrator sign-in"
       description="When on, every administrator must use two-factor authentication. Administrators without it can reach only this page until they turn it on."
     >
-      {settings.isPending ? (
-        <Skeleton h="6" w="64" />
-      ) : settings.isError || !settings.data ? (
-        <InlineLoadError message="We couldn't load the setting." onRetry={() => void settings.refetch()} />
-      ) : (
-        ((data) => (
-          <Stack gap="3">
-            <HStack>
-              <SwitchField
-                label="Require MFA for administrators"
-                checked={
-                  update.isPending ? (update.variables?.adminMfaRequired ?? false) : data.adminMfaRequired
-                }
-                onChange={(checked) => update.mutate({ adminMfaRequired: checked })}
-                strong
-              />
-            </HStack>
-            {!mfaEnabled && !data.adminMfaRequired ? (
-              <Text fontSize="sm" color="fg.muted">
-                Turn on two-factor authentication for your own account first.
-              </Text>
-            ) : null}
-            {refusal ? (
-              <Alert.Root status="error" borderRadius="lg" role="alert">
-                <Alert.Indicator />
-                <Alert.Description>{refusal}</Alert.Description>
-              </Alert.Root>
-            ) : null}
-          </Stack>
-        ))(settings.data)
-      )}
+      <Stack gap="3">
+        <HStack>
+          <SwitchField
+            label="Require MFA for administrators"
+            checked={update.isPending ? (update.variables?.adminMfaRequired ?? false) : data.adminMfaRequired}
+            onChange={(checked) => update.mutate({ adminMfaRequired: checked })}
+            strong
+          />
+        </HStack>
+        {!mfaEnabled && !data.adminMfaRequired ? (
+          <Text fontSize="sm" color="fg.muted">
+            Turn on two-factor authentication for your own account first.
+          </Text>
+        ) : null}
+        {refusal ? (
+          <Alert.Root status="error" borderRadius="lg" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{refusal}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+      </Stack>
     </SectionCard>
   );
 }
