@@ -35,7 +35,7 @@ type InputKey<In> = keyof NonNullable<In> & string;
 /** A REST path of a procedure whose input is `In` and whose answer is `Out`. */
 export type Rest<In = Record<string, unknown>, Out = never> = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Below /api, with Hono's `:name` parameters. */
+  /** Below /api, with Hono's `:name` parameters: each is copied into the input field of the same name. */
   path: string;
   /**
    * Where the input comes from besides the path parameters: the JSON body, the query string, or an uploaded
@@ -43,8 +43,6 @@ export type Rest<In = Record<string, unknown>, Out = never> = {
    * Without it, the path parameters are the whole input.
    */
   input?: "body" | "query" | { image: InputKey<In> };
-  /** Path parameters, each copied into the input field of the same name. */
-  params?: InputKey<In>[];
   status?: 200 | 201;
   /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
   scope?: ApiScope;

@@ -93,18 +93,18 @@ export function buildOpenApi(version: string): Json {
   const usedIds = new Set<string>();
   for (const route of restRoutes()) {
     const procedure = procedureOf(route.procedure);
-    const params = route.params ?? [];
+    const { params } = route;
     const access = procedure._def.meta?.access ?? "anyone";
     const input = inputSchema(procedure);
     const path = `/api${route.path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
     const fields = properties(input);
 
-    const parameters: Json[] = params.map((name) => ({
-      name,
-      in: "path",
-      required: true,
-      schema: fields[name] ?? { type: "string" },
-    }));
+    const parameters: Json[] = params.map((name) => {
+      const schema = fields[name];
+      if (!schema)
+        throw new Error(`${route.method} ${route.path}: :${name} is no field of ${route.procedure}'s input`);
+      return { name, in: "path", required: true, schema };
+    });
     if (route.input === "query" && input) {
       const required = (input.required as string[] | undefined) ?? [];
       for (const [name, schema] of Object.entries(fields)) {

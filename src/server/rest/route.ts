@@ -13,8 +13,8 @@ import type { ProcedureMeta } from "../trpc/init";
 import { appRouter } from "../trpc/root";
 import type { Rest, Shaped } from "./declaration";
 
-/** A REST path as served: its declaration and the procedure it runs. */
-export type MountedRoute = Rest & { procedure: string };
+/** A REST path as served: its declaration, the procedure it runs and the names of its path parameters. */
+export type MountedRoute = Rest & { procedure: string; params: string[] };
 
 let routes: readonly MountedRoute[] | undefined;
 
@@ -23,7 +23,11 @@ export function restRoutes(): readonly MountedRoute[] {
   routes ??= Object.entries(
     appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
   ).flatMap(([procedure, { _def }]) =>
-    [_def.meta?.rest ?? []].flat().map((rest) => ({ ...rest, procedure })),
+    [_def.meta?.rest ?? []].flat().map((rest) => ({
+      ...rest,
+      procedure,
+      params: [...rest.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] as string),
+    })),
   );
   return routes;
 }
@@ -87,7 +91,7 @@ function asObject(body: unknown): Record<string, unknown> {
 }
 
 async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<unknown> {
-  const params = Object.fromEntries((entry.params ?? []).map((name) => [name, c.req.param(name)]));
+  const params = Object.fromEntries(entry.params.map((name) => [name, c.req.param(name)]));
   const hasParams = Object.keys(params).length > 0;
   if (entry.input === undefined) return hasParams ? params : undefined;
   // Onto the query's own new object: a spread adding keys is slow on Node 20 (see trpcContext).

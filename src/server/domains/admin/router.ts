@@ -116,14 +116,13 @@ export const adminRouter = taggedRouter("Administration", {
     rest: { method: "GET", path: "/public/users", input: "query", ...PAGE },
   }),
   updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser, {
-    rest: { method: "PATCH", path: "/admin/user/:id", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/admin/user/:id", input: "body" },
   }),
   deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser, {
     rest: {
       method: "DELETE",
       path: "/admin/user/:id",
       input: "body",
-      params: ["id"],
       description: "Body `{ reason }`; answers `{ deletedUser: email }`.",
     },
   }),
@@ -132,14 +131,13 @@ export const adminRouter = taggedRouter("Administration", {
     rest: { method: "POST", path: "/admin/users", input: "body", status: 201 },
   }),
   changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole, {
-    rest: { method: "PUT", path: "/admin/user/:id/role", input: "body", params: ["id"] },
+    rest: { method: "PUT", path: "/admin/user/:id/role", input: "body" },
   }),
   suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser, {
     rest: {
       method: "POST",
       path: "/admin/user/:id/suspend",
       input: "body",
-      params: ["id"],
       description: "Body `{ reason }`.",
     },
   }),
@@ -148,7 +146,6 @@ export const adminRouter = taggedRouter("Administration", {
       method: "POST",
       path: "/admin/user/:id/reactivate",
       input: "body",
-      params: ["id"],
       description: "Body `{ reason }`.",
     },
   }),
@@ -166,7 +163,6 @@ export const adminRouter = taggedRouter("Administration", {
       method: "POST",
       path: "/admin/promotions/:id/decision",
       input: "body",
-      params: ["id"],
       description: 'Body `{ decision: "approve" | "decline" | "withdraw" }`.',
     },
   }),
@@ -181,14 +177,13 @@ export const adminRouter = taggedRouter("Administration", {
     rest: { method: "POST", path: "/salespeople", input: "body", status: 201 },
   }),
   updateSalesperson: admin.mutation(updateSalespersonAdminInput, shape.adminSalesperson, updateSalesperson, {
-    rest: { method: "PUT", path: "/salespeople/:id", input: "body", params: ["id"] },
+    rest: { method: "PUT", path: "/salespeople/:id", input: "body" },
   }),
   deleteSalesperson: admin.mutation(deleteByIdInput, shape.deletedSalesperson, deleteSalesperson, {
     rest: {
       method: "DELETE",
       path: "/admin/salesperson/:id",
       input: "body",
-      params: ["id"],
       description: "Body `{ reason }`; answers `{ deletedSalesperson: name }`.",
     },
   }),
@@ -201,7 +196,6 @@ export const adminRouter = taggedRouter("Administration", {
         method: "POST",
         path: "/admin/salesperson/:id/upload-photo",
         input: { image: "profileImageUrl" },
-        params: ["id"],
         maxBody: UPLOAD_BODY_LIMIT,
       },
     },
@@ -222,14 +216,13 @@ export const adminRouter = taggedRouter("Administration", {
     rest: { method: "POST", path: "/dealerships", input: "body", status: 201 },
   }),
   updateDealership: admin.mutation(updateDealershipInput, shape.adminDealership, updateDealership, {
-    rest: { method: "PUT", path: "/dealerships/:id", input: "body", params: ["id"] },
+    rest: { method: "PUT", path: "/dealerships/:id", input: "body" },
   }),
   deleteDealership: admin.mutation(deleteByIdInput, shape.deletedDealership, deleteDealership, {
     rest: {
       method: "DELETE",
       path: "/admin/dealership/:id",
       input: "body",
-      params: ["id"],
       description:
         "Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain.",
     },
@@ -239,7 +232,6 @@ export const adminRouter = taggedRouter("Administration", {
       method: "POST",
       path: "/admin/dealership/:id/upload-logo",
       input: { image: "logoUrl" },
-      params: ["id"],
       maxBody: UPLOAD_BODY_LIMIT,
     },
   }),

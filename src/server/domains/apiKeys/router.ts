@@ -22,6 +22,6 @@ export const apiKeysRouter = taggedRouter("API keys", {
     },
   }),
   revoke: managerOrAdmin.mutation(apiKeyRefInput, shape.apiKey, (ctx, input) => revokeApiKey(ctx, input.id), {
-    rest: { method: "DELETE", path: "/api-keys/:id", params: ["id"] },
+    rest: { method: "DELETE", path: "/api-keys/:id" },
   }),
 });

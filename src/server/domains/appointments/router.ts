@@ -50,7 +50,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       path: "/appointments/:id/reschedule",
       scope: "appointments:write",
       input: "body",
-      params: ["id"],
     },
   }),
   forSalesperson: anyone.query(
@@ -62,7 +61,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
         method: "GET",
         path: "/appointments/salesperson/:id",
         scope: "appointments:read",
-        params: ["id"],
       },
     },
   ),
@@ -75,7 +73,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
         method: "GET",
         path: "/appointments/salesperson/:id/:date",
         scope: "appointments:read",
-        params: ["id", "date"],
       },
     },
   ),
@@ -95,7 +92,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     {
       rest: [
         { method: "GET", path: "/appointments/customer", input: "query" },
-        { method: "GET", path: "/appointments/customer/:userId", params: ["userId"] },
+        { method: "GET", path: "/appointments/customer/:userId" },
       ],
     },
   ),
@@ -108,7 +105,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       path: "/appointments/:id",
       scope: "appointments:write",
       input: "body",
-      params: ["id"],
     },
   }),
   cancel: signedIn.mutation(cancelAppointmentInput, shape.appointmentView, cancelAppointment, {
@@ -117,7 +113,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       path: "/appointments/:id/cancel",
       scope: "appointments:write",
       input: "body",
-      params: ["id"],
     },
   }),
   joinWaitlist: customer.mutation(
@@ -129,7 +124,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   // A visit's paths are under /visits: /appointments/{id}/… would share a template with /appointments/salesperson/{id}.
   /** The visit's status trail and dispute, for its buyer and staff. */
   record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id), {
-    rest: { method: "GET", path: "/visits/:id/record", params: ["id"] },
+    rest: { method: "GET", path: "/visits/:id/record" },
   }),
   /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
   checkInCode: staff.query(
@@ -140,7 +135,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       rest: {
         method: "GET",
         path: "/salespeople/:id/check-in-code",
-        params: ["id"],
         description: "Staff: today's check-in code to show at the desk.",
       },
     },
@@ -151,7 +145,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       method: "POST",
       path: "/visits/:id/check-in",
       input: "body",
-      params: ["id"],
       description:
         "The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start.",
     },
@@ -165,7 +158,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       rest: {
         method: "POST",
         path: "/visits/:id/confirm",
-        params: ["id"],
         description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
       },
     },
@@ -176,7 +168,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       method: "POST",
       path: "/visits/:id/dispute",
       input: "body",
-      params: ["id"],
       status: 201,
       description:
         'The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked.',
@@ -188,7 +179,6 @@ export const appointmentsRouter = taggedRouter("Appointments", {
       method: "POST",
       path: "/visits/:id/dispute/escalation",
       input: "body",
-      params: ["id"],
       description:
         "The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally.",
     },
@@ -212,7 +202,6 @@ export const visitDisputesRouter = router({
       method: "POST",
       path: "/visit-disputes/:id/manager-decision",
       input: "body",
-      params: ["id"],
       description: 'The dealership\'s manager: body `{ decision: "uphold" | "reject", note }`.',
     },
   }),
@@ -224,7 +213,6 @@ export const visitDisputesRouter = router({
       method: "POST",
       path: "/visit-disputes/:id/decision",
       input: "body",
-      params: ["id"],
       description:
         'Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`.',
     },
@@ -247,11 +235,10 @@ export const availabilityRouter = taggedRouter("Appointments", {
       path: "/availability-blocks/:id",
       scope: "appointments:write",
       input: "body",
-      params: ["id"],
     },
   }),
   remove: staff.mutation(blockIdInput, shape.removedBlock, (ctx, input) => deleteBlock(ctx, input.id), {
-    rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write", params: ["id"] },
+    rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write" },
   }),
   forSalesperson: staff.query(
     salespersonIdInput,
@@ -262,7 +249,6 @@ export const availabilityRouter = taggedRouter("Appointments", {
         method: "GET",
         path: "/availability-blocks/salesperson/:id",
         scope: "appointments:read",
-        params: ["id"],
       },
     },
   ),
@@ -276,7 +262,6 @@ export const availabilityRouter = taggedRouter("Appointments", {
         method: "GET",
         path: "/working-hours/salesperson/:id",
         scope: "appointments:read",
-        params: ["id"],
         description:
           "The salesperson's own working hours, with the dealership's opening hours they sit within.",
       },
@@ -288,7 +273,6 @@ export const availabilityRouter = taggedRouter("Appointments", {
       path: "/working-hours/salesperson/:id",
       scope: "appointments:write",
       input: "body",
-      params: ["id"],
       description:
         "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
     },

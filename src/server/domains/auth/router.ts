@@ -48,7 +48,7 @@ export const authRouter = taggedRouter("Authentication", {
     rest: { method: "GET", path: "/salesperson/auth/user" },
   }),
   userById: signedIn.query(userIdInput, sessionUser, (ctx, input) => getUserById(ctx, input.id), {
-    rest: { method: "GET", path: "/auth/user/:id", params: ["id"] },
+    rest: { method: "GET", path: "/auth/user/:id" },
   }),
   requestLogin: anyone.mutation(
     requestLoginInput,
@@ -117,7 +117,7 @@ export const authRouter = taggedRouter("Authentication", {
     },
   ),
   updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile, {
-    rest: { method: "PATCH", path: "/auth/user/:id", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/auth/user/:id", input: "body" },
   }),
   // A salesperson's own sign-in link and self-registration (the portal's).
   requestSalespersonLogin: anyone.mutation(

@@ -33,10 +33,10 @@ export const certificationsRouter = router({
     rest: { method: "POST", path: "/salesperson/certifications", input: "body", status: 201 },
   }),
   update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification, {
-    rest: { method: "PUT", path: "/salesperson/certifications/:id", input: "body", params: ["id"] },
+    rest: { method: "PUT", path: "/salesperson/certifications/:id", input: "body" },
   }),
   remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification, {
-    rest: { method: "DELETE", path: "/salesperson/certifications/:id", params: ["id"] },
+    rest: { method: "DELETE", path: "/salesperson/certifications/:id" },
   }),
   /** A manager's team's unverified certifications; an administrator's, independents'. */
   pending: managerOrAdmin.query(shape.pendingCertifications, pendingCertifications, {
@@ -47,11 +47,11 @@ export const certificationsRouter = router({
     shape.pendingCertifications,
     salespersonCertifications,
     {
-      rest: { method: "GET", path: "/salespeople/:salespersonId/certifications", params: ["salespersonId"] },
+      rest: { method: "GET", path: "/salespeople/:salespersonId/certifications" },
     },
   ),
   verify: managerOrAdmin.mutation(certificationIdInput, shape.certification, verifyCertification, {
-    rest: { method: "POST", path: "/certifications/:id/verify", params: ["id"] },
+    rest: { method: "POST", path: "/certifications/:id/verify" },
   }),
   /** Deletes the certification and tells the salesperson (with the reason, when given). */
   reject: managerOrAdmin.mutation(rejectCertificationInput, shape.removedCertification, rejectCertification, {
@@ -59,7 +59,6 @@ export const certificationsRouter = router({
       method: "POST",
       path: "/certifications/:id/reject",
       input: "body",
-      params: ["id"],
       description: "Body `{ reason? }`: the certification is deleted and the salesperson told why.",
     },
   }),

@@ -44,17 +44,16 @@ export const crmRouter = taggedRouter("CRM integrations", {
     },
   }),
   update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration, {
-    rest: { method: "PATCH", path: "/crm/integrations/:id", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/crm/integrations/:id", input: "body" },
   }),
   delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration, {
-    rest: { method: "DELETE", path: "/crm/integrations/:id", params: ["id"] },
+    rest: { method: "DELETE", path: "/crm/integrations/:id" },
   }),
   /** A new signing secret, shown once; the old one stops working at once. */
   rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret, {
     rest: {
       method: "POST",
       path: "/crm/integrations/:id/rotate-secret",
-      params: ["id"],
       description:
         "A new signing secret for sale events and deliveries, answered once; the old one stops working at once.",
     },
@@ -62,7 +61,7 @@ export const crmRouter = taggedRouter("CRM integrations", {
   /** Calls a dealership's server: limited to 10 at once, then one every 30 seconds. */
   test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration, {
     limit: { perAccount: { capacity: 10, refillSeconds: 30 } },
-    rest: { method: "POST", path: "/crm/integrations/:id/test", params: ["id"] },
+    rest: { method: "POST", path: "/crm/integrations/:id/test" },
   }),
   logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs, {
     rest: {
@@ -70,7 +69,6 @@ export const crmRouter = taggedRouter("CRM integrations", {
       path: "/crm/integrations/:id/logs",
       scope: "crm:events",
       input: "query",
-      params: ["id"],
       ...PAGE,
       description:
         "Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count.",
@@ -80,6 +78,6 @@ export const crmRouter = taggedRouter("CRM integrations", {
     resendInput,
     shape.resentDelivery,
     (ctx, input) => resendDelivery(ctx, input.logId),
-    { rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events", params: ["logId"] } },
+    { rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events" } },
   ),
 });

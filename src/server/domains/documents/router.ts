@@ -8,7 +8,6 @@ export const documentsRouter = taggedRouter("Documents", {
     rest: {
       method: "GET",
       path: "/documents/:slug",
-      params: ["slug"],
       shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
       responds: { kind: "fields", fields: ["content", "lastUpdated"] },
       description: "`{ content, lastUpdated }`: the document's Markdown and when it last changed.",
@@ -20,7 +19,6 @@ export const documentsRouter = taggedRouter("Documents", {
       method: "PUT",
       path: "/documents/:slug",
       input: "body",
-      params: ["slug"],
       shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
       responds: { kind: "fields", fields: ["content", "lastUpdated", "title"] },
       description: "Administrators replace a document's Markdown: body `{ content, title? }`.",

@@ -17,6 +17,6 @@ export const identityRouter = taggedRouter("Authentication", {
     rest: { method: "GET", path: "/security/linked-accounts" },
   }),
   unlink: signedIn.mutation(shape.unlinkIdentityInput, ok, unlinkIdentity, {
-    rest: { method: "DELETE", path: "/security/linked-accounts/:provider", params: ["provider"] },
+    rest: { method: "DELETE", path: "/security/linked-accounts/:provider" },
   }),
 });

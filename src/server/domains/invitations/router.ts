@@ -55,12 +55,12 @@ export const invitationsRouter = router({
     invitationIdInput,
     sentInvitation,
     (ctx, input) => resendInvitation(ctx, scopeOf(ctx), input.id),
-    { rest: { method: "POST", path: "/invitations/:id/resend", params: ["id"] } },
+    { rest: { method: "POST", path: "/invitations/:id/resend" } },
   ),
   revoke: managerOrAdmin.mutation(
     invitationIdInput,
     revokedInvitation,
     (ctx, input) => revokeInvitation(ctx, scopeOf(ctx), input.id),
-    { rest: { method: "POST", path: "/invitations/:id/revoke", params: ["id"] } },
+    { rest: { method: "POST", path: "/invitations/:id/revoke" } },
   ),
 });

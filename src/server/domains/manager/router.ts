@@ -44,7 +44,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
     invitationIdInput,
     shape.revokedInvitation,
     (ctx, { id }) => revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
-    { rest: { method: "POST", path: "/manager/invitations/:id/revoke", params: ["id"] } },
+    { rest: { method: "POST", path: "/manager/invitations/:id/revoke" } },
   ),
   removeSalesperson: manager.mutation(
     removeSalespersonInput,

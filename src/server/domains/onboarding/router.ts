@@ -56,7 +56,6 @@ export const onboardingRouter = taggedRouter("Dealership applications", {
       method: "POST",
       path: "/admin/dealership-applications/:id/decision",
       input: "body",
-      params: ["id"],
       description:
         'Body `{ decision: "approve" | "decline", reason }` (a reason to decline; it is e-mailed).',
     },

@@ -43,10 +43,10 @@ export const portalRouter = taggedRouter("Salesperson portal", {
     growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
   ),
   update: staff.mutation(updateSalespersonInput, salespeople.salespersonDetail, updateSalespersonProfile, {
-    rest: { method: "PATCH", path: "/salespeople/:id", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/salespeople/:id", input: "body" },
   }),
   updateStatus: staff.mutation(updateStatusInput, shape.profileStatus, updateSalespersonStatus, {
-    rest: { method: "PATCH", path: "/salespeople/:id/status", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/salespeople/:id/status", input: "body" },
   }),
   uploadPhoto: salesperson.mutation(
     dataUrlUploadInput,
@@ -76,7 +76,7 @@ export const portalRouter = taggedRouter("Salesperson portal", {
         perAddress: { capacity: 120, refillSeconds: 2 },
         perAccount: { capacity: 120, refillSeconds: 2 },
       },
-      rest: { method: "POST", path: "/salespeople/:id/views", params: ["id"] },
+      rest: { method: "POST", path: "/salespeople/:id/views" },
     },
   ),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
@@ -91,13 +91,13 @@ export const portalRouter = taggedRouter("Salesperson portal", {
     invitationIdInput,
     manager.invitationAnswer,
     (ctx, input) => acceptInvitation(ctx, input.id),
-    { rest: { method: "POST", path: "/salesperson/invitations/:id/accept", params: ["id"] } },
+    { rest: { method: "POST", path: "/salesperson/invitations/:id/accept" } },
   ),
   declineInvitation: salesperson.mutation(
     invitationIdInput,
     manager.invitationAnswer,
     (ctx, input) => declineInvitation(ctx, input.id),
-    { rest: { method: "POST", path: "/salesperson/invitations/:id/decline", params: ["id"] } },
+    { rest: { method: "POST", path: "/salesperson/invitations/:id/decline" } },
   ),
   verify: dealershipManager.mutation(
     verifySalespersonInput,

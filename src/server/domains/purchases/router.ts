@@ -38,7 +38,6 @@ export const purchasesRouter = taggedRouter("Reviews", {
       method: "POST",
       path: "/purchase-claims/:id/decision",
       input: "body",
-      params: ["id"],
       description: 'Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline.',
     },
   }),

@@ -75,13 +75,13 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
     salespersonIdInput,
     salespersonDetail,
     (ctx, input) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user }),
-    { rest: { method: "GET", path: "/salespeople/:id", scope: "salespeople:read", params: ["id"] } },
+    { rest: { method: "GET", path: "/salespeople/:id", scope: "salespeople:read" } },
   ),
   ratings: anyone.query(
     salespersonIdInput,
     salespersonRatingsSummary,
     (ctx, input) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user }),
-    { rest: { method: "GET", path: "/salespeople/:id/ratings", scope: "salespeople:read", params: ["id"] } },
+    { rest: { method: "GET", path: "/salespeople/:id/ratings", scope: "salespeople:read" } },
   ),
   filterOptions: anyone.query(browseFilterOptionsAnswer, (ctx) => browseFilterOptions(ctx.sql)),
 });

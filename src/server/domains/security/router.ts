@@ -91,10 +91,10 @@ export const securityRouter = taggedRouter("Security", {
     rest: { method: "POST", path: "/security/passkeys", input: "body", status: 201 },
   }),
   renamePasskey: signedIn.mutation(renamePasskeyInput, shape.passkeyView, renamePasskey, {
-    rest: { method: "PATCH", path: "/security/passkeys/:id", input: "body", params: ["id"] },
+    rest: { method: "PATCH", path: "/security/passkeys/:id", input: "body" },
   }),
   removePasskey: signedIn.mutation(removePasskeyInput, common.ok, removePasskey, {
-    rest: { method: "DELETE", path: "/security/passkeys/:id", params: ["id"] },
+    rest: { method: "DELETE", path: "/security/passkeys/:id" },
   }),
   settings: admin.query(shape.securitySettings, securitySettings, {
     rest: { method: "GET", path: "/security/settings" },

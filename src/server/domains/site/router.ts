@@ -50,17 +50,16 @@ export const siteRouter = taggedRouter("Site", {
     supportCaseInput,
     shape.supportCase,
     (ctx, input) => supportCase(ctx.sql, input.id),
-    { rest: { method: "GET", path: "/admin/support/:id", params: ["id"] } },
+    { rest: { method: "GET", path: "/admin/support/:id" } },
   ),
   replyToCase: admin.mutation(supportReplyInput, shape.supportReplyAnswer, replyToCase, {
-    rest: { method: "POST", path: "/admin/support/:id/replies", input: "body", params: ["id"], status: 201 },
+    rest: { method: "POST", path: "/admin/support/:id/replies", input: "body", status: 201 },
   }),
   updateSupportCase: admin.mutation(updateSupportCaseInput, shape.supportCase, updateSupportCase, {
     rest: {
       method: "PATCH",
       path: "/admin/support/:id",
       input: "body",
-      params: ["id"],
       description: "Body `{ status?, assigneeId? }` (null hands the case back).",
     },
   }),

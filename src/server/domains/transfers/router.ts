@@ -21,7 +21,7 @@ export const transfersRouter = taggedRouter("Transfers", {
     transferIdInput,
     shape.transferRequestView,
     (ctx, input) => withdrawTransfer(ctx, input.id),
-    { rest: { method: "POST", path: "/transfer-requests/:id/withdraw", params: ["id"] } },
+    { rest: { method: "POST", path: "/transfer-requests/:id/withdraw" } },
   ),
   mine: salesperson.query(shape.transferRequests, myTransfers, {
     rest: { method: "GET", path: "/transfer-requests/mine" },
@@ -35,7 +35,6 @@ export const transfersRouter = taggedRouter("Transfers", {
       method: "POST",
       path: "/transfer-requests/:id/manager-decision",
       input: "body",
-      params: ["id"],
       description:
         'The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline).',
     },
@@ -63,7 +62,6 @@ export const transfersRouter = taggedRouter("Transfers", {
       method: "POST",
       path: "/transfer-requests/:id/decision",
       input: "body",
-      params: ["id"],
       description: 'Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny).',
     },
   }),
