@@ -32,11 +32,26 @@ export type ResponseDoc =
 /** The names the input object of a procedure may carry. */
 type InputKey<In> = keyof NonNullable<In> & string;
 
-/** A REST path of a procedure whose input is `In` and whose answer is `Out`. */
-export type Rest<In = Record<string, unknown>, Out = never> = {
+/** The `:name` parameters of a path. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Refuses, at compile time, a path whose `:name` is no field of the procedure's input. */
+type ParamsIn<In, P extends string> = [ParamsOf<P>] extends [InputKey<In>]
+  ? unknown
+  : { [Missing in `:${Exclude<ParamsOf<P>, InputKey<In>>} is no field of the input`]: never };
+
+/**
+ * A REST path `P` of a procedure whose input is `In` and whose answer is `Out`. Served routes keep it with the
+ * types let go (`Rest`): `shape` is a method, so a shape written for one answer stands for any.
+ */
+export type Rest<In = Record<string, unknown>, Out = unknown, P extends string = string> = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Below /api, with Hono's `:name` parameters: each is copied into the input field of the same name. */
-  path: string;
+  path: P;
   /**
    * Where the input comes from besides the path parameters: the JSON body, the query string, or an uploaded
    * image (multipart field image, file or photo, or a JSON body), passed as a data URL in the named input field.
@@ -48,12 +63,12 @@ export type Rest<In = Record<string, unknown>, Out = never> = {
   scope?: ApiScope;
   /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT otherwise); the app-wide limit then leaves it alone. */
   maxBody?: number;
-  shape?: (result: Out) => Shaped;
+  shape?(result: Out): Shaped;
   responds?: ResponseDoc;
   /** For the API reference: its summary (else one made of the procedure's name), and what it adds to "Who: …". */
   summary?: string;
   description?: string;
-};
+} & ParamsIn<In, P>;
 
 export const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };
 

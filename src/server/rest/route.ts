@@ -131,7 +131,7 @@ export function mountRoutes(deps: AppDeps) {
         signal: undefined,
         batchIndex: 0,
       });
-      const shaped: Shaped = entry.shape ? entry.shape(result as never) : { body: result };
+      const shaped: Shaped = entry.shape ? entry.shape(result) : { body: result };
       for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {

@@ -63,8 +63,8 @@ type Kind = "query" | "mutation";
  * What a procedure may declare after `run`, merged into its meta: the REST paths that serve it, and its per-call
  * limit (trpc/init.ts admits a call against it).
  */
-export type ProcedureOptions<In = Record<string, unknown>, Out = never> = {
-  rest?: Rest<In, Out> | Rest<In, Out>[];
+export type ProcedureOptions<In = Record<string, unknown>, Out = unknown, P extends string = string> = {
+  rest?: Rest<In, Out, P> | Rest<In, Out, P>[];
   limit?: CallLimit;
 };
 
@@ -73,16 +73,16 @@ export type ProcedureOptions<In = Record<string, unknown>, Out = never> = {
  * context and input; the options are checked against the input and the answer.
  */
 type Declare<Ctx, K extends Kind> = {
-  <O extends z.ZodType>(
+  <O extends z.ZodType, const P extends string>(
     output: O,
     run: (ctx: Ctx) => Answer<O>,
-    options?: ProcedureOptions<void, z.output<O>>,
+    options?: ProcedureOptions<void, z.output<O>, P>,
   ): Built<K, WithoutInput<O>>;
-  <I extends z.ZodType, O extends z.ZodType>(
+  <I extends z.ZodType, O extends z.ZodType, const P extends string>(
     input: I,
     output: O,
     run: (ctx: Ctx, input: z.output<I>) => Answer<O>,
-    options?: ProcedureOptions<z.input<I>, z.output<O>>,
+    options?: ProcedureOptions<z.input<I>, z.output<O>, P>,
   ): Built<K, WithInput<I, O>>;
 };
 
