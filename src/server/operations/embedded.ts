@@ -18,20 +18,18 @@
 //    the backup scripts read it too. A cluster made before that, with the old fixed password, gets a random
 //    one at its next start.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { embeddedUrl, keptPassword, LEGACY_PASSWORD, PASSWORD_FILE } from "./embeddedAccess";
 import {
   claimCluster,
   keepPort,
-  keptPort,
   leftClustersNotice,
   noFreePort,
   portCandidates,
   probePort,
-  runningStarter,
 } from "./embeddedClaim";
 import {
   type Binaries,
@@ -44,6 +42,7 @@ import {
   USER,
 } from "./embeddedInstall";
 
+export { embeddedPassword, embeddedUrl, runningEmbedded, unknownPortProblem } from "./embeddedAccess";
 export {
   alreadyRunning,
   DEFAULT_EMBEDDED_PORT,
@@ -64,51 +63,7 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
 };
 
-/** The fixed password clusters were once made with: replaced by a random one at their next start. */
-const LEGACY_PASSWORD = "postgres";
-const PASSWORD_FILE = "pg.password";
 const READY = /database system is ready to accept connections/;
-
-/** The superuser password of DATA_DIR's embedded cluster, or null when none was kept yet. */
-export function embeddedPassword(dataDir: string): string | null {
-  const file = path.join(path.resolve(dataDir), PASSWORD_FILE);
-  return existsSync(file) ? readFileSync(file, "utf8").trim() || null : null;
-}
-
-/** The connection URL of DATA_DIR's embedded cluster on `port`. */
-export function embeddedUrl(dataDir: string, port: number, database = "knowbefore"): string {
-  const password = embeddedPassword(dataDir) ?? LEGACY_PASSWORD;
-  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-}
-
-/**
- * The embedded cluster of DATA_DIR while the app that started it runs: that process, and the URL a command run
- * beside it connects with (the port in pg.port, else `port`, and the password in pg.password; null when the
- * port cannot be told). Null when no app runs on DATA_DIR.
- */
-export function runningEmbedded(
-  dataDir: string,
-  port?: number,
-): { starter: number; url: string | null } | null {
-  const starter = runningStarter(dataDir);
-  if (!starter) return null;
-  const on = keptPort(dataDir) ?? port;
-  return { starter, url: on ? embeddedUrl(dataDir, on) : null };
-}
-
-/** What a command run beside the app says when the app's cluster runs on a port it cannot tell. */
-export function unknownPortProblem(running: { starter: number }, dataDir: string): string {
-  return `the app (process ${running.starter}) runs the embedded PostgreSQL of ${dataDir} on a port this command cannot tell: set EMBEDDED_PG_PORT as the app has it`;
-}
-
-/** The kept password, or a new random one written (readable by this user only) for the cluster to take. */
-function keptPassword(dataDir: string): { password: string; made: boolean } {
-  const kept = embeddedPassword(dataDir);
-  if (kept) return { password: kept, made: false };
-  const password = randomBytes(24).toString("base64url");
-  writeFileSync(path.join(dataDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
-  return { password, made: true };
-}
 
 function run(file: string, args: string[], runAs: RunAs, cwd: string): ChildProcess {
   return spawn(file, args, {
