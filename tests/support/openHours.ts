@@ -3,7 +3,7 @@
 import { weekdayOf } from "../../src/shared/openingHours";
 import { addDays, todayIn } from "../../src/shared/time";
 
-export { DEMO_HOURS } from "../../src/server/seed/demo";
+export { DEMO_HOURS } from "../../src/server/seed/dealerships";
 
 /** Whether the demo dealerships keep full weekday hours (09:00 to 20:00) on a local date. */
 export function isWeekday(date: string): boolean {

@@ -4,20 +4,19 @@ import { randomBytes } from "node:crypto";
 import { APPOINTMENT_TYPES, BROWSE_SPECIALTIES, SELF_EDIT_SPECIALTIES } from "../../shared/constants";
 import { weekdayOf } from "../../shared/openingHours";
 import { REVIEW_COOLDOWN_DAYS } from "../../shared/reviews";
-import type { DealershipHours } from "../../shared/schemas/dealershipHours";
 import { addDays, fromZoned, todayIn } from "../../shared/time";
 import { hashPassword } from "../credentials/password";
 import { loadCities } from "../db/cities";
 import { type Queryable, type Sql, withoutStatementTimeout } from "../db/client";
-import type { AppointmentRow, DealershipRow, SalespersonRow, UserRow } from "../db/rows";
+import type { AppointmentRow, SalespersonRow, UserRow } from "../db/rows";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
-import { knownZip, zipCentrePlace } from "../geo/geocoder";
 import { insertChunks } from "./batches";
+import { DEMO_HOURS, writeDealerships } from "./dealerships";
 import { seedBusinessHistory } from "./history";
 import { seedStaffQueues } from "./queues";
 import { seedTrustDemo } from "./trust";
-import { BIOS, BRANDS, CITY_ZIPS, CRITICISM, FIRST, LAST, PRAISE, rng, STREETS } from "./words";
+import { BIOS, CRITICISM, FIRST, LAST, PRAISE, rng } from "./words";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
@@ -125,17 +124,6 @@ async function writeAll(tx: Queryable, options: SeedOptions) {
   return written;
 }
 
-/** Opening hours every demo dealership states: weekdays 9 to 8, Saturday 9 to 6, closed on Sunday. */
-export const DEMO_HOURS: DealershipHours = {
-  monday: { open: "09:00", close: "20:00" },
-  tuesday: { open: "09:00", close: "20:00" },
-  wednesday: { open: "09:00", close: "20:00" },
-  thursday: { open: "09:00", close: "20:00" },
-  friday: { open: "09:00", close: "20:00" },
-  saturday: { open: "09:00", close: "18:00" },
-  sunday: null,
-};
-
 async function writeDemoData(sql: Queryable, options: SeedOptions) {
   const scale = options.scale ?? 1;
   const r = rng(options.seed ?? 20261121);
@@ -144,50 +132,7 @@ async function writeDemoData(sql: Queryable, options: SeedOptions) {
   const started = Date.now();
   const now = started;
 
-  // Dealerships: one per city, each with a manager account.
-  const managers = cities.map((c, i) => ({
-    email: i === 0 ? DEMO_ACCOUNTS.manager : `manager.${slug(c.city)}@example.com`,
-    first_name: i === 0 ? "Morgan" : r.pick(FIRST),
-    last_name: i === 0 ? "Lee" : r.pick(LAST),
-    role: "manager",
-  }));
-  const managerRows = await sql<
-    Pick<UserRow, "id" | "email">[]
-  >`insert into users ${sql(managers)} returning id, email`;
-  const managerByEmail = new Map(managerRows.map((m) => [m.email, m.id]));
-
-  const dealershipRows = cities.map((c, i) => {
-    const brand = BRANDS[i % BRANDS.length]!;
-    const name = i % 2 === 0 ? `${c.city} ${brand}` : `${brand} of ${c.city}`;
-    const address = `${r.int(100, 9800)} ${r.pick(STREETS)}`;
-    // Placed as a manager's save places it without a geocoder: at the ZIP code's centre (geo/geocoder.ts).
-    // The city's name and time zone stay the list's, which knows the cities on a state's minority time zone.
-    const place = zipCentrePlace(knownZip(CITY_ZIPS[`${c.city}|${c.state}`] ?? ""));
-    // The draws that once made a ZIP code and jittered the position are still drawn, in their order, so the
-    // rest of the demo data stays as it was.
-    r.int(1, 99);
-    const phone = `(${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, "0")}`;
-    r.next();
-    r.next();
-    return {
-      name,
-      address,
-      city: c.city,
-      state: c.state,
-      zip_code: place.zipCode,
-      phone_number: phone,
-      website: `https://www.${slug(name)}.example.com`,
-      time_zone: c.timeZone,
-      latitude: place.latitude,
-      longitude: place.longitude,
-      location_precision: place.locationPrecision,
-      hours: DEMO_HOURS,
-      manager_id: managerByEmail.get(managers[i]!.email)!,
-      demo: true,
-    };
-  });
-  const dealers = await sql<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
-    insert into dealerships ${sql(dealershipRows)} returning id, name, city, state, time_zone`;
+  const { dealers, managerByEmail } = await writeDealerships(sql, r, cities, DEMO_ACCOUNTS.manager);
 
   // Customers.
   const customerRows = Array.from({ length: CUSTOMERS }, (_, i) => {
@@ -435,11 +380,4 @@ async function writeDemoData(sql: Queryable, options: SeedOptions) {
 function roundedAverage(sum: number, n: number): string {
   const hundredths = Math.floor((200 * sum + n) / (2 * n));
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }
