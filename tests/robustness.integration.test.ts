@@ -97,9 +97,7 @@ const HOSTILE_PARAMS = ["abc", "-1", "1e12", "' or 1=1 --", "../../etc/passwd", 
 const HOSTILE_QUERY = "?limit=-5&offset=many&page=0&pageSize=1e9&sort=random&period=forever&rating=%00&x[]=1";
 
 /** Routes that read a request body (the others ignore one). */
-const BODY_ROUTES = restRoutes().filter(
-  (r) => r.method !== "GET" && (r.input === "body" || typeof r.input === "object"),
-);
+const BODY_ROUTES = restRoutes().filter((r) => r.reads === "body" || r.reads === "upload");
 const STATE_CHANGING = restRoutes().filter((r) => r.method !== "GET");
 /** Routes that read a path parameter or a query string: every GET, and every route with a parameter. */
 const PROBED = restRoutes().filter((r) => r.method === "GET" || r.path.includes(":"));

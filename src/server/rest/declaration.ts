@@ -53,11 +53,11 @@ export type Rest<In = Record<string, unknown>, Out = unknown, P extends string =
   /** Below /api, with Hono's `:name` parameters: each is copied into the input field of the same name. */
   path: P;
   /**
-   * Where the input comes from besides the path parameters: the JSON body, the query string, or an uploaded
-   * image (multipart field image, file or photo, or a JSON body), passed as a data URL in the named input field.
-   * Without it, the path parameters are the whole input.
+   * The input field an uploaded image fills (multipart field image, file or photo, or a JSON body), as a data
+   * URL. Without it the route reads what the input has besides the path's parameters from the query string
+   * (GET) or the JSON body, and nothing where the path's parameters are the whole input.
    */
-  input?: "body" | "query" | { image: InputKey<In> };
+  upload?: InputKey<In>;
   status?: 200 | 201;
   /** The API-key scope that lets a key call this route; without one, API keys are refused here. */
   scope?: ApiScope;
@@ -65,9 +65,6 @@ export type Rest<In = Record<string, unknown>, Out = unknown, P extends string =
   maxBody?: number;
   shape?(result: Out): Shaped;
   responds?: ResponseDoc;
-  /** For the API reference: its summary (else one made of the procedure's name), and what it adds to "Who: …". */
-  summary?: string;
-  description?: string;
 } & ParamsIn<In, P>;
 
 export const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };

@@ -105,7 +105,7 @@ export function buildOpenApi(version: string): Json {
         throw new Error(`${route.method} ${route.path}: :${name} is no field of ${route.procedure}'s input`);
       return { name, in: "path", required: true, schema };
     });
-    if (route.input === "query" && input) {
+    if (route.reads === "query" && input) {
       const required = (input.required as string[] | undefined) ?? [];
       for (const [name, schema] of Object.entries(fields)) {
         if (params.includes(name)) continue;
@@ -114,14 +114,14 @@ export function buildOpenApi(version: string): Json {
     }
     if (route.method !== "GET") parameters.push(IDEMPOTENCY_PARAMETER);
     let requestBody: Json | undefined;
-    if (route.input === "body" && input) {
+    if (route.reads === "body" && input) {
       const schema = without(input, params);
       requestBody = {
         required: ((schema.required as string[] | undefined) ?? []).length > 0,
         content: { "application/json": { schema, example: exampleOf(schema) } },
       };
-    } else if (typeof route.input === "object" && input) {
-      const field = route.input.image;
+    } else if (route.upload && input) {
+      const field = route.upload;
       requestBody = {
         required: true,
         content: {
@@ -190,7 +190,7 @@ export function buildOpenApi(version: string): Json {
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId,
-      summary: route.summary ?? humanize(route.procedure, tag),
+      summary: humanize(route.procedure, tag),
       description: `${route.description ? `${route.description} ` : ""}Who: ${who}${keyNote} Runs the procedure \`${route.procedure}\` (also callable through tRPC at /trpc/${route.procedure}).`,
       tags: [tag ?? "Other"],
       ...(parameters.length ? { parameters } : {}),

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 import { appError } from "../appError";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
 import type { AppDeps } from "../serviceContext";
@@ -13,24 +14,50 @@ import type { ProcedureMeta } from "../trpc/init";
 import { appRouter } from "../trpc/root";
 import type { Rest, Shaped } from "./declaration";
 
-/** A REST path as served: its declaration, the procedure it runs and the names of its path parameters. */
-export type MountedRoute = Rest & { procedure: string; params: string[] };
+/**
+ * A REST path as served: its declaration, the procedure it runs and its description, the names of its path
+ * parameters, and where the rest of the input comes from.
+ */
+export type MountedRoute = Rest & {
+  procedure: string;
+  description?: string;
+  params: string[];
+  reads: "nothing" | "query" | "body" | "upload";
+};
+
+type ProcedureDef = { _def: { meta?: ProcedureMeta; inputs: z.ZodType[] } };
 
 let routes: readonly MountedRoute[] | undefined;
 
 /** Every REST path the procedures of the router declare, in the router's order: read once, on first use. */
 export function restRoutes(): readonly MountedRoute[] {
-  routes ??= Object.entries(
-    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
-  ).flatMap(([procedure, { _def }]) =>
-    [_def.meta?.rest ?? []].flat().map((rest) => ({
-      ...rest,
-      procedure,
-      params: [...rest.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] as string),
-    })),
+  routes ??= Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).flatMap(
+    ([procedure, { _def }]) =>
+      [_def.meta?.rest ?? []].flat().map((rest) => {
+        const params = [...rest.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] as string);
+        const input = _def.inputs[0];
+        const reads = rest.upload
+          ? "upload"
+          : !input || fieldsOf(input)?.every((field) => params.includes(field))
+            ? "nothing"
+            : rest.method === "GET"
+              ? "query"
+              : "body";
+        return { ...rest, procedure, description: _def.meta?.description, params, reads };
+      }),
   );
   return routes;
 }
+
+/** The fields an input schema's object has (through optional, default and transform), or null if no object. */
+function fieldsOf(schema: z.ZodType): string[] | null {
+  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+  if (def.type === "object" && def.shape) return Object.keys(def.shape);
+  const inner = def.innerType ?? def.in;
+  return inner ? fieldsOf(inner) : null;
+}
+
+type ZodDef = { type: string; shape?: Record<string, unknown>; innerType?: z.ZodType; in?: z.ZodType };
 
 /** A path that only sends the browser elsewhere. */
 export type Redirect = { path: string; to: string };
@@ -93,14 +120,14 @@ function asObject(body: unknown): Record<string, unknown> {
 async function readInput(c: HonoContext<AppEnv>, entry: MountedRoute): Promise<unknown> {
   const params = Object.fromEntries(entry.params.map((name) => [name, c.req.param(name)]));
   const hasParams = Object.keys(params).length > 0;
-  if (entry.input === undefined) return hasParams ? params : undefined;
+  if (entry.reads === "nothing") return hasParams ? params : undefined;
   // Onto the query's own new object: a spread adding keys is slow on Node 20 (see trpcContext).
-  if (entry.input === "query") return Object.assign(c.req.query(), params);
-  if (entry.input === "body") {
+  if (entry.reads === "query") return Object.assign(c.req.query(), params);
+  if (entry.reads === "body") {
     const body = await readJson(c);
     return hasParams ? { ...asObject(body), ...params } : body;
   }
-  return { ...(await readImage(c, entry.input.image)), ...params };
+  return { ...(await readImage(c, entry.upload as string)), ...params };
 }
 
 /** Serves the routes: reads each one's input, runs its procedure for this request, answers the result. */

@@ -60,11 +60,12 @@ type Built<
 type Kind = "query" | "mutation";
 
 /**
- * What a procedure may declare after `run`, merged into its meta: the REST paths that serve it, and its per-call
- * limit (trpc/init.ts admits a call against it).
+ * What a procedure may declare after `run`, merged into its meta: the REST paths that serve it, what it does
+ * for the API reference (after "Who: …"), and its per-call limit (trpc/init.ts admits a call against it).
  */
 export type ProcedureOptions<In = Record<string, unknown>, Out = unknown, P extends string = string> = {
   rest?: Rest<In, Out, P> | Rest<In, Out, P>[];
+  description?: string;
   limit?: CallLimit;
 };
 

@@ -1,23 +1,7 @@
 import * as accounts from "../../../shared/schemas/accounts";
 import * as shape from "../../../shared/schemas/admin";
-import {
-  adminLoginInput,
-  adminSalespeopleInput,
-  adminUsersInput,
-  createDealershipInput,
-  createSalespersonInput,
-  dealershipLogoInput,
-  dealershipsInput,
-  deleteByIdInput,
-  deleteUserInput,
-  salespersonPhotoInput,
-  updateDealershipInput,
-  updateSalespersonAdminInput,
-  updateUserInput,
-} from "../../../shared/schemas/admin";
 import * as common from "../../../shared/schemas/common";
 import * as security from "../../../shared/schemas/security";
-import { verifyMfaInput } from "../../../shared/schemas/security";
 import { PAGE, UPLOAD_BODY_LIMIT } from "../../rest/declaration";
 import { admin, adminAccount, anyone, anyoneBeforeMfa, taggedRouter } from "../../trpc/procedures";
 import { changeRole, createUser, reactivateUser, suspendUser } from "./accounts";
@@ -52,12 +36,12 @@ import { deleteUser, listUsers, updateUser } from "./users";
 
 export const adminRouter = taggedRouter("Administration", {
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
-  login: anyoneBeforeMfa.mutation(adminLoginInput, shape.adminLoginAnswer, adminLogin, {
-    rest: { method: "POST", path: "/admin/login", input: "body" },
+  login: anyoneBeforeMfa.mutation(shape.adminLoginInput, shape.adminLoginAnswer, adminLogin, {
+    rest: { method: "POST", path: "/admin/login" },
   }),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
-  verifyMfa: anyoneBeforeMfa.mutation(verifyMfaInput, shape.adminSession, adminVerifyMfa, {
-    rest: { method: "POST", path: "/admin/verify-mfa", input: "body" },
+  verifyMfa: anyoneBeforeMfa.mutation(security.verifyMfaInput, shape.adminSession, adminVerifyMfa, {
+    rest: { method: "POST", path: "/admin/verify-mfa" },
   }),
   /** The second step with a passkey instead: a challenge for the account's passkeys, then its answer. */
   passkeyOptions: anyoneBeforeMfa.mutation(
@@ -68,35 +52,31 @@ export const adminRouter = taggedRouter("Administration", {
       rest: {
         method: "POST",
         path: "/admin/passkey-options",
-        input: "body",
-        description:
-          "The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer.",
       },
+      description:
+        "The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer.",
     },
   ),
   verifyPasskey: anyoneBeforeMfa.mutation(
     shape.adminPasskeySignInInput,
     shape.adminSession,
     adminVerifyPasskey,
-    { rest: { method: "POST", path: "/admin/verify-passkey", input: "body" } },
+    { rest: { method: "POST", path: "/admin/verify-passkey" } },
   ),
   /**
    * Re-authentication (docs/product/admin.md#re-authentication): what it asks for, a passkey challenge, and
    * the proof itself, after which role changes, exports and new API keys are open for a few minutes.
    */
   reauthenticationMethods: adminAccount.query(shape.reauthenticationMethods, reauthenticationMethods, {
-    rest: {
-      method: "GET",
-      path: "/admin/reauthentication",
-      description:
-        "Re-authentication: what it asks for, a passkey challenge, and the proof (password, admin code, second factor) that opens role changes, exports and new API keys to the session for a few minutes.",
-    },
+    rest: { method: "GET", path: "/admin/reauthentication" },
+    description:
+      "Re-authentication: what it asks for, a passkey challenge, and the proof (password, admin code, second factor) that opens role changes, exports and new API keys to the session for a few minutes.",
   }),
   reauthenticationOptions: adminAccount.mutation(security.passkeyRequestOptions, reauthenticationOptions, {
     rest: { method: "POST", path: "/admin/reauthentication/passkey-options" },
   }),
   reauthenticate: adminAccount.mutation(shape.reauthenticateInput, shape.reauthentication, reauthenticate, {
-    rest: { method: "POST", path: "/admin/reauthenticate", input: "body" },
+    rest: { method: "POST", path: "/admin/reauthenticate" },
   }),
   verify: adminAccount.query(
     shape.adminAccount,
@@ -112,42 +92,30 @@ export const adminRouter = taggedRouter("Administration", {
     rest: { method: "GET", path: "/admin/overview" },
   }),
 
-  users: admin.query(adminUsersInput, shape.adminUsersPage, listUsers, {
-    rest: { method: "GET", path: "/public/users", input: "query", ...PAGE },
+  users: admin.query(shape.adminUsersInput, shape.adminUsersPage, listUsers, {
+    rest: { method: "GET", path: "/public/users", ...PAGE },
   }),
-  updateUser: admin.mutation(updateUserInput, shape.adminUser, updateUser, {
-    rest: { method: "PATCH", path: "/admin/user/:id", input: "body" },
+  updateUser: admin.mutation(shape.updateUserInput, shape.adminUser, updateUser, {
+    rest: { method: "PATCH", path: "/admin/user/:id" },
   }),
-  deleteUser: admin.mutation(deleteUserInput, shape.deletedUser, deleteUser, {
-    rest: {
-      method: "DELETE",
-      path: "/admin/user/:id",
-      input: "body",
-      description: "Body `{ reason }`; answers `{ deletedUser: email }`.",
-    },
+  deleteUser: admin.mutation(shape.deleteUserInput, shape.deletedUser, deleteUser, {
+    rest: { method: "DELETE", path: "/admin/user/:id" },
+    description: "Body `{ reason }`; answers `{ deletedUser: email }`.",
   }),
   // An account's lifecycle (docs/product/admin.md#account-lifecycle).
   createUser: admin.mutation(accounts.createUserInput, accounts.accountChange, createUser, {
-    rest: { method: "POST", path: "/admin/users", input: "body", status: 201 },
+    rest: { method: "POST", path: "/admin/users", status: 201 },
   }),
   changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole, {
-    rest: { method: "PUT", path: "/admin/user/:id/role", input: "body" },
+    rest: { method: "PUT", path: "/admin/user/:id/role" },
   }),
   suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser, {
-    rest: {
-      method: "POST",
-      path: "/admin/user/:id/suspend",
-      input: "body",
-      description: "Body `{ reason }`.",
-    },
+    rest: { method: "POST", path: "/admin/user/:id/suspend" },
+    description: "Body `{ reason }`.",
   }),
   reactivateUser: admin.mutation(accounts.reactivateUserInput, accounts.accountChange, reactivateUser, {
-    rest: {
-      method: "POST",
-      path: "/admin/user/:id/reactivate",
-      input: "body",
-      description: "Body `{ reason }`.",
-    },
+    rest: { method: "POST", path: "/admin/user/:id/reactivate" },
+    description: "Body `{ reason }`.",
   }),
   promotions: admin.query(accounts.openPromotions, listPromotions, {
     rest: { method: "GET", path: "/admin/promotions" },
@@ -156,83 +124,76 @@ export const adminRouter = taggedRouter("Administration", {
     accounts.requestPromotionInput,
     accounts.promotionRequest,
     requestPromotion,
-    { rest: { method: "POST", path: "/admin/promotions", input: "body", status: 201 } },
+    { rest: { method: "POST", path: "/admin/promotions", status: 201 } },
   ),
   decidePromotion: admin.mutation(accounts.decidePromotionInput, accounts.promotionRequest, decidePromotion, {
-    rest: {
-      method: "POST",
-      path: "/admin/promotions/:id/decision",
-      input: "body",
-      description: 'Body `{ decision: "approve" | "decline" | "withdraw" }`.',
-    },
+    rest: { method: "POST", path: "/admin/promotions/:id/decision" },
+    description: 'Body `{ decision: "approve" | "decline" | "withdraw" }`.',
   }),
   monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot, {
     rest: { method: "GET", path: "/admin/monitor" },
   }),
 
-  salespeople: admin.query(adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople, {
-    rest: { method: "GET", path: "/admin/salespeople", input: "query", ...PAGE },
+  salespeople: admin.query(shape.adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople, {
+    rest: { method: "GET", path: "/admin/salespeople", ...PAGE },
   }),
-  createSalesperson: admin.mutation(createSalespersonInput, shape.adminSalesperson, createSalesperson, {
-    rest: { method: "POST", path: "/salespeople", input: "body", status: 201 },
+  createSalesperson: admin.mutation(shape.createSalespersonInput, shape.adminSalesperson, createSalesperson, {
+    rest: { method: "POST", path: "/salespeople", status: 201 },
   }),
-  updateSalesperson: admin.mutation(updateSalespersonAdminInput, shape.adminSalesperson, updateSalesperson, {
-    rest: { method: "PUT", path: "/salespeople/:id", input: "body" },
-  }),
-  deleteSalesperson: admin.mutation(deleteByIdInput, shape.deletedSalesperson, deleteSalesperson, {
-    rest: {
-      method: "DELETE",
-      path: "/admin/salesperson/:id",
-      input: "body",
-      description: "Body `{ reason }`; answers `{ deletedSalesperson: name }`.",
+  updateSalesperson: admin.mutation(
+    shape.updateSalespersonAdminInput,
+    shape.adminSalesperson,
+    updateSalesperson,
+    {
+      rest: { method: "PUT", path: "/salespeople/:id" },
     },
+  ),
+  deleteSalesperson: admin.mutation(shape.deleteByIdInput, shape.deletedSalesperson, deleteSalesperson, {
+    rest: { method: "DELETE", path: "/admin/salesperson/:id" },
+    description: "Body `{ reason }`; answers `{ deletedSalesperson: name }`.",
   }),
   uploadSalespersonPhoto: admin.mutation(
-    salespersonPhotoInput,
+    shape.salespersonPhotoInput,
     shape.salespersonPhoto,
     uploadSalespersonPhoto,
     {
       rest: {
         method: "POST",
         path: "/admin/salesperson/:id/upload-photo",
-        input: { image: "profileImageUrl" },
+        upload: "profileImageUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },
     },
   ),
 
   /** Public fields for everyone; administrators also get owner, manager and counts. */
-  dealerships: anyone.query(dealershipsInput, shape.dealershipsPage, listDealerships, {
-    rest: {
-      method: "GET",
-      path: "/dealerships",
-      input: "query",
-      ...PAGE,
-      description:
-        "Public fields for everyone; administrators also get ownerId, managerId, the manager's e-mail and counts.",
+  dealerships: anyone.query(shape.dealershipsInput, shape.dealershipsPage, listDealerships, {
+    rest: { method: "GET", path: "/dealerships", ...PAGE },
+    description:
+      "Public fields for everyone; administrators also get ownerId, managerId, the manager's e-mail and counts.",
+  }),
+  createDealership: admin.mutation(shape.createDealershipInput, shape.adminDealership, createDealership, {
+    rest: { method: "POST", path: "/dealerships", status: 201 },
+  }),
+  updateDealership: admin.mutation(shape.updateDealershipInput, shape.adminDealership, updateDealership, {
+    rest: { method: "PUT", path: "/dealerships/:id" },
+  }),
+  deleteDealership: admin.mutation(shape.deleteByIdInput, shape.deletedDealership, deleteDealership, {
+    rest: { method: "DELETE", path: "/admin/dealership/:id" },
+    description:
+      "Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain.",
+  }),
+  uploadDealershipLogo: admin.mutation(
+    shape.dealershipLogoInput,
+    shape.dealershipLogo,
+    uploadDealershipLogo,
+    {
+      rest: {
+        method: "POST",
+        path: "/admin/dealership/:id/upload-logo",
+        upload: "logoUrl",
+        maxBody: UPLOAD_BODY_LIMIT,
+      },
     },
-  }),
-  createDealership: admin.mutation(createDealershipInput, shape.adminDealership, createDealership, {
-    rest: { method: "POST", path: "/dealerships", input: "body", status: 201 },
-  }),
-  updateDealership: admin.mutation(updateDealershipInput, shape.adminDealership, updateDealership, {
-    rest: { method: "PUT", path: "/dealerships/:id", input: "body" },
-  }),
-  deleteDealership: admin.mutation(deleteByIdInput, shape.deletedDealership, deleteDealership, {
-    rest: {
-      method: "DELETE",
-      path: "/admin/dealership/:id",
-      input: "body",
-      description:
-        "Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain.",
-    },
-  }),
-  uploadDealershipLogo: admin.mutation(dealershipLogoInput, shape.dealershipLogo, uploadDealershipLogo, {
-    rest: {
-      method: "POST",
-      path: "/admin/dealership/:id/upload-logo",
-      input: { image: "logoUrl" },
-      maxBody: UPLOAD_BODY_LIMIT,
-    },
-  }),
+  ),
 });

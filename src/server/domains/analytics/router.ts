@@ -1,12 +1,4 @@
 import * as shape from "../../../shared/schemas/analytics";
-import {
-  analyticsInput,
-  feedbackCommentsInput,
-  feedbackExportInput,
-  feedbackInsightsInput,
-  platformAnalyticsInput,
-  predictionsInput,
-} from "../../../shared/schemas/analytics";
 import { PAGE } from "../../rest/declaration";
 import { managerOrAdmin, staff, taggedRouter } from "../../trpc/procedures";
 import { executiveSummary } from "./executive";
@@ -22,47 +14,40 @@ import { revenueAnalytics } from "./revenue";
  */
 export const analyticsRouter = taggedRouter("Analytics", {
   // REST: `?period=7d|30d|90d|1y` (default 30d).
-  executiveSummary: managerOrAdmin.query(analyticsInput, shape.executiveSummary, executiveSummary, {
-    rest: { method: "GET", path: "/analytics/executive-summary", scope: "analytics:read", input: "query" },
+  executiveSummary: managerOrAdmin.query(shape.analyticsInput, shape.executiveSummary, executiveSummary, {
+    rest: { method: "GET", path: "/analytics/executive-summary", scope: "analytics:read" },
   }),
-  revenue: managerOrAdmin.query(platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics, {
-    rest: { method: "GET", path: "/analytics/revenue", scope: "analytics:read", input: "query" },
+  revenue: managerOrAdmin.query(shape.platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics, {
+    rest: { method: "GET", path: "/analytics/revenue", scope: "analytics:read" },
   }),
-  dealerships: managerOrAdmin.query(analyticsInput, shape.dealershipPerformance, dealershipPerformance, {
-    rest: { method: "GET", path: "/analytics/dealerships", scope: "analytics:read", input: "query" },
+  dealerships: managerOrAdmin.query(
+    shape.analyticsInput,
+    shape.dealershipPerformance,
+    dealershipPerformance,
+    {
+      rest: { method: "GET", path: "/analytics/dealerships", scope: "analytics:read" },
+    },
+  ),
+  market: managerOrAdmin.query(shape.analyticsInput, shape.marketAnalytics, marketAnalytics, {
+    rest: { method: "GET", path: "/analytics/market", scope: "analytics:read" },
   }),
-  market: managerOrAdmin.query(analyticsInput, shape.marketAnalytics, marketAnalytics, {
-    rest: { method: "GET", path: "/analytics/market", scope: "analytics:read", input: "query" },
-  }),
-  predictions: managerOrAdmin.query(predictionsInput, shape.predictions, predictions, {
-    rest: { method: "GET", path: "/analytics/predictions", scope: "analytics:read", input: "query" },
+  predictions: managerOrAdmin.query(shape.predictionsInput, shape.predictions, predictions, {
+    rest: { method: "GET", path: "/analytics/predictions", scope: "analytics:read" },
   }),
   /** What buyers wrote: the manager's team, an administrator's pick, a salesperson's own (access.ts). */
-  feedbackInsights: staff.query(feedbackInsightsInput, shape.feedbackInsights, feedbackInsights, {
-    rest: {
-      method: "GET",
-      path: "/analytics/feedback",
-      scope: "analytics:read",
-      input: "query",
-      description:
-        "Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.",
-    },
+  feedbackInsights: staff.query(shape.feedbackInsightsInput, shape.feedbackInsights, feedbackInsights, {
+    rest: { method: "GET", path: "/analytics/feedback", scope: "analytics:read" },
+    description:
+      "Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.",
   }),
-  feedbackComments: staff.query(feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments, {
-    rest: {
-      method: "GET",
-      path: "/analytics/feedback/comments",
-      scope: "analytics:read",
-      input: "query",
-      ...PAGE,
-    },
+  feedbackComments: staff.query(shape.feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments, {
+    rest: { method: "GET", path: "/analytics/feedback/comments", scope: "analytics:read", ...PAGE },
   }),
-  feedbackExport: staff.query(feedbackExportInput, shape.feedbackExport, feedbackExport, {
+  feedbackExport: staff.query(shape.feedbackExportInput, shape.feedbackExport, feedbackExport, {
     rest: {
       method: "GET",
       path: "/analytics/feedback/export",
       scope: "analytics:read",
-      input: "query",
       shape: (file) => ({ file }),
       responds: { kind: "file", contentTypes: ["text/csv"] },
     },

@@ -1,6 +1,5 @@
 import { API_SCOPE_INFO, API_SCOPES } from "../../../shared/apiKeys";
 import * as shape from "../../../shared/schemas/apiKeys";
-import { apiKeyRefInput, createApiKeyInput } from "../../../shared/schemas/apiKeys";
 import { managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { createApiKey, listApiKeys, revokeApiKey } from "./service";
 
@@ -12,16 +11,11 @@ export const apiKeysRouter = taggedRouter("API keys", {
     { rest: { method: "GET", path: "/api-keys/scopes" } },
   ),
   list: managerOrAdmin.query(shape.apiKeys, listApiKeys, { rest: { method: "GET", path: "/api-keys" } }),
-  create: managerOrAdmin.mutation(createApiKeyInput, shape.createdApiKey, createApiKey, {
-    rest: {
-      method: "POST",
-      path: "/api-keys",
-      input: "body",
-      status: 201,
-      description: "Answers the key once, in `key`; only its hash is stored.",
-    },
+  create: managerOrAdmin.mutation(shape.createApiKeyInput, shape.createdApiKey, createApiKey, {
+    rest: { method: "POST", path: "/api-keys", status: 201 },
+    description: "Answers the key once, in `key`; only its hash is stored.",
   }),
-  revoke: managerOrAdmin.mutation(apiKeyRefInput, shape.apiKey, (ctx, input) => revokeApiKey(ctx, input.id), {
+  revoke: managerOrAdmin.mutation(shape.apiKeyRefInput, shape.apiKey, revokeApiKey, {
     rest: { method: "DELETE", path: "/api-keys/:id" },
   }),
 });

@@ -90,7 +90,7 @@ export async function createApiKey(
   return created;
 }
 
-export async function revokeApiKey(ctx: Caller, id: number): Promise<ApiKey> {
+export async function revokeApiKey(ctx: Caller, { id }: { id: number }): Promise<ApiKey> {
   return ctx.sql.begin(async (tx) => {
     const before = await read(tx, ctx.user, id);
     if (!before) throw appError("NOT_FOUND", "API key not found", "API_KEY_NOT_FOUND");

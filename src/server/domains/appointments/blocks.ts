@@ -170,13 +170,13 @@ export async function updateBlock(ctx: Authed, input: z.output<typeof updateBloc
   };
 }
 
-export async function deleteBlock(ctx: Authed, id: number) {
+export async function deleteBlock(ctx: Authed, { id }: { id: number }) {
   const current = await ownedBlock(ctx, id);
   await ctx.sql`delete from availability_blocks where id = ${current.id}`;
   return { deleted: true as const, id: current.id };
 }
 
-export async function listBlocks(ctx: Authed, salespersonId: number) {
+export async function listBlocks(ctx: Authed, { id: salespersonId }: { id: number }) {
   const person = await managedSalesperson(ctx, salespersonId);
   const rows = await ctx.sql<BlockRow[]>`
     select b.*, ${person.time_zone}::text as time_zone from availability_blocks b

@@ -51,7 +51,7 @@ async function codeOf(sql: Queryable, owner: Owner, day: string): Promise<string
 }
 
 /** Today's check-in code for a salesperson's visits, for that salesperson, their manager or an administrator. */
-export async function checkInCode(ctx: Authed, salespersonId: number) {
+export async function checkInCode(ctx: Authed, { id: salespersonId }: { id: number }) {
   const [person] = await ctx.sql<
     { id: number; name: string; time_zone: string; dealership_id: number | null; dealership: string | null }[]
   >`
@@ -136,7 +136,7 @@ export async function checkIn(ctx: Authed, input: z.output<typeof checkInInput>)
 }
 
 /** The buyer's "I went" on a visit that closed by itself unconfirmed: it then rests on the buyer's word. */
-export async function confirmVisit(ctx: Authed, id: number) {
+export async function confirmVisit(ctx: Authed, { id }: { id: number }) {
   const row = await buyersVisit(ctx, id, "confirmation of");
   const [done] = await ctx.sql<{ id: number }[]>`
     update appointments set visit_evidence = 'buyer_confirmed'

@@ -32,7 +32,7 @@ function invalidLink() {
 /** The one click: no sign-in needed, the token says whose invitations stop. Repeating it changes nothing. */
 export async function stopReviewInvitations(
   ctx: Pick<Context, "sql" | "secrets" | "ip">,
-  token: string,
+  { token }: { token: string },
 ): Promise<{ ok: true; email: string }> {
   let claim: { u?: unknown; e?: unknown };
   try {

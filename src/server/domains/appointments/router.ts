@@ -1,20 +1,4 @@
 import * as shape from "../../../shared/schemas/appointments";
-import {
-  appointmentIdInput,
-  blockIdInput,
-  bookAppointmentInput,
-  cancelAppointmentInput,
-  checkInInput,
-  createBlockInput,
-  customerAppointmentsInput,
-  rescheduleAppointmentInput,
-  salespeopleIdsInput,
-  salespersonDayInput,
-  setWorkingHoursInput,
-  updateAppointmentStatusInput,
-  updateBlockInput,
-  waitlistInput,
-} from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import * as visits from "../../../shared/schemas/visits";
 import { PAGE } from "../../rest/declaration";
@@ -40,32 +24,22 @@ import { getWorkingHours, setWorkingHours } from "./workingHours";
 
 export const appointmentsRouter = taggedRouter("Appointments", {
   /** Limited to 120 per account at once (conflicting attempts included), then one every 30 seconds. */
-  book: customer.mutation(bookAppointmentInput, shape.appointmentView, bookAppointment, {
+  book: customer.mutation(shape.bookAppointmentInput, shape.appointmentView, bookAppointment, {
     limit: { perAccount: { capacity: 120, refillSeconds: 30 } },
-    rest: { method: "POST", path: "/appointments", scope: "appointments:write", input: "body", status: 201 },
+    rest: { method: "POST", path: "/appointments", scope: "appointments:write", status: 201 },
   }),
-  reschedule: signedIn.mutation(rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment, {
+  reschedule: signedIn.mutation(shape.rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment, {
+    rest: { method: "POST", path: "/appointments/:id/reschedule", scope: "appointments:write" },
+  }),
+  forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, salespersonAppointments, {
     rest: {
-      method: "POST",
-      path: "/appointments/:id/reschedule",
-      scope: "appointments:write",
-      input: "body",
+      method: "GET",
+      path: "/appointments/salesperson/:id",
+      scope: "appointments:read",
     },
   }),
-  forSalesperson: anyone.query(
-    salespersonIdInput,
-    shape.salespersonCalendar,
-    (ctx, input) => salespersonAppointments(ctx, input.id),
-    {
-      rest: {
-        method: "GET",
-        path: "/appointments/salesperson/:id",
-        scope: "appointments:read",
-      },
-    },
-  ),
   daySlots: anyone.query(
-    salespersonDayInput,
+    shape.salespersonDayInput,
     shape.daySlots,
     (ctx, input) => daySlots(ctx.sql, ctx.user, input.id, input.date),
     {
@@ -81,200 +55,132 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     availableToday(ctx.sql, ctx.user, input.id),
   ),
   /** The same for a page of cards at once (one request for a whole browse grid). */
-  availableTodayMany: anyone.query(salespeopleIdsInput, shape.daySlotsById, (ctx, input) =>
+  availableTodayMany: anyone.query(shape.salespeopleIdsInput, shape.daySlotsById, (ctx, input) =>
     availableTodayMany(ctx.sql, ctx.user, input.ids),
   ),
   mine: customer.query(shape.appointmentList, (ctx) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: signedIn.query(
-    customerAppointmentsInput,
+    shape.customerAppointmentsInput,
     shape.appointmentList,
     (ctx, input) => customerAppointments(ctx, input.userId ?? ctx.user.id),
     {
       rest: [
-        { method: "GET", path: "/appointments/customer", input: "query" },
+        { method: "GET", path: "/appointments/customer" },
         { method: "GET", path: "/appointments/customer/:userId" },
       ],
     },
   ),
-  byId: signedIn.query(appointmentIdInput, shape.appointmentView, (ctx, input) =>
-    appointmentById(ctx, input.id),
-  ),
-  updateStatus: staff.mutation(updateAppointmentStatusInput, shape.appointmentView, updateAppointmentStatus, {
-    rest: {
-      method: "PATCH",
-      path: "/appointments/:id",
-      scope: "appointments:write",
-      input: "body",
+  byId: signedIn.query(shape.appointmentIdInput, shape.appointmentView, appointmentById),
+  updateStatus: staff.mutation(
+    shape.updateAppointmentStatusInput,
+    shape.appointmentView,
+    updateAppointmentStatus,
+    {
+      rest: { method: "PATCH", path: "/appointments/:id", scope: "appointments:write" },
     },
-  }),
-  cancel: signedIn.mutation(cancelAppointmentInput, shape.appointmentView, cancelAppointment, {
-    rest: {
-      method: "PATCH",
-      path: "/appointments/:id/cancel",
-      scope: "appointments:write",
-      input: "body",
-    },
-  }),
-  joinWaitlist: customer.mutation(
-    waitlistInput,
-    shape.waitlistEntry,
-    (ctx, input) => joinWaitlist(ctx, input.salespersonId, input.date),
-    { rest: { method: "POST", path: "/appointments/waitlist", input: "body", status: 201 } },
   ),
+  cancel: signedIn.mutation(shape.cancelAppointmentInput, shape.appointmentView, cancelAppointment, {
+    rest: { method: "PATCH", path: "/appointments/:id/cancel", scope: "appointments:write" },
+  }),
+  joinWaitlist: customer.mutation(shape.waitlistInput, shape.waitlistEntry, joinWaitlist, {
+    rest: { method: "POST", path: "/appointments/waitlist", status: 201 },
+  }),
   // A visit's paths are under /visits: /appointments/{id}/… would share a template with /appointments/salesperson/{id}.
   /** The visit's status trail and dispute, for its buyer and staff. */
-  record: signedIn.query(appointmentIdInput, visits.visitRecord, (ctx, input) => visitRecord(ctx, input.id), {
+  record: signedIn.query(shape.appointmentIdInput, visits.visitRecord, visitRecord, {
     rest: { method: "GET", path: "/visits/:id/record" },
   }),
   /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
-  checkInCode: staff.query(
-    salespersonIdInput,
-    shape.checkInCode,
-    (ctx, input) => checkInCode(ctx, input.id),
-    {
-      rest: {
-        method: "GET",
-        path: "/salespeople/:id/check-in-code",
-        description: "Staff: today's check-in code to show at the desk.",
-      },
-    },
-  ),
-  /** The buyer enters the check-in code at the dealership, around the visit's start. */
-  checkIn: customer.mutation(checkInInput, shape.appointmentView, checkIn, {
+  checkInCode: staff.query(salespersonIdInput, shape.checkInCode, checkInCode, {
     rest: {
-      method: "POST",
-      path: "/visits/:id/check-in",
-      input: "body",
-      description:
-        "The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start.",
+      method: "GET",
+      path: "/salespeople/:id/check-in-code",
     },
+    description: "Staff: today's check-in code to show at the desk.",
+  }),
+  /** The buyer enters the check-in code at the dealership, around the visit's start. */
+  checkIn: customer.mutation(shape.checkInInput, shape.appointmentView, checkIn, {
+    rest: { method: "POST", path: "/visits/:id/check-in" },
+    description:
+      "The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start.",
   }),
   /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
-  confirmVisit: customer.mutation(
-    appointmentIdInput,
-    shape.appointmentView,
-    (ctx, input) => confirmVisit(ctx, input.id),
-    {
-      rest: {
-        method: "POST",
-        path: "/visits/:id/confirm",
-        description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
-      },
-    },
-  ),
-  /** The buyer's "I was there" on their visit marked no-show. */
-  dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute, {
+  confirmVisit: customer.mutation(shape.appointmentIdInput, shape.appointmentView, confirmVisit, {
     rest: {
       method: "POST",
-      path: "/visits/:id/dispute",
-      input: "body",
-      status: 201,
-      description:
-        'The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked.',
+      path: "/visits/:id/confirm",
     },
+    description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
+  }),
+  /** The buyer's "I was there" on their visit marked no-show. */
+  dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute, {
+    rest: { method: "POST", path: "/visits/:id/dispute", status: 201 },
+    description:
+      'The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked.',
   }),
   /** The buyer's "Ask KnowBefore to review" on a dispute the dealership's manager rejected. */
   escalateDispute: customer.mutation(visits.escalateDisputeInput, visits.visitRecord, escalateDispute, {
-    rest: {
-      method: "POST",
-      path: "/visits/:id/dispute/escalation",
-      input: "body",
-      description:
-        "The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally.",
-    },
+    rest: { method: "POST", path: "/visits/:id/dispute/escalation" },
+    description:
+      "The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally.",
   }),
   /** The one-click stop of e-mailed invitations to review (the token is the e-mailed secret). */
   stopReviewInvitations: anyone.mutation(
     visits.unsubscribeInput,
     visits.unsubscribed,
-    (ctx, input) => stopReviewInvitations(ctx, input.token),
-    { rest: { method: "POST", path: "/review-invitations/stop", input: "body" } },
+    stopReviewInvitations,
+    { rest: { method: "POST", path: "/review-invitations/stop" } },
   ),
 });
 
 /** Disputes of no-shows: the dealership's manager decides, then administrators. */
 export const visitDisputesRouter = router({
   forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes, {
-    rest: { method: "GET", path: "/visit-disputes/manager", input: "query", ...PAGE },
+    rest: { method: "GET", path: "/visit-disputes/manager", ...PAGE },
   }),
   managerDecide: manager.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsManager, {
-    rest: {
-      method: "POST",
-      path: "/visit-disputes/:id/manager-decision",
-      input: "body",
-      description: 'The dealership\'s manager: body `{ decision: "uphold" | "reject", note }`.',
-    },
+    rest: { method: "POST", path: "/visit-disputes/:id/manager-decision" },
+    description: 'The dealership\'s manager: body `{ decision: "uphold" | "reject", note }`.',
   }),
   list: admin.query(visits.disputeListInput, visits.disputeList, adminDisputes, {
-    rest: { method: "GET", path: "/visit-disputes", input: "query", ...PAGE },
+    rest: { method: "GET", path: "/visit-disputes", ...PAGE },
   }),
   adminDecide: admin.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsAdmin, {
-    rest: {
-      method: "POST",
-      path: "/visit-disputes/:id/decision",
-      input: "body",
-      description:
-        'Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`.',
-    },
+    rest: { method: "POST", path: "/visit-disputes/:id/decision" },
+    description:
+      'Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`.',
   }),
 });
 
 export const availabilityRouter = taggedRouter("Appointments", {
-  create: staff.mutation(createBlockInput, shape.savedBlock, createBlock, {
-    rest: {
-      method: "POST",
-      path: "/availability-blocks",
-      scope: "appointments:write",
-      input: "body",
-      status: 201,
-    },
+  create: staff.mutation(shape.createBlockInput, shape.savedBlock, createBlock, {
+    rest: { method: "POST", path: "/availability-blocks", scope: "appointments:write", status: 201 },
   }),
-  update: staff.mutation(updateBlockInput, shape.savedBlock, updateBlock, {
-    rest: {
-      method: "PATCH",
-      path: "/availability-blocks/:id",
-      scope: "appointments:write",
-      input: "body",
-    },
+  update: staff.mutation(shape.updateBlockInput, shape.savedBlock, updateBlock, {
+    rest: { method: "PATCH", path: "/availability-blocks/:id", scope: "appointments:write" },
   }),
-  remove: staff.mutation(blockIdInput, shape.removedBlock, (ctx, input) => deleteBlock(ctx, input.id), {
+  remove: staff.mutation(shape.blockIdInput, shape.removedBlock, deleteBlock, {
     rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write" },
   }),
-  forSalesperson: staff.query(
-    salespersonIdInput,
-    shape.availabilityBlocks,
-    (ctx, input) => listBlocks(ctx, input.id),
-    {
-      rest: {
-        method: "GET",
-        path: "/availability-blocks/salesperson/:id",
-        scope: "appointments:read",
-      },
-    },
-  ),
-  /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
-  workingHours: staff.query(
-    salespersonIdInput,
-    shape.workingHours,
-    (ctx, input) => getWorkingHours(ctx, input.id),
-    {
-      rest: {
-        method: "GET",
-        path: "/working-hours/salesperson/:id",
-        scope: "appointments:read",
-        description:
-          "The salesperson's own working hours, with the dealership's opening hours they sit within.",
-      },
-    },
-  ),
-  setWorkingHours: staff.mutation(setWorkingHoursInput, shape.workingHours, setWorkingHours, {
+  forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, listBlocks, {
     rest: {
-      method: "PUT",
-      path: "/working-hours/salesperson/:id",
-      scope: "appointments:write",
-      input: "body",
-      description:
-        "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
+      method: "GET",
+      path: "/availability-blocks/salesperson/:id",
+      scope: "appointments:read",
     },
+  }),
+  /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
+  workingHours: staff.query(salespersonIdInput, shape.workingHours, getWorkingHours, {
+    rest: {
+      method: "GET",
+      path: "/working-hours/salesperson/:id",
+      scope: "appointments:read",
+    },
+    description: "The salesperson's own working hours, with the dealership's opening hours they sit within.",
+  }),
+  setWorkingHours: staff.mutation(shape.setWorkingHoursInput, shape.workingHours, setWorkingHours, {
+    rest: { method: "PUT", path: "/working-hours/salesperson/:id", scope: "appointments:write" },
+    description:
+      "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
   }),
 });

@@ -52,7 +52,7 @@ async function salespersonZone(sql: Sql, id: number, viewer: Caller | null): Pro
  * A salesperson's upcoming scheduled appointments. Everyone sees the instants (the slot grid needs them);
  * only the salesperson and their manager see who booked.
  */
-export async function salespersonAppointments(ctx: Context, salespersonId: number) {
+export async function salespersonAppointments(ctx: Context, { id: salespersonId }: { id: number }) {
   const person = await salespersonZone(ctx.sql, salespersonId, ctx.user);
   if (isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
     const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
@@ -287,7 +287,10 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
 }
 
 /** A customer asks to be told when a slot of this salesperson frees up on this local date. */
-export async function joinWaitlist(ctx: Authed, salespersonId: number, date: string) {
+export async function joinWaitlist(
+  ctx: Authed,
+  { salespersonId, date }: { salespersonId: number; date: string },
+) {
   const person = await salespersonZone(ctx.sql, salespersonId, ctx.user);
   const today = toOffsetIso(new Date(), person.time_zone).slice(0, 10);
   if (date < today) throw appError("BAD_REQUEST", "Date cannot be earlier than today", "DATE_IN_PAST");

@@ -100,7 +100,10 @@ export function sideOf(
 }
 
 /** One appointment, for whoever may see it: its customer or staff for its salesperson. */
-export async function appointmentById(ctx: SecurityEventContext, id: number): Promise<AppointmentView> {
+export async function appointmentById(
+  ctx: SecurityEventContext,
+  { id }: { id: number },
+): Promise<AppointmentView> {
   const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, id);
   if (!row) throw await appointmentNotFound(ctx, id, "read of");
   return toAppointmentView(row);

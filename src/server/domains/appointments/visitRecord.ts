@@ -74,7 +74,7 @@ export function noShowMarkerSql(sql: Queryable, appointment: string) {
 }
 
 /** The record of a visit the caller booked or is staff for; anyone else's is a 404, as the visit is. */
-export async function visitRecord(ctx: SecurityEventContext, id: number): Promise<VisitRecord> {
+export async function visitRecord(ctx: SecurityEventContext, { id }: { id: number }): Promise<VisitRecord> {
   const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, id);
   if (!row) throw await appointmentNotFound(ctx, id, "record of");
   return loadVisitRecord(ctx.sql, id);

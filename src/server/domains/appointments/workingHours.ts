@@ -29,7 +29,7 @@ async function workingHoursOf(ctx: Authed, salespersonId: number) {
   };
 }
 
-export async function getWorkingHours(ctx: Authed, salespersonId: number) {
+export async function getWorkingHours(ctx: Authed, { id: salespersonId }: { id: number }) {
   const person = await managedSalesperson(ctx, salespersonId);
   return workingHoursOf(ctx, person.id);
 }

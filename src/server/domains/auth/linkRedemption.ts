@@ -39,7 +39,10 @@ export async function limitRedemptions(ctx: Context): Promise<void> {
  * Who a sign-in link is for, without using it: the link page shows this and asks for one click, so a link
  * opened from another site never signs the browser in by itself (no login CSRF).
  */
-export async function describeLoginLink(ctx: Context, token: string): Promise<LinkDescription> {
+export async function describeLoginLink(
+  ctx: Context,
+  { token }: { token: string },
+): Promise<LinkDescription> {
   await limitRedemptions(ctx);
   const [link] = await ctx.sql<LinkDescription[]>`
     select email, purpose, expires_at as "expiresAt" from login_tokens
@@ -113,7 +116,7 @@ export async function accountForLink(
  */
 export async function redeemLoginLink(
   ctx: Context,
-  token: string,
+  { token }: { token: string },
 ): Promise<{ user: SessionUser; redirectTo: string } | MfaChallengeAnswer> {
   await limitRedemptions(ctx);
   const outcome = await ctx.sql.begin(async (tx) => {

@@ -11,7 +11,7 @@ import {
   signedIn as signedInAnswer,
   userIdInput,
 } from "../../../shared/schemas/auth";
-import { ok } from "../../../shared/schemas/common";
+import * as common from "../../../shared/schemas/common";
 import { passkeyRequestOptions, passkeySignInInput, verifyMfaInput } from "../../../shared/schemas/security";
 import { appError } from "../../trpc/init";
 import {
@@ -47,28 +47,19 @@ export const authRouter = taggedRouter("Authentication", {
   staffUser: staff.query(sessionUser, (ctx) => ctx.user, {
     rest: { method: "GET", path: "/salesperson/auth/user" },
   }),
-  userById: signedIn.query(userIdInput, sessionUser, (ctx, input) => getUserById(ctx, input.id), {
+  userById: signedIn.query(userIdInput, sessionUser, getUserById, {
     rest: { method: "GET", path: "/auth/user/:id" },
   }),
-  requestLogin: anyone.mutation(
-    requestLoginInput,
-    requestLoginOutput,
-    (ctx, input) => requestCustomerLogin(ctx, input.email),
-    { rest: { method: "POST", path: "/auth/request-login", input: "body" } },
-  ),
+  requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, requestCustomerLogin, {
+    rest: { method: "POST", path: "/auth/request-login" },
+  }),
   /** A mutation (POST) so the token stays out of URLs and access logs. */
-  describeLink: anyone.mutation(
-    redeemLinkInput,
-    linkDescription,
-    (ctx, input) => describeLoginLink(ctx, input.token),
-    { rest: { method: "GET", path: "/salesperson/auth/verify", input: "query" } },
-  ),
-  redeemLink: anyone.mutation(
-    redeemLinkInput,
-    redeemedLink,
-    (ctx, input) => redeemLoginLink(ctx, input.token),
-    { rest: { method: "POST", path: "/auth/redeem", input: "body" } },
-  ),
+  describeLink: anyone.mutation(redeemLinkInput, linkDescription, describeLoginLink, {
+    rest: { method: "GET", path: "/salesperson/auth/verify" },
+  }),
+  redeemLink: anyone.mutation(redeemLinkInput, redeemedLink, redeemLoginLink, {
+    rest: { method: "POST", path: "/auth/redeem" },
+  }),
   /** The second step of a link sign-in when the account has MFA on: the challenge and a code. */
   verifyMfa: anyone.mutation(
     verifyMfaInput,
@@ -83,9 +74,8 @@ export const authRouter = taggedRouter("Authentication", {
       rest: {
         method: "POST",
         path: "/auth/verify-mfa",
-        input: "body",
-        description: "The second step of a sign-in (link or admin form) when the account has MFA on.",
       },
+      description: "The second step of a sign-in (link or admin form) when the account has MFA on.",
     },
   ),
   /** A passkey sign-in, step 1: a challenge for any passkey of this site (no e-mail address needed). */
@@ -94,10 +84,10 @@ export const authRouter = taggedRouter("Authentication", {
   }),
   /** Step 2: the signed challenge; a verified passkey is both factors, so the session starts at once. */
   passkeySignIn: anyone.mutation(passkeySignInInput, signedInAnswer, signInWithPasskey, {
-    rest: { method: "POST", path: "/auth/passkey", input: "body" },
+    rest: { method: "POST", path: "/auth/passkey" },
   }),
   logout: anyoneBeforeMfa.mutation(
-    ok,
+    common.ok,
     async (ctx) => {
       await signOut(ctx);
       return { ok: true as const };
@@ -110,25 +100,22 @@ export const authRouter = taggedRouter("Authentication", {
           path: "/logout",
           shape: () => ({ redirect: "/" }),
           responds: { kind: "redirect", to: "/" },
-          description:
-            "The site's sign-out form posts here: sign out and go home. A GET answers 405 (it changes state).",
         },
       ],
+      description:
+        "Signs out. The site's sign-out form posts to /logout, which then goes home; a GET there answers 405 (it changes state).",
     },
   ),
   updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile, {
-    rest: { method: "PATCH", path: "/auth/user/:id", input: "body" },
+    rest: { method: "PATCH", path: "/auth/user/:id" },
   }),
   // A salesperson's own sign-in link and self-registration (the portal's).
-  requestSalespersonLogin: anyone.mutation(
-    requestLoginInput,
-    requestLoginOutput,
-    (ctx, input) => requestSalespersonLogin(ctx, input.email),
-    { rest: { method: "POST", path: "/salesperson/auth/login", input: "body" } },
-  ),
+  requestSalespersonLogin: anyone.mutation(requestLoginInput, requestLoginOutput, requestSalespersonLogin, {
+    rest: { method: "POST", path: "/salesperson/auth/login" },
+  }),
   /** Limited to 5 at once, then one every 10 minutes per address. */
   registerSalesperson: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
     limit: { perAddress: { capacity: 5, refillSeconds: 600 } },
-    rest: { method: "POST", path: "/salesperson/auth/register", input: "body", status: 201 },
+    rest: { method: "POST", path: "/salesperson/auth/register", status: 201 },
   }),
 });

@@ -147,7 +147,7 @@ async function mailManagerOfRegistration(ctx: Context, dealership: ListedDealers
   }
 }
 
-export async function getUserById(ctx: Context, userId: string): Promise<SessionUser> {
+export async function getUserById(ctx: Context, { id: userId }: { id: string }): Promise<SessionUser> {
   // Only your own record: another user's id is refused, not looked up.
   if (ctx.user?.id !== userId && !isAdmin(ctx.user)) {
     throw appError("FORBIDDEN", "You can only read your own account", "NOT_OWNER");

@@ -142,7 +142,10 @@ async function refuseSuspended(ctx: Context, purpose: LinkPurpose): Promise<neve
  * the same work for an administrator's address (one mail handed to the SMTP server, one event), so its
  * timing does not single administrators out either.
  */
-export async function requestCustomerLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+export async function requestCustomerLogin(
+  ctx: Context,
+  { email }: { email: string },
+): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "customer");
   const [existing] = await ctx.sql<Pick<UserRow, "role" | "suspension_reason">[]>`
     select role, suspension_reason from users where email = ${email} limit 1`;
@@ -159,7 +162,10 @@ export async function requestCustomerLogin(ctx: Context, email: string): Promise
 }
 
 /** The salesperson portal answers 404 for unknown addresses, as docs/product/security.md#sign-in-links states (rate-limited all the same). */
-export async function requestSalespersonLogin(ctx: Context, email: string): Promise<RequestLoginOutput> {
+export async function requestSalespersonLogin(
+  ctx: Context,
+  { email }: { email: string },
+): Promise<RequestLoginOutput> {
   await enforceLinkRateLimits(ctx, email, "salesperson");
   const [account] = await ctx.sql<Pick<UserRow, "suspension_reason">[]>`
     select suspension_reason from users where email = ${email} limit 1`;

@@ -1,11 +1,4 @@
 import * as shape from "../../../shared/schemas/certifications";
-import {
-  addCertificationInput,
-  certificationIdInput,
-  rejectCertificationInput,
-  salespersonCertificationsInput,
-  updateCertificationInput,
-} from "../../../shared/schemas/certifications";
 import { router } from "../../trpc/init";
 import { managerOrAdmin, salesperson } from "../../trpc/procedures";
 import {
@@ -25,17 +18,17 @@ export const certificationsRouter = router({
     rest: { method: "GET", path: "/salesperson/certifications" },
   }),
   /** Each queues a verification for a manager: limited to 20 at once, then one every 5 minutes. A profile also holds at most CERTIFICATIONS_PER_PROFILE of them. */
-  add: salesperson.mutation(addCertificationInput, shape.certification, addCertification, {
+  add: salesperson.mutation(shape.addCertificationInput, shape.certification, addCertification, {
     limit: {
       perAddress: { capacity: 40, refillSeconds: 150 },
       perAccount: { capacity: 20, refillSeconds: 300 },
     },
-    rest: { method: "POST", path: "/salesperson/certifications", input: "body", status: 201 },
+    rest: { method: "POST", path: "/salesperson/certifications", status: 201 },
   }),
-  update: salesperson.mutation(updateCertificationInput, shape.certification, updateCertification, {
-    rest: { method: "PUT", path: "/salesperson/certifications/:id", input: "body" },
+  update: salesperson.mutation(shape.updateCertificationInput, shape.certification, updateCertification, {
+    rest: { method: "PUT", path: "/salesperson/certifications/:id" },
   }),
-  remove: salesperson.mutation(certificationIdInput, shape.removedCertification, removeCertification, {
+  remove: salesperson.mutation(shape.certificationIdInput, shape.removedCertification, removeCertification, {
     rest: { method: "DELETE", path: "/salesperson/certifications/:id" },
   }),
   /** A manager's team's unverified certifications; an administrator's, independents'. */
@@ -43,23 +36,24 @@ export const certificationsRouter = router({
     rest: { method: "GET", path: "/certifications/pending" },
   }),
   forSalesperson: managerOrAdmin.query(
-    salespersonCertificationsInput,
+    shape.salespersonCertificationsInput,
     shape.pendingCertifications,
     salespersonCertifications,
     {
       rest: { method: "GET", path: "/salespeople/:salespersonId/certifications" },
     },
   ),
-  verify: managerOrAdmin.mutation(certificationIdInput, shape.certification, verifyCertification, {
+  verify: managerOrAdmin.mutation(shape.certificationIdInput, shape.certification, verifyCertification, {
     rest: { method: "POST", path: "/certifications/:id/verify" },
   }),
   /** Deletes the certification and tells the salesperson (with the reason, when given). */
-  reject: managerOrAdmin.mutation(rejectCertificationInput, shape.removedCertification, rejectCertification, {
-    rest: {
-      method: "POST",
-      path: "/certifications/:id/reject",
-      input: "body",
+  reject: managerOrAdmin.mutation(
+    shape.rejectCertificationInput,
+    shape.removedCertification,
+    rejectCertification,
+    {
+      rest: { method: "POST", path: "/certifications/:id/reject" },
       description: "Body `{ reason? }`: the certification is deleted and the salesperson told why.",
     },
-  }),
+  ),
 });

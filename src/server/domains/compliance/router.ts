@@ -1,12 +1,4 @@
 import * as shape from "../../../shared/schemas/compliance";
-import {
-  complianceReportInput,
-  createGdprRequestInput,
-  gdprExportInput,
-  gdprRequestListInput,
-  updateGdprRequestInput,
-  updateRetentionPolicyInput,
-} from "../../../shared/schemas/compliance";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { PAGE } from "../../rest/declaration";
 import { admin, signedIn, taggedRouter } from "../../trpc/procedures";
@@ -23,44 +15,38 @@ export const complianceRouter = taggedRouter("Compliance", {
     rest: { method: "GET", path: "/compliance/overview" },
   }),
   requests: signedIn.query(
-    gdprRequestListInput,
+    shape.gdprRequestListInput,
     shape.gdprRequestsPage,
     (ctx, input) => listGdprRequests(ctx, input ?? {}),
-    { rest: { method: "GET", path: "/compliance/gdpr-requests", input: "query", ...PAGE } },
+    { rest: { method: "GET", path: "/compliance/gdpr-requests", ...PAGE } },
   ),
-  createRequest: signedIn.mutation(createGdprRequestInput, shape.gdprRequestView, createGdprRequest, {
-    rest: { method: "POST", path: "/compliance/gdpr-requests", input: "body", status: 201 },
+  createRequest: signedIn.mutation(shape.createGdprRequestInput, shape.gdprRequestView, createGdprRequest, {
+    rest: { method: "POST", path: "/compliance/gdpr-requests", status: 201 },
   }),
-  updateRequest: admin.mutation(updateGdprRequestInput, shape.gdprRequestView, updateGdprRequest, {
-    rest: {
-      method: "PATCH",
-      path: "/compliance/gdpr-requests/:id",
-      input: "body",
-      description: "Administrators: body `{ action: process | complete | reject, note? }`.",
-    },
+  updateRequest: admin.mutation(shape.updateGdprRequestInput, shape.gdprRequestView, updateGdprRequest, {
+    rest: { method: "PATCH", path: "/compliance/gdpr-requests/:id" },
+    description: "Administrators: body `{ action: process | complete | reject, note? }`.",
   }),
-  exportFile: signedIn.query(gdprExportInput, shape.gdprExportFile, downloadExport, {
+  exportFile: signedIn.query(shape.gdprExportInput, shape.gdprExportFile, downloadExport, {
     rest: {
       method: "GET",
       path: "/compliance/gdpr-requests/:id/export",
-      input: "query",
       shape: (file) => ({ file }),
       responds: { kind: "file", contentTypes: ["application/json", "application/zip"] },
-      description: "The export of a completed access or portability request: `?format=json|zip`.",
     },
+    description: "The export of a completed access or portability request: `?format=json|zip`.",
   }),
   retentionPolicies: signedIn.query(shape.retentionPolicies, listRetentionPolicies, {
     rest: { method: "GET", path: "/compliance/retention-policies" },
   }),
   updateRetentionPolicy: admin.mutation(
-    updateRetentionPolicyInput,
+    shape.updateRetentionPolicyInput,
     shape.retentionPolicyView,
     updateRetentionPolicy,
     {
       rest: {
         method: "PATCH",
         path: "/compliance/retention-policies/:dataType",
-        input: "body",
       },
     },
   ),
@@ -74,14 +60,13 @@ export const complianceRouter = taggedRouter("Compliance", {
     { rest: { method: "POST", path: "/compliance/cleanup-data" } },
   ),
   report: admin.mutation(
-    complianceReportInput,
+    shape.complianceReportInput,
     shape.complianceReport,
     (ctx, input) => complianceReport(ctx.sql, input.startDate, input.endDate),
     {
       rest: {
         method: "POST",
         path: "/compliance/generate-report",
-        input: "body",
         shape: (report) => ({
           file: {
             filename: `compliance-report-${report.period.startDate}-${report.period.endDate}.json`,
@@ -90,8 +75,8 @@ export const complianceRouter = taggedRouter("Compliance", {
           },
         }),
         responds: { kind: "file", contentTypes: ["application/json"] },
-        description: "`{ startDate, endDate }`: the report as a JSON file to download.",
       },
+      description: "`{ startDate, endDate }`: the report as a JSON file to download.",
     },
   ),
 });

@@ -85,7 +85,7 @@ export async function integrationLogs(
 /** Sends a failed delivery again (same delivery id and body), through the queue with its retries. */
 export async function resendDelivery(
   ctx: Caller,
-  logId: number,
+  { logId }: { logId: number },
 ): Promise<{ queued: true; deliveryId: string }> {
   return ctx.sql.begin(async (tx) => {
     const [log] = await tx<

@@ -1,13 +1,5 @@
 import { CRM_PROVIDERS } from "../../../shared/crm";
 import * as shape from "../../../shared/schemas/crm";
-import {
-  createIntegrationInput,
-  integrationLogsInput,
-  integrationRefInput,
-  listIntegrationsInput,
-  resendInput,
-  updateIntegrationInput,
-} from "../../../shared/schemas/crm";
 import { PAGE } from "../../rest/declaration";
 import { managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { integrationLogs, resendDelivery, testIntegration } from "./attempts";
@@ -27,57 +19,41 @@ export const crmRouter = taggedRouter("CRM integrations", {
   providers: managerOrAdmin.query(shape.crmProviders, () => CRM_PROVIDERS, {
     rest: { method: "GET", path: "/crm/providers", scope: "crm:events" },
   }),
-  integrations: managerOrAdmin.query(
-    listIntegrationsInput,
-    shape.crmIntegrations,
-    (ctx, input) => listIntegrations(ctx, input.dealershipId),
-    { rest: { method: "GET", path: "/crm/integrations", scope: "crm:events", input: "query" } },
-  ),
-  create: managerOrAdmin.mutation(createIntegrationInput, shape.createdIntegration, createIntegration, {
-    rest: {
-      method: "POST",
-      path: "/crm/integrations",
-      input: "body",
-      status: 201,
-      description:
-        "Answers the integration once with its `signingSecret`, the key of the webhook signatures.",
-    },
+  integrations: managerOrAdmin.query(shape.listIntegrationsInput, shape.crmIntegrations, listIntegrations, {
+    rest: { method: "GET", path: "/crm/integrations", scope: "crm:events" },
   }),
-  update: managerOrAdmin.mutation(updateIntegrationInput, shape.crmIntegration, updateIntegration, {
-    rest: { method: "PATCH", path: "/crm/integrations/:id", input: "body" },
+  create: managerOrAdmin.mutation(shape.createIntegrationInput, shape.createdIntegration, createIntegration, {
+    rest: { method: "POST", path: "/crm/integrations", status: 201 },
+    description: "Answers the integration once with its `signingSecret`, the key of the webhook signatures.",
   }),
-  delete: managerOrAdmin.mutation(integrationRefInput, shape.deletedIntegration, deleteIntegration, {
+  update: managerOrAdmin.mutation(shape.updateIntegrationInput, shape.crmIntegration, updateIntegration, {
+    rest: { method: "PATCH", path: "/crm/integrations/:id" },
+  }),
+  delete: managerOrAdmin.mutation(shape.integrationRefInput, shape.deletedIntegration, deleteIntegration, {
     rest: { method: "DELETE", path: "/crm/integrations/:id" },
   }),
   /** A new signing secret, shown once; the old one stops working at once. */
-  rotateSecret: managerOrAdmin.mutation(integrationRefInput, shape.createdIntegration, rotateSigningSecret, {
-    rest: {
-      method: "POST",
-      path: "/crm/integrations/:id/rotate-secret",
+  rotateSecret: managerOrAdmin.mutation(
+    shape.integrationRefInput,
+    shape.createdIntegration,
+    rotateSigningSecret,
+    {
+      rest: { method: "POST", path: "/crm/integrations/:id/rotate-secret" },
       description:
         "A new signing secret for sale events and deliveries, answered once; the old one stops working at once.",
     },
-  }),
+  ),
   /** Calls a dealership's server: limited to 10 at once, then one every 30 seconds. */
-  test: managerOrAdmin.mutation(integrationRefInput, shape.connectionTest, testIntegration, {
+  test: managerOrAdmin.mutation(shape.integrationRefInput, shape.connectionTest, testIntegration, {
     limit: { perAccount: { capacity: 10, refillSeconds: 30 } },
     rest: { method: "POST", path: "/crm/integrations/:id/test" },
   }),
-  logs: managerOrAdmin.query(integrationLogsInput, shape.syncLogPage, integrationLogs, {
-    rest: {
-      method: "GET",
-      path: "/crm/integrations/:id/logs",
-      scope: "crm:events",
-      input: "query",
-      ...PAGE,
-      description:
-        "Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count.",
-    },
+  logs: managerOrAdmin.query(shape.integrationLogsInput, shape.syncLogPage, integrationLogs, {
+    rest: { method: "GET", path: "/crm/integrations/:id/logs", scope: "crm:events", ...PAGE },
+    description:
+      "Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count.",
   }),
-  resend: managerOrAdmin.mutation(
-    resendInput,
-    shape.resentDelivery,
-    (ctx, input) => resendDelivery(ctx, input.logId),
-    { rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events" } },
-  ),
+  resend: managerOrAdmin.mutation(shape.resendInput, shape.resentDelivery, resendDelivery, {
+    rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events" },
+  }),
 });

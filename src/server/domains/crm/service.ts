@@ -131,7 +131,7 @@ function validate(
 
 export async function listIntegrations(
   ctx: Caller,
-  dealershipId: number | undefined,
+  { dealershipId }: { dealershipId?: number | undefined },
 ): Promise<CrmIntegration[]> {
   const scope = dealershipScopeSql(
     ctx.sql,

@@ -1,27 +1,30 @@
 import * as shape from "../../../shared/schemas/documents";
-import { documentSlugInput, documentUpdateInput } from "../../../shared/schemas/documents";
 import { admin, anyone, taggedRouter } from "../../trpc/procedures";
 import { getDocument, listDocuments, updateDocument } from "./service";
 
 export const documentsRouter = taggedRouter("Documents", {
-  get: anyone.query(documentSlugInput, shape.documentView, (ctx, input) => getDocument(ctx.sql, input.slug), {
-    rest: {
-      method: "GET",
-      path: "/documents/:slug",
-      shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
-      responds: { kind: "fields", fields: ["content", "lastUpdated"] },
+  get: anyone.query(
+    shape.documentSlugInput,
+    shape.documentView,
+    (ctx, input) => getDocument(ctx.sql, input.slug),
+    {
+      rest: {
+        method: "GET",
+        path: "/documents/:slug",
+        shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
+        responds: { kind: "fields", fields: ["content", "lastUpdated"] },
+      },
       description: "`{ content, lastUpdated }`: the document's Markdown and when it last changed.",
     },
-  }),
+  ),
   list: admin.query(shape.documentList, (ctx) => listDocuments(ctx.sql)),
-  update: admin.mutation(documentUpdateInput, shape.documentView, updateDocument, {
+  update: admin.mutation(shape.documentUpdateInput, shape.documentView, updateDocument, {
     rest: {
       method: "PUT",
       path: "/documents/:slug",
-      input: "body",
       shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
       responds: { kind: "fields", fields: ["content", "lastUpdated", "title"] },
-      description: "Administrators replace a document's Markdown: body `{ content, title? }`.",
     },
+    description: "Administrators replace a document's Markdown: body `{ content, title? }`.",
   }),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ok } from "../../../shared/schemas/common";
+import * as common from "../../../shared/schemas/common";
 import * as shape from "../../../shared/schemas/identity";
 import { anyone, signedIn, taggedRouter } from "../../trpc/procedures";
 import { listLinkedIdentities, unlinkIdentity } from "./linked";
@@ -16,7 +16,7 @@ export const identityRouter = taggedRouter("Authentication", {
   linked: signedIn.query(z.array(shape.linkedIdentityView), listLinkedIdentities, {
     rest: { method: "GET", path: "/security/linked-accounts" },
   }),
-  unlink: signedIn.mutation(shape.unlinkIdentityInput, ok, unlinkIdentity, {
+  unlink: signedIn.mutation(shape.unlinkIdentityInput, common.ok, unlinkIdentity, {
     rest: { method: "DELETE", path: "/security/linked-accounts/:provider" },
   }),
 });

@@ -81,7 +81,10 @@ function fullName(account: Pick<Account, "first_name" | "last_name"> | undefined
   return [account?.first_name, account?.last_name].filter(Boolean).join(" ").trim();
 }
 
-export async function describeInvitation(ctx: Context, token: string): Promise<InvitationDescription> {
+export async function describeInvitation(
+  ctx: Context,
+  { token }: { token: string },
+): Promise<InvitationDescription> {
   await limitRedemptions(ctx);
   const invitation = await invitationByToken(ctx.sql, token);
   const closed = closedInvitation(invitation);
@@ -293,7 +296,7 @@ export async function acceptInvitationLink(
 }
 
 /** Declines the invitation the token names; whoever sent it hears so on their dashboard. */
-export async function declineInvitationLink(ctx: Context, token: string) {
+export async function declineInvitationLink(ctx: Context, { token }: { token: string }) {
   await limitRedemptions(ctx);
   const found = await invitationByToken(ctx.sql, token);
   assertAnswerable(ctx, found);

@@ -49,7 +49,10 @@ function invitationNotOpen() {
  * Accepts an invitation, in one transaction: the claim is a conditional update (still open, addressed to the
  * caller), so it is used once; the profile moves to the dealership (join.ts).
  */
-export async function acceptInvitation(ctx: SalespersonCtx, id: string): Promise<InvitationAnswer> {
+export async function acceptInvitation(
+  ctx: SalespersonCtx,
+  { id }: { id: string },
+): Promise<InvitationAnswer> {
   const accepted = await ctx.sql.begin(async (tx) => {
     const [invited] = await tx<{ dealership_id: number }[]>`
       select i.dealership_id from invitations i
@@ -74,7 +77,10 @@ export async function acceptInvitation(ctx: SalespersonCtx, id: string): Promise
   return { ...accepted, status: "accepted" };
 }
 
-export async function declineInvitation(ctx: SalespersonCtx, id: string): Promise<InvitationAnswer> {
+export async function declineInvitation(
+  ctx: SalespersonCtx,
+  { id }: { id: string },
+): Promise<InvitationAnswer> {
   const declined = await ctx.sql.begin(async (tx) => {
     const [row] = await tx<{ id: string; dealership_id: number }[]>`
       update invitations i set declined_at = now()

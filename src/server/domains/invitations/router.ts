@@ -1,16 +1,5 @@
 import type { SessionUser } from "../../../shared/schemas/auth";
-import {
-  acceptedInvitation,
-  acceptInvitationInput,
-  declinedInvitation,
-  invitationDescription,
-  invitationIdInput,
-  invitationTokenInput,
-  inviteManagerInput,
-  revokedInvitation,
-  sentInvitation,
-  sentInvitations,
-} from "../../../shared/schemas/invitations";
+import * as shape from "../../../shared/schemas/invitations";
 import { isAdmin } from "../../access";
 import { router } from "../../trpc/init";
 import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
@@ -26,40 +15,34 @@ function scopeOf({ user }: { user: SessionUser }): SenderScope {
 /** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */
 export const invitationsRouter = router({
   /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
-  describe: anyone.mutation(
-    invitationTokenInput,
-    invitationDescription,
-    (ctx, input) => describeInvitation(ctx, input.token),
-    { rest: { method: "POST", path: "/invitations/describe", input: "body" } },
-  ),
-  accept: anyone.mutation(acceptInvitationInput, acceptedInvitation, acceptInvitationLink, {
-    rest: { method: "POST", path: "/invitations/accept", input: "body" },
+  describe: anyone.mutation(shape.invitationTokenInput, shape.invitationDescription, describeInvitation, {
+    rest: { method: "POST", path: "/invitations/describe" },
   }),
-  decline: anyone.mutation(
-    invitationTokenInput,
-    declinedInvitation,
-    (ctx, input) => declineInvitationLink(ctx, input.token),
-    { rest: { method: "POST", path: "/invitations/decline", input: "body" } },
-  ),
+  accept: anyone.mutation(shape.acceptInvitationInput, shape.acceptedInvitation, acceptInvitationLink, {
+    rest: { method: "POST", path: "/invitations/accept" },
+  }),
+  decline: anyone.mutation(shape.invitationTokenInput, shape.declinedInvitation, declineInvitationLink, {
+    rest: { method: "POST", path: "/invitations/decline" },
+  }),
   /** An administrator invites a dealership's manager (a handover when it has one). */
   inviteManager: admin.mutation(
-    inviteManagerInput,
-    sentInvitation,
+    shape.inviteManagerInput,
+    shape.sentInvitation,
     (ctx, input) => ctx.sql.begin((tx) => inviteManager(ctx, tx, input)),
-    { rest: { method: "POST", path: "/admin/manager-invitations", input: "body", status: 201 } },
+    { rest: { method: "POST", path: "/admin/manager-invitations", status: 201 } },
   ),
-  managerInvitations: admin.query(sentInvitations, listManagerInvitations, {
+  managerInvitations: admin.query(shape.sentInvitations, listManagerInvitations, {
     rest: { method: "GET", path: "/admin/manager-invitations" },
   }),
   resend: managerOrAdmin.mutation(
-    invitationIdInput,
-    sentInvitation,
+    shape.invitationIdInput,
+    shape.sentInvitation,
     (ctx, input) => resendInvitation(ctx, scopeOf(ctx), input.id),
     { rest: { method: "POST", path: "/invitations/:id/resend" } },
   ),
   revoke: managerOrAdmin.mutation(
-    invitationIdInput,
-    revokedInvitation,
+    shape.invitationIdInput,
+    shape.revokedInvitation,
     (ctx, input) => revokeInvitation(ctx, scopeOf(ctx), input.id),
     { rest: { method: "POST", path: "/invitations/:id/revoke" } },
   ),

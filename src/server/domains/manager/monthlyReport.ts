@@ -22,7 +22,7 @@ type ReportRowSql = Omit<MonthlyReportRow, "averageRating" | "averageReplyMinute
  * times: for each customer message that opens a wait (the message before it in the conversation is not the
  * customer's), the minutes until the salesperson's next message.
  */
-export async function monthlyReport(ctx: ManagerCtx, month: string): Promise<MonthlyReport> {
+export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string }): Promise<MonthlyReport> {
   const [dealership] = await ctx.sql<{ id: number; name: string; timeZone: string; from: Date; to: Date }[]>`
     select id, name, time_zone as "timeZone",
            (${`${month}-01`}::timestamp at time zone time_zone) as "from",
@@ -146,10 +146,9 @@ export function reportCsv(report: MonthlyReport): string {
 
 export async function monthlyReportFile(
   ctx: ManagerCtx,
-  month: string,
-  format: MonthlyReportFormat,
+  { month, format }: { month: string; format: MonthlyReportFormat },
 ): Promise<MonthlyReportFile> {
-  const report = await monthlyReport(ctx, month);
+  const report = await monthlyReport(ctx, { month });
   const filename = `dealership-${report.dealership.id}-report-${month}.${format}`;
   return format === "csv"
     ? { filename, contentType: "text/csv; charset=utf-8", content: reportCsv(report) }

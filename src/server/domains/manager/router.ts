@@ -1,4 +1,4 @@
-import { dealershipLogo } from "../../../shared/schemas/admin";
+import * as admin from "../../../shared/schemas/admin";
 import {
   dealershipDetails as dealershipDetailsAnswer,
   dealershipLogoUploadInput,
@@ -6,15 +6,6 @@ import {
 } from "../../../shared/schemas/dealershipDetails";
 import { sentInvitations } from "../../../shared/schemas/invitations";
 import * as shape from "../../../shared/schemas/manager";
-import {
-  addSalespersonInput,
-  invitationIdInput,
-  monthlyReportInput,
-  rejectSalespersonInput,
-  removeSalespersonInput,
-  reportFileInput,
-  teamInput,
-} from "../../../shared/schemas/manager";
 import { UPLOAD_BODY_LIMIT } from "../../rest/declaration";
 import { manager, taggedRouter } from "../../trpc/procedures";
 import { listTeamInvitations } from "../invitations/lists";
@@ -29,79 +20,67 @@ export const managerRouter = taggedRouter("Dealership managers", {
   overview: manager.query(shape.managerOverview, managerOverview, {
     rest: { method: "GET", path: "/manager/overview", scope: "analytics:read" },
   }),
-  team: manager.query(teamInput, shape.teamPage, listTeam, {
-    rest: { method: "GET", path: "/manager/team", scope: "salespeople:read", input: "query" },
+  team: manager.query(shape.teamInput, shape.teamPage, listTeam, {
+    rest: { method: "GET", path: "/manager/team", scope: "salespeople:read" },
   }),
   pendingVerifications: manager.query(shape.teamMembers, pendingVerifications),
-  addSalesperson: manager.mutation(addSalespersonInput, shape.addSalespersonResult, addSalesperson, {
-    rest: { method: "POST", path: "/manager/add-salesperson", input: "body", status: 201 },
+  addSalesperson: manager.mutation(shape.addSalespersonInput, shape.addSalespersonResult, addSalesperson, {
+    rest: { method: "POST", path: "/manager/add-salesperson", status: 201 },
   }),
   /** Invitations to the team not answered yet (expired ones too, to resend). */
   invitations: manager.query(sentInvitations, listTeamInvitations, {
     rest: { method: "GET", path: "/manager/invitations" },
   }),
   revokeInvitation: manager.mutation(
-    invitationIdInput,
+    shape.invitationIdInput,
     shape.revokedInvitation,
     (ctx, { id }) => revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
     { rest: { method: "POST", path: "/manager/invitations/:id/revoke" } },
   ),
-  removeSalesperson: manager.mutation(
-    removeSalespersonInput,
-    shape.leftTeam,
-    (ctx, input) => removeSalesperson(ctx, input.salespersonId),
-    { rest: { method: "POST", path: "/manager/remove-salesperson", input: "body" } },
-  ),
+  removeSalesperson: manager.mutation(shape.removeSalespersonInput, shape.leftTeam, removeSalesperson, {
+    rest: { method: "POST", path: "/manager/remove-salesperson" },
+  }),
   /** Confirming a pending salesperson is `portal.verify`; rejecting makes them independent. */
-  rejectSalesperson: manager.mutation(
-    rejectSalespersonInput,
-    shape.leftTeam,
-    (ctx, input) => rejectSalesperson(ctx, input.salespersonId, input.reason),
-    { rest: { method: "POST", path: "/manager/reject-salesperson", input: "body" } },
-  ),
+  rejectSalesperson: manager.mutation(shape.rejectSalespersonInput, shape.leftTeam, rejectSalesperson, {
+    rest: { method: "POST", path: "/manager/reject-salesperson" },
+  }),
   performance: manager.query(shape.managerPerformance, teamPerformance, {
     rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },
   }),
-  monthlyReport: manager.query(monthlyReportInput, shape.monthlyReport, (ctx, input) =>
-    monthlyReport(ctx, input.month),
-  ),
-  reportFile: manager.query(
-    reportFileInput,
-    shape.reportFile,
-    (ctx, input) => monthlyReportFile(ctx, input.month, input.format),
-    {
-      rest: {
-        method: "GET",
-        path: "/manager/report",
-        scope: "analytics:read",
-        input: "query",
-        shape: (file) => ({ file }),
-        responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
-        description: "The monthly report as a download: `?month=YYYY-MM&format=csv|json`.",
-      },
-    },
-  ),
-  /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
-  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails, {
+  monthlyReport: manager.query(shape.monthlyReportInput, shape.monthlyReport, monthlyReport),
+  reportFile: manager.query(shape.reportFileInput, shape.reportFile, monthlyReportFile, {
     rest: {
       method: "GET",
-      path: "/manager/dealership",
-      description:
-        "The manager's own dealership: address, ZIP code, phone, website, hours, time zone (PUT), and its logo.",
+      path: "/manager/report",
+      scope: "analytics:read",
+      shape: (file) => ({ file }),
+      responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
     },
+    description: "The monthly report as a download: `?month=YYYY-MM&format=csv|json`.",
+  }),
+  /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
+  dealership: manager.query(dealershipDetailsAnswer, dealershipDetails, {
+    rest: { method: "GET", path: "/manager/dealership" },
+    description:
+      "The manager's own dealership: address, ZIP code, phone, website, hours, time zone (PUT), and its logo.",
   }),
   updateDealership: manager.mutation(
     updateDealershipDetailsInput,
     dealershipDetailsAnswer,
     updateDealershipDetails,
-    { rest: { method: "PUT", path: "/manager/dealership", input: "body" } },
+    { rest: { method: "PUT", path: "/manager/dealership" } },
   ),
-  uploadDealershipLogo: manager.mutation(dealershipLogoUploadInput, dealershipLogo, uploadOwnDealershipLogo, {
-    rest: {
-      method: "POST",
-      path: "/manager/dealership/logo",
-      input: { image: "logoUrl" },
-      maxBody: UPLOAD_BODY_LIMIT,
+  uploadDealershipLogo: manager.mutation(
+    dealershipLogoUploadInput,
+    admin.dealershipLogo,
+    uploadOwnDealershipLogo,
+    {
+      rest: {
+        method: "POST",
+        path: "/manager/dealership/logo",
+        upload: "logoUrl",
+        maxBody: UPLOAD_BODY_LIMIT,
+      },
     },
-  }),
+  ),
 });

@@ -190,10 +190,13 @@ async function detachFromTeam(
   return { id: result.id, name: result.name, independent: true as const };
 }
 
-export function removeSalesperson(ctx: ManagerCtx, salespersonId: number) {
+export function removeSalesperson(ctx: ManagerCtx, { salespersonId }: { salespersonId: number }) {
   return detachFromTeam(ctx, salespersonId, { action: "salesperson.remove", pendingOnly: false });
 }
 
-export function rejectSalesperson(ctx: ManagerCtx, salespersonId: number, reason?: string) {
+export function rejectSalesperson(
+  ctx: ManagerCtx,
+  { salespersonId, reason }: { salespersonId: number; reason?: string },
+) {
   return detachFromTeam(ctx, salespersonId, { action: "salesperson.reject", pendingOnly: true, reason });
 }

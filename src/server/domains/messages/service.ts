@@ -98,7 +98,10 @@ async function ownConversation(ctx: Authed, tx: Queryable, conversationId: numbe
   return row;
 }
 
-export async function replyInConversation(ctx: Authed, conversationId: number, body: string) {
+export async function replyInConversation(
+  ctx: Authed,
+  { conversationId, body }: { conversationId: number; body: string },
+) {
   return ctx.sql.begin(async (tx) => {
     const conversation = await ownConversation(ctx, tx, conversationId);
     const [message] = await tx<Pick<MessageRow, "id" | "created_at">[]>`
@@ -116,7 +119,7 @@ export async function replyInConversation(ctx: Authed, conversationId: number, b
   });
 }
 
-export async function readConversation(ctx: Authed, conversationId: number) {
+export async function readConversation(ctx: Authed, { conversationId }: { conversationId: number }) {
   const conversation = await ownConversation(ctx, ctx.sql, conversationId);
   const other: Side = conversation.side === "customer" ? "salesperson" : "customer";
   await ctx.sql`update messages set read_at = now()

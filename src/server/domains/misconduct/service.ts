@@ -63,7 +63,7 @@ export async function createReport(ctx: Context, input: z.output<typeof miscondu
 }
 
 /** Public: the case status for a tracking code (rate-limited per address against guessing). */
-export async function reportStatus(ctx: Context, trackingCode: string) {
+export async function reportStatus(ctx: Context, { trackingCode }: { trackingCode: string }) {
   if (
     ctx.ip &&
     !(await consumeToken(ctx.sql, `report-status:${ctx.ip}`, { capacity: 20, refillSeconds: 30 }))

@@ -125,7 +125,10 @@ function confirmableSql(sql: Queryable, token: string) {
 }
 
 /** What a confirmation link confirms, without using it (the page asks for one click, as sign-in links do). */
-export async function describeApplicationLink(ctx: Context, token: string): Promise<ApplicationLink> {
+export async function describeApplicationLink(
+  ctx: Context,
+  { token }: { token: string },
+): Promise<ApplicationLink> {
   await limitRedemptions(ctx);
   const [found] = await ctx.sql<ApplicationLink[]>`
     select dealership_name as "dealershipName", applicant_email::text as "applicantEmail",
@@ -136,7 +139,7 @@ export async function describeApplicationLink(ctx: Context, token: string): Prom
 }
 
 /** Confirms the e-mail: the application joins the administrators' queue. The link works once. */
-export async function confirmApplication(ctx: Context, token: string) {
+export async function confirmApplication(ctx: Context, { token }: { token: string }) {
   await limitRedemptions(ctx);
   const [confirmed] = await ctx.sql<{ dealershipName: string }[]>`
     update dealership_applications

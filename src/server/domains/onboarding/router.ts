@@ -1,13 +1,4 @@
-import {
-  applicationConfirmed,
-  applicationDecisionInput,
-  applicationLink,
-  applicationReceipt,
-  applicationsListInput,
-  applicationsPage,
-  applicationTokenInput,
-  dealershipApplication,
-} from "../../../shared/schemas/onboarding";
+import * as onboarding from "../../../shared/schemas/onboarding";
 import { TOTAL_COUNT } from "../../rest/declaration";
 import { admin, anyone, taggedRouter } from "../../trpc/procedures";
 import {
@@ -20,27 +11,30 @@ import { decideApplication, listApplications } from "./review";
 
 export const onboardingRouter = taggedRouter("Dealership applications", {
   /** The public "List your dealership" form. */
-  file: anyone.mutation(applicationInput, applicationReceipt, fileApplication, {
-    rest: { method: "POST", path: "/dealership-applications", input: "body", status: 201 },
+  file: anyone.mutation(applicationInput, onboarding.applicationReceipt, fileApplication, {
+    rest: { method: "POST", path: "/dealership-applications", status: 201 },
   }),
   /** A mutation (POST) so the token stays out of URLs and access logs, as sign-in links do. */
   describeConfirmation: anyone.mutation(
-    applicationTokenInput,
-    applicationLink,
-    (ctx, input) => describeApplicationLink(ctx, input.token),
-    { rest: { method: "POST", path: "/dealership-applications/confirmation/describe", input: "body" } },
+    onboarding.applicationTokenInput,
+    onboarding.applicationLink,
+    describeApplicationLink,
+    {
+      rest: { method: "POST", path: "/dealership-applications/confirmation/describe" },
+    },
   ),
   confirm: anyone.mutation(
-    applicationTokenInput,
-    applicationConfirmed,
-    (ctx, input) => confirmApplication(ctx, input.token),
-    { rest: { method: "POST", path: "/dealership-applications/confirmation", input: "body" } },
+    onboarding.applicationTokenInput,
+    onboarding.applicationConfirmed,
+    confirmApplication,
+    {
+      rest: { method: "POST", path: "/dealership-applications/confirmation" },
+    },
   ),
-  applications: admin.query(applicationsListInput, applicationsPage, listApplications, {
+  applications: admin.query(onboarding.applicationsListInput, onboarding.applicationsPage, listApplications, {
     rest: {
       method: "GET",
       path: "/admin/dealership-applications",
-      input: "query",
       shape: (list) => ({
         body: list.items,
         headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
@@ -51,13 +45,14 @@ export const onboardingRouter = taggedRouter("Dealership applications", {
       },
     },
   }),
-  decide: admin.mutation(applicationDecisionInput, dealershipApplication, decideApplication, {
-    rest: {
-      method: "POST",
-      path: "/admin/dealership-applications/:id/decision",
-      input: "body",
+  decide: admin.mutation(
+    onboarding.applicationDecisionInput,
+    onboarding.dealershipApplication,
+    decideApplication,
+    {
+      rest: { method: "POST", path: "/admin/dealership-applications/:id/decision" },
       description:
         'Body `{ decision: "approve" | "decline", reason }` (a reason to decline; it is e-mailed).',
     },
-  }),
+  ),
 });

@@ -96,7 +96,10 @@ export async function dashboardSubject(ctx: Authed, requested: number | undefine
  * `rejectSalesperson`. A salesperson already confirmed (an accepted invitation confirms them, docs/teams.md)
  * keeps the confirmation they have: when it was made stays true, and nothing is written or audited.
  */
-export async function verifySalesperson(ctx: Authed, salespersonId: number, verified: boolean) {
+export async function verifySalesperson(
+  ctx: Authed,
+  { salespersonId, verified }: { salespersonId: number; verified: boolean },
+) {
   const row = await ctx.sql.begin(async (tx) => {
     const [before] = await tx<Pick<SalespersonRow, "verified_at" | "dealership_id" | "user_id">[]>`
       select verified_at, dealership_id, user_id from salespeople

@@ -1,16 +1,6 @@
 import * as manager from "../../../shared/schemas/manager";
-import { invitationIdInput } from "../../../shared/schemas/manager";
 import * as shape from "../../../shared/schemas/portal";
-import {
-  dataUrlUploadInput,
-  insightsInput,
-  overviewInput,
-  updateSalespersonInput,
-  updateStatusInput,
-  verifySalespersonInput,
-} from "../../../shared/schemas/portal";
 import * as salespeople from "../../../shared/schemas/salespeople";
-import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import { UPLOAD_BODY_LIMIT } from "../../rest/declaration";
 import {
   anyone,
@@ -35,21 +25,26 @@ import { recordProfileView } from "./views";
 export const portalRouter = taggedRouter("Salesperson portal", {
   /** The signed-in salesperson's own profile, as the dashboard shows it. */
   me: salesperson.query(salespeople.salespersonDetail, (ctx) => getSalesperson(ctx.sql, ctx.salespersonId)),
-  overview: staff.query(overviewInput, shape.salespersonOverview, async (ctx, input) => {
+  overview: staff.query(shape.overviewInput, shape.salespersonOverview, async (ctx, input) => {
     const id = await dashboardSubject(ctx, input.salespersonId);
     return salespersonOverview(ctx.sql, id, input.period);
   }),
-  insights: staff.query(insightsInput, shape.growthInsights, async (ctx, input) =>
+  insights: staff.query(shape.insightsInput, shape.growthInsights, async (ctx, input) =>
     growthInsights(ctx.sql, await dashboardSubject(ctx, input?.salespersonId)),
   ),
-  update: staff.mutation(updateSalespersonInput, salespeople.salespersonDetail, updateSalespersonProfile, {
-    rest: { method: "PATCH", path: "/salespeople/:id", input: "body" },
-  }),
-  updateStatus: staff.mutation(updateStatusInput, shape.profileStatus, updateSalespersonStatus, {
-    rest: { method: "PATCH", path: "/salespeople/:id/status", input: "body" },
+  update: staff.mutation(
+    shape.updateSalespersonInput,
+    salespeople.salespersonDetail,
+    updateSalespersonProfile,
+    {
+      rest: { method: "PATCH", path: "/salespeople/:id" },
+    },
+  ),
+  updateStatus: staff.mutation(shape.updateStatusInput, shape.profileStatus, updateSalespersonStatus, {
+    rest: { method: "PATCH", path: "/salespeople/:id/status" },
   }),
   uploadPhoto: salesperson.mutation(
-    dataUrlUploadInput,
+    shape.dataUrlUploadInput,
     shape.uploadedPhoto,
     async (ctx, input) => {
       const image = await processProfileImage(bytesFromDataUrl(input.profileImageUrl));
@@ -61,48 +56,41 @@ export const portalRouter = taggedRouter("Salesperson portal", {
       rest: {
         method: "POST",
         path: "/profile-image-upload",
-        input: { image: "profileImageUrl" },
+        upload: "profileImageUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },
     },
   ),
   /** Views feed salespeople's analytics: limited to 120 at once, then one every 2 seconds. */
-  recordView: anyone.mutation(
-    salespersonIdInput,
-    shape.recordedView,
-    (ctx, input) => recordProfileView(ctx, input.id),
-    {
-      limit: {
-        perAddress: { capacity: 120, refillSeconds: 2 },
-        perAccount: { capacity: 120, refillSeconds: 2 },
-      },
-      rest: { method: "POST", path: "/salespeople/:id/views" },
+  recordView: anyone.mutation(salespeople.salespersonIdInput, shape.recordedView, recordProfileView, {
+    limit: {
+      perAddress: { capacity: 120, refillSeconds: 2 },
+      perAccount: { capacity: 120, refillSeconds: 2 },
     },
-  ),
+    rest: { method: "POST", path: "/salespeople/:id/views" },
+  }),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
   invitations: salesperson.query(manager.salespersonInvitations, myInvitations, {
-    rest: {
-      method: "GET",
-      path: "/salesperson/invitations",
-      description: "The signed-in salesperson's open invitations to join a dealership, and their answers.",
-    },
+    rest: { method: "GET", path: "/salesperson/invitations" },
+    description: "The signed-in salesperson's open invitations to join a dealership, and their answers.",
   }),
   acceptInvitation: salesperson.mutation(
-    invitationIdInput,
+    manager.invitationIdInput,
     manager.invitationAnswer,
-    (ctx, input) => acceptInvitation(ctx, input.id),
-    { rest: { method: "POST", path: "/salesperson/invitations/:id/accept" } },
+    acceptInvitation,
+    {
+      rest: { method: "POST", path: "/salesperson/invitations/:id/accept" },
+    },
   ),
   declineInvitation: salesperson.mutation(
-    invitationIdInput,
+    manager.invitationIdInput,
     manager.invitationAnswer,
-    (ctx, input) => declineInvitation(ctx, input.id),
-    { rest: { method: "POST", path: "/salesperson/invitations/:id/decline" } },
+    declineInvitation,
+    {
+      rest: { method: "POST", path: "/salesperson/invitations/:id/decline" },
+    },
   ),
-  verify: dealershipManager.mutation(
-    verifySalespersonInput,
-    shape.verifiedProfile,
-    (ctx, input) => verifySalesperson(ctx, input.salespersonId, input.verified),
-    { rest: { method: "POST", path: "/manager/verify-salesperson", input: "body" } },
-  ),
+  verify: dealershipManager.mutation(shape.verifySalespersonInput, shape.verifiedProfile, verifySalesperson, {
+    rest: { method: "POST", path: "/manager/verify-salesperson" },
+  }),
 });

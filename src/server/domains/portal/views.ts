@@ -34,7 +34,10 @@ async function keyOfDay(sql: Queryable, day: string): Promise<Buffer> {
  * Records a buyer's view of a salesperson's profile. Not counted: the salesperson's own visits, automated
  * agents, and a second view by the same visitor (account, else address and browser) on the profile's day.
  */
-export async function recordProfileView(ctx: Context, salespersonId: number): Promise<{ recorded: boolean }> {
+export async function recordProfileView(
+  ctx: Context,
+  { id: salespersonId }: { id: number },
+): Promise<{ recorded: boolean }> {
   if (ctx.user?.salespersonId === salespersonId || isAutomatedAgent(ctx.userAgent))
     return { recorded: false };
   const [profile] = await ctx.sql<{ day: string }[]>`

@@ -1,9 +1,4 @@
 import * as shape from "../../../shared/schemas/purchases";
-import {
-  claimPurchaseInput,
-  decidePurchaseInput,
-  purchaseClaimsInput,
-} from "../../../shared/schemas/purchases";
 import { customer, managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { claimPurchase, myPurchaseClaims } from "./claims";
 import { decidePurchaseClaim, purchaseClaimsToDecide } from "./decisions";
@@ -14,31 +9,23 @@ import { decidePurchaseClaim, purchaseClaimsToDecide } from "./decisions";
  */
 export const purchasesRouter = taggedRouter("Reviews", {
   /** Each queues a decision for a manager: limited to 10 at once, then one every 10 minutes. */
-  claim: customer.mutation(claimPurchaseInput, shape.myPurchaseClaim, claimPurchase, {
+  claim: customer.mutation(shape.claimPurchaseInput, shape.myPurchaseClaim, claimPurchase, {
     limit: {
       perAddress: { capacity: 20, refillSeconds: 300 },
       perAccount: { capacity: 10, refillSeconds: 600 },
     },
-    rest: { method: "POST", path: "/purchase-claims", input: "body", status: 201 },
+    rest: { method: "POST", path: "/purchase-claims", status: 201 },
   }),
   mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims, {
     rest: { method: "GET", path: "/purchase-claims/mine" },
   }),
   /** A manager's dealership's claims; an administrator's, independent salespeople's. */
-  toDecide: managerOrAdmin.query(purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide, {
-    rest: {
-      method: "GET",
-      path: "/purchase-claims",
-      input: "query",
-      description: "`?status=pending|confirmed|declined` (pending by default).",
-    },
+  toDecide: managerOrAdmin.query(shape.purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide, {
+    rest: { method: "GET", path: "/purchase-claims" },
+    description: "`?status=pending|confirmed|declined` (pending by default).",
   }),
-  decide: managerOrAdmin.mutation(decidePurchaseInput, shape.purchaseClaim, decidePurchaseClaim, {
-    rest: {
-      method: "POST",
-      path: "/purchase-claims/:id/decision",
-      input: "body",
-      description: 'Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline.',
-    },
+  decide: managerOrAdmin.mutation(shape.decidePurchaseInput, shape.purchaseClaim, decidePurchaseClaim, {
+    rest: { method: "POST", path: "/purchase-claims/:id/decision" },
+    description: 'Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline.',
   }),
 });

@@ -32,7 +32,7 @@ async function reviewFor(ctx: Authed, ratingId: number) {
  * The public reply to a review: written by the reviewed salesperson, or by their dealership's manager from the
  * feedback feed (then audited, as every manager change is).
  */
-export async function replyToReview(ctx: Authed, ratingId: number, body: string) {
+export async function replyToReview(ctx: Authed, { ratingId, body }: { ratingId: number; body: string }) {
   const review = await reviewFor(ctx, ratingId);
   const own = ctx.user.salespersonId === review.salesperson_id;
   const manages = review.dealership_id !== null && ctx.user.managedDealershipId === review.dealership_id;
@@ -75,7 +75,7 @@ export async function replyToReview(ctx: Authed, ratingId: number, body: string)
   }
 }
 
-export async function flagReview(ctx: Authed, ratingId: number, reason: string) {
+export async function flagReview(ctx: Authed, { ratingId, reason }: { ratingId: number; reason: string }) {
   const review = await reviewFor(ctx, ratingId);
   if (!isStaffFor(ctx.user, { id: review.salesperson_id, dealershipId: review.dealership_id }))
     throw appError("FORBIDDEN", "Only the salesperson or their manager can flag this review", "NOT_OWNER");
@@ -130,7 +130,10 @@ export async function openFlags(ctx: Authed, input: OpenFlagsQuery): Promise<Lis
  * An administrator closes a flag: uphold keeps the review; remove takes it out of public view and out of
  * the salesperson's averages. The flag, the review, the averages and one audit row change together.
  */
-export async function resolveFlag(ctx: Authed, flagId: number, decision: "uphold" | "remove", note?: string) {
+export async function resolveFlag(
+  ctx: Authed,
+  { flagId, decision, note }: { flagId: number; decision: "uphold" | "remove"; note?: string },
+) {
   const outcome = await ctx.sql.begin(async (tx) => {
     const [flag] = await tx<
       (Pick<RatingFlagRow, "rating_id" | "reason"> &

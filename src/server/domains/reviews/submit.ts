@@ -144,7 +144,7 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
 }
 
 /** The customer's own completed, unrated visits with this salesperson that are still inside the window. */
-export async function eligibleAppointments(ctx: Authed, salespersonId: number) {
+export async function eligibleAppointments(ctx: Authed, { salespersonId }: { salespersonId: number }) {
   const rows = await ctx.sql<
     (Pick<AppointmentRow, "id" | "appointment_type" | "starts_at"> &
       Pick<SalespersonRow, "time_zone"> & { completed_at: Date })[]

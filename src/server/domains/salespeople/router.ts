@@ -47,7 +47,6 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
         method: "GET",
         path: "/salespeople",
         scope: "salespeople:read",
-        input: "query",
         shape: (page) => ({
           json: browseItemsJson(page),
           headers: {
@@ -66,9 +65,9 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
               "Where the next page starts: give it as `after` (absent when this page is not full, the last); pages on however deep, where an offset walks every match before it",
           },
         },
-        description:
-          "A JSON array, as older clients expect. X-Total-Count is the exact number of matches up to BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.",
       },
+      description:
+        "A JSON array, as older clients expect. X-Total-Count is the exact number of matches up to BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.",
     },
   ),
   byId: anyone.query(

@@ -1,18 +1,6 @@
 import { z } from "zod";
 import * as common from "../../../shared/schemas/common";
 import * as shape from "../../../shared/schemas/security";
-import {
-  addPasskeyInput,
-  disableMfaInput,
-  enableMfaInput,
-  regenerateBackupCodesInput,
-  removePasskeyInput,
-  renamePasskeyInput,
-  securityEventsInput,
-  securitySettingsInput,
-  sessionListInput,
-  terminateSessionInput,
-} from "../../../shared/schemas/security";
 import { PAGE } from "../../rest/declaration";
 import { admin, signedIn, signedInBeforeMfa, taggedRouter } from "../../trpc/procedures";
 import {
@@ -35,45 +23,40 @@ export const securityRouter = taggedRouter("Security", {
     rest: { method: "GET", path: "/security/mfa-status" },
   }),
   setupMfa: signedInBeforeMfa.mutation(shape.mfaSetup, beginMfaSetup, {
-    rest: {
-      method: "POST",
-      path: "/security/setup-mfa",
-      description:
-        "Starts a setup: a new secret, its otpauth URI and QR code; MFA is on only after enable-mfa.",
-    },
+    rest: { method: "POST", path: "/security/setup-mfa" },
+    description:
+      "Starts a setup: a new secret, its otpauth URI and QR code; MFA is on only after enable-mfa.",
   }),
-  enableMfa: signedInBeforeMfa.mutation(
-    enableMfaInput,
-    shape.backupCodes,
-    (ctx, input) => enableMfa(ctx, input.code),
-    { rest: { method: "POST", path: "/security/enable-mfa", input: "body" } },
-  ),
-  disableMfa: signedIn.mutation(disableMfaInput, common.ok, (ctx, input) => disableMfa(ctx, input.code), {
-    rest: { method: "POST", path: "/security/disable-mfa", input: "body" },
+  enableMfa: signedInBeforeMfa.mutation(shape.enableMfaInput, shape.backupCodes, enableMfa, {
+    rest: { method: "POST", path: "/security/enable-mfa" },
+  }),
+  disableMfa: signedIn.mutation(shape.disableMfaInput, common.ok, disableMfa, {
+    rest: { method: "POST", path: "/security/disable-mfa" },
   }),
   regenerateBackupCodes: signedIn.mutation(
-    regenerateBackupCodesInput,
+    shape.regenerateBackupCodesInput,
     shape.backupCodes,
-    (ctx, input) => regenerateBackupCodes(ctx, input.code),
-    { rest: { method: "POST", path: "/security/backup-codes", input: "body" } },
+    regenerateBackupCodes,
+    { rest: { method: "POST", path: "/security/backup-codes" } },
   ),
   sessions: signedIn.query(
-    sessionListInput,
+    shape.sessionListInput,
     z.array(shape.sessionView),
     (ctx, input) => listSessions(ctx, input?.userId),
-    { rest: { method: "GET", path: "/security/sessions", input: "query" } },
+    { rest: { method: "GET", path: "/security/sessions" } },
   ),
-  terminateSession: signedIn.mutation(terminateSessionInput, shape.terminatedSessions, terminateSession, {
-    rest: {
-      method: "POST",
-      path: "/security/terminate-session",
-      input: "body",
+  terminateSession: signedIn.mutation(
+    shape.terminateSessionInput,
+    shape.terminatedSessions,
+    terminateSession,
+    {
+      rest: { method: "POST", path: "/security/terminate-session" },
       description:
         "`{ sessionId }` ends one session; `{ allOthers: true }` every other session of the caller.",
     },
-  }),
-  events: signedIn.query(securityEventsInput, shape.securityEventsPage, listSecurityEvents, {
-    rest: { method: "GET", path: "/security/events", input: "query", ...PAGE },
+  ),
+  events: signedIn.query(shape.securityEventsInput, shape.securityEventsPage, listSecurityEvents, {
+    rest: { method: "GET", path: "/security/events", ...PAGE },
   }),
   // Listing and adding passkeys, like setting up TOTP, stay open to an administrator held back by the
   // platform's MFA requirement: a passkey is one of the two ways to meet it.
@@ -87,19 +70,24 @@ export const securityRouter = taggedRouter("Security", {
     { rest: { method: "POST", path: "/security/passkeys/options" } },
   ),
   /** Step 2: the browser's answer, verified against that challenge; the passkey is kept under its name. */
-  addPasskey: signedInBeforeMfa.mutation(addPasskeyInput, shape.passkeyView, addPasskey, {
-    rest: { method: "POST", path: "/security/passkeys", input: "body", status: 201 },
+  addPasskey: signedInBeforeMfa.mutation(shape.addPasskeyInput, shape.passkeyView, addPasskey, {
+    rest: { method: "POST", path: "/security/passkeys", status: 201 },
   }),
-  renamePasskey: signedIn.mutation(renamePasskeyInput, shape.passkeyView, renamePasskey, {
-    rest: { method: "PATCH", path: "/security/passkeys/:id", input: "body" },
+  renamePasskey: signedIn.mutation(shape.renamePasskeyInput, shape.passkeyView, renamePasskey, {
+    rest: { method: "PATCH", path: "/security/passkeys/:id" },
   }),
-  removePasskey: signedIn.mutation(removePasskeyInput, common.ok, removePasskey, {
+  removePasskey: signedIn.mutation(shape.removePasskeyInput, common.ok, removePasskey, {
     rest: { method: "DELETE", path: "/security/passkeys/:id" },
   }),
   settings: admin.query(shape.securitySettings, securitySettings, {
     rest: { method: "GET", path: "/security/settings" },
   }),
-  updateSettings: admin.mutation(securitySettingsInput, shape.securitySettings, updateSecuritySettings, {
-    rest: { method: "PUT", path: "/security/settings", input: "body" },
-  }),
+  updateSettings: admin.mutation(
+    shape.securitySettingsInput,
+    shape.securitySettings,
+    updateSecuritySettings,
+    {
+      rest: { method: "PUT", path: "/security/settings" },
+    },
+  ),
 });

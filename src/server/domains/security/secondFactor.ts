@@ -105,7 +105,7 @@ export async function beginMfaSetup(ctx: Authed): Promise<MfaSetup> {
 }
 
 /** Turns MFA on with the first valid code of the new secret; answers the backup codes, once. */
-export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCodes: string[] }> {
+export async function enableMfa(ctx: Authed, { code }: { code: string }): Promise<{ backupCodes: string[] }> {
   requireRecentSignIn(ctx);
   const result = await checkTotp(ctx.sql, ctx.secrets, ctx.user.id, code, false);
   if (result !== "ok") {
@@ -136,7 +136,7 @@ export async function enableMfa(ctx: Authed, code: string): Promise<{ backupCode
  * Turns MFA off with a current code (or a backup code). The account's other sessions end and the API keys
  * it created are revoked: whatever was minted while the second factor guarded it is not trusted past it.
  */
-export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true }> {
+export async function disableMfa(ctx: Authed, { code }: { code: string }): Promise<{ ok: true }> {
   requireRecentSignIn(ctx);
   if (
     isAdmin(ctx.user) &&
@@ -163,7 +163,10 @@ export async function disableMfa(ctx: Authed, code: string): Promise<{ ok: true 
 }
 
 /** New backup codes (the old ones stop working); needs a current authenticator code. */
-export async function regenerateBackupCodes(ctx: Authed, code: string): Promise<{ backupCodes: string[] }> {
+export async function regenerateBackupCodes(
+  ctx: Authed,
+  { code }: { code: string },
+): Promise<{ backupCodes: string[] }> {
   const result = await checkTotp(ctx.sql, ctx.secrets, ctx.user.id, code, true);
   if (result !== "ok") await codeFailed(ctx, ctx.user.id, result, "That code is not right.");
   const backupCodes = await issueBackupCodes(ctx.sql, ctx.user.id);

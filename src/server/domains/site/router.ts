@@ -1,12 +1,4 @@
 import * as shape from "../../../shared/schemas/site";
-import {
-  contactMessageInput,
-  contactMessagesListInput,
-  dealershipsNearInput,
-  supportCaseInput,
-  supportReplyInput,
-  updateSupportCaseInput,
-} from "../../../shared/schemas/site";
 import * as siteStatsShape from "../../../shared/schemas/siteStats";
 import { PAGE } from "../../rest/declaration";
 import { admin, anyone, taggedRouter } from "../../trpc/procedures";
@@ -27,47 +19,40 @@ export const siteRouter = taggedRouter("Site", {
   testimonials: anyone.query(shape.testimonials, (ctx) => testimonials(ctx.sql)),
   /** The support phone line when SUPPORT_PHONE is set, with its hours (docs/product/support.md#phone). */
   supportContact: anyone.query(shape.supportContact, (ctx) => supportContact(ctx.env), {
-    rest: {
-      method: "GET",
-      path: "/site/support-contact",
-      description: "The support phone line and its hours, or `{ phone: null }` when none is configured.",
-    },
+    rest: { method: "GET", path: "/site/support-contact" },
+    description: "The support phone line and its hours, or `{ phone: null }` when none is configured.",
   }),
   /** Limited per account here; its per-address bucket is the site's own (CONTACT_RATE_LIMIT). */
-  contact: anyone.mutation(contactMessageInput, shape.contactReceipt, receiveContactMessage, {
+  contact: anyone.mutation(shape.contactMessageInput, shape.contactReceipt, receiveContactMessage, {
     limit: { perAccount: { capacity: 5, refillSeconds: 120 } },
-    rest: { method: "POST", path: "/contact", input: "body", status: 201 },
+    rest: { method: "POST", path: "/contact", status: 201 },
   }),
   // The support inbox (docs/product/support.md): contact messages as cases.
   contactMessages: admin.query(
-    contactMessagesListInput,
+    shape.contactMessagesListInput,
     shape.contactMessagesPage,
     (ctx, input) => listContactMessages(ctx.sql, input),
-    { rest: { method: "GET", path: "/admin/support", input: "query", ...PAGE } },
+    { rest: { method: "GET", path: "/admin/support", ...PAGE } },
   ),
   /** A support case: the message, its status and assignee, and the replies sent (docs/product/support.md). */
   supportCase: admin.query(
-    supportCaseInput,
+    shape.supportCaseInput,
     shape.supportCase,
     (ctx, input) => supportCase(ctx.sql, input.id),
     { rest: { method: "GET", path: "/admin/support/:id" } },
   ),
-  replyToCase: admin.mutation(supportReplyInput, shape.supportReplyAnswer, replyToCase, {
-    rest: { method: "POST", path: "/admin/support/:id/replies", input: "body", status: 201 },
+  replyToCase: admin.mutation(shape.supportReplyInput, shape.supportReplyAnswer, replyToCase, {
+    rest: { method: "POST", path: "/admin/support/:id/replies", status: 201 },
   }),
-  updateSupportCase: admin.mutation(updateSupportCaseInput, shape.supportCase, updateSupportCase, {
-    rest: {
-      method: "PATCH",
-      path: "/admin/support/:id",
-      input: "body",
-      description: "Body `{ status?, assigneeId? }` (null hands the case back).",
-    },
+  updateSupportCase: admin.mutation(shape.updateSupportCaseInput, shape.supportCase, updateSupportCase, {
+    rest: { method: "PATCH", path: "/admin/support/:id" },
+    description: "Body `{ status?, assigneeId? }` (null hands the case back).",
   }),
   cities: anyone.query(shape.cityOptions, () => cityOptions()),
   dealershipsNear: anyone.query(
-    dealershipsNearInput,
+    shape.dealershipsNearInput,
     shape.nearbyDealerships,
     (ctx, input) => dealershipsNear(ctx.sql, input),
-    { rest: { method: "GET", path: "/site/dealerships-nearby", input: "query" } },
+    { rest: { method: "GET", path: "/site/dealerships-nearby" } },
   ),
 });

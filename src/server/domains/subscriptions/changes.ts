@@ -113,11 +113,11 @@ async function changeSubscription(
 }
 
 /** Cancel at the end of the period already paid: the plan stays on until then. */
-export function cancelSubscription(ctx: Caller, id: string) {
+export function cancelSubscription(ctx: Caller, { id }: { id: string }) {
   return changeSubscription(ctx, id, "subscription.cancel", async () => ({ cancel_at_period_end: true }));
 }
 
-export function resumeSubscription(ctx: Caller, id: string) {
+export function resumeSubscription(ctx: Caller, { id }: { id: string }) {
   return changeSubscription(ctx, id, "subscription.resume", async (row) => {
     if (!row.cancelAtPeriodEnd)
       throw appError("CONFLICT", "This subscription is not set to cancel", "NOT_CANCELLING");

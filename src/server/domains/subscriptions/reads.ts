@@ -208,11 +208,14 @@ export async function ownedRow(sql: Queryable, caller: SessionUser, id: string, 
   return row;
 }
 
-export async function subscriptionById(ctx: Caller, id: string): Promise<SubscriptionDetail> {
+export async function subscriptionById(ctx: Caller, { id }: { id: string }): Promise<SubscriptionDetail> {
   return detail(ctx.sql, await ownedRow(ctx.sql, ctx.user, id));
 }
 
-export async function dealershipInfo(ctx: Caller, dealershipId: number): Promise<DealershipSubscriptionInfo> {
+export async function dealershipInfo(
+  ctx: Caller,
+  { dealershipId }: { dealershipId: number },
+): Promise<DealershipSubscriptionInfo> {
   const scope = await dealershipScope(ctx.sql, ctx.user, dealershipId);
   if (scope.kind === "platform") throw new Error("a named dealership resolves to itself");
   return dealershipInfoFor(ctx.sql, scope.dealershipId);

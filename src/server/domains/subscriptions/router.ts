@@ -1,11 +1,4 @@
 import * as shape from "../../../shared/schemas/subscriptions";
-import {
-  changePlanInput,
-  checkoutStatusInput,
-  createSubscriptionInput,
-  dealershipInfoInput,
-  subscriptionRefInput,
-} from "../../../shared/schemas/subscriptions";
 import { anyone, signedIn, taggedRouter } from "../../trpc/procedures";
 import { cancelSubscription, changePlan, resumeSubscription } from "./changes";
 import { checkoutOutcome, createSubscription } from "./checkout";
@@ -22,48 +15,33 @@ export const subscriptionsRouter = taggedRouter("Subscriptions", {
   overview: signedIn.query(shape.billingOverview, billingOverview, {
     rest: { method: "GET", path: "/subscriptions/mine" },
   }),
-  create: signedIn.mutation(createSubscriptionInput, shape.checkoutStart, createSubscription, {
-    rest: { method: "POST", path: "/create-subscription", input: "body" },
+  create: signedIn.mutation(shape.createSubscriptionInput, shape.checkoutStart, createSubscription, {
+    rest: { method: "POST", path: "/create-subscription" },
   }),
-  checkoutStatus: signedIn.query(checkoutStatusInput, shape.checkoutOutcome, checkoutOutcome, {
-    rest: {
-      method: "GET",
-      path: "/subscriptions/checkout-status",
-      input: "query",
-      description:
-        "What the return page shows: `?subscription=&payment_intent=` (or `setup_intent=`) as Stripe appends them.",
-    },
+  checkoutStatus: signedIn.query(shape.checkoutStatusInput, shape.checkoutOutcome, checkoutOutcome, {
+    rest: { method: "GET", path: "/subscriptions/checkout-status" },
+    description:
+      "What the return page shows: `?subscription=&payment_intent=` (or `setup_intent=`) as Stripe appends them.",
   }),
-  byId: signedIn.query(
-    subscriptionRefInput,
-    shape.subscriptionDetail,
-    (ctx, input) => subscriptionById(ctx, input.id),
-    { rest: { method: "GET", path: "/subscriptions/:id" } },
-  ),
+  byId: signedIn.query(shape.subscriptionRefInput, shape.subscriptionDetail, subscriptionById, {
+    rest: { method: "GET", path: "/subscriptions/:id" },
+  }),
   dealershipInfo: signedIn.query(
-    dealershipInfoInput,
+    shape.dealershipInfoInput,
     shape.dealershipSubscriptionInfo,
-    (ctx, input) => dealershipInfo(ctx, input.dealershipId),
-    { rest: { method: "GET", path: "/subscription-info/:dealershipId" } },
-  ),
-  cancel: signedIn.mutation(
-    subscriptionRefInput,
-    shape.subscriptionDetail,
-    (ctx, input) => cancelSubscription(ctx, input.id),
-    { rest: { method: "POST", path: "/subscriptions/:id/cancel" } },
-  ),
-  resume: signedIn.mutation(
-    subscriptionRefInput,
-    shape.subscriptionDetail,
-    (ctx, input) => resumeSubscription(ctx, input.id),
-    { rest: { method: "POST", path: "/subscriptions/:id/resume" } },
-  ),
-  changePlan: signedIn.mutation(changePlanInput, shape.subscriptionDetail, changePlan, {
-    rest: {
-      method: "POST",
-      path: "/subscriptions/:id/change-plan",
-      input: "body",
-      description: "Body `{ planType, seats? }`: prorated from now.",
+    dealershipInfo,
+    {
+      rest: { method: "GET", path: "/subscription-info/:dealershipId" },
     },
+  ),
+  cancel: signedIn.mutation(shape.subscriptionRefInput, shape.subscriptionDetail, cancelSubscription, {
+    rest: { method: "POST", path: "/subscriptions/:id/cancel" },
+  }),
+  resume: signedIn.mutation(shape.subscriptionRefInput, shape.subscriptionDetail, resumeSubscription, {
+    rest: { method: "POST", path: "/subscriptions/:id/resume" },
+  }),
+  changePlan: signedIn.mutation(shape.changePlanInput, shape.subscriptionDetail, changePlan, {
+    rest: { method: "POST", path: "/subscriptions/:id/change-plan" },
+    description: "Body `{ planType, seats? }`: prorated from now.",
   }),
 });

@@ -82,7 +82,10 @@ function openRequestConflict() {
   );
 }
 
-export async function withdrawTransfer(ctx: SalespersonCtx, id: number): Promise<TransferRequestView> {
+export async function withdrawTransfer(
+  ctx: SalespersonCtx,
+  { id }: { id: number },
+): Promise<TransferRequestView> {
   const [row] = await ctx.sql<{ id: number }[]>`
     update transfer_requests set status = 'withdrawn', updated_at = now()
      where id = ${id} and salesperson_id = ${ctx.salespersonId} and status in ${ctx.sql(OPEN)}

@@ -1,11 +1,4 @@
 import * as shape from "../../../shared/schemas/transfers";
-import {
-  adminDecisionInput,
-  managerDecisionInput,
-  requestTransferInput,
-  transferIdInput,
-  transfersListInput,
-} from "../../../shared/schemas/transfers";
 import { TOTAL_COUNT } from "../../rest/declaration";
 import { admin, manager, salesperson, taggedRouter } from "../../trpc/procedures";
 import { adminDecide, listTransfers } from "./adminDecision";
@@ -14,15 +7,12 @@ import { myTransfers, requestTransfer, withdrawTransfer } from "./request";
 
 /** Transfer requests: the salesperson asks and withdraws, the receiving manager accepts, an administrator decides. */
 export const transfersRouter = taggedRouter("Transfers", {
-  request: salesperson.mutation(requestTransferInput, shape.transferRequestView, requestTransfer, {
-    rest: { method: "POST", path: "/transfer-requests", input: "body", status: 201 },
+  request: salesperson.mutation(shape.requestTransferInput, shape.transferRequestView, requestTransfer, {
+    rest: { method: "POST", path: "/transfer-requests", status: 201 },
   }),
-  withdraw: salesperson.mutation(
-    transferIdInput,
-    shape.transferRequestView,
-    (ctx, input) => withdrawTransfer(ctx, input.id),
-    { rest: { method: "POST", path: "/transfer-requests/:id/withdraw" } },
-  ),
+  withdraw: salesperson.mutation(shape.transferIdInput, shape.transferRequestView, withdrawTransfer, {
+    rest: { method: "POST", path: "/transfer-requests/:id/withdraw" },
+  }),
   mine: salesperson.query(shape.transferRequests, myTransfers, {
     rest: { method: "GET", path: "/transfer-requests/mine" },
   }),
@@ -30,21 +20,16 @@ export const transfersRouter = taggedRouter("Transfers", {
   incoming: manager.query(shape.incomingTransfers, incomingTransfers, {
     rest: { method: "GET", path: "/transfer-requests/incoming" },
   }),
-  managerDecide: manager.mutation(managerDecisionInput, shape.transferRequestView, managerDecide, {
-    rest: {
-      method: "POST",
-      path: "/transfer-requests/:id/manager-decision",
-      input: "body",
-      description:
-        'The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline).',
-    },
+  managerDecide: manager.mutation(shape.managerDecisionInput, shape.transferRequestView, managerDecide, {
+    rest: { method: "POST", path: "/transfer-requests/:id/manager-decision" },
+    description:
+      'The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline).',
   }),
 
-  list: admin.query(transfersListInput, shape.transferList, listTransfers, {
+  list: admin.query(shape.transfersListInput, shape.transferList, listTransfers, {
     rest: {
       method: "GET",
       path: "/transfer-requests",
-      input: "query",
       shape: (list) => ({
         body: list.items,
         headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
@@ -53,16 +38,12 @@ export const transfersRouter = taggedRouter("Transfers", {
         kind: "page",
         headers: { ...TOTAL_COUNT, "X-Pending-Count": "How many requests wait for a decision" },
       },
-      description:
-        "Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator).",
     },
+    description:
+      "Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator).",
   }),
-  adminDecide: admin.mutation(adminDecisionInput, shape.transferRequestView, adminDecide, {
-    rest: {
-      method: "POST",
-      path: "/transfer-requests/:id/decision",
-      input: "body",
-      description: 'Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny).',
-    },
+  adminDecide: admin.mutation(shape.adminDecisionInput, shape.transferRequestView, adminDecide, {
+    rest: { method: "POST", path: "/transfer-requests/:id/decision" },
+    description: 'Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny).',
   }),
 });
