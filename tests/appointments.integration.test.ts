@@ -277,7 +277,15 @@ describe("reading calendars", () => {
 });
 
 describe("changes", () => {
+  /**
+   * A scheduled visit at `startsAt`, which is relative to the clock: a seeded visit of the salesperson that
+   * happens to overlap it (depending on the time of day the suite runs) is taken out of the way first.
+   */
   async function appointmentAt(startsAt: Date, salespersonId = ny.id) {
+    await h.sql`
+      delete from appointments
+       where salesperson_id = ${salespersonId} and status = 'scheduled'
+         and appointment_slot(starts_at) && appointment_slot(${startsAt})`;
     const [row] = await h.sql<{ id: number }[]>`
       insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
       values (${salespersonId}, ${customer.userId}, 'Car Viewing', ${startsAt}, 'Bo Oker', '5125550134') returning id`;
