@@ -8,6 +8,7 @@ import type { SessionUser } from "../../shared/schemas/auth";
 import { clearAdminSession } from "../adminSession";
 import { adminQueries } from "../features/admin/queries";
 import { analyticsQueries, biScope } from "../features/analytics/queries";
+import { authQueries } from "../features/auth/queries";
 import { feedbackQueries } from "../features/feedback/queries";
 import type { ManagerTab } from "../features/manager/managerSearch";
 import { managerQueries } from "../features/manager/queries";
@@ -65,4 +66,14 @@ export function checkAdminSession(queryClient: QueryClient) {
     clearAdminSession();
     throw redirect({ to: "/admin/login", replace: true });
   });
+}
+
+/**
+ * The salesperson sign-in page's: the registration form sits behind a tab, so its dealerships and cities start
+ * loading with the page without holding up sign-in, or taking it down if they fail. A failure of the
+ * providers only leaves their buttons out.
+ */
+export async function openSalespersonSignIn(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(authQueries.filterOptions());
+  await queryClient.ensureQueryData(authQueries.providers()).catch(() => undefined);
 }
