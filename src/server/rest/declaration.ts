@@ -78,5 +78,12 @@ export const PAGE = {
   responds: { kind: "page", headers: TOTAL_COUNT },
 } as const;
 
+/** A procedure answering a file, served as a download of one of `contentTypes`. */
+export const download = (...contentTypes: string[]) =>
+  ({
+    shape: (file: DownloadFile) => ({ file }),
+    responds: { kind: "file", contentTypes },
+  }) as const;
+
 /** A data URL of a 5 MB image is about 6.7 MB of base64; multipart adds a little framing. */
 export const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;

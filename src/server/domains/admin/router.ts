@@ -49,10 +49,7 @@ export const adminRouter = taggedRouter("Administration", {
     security.passkeyRequestOptions,
     adminPasskeyOptions,
     {
-      rest: {
-        method: "POST",
-        path: "/admin/passkey-options",
-      },
+      rest: { method: "POST", path: "/admin/passkey-options" },
       description:
         "The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer.",
     },

@@ -1,5 +1,5 @@
 import * as shape from "../../../shared/schemas/analytics";
-import { PAGE } from "../../rest/declaration";
+import { download, PAGE } from "../../rest/declaration";
 import { managerOrAdmin, staff, taggedRouter } from "../../trpc/procedures";
 import { executiveSummary } from "./executive";
 import { feedbackComments, feedbackExport, feedbackInsights } from "./feedback";
@@ -48,8 +48,7 @@ export const analyticsRouter = taggedRouter("Analytics", {
       method: "GET",
       path: "/analytics/feedback/export",
       scope: "analytics:read",
-      shape: (file) => ({ file }),
-      responds: { kind: "file", contentTypes: ["text/csv"] },
+      ...download("text/csv"),
     },
   }),
 });

@@ -32,22 +32,14 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     rest: { method: "POST", path: "/appointments/:id/reschedule", scope: "appointments:write" },
   }),
   forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, salespersonAppointments, {
-    rest: {
-      method: "GET",
-      path: "/appointments/salesperson/:id",
-      scope: "appointments:read",
-    },
+    rest: { method: "GET", path: "/appointments/salesperson/:id", scope: "appointments:read" },
   }),
   daySlots: anyone.query(
     shape.salespersonDayInput,
     shape.daySlots,
     (ctx, input) => daySlots(ctx.sql, ctx.user, input.id, input.date),
     {
-      rest: {
-        method: "GET",
-        path: "/appointments/salesperson/:id/:date",
-        scope: "appointments:read",
-      },
+      rest: { method: "GET", path: "/appointments/salesperson/:id/:date", scope: "appointments:read" },
     },
   ),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
@@ -92,10 +84,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   }),
   /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
   checkInCode: staff.query(salespersonIdInput, shape.checkInCode, checkInCode, {
-    rest: {
-      method: "GET",
-      path: "/salespeople/:id/check-in-code",
-    },
+    rest: { method: "GET", path: "/salespeople/:id/check-in-code" },
     description: "Staff: today's check-in code to show at the desk.",
   }),
   /** The buyer enters the check-in code at the dealership, around the visit's start. */
@@ -106,10 +95,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   }),
   /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
   confirmVisit: customer.mutation(shape.appointmentIdInput, shape.appointmentView, confirmVisit, {
-    rest: {
-      method: "POST",
-      path: "/visits/:id/confirm",
-    },
+    rest: { method: "POST", path: "/visits/:id/confirm" },
     description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
   }),
   /** The buyer's "I was there" on their visit marked no-show. */
@@ -163,19 +149,11 @@ export const availabilityRouter = taggedRouter("Appointments", {
     rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write" },
   }),
   forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, listBlocks, {
-    rest: {
-      method: "GET",
-      path: "/availability-blocks/salesperson/:id",
-      scope: "appointments:read",
-    },
+    rest: { method: "GET", path: "/availability-blocks/salesperson/:id", scope: "appointments:read" },
   }),
   /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
   workingHours: staff.query(salespersonIdInput, shape.workingHours, getWorkingHours, {
-    rest: {
-      method: "GET",
-      path: "/working-hours/salesperson/:id",
-      scope: "appointments:read",
-    },
+    rest: { method: "GET", path: "/working-hours/salesperson/:id", scope: "appointments:read" },
     description: "The salesperson's own working hours, with the dealership's opening hours they sit within.",
   }),
   setWorkingHours: staff.mutation(shape.setWorkingHoursInput, shape.workingHours, setWorkingHours, {

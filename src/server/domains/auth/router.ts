@@ -71,10 +71,7 @@ export const authRouter = taggedRouter("Authentication", {
       return { user, redirectTo: done.redirectTo };
     },
     {
-      rest: {
-        method: "POST",
-        path: "/auth/verify-mfa",
-      },
+      rest: { method: "POST", path: "/auth/verify-mfa" },
       description: "The second step of a sign-in (link or admin form) when the account has MFA on.",
     },
   ),

@@ -1,6 +1,6 @@
 import * as shape from "../../../shared/schemas/compliance";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
-import { PAGE } from "../../rest/declaration";
+import { download, PAGE } from "../../rest/declaration";
 import { admin, signedIn, taggedRouter } from "../../trpc/procedures";
 import { complianceOverview, complianceReport } from "./complianceReport";
 import { createGdprRequest, downloadExport, listGdprRequests, updateGdprRequest } from "./requests";
@@ -31,8 +31,7 @@ export const complianceRouter = taggedRouter("Compliance", {
     rest: {
       method: "GET",
       path: "/compliance/gdpr-requests/:id/export",
-      shape: (file) => ({ file }),
-      responds: { kind: "file", contentTypes: ["application/json", "application/zip"] },
+      ...download("application/json", "application/zip"),
     },
     description: "The export of a completed access or portability request: `?format=json|zip`.",
   }),
@@ -44,10 +43,7 @@ export const complianceRouter = taggedRouter("Compliance", {
     shape.retentionPolicyView,
     updateRetentionPolicy,
     {
-      rest: {
-        method: "PATCH",
-        path: "/compliance/retention-policies/:dataType",
-      },
+      rest: { method: "PATCH", path: "/compliance/retention-policies/:dataType" },
     },
   ),
   cleanup: admin.mutation(

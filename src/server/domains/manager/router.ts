@@ -6,7 +6,7 @@ import {
 } from "../../../shared/schemas/dealershipDetails";
 import { sentInvitations } from "../../../shared/schemas/invitations";
 import * as shape from "../../../shared/schemas/manager";
-import { UPLOAD_BODY_LIMIT } from "../../rest/declaration";
+import { download, UPLOAD_BODY_LIMIT } from "../../rest/declaration";
 import { manager, taggedRouter } from "../../trpc/procedures";
 import { listTeamInvitations } from "../invitations/lists";
 import { revokeInvitation } from "../invitations/send";
@@ -53,8 +53,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
       method: "GET",
       path: "/manager/report",
       scope: "analytics:read",
-      shape: (file) => ({ file }),
-      responds: { kind: "file", contentTypes: ["text/csv", "application/json"] },
+      ...download("text/csv", "application/json"),
     },
     description: "The monthly report as a download: `?month=YYYY-MM&format=csv|json`.",
   }),
