@@ -108,6 +108,7 @@ describe("the Markdown sources", () => {
       retention_policies: "**Retention policies**",
       retention_runs: "**retention runs**",
       api_keys: "**API keys**",
+      calendar_feeds: "**Calendar feed**, if a salesperson makes one",
       contact_replies: "**our answers to your message**",
       certifications: "**Certifications** a salesperson adds",
       admin_promotions: "**Administrator promotions**",

@@ -311,6 +311,13 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ id }),
     expect: "NOT_FOUND",
   },
+  "calendar.visitFile id": {
+    as: "customer",
+    other: other.appointment,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
   "appointments.updateStatus id": {
     as: "salesperson",
     other: other.appointment,

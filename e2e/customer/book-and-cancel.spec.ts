@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "../support/customer";
 import { daysAhead, shortDate } from "../support/dates";
@@ -75,6 +76,16 @@ test("[customer] journey: book a slot from a profile, see it Booked, find it wit
   const invite = await waitForMail(email, (m) => m.text.includes("METHOD:REQUEST"));
   expect(invite.text).toContain("BEGIN:VCALENDAR");
   expect(invite.subject).toContain("Test Drive");
+
+  // "Add to calendar" saves the visit as an .ics file.
+  const [saved] = await Promise.all([
+    page.waitForEvent("download"),
+    item.getByRole("button", { name: "Add to calendar" }).click(),
+  ]);
+  expect(saved.suggestedFilename()).toMatch(/^knowbefore-visit-\d+\.ics$/);
+  const ics = await readFile((await saved.path())!, "utf8");
+  expect(ics).toContain("METHOD:PUBLISH");
+  expect(ics).toContain(`SUMMARY:Test Drive with ${name}`);
 
   // Cancel it.
   await item.getByRole("button", { name: "Cancel" }).click();

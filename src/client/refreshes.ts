@@ -18,6 +18,7 @@ const REFRESHES: Partial<Record<RouterPath, RouterPath[]>> = {
   // Bookings feed the slot grids, the lists on both sides and the salesperson's overview.
   appointments: ["appointments", "disputes", "portal.overview", "portal.insights"],
   availability: ["availability", "appointments", "portal.insights"],
+  calendar: ["calendar"],
   certifications: ["certifications"],
   compliance: ["compliance"],
   crm: ["crm"],

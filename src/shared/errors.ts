@@ -54,6 +54,7 @@ export const ERROR_REASONS = {
   BLOCK_TOO_LONG: "An availability block lasts more than a year.",
   BLOCK_TOO_OLD: "An availability block starts more than a year ago.",
   BUSY: "The database was too busy, or the request ran past its deadline: retry.",
+  CALENDAR_FEED_NOT_FOUND: "No calendar feed has this address: it was turned off or replaced by a new one.",
   CANCELLATION_WINDOW_PASSED: "The appointment starts too soon to cancel or move.",
   CANNOT_DELETE_SELF: "An administrator cannot delete their own account.",
   CANNOT_SUSPEND_SELF: "An administrator cannot suspend their own account.",

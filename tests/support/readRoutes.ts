@@ -50,13 +50,16 @@ async function makeRows(
     Session
   >,
 ) {
-  const made = async (what: string, answer: Promise<{ status: number; text: string; json: unknown }>) => {
+  const made = async <T = { id: number }>(
+    what: string,
+    answer: Promise<{ status: number; text: string; json: unknown }>,
+  ) => {
     const res = await answer;
     if (res.status >= 300) throw new Error(`making ${what}: ${res.status} ${res.text}`);
-    return res.json as { id: number };
+    return res.json as T;
   };
-  const post = (what: string, cookie: string, path: string, body: unknown) =>
-    made(what, h.request("POST", `/api${path}`, { cookie, body }));
+  const post = <T = { id: number }>(what: string, cookie: string, path: string, body: unknown) =>
+    made<T>(what, h.request("POST", `/api${path}`, { cookie, body }));
   const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   await post("an availability block", who.salesperson.cookie, "/availability-blocks", {
     salespersonId: who.person.id,
@@ -179,7 +182,15 @@ async function makeRows(
   await h.sql`
     insert into linked_identities (user_id, provider, subject, email, last_used_at)
     values (${who.customer.userId}, 'google', 'openapi-subject', 'openapi.google@example.org', now())`;
+  // The salesperson's calendar feed, whose secret address is read back only when it is made.
+  const feed = await post<{ url: string }>(
+    "a calendar feed",
+    who.salesperson.cookie,
+    "/salesperson/calendar-feed",
+    {},
+  );
   return {
+    calendarFeedPath: new URL(feed.url).pathname.replace(/^\/api/, ""),
     disputedVisitId: missed[0]!.id,
     supportCaseId: supportCase.id,
     integrationId: integration.id,
@@ -294,5 +305,8 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/analytics/feedback/export": { as: "manager", url: "/analytics/feedback/export?period=12m" },
     "/purchase-claims/mine": { as: "customer", url: "/purchase-claims/mine" },
     "/purchase-claims": { as: "manager", url: "/purchase-claims?status=pending" },
+    "/salesperson/calendar-feed": { as: "salesperson", url: "/salesperson/calendar-feed" },
+    "/calendar-feeds/:token": { as: "public", url: f.calendarFeedPath },
+    "/visits/:id/calendar": { as: "customer", url: `/visits/${f.disputedVisitId}/calendar` },
   };
 }

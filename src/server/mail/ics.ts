@@ -112,3 +112,49 @@ export function buildIcs(event: IcsEvent, now = new Date()): string {
   ];
   return `${lines.map(fold).join("\r\n")}\r\n`;
 }
+
+/** A visit as a calendar feed or a downloaded file lists it: times in UTC, so no time zone needs defining. */
+export type PublishedEvent = {
+  uid: string;
+  sequence: number;
+  start: Date;
+  durationMinutes: number;
+  summary: string;
+  description: string;
+  location: string;
+  url?: string;
+};
+
+/**
+ * A calendar to subscribe to or import (METHOD:PUBLISH): no organizer or attendees, so no app offers to answer
+ * it. `name` is what subscribing apps call the calendar.
+ */
+export function buildPublishedCalendar(name: string, events: PublishedEvent[], now = new Date()): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//KnowBefore//Appointments//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(name)}`,
+    // How often subscribing apps should read it again (most poll on their own schedule regardless).
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "X-PUBLISHED-TTL:PT1H",
+    ...events.flatMap((event) => [
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence}`,
+      `DTSTAMP:${utc(now)}`,
+      `DTSTART:${utc(event.start)}`,
+      `DTEND:${utc(new Date(event.start.getTime() + event.durationMinutes * 60_000))}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      `LOCATION:${escapeText(event.location)}`,
+      ...(event.url ? [`URL:${event.url.replace(/[\r\n]/g, "")}`] : []),
+      "STATUS:CONFIRMED",
+      "END:VEVENT",
+    ]),
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}

@@ -51,6 +51,11 @@ export const TAGS: { name: string; description: string }[] = [
     description: "Free slots, booking, cancelling and rescheduling visits, and availability.",
   },
   {
+    name: "Calendar",
+    description:
+      "A salesperson's private calendar feed of their visits, and a visit as a file to add to a calendar.",
+  },
+  {
     name: "Dealership managers",
     description: "A manager's dealership, team, invitations and monthly report.",
   },

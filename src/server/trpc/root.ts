@@ -5,6 +5,7 @@ import { apiKeysRouter } from "../domains/apiKeys/router";
 import { appointmentsRouter, availabilityRouter, visitDisputesRouter } from "../domains/appointments/router";
 import { auditTrailRouter } from "../domains/auditTrail/router";
 import { authRouter } from "../domains/auth/router";
+import { calendarRouter } from "../domains/calendar/router";
 import { certificationsRouter } from "../domains/certifications/router";
 import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
@@ -58,6 +59,7 @@ export const appRouter = router({
   disputes: visitDisputesRouter,
   purchases: purchasesRouter,
   live: liveRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,9 +2,20 @@
 // beside it; the salesperson sees who is coming and how to reach them, with outcome and cancel buttons.
 import { Badge, Box, Button, Link as ChakraLink, Flex, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ComponentProps } from "react";
-import { LuBadgeCheck, LuCheck, LuClock, LuMail, LuPhone, LuStickyNote, LuUserX, LuX } from "react-icons/lu";
+import {
+  LuBadgeCheck,
+  LuCalendarPlus,
+  LuCheck,
+  LuClock,
+  LuMail,
+  LuPhone,
+  LuStickyNote,
+  LuUserX,
+  LuX,
+} from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
 import { DateTile } from "../../ui/DateTile";
+import { downloadFrom, downloadOrSay } from "../../ui/download";
 import { appointmentWhen } from "../../ui/format";
 import { AppointmentSummary } from "./AppointmentSummary";
 import { appointmentStatusStyle } from "./format";
@@ -86,6 +97,28 @@ function lockable(lockedHint: string | undefined) {
   return { size: "sm", variant: "outline", disabled: !!lockedHint, "aria-describedby": lockedHint } as const;
 }
 
+/** Saves the visit as an .ics file, which opens in (or imports into) the buyer's calendar app. */
+function AddToCalendar({ appointment }: { appointment: AppointmentView }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      colorPalette="blue"
+      onClick={() =>
+        void downloadOrSay("We couldn't make the calendar file", () =>
+          downloadFrom(
+            `/api/visits/${appointment.id}/calendar`,
+            `knowbefore-visit-${appointment.id}.ics`,
+            "We couldn't make the calendar file",
+          ),
+        )
+      }
+    >
+      <LuCalendarPlus /> Add to calendar
+    </Button>
+  );
+}
+
 /** The customer's card: the visit as AppointmentSummary shows it, status and actions beside it. */
 export function CustomerVisit({ appointment, upcoming, lockedHint, actions }: VisitProps) {
   const scheduled = appointment.status === "scheduled";
@@ -98,12 +131,16 @@ export function CustomerVisit({ appointment, upcoming, lockedHint, actions }: Vi
       <Flex
         gap="3"
         direction={{ base: "row", md: "column" }}
+        wrap={{ base: "wrap", md: "nowrap" }}
         align={{ base: "center", md: "flex-end" }}
         justify={{ base: "space-between", md: "center" }}
         flexShrink={0}
         ps={{ base: "18", md: "0" }}
       >
-        <StatusPill status={appointment.status} overdue={false} />
+        <HStack gap="2" wrap="wrap">
+          <StatusPill status={appointment.status} overdue={false} />
+          {scheduled && upcoming ? <AddToCalendar appointment={appointment} /> : null}
+        </HStack>
         {scheduled && upcoming ? (
           <HStack gap="2">
             <Button {...change} onClick={() => actions.onReschedule(appointment)}>

@@ -6,6 +6,7 @@ export const portalQueries = {
   me: () => trpcUtils.portal.me.queryOptions(),
   overview: (period: SalespersonDashboardSearch["period"]) =>
     trpcUtils.portal.overview.queryOptions({ period: period ?? DEFAULT_PERIOD }),
+  calendarFeed: () => trpcUtils.calendar.feedStatus.queryOptions(),
   workingHours: (salespersonId: number) =>
     trpcUtils.availability.workingHours.queryOptions({ id: salespersonId }),
 };

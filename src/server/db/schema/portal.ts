@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { belongsTo, identityId, stampedNow } from "./columns";
+import { check, date, index, integer, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { salespeople } from "./salespeople";
 import { bytea } from "./types";
 
@@ -55,3 +55,20 @@ export const profileViewKeys = pgTable("profile_view_keys", {
   secret: bytea("secret").notNull(),
   createdAt: stampedNow("created_at"),
 });
+
+/**
+ * A salesperson's private calendar feed (domains/calendar): the SHA-256 of the secret in its address, one per
+ * salesperson; a new one replaces it, turning it off deletes it.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    salespersonId: integer("salesperson_id")
+      .primaryKey()
+      .references(() => salespeople.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: stampedNow("created_at"),
+    lastReadAt: instant("last_read_at"),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
+);

@@ -59,7 +59,8 @@ function whenText(row: NoticeRow): string {
   return `${date} at ${formatSlot12h(local.slice(11, 16))} (${row.time_zone.replace(/_/g, " ")} time)`;
 }
 
-function location(row: NoticeRow): string {
+/** Where a visit takes place, as invites and calendar feeds say it. */
+export function location(row: Pick<NoticeRow, "dealership_name" | "address" | "city" | "state">): string {
   return [row.dealership_name, row.address, `${row.city}, ${row.state}`].filter(Boolean).join(", ");
 }
 

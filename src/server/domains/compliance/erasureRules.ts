@@ -11,6 +11,7 @@ export const ERASURE_RULES: Record<string, string> = {
   salespeople: "their own profile: name, e-mail, phone, photo and bio replaced; unlinked from the account",
   images: "their profile's photos deleted",
   availability_blocks: "their profile's calendar blocks deleted",
+  calendar_feeds: "their profile's calendar feed deleted",
   check_in_codes: "kept: an independent profile's random code of one day (its id only, no personal fields)",
   pending_registrations: "their unconfirmed self-registration (and the application it holds) deleted",
   transfer_requests: "their profile's transfer notes cleared",

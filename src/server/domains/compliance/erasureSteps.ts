@@ -189,6 +189,10 @@ export async function eraseAccount(s: ErasureSubject): Promise<void> {
       await tx`delete from availability_blocks where salesperson_id = any(${profileIds}::int[]) returning 1`,
     );
     note(
+      "calendar_feeds",
+      await tx`delete from calendar_feeds where salesperson_id = any(${profileIds}::int[]) returning 1`,
+    );
+    note(
       "pending_registrations",
       await tx`delete from pending_registrations where salesperson_id = any(${profileIds}::int[]) returning 1`,
     );

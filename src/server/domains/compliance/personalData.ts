@@ -17,6 +17,7 @@ export const SECRET_COLUMNS: Record<string, readonly string[]> = {
   webauthn_challenges: ["challenge"],
   crm_integrations: ["credentials_encrypted", "signing_secret_encrypted"],
   api_keys: ["key_hash"],
+  calendar_feeds: ["token_hash"],
   gdpr_requests: ["export_data"],
   misconduct_reports: ["tracking_code_hash"],
 };

@@ -28,6 +28,7 @@ import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
 import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
+import { CalendarFeedCard } from "./CalendarFeedCard";
 import { WeekView } from "./WeekView";
 import { WorkingHoursCard } from "./WorkingHoursCard";
 import { mondayOf } from "./week";
@@ -250,6 +251,9 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
       </QueryState>
       <Suspense fallback={<Skeleton height="96" borderRadius="xl" />}>
         <WorkingHoursCard salespersonId={salesperson.id} />
+      </Suspense>
+      <Suspense fallback={<Skeleton height="32" borderRadius="xl" />}>
+        <CalendarFeedCard />
       </Suspense>
       <BlockTimeDialog
         editor={editor}
