@@ -285,7 +285,7 @@ describe("changes", () => {
     await h.sql`
       delete from appointments
        where salesperson_id = ${salespersonId} and status = 'scheduled'
-         and appointment_slot(starts_at) && appointment_slot(${startsAt})`;
+         and appointment_span(starts_at, duration_minutes + buffer_minutes) && appointment_span(${startsAt}, 30)`;
     const [row] = await h.sql<{ id: number }[]>`
       insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
       values (${salespersonId}, ${customer.userId}, 'Car Viewing', ${startsAt}, 'Bo Oker', '5125550134') returning id`;

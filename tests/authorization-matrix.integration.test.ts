@@ -339,6 +339,8 @@ const EXPECTED: Record<string, Access> = {
   "availability.forSalesperson": "staff",
   "availability.workingHours": "staff",
   "availability.setWorkingHours": "staff",
+  "availability.bookingRules": "staff",
+  "availability.setBookingRules": "staff",
   "notifications.list": "signedIn",
   "notifications.markRead": "signedIn",
   "notifications.markAllRead": "signedIn",

@@ -48,11 +48,12 @@ describe("the database's functions", () => {
     ).toEqual(Object.fromEntries(defined.map((f) => [f.name, normalized(f.text)])));
   });
 
-  it("state the slot length and browse's terms as the TypeScript constants do", async () => {
+  it("state a default visit's length and browse's terms as the TypeScript constants do", async () => {
     const [row] = await sql<{ minutes: number; terms: string[] }[]>`
       select extract(epoch from upper(slot) - lower(slot))::int / 60 as minutes,
              salesperson_terms_of('maria', array['Used Cars'], 1) as terms
-        from appointment_slot(now()) slot`;
+        from appointment_span(now(), (select column_default::int from information_schema.columns
+                                        where table_name = 'appointments' and column_name = 'duration_minutes')) slot`;
     expect(row!.minutes).toBe(SLOT_MINUTES);
     expect(row!.terms.sort()).toEqual(
       [

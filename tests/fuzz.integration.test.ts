@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvitations";
 import { appRouter } from "../src/server/trpc/root";
+import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays } from "../src/shared/time";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";
@@ -77,6 +78,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "site.contactMessages": { assignee: "none" },
   "appointments.dispute": { statement: "I was there and test drove the hybrid." },
   "appointments.checkIn": { code: "123456" },
+  "availability.setBookingRules": { rules: DEFAULT_BOOKING_RULES },
   "appointments.stopReviewInvitations": {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },

@@ -387,6 +387,20 @@ const TABLE: Record<string, Entry> = {
     input: (id) => ({ id, hours: null }),
     expect: "NOT_FOUND",
   },
+  "availability.bookingRules id": {
+    as: "salesperson",
+    other: b!.id,
+    missing: MISSING_INT,
+    input: (id) => ({ id }),
+    expect: "NOT_FOUND",
+  },
+  "availability.setBookingRules id": {
+    as: "salesperson",
+    other: b!.id,
+    missing: MISSING_INT,
+    input: (id) => ({ id, rules: null }),
+    expect: "NOT_FOUND",
+  },
   "notifications.markRead ids": {
     as: "customer",
     other: other.notification,

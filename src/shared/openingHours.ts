@@ -55,35 +55,50 @@ export function bookingDay(sources: HoursSources, date: string): BookingDay {
   return { kind: "open", open, close };
 }
 
-/** Whether the visit starting at `time` on `date` (the zone's wall clock) lies wholly inside the day's window. */
-export function withinBookingDay(day: BookingDay, date: string, time: string, timeZone: string): boolean {
+/**
+ * Whether the visit of `minutes` starting at `time` on `date` (the zone's wall clock) lies wholly inside the
+ * day's window.
+ */
+export function withinBookingDay(
+  day: BookingDay,
+  date: string,
+  time: string,
+  timeZone: string,
+  minutes = SLOT_MINUTES,
+): boolean {
   if (day.kind === "unrestricted") return true;
   if (day.kind === "closed") return false;
   const start = fromZoned(date, time, timeZone).getTime();
   const opens = fromZoned(date, day.open, timeZone).getTime();
   const closes = fromZoned(date, day.close, timeZone).getTime();
-  return start >= opens && start + SLOT_MINUTES * 60_000 <= closes;
+  return start >= opens && start + minutes * 60_000 <= closes;
 }
 
-/** The grid's times (or `times`) a visit can start at on a local date: those whose half hour fits the window. */
+/** The grid's times (or `times`) a visit of `minutes` can start at on a local date: those it fits the window from. */
 export function bookableTimes(
   sources: HoursSources,
   date: string,
   timeZone: string,
   times: readonly string[] = SLOT_TIMES,
+  minutes = SLOT_MINUTES,
 ): string[] {
   const day = bookingDay(sources, date);
-  return times.filter((time) => withinBookingDay(day, date, time, timeZone));
+  return times.filter((time) => withinBookingDay(day, date, time, timeZone, minutes));
 }
 
 /**
- * Why a visit starting at an instant cannot be booked, or null when its whole half hour lies inside the hours
+ * Why a visit of `minutes` starting at an instant cannot be booked, or null when all of it lies inside the hours
  * of its local date in the zone: "The dealership is closed at that time (Sunday 20:30). ..."
  */
-export function outsideHoursMessage(sources: HoursSources, startsAt: Date, timeZone: string): string | null {
+export function outsideHoursMessage(
+  sources: HoursSources,
+  startsAt: Date,
+  timeZone: string,
+  minutes = SLOT_MINUTES,
+): string | null {
   const local = toZoned(startsAt, timeZone);
   const day = bookingDay(sources, local.date);
-  if (withinBookingDay(day, local.date, local.time, timeZone)) return null;
+  if (withinBookingDay(day, local.date, local.time, timeZone, minutes)) return null;
   const when = `${weekdayName(local.date)} ${local.time}`;
   const dealershipCloses =
     day.kind === "closed"
@@ -93,6 +108,7 @@ export function outsideHoursMessage(sources: HoursSources, startsAt: Date, timeZ
           local.date,
           local.time,
           timeZone,
+          minutes,
         );
   return dealershipCloses
     ? `The dealership is closed at that time (${when}). Choose a time within its opening hours.`

@@ -26,7 +26,7 @@ describe("slot grid", () => {
     const grid = slotGrid({
       date: "2026-06-02",
       timeZone: tz,
-      appointmentStarts: [appointment],
+      held: [{ startsAt: appointment, minutes: 30 }],
       blocks: [],
       now,
     });
@@ -37,7 +37,7 @@ describe("slot grid", () => {
     const offGrid = slotGrid({
       date: "2026-06-02",
       timeZone: tz,
-      appointmentStarts: [new Date("2026-06-02T14:15:00Z")],
+      held: [{ startsAt: new Date("2026-06-02T14:15:00Z"), minutes: 30 }],
       blocks: [],
       now,
     });
@@ -54,7 +54,7 @@ describe("slot grid", () => {
     const grid = slotGrid({
       date: "2026-03-16",
       timeZone: tz,
-      appointmentStarts: [],
+      held: [],
       blocks: [block],
       now: new Date("2026-03-01T00:00:00Z"),
     });
@@ -62,7 +62,7 @@ describe("slot grid", () => {
     const tuesday = slotGrid({
       date: "2026-03-17",
       timeZone: tz,
-      appointmentStarts: [],
+      held: [],
       blocks: [block],
       now: new Date("2026-03-01T00:00:00Z"),
     });
@@ -70,18 +70,53 @@ describe("slot grid", () => {
     const before = slotGrid({
       date: "2026-02-23",
       timeZone: tz,
-      appointmentStarts: [],
+      held: [],
       blocks: [block],
       now: new Date("2026-02-01T00:00:00Z"),
     });
     expect(before.some((s) => s.state === "blocked")).toBe(false);
   });
 
+  it("holds a visit for its length plus the gap kept after it, on both sides of a new visit", () => {
+    const visit = new Date("2026-06-02T14:00:00Z"); // 10:00 local, an hour with 30 minutes kept after
+    const grid = slotGrid({
+      date: "2026-06-02",
+      timeZone: tz,
+      held: [{ startsAt: visit, minutes: 90 }],
+      blocks: [],
+      now,
+      visitMinutes: 60,
+      bufferMinutes: 30,
+    });
+    const booked = grid.filter((s) => s.state === "booked").map((s) => s.time);
+    // A new 60-minute visit plus its 30 minutes may not reach 10:00, nor start before 11:30.
+    expect(booked).toEqual(
+      ["08:30", "09:00", "09:30", "10:00", "10:30", "11:00"].filter((t) => SLOT_TIMES.includes(t)),
+    );
+    expect(grid.find((s) => s.time === "11:30")?.state).toBe("available");
+  });
+
+  it("marks times inside the notice asked for as too soon, and every open time of a full day as full", () => {
+    const grid = slotGrid({
+      date: "2026-06-01",
+      timeZone: tz,
+      held: [],
+      blocks: [],
+      now: new Date("2026-06-01T13:10:00Z"), // 09:10 local
+      minNoticeHours: 2,
+    });
+    expect(grid.find((s) => s.time === "09:00")?.state).toBe("past");
+    expect(grid.find((s) => s.time === "11:00")?.state).toBe("too-soon");
+    expect(grid.find((s) => s.time === "11:30")?.state).toBe("available");
+    const full = slotGrid({ date: "2026-06-02", timeZone: tz, held: [], blocks: [], now, dayFull: true });
+    expect(new Set(full.map((s) => s.state))).toEqual(new Set(["full"]));
+  });
+
   it("marks past slots", () => {
     const grid = slotGrid({
       date: "2026-06-01",
       timeZone: tz,
-      appointmentStarts: [],
+      held: [],
       blocks: [],
       now: new Date("2026-06-01T15:10:00Z"),
     });
@@ -93,7 +128,7 @@ describe("slot grid", () => {
     const grid = slotGrid({
       date: "2026-06-01",
       timeZone: tz,
-      appointmentStarts: [],
+      held: [],
       blocks: [],
       now,
       times: AVAILABLE_TODAY_TIMES,

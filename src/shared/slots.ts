@@ -2,7 +2,7 @@
 // what makes a slot Booked or blocked, 'Available Today', and the cancellation window.
 import { addDays, fromZoned, toZoned } from "./time";
 
-/** A visit's length; appointment_slot (src/server/db/functions) states it too, which tests/db-functions checks. */
+/** The grid's step, and the length of a visit until a salesperson's booking rules say otherwise. */
 export const SLOT_MINUTES = 30;
 export const CANCELLATION_WINDOW_HOURS = 2;
 /** How far ahead a visit can be booked. */
@@ -68,29 +68,53 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export type SlotState = "available" | "booked" | "blocked" | "past";
+/**
+ * What a grid time offers: open; taken by a visit (or the gap the salesperson keeps after one); inside one of
+ * their availability blocks; gone; inside the notice they ask for; or on a day that already has as many visits
+ * as they take.
+ */
+export type SlotState = "available" | "booked" | "blocked" | "past" | "too-soon" | "full";
 export type Slot = { time: string; label: string; startsAt: Date; state: SlotState };
 
-/** The 25 slots of a local date with their state, given scheduled appointment starts and blocks. */
+/** A scheduled visit as it holds the calendar: from its start for its length plus the gap kept after it. */
+export type HeldSpan = { startsAt: Date; minutes: number };
+
+/**
+ * The grid's slots of a local date with their state, for a visit of `visitMinutes` (the half hour by default)
+ * followed by `bufferMinutes`, given the scheduled visits, the blocks, the notice asked for and whether the day
+ * is full. The server refuses exactly what this marks as not available (appointments/slotChecks.ts, the
+ * database's EXCLUDE constraint on the same spans).
+ */
 export function slotGrid(input: {
   date: string;
   timeZone: string;
-  appointmentStarts: Date[];
+  held: HeldSpan[];
   blocks: BlockLike[];
   now?: Date;
   times?: readonly string[];
+  visitMinutes?: number;
+  bufferMinutes?: number;
+  minNoticeHours?: number;
+  dayFull?: boolean;
 }): Slot[] {
   const now = (input.now ?? new Date()).getTime();
+  const noticeUntil = now + (input.minNoticeHours ?? 0) * 3_600_000;
+  const length = (input.visitMinutes ?? SLOT_MINUTES) * 60_000;
+  const holds = length + (input.bufferMinutes ?? 0) * 60_000;
   const intervals = input.blocks.flatMap((b) => blockIntervalsOn(b, input.date, input.timeZone));
-  const starts = input.appointmentStarts.map((d) => d.getTime());
+  const held = input.held.map((h) => ({
+    start: h.startsAt.getTime(),
+    end: h.startsAt.getTime() + h.minutes * 60_000,
+  }));
   return (input.times ?? SLOT_TIMES).map((time) => {
     const startsAt = fromZoned(input.date, time, input.timeZone);
     const s = startsAt.getTime();
-    const e = s + SLOT_MINUTES * 60_000;
     let state: SlotState = "available";
     if (s <= now) state = "past";
-    else if (starts.some((a) => Math.abs(a - s) < SLOT_MINUTES * 60_000)) state = "booked";
-    else if (intervals.some((i) => i.start < e && s < i.end)) state = "blocked";
+    else if (held.some((h) => h.start < s + holds && s < h.end)) state = "booked";
+    else if (intervals.some((i) => i.start < s + length && s < i.end)) state = "blocked";
+    else if (s < noticeUntil) state = "too-soon";
+    else if (input.dayFull) state = "full";
     return { time, label: formatSlot12h(time), startsAt, state };
   });
 }

@@ -1,13 +1,9 @@
 // How visits close and how a buyer disputes a no-show (docs/product/booking.md, docs/product/reviews.md): one
 // statement of each rule, read by the server that enforces it and the screens that explain it.
 import type { ReviewVerification } from "./purchases";
-import { SLOT_MINUTES } from "./slots";
 
-/** A scheduled visit closes itself this many hours after its end (its start plus one slot). */
+/** A scheduled visit closes itself this many hours after its end (its start plus its length). */
 export const VISIT_AUTO_COMPLETE_HOURS = 2;
-
-/** How long after a visit's start it closes itself, in minutes. */
-export const VISIT_AUTO_COMPLETE_AFTER_MINUTES = SLOT_MINUTES + VISIT_AUTO_COMPLETE_HOURS * 60;
 
 /** A buyer may say "I was there" within this many days of the visit being marked no-show. */
 export const DISPUTE_WINDOW_DAYS = 7;
@@ -96,12 +92,12 @@ export const CHECK_IN_OPENS_MINUTES_BEFORE = 60;
 /** A check-in code is this many digits; each dealership (or independent salesperson) has one per local day. */
 export const CHECK_IN_CODE_DIGITS = 6;
 
-/** Whether a scheduled visit starting at `startsAt` may be checked in to now. */
-export function checkInOpen(startsAt: Date | string, now = new Date()): boolean {
+/** Whether a scheduled visit of `minutes` starting at `startsAt` may be checked in to now (until it closes itself). */
+export function checkInOpen(startsAt: Date | string, minutes: number, now = new Date()): boolean {
   const start = new Date(startsAt).getTime();
   return (
     now.getTime() >= start - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000 &&
-    now.getTime() <= start + VISIT_AUTO_COMPLETE_AFTER_MINUTES * 60_000
+    now.getTime() <= start + (minutes + VISIT_AUTO_COMPLETE_HOURS * 60) * 60_000
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingRulesSchema } from "../bookingRules";
 import { APPOINTMENT_TYPES, BLOCK_TYPES } from "../constants";
 import { SLOT_TIMES } from "../slots";
 import { CHECK_IN_CODE_DIGITS, VISIT_EVIDENCE } from "../visits";
@@ -76,6 +77,8 @@ export const rescheduleAppointmentInput = z.strictObject({
 export const salespersonDayInput = z.strictObject({
   id: idSchema,
   date: isoDateSchema,
+  /** The kind of visit the buyer chose: its length decides which times fit (the shortest kind without one). */
+  appointmentType: z.enum(APPOINTMENT_TYPES).optional(),
 });
 
 /** Several salespeople at once (a page of browse cards). */
@@ -135,6 +138,7 @@ export const appointmentView = z
     appointmentType: z.string(),
     scheduledDateTime: offsetInstant(),
     scheduledAt: offsetInstant().describe("The same instant as scheduledDateTime"),
+    durationMinutes: z.number().int().describe("How long the visit takes, as booked"),
     timeZone: ianaZone(),
     status: z.string().describe("scheduled, completed, cancelled or no-show"),
     customerName: z.string(),
@@ -203,12 +207,17 @@ export const daySlots = z
       .enum(["dealership", "salesperson"])
       .nullable()
       .describe("Who is closed all day (the dealership, or the salesperson not working), or null"),
+    visitMinutes: z.number().int().describe("The length of the visit the slots were computed for"),
     slots: z.array(
       z.object({
         time: z.string().describe("HH:MM local time"),
         label: z.string().describe("The time as shown, e.g. 9:30 AM"),
         startsAt: z.string().describe("ISO 8601 with the time zone's offset"),
-        state: z.enum(["available", "booked", "blocked", "past"]),
+        state: z
+          .enum(["available", "booked", "blocked", "past", "too-soon", "full"])
+          .describe(
+            "booked: a visit (or the gap kept after one) is in the way; blocked: the salesperson is away; too-soon: inside the notice they ask for; full: they take no more visits that day",
+          ),
       }),
     ),
   })
@@ -252,6 +261,17 @@ export const savedBlock = availabilityBlock
   .describe("The saved availability block");
 
 export const removedBlock = z.object({ deleted: z.literal(true), id: z.number().int() });
+
+/** A salesperson's booking rules; `rules: null` goes back to the defaults. */
+export const setBookingRulesInput = z.strictObject({ id: idSchema, rules: bookingRulesSchema.nullable() });
+
+export const bookingRules = z
+  .object({
+    salespersonId: z.number().int(),
+    rules: bookingRulesSchema,
+    custom: z.boolean().describe("Whether the salesperson stated their own rules (false: the defaults)"),
+  })
+  .describe("The rules every booking with the salesperson is held to, and the slot grid shows");
 
 /** A salesperson's own working hours by weekday (null: off that day); `hours: null` clears them. */
 export const setWorkingHoursInput = z.strictObject({

@@ -14,6 +14,7 @@ function RescheduleForm({ appointment, onClose }: { appointment: AppointmentView
     salespersonId: appointment.salespersonId,
     timeZone: appointment.timeZone,
     initial: { date: appointment.scheduledDateTime.slice(0, 10) },
+    appointmentType: appointment.appointmentType,
   });
   const invalidate = useInvalidateAppointments();
 

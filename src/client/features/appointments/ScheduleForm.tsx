@@ -2,6 +2,7 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuCalendarCheck } from "react-icons/lu";
+import { lengthLabel } from "../../../shared/bookingRules";
 import { APPOINTMENT_TYPES } from "../../../shared/constants";
 import { bookAppointmentInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
@@ -45,10 +46,15 @@ export function ScheduleForm({
   initial?: SlotHint;
   onClose: () => void;
 }) {
-  const choice = useSlotChoice({ salespersonId: salesperson.id, timeZone, initial });
-  const { date, time, dateUsable, day } = choice;
   const form = useFormDraft(() => draftFor(viewer));
   const { draft, bind } = form;
+  const choice = useSlotChoice({
+    salespersonId: salesperson.id,
+    timeZone,
+    initial,
+    appointmentType: draft.appointmentType,
+  });
+  const { date, time, dateUsable, day } = choice;
   const [attempted, setAttempted] = useState(false);
   const invalidate = useInvalidateAppointments();
 
@@ -117,6 +123,19 @@ export function ScheduleForm({
         aside={<ChosenSlot choice={choice} icon={<LuCalendarCheck aria-hidden />} />}
       >
         <Stack gap="5">
+          <SelectField
+            label="Appointment type"
+            required
+            invalid={attempted && !draft.appointmentType}
+            placeholder="Select a type"
+            hint={
+              draft.appointmentType && day.data
+                ? `Takes ${lengthLabel(day.data.visitMinutes)}: the times below fit it.`
+                : "Its length decides which times fit."
+            }
+            options={APPOINTMENT_TYPES.map((type) => ({ value: type, label: type }))}
+            {...bind("appointmentType")}
+          />
           <SlotChoiceFields choice={choice} />
           {attempted && !time && dateUsable ? (
             <Text fontSize="sm" color="fg.error" mt="-3">
@@ -149,15 +168,6 @@ export function ScheduleForm({
               </Button>
             </HStack>
           ) : null}
-
-          <SelectField
-            label="Appointment type"
-            required
-            invalid={attempted && !draft.appointmentType}
-            placeholder="Select a type"
-            options={APPOINTMENT_TYPES.map((type) => ({ value: type, label: type }))}
-            {...bind("appointmentType")}
-          />
 
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <InputField

@@ -12,6 +12,8 @@ const SR_SUFFIX: Record<Exclude<SlotState, "available">, string> = {
   booked: " (booked)",
   blocked: " (unavailable)",
   past: " (past)",
+  "too-soon": " (too soon)",
+  full: " (day full)",
 };
 
 const TITLE: Record<SlotState, string> = {
@@ -19,6 +21,8 @@ const TITLE: Record<SlotState, string> = {
   booked: "Booked",
   blocked: "Not available",
   past: "Already passed",
+  "too-soon": "Too soon: the salesperson needs more notice",
+  full: "The salesperson's day is full",
 };
 
 /** The legend's swatches, in the order the grid's looks are explained. */

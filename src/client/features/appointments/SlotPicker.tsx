@@ -1,6 +1,7 @@
 import { Field, HStack, IconButton, Input, Text } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { LuChevronLeft, LuChevronRight, LuGlobe } from "react-icons/lu";
+import { type AppointmentType, knownType } from "../../../shared/bookingRules";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import { addDays, todayIn } from "../../../shared/time";
 import { trpc } from "../../trpc";
@@ -19,20 +20,23 @@ export function useSalespersonZone(salespersonId: number, knownZone: string | un
   return { timeZone: knownZone ?? today.data?.timeZone, isError: !knownZone && today.isError };
 }
 
-/** One salesperson's slots on a local date within its opening hours, as the server sees them right now. */
-function useDaySlots(salespersonId: number, date: string, enabled = true) {
+/**
+ * One salesperson's slots on a local date within its opening hours, for a visit of `appointmentType` (its
+ * length decides which times fit), as the server sees them right now.
+ */
+function useDaySlots(salespersonId: number, date: string, appointmentType?: AppointmentType, enabled = true) {
   return trpc.appointments.daySlots.useQuery(
-    { id: salespersonId, date },
+    { id: salespersonId, date, ...(appointmentType ? { appointmentType } : {}) },
     { enabled: enabled && date.length === 10 },
   );
 }
 
-/** Whether a day has no open slot but some that could still free up (booked or blocked ones, not past). */
+/** Whether a day has no open slot but some that could still free up (booked, blocked or a full day, not past). */
 export function dayIsFull(day: DaySlots | undefined): boolean {
   if (!day) return false;
   return (
     !day.slots.some((s) => s.state === "available") &&
-    day.slots.some((s) => s.state === "booked" || s.state === "blocked")
+    day.slots.some((s) => s.state === "booked" || s.state === "blocked" || s.state === "full")
   );
 }
 
@@ -52,16 +56,24 @@ export function useSlotChoice({
   salespersonId,
   timeZone,
   initial,
+  appointmentType,
 }: {
   salespersonId: number;
   timeZone: string;
   initial?: SlotHint;
+  /** The kind of visit, once chosen: the grid then offers only the times a visit that long fits. */
+  appointmentType?: string;
 }) {
   const today = todayIn(timeZone);
   const [date, setDate] = useState(initial?.date && initial.date >= today ? initial.date : today);
   const [time, setTime] = useState<string | null>(initial?.time ?? null);
   const dateUsable = date.length === 10 && date >= today;
-  const day = useDaySlots(salespersonId, date, dateUsable);
+  const day = useDaySlots(
+    salespersonId,
+    date,
+    appointmentType ? knownType(appointmentType) : undefined,
+    dateUsable,
+  );
 
   useEffect(() => {
     if (!time || !day.data || day.data.date !== date) return;

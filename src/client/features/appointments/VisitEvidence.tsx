@@ -105,7 +105,7 @@ export function CustomerEvidence({ appointment }: { appointment: AppointmentView
   const canCheckIn =
     appointment.status === "scheduled" &&
     !appointment.checkedInAt &&
-    checkInOpen(appointment.scheduledDateTime);
+    checkInOpen(appointment.scheduledDateTime, appointment.durationMinutes);
   const unconfirmed = appointment.status === "completed" && appointment.visitEvidence === "auto";
   if (!canCheckIn && !unconfirmed && !appointment.visitEvidence && !appointment.checkedInAt) return null;
   return (

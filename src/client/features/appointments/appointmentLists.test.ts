@@ -12,6 +12,7 @@ function appointment(id: number, iso: string, status = "scheduled"): Appointment
     dealership: null,
     appointmentType: "Test Drive",
     scheduledDateTime: iso,
+    durationMinutes: 30,
     scheduledAt: iso,
     timeZone: "America/New_York",
     status,

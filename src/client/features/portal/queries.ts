@@ -7,6 +7,8 @@ export const portalQueries = {
   overview: (period: SalespersonDashboardSearch["period"]) =>
     trpcUtils.portal.overview.queryOptions({ period: period ?? DEFAULT_PERIOD }),
   calendarFeed: () => trpcUtils.calendar.feedStatus.queryOptions(),
+  bookingRules: (salespersonId: number) =>
+    trpcUtils.availability.bookingRules.queryOptions({ id: salespersonId }),
   workingHours: (salespersonId: number) =>
     trpcUtils.availability.workingHours.queryOptions({ id: salespersonId }),
 };

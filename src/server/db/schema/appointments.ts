@@ -28,8 +28,13 @@ export const appointments = pgTable(
     salespersonId: belongsTo(integer("salesperson_id"), () => salespeople.id),
     customerId: uuid("customer_id").references(() => users.id, { onDelete: "set null" }),
     appointmentType: text("appointment_type").notNull(),
-    /** An appointment holds one slot from startsAt (appointment_slot); the migration's EXCLUDE keeps them apart. */
+    /**
+     * A scheduled appointment holds its salesperson's calendar from startsAt for durationMinutes plus
+     * bufferMinutes (appointment_span); the migration's EXCLUDE keeps those spans apart.
+     */
     startsAt: instant("starts_at").notNull(),
+    durationMinutes: smallint("duration_minutes").notNull().default(30),
+    bufferMinutes: smallint("buffer_minutes").notNull().default(0),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
     customerName: text("customer_name").notNull(),
     customerPhone: text("customer_phone").notNull(),
@@ -66,6 +71,8 @@ export const appointments = pgTable(
       "appointments_visit_evidence_check",
       sql`${t.visitEvidence} is null or ${t.visitEvidence} in (${inList(VISIT_EVIDENCE)})`,
     ),
+    check("appointments_duration_check", sql`${t.durationMinutes} between 15 and 240`),
+    check("appointments_buffer_check", sql`${t.bufferMinutes} between 0 and 120`),
     check(
       "appointments_cancelled_by_check",
       sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'salesperson')`,

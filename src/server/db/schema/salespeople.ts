@@ -31,6 +31,8 @@ export const salespeople = pgTable(
      * null when not set, and the dealership's opening hours apply alone.
      */
     workingHours: jsonb("working_hours"),
+    /** Visit lengths, notice, the gap after visits and a daily limit (shared/bookingRules.ts); null: defaults. */
+    bookingRules: jsonb("booking_rules"),
     paymentModel: text("payment_model", { enum: PAYMENT_MODELS }).notNull().default("dealership"),
     /** Aggregates over ratings, kept equal to them in the same transaction as every rating change. */
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),

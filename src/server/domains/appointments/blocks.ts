@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { createBlockInput, updateBlockInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import { BOOKING_HORIZON_DAYS, blockIntervalsOn, SLOT_MINUTES } from "../../../shared/slots";
+import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
 import { appError } from "../../appError";
@@ -69,15 +69,15 @@ async function clashingAppointments(
 ) {
   const rows = await sql.unsafe<AppointmentViewRow[]>(
     `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.status = 'scheduled' and a.starts_at > now()
-       and ($2::boolean or (a.starts_at < $3 and a.starts_at + make_interval(mins => $5) > $4))
+       and ($2::boolean or (a.starts_at < $3 and a.starts_at + make_interval(mins => a.duration_minutes) > $4))
      order by a.starts_at limit 500`,
-    [salespersonId, block.is_recurring, block.ends_at, block.starts_at, SLOT_MINUTES],
+    [salespersonId, block.is_recurring, block.ends_at, block.starts_at],
     { prepare: true },
   );
   return rows
     .filter((a) => {
       const date = toOffsetIso(a.starts_at, timeZone).slice(0, 10);
-      const end = a.starts_at.getTime() + SLOT_MINUTES * 60_000;
+      const end = a.starts_at.getTime() + a.duration_minutes * 60_000;
       return blockIntervalsOn(
         { startsAt: block.starts_at, endsAt: block.ends_at, isRecurring: block.is_recurring },
         date,

@@ -1,6 +1,7 @@
 // Booking and rescheduling. The database decides conflicts: the EXCLUDE constraint on scheduled appointments
 // makes double booking impossible, and its violation becomes 409 SCHEDULING_CONFLICT.
 import type { z } from "zod";
+import { knownType, rulesOf, visitMinutes } from "../../../shared/bookingRules";
 import type { bookAppointmentInput, rescheduleAppointmentInput } from "../../../shared/schemas/appointments";
 import { CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { publiclyListedSql } from "../../access";
@@ -17,9 +18,11 @@ import {
   changeRefusal,
   conflictOnOverlap,
   hoursSources,
-  loadHoursSources,
+  loadBookingRules,
   refuseBlocked,
+  refuseFullDay,
   refuseOutsideHours,
+  refuseTooSoon,
   resolveSlot,
 } from "./slotChecks";
 import { actorOf, recordStatusChange, statusChangeSql } from "./statusTrail";
@@ -45,6 +48,8 @@ type BookingTarget = Pick<SalespersonRow, "id" | "name" | "time_zone" | "dealers
   /** The dealership's opening hours and the salesperson's own working hours (jsonb, null when not stated). */
   dealership_hours: unknown;
   working_hours: unknown;
+  /** The salesperson's booking rules (jsonb, null: the defaults). */
+  booking_rules: unknown;
   /** The CRM integrations that take `appointment.created` (with their dealership). */
   crm: { id: number; dealershipId: number }[];
   /** The new appointment's id, taken from its sequence now so its jobs can name it in the same statement. */
@@ -65,7 +70,7 @@ async function bookingTarget(sql: Queryable, id: number, date: string): Promise<
     (Omit<BookingTarget, "blocks"> & { blocks: { s: string; e: string; r: boolean }[] })[]
   >`
     select s.id, s.name, s.time_zone, s.dealership_id, s.email::text as email, d.name as dealership_name,
-           d.hours as dealership_hours, s.working_hours,
+           d.hours as dealership_hours, s.working_hours, s.booking_rules,
            coalesce((select json_agg(json_build_object('s', b.starts_at, 'e', b.ends_at, 'r', b.is_recurring))
                        from availability_blocks b
                       where b.salesperson_id = s.id
@@ -159,8 +164,11 @@ export async function bookAppointment(
   // Blocks are read before the statement: inside a transaction, at READ COMMITTED, the read would see no more.
   const target = await bookingTarget(ctx.sql, input.salespersonId, input.date);
   const startsAt = resolveSlot(input.date, input.time, target.time_zone);
-  refuseOutsideHours(hoursSources(target), startsAt, target.time_zone);
-  refuseBlocked(target.blocks, input.date, target.time_zone, startsAt);
+  const rules = rulesOf(target.booking_rules);
+  const minutes = visitMinutes(rules, input.appointmentType);
+  refuseTooSoon(rules, startsAt);
+  refuseOutsideHours(hoursSources(target), startsAt, target.time_zone, minutes);
+  refuseBlocked(target.blocks, input.date, target.time_zone, startsAt, minutes);
   const id = target.appointment_id;
   const customerEmail = input.customerEmail ?? ctx.user.email;
   const crm: AppointmentCrmData = {
@@ -196,41 +204,53 @@ export async function bookAppointment(
     dealership_id: target.dealership_id,
     dealership_name: target.dealership_name,
   };
-  const { fragment: enqueue } = await ctx.jobs.insertFragment(ctx.sql, jobs);
   const body = `${input.customerName} booked a ${input.appointmentType} on ${input.date} at ${input.time}.`;
-  try {
+  const statement = async (sql: Queryable) => {
+    const { fragment: enqueue } = await ctx.jobs.insertFragment(sql, jobs);
     // The booking lock is taken before the appointment's row is written: `created` reads from `locked`.
-    const [created] = await ctx.sql<Omit<AppointmentViewRow, keyof typeof salesperson>[]>`
-      with locked as (select ${bookingLock(ctx.sql, target.id)}),
+    const [created] = await sql<Omit<AppointmentViewRow, keyof typeof salesperson>[]>`
+      with locked as (select ${bookingLock(sql, target.id)}),
            created as (
              insert into appointments (id, salesperson_id, customer_id, appointment_type, starts_at, customer_name,
-                                       customer_phone, customer_email, notes)
+                                       customer_phone, customer_email, notes, duration_minutes, buffer_minutes)
              select ${id}::int, ${target.id}::int, ${ctx.user.id}::uuid, ${input.appointmentType}::text,
                     ${startsAt.toISOString()}::timestamptz, ${input.customerName}::text, ${input.customerPhone}::text,
-                    ${customerEmail}::text, ${input.notes ?? null}::text
+                    ${customerEmail}::text, ${input.notes ?? null}::text, ${minutes}::int, ${rules.bufferMinutes}::int
                from locked
              returning id, salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
                        customer_phone, customer_email, notes, cancellation_reason, cancelled_by, cancelled_at,
-                       completed_at),
-           notified as (${notify(ctx.sql, {
+                       completed_at, duration_minutes),
+           notified as (${notify(sql, {
              to: { salespersonId: target.id },
              type: "appointment_requested",
              title: "New appointment request",
              body,
              link: bookingNoticeLink(id),
-             onlyIf: ctx.sql`exists (select from created)`,
+             onlyIf: sql`exists (select from created)`,
            })}),
            ${enqueue},
-           trail as (${statusChangeSql(ctx.sql, {
+           trail as (${statusChangeSql(sql, {
              appointmentId: id,
              from: null,
              to: "scheduled",
              actor: actorOf(ctx.user),
-             onlyIf: ctx.sql`exists (select from created)`,
+             onlyIf: sql`exists (select from created)`,
            })})
       select * from created`;
+    return created!;
+  };
+  try {
+    // A daily limit is counted under the booking lock, in a transaction; without one the booking is one statement.
+    const created =
+      rules.dailyCap === null
+        ? await statement(ctx.sql)
+        : await ctx.sql.begin(async (tx) => {
+            await tx`select ${bookingLock(tx, target.id)}`;
+            await refuseFullDay(tx, rules, target.id, input.date, target.time_zone);
+            return statement(tx);
+          });
     ctx.metrics.booking("booked");
-    return toAppointmentView({ ...created!, ...salesperson });
+    return toAppointmentView({ ...created, ...salesperson });
   } catch (error) {
     return conflictOnOverlap(error, () => ctx.metrics.booking("conflict"));
   }
@@ -247,7 +267,10 @@ export async function rescheduleAppointment(
   if (!old) throw await appointmentNotFound(ctx, input.id, "reschedule of");
   const side = sideOf(ctx.user, old)!;
   const startsAt = resolveSlot(input.date, input.time, old.time_zone);
-  refuseOutsideHours(await loadHoursSources(ctx.sql, old.salesperson_id), startsAt, old.time_zone);
+  const { sources, rules } = await loadBookingRules(ctx.sql, old.salesperson_id);
+  const minutes = visitMinutes(rules, knownType(old.appointment_type));
+  refuseTooSoon(rules, startsAt);
+  refuseOutsideHours(sources, startsAt, old.time_zone, minutes);
 
   const newId = await ctx.sql.begin(async (tx) => {
     const [cancelled] = await tx<Pick<AppointmentRow, "id">[]>`
@@ -265,7 +288,9 @@ export async function rescheduleAppointment(
       actor,
       note: `Rescheduled to ${input.date} ${input.time}`,
     });
-    await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt);
+    await assertNotBlocked(tx, old.salesperson_id, input.date, old.time_zone, startsAt, minutes);
+    await tx`select ${bookingLock(tx, old.salesperson_id)}`;
+    await refuseFullDay(tx, rules, old.salesperson_id, input.date, old.time_zone);
     const id = await insertScheduled(
       tx,
       {
@@ -277,6 +302,8 @@ export async function rescheduleAppointment(
         customer_phone: old.customer_phone,
         customer_email: old.customer_email,
         notes: old.notes,
+        duration_minutes: minutes,
+        buffer_minutes: rules.bufferMinutes,
       },
       () => ctx.metrics.booking("conflict"),
     );

@@ -106,7 +106,7 @@ export async function checkIn(ctx: Authed, input: z.output<typeof checkInInput>)
       "NOT_SCHEDULED",
     );
   }
-  if (!checkInOpen(row.starts_at)) {
+  if (!checkInOpen(row.starts_at, row.duration_minutes)) {
     throw appError(
       "CONFLICT",
       `Check-in opens ${CHECK_IN_OPENS_MINUTES_BEFORE} minutes before the visit starts and closes a little after it ends`,

@@ -36,7 +36,7 @@ export async function completeDueVisits(deps: Pick<ClosingDeps, "sql" | "events"
        where a.id in (
                select id from appointments
                 where status = 'scheduled'
-                  and appointment_slot(starts_at)
+                  and appointment_span(starts_at, duration_minutes)
                       << tstzrange(now() - make_interval(hours => ${VISIT_AUTO_COMPLETE_HOURS}), null)
                 order by starts_at limit ${BATCH}
                 for update)

@@ -1,7 +1,7 @@
 // Job handlers: appointment e-mails with ICS invites, the 24-hour reminder (sent once), waitlist notices.
 
 import { links } from "../../../shared/links";
-import { formatSlot12h, SLOT_MINUTES } from "../../../shared/slots";
+import { formatSlot12h } from "../../../shared/slots";
 import { toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import type { Queryable, Sql } from "../../db/client";
@@ -13,7 +13,14 @@ import type { Mailer } from "../../mail/mailer";
 
 type NoticeRow = Pick<
   AppointmentRow,
-  "id" | "starts_at" | "status" | "appointment_type" | "customer_name" | "notes" | "ics_sequence"
+  | "id"
+  | "starts_at"
+  | "status"
+  | "appointment_type"
+  | "customer_name"
+  | "notes"
+  | "ics_sequence"
+  | "duration_minutes"
 > &
   Pick<SalespersonRow, "time_zone" | "city" | "state"> & {
     /**
@@ -34,7 +41,7 @@ export type NoticeDeps = { sql: Sql; mailer: Mailer; logger: Logger; appUrl: str
 async function loadNotice(sql: Queryable, id: number): Promise<NoticeRow | undefined> {
   const [row] = await sql<NoticeRow[]>`
     select a.id, a.starts_at, a.status, a.appointment_type, a.customer_name, u.email as account_email,
-           a.notes, a.ics_sequence, s.name as salesperson_name, s.email as salesperson_email, s.time_zone,
+           a.notes, a.ics_sequence, a.duration_minutes, s.name as salesperson_name, s.email as salesperson_email, s.time_zone,
            d.name as dealership_name, d.address, s.city, s.state
       from appointments a
       join salespeople s on s.id = a.salesperson_id
@@ -73,7 +80,7 @@ function invite(row: NoticeRow, deps: NoticeDeps, method: "REQUEST" | "CANCEL") 
       sequence: row.ics_sequence,
       method,
       start: row.starts_at,
-      durationMinutes: SLOT_MINUTES,
+      durationMinutes: row.duration_minutes,
       timeZone: row.time_zone,
       summary: `${row.appointment_type}: ${row.customer_name} with ${row.salesperson_name}`,
       description: row.notes

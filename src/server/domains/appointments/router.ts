@@ -20,7 +20,7 @@ import {
 import { availableToday, availableTodayMany, daySlots } from "./slotLists";
 import { appointmentById } from "./views";
 import { visitRecord } from "./visitRecord";
-import { getWorkingHours, setWorkingHours } from "./workingHours";
+import { getBookingRules, getWorkingHours, setBookingRules, setWorkingHours } from "./workingHours";
 
 export const appointmentsRouter = taggedRouter("Appointments", {
   /** Limited to 120 per account at once (conflicting attempts included), then one every 30 seconds. */
@@ -34,14 +34,10 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, salespersonAppointments, {
     rest: { method: "GET", path: "/appointments/salesperson/:id", scope: "appointments:read" },
   }),
-  daySlots: anyone.query(
-    shape.salespersonDayInput,
-    shape.daySlots,
-    (ctx, input) => daySlots(ctx.sql, ctx.user, input.id, input.date),
-    {
-      rest: { method: "GET", path: "/appointments/salesperson/:id/:date", scope: "appointments:read" },
-    },
-  ),
+  daySlots: anyone.query(shape.salespersonDayInput, shape.daySlots, daySlots, {
+    rest: { method: "GET", path: "/appointments/salesperson/:id/:date", scope: "appointments:read" },
+    description: "`?appointmentType=` picks the kind of visit, whose length decides which times fit.",
+  }),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
   availableToday: anyone.query(salespersonIdInput, shape.daySlots, (ctx, input) =>
     availableToday(ctx.sql, ctx.user, input.id),
@@ -160,5 +156,14 @@ export const availabilityRouter = taggedRouter("Appointments", {
     rest: { method: "PUT", path: "/working-hours/salesperson/:id", scope: "appointments:write" },
     description:
       "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
+  }),
+  bookingRules: staff.query(salespersonIdInput, shape.bookingRules, getBookingRules, {
+    rest: { method: "GET", path: "/booking-rules/salesperson/:id", scope: "appointments:read" },
+    description: "Visit lengths by kind, minimum notice, the gap kept after visits and the daily limit.",
+  }),
+  setBookingRules: staff.mutation(shape.setBookingRulesInput, shape.bookingRules, setBookingRules, {
+    rest: { method: "PUT", path: "/booking-rules/salesperson/:id", scope: "appointments:write" },
+    description:
+      "Body `{ rules }`: `{ visitMinutes, minNoticeHours, bufferMinutes, dailyCap }`; `rules: null` goes back to the defaults. Booked visits keep theirs.",
   }),
 });

@@ -1,14 +1,12 @@
 // Whether a slot may be taken, and why a booking or a change is refused: the date and time rules, the
-// salesperson's availability blocks, the opening hours, and the overlap the database's EXCLUDE constraint reports.
+// salesperson's availability blocks, the opening hours, their booking rules (notice, daily limit), and the
+// overlap the database's EXCLUDE constraint reports (visits' lengths and the gaps kept after them).
+
+import { type BookingRules, rulesOf } from "../../../shared/bookingRules";
 import { type HoursSources, outsideHoursMessage } from "../../../shared/openingHours";
 import type { DealershipHours } from "../../../shared/schemas/dealershipHours";
-import {
-  BOOKING_HORIZON_DAYS,
-  blockIntervalsOn,
-  CANCELLATION_WINDOW_HOURS,
-  SLOT_MINUTES,
-} from "../../../shared/slots";
-import { fromZoned, todayIn } from "../../../shared/time";
+import { BOOKING_HORIZON_DAYS, blockIntervalsOn, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
+import { addDays, fromZoned, todayIn } from "../../../shared/time";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
@@ -43,24 +41,36 @@ export function hoursSources(row: { dealership_hours: unknown; working_hours: un
   };
 }
 
-/** Refuses a visit whose half hour is not wholly inside the dealership's hours and the salesperson's own. */
-export function refuseOutsideHours(sources: HoursSources, startsAt: Date, timeZone: string) {
-  const message = outsideHoursMessage(sources, startsAt, timeZone);
+/** Refuses a visit of `minutes` that is not wholly inside the dealership's hours and the salesperson's own. */
+export function refuseOutsideHours(sources: HoursSources, startsAt: Date, timeZone: string, minutes: number) {
+  const message = outsideHoursMessage(sources, startsAt, timeZone, minutes);
   if (message) throw appError("UNPROCESSABLE_CONTENT", message, "OUTSIDE_OPENING_HOURS");
 }
 
-/** Reads the hours that govern a salesperson's bookings. */
-export async function loadHoursSources(sql: Queryable, salespersonId: number): Promise<HoursSources> {
-  const [row] = await sql<{ dealership_hours: unknown; working_hours: unknown }[]>`
-    select d.hours as dealership_hours, s.working_hours
+/** Reads the hours and the booking rules that govern a salesperson's bookings. */
+export async function loadBookingRules(
+  sql: Queryable,
+  salespersonId: number,
+): Promise<{ sources: HoursSources; rules: BookingRules }> {
+  const [row] = await sql<{ dealership_hours: unknown; working_hours: unknown; booking_rules: unknown }[]>`
+    select d.hours as dealership_hours, s.working_hours, s.booking_rules
       from salespeople s left join dealerships d on d.id = s.dealership_id
      where s.id = ${salespersonId}`;
-  return hoursSources(row ?? { dealership_hours: null, working_hours: null });
+  return {
+    sources: hoursSources(row ?? { dealership_hours: null, working_hours: null }),
+    rules: rulesOf(row?.booking_rules),
+  };
 }
 
-/** Refuses a slot that one of the salesperson's availability blocks covers on that local date. */
-export function refuseBlocked(blocks: BlockSpan[], date: string, timeZone: string, startsAt: Date) {
-  const end = startsAt.getTime() + SLOT_MINUTES * 60_000;
+/** Refuses a visit of `minutes` that one of the salesperson's availability blocks covers on that local date. */
+export function refuseBlocked(
+  blocks: BlockSpan[],
+  date: string,
+  timeZone: string,
+  startsAt: Date,
+  minutes: number,
+) {
+  const end = startsAt.getTime() + minutes * 60_000;
   const blocked = blocks
     .flatMap((b) =>
       blockIntervalsOn(
@@ -80,12 +90,48 @@ export async function assertNotBlocked(
   date: string,
   timeZone: string,
   startsAt: Date,
+  minutes: number,
 ) {
   const blocks = await tx<BlockSpan[]>`
     select starts_at, ends_at, is_recurring from availability_blocks
      where salesperson_id = ${salespersonId}
-       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + SLOT_MINUTES * 60_000)} and ends_at > ${startsAt}))`;
-  refuseBlocked(blocks, date, timeZone, startsAt);
+       and (is_recurring or (starts_at < ${new Date(startsAt.getTime() + minutes * 60_000)} and ends_at > ${startsAt}))`;
+  refuseBlocked(blocks, date, timeZone, startsAt, minutes);
+}
+
+/** Refuses a visit inside the notice the salesperson asks for. */
+export function refuseTooSoon(rules: BookingRules, startsAt: Date, now = new Date()) {
+  const hours = rules.minNoticeHours;
+  if (startsAt.getTime() < now.getTime() + hours * 3_600_000)
+    throw appError(
+      "UNPROCESSABLE_CONTENT",
+      `This salesperson needs at least ${hours === 1 ? "an hour's" : `${hours} hours'`} notice: choose a later time`,
+      "NOTICE_TOO_SHORT",
+    );
+}
+
+/**
+ * Refuses a visit on a day that already has as many as the salesperson takes. Run after their booking lock is
+ * taken, in a statement of its own, so it counts the visits committed while the lock was awaited.
+ */
+export async function refuseFullDay(
+  tx: Queryable,
+  rules: BookingRules,
+  salespersonId: number,
+  date: string,
+  timeZone: string,
+) {
+  if (rules.dailyCap === null) return;
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from appointments
+     where salesperson_id = ${salespersonId} and status = 'scheduled'
+       and starts_at >= ${fromZoned(date, "00:00", timeZone)} and starts_at < ${fromZoned(addDays(date, 1), "00:00", timeZone)}`;
+  if (row!.n >= rules.dailyCap)
+    throw appError(
+      "CONFLICT",
+      `This salesperson takes at most ${rules.dailyCap} visit${rules.dailyCap === 1 ? "" : "s"} a day, and that day is full: choose another day`,
+      "DAILY_LIMIT_REACHED",
+    );
 }
 
 /**

@@ -1,6 +1,8 @@
-// The slot lists buyers pick from: a salesperson's half-hour slots on a local date, only those whose whole visit
-// lies inside the dealership's opening hours and the salesperson's own working hours (shared/openingHours), each
-// with its state computed from real rows (appointments, availability blocks).
+// The slot lists buyers pick from: a salesperson's half-hour grid times on a local date at which a visit of the
+// chosen kind fits wholly inside the dealership's opening hours and the salesperson's own working hours
+// (shared/openingHours), each with its state computed from real rows (appointments, availability blocks) and the
+// salesperson's booking rules (shared/bookingRules: lengths, notice, the gap after visits, a daily limit).
+import { type AppointmentType, type BookingRules, rulesOf, visitMinutes } from "../../../shared/bookingRules";
 import { bookableTimes, bookingDay } from "../../../shared/openingHours";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import { AVAILABLE_TODAY_TIMES, SLOT_TIMES, slotGrid } from "../../../shared/slots";
@@ -14,35 +16,69 @@ import { hoursSources } from "./slotChecks";
 type Person = Pick<SalespersonRow, "id" | "time_zone"> & {
   dealership_hours: unknown;
   working_hours: unknown;
+  booking_rules: unknown;
 };
 
 /** Salespeople the viewer may see (a profile not publicly listed exists only for its staff), with their hours. */
 async function people(sql: Sql, ids: number[], viewer: Caller | null): Promise<Person[]> {
   return sql<Person[]>`
-    select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours
+    select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours, s.booking_rules
       from salespeople s left join dealerships d on d.id = s.dealership_id
      where s.id in ${sql(ids)} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
 }
 
-async function slotsOf(sql: Sql, person: Person, date: string, grid: readonly string[]): Promise<DaySlots> {
+/** The visits that hold a salesperson's calendar around a local day, and how many that day has. */
+export async function heldOn(
+  sql: Sql,
+  salespersonId: number,
+  date: string,
+  timeZone: string,
+  margin: number,
+) {
+  const dayStart = fromZoned(date, "00:00", timeZone);
+  const dayEnd = fromZoned(addDays(date, 1), "00:00", timeZone);
+  const rows = await sql<Pick<AppointmentRow, "starts_at" | "duration_minutes" | "buffer_minutes">[]>`
+    select starts_at, duration_minutes, buffer_minutes from appointments
+     where salesperson_id = ${salespersonId} and status = 'scheduled'
+       and starts_at > ${new Date(dayStart.getTime() - margin * 60_000)} and starts_at < ${new Date(dayEnd.getTime() + margin * 60_000)}`;
+  return {
+    held: rows.map((r) => ({ startsAt: r.starts_at, minutes: r.duration_minutes + r.buffer_minutes })),
+    onDay: rows.filter((r) => r.starts_at >= dayStart && r.starts_at < dayEnd).length,
+  };
+}
+
+/** Whether a day with `count` visits takes no more under the rules. */
+export const dayFull = (rules: BookingRules, count: number) =>
+  rules.dailyCap !== null && count >= rules.dailyCap;
+
+/** The longest a visit and the gap after it can hold the calendar (how far around a day to read visits). */
+const LONGEST_HOLD_MINUTES = 240 + 120;
+
+async function slotsOf(
+  sql: Sql,
+  person: Person,
+  date: string,
+  grid: readonly string[],
+  type?: AppointmentType,
+): Promise<DaySlots> {
   const sources = hoursSources(person);
+  const rules = rulesOf(person.booking_rules);
+  const minutes = visitMinutes(rules, type);
   const day = bookingDay(sources, date);
-  const times = bookableTimes(sources, date, person.time_zone, grid);
+  const times = bookableTimes(sources, date, person.time_zone, grid, minutes);
   const base = {
     salespersonId: person.id,
     date,
     timeZone: person.time_zone,
     hours: day.kind === "open" ? { open: day.open, close: day.close } : null,
     closed: day.kind === "closed" ? day.closedBy : null,
+    visitMinutes: minutes,
   };
   if (times.length === 0) return { ...base, slots: [] };
   const dayStart = fromZoned(date, "00:00", person.time_zone);
   const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-  const [appointments, blocks] = await Promise.all([
-    sql<Pick<AppointmentRow, "starts_at">[]>`
-      select starts_at from appointments
-       where salesperson_id = ${person.id} and status = 'scheduled'
-         and starts_at > ${new Date(dayStart.getTime() - 3_600_000)} and starts_at < ${new Date(dayEnd.getTime() + 3_600_000)}`,
+  const [{ held, onDay }, blocks] = await Promise.all([
+    heldOn(sql, person.id, date, person.time_zone, LONGEST_HOLD_MINUTES),
     sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
       select starts_at, ends_at, is_recurring from availability_blocks
        where salesperson_id = ${person.id} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
@@ -50,9 +86,13 @@ async function slotsOf(sql: Sql, person: Person, date: string, grid: readonly st
   const slots = slotGrid({
     date,
     timeZone: person.time_zone,
-    appointmentStarts: appointments.map((a) => a.starts_at),
+    held,
     blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
     times,
+    visitMinutes: minutes,
+    bufferMinutes: rules.bufferMinutes,
+    minNoticeHours: rules.minNoticeHours,
+    dayFull: dayFull(rules, onDay),
   });
   return {
     ...base,
@@ -67,14 +107,12 @@ async function slotsOf(sql: Sql, person: Person, date: string, grid: readonly st
 
 /** A salesperson's slots on a local date within its hours (none on a closed day), computed from real rows. */
 export async function daySlots(
-  sql: Sql,
-  viewer: Caller | null,
-  salespersonId: number,
-  date: string,
+  ctx: { sql: Sql; user: Caller | null },
+  input: { id: number; date: string; appointmentType?: AppointmentType | undefined },
 ): Promise<DaySlots> {
-  const [person] = await people(sql, [salespersonId], viewer);
+  const [person] = await people(ctx.sql, [input.id], ctx.user);
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return slotsOf(sql, person, date, SLOT_TIMES);
+  return slotsOf(ctx.sql, person, input.date, SLOT_TIMES, input.appointmentType);
 }
 
 /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */

@@ -30,6 +30,7 @@ export type AppointmentViewRow = Pick<
   | "completed_at"
   | "checked_in_at"
   | "visit_evidence"
+  | "duration_minutes"
 > &
   Pick<SalespersonRow, "time_zone" | "dealership_id"> & {
     salesperson_name: string;
@@ -39,7 +40,7 @@ export type AppointmentViewRow = Pick<
 export const APPOINTMENT_SELECT = `
   select a.id, a.salesperson_id, a.customer_id, a.appointment_type, a.starts_at, a.status, a.customer_name,
          a.customer_phone, a.customer_email, a.notes, a.cancellation_reason, a.cancelled_by, a.cancelled_at,
-         a.completed_at, a.checked_in_at, a.visit_evidence, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
+         a.completed_at, a.checked_in_at, a.visit_evidence, a.duration_minutes, s.name as salesperson_name, s.time_zone, s.dealership_id, d.name as dealership_name
     from appointments a
     join salespeople s on s.id = a.salesperson_id
     left join dealerships d on d.id = s.dealership_id`;
@@ -54,6 +55,7 @@ export function toAppointmentView(row: AppointmentViewRow, now = new Date()): Ap
     appointmentType: row.appointment_type,
     scheduledDateTime: scheduled,
     scheduledAt: scheduled,
+    durationMinutes: row.duration_minutes,
     timeZone: row.time_zone,
     status: row.status,
     customerName: row.customer_name,

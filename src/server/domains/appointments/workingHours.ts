@@ -1,7 +1,9 @@
-// A salesperson's own working hours: optional, by weekday, read and set by the salesperson or their manager.
-// Bookings and slot lists honour them inside the dealership's opening hours (shared/openingHours).
+// A salesperson's own working hours and booking rules: optional, read and set by the salesperson or their
+// manager. Bookings and slot lists honour the hours inside the dealership's opening hours (shared/openingHours)
+// and the rules (shared/bookingRules).
 import type { z } from "zod";
-import type { setWorkingHoursInput } from "../../../shared/schemas/appointments";
+import { rulesOf } from "../../../shared/bookingRules";
+import type { setBookingRulesInput, setWorkingHoursInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { DealershipHours } from "../../../shared/schemas/dealershipHours";
 import type { Context } from "../../serviceContext";
@@ -41,4 +43,24 @@ export async function setWorkingHours(ctx: Authed, input: z.output<typeof setWor
                        updated_at = now()
                  where id = ${person.id}`;
   return workingHoursOf(ctx, person.id);
+}
+
+async function bookingRulesOf(ctx: Authed, salespersonId: number) {
+  const [row] = await ctx.sql<{ booking_rules: unknown }[]>`
+    select booking_rules from salespeople where id = ${salespersonId}`;
+  return { salespersonId, rules: rulesOf(row?.booking_rules), custom: row?.booking_rules != null };
+}
+
+export async function getBookingRules(ctx: Authed, { id }: { id: number }) {
+  const person = await managedSalesperson(ctx, id);
+  return bookingRulesOf(ctx, person.id);
+}
+
+/** Saves (or, with null, clears) the rules; visits already booked keep the length and gap they were booked with. */
+export async function setBookingRules(ctx: Authed, input: z.output<typeof setBookingRulesInput>) {
+  const person = await managedSalesperson(ctx, input.id);
+  await ctx.sql`update salespeople set booking_rules = ${input.rules ? ctx.sql.json(input.rules) : null},
+                       updated_at = now()
+                 where id = ${person.id}`;
+  return bookingRulesOf(ctx, person.id);
 }

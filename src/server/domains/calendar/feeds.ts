@@ -4,7 +4,6 @@
 // A buyer's visit as a file to add to their calendar is here too: both are the same PUBLISH calendar.
 import type { CalendarFeedCreated, CalendarFeedStatus } from "../../../shared/schemas/calendar";
 import type { DownloadFile } from "../../../shared/schemas/common";
-import { SLOT_MINUTES } from "../../../shared/slots";
 import { appointmentSql } from "../../access";
 import { appError } from "../../appError";
 import { generateToken, hashToken } from "../../credentials/tokens";
@@ -22,7 +21,7 @@ export const FEED_DAYS_BACK = 90;
 
 type VisitRow = Pick<
   AppointmentRow,
-  "id" | "starts_at" | "appointment_type" | "customer_name" | "notes" | "ics_sequence"
+  "id" | "starts_at" | "appointment_type" | "customer_name" | "notes" | "ics_sequence" | "duration_minutes"
 > &
   Pick<SalespersonRow, "city" | "state"> & {
     salesperson_name: string;
@@ -30,7 +29,7 @@ type VisitRow = Pick<
     address: string | null;
   };
 
-const VISIT_COLUMNS = `a.id, a.starts_at, a.appointment_type, a.customer_name, a.notes, a.ics_sequence,
+const VISIT_COLUMNS = `a.id, a.starts_at, a.appointment_type, a.customer_name, a.notes, a.ics_sequence, a.duration_minutes,
   s.name as salesperson_name, s.city, s.state, d.name as dealership_name, d.address`;
 
 function visitsFrom(sql: Queryable) {
@@ -73,7 +72,7 @@ function published(row: VisitRow, appUrl: string, forSalesperson: boolean): Publ
     uid: `appointment-${row.id}@knowbefore`,
     sequence: row.ics_sequence,
     start: row.starts_at,
-    durationMinutes: SLOT_MINUTES,
+    durationMinutes: row.duration_minutes,
     summary: `${row.appointment_type} with ${with_}`,
     description: [row.notes ? `Notes: ${row.notes}` : null, `Manage it on KnowBefore: ${appUrl}${page}`]
       .filter(Boolean)

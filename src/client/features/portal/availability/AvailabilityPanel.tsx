@@ -27,6 +27,7 @@ import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { fullViews } from "../../appointments";
 import { type BlockEditing, BlockTimeDialog } from "./BlockTimeDialog";
+import { BookingRulesCard } from "./BookingRulesCard";
 import { type AvailabilityBlock, blockTypeStyle, describeBlockWhen, isBlockOver } from "./blocks";
 import { CalendarFeedCard } from "./CalendarFeedCard";
 import { WeekView } from "./WeekView";
@@ -251,6 +252,9 @@ export function AvailabilityPanel({ salesperson }: { salesperson: SalespersonDet
       </QueryState>
       <Suspense fallback={<Skeleton height="96" borderRadius="xl" />}>
         <WorkingHoursCard salespersonId={salesperson.id} />
+      </Suspense>
+      <Suspense fallback={<Skeleton height="64" borderRadius="xl" />}>
+        <BookingRulesCard salespersonId={salesperson.id} />
       </Suspense>
       <Suspense fallback={<Skeleton height="32" borderRadius="xl" />}>
         <CalendarFeedCard />
