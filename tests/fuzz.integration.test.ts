@@ -185,6 +185,11 @@ function sample(key: string, schema: ZodLike): unknown {
     credentialId: "FZ-1",
     verifiedPurchases: true,
     after: "r4.50_3_10",
+    // Browse near a place: a ZIP code (a point beside it would be refused as a second location).
+    zip: "78701",
+    lat: undefined,
+    lng: undefined,
+    radius: 25,
   };
   if (key in named) return named[key];
   const inner = unwrap(schema);

@@ -131,6 +131,8 @@ export const ERROR_REASONS = {
   LAST_ADMIN: "The last administrator cannot be removed.",
   LIVE_STREAM_ADDRESS_LIMIT: "Too many live streams are open from this address.",
   LIVE_STREAM_LIMIT: "Too many live streams are open for this account.",
+  LOCATION_CONFLICT: "A browse gave a ZIP code and a point, or only one of lat and lng.",
+  LOCATION_REQUIRED: "A browse sorted by distance or gave a radius without a location (zip, or lat and lng).",
   LOGIN_FAILED: "The administrator's sign-in details are not right.",
   MAIL_DELAYED: "The mail server did not take the e-mail: retry.",
   MALFORMED_PATH: "The request's path is not valid percent-encoding.",

@@ -13,10 +13,17 @@ import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from ".
 import { dealershipHours } from "./dealershipHours";
 
 /**
- * A browse cursor: the order it pages (`r` rating, `p` low pressure), then the last card's sort value, reviews
- * and id. Opaque to clients, who pass back what an answer gave.
+ * A browse cursor: the order it pages (`r` rating, `p` low pressure, `d` distance, which starts with the last
+ * card's distance in metres), then the last card's sort value, reviews and id. Opaque to clients, who pass back
+ * what an answer gave.
  */
-export const BROWSE_CURSOR_PATTERN = /^[rp]\d(\.\d{1,2})?_\d{1,9}_\d{1,10}$/;
+export const BROWSE_CURSOR_PATTERN =
+  /^([rp]|d\d{1,8}(\.\d{1,17})?(e-\d{1,3})?_)\d(\.\d{1,2})?_\d{1,9}_\d{1,10}$/;
+
+/** The radii a distance search offers, in miles. */
+export const BROWSE_RADII = [10, 25, 50, 100] as const;
+/** The radius of a distance search that names none. */
+export const DEFAULT_BROWSE_RADIUS = 25;
 
 const ratingValues = RATING_FILTERS.map((r) => r.value) as [string, ...string[]];
 
@@ -41,7 +48,40 @@ export const browseSalespeopleInput = z.strictObject({
   ),
   /** Minimum pressure-level average (5 = perfect balance): who does not push. */
   minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
-  sort: optionalFilter(z.enum(["rating", "pressure"], { error: "sort must be rating or pressure" })),
+  sort: optionalFilter(
+    z
+      .enum(["rating", "pressure", "distance"], { error: "sort must be rating, pressure or distance" })
+      .describe(
+        "rating (the default), pressure (least pushy first) or distance (nearest first; needs a location)",
+      ),
+  ),
+  /** Where to measure from: a US ZIP code's centre, or a point (lat and lng, e.g. the browser's position). */
+  zip: optionalFilter(
+    z
+      .string()
+      .regex(/^\d{5}$/, "zip must be a five-digit US ZIP code")
+      .describe("Search near this US ZIP code's centre; not with lat and lng"),
+  ),
+  lat: optionalFilter(
+    z.coerce
+      .number({ error: "lat must be a number" })
+      .min(-90, "lat must be between -90 and 90")
+      .max(90, "lat must be between -90 and 90")
+      .describe("Latitude of the point to search near (with lng)"),
+  ),
+  lng: optionalFilter(
+    z.coerce
+      .number({ error: "lng must be a number" })
+      .min(-180, "lng must be between -180 and 180")
+      .max(180, "lng must be between -180 and 180")
+      .describe("Longitude of the point to search near (with lat)"),
+  ),
+  radius: optionalFilter(
+    z.coerce
+      .number({ error: "radius must be 10, 25, 50 or 100" })
+      .refine((v) => (BROWSE_RADII as readonly number[]).includes(v), "radius must be 10, 25, 50 or 100")
+      .describe("Miles from the location (10, 25, 50 or 100; 25 when a location is given without one)"),
+  ),
   /** A verified certification's name, matched whole and case-insensitively. */
   certification: optionalFilter(line().min(1).max(120)),
   /** Only salespeople with at least one review a confirmed purchase backs ("true"; a query string is text). */
@@ -106,13 +146,26 @@ export const salespersonCard = z
   .describe("A salesperson as the browse page shows them");
 export type SalespersonCard = z.output<typeof salespersonCard>;
 
+/** A card as a browse page lists it: with its distance when the browse was near a place. */
+export const browseCard = salespersonCard
+  .extend({
+    distanceMiles: z
+      .number()
+      .optional()
+      .describe(
+        "Miles from the location searched near, in a straight line to the salesperson's dealership, to one decimal; only when a location was given",
+      ),
+  })
+  .describe("A salesperson as the browse page shows them, with their distance when searched near a place");
+export type BrowseCard = z.output<typeof browseCard>;
+
 /**
  * A page of browse results. `total` counts the matches exactly up to BROWSE_TOTAL_LIMIT; when more match,
  * `total` is BROWSE_TOTAL_LIMIT and `totalExact` is false ("more than 1,000").
  */
 export const browseResult = z
   .object({
-    items: z.array(salespersonCard),
+    items: z.array(browseCard),
     total: z
       .number()
       .int()

@@ -11,6 +11,7 @@ import { trpc } from "../../trpc";
 import { InputField, SelectField } from "../../ui/form";
 import { capitalise } from "../../ui/StatusBadge";
 import { activeFilterCount, type BrowseFilterKey, type BrowseSearch, REVIEW_FILTERS } from "./browseSearch";
+import { type NearChange, NearFilter, nearLabel } from "./NearFilter";
 import { useDebouncedValue } from "./useDebouncedValue";
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -23,6 +24,11 @@ const PRESSURE_FILTERS: readonly FilterOption[] = [
   { value: "3", label: "3+" },
 ];
 const SORT_OPTIONS: readonly FilterOption[] = [{ value: "pressure", label: "Least pushy" }];
+/** Nearest first, offered once a location is set. */
+const NEAR_SORT_OPTIONS: readonly FilterOption[] = [
+  ...SORT_OPTIONS,
+  { value: "distance", label: "Distance" },
+];
 
 export type FilterChange = (key: BrowseFilterKey, value: string | number | undefined) => void;
 
@@ -30,10 +36,12 @@ export type FilterChange = (key: BrowseFilterKey, value: string | number | undef
 export function BrowseFilters({
   search,
   onChange,
+  onNear,
   onClear,
 }: {
   search: BrowseSearch;
   onChange: FilterChange;
+  onNear: NearChange;
   onClear: () => void;
 }) {
   const [text, setText] = useState(search.search ?? "");
@@ -115,7 +123,12 @@ export function BrowseFilters({
       options: [{ value: REVIEW_FILTERS[0], label: "Verified purchases" }],
     },
     // 'Top rated' is the default order, so it is the empty choice.
-    { key: "sort", label: "Sort by", allLabel: "Top rated", options: SORT_OPTIONS },
+    {
+      key: "sort",
+      label: "Sort by",
+      allLabel: "Top rated",
+      options: nearLabel(search) ? NEAR_SORT_OPTIONS : SORT_OPTIONS,
+    },
   ];
 
   const activeCount = activeFilterCount(search);
@@ -164,6 +177,7 @@ export function BrowseFilters({
           gap="3"
           display={{ base: showMobileFilters ? "grid" : "none", md: "grid" }}
         >
+          <NearFilter search={search} onChange={onNear} />
           {filters.map((filter) => (
             <SelectField
               key={filter.key}

@@ -10,6 +10,7 @@ import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { BrowseFilters, type FilterChange } from "./BrowseFilters";
 import { RESULTS_PER_PAGE, toBrowseInput } from "./browseSearch";
+import { type NearChange, nearLabel } from "./NearFilter";
 import { SalespersonCard } from "./SalespersonCard";
 import {
   SalespersonGrid,
@@ -50,9 +51,16 @@ export function BrowsePanel() {
   const setFilter: FilterChange = (key, value) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }), replace: true });
 
+  const setNear: NearChange = (patch) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), replace: true });
+  const near = nearLabel(search);
+
   // The sort order is a view preference, not a filter: clearing filters keeps it.
   const clearFilters = () =>
-    void navigate({ search: (prev) => ({ tab: prev.tab, sort: prev.sort }), replace: true });
+    void navigate({
+      search: (prev) => ({ tab: prev.tab, sort: prev.sort === "distance" ? undefined : prev.sort }),
+      replace: true,
+    });
 
   const goToPage = (page: number) => {
     void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) });
@@ -75,7 +83,7 @@ export function BrowsePanel() {
 
   return (
     <Stack gap="5">
-      <BrowseFilters search={search} onChange={setFilter} onClear={clearFilters} />
+      <BrowseFilters search={search} onChange={setFilter} onNear={setNear} onClear={clearFilters} />
       <HStack ref={resultsTop} scrollMarginTop="32" justify="space-between" minH="6">
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
           {list.isPending
@@ -116,6 +124,7 @@ export function BrowsePanel() {
             <SalespersonGridItem key={salesperson.id}>
               <SalespersonCard
                 salesperson={salesperson}
+                near={near}
                 viewer={user}
                 today={today.data?.[salesperson.id]}
                 todayLoading={today.isPending}

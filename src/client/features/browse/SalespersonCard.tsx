@@ -23,7 +23,7 @@ import {
 import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
 import type { DaySlots } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
-import type { SalespersonCard as SalespersonCardData } from "../../../shared/schemas/salespeople";
+import type { BrowseCard } from "../../../shared/schemas/salespeople";
 import { yearsLabel } from "../../ui/format";
 import { IconText } from "../../ui/IconText";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
@@ -34,19 +34,25 @@ import { FavoriteButton } from "../favorites";
 import { callSalesperson, canStartRating } from "./contactActions";
 
 const VISIBLE_SPECIALTIES = 3;
+
+/** "12.3 mi": a distance as browse measures it, to one decimal. */
+export const formatDistance = (miles: number) => `${miles.toFixed(1)} mi`;
 const PRESSURE_TITLE = "Pressure level from reviews: 1 = too pushy, 5 = perfect balance";
 const MUTED_SMALL = { color: "fg.muted", fontSize: "sm" } as const;
 
 /** One salesperson in the browse grid: who they are, how they're rated, and ways to get in touch. */
 export function SalespersonCard({
   salesperson,
+  near,
   viewer,
   today,
   todayLoading,
   onSchedule,
   onRate,
 }: {
-  salesperson: SalespersonCardData;
+  salesperson: BrowseCard;
+  /** Where the browse measured from ("ZIP 10007", "your location"), when the card carries a distance. */
+  near?: string | undefined;
   viewer: SessionUser | null;
   /** Today's fixed 'Available Today' slots, fetched once for the whole grid (section hidden when not given). */
   today?: DaySlots;
@@ -58,6 +64,9 @@ export function SalespersonCard({
 }) {
   const navigate = useNavigate();
   const profileParams = { id: String(salesperson.id) };
+  const miles = salesperson.distanceMiles;
+  // The profile says how far away they are when the visitor came from a search near a place.
+  const profileSearch = miles !== undefined && near ? { miles: String(miles), from: near } : {};
   const extraSpecialties = salesperson.specialties.length - VISIBLE_SPECIALTIES;
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
   const schedule = (time?: string) =>
@@ -99,7 +108,7 @@ export function SalespersonCard({
                   color="inherit"
                   _hover={{ color: "blue.700", textDecoration: "underline" }}
                 >
-                  <Link to="/salesperson/$id" params={profileParams}>
+                  <Link to="/salesperson/$id" params={profileParams} search={profileSearch}>
                     {salesperson.name}
                   </Link>
                 </ChakraLink>
@@ -120,6 +129,12 @@ export function SalespersonCard({
             {location ? (
               <IconText icon={LuMapPin} truncate color="fg.muted" fontSize="sm">
                 {location}
+                {miles !== undefined ? (
+                  <Text as="span" color="fg" fontWeight="medium" data-distance-miles={miles}>
+                    {" · "}
+                    {formatDistance(miles)} away
+                  </Text>
+                ) : null}
               </IconText>
             ) : null}
           </Stack>

@@ -6,7 +6,7 @@ import { BROWSE_PAGE_SIZE, SALESPERSON_STATUSES } from "../../../shared/constant
 import type { BrowseSalespeopleInput } from "../../../shared/schemas/salespeople";
 import { enumParam, intParam, numberChoiceParam, type SearchOf, textParam } from "../../ui/searchParams";
 
-const BROWSE_SORTS = ["rating", "pressure"] as const;
+const BROWSE_SORTS = ["rating", "pressure", "distance"] as const;
 export const REVIEW_FILTERS = ["verified-purchases"] as const;
 
 export const browseSearchShape = {
@@ -26,6 +26,11 @@ export const browseSearchShape = {
   certification: textParam(120, { coerce: true }),
   /** Only salespeople with a review a confirmed purchase backs. */
   reviews: enumParam(REVIEW_FILTERS),
+  /** Near a ZIP code's centre, or a point (the browser's position, asked for on a click), within `radius` miles. */
+  zip: textParam(5, { coerce: true }),
+  lat: textParam(12, { coerce: true }),
+  lng: textParam(12, { coerce: true }),
+  radius: numberChoiceParam([10, 25, 50, 100] as const),
   page: intParam(1, 10_000),
 };
 
@@ -43,6 +48,8 @@ const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "minPressure",
   "certification",
   "reviews",
+  "zip",
+  "lat",
 ];
 
 export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
@@ -63,7 +70,14 @@ export function toBrowseInput(search: BrowseSearch): BrowseSalespeopleInput {
   if (search.city) input.city = search.city;
   if (search.yearsOfExperience !== undefined) input.yearsOfExperience = search.yearsOfExperience;
   if (search.minPressure !== undefined) input.minPressure = search.minPressure;
-  if (search.sort) input.sort = search.sort;
+  // Near a ZIP code or a point; sorting by distance and a radius only mean something near one.
+  const near = search.zip
+    ? { zip: search.zip }
+    : search.lat && search.lng
+      ? { lat: search.lat, lng: search.lng }
+      : null;
+  if (near) Object.assign(input, near, search.radius ? { radius: search.radius } : {});
+  if (search.sort && (near || search.sort !== "distance")) input.sort = search.sort;
   if (search.certification) input.certification = search.certification;
   if (search.reviews === "verified-purchases") input.verifiedPurchases = true;
   return input;

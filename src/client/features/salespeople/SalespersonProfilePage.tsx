@@ -15,7 +15,7 @@ import {
   Wrap,
 } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useLocation, useParams } from "@tanstack/react-router";
+import { Link, useLocation, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import {
   LuArrowLeft,
@@ -73,6 +73,10 @@ function ProfileHeader({
   onOpen: (dialog: ProfileDialog) => void;
 }) {
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
+  // How far away, when the visitor came from a browse near a place (the card's distance, and from where).
+  const { miles, from } = useSearch({ strict: false }) as { miles?: string; from?: string };
+  const distance =
+    miles && from && Number.isFinite(Number(miles)) ? `${Number(miles).toFixed(1)} mi from ${from}` : null;
   // One way to rate, and only with a completed, unrated visit to rate (the server refuses any other review).
   const canRate = useHasVisitToRate(salesperson.id, viewer);
   return (
@@ -105,6 +109,11 @@ function ProfileHeader({
                 {salesperson.dealership ?? INDEPENDENT_LABEL}
               </Text>
               {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
+              {distance ? (
+                <Text fontWeight="medium" color="fg" data-distance-miles={miles}>
+                  {distance}
+                </Text>
+              ) : null}
               <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
             </HStack>
             {salesperson.verifiedBy ? (

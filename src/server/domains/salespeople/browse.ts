@@ -1,80 +1,18 @@
 // Browsing salespeople: a page of cards for any filter, sort, name search and cursor the browse page and the
 // REST API offer, with its bounded total (docs/decisions/003-browse-performance.md).
-import {
-  ALL_SPECIALTIES,
-  BROWSE_PAGE_SIZE,
-  BROWSE_TOTAL_LIMIT,
-  RATING_FILTERS,
-} from "../../../shared/constants";
-import { ID_MAX } from "../../../shared/schemas/common";
-import type {
-  BrowseResult,
-  BrowseSalespeopleQuery,
-  SalespersonCard,
-} from "../../../shared/schemas/salespeople";
+import { BROWSE_PAGE_SIZE, BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
+import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { publiclyListedSql, stoppedProfilesSql } from "../../access";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
-import { containsPattern, limitOffset, pageWindow } from "../../db/search";
+import { limitOffset, pageWindow } from "../../db/search";
+import { type PageRow, pageResult } from "./browseAnswer";
 import type { BrowseCache } from "./browseCache";
-import { cursorAt, readCursor } from "./browseCursor";
-import { cardOf, type StoredCard } from "./service";
+import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
+import { readCursor } from "./browseCursor";
+import { browseNearPage, nearPlace } from "./browseNear";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
 
-const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
-
-/** The rating a browse rating filter ("3", "4", "5") asks for at least. */
-function minimumRating(value: string): number {
-  return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
-}
-
-function canonicalSpecialty(value: string): string {
-  return specialtyByLowerName.get(value.toLowerCase()) ?? value;
-}
-
-/** The filter a walked term of salesperson_terms answers by itself (browseTerm). */
-type TermAnswer = "specialty" | "search" | "verifiedPurchases";
-
-/**
- * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
- * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in
- * `onRow`, for `salespeople s` joined to it; `skip` names the filter the walked term already answers.
- */
-function browseConditions(sql: Queryable, q: BrowseSalespeopleQuery, on: "s" | "t", skip?: TermAnswer) {
-  const a = sql(on);
-  const own: Fragment[] = [];
-  const onRow: Fragment[] = [];
-  /** Conditions on columns only salespeople has. */
-  const rowOnly = on === "s" ? own : onRow;
-  if (q.specialty && skip !== "specialty")
-    own.push(sql`${a}.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
-  if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
-  if (q.status) own.push(sql`${a}.status = ${q.status}`);
-  if (q.verifiedPurchases && skip !== "verifiedPurchases") rowOnly.push(sql`s.verified_purchase_reviews > 0`);
-  // As the pressure walks hold it (drizzle/0051), so that a minimum is a range of them; a null (no reviews) never passes.
-  if (q.minPressure !== undefined) rowOnly.push(sql`coalesce(s.pressure_average, 0) >= ${q.minPressure}`);
-  if (q.city) own.push(sql`${a}.city = ${q.city}`);
-  if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
-  if (q.dealership) {
-    own.push(
-      /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
-        ? sql`${a}.dealership_id = ${Number(q.dealership)}`
-        : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
-    );
-  }
-  // Verified certifications only, by their lower-cased name (certifications_verified_name_idx).
-  if (q.certification)
-    rowOnly.push(sql`exists (select 1 from certifications c
-                              where lower(c.name) = lower(${q.certification}) and c.salesperson_id = s.id
-                                and c.verified_at is not null)`);
-  // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
-  if (q.search && skip !== "search")
-    rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
-  return { own, onRow };
-}
-
-function whereAll(sql: Queryable, conditions: Fragment[]) {
-  return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
-}
+export { browseItemsJson } from "./browseAnswer";
 
 /** A term of salesperson_terms to walk, and the filter it answers by itself. */
 type WalkedTerm = { term: (sql: Queryable) => Fragment; answers: TermAnswer | undefined };
@@ -155,6 +93,17 @@ export async function browseSalespeople(
   ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
+  // Near a place (a ZIP code or a point), the walk is the nearby dealerships' (browseNear.ts); without one, nothing
+  // of it runs.
+  const near = nearPlace(q);
+  if (near) {
+    let counted: BrowseResult | undefined;
+    const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
+      counted = await browseNearPage(ctx, q, near, undefined);
+      return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
+    });
+    return counted ?? browseNearPage(ctx, q, near, matches);
+  }
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
   let counted: BrowseResult | undefined;
@@ -279,7 +228,7 @@ async function browsePage(
   // ", \n " between elements. Each card is read by its key, one lookup per row of the page: a plain join let
   // the generic plan, which cannot know the page's size, hash-join every card at a million salespeople. `last`
   // is the page's last row's place in the walk, the next page's cursor.
-  const [row] = await sql<{ matches: number; items: string; last: string | null; rows: number }[]>`
+  const [row] = await sql<PageRow[]>`
     select counted.matches,
            coalesce('[' || string_agg(card.card, ',' order by page.n)
                       filter (where page.id is not null) || ']', '[]') as items,
@@ -295,38 +244,5 @@ async function browsePage(
       left join lateral (
         select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true
      group by counted.matches`;
-  const total = row?.matches ?? 0;
-  const json = row?.items ?? "[]";
-  // The cards are parsed when first read (tRPC answers), never for REST, which sends the text. The getter is one
-  // function for every result, not a closure per result: an object literal's own getter gave each result a
-  // hidden class of its own, which kept the page's text alive until the next full collection (decision 013).
-  const result = {} as BrowseResult;
-  Object.defineProperty(result, "items", { get: parsedItems, enumerable: true, configurable: true });
-  result.total = Math.min(total, BROWSE_TOTAL_LIMIT);
-  result.totalExact = total <= BROWSE_TOTAL_LIMIT;
-  // A full page may have a next one; a shorter page is the last.
-  result.nextCursor = row?.last && row.rows === window.pageSize ? cursorAt(q, row.last) : null;
-  // Not enumerable: a copy of the result made to change it does not carry the text along.
-  Object.defineProperty(result, cardsOf, { value: { json } satisfies Cards });
-  return result;
-}
-
-/** What a browse result keeps of its cards: the JSON text PostgreSQL wrote, and the cards once parsed. */
-const cardsOf = Symbol("cards");
-type Cards = { json: string; parsed?: SalespersonCard[] };
-
-function parsedItems(this: { [cardsOf]: Cards }): SalespersonCard[] {
-  const cards = this[cardsOf];
-  cards.parsed ??= Object.freeze(parseCards(cards.json)) as SalespersonCard[];
-  return cards.parsed;
-}
-
-/** A browse page's cards as JSON: the text PostgreSQL wrote, which is what JSON.stringify(result.items) gives. */
-export function browseItemsJson(result: BrowseResult): string {
-  return (result as { [cardsOf]?: Cards })[cardsOf]?.json ?? JSON.stringify(result.items);
-}
-
-/** Cards from the JSON array of stored cards a browse page aggregates. */
-function parseCards(json: string): SalespersonCard[] {
-  return (JSON.parse(json) as StoredCard[]).map(cardOf);
+  return pageResult(q, row, window.pageSize);
 }

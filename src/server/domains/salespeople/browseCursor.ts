@@ -1,12 +1,13 @@
 // Browse's cursors (docs/api-paging.md): where a page of the walk ended, as BROWSE_CURSOR_PATTERN writes it,
-// the order it pages, then the last card's sort value, reviews and id. browsePage (service.ts) reads the
-// place from its page's last row and starts the next page after it.
+// the order it pages, then the last card's sort value, reviews and id (after its distance in metres, for the
+// distance order). browsePage (browse.ts) and browseNearPage (browseNear.ts) read the place from their page's
+// last row and start the next page after it.
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { appError } from "../../appError";
 
-/** The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first. */
-function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" {
-  return q.sort === "pressure" ? "p" : "r";
+/** The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first, `d` nearest first. */
+function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" | "d" {
+  return q.sort === "pressure" ? "p" : q.sort === "distance" ? "d" : "r";
 }
 
 /** The cursor of a place in the walk (`value_reviews_id`, as the page statement writes its last row). */
@@ -16,13 +17,16 @@ export function cursorAt(q: BrowseSalespeopleQuery, place: string): string {
 
 /**
  * The place in the walk a cursor names. A cursor pages on from where it was given: not beside an offset or a
- * page past the first, nor in another order than its own.
+ * page past the first, nor in another order than its own. `distance` is the last card's distance in metres, as
+ * PostgreSQL wrote it (the shortest text that reads back as the same float8), for the distance order only.
  */
 export function readCursor(q: BrowseSalespeopleQuery, after: string) {
   if ((q.offset ?? 0) > 0 || q.page > 1)
     throw appError("BAD_REQUEST", "Give after or offset (or page), not both", "CURSOR_WITH_OFFSET");
   if (after[0] !== cursorOrder(q))
     throw appError("BAD_REQUEST", "after is a cursor of another sort order", "CURSOR_OTHER_ORDER");
-  const [value = "0", reviews, id] = after.slice(1).split("_");
-  return { value, reviews: Number(reviews), id: Number(id) };
+  const parts = after.slice(1).split("_");
+  const distance = after[0] === "d" ? parts.shift() : undefined;
+  const [value = "0", reviews, id] = parts;
+  return { distance, value, reviews: Number(reviews), id: Number(id) };
 }

@@ -1,0 +1,67 @@
+// A browse's filters as SQL conditions, shared by the walks of browse.ts and the distance walk of browseNear.ts.
+import { ALL_SPECIALTIES, RATING_FILTERS } from "../../../shared/constants";
+import { ID_MAX } from "../../../shared/schemas/common";
+import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
+import { type Fragment, joinSql, type Queryable } from "../../db/client";
+import { containsPattern } from "../../db/search";
+
+const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
+
+/** The rating a browse rating filter ("3", "4", "5") asks for at least. */
+function minimumRating(value: string): number {
+  return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
+}
+
+export function canonicalSpecialty(value: string): string {
+  return specialtyByLowerName.get(value.toLowerCase()) ?? value;
+}
+
+/** The filter a walked term of salesperson_terms answers by itself (browseTerm). */
+export type TermAnswer = "specialty" | "search" | "verifiedPurchases";
+
+/**
+ * A browse's filters as conditions on one alias: `s` for salespeople itself, `t` for salesperson_terms, which
+ * carries rating, experience, city, status, dealership and specialties. What `t` does not carry is returned in
+ * `onRow`, for `salespeople s` joined to it; `skip` names the filter the walked term already answers.
+ */
+export function browseConditions(
+  sql: Queryable,
+  q: BrowseSalespeopleQuery,
+  on: "s" | "t",
+  skip?: TermAnswer,
+) {
+  const a = sql(on);
+  const own: Fragment[] = [];
+  const onRow: Fragment[] = [];
+  /** Conditions on columns only salespeople has. */
+  const rowOnly = on === "s" ? own : onRow;
+  if (q.specialty && skip !== "specialty")
+    own.push(sql`${a}.specialties @> array[${canonicalSpecialty(q.specialty)}]::text[]`);
+  if (q.rating) own.push(sql`${a}.average_rating >= ${minimumRating(q.rating)}`);
+  if (q.status) own.push(sql`${a}.status = ${q.status}`);
+  if (q.verifiedPurchases && skip !== "verifiedPurchases") rowOnly.push(sql`s.verified_purchase_reviews > 0`);
+  // As the pressure walks hold it (drizzle/0051), so that a minimum is a range of them; a null (no reviews) never passes.
+  if (q.minPressure !== undefined) rowOnly.push(sql`coalesce(s.pressure_average, 0) >= ${q.minPressure}`);
+  if (q.city) own.push(sql`${a}.city = ${q.city}`);
+  if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
+  if (q.dealership) {
+    own.push(
+      /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
+        ? sql`${a}.dealership_id = ${Number(q.dealership)}`
+        : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
+    );
+  }
+  // Verified certifications only, by their lower-cased name (certifications_verified_name_idx).
+  if (q.certification)
+    rowOnly.push(sql`exists (select 1 from certifications c
+                              where lower(c.name) = lower(${q.certification}) and c.salesperson_id = s.id
+                                and c.verified_at is not null)`);
+  // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
+  if (q.search && skip !== "search")
+    rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
+  return { own, onRow };
+}
+
+export function whereAll(sql: Queryable, conditions: Fragment[]) {
+  return conditions.length === 0 ? sql`` : sql`where ${joinSql(sql, conditions, "and")}`;
+}
