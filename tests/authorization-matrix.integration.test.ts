@@ -316,6 +316,7 @@ const EXPECTED: Record<string, Access> = {
   "appointments.daySlots": "anyone",
   "appointments.availableToday": "anyone",
   "appointments.availableTodayMany": "anyone",
+  "appointments.nextOpen": "anyone",
   "appointments.mine": "customer",
   "appointments.forCustomer": "signedIn",
   "appointments.byId": "signedIn",

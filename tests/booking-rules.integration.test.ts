@@ -193,3 +193,30 @@ describe("notice and the daily limit", () => {
     expect(count!.n).toBe(2);
   });
 });
+
+describe("the next open time", () => {
+  it("is the first time the slot grid offers, day by day, for each salesperson asked about", async () => {
+    await setRules(soloSeller, independent!.id, rulesWith({ minNoticeHours: 48, bufferMinutes: 30 }));
+    const res = await h.request(
+      "GET",
+      `/api/appointments/next-open?ids=${independent!.id},${atDealership!.id}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    for (const person of [independent!, atDealership!]) {
+      let expected: { date: string; time: string } | null = null;
+      for (let d = 0; d <= 14 && !expected; d++) {
+        const date = addDays(todayIn(person.time_zone), d);
+        const open = (await grid(person.id, date)).slots.find((s) => s.state === "available");
+        if (open) expected = { date, time: open.time };
+      }
+      expect(expected).not.toBeNull();
+      expect(res.json[String(person.id)]).toMatchObject(expected!);
+    }
+    // Two days of notice: nothing sooner than 48 hours from now.
+    const next = res.json[String(independent!.id)];
+    expect(new Date(next.startsAt).getTime()).toBeGreaterThanOrEqual(Date.now() + 48 * 3_600_000 - 60_000);
+    const missing = await h.request("GET", "/api/appointments/next-open?ids=99999999");
+    expect(missing.json).toEqual({});
+    expect((await h.request("GET", "/api/appointments/next-open?ids=abc")).status).toBe(400);
+  });
+});

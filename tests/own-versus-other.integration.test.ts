@@ -297,6 +297,7 @@ const TABLE: Record<string, Entry> = {
   "appointments.daySlots id": PUBLIC_SALESPERSON,
   "appointments.availableToday id": PUBLIC_SALESPERSON,
   "appointments.availableTodayMany ids": PUBLIC_SALESPERSON,
+  "appointments.nextOpen ids": PUBLIC_SALESPERSON,
   "appointments.forCustomer userId": {
     as: "customer",
     other: sessions.otherCustomer.userId,

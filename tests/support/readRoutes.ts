@@ -242,6 +242,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       url: `/availability-blocks/salesperson/${sp}`,
     },
     "/working-hours/salesperson/:id": { as: "salesperson", url: `/working-hours/salesperson/${sp}` },
+    "/appointments/next-open": { as: "public", url: `/appointments/next-open?ids=${sp}` },
     "/booking-rules/salesperson/:id": { as: "salesperson", url: `/booking-rules/salesperson/${sp}` },
     "/manager/overview": { as: "manager", url: "/manager/overview" },
     "/manager/team": { as: "manager", url: "/manager/team" },

@@ -84,6 +84,14 @@ export const salespersonDayInput = z.strictObject({
 /** Several salespeople at once (a page of browse cards). */
 export const salespeopleIdsInput = z.strictObject({ ids: z.array(idSchema).min(1).max(100) });
 
+/** The same, or (in a query string) the ids separated by commas: `?ids=1,2,3`. */
+export const salespeopleIdListInput = z.strictObject({
+  ids: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",") : value),
+    z.array(idSchema).min(1).max(100),
+  ),
+});
+
 /** Without `userId`, the caller's own appointments (SPEC.md's path names the customer; a customer may leave it out). */
 export const customerAppointmentsInput = z.strictObject({ userId: z.uuid("Unknown user id").optional() });
 
@@ -225,6 +233,18 @@ export const daySlots = z
     "The half-hour slots of one local day that lie wholly within its opening hours, and whether each can be booked",
   );
 export type DaySlots = z.output<typeof daySlots>;
+
+/** A salesperson's next open time (for the shortest kind of visit), or null when none in the next two weeks. */
+export const nextOpen = z
+  .object({
+    date: z.string().describe("YYYY-MM-DD in the salesperson's time zone"),
+    time: z.string().describe("HH:MM local time"),
+    label: z.string().describe("The time as shown, e.g. 9:30 AM"),
+    startsAt: z.string().describe("ISO 8601 with the time zone's offset"),
+  })
+  .nullable();
+export type NextOpen = z.output<typeof nextOpen>;
+export const nextOpenById = z.record(z.string(), nextOpen);
 
 /** Today's slots of each salesperson asked about, keyed by salesperson id. */
 export const daySlotsById = z.record(z.string(), daySlots);

@@ -79,6 +79,10 @@ export function BrowsePanel() {
     { ids },
     { enabled: ids.length > 0 && !list.isPlaceholderData, staleTime: 60_000 },
   );
+  const next = trpc.appointments.nextOpen.useQuery(
+    { ids },
+    { enabled: ids.length > 0 && !list.isPlaceholderData, staleTime: 60_000 },
+  );
   const showSkeletons = list.isPending || (list.isFetching && list.isPlaceholderData && items.length === 0);
 
   return (
@@ -127,9 +131,10 @@ export function BrowsePanel() {
                 near={near}
                 viewer={user}
                 today={today.data?.[salesperson.id]}
+                next={next.data?.[salesperson.id]}
                 todayLoading={today.isPending}
                 onRate={() => dialogs.rate(salesperson)}
-                onSchedule={(time) => {
+                onSchedule={(time, date) => {
                   const day = today.data?.[salesperson.id];
                   dialogs.schedule(
                     {
@@ -138,7 +143,7 @@ export function BrowsePanel() {
                       dealership: salesperson.dealership,
                       timeZone: day?.timeZone,
                     },
-                    { date: time ? day?.date : undefined, time },
+                    { date: date ?? (time ? day?.date : undefined), time },
                   );
                 }}
               />

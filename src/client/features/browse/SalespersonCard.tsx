@@ -21,7 +21,7 @@ import {
   LuStar,
 } from "react-icons/lu";
 import { formatRating, INDEPENDENT_LABEL } from "../../../shared/constants";
-import type { DaySlots } from "../../../shared/schemas/appointments";
+import type { DaySlots, NextOpen } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { BrowseCard } from "../../../shared/schemas/salespeople";
 import { yearsLabel } from "../../ui/format";
@@ -46,6 +46,7 @@ export function SalespersonCard({
   near,
   viewer,
   today,
+  next,
   todayLoading,
   onSchedule,
   onRate,
@@ -56,9 +57,11 @@ export function SalespersonCard({
   viewer: SessionUser | null;
   /** Today's fixed 'Available Today' slots, fetched once for the whole grid (section hidden when not given). */
   today?: DaySlots;
+  /** The next open time, fetched once for the whole grid; shown when today has none left. */
+  next?: NextOpen | undefined;
   todayLoading?: boolean;
   /** Opens the scheduling dialog, on a slot when one was picked; without it the button opens the profile. */
-  onSchedule?: (time?: string) => void;
+  onSchedule?: (time?: string, date?: string) => void;
   /** Opens the rating dialog; without it Rate opens the profile's reviews. */
   onRate?: () => void;
 }) {
@@ -69,8 +72,8 @@ export function SalespersonCard({
   const profileSearch = miles !== undefined && near ? { miles: String(miles), from: near } : {};
   const extraSpecialties = salesperson.specialties.length - VISIBLE_SPECIALTIES;
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
-  const schedule = (time?: string) =>
-    onSchedule ? onSchedule(time) : void navigate({ to: "/salesperson/$id", params: profileParams });
+  const schedule = (time?: string, date?: string) =>
+    onSchedule ? onSchedule(time, date) : void navigate({ to: "/salesperson/$id", params: profileParams });
 
   return (
     <Card.Root
@@ -188,6 +191,7 @@ export function SalespersonCard({
         {today || todayLoading !== undefined ? (
           <AvailableToday
             day={today}
+            next={next}
             isLoading={todayLoading ?? false}
             salespersonName={salesperson.name}
             onPick={schedule}

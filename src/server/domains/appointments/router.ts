@@ -17,7 +17,7 @@ import {
   salespersonAppointments,
   updateAppointmentStatus,
 } from "./service";
-import { availableToday, availableTodayMany, daySlots } from "./slotLists";
+import { availableToday, availableTodayMany, daySlots, nextOpenMany } from "./slotLists";
 import { appointmentById } from "./views";
 import { visitRecord } from "./visitRecord";
 import { getBookingRules, getWorkingHours, setBookingRules, setWorkingHours } from "./workingHours";
@@ -45,7 +45,13 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   /** The same for a page of cards at once (one request for a whole browse grid). */
   availableTodayMany: anyone.query(shape.salespeopleIdsInput, shape.daySlotsById, (ctx, input) =>
     availableTodayMany(ctx.sql, ctx.user, input.ids),
-  ),
+  ) /** Each salesperson's next open time, by the same rules as the slot grid: for cards and team lists. */,
+  nextOpen: anyone.query(shape.salespeopleIdListInput, shape.nextOpenById, nextOpenMany, {
+    rest: { method: "GET", path: "/appointments/next-open", scope: "appointments:read" },
+    description:
+      "`?ids=1,2,3`: each salesperson's next open time within 14 days (for the shortest kind of visit), keyed by id; null when none.",
+  }),
+
   mine: customer.query(shape.appointmentList, (ctx) => customerAppointments(ctx, ctx.user.id)),
   forCustomer: signedIn.query(
     shape.customerAppointmentsInput,

@@ -133,3 +133,80 @@ export async function availableTodayMany(sql: Sql, viewer: Caller | null, ids: n
   );
   return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }
+
+/** How many days ahead the next open time is looked for. */
+export const NEXT_OPEN_DAYS = 14;
+
+type NextOpen = { date: string; time: string; label: string; startsAt: string } | null;
+
+/**
+ * Each salesperson's next open time from now, for the shortest kind of visit, within {@link NEXT_OPEN_DAYS}
+ * days (null when none): the first time the slot grid would offer on the first day that has one, computed by
+ * the same rules (hours, blocks, visits and the gaps after them, notice, daily limit) in three queries for all.
+ */
+export async function nextOpenMany(
+  ctx: { sql: Sql; user: Caller | null },
+  { ids }: { ids: number[] },
+): Promise<Record<string, NextOpen>> {
+  const rows = await people(ctx.sql, [...new Set(ids)], ctx.user);
+  if (rows.length === 0) return {};
+  const now = new Date();
+  const until = new Date(now.getTime() + (NEXT_OPEN_DAYS + 1) * 86_400_000);
+  const found = rows.map((row) => row.id);
+  const [visits, blocks] = await Promise.all([
+    ctx.sql<{ salesperson_id: number; starts_at: Date; minutes: number }[]>`
+      select salesperson_id, starts_at, duration_minutes + buffer_minutes as minutes from appointments
+       where salesperson_id in ${ctx.sql(found)} and status = 'scheduled'
+         and starts_at > ${new Date(now.getTime() - LONGEST_HOLD_MINUTES * 60_000)} and starts_at < ${until}`,
+    ctx.sql<
+      (Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring"> & { salesperson_id: number })[]
+    >`
+      select salesperson_id, starts_at, ends_at, is_recurring from availability_blocks
+       where salesperson_id in ${ctx.sql(found)} and (is_recurring or (starts_at < ${until} and ends_at > ${now}))`,
+  ]);
+  return Object.fromEntries(
+    rows.map((person) => {
+      const sources = hoursSources(person);
+      const rules = rulesOf(person.booking_rules);
+      const minutes = visitMinutes(rules);
+      const held = visits
+        .filter((v) => v.salesperson_id === person.id)
+        .map((v) => ({ startsAt: v.starts_at, minutes: v.minutes }));
+      const own = blocks
+        .filter((b) => b.salesperson_id === person.id)
+        .map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring }));
+      const today = todayIn(person.time_zone, now);
+      for (let d = 0; d <= NEXT_OPEN_DAYS; d++) {
+        const date = addDays(today, d);
+        const times = bookableTimes(sources, date, person.time_zone, SLOT_TIMES, minutes);
+        if (times.length === 0) continue;
+        const dayStart = fromZoned(date, "00:00", person.time_zone);
+        const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
+        const onDay = held.filter((h) => h.startsAt >= dayStart && h.startsAt < dayEnd).length;
+        const open = slotGrid({
+          date,
+          timeZone: person.time_zone,
+          held,
+          blocks: own,
+          now,
+          times,
+          visitMinutes: minutes,
+          bufferMinutes: rules.bufferMinutes,
+          minNoticeHours: rules.minNoticeHours,
+          dayFull: dayFull(rules, onDay),
+        }).find((slot) => slot.state === "available");
+        if (open)
+          return [
+            String(person.id),
+            {
+              date,
+              time: open.time,
+              label: open.label,
+              startsAt: toOffsetIso(open.startsAt, person.time_zone),
+            },
+          ];
+      }
+      return [String(person.id), null];
+    }),
+  );
+}
