@@ -46,7 +46,7 @@ import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
 import { ClaimPurchaseDialog } from "../purchases";
 import { RateSalespersonDialog, ReviewsSection, useHasVisitToRate } from "../reviews";
-import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
+import { ProfileCertifications } from "./ProfileCertifications";
 import { salespersonQueries } from "./queries";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 
@@ -218,7 +218,6 @@ function SalespersonProfile({
 
   return (
     <Stack gap="6">
-      <ProfileStructuredData salesperson={salesperson} />
       <ProfileHeader salesperson={salesperson} viewer={viewer} onOpen={setDialog} />
       <Grid
         templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
