@@ -40,6 +40,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ScheduleAppointmentDialog } from "../appointments";
+import { DealershipLink } from "../dealerships";
 import { FavoriteButton } from "../favorites";
 import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
@@ -102,7 +103,15 @@ function ProfileHeader({
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
               <Text fontWeight="medium" color="fg">
-                {salesperson.dealership ?? INDEPENDENT_LABEL}
+                {salesperson.dealershipInfo ? (
+                  <DealershipLink
+                    slug={salesperson.dealershipInfo.slug}
+                    name={salesperson.dealershipInfo.name}
+                    color="brand.fg"
+                  />
+                ) : (
+                  (salesperson.dealership ?? INDEPENDENT_LABEL)
+                )}
               </Text>
               {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
               <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
