@@ -240,6 +240,15 @@ describe("link previews in the first HTML", () => {
     }
   });
 
+  it("shows a photo as an absolute og:image, with the large Twitter card", async () => {
+    await h.sql`update salespeople set profile_image_url = '/uploads/rosa.png' where id = ${listedA}`;
+    const tags = head((await fetchPage(`/salesperson/${listedA}`)).text);
+    expect(tags.meta.get("og:image")).toBe(`${ORIGIN}/uploads/rosa.png`);
+    expect(tags.meta.get("twitter:image")).toBe(`${ORIGIN}/uploads/rosa.png`);
+    expect(tags.meta.get("twitter:card")).toBe("summary_large_image");
+    expect(tags.ld[0].image).toBe(`${ORIGIN}/uploads/rosa.png`);
+  });
+
   it("escapes what a name holds, in attributes and in the JSON-LD", async () => {
     await h.sql`update salespeople set name = ${'Eve "</script><b>&'} where id = ${listedB}`;
     const html = (await fetchPage(`/salesperson/${listedB}`)).text;
