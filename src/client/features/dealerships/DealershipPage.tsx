@@ -47,21 +47,22 @@ import { dealershipQueries } from "./queries";
 
 const CARD = { borderRadius: "xl", borderColor: "border.muted", boxShadow: "xs" } as const;
 
-/** Whether it is open now, read on the dealership's clock and again each minute while the page is open. */
-function useOpenNow(dealership: DealershipPageData): boolean | null {
+/** The dealership's clock now, read again each minute while the page is open. */
+function useMinute(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 60_000);
     return () => window.clearInterval(timer);
   }, []);
-  return openAt(dealership.hours, dealership.timeZone, now);
+  return now;
 }
 
-/** "Open now · until 18:00" or "Closed now", or nothing when the dealership states no hours. */
+/** "Open now" or "Closed now" on the dealership's own clock, with today's hours; nothing without stated hours. */
 function OpenNowBadge({ dealership }: { dealership: DealershipPageData }) {
-  const open = useOpenNow(dealership);
+  const now = useMinute();
+  const open = openAt(dealership.hours, dealership.timeZone, now);
   if (open === null || !dealership.hours) return null;
-  const today = dealership.hours[weekdayOf(toZoned(new Date(), dealership.timeZone).date)];
+  const today = dealership.hours[weekdayOf(toZoned(now, dealership.timeZone).date)];
   return (
     <HStack gap="2" flexWrap="wrap" data-testid="open-now">
       <Badge colorPalette={open ? "green" : "gray"} variant="subtle" borderRadius="full" px="2.5" size="md">
