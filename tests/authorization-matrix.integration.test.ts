@@ -358,6 +358,7 @@ const EXPECTED: Record<string, Access> = {
   "site.updateSupportCase": "admin",
   "site.cities": "anyone",
   "site.dealershipsNear": "anyone",
+  "site.dealershipPage": "anyone",
   "portal.me": "salesperson",
   "portal.overview": "staff",
   "portal.insights": "staff",

@@ -2,6 +2,7 @@
 // rejected by that salesperson's own manager (another dealership's gets 404) or an administrator, an edit
 // clears verification, browse filters on verified ones, the profile's structured data lists them.
 import { describe, expect, it } from "vitest";
+import { profileFacts } from "../src/server/domains/site/previews";
 import { profileStructuredData } from "../src/shared/structuredData";
 import { createHarness } from "./support/harness";
 
@@ -274,7 +275,10 @@ describe("browse by certification and structured data", () => {
 
   it("lists the verified certifications in the profile's JSON-LD as credentials", async () => {
     const detail = await h.caller().salespeople.byId({ id: person!.id });
-    const data = profileStructuredData(detail, "https://knowbefore.example");
+    const data = profileStructuredData(
+      (await profileFacts(h.sql, person!.id))!,
+      "https://knowbefore.example",
+    );
     const credentials = data.hasCredential as { name: string; recognizedBy: { name: string } }[];
     expect(credentials.map((c) => c.name)).toEqual(detail.certifications.map((c) => c.name));
     expect(credentials.length).toBeGreaterThan(0);

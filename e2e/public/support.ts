@@ -342,6 +342,7 @@ export const SPEC_ROUTES = [
   "/profile",
   "/salespeople/1",
   "/salesperson/1",
+  "/dealerships/new-york-toyota-new-york",
   "/salesperson-login",
   "/salesperson/login",
   "/salesperson-dashboard",

@@ -41,6 +41,7 @@ import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-s
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
+import { Route as DealershipsSlugRouteImport } from './routes/dealerships.$slug'
 import { Route as FaqCustomerRouteImport } from './routes/faq.customer'
 import { Route as FaqDealershipRouteImport } from './routes/faq.dealership'
 import { Route as FaqSalespersonRouteImport } from './routes/faq.salesperson'
@@ -219,6 +220,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DealershipsSlugRoute = DealershipsSlugRouteImport.update({
+  id: '/dealerships/$slug',
+  path: '/dealerships/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FaqCustomerRoute = FaqCustomerRouteImport.update({
   id: '/faq/customer',
   path: '/faq/customer',
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/dealerships/$slug': typeof DealershipsSlugRoute
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/dealerships/$slug': typeof DealershipsSlugRoute
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
@@ -407,6 +415,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/dealerships/$slug': typeof DealershipsSlugRoute
   '/faq/customer': typeof FaqCustomerRoute
   '/faq/dealership': typeof FaqDealershipRoute
   '/faq/salesperson': typeof FaqSalespersonRoute
@@ -455,6 +464,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/dealerships/$slug'
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/dealerships/$slug'
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
@@ -547,6 +558,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/dealerships/$slug'
     | '/faq/customer'
     | '/faq/dealership'
     | '/faq/salesperson'
@@ -594,6 +606,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  DealershipsSlugRoute: typeof DealershipsSlugRoute
   FaqCustomerRoute: typeof FaqCustomerRoute
   FaqDealershipRoute: typeof FaqDealershipRoute
   FaqSalespersonRoute: typeof FaqSalespersonRoute
@@ -834,6 +847,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dealerships/$slug': {
+      id: '/dealerships/$slug'
+      path: '/dealerships/$slug'
+      fullPath: '/dealerships/$slug'
+      preLoaderRoute: typeof DealershipsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/faq/customer': {
       id: '/faq/customer'
       path: '/faq/customer'
@@ -954,6 +974,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
+  DealershipsSlugRoute: DealershipsSlugRoute,
   FaqCustomerRoute: FaqCustomerRoute,
   FaqDealershipRoute: FaqDealershipRoute,
   FaqSalespersonRoute: FaqSalespersonRoute,

@@ -4,16 +4,20 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ID_MAX } from "../shared/constants";
 import { CRM_SIGNATURE_HEADER } from "../shared/crm";
+import { dealershipSlug } from "../shared/schemas/dealershipPage";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { appError, errorBody } from "./appError";
 import { receiveSaleEvent } from "./domains/crm/inbound";
 import { LIVE_EVENTS_PATH, type LiveTiming, liveTransport } from "./domains/live/transport";
 import { readStoredImage } from "./domains/portal/photos";
+import { dealershipPreview, type PagePreview, profilePreview, withPreview } from "./domains/site/previews";
+import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/site/sitemap";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { originCheck } from "./http/csrf";
@@ -51,6 +55,10 @@ export type CreateAppOptions = {
 /** Where Stripe delivers events: the issue's path, and the older one the CSRF exemption named. */
 const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
 const CRM_INBOUND_PREFIX = "/api/crm/inbound/";
+
+const XML = "application/xml; charset=utf-8";
+/** A profile's id in its page's path (/salesperson/dashboard and the like are other pages). */
+const PROFILE_ID = /^[1-9]\d{0,9}$/;
 
 /** An id a load balancer gave the request, reused so its logs and ours line up; anything else is replaced. */
 const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -311,6 +319,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     });
   });
 
+  // For crawlers: what may be crawled and where the sitemap is; the sitemap index and its files.
+  const origin = deps.env.APP_URL;
+  const crawlerCache = { "Cache-Control": "public, max-age=3600" };
+  app.get("/robots.txt", (c) => c.text(robotsTxt(origin), 200, crawlerCache));
+  app.get("/sitemap.xml", async (c) =>
+    c.body(await sitemapIndex(deps.sql, origin), 200, { "Content-Type": XML, ...crawlerCache }),
+  );
+  app.get("/sitemaps/:file", async (c) => {
+    const file = sitemapFileOf(c.req.param("file"));
+    if (!file) return c.json(errorBody("No such sitemap", "NOT_FOUND"), 404);
+    return c.body(await sitemapFile(deps.sql, origin, file), 200, { "Content-Type": XML, ...crawlerCache });
+  });
+
   const clientDir = options.clientDir ?? projectPath("dist/client");
   const indexHtml = path.join(clientDir, "index.html");
   if (existsSync(indexHtml)) {
@@ -320,6 +341,29 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("*", serveStatic({ root: path.relative(process.cwd(), clientDir) }));
+    // A public profile's and a dealership's page carry their link preview and JSON-LD in this first HTML, for
+    // crawlers and link previews that run no script; any other (or a failed read) is the plain page.
+    const withPreviewOf =
+      (read: (param: string) => Promise<PagePreview | null> | null) => async (c: Context<AppEnv, string>) => {
+        let preview: PagePreview | null = null;
+        try {
+          preview = await (read(c.req.param("param") ?? "") ?? null);
+        } catch (error) {
+          deps.logger.warn(`link preview of ${c.req.path} failed`, error);
+        }
+        return c.html(preview ? withPreview(html, preview) : html);
+      };
+    const profile = withPreviewOf((id) =>
+      PROFILE_ID.test(id) && Number(id) <= ID_MAX ? profilePreview(deps.sql, Number(id), origin) : null,
+    );
+    app.get("/salesperson/:param", profile);
+    app.get("/salespeople/:param", profile);
+    app.get(
+      "/dealerships/:param",
+      withPreviewOf((slug) =>
+        dealershipSlug.safeParse(slug).success ? dealershipPreview(deps.sql, slug, origin) : null,
+      ),
+    );
     // Every other GET is a client route: the SPA decides what to render (including the 404 page).
     app.get("*", (c) => c.html(html));
   } else {

@@ -43,6 +43,8 @@ export const links = {
   /** A salesperson's public profile, optionally at one of its sections. */
   salesperson: (id: number, section?: "reviews"): AppLink =>
     `/salesperson/${id}${section ? `#${section}` : ""}` as AppLink,
+  /** A dealership's public page, by its page address (dealerships.slug, which a rename never changes). */
+  dealership: (slug: string): AppLink => `/dealerships/${encodeURIComponent(slug)}` as AppLink,
   /** The customer's dashboard (the home page when signed in), at a tab and an open conversation. */
   customerDashboard: (search: { tab?: CustomerTab; conversation?: number } = {}) => withSearch("/", search),
   salespersonDashboard: (

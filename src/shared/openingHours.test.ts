@@ -3,6 +3,7 @@ import {
   bookableTimes,
   bookingDay,
   type HoursSources,
+  openAt,
   outsideHoursMessage,
   weekdayOf,
   withinBookingDay,
@@ -106,5 +107,23 @@ describe("opening hours", () => {
     const none: HoursSources = { dealership: null, salesperson: null };
     expect(bookableTimes(none, "2026-12-06", ny)).toEqual(SLOT_TIMES);
     expect(outsideHoursMessage(none, new Date("2026-12-07T01:30:00Z"), ny)).toBeNull();
+  });
+});
+
+describe("openAt", () => {
+  const hours = week("09:00", "18:00");
+  it("reads the dealership's own wall clock: open from opening, closed at closing", () => {
+    // 13:00 UTC on a Monday in winter is 08:00 in New York, 14:00 UTC is 09:00.
+    expect(openAt(hours, "America/New_York", new Date("2025-01-06T13:59:00Z"))).toBe(false);
+    expect(openAt(hours, "America/New_York", new Date("2025-01-06T14:00:00Z"))).toBe(true);
+    expect(openAt(hours, "America/New_York", new Date("2025-01-06T22:59:00Z"))).toBe(true);
+    expect(openAt(hours, "America/New_York", new Date("2025-01-06T23:00:00Z"))).toBe(false);
+    // 01:00 UTC on that Monday is 10:00 in Tokyo (open there) and Sunday 20:00 in New York (closed).
+    expect(openAt(hours, "Asia/Tokyo", new Date("2025-01-06T01:00:00Z"))).toBe(true);
+    expect(openAt(hours, "America/New_York", new Date("2025-01-06T01:00:00Z"))).toBe(false);
+  });
+  it("is closed all day on a closed weekday, and unknown without stated hours", () => {
+    expect(openAt(hours, "America/New_York", new Date("2025-01-05T17:00:00Z"))).toBe(false);
+    expect(openAt(null, "America/New_York", new Date("2025-01-06T17:00:00Z"))).toBeNull();
   });
 });

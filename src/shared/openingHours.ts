@@ -114,3 +114,15 @@ export function outsideHoursMessage(
     ? `The dealership is closed at that time (${when}). Choose a time within its opening hours.`
     : `The salesperson is not working at that time (${when}). Choose a time within their working hours.`;
 }
+
+/**
+ * Whether a dealership is open at an instant, read on its own zone's wall clock: the hours of that local date's
+ * weekday, from opening (inclusive) to closing (exclusive). Null when it states no hours, so nobody is told it is
+ * closed when it simply never said.
+ */
+export function openAt(hours: DealershipHours | null, timeZone: string, at: Date): boolean | null {
+  if (!hours) return null;
+  const local = toZoned(at, timeZone);
+  const day = hours[weekdayOf(local.date)];
+  return day ? local.time >= day.open && local.time < day.close : false;
+}

@@ -13,8 +13,10 @@ export type ReadCall = { as: Caller; url: string };
 
 /** Rows of the seeded database the read routes are called about (seed plus the few rows made here). */
 export async function readFixtures(h: Harness) {
-  const [person] = await h.sql<{ id: number; email: string; manager: string; dealershipId: number }[]>`
-    select s.id, s.email, u.email as manager, d.id as "dealershipId" from salespeople s
+  const [person] = await h.sql<
+    { id: number; email: string; manager: string; dealershipId: number; dealershipSlug: string }[]
+  >`
+    select s.id, s.email, u.email as manager, d.id as "dealershipId", d.slug as "dealershipSlug" from salespeople s
       join dealerships d on d.id = s.dealership_id join users u on u.id = d.manager_id
      where exists (select 1 from ratings r where r.salesperson_id = s.id and r.removed_at is null)
        and exists (select 1 from appointments a where a.salesperson_id = s.id)
@@ -276,6 +278,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
       as: "public",
       url: "/site/dealerships-nearby?latitude=30.27&longitude=-97.74",
     },
+    "/site/dealerships/:slug": { as: "public", url: `/site/dealerships/${f.person.dealershipSlug}` },
     "/documents/:slug": { as: "public", url: "/documents/terms-of-service" },
     "/compliance/overview": { as: "admin", url: "/compliance/overview" },
     "/compliance/gdpr-requests": { as: "customer", url: "/compliance/gdpr-requests" },

@@ -70,7 +70,8 @@ export const TAGS: { name: string; description: string }[] = [
   },
   {
     name: "Site",
-    description: "The public site: headline figures, testimonials, contact form and nearby dealerships.",
+    description:
+      "The public site: headline figures, testimonials, contact form, nearby dealerships and dealerships' pages.",
   },
   { name: "Documents", description: "Legal documents (terms, privacy) and their versions." },
   {

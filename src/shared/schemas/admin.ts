@@ -220,7 +220,7 @@ export type AdminUser = z.output<typeof adminUser>;
 
 /** A salesperson as the administrators' console lists them: the browse card's fields, and when they joined. */
 export const adminSalesperson = salespersonCard
-  .omit({ pressureAverage: true, timeZone: true, verifiedBy: true })
+  .omit({ pressureAverage: true, timeZone: true, verifiedBy: true, dealershipSlug: true })
   .extend({ email: z.string(), createdAt: z.date() })
   .describe("A salesperson as the administrators' console lists them");
 export type AdminSalesperson = z.output<typeof adminSalesperson>;

@@ -142,6 +142,12 @@ export const salespersonCard = z
       .describe(
         "The name of the dealership whose manager verified the salesperson, shown as 'Verified by {verifiedBy}'; null while unverified and for an independent salesperson",
       ),
+    dealershipSlug: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the dealership's page is (/dealerships/{dealershipSlug}); null for an independent salesperson",
+      ),
   })
   .describe("A salesperson as the browse page shows them");
 export type SalespersonCard = z.output<typeof salespersonCard>;
@@ -233,6 +239,7 @@ export const locationPrecision = z
 
 /** A dealership as a profile's card shows it: where it is, how precisely, and its opening hours. */
 export const profileDealership = dealershipSummary.extend({
+  slug: z.string().describe("Where the dealership's page is: /dealerships/{slug}"),
   locationPrecision,
   hours: dealershipHours
     .nullable()

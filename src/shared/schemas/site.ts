@@ -181,6 +181,7 @@ export const dealershipsNearInput = z.strictObject({
 });
 
 export const nearbyDealership = dealershipSummary.omit({ timeZone: true }).extend({
+  slug: z.string().describe("Where the dealership's page is: /dealerships/{slug}"),
   locationPrecision,
   salespeople: z.number().int(),
   distanceMiles: z.number().describe("Great-circle distance from the point asked about, in miles"),

@@ -30,6 +30,7 @@ import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { AvailableToday } from "../appointments";
+import { DealershipLink } from "../dealerships";
 import { FavoriteButton } from "../favorites";
 import { callSalesperson, canStartRating } from "./contactActions";
 
@@ -122,7 +123,11 @@ export function SalespersonCard({
               </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted" truncate>
-              {salesperson.dealership ?? INDEPENDENT_LABEL}
+              {salesperson.dealership && salesperson.dealershipSlug ? (
+                <DealershipLink slug={salesperson.dealershipSlug} name={salesperson.dealership} />
+              ) : (
+                (salesperson.dealership ?? INDEPENDENT_LABEL)
+              )}
             </Text>
             {salesperson.verifiedBy ? (
               <IconText icon={LuBadgeCheck} truncate color="green.700" fontSize="sm">

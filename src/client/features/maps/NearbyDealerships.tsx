@@ -21,6 +21,7 @@ import { formatMiles } from "../../../shared/geo";
 import type { CityOption, NearbyDealership } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
 import { Tooltip } from "../../ui/tooltip";
+import { DealershipLink } from "../dealerships";
 import { telHref } from "./ContactLine";
 import { DealershipMap } from "./DealershipMap";
 import { APPROXIMATE_LOCATION, type MapOrigin } from "./types";
@@ -66,7 +67,7 @@ function DealershipRow({
             <Box as="span" color="brand.fg" me="1.5">
               {index + 1}.
             </Box>
-            {dealership.name}
+            <DealershipLink slug={dealership.slug} name={dealership.name} />
           </Heading>
           <Text fontSize="sm" color="fg.muted">
             {dealership.address}, {dealership.city}, {dealership.state} {dealership.zipCode}

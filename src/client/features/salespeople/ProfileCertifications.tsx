@@ -1,7 +1,6 @@
 import { Badge, Heading, HStack, Icon, Link, Stack } from "@chakra-ui/react";
 import { LuAward, LuBadgeCheck, LuExternalLink } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
-import { profileStructuredData, structuredDataScript } from "../../../shared/structuredData";
 import { CertificationLines } from "./CertificationLines";
 
 /** A profile's verified certifications, each with who verified it (unverified ones never reach the page). */
@@ -42,11 +41,4 @@ export function ProfileCertifications({ salesperson }: { salesperson: Salesperso
       </Stack>
     </Stack>
   );
-}
-
-/** The profile as schema.org JSON-LD, for search engines (verified certifications as credentials). */
-export function ProfileStructuredData({ salesperson }: { salesperson: SalespersonDetail }) {
-  const text = structuredDataScript(profileStructuredData(salesperson, window.location.origin));
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD with "<" escaped (structuredDataScript)
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -40,13 +40,14 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { ScheduleAppointmentDialog } from "../appointments";
+import { DealershipLink } from "../dealerships";
 import { FavoriteButton } from "../favorites";
 import { DealershipLocationCard } from "../maps";
 import { ContactDialog } from "../messages";
 import { ReportMisconductDialog } from "../misconduct";
 import { ClaimPurchaseDialog } from "../purchases";
 import { RateSalespersonDialog, ReviewsSection, useHasVisitToRate } from "../reviews";
-import { ProfileCertifications, ProfileStructuredData } from "./ProfileCertifications";
+import { ProfileCertifications } from "./ProfileCertifications";
 import { salespersonQueries } from "./queries";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
 
@@ -106,7 +107,15 @@ function ProfileHeader({
             </HStack>
             <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
               <Text fontWeight="medium" color="fg">
-                {salesperson.dealership ?? INDEPENDENT_LABEL}
+                {salesperson.dealershipInfo ? (
+                  <DealershipLink
+                    slug={salesperson.dealershipInfo.slug}
+                    name={salesperson.dealershipInfo.name}
+                    color="brand.fg"
+                  />
+                ) : (
+                  (salesperson.dealership ?? INDEPENDENT_LABEL)
+                )}
               </Text>
               {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
               {distance ? (
@@ -227,7 +236,6 @@ function SalespersonProfile({
 
   return (
     <Stack gap="6">
-      <ProfileStructuredData salesperson={salesperson} />
       <ProfileHeader salesperson={salesperson} viewer={viewer} onOpen={setDialog} />
       <Grid
         templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}

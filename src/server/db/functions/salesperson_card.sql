@@ -11,5 +11,6 @@ AS $function$
     s.pressure_average::float8 AS "pressureAverage", s.years_of_experience AS "yearsOfExperience",
     s.city, s.state, s.time_zone AS "timeZone", s.payment_model AS "paymentModel",
     to_char(s.verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "verifiedAt",
-    (SELECT d.name FROM dealerships d WHERE d.id = s.dealership_id AND s.verified_at IS NOT NULL) AS "verifiedBy") card
+    (SELECT d.name FROM dealerships d WHERE d.id = s.dealership_id AND s.verified_at IS NOT NULL) AS "verifiedBy",
+    (SELECT d.slug FROM dealerships d WHERE d.id = s.dealership_id) AS "dealershipSlug") card
 $function$

@@ -10,6 +10,11 @@ export const dealerships = pgTable(
   {
     id: identityId(),
     name: text("name").notNull(),
+    /**
+     * The page's address (/dealerships/{slug}): name and city in lowercase words, given once by a trigger when the
+     * row is inserted (drizzle/0058) and kept through renames, so shared links keep working.
+     */
+    slug: text("slug").notNull().unique(),
     address: text("address").notNull(),
     city: text("city").notNull(),
     state: text("state").notNull(),

@@ -58,7 +58,7 @@ export async function getSalesperson(
     select c.card, s.show_email as "showEmail",
            case when s.show_email or ${viewer === undefined} then s.email::text end as email,
            case when d.id is null then null else json_build_object(
-             'id', d.id, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
+             'id', d.id, 'slug', d.slug, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
              'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude,
              'locationPrecision', d.location_precision, 'hours', d.hours) end as "dealershipInfo"

@@ -1,7 +1,9 @@
+import { dealershipPage, dealershipSlugInput } from "../../../shared/schemas/dealershipPage";
 import * as shape from "../../../shared/schemas/site";
 import * as siteStatsShape from "../../../shared/schemas/siteStats";
 import { PAGE } from "../../rest/declaration";
 import { admin, anyone, taggedRouter } from "../../trpc/procedures";
+import { getDealershipPage } from "./dealershipPage";
 import {
   cityOptions,
   dealershipsNear,
@@ -54,5 +56,16 @@ export const siteRouter = taggedRouter("Site", {
     shape.nearbyDealerships,
     (ctx, input) => dealershipsNear(ctx.sql, input),
     { rest: { method: "GET", path: "/site/dealerships-nearby" } },
+  ),
+  /** A dealership's public page (docs/product/dealerships.md#the-dealerships-page). */
+  dealershipPage: anyone.query(
+    dealershipSlugInput,
+    dealershipPage,
+    (ctx, input) => getDealershipPage(ctx.sql, input.slug),
+    {
+      rest: { method: "GET", path: "/site/dealerships/:slug", scope: "salespeople:read" },
+      description:
+        "A dealership by its page address: where it is, its hours and whether it is open now, its publicly listed team, the team's aggregate rating and latest published reviews with their replies.",
+    },
   ),
 });

@@ -151,7 +151,7 @@ export async function dealershipsNear(
   from: { latitude: number; longitude: number; limit: number },
 ): Promise<NearbyDealership[]> {
   const rows = await sql<NearbyDealership[]>`
-    select d.id, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
+    select d.id, d.slug, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
            d.website, d.latitude, d.longitude, d.location_precision as "locationPrecision",
            (select count(*) from salespeople s where s.dealership_id = d.id)::int as salespeople,
            (2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
