@@ -27,6 +27,10 @@ test("[customer] journey: on a phone, open a dealership's page from a browse car
   );
   const team = page.getByRole("region", { name: "Meet the team" });
   await expect(team.getByTestId("team-member").first()).toBeVisible();
+  // Each member's next open time, by the booking rules (or none in two weeks).
+  await expect(team.getByTestId("team-next-open").first()).toHaveText(
+    /^(Next open: (Today|\w{3}, \w{3} \d{1,2}) · \d{1,2}:\d{2} (AM|PM)|No open times in the next two weeks)$/,
+  );
   const reviews = page.getByRole("region", { name: "Recent reviews" });
   await expect(reviews.getByTestId("dealership-review").first()).toBeVisible();
   await expect(page.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:/);

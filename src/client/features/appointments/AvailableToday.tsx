@@ -3,8 +3,8 @@ import { LuClock } from "react-icons/lu";
 import type { DaySlots, NextOpen } from "../../../shared/schemas/appointments";
 import { availableToday } from "../../../shared/slots";
 
-/** "Fri, Dec 5 · 10:00 AM", or "Today · 2:30 PM". */
-function nextOpenLabel(next: NonNullable<NextOpen>, today: string | undefined): string {
+/** "Fri, Dec 5 · 10:00 AM", or "Today · 2:30 PM" when `today` (the salesperson's local date) is its date. */
+export function nextOpenLabel(next: NonNullable<NextOpen>, today: string | undefined): string {
   const day =
     next.date === today
       ? "Today"

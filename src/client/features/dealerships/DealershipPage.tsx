@@ -22,6 +22,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import {
   LuArrowLeft,
+  LuClock,
   LuExternalLink,
   LuMapPin,
   LuMessageSquareReply,
@@ -29,19 +30,22 @@ import {
   LuUsers,
 } from "react-icons/lu";
 import { openAt, weekdayOf } from "../../../shared/openingHours";
+import type { NextOpen } from "../../../shared/schemas/appointments";
 import { describeDayHours } from "../../../shared/schemas/dealershipHours";
 import type {
   DealershipPage as DealershipPageData,
   DealershipPageReview,
   DealershipTeamMember,
 } from "../../../shared/schemas/dealershipPage";
-import { toZoned } from "../../../shared/time";
+import { todayIn, toZoned } from "../../../shared/time";
+import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { IconText } from "../../ui/IconText";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { OverallScore, RatingSummary } from "../../ui/Rating";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { nextOpenLabel } from "../appointments";
 import { DealershipLocationCard, telHref } from "../maps";
 import { dealershipQueries } from "./queries";
 
@@ -159,7 +163,17 @@ function DealershipHeader({ dealership }: { dealership: DealershipPageData }) {
   );
 }
 
-function TeamMemberCard({ member }: { member: DealershipTeamMember }) {
+function TeamMemberCard({
+  member,
+  next,
+  today,
+}: {
+  member: DealershipTeamMember;
+  /** The member's next open time; undefined while it loads. */
+  next: NextOpen | undefined;
+  /** Today's date in the dealership's zone. */
+  today: string;
+}) {
   return (
     <Card.Root as="li" {...CARD} listStyleType="none" data-testid="team-member">
       <Card.Body p="4" gap="3">
@@ -182,6 +196,16 @@ function TeamMemberCard({ member }: { member: DealershipTeamMember }) {
             <RatingSummary average={member.averageRating} reviews={member.totalReviews} />
           </Stack>
         </HStack>
+        {next === undefined ? null : (
+          <IconText
+            icon={LuClock}
+            fontSize="sm"
+            color={next ? "fg" : "fg.muted"}
+            data-testid="team-next-open"
+          >
+            {next ? `Next open: ${nextOpenLabel(next, today)}` : "No open times in the next two weeks"}
+          </IconText>
+        )}
         {member.specialties.length > 0 ? (
           <Wrap gap="1.5">
             {member.specialties.slice(0, 3).map((specialty) => (
@@ -196,7 +220,12 @@ function TeamMemberCard({ member }: { member: DealershipTeamMember }) {
   );
 }
 
-function TeamSection({ team }: { team: DealershipTeamMember[] }) {
+function TeamSection({ team, timeZone }: { team: DealershipTeamMember[]; timeZone: string }) {
+  const next = trpc.appointments.nextOpen.useQuery(
+    { ids: team.map((member) => member.id) },
+    { enabled: team.length > 0, staleTime: 60_000 },
+  );
+  const today = todayIn(timeZone);
   return (
     <Card.Root as="section" aria-labelledby="dealership-team" {...CARD}>
       <Card.Body p={{ base: "5", md: "6" }} gap="4">
@@ -206,7 +235,12 @@ function TeamSection({ team }: { team: DealershipTeamMember[] }) {
         {team.length > 0 ? (
           <SimpleGrid as="ul" columns={{ base: 1, sm: 2 }} gap="3">
             {team.map((member) => (
-              <TeamMemberCard key={member.id} member={member} />
+              <TeamMemberCard
+                key={member.id}
+                member={member}
+                next={next.data ? (next.data[String(member.id)] ?? null) : undefined}
+                today={today}
+              />
             ))}
           </SimpleGrid>
         ) : (
@@ -316,7 +350,7 @@ export function DealershipPage() {
                 alignItems="start"
               >
                 <GridItem area="team">
-                  <TeamSection team={dealership.team} />
+                  <TeamSection team={dealership.team} timeZone={dealership.timeZone} />
                 </GridItem>
                 <GridItem area="side" position={{ lg: "sticky" }} top={{ lg: "24" }}>
                   <DealershipLocationCard dealership={dealership} title="Location and hours" />
