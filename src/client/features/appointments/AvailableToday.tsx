@@ -3,6 +3,16 @@ import { LuClock } from "react-icons/lu";
 import type { DaySlots, NextOpen } from "../../../shared/schemas/appointments";
 import { availableToday } from "../../../shared/slots";
 
+/** How an open time looks: a small green chip. */
+const OPEN_TIME = {
+  size: "2xs",
+  variant: "subtle",
+  colorPalette: "green",
+  borderRadius: "full",
+  px: "2.5",
+  fontVariantNumeric: "tabular-nums",
+} as const;
+
 /** "Fri, Dec 5 · 10:00 AM", or "Today · 2:30 PM" when `today` (the salesperson's local date) is its date. */
 export function nextOpenLabel(next: NonNullable<NextOpen>, today: string | undefined): string {
   const day =
@@ -68,12 +78,7 @@ export function AvailableToday({
             Next open
           </Text>
           <Button
-            size="2xs"
-            variant="subtle"
-            colorPalette="green"
-            borderRadius="full"
-            px="2.5"
-            fontVariantNumeric="tabular-nums"
+            {...OPEN_TIME}
             aria-label={`Book the next open time, ${nextOpenLabel(next, day?.date)}, with ${salespersonName}`}
             onClick={() => onPick(next.time, next.date)}
           >
@@ -93,12 +98,7 @@ export function AvailableToday({
           {today.shown.map((slot) => (
             <Button
               key={slot.time}
-              size="2xs"
-              variant="subtle"
-              colorPalette="green"
-              borderRadius="full"
-              px="2.5"
-              fontVariantNumeric="tabular-nums"
+              {...OPEN_TIME}
               aria-label={`Book ${slot.label} today with ${salespersonName}`}
               onClick={() => onPick(slot.time)}
             >

@@ -5,7 +5,6 @@
 
 import type { LocationPrecision } from "../../../shared/constants";
 import { openAt } from "../../../shared/openingHours";
-import type { DealershipHours } from "../../../shared/schemas/dealershipHours";
 import {
   DEALERSHIP_PAGE_REVIEWS,
   DEALERSHIP_PAGE_TEAM,
@@ -13,6 +12,7 @@ import {
   type DealershipPageReview,
   type DealershipTeamMember,
 } from "../../../shared/schemas/dealershipPage";
+import type { DealershipFacts } from "../../../shared/structuredData";
 import { publiclyListedSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
@@ -21,24 +21,10 @@ import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL } from "../reviews/verification";
 
 /** The dealership itself and its aggregate rating: what its page opens with and what its link preview says. */
-export type DealershipHead = {
+export type DealershipHead = DealershipFacts & {
   id: number;
-  slug: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phoneNumber: string | null;
-  website: string | null;
-  logoUrl: string | null;
   timeZone: string;
-  latitude: number;
-  longitude: number;
   locationPrecision: LocationPrecision;
-  hours: DealershipHours | null;
-  average: number | null;
-  reviewCount: number;
   teamSize: number;
 };
 
