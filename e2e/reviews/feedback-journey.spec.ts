@@ -102,7 +102,8 @@ test("[reviews] journey: a past visit closes itself, the buyer is invited and re
         select t from generate_series(date_trunc('hour', now()) - interval '30 hours',
                                       date_trunc('hour', now()) - interval '6 hours', interval '30 minutes') t
          where not exists (select from appointments o where o.salesperson_id = a.salesperson_id and o.id <> a.id
-                             and appointment_slot(o.starts_at) && appointment_slot(t))
+                             and appointment_span(o.starts_at, o.duration_minutes + o.buffer_minutes)
+                                 && appointment_span(t, a.duration_minutes + a.buffer_minutes))
          order by t limit 1)
        where a.id = ${visitId} and a.status = 'scheduled' returning a.id`;
     expect(moved?.id).toBe(visitId);
