@@ -10,13 +10,23 @@
 //     health route's throughput: BENCH_REST_SHARE / BENCH_TRPC_SHARE, e.g. 0.05), over the same connections,
 //     timed per shape, so a slow shape cannot hide in the average. A saturated closed loop's latency is connections / throughput by
 //     construction; the paced run shows what a visitor waits at a given load.
+// --near (with --long-tail): the distance searches instead (every dealership's ZIP code, every radius, by rank,
+//   nearest first, and with a rating).
 // --cold: no warm-up. Every benchmark starts its own server and PostgreSQL, so the first browse meets an empty
 //   browse cache, empty shared buffers and statements not yet prepared (the operating system's file cache is as
 //   the machine has it); without --cold, 3 s of browse warm them first.
 // Usage: npm run build && npm run bench:browse [-- --long-tail] [-- --cold]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import postgres from "postgres";
-import { defaultShapes, interleave, longTailShapes, type Query, restRequest, trpcRequest } from "./browseMix";
+import {
+  defaultShapes,
+  interleave,
+  longTailShapes,
+  nearShapes,
+  type Query,
+  restRequest,
+  trpcRequest,
+} from "./browseMix";
 import {
   connections,
   kindRows,
@@ -49,6 +59,7 @@ const restShare = process.env.BENCH_REST_SHARE ? Number(process.env.BENCH_REST_S
 const trpcShare = process.env.BENCH_TRPC_SHARE ? Number(process.env.BENCH_TRPC_SHARE) : null;
 
 const longTail = process.argv.includes("--long-tail");
+const near = process.argv.includes("--near");
 const cold = process.argv.includes("--cold");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3900), scale });
@@ -58,7 +69,7 @@ try {
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   await sql.end();
   console.log(`salespeople in database: ${counted!.n}`);
-  const shapes = longTail ? await longTailShapes(server.pgUrl) : defaultShapes();
+  const shapes = longTail ? await (near ? nearShapes : longTailShapes)(server.pgUrl) : defaultShapes();
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
   if (!cold)

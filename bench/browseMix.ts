@@ -69,6 +69,22 @@ export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
   return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
 }
 
+/** Distance search near a place (`--near`): each dealership's ZIP code, every radius, by rank or by distance. */
+export async function nearShapes(pgUrl: string): Promise<Shape[]> {
+  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const zips = (await sql<{ zip: string }[]>`select distinct zip_code as zip from dealerships`).map(
+    (r) => r.zip,
+  );
+  await sql.end();
+  const radii = ["10", "25", "50", "100"];
+  const shapes: [string, Record<string, readonly string[]>][] = [
+    ["near a ZIP", { zip: zips, radius: radii, offset: offsets }],
+    ["near a ZIP, nearest first", { zip: zips, radius: radii, sort: ["distance"], offset: offsets }],
+    ["near a ZIP + rating", { zip: zips, radius: radii, rating: ratings, offset: offsets }],
+  ];
+  return shapes.map(([name, choices], i) => ({ name, queries: sample(2000 + i, 2000, choices) }));
+}
+
 /** 60 combinations of city + rating + specialty (what the cache answers best). */
 export function defaultShapes(): Shape[] {
   const queries = Array.from({ length: 60 }, (_, i) => ({
