@@ -10,24 +10,48 @@ import type { Fragment, Queryable } from "../db/client";
  * by the simple protocol on one reserved connection, and pg-boss gets the rows of every statement, as it asks
  * of an executor.
  */
-export function executorOn(sql: Queryable): Db {
+export function executorOn(sql: Queryable, deadlineMs = JOB_STATEMENT_DEADLINE_MS): Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       if (values.length > 0 || !("reserve" in sql))
         return {
           rows:
             values.length > 0
-              ? await sql.unsafe(text, values.map(nullIfUndefined) as never[], { prepare: true })
-              : await sql.unsafe(text).simple().then(rowsOfEvery),
+              ? await withDeadline(
+                  sql.unsafe(text, values.map(nullIfUndefined) as never[], { prepare: true }),
+                  deadlineMs,
+                )
+              : await withDeadline(sql.unsafe(text).simple(), deadlineMs).then(rowsOfEvery),
         };
-      const connection = await sql.reserve();
+      const connection = await withDeadline(sql.reserve(), deadlineMs);
       try {
-        return { rows: rowsOfEvery(await connection.unsafe(text).simple()) };
+        return { rows: rowsOfEvery(await withDeadline(connection.unsafe(text).simple(), deadlineMs)) };
       } finally {
         connection.release();
       }
     },
   };
+}
+
+/**
+ * The longest a pg-boss statement may take. A database that stops while a worker's statement is in flight can
+ * leave that statement unanswered for good; its worker would then wait on it and fetch no job again, and every
+ * notice of its queue would wait until the process restarted. Past the deadline the statement is cancelled
+ * and fails, and the worker carries on (its jobs are fetched again, or retried, when the database is back).
+ */
+export const JOB_STATEMENT_DEADLINE_MS = 30_000;
+
+/** `pending` settled, or rejected (and cancelled, when it can be) once `ms` have passed. */
+function withDeadline<T>(pending: PromiseLike<T> & { cancel?: () => unknown }, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      pending.cancel?.();
+      reject(new Error(`A job queue statement took longer than ${ms} ms and was given up`));
+    }, ms);
+    timer.unref();
+  });
+  return Promise.race([pending, expired]).finally(() => clearTimeout(timer));
 }
 
 /** The rows of every statement a simple query ran: postgres.js answers one result per statement when several ran. */
