@@ -5,7 +5,10 @@ import { executorOn } from "./bossDriver";
 /** A pool whose statements never answer, as one left in flight by a database that stopped. */
 function unanswered() {
   const cancel = vi.fn();
-  const pending = { then: () => undefined, cancel, simple: () => pending };
+  const pending: Promise<never> & { cancel: typeof cancel; simple: () => typeof pending } = Object.assign(
+    new Promise<never>(() => {}),
+    { cancel, simple: () => pending },
+  );
   const sql = { unsafe: vi.fn(() => pending) } as unknown as Queryable;
   return { sql, cancel };
 }
