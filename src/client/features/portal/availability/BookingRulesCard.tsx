@@ -1,9 +1,9 @@
 // The salesperson's booking rules (docs/product/booking.md#booking-rules): how long each kind of visit takes,
 // the notice they need, the gap they keep after visits and how many visits a day they take. The slot grids
 // buyers see and the server's refusals follow them; visits already booked keep the length they were booked with.
-import { Button, Fieldset, HStack, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   type BookingRules,
   BUFFER_MINUTES,
@@ -15,6 +15,7 @@ import {
 import { APPOINTMENT_TYPES } from "../../../../shared/constants";
 import { trpc } from "../../../trpc";
 import { showFailure } from "../../../ui/failureToast";
+import { SelectField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
 import { portalQueries } from "../queries";
@@ -27,37 +28,6 @@ const noticeLabel = (hours: number) =>
       : `${hours} hour${hours === 1 ? "" : "s"}`;
 const bufferLabel = (minutes: number) => (minutes === 0 ? "None" : lengthLabel(minutes));
 const CAPS = Array.from({ length: DAILY_CAP_MAX }, (_, i) => i + 1);
-
-function RuleSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Stack gap="1" minW="0">
-      <Text asChild fontSize="sm" color="fg.muted" fontWeight="medium">
-        <label htmlFor={id}>{label}</label>
-      </Text>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Stack>
-  );
-}
 
 /** The "Booking rules" card of the Availability tab, for the salesperson (or their manager). */
 export function BookingRulesCard({ salespersonId }: { salespersonId: number }) {
@@ -93,16 +63,17 @@ export function BookingRulesCard({ salespersonId }: { salespersonId: number }) {
           </Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3" mt="2">
             {APPOINTMENT_TYPES.map((type) => (
-              <RuleSelect
+              <SelectField
                 key={type}
                 label={type}
                 value={String(draft.visitMinutes[type])}
                 options={VISIT_LENGTHS.map((m) => ({ value: String(m), label: lengthLabel(m) }))}
-                onChange={(value) =>
+                size="sm"
+                onChange={(e) =>
                   set({
                     visitMinutes: {
                       ...draft.visitMinutes,
-                      [type]: Number(value) as BookingRules["visitMinutes"][typeof type],
+                      [type]: Number(e.currentTarget.value) as BookingRules["visitMinutes"][typeof type],
                     },
                   })
                 }
@@ -111,26 +82,34 @@ export function BookingRulesCard({ salespersonId }: { salespersonId: number }) {
           </SimpleGrid>
         </Fieldset.Root>
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          <RuleSelect
+          <SelectField
             label="Minimum notice"
             value={String(draft.minNoticeHours)}
             options={NOTICE_HOURS.map((h) => ({ value: String(h), label: noticeLabel(h) }))}
-            onChange={(value) => set({ minNoticeHours: Number(value) as BookingRules["minNoticeHours"] })}
+            size="sm"
+            onChange={(e) =>
+              set({ minNoticeHours: Number(e.currentTarget.value) as BookingRules["minNoticeHours"] })
+            }
           />
-          <RuleSelect
+          <SelectField
             label="Gap after each visit"
             value={String(draft.bufferMinutes)}
             options={BUFFER_MINUTES.map((m) => ({ value: String(m), label: bufferLabel(m) }))}
-            onChange={(value) => set({ bufferMinutes: Number(value) as BookingRules["bufferMinutes"] })}
+            size="sm"
+            onChange={(e) =>
+              set({ bufferMinutes: Number(e.currentTarget.value) as BookingRules["bufferMinutes"] })
+            }
           />
-          <RuleSelect
+          <SelectField
             label="Visits a day"
             value={draft.dailyCap === null ? "" : String(draft.dailyCap)}
-            options={[
-              { value: "", label: "No limit" },
-              ...CAPS.map((n) => ({ value: String(n), label: `At most ${n}` })),
-            ]}
-            onChange={(value) => set({ dailyCap: value === "" ? null : Number(value) })}
+            emptyLabel="No limit"
+            options={CAPS.map((n) => ({ value: String(n), label: `At most ${n}` }))}
+            size="sm"
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              set({ dailyCap: value === "" ? null : Number(value) });
+            }}
           />
         </SimpleGrid>
         <HStack gap="3" wrap="wrap">
