@@ -3,11 +3,12 @@
 // page's own query. Landing "Counted live" figures, the salesperson's overview tiles (profile views included:
 // a person's visit counts, a headless browser's does not), the manager's overview, the admin console's
 // overview and business intelligence's key metrics with their demo-data label.
+
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { headlineFigures } from "../../src/shared/marketing";
 import { signInAsAdmin } from "../support/admin";
+import { e2eDatabase } from "../support/database";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 /** A person's browser: not headless, so the server counts its visit (HeadlessChrome is a bot to it). */
@@ -17,13 +18,7 @@ const PERSON_BROWSER =
 const HEADLESS_BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
 
-const sql = postgres(
-  `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}/knowbefore`,
-  {
-    max: 1,
-    onnotice: () => {},
-  },
-);
+const sql = e2eDatabase();
 test.afterAll(async () => {
   await sql.end({ timeout: 2 });
 });

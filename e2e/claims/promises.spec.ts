@@ -3,7 +3,6 @@
 // the e2e server's SUPPORT_PHONE (scripts/e2e-server.ts), the toast after sending with the tier the server gave
 // the case, and the administrators' queues with the due times and overdue flags the API answers.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import postgres from "postgres";
 import { dueLabel } from "../../src/client/ui/format";
 import {
   APPLICATION_DECISION_HOURS,
@@ -15,17 +14,9 @@ import {
 } from "../../src/shared/support";
 import { settle } from "../public/support";
 import { signInAsAdmin } from "../support/admin";
+import { e2eDatabase } from "../support/database";
 import { FIRST_RENDER_TIMEOUT, type SessionRole, signInWithSession } from "../support/session";
 import { E2E_SUPPORT_PHONE } from "../support/supportPhone";
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
-}
 
 const STANDARD = hoursText(SUPPORT_REPLY_HOURS.standard);
 const PRIORITY = hoursText(SUPPORT_REPLY_HOURS.priority);

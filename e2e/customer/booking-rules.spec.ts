@@ -1,18 +1,9 @@
 import { expect, test } from "@playwright/test";
-import postgres from "postgres";
 import { SLOT_TIMES } from "../../src/shared/slots";
 import { addDays, todayIn, toZoned } from "../../src/shared/time";
+import { e2eDatabase } from "../support/database";
 import { daysAhead } from "../support/dates";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
-}
 
 test("[customer] booking rules: the salesperson makes test drives an hour with a day's notice; a buyer on a phone books one the rules allow, and a slot inside the notice is neither offered nor accepted", async ({
   page,

@@ -1,16 +1,7 @@
 import { expect, test } from "@playwright/test";
-import postgres from "postgres";
 import { DEFAULT_BOOKING_RULES } from "../../src/shared/bookingRules";
+import { e2eDatabase } from "../support/database";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
-}
 
 test("[customer] on a phone, a card with no time left today shows its next open time, by the salesperson's rules, and books it", async ({
   browser,

@@ -1,18 +1,10 @@
 // [public] What the pages claim is what the product does: the landing page promises visit-verified reviews (not
 // purchase-verified ones), a salesperson without reviews is "Not yet rated" rather than "0.0", and a salesperson
 // their dealership confirmed says "Verified by <dealership>" on the browse card and the profile.
-import { expect, type Page, test } from "@playwright/test";
-import postgres from "postgres";
-import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
-}
+import { expect, type Page, test } from "@playwright/test";
+import { e2eDatabase } from "../support/database";
+import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 /** Where the screens are saved to be looked at (CLAIMS_SHOTS); no screenshots without it. */
 const SHOTS = process.env.CLAIMS_SHOTS;

@@ -3,10 +3,10 @@
 // then the salesperson reads the same feedback about themselves and downloads it as CSV.
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
 import { addDays, todayIn } from "../../src/shared/time";
 import { seriousAxeViolations } from "../public/support";
+import { e2eDatabase } from "../support/database";
 import { mailboxURL } from "../support/mailbox";
 import { createTestSession, FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
@@ -29,15 +29,6 @@ async function look(page: Page, name: string, focus?: Locator) {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !focus });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
 }
 
 const stamp = Date.now();

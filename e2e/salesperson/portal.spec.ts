@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import postgres from "postgres";
 import sharp from "sharp";
+import { e2eDatabase } from "../support/database";
 import { daysAhead } from "../support/dates";
 import { waitForSignInLink } from "../support/mailbox";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
@@ -11,15 +11,6 @@ function weekdayOf(date: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(
     new Date(`${date}T12:00:00Z`),
   );
-}
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
 }
 
 /** One of the overview's stat cards (a <dl>: the label, then the value and the line under it as <dd>s). */

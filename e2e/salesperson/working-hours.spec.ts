@@ -1,16 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import postgres from "postgres";
+import { e2eDatabase } from "../support/database";
 import { shortDate } from "../support/dates";
 import { FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
-
-/** The embedded PostgreSQL of the e2e server (scripts/e2e-server.ts starts it on the app port + 1). */
-function e2eDatabase() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-  return postgres(`postgres://postgres:postgres@127.0.0.1:${port}/knowbefore`, {
-    max: 1,
-    onnotice: () => {},
-  });
-}
 
 /** The first date at least two days ahead (future in every US zone) that falls on `weekday` (0 = Sunday). */
 function next(weekday: number): string {
