@@ -72,6 +72,7 @@ describe("the Markdown sources", () => {
       salespeople: "**Salesperson profiles**",
       salesperson_terms: "**search index of each profile**",
       salesperson_cards: "**card as search results show it**",
+      salesperson_openings: "**open times of each profile's next two weeks**",
       availability_blocks: "**Availability blocks**",
       dealerships: "**Dealerships**",
       images: "**Uploaded photos and logos**",

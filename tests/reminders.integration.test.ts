@@ -192,8 +192,9 @@ describe("the job workers", () => {
 
 describe("scheduled jobs", () => {
   it("are sent once a minute they are due, by one of any number of instances, and run", async () => {
-    // Two instances with the app's schedules; both reach 10:25 UTC, when only visit closing (every five
-    // minutes) is due. A real minute's timer may fire meanwhile: it sends for its own minute, a job of another id.
+    // Two instances with the app's schedules; both reach 10:25 UTC, when visit closing (every five minutes) and
+    // the open times' refresh (every minute) are due. A real minute's timer may fire meanwhile: it sends for its
+    // own minute, a job of another id.
     const [one, two] = await Promise.all(
       [1, 2].map(() =>
         startJobQueue({ connectionString: h.dbUrl, logger: h.deps.logger, pollingIntervalSeconds: 0.5 }),
@@ -202,12 +203,15 @@ describe("scheduled jobs", () => {
     for (const queue of [one!, two!]) await startWorkers(queue, h.noticeDeps, h.crmDeps);
     const at = new Date("2031-03-04T10:25:30Z");
     const sent = await Promise.all([one!.runSchedules(at), two!.runSchedules(at)]);
-    expect(sent.flat()).toEqual([QUEUES.visitClosing]);
+    expect(sent.flat().sort()).toEqual([QUEUES.openingsRefresh, QUEUES.visitClosing]);
     // Again in the same minute (an instance whose timer ran late): nothing more.
     expect(await one!.runSchedules(new Date("2031-03-04T10:25:59Z"))).toEqual([]);
-    // The next due minutes: the hourly and the daily ones, on their own.
-    expect(await two!.runSchedules(new Date("2031-03-04T10:23:00Z"))).toEqual([QUEUES.livePrune]);
-    expect(await two!.runSchedules(new Date("2031-03-04T10:24:00Z"))).toEqual([]);
+    // The next due minutes: the hourly one beside the minute's, then the minute's alone.
+    expect((await two!.runSchedules(new Date("2031-03-04T10:23:00Z"))).sort()).toEqual([
+      QUEUES.livePrune,
+      QUEUES.openingsRefresh,
+    ]);
+    expect(await two!.runSchedules(new Date("2031-03-04T10:24:00Z"))).toEqual([QUEUES.openingsRefresh]);
     const id = scheduledJobId(QUEUES.visitClosing, at);
     await until(async () => {
       const [job] = await h.sql<{ state: string }[]>`select state from pgboss.job where id = ${id}`;

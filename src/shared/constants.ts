@@ -95,6 +95,9 @@ export const APPOINTMENT_TYPES = [
 export const BLOCK_TYPES = ["personal", "training", "meeting", "vacation", "sick", "other"] as const;
 
 /** Rating filter values: '5' means a 5.0 average (to one decimal), '4' and '3' mean at least that. */
+/** The orders browse offers: top rated (the default), least pushy, nearest (near a place), soonest available. */
+export const BROWSE_SORTS = ["rating", "pressure", "distance", "soonest"] as const;
+
 export const RATING_FILTERS = [
   { value: "5", label: "5 stars", min: 4.95 },
   { value: "4", label: "4+ stars", min: 4 },

@@ -46,6 +46,7 @@ export const ERROR_REASONS = {
   APPLICATION_NOT_FOUND: "No such dealership application.",
   APPOINTMENT_NOT_ELIGIBLE: "The appointment cannot be reviewed (not the caller's, or not completed).",
   APPOINTMENT_NOT_FOUND: "No such appointment the caller may see.",
+  AVAILABLE_DATE_OUT_OF_RANGE: "A browse asked who is free on a date before today or past two weeks on.",
   BAD_SIGNATURE: "A CRM call's signature is missing or wrong.",
   BAD_TIME_ZONE: "The time zone is not an IANA name.",
   BATCH_TOO_LARGE: "A tRPC batch carries more calls than one request may.",

@@ -7,6 +7,8 @@ export const SLOT_MINUTES = 30;
 export const CANCELLATION_WINDOW_HOURS = 2;
 /** How far ahead a visit can be booked. */
 export const BOOKING_HORIZON_DAYS = 180;
+/** The days after today that a next open time is looked for in, and that browse's availability filters reach. */
+export const NEXT_OPEN_DAYS = 14;
 
 /** 09:00, 09:30, ... 21:00: 25 slots. */
 export const SLOT_TIMES: readonly string[] = Array.from({ length: 25 }, (_, i) => {

@@ -31,6 +31,7 @@ export const QUEUES = {
   purchaseClaimNotice: "purchase-claim-notice",
   reviewAging: "review-aging",
   livePrune: "live-prune",
+  openingsRefresh: "openings-refresh",
   databaseBackup: "database-backup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -86,6 +87,8 @@ export type JobData = {
   "review-aging": Record<string, never>;
   /** The hourly removal of live events past their retention (scheduled; carries nothing). */
   "live-prune": Record<string, never>;
+  /** The minute's refresh of the open times browse filters by (scheduled; carries nothing). */
+  "openings-refresh": Record<string, never>;
   /** A backup of the database into BACKUP_DIR (scheduled by BACKUP_SCHEDULE; carries nothing). */
   "database-backup": Record<string, never>;
 };

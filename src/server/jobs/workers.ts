@@ -9,6 +9,7 @@ import {
   sendReminder,
   sendWaitlistNotice,
 } from "../domains/appointments/notices";
+import { refreshDueOpenings } from "../domains/appointments/openings";
 import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendInvitationMail } from "../domains/invitations/send";
@@ -78,6 +79,14 @@ export async function startWorkers(
   });
   // Every hour: live events older than a day go (a page resumes from far more recent ones).
   jobs.schedule(QUEUES.livePrune, "23 * * * *");
+  await jobs.work(QUEUES.openingsRefresh, async () => {
+    const { moved, recomputed } = await refreshDueOpenings(deps.sql);
+    if (recomputed > 0)
+      deps.logger.info(`open times: ${recomputed} salespeople recomputed, ${moved} moved on`);
+  });
+  // Every minute: the open times browse filters and sorts by follow the visits booked, the hours changed and the
+  // clock (domains/appointments/openings.ts).
+  jobs.schedule(QUEUES.openingsRefresh, "* * * * *");
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a
   // schedule takes none, so backups land only where one is set.

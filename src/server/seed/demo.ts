@@ -9,6 +9,7 @@ import { hashPassword } from "../credentials/password";
 import { loadCities } from "../db/cities";
 import { type Queryable, type Sql, withoutStatementTimeout } from "../db/client";
 import type { AppointmentRow, SalespersonRow, UserRow } from "../db/rows";
+import { refreshAllOpenings } from "../domains/appointments/openings";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
 import { insertChunks } from "./batches";
@@ -118,7 +119,9 @@ async function writeAll(tx: Queryable, options: SeedOptions) {
   const derived = Date.now();
   await tx`select rebuild_salesperson_terms()`;
   await tx`select rebuild_salesperson_cards()`;
-  options.log?.(`seed: browse terms and cards derived (${Date.now() - derived} ms)`);
+  // Browse's open times (drizzle/0061), from the visits just written.
+  await refreshAllOpenings(tx);
+  options.log?.(`seed: browse terms, cards and open times derived (${Date.now() - derived} ms)`);
   await tx`alter table salespeople enable trigger salespeople_terms`;
   await tx`alter table salespeople enable trigger salespeople_card`;
   return written;

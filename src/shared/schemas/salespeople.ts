@@ -1,12 +1,15 @@
 import { z } from "zod";
 import {
   BROWSE_PAGE_SIZE,
+  BROWSE_SORTS,
   LOCATION_PRECISIONS,
   PAYMENT_MODELS,
   RATING_FILTERS,
   SALESPERSON_STATUSES,
 } from "../constants";
 import { REVIEW_VERIFICATIONS } from "../purchases";
+import { NEXT_OPEN_DAYS } from "../slots";
+import { isIsoDate } from "../time";
 import { VISIT_EVIDENCE } from "../visits";
 import { verifiedCertification } from "./certifications";
 import { ianaZone, idSchema, line, optionalFilter, pagingFields, stars } from "./common";
@@ -14,11 +17,12 @@ import { dealershipHours } from "./dealershipHours";
 
 /**
  * A browse cursor: the order it pages (`r` rating, `p` low pressure, `d` distance, which starts with the last
- * card's distance in metres), then the last card's sort value, reviews and id. Opaque to clients, who pass back
- * what an answer gave.
+ * card's distance in metres), then the last card's sort value, reviews and id; or, soonest first (`s`), the last
+ * card's next open time (milliseconds since 1970, `x` for none) and id. Opaque to clients, who pass back what an
+ * answer gave.
  */
 export const BROWSE_CURSOR_PATTERN =
-  /^([rp]|d\d{1,8}(\.\d{1,17})?(e-\d{1,3})?_)\d(\.\d{1,2})?_\d{1,9}_\d{1,10}$/;
+  /^(([rp]|d\d{1,8}(\.\d{1,17})?(e-\d{1,3})?_)\d(\.\d{1,2})?_\d{1,9}|s(\d{1,15}|x))_\d{1,10}$/;
 
 /** The radii a distance search offers, in miles. */
 export const BROWSE_RADII = [10, 25, 50, 100] as const;
@@ -50,9 +54,21 @@ export const browseSalespeopleInput = z.strictObject({
   minPressure: optionalFilter(z.coerce.number({ error: "minPressure must be a number" }).min(1).max(5)),
   sort: optionalFilter(
     z
-      .enum(["rating", "pressure", "distance"], { error: "sort must be rating, pressure or distance" })
+      .enum(BROWSE_SORTS, { error: "sort must be rating, pressure, distance or soonest" })
       .describe(
-        "rating (the default), pressure (least pushy first) or distance (nearest first; needs a location)",
+        "rating (the default), pressure (least pushy first), distance (nearest first; needs a location) or soonest (the next open time first)",
+      ),
+  ),
+  /** Who has an open time then, by the slot rules booking keeps, in the dealership's time zone. */
+  available: optionalFilter(
+    z
+      .string()
+      .refine(
+        (v) => v === "today" || v === "weekend" || isIsoDate(v),
+        "available must be today, weekend or a date (YYYY-MM-DD)",
+      )
+      .describe(
+        `Only salespeople with an open time today, this weekend (the coming Saturday and Sunday) or on a date (YYYY-MM-DD, today or one of the next ${NEXT_OPEN_DAYS} days), each by their dealership's clock`,
       ),
   ),
   /** Where to measure from: a US ZIP code's centre, or a point (lat and lng, e.g. the browser's position). */

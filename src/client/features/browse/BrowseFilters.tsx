@@ -10,6 +10,7 @@ import {
 import { trpc } from "../../trpc";
 import { InputField, SelectField } from "../../ui/form";
 import { capitalise } from "../../ui/StatusBadge";
+import { AvailableFilter } from "./AvailableFilter";
 import { activeFilterCount, type BrowseFilterKey, type BrowseSearch, REVIEW_FILTERS } from "./browseSearch";
 import { type NearChange, NearFilter, nearLabel } from "./NearFilter";
 import { useDebouncedValue } from "./useDebouncedValue";
@@ -23,7 +24,10 @@ const PRESSURE_FILTERS: readonly FilterOption[] = [
   { value: "4", label: "4+ (relaxed)" },
   { value: "3", label: "3+" },
 ];
-const SORT_OPTIONS: readonly FilterOption[] = [{ value: "pressure", label: "Least pushy" }];
+const SORT_OPTIONS: readonly FilterOption[] = [
+  { value: "pressure", label: "Least pushy" },
+  { value: "soonest", label: "Soonest available" },
+];
 /** Nearest first, offered once a location is set. */
 const NEAR_SORT_OPTIONS: readonly FilterOption[] = [
   ...SORT_OPTIONS,
@@ -81,7 +85,7 @@ export function BrowseFilters({
   }, [filterOptions.data]);
 
   const filters: {
-    key: Exclude<BrowseFilterKey, "search" | "certification">;
+    key: Exclude<BrowseFilterKey, "search" | "certification" | "available">;
     label: string;
     allLabel: string;
     options: readonly FilterOption[];
@@ -178,6 +182,7 @@ export function BrowseFilters({
           display={{ base: showMobileFilters ? "grid" : "none", md: "grid" }}
         >
           <NearFilter search={search} onChange={onNear} />
+          <AvailableFilter value={search.available} onChange={(v) => onChange("available", v)} />
           {filters.map((filter) => (
             <SelectField
               key={filter.key}

@@ -2,11 +2,10 @@
 // malformed in the URL is dropped rather than breaking the page.
 // These parsers are part of the `/` route's validateSearch, which loads with every page: they use the small
 // parsers of ui/searchParams.ts instead of zod (see there).
-import { BROWSE_PAGE_SIZE, SALESPERSON_STATUSES } from "../../../shared/constants";
+import { BROWSE_PAGE_SIZE, BROWSE_SORTS, SALESPERSON_STATUSES } from "../../../shared/constants";
 import type { BrowseSalespeopleInput } from "../../../shared/schemas/salespeople";
 import { enumParam, intParam, numberChoiceParam, type SearchOf, textParam } from "../../ui/searchParams";
 
-const BROWSE_SORTS = ["rating", "pressure", "distance"] as const;
 export const REVIEW_FILTERS = ["verified-purchases"] as const;
 
 export const browseSearchShape = {
@@ -31,6 +30,9 @@ export const browseSearchShape = {
   lat: textParam(12, { coerce: true }),
   lng: textParam(12, { coerce: true }),
   radius: numberChoiceParam([10, 25, 50, 100] as const),
+  /** Free today, this weekend or on a date (YYYY-MM-DD). */
+  available: (value: unknown) =>
+    typeof value === "string" && /^(today|weekend|\d{4}-\d{2}-\d{2})$/.test(value) ? value : undefined,
   page: intParam(1, 10_000),
 };
 
@@ -50,6 +52,7 @@ const BROWSE_FILTER_KEYS: readonly BrowseFilterKey[] = [
   "reviews",
   "zip",
   "lat",
+  "available",
 ];
 
 export const RESULTS_PER_PAGE = BROWSE_PAGE_SIZE.default;
@@ -79,6 +82,7 @@ export function toBrowseInput(search: BrowseSearch): BrowseSalespeopleInput {
   if (near) Object.assign(input, near, search.radius ? { radius: search.radius } : {});
   if (search.sort && (near || search.sort !== "distance")) input.sort = search.sort;
   if (search.certification) input.certification = search.certification;
+  if (search.available) input.available = search.available;
   if (search.reviews === "verified-purchases") input.verifiedPurchases = true;
   return input;
 }

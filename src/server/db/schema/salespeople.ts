@@ -125,3 +125,20 @@ export const certifications = pgTable(
       .where(sql`${t.verifiedAt} is not null`),
   ],
 );
+
+/**
+ * The open times of each salesperson's next two weeks, kept for browse's availability filters and its "soonest
+ * available" order (domains/appointments/openings.ts, drizzle/0061): derived, recomputed when marked stale.
+ */
+export const salespersonOpenings = pgTable("salesperson_openings", {
+  salespersonId: integer("salesperson_id")
+    .primaryKey()
+    .references(() => salespeople.id, { onDelete: "cascade" }),
+  openStarts: instant("open_starts").array().notNull().default(sql`'{}'`),
+  noticeMinutes: integer("notice_minutes").notNull().default(0),
+  timeZone: text("time_zone").notNull(),
+  nextOpenAt: instant("next_open_at"),
+  bookableUntil: instant("bookable_until"),
+  computedAt: instant("computed_at"),
+  stale: boolean("stale").notNull().default(true),
+});

@@ -5,26 +5,42 @@
 import { type AppointmentType, type BookingRules, rulesOf, visitMinutes } from "../../../shared/bookingRules";
 import { bookableTimes, bookingDay } from "../../../shared/openingHours";
 import type { DaySlots } from "../../../shared/schemas/appointments";
-import { AVAILABLE_TODAY_TIMES, SLOT_TIMES, slotGrid } from "../../../shared/slots";
+import {
+  AVAILABLE_TODAY_TIMES,
+  type BlockLike,
+  type HeldSpan,
+  NEXT_OPEN_DAYS,
+  SLOT_TIMES,
+  type Slot,
+  slotGrid,
+} from "../../../shared/slots";
 import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { type Caller, visibleSql } from "../../access";
 import { appError } from "../../appError";
-import type { Sql } from "../../db/client";
+import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { hoursSources } from "./slotChecks";
 
-type Person = Pick<SalespersonRow, "id" | "time_zone"> & {
+export type Person = Pick<SalespersonRow, "id" | "time_zone"> & {
   dealership_hours: unknown;
   working_hours: unknown;
   booking_rules: unknown;
 };
 
-/** Salespeople the viewer may see (a profile not publicly listed exists only for its staff), with their hours. */
-async function people(sql: Sql, ids: number[], viewer: Caller | null): Promise<Person[]> {
+/**
+ * Salespeople with their hours and rules: those the viewer may see (a profile not publicly listed exists only for
+ * its staff), or every one asked for (`"all"`, for what the server keeps of their calendars).
+ */
+export async function people(
+  sql: Queryable,
+  ids: number[],
+  viewer: Caller | null | "all",
+): Promise<Person[]> {
+  const visible = viewer === "all" ? sql`` : sql`and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
   return sql<Person[]>`
     select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours, s.booking_rules
       from salespeople s left join dealerships d on d.id = s.dealership_id
-     where s.id in ${sql(ids)} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
+     where s.id in ${sql(ids)} ${visible}`;
 }
 
 /** The visits that hold a salesperson's calendar around a local day, and how many that day has. */
@@ -134,15 +150,81 @@ export async function availableTodayMany(sql: Sql, viewer: Caller | null, ids: n
   return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }
 
-/** How many days ahead the next open time is looked for. */
-export const NEXT_OPEN_DAYS = 14;
-
 type NextOpen = { date: string; time: string; label: string; startsAt: string } | null;
+
+/** An open time of a salesperson's grid: its local date and the slot the grid offers. */
+export type OpenTime = { date: string; slot: Slot };
+
+/** A salesperson's calendar as the grid reads it: their scheduled visits and their availability blocks. */
+export type Calendar = { held: HeldSpan[]; blocks: BlockLike[] };
+
+/** The calendars of some salespeople from `now` to NEXT_OPEN_DAYS days on, in two queries for all. */
+export async function calendarsOf(
+  sql: Queryable,
+  ids: number[],
+  now: Date,
+): Promise<(id: number) => Calendar> {
+  const until = new Date(now.getTime() + (NEXT_OPEN_DAYS + 1) * 86_400_000);
+  const [visits, blocks] = await Promise.all([
+    sql<{ salesperson_id: number; starts_at: Date; minutes: number }[]>`
+      select salesperson_id, starts_at, duration_minutes + buffer_minutes as minutes from appointments
+       where salesperson_id in ${sql(ids)} and status = 'scheduled'
+         and starts_at > ${new Date(now.getTime() - LONGEST_HOLD_MINUTES * 60_000)} and starts_at < ${until}`,
+    sql<
+      (Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring"> & { salesperson_id: number })[]
+    >`
+      select salesperson_id, starts_at, ends_at, is_recurring from availability_blocks
+       where salesperson_id in ${sql(ids)} and (is_recurring or (starts_at < ${until} and ends_at > ${now}))`,
+  ]);
+  const held = new Map<number, HeldSpan[]>();
+  for (const v of visits) pushTo(held, v.salesperson_id, { startsAt: v.starts_at, minutes: v.minutes });
+  const own = new Map<number, BlockLike[]>();
+  for (const b of blocks)
+    pushTo(own, b.salesperson_id, { startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring });
+  return (id) => ({ held: held.get(id) ?? [], blocks: own.get(id) ?? [] });
+}
+
+function pushTo<T>(map: Map<number, T[]>, key: number, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * A salesperson's open times from `now` for the shortest kind of visit, today and the NEXT_OPEN_DAYS days after,
+ * in order: each time the slot grid offers (hours, blocks, visits and the gaps after them, notice, daily limit).
+ */
+export function* openTimes(person: Person, calendar: Calendar, now: Date): Generator<OpenTime> {
+  const sources = hoursSources(person);
+  const rules = rulesOf(person.booking_rules);
+  const minutes = visitMinutes(rules);
+  const today = todayIn(person.time_zone, now);
+  for (let d = 0; d <= NEXT_OPEN_DAYS; d++) {
+    const date = addDays(today, d);
+    const times = bookableTimes(sources, date, person.time_zone, SLOT_TIMES, minutes);
+    if (times.length === 0) continue;
+    const dayStart = fromZoned(date, "00:00", person.time_zone);
+    const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
+    const onDay = calendar.held.filter((h) => h.startsAt >= dayStart && h.startsAt < dayEnd).length;
+    const grid = slotGrid({
+      date,
+      timeZone: person.time_zone,
+      held: calendar.held,
+      blocks: calendar.blocks,
+      now,
+      times,
+      visitMinutes: minutes,
+      bufferMinutes: rules.bufferMinutes,
+      minNoticeHours: rules.minNoticeHours,
+      dayFull: dayFull(rules, onDay),
+    });
+    for (const slot of grid) if (slot.state === "available") yield { date, slot };
+  }
+}
 
 /**
  * Each salesperson's next open time from now, for the shortest kind of visit, within {@link NEXT_OPEN_DAYS}
- * days (null when none): the first time the slot grid would offer on the first day that has one, computed by
- * the same rules (hours, blocks, visits and the gaps after them, notice, daily limit) in three queries for all.
+ * days (null when none): the first of their {@link openTimes}, in three queries for all.
  */
 export async function nextOpenMany(
   ctx: { sql: Sql; user: Caller | null },
@@ -151,62 +233,18 @@ export async function nextOpenMany(
   const rows = await people(ctx.sql, [...new Set(ids)], ctx.user);
   if (rows.length === 0) return {};
   const now = new Date();
-  const until = new Date(now.getTime() + (NEXT_OPEN_DAYS + 1) * 86_400_000);
-  const found = rows.map((row) => row.id);
-  const [visits, blocks] = await Promise.all([
-    ctx.sql<{ salesperson_id: number; starts_at: Date; minutes: number }[]>`
-      select salesperson_id, starts_at, duration_minutes + buffer_minutes as minutes from appointments
-       where salesperson_id in ${ctx.sql(found)} and status = 'scheduled'
-         and starts_at > ${new Date(now.getTime() - LONGEST_HOLD_MINUTES * 60_000)} and starts_at < ${until}`,
-    ctx.sql<
-      (Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring"> & { salesperson_id: number })[]
-    >`
-      select salesperson_id, starts_at, ends_at, is_recurring from availability_blocks
-       where salesperson_id in ${ctx.sql(found)} and (is_recurring or (starts_at < ${until} and ends_at > ${now}))`,
-  ]);
+  const calendar = await calendarsOf(
+    ctx.sql,
+    rows.map((row) => row.id),
+    now,
+  );
   return Object.fromEntries(
     rows.map((person) => {
-      const sources = hoursSources(person);
-      const rules = rulesOf(person.booking_rules);
-      const minutes = visitMinutes(rules);
-      const held = visits
-        .filter((v) => v.salesperson_id === person.id)
-        .map((v) => ({ startsAt: v.starts_at, minutes: v.minutes }));
-      const own = blocks
-        .filter((b) => b.salesperson_id === person.id)
-        .map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring }));
-      const today = todayIn(person.time_zone, now);
-      for (let d = 0; d <= NEXT_OPEN_DAYS; d++) {
-        const date = addDays(today, d);
-        const times = bookableTimes(sources, date, person.time_zone, SLOT_TIMES, minutes);
-        if (times.length === 0) continue;
-        const dayStart = fromZoned(date, "00:00", person.time_zone);
-        const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-        const onDay = held.filter((h) => h.startsAt >= dayStart && h.startsAt < dayEnd).length;
-        const open = slotGrid({
-          date,
-          timeZone: person.time_zone,
-          held,
-          blocks: own,
-          now,
-          times,
-          visitMinutes: minutes,
-          bufferMinutes: rules.bufferMinutes,
-          minNoticeHours: rules.minNoticeHours,
-          dayFull: dayFull(rules, onDay),
-        }).find((slot) => slot.state === "available");
-        if (open)
-          return [
-            String(person.id),
-            {
-              date,
-              time: open.time,
-              label: open.label,
-              startsAt: toOffsetIso(open.startsAt, person.time_zone),
-            },
-          ];
-      }
-      return [String(person.id), null];
+      const first = openTimes(person, calendar(person.id), now).next();
+      if (first.done) return [String(person.id), null];
+      const { date, slot } = first.value;
+      const startsAt = toOffsetIso(slot.startsAt, person.time_zone);
+      return [String(person.id), { date, time: slot.time, label: slot.label, startsAt }];
     }),
   );
 }

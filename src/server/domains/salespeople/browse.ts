@@ -2,7 +2,10 @@
 // REST API offer, with its bounded total (docs/decisions/003-browse-performance.md).
 import { BROWSE_PAGE_SIZE, BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
+import { NEXT_OPEN_DAYS } from "../../../shared/slots";
+import { addDays, todayIn } from "../../../shared/time";
 import { publiclyListedSql, stoppedProfilesSql } from "../../access";
+import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import { limitOffset, pageWindow } from "../../db/search";
 import { type PageRow, pageResult } from "./browseAnswer";
@@ -10,6 +13,7 @@ import type { BrowseCache } from "./browseCache";
 import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
 import { readCursor } from "./browseCursor";
 import { browseNearPage, nearPlace } from "./browseNear";
+import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
 
 export { browseItemsJson } from "./browseAnswer";
@@ -93,6 +97,7 @@ export async function browseSalespeople(
   ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
+  availableDateInRange(q);
   // Near a place (a ZIP code or a point), the walk is the nearby dealerships' (browseNear.ts); without one, nothing
   // of it runs.
   const near = nearPlace(q);
@@ -106,12 +111,29 @@ export async function browseSalespeople(
   }
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
+  const page = q.sort === "soonest" ? browseSoonestPage : browsePage;
   let counted: BrowseResult | undefined;
   const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-    counted = await browsePage(ctx, q, counts, undefined);
+    counted = await page(ctx, q, counts, undefined);
     return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
   });
-  return counted ?? browsePage(ctx, q, counts, matches);
+  return counted ?? page(ctx, q, counts, matches);
+}
+
+/**
+ * A date to be free on is today or one of the next NEXT_OPEN_DAYS days somewhere (a day either side of UTC's):
+ * the days the kept open times cover. Any other is a 400 that says so.
+ */
+function availableDateInRange(q: BrowseSalespeopleQuery) {
+  const date = q.available;
+  if (date === undefined || date === "today" || date === "weekend") return;
+  const today = todayIn("UTC");
+  if (date < addDays(today, -1) || date > addDays(today, NEXT_OPEN_DAYS))
+    throw appError(
+      "BAD_REQUEST",
+      `available must be today or a date within the next ${NEXT_OPEN_DAYS} days`,
+      "AVAILABLE_DATE_OUT_OF_RANGE",
+    );
 }
 
 /** The input without what only chooses a page of the matches or their order. */
@@ -126,6 +148,70 @@ function filterKey(q: BrowseSalespeopleQuery): string {
     ...filters
   } = q;
   return JSON.stringify(filters);
+}
+
+/** A walk of the browse's matches, in the order an index holds them: its sort value, then reviews, then id. */
+type Walk = {
+  sql: Queryable;
+  walked: Fragment;
+  where: Fragment[];
+  keys: [Fragment, Fragment, Fragment];
+  /** The order the bounded count walks, when not the page's. */
+  countKeys: [Fragment, Fragment, Fragment] | undefined;
+};
+
+/** A walk's order by its keys: the sort value and reviews highest first, then ids in order. */
+const orderOf = (sql: Queryable, [value, reviews, id]: Walk["keys"]) =>
+  sql`${value} desc, ${reviews} desc, ${id} asc`;
+
+/**
+ * The walk of a browse's matches (browsePage): a term of salesperson_terms when one narrows the browse
+ * (browseTerm), else salespeople's covering browse indexes (drizzle/0004, 0011).
+ */
+function browseWalk(
+  pools: BrowsePools,
+  q: BrowseSalespeopleQuery,
+  counts: ReadonlyMap<string, number>,
+): Walk {
+  const term = browseTerm(q, counts);
+  const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
+  if (term) {
+    const { own, onRow } = browseConditions(sql, q, "t", term.answers);
+    // What only the salesperson's row can tell is looked up by its key for each entry walked, in the walk's
+    // order, so the walk stops at the page and the bounded count: as a plain join, the planner read every row
+    // a name search matches (a bitmap of the trigram index) and sorted them, 1,836 for "maria" at 105,600
+    // salespeople, growing with the market. A LIMIT keeps the lookup from being flattened into such a join.
+    // The lookup reads salespeople_row_checks_idx alone (drizzle/0053), which holds the columns it checks.
+    const walked =
+      onRow.length > 0
+        ? sql`salesperson_terms t cross join lateral (
+                select 1 from salespeople s where s.id = t.salesperson_id and ${joinSql(sql, onRow, "and")} limit 1) s`
+        : sql`salesperson_terms t`;
+    const where = [
+      sql`t.term = ${term.term(sql)}`,
+      ...own,
+      sql`t.salesperson_id not in ${stoppedProfilesSql(sql)}`,
+    ];
+    return {
+      sql,
+      walked,
+      where,
+      keys: [sql`t.average_rating`, sql`t.total_reviews`, sql`t.salesperson_id`],
+      countKeys: undefined,
+    };
+  }
+  const where = [...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")];
+  // A salesperson without reviews has no pressure average: 0 puts them last, below every average (1 to 5),
+  // as the pressure walks hold it (drizzle/0051).
+  const byPressure: Walk["keys"] = [sql`coalesce(s.pressure_average, 0)`, sql`s.total_reviews`, sql`s.id`];
+  return {
+    sql,
+    walked: sql`salespeople s`,
+    where,
+    keys: q.sort === "pressure" ? byPressure : [sql`s.average_rating`, sql`s.total_reviews`, sql`s.id`],
+    // A minimum pressure is a range of the pressure walk: its count walks that one.
+    countKeys: q.minPressure !== undefined ? byPressure : undefined,
+  };
 }
 
 /**
@@ -154,49 +240,14 @@ async function browsePage(
   counts: ReadonlyMap<string, number>,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
-  const term = browseTerm(q, counts);
-  const sql = q.search && term?.answers !== "search" ? pools.searchSql : pools.browseSql;
   const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
-  let where: Fragment[];
-  let walked: Fragment;
-  /** The walk's order: its sort value, then reviews, then id (`keys`), as its index holds them. */
-  let keys: [Fragment, Fragment, Fragment];
-  let countKeys: typeof keys | undefined;
-  if (term) {
-    const { own, onRow } = browseConditions(sql, q, "t", term.answers);
-    // What only the salesperson's row can tell is looked up by its key for each entry walked, in the walk's
-    // order, so the walk stops at the page and the bounded count: as a plain join, the planner read every row
-    // a name search matches (a bitmap of the trigram index) and sorted them, 1,836 for "maria" at 105,600
-    // salespeople, growing with the market. A LIMIT keeps the lookup from being flattened into such a join.
-    // The lookup reads salespeople_row_checks_idx alone (drizzle/0053), which holds the columns it checks.
-    walked =
-      onRow.length > 0
-        ? sql`salesperson_terms t cross join lateral (
-                select 1 from salespeople s where s.id = t.salesperson_id and ${joinSql(sql, onRow, "and")} limit 1) s`
-        : sql`salesperson_terms t`;
-    where = [
-      sql`t.term = ${term.term(sql)}`,
-      ...own,
-      sql`t.salesperson_id not in ${stoppedProfilesSql(sql)}`,
-    ];
-    keys = [sql`t.average_rating`, sql`t.total_reviews`, sql`t.salesperson_id`];
-  } else {
-    walked = sql`salespeople s`;
-    where = [...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")];
-    // A salesperson without reviews has no pressure average: 0 puts them last, below every average (1 to 5),
-    // as the pressure walks hold it (drizzle/0051).
-    const byPressure: typeof keys = [sql`coalesce(s.pressure_average, 0)`, sql`s.total_reviews`, sql`s.id`];
-    keys = q.sort === "pressure" ? byPressure : [sql`s.average_rating`, sql`s.total_reviews`, sql`s.id`];
-    // A minimum pressure is a range of the pressure walk: its count walks that one.
-    if (q.minPressure !== undefined) countKeys = byPressure;
-  }
-  const orderOf = ([value, reviews, id]: typeof keys) => sql`${value} desc, ${reviews} desc, ${id} asc`;
-  const order = orderOf(keys);
+  const { sql, walked, where, keys, countKeys } = browseWalk(pools, q, counts);
+  const order = orderOf(sql, keys);
   const from = sql`from ${walked} ${whereAll(sql, where)}`;
   // The count walks an index in an order too: without one the planner read salespeople whole until it had
   // found the bound (a sequential scan), 61 ms for `rating=4` at 105,600 salespeople against 1.2 ms along
   // salespeople_rank_idx, whose first column is the rating's range.
-  const countOrder = orderOf(countKeys ?? keys);
+  const countOrder = orderOf(sql, countKeys ?? keys);
   const window = cursor
     ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
     : pageWindow(q, BROWSE_PAGE_SIZE);
@@ -244,5 +295,58 @@ async function browsePage(
       left join lateral (
         select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true
      group by counted.matches`;
+  return pageResult(q, row, window.pageSize);
+}
+
+/**
+ * A page soonest available first, and its bounded total. The matches are found as the rating order finds them
+ * (browseWalk), at most BROWSE_TOTAL_LIMIT + 1 of them, which is also the count. When they are no more than
+ * that, the page is a sort of their kept next open times (a few hundred rows at most); when there are more, a
+ * broad filter, the page walks salesperson_openings_soonest_idx from the soonest and checks each salesperson
+ * against the filters by their key, as many as the page needs: most pass. A cursor's page starts after its
+ * place, one range of either.
+ */
+async function browseSoonestPage(
+  pools: BrowsePools,
+  q: BrowseSalespeopleQuery,
+  counts: ReadonlyMap<string, number>,
+  knownMatches: number | undefined,
+): Promise<BrowseResult> {
+  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
+  const window = cursor
+    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
+    : pageWindow(q, BROWSE_PAGE_SIZE);
+  const walk = browseWalk(pools, { ...q, sort: undefined }, counts);
+  let matched: number[] | undefined;
+  if (knownMatches === undefined || knownMatches <= BROWSE_TOTAL_LIMIT) {
+    const rows = await walk.sql<{ id: number }[]>`
+      select ${walk.keys[2]} as id from ${walk.walked} ${whereAll(walk.sql, walk.where)}
+       order by ${orderOf(walk.sql, walk.countKeys ?? walk.keys)} limit ${BROWSE_TOTAL_LIMIT + 1}`;
+    matched = rows.map((row) => row.id);
+  }
+  const matches = knownMatches ?? matched?.length ?? 0;
+  const narrow = matched !== undefined && matched.length <= BROWSE_TOTAL_LIMIT;
+  const sql = narrow || !q.search ? pools.browseSql : pools.searchSql;
+  const at = soonestAt(sql);
+  const after = cursor
+    ? [sql`(${at}, o.salesperson_id) > (${cursorInstant(sql, cursor.value)}, ${cursor.id}::int)`]
+    : [];
+  const walked = narrow
+    ? sql`salesperson_openings o ${whereAll(sql, [sql`o.salesperson_id = any(${matched ?? []}::int[])`, ...after])}`
+    : sql`salesperson_openings o cross join lateral (
+            select 1 from salespeople s
+             where ${joinSql(sql, [sql`s.id = o.salesperson_id`, ...browseConditions(sql, q, "s").own, publiclyListedSql(sql, "s")], "and")}
+             limit 1) s ${whereAll(sql, after)}`;
+  const [row] = await sql<PageRow[]>`
+    select ${matches}::int as matches,
+           coalesce('[' || string_agg(card.card, ',' order by page.n) || ']', '[]') as items,
+           count(page.id)::int as rows,
+           (array_agg(${soonestPlace(sql, sql`page.at`, sql`page.id`)} order by page.n desc))[1] as last
+      from (select o.salesperson_id as id, ${at} as at,
+                   row_number() over (order by ${at}, o.salesperson_id) as n
+              from ${walked}
+             order by ${at}, o.salesperson_id ${limitOffset(sql, window)}) page
+      left join lateral (
+        select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true`;
   return pageResult(q, row, window.pageSize);
 }

@@ -56,10 +56,37 @@ export function browseConditions(
     rowOnly.push(sql`exists (select 1 from certifications c
                               where lower(c.name) = lower(${q.certification}) and c.salesperson_id = s.id
                                 and c.verified_at is not null)`);
+  if (q.available) own.push(availableSql(sql, q.available, on === "s" ? sql`s.id` : sql`t.salesperson_id`));
   // search_text is lower(name, city, dealership name), kept by triggers (drizzle/0011).
   if (q.search && skip !== "search")
     rowOnly.push(sql`s.search_text like lower(${containsPattern(q.search)})`);
   return { own, onRow };
+}
+
+/**
+ * Whether the salesperson `id` has an open time on the days `available` names, by the times kept for them
+ * (salesperson_openings, domains/appointments/openings.ts) in their own time zone: today, this weekend (the
+ * coming Saturday and Sunday, or what is left of the one under way) or a date. A kept time counts while it is
+ * still ahead and outside the salesperson's notice.
+ */
+function availableSql(sql: Queryable, available: string, id: Fragment) {
+  const today = sql`(now() at time zone o.time_zone)::date`;
+  const [first, days] =
+    available === "today"
+      ? [today, 1]
+      : available === "weekend"
+        ? [
+            sql`${today} + case extract(isodow from ${today})::int when 7 then -1 else 6 - extract(isodow from ${today})::int end`,
+            2,
+          ]
+        : [sql`${available}::date`, 1];
+  return sql`exists (
+    select 1 from salesperson_openings o cross join lateral (select ${first} as day) w
+     where o.salesperson_id = ${id}
+       and exists (select 1 from unnest(o.open_starts) x
+                    where x > now() and x >= now() + make_interval(mins => o.notice_minutes)
+                      and x >= w.day::timestamp at time zone o.time_zone
+                      and x < (w.day + ${days}::int)::timestamp at time zone o.time_zone))`;
 }
 
 export function whereAll(sql: Queryable, conditions: Fragment[]) {

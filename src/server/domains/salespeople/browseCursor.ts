@@ -5,9 +5,12 @@
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { appError } from "../../appError";
 
-/** The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first, `d` nearest first. */
-function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" | "d" {
-  return q.sort === "pressure" ? "p" : q.sort === "distance" ? "d" : "r";
+/**
+ * The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first, `d` nearest first,
+ * `s` soonest available first.
+ */
+function cursorOrder(q: BrowseSalespeopleQuery): "r" | "p" | "d" | "s" {
+  return q.sort === "pressure" ? "p" : q.sort === "distance" ? "d" : q.sort === "soonest" ? "s" : "r";
 }
 
 /** The cursor of a place in the walk (`value_reviews_id`, as the page statement writes its last row). */
@@ -27,6 +30,7 @@ export function readCursor(q: BrowseSalespeopleQuery, after: string) {
     throw appError("BAD_REQUEST", "after is a cursor of another sort order", "CURSOR_OTHER_ORDER");
   const parts = after.slice(1).split("_");
   const distance = after[0] === "d" ? parts.shift() : undefined;
+  if (after[0] === "s") parts.splice(1, 0, "0");
   const [value = "0", reviews, id] = parts;
   return { distance, value, reviews: Number(reviews), id: Number(id) };
 }

@@ -15,6 +15,7 @@ import { knownZip } from "../../geo/geocoder";
 import { type PageRow, pageResult } from "./browseAnswer";
 import { browseConditions } from "./browseConditions";
 import { readCursor } from "./browseCursor";
+import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 
 /** Metres in a statute mile: earthdistance measures in metres. */
 const METRES_PER_MILE = 1609.344;
@@ -86,7 +87,15 @@ export async function browseNearPage(
   const distanceOrder = q.sort === "distance";
   // The walk's order within one dealership: its sort value, then reviews, then id, as its index holds them (the
   // pressure order is sorted per dealership: its index is the rating order's).
-  const value = q.sort === "pressure" ? sql`coalesce(s.pressure_average, 0)` : sql`s.average_rating`;
+  // Soonest first, the next open time each one's openings row keeps (browseSoonest.ts), earliest first.
+  const soonest = q.sort === "soonest";
+  const value =
+    q.sort === "pressure"
+      ? sql`coalesce(s.pressure_average, 0)`
+      : soonest
+        ? soonestAt(sql)
+        : sql`s.average_rating`;
+  const rowOrder = soonest ? sql`asc, s.id asc` : sql`desc, s.total_reviews desc, s.id asc`;
   const base = [
     sql`s.dealership_id = d.id`,
     ...browseConditions(sql, q, "s").own,
@@ -94,13 +103,21 @@ export async function browseNearPage(
   ];
   const within = (extra: Fragment[], limit: number) =>
     sql`(select s.id, ${value} as value, s.total_reviews as reviews from salespeople s
+          ${soonest ? sql`join salesperson_openings o on o.salesperson_id = s.id` : sql``}
           where ${joinSql(sql, [...base, ...extra], "and")}
-          order by ${value} desc, s.total_reviews desc, s.id asc limit ${limit})`;
+          order by ${value} ${rowOrder} limit ${limit})`;
   // What follows the cursor's place within a dealership: the rest of its tie (later ids), then below it.
-  const afterPlace = (c: NonNullable<typeof cursor>): Fragment[][] => [
-    [sql`${value} = ${c.value}::numeric`, sql`s.total_reviews = ${c.reviews}::int`, sql`s.id > ${c.id}::int`],
-    [sql`(${value}, s.total_reviews) < (${c.value}::numeric, ${c.reviews}::int)`],
-  ];
+  const afterPlace = (c: NonNullable<typeof cursor>): Fragment[][] =>
+    soonest
+      ? [[sql`(${value}, s.id) > (${cursorInstant(sql, c.value)}, ${c.id}::int)`]]
+      : [
+          [
+            sql`${value} = ${c.value}::numeric`,
+            sql`s.total_reviews = ${c.reviews}::int`,
+            sql`s.id > ${c.id}::int`,
+          ],
+          [sql`(${value}, s.total_reviews) < (${c.value}::numeric, ${c.reviews}::int)`],
+        ];
   const reach = window.offset + window.pageSize;
   let ranges: Fragment[][];
   const nearWhere = [
@@ -120,7 +137,12 @@ export async function browseNearPage(
   );
   const order = distanceOrder
     ? sql`d.distance asc, s.value desc, s.reviews desc, s.id asc`
-    : sql`s.value desc, s.reviews desc, s.id asc`;
+    : soonest
+      ? sql`s.value asc, s.id asc`
+      : sql`s.value desc, s.reviews desc, s.id asc`;
+  const place = soonest
+    ? soonestPlace(sql, sql`page.value`, sql`page.id`)
+    : sql`${distanceOrder ? sql`page.distance::text || '_' || ` : sql``}page.value::text || '_' || page.reviews || '_' || page.id`;
   const [row] = await sql<PageRow[]>`
     with d as materialized (
       select d.id, earth_distance(${origin}, ${point}) as distance
@@ -132,8 +154,7 @@ export async function browseNearPage(
                       ',' order by page.n)
                       filter (where page.id is not null) || ']', '[]') as items,
            count(page.id)::int as rows,
-           (array_agg(${distanceOrder ? sql`page.distance::text || '_' || ` : sql``}page.value::text || '_' || page.reviews || '_' || page.id
-                      order by page.n desc) filter (where page.id is not null))[1] as last
+           (array_agg(${place} order by page.n desc) filter (where page.id is not null))[1] as last
       from (${
         knownMatches === undefined
           ? sql`select count(*)::int as matches from (

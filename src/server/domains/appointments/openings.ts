@@ -1,0 +1,104 @@
+// What the server keeps of each salesperson's calendar for browse's availability filters and its "soonest
+// available" order (drizzle/0061, docs/product/salespeople.md#browse-and-filters): the open times their slot grid
+// offers today and over the next two weeks, for the shortest kind of visit, computed by the same rules as
+// booking (slotLists.ts: openTimes). A kept time stops counting once it is inside the salesperson's notice, so
+// reads stay right as the clock moves; what changes the grid marks the row stale (database triggers), and the
+// refresh job recomputes it within a minute.
+import { rulesOf } from "../../../shared/bookingRules";
+import type { Queryable } from "../../db/client";
+import { calendarsOf, openTimes, people } from "./slotLists";
+
+/** Salespeople recomputed per round of queries. */
+const BATCH = 500;
+/** How old a row's times may grow before the job recomputes it: its two weeks move on a day at a time. */
+const HORIZON_REFRESH_HOURS = 12;
+
+/**
+ * Recomputes the kept open times of these salespeople as of `now`. A row is marked fresh before its times are
+ * read, so a change that lands while they are computed marks it stale again, and the next run takes it up.
+ */
+export async function refreshOpenings(
+  sql: Queryable,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    await sql`update salesperson_openings set stale = false where salesperson_id in ${sql(batch)} and stale`;
+    const rows = await people(sql, batch, "all");
+    if (rows.length === 0) continue;
+    const calendar = await calendarsOf(
+      sql,
+      rows.map((row) => row.id),
+      now,
+    );
+    const computed = rows.map((person) => ({
+      id: person.id,
+      starts: Array.from(openTimes(person, calendar(person.id), now), (open) =>
+        open.slot.startsAt.toISOString(),
+      ),
+      notice: rulesOf(person.booking_rules).minNoticeHours * 60,
+      zone: person.time_zone,
+    }));
+    await sql`
+      insert into salesperson_openings as o
+             (salesperson_id, open_starts, notice_minutes, time_zone, next_open_at, bookable_until, computed_at, stale)
+      select r.id, r.starts, r.notice, r.zone, r.starts[1], r.starts[1] - make_interval(mins => r.notice), ${now}, false
+        from json_to_recordset(${JSON.stringify(computed)}::text::json)
+             as r(id int, starts timestamptz[], notice int, zone text)
+      on conflict (salesperson_id) do update
+         set open_starts = excluded.open_starts, notice_minutes = excluded.notice_minutes,
+             time_zone = excluded.time_zone, next_open_at = excluded.next_open_at,
+             bookable_until = excluded.bookable_until, computed_at = excluded.computed_at`;
+    written += computed.length;
+  }
+  return written;
+}
+
+/** Every salesperson's kept open times, recomputed (the seed, after writing its visits). */
+export async function refreshAllOpenings(sql: Queryable, now = new Date()): Promise<number> {
+  const ids = await sql<{ id: number }[]>`select id from salespeople order by id`;
+  return refreshOpenings(
+    sql,
+    ids.map((row) => row.id),
+    now,
+  );
+}
+
+/**
+ * The refresh job's run: each row whose next open time has just stopped being bookable moves on to its next kept
+ * time (one statement, as many rows as are due); then the rows marked stale, and those whose two weeks have
+ * moved on, are recomputed, a batch at a time until none is left or `budgetMs` has passed.
+ */
+export async function refreshDueOpenings(
+  sql: Queryable,
+  { now = new Date(), budgetMs = 40_000 }: { now?: Date; budgetMs?: number } = {},
+): Promise<{ moved: number; recomputed: number }> {
+  const moved = await sql`
+    update salesperson_openings o
+       set next_open_at = n.at, bookable_until = n.at - make_interval(mins => o.notice_minutes)
+      from (select d.salesperson_id,
+                   (select min(x) from unnest(d.open_starts) x
+                     where x > ${now} and x >= ${now}::timestamptz + make_interval(mins => d.notice_minutes)) as at
+              from salesperson_openings d where d.bookable_until <= ${now}) n
+     where o.salesperson_id = n.salesperson_id`;
+  const started = Date.now();
+  const horizon = new Date(now.getTime() - HORIZON_REFRESH_HOURS * 3_600_000);
+  let recomputed = 0;
+  for (;;) {
+    const due = await sql<{ id: number }[]>`
+      (select salesperson_id as id from salesperson_openings where stale limit ${BATCH})
+      union
+      (select salesperson_id from salesperson_openings
+        where computed_at is null or computed_at < ${horizon} order by computed_at nulls first limit ${BATCH})`;
+    if (due.length === 0) break;
+    recomputed += await refreshOpenings(
+      sql,
+      due.map((row) => row.id),
+      now,
+    );
+    if (Date.now() - started > budgetMs) break;
+  }
+  return { moved: moved.count, recomputed };
+}

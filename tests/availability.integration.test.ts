@@ -1,0 +1,276 @@
+// Browsing by when salespeople are free: "available today", "this weekend" and "on a date", and the soonest
+// available first, from the open times the server keeps (salesperson_openings), which follow the slot rules of
+// booking, the visits booked and the clock.
+import { beforeAll, describe, expect, it } from "vitest";
+import { refreshAllOpenings, refreshDueOpenings } from "../src/server/domains/appointments/openings";
+import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
+import { addDays, fromZoned, todayIn } from "../src/shared/time";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
+await h.seed(0.05);
+
+/**
+ * A zone whose clock reads about 10:00 now (an Etc/GMT zone, whose sign is the reverse of its offset), so that
+ * today has open times left however late the test runs: the grid runs from 09:00 to 21:00.
+ */
+function morningZone(now = new Date()): string {
+  let offset = (10 - now.getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+const zone = morningZone();
+const today = todayIn(zone);
+/** A date three days on, and the coming Saturday and Sunday (today's weekend when it is one). */
+const later = addDays(today, 3);
+const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+const saturday = addDays(today, weekday === 0 ? -1 : 6 - weekday);
+const WEEKDAYS_ONLY = {
+  monday: { open: "09:00", close: "21:00" },
+  tuesday: { open: "09:00", close: "21:00" },
+  wednesday: { open: "09:00", close: "21:00" },
+  thursday: { open: "09:00", close: "21:00" },
+  friday: { open: "09:00", close: "21:00" },
+  saturday: null,
+  sunday: null,
+};
+
+const [dealership] = await h.sql<{ id: number }[]>`
+  insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+  values ('Freetime Motors', '1 Clock St', 'Freetime', 'TX', '78701', ${zone}, 30.27, -97.74) returning id`;
+
+async function seller(
+  key: string,
+  rating: number,
+  extra: { working_hours?: unknown; booking_rules?: unknown } = {},
+) {
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into salespeople (name, email, dealership_id, city, state, time_zone, average_rating, total_reviews,
+                             verified_at, working_hours, booking_rules)
+    values (${`Freetime ${key}`}, ${`freetime.${key}@example.com`}, ${dealership!.id}, 'Freetime', 'TX', ${zone},
+            ${rating}, 3, now(), ${extra.working_hours ? h.sql.json(extra.working_hours as never) : null},
+            ${extra.booking_rules ? h.sql.json(extra.booking_rules as never) : null})
+    returning id`;
+  return row!.id;
+}
+/** Open all day, every day. */
+const open = await seller("open", 4.9);
+/** Away all of today. */
+const awayToday = await seller("away", 4.8);
+/** Asks for two days' notice. */
+const twoDaysNotice = await seller("notice", 4.7, {
+  booking_rules: { ...DEFAULT_BOOKING_RULES, minNoticeHours: 48 },
+});
+/** Works on weekdays only. */
+const weekdaysOnly = await seller("weekdays", 4.6, { working_hours: WEEKDAYS_ONLY });
+/** Away all of the later date. */
+const awayLater = await seller("later", 4.5);
+const everyone = [open, awayToday, twoDaysNotice, weekdaysOnly, awayLater];
+
+async function awayOn(id: number, date: string) {
+  await h.sql`
+    insert into availability_blocks (salesperson_id, title, starts_at, ends_at)
+    values (${id}, 'Away', ${fromZoned(date, "00:00", zone)}, ${fromZoned(addDays(date, 1), "00:00", zone)})`;
+}
+
+beforeAll(async () => {
+  await awayOn(awayToday, today);
+  await awayOn(awayLater, later);
+  await refreshAllOpenings(h.sql);
+});
+
+type Card = { id: number };
+async function browse(query: Record<string, string>) {
+  const res = await h.request(
+    "GET",
+    `/api/salespeople?${new URLSearchParams({ city: "Freetime", ...query })}`,
+  );
+  expect(res.status, res.text).toBe(200);
+  return (res.json as Card[]).map((c) => c.id);
+}
+
+async function nextOpen(ids: number[]) {
+  const res = await h.request("GET", `/api/appointments/next-open?ids=${ids.join(",")}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json as Record<string, { startsAt: string; date: string } | null>;
+}
+
+/** Whom the rules leave free on a date, from the slot grid booking itself serves. */
+async function freeOn(date: string) {
+  const free: number[] = [];
+  for (const id of everyone) {
+    const res = await h.request("GET", `/api/appointments/salesperson/${id}/${date}`);
+    expect(res.status, res.text).toBe(200);
+    if ((res.json as { slots: { state: string }[] }).slots.some((s) => s.state === "available"))
+      free.push(id);
+  }
+  return free;
+}
+
+describe("availability filters", () => {
+  it("list today only those with an open time left today, as the slot grid has it", async () => {
+    const listed = await browse({ available: "today" });
+    expect(listed.sort()).toEqual((await freeOn(today)).sort());
+    expect(listed).toContain(open);
+    expect(listed).not.toContain(awayToday);
+    expect(listed).not.toContain(twoDaysNotice);
+  });
+
+  it("list on a date those free that day, and this weekend those free on its Saturday or Sunday", async () => {
+    const onLater = await browse({ available: later });
+    expect(onLater.sort()).toEqual((await freeOn(later)).sort());
+    expect(onLater).toContain(twoDaysNotice);
+    expect(onLater).not.toContain(awayLater);
+    const weekend = await browse({ available: "weekend" });
+    const free = new Set([...(await freeOn(saturday)), ...(await freeOn(addDays(saturday, 1)))]);
+    expect(weekend.sort()).toEqual([...free].sort());
+    expect(weekend).not.toContain(weekdaysOnly);
+    expect(weekend).toContain(open);
+  });
+
+  it("refuse a date outside the two weeks kept, and anything that is not a date", async () => {
+    for (const available of [addDays(todayIn("UTC"), 20), addDays(todayIn("UTC"), -3)]) {
+      const res = await h.request("GET", `/api/salespeople?available=${available}`);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: "AVAILABLE_DATE_OUT_OF_RANGE" });
+    }
+    const res = await h.request("GET", "/api/salespeople?available=tomorrow");
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("available must be today, weekend or a date");
+  });
+});
+
+describe("soonest available first", () => {
+  it("orders by the next open time the cards show, ties by id", async () => {
+    const order = await browse({ sort: "soonest" });
+    const next = await nextOpen(order);
+    const keys = order.map((id) => [next[String(id)]?.startsAt ?? "~", id] as const);
+    expect(order.length).toBe(everyone.length);
+    expect(keys).toEqual(
+      [...keys].sort((a, b) =>
+        Date.parse(a[0]) === Date.parse(b[0])
+          ? a[1] - b[1]
+          : a[0] === "~"
+            ? 1
+            : b[0] === "~"
+              ? -1
+              : Date.parse(a[0]) - Date.parse(b[0]),
+      ),
+    );
+    expect(order.at(-1)).toBe(twoDaysNotice);
+  });
+
+  it("pages by cursor through the same order", async () => {
+    const whole = await browse({ sort: "soonest" });
+    const seen: number[] = [];
+    let after: string | null = null;
+    do {
+      const query: Record<string, string> = { city: "Freetime", sort: "soonest", limit: "2" };
+      if (after) query.after = after;
+      const res = await h.request("GET", `/api/salespeople?${new URLSearchParams(query)}`);
+      expect(res.status, res.text).toBe(200);
+      seen.push(...(res.json as Card[]).map((c) => c.id));
+      after = res.headers.get("x-next-cursor");
+    } while (after);
+    expect(seen).toEqual(whole);
+  });
+
+  it("orders a search near a place by the kept next open times too, each card with its distance", async () => {
+    const near = { lat: "30.27", lng: "-97.74", radius: "10", sort: "soonest", available: "today" };
+    const res = await h.request("GET", `/api/salespeople?${new URLSearchParams({ ...near, limit: "100" })}`);
+    expect(res.status, res.text).toBe(200);
+    const cards = res.json as (Card & { distanceMiles: number })[];
+    expect(cards.map((c) => c.id)).toContain(open);
+    expect(cards.every((c) => typeof c.distanceMiles === "number")).toBe(true);
+    const kept = await h.sql<{ id: number }[]>`
+      select salesperson_id as id from salesperson_openings where salesperson_id in ${h.sql(cards.map((c) => c.id))}
+       order by coalesce(next_open_at, 'infinity'), salesperson_id`;
+    expect(cards.map((c) => c.id)).toEqual(kept.map((r) => r.id));
+    const paged: number[] = [];
+    let after: string | null = null;
+    do {
+      const query = new URLSearchParams({ ...near, limit: "3", ...(after ? { after } : {}) });
+      const page = await h.request("GET", `/api/salespeople?${query}`);
+      expect(page.status, page.text).toBe(200);
+      paged.push(...(page.json as Card[]).map((c) => c.id));
+      after = page.headers.get("x-next-cursor");
+    } while (after);
+    expect(paged).toEqual(cards.map((c) => c.id));
+  });
+
+  it("walks the soonest order itself when a filter matches more than the bounded count", async () => {
+    const [bulk] = await h.sql<{ id: number }[]>`
+      insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+      values ('Bulk Motors', '2 Clock St', 'Bulkton', 'TX', '78701', ${zone}, 30.27, -97.74) returning id`;
+    await h.sql`
+      insert into salespeople (name, email, dealership_id, city, state, time_zone, verified_at, booking_rules)
+      select 'Bulk ' || n, 'bulk.' || n || '@example.com', ${bulk!.id}, 'Bulkton', 'TX', ${zone}, now(),
+             ${h.sql.json(DEFAULT_BOOKING_RULES as never)}::jsonb
+               || jsonb_build_object('minNoticeHours', (array[0, 2, 24, 48])[1 + n % 4])
+        from generate_series(1, 1010) n`;
+    await refreshAllOpenings(h.sql);
+    const res = await h.request("GET", "/api/salespeople?city=Bulkton&sort=soonest&limit=50");
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get("x-total-count-exact")).toBe("false");
+    const ids = (res.json as Card[]).map((c) => c.id);
+    const kept = await h.sql<{ id: number }[]>`
+      select o.salesperson_id as id from salesperson_openings o join salespeople s on s.id = o.salesperson_id
+       where s.city = 'Bulkton' order by coalesce(o.next_open_at, 'infinity'), o.salesperson_id limit 50`;
+    expect(ids).toEqual(kept.map((r) => r.id));
+    const next = await nextOpen(ids.slice(0, 20));
+    const times = ids.slice(0, 20).map((id) => Date.parse(next[String(id)]!.startsAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+});
+
+describe("what is kept", () => {
+  it("follows a booking: the row turns stale, and the refresh moves the next open time on", async () => {
+    const before = (await nextOpen([open]))[String(open)]!;
+    const buyer = await h.signIn("freetime.buyer@example.org");
+    const time = before.startsAt.slice(11, 16);
+    const booked = await h.request("POST", "/api/appointments", {
+      cookie: buyer.cookie,
+      body: {
+        salespersonId: open,
+        date: before.date,
+        time,
+        appointmentType: "General Consultation",
+        customerName: "Fran Time",
+        customerPhone: "(512) 555-0177",
+      },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const [stale] = await h.sql<{ stale: boolean }[]>`
+      select stale from salesperson_openings where salesperson_id = ${open}`;
+    expect(stale!.stale).toBe(true);
+    const run = await refreshDueOpenings(h.sql);
+    expect(run.recomputed).toBeGreaterThan(0);
+    const [row] = await h.sql<{ next: Date; stale: boolean }[]>`
+      select next_open_at as next, stale from salesperson_openings where salesperson_id = ${open}`;
+    expect(row!.stale).toBe(false);
+    expect(row!.next.getTime()).toBeGreaterThan(Date.parse(before.startsAt));
+    expect(row!.next.toISOString()).toBe(
+      new Date((await nextOpen([open]))[String(open)]!.startsAt).toISOString(),
+    );
+  });
+
+  it("moves a next open time on once the clock passes it, without recomputing", async () => {
+    const [row] = await h.sql<{ starts: Date[] }[]>`
+      select open_starts as starts from salesperson_openings where salesperson_id = ${open}`;
+    const [first, second] = row!.starts;
+    const run = await refreshDueOpenings(h.sql, { now: new Date(first!.getTime() + 1000), budgetMs: 0 });
+    expect(run.moved).toBeGreaterThan(0);
+    const [moved] = await h.sql<{ next: Date }[]>`
+      select next_open_at as next from salesperson_openings where salesperson_id = ${open}`;
+    expect(moved!.next.toISOString()).toBe(second!.toISOString());
+  });
+
+  it("marks a salesperson stale when their rules or their dealership's hours change", async () => {
+    await h.sql`update salesperson_openings set stale = false where salesperson_id in ${h.sql(everyone)}`;
+    await h.sql`update salespeople set booking_rules = ${h.sql.json({ ...DEFAULT_BOOKING_RULES, minNoticeHours: 4 })} where id = ${open}`;
+    await h.sql`update dealerships set hours = ${h.sql.json(WEEKDAYS_ONLY)} where id = ${dealership!.id}`;
+    const rows = await h.sql<{ id: number; stale: boolean }[]>`
+      select salesperson_id as id, stale from salesperson_openings where salesperson_id in ${h.sql(everyone)}`;
+    expect(rows.every((r) => r.stale)).toBe(true);
+  });
+});
