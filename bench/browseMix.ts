@@ -48,9 +48,10 @@ async function namePrefixes(pgUrl: string): Promise<string[]> {
   }
 }
 
-/** What real visitors send: every filter shape, ~2,000 distinct requests each. */
+/** What real visitors send: every filter shape, ~2,000 distinct requests each (fewer where fewer exist). */
 export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
   const names = await namePrefixes(pgUrl);
+  const zips = await dealershipZips(pgUrl);
   const years = Array.from({ length: 31 }, (_, i) => String(i));
   const specialties = [...BROWSE_SPECIALTIES];
   const shapes: [string, Record<string, readonly string[]>][] = [
@@ -65,18 +66,45 @@ export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
     ["rating + name search", { rating: ratings, search: names, offset: offsets }],
     ["verified purchases", { verifiedPurchases: ["true"], offset: offsets }],
     ["city + verified purchases", { city: cities, verifiedPurchases: ["true"], offset: offsets }],
+    // When they are free and where: who has an open time today, this weekend or on a date, the soonest first, and
+    // near a ZIP code.
+    ["available (when)", { available: whens, offset: offsets }],
+    ["city + available", { city: cities, available: whens, offset: offsets }],
+    ["soonest available", { sort: ["soonest"], offset: offsets }],
+    ["city + soonest", { city: cities, sort: ["soonest"], offset: offsets }],
+    [
+      "rating + available + soonest",
+      { rating: ratings, available: whens, sort: ["soonest"], offset: offsets },
+    ],
+    ["near a ZIP", { zip: zips, radius: radii, offset: offsets }],
+    ["near a ZIP, nearest first", { zip: zips, radius: radii, sort: ["distance"], offset: offsets }],
+    ["near a ZIP + available", { zip: zips, radius: radii, available: whens, offset: offsets }],
   ];
   return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
 }
 
+/** Today, this weekend, or one of the next 14 days (in UTC's calendar, as a visitor's date picker would send). */
+const whens = [
+  "today",
+  "weekend",
+  ...Array.from({ length: 14 }, (_, i) =>
+    new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10),
+  ),
+];
+const radii = ["10", "25", "50", "100"];
+
+async function dealershipZips(pgUrl: string): Promise<string[]> {
+  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  try {
+    return (await sql<{ zip: string }[]>`select distinct zip_code as zip from dealerships`).map((r) => r.zip);
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Distance search near a place (`--near`): each dealership's ZIP code, every radius, by rank or by distance. */
 export async function nearShapes(pgUrl: string): Promise<Shape[]> {
-  const sql = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const zips = (await sql<{ zip: string }[]>`select distinct zip_code as zip from dealerships`).map(
-    (r) => r.zip,
-  );
-  await sql.end();
-  const radii = ["10", "25", "50", "100"];
+  const zips = await dealershipZips(pgUrl);
   const shapes: [string, Record<string, readonly string[]>][] = [
     ["near a ZIP", { zip: zips, radius: radii, offset: offsets }],
     ["near a ZIP, nearest first", { zip: zips, radius: radii, sort: ["distance"], offset: offsets }],

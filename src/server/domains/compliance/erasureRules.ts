@@ -12,7 +12,7 @@ export const ERASURE_RULES: Record<string, string> = {
   images: "their profile's photos deleted",
   availability_blocks: "their profile's calendar blocks deleted",
   calendar_feeds: "their profile's calendar feed deleted",
-  salesperson_openings: "kept: the open times of their profile's next two weeks (times only, no personal fields)",
+  salesperson_openings: "kept: their profile's open times for the next two weeks (times only)",
   check_in_codes: "kept: an independent profile's random code of one day (its id only, no personal fields)",
   pending_registrations: "their unconfirmed self-registration (and the application it holds) deleted",
   transfer_requests: "their profile's transfer notes cleared",
