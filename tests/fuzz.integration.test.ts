@@ -79,6 +79,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "appointments.dispute": { statement: "I was there and test drove the hybrid." },
   "appointments.checkIn": { code: "123456" },
   "availability.setBookingRules": { rules: DEFAULT_BOOKING_RULES },
+  "salespeople.list": { available: "today" },
   "appointments.stopReviewInvitations": {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },
