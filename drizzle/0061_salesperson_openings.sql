@@ -9,6 +9,9 @@
 CREATE TABLE "salesperson_openings" (
   "salesperson_id" integer PRIMARY KEY NOT NULL REFERENCES "salespeople"("id") ON DELETE CASCADE,
   "open_starts" timestamp with time zone[] DEFAULT '{}' NOT NULL,
+  -- The same times as runs of consecutive grid times, each from its first start to its last (inclusive), so
+  -- "is a time open between a and the end of a day" is one overlap test, a binary search of the runs.
+  "open_ranges" tstzmultirange DEFAULT '{}' NOT NULL,
   "notice_minutes" integer DEFAULT 0 NOT NULL,
   "time_zone" text NOT NULL,
   "next_open_at" timestamp with time zone,

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } f
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
-import { citext } from "./types";
+import { citext, tstzmultirange } from "./types";
 import { users } from "./users";
 
 export const salespeople = pgTable(
@@ -135,6 +135,7 @@ export const salespersonOpenings = pgTable("salesperson_openings", {
     .primaryKey()
     .references(() => salespeople.id, { onDelete: "cascade" }),
   openStarts: instant("open_starts").array().notNull().default(sql`'{}'`),
+  openRanges: tstzmultirange("open_ranges").notNull().default(sql`'{}'`),
   noticeMinutes: integer("notice_minutes").notNull().default(0),
   timeZone: text("time_zone").notNull(),
   nextOpenAt: instant("next_open_at"),

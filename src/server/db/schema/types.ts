@@ -17,3 +17,10 @@ export const bytea = customType<{ data: Buffer }>({
     return "bytea";
   },
 });
+
+/** A set of time ranges (PostgreSQL tstzmultirange), read and written as its text form. */
+export const tstzmultirange = customType<{ data: string }>({
+  dataType() {
+    return "tstzmultirange";
+  },
+});

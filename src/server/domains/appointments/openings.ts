@@ -5,8 +5,9 @@
 // reads stay right as the clock moves; what changes the grid marks the row stale (database triggers), and the
 // refresh job recomputes it within a minute.
 import { rulesOf } from "../../../shared/bookingRules";
+import { SLOT_MINUTES } from "../../../shared/slots";
 import type { Queryable } from "../../db/client";
-import { calendarsOf, openTimes, people } from "./slotLists";
+import { calendarsOf, type OpenTime, openTimes, people } from "./slotLists";
 
 /** Salespeople recomputed per round of queries. */
 const BATCH = 500;
@@ -33,27 +34,49 @@ export async function refreshOpenings(
       rows.map((row) => row.id),
       now,
     );
-    const computed = rows.map((person) => ({
-      id: person.id,
-      starts: Array.from(openTimes(person, calendar(person.id), now), (open) =>
-        open.slot.startsAt.toISOString(),
-      ),
-      notice: rulesOf(person.booking_rules).minNoticeHours * 60,
-      zone: person.time_zone,
-    }));
+    const computed = rows.map((person) => {
+      const open = [...openTimes(person, calendar(person.id), now)];
+      return {
+        id: person.id,
+        starts: open.map((o) => o.slot.startsAt.toISOString()),
+        ranges: runsOf(open),
+        notice: rulesOf(person.booking_rules).minNoticeHours * 60,
+        zone: person.time_zone,
+      };
+    });
     await sql`
       insert into salesperson_openings as o
-             (salesperson_id, open_starts, notice_minutes, time_zone, next_open_at, bookable_until, computed_at, stale)
-      select r.id, r.starts, r.notice, r.zone, r.starts[1], r.starts[1] - make_interval(mins => r.notice), ${now}, false
+             (salesperson_id, open_starts, open_ranges, notice_minutes, time_zone, next_open_at, bookable_until,
+              computed_at, stale)
+      select r.id, r.starts, r.ranges, r.notice, r.zone, r.starts[1], r.starts[1] - make_interval(mins => r.notice),
+             ${now}, false
         from json_to_recordset(${JSON.stringify(computed)}::text::json)
-             as r(id int, starts timestamptz[], notice int, zone text)
+             as r(id int, starts timestamptz[], ranges tstzmultirange, notice int, zone text)
       on conflict (salesperson_id) do update
-         set open_starts = excluded.open_starts, notice_minutes = excluded.notice_minutes,
-             time_zone = excluded.time_zone, next_open_at = excluded.next_open_at,
-             bookable_until = excluded.bookable_until, computed_at = excluded.computed_at`;
+         set open_starts = excluded.open_starts, open_ranges = excluded.open_ranges,
+             notice_minutes = excluded.notice_minutes, time_zone = excluded.time_zone,
+             next_open_at = excluded.next_open_at, bookable_until = excluded.bookable_until,
+             computed_at = excluded.computed_at`;
     written += computed.length;
   }
   return written;
+}
+
+/**
+ * Open times as runs of consecutive grid times on one date, each from its first start to its last, inclusive
+ * (a tstzmultirange's text): a time in a day from `a` on is open exactly when a run ends at or after `a`.
+ */
+export function runsOf(open: readonly OpenTime[]): string {
+  const runs: [Date, Date][] = [];
+  let date = "";
+  for (const { date: on, slot } of open) {
+    const last = runs.at(-1);
+    if (last && on === date && slot.startsAt.getTime() - last[1].getTime() === SLOT_MINUTES * 60_000)
+      last[1] = slot.startsAt;
+    else runs.push([slot.startsAt, slot.startsAt]);
+    date = on;
+  }
+  return `{${runs.map(([from, to]) => `[${from.toISOString()},${to.toISOString()}]`).join(",")}}`;
 }
 
 /** Every salesperson's kept open times, recomputed (the seed, after writing its visits). */

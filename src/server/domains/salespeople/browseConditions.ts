@@ -67,7 +67,8 @@ export function browseConditions(
  * Whether the salesperson `id` has an open time on the days `available` names, by the times kept for them
  * (salesperson_openings, domains/appointments/openings.ts) in their own time zone: today, this weekend (the
  * coming Saturday and Sunday, or what is left of the one under way) or a date. A kept time counts while it is
- * still ahead and outside the salesperson's notice.
+ * outside the salesperson's notice: the runs of kept times overlap the span from the later of the first day's
+ * start and now plus the notice, to the last day's end (one binary search of the runs).
  */
 function availableSql(sql: Queryable, available: string, id: Fragment) {
   const today = sql`(now() at time zone o.time_zone)::date`;
@@ -81,12 +82,12 @@ function availableSql(sql: Queryable, available: string, id: Fragment) {
           ]
         : [sql`${available}::date`, 1];
   return sql`exists (
-    select 1 from salesperson_openings o cross join lateral (select ${first} as day) w
-     where o.salesperson_id = ${id}
-       and exists (select 1 from unnest(o.open_starts) x
-                    where x > now() and x >= now() + make_interval(mins => o.notice_minutes)
-                      and x >= w.day::timestamp at time zone o.time_zone
-                      and x < (w.day + ${days}::int)::timestamp at time zone o.time_zone))`;
+    select 1 from salesperson_openings o
+     cross join lateral (select ${first} as day) d
+     cross join lateral (select greatest(d.day::timestamp at time zone o.time_zone,
+                                         now() + make_interval(mins => o.notice_minutes)) as lo,
+                                (d.day + ${days}::int)::timestamp at time zone o.time_zone as hi) w
+     where o.salesperson_id = ${id} and w.lo < w.hi and o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi))`;
 }
 
 export function whereAll(sql: Queryable, conditions: Fragment[]) {
