@@ -69,25 +69,30 @@ export function browseConditions(
  * coming Saturday and Sunday, or what is left of the one under way) or a date. A kept time counts while it is
  * outside the salesperson's notice: the runs of kept times overlap the span from the later of the first day's
  * start and now plus the notice, to the last day's end (one binary search of the runs).
+ *
+ * A scalar subquery, so each salesperson the walk reaches is looked up by key: as EXISTS, the planner made it a
+ * semi-join that read every openings row and worked out its span (540 ms at 105,600 salespeople, against 8 ms).
+ * The spans are computed once per row (OFFSET 0 keeps them from being inlined into each use).
  */
 function availableSql(sql: Queryable, available: string, id: Fragment) {
-  const today = sql`(now() at time zone o.time_zone)::date`;
-  const [first, days] =
+  const today = sql`date_trunc('day', now(), o.time_zone)`;
+  const localWeekday = sql`extract(isodow from now() at time zone o.time_zone)::int`;
+  const [start, days] =
     available === "today"
       ? [today, 1]
       : available === "weekend"
         ? [
-            sql`${today} + case extract(isodow from ${today})::int when 7 then -1 else 6 - extract(isodow from ${today})::int end`,
+            sql`date_add(${today}, make_interval(days => case ${localWeekday} when 7 then -1 else 6 - ${localWeekday} end), o.time_zone)`,
             2,
           ]
-        : [sql`${available}::date`, 1];
-  return sql`exists (
-    select 1 from salesperson_openings o
-     cross join lateral (select ${first} as day) d
-     cross join lateral (select greatest(d.day::timestamp at time zone o.time_zone,
-                                         now() + make_interval(mins => o.notice_minutes)) as lo,
-                                (d.day + ${days}::int)::timestamp at time zone o.time_zone as hi) w
-     where o.salesperson_id = ${id} and w.lo < w.hi and o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi))`;
+        : [sql`${available}::date::timestamp at time zone o.time_zone`, 1];
+  return sql`coalesce((
+    select o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi) from salesperson_openings o
+     cross join lateral (
+       select greatest(b.start, now() + make_interval(mins => o.notice_minutes)) as lo,
+              date_add(b.start, make_interval(days => ${days}::int), o.time_zone) as hi
+         from (select ${start} as start offset 0) b offset 0) w
+     where o.salesperson_id = ${id}), false)`;
 }
 
 export function whereAll(sql: Queryable, conditions: Fragment[]) {
