@@ -12,10 +12,12 @@
 //     construction; the paced run shows what a visitor waits at a given load.
 // --near (with --long-tail): the distance searches instead (every dealership's ZIP code, every radius, by rank,
 //   nearest first, and with a rating).
+// --finding (with --long-tail): the long tail and, beside it, finding by when and where: availability filters
+//   (today, this weekend, a date), the soonest available first, and distance searches.
 // --cold: no warm-up. Every benchmark starts its own server and PostgreSQL, so the first browse meets an empty
 //   browse cache, empty shared buffers and statements not yet prepared (the operating system's file cache is as
 //   the machine has it); without --cold, 3 s of browse warm them first.
-// Usage: npm run build && npm run bench:browse [-- --long-tail] [-- --cold]
+// Usage: npm run build && npm run bench:browse [-- --long-tail [--near | --finding]] [-- --cold]
 //        (BENCH_SCALE, BENCH_SECONDS, BENCH_CONNECTIONS, BROWSE_CACHE_TTL_MS)
 import postgres from "postgres";
 import {
@@ -60,6 +62,7 @@ const trpcShare = process.env.BENCH_TRPC_SHARE ? Number(process.env.BENCH_TRPC_S
 
 const longTail = process.argv.includes("--long-tail");
 const near = process.argv.includes("--near");
+const finding = process.argv.includes("--finding");
 const cold = process.argv.includes("--cold");
 const scale = Number(process.env.BENCH_SCALE ?? 80);
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3900), scale });
@@ -69,7 +72,11 @@ try {
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
   await sql.end();
   console.log(`salespeople in database: ${counted!.n}`);
-  const shapes = longTail ? await (near ? nearShapes : longTailShapes)(server.pgUrl) : defaultShapes();
+  const shapes = !longTail
+    ? defaultShapes()
+    : near
+      ? await nearShapes(server.pgUrl)
+      : await longTailShapes(server.pgUrl, finding);
   const all = interleave(shapes);
   console.log(`${all.length} distinct browse requests over ${shapes.length} shape(s)`);
   if (!cold)

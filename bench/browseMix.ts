@@ -48,12 +48,29 @@ async function namePrefixes(pgUrl: string): Promise<string[]> {
   }
 }
 
-/** What real visitors send: every filter shape, ~2,000 distinct requests each (fewer where fewer exist). */
-export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
+/**
+ * What real visitors send: every filter shape, ~2,000 distinct requests each (fewer where fewer exist). With
+ * `finding`, also when they are free and where: who has an open time today, this weekend or on a date, the
+ * soonest first, and near a ZIP code.
+ */
+export async function longTailShapes(pgUrl: string, finding = false): Promise<Shape[]> {
   const names = await namePrefixes(pgUrl);
   const zips = await dealershipZips(pgUrl);
   const years = Array.from({ length: 31 }, (_, i) => String(i));
   const specialties = [...BROWSE_SPECIALTIES];
+  const findingShapes: [string, Record<string, readonly string[]>][] = [
+    ["available (when)", { available: whens, offset: offsets }],
+    ["city + available", { city: cities, available: whens, offset: offsets }],
+    ["soonest available", { sort: ["soonest"], offset: offsets }],
+    ["city + soonest", { city: cities, sort: ["soonest"], offset: offsets }],
+    [
+      "rating + available + soonest",
+      { rating: ratings, available: whens, sort: ["soonest"], offset: offsets },
+    ],
+    ["near a ZIP", { zip: zips, radius: radii, offset: offsets }],
+    ["near a ZIP, nearest first", { zip: zips, radius: radii, sort: ["distance"], offset: offsets }],
+    ["near a ZIP + available", { zip: zips, radius: radii, available: whens, offset: offsets }],
+  ];
   const shapes: [string, Record<string, readonly string[]>][] = [
     ["city", { city: cities, offset: offsets }],
     ["city + rating", { city: cities, rating: ratings, offset: offsets }],
@@ -66,19 +83,7 @@ export async function longTailShapes(pgUrl: string): Promise<Shape[]> {
     ["rating + name search", { rating: ratings, search: names, offset: offsets }],
     ["verified purchases", { verifiedPurchases: ["true"], offset: offsets }],
     ["city + verified purchases", { city: cities, verifiedPurchases: ["true"], offset: offsets }],
-    // When they are free and where: who has an open time today, this weekend or on a date, the soonest first, and
-    // near a ZIP code.
-    ["available (when)", { available: whens, offset: offsets }],
-    ["city + available", { city: cities, available: whens, offset: offsets }],
-    ["soonest available", { sort: ["soonest"], offset: offsets }],
-    ["city + soonest", { city: cities, sort: ["soonest"], offset: offsets }],
-    [
-      "rating + available + soonest",
-      { rating: ratings, available: whens, sort: ["soonest"], offset: offsets },
-    ],
-    ["near a ZIP", { zip: zips, radius: radii, offset: offsets }],
-    ["near a ZIP, nearest first", { zip: zips, radius: radii, sort: ["distance"], offset: offsets }],
-    ["near a ZIP + available", { zip: zips, radius: radii, available: whens, offset: offsets }],
+    ...(finding ? findingShapes : []),
   ];
   return shapes.map(([name, choices], i) => ({ name, queries: sample(1000 + i, 2000, choices) }));
 }
