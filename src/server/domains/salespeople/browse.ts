@@ -1,17 +1,17 @@
 // Browsing salespeople: a page of cards for any filter, sort, name search and cursor the browse page and the
 // REST API offer, with its bounded total (docs/decisions/003-browse-performance.md).
-import { BROWSE_PAGE_SIZE, BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
+import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { NEXT_OPEN_DAYS } from "../../../shared/slots";
 import { addDays, todayIn } from "../../../shared/time";
 import { publiclyListedSql, stoppedProfilesSql } from "../../access";
 import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
-import { limitOffset, pageWindow } from "../../db/search";
+import { limitOffset } from "../../db/search";
 import { type PageRow, pageResult } from "./browseAnswer";
 import type { BrowseCache } from "./browseCache";
 import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
-import { readCursor } from "./browseCursor";
+import { pageStart } from "./browseCursor";
 import { browseNearPage, nearPlace } from "./browseNear";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
@@ -240,7 +240,7 @@ async function browsePage(
   counts: ReadonlyMap<string, number>,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
-  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
+  const { cursor, window } = pageStart(q);
   const { sql, walked, where, keys, countKeys } = browseWalk(pools, q, counts);
   const order = orderOf(sql, keys);
   const from = sql`from ${walked} ${whereAll(sql, where)}`;
@@ -248,9 +248,7 @@ async function browsePage(
   // found the bound (a sequential scan), 61 ms for `rating=4` at 105,600 salespeople against 1.2 ms along
   // salespeople_rank_idx, whose first column is the rating's range.
   const countOrder = orderOf(sql, countKeys ?? keys);
-  const window = cursor
-    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
-    : pageWindow(q, BROWSE_PAGE_SIZE);
+
   const place = sql`${keys[2]} as id, ${keys[0]} as value, ${keys[1]} as reviews`;
   // After a cursor, the page is the rest of the cursor's tie (its sort value and reviews, later ids), then the
   // walk below it: two ranges of the walk's index, each read only as far as the page. As one range with the
@@ -312,10 +310,7 @@ async function browseSoonestPage(
   counts: ReadonlyMap<string, number>,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
-  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
-  const window = cursor
-    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
-    : pageWindow(q, BROWSE_PAGE_SIZE);
+  const { cursor, window } = pageStart(q);
   const walk = browseWalk(pools, { ...q, sort: undefined }, counts);
   let matched: number[] | undefined;
   if (knownMatches === undefined || knownMatches <= BROWSE_TOTAL_LIMIT) {

@@ -2,8 +2,10 @@
 // the order it pages, then the last card's sort value, reviews and id (after its distance in metres, for the
 // distance order). browsePage (browse.ts) and browseNearPage (browseNear.ts) read the place from their page's
 // last row and start the next page after it.
+import { BROWSE_PAGE_SIZE } from "../../../shared/constants";
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { appError } from "../../appError";
+import { pageWindow } from "../../db/search";
 
 /**
  * The order a cursor pages, its first letter: `r` the rating order, `p` low pressure first, `d` nearest first,
@@ -33,4 +35,15 @@ export function readCursor(q: BrowseSalespeopleQuery, after: string) {
   if (after[0] === "s") parts.splice(1, 0, "0");
   const [value = "0", reviews, id] = parts;
   return { distance, value, reviews: Number(reviews), id: Number(id) };
+}
+
+/**
+ * Where a browse's page starts: after its cursor (then a first page of its size), or at its offset or page.
+ */
+export function pageStart(q: BrowseSalespeopleQuery) {
+  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
+  const window = cursor
+    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
+    : pageWindow(q, BROWSE_PAGE_SIZE);
+  return { cursor, window };
 }

@@ -1,7 +1,7 @@
 // Browsing near a place ("near me"): the salespeople of the dealerships within a radius of a ZIP code's centre or
 // of a point, in the browse's order or nearest first, each card with its distance
 // (docs/decisions/003-browse-performance.md, "Distance search"). Without a location browse.ts never calls here.
-import { BROWSE_PAGE_SIZE, BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
+import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import {
   type BrowseResult,
   type BrowseSalespeopleQuery,
@@ -10,11 +10,10 @@ import {
 import { publiclyListedSql } from "../../access";
 import { appError } from "../../appError";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
-import { pageWindow } from "../../db/search";
 import { knownZip } from "../../geo/geocoder";
 import { type PageRow, pageResult } from "./browseAnswer";
 import { browseConditions } from "./browseConditions";
-import { readCursor } from "./browseCursor";
+import { pageStart } from "./browseCursor";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 
 /** Metres in a statute mile: earthdistance measures in metres. */
@@ -77,10 +76,7 @@ export async function browseNearPage(
 ): Promise<BrowseResult> {
   // A name search matches search_text with LIKE, planned for its pattern (as browse.ts does).
   const sql = q.search ? pools.searchSql : pools.browseSql;
-  const cursor = q.after === undefined ? undefined : readCursor(q, q.after);
-  const window = cursor
-    ? { ...pageWindow(q, BROWSE_PAGE_SIZE), page: 1, offset: 0 }
-    : pageWindow(q, BROWSE_PAGE_SIZE);
+  const { cursor, window } = pageStart(q);
   const origin = sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
   const radius = sql`${near.radiusMiles * METRES_PER_MILE}::float8`;
   const point = sql`ll_to_earth(d.latitude, d.longitude)`;
