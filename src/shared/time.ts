@@ -124,12 +124,28 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
  * (skipped by a spring-forward change) resolve to the instant just after the gap, like most calendars.
  */
 export function fromZoned(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  // Read by position, not split into arrays: a day's slot grids convert a thousand times for each salesperson
+  // whose open times are kept (domains/appointments/openings.ts), and the arrays were most of the cost.
+  const wall =
+    date.length === 10 && time.length === 5
+      ? Date.UTC(
+          Number(date.slice(0, 4)),
+          Number(date.slice(5, 7)) - 1,
+          Number(date.slice(8, 10)),
+          Number(time.slice(0, 2)),
+          Number(time.slice(3, 5)),
+        )
+      : wallOf(date, time);
   const first = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
   const second = wall - zoneOffsetMinutes(new Date(first), timeZone) * 60_000;
   return new Date(second === first ? first : Math.max(first, second));
+}
+
+/** The wall-clock date and time as if they were UTC, for dates and times of another length than usual. */
+function wallOf(date: string, time: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  return Date.UTC(y, m - 1, d, hh, mm);
 }
 
 /** Today's date (YYYY-MM-DD) in a zone. */
