@@ -2,7 +2,11 @@
 // available first, from the open times the server keeps (salesperson_openings), which follow the slot rules of
 // booking, the visits booked and the clock.
 import { beforeAll, describe, expect, it } from "vitest";
-import { refreshAllOpenings, refreshDueOpenings } from "../src/server/domains/appointments/openings";
+import {
+  refreshAllOpenings,
+  refreshDueOpenings,
+  refreshOpenings,
+} from "../src/server/domains/appointments/openings";
 import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays, fromZoned, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -263,6 +267,26 @@ describe("what is kept", () => {
     const [moved] = await h.sql<{ next: Date }[]>`
       select next_open_at as next from salesperson_openings where salesperson_id = ${open}`;
     expect(moved!.next.toISOString()).toBe(second!.toISOString());
+  });
+
+  it("keeps no open times for a salesperson whose rules cannot be read, and recomputes the rest of the batch", async () => {
+    const [broken] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, dealership_id, city, state, time_zone, verified_at)
+      values ('Freetime Nowhere', 'freetime.nowhere@example.com', ${dealership!.id}, 'Freetime', 'TX',
+              'Nowhere/Atall', now())
+      returning id`;
+    const run = await refreshOpenings(h.sql, [broken!.id, open]);
+    expect(run).toEqual({ written: 2, failed: [broken!.id] });
+    const rows = await h.sql<{ id: number; starts: Date[]; zone: string }[]>`
+      select salesperson_id as id, open_starts as starts, time_zone as zone from salesperson_openings
+       where salesperson_id in ${h.sql([broken!.id, open])}`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(broken!.id)).toMatchObject({ starts: [], zone: "UTC" });
+    expect(byId.get(open)!.starts.length).toBeGreaterThan(0);
+    // A browse by availability reads every row it reaches, the broken one included, and still answers.
+    const res = await h.request("GET", "/api/salespeople?city=Freetime&available=today");
+    expect(res.status, res.text).toBe(200);
+    await h.sql`delete from salespeople where id = ${broken!.id}`;
   });
 
   it("marks a salesperson stale when their rules or their dealership's hours change", async () => {

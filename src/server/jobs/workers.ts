@@ -80,9 +80,13 @@ export async function startWorkers(
   // Every hour: live events older than a day go (a page resumes from far more recent ones).
   jobs.schedule(QUEUES.livePrune, "23 * * * *");
   await jobs.work(QUEUES.openingsRefresh, async () => {
-    const { moved, recomputed } = await refreshDueOpenings(deps.sql);
+    const { moved, recomputed, failed } = await refreshDueOpenings(deps.sql);
     if (recomputed > 0)
       deps.logger.info(`open times: ${recomputed} salespeople recomputed, ${moved} moved on`);
+    if (failed.length > 0)
+      deps.logger.warn(
+        `open times: the rules of salespeople ${failed.join(", ")} could not be read (their time zone?); they list no open times`,
+      );
   });
   // Every minute: the open times browse filters and sorts by follow the visits booked, the hours changed and the
   // clock (domains/appointments/openings.ts).

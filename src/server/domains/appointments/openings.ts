@@ -22,8 +22,9 @@ export async function refreshOpenings(
   sql: Queryable,
   ids: readonly number[],
   now = new Date(),
-): Promise<number> {
+): Promise<{ written: number; failed: number[] }> {
   let written = 0;
+  const failed: number[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     await sql`update salesperson_openings set stale = false where salesperson_id in ${sql(batch)} and stale`;
@@ -35,14 +36,21 @@ export async function refreshOpenings(
       now,
     );
     const computed = rows.map((person) => {
-      const open = [...openTimes(person, calendar(person.id), now)];
-      return {
-        id: person.id,
-        starts: open.map((o) => o.slot.startsAt.toISOString()),
-        ranges: runsOf(open),
-        notice: rulesOf(person.booking_rules).minNoticeHours * 60,
-        zone: person.time_zone,
-      };
+      try {
+        const open = [...openTimes(person, calendar(person.id), now)];
+        return {
+          id: person.id,
+          starts: open.map((o) => o.slot.startsAt.toISOString()),
+          ranges: runsOf(open),
+          notice: rulesOf(person.booking_rules).minNoticeHours * 60,
+          zone: person.time_zone,
+        };
+      } catch {
+        // A row the rules cannot read (a time zone nobody knows) keeps no open times, under a zone every reader
+        // knows, rather than stopping its batch and every refresh after it; the job names it.
+        failed.push(person.id);
+        return { id: person.id, starts: [], ranges: "{}", notice: 0, zone: "UTC" };
+      }
     });
     await sql`
       insert into salesperson_openings as o
@@ -59,7 +67,7 @@ export async function refreshOpenings(
              computed_at = excluded.computed_at`;
     written += computed.length;
   }
-  return written;
+  return { written, failed };
 }
 
 /**
@@ -80,7 +88,10 @@ export function runsOf(open: readonly OpenTime[]): string {
 }
 
 /** Every salesperson's kept open times, recomputed (the seed, after writing its visits). */
-export async function refreshAllOpenings(sql: Queryable, now = new Date()): Promise<number> {
+export async function refreshAllOpenings(
+  sql: Queryable,
+  now = new Date(),
+): Promise<{ written: number; failed: number[] }> {
   const ids = await sql<{ id: number }[]>`select id from salespeople order by id`;
   return refreshOpenings(
     sql,
@@ -97,7 +108,7 @@ export async function refreshAllOpenings(sql: Queryable, now = new Date()): Prom
 export async function refreshDueOpenings(
   sql: Queryable,
   { now = new Date(), budgetMs = 40_000 }: { now?: Date; budgetMs?: number } = {},
-): Promise<{ moved: number; recomputed: number }> {
+): Promise<{ moved: number; recomputed: number; failed: number[] }> {
   const moved = await sql`
     update salesperson_openings o
        set next_open_at = n.at, bookable_until = n.at - make_interval(mins => o.notice_minutes)
@@ -109,6 +120,7 @@ export async function refreshDueOpenings(
   const started = Date.now();
   const horizon = new Date(now.getTime() - HORIZON_REFRESH_HOURS * 3_600_000);
   let recomputed = 0;
+  const failed: number[] = [];
   for (;;) {
     const due = await sql<{ id: number }[]>`
       (select salesperson_id as id from salesperson_openings where stale limit ${BATCH})
@@ -116,12 +128,14 @@ export async function refreshDueOpenings(
       (select salesperson_id from salesperson_openings
         where computed_at is null or computed_at < ${horizon} order by computed_at nulls first limit ${BATCH})`;
     if (due.length === 0) break;
-    recomputed += await refreshOpenings(
+    const run = await refreshOpenings(
       sql,
       due.map((row) => row.id),
       now,
     );
+    recomputed += run.written;
+    failed.push(...run.failed);
     if (Date.now() - started > budgetMs) break;
   }
-  return { moved: moved.count, recomputed };
+  return { moved: moved.count, recomputed, failed };
 }
