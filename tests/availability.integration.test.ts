@@ -247,8 +247,8 @@ describe("what is kept", () => {
     const [stale] = await h.sql<{ stale: boolean }[]>`
       select stale from salesperson_openings where salesperson_id = ${open}`;
     expect(stale!.stale).toBe(true);
-    const run = await refreshDueOpenings(h.sql);
-    expect(run.recomputed).toBeGreaterThan(0);
+    // The refresh the job runs each minute (here, or the server's own if its minute came first).
+    await refreshDueOpenings(h.sql);
     const [row] = await h.sql<{ next: Date; stale: boolean }[]>`
       select next_open_at as next, stale from salesperson_openings where salesperson_id = ${open}`;
     expect(row!.stale).toBe(false);

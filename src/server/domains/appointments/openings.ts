@@ -27,7 +27,13 @@ export async function refreshOpenings(
   const failed: number[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    await sql`update salesperson_openings set stale = false where salesperson_id in ${sql(batch)} and stale`;
+    // Rows are locked in id order by every statement here that writes several, so two refreshes at once (a
+    // minute's job still running when the next starts elsewhere) wait for each other instead of deadlocking.
+    await sql`
+      update salesperson_openings set stale = false
+       where salesperson_id in (select salesperson_id from salesperson_openings
+                                 where salesperson_id in ${sql(batch)} and stale
+                                 order by salesperson_id for update)`;
     const rows = await people(sql, batch, "all");
     if (rows.length === 0) continue;
     const calendar = await calendarsOf(
@@ -60,6 +66,7 @@ export async function refreshOpenings(
              ${now}, false
         from json_to_recordset(${JSON.stringify(computed)}::text::json)
              as r(id int, starts timestamptz[], ranges tstzmultirange, notice int, zone text)
+       order by r.id
       on conflict (salesperson_id) do update
          set open_starts = excluded.open_starts, open_ranges = excluded.open_ranges,
              notice_minutes = excluded.notice_minutes, time_zone = excluded.time_zone,
@@ -115,7 +122,8 @@ export async function refreshDueOpenings(
       from (select d.salesperson_id,
                    (select min(x) from unnest(d.open_starts) x
                      where x > ${now} and x >= ${now}::timestamptz + make_interval(mins => d.notice_minutes)) as at
-              from salesperson_openings d where d.bookable_until <= ${now}) n
+              from salesperson_openings d where d.bookable_until <= ${now}
+             order by d.salesperson_id for update) n
      where o.salesperson_id = n.salesperson_id`;
   const started = Date.now();
   const horizon = new Date(now.getTime() - HORIZON_REFRESH_HOURS * 3_600_000);
