@@ -3,13 +3,14 @@
 // transaction, awaited alone or embedded in a larger statement (a CTE) that must write everything or nothing.
 import type { AppLink } from "../../../shared/links";
 import type { Fragment, Queryable } from "../../db/client";
+import { dealershipLeadsSql } from "./recipients";
 
 export type Recipient =
   /** An account (customer, manager, administrator). */
   | { userId: string }
   /** A salesperson profile, whether or not an account is linked to it yet. */
   | { salespersonId: number }
-  /** The manager of a dealership, when it has one (no notice otherwise). */
+  /** Those who lead a dealership (recipients.ts), when it has any (no notice otherwise). */
   | { managerOf: number };
 
 export type Notice = {
@@ -29,8 +30,8 @@ export function notify(sql: Queryable, notice: Notice) {
       ? sql`select ${to.userId}::uuid as user_id, null::int as salesperson_id where true`
       : "salespersonId" in to
         ? sql`select null::uuid as user_id, ${to.salespersonId}::int as salesperson_id where true`
-        : sql`select d.manager_id as user_id, null::int as salesperson_id
-                from dealerships d where d.id = ${to.managerOf} and d.manager_id is not null`;
+        : sql`select l.user_id, null::int as salesperson_id
+                from (${dealershipLeadsSql(sql, sql`${to.managerOf}::int`)}) l where true`;
   return sql`
     insert into notifications (user_id, salesperson_id, type, title, body, link)
     select r.user_id, r.salesperson_id, ${type}, ${title}, ${body}, ${link}::text
