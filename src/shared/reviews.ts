@@ -2,6 +2,9 @@
 
 /** 'Time-limited verification': a completed visit can be reviewed within this many days. */
 export const RATING_WINDOW_DAYS = 30;
+
+/** A published review of this many stars or fewer alerts the dealership's leads by e-mail at once. */
+export const LOW_REVIEW_STARS = 2;
 /** A customer may edit their review within this many days of writing it. */
 export const RATING_EDIT_DAYS = 7;
 
@@ -23,6 +26,8 @@ export const MISCONDUCT_CATEGORIES = [
 
 export const REPORT_STATUSES = ["open", "investigating", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** A case's outcomes: reaching one alerts the dealership's leads. */
+export const CLOSED_REPORT_STATUSES: readonly ReportStatus[] = ["resolved", "dismissed"];
 
 /**
  * Where a misconduct case may go from each status: forward from open through investigating to a close

@@ -29,6 +29,7 @@ export const QUEUES = {
   visitClosing: "visit-closing",
   disputeNotice: "dispute-notice",
   purchaseClaimNotice: "purchase-claim-notice",
+  leadAlert: "lead-alert",
   reviewAging: "review-aging",
   livePrune: "live-prune",
   openingsRefresh: "openings-refresh",
@@ -49,6 +50,7 @@ export const MAIL_QUEUES: readonly QueueName[] = [
   QUEUES.invitationMail,
   QUEUES.disputeNotice,
   QUEUES.purchaseClaimNotice,
+  QUEUES.leadAlert,
 ];
 
 export type JobData = {
@@ -83,6 +85,8 @@ export type JobData = {
   };
   /** The buyer's e-mail when their purchase claim is confirmed or declined. */
   "purchase-claim-notice": { claimId: number };
+  /** An urgent alert's e-mail to a dealership's leads, but the one whose act raised it (notifications/alerts.ts). */
+  "lead-alert": { dealershipId: number; actorId: string | null; subject: string; text: string; link: string };
   /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */
   "review-aging": Record<string, never>;
   /** The hourly removal of live events past their retention (scheduled; carries nothing). */

@@ -15,6 +15,7 @@ import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendInvitationMail } from "../domains/invitations/send";
 import { pruneLiveEvents } from "../domains/live/events";
 import { sendMessageNotice } from "../domains/messages/service";
+import { sendLeadAlert } from "../domains/notifications/alerts";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
@@ -48,6 +49,7 @@ export async function startWorkers(
     deps.logger.info(`retention cleanup: ${result.total} records`);
   });
   await jobs.work(QUEUES.disputeNotice, (data, job) => sendDisputeNotice(forJob(job), data));
+  await jobs.work(QUEUES.leadAlert, (data, job) => sendLeadAlert(forJob(job), data));
   await jobs.work(QUEUES.visitClosing, async (_data, job) => {
     const result = await closeVisits({
       ...forJob(job),

@@ -37,6 +37,10 @@ const TYPE_ICON: Record<string, { icon: IconType; color: string }> = {
   appointment_requested: { icon: LuCalendarPlus, color: "green.600" },
   appointment_cancelled: { icon: LuCalendarX, color: "red.600" },
   report_update: { icon: LuShieldAlert, color: "orange.600" },
+  team_review: { icon: LuStar, color: "yellow.600" },
+  low_review: { icon: LuStar, color: "red.600" },
+  misconduct_outcome: { icon: LuShieldAlert, color: "orange.600" },
+  visit_dispute: { icon: LuCalendarX, color: "orange.600" },
 };
 
 /** Same-site paths only: a notification never sends anyone off the site. */
@@ -115,7 +119,8 @@ export function NotificationBell() {
     setOpen(false);
     // What the notification points at changed since it was cached (a new message, reply or review).
     if (item.type === "new_message") void utils.messages.invalidate();
-    if (item.type === "new_review" || item.type === "review_reply") void utils.reviews.list.invalidate();
+    if (["new_review", "team_review", "low_review", "review_reply"].includes(item.type))
+      void utils.reviews.list.invalidate();
     router.history.push(link);
   };
 

@@ -1,4 +1,4 @@
-// Job handler: the e-mails a visit dispute sends as it moves along: to the dealership's manager when opened, to
+// Job handler: the e-mails a visit dispute sends as it moves along: to the dealership's leads (notifications/recipients.ts) when opened, to
 // administrators when it reaches them (escalated; opened on an independent salesperson's visit, or where the only
 // manager marked the no-show or is the salesperson; or the buyer's request to review a rejection, which the
 // manager hears of too), to the buyer when decided, and to the manager when administrators decided.
@@ -9,6 +9,7 @@ import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import type { Sql } from "../../db/client";
 import type { JobData } from "../../jobs/queue";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import { dealershipLeadsSql } from "../notifications/recipients";
 
 type DisputeNoticeRow = {
   status: string;
@@ -21,7 +22,7 @@ type DisputeNoticeRow = {
   buyer_email: string | null;
   salesperson_name: string;
   dealership_name: string | null;
-  manager_email: string | null;
+  lead_emails: string[];
   admin_emails: string[];
 };
 
@@ -32,7 +33,9 @@ export async function sendDisputeNotice(
   const [row] = await deps.sql<DisputeNoticeRow[]>`
     select d.status, d.escalation_reason, d.statement, d.resolution_note, d.manager_note, d.appeal_note,
            a.customer_name, b.email::text as buyer_email,
-           s.name as salesperson_name, dl.name as dealership_name, m.email::text as manager_email,
+           s.name as salesperson_name, dl.name as dealership_name,
+           array(select u.email::text from (${dealershipLeadsSql(deps.sql, deps.sql`dl.id`)}) l
+                   join users u on u.id = l.user_id order by u.email) as lead_emails,
            array(select u.email::text from users u where u.role = 'admin' and u.disabled_at is null
                   order by u.email) as admin_emails
       from visit_disputes d
@@ -40,7 +43,6 @@ export async function sendDisputeNotice(
       join salespeople s on s.id = a.salesperson_id
       left join users b on b.id = d.customer_id
       left join dealerships dl on dl.id = d.dealership_id
-      left join users m on m.id = dl.manager_id
      where d.id = ${data.disputeId}`;
   if (!row) return;
   const what = `${row.customer_name}'s visit with ${row.salesperson_name}${row.dealership_name ? ` (${row.dealership_name})` : ""}`;
@@ -48,6 +50,9 @@ export async function sendDisputeNotice(
   const mails: MailMessage[] = [];
   const toAdmins = (subject: string, text: string) => {
     for (const to of row.admin_emails) mails.push({ to, subject, text });
+  };
+  const toLeads = (subject: string, text: string) => {
+    for (const to of row.lead_emails) mails.push({ to, subject, text });
   };
   const adminLink = `${deps.appUrl}${links.adminDashboard({ tab: "disputes" })}`;
   const managerLink = `${deps.appUrl}${links.managerDashboard({ tab: "disputes" })}`;
@@ -62,12 +67,11 @@ export async function sendDisputeNotice(
               : "The dealership has no manager but the one who marked the no-show or is the salesperson"
           }, so administrators decide: ${adminLink}\n`,
         );
-      else if (row.manager_email)
-        mails.push({
-          to: row.manager_email,
-          subject: "A buyer disputes a no-show",
-          text: `${what} was marked no-show; the buyer says they were there.${statement}\n\nUphold or reject it within ${DISPUTE_ESCALATION_DAYS} days, or it goes to administrators: ${managerLink}\n`,
-        });
+      else
+        toLeads(
+          "A buyer disputes a no-show",
+          `${what} was marked no-show; the buyer says they were there.${statement}\n\nUphold or reject it within ${DISPUTE_ESCALATION_DAYS} days, or it goes to administrators: ${managerLink}\n`,
+        );
       break;
     case "escalated":
       toAdmins(
@@ -82,12 +86,10 @@ export async function sendDisputeNotice(
         "A buyer asks you to review a rejected dispute",
         `The dealership's manager rejected the dispute of ${what}.${managerSaid}${statement}${words}\n\nYour decision is final: ${adminLink}\n`,
       );
-      if (row.manager_email)
-        mails.push({
-          to: row.manager_email,
-          subject: "A rejected dispute goes to KnowBefore",
-          text: `The buyer asked KnowBefore to review your rejection of the dispute of ${what}.${words}\n\nKnowBefore's administrators decide it; their decision is final: ${managerLink}\n`,
-        });
+      toLeads(
+        "A rejected dispute goes to KnowBefore",
+        `The buyer asked KnowBefore to review your rejection of the dispute of ${what}.${words}\n\nKnowBefore's administrators decide it; their decision is final: ${managerLink}\n`,
+      );
       break;
     }
     case "upheld":
@@ -105,12 +107,11 @@ export async function sendDisputeNotice(
               ? `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} now counts as attended, and you can review it.\nNote: ${row.resolution_note ?? ""}\n${final}\n${deps.appUrl}${links.appointments()}\n`
               : `Hello ${row.customer_name},\n\nYour visit with ${row.salesperson_name} stays marked as a no-show. A review written for it is not published.\nNote: ${row.resolution_note ?? ""}\n${final}\n${deps.appUrl}${links.appointments()}\n`,
         });
-      if (row.escalation_reason && row.manager_email)
-        mails.push({
-          to: row.manager_email,
-          subject: `A no-show dispute was ${data.event} by KnowBefore`,
-          text: `KnowBefore's administrators ${data.event} the dispute of ${what}.\nNote: ${row.resolution_note ?? ""}\n\n${managerLink}\n`,
-        });
+      if (row.escalation_reason)
+        toLeads(
+          `A no-show dispute was ${data.event} by KnowBefore`,
+          `KnowBefore's administrators ${data.event} the dispute of ${what}.\nNote: ${row.resolution_note ?? ""}\n\n${managerLink}\n`,
+        );
       break;
     }
   }

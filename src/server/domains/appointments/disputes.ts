@@ -30,6 +30,7 @@ import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
+import { dealershipLeadsSql } from "../notifications/recipients";
 import { settleDisputedReview } from "../reviews/disputedReview";
 import { actorOf, recordStatusChange } from "./statusTrail";
 import { DISPUTE_COLUMNS, loadVisitRecord, markedNoShowSql, noShowMarkerSql } from "./visitRecord";
@@ -68,10 +69,10 @@ export async function openDispute(
     >`
       select a.id, a.status, ${markedNoShowSql(tx, "a")} as marked_at, s.dealership_id,
              s.name as salesperson_name, a.customer_name,
-             (dl.manager_id is null or dl.manager_id is not distinct from s.user_id
-              or dl.manager_id is not distinct from ${noShowMarkerSql(tx, "a")}) as no_other_manager
+             not exists (select 1 from (${dealershipLeadsSql(tx, tx`s.dealership_id`)}) l
+                          where l.user_id is distinct from s.user_id
+                            and l.user_id is distinct from ${noShowMarkerSql(tx, "a")}) as no_other_manager
         from appointments a join salespeople s on s.id = a.salesperson_id
-        left join dealerships dl on dl.id = s.dealership_id
        where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
          for update of a`;
     if (!visit) {

@@ -2,7 +2,8 @@
 // address, no security event. The reporter follows the case with a tracking code stored only as a hash.
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { canMoveReport, type ReportStatus } from "../../../shared/reviews";
+import { links } from "../../../shared/links";
+import { CLOSED_REPORT_STATUSES, canMoveReport, type ReportStatus } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type {
@@ -24,6 +25,7 @@ import type {
 import { containsPattern, pageWindow } from "../../db/search";
 import { consumeToken } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
+import { alertLeads } from "../notifications/alerts";
 import { notify } from "../notifications/notify";
 
 type Authed = Context & { user: SessionUser };
@@ -85,7 +87,7 @@ export async function reportStatus(ctx: Context, { trackingCode }: { trackingCod
     category: row.category,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    resolution: row.status === "resolved" || row.status === "dismissed" ? row.resolution : null,
+    resolution: CLOSED_REPORT_STATUSES.includes(row.status) ? row.resolution : null,
   };
 }
 
@@ -171,11 +173,14 @@ export async function listAllCases(ctx: Authed, input: AllCasesQuery): Promise<L
 export async function updateCase(ctx: Authed, input: z.output<typeof updateMisconductReportInput>) {
   return ctx.sql.begin(async (tx) => {
     const [current] = await tx<
-      Pick<MisconductReportRow, "status" | "reporter_user_id" | "resolution" | "dealership_id">[]
+      (Pick<MisconductReportRow, "status" | "reporter_user_id" | "resolution" | "dealership_id"> & {
+        salesperson_name: string;
+      })[]
     >`
-      select status, reporter_user_id, resolution, dealership_id from misconduct_reports
-       where id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "dealership_id")}
-       for update`;
+      select r.status, r.reporter_user_id, r.resolution, r.dealership_id, s.name as salesperson_name
+        from misconduct_reports r join salespeople s on s.id = r.salesperson_id
+       where r.id = ${input.reportId} and ${dealershipStaffSql(tx, ctx.user, "r.dealership_id")}
+         for update of r`;
     if (!current) {
       // Another dealership's case answers as a missing one does.
       throw await refuseAsMissing(
@@ -208,6 +213,19 @@ export async function updateCase(ctx: Authed, input: z.output<typeof updateMisco
         link: null,
       });
     }
+    if (current.dealership_id !== null && status !== from && CLOSED_REPORT_STATUSES.includes(status))
+      await alertLeads(tx, ctx.jobs, {
+        dealershipId: current.dealership_id,
+        type: "misconduct_outcome",
+        title: `Misconduct report ${status}`,
+        body: `A misconduct report about ${current.salesperson_name} was ${status}${after!.resolution ? `: ${after!.resolution}` : "."}`,
+        link: links.managerDashboard({ tab: "incidents" }),
+        mail: {
+          subject: `A misconduct report about ${current.salesperson_name} was ${status}`,
+          text: `A misconduct report about ${current.salesperson_name} was ${status}.${after!.resolution ? `\nResolution: ${after!.resolution}` : ""}\n\nThe case and its history:`,
+        },
+        actorId: ctx.user.id,
+      });
     await recordAudit(ctx, tx, {
       action: status !== from ? "misconduct.status" : "misconduct.note",
       entityId: input.reportId,

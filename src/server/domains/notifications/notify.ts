@@ -10,8 +10,8 @@ export type Recipient =
   | { userId: string }
   /** A salesperson profile, whether or not an account is linked to it yet. */
   | { salespersonId: number }
-  /** Those who lead a dealership (recipients.ts), when it has any (no notice otherwise). */
-  | { managerOf: number };
+  /** Those who lead a dealership (recipients.ts), but `except` (no notice when none is left). */
+  | { managerOf: number; except?: string | null };
 
 export type Notice = {
   to: Recipient;
@@ -31,7 +31,8 @@ export function notify(sql: Queryable, notice: Notice) {
       : "salespersonId" in to
         ? sql`select null::uuid as user_id, ${to.salespersonId}::int as salesperson_id where true`
         : sql`select l.user_id, null::int as salesperson_id
-                from (${dealershipLeadsSql(sql, sql`${to.managerOf}::int`)}) l where true`;
+                from (${dealershipLeadsSql(sql, sql`${to.managerOf}::int`)}) l
+               where l.user_id is distinct from ${to.except ?? null}::uuid`;
   return sql`
     insert into notifications (user_id, salesperson_id, type, title, body, link)
     select r.user_id, r.salesperson_id, ${type}, ${title}, ${body}, ${link}::text

@@ -10,7 +10,7 @@ import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
-import { notify } from "../notifications/notify";
+import { alertLeads } from "../notifications/alerts";
 
 type Authed = Context & { user: SessionUser };
 
@@ -68,12 +68,16 @@ export async function claimPurchase(
       throw error;
     }
     if (person.dealershipId !== null) {
-      await notify(tx, {
-        to: { managerOf: person.dealershipId },
+      await alertLeads(tx, ctx.jobs, {
+        dealershipId: person.dealershipId,
         type: "purchase_claim",
         title: "Purchase to confirm",
         body: `A buyer says they bought a car from ${person.name}. Confirm or decline it on your Sales Team tab.`,
         link: links.managerDashboard({ tab: "team" }),
+        mail: {
+          subject: `A buyer says they bought a car from ${person.name}`,
+          text: `A buyer says they bought a car from ${person.name}. Confirm the purchase, and their reviews show "Verified purchase", or decline it with a reason:`,
+        },
       });
     }
     return claimId;

@@ -1,6 +1,3 @@
-// Reviews the gaming rules held (contact details, a burst from new accounts): administrators see them beside the
-// flagged reviews, with the reason, and publish them (they join the profile and the averages) or reject them.
-import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type { HeldReview, HeldReviewsQuery } from "../../../shared/schemas/reviews";
@@ -9,8 +6,8 @@ import { recordAudit } from "../../auditTrail";
 import type { RatingRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, listPage, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
-import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { announcePublishedReview } from "./announce";
 
 type Authed = Context & { user: SessionUser };
 
@@ -71,12 +68,9 @@ export async function decideHeldReview(
     if (!changed) throw appError("NOT_FOUND", "No held review with that id", "HELD_REVIEW_NOT_FOUND");
     if (status === "published") {
       await refreshAggregates(tx, held.salesperson_id);
-      await notify(tx, {
-        to: { salespersonId: held.salesperson_id },
-        type: "new_review",
-        title: "New review",
-        body: `You received a ${held.overall_rating}-star review.`,
-        link: links.salesperson(held.salesperson_id, "reviews"),
+      await announcePublishedReview(tx, ctx.jobs, {
+        salespersonId: held.salesperson_id,
+        stars: held.overall_rating,
       });
     }
     await recordAudit(ctx, tx, {

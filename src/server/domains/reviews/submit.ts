@@ -2,7 +2,6 @@
 // review window; a confirmed purchase adds its badge (verification.ts). The salesperson's aggregates change in
 // the same transaction.
 import type { z } from "zod";
-import { links } from "../../../shared/links";
 import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../../shared/reviews";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
@@ -13,8 +12,8 @@ import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
-import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
+import { announcePublishedReview } from "./announce";
 import {
   DISPUTED_HELD_REASON,
   disputedHold,
@@ -98,12 +97,9 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
       await refreshAggregates(tx, input.salespersonId);
       // A held review reaches the salesperson and their CRM when an administrator publishes it.
       if (moderation.moderation_status === "published")
-        await notify(tx, {
-          to: { salespersonId: input.salespersonId },
-          type: "new_review",
-          title: "New review",
-          body: `You received a ${input.overallRating}-star review.`,
-          link: links.salesperson(input.salespersonId, "reviews"),
+        await announcePublishedReview(tx, ctx.jobs, {
+          salespersonId: input.salespersonId,
+          stars: input.overallRating,
         });
       if (moderation.moderation_status === "published")
         await emitCrmEvent(ctx, tx, {
