@@ -8,14 +8,16 @@ import type { Caller, SalespersonRef } from "../src/server/access";
 import * as access from "../src/server/access";
 import type { Queryable } from "../src/server/db/client";
 import { createHarness } from "./support/harness";
+import { makeManager } from "./support/members";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 
 async function dealership(name: string, managerId: string | null) {
   const [row] = await h.sql<{ id: number }[]>`
-    insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude, manager_id)
-    values (${name}, '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74, ${managerId})
+    insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+    values (${name}, '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74)
     returning id`;
+  if (managerId) await makeManager(h.sql, row!.id, managerId);
   return row!.id;
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD } from "../src/server/seed/demo";
 import { createHarness, sessionCookieFrom } from "./support/harness";
+import { managerOf } from "./support/members";
 import { openDay } from "./support/openHours";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ADMIN_CODE: "life-code" });
@@ -33,7 +34,9 @@ async function freeDealership(name: string) {
 }
 
 const [managed] = await h.sql<{ id: number; managerId: string; name: string }[]>`
-  select id, manager_id as "managerId", name from dealerships where manager_id is not null order by id limit 1`;
+  select d.id, m.user_id as "managerId", d.name
+    from dealerships d join dealership_members m on m.dealership_id = d.id and m.role = 'manager'
+   order by d.id limit 1`;
 
 describe("creating users", () => {
   it("creates a customer, a salesperson with a profile, and a manager of a free dealership, none with a password", async () => {
@@ -121,8 +124,7 @@ describe("changing roles", () => {
     });
     const back = await api(admin1).admin.changeRole({ id: person.userId, target: { role: "customer" } });
     expect(back).toMatchObject({ role: "customer", managedDealershipId: null });
-    const [dealership] = await h.sql`select manager_id from dealerships where id = ${dealershipId}`;
-    expect(dealership!.manager_id).toBeNull();
+    expect(await managerOf(h.sql, dealershipId)).toBeNull();
     const seller = await api(admin1).admin.changeRole({
       id: person.userId,
       target: { role: "salesperson", dealershipId },
@@ -162,8 +164,7 @@ describe("changing roles", () => {
       managedDealershipId: null,
       promotionRequestId: null,
     });
-    const [free] = await h.sql`select manager_id from dealerships where id = ${dealershipId}`;
-    expect(free!.manager_id).toBeNull();
+    expect(await managerOf(h.sql, dealershipId)).toBeNull();
 
     // REST answers the same refusals as 409 with their code.
     const role = await h.request("PUT", `/api/admin/user/${person.userId}/role`, {
@@ -288,7 +289,7 @@ describe("suspension", () => {
 
   it("stops the cookie, the bearer session and the API key at once; sign-in says the account is suspended", async () => {
     const [m] = await h.sql<{ email: string }[]>`
-      select u.email from users u join dealerships d on d.manager_id = u.id
+      select u.email from users u join dealership_members dm on dm.user_id = u.id and dm.role = 'manager' join dealerships d on d.id = dm.dealership_id
        where u.disabled_at is null and u.id <> ${managed!.managerId} order by d.id limit 1`;
     const manager = await h.signIn(m!.email, "manager");
     const bearer = await h.signIn(m!.email, "manager");

@@ -6,6 +6,7 @@ import { createSession } from "../src/server/credentials/session";
 import { mailBacklog } from "../src/server/jobs/bossInternals";
 import { MAIL_QUEUES } from "../src/server/jobs/queue";
 import { type LiveStreamClient, openLiveStream } from "./support/live-stream";
+import { makeManager } from "./support/members";
 import { seededDatabase } from "./support/seededDatabase";
 import { startServerProcess } from "./support/server-process";
 import { startSmtpSink } from "./support/smtp-sink";
@@ -53,8 +54,7 @@ const [person] = await sql<{ id: number; name: string; dealershipId: number }[]>
   select s.id, s.name, s.dealership_id as "dealershipId" from salespeople s
    where s.dealership_id is not null and s.verified_at is not null order by s.id limit 1`;
 const manager = await account("alerts.manager@example.org", "manager");
-await sql`update dealerships set manager_id = null where manager_id = ${manager.id}`;
-await sql`update dealerships set manager_id = ${manager.id} where id = ${person!.dealershipId}`;
+await makeManager(sql, person!.dealershipId, manager.id);
 let buyers = 0;
 
 async function completedVisit(buyer: { id: string }, daysAgo: number) {

@@ -81,6 +81,7 @@ describe("the Markdown sources", () => {
       conversations: "**Messages with salespeople**",
       messages: "**Messages with salespeople**",
       favorites: "**Favorites**",
+      dealership_members: "**Dealership team members**",
       misconduct_reports: "**Misconduct reports**",
       misconduct_report_events: "Every step of a case is recorded",
       rating_replies: "**Replies to reviews**",

@@ -6,14 +6,15 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { currentStep, totpCode } from "../src/server/credentials/mfa";
 import { createHarness, sessionCookieFrom } from "./support/harness";
+import { managerOf } from "./support/members";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.02);
 
 type Dealership = { id: number; name: string; email: string; manager_id: string };
 const [A, B, C] = await h.sql<Dealership[]>`
-  select d.id, d.name, u.email::text as email, d.manager_id
-    from dealerships d join users u on u.id = d.manager_id order by d.id limit 3`;
+  select d.id, d.name, u.email::text as email, dm.user_id as manager_id
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 3`;
 const managerA = await h.signIn(A!.email, "manager");
 const admin = await h.signIn("invitations.admin@example.org", "admin");
 
@@ -203,11 +204,9 @@ describe("an existing account", () => {
     expect(firstFactor.json).toMatchObject({ mfaRequired: true });
     expect(sessionCookieFrom(firstFactor.headers)).toBeNull();
     expect((await accept(token)).status).toBe(401);
-    const [unchanged] = await h.sql<{ manager_id: string | null; role: string }[]>`
-      select d.manager_id, (select role from users where id = ${account.userId}) as role
-        from dealerships d where d.id = ${C!.id}`;
+    const [unchanged] = await h.sql<{ role: string }[]>`select role from users where id = ${account.userId}`;
     expect(unchanged?.role).toBe("customer");
-    expect(unchanged?.manager_id).not.toBe(account.userId);
+    expect(await managerOf(h.sql, C!.id)).not.toBe(account.userId);
 
     const second = await h.request("POST", "/api/auth/verify-mfa", {
       body: { challenge: firstFactor.json.challenge, code: totpCode(key, currentStep()) },
@@ -371,12 +370,9 @@ describe("an administrator hands a dealership over", () => {
     const res = await accept(token);
     expect(res.status).toBe(200);
     expect(res.json.session.user).toMatchObject({ email, role: "manager", managedDealershipId: B!.id });
-    const [dealership] = await h.sql<
-      { manager_id: string }[]
-    >`select manager_id from dealerships where id = ${B!.id}`;
     const [next] = await h.sql<{ id: string; first_name: string; last_name: string }[]>`
       select id, first_name, last_name from users where email = ${email}`;
-    expect(dealership!.manager_id).toBe(next!.id);
+    expect(await managerOf(h.sql, B!.id)).toBe(next!.id);
     // The new account has the name the administrator invited them under.
     expect(next).toMatchObject({ first_name: "Morgan", last_name: "Next" });
     const [previous] = await h.sql<{ role: string }[]>`select role from users where id = ${B!.manager_id}`;

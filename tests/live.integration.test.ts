@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/credentials/session";
 import { LIVE_STREAMS_PER_USER, type LiveEventKind } from "../src/shared/schemas/live";
 import { type LiveStreamClient, openLiveStream } from "./support/live-stream";
+import { makeManager } from "./support/members";
 import { seededDatabase } from "./support/seededDatabase";
 import { startServerProcess } from "./support/server-process";
 
@@ -53,7 +54,7 @@ const people = await Promise.all(
     const userId = await account(`live.seller${i}@example.org`, "salesperson");
     const managerId = await account(`live.manager${i}@example.org`, "salesperson");
     await sql`update salespeople set user_id = ${userId} where id = ${s.id}`;
-    await sql`update dealerships set manager_id = ${managerId} where id = ${s.dealershipId}`;
+    await makeManager(sql, s.dealershipId, managerId);
     return { ...s, userId, managerId };
   }),
 );

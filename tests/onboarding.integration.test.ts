@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { zipPlace } from "../src/server/geo/zipPlaces";
 import { INVITATION_TTL_DAYS } from "../src/shared/schemas/manager";
 import { createHarness, sessionCookieFrom } from "./support/harness";
+import { makeManager } from "./support/members";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 const admin = await h.signIn("applications.admin@example.org", "admin");
@@ -372,9 +373,11 @@ describe("salespeople registering on their own", () => {
 
   it("with a listed dealership: unlisted until verified, and its manager is told in the app and by e-mail", async () => {
     const manager = await h.signIn("lakeview.manager@example.org", "manager");
-    await h.sql`
-      insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude, manager_id)
-      values ('Lakeview Toyota', '5 Lake Rd', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74, ${manager.userId})`;
+    const [lakeview] = await h.sql<{ id: number }[]>`
+      insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+      values ('Lakeview Toyota', '5 Lake Rd', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74)
+      returning id`;
+    await makeManager(h.sql, lakeview!.id, manager.userId);
     const answer = await register({
       name: "Ana Ortiz",
       email: "ana@lakeview.example.com",

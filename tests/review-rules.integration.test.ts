@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { REVIEW_BURST } from "../src/shared/reviews";
 import { createHarness } from "./support/harness";
+import { makeManager, managerOf } from "./support/members";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.02);
@@ -83,13 +84,12 @@ describe("gaming rules", () => {
     await h.sql`update salespeople set user_id = null where id = ${colleagueSp!.id}`;
 
     // The dealership's manager.
-    const [before] = await h.sql<{ manager_id: string | null }[]>`
-      select manager_id from dealerships where id = ${sp!.dealership_id}`;
-    await h.sql`update dealerships set manager_id = ${insider.userId} where id = ${sp!.dealership_id}`;
+    const before = await managerOf(h.sql, sp!.dealership_id);
+    await makeManager(h.sql, sp!.dealership_id, insider.userId);
     res = await review(insider, sp!.id);
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("STAFF_CANNOT_REVIEW");
-    await h.sql`update dealerships set manager_id = ${before!.manager_id} where id = ${sp!.dealership_id}`;
+    if (before) await makeManager(h.sql, sp!.dealership_id, before);
 
     // No longer linked: the same account may review.
     res = await review(insider, sp!.id);

@@ -10,6 +10,7 @@ import { createLogger } from "../src/server/logger";
 import { startServices } from "../src/server/services";
 import { MFA, RISK_ESCALATION } from "../src/shared/security";
 import { createHarness, sessionCookieFrom } from "./support/harness";
+import { makeManager } from "./support/members";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 
@@ -368,9 +369,10 @@ describe("administrators without the required second factor", () => {
 
 /** A dealership managed by `managerId`, so the manager may make API keys. */
 async function dealershipOf(managerId: string, name: string) {
-  await h.sql`
-    insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude, manager_id)
-    values (${name}, '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74, ${managerId})`;
+  const [row] = await h.sql<{ id: number }[]>`
+    insert into dealerships (name, address, city, state, zip_code, time_zone, latitude, longitude)
+    values (${name}, '1 Main St', 'Austin', 'TX', '78701', 'America/Chicago', 30.27, -97.74) returning id`;
+  await makeManager(h.sql, row!.id, managerId);
 }
 
 describe("changes that need a recent sign-in", () => {

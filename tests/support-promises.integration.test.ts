@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "../src/server/env";
 import { APPLICATION_DECISION_HOURS, SUPPORT_PHONE_HOURS, SUPPORT_REPLY_HOURS } from "../src/shared/support";
 import { createHarness } from "./support/harness";
+import { makeManager } from "./support/members";
 
 const PHONE = "+1 (555) 010-0199";
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -71,7 +72,7 @@ describe("a support case's tier and due time", () => {
 
   it("gives the manager and the salespeople of a dealership on a paid plan priority", async () => {
     const manager = await h.signIn("paid.manager@example.org", "manager");
-    await h.sql`update dealerships set manager_id = ${manager.userId} where id = ${dealership!.id}`;
+    await makeManager(h.sql, dealership!.id, manager.userId);
     const member = await salesperson("paid.member@example.org", dealership!.id);
     expect((await contact(manager.cookie, "Manager, free dealership")).json.priority).toBe(false);
 

@@ -34,6 +34,13 @@ export const USER_ROLES = ["customer", "salesperson", "manager", "admin"] as con
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The roles a dealership invites people to. */
+/**
+ * The roles of a dealership's own people (dealership_members): an owner (billing, the team, everything), a manager
+ * (the team, reviews, reports, CRM) and staff (the dealership's bookings and messages).
+ */
+export const DEALERSHIP_ROLES = ["owner", "manager", "staff"] as const;
+export type DealershipRole = (typeof DEALERSHIP_ROLES)[number];
+
 export const INVITATION_ROLES = ["salesperson", "manager"] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
 

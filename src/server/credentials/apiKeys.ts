@@ -4,7 +4,7 @@
 import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiScope } from "../../shared/apiKeys";
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
-import { sessionUserColumns } from "./session";
+import { sessionUserColumns, sessionUserJoins } from "./session";
 import { generateToken, hashToken } from "./tokens";
 
 export type ApiKeyAuth = { user: SessionUser; key: { id: number; scopes: ApiScope[] } };
@@ -27,10 +27,9 @@ export async function validateApiKey(sql: Queryable, token: string): Promise<Api
            (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale
       from api_keys k
       join users u on u.id = k.user_id
-      left join salespeople s on s.user_id = u.id
-      left join dealerships d on d.manager_id = u.id
+      ${sessionUserJoins(sql)}
      where k.key_hash = ${hash} and k.revoked_at is null and u.disabled_at is null
-       and (case when k.dealership_id is null then u.role = 'admin' else d.id = k.dealership_id end)`;
+       and (case when k.dealership_id is null then u.role = 'admin' else d.dealership_id = k.dealership_id end)`;
   if (!row) return null;
   const { keyId, scopes, stale, ...user } = row;
   // "Last used" to the minute: one write per key per minute, not one per request.

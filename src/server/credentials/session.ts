@@ -78,17 +78,23 @@ export async function createSession(
 }
 
 /**
- * The columns of a {@link SessionUser}, from `users u` left-joined to `salespeople s` (on s.user_id = u.id)
- * and `dealerships d` (on d.manager_id = u.id). Every join is on a unique key, so a lookup by one (a session,
- * a key, an account) finds one row at most and takes no LIMIT: with `limit 1`, PostgreSQL misjudged the left
- * joins' rows and chose to scan `sessions` and `users` whole for the one it wanted (0.69 ms a request at 1,400
- * sessions, growing with them), where without it each is one index lookup (0.08 ms).
+ * The columns of a {@link SessionUser}, from `users u` with {@link sessionUserJoins}: the salesperson profile
+ * (`s`) and the dealership membership (`d`) of the account. Every join is on a unique key, so a lookup by one (a
+ * session, a key, an account) finds one row at most and takes no LIMIT: with `limit 1`, PostgreSQL misjudged the
+ * left joins' rows and chose to scan `sessions` and `users` whole for the one it wanted (0.69 ms a request at
+ * 1,400 sessions, growing with them), where without it each is one index lookup (0.08 ms).
  */
 export function sessionUserColumns(sql: Queryable) {
   return sql`
     u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.phone, u.city, u.state,
     u.zip_code as "zipCode", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
-    s.id as "salespersonId", d.id as "managedDealershipId"`;
+    s.id as "salespersonId", d.dealership_id as "managedDealershipId"`;
+}
+
+/** The joins {@link sessionUserColumns} reads, after `users u`. */
+export function sessionUserJoins(sql: Queryable) {
+  return sql`left join salespeople s on s.user_id = u.id
+             left join dealership_members d on d.user_id = u.id and d.role = 'manager'`;
 }
 
 type SessionCheck = Pick<
@@ -107,8 +113,7 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
            u.disabled_at
       from sessions x
       join users u on u.id = x.user_id
-      left join salespeople s on s.user_id = u.id
-      left join dealerships d on d.manager_id = u.id
+      ${sessionUserJoins(sql)}
      where x.id = ${id} and x.expires_at > ${now}`;
   if (!row) return null;
   const {

@@ -2,10 +2,12 @@
 // visits that were cancelled, missed or completed without a review, more of them in recent months, and
 // subscriptions of dealerships and salespeople with a payment per invoice since their trial ended. The demo
 // accounts' own dealership and the first salespeople are left without a plan, so checkout works on them.
+
 import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
 import type { Queryable } from "../db/client";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
+import { managerOfSql } from "../domains/manager/members";
 import { insertChunks } from "./batches";
 import type { rng } from "./words";
 
@@ -66,7 +68,8 @@ export async function seedBusinessHistory(
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
   const dealers = await sql<{ id: number; manager_id: string | null }[]>`
-    select id, manager_id from dealerships order by id offset ${PLAN_FREE_DEALERSHIPS}`;
+    select d.id, ${managerOfSql(sql, sql`d.id`)} as manager_id
+      from dealerships d order by d.id offset ${PLAN_FREE_DEALERSHIPS}`;
   const owners: {
     dealershipId: number | null;
     salespersonId: number | null;

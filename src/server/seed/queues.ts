@@ -1,9 +1,11 @@
 // Work waiting for the demo manager and administrator: a salesperson to confirm, certifications (one to decide),
 // reviews flagged by managers, transfer requests (one for the demo dealership's manager, two for an
 // administrator) and misconduct cases.
+
 import { createHash } from "node:crypto";
 import type { Queryable } from "../db/client";
 import type { SalespersonRow } from "../db/rows";
+import { managerOfSql } from "../domains/manager/members";
 import type { rng } from "./words";
 
 export async function seedStaffQueues(
@@ -24,7 +26,7 @@ export async function seedStaffQueues(
     insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by,
                                 verified_by_dealership_id, verified_by_dealership_name)
     select s.id, c.name, c.issuer, c.year, c.credential_id,
-           case when c.verified then now() end, case when c.verified then d.manager_id end,
+           case when c.verified then now() end, case when c.verified then ${managerOfSql(sql, sql`d.id`)} end,
            case when c.verified then d.id end, case when c.verified then d.name end
       from (select id, dealership_id, row_number() over (order by id) as n
               from salespeople where dealership_id is not null order by id limit 12) s

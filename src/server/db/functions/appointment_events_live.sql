@@ -4,9 +4,9 @@ CREATE OR REPLACE FUNCTION public.appointment_events_live()
 AS $function$
 BEGIN
   PERFORM publish_live(
-    (SELECT ARRAY[a.customer_id, s.user_id, d.manager_id]
+    (SELECT ARRAY[a.customer_id, s.user_id]
+            || ARRAY(SELECT m.user_id FROM dealership_members m WHERE m.dealership_id = s.dealership_id)
        FROM appointments a JOIN salespeople s ON s.id = a.salesperson_id
-       LEFT JOIN dealerships d ON d.id = s.dealership_id
       WHERE a.id = NEW.appointment_id),
     'appointment', jsonb_build_object('appointmentId', NEW.appointment_id, 'from', NEW.from_status,
                                       'to', NEW.to_status));

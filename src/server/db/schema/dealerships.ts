@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { LOCATION_PRECISIONS } from "../../../shared/constants";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { DEALERSHIP_ROLES, LOCATION_PRECISIONS } from "../../../shared/constants";
 import { identityId, seededDemo, stampedNow } from "./columns";
 import { inList } from "./types";
 import { users } from "./users";
@@ -31,9 +41,6 @@ export const dealerships = pgTable(
     /** Opening hours by weekday, as the manager states them (shared/schemas: dealershipHours). */
     hours: jsonb("hours"),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
-    managerId: uuid("manager_id")
-      .unique()
-      .references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
     demo: seededDemo(),
     updatedAt: stampedNow("updated_at"),
@@ -45,5 +52,30 @@ export const dealerships = pgTable(
     ),
     index("dealerships_name_idx").on(t.name),
     index("dealerships_city_idx").on(t.city, t.state),
+  ],
+);
+
+/**
+ * Who works for a dealership on its side, and in which role (shared/constants DEALERSHIP_ROLES): the one home of
+ * that fact (access.ts and notifications/recipients.ts read it). An account belongs to one dealership at most.
+ * Until a dealership can have several leads, it has one member at most, its manager (the partial unique index).
+ */
+export const dealershipMembers = pgTable(
+  "dealership_members",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    role: text("role", { enum: DEALERSHIP_ROLES }).notNull(),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampedNow("created_at"),
+  },
+  (t) => [
+    check("dealership_members_role_check", sql`${t.role} in (${inList(DEALERSHIP_ROLES)})`),
+    index("dealership_members_dealership_idx").on(t.dealershipId, t.role),
+    uniqueIndex("dealership_members_one_manager_idx").on(t.dealershipId).where(sql`${t.role} = 'manager'`),
   ],
 );

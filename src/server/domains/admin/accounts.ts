@@ -21,6 +21,7 @@ import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
+import { leaveDealerships, managedBySql, managerOfSql, setDealershipManager } from "../manager/members";
 import { fileRequest } from "./promotions";
 import { commitBrowseChange } from "./records";
 import { insertSalesperson } from "./salespeople";
@@ -42,7 +43,7 @@ export async function readAccount(sql: Queryable, id: string): Promise<AccountCh
   const [row] = await sql<AccountChange[]>`
     select u.id, u.email, u.role, u.disabled_at as "disabledAt", u.suspension_reason as "suspensionReason",
            (select s.id from salespeople s where s.user_id = u.id order by s.id limit 1) as "salespersonId",
-           (select d.id from dealerships d where d.manager_id = u.id) as "managedDealershipId",
+           ${managedBySql(sql, sql`u.id`)} as "managedDealershipId",
            (select p.id from admin_promotions p where p.user_id = u.id and p.decided_at is null) as "promotionRequestId"
       from users u where u.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "User not found");
@@ -60,7 +61,7 @@ function roleSnapshot(a: AccountChange) {
  */
 async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: number, replace: boolean) {
   const [dealership] = await tx<{ id: number; name: string; manager_id: string | null }[]>`
-    select id, name, manager_id from dealerships where id = ${id} for update`;
+    select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id from dealerships d where d.id = ${id} for update`;
   if (!dealership) throw appError("BAD_REQUEST", "Please choose a dealership", "UNKNOWN_DEALERSHIP");
   const previous = dealership.manager_id;
   if (previous === userId) return;
@@ -70,10 +71,9 @@ async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: n
       `${dealership.name} already has a manager. Choose to replace them to hand the dealership over.`,
       "DEALERSHIP_HAS_MANAGER",
     );
-  const left = await tx<{ id: number }[]>`
-    update dealerships set manager_id = null where manager_id = ${userId} returning id`;
-  await tx`update dealerships set manager_id = ${userId}, updated_at = now() where id = ${id}`;
-  await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, [id, ...left.map((d) => d.id)]);
+  const left = await leaveDealerships(tx, userId);
+  await setDealershipManager(tx, id, userId, ctx.user?.id ?? null);
+  await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, [id, ...left]);
   if (previous) {
     await tx`update users set role = 'customer', updated_at = now() where id = ${previous} and role = 'manager'`;
     await recordAudit(ctx, tx, {
@@ -99,13 +99,7 @@ async function applyRole(ctx: Context, tx: Queryable, account: Account, target: 
   if (target.role === "manager") {
     await takeDealership(ctx, tx, account.id, target.dealershipId, target.replaceManager);
   } else {
-    const left = await tx<{ id: number }[]>`
-      update dealerships set manager_id = null, updated_at = now() where manager_id = ${account.id} returning id`;
-    await rotateSigningSecretsOnManagerChange(
-      tx,
-      ctx.secrets,
-      left.map((d) => d.id),
-    );
+    await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, await leaveDealerships(tx, account.id));
   }
   if (target.role === "salesperson") {
     // An existing profile with the account's address is theirs (as a portal sign-in would link it).

@@ -19,6 +19,7 @@ import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { type DealershipPlace, placeDealership } from "../../geo/geocoder";
 import type { Context } from "../../serviceContext";
+import { managerOfSql } from "../manager/members";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
@@ -26,7 +27,7 @@ import { commitBrowseChange, lockById, processedUpload } from "./records";
 function adminColumns(sql: Queryable) {
   return sql`
     d.id, d.name, d.address, d.city, d.state, d.zip_code as "zipCode", d.phone_number as "phoneNumber",
-    d.website, d.logo_url as "logoUrl", d.owner_id as "ownerId", d.manager_id as "managerId",
+    d.website, d.logo_url as "logoUrl", d.owner_id as "ownerId", m.id as "managerId",
     m.email as "managerEmail", d.time_zone as "timeZone",
     (select count(*)::int from salespeople s where s.dealership_id = d.id) as "salespeopleCount",
     (select coalesce(sum(s.total_reviews), 0)::int from salespeople s where s.dealership_id = d.id) as "totalReviews"`;
@@ -50,7 +51,7 @@ export async function listDealerships(
   const found = await listPage(
     window,
     ctx.sql<AdminDealership[]>`
-      select ${adminColumns(ctx.sql)} from dealerships d left join users m on m.id = d.manager_id ${where}
+      select ${adminColumns(ctx.sql)} from dealerships d left join users m on m.id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)} ${where}
        order by d.name, d.id ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from dealerships d ${where}`,
   );
@@ -60,7 +61,8 @@ export async function listDealerships(
 async function readDealership(sql: Queryable, id: number, lock = false): Promise<AdminDealership> {
   if (lock) await lockById(sql, "dealerships", id, "Dealership not found");
   const [row] = await sql<AdminDealership[]>`
-    select ${adminColumns(sql)} from dealerships d left join users m on m.id = d.manager_id where d.id = ${id}`;
+    select ${adminColumns(sql)} from dealerships d left join users m on m.id = ${managerOfSql(sql, sql`d.id`)}
+     where d.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Dealership not found");
   return row;
 }

@@ -16,6 +16,7 @@ import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
+import { leaveDealerships } from "../manager/members";
 import { commitBrowseChange } from "./records";
 
 function promotionColumns(sql: Queryable) {
@@ -117,14 +118,7 @@ export async function decidePromotion(ctx: Context, input: z.output<typeof decid
         throw appError("CONFLICT", "A suspended account cannot be made an administrator", "ACCOUNT_DISABLED");
       // A profile may have been linked since the request (a portal sign-in): checked again.
       if (account) await refuseSalespersonProfile(tx, { id: open.user_id, email: account.email }, "admin");
-      const left = await tx<{ id: number }[]>`
-        update dealerships set manager_id = null, updated_at = now() where manager_id = ${open.user_id}
-        returning id`;
-      await rotateSigningSecretsOnManagerChange(
-        tx,
-        ctx.secrets,
-        left.map((d) => d.id),
-      );
+      await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, await leaveDealerships(tx, open.user_id));
       await tx`update users set role = 'admin', updated_at = now() where id = ${open.user_id}`;
       // Sessions from before the promotion end: the console's own, shorter, session starts at the next sign-in.
       await endSessions(tx, { userId: open.user_id });

@@ -18,14 +18,15 @@ import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import type { Context } from "../../serviceContext";
+import { managedBySql } from "../manager/members";
 
 function userColumns(sql: Queryable) {
   return sql`
     u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role, u.phone, u.city, u.state,
     u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
     (select s.id from salespeople s where s.user_id = u.id) as "salespersonId",
-    (select d.name from dealerships d where d.manager_id = u.id) as "managedDealership",
-    (select d.id from dealerships d where d.manager_id = u.id) as "managedDealershipId",
+    (select d.name from dealerships d where d.id = ${managedBySql(sql, sql`u.id`)}) as "managedDealership",
+    ${managedBySql(sql, sql`u.id`)} as "managedDealershipId",
     u.disabled_at as "disabledAt", u.suspension_reason as "suspensionReason",
     (select p.id from admin_promotions p where p.user_id = u.id and p.decided_at is null) as "promotionRequestId"`;
 }

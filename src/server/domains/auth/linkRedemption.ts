@@ -8,7 +8,12 @@ import { appError } from "../../appError";
 import { clearSessionCookie, setSessionCookie } from "../../credentials/cookies";
 import { createChallenge, mfaEnabled } from "../../credentials/mfa";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
-import { createSession, invalidateSession, sessionUserColumns } from "../../credentials/session";
+import {
+  createSession,
+  invalidateSession,
+  sessionUserColumns,
+  sessionUserJoins,
+} from "../../credentials/session";
 import { accountSuspended, isSuspended } from "../../credentials/suspension";
 import { hashToken } from "../../credentials/tokens";
 import type { Queryable } from "../../db/client";
@@ -59,8 +64,7 @@ export async function findSessionUser(
   const [user] = await ctx.sql<SessionUser[]>`
     select ${sessionUserColumns(ctx.sql)}
       from users u
-      left join salespeople s on s.user_id = u.id
-      left join dealerships d on d.manager_id = u.id
+      ${sessionUserJoins(ctx.sql)}
      where u.id = ${userId}`;
   return user ?? null;
 }

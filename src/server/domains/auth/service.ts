@@ -14,6 +14,7 @@ import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { unknownZipMessage } from "../onboarding/applications";
 import {
@@ -112,7 +113,7 @@ type ListedDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "
 async function findListedDealership(ctx: Context, name: string | undefined): Promise<ListedDealership> {
   const [dealership] = await ctx.sql<ListedDealership[]>`
     select d.id, d.name, d.city, d.state, d.time_zone, m.email::text as manager_email
-      from dealerships d left join users m on m.id = d.manager_id
+      from dealerships d left join users m on m.id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)}
      where lower(d.name) = lower(${name ?? ""}) limit 1`;
   if (!dealership) {
     throw appError(

@@ -20,6 +20,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 
 type SalespersonCtx = Context & { salespersonId: number };
@@ -106,7 +107,7 @@ function pendingColumns(sql: Queryable) {
  */
 export function pendingCertifications(ctx: StaffCtx): Promise<PendingCertification[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`(s.dealership_id is null or s.user_id = d.manager_id)`
+    ? ctx.sql`(s.dealership_id is null or s.user_id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)})`
     : ctx.sql`s.dealership_id = ${ctx.user.managedDealershipId}`;
   return ctx.sql<PendingCertification[]>`
     select ${pendingColumns(ctx.sql)}

@@ -34,6 +34,7 @@ export const ERASURE_RULES: Record<string, string> = {
   linked_identities: "deleted",
   api_keys: "deleted",
   favorites: "deleted",
+  dealership_members: "deleted: an erased account works for no dealership",
   idempotency_claims: "deleted (the answers kept for retries of their requests)",
   waitlist_entries: "deleted",
   invitations: "invitations to their e-mail or profile deleted",

@@ -225,7 +225,7 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
   if (dealership.manager_id === account.id) {
     throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
   }
-  const [other] = await tx`select 1 as found from dealerships where manager_id = ${account.id} limit 1`;
+  const [other] = await tx`select 1 as found from dealership_members where user_id = ${account.id}`;
   if (other) {
     throw appError(
       "CONFLICT",

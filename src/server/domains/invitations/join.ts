@@ -10,13 +10,13 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
+import { managerOfSql, setDealershipManager } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { assertTeamRoom } from "./rules";
 
-export type JoiningDealership = Pick<
-  DealershipRow,
-  "id" | "name" | "city" | "state" | "time_zone" | "manager_id"
->;
+export type JoiningDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone"> & {
+  manager_id: string | null;
+};
 export type JoiningProfile = Pick<
   SalespersonRow,
   "id" | "name" | "dealership_id" | "payment_model" | "verified_at"
@@ -27,7 +27,8 @@ export type Actor = Pick<Context, "ip" | "secrets"> & { user: Pick<SessionUser, 
 
 export function dealershipForJoining(tx: Queryable, id: number) {
   return tx<JoiningDealership[]>`
-    select id, name, city, state, time_zone, manager_id from dealerships where id = ${id} for update`;
+    select d.id, d.name, d.city, d.state, d.time_zone, ${managerOfSql(tx, tx`d.id`)} as manager_id
+      from dealerships d where d.id = ${id} for update`;
 }
 
 /** Refuses a profile already on a team (this one or another: moving between dealerships is a transfer). */
@@ -81,7 +82,7 @@ export async function joinDealership(
 }
 
 /**
- * Makes `userId` the dealership's manager (users.role and dealerships.manager_id). A previous manager of it
+ * Makes `userId` the dealership's manager (users.role and its membership, members.ts). A previous manager of it
  * loses the role: their account becomes a customer's unless they still manage another dealership. Call with
  * the dealership locked.
  */
@@ -94,7 +95,7 @@ export async function takeOverDealership(
 ): Promise<void> {
   const previous = dealership.manager_id;
   await tx`update users set role = 'manager', updated_at = now() where id = ${userId}`;
-  await tx`update dealerships set manager_id = ${userId}, updated_at = now() where id = ${dealership.id}`;
+  await setDealershipManager(tx, dealership.id, userId, null);
   if (previous !== userId) await rotateSigningSecretsOnManagerChange(tx, actor.secrets, [dealership.id]);
   await recordAudit(actor as Context, tx, {
     action: "dealership.manager_change",
@@ -104,7 +105,7 @@ export async function takeOverDealership(
     after: { managerId: userId, invitationId },
   });
   if (!previous || previous === userId) return;
-  const [stillManages] = await tx`select 1 as found from dealerships where manager_id = ${previous} limit 1`;
+  const [stillManages] = await tx`select 1 as found from dealership_members where user_id = ${previous}`;
   if (!stillManages) {
     const [demoted] = await tx`
       update users set role = 'customer', updated_at = now() where id = ${previous} and role = 'manager'

@@ -13,6 +13,7 @@ import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import type { NoticeDeps } from "../appointments/notices";
 import { escapeHtml } from "../auth/signInLinks";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { sentInvitationById } from "./lists";
 import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
@@ -93,7 +94,7 @@ export async function inviteManager(
 ): Promise<SentInvitation> {
   const [dealership] = await tx<{ id: number; manager_email: string | null }[]>`
     select d.id, u.email::text as manager_email
-      from dealerships d left join users u on u.id = d.manager_id
+      from dealerships d left join users u on u.id = ${managerOfSql(tx, tx`d.id`)}
      where d.id = ${input.dealershipId} for update of d`;
   if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
   if (dealership.manager_email?.toLowerCase() === input.email.toLowerCase()) {

@@ -15,6 +15,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { lockSalesperson } from "../reviews/aggregates";
 import { claimColumns } from "./claims";
@@ -44,7 +45,7 @@ export function purchaseClaimsToDecide(
   input: z.output<typeof purchaseClaimsInput>,
 ): Promise<PurchaseClaim[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`(c.dealership_id is null or s.user_id = d.manager_id)`
+    ? ctx.sql`(c.dealership_id is null or s.user_id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)})`
     : ctx.sql`c.dealership_id = ${ctx.user.managedDealershipId}`;
   const status = input?.status ?? "pending";
   return ctx.sql<PurchaseClaim[]>`

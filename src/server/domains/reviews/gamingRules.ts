@@ -57,9 +57,10 @@ export async function gamingRules(
   >`
     select exists (
              select 1 from salespeople s
-               left join dealerships d on d.id = s.dealership_id
               where s.id = ${review.salespersonId}
-                and (s.user_id = ${user.id} or d.manager_id = ${user.id}
+                and (s.user_id = ${user.id}
+                     or exists (select 1 from dealership_members m
+                                 where m.user_id = ${user.id} and m.dealership_id = s.dealership_id)
                      or exists (select 1 from salespeople colleague
                                  where colleague.user_id = ${user.id} and colleague.dealership_id = s.dealership_id))
            ) as staff,

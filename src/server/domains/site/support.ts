@@ -62,7 +62,8 @@ export async function prioritySender(sql: Queryable, userId: string | null): Pro
            or (s.plan = any(${prioritySupportPlans("dealership")}::text[])
                and s.dealership_id in (select p.dealership_id from salespeople p where p.user_id = ${userId}
                                        union all
-                                       select d.id from dealerships d where d.manager_id = ${userId})))
+                                       select m.dealership_id from dealership_members m
+                                        where m.user_id = ${userId})))
     ) as priority`;
   return row?.priority ?? false;
 }

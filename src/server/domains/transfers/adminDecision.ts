@@ -16,6 +16,8 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
+import { dealershipForJoining } from "../invitations/join";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
 import { decisionType, tellSalesperson } from "./decisionNotice";
@@ -92,19 +94,15 @@ export async function adminDecide(
 
     // Lock order wherever a salesperson joins or leaves a dealership: the dealership row, then the
     // salesperson's (as the manager's add and an accepted invitation take them), so none waits on another.
-    const [target] = request.to_dealership_id
-      ? await tx<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone" | "manager_id">[]>`
-          select id, name, city, state, time_zone, manager_id from dealerships
-           where id = ${request.to_dealership_id} for update`
-      : [];
+    const [target] = request.to_dealership_id ? await dealershipForJoining(tx, request.to_dealership_id) : [];
     const [person] = await tx<(Pick<SalespersonRow, "id" | "name"> & Placement)[]>`
       select id, name, dealership_id, payment_model, verified_at, city::text as city, state, time_zone
         from salespeople where id = ${request.salesperson_id} for update`;
     if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
     const leaving = person.dealership_id;
     const [source] = leaving
-      ? await tx<Pick<DealershipRow, "id" | "name" | "manager_id">[]>`
-          select id, name, manager_id from dealerships where id = ${leaving}`
+      ? await tx<(Pick<DealershipRow, "id" | "name"> & { manager_id: string | null })[]>`
+          select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id from dealerships d where d.id = ${leaving}`
       : [];
 
     const before = {

@@ -3,6 +3,7 @@
 import type { Sql } from "../../db/client";
 import type { JobData } from "../../jobs/queue";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import { managerOfSql } from "../manager/members";
 
 type NoticeRow = {
   id: number;
@@ -28,9 +29,9 @@ export async function sendTransferNotice(
       from transfer_requests t
       join salespeople s on s.id = t.salesperson_id
       left join dealerships f on f.id = t.from_dealership_id
-      left join users fm on fm.id = f.manager_id
+      left join users fm on fm.id = ${managerOfSql(deps.sql, deps.sql`f.id`)}
       left join dealerships d on d.id = t.to_dealership_id
-      left join users dm on dm.id = d.manager_id
+      left join users dm on dm.id = ${managerOfSql(deps.sql, deps.sql`d.id`)}
      where t.id = ${data.transferId}`;
   if (!row) return;
   const destination = row.to_name ?? "independent";

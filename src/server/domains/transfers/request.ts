@@ -7,6 +7,7 @@ import { appError } from "../../appError";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
+import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { notFound, OPEN, type SalespersonCtx, transferView, viewColumns, viewFrom } from "./views";
 
@@ -32,10 +33,11 @@ export async function requestTransfer(
           "SAME_DEALERSHIP",
         );
       }
-      let target: Pick<DealershipRow, "id" | "name" | "manager_id"> | undefined;
+      let target: (Pick<DealershipRow, "id" | "name"> & { manager_id: string | null }) | undefined;
       if (input.toDealershipId !== null) {
-        [target] = await tx<Pick<DealershipRow, "id" | "name" | "manager_id">[]>`
-          select id, name, manager_id from dealerships where id = ${input.toDealershipId}`;
+        [target] = await tx<(Pick<DealershipRow, "id" | "name"> & { manager_id: string | null })[]>`
+          select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id
+            from dealerships d where d.id = ${input.toDealershipId}`;
         if (!target) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
       }
       const [open] = await tx`
