@@ -103,10 +103,10 @@ export async function startWorkers(
   await jobs.work(QUEUES.weeklyReportMail, async (data, job) => {
     await sendWeeklyReport(forJob(job), data);
   });
-  // Every hour at :05: the weekly reports of the dealerships where it is Monday from 07:00 (local time, for a day)
+  // Every hour at :02: the weekly reports of the dealerships where it is Monday from 07:00 (local time, for a day)
   // are claimed, once per week, recipient and dealership across every instance, and their e-mails queued on the
   // mail queue, which retries them (domains/manager/weeklyReport.ts).
-  jobs.schedule(QUEUES.weeklyReports, "5 * * * *");
+  jobs.schedule(QUEUES.weeklyReports, "2 * * * *");
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a
   // schedule takes none, so backups land only where one is set.
