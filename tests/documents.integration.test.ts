@@ -121,6 +121,7 @@ describe("the Markdown sources", () => {
       crm_inbound_events: "**sale events**",
       pending_registrations: "**Unconfirmed registrations**",
       check_in_codes: "**Check-in codes**",
+      weekly_reports: "**Weekly reports**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

@@ -144,6 +144,11 @@ describe("erasure", () => {
     // A second customer whose phone field holds the dealership's name.
     const namesake = await h.signIn("ny.buyer@example.org");
     await h.sql`update users set phone = ${dealership!.name} where id = ${namesake.userId}`;
+    // A weekly report sent to them (as if they had led the dealership), and the manager's of the same week.
+    await h.sql`
+      insert into weekly_reports (dealership_id, user_id, week_start, sent_at)
+      values (${dealership!.id}, ${person.userId}, '2024-07-01', now()),
+             (${dealership!.id}, ${manager.userId}, '2024-07-01', now())`;
 
     const integration = await h.request("POST", "/api/crm/integrations", {
       cookie: manager.cookie,
@@ -365,7 +370,11 @@ describe("erasure", () => {
       rate_limit_buckets: 1,
       login_throttles: 2,
       erasure_journal: 1,
+      weekly_reports: 1,
     });
+    expect(
+      await h.sql`select user_id from weekly_reports where dealership_id = ${dealership!.id} order by user_id`,
+    ).toEqual([{ user_id: manager.userId }]);
     // Both deliveries' logs; the salesperson's notices of the booking and the message.
     expect(account.crm_sync_logs).toBe(2);
     expect(account.notifications).toBe(2);

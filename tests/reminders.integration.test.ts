@@ -212,6 +212,11 @@ describe("scheduled jobs", () => {
       QUEUES.openingsRefresh,
     ]);
     expect(await two!.runSchedules(new Date("2031-03-04T10:24:00Z"))).toEqual([QUEUES.openingsRefresh]);
+    // Two past each hour: the weekly reports due (those of the dealerships where it is Monday from 07:00).
+    expect((await one!.runSchedules(new Date("2031-03-04T10:02:00Z"))).sort()).toEqual([
+      QUEUES.openingsRefresh,
+      QUEUES.weeklyReports,
+    ]);
     const id = scheduledJobId(QUEUES.visitClosing, at);
     await until(async () => {
       const [job] = await h.sql<{ state: string }[]>`select state from pgboss.job where id = ${id}`;

@@ -1,6 +1,6 @@
 // Two app instances (real server processes on two ports) on one PostgreSQL behave as one: a session made on
 // one is valid on the other, a booking race split across both books once, a due job is sent once, a rate
-// limit counts across both, and one's browse cache never serves a salesperson deleted through the other for
+// limit counts across both, a week's report goes to each lead of a dealership once, and one's browse cache never serves a salesperson deleted through the other for
 // longer than its stated freshness (2 x BROWSE_CACHE_TTL_MS: fresh, then stale while one reload runs).
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays, fromZoned, todayIn } from "../src/shared/time";
@@ -209,6 +209,47 @@ describe("two instances, one database", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     console.log(
       `two instances: 20 slots raced by 8 customers each -> 20 booked, ${statuses.length - 20} refused (409)`,
+    );
+  });
+
+  it("the weekly reports of one moment, run several times on both, reach each lead once per dealership", async () => {
+    // Monday, July 8, 2024 at 15:30 UTC: from 07:30 in Alaska to 11:30 in New York, every dealership of the
+    // mainland is due (for the week before), if it existed then.
+    const at = "2024-07-08T15:30:00Z";
+    await sql`update dealerships set created_at = '2024-01-01T00:00:00Z'`;
+    const expected = await sql<{ email: string; name: string }[]>`
+      select u.email::text as email, d.name from dealerships d
+        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+       where u.disabled_at is null
+         and extract(isodow from ${at}::timestamptz at time zone d.time_zone) = 1
+         and (${at}::timestamptz at time zone d.time_zone)::time >= '07:00'
+       order by 1, 2`;
+    expect(expected.length).toBeGreaterThan(1);
+    // Four runs at once, for both instances' workers to take.
+    await sql`
+      insert into pgboss.job (name, data)
+      select 'weekly-reports', ${sql.json({ at })} from generate_series(1, 4)`;
+    const unfinished = async () =>
+      (
+        await sql<{ n: number }[]>`
+          select count(*)::int as n from pgboss.job
+           where name in ('weekly-reports', 'weekly-report-mail') and state not in ('completed', 'failed', 'cancelled')`
+      )[0]!.n;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await unfinished()) > 0) await new Promise((r) => setTimeout(r, 200));
+    expect(await unfinished()).toBe(0);
+    const reports = smtp.messages
+      .filter((m) => m.subject.startsWith("Your week at "))
+      .map((m) => ({ email: m.to.join(","), name: m.subject.slice("Your week at ".length).split(":")[0]! }))
+      .sort((x, y) => x.email.localeCompare(y.email) || x.name.localeCompare(y.name));
+    expect(reports).toEqual(expected.map((e) => ({ email: e.email.toLowerCase(), name: e.name })));
+    const [jobs] = await sql<{ runs: number; mails: number }[]>`
+      select count(*) filter (where name = 'weekly-reports')::int as runs,
+             count(*) filter (where name = 'weekly-report-mail')::int as mails
+        from pgboss.job where name in ('weekly-reports', 'weekly-report-mail')`;
+    expect(jobs).toEqual({ runs: 4, mails: expected.length });
+    console.log(
+      `two instances: 4 runs of the weekly reports -> ${reports.length} e-mails to ${expected.length} due leads`,
     );
   });
 

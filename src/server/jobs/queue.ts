@@ -34,6 +34,8 @@ export const QUEUES = {
   livePrune: "live-prune",
   openingsRefresh: "openings-refresh",
   databaseBackup: "database-backup",
+  weeklyReports: "weekly-reports",
+  weeklyReportMail: "weekly-report-mail",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -51,6 +53,7 @@ export const MAIL_QUEUES: readonly QueueName[] = [
   QUEUES.disputeNotice,
   QUEUES.purchaseClaimNotice,
   QUEUES.leadAlert,
+  QUEUES.weeklyReportMail,
 ];
 
 export type JobData = {
@@ -95,6 +98,14 @@ export type JobData = {
   "openings-refresh": Record<string, never>;
   /** A backup of the database into BACKUP_DIR (scheduled by BACKUP_SCHEDULE; carries nothing). */
   "database-backup": Record<string, never>;
+  /**
+   * The hour's claim of the weekly reports due (scheduled; carries nothing): those of the dealerships where it is
+   * Monday from 07:00, local time. `at` runs it as of another moment than its own (a week's reports sent again by
+   * hand after an outage longer than a day, or a test).
+   */
+  "weekly-reports": { at?: string };
+  /** One weekly report's e-mail, claimed in weekly_reports: the week by its Monday (YYYY-MM-DD). */
+  "weekly-report-mail": { dealershipId: number; userId: string; weekStart: string };
 };
 
 /**

@@ -14,8 +14,10 @@ import { runCleanup } from "../domains/compliance/retention";
 import { type CrmDeliveryDeps, deliverCrmEvent } from "../domains/crm/delivery";
 import { sendInvitationMail } from "../domains/invitations/send";
 import { pruneLiveEvents } from "../domains/live/events";
+import { claimWeeklyReports, sendWeeklyReport } from "../domains/manager/weeklyReport";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendLeadAlert } from "../domains/notifications/alerts";
+import { NON_ESSENTIAL_MAIL } from "../domains/notifications/kinds";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
@@ -93,6 +95,20 @@ export async function startWorkers(
   // Every minute: the open times browse filters and sorts by follow the visits booked, the hours changed and the
   // clock (domains/appointments/openings.ts).
   jobs.schedule(QUEUES.openingsRefresh, "* * * * *");
+  await jobs.work(QUEUES.weeklyReports, async (data) => {
+    const claimed = await claimWeeklyReports(
+      { sql: deps.sql, jobs },
+      data.at ? new Date(data.at) : new Date(),
+    );
+    if (claimed > 0) deps.logger.info(`${NON_ESSENTIAL_MAIL.weeklyReport}: ${claimed} weekly reports queued`);
+  });
+  await jobs.work(QUEUES.weeklyReportMail, async (data, job) => {
+    await sendWeeklyReport(forJob(job), data);
+  });
+  // Every hour at :02: the weekly reports of the dealerships where it is Monday from 07:00 (local time, for a day)
+  // are claimed, once per week, recipient and dealership across every instance, and their e-mails queued on the
+  // mail queue, which retries them (domains/manager/weeklyReport.ts).
+  jobs.schedule(QUEUES.weeklyReports, "2 * * * *");
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a
   // schedule takes none, so backups land only where one is set.

@@ -1,7 +1,19 @@
 // What dealership managers and administrators do: transfer requests between dealerships, and the audit trail
 // of every manager and admin change.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { INVITATION_ROLES, PAYMENT_MODELS, TRANSFER_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
@@ -123,5 +135,28 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),
     index("invitations_email_idx").on(t.email),
     index("invitations_salesperson_idx").on(t.salespersonId),
+  ],
+);
+
+/**
+ * The weekly e-mail report to each account that leads a dealership (domains/manager/weeklyReport.ts): one row per
+ * dealership, recipient and ISO week (named by its Monday in the dealership's calendar). Inserting the row is the
+ * claim, made in the transaction that queues the e-mail, so a week's report is queued once however many instances
+ * or retries try; `sentAt` is set in the transaction that hands it to the mail server.
+ */
+export const weeklyReports = pgTable(
+  "weekly_reports",
+  {
+    dealershipId: belongsTo(integer("dealership_id"), () => dealerships.id),
+    userId: belongsTo(uuid("user_id"), () => users.id),
+    /** The Monday of the ISO week reported on, in the dealership's time zone. */
+    weekStart: date("week_start").notNull(),
+    claimedAt: stampedNow("claimed_at"),
+    sentAt: instant("sent_at"),
+  },
+  (t) => [
+    primaryKey({ name: "weekly_reports_pkey", columns: [t.dealershipId, t.userId, t.weekStart] }),
+    check("weekly_reports_week_start_check", sql`extract(isodow from ${t.weekStart}) = 1`),
+    index("weekly_reports_user_idx").on(t.userId),
   ],
 );

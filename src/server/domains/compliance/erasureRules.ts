@@ -70,4 +70,5 @@ export const ERASURE_RULES: Record<string, string> = {
   visit_disputes: "disputes of their bookings kept; the statements and review requests they wrote cleared",
   purchase_claims: "the vehicles they typed on their purchase claims cleared; the claims stay (ids only)",
   crm_inbound_events: "kept (ids only)",
+  weekly_reports: "deleted (which weekly reports of a dealership they led were sent to them, and when)",
 };

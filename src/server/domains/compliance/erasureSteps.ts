@@ -236,6 +236,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
           where customer_id = ${userId} and vehicle is not null returning 1`,
     ],
     ["waitlist_entries", tx`delete from waitlist_entries where customer_id = ${userId} returning 1`],
+    ["weekly_reports", tx`delete from weekly_reports where user_id = ${userId} returning 1`],
     [
       "invitations",
       tx`delete from invitations where email = ${email}::citext or salesperson_id = any(${profileIds}::int[])

@@ -6,6 +6,7 @@ import type {
   MonthlyReportRow,
 } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
+import type { Queryable } from "../../db/client";
 import { publishedReview } from "../reviews/published";
 import type { ManagerCtx } from "./team";
 
@@ -16,11 +17,14 @@ type ReportRowSql = Omit<MonthlyReportRow, "averageRating" | "averageReplyMinute
   averageReplyMinutes: number | null;
 };
 
+/** A span of time, as half-open bounds: from its first instant up to, not including, `to`. */
+export type ReportWindow = { from: Date; to: Date };
+
+/** What a report answers for a window: a row per salesperson of the current team, and the team's totals. */
+export type TeamFigures = Pick<MonthlyReport, "rows" | "totals">;
+
 /**
- * One calendar month in the dealership's time zone, per salesperson of the current team: appointments by
- * their start time (and how they ended), reviews and misconduct cases by when they were filed, and reply
- * times: for each customer message that opens a wait (the message before it in the conversation is not the
- * customer's), the minutes until the salesperson's next message.
+ * One calendar month in the dealership's time zone, per salesperson of the current team (teamFigures).
  */
 export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string }): Promise<MonthlyReport> {
   const [dealership] = await ctx.sql<{ id: number; name: string; timeZone: string; from: Date; to: Date }[]>`
@@ -30,8 +34,32 @@ export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string 
       from dealerships where id = ${ctx.dealershipId}`;
   if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
   const { from, to } = dealership;
-  const rows = await ctx.sql<ReportRowSql[]>`
-    with team as (select id, name from salespeople where dealership_id = ${ctx.dealershipId}),
+  const { rows, totals } = await teamFigures(ctx.sql, ctx.dealershipId, { from, to });
+  return {
+    dealership: { id: dealership.id, name: dealership.name, timeZone: dealership.timeZone },
+    month,
+    from,
+    to,
+    generatedAt: new Date(),
+    rows,
+    totals,
+  };
+}
+
+/**
+ * A dealership's figures over a window, per salesperson of the current team: appointments by their start time
+ * (and how they ended), reviews and misconduct cases by when they were filed, and reply times: for each customer
+ * message that opens a wait (the message before it in the conversation is not the customer's), the minutes until
+ * the salesperson's next message. The monthly report (a calendar month) and the weekly e-mail report (an ISO
+ * week, weeklyReport.ts) both answer with it, so their figures are the same for the same window.
+ */
+export async function teamFigures(
+  sql: Queryable,
+  dealershipId: number,
+  { from, to }: ReportWindow,
+): Promise<TeamFigures> {
+  const rows = await sql<ReportRowSql[]>`
+    with team as (select id, name from salespeople where dealership_id = ${dealershipId}),
     visits as (
       select a.salesperson_id,
              count(*)::int as appointments,
@@ -44,12 +72,12 @@ export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string 
     reviews as (
       select r.salesperson_id, count(*)::int as reviews, round(avg(r.overall_rating), 2)::float8 as average
         from ratings r join team t on t.id = r.salesperson_id
-       where r.created_at >= ${from} and r.created_at < ${to} and ${publishedReview(ctx.sql, "r")}
+       where r.created_at >= ${from} and r.created_at < ${to} and ${publishedReview(sql, "r")}
        group by r.salesperson_id),
     cases as (
       select m.salesperson_id, count(*)::int as cases
         from misconduct_reports m join team t on t.id = m.salesperson_id
-       where m.dealership_id = ${ctx.dealershipId} and m.created_at >= ${from} and m.created_at < ${to}
+       where m.dealership_id = ${dealershipId} and m.created_at >= ${from} and m.created_at < ${to}
        group by m.salesperson_id),
     thread as (
       select c.salesperson_id, m.conversation_id, m.created_at, m.sender_role,
@@ -95,11 +123,6 @@ export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string 
   const replied = sum((r) => r.repliedMessages);
   const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
   return {
-    dealership: { id: dealership.id, name: dealership.name, timeZone: dealership.timeZone },
-    month,
-    from,
-    to,
-    generatedAt: new Date(),
     rows,
     totals: {
       appointments: sum((r) => r.appointments),
