@@ -34,6 +34,7 @@ export const ERASURE_RULES: Record<string, string> = {
   linked_identities: "deleted",
   api_keys: "deleted",
   favorites: "deleted",
+  notification_preferences: "deleted (which notices they chose to receive, and when they unsubscribed)",
   idempotency_claims: "deleted (the answers kept for retries of their requests)",
   waitlist_entries: "deleted",
   invitations: "invitations to their e-mail or profile deleted",

@@ -228,6 +228,10 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
     ["webauthn_challenges", tx`delete from webauthn_challenges where user_id = ${userId} returning 1`],
     ["linked_identities", tx`delete from linked_identities where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
+    [
+      "notification_preferences",
+      tx`delete from notification_preferences where user_id = ${userId} returning 1`,
+    ],
     ["idempotency_claims", tx`delete from idempotency_claims where user_id = ${userId} returning 1`],
     [
       "purchase_claims",
