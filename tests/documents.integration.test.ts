@@ -67,6 +67,7 @@ describe("the Markdown sources", () => {
       ratings: "**Reviews** you write",
       waitlist_entries: "**Waitlist requests**",
       notifications: "**Notifications**",
+      notification_preferences: "**Notification preferences**",
       live_events: "**Live update events**",
       contact_messages: "**Messages sent through our contact form**",
       salespeople: "**Salesperson profiles**",

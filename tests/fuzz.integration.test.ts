@@ -4,6 +4,7 @@
 // Every answer must be below 500, and no error may carry SQL, driver or library text.
 import { afterAll, describe, expect, it } from "vitest";
 import { unsubscribeToken } from "../src/server/domains/appointments/reviewInvitations";
+import { unsubscribeToken as unsubscribeNoticesToken } from "../src/server/domains/notifications/unsubscribe";
 import { appRouter } from "../src/server/trpc/root";
 import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays } from "../src/shared/time";
@@ -69,6 +70,8 @@ const WEBAUTHN_ANSWER = {
     clientExtensionResults: {},
   },
 };
+/** A real unsubscribe link's secret: the customer's e-mails about messages. */
+const newsToken = unsubscribeNoticesToken(h.deps.secrets, roles.customer.userId, "messages");
 const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.createUser": { email: "fuzz.created@example.org", target: { role: "customer" } },
   "admin.changeRole": { id: lifecycleSpare, target: { role: "customer" } },
@@ -83,6 +86,9 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "appointments.stopReviewInvitations": {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },
+  "notifications.setPreference": { kind: "messages", email: true },
+  "notifications.unsubscribeLink": { token: newsToken },
+  "notifications.unsubscribe": { token: newsToken },
   "site.supportCase": { id: spareCase!.id },
   "site.replyToCase": { id: spareCase!.id },
   "site.updateSupportCase": { id: spareCase!.id, assigneeId: null },
@@ -532,6 +538,19 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     params: ["id"],
   },
   { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
+  { method: "PATCH", path: "/api/notification-preferences", procedure: "notifications.setPreference" },
+  {
+    method: "GET",
+    path: "/api/unsubscribe/:token",
+    procedure: "notifications.unsubscribeLink",
+    params: ["token"],
+  },
+  {
+    method: "POST",
+    path: "/api/unsubscribe/:token",
+    procedure: "notifications.unsubscribe",
+    params: ["token"],
+  },
   { method: "GET", path: "/api/visit-disputes/manager", procedure: "disputes.forManager", query: true },
   {
     method: "POST",

@@ -124,6 +124,16 @@ describe("documented answers match real answers", () => {
       }
       const where = `GET ${call.url} as ${call.as}`;
       const res = await h.request("GET", `/api${call.url}`, { cookie: fixtures.sessions[call.as]?.cookie });
+      // A route declared as a redirect sends the browser on, to the page its documentation names.
+      if (route.responds?.kind === "redirect") {
+        const to = res.headers.get("location") ?? "";
+        const documented = route.responds.to.replace(/\{[^}]*\}.*$/, "");
+        if (res.status !== 302 || !to.startsWith(documented))
+          failures.push(
+            `${where}: answered ${res.status} to ${to}, documented a redirect to ${route.responds.to}`,
+          );
+        continue;
+      }
       if (res.status !== 200) {
         failures.push(`${where}: answered ${res.status} ${res.text.slice(0, 200)}`);
         continue;

@@ -119,7 +119,7 @@ test("[reviews] journey: a past visit closes itself, the buyer is invited and re
     expect(closed?.status).toBe("completed");
     const link = invitation.match(/https?:\/\/\S+\/salesperson\/\d+#reviews/)?.[0];
     expect(link, invitation).toBeTruthy();
-    expect(invitation).toContain("Stop them with one click");
+    expect(invitation).toContain("Unsubscribe from these e-mails");
 
     // The buyer follows the link and reviews the visit.
     await signInWithSession(page, BUYER, "customer");

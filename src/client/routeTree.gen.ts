@@ -39,6 +39,7 @@ import { Route as SecurityComplianceRouteImport } from './routes/security-compli
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as DealershipsSlugRouteImport } from './routes/dealerships.$slug'
@@ -54,6 +55,7 @@ import { Route as SalespersonIdRouteImport } from './routes/salesperson.$id'
 import { Route as SalespersonDashboardRouteImport } from './routes/salesperson.dashboard'
 import { Route as SalespersonLoginRouteImport } from './routes/salesperson.login'
 import { Route as SalespersonProfileRouteImport } from './routes/salesperson.profile'
+import { Route as SettingsNotificationsRouteImport } from './routes/settings.notifications'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -210,6 +212,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -286,6 +293,11 @@ const SalespersonProfileRoute = SalespersonProfileRouteImport.update({
   path: '/salesperson/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: '/settings/notifications',
+  path: '/settings/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -318,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/subscribe': typeof SubscribeRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/dealerships/$slug': typeof DealershipsSlugRoute
@@ -333,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
   '/salesperson/login': typeof SalespersonLoginRoute
   '/salesperson/profile': typeof SalespersonProfileRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -365,6 +379,7 @@ export interface FileRoutesByTo {
   '/subscribe': typeof SubscribeRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/dealerships/$slug': typeof DealershipsSlugRoute
@@ -380,6 +395,7 @@ export interface FileRoutesByTo {
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
   '/salesperson/login': typeof SalespersonLoginRoute
   '/salesperson/profile': typeof SalespersonProfileRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -413,6 +429,7 @@ export interface FileRoutesById {
   '/subscribe': typeof SubscribeRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/dealerships/$slug': typeof DealershipsSlugRoute
@@ -428,6 +445,7 @@ export interface FileRoutesById {
   '/salesperson/dashboard': typeof SalespersonDashboardRoute
   '/salesperson/login': typeof SalespersonLoginRoute
   '/salesperson/profile': typeof SalespersonProfileRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -462,6 +480,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/subscription-success'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/admin/dashboard'
     | '/admin/login'
     | '/dealerships/$slug'
@@ -477,6 +496,7 @@ export interface FileRouteTypes {
     | '/salesperson/dashboard'
     | '/salesperson/login'
     | '/salesperson/profile'
+    | '/settings/notifications'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -509,6 +529,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/subscription-success'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/admin/dashboard'
     | '/admin/login'
     | '/dealerships/$slug'
@@ -524,6 +545,7 @@ export interface FileRouteTypes {
     | '/salesperson/dashboard'
     | '/salesperson/login'
     | '/salesperson/profile'
+    | '/settings/notifications'
   id:
     | '__root__'
     | '/'
@@ -556,6 +578,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/subscription-success'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/admin/dashboard'
     | '/admin/login'
     | '/dealerships/$slug'
@@ -571,6 +594,7 @@ export interface FileRouteTypes {
     | '/salesperson/dashboard'
     | '/salesperson/login'
     | '/salesperson/profile'
+    | '/settings/notifications'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -604,6 +628,7 @@ export interface RootRouteChildren {
   SubscribeRoute: typeof SubscribeRoute
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   DealershipsSlugRoute: typeof DealershipsSlugRoute
@@ -619,6 +644,7 @@ export interface RootRouteChildren {
   SalespersonDashboardRoute: typeof SalespersonDashboardRoute
   SalespersonLoginRoute: typeof SalespersonLoginRoute
   SalespersonProfileRoute: typeof SalespersonProfileRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -833,6 +859,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/admin/dashboard'
@@ -938,6 +971,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SalespersonProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/notifications': {
+      id: '/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -972,6 +1012,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscribeRoute: SubscribeRoute,
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   DealershipsSlugRoute: DealershipsSlugRoute,
@@ -987,6 +1028,7 @@ const rootRouteChildren: RootRouteChildren = {
   SalespersonDashboardRoute: SalespersonDashboardRoute,
   SalespersonLoginRoute: SalespersonLoginRoute,
   SalespersonProfileRoute: SalespersonProfileRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -55,6 +55,8 @@ export type CreateAppOptions = {
 /** Where Stripe delivers events: the path, and the older one the CSRF exemption named. */
 const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
 const CRM_INBOUND_PREFIX = "/api/crm/inbound/";
+/** One-click unsubscribe links (domains/notifications/unsubscribe.ts). */
+const UNSUBSCRIBE_PREFIX = "/api/unsubscribe/";
 
 const XML = "application/xml; charset=utf-8";
 /** A profile's id in its page's path (/salesperson/dashboard and the like are other pages). */
@@ -216,6 +218,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       appUrl: deps.env.APP_URL,
       exemptPaths: [...STRIPE_WEBHOOK_PATHS],
       exemptPrefixes: [CRM_INBOUND_PREFIX],
+      cookielessPrefixes: [UNSUBSCRIBE_PREFIX],
     }),
   );
   const proxies = parseAddressRanges(deps.env.TRUSTED_PROXIES);

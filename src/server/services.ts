@@ -6,6 +6,7 @@ import type { SecretBox } from "./crypto/secretBox";
 import type { Sql } from "./db/client";
 import { bindCrmSecrets } from "./domains/crm/secrets";
 import { createLiveHub } from "./domains/live/hub";
+import { honourPreferences } from "./domains/notifications/mailPreferences";
 import { createBrowseCache } from "./domains/salespeople/browseCache";
 import type { Env } from "./env";
 import { MAIL_QUEUES, QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
@@ -40,7 +41,11 @@ export async function startServices(options: {
 }) {
   const { env, sql, logger, secrets } = options;
   const metrics = options.metrics ?? appMetrics;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV });
+  // Every sender goes through the recipients' preferences (non-essential mail only to those who want it).
+  const mailer = honourPreferences(
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV }),
+    { sql, secrets, appUrl: env.APP_URL },
+  );
   const browseCache = createBrowseCache({
     ttlMs: env.BROWSE_CACHE_TTL_MS,
     maxEntries: options.browseCacheEntries,

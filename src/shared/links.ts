@@ -62,6 +62,10 @@ export const links = {
   adminDashboard: (search: { tab?: string } = {}) => withSearch("/admin/dashboard", search),
   /** The one-click page that stops e-mailed invitations to review (the token names the account). */
   stopReviewInvitations: (token: string) => withSearch("/review-invitations/stop", { token }),
+  /** Each account's choice of which notices reach it, in the bell and by e-mail. */
+  notificationSettings: () => "/settings/notifications" as AppLink,
+  /** The page that confirms an e-mail's unsubscribe link with a button (the token names account and kind). */
+  unsubscribe: (token: string) => withSearch("/unsubscribe", { token }),
   /** The contact form, answering a support case when one is named ("Re: case #N"). */
   contact: (search: { case?: number } = {}) => withSearch("/contact", search),
 } as const;

@@ -2,6 +2,7 @@
 // fixtures of the real-answer test (tests/openapi.integration.test.ts). A read route without an entry here
 // fails that test, so each new one is given a caller and a fixture.
 import { seedDocuments } from "../../src/server/domains/documents/seed";
+import { unsubscribeToken } from "../../src/server/domains/notifications/unsubscribe";
 import type { createHarness } from "./harness";
 
 type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -199,6 +200,8 @@ async function makeRows(
     dataRequestId: request.id,
     subscriptionId: subscription!.id,
     linkToken: new URL(link!).searchParams.get("token")!,
+    // The secret of the customer's unsubscribe link for e-mails about messages, as their mail would carry it.
+    unsubscribeToken: unsubscribeToken(h.deps.secrets, who.customer.userId, "messages"),
   };
 }
 
@@ -313,5 +316,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/salesperson/calendar-feed": { as: "salesperson", url: "/salesperson/calendar-feed" },
     "/calendar-feeds/:token": { as: "public", url: f.calendarFeedPath },
     "/visits/:id/calendar": { as: "customer", url: `/visits/${f.disputedVisitId}/calendar` },
+    "/notification-preferences": { as: "customer", url: "/notification-preferences" },
+    "/unsubscribe/:token": { as: "public", url: `/unsubscribe/${f.unsubscribeToken}` },
   };
 }

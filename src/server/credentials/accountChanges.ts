@@ -94,6 +94,7 @@ export async function noticeAccountChange(
   ];
   try {
     await ctx.mailer.send({
+      kind: "account_changes",
       to: email,
       subject: `KnowBefore: ${notice.subject}`,
       text: `${lines.join("\n")}\n`,

@@ -9,6 +9,12 @@ export function originCheck(options: {
   exemptPaths: string[];
   /** Paths under these (signed server-to-server calls with an id in the path) are exempt too. */
   exemptPrefixes?: string[];
+  /**
+   * Paths under these are exempt when the request carries no cookie: a secret in the path authenticates it (a
+   * mail client's one-click unsubscribe, posted from its servers without an Origin), and without a cookie it
+   * acts with no session's authority.
+   */
+  cookielessPrefixes?: string[];
 }): MiddlewareHandler {
   const allowed = new URL(options.appUrl).origin;
   const exempt = (path: string) =>
@@ -18,6 +24,8 @@ export function originCheck(options: {
     // API clients that authenticate with a bearer token and carry no cookie cannot be forged by a browser.
     const bearer = /^Bearer\s+\S+$/i.test(c.req.header("authorization") ?? "");
     if (bearer && !c.req.header("cookie")) return next();
+    if (!c.req.header("cookie") && (options.cookielessPrefixes ?? []).some((p) => c.req.path.startsWith(p)))
+      return next();
     const origin = c.req.header("origin");
     const sameHost = origin ? safeOrigin(origin) === new URL(c.req.url).origin : false;
     if (!origin || (origin !== allowed && !sameHost)) {

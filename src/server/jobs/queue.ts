@@ -1,9 +1,11 @@
 // Background jobs on pg-boss (a PostgreSQL-backed queue): e-mails, reminders and waitlist notices survive
 // restarts and run once across any number of app instances.
+
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { PgBoss, type WorkOptions } from "pg-boss";
 import postgres from "postgres";
+import type { MailedNoticeType } from "../../shared/notificationKinds";
 import type { Fragment, Queryable } from "../db/client";
 import { withStartupLock } from "../db/migrate";
 import type { Logger } from "../logger";
@@ -89,7 +91,14 @@ export type JobData = {
   /** The buyer's e-mail when their purchase claim is confirmed or declined. */
   "purchase-claim-notice": { claimId: number };
   /** An urgent alert's e-mail to a dealership's leads, but the one whose act raised it (notifications/alerts.ts). */
-  "lead-alert": { dealershipId: number; actorId: string | null; subject: string; text: string; link: string };
+  "lead-alert": {
+    dealershipId: number;
+    actorId: string | null;
+    type: MailedNoticeType;
+    subject: string;
+    text: string;
+    link: string;
+  };
   /** The daily refresh of averages whose reviews crossed the averaging window (scheduled; carries nothing). */
   "review-aging": Record<string, never>;
   /** The hourly removal of live events past their retention (scheduled; carries nothing). */

@@ -17,7 +17,6 @@ import { pruneLiveEvents } from "../domains/live/events";
 import { claimWeeklyReports, sendWeeklyReport } from "../domains/manager/weeklyReport";
 import { sendMessageNotice } from "../domains/messages/service";
 import { sendLeadAlert } from "../domains/notifications/alerts";
-import { NON_ESSENTIAL_MAIL } from "../domains/notifications/kinds";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendTransferNotice } from "../domains/transfers/notices";
@@ -100,7 +99,7 @@ export async function startWorkers(
       { sql: deps.sql, jobs },
       data.at ? new Date(data.at) : new Date(),
     );
-    if (claimed > 0) deps.logger.info(`${NON_ESSENTIAL_MAIL.weeklyReport}: ${claimed} weekly reports queued`);
+    if (claimed > 0) deps.logger.info(`weekly report: ${claimed} e-mails queued`);
   });
   await jobs.work(QUEUES.weeklyReportMail, async (data, job) => {
     await sendWeeklyReport(forJob(job), data);

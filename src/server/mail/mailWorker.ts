@@ -49,7 +49,7 @@ const transport = nodemailer.createTransport(url.toString());
 const fromDomain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
 
 async function send(message: MailMessage): Promise<void> {
-  const { calendar, messageKey, ...rest } = message;
+  const { calendar, messageKey, kind: _kind, ...rest } = message;
   // One random id names the message's parts' boundaries, and the message itself unless it has a key. Left to
   // nodemailer, they took fifteen calls for fresh random bytes a message, at 6 µs or more each here.
   const unique = randomUUID();

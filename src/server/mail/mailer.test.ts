@@ -46,7 +46,12 @@ describe("the SMTP mailer", () => {
     try {
       for (let i = 0; i < 120; i++)
         expect(
-          await mailer.send({ to: `kept-${i}@example.org`, subject: `Message ${i}`, text: "Hello" }),
+          await mailer.send({
+            kind: "sign_in",
+            to: `kept-${i}@example.org`,
+            subject: `Message ${i}`,
+            text: "Hello",
+          }),
         ).toBe("sent");
       expect(sink.messages.filter((m) => m.subject.startsWith("Message "))).toHaveLength(120);
       expect(sink.connections()).toBe(1);
@@ -59,7 +64,7 @@ describe("the SMTP mailer", () => {
     const mailer = smtpMailer(`smtp://127.0.0.1:${await freePort()}`);
     try {
       await expect(
-        mailer.send({ to: "nobody@example.org", subject: "Refused", text: "Hello" }),
+        mailer.send({ kind: "sign_in", to: "nobody@example.org", subject: "Refused", text: "Hello" }),
       ).rejects.toMatchObject({ code: "ESOCKET", message: expect.stringContaining("ECONNREFUSED") });
     } finally {
       mailer.close();
@@ -73,7 +78,7 @@ describe("the SMTP mailer", () => {
     try {
       const started = performance.now();
       await expect(
-        mailer.send({ to: "nobody@example.org", subject: "Unheard", text: "Hello" }),
+        mailer.send({ kind: "sign_in", to: "nobody@example.org", subject: "Unheard", text: "Hello" }),
       ).rejects.toMatchObject({ code: "ETIMEDOUT" });
       expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
@@ -98,7 +103,7 @@ describe("the SMTP mailer", () => {
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, { answerTimeoutMs: 500 });
     try {
       await expect(
-        mailer.send({ to: "nobody@example.org", subject: "Kept", text: "Hello" }),
+        mailer.send({ kind: "sign_in", to: "nobody@example.org", subject: "Kept", text: "Hello" }),
       ).rejects.toMatchObject({ code: "ETIMEDOUT", message: "The mail server did not answer within 500 ms" });
     } finally {
       mailer.close();
@@ -109,10 +114,15 @@ describe("the SMTP mailer", () => {
   it("fails a message whose thread ended before answering, and starts a new thread for the next", async () => {
     const mailer = smtpMailer(sink.url);
     try {
-      const cut = mailer.send({ to: "cut@example.org", subject: "Cut off", text: "Hello" });
+      const cut = mailer.send({ kind: "sign_in", to: "cut@example.org", subject: "Cut off", text: "Hello" });
       mailer.close();
       // Sent before the ended thread has told it ended: its end must not take this one with it.
-      const after = mailer.send({ to: "after@example.org", subject: "After the cut", text: "Hello" });
+      const after = mailer.send({
+        kind: "sign_in",
+        to: "after@example.org",
+        subject: "After the cut",
+        text: "Hello",
+      });
       await expect(cut).rejects.toThrow(/The mail thread ended/);
       expect(await after).toBe("sent");
       expect(sink.messages.map((m) => m.subject)).toContain("After the cut");
@@ -133,7 +143,7 @@ describe("the SMTP mailer", () => {
          import { createLogger } from ${JSON.stringify(fileURLToPath(new URL("../logger.ts", import.meta.url)))};
          const mailer = createMailer({ smtpUrl: ${JSON.stringify(sink.url)}, from: "noreply@example.org",
            logger: createLogger("error"), nodeEnv: "production" });
-         console.log(await mailer.send({ to: "once@example.org", subject: "Once", text: "Hello" }));`,
+         console.log(await mailer.send({ kind: "sign_in", to: "once@example.org", subject: "Once", text: "Hello" }));`,
       );
       // Not spawnSync: the SMTP sink answering the script runs on this test's event loop.
       const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

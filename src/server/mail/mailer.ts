@@ -2,11 +2,17 @@
 // otherwise the log.
 import { createHash } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import type { EssentialMailKind, MailKind } from "../../shared/notificationKinds";
 import type { JobAttempt } from "../jobs/queue";
 import type { Logger } from "../logger";
 import type { MailReply, MailRequest, MailThreadData } from "./mailWorker";
 
 export type MailMessage = {
+  /**
+   * The kind of event the mail tells of (src/shared/notificationKinds.ts): a non-essential one is sent only if
+   * the recipient has not switched it off, and carries its unsubscribe link (mail/preferences.ts).
+   */
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -18,8 +24,12 @@ export type MailMessage = {
    * otherwise a random one.
    */
   messageKey?: string;
+  /** Header fields of the message's own (List-Unsubscribe), added by mail/preferences.ts. */
+  headers?: Record<string, string>;
 };
-export type Mailer = { send: (message: MailMessage) => Promise<"sent" | "logged">; close: () => void };
+/** What became of a message: sent, written to the log (no SMTP_URL), or held back by the recipient's choice. */
+export type MailOutcome = "sent" | "logged" | "not wanted";
+export type Mailer = { send: (message: MailMessage) => Promise<MailOutcome>; close: () => void };
 
 /** How long reaching the SMTP server and hearing its greeting may take, unless SMTP_URL says otherwise. */
 export const MAIL_CONNECT_TIMEOUT_MS = 10_000;
@@ -175,6 +185,16 @@ export function jobMailer(mailer: Mailer, job: JobAttempt): Mailer {
     },
     close: () => {},
   };
+}
+
+/** Sends a mail of an essential kind, which no preference holds back: it is sent, or logged without SMTP_URL. */
+export async function sendEssential(
+  mailer: Mailer,
+  message: MailMessage & { kind: EssentialMailKind },
+): Promise<"sent" | "logged"> {
+  const outcome = await mailer.send(message);
+  if (outcome === "not wanted") throw new Error(`An essential mail (${message.kind}) was held back`);
+  return outcome;
 }
 
 /** The mailer, telling `count` whether each message went out ("logged" ones, never sent, are not told). */

@@ -43,6 +43,10 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: "Messages", description: "Conversations between buyers and salespeople." },
   {
+    name: "Notifications",
+    description: "Which notices reach each account in the app and by e-mail, and one-click unsubscribe.",
+  },
+  {
     name: "Misconduct reports",
     description: "Anonymous misconduct reports, their tracking codes and case handling.",
   },

@@ -17,7 +17,8 @@ type AppNavItem = {
     | "/dealer-subscription"
     | "/manager-dashboard"
     | "/salesperson-dashboard"
-    | "/api-keys";
+    | "/api-keys"
+    | "/settings/notifications";
   label: string;
 };
 
@@ -26,6 +27,8 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   // who that is; managedDealershipId is its answer).
   const manages = user?.managedDealershipId != null;
   const managerLink: AppNavItem = { to: "/manager-dashboard", label: "Manager dashboard" };
+  // Every account chooses which notices reach it.
+  const notificationsLink: AppNavItem = { to: "/settings/notifications", label: "Notifications" };
   // API keys are for the same managers and for administrators.
   const apiKeysLink: AppNavItem[] =
     manages || user?.role === "admin" ? [{ to: "/api-keys", label: "API keys" }] : [];
@@ -40,6 +43,7 @@ function navFor(user: SessionUser | null): AppNavItem[] {
       // A salesperson edits their public profile; a manager without one edits their account.
       { to: user.salespersonId !== null ? "/salesperson/profile" : "/profile", label: "Profile" },
       { to: "/dealer-subscription", label: "Plans" },
+      notificationsLink,
     ];
     return items;
   }
@@ -50,6 +54,7 @@ function navFor(user: SessionUser | null): AppNavItem[] {
     ...apiKeysLink,
     { to: "/profile", label: "Profile" },
     { to: "/dealer-subscription", label: "Plans" },
+    notificationsLink,
   ];
 }
 

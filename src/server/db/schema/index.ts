@@ -12,6 +12,7 @@ export * from "./management";
 export * from "./onboarding";
 export * from "./passkeys";
 export * from "./portal";
+export * from "./preferences";
 export * from "./reviews";
 export * from "./salespeople";
 export * from "./security";

@@ -11,7 +11,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import type { NoticeDeps } from "./notices";
-import { reviewInvitationsOffSql, unsubscribeToken } from "./reviewInvitations";
+import { reviewInvitationsOffSql } from "./reviewInvitations";
 import { SYSTEM_ACTOR, statusChangesFromSql } from "./statusTrail";
 
 /** `events`: the queue and settings CRM deliveries are queued with. */
@@ -107,16 +107,15 @@ async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boo
                 exists (select from ratings r where r.appointment_id = a.id) as rated`;
     if (!row?.email || !row.customer_id || row.opted_out || row.rated) return false;
     const review = `${deps.appUrl}${links.salesperson(row.salesperson_id, "reviews")}`;
-    const stop = `${deps.appUrl}${links.stopReviewInvitations(unsubscribeToken(deps.secrets, row.customer_id, row.email))}`;
     await deps.mailer.send({
+      kind: "review_invitations",
       to: row.email,
       subject: `How was your ${row.appointment_type} with ${row.salesperson_name}?`,
       text:
         `Hello ${row.first_name ?? "there"},\n\n` +
         `Your ${row.appointment_type} with ${row.salesperson_name} is complete. Other buyers rely on reviews from ` +
         `real visits: tell them how it went. You can write your review within ${RATING_WINDOW_DAYS} days:\n` +
-        `${review}\n\n` +
-        `Don't want invitations to review? Stop them with one click:\n${stop}\n`,
+        `${review}\n`,
     });
     return true;
   });

@@ -47,7 +47,7 @@ export async function sendDisputeNotice(
   if (!row) return;
   const what = `${row.customer_name}'s visit with ${row.salesperson_name}${row.dealership_name ? ` (${row.dealership_name})` : ""}`;
   const statement = row.statement ? `\n\nTheir words: "${row.statement}"` : "";
-  const mails: MailMessage[] = [];
+  const mails: Omit<MailMessage, "kind">[] = [];
   const toAdmins = (subject: string, text: string) => {
     for (const to of row.admin_emails) mails.push({ to, subject, text });
   };
@@ -115,5 +115,5 @@ export async function sendDisputeNotice(
       break;
     }
   }
-  for (const mail of mails) await deps.mailer.send(mail);
+  for (const mail of mails) await deps.mailer.send({ kind: "visit_disputes", ...mail });
 }

@@ -261,7 +261,7 @@ async function decideDispute(
       const [subject] = await tx<{ salesperson_id: number }[]>`
         select salesperson_id from appointments where id = ${dispute.appointment_id}`;
       const told = {
-        type: "visit_dispute",
+        type: "visit_dispute" as const,
         title: uphold ? "No-show dispute upheld" : "No-show dispute rejected",
         body: uphold
           ? `KnowBefore's administrators upheld a buyer's dispute: the visit counts as attended. Note: ${input.note}`

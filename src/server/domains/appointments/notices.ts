@@ -124,7 +124,8 @@ export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["app
     : data.kind === "rescheduled"
       ? `Rescheduled: ${row.appointment_type} on ${when}`
       : `Confirmed: ${row.appointment_type} on ${when}`;
-  for (const r of recipients) await deps.mailer.send({ to: r.to, subject, text: r.text, calendar });
+  for (const r of recipients)
+    await deps.mailer.send({ kind: "booking", to: r.to, subject, text: r.text, calendar });
 }
 
 /**
@@ -134,6 +135,7 @@ export async function sendAppointmentNotice(deps: NoticeDeps, data: JobData["app
 async function sendNoShowNotice(deps: NoticeDeps, row: NoticeRow) {
   if (!row.account_email || row.status !== "no-show") return;
   await deps.mailer.send({
+    kind: "booking",
     to: row.account_email,
     subject: `Marked as a no-show: ${row.appointment_type} with ${row.salesperson_name}`,
     text:
@@ -154,6 +156,7 @@ export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-
     const row = await loadNotice(tx, data.appointmentId);
     if (!row?.account_email) return;
     await deps.mailer.send({
+      kind: "reminders",
       to: row.account_email,
       subject: `Reminder: ${row.appointment_type} tomorrow with ${row.salesperson_name}`,
       text: `Hello ${row.customer_name},\n\nA reminder of your ${row.appointment_type} with ${row.salesperson_name} on ${whenText(row)}.\nWhere: ${location(row)}\n\nNeed to change it? ${deps.appUrl}/appointments\n`,
@@ -176,6 +179,7 @@ export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitli
     if (!entry) return;
     await tx`update waitlist_entries set notified_at = now() where id = ${entry.id}`;
     await deps.mailer.send({
+      kind: "waitlist",
       to: entry.email,
       subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
       text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,

@@ -1,15 +1,16 @@
-// Stopping invitations to review with one click (docs/product/reviews.md). The link carries a token sealed with
-// the server's secret box (authenticated encryption: it cannot be forged or altered) naming the account and
-// address it was sent to. There is no preference store, so the opt-out is kept where every account change is:
-// one audit entry `user.review-invitations-off` by the buyer, which the invitation job reads.
+// Stopping invitations to review with one click, from the link e-mails sent before every non-essential e-mail
+// carried its own unsubscribe link (domains/notifications/unsubscribe.ts). The link carries a token sealed with
+// the server's secret box naming the account and the address it was sent to; the opt-out is the account's
+// preference for `review_invitations` e-mail (notification_preferences), which the invitation job reads.
+
+import type { SessionUser } from "../../../shared/schemas/auth";
 import { appError } from "../../appError";
-import { recordAudit } from "../../auditTrail";
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Fragment, Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { mailWantedSql, stopMail } from "../notifications/preferences";
 
 const BINDING = "review-invitations:stop";
-const ACTION = "user.review-invitations-off";
 
 export function unsubscribeToken(secrets: SecretBox, userId: string, email: string): string {
   return secrets.seal(JSON.stringify({ u: userId, e: email }), BINDING);
@@ -17,8 +18,7 @@ export function unsubscribeToken(secrets: SecretBox, userId: string, email: stri
 
 /** Whether the account `userId` (an SQL expression) has stopped invitations to review. */
 export function reviewInvitationsOffSql(sql: Queryable, userId: Fragment): Fragment {
-  return sql`exists (select from audit_log l
-                      where l.entity_type = 'user' and l.entity_id = (${userId})::text and l.action = ${ACTION})`;
+  return sql`not ${mailWantedSql(sql, userId, "review_invitations")}`;
 }
 
 function invalidLink() {
@@ -43,14 +43,9 @@ export async function stopReviewInvitations(
   if (typeof claim.u !== "string" || typeof claim.e !== "string") throw invalidLink();
   const userId = claim.u;
   await ctx.sql.begin(async (tx) => {
-    const [account] = await tx<{ id: string; off: boolean }[]>`
-      select id, ${reviewInvitationsOffSql(tx, tx`id`)} as off from users where id = ${userId}::uuid for update`;
-    if (!account || account.off) return;
-    await recordAudit({ user: { id: userId, role: "customer" } as never, ip: ctx.ip }, tx, {
-      action: ACTION,
-      entityId: userId,
-      after: { reviewInvitations: false },
-    });
+    const [account] = await tx<{ id: string; role: SessionUser["role"] }[]>`
+      select id, role from users where id = ${userId}::uuid for update`;
+    if (account) await stopMail(ctx, tx, account, "review_invitations", "review-invitation-link");
   });
   return { ok: true, email: claim.e };
 }

@@ -139,6 +139,7 @@ async function mailManagerOfRegistration(ctx: Context, dealership: ListedDealers
   const team = `${ctx.env.APP_URL}${links.managerDashboard({ tab: "team" })}`;
   try {
     await ctx.mailer.send({
+      kind: "team_registrations",
       to: dealership.manager_email,
       subject: `${name} registered with ${dealership.name} on KnowBefore`,
       text: `Hello,\n\n${name} registered on KnowBefore as a salesperson at ${dealership.name}. Their profile stays unlisted and cannot be booked until you confirm that they work for you.\n\nConfirm or reject them on your dashboard: ${team}\n`,

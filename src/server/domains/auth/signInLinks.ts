@@ -9,6 +9,7 @@ import { accountSuspended, isSuspended } from "../../credentials/suspension";
 import { generateToken, hashToken } from "../../credentials/tokens";
 import type { UserRow } from "../../db/rows";
 import { isLoopbackHost } from "../../env";
+import { sendEssential } from "../../mail/mailer";
 import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 
@@ -49,7 +50,8 @@ export async function issueLink(ctx: Context, email: string, purpose: LinkPurpos
 
 async function deliverLink(ctx: Context, email: string, link: string, purpose: LinkPurpose) {
   const audience = purpose === "customer" ? "KnowBefore" : "the KnowBefore salesperson portal";
-  return ctx.mailer.send({
+  return sendEssential(ctx.mailer, {
+    kind: "sign_in",
     to: email,
     subject: "Your KnowBefore sign-in link",
     text: `Hello,\n\nUse this link to sign in to ${audience}. It works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, you can ignore this e-mail.\n`,
@@ -117,7 +119,8 @@ async function sendLink(ctx: Context, email: string, purpose: LinkPurpose): Prom
 
 /** What an administrator's address is sent instead of a link: administrators never sign in by link. */
 function deliverAdminNotice(ctx: Context, email: string) {
-  return ctx.mailer.send({
+  return sendEssential(ctx.mailer, {
+    kind: "sign_in",
     to: email,
     subject: "Your KnowBefore sign-in request",
     text: `Hello,\n\nSomeone asked for a sign-in link for this address. It belongs to an administrator, and administrators sign in at ${ctx.env.APP_URL}/admin with their password and admin code, so no link was sent.\n\nIf you did not ask, you can ignore this e-mail.\n`,

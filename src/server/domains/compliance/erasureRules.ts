@@ -35,6 +35,7 @@ export const ERASURE_RULES: Record<string, string> = {
   api_keys: "deleted",
   favorites: "deleted",
   dealership_members: "deleted: an erased account works for no dealership",
+  notification_preferences: "deleted (which notices they chose to receive, and when they unsubscribed)",
   idempotency_claims: "deleted (the answers kept for retries of their requests)",
   waitlist_entries: "deleted",
   invitations: "invitations to their e-mail or profile deleted",

@@ -229,6 +229,10 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
     ["linked_identities", tx`delete from linked_identities where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
     ["dealership_members", tx`delete from dealership_members where user_id = ${userId} returning 1`],
+    [
+      "notification_preferences",
+      tx`delete from notification_preferences where user_id = ${userId} returning 1`,
+    ],
     ["idempotency_claims", tx`delete from idempotency_claims where user_id = ${userId} returning 1`],
     [
       "purchase_claims",

@@ -234,6 +234,7 @@ export async function sendInvitationMail(
       ? " If you already have a KnowBefore profile, it moves with you, reviews and all."
       : "";
   await deps.mailer.send({
+    kind: "invitations",
     to: row.email,
     subject:
       row.role === "manager"

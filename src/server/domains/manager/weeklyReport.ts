@@ -241,5 +241,5 @@ export function weeklyReportMail(input: WeeklyReportInput): Omit<MailMessage, "t
     `<p><a href="${escapeHtml(input.dashboardUrl)}">See the full figures on your dashboard</a></p>`,
     `<p>${escapeHtml(why)}</p>`,
   ].join("");
-  return { subject, text, html };
+  return { kind: "weekly_report", subject, text, html };
 }

@@ -198,6 +198,7 @@ export async function sendMessageNotice(
   if (!row) return;
   const toSalesperson = data.to === "salesperson";
   await deps.mailer.send({
+    kind: "messages",
     to: toSalesperson ? row.salesperson_email : row.customer_email,
     subject: toSalesperson
       ? "A buyer sent you a message on KnowBefore"

@@ -3,6 +3,7 @@
 // once, by a job queued in the same transaction as the event, so it goes exactly when the event commits. The
 // person whose act raised an alert is not told of it.
 import type { AppLink } from "../../../shared/links";
+import { type MailedNoticeType, mailKindOf } from "../../../shared/notificationKinds";
 import type { Queryable, Sql } from "../../db/client";
 import { type JobData, type JobQueue, QUEUES } from "../../jobs/queue";
 import type { Mailer } from "../../mail/mailer";
@@ -11,7 +12,8 @@ import { dealershipLeadsSql } from "./recipients";
 
 export type LeadAlert = {
   dealershipId: number;
-  type: string;
+  /** The notice's type; the e-mail is of its kind (shared/notificationKinds.ts), which each lead may turn off. */
+  type: MailedNoticeType;
   title: string;
   body: string;
   link: AppLink;
@@ -34,7 +36,7 @@ export async function alertLeads(tx: Queryable, jobs: Pick<JobQueue, "send">, al
   if (alert.mail)
     await jobs.send(
       QUEUES.leadAlert,
-      { dealershipId: alert.dealershipId, actorId, link: alert.link, ...alert.mail },
+      { dealershipId: alert.dealershipId, actorId, type: alert.type, link: alert.link, ...alert.mail },
       { within: tx },
     );
 }
@@ -53,6 +55,7 @@ export async function sendLeadAlert(
      order by u.email`;
   for (const lead of leads)
     await deps.mailer.send({
+      kind: mailKindOf(data.type),
       to: lead.email,
       subject: data.subject,
       text: `Hello${lead.firstName ? ` ${lead.firstName}` : ""},\n\n${data.text}\n\n${deps.appUrl}${data.link}\n\nYou receive this because you lead ${lead.dealershipName} on KnowBefore.\n`,

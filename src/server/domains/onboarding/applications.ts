@@ -108,6 +108,7 @@ export async function mailApplicationConfirmation(
   const link = `${ctx.env.APP_URL}${links.confirmApplication(to.token)}`;
   try {
     await ctx.mailer.send({
+      kind: "sign_in",
       to: to.email,
       subject: "Confirm your dealership application on KnowBefore",
       text: `Hello,\n\nSomeone asked to list a dealership on KnowBefore and gave this e-mail address as its contact. If that was you or your team, please confirm the address with the link below; it works once and expires in ${APPLICATION_CONFIRM_HOURS} hours. The page it opens shows the application's details before you confirm:\n\n${link}\n\nOnce confirmed, an administrator reviews the application and e-mails you the decision.\n\nIf you did not expect this, you can ignore this e-mail: nothing is filed without your confirmation.\n`,

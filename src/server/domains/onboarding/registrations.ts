@@ -88,6 +88,7 @@ export async function mailRegistrationLink(ctx: Context, email: string): Promise
   const link = await issueLink(ctx, email, "salesperson");
   try {
     await ctx.mailer.send({
+      kind: "sign_in",
       to: email,
       subject: "Confirm your e-mail address for KnowBefore",
       text: `Hello,\n\nSomeone registered this e-mail address as a salesperson on KnowBefore. If that was you, open this link to confirm the address and sign in; it works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes:\n\n${link}\n\nUntil then the profile is shown to nobody. If the link has expired, ask for a new sign-in link at ${ctx.env.APP_URL}${LINK_PATH.salesperson}; it confirms the address too.\n\nIf you did not register, you can ignore this e-mail: nothing is shown without your confirmation.\n`,

@@ -219,6 +219,7 @@ async function declineApplication(ctx: AdminCtx, input: Decision): Promise<Deale
   for (const to of recipients) {
     try {
       await ctx.mailer.send({
+        kind: "replies_to_you",
         to: to.email,
         subject: `Your application to list ${after.dealershipName} on KnowBefore`,
         text: `Hello ${to.name},\n\nThank you for applying to list ${after.dealershipName} on KnowBefore. An administrator reviewed the application and declined it, for this reason:\n\n${input.reason}\n\nYou are welcome to apply again once this is resolved: ${ctx.env.APP_URL}${links.listYourDealership()}\n`,

@@ -36,11 +36,13 @@ export async function sendPurchaseClaimNotice(
   await deps.mailer.send(
     row.status === "confirmed"
       ? {
+          kind: "purchase_claims",
           to: row.email,
           subject: `Your purchase from ${row.salespersonName} is verified`,
           text: `${hello}\n\n${who} confirmed ${what}. Your reviews of ${row.salespersonName} now show "Verified purchase".\n\nSee your reviews and claims: ${page}\n`,
         }
       : {
+          kind: "purchase_claims",
           to: row.email,
           subject: `Your purchase claim for ${row.salespersonName} was declined`,
           text: `${hello}\n\n${who} could not confirm ${what}.\nReason: ${row.declineReason ?? "none given"}\n\nIf you think this is a mistake, you can claim the purchase again with its details: ${page}\n`,

@@ -20,6 +20,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Env } from "../../env";
+import { sendEssential } from "../../mail/mailer";
 import type { Context } from "../../serviceContext";
 import { ACCESS_STATUSES } from "../subscriptions/provider";
 
@@ -99,7 +100,8 @@ async function lockCase(tx: Queryable, id: number) {
 
 function replyMail(ctx: Context, to: { email: string; name: string }, id: number, body: string) {
   const followUp = `${ctx.env.APP_URL}${links.contact({ case: id })}`;
-  return ctx.mailer.send({
+  return sendEssential(ctx.mailer, {
+    kind: "replies_to_you",
     to: to.email,
     subject: `${caseReference(id)}: your message to KnowBefore`,
     text: `Hello ${to.name},\n\n${body}\n\nTo answer, please use the contact form (it names case #${id} for you):\n${followUp}\n\nKnowBefore support\n`,

@@ -2,6 +2,7 @@
 // profile, and the e-mail queued on the same transaction, so both go exactly when the decision commits.
 import type postgres from "postgres";
 import { links } from "../../../shared/links";
+import type { NoticeType } from "../../../shared/notificationKinds";
 import { type JobData, QUEUES } from "../../jobs/queue";
 import { notify } from "../notifications/notify";
 import type { Authed } from "./views";
@@ -10,7 +11,7 @@ export type Decision = Exclude<JobData["transfer-notice"]["event"], "requested">
 
 /** The notice's kind is `transfer_<decision>`, the same for the salesperson and the managers told of it. */
 export function decisionType(event: Decision) {
-  return `transfer_${event}`;
+  return `transfer_${event}` satisfies NoticeType;
 }
 
 export async function tellSalesperson(

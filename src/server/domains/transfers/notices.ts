@@ -39,7 +39,7 @@ export async function sendTransferNotice(
   const reason = row.decision_reason ? `\nReason: ${row.decision_reason}\n` : "";
   const dashboard = `${deps.appUrl}/salesperson-dashboard?tab=profile`;
   const managerDashboard = `${deps.appUrl}/manager-dashboard`;
-  const mails: MailMessage[] = [];
+  const mails: Omit<MailMessage, "kind">[] = [];
 
   switch (data.event) {
     case "requested":
@@ -96,5 +96,5 @@ export async function sendTransferNotice(
       break;
     }
   }
-  for (const mail of mails) await deps.mailer.send(mail);
+  for (const mail of mails) await deps.mailer.send({ kind: "transfers", ...mail });
 }
