@@ -147,3 +147,34 @@ test("[manager] journey: on a phone, copy the website badge snippet and see its 
     await context.close();
   }
 });
+
+test("[salesperson] journey: share the public profile: its link, its QR code and a page to print", async ({
+  page,
+  baseURL,
+}) => {
+  await signInWithSession(page, DEMO_ACCOUNTS.salesperson, "salesperson");
+  await page.goto("/salesperson-dashboard?tab=profile");
+  const share = page.getByRole("region", { name: "Share link and QR code" });
+  await expect(share).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  const link = await share.getByLabel("Your public page").inputValue();
+  expect(link).toMatch(new RegExp(`^${baseURL}/salesperson/\\d+$`));
+  await expect
+    .poll(() => share.getByTestId("share-qr").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(share.getByRole("link", { name: "Download PNG" })).toHaveAttribute(
+    "href",
+    `/share/salespeople/${link.split("/").pop()}/qr.png`,
+  );
+
+  // The badge's preview is the profile's own.
+  const preview = page.frameLocator('[data-testid="badge-preview"]');
+  await expect(preview.getByRole("link")).toHaveAttribute("href", link);
+
+  const [printable] = await Promise.all([
+    page.context().waitForEvent("page"),
+    share.getByRole("link", { name: "Printable page" }).click(),
+  ]);
+  await expect(printable.getByRole("img", { name: `QR code of ${link}` })).toBeVisible();
+  await expect(printable.getByRole("button", { name: "Print" })).toBeVisible();
+  await printable.close();
+});
