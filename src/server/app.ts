@@ -21,6 +21,7 @@ import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/s
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { originCheck } from "./http/csrf";
+import { embedRoutes, isEmbedPath } from "./http/embed";
 import { reportProcedureError, toErrorResponse } from "./http/errorResponse";
 import {
   type AppEnv,
@@ -162,8 +163,28 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     xFrameOptions: "DENY",
     contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
   });
+  // Badges and the reviews widget are made to be framed by any site (and embed.js loaded by one): only they say so,
+  // and they load nothing, run nothing and post nowhere. Every other answer keeps refusing to be framed.
+  const embedHeaders = secureHeaders({
+    referrerPolicy: "no-referrer",
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "cross-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    xFrameOptions: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["*"],
+    },
+  });
   app.use("*", (c, next) =>
-    c.req.path.startsWith("/uploads/") ? uploadHeaders(c, next) : pageHeaders(c, next),
+    c.req.path.startsWith("/uploads/")
+      ? uploadHeaders(c, next)
+      : isEmbedPath(c.req.path)
+        ? embedHeaders(c, next)
+        : pageHeaders(c, next),
   );
 
   // Outside production the server usually answers on loopback, where a page of another site whose name was
@@ -334,6 +355,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (!file) return c.json(errorBody("No such sitemap", "NOT_FOUND"), 404);
     return c.body(await sitemapFile(deps.sql, origin, file), 200, { "Content-Type": XML, ...crawlerCache });
   });
+
+  // Badges, the reviews widget, embed.js, and the QR codes and printable page of a public page: served whether or
+  // not the client is built, ahead of the client's routes.
+  app.route("/", embedRoutes(deps));
 
   const clientDir = options.clientDir ?? projectPath("dist/client");
   const indexHtml = path.join(clientDir, "index.html");

@@ -28,6 +28,7 @@ export const dealershipLogoUploadInput = z.strictObject({
 
 export const dealershipDetails = publicDealership
   .extend({
+    slug: z.string().describe("Where the dealership's public page is: /dealerships/{slug}"),
     timeZone: ianaZone(),
     latitude: z.number(),
     longitude: z.number(),

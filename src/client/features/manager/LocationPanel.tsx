@@ -5,11 +5,15 @@ import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError } from "../../ui/QueryState";
 import { DealershipLocationCard, telHref } from "../maps";
+import { ShareCard, WebsiteBadgeCard } from "../sharing";
 import { DealershipDetailsForm } from "./DealershipDetailsForm";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTile } from "./StatTile";
 
-/** The Dealership tab (docs/product/dealerships.md#manager-dashboard): the details the manager keeps, local and team counts, and the map. */
+/**
+ * The Dealership tab (docs/product/dealerships.md#manager-dashboard): the details the manager keeps, local and team
+ * counts, the map, and the page's share link, QR code and website badge.
+ */
 export function LocationPanel({ overview }: { overview: ManagerOverview }) {
   const details = trpc.manager.dealership.useQuery();
   const dealership = details.data ?? overview.dealership;
@@ -91,6 +95,12 @@ export function LocationPanel({ overview }: { overview: ManagerOverview }) {
       ) : (
         <Skeleton height="96" borderRadius="xl" />
       )}
+      {details.data ? (
+        <>
+          <ShareCard target={{ dealership: details.data.slug }} name={details.data.name} />
+          <WebsiteBadgeCard target={{ dealership: details.data.slug }} />
+        </>
+      ) : null}
     </Stack>
   );
 }

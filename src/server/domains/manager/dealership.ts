@@ -16,7 +16,7 @@ import type { ManagerCtx } from "./team";
 
 async function readDetails(sql: Queryable, id: number, lock = false): Promise<DealershipDetails> {
   const [row] = await sql<DealershipDetails[]>`
-    select id, name, address, city, state, zip_code as "zipCode", phone_number as "phoneNumber", website,
+    select id, slug, name, address, city, state, zip_code as "zipCode", phone_number as "phoneNumber", website,
            logo_url as "logoUrl", time_zone as "timeZone", latitude, longitude,
            location_precision as "locationPrecision", hours, updated_at as "updatedAt"
       from dealerships where id = ${id} ${lock ? sql`for update` : sql``}`;
@@ -25,7 +25,7 @@ async function readDetails(sql: Queryable, id: number, lock = false): Promise<De
 }
 
 /** What the audit row keeps of the details (the coordinates say where the map moved). */
-function snapshot({ updatedAt: _updatedAt, id: _id, ...details }: DealershipDetails) {
+function snapshot({ updatedAt: _updatedAt, id: _id, slug: _slug, ...details }: DealershipDetails) {
   return details;
 }
 

@@ -120,6 +120,19 @@ export async function listReviews(
   };
 }
 
+/**
+ * A salesperson's latest published reviews with their replies, newest first: the profile's first page as the
+ * reviews widget shows it (site/embed.ts), without the page's count and averages.
+ */
+export async function latestReviews(sql: Sql, salespersonId: number, limit: number): Promise<ReviewView[]> {
+  const rows = await sql.unsafe<ReviewRow[]>(
+    `${SELECT} where r.salesperson_id = $1 and ${publishedReviewText("r")} order by ${ORDER.newest} limit $2`,
+    [salespersonId, limit],
+    { prepare: true },
+  );
+  return rows.map(toView);
+}
+
 /** The customer's own reviews (Ratings tab), with whether each can still be edited. */
 export async function myReviews(sql: Sql, user: SessionUser) {
   const rows = await sql.unsafe<

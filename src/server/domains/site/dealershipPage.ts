@@ -62,7 +62,12 @@ async function team(sql: Queryable, dealershipId: number): Promise<DealershipTea
   return [...rows];
 }
 
-async function recentReviews(sql: Queryable, dealershipId: number): Promise<DealershipPageReview[]> {
+/** The team's latest published reviews with their replies: the page's, and the reviews widget's (site/embed.ts). */
+export async function recentReviews(
+  sql: Queryable,
+  dealershipId: number,
+  limit: number = DEALERSHIP_PAGE_REVIEWS,
+): Promise<DealershipPageReview[]> {
   const rows = await sql<
     (Omit<DealershipPageReview, "reply"> & { replyBody: string | null; replyAt: Date | null })[]
   >`
@@ -77,7 +82,7 @@ async function recentReviews(sql: Queryable, dealershipId: number): Promise<Deal
       left join rating_replies rr on rr.rating_id = r.id
      where s.dealership_id = ${dealershipId} and ${publiclyListedSql(sql, "s")}
      order by r.created_at desc, r.id desc
-     limit ${DEALERSHIP_PAGE_REVIEWS}`;
+     limit ${limit}`;
   return rows.map(({ replyBody, replyAt, ...review }) => ({
     ...review,
     reply: replyBody !== null && replyAt !== null ? { body: replyBody, createdAt: replyAt } : null,

@@ -54,13 +54,27 @@ export async function profileFacts(
   sql: Queryable,
   id: number,
 ): Promise<
-  (ProfileFacts & { city: string; state: string; bio: string | null; specialties: string[] }) | null
+  | (ProfileFacts & {
+      city: string;
+      state: string;
+      bio: string | null;
+      specialties: string[];
+      timeZone: string;
+    })
+  | null
 > {
   const [row] = await sql<
-    (ProfileFacts & { city: string; state: string; bio: string | null; specialties: string[] })[]
+    (ProfileFacts & {
+      city: string;
+      state: string;
+      bio: string | null;
+      specialties: string[];
+      timeZone: string;
+    })[]
   >`
     select s.id, s.name, s.profile_image_url as "profileImageUrl", s.average_rating::float8 as "averageRating",
            s.total_reviews as "totalReviews", s.city::text as city, s.state, s.bio, s.specialties,
+           s.time_zone as "timeZone",
            case when d.id is null then null else json_build_object(
              'slug', d.slug, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code) end as dealership,

@@ -30,6 +30,7 @@ import { capitalise, StatusBadge } from "../../../ui/StatusBadge";
 import { showToast } from "../../../ui/toaster";
 import { useFormDraft } from "../../../ui/useFormDraft";
 import { YourDataCard } from "../../compliance";
+import { ShareCard, WebsiteBadgeCard } from "../../sharing";
 import { SalespersonTransferCard } from "../../transfers";
 import { CertificationsCard } from "./CertificationsCard";
 import { PhotoUploadDialog } from "./PhotoUploadDialog";
@@ -323,7 +324,33 @@ function ProfileDetailsForm({ salesperson }: { salesperson: SalespersonDetail })
   );
 }
 
-/** Profile tab (and /salesperson/profile): photo, status, the details buyers read, and dealership transfers. */
+/**
+ * The share link, QR code and website badge of the public profile; a profile the public cannot see yet (its
+ * dealership's manager has not confirmed it) has none to share.
+ */
+function SharingCards({ salesperson }: { salesperson: SalespersonDetail }) {
+  const listed = salesperson.dealershipSlug === null || salesperson.verifiedAt !== null;
+  if (!listed)
+    return (
+      <SectionCard title="Share link and website badge">
+        <Text fontSize="sm" color="fg.muted">
+          Your profile is not public yet. Once your dealership's manager confirms you, your share link, QR
+          code and website badge appear here.
+        </Text>
+      </SectionCard>
+    );
+  return (
+    <>
+      <ShareCard target={{ salesperson: salesperson.id }} name={salesperson.name} />
+      <WebsiteBadgeCard target={{ salesperson: salesperson.id }} />
+    </>
+  );
+}
+
+/**
+ * Profile tab (and /salesperson/profile): photo, status, the details buyers read, dealership transfers, and the
+ * profile's share link and website badge.
+ */
 export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }) {
   return (
     <Stack gap="5">
@@ -351,6 +378,7 @@ export function ProfilePanel({ salesperson }: { salesperson: SalespersonDetail }
           <ProfileDetailsForm salesperson={salesperson} />
           <CertificationsCard />
           <SalespersonTransferCard salesperson={salesperson} />
+          <SharingCards salesperson={salesperson} />
           <YourDataCard />
         </Stack>
       </Grid>
