@@ -47,7 +47,7 @@ try {
     on conflict (email) do update set role = 'admin' returning id`;
   const adminToken = (await createSession(sql, admin!.id, { userAgent: "bench" })).token;
   const managers = await sql<{ dealership: number; user: string }[]>`
-    select dealership_id as dealership, user_id as user from dealership_members where role = 'manager'
+    select dealership_id as dealership, user_id as user from dealership_members where role = 'owner'
      order by dealership_id`;
   const managerTokens = await Promise.all(
     managers.map(async (m) => ({

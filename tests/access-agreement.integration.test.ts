@@ -41,6 +41,10 @@ const people = {
   managerOneSells: await salesperson("agree.manager.one@example.org", one),
 };
 
+// Staff of dealership one: its bookings, nothing else of it.
+const staffOne = await h.signIn("agree.staff.one@example.org", "manager");
+await h.sql`insert into dealership_members (user_id, dealership_id, role) values (${staffOne.userId}, ${one}, 'staff')`;
+
 /** Every kind of caller, signed in for real, so each carries the ids its session would. */
 const callers: Record<string, Caller | null> = {
   "signed out": null,
@@ -53,6 +57,7 @@ const callers: Record<string, Caller | null> = {
     await h.signIn("agree.manager.one@example.org", "manager")
   ).user,
   "manager of dealership two": (await h.signIn("agree.manager.two@example.org", "manager")).user,
+  "staff of dealership one": (await h.signIn("agree.staff.one@example.org", "manager")).user,
   administrator: (await h.signIn("agree.admin@example.org", "admin")).user,
 };
 const customerId = callers.customer!.id;
@@ -151,6 +156,17 @@ const TWINS: Record<string, Check> = {
       (
         await sql<{ id: number }[]>`
           select s.id from salespeople s where s.id = any(${salespersonIds}) and ${access.staffSql(sql, c, "s")}`
+      ).map((r) => r.id),
+  }),
+  bookingStaffSql: check<SalespersonRef>({
+    twin: access.handlesBookingsFor,
+    rows: people,
+    key: (p) => p.id,
+    tsAllows: (c, p) => access.handlesBookingsFor(c, p),
+    sqlAllows: async (sql, c) =>
+      (
+        await sql<{ id: number }[]>`
+          select s.id from salespeople s where s.id = any(${salespersonIds}) and ${access.bookingStaffSql(sql, c, "s")}`
       ).map((r) => r.id),
   }),
   dealershipStaffSql: check<number | null>({

@@ -35,7 +35,7 @@ async function freeDealership(name: string) {
 
 const [managed] = await h.sql<{ id: number; managerId: string; name: string }[]>`
   select d.id, m.user_id as "managerId", d.name
-    from dealerships d join dealership_members m on m.dealership_id = d.id and m.role = 'manager'
+    from dealerships d join dealership_members m on m.dealership_id = d.id and m.role = 'owner'
    order by d.id limit 1`;
 
 describe("creating users", () => {
@@ -289,7 +289,7 @@ describe("suspension", () => {
 
   it("stops the cookie, the bearer session and the API key at once; sign-in says the account is suspended", async () => {
     const [m] = await h.sql<{ email: string }[]>`
-      select u.email from users u join dealership_members dm on dm.user_id = u.id and dm.role = 'manager' join dealerships d on d.id = dm.dealership_id
+      select u.email from users u join dealership_members dm on dm.user_id = u.id and dm.role = 'owner' join dealerships d on d.id = dm.dealership_id
        where u.disabled_at is null and u.id <> ${managed!.managerId} order by d.id limit 1`;
     const manager = await h.signIn(m!.email, "manager");
     const bearer = await h.signIn(m!.email, "manager");

@@ -12,7 +12,7 @@ await h.seed(0.05);
 
 const admin = await h.signIn("analytics.admin@example.org", "admin");
 const [own, other] = await h.sql<{ id: number; email: string }[]>`
-  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    where exists (select 1 from salespeople s where s.dealership_id = d.id)
    order by d.id offset 5 limit 2`;
 const manager = await h.signIn(own!.email, "manager");

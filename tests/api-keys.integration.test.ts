@@ -13,7 +13,7 @@ await h.seed(0.02);
 
 const [a, b] = await h.sql<{ id: number; manager: string; person: string }[]>`
   select distinct on (d.id) d.id, u.email as manager, s.email as person
-    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id join salespeople s on s.dealership_id = d.id
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id join salespeople s on s.dealership_id = d.id
    order by d.id, s.id limit 2`;
 const managerA = await h.signIn(a!.manager, "manager");
 const managerB = await h.signIn(b!.manager, "manager");
@@ -192,7 +192,7 @@ describe("the rate limit", () => {
     const manager = await limited.signIn(
       (
         await limited.sql<{ email: string }[]>`
-        select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 1`
+        select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 1`
       )[0]!.email,
       "manager",
     );

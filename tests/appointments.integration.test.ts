@@ -230,7 +230,7 @@ describe("reading calendars", () => {
     expect(JSON.stringify(ownList.json)).toContain("Bo Oker");
 
     const [manager] = await h.sql<{ email: string }[]>`
-      select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id join salespeople s on s.dealership_id = d.id where s.id = ${ny.id}`;
+      select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id join salespeople s on s.dealership_id = d.id where s.id = ${ny.id}`;
     if (manager) {
       const m = await h.signIn(manager.email, "manager");
       expect(

@@ -1,6 +1,6 @@
 // Authorisation matrix (docs/product/security.md#what-the-tests-prove), generated from the router: every procedure must have a line in the
 // expected-access table (a new procedure without one fails), each is called as {signed out, customer,
-// salesperson, manager, admin} to check its tier, and procedures that act on objects are also checked on
+// salesperson, manager (a dealership's owner), staff (of that dealership), admin} to check its tier, and procedures that act on objects are also checked on
 // {own object, someone else's object}.
 import { describe, expect, it } from "vitest";
 import type { Access, ProcedureMeta } from "../src/server/trpc/init";
@@ -10,19 +10,26 @@ import { createHarness } from "./support/harness";
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.05);
 
-type Role = "anonymous" | "customer" | "salesperson" | "manager" | "admin";
-const ROLES: Role[] = ["anonymous", "customer", "salesperson", "manager", "admin"];
+type Role = "anonymous" | "customer" | "salesperson" | "manager" | "staff" | "admin";
+const ROLES: Role[] = ["anonymous", "customer", "salesperson", "manager", "staff", "admin"];
 
 // Two dealerships, each with a manager and a salesperson; two customers.
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id, s.email, u.email as manager_email
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    order by s.dealership_id, s.id limit 2`;
 const sessions = {
   customer: await h.signIn("matrix.customer@example.org"),
   otherCustomer: await h.signIn("matrix.other@example.org"),
   salesperson: await h.signIn(a!.email, "salesperson"),
   manager: await h.signIn(a!.manager_email, "manager"),
+  // Staff of the first dealership (dealership_members): its bookings only.
+  staff: await (async () => {
+    const first = await h.signIn("matrix.staff@example.org", "manager");
+    await h.sql`insert into dealership_members (user_id, dealership_id, role)
+                values (${first.userId}, ${a!.dealership_id}, 'staff')`;
+    return h.signIn("matrix.staff@example.org", "manager");
+  })(),
   admin: await h.signIn("matrix.admin@example.org", "admin"),
 };
 
@@ -67,13 +74,13 @@ const cases: Case[] = [
     name: "security.renamePasskey",
     run: async (role, whose) =>
       callerFor(role).security.renamePasskey({ id: await passkeyOf(role, whose), name: "Renamed" }),
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: [],
   },
   {
     name: "security.removePasskey",
     run: async (role, whose) => callerFor(role).security.removePasskey({ id: await passkeyOf(role, whose) }),
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: [],
   },
   {
@@ -87,7 +94,7 @@ const cases: Case[] = [
               : sessions[role].userId
             : sessions.otherCustomer.userId,
       }),
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: [],
   },
   {
@@ -98,7 +105,7 @@ const cases: Case[] = [
       const id = await appointment(owner, salesperson, day++);
       return callerFor(role).appointments.cancel({ id });
     },
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: ["admin"],
   },
   {
@@ -108,7 +115,7 @@ const cases: Case[] = [
       const id = await appointment(sessions.otherCustomer.userId, whose === "own" ? a!.id : b!.id, -day++);
       return callerFor(role).appointments.updateStatus({ id, status: "completed" });
     },
-    own: ["salesperson", "manager", "admin"],
+    own: ["salesperson", "manager", "staff", "admin"],
     other: ["admin"],
   },
   {
@@ -144,7 +151,7 @@ const cases: Case[] = [
       callerFor(role).auth.userById({
         id: whose === "own" && role !== "anonymous" ? sessions[role].userId : sessions.otherCustomer.userId,
       }),
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: ["admin"],
   },
   {
@@ -230,7 +237,7 @@ const cases: Case[] = [
       );
       return callerFor(role).appointments.record({ id });
     },
-    own: ["customer", "salesperson", "manager", "admin"],
+    own: ["customer", "salesperson", "manager", "staff", "admin"],
     other: ["admin"],
   },
   {
@@ -258,11 +265,11 @@ const cases: Case[] = [
 /** Which roles each tier of trpc/init.ts lets in; object rules come on top, in `cases` above. */
 const TIERS: Record<Access, Role[]> = {
   anyone: ROLES,
-  signedIn: ["customer", "salesperson", "manager", "admin"],
+  signedIn: ["customer", "salesperson", "manager", "staff", "admin"],
   customer: ["customer"],
   salesperson: ["salesperson"],
   manager: ["manager"],
-  staff: ["salesperson", "manager", "admin"],
+  staff: ["salesperson", "manager", "staff", "admin"],
   managerOrAdmin: ["manager", "admin"],
   admin: ["admin"],
   adminAccount: ["admin"],
@@ -405,6 +412,10 @@ const EXPECTED: Record<string, Access> = {
   "manager.removeSalesperson": "manager",
   "manager.invitations": "manager",
   "manager.revokeInvitation": "manager",
+  "manager.members": "manager",
+  "manager.inviteMember": "manager",
+  "manager.changeMemberRole": "manager",
+  "manager.removeMember": "manager",
   "invitations.describe": "anyone",
   "invitations.accept": "anyone",
   "invitations.decline": "anyone",

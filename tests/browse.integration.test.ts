@@ -185,7 +185,7 @@ describe("a registration that claims a dealership", () => {
   it("stays out of browse, the public profile and booking until that dealership's manager confirms it, who is told", async () => {
     const [dealer] = await h.sql<{ id: number; name: string; manager_id: string; email: string }[]>`
       select d.id, d.name, dm.user_id as manager_id, u.email::text as email
-        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 1`;
+        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 1`;
     const registered = await h.request("POST", "/api/salesperson/auth/register", {
       body: {
         name: "Quillon Verity",

@@ -11,7 +11,7 @@ await h.seed(0.05);
 
 // The two dealerships with the largest teams: A needs two salespeople.
 const [A, B] = await h.sql<{ id: number; email: string; name: string }[]>`
-  select d.id, u.email, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+  select d.id, u.email, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    order by (select count(*) from salespeople s where s.dealership_id = d.id and s.verified_at is not null) desc,
             d.id
    limit 2`;

@@ -69,7 +69,7 @@ async function startCrm() {
 }
 
 const [A] = await h.sql<{ id: number; email: string }[]>`
-  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 1`;
+  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 1`;
 const manager = await h.signIn(A!.email, "manager");
 const customer = await h.signIn("crm.outages.buyer@example.org");
 const [person] = await h.sql<{ id: number }[]>`

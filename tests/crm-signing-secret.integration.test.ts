@@ -11,7 +11,7 @@ await h.seed(0.02);
 
 const dealerships = await h.sql<{ id: number; email: string; managerId: string }[]>`
   select d.id, u.email::text as email, dm.user_id as "managerId"
-    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    where exists (select 1 from salespeople s where s.dealership_id = d.id)
    order by d.id limit 3`;
 const admin = await h.signIn("secret.admin@example.org", "admin");

@@ -61,7 +61,7 @@ function verify(secret: string, delivery: Delivery): boolean {
 }
 
 const [A, B] = await h.sql<{ id: number; email: string; time_zone: string }[]>`
-  select d.id, u.email, d.time_zone from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 2`;
+  select d.id, u.email, d.time_zone from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 2`;
 const managerA = await h.signIn(A!.email, "manager");
 const managerB = await h.signIn(B!.email, "manager");
 const admin = await h.signIn("crm.admin@example.org", "admin");
@@ -208,7 +208,7 @@ describe("integrations", () => {
     const strict = await createHarness({ CRM_ALLOW_PRIVATE_TARGETS: "false", RATE_LIMIT_DISABLED: "true" });
     await seedDatabase(strict.sql, { scale: 0.02 });
     const [d] = await strict.sql<{ email: string }[]>`
-      select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 1`;
+      select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 1`;
     const manager = await strict.signIn(d!.email, "manager");
     // An internal service on loopback, with something to hide in its error answer.
     const internal: string[] = [];

@@ -10,7 +10,7 @@ const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.02);
 
 const [A, B] = await h.sql<{ id: number; email: string; name: string }[]>`
-  select d.id, u.email, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 2`;
+  select d.id, u.email, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 2`;
 const manager = await h.signIn(A!.email, "manager");
 const otherManager = await h.signIn(B!.email, "manager");
 const admin = await h.signIn("details.admin@example.org", "admin");

@@ -131,7 +131,7 @@ describe("erasure", () => {
                  where id = ${person.userId}`;
     const manager = await h.signIn(DEMO_ACCOUNTS.manager, "manager");
     const [dealership] = await h.sql<{ id: number; name: string }[]>`
-      select d.id, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+      select d.id, d.name from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
        where u.email = ${DEMO_ACCOUNTS.manager}`;
     const [seller] = await h.sql<{ id: number; timeZone: string }[]>`
       select id, time_zone as "timeZone" from salespeople

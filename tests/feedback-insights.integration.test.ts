@@ -8,7 +8,7 @@ await h.seed(0.02);
 
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id, s.email, u.email as manager_email
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    order by s.dealership_id, s.id limit 2`;
 const manager = await h.signIn(a!.manager_email, "manager");
 const salesperson = await h.signIn(a!.email, "salesperson");

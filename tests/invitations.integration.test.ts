@@ -14,7 +14,7 @@ await h.seed(0.02);
 type Dealership = { id: number; name: string; email: string; manager_id: string };
 const [A, B, C] = await h.sql<Dealership[]>`
   select d.id, d.name, u.email::text as email, dm.user_id as manager_id
-    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 3`;
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 3`;
 const managerA = await h.signIn(A!.email, "manager");
 const admin = await h.signIn("invitations.admin@example.org", "admin");
 

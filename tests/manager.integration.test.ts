@@ -10,7 +10,7 @@ await h.seed(0.05);
 type Dealership = { id: number; name: string; city: string; state: string; time_zone: string; email: string };
 const dealerships = await h.sql<Dealership[]>`
   select d.id, d.name, d.city, d.state, d.time_zone, u.email
-    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 3`;
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 3`;
 const [A, B, C] = [dealerships[0]!, dealerships[1]!, dealerships[2]!];
 
 let serial = 0;
@@ -480,7 +480,7 @@ describe("invitations to salespeople who already have a profile", () => {
   it("counts open invitations toward the plan limit, at the add and at the acceptance", async () => {
     const [D] = await h.sql<Dealership[]>`
       select d.id, d.name, d.city, d.state, d.time_zone, u.email
-        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id offset 3 limit 1`;
+        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id offset 3 limit 1`;
     await h.sql`
       insert into subscriptions (stripe_subscription_id, salesperson_id, dealership_id, plan, interval, status, seats,
                                  current_period_end)
@@ -528,7 +528,7 @@ describe("removing, verifying and rejecting", () => {
        group by s.id order by s.id limit 1`;
     const [home] = await h.sql<{ email: string; dealership_id: number }[]>`
       select u.email, d.id as dealership_id from salespeople s join dealerships d on d.id = s.dealership_id
-        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id where s.id = ${rated!.id}`;
+        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id where s.id = ${rated!.id}`;
     const owner = await h.signIn(home!.email, "manager");
     const res = await h.request("POST", "/api/manager/remove-salesperson", {
       cookie: owner.cookie,

@@ -20,7 +20,7 @@ await h.seed(0.05);
 // Two dealerships, each with a manager and a salesperson; two customers; an administrator.
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id, s.email, u.email as manager_email
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    order by s.dealership_id, s.id limit 2`;
 const sessions = {
   customer: await h.signIn("own.customer@example.org"),
@@ -557,6 +557,21 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "manager.removeSalesperson managerId": { notOwned: "ignored: the caller's own dealership is used" },
+  // The other dealership's owner, named to this dealership's owner: not on their team, as a missing account is not.
+  "manager.changeMemberRole userId": {
+    as: "manager",
+    other: sessions.otherManager.userId,
+    missing: MISSING_UUID,
+    input: (userId) => ({ userId, role: "staff" }),
+    expect: "NOT_FOUND",
+  },
+  "manager.removeMember userId": {
+    as: "manager",
+    other: sessions.otherManager.userId,
+    missing: MISSING_UUID,
+    input: (userId) => ({ userId }),
+    expect: "NOT_FOUND",
+  },
   "certifications.add credentialId": { notOwned: "the issuer's credential number, text kept as typed" },
   "certifications.update credentialId": { notOwned: "the issuer's credential number, text kept as typed" },
   "certifications.update id": { notOwned: "another's answers 404: tests/certifications.integration.test.ts" },

@@ -33,7 +33,7 @@ const [sellerA, sellerB] = [
   await h.signIn(people[1]!.email, "salesperson"),
 ];
 const [dealership] = await h.sql<{ id: number; email: string }[]>`
-  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 1`;
+  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 1`;
 const manager = await h.signIn(dealership!.email, "manager");
 
 function deliver(event: Stripe.Event) {

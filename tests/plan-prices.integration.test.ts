@@ -22,7 +22,7 @@ await h.seed(0.05);
 await seedDocuments(h.sql);
 
 const dealerships = await h.sql<{ email: string }[]>`
-  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 3`;
+  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 3`;
 const people = await h.sql<{ email: string }[]>`select email from salespeople order by id limit 2`;
 /** One buyer per plan: a dealership's manager for a dealer plan, a salesperson for theirs. */
 const buyers: Record<PlanId, { email: string; role: "manager" | "salesperson" }> = {
@@ -72,7 +72,7 @@ describe("the manager's plan card", () => {
     const manager = await h.signIn(buyers[id].email, "manager");
     // The annual checkout above, switched on as the provider's webhook would.
     const [row] = await h.sql<{ seats: number }[]>`
-      update subscriptions s set status = 'active' from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+      update subscriptions s set status = 'active' from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
        where s.dealership_id = d.id and u.email = ${buyers[id].email} and s.plan = ${id} and s.interval = 'year'
       returning s.seats`;
     expect(row?.seats).toBeGreaterThanOrEqual(PLANS[id].minQuantity);

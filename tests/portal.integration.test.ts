@@ -13,7 +13,7 @@ const [colleague] = await h.sql<{ id: number; email: string }[]>`
 const [stranger] = await h.sql<{ id: number; email: string }[]>`
   select id, email from salespeople where dealership_id <> ${sp!.dealership_id} order by id limit 1`;
 const [managerRow] = await h.sql<{ email: string }[]>`
-  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
+  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
 
 const owner = await h.signIn(sp!.email, "salesperson");
 const other = await h.signIn(stranger!.email, "salesperson");

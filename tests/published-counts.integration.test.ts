@@ -10,7 +10,7 @@ await h.seed(0.02);
 
 const [place] = await h.sql<{ id: number; email: string; dealership_id: number; manager_email: string }[]>`
   select s.id, s.email::text as email, s.dealership_id, u.email::text as manager_email
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    where s.verified_at is not null
    order by s.id limit 1`;
 const person = place!;

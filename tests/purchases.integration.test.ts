@@ -16,7 +16,7 @@ await h.seed(0.05);
 // Two listed salespeople of two dealerships, with their managers.
 const [a, b] = await h.sql<{ id: number; dealershipId: number; managerEmail: string; name: string }[]>`
   select distinct on (s.dealership_id) s.id, s.dealership_id as "dealershipId", u.email as "managerEmail", s.name
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    where s.verified_at is not null
    order by s.dealership_id, s.id limit 2`;
 const managerA = await h.signIn(a!.managerEmail, "manager");

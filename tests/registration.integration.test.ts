@@ -224,7 +224,7 @@ describe("a salesperson invited to manage the dealership they applied for", () =
     });
     expect(accepted.status).toBe(200);
     const [dealership] = await h.sql<{ manager_email: string }[]>`
-      select u.email::text as manager_email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+      select u.email::text as manager_email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
        where d.id = ${dealershipId}`;
     expect(dealership!.manager_email).toBe(email);
     const [person] = await h.sql<{ dealership_id: number; verified: boolean; role: string }[]>`

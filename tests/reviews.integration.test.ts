@@ -13,7 +13,7 @@ const customer = await h.signIn("rater@example.org");
 const stranger = await h.signIn("stranger@example.org");
 const salesperson = await h.signIn(sp!.email, "salesperson");
 const [managerRow] = await h.sql<{ email: string }[]>`
-  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
+  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
 const manager = await h.signIn(managerRow!.email, "manager");
 const admin = await h.signIn("moderator@example.org", "admin");
 

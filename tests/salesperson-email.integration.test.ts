@@ -9,7 +9,7 @@ await h.seed(0.05);
 const [sp] = await h.sql<{ id: number; email: string; dealership_id: number }[]>`
   select id, email, dealership_id from salespeople where dealership_id is not null order by id limit 1`;
 const [managerRow] = await h.sql<{ email: string }[]>`
-  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
+  select u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id where d.id = ${sp!.dealership_id}`;
 const owner = await h.signIn(sp!.email, "salesperson");
 const manager = await h.signIn(managerRow!.email, "manager");
 const admin = await h.signIn("email.admin@example.org", "admin");

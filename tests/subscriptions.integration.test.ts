@@ -14,7 +14,7 @@ await h.seed(0.05);
 
 type Dealership = { id: number; email: string };
 const dealerships = await h.sql<Dealership[]>`
-  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 3`;
+  select d.id, u.email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 3`;
 const [A, B, C] = [dealerships[0]!, dealerships[1]!, dealerships[2]!];
 const managerA = await h.signIn(A.email, "manager");
 const managerB = await h.signIn(B.email, "manager");

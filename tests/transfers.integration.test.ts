@@ -10,7 +10,7 @@ await h.seed(0.05);
 type Dealership = { id: number; name: string; city: string; state: string; time_zone: string; email: string };
 const dealerships = await h.sql<Dealership[]>`
   select d.id, d.name, d.city::text as city, d.state, d.time_zone, u.email
-    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id order by d.id limit 4`;
+    from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id order by d.id limit 4`;
 const [A, B, C, D] = dealerships as unknown as [Dealership, Dealership, Dealership, Dealership];
 
 const managerA = await h.signIn(A.email, "manager");
@@ -70,12 +70,12 @@ describe("request, accept, approve", () => {
     >`
       select s.id, s.email::text as email, s.dealership_id, s.total_reviews, s.average_rating::text as average_rating
         from salespeople s join dealerships d on d.id = s.dealership_id
-       where s.total_reviews > 0 and exists (select 1 from dealership_members dm where dm.dealership_id = d.id and dm.role = 'manager') and s.dealership_id not in (${B.id}, ${C.id})
+       where s.total_reviews > 0 and exists (select 1 from dealership_members dm where dm.dealership_id = d.id and dm.role = 'owner') and s.dealership_id not in (${B.id}, ${C.id})
          and not exists (select 1 from transfer_requests t where t.salesperson_id = s.id)
        order by s.id limit 1`;
     expect(mover).toBeDefined();
     const [from] = await h.sql<{ id: number; name: string; manager_email: string }[]>`
-      select d.id, d.name, u.email::text as manager_email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+      select d.id, d.name, u.email::text as manager_email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
        where d.id = ${mover!.dealership_id}`;
     const self = await h.signIn(mover!.email, "salesperson");
     const [ratingsBefore] = await h.sql<{ n: number; ids: number[] }[]>`

@@ -219,7 +219,7 @@ describe("two instances, one database", () => {
     await sql`update dealerships set created_at = '2024-01-01T00:00:00Z'`;
     const expected = await sql<{ email: string; name: string }[]>`
       select u.email::text as email, d.name from dealerships d
-        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
        where u.disabled_at is null
          and extract(isodow from ${at}::timestamptz at time zone d.time_zone) = 1
          and (${at}::timestamptz at time zone d.time_zone)::time >= '07:00'

@@ -18,7 +18,7 @@ type Place = { id: number; email: string; time_zone: string; dealership_id: numb
 const places = await h.sql<Place[]>`
   select distinct on (d.id) s.id, s.email::text as email, s.time_zone, d.id as dealership_id,
          u.email::text as manager_email
-    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    from salespeople s join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
    where s.verified_at is not null
    order by d.id, s.id limit 2`;
 const [A, B] = [places[0]!, places[1]!];

@@ -147,7 +147,7 @@ test("[claims] the manager's overview counts are the database's", async ({ page 
       select (select count(*) from salespeople s where s.dealership_id = d.id)::int as salespeople,
              (select count(*) from ratings r join salespeople s on s.id = r.salesperson_id
                where s.dealership_id = d.id and r.moderation_status = 'published' and r.removed_at is null)::int as reviews
-        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id where u.email = ${DEMO_ACCOUNTS.manager}`,
+        from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id where u.email = ${DEMO_ACCOUNTS.manager}`,
   );
   await signInWithSession(page, DEMO_ACCOUNTS.manager, "manager");
   await page.goto("/manager-dashboard");

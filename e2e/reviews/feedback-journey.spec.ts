@@ -54,7 +54,7 @@ test("[reviews] journey: a past visit closes itself, the buyer is invited and re
   try {
     const [person] = await sql<{ id: number; name: string; email: string }[]>`
       select s.id, s.name, s.email::text as email from salespeople s
-        join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users m on m.id = dm.user_id
+        join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users m on m.id = dm.user_id
        where m.email = ${DEMO_ACCOUNTS.manager} and s.id <> 1 and s.verified_at is not null
        order by s.id limit 1`;
     salesperson = person!;

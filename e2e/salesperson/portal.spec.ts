@@ -147,7 +147,7 @@ test("[salesperson] journey: register, sign in by the mailed link, upload a phot
   // The dealership's manager confirms the registration: until then the profile is not listed or bookable.
   const managerDb = e2eDatabase();
   const [managerRow] = await managerDb<{ email: string }[]>`
-    select u.email::text as email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+    select u.email::text as email from dealerships d join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
      where d.name = 'New York Toyota'`;
   await managerDb.end();
   const managerContext = await browser.newContext({ baseURL, reducedMotion: "reduce" });

@@ -4,10 +4,12 @@
 //
 // The policy, once:
 // - a salesperson acts on their own profile, calendar and appointments;
-// - a dealership's manager acts on the dealership and on every salesperson in it;
+// - a dealership's leads (its owners and managers: `managedDealershipId`) act on the dealership and on every
+//   salesperson in it; its staff handle the bookings of its salespeople ({@link handlesBookingsFor});
 // - an administrator acts on every salesperson, dealership and appointment;
 // - a customer acts on the appointments they booked;
-// - a subscription belongs to its salesperson or to its dealership's manager (and administrators);
+// - a subscription belongs to its salesperson or to its dealership's owners (and administrators):
+//   {@link billedDealershipId};
 // - a dealership's data as a whole (analytics, CRM, API keys, its plan) is its manager's, or any
 //   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
 // - what buyers wrote about a team (feedback insights) is its manager's and administrators'; a salesperson
@@ -19,7 +21,10 @@ import { appError } from "./appError";
 import type { Queryable } from "./db/client";
 import type { SalespersonFields } from "./db/rows";
 
-export type Caller = Pick<SessionUser, "id" | "role" | "salespersonId" | "managedDealershipId">;
+export type Caller = Pick<
+  SessionUser,
+  "id" | "role" | "salespersonId" | "managedDealershipId" | "dealershipId" | "dealershipRole"
+>;
 
 /** A row of `salespeople` as the rules need it. */
 export type SalespersonRef = Pick<SalespersonFields, "id" | "dealershipId">;
@@ -83,6 +88,23 @@ export function isStaffFor(caller: Caller | null, person: SalespersonRef): boole
   );
 }
 
+/**
+ * TypeScript twin of {@link bookingStaffSql}: who handles a salesperson's bookings (sees who booked, records an
+ * outcome, shows the check-in code): {@link isStaffFor}, and whoever works for their dealership in any role.
+ */
+export function handlesBookingsFor(caller: Caller | null, person: SalespersonRef): boolean {
+  if (!caller) return false;
+  return (
+    isStaffFor(caller, person) ||
+    (caller.dealershipId !== null && caller.dealershipId === person.dealershipId)
+  );
+}
+
+/** The dealership whose plan the caller buys and sees: their own, when they own it. */
+export function billedDealershipId(caller: Caller | null): number | null {
+  return caller?.dealershipRole === "owner" ? caller.dealershipId : null;
+}
+
 /** TypeScript twin of {@link dealershipStaffSql}: the dealership's manager, or an admin. */
 export function managesDealership(caller: Caller | null, dealershipId: number | null): boolean {
   if (!caller) return false;
@@ -101,7 +123,7 @@ export function appointmentSide(
 ): AppointmentSide | null {
   if (!caller) return null;
   if (row.customerId !== null && row.customerId === caller.id) return "customer";
-  return isStaffFor(caller, row.salesperson) ? "salesperson" : null;
+  return handlesBookingsFor(caller, row.salesperson) ? "salesperson" : null;
 }
 
 /**
@@ -114,6 +136,13 @@ export function staffSql(sql: Queryable, caller: Caller | null, alias: string) {
   const id = sql(`${alias}.id`);
   const dealership = sql(`${alias}.dealership_id`);
   return sql`(${id} = ${caller.salespersonId} or ${dealership} = ${caller.managedDealershipId})`;
+}
+
+/** SQL twin of {@link handlesBookingsFor} on a `salespeople` row (`<alias>.id`, `<alias>.dealership_id`). */
+export function bookingStaffSql(sql: Queryable, caller: Caller | null, alias: string) {
+  if (!caller) return sql`false`;
+  if (isAdmin(caller)) return sql`true`;
+  return sql`(${sql(`${alias}.id`)} = ${caller.salespersonId} or ${sql(`${alias}.dealership_id`)} = ${caller.dealershipId})`;
 }
 
 /**
@@ -161,7 +190,7 @@ export function dealershipStaffSql(sql: Queryable, caller: Caller | null, column
 
 /**
  * SQL condition on an `appointments` row (`<alias>.customer_id`, `<alias>.salesperson_id`): the caller
- * booked it or is staff for its salesperson.
+ * booked it or handles its salesperson's bookings ({@link handlesBookingsFor}).
  */
 export function appointmentSql(sql: Queryable, caller: Caller | null, alias: string) {
   if (!caller) return sql`false`;
@@ -169,19 +198,19 @@ export function appointmentSql(sql: Queryable, caller: Caller | null, alias: str
   return sql`(${sql(`${alias}.customer_id`)} = ${caller.id}
               or ${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
               or ${sql(`${alias}.salesperson_id`)} in
-                 (select id from salespeople where dealership_id = ${caller.managedDealershipId}))`;
+                 (select id from salespeople where dealership_id = ${caller.dealershipId}))`;
 }
 
 /**
  * SQL condition on a `subscriptions` row (`<alias>.salesperson_id`, `<alias>.dealership_id`): a salesperson's
- * own plan, the plan of the dealership the caller manages, or any plan for an administrator. A manager does not
+ * own plan, the plan of the dealership the caller owns, or any plan for an administrator. A manager does not
  * see what a salesperson of the team pays for themselves.
  */
 export function subscriptionSql(sql: Queryable, caller: Caller | null, alias: string) {
   if (!caller) return sql`false`;
   if (isAdmin(caller)) return sql`true`;
   return sql`(${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
-              or ${sql(`${alias}.dealership_id`)} = ${caller.managedDealershipId})`;
+              or ${sql(`${alias}.dealership_id`)} = ${billedDealershipId(caller)})`;
 }
 
 /** Whose dealership data a call covers: the whole platform (administrators only) or one dealership. */

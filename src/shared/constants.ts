@@ -36,10 +36,17 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** The roles a dealership invites people to. */
 /**
  * The roles of a dealership's own people (dealership_members): an owner (billing, the team, everything), a manager
- * (the team, reviews, reports, CRM) and staff (the dealership's bookings and messages).
+ * (the team but its owners and managers, reviews, reports, CRM) and staff (the dealership's bookings).
  */
 export const DEALERSHIP_ROLES = ["owner", "manager", "staff"] as const;
 export type DealershipRole = (typeof DEALERSHIP_ROLES)[number];
+/** The roles that lead a dealership: what happens to it is theirs to hear of and decide. */
+export const LEAD_ROLES = ["owner", "manager"] as const satisfies readonly DealershipRole[];
+export const DEALERSHIP_ROLE_LABELS: Record<DealershipRole, string> = {
+  owner: "Owner",
+  manager: "Manager",
+  staff: "Staff",
+};
 
 export const INVITATION_ROLES = ["salesperson", "manager"] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];

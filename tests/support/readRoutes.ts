@@ -18,7 +18,7 @@ export async function readFixtures(h: Harness) {
     { id: number; email: string; manager: string; dealershipId: number; dealershipSlug: string }[]
   >`
     select s.id, s.email, u.email as manager, d.id as "dealershipId", d.slug as "dealershipSlug" from salespeople s
-      join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'manager' join users u on u.id = dm.user_id
+      join dealerships d on d.id = s.dealership_id join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
      where exists (select 1 from ratings r where r.salesperson_id = s.id and r.removed_at is null)
        and exists (select 1 from appointments a where a.salesperson_id = s.id)
      order by s.id limit 1`;
@@ -252,6 +252,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/overview": { as: "manager", url: "/manager/overview" },
     "/manager/team": { as: "manager", url: "/manager/team" },
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },
+    "/manager/members": { as: "manager", url: "/manager/members" },
     "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },

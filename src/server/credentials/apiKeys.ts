@@ -1,7 +1,9 @@
 // API keys as bearer tokens: a key is looked up by its SHA-256 and acts as the account that made it, limited
 // to its scopes (checked per REST route) and to its own rate limit. Revoked keys, keys of disabled accounts
 // and keys of a manager who no longer manages the key's dealership are refused.
+
 import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiScope } from "../../shared/apiKeys";
+import { LEAD_ROLES } from "../../shared/constants";
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
 import { sessionUserColumns, sessionUserJoins } from "./session";
@@ -29,7 +31,7 @@ export async function validateApiKey(sql: Queryable, token: string): Promise<Api
       join users u on u.id = k.user_id
       ${sessionUserJoins(sql)}
      where k.key_hash = ${hash} and k.revoked_at is null and u.disabled_at is null
-       and (case when k.dealership_id is null then u.role = 'admin' else d.dealership_id = k.dealership_id end)`;
+       and (case when k.dealership_id is null then u.role = 'admin' else d.dealership_id = k.dealership_id and d.role = any(${[...LEAD_ROLES]}::text[]) end)`;
   if (!row) return null;
   const { keyId, scopes, stale, ...user } = row;
   // "Last used" to the minute: one write per key per minute, not one per request.

@@ -2,6 +2,7 @@
 import {
   ADMIN_SESSION_ABSOLUTE_HOURS,
   ADMIN_SESSION_INACTIVITY_MINUTES,
+  LEAD_ROLES,
   SESSION_ABSOLUTE_DAYS,
   SESSION_INACTIVITY_DAYS,
 } from "../../shared/constants";
@@ -79,7 +80,7 @@ export async function createSession(
 
 /**
  * The columns of a {@link SessionUser}, from `users u` with {@link sessionUserJoins}: the salesperson profile
- * (`s`) and the dealership membership (`d`) of the account. Every join is on a unique key, so a lookup by one (a
+ * (`s`) and the dealership membership (`d`, any role; `managedDealershipId` for a lead only) of the account. Every join is on a unique key, so a lookup by one (a
  * session, a key, an account) finds one row at most and takes no LIMIT: with `limit 1`, PostgreSQL misjudged the
  * left joins' rows and chose to scan `sessions` and `users` whole for the one it wanted (0.69 ms a request at
  * 1,400 sessions, growing with them), where without it each is one index lookup (0.08 ms).
@@ -88,13 +89,15 @@ export function sessionUserColumns(sql: Queryable) {
   return sql`
     u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.phone, u.city, u.state,
     u.zip_code as "zipCode", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
-    s.id as "salespersonId", d.dealership_id as "managedDealershipId"`;
+    s.id as "salespersonId",
+    case when d.role = any(${[...LEAD_ROLES]}::text[]) then d.dealership_id end as "managedDealershipId",
+    d.dealership_id as "dealershipId", d.role as "dealershipRole"`;
 }
 
 /** The joins {@link sessionUserColumns} reads, after `users u`. */
 export function sessionUserJoins(sql: Queryable) {
   return sql`left join salespeople s on s.user_id = u.id
-             left join dealership_members d on d.user_id = u.id and d.role = 'manager'`;
+             left join dealership_members d on d.user_id = u.id`;
 }
 
 type SessionCheck = Pick<

@@ -67,11 +67,12 @@ export async function writeDealerships(
   });
   const dealers = await sql<Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">[]>`
     insert into dealerships ${sql(dealershipRows)} returning id, name, city, state, time_zone`;
-  // Each dealership's manager, in the order the dealerships were drawn (RETURNING keeps the rows' order).
+  // Each dealership's manager, its owner (billing, the team, everything), in the order the dealerships were drawn
+  // (RETURNING keeps the rows' order).
   const members = dealers.map((d, i) => ({
     user_id: managerByEmail.get(managers[i]!.email)!,
     dealership_id: d.id,
-    role: "manager",
+    role: "owner",
   }));
   if (members.length > 0) await sql`insert into dealership_members ${sql(members)}`;
   return { dealers, managerByEmail };

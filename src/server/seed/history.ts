@@ -7,7 +7,7 @@ import { APPOINTMENT_TYPES } from "../../shared/constants";
 import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
 import type { Queryable } from "../db/client";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
-import { managerOfSql } from "../domains/manager/members";
+import { primaryLeadSql } from "../domains/manager/members";
 import { insertChunks } from "./batches";
 import type { rng } from "./words";
 
@@ -68,7 +68,7 @@ export async function seedBusinessHistory(
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
   const dealers = await sql<{ id: number; manager_id: string | null }[]>`
-    select d.id, ${managerOfSql(sql, sql`d.id`)} as manager_id
+    select d.id, ${primaryLeadSql(sql, sql`d.id`)} as manager_id
       from dealerships d order by d.id offset ${PLAN_FREE_DEALERSHIPS}`;
   const owners: {
     dealershipId: number | null;

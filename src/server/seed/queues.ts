@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "../db/client";
 import type { SalespersonRow } from "../db/rows";
-import { managerOfSql } from "../domains/manager/members";
+import { primaryLeadSql } from "../domains/manager/members";
 import type { rng } from "./words";
 
 export async function seedStaffQueues(
@@ -26,7 +26,7 @@ export async function seedStaffQueues(
     insert into certifications (salesperson_id, name, issuer, year, credential_id, verified_at, verified_by,
                                 verified_by_dealership_id, verified_by_dealership_name)
     select s.id, c.name, c.issuer, c.year, c.credential_id,
-           case when c.verified then now() end, case when c.verified then ${managerOfSql(sql, sql`d.id`)} end,
+           case when c.verified then now() end, case when c.verified then ${primaryLeadSql(sql, sql`d.id`)} end,
            case when c.verified then d.id end, case when c.verified then d.name end
       from (select id, dealership_id, row_number() over (order by id) as n
               from salespeople where dealership_id is not null order by id limit 12) s

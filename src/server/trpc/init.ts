@@ -84,7 +84,7 @@ export const TIERS = {
   },
   /** Any of the three; access.ts decides which salespeople they act on. */
   staff: {
-    who: "Salespeople (their own), their dealership's managers and administrators.",
+    who: "Salespeople (their own), their dealership's people (owners and managers; staff for bookings) and administrators.",
     refusals: [401, 403],
   },
   /** The role, and the second factor while the platform requires it. */
@@ -285,8 +285,8 @@ export const adminProcedure = adminEvenWithoutMfaProcedure.meta({ access: "admin
 export const salespersonOrManagerOrAdminProcedure = signedInProcedure
   .meta({ access: "staff" })
   .use(({ ctx, path, next }) => {
-    const { salespersonId, managedDealershipId } = ctx.user;
-    if (salespersonId === null && managedDealershipId === null && !isAdmin(ctx.user))
+    const { salespersonId, managedDealershipId, dealershipId } = ctx.user;
+    if (salespersonId === null && dealershipId === null && !isAdmin(ctx.user))
       throw denied(ctx, path, "This action is for salespeople, their managers and administrators");
     return next({
       ctx: { staff: { salespersonId, dealershipId: managedDealershipId, isAdmin: isAdmin(ctx.user) } },

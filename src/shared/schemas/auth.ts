@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
+import { DEALERSHIP_ROLES, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { dealershipDetailsFields, zipCodeInput } from "./applicationFields";
 import { line } from "./common";
 import { mfaChallenge } from "./security";
@@ -136,7 +136,13 @@ export const sessionUser = z
     profileImageUrl: z.string().nullable(),
     createdAt: z.date(),
     salespersonId: z.number().int().nullable().describe("Set when the user is a salesperson"),
-    managedDealershipId: z.number().int().nullable().describe("Set when the user manages a dealership"),
+    managedDealershipId: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Set when the user leads a dealership, as an owner or a manager"),
+    dealershipId: z.number().int().nullable().describe("The dealership the user works for, in any role"),
+    dealershipRole: z.enum(DEALERSHIP_ROLES).nullable().describe("Their role there: owner, manager or staff"),
   })
   .describe("A signed-in account");
 export type SessionUser = z.output<typeof sessionUser>;

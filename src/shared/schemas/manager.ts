@@ -1,7 +1,7 @@
 // Inputs and answers of the manager domain: a dealership manager's team, plan, performance and monthly report.
 // Every procedure is scoped by the server to the dealership the caller manages; no input names a dealership.
 import { z } from "zod";
-import { PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
+import { DEALERSHIP_ROLES, PAYMENT_MODELS, YEARS_OF_EXPERIENCE } from "../constants";
 import { BILLING_INTERVALS, PLAN_IDS } from "../planIds";
 import { emailSchema } from "./auth";
 import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
@@ -242,3 +242,48 @@ export const reportFile = downloadFile.describe(
   "The monthly report as a file (CSV or JSON), answered as a download",
 );
 export type MonthlyReportFile = z.output<typeof reportFile>;
+
+// The dealership's own team: its owners, managers and staff (docs/product/dealerships.md#the-team-and-its-roles).
+
+export const dealershipRoleSchema = z
+  .enum(DEALERSHIP_ROLES, { error: "Role must be owner, manager or staff" })
+  .describe(
+    "owner (billing, the team, everything), manager (the team but its leads, reviews, reports, CRM) or staff (bookings)",
+  );
+
+export const dealershipMember = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: dealershipRoleSchema,
+  since: z.date().describe("When they joined the team"),
+});
+
+export const dealershipTeam = z
+  .object({
+    members: z.array(dealershipMember).describe("Owners first, then managers, then staff"),
+    invitations: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          email: z.string(),
+          name: z.string().nullable(),
+          role: dealershipRoleSchema,
+          sentAt: z.date(),
+          expiresAt: z.date(),
+        }),
+      )
+      .describe("Team invitations waiting for an answer"),
+  })
+  .describe("The dealership's own people and the invitations to join them");
+export type TeamMembers = z.output<typeof dealershipTeam>;
+
+export const inviteMemberInput = z.strictObject({
+  email: emailSchema,
+  name: line().max(120).optional(),
+  role: dealershipRoleSchema,
+});
+export const invitedMember = z.object({ id: z.uuid(), email: z.string(), role: dealershipRoleSchema });
+export const memberRoleInput = z.strictObject({ userId: z.uuid(), role: dealershipRoleSchema });
+export const memberRefInput = z.strictObject({ userId: z.uuid() });
+export const removedMember = z.object({ userId: z.uuid(), removed: z.literal(true) });

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { DEALERSHIP_ROLES, LOCATION_PRECISIONS } from "../../../shared/constants";
 import { identityId, seededDemo, stampedNow } from "./columns";
 import { inList } from "./types";
@@ -57,8 +47,8 @@ export const dealerships = pgTable(
 
 /**
  * Who works for a dealership on its side, and in which role (shared/constants DEALERSHIP_ROLES): the one home of
- * that fact (access.ts and notifications/recipients.ts read it). An account belongs to one dealership at most.
- * Until a dealership can have several leads, it has one member at most, its manager (the partial unique index).
+ * that fact (access.ts, manager/members.ts and notifications/recipients.ts read it). An account belongs to one
+ * dealership at most; a dealership has any number of each role.
  */
 export const dealershipMembers = pgTable(
   "dealership_members",
@@ -76,6 +66,5 @@ export const dealershipMembers = pgTable(
   (t) => [
     check("dealership_members_role_check", sql`${t.role} in (${inList(DEALERSHIP_ROLES)})`),
     index("dealership_members_dealership_idx").on(t.dealershipId, t.role),
-    uniqueIndex("dealership_members_one_manager_idx").on(t.dealershipId).where(sql`${t.role} = 'manager'`),
   ],
 );

@@ -14,7 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { INVITATION_ROLES, PAYMENT_MODELS, TRANSFER_STATUSES } from "../../../shared/constants";
+import {
+  DEALERSHIP_ROLES,
+  INVITATION_ROLES,
+  PAYMENT_MODELS,
+  TRANSFER_STATUSES,
+} from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
 import { salespeople } from "./salespeople";
@@ -114,6 +119,11 @@ export const invitations = pgTable(
     name: text("name"),
     /** The existing profile the invitation was sent to, when there was one. */
     salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
+    /**
+     * The role on the dealership's team a manager invitation's invitee takes (an owner's or manager's team
+     * invitation); null for an administrator's invitation, which hands the dealership over to its invitee.
+     */
+    teamRole: text("team_role", { enum: DEALERSHIP_ROLES }),
     /** Who pays for the salesperson's listing once they join (salesperson invitations). */
     paymentModel: text("payment_model", { enum: PAYMENT_MODELS }),
     /** SHA-256 of the token in the invitation's link; the token itself is only ever in the e-mail. */
@@ -130,6 +140,10 @@ export const invitations = pgTable(
   },
   (t) => [
     check("invitations_role_check", sql`${t.role} in ('salesperson', 'manager')`),
+    check(
+      "invitations_team_role_check",
+      sql`${t.teamRole} is null or (${t.role} = 'manager' and ${t.teamRole} in ('owner', 'manager', 'staff'))`,
+    ),
     uniqueIndex("invitations_one_pending_idx")
       .on(t.dealershipId, t.email, t.role)
       .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),

@@ -21,7 +21,8 @@ import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
-import { leaveDealerships, managedBySql, managerOfSql, setDealershipManager } from "../manager/members";
+import { handOverDealership, leaveDealerships, managedBySql } from "../manager/members";
+import { dealershipLeadsSql } from "../notifications/recipients";
 import { fileRequest } from "./promotions";
 import { commitBrowseChange } from "./records";
 import { insertSalesperson } from "./salespeople";
@@ -56,32 +57,35 @@ function roleSnapshot(a: AccountChange) {
 }
 
 /**
- * Takes the dealership for `userId`: refused while another manager runs it unless `replace` says they step
- * aside, in which case they keep their account as a customer (a manager manages one dealership).
+ * Hands the dealership to `userId`, who becomes its owner (members.ts): refused while others lead it unless
+ * `replace` says they step aside, in which case each keeps their account as a customer's (an account works for
+ * one dealership).
  */
 async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: number, replace: boolean) {
-  const [dealership] = await tx<{ id: number; name: string; manager_id: string | null }[]>`
-    select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id from dealerships d where d.id = ${id} for update`;
+  const [dealership] = await tx<{ id: number; name: string; leads: string[] }[]>`
+    select d.id, d.name,
+           array(select l.user_id from (${dealershipLeadsSql(tx, tx`d.id`)}) l order by l.user_id) as leads
+      from dealerships d where d.id = ${id} for update`;
   if (!dealership) throw appError("BAD_REQUEST", "Please choose a dealership", "UNKNOWN_DEALERSHIP");
-  const previous = dealership.manager_id;
-  if (previous === userId) return;
-  if (previous && !replace)
+  const others = dealership.leads.filter((lead) => lead !== userId);
+  if (others.length === 0 && dealership.leads.includes(userId)) return;
+  if (others.length > 0 && !replace)
     throw appError(
       "CONFLICT",
       `${dealership.name} already has a manager. Choose to replace them to hand the dealership over.`,
       "DEALERSHIP_HAS_MANAGER",
     );
   const left = await leaveDealerships(tx, userId);
-  await setDealershipManager(tx, id, userId, ctx.user?.id ?? null);
+  const previous = await handOverDealership(tx, id, userId, ctx.user?.id ?? null);
   await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, [id, ...left]);
-  if (previous) {
-    await tx`update users set role = 'customer', updated_at = now() where id = ${previous} and role = 'manager'`;
+  for (const stepped of previous) {
+    await tx`update users set role = 'customer', updated_at = now() where id = ${stepped} and role = 'manager'`;
     await recordAudit(ctx, tx, {
       action: "dealership.manager",
       entityId: id,
       dealershipId: id,
       reason: "Replaced by an administrator",
-      before: { managerId: previous },
+      before: { managerId: stepped },
       after: { managerId: userId },
     });
   }

@@ -19,7 +19,7 @@ import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { type DealershipPlace, placeDealership } from "../../geo/geocoder";
 import type { Context } from "../../serviceContext";
-import { managerOfSql } from "../manager/members";
+import { primaryLeadSql } from "../manager/members";
 import { refuseWhileSubscribed } from "../subscriptions/reads";
 import { removeUnusedLogo, storedImage, storeLogo } from "./images";
 import { commitBrowseChange, lockById, processedUpload } from "./records";
@@ -51,7 +51,7 @@ export async function listDealerships(
   const found = await listPage(
     window,
     ctx.sql<AdminDealership[]>`
-      select ${adminColumns(ctx.sql)} from dealerships d left join users m on m.id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)} ${where}
+      select ${adminColumns(ctx.sql)} from dealerships d left join users m on m.id = ${primaryLeadSql(ctx.sql, ctx.sql`d.id`)} ${where}
        order by d.name, d.id ${limitOffset(ctx.sql, window)}`,
     ctx.sql<{ n: number }[]>`select count(*)::int as n from dealerships d ${where}`,
   );
@@ -61,7 +61,7 @@ export async function listDealerships(
 async function readDealership(sql: Queryable, id: number, lock = false): Promise<AdminDealership> {
   if (lock) await lockById(sql, "dealerships", id, "Dealership not found");
   const [row] = await sql<AdminDealership[]>`
-    select ${adminColumns(sql)} from dealerships d left join users m on m.id = ${managerOfSql(sql, sql`d.id`)}
+    select ${adminColumns(sql)} from dealerships d left join users m on m.id = ${primaryLeadSql(sql, sql`d.id`)}
      where d.id = ${id}`;
   if (!row) throw appError("NOT_FOUND", "Dealership not found");
   return row;

@@ -7,7 +7,7 @@ import type { checkInInput } from "../../../shared/schemas/appointments";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { todayIn } from "../../../shared/time";
 import { CHECK_IN_CODE_DIGITS, CHECK_IN_OPENS_MINUTES_BEFORE, checkInOpen } from "../../../shared/visits";
-import { isStaffFor, visibleSql } from "../../access";
+import { handlesBookingsFor, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { consumeToken } from "../../rateLimit";
@@ -59,7 +59,7 @@ export async function checkInCode(ctx: Authed, { id: salespersonId }: { id: numb
       from salespeople s left join dealerships d on d.id = s.dealership_id
      where s.id = ${salespersonId} and ${visibleSql(ctx.sql, "s", { visibleTo: ctx.user })}`;
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  if (!isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
+  if (!handlesBookingsFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
     throw appError(
       "FORBIDDEN",
       "Only the salesperson, their manager or an administrator can see the check-in code",

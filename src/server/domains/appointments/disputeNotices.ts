@@ -9,7 +9,7 @@ import { DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import type { Sql } from "../../db/client";
 import type { JobData } from "../../jobs/queue";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import { dealershipLeadsSql } from "../notifications/recipients";
+import { leadEmailsSql } from "../notifications/recipients";
 
 type DisputeNoticeRow = {
   status: string;
@@ -34,8 +34,7 @@ export async function sendDisputeNotice(
     select d.status, d.escalation_reason, d.statement, d.resolution_note, d.manager_note, d.appeal_note,
            a.customer_name, b.email::text as buyer_email,
            s.name as salesperson_name, dl.name as dealership_name,
-           array(select u.email::text from (${dealershipLeadsSql(deps.sql, deps.sql`dl.id`)}) l
-                   join users u on u.id = l.user_id order by u.email) as lead_emails,
+           ${leadEmailsSql(deps.sql, deps.sql`dl.id`)} as lead_emails,
            array(select u.email::text from users u where u.role = 'admin' and u.disabled_at is null
                   order by u.email) as admin_emails
       from visit_disputes d

@@ -9,7 +9,7 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { addDays, toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS, NO_SHOW_AFTER_AUTO_COMPLETE_HOURS, visitStarted } from "../../../shared/visits";
-import { appointmentSql, type Caller, isStaffFor, staffSql, visibleSql } from "../../access";
+import { appointmentSql, bookingStaffSql, type Caller, handlesBookingsFor, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
@@ -54,7 +54,7 @@ async function salespersonZone(sql: Sql, id: number, viewer: Caller | null): Pro
  */
 export async function salespersonAppointments(ctx: Context, { id: salespersonId }: { id: number }) {
   const person = await salespersonZone(ctx.sql, salespersonId, ctx.user);
-  if (isStaffFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
+  if (handlesBookingsFor(ctx.user, { id: person.id, dealershipId: person.dealership_id })) {
     const rows = await ctx.sql.unsafe<AppointmentViewRow[]>(
       `${APPOINTMENT_SELECT} where a.salesperson_id = $1 and a.starts_at > now() - interval '90 days' order by a.starts_at`,
       [salespersonId],
@@ -104,7 +104,7 @@ export async function updateAppointmentStatus(
   const updated = await ctx.sql.begin(async (tx) => {
     const [before] = await tx<Pick<AppointmentRow, "status">[]>`
       select a.status from appointments a join salespeople s on s.id = a.salesperson_id
-       where a.id = ${input.id} and ${staffSql(tx, ctx.user, "s")} for update of a`;
+       where a.id = ${input.id} and ${bookingStaffSql(tx, ctx.user, "s")} for update of a`;
     if (!before) return undefined;
     const [row] = await tx<
       (Pick<AppointmentRow, "id" | "salesperson_id" | "customer_id" | "appointment_type" | "starts_at"> &

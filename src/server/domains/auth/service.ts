@@ -14,8 +14,8 @@ import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
 import { zipPlace } from "../../geo/zipPlaces";
 import type { Context } from "../../serviceContext";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
+import { leadEmailsSql } from "../notifications/recipients";
 import { unknownZipMessage } from "../onboarding/applications";
 import {
   dropUnconfirmedRegistration,
@@ -107,13 +107,13 @@ export async function registerSalesperson(ctx: Context, input: Registration): Pr
 }
 
 type ListedDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone"> & {
-  manager_email: string | null;
+  lead_emails: string[];
 };
 
 async function findListedDealership(ctx: Context, name: string | undefined): Promise<ListedDealership> {
   const [dealership] = await ctx.sql<ListedDealership[]>`
-    select d.id, d.name, d.city, d.state, d.time_zone, m.email::text as manager_email
-      from dealerships d left join users m on m.id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)}
+    select d.id, d.name, d.city, d.state, d.time_zone, ${leadEmailsSql(ctx.sql, ctx.sql`d.id`)} as lead_emails
+      from dealerships d
      where lower(d.name) = lower(${name ?? ""}) limit 1`;
   if (!dealership) {
     throw appError(
@@ -135,15 +135,15 @@ function independentPlace(input: Registration) {
 
 /** The bell is not enough: a manager who is not signed in hears of a registration by e-mail. */
 async function mailManagerOfRegistration(ctx: Context, dealership: ListedDealership, name: string) {
-  if (!dealership.manager_email) return;
   const team = `${ctx.env.APP_URL}${links.managerDashboard({ tab: "team" })}`;
   try {
-    await ctx.mailer.send({
-      kind: "team_registrations",
-      to: dealership.manager_email,
-      subject: `${name} registered with ${dealership.name} on KnowBefore`,
-      text: `Hello,\n\n${name} registered on KnowBefore as a salesperson at ${dealership.name}. Their profile stays unlisted and cannot be booked until you confirm that they work for you.\n\nConfirm or reject them on your dashboard: ${team}\n`,
-    });
+    for (const to of dealership.lead_emails)
+      await ctx.mailer.send({
+        kind: "team_registrations",
+        to,
+        subject: `${name} registered with ${dealership.name} on KnowBefore`,
+        text: `Hello,\n\n${name} registered on KnowBefore as a salesperson at ${dealership.name}. Their profile stays unlisted and cannot be booked until you confirm that they work for you.\n\nConfirm or reject them on your dashboard: ${team}\n`,
+      });
   } catch (error) {
     ctx.logger.warn(`registration e-mail to the manager was not sent: ${(error as Error).message}`);
   }

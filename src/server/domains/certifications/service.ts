@@ -20,8 +20,8 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
+import { dealershipLeadsSql } from "../notifications/recipients";
 
 type SalespersonCtx = Context & { salespersonId: number };
 type StaffCtx = Context & { user: Caller };
@@ -101,13 +101,14 @@ function pendingColumns(sql: Queryable) {
 }
 
 /**
- * Unverified certifications the caller decides: a manager's team's; an administrator's, those of independent
- * salespeople and of a profile its own dealership's manager holds (a dealership's team is otherwise its
- * manager's to verify). Never the caller's own.
+ * Unverified certifications the caller decides: a lead's team's; an administrator's, those no lead but the
+ * salesperson themselves can decide (an independent's, or one whose dealership's only lead is the salesperson).
+ * Never the caller's own.
  */
 export function pendingCertifications(ctx: StaffCtx): Promise<PendingCertification[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`(s.dealership_id is null or s.user_id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)})`
+    ? ctx.sql`not exists (select from (${dealershipLeadsSql(ctx.sql, ctx.sql`s.dealership_id`)}) l
+                        where l.user_id is distinct from s.user_id)`
     : ctx.sql`s.dealership_id = ${ctx.user.managedDealershipId}`;
   return ctx.sql<PendingCertification[]>`
     select ${pendingColumns(ctx.sql)}

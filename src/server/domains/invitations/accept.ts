@@ -4,11 +4,11 @@
 // the link proves the address (it was mailed there): accepting creates the account and signs the browser in.
 // An existing account accepts only signed in as itself, so its second factor is asked as at any sign-in.
 
-import type { InvitationRole, PaymentModel } from "../../../shared/constants";
+import type { DealershipRole, InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import { nameParts } from "../../../shared/schemas/common";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
-import { isAdmin } from "../../access";
+import { isAdmin, refuseSalespersonProfile } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { hashToken } from "../../credentials/tokens";
@@ -16,6 +16,7 @@ import type { Queryable } from "../../db/client";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
+import { addMember } from "../manager/teamMembers";
 import { notify } from "../notifications/notify";
 import {
   type Actor,
@@ -38,6 +39,9 @@ import {
 type InvitationRow = InvitationState & {
   id: string;
   role: InvitationRole;
+  /** The team role a team invitation gives; null for a salesperson's or an administrator's handover. */
+  team_role: DealershipRole | null;
+  invited_by_user_id: string | null;
   /** The name the invitation was sent under. */
   name: string | null;
   dealership_id: number;
@@ -47,8 +51,8 @@ type InvitationRow = InvitationState & {
 type Account = Pick<UserRow, "id" | "role" | "disabled_at" | "first_name" | "last_name">;
 
 const INVITATION_COLUMNS = (sql: Queryable) => sql`
-  i.id, i.role, i.dealership_id, i.email::text as email, i.name, i.payment_model, i.expires_at, i.accepted_at,
-  i.declined_at, i.revoked_at`;
+  i.id, i.role, i.team_role, i.invited_by_user_id, i.dealership_id, i.email::text as email, i.name,
+  i.payment_model, i.expires_at, i.accepted_at, i.declined_at, i.revoked_at`;
 
 async function invitationByToken(sql: Queryable, token: string): Promise<InvitationRow> {
   const [row] = await sql<InvitationRow[]>`
@@ -222,11 +226,12 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
   // independent profile joins the team as an invitation joins it; one at another dealership is refused.
   // Decisions about that profile are then never theirs (access.ts refuseOwnDecision): administrators take them.
   if (profile && profile.dealership_id !== dealership.id) assertIndependent(profile, dealership.id);
-  if (dealership.manager_id === account.id) {
+  const [member] = await tx<{ dealership_id: number }[]>`
+    select dealership_id from dealership_members where user_id = ${account.id}`;
+  if (member?.dealership_id === dealership.id) {
     throw appError("CONFLICT", "You already manage this dealership.", "ALREADY_MANAGER");
   }
-  const [other] = await tx`select 1 as found from dealership_members where user_id = ${account.id}`;
-  if (other) {
+  if (member) {
     throw appError(
       "CONFLICT",
       "You already manage another dealership. One account manages one dealership.",
@@ -239,9 +244,51 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
       await tx`update salespeople set user_id = ${account.id} where id = ${profile.id}`;
     const claim = { id: invitation.id, paymentModel: invitation.payment_model };
     // Told to nobody: the joining salesperson is the team's new manager.
-    await joinDealership(who, tx, { ...dealership, manager_id: null }, profile, claim);
+    await joinDealership(who, tx, dealership, profile, claim, false);
   }
   await takeOverDealership(who, tx, dealership, account.id, invitation.id);
+  return account.id;
+}
+
+/**
+ * Joins the dealership's own team in the invitation's role (members.ts): an owner, a manager or staff, beside
+ * those already there. The account becomes a dealership account; one holding a salesperson profile, or working for
+ * another dealership, is refused. The team's leads hear of it.
+ */
+async function acceptAsTeamMember(
+  { actor, tx, invitation, dealership, account }: Acceptance,
+  role: DealershipRole,
+) {
+  await refuseSalespersonProfile(tx, { id: account.id, email: invitation.email }, "manager");
+  const [member] = await tx<{ dealership_id: number }[]>`
+    select dealership_id from dealership_members where user_id = ${account.id}`;
+  if (member?.dealership_id === dealership.id)
+    throw appError("CONFLICT", "You already work for this dealership.", "ALREADY_MEMBER");
+  if (member)
+    throw appError(
+      "CONFLICT",
+      "You already work for another dealership. One account works for one dealership.",
+      "MANAGES_OTHER_DEALERSHIP",
+    );
+  const who = { ...actor, user: { id: account.id, role: "manager" as const } };
+  if (account.role !== "manager") {
+    await tx`update users set role = 'manager', updated_at = now() where id = ${account.id}`;
+    await recordAudit(who as Context, tx, {
+      action: "user.role_change",
+      entityId: account.id,
+      dealershipId: dealership.id,
+      reason: "Accepted an invitation to join a dealership's team",
+      before: { role: account.role },
+      after: { role: "manager" },
+    });
+  }
+  await addMember(who as Context, tx, {
+    dealershipId: dealership.id,
+    userId: account.id,
+    role,
+    addedBy: invitation.invited_by_user_id,
+    invitationId: invitation.id,
+  });
   return account.id;
 }
 
@@ -280,8 +327,9 @@ export async function acceptInvitationLink(
         ctx.user?.id ?? null,
       ),
     };
-    const accepted: string =
-      invitation.role === "manager"
+    const accepted: string = invitation.team_role
+      ? await acceptAsTeamMember(acceptance, invitation.team_role)
+      : invitation.role === "manager"
         ? await acceptAsManager(acceptance)
         : await acceptAsSalesperson(acceptance);
     await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${accepted} where id = ${invitation.id}`;

@@ -10,13 +10,11 @@ import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
-import { managerOfSql, setDealershipManager } from "../manager/members";
+import { handOverDealership } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { assertTeamRoom } from "./rules";
 
-export type JoiningDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone"> & {
-  manager_id: string | null;
-};
+export type JoiningDealership = Pick<DealershipRow, "id" | "name" | "city" | "state" | "time_zone">;
 export type JoiningProfile = Pick<
   SalespersonRow,
   "id" | "name" | "dealership_id" | "payment_model" | "verified_at"
@@ -27,8 +25,7 @@ export type Actor = Pick<Context, "ip" | "secrets"> & { user: Pick<SessionUser, 
 
 export function dealershipForJoining(tx: Queryable, id: number) {
   return tx<JoiningDealership[]>`
-    select d.id, d.name, d.city, d.state, d.time_zone, ${managerOfSql(tx, tx`d.id`)} as manager_id
-      from dealerships d where d.id = ${id} for update`;
+    select id, name, city, state, time_zone from dealerships where id = ${id} for update`;
 }
 
 /** Refuses a profile already on a team (this one or another: moving between dealerships is a transfer). */
@@ -53,6 +50,8 @@ export async function joinDealership(
   dealership: JoiningDealership,
   profile: JoiningProfile,
   invitation: { id: string; paymentModel: PaymentModel | null },
+  /** Whether the dealership's leads hear of it (not when the one joining is becoming one of them). */
+  tellLeads = true,
 ): Promise<void> {
   assertIndependent(profile, dealership.id);
   await assertTeamRoom(tx, dealership.id, invitation.id);
@@ -70,9 +69,9 @@ export async function joinDealership(
     before: { dealershipId: null, paymentModel: profile.payment_model, verifiedAt: profile.verified_at },
     after: { dealershipId: dealership.id, paymentModel, verified: true, invitationId: invitation.id },
   });
-  if (dealership.manager_id) {
+  if (tellLeads) {
     await notify(tx, {
-      to: { userId: dealership.manager_id },
+      to: { managerOf: dealership.id },
       type: "team_invitation",
       title: "Invitation accepted",
       body: `${profile.name} accepted your invitation and joined ${dealership.name}.`,
@@ -82,9 +81,9 @@ export async function joinDealership(
 }
 
 /**
- * Makes `userId` the dealership's manager (users.role and its membership, members.ts). A previous manager of it
- * loses the role: their account becomes a customer's unless they still manage another dealership. Call with
- * the dealership locked.
+ * Hands the dealership over to `userId` (an administrator's invitation): the account becomes a dealership account
+ * and an owner of it (members.ts), and its owners and managers before lose their place: each account becomes a
+ * customer's (it worked for no other dealership) and is told. Call with the dealership locked.
  */
 export async function takeOverDealership(
   actor: Actor,
@@ -93,39 +92,36 @@ export async function takeOverDealership(
   userId: string,
   invitationId: string,
 ): Promise<void> {
-  const previous = dealership.manager_id;
   await tx`update users set role = 'manager', updated_at = now() where id = ${userId}`;
-  await setDealershipManager(tx, dealership.id, userId, null);
-  if (previous !== userId) await rotateSigningSecretsOnManagerChange(tx, actor.secrets, [dealership.id]);
+  const previous = await handOverDealership(tx, dealership.id, userId, null);
+  if (previous.length > 0) await rotateSigningSecretsOnManagerChange(tx, actor.secrets, [dealership.id]);
   await recordAudit(actor as Context, tx, {
     action: "dealership.manager_change",
     entityId: dealership.id,
     dealershipId: dealership.id,
-    before: { managerId: previous },
-    after: { managerId: userId, invitationId },
+    before: { leads: previous },
+    after: { owner: userId, invitationId },
   });
-  if (!previous || previous === userId) return;
-  const [stillManages] = await tx`select 1 as found from dealership_members where user_id = ${previous}`;
-  if (!stillManages) {
+  for (const left of previous) {
     const [demoted] = await tx`
-      update users set role = 'customer', updated_at = now() where id = ${previous} and role = 'manager'
+      update users set role = 'customer', updated_at = now() where id = ${left} and role = 'manager'
       returning id`;
     if (demoted) {
       await recordAudit(actor as Context, tx, {
         action: "user.role_change",
-        entityId: previous,
+        entityId: left,
         dealershipId: dealership.id,
         reason: "Another manager accepted an invitation to manage the dealership",
         before: { role: "manager", dealershipId: dealership.id },
         after: { role: "customer" },
       });
     }
+    await notify(tx, {
+      to: { userId: left },
+      type: "dealership_handover",
+      title: "Dealership handed over",
+      body: `You no longer manage ${dealership.name}: its new manager accepted an administrator's invitation.`,
+      link: null,
+    });
   }
-  await notify(tx, {
-    to: { userId: previous },
-    type: "dealership_handover",
-    title: "Dealership handed over",
-    body: `You no longer manage ${dealership.name}: its new manager accepted an administrator's invitation.`,
-    link: null,
-  });
 }

@@ -1,7 +1,12 @@
 // Sending invitations (docs/product/invitations.md): creating one of either kind, its e-mail (a
 // queued job that makes the link's token, so only its SHA-256 is ever stored), resending and revoking.
 
-import type { InvitationRole, PaymentModel } from "../../../shared/constants";
+import {
+  DEALERSHIP_ROLE_LABELS,
+  type DealershipRole,
+  type InvitationRole,
+  type PaymentModel,
+} from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import { INVITATION_TTL_DAYS, type SentInvitation } from "../../../shared/schemas/invitations";
 import { isAdmin } from "../../access";
@@ -13,8 +18,8 @@ import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
 import type { NoticeDeps } from "../appointments/notices";
 import { escapeHtml } from "../auth/signInLinks";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
+import { leadEmailsSql } from "../notifications/recipients";
 import { sentInvitationById } from "./lists";
 import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
 
@@ -30,6 +35,8 @@ export type InvitationSpec = {
    * names the account and profile that accepting makes.
    */
   name?: string | null;
+  /** The role on the team a manager invitation's invitee takes; none for an administrator's handover. */
+  teamRole?: DealershipRole | null;
 };
 
 /**
@@ -54,10 +61,11 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
     );
   }
   const [row] = await tx<{ id: string }[]>`
-    insert into invitations (role, dealership_id, email, name, salesperson_id, payment_model, invited_by_user_id,
-                             expires_at)
-    values (${spec.role}, ${spec.dealershipId}, ${spec.email}, ${spec.name?.trim().replace(/\s+/g, " ") || null},
-            ${spec.salespersonId ?? null}, ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
+    insert into invitations (role, team_role, dealership_id, email, name, salesperson_id, payment_model,
+                             invited_by_user_id, expires_at)
+    values (${spec.role}, ${spec.teamRole ?? null}, ${spec.dealershipId}, ${spec.email},
+            ${spec.name?.trim().replace(/\s+/g, " ") || null}, ${spec.salespersonId ?? null},
+            ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
             now() + make_interval(days => ${INVITATION_TTL_DAYS}))
     returning id`;
   const id = row!.id;
@@ -75,7 +83,12 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
     action: spec.role === "manager" ? "dealership.manager_invite" : "salesperson.invite",
     entityId: spec.role === "manager" ? spec.dealershipId : (spec.salespersonId ?? spec.email),
     dealershipId: spec.dealershipId,
-    after: { invitationId: id, email: spec.email, paymentModel: spec.paymentModel ?? null },
+    after: {
+      invitationId: id,
+      email: spec.email,
+      paymentModel: spec.paymentModel ?? null,
+      ...(spec.teamRole ? { teamRole: spec.teamRole } : {}),
+    },
   });
   return id;
 }
@@ -92,12 +105,11 @@ export async function inviteManager(
   tx: Queryable,
   input: { dealershipId: number; email: string; name?: string | null },
 ): Promise<SentInvitation> {
-  const [dealership] = await tx<{ id: number; manager_email: string | null }[]>`
-    select d.id, u.email::text as manager_email
-      from dealerships d left join users u on u.id = ${managerOfSql(tx, tx`d.id`)}
-     where d.id = ${input.dealershipId} for update of d`;
+  const [dealership] = await tx<{ id: number; lead_emails: string[] }[]>`
+    select d.id, ${leadEmailsSql(tx, tx`d.id`)} as lead_emails
+      from dealerships d where d.id = ${input.dealershipId} for update of d`;
   if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
-  if (dealership.manager_email?.toLowerCase() === input.email.toLowerCase()) {
+  if (dealership.lead_emails.some((email) => email.toLowerCase() === input.email.toLowerCase())) {
     throw appError("CONFLICT", "This address already manages this dealership.", "ALREADY_MANAGER");
   }
   const [account] = await tx<{ role: string }[]>`select role from users where email = ${input.email}`;
@@ -118,7 +130,7 @@ export type SenderScope = { dealershipId: number } | "admin";
 function inScope(sql: Queryable, scope: SenderScope) {
   return scope === "admin"
     ? sql`true`
-    : sql`(i.dealership_id = ${scope.dealershipId} and i.role = 'salesperson')`;
+    : sql`(i.dealership_id = ${scope.dealershipId} and (i.role = 'salesperson' or i.team_role is not null))`;
 }
 
 function invitationNotPending() {
@@ -194,6 +206,7 @@ export async function revokeInvitation(
 type MailRow = {
   email: string;
   role: InvitationRole;
+  team_role: DealershipRole | null;
   dealership: string;
   city: string;
   state: string;
@@ -216,17 +229,19 @@ export async function sendInvitationMail(
     update invitations i set token_hash = ${hashToken(token)}, sent_at = now()
       from dealerships d
      where i.id = ${data.invitationId} and d.id = i.dealership_id and ${openInvitationSql(deps.sql, "i")}
-    returning i.email::text as email, i.role, d.name as dealership, d.city, d.state, i.expires_at,
+    returning i.email::text as email, i.role, i.team_role, d.name as dealership, d.city, d.state, i.expires_at,
               i.name as invitee_name, (select s.name from salespeople s where s.id = i.salesperson_id) as profile_name,
               (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
                  from users u where u.id = i.invited_by_user_id) as inviter`;
   if (!row) return;
   const link = `${deps.appUrl}${links.invitation(token)}`;
   const name = row.invitee_name ?? data.name ?? row.profile_name;
-  const what =
-    row.role === "manager"
-      ? `to manage ${row.dealership} (${row.city}, ${row.state}) on KnowBefore`
-      : `to join the sales team of ${row.dealership} (${row.city}, ${row.state}) on KnowBefore`;
+  const place = `${row.dealership} (${row.city}, ${row.state}) on KnowBefore`;
+  const what = row.team_role
+    ? `to join the team of ${place} as ${DEALERSHIP_ROLE_LABELS[row.team_role].toLowerCase()}`
+    : row.role === "manager"
+      ? `to manage ${place}`
+      : `to join the sales team of ${place}`;
   const who = row.inviter ? `${row.inviter} invited you` : "You are invited";
   const until = row.expires_at.toUTCString();
   const keeps =
@@ -237,7 +252,7 @@ export async function sendInvitationMail(
     kind: "invitations",
     to: row.email,
     subject:
-      row.role === "manager"
+      row.role === "manager" && !row.team_role
         ? `You are invited to manage ${row.dealership} on KnowBefore`
         : `${row.dealership} invites you to its team on KnowBefore`,
     text: `Hello${name ? ` ${name}` : ""},\n\n${who} ${what}.${keeps}\n\nOpen this link to see the invitation and accept or decline it. It works once, only for ${row.email}, until ${until}:\n\n${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,

@@ -14,6 +14,7 @@ import { dealershipDetails, updateDealershipDetails, uploadOwnDealershipLogo } f
 import { monthlyReport, monthlyReportFile } from "./monthlyReport";
 import { managerOverview, teamPerformance } from "./overview";
 import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
+import { changeMemberRole, inviteMember, listMembers, removeMember } from "./teamMembers";
 
 /** The dealership manager's dashboard: every procedure works on the caller's own dealership (ctx.dealershipId). */
 export const managerRouter = taggedRouter("Dealership managers", {
@@ -43,6 +44,22 @@ export const managerRouter = taggedRouter("Dealership managers", {
   /** Confirming a pending salesperson is `portal.verify`; rejecting makes them independent. */
   rejectSalesperson: manager.mutation(shape.rejectSalespersonInput, shape.leftTeam, rejectSalesperson, {
     rest: { method: "POST", path: "/manager/reject-salesperson" },
+  }),
+  /** The dealership's own people: owners, managers and staff, and the team invitations waiting. */
+  members: manager.query(shape.dealershipTeam, listMembers, {
+    rest: { method: "GET", path: "/manager/members" },
+  }),
+  /** Owners invite any role; managers invite staff. */
+  inviteMember: manager.mutation(shape.inviteMemberInput, shape.invitedMember, inviteMember, {
+    rest: { method: "POST", path: "/manager/members/invitations", status: 201 },
+  }),
+  /** Owners only; never the last owner's role. */
+  changeMemberRole: manager.mutation(shape.memberRoleInput, shape.dealershipMember, changeMemberRole, {
+    rest: { method: "PATCH", path: "/manager/members/:userId" },
+  }),
+  /** Owners remove anyone, managers staff and themselves; never the last owner. */
+  removeMember: manager.mutation(shape.memberRefInput, shape.removedMember, removeMember, {
+    rest: { method: "DELETE", path: "/manager/members/:userId" },
   }),
   performance: manager.query(shape.managerPerformance, teamPerformance, {
     rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },

@@ -1,10 +1,8 @@
 // Who speaks for a dealership when something about it needs a person: its owners and managers
 // (dealership_members), the one place that says so for in-app notices (notify.ts), alerts, scheduled reports and
 // the rules that ask whether a dealership has anyone else to decide (a dispute, a claim).
+import { LEAD_ROLES } from "../../../shared/constants";
 import type { Fragment, Queryable } from "../../db/client";
-
-/** The roles of dealership_members that lead a dealership: what happens to it is theirs to hear of and decide. */
-export const LEAD_ROLES = ["owner", "manager"] as const;
 
 /**
  * A statement yielding one row per account that leads the dealership `dealershipId` (`user_id`, with its
@@ -15,4 +13,10 @@ export function dealershipLeadsSql(sql: Queryable, dealershipId: Fragment) {
                from dealership_members m join users u on u.id = m.user_id
               where m.dealership_id = ${dealershipId} and m.role = any(${[...LEAD_ROLES]}::text[])
                 and u.disabled_at is null`;
+}
+
+/** The e-mail addresses of the dealership's leads (`dealershipId` a fragment, possibly null), as a text[] in order. */
+export function leadEmailsSql(sql: Queryable, dealershipId: Fragment) {
+  return sql`array(select u.email::text from (${dealershipLeadsSql(sql, dealershipId)}) l
+                     join users u on u.id = l.user_id order by u.email)`;
 }

@@ -15,8 +15,8 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import { QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
+import { dealershipLeadsSql } from "../notifications/recipients";
 import { lockSalesperson } from "../reviews/aggregates";
 import { claimColumns } from "./claims";
 import { afterPurchaseConfirmed, tellBuyerPurchaseConfirmed } from "./confirm";
@@ -36,16 +36,17 @@ function decidingColumns(sql: Queryable) {
 }
 
 /**
- * The claims the caller decides, oldest first: a manager's dealership's; an administrator's, those of
- * independent salespeople and of a profile its own dealership's manager holds (a dealership's are otherwise
- * its manager's). Never those about the caller's own profile.
+ * The claims the caller decides, oldest first: a lead's dealership's; an administrator's, those no lead but the
+ * salesperson themselves can decide (an independent's, or one whose dealership's only lead is the salesperson).
+ * Never those about the caller's own profile.
  */
 export function purchaseClaimsToDecide(
   ctx: StaffCtx,
   input: z.output<typeof purchaseClaimsInput>,
 ): Promise<PurchaseClaim[]> {
   const whose = isAdmin(ctx.user)
-    ? ctx.sql`(c.dealership_id is null or s.user_id = ${managerOfSql(ctx.sql, ctx.sql`d.id`)})`
+    ? ctx.sql`not exists (select from (${dealershipLeadsSql(ctx.sql, ctx.sql`c.dealership_id`)}) l
+                        where l.user_id is distinct from s.user_id)`
     : ctx.sql`c.dealership_id = ${ctx.user.managedDealershipId}`;
   const status = input?.status ?? "pending";
   return ctx.sql<PurchaseClaim[]>`

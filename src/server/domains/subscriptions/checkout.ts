@@ -7,6 +7,7 @@ import type {
   checkoutStatusInput,
   createSubscriptionInput,
 } from "../../../shared/schemas/subscriptions";
+import { billedDealershipId } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { rowVersion, settle } from "./changes";
@@ -33,9 +34,9 @@ function ownerFor(ctx: Caller, plan: Plan): Owner {
       );
     return { kind: "salesperson", id: ctx.user.salespersonId };
   }
-  if (ctx.user.managedDealershipId === null)
-    throw appError("FORBIDDEN", "Dealership plans are bought by the dealership's manager.");
-  return { kind: "dealership", id: ctx.user.managedDealershipId };
+  const owned = billedDealershipId(ctx.user);
+  if (owned === null) throw appError("FORBIDDEN", "Dealership plans are bought by the dealership's owner.");
+  return { kind: "dealership", id: owned };
 }
 
 export function quantityFor(plan: Plan, seats: number | undefined, team: number): number {

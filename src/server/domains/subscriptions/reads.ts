@@ -14,7 +14,7 @@ import type {
   SubscriptionDetail,
   SubscriptionSummary,
 } from "../../../shared/schemas/subscriptions";
-import { dealershipScope, subscriptionSql } from "../../access";
+import { billedDealershipId, dealershipScope, subscriptionSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { ACCESS_STATUSES, type Caller, grantsAccess, paymentsConfig } from "./provider";
@@ -178,22 +178,23 @@ export async function refuseWhileSubscribed(sql: Queryable, owner: Owner, name: 
 // Reading ----------------------------------------------------------------------------------------------------
 
 export async function billingOverview(ctx: Caller): Promise<BillingOverview> {
-  const { salespersonId, managedDealershipId } = ctx.user;
+  const { salespersonId } = ctx.user;
+  const ownedDealershipId = billedDealershipId(ctx.user);
   const salesperson =
     salespersonId === null ? null : await currentRow(ctx.sql, { kind: "salesperson", id: salespersonId });
   const dealershipRow =
-    managedDealershipId === null
+    ownedDealershipId === null
       ? null
-      : await currentRow(ctx.sql, { kind: "dealership", id: managedDealershipId });
+      : await currentRow(ctx.sql, { kind: "dealership", id: ownedDealershipId });
   return {
     payments: paymentsConfig(ctx),
     salesperson:
       salespersonId === null ? null : { current: salesperson ? await detail(ctx.sql, salesperson) : null },
     dealership:
-      managedDealershipId === null
+      ownedDealershipId === null
         ? null
         : {
-            ...(await dealershipInfoFor(ctx.sql, managedDealershipId)),
+            ...(await dealershipInfoFor(ctx.sql, ownedDealershipId)),
             current: dealershipRow ? await detail(ctx.sql, dealershipRow) : null,
           },
   };

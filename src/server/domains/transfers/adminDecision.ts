@@ -17,7 +17,6 @@ import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
 import { dealershipForJoining } from "../invitations/join";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
 import { decisionType, tellSalesperson } from "./decisionNotice";
@@ -101,8 +100,7 @@ export async function adminDecide(
     if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
     const leaving = person.dealership_id;
     const [source] = leaving
-      ? await tx<(Pick<DealershipRow, "id" | "name"> & { manager_id: string | null })[]>`
-          select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id from dealerships d where d.id = ${leaving}`
+      ? await tx<Pick<DealershipRow, "id" | "name">[]>`select id, name from dealerships where id = ${leaving}`
       : [];
 
     const before = {
@@ -177,24 +175,25 @@ export async function adminDecide(
         ? `You moved to ${destination}. Your reviews and history came with you.${why}`
         : `Your request to move to ${destination} was denied.${why}`,
     });
-    const managers = new Map<string, { title: string; body: string }>();
-    if (target?.manager_id) {
-      managers.set(target.manager_id, {
+    // Each dealership's leads (an account leads one dealership at most, so nobody hears twice).
+    const told: { dealershipId: number; title: string; body: string }[] = [];
+    if (target)
+      told.push({
+        dealershipId: target.id,
         title: approve ? "A salesperson joined your team" : "Transfer request denied",
         body: approve
           ? `${person.name} moved to ${target.name}. Confirm them on your team.`
           : `The transfer of ${person.name} to ${target.name} was denied.${why}`,
       });
-    }
-    if (approve && source?.manager_id && source.id !== target?.id && !managers.has(source.manager_id)) {
-      managers.set(source.manager_id, {
+    if (approve && source && source.id !== target?.id)
+      told.push({
+        dealershipId: source.id,
         title: "A salesperson left your team",
         body: `${person.name} moved from ${source.name} to ${destination}.`,
       });
-    }
-    for (const [userId, notice] of managers) {
+    for (const notice of told) {
       await notify(tx, {
-        to: { userId },
+        to: { managerOf: notice.dealershipId },
         type: decisionType(event),
         title: notice.title,
         body: notice.body,

@@ -3,7 +3,7 @@
 import type { Sql } from "../../db/client";
 import type { JobData } from "../../jobs/queue";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import { managerOfSql } from "../manager/members";
+import { leadEmailsSql } from "../notifications/recipients";
 
 type NoticeRow = {
   id: number;
@@ -13,9 +13,10 @@ type NoticeRow = {
   salesperson_name: string;
   salesperson_email: string;
   from_name: string | null;
-  from_manager_email: string | null;
+  /** The addresses of those who lead each dealership (recipients.ts); none for independent work. */
+  from_lead_emails: string[];
   to_name: string | null;
-  to_manager_email: string | null;
+  to_lead_emails: string[];
 };
 
 export async function sendTransferNotice(
@@ -24,14 +25,12 @@ export async function sendTransferNotice(
 ) {
   const [row] = await deps.sql<NoticeRow[]>`
     select t.id, t.status, t.note, t.decision_reason, s.name as salesperson_name, s.email::text as salesperson_email,
-           f.name as from_name, fm.email::text as from_manager_email,
-           d.name as to_name, dm.email::text as to_manager_email
+           f.name as from_name, ${leadEmailsSql(deps.sql, deps.sql`f.id`)} as from_lead_emails,
+           d.name as to_name, ${leadEmailsSql(deps.sql, deps.sql`d.id`)} as to_lead_emails
       from transfer_requests t
       join salespeople s on s.id = t.salesperson_id
       left join dealerships f on f.id = t.from_dealership_id
-      left join users fm on fm.id = ${managerOfSql(deps.sql, deps.sql`f.id`)}
       left join dealerships d on d.id = t.to_dealership_id
-      left join users dm on dm.id = ${managerOfSql(deps.sql, deps.sql`d.id`)}
      where t.id = ${data.transferId}`;
   if (!row) return;
   const destination = row.to_name ?? "independent";
@@ -43,9 +42,9 @@ export async function sendTransferNotice(
 
   switch (data.event) {
     case "requested":
-      if (row.to_manager_email)
+      for (const to of row.to_lead_emails)
         mails.push({
-          to: row.to_manager_email,
+          to,
           subject: `${row.salesperson_name} asks to join ${destination}`,
           text: `${row.salesperson_name}${row.from_name ? ` (now at ${row.from_name})` : ""} asks to transfer to ${destination}.${row.note ? `\n\nTheir note: ${row.note}` : ""}\n\nAccept or decline the request on your dashboard: ${managerDashboard}\n`,
         });
@@ -74,11 +73,9 @@ export async function sendTransferNotice(
           ? `Hello ${row.salesperson_name},\n\nYour request ${move} was approved. Your profile, reviews and history moved with you.${row.to_name ? ` The manager of ${row.to_name} will confirm you on their team.` : ""}\n${reason}\nOpen your dashboard: ${dashboard}\n`
           : `Hello ${row.salesperson_name},\n\nAn administrator denied your request ${move}.\n${reason}\nOpen your dashboard: ${dashboard}\n`,
       });
-      const managers = new Set<string>();
-      if (approved && row.from_manager_email) managers.add(row.from_manager_email);
-      if (row.to_manager_email) managers.add(row.to_manager_email);
-      for (const to of managers) {
-        const joining = to === row.to_manager_email;
+      const leads = new Set<string>([...(approved ? row.from_lead_emails : []), ...row.to_lead_emails]);
+      for (const to of leads) {
+        const joining = row.to_lead_emails.includes(to);
         mails.push({
           to,
           subject: approved

@@ -7,7 +7,6 @@ import { appError } from "../../appError";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
-import { managerOfSql } from "../manager/members";
 import { notify } from "../notifications/notify";
 import { notFound, OPEN, type SalespersonCtx, transferView, viewColumns, viewFrom } from "./views";
 
@@ -33,11 +32,10 @@ export async function requestTransfer(
           "SAME_DEALERSHIP",
         );
       }
-      let target: (Pick<DealershipRow, "id" | "name"> & { manager_id: string | null }) | undefined;
+      let target: Pick<DealershipRow, "id" | "name"> | undefined;
       if (input.toDealershipId !== null) {
-        [target] = await tx<(Pick<DealershipRow, "id" | "name"> & { manager_id: string | null })[]>`
-          select d.id, d.name, ${managerOfSql(tx, tx`d.id`)} as manager_id
-            from dealerships d where d.id = ${input.toDealershipId}`;
+        [target] = await tx<Pick<DealershipRow, "id" | "name">[]>`
+          select id, name from dealerships where id = ${input.toDealershipId}`;
         if (!target) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
       }
       const [open] = await tx`
@@ -51,15 +49,13 @@ export async function requestTransfer(
         values (${me.id}, ${me.dealership_id}, ${target?.id ?? null}, ${status}, ${input.note})
         returning id`;
       if (target) {
-        if (target.manager_id) {
-          await notify(tx, {
-            to: { userId: target.manager_id },
-            type: "transfer_request",
-            title: "New transfer request",
-            body: `${me.name} asks to join ${target.name}.`,
-            link: links.managerDashboard(),
-          });
-        }
+        await notify(tx, {
+          to: { managerOf: target.id },
+          type: "transfer_request",
+          title: "New transfer request",
+          body: `${me.name} asks to join ${target.name}.`,
+          link: links.managerDashboard(),
+        });
         await ctx.jobs.send(
           QUEUES.transferNotice,
           { transferId: row!.id, event: "requested" },
