@@ -39,6 +39,10 @@ export default defineConfig({
     // polyfill was script every visitor downloaded for nothing.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Chakra's defineConfig returns its argument. Called across chunks, the bundler cannot tell, and keeps
+      // @chakra-ui/react/theme's unused default config (every slot recipe Chakra has) in the landing page's
+      // JavaScript as soon as a lazy page imports a recipe of its own (ui/theme.ts).
+      treeshake: { manualPureFunctions: ["defineConfig"] },
       output: {
         // The libraries every page runs (React, the router, tRPC and its query cache, emotion) in one chunk:
         // left to automatic chunking they split into many small files along the route tree, each with its own
