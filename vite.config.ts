@@ -53,6 +53,24 @@ export default defineConfig({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
             },
+            // What every page runs besides the libraries: Chakra's styling engine and layout components, and the
+            // app's session, tRPC client and small shared modules. Left to automatic chunking they split into a
+            // dozen files of a few hundred bytes (each with its own import preamble) as soon as lazy pages share
+            // them: 198.3 KB gzip on the landing page in 29 files, 194.6 KB in 11 with this group.
+            {
+              name: "core",
+              test: new RegExp(
+                [
+                  String.raw`src/client/(trpc|freshness|adminSession|ui/(session|searchParams))\.ts$`,
+                  String.raw`src/shared/(constants|links|analytics|planIds|errorCodes|documents)\.ts$`,
+                  String.raw`node_modules/@chakra-ui/react/dist/esm/(styled-system|utils)/`,
+                  String.raw`node_modules/@chakra-ui/react/dist/esm/(anatomy|create-context|merge-[a-z-]+)\.js$`,
+                  String.raw`node_modules/@chakra-ui/react/dist/esm/components/(box|flex|grid|simple-grid|stack|center|square|circle|absolute-center|span|text|icon|icon-button|button|spinner|loader|skeleton|card)/`,
+                ]
+                  .join("|")
+                  .replaceAll("/", String.raw`[\\/]`),
+              ),
+            },
           ],
         },
       },
