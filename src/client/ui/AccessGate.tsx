@@ -2,6 +2,7 @@
 // integrations): signed-out visitors are asked to sign in, everyone else who manages no dealership is told who
 // it is for. The server scopes every call on its own; this only chooses what to show.
 import { Box, type BoxProps, Button, Center, EmptyState, Flex, Skeleton, Stack } from "@chakra-ui/react";
+import { emptyStateSlotRecipe } from "@chakra-ui/react/theme";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
@@ -31,7 +32,14 @@ export function GateNotice({
   return (
     <PageFrame>
       <Center flex="1" px="4" py="20">
-        <EmptyState.Root maxW="md" bg="white" borderWidth="1px" borderRadius="2xl" boxShadow="sm">
+        <EmptyState.Root
+          recipe={emptyStateSlotRecipe}
+          maxW="md"
+          bg="white"
+          borderWidth="1px"
+          borderRadius="2xl"
+          boxShadow="sm"
+        >
           <EmptyState.Content>
             <EmptyState.Indicator color={iconColor}>
               <GateIcon />

@@ -1,11 +1,20 @@
 // A list of cards that open in place to show their detail (a case, an audit entry): several may be open at
 // once, each card's summary is its button and its detail sits below.
 import { Accordion, Stack } from "@chakra-ui/react";
+import { accordionSlotRecipe } from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 
 export function ExpandableCards({ gap, children }: { gap: "2" | "3"; children: ReactNode }) {
   return (
-    <Accordion.Root collapsible multiple variant="plain" display="flex" flexDirection="column" gap={gap}>
+    <Accordion.Root
+      recipe={accordionSlotRecipe}
+      collapsible
+      multiple
+      variant="plain"
+      display="flex"
+      flexDirection="column"
+      gap={gap}
+    >
       {children}
     </Accordion.Root>
   );

@@ -1,6 +1,7 @@
 // The analytics period (docs/product/analytics.md#periods) as a row of segments: the salesperson's overview
 // and business intelligence offer the same periods, named and drawn the same way.
 import { SegmentGroup } from "@chakra-ui/react";
+import { segmentGroupSlotRecipe } from "@chakra-ui/react/theme";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../shared/analytics";
 
 /** Each period's span in words, short enough for the control on a phone. */
@@ -22,6 +23,7 @@ export function PeriodControl({
 } & ({ "aria-label": string } | { "aria-labelledby": string })) {
   return (
     <SegmentGroup.Root
+      recipe={segmentGroupSlotRecipe}
       size="sm"
       value={value}
       onValueChange={(e) => {

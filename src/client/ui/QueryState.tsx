@@ -1,6 +1,7 @@
 // The three states every list and page goes through before its content: loading, a failed load (with
 // "Try again", which refetches), and nothing to show yet. Each page keeps its own words; the look is shared.
 import { Button, EmptyState, HStack, Skeleton, Stack, type StackProps, Text } from "@chakra-ui/react";
+import { emptyStateSlotRecipe } from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { LuRefreshCw, LuTriangleAlert } from "react-icons/lu";
@@ -42,7 +43,7 @@ export function Notice({
 }: NoticeProps) {
   const fontSize = root.size === "sm" ? "sm" : undefined;
   return (
-    <EmptyState.Root {...root}>
+    <EmptyState.Root recipe={emptyStateSlotRecipe} {...root}>
       <EmptyState.Content maxW={contentMaxW}>
         <EmptyState.Indicator color={iconColor}>
           <NoticeIcon />

@@ -1,4 +1,5 @@
 import { Box, type BoxProps, Icon, Stat, type StatValueTextProps } from "@chakra-ui/react";
+import { statSlotRecipe } from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 
@@ -31,7 +32,7 @@ export function StatTile({
       minW="0"
       {...card}
     >
-      <Stat.Root gap="1">
+      <Stat.Root recipe={statSlotRecipe} gap="1">
         <Stat.Label
           fontSize={{ base: "xs", md: "sm" }}
           color="fg.muted"

@@ -15,6 +15,7 @@ import {
   Textarea,
   type TextareaProps,
 } from "@chakra-ui/react";
+import { checkboxSlotRecipe, fieldsetSlotRecipe, switchSlotRecipe } from "@chakra-ui/react/theme";
 import { type ReactNode, useId } from "react";
 
 type FieldFrame = {
@@ -181,7 +182,12 @@ export function SwitchField({
   strong?: boolean;
 }) {
   return (
-    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="blue">
+    <Switch.Root
+      recipe={switchSlotRecipe}
+      checked={checked}
+      onCheckedChange={(e) => onChange(e.checked)}
+      colorPalette="blue"
+    >
       <Switch.HiddenInput />
       <Switch.Control>
         <Switch.Thumb />
@@ -196,7 +202,7 @@ export function CheckboxGrid({ choices, pt }: { choices: readonly string[]; pt?:
   return (
     <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" pt={pt}>
       {choices.map((choice) => (
-        <Checkbox.Root key={choice} value={choice} size="sm">
+        <Checkbox.Root recipe={checkboxSlotRecipe} key={choice} value={choice} size="sm">
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{choice}</Checkbox.Label>
@@ -221,7 +227,7 @@ export function CheckboxGroupField({
   children?: ReactNode;
 }) {
   return (
-    <Fieldset.Root>
+    <Fieldset.Root recipe={fieldsetSlotRecipe}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
         {legend}
       </Fieldset.Legend>
@@ -255,7 +261,7 @@ export function CheckboxFieldset({
   children: ReactNode;
 }) {
   return (
-    <Fieldset.Root invalid={!!error}>
+    <Fieldset.Root recipe={fieldsetSlotRecipe} invalid={!!error}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
         {legend}
       </Fieldset.Legend>

@@ -2,71 +2,47 @@
 // typeface, brand palette and page background. Colours pages use are semantic tokens with a light and a
 // dark value (see ui/color-mode.tsx).
 // Only the slot recipes the app uses are registered: the full set is ~21 KB gzip on every page, most of it
-// for components we don't ship (date pickers, color pickers, tree views...). theme.test.ts fails when a
-// component is imported without its recipe here, with the name to add.
+// for components we don't ship (date pickers, color pickers, tree views...). Components used only on pages
+// that load on demand (accordions, avatars, switches, the combobox, popovers...) are not registered either:
+// their `Root` is given its recipe where it is used (`<Switch.Root recipe={switchSlotRecipe}>`), so the recipe
+// loads with that page instead of with the landing page (~4 KB gzip). theme.test.ts fails when a component is
+// imported with neither, with the name to add.
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   breakpoints,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  comboboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   keyframes,
   layerStyles,
   listSlotRecipe,
   nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
   recipes,
-  segmentGroupSlotRecipe,
   semanticTokens,
-  statSlotRecipe,
-  switchSlotRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
-  tagSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from "@chakra-ui/react/theme";
 
-/** Multi-part components in use. Add a recipe here (from "@chakra-ui/react/theme") before using a new one. */
+/**
+ * Multi-part components used by many pages. A new one either gets its recipe here (from "@chakra-ui/react/theme")
+ * or, if only pages loaded on demand use it, `recipe={…SlotRecipe}` on each `Root` where it is used.
+ */
 export const SLOT_RECIPES = {
-  accordion: accordionSlotRecipe,
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  combobox: comboboxSlotRecipe,
   dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
-  popover: popoverSlotRecipe,
-  progress: progressSlotRecipe,
-  segmentGroup: segmentGroupSlotRecipe,
-  stat: statSlotRecipe,
-  switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
-  tag: tagSlotRecipe,
-  toast: toastSlotRecipe,
-  tooltip: tooltipSlotRecipe,
 };
 
 /** Chakra's default theme (as `defaultConfig` builds it), limited to the slot recipes above. */

@@ -1,6 +1,7 @@
 // Tooltip snippet with the product's timing (docs/product/interface.md#tooltips): opens after 700 ms, and opens at once when
 // another tooltip closed less than 300 ms ago (the 'skip delay', so scanning a toolbar isn't slow).
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
+import { tooltipSlotRecipe } from "@chakra-ui/react/theme";
 import { type ReactNode, useState } from "react";
 
 export const TOOLTIP_OPEN_DELAY_MS = 700;
@@ -28,6 +29,7 @@ export function Tooltip({ content, children, disabled, portalClassName }: Toolti
   if (disabled) return <>{children}</>;
   return (
     <ChakraTooltip.Root
+      recipe={tooltipSlotRecipe}
       openDelay={openDelay}
       closeDelay={TOOLTIP_CLOSE_DELAY_MS}
       interactive

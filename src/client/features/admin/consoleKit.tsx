@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { progressSlotRecipe } from "@chakra-ui/react/theme";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
 import { adminAuthHeaders } from "../../adminSession";
@@ -292,7 +293,13 @@ export function ImageUploadDialog({
             </Text>
           )}
           {pending ? (
-            <Progress.Root value={Math.round((progress ?? 0) * 100)} w="full" size="sm" colorPalette="blue">
+            <Progress.Root
+              recipe={progressSlotRecipe}
+              value={Math.round((progress ?? 0) * 100)}
+              w="full"
+              size="sm"
+              colorPalette="blue"
+            >
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>

@@ -2,6 +2,7 @@
 // server decides, and its refusals (a field's message, the active-key limit) are shown in the dialog.
 
 import { Alert, Checkbox, Stack, Text } from "@chakra-ui/react";
+import { checkboxSlotRecipe } from "@chakra-ui/react/theme";
 import { type FormEvent, useEffect, useState } from "react";
 import { LuKeyRound } from "react-icons/lu";
 import type { ApiScope } from "../../../shared/apiKeys";
@@ -42,6 +43,7 @@ function ScopesField({
       <Stack gap="2" pt="1">
         {choices.map((choice) => (
           <Checkbox.Root
+            recipe={checkboxSlotRecipe}
             key={choice.scope}
             value={choice.scope}
             colorPalette="blue"

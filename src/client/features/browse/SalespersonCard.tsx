@@ -10,6 +10,7 @@ import {
   Text,
   Wrap,
 } from "@chakra-ui/react";
+import { tagSlotRecipe } from "@chakra-ui/react/theme";
 import { Link, useNavigate } from "@tanstack/react-router";
 import {
   LuBadgeCheck,
@@ -177,12 +178,19 @@ export function SalespersonCard({
           {salesperson.specialties.length > 0 ? (
             <Wrap gap="1.5" aria-label="Specialties">
               {salesperson.specialties.slice(0, VISIBLE_SPECIALTIES).map((specialty) => (
-                <Tag.Root key={specialty} size="sm" variant="subtle" colorPalette="blue" borderRadius="full">
+                <Tag.Root
+                  recipe={tagSlotRecipe}
+                  key={specialty}
+                  size="sm"
+                  variant="subtle"
+                  colorPalette="blue"
+                  borderRadius="full"
+                >
                   <Tag.Label>{specialty}</Tag.Label>
                 </Tag.Root>
               ))}
               {extraSpecialties > 0 ? (
-                <Tag.Root size="sm" variant="outline" borderRadius="full">
+                <Tag.Root recipe={tagSlotRecipe} size="sm" variant="outline" borderRadius="full">
                   <Tag.Label>+{extraSpecialties} more</Tag.Label>
                 </Tag.Root>
               ) : null}

@@ -2,6 +2,7 @@
 // (credentials by its auth type, the events it supports), the client twin of the server's credential rule,
 // and how a refusal is shown.
 import { Checkbox, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { checkboxSlotRecipe } from "@chakra-ui/react/theme";
 import type { z } from "zod";
 import type { CrmProvider } from "../../../shared/crm";
 import { apiErrorMessage } from "../../trpc";
@@ -88,7 +89,7 @@ export function EventsField({
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5" pt="1">
         {provider.supportedEvents.map((event) => (
-          <Checkbox.Root key={event} value={event} size="sm" colorPalette="blue">
+          <Checkbox.Root recipe={checkboxSlotRecipe} key={event} value={event} size="sm" colorPalette="blue">
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{eventLabel(event)}</Checkbox.Label>

@@ -17,6 +17,7 @@ import {
   Text,
   Wrap,
 } from "@chakra-ui/react";
+import { tagSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -209,7 +210,14 @@ function TeamMemberCard({
         {member.specialties.length > 0 ? (
           <Wrap gap="1.5">
             {member.specialties.slice(0, 3).map((specialty) => (
-              <Tag.Root key={specialty} colorPalette="blue" variant="subtle" borderRadius="full" size="sm">
+              <Tag.Root
+                recipe={tagSlotRecipe}
+                key={specialty}
+                colorPalette="blue"
+                variant="subtle"
+                borderRadius="full"
+                size="sm"
+              >
                 <Tag.Label>{specialty}</Tag.Label>
               </Tag.Root>
             ))}

@@ -1,4 +1,5 @@
 import { Accordion, Box, Link as ChakraLink, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { accordionSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { DocumentSlug } from "../../../shared/documents";
@@ -56,6 +57,7 @@ function FaqAccordion({ markdown }: { markdown: string }) {
         Questions and answers
       </Heading>
       <Accordion.Root
+        recipe={accordionSlotRecipe}
         collapsible
         multiple
         variant="enclosed"

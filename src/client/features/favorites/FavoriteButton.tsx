@@ -1,4 +1,5 @@
 import { Button, IconButton, Popover, Portal, Stack, Text } from "@chakra-ui/react";
+import { popoverSlotRecipe } from "@chakra-ui/react/theme";
 import { Link } from "@tanstack/react-router";
 import { LuHeart, LuLogIn } from "react-icons/lu";
 import type { SessionUser } from "../../ui/session";
@@ -25,7 +26,7 @@ export function FavoriteButton({
 
   if (!viewer) {
     return (
-      <Popover.Root positioning={{ placement: "bottom-end" }}>
+      <Popover.Root recipe={popoverSlotRecipe} positioning={{ placement: "bottom-end" }}>
         <Popover.Trigger asChild>
           {withLabel ? (
             <Button variant="outline" size={size} aria-label={`Save ${salesperson.name} to favorites`}>

@@ -3,6 +3,7 @@
 // panel; the server decides whose reviews the caller may read.
 
 import { Button, Grid, HStack, SegmentGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { segmentGroupSlotRecipe } from "@chakra-ui/react/theme";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -39,6 +40,7 @@ type Team = FeedbackInsights["team"];
 function PeriodPicker({ value, onChange }: { value: FeedbackPeriod; onChange: (p: FeedbackPeriod) => void }) {
   return (
     <SegmentGroup.Root
+      recipe={segmentGroupSlotRecipe}
       size="sm"
       value={value}
       onValueChange={(e) => {

@@ -2,6 +2,7 @@
 // and ZIP code (city, state and map position follow from them), phone, website, time zone, opening hours and
 // the logo. The name is shown but not editable: administrators rename dealerships.
 import { Button, Checkbox, Flex, HStack, Image, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { checkboxSlotRecipe } from "@chakra-ui/react/theme";
 import { type FormEvent, useRef, useState } from "react";
 import { LuImageUp } from "react-icons/lu";
 import type { DealershipDetails } from "../../../shared/schemas/dealershipDetails";
@@ -216,6 +217,7 @@ export function DealershipDetailsForm({ details }: { details: DealershipDetails 
                   {day}
                 </Text>
                 <Checkbox.Root
+                  recipe={checkboxSlotRecipe}
                   size="sm"
                   checked={d.closed}
                   onCheckedChange={(e) => setDay(day, { closed: e.checked === true })}

@@ -1,4 +1,5 @@
 import { Avatar, Badge, HStack, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { LuAward, LuChartNoAxesColumn, LuTrendingDown, LuTrophy } from "react-icons/lu";
 import type { LeaderboardEntry, ManagerPerformance } from "../../../shared/schemas/manager";
@@ -78,7 +79,7 @@ function Leaderboard({ entries }: { entries: LeaderboardEntry[] }) {
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2.5" minW="0">
-                    <Avatar.Root size="xs" colorPalette="blue">
+                    <Avatar.Root recipe={avatarSlotRecipe} size="xs" colorPalette="blue">
                       <Avatar.Fallback name={entry.name} />
                       {entry.profileImageUrl ? <Avatar.Image src={entry.profileImageUrl} alt="" /> : null}
                     </Avatar.Root>

@@ -1,6 +1,7 @@
 // The manager's team as a table from tablets up and as cards on phones: who, how they are paid,
 // whether they are verified, their ratings, and removal.
 import { Avatar, Badge, Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { LuBadgeCheck, LuUserMinus } from "react-icons/lu";
 import type { TeamMember } from "../../../shared/schemas/manager";
 import { PhoneCard, PhoneCardList } from "../../ui/CardList";
@@ -30,7 +31,7 @@ function VerificationBadge({ member }: { member: TeamMember }) {
 export function Person({ member }: { member: TeamMember }) {
   return (
     <HStack gap="3" minW="0">
-      <Avatar.Root size="sm" colorPalette="blue" flexShrink={0}>
+      <Avatar.Root recipe={avatarSlotRecipe} size="sm" colorPalette="blue" flexShrink={0}>
         <Avatar.Fallback name={member.name} />
         {member.profileImageUrl ? <Avatar.Image src={member.profileImageUrl} alt="" /> : null}
       </Avatar.Root>

@@ -1,4 +1,5 @@
 import { Accordion, Box, Button, Group, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { accordionSlotRecipe } from "@chakra-ui/react/theme";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import {
@@ -178,7 +179,7 @@ export function PricingPage() {
           <Heading as="h2" id="pricing-faq" size="xl" color="ink">
             Frequently asked questions
           </Heading>
-          <Accordion.Root collapsible variant="enclosed" borderRadius="xl">
+          <Accordion.Root recipe={accordionSlotRecipe} collapsible variant="enclosed" borderRadius="xl">
             {FAQ.map((item, index) => (
               <Accordion.Item key={item.q} value={`pricing-faq-${index}`}>
                 <Accordion.ItemTrigger fontWeight="semibold" justifyContent="space-between">

@@ -17,6 +17,7 @@ import {
   Textarea,
   VisuallyHidden,
 } from "@chakra-ui/react";
+import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { LuArrowLeft, LuCheckCheck, LuSend } from "react-icons/lu";
@@ -190,7 +191,7 @@ export function Thread({ conversationId, onBack }: { conversationId: number; onB
     <Flex direction="column" flex="1" minH="0" aria-label={`Conversation with ${otherName}`} role="region">
       <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border.muted">
         {back}
-        <Avatar.Root size="sm" colorPalette="blue">
+        <Avatar.Root recipe={avatarSlotRecipe} size="sm" colorPalette="blue">
           <Avatar.Fallback name={otherName} />
         </Avatar.Root>
         <Stack gap="0" minW="0">

@@ -13,6 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
+import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LuInbox, LuMessageSquare } from "react-icons/lu";
@@ -48,7 +49,7 @@ function ConversationRow({
         aria-current={selected ? "true" : undefined}
         onClick={onSelect}
       >
-        <Avatar.Root size="sm" colorPalette="blue" flexShrink={0}>
+        <Avatar.Root recipe={avatarSlotRecipe} size="sm" colorPalette="blue" flexShrink={0}>
           <Avatar.Fallback name={conversation.otherName} />
         </Avatar.Root>
         <Stack gap="0.5" flex="1" minW="0">

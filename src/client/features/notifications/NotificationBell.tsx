@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { popoverSlotRecipe } from "@chakra-ui/react/theme";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { IconType } from "react-icons";
@@ -126,6 +127,7 @@ export function NotificationBell() {
 
   return (
     <Popover.Root
+      recipe={popoverSlotRecipe}
       open={open}
       onOpenChange={(e) => {
         setOpen(e.open);

@@ -2,6 +2,7 @@
 // channel (in the app, by e-mail), saved as it is flipped. Essential kinds are listed as always on, with why.
 // The kinds and their words are src/shared/notificationKinds.ts's; the server enforces what the page shows.
 import { Box, Container, Grid, Heading, Stack, Switch, Text, VisuallyHidden } from "@chakra-ui/react";
+import { switchSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { NotificationChannel } from "../../../shared/notificationKinds";
@@ -45,6 +46,7 @@ function ChannelSwitch({
     );
   return (
     <Switch.Root
+      recipe={switchSlotRecipe}
       checked={checked}
       disabled={disabled}
       onCheckedChange={(e) => onChange?.(e.checked)}

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { progressSlotRecipe } from "@chakra-ui/react/theme";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { formatRating } from "../../../shared/constants";
@@ -45,6 +46,7 @@ function CategoryBar({ label, value, hint }: { label: string; value: number | nu
         <Text color="fg.muted">{value === null ? "–" : `${formatRating(value)} / 5`}</Text>
       </HStack>
       <Progress.Root
+        recipe={progressSlotRecipe}
         value={(shown / 5) * 100}
         size="sm"
         colorPalette="blue"

@@ -14,6 +14,7 @@ import {
   Text,
   Wrap,
 } from "@chakra-ui/react";
+import { tagSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -191,7 +192,14 @@ function AboutCard({ salesperson }: { salesperson: SalespersonDetail }) {
           {salesperson.specialties.length > 0 ? (
             <Wrap gap="2">
               {salesperson.specialties.map((specialty) => (
-                <Tag.Root key={specialty} colorPalette="blue" variant="subtle" borderRadius="full" size="lg">
+                <Tag.Root
+                  recipe={tagSlotRecipe}
+                  key={specialty}
+                  colorPalette="blue"
+                  variant="subtle"
+                  borderRadius="full"
+                  size="lg"
+                >
                   <Tag.Label>{specialty}</Tag.Label>
                 </Tag.Root>
               ))}

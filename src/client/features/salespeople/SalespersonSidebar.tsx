@@ -1,4 +1,5 @@
 import { Badge, Card, Heading, HStack, Icon, Link, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
+import { statSlotRecipe } from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { LuBuilding2, LuExternalLink, LuGlobe, LuMail, LuMapPin, LuPhone } from "react-icons/lu";
@@ -30,7 +31,7 @@ export function QuickStats({ salesperson }: { salesperson: SalespersonDetail }) 
           { label: "Total reviews", value: String(salesperson.totalReviews) },
           { label: "Years of experience", value: String(salesperson.yearsOfExperience) },
         ].map((stat) => (
-          <Stat.Root key={stat.label} bg="gray.50" borderRadius="lg" p="3" gap="0.5">
+          <Stat.Root recipe={statSlotRecipe} key={stat.label} bg="gray.50" borderRadius="lg" p="3" gap="0.5">
             <Stat.Label fontSize="xs" color="fg.muted">
               {stat.label}
             </Stat.Label>
@@ -39,7 +40,7 @@ export function QuickStats({ salesperson }: { salesperson: SalespersonDetail }) 
             </Stat.ValueText>
           </Stat.Root>
         ))}
-        <Stat.Root bg="gray.50" borderRadius="lg" p="3" gap="1">
+        <Stat.Root recipe={statSlotRecipe} bg="gray.50" borderRadius="lg" p="3" gap="1">
           <Stat.Label fontSize="xs" color="fg.muted">
             Rating band
           </Stat.Label>

@@ -2,6 +2,7 @@
 // Ending this device's own session signs it out.
 
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
+import { checkboxSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuLaptop, LuLogOut, LuMonitorSmartphone, LuSmartphone } from "react-icons/lu";
@@ -166,6 +167,7 @@ export function SessionsTab() {
       >
         {ending?.kind === "others" ? (
           <Checkbox.Root
+            recipe={checkboxSlotRecipe}
             size="sm"
             colorPalette="red"
             checked={revokeApiKeys}

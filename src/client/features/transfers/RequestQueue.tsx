@@ -2,6 +2,7 @@
 // the pending count beside the heading, the status filter beside the search, each request's row with its
 // two answers while it waits, and the decision dialog.
 import { Box, Grid, HStack, Stack, Stat, Text } from "@chakra-ui/react";
+import { statSlotRecipe } from "@chakra-ui/react/theme";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { IconType } from "react-icons";
@@ -57,7 +58,7 @@ export function RequestQueue<T extends { id: number }, F extends string, D exten
   return (
     <Stack gap="5">
       <PanelHeader title={header.title} description={header.description}>
-        <Stat.Root layerStyle="request" px="4" py="2.5" minW="44" flex="none">
+        <Stat.Root recipe={statSlotRecipe} layerStyle="request" px="4" py="2.5" minW="44" flex="none">
           <Stat.Label>{header.pendingLabel}</Stat.Label>
           <Stat.ValueText color={query.data?.pending ? "blue.700" : "ink"}>
             {query.data ? query.data.pending : "—"}

@@ -12,6 +12,7 @@ import {
   useFilter,
   useListCollection,
 } from "@chakra-ui/react";
+import { comboboxSlotRecipe } from "@chakra-ui/react/theme";
 import { type FormEvent, useState } from "react";
 import { LuArrowLeftRight, LuBuilding2, LuUndo2, LuUserRound } from "react-icons/lu";
 import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
@@ -62,6 +63,7 @@ function DestinationPicker({
   return (
     <Field.Root required invalid={!!error}>
       <Combobox.Root
+        recipe={comboboxSlotRecipe}
         collection={collection}
         value={value ? [value] : []}
         onValueChange={(e) => onChange(e.value[0] ?? "")}

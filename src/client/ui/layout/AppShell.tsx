@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, Suspense, useContext, useState } from "react";
 import { LuLogOut, LuMenu } from "../icons";
@@ -91,7 +92,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           ) : null}
           {user ? (
             <HStack gap="2" hideBelow="lg">
-              <Avatar.Root size="xs" colorPalette="blue">
+              <Avatar.Root recipe={avatarSlotRecipe} size="xs" colorPalette="blue">
                 <Avatar.Fallback name={name} />
                 {user.profileImageUrl ? <Avatar.Image src={user.profileImageUrl} alt="" /> : null}
               </Avatar.Root>

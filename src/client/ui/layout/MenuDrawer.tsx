@@ -1,4 +1,5 @@
 import { CloseButton, Drawer, type DrawerPositionerProps, Portal, Stack, Text } from "@chakra-ui/react";
+import { drawerSlotRecipe } from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 
 /** The menu that slides in from the side on small screens: a title, the navigation, and account actions. */
@@ -25,6 +26,7 @@ export function MenuDrawer({
 }) {
   return (
     <Drawer.Root
+      recipe={drawerSlotRecipe}
       open={open}
       onOpenChange={(e) => onOpenChange(e.open)}
       placement="end"

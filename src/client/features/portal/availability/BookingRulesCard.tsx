@@ -2,6 +2,7 @@
 // the notice they need, the gap they keep after visits and how many visits a day they take. The slot grids
 // buyers see and the server's refusals follow them; visits already booked keep the length they were booked with.
 import { Button, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { fieldsetSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import {
@@ -57,7 +58,7 @@ export function BookingRulesCard({ salespersonId }: { salespersonId: number }) {
       description="How long each kind of visit takes, how much notice you need, the gap you keep between visits and how many visits a day you take."
     >
       <Stack as="form" gap="5" aria-label="Booking rules" onSubmit={submit}>
-        <Fieldset.Root>
+        <Fieldset.Root recipe={fieldsetSlotRecipe}>
           <Fieldset.Legend fontWeight="semibold" color="ink" fontSize="sm">
             Visit lengths
           </Fieldset.Legend>

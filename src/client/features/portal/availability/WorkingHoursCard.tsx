@@ -3,6 +3,7 @@
 // both allow; "Use the dealership's hours" clears the salesperson's own.
 
 import { Box, Button, Fieldset, Flex, HStack, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
+import { fieldsetSlotRecipe, switchSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -122,6 +123,7 @@ function DayRow({
   const outside = outsideDealership(draft, dealership);
   return (
     <Fieldset.Root
+      recipe={fieldsetSlotRecipe}
       invalid={problem !== null}
       borderTopWidth="1px"
       borderColor="border.muted"
@@ -139,6 +141,7 @@ function DayRow({
         </Stack>
         <HStack gap="3" align="flex-end" flex="1" minW="0" wrap="wrap">
           <Switch.Root
+            recipe={switchSlotRecipe}
             size="sm"
             colorPalette="blue"
             checked={draft.off}

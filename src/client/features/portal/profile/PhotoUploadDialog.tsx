@@ -1,4 +1,5 @@
 import { chakra, Dialog, Flex, Icon, Progress, Stack, Text } from "@chakra-ui/react";
+import { progressSlotRecipe } from "@chakra-ui/react/theme";
 import { type DragEvent, useEffect, useId, useState } from "react";
 import { LuImageUp, LuShieldCheck } from "react-icons/lu";
 import { trpc } from "../../../trpc";
@@ -172,6 +173,7 @@ function PhotoForm({
           ) : null}
           {uploading ? (
             <Progress.Root
+              recipe={progressSlotRecipe}
               value={Math.round((progress ?? 0) * 100)}
               size="sm"
               colorPalette="blue"
