@@ -1,5 +1,5 @@
 // Visit reminders by text, the day before and two hours before, to buyers whose number is confirmed and not
-// stopped. A scheduled job (every five minutes) sends each one that is due; quiet hours in the buyer's zone
+// stopped (which sendText checks as it claims the send, so a STOP that came after this read still counts). A scheduled job (every five minutes) sends each one that is due; quiet hours in the buyer's zone
 // (theirs, else the visit's) move a reminder to their end, or drop it (shared/texting.ts, textReminderDue). The
 // reminder's row in text_messages is its claim: two instances and retries send it once.
 import { formatSlot12h } from "../../../shared/slots";
@@ -42,7 +42,7 @@ export async function sendDueTextReminders(deps: TextingDeps, at: Date): Promise
            s.time_zone as visit_zone, c.time_zone as buyer_zone,
            concat_ws(', ', d.name, d.address, s.city || ', ' || s.state) as place
       from appointments a
-      join text_consents c on c.user_id = a.customer_id and c.confirmed_at is not null and c.stopped_at is null
+      join text_consents c on c.user_id = a.customer_id and c.confirmed_at is not null
       join salespeople s on s.id = a.salesperson_id
       left join dealerships d on d.id = s.dealership_id
      where a.status = 'scheduled' and a.starts_at > ${at}
