@@ -87,6 +87,8 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },
   "notifications.setPreference": { kind: "messages", email: true },
+  "texting.requestCode": { phone: "(512) 555-0100", timeZone: "America/Chicago" },
+  "texting.confirm": { code: "123456" },
   "notifications.unsubscribeLink": { token: newsToken },
   "notifications.unsubscribe": { token: newsToken },
   "site.supportCase": { id: spareCase!.id },
@@ -539,6 +541,9 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   },
   { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
   { method: "PATCH", path: "/api/notification-preferences", procedure: "notifications.setPreference" },
+  { method: "POST", path: "/api/texting/code", procedure: "texting.requestCode" },
+  { method: "POST", path: "/api/texting/confirm", procedure: "texting.confirm" },
+  { method: "DELETE", path: "/api/texting", procedure: "texting.withdraw" },
   {
     method: "GET",
     path: "/api/unsubscribe/:token",
