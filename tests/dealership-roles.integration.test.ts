@@ -29,12 +29,16 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
   const invited = await call("POST", "/api/manager/members/invitations", by, { email, role });
   expect(invited.status, JSON.stringify(invited.json)).toBe(201);
   const mail = await h.waitForMail(
-    (m) => h.smtp.messages.indexOf(m) >= before && m.to.includes(email) && m.text.includes("/invitations/accept"),
+    (m) =>
+      h.smtp.messages.indexOf(m) >= before && m.to.includes(email) && m.text.includes("/invitations/accept"),
   );
   expect(mail.text).toContain(`as ${role}`);
   const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
   const invitee = await h.signIn(email);
-  const accepted = await h.request("POST", "/api/invitations/accept", { cookie: invitee.cookie, body: { token } });
+  const accepted = await h.request("POST", "/api/invitations/accept", {
+    cookie: invitee.cookie,
+    body: { token },
+  });
   expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
   return h.signIn(email, "manager");
 }
@@ -66,7 +70,11 @@ describe("the team and its roles", () => {
     }
     expect(owner.user).toMatchObject({ dealershipRole: "owner", managedDealershipId: one!.id });
     expect(manager.user).toMatchObject({ dealershipRole: "manager", managedDealershipId: one!.id });
-    expect(staff.user).toMatchObject({ dealershipRole: "staff", dealershipId: one!.id, managedDealershipId: null });
+    expect(staff.user).toMatchObject({
+      dealershipRole: "staff",
+      dealershipId: one!.id,
+      managedDealershipId: null,
+    });
   });
 
   it("gives billing to the owner only, and the lead roles are the owner's to give", async () => {

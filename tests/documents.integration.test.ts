@@ -123,6 +123,9 @@ describe("the Markdown sources", () => {
       pending_registrations: "**Unconfirmed registrations**",
       check_in_codes: "**Check-in codes**",
       weekly_reports: "**Weekly reports**",
+      text_consents: "**Mobile number for texts**",
+      text_consent_events: "**Consent to texts**",
+      text_messages: "**Text messages**",
     };
     const tables = await h.sql<{ name: string }[]>`
       select table_name as name from information_schema.tables

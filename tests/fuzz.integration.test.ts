@@ -8,14 +8,17 @@ import { unsubscribeToken as unsubscribeNoticesToken } from "../src/server/domai
 import { appRouter } from "../src/server/trpc/root";
 import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays } from "../src/shared/time";
-import { createHarness } from "./support/harness";
+import { createHarness, ORIGIN } from "./support/harness";
 import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
+import { startTwilioStandIn } from "./support/twilio-standin";
 
 // Payments on, against the local Stripe stand-in: checkout and plan changes run their whole path on bad input.
 const stripe = await startStripeStandIn();
-afterAll(() => stripe.close());
-const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...stripe.env });
+afterAll(() => Promise.all([stripe.close(), twilio.close()]));
+// Texts on, against the local Twilio stand-in, likewise.
+const twilio = await startTwilioStandIn({ appUrl: ORIGIN });
+const h = await createHarness({ RATE_LIMIT_DISABLED: "true", ...stripe.env, ...twilio.env() });
 await h.seed(0.02);
 
 const FORBIDDEN_TEXT =
@@ -87,6 +90,8 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
     token: unsubscribeToken(h.deps.secrets, roles.customer.userId, "fuzz.customer@example.org"),
   },
   "notifications.setPreference": { kind: "messages", email: true },
+  "texting.requestCode": { phone: "(512) 555-0100", timeZone: "America/Chicago" },
+  "texting.confirm": { code: "123456" },
   "notifications.unsubscribeLink": { token: newsToken },
   "notifications.unsubscribe": { token: newsToken },
   "site.supportCase": { id: spareCase!.id },
@@ -539,6 +544,8 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
   },
   { method: "POST", path: "/api/review-invitations/stop", procedure: "appointments.stopReviewInvitations" },
   { method: "PATCH", path: "/api/notification-preferences", procedure: "notifications.setPreference" },
+  { method: "POST", path: "/api/texting/code", procedure: "texting.requestCode" },
+  { method: "POST", path: "/api/texting/confirm", procedure: "texting.confirm" },
   {
     method: "GET",
     path: "/api/unsubscribe/:token",

@@ -192,8 +192,8 @@ describe("the job workers", () => {
 
 describe("scheduled jobs", () => {
   it("are sent once a minute they are due, by one of any number of instances, and run", async () => {
-    // Two instances with the app's schedules; both reach 10:25 UTC, when visit closing (every five minutes) and
-    // the open times' refresh (every minute) are due. A real minute's timer may fire meanwhile: it sends for its
+    // Two instances with the app's schedules; both reach 10:25 UTC, when visit closing and the text reminders
+    // (every five minutes) and the open times' refresh (every minute) are due. A real minute's timer may fire meanwhile: it sends for its
     // own minute, a job of another id.
     const [one, two] = await Promise.all(
       [1, 2].map(() =>
@@ -203,7 +203,7 @@ describe("scheduled jobs", () => {
     for (const queue of [one!, two!]) await startWorkers(queue, h.noticeDeps, h.crmDeps);
     const at = new Date("2031-03-04T10:25:30Z");
     const sent = await Promise.all([one!.runSchedules(at), two!.runSchedules(at)]);
-    expect(sent.flat().sort()).toEqual([QUEUES.openingsRefresh, QUEUES.visitClosing]);
+    expect(sent.flat().sort()).toEqual([QUEUES.openingsRefresh, QUEUES.textReminders, QUEUES.visitClosing]);
     // Again in the same minute (an instance whose timer ran late): nothing more.
     expect(await one!.runSchedules(new Date("2031-03-04T10:25:59Z"))).toEqual([]);
     // The next due minutes: the hourly one beside the minute's, then the minute's alone.

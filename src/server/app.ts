@@ -19,6 +19,7 @@ import { readStoredImage } from "./domains/portal/photos";
 import { dealershipPreview, type PagePreview, profilePreview, withPreview } from "./domains/site/previews";
 import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/site/sitemap";
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
+import { receiveText, receiveTextStatus, type TwilioWebhook } from "./domains/texting/webhooks";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { originCheck } from "./http/csrf";
 import { embedRoutes, isEmbedPath } from "./http/embed";
@@ -43,6 +44,7 @@ import { projectPath } from "./paths";
 import { docsRoutes } from "./rest/docs";
 import { DEFAULT_BODY_LIMIT, mountRoutes, ownBodyLimit } from "./rest/route";
 import type { AppDeps } from "./serviceContext";
+import { TWILIO_WEBHOOK_PATHS } from "./texting/twilio";
 import { appRouter } from "./trpc/root";
 
 export type CreateAppOptions = {
@@ -237,7 +239,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     "*",
     originCheck({
       appUrl: deps.env.APP_URL,
-      exemptPaths: [...STRIPE_WEBHOOK_PATHS],
+      exemptPaths: [...STRIPE_WEBHOOK_PATHS, ...Object.values(TWILIO_WEBHOOK_PATHS)],
       exemptPrefixes: [CRM_INBOUND_PREFIX],
       cookielessPrefixes: [UNSUBSCRIBE_PREFIX],
     }),
@@ -301,6 +303,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       return c.json(await handleStripeEvent(deps, event));
     });
   }
+
+  // Twilio's webhooks: signed form posts (X-Twilio-Signature over APP_URL + path), no session, no Origin. The
+  // inbound one answers TwiML (a keyword's reply, or nothing).
+  app.post(TWILIO_WEBHOOK_PATHS.status, async (c) =>
+    c.json(await receiveTextStatus(deps, twilioWebhook(c, TWILIO_WEBHOOK_PATHS.status, await c.req.text()))),
+  );
+  app.post(TWILIO_WEBHOOK_PATHS.inbound, async (c) =>
+    c.body(await receiveText(deps, twilioWebhook(c, TWILIO_WEBHOOK_PATHS.inbound, await c.req.text())), 200, {
+      "content-type": "text/xml; charset=utf-8",
+    }),
+  );
 
   // CRMs' signed sale events: raw bodies from a dealership's systems (no session, no Origin), checked against the
   // integration's signing secret before anything else.
@@ -399,4 +412,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   }
 
   return app;
+}
+
+/** A Twilio webhook's signature headers and raw form body, as domains/texting/webhooks.ts checks them. */
+function twilioWebhook(
+  c: { req: { header: (name: string) => string | undefined } },
+  path: TwilioWebhook["path"],
+  rawBody: string,
+): TwilioWebhook {
+  return {
+    path,
+    signature: c.req.header("x-twilio-signature"),
+    settings: c.req.header("x-twilio-webhooks-signature-settings"),
+    rawBody,
+  };
 }

@@ -240,6 +240,31 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   /**
+   * Text messages through Twilio (docs/operations/texting.md): on when the account SID, the auth token and a
+   * sender (TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID) are all set; off otherwise, and every page that
+   * offers texts says so.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "an account SID is AC followed by 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16, "the auth token has 32 characters").optional(),
+  /** The number texts come from, in E.164 (+15555550123). */
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9][0-9]{7,14}$/, "use E.164, e.g. +15555550123")
+    .optional(),
+  /** A Messaging Service to send through instead of one number (MG followed by 32 hex digits). */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .trim()
+    .regex(/^MG[0-9a-fA-F]{32}$/, "a messaging service SID is MG followed by 32 hex digits")
+    .optional(),
+  /** Where the Twilio SDK sends its calls instead of https://api.twilio.com: a local stand-in in tests. */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: "TWILIO_API_URL must be an http(s) URL" }).optional(),
+  /**
    * "Continue with Google": on when both are set. Register APP_URL + /api/auth/oidc/google/callback as the
    * redirect URI. GOOGLE_ISSUER points elsewhere (tests, a self-hosted provider); by default Google's own.
    */
@@ -335,6 +360,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         "CRM_ENCRYPTION_KEY is required in production (it encrypts CRM credentials): set it to the output of `openssl rand -base64 32` and keep it safe.",
       );
   }
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN].filter(Boolean).length;
+  const twilioSender = env.TWILIO_FROM_NUMBER ?? env.TWILIO_MESSAGING_SERVICE_SID;
+  if ((twilio > 0 || twilioSender) && (twilio < 2 || !twilioSender))
+    throw new EnvError(
+      "Text messages need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender (TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID) together: set the missing ones, or remove them all to keep texts off.",
+    );
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
     throw new EnvError(
       `METRICS_PORT=${env.METRICS_PORT} is the app's own PORT: choose another port for the metrics listener.`,
@@ -365,6 +396,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
+/** Whether text messages are on: an account, its token and a sender. */
+export function textingConfigured(
+  env: Pick<
+    Env,
+    "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER" | "TWILIO_MESSAGING_SERVICE_SID"
+  >,
+): boolean {
+  return Boolean(
+    env.TWILIO_ACCOUNT_SID &&
+      env.TWILIO_AUTH_TOKEN &&
+      (env.TWILIO_FROM_NUMBER || env.TWILIO_MESSAGING_SERVICE_SID),
+  );
+}
+
 /** What the server tells at startup about the mode it runs in and what that means for sign-in and mail. */
 export function describeMode(env: Env): string[] {
   const lines = [`mode: ${env.NODE_ENV}, serving ${env.APP_URL} on ${env.HOST}:${env.PORT}`];
@@ -383,6 +428,11 @@ export function describeMode(env: Env): string[] {
     env.STRIPE_SECRET_KEY
       ? `payments: Stripe${env.STRIPE_API_HOST ? ` at ${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT ?? 443}` : ""}${env.STRIPE_WEBHOOK_SECRET ? "" : ", but STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused and plans never switch on"}`
       : "payments: STRIPE_SECRET_KEY is not set, so checkout says payments are not configured",
+  );
+  lines.push(
+    textingConfigured(env)
+      ? `texts: Twilio from ${env.TWILIO_FROM_NUMBER ?? env.TWILIO_MESSAGING_SERVICE_SID}${env.TWILIO_API_URL ? ` at ${env.TWILIO_API_URL}` : ""}; webhooks at ${env.APP_URL}/api/webhooks/twilio/...`
+      : "texts: TWILIO_ACCOUNT_SID is not set, so text messages are off and the booking form says so",
   );
   lines.push(
     env.BACKUP_SCHEDULE

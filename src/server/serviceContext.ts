@@ -12,6 +12,7 @@ import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { AppMetrics } from "./observability/metrics";
 import type { Payments } from "./payments/stripe";
+import type { Texting } from "./texting/twilio";
 
 /** Long-lived services shared by every request. */
 export type AppDeps = {
@@ -29,6 +30,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Stripe, when STRIPE_SECRET_KEY is set; null means payments are not configured. */
   payments: Payments | null;
+  /** Twilio, when TWILIO_* are set; null means text messages are off. */
+  texting: Texting | null;
   /** Seals and opens secrets stored in the database (CRM credentials). */
   secrets: SecretBox;
   /** Counts sign-ins, bookings and deliveries for GET /metrics (observability/metrics.ts). */

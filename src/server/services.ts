@@ -16,6 +16,7 @@ import { countedMailer, createMailer } from "./mail/mailer";
 import { recordErrorEvent } from "./monitor/errorEvents";
 import { type AppMetrics, appMetrics, type DeliveryKind } from "./observability/metrics";
 import { createPayments } from "./payments/stripe";
+import { createTexting } from "./texting/twilio";
 
 /** The queues whose jobs deliver something elsewhere, counted by their attempts' outcomes. */
 const DELIVERY_QUEUES: Partial<Record<QueueName, DeliveryKind>> = {
@@ -67,11 +68,19 @@ export async function startServices(options: {
       ? {}
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
+  const texting = await createTexting(env);
   const workers = {
     notices: { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
     crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
+    texting: { sql, logger, texting, appUrl: env.APP_URL },
   };
-  await startWorkers(jobs, workers.notices, workers.crm, { databaseUrl: options.databaseUrl, env });
+  await startWorkers(
+    jobs,
+    workers.notices,
+    workers.crm,
+    { databaseUrl: options.databaseUrl, env },
+    workers.texting,
+  );
   const live = createLiveHub({ sql, logger });
   await live.start();
   return {
@@ -86,6 +95,7 @@ export async function startServices(options: {
       browseCache,
       jobs,
       payments: await createPayments(env),
+      texting,
       secrets,
       metrics,
       live,

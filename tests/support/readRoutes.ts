@@ -318,6 +318,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/calendar-feeds/:token": { as: "public", url: f.calendarFeedPath },
     "/visits/:id/calendar": { as: "customer", url: `/visits/${f.disputedVisitId}/calendar` },
     "/notification-preferences": { as: "customer", url: "/notification-preferences" },
+    "/texting": { as: "customer", url: "/texting" },
     "/unsubscribe/:token": { as: "public", url: `/unsubscribe/${f.unsubscribeToken}` },
   };
 }

@@ -38,6 +38,8 @@ export const QUEUES = {
   databaseBackup: "database-backup",
   weeklyReports: "weekly-reports",
   weeklyReportMail: "weekly-report-mail",
+  textReminders: "text-reminders",
+  textReply: "text-reply",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -115,6 +117,13 @@ export type JobData = {
   "weekly-reports": { at?: string };
   /** One weekly report's e-mail, claimed in weekly_reports: the week by its Monday (YYYY-MM-DD). */
   "weekly-report-mail": { dealershipId: number; userId: string; weekStart: string };
+  /**
+   * The text reminders due (scheduled every five minutes): each visit's day-before and two-hour reminders, claimed
+   * once in text_messages. `at` runs it as of another moment (a test).
+   */
+  "text-reminders": { at?: string };
+  /** A salesperson's answer, sent by text to the buyer (held until quiet hours end); claimed by the message id. */
+  "text-reply": { messageId: number };
 };
 
 /**

@@ -19,6 +19,9 @@ import { sendMessageNotice } from "../domains/messages/service";
 import { sendLeadAlert } from "../domains/notifications/alerts";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
+import { sendDueTextReminders } from "../domains/texting/reminders";
+import { sendTextReply } from "../domains/texting/replies";
+import type { TextingDeps } from "../domains/texting/send";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import type { Env } from "../env";
 import { jobMailer } from "../mail/mailer";
@@ -34,6 +37,7 @@ export async function startWorkers(
   deps: NoticeDeps,
   crm: CrmDeliveryDeps,
   backup?: BackupDeps,
+  texting?: TextingDeps & { appUrl: string },
 ): Promise<void> {
   // What one job sends with: its mail's Message-IDs come from the job, the same on a retry, and a retry does not
   // send again what an earlier attempt had sent (jobMailer).
@@ -108,6 +112,17 @@ export async function startWorkers(
   // are claimed, once per week, recipient and dealership across every instance, and their e-mails queued on the
   // mail queue, which retries them (domains/manager/weeklyReport.ts).
   jobs.schedule(QUEUES.weeklyReports, "2 * * * *");
+  await jobs.work(QUEUES.textReminders, async (data) => {
+    if (!texting) return;
+    const sent = await sendDueTextReminders(texting, data.at ? new Date(data.at) : new Date());
+    if (sent > 0) deps.logger.info(`text reminders: ${sent} sent`);
+  });
+  // Every five minutes: the visits' text reminders that are due (domains/texting/reminders.ts), each claimed once
+  // across every instance. Without texting configured the job finds nothing to do.
+  jobs.schedule(QUEUES.textReminders, "*/5 * * * *");
+  await jobs.work(QUEUES.textReply, async (data) => {
+    if (texting) await sendTextReply(texting, data);
+  });
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a
   // schedule takes none, so backups land only where one is set.

@@ -1,4 +1,4 @@
-// The routes the app serves beside the procedures' REST paths, as OpenAPI operations: health checks, Stripe's webhooks, CRMs' sale events,
+// The routes the app serves beside the procedures' REST paths, as OpenAPI operations: health checks, Stripe's and Twilio's webhooks, CRMs' sale events,
 // provider sign-in, this reference and the redirects (app.ts, rest/docs.ts and rest/route.ts serve them).
 
 import { CRM_SIGNATURE_HEADER } from "../../shared/crm";
@@ -51,6 +51,22 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
     requestBody: { required: true, content: json({ type: "object" }) },
     responses: { "200": { description: "Handled.", content: json({ type: "object" }) }, ...refusal(400) },
   });
+  const twilioWebhook = (operationId: string, summary: string, description: string, content: Json) => ({
+    operationId,
+    summary,
+    description,
+    tags: ["Texting"],
+    security: [{}],
+    parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
+    requestBody: {
+      required: true,
+      content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } },
+    },
+    responses: {
+      "200": { description: "Handled.", content },
+      ...Object.assign({}, ...[400, 403].map(refusal)),
+    },
+  });
   const paths: Record<string, Record<string, Json>> = {
     "/api/health": {
       get: plain(
@@ -89,6 +105,22 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
     },
     "/api/stripe/webhook": { post: webhook("stripe_webhook", "Stripe webhook") },
     "/api/webhooks/stripe": { post: webhook("stripe_webhook_older_path", "Stripe webhook (older path)") },
+    "/api/webhooks/twilio/status": {
+      post: twilioWebhook(
+        "twilio_status_webhook",
+        "Text delivery status (Twilio)",
+        "Twilio's delivery status of a text we sent (form post: MessageSid, MessageStatus, ErrorCode), signed with X-Twilio-Signature over this exact public URL (APP_URL + path). Stored on the text; an older status never overwrites a newer one. A missing or wrong signature, or any post while texting is off, answers 403.",
+        json({ type: "object", properties: { updated: { type: "boolean" } } }),
+      ),
+    },
+    "/api/webhooks/twilio/inbound": {
+      post: twilioWebhook(
+        "twilio_inbound_webhook",
+        "Text from a buyer (Twilio)",
+        "A text sent to our number (form post: MessageSid, From, Body), signed with X-Twilio-Signature over this exact public URL. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT stop texts to the number; START, YES, UNSTOP resume them; HELP, INFO ask for help: each is recorded and answered with the standard reply as TwiML. Any other text from a confirmed number becomes the buyer's message to the salesperson of their next (else latest) visit; a text from another number gets no answer. A missing or wrong signature answers 403.",
+        { "text/xml": { schema: { type: "string" } } },
+      ),
+    },
     "/api/crm/inbound/{integrationId}": {
       post: {
         operationId: "crm_inbound_sale",

@@ -43,6 +43,11 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: "Messages", description: "Conversations between buyers and salespeople." },
   {
+    name: "Texting",
+    description:
+      "A buyer's mobile number for visit reminders and their salesperson's replies by text, confirmed by a code, and Twilio's signed webhooks.",
+  },
+  {
     name: "Notifications",
     description: "Which notices reach each account in the app and by e-mail, and one-click unsubscribe.",
   },

@@ -26,6 +26,7 @@ import { salespeopleRouter } from "../domains/salespeople/router";
 import { securityRouter } from "../domains/security/router";
 import { siteRouter } from "../domains/site/router";
 import { subscriptionsRouter } from "../domains/subscriptions/router";
+import { textingRouter } from "../domains/texting/router";
 import { transfersRouter } from "../domains/transfers/router";
 import { createCallerFactory, router } from "./init";
 
@@ -36,6 +37,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   availability: availabilityRouter,
   notifications: notificationsRouter,
+  texting: textingRouter,
   documents: documentsRouter,
   site: siteRouter,
   portal: portalRouter,

@@ -122,5 +122,8 @@ export const monitorSnapshot = z.object({
   queues: z.array(z.object({ name: z.string(), waiting: z.number().int(), active: z.number().int() })),
   database: z.object({ ready: z.boolean(), detail: z.string() }),
   jobQueue: z.object({ ready: z.boolean(), detail: z.string() }),
+  texting: z
+    .object({ configured: z.boolean(), detail: z.string() })
+    .describe("Whether text messages (Twilio) are configured on this server"),
 });
 export type MonitorSnapshot = z.output<typeof monitorSnapshot>;

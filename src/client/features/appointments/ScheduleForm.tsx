@@ -12,6 +12,7 @@ import { closeWithSuccess, DialogForm, DialogHeading } from "../../ui/dialog";
 import { InputField, SelectField, TextareaField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
+import { TextCodeStep, TextOptInChoice, useRequestTextCode, useTextingStatus } from "../texting";
 import { type SchedulingTarget, WaitlistOffer, withWhom } from "./SchedulingNotices";
 import {
   ChosenSlot,
@@ -57,17 +58,33 @@ export function ScheduleForm({
   const { date, time, dateUsable, day } = choice;
   const [attempted, setAttempted] = useState(false);
   const invalidate = useInvalidateAppointments();
+  const texting = useTextingStatus(viewer.role === "customer");
+  const [wantsTexts, setWantsTexts] = useState(false);
+  /** The number a code was texted to after booking: the dialog then asks for the code. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const requestTextCode = useRequestTextCode();
 
   const book = trpc.appointments.book.useMutation({
-    onSuccess: () =>
-      closeWithSuccess(
+    onSuccess: async () => {
+      if (wantsTexts && texting?.available && (await requestTextCode(draft.customerPhone.trim()))) {
+        showToast({
+          title: "Appointment Scheduled",
+          description: `Your appointment with ${salesperson.name} has been scheduled successfully.`,
+          variant: "success",
+        });
+        setCodeSentTo(draft.customerPhone.trim());
+        await invalidate();
+        return;
+      }
+      await closeWithSuccess(
         onClose,
         {
           title: "Appointment Scheduled",
           description: `Your appointment with ${salesperson.name} has been scheduled successfully.`,
         },
         invalidate,
-      ),
+      );
+    },
     onError: (error) =>
       choice.bookingFailed(error, {
         title: "Scheduling Failed",
@@ -107,6 +124,8 @@ export function ScheduleForm({
   const dayOver =
     !!day.data && !fullDay && !day.data.slots.some((s) => s.state === "available") && day.data.date === date;
   const requiredEmpty = (value: string) => attempted && value.trim() === "";
+
+  if (codeSentTo) return <TextCodeStep phone={codeSentTo} onDone={onClose} />;
 
   return (
     <>
@@ -187,6 +206,12 @@ export function ScheduleForm({
               {...bind("customerPhone")}
             />
           </SimpleGrid>
+          <TextOptInChoice
+            status={texting}
+            phone={draft.customerPhone}
+            checked={wantsTexts}
+            onChange={setWantsTexts}
+          />
 
           <InputField
             label="Email"

@@ -16,5 +16,6 @@ export * from "./preferences";
 export * from "./reviews";
 export * from "./salespeople";
 export * from "./security";
+export * from "./texting";
 export * from "./trust";
 export * from "./users";

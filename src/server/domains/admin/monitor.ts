@@ -51,5 +51,11 @@ export async function monitorSnapshot(ctx: Context): Promise<MonitorSnapshot> {
       detail: database.message ?? "Answering, migrations current",
     },
     jobQueue: { ready: jobs.ready, detail: jobs.detail },
+    texting: ctx.texting
+      ? { configured: true, detail: `Twilio, texts from ${ctx.texting.sender}` }
+      : {
+          configured: false,
+          detail: "Off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set, so no texts are sent",
+        },
   };
 }

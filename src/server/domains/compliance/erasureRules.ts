@@ -71,5 +71,9 @@ export const ERASURE_RULES: Record<string, string> = {
   visit_disputes: "disputes of their bookings kept; the statements and review requests they wrote cleared",
   purchase_claims: "the vehicles they typed on their purchase claims cleared; the claims stay (ids only)",
   crm_inbound_events: "kept (ids only)",
+  text_consents: "deleted (their mobile number, its confirmation and STOP state)",
+  text_consent_events: "deleted (their history of consent to texts)",
+  text_messages:
+    "their own texts deleted; texts that carried the messages they wrote as a salesperson to buyers replaced",
   weekly_reports: "deleted (which weekly reports of a dealership they led were sent to them, and when)",
 };

@@ -241,6 +241,9 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
     ],
     ["waitlist_entries", tx`delete from waitlist_entries where customer_id = ${userId} returning 1`],
     ["weekly_reports", tx`delete from weekly_reports where user_id = ${userId} returning 1`],
+    ["text_consents", tx`delete from text_consents where user_id = ${userId} returning 1`],
+    ["text_consent_events", tx`delete from text_consent_events where user_id = ${userId} returning 1`],
+    ["text_messages", tx`delete from text_messages where user_id = ${userId} returning 1`],
     [
       "invitations",
       tx`delete from invitations where email = ${email}::citext or salesperson_id = any(${profileIds}::int[])
@@ -273,6 +276,13 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
           where user_id = ${userId} returning 1`,
     ],
     ["stripe_customers", tx`delete from stripe_customers where user_id = ${userId} returning 1`],
+    [
+      // Before their messages lose their words: the texts that carried them to buyers lose them too.
+      "text_messages",
+      tx`update text_messages set body = ${ERASED_MESSAGE}
+          where message_id in (select id from messages where sender_user_id = ${userId})
+            and user_id <> ${userId} and body <> ${ERASED_MESSAGE} returning 1`,
+    ],
     [
       "messages",
       tx`update messages set body = ${ERASED_MESSAGE}

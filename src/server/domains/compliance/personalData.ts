@@ -20,6 +20,7 @@ export const SECRET_COLUMNS: Record<string, readonly string[]> = {
   calendar_feeds: ["token_hash"],
   gdpr_requests: ["export_data"],
   misconduct_reports: ["tracking_code_hash"],
+  text_consents: ["code_hash"],
 };
 
 /**

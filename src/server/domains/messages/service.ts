@@ -13,13 +13,14 @@ import type { Mailer } from "../../mail/mailer";
 import type { Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
+import { queueTextReply } from "../texting/replies";
 
 type Authed = Context & { user: SessionUser };
 type Side = MessageRow["sender_role"];
 type ConversationRef = Pick<ConversationRow, "id" | "customer_id" | "salesperson_id">;
 
 async function notifyOtherSide(
-  ctx: Authed,
+  ctx: Pick<Context, "jobs">,
   tx: Queryable,
   conversation: ConversationRef,
   from: Side,
@@ -78,6 +79,27 @@ export async function contactSalesperson(ctx: Authed, input: z.output<typeof con
 }
 
 /**
+ * A buyer's text, from their confirmed number, as their message in the conversation with a salesperson
+ * (domains/texting/inbound.ts): the salesperson is told in the app and by e-mail like for any message.
+ */
+export async function receiveTextedMessage(
+  ctx: Pick<Context, "jobs">,
+  tx: Queryable,
+  input: { customerId: string; salespersonId: number; body: string },
+): Promise<{ conversationId: number; messageId: number }> {
+  const [conversation] = await tx<ConversationRef[]>`
+    insert into conversations (customer_id, salesperson_id, contact_method)
+    values (${input.customerId}, ${input.salespersonId}, 'text')
+    on conflict (customer_id, salesperson_id) do update set last_message_at = now()
+    returning id, customer_id, salesperson_id`;
+  const [message] = await tx<Pick<MessageRow, "id">[]>`
+    insert into messages (conversation_id, sender_role, sender_user_id, body)
+    values (${conversation!.id}, 'customer', ${input.customerId}, ${input.body}) returning id`;
+  await notifyOtherSide(ctx, tx, conversation!, "customer", input.body);
+  return { conversationId: conversation!.id, messageId: message!.id };
+}
+
+/**
  * The caller's side of a conversation, decided in SQL: their own customer id or their own salesperson id.
  * Someone else's conversation answers as a missing one does.
  */
@@ -109,6 +131,9 @@ export async function replyInConversation(
       values (${conversationId}, ${conversation.side}, ${ctx.user.id}, ${body}) returning id, created_at`;
     await tx`update conversations set last_message_at = now() where id = ${conversationId}`;
     await notifyOtherSide(ctx, tx, conversation, conversation.side, body);
+    // The salesperson's answer also goes by text to a buyer who confirmed a number (domains/texting/replies.ts).
+    if (conversation.side === "salesperson")
+      await queueTextReply(ctx, tx, { messageId: message!.id, customerId: conversation.customer_id });
     return {
       id: message!.id,
       conversationId,

@@ -84,6 +84,22 @@ export function MonitorTab() {
               <Stack gap="4">
                 <Readiness name="Database" {...data.database} />
                 <Readiness name="Job queue" {...data.jobQueue} />
+                <HStack justify="space-between" gap="3" align="start">
+                  <Stack gap="0" minW="0">
+                    <Text fontWeight="medium">Text messages</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {data.texting.detail}
+                    </Text>
+                  </Stack>
+                  <Badge
+                    colorPalette={data.texting.configured ? "green" : "gray"}
+                    variant="solid"
+                    borderRadius="full"
+                    flexShrink={0}
+                  >
+                    {data.texting.configured ? "Configured" : "Not configured"}
+                  </Badge>
+                </HStack>
               </Stack>
             </SectionCard>
             <SectionCard title="Jobs by queue">
