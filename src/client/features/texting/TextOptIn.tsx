@@ -2,6 +2,7 @@
 // booking's phone number, and the step after booking where they enter the code sent to it. When the server
 // has no text provider, the choice is shown off with the reason.
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
+import { checkboxSlotRecipe } from "@chakra-ui/react/theme";
 import { type FormEvent, useState } from "react";
 import type { TextingStatus } from "../../../shared/schemas/texting";
 import { maskPhone, TEXT_CODE, toE164 } from "../../../shared/texting";
@@ -45,6 +46,7 @@ export function TextOptInChoice({
   return (
     <Stack gap="1">
       <Checkbox.Root
+        recipe={checkboxSlotRecipe}
         checked={checked}
         onCheckedChange={(e) => onChange(e.checked === true)}
         colorPalette="blue"
