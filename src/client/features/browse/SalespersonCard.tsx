@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Link as ChakraLink,
-  Flex,
-  HStack,
-  Stack,
-  Tag,
-  Text,
-  Wrap,
-} from "@chakra-ui/react";
-import { tagSlotRecipe } from "@chakra-ui/react/theme";
+import { Box, Button, Card, Link as ChakraLink, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import {
   LuBadgeCheck,
@@ -29,6 +17,7 @@ import { yearsLabel } from "../../ui/format";
 import { IconText } from "../../ui/IconText";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
+import { SpecialtyTags } from "../../ui/SpecialtyTags";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { AvailableToday } from "../appointments";
 import { DealershipLink } from "../dealerships";
@@ -72,7 +61,6 @@ export function SalespersonCard({
   const miles = salesperson.distanceMiles;
   // The profile says how far away they are when the visitor came from a search near a place.
   const profileSearch = miles !== undefined && near ? { miles: String(miles), from: near } : {};
-  const extraSpecialties = salesperson.specialties.length - VISIBLE_SPECIALTIES;
   const location = [salesperson.city, salesperson.state].filter(Boolean).join(", ");
   const schedule = (time?: string, date?: string) =>
     onSchedule ? onSchedule(time, date) : void navigate({ to: "/salesperson/$id", params: profileParams });
@@ -176,25 +164,7 @@ export function SalespersonCard({
 
         <Box minH="7" flex="1">
           {salesperson.specialties.length > 0 ? (
-            <Wrap gap="1.5" aria-label="Specialties">
-              {salesperson.specialties.slice(0, VISIBLE_SPECIALTIES).map((specialty) => (
-                <Tag.Root
-                  recipe={tagSlotRecipe}
-                  key={specialty}
-                  size="sm"
-                  variant="subtle"
-                  colorPalette="blue"
-                  borderRadius="full"
-                >
-                  <Tag.Label>{specialty}</Tag.Label>
-                </Tag.Root>
-              ))}
-              {extraSpecialties > 0 ? (
-                <Tag.Root recipe={tagSlotRecipe} size="sm" variant="outline" borderRadius="full">
-                  <Tag.Label>+{extraSpecialties} more</Tag.Label>
-                </Tag.Root>
-              ) : null}
-            </Wrap>
+            <SpecialtyTags specialties={salesperson.specialties} max={VISIBLE_SPECIALTIES} />
           ) : (
             <Text fontSize="sm" color="fg.subtle">
               No specialties listed yet

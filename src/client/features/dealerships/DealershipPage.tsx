@@ -13,11 +13,8 @@ import {
   Image,
   SimpleGrid,
   Stack,
-  Tag,
   Text,
-  Wrap,
 } from "@chakra-ui/react";
-import { tagSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -45,6 +42,7 @@ import { IconText } from "../../ui/IconText";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { OverallScore, RatingSummary } from "../../ui/Rating";
+import { SpecialtyTags } from "../../ui/SpecialtyTags";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { nextOpenLabel } from "../appointments";
 import { DealershipLocationCard, telHref } from "../maps";
@@ -207,22 +205,7 @@ function TeamMemberCard({
             {next ? `Next open: ${nextOpenLabel(next, today)}` : "No open times in the next two weeks"}
           </IconText>
         )}
-        {member.specialties.length > 0 ? (
-          <Wrap gap="1.5">
-            {member.specialties.slice(0, 3).map((specialty) => (
-              <Tag.Root
-                recipe={tagSlotRecipe}
-                key={specialty}
-                colorPalette="blue"
-                variant="subtle"
-                borderRadius="full"
-                size="sm"
-              >
-                <Tag.Label>{specialty}</Tag.Label>
-              </Tag.Root>
-            ))}
-          </Wrap>
-        ) : null}
+        <SpecialtyTags specialties={member.specialties} max={3} />
       </Card.Body>
     </Card.Root>
   );

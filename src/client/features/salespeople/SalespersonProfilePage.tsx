@@ -10,11 +10,8 @@ import {
   Heading,
   HStack,
   Stack,
-  Tag,
   Text,
-  Wrap,
 } from "@chakra-ui/react";
-import { tagSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -37,6 +34,7 @@ import { IconText } from "../../ui/IconText";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
+import { SpecialtyTags } from "../../ui/SpecialtyTags";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -190,20 +188,7 @@ function AboutCard({ salesperson }: { salesperson: SalespersonDetail }) {
             Specialties
           </Heading>
           {salesperson.specialties.length > 0 ? (
-            <Wrap gap="2">
-              {salesperson.specialties.map((specialty) => (
-                <Tag.Root
-                  recipe={tagSlotRecipe}
-                  key={specialty}
-                  colorPalette="blue"
-                  variant="subtle"
-                  borderRadius="full"
-                  size="lg"
-                >
-                  <Tag.Label>{specialty}</Tag.Label>
-                </Tag.Root>
-              ))}
-            </Wrap>
+            <SpecialtyTags specialties={salesperson.specialties} size="lg" />
           ) : (
             <Text color="fg.muted" fontSize="sm">
               No specialties listed yet.
