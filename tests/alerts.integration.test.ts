@@ -1,5 +1,5 @@
 // Alerts to those who lead a dealership, through a real server process, its job queue and a real SMTP server: a
-// low review reaches the manager's open page within a second and their inbox; a good one reaches their bell only;
+// low review reaches both leads' open pages within a second and their inboxes; a good one reaches their bell only;
 // a purchase claim and a misconduct case's outcome are e-mailed at once; whoever acted is not told of their act.
 import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/credentials/session";
@@ -55,6 +55,10 @@ const [person] = await sql<{ id: number; name: string; dealershipId: number }[]>
    where s.dealership_id is not null and s.verified_at is not null order by s.id limit 1`;
 const manager = await account("alerts.manager@example.org", "manager");
 await makeManager(sql, person!.dealershipId, manager.id);
+// A second lead of the same dealership: a manager beside its owner.
+const secondManager = await account("alerts.second@example.org", "manager");
+await sql`insert into dealership_members (user_id, dealership_id, role)
+          values (${secondManager.id}, ${person!.dealershipId}, 'manager')`;
 let buyers = 0;
 
 async function completedVisit(buyer: { id: string }, daysAgo: number) {
@@ -94,22 +98,27 @@ async function mailSettled() {
 }
 
 describe("alerts to a dealership's leads", () => {
-  it("a one-star review reaches the manager's open page within a second, and their inbox", async () => {
-    const stream = await openLiveStream(base, manager.token, null);
-    streams.push(stream);
+  it("a one-star review reaches both leads' open pages within a second, and their inboxes", async () => {
+    const leads = [manager, secondManager];
+    const open = await Promise.all(leads.map((lead) => openLiveStream(base, lead.token, null)));
+    streams.push(...open);
     const started = performance.now();
     await review(1, 1);
-    const got = await stream.waitFor(
-      (e) => e.event.kind === "notification" && e.event.payload.type === "low_review",
-      1000,
-    );
-    expect(got.at - started).toBeLessThan(1000);
-    const mail = await until(
-      async () => mailsTo(manager.email).find((m) => m.subject.includes("1-star review")),
-      (m) => m !== undefined,
-    );
-    expect(mail?.subject).toBe(`A 1-star review of ${person!.name} was just published`);
-    expect(mail?.text).toContain(`/salesperson/${person!.id}#reviews`);
+    for (const stream of open) {
+      const got = await stream.waitFor(
+        (e) => e.event.kind === "notification" && e.event.payload.type === "low_review",
+        1000,
+      );
+      expect(got.at - started).toBeLessThan(1000);
+    }
+    for (const lead of leads) {
+      const mail = await until(
+        async () => mailsTo(lead.email).find((m) => m.subject.includes("1-star review")),
+        (m) => m !== undefined,
+      );
+      expect(mail?.subject).toBe(`A 1-star review of ${person!.name} was just published`);
+      expect(mail?.text).toContain(`/salesperson/${person!.id}#reviews`);
+    }
   });
 
   it("a four-star review reaches the manager's bell, not their inbox", async () => {
