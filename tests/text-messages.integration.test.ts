@@ -1,7 +1,8 @@
 // Text messages through the real twilio SDK against a local stand-in (tests/support/twilio-standin.ts): the
 // opt-in with a code, reminders in the buyer's waking hours, STOP honoured at send time, signed webhooks, a
 // buyer's text threaded into their conversation and the salesperson's answer texted back; export and erasure.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeVisits } from "../src/server/domains/appointments/closing";
 import { eraseUser } from "../src/server/domains/compliance/erasure";
 import { buildExport, findSubject } from "../src/server/domains/compliance/exporter";
 import { sendDueTextReminders } from "../src/server/domains/texting/reminders";
@@ -184,7 +185,20 @@ describe("delivery status webhooks", () => {
   });
 });
 
+/**
+ * A zone where it is midday now (Etc/GMT-N is N hours ahead of UTC): texts sent at once, outside quiet hours, at
+ * whatever time the test runs.
+ */
+function middayZone(now = new Date()): string {
+  const ahead = 12 - now.getUTCHours();
+  return ahead === 0 ? "Etc/GMT" : `Etc/GMT${ahead > 0 ? "-" : "+"}${Math.abs(ahead)}`;
+}
+
 describe("two-way texting", () => {
+  beforeAll(async () => {
+    await h.sql`update text_consents set time_zone = ${middayZone()} where user_id = ${buyer.userId}`;
+  });
+
   it("a buyer's text joins the conversation with their visit's salesperson, and the answer is texted back", async () => {
     const v = await visit(buyer.userId, 5, "10:00");
     const inbound = await post(standin.inboundText(PHONE, "Can I bring my trade-in?"));
@@ -215,6 +229,28 @@ describe("two-way texting", () => {
     expect(texted).toHaveLength(1);
     expect(texted[0]!.body).toContain("Yes, bring it along.");
     await h.sql`delete from appointments where id = ${v.id}`;
+  });
+
+  it("a completed visit's request to review goes by text too, once across two closing runs", async () => {
+    const seller = salesperson!;
+    // A visit past its end, which the closing job completes and invites its buyer to review.
+    const [done] = await h.sql<{ id: number }[]>`
+      insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name,
+                                customer_phone)
+      values (${seller.id}, ${buyer.userId}, 'Test Drive', now() - interval '5 hours', 'Tex Buyer', '5125550142')
+      returning id`;
+    const before = standin.to(PHONE).length;
+    const closing = { ...h.noticeDeps, secrets: h.deps.secrets, events: { jobs: h.deps.jobs, env: h.env } };
+    await Promise.all([closeVisits(closing), closeVisits(closing)]);
+    await until(() => standin.to(PHONE).length > before);
+    await closeVisits(closing);
+    const [claims] = await h.sql<{ n: number }[]>`
+      select count(*)::int as n from text_messages where appointment_id = ${done!.id} and purpose = 'review_request'`;
+    expect(claims!.n).toBe(1);
+    const texted = standin.to(PHONE).slice(before);
+    expect(texted).toHaveLength(1);
+    expect(texted[0]!.body).toContain(`/salesperson/${seller.id}#reviews`);
+    await h.sql`delete from appointments where id = ${done!.id}`;
   });
 
   it("a text from a number no account confirmed gets no answer and is not stored", async () => {

@@ -40,6 +40,7 @@ export const QUEUES = {
   weeklyReportMail: "weekly-report-mail",
   textReminders: "text-reminders",
   textReply: "text-reply",
+  textReviewRequest: "text-review-request",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -124,6 +125,8 @@ export type JobData = {
   "text-reminders": { at?: string };
   /** A salesperson's answer, sent by text to the buyer (held until quiet hours end); claimed by the message id. */
   "text-reply": { messageId: number };
+  /** A completed visit's request to review, by text (texting/reviewRequests.ts). */
+  "text-review-request": { appointmentId: number };
 };
 
 /**

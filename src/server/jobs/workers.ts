@@ -21,6 +21,7 @@ import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
 import { sendDueTextReminders } from "../domains/texting/reminders";
 import { sendTextReply } from "../domains/texting/replies";
+import { sendReviewRequestText } from "../domains/texting/reviewRequests";
 import type { TextingDeps } from "../domains/texting/send";
 import { sendTransferNotice } from "../domains/transfers/notices";
 import type { Env } from "../env";
@@ -122,6 +123,9 @@ export async function startWorkers(
   jobs.schedule(QUEUES.textReminders, "*/5 * * * *");
   await jobs.work(QUEUES.textReply, async (data) => {
     if (texting) await sendTextReply(texting, data);
+  });
+  await jobs.work(QUEUES.textReviewRequest, async (data) => {
+    if (texting) await sendReviewRequestText(texting, data);
   });
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a

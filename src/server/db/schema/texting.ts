@@ -68,7 +68,7 @@ export const textMessages = pgTable(
     userId: belongsTo(uuid("user_id"), () => users.id),
     direction: text("direction", { enum: ["outbound", "inbound"] }).notNull(),
     purpose: text("purpose", {
-      enum: ["code", "reminder_day_before", "reminder_two_hours", "reply", "inbound"],
+      enum: ["code", "reminder_day_before", "reminder_two_hours", "review_request", "reply", "inbound"],
     }).notNull(),
     phone: text("phone").notNull(),
     body: text("body").notNull(),
@@ -86,12 +86,12 @@ export const textMessages = pgTable(
     check("text_messages_direction_check", sql`${t.direction} in ('outbound', 'inbound')`),
     check(
       "text_messages_purpose_check",
-      sql`${t.purpose} in ('code', 'reminder_day_before', 'reminder_two_hours', 'reply', 'inbound')`,
+      sql`${t.purpose} in ('code', 'reminder_day_before', 'reminder_two_hours', 'review_request', 'reply', 'inbound')`,
     ),
     unique("text_messages_provider_sid_unique").on(t.providerSid),
     uniqueIndex("text_messages_reminder_claim_idx")
       .on(t.appointmentId, t.purpose)
-      .where(sql`${t.purpose} in ('reminder_day_before', 'reminder_two_hours')`),
+      .where(sql`${t.purpose} in ('reminder_day_before', 'reminder_two_hours', 'review_request')`),
     uniqueIndex("text_messages_reply_claim_idx").on(t.messageId).where(sql`${t.purpose} = 'reply'`),
     index("text_messages_user_idx").on(t.userId, t.createdAt),
   ],

@@ -10,6 +10,7 @@ import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
+import { queueReviewRequestText } from "../texting/reviewRequests";
 import type { NoticeDeps } from "./notices";
 import { reviewInvitationsOffSql } from "./reviewInvitations";
 import { SYSTEM_ACTOR, statusChangesFromSql } from "./statusTrail";
@@ -116,6 +117,10 @@ async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boo
         `Your ${row.appointment_type} with ${row.salesperson_name} is complete. Other buyers rely on reviews from ` +
         `real visits: tell them how it went. You can write your review within ${RATING_WINDOW_DAYS} days:\n` +
         `${review}\n`,
+    });
+    await queueReviewRequestText(deps.events.jobs, tx, {
+      appointmentId: row.id,
+      customerId: row.customer_id,
     });
     return true;
   });

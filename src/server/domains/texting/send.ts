@@ -10,7 +10,7 @@ export type TextingDeps = { sql: Sql; logger: Logger; texting: Texting | null };
 
 export type OutgoingText = {
   userId: string;
-  purpose: "code" | "reminder_day_before" | "reminder_two_hours" | "reply";
+  purpose: "code" | "reminder_day_before" | "reminder_two_hours" | "review_request" | "reply";
   body: string;
   /** What the row keeps of the body when it differs (a code's text without its code). */
   storedBody?: string;
