@@ -249,7 +249,7 @@ describe("two-way texting", () => {
     expect(claims!.n).toBe(1);
     const texted = standin.to(PHONE).slice(before);
     expect(texted).toHaveLength(1);
-    expect(texted[0]!.body).toContain(`/salesperson/${seller.id}#reviews`);
+    expect(texted[0]!.body).toContain(`/salesperson/${seller.id}#write-review`);
     await h.sql`delete from appointments where id = ${done!.id}`;
   });
 

@@ -41,7 +41,8 @@ function withSearch(path: string, search: Record<string, string | number | undef
 
 export const links = {
   /** A salesperson's public profile, optionally at one of its sections. */
-  salesperson: (id: number, section?: "reviews"): AppLink =>
+  /** A salesperson's profile; `write-review` opens the review form for a buyer with a visit to review. */
+  salesperson: (id: number, section?: "reviews" | "write-review"): AppLink =>
     `/salesperson/${id}${section ? `#${section}` : ""}` as AppLink,
   /** A dealership's public page, by its page address (dealerships.slug, which a rename never changes). */
   dealership: (slug: string): AppLink => `/dealerships/${encodeURIComponent(slug)}` as AppLink,

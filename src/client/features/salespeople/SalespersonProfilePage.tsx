@@ -221,11 +221,14 @@ function SalespersonProfile({
   const { hash } = useLocation();
   const ref = { id: salesperson.id, name: salesperson.name };
 
-  // The card's Rate button links to #reviews; the section only exists once data is here.
+  // The card's Rate button links to #reviews; the section only exists once data is here. An invitation to review
+  // links to #write-review: the review form opens once the buyer's visit to rate is known.
+  const canRate = useHasVisitToRate(salesperson.id, viewer);
   useEffect(() => {
-    if (hash === "reviews")
+    if (hash === "write-review" && canRate) setDialog("rate");
+    else if (hash === "reviews" || hash === "write-review")
       document.getElementById("reviews")?.scrollIntoView({ behavior: "smooth", block: "start" });
-  }, [hash]);
+  }, [hash, canRate]);
 
   return (
     <Stack gap="6">

@@ -107,7 +107,7 @@ async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boo
                 ${reviewInvitationsOffSql(tx, tx`a.customer_id`)} as opted_out,
                 exists (select from ratings r where r.appointment_id = a.id) as rated`;
     if (!row?.email || !row.customer_id || row.opted_out || row.rated) return false;
-    const review = `${deps.appUrl}${links.salesperson(row.salesperson_id, "reviews")}`;
+    const review = `${deps.appUrl}${links.salesperson(row.salesperson_id, "write-review")}`;
     await deps.mailer.send({
       kind: "review_invitations",
       to: row.email,

@@ -41,6 +41,6 @@ export async function sendReviewRequestText(
     userId: visit.customer_id,
     purpose: "review_request",
     appointmentId: data.appointmentId,
-    body: `KnowBefore: how was your visit with ${visit.salesperson_name}? Review it here: ${deps.appUrl}${links.salesperson(visit.salesperson_id, "reviews")}\nSTOP to opt out.`,
+    body: `KnowBefore: how was your visit with ${visit.salesperson_name}? Review it here: ${deps.appUrl}${links.salesperson(visit.salesperson_id, "write-review")}\nSTOP to opt out.`,
   });
 }
