@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { unsubscribeToken as reviewInvitationToken } from "../src/server/domains/appointments/reviewInvitations";
 import { buildExport, findSubject } from "../src/server/domains/compliance/exporter";
-import { NOTIFICATION_KIND_KEYS, NOTIFICATION_KINDS } from "../src/shared/notificationKinds";
+import { NOTIFICATION_KIND_KEYS, NOTIFICATION_KINDS, reaches } from "../src/shared/notificationKinds";
 import type { NotificationPreferences } from "../src/shared/schemas/notifications";
 import { createHarness } from "./support/harness";
 import type { ReceivedMail } from "./support/smtp-sink";
@@ -166,11 +166,16 @@ describe("one-click unsubscribe (RFC 8058)", () => {
 });
 
 describe("preferences over REST and tRPC", () => {
-  it("lists every kind, everything on by default, essential kinds marked with why", async () => {
+  it("lists every kind that can reach the account, everything on by default, essential kinds marked with why", async () => {
     const res = await h.request("GET", "/api/notification-preferences", { cookie: otherBuyer.cookie });
     expect(res.status).toBe(200);
     const { kinds } = res.json as NotificationPreferences;
-    expect(kinds.map((k) => k.kind).sort()).toEqual([...NOTIFICATION_KIND_KEYS].sort());
+    // A buyer is not offered what only reaches salespeople, leads or administrators.
+    expect(kinds.map((k) => k.kind).sort()).toEqual(
+      NOTIFICATION_KIND_KEYS.filter((kind) => reaches(kind, ["customer"])).sort(),
+    );
+    expect(kinds.map((k) => k.kind)).not.toContain("weekly_report");
+    expect(kinds.map((k) => k.kind)).toContain("reminders");
     for (const k of kinds) {
       const declared = NOTIFICATION_KINDS[k.kind];
       expect(k.essential).toBe(declared.essential);

@@ -4,9 +4,14 @@
 // whether it is e-mailed. An essential kind always reaches its recipient, on every channel it has: nobody can
 // switch it off, and `always` says why on the page.
 
+/** Who a kind can reach: buyers, salespeople, a dealership's leads (owners and managers), administrators. */
+export type Audience = "customer" | "salesperson" | "lead" | "admin";
+
 type KindDeclaration = {
   label: string;
   description: string;
+  /** Who it can reach; everyone when absent. The settings page lists an account only what can reach it. */
+  audience?: readonly Audience[];
   /** The bell's notice types of this kind (notifications.type); empty when the kind is never in-app. */
   inApp: readonly string[];
   email: boolean;
@@ -53,6 +58,7 @@ export const NOTIFICATION_KINDS = {
   },
   transfers: {
     label: "Transfers between dealerships",
+    audience: ["salesperson", "lead", "admin"],
     description: "Requests to move a salesperson's profile to another dealership, and each decision on them.",
     inApp: [
       "transfer_request",
@@ -75,6 +81,7 @@ export const NOTIFICATION_KINDS = {
   },
   messages: {
     label: "Messages",
+    audience: ["customer", "salesperson"],
     description: "A new message in one of your conversations.",
     inApp: ["new_message"],
     email: true,
@@ -82,6 +89,7 @@ export const NOTIFICATION_KINDS = {
   },
   reminders: {
     label: "Appointment reminders",
+    audience: ["customer"],
     description: "A reminder the day before your appointment.",
     inApp: [],
     email: true,
@@ -89,6 +97,7 @@ export const NOTIFICATION_KINDS = {
   },
   waitlist: {
     label: "Freed slots",
+    audience: ["customer"],
     description: "A time you waited for with a salesperson became free.",
     inApp: [],
     email: true,
@@ -96,6 +105,7 @@ export const NOTIFICATION_KINDS = {
   },
   review_invitations: {
     label: "Invitations to review",
+    audience: ["customer"],
     description: "After a visit closes, one e-mail asking how it went.",
     inApp: [],
     email: true,
@@ -103,6 +113,7 @@ export const NOTIFICATION_KINDS = {
   },
   reviews: {
     label: "Reviews and replies",
+    audience: ["customer", "salesperson"],
     description: "A new review of you, or a salesperson's reply to yours.",
     inApp: ["new_review", "review_reply"],
     email: false,
@@ -110,6 +121,7 @@ export const NOTIFICATION_KINDS = {
   },
   visit_disputes: {
     label: "No-show disputes",
+    audience: ["customer", "salesperson", "lead", "admin"],
     description: "A buyer disputes a no-show, and each step until it is decided.",
     inApp: ["visit_dispute"],
     email: true,
@@ -117,6 +129,7 @@ export const NOTIFICATION_KINDS = {
   },
   purchase_claims: {
     label: "Verified purchases",
+    audience: ["customer", "lead", "admin"],
     description: "A purchase claim to confirm, and whether yours was confirmed or declined.",
     inApp: ["purchase_claim", "purchase_confirmed", "purchase_declined"],
     email: true,
@@ -124,6 +137,7 @@ export const NOTIFICATION_KINDS = {
   },
   team_registrations: {
     label: "Registrations at your dealership",
+    audience: ["lead"],
     description: "A salesperson registered at the dealership you manage and waits for your confirmation.",
     inApp: ["salesperson_registration"],
     email: true,
@@ -131,6 +145,7 @@ export const NOTIFICATION_KINDS = {
   },
   certifications: {
     label: "Certifications",
+    audience: ["salesperson"],
     description: "Your dealership verified or rejected a certification you added.",
     inApp: ["certification_verified", "certification_rejected"],
     email: false,
@@ -138,6 +153,7 @@ export const NOTIFICATION_KINDS = {
   },
   team_reviews: {
     label: "Reviews of your team",
+    audience: ["lead"],
     description:
       "A review of someone on the team you lead is published; one of 2 stars or fewer is also e-mailed at once.",
     inApp: ["team_review", "low_review"],
@@ -146,6 +162,7 @@ export const NOTIFICATION_KINDS = {
   },
   misconduct_outcomes: {
     label: "Misconduct cases about your team",
+    audience: ["lead"],
     description: "A misconduct case about someone on the team you lead is resolved or dismissed.",
     inApp: ["misconduct_outcome"],
     email: true,
@@ -153,6 +170,7 @@ export const NOTIFICATION_KINDS = {
   },
   weekly_report: {
     label: "Weekly report",
+    audience: ["lead"],
     description:
       "Every Monday, the week at the dealership you lead: visits, new reviews, rating trend and slowest replies.",
     inApp: [],
@@ -213,6 +231,12 @@ export function mailKindOf(type: MailedNoticeType): MailKind {
 export function hasChannel(kind: NotificationKind, channel: NotificationChannel): boolean {
   const declared: KindDeclaration = NOTIFICATION_KINDS[kind];
   return channel === "email" ? declared.email : declared.inApp.length > 0;
+}
+
+/** Whether `kind` can reach an account that is each of `audiences` (a salesperson who leads a dealership is both). */
+export function reaches(kind: NotificationKind, audiences: readonly Audience[]): boolean {
+  const declared: KindDeclaration = NOTIFICATION_KINDS[kind];
+  return !declared.audience || declared.audience.some((a) => audiences.includes(a));
 }
 
 export function isEssential(kind: NotificationKind): boolean {

@@ -2,12 +2,14 @@
 // Only what differs from the default (everything on) is stored, one row per kind; an essential kind is never
 // stored, and switching it off is refused. Every change is one audit entry `user.notification-preferences`.
 import {
+  type Audience,
   hasChannel,
   isEssential,
   NOTIFICATION_KIND_KEYS,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
+  reaches,
   whyAlwaysOn,
 } from "../../../shared/notificationKinds";
 import type { SessionUser } from "../../../shared/schemas/auth";
@@ -25,23 +27,38 @@ type StoredPreference = { kind: string; inApp: boolean; email: boolean };
 
 export const PREFERENCE_AUDIT_ACTION = "user.notification-preferences";
 
-/** Every kind with what reaches the account on each channel, given its stored rows. */
-function preferencesView(rows: readonly StoredPreference[]): NotificationPreferences {
+type Viewer = Pick<SessionUser, "id" | "role" | "salespersonId" | "managedDealershipId">;
+
+/** Who the account is, for the kinds that can reach it (a salesperson who leads a dealership is both). */
+function audiencesOf(user: Viewer): Audience[] {
+  const audiences: Audience[] = [];
+  if (user.role === "customer") audiences.push("customer");
+  if (user.salespersonId !== null) audiences.push("salesperson");
+  if (user.managedDealershipId !== null) audiences.push("lead");
+  if (user.role === "admin") audiences.push("admin");
+  return audiences;
+}
+
+/** Every kind that can reach the account, with what reaches it on each channel, given its stored rows. */
+function preferencesView(user: Viewer, rows: readonly StoredPreference[]): NotificationPreferences {
   const stored = new Map(rows.map((row) => [row.kind, row]));
+  const audiences = audiencesOf(user);
   return {
-    kinds: NOTIFICATION_KIND_KEYS.map((kind): NotificationPreference => {
-      const declared = NOTIFICATION_KINDS[kind];
-      const row = declared.essential ? undefined : stored.get(kind);
-      return {
-        kind,
-        label: declared.label,
-        description: declared.description,
-        essential: declared.essential,
-        always: whyAlwaysOn(kind),
-        inApp: hasChannel(kind, "inApp") ? (row?.inApp ?? true) : null,
-        email: hasChannel(kind, "email") ? (row?.email ?? true) : null,
-      };
-    }),
+    kinds: NOTIFICATION_KIND_KEYS.filter((kind) => reaches(kind, audiences)).map(
+      (kind): NotificationPreference => {
+        const declared = NOTIFICATION_KINDS[kind];
+        const row = declared.essential ? undefined : stored.get(kind);
+        return {
+          kind,
+          label: declared.label,
+          description: declared.description,
+          essential: declared.essential,
+          always: whyAlwaysOn(kind),
+          inApp: hasChannel(kind, "inApp") ? (row?.inApp ?? true) : null,
+          email: hasChannel(kind, "email") ? (row?.email ?? true) : null,
+        };
+      },
+    ),
   };
 }
 
@@ -54,9 +71,9 @@ async function storedPreferences(sql: Queryable, userId: string): Promise<Stored
 /** The caller's own preferences: every kind, with what reaches them on each channel. */
 export async function readPreferences(
   ctx: Pick<Context, "sql">,
-  user: Pick<SessionUser, "id">,
+  user: Viewer,
 ): Promise<NotificationPreferences> {
-  return preferencesView(await storedPreferences(ctx.sql, user.id));
+  return preferencesView(user, await storedPreferences(ctx.sql, user.id));
 }
 
 /** The refusal of a change a kind does not allow, or null when it may be stored. */
@@ -85,7 +102,7 @@ function refusal(kind: NotificationKind, change: Partial<Record<NotificationChan
  */
 export async function setPreference(
   ctx: Pick<Context, "sql" | "user" | "ip">,
-  user: Pick<SessionUser, "id">,
+  user: Viewer,
   input: SetNotificationPreferenceInput,
 ): Promise<NotificationPreferences> {
   const { kind } = input;
@@ -99,7 +116,7 @@ export async function setPreference(
     const inApp = input.inApp ?? before?.inApp ?? true;
     const email = input.email ?? before?.email ?? true;
     if (before?.inApp === inApp && before.email === email)
-      return preferencesView(await storedPreferences(tx, user.id));
+      return preferencesView(user, await storedPreferences(tx, user.id));
     await tx`
       insert into notification_preferences (user_id, kind, in_app_enabled, email_enabled)
       values (${user.id}, ${kind}, ${inApp}, ${email})
@@ -113,7 +130,7 @@ export async function setPreference(
       before: { kind, inApp: before?.inApp ?? true, email: before?.email ?? true },
       after: { kind, inApp, email, via: "settings" },
     });
-    return preferencesView(await storedPreferences(tx, user.id));
+    return preferencesView(user, await storedPreferences(tx, user.id));
   });
 }
 
