@@ -70,7 +70,8 @@ export async function findSessionUser(
 }
 
 export function landingFor(user: SessionUser): string {
-  if (user.role === "manager") return "/manager/dashboard";
+  // Staff handle their dealership's bookings, which the leads' dashboard is not theirs to see.
+  if (user.role === "manager") return user.dealershipRole === "staff" ? "/bookings" : "/manager/dashboard";
   if (user.role === "salesperson") return "/salesperson-dashboard";
   return "/";
 }
