@@ -1,7 +1,7 @@
 // /bookings: a dealership's bookings across its salespeople, for everyone who works there. Staff land here
 // (the leads' dashboard is not theirs); owners and managers may open it too. Each visit is the salesperson's
 // card, naming the salesperson booked, with the outcome and cancel buttons the salesperson has.
-import { Badge, Button, Container, Stack } from "@chakra-ui/react";
+import { Badge, Button, Container } from "@chakra-ui/react";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuCalendarX, LuShieldX } from "react-icons/lu";
