@@ -40,6 +40,8 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
     body: { token },
   });
   expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+  // Staff go to the dealership's bookings; leads to the manager dashboard.
+  expect(accepted.json.redirectTo).toBe(role === "staff" ? "/bookings" : "/manager-dashboard");
   return h.signIn(email, "manager");
 }
 

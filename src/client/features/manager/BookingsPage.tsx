@@ -8,7 +8,7 @@ import { LuCalendarX, LuShieldX } from "react-icons/lu";
 import { DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
 import { GateNotice, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
-import { PanelHeader } from "../../ui/PanelHeader";
+import { PageHeader } from "../../ui/layout/PageHeader";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -42,37 +42,46 @@ function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
       queryClient.invalidateQueries({ queryKey: managerQueries.bookings().queryKey }),
     ]);
   return (
-    <Container maxW="4xl" py={{ base: "6", md: "10" }}>
-      <NamesSalesperson.Provider value>
-        <AppointmentList
-          side="salesperson"
-          query={bookings}
-          afterChange={afterChange}
-          header={({ awaitingOutcome }) => (
-            <PanelHeader
-              title="Bookings"
-              description={`Your dealership's visits across its salespeople, in each dealership's local time: the last 30 days and everything ahead. You work here as ${DEALERSHIP_ROLE_LABELS[role].toLowerCase()}.`}
-            >
-              {awaitingOutcome > 0 ? (
-                <Badge colorPalette="purple" variant="subtle" size="lg" borderRadius="full" px="3">
+    <>
+      <PageHeader
+        eyebrow={`Your dealership · ${DEALERSHIP_ROLE_LABELS[role]}`}
+        title="Bookings"
+        lead="Visits booked with your dealership's salespeople, in the dealership's local time: the last 30 days and everything ahead."
+      />
+      <Container maxW="4xl" py={{ base: "5", md: "8" }}>
+        <NamesSalesperson.Provider value>
+          <AppointmentList
+            side="salesperson"
+            query={bookings}
+            afterChange={afterChange}
+            header={({ awaitingOutcome }) =>
+              awaitingOutcome > 0 ? (
+                <Badge
+                  colorPalette="purple"
+                  variant="subtle"
+                  size="lg"
+                  borderRadius="full"
+                  px="3"
+                  alignSelf="flex-start"
+                >
                   {awaitingOutcome} awaiting an outcome
                 </Badge>
-              ) : null}
-            </PanelHeader>
-          )}
-          empty={
-            <Notice
-              icon={LuCalendarX}
-              title="No bookings yet"
-              description="When buyers book a visit with one of your dealership's salespeople, it shows up here."
-              descriptionMaxW="sm"
-              {...panelNotice(false)}
-              py="12"
-            />
-          }
-        />
-      </NamesSalesperson.Provider>
-    </Container>
+              ) : null
+            }
+            empty={
+              <Notice
+                icon={LuCalendarX}
+                title="No bookings yet"
+                description="When buyers book a visit with one of your dealership's salespeople, it shows up here."
+                descriptionMaxW="sm"
+                {...panelNotice(false)}
+                py="12"
+              />
+            }
+          />
+        </NamesSalesperson.Provider>
+      </Container>
+    </>
   );
 }
 

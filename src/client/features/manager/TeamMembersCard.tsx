@@ -193,7 +193,7 @@ function MemberRow({
     <ActionRow
       testId={`member-${member.userId}`}
       actions={
-        <Stack gap="2" align={{ base: "stretch", sm: "flex-end" }}>
+        <Stack gap="2" align={{ base: "stretch", sm: "flex-end" }} flexShrink={0} maxW={{ sm: "sm" }}>
           <HStack gap="2" align="flex-end" wrap={{ base: "wrap", sm: "nowrap" }}>
             {myRole === "owner" ? (
               <SelectField
@@ -203,7 +203,11 @@ function MemberRow({
                 aria-label={`Role of ${who}`}
                 options={roleOptions(DEALERSHIP_ROLES)}
                 value={member.role}
-                root={{ disabled: change.isPending, minW: "32", flex: { base: "1", sm: "none" } }}
+                root={{
+                  disabled: change.isPending,
+                  w: { base: "auto", sm: "36" },
+                  flex: { base: "1", sm: "none" },
+                }}
                 onChange={(e) => onRole(e.currentTarget.value as DealershipRole)}
               />
             ) : null}
@@ -228,7 +232,9 @@ function MemberRow({
         <Text fontWeight="medium" overflowWrap="anywhere">
           {who}
         </Text>
-        <Badge colorPalette={ROLE_PALETTE[member.role]}>{DEALERSHIP_ROLE_LABELS[member.role]}</Badge>
+        <Badge colorPalette={ROLE_PALETTE[member.role]} data-member-role={member.role}>
+          {DEALERSHIP_ROLE_LABELS[member.role]}
+        </Badge>
         {you ? (
           <Badge variant="outline" colorPalette="green">
             You

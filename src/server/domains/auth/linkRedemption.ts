@@ -1,6 +1,7 @@
 // Following a sign-in link: the account it signs in, the session and its cookie (through the second factor
 // where the account has one), and signing out.
 
+import { links } from "../../../shared/links";
 import type { LinkDescription, SessionUser } from "../../../shared/schemas/auth";
 import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
@@ -71,7 +72,8 @@ export async function findSessionUser(
 
 export function landingFor(user: SessionUser): string {
   // Staff handle their dealership's bookings, which the leads' dashboard is not theirs to see.
-  if (user.role === "manager") return user.dealershipRole === "staff" ? "/bookings" : "/manager/dashboard";
+  if (user.role === "manager")
+    return user.dealershipRole === "staff" ? links.bookings() : "/manager/dashboard";
   if (user.role === "salesperson") return "/salesperson-dashboard";
   return "/";
 }
