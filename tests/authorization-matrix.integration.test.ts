@@ -420,6 +420,7 @@ const EXPECTED: Record<string, Access> = {
   "manager.inviteMember": "manager",
   "manager.changeMemberRole": "manager",
   "manager.removeMember": "manager",
+  "manager.bookings": "staff",
   "invitations.describe": "anyone",
   "invitations.accept": "anyone",
   "invitations.decline": "anyone",

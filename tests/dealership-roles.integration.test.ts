@@ -40,6 +40,8 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
     body: { token },
   });
   expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+  // Staff go to the dealership's bookings; leads to the manager dashboard.
+  expect(accepted.json.redirectTo).toBe(role === "staff" ? "/bookings" : "/manager-dashboard");
   return h.signIn(email, "manager");
 }
 
@@ -123,6 +125,29 @@ describe("the team and its roles", () => {
     const foreign = await call("DELETE", `/api/manager/members/${staff.userId}`, otherOwner);
     expect(foreign.status).toBe(404);
     expect(foreign.json.code).toBe("MEMBER_NOT_FOUND");
+  });
+
+  it("lists the dealership's bookings across its salespeople to staff and leads, and none of another dealership", async () => {
+    const ours = await visitOf(one!.salespersonId, -2);
+    const theirs = await visitOf(two!.salespersonId, -2);
+    const old = await visitOf(one!.salespersonId, 40);
+    for (const member of [staff, owner]) {
+      const bookings = await call("GET", "/api/manager/bookings", member);
+      expect(bookings.status, JSON.stringify(bookings.json)).toBe(200);
+      const list = bookings.json as { id: number; salespersonId: number; customerName: string }[];
+      expect(list.find((a) => a.id === ours)).toMatchObject({
+        salespersonId: one!.salespersonId,
+        customerName: "Role Buyer",
+      });
+      expect(list.map((a) => a.id)).not.toContain(theirs);
+      expect(list.map((a) => a.id)).not.toContain(old);
+    }
+    const other = (await call("GET", "/api/manager/bookings", otherOwner)).json as { id: number }[];
+    expect(other.map((a) => a.id)).toContain(theirs);
+    expect(other.map((a) => a.id)).not.toContain(ours);
+    // A customer works for no dealership: refused by the tier.
+    const customer = await h.signIn("roles.bookings-customer@example.org");
+    expect((await call("GET", "/api/manager/bookings", customer)).status).toBe(403);
   });
 
   it("keeps the last owner, lets an owner hand the role on and leave, and audits each change", async () => {

@@ -350,6 +350,7 @@ export const SPEC_ROUTES = [
   "/salesperson/profile",
   "/manager-dashboard",
   "/manager/dashboard",
+  "/bookings",
   "/dealer-subscription",
   "/subscribe?plan=salesperson-professional",
   "/subscription-success",

@@ -16,6 +16,7 @@ import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
 import { Route as ApiKeysRouteImport } from './routes/api-keys'
 import { Route as AppointmentsRouteImport } from './routes/appointments'
+import { Route as BookingsRouteImport } from './routes/bookings'
 import { Route as BusinessIntelligenceRouteImport } from './routes/business-intelligence'
 import { Route as ComplianceRouteImport } from './routes/compliance'
 import { Route as ContactRouteImport } from './routes/contact'
@@ -92,6 +93,11 @@ const ApiKeysRoute = ApiKeysRouteImport.update({
 const AppointmentsRoute = AppointmentsRouteImport.update({
   id: '/appointments',
   path: '/appointments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingsRoute = BookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessIntelligenceRoute = BusinessIntelligenceRouteImport.update({
@@ -307,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/admin-login': typeof Char91adminLoginChar93Route
   '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
+  '/bookings': typeof BookingsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
   '/contact': typeof ContactRoute
@@ -356,6 +363,7 @@ export interface FileRoutesByTo {
   '/admin-login': typeof Char91adminLoginChar93Route
   '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
+  '/bookings': typeof BookingsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
   '/contact': typeof ContactRoute
@@ -406,6 +414,7 @@ export interface FileRoutesById {
   '/admin-login': typeof Char91adminLoginChar93Route
   '/api-keys': typeof ApiKeysRoute
   '/appointments': typeof AppointmentsRoute
+  '/bookings': typeof BookingsRoute
   '/business-intelligence': typeof BusinessIntelligenceRoute
   '/compliance': typeof ComplianceRoute
   '/contact': typeof ContactRoute
@@ -457,6 +466,7 @@ export interface FileRouteTypes {
     | '/admin-login'
     | '/api-keys'
     | '/appointments'
+    | '/bookings'
     | '/business-intelligence'
     | '/compliance'
     | '/contact'
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/admin-login'
     | '/api-keys'
     | '/appointments'
+    | '/bookings'
     | '/business-intelligence'
     | '/compliance'
     | '/contact'
@@ -555,6 +566,7 @@ export interface FileRouteTypes {
     | '/admin-login'
     | '/api-keys'
     | '/appointments'
+    | '/bookings'
     | '/business-intelligence'
     | '/compliance'
     | '/contact'
@@ -605,6 +617,7 @@ export interface RootRouteChildren {
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
   ApiKeysRoute: typeof ApiKeysRoute
   AppointmentsRoute: typeof AppointmentsRoute
+  BookingsRoute: typeof BookingsRoute
   BusinessIntelligenceRoute: typeof BusinessIntelligenceRoute
   ComplianceRoute: typeof ComplianceRoute
   ContactRoute: typeof ContactRoute
@@ -696,6 +709,13 @@ declare module '@tanstack/react-router' {
       path: '/appointments'
       fullPath: '/appointments'
       preLoaderRoute: typeof AppointmentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bookings': {
+      id: '/bookings'
+      path: '/bookings'
+      fullPath: '/bookings'
+      preLoaderRoute: typeof BookingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business-intelligence': {
@@ -989,6 +1009,7 @@ const rootRouteChildren: RootRouteChildren = {
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
   ApiKeysRoute: ApiKeysRoute,
   AppointmentsRoute: AppointmentsRoute,
+  BookingsRoute: BookingsRoute,
   BusinessIntelligenceRoute: BusinessIntelligenceRoute,
   ComplianceRoute: ComplianceRoute,
   ContactRoute: ContactRoute,

@@ -253,6 +253,7 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/team": { as: "manager", url: "/manager/team" },
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },
     "/manager/members": { as: "manager", url: "/manager/members" },
+    "/manager/bookings": { as: "manager", url: "/manager/bookings" },
     "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },

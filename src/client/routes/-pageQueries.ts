@@ -25,7 +25,9 @@ export function managerDashboardQueries(me: SessionUser | null, tab: ManagerTab 
   return [
     managerQueries.overview(),
     ...(tab === "performance" ? [managerQueries.performance()] : []),
-    ...(tab === "team" ? [managerQueries.pendingVerifications(), managerQueries.invitations()] : []),
+    ...(tab === "team"
+      ? [managerQueries.pendingVerifications(), managerQueries.invitations(), managerQueries.members()]
+      : []),
     ...(tab === "incidents" ? [misconductQueries.cases()] : []),
     ...(tab === "feedback" ? feedbackQueries.tab() : []),
   ];

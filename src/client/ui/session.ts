@@ -21,7 +21,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   return { user: me.data ?? null, isLoading: me.isPending };
 }
 
-export type DashboardPath = "/" | "/salesperson-dashboard" | "/admin/dashboard";
+export type DashboardPath = "/" | "/salesperson-dashboard" | "/admin/dashboard" | "/bookings";
 
 /** Where "Go to dashboard" leads for each role. */
 export function dashboardPathFor(user: SessionUser): DashboardPath {
@@ -31,6 +31,9 @@ export function dashboardPathFor(user: SessionUser): DashboardPath {
     case "admin":
       return "/admin/dashboard";
     default:
+      // Staff of a dealership have its bookings, not a dashboard of their own.
+      if (user.dealershipRole === "staff" && user.salespersonId === null && user.managedDealershipId === null)
+        return "/bookings";
       return "/salesperson-dashboard";
   }
 }

@@ -1,9 +1,10 @@
 // The two cards of a visit: the customer sees it as AppointmentSummary shows it with status and actions
 // beside it; the salesperson sees who is coming and how to reach them, with outcome and cancel buttons.
 import { Badge, Box, Button, Link as ChakraLink, Flex, HStack, Icon, Stack, Text } from "@chakra-ui/react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, useContext } from "react";
 import {
   LuBadgeCheck,
+  LuBriefcase,
   LuCalendarPlus,
   LuCheck,
   LuClock,
@@ -23,6 +24,9 @@ import { appointmentStatusStyle } from "./format";
 /** Whose list it is: the buyer who booked, or the salesperson who was booked. */
 export type AppointmentSide = "customer" | "salesperson";
 export type Outcome = "completed" | "no-show";
+
+/** Whether the salesperson's cards name the salesperson booked: a dealership's list spans its salespeople. */
+export const NamesSalesperson = createContext(false);
 
 export type Actions = {
   onCancel: (appointment: AppointmentView) => void;
@@ -166,6 +170,7 @@ export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }:
   const when = appointmentWhen(appointment.scheduledDateTime, appointment.timeZone);
   const scheduled = appointment.status === "scheduled";
   const wide = { size: "sm", variant: "outline", flex: { base: "1", sm: "none" } } as const;
+  const namesSalesperson = useContext(NamesSalesperson);
   return (
     <>
       <Flex gap="4" align="flex-start">
@@ -193,6 +198,14 @@ export function SalespersonVisit({ appointment, upcoming, lockedHint, actions }:
               </Box>
             </time>
           </HStack>
+          {namesSalesperson ? (
+            <HStack gap="1.5" fontSize="sm" color="fg" align="flex-start">
+              <Icon boxSize="3.5" mt="0.5" color="fg.muted" flexShrink={0} aria-hidden>
+                <LuBriefcase />
+              </Icon>
+              <Text>With {appointment.salespersonName}</Text>
+            </HStack>
+          ) : null}
           <ContactLine appointment={appointment} />
           {appointment.notes ? (
             <HStack gap="1.5" fontSize="sm" color="fg.muted" align="flex-start">

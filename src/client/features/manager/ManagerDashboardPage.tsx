@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Skeleton, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, Navigate } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
   LuChartLine,
@@ -127,6 +127,9 @@ export function ManagerDashboardPage() {
   const { user, isLoading } = useSession();
   const [tab, openTab] = useSearchTab(managerDashboardSearchSchema, MANAGER_TABS);
   if (isLoading) return <SessionLoading />;
+  // Staff handle the dealership's bookings, on a page of their own.
+  if (user?.managedDealershipId == null && user?.dealershipRole === "staff")
+    return <Navigate to="/bookings" replace />;
   if (user?.managedDealershipId == null) return <AccessDenied />;
   return (
     <AppShell>

@@ -14,7 +14,9 @@ import type { ManagerOverview } from "../../../shared/schemas/manager";
 import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
 import { SkeletonTiles } from "../../ui/SkeletonTiles";
+import { useSession } from "../../ui/session";
 import { ContactLine, PostalAddress, telHref } from "../maps";
+import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "../subscriptions";
 import { wholeNumber } from "./format";
 import { type ManagerStat, StatTiles } from "./StatTile";
 
@@ -33,6 +35,7 @@ export function PlanCard({
   plan: ManagerOverview["plan"];
   onManageTeam?: () => void;
 }) {
+  const { user } = useSession();
   const limit = plan.salespersonLimit;
   const status =
     plan.status === null
@@ -112,11 +115,17 @@ export function PlanCard({
       ) : null}
       {plan.planId === null ? <PaidPlansLine /> : null}
       <HStack gap="2" wrap="wrap">
-        <Button asChild size="sm" variant="outline">
-          <a href="/dealer-subscription">
-            <LuCreditCard /> {plan.planId === null ? "Upgrade plan" : "Manage plan"}
-          </a>
-        </Button>
+        {planIsTheOwners(user) ? (
+          <Text fontSize="sm" color="fg.muted" flexBasis="full">
+            {OWNERS_MANAGE_PLAN}
+          </Text>
+        ) : (
+          <Button asChild size="sm" variant="outline">
+            <a href="/dealer-subscription">
+              <LuCreditCard /> {plan.planId === null ? "Upgrade plan" : "Manage plan"}
+            </a>
+          </Button>
+        )}
         {onManageTeam ? (
           <Button size="sm" variant="ghost" onClick={onManageTeam}>
             <LuUsers /> Manage team

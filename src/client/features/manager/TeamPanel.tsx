@@ -18,6 +18,7 @@ import { AddSalespersonDialog } from "./AddSalespersonDialog";
 import { CertificationQueue } from "./CertificationQueue";
 import { PendingInvitations } from "./PendingInvitations";
 import { PendingVerifications, useTeamRefresh } from "./PendingVerifications";
+import { TeamMembersCard } from "./TeamMembersCard";
 import { TeamTable } from "./TeamTable";
 
 export function TeamPanel({ overview }: { overview: ManagerOverview }) {
@@ -71,6 +72,8 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
         </Text>
       ) : null}
 
+      <TeamMembersCard />
+
       <PendingVerifications />
       <CertificationQueue description="Your salespeople's certifications. Verify the ones you have checked; a rejected one is removed and the salesperson is told." />
       <PurchaseClaimQueue description="Buyers who say they bought from your team. Confirm the ones your sales records show; their reviews then say “Verified purchase”. A declined buyer is told your reason." />
@@ -79,7 +82,7 @@ export function TeamPanel({ overview }: { overview: ManagerOverview }) {
 
       <ManagerTransfersPanel />
 
-      <SectionCard title="Team members" description="Everyone on your dealership's team, by name.">
+      <SectionCard title="Salespeople" description="Everyone selling for your dealership, by name.">
         <InputGroup startElement={<LuSearch />} maxW={{ md: "sm" }}>
           <Input
             type="search"

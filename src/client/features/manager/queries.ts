@@ -6,4 +6,6 @@ export const managerQueries = {
   performance: () => trpcUtils.manager.performance.queryOptions(),
   pendingVerifications: () => trpcUtils.manager.pendingVerifications.queryOptions(),
   invitations: () => trpcUtils.manager.invitations.queryOptions(),
+  members: () => trpcUtils.manager.members.queryOptions(),
+  bookings: () => trpcUtils.manager.bookings.queryOptions(),
 };

@@ -11,6 +11,8 @@ export type Plan = {
   summary: string;
   features: readonly string[];
   action: InfoAction;
+  /** Said in place of the action, for a visitor the plan is not theirs to choose. */
+  actionNote?: string;
   highlighted?: boolean;
   badge?: string;
   /** The plan the card shows (src/shared/plans.ts), as `data-plan` for checks that compare it with checkout. */
@@ -68,7 +70,13 @@ export function PlanCard({ plan }: { plan: Plan }) {
           ))}
         </Stack>
         <Box mt="auto" pt="2" display="grid">
-          <ActionButton action={{ ...plan.action, primary: plan.highlighted ?? false }} />
+          {plan.actionNote ? (
+            <Text fontSize="sm" color="fg.muted" textAlign="center" data-owners-only="">
+              {plan.actionNote}
+            </Text>
+          ) : (
+            <ActionButton action={{ ...plan.action, primary: plan.highlighted ?? false }} />
+          )}
         </Box>
       </Card.Body>
     </Card.Root>

@@ -16,6 +16,7 @@ import { PageFrame } from "../../ui/layout/PageFrame";
 import { LIST_YOUR_DEALERSHIP } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { type Plan, PlanCard } from "../marketing";
+import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "./billing";
 import { CurrentPlanCard } from "./CurrentPlanCard";
 import { InvoicesList } from "./InvoicesList";
 import { subscriptionQueries } from "./queries";
@@ -166,8 +167,19 @@ function OwnPlan({ overview }: { overview: BillingOverview }) {
   );
 }
 
-function YourSubscription() {
+function YourSubscription({ user }: { user: SessionUser }) {
   const { data: overview } = useSuspenseQuery(subscriptionQueries.overview());
+  if (planIsTheOwners(user) && !overview.salesperson)
+    return (
+      <Stack gap="2" as="section" aria-labelledby="your-plan-title">
+        <Heading as="h2" id="your-plan-title" size="lg" color="ink">
+          Your dealership's plan
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" role="status">
+          {OWNERS_MANAGE_PLAN} Ask one of them to upgrade it or change it.
+        </Text>
+      </Stack>
+    );
   return (
     <Stack gap="4" as="section" aria-labelledby="your-plan-title">
       <Heading as="h2" id="your-plan-title" size="lg" color="ink">
@@ -186,7 +198,10 @@ function PlanCards({ user }: { user: SessionUser | null }) {
       </Heading>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         {DEALER_PLANS.map((plan) => (
-          <PlanCard key={plan.name} plan={plan} />
+          <PlanCard
+            key={plan.name}
+            plan={planIsTheOwners(user) ? { ...plan, actionNote: OWNERS_MANAGE_PLAN } : plan}
+          />
         ))}
       </SimpleGrid>
     </Stack>
@@ -206,7 +221,7 @@ export function DealerSubscriptionPage() {
         lead="Give your whole sales team verified profiles and see how customers rate each of them. Every plan is month-to-month."
         actions={user ? undefined : [LIST_YOUR_DEALERSHIP]}
       >
-        {user ? <YourSubscription /> : null}
+        {user ? <YourSubscription user={user} /> : null}
         <PlanCards user={user} />
         <Calculator />
         <EnterpriseGroups />

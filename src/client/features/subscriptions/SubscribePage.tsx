@@ -6,6 +6,7 @@ import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
+import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "./billing";
 import { CheckoutForm, PlanSummary } from "./CheckoutForm";
 import { PlanOffers } from "./PlanOfferCard";
 import { subscriptionQueries } from "./queries";
@@ -40,6 +41,29 @@ function NotConfigured({ plan }: { plan: Plan }) {
         </Alert.Content>
       </Alert.Root>
       <PlanSummary plan={plan} />
+    </Stack>
+  );
+}
+
+/** A dealership's manager or staff: its plan is its owners' to buy. */
+function OwnersOnly({ plan }: { plan: Plan }) {
+  return (
+    <Stack gap="5" maxW="2xl">
+      <Alert.Root status="info" borderRadius="xl" role="status">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{OWNERS_MANAGE_PLAN}</Alert.Title>
+          <Alert.Description>
+            Ask one of your dealership's owners to choose this plan; nothing was charged.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <PlanSummary plan={plan} />
+      <HStack gap="3" wrap="wrap">
+        <Button asChild variant="outline">
+          <Link to="/dealer-subscription">Compare plans</Link>
+        </Button>
+      </HStack>
     </Stack>
   );
 }
@@ -86,6 +110,7 @@ function Checkout({ plan, user }: { plan: Plan; user: SessionUser }) {
   if (!config.enabled || !config.publishableKey) return <NotConfigured plan={plan} />;
   const eligible =
     plan.audience === "salesperson" ? user.salespersonId !== null : user.managedDealershipId !== null;
+  if (plan.audience !== "salesperson" && planIsTheOwners(user)) return <OwnersOnly plan={plan} />;
   if (!eligible) return <WrongAccount plan={plan} user={user} />;
   return <CheckoutForm key={plan.id} plan={plan} publishableKey={config.publishableKey} />;
 }

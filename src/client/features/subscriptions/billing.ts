@@ -4,6 +4,14 @@ import { type BillingInterval, PLAN_IDS, PLANS, type Plan, type PlanAudience } f
 import { MAX_SEATS, type SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import { trpc } from "../../trpc";
 
+/** What a dealership's managers and staff see where its owners would buy or change its plan. */
+export const OWNERS_MANAGE_PLAN = "Only the dealership's owners manage its plan.";
+
+/** Whether the account works for a dealership without owning it: its plan is not theirs to buy or change. */
+export function planIsTheOwners(user: { dealershipId: number | null; dealershipRole: string | null } | null) {
+  return user?.dealershipId != null && user.dealershipRole !== "owner";
+}
+
 /** "June 12, 2026": renewal, trial and invoice dates, in the reader's own zone. */
 export const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
 

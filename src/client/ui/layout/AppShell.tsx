@@ -17,6 +17,7 @@ type AppNavItem = {
     | "/salesperson/profile"
     | "/dealer-subscription"
     | "/manager-dashboard"
+    | "/bookings"
     | "/salesperson-dashboard"
     | "/api-keys"
     | "/settings/notifications";
@@ -33,17 +34,23 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   // API keys are for the same managers and for administrators.
   const apiKeysLink: AppNavItem[] =
     manages || user?.role === "admin" ? [{ to: "/api-keys", label: "API keys" }] : [];
+  // Everyone who works for a dealership, staff among them, handles its bookings.
+  const bookingsLink: AppNavItem[] =
+    user?.dealershipId != null ? [{ to: "/bookings", label: "Bookings" }] : [];
+  // Staff have the dealership's bookings only: no dashboard of their own, no plans to buy.
+  const staffOnly = user?.dealershipRole === "staff" && user.salespersonId === null && !manages;
   if (user && user.role !== "customer") {
     const items: AppNavItem[] = [
       // A manager without a salesperson profile has only the manager dashboard.
-      ...(user.salespersonId !== null || !manages
+      ...((user.salespersonId !== null || !manages) && !staffOnly
         ? [{ to: "/salesperson-dashboard", label: "Dashboard" } as const]
         : []),
       ...(manages ? [managerLink] : []),
+      ...bookingsLink,
       ...apiKeysLink,
       // A salesperson edits their public profile; a manager without one edits their account.
       { to: user.salespersonId !== null ? "/salesperson/profile" : "/profile", label: "Profile" },
-      { to: "/dealer-subscription", label: "Plans" },
+      ...(staffOnly ? [] : [{ to: "/dealer-subscription", label: "Plans" } as const]),
       notificationsLink,
     ];
     return items;

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { links } from "../../../shared/links";
 import type {
+  AppointmentView,
   cancelAppointmentInput,
   updateAppointmentStatusInput,
 } from "../../../shared/schemas/appointments";
@@ -76,6 +77,23 @@ export async function salespersonAppointments(ctx: Context, { id: salespersonId 
       status: r.status,
     };
   });
+}
+
+/**
+ * The bookings of the caller's dealership across its salespeople, for anyone who works there in any role
+ * (staff handle them): the last 30 days and everything ahead, latest first, at most 500. Scoped with
+ * {@link bookingStaffSql}; an account that works for no dealership has none.
+ */
+export async function dealershipBookings(ctx: Authed): Promise<AppointmentView[]> {
+  const dealershipId = ctx.user.dealershipId;
+  if (dealershipId === null) return [];
+  const rows = await ctx.sql<AppointmentViewRow[]>`
+    ${ctx.sql.unsafe(APPOINTMENT_SELECT)}
+     where s.dealership_id = ${dealershipId} and ${bookingStaffSql(ctx.sql, ctx.user, "s")}
+       and a.starts_at > now() - interval '30 days'
+     order by a.starts_at desc, a.id desc
+     limit 500`;
+  return rows.map((r) => toAppointmentView(r));
 }
 
 /** Only the caller's own appointments: another user's id is refused before anything is read. */

@@ -1,6 +1,7 @@
 // Following a sign-in link: the account it signs in, the session and its cookie (through the second factor
 // where the account has one), and signing out.
 
+import { links } from "../../../shared/links";
 import type { LinkDescription, SessionUser } from "../../../shared/schemas/auth";
 import type { MfaChallengeAnswer } from "../../../shared/schemas/security";
 import { isAdmin } from "../../access";
@@ -70,7 +71,9 @@ export async function findSessionUser(
 }
 
 export function landingFor(user: SessionUser): string {
-  if (user.role === "manager") return "/manager/dashboard";
+  // Staff handle their dealership's bookings, which the leads' dashboard is not theirs to see.
+  if (user.role === "manager")
+    return user.dealershipRole === "staff" ? links.bookings() : "/manager/dashboard";
   if (user.role === "salesperson") return "/salesperson-dashboard";
   return "/";
 }

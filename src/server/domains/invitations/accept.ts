@@ -336,8 +336,13 @@ export async function acceptInvitationLink(
     return accepted;
   });
   ctx.browseCache.clear();
+  // Staff handle the dealership's bookings; the leads' dashboard is not theirs.
   const redirectTo: string =
-    found.role === "manager" ? links.managerDashboard() : links.salespersonDashboard({ tab: "profile" });
+    found.team_role === "staff"
+      ? links.bookings()
+      : found.role === "manager"
+        ? links.managerDashboard()
+        : links.salespersonDashboard({ tab: "profile" });
   const session = ctx.user ? null : await signInByLink(ctx, userId);
   if (session && "redirectTo" in session) session.redirectTo = redirectTo;
   return { id: found.id, role: found.role, dealershipId: found.dealership_id, redirectTo, session };

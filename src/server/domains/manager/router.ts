@@ -1,4 +1,5 @@
 import * as admin from "../../../shared/schemas/admin";
+import { appointmentList } from "../../../shared/schemas/appointments";
 import {
   dealershipDetails as dealershipDetailsAnswer,
   dealershipLogoUploadInput,
@@ -7,7 +8,8 @@ import {
 import { sentInvitations } from "../../../shared/schemas/invitations";
 import * as shape from "../../../shared/schemas/manager";
 import { download, UPLOAD_BODY_LIMIT } from "../../rest/declaration";
-import { manager, taggedRouter } from "../../trpc/procedures";
+import { manager, staff, taggedRouter } from "../../trpc/procedures";
+import { dealershipBookings } from "../appointments/service";
 import { listTeamInvitations } from "../invitations/lists";
 import { revokeInvitation } from "../invitations/send";
 import { dealershipDetails, updateDealershipDetails, uploadOwnDealershipLogo } from "./dealership";
@@ -16,7 +18,10 @@ import { managerOverview, teamPerformance } from "./overview";
 import { addSalesperson, listTeam, pendingVerifications, rejectSalesperson, removeSalesperson } from "./team";
 import { changeMemberRole, inviteMember, listMembers, removeMember } from "./teamMembers";
 
-/** The dealership manager's dashboard: every procedure works on the caller's own dealership (ctx.dealershipId). */
+/**
+ * The dealership manager's dashboard: every procedure works on the caller's own dealership (ctx.dealershipId);
+ * `bookings` is every member's, staff's too (ctx.user.dealershipId).
+ */
 export const managerRouter = taggedRouter("Dealership managers", {
   overview: manager.query(shape.managerOverview, managerOverview, {
     rest: { method: "GET", path: "/manager/overview", scope: "analytics:read" },
@@ -60,6 +65,12 @@ export const managerRouter = taggedRouter("Dealership managers", {
   /** Owners remove anyone, managers staff and themselves; never the last owner. */
   removeMember: manager.mutation(shape.memberRefInput, shape.removedMember, removeMember, {
     rest: { method: "DELETE", path: "/manager/members/:userId" },
+  }),
+  /** The dealership's bookings across its salespeople, for everyone who works there (staff included). */
+  bookings: staff.query(appointmentList, dealershipBookings, {
+    rest: { method: "GET", path: "/manager/bookings" },
+    description:
+      "The bookings of the caller's dealership across its salespeople: the last 30 days and everything ahead, with who booked.",
   }),
   performance: manager.query(shape.managerPerformance, teamPerformance, {
     rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },

@@ -1,0 +1,100 @@
+// /bookings: a dealership's bookings across its salespeople, for everyone who works there. Staff land here
+// (the leads' dashboard is not theirs); owners and managers may open it too. Each visit is the salesperson's
+// card, naming the salesperson booked, with the outcome and cancel buttons the salesperson has.
+import { Badge, Button, Container } from "@chakra-ui/react";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { LuCalendarX, LuShieldX } from "react-icons/lu";
+import { DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
+import { GateNotice, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
+import { AppShell } from "../../ui/layout/AppShell";
+import { PageHeader } from "../../ui/layout/PageHeader";
+import { Notice, panelNotice } from "../../ui/QueryState";
+import { useSession } from "../../ui/session";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { AppointmentList, NamesSalesperson, useInvalidateAppointments } from "../appointments";
+import { managerQueries } from "./queries";
+
+function NotOnATeam() {
+  useDocumentTitle("Access Denied");
+  return (
+    <GateNotice
+      icon={LuShieldX}
+      iconColor="red.500"
+      title="Access Denied"
+      description="Bookings are for the people who work at a dealership. Ask your dealership's owner or manager to invite you to its team."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/">Back to home</Link>
+      </Button>
+    </GateNotice>
+  );
+}
+
+function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
+  useDocumentTitle("Bookings");
+  const bookings = useSuspenseQuery(managerQueries.bookings());
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAppointments();
+  const afterChange = () =>
+    Promise.all([
+      invalidate(),
+      queryClient.invalidateQueries({ queryKey: managerQueries.bookings().queryKey }),
+    ]);
+  return (
+    <>
+      <PageHeader
+        eyebrow={`Your dealership · ${DEALERSHIP_ROLE_LABELS[role]}`}
+        title="Bookings"
+        lead="Visits booked with your dealership's salespeople, in the dealership's local time: the last 30 days and everything ahead."
+      />
+      <Container maxW="4xl" py={{ base: "5", md: "8" }}>
+        <NamesSalesperson.Provider value>
+          <AppointmentList
+            side="salesperson"
+            query={bookings}
+            afterChange={afterChange}
+            header={({ awaitingOutcome }) =>
+              awaitingOutcome > 0 ? (
+                <Badge
+                  colorPalette="purple"
+                  variant="subtle"
+                  size="lg"
+                  borderRadius="full"
+                  px="3"
+                  alignSelf="flex-start"
+                >
+                  {awaitingOutcome} awaiting an outcome
+                </Badge>
+              ) : null
+            }
+            empty={
+              <Notice
+                icon={LuCalendarX}
+                title="No bookings yet"
+                description="When buyers book a visit with one of your dealership's salespeople, it shows up here."
+                descriptionMaxW="sm"
+                {...panelNotice(false)}
+                py="12"
+              />
+            }
+          />
+        </NamesSalesperson.Provider>
+      </Container>
+    </>
+  );
+}
+
+/** /bookings: the signed-in member's dealership's bookings; anyone who works for no dealership is denied. */
+export function BookingsPage() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <SessionLoading />;
+  if (!user)
+    return <ManagerOrAdminSignIn title="Sign in to see your dealership's bookings" pageTitle="Bookings" />;
+  if (user.dealershipId === null || user.dealershipRole === null) return <NotOnATeam />;
+  return (
+    <AppShell>
+      <Bookings role={user.dealershipRole} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,461 @@
+// The dealership's own people (docs/product/dealerships.md#the-team-and-its-roles): owners, managers and staff,
+// the team invitations waiting, and what the signed-in lead may change. What shows follows the session's
+// dealership role; the server decides every change and its refusals are shown where they happened.
+import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { LuLogOut, LuMailX, LuSend, LuUserMinus, LuUserPlus } from "react-icons/lu";
+import { DEALERSHIP_ROLE_LABELS, DEALERSHIP_ROLES, type DealershipRole } from "../../../shared/constants";
+import { ErrorReason } from "../../../shared/errorCodes";
+import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
+import { inviteMemberInput, type TeamMembers } from "../../../shared/schemas/manager";
+import { apiErrorCause, trpc } from "../../trpc";
+import { ActionRow } from "../../ui/ActionRow";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { showFailure } from "../../ui/failureToast";
+import { InputField, SelectField } from "../../ui/form";
+import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
+import { InlineLoadError } from "../../ui/QueryState";
+import { SectionCard } from "../../ui/SectionCard";
+import { useSession } from "../../ui/session";
+import { showToast } from "../../ui/toaster";
+import { useDialogSubject } from "../../ui/useDialogSubject";
+import { useFormDraft } from "../../ui/useFormDraft";
+
+type Member = TeamMembers["members"][number];
+type Invitation = TeamMembers["invitations"][number];
+
+/** The refusals whose own words say what to do: shown as the server gave them. */
+const EXPLAINED = new Set<string>([
+  ErrorReason.ROLE_NOT_YOURS_TO_GIVE,
+  ErrorReason.LAST_OWNER,
+  ErrorReason.MEMBER_NOT_FOUND,
+  ErrorReason.ALREADY_MEMBER,
+  ErrorReason.EMAIL_IN_USE,
+]);
+
+/** The server's explanation of a refusal, when it has one worth showing as it is. */
+function refusal(error: unknown): string | null {
+  const cause = apiErrorCause(error);
+  return cause && EXPLAINED.has(cause) && error instanceof Error ? error.message : null;
+}
+
+const ROLE_PALETTE: Record<DealershipRole, string> = { owner: "purple", manager: "blue", staff: "gray" };
+
+/** The roles a member in `role` may give: owners any, managers staff. */
+export function rolesToGive(role: DealershipRole | null): readonly DealershipRole[] {
+  if (role === "owner") return DEALERSHIP_ROLES;
+  if (role === "manager") return ["staff"];
+  return [];
+}
+
+const roleOptions = (roles: readonly DealershipRole[]) =>
+  roles.map((value) => ({ value, label: DEALERSHIP_ROLE_LABELS[value] }));
+
+function RefusalAlert({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" borderRadius="md" size="sm" role="alert">
+      <Alert.Indicator />
+      <Alert.Description>{message}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
+function InviteMemberDialog({
+  open,
+  onOpenChange,
+  roles,
+  onInvited,
+}: DialogControl & { roles: readonly DealershipRole[]; onInvited: () => Promise<unknown> }) {
+  const initial = { email: "", name: "", role: roles.at(-1) ?? "staff" };
+  const form = useFormDraft(initial);
+  const [refused, setRefused] = useState<string | null>(null);
+  const invite = trpc.manager.inviteMember.useMutation();
+  const close = () => {
+    onOpenChange(false);
+    form.reset();
+    setRefused(null);
+    invite.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setRefused(null);
+    const input = form.check(inviteMemberInput, {
+      email: form.draft.email,
+      role: form.draft.role,
+      ...(form.draft.name.trim() ? { name: form.draft.name.trim() } : {}),
+    });
+    if (!input) return;
+    invite.mutate(input, {
+      onSuccess: async (invited) => {
+        showToast({
+          title: "Invitation sent",
+          description: `We e-mailed ${invited.email} an invitation to join your team as ${DEALERSHIP_ROLE_LABELS[invited.role].toLowerCase()}. They join once they accept it.`,
+          variant: "success",
+        });
+        close();
+        await onInvited();
+      },
+      onError: (error) => {
+        if (form.showServerErrors(error)) return;
+        const message = refusal(error);
+        if (message) setRefused(message);
+        else showFailure("Couldn't send the invitation", error);
+      },
+    });
+  };
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      busy={invite.isPending}
+    >
+      <DialogHeading
+        title="Invite a team member"
+        subtitle="We e-mail them an invitation; they join your dealership's team in the role you choose when they accept it."
+      />
+      <DialogForm
+        label="Invite a team member"
+        onSubmit={submit}
+        onCancel={close}
+        submit={{
+          confirmLabel: "Send invitation",
+          confirmIcon: <LuSend />,
+          pendingLabel: "Sending",
+          pending: invite.isPending,
+          disabled: form.draft.email.trim() === "" || invite.isPending,
+        }}
+      >
+        <Stack gap="4">
+          <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
+          <InputField label="Name" note="optional" autoComplete="off" {...form.bind("name")} />
+          <SelectField
+            label="Role"
+            hint={
+              roles.length === 1
+                ? "Managers invite staff; the owners give the owner and manager roles."
+                : "Owners: billing, the team, everything. Managers: the team, reviews, reports and CRM. Staff: bookings."
+            }
+            options={roleOptions(roles)}
+            {...form.bind("role")}
+          />
+          <Text fontSize="xs" color="fg.muted">
+            The invitation stays open for {INVITATION_TTL_DAYS} days; you can resend or revoke it until then.
+          </Text>
+          {refused ? <RefusalAlert message={refused} /> : null}
+        </Stack>
+      </DialogForm>
+    </DialogFrame>
+  );
+}
+
+function MemberRow({
+  member,
+  you,
+  myRole,
+  onRemove,
+  onChanged,
+}: {
+  member: Member;
+  you: boolean;
+  myRole: DealershipRole | null;
+  onRemove: (member: Member) => void;
+  onChanged: () => Promise<unknown>;
+}) {
+  const change = trpc.manager.changeMemberRole.useMutation();
+  const [refused, setRefused] = useState<string | null>(null);
+  const who = member.name ?? member.email;
+  // Owners give and take every role; a manager takes staff off the team; anyone may leave.
+  const mayRemove = you || (myRole !== null && rolesToGive(myRole).includes(member.role));
+  const onRole = (role: DealershipRole) => {
+    setRefused(null);
+    change.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: async (updated) => {
+          showToast({
+            title: "Role changed",
+            description: `${who} is now ${DEALERSHIP_ROLE_LABELS[updated.role].toLowerCase()}.`,
+            variant: "success",
+          });
+          await onChanged();
+        },
+        onError: (error) => {
+          const message = refusal(error);
+          if (message) setRefused(message);
+          else showFailure("Couldn't change the role", error);
+        },
+      },
+    );
+  };
+  return (
+    <ActionRow
+      testId={`member-${member.userId}`}
+      actions={
+        <Stack gap="2" align={{ base: "stretch", sm: "flex-end" }} flexShrink={0} maxW={{ sm: "sm" }}>
+          <HStack gap="2" align="flex-end" wrap={{ base: "wrap", sm: "nowrap" }}>
+            {myRole === "owner" ? (
+              <SelectField
+                label="Role"
+                labelSize="sm"
+                size="sm"
+                aria-label={`Role of ${who}`}
+                options={roleOptions(DEALERSHIP_ROLES)}
+                value={member.role}
+                root={{
+                  disabled: change.isPending,
+                  w: { base: "auto", sm: "36" },
+                  flex: { base: "1", sm: "none" },
+                }}
+                onChange={(e) => onRole(e.currentTarget.value as DealershipRole)}
+              />
+            ) : null}
+            {mayRemove ? (
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                aria-label={you ? "Leave the team" : `Remove ${who} from the team`}
+                onClick={() => onRemove(member)}
+                flex={{ base: "1", sm: "none" }}
+              >
+                {you ? <LuLogOut /> : <LuUserMinus />} {you ? "Leave" : "Remove"}
+              </Button>
+            ) : null}
+          </HStack>
+          {refused ? <RefusalAlert message={refused} /> : null}
+        </Stack>
+      }
+    >
+      <HStack gap="2" wrap="wrap">
+        <Text fontWeight="medium" overflowWrap="anywhere">
+          {who}
+        </Text>
+        <Badge colorPalette={ROLE_PALETTE[member.role]} data-member-role={member.role}>
+          {DEALERSHIP_ROLE_LABELS[member.role]}
+        </Badge>
+        {you ? (
+          <Badge variant="outline" colorPalette="green">
+            You
+          </Badge>
+        ) : null}
+      </HStack>
+      {member.name !== null ? (
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {member.email}
+        </Text>
+      ) : null}
+      <Text fontSize="xs" color="fg.muted">
+        On the team since {mediumDate.format(new Date(member.since))}
+      </Text>
+    </ActionRow>
+  );
+}
+
+function WaitingInvitations({
+  invitations,
+  onChanged,
+}: {
+  invitations: Invitation[];
+  onChanged: () => Promise<unknown>;
+}) {
+  const resend = trpc.invitations.resend.useMutation();
+  const revoke = trpc.manager.revokeInvitation.useMutation();
+  const revoking = useDialogSubject<Invitation>();
+  if (invitations.length === 0) return null;
+  return (
+    <Stack gap="2">
+      <Text as="h4" fontSize="sm" fontWeight="semibold" color="ink">
+        Invitations waiting for an answer ({invitations.length})
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="2" aria-label="Team invitations waiting">
+        {invitations.map((invitation) => {
+          const who = invitation.name ?? invitation.email;
+          return (
+            <ActionRow
+              key={invitation.id}
+              answers={[
+                {
+                  label: "Resend",
+                  icon: <LuSend />,
+                  ariaLabel: `Resend the invitation to ${who}`,
+                  loading: resend.isPending && resend.variables?.id === invitation.id,
+                  loadingText: "Sending",
+                  onClick: () =>
+                    resend.mutate(
+                      { id: invitation.id },
+                      toastOutcome(
+                        {
+                          title: "Invitation sent again",
+                          description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
+                        },
+                        "Couldn't resend the invitation",
+                        onChanged,
+                      ),
+                    ),
+                },
+                {
+                  label: "Revoke",
+                  icon: <LuMailX />,
+                  ariaLabel: `Revoke the invitation to ${who}`,
+                  palette: "red",
+                  onClick: () => revoking.show(invitation),
+                },
+              ]}
+            >
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {who}
+                </Text>
+                <Badge colorPalette={ROLE_PALETTE[invitation.role]}>
+                  {DEALERSHIP_ROLE_LABELS[invitation.role]}
+                </Badge>
+              </HStack>
+              {invitation.name !== null ? (
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {invitation.email}
+                </Text>
+              ) : null}
+              <Text fontSize="xs" color="fg.muted">
+                Sent {mediumDate.format(new Date(invitation.sentAt))}, open until{" "}
+                {mediumDate.format(new Date(invitation.expiresAt))}
+              </Text>
+            </ActionRow>
+          );
+        })}
+      </Stack>
+      <ConfirmDialog
+        open={revoking.open}
+        onOpenChange={revoking.setOpen}
+        title="Revoke this invitation?"
+        description={`${revoking.subject ? (revoking.subject.name ?? revoking.subject.email) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking"
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          const subject = revoking.subject;
+          if (!subject) return;
+          revoke.mutate(
+            { id: subject.id },
+            toastOutcome(
+              { title: "Invitation revoked", description: `${subject.email} can no longer accept it.` },
+              "Couldn't revoke the invitation",
+              () => {
+                revoking.setOpen(false);
+                return onChanged();
+              },
+            ),
+          );
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * "Team members" on the Sales Team tab: who works for the dealership and in which role, with the invitations
+ * waiting. Owners invite any role and change roles; managers invite and remove staff; anyone may leave.
+ */
+export function TeamMembersCard() {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const team = trpc.manager.members.useQuery();
+  const [inviting, setInviting] = useState(false);
+  const removing = useDialogSubject<Member>();
+  const [removeRefused, setRemoveRefused] = useState<string | null>(null);
+  const remove = trpc.manager.removeMember.useMutation();
+  const myRole = user?.dealershipRole ?? null;
+  const roles = rolesToGive(myRole);
+  const refresh = () => utils.manager.members.invalidate();
+  const leaving = removing.subject?.userId === user?.id;
+
+  const confirmRemove = () => {
+    const subject = removing.subject;
+    if (!subject) return;
+    setRemoveRefused(null);
+    const who = subject.name ?? subject.email;
+    remove.mutate(
+      { userId: subject.userId },
+      {
+        onSuccess: async () => {
+          removing.setOpen(false);
+          showToast({
+            title: leaving ? "You left the team" : "Removed from the team",
+            description: leaving
+              ? "You no longer work for this dealership on KnowBefore."
+              : `${who} no longer works for your dealership on KnowBefore.`,
+            variant: "success",
+          });
+          // Leaving changes who you are here: the session says so, and the dashboard closes.
+          await Promise.all([refresh(), leaving ? utils.auth.me.invalidate() : undefined]);
+        },
+        onError: (error) => {
+          const message = refusal(error);
+          if (message) setRemoveRefused(message);
+          else showFailure(leaving ? "Couldn't leave the team" : "Couldn't remove this member", error);
+        },
+      },
+    );
+  };
+
+  return (
+    <SectionCard
+      title="Team members"
+      description="Owners run billing, the team and everything else; managers the team, reviews, reports and CRM; staff the dealership's bookings."
+      actions={
+        roles.length > 0 ? (
+          <Button colorPalette="blue" size="sm" onClick={() => setInviting(true)}>
+            <LuUserPlus /> Invite a team member
+          </Button>
+        ) : null
+      }
+    >
+      {team.isPending ? (
+        <Stack gap="2" role="status" aria-busy="true" aria-label="Loading team members">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} height="14" borderRadius="lg" />
+          ))}
+        </Stack>
+      ) : team.isError ? (
+        <InlineLoadError message="We couldn't load your team members" onRetry={() => void team.refetch()} />
+      ) : (
+        <Stack gap="5">
+          <Stack as="ul" listStyleType="none" gap="2" aria-label="Team members">
+            {team.data.members.map((member) => (
+              <MemberRow
+                key={member.userId}
+                member={member}
+                you={member.userId === user?.id}
+                myRole={myRole}
+                onRemove={(m) => {
+                  setRemoveRefused(null);
+                  removing.show(m);
+                }}
+                onChanged={refresh}
+              />
+            ))}
+          </Stack>
+          <WaitingInvitations invitations={team.data.invitations} onChanged={refresh} />
+        </Stack>
+      )}
+      <InviteMemberDialog open={inviting} onOpenChange={setInviting} roles={roles} onInvited={refresh} />
+      <ConfirmDialog
+        open={removing.open}
+        onOpenChange={removing.setOpen}
+        title={leaving ? "Leave the team?" : "Remove from the team?"}
+        description={
+          leaving
+            ? "You will no longer work for this dealership on KnowBefore: its dashboard and bookings close to you. Its owners can invite you again."
+            : `${removing.subject?.name ?? removing.subject?.email ?? "This member"} will no longer work for your dealership on KnowBefore. You can invite them again later.`
+        }
+        confirmLabel={leaving ? "Leave" : "Remove"}
+        pendingLabel={leaving ? "Leaving" : "Removing"}
+        isPending={remove.isPending}
+        onConfirm={confirmRemove}
+      >
+        {removeRefused ? <RefusalAlert message={removeRefused} /> : null}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}
