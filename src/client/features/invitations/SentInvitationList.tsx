@@ -4,7 +4,7 @@ import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
 import { LuMailX, LuSend } from "react-icons/lu";
 import type { SentInvitation } from "../../../shared/schemas/invitations";
 import { trpc } from "../../trpc";
-import { ActionRow } from "../../ui/ActionRow";
+import { ActionRow, type RowAnswer } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
@@ -13,6 +13,55 @@ import { useDialogSubject } from "../../ui/useDialogSubject";
 /** Whom an invitation names: the profile's name when there is one, else its address. */
 export function inviteeName(invitation: SentInvitation): string {
   return invitation.name ?? invitation.email;
+}
+
+type Resend = ReturnType<typeof trpc.invitations.resend.useMutation>;
+
+/**
+ * An invitation's answers where it is listed (the team's, the console's): Resend (a new link, a new expiry), with
+ * its toast, and Revoke, which `onRevoke` asks to confirm.
+ */
+export function invitationAnswers({
+  invitation,
+  who,
+  resend,
+  onChanged,
+  onRevoke,
+}: {
+  invitation: { id: string; email: string };
+  who: string;
+  resend: Resend;
+  onChanged: () => Promise<unknown>;
+  onRevoke: () => void;
+}): RowAnswer[] {
+  return [
+    {
+      label: "Resend",
+      icon: <LuSend />,
+      ariaLabel: `Resend the invitation to ${who}`,
+      loading: resend.isPending && resend.variables?.id === invitation.id,
+      loadingText: "Sending",
+      onClick: () =>
+        resend.mutate(
+          { id: invitation.id },
+          toastOutcome(
+            {
+              title: "Invitation sent again",
+              description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
+            },
+            "Couldn't resend the invitation",
+            onChanged,
+          ),
+        ),
+    },
+    {
+      label: "Revoke",
+      icon: <LuMailX />,
+      ariaLabel: `Revoke the invitation to ${who}`,
+      palette: "red",
+      onClick: onRevoke,
+    },
+  ];
 }
 
 export function SentInvitationList({
@@ -34,38 +83,16 @@ export function SentInvitationList({
       <Stack as="ul" listStyleType="none" gap="3" aria-label="Pending invitations">
         {invitations.map((invitation) => {
           const who = inviteeName(invitation);
-          const resending = resend.isPending && resend.variables?.id === invitation.id;
           return (
             <ActionRow
               key={invitation.id}
-              answers={[
-                {
-                  label: "Resend",
-                  icon: <LuSend />,
-                  ariaLabel: `Resend the invitation to ${who}`,
-                  loading: resending,
-                  loadingText: "Sending",
-                  onClick: () =>
-                    resend.mutate(
-                      { id: invitation.id },
-                      toastOutcome(
-                        {
-                          title: "Invitation sent again",
-                          description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
-                        },
-                        "Couldn't resend the invitation",
-                        onChanged,
-                      ),
-                    ),
-                },
-                {
-                  label: "Revoke",
-                  icon: <LuMailX />,
-                  ariaLabel: `Revoke the invitation to ${who}`,
-                  palette: "red",
-                  onClick: () => revoking.show(invitation),
-                },
-              ]}
+              answers={invitationAnswers({
+                invitation,
+                who,
+                resend,
+                onChanged,
+                onRevoke: () => revoking.show(invitation),
+              })}
             >
               <HStack gap="2" wrap="wrap">
                 <Text fontWeight="medium" overflowWrap="anywhere">

@@ -1,2 +1,2 @@
 // What other features use of invitations: the list of invitations sent (the manager's and the admin console).
-export { SentInvitationList } from "./SentInvitationList";
+export { invitationAnswers, SentInvitationList } from "./SentInvitationList";

@@ -3,7 +3,7 @@
 // dealership role; the server decides every change and its refusals are shown where they happened.
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import { LuLogOut, LuMailX, LuSend, LuUserMinus, LuUserPlus } from "react-icons/lu";
+import { LuLogOut, LuSend, LuUserMinus, LuUserPlus } from "react-icons/lu";
 import { DEALERSHIP_ROLE_LABELS, DEALERSHIP_ROLES, type DealershipRole } from "../../../shared/constants";
 import { ErrorReason } from "../../../shared/errorCodes";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
@@ -22,6 +22,7 @@ import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { useFormDraft } from "../../ui/useFormDraft";
+import { invitationAnswers } from "../invitations";
 
 type Member = TeamMembers["members"][number];
 type Invitation = TeamMembers["invitations"][number];
@@ -275,34 +276,13 @@ function WaitingInvitations({
           return (
             <ActionRow
               key={invitation.id}
-              answers={[
-                {
-                  label: "Resend",
-                  icon: <LuSend />,
-                  ariaLabel: `Resend the invitation to ${who}`,
-                  loading: resend.isPending && resend.variables?.id === invitation.id,
-                  loadingText: "Sending",
-                  onClick: () =>
-                    resend.mutate(
-                      { id: invitation.id },
-                      toastOutcome(
-                        {
-                          title: "Invitation sent again",
-                          description: `A new link is on its way to ${invitation.email}; the old one no longer works.`,
-                        },
-                        "Couldn't resend the invitation",
-                        onChanged,
-                      ),
-                    ),
-                },
-                {
-                  label: "Revoke",
-                  icon: <LuMailX />,
-                  ariaLabel: `Revoke the invitation to ${who}`,
-                  palette: "red",
-                  onClick: () => revoking.show(invitation),
-                },
-              ]}
+              answers={invitationAnswers({
+                invitation,
+                who,
+                resend,
+                onChanged,
+                onRevoke: () => revoking.show(invitation),
+              })}
             >
               <HStack gap="2" wrap="wrap">
                 <Text fontWeight="medium" overflowWrap="anywhere">
