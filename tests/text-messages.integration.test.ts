@@ -209,9 +209,9 @@ describe("two-way texting", () => {
        where c.customer_id = ${buyer.userId} and m.body = 'Can I bring my trade-in?'`;
     expect(message).toMatchObject({ sender_role: "customer", salesperson_id: salesperson!.id });
     const [notice] = await h.sql`
-      select 1 from notifications where salesperson_id = ${salesperson!.id} and type = 'new_message'
-       and body = 'Can I bring my trade-in?'`;
-    expect(notice).toBeDefined();
+      select count(*)::int as n from notifications where salesperson_id = ${salesperson!.id}
+       and type = 'new_message' and body = 'Can I bring my trade-in?'`;
+    expect(notice).toEqual({ n: 1 });
 
     const seller = await h.signIn(salesperson!.email, "salesperson");
     const before = standin.to(PHONE).length;

@@ -42,6 +42,12 @@ export const DEALERSHIP_ROLES = ["owner", "manager", "staff"] as const;
 export type DealershipRole = (typeof DEALERSHIP_ROLES)[number];
 /** The roles that lead a dealership: what happens to it is theirs to hear of and decide. */
 export const LEAD_ROLES = ["owner", "manager"] as const satisfies readonly DealershipRole[];
+/** The roles a member in `role` may give, change or take away: an owner every role, a manager staff only. */
+export function rolesToGive(role: DealershipRole | null): readonly DealershipRole[] {
+  if (role === "owner") return DEALERSHIP_ROLES;
+  if (role === "manager") return ["staff"];
+  return [];
+}
 export const DEALERSHIP_ROLE_LABELS: Record<DealershipRole, string> = {
   owner: "Owner",
   manager: "Manager",

@@ -71,7 +71,14 @@ export function SessionLoading() {
   );
 }
 
-function AccessDenied({ description, pageDescription }: { description: string; pageDescription?: string }) {
+/** "Access Denied", saying who the page is for, with the way home. */
+export function AccessDenied({
+  description,
+  pageDescription,
+}: {
+  description: string;
+  pageDescription?: string;
+}) {
   useDocumentTitle("Access Denied", pageDescription);
   return (
     <GateNotice icon={LuShieldX} iconColor="red.500" title="Access Denied" description={description}>

@@ -1,12 +1,11 @@
 // /bookings: a dealership's bookings across its salespeople, for everyone who works there. Staff land here
 // (the leads' dashboard is not theirs); owners and managers may open it too. Each visit is the salesperson's
 // card, naming the salesperson booked, with the outcome and cancel buttons the salesperson has.
-import { Badge, Button, Container } from "@chakra-ui/react";
+import { Badge, Container } from "@chakra-ui/react";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { LuCalendarX, LuShieldX } from "react-icons/lu";
+import { LuCalendarX } from "react-icons/lu";
 import { DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
-import { GateNotice, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
+import { AccessDenied, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { Notice, panelNotice } from "../../ui/QueryState";
@@ -14,22 +13,6 @@ import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { AppointmentList, NamesSalesperson, useInvalidateAppointments } from "../appointments";
 import { managerQueries } from "./queries";
-
-function NotOnATeam() {
-  useDocumentTitle("Access Denied");
-  return (
-    <GateNotice
-      icon={LuShieldX}
-      iconColor="red.500"
-      title="Access Denied"
-      description="Bookings are for the people who work at a dealership. Ask your dealership's owner or manager to invite you to its team."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/">Back to home</Link>
-      </Button>
-    </GateNotice>
-  );
-}
 
 function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
   useDocumentTitle("Bookings");
@@ -91,7 +74,10 @@ export function BookingsPage() {
   if (isLoading) return <SessionLoading />;
   if (!user)
     return <ManagerOrAdminSignIn title="Sign in to see your dealership's bookings" pageTitle="Bookings" />;
-  if (user.dealershipId === null || user.dealershipRole === null) return <NotOnATeam />;
+  if (user.dealershipId === null || user.dealershipRole === null)
+    return (
+      <AccessDenied description="Bookings are for the people who work at a dealership. Ask your dealership's owner or manager to invite you to its team." />
+    );
   return (
     <AppShell>
       <Bookings role={user.dealershipRole} />

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, HStack, Skeleton, Text } from "@chakra-ui/react";
+import { Badge, Box, HStack, Skeleton, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, Navigate } from "@tanstack/react-router";
+import { Navigate } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
   LuChartLine,
@@ -10,11 +10,10 @@ import {
   LuMessageSquareQuote,
   LuScale,
   LuShieldAlert,
-  LuShieldX,
   LuUsers,
 } from "react-icons/lu";
 import type { ManagerOverview } from "../../../shared/schemas/manager";
-import { GateNotice, SessionLoading } from "../../ui/AccessGate";
+import { AccessDenied, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
 import { TabbedWorkspace, useSearchTab } from "../../ui/layout/TabbedWorkspace";
@@ -41,22 +40,6 @@ const TAB_LABELS: Record<ManagerTab, { label: string; icon: IconType }> = {
   incidents: { label: "Incidents", icon: LuShieldAlert },
   disputes: { label: "Disputes", icon: LuScale },
 };
-
-function AccessDenied() {
-  useDocumentTitle("Access Denied");
-  return (
-    <GateNotice
-      icon={LuShieldX}
-      iconColor="red.500"
-      title="Access Denied"
-      description="The manager dashboard is only available to dealership managers. Ask your dealership to set you up as its manager if you need access."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/">Back to home</Link>
-      </Button>
-    </GateNotice>
-  );
-}
 
 function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }) {
   return (
@@ -130,7 +113,10 @@ export function ManagerDashboardPage() {
   // Staff handle the dealership's bookings, on a page of their own.
   if (user?.managedDealershipId == null && user?.dealershipRole === "staff")
     return <Navigate to="/bookings" replace />;
-  if (user?.managedDealershipId == null) return <AccessDenied />;
+  if (user?.managedDealershipId == null)
+    return (
+      <AccessDenied description="The manager dashboard is only available to dealership managers. Ask your dealership to set you up as its manager if you need access." />
+    );
   return (
     <AppShell>
       <Dashboard tab={tab} onTabChange={openTab} />

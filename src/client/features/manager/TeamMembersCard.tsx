@@ -1,19 +1,21 @@
 // The dealership's own people (docs/product/dealerships.md#the-team-and-its-roles): owners, managers and staff,
 // the team invitations waiting, and what the signed-in lead may change. What shows follows the session's
 // dealership role; the server decides every change and its refusals are shown where they happened.
-import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
-import { LuLogOut, LuSend, LuUserMinus, LuUserPlus } from "react-icons/lu";
-import { DEALERSHIP_ROLE_LABELS, DEALERSHIP_ROLES, type DealershipRole } from "../../../shared/constants";
-import { ErrorReason } from "../../../shared/errorCodes";
-import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
-import { inviteMemberInput, type TeamMembers } from "../../../shared/schemas/manager";
-import { apiErrorCause, trpc } from "../../trpc";
+import { Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { LuLogOut, LuUserMinus, LuUserPlus } from "react-icons/lu";
+import {
+  DEALERSHIP_ROLE_LABELS,
+  DEALERSHIP_ROLES,
+  type DealershipRole,
+  rolesToGive,
+} from "../../../shared/constants";
+import type { TeamMembers } from "../../../shared/schemas/manager";
+import { trpc } from "../../trpc";
 import { ActionRow } from "../../ui/ActionRow";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
-import { InputField, SelectField } from "../../ui/form";
+import { SelectField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
@@ -21,135 +23,12 @@ import { SectionCard } from "../../ui/SectionCard";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
-import { useFormDraft } from "../../ui/useFormDraft";
 import { invitationAnswers } from "../invitations";
+import { InviteMemberDialog } from "./InviteMemberDialog";
+import { RefusalAlert, ROLE_PALETTE, refusal, roleOptions } from "./teamRoles";
 
 type Member = TeamMembers["members"][number];
 type Invitation = TeamMembers["invitations"][number];
-
-/** The refusals whose own words say what to do: shown as the server gave them. */
-const EXPLAINED = new Set<string>([
-  ErrorReason.ROLE_NOT_YOURS_TO_GIVE,
-  ErrorReason.LAST_OWNER,
-  ErrorReason.MEMBER_NOT_FOUND,
-  ErrorReason.ALREADY_MEMBER,
-  ErrorReason.EMAIL_IN_USE,
-]);
-
-/** The server's explanation of a refusal, when it has one worth showing as it is. */
-function refusal(error: unknown): string | null {
-  const cause = apiErrorCause(error);
-  return cause && EXPLAINED.has(cause) && error instanceof Error ? error.message : null;
-}
-
-const ROLE_PALETTE: Record<DealershipRole, string> = { owner: "purple", manager: "blue", staff: "gray" };
-
-/** The roles a member in `role` may give: owners any, managers staff. */
-export function rolesToGive(role: DealershipRole | null): readonly DealershipRole[] {
-  if (role === "owner") return DEALERSHIP_ROLES;
-  if (role === "manager") return ["staff"];
-  return [];
-}
-
-const roleOptions = (roles: readonly DealershipRole[]) =>
-  roles.map((value) => ({ value, label: DEALERSHIP_ROLE_LABELS[value] }));
-
-function RefusalAlert({ message }: { message: string }) {
-  return (
-    <Alert.Root status="error" borderRadius="md" size="sm" role="alert">
-      <Alert.Indicator />
-      <Alert.Description>{message}</Alert.Description>
-    </Alert.Root>
-  );
-}
-
-function InviteMemberDialog({
-  open,
-  onOpenChange,
-  roles,
-  onInvited,
-}: DialogControl & { roles: readonly DealershipRole[]; onInvited: () => Promise<unknown> }) {
-  const initial = { email: "", name: "", role: roles.at(-1) ?? "staff" };
-  const form = useFormDraft(initial);
-  const [refused, setRefused] = useState<string | null>(null);
-  const invite = trpc.manager.inviteMember.useMutation();
-  const close = () => {
-    onOpenChange(false);
-    form.reset();
-    setRefused(null);
-    invite.reset();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefused(null);
-    const input = form.check(inviteMemberInput, {
-      email: form.draft.email,
-      role: form.draft.role,
-      ...(form.draft.name.trim() ? { name: form.draft.name.trim() } : {}),
-    });
-    if (!input) return;
-    invite.mutate(input, {
-      onSuccess: async (invited) => {
-        showToast({
-          title: "Invitation sent",
-          description: `We e-mailed ${invited.email} an invitation to join your team as ${DEALERSHIP_ROLE_LABELS[invited.role].toLowerCase()}. They join once they accept it.`,
-          variant: "success",
-        });
-        close();
-        await onInvited();
-      },
-      onError: (error) => {
-        if (form.showServerErrors(error)) return;
-        const message = refusal(error);
-        if (message) setRefused(message);
-        else showFailure("Couldn't send the invitation", error);
-      },
-    });
-  };
-  return (
-    <DialogFrame
-      open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={invite.isPending}
-    >
-      <DialogHeading
-        title="Invite a team member"
-        subtitle="We e-mail them an invitation; they join your dealership's team in the role you choose when they accept it."
-      />
-      <DialogForm
-        label="Invite a team member"
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Send invitation",
-          confirmIcon: <LuSend />,
-          pendingLabel: "Sending",
-          pending: invite.isPending,
-          disabled: form.draft.email.trim() === "" || invite.isPending,
-        }}
-      >
-        <Stack gap="4">
-          <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
-          <InputField label="Name" note="optional" autoComplete="off" {...form.bind("name")} />
-          <SelectField
-            label="Role"
-            hint={
-              roles.length === 1
-                ? "Managers invite staff; the owners give the owner and manager roles."
-                : "Owners: billing, the team, everything. Managers: the team, reviews, reports and CRM. Staff: bookings."
-            }
-            options={roleOptions(roles)}
-            {...form.bind("role")}
-          />
-          <Text fontSize="xs" color="fg.muted">
-            The invitation stays open for {INVITATION_TTL_DAYS} days; you can resend or revoke it until then.
-          </Text>
-          {refused ? <RefusalAlert message={refused} /> : null}
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
-  );
-}
 
 function MemberRow({
   member,

@@ -2,7 +2,12 @@
 // make (docs/product/dealerships.md#the-team-and-its-roles). Owners give and take every role; managers add and
 // remove staff; a dealership keeps at least one owner. Each change is audited in the transaction that makes it,
 // which first locks the dealership's members, so two owners leaving at once cannot both be the last to go.
-import { DEALERSHIP_ROLE_LABELS, type DealershipRole, LEAD_ROLES } from "../../../shared/constants";
+import {
+  DEALERSHIP_ROLE_LABELS,
+  type DealershipRole,
+  LEAD_ROLES,
+  rolesToGive,
+} from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { TeamMembers } from "../../../shared/schemas/manager";
 import { isAdmin } from "../../access";
@@ -17,13 +22,8 @@ import type { ManagerCtx } from "./team";
 
 const isLead = (role: DealershipRole) => (LEAD_ROLES as readonly DealershipRole[]).includes(role);
 
-/** Whether a member in `callerRole` may give, change or take away `role`: owners any, managers staff only. */
-export function mayManageRole(callerRole: DealershipRole | null, role: DealershipRole): boolean {
-  return callerRole === "owner" || (callerRole === "manager" && role === "staff");
-}
-
 function refuseRole(callerRole: DealershipRole | null, role: DealershipRole) {
-  if (!mayManageRole(callerRole, role))
+  if (!rolesToGive(callerRole).includes(role))
     throw appError(
       "FORBIDDEN",
       "Only the dealership's owners give, change or take away the owner and manager roles.",
