@@ -22,7 +22,7 @@ import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook"
 import { receiveText, receiveTextStatus, type TwilioWebhook } from "./domains/texting/webhooks";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { originCheck } from "./http/csrf";
-import { embedRoutes, isEmbedPath } from "./http/embed";
+import { embedRoutes, embedSecureHeaders, isEmbedPath } from "./http/embed";
 import { reportProcedureError, toErrorResponse } from "./http/errorResponse";
 import {
   type AppEnv,
@@ -165,22 +165,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     xFrameOptions: "DENY",
     contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
   });
-  // Badges and the reviews widget are made to be framed by any site (and embed.js loaded by one): only they say so,
-  // and they load nothing, run nothing and post nowhere. Every other answer keeps refusing to be framed.
-  const embedHeaders = secureHeaders({
-    referrerPolicy: "no-referrer",
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: "cross-origin",
-    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
-    xFrameOptions: false,
-    contentSecurityPolicy: {
-      defaultSrc: ["'none'"],
-      styleSrc: ["'unsafe-inline'"],
-      baseUri: ["'none'"],
-      formAction: ["'none'"],
-      frameAncestors: ["*"],
-    },
-  });
+  const embedHeaders = embedSecureHeaders(https);
   app.use("*", (c, next) =>
     c.req.path.startsWith("/uploads/")
       ? uploadHeaders(c, next)

@@ -2,6 +2,7 @@
 // printable page): plain answers outside the API, public and cacheable, which never read a session or set a cookie.
 import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import {
   EMBED_ID,
   EMBED_KINDS,
@@ -31,6 +32,27 @@ import type { AppEnv } from "./honoRequest";
 /** Where other sites frame or load us from: these alone may be framed (app.ts gives them their own headers). */
 export function isEmbedPath(path: string): boolean {
   return path === EMBED_SCRIPT_PATH || path.startsWith("/embed/");
+}
+
+/**
+ * The headers of those paths: made to be framed by any site (and embed.js loaded by one), they alone say so, and
+ * they load nothing, run nothing and post nowhere. Every other answer keeps refusing to be framed (app.ts).
+ */
+export function embedSecureHeaders(https: boolean) {
+  return secureHeaders({
+    referrerPolicy: "no-referrer",
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "cross-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    xFrameOptions: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["*"],
+    },
+  });
 }
 
 /** Fresh for five minutes, then served stale for up to a day while a cache fetches the new one. */
