@@ -1,11 +1,10 @@
 // A salesperson's answer in a conversation, also sent by text to a buyer who confirmed a number and did not
 // text STOP. Queued with the answer (its transaction), held until quiet hours end in the buyer's zone, and
 // claimed by the message's id, so a retry or a second instance sends it once.
-import { afterQuietHours } from "../../../shared/texting";
 import type { Queryable } from "../../db/client";
 import { type JobData, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
-import { sendText, type TextingDeps } from "./send";
+import { sendText, startingAt, type TextingDeps, textableAt } from "./send";
 
 /** The longest answer sent whole; a longer one is cut and points to the website. */
 const MAX_TEXT_CHARS = 600;
@@ -16,23 +15,17 @@ export async function queueTextReply(
   reply: { messageId: number; customerId: string },
 ) {
   if (!ctx.texting) return;
-  const [consent] = await tx<{ time_zone: string }[]>`
-    select coalesce(c.time_zone, s.time_zone) as time_zone
-      from text_consents c
-      join messages m on m.id = ${reply.messageId}
-      join conversations v on v.id = m.conversation_id
-      join salespeople s on s.id = v.salesperson_id
-     where c.user_id = ${reply.customerId} and c.confirmed_at is not null and c.stopped_at is null`;
-  if (!consent) return;
-  const at = afterQuietHours(new Date(), consent.time_zone);
+  const at = await textableAt(tx, reply.customerId, {
+    joins: tx`join messages m on m.id = ${reply.messageId}
+              join conversations v on v.id = m.conversation_id
+              join salespeople s on s.id = v.salesperson_id`,
+    fallbackZone: tx`s.time_zone`,
+  });
+  if (!at) return;
   await ctx.jobs.send(
     QUEUES.textReply,
     { messageId: reply.messageId },
-    {
-      within: tx,
-      singletonKey: `text-reply-${reply.messageId}`,
-      ...(at > new Date() ? { startAfter: at } : {}),
-    },
+    { within: tx, singletonKey: `text-reply-${reply.messageId}`, ...startingAt(at) },
   );
 }
 

@@ -2,28 +2,24 @@
 // confirmed a number and did not text STOP: queued with the e-mail's claim (its transaction), held until quiet hours
 // end in the buyer's zone, and claimed by the visit (text_messages_reminder_claim_idx), so it goes once.
 import { links } from "../../../shared/links";
-import { afterQuietHours } from "../../../shared/texting";
 import type { Queryable } from "../../db/client";
 import { type JobData, type JobQueue, QUEUES } from "../../jobs/queue";
-import { sendText, type TextingDeps } from "./send";
+import { sendText, startingAt, type TextingDeps, textableAt } from "./send";
 
 export async function queueReviewRequestText(
   jobs: Pick<JobQueue, "send">,
   tx: Queryable,
   visit: { appointmentId: number; customerId: string },
 ) {
-  const [consent] = await tx<{ time_zone: string }[]>`
-    select coalesce(c.time_zone, s.time_zone) as time_zone
-      from text_consents c
-      join appointments a on a.id = ${visit.appointmentId}
-      join salespeople s on s.id = a.salesperson_id
-     where c.user_id = ${visit.customerId} and c.confirmed_at is not null and c.stopped_at is null`;
-  if (!consent) return;
-  const at = afterQuietHours(new Date(), consent.time_zone);
+  const at = await textableAt(tx, visit.customerId, {
+    joins: tx`join appointments a on a.id = ${visit.appointmentId} join salespeople s on s.id = a.salesperson_id`,
+    fallbackZone: tx`s.time_zone`,
+  });
+  if (!at) return;
   await jobs.send(
     QUEUES.textReviewRequest,
     { appointmentId: visit.appointmentId },
-    { within: tx, ...(at > new Date() ? { startAfter: at } : {}) },
+    { within: tx, ...startingAt(at) },
   );
 }
 

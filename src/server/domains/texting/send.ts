@@ -2,7 +2,8 @@
 // number may receive it (checked here, at send time, so a STOP that arrived a moment ago is honoured); then
 // Twilio is called, outside any transaction, and the row keeps its answer. A claim that exists already (a
 // reminder of the same visit, an answer to the same message) is never sent again.
-import type { Sql } from "../../db/client";
+import { afterQuietHours } from "../../../shared/texting";
+import type { Fragment, Queryable, Sql } from "../../db/client";
 import type { Logger } from "../../logger";
 import { type Texting, TwilioProviderError } from "../../texting/twilio";
 
@@ -58,3 +59,23 @@ export async function sendText(deps: TextingDeps, text: OutgoingText): Promise<S
     return { sent: false, why: "refused", id: claim.id, error: refused };
   }
 }
+
+/**
+ * When a text to the buyer `customerId` may go, in the caller's transaction: null when they have no confirmed
+ * number or texted STOP, else now or, in their quiet hours, when those end. Their zone is the one they gave, else
+ * `fallbackZone` (the salesperson's, an SQL expression over what `from` joins).
+ */
+export async function textableAt(
+  tx: Queryable,
+  customerId: string,
+  from: { joins: Fragment; fallbackZone: Fragment },
+): Promise<Date | null> {
+  const [consent] = await tx<{ time_zone: string }[]>`
+    select coalesce(c.time_zone, ${from.fallbackZone}) as time_zone
+      from text_consents c ${from.joins}
+     where c.user_id = ${customerId} and c.confirmed_at is not null and c.stopped_at is null`;
+  return consent ? afterQuietHours(new Date(), consent.time_zone) : null;
+}
+
+/** A job's start for a text due at `at`: now, or later when quiet hours hold it. */
+export const startingAt = (at: Date) => (at > new Date() ? { startAfter: at } : {});
