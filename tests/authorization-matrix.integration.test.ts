@@ -1,8 +1,11 @@
 // Authorisation matrix (docs/product/security.md#what-the-tests-prove), generated from the router: every procedure must have a line in the
 // expected-access table (a new procedure without one fails), each is called as {signed out, customer,
-// salesperson, manager (a dealership's owner), staff (of that dealership), admin} to check its tier, and procedures that act on objects are also checked on
-// {own object, someone else's object}.
+// salesperson, manager (a dealership's owner), staff (of that dealership), the owner, a manager and staff of a dealer
+// group holding that dealership (working on it), admin} to check its tier, and procedures that act on objects are
+// also checked on {own object, someone else's object}: a group's roles act on its dealership as the dealership roles
+// they reach (group owner and manager as its leads, group staff as its staff).
 import { describe, expect, it } from "vitest";
+import { validateSessionToken } from "../src/server/credentials/session";
 import type { Access, ProcedureMeta } from "../src/server/trpc/init";
 import { appRouter } from "../src/server/trpc/root";
 import { createHarness } from "./support/harness";
@@ -10,8 +13,37 @@ import { createHarness } from "./support/harness";
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
 await h.seed(0.05);
 
-type Role = "anonymous" | "customer" | "salesperson" | "manager" | "staff" | "admin";
-const ROLES: Role[] = ["anonymous", "customer", "salesperson", "manager", "staff", "admin"];
+type Role =
+  | "anonymous"
+  | "customer"
+  | "salesperson"
+  | "manager"
+  | "staff"
+  | "groupOwner"
+  | "groupManager"
+  | "groupStaff"
+  | "admin";
+const ROLES: Role[] = [
+  "anonymous",
+  "customer",
+  "salesperson",
+  "manager",
+  "staff",
+  "groupOwner",
+  "groupManager",
+  "groupStaff",
+  "admin",
+];
+const GROUP_ROLE_OF = { groupOwner: "group_owner", groupManager: "group_manager", groupStaff: "group_staff" };
+
+/** The roles a case names, with the group roles that reach them: a dealership's leads and its staff. */
+function reaching(roles: Role[]): Role[] {
+  return [
+    ...roles,
+    ...(roles.includes("manager") ? (["groupOwner", "groupManager"] as const) : []),
+    ...(roles.includes("staff") ? (["groupStaff"] as const) : []),
+  ];
+}
 
 // Two dealerships, each with a manager and a salesperson; two customers.
 const [a, b] = await h.sql<{ id: number; dealership_id: number; email: string; manager_email: string }[]>`
@@ -31,7 +63,30 @@ const sessions = {
     return h.signIn("matrix.staff@example.org", "manager");
   })(),
   admin: await h.signIn("matrix.admin@example.org", "admin"),
+  ...(await groupSessions()),
 };
+
+/**
+ * A dealer group holding the first dealership and another one (not the second), and its owner, manager and staff,
+ * each working on the first dealership in their session.
+ */
+async function groupSessions() {
+  const [group] = await h.sql<{ id: number }[]>`
+    insert into dealer_groups (name) values ('Matrix Group') returning id`;
+  await h.sql`update dealerships set group_id = ${group!.id}
+               where id = ${a!.dealership_id}
+                  or id = (select min(id) from dealerships where id not in (${a!.dealership_id}, ${b!.dealership_id}))`;
+  const made = {} as Record<keyof typeof GROUP_ROLE_OF, Awaited<ReturnType<typeof h.signIn>>>;
+  for (const [key, role] of Object.entries(GROUP_ROLE_OF) as [keyof typeof GROUP_ROLE_OF, string][]) {
+    const email = `matrix.${key.toLowerCase()}@example.org`;
+    const first = await h.signIn(email, "manager");
+    await h.sql`insert into dealer_group_members (user_id, group_id, role) values (${first.userId}, ${group!.id}, ${role})`;
+    made[key] = await h.signIn(email, "manager");
+    await h.sql`update sessions set acting_dealership_id = ${a!.dealership_id} where user_id = ${first.userId}`;
+    made[key].user = (await validateSessionToken(h.sql, made[key].token))!.user;
+  }
+  return made;
+}
 
 function callerFor(role: Role) {
   if (role === "anonymous") return h.caller();
@@ -265,12 +320,13 @@ const cases: Case[] = [
 /** Which roles each tier of trpc/init.ts lets in; object rules come on top, in `cases` above. */
 const TIERS: Record<Access, Role[]> = {
   anyone: ROLES,
-  signedIn: ["customer", "salesperson", "manager", "staff", "admin"],
+  signedIn: ROLES.filter((role) => role !== "anonymous"),
   customer: ["customer"],
   salesperson: ["salesperson"],
-  manager: ["manager"],
-  staff: ["salesperson", "manager", "staff", "admin"],
-  managerOrAdmin: ["manager", "admin"],
+  manager: reaching(["manager"]),
+  staff: reaching(["salesperson", "manager", "staff", "admin"]),
+  managerOrAdmin: reaching(["manager", "admin"]),
+  group: ["groupOwner", "groupManager", "groupStaff"],
   admin: ["admin"],
   adminAccount: ["admin"],
 };
@@ -421,6 +477,9 @@ const EXPECTED: Record<string, Access> = {
   "manager.changeMemberRole": "manager",
   "manager.removeMember": "manager",
   "manager.bookings": "staff",
+  "groups.mine": "group",
+  "groups.actAs": "group",
+  "groups.report": "group",
   "invitations.describe": "anyone",
   "invitations.accept": "anyone",
   "invitations.decline": "anyone",
@@ -559,7 +618,7 @@ describe("authorisation matrix", () => {
     expect(procedures.filter((p) => declared[p]?._def.meta?.access !== EXPECTED[p])).toEqual([]);
   });
 
-  it(`lets exactly each tier's roles past the tier, for ${procedures.length} procedures x 5 roles`, async () => {
+  it(`lets exactly each tier's roles past the tier, for ${procedures.length} procedures x ${ROLES.length} roles`, async () => {
     const mismatches: string[] = [];
     for (const path of procedures) {
       const tier = EXPECTED[path] ?? "anyone";
@@ -584,7 +643,7 @@ describe("authorisation matrix", () => {
     for (const c of cases) {
       for (const role of ROLES) {
         for (const whose of ["own", "other"] as const) {
-          const expected = (whose === "own" ? c.own : c.other).includes(role);
+          const expected = reaching(whose === "own" ? c.own : c.other).includes(role);
           let allowed = true;
           let code = "";
           try {

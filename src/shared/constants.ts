@@ -54,6 +54,33 @@ export const DEALERSHIP_ROLE_LABELS: Record<DealershipRole, string> = {
   staff: "Staff",
 };
 
+/**
+ * The roles of a dealer group's people (dealer_group_members): they reach every dealership of the group, as the
+ * dealership role GROUP_ROLE_REACH names, and the group as a whole (its dealerships side by side, its plan, its
+ * people). Group staff are the enterprise staff: the bookings of every dealership of the group.
+ */
+export const GROUP_ROLES = ["group_owner", "group_manager", "group_staff"] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** The group roles that lead the group: its report, its dealerships' alerts, its people (staff only, for managers). */
+export const GROUP_LEAD_ROLES = ["group_owner", "group_manager"] as const satisfies readonly GroupRole[];
+/** What a group role is at each dealership of the group. */
+export const GROUP_ROLE_REACH: Record<GroupRole, DealershipRole> = {
+  group_owner: "owner",
+  group_manager: "manager",
+  group_staff: "staff",
+};
+export const GROUP_ROLE_LABELS: Record<GroupRole, string> = {
+  group_owner: "Group owner",
+  group_manager: "Group manager",
+  group_staff: "Group staff",
+};
+/** The group roles a member in `role` may give, change or take away: a group owner every one, a group manager staff. */
+export function groupRolesToGive(role: GroupRole | null): readonly GroupRole[] {
+  if (role === "group_owner") return GROUP_ROLES;
+  if (role === "group_manager") return ["group_staff"];
+  return [];
+}
+
 export const INVITATION_ROLES = ["salesperson", "manager"] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
 

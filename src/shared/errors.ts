@@ -105,6 +105,8 @@ export const ERROR_REASONS = {
   GDPR_REQUEST_NOT_FOUND: "No such data request.",
   GDPR_REQUEST_OPEN: "A data request of this type is already open.",
   GDPR_REQUEST_PROCESSING: "The data request is already being processed.",
+  GROUP_LEADS_ONLY: "Only the dealer group's owners and managers can do this.",
+  GROUP_NOT_FOUND: "No such dealer group.",
   HAS_SALESPERSON_PROFILE: "The account has a salesperson profile, which this role cannot have.",
   HELD_REVIEW_NOT_FOUND: "No such held review.",
   IDEMPOTENCY_KEY_IN_USE: "The Idempotency-Key's first request is still running: retry.",

@@ -7,7 +7,8 @@ import type { createHarness } from "./harness";
 
 type Harness = Awaited<ReturnType<typeof createHarness>>;
 /** `invitee`: an independent salesperson the manager of `person`'s dealership has invited. */
-export type Caller = "public" | "customer" | "salesperson" | "invitee" | "manager" | "admin";
+/** `group`: the owner of a dealer group holding `person`'s dealership and another. */
+export type Caller = "public" | "customer" | "salesperson" | "invitee" | "manager" | "group" | "admin";
 
 /** How one read route is called: as whom, and the URL with its path and query filled in. */
 export type ReadCall = { as: Caller; url: string };
@@ -36,14 +37,28 @@ export async function readFixtures(h: Harness) {
     customer: await h.signIn(buyer!.email),
     salesperson: await h.signIn(person!.email, "salesperson"),
     manager: await h.signIn(person!.manager, "manager"),
+    group: await groupOwner(h, person!.dealershipId),
     admin: await h.signIn("openapi.admin@example.org", "admin"),
   };
-  const { customer, salesperson, invitee, manager, admin } = sessions;
-  const made = await makeRows(h, { person: person!, customer, salesperson, invitee, manager, admin });
+  const { customer, salesperson, invitee, manager, group, admin } = sessions;
+  const made = await makeRows(h, { person: person!, customer, salesperson, invitee, manager, group, admin });
   return { person: person!, sessions, ...made };
 }
 
 type Session = { cookie: string; userId: string };
+
+/** The owner of a new dealer group of `dealershipId` and the next dealership by id. */
+async function groupOwner(h: Harness, dealershipId: number) {
+  const [group] = await h.sql<{ id: number }[]>`
+    insert into dealer_groups (name) values ('OpenAPI Motor Group') returning id`;
+  await h.sql`update dealerships set group_id = ${group!.id}
+               where id = ${dealershipId} or id = (select min(id) from dealerships where id > ${dealershipId})`;
+  const email = "openapi.group@example.org";
+  const account = await h.signIn(email, "manager");
+  await h.sql`insert into dealer_group_members (user_id, group_id, role)
+              values (${account.userId}, ${group!.id}, 'group_owner')`;
+  return h.signIn(email, "manager");
+}
 
 /** The rows no seed has: each made the way its users make it (REST), or as Stripe's webhook would leave it. */
 async function makeRows(
@@ -254,6 +269,8 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/manager/invitations": { as: "manager", url: "/manager/invitations" },
     "/manager/members": { as: "manager", url: "/manager/members" },
     "/manager/bookings": { as: "manager", url: "/manager/bookings" },
+    "/group": { as: "group", url: "/group" },
+    "/group/report": { as: "group", url: `/group/report?month=${new Date().toISOString().slice(0, 7)}` },
     "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },

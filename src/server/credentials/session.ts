@@ -2,12 +2,13 @@
 import {
   ADMIN_SESSION_ABSOLUTE_HOURS,
   ADMIN_SESSION_INACTIVITY_MINUTES,
+  GROUP_ROLE_REACH,
   LEAD_ROLES,
   SESSION_ABSOLUTE_DAYS,
   SESSION_INACTIVITY_DAYS,
 } from "../../shared/constants";
 import type { SessionUser } from "../../shared/schemas/auth";
-import type { Queryable } from "../db/client";
+import type { Fragment, Queryable } from "../db/client";
 import type { SessionRow, UserRow } from "../db/rows";
 import { generateToken, hashToken } from "./tokens";
 
@@ -80,24 +81,44 @@ export async function createSession(
 
 /**
  * The columns of a {@link SessionUser}, from `users u` with {@link sessionUserJoins}: the salesperson profile
- * (`s`) and the dealership membership (`d`, any role; `managedDealershipId` for a lead only) of the account. Every join is on a unique key, so a lookup by one (a
- * session, a key, an account) finds one row at most and takes no LIMIT: with `limit 1`, PostgreSQL misjudged the
- * left joins' rows and chose to scan `sessions` and `users` whole for the one it wanted (0.69 ms a request at
- * 1,400 sessions, growing with them), where without it each is one index lookup (0.08 ms).
+ * (`s`), the dealership membership (`d`, any role; `managedDealershipId` for a lead only) and the dealer group
+ * membership (`g`) of the account. A group member works on one dealership of the group at a time (`gd`, see the
+ * joins): there they hold the dealership role their group role reaches (GROUP_ROLE_REACH); anywhere else their
+ * own membership holds. Every join is on a unique key, so a lookup by one (a session, a key, an account) finds one
+ * row at most and takes no LIMIT: with `limit 1`, PostgreSQL misjudged the left joins' rows and chose to scan
+ * `sessions` and `users` whole for the one it wanted (0.69 ms a request at 1,400 sessions, growing with them),
+ * where without it each is one index lookup (0.08 ms).
  */
 export function sessionUserColumns(sql: Queryable) {
+  const reach = sql`(${Object.values(GROUP_ROLE_REACH)}::text[])[
+    array_position(${Object.keys(GROUP_ROLE_REACH)}::text[], g.role)]`;
+  const role = sql`(case when gd.id is not null then ${reach} else d.role end)`;
   return sql`
     u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role, u.phone, u.city, u.state,
     u.zip_code as "zipCode", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt",
     s.id as "salespersonId",
-    case when d.role = any(${[...LEAD_ROLES]}::text[]) then d.dealership_id end as "managedDealershipId",
-    d.dealership_id as "dealershipId", d.role as "dealershipRole"`;
+    case when ${role} = any(${[...LEAD_ROLES]}::text[]) then coalesce(gd.id, d.dealership_id) end
+      as "managedDealershipId",
+    coalesce(gd.id, d.dealership_id) as "dealershipId", ${role} as "dealershipRole",
+    g.group_id as "groupId", g.role as "groupRole"`;
 }
 
-/** The joins {@link sessionUserColumns} reads, after `users u`. */
-export function sessionUserJoins(sql: Queryable) {
+/**
+ * The joins {@link sessionUserColumns} reads, after `users u`. `acting` is the dealership the session chose to
+ * work on (`sessions.acting_dealership_id`), or none outside a session. A group member works on it when it is one
+ * of their group's and not their own dealership; with none chosen, a group member with no dealership of their own
+ * works on the group's first by name.
+ */
+export function sessionUserJoins(sql: Queryable, acting: Fragment = sql`null::int`) {
   return sql`left join salespeople s on s.user_id = u.id
-             left join dealership_members d on d.user_id = u.id`;
+             left join dealership_members d on d.user_id = u.id
+             left join dealer_group_members g on g.user_id = u.id
+             left join lateral (
+               select gd.id from dealerships gd
+                where gd.group_id = g.group_id and gd.id is distinct from d.dealership_id
+                  and (gd.id = ${acting} or d.dealership_id is null)
+                order by gd.id = ${acting} desc nulls last, gd.name, gd.id
+                limit 1) gd on true`;
 }
 
 type SessionCheck = Pick<
@@ -116,7 +137,7 @@ export async function validateSessionToken(sql: Queryable, token: string): Promi
            u.disabled_at
       from sessions x
       join users u on u.id = x.user_id
-      ${sessionUserJoins(sql)}
+      ${sessionUserJoins(sql, sql`x.acting_dealership_id`)}
      where x.id = ${id} and x.expires_at > ${now}`;
   if (!row) return null;
   const {

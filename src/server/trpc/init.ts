@@ -77,6 +77,11 @@ export const TIERS = {
   salesperson: { who: "Salesperson accounts (their own profile and calendar).", refusals: [401, 403] },
   /** Managing a dealership; scoped to it. */
   manager: { who: "Dealership managers (their own dealership).", refusals: [401, 403] },
+  /** A dealer group's people, any group role; scoped to their group. */
+  group: {
+    who: "A dealer group's people (their own group; some changes are its owners' only).",
+    refusals: [401, 403],
+  },
   /** Either; access.ts scopes a manager to their dealership. */
   managerOrAdmin: {
     who: "Dealership managers (their own dealership) and administrators.",
@@ -265,6 +270,14 @@ export const managerProcedure = signedInProcedure.meta({ access: "manager" }).us
   const dealershipId = ctx.user.managedDealershipId;
   if (dealershipId === null) throw denied(ctx, path, "This action is for dealership managers");
   return next({ ctx: { dealershipId } });
+});
+
+/** Scoped to the one dealer group the caller works for, with their role in it. */
+export const groupProcedure = signedInProcedure.meta({ access: "group" }).use(({ ctx, path, next }) => {
+  const { groupId, groupRole } = ctx.user;
+  if (groupId === null || groupRole === null)
+    throw denied(ctx, path, "This action is for dealer groups' people");
+  return next({ ctx: { groupId, groupRole } });
 });
 
 /** An administrator's own account (the console's session check and sign-out), MFA requirement or not. */

@@ -17,6 +17,7 @@ import {
   adminProcedure,
   type Context,
   customerProcedure,
+  groupProcedure,
   managerOrAdminProcedure,
   managerProcedure,
   type ProcedureMeta,
@@ -147,6 +148,7 @@ export const signedIn = procedures(signedInProcedure);
 export const customer = procedures(customerProcedure);
 export const salesperson = procedures(salespersonProcedure);
 export const manager = procedures(managerProcedure);
+export const group = procedures(groupProcedure);
 export const managerOrAdmin = procedures(managerOrAdminProcedure);
 export const staff = procedures(salespersonOrManagerOrAdminProcedure);
 export const admin = procedures(adminProcedure);

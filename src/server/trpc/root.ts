@@ -11,6 +11,7 @@ import { complianceRouter } from "../domains/compliance/router";
 import { crmRouter } from "../domains/crm/router";
 import { documentsRouter } from "../domains/documents/router";
 import { favoritesRouter } from "../domains/favorites/router";
+import { groupsRouter } from "../domains/groups/router";
 import { identityRouter } from "../domains/identity/router";
 import { invitationsRouter } from "../domains/invitations/router";
 import { liveRouter } from "../domains/live/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   favorites: favoritesRouter,
   misconduct: misconductRouter,
   manager: managerRouter,
+  groups: groupsRouter,
   transfers: transfersRouter,
   auditTrail: auditTrailRouter,
   subscriptions: subscriptionsRouter,

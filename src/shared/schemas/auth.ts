@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEALERSHIP_ROLES, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
+import { DEALERSHIP_ROLES, GROUP_ROLES, USER_ROLES, YEARS_OF_EXPERIENCE } from "../constants";
 import { dealershipDetailsFields, zipCodeInput } from "./applicationFields";
 import { line } from "./common";
 import { mfaChallenge } from "./security";
@@ -143,6 +143,17 @@ export const sessionUser = z
       .describe("Set when the user leads a dealership, as an owner or a manager"),
     dealershipId: z.number().int().nullable().describe("The dealership the user works for, in any role"),
     dealershipRole: z.enum(DEALERSHIP_ROLES).nullable().describe("Their role there: owner, manager or staff"),
+    groupId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The dealer group the user works for; its people work on one of its dealerships at a time (dealershipId)",
+      ),
+    groupRole: z
+      .enum(GROUP_ROLES)
+      .nullable()
+      .describe("Their role in the group: group_owner, group_manager or group_staff"),
   })
   .describe("A signed-in account");
 export type SessionUser = z.output<typeof sessionUser>;

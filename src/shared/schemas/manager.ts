@@ -203,7 +203,7 @@ export const managerPerformance = z.object({
 });
 export type ManagerPerformance = z.output<typeof managerPerformance>;
 
-const monthlyFigures = z.object({
+export const monthlyFigures = z.object({
   appointments: z.number().int(),
   completed: z.number().int(),
   cancellations: z.number().int(),
@@ -224,6 +224,7 @@ const monthlyFigures = z.object({
     ),
 });
 
+export type MonthlyFigures = z.output<typeof monthlyFigures>;
 export const monthlyReportRow = monthlyFigures.extend({ salespersonId: z.number().int(), name: z.string() });
 export type MonthlyReportRow = z.output<typeof monthlyReportRow>;
 

@@ -6,6 +6,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from
 import { BILLING_INTERVALS, PLAN_IDS } from "../../../shared/plans";
 import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
+import { dealerGroups } from "./groups";
 import { salespeople } from "./salespeople";
 import { users } from "./users";
 
@@ -18,7 +19,7 @@ export const stripeCustomers = pgTable("stripe_customers", {
   createdAt: stampedNow("created_at"),
 });
 
-/** One subscription of one salesperson or one dealership (exactly one of the two). */
+/** One subscription of one salesperson, one dealership or one dealer group (exactly one of the three). */
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -29,6 +30,8 @@ export const subscriptions = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     salespersonId: integer("salesperson_id").references(() => salespeople.id, { onDelete: "cascade" }),
     dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    /** A group's plan covers every dealership of the group. */
+    groupId: integer("group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
     plan: text("plan", { enum: PLAN_IDS }).notNull(),
     interval: text("interval", { enum: BILLING_INTERVALS }).notNull(),
     /** Stripe's status: incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused. */
@@ -44,10 +47,14 @@ export const subscriptions = pgTable(
     updatedAt: stampedNow("updated_at"),
   },
   (t) => [
-    check("subscriptions_one_owner_check", sql`num_nonnulls(${t.salespersonId}, ${t.dealershipId}) = 1`),
+    check(
+      "subscriptions_one_owner_check",
+      sql`num_nonnulls(${t.salespersonId}, ${t.dealershipId}, ${t.groupId}) = 1`,
+    ),
     check("subscriptions_seats_check", sql`${t.seats} >= 1`),
     index("subscriptions_salesperson_idx").on(t.salespersonId, t.createdAt),
     index("subscriptions_dealership_idx").on(t.dealershipId, t.createdAt),
+    index("subscriptions_group_idx").on(t.groupId, t.createdAt).where(sql`${t.groupId} is not null`),
     index("subscriptions_user_idx").on(t.userId),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { DEALERSHIP_ROLES, LOCATION_PRECISIONS } from "../../../shared/constants";
 import { identityId, seededDemo, stampedNow } from "./columns";
+import { dealerGroups } from "./groups";
 import { inList } from "./types";
 import { users } from "./users";
 
@@ -30,6 +31,8 @@ export const dealerships = pgTable(
     locationPrecision: text("location_precision", { enum: LOCATION_PRECISIONS }).notNull().default("zip"),
     /** Opening hours by weekday, as the manager states them (shared/schemas: dealershipHours). */
     hours: jsonb("hours"),
+    /** The dealer group that owns it, if any (docs/product/dealer-groups.md). */
+    groupId: integer("group_id").references(() => dealerGroups.id, { onDelete: "set null" }),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampedNow("created_at"),
     demo: seededDemo(),
@@ -42,6 +45,7 @@ export const dealerships = pgTable(
     ),
     index("dealerships_name_idx").on(t.name),
     index("dealerships_city_idx").on(t.city, t.state),
+    index("dealerships_group_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
   ],
 );
 

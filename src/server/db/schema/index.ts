@@ -5,6 +5,7 @@ export * from "./compliance";
 export * from "./content";
 export * from "./crm";
 export * from "./dealerships";
+export * from "./groups";
 export * from "./idempotency";
 export * from "./identities";
 export * from "./live";

@@ -52,6 +52,11 @@ export const sessions = pgTable(
      * that needs a recent sign-in reads. Null means the sign-in, `created_at`.
      */
     authenticatedAt: instant("authenticated_at"),
+    /**
+     * The dealership of their group a dealer group's member works on in this session (drizzle/0068; the foreign
+     * key to dealerships, set null on delete, is declared there: this module cannot import dealerships').
+     */
+    actingDealershipId: integer("acting_dealership_id"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -64,7 +64,7 @@ function roleSnapshot(a: AccountChange) {
 async function takeDealership(ctx: Context, tx: Queryable, userId: string, id: number, replace: boolean) {
   const [dealership] = await tx<{ id: number; name: string; leads: string[] }[]>`
     select d.id, d.name,
-           array(select l.user_id from (${dealershipLeadsSql(tx, tx`d.id`)}) l order by l.user_id) as leads
+           array(select l.user_id from (${dealershipLeadsSql(tx, tx`d.id`, { group: false })}) l order by l.user_id) as leads
       from dealerships d where d.id = ${id} for update`;
   if (!dealership) throw appError("BAD_REQUEST", "Please choose a dealership", "UNKNOWN_DEALERSHIP");
   const others = dealership.leads.filter((lead) => lead !== userId);

@@ -229,6 +229,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
     ["linked_identities", tx`delete from linked_identities where user_id = ${userId} returning 1`],
     ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
     ["dealership_members", tx`delete from dealership_members where user_id = ${userId} returning 1`],
+    ["dealer_group_members", tx`delete from dealer_group_members where user_id = ${userId} returning 1`],
     [
       "notification_preferences",
       tx`delete from notification_preferences where user_id = ${userId} returning 1`,

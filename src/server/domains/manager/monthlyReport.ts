@@ -1,5 +1,6 @@
 import { toCsv } from "../../../shared/csv";
 import type {
+  MonthlyFigures,
   MonthlyReport,
   MonthlyReportFile,
   MonthlyReportFormat,
@@ -23,14 +24,18 @@ export type ReportWindow = { from: Date; to: Date };
 /** What a report answers for a window: a row per salesperson of the current team, and the team's totals. */
 export type TeamFigures = Pick<MonthlyReport, "rows" | "totals">;
 
+/** The calendar month `month` (YYYY-MM) in a `dealerships` row's time zone, as the columns "from" and "to". */
+export function monthWindowSql(sql: Queryable, month: string) {
+  return sql`(${`${month}-01`}::timestamp at time zone time_zone) as "from",
+             ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone time_zone) as "to"`;
+}
+
 /**
  * One calendar month in the dealership's time zone, per salesperson of the current team (teamFigures).
  */
 export async function monthlyReport(ctx: ManagerCtx, { month }: { month: string }): Promise<MonthlyReport> {
   const [dealership] = await ctx.sql<{ id: number; name: string; timeZone: string; from: Date; to: Date }[]>`
-    select id, name, time_zone as "timeZone",
-           (${`${month}-01`}::timestamp at time zone time_zone) as "from",
-           ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone time_zone) as "to"
+    select id, name, time_zone as "timeZone", ${monthWindowSql(ctx.sql, month)}
       from dealerships where id = ${ctx.dealershipId}`;
   if (!dealership) throw appError("NOT_FOUND", "Dealership not found", "DEALERSHIP_NOT_FOUND");
   const { from, to } = dealership;
@@ -118,28 +123,31 @@ export async function teamFigures(
       left join received x on x.salesperson_id = t.id
      order by t.name, t.id`;
 
-  const sum = (pick: (row: MonthlyReportRow) => number) => rows.reduce((n, row) => n + pick(row), 0);
+  return { rows, totals: addFigures(rows) };
+}
+
+/**
+ * Figures added up: counts summed, the average rating weighted by reviews and the reply time by replies. A team's
+ * totals add its salespeople's rows; a dealer group's add its dealerships' totals (groups/report.ts), so a group's
+ * figures are its dealerships' own added up.
+ */
+export function addFigures(rows: readonly MonthlyFigures[]): MonthlyFigures {
+  const sum = (pick: (row: MonthlyFigures) => number) => rows.reduce((n, row) => n + pick(row), 0);
   const reviews = sum((r) => r.reviews);
   const replied = sum((r) => r.repliedMessages);
   const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
   return {
-    rows,
-    totals: {
-      appointments: sum((r) => r.appointments),
-      completed: sum((r) => r.completed),
-      cancellations: sum((r) => r.cancellations),
-      noShows: sum((r) => r.noShows),
-      reviews,
-      averageRating:
-        reviews === 0 ? null : round(sum((r) => (r.averageRating ?? 0) * r.reviews) / reviews, 2),
-      misconductCases: sum((r) => r.misconductCases),
-      customerMessages: sum((r) => r.customerMessages),
-      repliedMessages: replied,
-      averageReplyMinutes:
-        replied === 0
-          ? null
-          : round(sum((r) => (r.averageReplyMinutes ?? 0) * r.repliedMessages) / replied, 1),
-    },
+    appointments: sum((r) => r.appointments),
+    completed: sum((r) => r.completed),
+    cancellations: sum((r) => r.cancellations),
+    noShows: sum((r) => r.noShows),
+    reviews,
+    averageRating: reviews === 0 ? null : round(sum((r) => (r.averageRating ?? 0) * r.reviews) / reviews, 2),
+    misconductCases: sum((r) => r.misconductCases),
+    customerMessages: sum((r) => r.customerMessages),
+    repliedMessages: replied,
+    averageReplyMinutes:
+      replied === 0 ? null : round(sum((r) => (r.averageReplyMinutes ?? 0) * r.repliedMessages) / replied, 1),
   };
 }
 
