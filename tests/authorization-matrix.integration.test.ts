@@ -5,9 +5,9 @@
 // also checked on {own object, someone else's object}: a group's roles act on its dealership as the dealership roles
 // they reach (group owner and manager as its leads, group staff as its staff).
 import { describe, expect, it } from "vitest";
-import { validateSessionToken } from "../src/server/credentials/session";
 import type { Access, ProcedureMeta } from "../src/server/trpc/init";
 import { appRouter } from "../src/server/trpc/root";
+import { makeGroup, signInToGroup } from "./support/groups";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -34,7 +34,11 @@ const ROLES: Role[] = [
   "groupStaff",
   "admin",
 ];
-const GROUP_ROLE_OF = { groupOwner: "group_owner", groupManager: "group_manager", groupStaff: "group_staff" };
+const GROUP_ROLE_OF = {
+  groupOwner: "group_owner",
+  groupManager: "group_manager",
+  groupStaff: "group_staff",
+} as const;
 
 /** The roles a case names, with the group roles that reach them: a dealership's leads and its staff. */
 function reaching(roles: Role[]): Role[] {
@@ -71,21 +75,16 @@ const sessions = {
  * each working on the first dealership in their session.
  */
 async function groupSessions() {
-  const [group] = await h.sql<{ id: number }[]>`
-    insert into dealer_groups (name) values ('Matrix Group') returning id`;
-  await h.sql`update dealerships set group_id = ${group!.id}
-               where id = ${a!.dealership_id}
-                  or id = (select min(id) from dealerships where id not in (${a!.dealership_id}, ${b!.dealership_id}))`;
-  const made = {} as Record<keyof typeof GROUP_ROLE_OF, Awaited<ReturnType<typeof h.signIn>>>;
-  for (const [key, role] of Object.entries(GROUP_ROLE_OF) as [keyof typeof GROUP_ROLE_OF, string][]) {
-    const email = `matrix.${key.toLowerCase()}@example.org`;
-    const first = await h.signIn(email, "manager");
-    await h.sql`insert into dealer_group_members (user_id, group_id, role) values (${first.userId}, ${group!.id}, ${role})`;
-    made[key] = await h.signIn(email, "manager");
-    await h.sql`update sessions set acting_dealership_id = ${a!.dealership_id} where user_id = ${first.userId}`;
-    made[key].user = (await validateSessionToken(h.sql, made[key].token))!.user;
-  }
-  return made;
+  const [third] = await h.sql<{ id: number }[]>`
+    select min(id) as id from dealerships where id not in (${a!.dealership_id}, ${b!.dealership_id})`;
+  const group = await makeGroup(h, "Matrix Group", [a!.dealership_id, third!.id]);
+  const member = (key: keyof typeof GROUP_ROLE_OF) =>
+    signInToGroup(h, `matrix.${key.toLowerCase()}@example.org`, group, GROUP_ROLE_OF[key], a!.dealership_id);
+  return {
+    groupOwner: await member("groupOwner"),
+    groupManager: await member("groupManager"),
+    groupStaff: await member("groupStaff"),
+  };
 }
 
 function callerFor(role: Role) {

@@ -8,6 +8,7 @@ import { unsubscribeToken as unsubscribeNoticesToken } from "../src/server/domai
 import { appRouter } from "../src/server/trpc/root";
 import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays } from "../src/shared/time";
+import { makeGroup, signInToGroup } from "./support/groups";
 import { createHarness, ORIGIN } from "./support/harness";
 import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
@@ -24,8 +25,8 @@ await h.seed(0.02);
 const FORBIDDEN_TEXT =
   /select .* from |insert into|update \w+ set|Failed query|out of range|invalid byte sequence|invalid input syntax|Maximum call stack|github\.com|postgres|violates|relation "|params:|date\/time field|Invalid time value|at Object\.|node_modules/i;
 
-const [sp] = await h.sql<{ id: number; email: string; dealership: string }[]>`
-  select s.id, s.email, d.name as dealership from salespeople s join dealerships d on d.id = s.dealership_id
+const [sp] = await h.sql<{ id: number; email: string; dealership: string; dealershipId: number }[]>`
+  select s.id, s.email, d.name as dealership, d.id as "dealershipId" from salespeople s join dealerships d on d.id = s.dealership_id
   order by s.id limit 1`;
 const [mgr] = await h.sql<{ email: string }[]>`select email from users where role = 'manager' limit 1`;
 const roles = {
@@ -33,6 +34,13 @@ const roles = {
   salesperson: await h.signIn(sp!.email, "salesperson"),
   manager: await h.signIn(mgr!.email, "manager"),
   admin: await h.signIn("fuzz.admin@example.org", "admin"),
+  // The owner of a dealer group holding the first salesperson's dealership.
+  group: await signInToGroup(
+    h,
+    "fuzz.group@example.org",
+    await makeGroup(h, "Fuzz Motor Group", [sp!.dealershipId]),
+    "group_owner",
+  ),
   anonymous: null,
 };
 

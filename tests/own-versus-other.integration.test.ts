@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { appRouter } from "../src/server/trpc/root";
+import { makeGroup, signInToGroup } from "./support/groups";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";
 import { startStripeStandIn } from "./support/stripe-standin";
@@ -30,6 +31,13 @@ const sessions = {
   manager: await h.signIn(a!.manager_email, "manager"),
   otherManager: await h.signIn(b!.manager_email, "manager"),
   admin: await h.signIn("own.admin@example.org", "admin"),
+  // The owner of a dealer group holding the first dealership (not the second).
+  groupOwner: await signInToGroup(
+    h,
+    "own.group@example.org",
+    await makeGroup(h, "Own Motor Group", [a!.dealership_id]),
+    "group_owner",
+  ),
 };
 type Who = keyof typeof sessions;
 
@@ -527,6 +535,13 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "manager.addSalesperson managerId": { notOwned: "ignored: the caller's own dealership is used" },
+  "groups.actAs dealershipId": {
+    as: "groupOwner",
+    other: b!.dealership_id,
+    missing: MISSING_INT,
+    input: (id) => ({ dealershipId: id }),
+    expect: "NOT_FOUND",
+  },
   "manager.revokeInvitation id": {
     as: "manager",
     other: other.invitation,

@@ -3,6 +3,7 @@
 // fails that test, so each new one is given a caller and a fixture.
 import { seedDocuments } from "../../src/server/domains/documents/seed";
 import { unsubscribeToken } from "../../src/server/domains/notifications/unsubscribe";
+import { makeGroup, signInToGroup } from "./groups";
 import type { createHarness } from "./harness";
 
 type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -49,15 +50,10 @@ type Session = { cookie: string; userId: string };
 
 /** The owner of a new dealer group of `dealershipId` and the next dealership by id. */
 async function groupOwner(h: Harness, dealershipId: number) {
-  const [group] = await h.sql<{ id: number }[]>`
-    insert into dealer_groups (name) values ('OpenAPI Motor Group') returning id`;
-  await h.sql`update dealerships set group_id = ${group!.id}
-               where id = ${dealershipId} or id = (select min(id) from dealerships where id > ${dealershipId})`;
-  const email = "openapi.group@example.org";
-  const account = await h.signIn(email, "manager");
-  await h.sql`insert into dealer_group_members (user_id, group_id, role)
-              values (${account.userId}, ${group!.id}, 'group_owner')`;
-  return h.signIn(email, "manager");
+  const [next] = await h.sql<{ id: number }[]>`
+    select min(id) as id from dealerships where id > ${dealershipId}`;
+  const group = await makeGroup(h, "OpenAPI Motor Group", [dealershipId, next!.id]);
+  return signInToGroup(h, "openapi.group@example.org", group, "group_owner");
 }
 
 /** The rows no seed has: each made the way its users make it (REST), or as Stripe's webhook would leave it. */
