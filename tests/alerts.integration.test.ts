@@ -1,5 +1,5 @@
 // Alerts to those who lead a dealership, through a real server process, its job queue and a real SMTP server: a
-// low review reaches both leads' open pages within a second and their inboxes; a good one reaches their bell only;
+// low review reaches both leads' (and their dealer group manager's) open pages within a second and their inboxes; a good one reaches their bell only;
 // a purchase claim and a misconduct case's outcome are e-mailed at once; whoever acted is not told of their act.
 import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/server/credentials/session";
@@ -59,6 +59,15 @@ await makeManager(sql, person!.dealershipId, manager.id);
 const secondManager = await account("alerts.second@example.org", "manager");
 await sql`insert into dealership_members (user_id, dealership_id, role)
           values (${secondManager.id}, ${person!.dealershipId}, 'manager')`;
+// The dealer group the dealership belongs to: its manager leads every dealership of it; its staff lead none.
+const [group] = await sql<
+  { id: number }[]
+>`insert into dealer_groups (name) values ('Alerts Auto Group') returning id`;
+await sql`update dealerships set group_id = ${group!.id} where id = ${person!.dealershipId}`;
+const groupManager = await account("alerts.group.manager@example.org", "manager");
+const groupStaff = await account("alerts.group.staff@example.org", "manager");
+await sql`insert into dealer_group_members (user_id, group_id, role)
+          values (${groupManager.id}, ${group!.id}, 'group_manager'), (${groupStaff.id}, ${group!.id}, 'group_staff')`;
 let buyers = 0;
 
 async function completedVisit(buyer: { id: string }, daysAgo: number) {
@@ -98,8 +107,8 @@ async function mailSettled() {
 }
 
 describe("alerts to a dealership's leads", () => {
-  it("a one-star review reaches both leads' open pages within a second, and their inboxes", async () => {
-    const leads = [manager, secondManager];
+  it("a one-star review reaches both leads' and their group manager's open pages within a second, and their inboxes", async () => {
+    const leads = [manager, secondManager, groupManager];
     const open = await Promise.all(leads.map((lead) => openLiveStream(base, lead.token, null)));
     streams.push(...open);
     const started = performance.now();
@@ -119,6 +128,12 @@ describe("alerts to a dealership's leads", () => {
       expect(mail?.subject).toBe(`A 1-star review of ${person!.name} was just published`);
       expect(mail?.text).toContain(`/salesperson/${person!.id}#reviews`);
     }
+    // The group's staff handle bookings: reviews are not theirs to hear of.
+    await mailSettled();
+    const [staffNotices] = await sql<{ n: number }[]>`
+      select count(*)::int as n from notifications where user_id = ${groupStaff.id}`;
+    expect(staffNotices!.n).toBe(0);
+    expect(mailsTo(groupStaff.email)).toEqual([]);
   });
 
   it("a four-star review reaches the manager's bell, not their inbox", async () => {
