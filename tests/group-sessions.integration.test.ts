@@ -84,6 +84,30 @@ describe("a dealer group member's dealership", () => {
     await h.sql`update dealerships set group_id = ${group} where id = ${second!.id}`;
   });
 
+  it("lets a group manager's API key act for the dealership it was made on, while the group holds it", async () => {
+    const manager = await signInToGroup(
+      h,
+      "sessions.group.keys@example.org",
+      group,
+      "group_manager",
+      second!.id,
+    );
+    const made = await h.request("POST", "/api/api-keys", {
+      cookie: manager.cookie,
+      body: { name: "Group key", scopes: ["analytics:read"] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const bearer = { headers: { authorization: `Bearer ${made.json.key}` } };
+    // Whatever the session that made it works on next, the key stays with its dealership.
+    await actAs(manager, first!.id);
+    const overview = await h.request("GET", "/api/manager/overview", bearer);
+    expect(overview.status, overview.text).toBe(200);
+    expect(overview.json.dealership.id).toBe(second!.id);
+    await h.sql`update dealerships set group_id = null where id = ${second!.id}`;
+    expect((await h.request("GET", "/api/manager/overview", bearer)).status).toBe(401);
+    await h.sql`update dealerships set group_id = ${group} where id = ${second!.id}`;
+  });
+
   it("leaves someone of no group out of the group's procedures", async () => {
     const customer = await h.signIn("sessions.customer@example.org");
     expect((await get("/api/group", customer)).status).toBe(403);

@@ -3,7 +3,7 @@
 // and keys of a manager who no longer manages the key's dealership are refused.
 
 import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiScope } from "../../shared/apiKeys";
-import { LEAD_ROLES } from "../../shared/constants";
+import { GROUP_LEAD_ROLES, LEAD_ROLES } from "../../shared/constants";
 import type { SessionUser } from "../../shared/schemas/auth";
 import type { Queryable } from "../db/client";
 import { sessionUserColumns, sessionUserJoins } from "./session";
@@ -29,9 +29,11 @@ export async function validateApiKey(sql: Queryable, token: string): Promise<Api
            (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale
       from api_keys k
       join users u on u.id = k.user_id
-      ${sessionUserJoins(sql)}
+      ${sessionUserJoins(sql, sql`k.dealership_id`)}
      where k.key_hash = ${hash} and k.revoked_at is null and u.disabled_at is null
-       and (case when k.dealership_id is null then u.role = 'admin' else d.dealership_id = k.dealership_id and d.role = any(${[...LEAD_ROLES]}::text[]) end)`;
+       and (case when k.dealership_id is null then u.role = 'admin'
+                 else (d.dealership_id = k.dealership_id and d.role = any(${[...LEAD_ROLES]}::text[]))
+                   or (gd.id = k.dealership_id and g.role = any(${[...GROUP_LEAD_ROLES]}::text[])) end)`;
   if (!row) return null;
   const { keyId, scopes, stale, ...user } = row;
   // "Last used" to the minute: one write per key per minute, not one per request.
