@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isSeeded, seedDatabase } from "../src/server/seed/demo";
+import { DEMO_ACCOUNTS, isSeeded, seedDatabase } from "../src/server/seed/demo";
+import { DEMO_GROUP_NAME } from "../src/server/seed/group";
 
 const serverUrl = inject("pgServerUrl");
 const database = `seed_${randomBytes(6).toString("hex")}`;
@@ -63,5 +64,21 @@ describe("the demo seed", () => {
     expect(after.terms).toBeGreaterThan(0);
     expect(after.triggers).toEqual(TRIGGERS_ON);
     expect(await isSeeded(sql)).toBe(true);
+  });
+
+  it("holds the demo dealer group: three Texas dealerships and their group owner", async () => {
+    const rows = await sql<{ state: string; role: string; email: string }[]>`
+      select d.state, m.role, u.email from dealer_groups g
+        join dealerships d on d.group_id = g.id
+        join dealer_group_members m on m.group_id = g.id
+        join users u on u.id = m.user_id
+       where g.name = ${DEMO_GROUP_NAME} and g.demo`;
+    expect(rows).toEqual(
+      Array.from({ length: 3 }, () => ({
+        state: "TX",
+        role: "group_owner",
+        email: DEMO_ACCOUNTS.groupOwner,
+      })),
+    );
   });
 });

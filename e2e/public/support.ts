@@ -351,6 +351,7 @@ export const SPEC_ROUTES = [
   "/manager-dashboard",
   "/manager/dashboard",
   "/bookings",
+  "/group",
   "/dealer-subscription",
   "/subscribe?plan=salesperson-professional",
   "/subscription-success",

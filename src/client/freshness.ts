@@ -27,6 +27,7 @@ const FRESHNESS: Partial<Record<RouterPath, Pick<QueryObserverOptions, "staleTim
   "appointments.mine": READ_AFRESH,
   "availability.forSalesperson": READ_AFRESH,
   "documents.list": READ_AFRESH,
+  "groups.mine": READ_AFRESH,
   "identity.linked": READ_AFRESH,
   "portal.insights": READ_AFRESH,
   "portal.me": READ_AFRESH,

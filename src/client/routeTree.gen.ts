@@ -24,6 +24,7 @@ import { Route as CrmRouteImport } from './routes/crm'
 import { Route as DealerSubscriptionRouteImport } from './routes/dealer-subscription'
 import { Route as DeploymentGuideRouteImport } from './routes/deployment-guide'
 import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as GroupRouteImport } from './routes/group'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as ListYourDealershipRouteImport } from './routes/list-your-dealership'
 import { Route as LoginRouteImport } from './routes/login'
@@ -133,6 +134,11 @@ const DeploymentGuideRoute = DeploymentGuideRouteImport.update({
 const FeaturesRoute = FeaturesRouteImport.update({
   id: '/features',
   path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GroupRoute = GroupRouteImport.update({
+  id: '/group',
+  path: '/group',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -321,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/dealer-subscription': typeof DealerSubscriptionRoute
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
+  '/group': typeof GroupRoute
   '/how-it-works': typeof HowItWorksRoute
   '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
@@ -371,6 +378,7 @@ export interface FileRoutesByTo {
   '/dealer-subscription': typeof DealerSubscriptionRoute
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
+  '/group': typeof GroupRoute
   '/how-it-works': typeof HowItWorksRoute
   '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
@@ -422,6 +430,7 @@ export interface FileRoutesById {
   '/dealer-subscription': typeof DealerSubscriptionRoute
   '/deployment-guide': typeof DeploymentGuideRoute
   '/features': typeof FeaturesRoute
+  '/group': typeof GroupRoute
   '/how-it-works': typeof HowItWorksRoute
   '/list-your-dealership': typeof ListYourDealershipRoute
   '/login': typeof LoginRoute
@@ -474,6 +483,7 @@ export interface FileRouteTypes {
     | '/dealer-subscription'
     | '/deployment-guide'
     | '/features'
+    | '/group'
     | '/how-it-works'
     | '/list-your-dealership'
     | '/login'
@@ -524,6 +534,7 @@ export interface FileRouteTypes {
     | '/dealer-subscription'
     | '/deployment-guide'
     | '/features'
+    | '/group'
     | '/how-it-works'
     | '/list-your-dealership'
     | '/login'
@@ -574,6 +585,7 @@ export interface FileRouteTypes {
     | '/dealer-subscription'
     | '/deployment-guide'
     | '/features'
+    | '/group'
     | '/how-it-works'
     | '/list-your-dealership'
     | '/login'
@@ -625,6 +637,7 @@ export interface RootRouteChildren {
   DealerSubscriptionRoute: typeof DealerSubscriptionRoute
   DeploymentGuideRoute: typeof DeploymentGuideRoute
   FeaturesRoute: typeof FeaturesRoute
+  GroupRoute: typeof GroupRoute
   HowItWorksRoute: typeof HowItWorksRoute
   ListYourDealershipRoute: typeof ListYourDealershipRoute
   LoginRoute: typeof LoginRoute
@@ -765,6 +778,13 @@ declare module '@tanstack/react-router' {
       path: '/features'
       fullPath: '/features'
       preLoaderRoute: typeof FeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/group': {
+      id: '/group'
+      path: '/group'
+      fullPath: '/group'
+      preLoaderRoute: typeof GroupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -1017,6 +1037,7 @@ const rootRouteChildren: RootRouteChildren = {
   DealerSubscriptionRoute: DealerSubscriptionRoute,
   DeploymentGuideRoute: DeploymentGuideRoute,
   FeaturesRoute: FeaturesRoute,
+  GroupRoute: GroupRoute,
   HowItWorksRoute: HowItWorksRoute,
   ListYourDealershipRoute: ListYourDealershipRoute,
   LoginRoute: LoginRoute,

@@ -14,6 +14,7 @@ import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
 import { insertChunks } from "./batches";
 import { DEMO_HOURS, writeDealerships } from "./dealerships";
+import { seedDealerGroup } from "./group";
 import { seedBusinessHistory } from "./history";
 import { seedStaffQueues } from "./queues";
 import { seedTrustDemo } from "./trust";
@@ -23,6 +24,8 @@ export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
   salesperson: "sam.rivera@example.com",
   manager: "morgan.lee@example.com",
+  /** The owner of the demo dealer group (Lone Star Auto Group), who reaches its three dealerships. */
+  groupOwner: "casey.morales@example.com",
   admin: "admin@example.com",
 } as const;
 
@@ -348,6 +351,12 @@ async function writeDemoData(sql: Queryable, options: SeedOptions) {
   log(
     `seed: ${history.appointments} more visits, ${history.subscriptions} subscriptions, ${history.payments} payments (${Date.now() - started} ms)`,
   );
+
+  await seedDealerGroup(sql, dealers, {
+    email: DEMO_ACCOUNTS.groupOwner,
+    firstName: "Casey",
+    lastName: "Morales",
+  });
 
   await seedTrustDemo(sql, {
     now,

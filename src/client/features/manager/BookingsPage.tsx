@@ -12,6 +12,7 @@ import { Notice, panelNotice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { AppointmentList, NamesSalesperson, useInvalidateAppointments } from "../appointments";
+import { DealershipSwitcher } from "../groups";
 import { managerQueries } from "./queries";
 
 function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
@@ -30,6 +31,7 @@ function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
         eyebrow={`Your dealership · ${DEALERSHIP_ROLE_LABELS[role]}`}
         title="Bookings"
         lead="Visits booked with your dealership's salespeople, in the dealership's local time: the last 30 days and everything ahead."
+        actions={<DealershipSwitcher />}
       />
       <Container maxW="4xl" py={{ base: "5", md: "8" }}>
         <NamesSalesperson.Provider value>

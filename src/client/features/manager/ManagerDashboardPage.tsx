@@ -21,6 +21,7 @@ import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { DisputesPanel } from "../appointments";
 import { FeedbackPanel } from "../feedback";
+import { DealershipSwitcher } from "../groups";
 import { MisconductCasesPanel } from "../misconduct";
 import { LocationPanel } from "./LocationPanel";
 import { MonthlyReportPanel } from "./MonthlyReportPanel";
@@ -47,6 +48,7 @@ function DashboardHeader({ overview }: { overview: ManagerOverview | undefined }
       eyebrow="Manager dashboard"
       title={overview?.dealership.name ?? "Manager dashboard"}
       titleHidden={!overview}
+      actions={<DealershipSwitcher />}
     >
       {overview ? (
         <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">

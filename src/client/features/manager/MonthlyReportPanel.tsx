@@ -1,13 +1,13 @@
-import { Button, Field, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
-import { useId, useState } from "react";
+import { Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { LuDownload, LuFileSpreadsheet } from "react-icons/lu";
-import { type MonthlyReport, monthSchema } from "../../../shared/schemas/manager";
+import type { MonthlyReport } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { ratingText } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
-import { currentMonth, monthLabel, replyTime } from "./format";
+import { monthLabel, replyTime } from "./format";
+import { MonthField, useReportMonth } from "./MonthField";
 
 type Totals = MonthlyReport["totals"];
 
@@ -67,11 +67,9 @@ function ReportTable({ report }: { report: MonthlyReport }) {
 
 /** The monthly dealership report: pick a month, see it per salesperson, download it as CSV or JSON. */
 export function MonthlyReportPanel() {
-  const latest = currentMonth();
-  const [month, setMonth] = useState(latest);
-  const valid = monthSchema.safeParse(month).success && month <= latest;
+  const picked = useReportMonth();
+  const { month, valid } = picked;
   const report = trpc.manager.monthlyReport.useQuery({ month }, { enabled: valid });
-  const inputId = useId();
   const download = (format: "csv" | "json") =>
     `/api/manager/report?month=${encodeURIComponent(month)}&format=${format}`;
 
@@ -99,18 +97,7 @@ export function MonthlyReportPanel() {
         label="Monthly report"
         description="Appointments count by their start time, reviews and cases by when they were filed, in your dealership's time zone. Reply time: from a customer's message to the salesperson's next reply."
       >
-        <Field.Root invalid={!valid} maxW="xs">
-          <Field.Label htmlFor={inputId}>Month</Field.Label>
-          <Input
-            id={inputId}
-            type="month"
-            value={month}
-            max={latest}
-            min="2000-01"
-            onChange={(e) => setMonth(e.currentTarget.value)}
-          />
-          {!valid ? <Field.ErrorText>Choose a month up to {monthLabel(latest)}.</Field.ErrorText> : null}
-        </Field.Root>
+        <MonthField {...picked} />
         {!valid ? null : report.isPending ? (
           <Skeleton
             height="48"

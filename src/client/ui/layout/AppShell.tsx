@@ -18,6 +18,7 @@ type AppNavItem = {
     | "/dealer-subscription"
     | "/manager-dashboard"
     | "/bookings"
+    | "/group"
     | "/salesperson-dashboard"
     | "/api-keys"
     | "/settings/notifications";
@@ -34,6 +35,8 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   // API keys are for the same managers and for administrators.
   const apiKeysLink: AppNavItem[] =
     manages || user?.role === "admin" ? [{ to: "/api-keys", label: "API keys" }] : [];
+  // The people of a dealer group have its page, whatever their role in it.
+  const groupLink: AppNavItem[] = user?.groupId != null ? [{ to: "/group", label: "Dealer group" }] : [];
   // Everyone who works for a dealership, staff among them, handles its bookings.
   const bookingsLink: AppNavItem[] =
     user?.dealershipId != null ? [{ to: "/bookings", label: "Bookings" }] : [];
@@ -46,6 +49,7 @@ function navFor(user: SessionUser | null): AppNavItem[] {
         ? [{ to: "/salesperson-dashboard", label: "Dashboard" } as const]
         : []),
       ...(manages ? [managerLink] : []),
+      ...groupLink,
       ...bookingsLink,
       ...apiKeysLink,
       // A salesperson edits their public profile; a manager without one edits their account.
@@ -103,7 +107,8 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <Avatar.Fallback name={name} />
                 {user.profileImageUrl ? <Avatar.Image src={user.profileImageUrl} alt="" /> : null}
               </Avatar.Root>
-              <Text fontSize="sm" fontWeight="medium" maxW="40" truncate>
+              {/* The name only where the account's links leave room for it (the avatar's initials say who). */}
+              <Text fontSize="sm" fontWeight="medium" maxW="40" truncate hideBelow="2xl">
                 {name}
               </Text>
             </HStack>

@@ -1,0 +1,82 @@
+// /group: a dealer group's own page for its people (docs/product/dealerships.md#the-dealer-group-page): the group,
+// its dealerships side by side with the way into each one's dashboard, and, for its owners and managers, the
+// month's report comparing them.
+import { Badge, Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { LuLogIn } from "react-icons/lu";
+import { GROUP_LEAD_ROLES, GROUP_ROLE_LABELS } from "../../../shared/constants";
+import { AccessDenied, GateNotice, SessionLoading } from "../../ui/AccessGate";
+import { countOf } from "../../ui/format";
+import { AppShell } from "../../ui/layout/AppShell";
+import { PageHeader } from "../../ui/layout/PageHeader";
+import { useSession } from "../../ui/session";
+import { useDocumentTitle } from "../../ui/useDocumentTitle";
+import { DealershipCards } from "./DealershipCards";
+import { GroupReportCard } from "./GroupReport";
+import { groupQueries } from "./queries";
+
+const DESCRIPTION =
+  "Your dealer group's dealerships side by side: their teams, ratings, visits and monthly report.";
+
+function Group() {
+  const { data: group } = useSuspenseQuery(groupQueries.mine());
+  useDocumentTitle(`${group.name} · Dealer group`, DESCRIPTION);
+  const leads = (GROUP_LEAD_ROLES as readonly string[]).includes(group.role);
+  return (
+    <>
+      <PageHeader eyebrow="Dealer group" title={group.name}>
+        <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+          <Badge colorPalette="blue" variant="subtle" borderRadius="full" data-group-role>
+            {GROUP_ROLE_LABELS[group.role]}
+          </Badge>
+          <Text>{countOf(group.dealerships.length, "dealership")}</Text>
+        </HStack>
+      </PageHeader>
+      <Container maxW="7xl" py={{ base: "5", md: "8" }}>
+        <Stack gap={{ base: "8", md: "10" }}>
+          <DealershipCards group={group} />
+          {/* The group's people (GroupPeopleCard) and its plan (GroupPlanCard) go here, for its owners and managers. */}
+          {leads ? <GroupReportCard /> : null}
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+function SignIn() {
+  useDocumentTitle("Dealer group", DESCRIPTION);
+  return (
+    <GateNotice
+      icon={LuLogIn}
+      iconColor="blue.600"
+      title="Sign in to see your dealer group"
+      description="The people of a dealer group sign in through the salesperson portal."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/salesperson-login">
+          <LuLogIn /> Sign In
+        </Link>
+      </Button>
+    </GateNotice>
+  );
+}
+
+/** /group: for the people of a dealer group; signed-out visitors are asked to sign in, anyone else is denied. */
+export function GroupPage() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <SessionLoading />;
+  if (!user) return <SignIn />;
+  if (user.groupId == null)
+    return (
+      <AccessDenied
+        description="The dealer group page is for the people of a dealer group. Ask your group's owner to add you to it."
+        pageDescription={DESCRIPTION}
+      />
+    );
+  return (
+    <AppShell>
+      <Group />
+    </AppShell>
+  );
+}
