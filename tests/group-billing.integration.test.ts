@@ -1,7 +1,8 @@
 // A dealer group's one subscription (docs/product/subscriptions.md#dealer-groups), through the real Stripe SDK
 // against the local stand-in: its owners check it out for the whole group with the quantity the server counts
 // (Enterprise: its dealerships; Professional: seats shared by all its salespeople), it covers every dealership of
-// the group, Enterprise's quantity follows the group's dealerships through a job, and nobody else buys or reads it.
+// the group, Enterprise's quantity follows the group's dealerships through a job, nobody else buys or reads it, and
+// a webhook of a group's subscription whose row is missing records it for that group.
 import { afterAll, describe, expect, it } from "vitest";
 import { queueGroupQuantitySync, syncGroupQuantity } from "../src/server/domains/subscriptions/groupPlan";
 import { dealershipAllowance } from "../src/server/domains/subscriptions/reads";
@@ -217,5 +218,33 @@ describe("a group's Professional subscription", () => {
     expect(res.status, res.text).toBe(200);
     expect(atStandIn(localId).items.data[0]!.quantity).toBe(2);
     expect(res.json).toMatchObject({ plan: "dealer-enterprise", seats: 2 });
+  });
+});
+
+describe("a group's subscription the provider tells us of", () => {
+  it("is recorded for the group its metadata names when no checkout reserved its row", async () => {
+    const quarry = await group("Quarry Motor Group", [await dealership("Quarry Motors", 1)]);
+    const model = [...standin.store.subscriptions.values()][0]!;
+    const localId = crypto.randomUUID();
+    const sub = {
+      ...structuredClone(model),
+      id: `sub_quarry${Date.now()}`,
+      metadata: {
+        ...(model.metadata as Record<string, string>),
+        subscriptionId: localId,
+        ownerType: "group",
+        ownerId: String(quarry.id),
+      },
+    };
+    standin.store.subscriptions.set(sub.id, sub);
+    const payload = JSON.stringify(standin.event("customer.subscription.created", sub));
+    const res = await h.request("POST", "/api/stripe/webhook", {
+      body: payload,
+      headers: { "stripe-signature": standin.sign(payload) },
+    });
+    expect(res.status, res.text).toBe(200);
+    const rows = await h.sql<{ group_id: number | null; dealership_id: number | null }[]>`
+      select group_id, dealership_id from subscriptions where id = ${localId}`;
+    expect(rows).toEqual([{ group_id: quarry.id, dealership_id: null }]);
   });
 });
