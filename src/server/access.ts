@@ -8,8 +8,8 @@
 //   salesperson in it; its staff handle the bookings of its salespeople ({@link handlesBookingsFor});
 // - an administrator acts on every salesperson, dealership and appointment;
 // - a customer acts on the appointments they booked;
-// - a subscription belongs to its salesperson or to its dealership's owners (and administrators):
-//   {@link billedDealershipId};
+// - a subscription belongs to its salesperson, to its dealership's owners or to its dealer group's owners (and
+//   administrators): {@link billedDealershipId}, {@link billedGroupId};
 // - a dealership's data as a whole (analytics, CRM, API keys, its plan) is its manager's, or any
 //   dealership's (or the whole platform's) for an administrator: {@link dealershipScope}.
 // - what buyers wrote about a team (feedback insights) is its manager's and administrators'; a salesperson
@@ -23,7 +23,14 @@ import type { SalespersonFields } from "./db/rows";
 
 export type Caller = Pick<
   SessionUser,
-  "id" | "role" | "salespersonId" | "managedDealershipId" | "dealershipId" | "dealershipRole"
+  | "id"
+  | "role"
+  | "salespersonId"
+  | "managedDealershipId"
+  | "dealershipId"
+  | "dealershipRole"
+  | "groupId"
+  | "groupRole"
 >;
 
 /** A row of `salespeople` as the rules need it. */
@@ -103,6 +110,11 @@ export function handlesBookingsFor(caller: Caller | null, person: SalespersonRef
 /** The dealership whose plan the caller buys and sees: their own, when they own it. */
 export function billedDealershipId(caller: Caller | null): number | null {
   return caller?.dealershipRole === "owner" ? caller.dealershipId : null;
+}
+
+/** The dealer group whose one plan the caller buys and sees: their own group, when they are one of its owners. */
+export function billedGroupId(caller: Caller | null): number | null {
+  return caller?.groupRole === "group_owner" ? caller.groupId : null;
 }
 
 /** TypeScript twin of {@link dealershipStaffSql}: the dealership's manager, or an admin. */
@@ -202,15 +214,17 @@ export function appointmentSql(sql: Queryable, caller: Caller | null, alias: str
 }
 
 /**
- * SQL condition on a `subscriptions` row (`<alias>.salesperson_id`, `<alias>.dealership_id`): a salesperson's
- * own plan, the plan of the dealership the caller owns, or any plan for an administrator. A manager does not
- * see what a salesperson of the team pays for themselves.
+ * SQL condition on a `subscriptions` row (`<alias>.salesperson_id`, `<alias>.dealership_id`, `<alias>.group_id`):
+ * a salesperson's own plan, the plan of the dealership the caller owns, the plan of the dealer group the caller
+ * owns, or any plan for an administrator. A manager does not see what a salesperson of the team pays for
+ * themselves, nor a group's managers and staff what the group pays.
  */
 export function subscriptionSql(sql: Queryable, caller: Caller | null, alias: string) {
   if (!caller) return sql`false`;
   if (isAdmin(caller)) return sql`true`;
   return sql`(${sql(`${alias}.salesperson_id`)} = ${caller.salespersonId}
-              or ${sql(`${alias}.dealership_id`)} = ${billedDealershipId(caller)})`;
+              or ${sql(`${alias}.dealership_id`)} = ${billedDealershipId(caller)}
+              or ${sql(`${alias}.group_id`)} = ${billedGroupId(caller)})`;
 }
 
 /** Whose dealership data a call covers: the whole platform (administrators only) or one dealership. */

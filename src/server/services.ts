@@ -69,10 +69,12 @@ export async function startServices(options: {
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
   const texting = await createTexting(env);
+  const payments = await createPayments(env);
   const workers = {
     notices: { sql, mailer, logger, appUrl: env.APP_URL, mailFrom: env.MAIL_FROM },
     crm: { sql, secrets, logger, allowPrivate: env.CRM_ALLOW_PRIVATE_TARGETS, env },
     texting: { sql, logger, texting, appUrl: env.APP_URL },
+    billing: { sql, payments },
   };
   await startWorkers(
     jobs,
@@ -80,6 +82,7 @@ export async function startServices(options: {
     workers.crm,
     { databaseUrl: options.databaseUrl, env },
     workers.texting,
+    workers.billing,
   );
   const live = createLiveHub({ sql, logger });
   await live.start();
@@ -94,7 +97,7 @@ export async function startServices(options: {
       logger,
       browseCache,
       jobs,
-      payments: await createPayments(env),
+      payments,
       texting,
       secrets,
       metrics,

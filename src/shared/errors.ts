@@ -66,6 +66,7 @@ export const ERROR_REASONS = {
   CHANGE_PENDING: "A plan change is already waiting for its payment.",
   CHECK_IN_CLOSED: "Check-in is not open at this time of the visit.",
   CONVERSATION_NOT_FOUND: "No such conversation of the caller's.",
+  COVERED_BY_GROUP_PLAN: "The dealership is covered by its dealer group's plan, so it buys none of its own.",
   CREDENTIALS_REQUIRED: "The CRM integration needs its API key.",
   CREDENTIALS_REQUIRED_FOR_NEW_ORIGIN:
     "A CRM integration moved to another origin needs its credentials again.",
@@ -107,6 +108,8 @@ export const ERROR_REASONS = {
   GDPR_REQUEST_PROCESSING: "The data request is already being processed.",
   GROUP_LEADS_ONLY: "Only the dealer group's owners and managers can do this.",
   GROUP_NOT_FOUND: "No such dealer group.",
+  GROUP_OWNERS_ONLY: "Only the dealer group's owners can do this.",
+  GROUP_PLAN_ONLY: "A dealer group buys Dealer Professional or Dealer Enterprise, not a one-dealership plan.",
   HAS_SALESPERSON_PROFILE: "The account has a salesperson profile, which this role cannot have.",
   HELD_REVIEW_NOT_FOUND: "No such held review.",
   IDEMPOTENCY_KEY_IN_USE: "The Idempotency-Key's first request is still running: retry.",

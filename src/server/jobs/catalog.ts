@@ -24,6 +24,7 @@ export const QUEUES = {
   textReminders: "text-reminders",
   textReply: "text-reply",
   textReviewRequest: "text-review-request",
+  groupQuantitySync: "group-quantity-sync",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -110,6 +111,11 @@ export type JobData = {
   "text-reply": { messageId: number };
   /** A completed visit's request to review, by text (texting/reviewRequests.ts). */
   "text-review-request": { appointmentId: number };
+  /**
+   * A dealer group's dealerships changed: its Dealer Enterprise quantity at the payment provider follows
+   * (subscriptions/groupPlan.ts, queued by queueGroupQuantitySync in the changing transaction).
+   */
+  "group-quantity-sync": { groupId: number };
 };
 
 /** What a CRM webhook receives as its JSON body. */

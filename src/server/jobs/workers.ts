@@ -19,6 +19,7 @@ import { sendMessageNotice } from "../domains/messages/service";
 import { sendLeadAlert } from "../domains/notifications/alerts";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
+import { syncGroupQuantity } from "../domains/subscriptions/groupPlan";
 import { sendDueTextReminders } from "../domains/texting/reminders";
 import { sendTextReply } from "../domains/texting/replies";
 import { sendReviewRequestText } from "../domains/texting/reviewRequests";
@@ -28,10 +29,14 @@ import type { Env } from "../env";
 import { jobMailer } from "../mail/mailer";
 import { takeBackup } from "../operations/backup";
 import { describeFailure } from "../operations/backupCommand";
+import type { AppDeps } from "../serviceContext";
 import { type JobAttempt, type JobQueue, QUEUES } from "./queue";
 
 /** What the scheduled backup needs: the database it backs up, and BACKUP_DIR, BACKUP_KEEP_DAYS and the key. */
 export type BackupDeps = { databaseUrl: string; env: Env };
+
+/** What billing's jobs need: the database and the payment provider (null when payments are not configured). */
+export type BillingDeps = Pick<AppDeps, "sql" | "payments">;
 
 export async function startWorkers(
   jobs: JobQueue,
@@ -39,6 +44,7 @@ export async function startWorkers(
   crm: CrmDeliveryDeps,
   backup?: BackupDeps,
   texting?: TextingDeps & { appUrl: string },
+  billing?: BillingDeps,
 ): Promise<void> {
   // What one job sends with: its mail's Message-IDs come from the job, the same on a retry, and a retry does not
   // send again what an earlier attempt had sent (jobMailer).
@@ -126,6 +132,11 @@ export async function startWorkers(
   });
   await jobs.work(QUEUES.textReviewRequest, async (data) => {
     if (texting) await sendReviewRequestText(texting, data);
+  });
+  // A dealer group's dealerships changed: its Dealer Enterprise quantity at the payment provider follows (retried
+  // on the queue's policy while the provider does not answer).
+  await jobs.work(QUEUES.groupQuantitySync, async (data) => {
+    if (billing?.payments) await syncGroupQuantity(billing, data.groupId);
   });
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a

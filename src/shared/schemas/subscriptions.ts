@@ -19,14 +19,20 @@ export const subscriptionIdSchema = z.uuid({ error: "Not a valid subscription id
 /**
  * POST /api/create-subscription. The payload of docs/product/subscriptions.md#checkout (userId, planType, entityType, planName) is accepted; who
  * pays and for what is decided by the session: userId must be the caller's own when given, entityType must
- * match the plan.
+ * match the plan. `entityType: "group"` buys one subscription for the caller's whole dealer group (its owners
+ * only; Dealer Professional or Dealer Enterprise): Enterprise's quantity is the group's number of dealerships,
+ * Professional's seats at least the salespeople of all its dealerships, both counted by the server
+ * (docs/product/subscriptions.md#dealer-groups).
  */
 export const createSubscriptionInput = z.strictObject({
   planType: z.enum(PLAN_IDS, { error: `Choose a plan: ${PLAN_IDS.join(", ")}` }),
   interval: z.enum(BILLING_INTERVALS).default("month"),
   /** Dealer Professional: how many salesperson seats (at least the plan's minimum). */
   seats: z.coerce.number().int().min(1).max(MAX_SEATS).optional(),
-  entityType: z.enum(["salesperson", "dealership"]).optional(),
+  entityType: z
+    .enum(["salesperson", "dealership", "group"])
+    .optional()
+    .describe("Who the plan is for; `group`: the caller's whole dealer group (its owners only)"),
   planName: line().max(120).optional(),
   userId: z.uuid().optional(),
 });
@@ -79,6 +85,7 @@ export const subscriptionSummary = z.object({
   canceledAt: z.date().nullable(),
   salespersonId: z.number().int().nullable(),
   dealershipId: z.number().int().nullable(),
+  groupId: z.number().int().nullable().describe("The dealer group it covers, for a group's subscription"),
   createdAt: z.date(),
 });
 export type SubscriptionSummary = z.output<typeof subscriptionSummary>;
@@ -110,9 +117,29 @@ export const dealershipSubscriptionInfo = z.object({
   active: z.boolean(),
   salespersonLimit: z.number().int().nullable().describe("Null: no limit"),
   seatsUsed: z.number().int(),
+  coveredByGroup: z
+    .boolean()
+    .describe(
+      "Whether the plan is its dealer group's subscription (the dealership buys none of its own then)",
+    ),
   subscription: subscriptionSummary.nullable(),
 });
 export type DealershipSubscriptionInfo = z.output<typeof dealershipSubscriptionInfo>;
+
+/** A dealer group's one subscription, as its owners see it, with what the server counts for its quantity. */
+export const groupBilling = z
+  .object({
+    groupId: z.number().int(),
+    groupName: z.string(),
+    dealerships: z.number().int().describe("The group's dealerships: Dealer Enterprise's quantity"),
+    salespeople: z
+      .number()
+      .int()
+      .describe("The salespeople of all its dealerships: the fewest Dealer Professional seats"),
+    current: subscriptionDetail.nullable(),
+  })
+  .describe("The dealer group's plan; its owners only");
+export type GroupBilling = z.output<typeof groupBilling>;
 
 /** What the caller may subscribe or manage: their own salesperson plan and the dealership they manage. */
 export const billingOverview = z
@@ -126,6 +153,7 @@ export const billingOverview = z
       .extend({ current: subscriptionDetail.nullable() })
       .nullable()
       .describe("The plan of the dealership the caller manages; null unless a manager"),
+    group: groupBilling.nullable().describe("The caller's dealer group's plan; null unless a group owner"),
   })
   .describe("What the caller may subscribe or manage");
 export type BillingOverview = z.output<typeof billingOverview>;

@@ -162,8 +162,12 @@ export function PricingPage() {
               Enterprise and dealer groups
             </Heading>
             <Text color="blue.100">
-              Running several rooftops? Enterprise is priced per dealership, with no limit on salespeople at
-              each one, CRM integrations and compliance tools.
+              Running several rooftops? A dealer group buys one subscription that covers all its dealerships.
+              Enterprise is priced per dealership ({cardPrice(PLANS["dealer-enterprise"]).price} a month
+              each), with no limit on salespeople at each one, CRM integrations and compliance tools, and the
+              count follows as dealerships join or leave the group. A group can instead share{" "}
+              {PLANS["dealer-professional"].name} seats ({cardPrice(PLANS["dealer-professional"]).price} per
+              salesperson a month) across its dealerships.
             </Text>
             <HStack gap="3" flexWrap="wrap" pt="2">
               <Button asChild bg="white" color="blue.800" _hover={{ bg: "blue.50" }}>

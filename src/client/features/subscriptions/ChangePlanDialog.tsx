@@ -31,7 +31,10 @@ export function ChangePlanDialog({
   subscription,
   seatsUsed,
 }: DialogControl & { subscription: SubscriptionSummary; seatsUsed: number }) {
-  const choices = plansFor(subscription.audience);
+  // A dealer group's plan moves between the plans a group buys (never a one-dealership plan).
+  const choices = plansFor(subscription.audience).filter(
+    (plan) => subscription.groupId === null || plan.unit !== "plan",
+  );
   const firstOther = choices.find((plan) => plan.id !== subscription.plan) ?? PLANS[subscription.plan];
   const [planId, setPlanId] = useState<PlanId>(firstOther.id);
   const plan = PLANS[planId];

@@ -12,7 +12,7 @@ import {
   formatCents,
   type Plan,
 } from "../../../shared/plans";
-import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
+import type { CheckoutStart, GroupBilling } from "../../../shared/schemas/subscriptions";
 import { apiErrorMessage, trpc } from "../../trpc";
 import { ChoiceCards } from "../../ui/ChoiceCards";
 import { FailureAlert } from "../../ui/FailureAlert";
@@ -26,7 +26,17 @@ const PaymentStep = lazy(() => import("./PaymentStep"));
 const INIT_FAILED = "The payment could not be started. Nothing was charged; please try again.";
 
 /** What one period of the plan costs, and what that means per month on annual billing. */
-function PriceLine({ plan, interval, seats }: { plan: Plan; interval: BillingInterval; seats: number }) {
+function PriceLine({
+  plan,
+  interval,
+  seats,
+  forGroup,
+}: {
+  plan: Plan;
+  interval: BillingInterval;
+  seats: number;
+  forGroup: boolean;
+}) {
   const amount = chargeCents(plan, interval, seats);
   return (
     <Stack gap="1">
@@ -43,7 +53,9 @@ function PriceLine({ plan, interval, seats }: { plan: Plan; interval: BillingInt
         </Text>
       ) : plan.unit === "dealership" ? (
         <Text fontSize="sm" color="fg.muted">
-          {formatCents(plan.unitAmountCents)} per month for this dealership
+          {forGroup
+            ? `${seats} dealerships of your group × ${formatCents(plan.unitAmountCents)} per dealership per month`
+            : `${formatCents(plan.unitAmountCents)} per month for this dealership`}
           {interval === "year" ? ` × ${ANNUAL_MONTHS_CHARGED} months` : ""}
         </Text>
       ) : null}
@@ -61,10 +73,13 @@ export function PlanSummary({
   plan,
   interval = "month",
   seats = plan.minQuantity,
+  forGroup = false,
 }: {
   plan: Plan;
   interval?: BillingInterval;
   seats?: number;
+  /** Bought for a whole dealer group: Enterprise's seats are its dealerships. */
+  forGroup?: boolean;
 }) {
   return (
     <Card.Root as="section" aria-label="Plan" layerStyle="sectionCard">
@@ -74,13 +89,14 @@ export function PlanSummary({
             {plan.name}
           </Text>
           <Badge colorPalette="blue" variant="subtle" borderRadius="full">
-            For {plan.audience === "dealership" ? "dealerships" : "salespeople"}
+            For{" "}
+            {forGroup ? "your dealer group" : plan.audience === "dealership" ? "dealerships" : "salespeople"}
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {plan.summary}
         </Text>
-        <PriceLine plan={plan} interval={interval} seats={seats} />
+        <PriceLine plan={plan} interval={interval} seats={seats} forGroup={forGroup} />
         <Text fontSize="sm" color="fg.muted">
           Cancel any time; your plan stays active until the end of the billing period.
         </Text>
@@ -100,12 +116,41 @@ function PaymentStepLoading() {
   );
 }
 
-/** The plan, billing period and seats, then "Continue to payment"; then Stripe's payment form. */
-export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishableKey: string }) {
+/** Whether a dealer group may buy the plan for all its dealerships (not a one-dealership plan). */
+export function groupMayBuy(plan: Plan): boolean {
+  return plan.audience === "dealership" && plan.unit !== "plan";
+}
+
+/** The seats a checkout starts from: a group's Professional covers the salespeople of all its dealerships. */
+function firstSeats(plan: Plan, group: GroupBilling | null) {
+  return group ? Math.max(plan.minQuantity, group.salespeople) : plan.minQuantity;
+}
+
+/**
+ * The plan, billing period and seats, then "Continue to payment"; then Stripe's payment form. `group`: the
+ * dealer group the caller owns, which may buy the plan for all its dealerships (the server counts them).
+ */
+export function CheckoutForm({
+  plan,
+  publishableKey,
+  group = null,
+}: {
+  plan: Plan;
+  publishableKey: string;
+  group?: GroupBilling | null;
+}) {
   const navigate = useNavigate();
   const [interval, setBillingInterval] = useState<BillingInterval>("month");
-  const entry = useSeatEntry(plan, () => plan.minQuantity);
-  const { problem, seats } = entry;
+  const offerGroup = group !== null && group.dealerships > 0 && groupMayBuy(plan);
+  const [forGroup, setForGroup] = useState(offerGroup);
+  const entry = useSeatEntry(plan, () => firstSeats(plan, forGroup ? group : null));
+  const { problem } = entry;
+  const seats = forGroup && plan.unit === "dealership" && group ? group.dealerships : entry.seats;
+  const chooseOwner = (value: string) => {
+    const next = value === "group";
+    setForGroup(next);
+    entry.setSeats(firstSeats(plan, next ? group : null));
+  };
   // What went wrong, in the server's words (payments not answering, a plan already held) or the fallback.
   const [failure, setFailure] = useState<string | null>(null);
   const [start, setStart] = useState<CheckoutStart | null>(null);
@@ -117,7 +162,12 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
     if (problem) return;
     setFailure(null);
     create.mutate(
-      { planType: plan.id, interval, ...entry.request },
+      {
+        planType: plan.id,
+        interval,
+        ...entry.request,
+        ...(forGroup ? { entityType: "group" as const } : {}),
+      },
       {
         onSuccess: (answer) => {
           if (answer.intent === "none" || !answer.clientSecret) {
@@ -134,7 +184,7 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
   if (start?.clientSecret && start.intent !== "none") {
     return (
       <Stack gap="5" maxW="2xl">
-        <PlanSummary plan={plan} interval={start.interval} seats={start.seats} />
+        <PlanSummary plan={plan} interval={start.interval} seats={start.seats} forGroup={forGroup} />
         <Box
           as="section"
           role="region"
@@ -170,11 +220,31 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
 
   return (
     <Stack gap="5" maxW="2xl">
-      <PlanSummary plan={plan} interval={interval} seats={seats} />
+      <PlanSummary plan={plan} interval={interval} seats={seats} forGroup={forGroup} />
       <Card.Root as="section" aria-label="Billing options" borderRadius="xl" borderColor="border.muted">
         <Card.Body p="6">
           <form onSubmit={submit} noValidate aria-label="Billing options">
             <Stack gap="5">
+              {offerGroup && group ? (
+                <ChoiceCards
+                  label="Who the plan is for"
+                  columns={2}
+                  value={forGroup ? "group" : "dealership"}
+                  onChange={chooseOwner}
+                  choices={[
+                    {
+                      value: "group",
+                      label: `The whole group (${group.dealerships} dealerships)`,
+                      description: `One subscription covering every dealership of ${group.groupName}`,
+                    },
+                    {
+                      value: "dealership",
+                      label: "This dealership",
+                      description: "Only the dealership you are working on",
+                    },
+                  ]}
+                />
+              ) : null}
               <ChoiceCards
                 label="Billing period"
                 columns={2}
@@ -195,7 +265,11 @@ export function CheckoutForm({ plan, publishableKey }: { plan: Plan; publishable
               />
               <SeatsField
                 {...entry.field}
-                hint={`At least ${plan.minQuantity}: one seat for each salesperson on your team.`}
+                hint={
+                  forGroup && group
+                    ? `At least ${firstSeats(plan, group)}: seats are shared by the ${group.salespeople} salespeople of all the group's dealerships.`
+                    : `At least ${plan.minQuantity}: one seat for each salesperson on your team.`
+                }
               />
               <HStack
                 gap="3"

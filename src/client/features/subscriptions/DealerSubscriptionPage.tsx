@@ -106,19 +106,22 @@ function Calculator() {
   );
 }
 
-/** Dealer groups: each dealership of a group is one Enterprise subscription; nothing here is priced apart. */
+/** Dealer groups: one subscription for the whole group, priced from the plan declaration only. */
 function EnterpriseGroups() {
   const enterprise = PLANS["dealer-enterprise"];
+  const professional = PLANS["dealer-professional"];
   return (
     <Stack gap="2" as="section" aria-labelledby="groups-title" maxW="2xl">
       <Heading as="h2" id="groups-title" size="lg" color="ink">
         Dealer groups
       </Heading>
       <Text color="fg.muted" fontSize="sm">
-        Each dealership of a group subscribes to {enterprise.name} at{" "}
-        {formatCents(chargeCents(enterprise, "month"))} per month, or{" "}
+        A dealer group's owner buys one subscription that covers every dealership of the group. On{" "}
+        {enterprise.name} it is {formatCents(chargeCents(enterprise, "month"))} per dealership per month, or{" "}
         {formatCents(chargeCents(enterprise, "year"))} a year billed annually (saving{" "}
-        {formatCents(annualSavingsCents(enterprise))}). Talk to our team about moving a group between plans.
+        {formatCents(annualSavingsCents(enterprise))}), and the number of dealerships billed follows the group
+        as dealerships join or leave it. On {professional.name}, the group's seats are shared by the
+        salespeople of all its dealerships. A dealership its group's plan covers needs no plan of its own.
       </Text>
     </Stack>
   );

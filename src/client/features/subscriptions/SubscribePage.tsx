@@ -7,7 +7,7 @@ import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "./billing";
-import { CheckoutForm, PlanSummary } from "./CheckoutForm";
+import { CheckoutForm, groupMayBuy, PlanSummary } from "./CheckoutForm";
 import { PlanOffers } from "./PlanOfferCard";
 import { subscriptionQueries } from "./queries";
 
@@ -112,7 +112,15 @@ function Checkout({ plan, user }: { plan: Plan; user: SessionUser }) {
     plan.audience === "salesperson" ? user.salespersonId !== null : user.managedDealershipId !== null;
   if (plan.audience !== "salesperson" && planIsTheOwners(user)) return <OwnersOnly plan={plan} />;
   if (!eligible) return <WrongAccount plan={plan} user={user} />;
+  if (user.groupRole === "group_owner" && groupMayBuy(plan))
+    return <GroupOwnerCheckout plan={plan} publishableKey={config.publishableKey} />;
   return <CheckoutForm key={plan.id} plan={plan} publishableKey={config.publishableKey} />;
+}
+
+/** A dealer group's owner: the checkout offers the whole group, with the dealerships the server counts. */
+function GroupOwnerCheckout({ plan, publishableKey }: { plan: Plan; publishableKey: string }) {
+  const { data } = useSuspenseQuery(subscriptionQueries.overview());
+  return <CheckoutForm key={plan.id} plan={plan} publishableKey={publishableKey} group={data.group} />;
 }
 
 /** /subscribe?plan=…: the pitch for signed-out visitors; for signed-in ones the plan, then payment. */

@@ -9,8 +9,9 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
 import { quantityFor } from "./checkout";
+import { groupQuantity } from "./groupPlan";
 import { type Caller, callStripe, grantsAccess, priceId, requirePayments } from "./provider";
-import { columns, detail, ownedRow, type SubscriptionRow, teamSize } from "./reads";
+import { columns, detail, groupFigures, ownedRow, type SubscriptionRow, teamSize } from "./reads";
 import { writeState } from "./stripeState";
 
 // Changes ----------------------------------------------------------------------------------------------------
@@ -135,8 +136,14 @@ export function changePlan(ctx: Caller, input: z.infer<typeof changePlanInput>) 
     const from = PLANS[row.plan];
     if (plan.audience !== from.audience)
       throw appError("BAD_REQUEST", `Choose another ${from.audience} plan`, "WRONG_AUDIENCE");
-    const team = row.dealershipId === null ? 0 : await teamSize(ctx.sql, row.dealershipId);
-    const seats = quantityFor(plan, input.seats, team);
+    // A group's plan counts across the group: Enterprise its dealerships, Professional its salespeople.
+    const group = row.groupId === null ? null : await groupFigures(ctx.sql, row.groupId);
+    const team = group
+      ? group.salespeople
+      : row.dealershipId === null
+        ? 0
+        : await teamSize(ctx.sql, row.dealershipId);
+    const seats = group ? groupQuantity(plan, input.seats, group) : quantityFor(plan, input.seats, team);
     const limit = salespersonLimit(plan, seats);
     if (plan.audience === "dealership" && limit !== null && team > limit)
       throw appError(

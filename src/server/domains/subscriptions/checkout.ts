@@ -7,10 +7,12 @@ import type {
   checkoutStatusInput,
   createSubscriptionInput,
 } from "../../../shared/schemas/subscriptions";
-import { billedDealershipId } from "../../access";
+import { billedDealershipId, billedGroupId } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
+import type { Queryable } from "../../db/client";
 import { rowVersion, settle } from "./changes";
+import { groupQuantity } from "./groupPlan";
 import {
   type Caller,
   CHECKOUT_UNAVAILABLE_MESSAGE,
@@ -20,12 +22,31 @@ import {
   priceId,
   requirePayments,
 } from "./provider";
-import { currentRow, type Owner, ownedRow, ownerSql, summary, teamSize } from "./reads";
+import {
+  currentRow,
+  groupCover,
+  groupFigures,
+  type Owner,
+  ownedRow,
+  ownerSql,
+  summary,
+  teamSize,
+} from "./reads";
 import { customerFor, EXPAND, type Expanded, longDate, secretOf, toDate, writeState } from "./stripeState";
 
 // Checkout ---------------------------------------------------------------------------------------------------
 
-function ownerFor(ctx: Caller, plan: Plan): Owner {
+function ownerFor(ctx: Caller, plan: Plan, entityType: string | undefined): Owner {
+  if (entityType === "group") {
+    const group = billedGroupId(ctx.user);
+    if (group === null)
+      throw appError(
+        "FORBIDDEN",
+        "A dealer group's plan is bought by the group's owners.",
+        "GROUP_OWNERS_ONLY",
+      );
+    return { kind: "group", id: group };
+  }
   if (plan.audience === "salesperson") {
     if (ctx.user.salespersonId === null)
       throw appError(
@@ -60,11 +81,12 @@ export async function createSubscription(
   input: z.infer<typeof createSubscriptionInput>,
 ): Promise<CheckoutStart> {
   const plan = PLANS[input.planType];
-  if (input.entityType && input.entityType !== plan.audience)
+  const audience = input.entityType === "group" ? "dealership" : input.entityType;
+  if (audience && audience !== plan.audience)
     throw appError("BAD_REQUEST", `${plan.name} is a ${plan.audience} plan, not a ${input.entityType} plan`);
   if (input.userId && input.userId !== ctx.user.id)
     throw appError("FORBIDDEN", "You can only subscribe for your own account");
-  const owner = ownerFor(ctx, plan);
+  const owner = ownerFor(ctx, plan, input.entityType);
   const { stripe } = requirePayments(ctx);
   const answer = (localId: string, seats: number, subscription: Expanded): CheckoutStart => ({
     subscriptionId: localId,
@@ -117,12 +139,18 @@ export async function createSubscription(
       const [audited] = await tx`
         select 1 from audit_log
          where entity_type = 'subscription' and entity_id = ${localId} and action = 'subscription.create'`;
-      if (!audited && owner.kind === "dealership") {
+      if (!audited && owner.kind !== "salesperson") {
         await recordAudit(ctx, tx, {
           action: "subscription.create",
           entityId: localId,
-          dealershipId: owner.id,
-          after: { plan: plan.id, interval: input.interval, seats, status: sub.status },
+          dealershipId: owner.kind === "dealership" ? owner.id : null,
+          after: {
+            plan: plan.id,
+            interval: input.interval,
+            seats,
+            status: sub.status,
+            ...(owner.kind === "group" ? { groupId: owner.id } : {}),
+          },
         });
       }
       return sub;
@@ -134,8 +162,31 @@ export async function createSubscription(
 type Reservation = { localId: string; stripeId: string | null; seats: number; fresh: boolean };
 
 /**
- * Under the user's billing lock: the subscription this checkout continues (one waiting for its payment, or
- * reserved by a call still talking to Stripe), else a new reserved row, after refusing a second plan.
+ * The quantity a checkout buys, counted here: a dealership's seats cover its team; a dealer group's are counted
+ * across its dealerships (groupQuantity). A dealership its group's plan covers buys none of its own.
+ */
+async function checkoutQuantity(tx: Queryable, owner: Owner, plan: Plan, seats: number | undefined) {
+  if (owner.kind === "group") return groupQuantity(plan, seats, await groupFigures(tx, owner.id));
+  if (owner.kind === "dealership" && (await groupCover(tx, owner.id)))
+    throw appError(
+      "CONFLICT",
+      "This dealership is covered by its dealer group's plan, so it needs no plan of its own. The group's owners manage that plan.",
+      "COVERED_BY_GROUP_PLAN",
+    );
+  const team = owner.kind === "dealership" ? await teamSize(tx, owner.id) : 0;
+  const quantity = quantityFor(plan, seats, team);
+  if (plan.allowance?.kind === "seats" && quantity < team)
+    throw appError(
+      "BAD_REQUEST",
+      `Your team has ${team} salespeople: buy at least ${team} seats, or remove salespeople first.`,
+    );
+  return quantity;
+}
+
+/**
+ * Under the user's billing lock (and the group's, for a group's plan): the subscription this checkout continues
+ * (one waiting for its payment, or reserved by a call still talking to Stripe), else a new reserved row, after
+ * refusing a second plan.
  */
 async function reserveCheckout(
   ctx: Caller,
@@ -146,13 +197,9 @@ async function reserveCheckout(
 ): Promise<Reservation> {
   return ctx.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended(${`billing:${ctx.user.id}`}, 0))`;
-    const team = owner.kind === "dealership" ? await teamSize(tx, owner.id) : 0;
-    const seats = quantityFor(plan, input.seats, team);
-    if (plan.allowance?.kind === "seats" && seats < team)
-      throw appError(
-        "BAD_REQUEST",
-        `Your team has ${team} salespeople: buy at least ${team} seats, or remove salespeople first.`,
-      );
+    if (owner.kind === "group")
+      await tx`select pg_advisory_xact_lock(hashtextextended(${`billing-group:${owner.id}`}, 0))`;
+    const seats = await checkoutQuantity(tx, owner, plan, input.seats);
 
     // The same checkout asked again (a double click, a reload): answer the subscription still waiting for its
     // payment (or, in a trial, for its card) before refusing a second plan.
@@ -173,9 +220,10 @@ async function reserveCheckout(
       );
     }
     const [row] = await tx<{ id: string }[]>`
-      insert into subscriptions (user_id, salesperson_id, dealership_id, plan, interval, status, seats)
+      insert into subscriptions (user_id, salesperson_id, dealership_id, group_id, plan, interval, status, seats)
       values (${ctx.user.id}, ${owner.kind === "salesperson" ? owner.id : null},
-              ${owner.kind === "dealership" ? owner.id : null}, ${plan.id}, ${input.interval}, 'incomplete', ${seats})
+              ${owner.kind === "dealership" ? owner.id : null}, ${owner.kind === "group" ? owner.id : null},
+              ${plan.id}, ${input.interval}, 'incomplete', ${seats})
       returning id`;
     return { localId: row!.id, stripeId: null, seats, fresh: true };
   });

@@ -10,13 +10,15 @@ import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   BillingOverview,
   DealershipSubscriptionInfo,
+  GroupBilling,
   PaymentRecord,
   SubscriptionDetail,
   SubscriptionSummary,
 } from "../../../shared/schemas/subscriptions";
-import { billedDealershipId, dealershipScope, subscriptionSql } from "../../access";
+import { billedDealershipId, billedGroupId, dealershipScope, subscriptionSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
+import { openInvitationSql } from "../invitations/rules";
 import { ACCESS_STATUSES, type Caller, grantsAccess, paymentsConfig } from "./provider";
 import { longDate } from "./stripeState";
 
@@ -33,7 +35,7 @@ export type SubscriptionRow = Omit<
 export function columns(sql: Queryable) {
   return sql`
     s.id, s.stripe_subscription_id as "stripeSubscriptionId", s.user_id as "userId",
-    s.salesperson_id as "salespersonId", s.dealership_id as "dealershipId", s.plan, s.interval, s.status,
+    s.salesperson_id as "salespersonId", s.dealership_id as "dealershipId", s.group_id as "groupId", s.plan, s.interval, s.status,
     s.seats, s.current_period_end as "currentPeriodEnd", s.cancel_at_period_end as "cancelAtPeriodEnd",
     s.trial_end as "trialEnd", s.canceled_at as "canceledAt", s.created_at as "createdAt"`;
 }
@@ -50,12 +52,20 @@ export function summary(row: SubscriptionRow): SubscriptionSummary {
   };
 }
 
-export type Owner = { kind: "salesperson"; id: number } | { kind: "dealership"; id: number };
+/** Who a subscription is for: a salesperson, a dealership, or a dealer group (all its dealerships). */
+export type Owner =
+  | { kind: "salesperson"; id: number }
+  | { kind: "dealership"; id: number }
+  | { kind: "group"; id: number };
+
+const OWNER_COLUMN: Record<Owner["kind"], string> = {
+  salesperson: "s.salesperson_id",
+  dealership: "s.dealership_id",
+  group: "s.group_id",
+};
 
 export function ownerSql(sql: Queryable, owner: Owner) {
-  return owner.kind === "salesperson"
-    ? sql`s.salesperson_id = ${owner.id}`
-    : sql`s.dealership_id = ${owner.id}`;
+  return sql`${sql(OWNER_COLUMN[owner.kind])} = ${owner.id}`;
 }
 
 /** The owner's subscription that gives access now, else their newest one (for showing what happened). */
@@ -95,17 +105,52 @@ export type DealershipAllowance = {
   interval: BillingInterval | null;
   /** Null: no limit. */
   limit: number | null;
+  /** Whether the plan is the dealership's dealer group's subscription. */
+  coveredByGroup: boolean;
 };
 
 /**
- * How many salespeople the dealership may have, from its subscription row that gives access (or the free
- * allowance without one). Called inside the transaction that adds or moves a salesperson.
+ * The subscription of the dealer group holding the dealership, when it gives access: it covers the dealership
+ * then, whatever the dealership's own subscription says.
+ */
+export async function groupCover(
+  sql: Queryable,
+  dealershipId: number,
+): Promise<{ groupId: number; row: SubscriptionRow } | null> {
+  const [dealership] = await sql<{ groupId: number | null }[]>`
+    select group_id as "groupId" from dealerships where id = ${dealershipId}`;
+  if (!dealership?.groupId) return null;
+  const row = await currentRow(sql, { kind: "group", id: dealership.groupId });
+  return row && grantsAccess(row.status) ? { groupId: dealership.groupId, row } : null;
+}
+
+/**
+ * The places a group's plan has already given to its dealerships but `dealershipId`: their salespeople and open
+ * invitations (an invitation holds its place, as assertTeamRoom counts it). Serialised per group, so two of its
+ * dealerships adding people at once cannot both take the last seat.
+ */
+async function placesElsewhereInGroup(sql: Queryable, groupId: number, dealershipId: number) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`group-seats:${groupId}`}, 0))`;
+  const [row] = await sql<{ n: number }[]>`
+    select (select count(*) from salespeople s join dealerships d on d.id = s.dealership_id
+             where d.group_id = ${groupId} and d.id <> ${dealershipId})
+         + (select count(*) from invitations i join dealerships d on d.id = i.dealership_id
+             where d.group_id = ${groupId} and d.id <> ${dealershipId} and i.role = 'salesperson'
+               and ${openInvitationSql(sql, "i")}) as n`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * How many salespeople the dealership may have, from its dealer group's subscription that gives access (the
+ * seats the group shares, less those its other dealerships hold), else its own (or the free allowance without
+ * one). Called inside the transaction that adds or moves a salesperson.
  */
 export async function dealershipAllowance(
   sql: Queryable,
   dealershipId: number,
 ): Promise<DealershipAllowance> {
-  const row = await currentRow(sql, { kind: "dealership", id: dealershipId });
+  const cover = await groupCover(sql, dealershipId);
+  const row = cover?.row ?? (await currentRow(sql, { kind: "dealership", id: dealershipId }));
   if (!row || !grantsAccess(row.status)) {
     return {
       planId: null,
@@ -115,9 +160,11 @@ export async function dealershipAllowance(
       amountCents: 0,
       interval: null,
       limit: FREE_DEALERSHIP_SALESPERSON_LIMIT,
+      coveredByGroup: false,
     };
   }
   const plan = PLANS[row.plan];
+  const shared = salespersonLimit(plan, row.seats);
   return {
     planId: plan.id,
     planName: plan.name,
@@ -125,7 +172,11 @@ export async function dealershipAllowance(
     monthlyPriceCents: chargeCents(plan, "month", row.seats),
     amountCents: chargeCents(plan, row.interval, row.seats),
     interval: row.interval,
-    limit: salespersonLimit(plan, row.seats),
+    limit:
+      cover && shared !== null
+        ? Math.max(shared - (await placesElsewhereInGroup(sql, cover.groupId, dealershipId)), 0)
+        : shared,
+    coveredByGroup: cover !== null,
   };
 }
 
@@ -136,11 +187,13 @@ export async function teamSize(sql: Queryable, dealershipId: number): Promise<nu
 }
 
 async function dealershipInfoFor(sql: Queryable, dealershipId: number): Promise<DealershipSubscriptionInfo> {
-  const [row, allowance, seatsUsed] = await Promise.all([
+  const [cover, own, allowance, seatsUsed] = await Promise.all([
+    groupCover(sql, dealershipId),
     currentRow(sql, { kind: "dealership", id: dealershipId }),
     dealershipAllowance(sql, dealershipId),
     teamSize(sql, dealershipId),
   ]);
+  const row = cover?.row ?? own;
   return {
     dealershipId,
     plan: allowance.planId,
@@ -149,7 +202,34 @@ async function dealershipInfoFor(sql: Queryable, dealershipId: number): Promise<
     active: row ? grantsAccess(row.status) : false,
     salespersonLimit: allowance.limit,
     seatsUsed,
+    coveredByGroup: allowance.coveredByGroup,
     subscription: row ? summary(row) : null,
+  };
+}
+
+/** A dealer group's name, and what its plan's quantity is counted from: its dealerships and their salespeople. */
+export async function groupFigures(sql: Queryable, groupId: number) {
+  const [row] = await sql<{ name: string; dealerships: number; salespeople: number }[]>`
+    select g.name,
+           (select count(*)::int from dealerships d where d.group_id = g.id) as dealerships,
+           (select count(*)::int from salespeople s join dealerships d on d.id = s.dealership_id
+             where d.group_id = g.id) as salespeople
+      from dealer_groups g where g.id = ${groupId}`;
+  if (!row) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
+  return row;
+}
+
+async function groupBilling(sql: Queryable, groupId: number): Promise<GroupBilling> {
+  const [figures, row] = await Promise.all([
+    groupFigures(sql, groupId),
+    currentRow(sql, { kind: "group", id: groupId }),
+  ]);
+  return {
+    groupId,
+    groupName: figures.name,
+    dealerships: figures.dealerships,
+    salespeople: figures.salespeople,
+    current: row ? await detail(sql, row) : null,
   };
 }
 
@@ -180,6 +260,7 @@ export async function refuseWhileSubscribed(sql: Queryable, owner: Owner, name: 
 export async function billingOverview(ctx: Caller): Promise<BillingOverview> {
   const { salespersonId } = ctx.user;
   const ownedDealershipId = billedDealershipId(ctx.user);
+  const ownedGroupId = billedGroupId(ctx.user);
   const salesperson =
     salespersonId === null ? null : await currentRow(ctx.sql, { kind: "salesperson", id: salespersonId });
   const dealershipRow =
@@ -197,6 +278,7 @@ export async function billingOverview(ctx: Caller): Promise<BillingOverview> {
             ...(await dealershipInfoFor(ctx.sql, ownedDealershipId)),
             current: dealershipRow ? await detail(ctx.sql, dealershipRow) : null,
           },
+    group: ownedGroupId === null ? null : await groupBilling(ctx.sql, ownedGroupId),
   };
 }
 

@@ -5,6 +5,13 @@ import { toDate, writeState } from "./stripeState";
 
 // Webhooks ---------------------------------------------------------------------------------------------------
 
+/** The table of each owner a subscription's metadata may name (ownerType, ownerId). */
+const OWNER_TABLES = {
+  salesperson: "salespeople",
+  dealership: "dealerships",
+  group: "dealer_groups",
+} as const;
+
 /**
  * Writes a subscription read from Stripe onto our row (made from its metadata if missing); null when it is not
  * one of ours. The caller holds the subscription's lock.
@@ -22,21 +29,17 @@ export async function recordSubscription(
     const plan = meta.plan && isPlanId(meta.plan) ? meta.plan : null;
     const ownerId = Number(meta.ownerId);
     const uuid = /^[0-9a-f-]{36}$/i.test(meta.subscriptionId ?? "") ? meta.subscriptionId! : null;
-    if (
-      !plan ||
-      !uuid ||
-      !Number.isInteger(ownerId) ||
-      (meta.ownerType !== "salesperson" && meta.ownerType !== "dealership")
-    )
+    if (!plan || !uuid || !Number.isInteger(ownerId) || !(meta.ownerType && meta.ownerType in OWNER_TABLES))
       return null; // Not one of ours.
+    const ownerType = meta.ownerType as keyof typeof OWNER_TABLES;
     const interval = subscription.items.data[0]?.price?.recurring?.interval === "year" ? "year" : "month";
     // A row a checkout reserved is kept (on conflict); one that is missing is made from the metadata.
     await tx`
-      insert into subscriptions (id, user_id, salesperson_id, dealership_id, plan, interval, status, seats)
+      insert into subscriptions (id, user_id, salesperson_id, dealership_id, group_id, plan, interval, status, seats)
       select ${uuid}, (select id from users where id = ${meta.userId ?? null}::uuid),
-             ${meta.ownerType === "salesperson" ? ownerId : null}, ${meta.ownerType === "dealership" ? ownerId : null},
-             ${plan}, ${interval}, ${subscription.status}, 1
-       where exists (select 1 from ${tx(meta.ownerType === "salesperson" ? "salespeople" : "dealerships")} where id = ${ownerId})
+             ${ownerType === "salesperson" ? ownerId : null}, ${ownerType === "dealership" ? ownerId : null},
+             ${ownerType === "group" ? ownerId : null}, ${plan}, ${interval}, ${subscription.status}, 1
+       where exists (select 1 from ${tx(OWNER_TABLES[ownerType])} where id = ${ownerId})
       on conflict (id) do nothing`;
     const [row] = await tx<{ id: string }[]>`select id from subscriptions where id = ${uuid}`;
     if (!row) return null;
