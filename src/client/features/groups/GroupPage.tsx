@@ -13,6 +13,7 @@ import { PageHeader } from "../../ui/layout/PageHeader";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { DealershipCards } from "./DealershipCards";
+import { GroupPlanCard } from "./GroupPlanCard";
 import { GroupReportCard } from "./GroupReport";
 import { groupQueries } from "./queries";
 
@@ -36,8 +37,10 @@ function Group() {
       <Container maxW="7xl" py={{ base: "5", md: "8" }}>
         <Stack gap={{ base: "8", md: "10" }}>
           <DealershipCards group={group} />
-          {/* The group's people (GroupPeopleCard) and its plan (GroupPlanCard) go here, for its owners and managers. */}
+          {/* The group's people (GroupPeopleCard) go here. */}
           {leads ? <GroupReportCard /> : null}
+          {/* The group's plan: its owners' only (the card shows nothing to anyone else). */}
+          <GroupPlanCard />
         </Stack>
       </Container>
     </>
