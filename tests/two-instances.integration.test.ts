@@ -219,7 +219,11 @@ describe("two instances, one database", () => {
     await sql`update dealerships set created_at = '2024-01-01T00:00:00Z'`;
     const expected = await sql<{ email: string; name: string }[]>`
       select u.email::text as email, d.name from dealerships d
-        join dealership_members dm on dm.dealership_id = d.id and dm.role = 'owner' join users u on u.id = dm.user_id
+        join (select m.dealership_id, m.user_id from dealership_members m where m.role in ('owner', 'manager')
+              union
+              select gd.id, g.user_id from dealer_group_members g join dealerships gd on gd.group_id = g.group_id
+               where g.role in ('group_owner', 'group_manager')) lead on lead.dealership_id = d.id
+        join users u on u.id = lead.user_id
        where u.disabled_at is null
          and extract(isodow from ${at}::timestamptz at time zone d.time_zone) = 1
          and (${at}::timestamptz at time zone d.time_zone)::time >= '07:00'
