@@ -28,13 +28,29 @@ const [sp] = await h.sql<{ id: number; email: string; dealership: string }[]>`
   select s.id, s.email, d.name as dealership from salespeople s join dealerships d on d.id = s.dealership_id
   order by s.id limit 1`;
 const [mgr] = await h.sql<{ email: string }[]>`select email from users where role = 'manager' limit 1`;
+// Made first, so the group ids the sweep coerces out of bad input (true is 1) name it, not the group probed with.
+const [{ id: spareGroup }] = await h.sql<[{ id: number }]>`
+  insert into dealer_groups (name) values ('Fuzz Spare Group') returning id`;
 const roles = {
   customer: await h.signIn("fuzz.customer@example.org"),
   salesperson: await h.signIn(sp!.email, "salesperson"),
   manager: await h.signIn(mgr!.email, "manager"),
   admin: await h.signIn("fuzz.admin@example.org", "admin"),
+  group: await groupOwner(),
   anonymous: null,
 };
+
+/** The owner of a dealer group of the salesperson's dealership, for the group tier's procedures. */
+async function groupOwner() {
+  const [group] = await h.sql<
+    { id: number }[]
+  >`insert into dealer_groups (name) values ('Fuzz Motor Group') returning id`;
+  await h.sql`update dealerships set group_id = ${group!.id}
+              where id = (select dealership_id from salespeople where id = ${sp!.id})`;
+  const owner = await h.signIn("fuzz.group.owner@example.org", "manager");
+  await h.sql`insert into dealer_group_members (user_id, group_id, role) values (${owner.userId}, ${group!.id}, 'group_owner')`;
+  return owner;
+}
 
 // What the administrators' destructive procedures act on: objects of their own, so the sweep never deletes or
 // moves the accounts and salesperson the other procedures are probed with.
@@ -105,6 +121,12 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.createSalesperson": { email: "fuzz.new.sp@example.org" },
   "admin.updateDealership": { id: spare.dealership },
   "admin.deleteDealership": { id: spare.dealership },
+  // A group of its own: the sweep never deletes, renames or empties the group the group tier is probed with.
+  "groups.delete": { id: spareGroup },
+  "groups.rename": { id: spareGroup },
+  "groups.addDealership": { id: spareGroup },
+  "groups.removeDealership": { id: spareGroup },
+  "groups.inviteOwner": { id: spareGroup },
   "admin.uploadDealershipLogo": { id: spare.dealership },
   "compliance.updateRequest": { action: "process" },
   "security.events": { eventType: "login_success" },
@@ -620,6 +642,18 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     path: "/api/admin/dealership/:id",
     procedure: "admin.deleteDealership",
     params: ["id"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/dealer-groups/:id/dealerships/:dealershipId",
+    procedure: "groups.addDealership",
+    params: ["id", "dealershipId"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/group/members/:userId",
+    procedure: "groups.changeMemberRole",
+    params: ["userId"],
   },
 ];
 
