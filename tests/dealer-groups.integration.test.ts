@@ -222,8 +222,43 @@ describe("the group's people and their roles", () => {
     });
     expect(invited.status).toBe(201);
     const people = await call("GET", "/api/group/members", owner);
-    expect(people.json.invitations).toEqual([expect.objectContaining({ email: "second.staff@example.org" })]);
+    expect(people.json.invitations.map((i: { email: string }) => i.email)).toEqual([
+      "second.staff@example.org",
+    ]);
     expect((await call("GET", "/api/group/members", staff)).status).toBe(200);
+  });
+
+  it("refuses an invitation's acceptance by a member of another group, or by a salesperson", async () => {
+    for (const [email, code] of [
+      ["other.group.owner@example.org", "ALREADY_IN_GROUP"],
+      [
+        (await h.sql<{ email: string }[]>`select email from salespeople where id = ${a1!.salespersonId}`)[0]!
+          .email,
+        "HAS_SALESPERSON_PROFILE",
+      ],
+    ] as const) {
+      before = h.smtp.messages.length;
+      expect(
+        (await call("POST", "/api/group/members/invitations", owner, { email, role: "group_staff" })).status,
+      ).toBe(201);
+      const mail = await h.waitForMail(
+        (m) =>
+          h.smtp.messages.indexOf(m) >= before &&
+          m.to.includes(email) &&
+          m.text.includes("/invitations/accept"),
+      );
+      const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+      const invitee = await h.signIn(email);
+      const refused = await h.request("POST", "/api/invitations/accept", {
+        cookie: invitee.cookie,
+        body: { token },
+      });
+      expect(refused.status, email).toBe(409);
+      expect(refused.json.code).toBe(code);
+    }
+    const [theirs] =
+      await h.sql`select group_id from dealer_group_members where user_id = ${otherOwner.userId}`;
+    expect(theirs!.group_id).toBe(otherGroupId);
   });
 
   it("keeps the last group owner: they cannot leave or step down", async () => {
