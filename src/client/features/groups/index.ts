@@ -1,0 +1,1 @@
+export { GroupPeopleCard } from "./GroupPeopleCard";
