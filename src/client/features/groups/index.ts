@@ -1,1 +1,2 @@
 export { GroupPeopleCard } from "./GroupPeopleCard";
+export { GROUP_ROLE_PALETTE } from "./groupRoles";
