@@ -482,6 +482,7 @@ const EXPECTED: Record<string, Access> = {
   "groups.report": "group",
   "groups.members": "group",
   "groups.inviteMember": "group",
+  "groups.revokeInvitation": "group",
   "groups.changeMemberRole": "group",
   "groups.removeMember": "group",
   "groups.all": "admin",

@@ -228,6 +228,24 @@ describe("the group's people and their roles", () => {
     expect((await call("GET", "/api/group/members", staff)).status).toBe(200);
   });
 
+  it("revokes the group's open invitations: its leads only, never another group's", async () => {
+    const invited = await call("POST", "/api/group/members/invitations", owner, {
+      email: "revoked.manager@example.org",
+      role: "group_manager",
+    });
+    const path = `/api/group/members/invitations/${invited.json.id}/revoke`;
+    expect((await call("POST", path, otherOwner)).status).toBe(404);
+    expect((await call("POST", path, staff)).status).toBe(403);
+    expect((await call("POST", path, manager)).json.code).toBe("GROUP_ROLE_NOT_YOURS_TO_GIVE");
+    const revoked = await call("POST", path, owner);
+    expect(revoked.status).toBe(200);
+    expect((await call("POST", path, owner)).status).toBe(404);
+    const people = await call("GET", "/api/group/members", owner);
+    expect(people.json.invitations.map((i: { email: string }) => i.email)).not.toContain(
+      "revoked.manager@example.org",
+    );
+  });
+
   it("refuses an invitation's acceptance by a member of another group, or by a salesperson", async () => {
     for (const [email, code] of [
       ["other.group.owner@example.org", "ALREADY_IN_GROUP"],
@@ -296,6 +314,7 @@ describe("the group's people and their roles", () => {
         "group.create",
         "group.dealership_add",
         "group.member_invite",
+        "group.member_invite_revoke",
         "group.member_add",
         "group.member_role",
         "group.member_remove",

@@ -3,7 +3,7 @@
 // role; the server decides every change and its refusals are shown where they happened.
 import { Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { LuLogOut, LuUserMinus, LuUserPlus } from "react-icons/lu";
+import { LuLogOut, LuUserMinus, LuUserPlus, LuX } from "react-icons/lu";
 import { GROUP_ROLE_LABELS, GROUP_ROLES, type GroupRole, groupRolesToGive } from "../../../shared/constants";
 import type { GroupPeople } from "../../../shared/schemas/groupPeople";
 import { trpc } from "../../trpc";
@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { showFailure } from "../../ui/failureToast";
 import { SelectField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
+import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
 import { RefusalAlert } from "../../ui/RefusalAlert";
 import { SectionCard } from "../../ui/SectionCard";
@@ -127,7 +128,17 @@ function MemberRow({
   );
 }
 
-function WaitingInvitations({ invitations }: { invitations: Invitation[] }) {
+function WaitingInvitations({
+  invitations,
+  myRole,
+  onChanged,
+}: {
+  invitations: Invitation[];
+  myRole: GroupRole | null;
+  onChanged: () => Promise<unknown>;
+}) {
+  const revoke = trpc.groups.revokeInvitation.useMutation();
+  const revoking = useDialogSubject<Invitation>();
   if (invitations.length === 0) return null;
   return (
     <Stack gap="2">
@@ -136,7 +147,22 @@ function WaitingInvitations({ invitations }: { invitations: Invitation[] }) {
       </Text>
       <Stack as="ul" listStyleType="none" gap="2" aria-label="Group invitations waiting">
         {invitations.map((invitation) => (
-          <ActionRow key={invitation.id}>
+          <ActionRow
+            key={invitation.id}
+            actions={
+              groupRolesToGive(myRole).includes(invitation.role) ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Revoke the invitation to ${invitation.email}`}
+                  onClick={() => revoking.show(invitation)}
+                >
+                  <LuX /> Revoke
+                </Button>
+              ) : undefined
+            }
+          >
             <HStack gap="2" wrap="wrap">
               <Text fontWeight="medium" overflowWrap="anywhere">
                 {invitation.name ?? invitation.email}
@@ -157,6 +183,30 @@ function WaitingInvitations({ invitations }: { invitations: Invitation[] }) {
           </ActionRow>
         ))}
       </Stack>
+      <ConfirmDialog
+        open={revoking.open}
+        onOpenChange={revoking.setOpen}
+        title="Revoke this invitation?"
+        description={`${revoking.subject ? (revoking.subject.name ?? revoking.subject.email) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking"
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          const subject = revoking.subject;
+          if (!subject) return;
+          revoke.mutate(
+            { id: subject.id },
+            toastOutcome(
+              { title: "Invitation revoked", description: `${subject.email} can no longer accept it.` },
+              "Couldn't revoke the invitation",
+              () => {
+                revoking.setOpen(false);
+                return onChanged();
+              },
+            ),
+          );
+        }}
+      />
     </Stack>
   );
 }
@@ -247,7 +297,7 @@ export function GroupPeopleCard() {
               />
             ))}
           </Stack>
-          <WaitingInvitations invitations={people.data.invitations} />
+          <WaitingInvitations invitations={people.data.invitations} myRole={myRole} onChanged={refresh} />
         </Stack>
       )}
       <InviteGroupMemberDialog open={inviting} onOpenChange={setInviting} roles={roles} onInvited={refresh} />

@@ -10,6 +10,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { unansweredInvitationSql } from "../invitations/rules";
 import { createInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
 import type { GroupCtx } from "./group";
@@ -87,6 +88,31 @@ export async function inviteGroupMember(
   refuseGroupRole(ctx.groupRole, input.role);
   const id = await ctx.sql.begin((tx) => sendGroupInvitation(ctx, tx, { ...input, groupId: ctx.groupId }));
   return { id, email: input.email, role: input.role };
+}
+
+/**
+ * Withdraws one of the group's invitations not answered yet: group owners any, group managers those to group staff.
+ * Another group's invitation, or one answered, answers 404.
+ */
+export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string }) {
+  const revoked = await ctx.sql.begin(async (tx) => {
+    const [found] = await tx<{ role: GroupRole; email: string }[]>`
+      select i.group_role as role, i.email::text as email from invitations i
+       where i.id = ${id} and i.group_id = ${ctx.groupId} and ${unansweredInvitationSql(tx, "i")}
+       for update`;
+    if (!found) return null;
+    refuseGroupRole(ctx.groupRole, found.role);
+    await tx`update invitations set revoked_at = now() where id = ${id}`;
+    await recordAudit(ctx, tx, {
+      action: "group.member_invite_revoke",
+      entityId: ctx.groupId,
+      before: { invitationId: id, email: found.email, role: found.role },
+    });
+    return found;
+  });
+  if (!revoked)
+    throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+  return { id, revoked: true as const };
 }
 
 /** Adds an account to the group (an accepted group invitation), audited; the group's owners hear of it. */

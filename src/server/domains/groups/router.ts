@@ -1,5 +1,6 @@
 import * as people from "../../../shared/schemas/groupPeople";
 import * as shape from "../../../shared/schemas/groups";
+import { invitationIdInput, revokedInvitation } from "../../../shared/schemas/invitations";
 import { admin, group, taggedRouter } from "../../trpc/procedures";
 import {
   addDealershipToGroup,
@@ -11,7 +12,13 @@ import {
   renameGroup,
 } from "./admin";
 import { actAs, myGroup } from "./group";
-import { changeGroupMemberRole, inviteGroupMember, listGroupMembers, removeGroupMember } from "./members";
+import {
+  changeGroupMemberRole,
+  inviteGroupMember,
+  listGroupMembers,
+  removeGroupMember,
+  revokeGroupInvitation,
+} from "./members";
 import { groupReport } from "./report";
 
 /**
@@ -40,6 +47,11 @@ export const groupsRouter = taggedRouter("Dealer groups", {
   inviteMember: group.mutation(people.inviteGroupMemberInput, people.invitedGroupMember, inviteGroupMember, {
     rest: { method: "POST", path: "/group/members/invitations", status: 201 },
     description: "Group owners invite any group role; group managers invite group staff.",
+  }),
+  revokeInvitation: group.mutation(invitationIdInput, revokedInvitation, revokeGroupInvitation, {
+    rest: { method: "POST", path: "/group/members/invitations/:id/revoke" },
+    description:
+      "Group owners revoke any of the group's open invitations; group managers those to group staff.",
   }),
   changeMemberRole: group.mutation(people.groupMemberRoleInput, people.groupMember, changeGroupMemberRole, {
     rest: { method: "PATCH", path: "/group/members/:userId" },
