@@ -279,6 +279,27 @@ describe("the group's people and their roles", () => {
     expect(theirs!.group_id).toBe(otherGroupId);
   });
 
+  it("lets an invitee decline a group invitation, audited for the group", async () => {
+    before = h.smtp.messages.length;
+    const email = "declining.staff@example.org";
+    expect(
+      (await call("POST", "/api/group/members/invitations", owner, { email, role: "group_staff" })).status,
+    ).toBe(201);
+    const mail = await h.waitForMail(
+      (m) =>
+        h.smtp.messages.indexOf(m) >= before &&
+        m.to.includes(email) &&
+        m.text.includes("/invitations/accept"),
+    );
+    const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+    const declined = await h.request("POST", "/api/invitations/decline", { body: { token } });
+    expect(declined.status, JSON.stringify(declined.json)).toBe(200);
+    expect(declined.json).toMatchObject({ status: "declined", dealershipId: null });
+    const [audited] = await h.sql`
+      select entity_id from audit_log where action = 'group.member_invite_decline' order by created_at desc limit 1`;
+    expect(audited!.entity_id).toBe(String(groupId));
+  });
+
   it("keeps the last group owner: they cannot leave or step down", async () => {
     const leave = await call("DELETE", `/api/group/members/${owner.userId}`, owner);
     expect(leave.status).toBe(409);
@@ -315,6 +336,7 @@ describe("the group's people and their roles", () => {
         "group.dealership_add",
         "group.member_invite",
         "group.member_invite_revoke",
+        "group.member_invite_decline",
         "group.member_add",
         "group.member_role",
         "group.member_remove",
