@@ -123,6 +123,15 @@ describe("administrators run dealer groups", () => {
     const twin = await call("POST", "/api/admin/dealer-groups", admin, { name: "lone star auto group" });
     expect(twin.status).toBe(409);
     expect(twin.json.code).toBe("GROUP_NAME_TAKEN");
+    const clash = await call("PATCH", `/api/admin/dealer-groups/${otherGroupId}`, admin, {
+      name: "LONE STAR AUTO GROUP",
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.json.code).toBe("GROUP_NAME_TAKEN");
+    const renamed = await call("PATCH", `/api/admin/dealer-groups/${otherGroupId}`, admin, {
+      name: "Gulf Coast Motor Group",
+    });
+    expect(renamed.json).toMatchObject({ id: otherGroupId, name: "Gulf Coast Motor Group" });
     expect((await call("POST", "/api/admin/dealer-groups", admin, { name: "" })).status).toBe(400);
     expect((await call("PUT", `/api/admin/dealer-groups/999999/dealerships/${a1!.id}`, admin)).status).toBe(
       404,
