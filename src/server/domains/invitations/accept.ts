@@ -307,6 +307,30 @@ async function acceptAsTeamMember(
   return account.id;
 }
 
+/** Joins what the invitation names: a dealer group in its group role, or the dealership in the invitation's role. */
+async function join(
+  actor: Actor,
+  tx: Queryable,
+  invitation: InvitationRow,
+  name: string | undefined,
+  account: Account,
+): Promise<string> {
+  const { group_id: groupId, group_role: groupRole } = invitation;
+  if (groupId !== null && groupRole !== null)
+    return acceptAsGroupMember(
+      actor,
+      tx,
+      { ...invitation, group_id: groupId, group_role: groupRole },
+      account,
+    );
+  const [dealership] =
+    invitation.dealership_id === null ? [] : await dealershipForJoining(tx, invitation.dealership_id);
+  if (!dealership) throw unknownInvitation();
+  const acceptance: Acceptance = { actor, tx, invitation, name, dealership, account };
+  if (invitation.team_role) return acceptAsTeamMember(acceptance, invitation.team_role);
+  return invitation.role === "manager" ? acceptAsManager(acceptance) : acceptAsSalesperson(acceptance);
+}
+
 /**
  * Accepts the invitation the token names, in one transaction: the dealership is locked first, then the
  * invitation row, whose state is checked again under the lock, so it is used once. An existing account must
@@ -328,45 +352,15 @@ export async function acceptInvitationLink(
     if (!invitation) throw unknownInvitation();
     assertAnswerable(ctx, invitation);
     const typed = input.name?.trim() || undefined;
-    if (invitation.group_id !== null && invitation.group_role !== null) {
-      const account = await inviteeAccount(
-        tx,
-        invitation,
-        typed ?? invitation.name ?? undefined,
-        ctx.user?.id ?? null,
-      );
-      const actor = { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user };
-      const joined = await acceptAsGroupMember(
-        actor,
-        tx,
-        { ...invitation, group_id: invitation.group_id, group_role: invitation.group_role },
-        account,
-      );
-      await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${joined} where id = ${invitation.id}`;
-      return joined;
-    }
-    if (invitation.dealership_id === null) throw unknownInvitation();
-    const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
-    if (!dealership) throw unknownInvitation();
-    const acceptance: Acceptance = {
-      actor: { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user },
+    // A new or nameless account takes the name typed, else the one the invitation was sent under.
+    const account = await inviteeAccount(
       tx,
       invitation,
-      name: typed,
-      dealership,
-      // A new or nameless account takes the name typed, else the one the invitation was sent under.
-      account: await inviteeAccount(
-        tx,
-        invitation,
-        typed ?? invitation.name ?? undefined,
-        ctx.user?.id ?? null,
-      ),
-    };
-    const accepted: string = invitation.team_role
-      ? await acceptAsTeamMember(acceptance, invitation.team_role)
-      : invitation.role === "manager"
-        ? await acceptAsManager(acceptance)
-        : await acceptAsSalesperson(acceptance);
+      typed ?? invitation.name ?? undefined,
+      ctx.user?.id ?? null,
+    );
+    const actor = { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user };
+    const accepted = await join(actor, tx, invitation, typed, account);
     await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${accepted} where id = ${invitation.id}`;
     return accepted;
   });
