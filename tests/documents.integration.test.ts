@@ -83,6 +83,8 @@ describe("the Markdown sources", () => {
       messages: "**Messages with salespeople**",
       favorites: "**Favorites**",
       dealership_members: "**Dealership team members**",
+      dealer_groups: "**Dealer groups and their members**",
+      dealer_group_members: "**Dealer groups and their members**",
       misconduct_reports: "**Misconduct reports**",
       misconduct_report_events: "Every step of a case is recorded",
       rating_replies: "**Replies to reviews**",

@@ -29,6 +29,9 @@ const [sp] = await h.sql<{ id: number; email: string; dealership: string; dealer
   select s.id, s.email, d.name as dealership, d.id as "dealershipId" from salespeople s join dealerships d on d.id = s.dealership_id
   order by s.id limit 1`;
 const [mgr] = await h.sql<{ email: string }[]>`select email from users where role = 'manager' limit 1`;
+// Made first, so the group ids the sweep coerces out of bad input (true is 1) name it, not the group probed with.
+const [{ id: spareGroup }] = await h.sql<[{ id: number }]>`
+  insert into dealer_groups (name) values ('Fuzz Spare Group') returning id`;
 const roles = {
   customer: await h.signIn("fuzz.customer@example.org"),
   salesperson: await h.signIn(sp!.email, "salesperson"),
@@ -113,6 +116,12 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   "admin.createSalesperson": { email: "fuzz.new.sp@example.org" },
   "admin.updateDealership": { id: spare.dealership },
   "admin.deleteDealership": { id: spare.dealership },
+  // A group of its own: the sweep never deletes, renames or empties the group the group tier is probed with.
+  "groups.delete": { id: spareGroup },
+  "groups.rename": { id: spareGroup },
+  "groups.addDealership": { id: spareGroup },
+  "groups.removeDealership": { id: spareGroup },
+  "groups.inviteOwner": { id: spareGroup },
   "admin.uploadDealershipLogo": { id: spare.dealership },
   "compliance.updateRequest": { action: "process" },
   "security.events": { eventType: "login_success" },
@@ -628,6 +637,18 @@ const REST: { method: string; path: string; procedure: string; params?: string[]
     path: "/api/admin/dealership/:id",
     procedure: "admin.deleteDealership",
     params: ["id"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/dealer-groups/:id/dealerships/:dealershipId",
+    procedure: "groups.addDealership",
+    params: ["id", "dealershipId"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/group/members/:userId",
+    procedure: "groups.changeMemberRole",
+    params: ["userId"],
   },
 ];
 

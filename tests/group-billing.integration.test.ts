@@ -4,7 +4,7 @@
 // the group, Enterprise's quantity follows the group's dealerships through a job, nobody else buys or reads it, and
 // a webhook of a group's subscription whose row is missing records it for that group.
 import { afterAll, describe, expect, it } from "vitest";
-import { queueGroupQuantitySync, syncGroupQuantity } from "../src/server/domains/subscriptions/groupPlan";
+import { syncGroupQuantity } from "../src/server/domains/subscriptions/groupPlan";
 import { dealershipAllowance } from "../src/server/domains/subscriptions/reads";
 import { chargeCents, PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
@@ -158,12 +158,13 @@ describe("a group's Enterprise subscription", () => {
     expect(managers.json.group).toBeNull();
   });
 
-  it("follows the group's dealerships: a fourth one joining queues the sync, which makes the quantity 4", async () => {
+  it("follows the group's dealerships: an administrator adding a fourth queues the sync, which makes the quantity 4", async () => {
     const fourth = await dealership("Evergreen Motors", 1);
-    await h.sql.begin(async (tx) => {
-      await tx`update dealerships set group_id = ${enterprise.id} where id = ${fourth}`;
-      await queueGroupQuantitySync(h.deps, tx, enterprise.id);
+    const admin = await h.signIn("group.billing.admin@example.org", "admin");
+    const added = await h.request("PUT", `/api/admin/dealer-groups/${enterprise.id}/dealerships/${fourth}`, {
+      cookie: admin.cookie,
     });
+    expect(added.status, added.text).toBe(200);
     // The job's worker runs it: the stand-in's quantity, then our row, say 4, prorated.
     const sub = atStandIn(localId);
     await until(

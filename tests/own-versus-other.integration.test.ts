@@ -564,6 +564,22 @@ const TABLE: Record<string, Entry> = {
     expect: "NOT_FOUND",
   },
   "invitations.inviteManager dealershipId": ADMIN,
+  "groups.addDealership id": ADMIN,
+  "groups.addDealership dealershipId": ADMIN,
+  "groups.removeDealership id": ADMIN,
+  "groups.removeDealership dealershipId": ADMIN,
+  "groups.delete id": ADMIN,
+  "groups.rename id": ADMIN,
+  "groups.inviteOwner id": ADMIN,
+  "groups.changeMemberRole userId": {
+    notOwned: "another group's member answers 404: tests/dealer-groups.integration.test.ts",
+  },
+  "groups.revokeInvitation id": {
+    notOwned: "another group's invitation answers 404: tests/dealer-groups.integration.test.ts",
+  },
+  "groups.removeMember userId": {
+    notOwned: "another group's member answers 404: tests/dealer-groups.integration.test.ts",
+  },
   "manager.removeSalesperson salespersonId": {
     as: "manager",
     other: b!.id,

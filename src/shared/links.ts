@@ -54,6 +54,8 @@ export const links = {
   managerDashboard: (search: { tab?: ManagerTab } = {}) => withSearch("/manager-dashboard", search),
   /** The bookings of the dealership the account works for, in any role (staff's page). */
   bookings: () => "/bookings" as AppLink,
+  /** The dealer group's page: its dealerships side by side and its people. */
+  group: () => "/group" as AppLink,
   /** The customer's own appointments. */
   appointments: () => "/appointments" as AppLink,
   /** The page that describes an invitation and accepts or declines it (the token is the e-mailed secret). */

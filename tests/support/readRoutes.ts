@@ -128,6 +128,10 @@ async function makeRows(
     dealershipId: other!.id,
     email: "openapi.next.manager@example.org",
   });
+  await post("a group invitation", who.group.cookie, "/group/members/invitations", {
+    email: "openapi.group.staff@example.org",
+    role: "group_staff",
+  });
   await post("a certification", who.salesperson.cookie, "/salesperson/certifications", {
     name: "Certified Sales Professional",
     issuer: "National Automobile Dealers Association",
@@ -268,6 +272,8 @@ export function readCalls(f: Fixtures): Record<string, ReadCall> {
     "/group": { as: "group", url: "/group" },
     "/group/report": { as: "group", url: `/group/report?month=${new Date().toISOString().slice(0, 7)}` },
     "/admin/manager-invitations": { as: "admin", url: "/admin/manager-invitations" },
+    "/group/members": { as: "group", url: "/group/members" },
+    "/admin/dealer-groups": { as: "admin", url: "/admin/dealer-groups" },
     "/manager/performance": { as: "manager", url: "/manager/performance" },
     "/manager/report": { as: "manager", url: `/manager/report?month=${month}` },
     "/payments/config": { as: "public", url: "/payments/config" },

@@ -7,6 +7,7 @@ export const AUDIT_ENTITY_TYPES = [
   "user",
   "salesperson",
   "dealership",
+  "group",
   "transfer",
   "rating",
   "misconduct",

@@ -1,7 +1,7 @@
 // Inputs and answers of invitations (docs/product/invitations.md): an administrator invites a
 // dealership's manager, a manager invites salespeople, the invitee answers through the link in the e-mail.
 import { z } from "zod";
-import { INVITATION_ROLES, PAYMENT_MODELS } from "../constants";
+import { GROUP_ROLES, INVITATION_ROLES, PAYMENT_MODELS } from "../constants";
 import { emailSchema, redeemedLink } from "./auth";
 import { idSchema, line } from "./common";
 
@@ -43,7 +43,14 @@ export const invitationDescription = z
     id: z.uuid(),
     email: z.string().describe("The address the invitation was sent to: only its owner may accept it"),
     role: z.enum(INVITATION_ROLES),
-    dealership: dealershipNamed,
+    dealership: dealershipNamed
+      .nullable()
+      .describe("The dealership invited to; null for a dealer group's invitation"),
+    group: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .describe("The dealer group invited to; null for a dealership's invitation"),
+    groupRole: z.enum(GROUP_ROLES).nullable().describe("The group role a dealer group's invitation gives"),
     invitedBy: z
       .string()
       .nullable()
@@ -78,7 +85,12 @@ export const acceptedInvitation = z
   .object({
     id: z.uuid(),
     role: z.enum(INVITATION_ROLES),
-    dealershipId: z.number().int(),
+    dealershipId: z.number().int().nullable().describe("null for a dealer group's invitation"),
+    groupId: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The dealer group joined; null for a dealership's invitation"),
     redirectTo: z.string().describe("Where the invitee goes next"),
     session: redeemedLink
       .nullable()
@@ -90,7 +102,7 @@ export type AcceptedInvitation = z.output<typeof acceptedInvitation>;
 export const declinedInvitation = z.object({
   id: z.uuid(),
   status: z.literal("declined"),
-  dealershipId: z.number().int(),
+  dealershipId: z.number().int().nullable(),
 });
 
 /** An open (or expired, not yet answered) invitation as whoever sent it lists it. */

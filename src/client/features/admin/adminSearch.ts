@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   "users",
   "salespeople",
   "dealerships",
+  "groups",
   "applications",
   "transfers",
   "disputes",

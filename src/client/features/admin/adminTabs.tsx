@@ -11,6 +11,7 @@ import {
   LuHistory,
   LuMail,
   LuMonitorDot,
+  LuNetwork,
   LuScale,
   LuShieldAlert,
   LuUserRound,
@@ -21,6 +22,7 @@ import { ApplicationsTab } from "../onboarding";
 import { AdminTransfersTab } from "../transfers";
 import type { AdminTab } from "./adminSearch";
 import { DealershipsTab } from "./dealerships/DealershipsTab";
+import { DealerGroupsTab } from "./groups/DealerGroupsTab";
 import {
   AuditTrailTab,
   ContactMessagesTab,
@@ -41,6 +43,7 @@ export const ADMIN_TAB_PANELS: Record<AdminTab, AdminTabEntry> = {
   users: { label: "Users", icon: LuUsers, panel: UsersTab },
   salespeople: { label: "Salespeople", icon: LuUserRound, panel: SalespeopleTab },
   dealerships: { label: "Dealerships", icon: LuBuilding2, panel: DealershipsTab },
+  groups: { label: "Dealer groups", icon: LuNetwork, panel: DealerGroupsTab },
   applications: { label: "Applications", icon: LuClipboardList, panel: ApplicationsTab },
   transfers: { label: "Transfers", icon: LuArrowLeftRight, panel: AdminTransfersTab },
   disputes: { label: "Disputes", icon: LuScale, panel: () => <DisputesPanel who="admin" /> },

@@ -13,6 +13,7 @@ import { PageHeader } from "../../ui/layout/PageHeader";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { DealershipCards } from "./DealershipCards";
+import { GroupPeopleCard } from "./GroupPeopleCard";
 import { GroupPlanCard } from "./GroupPlanCard";
 import { GroupReportCard } from "./GroupReport";
 import { groupQueries } from "./queries";
@@ -37,8 +38,8 @@ function Group() {
       <Container maxW="7xl" py={{ base: "5", md: "8" }}>
         <Stack gap={{ base: "8", md: "10" }}>
           <DealershipCards group={group} />
-          {/* The group's people (GroupPeopleCard) go here. */}
           {leads ? <GroupReportCard /> : null}
+          <GroupPeopleCard />
           {/* The group's plan: its owners' only (the card shows nothing to anyone else). */}
           <GroupPlanCard />
         </Stack>

@@ -12,6 +12,7 @@ import {
   LuShieldCheck,
   LuUserCheck,
 } from "react-icons/lu";
+import { GROUP_ROLE_LABELS } from "../../../shared/constants";
 import type { InvitationDescription } from "../../../shared/schemas/invitations";
 import { Fact } from "../../ui/Fact";
 import { InputField } from "../../ui/form";
@@ -48,7 +49,22 @@ function typedBy(invitation: InvitationDescription): string {
 }
 
 function roleText(invitation: InvitationDescription) {
+  if (invitation.groupRole) return GROUP_ROLE_LABELS[invitation.groupRole];
   return invitation.role === "manager" ? "Manager" : "Salesperson";
+}
+
+/** The heading and the sentence under it: what accepting joins, and as what. */
+function invitationWhat(invitation: InvitationDescription): { title: string; to: string } {
+  const { dealership, group, groupRole } = invitation;
+  if (group && groupRole)
+    return {
+      title: `Join ${group.name}`,
+      to: `join the dealer group ${group.name} as ${GROUP_ROLE_LABELS[groupRole].toLowerCase()}`,
+    };
+  const name = dealership?.name ?? "the dealership";
+  return invitation.role === "manager"
+    ? { title: `Manage ${name}`, to: "manage this dealership" }
+    : { title: `Join ${name}`, to: "join its sales team" };
 }
 
 export function InvitationAcceptPage() {
@@ -148,7 +164,8 @@ function Invitation({
   const [name, setName] = useState(invitation.name ?? "");
   const nameRequired = invitation.needsName && invitation.role === "salesperson";
   const wrongAccount = invitation.signedInAs !== null;
-  const { dealership } = invitation;
+  const { dealership, group } = invitation;
+  const what = invitationWhat(invitation);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onAccept(invitation.needsName && name.trim() !== "" ? name.trim() : undefined);
@@ -156,12 +173,9 @@ function Invitation({
   return (
     <Stack as="form" onSubmit={submit} gap="6" py={{ base: "2", md: "6" }} minW="0" aria-label="Invitation">
       <Stack align="center" textAlign="center" gap="4">
-        <StepHeading
-          icon={LuUserCheck}
-          title={invitation.role === "manager" ? `Manage ${dealership.name}` : `Join ${dealership.name}`}
-        >
+        <StepHeading icon={LuUserCheck} title={what.title}>
           {invitation.invitedBy ?? "KnowBefore"} invited <SignInAddress email={invitation.email} /> to{" "}
-          {invitation.role === "manager" ? "manage this dealership" : "its sales team"}.
+          {what.to}.
         </StepHeading>
       </Stack>
       <SimpleGrid
@@ -173,9 +187,15 @@ function Invitation({
         borderRadius="lg"
         p="4"
       >
-        <Fact term label="Dealership">
-          {dealership.name}, {dealership.city}, {dealership.state}
-        </Fact>
+        {dealership ? (
+          <Fact term label="Dealership">
+            {dealership.name}, {dealership.city}, {dealership.state}
+          </Fact>
+        ) : (
+          <Fact term label="Dealer group">
+            {group?.name}
+          </Fact>
+        )}
         <Fact term label="Role">
           {roleText(invitation)}
         </Fact>

@@ -9,9 +9,10 @@ import { trpc } from "../../trpc";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField } from "../../ui/form";
+import { RefusalAlert } from "../../ui/RefusalAlert";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
-import { RefusalAlert, refusal, roleOptions } from "./teamRoles";
+import { refusal, roleOptions } from "./teamRoles";
 
 export function InviteMemberDialog({
   open,

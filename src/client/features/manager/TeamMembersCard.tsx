@@ -19,13 +19,14 @@ import { SelectField } from "../../ui/form";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
 import { InlineLoadError } from "../../ui/QueryState";
+import { RefusalAlert } from "../../ui/RefusalAlert";
 import { SectionCard } from "../../ui/SectionCard";
 import { useSession } from "../../ui/session";
 import { showToast } from "../../ui/toaster";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { invitationAnswers } from "../invitations";
 import { InviteMemberDialog } from "./InviteMemberDialog";
-import { RefusalAlert, ROLE_PALETTE, refusal, roleOptions } from "./teamRoles";
+import { ROLE_PALETTE, refusal, roleOptions } from "./teamRoles";
 
 type Member = TeamMembers["members"][number];
 type Invitation = TeamMembers["invitations"][number];

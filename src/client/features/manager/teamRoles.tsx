@@ -1,6 +1,5 @@
-// What the team members card and its invite dialog share: the refusals shown as the server words them, and each
+// What the team members card and its invite dialog share: which refusals are shown as the server words them, and each
 // role's badge colour and select options.
-import { Alert } from "@chakra-ui/react";
 import { DEALERSHIP_ROLE_LABELS, type DealershipRole } from "../../../shared/constants";
 import { ErrorReason } from "../../../shared/errorCodes";
 import { apiErrorCause } from "../../trpc";
@@ -28,12 +27,3 @@ export const ROLE_PALETTE: Record<DealershipRole, string> = {
 
 export const roleOptions = (roles: readonly DealershipRole[]) =>
   roles.map((value) => ({ value, label: DEALERSHIP_ROLE_LABELS[value] }));
-
-export function RefusalAlert({ message }: { message: string }) {
-  return (
-    <Alert.Root status="error" borderRadius="md" size="sm" role="alert">
-      <Alert.Indicator />
-      <Alert.Description>{message}</Alert.Description>
-    </Alert.Root>
-  );
-}

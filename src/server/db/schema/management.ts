@@ -16,12 +16,14 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   DEALERSHIP_ROLES,
+  GROUP_ROLES,
   INVITATION_ROLES,
   PAYMENT_MODELS,
   TRANSFER_STATUSES,
 } from "../../../shared/constants";
 import { belongsTo, identityId, instant, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
+import { dealerGroups } from "./groups";
 import { salespeople } from "./salespeople";
 import { citext } from "./types";
 import { users } from "./users";
@@ -110,7 +112,11 @@ export const invitations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     role: text("role", { enum: INVITATION_ROLES }).notNull(),
-    dealershipId: belongsTo(integer("dealership_id"), () => dealerships.id),
+    /** The dealership the invitation is to; null for an invitation to a dealer group (groupId). */
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    /** The dealer group a group invitation is to, with the group role its invitee takes (groupRole). */
+    groupId: integer("group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
+    groupRole: text("group_role", { enum: GROUP_ROLES }),
     email: citext("email").notNull(),
     /**
      * The invitee's name as whoever invited them typed it (the manager's "Name", the dealership application's
@@ -144,6 +150,16 @@ export const invitations = pgTable(
       "invitations_team_role_check",
       sql`${t.teamRole} is null or (${t.role} = 'manager' and ${t.teamRole} in ('owner', 'manager', 'staff'))`,
     ),
+    check("invitations_one_place_check", sql`num_nonnulls(${t.dealershipId}, ${t.groupId}) = 1`),
+    check(
+      "invitations_group_role_check",
+      sql`(${t.groupId} is null and ${t.groupRole} is null) or (${t.groupId} is not null and ${t.role} = 'manager' and ${t.teamRole} is null and ${t.groupRole} in ('group_owner', 'group_manager', 'group_staff'))`,
+    ),
+    uniqueIndex("invitations_one_pending_group_idx")
+      .on(t.groupId, t.email)
+      .where(
+        sql`${t.groupId} is not null and ${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`,
+      ),
     uniqueIndex("invitations_one_pending_idx")
       .on(t.dealershipId, t.email, t.role)
       .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),

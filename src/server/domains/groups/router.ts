@@ -1,9 +1,30 @@
+import * as people from "../../../shared/schemas/groupPeople";
 import * as shape from "../../../shared/schemas/groups";
-import { group, taggedRouter } from "../../trpc/procedures";
+import { invitationIdInput, revokedInvitation } from "../../../shared/schemas/invitations";
+import { admin, group, taggedRouter } from "../../trpc/procedures";
+import {
+  addDealershipToGroup,
+  createGroup,
+  deleteGroup,
+  inviteGroupOwner,
+  listGroups,
+  removeDealershipFromGroup,
+  renameGroup,
+} from "./admin";
 import { actAs, myGroup } from "./group";
+import {
+  changeGroupMemberRole,
+  inviteGroupMember,
+  listGroupMembers,
+  removeGroupMember,
+  revokeGroupInvitation,
+} from "./members";
 import { groupReport } from "./report";
 
-/** A dealer group's people: every procedure works on the caller's own group (ctx.groupId). */
+/**
+ * A dealer group's people: every group procedure works on the caller's own group (ctx.groupId). Administrators run
+ * the groups themselves: which exist, which dealerships each holds, and each one's first owner.
+ */
 export const groupsRouter = taggedRouter("Dealer groups", {
   mine: group.query(shape.dealerGroup, myGroup, {
     rest: { method: "GET", path: "/group" },
@@ -18,5 +39,63 @@ export const groupsRouter = taggedRouter("Dealer groups", {
     rest: { method: "GET", path: "/group/report", scope: "analytics:read" },
     description:
       "The group's month (`?month=YYYY-MM`), its dealerships side by side with the figures of their own monthly reports, and the totals. Owners and managers of the group.",
+  }),
+  members: group.query(people.groupPeople, listGroupMembers, {
+    rest: { method: "GET", path: "/group/members" },
+    description: "The group's people (owners first) and the group invitations waiting for an answer.",
+  }),
+  inviteMember: group.mutation(people.inviteGroupMemberInput, people.invitedGroupMember, inviteGroupMember, {
+    rest: { method: "POST", path: "/group/members/invitations", status: 201 },
+    description: "Group owners invite any group role; group managers invite group staff.",
+  }),
+  revokeInvitation: group.mutation(invitationIdInput, revokedInvitation, revokeGroupInvitation, {
+    rest: { method: "POST", path: "/group/members/invitations/:id/revoke" },
+    description:
+      "Group owners revoke any of the group's open invitations; group managers those to group staff.",
+  }),
+  changeMemberRole: group.mutation(people.groupMemberRoleInput, people.groupMember, changeGroupMemberRole, {
+    rest: { method: "PATCH", path: "/group/members/:userId" },
+    description: "Group owners only; never the last group owner's role.",
+  }),
+  removeMember: group.mutation(people.groupMemberRefInput, people.removedGroupMember, removeGroupMember, {
+    rest: { method: "DELETE", path: "/group/members/:userId" },
+    description:
+      "Group owners remove anyone, group managers group staff and themselves; never the last group owner.",
+  }),
+  all: admin.query(people.adminGroups, listGroups, {
+    rest: { method: "GET", path: "/admin/dealer-groups" },
+    description: "Every dealer group with its dealerships, people and open invitations.",
+  }),
+  create: admin.mutation(people.createGroupInput, people.adminGroup, createGroup, {
+    rest: { method: "POST", path: "/admin/dealer-groups", status: 201 },
+  }),
+  rename: admin.mutation(people.renameGroupInput, people.adminGroup, renameGroup, {
+    rest: { method: "PATCH", path: "/admin/dealer-groups/:id" },
+  }),
+  delete: admin.mutation(people.groupRefInput, people.deletedGroup, deleteGroup, {
+    rest: { method: "DELETE", path: "/admin/dealer-groups/:id" },
+    description:
+      "Its dealerships stay, outside any group. 409 while the group has a subscription that grants access.",
+  }),
+  addDealership: admin.mutation(
+    people.groupDealershipInput,
+    people.groupDealershipChange,
+    addDealershipToGroup,
+    {
+      rest: { method: "PUT", path: "/admin/dealer-groups/:id/dealerships/:dealershipId" },
+      description: "409 when the dealership belongs to another group: take it out of that group first.",
+    },
+  ),
+  removeDealership: admin.mutation(
+    people.groupDealershipInput,
+    people.groupDealershipChange,
+    removeDealershipFromGroup,
+    {
+      rest: { method: "DELETE", path: "/admin/dealer-groups/:id/dealerships/:dealershipId" },
+      description: "The group's people stop reaching the dealership at once.",
+    },
+  ),
+  inviteOwner: admin.mutation(people.inviteGroupOwnerInput, people.invitedGroupOwner, inviteGroupOwner, {
+    rest: { method: "POST", path: "/admin/dealer-groups/:id/owner-invitations", status: 201 },
   }),
 });

@@ -4,7 +4,7 @@
 // the link proves the address (it was mailed there): accepting creates the account and signs the browser in.
 // An existing account accepts only signed in as itself, so its second factor is asked as at any sign-in.
 
-import type { DealershipRole, InvitationRole, PaymentModel } from "../../../shared/constants";
+import type { DealershipRole, GroupRole, InvitationRole, PaymentModel } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import { nameParts } from "../../../shared/schemas/common";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
@@ -27,6 +27,7 @@ import {
   joinDealership,
   takeOverDealership,
 } from "./join";
+import { acceptAsGroupMember } from "./joinGroup";
 import {
   closedInvitation,
   type InvitationState,
@@ -44,14 +45,18 @@ type InvitationRow = InvitationState & {
   invited_by_user_id: string | null;
   /** The name the invitation was sent under. */
   name: string | null;
-  dealership_id: number;
+  /** The dealership invited to; null for a dealer group's invitation (group_id, group_role). */
+  dealership_id: number | null;
+  group_id: number | null;
+  group_role: GroupRole | null;
   payment_model: PaymentModel | null;
 };
 
 type Account = Pick<UserRow, "id" | "role" | "disabled_at" | "first_name" | "last_name">;
 
 const INVITATION_COLUMNS = (sql: Queryable) => sql`
-  i.id, i.role, i.team_role, i.invited_by_user_id, i.dealership_id, i.email::text as email, i.name,
+  i.id, i.role, i.team_role, i.invited_by_user_id, i.dealership_id, i.group_id, i.group_role,
+  i.email::text as email, i.name,
   i.payment_model, i.expires_at, i.accepted_at, i.declined_at, i.revoked_at`;
 
 async function invitationByToken(sql: Queryable, token: string): Promise<InvitationRow> {
@@ -93,23 +98,33 @@ export async function describeInvitation(
   const invitation = await invitationByToken(ctx.sql, token);
   const closed = closedInvitation(invitation);
   if (closed) throw closed;
-  const [about] = await ctx.sql<{ name: string; city: string; state: string; inviter: string | null }[]>`
-    select d.name, d.city, d.state,
+  const [about] = await ctx.sql<
+    { dealership: string | null; city: string; state: string; group: string | null; inviter: string | null }[]
+  >`
+    select d.name as dealership, d.city, d.state, g.name as group,
            (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
-              from users u join invitations i on i.invited_by_user_id = u.id where i.id = ${invitation.id}) as inviter
-      from dealerships d where d.id = ${invitation.dealership_id}`;
+              from users u where u.id = i.invited_by_user_id) as inviter
+      from invitations i
+      left join dealerships d on d.id = i.dealership_id
+      left join dealer_groups g on g.id = i.group_id
+     where i.id = ${invitation.id}`;
   const [account] = await accountFor(ctx.sql, invitation.email);
   const [profile] = await profileFor(ctx.sql, invitation.email, account?.id ?? null, false);
   return {
     id: invitation.id,
     email: invitation.email,
     role: invitation.role,
-    dealership: {
-      id: invitation.dealership_id,
-      name: about?.name ?? "",
-      city: about?.city ?? "",
-      state: about?.state ?? "",
-    },
+    dealership:
+      invitation.dealership_id === null
+        ? null
+        : {
+            id: invitation.dealership_id,
+            name: about?.dealership ?? "",
+            city: about?.city ?? "",
+            state: about?.state ?? "",
+          },
+    group: invitation.group_id === null ? null : { id: invitation.group_id, name: about?.group ?? "" },
+    groupRole: invitation.group_role,
     invitedBy: about?.inviter ?? null,
     expiresAt: invitation.expires_at,
     hasAccount: Boolean(account),
@@ -292,6 +307,30 @@ async function acceptAsTeamMember(
   return account.id;
 }
 
+/** Joins what the invitation names: a dealer group in its group role, or the dealership in the invitation's role. */
+async function join(
+  actor: Actor,
+  tx: Queryable,
+  invitation: InvitationRow,
+  name: string | undefined,
+  account: Account,
+): Promise<string> {
+  const { group_id: groupId, group_role: groupRole } = invitation;
+  if (groupId !== null && groupRole !== null)
+    return acceptAsGroupMember(
+      actor,
+      tx,
+      { ...invitation, group_id: groupId, group_role: groupRole },
+      account,
+    );
+  const [dealership] =
+    invitation.dealership_id === null ? [] : await dealershipForJoining(tx, invitation.dealership_id);
+  if (!dealership) throw unknownInvitation();
+  const acceptance: Acceptance = { actor, tx, invitation, name, dealership, account };
+  if (invitation.team_role) return acceptAsTeamMember(acceptance, invitation.team_role);
+  return invitation.role === "manager" ? acceptAsManager(acceptance) : acceptAsSalesperson(acceptance);
+}
+
 /**
  * Accepts the invitation the token names, in one transaction: the dealership is locked first, then the
  * invitation row, whose state is checked again under the lock, so it is used once. An existing account must
@@ -305,47 +344,46 @@ export async function acceptInvitationLink(
   const found = await invitationByToken(ctx.sql, input.token);
   assertAnswerable(ctx, found);
   const userId = await ctx.sql.begin(async (tx) => {
-    await tx`select id from dealerships where id = ${found.dealership_id} for update`;
+    if (found.group_id !== null)
+      await tx`select id from dealer_groups where id = ${found.group_id} for update`;
+    else await tx`select id from dealerships where id = ${found.dealership_id} for update`;
     const [invitation] = await tx<InvitationRow[]>`
       select ${INVITATION_COLUMNS(tx)} from invitations i where i.id = ${found.id} for update`;
     if (!invitation) throw unknownInvitation();
     assertAnswerable(ctx, invitation);
-    const [dealership] = await dealershipForJoining(tx, invitation.dealership_id);
-    if (!dealership) throw unknownInvitation();
     const typed = input.name?.trim() || undefined;
-    const acceptance: Acceptance = {
-      actor: { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user },
+    // A new or nameless account takes the name typed, else the one the invitation was sent under.
+    const account = await inviteeAccount(
       tx,
       invitation,
-      name: typed,
-      dealership,
-      // A new or nameless account takes the name typed, else the one the invitation was sent under.
-      account: await inviteeAccount(
-        tx,
-        invitation,
-        typed ?? invitation.name ?? undefined,
-        ctx.user?.id ?? null,
-      ),
-    };
-    const accepted: string = invitation.team_role
-      ? await acceptAsTeamMember(acceptance, invitation.team_role)
-      : invitation.role === "manager"
-        ? await acceptAsManager(acceptance)
-        : await acceptAsSalesperson(acceptance);
+      typed ?? invitation.name ?? undefined,
+      ctx.user?.id ?? null,
+    );
+    const actor = { ip: ctx.ip, secrets: ctx.secrets, user: ctx.user };
+    const accepted = await join(actor, tx, invitation, typed, account);
     await tx`update invitations set accepted_at = now(), accepted_by_user_id = ${accepted} where id = ${invitation.id}`;
     return accepted;
   });
   ctx.browseCache.clear();
   // Staff handle the dealership's bookings; the leads' dashboard is not theirs.
   const redirectTo: string =
-    found.team_role === "staff"
-      ? links.bookings()
-      : found.role === "manager"
-        ? links.managerDashboard()
-        : links.salespersonDashboard({ tab: "profile" });
+    found.group_id !== null
+      ? links.group()
+      : found.team_role === "staff"
+        ? links.bookings()
+        : found.role === "manager"
+          ? links.managerDashboard()
+          : links.salespersonDashboard({ tab: "profile" });
   const session = ctx.user ? null : await signInByLink(ctx, userId);
   if (session && "redirectTo" in session) session.redirectTo = redirectTo;
-  return { id: found.id, role: found.role, dealershipId: found.dealership_id, redirectTo, session };
+  return {
+    id: found.id,
+    role: found.role,
+    dealershipId: found.dealership_id,
+    groupId: found.group_id,
+    redirectTo,
+    session,
+  };
 }
 
 /** Declines the invitation the token names; whoever sent it hears so on their dashboard. */
@@ -361,12 +399,17 @@ export async function declineInvitationLink(ctx: Context, { token }: { token: st
       returning id`;
     if (!row) throw closedInvitation({ ...found, declined_at: new Date() }) ?? unknownInvitation();
     await recordAudit(ctx, tx, {
-      action: found.role === "manager" ? "dealership.manager_invite_decline" : "salesperson.invite_decline",
-      entityId: found.role === "manager" ? found.dealership_id : found.email,
+      action:
+        found.group_id !== null
+          ? "group.member_invite_decline"
+          : found.role === "manager"
+            ? "dealership.manager_invite_decline"
+            : "salesperson.invite_decline",
+      entityId: found.group_id ?? (found.role === "manager" ? found.dealership_id! : found.email),
       dealershipId: found.dealership_id,
       after: { invitationId: found.id },
     });
-    if (found.role === "salesperson") {
+    if (found.role === "salesperson" && found.dealership_id !== null) {
       await notify(tx, {
         to: { managerOf: found.dealership_id },
         type: "team_invitation",

@@ -4,6 +4,8 @@
 import {
   DEALERSHIP_ROLE_LABELS,
   type DealershipRole,
+  GROUP_ROLE_LABELS,
+  type GroupRole,
   type InvitationRole,
   type PaymentModel,
 } from "../../../shared/constants";
@@ -23,9 +25,13 @@ import { leadEmailsSql } from "../notifications/recipients";
 import { sentInvitationById } from "./lists";
 import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
 
-export type InvitationSpec = {
+/** Where an invitation leads: a dealership, or a dealer group in a group role (a manager invitation). */
+type InvitationPlace =
+  | { dealershipId: number; groupId?: undefined; groupRole?: undefined }
+  | { dealershipId?: undefined; groupId: number; groupRole: GroupRole };
+
+export type InvitationSpec = InvitationPlace & {
   role: InvitationRole;
-  dealershipId: number;
   email: string;
   /** The existing profile a salesperson invitation is addressed to, when the address has one. */
   salespersonId?: number | null;
@@ -45,13 +51,15 @@ export type InvitationSpec = {
  * closed first, so it can be sent again; an open one refuses a second.
  */
 export async function createInvitation(ctx: Context, tx: Queryable, spec: InvitationSpec): Promise<string> {
+  const place =
+    spec.groupId === undefined ? tx`dealership_id = ${spec.dealershipId}` : tx`group_id = ${spec.groupId}`;
   await tx`
     update invitations set revoked_at = now()
-     where dealership_id = ${spec.dealershipId} and email = ${spec.email} and role = ${spec.role}
+     where ${place} and email = ${spec.email} and role = ${spec.role}
        and accepted_at is null and declined_at is null and revoked_at is null and expires_at <= now()`;
   const [open] = await tx`
     select 1 as found from invitations i
-     where i.dealership_id = ${spec.dealershipId} and i.email = ${spec.email} and i.role = ${spec.role}
+     where ${place} and i.email = ${spec.email} and i.role = ${spec.role}
        and ${openInvitationSql(tx, "i")}`;
   if (open) {
     throw appError(
@@ -61,9 +69,10 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
     );
   }
   const [row] = await tx<{ id: string }[]>`
-    insert into invitations (role, team_role, dealership_id, email, name, salesperson_id, payment_model,
-                             invited_by_user_id, expires_at)
-    values (${spec.role}, ${spec.teamRole ?? null}, ${spec.dealershipId}, ${spec.email},
+    insert into invitations (role, team_role, dealership_id, group_id, group_role, email, name, salesperson_id,
+                             payment_model, invited_by_user_id, expires_at)
+    values (${spec.role}, ${spec.teamRole ?? null}, ${spec.dealershipId ?? null}, ${spec.groupId ?? null},
+            ${spec.groupRole ?? null}, ${spec.email},
             ${spec.name?.trim().replace(/\s+/g, " ") || null}, ${spec.salespersonId ?? null},
             ${spec.paymentModel ?? null}, ${ctx.user?.id ?? null},
             now() + make_interval(days => ${INVITATION_TTL_DAYS}))
@@ -78,6 +87,14 @@ export async function createInvitation(ctx: Context, tx: Queryable, spec: Invita
       body: "A dealership invites you to join its sales team. Accept or decline it on your dashboard.",
       link: links.salespersonDashboard(),
     });
+  }
+  if (spec.groupId !== undefined) {
+    await recordAudit(ctx, tx, {
+      action: "group.member_invite",
+      entityId: spec.groupId,
+      after: { invitationId: id, email: spec.email, groupRole: spec.groupRole },
+    });
+    return id;
   }
   await recordAudit(ctx, tx, {
     action: spec.role === "manager" ? "dealership.manager_invite" : "salesperson.invite",
@@ -128,8 +145,9 @@ export async function inviteManager(
 export type SenderScope = { dealershipId: number } | "admin";
 
 function inScope(sql: Queryable, scope: SenderScope) {
+  // A group's invitations are the group's to resend and revoke (domains/groups/members.ts).
   return scope === "admin"
-    ? sql`true`
+    ? sql`i.dealership_id is not null`
     : sql`(i.dealership_id = ${scope.dealershipId} and (i.role = 'salesperson' or i.team_role is not null))`;
 }
 
@@ -207,9 +225,11 @@ type MailRow = {
   email: string;
   role: InvitationRole;
   team_role: DealershipRole | null;
+  group_role: GroupRole | null;
+  /** The dealership's name, or the dealer group's for a group invitation (city and state null then). */
   dealership: string;
-  city: string;
-  state: string;
+  city: string | null;
+  state: string | null;
   invitee_name: string | null;
   profile_name: string | null;
   inviter: string | null;
@@ -227,21 +247,28 @@ export async function sendInvitationMail(
   const token = generateToken();
   const [row] = await deps.sql<MailRow[]>`
     update invitations i set token_hash = ${hashToken(token)}, sent_at = now()
-      from dealerships d
-     where i.id = ${data.invitationId} and d.id = i.dealership_id and ${openInvitationSql(deps.sql, "i")}
-    returning i.email::text as email, i.role, i.team_role, d.name as dealership, d.city, d.state, i.expires_at,
+     where i.id = ${data.invitationId} and ${openInvitationSql(deps.sql, "i")}
+    returning i.email::text as email, i.role, i.team_role, i.group_role,
+              coalesce((select d.name from dealerships d where d.id = i.dealership_id),
+                       (select g.name from dealer_groups g where g.id = i.group_id)) as dealership,
+              (select d.city from dealerships d where d.id = i.dealership_id) as city,
+              (select d.state from dealerships d where d.id = i.dealership_id) as state, i.expires_at,
               i.name as invitee_name, (select s.name from salespeople s where s.id = i.salesperson_id) as profile_name,
               (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email::text)
                  from users u where u.id = i.invited_by_user_id) as inviter`;
   if (!row) return;
   const link = `${deps.appUrl}${links.invitation(token)}`;
   const name = row.invitee_name ?? data.name ?? row.profile_name;
-  const place = `${row.dealership} (${row.city}, ${row.state}) on KnowBefore`;
-  const what = row.team_role
-    ? `to join the team of ${place} as ${DEALERSHIP_ROLE_LABELS[row.team_role].toLowerCase()}`
-    : row.role === "manager"
-      ? `to manage ${place}`
-      : `to join the sales team of ${place}`;
+  const place = row.city
+    ? `${row.dealership} (${row.city}, ${row.state}) on KnowBefore`
+    : `${row.dealership} on KnowBefore`;
+  const what = row.group_role
+    ? `to join ${place} as ${GROUP_ROLE_LABELS[row.group_role].toLowerCase()}`
+    : row.team_role
+      ? `to join the team of ${place} as ${DEALERSHIP_ROLE_LABELS[row.team_role].toLowerCase()}`
+      : row.role === "manager"
+        ? `to manage ${place}`
+        : `to join the sales team of ${place}`;
   const who = row.inviter ? `${row.inviter} invited you` : "You are invited";
   const until = row.expires_at.toUTCString();
   const keeps =
@@ -251,8 +278,9 @@ export async function sendInvitationMail(
   await deps.mailer.send({
     kind: "invitations",
     to: row.email,
-    subject:
-      row.role === "manager" && !row.team_role
+    subject: row.group_role
+      ? `${row.dealership} invites you to its dealer group on KnowBefore`
+      : row.role === "manager" && !row.team_role
         ? `You are invited to manage ${row.dealership} on KnowBefore`
         : `${row.dealership} invites you to its team on KnowBefore`,
     text: `Hello${name ? ` ${name}` : ""},\n\n${who} ${what}.${keeps}\n\nOpen this link to see the invitation and accept or decline it. It works once, only for ${row.email}, until ${until}:\n\n${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,

@@ -34,6 +34,7 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   user: "User",
   salesperson: "Salesperson",
   dealership: "Dealership",
+  group: "Dealer group",
   transfer: "Transfer",
   rating: "Review",
   misconduct: "Misconduct case",

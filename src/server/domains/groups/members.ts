@@ -1,0 +1,251 @@
+// A dealer group's people (dealer_group_members): who works for the group and in which group role, and the changes
+// its leads make (docs/product/dealer-groups.md#people). Group owners give and take every group role; group managers
+// add and remove group staff; a group keeps at least one owner. Each change is audited in the transaction that makes
+// it, which first locks the group's member rows, so two owners leaving at once cannot both be the last to go.
+import { GROUP_ROLE_LABELS, type GroupRole, groupRolesToGive } from "../../../shared/constants";
+import { links } from "../../../shared/links";
+import type { GroupPeople } from "../../../shared/schemas/groupPeople";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
+import type { Queryable } from "../../db/client";
+import type { Context } from "../../serviceContext";
+import { unansweredInvitationSql } from "../invitations/rules";
+import { createInvitation } from "../invitations/send";
+import { notify } from "../notifications/notify";
+import type { GroupCtx } from "./group";
+
+const DISPLAY_NAME = "nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')";
+
+function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
+  if (!groupRolesToGive(callerRole).includes(role))
+    throw appError(
+      "FORBIDDEN",
+      "Only the group's owners give, change or take away the group owner and group manager roles.",
+      "GROUP_ROLE_NOT_YOURS_TO_GIVE",
+    );
+}
+
+/** Group `groupId`'s people (owners first) and the group invitations still waiting for an answer. */
+export async function groupPeople(sql: Queryable, groupId: number): Promise<GroupPeople> {
+  const [members, invitations] = await Promise.all([
+    sql<GroupPeople["members"]>`
+      select m.user_id as "userId", u.email::text as email, ${sql.unsafe(DISPLAY_NAME)} as name, m.role,
+             m.created_at as "since"
+        from dealer_group_members m join users u on u.id = m.user_id
+       where m.group_id = ${groupId}
+       order by case m.role when 'group_owner' then 0 when 'group_manager' then 1 else 2 end, m.created_at, m.user_id`,
+    sql<GroupPeople["invitations"]>`
+      select i.id, i.email::text as email, i.name, i.group_role as role, i.sent_at as "sentAt",
+             i.expires_at as "expiresAt"
+        from invitations i
+       where i.group_id = ${groupId} and i.accepted_at is null and i.declined_at is null
+         and i.revoked_at is null and i.expires_at > now()
+       order by i.sent_at desc, i.id`,
+  ]);
+  return { members: [...members], invitations: [...invitations] };
+}
+
+export const listGroupMembers = (ctx: GroupCtx) => groupPeople(ctx.sql, ctx.groupId);
+
+/**
+ * Invites `email` to group `groupId` in `role` inside the caller's transaction, with the invitation mechanism (its
+ * e-mail and link, expiry): the invitee joins when they accept. An administrator's address and a present member of
+ * the group are refused; the group row is locked first.
+ */
+export async function sendGroupInvitation(
+  ctx: Context,
+  tx: Queryable,
+  input: { groupId: number; email: string; name?: string | undefined; role: GroupRole },
+): Promise<string> {
+  const [group] = await tx`select id from dealer_groups where id = ${input.groupId} for update`;
+  if (!group) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
+  const [account] = await tx<{ role: string; group_id: number | null }[]>`
+    select u.role, m.group_id from users u left join dealer_group_members m on m.user_id = u.id
+     where u.email = ${input.email}`;
+  if (isAdmin(account))
+    throw appError(
+      "CONFLICT",
+      "This address belongs to an administrator. A group's people need accounts of their own.",
+      "EMAIL_IN_USE",
+    );
+  if (account?.group_id === input.groupId)
+    throw appError("CONFLICT", "This address already belongs to this dealer group.", "ALREADY_IN_GROUP");
+  return createInvitation(ctx, tx, {
+    role: "manager",
+    groupId: input.groupId,
+    groupRole: input.role,
+    email: input.email,
+    name: input.name ?? null,
+  });
+}
+
+/** Group owners invite any group role, group managers group staff. */
+export async function inviteGroupMember(
+  ctx: GroupCtx,
+  input: { email: string; name?: string | undefined; role: GroupRole },
+): Promise<{ id: string; email: string; role: GroupRole }> {
+  refuseGroupRole(ctx.groupRole, input.role);
+  const id = await ctx.sql.begin((tx) => sendGroupInvitation(ctx, tx, { ...input, groupId: ctx.groupId }));
+  return { id, email: input.email, role: input.role };
+}
+
+/**
+ * Withdraws one of the group's invitations not answered yet: group owners any, group managers those to group staff.
+ * Another group's invitation, or one answered, answers 404.
+ */
+export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string }) {
+  const revoked = await ctx.sql.begin(async (tx) => {
+    const [found] = await tx<{ role: GroupRole; email: string }[]>`
+      select i.group_role as role, i.email::text as email from invitations i
+       where i.id = ${id} and i.group_id = ${ctx.groupId} and ${unansweredInvitationSql(tx, "i")}
+       for update`;
+    if (!found) return null;
+    refuseGroupRole(ctx.groupRole, found.role);
+    await tx`update invitations set revoked_at = now() where id = ${id}`;
+    await recordAudit(ctx, tx, {
+      action: "group.member_invite_revoke",
+      entityId: ctx.groupId,
+      before: { invitationId: id, email: found.email, role: found.role },
+    });
+    return found;
+  });
+  if (!revoked)
+    throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+  return { id, revoked: true as const };
+}
+
+/** Adds an account to the group (an accepted group invitation), audited; the group's owners hear of it. */
+export async function addGroupMember(
+  ctx: Pick<Context, "user" | "ip">,
+  tx: Queryable,
+  member: { groupId: number; userId: string; role: GroupRole; addedBy: string | null; invitationId: string },
+) {
+  const [added] = await tx<{ name: string }[]>`
+    insert into dealer_group_members (user_id, group_id, role, added_by)
+    values (${member.userId}, ${member.groupId}, ${member.role}, ${member.addedBy})
+    returning (select coalesce(${tx.unsafe(DISPLAY_NAME)}, u.email::text) from users u where u.id = user_id) as name`;
+  await recordAudit(ctx, tx, {
+    action: "group.member_add",
+    entityId: member.groupId,
+    after: { userId: member.userId, role: member.role, invitationId: member.invitationId },
+  });
+  const owners = await tx<{ user_id: string }[]>`
+    select user_id from dealer_group_members
+     where group_id = ${member.groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
+  for (const owner of owners)
+    await notify(tx, {
+      to: { userId: owner.user_id },
+      type: "team_invitation",
+      title: "A new member of your dealer group",
+      body: `${added!.name} joined your dealer group as ${GROUP_ROLE_LABELS[member.role].toLowerCase()}.`,
+      link: links.group(),
+    });
+}
+
+type Locked = { role: GroupRole; owners: number };
+
+/** Locks the group's member rows and reads the one changed, with how many owners the group has. */
+async function lockGroupMember(tx: Queryable, groupId: number, userId: string): Promise<Locked> {
+  await tx`select 1 from dealer_group_members where group_id = ${groupId} for update`;
+  const [found] = await tx<Locked[]>`
+    select m.role,
+           (select count(*)::int from dealer_group_members o
+             where o.group_id = m.group_id and o.role = 'group_owner') as owners
+      from dealer_group_members m
+     where m.group_id = ${groupId} and m.user_id = ${userId}`;
+  if (!found)
+    throw appError(
+      "NOT_FOUND",
+      "This person does not belong to your dealer group.",
+      "GROUP_MEMBER_NOT_FOUND",
+    );
+  return found;
+}
+
+function refuseLastGroupOwner(member: Locked) {
+  if (member.role === "group_owner" && member.owners <= 1)
+    throw appError(
+      "CONFLICT",
+      "A dealer group keeps at least one owner. Make someone else a group owner first.",
+      "LAST_GROUP_OWNER",
+    );
+}
+
+/**
+ * What leaving a group does to accounts `userIds`: their sessions stop working on the group's dealerships, and an
+ * account that works for no dealership of its own becomes a customer's.
+ */
+export async function leftGroup(tx: Queryable, userIds: string[]) {
+  await tx`update sessions set acting_dealership_id = null where user_id = any(${userIds}::uuid[])`;
+  await tx`update users u set role = 'customer', updated_at = now()
+            where u.id = any(${userIds}::uuid[]) and u.role = 'manager'
+              and not exists (select 1 from dealership_members m where m.user_id = u.id)`;
+}
+
+/** Gives a member another group role: group owners only, never the last owner's. */
+export async function changeGroupMemberRole(
+  ctx: GroupCtx,
+  input: { userId: string; role: GroupRole },
+): Promise<GroupPeople["members"][number]> {
+  if (ctx.groupRole !== "group_owner")
+    throw appError(
+      "FORBIDDEN",
+      "Only the group's owners change the roles of its people.",
+      "GROUP_ROLE_NOT_YOURS_TO_GIVE",
+    );
+  await ctx.sql.begin(async (tx) => {
+    const member = await lockGroupMember(tx, ctx.groupId, input.userId);
+    if (member.role === input.role) return;
+    refuseLastGroupOwner(member);
+    await tx`update dealer_group_members set role = ${input.role}
+              where group_id = ${ctx.groupId} and user_id = ${input.userId}`;
+    await recordAudit(ctx, tx, {
+      action: "group.member_role",
+      entityId: ctx.groupId,
+      before: { userId: input.userId, role: member.role },
+      after: { userId: input.userId, role: input.role },
+    });
+    await notify(tx, {
+      to: { userId: input.userId },
+      type: "team_invitation",
+      title: "Your role changed",
+      body: `You are now ${GROUP_ROLE_LABELS[input.role].toLowerCase()} of your dealer group.`,
+      link: links.group(),
+    });
+  });
+  const { members } = await groupPeople(ctx.sql, ctx.groupId);
+  return members.find((m) => m.userId === input.userId)!;
+}
+
+/**
+ * Takes a member off the group (or a member leaves it): group owners remove anyone, group managers group staff and
+ * themselves, never the last owner. Their sessions stop working on the group's dealerships; an account that works
+ * for no dealership of its own becomes a customer's.
+ */
+export async function removeGroupMember(
+  ctx: GroupCtx,
+  input: { userId: string },
+): Promise<{ userId: string; removed: true }> {
+  await ctx.sql.begin(async (tx) => {
+    const member = await lockGroupMember(tx, ctx.groupId, input.userId);
+    if (input.userId !== ctx.user.id) refuseGroupRole(ctx.groupRole, member.role);
+    refuseLastGroupOwner(member);
+    await tx`delete from dealer_group_members where group_id = ${ctx.groupId} and user_id = ${input.userId}`;
+    await leftGroup(tx, [input.userId]);
+    await recordAudit(ctx, tx, {
+      action: "group.member_remove",
+      entityId: ctx.groupId,
+      before: { userId: input.userId, role: member.role },
+      after: { userId: input.userId, role: null, left: input.userId === ctx.user.id },
+    });
+    await notify(tx, {
+      to: { userId: input.userId },
+      type: "dealership_handover",
+      title: "You left a dealer group",
+      body: `You no longer work for your dealer group on KnowBefore (you were ${GROUP_ROLE_LABELS[member.role].toLowerCase()}).`,
+      link: null,
+    });
+  });
+  return { userId: input.userId, removed: true };
+}
