@@ -54,13 +54,13 @@ test("[manager] dealer group: the owner compares the group's dealerships, opens 
     timeout: FIRST_RENDER_TIMEOUT,
   });
   await expect(page.locator("[data-group-role]")).toHaveText("Group owner");
-  await expect(page.getByText("3 dealerships")).toBeVisible();
+  await expect(page.getByText("3 dealerships", { exact: true })).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Dealer group" }),
   ).toHaveAttribute("aria-current", "page");
 
   // The three dealerships by name, the first one worked on until another is chosen.
-  const cards = page.getByRole("article");
+  const cards = page.getByRole("region", { name: "Dealerships" }).getByRole("article");
   await expect(cards.getByRole("heading", { level: 3 })).toHaveText(held.map((d) => d.name));
   await expect(cards.filter({ hasText: "Working on" })).toHaveCount(1);
   await expect(cards.first()).toContainText("Working on");
@@ -87,6 +87,12 @@ test("[manager] dealer group: the owner compares the group's dealerships, opens 
     );
   const totals = rows.filter({ hasText: "Group total" });
   expect(await figure(totals.getByRole("cell").first())).toBe(visits);
+  // The group's people (its owner, with the owner's actions) and its plan (none yet: an offer per group plan).
+  const people = page.getByRole("region", { name: "Group people" });
+  await expect(people).toContainText("Group owner");
+  await expect(people.getByRole("button", { name: "Invite someone" })).toBeVisible();
+  const plan = page.getByRole("region", { name: `${DEMO_GROUP_NAME}'s plan` });
+  await expect(plan.getByText(/^Dealer Enterprise$/)).toBeVisible();
   await lookAtBothWidths(page, "group-owner", table);
 
   // Into the second dealership's dashboard: the dashboard is that dealership's.
@@ -133,9 +139,13 @@ test("[manager] dealer group: group staff see the dealerships without the report
       timeout: FIRST_RENDER_TIMEOUT,
     });
     await expect(page.locator("[data-group-role]")).toHaveText("Group staff");
-    const cards = page.getByRole("article");
+    const cards = page.getByRole("region", { name: "Dealerships" }).getByRole("article");
     await expect(cards).toHaveCount(held.length);
     await expect(page.getByRole("region", { name: "Group report" })).toHaveCount(0);
+    // Staff see the group's people but change nothing, and never its plan.
+    await expect(page.getByRole("region", { name: "Group people" })).toContainText("Group owner");
+    await expect(page.getByRole("button", { name: "Invite someone" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: `${DEMO_GROUP_NAME}'s plan` })).toHaveCount(0);
     await lookAtBothWidths(page, "group-staff", cards.first());
 
     // Staff work on bookings: the third dealership's.

@@ -70,6 +70,9 @@ function navFor(user: SessionUser | null): AppNavItem[] {
   ];
 }
 
+/** The most account links the top bar holds beside the account's name at 1280 px. */
+const CROWDED_LINKS = 6;
+
 /** Frame of the signed-in areas: a compact top bar with the account's links and sign-out. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -107,8 +110,15 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <Avatar.Fallback name={name} />
                 {user.profileImageUrl ? <Avatar.Image src={user.profileImageUrl} alt="" /> : null}
               </Avatar.Root>
-              {/* The name only where the account's links leave room for it (the avatar's initials say who). */}
-              <Text fontSize="sm" fontWeight="medium" maxW="40" truncate hideBelow="2xl">
+              {/* Beside seven links or more (a dealer group's people), the name shows only where they leave it
+                  room; the avatar's initials say who. */}
+              <Text
+                fontSize="sm"
+                fontWeight="medium"
+                maxW="40"
+                truncate
+                hideBelow={items.length > CROWDED_LINKS ? "2xl" : undefined}
+              >
                 {name}
               </Text>
             </HStack>
