@@ -12,9 +12,9 @@ import { showFailure } from "./failureToast";
 import { SelectField } from "./form";
 import { mediumDate } from "./format";
 import { type InviteInput, InvitePersonDialog, type InviteTexts } from "./InvitePersonDialog";
-import { toastOutcome } from "./mutationToasts";
 import { InlineLoadError } from "./QueryState";
 import { RefusalAlert } from "./RefusalAlert";
+import { RevokeInvitationDialog } from "./RevokeInvitationDialog";
 import { type Mutation, type RoleSet, roleOptions } from "./roles";
 import { SectionCard } from "./SectionCard";
 import { showToast } from "./toaster";
@@ -217,29 +217,11 @@ function WaitingInvitations<R extends string>({
           </ActionRow>
         ))}
       </Stack>
-      <ConfirmDialog
-        open={revoking.open}
-        onOpenChange={revoking.setOpen}
-        title="Revoke this invitation?"
-        description={`${revoking.subject ? (revoking.subject.name ?? revoking.subject.email) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking"
-        isPending={revoke.isPending}
-        onConfirm={() => {
-          const subject = revoking.subject;
-          if (!subject) return;
-          revoke.mutate(
-            { id: subject.id },
-            toastOutcome(
-              { title: "Invitation revoked", description: `${subject.email} can no longer accept it.` },
-              "Couldn't revoke the invitation",
-              () => {
-                revoking.setOpen(false);
-                return onChanged();
-              },
-            ),
-          );
-        }}
+      <RevokeInvitationDialog
+        revoking={revoking}
+        revoke={revoke}
+        revokedName={(invitation) => invitation.email}
+        onChanged={onChanged}
       />
     </Stack>
   );

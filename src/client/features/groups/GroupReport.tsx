@@ -1,80 +1,13 @@
 // The group's month for its owners and managers: each dealership's figures side by side (the totals of its own
 // monthly report), and the group's totals, in a table that scrolls sideways on a phone.
-import { Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Skeleton, Stack, Text } from "@chakra-ui/react";
 import { LuFileSpreadsheet } from "react-icons/lu";
-import type { GroupReport as Report } from "../../../shared/schemas/groups";
 import { trpc } from "../../trpc";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
+import { ReportTable } from "../../ui/ReportTable";
 import { SectionCard } from "../../ui/SectionCard";
 import { MonthField, monthLabel, useReportMonth } from "../manager";
 import { REPORT_COLUMNS } from "./figures";
-
-/** The first column stays in view while the figures scroll under it. */
-const stickyName = { position: "sticky", left: 0, zIndex: 1, borderRightWidth: "1px" } as const;
-
-function ReportTable({ report }: { report: Report }) {
-  const caption = `${report.group.name}, ${monthLabel(report.month)}: dealerships side by side`;
-  return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="lg"
-      tabIndex={0}
-      role="region"
-      aria-label={`${caption} (scrolls sideways)`}
-    >
-      <Table.Root size="sm" minW="4xl">
-        <Table.Caption srOnly>{caption}</Table.Caption>
-        <Table.Header>
-          <Table.Row bg="gray.50">
-            <Table.ColumnHeader {...stickyName} bg="gray.50">
-              Dealership
-            </Table.ColumnHeader>
-            {REPORT_COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column.label} textAlign="end">
-                {column.label}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {report.dealerships.map((row) => (
-            <Table.Row key={row.dealership.id}>
-              <Table.Cell
-                as="th"
-                scope="row"
-                fontWeight="medium"
-                color="ink"
-                {...stickyName}
-                bg="white"
-                minW="40"
-              >
-                {row.dealership.name}
-              </Table.Cell>
-              {REPORT_COLUMNS.map((column) => (
-                <Table.Cell key={column.label} textAlign="end">
-                  {column.value(row.figures)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-        <Table.Footer>
-          <Table.Row bg="gray.50" fontWeight="semibold" data-totals>
-            <Table.Cell as="th" scope="row" {...stickyName} bg="gray.50">
-              Group total
-            </Table.Cell>
-            {REPORT_COLUMNS.map((column) => (
-              <Table.Cell key={column.label} textAlign="end">
-                {column.value(report.totals)}
-              </Table.Cell>
-            ))}
-          </Table.Row>
-        </Table.Footer>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
 
 /** The group report's card: a month (the current one at first) and its table. */
 export function GroupReportCard() {
@@ -104,7 +37,20 @@ export function GroupReportCard() {
           <Text fontSize="sm" color="fg.muted" hideFrom="lg">
             The table scrolls sideways for every figure; each dealership's name stays in view.
           </Text>
-          <ReportTable report={report.data} />
+          <ReportTable
+            caption={`${report.data.group.name}, ${monthLabel(report.data.month)}: dealerships side by side`}
+            sticky
+            minW="4xl"
+            nameHeader="Dealership"
+            rows={report.data.dealerships.map((row) => ({
+              key: row.dealership.id,
+              name: row.dealership.name,
+              figures: row.figures,
+            }))}
+            totalLabel="Group total"
+            totals={report.data.totals}
+            columns={REPORT_COLUMNS}
+          />
           <Text fontSize="xs" color="fg.muted">
             Totals add the dealerships' counts; the average rating and reply time are weighted by the reviews
             and replies they average.

@@ -5,9 +5,9 @@ import { LuMailX, LuSend } from "react-icons/lu";
 import type { SentInvitation } from "../../../shared/schemas/invitations";
 import { trpc } from "../../trpc";
 import { ActionRow, type RowAnswer } from "../../ui/ActionRow";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { mediumDate } from "../../ui/format";
 import { toastOutcome } from "../../ui/mutationToasts";
+import { RevokeInvitationDialog } from "../../ui/RevokeInvitationDialog";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 
 /** Whom an invitation names: the profile's name when there is one, else its address. */
@@ -125,33 +125,7 @@ export function SentInvitationList({
           );
         })}
       </Stack>
-      <ConfirmDialog
-        open={revoking.open}
-        onOpenChange={revoking.setOpen}
-        title="Revoke this invitation?"
-        description={`${revoking.subject ? inviteeName(revoking.subject) : "The invitee"} will no longer be able to accept it. You can invite them again later.`}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking"
-        isPending={revoke.isPending}
-        onConfirm={() => {
-          const subject = revoking.subject;
-          if (!subject) return;
-          revoke.mutate(
-            { id: subject.id },
-            toastOutcome(
-              {
-                title: "Invitation revoked",
-                description: `${inviteeName(subject)} can no longer accept it.`,
-              },
-              "Couldn't revoke the invitation",
-              () => {
-                revoking.setOpen(false);
-                return onChanged();
-              },
-            ),
-          );
-        }}
-      />
+      <RevokeInvitationDialog revoking={revoking} revoke={revoke} onChanged={onChanged} />
     </>
   );
 }

@@ -1,69 +1,18 @@
-import { Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { LuDownload, LuFileSpreadsheet } from "react-icons/lu";
 import type { MonthlyReport } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { InlineLoadError, Notice } from "../../ui/QueryState";
-import { ratingText } from "../../ui/Rating";
+import { FIGURE_COLUMNS, type ReportColumn, ReportTable } from "../../ui/ReportTable";
 import { SectionCard } from "../../ui/SectionCard";
-import { monthLabel, replyTime } from "./format";
+import { monthLabel } from "./format";
 import { MonthField, useReportMonth } from "./MonthField";
 
-type Totals = MonthlyReport["totals"];
-
-const COLUMNS: { label: string; value: (row: Totals) => string }[] = [
+const COLUMNS: ReportColumn<MonthlyReport["totals"]>[] = [
   { label: "Appointments", value: (r) => String(r.appointments) },
-  { label: "Cancellations", value: (r) => String(r.cancellations) },
-  { label: "No-shows", value: (r) => String(r.noShows) },
-  { label: "Reviews", value: (r) => String(r.reviews) },
-  { label: "Avg. rating", value: (r) => ratingText(r.averageRating, r.reviews) },
-  { label: "Misconduct cases", value: (r) => String(r.misconductCases) },
-  { label: "Avg. reply time", value: (r) => replyTime(r.averageReplyMinutes) },
+  ...FIGURE_COLUMNS,
 ];
-
-function ReportTable({ report }: { report: MonthlyReport }) {
-  return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" borderRadius="lg">
-      <Table.Root size="sm" minW="3xl">
-        <Table.Caption srOnly>Dealership report for {monthLabel(report.month)}</Table.Caption>
-        <Table.Header>
-          <Table.Row bg="gray.50">
-            <Table.ColumnHeader>Salesperson</Table.ColumnHeader>
-            {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column.label} textAlign="end">
-                {column.label}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {report.rows.map((row) => (
-            <Table.Row key={row.salespersonId}>
-              <Table.Cell fontWeight="medium" color="ink">
-                {row.name}
-              </Table.Cell>
-              {COLUMNS.map((column) => (
-                <Table.Cell key={column.label} textAlign="end">
-                  {column.value(row)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-        <Table.Footer>
-          <Table.Row bg="gray.50" fontWeight="semibold">
-            <Table.Cell>Total</Table.Cell>
-            {COLUMNS.map((column) => (
-              <Table.Cell key={column.label} textAlign="end">
-                {column.value(report.totals)}
-              </Table.Cell>
-            ))}
-          </Table.Row>
-        </Table.Footer>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
 
 /** The monthly dealership report: pick a month, see it per salesperson, download it as CSV or JSON. */
 export function MonthlyReportPanel() {
@@ -117,7 +66,15 @@ export function MonthlyReportPanel() {
           />
         ) : (
           <Stack gap="2">
-            <ReportTable report={report.data} />
+            <ReportTable
+              caption={`Dealership report for ${monthLabel(report.data.month)}`}
+              minW="3xl"
+              nameHeader="Salesperson"
+              rows={report.data.rows.map((row) => ({ key: row.salespersonId, name: row.name, figures: row }))}
+              totalLabel="Total"
+              totals={report.data.totals}
+              columns={COLUMNS}
+            />
             <Text fontSize="xs" color="fg.muted">
               {report.data.totals.customerMessages} customer messages this month. Reply time runs from the
               first unanswered customer message to the salesperson's next reply. Months follow{" "}

@@ -20,12 +20,3 @@ export function monthLabel(month: string): string {
     new Date(Date.UTC(year, mon - 1, 1)),
   );
 }
-
-/** Minutes as "45 min" or "3 h 20 min". */
-export function replyTime(minutes: number | null): string {
-  if (minutes === null) return "—";
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = Math.round(minutes - hours * 60);
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}

@@ -1,8 +1,8 @@
 // What other parts of the client use of the manager feature: the dashboard page (both of its routes), its
 // certification queue and the list of waiting invitations (the admin console); the monthly report's month picker
-// and figure formats (the dealer group's report).
+// and month label (the dealer group's report).
 export { CertificationQueue } from "./CertificationQueue";
-export { monthLabel, replyTime } from "./format";
+export { monthLabel } from "./format";
 export { ManagerDashboardPage } from "./ManagerDashboardPage";
 export { MonthField, useReportMonth } from "./MonthField";
 export { managerDashboardSearchSchema } from "./managerSearch";

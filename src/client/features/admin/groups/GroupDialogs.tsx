@@ -1,10 +1,10 @@
 // The dealer groups tab's dialogs: create a group, add one of the dealerships to a group, invite a group's owner.
-import { Stack, Text } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { AdminGroup } from "../../../../shared/schemas/groupPeople";
-import { INVITATION_TTL_DAYS } from "../../../../shared/schemas/invitations";
 import { trpc } from "../../../trpc";
 import { InputField, SelectField } from "../../../ui/form";
+import { InviteeDialog } from "../InviteeDialog";
 import { RecordFormDialog, saveRecord } from "../recordForm";
 
 /** Every dealer group query of the console, refreshed after a change. */
@@ -152,68 +152,25 @@ export function InviteOwnerDialog({
 }) {
   const invite = trpc.groups.inviteOwner.useMutation();
   const refresh = useRefreshGroups();
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (group) {
-      setEmail("");
-      setName("");
-      setTried(false);
-    }
-  }, [group]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!group || !email.trim()) return;
-    await saveRecord({
-      save: () =>
-        invite.mutateAsync({
-          id: group.id,
-          email: email.trim(),
-          ...(name.trim() ? { name: name.trim() } : {}),
-        }),
-      success: (sent) => ({
-        title: "Invitation sent",
-        description: `We e-mailed ${sent.email} an invitation to join ${group.name} as group owner.`,
-      }),
-      failTitle: "Couldn't send the invitation",
-      onClose: () => onOpenChange(false),
-      refresh,
-    });
-  };
   return (
-    <RecordFormDialog
-      open={group !== null}
+    <InviteeDialog
+      subject={group}
       onOpenChange={onOpenChange}
       title="Invite the group's owner"
       subtitle={`When the invitee accepts, they own ${group?.name ?? "the group"}: every dealership of it as its owner, and the group's people.`}
-      confirmLabel="Send invitation"
-      size="md"
       pending={invite.isPending}
-      onSubmit={submit}
-    >
-      <Stack gap="4">
-        <InputField
-          label="Email"
-          required
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={tried && !email.trim() ? "Email is required" : undefined}
-        />
-        <InputField
-          label="Name"
-          note="optional, greets them in the e-mail"
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <Text fontSize="xs" color="fg.muted">
-          The link works once, for this address only, for {INVITATION_TTL_DAYS} days.
-        </Text>
-      </Stack>
-    </RecordFormDialog>
+      send={(group, invitee) =>
+        saveRecord({
+          save: () => invite.mutateAsync({ id: group.id, ...invitee }),
+          success: (sent) => ({
+            title: "Invitation sent",
+            description: `We e-mailed ${sent.email} an invitation to join ${group.name} as group owner.`,
+          }),
+          failTitle: "Couldn't send the invitation",
+          onClose: () => onOpenChange(false),
+          refresh,
+        })
+      }
+    />
   );
 }
