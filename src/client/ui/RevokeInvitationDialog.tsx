@@ -36,10 +36,7 @@ export function RevokeInvitationDialog<T extends Invitation>({
           toastOutcome(
             { title: "Invitation revoked", description: `${revokedName(subject)} can no longer accept it.` },
             "Couldn't revoke the invitation",
-            () => {
-              revoking.setOpen(false);
-              return onChanged();
-            },
+            revoking.closeThen(onChanged),
           ),
         );
       }}

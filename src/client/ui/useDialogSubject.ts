@@ -15,5 +15,10 @@ export function useDialogSubject<T>() {
       setSubject(next);
       setOpen(true);
     },
+    /** What follows a confirmed change (a `toastOutcome`'s `after`): the dialog closes, then `after` runs. */
+    closeThen: (after: () => unknown) => () => {
+      setOpen(false);
+      return after();
+    },
   };
 }

@@ -175,10 +175,7 @@ export function DealerGroupsTab() {
                 description: `${subject.dealership.name} left ${subject.group.name}.`,
               },
               "Couldn't remove the dealership",
-              () => {
-                leaving.setOpen(false);
-                return refresh();
-              },
+              leaving.closeThen(refresh),
             ),
           );
         }}
@@ -199,10 +196,7 @@ export function DealerGroupsTab() {
             toastOutcome(
               { title: "Group deleted", description: `${subject.name} is gone.` },
               "Couldn't delete the group",
-              () => {
-                deleting.setOpen(false);
-                return refresh();
-              },
+              deleting.closeThen(refresh),
             ),
           );
         }}
