@@ -5,15 +5,20 @@
 import { GROUP_ROLE_LABELS, type GroupRole, groupRolesToGive } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { GroupPeople } from "../../../shared/schemas/groupPeople";
-import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { unansweredInvitationSql } from "../invitations/rules";
-import { createInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
-import { changeRole, insertMember, listPeople, type PeopleTable, removeFrom } from "../people/peopleTable";
+import {
+  changeRole,
+  insertMember,
+  invitePerson,
+  listPeople,
+  type PeopleTable,
+  removeFrom,
+} from "../people/peopleTable";
 import type { GroupCtx } from "./group";
 
 function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
@@ -32,14 +37,11 @@ export const GROUP: PeopleTable<GroupRole> = {
   audit: "group",
   roles: ["group_owner", "group_manager", "group_staff"],
   labels: GROUP_ROLE_LABELS,
-  notMember: () =>
-    appError("NOT_FOUND", "This person does not belong to your dealer group.", "GROUP_MEMBER_NOT_FOUND"),
-  lastOwner: () =>
-    appError(
-      "CONFLICT",
-      "A dealer group keeps at least one owner. Make someone else a group owner first.",
-      "LAST_GROUP_OWNER",
-    ),
+  notMember: ["This person does not belong to your dealer group.", "GROUP_MEMBER_NOT_FOUND"],
+  lastOwner: [
+    "A dealer group keeps at least one owner. Make someone else a group owner first.",
+    "LAST_GROUP_OWNER",
+  ],
   roleChanged: { body: (role) => `You are now ${role} of your dealer group.`, link: links.group() },
   removed: {
     title: "You left a dealer group",
@@ -65,23 +67,11 @@ export async function sendGroupInvitation(
 ): Promise<string> {
   const [group] = await tx`select id from dealer_groups where id = ${input.groupId} for update`;
   if (!group) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
-  const [account] = await tx<{ role: string; group_id: number | null }[]>`
-    select u.role, m.group_id from users u left join dealer_group_members m on m.user_id = u.id
-     where u.email = ${input.email}`;
-  if (isAdmin(account))
-    throw appError(
-      "CONFLICT",
-      "This address belongs to an administrator. A group's people need accounts of their own.",
-      "EMAIL_IN_USE",
-    );
-  if (account?.group_id === input.groupId)
-    throw appError("CONFLICT", "This address already belongs to this dealer group.", "ALREADY_IN_GROUP");
-  return createInvitation(ctx, tx, {
-    role: "manager",
-    groupId: input.groupId,
-    groupRole: input.role,
-    email: input.email,
-    name: input.name ?? null,
+  const { groupId, email, name, role } = input;
+  const spec = { role: "manager", groupId, groupRole: role, email, name: name ?? null } as const;
+  return invitePerson(ctx, tx, GROUP, groupId, spec, {
+    admin: "This address belongs to an administrator. A group's people need accounts of their own.",
+    already: ["This address already belongs to this dealer group.", "ALREADY_IN_GROUP"],
   });
 }
 

@@ -10,14 +10,19 @@ import {
 } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { TeamMembers } from "../../../shared/schemas/manager";
-import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
-import { createInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
-import { changeRole, insertMember, listPeople, type PeopleTable, removeFrom } from "../people/peopleTable";
+import {
+  changeRole,
+  insertMember,
+  invitePerson,
+  listPeople,
+  type PeopleTable,
+  removeFrom,
+} from "../people/peopleTable";
 import type { ManagerCtx } from "./team";
 
 const isLead = (role: DealershipRole) => (LEAD_ROLES as readonly DealershipRole[]).includes(role);
@@ -38,14 +43,8 @@ export const TEAM: PeopleTable<DealershipRole> = {
   audit: "dealership",
   roles: ["owner", "manager", "staff"],
   labels: DEALERSHIP_ROLE_LABELS,
-  notMember: () =>
-    appError("NOT_FOUND", "This person does not work for your dealership.", "MEMBER_NOT_FOUND"),
-  lastOwner: () =>
-    appError(
-      "CONFLICT",
-      "A dealership keeps at least one owner. Make someone else an owner first.",
-      "LAST_OWNER",
-    ),
+  notMember: ["This person does not work for your dealership.", "MEMBER_NOT_FOUND"],
+  lastOwner: ["A dealership keeps at least one owner. Make someone else an owner first.", "LAST_OWNER"],
   roleChanged: { body: (role) => `You are now ${role} of your dealership's team.`, link: null },
   removed: {
     title: "You left a dealership's team",
@@ -68,23 +67,17 @@ export async function inviteMember(
   refuseRole(ctx.user.dealershipRole, input.role);
   const id = await ctx.sql.begin(async (tx) => {
     await tx`select id from dealerships where id = ${ctx.dealershipId} for update`;
-    const [account] = await tx<{ role: string; dealership_id: number | null }[]>`
-      select u.role, m.dealership_id from users u left join dealership_members m on m.user_id = u.id
-       where u.email = ${input.email}`;
-    if (isAdmin(account))
-      throw appError(
-        "CONFLICT",
-        "This address belongs to an administrator. A team member needs an account of their own.",
-        "EMAIL_IN_USE",
-      );
-    if (account?.dealership_id === ctx.dealershipId)
-      throw appError("CONFLICT", "This address already works for this dealership.", "ALREADY_MEMBER");
-    return createInvitation(ctx, tx, {
-      role: "manager",
-      teamRole: input.role,
+    const { email, role } = input;
+    const spec = {
+      role: "manager" as const,
+      teamRole: role,
       dealershipId: ctx.dealershipId,
-      email: input.email,
+      email,
       name: input.name ?? null,
+    };
+    return invitePerson(ctx, tx, TEAM, ctx.dealershipId, spec, {
+      admin: "This address belongs to an administrator. A team member needs an account of their own.",
+      already: ["This address already works for this dealership.", "ALREADY_MEMBER"],
     });
   });
   return { id, email: input.email, role: input.role };

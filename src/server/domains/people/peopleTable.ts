@@ -3,12 +3,19 @@
 // role or taking one off while keeping at least one owner, so two owners leaving at once cannot both be the last to
 // go. Each change is audited (`<audit>.member_add|member_role|member_remove`) and told to the member; each side
 // describes its table, roles and words once in a PeopleTable.
+
+import type { ErrorReason } from "../../../shared/errors";
 import type { AppLink } from "../../../shared/links";
-import type { AppError } from "../../appError";
+import { isAdmin } from "../../access";
+import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
 import type { Context } from "../../serviceContext";
+import { createInvitation, type InvitationSpec } from "../invitations/send";
 import { notify } from "../notifications/notify";
+
+/** A refusal's sentence and its reason. */
+export type Refusal = [message: string, reason: ErrorReason];
 
 export type PeopleTable<R extends string> = {
   table: "dealership_members" | "dealer_group_members";
@@ -21,8 +28,9 @@ export type PeopleTable<R extends string> = {
   /** The roles, owner first, then the manager role, then staff: the listing's order. */
   roles: readonly [owner: R, manager: R, staff: R];
   labels: Record<R, string>;
-  notMember: () => AppError;
-  lastOwner: () => AppError;
+  /** The sentence and reason of a 404 for someone not among them, and of a 409 for taking the last owner away. */
+  notMember: Refusal;
+  lastOwner: Refusal;
   /** What a member whose role changed is told, given the new role's label, and where it links. */
   roleChanged: { body: (role: string) => string; link: AppLink | null };
   /** What a member taken off is told, given the role they had. */
@@ -71,6 +79,27 @@ export async function listPeople<R extends string>(
   return { members: [...members], invitations: [...invitations] };
 }
 
+/**
+ * Invites `spec.email` among the people of `scopeId` inside the caller's transaction, which locked that dealership or
+ * group, with the invitation mechanism (its e-mail and link, expiry): the invitee joins when they accept. An
+ * administrator's address (`admin` says why not) and a present member (`already`) are refused.
+ */
+export async function invitePerson<R extends string>(
+  ctx: Context,
+  tx: Queryable,
+  t: PeopleTable<R>,
+  scopeId: number,
+  spec: InvitationSpec,
+  refusals: { admin: string; already: Refusal },
+): Promise<string> {
+  const [account] = await tx<{ role: string; scope: number | null }[]>`
+    select u.role, m.${tx(t.scope)} as scope from users u left join ${tx(t.table)} m on m.user_id = u.id
+     where u.email = ${spec.email}`;
+  if (isAdmin(account)) throw appError("CONFLICT", refusals.admin, "EMAIL_IN_USE");
+  if (account?.scope === scopeId) throw appError("CONFLICT", ...refusals.already);
+  return createInvitation(ctx, tx, spec);
+}
+
 /** Adds an account to the people of `scopeId` (an accepted invitation), audited; answers the newcomer's name. */
 export async function insertMember<R extends string>(
   ctx: Actor,
@@ -107,12 +136,12 @@ async function lockMember<R extends string>(
              where o.${tx(t.scope)} = m.${tx(t.scope)} and o.role = ${t.roles[0]}) as owners
       from ${tx(t.table)} m
      where m.${tx(t.scope)} = ${scopeId} and m.user_id = ${userId}`;
-  if (!found) throw t.notMember();
+  if (!found) throw appError("NOT_FOUND", ...t.notMember);
   return found;
 }
 
 function refuseLastOwner<R extends string>(t: PeopleTable<R>, member: Locked<R>) {
-  if (member.role === t.roles[0] && member.owners <= 1) throw t.lastOwner();
+  if (member.role === t.roles[0] && member.owners <= 1) throw appError("CONFLICT", ...t.lastOwner);
 }
 
 /**
