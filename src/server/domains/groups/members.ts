@@ -11,14 +11,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { unansweredInvitationSql } from "../invitations/rules";
 import { notify } from "../notifications/notify";
-import {
-  changeRole,
-  insertMember,
-  invitePerson,
-  listPeople,
-  type PeopleTable,
-  removeFrom,
-} from "../people/peopleTable";
+import { peopleTable } from "../people/peopleTable";
 import type { GroupCtx } from "./group";
 
 function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
@@ -30,10 +23,7 @@ function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
     );
 }
 
-export const GROUP: PeopleTable<GroupRole> = {
-  table: "dealer_group_members",
-  scope: "group_id",
-  invitationRole: "group_role",
+export const GROUP = peopleTable<GroupRole>({
   audit: "group",
   roles: ["group_owner", "group_manager", "group_staff"],
   labels: GROUP_ROLE_LABELS,
@@ -47,11 +37,11 @@ export const GROUP: PeopleTable<GroupRole> = {
     title: "You left a dealer group",
     body: (role) => `You no longer work for your dealer group on KnowBefore (you were ${role}).`,
   },
-};
+});
 
 /** Group `groupId`'s people (owners first) and the group invitations still waiting for an answer. */
 export const groupPeople = (sql: Queryable, groupId: number): Promise<GroupPeople> =>
-  listPeople(sql, GROUP, groupId);
+  GROUP.list(sql, groupId);
 
 export const listGroupMembers = (ctx: GroupCtx) => groupPeople(ctx.sql, ctx.groupId);
 
@@ -69,7 +59,7 @@ export async function sendGroupInvitation(
   if (!group) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
   const { groupId, email, name, role } = input;
   const spec = { role: "manager", groupId, groupRole: role, email, name: name ?? null } as const;
-  return invitePerson(ctx, tx, GROUP, groupId, spec, {
+  return GROUP.invite(ctx, tx, groupId, spec, {
     admin: "This address belongs to an administrator. A group's people need accounts of their own.",
     already: ["This address already belongs to this dealer group.", "ALREADY_IN_GROUP"],
   });
@@ -116,7 +106,7 @@ export async function addGroupMember(
   tx: Queryable,
   member: { groupId: number; userId: string; role: GroupRole; addedBy: string | null; invitationId: string },
 ) {
-  const name = await insertMember(ctx, tx, GROUP, member.groupId, member);
+  const name = await GROUP.insert(ctx, tx, member.groupId, member);
   const owners = await tx<{ user_id: string }[]>`
     select user_id from dealer_group_members
      where group_id = ${member.groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
@@ -152,7 +142,7 @@ export function changeGroupMemberRole(
       "Only the group's owners change the roles of its people.",
       "GROUP_ROLE_NOT_YOURS_TO_GIVE",
     );
-  return changeRole(ctx, GROUP, ctx.groupId, input);
+  return GROUP.changeRole(ctx, ctx.groupId, input);
 }
 
 /**
@@ -164,7 +154,7 @@ export function removeGroupMember(
   ctx: GroupCtx,
   input: { userId: string },
 ): Promise<{ userId: string; removed: true }> {
-  return removeFrom(ctx, GROUP, ctx.groupId, input, {
+  return GROUP.remove(ctx, ctx.groupId, input, {
     refuse: (role) => refuseGroupRole(ctx.groupRole, role),
     left: (tx) => leftGroup(tx, [input.userId]),
   });

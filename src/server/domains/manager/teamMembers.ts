@@ -15,14 +15,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { notify } from "../notifications/notify";
-import {
-  changeRole,
-  insertMember,
-  invitePerson,
-  listPeople,
-  type PeopleTable,
-  removeFrom,
-} from "../people/peopleTable";
+import { peopleTable } from "../people/peopleTable";
 import type { ManagerCtx } from "./team";
 
 const isLead = (role: DealershipRole) => (LEAD_ROLES as readonly DealershipRole[]).includes(role);
@@ -36,10 +29,7 @@ function refuseRole(callerRole: DealershipRole | null, role: DealershipRole) {
     );
 }
 
-export const TEAM: PeopleTable<DealershipRole> = {
-  table: "dealership_members",
-  scope: "dealership_id",
-  invitationRole: "team_role",
+export const TEAM = peopleTable<DealershipRole>({
   audit: "dealership",
   roles: ["owner", "manager", "staff"],
   labels: DEALERSHIP_ROLE_LABELS,
@@ -50,11 +40,10 @@ export const TEAM: PeopleTable<DealershipRole> = {
     title: "You left a dealership's team",
     body: (role) => `You no longer work for your dealership on KnowBefore (you were ${role}).`,
   },
-};
+});
 
 /** The team: its members (owners first) and the team invitations still waiting for an answer. */
-export const listMembers = (ctx: ManagerCtx): Promise<TeamMembers> =>
-  listPeople(ctx.sql, TEAM, ctx.dealershipId);
+export const listMembers = (ctx: ManagerCtx): Promise<TeamMembers> => TEAM.list(ctx.sql, ctx.dealershipId);
 
 /**
  * Invites `email` to the team in `role`, with the invitation mechanism (its e-mail and link, expiry, resend and
@@ -75,7 +64,7 @@ export async function inviteMember(
       email,
       name: input.name ?? null,
     };
-    return invitePerson(ctx, tx, TEAM, ctx.dealershipId, spec, {
+    return TEAM.invite(ctx, tx, ctx.dealershipId, spec, {
       admin: "This address belongs to an administrator. A team member needs an account of their own.",
       already: ["This address already works for this dealership.", "ALREADY_MEMBER"],
     });
@@ -95,7 +84,7 @@ export async function addMember(
     invitationId: string;
   },
 ) {
-  const name = await insertMember(ctx, tx, TEAM, member.dealershipId, member);
+  const name = await TEAM.insert(ctx, tx, member.dealershipId, member);
   await notify(tx, {
     to: { managerOf: member.dealershipId, except: member.userId },
     type: "team_invitation",
@@ -110,7 +99,7 @@ export function changeMemberRole(
   ctx: ManagerCtx,
   input: { userId: string; role: DealershipRole },
 ): Promise<TeamMembers["members"][number]> {
-  return changeRole(ctx, TEAM, ctx.dealershipId, input, {
+  return TEAM.changeRole(ctx, ctx.dealershipId, input, {
     refuse: (from) => {
       refuseRole(ctx.user.dealershipRole, from);
       refuseRole(ctx.user.dealershipRole, input.role);
@@ -131,7 +120,7 @@ export function removeMember(
   ctx: ManagerCtx,
   input: { userId: string },
 ): Promise<{ userId: string; removed: true }> {
-  return removeFrom(ctx, TEAM, ctx.dealershipId, input, {
+  return TEAM.remove(ctx, ctx.dealershipId, input, {
     refuse: (role) => refuseRole(ctx.user.dealershipRole, role),
     left: async (tx, role) => {
       await tx`update users set role = 'customer', updated_at = now() where id = ${input.userId} and role = 'manager'`;

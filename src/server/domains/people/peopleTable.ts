@@ -2,14 +2,14 @@
 // listing them with their open invitations, adding one, and, under a lock of the member rows, changing a member's
 // role or taking one off while keeping at least one owner, so two owners leaving at once cannot both be the last to
 // go. Each change is audited (`<audit>.member_add|member_role|member_remove`) and told to the member; each side
-// describes its table, roles and words once in a PeopleTable.
+// describes its roles and words once (peopleTable).
 
 import type { ErrorReason } from "../../../shared/errors";
 import type { AppLink } from "../../../shared/links";
 import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import type { Queryable, Sql } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { createInvitation, type InvitationSpec } from "../invitations/send";
 import { notify } from "../notifications/notify";
@@ -17,12 +17,7 @@ import { notify } from "../notifications/notify";
 /** A refusal's sentence and its reason. */
 export type Refusal = [message: string, reason: ErrorReason];
 
-export type PeopleTable<R extends string> = {
-  table: "dealership_members" | "dealer_group_members";
-  /** The column naming the dealership or the group the member belongs to. */
-  scope: "dealership_id" | "group_id";
-  /** The invitations' column with the role an invitation to these people gives. */
-  invitationRole: "team_role" | "group_role";
+type Words<R extends string> = {
   /** The audit actions' entity: `dealership` (audited on the dealership's trail too) or `group`. */
   audit: "dealership" | "group";
   /** The roles, owner first, then the manager role, then staff: the listing's order. */
@@ -37,180 +32,172 @@ export type PeopleTable<R extends string> = {
   removed: { title: string; body: (role: string) => string };
 };
 
+/** Each side's member table, the column naming its dealership or group, and the invitations' role column. */
+const TABLES = {
+  dealership: { table: "dealership_members", scope: "dealership_id", invitationRole: "team_role" },
+  group: { table: "dealer_group_members", scope: "group_id", invitationRole: "group_role" },
+} as const;
+
 export type PeopleList<R extends string> = {
   members: { userId: string; email: string; name: string | null; role: R; since: Date }[];
   invitations: { id: string; email: string; name: string | null; role: R; sentAt: Date; expiresAt: Date }[];
 };
 
-type Actor = Pick<Context, "user" | "ip">;
+type Refusals = { admin: string; already: Refusal };
+type Added<R> = { userId: string; role: R; addedBy: string | null; invitationId: string };
 type Caller = Pick<Context, "sql" | "ip"> & { user: NonNullable<Context["user"]> };
 
 const DISPLAY_NAME = "nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')";
 
-const label = <R extends string>(t: PeopleTable<R>, role: R) => t.labels[role].toLowerCase();
+export type PeopleTable<R extends string> = ReturnType<typeof peopleTable<R>>;
 
-const auditScope = <R extends string>(t: PeopleTable<R>, scopeId: number) => ({
-  entityId: scopeId,
-  dealershipId: t.audit === "dealership" ? scopeId : null,
-});
-
-/** The people of `scopeId` (owners first) and the invitations to join them still waiting for an answer. */
-export async function listPeople<R extends string>(
-  sql: Queryable,
-  t: PeopleTable<R>,
-  scopeId: number,
-): Promise<PeopleList<R>> {
-  const [owner, manager] = t.roles;
-  const [members, invitations] = await Promise.all([
-    sql<PeopleList<R>["members"]>`
-      select m.user_id as "userId", u.email::text as email, ${sql.unsafe(DISPLAY_NAME)} as name, m.role,
-             m.created_at as "since"
-        from ${sql(t.table)} m join users u on u.id = m.user_id
-       where m.${sql(t.scope)} = ${scopeId}
-       order by case m.role when ${owner} then 0 when ${manager} then 1 else 2 end, m.created_at, m.user_id`,
-    sql<PeopleList<R>["invitations"]>`
-      select i.id, i.email::text as email, i.name, i.${sql(t.invitationRole)} as role, i.sent_at as "sentAt",
-             i.expires_at as "expiresAt"
-        from invitations i
-       where i.${sql(t.scope)} = ${scopeId} and i.${sql(t.invitationRole)} is not null and i.accepted_at is null
-         and i.declined_at is null and i.revoked_at is null and i.expires_at > now()
-       order by i.sent_at desc, i.id`,
-  ]);
-  return { members: [...members], invitations: [...invitations] };
-}
-
-/**
- * Invites `spec.email` among the people of `scopeId` inside the caller's transaction, which locked that dealership or
- * group, with the invitation mechanism (its e-mail and link, expiry): the invitee joins when they accept. An
- * administrator's address (`admin` says why not) and a present member (`already`) are refused.
- */
-export async function invitePerson<R extends string>(
-  ctx: Context,
-  tx: Queryable,
-  t: PeopleTable<R>,
-  scopeId: number,
-  spec: InvitationSpec,
-  refusals: { admin: string; already: Refusal },
-): Promise<string> {
-  const [account] = await tx<{ role: string; scope: number | null }[]>`
-    select u.role, m.${tx(t.scope)} as scope from users u left join ${tx(t.table)} m on m.user_id = u.id
-     where u.email = ${spec.email}`;
-  if (isAdmin(account)) throw appError("CONFLICT", refusals.admin, "EMAIL_IN_USE");
-  if (account?.scope === scopeId) throw appError("CONFLICT", ...refusals.already);
-  return createInvitation(ctx, tx, spec);
-}
-
-/** Adds an account to the people of `scopeId` (an accepted invitation), audited; answers the newcomer's name. */
-export async function insertMember<R extends string>(
-  ctx: Actor,
-  tx: Queryable,
-  t: PeopleTable<R>,
-  scopeId: number,
-  member: { userId: string; role: R; addedBy: string | null; invitationId: string },
-): Promise<string> {
-  const [added] = await tx<{ name: string }[]>`
-    insert into ${tx(t.table)} (user_id, ${tx(t.scope)}, role, added_by)
-    values (${member.userId}, ${scopeId}, ${member.role}, ${member.addedBy})
-    returning (select coalesce(${tx.unsafe(DISPLAY_NAME)}, u.email::text) from users u where u.id = user_id) as name`;
-  await recordAudit(ctx, tx, {
-    action: `${t.audit}.member_add`,
-    ...auditScope(t, scopeId),
-    after: { userId: member.userId, role: member.role, invitationId: member.invitationId },
+export function peopleTable<R extends string>(words: Words<R>) {
+  const { table, scope, invitationRole } = TABLES[words.audit];
+  const [owner, manager] = words.roles;
+  const label = (role: R) => words.labels[role].toLowerCase();
+  const auditScope = (id: number) => ({
+    entityId: id,
+    dealershipId: words.audit === "dealership" ? id : null,
   });
-  return added!.name;
-}
 
-type Locked<R> = { role: R; owners: number };
+  /** The people of `scopeId` (owners first) and the invitations to join them still waiting for an answer. */
+  async function list(sql: Queryable, scopeId: number): Promise<PeopleList<R>> {
+    const [members, invitations] = await Promise.all([
+      sql<PeopleList<R>["members"]>`
+        select m.user_id as "userId", u.email::text as email, ${sql.unsafe(DISPLAY_NAME)} as name, m.role,
+               m.created_at as "since"
+          from ${sql(table)} m join users u on u.id = m.user_id
+         where m.${sql(scope)} = ${scopeId}
+         order by case m.role when ${owner} then 0 when ${manager} then 1 else 2 end, m.created_at, m.user_id`,
+      sql<PeopleList<R>["invitations"]>`
+        select i.id, i.email::text as email, i.name, i.${sql(invitationRole)} as role, i.sent_at as "sentAt",
+               i.expires_at as "expiresAt"
+          from invitations i
+         where i.${sql(scope)} = ${scopeId} and i.${sql(invitationRole)} is not null and i.accepted_at is null
+           and i.declined_at is null and i.revoked_at is null and i.expires_at > now()
+         order by i.sent_at desc, i.id`,
+    ]);
+    return { members: [...members], invitations: [...invitations] };
+  }
 
-/** Locks the member rows of `scopeId` and reads the one changed, with how many owners there are. */
-async function lockMember<R extends string>(
-  tx: Queryable,
-  t: PeopleTable<R>,
-  scopeId: number,
-  userId: string,
-): Promise<Locked<R>> {
-  await tx`select 1 from ${tx(t.table)} where ${tx(t.scope)} = ${scopeId} for update`;
-  const [found] = await tx<Locked<R>[]>`
-    select m.role,
-           (select count(*)::int from ${tx(t.table)} o
-             where o.${tx(t.scope)} = m.${tx(t.scope)} and o.role = ${t.roles[0]}) as owners
-      from ${tx(t.table)} m
-     where m.${tx(t.scope)} = ${scopeId} and m.user_id = ${userId}`;
-  if (!found) throw appError("NOT_FOUND", ...t.notMember);
-  return found;
-}
+  /**
+   * Invites `spec.email` among the people of `scopeId` inside the caller's transaction, which locked that dealership
+   * or group, with the invitation mechanism (its e-mail and link, expiry): the invitee joins when they accept. An
+   * administrator's address (`admin` says why not) and a present member (`already`) are refused.
+   */
+  async function invite(
+    ctx: Context,
+    tx: Queryable,
+    scopeId: number,
+    spec: InvitationSpec,
+    refusals: Refusals,
+  ) {
+    const [account] = await tx<{ role: string; scope: number | null }[]>`
+      select u.role, m.${tx(scope)} as scope from users u left join ${tx(table)} m on m.user_id = u.id
+       where u.email = ${spec.email}`;
+    if (isAdmin(account)) throw appError("CONFLICT", refusals.admin, "EMAIL_IN_USE");
+    if (account?.scope === scopeId) throw appError("CONFLICT", ...refusals.already);
+    return createInvitation(ctx, tx, spec);
+  }
 
-function refuseLastOwner<R extends string>(t: PeopleTable<R>, member: Locked<R>) {
-  if (member.role === t.roles[0] && member.owners <= 1) throw appError("CONFLICT", ...t.lastOwner);
-}
-
-/**
- * Gives a member of `scopeId` another role, never the last owner's; `refuse` throws when the caller may not take
- * the present role away, `changed` runs right after the change. Answers the member as listed then.
- */
-export async function changeRole<R extends string>(
-  ctx: Caller,
-  t: PeopleTable<R>,
-  scopeId: number,
-  input: { userId: string; role: R },
-  steps: { refuse?: (from: R) => void; changed?: (tx: Queryable, from: R) => Promise<void> } = {},
-): Promise<PeopleList<R>["members"][number]> {
-  await ctx.sql.begin(async (tx) => {
-    const member = await lockMember(tx, t, scopeId, input.userId);
-    if (member.role === input.role) return;
-    steps.refuse?.(member.role);
-    refuseLastOwner(t, member);
-    await tx`update ${tx(t.table)} set role = ${input.role}
-              where ${tx(t.scope)} = ${scopeId} and user_id = ${input.userId}`;
-    await steps.changed?.(tx, member.role);
+  /** Adds an account to the people of `scopeId` (an accepted invitation), audited; answers the newcomer's name. */
+  async function insert(ctx: Pick<Context, "user" | "ip">, tx: Queryable, scopeId: number, member: Added<R>) {
+    const [added] = await tx<{ name: string }[]>`
+      insert into ${tx(table)} (user_id, ${tx(scope)}, role, added_by)
+      values (${member.userId}, ${scopeId}, ${member.role}, ${member.addedBy})
+      returning (select coalesce(${tx.unsafe(DISPLAY_NAME)}, u.email::text) from users u where u.id = user_id) as name`;
     await recordAudit(ctx, tx, {
-      action: `${t.audit}.member_role`,
-      ...auditScope(t, scopeId),
-      before: { userId: input.userId, role: member.role },
-      after: { userId: input.userId, role: input.role },
+      action: `${words.audit}.member_add`,
+      ...auditScope(scopeId),
+      after: { userId: member.userId, role: member.role, invitationId: member.invitationId },
     });
-    await notify(tx, {
-      to: { userId: input.userId },
-      type: "team_invitation",
-      title: "Your role changed",
-      body: t.roleChanged.body(label(t, input.role)),
-      link: t.roleChanged.link,
-    });
-  });
-  const { members } = await listPeople(ctx.sql as Sql, t, scopeId);
-  return members.find((m) => m.userId === input.userId)!;
-}
+    return added!.name;
+  }
 
-/**
- * Takes a member off `scopeId` (or a member leaves), never the last owner; `refuse` throws when the caller may not
- * take someone else in that role off, `left` runs right after the member row goes.
- */
-export async function removeFrom<R extends string>(
-  ctx: Caller,
-  t: PeopleTable<R>,
-  scopeId: number,
-  input: { userId: string },
-  steps: { refuse: (role: R) => void; left: (tx: Queryable, role: R) => Promise<void> },
-): Promise<{ userId: string; removed: true }> {
-  await ctx.sql.begin(async (tx) => {
-    const member = await lockMember(tx, t, scopeId, input.userId);
-    if (input.userId !== ctx.user.id) steps.refuse(member.role);
-    refuseLastOwner(t, member);
-    await tx`delete from ${tx(t.table)} where ${tx(t.scope)} = ${scopeId} and user_id = ${input.userId}`;
-    await steps.left(tx, member.role);
-    await recordAudit(ctx, tx, {
-      action: `${t.audit}.member_remove`,
-      ...auditScope(t, scopeId),
-      before: { userId: input.userId, role: member.role },
-      after: { userId: input.userId, role: null, left: input.userId === ctx.user.id },
+  /** Locks the member rows of `scopeId` and reads the one changed, refusing to take the last owner away. */
+  async function lock(tx: Queryable, scopeId: number, userId: string) {
+    await tx`select 1 from ${tx(table)} where ${tx(scope)} = ${scopeId} for update`;
+    const [found] = await tx<{ role: R; owners: number }[]>`
+      select m.role,
+             (select count(*)::int from ${tx(table)} o
+               where o.${tx(scope)} = m.${tx(scope)} and o.role = ${owner}) as owners
+        from ${tx(table)} m
+       where m.${tx(scope)} = ${scopeId} and m.user_id = ${userId}`;
+    if (!found) throw appError("NOT_FOUND", ...words.notMember);
+    return found;
+  }
+
+  function refuseLastOwner(member: { role: R; owners: number }) {
+    if (member.role === owner && member.owners <= 1) throw appError("CONFLICT", ...words.lastOwner);
+  }
+
+  /**
+   * Gives a member of `scopeId` another role, never the last owner's; `refuse` throws when the caller may not take
+   * the present role away, `changed` runs right after the change. Answers the member as listed then.
+   */
+  async function changeRole(
+    ctx: Caller,
+    scopeId: number,
+    input: { userId: string; role: R },
+    steps: { refuse?: (from: R) => void; changed?: (tx: Queryable, from: R) => Promise<void> } = {},
+  ): Promise<PeopleList<R>["members"][number]> {
+    await ctx.sql.begin(async (tx) => {
+      const member = await lock(tx, scopeId, input.userId);
+      if (member.role === input.role) return;
+      steps.refuse?.(member.role);
+      refuseLastOwner(member);
+      await tx`update ${tx(table)} set role = ${input.role} where ${tx(scope)} = ${scopeId} and user_id = ${input.userId}`;
+      await steps.changed?.(tx, member.role);
+      await recordAudit(ctx, tx, {
+        action: `${words.audit}.member_role`,
+        ...auditScope(scopeId),
+        before: { userId: input.userId, role: member.role },
+        after: { userId: input.userId, role: input.role },
+      });
+      await notify(tx, {
+        to: { userId: input.userId },
+        type: "team_invitation",
+        title: "Your role changed",
+        body: words.roleChanged.body(label(input.role)),
+        link: words.roleChanged.link,
+      });
     });
-    await notify(tx, {
-      to: { userId: input.userId },
-      type: "dealership_handover",
-      title: t.removed.title,
-      body: t.removed.body(label(t, member.role)),
-      link: null,
+    const { members } = await list(ctx.sql, scopeId);
+    return members.find((m) => m.userId === input.userId)!;
+  }
+
+  /**
+   * Takes a member off `scopeId` (or a member leaves), never the last owner; `refuse` throws when the caller may not
+   * take someone else in that role off, `left` runs right after the member row goes.
+   */
+  async function remove(
+    ctx: Caller,
+    scopeId: number,
+    input: { userId: string },
+    steps: { refuse: (role: R) => void; left: (tx: Queryable, role: R) => Promise<void> },
+  ): Promise<{ userId: string; removed: true }> {
+    await ctx.sql.begin(async (tx) => {
+      const member = await lock(tx, scopeId, input.userId);
+      if (input.userId !== ctx.user.id) steps.refuse(member.role);
+      refuseLastOwner(member);
+      await tx`delete from ${tx(table)} where ${tx(scope)} = ${scopeId} and user_id = ${input.userId}`;
+      await steps.left(tx, member.role);
+      await recordAudit(ctx, tx, {
+        action: `${words.audit}.member_remove`,
+        ...auditScope(scopeId),
+        before: { userId: input.userId, role: member.role },
+        after: { userId: input.userId, role: null, left: input.userId === ctx.user.id },
+      });
+      await notify(tx, {
+        to: { userId: input.userId },
+        type: "dealership_handover",
+        title: words.removed.title,
+        body: words.removed.body(label(member.role)),
+        link: null,
+      });
     });
-  });
-  return { userId: input.userId, removed: true };
+    return { userId: input.userId, removed: true };
+  }
+
+  return { ...words, table, scope, list, invite, insert, changeRole, remove };
 }
