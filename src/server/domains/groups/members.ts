@@ -11,7 +11,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { unansweredInvitationSql } from "../invitations/rules";
 import { notify } from "../notifications/notify";
-import { peopleTable } from "../people/peopleTable";
+import { type NewMember, peopleTable } from "../people/peopleTable";
 import type { GroupCtx } from "./group";
 
 function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
@@ -104,12 +104,13 @@ export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string 
 export async function addGroupMember(
   ctx: Pick<Context, "user" | "ip">,
   tx: Queryable,
-  member: { groupId: number; userId: string; role: GroupRole; addedBy: string | null; invitationId: string },
+  groupId: number,
+  member: NewMember<GroupRole>,
 ) {
-  const name = await GROUP.insert(ctx, tx, member.groupId, member);
+  const name = await GROUP.insert(ctx, tx, groupId, member);
   const owners = await tx<{ user_id: string }[]>`
     select user_id from dealer_group_members
-     where group_id = ${member.groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
+     where group_id = ${groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
   for (const owner of owners)
     await notify(tx, {
       to: { userId: owner.user_id },

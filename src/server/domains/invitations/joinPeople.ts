@@ -11,7 +11,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { addGroupMember, GROUP } from "../groups/members";
 import { addMember, TEAM } from "../manager/teamMembers";
-import type { PeopleTable } from "../people/peopleTable";
+import type { NewMember, PeopleTable } from "../people/peopleTable";
 import type { Actor } from "./join";
 
 type Invitation = { id: string; email: string; invited_by_user_id: string | null };
@@ -20,6 +20,13 @@ type Account = { id: string; role: string };
 type Author = Pick<Context, "ip" | "user">;
 /** A refusal's sentence and reason, answered 409. */
 type Refusal = [message: string, reason: ErrorReason];
+
+const newMember = <R>(invitation: Invitation, account: Account, role: R): NewMember<R> => ({
+  userId: account.id,
+  role,
+  addedBy: invitation.invited_by_user_id,
+  invitationId: invitation.id,
+});
 
 /**
  * Refuses `account` when it holds a salesperson profile or is among `t`'s people already (`here` of `scopeId`,
@@ -71,13 +78,7 @@ export async function acceptAsTeamMember(
     ],
     reason: "Accepted an invitation to join a dealership's team",
   });
-  await addMember(who, tx, {
-    dealershipId,
-    userId: account.id,
-    role,
-    addedBy: invitation.invited_by_user_id,
-    invitationId: invitation.id,
-  });
+  await addMember(who, tx, dealershipId, newMember(invitation, account, role));
   return account.id;
 }
 
@@ -96,12 +97,6 @@ export async function acceptAsGroupMember(
     ],
     reason: "Accepted an invitation to join a dealer group",
   });
-  await addGroupMember(who, tx, {
-    groupId: invitation.group_id,
-    userId: account.id,
-    role: invitation.group_role,
-    addedBy: invitation.invited_by_user_id,
-    invitationId: invitation.id,
-  });
+  await addGroupMember(who, tx, invitation.group_id, newMember(invitation, account, invitation.group_role));
   return account.id;
 }

@@ -15,7 +15,7 @@ import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { notify } from "../notifications/notify";
-import { peopleTable } from "../people/peopleTable";
+import { type NewMember, peopleTable } from "../people/peopleTable";
 import type { ManagerCtx } from "./team";
 
 const isLead = (role: DealershipRole) => (LEAD_ROLES as readonly DealershipRole[]).includes(role);
@@ -56,18 +56,18 @@ export async function inviteMember(
   refuseRole(ctx.user.dealershipRole, input.role);
   const id = await ctx.sql.begin(async (tx) => {
     await tx`select id from dealerships where id = ${ctx.dealershipId} for update`;
-    const { email, role } = input;
-    const spec = {
-      role: "manager" as const,
-      teamRole: role,
-      dealershipId: ctx.dealershipId,
-      email,
-      name: input.name ?? null,
-    };
-    return TEAM.invite(ctx, tx, ctx.dealershipId, spec, {
-      admin: "This address belongs to an administrator. A team member needs an account of their own.",
-      already: ["This address already works for this dealership.", "ALREADY_MEMBER"],
-    });
+    const { email, role, name } = input;
+    const spec = { role: "manager", teamRole: role, dealershipId: ctx.dealershipId, email } as const;
+    return TEAM.invite(
+      ctx,
+      tx,
+      ctx.dealershipId,
+      { ...spec, name: name ?? null },
+      {
+        admin: "This address belongs to an administrator. A team member needs an account of their own.",
+        already: ["This address already works for this dealership.", "ALREADY_MEMBER"],
+      },
+    );
   });
   return { id, email: input.email, role: input.role };
 }
@@ -76,17 +76,12 @@ export async function inviteMember(
 export async function addMember(
   ctx: Pick<Context, "user" | "ip">,
   tx: Queryable,
-  member: {
-    dealershipId: number;
-    userId: string;
-    role: DealershipRole;
-    addedBy: string | null;
-    invitationId: string;
-  },
+  dealershipId: number,
+  member: NewMember<DealershipRole>,
 ) {
-  const name = await TEAM.insert(ctx, tx, member.dealershipId, member);
+  const name = await TEAM.insert(ctx, tx, dealershipId, member);
   await notify(tx, {
-    to: { managerOf: member.dealershipId, except: member.userId },
+    to: { managerOf: dealershipId, except: member.userId },
     type: "team_invitation",
     title: "A new member of your team",
     body: `${name} joined your team as ${DEALERSHIP_ROLE_LABELS[member.role].toLowerCase()}.`,

@@ -44,7 +44,9 @@ export type PeopleList<R extends string> = {
 };
 
 type Refusals = { admin: string; already: Refusal };
-type Added<R> = { userId: string; role: R; addedBy: string | null; invitationId: string };
+/** An account joining, by whose invitation. */
+export type NewMember<R> = { userId: string; role: R; addedBy: string | null; invitationId: string };
+type Actor = Pick<Context, "user" | "ip">;
 type Caller = Pick<Context, "sql" | "ip"> & { user: NonNullable<Context["user"]> };
 
 const DISPLAY_NAME = "nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')";
@@ -60,20 +62,20 @@ export function peopleTable<R extends string>(words: Words<R>) {
     dealershipId: words.audit === "dealership" ? id : null,
   });
 
-  /** The people of `scopeId` (owners first) and the invitations to join them still waiting for an answer. */
-  async function list(sql: Queryable, scopeId: number): Promise<PeopleList<R>> {
+  /** The people of dealership (group) `id` (owners first) and the invitations to join them still waiting for an answer. */
+  async function list(sql: Queryable, id: number): Promise<PeopleList<R>> {
     const [members, invitations] = await Promise.all([
       sql<PeopleList<R>["members"]>`
         select m.user_id as "userId", u.email::text as email, ${sql.unsafe(DISPLAY_NAME)} as name, m.role,
                m.created_at as "since"
           from ${sql(table)} m join users u on u.id = m.user_id
-         where m.${sql(scope)} = ${scopeId}
+         where m.${sql(scope)} = ${id}
          order by case m.role when ${owner} then 0 when ${manager} then 1 else 2 end, m.created_at, m.user_id`,
       sql<PeopleList<R>["invitations"]>`
         select i.id, i.email::text as email, i.name, i.${sql(invitationRole)} as role, i.sent_at as "sentAt",
                i.expires_at as "expiresAt"
           from invitations i
-         where i.${sql(scope)} = ${scopeId} and i.${sql(invitationRole)} is not null and i.accepted_at is null
+         where i.${sql(scope)} = ${id} and i.${sql(invitationRole)} is not null and i.accepted_at is null
            and i.declined_at is null and i.revoked_at is null and i.expires_at > now()
          order by i.sent_at desc, i.id`,
     ]);
@@ -81,48 +83,42 @@ export function peopleTable<R extends string>(words: Words<R>) {
   }
 
   /**
-   * Invites `spec.email` among the people of `scopeId` inside the caller's transaction, which locked that dealership
+   * Invites `spec.email` among the people of `id` inside the caller's transaction, which locked that dealership
    * or group, with the invitation mechanism (its e-mail and link, expiry): the invitee joins when they accept. An
    * administrator's address (`admin` says why not) and a present member (`already`) are refused.
    */
-  async function invite(
-    ctx: Context,
-    tx: Queryable,
-    scopeId: number,
-    spec: InvitationSpec,
-    refusals: Refusals,
-  ) {
+  async function invite(ctx: Context, tx: Queryable, id: number, spec: InvitationSpec, refusals: Refusals) {
     const [account] = await tx<{ role: string; scope: number | null }[]>`
       select u.role, m.${tx(scope)} as scope from users u left join ${tx(table)} m on m.user_id = u.id
        where u.email = ${spec.email}`;
     if (isAdmin(account)) throw appError("CONFLICT", refusals.admin, "EMAIL_IN_USE");
-    if (account?.scope === scopeId) throw appError("CONFLICT", ...refusals.already);
+    if (account?.scope === id) throw appError("CONFLICT", ...refusals.already);
     return createInvitation(ctx, tx, spec);
   }
 
-  /** Adds an account to the people of `scopeId` (an accepted invitation), audited; answers the newcomer's name. */
-  async function insert(ctx: Pick<Context, "user" | "ip">, tx: Queryable, scopeId: number, member: Added<R>) {
+  /** Adds an account to the people of `id` (an accepted invitation), audited; answers the newcomer's name. */
+  async function insert(ctx: Actor, tx: Queryable, id: number, member: NewMember<R>) {
     const [added] = await tx<{ name: string }[]>`
       insert into ${tx(table)} (user_id, ${tx(scope)}, role, added_by)
-      values (${member.userId}, ${scopeId}, ${member.role}, ${member.addedBy})
+      values (${member.userId}, ${id}, ${member.role}, ${member.addedBy})
       returning (select coalesce(${tx.unsafe(DISPLAY_NAME)}, u.email::text) from users u where u.id = user_id) as name`;
     await recordAudit(ctx, tx, {
       action: `${words.audit}.member_add`,
-      ...auditScope(scopeId),
+      ...auditScope(id),
       after: { userId: member.userId, role: member.role, invitationId: member.invitationId },
     });
     return added!.name;
   }
 
-  /** Locks the member rows of `scopeId` and reads the one changed, refusing to take the last owner away. */
-  async function lock(tx: Queryable, scopeId: number, userId: string) {
-    await tx`select 1 from ${tx(table)} where ${tx(scope)} = ${scopeId} for update`;
+  /** Locks the member rows of `id` and reads the one changed, refusing to take the last owner away. */
+  async function lock(tx: Queryable, id: number, userId: string) {
+    await tx`select 1 from ${tx(table)} where ${tx(scope)} = ${id} for update`;
     const [found] = await tx<{ role: R; owners: number }[]>`
       select m.role,
              (select count(*)::int from ${tx(table)} o
                where o.${tx(scope)} = m.${tx(scope)} and o.role = ${owner}) as owners
         from ${tx(table)} m
-       where m.${tx(scope)} = ${scopeId} and m.user_id = ${userId}`;
+       where m.${tx(scope)} = ${id} and m.user_id = ${userId}`;
     if (!found) throw appError("NOT_FOUND", ...words.notMember);
     return found;
   }
@@ -132,25 +128,25 @@ export function peopleTable<R extends string>(words: Words<R>) {
   }
 
   /**
-   * Gives a member of `scopeId` another role, never the last owner's; `refuse` throws when the caller may not take
+   * Gives a member of `id` another role, never the last owner's; `refuse` throws when the caller may not take
    * the present role away, `changed` runs right after the change. Answers the member as listed then.
    */
   async function changeRole(
     ctx: Caller,
-    scopeId: number,
+    id: number,
     input: { userId: string; role: R },
     steps: { refuse?: (from: R) => void; changed?: (tx: Queryable, from: R) => Promise<void> } = {},
   ): Promise<PeopleList<R>["members"][number]> {
     await ctx.sql.begin(async (tx) => {
-      const member = await lock(tx, scopeId, input.userId);
+      const member = await lock(tx, id, input.userId);
       if (member.role === input.role) return;
       steps.refuse?.(member.role);
       refuseLastOwner(member);
-      await tx`update ${tx(table)} set role = ${input.role} where ${tx(scope)} = ${scopeId} and user_id = ${input.userId}`;
+      await tx`update ${tx(table)} set role = ${input.role} where ${tx(scope)} = ${id} and user_id = ${input.userId}`;
       await steps.changed?.(tx, member.role);
       await recordAudit(ctx, tx, {
         action: `${words.audit}.member_role`,
-        ...auditScope(scopeId),
+        ...auditScope(id),
         before: { userId: input.userId, role: member.role },
         after: { userId: input.userId, role: input.role },
       });
@@ -162,29 +158,29 @@ export function peopleTable<R extends string>(words: Words<R>) {
         link: words.roleChanged.link,
       });
     });
-    const { members } = await list(ctx.sql, scopeId);
+    const { members } = await list(ctx.sql, id);
     return members.find((m) => m.userId === input.userId)!;
   }
 
   /**
-   * Takes a member off `scopeId` (or a member leaves), never the last owner; `refuse` throws when the caller may not
+   * Takes a member off `id` (or a member leaves), never the last owner; `refuse` throws when the caller may not
    * take someone else in that role off, `left` runs right after the member row goes.
    */
   async function remove(
     ctx: Caller,
-    scopeId: number,
+    id: number,
     input: { userId: string },
     steps: { refuse: (role: R) => void; left: (tx: Queryable, role: R) => Promise<void> },
   ): Promise<{ userId: string; removed: true }> {
     await ctx.sql.begin(async (tx) => {
-      const member = await lock(tx, scopeId, input.userId);
+      const member = await lock(tx, id, input.userId);
       if (input.userId !== ctx.user.id) steps.refuse(member.role);
       refuseLastOwner(member);
-      await tx`delete from ${tx(table)} where ${tx(scope)} = ${scopeId} and user_id = ${input.userId}`;
+      await tx`delete from ${tx(table)} where ${tx(scope)} = ${id} and user_id = ${input.userId}`;
       await steps.left(tx, member.role);
       await recordAudit(ctx, tx, {
         action: `${words.audit}.member_remove`,
-        ...auditScope(scopeId),
+        ...auditScope(id),
         before: { userId: input.userId, role: member.role },
         after: { userId: input.userId, role: null, left: input.userId === ctx.user.id },
       });
