@@ -4,24 +4,18 @@ import { z } from "zod";
 import { emailSchema } from "./auth";
 import { idSchema, line } from "./common";
 import { groupRoleSchema } from "./groups";
+import { peopleSchemas } from "./people";
 
-export const groupMember = z.object({
-  userId: z.uuid(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: groupRoleSchema,
-  since: z.date().describe("When they joined the group"),
-});
+export const {
+  member: groupMember,
+  invitation: groupInvitation,
+  inviteInput: inviteGroupMemberInput,
+  invited: invitedGroupMember,
+  roleInput: groupMemberRoleInput,
+  refInput: groupMemberRefInput,
+  removed: removedGroupMember,
+} = peopleSchemas(groupRoleSchema, "When they joined the group");
 export type GroupMember = z.output<typeof groupMember>;
-
-export const groupInvitation = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: groupRoleSchema,
-  sentAt: z.date(),
-  expiresAt: z.date(),
-});
 
 export const groupPeople = z
   .object({
@@ -30,16 +24,6 @@ export const groupPeople = z
   })
   .describe("A dealer group's people and its open invitations");
 export type GroupPeople = z.output<typeof groupPeople>;
-
-export const inviteGroupMemberInput = z.strictObject({
-  email: emailSchema,
-  name: line().max(120).optional(),
-  role: groupRoleSchema,
-});
-export const invitedGroupMember = z.object({ id: z.uuid(), email: z.string(), role: groupRoleSchema });
-export const groupMemberRoleInput = z.strictObject({ userId: z.uuid(), role: groupRoleSchema });
-export const groupMemberRefInput = z.strictObject({ userId: z.uuid() });
-export const removedGroupMember = z.object({ userId: z.uuid(), removed: z.literal(true) });
 
 const groupName = line()
   .min(2, "A group's name has at least 2 characters")

@@ -6,6 +6,7 @@ import { BILLING_INTERVALS, PLAN_IDS } from "../planIds";
 import { emailSchema } from "./auth";
 import { cents, downloadFile, idSchema, line, listPage, PAGE_SIZE, pagingFields, text } from "./common";
 import { sentInvitation } from "./invitations";
+import { peopleSchemas } from "./people";
 import { dealershipSummary } from "./salespeople";
 
 /** The text a plan-limit refusal carries; the client shows 'Plan Limit Reached' when a message includes it. */
@@ -252,39 +253,20 @@ export const dealershipRoleSchema = z
     "owner (billing, the team, everything), manager (the team but its leads, reviews, reports, CRM) or staff (bookings)",
   );
 
-export const dealershipMember = z.object({
-  userId: z.uuid(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: dealershipRoleSchema,
-  since: z.date().describe("When they joined the team"),
-});
+export const {
+  member: dealershipMember,
+  invitation: teamInvitation,
+  inviteInput: inviteMemberInput,
+  invited: invitedMember,
+  roleInput: memberRoleInput,
+  refInput: memberRefInput,
+  removed: removedMember,
+} = peopleSchemas(dealershipRoleSchema, "When they joined the team");
 
 export const dealershipTeam = z
   .object({
     members: z.array(dealershipMember).describe("Owners first, then managers, then staff"),
-    invitations: z
-      .array(
-        z.object({
-          id: z.uuid(),
-          email: z.string(),
-          name: z.string().nullable(),
-          role: dealershipRoleSchema,
-          sentAt: z.date(),
-          expiresAt: z.date(),
-        }),
-      )
-      .describe("Team invitations waiting for an answer"),
+    invitations: z.array(teamInvitation).describe("Team invitations waiting for an answer"),
   })
   .describe("The dealership's own people and the invitations to join them");
 export type TeamMembers = z.output<typeof dealershipTeam>;
-
-export const inviteMemberInput = z.strictObject({
-  email: emailSchema,
-  name: line().max(120).optional(),
-  role: dealershipRoleSchema,
-});
-export const invitedMember = z.object({ id: z.uuid(), email: z.string(), role: dealershipRoleSchema });
-export const memberRoleInput = z.strictObject({ userId: z.uuid(), role: dealershipRoleSchema });
-export const memberRefInput = z.strictObject({ userId: z.uuid() });
-export const removedMember = z.object({ userId: z.uuid(), removed: z.literal(true) });

@@ -5,17 +5,14 @@
 import { GROUP_ROLE_LABELS, type GroupRole, groupRolesToGive } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { GroupPeople } from "../../../shared/schemas/groupPeople";
-import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { unansweredInvitationSql } from "../invitations/rules";
-import { createInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
+import { type NewMember, peopleTable } from "../people/peopleTable";
 import type { GroupCtx } from "./group";
-
-const DISPLAY_NAME = "nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')";
 
 function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
   if (!groupRolesToGive(callerRole).includes(role))
@@ -26,25 +23,25 @@ function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
     );
 }
 
+export const GROUP = peopleTable<GroupRole>({
+  audit: "group",
+  roles: ["group_owner", "group_manager", "group_staff"],
+  labels: GROUP_ROLE_LABELS,
+  notMember: ["This person does not belong to your dealer group.", "GROUP_MEMBER_NOT_FOUND"],
+  lastOwner: [
+    "A dealer group keeps at least one owner. Make someone else a group owner first.",
+    "LAST_GROUP_OWNER",
+  ],
+  roleChanged: { body: (role) => `You are now ${role} of your dealer group.`, link: links.group() },
+  removed: {
+    title: "You left a dealer group",
+    body: (role) => `You no longer work for your dealer group on KnowBefore (you were ${role}).`,
+  },
+});
+
 /** Group `groupId`'s people (owners first) and the group invitations still waiting for an answer. */
-export async function groupPeople(sql: Queryable, groupId: number): Promise<GroupPeople> {
-  const [members, invitations] = await Promise.all([
-    sql<GroupPeople["members"]>`
-      select m.user_id as "userId", u.email::text as email, ${sql.unsafe(DISPLAY_NAME)} as name, m.role,
-             m.created_at as "since"
-        from dealer_group_members m join users u on u.id = m.user_id
-       where m.group_id = ${groupId}
-       order by case m.role when 'group_owner' then 0 when 'group_manager' then 1 else 2 end, m.created_at, m.user_id`,
-    sql<GroupPeople["invitations"]>`
-      select i.id, i.email::text as email, i.name, i.group_role as role, i.sent_at as "sentAt",
-             i.expires_at as "expiresAt"
-        from invitations i
-       where i.group_id = ${groupId} and i.accepted_at is null and i.declined_at is null
-         and i.revoked_at is null and i.expires_at > now()
-       order by i.sent_at desc, i.id`,
-  ]);
-  return { members: [...members], invitations: [...invitations] };
-}
+export const groupPeople = (sql: Queryable, groupId: number): Promise<GroupPeople> =>
+  GROUP.list(sql, groupId);
 
 export const listGroupMembers = (ctx: GroupCtx) => groupPeople(ctx.sql, ctx.groupId);
 
@@ -60,23 +57,11 @@ export async function sendGroupInvitation(
 ): Promise<string> {
   const [group] = await tx`select id from dealer_groups where id = ${input.groupId} for update`;
   if (!group) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
-  const [account] = await tx<{ role: string; group_id: number | null }[]>`
-    select u.role, m.group_id from users u left join dealer_group_members m on m.user_id = u.id
-     where u.email = ${input.email}`;
-  if (isAdmin(account))
-    throw appError(
-      "CONFLICT",
-      "This address belongs to an administrator. A group's people need accounts of their own.",
-      "EMAIL_IN_USE",
-    );
-  if (account?.group_id === input.groupId)
-    throw appError("CONFLICT", "This address already belongs to this dealer group.", "ALREADY_IN_GROUP");
-  return createInvitation(ctx, tx, {
-    role: "manager",
-    groupId: input.groupId,
-    groupRole: input.role,
-    email: input.email,
-    name: input.name ?? null,
+  const { groupId, email, name, role } = input;
+  const spec = { role: "manager", groupId, groupRole: role, email, name: name ?? null } as const;
+  return GROUP.invite(ctx, tx, groupId, spec, {
+    admin: "This address belongs to an administrator. A group's people need accounts of their own.",
+    already: ["This address already belongs to this dealer group.", "ALREADY_IN_GROUP"],
   });
 }
 
@@ -119,57 +104,21 @@ export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string 
 export async function addGroupMember(
   ctx: Pick<Context, "user" | "ip">,
   tx: Queryable,
-  member: { groupId: number; userId: string; role: GroupRole; addedBy: string | null; invitationId: string },
+  groupId: number,
+  member: NewMember<GroupRole>,
 ) {
-  const [added] = await tx<{ name: string }[]>`
-    insert into dealer_group_members (user_id, group_id, role, added_by)
-    values (${member.userId}, ${member.groupId}, ${member.role}, ${member.addedBy})
-    returning (select coalesce(${tx.unsafe(DISPLAY_NAME)}, u.email::text) from users u where u.id = user_id) as name`;
-  await recordAudit(ctx, tx, {
-    action: "group.member_add",
-    entityId: member.groupId,
-    after: { userId: member.userId, role: member.role, invitationId: member.invitationId },
-  });
+  const name = await GROUP.insert(ctx, tx, groupId, member);
   const owners = await tx<{ user_id: string }[]>`
     select user_id from dealer_group_members
-     where group_id = ${member.groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
+     where group_id = ${groupId} and role = 'group_owner' and user_id <> ${member.userId}`;
   for (const owner of owners)
     await notify(tx, {
       to: { userId: owner.user_id },
       type: "team_invitation",
       title: "A new member of your dealer group",
-      body: `${added!.name} joined your dealer group as ${GROUP_ROLE_LABELS[member.role].toLowerCase()}.`,
+      body: `${name} joined your dealer group as ${GROUP_ROLE_LABELS[member.role].toLowerCase()}.`,
       link: links.group(),
     });
-}
-
-type Locked = { role: GroupRole; owners: number };
-
-/** Locks the group's member rows and reads the one changed, with how many owners the group has. */
-async function lockGroupMember(tx: Queryable, groupId: number, userId: string): Promise<Locked> {
-  await tx`select 1 from dealer_group_members where group_id = ${groupId} for update`;
-  const [found] = await tx<Locked[]>`
-    select m.role,
-           (select count(*)::int from dealer_group_members o
-             where o.group_id = m.group_id and o.role = 'group_owner') as owners
-      from dealer_group_members m
-     where m.group_id = ${groupId} and m.user_id = ${userId}`;
-  if (!found)
-    throw appError(
-      "NOT_FOUND",
-      "This person does not belong to your dealer group.",
-      "GROUP_MEMBER_NOT_FOUND",
-    );
-  return found;
-}
-
-function refuseLastGroupOwner(member: Locked) {
-  if (member.role === "group_owner" && member.owners <= 1)
-    throw appError(
-      "CONFLICT",
-      "A dealer group keeps at least one owner. Make someone else a group owner first.",
-      "LAST_GROUP_OWNER",
-    );
 }
 
 /**
@@ -184,7 +133,7 @@ export async function leftGroup(tx: Queryable, userIds: string[]) {
 }
 
 /** Gives a member another group role: group owners only, never the last owner's. */
-export async function changeGroupMemberRole(
+export function changeGroupMemberRole(
   ctx: GroupCtx,
   input: { userId: string; role: GroupRole },
 ): Promise<GroupPeople["members"][number]> {
@@ -194,28 +143,7 @@ export async function changeGroupMemberRole(
       "Only the group's owners change the roles of its people.",
       "GROUP_ROLE_NOT_YOURS_TO_GIVE",
     );
-  await ctx.sql.begin(async (tx) => {
-    const member = await lockGroupMember(tx, ctx.groupId, input.userId);
-    if (member.role === input.role) return;
-    refuseLastGroupOwner(member);
-    await tx`update dealer_group_members set role = ${input.role}
-              where group_id = ${ctx.groupId} and user_id = ${input.userId}`;
-    await recordAudit(ctx, tx, {
-      action: "group.member_role",
-      entityId: ctx.groupId,
-      before: { userId: input.userId, role: member.role },
-      after: { userId: input.userId, role: input.role },
-    });
-    await notify(tx, {
-      to: { userId: input.userId },
-      type: "team_invitation",
-      title: "Your role changed",
-      body: `You are now ${GROUP_ROLE_LABELS[input.role].toLowerCase()} of your dealer group.`,
-      link: links.group(),
-    });
-  });
-  const { members } = await groupPeople(ctx.sql, ctx.groupId);
-  return members.find((m) => m.userId === input.userId)!;
+  return GROUP.changeRole(ctx, ctx.groupId, input);
 }
 
 /**
@@ -223,29 +151,12 @@ export async function changeGroupMemberRole(
  * themselves, never the last owner. Their sessions stop working on the group's dealerships; an account that works
  * for no dealership of its own becomes a customer's.
  */
-export async function removeGroupMember(
+export function removeGroupMember(
   ctx: GroupCtx,
   input: { userId: string },
 ): Promise<{ userId: string; removed: true }> {
-  await ctx.sql.begin(async (tx) => {
-    const member = await lockGroupMember(tx, ctx.groupId, input.userId);
-    if (input.userId !== ctx.user.id) refuseGroupRole(ctx.groupRole, member.role);
-    refuseLastGroupOwner(member);
-    await tx`delete from dealer_group_members where group_id = ${ctx.groupId} and user_id = ${input.userId}`;
-    await leftGroup(tx, [input.userId]);
-    await recordAudit(ctx, tx, {
-      action: "group.member_remove",
-      entityId: ctx.groupId,
-      before: { userId: input.userId, role: member.role },
-      after: { userId: input.userId, role: null, left: input.userId === ctx.user.id },
-    });
-    await notify(tx, {
-      to: { userId: input.userId },
-      type: "dealership_handover",
-      title: "You left a dealer group",
-      body: `You no longer work for your dealer group on KnowBefore (you were ${GROUP_ROLE_LABELS[member.role].toLowerCase()}).`,
-      link: null,
-    });
+  return GROUP.remove(ctx, ctx.groupId, input, {
+    refuse: (role) => refuseGroupRole(ctx.groupRole, role),
+    left: (tx) => leftGroup(tx, [input.userId]),
   });
-  return { userId: input.userId, removed: true };
 }

@@ -8,7 +8,7 @@ import type { DealershipRole, GroupRole, InvitationRole, PaymentModel } from "..
 import { links } from "../../../shared/links";
 import { nameParts } from "../../../shared/schemas/common";
 import type { AcceptedInvitation, InvitationDescription } from "../../../shared/schemas/invitations";
-import { isAdmin, refuseSalespersonProfile } from "../../access";
+import { isAdmin } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { hashToken } from "../../credentials/tokens";
@@ -16,7 +16,6 @@ import type { Queryable } from "../../db/client";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
-import { addMember } from "../manager/teamMembers";
 import { notify } from "../notifications/notify";
 import {
   type Actor,
@@ -27,7 +26,7 @@ import {
   joinDealership,
   takeOverDealership,
 } from "./join";
-import { acceptAsGroupMember } from "./joinGroup";
+import { acceptAsGroupMember, acceptAsTeamMember } from "./joinPeople";
 import {
   closedInvitation,
   type InvitationState,
@@ -265,48 +264,6 @@ async function acceptAsManager({ actor, tx, invitation, dealership, account }: A
   return account.id;
 }
 
-/**
- * Joins the dealership's own team in the invitation's role (members.ts): an owner, a manager or staff, beside
- * those already there. The account becomes a dealership account; one holding a salesperson profile, or working for
- * another dealership, is refused. The team's leads hear of it.
- */
-async function acceptAsTeamMember(
-  { actor, tx, invitation, dealership, account }: Acceptance,
-  role: DealershipRole,
-) {
-  await refuseSalespersonProfile(tx, { id: account.id, email: invitation.email }, "manager");
-  const [member] = await tx<{ dealership_id: number }[]>`
-    select dealership_id from dealership_members where user_id = ${account.id}`;
-  if (member?.dealership_id === dealership.id)
-    throw appError("CONFLICT", "You already work for this dealership.", "ALREADY_MEMBER");
-  if (member)
-    throw appError(
-      "CONFLICT",
-      "You already work for another dealership. One account works for one dealership.",
-      "MANAGES_OTHER_DEALERSHIP",
-    );
-  const who = { ...actor, user: { id: account.id, role: "manager" as const } };
-  if (account.role !== "manager") {
-    await tx`update users set role = 'manager', updated_at = now() where id = ${account.id}`;
-    await recordAudit(who as Context, tx, {
-      action: "user.role_change",
-      entityId: account.id,
-      dealershipId: dealership.id,
-      reason: "Accepted an invitation to join a dealership's team",
-      before: { role: account.role },
-      after: { role: "manager" },
-    });
-  }
-  await addMember(who as Context, tx, {
-    dealershipId: dealership.id,
-    userId: account.id,
-    role,
-    addedBy: invitation.invited_by_user_id,
-    invitationId: invitation.id,
-  });
-  return account.id;
-}
-
 /** Joins what the invitation names: a dealer group in its group role, or the dealership in the invitation's role. */
 async function join(
   actor: Actor,
@@ -327,7 +284,8 @@ async function join(
     invitation.dealership_id === null ? [] : await dealershipForJoining(tx, invitation.dealership_id);
   if (!dealership) throw unknownInvitation();
   const acceptance: Acceptance = { actor, tx, invitation, name, dealership, account };
-  if (invitation.team_role) return acceptAsTeamMember(acceptance, invitation.team_role);
+  if (invitation.team_role)
+    return acceptAsTeamMember(actor, tx, invitation, account, dealership.id, invitation.team_role);
   return invitation.role === "manager" ? acceptAsManager(acceptance) : acceptAsSalesperson(acceptance);
 }
 
