@@ -133,7 +133,7 @@ function MemberRow<R extends string>({
                 colorPalette="red"
                 aria-label={you ? `Leave the ${texts.place}` : `Remove ${who} from the ${texts.place}`}
                 onClick={() => onRemove(member)}
-                flex={{ base: "1", sm: "none" }}
+                flex="none"
               >
                 {you ? <LuLogOut /> : <LuUserMinus />} {you ? "Leave" : "Remove"}
               </Button>
