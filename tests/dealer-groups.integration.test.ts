@@ -37,13 +37,18 @@ async function makeGroup(name: string, members: number[]) {
 }
 
 /** Accepts the newest invitation mailed to `email` by its link, signed in as that address. */
-async function acceptMailed(email: string, before: number, says: string) {
+/** The invitation e-mailed to `email` since message `before`: its text and the token of its link. */
+async function mailedInvitation(email: string, before: number) {
   const mail = await h.waitForMail(
     (m) =>
       h.smtp.messages.indexOf(m) >= before && m.to.includes(email) && m.text.includes("/invitations/accept"),
   );
-  expect(mail.text).toContain(says);
-  const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+  return { text: mail.text, token: mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]! };
+}
+
+async function acceptMailed(email: string, before: number, says: string) {
+  const { text, token } = await mailedInvitation(email, before);
+  expect(text).toContain(says);
   const invitee = await h.signIn(email);
   const described = await h.request("POST", "/api/invitations/describe", {
     cookie: invitee.cookie,
@@ -268,13 +273,7 @@ describe("the group's people and their roles", () => {
       expect(
         (await call("POST", "/api/group/members/invitations", owner, { email, role: "group_staff" })).status,
       ).toBe(201);
-      const mail = await h.waitForMail(
-        (m) =>
-          h.smtp.messages.indexOf(m) >= before &&
-          m.to.includes(email) &&
-          m.text.includes("/invitations/accept"),
-      );
-      const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+      const { token } = await mailedInvitation(email, before);
       const invitee = await h.signIn(email);
       const refused = await h.request("POST", "/api/invitations/accept", {
         cookie: invitee.cookie,
@@ -294,13 +293,7 @@ describe("the group's people and their roles", () => {
     expect(
       (await call("POST", "/api/group/members/invitations", owner, { email, role: "group_staff" })).status,
     ).toBe(201);
-    const mail = await h.waitForMail(
-      (m) =>
-        h.smtp.messages.indexOf(m) >= before &&
-        m.to.includes(email) &&
-        m.text.includes("/invitations/accept"),
-    );
-    const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
+    const { token } = await mailedInvitation(email, before);
     const declined = await h.request("POST", "/api/invitations/decline", { body: { token } });
     expect(declined.status, JSON.stringify(declined.json)).toBe(200);
     expect(declined.json).toMatchObject({ status: "declined", dealershipId: null });

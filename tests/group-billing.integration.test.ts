@@ -56,7 +56,7 @@ function atStandIn(localId: string) {
   const sub = [...standin.store.subscriptions.values()].find(
     (s) => (s.metadata as Record<string, string>).subscriptionId === localId,
   );
-  expect(sub, `the stand-in's subscription of ${localId}`).toBeDefined();
+  if (!sub) throw new Error(`the stand-in has no subscription of ${localId}`);
   return sub as unknown as Record<string, unknown> & {
     metadata: Record<string, string>;
     items: { data: { quantity: unknown }[] };

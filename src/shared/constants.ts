@@ -63,6 +63,9 @@ export const GROUP_ROLES = ["group_owner", "group_manager", "group_staff"] as co
 export type GroupRole = (typeof GROUP_ROLES)[number];
 /** The group roles that lead the group: its report, its dealerships' alerts, its people (staff only, for managers). */
 export const GROUP_LEAD_ROLES = ["group_owner", "group_manager"] as const satisfies readonly GroupRole[];
+export function isGroupLead(role: GroupRole | null): boolean {
+  return (GROUP_LEAD_ROLES as readonly (GroupRole | null)[]).includes(role);
+}
 /** What a group role is at each dealership of the group. */
 export const GROUP_ROLE_REACH: Record<GroupRole, DealershipRole> = {
   group_owner: "owner",

@@ -5,7 +5,7 @@ import { Badge, Button, Container, HStack, Stack, Text } from "@chakra-ui/react"
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuLogIn } from "react-icons/lu";
-import { GROUP_LEAD_ROLES, GROUP_ROLE_LABELS } from "../../../shared/constants";
+import { GROUP_ROLE_LABELS, isGroupLead } from "../../../shared/constants";
 import { AccessDenied, GateNotice, SessionLoading } from "../../ui/AccessGate";
 import { countOf } from "../../ui/format";
 import { AppShell } from "../../ui/layout/AppShell";
@@ -24,7 +24,7 @@ const DESCRIPTION =
 function Group() {
   const { data: group } = useSuspenseQuery(groupQueries.mine());
   useDocumentTitle(`${group.name} · Dealer group`, DESCRIPTION);
-  const leads = (GROUP_LEAD_ROLES as readonly string[]).includes(group.role);
+  const leads = isGroupLead(group.role);
   return (
     <>
       <PageHeader eyebrow="Dealer group" title={group.name}>

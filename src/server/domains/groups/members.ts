@@ -13,6 +13,7 @@ import { unansweredInvitationSql } from "../invitations/rules";
 import { notify } from "../notifications/notify";
 import { type NewMember, peopleTable } from "../people/peopleTable";
 import type { GroupCtx } from "./group";
+import { lockGroup } from "./holdings";
 
 function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
   if (!groupRolesToGive(callerRole).includes(role))
@@ -55,8 +56,7 @@ export async function sendGroupInvitation(
   tx: Queryable,
   input: { groupId: number; email: string; name?: string | undefined; role: GroupRole },
 ): Promise<string> {
-  const [group] = await tx`select id from dealer_groups where id = ${input.groupId} for update`;
-  if (!group) throw appError("NOT_FOUND", "Dealer group not found", "GROUP_NOT_FOUND");
+  await lockGroup(tx, input.groupId);
   const { groupId, email, name, role } = input;
   const spec = { role: "manager", groupId, groupRole: role, email, name: name ?? null } as const;
   return GROUP.invite(ctx, tx, groupId, spec, {

@@ -1,7 +1,7 @@
 // A dealer group's month, its dealerships side by side: each dealership's figures are the totals of its own monthly
 // report (the same statement, the same window in its time zone), and the group's are theirs added up the way a
 // report adds its salespeople (addFigures).
-import { GROUP_LEAD_ROLES, type GroupRole } from "../../../shared/constants";
+import { type GroupRole, isGroupLead } from "../../../shared/constants";
 import type { GroupReport } from "../../../shared/schemas/groups";
 import type { MonthlyFigures } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
@@ -10,8 +10,8 @@ import { addFigures, monthWindowSql, teamFigures } from "../manager/monthlyRepor
 import { type GroupCtx, groupName } from "./group";
 
 /** Refuses (403) what only a group's owners and managers do. */
-export function requireGroupLead(ctx: { groupRole: GroupRole }) {
-  if (!(GROUP_LEAD_ROLES as readonly string[]).includes(ctx.groupRole))
+function requireGroupLead(ctx: { groupRole: GroupRole }) {
+  if (!isGroupLead(ctx.groupRole))
     throw appError("FORBIDDEN", "Only the group's owners and managers can do this.", "GROUP_LEADS_ONLY");
 }
 

@@ -140,6 +140,14 @@ async function placesElsewhereInGroup(sql: Queryable, groupId: number, dealershi
   return Number(row?.n ?? 0);
 }
 
+type PlanRow = { cover: Awaited<ReturnType<typeof groupCover>>; row: SubscriptionRow | null };
+
+/** The subscription a dealership's plan is read from: its group's that gives access, else its own. */
+async function planRow(sql: Queryable, dealershipId: number): Promise<PlanRow> {
+  const cover = await groupCover(sql, dealershipId);
+  return { cover, row: cover?.row ?? (await currentRow(sql, { kind: "dealership", id: dealershipId })) };
+}
+
 /**
  * How many salespeople the dealership may have, from its dealer group's subscription that gives access (the
  * seats the group shares, less those its other dealerships hold), else its own (or the free allowance without
@@ -148,9 +156,9 @@ async function placesElsewhereInGroup(sql: Queryable, groupId: number, dealershi
 export async function dealershipAllowance(
   sql: Queryable,
   dealershipId: number,
+  found?: PlanRow,
 ): Promise<DealershipAllowance> {
-  const cover = await groupCover(sql, dealershipId);
-  const row = cover?.row ?? (await currentRow(sql, { kind: "dealership", id: dealershipId }));
+  const { cover, row } = found ?? (await planRow(sql, dealershipId));
   if (!row || !grantsAccess(row.status)) {
     return {
       planId: null,
@@ -187,13 +195,12 @@ export async function teamSize(sql: Queryable, dealershipId: number): Promise<nu
 }
 
 async function dealershipInfoFor(sql: Queryable, dealershipId: number): Promise<DealershipSubscriptionInfo> {
-  const [cover, own, allowance, seatsUsed] = await Promise.all([
-    groupCover(sql, dealershipId),
-    currentRow(sql, { kind: "dealership", id: dealershipId }),
-    dealershipAllowance(sql, dealershipId),
+  const found = await planRow(sql, dealershipId);
+  const { row } = found;
+  const [allowance, seatsUsed] = await Promise.all([
+    dealershipAllowance(sql, dealershipId, found),
     teamSize(sql, dealershipId),
   ]);
-  const row = cover?.row ?? own;
   return {
     dealershipId,
     plan: allowance.planId,
