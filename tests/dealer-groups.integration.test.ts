@@ -102,6 +102,7 @@ describe("administrators run dealer groups", () => {
       dealership: null,
       group: { id: groupId, name: "Hill Country Auto Group" },
       groupRole: "group_owner",
+      teamRole: null,
     });
     const listed = await call("GET", "/api/admin/dealer-groups", admin);
     expect(listed.status).toBe(200);

@@ -35,6 +35,11 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
   expect(mail.text).toContain(`as ${role}`);
   const token = mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]!;
   const invitee = await h.signIn(email);
+  const described = await h.request("POST", "/api/invitations/describe", {
+    cookie: invitee.cookie,
+    body: { token },
+  });
+  expect(described.json).toMatchObject({ role: "manager", teamRole: role, groupRole: null });
   const accepted = await h.request("POST", "/api/invitations/accept", {
     cookie: invitee.cookie,
     body: { token },

@@ -94,6 +94,9 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
     const invitation = new URL(await waitForSignInLink(staffEmail, 20_000));
     expect(invitation.pathname).toBe("/invitations/accept");
     await theirs.goto(invitation.pathname + invitation.search);
+    await expect(theirs.getByText("Accepting adds you to the dealership's team as staff.")).toBeVisible({
+      timeout: FIRST_RENDER_TIMEOUT,
+    });
     await theirs.getByRole("button", { name: /Accept invitation/ }).click({ timeout: FIRST_RENDER_TIMEOUT });
     await expect(theirs).toHaveURL(/\/bookings$/, { timeout: FIRST_RENDER_TIMEOUT });
 

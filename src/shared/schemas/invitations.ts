@@ -1,7 +1,7 @@
 // Inputs and answers of invitations (docs/product/invitations.md): an administrator invites a
 // dealership's manager, a manager invites salespeople, the invitee answers through the link in the e-mail.
 import { z } from "zod";
-import { GROUP_ROLES, INVITATION_ROLES, PAYMENT_MODELS } from "../constants";
+import { DEALERSHIP_ROLES, GROUP_ROLES, INVITATION_ROLES, PAYMENT_MODELS } from "../constants";
 import { emailSchema, redeemedLink } from "./auth";
 import { idSchema, line } from "./common";
 
@@ -51,6 +51,12 @@ export const invitationDescription = z
       .nullable()
       .describe("The dealer group invited to; null for a dealership's invitation"),
     groupRole: z.enum(GROUP_ROLES).nullable().describe("The group role a dealer group's invitation gives"),
+    teamRole: z
+      .enum(DEALERSHIP_ROLES)
+      .nullable()
+      .describe(
+        "The role a dealership team's invitation gives; null for a salesperson's and an administrator's handover",
+      ),
     invitedBy: z
       .string()
       .nullable()

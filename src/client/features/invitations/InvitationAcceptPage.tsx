@@ -12,7 +12,7 @@ import {
   LuShieldCheck,
   LuUserCheck,
 } from "react-icons/lu";
-import { GROUP_ROLE_LABELS } from "../../../shared/constants";
+import { DEALERSHIP_ROLE_LABELS, GROUP_ROLE_LABELS, GROUP_ROLE_REACH } from "../../../shared/constants";
 import type { InvitationDescription } from "../../../shared/schemas/invitations";
 import { Fact } from "../../ui/Fact";
 import { InputField } from "../../ui/form";
@@ -50,7 +50,17 @@ function typedBy(invitation: InvitationDescription): string {
 
 function roleText(invitation: InvitationDescription) {
   if (invitation.groupRole) return GROUP_ROLE_LABELS[invitation.groupRole];
+  if (invitation.teamRole) return DEALERSHIP_ROLE_LABELS[invitation.teamRole];
   return invitation.role === "manager" ? "Manager" : "Salesperson";
+}
+
+/** What accepting a manager's invitation does: join a group or a team in a role, or take the dealership over. */
+function acceptingSays(invitation: InvitationDescription): string {
+  if (invitation.group && invitation.groupRole)
+    return `Accepting adds you to ${invitation.group.name}: you reach each of its dealerships as its ${DEALERSHIP_ROLE_LABELS[GROUP_ROLE_REACH[invitation.groupRole]].toLowerCase()}.`;
+  if (invitation.teamRole)
+    return `Accepting adds you to the dealership's team as ${DEALERSHIP_ROLE_LABELS[invitation.teamRole].toLowerCase()}.`;
+  return "Accepting makes you this dealership's manager; if it has one now, they hand it over to you.";
 }
 
 /** The heading and the sentence under it: what accepting joins, and as what. */
@@ -62,6 +72,11 @@ function invitationWhat(invitation: InvitationDescription): { title: string; to:
       to: `join the dealer group ${group.name} as ${GROUP_ROLE_LABELS[groupRole].toLowerCase()}`,
     };
   const name = dealership?.name ?? "the dealership";
+  if (invitation.teamRole)
+    return {
+      title: `Join ${name}`,
+      to: `join its team as ${DEALERSHIP_ROLE_LABELS[invitation.teamRole].toLowerCase()}`,
+    };
   return invitation.role === "manager"
     ? { title: `Manage ${name}`, to: "manage this dealership" }
     : { title: `Join ${name}`, to: "join its sales team" };
@@ -208,7 +223,7 @@ function Invitation({
       </SimpleGrid>
       {invitation.role === "manager" && (
         <Text fontSize="sm" color="fg.muted">
-          Accepting makes you this dealership's manager; if it has one now, they hand it over to you.
+          {acceptingSays(invitation)}
         </Text>
       )}
       {wrongAccount ? (

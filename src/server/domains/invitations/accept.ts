@@ -124,6 +124,7 @@ export async function describeInvitation(
           },
     group: invitation.group_id === null ? null : { id: invitation.group_id, name: about?.group ?? "" },
     groupRole: invitation.group_role,
+    teamRole: invitation.team_role,
     invitedBy: about?.inviter ?? null,
     expiresAt: invitation.expires_at,
     hasAccount: Boolean(account),
