@@ -4,7 +4,7 @@
 // the group, Enterprise's quantity follows the group's dealerships through a job, nobody else buys or reads it, and
 // a webhook of a group's subscription whose row is missing records it for that group.
 import { afterAll, describe, expect, it } from "vitest";
-import { syncGroupQuantity } from "../src/server/domains/subscriptions/groupPlan";
+import { endCoveredPlans, syncGroupQuantity } from "../src/server/domains/subscriptions/groupPlan";
 import { dealershipAllowance } from "../src/server/domains/subscriptions/reads";
 import { chargeCents, PLANS } from "../src/shared/plans";
 import { createHarness } from "./support/harness";
@@ -247,5 +247,89 @@ describe("a group's subscription the provider tells us of", () => {
     const rows = await h.sql<{ group_id: number | null; dealership_id: number | null }[]>`
       select group_id, dealership_id from subscriptions where id = ${localId}`;
     expect(rows).toEqual([{ group_id: quarry.id, dealership_id: null }]);
+  });
+});
+
+/** A dealership of two salespeople whose owner has bought Dealer Basic for it (on its free trial). */
+async function paying(name: string) {
+  const id = await dealership(name, 2);
+  const owner = await h.signIn(`${name.toLowerCase().replaceAll(" ", ".")}.owner@example.org`, "manager");
+  await makeManager(h.sql, id, owner.userId);
+  const res = await checkout(owner.cookie, { planType: "dealer-basic", entityType: "dealership" });
+  expect(res.status, res.text).toBe(200);
+  expect(atStandIn(res.json.subscriptionId).cancel_at_period_end).toBe(false);
+  return { id, owner, localId: res.json.subscriptionId as string };
+}
+
+/** Our row of the dealership's own plan once the group's plan sync has set it to end. */
+const ended = (localId: string) =>
+  until(
+    () =>
+      h.sql<{ cancelAtPeriodEnd: boolean; status: string }[]>`
+        select cancel_at_period_end as "cancelAtPeriodEnd", status from subscriptions where id = ${localId}`,
+    (rows) => rows[0]?.cancelAtPeriodEnd === true,
+  );
+
+const oak = await paying("Oak Motors");
+const oakGroup = await group("Oak Motor Group", [oak.id]);
+
+describe("a dealership's own plan under its group's plan", () => {
+  it("ends at its paid period's end once the group's plan covers it, as the system, on the dealership's trail", async () => {
+    const res = await checkout(oakGroup.owner.cookie, {
+      planType: "dealer-enterprise",
+      entityType: "group",
+      interval: "month",
+    });
+    expect(res.status, res.text).toBe(200);
+    // The group's plan (on its trial) gives access at once: the sync it queued ends the dealership's own plan.
+    const [row] = await ended(oak.localId);
+    expect(row).toEqual({ cancelAtPeriodEnd: true, status: "trialing" });
+    expect(atStandIn(oak.localId).cancel_at_period_end).toBe(true);
+    const audit = await h.sql`
+      select actor_user_id, actor_role, dealership_id, reason from audit_log
+       where action = 'subscription.cancel' and entity_id = ${oak.localId}`;
+    expect(audit).toEqual([
+      {
+        actor_user_id: null,
+        actor_role: "system",
+        dealership_id: oak.id,
+        reason: `Covered by its dealer group's plan (${PLANS["dealer-enterprise"].name}) from now on`,
+      },
+    ]);
+    // Its owners see the group's plan, and the date their own one ends.
+    const overview = await h.request("GET", "/api/subscriptions/mine", { cookie: oak.owner.cookie });
+    expect(overview.status, overview.text).toBe(200);
+    expect(overview.json.dealership).toMatchObject({
+      coveredByGroup: true,
+      plan: "dealer-enterprise",
+      current: { id: oak.localId, cancelAtPeriodEnd: true, active: true },
+    });
+  });
+
+  it("cannot be resumed or changed while the group's plan covers the dealership", async () => {
+    const resume = await h.request("POST", `/api/subscriptions/${oak.localId}/resume`, {
+      cookie: oak.owner.cookie,
+    });
+    expect(resume.status, resume.text).toBe(409);
+    expect(resume.json.code).toBe("COVERED_BY_GROUP_PLAN");
+    const change = await h.request("POST", `/api/subscriptions/${oak.localId}/change-plan`, {
+      cookie: oak.owner.cookie,
+      body: { planType: "dealer-professional", seats: 10 },
+    });
+    expect(change.status, change.text).toBe(409);
+    expect(change.json.code).toBe("COVERED_BY_GROUP_PLAN");
+    expect(atStandIn(oak.localId).cancel_at_period_end).toBe(true);
+  });
+
+  it("ends when its dealership joins a group whose plan covers it, and a second run asks the provider nothing", async () => {
+    const ash = await paying("Ash Motors");
+    const admin = await h.signIn("group.cover.admin@example.org", "admin");
+    const added = await h.request("PUT", `/api/admin/dealer-groups/${oakGroup.id}/dealerships/${ash.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(added.status, added.text).toBe(200);
+    await ended(ash.localId);
+    expect(atStandIn(ash.localId).cancel_at_period_end).toBe(true);
+    expect(await endCoveredPlans(h.deps, oakGroup.id)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export const QUEUES = {
   textReminders: "text-reminders",
   textReply: "text-reply",
   textReviewRequest: "text-review-request",
-  groupQuantitySync: "group-quantity-sync",
+  groupPlanSync: "group-plan-sync",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -112,10 +112,11 @@ export type JobData = {
   /** A completed visit's request to review, by text (texting/reviewRequests.ts). */
   "text-review-request": { appointmentId: number };
   /**
-   * A dealer group's dealerships changed: its Dealer Enterprise quantity at the payment provider follows
-   * (subscriptions/groupPlan.ts, queued by queueGroupQuantitySync in the changing transaction).
+   * A dealer group's dealerships or its subscription changed: its Dealer Enterprise quantity at the payment
+   * provider follows, and its dealerships' own plans end (subscriptions/groupPlan.ts, queued by queueGroupPlanSync
+   * or writeState in the changing transaction).
    */
-  "group-quantity-sync": { groupId: number };
+  "group-plan-sync": { groupId: number };
 };
 
 /** What a CRM webhook receives as its JSON body. */

@@ -19,7 +19,7 @@ import { sendMessageNotice } from "../domains/messages/service";
 import { sendLeadAlert } from "../domains/notifications/alerts";
 import { sendPurchaseClaimNotice } from "../domains/purchases/notices";
 import { refreshAgedAverages } from "../domains/reviews/aging";
-import { syncGroupQuantity } from "../domains/subscriptions/groupPlan";
+import { syncGroupPlan } from "../domains/subscriptions/groupPlan";
 import { sendDueTextReminders } from "../domains/texting/reminders";
 import { sendTextReply } from "../domains/texting/replies";
 import { sendReviewRequestText } from "../domains/texting/reviewRequests";
@@ -133,10 +133,11 @@ export async function startWorkers(
   await jobs.work(QUEUES.textReviewRequest, async (data) => {
     if (texting) await sendReviewRequestText(texting, data);
   });
-  // A dealer group's dealerships changed: its Dealer Enterprise quantity at the payment provider follows (retried
-  // on the queue's policy while the provider does not answer).
-  await jobs.work(QUEUES.groupQuantitySync, async (data) => {
-    if (billing?.payments) await syncGroupQuantity(billing, data.groupId);
+  // A dealer group's dealerships or its subscription changed: its Dealer Enterprise quantity at the payment
+  // provider follows, and the own plans of the dealerships it covers end (retried on the queue's policy while the
+  // provider does not answer).
+  await jobs.work(QUEUES.groupPlanSync, async (data) => {
+    if (billing?.payments) await syncGroupPlan(billing, data.groupId);
   });
   // BACKUP_SCHEDULE (every day at 02:30 UTC by default): one of the instances it is set for takes the backup into
   // its BACKUP_DIR, checks it and ages out the old ones (docs/operations/backups.md). An instance without a

@@ -21,7 +21,7 @@ export type SeatUsage = { seatsUsed: number; salespersonLimit: number | null };
 
 type HeadingTag = "h2" | "h3";
 
-function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+export function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <HStack gap="2" fontSize="sm" color="fg.muted" align="flex-start">
       <Text as="span" display="inline-flex" mt="0.5" color="blue.600" aria-hidden>
@@ -32,7 +32,7 @@ function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
-function SeatsLine({ usage }: { usage: SeatUsage }) {
+export function SeatsLine({ usage }: { usage: SeatUsage }) {
   const { seatsUsed, salespersonLimit } = usage;
   const people = (n: number) => (n === 1 ? "1 salesperson" : `${n} salespeople`);
   return (

@@ -17,6 +17,7 @@ import { LIST_YOUR_DEALERSHIP } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { type Plan, PlanCard } from "../marketing";
 import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "./billing";
+import { CoveredPlanCard } from "./CoveredPlanCard";
 import { CurrentPlanCard } from "./CurrentPlanCard";
 import { InvoicesList } from "./InvoicesList";
 import { subscriptionQueries } from "./queries";
@@ -134,6 +135,15 @@ function Benefits() {
 /** The signed-in account's own plan: the dealership's for a manager, their own for a salesperson, else Free. */
 function OwnPlan({ overview }: { overview: BillingOverview }) {
   const enabled = overview.payments.enabled;
+  if (overview.dealership?.coveredByGroup) {
+    const { current } = overview.dealership;
+    return (
+      <Stack gap="4">
+        <CoveredPlanCard dealership={overview.dealership} />
+        {current ? <InvoicesList payments={current.payments} /> : null}
+      </Stack>
+    );
+  }
   if (overview.dealership) {
     const { current } = overview.dealership;
     return (

@@ -4,7 +4,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
-import { queueGroupQuantitySync } from "../subscriptions/groupPlan";
+import { queueGroupPlanSync } from "../subscriptions/groupPlan";
 
 export type GroupDealershipsChange = { dealershipId: number; change: "added" | "removed" };
 
@@ -31,7 +31,7 @@ export async function groupDealershipsChanged(
     },
     after: { groupId: change === "added" ? groupId : null, dealerships: count },
   });
-  await queueGroupQuantitySync(ctx, tx, groupId);
+  await queueGroupPlanSync(ctx, tx, groupId);
 }
 
 /** Locks group `groupId`'s row, or answers 404. */

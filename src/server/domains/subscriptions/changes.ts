@@ -11,7 +11,15 @@ import type { Queryable, Sql } from "../../db/client";
 import { quantityFor } from "./checkout";
 import { groupQuantity } from "./groupPlan";
 import { type Caller, callStripe, grantsAccess, priceId, requirePayments } from "./provider";
-import { columns, detail, groupFigures, ownedRow, type SubscriptionRow, teamSize } from "./reads";
+import {
+  columns,
+  detail,
+  groupFigures,
+  ownedRow,
+  refuseWhileCovered,
+  type SubscriptionRow,
+  teamSize,
+} from "./reads";
 import { writeState } from "./stripeState";
 
 // Changes ----------------------------------------------------------------------------------------------------
@@ -90,6 +98,9 @@ async function changeSubscription(
   const stripeId = row.stripeSubscriptionId;
   if (!stripeId || !grantsAccess(row.status))
     throw appError("CONFLICT", "Only an active subscription can be changed", "SUBSCRIPTION_NOT_ACTIVE");
+  // Cancelling stays open to a covered dealership's owners; giving its own plan a future is refused.
+  if (row.dealershipId !== null && action !== "subscription.cancel")
+    await refuseWhileCovered(ctx.sql, row.dealershipId);
   const seen = await rowVersion(ctx.sql, stripeId);
   const update = await params(row, stripe);
   const updated = await callStripe(() =>
@@ -98,7 +109,7 @@ async function changeSubscription(
     }),
   );
   return settle(ctx.sql, stripe, stripeId, seen, updated, [], async (tx, subscription) => {
-    await writeState(tx, row.id, subscription);
+    await writeState(tx, row.id, subscription, ctx);
     const [after] = await tx<
       SubscriptionRow[]
     >`select ${columns(tx)} from subscriptions s where s.id = ${row.id}`;

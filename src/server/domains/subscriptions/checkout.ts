@@ -24,11 +24,11 @@ import {
 } from "./provider";
 import {
   currentRow,
-  groupCover,
   groupFigures,
   type Owner,
   ownedRow,
   ownerSql,
+  refuseWhileCovered,
   summary,
   teamSize,
 } from "./reads";
@@ -111,7 +111,7 @@ export async function createSubscription(
         CHECKOUT_UNAVAILABLE_MESSAGE,
       )) as Expanded;
       const current = await settle(ctx.sql, stripe, stripeId, seen, again, EXPAND, async (tx, sub) => {
-        await writeState(tx, localId, sub);
+        await writeState(tx, localId, sub, ctx);
         return sub;
       });
       if (
@@ -134,7 +134,7 @@ export async function createSubscription(
       throw error;
     }
     const written = await settle(ctx.sql, stripe, created.id, null, created, EXPAND, async (tx, sub) => {
-      await writeState(tx, localId, sub);
+      await writeState(tx, localId, sub, ctx);
       // Once per subscription, whichever try (or concurrent call) links it: they all hold its lock here.
       const [audited] = await tx`
         select 1 from audit_log
@@ -167,12 +167,7 @@ type Reservation = { localId: string; stripeId: string | null; seats: number; fr
  */
 async function checkoutQuantity(tx: Queryable, owner: Owner, plan: Plan, seats: number | undefined) {
   if (owner.kind === "group") return groupQuantity(plan, seats, await groupFigures(tx, owner.id));
-  if (owner.kind === "dealership" && (await groupCover(tx, owner.id)))
-    throw appError(
-      "CONFLICT",
-      "This dealership is covered by its dealer group's plan, so it needs no plan of its own. The group's owners manage that plan.",
-      "COVERED_BY_GROUP_PLAN",
-    );
+  if (owner.kind === "dealership") await refuseWhileCovered(tx, owner.id);
   const team = owner.kind === "dealership" ? await teamSize(tx, owner.id) : 0;
   const quantity = quantityFor(plan, seats, team);
   if (plan.allowance?.kind === "seats" && quantity < team)

@@ -1,13 +1,15 @@
-// A dealer group's one subscription (docs/product/subscriptions.md#dealer-groups): what quantity it buys, and
-// keeping Dealer Enterprise's quantity at the group's number of dealerships as dealerships join and leave it.
+// A dealer group's one subscription (docs/product/subscriptions.md#dealer-groups): what quantity it buys, keeping
+// Dealer Enterprise's quantity at the group's number of dealerships as dealerships join and leave it, and ending
+// the own plans of the dealerships it covers, so that a dealership pays once, through its group.
 import { PLANS, type Plan } from "../../../shared/plans";
 import { appError } from "../../appError";
+import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import { type JobQueue, QUEUES } from "../../jobs/queue";
 import type { AppDeps } from "../../serviceContext";
 import { rowVersion, settle } from "./changes";
 import { quantityFor } from "./checkout";
-import { callStripe, grantsAccess, requirePayments } from "./provider";
+import { ACCESS_STATUSES, callStripe, grantsAccess, requirePayments } from "./provider";
 import { currentRow, groupFigures } from "./reads";
 import { writeState } from "./stripeState";
 
@@ -45,17 +47,23 @@ export function groupQuantity(
 }
 
 /**
- * Queues the sync of the group's Dealer Enterprise quantity (syncGroupQuantity) inside `tx`, the transaction that
- * adds a dealership to the group or takes one out of it: the job exists exactly when that change commits, and runs
- * after it, so it counts the dealerships as they are then. Call it after changing `dealerships.group_id`, for each
- * group whose dealerships changed (the one left and the one joined). Harmless for a group without such a plan.
+ * Queues the group's plan sync (syncGroupPlan) inside `tx`: the job exists exactly when the change commits, and
+ * runs after it, so it reads the group as it is then. Queued by the transaction that adds a dealership to the group
+ * or takes one out of it (for each group whose dealerships changed: the one left and the one joined), and by every
+ * write of the group's subscription (stripeState.ts, `writeState`). Harmless for a group without a plan.
  */
-export async function queueGroupQuantitySync(
+export async function queueGroupPlanSync(
   deps: { jobs: JobQueue },
   tx: Queryable,
   groupId: number,
 ): Promise<void> {
-  await deps.jobs.send(QUEUES.groupQuantitySync, { groupId }, { within: tx });
+  await deps.jobs.send(QUEUES.groupPlanSync, { groupId }, { within: tx });
+}
+
+/** The group's plan brought in line with the group: its Enterprise quantity, and the own plans it covers ended. */
+export async function syncGroupPlan(deps: Pick<AppDeps, "sql" | "payments">, groupId: number): Promise<void> {
+  await syncGroupQuantity(deps, groupId);
+  await endCoveredPlans(deps, groupId);
 }
 
 /**
@@ -91,7 +99,56 @@ export async function syncGroupQuantity(
           ),
         );
   return settle(deps.sql, stripe, stripeId, seen, answer, [], async (tx, subscription) => {
-    await writeState(tx, row.id, subscription);
+    await writeState(tx, row.id, subscription, null);
     return subscription.items.data[0]?.quantity ?? quantity;
   });
+}
+
+/**
+ * While the group's subscription gives access, the own subscription of each of its dealerships is set to end at
+ * the close of the period already paid (as its owners' "Cancel" does), so that nobody pays twice for one
+ * dealership and nothing paid is lost: until then both give access, and afterwards the group's alone. Each change
+ * is audited as the system's, on the dealership's trail. Answers the local ids of the subscriptions it set to
+ * end; one already ending, or any when the group's plan gives no access, is left as it is, so running it again
+ * asks nothing of the payment provider.
+ */
+export async function endCoveredPlans(
+  deps: Pick<AppDeps, "sql" | "payments">,
+  groupId: number,
+): Promise<string[]> {
+  const covering = await currentRow(deps.sql, { kind: "group", id: groupId });
+  if (!covering || !grantsAccess(covering.status)) return [];
+  const own = await deps.sql<{ id: string; stripeId: string; dealershipId: number; plan: string }[]>`
+    select s.id, s.stripe_subscription_id as "stripeId", s.dealership_id as "dealershipId", s.plan
+      from subscriptions s
+      join dealerships d on d.id = s.dealership_id
+     where d.group_id = ${groupId}
+       and s.stripe_subscription_id is not null
+       and s.status = any(${ACCESS_STATUSES as unknown as string[]})
+       and not s.cancel_at_period_end
+     order by s.id`;
+  if (own.length === 0) return [];
+  const { stripe } = requirePayments(deps);
+  for (const row of own) {
+    const seen = await rowVersion(deps.sql, row.stripeId);
+    const updated = await callStripe(() =>
+      stripe.subscriptions.update(
+        row.stripeId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `covered-by-group-${row.id}-${seen ?? "new"}` },
+      ),
+    );
+    await settle(deps.sql, stripe, row.stripeId, seen, updated, [], async (tx, subscription) => {
+      await writeState(tx, row.id, subscription, null);
+      await recordAudit({ user: null, ip: null }, tx, {
+        action: "subscription.cancel",
+        entityId: row.id,
+        dealershipId: row.dealershipId,
+        reason: `Covered by its dealer group's plan (${PLANS[covering.plan].name}) from now on`,
+        before: { plan: row.plan, cancelAtPeriodEnd: false },
+        after: { plan: row.plan, cancelAtPeriodEnd: subscription.cancel_at_period_end },
+      });
+    });
+  }
+  return own.map((row) => row.id);
 }

@@ -125,6 +125,20 @@ export async function groupCover(
 }
 
 /**
+ * Refuses (409) to give a dealership a plan of its own, by checkout, a resumed plan or a changed one, while its
+ * dealer group's plan covers it: its own plan then ends with the period already paid (groupPlan.ts,
+ * `endCoveredPlans`), and nobody pays twice for one dealership.
+ */
+export async function refuseWhileCovered(sql: Queryable, dealershipId: number): Promise<void> {
+  if (await groupCover(sql, dealershipId))
+    throw appError(
+      "CONFLICT",
+      "This dealership is covered by its dealer group's plan, so it needs no plan of its own. The group's owners manage that plan.",
+      "COVERED_BY_GROUP_PLAN",
+    );
+}
+
+/**
  * The places a group's plan has already given to its dealerships but `dealershipId`: their salespeople and open
  * invitations (an invitation holds its place, as assertTeamRoom counts it). Serialised per group, so two of its
  * dealerships adding people at once cannot both take the last seat.

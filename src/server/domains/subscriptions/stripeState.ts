@@ -3,6 +3,7 @@ import { isPlanId } from "../../../shared/plans";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { CheckoutStart } from "../../../shared/schemas/subscriptions";
 import type { Queryable } from "../../db/client";
+import { type JobQueue, QUEUES } from "../../jobs/queue";
 
 /** The period end of a subscription (on its items since Stripe's 2025 API versions). */
 export function periodEnd(subscription: Stripe.Subscription): number | null {
@@ -55,8 +56,18 @@ export function secretOf(subscription: Expanded): Pick<CheckoutStart, "intent" |
   return { intent: "none", clientSecret: null };
 }
 
-/** Writes Stripe's state of a subscription onto our row (the row named in its metadata). */
-export async function writeState(tx: Queryable, localId: string, subscription: Stripe.Subscription) {
+/**
+ * Writes Stripe's state of a subscription onto our row (the row named in its metadata). When the row is a dealer
+ * group's, the group's plan sync (groupPlan.ts, `syncGroupPlan`) is queued in the same transaction through
+ * `follow`, so whatever switched the group's plan on (a webhook, a trial at checkout, a resumed plan) ends the own
+ * plans of the dealerships it covers; the sync itself passes null, and so queues nothing more.
+ */
+export async function writeState(
+  tx: Queryable,
+  localId: string,
+  subscription: Stripe.Subscription,
+  follow: { jobs: JobQueue } | null,
+): Promise<void> {
   const item = subscription.items.data[0];
   // The price says which plan is in force: a plan change waiting for its payment leaves the items (and so the
   // plan) as they were until Stripe applies it.
@@ -69,7 +80,7 @@ export async function writeState(tx: Queryable, localId: string, subscription: S
         ? metadataPlan
         : null;
   const interval = item?.price?.recurring?.interval;
-  await tx`
+  const [written] = await tx<{ groupId: number | null }[]>`
     update subscriptions set
       stripe_subscription_id = ${subscription.id},
       status = ${subscription.status},
@@ -81,5 +92,8 @@ export async function writeState(tx: Queryable, localId: string, subscription: S
       trial_end = ${toDate(subscription.trial_end)},
       canceled_at = ${toDate(subscription.canceled_at)},
       updated_at = now()
-    where id = ${localId}`;
+    where id = ${localId}
+    returning group_id as "groupId"`;
+  const groupId = written?.groupId;
+  if (follow && groupId != null) await follow.jobs.send(QUEUES.groupPlanSync, { groupId }, { within: tx });
 }

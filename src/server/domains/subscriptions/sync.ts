@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { isPlanId } from "../../../shared/plans";
 import type { Queryable } from "../../db/client";
+import type { JobQueue } from "../../jobs/queue";
 import { toDate, writeState } from "./stripeState";
 
 // Webhooks ---------------------------------------------------------------------------------------------------
@@ -17,6 +18,7 @@ const OWNER_TABLES = {
  * one of ours. The caller holds the subscription's lock.
  */
 export async function recordSubscription(
+  deps: { jobs: JobQueue },
   tx: Queryable,
   subscription: Stripe.Subscription,
 ): Promise<string | null> {
@@ -46,7 +48,7 @@ export async function recordSubscription(
     localId = row.id;
   }
   await tx`select 1 from subscriptions where id = ${localId} for update`;
-  await writeState(tx, localId, subscription);
+  await writeState(tx, localId, subscription, deps);
   return localId;
 }
 

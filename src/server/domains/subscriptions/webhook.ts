@@ -51,7 +51,7 @@ export function verifyEvent(
  * connection in a transaction.
  */
 export async function handleStripeEvent(
-  deps: Pick<AppDeps, "payments" | "sql">,
+  deps: Pick<AppDeps, "payments" | "sql" | "jobs">,
   event: Stripe.Event,
 ): Promise<WebhookResult> {
   const { stripe } = requirePayments(deps);
@@ -69,7 +69,7 @@ export async function handleStripeEvent(
   if (SUBSCRIPTION_EVENTS.has(event.type) && object.id) {
     return readSubscription(deps.sql, stripe, object.id, async (tx, subscription) => {
       if (!(await claim(tx))) return done(true);
-      await recordSubscription(tx, subscription);
+      await recordSubscription(deps, tx, subscription);
       return done(false);
     });
   }
@@ -79,7 +79,7 @@ export async function handleStripeEvent(
     if (stripeSubscriptionId) {
       return readSubscription(deps.sql, stripe, stripeSubscriptionId, async (tx, subscription) => {
         if (!(await claim(tx))) return done(true);
-        const localId = await recordSubscription(tx, subscription);
+        const localId = await recordSubscription(deps, tx, subscription);
         if (localId) await recordInvoice(tx, invoice, localId, INVOICE_FAILED.has(event.type));
         return done(false);
       });
