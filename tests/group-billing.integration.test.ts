@@ -211,14 +211,39 @@ describe("a group's Professional subscription", () => {
     expect(await dealershipAllowance(h.sql, p[1]!)).toMatchObject({ limit: 12 - 7, coveredByGroup: true });
   });
 
+  it("grows to hold a dealership that joins with its team: 12 seats become 15 for three more salespeople", async () => {
+    const prairie = await dealership("Prairie Motors", 3);
+    const admin = await h.signIn("group.seats.admin@example.org", "admin");
+    const added = await h.request(
+      "PUT",
+      `/api/admin/dealer-groups/${professional.id}/dealerships/${prairie}`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(added.status, added.text).toBe(200);
+    const sub = atStandIn(localId);
+    await until(
+      async () => sub.items.data[0]!.quantity,
+      (q) => q === 15,
+    );
+    expect(sub.last_proration_behavior).toBe("create_prorations");
+    const [row] = await until(
+      () => h.sql<{ seats: number }[]>`select seats from subscriptions where id = ${localId}`,
+      (rows) => rows[0]?.seats === 15,
+    );
+    expect(row!.seats).toBe(15);
+    expect(await dealershipAllowance(h.sql, prairie)).toMatchObject({ limit: 15 - 12, coveredByGroup: true });
+  });
+
   it("changes to Enterprise with one unit per dealership of the group", async () => {
     const res = await h.request("POST", `/api/subscriptions/${localId}/change-plan`, {
       cookie: professional.owner.cookie,
       body: { planType: "dealer-enterprise" },
     });
     expect(res.status, res.text).toBe(200);
-    expect(atStandIn(localId).items.data[0]!.quantity).toBe(2);
-    expect(res.json).toMatchObject({ plan: "dealer-enterprise", seats: 2 });
+    expect(atStandIn(localId).items.data[0]!.quantity).toBe(3);
+    expect(res.json).toMatchObject({ plan: "dealer-enterprise", seats: 3 });
   });
 });
 

@@ -133,9 +133,9 @@ export async function startWorkers(
   await jobs.work(QUEUES.textReviewRequest, async (data) => {
     if (texting) await sendReviewRequestText(texting, data);
   });
-  // A dealer group's dealerships or its subscription changed: its Dealer Enterprise quantity at the payment
-  // provider follows, and the own plans of the dealerships it covers end (retried on the queue's policy while the
-  // provider does not answer).
+  // A dealer group's dealerships or its subscription changed: its quantity at the payment provider follows, and
+  // the own plans of the dealerships it covers end (retried on the queue's policy while the provider does not
+  // answer).
   await jobs.work(QUEUES.groupPlanSync, async (data) => {
     if (billing?.payments) await syncGroupPlan(billing, data.groupId);
   });

@@ -67,12 +67,14 @@ export async function syncGroupPlan(deps: Pick<AppDeps, "sql" | "payments">, gro
 }
 
 /**
- * Makes the quantity of the group's Dealer Enterprise subscription at the payment provider its number of
- * dealerships now (prorated from now), then writes the provider's answer onto our row (settle). Answers the
- * quantity in force, or null when the group has no Enterprise subscription that gives access. Safe to run
- * again: the update's idempotency key names the row's version and the quantity, so a retry after a lost answer
- * asks the same question, and a quantity already right asks nothing. A group without dealerships keeps the plan's
- * minimum quantity until its owners cancel.
+ * Makes the quantity of the group's subscription at the payment provider what the group holds now (prorated from
+ * now): on Dealer Enterprise its number of dealerships; on Dealer Professional at least its salespeople together,
+ * so a dealership that joins with its team is not left over the seats (seats bought beyond that are kept: only
+ * the group's owners lower them). Then writes the provider's answer onto our row (settle). Answers the quantity
+ * in force, or null when the group has no subscription that gives access. Safe to run again: the update's
+ * idempotency key names the row's version and the quantity, so a retry after a lost answer asks the same question,
+ * and a quantity already right asks nothing. A group without dealerships keeps the plan's minimum quantity until
+ * its owners cancel.
  */
 export async function syncGroupQuantity(
   deps: Pick<AppDeps, "sql" | "payments">,
@@ -80,14 +82,16 @@ export async function syncGroupQuantity(
 ): Promise<number | null> {
   const row = await currentRow(deps.sql, { kind: "group", id: groupId });
   const stripeId = row?.stripeSubscriptionId;
-  if (!row || !stripeId || !grantsAccess(row.status) || PLANS[row.plan].unit !== "dealership") return null;
+  if (!row || !stripeId || !grantsAccess(row.status)) return null;
+  const plan = PLANS[row.plan];
   const { stripe } = requirePayments(deps);
-  const { dealerships } = await groupFigures(deps.sql, groupId);
-  const quantity = Math.max(dealerships, PLANS[row.plan].minQuantity);
+  const { dealerships, salespeople } = await groupFigures(deps.sql, groupId);
   const seen = await rowVersion(deps.sql, stripeId);
   const current = await callStripe(() => stripe.subscriptions.retrieve(stripeId));
   const item = current.items.data[0];
-  if (!item) throw new Error(`subscription ${stripeId} has no item to count dealerships on`);
+  if (!item) throw new Error(`subscription ${stripeId} has no item to count on`);
+  const held = plan.unit === "dealership" ? dealerships : Math.max(item.quantity ?? 0, salespeople);
+  const quantity = Math.max(held, plan.minQuantity);
   const answer =
     item.quantity === quantity
       ? current
