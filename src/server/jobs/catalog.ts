@@ -112,8 +112,9 @@ export type JobData = {
   /** A completed visit's request to review, by text (texting/reviewRequests.ts). */
   "text-review-request": { appointmentId: number };
   /**
-   * A dealer group's dealerships or its subscription changed: its quantity at the payment provider follows, and its dealerships' own plans end (subscriptions/groupPlan.ts, queued by queueGroupPlanSync
-   * or writeState in the changing transaction).
+   * A dealer group's dealerships or its subscription changed: its quantity at the payment provider follows, and
+   * its dealerships' own plans end (subscriptions/groupPlan.ts, queued by queueGroupPlanSync or writeState in the
+   * changing transaction).
    */
   "group-plan-sync": { groupId: number };
 };
