@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_ACCOUNTS, isSeeded, seedDatabase } from "../src/server/seed/demo";
 import { DEMO_GROUP_NAME } from "../src/server/seed/group";
+import { PLANS, type PlanId, salespersonLimit } from "../src/shared/plans";
 
 const serverUrl = inject("pgServerUrl");
 const database = `seed_${randomBytes(6).toString("hex")}`;
@@ -56,7 +57,8 @@ describe("the demo seed", () => {
     });
     expect(await isSeeded(sql)).toBe(false);
 
-    const counts = await seedDatabase(sql, { scale: 0.01, passwordCost: 1024 });
+    // Again at the size `npm start` seeds, whose larger teams the plan checks below need.
+    const counts = await seedDatabase(sql, { scale: 1, passwordCost: 1024 });
     const after = await state();
     expect(after.dealerships).toBe(counts.dealerships);
     expect(after.salespeople).toBe(counts.salespeople);
@@ -80,5 +82,15 @@ describe("the demo seed", () => {
         email: DEMO_ACCOUNTS.groupOwner,
       })),
     );
+  });
+
+  it("gives every dealership on a paid plan room for its whole team", async () => {
+    const plans = await sql<{ plan: PlanId; seats: number; team: number }[]>`
+      select s.plan, s.seats,
+             (select count(*)::int from salespeople p where p.dealership_id = s.dealership_id) as team
+        from subscriptions s where s.dealership_id is not null and s.status in ('trialing', 'active', 'past_due')`;
+    expect(plans.length).toBeGreaterThan(0);
+    const over = plans.filter((row) => row.team > (salespersonLimit(PLANS[row.plan], row.seats) ?? row.team));
+    expect(over).toEqual([]);
   });
 });

@@ -4,7 +4,14 @@
 // accounts' own dealership and the first salespeople are left without a plan, so checkout works on them.
 
 import { APPOINTMENT_TYPES } from "../../shared/constants";
-import { type BillingInterval, chargeCents, FREE_TRIAL_DAYS, PLANS, type PlanId } from "../../shared/plans";
+import {
+  type BillingInterval,
+  chargeCents,
+  FREE_TRIAL_DAYS,
+  PLANS,
+  type PlanId,
+  salespersonLimit,
+} from "../../shared/plans";
 import type { Queryable } from "../db/client";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { primaryLeadSql } from "../domains/manager/members";
@@ -67,21 +74,26 @@ export async function seedBusinessHistory(
   for (const chunk of insertChunks(visits)) await sql`insert into appointments ${sql(chunk as never)}`;
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
-  const dealers = await sql<{ id: number; manager_id: string | null }[]>`
-    select d.id, ${primaryLeadSql(sql, sql`d.id`)} as manager_id
+  const dealers = await sql<{ id: number; manager_id: string | null; team: number }[]>`
+    select d.id, ${primaryLeadSql(sql, sql`d.id`)} as manager_id,
+           (select count(*)::int from salespeople s where s.dealership_id = d.id) as team
       from dealerships d order by d.id offset ${PLAN_FREE_DEALERSHIPS}`;
   const owners: {
     dealershipId: number | null;
     salespersonId: number | null;
     userId: string | null;
     plan: PlanId;
+    /** The dealership's salespeople: its plan holds them all (Basic's fixed allowance, or enough seats). */
+    team: number;
   }[] = [];
+  const BASIC_LIMIT = salespersonLimit(PLANS["dealer-basic"], 1) ?? Number.POSITIVE_INFINITY;
   for (const d of dealers) {
     if (!r.chance(0.65)) continue;
     const roll = r.next();
-    const plan: PlanId =
+    const drawn: PlanId =
       roll < 0.5 ? "dealer-basic" : roll < 0.85 ? "dealer-professional" : "dealer-enterprise";
-    owners.push({ dealershipId: d.id, salespersonId: null, userId: d.manager_id, plan });
+    const plan = drawn === "dealer-basic" && d.team > BASIC_LIMIT ? "dealer-professional" : drawn;
+    owners.push({ dealershipId: d.id, salespersonId: null, userId: d.manager_id, plan, team: d.team });
   }
   const candidates = options.salespeople.slice(PLAN_FREE_SALESPEOPLE);
   const wanted = Math.min(SALESPERSON_SUBSCRIPTIONS_MAX, Math.floor(candidates.length * 0.05));
@@ -93,6 +105,7 @@ export async function seedBusinessHistory(
       salespersonId: id,
       userId: null,
       plan: r.chance(0.7) ? "salesperson" : "salesperson-professional",
+      team: 0,
     });
 
   const subscriptions: Record<string, unknown>[] = [];
@@ -107,7 +120,8 @@ export async function seedBusinessHistory(
   owners.forEach((owner, index) => {
     const plan = PLANS[owner.plan];
     const interval: BillingInterval = r.chance(0.8) ? "month" : "year";
-    const seats = plan.unit === "seat" ? r.int(plan.minQuantity, plan.minQuantity + 15) : 1;
+    const seats =
+      plan.unit === "seat" ? Math.max(r.int(plan.minQuantity, plan.minQuantity + 15), owner.team) : 1;
     const created = now - Math.floor(365 * r.next() ** 0.8) * DAY - r.int(0, 23) * 3_600_000;
     const trialEnd = created + FREE_TRIAL_DAYS * DAY;
     const amount = chargeCents(plan, interval, seats);
