@@ -481,6 +481,7 @@ const EXPECTED: Record<string, Access> = {
   "groups.report": "group",
   "groups.members": "group",
   "groups.inviteMember": "group",
+  "groups.resendInvitation": "group",
   "groups.revokeInvitation": "group",
   "groups.changeMemberRole": "group",
   "groups.removeMember": "group",

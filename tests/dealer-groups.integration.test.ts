@@ -36,7 +36,6 @@ async function makeGroup(name: string, members: number[]) {
   return made.json.id as number;
 }
 
-/** Accepts the newest invitation mailed to `email` by its link, signed in as that address. */
 /** The invitation e-mailed to `email` since message `before`: its text and the token of its link. */
 async function mailedInvitation(email: string, before: number) {
   const mail = await h.waitForMail(
@@ -46,6 +45,7 @@ async function mailedInvitation(email: string, before: number) {
   return { text: mail.text, token: mail.text.match(/\/invitations\/accept\?token=([a-z2-7]+)/)![1]! };
 }
 
+/** Accepts the newest invitation mailed to `email` by its link, signed in as that address. */
 async function acceptMailed(email: string, before: number, says: string) {
   const { text, token } = await mailedInvitation(email, before);
   expect(text).toContain(says);
@@ -261,6 +261,42 @@ describe("the group's people and their roles", () => {
     );
   });
 
+  it("resends the group's open invitations with a new link, the old one dead: its leads only, never another group's", async () => {
+    const email = "resent.staff@example.org";
+    before = h.smtp.messages.length;
+    const invited = await call("POST", "/api/group/members/invitations", manager, {
+      email,
+      role: "group_staff",
+    });
+    expect(invited.status).toBe(201);
+    const first = await mailedInvitation(email, before);
+    const path = `/api/group/members/invitations/${invited.json.id}/resend`;
+    expect((await call("POST", path, otherOwner)).status).toBe(404);
+    expect((await call("POST", path, staff)).status).toBe(403);
+    before = h.smtp.messages.length;
+    const resent = await call("POST", path, manager);
+    expect(resent.status, JSON.stringify(resent.json)).toBe(200);
+    expect(resent.json).toMatchObject({ id: invited.json.id, email, role: "group_staff" });
+    const second = await mailedInvitation(email, before);
+    expect(second.token).not.toBe(first.token);
+    const invitee = await h.signIn(email);
+    const described = (token: string) =>
+      h.request("POST", "/api/invitations/describe", { cookie: invitee.cookie, body: { token } });
+    expect((await described(first.token)).status).toBe(404);
+    expect((await described(second.token)).status).toBe(200);
+    const audit = await h.sql`
+      select 1 from audit_log where action = 'group.member_invite_resend' and entity_id = ${String(groupId)}
+         and actor_user_id = ${manager.userId}`;
+    expect(audit).toHaveLength(1);
+    // A group manager resends no invitation to a role only the owners give.
+    const toManager = await call("POST", "/api/group/members/invitations", owner, {
+      email: "resent.manager@example.org",
+      role: "group_manager",
+    });
+    const refused = await call("POST", `/api/group/members/invitations/${toManager.json.id}/resend`, manager);
+    expect(refused.json.code).toBe("GROUP_ROLE_NOT_YOURS_TO_GIVE");
+  });
+
   it("refuses an invitation's acceptance by a member of another group, or by a salesperson", async () => {
     for (const [email, code] of [
       ["other.group.owner@example.org", "ALREADY_IN_GROUP"],
@@ -339,6 +375,7 @@ describe("the group's people and their roles", () => {
         "group.dealership_add",
         "group.member_invite",
         "group.member_invite_revoke",
+        "group.member_invite_resend",
         "group.member_invite_decline",
         "group.member_add",
         "group.member_role",

@@ -574,6 +574,9 @@ const TABLE: Record<string, Entry> = {
   "groups.changeMemberRole userId": {
     notOwned: "another group's member answers 404: tests/dealer-groups.integration.test.ts",
   },
+  "groups.resendInvitation id": {
+    notOwned: "another group's invitation answers 404: tests/dealer-groups.integration.test.ts",
+  },
   "groups.revokeInvitation id": {
     notOwned: "another group's invitation answers 404: tests/dealer-groups.integration.test.ts",
   },

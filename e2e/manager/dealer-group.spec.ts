@@ -90,7 +90,17 @@ test("[manager] dealer group: the owner compares the group's dealerships, opens 
   // The group's people (its owner, with the owner's actions) and its plan (none yet: an offer per group plan).
   const people = page.getByRole("region", { name: "Group people" });
   await expect(people).toContainText("Group owner");
-  await expect(people.getByRole("button", { name: "Invite someone" })).toBeVisible();
+  // An invitation to the group waits with Resend and Revoke; resending mails a new link.
+  const invitee = `group.staff.${Date.now()}@example.org`;
+  await people.getByRole("button", { name: "Invite someone" }).click();
+  const inviting = page.getByRole("dialog", { name: "Invite someone to the group" });
+  await inviting.getByLabel("Email").fill(invitee);
+  await inviting.getByLabel("Role").selectOption("group_staff");
+  await inviting.getByRole("button", { name: "Send invitation" }).click();
+  await expect(inviting).toBeHidden();
+  await expect(people.getByRole("button", { name: `Revoke the invitation to ${invitee}` })).toBeVisible();
+  await people.getByRole("button", { name: `Resend the invitation to ${invitee}` }).click();
+  await expect(page.getByText("Invitation sent again")).toBeVisible();
   const plan = page.getByRole("region", { name: `${DEMO_GROUP_NAME}'s plan` });
   await expect(plan.getByText(/^Dealer Enterprise$/)).toBeVisible();
   await lookAtBothWidths(page, "group-owner", table);

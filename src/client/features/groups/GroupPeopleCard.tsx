@@ -1,13 +1,12 @@
 // A dealer group's people (docs/product/dealer-groups.md#people-and-invitations): group owners, managers and staff,
 // the group invitations waiting, and what the signed-in member may change. What shows follows the session's group
 // role; the server decides every change and its refusals are shown where they happened.
-import { Button } from "@chakra-ui/react";
-import { LuX } from "react-icons/lu";
 import { groupRolesToGive } from "../../../shared/constants";
 import { inviteGroupMemberInput } from "../../../shared/schemas/groupPeople";
 import { trpc } from "../../trpc";
 import { PeopleCard } from "../../ui/PeopleCard";
 import { useSession } from "../../ui/session";
+import { invitationAnswers } from "../invitations";
 import { GROUP_ROLE_SET } from "./groupRoles";
 
 const useChangeRole = () => trpc.groups.changeMemberRole.useMutation();
@@ -23,6 +22,8 @@ export function GroupPeopleCard() {
   const remove = trpc.groups.removeMember.useMutation();
   const revoke = trpc.groups.revokeInvitation.useMutation();
   const invite = trpc.groups.inviteMember.useMutation();
+  const resend = trpc.groups.resendInvitation.useMutation();
+  const refresh = () => utils.groups.members.invalidate();
   const given = groupRolesToGive(user?.groupRole ?? null);
   return (
     <PeopleCard
@@ -35,20 +36,21 @@ export function GroupPeopleCard() {
       useChangeRole={useChangeRole}
       remove={remove}
       revoke={revoke}
-      invitationActions={(invitation, onRevoke) => ({
-        actions: given.includes(invitation.role) ? (
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            aria-label={`Revoke the invitation to ${invitation.email}`}
-            onClick={onRevoke}
-          >
-            <LuX /> Revoke
-          </Button>
-        ) : undefined,
-      })}
-      refresh={() => utils.groups.members.invalidate()}
+      invitationActions={(invitation, onRevoke) =>
+        // Group managers answer the invitations to the roles they give; the owners every one.
+        given.includes(invitation.role)
+          ? {
+              answers: invitationAnswers({
+                invitation,
+                who: invitation.name ?? invitation.email,
+                resend,
+                onChanged: refresh,
+                onRevoke,
+              }),
+            }
+          : {}
+      }
+      refresh={refresh}
       // Leaving changes who you are here: the session says so, and the group page closes.
       onLeft={() => utils.auth.me.invalidate()}
       texts={{
@@ -78,7 +80,7 @@ export function GroupPeopleCard() {
           oneRoleHint: "Group managers invite group staff; the group's owners give the other roles.",
           rolesHint:
             "Group owners: every dealership as its owner, and the group's people. Group managers: every dealership as its manager. Group staff: every dealership's bookings.",
-          ttlTail: ".",
+          ttlTail: "; you can resend or revoke it until then.",
         },
       }}
     />

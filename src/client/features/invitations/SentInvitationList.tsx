@@ -15,10 +15,15 @@ export function inviteeName(invitation: SentInvitation): string {
   return invitation.name ?? invitation.email;
 }
 
-type Resend = ReturnType<typeof trpc.invitations.resend.useMutation>;
+/** A resend mutation: a team's or the console's (invitations.resend), or a dealer group's (groups.resendInvitation). */
+type Resend = {
+  isPending: boolean;
+  variables?: { id: string } | undefined;
+  mutate: (input: { id: string }, outcome: ReturnType<typeof toastOutcome>) => void;
+};
 
 /**
- * An invitation's answers where it is listed (the team's, the console's): Resend (a new link, a new expiry), with
+ * An invitation's answers where it is listed (the team's, a dealer group's, the console's): Resend (a new link, a new expiry), with
  * its toast, and Revoke, which `onRevoke` asks to confirm.
  */
 export function invitationAnswers({

@@ -10,6 +10,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { unansweredInvitationSql } from "../invitations/rules";
+import { renewInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
 import { type NewMember, peopleTable } from "../people/peopleTable";
 import type { GroupCtx } from "./group";
@@ -98,6 +99,35 @@ export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string 
   if (!revoked)
     throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
   return { id, revoked: true as const };
+}
+
+/**
+ * Sends one of the group's invitations not answered yet again (expired ones too): a new link, the old one dead at
+ * once, and a new expiry. Group owners any, group managers those to group staff; another group's invitation, or
+ * one answered, answers 404.
+ */
+export async function resendGroupInvitation(ctx: GroupCtx, { id }: { id: string }) {
+  const resent = await ctx.sql.begin(async (tx) => {
+    const [found] = await tx<{ role: GroupRole; email: string; name: string | null }[]>`
+      select i.group_role as role, i.email::text as email, i.name from invitations i
+       where i.id = ${id} and i.group_id = ${ctx.groupId} and ${unansweredInvitationSql(tx, "i")}
+       for update`;
+    if (!found) return null;
+    refuseGroupRole(ctx.groupRole, found.role);
+    await lockGroup(tx, ctx.groupId);
+    if (!(await renewInvitation(ctx, tx, id))) return null;
+    await recordAudit(ctx, tx, {
+      action: "group.member_invite_resend",
+      entityId: ctx.groupId,
+      after: { invitationId: id, email: found.email, role: found.role },
+    });
+    const [row] = await tx<{ sentAt: Date; expiresAt: Date }[]>`
+      select sent_at as "sentAt", expires_at as "expiresAt" from invitations where id = ${id}`;
+    return { id, email: found.email, name: found.name, role: found.role, ...row! };
+  });
+  if (!resent)
+    throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+  return resent;
 }
 
 /** Adds an account to the group (an accepted group invitation), audited; the group's owners hear of it. */

@@ -17,6 +17,7 @@ import {
   inviteGroupMember,
   listGroupMembers,
   removeGroupMember,
+  resendGroupInvitation,
   revokeGroupInvitation,
 } from "./members";
 import { groupReport } from "./report";
@@ -47,6 +48,11 @@ export const groupsRouter = taggedRouter("Dealer groups", {
   inviteMember: group.mutation(people.inviteGroupMemberInput, people.invitedGroupMember, inviteGroupMember, {
     rest: { method: "POST", path: "/group/members/invitations", status: 201 },
     description: "Group owners invite any group role; group managers invite group staff.",
+  }),
+  resendInvitation: group.mutation(invitationIdInput, people.groupInvitation, resendGroupInvitation, {
+    rest: { method: "POST", path: "/group/members/invitations/:id/resend" },
+    description:
+      "Mails a new link (the old one stops working) and a new expiry, expired invitations too. Group owners any of the group's; group managers those to group staff.",
   }),
   revokeInvitation: group.mutation(invitationIdInput, revokedInvitation, revokeGroupInvitation, {
     rest: { method: "POST", path: "/group/members/invitations/:id/revoke" },

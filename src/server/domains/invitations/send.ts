@@ -156,6 +156,26 @@ function invitationNotPending() {
 }
 
 /**
+ * Gives an unanswered invitation a new life inside `tx`: its old link stops working at once (the token goes), its
+ * expiry starts again, and the mail job that makes and mails a new link is queued to run after commit. Null when
+ * the invitation was answered or revoked meanwhile. The caller has checked who may, and audits it.
+ */
+export async function renewInvitation(
+  ctx: Pick<Context, "jobs">,
+  tx: Queryable,
+  id: string,
+): Promise<{ id: string; email: string; salesperson_id: number | null } | null> {
+  const [row] = await tx<{ id: string; email: string; salesperson_id: number | null }[]>`
+    update invitations i
+       set token_hash = null, sent_at = now(), expires_at = now() + make_interval(days => ${INVITATION_TTL_DAYS})
+     where i.id = ${id} and ${unansweredInvitationSql(tx, "i")}
+    returning i.id, i.email::text as email, i.salesperson_id`;
+  if (!row) return null;
+  await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id }, { within: tx });
+  return row;
+}
+
+/**
  * Sends an unanswered invitation again: the old link stops working at once, the expiry starts again, and a
  * new link is mailed after commit. An expired salesperson invitation takes its place on the plan again.
  */
@@ -171,13 +191,8 @@ export async function resendInvitation(
     if (!found) return null;
     await tx`select id from dealerships where id = ${found.dealership_id} for update`;
     if (found.role === "salesperson") await assertTeamRoom(tx, found.dealership_id, id);
-    const [row] = await tx<{ id: string; email: string; salesperson_id: number | null }[]>`
-      update invitations i
-         set token_hash = null, sent_at = now(), expires_at = now() + make_interval(days => ${INVITATION_TTL_DAYS})
-       where i.id = ${id} and ${unansweredInvitationSql(tx, "i")}
-      returning i.id, i.email::text as email, i.salesperson_id`;
+    const row = await renewInvitation(ctx, tx, id);
     if (!row) return null;
-    await ctx.jobs.send(QUEUES.invitationMail, { invitationId: id }, { within: tx });
     await recordAudit(ctx, tx, {
       action: found.role === "manager" ? "dealership.manager_invite_resend" : "salesperson.invite_resend",
       entityId: found.role === "manager" ? found.dealership_id : (row.salesperson_id ?? row.email),
