@@ -1,11 +1,23 @@
 import { Badge, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useId } from "react";
 import { LuBuilding2, LuCalendarClock } from "react-icons/lu";
-import type { BillingOverview } from "../../../shared/schemas/subscriptions";
+import type { BillingOverview, SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import { longDate } from "./billing";
 import { DetailLine, SeatsLine } from "./CurrentPlanCard";
 
 type CoveredDealership = NonNullable<BillingOverview["dealership"]>;
+
+/**
+ * What becomes of the dealership's own plan: set to end (the group's plan sync has done it), or about to be (the
+ * sync runs just after the group's plan switches on, and again until the payment provider answers).
+ */
+function ownPlanText(own: SubscriptionSummary): string {
+  const ends = own.status === "trialing" && own.trialEnd ? own.trialEnd : own.currentPeriodEnd;
+  const on = ends ? ` on ${longDate.format(ends)}` : " with the period already paid";
+  return own.cancelAtPeriodEnd
+    ? `Your dealership's own ${own.planName} plan ends${on} and will not renew: you are not charged for it again.`
+    : `Your dealership's own ${own.planName} plan is being set to end${on}, with the period already paid: it will not renew.`;
+}
 
 /**
  * A dealership whose dealer group's plan covers it: that plan, its seats here, and what becomes of the
@@ -15,7 +27,6 @@ type CoveredDealership = NonNullable<BillingOverview["dealership"]>;
 export function CoveredPlanCard({ dealership }: { dealership: CoveredDealership }) {
   const titleId = useId();
   const own = dealership.current?.active ? dealership.current : null;
-  const ends = own ? (own.status === "trialing" && own.trialEnd ? own.trialEnd : own.currentPeriodEnd) : null;
   return (
     <Card.Root
       as="section"
@@ -23,7 +34,6 @@ export function CoveredPlanCard({ dealership }: { dealership: CoveredDealership 
       layerStyle="sectionCard"
       borderColor="blue.200"
       borderWidth="2px"
-      data-testid="covered-plan"
     >
       <Card.Body p={{ base: "5", md: "6" }} gap="4">
         <Stack gap="1">
@@ -44,13 +54,7 @@ export function CoveredPlanCard({ dealership }: { dealership: CoveredDealership 
             Your dealer group's plan covers this dealership. The group's owners manage it and its billing.
           </DetailLine>
           <SeatsLine usage={dealership} />
-          {own ? (
-            <DetailLine icon={<LuCalendarClock />}>
-              {ends
-                ? `Your dealership's own ${own.planName} plan ends on ${longDate.format(ends)} and will not renew: you are not charged for it again.`
-                : `Your dealership's own ${own.planName} plan ends with the period already paid and will not renew.`}
-            </DetailLine>
-          ) : null}
+          {own ? <DetailLine icon={<LuCalendarClock />}>{ownPlanText(own)}</DetailLine> : null}
         </Stack>
       </Card.Body>
     </Card.Root>
