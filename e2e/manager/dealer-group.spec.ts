@@ -187,3 +187,43 @@ test("[manager] dealer group: the page is for a group's people only", async ({ p
   await expect(page.getByLabel("Working on")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Dealer group" })).toHaveCount(0);
 });
+
+test("[manager] dealer group: the owner subscribes the whole group, and a dealership's owner sees the group's plan", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInWithSession(page, OWNER, "manager");
+  await page.goto("/group");
+  const plan = page.getByRole("region", { name: `${DEMO_GROUP_NAME}'s plan` });
+  await expect(plan).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  const enterprise = plan.getByText(/^Dealer Enterprise$/).locator("xpath=../..");
+  await enterprise.getByRole("link", { name: "Subscribe the group" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Dealer Enterprise", {
+    timeout: FIRST_RENDER_TIMEOUT,
+  });
+  await page.getByRole("radio", { name: /The whole group \(3 dealerships\)/ }).check();
+  await expect(page.getByRole("region", { name: "Plan" })).toContainText(
+    "Any number of salespeople at every dealership of the group.",
+  );
+  await page.getByRole("button", { name: /Continue to payment/ }).click();
+  await expect(page.getByRole("region", { name: "Payment details" })).toBeVisible({ timeout: 15_000 });
+
+  // The plan's free trial covers the group at once: Houston Nissan's owner, who buys nothing, sees it.
+  const houston = await browser.newContext({ reducedMotion: "reduce" });
+  const theirs = await houston.newPage();
+  await signInWithSession(theirs, "manager.houston@example.com", "manager");
+  await theirs.goto("/dealer-subscription");
+  const covered = theirs.getByRole("region", { name: "Current plan" });
+  await expect(covered.getByText("Through your dealer group")).toBeVisible({ timeout: FIRST_RENDER_TIMEOUT });
+  await expect(covered.getByRole("heading", { name: "Dealer Enterprise" })).toBeVisible();
+  await expect(covered).toContainText("Your dealer group's plan covers this dealership");
+  await expect(covered).toContainText("no limit on this plan");
+  // Every plan card says why it is not this dealership's to buy, in place of its button.
+  await expect(
+    theirs.getByText("Your dealer group's plan covers your dealership: it needs no plan of its own."),
+  ).toHaveCount(3);
+  await expect(theirs.getByRole("link", { name: /^Choose / })).toHaveCount(0);
+  await lookAtBothWidths(theirs, "covered-dealership", covered);
+  await houston.close();
+});

@@ -29,6 +29,8 @@ export type Plan = {
   allowance: SalespersonAllowance | null;
   /** One sentence on who the plan is for; figures in it are read from the fields above. */
   summary: string;
+  /** The same sentence when a dealer group buys the plan for all its dealerships; null: a group cannot buy it. */
+  groupSummary: string | null;
   /** What the plan includes, as every plan card lists it. */
   features: readonly string[];
 };
@@ -62,6 +64,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: null,
     summary: "Everything in the free profile, with priority support.",
+    groupSummary: null,
     features: ["Everything in the free profile", "Priority support: shorter reply times"],
   },
   "salesperson-professional": {
@@ -73,6 +76,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: null,
     summary: "Everything in the free profile, with priority support.",
+    groupSummary: null,
     features: ["Everything in the free profile", "Priority support: shorter reply times"],
   },
   "dealer-basic": {
@@ -84,6 +88,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: { kind: "fixed", salespeople: DEALER_BASIC_SALESPEOPLE },
     summary: `One dealership with up to ${DEALER_BASIC_SALESPEOPLE} salespeople.`,
+    groupSummary: null,
     features: [
       "Verified profiles for your team",
       "Manager dashboard",
@@ -100,6 +105,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: DEALER_PROFESSIONAL_MIN_SEATS,
     allowance: { kind: "seats" },
     summary: `One seat per salesperson, at least ${DEALER_PROFESSIONAL_MIN_SEATS} salespeople.`,
+    groupSummary: `Seats shared by every dealership of the group: one per salesperson, at least ${DEALER_PROFESSIONAL_MIN_SEATS}.`,
     features: [
       "Everything in Dealer Basic",
       "As many salespeople as seats bought",
@@ -116,6 +122,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     minQuantity: 1,
     allowance: { kind: "unlimited" },
     summary: "Any number of salespeople at this dealership.",
+    groupSummary: "Any number of salespeople at every dealership of the group.",
     features: ["Everything in Dealer Professional", "No limit on salespeople", "CRM integrations"],
   },
 };
@@ -146,6 +153,11 @@ export const FREE_TIERS = {
 export function chargeCents(plan: Plan, interval: BillingInterval, quantity = plan.minQuantity): number {
   const months = interval === "year" ? ANNUAL_MONTHS_CHARGED : 1;
   return plan.unitAmountCents * Math.max(quantity, plan.minQuantity) * months;
+}
+
+/** Whether a dealer group may buy the plan for all its dealerships: the plans that say what they are for a group. */
+export function groupMayBuy(plan: Plan): boolean {
+  return plan.groupSummary !== null;
 }
 
 /** How many salespeople a dealership plan allows with this many seats (null: no limit). */

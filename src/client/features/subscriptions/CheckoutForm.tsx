@@ -10,6 +10,7 @@ import {
   chargeCents,
   FREE_TRIAL_DAYS,
   formatCents,
+  groupMayBuy,
   type Plan,
 } from "../../../shared/plans";
 import type { CheckoutStart, GroupBilling } from "../../../shared/schemas/subscriptions";
@@ -94,7 +95,7 @@ export function PlanSummary({
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {plan.summary}
+          {forGroup ? (plan.groupSummary ?? plan.summary) : plan.summary}
         </Text>
         <PriceLine plan={plan} interval={interval} seats={seats} forGroup={forGroup} />
         <Text fontSize="sm" color="fg.muted">
@@ -114,11 +115,6 @@ function PaymentStepLoading() {
       <Spinner color="blue.solid" aria-label="Loading the secure payment form" />
     </Center>
   );
-}
-
-/** Whether a dealer group may buy the plan for all its dealerships (not a one-dealership plan). */
-export function groupMayBuy(plan: Plan): boolean {
-  return plan.audience === "dealership" && plan.unit !== "plan";
 }
 
 /** The seats a checkout starts from: a group's Professional covers the salespeople of all its dealerships. */

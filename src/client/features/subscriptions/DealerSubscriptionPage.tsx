@@ -63,10 +63,11 @@ const BENEFITS = [
   `Annual billing charges ${ANNUAL_MONTHS_CHARGED} months for 12: two months free`,
 ];
 
-function TableFrame({ children }: { children: ReactNode }) {
+/** A table that may scroll sideways on a phone: its scrolling region takes the keyboard's focus, and says so. */
+function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden" maxW="2xl">
-      <Table.ScrollArea>
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={`${label} (scrolls sideways)`}>
         <Table.Root size="md">{children}</Table.Root>
       </Table.ScrollArea>
     </Box>
@@ -85,7 +86,7 @@ function Calculator() {
           salespeople.
         </Text>
       </Stack>
-      <TableFrame>
+      <TableFrame label={`What ${seatPlan.name} costs by team size`}>
         <Table.Header>
           <Table.Row bg="gray.50">
             <Table.ColumnHeader>Salespeople</Table.ColumnHeader>
@@ -180,30 +181,40 @@ function OwnPlan({ overview }: { overview: BillingOverview }) {
   );
 }
 
+/** The signed-in account's plan (or who manages it), then the three plans with what this account may do about them. */
 function YourSubscription({ user }: { user: SessionUser }) {
   const { data: overview } = useSuspenseQuery(subscriptionQueries.overview());
-  if (planIsTheOwners(user) && !overview.salesperson)
-    return (
-      <Stack gap="2" as="section" aria-labelledby="your-plan-title">
-        <Heading as="h2" id="your-plan-title" size="lg" color="ink">
-          Your dealership's plan
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" role="status">
-          {OWNERS_MANAGE_PLAN} Ask one of them to upgrade it or change it.
-        </Text>
-      </Stack>
-    );
+  const notTheOwners = planIsTheOwners(user) && !overview.salesperson;
   return (
-    <Stack gap="4" as="section" aria-labelledby="your-plan-title">
-      <Heading as="h2" id="your-plan-title" size="lg" color="ink">
-        Your subscription
-      </Heading>
-      <OwnPlan overview={overview} />
-    </Stack>
+    <>
+      {notTheOwners ? (
+        <Stack gap="2" as="section" aria-labelledby="your-plan-title">
+          <Heading as="h2" id="your-plan-title" size="lg" color="ink">
+            Your dealership's plan
+          </Heading>
+          <Text color="fg.muted" fontSize="sm" role="status">
+            {OWNERS_MANAGE_PLAN} Ask one of them to upgrade it or change it.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="4" as="section" aria-labelledby="your-plan-title">
+          <Heading as="h2" id="your-plan-title" size="lg" color="ink">
+            Your subscription
+          </Heading>
+          <OwnPlan overview={overview} />
+        </Stack>
+      )}
+      <PlanCards user={user} covered={overview.dealership?.coveredByGroup ?? false} />
+    </>
   );
 }
 
-function PlanCards({ user }: { user: SessionUser | null }) {
+/** Said on each plan card, in place of its action, to a dealership its dealer group's plan covers. */
+const COVERED_BY_GROUP = "Your dealer group's plan covers your dealership: it needs no plan of its own.";
+
+/** The three dealership plans; `covered`: the signed-in account's dealership is covered by its group's plan. */
+function PlanCards({ user, covered = false }: { user: SessionUser | null; covered?: boolean }) {
+  const note = covered ? COVERED_BY_GROUP : planIsTheOwners(user) ? OWNERS_MANAGE_PLAN : null;
   return (
     <Stack gap="4" as="section" aria-labelledby="plans-title">
       <Heading as="h2" id="plans-title" size="lg" color="ink">
@@ -211,10 +222,7 @@ function PlanCards({ user }: { user: SessionUser | null }) {
       </Heading>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         {DEALER_PLANS.map((plan) => (
-          <PlanCard
-            key={plan.name}
-            plan={planIsTheOwners(user) ? { ...plan, actionNote: OWNERS_MANAGE_PLAN } : plan}
-          />
+          <PlanCard key={plan.name} plan={note ? { ...plan, actionNote: note } : plan} />
         ))}
       </SimpleGrid>
     </Stack>
@@ -234,8 +242,7 @@ export function DealerSubscriptionPage() {
         lead="Give your whole sales team verified profiles and see how customers rate each of them. Every plan is month-to-month."
         actions={user ? undefined : [LIST_YOUR_DEALERSHIP]}
       >
-        {user ? <YourSubscription user={user} /> : null}
-        <PlanCards user={user} />
+        {user ? <YourSubscription user={user} /> : <PlanCards user={null} />}
         <Calculator />
         <EnterpriseGroups />
         <Benefits />

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { PLAN_IDS, PLANS, type Plan, type PlanId } from "../../../shared/plans";
+import { groupMayBuy, PLAN_IDS, PLANS, type Plan, type PlanId } from "../../../shared/plans";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
 import { actionsLedBy } from "../../ui/pageActions";
 import { type SessionUser, useSession } from "../../ui/session";
 import { OWNERS_MANAGE_PLAN, planIsTheOwners } from "./billing";
-import { CheckoutForm, groupMayBuy, PlanSummary } from "./CheckoutForm";
+import { CheckoutForm, PlanSummary } from "./CheckoutForm";
 import { PlanOffers } from "./PlanOfferCard";
 import { subscriptionQueries } from "./queries";
 

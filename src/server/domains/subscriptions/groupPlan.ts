@@ -1,7 +1,7 @@
 // A dealer group's one subscription (docs/product/subscriptions.md#dealer-groups): what quantity it buys, keeping
 // Dealer Enterprise's quantity at the group's number of dealerships as dealerships join and leave it, and ending
 // the own plans of the dealerships it covers, so that a dealership pays once, through its group.
-import { PLANS, type Plan } from "../../../shared/plans";
+import { groupMayBuy, PLANS, type Plan } from "../../../shared/plans";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
@@ -23,6 +23,12 @@ export function groupQuantity(
   seats: number | undefined,
   group: { dealerships: number; salespeople: number },
 ): number {
+  if (!groupMayBuy(plan))
+    throw appError(
+      "BAD_REQUEST",
+      `${plan.name} is for one dealership: a dealer group buys ${PLANS["dealer-professional"].name} or ${PLANS["dealer-enterprise"].name}.`,
+      "GROUP_PLAN_ONLY",
+    );
   if (plan.unit === "dealership") {
     if (group.dealerships === 0)
       throw appError(
@@ -31,12 +37,6 @@ export function groupQuantity(
       );
     return group.dealerships;
   }
-  if (plan.unit !== "seat" || plan.audience !== "dealership")
-    throw appError(
-      "BAD_REQUEST",
-      `${plan.name} is for one dealership: a dealer group buys ${PLANS["dealer-professional"].name} or ${PLANS["dealer-enterprise"].name}.`,
-      "GROUP_PLAN_ONLY",
-    );
   const quantity = quantityFor(plan, seats, group.salespeople);
   if (quantity < group.salespeople)
     throw appError(
