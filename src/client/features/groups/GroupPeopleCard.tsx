@@ -6,7 +6,7 @@ import { inviteGroupMemberInput } from "../../../shared/schemas/groupPeople";
 import { trpc } from "../../trpc";
 import { PeopleCard } from "../../ui/PeopleCard";
 import { useSession } from "../../ui/session";
-import { invitationAnswers } from "../invitations";
+import { resendAndRevoke } from "../invitations";
 import { GROUP_ROLE_SET } from "./groupRoles";
 
 const useChangeRole = () => trpc.groups.changeMemberRole.useMutation();
@@ -24,6 +24,7 @@ export function GroupPeopleCard() {
   const invite = trpc.groups.inviteMember.useMutation();
   const resend = trpc.groups.resendInvitation.useMutation();
   const refresh = () => utils.groups.members.invalidate();
+  const answers = resendAndRevoke(resend, refresh);
   const given = groupRolesToGive(user?.groupRole ?? null);
   return (
     <PeopleCard
@@ -36,19 +37,9 @@ export function GroupPeopleCard() {
       useChangeRole={useChangeRole}
       remove={remove}
       revoke={revoke}
+      // Group managers answer the invitations to the roles they give; the owners every one.
       invitationActions={(invitation, onRevoke) =>
-        // Group managers answer the invitations to the roles they give; the owners every one.
-        given.includes(invitation.role)
-          ? {
-              answers: invitationAnswers({
-                invitation,
-                who: invitation.name ?? invitation.email,
-                resend,
-                onChanged: refresh,
-                onRevoke,
-              }),
-            }
-          : {}
+        given.includes(invitation.role) ? answers(invitation, onRevoke) : {}
       }
       refresh={refresh}
       // Leaving changes who you are here: the session says so, and the group page closes.

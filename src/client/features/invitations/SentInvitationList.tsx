@@ -26,7 +26,7 @@ type Resend = {
  * An invitation's answers where it is listed (the team's, a dealer group's, the console's): Resend (a new link, a new expiry), with
  * its toast, and Revoke, which `onRevoke` asks to confirm.
  */
-export function invitationAnswers({
+function invitationAnswers({
   invitation,
   who,
   resend,
@@ -67,6 +67,22 @@ export function invitationAnswers({
       onClick: onRevoke,
     },
   ];
+}
+
+/**
+ * A people card's answers to each waiting invitation (a team's, a dealer group's): Resend with `resend`, then
+ * `onChanged`; Revoke through the card's own confirmation.
+ */
+export function resendAndRevoke(resend: Resend, onChanged: () => Promise<unknown>) {
+  return (invitation: { id: string; email: string; name: string | null }, onRevoke: () => void) => ({
+    answers: invitationAnswers({
+      invitation,
+      who: invitation.name ?? invitation.email,
+      resend,
+      onChanged,
+      onRevoke,
+    }),
+  });
 }
 
 export function SentInvitationList({

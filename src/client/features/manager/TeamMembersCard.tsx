@@ -6,7 +6,7 @@ import { inviteMemberInput } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PeopleCard } from "../../ui/PeopleCard";
 import { useSession } from "../../ui/session";
-import { invitationAnswers } from "../invitations";
+import { resendAndRevoke } from "../invitations";
 import { TEAM_ROLES } from "./teamRoles";
 
 const useChangeRole = () => trpc.manager.changeMemberRole.useMutation();
@@ -36,15 +36,7 @@ export function TeamMembersCard() {
       useChangeRole={useChangeRole}
       remove={remove}
       revoke={revoke}
-      invitationActions={(invitation, onRevoke) => ({
-        answers: invitationAnswers({
-          invitation,
-          who: invitation.name ?? invitation.email,
-          resend,
-          onChanged: refresh,
-          onRevoke,
-        }),
-      })}
+      invitationActions={resendAndRevoke(resend, refresh)}
       refresh={refresh}
       // Leaving changes who you are here: the session says so, and the dashboard closes.
       onLeft={() => utils.auth.me.invalidate()}
