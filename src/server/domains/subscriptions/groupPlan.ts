@@ -1,6 +1,7 @@
 // A dealer group's one subscription (docs/product/subscriptions.md#dealer-groups): what quantity it buys, keeping
-// Dealer Enterprise's quantity at the group's number of dealerships as dealerships join and leave it, and ending
-// the own plans of the dealerships it covers, so that a dealership pays once, through its group.
+// that quantity at what the group holds as dealerships join and leave it (Enterprise: its dealerships;
+// Professional: at least its salespeople), and ending the own plans of the dealerships it covers, so that a
+// dealership pays once, through its group.
 import { groupMayBuy, PLANS, type Plan } from "../../../shared/plans";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
