@@ -21,6 +21,7 @@ import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/s
 import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
 import { receiveText, receiveTextStatus, type TwilioWebhook } from "./domains/texting/webhooks";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
+import { BROWSE_TRPC_PATH, browseTrpc } from "./http/browseTrpc";
 import { originCheck } from "./http/csrf";
 import { embedRoutes, embedSecureHeaders, isEmbedPath } from "./http/embed";
 import { reportProcedureError, toErrorResponse } from "./http/errorResponse";
@@ -271,6 +272,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // The live stream writes its own event stream (domains/live/transport.ts); what it refuses goes on to tRPC below.
   app.get(`/trpc/${LIVE_EVENTS_PATH}`, liveTransport(deps, options.liveTiming));
+  // A browse page is answered around its cards' JSON text (http/browseTrpc.ts); what it does not read goes on below.
+  app.get(BROWSE_TRPC_PATH, browseTrpc(deps));
   app.use("/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/trpc",

@@ -15,22 +15,51 @@ import { browseItemsJson, browseSalespeople } from "./browse";
 import { browseFilterOptions, getRatingsSummary, getSalesperson } from "./service";
 
 /**
- * superjson's form of a browse page, without superjson's walk over every field of every card: a card's one
- * instant, verifiedAt, is its only value JSON cannot carry, so only those places are noted. The Dates stay in
- * `json`: tRPC writes it with JSON.stringify at once, which writes a Date as the ISO text superjson would.
+ * The places superjson's meta names in a browse page: each card's one instant, verifiedAt, where it is set (the
+ * only value of a page JSON cannot carry). Read off the cards' JSON text, so the cards are not parsed for it; in
+ * that text a card's own `"verifiedAt":` is the only one, a quote inside a value being escaped.
  */
-export function browseSuperjson(page: BrowseResult): SuperJSONResult {
+function instantPlaces(page: BrowseResult): SuperJSONResult["meta"] {
   const values: Record<string, ["Date"]> = {};
-  page.items.forEach((card, i) => {
-    if (card.verifiedAt !== null) values[`items.${i}.verifiedAt`] = ["Date"];
-  });
+  let card = 0;
+  for (const [, value] of browseItemsJson(page).matchAll(/"verifiedAt":(null|")/g)) {
+    if (value === '"') values[`items.${card}.verifiedAt`] = ["Date"];
+    card++;
+  }
+  return Object.keys(values).length > 0 ? { values, v: 1 } : undefined;
+}
+
+/** superjson's form of a page with `items` in the cards' place. */
+function pageForm(page: BrowseResult, items: unknown): SuperJSONResult {
   const json = {
-    items: page.items,
+    items,
     total: page.total,
     totalExact: page.totalExact,
     nextCursor: page.nextCursor,
   } as unknown as SuperJSONResult["json"];
-  return Object.keys(values).length > 0 ? { json, meta: { values, v: 1 } } : { json };
+  const meta = instantPlaces(page);
+  return meta ? { json, meta } : { json };
+}
+
+/**
+ * superjson's form of a browse page, without superjson's walk over every field of every card: only the cards'
+ * instants are noted. The Dates stay in `json`: tRPC writes it with JSON.stringify at once, which writes a Date as
+ * the ISO text superjson would.
+ */
+export function browseSuperjson(page: BrowseResult): SuperJSONResult {
+  return pageForm(page, page.items);
+}
+
+/** The first characters of a page's form as JSON.stringify writes it with 0 in the cards' place. */
+const ITEMS_STAND_IN = '{"json":{"items":0';
+
+/**
+ * browseSuperjson's form as JSON text, the cards as the text PostgreSQL wrote (not parsed, not written again): the
+ * data of the tRPC browse answer (http/browseTrpc.ts), as REST sends that text.
+ */
+export function browseSuperjsonJson(page: BrowseResult): string {
+  const written = JSON.stringify(pageForm(page, 0));
+  return `{"json":{"items":${browseItemsJson(page)}${written.slice(ITEMS_STAND_IN.length)}`;
 }
 
 export const salespeopleRouter = taggedRouter("Salespeople", {
