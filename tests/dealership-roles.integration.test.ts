@@ -107,6 +107,31 @@ describe("the team and its roles", () => {
     expect(removeOwner.json.code).toBe("ROLE_NOT_YOURS_TO_GIVE");
   });
 
+  it("leaves the invitations to the lead roles to the owners: a manager resends and revokes staff's only", async () => {
+    const invite = async (email: string, role: "manager" | "staff") => {
+      const invited = await call("POST", "/api/manager/members/invitations", owner, { email, role });
+      expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+      return invited.json.id as string;
+    };
+    const toManager = await invite("roles.invited-manager@example.org", "manager");
+    const toStaff = await invite("roles.invited-staff@example.org", "staff");
+    for (const path of [
+      `/api/invitations/${toManager}/resend`,
+      `/api/invitations/${toManager}/revoke`,
+      `/api/manager/invitations/${toManager}/revoke`,
+    ]) {
+      const refused = await call("POST", path, manager);
+      expect(refused.status, path).toBe(403);
+      expect(refused.json.code).toBe("ROLE_NOT_YOURS_TO_GIVE");
+    }
+    const [still] = await h.sql<{ revoked_at: Date | null }[]>`
+      select revoked_at from invitations where id = ${toManager}`;
+    expect(still!.revoked_at).toBeNull();
+    expect((await call("POST", `/api/invitations/${toStaff}/resend`, manager)).status).toBe(200);
+    expect((await call("POST", `/api/manager/invitations/${toStaff}/revoke`, manager)).status).toBe(200);
+    expect((await call("POST", `/api/invitations/${toManager}/revoke`, owner)).status).toBe(200);
+  });
+
   it("lets staff handle the dealership's bookings and nothing else of it, and nothing of another dealership", async () => {
     // Not the dashboard, the team or the reports.
     for (const path of ["/api/manager/overview", "/api/manager/members", "/api/manager/team"])

@@ -180,6 +180,7 @@ function WaitingInvitations<R extends string>({
   label,
   revoke,
   rowActions,
+  given,
   onChanged,
 }: {
   invitations: WaitingInvitation<R>[];
@@ -187,6 +188,8 @@ function WaitingInvitations<R extends string>({
   label: string;
   revoke: Mutation<{ id: string }>;
   rowActions: InvitationActions<R>;
+  /** The roles the signed-in member gives: the invitations to those are theirs to answer (the server agrees). */
+  given: readonly R[];
   onChanged: () => Promise<unknown>;
 }) {
   const revoking = useDialogSubject<WaitingInvitation<R>>();
@@ -198,7 +201,12 @@ function WaitingInvitations<R extends string>({
       </Text>
       <Stack as="ul" listStyleType="none" gap="2" aria-label={label}>
         {invitations.map((invitation) => (
-          <ActionRow key={invitation.id} {...rowActions(invitation, () => revoking.show(invitation))}>
+          <ActionRow
+            key={invitation.id}
+            {...(given.includes(invitation.role)
+              ? rowActions(invitation, () => revoking.show(invitation))
+              : {})}
+          >
             <HStack gap="2" wrap="wrap">
               <Text fontWeight="medium" overflowWrap="anywhere">
                 {invitation.name ?? invitation.email}
@@ -341,6 +349,7 @@ export function PeopleCard<R extends string>({
             label={texts.invitationsLabel}
             revoke={revoke}
             rowActions={invitationActions}
+            given={given}
             onChanged={refresh}
           />
         </Stack>

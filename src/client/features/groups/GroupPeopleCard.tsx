@@ -24,7 +24,6 @@ export function GroupPeopleCard() {
   const invite = trpc.groups.inviteMember.useMutation();
   const resend = trpc.groups.resendInvitation.useMutation();
   const refresh = () => utils.groups.members.invalidate();
-  const answers = resendAndRevoke(resend, refresh);
   const given = groupRolesToGive(user?.groupRole ?? null);
   return (
     <PeopleCard
@@ -37,10 +36,7 @@ export function GroupPeopleCard() {
       useChangeRole={useChangeRole}
       remove={remove}
       revoke={revoke}
-      // Group managers answer the invitations to the roles they give; the owners every one.
-      invitationActions={(invitation, onRevoke) =>
-        given.includes(invitation.role) ? answers(invitation, onRevoke) : {}
-      }
+      invitationActions={resendAndRevoke(resend, refresh)}
       refresh={refresh}
       // Leaving changes who you are here: the session says so, and the group page closes.
       onLeft={() => utils.auth.me.invalidate()}

@@ -2,7 +2,7 @@
 // its leads make (docs/product/dealer-groups.md#people). Group owners give and take every group role; group managers
 // add and remove group staff; a group keeps at least one owner. Each change is audited in the transaction that makes
 // it, which first locks the group's member rows, so two owners leaving at once cannot both be the last to go.
-import { GROUP_ROLE_LABELS, type GroupRole, groupRolesToGive } from "../../../shared/constants";
+import { GROUP_ROLE_LABELS, type GroupRole } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { GroupPeople } from "../../../shared/schemas/groupPeople";
 import { appError } from "../../appError";
@@ -13,17 +13,9 @@ import { unansweredInvitationSql } from "../invitations/rules";
 import { renewInvitation } from "../invitations/send";
 import { notify } from "../notifications/notify";
 import { type NewMember, peopleTable } from "../people/peopleTable";
+import { refuseGroupRole } from "../people/roleRules";
 import type { GroupCtx } from "./group";
 import { lockGroup } from "./holdings";
-
-function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole) {
-  if (!groupRolesToGive(callerRole).includes(role))
-    throw appError(
-      "FORBIDDEN",
-      "Only the group's owners give, change or take away the group owner and group manager roles.",
-      "GROUP_ROLE_NOT_YOURS_TO_GIVE",
-    );
-}
 
 export const GROUP = peopleTable<GroupRole>({
   audit: "group",

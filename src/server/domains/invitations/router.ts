@@ -9,7 +9,9 @@ import { inviteManager, resendInvitation, revokeInvitation, type SenderScope } f
 
 /** A manager acts on their own team's invitations; an administrator on any. */
 function scopeOf({ user }: { user: SessionUser }): SenderScope {
-  return isAdmin(user) ? "admin" : { dealershipId: user.managedDealershipId ?? -1 };
+  return isAdmin(user)
+    ? "admin"
+    : { dealershipId: user.managedDealershipId ?? -1, role: user.dealershipRole };
 }
 
 /** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */

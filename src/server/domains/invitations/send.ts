@@ -22,6 +22,7 @@ import type { NoticeDeps } from "../appointments/notices";
 import { escapeHtml } from "../auth/signInLinks";
 import { notify } from "../notifications/notify";
 import { leadEmailsSql } from "../notifications/recipients";
+import { refuseTeamRole } from "../people/roleRules";
 import { sentInvitationById } from "./lists";
 import { assertTeamRoom, openInvitationSql, unansweredInvitationSql } from "./rules";
 
@@ -141,8 +142,16 @@ export async function inviteManager(
   return sentInvitationById(tx, id);
 }
 
-/** Who may resend or revoke an invitation: a manager their own team's, an administrator any. */
-export type SenderScope = { dealershipId: number } | "admin";
+/**
+ * Who may resend or revoke an invitation: a dealership's lead their own team's, to the roles their role gives (a
+ * manager staff's and salespeople's, an owner any); an administrator any.
+ */
+export type SenderScope = { dealershipId: number; role: DealershipRole | null } | "admin";
+
+/** Refuses (403) a lead answering an invitation to a team role theirs does not give. */
+function refuseOutOfReach(scope: SenderScope, teamRole: DealershipRole | null): void {
+  if (scope !== "admin" && teamRole !== null) refuseTeamRole(scope.role, teamRole);
+}
 
 function inScope(sql: Queryable, scope: SenderScope) {
   // A group's invitations are the group's to resend and revoke (domains/groups/members.ts).
@@ -185,10 +194,13 @@ export async function resendInvitation(
   id: string,
 ): Promise<SentInvitation> {
   const resent = await ctx.sql.begin(async (tx) => {
-    const [found] = await tx<{ dealership_id: number; role: InvitationRole }[]>`
-      select i.dealership_id, i.role from invitations i
+    const [found] = await tx<
+      { dealership_id: number; role: InvitationRole; team_role: DealershipRole | null }[]
+    >`
+      select i.dealership_id, i.role, i.team_role from invitations i
        where i.id = ${id} and ${inScope(tx, scope)} and ${unansweredInvitationSql(tx, "i")}`;
     if (!found) return null;
+    refuseOutOfReach(scope, found.team_role);
     await tx`select id from dealerships where id = ${found.dealership_id} for update`;
     if (found.role === "salesperson") await assertTeamRoom(tx, found.dealership_id, id);
     const row = await renewInvitation(ctx, tx, id);
@@ -215,15 +227,19 @@ export async function revokeInvitation(
       {
         id: string;
         role: InvitationRole;
+        team_role: DealershipRole | null;
         dealership_id: number;
         salesperson_id: number | null;
         email: string;
       }[]
     >`
-      update invitations i set revoked_at = now()
+      select i.id, i.role, i.team_role, i.dealership_id, i.salesperson_id, i.email::text as email
+        from invitations i
        where i.id = ${id} and ${inScope(tx, scope)} and ${unansweredInvitationSql(tx, "i")}
-      returning i.id, i.role, i.dealership_id, i.salesperson_id, i.email::text as email`;
+       for update`;
     if (!row) return null;
+    refuseOutOfReach(scope, row.team_role);
+    await tx`update invitations set revoked_at = now() where id = ${id}`;
     await recordAudit(ctx, tx, {
       action: row.role === "manager" ? "dealership.manager_invite_revoke" : "salesperson.invite_revoke",
       entityId: row.role === "manager" ? row.dealership_id : (row.salesperson_id ?? row.email),

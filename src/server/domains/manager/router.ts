@@ -40,7 +40,8 @@ export const managerRouter = taggedRouter("Dealership managers", {
   revokeInvitation: manager.mutation(
     shape.invitationIdInput,
     shape.revokedInvitation,
-    (ctx, { id }) => revokeInvitation(ctx, { dealershipId: ctx.dealershipId }, id),
+    (ctx, { id }) =>
+      revokeInvitation(ctx, { dealershipId: ctx.dealershipId, role: ctx.user.dealershipRole }, id),
     { rest: { method: "POST", path: "/manager/invitations/:id/revoke" } },
   ),
   removeSalesperson: manager.mutation(shape.removeSalespersonInput, shape.leftTeam, removeSalesperson, {

@@ -2,32 +2,18 @@
 // make (docs/product/dealerships.md#the-team-and-its-roles). Owners give and take every role; managers add and
 // remove staff; a dealership keeps at least one owner. Each change is audited in the transaction that makes it,
 // which first locks the dealership's members, so two owners leaving at once cannot both be the last to go.
-import {
-  DEALERSHIP_ROLE_LABELS,
-  type DealershipRole,
-  LEAD_ROLES,
-  rolesToGive,
-} from "../../../shared/constants";
+import { DEALERSHIP_ROLE_LABELS, type DealershipRole, LEAD_ROLES } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type { TeamMembers } from "../../../shared/schemas/manager";
-import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { notify } from "../notifications/notify";
 import { type NewMember, peopleTable } from "../people/peopleTable";
+import { refuseTeamRole } from "../people/roleRules";
 import type { ManagerCtx } from "./team";
 
 const isLead = (role: DealershipRole) => (LEAD_ROLES as readonly DealershipRole[]).includes(role);
-
-function refuseRole(callerRole: DealershipRole | null, role: DealershipRole) {
-  if (!rolesToGive(callerRole).includes(role))
-    throw appError(
-      "FORBIDDEN",
-      "Only the dealership's owners give, change or take away the owner and manager roles.",
-      "ROLE_NOT_YOURS_TO_GIVE",
-    );
-}
 
 export const TEAM = peopleTable<DealershipRole>({
   audit: "dealership",
@@ -53,7 +39,7 @@ export async function inviteMember(
   ctx: ManagerCtx,
   input: { email: string; name?: string | undefined; role: DealershipRole },
 ): Promise<{ id: string; email: string; role: DealershipRole }> {
-  refuseRole(ctx.user.dealershipRole, input.role);
+  refuseTeamRole(ctx.user.dealershipRole, input.role);
   const id = await ctx.sql.begin(async (tx) => {
     await tx`select id from dealerships where id = ${ctx.dealershipId} for update`;
     const { email, role, name } = input;
@@ -96,8 +82,8 @@ export function changeMemberRole(
 ): Promise<TeamMembers["members"][number]> {
   return TEAM.changeRole(ctx, ctx.dealershipId, input, {
     refuse: (from) => {
-      refuseRole(ctx.user.dealershipRole, from);
-      refuseRole(ctx.user.dealershipRole, input.role);
+      refuseTeamRole(ctx.user.dealershipRole, from);
+      refuseTeamRole(ctx.user.dealershipRole, input.role);
     },
     // Leaving the lead roles loses what only leads see, the CRM's signing secret among it.
     changed: async (tx, from) => {
@@ -116,7 +102,7 @@ export function removeMember(
   input: { userId: string },
 ): Promise<{ userId: string; removed: true }> {
   return TEAM.remove(ctx, ctx.dealershipId, input, {
-    refuse: (role) => refuseRole(ctx.user.dealershipRole, role),
+    refuse: (role) => refuseTeamRole(ctx.user.dealershipRole, role),
     left: async (tx, role) => {
       await tx`update users set role = 'customer', updated_at = now() where id = ${input.userId} and role = 'manager'`;
       if (isLead(role)) await rotateSigningSecretsOnManagerChange(tx, ctx.secrets, [ctx.dealershipId]);
