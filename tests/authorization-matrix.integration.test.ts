@@ -492,6 +492,8 @@ const EXPECTED: Record<string, Access> = {
   "groups.addDealership": "admin",
   "groups.removeDealership": "admin",
   "groups.inviteOwner": "admin",
+  "groups.resendAnyInvitation": "admin",
+  "groups.revokeAnyInvitation": "admin",
   "invitations.describe": "anyone",
   "invitations.accept": "anyone",
   "invitations.decline": "anyone",

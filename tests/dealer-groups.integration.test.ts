@@ -159,6 +159,41 @@ describe("administrators run dealer groups", () => {
     const [gone] = await h.sql`select id from dealer_groups where id = ${throwaway}`;
     expect(gone).toBeUndefined();
   });
+
+  it("resends and revokes any group's invitation from the console, audited on that group's trail", async () => {
+    const email = "second.owner@example.org";
+    before = h.smtp.messages.length;
+    const invited = await call("POST", `/api/admin/dealer-groups/${otherGroupId}/owner-invitations`, admin, {
+      email,
+    });
+    expect(invited.status).toBe(201);
+    const first = await mailedInvitation(email, before);
+    const resend = `/api/admin/dealer-groups/invitations/${invited.json.id}/resend`;
+    const revoke = `/api/admin/dealer-groups/invitations/${invited.json.id}/revoke`;
+    // The group's own owner answers it through the group's paths, never the console's.
+    expect((await call("POST", resend, otherOwner)).status).toBe(403);
+    before = h.smtp.messages.length;
+    const resent = await call("POST", resend, admin);
+    expect(resent.status, JSON.stringify(resent.json)).toBe(200);
+    expect(resent.json).toMatchObject({ email, role: "group_owner" });
+    expect((await mailedInvitation(email, before)).token).not.toBe(first.token);
+    expect((await call("POST", revoke, admin)).status).toBe(200);
+    expect((await call("POST", revoke, admin)).status).toBe(404);
+    // A dealership's invitation is not a group's: 404 here.
+    const [team] = await h.sql<{ id: string }[]>`
+      insert into invitations (email, role, dealership_id, team_role, expires_at)
+      values ('team.only@example.org', 'manager', ${b1!.id}, 'staff', now() + interval '1 day') returning id`;
+    expect(
+      (await call("POST", `/api/admin/dealer-groups/invitations/${team!.id}/revoke`, admin)).status,
+    ).toBe(404);
+    const audit = await h.sql<{ action: string }[]>`
+      select action from audit_log where entity_type = 'group' and entity_id = ${String(otherGroupId)}
+         and action like 'group.member_invite_re%' order by id`;
+    expect(audit.map((row) => row.action)).toEqual([
+      "group.member_invite_resend",
+      "group.member_invite_revoke",
+    ]);
+  });
 });
 
 describe("a group's people reach what their group role allows", () => {

@@ -571,6 +571,8 @@ const TABLE: Record<string, Entry> = {
   "groups.delete id": ADMIN,
   "groups.rename id": ADMIN,
   "groups.inviteOwner id": ADMIN,
+  "groups.resendAnyInvitation id": ADMIN,
+  "groups.revokeAnyInvitation id": ADMIN,
   "groups.changeMemberRole userId": {
     notOwned: "another group's member answers 404: tests/dealer-groups.integration.test.ts",
   },

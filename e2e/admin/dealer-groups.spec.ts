@@ -68,4 +68,30 @@ test("[ADMIN] dealer groups: the demo group is listed, and a new group gets its 
   await add.getByRole("button", { name: "Add to the group" }).click();
   await expect(add).toBeHidden();
   await expect(made.getByRole("list", { name: `Dealerships of ${name}` })).toContainText(dealership);
+
+  // Its owner is invited; the invitation waits with Resend and Revoke, and a revoked one is gone.
+  const invitee = `riverside.owner.${Date.now()}@example.org`;
+  await made.getByRole("button", { name: "Invite the owner" }).click();
+  const invite = page.getByRole("dialog", { name: "Invite the group's owner" });
+  await invite.getByLabel("Email").fill(invitee);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite).toBeHidden();
+  const waiting = made.getByRole("list", { name: `Invitations to ${name} waiting` });
+  await expect(waiting).toContainText(invitee);
+  // One notification shows at a time: the invitation's is closed before the resend's.
+  const sent = page.getByRole("status").filter({ hasText: "Invitation sent" });
+  await sent.getByRole("button", { name: "Close notification" }).click();
+  await expect(sent).toBeHidden();
+  await waiting.getByRole("button", { name: `Resend the invitation to ${invitee}` }).click();
+  const again = page.getByRole("status").filter({ hasText: "Invitation sent again" });
+  await expect(again).toBeVisible();
+  await again.getByRole("button", { name: "Close notification" }).click();
+  await expect(again).toBeHidden();
+  await lookAtBothWidths(page, "admin-group-invitation", made);
+  await waiting.getByRole("button", { name: `Revoke the invitation to ${invitee}` }).click();
+  await page
+    .getByRole("alertdialog", { name: "Revoke this invitation?" })
+    .getByRole("button", { name: "Revoke" })
+    .click();
+  await expect(made.getByRole("list", { name: `Invitations to ${name} waiting` })).toHaveCount(0);
 });

@@ -69,58 +69,90 @@ export async function inviteGroupMember(
 }
 
 /**
- * Withdraws one of the group's invitations not answered yet: group owners any, group managers those to group staff.
- * Another group's invitation, or one answered, answers 404.
+ * Who answers a group's invitations: its members, within their group (group owners any invitation, group managers
+ * those to group staff), or an administrator, any group's (the console's Dealer groups tab).
  */
-export async function revokeGroupInvitation(ctx: GroupCtx, { id }: { id: string }) {
+type InvitationScope = { groupId: number; role: GroupRole | null } | "admin";
+
+const groupScope = (ctx: GroupCtx): InvitationScope => ({ groupId: ctx.groupId, role: ctx.groupRole });
+
+/**
+ * One of the scope's group invitations not answered yet (expired ones too), for a resend or a revoke, with its
+ * group locked first (as inviting and accepting lock it) and then the invitation: another group's, or one
+ * answered, is null (404); one to a role the member does not give is refused.
+ */
+async function answerable(tx: Queryable, scope: InvitationScope, id: string) {
+  const [of] = await tx<{ groupId: number }[]>`
+    select i.group_id as "groupId" from invitations i
+     where i.id = ${id} and ${scope === "admin" ? tx`i.group_id is not null` : tx`i.group_id = ${scope.groupId}`}`;
+  if (!of) return null;
+  await lockGroup(tx, of.groupId);
+  const [found] = await tx<{ role: GroupRole; email: string; name: string | null }[]>`
+    select i.group_role as role, i.email::text as email, i.name from invitations i
+     where i.id = ${id} and i.group_id = ${of.groupId} and ${unansweredInvitationSql(tx, "i")}
+     for update`;
+  if (!found) return null;
+  if (scope !== "admin") refuseGroupRole(scope.role, found.role);
+  return { ...found, groupId: of.groupId };
+}
+
+function invitationNotPending() {
+  return appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+}
+
+/** Withdraws a group invitation not answered yet (answerable), audited on the group's trail. */
+async function revokeInGroup(ctx: Context, scope: InvitationScope, id: string) {
   const revoked = await ctx.sql.begin(async (tx) => {
-    const [found] = await tx<{ role: GroupRole; email: string }[]>`
-      select i.group_role as role, i.email::text as email from invitations i
-       where i.id = ${id} and i.group_id = ${ctx.groupId} and ${unansweredInvitationSql(tx, "i")}
-       for update`;
+    const found = await answerable(tx, scope, id);
     if (!found) return null;
-    refuseGroupRole(ctx.groupRole, found.role);
     await tx`update invitations set revoked_at = now() where id = ${id}`;
     await recordAudit(ctx, tx, {
       action: "group.member_invite_revoke",
-      entityId: ctx.groupId,
+      entityId: found.groupId,
       before: { invitationId: id, email: found.email, role: found.role },
     });
     return found;
   });
-  if (!revoked)
-    throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+  if (!revoked) throw invitationNotPending();
   return { id, revoked: true as const };
 }
 
 /**
- * Sends one of the group's invitations not answered yet again (expired ones too): a new link, the old one dead at
- * once, and a new expiry. Group owners any, group managers those to group staff; another group's invitation, or
- * one answered, answers 404.
+ * Sends a group invitation not answered yet again (answerable): a new link, the old one dead at once, and a new
+ * expiry, audited on the group's trail.
  */
-export async function resendGroupInvitation(ctx: GroupCtx, { id }: { id: string }) {
+async function resendInGroup(ctx: Context, scope: InvitationScope, id: string) {
   const resent = await ctx.sql.begin(async (tx) => {
-    const [found] = await tx<{ role: GroupRole; email: string; name: string | null }[]>`
-      select i.group_role as role, i.email::text as email, i.name from invitations i
-       where i.id = ${id} and i.group_id = ${ctx.groupId} and ${unansweredInvitationSql(tx, "i")}
-       for update`;
-    if (!found) return null;
-    refuseGroupRole(ctx.groupRole, found.role);
-    await lockGroup(tx, ctx.groupId);
-    if (!(await renewInvitation(ctx, tx, id))) return null;
+    const found = await answerable(tx, scope, id);
+    if (!found || !(await renewInvitation(ctx, tx, id))) return null;
     await recordAudit(ctx, tx, {
       action: "group.member_invite_resend",
-      entityId: ctx.groupId,
+      entityId: found.groupId,
       after: { invitationId: id, email: found.email, role: found.role },
     });
     const [row] = await tx<{ sentAt: Date; expiresAt: Date }[]>`
       select sent_at as "sentAt", expires_at as "expiresAt" from invitations where id = ${id}`;
     return { id, email: found.email, name: found.name, role: found.role, ...row! };
   });
-  if (!resent)
-    throw appError("NOT_FOUND", "This invitation is not pending any more.", "INVITATION_NOT_FOUND");
+  if (!resent) throw invitationNotPending();
   return resent;
 }
+
+/** A member withdraws one of their group's invitations: group owners any, group managers those to group staff. */
+export const revokeGroupInvitation = (ctx: GroupCtx, { id }: { id: string }) =>
+  revokeInGroup(ctx, groupScope(ctx), id);
+
+/** A member sends one of their group's invitations again: group owners any, group managers those to group staff. */
+export const resendGroupInvitation = (ctx: GroupCtx, { id }: { id: string }) =>
+  resendInGroup(ctx, groupScope(ctx), id);
+
+/** An administrator withdraws any group's invitation (the console). */
+export const revokeAnyGroupInvitation = (ctx: Context, { id }: { id: string }) =>
+  revokeInGroup(ctx, "admin", id);
+
+/** An administrator sends any group's invitation again (the console). */
+export const resendAnyGroupInvitation = (ctx: Context, { id }: { id: string }) =>
+  resendInGroup(ctx, "admin", id);
 
 /** Adds an account to the group (an accepted group invitation), audited; the group's owners hear of it. */
 export async function addGroupMember(

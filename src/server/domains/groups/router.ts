@@ -17,7 +17,9 @@ import {
   inviteGroupMember,
   listGroupMembers,
   removeGroupMember,
+  resendAnyGroupInvitation,
   resendGroupInvitation,
+  revokeAnyGroupInvitation,
   revokeGroupInvitation,
 } from "./members";
 import { groupReport } from "./report";
@@ -71,6 +73,14 @@ export const groupsRouter = taggedRouter("Dealer groups", {
   all: admin.query(people.adminGroups, listGroups, {
     rest: { method: "GET", path: "/admin/dealer-groups" },
     description: "Every dealer group with its dealerships, people and open invitations.",
+  }),
+  resendAnyInvitation: admin.mutation(invitationIdInput, people.groupInvitation, resendAnyGroupInvitation, {
+    rest: { method: "POST", path: "/admin/dealer-groups/invitations/:id/resend" },
+    description: "Any group's invitation not answered yet, expired ones too: a new link, the old one dead.",
+  }),
+  revokeAnyInvitation: admin.mutation(invitationIdInput, revokedInvitation, revokeAnyGroupInvitation, {
+    rest: { method: "POST", path: "/admin/dealer-groups/invitations/:id/revoke" },
+    description: "Any group's invitation not answered yet.",
   }),
   create: admin.mutation(people.createGroupInput, people.adminGroup, createGroup, {
     rest: { method: "POST", path: "/admin/dealer-groups", status: 201 },

@@ -1,20 +1,26 @@
 // The admin console's dealer groups (docs/product/dealer-groups.md#administrators): every group with its dealerships,
-// people and open invitations; create a group, add and remove its dealerships, invite its owner, delete it.
+// people and open invitations; create a group, add and remove its dealerships, invite its owner, resend or revoke
+// its invitations, delete it.
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuBuilding2, LuPlus, LuSend, LuTrash2, LuX } from "react-icons/lu";
 import { GROUP_ROLE_LABELS } from "../../../../shared/constants";
 import type { AdminGroup } from "../../../../shared/schemas/groupPeople";
 import { trpc } from "../../../trpc";
+import { ActionRow, type RowAnswer } from "../../../ui/ActionRow";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { mediumDate } from "../../../ui/format";
 import { toastOutcome } from "../../../ui/mutationToasts";
 import { QueryState, SkeletonRows } from "../../../ui/QueryState";
+import { RevokeInvitationDialog } from "../../../ui/RevokeInvitationDialog";
 import { SectionCard } from "../../../ui/SectionCard";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { GROUP_ROLE_PALETTE } from "../../groups";
+import { resendAndRevoke } from "../../invitations";
 import { AddDealershipDialog, CreateGroupDialog, InviteOwnerDialog } from "./GroupDialogs";
 
 type Dealership = AdminGroup["dealerships"][number];
+type Invitation = AdminGroup["invitations"][number];
 
 function GroupCard({
   group,
@@ -22,12 +28,15 @@ function GroupCard({
   onInvite,
   onDelete,
   onRemoveDealership,
+  invitationAnswers,
 }: {
   group: AdminGroup;
   onAdd: () => void;
   onInvite: () => void;
   onDelete: () => void;
   onRemoveDealership: (dealership: Dealership) => void;
+  /** Resend and Revoke for each invitation waiting. */
+  invitationAnswers: (invitation: Invitation) => { answers: readonly RowAnswer[] };
 }) {
   return (
     <SectionCard
@@ -93,17 +102,25 @@ function GroupCard({
               <Badge colorPalette={GROUP_ROLE_PALETTE[m.role]}>{GROUP_ROLE_LABELS[m.role]}</Badge>
             </HStack>
           ))}
-          {group.invitations.map((i) => (
-            <HStack as="li" key={i.id} gap="2" wrap="wrap">
-              <Text overflowWrap="anywhere" color="fg.muted">
-                {i.email}
-              </Text>
-              <Badge variant="outline" colorPalette={GROUP_ROLE_PALETTE[i.role]}>
-                {GROUP_ROLE_LABELS[i.role]}, invited
-              </Badge>
-            </HStack>
-          ))}
         </Stack>
+        {group.invitations.length > 0 ? (
+          <Stack as="ul" listStyleType="none" gap="2" aria-label={`Invitations to ${group.name} waiting`}>
+            {group.invitations.map((i) => (
+              <ActionRow key={i.id} {...invitationAnswers(i)}>
+                <HStack gap="2" wrap="wrap">
+                  <Text overflowWrap="anywhere">{i.name ?? i.email}</Text>
+                  <Badge variant="outline" colorPalette={GROUP_ROLE_PALETTE[i.role]}>
+                    {GROUP_ROLE_LABELS[i.role]}, invited
+                  </Badge>
+                </HStack>
+                <Text fontSize="xs" color="fg.muted">
+                  Sent {mediumDate.format(new Date(i.sentAt))}, open until{" "}
+                  {mediumDate.format(new Date(i.expiresAt))}
+                </Text>
+              </ActionRow>
+            ))}
+          </Stack>
+        ) : null}
       </Stack>
     </SectionCard>
   );
@@ -119,7 +136,11 @@ export function DealerGroupsTab() {
   const leaving = useDialogSubject<{ group: AdminGroup; dealership: Dealership }>();
   const remove = trpc.groups.delete.useMutation();
   const removeDealership = trpc.groups.removeDealership.useMutation();
+  const resend = trpc.groups.resendAnyInvitation.useMutation();
+  const revoke = trpc.groups.revokeAnyInvitation.useMutation();
+  const revoking = useDialogSubject<Invitation>();
   const refresh = () => utils.groups.all.invalidate();
+  const answers = resendAndRevoke(resend, refresh);
 
   return (
     <Stack gap="6">
@@ -148,6 +169,7 @@ export function DealerGroupsTab() {
                 onInvite={() => setInvitingFor(group)}
                 onDelete={() => deleting.show(group)}
                 onRemoveDealership={(dealership) => leaving.show({ group, dealership })}
+                invitationAnswers={(invitation) => answers(invitation, () => revoking.show(invitation))}
               />
             ))}
           </Stack>
@@ -156,6 +178,7 @@ export function DealerGroupsTab() {
       <CreateGroupDialog open={creating} onOpenChange={setCreating} />
       <AddDealershipDialog group={addingTo} onOpenChange={(open) => (open ? null : setAddingTo(null))} />
       <InviteOwnerDialog group={invitingFor} onOpenChange={(open) => (open ? null : setInvitingFor(null))} />
+      <RevokeInvitationDialog revoking={revoking} revoke={revoke} onChanged={refresh} />
       <ConfirmDialog
         open={leaving.open}
         onOpenChange={leaving.setOpen}
