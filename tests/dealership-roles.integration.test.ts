@@ -3,6 +3,7 @@
 // the lead roles the owner's; the team, reviews and reports the manager's too; bookings the staff's) and nothing
 // of another dealership; a dealership keeps its last owner; every change is audited.
 import { describe, expect, it } from "vitest";
+import { DEALERSHIP_BOOKINGS_SHOWN } from "../src/shared/constants";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -178,6 +179,34 @@ describe("the team and its roles", () => {
     // A customer works for no dealership: refused by the tier.
     const customer = await h.signIn("roles.bookings-customer@example.org");
     expect((await call("GET", "/api/manager/bookings", customer)).status).toBe(403);
+  });
+
+  it("keeps today's bookings when more visits fall in the window than the list holds: the farthest ahead go", async () => {
+    // A salesperson of the dealership's own, with no visits of the seed's in the way.
+    const [busy] = await h.sql<{ id: number }[]>`
+      insert into salespeople (name, email, dealership_id, city, state, time_zone)
+      values ('Busy Seller', 'roles.busy.seller@example.org', ${one!.id}, 'Austin', 'TX', 'America/Chicago')
+      returning id`;
+    const today = await visitOf(busy!.id, 0);
+    // More visits ahead than the list holds, every one later than today's, two hours apart.
+    const ahead = await h.sql<{ id: number }[]>`
+      insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
+      select ${busy!.id}, null, 'Test Drive', now() + interval '3 days' + make_interval(hours => 2 * n),
+             'Far Buyer', '5125550100'
+        from generate_series(1, ${DEALERSHIP_BOOKINGS_SHOWN}) n
+      returning id`;
+    const list = (await call("GET", "/api/manager/bookings", owner)).json as {
+      id: number;
+      startsAt: string;
+    }[];
+    expect(list).toHaveLength(DEALERSHIP_BOOKINGS_SHOWN);
+    expect(list.map((a) => a.id)).toContain(today);
+    // The farthest ahead is the one left out; the list still reads latest first.
+    expect(list.map((a) => a.id)).not.toContain(ahead.at(-1)!.id);
+    const times = list.map((a) => new Date(a.startsAt).getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    await h.sql`delete from appointments where salesperson_id = ${busy!.id}`;
+    await h.sql`delete from salespeople where id = ${busy!.id}`;
   });
 
   it("keeps the last owner, lets an owner hand the role on and leave, and audits each change", async () => {

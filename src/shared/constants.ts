@@ -172,6 +172,8 @@ export const BROWSE_PAGE_SIZE = { default: 24, max: 100 } as const;
  * inexact ("1,000+"), so a broad filter never pays for counting every row (decision 003).
  */
 export const BROWSE_TOTAL_LIMIT = 1000;
+/** The most visits a dealership's Bookings list holds (the last 30 days and ahead): the ones nearest to now. */
+export const DEALERSHIP_BOOKINGS_SHOWN = 500;
 
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const SESSION_INACTIVITY_DAYS = 30;

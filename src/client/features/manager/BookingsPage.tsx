@@ -4,7 +4,7 @@
 import { Badge, Container } from "@chakra-ui/react";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { LuCalendarX } from "react-icons/lu";
-import { DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
+import { DEALERSHIP_BOOKINGS_SHOWN, DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
 import { AccessDenied, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
@@ -30,7 +30,7 @@ function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
       <PageHeader
         eyebrow={`Your dealership · ${DEALERSHIP_ROLE_LABELS[role]}`}
         title="Bookings"
-        lead="Visits booked with your dealership's salespeople, in the dealership's local time: the last 30 days and everything ahead."
+        lead={`Visits booked with your dealership's salespeople, in the dealership's local time: the last 30 days and everything ahead (the ${DEALERSHIP_BOOKINGS_SHOWN} nearest to today, when there are more).`}
         actions={<DealershipSwitcher />}
       />
       <Container maxW="4xl" py={{ base: "5", md: "8" }}>

@@ -1,5 +1,7 @@
 // Reading calendars and changing appointment status. Ownership is part of every WHERE clause.
+
 import type { z } from "zod";
+import { DEALERSHIP_BOOKINGS_SHOWN } from "../../../shared/constants";
 import { links } from "../../../shared/links";
 import type {
   AppointmentView,
@@ -87,12 +89,16 @@ export async function salespersonAppointments(ctx: Context, { id: salespersonId 
 export async function dealershipBookings(ctx: Authed): Promise<AppointmentView[]> {
   const dealershipId = ctx.user.dealershipId;
   if (dealershipId === null) return [];
+  // When more fall in the window than the list holds, the ones nearest to now are kept (today's first), and the
+  // farthest ahead and longest ago are left out: never today's for next month's.
   const rows = await ctx.sql<AppointmentViewRow[]>`
-    ${ctx.sql.unsafe(APPOINTMENT_SELECT)}
-     where s.dealership_id = ${dealershipId} and ${bookingStaffSql(ctx.sql, ctx.user, "s")}
-       and a.starts_at > now() - interval '30 days'
-     order by a.starts_at desc, a.id desc
-     limit 500`;
+    select * from (
+      ${ctx.sql.unsafe(APPOINTMENT_SELECT)}
+       where s.dealership_id = ${dealershipId} and ${bookingStaffSql(ctx.sql, ctx.user, "s")}
+         and a.starts_at > now() - interval '30 days'
+       order by abs(extract(epoch from a.starts_at - now())), a.id
+       limit ${DEALERSHIP_BOOKINGS_SHOWN}) nearest
+     order by nearest.starts_at desc, nearest.id desc`;
   return rows.map((r) => toAppointmentView(r));
 }
 

@@ -1,3 +1,4 @@
+import { DEALERSHIP_BOOKINGS_SHOWN } from "../../../shared/constants";
 import * as admin from "../../../shared/schemas/admin";
 import { appointmentList } from "../../../shared/schemas/appointments";
 import {
@@ -70,8 +71,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
   /** The dealership's bookings across its salespeople, for everyone who works there (staff included). */
   bookings: staff.query(appointmentList, dealershipBookings, {
     rest: { method: "GET", path: "/manager/bookings" },
-    description:
-      "The bookings of the caller's dealership across its salespeople: the last 30 days and everything ahead, with who booked.",
+    description: `The bookings of the caller's dealership across its salespeople: the last 30 days and everything ahead, with who booked; when more than ${DEALERSHIP_BOOKINGS_SHOWN}, the ${DEALERSHIP_BOOKINGS_SHOWN} nearest to now.`,
   }),
   performance: manager.query(shape.managerPerformance, teamPerformance, {
     rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },
