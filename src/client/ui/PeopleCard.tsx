@@ -174,7 +174,11 @@ export type InvitationActions<R extends string> = (
   revoke: () => void,
 ) => { answers?: readonly RowAnswer[]; actions?: ReactNode };
 
-function WaitingInvitations<R extends string>({
+/**
+ * The invitations waiting for an answer, each with the reader's answers to it (for the roles they give), and the
+ * confirmation a revoke asks for: a people card's, and the console's list of a group's.
+ */
+export function WaitingInvitations<R extends string>({
   invitations,
   roleSet,
   label,

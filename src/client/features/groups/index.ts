@@ -3,5 +3,5 @@
 export { DealershipSwitcher } from "./DealershipSwitcher";
 export { GroupPage } from "./GroupPage";
 export { GroupPeopleCard } from "./GroupPeopleCard";
-export { GROUP_ROLE_PALETTE } from "./groupRoles";
+export { GROUP_ROLE_PALETTE, GROUP_ROLE_SET } from "./groupRoles";
 export { groupQueries } from "./queries";

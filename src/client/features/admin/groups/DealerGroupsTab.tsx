@@ -4,23 +4,21 @@
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuBuilding2, LuPlus, LuSend, LuTrash2, LuX } from "react-icons/lu";
-import { GROUP_ROLE_LABELS } from "../../../../shared/constants";
+import { GROUP_ROLE_LABELS, GROUP_ROLES, type GroupRole } from "../../../../shared/constants";
 import type { AdminGroup } from "../../../../shared/schemas/groupPeople";
 import { trpc } from "../../../trpc";
-import { ActionRow, type RowAnswer } from "../../../ui/ActionRow";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { mediumDate } from "../../../ui/format";
 import { toastOutcome } from "../../../ui/mutationToasts";
+import { type InvitationActions, WaitingInvitations } from "../../../ui/PeopleCard";
 import { QueryState, SkeletonRows } from "../../../ui/QueryState";
-import { RevokeInvitationDialog } from "../../../ui/RevokeInvitationDialog";
+import type { Mutation } from "../../../ui/roles";
 import { SectionCard } from "../../../ui/SectionCard";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import { GROUP_ROLE_PALETTE } from "../../groups";
+import { GROUP_ROLE_PALETTE, GROUP_ROLE_SET } from "../../groups";
 import { resendAndRevoke } from "../../invitations";
 import { AddDealershipDialog, CreateGroupDialog, InviteOwnerDialog } from "./GroupDialogs";
 
 type Dealership = AdminGroup["dealerships"][number];
-type Invitation = AdminGroup["invitations"][number];
 
 function GroupCard({
   group,
@@ -28,15 +26,19 @@ function GroupCard({
   onInvite,
   onDelete,
   onRemoveDealership,
-  invitationAnswers,
+  revoke,
+  answers,
+  refresh,
 }: {
   group: AdminGroup;
   onAdd: () => void;
   onInvite: () => void;
   onDelete: () => void;
   onRemoveDealership: (dealership: Dealership) => void;
-  /** Resend and Revoke for each invitation waiting. */
-  invitationAnswers: (invitation: Invitation) => { answers: readonly RowAnswer[] };
+  /** An administrator answers every invitation of every group: Resend, and Revoke once confirmed. */
+  revoke: Mutation<{ id: string }>;
+  answers: InvitationActions<GroupRole>;
+  refresh: () => Promise<unknown>;
 }) {
   return (
     <SectionCard
@@ -103,24 +105,15 @@ function GroupCard({
             </HStack>
           ))}
         </Stack>
-        {group.invitations.length > 0 ? (
-          <Stack as="ul" listStyleType="none" gap="2" aria-label={`Invitations to ${group.name} waiting`}>
-            {group.invitations.map((i) => (
-              <ActionRow key={i.id} {...invitationAnswers(i)}>
-                <HStack gap="2" wrap="wrap">
-                  <Text overflowWrap="anywhere">{i.name ?? i.email}</Text>
-                  <Badge variant="outline" colorPalette={GROUP_ROLE_PALETTE[i.role]}>
-                    {GROUP_ROLE_LABELS[i.role]}, invited
-                  </Badge>
-                </HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  Sent {mediumDate.format(new Date(i.sentAt))}, open until{" "}
-                  {mediumDate.format(new Date(i.expiresAt))}
-                </Text>
-              </ActionRow>
-            ))}
-          </Stack>
-        ) : null}
+        <WaitingInvitations
+          invitations={group.invitations}
+          roleSet={GROUP_ROLE_SET}
+          label={`Invitations to ${group.name} waiting`}
+          revoke={revoke}
+          rowActions={answers}
+          given={GROUP_ROLES}
+          onChanged={refresh}
+        />
       </Stack>
     </SectionCard>
   );
@@ -138,7 +131,6 @@ export function DealerGroupsTab() {
   const removeDealership = trpc.groups.removeDealership.useMutation();
   const resend = trpc.groups.resendAnyInvitation.useMutation();
   const revoke = trpc.groups.revokeAnyInvitation.useMutation();
-  const revoking = useDialogSubject<Invitation>();
   const refresh = () => utils.groups.all.invalidate();
   const answers = resendAndRevoke(resend, refresh);
 
@@ -169,7 +161,9 @@ export function DealerGroupsTab() {
                 onInvite={() => setInvitingFor(group)}
                 onDelete={() => deleting.show(group)}
                 onRemoveDealership={(dealership) => leaving.show({ group, dealership })}
-                invitationAnswers={(invitation) => answers(invitation, () => revoking.show(invitation))}
+                revoke={revoke}
+                answers={answers}
+                refresh={refresh}
               />
             ))}
           </Stack>
@@ -178,7 +172,6 @@ export function DealerGroupsTab() {
       <CreateGroupDialog open={creating} onOpenChange={setCreating} />
       <AddDealershipDialog group={addingTo} onOpenChange={(open) => (open ? null : setAddingTo(null))} />
       <InviteOwnerDialog group={invitingFor} onOpenChange={(open) => (open ? null : setInvitingFor(null))} />
-      <RevokeInvitationDialog revoking={revoking} revoke={revoke} onChanged={refresh} />
       <ConfirmDialog
         open={leaving.open}
         onOpenChange={leaving.setOpen}
