@@ -275,6 +275,28 @@ describe("the weekly report", () => {
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       [quiet.email, "Your week at Riverside Cars: no visits, no new reviews"],
     ]);
+    // While the mail server answers, the report's row is taken and no transaction of the sender's stays open.
+    await h.sql`update weekly_reports set sent_at = null where dealership_id = ${quiet.id}`;
+    const seen: { openTransactions: number; taken: boolean }[] = [];
+    const watching: Mailer = {
+      send: async () => {
+        const [open] = await h.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and state like 'idle in transaction%'`;
+        const [row] = await h.sql<{ taken: boolean }[]>`
+          select sent_at is not null as taken from weekly_reports where dealership_id = ${quiet.id}`;
+        seen.push({ openTransactions: open!.n, taken: row!.taken });
+        // A second run meanwhile finds it taken and sends nothing.
+        expect(await sendWeeklyReport(deps(false), data)).toBe(false);
+        return "sent";
+      },
+      close: () => {},
+    };
+    expect(
+      await sendWeeklyReport({ sql: h.sql, mailer: watching, appUrl: "http://localhost:3000" }, data),
+    ).toBe(true);
+    expect(seen).toEqual([{ openTransactions: 0, taken: true }]);
+    expect(sent).toHaveLength(1);
     // A lead no longer (the account disabled since the claim): nothing is sent.
     await h.sql`update weekly_reports set sent_at = null where dealership_id = ${quiet.id}`;
     await h.sql`update users set disabled_at = now() where id = ${quiet.manager.userId}`;

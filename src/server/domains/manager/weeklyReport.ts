@@ -5,8 +5,10 @@
 // Once per week, recipient and dealership, whatever runs it: every hour, the dealerships where it is Monday from
 // 07:00 (local time, for a day) are due, and one transaction claims a row of weekly_reports per account that
 // leads one (on conflict, nothing) and queues an e-mail job for each row it claimed. Another instance, or a retry,
-// finds the rows taken and queues nothing. The e-mail's job sets the row's sent_at in the transaction that hands
-// the e-mail to the mail server: a failure undoes it and the mail queue retries, and a job run twice sends once.
+// finds the rows taken and queues nothing. The e-mail's job takes its row by setting sent_at, in a statement of its
+// own, and only then speaks to the mail server, holding no transaction while it answers: a failure gives the row
+// back and the mail queue retries, and a job run twice (or a retry while the first still sends) sends once. A
+// process that dies while sending leaves the report taken: it is sent at most once.
 import { links } from "../../../shared/links";
 import type { Queryable, Sql } from "../../db/client";
 import { type JobData, type JobQueue, QUEUES } from "../../jobs/queue";
@@ -64,29 +66,30 @@ type ClaimedReport = {
 };
 
 /**
- * Sends one claimed report, marking it sent in the same transaction: a report already sent, or whose recipient no
- * longer leads the dealership (or whose account was disabled) since it was claimed, sends nothing. Answers whether
- * it sent.
+ * Sends one claimed report. Its row is taken first (sent_at set, committed at once), so no transaction stays open
+ * while the mail server answers; a failure gives it back for the retry. A report already taken or sent, or whose
+ * recipient no longer leads the dealership (or whose account was disabled) since it was claimed, sends nothing.
+ * Answers whether it sent.
  */
 export async function sendWeeklyReport(
   deps: WeeklyReportDeps,
   data: JobData["weekly-report-mail"],
 ): Promise<boolean> {
-  return deps.sql.begin(async (tx) => {
-    const [row] = await tx<ClaimedReport[]>`
-      update weekly_reports w set sent_at = now()
-        from dealerships d, users u
-       where w.dealership_id = ${data.dealershipId} and w.user_id = ${data.userId}
-         and w.week_start = ${data.weekStart}::date and w.sent_at is null
-         and d.id = w.dealership_id and u.id = w.user_id
-         and exists (select from (${dealershipLeadsSql(tx, tx`w.dealership_id`)}) l where l.user_id = w.user_id)
-      returning d.name as dealership, u.email::text as email, u.first_name as "firstName",
-                to_char(w.week_start, 'IYYY-"W"IW') as week,
-                w.week_start::timestamp at time zone d.time_zone as "from",
-                (w.week_start + 7)::timestamp at time zone d.time_zone as "to",
-                (w.week_start - 7)::timestamp at time zone d.time_zone as "previousFrom"`;
-    if (!row) return false;
-    const figures = await weeklyFigures(tx, data.dealershipId, row);
+  const [row] = await deps.sql<ClaimedReport[]>`
+    update weekly_reports w set sent_at = now()
+      from dealerships d, users u
+     where w.dealership_id = ${data.dealershipId} and w.user_id = ${data.userId}
+       and w.week_start = ${data.weekStart}::date and w.sent_at is null
+       and d.id = w.dealership_id and u.id = w.user_id
+       and exists (select from (${dealershipLeadsSql(deps.sql, deps.sql`w.dealership_id`)}) l where l.user_id = w.user_id)
+    returning d.name as dealership, u.email::text as email, u.first_name as "firstName",
+              to_char(w.week_start, 'IYYY-"W"IW') as week,
+              w.week_start::timestamp at time zone d.time_zone as "from",
+              (w.week_start + 7)::timestamp at time zone d.time_zone as "to",
+              (w.week_start - 7)::timestamp at time zone d.time_zone as "previousFrom"`;
+  if (!row) return false;
+  try {
+    const figures = await weeklyFigures(deps.sql, data.dealershipId, row);
     const mail = weeklyReportMail({
       dealership: row.dealership,
       firstName: row.firstName,
@@ -96,8 +99,15 @@ export async function sendWeeklyReport(
       dashboardUrl: `${deps.appUrl}${links.managerDashboard({ tab: "reports" })}`,
     });
     await deps.mailer.send({ to: row.email, ...mail });
-    return true;
-  });
+  } catch (error) {
+    // Given back for the mail queue's retry: nobody else could take it while it was this run's.
+    await deps.sql`
+      update weekly_reports set sent_at = null
+       where dealership_id = ${data.dealershipId} and user_id = ${data.userId}
+         and week_start = ${data.weekStart}::date`;
+    throw error;
+  }
+  return true;
 }
 
 /** The week's figures and the week before's, as the monthly report computes them (teamFigures). */
