@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sendWaitlistNotice } from "../src/server/domains/appointments/notices";
 import { SLOT_TIMES } from "../src/shared/slots";
 import { addDays, fromZoned, todayIn, zoneOffsetMinutes } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -595,5 +596,43 @@ describe("waitlist", () => {
     });
     const mail = await h.waitForMail((m) => m.to.includes("waiter@example.org"));
     expect(mail.subject).toContain(date);
+  });
+
+  it("gives a refused notice back to the first waiting customer, and sends it on the retry once", async () => {
+    const date = openDay(ny.time_zone, 12);
+    const waiter = await h.signIn("second.waiter@example.org");
+    const joined = await h.request("POST", "/api/appointments/waitlist", {
+      cookie: waiter.cookie,
+      body: { salespersonId: ny.id, date },
+    });
+    expect(joined.status).toBe(201);
+    const notified = async () =>
+      (
+        await h.sql<{ at: Date | null }[]>`
+          select w.notified_at as at from waitlist_entries w join users u on u.id = w.customer_id
+           where u.email = 'second.waiter@example.org' and w.date = ${date}`
+      )[0]!.at !== null;
+    const refusing = {
+      ...h.noticeDeps,
+      mailer: {
+        send: async () => {
+          throw Object.assign(new Error("SMTP refused"), { responseCode: 451 });
+        },
+        close: () => {},
+      },
+    };
+    const data = { salespersonId: ny.id, date };
+    await expect(sendWaitlistNotice(refusing, data)).rejects.toThrow("SMTP refused");
+    expect(await notified()).toBe(false);
+    const before = h.smtp.messages.length;
+    await sendWaitlistNotice(h.noticeDeps, data);
+    await sendWaitlistNotice(h.noticeDeps, data);
+    expect(await notified()).toBe(true);
+    await h.waitForMail(
+      (m) => h.smtp.messages.indexOf(m) >= before && m.to.includes("second.waiter@example.org"),
+    );
+    expect(
+      h.smtp.messages.slice(before).filter((m) => m.to.includes("second.waiter@example.org")),
+    ).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sendReminder } from "../src/server/domains/appointments/notices";
 import { type JobQueue, QUEUES, scheduledJobId, startJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
+import type { Mailer } from "../src/server/mail/mailer";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
@@ -85,6 +86,44 @@ describe("24-hour reminders", () => {
     const id = await appointmentIn(26 * 3_600_000, email);
     await Promise.all(Array.from({ length: 5 }, () => sendReminder(h.noticeDeps, { appointmentId: id })));
     // Every delivery has finished: the one that won has handed its mail to SMTP, the others sent nothing.
+    await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
+    expect(reminders(email)).toHaveLength(1);
+  });
+});
+
+describe("a reminder while the mail server answers", () => {
+  it("holds no transaction, and a refused one is given back for the retry, which sends it once", async () => {
+    const email = "slow.reminder@example.org";
+    const id = await appointmentIn(27 * 3_600_000, email);
+    const taken = async () =>
+      (
+        await h.sql<{ at: Date | null }[]>`select reminder_sent_at as at from appointments where id = ${id}`
+      )[0]!.at !== null;
+    const refusing: Mailer = {
+      send: async () => {
+        throw Object.assign(new Error("SMTP refused"), { responseCode: 451 });
+      },
+      close: () => {},
+    };
+    await expect(sendReminder({ ...h.noticeDeps, mailer: refusing }, { appointmentId: id })).rejects.toThrow(
+      "SMTP refused",
+    );
+    expect(await taken()).toBe(false);
+    const seen: { openTransactions: number; taken: boolean }[] = [];
+    const watching: Mailer = {
+      send: async (message) => {
+        const [open] = await h.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and state like 'idle in transaction%'`;
+        seen.push({ openTransactions: open!.n, taken: await taken() });
+        // A second delivery meanwhile finds it taken.
+        await sendReminder(h.noticeDeps, { appointmentId: id });
+        return h.noticeDeps.mailer.send(message);
+      },
+      close: () => {},
+    };
+    await sendReminder({ ...h.noticeDeps, mailer: watching }, { appointmentId: id });
+    expect(seen).toEqual([{ openTransactions: 0, taken: true }]);
     await h.waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
     expect(reminders(email)).toHaveLength(1);
   });

@@ -37,3 +37,19 @@ export function retryWaits(policy: RetryPolicy): { shortest: number; longest: nu
     longest: Math.min(policy.retryDelayMax, policy.retryDelay * 2 ** (i + 1)),
   }));
 }
+
+/**
+ * Runs `send` for a mail job's row already taken (its "sent" mark set in a statement of its own, committed), and
+ * gives the row back with `giveBack` when the send fails, so the job's retry takes it again; the failure goes on to
+ * the queue's retry policy. Nothing holds a transaction (or its pool connection) while the mail server answers, and
+ * a second delivery while the first sends finds the row taken. A process that dies mid-send leaves the row taken:
+ * such a mail goes out at most once.
+ */
+export async function givenBackIfRefused(giveBack: () => Promise<unknown>, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+}

@@ -6,6 +6,7 @@ import { toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow, UserRow, WaitlistEntryRow } from "../../db/rows";
+import { givenBackIfRefused } from "../../jobs/mailRetry";
 import type { JobData } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import { buildIcs } from "../../mail/ics";
@@ -145,29 +146,39 @@ async function sendNoShowNotice(deps: NoticeDeps, row: NoticeRow) {
   });
 }
 
-/** Claims the reminder in the same transaction that sends it: a reminder goes out at most once. */
+/**
+ * Takes the reminder (reminder_sent_at set, committed at once), then sends it, holding no transaction while the mail
+ * server answers; a refused send gives it back for the mail queue's retry. A reminder goes out at most once: a
+ * second delivery while the first sends finds it taken.
+ */
 export async function sendReminder(deps: NoticeDeps, data: JobData["appointment-reminder"]) {
-  await deps.sql.begin(async (tx) => {
-    const [claimed] = await tx<Pick<AppointmentRow, "id">[]>`
-      update appointments set reminder_sent_at = now()
-       where id = ${data.appointmentId} and status = 'scheduled' and reminder_sent_at is null and starts_at > now()
-       returning id`;
-    if (!claimed) return;
-    const row = await loadNotice(tx, data.appointmentId);
-    if (!row?.account_email) return;
-    await deps.mailer.send({
-      kind: "reminders",
-      to: row.account_email,
-      subject: `Reminder: ${row.appointment_type} tomorrow with ${row.salesperson_name}`,
-      text: `Hello ${row.customer_name},\n\nA reminder of your ${row.appointment_type} with ${row.salesperson_name} on ${whenText(row)}.\nWhere: ${location(row)}\n\nNeed to change it? ${deps.appUrl}/appointments\n`,
-    });
-  });
+  const [claimed] = await deps.sql<Pick<AppointmentRow, "id">[]>`
+    update appointments set reminder_sent_at = now()
+     where id = ${data.appointmentId} and status = 'scheduled' and reminder_sent_at is null and starts_at > now()
+     returning id`;
+  if (!claimed) return;
+  await givenBackIfRefused(
+    () => deps.sql`update appointments set reminder_sent_at = null where id = ${data.appointmentId}`,
+    async () => {
+      const row = await loadNotice(deps.sql, data.appointmentId);
+      if (!row?.account_email) return;
+      await deps.mailer.send({
+        kind: "reminders",
+        to: row.account_email,
+        subject: `Reminder: ${row.appointment_type} tomorrow with ${row.salesperson_name}`,
+        text: `Hello ${row.customer_name},\n\nA reminder of your ${row.appointment_type} with ${row.salesperson_name} on ${whenText(row)}.\nWhere: ${location(row)}\n\nNeed to change it? ${deps.appUrl}/appointments\n`,
+      });
+    },
+  );
 }
 
-/** After a cancellation: e-mail the first customer waiting for that salesperson and day. */
+/**
+ * After a cancellation: e-mail the first customer waiting for that salesperson and day. Their entry is taken
+ * (notified_at set, committed) before the mail server is spoken to, and given back if it refuses.
+ */
 export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitlist-notice"]) {
-  await deps.sql.begin(async (tx) => {
-    const [entry] = await tx<
+  const entry = await deps.sql.begin(async (tx) => {
+    const [first] = await tx<
       (Pick<WaitlistEntryRow, "id"> &
         Pick<UserRow, "email"> & { name: string | null; salesperson_name: string })[]
     >`
@@ -176,13 +187,20 @@ export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitli
        where w.salesperson_id = ${data.salespersonId} and w.date = ${data.date} and w.notified_at is null
        order by w.created_at, w.id
        limit 1 for update of w skip locked`;
-    if (!entry) return;
-    await tx`update waitlist_entries set notified_at = now() where id = ${entry.id}`;
-    await deps.mailer.send({
-      kind: "waitlist",
-      to: entry.email,
-      subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
-      text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
-    });
+    if (first) await tx`update waitlist_entries set notified_at = now() where id = ${first.id}`;
+    return first;
   });
+  if (!entry) return;
+  await givenBackIfRefused(
+    () => deps.sql`update waitlist_entries set notified_at = null where id = ${entry.id}`,
+    () =>
+      deps.mailer
+        .send({
+          kind: "waitlist",
+          to: entry.email,
+          subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
+          text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
+        })
+        .then(() => undefined),
+  );
 }

@@ -11,6 +11,7 @@
 // process that dies while sending leaves the report taken: it is sent at most once.
 import { links } from "../../../shared/links";
 import type { Queryable, Sql } from "../../db/client";
+import { givenBackIfRefused } from "../../jobs/mailRetry";
 import { type JobData, type JobQueue, QUEUES } from "../../jobs/queue";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import { escapeHtml } from "../auth/signInLinks";
@@ -88,25 +89,24 @@ export async function sendWeeklyReport(
               (w.week_start + 7)::timestamp at time zone d.time_zone as "to",
               (w.week_start - 7)::timestamp at time zone d.time_zone as "previousFrom"`;
   if (!row) return false;
-  try {
-    const figures = await weeklyFigures(deps.sql, data.dealershipId, row);
-    const mail = weeklyReportMail({
-      dealership: row.dealership,
-      firstName: row.firstName,
-      week: row.week,
-      weekStart: data.weekStart,
-      ...figures,
-      dashboardUrl: `${deps.appUrl}${links.managerDashboard({ tab: "reports" })}`,
-    });
-    await deps.mailer.send({ to: row.email, ...mail });
-  } catch (error) {
-    // Given back for the mail queue's retry: nobody else could take it while it was this run's.
-    await deps.sql`
+  // Given back for the mail queue's retry if refused: nobody else could take it while it was this run's.
+  await givenBackIfRefused(
+    () => deps.sql`
       update weekly_reports set sent_at = null
-       where dealership_id = ${data.dealershipId} and user_id = ${data.userId}
-         and week_start = ${data.weekStart}::date`;
-    throw error;
-  }
+       where dealership_id = ${data.dealershipId} and user_id = ${data.userId} and week_start = ${data.weekStart}::date`,
+    async () => {
+      const figures = await weeklyFigures(deps.sql, data.dealershipId, row);
+      const mail = weeklyReportMail({
+        dealership: row.dealership,
+        firstName: row.firstName,
+        week: row.week,
+        weekStart: data.weekStart,
+        ...figures,
+        dashboardUrl: `${deps.appUrl}${links.managerDashboard({ tab: "reports" })}`,
+      });
+      await deps.mailer.send({ to: row.email, ...mail });
+    },
+  );
   return true;
 }
 
