@@ -9,17 +9,13 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ID_MAX } from "../shared/constants";
-import { CRM_SIGNATURE_HEADER } from "../shared/crm";
 import { dealershipSlug } from "../shared/schemas/dealershipPage";
 import { TRPC_MAX_BATCH } from "../shared/transport";
 import { appError, errorBody } from "./appError";
-import { receiveSaleEvent } from "./domains/crm/inbound";
 import { LIVE_EVENTS_PATH, type LiveTiming, liveTransport } from "./domains/live/transport";
 import { readStoredImage } from "./domains/portal/photos";
 import { dealershipPreview, type PagePreview, profilePreview, withPreview } from "./domains/site/previews";
 import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/site/sitemap";
-import { handleStripeEvent, verifyEvent } from "./domains/subscriptions/webhook";
-import { receiveText, receiveTextStatus, type TwilioWebhook } from "./domains/texting/webhooks";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
 import { BROWSE_TRPC_PATH, browseTrpc } from "./http/browseTrpc";
 import { originCheck } from "./http/csrf";
@@ -36,6 +32,7 @@ import {
 import { idempotency } from "./http/idempotency";
 import { oidcRoutes } from "./http/oidc";
 import { requestDeadline, UPLOAD_TIMEOUT_FACTOR } from "./http/requestDeadline";
+import { CRM_INBOUND_PREFIX, STRIPE_WEBHOOK_PATHS, webhookRoutes } from "./http/webhooks";
 import { withRequestId } from "./logger";
 import { recordErrorEvent } from "./monitor/errorEvents";
 import { readiness } from "./monitor/readiness";
@@ -56,9 +53,6 @@ export type CreateAppOptions = {
   liveTiming?: LiveTiming;
 };
 
-/** Where Stripe delivers events: the issue's path, and the older one the CSRF exemption named. */
-const STRIPE_WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/webhooks/stripe"] as const;
-const CRM_INBOUND_PREFIX = "/api/crm/inbound/";
 /** One-click unsubscribe links (domains/notifications/unsubscribe.ts). */
 const UNSUBSCRIBE_PREFIX = "/api/unsubscribe/";
 
@@ -284,37 +278,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
-  // Stripe's webhooks: signed raw bodies from Stripe's servers (no session, no Origin), answered 200 once handled.
-  for (const webhookPath of STRIPE_WEBHOOK_PATHS) {
-    app.post(webhookPath, async (c) => {
-      const event = verifyEvent(deps, await c.req.text(), c.req.header("stripe-signature"));
-      return c.json(await handleStripeEvent(deps, event));
-    });
-  }
-
-  // Twilio's webhooks: signed form posts (X-Twilio-Signature over APP_URL + path), no session, no Origin. The
-  // inbound one answers TwiML (a keyword's reply, or nothing).
-  app.post(TWILIO_WEBHOOK_PATHS.status, async (c) =>
-    c.json(await receiveTextStatus(deps, twilioWebhook(c, TWILIO_WEBHOOK_PATHS.status, await c.req.text()))),
-  );
-  app.post(TWILIO_WEBHOOK_PATHS.inbound, async (c) =>
-    c.body(await receiveText(deps, twilioWebhook(c, TWILIO_WEBHOOK_PATHS.inbound, await c.req.text())), 200, {
-      "content-type": "text/xml; charset=utf-8",
-    }),
-  );
-
-  // CRMs' signed sale events: raw bodies from a dealership's systems (no session, no Origin), checked against the
-  // integration's signing secret before anything else.
-  app.post(`${CRM_INBOUND_PREFIX}:integrationId`, async (c) =>
-    c.json(
-      await receiveSaleEvent(deps, {
-        integrationId: c.req.param("integrationId"),
-        signature: c.req.header(CRM_SIGNATURE_HEADER),
-        rawBody: await c.req.text(),
-        ip: c.get("ip"),
-      }),
-    ),
-  );
+  // Signed webhooks of Stripe, Twilio and the CRMs (http/webhooks.ts): raw bodies, no session, no Origin.
+  webhookRoutes(app, deps);
 
   // Signing out changes state, so a link or an image elsewhere must not do it: POST only (a refusal, not a
   // route of its own).
@@ -400,18 +365,4 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   }
 
   return app;
-}
-
-/** A Twilio webhook's signature headers and raw form body, as domains/texting/webhooks.ts checks them. */
-function twilioWebhook(
-  c: { req: { header: (name: string) => string | undefined } },
-  path: TwilioWebhook["path"],
-  rawBody: string,
-): TwilioWebhook {
-  return {
-    path,
-    signature: c.req.header("x-twilio-signature"),
-    settings: c.req.header("x-twilio-webhooks-signature-settings"),
-    rawBody,
-  };
 }
