@@ -7,21 +7,27 @@
 import { rulesOf } from "../../../shared/bookingRules";
 import { SLOT_MINUTES } from "../../../shared/slots";
 import type { Queryable } from "../../db/client";
-import { calendarsOf, type OpenTime, openTimes, people } from "./slotLists";
+import { BACKGROUND, mapInSlices, type Pace } from "../../jobs/slices";
+import { type Calendar, calendarsOf, type OpenTime, openTimes, type Person, people } from "./slotLists";
 
-/** Salespeople recomputed per round of queries. */
-const BATCH = 500;
+/**
+ * Salespeople recomputed per round of queries. A round's statement carries their times as one JSON text (~8 KB
+ * a salesperson), written in one go: at 500 a round that took the event loop ~10 ms.
+ */
+const BATCH = 100;
 /** How old a row's times may grow before the job recomputes it: its two weeks move on a day at a time. */
 const HORIZON_REFRESH_HOURS = 12;
 
 /**
  * Recomputes the kept open times of these salespeople as of `now`. A row is marked fresh before its times are
  * read, so a change that lands while they are computed marks it stale again, and the next run takes it up.
+ * The times are computed at `pace` (jobs/slices.ts): a server's background share of a core unless said.
  */
 export async function refreshOpenings(
   sql: Queryable,
   ids: readonly number[],
   now = new Date(),
+  pace: Pace | null = BACKGROUND,
 ): Promise<{ written: number; failed: number[] }> {
   let written = 0;
   const failed: number[] = [];
@@ -41,23 +47,10 @@ export async function refreshOpenings(
       rows.map((row) => row.id),
       now,
     );
-    const computed = rows.map((person) => {
-      try {
-        const open = [...openTimes(person, calendar(person.id), now)];
-        return {
-          id: person.id,
-          starts: open.map((o) => o.slot.startsAt.toISOString()),
-          ranges: runsOf(open),
-          notice: rulesOf(person.booking_rules).minNoticeHours * 60,
-          zone: person.time_zone,
-        };
-      } catch {
-        // A row the rules cannot read (a time zone nobody knows) keeps no open times, under a zone every reader
-        // knows, rather than stopping its batch and every refresh after it; the job names it.
-        failed.push(person.id);
-        return { id: person.id, starts: [], ranges: "{}", notice: 0, zone: "UTC" };
-      }
-    });
+    // In slices: a batch of 500 computed in one go held the event loop, and every request, for up to half a
+    // second (about a millisecond a salesperson; the job recomputes each salesperson a visit was booked with).
+    const computed = await mapInSlices(rows, (person) => keptTimes(person, calendar(person.id), now), pace);
+    failed.push(...computed.filter((row) => row.unreadable).map((row) => row.id));
     await sql`
       insert into salesperson_openings as o
              (salesperson_id, open_starts, open_ranges, notice_minutes, time_zone, next_open_at, bookable_until,
@@ -77,6 +70,25 @@ export async function refreshOpenings(
   return { written, failed };
 }
 
+/** A salesperson's open times as their row of salesperson_openings keeps them. */
+function keptTimes(person: Person, calendar: Calendar, now: Date) {
+  try {
+    const open = [...openTimes(person, calendar, now)];
+    return {
+      id: person.id,
+      starts: open.map((o) => o.slot.startsAt.toISOString()),
+      ranges: runsOf(open),
+      notice: rulesOf(person.booking_rules).minNoticeHours * 60,
+      zone: person.time_zone,
+      unreadable: false,
+    };
+  } catch {
+    // A row the rules cannot read (a time zone nobody knows) keeps no open times, under a zone every reader
+    // knows, rather than stopping its batch and every refresh after it; the job names it.
+    return { id: person.id, starts: [], ranges: "{}", notice: 0, zone: "UTC", unreadable: true };
+  }
+}
+
 /**
  * Open times as runs of consecutive grid times on one date, each from its first start to its last, inclusive
  * (a tstzmultirange's text): a time in a day from `a` on is open exactly when a run ends at or after `a`.
@@ -94,7 +106,7 @@ export function runsOf(open: readonly OpenTime[]): string {
   return `{${runs.map(([from, to]) => `[${from.toISOString()},${to.toISOString()}]`).join(",")}}`;
 }
 
-/** Every salesperson's kept open times, recomputed (the seed, after writing its visits). */
+/** Every salesperson's kept open times, recomputed in one go (the seed, after writing its visits). */
 export async function refreshAllOpenings(
   sql: Queryable,
   now = new Date(),
@@ -104,6 +116,7 @@ export async function refreshAllOpenings(
     sql,
     ids.map((row) => row.id),
     now,
+    null,
   );
 }
 
