@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/client";
 import { closeVisits } from "../src/server/domains/appointments/closing";
 import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputeEscalation";
+import type { Mailer } from "../src/server/mail/mailer";
 import { submitRatingInput } from "../src/shared/schemas/reviews";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";
@@ -251,6 +252,49 @@ describe("auto-completion", () => {
     await closeVisits(closingDeps());
     expect(await statusOf(later)).toMatchObject({ status: "completed", review_invited_at: expect.any(Date) });
     expect(invitations("visits.buyer@example.org")).toHaveLength(2);
+  });
+});
+
+describe("review invitations while the mail server refuses", () => {
+  it("are given back and sent once on the retry, with no transaction open while the mail server answers", async () => {
+    const later = await visit(otherBuyer, -200);
+    const invitedAt = async () =>
+      (
+        await h.sql<
+          { at: Date | null }[]
+        >`select review_invited_at as at from appointments where id = ${later}`
+      )[0]!.at;
+    const refusing: Mailer = {
+      send: async () => {
+        throw Object.assign(new Error("SMTP refused"), { responseCode: 451 });
+      },
+      close: () => {},
+    };
+    await expect(closeVisits({ ...closingDeps(), mailer: refusing })).rejects.toThrow("SMTP refused");
+    expect(await statusOf(later)).toMatchObject({ status: "completed", review_invited_at: null });
+    const seen: { openTransactions: number; taken: boolean; invitedMeanwhile: number }[] = [];
+    const watching: Mailer = {
+      send: async (message) => {
+        const [open] = await h.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and state like 'idle in transaction%'`;
+        // A second run meanwhile finds the invitation taken.
+        const meanwhile = await closeVisits(closingDeps());
+        seen.push({
+          openTransactions: open!.n,
+          taken: (await invitedAt()) !== null,
+          invitedMeanwhile: meanwhile.invited,
+        });
+        return h.noticeDeps.mailer.send(message);
+      },
+      close: () => {},
+    };
+    expect(await closeVisits({ ...closingDeps(), mailer: watching })).toMatchObject({ invited: 1 });
+    expect(seen).toEqual([{ openTransactions: 0, taken: true, invitedMeanwhile: 0 }]);
+    await h.waitForMail(
+      (m) => m.to.includes("visits.other@example.org") && m.subject.startsWith("How was your"),
+    );
+    expect(invitations("visits.other@example.org")).toHaveLength(2);
   });
 });
 

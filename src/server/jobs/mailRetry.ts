@@ -45,9 +45,12 @@ export function retryWaits(policy: RetryPolicy): { shortest: number; longest: nu
  * a second delivery while the first sends finds the row taken. A process that dies mid-send leaves the row taken:
  * such a mail goes out at most once.
  */
-export async function givenBackIfRefused(giveBack: () => Promise<unknown>, send: () => Promise<void>) {
+export async function givenBackIfRefused<T>(
+  giveBack: () => Promise<unknown>,
+  send: () => Promise<T>,
+): Promise<T> {
   try {
-    await send();
+    return await send();
   } catch (error) {
     await giveBack();
     throw error;

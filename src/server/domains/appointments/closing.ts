@@ -8,6 +8,7 @@ import { RATING_WINDOW_DAYS } from "../../../shared/reviews";
 import { VISIT_AUTO_COMPLETE_HOURS } from "../../../shared/visits";
 import type { SecretBox } from "../../crypto/secretBox";
 import type { Queryable } from "../../db/client";
+import { givenBackIfRefused } from "../../jobs/mailRetry";
 import type { Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { queueReviewRequestText } from "../texting/reviewRequests";
@@ -90,13 +91,16 @@ async function owedInvitations(sql: Queryable): Promise<number[]> {
 }
 
 /**
- * Claims one visit's invitation (review_invited_at, set once by a guarded UPDATE) and mails it in the same
- * transaction: another instance's claim of the same visit waits for this one and then finds it taken. A buyer
- * who stopped invitations, has no account address, or already reviewed the visit is claimed and not mailed.
+ * Claims one visit's invitation (review_invited_at, set once by a guarded UPDATE, committed with the request's
+ * text queued beside it) and then mails it, outside any transaction: another instance's claim of the same visit
+ * finds it taken, and no pool connection waits on the mail server. A refused mail gives the claim back
+ * (givenBackIfRefused, jobs/mailRetry.ts) and the job's retry claims it again; the text it queued again then goes
+ * once all the same (texting/reviewRequests.ts). A buyer who stopped invitations, has no account address, or
+ * already reviewed the visit is claimed and not mailed.
  */
 async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boolean> {
-  return deps.sql.begin(async (tx) => {
-    const [row] = await tx<InvitationRow[]>`
+  const row = await deps.sql.begin(async (tx) => {
+    const [claimed] = await tx<InvitationRow[]>`
       update appointments a set review_invited_at = now()
         from salespeople s
        where a.id = ${appointmentId} and s.id = a.salesperson_id
@@ -106,24 +110,30 @@ async function inviteOnce(deps: ClosingDeps, appointmentId: number): Promise<boo
                 (select u.first_name from users u where u.id = a.customer_id) as first_name,
                 ${reviewInvitationsOffSql(tx, tx`a.customer_id`)} as opted_out,
                 exists (select from ratings r where r.appointment_id = a.id) as rated`;
-    if (!row?.email || !row.customer_id || row.opted_out || row.rated) return false;
-    const review = `${deps.appUrl}${links.salesperson(row.salesperson_id, "write-review")}`;
-    await deps.mailer.send({
-      kind: "review_invitations",
-      to: row.email,
-      subject: `How was your ${row.appointment_type} with ${row.salesperson_name}?`,
-      text:
-        `Hello ${row.first_name ?? "there"},\n\n` +
-        `Your ${row.appointment_type} with ${row.salesperson_name} is complete. Other buyers rely on reviews from ` +
-        `real visits: tell them how it went. You can write your review within ${RATING_WINDOW_DAYS} days:\n` +
-        `${review}\n`,
-    });
+    if (!claimed?.email || !claimed.customer_id || claimed.opted_out || claimed.rated) return null;
     await queueReviewRequestText(deps.events.jobs, tx, {
-      appointmentId: row.id,
-      customerId: row.customer_id,
+      appointmentId: claimed.id,
+      customerId: claimed.customer_id,
     });
-    return true;
+    return { ...claimed, email: claimed.email };
   });
+  if (!row) return false;
+  const review = `${deps.appUrl}${links.salesperson(row.salesperson_id, "write-review")}`;
+  await givenBackIfRefused(
+    () => deps.sql`update appointments set review_invited_at = null where id = ${row.id}`,
+    () =>
+      deps.mailer.send({
+        kind: "review_invitations",
+        to: row.email,
+        subject: `How was your ${row.appointment_type} with ${row.salesperson_name}?`,
+        text:
+          `Hello ${row.first_name ?? "there"},\n\n` +
+          `Your ${row.appointment_type} with ${row.salesperson_name} is complete. Other buyers rely on reviews from ` +
+          `real visits: tell them how it went. You can write your review within ${RATING_WINDOW_DAYS} days:\n` +
+          `${review}\n`,
+      }),
+  );
+  return true;
 }
 
 /** One run of the job: close what is due, then invite the buyers owed an invitation. */
