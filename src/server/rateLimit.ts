@@ -1,6 +1,5 @@
 // Token-bucket rate limits kept in PostgreSQL, so every app instance shares the same counters.
 import type { Sql } from "./db/client";
-import type { RateLimitBucketRow } from "./db/rows";
 
 export type BucketRule = { capacity: number; refillSeconds: number };
 
@@ -33,30 +32,36 @@ export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Pro
 /**
  * Takes one token from the bucket; answers 0 when the caller may proceed, else the whole seconds until the
  * bucket holds a token again (what a refusal tells the person).
+ *
+ * One statement, so one round trip and one commit: a new bucket starts full less this token; an existing one is
+ * refilled by the whole steps since its last refill (up to its capacity) and gives a token when it then holds
+ * one, else it is left as it is. The row lock of the update makes callers racing for one bucket take turns, each
+ * seeing the last one's tokens. now() is the statement's start: one that waited on the lock may start before
+ * the last refill it sees, so elapsed steps are never negative (a negative step would take a token nobody
+ * spent). A refusal's wait is read from the bucket as the statement found it (the update left it unchanged).
  */
 export async function takeToken(sql: Sql, key: string, rule: BucketRule): Promise<number> {
   const { capacity, refillSeconds } = rule;
-  // now() is each transaction's start: one that waited on the row lock may start before the last refill it
-  // sees, so elapsed steps are never negative (a negative step would take a token nobody spent).
-  return sql.begin(async (tx) => {
-    await tx`insert into rate_limit_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, now())
-             on conflict (key) do nothing`;
-    const [bucket] = await tx<(Pick<RateLimitBucketRow, "tokens"> & { steps: number; elapsed: number })[]>`
-      select tokens, greatest(0, floor(extract(epoch from now() - refilled_at) / ${refillSeconds}))::int as steps,
-             greatest(0, extract(epoch from now() - refilled_at))::float8 as elapsed
-        from rate_limit_buckets where key = ${key} for update`;
-    if (!bucket) return refillSeconds;
-    const available = Math.min(capacity, bucket.tokens + bucket.steps);
-    const allowed = available >= 1;
-    await tx`update rate_limit_buckets set
-               tokens = ${allowed ? available - 1 : available},
-               refilled_at = case when ${bucket.steps} > 0
-                 then ${available >= capacity ? tx`greatest(refilled_at, now())` : tx`refilled_at + make_interval(secs => ${bucket.steps * refillSeconds})`}
-                 else refilled_at end
-             where key = ${key}`;
-    // Refused means no step has passed since the last refill: the next token comes one step after it.
-    return allowed ? 0 : Math.max(1, Math.ceil(refillSeconds - bucket.elapsed));
-  });
+  const steps = sql`greatest(0, floor(extract(epoch from now() - b.refilled_at) / ${refillSeconds}))::int`;
+  const available = sql`least(${capacity}::int, b.tokens + ${steps})`;
+  const [taken] = await sql<{ allowed: boolean; elapsed: number | null }[]>`
+    with taken as (
+      insert into rate_limit_buckets as b (key, tokens, refilled_at) values (${key}, ${capacity - 1}, now())
+      on conflict (key) do update set
+        tokens = ${available} - 1,
+        refilled_at = case
+          when ${steps} = 0 then b.refilled_at
+          when ${available} >= ${capacity}::int then greatest(b.refilled_at, now())
+          else b.refilled_at + make_interval(secs => ${steps} * ${refillSeconds})
+        end
+      where ${available} >= 1
+      returning 1)
+    select exists (select from taken) as allowed,
+           (select greatest(0, extract(epoch from now() - refilled_at))::float8
+              from rate_limit_buckets where key = ${key}) as elapsed`;
+  if (taken?.allowed) return 0;
+  // Refused means no step has passed since the last refill: the next token comes one step after it.
+  return Math.max(1, Math.ceil(refillSeconds - (taken?.elapsed ?? 0)));
 }
 
 /**
