@@ -54,6 +54,18 @@ describe("token buckets", () => {
     expect(await takeToken(h.sql, "bucket:refill", rule)).toBeGreaterThan(55);
   });
 
+  it("refills by steps of a fraction of a second", async () => {
+    const twiceASecond = { capacity: 2, refillSeconds: 0.5 };
+    expect(await takeToken(h.sql, "bucket:fraction", twiceASecond)).toBe(0);
+    expect(await takeToken(h.sql, "bucket:fraction", twiceASecond)).toBe(0);
+    expect(await takeToken(h.sql, "bucket:fraction", twiceASecond)).toBe(1);
+    await age("bucket:fraction", 0.75);
+    expect(await takeToken(h.sql, "bucket:fraction", twiceASecond)).toBe(0);
+    // Of the 0.75 s, the step taken counts 0.5 s: the next token is a quarter of a second away.
+    expect((await bucket("bucket:fraction")).ago).toBeGreaterThanOrEqual(0.25);
+    expect((await bucket("bucket:fraction")).ago).toBeLessThan(0.5);
+  });
+
   it("gives out exactly its capacity to callers racing for it", async () => {
     const takes = await Promise.all(
       Array.from({ length: 12 }, () => takeToken(h.sql, "bucket:race", { capacity: 5, refillSeconds: 600 })),

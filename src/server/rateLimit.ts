@@ -42,17 +42,19 @@ export async function consumeToken(sql: Sql, key: string, rule: BucketRule): Pro
  */
 export async function takeToken(sql: Sql, key: string, rule: BucketRule): Promise<number> {
   const { capacity, refillSeconds } = rule;
-  const steps = sql`greatest(0, floor(extract(epoch from now() - b.refilled_at) / ${refillSeconds}))::int`;
+  // Typed, as a step may be a fraction of a second (API keys refill twice a second).
+  const step = sql`${refillSeconds}::float8`;
+  const steps = sql`greatest(0, floor(extract(epoch from now() - b.refilled_at)::float8 / ${step}))::int`;
   const available = sql`least(${capacity}::int, b.tokens + ${steps})`;
   const [taken] = await sql<{ allowed: boolean; elapsed: number | null }[]>`
     with taken as (
-      insert into rate_limit_buckets as b (key, tokens, refilled_at) values (${key}, ${capacity - 1}, now())
+      insert into rate_limit_buckets as b (key, tokens, refilled_at) values (${key}, ${capacity - 1}::int, now())
       on conflict (key) do update set
         tokens = ${available} - 1,
         refilled_at = case
           when ${steps} = 0 then b.refilled_at
           when ${available} >= ${capacity}::int then greatest(b.refilled_at, now())
-          else b.refilled_at + make_interval(secs => ${steps} * ${refillSeconds})
+          else b.refilled_at + make_interval(secs => ${steps} * ${step})
         end
       where ${available} >= 1
       returning 1)
