@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapInSlices } from "./slices";
+import { BACKGROUND, mapInSlices } from "./slices";
 
 /** Busy work of about `ms` milliseconds. */
 function spin(ms: number) {
@@ -7,10 +7,16 @@ function spin(ms: number) {
   while (performance.now() < until);
 }
 
-/** Runs 60 items of 1 ms each at `pace`, with a 2 ms timer beside them: how often it ticked, and the time taken. */
-async function measure(pace: Parameters<typeof mapInSlices>[2]) {
+/**
+ * Runs 60 items of 1 ms each at `pace`, with a timer beside them every 2 ms that works `timerWorkMs` (what
+ * requests would): how often the timer ran, and the time the items took.
+ */
+async function measure(pace: Parameters<typeof mapInSlices>[2], timerWorkMs = 0) {
   let ticks = 0;
-  const timer = setInterval(() => ticks++, 2);
+  const timer = setInterval(() => {
+    ticks++;
+    spin(timerWorkMs);
+  }, 2);
   const started = performance.now();
   const done = await mapInSlices(Array.from({ length: 60 }), () => spin(1), pace);
   const took = performance.now() - started;
@@ -25,12 +31,19 @@ describe("mapInSlices", () => {
     expect(await mapInSlices([], (n: number) => n)).toEqual([]);
   });
 
-  it("lets the loop in between slices and rests to keep to its duty", async () => {
-    const paced = await measure({ sliceMs: 2, duty: 0.25 });
-    expect(paced.done).toHaveLength(60);
+  it("beside other work, rests to keep to its duty and lets the loop in between slices", async () => {
+    const busy = await measure(BACKGROUND, 0.5);
+    expect(busy.done).toHaveLength(60);
     // 60 ms of work at a quarter of a core: at least 180 ms of rest, and the timer ran in each of about 30 rests.
-    expect(paced.took).toBeGreaterThan(200);
-    expect(paced.ticks).toBeGreaterThan(20);
+    expect(busy.took).toBeGreaterThan(200);
+    expect(busy.ticks).toBeGreaterThan(20);
+  });
+
+  it("on an idle loop, rests briefly and still lets the loop in", async () => {
+    const idle = await measure(BACKGROUND);
+    // At most the first rest is a long one; the rest are a quarter of a slice.
+    expect(idle.took).toBeLessThan(200);
+    expect(idle.ticks).toBeGreaterThan(5);
   });
 
   it("without a pace, works in one go", async () => {

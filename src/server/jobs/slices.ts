@@ -2,19 +2,33 @@
 // cores with every request the server answers. Computed in one go, a minute's batch held the loop for up to half
 // a second; given back a turn between slices but run flat out, it still took a core for seconds, and the requests
 // of those seconds waited on it (docs/operations/runtime-tuning.md, "Background work in slices"). Work paced here
-// runs in slices and rests between them, a share of one core at most: a request waits about one slice for it,
-// and the machine keeps the rest for requests.
+// runs in slices and rests between them: while requests come in, a share of one core at most, so a request waits
+// about one slice for it and the machine keeps the rest for requests; while none do, most of a core, so a backlog
+// (every salesperson's open times after a migration) is not drawn out for nothing.
+import { performance } from "node:perf_hooks";
 import { setTimeout as rest } from "node:timers/promises";
 
-/** How long work runs before it rests, and the share of one core it takes while it runs. */
-export type Pace = { sliceMs: number; duty: number };
+/**
+ * How long work runs before it rests, and the share of one core it takes while it runs: `duty` while the event
+ * loop answers requests, `idleDuty` while it has nothing else to do.
+ */
+export type Pace = { sliceMs: number; duty: number; idleDuty: number };
 
-/** A server's background work: slices of about one uncached browse, a quarter of a core. */
-export const BACKGROUND: Pace = { sliceMs: 2, duty: 0.25 };
+/** A server's background work: slices of about one uncached browse, a quarter of a core beside requests. */
+export const BACKGROUND: Pace = { sliceMs: 2, duty: 0.25, idleDuty: 0.8 };
+
+/**
+ * The loop counts as idle when other work (requests) used less than this share of the time the work rested,
+ * judged over windows of at least IDLE_WINDOW_MS: a single short rest often sees no request even at a thousand
+ * a second.
+ */
+const IDLE_UTILIZATION = 0.05;
+const IDLE_WINDOW_MS = 20;
 
 /**
  * `items` mapped by `map`, in order: at `pace`, resting after each slice for as long as keeps the work to its
- * duty; without one (work that has the machine to itself, as the seed), in one go.
+ * duty (the idle one while the last window found the loop idle); without one (work that has the machine to
+ * itself, as the seed), in one go.
  */
 export async function mapInSlices<T, R>(
   items: readonly T[],
@@ -23,12 +37,23 @@ export async function mapInSlices<T, R>(
 ): Promise<R[]> {
   if (!pace) return items.map(map);
   const mapped: R[] = [];
+  let idle = false;
+  let window = { at: performance.now(), loop: performance.eventLoopUtilization(), worked: 0 };
   let sliceStart = performance.now();
   for (const item of items) {
     mapped.push(map(item));
     const worked = performance.now() - sliceStart;
     if (worked >= pace.sliceMs) {
-      await rest(Math.ceil((worked * (1 - pace.duty)) / pace.duty));
+      window.worked += worked;
+      const now = performance.now();
+      if (now - window.at >= IDLE_WINDOW_MS) {
+        // The loop's active time in the window, less this work's own: what requests and the rest took.
+        const other = performance.eventLoopUtilization(window.loop).active - window.worked;
+        idle = other < IDLE_UTILIZATION * Math.max(1, now - window.at - window.worked);
+        window = { at: now, loop: performance.eventLoopUtilization(), worked: 0 };
+      }
+      const duty = idle ? pace.idleDuty : pace.duty;
+      await rest(Math.ceil((worked * (1 - duty)) / duty));
       sliceStart = performance.now();
     }
   }
