@@ -194,13 +194,11 @@ export async function sendWaitlistNotice(deps: NoticeDeps, data: JobData["waitli
   await givenBackIfRefused(
     () => deps.sql`update waitlist_entries set notified_at = null where id = ${entry.id}`,
     () =>
-      deps.mailer
-        .send({
-          kind: "waitlist",
-          to: entry.email,
-          subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
-          text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
-        })
-        .then(() => undefined),
+      deps.mailer.send({
+        kind: "waitlist",
+        to: entry.email,
+        subject: `A slot opened with ${entry.salesperson_name} on ${data.date}`,
+        text: `Hello ${entry.name ?? "there"},\n\nA time with ${entry.salesperson_name} on ${data.date} just became free. Book it before someone else does:\n${deps.appUrl}/salesperson/${data.salespersonId}\n`,
+      }),
   );
 }

@@ -8,24 +8,35 @@ import {
   groupRolesToGive,
   rolesToGive,
 } from "../../../shared/constants";
+import type { ErrorReason } from "../../../shared/errors";
 import { appError } from "../../appError";
+
+/** Refuses (403) with `message` unless `role` is among the roles the caller's own role gives. */
+function refuseUngiven<R extends string>(
+  given: readonly R[],
+  role: R,
+  message: string,
+  reason: ErrorReason,
+): void {
+  if (!given.includes(role)) throw appError("FORBIDDEN", message, reason);
+}
 
 /** Refuses (403) a dealership lead whose role does not give `role`. */
 export function refuseTeamRole(callerRole: DealershipRole | null, role: DealershipRole): void {
-  if (!rolesToGive(callerRole).includes(role))
-    throw appError(
-      "FORBIDDEN",
-      "Only the dealership's owners give, change or take away the owner and manager roles.",
-      "ROLE_NOT_YOURS_TO_GIVE",
-    );
+  refuseUngiven(
+    rolesToGive(callerRole),
+    role,
+    "Only the dealership's owners give, change or take away the owner and manager roles.",
+    "ROLE_NOT_YOURS_TO_GIVE",
+  );
 }
 
 /** Refuses (403) a group member whose group role does not give `role`. */
 export function refuseGroupRole(callerRole: GroupRole | null, role: GroupRole): void {
-  if (!groupRolesToGive(callerRole).includes(role))
-    throw appError(
-      "FORBIDDEN",
-      "Only the group's owners give, change or take away the group owner and group manager roles.",
-      "GROUP_ROLE_NOT_YOURS_TO_GIVE",
-    );
+  refuseUngiven(
+    groupRolesToGive(callerRole),
+    role,
+    "Only the group's owners give, change or take away the group owner and group manager roles.",
+    "GROUP_ROLE_NOT_YOURS_TO_GIVE",
+  );
 }
