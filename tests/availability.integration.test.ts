@@ -3,6 +3,7 @@
 // booking, the visits booked and the clock.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  moveLapsedOpenings,
   refreshAllOpenings,
   refreshDueOpenings,
   refreshOpenings,
@@ -267,6 +268,38 @@ describe("what is kept", () => {
     const [moved] = await h.sql<{ next: Date }[]>`
       select next_open_at as next from salesperson_openings where salesperson_id = ${open}`;
     expect(moved!.next.toISOString()).toBe(second!.toISOString());
+  });
+
+  it("moves lapsed rows in batches, passing over a row a booking holds instead of waiting for it", async () => {
+    // Three days on, every row with a next open time before then has lapsed: more than one batch of 10.
+    const threeDaysOn = new Date(Date.now() + 3 * 86_400_000);
+    const due = async () =>
+      (
+        await h.sql<{ id: number }[]>`
+        select salesperson_id as id from salesperson_openings where bookable_until < ${threeDaysOn}`
+      ).map((r) => r.id);
+    const lapsed = await due();
+    expect(lapsed.length).toBeGreaterThan(30);
+    const [held, ...rest] = lapsed;
+    const holder = await h.sql.reserve();
+    const job = await h.sql.reserve();
+    try {
+      await holder`begin`;
+      await holder`update salesperson_openings set stale = stale where salesperson_id = ${held!}`;
+      // Waiting on the held row would fail here instead of passing the row over.
+      await job`set lock_timeout = '2s'`;
+      const moved = await moveLapsedOpenings(job, threeDaysOn, { batch: 10, pace: null });
+      expect(moved).toBe(rest.length);
+      expect(await due()).toEqual([held]);
+      await holder`rollback`;
+      expect(await moveLapsedOpenings(job, threeDaysOn, { batch: 10, pace: null })).toBe(1);
+      expect(await due()).toEqual([]);
+    } finally {
+      await job`reset lock_timeout`;
+      holder.release();
+      job.release();
+    }
+    await refreshAllOpenings(h.sql);
   });
 
   it("keeps no open times for a salesperson whose rules cannot be read, and recomputes the rest of the batch", async () => {

@@ -1,5 +1,6 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { BACKGROUND, mapInSlices } from "./slices";
+import { BACKGROUND, mapInSlices, pacer } from "./slices";
 
 /** Busy work of about `ms` milliseconds. */
 function spin(ms: number) {
@@ -50,5 +51,34 @@ describe("mapInSlices", () => {
     const flat = await measure(null);
     expect(flat.took).toBeLessThan(200);
     expect(flat.ticks).toBe(0);
+  });
+});
+
+/**
+ * 20 rounds of work that waits 5 ms elsewhere (a statement in PostgreSQL), paced as such, with a timer beside
+ * them as in `measure`: the time the rounds took.
+ */
+async function measureElsewhere(timerWorkMs: number) {
+  const timer = setInterval(() => spin(timerWorkMs), 2);
+  const restAfter = pacer(BACKGROUND, "elsewhere");
+  const started = performance.now();
+  for (let round = 0; round < 20; round++) {
+    const at = performance.now();
+    await wait(5);
+    await restAfter(performance.now() - at);
+  }
+  const took = performance.now() - started;
+  clearInterval(timer);
+  return took;
+}
+
+describe("pacer, for work that waits elsewhere", () => {
+  it("rests to its duty while requests keep the loop busy, though its own waits leave the loop free", async () => {
+    // 100 ms of waits at a quarter: at least 300 ms of rest on top.
+    expect(await measureElsewhere(0.5)).toBeGreaterThan(300);
+  });
+
+  it("rests briefly while the loop is idle", async () => {
+    expect(await measureElsewhere(0)).toBeLessThan(250);
   });
 });

@@ -26,9 +26,31 @@ const IDLE_UTILIZATION = 0.05;
 const IDLE_WINDOW_MS = 20;
 
 /**
- * `items` mapped by `map`, in order: at `pace`, resting after each slice for as long as keeps the work to its
- * duty (the idle one while the last window found the loop idle); without one (work that has the machine to
- * itself, as the seed), in one go.
+ * What keeps work to `pace`: called after each slice with the milliseconds it took, it rests for as long as holds
+ * the work to its duty (the idle one while the last window found the loop idle). Work that runs on the event loop
+ * (`"loop"`) has its own time taken out of the loop's use before judging; work that waits elsewhere (a statement
+ * in PostgreSQL, `"elsewhere"`) leaves the loop to requests while it runs.
+ */
+export function pacer(pace: Pace, runs: "loop" | "elsewhere" = "loop"): (workedMs: number) => Promise<void> {
+  let idle = false;
+  let window = { at: performance.now(), loop: performance.eventLoopUtilization(), worked: 0 };
+  return async (worked) => {
+    if (runs === "loop") window.worked += worked;
+    const now = performance.now();
+    if (now - window.at >= IDLE_WINDOW_MS) {
+      // The loop's active time in the window, less this work's own: what requests and the rest took.
+      const other = performance.eventLoopUtilization(window.loop).active - window.worked;
+      idle = other < IDLE_UTILIZATION * Math.max(1, now - window.at - window.worked);
+      window = { at: now, loop: performance.eventLoopUtilization(), worked: 0 };
+    }
+    const duty = idle ? pace.idleDuty : pace.duty;
+    await rest(Math.ceil((worked * (1 - duty)) / duty));
+  };
+}
+
+/**
+ * `items` mapped by `map`, in order: at `pace` (slices of `pace.sliceMs`, rested after as `pacer` says); without
+ * one (work that has the machine to itself, as the seed), in one go.
  */
 export async function mapInSlices<T, R>(
   items: readonly T[],
@@ -36,24 +58,14 @@ export async function mapInSlices<T, R>(
   pace: Pace | null = BACKGROUND,
 ): Promise<R[]> {
   if (!pace) return items.map(map);
+  const restAfter = pacer(pace);
   const mapped: R[] = [];
-  let idle = false;
-  let window = { at: performance.now(), loop: performance.eventLoopUtilization(), worked: 0 };
   let sliceStart = performance.now();
   for (const item of items) {
     mapped.push(map(item));
     const worked = performance.now() - sliceStart;
     if (worked >= pace.sliceMs) {
-      window.worked += worked;
-      const now = performance.now();
-      if (now - window.at >= IDLE_WINDOW_MS) {
-        // The loop's active time in the window, less this work's own: what requests and the rest took.
-        const other = performance.eventLoopUtilization(window.loop).active - window.worked;
-        idle = other < IDLE_UTILIZATION * Math.max(1, now - window.at - window.worked);
-        window = { at: now, loop: performance.eventLoopUtilization(), worked: 0 };
-      }
-      const duty = idle ? pace.idleDuty : pace.duty;
-      await rest(Math.ceil((worked * (1 - duty)) / duty));
+      await restAfter(worked);
       sliceStart = performance.now();
     }
   }
