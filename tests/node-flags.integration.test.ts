@@ -33,14 +33,15 @@ describe("the server's node flags", () => {
     }
   }, 90_000);
 
-  it("count --max-semi-space-size from NODE_OPTIONS, which takes it, and name only the one it refuses", async () => {
+  it("count --max-semi-space-size from NODE_OPTIONS, which takes it, and name only the ones it refuses", async () => {
     const server = await startServerProcess(
       { NODE_OPTIONS: "--max-semi-space-size=64" },
       { nodeFlags: ["--enable-source-maps"] },
     );
     started.push(server);
     const lines = flagWarnings(server);
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("node flag --heap-growing-percent=100 is missing: ");
+    expect(lines[1]).toContain("node flag --no-allocation-site-pretenuring is missing: ");
   }, 90_000);
 });

@@ -7,6 +7,7 @@ describe("the server's node flags", () => {
       "--enable-source-maps",
       "--max-semi-space-size=64",
       "--heap-growing-percent=100",
+      "--no-allocation-site-pretenuring",
     ]);
     for (const flag of SERVER_NODE_FLAGS) expect(NODE_FLAG_COSTS[flag.split("=")[0]!]).toMatch(/\w/);
   });
@@ -18,11 +19,17 @@ describe("the server's node flags", () => {
   it("count from the command line, NODE_OPTIONS, with underscores, and source maps turned on at run time", () => {
     expect(missingNodeFlags(SERVER_NODE_FLAGS, [...SERVER_NODE_FLAGS], "", false)).toEqual([]);
     expect(
-      missingNodeFlags(SERVER_NODE_FLAGS, ["--heap_growing_percent=100"], "--max-semi-space-size=64", true),
+      missingNodeFlags(
+        SERVER_NODE_FLAGS,
+        ["--heap_growing_percent=100", "--no_allocation_site_pretenuring"],
+        "--max-semi-space-size=64",
+        true,
+      ),
     ).toEqual([]);
     expect(missingNodeFlags(SERVER_NODE_FLAGS, ["--enable-source-maps"], "", false)).toEqual([
       "--max-semi-space-size=64",
       "--heap-growing-percent=100",
+      "--no-allocation-site-pretenuring",
     ]);
   });
 
@@ -30,7 +37,7 @@ describe("the server's node flags", () => {
     const [line, ...rest] = missingNodeFlagWarnings(["--heap-growing-percent=100"]);
     expect(rest).toEqual([]);
     expect(line).toBe(
-      `node flag --heap-growing-percent=100 is missing: ${NODE_FLAG_COSTS["--heap-growing-percent"]}; start the server with npm run serve (node --enable-source-maps --max-semi-space-size=64 --heap-growing-percent=100 dist/server/index.js)`,
+      `node flag --heap-growing-percent=100 is missing: ${NODE_FLAG_COSTS["--heap-growing-percent"]}; start the server with npm run serve (node --enable-source-maps --max-semi-space-size=64 --heap-growing-percent=100 --no-allocation-site-pretenuring dist/server/index.js)`,
     );
   });
 });
