@@ -3,11 +3,14 @@
 // at saturation says which process is the bound; CPU per request says what a change saved, more steadily than
 // req/s on a machine whose speed drifts (bench/README.md, "Where the figures stand").
 // Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
-// bench/browseMix.ts, each request once until it wraps).
+// bench/browseMix.ts, each request once until it wraps), profile (a profile or its ratings) and slots (a day's
+// slot grid), each of 2,000 salespeople in turn as the mixed benchmark asks for them (bench/mixedLoad.ts).
 // Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc ...]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import postgres from "postgres";
+import { addDays } from "../src/shared/time";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
 import { inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
 import { connections } from "./support";
@@ -16,6 +19,13 @@ const port = Number(process.env.BENCH_PORT ?? 3920);
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const base = `http://127.0.0.1:${port}`;
 const all = interleave(await longTailShapes(runningBenchDatabaseUrl()));
+const today = new Date().toISOString().slice(0, 10);
+const db = postgres(runningBenchDatabaseUrl(), { max: 1 });
+const [counted] = await db<{ n: number }[]>`select count(*)::int as n from salespeople`;
+const n = counted!.n;
+await db.end();
+/** The i-th of 2,000 salespeople, spread over the seed's ids. */
+const someone = (i: number) => 1 + ((i * 52_783) % n);
 
 /** CPU time (in clock ticks) of the built server and of every PostgreSQL process, summed. */
 function cpuTicks(): { server: number; postgres: number } {
@@ -43,6 +53,16 @@ const requests: Record<string, () => autocannon.Request[]> = {
   hit: () => [restRequest(all[0]!)],
   rest: () => inTurn(all, restRequest),
   trpc: () => inTurn([...all].reverse(), trpcRequest),
+  profile: () =>
+    Array.from({ length: 2000 }, (_, i) => ({
+      method: "GET" as const,
+      path: `/api/salespeople/${someone(i)}${i % 2 === 0 ? "" : "/ratings"}`,
+    })),
+  slots: () =>
+    Array.from({ length: 2000 }, (_, i) => ({
+      method: "GET" as const,
+      path: `/api/appointments/salesperson/${someone(i)}/${addDays(today, 1 + (i % 14))}`,
+    })),
 };
 
 for (const kind of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["health", "rest"]) {
