@@ -3,9 +3,9 @@
 // $npm_package_config_*; tsx passes node's flags on), and the browser tests' server (scripts/e2e-server.ts),
 // the benchmarks' server (bench/support.ts), the tests that start the built server and vitest's workers
 // (vitest.config.ts) read them here, so every measurement and test runs the server as production does.
-// `--heap-growing-percent` and `--no-allocation-site-pretenuring` are V8 flags that NODE_OPTIONS refuses, so a server
-// started any other way would lose them without a word: it says so when it starts (docs/operations/runtime-tuning.md has each flag's
-// measurement).
+// `--heap-growing-percent` and `--no-allocation-site-pretenuring` are V8 flags that NODE_OPTIONS refuses, so a
+// server started any other way would lose them without a word: it says so when it starts
+// (docs/operations/runtime-tuning.md has each flag's measurement).
 import { readFileSync } from "node:fs";
 import { projectPath } from "./paths";
 
@@ -24,7 +24,7 @@ export const NODE_FLAG_COSTS: Readonly<Record<string, string>> = {
   "--heap-growing-percent":
     "full collections every few seconds under load, each a 9-15 ms pause that the requests of the moment wait out",
   "--no-allocation-site-pretenuring":
-    "query rows and response headers are allocated straight into the old generation once a burst has kept some alive, and full collections come twice as often under load",
+    "requests' and responses' objects are allocated straight into the old generation, and full collections come twice as often under load",
 };
 
 /** A flag's name: `--max-semi-space-size=64` and `--max_semi_space_size=64` are both `--max-semi-space-size`. */

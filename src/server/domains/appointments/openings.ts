@@ -123,8 +123,9 @@ export async function refreshAllOpenings(
 
 /**
  * Rows moved on per statement. Every row whose next time lapsed at a grid time (most of a market at once, every
- * half hour of the working day) was one statement that locked them all for seconds (12 s at 105,600
- * salespeople), and a booking for any of them waited on it; 200 rows are about 5 ms of the database's time.
+ * half hour of the working day) was one statement that locked them all: at 105,600 salespeople 1.2 s on a warm
+ * server, 12 s after a night's gap, and a booking for any of them waited on it. 200 rows are about 5 ms of the
+ * database's time.
  */
 const MOVE_BATCH = 200;
 
