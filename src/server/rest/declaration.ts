@@ -44,14 +44,26 @@ type ParamsIn<In, P extends string> = [ParamsOf<P>] extends [InputKey<In>]
   ? unknown
   : { [Missing in `:${Exclude<ParamsOf<P>, InputKey<In>>} is no field of the input`]: never };
 
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /**
- * A REST path `P` of a procedure whose input is `In` and whose answer is `Out`. Served routes keep it with the
- * types let go (`Rest`): `shape` is a method, so a shape written for one answer stands for any.
+ * A route as the API reference writes it: the method, a space and the path below /api, with Hono's `:name`
+ * parameters, each copied into the input field of the same name (`"DELETE /admin/user/:id"`).
  */
-export type Rest<In = Record<string, unknown>, Out = unknown, P extends string = string> = {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Below /api, with Hono's `:name` parameters: each is copied into the input field of the same name. */
-  path: P;
+export type Route<P extends string = string> = `${Method} ${P}`;
+
+/**
+ * A REST path `P` of a procedure whose input is `In` and whose answer is `Out`: its route alone, or the route
+ * with what else it declares. Served routes keep it with the types let go (`Rest`): `shape` is a method, so a
+ * shape written for one answer stands for any.
+ */
+export type Rest<In = Record<string, unknown>, Out = unknown, P extends string = string> =
+  | (Route<P> & ParamsIn<In, P>)
+  | RestDetails<In, Out, P>;
+
+/** A route with more than its method and path. */
+export type RestDetails<In = Record<string, unknown>, Out = unknown, P extends string = string> = {
+  route: Route<P>;
   /**
    * The input field an uploaded image fills (multipart field image, file or photo, or a JSON body), as a data
    * URL. Without it the route reads what the input has besides the path's parameters from the query string
@@ -66,6 +78,13 @@ export type Rest<In = Record<string, unknown>, Out = unknown, P extends string =
   shape?(result: Out): Shaped;
   responds?: ResponseDoc;
 } & ParamsIn<In, P>;
+
+/** A declaration as rest/route.ts serves it: the route split into its method and path. */
+export function restDetails(rest: Rest): Omit<RestDetails, "route"> & { method: Method; path: string } {
+  const { route, ...details } = typeof rest === "string" ? { route: rest } : rest;
+  const space = route.indexOf(" ");
+  return { ...details, method: route.slice(0, space) as Method, path: route.slice(space + 1) };
+}
 
 export const TOTAL_COUNT = { "X-Total-Count": "How many rows match the filters, over all pages" };
 

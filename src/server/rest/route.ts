@@ -12,13 +12,13 @@ import { type AppEnv, trpcContext } from "../http/honoRequest";
 import type { AppDeps } from "../serviceContext";
 import type { ProcedureMeta } from "../trpc/init";
 import { appRouter } from "../trpc/root";
-import type { Rest, Shaped } from "./declaration";
+import { restDetails, type Shaped } from "./declaration";
 
 /**
  * A REST path as served: its declaration, the procedure it runs and its description, the names of its path
  * parameters, and where the rest of the input comes from.
  */
-export type MountedRoute = Rest & {
+export type MountedRoute = ReturnType<typeof restDetails> & {
   procedure: string;
   description?: string;
   params: string[];
@@ -33,7 +33,8 @@ let routes: readonly MountedRoute[] | undefined;
 export function restRoutes(): readonly MountedRoute[] {
   routes ??= Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).flatMap(
     ([procedure, { _def }]) =>
-      [_def.meta?.rest ?? []].flat().map((rest) => {
+      [_def.meta?.rest ?? []].flat().map((declared) => {
+        const rest = restDetails(declared);
         const params = [...rest.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] as string);
         const input = _def.inputs[0];
         const reads = rest.upload

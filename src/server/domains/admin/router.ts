@@ -37,11 +37,11 @@ import { deleteUser, listUsers, updateUser } from "./users";
 export const adminRouter = taggedRouter("Administration", {
   /** Answers a bearer token: the admin console keeps it as `adminSession` and sends it on admin calls. */
   login: anyoneBeforeMfa.mutation(shape.adminLoginInput, shape.adminLoginAnswer, adminLogin, {
-    rest: { method: "POST", path: "/admin/login" },
+    rest: "POST /admin/login",
   }),
   /** The second step when the administrator has MFA on: the challenge `login` answered and a code. */
   verifyMfa: anyoneBeforeMfa.mutation(security.verifyMfaInput, shape.adminSession, adminVerifyMfa, {
-    rest: { method: "POST", path: "/admin/verify-mfa" },
+    rest: "POST /admin/verify-mfa",
   }),
   /** The second step with a passkey instead: a challenge for the account's passkeys, then its answer. */
   passkeyOptions: anyoneBeforeMfa.mutation(
@@ -49,7 +49,7 @@ export const adminRouter = taggedRouter("Administration", {
     security.passkeyRequestOptions,
     adminPasskeyOptions,
     {
-      rest: { method: "POST", path: "/admin/passkey-options" },
+      rest: "POST /admin/passkey-options",
       description:
         "The same step with a passkey: a challenge for the account's passkeys, then the passkey's answer.",
     },
@@ -58,22 +58,22 @@ export const adminRouter = taggedRouter("Administration", {
     shape.adminPasskeySignInInput,
     shape.adminSession,
     adminVerifyPasskey,
-    { rest: { method: "POST", path: "/admin/verify-passkey" } },
+    { rest: "POST /admin/verify-passkey" },
   ),
   /**
    * Re-authentication (docs/product/admin.md#re-authentication): what it asks for, a passkey challenge, and
    * the proof itself, after which role changes, exports and new API keys are open for a few minutes.
    */
   reauthenticationMethods: adminAccount.query(shape.reauthenticationMethods, reauthenticationMethods, {
-    rest: { method: "GET", path: "/admin/reauthentication" },
+    rest: "GET /admin/reauthentication",
     description:
       "Re-authentication: what it asks for, a passkey challenge, and the proof (password, admin code, second factor) that opens role changes, exports and new API keys to the session for a few minutes.",
   }),
   reauthenticationOptions: adminAccount.mutation(security.passkeyRequestOptions, reauthenticationOptions, {
-    rest: { method: "POST", path: "/admin/reauthentication/passkey-options" },
+    rest: "POST /admin/reauthentication/passkey-options",
   }),
   reauthenticate: adminAccount.mutation(shape.reauthenticateInput, shape.reauthentication, reauthenticate, {
-    rest: { method: "POST", path: "/admin/reauthenticate" },
+    rest: "POST /admin/reauthenticate",
   }),
   verify: adminAccount.query(
     shape.adminAccount,
@@ -81,72 +81,64 @@ export const adminRouter = taggedRouter("Administration", {
       user: ctx.user,
       expiresAt: ctx.session.expiresAt,
     }),
-    { rest: { method: "GET", path: "/admin/verify" } },
+    { rest: "GET /admin/verify" },
   ),
   /** Ends the console's session on the server (the browser forgets its token either way). */
-  logout: adminAccount.mutation(common.ok, adminLogout, { rest: { method: "POST", path: "/admin/logout" } }),
-  overview: admin.query(shape.adminOverview, adminOverview, {
-    rest: { method: "GET", path: "/admin/overview" },
-  }),
+  logout: adminAccount.mutation(common.ok, adminLogout, { rest: "POST /admin/logout" }),
+  overview: admin.query(shape.adminOverview, adminOverview, { rest: "GET /admin/overview" }),
 
   users: admin.query(shape.adminUsersInput, shape.adminUsersPage, listUsers, {
-    rest: { method: "GET", path: "/public/users", ...PAGE },
+    rest: { route: "GET /public/users", ...PAGE },
   }),
   updateUser: admin.mutation(shape.updateUserInput, shape.adminUser, updateUser, {
-    rest: { method: "PATCH", path: "/admin/user/:id" },
+    rest: "PATCH /admin/user/:id",
   }),
   deleteUser: admin.mutation(shape.deleteUserInput, shape.deletedUser, deleteUser, {
-    rest: { method: "DELETE", path: "/admin/user/:id" },
+    rest: "DELETE /admin/user/:id",
     description: "Body `{ reason }`; answers `{ deletedUser: email }`.",
   }),
   // An account's lifecycle (docs/product/admin.md#account-lifecycle).
   createUser: admin.mutation(accounts.createUserInput, accounts.accountChange, createUser, {
-    rest: { method: "POST", path: "/admin/users", status: 201 },
+    rest: { route: "POST /admin/users", status: 201 },
   }),
   changeRole: admin.mutation(accounts.changeRoleInput, accounts.accountChange, changeRole, {
-    rest: { method: "PUT", path: "/admin/user/:id/role" },
+    rest: "PUT /admin/user/:id/role",
   }),
   suspendUser: admin.mutation(accounts.suspendUserInput, accounts.accountChange, suspendUser, {
-    rest: { method: "POST", path: "/admin/user/:id/suspend" },
+    rest: "POST /admin/user/:id/suspend",
     description: "Body `{ reason }`.",
   }),
   reactivateUser: admin.mutation(accounts.reactivateUserInput, accounts.accountChange, reactivateUser, {
-    rest: { method: "POST", path: "/admin/user/:id/reactivate" },
+    rest: "POST /admin/user/:id/reactivate",
     description: "Body `{ reason }`.",
   }),
-  promotions: admin.query(accounts.openPromotions, listPromotions, {
-    rest: { method: "GET", path: "/admin/promotions" },
-  }),
+  promotions: admin.query(accounts.openPromotions, listPromotions, { rest: "GET /admin/promotions" }),
   requestPromotion: admin.mutation(
     accounts.requestPromotionInput,
     accounts.promotionRequest,
     requestPromotion,
-    { rest: { method: "POST", path: "/admin/promotions", status: 201 } },
+    { rest: { route: "POST /admin/promotions", status: 201 } },
   ),
   decidePromotion: admin.mutation(accounts.decidePromotionInput, accounts.promotionRequest, decidePromotion, {
-    rest: { method: "POST", path: "/admin/promotions/:id/decision" },
+    rest: "POST /admin/promotions/:id/decision",
     description: 'Body `{ decision: "approve" | "decline" | "withdraw" }`.',
   }),
-  monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot, {
-    rest: { method: "GET", path: "/admin/monitor" },
-  }),
+  monitor: admin.query(accounts.monitorSnapshot, monitorSnapshot, { rest: "GET /admin/monitor" }),
 
   salespeople: admin.query(shape.adminSalespeopleInput, shape.adminSalespeoplePage, listSalespeople, {
-    rest: { method: "GET", path: "/admin/salespeople", ...PAGE },
+    rest: { route: "GET /admin/salespeople", ...PAGE },
   }),
   createSalesperson: admin.mutation(shape.createSalespersonInput, shape.adminSalesperson, createSalesperson, {
-    rest: { method: "POST", path: "/salespeople", status: 201 },
+    rest: { route: "POST /salespeople", status: 201 },
   }),
   updateSalesperson: admin.mutation(
     shape.updateSalespersonAdminInput,
     shape.adminSalesperson,
     updateSalesperson,
-    {
-      rest: { method: "PUT", path: "/salespeople/:id" },
-    },
+    { rest: "PUT /salespeople/:id" },
   ),
   deleteSalesperson: admin.mutation(shape.deleteByIdInput, shape.deletedSalesperson, deleteSalesperson, {
-    rest: { method: "DELETE", path: "/admin/salesperson/:id" },
+    rest: "DELETE /admin/salesperson/:id",
     description: "Body `{ reason }`; answers `{ deletedSalesperson: name }`.",
   }),
   uploadSalespersonPhoto: admin.mutation(
@@ -155,8 +147,7 @@ export const adminRouter = taggedRouter("Administration", {
     uploadSalespersonPhoto,
     {
       rest: {
-        method: "POST",
-        path: "/admin/salesperson/:id/upload-photo",
+        route: "POST /admin/salesperson/:id/upload-photo",
         upload: "profileImageUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },
@@ -165,18 +156,18 @@ export const adminRouter = taggedRouter("Administration", {
 
   /** Public fields for everyone; administrators also get owner, manager and counts. */
   dealerships: anyone.query(shape.dealershipsInput, shape.dealershipsPage, listDealerships, {
-    rest: { method: "GET", path: "/dealerships", ...PAGE },
+    rest: { route: "GET /dealerships", ...PAGE },
     description:
       "Public fields for everyone; administrators also get ownerId, managerId, the manager's e-mail and counts.",
   }),
   createDealership: admin.mutation(shape.createDealershipInput, shape.adminDealership, createDealership, {
-    rest: { method: "POST", path: "/dealerships", status: 201 },
+    rest: { route: "POST /dealerships", status: 201 },
   }),
   updateDealership: admin.mutation(shape.updateDealershipInput, shape.adminDealership, updateDealership, {
-    rest: { method: "PUT", path: "/dealerships/:id" },
+    rest: "PUT /dealerships/:id",
   }),
   deleteDealership: admin.mutation(shape.deleteByIdInput, shape.deletedDealership, deleteDealership, {
-    rest: { method: "DELETE", path: "/admin/dealership/:id" },
+    rest: "DELETE /admin/dealership/:id",
     description:
       "Body `{ reason }`; answers `{ deletedDealership: name }`, or 409 while salespeople or a paid plan remain.",
   }),
@@ -186,8 +177,7 @@ export const adminRouter = taggedRouter("Administration", {
     uploadDealershipLogo,
     {
       rest: {
-        method: "POST",
-        path: "/admin/dealership/:id/upload-logo",
+        route: "POST /admin/dealership/:id/upload-logo",
         upload: "logoUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },

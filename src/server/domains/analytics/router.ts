@@ -15,38 +15,35 @@ import { revenueAnalytics } from "./revenue";
 export const analyticsRouter = taggedRouter("Analytics", {
   // REST: `?period=7d|30d|90d|1y` (default 30d).
   executiveSummary: managerOrAdmin.query(shape.analyticsInput, shape.executiveSummary, executiveSummary, {
-    rest: { method: "GET", path: "/analytics/executive-summary", scope: "analytics:read" },
+    rest: { route: "GET /analytics/executive-summary", scope: "analytics:read" },
   }),
   revenue: managerOrAdmin.query(shape.platformAnalyticsInput, shape.revenueAnalytics, revenueAnalytics, {
-    rest: { method: "GET", path: "/analytics/revenue", scope: "analytics:read" },
+    rest: { route: "GET /analytics/revenue", scope: "analytics:read" },
   }),
   dealerships: managerOrAdmin.query(
     shape.analyticsInput,
     shape.dealershipPerformance,
     dealershipPerformance,
-    {
-      rest: { method: "GET", path: "/analytics/dealerships", scope: "analytics:read" },
-    },
+    { rest: { route: "GET /analytics/dealerships", scope: "analytics:read" } },
   ),
   market: managerOrAdmin.query(shape.analyticsInput, shape.marketAnalytics, marketAnalytics, {
-    rest: { method: "GET", path: "/analytics/market", scope: "analytics:read" },
+    rest: { route: "GET /analytics/market", scope: "analytics:read" },
   }),
   predictions: managerOrAdmin.query(shape.predictionsInput, shape.predictions, predictions, {
-    rest: { method: "GET", path: "/analytics/predictions", scope: "analytics:read" },
+    rest: { route: "GET /analytics/predictions", scope: "analytics:read" },
   }),
   /** What buyers wrote: the manager's team, an administrator's pick, a salesperson's own (access.ts). */
   feedbackInsights: staff.query(shape.feedbackInsightsInput, shape.feedbackInsights, feedbackInsights, {
-    rest: { method: "GET", path: "/analytics/feedback", scope: "analytics:read" },
+    rest: { route: "GET /analytics/feedback", scope: "analytics:read" },
     description:
       "Feedback insights: `?period=3m|6m|12m&salespersonId=&dealershipId=` (a salesperson sees their own). The feed adds `rating`, `replied=replied|unreplied`, `search` and paging (X-Total-Count); the export is its CSV.",
   }),
   feedbackComments: staff.query(shape.feedbackCommentsInput, shape.feedbackCommentsPage, feedbackComments, {
-    rest: { method: "GET", path: "/analytics/feedback/comments", scope: "analytics:read", ...PAGE },
+    rest: { route: "GET /analytics/feedback/comments", scope: "analytics:read", ...PAGE },
   }),
   feedbackExport: staff.query(shape.feedbackExportInput, shape.feedbackExport, feedbackExport, {
     rest: {
-      method: "GET",
-      path: "/analytics/feedback/export",
+      route: "GET /analytics/feedback/export",
       scope: "analytics:read",
       ...download("text/csv"),
     },

@@ -8,14 +8,14 @@ export const apiKeysRouter = taggedRouter("API keys", {
   scopes: managerOrAdmin.query(
     shape.apiScopeList,
     () => API_SCOPES.map((scope) => ({ scope, ...API_SCOPE_INFO[scope] })),
-    { rest: { method: "GET", path: "/api-keys/scopes" } },
+    { rest: "GET /api-keys/scopes" },
   ),
-  list: managerOrAdmin.query(shape.apiKeys, listApiKeys, { rest: { method: "GET", path: "/api-keys" } }),
+  list: managerOrAdmin.query(shape.apiKeys, listApiKeys, { rest: "GET /api-keys" }),
   create: managerOrAdmin.mutation(shape.createApiKeyInput, shape.createdApiKey, createApiKey, {
-    rest: { method: "POST", path: "/api-keys", status: 201 },
+    rest: { route: "POST /api-keys", status: 201 },
     description: "Answers the key once, in `key`; only its hash is stored.",
   }),
   revoke: managerOrAdmin.mutation(shape.apiKeyRefInput, shape.apiKey, revokeApiKey, {
-    rest: { method: "DELETE", path: "/api-keys/:id" },
+    rest: "DELETE /api-keys/:id",
   }),
 });

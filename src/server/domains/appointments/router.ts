@@ -26,16 +26,16 @@ export const appointmentsRouter = taggedRouter("Appointments", {
   /** Limited to 120 per account at once (conflicting attempts included), then one every 30 seconds. */
   book: customer.mutation(shape.bookAppointmentInput, shape.appointmentView, bookAppointment, {
     limit: { perAccount: { capacity: 120, refillSeconds: 30 } },
-    rest: { method: "POST", path: "/appointments", scope: "appointments:write", status: 201 },
+    rest: { route: "POST /appointments", scope: "appointments:write", status: 201 },
   }),
   reschedule: signedIn.mutation(shape.rescheduleAppointmentInput, shape.rescheduled, rescheduleAppointment, {
-    rest: { method: "POST", path: "/appointments/:id/reschedule", scope: "appointments:write" },
+    rest: { route: "POST /appointments/:id/reschedule", scope: "appointments:write" },
   }),
   forSalesperson: anyone.query(salespersonIdInput, shape.salespersonCalendar, salespersonAppointments, {
-    rest: { method: "GET", path: "/appointments/salesperson/:id", scope: "appointments:read" },
+    rest: { route: "GET /appointments/salesperson/:id", scope: "appointments:read" },
   }),
   daySlots: anyone.query(shape.salespersonDayInput, shape.daySlots, daySlots, {
-    rest: { method: "GET", path: "/appointments/salesperson/:id/:date", scope: "appointments:read" },
+    rest: { route: "GET /appointments/salesperson/:id/:date", scope: "appointments:read" },
     description: "`?appointmentType=` picks the kind of visit, whose length decides which times fit.",
   }),
   /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
@@ -47,7 +47,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     availableTodayMany(ctx.sql, ctx.user, input.ids),
   ) /** Each salesperson's next open time, by the same rules as the slot grid: for cards and team lists. */,
   nextOpen: anyone.query(shape.salespeopleIdListInput, shape.nextOpenById, nextOpenMany, {
-    rest: { method: "GET", path: "/appointments/next-open", scope: "appointments:read" },
+    rest: { route: "GET /appointments/next-open", scope: "appointments:read" },
     description:
       "`?ids=1,2,3`: each salesperson's next open time within 14 days (for the shortest kind of visit), keyed by id; null when none.",
   }),
@@ -58,10 +58,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     shape.appointmentList,
     (ctx, input) => customerAppointments(ctx, input.userId ?? ctx.user.id),
     {
-      rest: [
-        { method: "GET", path: "/appointments/customer" },
-        { method: "GET", path: "/appointments/customer/:userId" },
-      ],
+      rest: ["GET /appointments/customer", "GET /appointments/customer/:userId"],
     },
   ),
   byId: signedIn.query(shape.appointmentIdInput, shape.appointmentView, appointmentById),
@@ -69,46 +66,44 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     shape.updateAppointmentStatusInput,
     shape.appointmentView,
     updateAppointmentStatus,
-    {
-      rest: { method: "PATCH", path: "/appointments/:id", scope: "appointments:write" },
-    },
+    { rest: { route: "PATCH /appointments/:id", scope: "appointments:write" } },
   ),
   cancel: signedIn.mutation(shape.cancelAppointmentInput, shape.appointmentView, cancelAppointment, {
-    rest: { method: "PATCH", path: "/appointments/:id/cancel", scope: "appointments:write" },
+    rest: { route: "PATCH /appointments/:id/cancel", scope: "appointments:write" },
   }),
   joinWaitlist: customer.mutation(shape.waitlistInput, shape.waitlistEntry, joinWaitlist, {
-    rest: { method: "POST", path: "/appointments/waitlist", status: 201 },
+    rest: { route: "POST /appointments/waitlist", status: 201 },
   }),
   // A visit's paths are under /visits: /appointments/{id}/… would share a template with /appointments/salesperson/{id}.
   /** The visit's status trail and dispute, for its buyer and staff. */
   record: signedIn.query(shape.appointmentIdInput, visits.visitRecord, visitRecord, {
-    rest: { method: "GET", path: "/visits/:id/record" },
+    rest: "GET /visits/:id/record",
   }),
   /** Today's check-in code of the salesperson's dealership (or their own, when independent), for staff to show. */
   checkInCode: staff.query(salespersonIdInput, shape.checkInCode, checkInCode, {
-    rest: { method: "GET", path: "/salespeople/:id/check-in-code" },
+    rest: "GET /salespeople/:id/check-in-code",
     description: "Staff: today's check-in code to show at the desk.",
   }),
   /** The buyer enters the check-in code at the dealership, around the visit's start. */
   checkIn: customer.mutation(shape.checkInInput, shape.appointmentView, checkIn, {
-    rest: { method: "POST", path: "/visits/:id/check-in" },
+    rest: "POST /visits/:id/check-in",
     description:
       "The buyer: body `{ code }`, the dealership's check-in code of the day, around the visit's start.",
   }),
   /** The buyer's "I went" on a visit that closed by itself unconfirmed. */
   confirmVisit: customer.mutation(shape.appointmentIdInput, shape.appointmentView, confirmVisit, {
-    rest: { method: "POST", path: "/visits/:id/confirm" },
+    rest: "POST /visits/:id/confirm",
     description: 'The buyer\'s "I went" on a visit that closed by itself unconfirmed.',
   }),
   /** The buyer's "I was there" on their visit marked no-show. */
   dispute: customer.mutation(visits.openDisputeInput, visits.visitRecord, openDispute, {
-    rest: { method: "POST", path: "/visits/:id/dispute", status: 201 },
+    rest: { route: "POST /visits/:id/dispute", status: 201 },
     description:
       'The buyer: body `{ statement }` ("I was there"), within 7 days of the no-show being marked.',
   }),
   /** The buyer's "Ask KnowBefore to review" on a dispute the dealership's manager rejected. */
   escalateDispute: customer.mutation(visits.escalateDisputeInput, visits.visitRecord, escalateDispute, {
-    rest: { method: "POST", path: "/visits/:id/dispute/escalation" },
+    rest: "POST /visits/:id/dispute/escalation",
     description:
       "The buyer, on a dispute the dealership's manager rejected: body `{ note? }`; administrators decide, finally.",
   }),
@@ -117,24 +112,24 @@ export const appointmentsRouter = taggedRouter("Appointments", {
     visits.unsubscribeInput,
     visits.unsubscribed,
     stopReviewInvitations,
-    { rest: { method: "POST", path: "/review-invitations/stop" } },
+    { rest: "POST /review-invitations/stop" },
   ),
 });
 
 /** Disputes of no-shows: the dealership's manager decides, then administrators. */
 export const visitDisputesRouter = router({
   forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes, {
-    rest: { method: "GET", path: "/visit-disputes/manager", ...PAGE },
+    rest: { route: "GET /visit-disputes/manager", ...PAGE },
   }),
   managerDecide: manager.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsManager, {
-    rest: { method: "POST", path: "/visit-disputes/:id/manager-decision" },
+    rest: "POST /visit-disputes/:id/manager-decision",
     description: 'The dealership\'s manager: body `{ decision: "uphold" | "reject", note }`.',
   }),
   list: admin.query(visits.disputeListInput, visits.disputeList, adminDisputes, {
-    rest: { method: "GET", path: "/visit-disputes", ...PAGE },
+    rest: { route: "GET /visit-disputes", ...PAGE },
   }),
   adminDecide: admin.mutation(visits.decideDisputeInput, visits.decidedDispute, decideAsAdmin, {
-    rest: { method: "POST", path: "/visit-disputes/:id/decision" },
+    rest: "POST /visit-disputes/:id/decision",
     description:
       'Administrators, once the dispute is escalated: body `{ decision: "uphold" | "reject", note }`.',
   }),
@@ -142,33 +137,33 @@ export const visitDisputesRouter = router({
 
 export const availabilityRouter = taggedRouter("Appointments", {
   create: staff.mutation(shape.createBlockInput, shape.savedBlock, createBlock, {
-    rest: { method: "POST", path: "/availability-blocks", scope: "appointments:write", status: 201 },
+    rest: { route: "POST /availability-blocks", scope: "appointments:write", status: 201 },
   }),
   update: staff.mutation(shape.updateBlockInput, shape.savedBlock, updateBlock, {
-    rest: { method: "PATCH", path: "/availability-blocks/:id", scope: "appointments:write" },
+    rest: { route: "PATCH /availability-blocks/:id", scope: "appointments:write" },
   }),
   remove: staff.mutation(shape.blockIdInput, shape.removedBlock, deleteBlock, {
-    rest: { method: "DELETE", path: "/availability-blocks/:id", scope: "appointments:write" },
+    rest: { route: "DELETE /availability-blocks/:id", scope: "appointments:write" },
   }),
   forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, listBlocks, {
-    rest: { method: "GET", path: "/availability-blocks/salesperson/:id", scope: "appointments:read" },
+    rest: { route: "GET /availability-blocks/salesperson/:id", scope: "appointments:read" },
   }),
   /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
   workingHours: staff.query(salespersonIdInput, shape.workingHours, getWorkingHours, {
-    rest: { method: "GET", path: "/working-hours/salesperson/:id", scope: "appointments:read" },
+    rest: { route: "GET /working-hours/salesperson/:id", scope: "appointments:read" },
     description: "The salesperson's own working hours, with the dealership's opening hours they sit within.",
   }),
   setWorkingHours: staff.mutation(shape.setWorkingHoursInput, shape.workingHours, setWorkingHours, {
-    rest: { method: "PUT", path: "/working-hours/salesperson/:id", scope: "appointments:write" },
+    rest: { route: "PUT /working-hours/salesperson/:id", scope: "appointments:write" },
     description:
       "Body `{ hours }`: every weekday `{ open, close }` or null (off); `hours: null` goes back to the dealership's.",
   }),
   bookingRules: staff.query(salespersonIdInput, shape.bookingRules, getBookingRules, {
-    rest: { method: "GET", path: "/booking-rules/salesperson/:id", scope: "appointments:read" },
+    rest: { route: "GET /booking-rules/salesperson/:id", scope: "appointments:read" },
     description: "Visit lengths by kind, minimum notice, the gap kept after visits and the daily limit.",
   }),
   setBookingRules: staff.mutation(shape.setBookingRulesInput, shape.bookingRules, setBookingRules, {
-    rest: { method: "PUT", path: "/booking-rules/salesperson/:id", scope: "appointments:write" },
+    rest: { route: "PUT /booking-rules/salesperson/:id", scope: "appointments:write" },
     description:
       "Body `{ rules }`: `{ visitMinutes, minNoticeHours, bufferMinutes, dailyCap }`; `rules: null` goes back to the defaults. Booked visits keep theirs.",
   }),

@@ -8,8 +8,7 @@ export const auditTrailRouter = taggedRouter("Administration", {
   list: managerOrAdmin.query(shape.auditListInput, shape.auditPage, listAudit),
   export: managerOrAdmin.query(shape.auditExportInput, shape.auditExport, exportAudit, {
     rest: {
-      method: "GET",
-      path: "/admin/audit-log",
+      route: "GET /admin/audit-log",
       shape: (result) =>
         result.format === "csv"
           ? { file: result.file }

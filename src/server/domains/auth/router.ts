@@ -40,26 +40,18 @@ export const authRouter = taggedRouter("Authentication", {
   /** The caller, or null when signed out. */
   me: anyoneBeforeMfa.query(sessionUser.nullable(), (ctx) => ctx.user),
   /** The caller; 401 when signed out. */
-  currentUser: signedInBeforeMfa.query(sessionUser, (ctx) => ctx.user, {
-    rest: { method: "GET", path: "/auth/user" },
-  }),
+  currentUser: signedInBeforeMfa.query(sessionUser, (ctx) => ctx.user, { rest: "GET /auth/user" }),
   /** The caller, when a salesperson, a manager or an administrator. */
-  staffUser: staff.query(sessionUser, (ctx) => ctx.user, {
-    rest: { method: "GET", path: "/salesperson/auth/user" },
-  }),
-  userById: signedIn.query(userIdInput, sessionUser, getUserById, {
-    rest: { method: "GET", path: "/auth/user/:id" },
-  }),
+  staffUser: staff.query(sessionUser, (ctx) => ctx.user, { rest: "GET /salesperson/auth/user" }),
+  userById: signedIn.query(userIdInput, sessionUser, getUserById, { rest: "GET /auth/user/:id" }),
   requestLogin: anyone.mutation(requestLoginInput, requestLoginOutput, requestCustomerLogin, {
-    rest: { method: "POST", path: "/auth/request-login" },
+    rest: "POST /auth/request-login",
   }),
   /** A mutation (POST) so the token stays out of URLs and access logs. */
   describeLink: anyone.mutation(redeemLinkInput, linkDescription, describeLoginLink, {
-    rest: { method: "GET", path: "/salesperson/auth/verify" },
+    rest: "GET /salesperson/auth/verify",
   }),
-  redeemLink: anyone.mutation(redeemLinkInput, redeemedLink, redeemLoginLink, {
-    rest: { method: "POST", path: "/auth/redeem" },
-  }),
+  redeemLink: anyone.mutation(redeemLinkInput, redeemedLink, redeemLoginLink, { rest: "POST /auth/redeem" }),
   /** The second step of a link sign-in when the account has MFA on: the challenge and a code. */
   verifyMfa: anyone.mutation(
     verifyMfaInput,
@@ -71,17 +63,17 @@ export const authRouter = taggedRouter("Authentication", {
       return { user, redirectTo: done.redirectTo };
     },
     {
-      rest: { method: "POST", path: "/auth/verify-mfa" },
+      rest: "POST /auth/verify-mfa",
       description: "The second step of a sign-in (link or admin form) when the account has MFA on.",
     },
   ),
   /** A passkey sign-in, step 1: a challenge for any passkey of this site (no e-mail address needed). */
   passkeySignInOptions: anyone.mutation(passkeyRequestOptions, passkeySignInOptions, {
-    rest: { method: "POST", path: "/auth/passkey/options" },
+    rest: "POST /auth/passkey/options",
   }),
   /** Step 2: the signed challenge; a verified passkey is both factors, so the session starts at once. */
   passkeySignIn: anyone.mutation(passkeySignInInput, signedInAnswer, signInWithPasskey, {
-    rest: { method: "POST", path: "/auth/passkey" },
+    rest: "POST /auth/passkey",
   }),
   logout: anyoneBeforeMfa.mutation(
     common.ok,
@@ -91,10 +83,9 @@ export const authRouter = taggedRouter("Authentication", {
     },
     {
       rest: [
-        { method: "POST", path: "/salesperson/auth/logout" },
+        "POST /salesperson/auth/logout",
         {
-          method: "POST",
-          path: "/logout",
+          route: "POST /logout",
           shape: () => ({ redirect: "/" }),
           responds: { kind: "redirect", to: "/" },
         },
@@ -104,15 +95,15 @@ export const authRouter = taggedRouter("Authentication", {
     },
   ),
   updateProfile: signedIn.mutation(profileUpdateInput, sessionUser, updateOwnProfile, {
-    rest: { method: "PATCH", path: "/auth/user/:id" },
+    rest: "PATCH /auth/user/:id",
   }),
   // A salesperson's own sign-in link and self-registration (the portal's).
   requestSalespersonLogin: anyone.mutation(requestLoginInput, requestLoginOutput, requestSalespersonLogin, {
-    rest: { method: "POST", path: "/salesperson/auth/login" },
+    rest: "POST /salesperson/auth/login",
   }),
   /** Limited to 5 at once, then one every 10 minutes per address. */
   registerSalesperson: anyone.mutation(registrationInput, registeredSalesperson, registerSalesperson, {
     limit: { perAddress: { capacity: 5, refillSeconds: 600 } },
-    rest: { method: "POST", path: "/salesperson/auth/register", status: 201 },
+    rest: { route: "POST /salesperson/auth/register", status: 201 },
   }),
 });

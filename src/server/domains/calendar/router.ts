@@ -6,23 +6,23 @@ import { createFeed, feedStatus, readFeed, revokeFeed, visitCalendarFile } from 
 /** Calendars people already use: a salesperson's private feed of their visits, and a visit as a file to add. */
 export const calendarRouter = taggedRouter("Calendar", {
   feedStatus: salesperson.query(shape.calendarFeedStatus, feedStatus, {
-    rest: { method: "GET", path: "/salesperson/calendar-feed" },
+    rest: "GET /salesperson/calendar-feed",
   }),
   createFeed: salesperson.mutation(shape.calendarFeedCreated, createFeed, {
-    rest: { method: "POST", path: "/salesperson/calendar-feed", status: 201 },
+    rest: { route: "POST /salesperson/calendar-feed", status: 201 },
     description: "A new private address for the feed, answered once; the address before stops working.",
   }),
   revokeFeed: salesperson.mutation(shape.calendarFeedRevoked, revokeFeed, {
-    rest: { method: "DELETE", path: "/salesperson/calendar-feed" },
+    rest: "DELETE /salesperson/calendar-feed",
     description: "Turns the feed off: its address answers 404 from then on.",
   }),
   feed: anyone.query(shape.calendarFeedInput, shape.calendarFeed, readFeed, {
-    rest: { method: "GET", path: "/calendar-feeds/:token", ...download("text/calendar") },
+    rest: { route: "GET /calendar-feeds/:token", ...download("text/calendar") },
     description:
       "The feed calendar apps subscribe to (iCalendar): the salesperson's visits from 90 days ago on, but for cancelled ones. The secret address is the credential.",
   }),
   visitFile: signedIn.query(shape.visitCalendarInput, shape.visitCalendarFile, visitCalendarFile, {
-    rest: { method: "GET", path: "/visits/:id/calendar", ...download("text/calendar") },
+    rest: { route: "GET /visits/:id/calendar", ...download("text/calendar") },
     description: "A visit the caller booked or is staff for, as an .ics file that adds it to a calendar.",
   }),
 });

@@ -15,7 +15,7 @@ import {
 /** A salesperson's own certifications, and their verification by the dealership's manager or an administrator. */
 export const certificationsRouter = router({
   mine: salesperson.query(shape.certifications, myCertifications, {
-    rest: { method: "GET", path: "/salesperson/certifications" },
+    rest: "GET /salesperson/certifications",
   }),
   /** Each queues a verification for a manager: limited to 20 at once, then one every 5 minutes. A profile also holds at most CERTIFICATIONS_PER_PROFILE of them. */
   add: salesperson.mutation(shape.addCertificationInput, shape.certification, addCertification, {
@@ -23,28 +23,26 @@ export const certificationsRouter = router({
       perAddress: { capacity: 40, refillSeconds: 150 },
       perAccount: { capacity: 20, refillSeconds: 300 },
     },
-    rest: { method: "POST", path: "/salesperson/certifications", status: 201 },
+    rest: { route: "POST /salesperson/certifications", status: 201 },
   }),
   update: salesperson.mutation(shape.updateCertificationInput, shape.certification, updateCertification, {
-    rest: { method: "PUT", path: "/salesperson/certifications/:id" },
+    rest: "PUT /salesperson/certifications/:id",
   }),
   remove: salesperson.mutation(shape.certificationIdInput, shape.removedCertification, removeCertification, {
-    rest: { method: "DELETE", path: "/salesperson/certifications/:id" },
+    rest: "DELETE /salesperson/certifications/:id",
   }),
   /** A manager's team's unverified certifications; an administrator's, independents'. */
   pending: managerOrAdmin.query(shape.pendingCertifications, pendingCertifications, {
-    rest: { method: "GET", path: "/certifications/pending" },
+    rest: "GET /certifications/pending",
   }),
   forSalesperson: managerOrAdmin.query(
     shape.salespersonCertificationsInput,
     shape.pendingCertifications,
     salespersonCertifications,
-    {
-      rest: { method: "GET", path: "/salespeople/:salespersonId/certifications" },
-    },
+    { rest: "GET /salespeople/:salespersonId/certifications" },
   ),
   verify: managerOrAdmin.mutation(shape.certificationIdInput, shape.certification, verifyCertification, {
-    rest: { method: "POST", path: "/certifications/:id/verify" },
+    rest: "POST /certifications/:id/verify",
   }),
   /** Deletes the certification and tells the salesperson (with the reason, when given). */
   reject: managerOrAdmin.mutation(
@@ -52,7 +50,7 @@ export const certificationsRouter = router({
     shape.removedCertification,
     rejectCertification,
     {
-      rest: { method: "POST", path: "/certifications/:id/reject" },
+      rest: "POST /certifications/:id/reject",
       description: "Body `{ reason? }`: the certification is deleted and the salesperson told why.",
     },
   ),

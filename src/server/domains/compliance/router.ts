@@ -12,39 +12,36 @@ import { listRetentionPolicies, runCleanup, updateRetentionPolicy } from "./rete
  */
 export const complianceRouter = taggedRouter("Compliance", {
   overview: admin.query(shape.complianceOverview, (ctx) => complianceOverview(ctx.sql), {
-    rest: { method: "GET", path: "/compliance/overview" },
+    rest: "GET /compliance/overview",
   }),
   requests: signedIn.query(
     shape.gdprRequestListInput,
     shape.gdprRequestsPage,
     (ctx, input) => listGdprRequests(ctx, input ?? {}),
-    { rest: { method: "GET", path: "/compliance/gdpr-requests", ...PAGE } },
+    { rest: { route: "GET /compliance/gdpr-requests", ...PAGE } },
   ),
   createRequest: signedIn.mutation(shape.createGdprRequestInput, shape.gdprRequestView, createGdprRequest, {
-    rest: { method: "POST", path: "/compliance/gdpr-requests", status: 201 },
+    rest: { route: "POST /compliance/gdpr-requests", status: 201 },
   }),
   updateRequest: admin.mutation(shape.updateGdprRequestInput, shape.gdprRequestView, updateGdprRequest, {
-    rest: { method: "PATCH", path: "/compliance/gdpr-requests/:id" },
+    rest: "PATCH /compliance/gdpr-requests/:id",
     description: "Administrators: body `{ action: process | complete | reject, note? }`.",
   }),
   exportFile: signedIn.query(shape.gdprExportInput, shape.gdprExportFile, downloadExport, {
     rest: {
-      method: "GET",
-      path: "/compliance/gdpr-requests/:id/export",
+      route: "GET /compliance/gdpr-requests/:id/export",
       ...download("application/json", "application/zip"),
     },
     description: "The export of a completed access or portability request: `?format=json|zip`.",
   }),
   retentionPolicies: signedIn.query(shape.retentionPolicies, listRetentionPolicies, {
-    rest: { method: "GET", path: "/compliance/retention-policies" },
+    rest: "GET /compliance/retention-policies",
   }),
   updateRetentionPolicy: admin.mutation(
     shape.updateRetentionPolicyInput,
     shape.retentionPolicyView,
     updateRetentionPolicy,
-    {
-      rest: { method: "PATCH", path: "/compliance/retention-policies/:dataType" },
-    },
+    { rest: "PATCH /compliance/retention-policies/:dataType" },
   ),
   cleanup: admin.mutation(
     shape.cleanupResult,
@@ -53,7 +50,7 @@ export const complianceRouter = taggedRouter("Compliance", {
       await recordSecurityEvent(ctx, { eventType: "retention_cleanup", details: `${result.total} records` });
       return result;
     },
-    { rest: { method: "POST", path: "/compliance/cleanup-data" } },
+    { rest: "POST /compliance/cleanup-data" },
   ),
   report: admin.mutation(
     shape.complianceReportInput,
@@ -61,8 +58,7 @@ export const complianceRouter = taggedRouter("Compliance", {
     (ctx, input) => complianceReport(ctx.sql, input.startDate, input.endDate),
     {
       rest: {
-        method: "POST",
-        path: "/compliance/generate-report",
+        route: "POST /compliance/generate-report",
         shape: (report) => ({
           file: {
             filename: `compliance-report-${report.period.startDate}-${report.period.endDate}.json`,

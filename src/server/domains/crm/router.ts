@@ -17,20 +17,20 @@ import {
  */
 export const crmRouter = taggedRouter("CRM integrations", {
   providers: managerOrAdmin.query(shape.crmProviders, () => CRM_PROVIDERS, {
-    rest: { method: "GET", path: "/crm/providers", scope: "crm:events" },
+    rest: { route: "GET /crm/providers", scope: "crm:events" },
   }),
   integrations: managerOrAdmin.query(shape.listIntegrationsInput, shape.crmIntegrations, listIntegrations, {
-    rest: { method: "GET", path: "/crm/integrations", scope: "crm:events" },
+    rest: { route: "GET /crm/integrations", scope: "crm:events" },
   }),
   create: managerOrAdmin.mutation(shape.createIntegrationInput, shape.createdIntegration, createIntegration, {
-    rest: { method: "POST", path: "/crm/integrations", status: 201 },
+    rest: { route: "POST /crm/integrations", status: 201 },
     description: "Answers the integration once with its `signingSecret`, the key of the webhook signatures.",
   }),
   update: managerOrAdmin.mutation(shape.updateIntegrationInput, shape.crmIntegration, updateIntegration, {
-    rest: { method: "PATCH", path: "/crm/integrations/:id" },
+    rest: "PATCH /crm/integrations/:id",
   }),
   delete: managerOrAdmin.mutation(shape.integrationRefInput, shape.deletedIntegration, deleteIntegration, {
-    rest: { method: "DELETE", path: "/crm/integrations/:id" },
+    rest: "DELETE /crm/integrations/:id",
   }),
   /** A new signing secret, shown once; the old one stops working at once. */
   rotateSecret: managerOrAdmin.mutation(
@@ -38,7 +38,7 @@ export const crmRouter = taggedRouter("CRM integrations", {
     shape.createdIntegration,
     rotateSigningSecret,
     {
-      rest: { method: "POST", path: "/crm/integrations/:id/rotate-secret" },
+      rest: "POST /crm/integrations/:id/rotate-secret",
       description:
         "A new signing secret for sale events and deliveries, answered once; the old one stops working at once.",
     },
@@ -46,14 +46,14 @@ export const crmRouter = taggedRouter("CRM integrations", {
   /** Calls a dealership's server: limited to 10 at once, then one every 30 seconds. */
   test: managerOrAdmin.mutation(shape.integrationRefInput, shape.connectionTest, testIntegration, {
     limit: { perAccount: { capacity: 10, refillSeconds: 30 } },
-    rest: { method: "POST", path: "/crm/integrations/:id/test" },
+    rest: "POST /crm/integrations/:id/test",
   }),
   logs: managerOrAdmin.query(shape.integrationLogsInput, shape.syncLogPage, integrationLogs, {
-    rest: { method: "GET", path: "/crm/integrations/:id/logs", scope: "crm:events", ...PAGE },
+    rest: { route: "GET /crm/integrations/:id/logs", scope: "crm:events", ...PAGE },
     description:
       "Every delivery attempt, newest first: `?page=&pageSize=&status=success|failure`; X-Total-Count.",
   }),
   resend: managerOrAdmin.mutation(shape.resendInput, shape.resentDelivery, resendDelivery, {
-    rest: { method: "POST", path: "/crm/logs/:logId/resend", scope: "crm:events" },
+    rest: { route: "POST /crm/logs/:logId/resend", scope: "crm:events" },
   }),
 });

@@ -9,8 +9,7 @@ export const documentsRouter = taggedRouter("Documents", {
     (ctx, input) => getDocument(ctx.sql, input.slug),
     {
       rest: {
-        method: "GET",
-        path: "/documents/:slug",
+        route: "GET /documents/:slug",
         shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated } }),
         responds: { kind: "fields", fields: ["content", "lastUpdated"] },
       },
@@ -20,8 +19,7 @@ export const documentsRouter = taggedRouter("Documents", {
   list: admin.query(shape.documentList, (ctx) => listDocuments(ctx.sql)),
   update: admin.mutation(shape.documentUpdateInput, shape.documentView, updateDocument, {
     rest: {
-      method: "PUT",
-      path: "/documents/:slug",
+      route: "PUT /documents/:slug",
       shape: (doc) => ({ body: { content: doc.content, lastUpdated: doc.lastUpdated, title: doc.title } }),
       responds: { kind: "fields", fields: ["content", "lastUpdated", "title"] },
     },

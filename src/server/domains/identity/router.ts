@@ -11,12 +11,12 @@ import { configuredProviders } from "./providers";
  */
 export const identityRouter = taggedRouter("Authentication", {
   providers: anyone.query(shape.configuredProviders, (ctx) => configuredProviders(ctx.env), {
-    rest: { method: "GET", path: "/auth/providers" },
+    rest: "GET /auth/providers",
   }),
   linked: signedIn.query(z.array(shape.linkedIdentityView), listLinkedIdentities, {
-    rest: { method: "GET", path: "/security/linked-accounts" },
+    rest: "GET /security/linked-accounts",
   }),
   unlink: signedIn.mutation(shape.unlinkIdentityInput, common.ok, unlinkIdentity, {
-    rest: { method: "DELETE", path: "/security/linked-accounts/:provider" },
+    rest: "DELETE /security/linked-accounts/:provider",
   }),
 });

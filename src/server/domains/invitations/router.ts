@@ -18,34 +18,34 @@ function scopeOf({ user }: { user: SessionUser }): SenderScope {
 export const invitationsRouter = router({
   /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
   describe: anyone.mutation(shape.invitationTokenInput, shape.invitationDescription, describeInvitation, {
-    rest: { method: "POST", path: "/invitations/describe" },
+    rest: "POST /invitations/describe",
   }),
   accept: anyone.mutation(shape.acceptInvitationInput, shape.acceptedInvitation, acceptInvitationLink, {
-    rest: { method: "POST", path: "/invitations/accept" },
+    rest: "POST /invitations/accept",
   }),
   decline: anyone.mutation(shape.invitationTokenInput, shape.declinedInvitation, declineInvitationLink, {
-    rest: { method: "POST", path: "/invitations/decline" },
+    rest: "POST /invitations/decline",
   }),
   /** An administrator invites a dealership's manager (a handover when it has one). */
   inviteManager: admin.mutation(
     shape.inviteManagerInput,
     shape.sentInvitation,
     (ctx, input) => ctx.sql.begin((tx) => inviteManager(ctx, tx, input)),
-    { rest: { method: "POST", path: "/admin/manager-invitations", status: 201 } },
+    { rest: { route: "POST /admin/manager-invitations", status: 201 } },
   ),
   managerInvitations: admin.query(shape.sentInvitations, listManagerInvitations, {
-    rest: { method: "GET", path: "/admin/manager-invitations" },
+    rest: "GET /admin/manager-invitations",
   }),
   resend: managerOrAdmin.mutation(
     shape.invitationIdInput,
     shape.sentInvitation,
     (ctx, input) => resendInvitation(ctx, scopeOf(ctx), input.id),
-    { rest: { method: "POST", path: "/invitations/:id/resend" } },
+    { rest: "POST /invitations/:id/resend" },
   ),
   revoke: managerOrAdmin.mutation(
     shape.invitationIdInput,
     shape.revokedInvitation,
     (ctx, input) => revokeInvitation(ctx, scopeOf(ctx), input.id),
-    { rest: { method: "POST", path: "/invitations/:id/revoke" } },
+    { rest: "POST /invitations/:id/revoke" },
   ),
 });

@@ -25,62 +25,57 @@ import { changeMemberRole, inviteMember, listMembers, removeMember } from "./tea
  */
 export const managerRouter = taggedRouter("Dealership managers", {
   overview: manager.query(shape.managerOverview, managerOverview, {
-    rest: { method: "GET", path: "/manager/overview", scope: "analytics:read" },
+    rest: { route: "GET /manager/overview", scope: "analytics:read" },
   }),
   team: manager.query(shape.teamInput, shape.teamPage, listTeam, {
-    rest: { method: "GET", path: "/manager/team", scope: "salespeople:read" },
+    rest: { route: "GET /manager/team", scope: "salespeople:read" },
   }),
   pendingVerifications: manager.query(shape.teamMembers, pendingVerifications),
   addSalesperson: manager.mutation(shape.addSalespersonInput, shape.addSalespersonResult, addSalesperson, {
-    rest: { method: "POST", path: "/manager/add-salesperson", status: 201 },
+    rest: { route: "POST /manager/add-salesperson", status: 201 },
   }),
   /** Invitations to the team not answered yet (expired ones too, to resend). */
-  invitations: manager.query(sentInvitations, listTeamInvitations, {
-    rest: { method: "GET", path: "/manager/invitations" },
-  }),
+  invitations: manager.query(sentInvitations, listTeamInvitations, { rest: "GET /manager/invitations" }),
   revokeInvitation: manager.mutation(
     shape.invitationIdInput,
     shape.revokedInvitation,
     (ctx, { id }) =>
       revokeInvitation(ctx, { dealershipId: ctx.dealershipId, role: ctx.user.dealershipRole }, id),
-    { rest: { method: "POST", path: "/manager/invitations/:id/revoke" } },
+    { rest: "POST /manager/invitations/:id/revoke" },
   ),
   removeSalesperson: manager.mutation(shape.removeSalespersonInput, shape.leftTeam, removeSalesperson, {
-    rest: { method: "POST", path: "/manager/remove-salesperson" },
+    rest: "POST /manager/remove-salesperson",
   }),
   /** Confirming a pending salesperson is `portal.verify`; rejecting makes them independent. */
   rejectSalesperson: manager.mutation(shape.rejectSalespersonInput, shape.leftTeam, rejectSalesperson, {
-    rest: { method: "POST", path: "/manager/reject-salesperson" },
+    rest: "POST /manager/reject-salesperson",
   }),
   /** The dealership's own people: owners, managers and staff, and the team invitations waiting. */
-  members: manager.query(shape.dealershipTeam, listMembers, {
-    rest: { method: "GET", path: "/manager/members" },
-  }),
+  members: manager.query(shape.dealershipTeam, listMembers, { rest: "GET /manager/members" }),
   /** Owners invite any role; managers invite staff. */
   inviteMember: manager.mutation(shape.inviteMemberInput, shape.invitedMember, inviteMember, {
-    rest: { method: "POST", path: "/manager/members/invitations", status: 201 },
+    rest: { route: "POST /manager/members/invitations", status: 201 },
   }),
   /** Owners only; never the last owner's role. */
   changeMemberRole: manager.mutation(shape.memberRoleInput, shape.dealershipMember, changeMemberRole, {
-    rest: { method: "PATCH", path: "/manager/members/:userId" },
+    rest: "PATCH /manager/members/:userId",
   }),
   /** Owners remove anyone, managers staff and themselves; never the last owner. */
   removeMember: manager.mutation(shape.memberRefInput, shape.removedMember, removeMember, {
-    rest: { method: "DELETE", path: "/manager/members/:userId" },
+    rest: "DELETE /manager/members/:userId",
   }),
   /** The dealership's bookings across its salespeople, for everyone who works there (staff included). */
   bookings: staff.query(appointmentList, dealershipBookings, {
-    rest: { method: "GET", path: "/manager/bookings" },
+    rest: "GET /manager/bookings",
     description: `The bookings of the caller's dealership across its salespeople: the last 30 days and everything ahead, with who booked; when more than ${DEALERSHIP_BOOKINGS_SHOWN}, the ${DEALERSHIP_BOOKINGS_SHOWN} nearest to now.`,
   }),
   performance: manager.query(shape.managerPerformance, teamPerformance, {
-    rest: { method: "GET", path: "/manager/performance", scope: "analytics:read" },
+    rest: { route: "GET /manager/performance", scope: "analytics:read" },
   }),
   monthlyReport: manager.query(shape.monthlyReportInput, shape.monthlyReport, monthlyReport),
   reportFile: manager.query(shape.reportFileInput, shape.reportFile, monthlyReportFile, {
     rest: {
-      method: "GET",
-      path: "/manager/report",
+      route: "GET /manager/report",
       scope: "analytics:read",
       ...download("text/csv", "application/json"),
     },
@@ -88,7 +83,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
   }),
   /** The manager's own dealership: address, ZIP code, phone, website, hours, time zone, logo. */
   dealership: manager.query(dealershipDetailsAnswer, dealershipDetails, {
-    rest: { method: "GET", path: "/manager/dealership" },
+    rest: "GET /manager/dealership",
     description:
       "The manager's own dealership: address, ZIP code, phone, website, hours, time zone (PUT), and its logo.",
   }),
@@ -96,7 +91,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
     updateDealershipDetailsInput,
     dealershipDetailsAnswer,
     updateDealershipDetails,
-    { rest: { method: "PUT", path: "/manager/dealership" } },
+    { rest: "PUT /manager/dealership" },
   ),
   uploadDealershipLogo: manager.mutation(
     dealershipLogoUploadInput,
@@ -104,8 +99,7 @@ export const managerRouter = taggedRouter("Dealership managers", {
     uploadOwnDealershipLogo,
     {
       rest: {
-        method: "POST",
-        path: "/manager/dealership/logo",
+        route: "POST /manager/dealership/logo",
         upload: "logoUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },

@@ -4,7 +4,7 @@ import { contactSalesperson, listConversations, readConversation, replyInConvers
 
 export const messagesRouter = taggedRouter("Messages", {
   contact: signedIn.mutation(shape.contactSalespersonInput, shape.contactSent, contactSalesperson, {
-    rest: { method: "POST", path: "/contact-salesperson", status: 201 },
+    rest: { route: "POST /contact-salesperson", status: 201 },
   }),
   conversations: signedIn.query(shape.conversationSummaries, listConversations),
   conversation: signedIn.query(shape.conversationInput, shape.conversationThread, readConversation),

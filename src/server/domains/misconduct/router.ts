@@ -9,7 +9,7 @@ export const misconductRouter = taggedRouter("Misconduct reports", {
       perAddress: { capacity: 5, refillSeconds: 600 },
       perAccount: { capacity: 5, refillSeconds: 600 },
     },
-    rest: { method: "POST", path: "/misconduct-reports", status: 201 },
+    rest: { route: "POST /misconduct-reports", status: 201 },
   }),
   status: anyone.query(shape.trackingCodeInput, shape.reportStatusAnswer, reportStatus),
   cases: managerOrAdmin.query(shape.misconductCases, listCases),

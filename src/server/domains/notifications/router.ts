@@ -16,7 +16,7 @@ export const notificationsRouter = taggedRouter("Notifications", {
   ),
   /** The caller's own choice of notices: every kind, with what reaches them in the bell and by e-mail. */
   preferences: signedIn.query(shape.notificationPreferences, (ctx) => readPreferences(ctx, ctx.user), {
-    rest: { method: "GET", path: "/notification-preferences" },
+    rest: "GET /notification-preferences",
     description:
       "Every kind of notice with whether it reaches the caller in the app (`inApp`) and by e-mail (`email`); null where the kind is never sent that way. Essential kinds are always on.",
   }),
@@ -26,7 +26,7 @@ export const notificationsRouter = taggedRouter("Notifications", {
     shape.notificationPreferences,
     (ctx, input) => setPreference(ctx, ctx.user, input),
     {
-      rest: { method: "PATCH", path: "/notification-preferences" },
+      rest: "PATCH /notification-preferences",
       description:
         "Body `{ kind, inApp?, email? }`. Switching an essential kind off answers 400 ESSENTIAL_NOTIFICATION; a channel the kind is never sent on, 400 NO_SUCH_CHANNEL.",
       limit: { perAccount: { capacity: 60, refillSeconds: 60 } },
@@ -38,8 +38,7 @@ export const notificationsRouter = taggedRouter("Notifications", {
    */
   unsubscribeLink: anyone.query(shape.unsubscribeInput, shape.unsubscribeLink, describeUnsubscribe, {
     rest: {
-      method: "GET",
-      path: "/unsubscribe/:token",
+      route: "GET /unsubscribe/:token",
       shape: (link) => ({ redirect: link.page }),
       responds: { kind: "redirect", to: "/unsubscribe?token={token}" },
     },
@@ -48,7 +47,7 @@ export const notificationsRouter = taggedRouter("Notifications", {
   }),
   /** RFC 8058's one-click unsubscribe: the token is the e-mailed secret, no sign-in needed. */
   unsubscribe: anyone.mutation(shape.unsubscribeInput, shape.unsubscribeLink, unsubscribe, {
-    rest: { method: "POST", path: "/unsubscribe/:token" },
+    rest: "POST /unsubscribe/:token",
     description:
       "The one-click unsubscribe of RFC 8058 (mail clients post `List-Unsubscribe=One-Click`, which is not read): turns the e-mail of the link's kind off for its account.",
     limit: { perAddress: { capacity: 120, refillSeconds: 60 } },

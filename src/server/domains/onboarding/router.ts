@@ -12,29 +12,24 @@ import { decideApplication, listApplications } from "./review";
 export const onboardingRouter = taggedRouter("Dealership applications", {
   /** The public "List your dealership" form. */
   file: anyone.mutation(applicationInput, onboarding.applicationReceipt, fileApplication, {
-    rest: { method: "POST", path: "/dealership-applications", status: 201 },
+    rest: { route: "POST /dealership-applications", status: 201 },
   }),
   /** A mutation (POST) so the token stays out of URLs and access logs, as sign-in links do. */
   describeConfirmation: anyone.mutation(
     onboarding.applicationTokenInput,
     onboarding.applicationLink,
     describeApplicationLink,
-    {
-      rest: { method: "POST", path: "/dealership-applications/confirmation/describe" },
-    },
+    { rest: "POST /dealership-applications/confirmation/describe" },
   ),
   confirm: anyone.mutation(
     onboarding.applicationTokenInput,
     onboarding.applicationConfirmed,
     confirmApplication,
-    {
-      rest: { method: "POST", path: "/dealership-applications/confirmation" },
-    },
+    { rest: "POST /dealership-applications/confirmation" },
   ),
   applications: admin.query(onboarding.applicationsListInput, onboarding.applicationsPage, listApplications, {
     rest: {
-      method: "GET",
-      path: "/admin/dealership-applications",
+      route: "GET /admin/dealership-applications",
       shape: (list) => ({
         body: list.items,
         headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
@@ -50,7 +45,7 @@ export const onboardingRouter = taggedRouter("Dealership applications", {
     onboarding.dealershipApplication,
     decideApplication,
     {
-      rest: { method: "POST", path: "/admin/dealership-applications/:id/decision" },
+      rest: "POST /admin/dealership-applications/:id/decision",
       description:
         'Body `{ decision: "approve" | "decline", reason }` (a reason to decline; it is e-mailed).',
     },

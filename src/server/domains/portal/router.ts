@@ -36,12 +36,10 @@ export const portalRouter = taggedRouter("Salesperson portal", {
     shape.updateSalespersonInput,
     salespeople.salespersonDetail,
     updateSalespersonProfile,
-    {
-      rest: { method: "PATCH", path: "/salespeople/:id" },
-    },
+    { rest: "PATCH /salespeople/:id" },
   ),
   updateStatus: staff.mutation(shape.updateStatusInput, shape.profileStatus, updateSalespersonStatus, {
-    rest: { method: "PATCH", path: "/salespeople/:id/status" },
+    rest: "PATCH /salespeople/:id/status",
   }),
   uploadPhoto: salesperson.mutation(
     shape.dataUrlUploadInput,
@@ -54,8 +52,7 @@ export const portalRouter = taggedRouter("Salesperson portal", {
     },
     {
       rest: {
-        method: "POST",
-        path: "/profile-image-upload",
+        route: "POST /profile-image-upload",
         upload: "profileImageUrl",
         maxBody: UPLOAD_BODY_LIMIT,
       },
@@ -67,30 +64,26 @@ export const portalRouter = taggedRouter("Salesperson portal", {
       perAddress: { capacity: 120, refillSeconds: 2 },
       perAccount: { capacity: 120, refillSeconds: 2 },
     },
-    rest: { method: "POST", path: "/salespeople/:id/views" },
+    rest: "POST /salespeople/:id/views",
   }),
   /** Open invitations to join a dealership, addressed to the signed-in salesperson's own profile. */
   invitations: salesperson.query(manager.salespersonInvitations, myInvitations, {
-    rest: { method: "GET", path: "/salesperson/invitations" },
+    rest: "GET /salesperson/invitations",
     description: "The signed-in salesperson's open invitations to join a dealership, and their answers.",
   }),
   acceptInvitation: salesperson.mutation(
     manager.invitationIdInput,
     manager.invitationAnswer,
     acceptInvitation,
-    {
-      rest: { method: "POST", path: "/salesperson/invitations/:id/accept" },
-    },
+    { rest: "POST /salesperson/invitations/:id/accept" },
   ),
   declineInvitation: salesperson.mutation(
     manager.invitationIdInput,
     manager.invitationAnswer,
     declineInvitation,
-    {
-      rest: { method: "POST", path: "/salesperson/invitations/:id/decline" },
-    },
+    { rest: "POST /salesperson/invitations/:id/decline" },
   ),
   verify: dealershipManager.mutation(shape.verifySalespersonInput, shape.verifiedProfile, verifySalesperson, {
-    rest: { method: "POST", path: "/manager/verify-salesperson" },
+    rest: "POST /manager/verify-salesperson",
   }),
 });

@@ -14,18 +14,16 @@ export const purchasesRouter = taggedRouter("Reviews", {
       perAddress: { capacity: 20, refillSeconds: 300 },
       perAccount: { capacity: 10, refillSeconds: 600 },
     },
-    rest: { method: "POST", path: "/purchase-claims", status: 201 },
+    rest: { route: "POST /purchase-claims", status: 201 },
   }),
-  mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims, {
-    rest: { method: "GET", path: "/purchase-claims/mine" },
-  }),
+  mine: customer.query(shape.myPurchaseClaims, myPurchaseClaims, { rest: "GET /purchase-claims/mine" }),
   /** A manager's dealership's claims; an administrator's, independent salespeople's. */
   toDecide: managerOrAdmin.query(shape.purchaseClaimsInput, shape.purchaseClaims, purchaseClaimsToDecide, {
-    rest: { method: "GET", path: "/purchase-claims" },
+    rest: "GET /purchase-claims",
     description: "`?status=pending|confirmed|declined` (pending by default).",
   }),
   decide: managerOrAdmin.mutation(shape.decidePurchaseInput, shape.purchaseClaim, decidePurchaseClaim, {
-    rest: { method: "POST", path: "/purchase-claims/:id/decision" },
+    rest: "POST /purchase-claims/:id/decision",
     description: 'Body `{ decision: "confirm" | "decline", reason? }`: a reason is required to decline.',
   }),
 });

@@ -8,7 +8,7 @@ import { editRating, eligibleAppointments, submitRating } from "./submit";
 
 export const reviewsRouter = taggedRouter("Reviews", {
   submit: customer.mutation(shape.submitRatingInput, shape.submittedReview, submitRating, {
-    rest: { method: "POST", path: "/ratings-submit", status: 201 },
+    rest: { route: "POST /ratings-submit", status: 201 },
   }),
   eligibleAppointments: customer.query(
     shape.eligibleAppointmentsInput,
@@ -17,7 +17,7 @@ export const reviewsRouter = taggedRouter("Reviews", {
   ),
   edit: customer.mutation(shape.editRatingInput, shape.editedReview, editRating),
   list: anyone.query(shape.reviewsPageInput, shape.reviewsPage, (ctx, input) => listReviews(ctx.sql, input), {
-    rest: { method: "GET", path: "/salespeople/:salespersonId/reviews", scope: "salespeople:read" },
+    rest: { route: "GET /salespeople/:salespersonId/reviews", scope: "salespeople:read" },
   }),
   mine: customer.query(shape.myReviews, (ctx) => myReviews(ctx.sql, ctx.user)),
   reply: staff.mutation(shape.replyInput, shape.reviewReply, replyToReview),
@@ -25,12 +25,12 @@ export const reviewsRouter = taggedRouter("Reviews", {
   openFlags: admin.query(shape.openFlagsInput, shape.openFlagsPage, openFlags),
   resolveFlag: admin.mutation(shape.resolveFlagInput, shape.resolvedFlag, resolveFlag),
   heldReviews: admin.query(shape.heldReviewsInput, shape.heldReviewsPage, heldReviews, {
-    rest: { method: "GET", path: "/admin/held-reviews", ...PAGE },
+    rest: { route: "GET /admin/held-reviews", ...PAGE },
     description:
       "Reviews the gaming rules held, for administrators: a page with X-Total-Count, then publish or reject one.",
   }),
   decideHeld: admin.mutation(shape.decideHeldReviewInput, shape.decidedHeldReview, decideHeldReview, {
-    rest: { method: "POST", path: "/admin/held-reviews/:ratingId/decision" },
+    rest: "POST /admin/held-reviews/:ratingId/decision",
     description: 'Body `{ decision: "publish" | "reject", note? }`.',
   }),
 });

@@ -73,8 +73,7 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
       ),
     {
       rest: {
-        method: "GET",
-        path: "/salespeople",
+        route: "GET /salespeople",
         scope: "salespeople:read",
         shape: (page) => ({
           json: browseItemsJson(page),
@@ -103,13 +102,13 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
     salespersonIdInput,
     salespersonDetail,
     (ctx, input) => getSalesperson(ctx.sql, input.id, { visibleTo: ctx.user }),
-    { rest: { method: "GET", path: "/salespeople/:id", scope: "salespeople:read" } },
+    { rest: { route: "GET /salespeople/:id", scope: "salespeople:read" } },
   ),
   ratings: anyone.query(
     salespersonIdInput,
     salespersonRatingsSummary,
     (ctx, input) => getRatingsSummary(ctx.sql, input.id, { visibleTo: ctx.user }),
-    { rest: { method: "GET", path: "/salespeople/:id/ratings", scope: "salespeople:read" } },
+    { rest: { route: "GET /salespeople/:id/ratings", scope: "salespeople:read" } },
   ),
   filterOptions: anyone.query(browseFilterOptionsAnswer, (ctx) => browseFilterOptions(ctx.sql)),
 });

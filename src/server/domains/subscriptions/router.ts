@@ -8,40 +8,34 @@ import { billingOverview, dealershipInfo, subscriptionById } from "./reads";
 /** Plans, checkout and the subscription's life; webhooks arrive outside tRPC (webhook.ts). */
 export const subscriptionsRouter = taggedRouter("Subscriptions", {
   /** Whether this server takes payments, and the key the browser's payment form needs. */
-  config: anyone.query(shape.paymentsConfig, paymentsConfig, {
-    rest: { method: "GET", path: "/payments/config" },
-  }),
+  config: anyone.query(shape.paymentsConfig, paymentsConfig, { rest: "GET /payments/config" }),
   /** The caller's own salesperson plan and the plan of the dealership they manage, with invoices. */
-  overview: signedIn.query(shape.billingOverview, billingOverview, {
-    rest: { method: "GET", path: "/subscriptions/mine" },
-  }),
+  overview: signedIn.query(shape.billingOverview, billingOverview, { rest: "GET /subscriptions/mine" }),
   create: signedIn.mutation(shape.createSubscriptionInput, shape.checkoutStart, createSubscription, {
-    rest: { method: "POST", path: "/create-subscription" },
+    rest: "POST /create-subscription",
   }),
   checkoutStatus: signedIn.query(shape.checkoutStatusInput, shape.checkoutOutcome, checkoutOutcome, {
-    rest: { method: "GET", path: "/subscriptions/checkout-status" },
+    rest: "GET /subscriptions/checkout-status",
     description:
       "What the return page shows: `?subscription=&payment_intent=` (or `setup_intent=`) as Stripe appends them.",
   }),
   byId: signedIn.query(shape.subscriptionRefInput, shape.subscriptionDetail, subscriptionById, {
-    rest: { method: "GET", path: "/subscriptions/:id" },
+    rest: "GET /subscriptions/:id",
   }),
   dealershipInfo: signedIn.query(
     shape.dealershipInfoInput,
     shape.dealershipSubscriptionInfo,
     dealershipInfo,
-    {
-      rest: { method: "GET", path: "/subscription-info/:dealershipId" },
-    },
+    { rest: "GET /subscription-info/:dealershipId" },
   ),
   cancel: signedIn.mutation(shape.subscriptionRefInput, shape.subscriptionDetail, cancelSubscription, {
-    rest: { method: "POST", path: "/subscriptions/:id/cancel" },
+    rest: "POST /subscriptions/:id/cancel",
   }),
   resume: signedIn.mutation(shape.subscriptionRefInput, shape.subscriptionDetail, resumeSubscription, {
-    rest: { method: "POST", path: "/subscriptions/:id/resume" },
+    rest: "POST /subscriptions/:id/resume",
   }),
   changePlan: signedIn.mutation(shape.changePlanInput, shape.subscriptionDetail, changePlan, {
-    rest: { method: "POST", path: "/subscriptions/:id/change-plan" },
+    rest: "POST /subscriptions/:id/change-plan",
     description: "Body `{ planType, seats? }`: prorated from now.",
   }),
 });

@@ -5,13 +5,13 @@ import { confirmTextCode, requestTextCode, textingStatusOf, withdrawTextConsent 
 export const textingRouter = taggedRouter("Texting", {
   /** The caller's number for texts and its state; `available` says whether this server sends texts at all. */
   status: customer.query(shape.textingStatus, (ctx) => textingStatusOf(ctx), {
-    rest: { method: "GET", path: "/texting" },
+    rest: "GET /texting",
     description:
       "The caller's mobile number for visit reminders and salesperson replies by text, and its state. `available` is false when this server has no text provider configured.",
   }),
   /** Sends a six-digit code to the number; texts start once it is entered. */
   requestCode: customer.mutation(shape.requestTextCodeInput, shape.textingStatus, requestTextCode, {
-    rest: { method: "POST", path: "/texting/code" },
+    rest: "POST /texting/code",
     description:
       "Body `{ phone, timeZone? }`. Texts a six-digit code to the number (valid 10 minutes). 503 TEXTING_NOT_CONFIGURED when texts are off, 409 TEXTS_STOPPED when the number texted STOP, 429 RATE_LIMITED beyond 3 codes per 10 minutes per account or number.",
     limit: {
@@ -21,7 +21,7 @@ export const textingRouter = taggedRouter("Texting", {
   }),
   /** Confirms the number with the code it received. */
   confirm: customer.mutation(shape.confirmTextCodeInput, shape.textingStatus, confirmTextCode, {
-    rest: { method: "POST", path: "/texting/confirm" },
+    rest: "POST /texting/confirm",
     description:
       "Body `{ code }`. 400 WRONG_TEXT_CODE for a wrong code (5 tries), 400 TEXT_CODE_EXPIRED when none is waiting.",
     limit: {
@@ -31,7 +31,7 @@ export const textingRouter = taggedRouter("Texting", {
   }),
   /** Turns texts off from the website (STOP by text does the same). */
   withdraw: customer.mutation(shape.textingStatus, (ctx) => withdrawTextConsent(ctx), {
-    rest: { method: "DELETE", path: "/texting" },
+    rest: "DELETE /texting",
     description: "Stops every text to the caller's number until a new code is entered.",
     limit: { perAccount: { capacity: 20, refillSeconds: 60 } },
   }),

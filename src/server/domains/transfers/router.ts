@@ -8,28 +8,25 @@ import { myTransfers, requestTransfer, withdrawTransfer } from "./request";
 /** Transfer requests: the salesperson asks and withdraws, the receiving manager accepts, an administrator decides. */
 export const transfersRouter = taggedRouter("Transfers", {
   request: salesperson.mutation(shape.requestTransferInput, shape.transferRequestView, requestTransfer, {
-    rest: { method: "POST", path: "/transfer-requests", status: 201 },
+    rest: { route: "POST /transfer-requests", status: 201 },
   }),
   withdraw: salesperson.mutation(shape.transferIdInput, shape.transferRequestView, withdrawTransfer, {
-    rest: { method: "POST", path: "/transfer-requests/:id/withdraw" },
+    rest: "POST /transfer-requests/:id/withdraw",
   }),
-  mine: salesperson.query(shape.transferRequests, myTransfers, {
-    rest: { method: "GET", path: "/transfer-requests/mine" },
-  }),
+  mine: salesperson.query(shape.transferRequests, myTransfers, { rest: "GET /transfer-requests/mine" }),
 
   incoming: manager.query(shape.incomingTransfers, incomingTransfers, {
-    rest: { method: "GET", path: "/transfer-requests/incoming" },
+    rest: "GET /transfer-requests/incoming",
   }),
   managerDecide: manager.mutation(shape.managerDecisionInput, shape.transferRequestView, managerDecide, {
-    rest: { method: "POST", path: "/transfer-requests/:id/manager-decision" },
+    rest: "POST /transfer-requests/:id/manager-decision",
     description:
       'The receiving manager: body `{ decision: "accept" | "decline", reason? }` (a reason to decline).',
   }),
 
   list: admin.query(shape.transfersListInput, shape.transferList, listTransfers, {
     rest: {
-      method: "GET",
-      path: "/transfer-requests",
+      route: "GET /transfer-requests",
       shape: (list) => ({
         body: list.items,
         headers: { "X-Total-Count": String(list.total), "X-Pending-Count": String(list.pending) },
@@ -43,7 +40,7 @@ export const transfersRouter = taggedRouter("Transfers", {
       "Administrators: an array with X-Total-Count, and X-Pending-Count (requests waiting for an administrator).",
   }),
   adminDecide: admin.mutation(shape.adminDecisionInput, shape.transferRequestView, adminDecide, {
-    rest: { method: "POST", path: "/transfer-requests/:id/decision" },
+    rest: "POST /transfer-requests/:id/decision",
     description: 'Administrators: body `{ decision: "approve" | "deny", reason }` (a reason to deny).',
   }),
 });
