@@ -148,7 +148,6 @@ export const availabilityRouter = taggedRouter("Appointments", {
   forSalesperson: staff.query(salespersonIdInput, shape.availabilityBlocks, listBlocks, {
     rest: { route: "GET /availability-blocks/salesperson/:id", scope: "appointments:read" },
   }),
-  /** The salesperson's own working hours, with the dealership's opening hours they sit within. */
   workingHours: staff.query(salespersonIdInput, shape.workingHours, getWorkingHours, {
     rest: { route: "GET /working-hours/salesperson/:id", scope: "appointments:read" },
     description: "The salesperson's own working hours, with the dealership's opening hours they sit within.",
