@@ -14,6 +14,15 @@ export const ERASED_TEXT = "[erased]";
 /** Notifications a salesperson receives about a booking (their link names it: bookingNoticeLink). */
 const BOOKING_NOTIFICATIONS = ["appointment_requested", "appointment_cancelled", "appointment_rescheduled"];
 
+/** Tables whose rows are only a salesperson profile's own: an erased account's profiles lose theirs, in this order. */
+const PROFILE_OWN_TABLES = [
+  "images",
+  "availability_blocks",
+  "calendar_feeds",
+  "pending_registrations",
+  "certifications",
+] as const;
+
 /** Sign-in rate-limit keys are `login:email:<purpose>:<address>` (domains/auth/signInLinks.ts). */
 const LOGIN_PURPOSES = ["customer", "salesperson"] as const;
 /** Password throttles are `<scope>:acct:<address>` and `<scope>:pair:<address>|<ip>` (credentials/throttle.ts). */
@@ -183,23 +192,12 @@ export async function eraseAccount(s: ErasureSubject): Promise<void> {
                phone_number = null, profile_image_url = null, bio = null, status = 'offline', user_id = null
          where id = any(${profileIds}::int[]) returning 1`,
     );
-    note("images", await tx`delete from images where salesperson_id = any(${profileIds}::int[]) returning 1`);
-    note(
-      "availability_blocks",
-      await tx`delete from availability_blocks where salesperson_id = any(${profileIds}::int[]) returning 1`,
-    );
-    note(
-      "calendar_feeds",
-      await tx`delete from calendar_feeds where salesperson_id = any(${profileIds}::int[]) returning 1`,
-    );
-    note(
-      "pending_registrations",
-      await tx`delete from pending_registrations where salesperson_id = any(${profileIds}::int[]) returning 1`,
-    );
-    note(
-      "certifications",
-      await tx`delete from certifications where salesperson_id = any(${profileIds}::int[]) returning 1`,
-    );
+    for (const table of PROFILE_OWN_TABLES) {
+      note(
+        table,
+        await tx`delete from ${tx(table)} where salesperson_id = any(${profileIds}::int[]) returning 1`,
+      );
+    }
     note(
       "transfer_requests",
       await tx`
@@ -216,35 +214,33 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
   const loginKeys = LOGIN_PURPOSES.map((p) => `login:email:${p}:${email}`.toLowerCase());
   const accountKeys = THROTTLE_SCOPES.map((s) => `${s}:acct:${email}`.toLowerCase());
   const pairPrefixes = THROTTLE_SCOPES.map((s) => `${s}:pair:${email}|`.toLowerCase());
-  for (const [table, query] of [
+  // A bare name is a table whose rows are the account's own, by user_id: they are deleted.
+  for (const step of [
     ["sessions", endSessions(tx, { userId })],
-    ["live_events", tx`delete from live_events where user_id = ${userId} returning 1`],
+    "live_events",
     ["login_tokens", tx`delete from login_tokens where email = ${email}::citext returning 1`],
-    ["user_mfa", tx`delete from user_mfa where user_id = ${userId} returning 1`],
-    ["api_keys", tx`delete from api_keys where user_id = ${userId} returning 1`],
-    ["mfa_backup_codes", tx`delete from mfa_backup_codes where user_id = ${userId} returning 1`],
-    ["mfa_challenges", tx`delete from mfa_challenges where user_id = ${userId} returning 1`],
-    ["passkeys", tx`delete from passkeys where user_id = ${userId} returning 1`],
-    ["webauthn_challenges", tx`delete from webauthn_challenges where user_id = ${userId} returning 1`],
-    ["linked_identities", tx`delete from linked_identities where user_id = ${userId} returning 1`],
-    ["favorites", tx`delete from favorites where user_id = ${userId} returning 1`],
-    ["dealership_members", tx`delete from dealership_members where user_id = ${userId} returning 1`],
-    ["dealer_group_members", tx`delete from dealer_group_members where user_id = ${userId} returning 1`],
-    [
-      "notification_preferences",
-      tx`delete from notification_preferences where user_id = ${userId} returning 1`,
-    ],
-    ["idempotency_claims", tx`delete from idempotency_claims where user_id = ${userId} returning 1`],
+    "user_mfa",
+    "api_keys",
+    "mfa_backup_codes",
+    "mfa_challenges",
+    "passkeys",
+    "webauthn_challenges",
+    "linked_identities",
+    "favorites",
+    "dealership_members",
+    "dealer_group_members",
+    "notification_preferences",
+    "idempotency_claims",
     [
       "purchase_claims",
       tx`update purchase_claims set vehicle = null, updated_at = now()
           where customer_id = ${userId} and vehicle is not null returning 1`,
     ],
     ["waitlist_entries", tx`delete from waitlist_entries where customer_id = ${userId} returning 1`],
-    ["weekly_reports", tx`delete from weekly_reports where user_id = ${userId} returning 1`],
-    ["text_consents", tx`delete from text_consents where user_id = ${userId} returning 1`],
-    ["text_consent_events", tx`delete from text_consent_events where user_id = ${userId} returning 1`],
-    ["text_messages", tx`delete from text_messages where user_id = ${userId} returning 1`],
+    "weekly_reports",
+    "text_consents",
+    "text_consent_events",
+    "text_messages",
     [
       "invitations",
       tx`delete from invitations where email = ${email}::citext or salesperson_id = any(${profileIds}::int[])
@@ -276,7 +272,7 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
                 user_id = null, updated_at = now()
           where user_id = ${userId} returning 1`,
     ],
-    ["stripe_customers", tx`delete from stripe_customers where user_id = ${userId} returning 1`],
+    "stripe_customers",
     [
       // Before their messages lose their words: the texts that carried them to buyers lose them too.
       "text_messages",
@@ -324,6 +320,10 @@ export async function eraseKeyedRows(s: ErasureSubject): Promise<void> {
       tx`update misconduct_reports set reporter_user_id = null where reporter_user_id = ${userId} returning 1`,
     ],
   ] as const) {
+    const [table, query] =
+      typeof step === "string"
+        ? [step, tx`delete from ${tx(step)} where user_id = ${userId} returning 1`]
+        : step;
     note(table, await query);
   }
 }
