@@ -85,6 +85,14 @@ function termsToCount(q: BrowseSalespeopleQuery): string[] {
 
 type BrowsePools = { searchSql: Queryable; browseSql: Queryable };
 
+/** A page of a walk of salespeople (browsePage, browseSoonestPage), beside `knownMatches` or counting them. */
+type PageReader = (
+  pools: BrowsePools,
+  q: BrowseSalespeopleQuery,
+  counts: ReadonlyMap<string, number>,
+  knownMatches: number | undefined,
+) => Promise<BrowseResult>;
+
 const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 /**
@@ -101,23 +109,28 @@ export async function browseSalespeople(
   // Near a place (a ZIP code or a point), the walk is the nearby dealerships' (browseNear.ts); without one, nothing
   // of it runs.
   const near = nearPlace(q);
-  if (near) {
-    let counted: BrowseResult | undefined;
-    const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-      counted = await browseNearPage(ctx, q, near, undefined);
-      return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
-    });
-    return counted ?? browseNearPage(ctx, q, near, matches);
-  }
+  if (near) return withTotal(ctx.browseCache, q, (known) => browseNearPage(ctx, q, near, known));
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
   const page = q.sort === "soonest" ? browseSoonestPage : browsePage;
+  return withTotal(ctx.browseCache, q, (known) => page(ctx, q, counts, known));
+}
+
+/**
+ * The page `read` reads, with the filter's total: counted by the page itself (`knownMatches` undefined) when the
+ * cache keeps no total for the filter, else read beside the total kept.
+ */
+async function withTotal(
+  cache: Pick<BrowseCache, "totals">,
+  q: BrowseSalespeopleQuery,
+  read: (knownMatches: number | undefined) => Promise<BrowseResult>,
+): Promise<BrowseResult> {
   let counted: BrowseResult | undefined;
-  const matches = await ctx.browseCache.totals.get(filterKey(q), async () => {
-    counted = await page(ctx, q, counts, undefined);
+  const matches = await cache.totals.get(filterKey(q), async () => {
+    counted = await read(undefined);
     return counted.totalExact ? counted.total : BROWSE_TOTAL_LIMIT + 1;
   });
-  return counted ?? page(ctx, q, counts, matches);
+  return counted ?? read(matches);
 }
 
 /**
@@ -234,12 +247,7 @@ function browseWalk(
  * (generic plans of LIKE measured ~25x slower on some); every other walk has one good plan whatever its values
  * (an index range in browse order) and runs on the browse pool, which keeps it (db/client.ts).
  */
-async function browsePage(
-  pools: BrowsePools,
-  q: BrowseSalespeopleQuery,
-  counts: ReadonlyMap<string, number>,
-  knownMatches: number | undefined,
-): Promise<BrowseResult> {
+const browsePage: PageReader = async (pools, q, counts, knownMatches) => {
   const { cursor, window } = pageStart(q);
   const { sql, walked, where, keys, countKeys } = browseWalk(pools, q, counts);
   const order = orderOf(sql, keys);
@@ -294,7 +302,7 @@ async function browsePage(
         select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true
      group by counted.matches`;
   return pageResult(q, row, window.pageSize);
-}
+};
 
 /**
  * A page soonest available first, and its bounded total. The matches are found as the rating order finds them
@@ -304,12 +312,7 @@ async function browsePage(
  * against the filters by their key, as many as the page needs: most pass. A cursor's page starts after its
  * place, one range of either.
  */
-async function browseSoonestPage(
-  pools: BrowsePools,
-  q: BrowseSalespeopleQuery,
-  counts: ReadonlyMap<string, number>,
-  knownMatches: number | undefined,
-): Promise<BrowseResult> {
+const browseSoonestPage: PageReader = async (pools, q, counts, knownMatches) => {
   const { cursor, window } = pageStart(q);
   const walk = browseWalk(pools, { ...q, sort: undefined }, counts);
   let matched: number[] | undefined;
@@ -344,4 +347,4 @@ async function browseSoonestPage(
       left join lateral (
         select c.card from salesperson_cards c where c.salesperson_id = page.id limit 1) card on true`;
   return pageResult(q, row, window.pageSize);
-}
+};
