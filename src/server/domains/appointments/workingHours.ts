@@ -1,6 +1,7 @@
 // A salesperson's own working hours and booking rules: optional, read and set by the salesperson or their
 // manager. Bookings and slot lists honour the hours inside the dealership's opening hours (shared/openingHours)
 // and the rules (shared/bookingRules).
+import type { JSONValue } from "postgres";
 import type { z } from "zod";
 import { rulesOf } from "../../../shared/bookingRules";
 import type { setBookingRulesInput, setWorkingHoursInput } from "../../../shared/schemas/appointments";
@@ -10,6 +11,22 @@ import type { Context } from "../../serviceContext";
 import { managedSalesperson } from "./blocks";
 
 type Authed = Context & { user: SessionUser };
+
+/**
+ * Saves (or, with null, clears) one of a salesperson's own settings, a JSON column, once the caller may manage
+ * them (managedSalesperson); answers the setting as `read` reads it.
+ */
+async function saveSetting<T>(
+  ctx: Authed,
+  id: number,
+  { column, value }: { column: "working_hours" | "booking_rules"; value: JSONValue | null },
+  read: (ctx: Authed, salespersonId: number) => Promise<T>,
+): Promise<T> {
+  const person = await managedSalesperson(ctx, id);
+  await ctx.sql`update salespeople set ${ctx.sql(column)} = ${value ? ctx.sql.json(value) : null}, updated_at = now()
+                 where id = ${person.id}`;
+  return read(ctx, person.id);
+}
 
 async function workingHoursOf(ctx: Authed, salespersonId: number) {
   const [row] = await ctx.sql<
@@ -37,12 +54,8 @@ export async function getWorkingHours(ctx: Authed, { id: salespersonId }: { id: 
 }
 
 /** Saves (or, with null, clears) the hours; visits already booked outside them stay booked. */
-export async function setWorkingHours(ctx: Authed, input: z.output<typeof setWorkingHoursInput>) {
-  const person = await managedSalesperson(ctx, input.id);
-  await ctx.sql`update salespeople set working_hours = ${input.hours ? ctx.sql.json(input.hours) : null},
-                       updated_at = now()
-                 where id = ${person.id}`;
-  return workingHoursOf(ctx, person.id);
+export function setWorkingHours(ctx: Authed, input: z.output<typeof setWorkingHoursInput>) {
+  return saveSetting(ctx, input.id, { column: "working_hours", value: input.hours }, workingHoursOf);
 }
 
 async function bookingRulesOf(ctx: Authed, salespersonId: number) {
@@ -57,10 +70,6 @@ export async function getBookingRules(ctx: Authed, { id }: { id: number }) {
 }
 
 /** Saves (or, with null, clears) the rules; visits already booked keep the length and gap they were booked with. */
-export async function setBookingRules(ctx: Authed, input: z.output<typeof setBookingRulesInput>) {
-  const person = await managedSalesperson(ctx, input.id);
-  await ctx.sql`update salespeople set booking_rules = ${input.rules ? ctx.sql.json(input.rules) : null},
-                       updated_at = now()
-                 where id = ${person.id}`;
-  return bookingRulesOf(ctx, person.id);
+export function setBookingRules(ctx: Authed, input: z.output<typeof setBookingRulesInput>) {
+  return saveSetting(ctx, input.id, { column: "booking_rules", value: input.rules }, bookingRulesOf);
 }
