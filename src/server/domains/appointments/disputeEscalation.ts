@@ -8,12 +8,12 @@ import type { escalateDisputeInput, VisitRecord } from "../../../shared/schemas/
 import { DISPUTE_APPEAL_DAYS, DISPUTE_ESCALATION_DAYS } from "../../../shared/visits";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Sql } from "../../db/client";
 import { type JobQueue, QUEUES } from "../../jobs/queue";
 import { notify } from "../notifications/notify";
 import { reopenDisputedReview } from "../reviews/disputedReview";
 import { type Authed, disputeMissing, tellAdministrators } from "./disputes";
+import { appointmentNotFound } from "./views";
 import { appealUntilSql, loadVisitRecord } from "./visitRecord";
 
 /**
@@ -43,14 +43,7 @@ export async function escalateDispute(
         left join visit_disputes d on d.appointment_id = a.id
        where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
          for update of a`;
-    if (!row) {
-      throw await refuseAsMissing(
-        ctx,
-        { db: tx, table: "appointments", id: input.id },
-        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
-        `escalation of the dispute of appointment ${input.id}`,
-      );
-    }
+    if (!row) throw await appointmentNotFound(ctx, input.id, "escalation of the dispute of", tx);
     if (row.dispute_id === null) throw disputeMissing();
     if (row.status !== "rejected")
       throw appError(

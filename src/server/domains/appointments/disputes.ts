@@ -22,7 +22,6 @@ import { DISPUTE_ESCALATION_DAYS, withinDisputeWindow } from "../../../shared/vi
 import { OWN_DECISION_MESSAGE, ownProfileSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
-import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Fragment, Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, pageWindow } from "../../db/search";
@@ -33,6 +32,7 @@ import { notify } from "../notifications/notify";
 import { dealershipLeadsSql } from "../notifications/recipients";
 import { settleDisputedReview } from "../reviews/disputedReview";
 import { actorOf, recordStatusChange } from "./statusTrail";
+import { appointmentNotFound } from "./views";
 import { DISPUTE_COLUMNS, loadVisitRecord, markedNoShowSql, noShowMarkerSql } from "./visitRecord";
 
 export type Authed = Context & { user: SessionUser };
@@ -75,14 +75,7 @@ export async function openDispute(
         from appointments a join salespeople s on s.id = a.salesperson_id
        where a.id = ${input.id} and a.customer_id = ${ctx.user.id}
          for update of a`;
-    if (!visit) {
-      throw await refuseAsMissing(
-        ctx,
-        { db: tx, table: "appointments", id: input.id },
-        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
-        `dispute of appointment ${input.id}`,
-      );
-    }
+    if (!visit) throw await appointmentNotFound(ctx, input.id, "dispute of", tx);
     if (visit.status !== "no-show")
       throw appError("CONFLICT", "Only a visit marked no-show can be disputed.", "NOT_A_NO_SHOW");
     if (!withinDisputeWindow(visit.marked_at))

@@ -128,12 +128,17 @@ export async function loadOwnAppointmentRow(
 
 /**
  * The refusal of an appointment id that is not the caller's: the 404 of a missing one (refuseAsMissing), the
- * attempt recorded when the appointment exists.
+ * attempt recorded when the appointment exists. `db` is the caller's transaction, when it is in one.
  */
-export async function appointmentNotFound(ctx: SecurityEventContext, id: number, what: string) {
+export async function appointmentNotFound(
+  ctx: SecurityEventContext,
+  id: number,
+  what: string,
+  db: Queryable = ctx.sql,
+) {
   return refuseAsMissing(
     ctx,
-    { db: ctx.sql, table: "appointments", id: id },
+    { db, table: "appointments", id },
     appointmentMissing(),
     `${what} appointment ${id}`,
   );

@@ -11,6 +11,7 @@ import { refuseAsMissing } from "../../credentials/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
+import { appointmentNotFound } from "../appointments/views";
 import { emitCrmEvent } from "../crm/delivery";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 import { announcePublishedReview } from "./announce";
@@ -39,15 +40,8 @@ export async function submitRating(ctx: Authed, input: z.output<typeof submitRat
       select a.customer_id, a.salesperson_id, a.status, a.completed_at, s.time_zone
         from appointments a join salespeople s on s.id = a.salesperson_id
        where a.id = ${input.appointmentId} and a.customer_id = ${ctx.user.id}`;
-    if (!appointment) {
-      // Someone else's appointment answers as a missing one does.
-      throw await refuseAsMissing(
-        ctx,
-        { db: tx, table: "appointments", id: input.appointmentId },
-        appError("NOT_FOUND", "Appointment not found", "APPOINTMENT_NOT_FOUND"),
-        `review of appointment ${input.appointmentId}`,
-      );
-    }
+    // Someone else's appointment answers as a missing one does.
+    if (!appointment) throw await appointmentNotFound(ctx, input.appointmentId, "review of", tx);
     // A no-show the buyer disputes may be reviewed now; the review is held until the dispute is decided.
     const disputed =
       appointment.status === "no-show" && (await reviewableWhileDisputed(tx, input.appointmentId));
