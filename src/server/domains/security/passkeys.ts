@@ -170,21 +170,24 @@ export async function listPasskeys(ctx: Authed): Promise<PasskeyView[]> {
     select ${passkeyColumns(ctx.sql)} from passkeys where user_id = ${ctx.user.id} order by created_at, id`;
 }
 
-function notFound() {
-  return appError("NOT_FOUND", "Passkey not found", "PASSKEY_NOT_FOUND");
+/**
+ * The refusal of a passkey id that is not the caller's: the 404 of a missing one (refuseAsMissing), the attempt
+ * recorded when the passkey exists.
+ */
+function passkeyNotFound(ctx: Authed, id: number, what: string) {
+  return refuseAsMissing(
+    ctx,
+    { db: ctx.sql, table: "passkeys", id },
+    appError("NOT_FOUND", "Passkey not found", "PASSKEY_NOT_FOUND"),
+    `${what} passkey ${id}`,
+  );
 }
 
 export async function renamePasskey(ctx: Authed, input: { id: number; name: string }): Promise<PasskeyView> {
   const [row] = await ctx.sql<PasskeyView[]>`
     update passkeys set name = ${input.name} where id = ${input.id} and user_id = ${ctx.user.id}
     returning ${passkeyColumns(ctx.sql)}`;
-  if (!row)
-    throw await refuseAsMissing(
-      ctx,
-      { db: ctx.sql, table: "passkeys", id: input.id },
-      notFound(),
-      `rename of passkey ${input.id}`,
-    );
+  if (!row) throw await passkeyNotFound(ctx, input.id, "rename of");
   return row;
 }
 
@@ -207,13 +210,7 @@ export async function removePasskey(ctx: Authed, input: { id: number }): Promise
   }
   const [row] = await ctx.sql<Pick<PasskeyRow, "name">[]>`
     delete from passkeys where id = ${input.id} and user_id = ${ctx.user.id} returning name`;
-  if (!row)
-    throw await refuseAsMissing(
-      ctx,
-      { db: ctx.sql, table: "passkeys", id: input.id },
-      notFound(),
-      `removal of passkey ${input.id}`,
-    );
+  if (!row) throw await passkeyNotFound(ctx, input.id, "removal of");
   await recordSecurityEvent(ctx, { eventType: "passkey_removed", details: `passkey ${input.id}` });
   await noticeAccountChange(ctx, ctx.user.email, "passkey_removed", `Its name: "${row.name}".`);
   return { ok: true };
