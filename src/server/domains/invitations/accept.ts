@@ -16,7 +16,7 @@ import type { Queryable } from "../../db/client";
 import type { UserRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions, signInByLink } from "../auth/linkRedemption";
-import { notify } from "../notifications/notify";
+import { tellTeamLeads } from "../notifications/alerts";
 import {
   type Actor,
   assertIndependent,
@@ -369,12 +369,9 @@ export async function declineInvitationLink(ctx: Context, { token }: { token: st
       after: { invitationId: found.id },
     });
     if (found.role === "salesperson" && found.dealership_id !== null) {
-      await notify(tx, {
-        to: { managerOf: found.dealership_id },
-        type: "team_invitation",
+      await tellTeamLeads(tx, found.dealership_id, {
         title: "Invitation declined",
         body: `${found.name ? `${found.name} (${found.email})` : found.email} declined your invitation to join your team.`,
-        link: links.managerDashboard({ tab: "team" }),
       });
     }
   });

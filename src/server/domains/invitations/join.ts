@@ -2,7 +2,6 @@
 // move with it), or an account becomes the dealership's manager (the previous manager, if any, loses the role).
 
 import type { PaymentModel } from "../../../shared/constants";
-import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
@@ -11,6 +10,7 @@ import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
 import { handOverDealership } from "../manager/members";
+import { tellTeamLeads } from "../notifications/alerts";
 import { notify } from "../notifications/notify";
 import { assertTeamRoom } from "./rules";
 
@@ -70,12 +70,9 @@ export async function joinDealership(
     after: { dealershipId: dealership.id, paymentModel, verified: true, invitationId: invitation.id },
   });
   if (tellLeads) {
-    await notify(tx, {
-      to: { managerOf: dealership.id },
-      type: "team_invitation",
+    await tellTeamLeads(tx, dealership.id, {
       title: "Invitation accepted",
       body: `${profile.name} accepted your invitation and joined ${dealership.name}.`,
-      link: links.managerDashboard({ tab: "team" }),
     });
   }
 }

@@ -1,7 +1,6 @@
 // The salesperson portal's side of invitations: a signed-in salesperson lists the open invitations addressed
 // to their profile and answers them there, as they could through the e-mailed link (accept.ts).
 
-import { links } from "../../../shared/links";
 import type { SessionUser } from "../../../shared/schemas/auth";
 import type { InvitationAnswer, SalespersonInvitation } from "../../../shared/schemas/manager";
 import { appError } from "../../appError";
@@ -9,7 +8,7 @@ import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import type { SalespersonRow } from "../../db/rows";
 import type { Context } from "../../serviceContext";
-import { notify } from "../notifications/notify";
+import { tellTeamLeads } from "../notifications/alerts";
 import { dealershipForJoining, type JoiningProfile, joinDealership } from "./join";
 import { openInvitationSql } from "./rules";
 
@@ -98,12 +97,9 @@ export async function declineInvitation(
       after: { invitationId: row.id },
     });
     if (names)
-      await notify(tx, {
-        to: { managerOf: row.dealership_id },
-        type: "team_invitation",
+      await tellTeamLeads(tx, row.dealership_id, {
         title: "Invitation declined",
         body: `${names.person} declined your invitation to join ${names.dealership}.`,
-        link: links.managerDashboard({ tab: "team" }),
       });
     return row;
   });

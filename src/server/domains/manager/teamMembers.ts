@@ -3,12 +3,11 @@
 // remove staff; a dealership keeps at least one owner. Each change is audited in the transaction that makes it,
 // which first locks the dealership's members, so two owners leaving at once cannot both be the last to go.
 import { DEALERSHIP_ROLE_LABELS, type DealershipRole, LEAD_ROLES } from "../../../shared/constants";
-import { links } from "../../../shared/links";
 import type { TeamMembers } from "../../../shared/schemas/manager";
 import type { Queryable } from "../../db/client";
 import type { Context } from "../../serviceContext";
 import { rotateSigningSecretsOnManagerChange } from "../crm/secrets";
-import { notify } from "../notifications/notify";
+import { tellTeamLeads } from "../notifications/alerts";
 import { type NewMember, peopleTable } from "../people/peopleTable";
 import { refuseTeamRole } from "../people/roleRules";
 import type { ManagerCtx } from "./team";
@@ -66,12 +65,10 @@ export async function addMember(
   member: NewMember<DealershipRole>,
 ) {
   const name = await TEAM.insert(ctx, tx, dealershipId, member);
-  await notify(tx, {
-    to: { managerOf: dealershipId, except: member.userId },
-    type: "team_invitation",
+  await tellTeamLeads(tx, dealershipId, {
     title: "A new member of your team",
     body: `${name} joined your team as ${DEALERSHIP_ROLE_LABELS[member.role].toLowerCase()}.`,
-    link: links.managerDashboard({ tab: "team" }),
+    except: member.userId,
   });
 }
 

@@ -2,7 +2,7 @@
 // their bell, and with it their open pages (the notifications_live trigger); an urgent one is also e-mailed at
 // once, by a job queued in the same transaction as the event, so it goes exactly when the event commits. The
 // person whose act raised an alert is not told of it.
-import type { AppLink } from "../../../shared/links";
+import { type AppLink, links } from "../../../shared/links";
 import { type MailedNoticeType, mailKindOf } from "../../../shared/notificationKinds";
 import type { Queryable, Sql } from "../../db/client";
 import { type JobData, type JobQueue, QUEUES } from "../../jobs/queue";
@@ -39,6 +39,24 @@ export async function alertLeads(tx: Queryable, jobs: Pick<JobQueue, "send">, al
       { dealershipId: alert.dealershipId, actorId, type: alert.type, link: alert.link, ...alert.mail },
       { within: tx },
     );
+}
+
+/**
+ * Tells the dealership's leads of a change to its team, in the caller's transaction `tx`, but not `except` (the
+ * account the change is about); the notice leads to their team tab.
+ */
+export function tellTeamLeads(
+  tx: Queryable,
+  dealershipId: number,
+  { title, body, except }: { title: string; body: string; except?: string },
+) {
+  return notify(tx, {
+    to: { managerOf: dealershipId, except },
+    type: "team_invitation",
+    title,
+    body,
+    link: links.managerDashboard({ tab: "team" }),
+  });
 }
 
 /** Job handler: the urgent alert's e-mail, one to each lead of the dealership as they are when it is sent. */
