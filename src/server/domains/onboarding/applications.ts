@@ -15,7 +15,7 @@ import { zipPlace } from "../../geo/zipPlaces";
 import { consumeToken, RATE_LIMITS } from "../../rateLimit";
 import type { Context } from "../../serviceContext";
 import { limitRedemptions } from "../auth/linkRedemption";
-import { CONTACT_RATE_LIMIT } from "../site/service";
+import { limitFormPosts } from "../site/service";
 
 export const FILED_MESSAGE =
   "Thank you. We sent a confirmation link to the e-mail address you gave; open it within 48 hours so we can review your application.";
@@ -63,16 +63,7 @@ export function applicationRow(
  * words, whether or not the address or the dealership is already known (nothing to enumerate).
  */
 export async function fileApplication(ctx: Context, input: ApplicationInput): Promise<{ message: string }> {
-  if (
-    !ctx.env.RATE_LIMIT_DISABLED &&
-    !(await consumeToken(ctx.sql, `application:ip:${ctx.ip ?? "unknown"}`, CONTACT_RATE_LIMIT))
-  ) {
-    throw appError(
-      "TOO_MANY_REQUESTS",
-      "You've sent several applications in a short time. Please wait a few minutes and try again.",
-      "RATE_LIMITED",
-    );
-  }
+  await limitFormPosts(ctx, "application", "applications");
   if (!(await mayMailToConfirm(ctx, input.applicantEmail))) return { message: FILED_MESSAGE };
   const token = generateToken();
   const row = {

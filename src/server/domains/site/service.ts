@@ -30,6 +30,24 @@ import { caseColumns, caseDueSql, caseOpenSql, caseReference, prioritySender } f
 /** Contact messages per IP address: 5 at once, then one every 2 minutes. */
 export const CONTACT_RATE_LIMIT: BucketRule = { capacity: 5, refillSeconds: 120 };
 
+/**
+ * Bounds how often one address may send a public form (CONTACT_RATE_LIMIT, a bucket per form): 429 past it,
+ * naming what was sent ("messages", "applications").
+ */
+export async function limitFormPosts(
+  ctx: Context,
+  form: "contact" | "application",
+  sent: string,
+): Promise<void> {
+  if (ctx.env.RATE_LIMIT_DISABLED) return;
+  if (await consumeToken(ctx.sql, `${form}:ip:${ctx.ip ?? "unknown"}`, CONTACT_RATE_LIMIT)) return;
+  throw appError(
+    "TOO_MANY_REQUESTS",
+    `You've sent several ${sent} in a short time. Please wait a few minutes and try again.`,
+    "RATE_LIMITED",
+  );
+}
+
 /** How long a contact message is kept (the privacy policy states the same). */
 export const CONTACT_RETENTION_DAYS = 730;
 
@@ -75,16 +93,7 @@ export async function receiveContactMessage(
   ctx: Context,
   input: z.output<typeof contactMessageInput>,
 ): Promise<ContactReceipt> {
-  if (
-    !ctx.env.RATE_LIMIT_DISABLED &&
-    !(await consumeToken(ctx.sql, `contact:ip:${ctx.ip ?? "unknown"}`, CONTACT_RATE_LIMIT))
-  ) {
-    throw appError(
-      "TOO_MANY_REQUESTS",
-      "You've sent several messages in a short time. Please wait a few minutes and try again.",
-      "RATE_LIMITED",
-    );
-  }
+  await limitFormPosts(ctx, "contact", "messages");
   return ctx.sql.begin(async (tx) => {
     const priority = await prioritySender(tx, ctx.user?.id ?? null);
     const [row] = await tx<ContactReceipt[]>`
