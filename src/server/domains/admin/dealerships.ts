@@ -84,7 +84,7 @@ function isTimeZone(zone: string): boolean {
  * Where a dealership is, from its ZIP code (and street address, when a geocoder is configured): a state given
  * alongside must be the ZIP code's, and a time zone given replaces the state's main one.
  */
-export async function placeFromZip(
+async function placeFromZip(
   ctx: Pick<Context, "env" | "logger">,
   input: { address: string; zipCode: string; state?: string | undefined; timeZone?: string | undefined },
 ): Promise<DealershipPlace> {
@@ -125,7 +125,7 @@ export async function createDealership(ctx: Context, input: z.output<typeof crea
  * Moves a dealership (and its salespeople's city, state and time zone with it) when its address, ZIP code or
  * time zone changed; the place is found before the transaction opens, since a geocoder may take seconds.
  */
-export async function moveDealership(
+async function moveDealership(
   tx: Queryable,
   id: number,
   place: DealershipPlace,
@@ -142,7 +142,7 @@ export async function moveDealership(
 }
 
 /** Whether a change names a different street address, ZIP code or time zone than the dealership has. */
-export function movesDealership(
+function movesDealership(
   before: { address: string; zipCode: string; timeZone: string },
   input: { address: string; zipCode: string; timeZone?: string | undefined },
 ): boolean {
@@ -153,27 +153,45 @@ export function movesDealership(
   );
 }
 
-export async function updateDealership(ctx: Context, input: z.output<typeof updateDealershipInput>) {
-  const current = await readDealership(ctx.sql, input.id);
+/**
+ * Changes dealership `id` and commits it with its "dealership.update" audit row (`view.snapshot` before and
+ * after): the place is looked up before the transaction opens when the change moves the dealership
+ * (movesDealership); in it, `update` writes the other fields to the row locked by `view.read`, and the
+ * dealership moves with its salespeople.
+ */
+export async function changeDealership<T extends { address: string; zipCode: string; timeZone: string }>(
+  ctx: Context,
+  id: number,
+  input: { address: string; zipCode: string; state?: string | undefined; timeZone?: string | undefined },
+  view: { read: (sql: Queryable, id: number, lock?: boolean) => Promise<T>; snapshot: (row: T) => unknown },
+  update: (tx: Queryable, before: T) => Promise<void>,
+): Promise<T> {
+  const current = await view.read(ctx.sql, id);
   const place = movesDealership(current, input) ? await placeFromZip(ctx, input) : null;
   return commitBrowseChange(ctx, async (tx) => {
-    const before = await readDealership(tx, input.id, true);
+    const before = await view.read(tx, id, true);
+    await update(tx, before);
+    if (place) await moveDealership(tx, id, place, input.address);
+    const after = await view.read(tx, id);
+    await recordAudit(ctx, tx, {
+      action: "dealership.update",
+      entityId: id,
+      dealershipId: id,
+      before: view.snapshot(before),
+      after: view.snapshot(after),
+    });
+    return after;
+  });
+}
+
+export function updateDealership(ctx: Context, input: z.output<typeof updateDealershipInput>) {
+  return changeDealership(ctx, input.id, input, { read: readDealership, snapshot }, async (tx, before) => {
     await tx`
       update dealerships set
         name = ${input.name},
         phone_number = ${input.phoneNumber === undefined ? before.phoneNumber : input.phoneNumber},
         website = ${input.website === undefined ? before.website : input.website}, updated_at = now()
        where id = ${input.id}`;
-    if (place) await moveDealership(tx, input.id, place, input.address);
-    const after = await readDealership(tx, input.id);
-    await recordAudit(ctx, tx, {
-      action: "dealership.update",
-      entityId: input.id,
-      dealershipId: input.id,
-      before: snapshot(before),
-      after: snapshot(after),
-    });
-    return after;
   });
 }
 

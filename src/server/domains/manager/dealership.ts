@@ -8,10 +8,8 @@ import type {
   updateDealershipDetailsInput,
 } from "../../../shared/schemas/dealershipDetails";
 import { appError } from "../../appError";
-import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
-import { moveDealership, movesDealership, placeFromZip, uploadDealershipLogo } from "../admin/dealerships";
-import { commitBrowseChange } from "../admin/records";
+import { changeDealership, uploadDealershipLogo } from "../admin/dealerships";
 import type { ManagerCtx } from "./team";
 
 async function readDetails(sql: Queryable, id: number, lock = false): Promise<DealershipDetails> {
@@ -37,14 +35,12 @@ export function dealershipDetails(ctx: ManagerCtx): Promise<DealershipDetails> {
  * The place is looked up (and the geocoder asked) before the transaction opens; fields left out keep their
  * value, and `hours: null` clears the hours.
  */
-export async function updateDealershipDetails(
+export function updateDealershipDetails(
   ctx: ManagerCtx,
   input: z.output<typeof updateDealershipDetailsInput>,
 ): Promise<DealershipDetails> {
-  const current = await readDetails(ctx.sql, ctx.dealershipId);
-  const place = movesDealership(current, input) ? await placeFromZip(ctx, input) : null;
-  return commitBrowseChange(ctx, async (tx) => {
-    const before = await readDetails(tx, ctx.dealershipId, true);
+  const view = { read: readDetails, snapshot };
+  return changeDealership(ctx, ctx.dealershipId, input, view, async (tx, before) => {
     const hours =
       input.hours === undefined ? tx`hours` : input.hours === null ? tx`null` : tx`${tx.json(input.hours)}`;
     await tx`
@@ -54,16 +50,6 @@ export async function updateDealershipDetails(
         hours = ${hours},
         updated_at = now()
        where id = ${ctx.dealershipId}`;
-    if (place) await moveDealership(tx, ctx.dealershipId, place, input.address);
-    const after = await readDetails(tx, ctx.dealershipId);
-    await recordAudit(ctx, tx, {
-      action: "dealership.update",
-      entityId: ctx.dealershipId,
-      dealershipId: ctx.dealershipId,
-      before: snapshot(before),
-      after: snapshot(after),
-    });
-    return after;
   });
 }
 
