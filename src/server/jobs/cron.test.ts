@@ -4,29 +4,19 @@ import { cronMatches, parseCron } from "./cron";
 const at = (iso: string) => new Date(iso);
 
 describe("cron schedules", () => {
-  it("match the minutes their fields allow, in UTC", () => {
-    const everyFive = parseCron("*/5 * * * *");
-    expect(cronMatches(everyFive, at("2031-03-04T10:25:59Z"))).toBe(true);
-    expect(cronMatches(everyFive, at("2031-03-04T10:26:00Z"))).toBe(false);
-    const daily = parseCron("17 3 * * *");
-    expect(cronMatches(daily, at("2031-03-04T03:17:00Z"))).toBe(true);
-    expect(cronMatches(daily, at("2031-03-04T04:17:00Z"))).toBe(false);
-    expect(cronMatches(daily, at("2031-03-04T03:18:00Z"))).toBe(false);
-    const listed = parseCron("0,30 9-17/4 1 1-6 *");
-    expect(cronMatches(listed, at("2031-02-01T13:30:00Z"))).toBe(true);
-    expect(cronMatches(listed, at("2031-02-01T11:30:00Z"))).toBe(false);
-    expect(cronMatches(listed, at("2031-07-01T13:30:00Z"))).toBe(false);
-  });
-
-  it("match a day on either its date or its weekday when both are set, as cron does", () => {
-    // 2031-03-02 is a Sunday (0, or 7); the 15th is a Saturday.
-    const firstOrSunday = parseCron("0 12 1 * 7");
-    expect(cronMatches(firstOrSunday, at("2031-03-02T12:00:00Z"))).toBe(true);
-    expect(cronMatches(firstOrSunday, at("2031-03-01T12:00:00Z"))).toBe(true);
-    expect(cronMatches(firstOrSunday, at("2031-03-15T12:00:00Z"))).toBe(false);
-    const sundays = parseCron("0 12 * * 0");
-    expect(cronMatches(sundays, at("2031-03-01T12:00:00Z"))).toBe(false);
-    expect(cronMatches(sundays, at("2031-03-02T12:00:00Z"))).toBe(true);
+  it.each([
+    // The minutes their fields allow, in UTC.
+    ["*/5 * * * *", ["2031-03-04T10:25:59Z"], ["2031-03-04T10:26:00Z"]],
+    ["17 3 * * *", ["2031-03-04T03:17:00Z"], ["2031-03-04T04:17:00Z", "2031-03-04T03:18:00Z"]],
+    ["0,30 9-17/4 1 1-6 *", ["2031-02-01T13:30:00Z"], ["2031-02-01T11:30:00Z", "2031-07-01T13:30:00Z"]],
+    // A day on either its date or its weekday when both are set, as cron does: 2031-03-02 is a Sunday (0, or 7);
+    // the 15th is a Saturday.
+    ["0 12 1 * 7", ["2031-03-02T12:00:00Z", "2031-03-01T12:00:00Z"], ["2031-03-15T12:00:00Z"]],
+    ["0 12 * * 0", ["2031-03-02T12:00:00Z"], ["2031-03-01T12:00:00Z"]],
+  ])("match the minutes their fields allow: %s matches %j, not %j", (expression, matching, missing) => {
+    const schedule = parseCron(expression);
+    for (const iso of matching) expect(cronMatches(schedule, at(iso)), iso).toBe(true);
+    for (const iso of missing) expect(cronMatches(schedule, at(iso)), iso).toBe(false);
   });
 
   it("refuse what they cannot read, naming the field", () => {
