@@ -14,6 +14,13 @@ const base = {
   attendees: [{ name: "Alex Morgan", email: "alex@example.com" }],
 };
 
+/** A REQUEST to one attendee, as its unfolded lines. */
+function requestLines(attendee: { name: string; email: string }): string[] {
+  return buildIcs({ ...base, method: "REQUEST", attendees: [attendee] })
+    .replace(/\r\n /g, "")
+    .split("\r\n");
+}
+
 describe("ICS invites", () => {
   it("writes a REQUEST in the dealership's zone with its offset on the day", () => {
     const ics = buildIcs({ ...base, method: "REQUEST" }, new Date("2026-03-01T00:00:00Z"));
@@ -34,28 +41,15 @@ describe("ICS invites", () => {
   });
 
   it("quotes a name in CN so it cannot add parameters or change the address", () => {
-    const ics = buildIcs({
-      ...base,
-      method: "REQUEST",
-      attendees: [{ name: 'Eve";ROLE=CHAIR:mailto:x', email: "eve@example.com" }],
-    });
-    const attendee = ics
-      .replace(/\r\n /g, "")
-      .split("\r\n")
-      .filter((line) => line.startsWith("ATTENDEE"));
-    expect(attendee).toEqual([
+    const lines = requestLines({ name: 'Eve";ROLE=CHAIR:mailto:x', email: "eve@example.com" });
+    expect(lines.filter((line) => line.startsWith("ATTENDEE"))).toEqual([
       'ATTENDEE;CN="Eve;ROLE=CHAIR:mailto:x";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:eve@example.com',
     ]);
-    expect(ics).toContain('ORGANIZER;CN="KnowBefore":mailto:no-reply@knowbefore.local');
+    expect(lines).toContain('ORGANIZER;CN="KnowBefore":mailto:no-reply@knowbefore.local');
   });
 
   it("drops line breaks and quotes from a name, so it cannot start a property", () => {
-    const ics = buildIcs({
-      ...base,
-      method: "REQUEST",
-      attendees: [{ name: 'Mallory\r\nATTENDEE:mailto:"x@evil.test', email: "m@example.com" }],
-    });
-    const lines = ics.replace(/\r\n /g, "").split("\r\n");
+    const lines = requestLines({ name: 'Mallory\r\nATTENDEE:mailto:"x@evil.test', email: "m@example.com" });
     expect(lines.filter((line) => line.startsWith("ATTENDEE"))).toEqual([
       'ATTENDEE;CN="MalloryATTENDEE:mailto:x@evil.test";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:m@example.com',
     ]);
