@@ -58,3 +58,6 @@ export type RequestContext = {
 };
 
 export type Context = AppDeps & RequestContext;
+
+/** What a service for signed-in callers receives: the caller is known. */
+export type Authed = Context & { user: SessionUser };

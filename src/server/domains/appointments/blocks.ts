@@ -1,7 +1,6 @@
 // Availability blocks: time a salesperson cannot be booked (one-off or weekly). Owner or their manager only.
 import type { z } from "zod";
 import type { createBlockInput, updateBlockInput } from "../../../shared/schemas/appointments";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, blockIntervalsOn } from "../../../shared/slots";
 import { fromZoned, toOffsetIso } from "../../../shared/time";
 import { staffSql } from "../../access";
@@ -9,10 +8,8 @@ import { appError } from "../../appError";
 import { refuseAsMissing } from "../../credentials/securityEvents";
 import type { Sql } from "../../db/client";
 import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { APPOINTMENT_SELECT, type AppointmentViewRow, toAppointmentView } from "./views";
-
-type Authed = Context & { user: SessionUser };
 
 /** A block with its salesperson's zone (`b.*, s.time_zone`). */
 type BlockRow = AvailabilityBlockRow & Pick<SalespersonRow, "time_zone">;

@@ -4,22 +4,19 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { checkInInput } from "../../../shared/schemas/appointments";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { todayIn } from "../../../shared/time";
 import { CHECK_IN_CODE_DIGITS, CHECK_IN_OPENS_MINUTES_BEFORE, checkInOpen } from "../../../shared/visits";
 import { handlesBookingsFor, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { consumeToken } from "../../rateLimit";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import {
   type AppointmentViewRow,
   appointmentNotFound,
   loadAppointmentView,
   loadOwnAppointmentRow,
 } from "./views";
-
-type Authed = Context & { user: SessionUser };
 
 /** Wrong codes one buyer may try on one visit: 5 at once, then one every 5 minutes (a code has 10^6 values). */
 const CHECK_IN_ATTEMPTS = { capacity: 5, refillSeconds: 300 };

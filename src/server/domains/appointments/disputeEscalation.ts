@@ -10,9 +10,10 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Sql } from "../../db/client";
 import { type JobQueue, QUEUES } from "../../jobs/queue";
+import type { Authed } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { reopenDisputedReview } from "../reviews/disputedReview";
-import { type Authed, disputeMissing, tellAdministrators } from "./disputes";
+import { disputeMissing, tellAdministrators } from "./disputes";
 import { appointmentNotFound } from "./views";
 import { appealUntilSql, loadVisitRecord } from "./visitRecord";
 

@@ -10,7 +10,6 @@
 import type { z } from "zod";
 import type { VisitDisputeEscalation } from "../../../shared/constants";
 import { links } from "../../../shared/links";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   DisputeListItem,
   decideDisputeInput,
@@ -26,7 +25,7 @@ import type { Fragment, Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import { containsPattern, pageWindow } from "../../db/search";
 import { QUEUES } from "../../jobs/queue";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { dealershipLeadsSql } from "../notifications/recipients";
@@ -35,7 +34,6 @@ import { actorOf, recordStatusChange } from "./statusTrail";
 import { appointmentNotFound } from "./views";
 import { DISPUTE_COLUMNS, loadVisitRecord, markedNoShowSql, noShowMarkerSql } from "./visitRecord";
 
-export type Authed = Context & { user: SessionUser };
 type ManagerCtx = Authed & { dealershipId: number };
 
 export function disputeMissing() {

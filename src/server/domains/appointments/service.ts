@@ -8,7 +8,6 @@ import type {
   cancelAppointmentInput,
   updateAppointmentStatusInput,
 } from "../../../shared/schemas/appointments";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { BOOKING_HORIZON_DAYS, CANCELLATION_WINDOW_HOURS } from "../../../shared/slots";
 import { addDays, toOffsetIso } from "../../../shared/time";
 import { DISPUTE_WINDOW_DAYS, NO_SHOW_AFTER_AUTO_COMPLETE_HOURS, visitStarted } from "../../../shared/visits";
@@ -17,7 +16,7 @@ import { appError } from "../../appError";
 import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { appointmentCrmEvent } from "../crm/delivery";
 import { type Notice, notify } from "../notifications/notify";
 import { refreshAggregates } from "../reviews/aggregates";
@@ -34,8 +33,6 @@ import {
   sideOf,
   toAppointmentView,
 } from "./views";
-
-type Authed = Context & { user: SessionUser };
 
 type Zone = Pick<SalespersonRow, "id" | "time_zone" | "dealership_id">;
 

@@ -5,12 +5,9 @@ import type { JSONValue } from "postgres";
 import type { z } from "zod";
 import { rulesOf } from "../../../shared/bookingRules";
 import type { setBookingRulesInput, setWorkingHoursInput } from "../../../shared/schemas/appointments";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { DealershipHours } from "../../../shared/schemas/dealershipHours";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { managedSalesperson } from "./blocks";
-
-type Authed = Context & { user: SessionUser };
 
 /**
  * Saves (or, with null, clears) one of a salesperson's own settings, a JSON column, once the caller may manage

@@ -16,9 +16,7 @@ import { dealershipStaffSql, isAdmin } from "../../access";
 import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
-import type { Context } from "../../serviceContext";
-
-type Authed = Context & { user: SessionUser };
+import type { Authed } from "../../serviceContext";
 
 /** The filters and page asked for (all optional: no input is the first page of everything). */
 type Filters = Partial<NonNullable<AuditListQuery>>;

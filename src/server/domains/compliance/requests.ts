@@ -3,7 +3,6 @@
 // access and portability store the export, erasure anonymises the account; rectification and restriction
 // are applied by the administrator and recorded with a note saying what was done.
 import { EXPORT_REQUEST_TYPES, GDPR_DEADLINE_DAYS, type GdprRequestType } from "../../../shared/compliance";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type {
   CreateGdprRequestInput,
@@ -16,12 +15,10 @@ import { requireRecentAdminAuthentication } from "../../credentials/accountChang
 import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { Queryable } from "../../db/client";
 import { containsPattern, pageWindow } from "../../db/search";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { erasable, eraseUser } from "./erasure";
 import { type PaymentsSettled, settleErasurePayments } from "./erasurePayments";
 import { buildExport, exportSummary, exportZip, findSubject, type PersonalDataExport } from "./exporter";
-
-type Authed = Context & { user: SessionUser };
 
 const NOTE_REQUIRED: readonly GdprRequestType[] = ["rectification", "restriction"];
 

@@ -2,7 +2,6 @@
 // and reply in the app; the other side gets an in-app notification and an e-mail.
 import type { z } from "zod";
 import { links } from "../../../shared/links";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { contactSalespersonInput } from "../../../shared/schemas/messages";
 import { appError } from "../../appError";
 import { refuseAsMissing } from "../../credentials/securityEvents";
@@ -10,12 +9,11 @@ import type { Queryable, Sql } from "../../db/client";
 import type { ConversationFields, ConversationRow, MessageFields, MessageRow, UserRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Mailer } from "../../mail/mailer";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { emitCrmEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import { queueTextReply } from "../texting/replies";
 
-type Authed = Context & { user: SessionUser };
 type Side = MessageRow["sender_role"];
 type ConversationRef = Pick<ConversationRow, "id" | "customer_id" | "salesperson_id">;
 

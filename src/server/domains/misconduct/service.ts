@@ -4,7 +4,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { links } from "../../../shared/links";
 import { CLOSED_REPORT_STATUSES, canMoveReport, type ReportStatus } from "../../../shared/reviews";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type {
   AdminCase,
@@ -24,11 +23,9 @@ import type {
 } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
 import { consumeToken } from "../../rateLimit";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { alertLeads } from "../notifications/alerts";
 import { notify } from "../notifications/notify";
-
-type Authed = Context & { user: SessionUser };
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 

@@ -1,17 +1,14 @@
 // A salesperson's own profile: who may change it (the salesperson, their manager, an administrator).
 import type { z } from "zod";
 import { ALL_SPECIALTIES } from "../../../shared/constants";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { updateSalespersonInput, updateStatusInput } from "../../../shared/schemas/portal";
 import { dealershipStaffSql, isAdmin, refuseOwnDecision, staffSql } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { SalespersonRow } from "../../db/rows";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { getSalesperson } from "../salespeople/service";
-
-type Authed = Context & { user: SessionUser };
 
 /**
  * The refusal of a profile the caller may not change: 404 whether it exists or not, so the answer never tells

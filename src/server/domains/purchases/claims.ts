@@ -2,17 +2,14 @@
 // date, one open claim per salesperson. The salesperson's dealership's manager is told (docs/product/reviews.md).
 import type { z } from "zod";
 import { links } from "../../../shared/links";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { claimPurchaseInput, MyPurchaseClaim } from "../../../shared/schemas/purchases";
 import { todayIn } from "../../../shared/time";
 import { publiclyListedSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { PG, pgErrorCode } from "../../db/pgErrors";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { alertLeads } from "../notifications/alerts";
-
-type Authed = Context & { user: SessionUser };
 
 /** A claim's columns for its buyer, from `purchase_claims c` joined to `salespeople s`, `dealerships d`. */
 export function claimColumns(sql: Queryable) {

@@ -1,15 +1,12 @@
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type { HeldReview, HeldReviewsQuery } from "../../../shared/schemas/reviews";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { RatingRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, listPage, pageWindow } from "../../db/search";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
 import { announcePublishedReview } from "./announce";
-
-type Authed = Context & { user: SessionUser };
 
 /** Held reviews, oldest first, searched by review text, reason or salesperson. */
 export async function heldReviews(ctx: Authed, input: HeldReviewsQuery): Promise<ListPage<HeldReview>> {

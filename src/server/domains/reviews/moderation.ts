@@ -2,7 +2,6 @@
 // administrator upholds it or removes it (a removed review leaves the averages).
 
 import { links } from "../../../shared/links";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { ListPage } from "../../../shared/schemas/common";
 import type { OpenFlag, OpenFlagsQuery } from "../../../shared/schemas/reviews";
 import { isStaffFor } from "../../access";
@@ -12,11 +11,9 @@ import { recordSecurityEvent } from "../../credentials/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { RatingFlagRow, RatingReplyRow, RatingRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
-
-type Authed = Context & { user: SessionUser };
 
 async function reviewFor(ctx: Authed, ratingId: number) {
   const [row] = await ctx.sql<

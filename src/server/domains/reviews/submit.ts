@@ -3,14 +3,13 @@
 // the same transaction.
 import type { z } from "zod";
 import { RATING_EDIT_DAYS, RATING_WINDOW_DAYS, withinRatingWindow } from "../../../shared/reviews";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { editRatingInput, submitRatingInput } from "../../../shared/schemas/reviews";
 import { todayIn } from "../../../shared/time";
 import { appError } from "../../appError";
 import { refuseAsMissing } from "../../credentials/securityEvents";
 import { PG, pgErrorCode } from "../../db/pgErrors";
 import type { AppointmentRow, RatingRow, SalespersonRow } from "../../db/rows";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { appointmentNotFound } from "../appointments/views";
 import { emitCrmEvent } from "../crm/delivery";
 import { lockSalesperson, refreshAggregates } from "./aggregates";
@@ -24,7 +23,6 @@ import {
 import { contactDetailHold, gamingRules } from "./gamingRules";
 import { linkPurchaseToReviews } from "./verification";
 
-type Authed = Context & { user: SessionUser };
 const NOT_ELIGIBLE = "You must select a completed appointment to leave a review.";
 
 export async function submitRating(ctx: Authed, input: z.output<typeof submitRatingInput>) {

@@ -3,7 +3,6 @@
 // START and HELP by text are handled in inbound.ts. Every change is a row of text_consent_events.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   confirmTextCodeInput,
   requestTextCodeInput,
@@ -13,10 +12,8 @@ import { TEXT_CODE } from "../../../shared/texting";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import { takeToken } from "../../rateLimit";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { sendText } from "./send";
-
-type Authed = Context & { user: SessionUser };
 
 /** Codes asked for, per account and per number: 3 at once, then one every 10 minutes. */
 export const TEXT_CODE_LIMIT = { capacity: 3, refillSeconds: 600 };

@@ -16,11 +16,12 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { DealershipRow, SalespersonRow } from "../../db/rows";
 import { containsPattern, pageWindow } from "../../db/search";
+import type { Authed } from "../../serviceContext";
 import { dealershipForJoining } from "../invitations/join";
 import { notify } from "../notifications/notify";
 import { dealershipAllowance } from "../subscriptions/reads";
 import { decisionType, tellSalesperson } from "./decisionNotice";
-import { type Authed, alreadyDecided, notFound, OPEN, transferView, viewColumns, viewFrom } from "./views";
+import { alreadyDecided, notFound, OPEN, transferView, viewColumns, viewFrom } from "./views";
 
 // Administrators --------------------------------------------------------------------------------------------
 

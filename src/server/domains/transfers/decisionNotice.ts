@@ -4,8 +4,8 @@ import type postgres from "postgres";
 import { links } from "../../../shared/links";
 import type { NoticeType } from "../../../shared/notificationKinds";
 import { type JobData, QUEUES } from "../../jobs/queue";
+import type { Authed } from "../../serviceContext";
 import { notify } from "../notifications/notify";
-import type { Authed } from "./views";
 
 export type Decision = Exclude<JobData["transfer-notice"]["event"], "requested">;
 

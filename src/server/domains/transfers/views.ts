@@ -1,10 +1,8 @@
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { OPEN_TRANSFER_STATUSES, type TransferRequestView } from "../../../shared/schemas/transfers";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 
-export type Authed = Context & { user: SessionUser };
 export type SalespersonCtx = Authed & { salespersonId: number };
 export type ManagerCtx = Authed & { dealershipId: number };
 
