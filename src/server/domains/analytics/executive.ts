@@ -1,5 +1,6 @@
 // The executive summary: a scope's key figures for the period against the previous equal period, what stood
 // out, and the insights and alerts those figures raise (with the thresholds of src/shared/analytics.ts).
+
 import { PERIOD_LABELS, ANALYTICS_THRESHOLDS as T } from "../../../shared/analytics";
 import { round } from "../../../shared/numbers";
 import { formatCents } from "../../../shared/plans";
@@ -12,6 +13,7 @@ import type {
   PerformanceHighlight,
 } from "../../../shared/schemas/analytics";
 import type { Queryable } from "../../db/client";
+import type { Authed } from "../../serviceContext";
 import {
   type Activity,
   activityColumns,
@@ -22,7 +24,7 @@ import {
 } from "./activity";
 import { demoActivity, demoDataOfReport, demoMoney } from "./demo";
 import { hasPayments, paidBetween, recurringByPlan } from "./revenue";
-import { average, type Caller, dayBounds, growth, percent, reportFrame } from "./scope";
+import { average, dayBounds, growth, percent, reportFrame } from "./scope";
 
 type Figures = {
   current: Activity;
@@ -36,7 +38,7 @@ type Figures = {
   revenue: { current: number; growth: number | null } | null;
 };
 
-export async function executiveSummary(ctx: Caller, input: AnalyticsInput): Promise<ExecutiveSummary> {
+export async function executiveSummary(ctx: Authed, input: AnalyticsInput): Promise<ExecutiveSummary> {
   const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const platform = scope.kind === "platform";

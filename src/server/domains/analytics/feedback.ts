@@ -1,6 +1,7 @@
 // Feedback insights (docs/product/analytics.md#feedback-insights): what buyers wrote about a team or one salesperson,
 // from the published reviews themselves: each category per month, the spread of overall stars, the share backed by
 // a confirmed purchase, and the comments with whether they were answered, as a feed and as a CSV file.
+
 import { FEEDBACK_LATEST, FEEDBACK_PERIOD_MONTHS, type FeedbackPeriod } from "../../../shared/analytics";
 import { toCsv } from "../../../shared/csv";
 import type {
@@ -14,8 +15,9 @@ import { type FeedbackScope, feedbackScope } from "../../access";
 import { requireRecentAdminAuthentication } from "../../credentials/accountChanges";
 import type { Queryable } from "../../db/client";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
+import type { Authed } from "../../serviceContext";
 import { publishedReview } from "../reviews/published";
-import { type Caller, monthKey, percent } from "./scope";
+import { monthKey, percent } from "./scope";
 
 /** The first instant of the period: the first UTC day of its first month. */
 function periodStart(period: FeedbackPeriod): string {
@@ -63,7 +65,7 @@ function withReplyDate(row: FeedbackComment): FeedbackComment {
 }
 
 export async function feedbackInsights(
-  ctx: Caller,
+  ctx: Authed,
   input: { dealershipId?: number | undefined; salespersonId?: number | undefined; period: FeedbackPeriod },
 ): Promise<FeedbackInsights> {
   const scope = await feedbackScope(ctx.sql, ctx.user, input);
@@ -126,7 +128,7 @@ export async function feedbackInsights(
 
 /** The comment feed, newest first, a page at a time. */
 export async function feedbackComments(
-  ctx: Caller,
+  ctx: Authed,
   input: FeedbackCommentsQuery,
 ): Promise<ListPage<FeedbackComment>> {
   const scope = await feedbackScope(ctx.sql, ctx.user, input);
@@ -146,7 +148,7 @@ export async function feedbackComments(
 }
 
 /** Every row the feed's filters match, as CSV through the product's one writer. */
-export async function feedbackExport(ctx: Caller, input: FeedbackExportQuery) {
+export async function feedbackExport(ctx: Authed, input: FeedbackExportQuery) {
   requireRecentAdminAuthentication(ctx);
   const scope = await feedbackScope(ctx.sql, ctx.user, input);
   const where = inScope(ctx.sql, scope, periodStart(input.period));

@@ -3,14 +3,16 @@
 // ratings and unique customers. Market-wide aggregates for every caller; a manager sees a state's average
 // rating only where at least MIN_DEALERSHIPS_FOR_STATE_RATING dealerships share it, so no figure is one other
 // dealership's own.
+
 import { MARKET_STATES, MARKET_TREND_MONTHS } from "../../../shared/analytics";
 import type { AnalyticsInput, MarketAnalytics } from "../../../shared/schemas/analytics";
 import { isAdmin } from "../../access";
-import { average, type Caller, dayBounds, monthKey, percent, reportFrame } from "./scope";
+import type { Authed } from "../../serviceContext";
+import { average, dayBounds, monthKey, percent, reportFrame } from "./scope";
 
 export const MIN_DEALERSHIPS_FOR_STATE_RATING = 3;
 
-export async function marketAnalytics(ctx: Caller, input: AnalyticsInput): Promise<MarketAnalytics> {
+export async function marketAnalytics(ctx: Authed, input: AnalyticsInput): Promise<MarketAnalytics> {
   const { scope, window } = await reportFrame(ctx, input);
   const sql = ctx.sql;
   const firstMonth = `${monthKey(-(MARKET_TREND_MONTHS - 1))}-01`;

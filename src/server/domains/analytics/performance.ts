@@ -2,19 +2,21 @@
 // bookings of the last 30 days against the 30 before, team size and top performers. The platform view lists
 // the first 10 by average rating; a dealership view lists that dealership with its rank and the market's
 // aggregates beside it.
+
 import { PERFORMANCE_DEALERSHIPS, TOP_PERFORMERS } from "../../../shared/analytics";
 import type {
   AnalyticsInput,
   DealershipPerformance,
   DealershipPerformanceRow,
 } from "../../../shared/schemas/analytics";
+import type { Authed } from "../../serviceContext";
 import { type Activity, activityColumns, NO_ACTIVITY } from "./activity";
-import { average, type Caller, growth, isoDay, percent, reportFrame, todayUtc } from "./scope";
+import { average, growth, isoDay, percent, reportFrame, todayUtc } from "./scope";
 
 type Aggregate = Activity & { dealershipId: number; recent: number; earlier: number };
 
 export async function dealershipPerformance(
-  ctx: Caller,
+  ctx: Authed,
   input: AnalyticsInput,
 ): Promise<DealershipPerformance> {
   const { scope, window } = await reportFrame(ctx, input);

@@ -1,15 +1,17 @@
 // Predictions: the next 3 months of bookings (the scope's) and revenue (the platform's) from a least-squares
 // line through the last 12 complete months. Months before the first booking or payment are not history.
+
 import type { z } from "zod";
 import { PREDICTION_HISTORY_MONTHS, PREDICTION_MONTHS } from "../../../shared/analytics";
 import type { Predictions, predictionsInput } from "../../../shared/schemas/analytics";
 import { isAdmin } from "../../access";
+import type { Authed } from "../../serviceContext";
 import { forecast } from "./forecast";
 import { rollupsAsOf } from "./rollup";
-import { type Caller, monthKey, rollupSource, scopeFor } from "./scope";
+import { monthKey, rollupSource, scopeFor } from "./scope";
 
 export async function predictions(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof predictionsInput>,
 ): Promise<Predictions> {
   const scope = await scopeFor(ctx, input.dealershipId);

@@ -7,9 +7,10 @@ import { LIFETIME_VALUE_MONTHS, REVENUE_TREND_MONTHS } from "../../../shared/ana
 import { ANNUAL_MONTHS_CHARGED, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import type { platformAnalyticsInput, RevenueAnalytics } from "../../../shared/schemas/analytics";
 import { joinSql, type Queryable } from "../../db/client";
+import type { Authed } from "../../serviceContext";
 import { demoDataOfReport, demoMoney } from "./demo";
 import { rollupsAsOf } from "./rollup";
-import { type Caller, dayBounds, growth, monthKey, percent, requirePlatform, windowFor } from "./scope";
+import { dayBounds, growth, monthKey, percent, requirePlatform, windowFor } from "./scope";
 
 /** Subscriptions that pay every month: MRR counts these (a trial has not paid yet; past due still owes). */
 export const RECURRING_STATUSES = ["active", "past_due"] as const;
@@ -53,7 +54,7 @@ export async function hasPayments(sql: Queryable): Promise<boolean> {
 }
 
 export async function revenueAnalytics(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof platformAnalyticsInput>,
 ): Promise<RevenueAnalytics> {
   requirePlatform(ctx);

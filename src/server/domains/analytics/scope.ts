@@ -3,17 +3,14 @@
 import { type AnalyticsPeriod, PERIOD_DAYS } from "../../../shared/analytics";
 import { round } from "../../../shared/numbers";
 import type { AnalyticsScope, AnalyticsWindow } from "../../../shared/schemas/analytics";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { dealershipScope, isAdmin } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { rollupsAsOf } from "./rollup";
 
-export type Caller = Context & { user: SessionUser };
-
 /** The scope a caller asked for, by the one dealership-scope rule in access.ts. */
-export function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise<AnalyticsScope> {
+export function scopeFor(ctx: Authed, dealershipId: number | undefined): Promise<AnalyticsScope> {
   return dealershipScope(ctx.sql, ctx.user, dealershipId);
 }
 
@@ -22,7 +19,7 @@ export function scopeFor(ctx: Caller, dealershipId: number | undefined): Promise
  * period's days, counted to the day the rollups were last refreshed.
  */
 export async function reportFrame(
-  ctx: Caller,
+  ctx: Authed,
   input: { dealershipId?: number | undefined; period: AnalyticsPeriod },
 ): Promise<{ scope: AnalyticsScope; window: AnalyticsWindow }> {
   const scope = await scopeFor(ctx, input.dealershipId);
@@ -31,7 +28,7 @@ export async function reportFrame(
 }
 
 /** Platform-wide reports (revenue, the platform's predictions of revenue) are for administrators. */
-export function requirePlatform(ctx: Caller): void {
+export function requirePlatform(ctx: Authed): void {
   if (!isAdmin(ctx.user))
     throw appError(
       "FORBIDDEN",

@@ -11,9 +11,7 @@ import { recordAudit } from "../../auditTrail";
 import { noticeAccountChange, requireRecentSignIn } from "../../credentials/accountChanges";
 import { generateApiKey } from "../../credentials/apiKeys";
 import type { Queryable } from "../../db/client";
-import type { Context } from "../../serviceContext";
-
-type Caller = Context & { user: SessionUser };
+import type { Authed } from "../../serviceContext";
 
 function columns(sql: Queryable) {
   return sql`
@@ -30,7 +28,7 @@ async function read(sql: Queryable, caller: SessionUser, id: number): Promise<Ap
   return row;
 }
 
-export async function listApiKeys(ctx: Caller): Promise<ApiKey[]> {
+export async function listApiKeys(ctx: Authed): Promise<ApiKey[]> {
   return ctx.sql<ApiKey[]>`
     select ${columns(ctx.sql)}
       from api_keys k left join dealerships d on d.id = k.dealership_id left join users u on u.id = k.user_id
@@ -39,7 +37,7 @@ export async function listApiKeys(ctx: Caller): Promise<ApiKey[]> {
 }
 
 export async function createApiKey(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof createApiKeyInput>,
 ): Promise<CreatedApiKey> {
   // A manager's key belongs to their dealership; an administrator's to the platform.
@@ -90,7 +88,7 @@ export async function createApiKey(
   return created;
 }
 
-export async function revokeApiKey(ctx: Caller, { id }: { id: number }): Promise<ApiKey> {
+export async function revokeApiKey(ctx: Authed, { id }: { id: number }): Promise<ApiKey> {
   return ctx.sql.begin(async (tx) => {
     const before = await read(tx, ctx.user, id);
     if (!before) throw appError("NOT_FOUND", "API key not found", "API_KEY_NOT_FOUND");

@@ -13,7 +13,7 @@ import { appError } from "../../appError";
 import { recordSecurityEvent } from "../../credentials/securityEvents";
 import type { DealershipRow, SalespersonRow, UserRow } from "../../db/rows";
 import { zipPlace } from "../../geo/zipPlaces";
-import type { Context } from "../../serviceContext";
+import type { Authed, Context } from "../../serviceContext";
 import { notify } from "../notifications/notify";
 import { leadEmailsSql } from "../notifications/recipients";
 import { unknownZipMessage } from "../onboarding/applications";
@@ -159,10 +159,7 @@ export async function getUserById(ctx: Context, { id: userId }: { id: string }):
   return user;
 }
 
-export async function updateOwnProfile(
-  ctx: Context & { user: SessionUser },
-  input: ProfileUpdateInput,
-): Promise<SessionUser> {
+export async function updateOwnProfile(ctx: Authed, input: ProfileUpdateInput): Promise<SessionUser> {
   const { email, id, ...fields } = input;
   if (id !== undefined && id !== ctx.user.id) {
     throw appError("FORBIDDEN", "You can only change your own account", "NOT_OWNER");

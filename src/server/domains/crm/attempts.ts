@@ -10,17 +10,12 @@ import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/sea
 import { callTimeout } from "../../http/callTimeout";
 import { describeOutboundError, outboundRequest } from "../../http/outbound";
 import { QUEUES } from "../../jobs/queue";
+import type { Authed } from "../../serviceContext";
 import { openCredentials } from "./secrets";
-import {
-  type Caller,
-  CRM_JOB_EXPIRE_SECONDS,
-  CRM_RETRY_LIMIT,
-  CRM_TIMEOUT_MS,
-  ownIntegration,
-} from "./service";
+import { CRM_JOB_EXPIRE_SECONDS, CRM_RETRY_LIMIT, CRM_TIMEOUT_MS, ownIntegration } from "./service";
 
 /** A real request to the integration's endpoint with its credentials: what happened, in one sentence. */
-export async function testIntegration(ctx: Caller, { id }: { id: number }): Promise<ConnectionTest> {
+export async function testIntegration(ctx: Authed, { id }: { id: number }): Promise<ConnectionTest> {
   const integration = await ownIntegration(ctx.sql, ctx.user, id);
   const credentials = openCredentials(ctx, integration);
   const authorization = credentials.apiKey
@@ -61,7 +56,7 @@ export async function testIntegration(ctx: Caller, { id }: { id: number }): Prom
 }
 
 export async function integrationLogs(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof integrationLogsInput>,
 ): Promise<SyncLogPage> {
   await ownIntegration(ctx.sql, ctx.user, input.id);
@@ -84,7 +79,7 @@ export async function integrationLogs(
 
 /** Sends a failed delivery again (same delivery id and body), through the queue with its retries. */
 export async function resendDelivery(
-  ctx: Caller,
+  ctx: Authed,
   { logId }: { logId: number },
 ): Promise<{ queued: true; deliveryId: string }> {
   return ctx.sql.begin(async (tx) => {

@@ -6,7 +6,7 @@ import { appError } from "../../appError";
 import { bindSealedColumns, rowBinding, type SecretBox } from "../../crypto/secretBox";
 import type { Queryable, Sql } from "../../db/client";
 import type { Logger } from "../../logger";
-import type { Caller } from "./service";
+import type { Authed } from "../../serviceContext";
 
 export type Credentials = { apiKey?: string; username?: string; password?: string };
 
@@ -31,7 +31,7 @@ function openCrmSecret(secrets: SecretBox, integrationId: number, column: Sealed
   }
 }
 
-export function openCredentials(ctx: Caller, integration: { id: number; credentialsEncrypted: string }) {
+export function openCredentials(ctx: Authed, integration: { id: number; credentialsEncrypted: string }) {
   return JSON.parse(
     openCrmSecret(ctx.secrets, integration.id, "credentials_encrypted", integration.credentialsEncrypted),
   ) as Credentials;

@@ -16,7 +16,7 @@ import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
 import { WORK_BATCH } from "../../jobs/queue";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import {
   type Credentials,
   crmSecretBinding,
@@ -24,8 +24,6 @@ import {
   openCredentials,
   storeSigningSecret,
 } from "./secrets";
-
-export type Caller = Context & { user: SessionUser };
 
 /**
  * The deadline of one delivery attempt or connection test: connecting, the answer's headers and all of its body
@@ -84,9 +82,8 @@ function publicFields({
   return row;
 }
 
-/** The dealership a call works on: the manager's own; an administrator names one. */
 /** The one dealership a change applies to: an administrator must name it. */
-async function dealershipFor(ctx: Caller, asked: number | undefined): Promise<number> {
+async function dealershipFor(ctx: Authed, asked: number | undefined): Promise<number> {
   const scope = await dealershipScope(ctx.sql, ctx.user, asked);
   if (scope.kind === "platform") throw appError("BAD_REQUEST", "Choose the dealership (dealershipId)");
   return scope.dealershipId;
@@ -94,7 +91,7 @@ async function dealershipFor(ctx: Caller, asked: number | undefined): Promise<nu
 
 /** The form rules of docs/product/crm.md#integration-form, on the server: credentials per auth type, webhooks where supported, https in production. */
 function validate(
-  ctx: Caller,
+  ctx: Authed,
   provider: CrmProviderCode,
   fields: {
     apiEndpoint: string;
@@ -130,7 +127,7 @@ function validate(
 }
 
 export async function listIntegrations(
-  ctx: Caller,
+  ctx: Authed,
   { dealershipId }: { dealershipId?: number | undefined },
 ): Promise<CrmIntegration[]> {
   const scope = dealershipScopeSql(
@@ -145,7 +142,7 @@ export async function listIntegrations(
 }
 
 export async function createIntegration(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof createIntegrationInput>,
 ): Promise<CreatedIntegration> {
   const dealershipId = await dealershipFor(ctx, input.dealershipId);
@@ -208,7 +205,7 @@ export async function createIntegration(
 }
 
 export async function updateIntegration(
-  ctx: Caller,
+  ctx: Authed,
   input: z.output<typeof updateIntegrationInput>,
 ): Promise<CrmIntegration> {
   return ctx.sql.begin(async (tx) => {
@@ -284,7 +281,7 @@ export async function updateIntegration(
   });
 }
 
-export async function deleteIntegration(ctx: Caller, { id }: { id: number }): Promise<{ deleted: number }> {
+export async function deleteIntegration(ctx: Authed, { id }: { id: number }): Promise<{ deleted: number }> {
   return ctx.sql.begin(async (tx) => {
     const current = await ownIntegration(tx, ctx.user, id, true);
     await tx`delete from crm_integrations where id = ${id}`;
@@ -302,7 +299,7 @@ export async function deleteIntegration(ctx: Caller, { id }: { id: number }): Pr
  * Replaces the integration's signing secret: the new one is answered now and never again, and the old one stops
  * working at once (sale events signed with it are refused with 401), so the CRM must be given the new one.
  */
-export async function rotateSigningSecret(ctx: Caller, { id }: { id: number }): Promise<CreatedIntegration> {
+export async function rotateSigningSecret(ctx: Authed, { id }: { id: number }): Promise<CreatedIntegration> {
   const signingSecret = newSigningSecret();
   return ctx.sql.begin(async (tx) => {
     const current = await ownIntegration(tx, ctx.user, id, true);

@@ -1,16 +1,11 @@
 // The signed-in account's live stream (docs/product/api.md#live-updates): from the event after `lastEventId`
 // when the page resumes, else from now; each event carries its cursor as its SSE id.
 import { tracked } from "@trpc/server";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import { appError } from "../../appError";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { formatCursor, isAccountCursor, parseCursor } from "./events";
 
-export async function followLiveEvents(
-  ctx: Context & { user: SessionUser },
-  lastEventId: string | null,
-  signal: AbortSignal,
-) {
+export async function followLiveEvents(ctx: Authed, lastEventId: string | null, signal: AbortSignal) {
   const cursor = lastEventId ? parseCursor(lastEventId) : null;
   // Well-formed is not enough: a cursor must name one of this account's events (a made-up `1-1` would replay
   // the account's whole retained day; another account's, or one pruned since, names nothing to resume after).

@@ -3,7 +3,6 @@
 // invitations, declining e-mails the reason.
 import type { z } from "zod";
 import { links } from "../../../shared/links";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type {
   applicationDecisionInput,
   applicationsListInput,
@@ -17,10 +16,9 @@ import type { RowOf } from "../../db/rows";
 import type * as schema from "../../db/schema";
 import { containsPattern, limitOffset, listPage, pageWindow } from "../../db/search";
 import { zipPlace } from "../../geo/zipPlaces";
-import type { Context } from "../../serviceContext";
+import type { Authed } from "../../serviceContext";
 import { createInvitation, inviteManager } from "../invitations/send";
 
-type AdminCtx = Context & { user: SessionUser };
 type ApplicationRow = RowOf<typeof schema.dealershipApplications>;
 
 /** A website's host, lower-cased and without `www.`: two addresses of one site compare equal. */
@@ -81,7 +79,7 @@ function applicationColumns(sql: Queryable) {
  * The queue: confirmed applications (unconfirmed ones are nobody's business yet), pending first, the earliest due
  * at the top, then decided ones newest first.
  */
-export async function listApplications(ctx: AdminCtx, input: z.output<typeof applicationsListInput>) {
+export async function listApplications(ctx: Authed, input: z.output<typeof applicationsListInput>) {
   const window = pageWindow(input);
   const status = input?.status ?? null;
   const pattern = containsPattern(input?.search);
@@ -132,7 +130,7 @@ async function lockPending(tx: Queryable, id: number) {
 
 type Decision = z.output<typeof applicationDecisionInput>;
 
-export async function decideApplication(ctx: AdminCtx, input: Decision): Promise<DealershipApplication> {
+export async function decideApplication(ctx: Authed, input: Decision): Promise<DealershipApplication> {
   return input.decision === "approve" ? approveApplication(ctx, input) : declineApplication(ctx, input);
 }
 
@@ -141,7 +139,7 @@ export async function decideApplication(ctx: AdminCtx, input: Decision): Promise
  * marked approved, the manager invitation to the applicant, and, when a salesperson filed it for someone
  * else, the salesperson's own invitation (both e-mails are queued with it, so they go only if it commits).
  */
-async function approveApplication(ctx: AdminCtx, input: Decision): Promise<DealershipApplication> {
+async function approveApplication(ctx: Authed, input: Decision): Promise<DealershipApplication> {
   const after = await ctx.sql.begin(async (tx) => {
     const app = await lockPending(tx, input.id);
     const place = zipPlace(app.zip_code);
@@ -197,7 +195,7 @@ async function approveApplication(ctx: AdminCtx, input: Decision): Promise<Deale
   return after;
 }
 
-async function declineApplication(ctx: AdminCtx, input: Decision): Promise<DealershipApplication> {
+async function declineApplication(ctx: Authed, input: Decision): Promise<DealershipApplication> {
   const { after, recipients } = await ctx.sql.begin(async (tx) => {
     const app = await lockPending(tx, input.id);
     await tx`

@@ -1,5 +1,6 @@
 // Changes to a running subscription (cancel at period end, resume, change plan or seats), serialised per
 // Stripe subscription with the webhooks so the last read of Stripe's state wins.
+
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { z } from "zod";
@@ -8,9 +9,10 @@ import type { changePlanInput, SubscriptionDetail } from "../../../shared/schema
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable, Sql } from "../../db/client";
+import type { Authed } from "../../serviceContext";
 import { quantityFor } from "./checkout";
 import { groupQuantity } from "./groupPlan";
-import { type Caller, callStripe, grantsAccess, priceId, requirePayments } from "./provider";
+import { callStripe, grantsAccess, priceId, requirePayments } from "./provider";
 import {
   columns,
   detail,
@@ -88,7 +90,7 @@ export async function readSubscription<T>(
 }
 
 async function changeSubscription(
-  ctx: Caller,
+  ctx: Authed,
   id: string,
   action: "subscription.cancel" | "subscription.resume" | "subscription.change_plan",
   params: (row: SubscriptionRow, stripe: Stripe) => Promise<Stripe.SubscriptionUpdateParams>,
@@ -125,11 +127,11 @@ async function changeSubscription(
 }
 
 /** Cancel at the end of the period already paid: the plan stays on until then. */
-export function cancelSubscription(ctx: Caller, { id }: { id: string }) {
+export function cancelSubscription(ctx: Authed, { id }: { id: string }) {
   return changeSubscription(ctx, id, "subscription.cancel", async () => ({ cancel_at_period_end: true }));
 }
 
-export function resumeSubscription(ctx: Caller, { id }: { id: string }) {
+export function resumeSubscription(ctx: Authed, { id }: { id: string }) {
   return changeSubscription(ctx, id, "subscription.resume", async (row) => {
     if (!row.cancelAtPeriodEnd)
       throw appError("CONFLICT", "This subscription is not set to cancel", "NOT_CANCELLING");
@@ -141,7 +143,7 @@ export function resumeSubscription(ctx: Caller, { id }: { id: string }) {
  * Another plan of the same audience. The difference is invoiced at once and the new plan takes effect only
  * when that invoice is paid (Stripe keeps the change pending until then); the row follows from the webhook.
  */
-export function changePlan(ctx: Caller, input: z.infer<typeof changePlanInput>) {
+export function changePlan(ctx: Authed, input: z.infer<typeof changePlanInput>) {
   return changeSubscription(ctx, input.id, "subscription.change_plan", async (row, stripe) => {
     const plan = PLANS[input.planType];
     const from = PLANS[row.plan];

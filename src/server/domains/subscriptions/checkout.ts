@@ -11,10 +11,10 @@ import { billedDealershipId, billedGroupId } from "../../access";
 import { appError } from "../../appError";
 import { recordAudit } from "../../auditTrail";
 import type { Queryable } from "../../db/client";
+import type { Authed } from "../../serviceContext";
 import { rowVersion, settle } from "./changes";
 import { groupQuantity } from "./groupPlan";
 import {
-  type Caller,
   CHECKOUT_UNAVAILABLE_MESSAGE,
   callStripe,
   grantsAccess,
@@ -36,7 +36,7 @@ import { customerFor, EXPAND, type Expanded, longDate, secretOf, toDate, writeSt
 
 // Checkout ---------------------------------------------------------------------------------------------------
 
-function ownerFor(ctx: Caller, plan: Plan, entityType: string | undefined): Owner {
+function ownerFor(ctx: Authed, plan: Plan, entityType: string | undefined): Owner {
   if (entityType === "group") {
     const group = billedGroupId(ctx.user);
     if (group === null)
@@ -77,7 +77,7 @@ export function quantityFor(plan: Plan, seats: number | undefined, team: number)
  * all the same), so trying again asks with the same key and can never make a second one.
  */
 export async function createSubscription(
-  ctx: Caller,
+  ctx: Authed,
   input: z.infer<typeof createSubscriptionInput>,
 ): Promise<CheckoutStart> {
   const plan = PLANS[input.planType];
@@ -184,7 +184,7 @@ async function checkoutQuantity(tx: Queryable, owner: Owner, plan: Plan, seats: 
  * refusing a second plan.
  */
 async function reserveCheckout(
-  ctx: Caller,
+  ctx: Authed,
   owner: Owner,
   plan: Plan,
   input: z.infer<typeof createSubscriptionInput>,
@@ -226,7 +226,7 @@ async function reserveCheckout(
 
 /** The Stripe subscription of a reserved row; the same row always asks with the same key and parameters. */
 async function createAtStripe(
-  ctx: Caller,
+  ctx: Authed,
   stripe: Stripe,
   owner: Owner,
   plan: Plan,
@@ -273,7 +273,7 @@ async function createAtStripe(
  * the caller's customer, and our row, which only webhooks switch on. Never a success that did not happen.
  */
 export async function checkoutOutcome(
-  ctx: Caller,
+  ctx: Authed,
   input: z.infer<typeof checkoutStatusInput>,
 ): Promise<CheckoutOutcome> {
   const row = input.subscription ? await ownedRow(ctx.sql, ctx.user, input.subscription) : null;

@@ -1,12 +1,9 @@
 import type Stripe from "stripe";
 import { type BillingInterval, chargeCents, type Plan } from "../../../shared/plans";
-import type { SessionUser } from "../../../shared/schemas/auth";
 import type { PaymentsConfig } from "../../../shared/schemas/subscriptions";
 import { AppError, appError } from "../../appError";
 import type { Payments } from "../../payments/stripe";
-import type { AppDeps, Context } from "../../serviceContext";
-
-export type Caller = Context & { user: SessionUser };
+import type { AppDeps } from "../../serviceContext";
 
 /** Statuses that give access: the plan is on while Stripe is trialing, paid up, or retrying a payment. */
 export const ACCESS_STATUSES = ["trialing", "active", "past_due"] as const;

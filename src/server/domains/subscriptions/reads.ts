@@ -18,8 +18,9 @@ import type {
 import { billedDealershipId, billedGroupId, dealershipScope, subscriptionSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
+import type { Authed } from "../../serviceContext";
 import { openInvitationSql } from "../invitations/rules";
-import { ACCESS_STATUSES, type Caller, grantsAccess, paymentsConfig } from "./provider";
+import { ACCESS_STATUSES, grantsAccess, paymentsConfig } from "./provider";
 import { longDate } from "./stripeState";
 
 // Rows -----------------------------------------------------------------------------------------------------
@@ -278,7 +279,7 @@ export async function refuseWhileSubscribed(sql: Queryable, owner: Owner, name: 
 
 // Reading ----------------------------------------------------------------------------------------------------
 
-export async function billingOverview(ctx: Caller): Promise<BillingOverview> {
+export async function billingOverview(ctx: Authed): Promise<BillingOverview> {
   const { salespersonId } = ctx.user;
   const ownedDealershipId = billedDealershipId(ctx.user);
   const ownedGroupId = billedGroupId(ctx.user);
@@ -312,12 +313,12 @@ export async function ownedRow(sql: Queryable, caller: SessionUser, id: string, 
   return row;
 }
 
-export async function subscriptionById(ctx: Caller, { id }: { id: string }): Promise<SubscriptionDetail> {
+export async function subscriptionById(ctx: Authed, { id }: { id: string }): Promise<SubscriptionDetail> {
   return detail(ctx.sql, await ownedRow(ctx.sql, ctx.user, id));
 }
 
 export async function dealershipInfo(
-  ctx: Caller,
+  ctx: Authed,
   { dealershipId }: { dealershipId: number },
 ): Promise<DealershipSubscriptionInfo> {
   const scope = await dealershipScope(ctx.sql, ctx.user, dealershipId);
