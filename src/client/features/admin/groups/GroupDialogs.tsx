@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { AdminGroup } from "../../../../shared/schemas/groupPeople";
 import { trpc } from "../../../trpc";
 import { InputField, SelectField } from "../../../ui/form";
+import { useDialogText } from "../../../ui/useDialogText";
 import { InviteeDialog } from "../InviteeDialog";
 import { RecordFormDialog, saveRecord } from "../recordForm";
 
@@ -22,14 +23,7 @@ export function CreateGroupDialog({
 }) {
   const create = trpc.groups.create.useMutation();
   const refresh = useRefreshGroups();
-  const [name, setName] = useState("");
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setName("");
-      setTried(false);
-    }
-  }, [open]);
+  const { text: name, setText: setName, missing: tried, setMissing: setTried } = useDialogText(open);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
