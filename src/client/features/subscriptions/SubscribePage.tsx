@@ -1,6 +1,7 @@
 import { Alert, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import type { ComponentProps, ReactNode } from "react";
 import { groupMayBuy, PLAN_IDS, PLANS, type Plan, type PlanId } from "../../../shared/plans";
 import { InfoPage } from "../../ui/InfoPage";
 import { PageFrame } from "../../ui/layout/PageFrame";
@@ -27,44 +28,62 @@ function PlanChooser() {
   );
 }
 
-function NotConfigured({ plan }: { plan: Plan }) {
+/** Why this plan can't be bought here, above the plan it is about and what to do instead. */
+function PlanNotice({
+  plan,
+  status,
+  title,
+  children,
+  actions,
+}: {
+  plan: Plan;
+  status: "warning" | "info";
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Stack gap="5" maxW="2xl">
-      <Alert.Root status="warning" borderRadius="xl" role="status">
+      <Alert.Root status={status} borderRadius="xl" role="status">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Payments are not configured on this server</Alert.Title>
-          <Alert.Description>
-            This server has no card payment provider set up, so nothing can be charged and no subscription can
-            be started here. Nothing was charged.
-          </Alert.Description>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>{children}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <PlanSummary plan={plan} />
+      {actions ? (
+        <HStack gap="3" wrap="wrap">
+          {actions}
+        </HStack>
+      ) : null}
     </Stack>
+  );
+}
+
+function ComparePlans() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/dealer-subscription">Compare plans</Link>
+    </Button>
+  );
+}
+
+function NotConfigured({ plan }: { plan: Plan }) {
+  return (
+    <PlanNotice plan={plan} status="warning" title="Payments are not configured on this server">
+      This server has no card payment provider set up, so nothing can be charged and no subscription can be
+      started here. Nothing was charged.
+    </PlanNotice>
   );
 }
 
 /** A dealership's manager or staff: its plan is its owners' to buy. */
 function OwnersOnly({ plan }: { plan: Plan }) {
   return (
-    <Stack gap="5" maxW="2xl">
-      <Alert.Root status="info" borderRadius="xl" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{OWNERS_MANAGE_PLAN}</Alert.Title>
-          <Alert.Description>
-            Ask one of your dealership's owners to choose this plan; nothing was charged.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-      <PlanSummary plan={plan} />
-      <HStack gap="3" wrap="wrap">
-        <Button asChild variant="outline">
-          <Link to="/dealer-subscription">Compare plans</Link>
-        </Button>
-      </HStack>
-    </Stack>
+    <PlanNotice plan={plan} status="info" title={OWNERS_MANAGE_PLAN} actions={<ComparePlans />}>
+      Ask one of your dealership's owners to choose this plan; nothing was charged.
+    </PlanNotice>
   );
 }
 
@@ -72,36 +91,29 @@ function OwnersOnly({ plan }: { plan: Plan }) {
 function WrongAccount({ plan, user }: { plan: Plan; user: SessionUser }) {
   const forSalespeople = plan.audience === "salesperson";
   return (
-    <Stack gap="5" maxW="2xl">
-      <Alert.Root status="info" borderRadius="xl" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>
-            {forSalespeople ? "Salesperson plans are for salespeople" : "Dealership plans are for managers"}
-          </Alert.Title>
-          <Alert.Description>
-            {forSalespeople
-              ? `You're signed in as ${user.email}, which has no salesperson profile. Sign in with your salesperson account to subscribe.`
-              : `You're signed in as ${user.email}, which doesn't manage a dealership. The dealership's manager subscribes for the whole team.`}
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-      <PlanSummary plan={plan} />
-      <HStack gap="3" wrap="wrap">
-        {forSalespeople ? (
-          <Button asChild colorPalette="blue">
-            <Link to="/salesperson-login">Go to the salesperson portal</Link>
-          </Button>
-        ) : (
-          <Button asChild colorPalette="blue">
-            <Link to="/contact">Contact sales</Link>
-          </Button>
-        )}
-        <Button asChild variant="outline">
-          <Link to="/dealer-subscription">Compare plans</Link>
-        </Button>
-      </HStack>
-    </Stack>
+    <PlanNotice
+      plan={plan}
+      status="info"
+      title={forSalespeople ? "Salesperson plans are for salespeople" : "Dealership plans are for managers"}
+      actions={
+        <>
+          {forSalespeople ? (
+            <Button asChild colorPalette="blue">
+              <Link to="/salesperson-login">Go to the salesperson portal</Link>
+            </Button>
+          ) : (
+            <Button asChild colorPalette="blue">
+              <Link to="/contact">Contact sales</Link>
+            </Button>
+          )}
+          <ComparePlans />
+        </>
+      }
+    >
+      {forSalespeople
+        ? `You're signed in as ${user.email}, which has no salesperson profile. Sign in with your salesperson account to subscribe.`
+        : `You're signed in as ${user.email}, which doesn't manage a dealership. The dealership's manager subscribes for the whole team.`}
+    </PlanNotice>
   );
 }
 
@@ -123,6 +135,15 @@ function GroupOwnerCheckout({ plan, publishableKey }: { plan: Plan; publishableK
   return <CheckoutForm key={plan.id} plan={plan} publishableKey={publishableKey} group={data.group} />;
 }
 
+/** The page around the plan, with the same browser-tab title and description signed in or out. */
+function SubscribeFrame(page: Omit<ComponentProps<typeof InfoPage>, "documentTitle" | "description">) {
+  return (
+    <PageFrame>
+      <InfoPage documentTitle="Subscribe" description={DESCRIPTION} {...page} />
+    </PageFrame>
+  );
+}
+
 /** /subscribe?plan=…: the pitch for signed-out visitors; for signed-in ones the plan, then payment. */
 export function SubscribePage({ planId }: { planId: PlanId | undefined }) {
   const { user } = useSession();
@@ -130,43 +151,35 @@ export function SubscribePage({ planId }: { planId: PlanId | undefined }) {
 
   if (!user) {
     return (
-      <PageFrame>
-        <InfoPage
-          eyebrow="Subscribe"
-          title={plan ? `Subscribe to ${plan.name}` : "Choose a KnowBefore plan"}
-          documentTitle="Subscribe"
-          description={DESCRIPTION}
-          lead="Paid plans give salespeople a verified profile with analytics and give dealerships tools to manage their team. Sign in first so the subscription is linked to your account."
-          actions={actionsLedBy(
-            { label: "Sign In to Subscribe", to: "/" },
-            { label: "Compare plans", to: "/pricing" },
-          )}
-        >
-          {plan ? (
-            <Box maxW="md">
-              <PlanSummary plan={plan} />
-            </Box>
-          ) : null}
-        </InfoPage>
-      </PageFrame>
+      <SubscribeFrame
+        eyebrow="Subscribe"
+        title={plan ? `Subscribe to ${plan.name}` : "Choose a KnowBefore plan"}
+        lead="Paid plans give salespeople a verified profile with analytics and give dealerships tools to manage their team. Sign in first so the subscription is linked to your account."
+        actions={actionsLedBy(
+          { label: "Sign In to Subscribe", to: "/" },
+          { label: "Compare plans", to: "/pricing" },
+        )}
+      >
+        {plan ? (
+          <Box maxW="md">
+            <PlanSummary plan={plan} />
+          </Box>
+        ) : null}
+      </SubscribeFrame>
     );
   }
 
   return (
-    <PageFrame>
-      <InfoPage
-        eyebrow="Checkout"
-        title={plan ? `Subscribe to ${plan.name}` : "Choose a plan to subscribe"}
-        documentTitle="Subscribe"
-        description={DESCRIPTION}
-        lead={
-          plan
-            ? "Choose how you'd like to be billed, then pay securely by card. You see exactly what is charged before you pay."
-            : "Pick the plan for you or your dealership to start checkout."
-        }
-      >
-        {plan ? <Checkout plan={plan} user={user} /> : <PlanChooser />}
-      </InfoPage>
-    </PageFrame>
+    <SubscribeFrame
+      eyebrow="Checkout"
+      title={plan ? `Subscribe to ${plan.name}` : "Choose a plan to subscribe"}
+      lead={
+        plan
+          ? "Choose how you'd like to be billed, then pay securely by card. You see exactly what is charged before you pay."
+          : "Pick the plan for you or your dealership to start checkout."
+      }
+    >
+      {plan ? <Checkout plan={plan} user={user} /> : <PlanChooser />}
+    </SubscribeFrame>
   );
 }
