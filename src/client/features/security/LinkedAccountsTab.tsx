@@ -11,14 +11,13 @@ import type { LinkedIdentityView } from "../../../shared/schemas/identity";
 import { trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { DangerButton } from "../../ui/DangerButton";
-import { showFailure } from "../../ui/failureToast";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { ProviderMark } from "../../ui/ProviderMarks";
 import { Notice, panelNotice } from "../../ui/QueryState";
-import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
 import { securityQueries } from "./queries";
+import { removalOutcome } from "./removal";
 
 const MARKS: Record<OidcProvider, (props: IconBaseProps) => React.ReactNode> = {
   google: () => <ProviderMark provider="google" />,
@@ -88,16 +87,11 @@ export function LinkedAccountsTab({ isAdmin }: { isAdmin: boolean }) {
           if (!removing) return;
           unlink.mutate(
             { provider: removing.provider },
-            {
-              onSuccess: () => {
-                setRemoving(null);
-                showToast({ title: `${label} account removed`, variant: "success" });
-              },
-              onError: (failure) => {
-                setRemoving(null);
-                showFailure("Error", failure, "The account could not be removed.");
-              },
-            },
+            removalOutcome(
+              () => setRemoving(null),
+              `${label} account removed`,
+              "The account could not be removed.",
+            ),
           );
         }}
       />

@@ -10,7 +10,6 @@ import { apiErrorMessage, trpc } from "../../trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { DangerButton } from "../../ui/DangerButton";
 import { FormDialog } from "../../ui/dialog";
-import { showFailure } from "../../ui/failureToast";
 import { InputField } from "../../ui/form";
 import { PanelHeader } from "../../ui/PanelHeader";
 import { createPasskey, passkeyBrowserError, passkeysSupported } from "../../ui/passkeys";
@@ -20,6 +19,7 @@ import { showToast } from "../../ui/toaster";
 import { DeviceRow } from "./DeviceRow";
 import { formatDateTime } from "./format";
 import { securityQueries } from "./queries";
+import { removalOutcome } from "./removal";
 
 const ADD_FAILED = "The passkey could not be added. Please try again.";
 
@@ -229,16 +229,7 @@ export function PasskeysTab({ isAdmin }: { isAdmin: boolean }) {
           if (!removing) return;
           remove.mutate(
             { id: removing.id },
-            {
-              onSuccess: () => {
-                setRemoving(null);
-                showToast({ title: "Passkey removed", variant: "success" });
-              },
-              onError: (failure) => {
-                setRemoving(null);
-                showFailure("Error", failure, "The passkey could not be removed.");
-              },
-            },
+            removalOutcome(() => setRemoving(null), "Passkey removed", "The passkey could not be removed."),
           );
         }}
       />
