@@ -1,4 +1,4 @@
-import { Heading, Separator, Stack, Text } from "@chakra-ui/react";
+import { Separator, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuBadgeCheck, LuCalendarCheck, LuShieldCheck } from "react-icons/lu";
 import { trpc } from "../../trpc";
@@ -7,14 +7,9 @@ import { TextLink } from "../../ui/links";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
-import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { PasskeySignIn } from "./PasskeySignIn";
-import {
-  ProviderSecondFactor,
-  ProviderSignIn,
-  ProviderSignInError,
-  useProviderReturn,
-} from "./ProviderSignIn";
+import { ProviderSecondFactor, ProviderSignIn, useProviderReturn } from "./ProviderSignIn";
+import { SignInIntro } from "./SignInIntro";
 import { mailDelayed, SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
@@ -51,6 +46,11 @@ export function CustomerLoginPage() {
     },
   });
 
+  // The e-mail form, and once the link is sent, what to do next: alone or under the page's introduction.
+  const linkStep = (
+    <SignInLinkStep request={requestLogin} inputId={EMAIL_INPUT_ID} email={email} onEmailChange={setEmail} />
+  );
+
   return (
     <AuthLayout
       pitchTitle="Know your salesperson before you visit the dealership."
@@ -62,31 +62,14 @@ export function CustomerLoginPage() {
       ) : back.challenge ? (
         <ProviderSecondFactor challenge={back.challenge} onCancel={back.clear} />
       ) : requestLogin.isSuccess ? (
-        <SignInLinkStep
-          request={requestLogin}
-          inputId={EMAIL_INPUT_ID}
-          email={email}
-          onEmailChange={setEmail}
-        />
+        linkStep
       ) : (
         <Stack gap="8">
-          <LinkRedemptionNotice status={link.status} />
-          <ProviderSignInError message={back.error} />
-          <Stack gap="2">
-            <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
-              Sign in to KnowBefore
-            </Heading>
-            <Text color="fg.muted">
-              No password needed. Enter your email and we'll send you a secure link that signs you in. New
-              here? The same link creates your free customer account.
-            </Text>
-          </Stack>
-          <SignInLinkStep
-            request={requestLogin}
-            inputId={EMAIL_INPUT_ID}
-            email={email}
-            onEmailChange={setEmail}
-          />
+          <SignInIntro linkStatus={link.status} providerError={back.error} title="Sign in to KnowBefore">
+            No password needed. Enter your email and we'll send you a secure link that signs you in. New here?
+            The same link creates your free customer account.
+          </SignInIntro>
+          {linkStep}
           <Stack gap="3">
             <PasskeySignIn />
             <ProviderSignIn page="/login" />

@@ -1,4 +1,4 @@
-import { Heading, Separator, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Separator, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuChartLine, LuShieldCheck, LuUsers } from "react-icons/lu";
 import { ErrorKind } from "../../../shared/errorCodes";
@@ -8,15 +8,10 @@ import { showToast } from "../../ui/toaster";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { type AuthHighlight, AuthLayout } from "./AuthLayout";
 import { LinkConfirmPanel } from "./LinkConfirmPanel";
-import { LinkRedemptionNotice } from "./LinkRedemptionNotice";
 import { PasskeySignIn } from "./PasskeySignIn";
-import {
-  ProviderSecondFactor,
-  ProviderSignIn,
-  ProviderSignInError,
-  useProviderReturn,
-} from "./ProviderSignIn";
+import { ProviderSecondFactor, ProviderSignIn, useProviderReturn } from "./ProviderSignIn";
 import { SalespersonRegisterForm } from "./SalespersonRegisterForm";
+import { SignInIntro } from "./SignInIntro";
 import { mailDelayed, SignInLinkStep } from "./SignInLinkStep";
 import { showsLink, useLoginLink } from "./useLoginLink";
 
@@ -72,26 +67,18 @@ export function SalespersonPortalPage() {
     },
   });
 
-  if (back.challenge) {
+  if (back.challenge || showsLink(link)) {
     return (
       <AuthLayout
         pitchTitle="Welcome back."
         pitchText="One click and you're back to your appointments, reviews and profile."
         highlights={SALESPERSON_HIGHLIGHTS}
       >
-        <ProviderSecondFactor challenge={back.challenge} onCancel={back.clear} />
-      </AuthLayout>
-    );
-  }
-
-  if (showsLink(link)) {
-    return (
-      <AuthLayout
-        pitchTitle="Welcome back."
-        pitchText="One click and you're back to your appointments, reviews and profile."
-        highlights={SALESPERSON_HIGHLIGHTS}
-      >
-        <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
+        {back.challenge ? (
+          <ProviderSecondFactor challenge={back.challenge} onCancel={back.clear} />
+        ) : (
+          <LinkConfirmPanel link={link} emailInputId={EMAIL_INPUT_ID} />
+        )}
       </AuthLayout>
     );
   }
@@ -103,16 +90,9 @@ export function SalespersonPortalPage() {
       highlights={SALESPERSON_HIGHLIGHTS}
     >
       <Stack gap="6">
-        <LinkRedemptionNotice status={link.status} />
-        <ProviderSignInError message={back.error} />
-        <Stack gap="2">
-          <Heading as="h1" size="2xl" color="ink" letterSpacing="-0.02em">
-            Salesperson portal
-          </Heading>
-          <Text color="fg.muted">
-            Sign in with a link sent to your work email, or create your professional profile.
-          </Text>
-        </Stack>
+        <SignInIntro linkStatus={link.status} providerError={back.error} title="Salesperson portal">
+          Sign in with a link sent to your work email, or create your professional profile.
+        </SignInIntro>
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as PortalTab)} variant="enclosed" fitted>
           <Tabs.List>
             <Tabs.Trigger value="login">Login</Tabs.Trigger>
