@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { Button, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -9,7 +9,7 @@ import { apiErrorCode, apiErrorMessage, type RouterOutputs, trpc } from "../../t
 import { Eyebrow } from "../../ui/Eyebrow";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { PanelPage } from "../../ui/layout/PanelPage";
 import { getPasskey, NETWORK_ERROR, passkeyProblem } from "../../ui/passkeys";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";
@@ -125,77 +125,73 @@ export function AdminLoginPage() {
   };
 
   return (
-    <PublicLayout>
-      <Box flex="1" bg="gray.50" py={{ base: "8", md: "16" }}>
-        <Container maxW="md">
-          <Stack
-            as="section"
-            aria-labelledby="admin-login-title"
-            gap="6"
-            layerStyle="raised"
-            p={{ base: "6", md: "8" }}
-          >
-            <Stack gap="2" align="flex-start">
-              <Icon boxSize="10" color="blue.700" bg="blue.50" borderRadius="xl" p="2">
-                <LuShieldCheck />
-              </Icon>
-              <Eyebrow>Platform administration</Eyebrow>
-              <Heading as="h1" id="admin-login-title" size="2xl" color="ink" letterSpacing="-0.02em">
-                Administrator Login
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {step
-                  ? secondStepPrompt(step.methods)
-                  : "Restricted to KnowBefore staff. Sign in with your email, password and admin authorization code."}
-              </Text>
+    <PanelPage maxW="md">
+      <Stack
+        as="section"
+        aria-labelledby="admin-login-title"
+        gap="6"
+        layerStyle="raised"
+        p={{ base: "6", md: "8" }}
+      >
+        <Stack gap="2" align="flex-start">
+          <Icon boxSize="10" color="blue.700" bg="blue.50" borderRadius="xl" p="2">
+            <LuShieldCheck />
+          </Icon>
+          <Eyebrow>Platform administration</Eyebrow>
+          <Heading as="h1" id="admin-login-title" size="2xl" color="ink" letterSpacing="-0.02em">
+            Administrator Login
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {step
+              ? secondStepPrompt(step.methods)
+              : "Restricted to KnowBefore staff. Sign in with your email, password and admin authorization code."}
+          </Text>
+        </Stack>
+        {step ? (
+          <SecondStep
+            step={step}
+            codePending={verifyMfa.isPending}
+            error={codeError}
+            setError={setCodeError}
+            onCode={(code) => void submitCode(code)}
+            onSignedIn={signedIn}
+            onCancel={() => {
+              setStep(null);
+              setCodeError(null);
+            }}
+          />
+        ) : null}
+        {challenge ? null : <FailureAlert message={error} />}
+        {challenge ? null : (
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
+            <Stack gap="4">
+              {FIELDS.map(({ name, missing: message, ...field }) => (
+                <InputField
+                  key={name}
+                  required
+                  {...field}
+                  value={form[name]}
+                  onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+                  error={missing && isBlank(form, name) ? message : undefined}
+                />
+              ))}
+              <Button
+                type="submit"
+                colorPalette="blue"
+                size="lg"
+                loading={login.isPending}
+                loadingText="Signing in..."
+              >
+                <LuLogIn /> Sign In
+              </Button>
             </Stack>
-            {step ? (
-              <SecondStep
-                step={step}
-                codePending={verifyMfa.isPending}
-                error={codeError}
-                setError={setCodeError}
-                onCode={(code) => void submitCode(code)}
-                onSignedIn={signedIn}
-                onCancel={() => {
-                  setStep(null);
-                  setCodeError(null);
-                }}
-              />
-            ) : null}
-            {challenge ? null : <FailureAlert message={error} />}
-            {challenge ? null : (
-              <form onSubmit={(e) => void submit(e)} noValidate aria-label="Administrator sign-in">
-                <Stack gap="4">
-                  {FIELDS.map(({ name, missing: message, ...field }) => (
-                    <InputField
-                      key={name}
-                      required
-                      {...field}
-                      value={form[name]}
-                      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-                      error={missing && isBlank(form, name) ? message : undefined}
-                    />
-                  ))}
-                  <Button
-                    type="submit"
-                    colorPalette="blue"
-                    size="lg"
-                    loading={login.isPending}
-                    loadingText="Signing in..."
-                  >
-                    <LuLogIn /> Sign In
-                  </Button>
-                </Stack>
-              </form>
-            )}
-            <Button asChild variant="ghost" size="sm" alignSelf="center" color="fg.muted">
-              <Link to="/">Back to home</Link>
-            </Button>
-          </Stack>
-        </Container>
-      </Box>
-    </PublicLayout>
+          </form>
+        )}
+        <Button asChild variant="ghost" size="sm" alignSelf="center" color="fg.muted">
+          <Link to="/">Back to home</Link>
+        </Button>
+      </Stack>
+    </PanelPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Box, Container, Grid, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import { Box, Grid, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { PanelPage } from "../../ui/layout/PanelPage";
 
 export type AuthHighlight = { icon: IconType; title: string; text: string };
 
@@ -18,51 +18,47 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <PublicLayout>
-      <Box flex="1" bg="gray.50" py={{ base: "8", md: "16" }}>
-        <Container maxW="6xl">
-          <Grid
-            templateColumns={{ base: "1fr", lg: "1fr 1fr" }}
-            layerStyle="panel"
-            borderRadius="2xl"
-            boxShadow="sm"
-            overflow="hidden"
-          >
-            <Stack
-              hideBelow="lg"
-              gap="8"
-              p="12"
-              color="white"
-              bg="linear-gradient(150deg, #0b1b3a 0%, #1e3a8a 60%, #1d4ed8 100%)"
-            >
-              <Stack gap="3">
-                <Heading as="p" size="2xl" letterSpacing="-0.02em" lineHeight="1.2">
-                  {pitchTitle}
-                </Heading>
-                <Text color="blue.100">{pitchText}</Text>
-              </Stack>
-              <Stack gap="5">
-                {highlights.map((h) => (
-                  <HStack key={h.title} align="flex-start" gap="4">
-                    <Box bg="whiteAlpha.200" borderRadius="lg" p="2.5" flexShrink={0}>
-                      <Icon boxSize="5">
-                        <h.icon />
-                      </Icon>
-                    </Box>
-                    <Stack gap="0.5">
-                      <Text fontWeight="semibold">{h.title}</Text>
-                      <Text fontSize="sm" color="blue.100">
-                        {h.text}
-                      </Text>
-                    </Stack>
-                  </HStack>
-                ))}
-              </Stack>
-            </Stack>
-            <Box p={{ base: "6", sm: "10", lg: "12" }}>{children}</Box>
-          </Grid>
-        </Container>
-      </Box>
-    </PublicLayout>
+    <PanelPage maxW="6xl">
+      <Grid
+        templateColumns={{ base: "1fr", lg: "1fr 1fr" }}
+        layerStyle="panel"
+        borderRadius="2xl"
+        boxShadow="sm"
+        overflow="hidden"
+      >
+        <Stack
+          hideBelow="lg"
+          gap="8"
+          p="12"
+          color="white"
+          bg="linear-gradient(150deg, #0b1b3a 0%, #1e3a8a 60%, #1d4ed8 100%)"
+        >
+          <Stack gap="3">
+            <Heading as="p" size="2xl" letterSpacing="-0.02em" lineHeight="1.2">
+              {pitchTitle}
+            </Heading>
+            <Text color="blue.100">{pitchText}</Text>
+          </Stack>
+          <Stack gap="5">
+            {highlights.map((h) => (
+              <HStack key={h.title} align="flex-start" gap="4">
+                <Box bg="whiteAlpha.200" borderRadius="lg" p="2.5" flexShrink={0}>
+                  <Icon boxSize="5">
+                    <h.icon />
+                  </Icon>
+                </Box>
+                <Stack gap="0.5">
+                  <Text fontWeight="semibold">{h.title}</Text>
+                  <Text fontSize="sm" color="blue.100">
+                    {h.text}
+                  </Text>
+                </Stack>
+              </HStack>
+            ))}
+          </Stack>
+        </Stack>
+        <Box p={{ base: "6", sm: "10", lg: "12" }}>{children}</Box>
+      </Grid>
+    </PanelPage>
   );
 }

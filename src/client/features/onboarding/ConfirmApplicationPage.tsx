@@ -1,12 +1,12 @@
 // /list-your-dealership/confirm?token=…: the link from the confirmation e-mail. As with sign-in links, the
 // token leaves the address bar at once, the page says what it confirms, and only the visitor's click uses it.
-import { Alert, Box, Button, Container, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { LuArrowRight, LuBadgeCheck, LuMailCheck } from "react-icons/lu";
 import type { ApplicationLink } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { PanelPage } from "../../ui/layout/PanelPage";
 import { IconCircle } from "../../ui/Showcase";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { useLinkToken } from "../auth";
@@ -51,23 +51,19 @@ export function ConfirmApplicationPage() {
   };
 
   return (
-    <PublicLayout>
-      <Box flex="1" bg="gray.50" py={{ base: "8", md: "16" }}>
-        <Container maxW="xl">
-          <Stack
-            layerStyle="panel"
-            borderRadius="2xl"
-            boxShadow="sm"
-            p={{ base: "6", md: "10" }}
-            gap="6"
-            align="center"
-            textAlign="center"
-          >
-            <Step state={state} onConfirm={use} />
-          </Stack>
-        </Container>
-      </Box>
-    </PublicLayout>
+    <PanelPage maxW="xl">
+      <Stack
+        layerStyle="panel"
+        borderRadius="2xl"
+        boxShadow="sm"
+        p={{ base: "6", md: "10" }}
+        gap="6"
+        align="center"
+        textAlign="center"
+      >
+        <Step state={state} onConfirm={use} />
+      </Stack>
+    </PanelPage>
   );
 }
 
