@@ -7,11 +7,9 @@ import { ErrorKind } from "../../../../shared/errorCodes";
 import { apiErrorCode, type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";
-import { showFailure } from "../../../ui/failureToast";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
 import { capitalise } from "../../../ui/StatusBadge";
-import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { OpenCountBadge } from "../consoleKit";
 import { ConsoleList, useSearchPage } from "../consoleList";
@@ -20,6 +18,7 @@ import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./R
 
 type OpenFlag = RouterOutputs["reviews"]["openFlags"]["items"][number];
 type Decision = "uphold" | "remove";
+type OpenFlagDecision = { flag: OpenFlag; decision: Decision };
 
 const PAGE_SIZE = 10;
 
@@ -43,39 +42,23 @@ const DECISIONS = {
   },
 } as const satisfies Record<Decision, ReviewDecisionCopy>;
 
-function ResolveDialog({
-  flag,
-  decision,
-  open,
-  onOpenChange,
-}: { flag: OpenFlag | null; decision: Decision } & DialogControl) {
+function ResolveDialog({ flag, decision, open, onOpenChange }: OpenFlagDecision & DialogControl) {
   const utils = trpc.useUtils();
   const resolve = trpc.reviews.resolveFlag.useMutation();
-  const copy = DECISIONS[decision];
-
-  const onDecide = async (reason: string) => {
-    if (!flag) return;
-    try {
-      await resolve.mutateAsync({ flagId: flag.id, decision, note: reason });
-      showToast({
-        title: copy.toast,
-        description: `The review of ${flag.salespersonName} was ${decision === "remove" ? "removed" : "kept"}.`,
-        variant: "success",
-      });
-      onOpenChange(false);
-    } catch (error) {
-      showFailure("Couldn't resolve the flag", error);
-      if (apiErrorCode(error) === ErrorKind.NOT_FOUND) await utils.reviews.openFlags.invalidate();
-    }
-  };
-
   return (
     <ReviewDecisionDialog
-      copy={copy}
+      copy={DECISIONS[decision]}
       icon={decision === "remove" ? <LuTrash2 /> : <LuCircleCheck />}
       note={{ label: "Reason", required: true, hint: "Kept with the flag and in the audit trail." }}
       pending={resolve.isPending}
-      onDecide={onDecide}
+      send={(note) => resolve.mutateAsync({ flagId: flag.id, decision, note })}
+      done={`The review of ${flag.salespersonName} was ${decision === "remove" ? "removed" : "kept"}.`}
+      failure={{
+        title: "Couldn't resolve the flag",
+        after: async (error) => {
+          if (apiErrorCode(error) === ErrorKind.NOT_FOUND) await utils.reviews.openFlags.invalidate();
+        },
+      }}
       open={open}
       onOpenChange={onOpenChange}
     />
@@ -129,7 +112,7 @@ export function FlaggedReviewsTab() {
     { search: search || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
-  const dialog = useDialogSubject<{ flag: OpenFlag; decision: Decision }>();
+  const dialog = useDialogSubject<OpenFlagDecision>();
 
   return (
     <Stack gap="5">
@@ -159,12 +142,9 @@ export function FlaggedReviewsTab() {
           <FlagCard key={flag.id} flag={flag} onDecide={(decision) => dialog.show({ flag, decision })} />
         )}
       </ConsoleList>
-      <ResolveDialog
-        flag={dialog.subject?.flag ?? null}
-        decision={dialog.subject?.decision ?? "uphold"}
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-      />
+      {dialog.subject ? (
+        <ResolveDialog {...dialog.subject} open={dialog.open} onOpenChange={dialog.setOpen} />
+      ) : null}
     </Stack>
   );
 }

@@ -5,16 +5,15 @@ import { LuCircleCheck, LuCircleX, LuShieldAlert } from "react-icons/lu";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";
-import { showFailure } from "../../../ui/failureToast";
 import { mediumDate } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { showToast } from "../../../ui/toaster";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
 import { OpenCountBadge } from "../consoleKit";
 import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./ReviewDecisionDialog";
 
 type HeldReview = RouterOutputs["reviews"]["heldReviews"]["items"][number];
 type Decision = "publish" | "reject";
+type HeldDecision = { review: HeldReview; decision: Decision };
 
 const DECISIONS = {
   publish: {
@@ -35,39 +34,21 @@ const DECISIONS = {
   },
 } as const satisfies Record<Decision, ReviewDecisionCopy>;
 
-function DecideDialog({
-  review,
-  decision,
-  open,
-  onOpenChange,
-}: { review: HeldReview | null; decision: Decision } & DialogControl) {
+function DecideDialog({ review, decision, open, onOpenChange }: HeldDecision & DialogControl) {
   const utils = trpc.useUtils();
   const decide = trpc.reviews.decideHeld.useMutation();
-  const copy = DECISIONS[decision];
-
-  const onDecide = async (note: string) => {
-    if (!review) return;
-    try {
-      await decide.mutateAsync({ ratingId: review.id, decision, note: note || undefined });
-      showToast({
-        title: copy.toast,
-        description: `The review of ${review.salespersonName}.`,
-        variant: "success",
-      });
-      onOpenChange(false);
-    } catch (error) {
-      showFailure("Couldn't decide on the review", error);
-      await utils.reviews.heldReviews.invalidate();
-    }
-  };
-
   return (
     <ReviewDecisionDialog
-      copy={copy}
+      copy={DECISIONS[decision]}
       icon={decision === "publish" ? <LuCircleCheck /> : <LuCircleX />}
       note={{ label: "Note", hint: "Kept in the audit trail." }}
       pending={decide.isPending}
-      onDecide={onDecide}
+      send={(note) => decide.mutateAsync({ ratingId: review.id, decision, note: note || undefined })}
+      done={`The review of ${review.salespersonName}.`}
+      failure={{
+        title: "Couldn't decide on the review",
+        after: () => utils.reviews.heldReviews.invalidate(),
+      }}
       open={open}
       onOpenChange={onOpenChange}
     />
@@ -112,7 +93,7 @@ function HeldCard({ review, onDecide }: { review: HeldReview; onDecide: (decisio
 /** The held reviews, oldest first; shown only while there are some. */
 export function HeldReviewsQueue() {
   const held = trpc.reviews.heldReviews.useQuery({ pageSize: 20 });
-  const dialog = useDialogSubject<{ review: HeldReview; decision: Decision }>();
+  const dialog = useDialogSubject<HeldDecision>();
   if (!held.data || held.data.total === 0) return null;
   return (
     <Stack gap="4">
@@ -131,12 +112,9 @@ export function HeldReviewsQueue() {
           />
         ))}
       </Stack>
-      <DecideDialog
-        review={dialog.subject?.review ?? null}
-        decision={dialog.subject?.decision ?? "publish"}
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-      />
+      {dialog.subject ? (
+        <DecideDialog {...dialog.subject} open={dialog.open} onOpenChange={dialog.setOpen} />
+      ) : null}
     </Stack>
   );
 }

@@ -3,8 +3,10 @@
 import { HStack, Text } from "@chakra-ui/react";
 import type { FormEvent, ReactNode } from "react";
 import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../../ui/dialog";
+import { showFailure } from "../../../ui/failureToast";
 import { TextareaField } from "../../../ui/form";
 import { StarRow } from "../../../ui/Rating";
+import { showToast } from "../../../ui/toaster";
 import { useDialogText } from "../../../ui/useDialogText";
 
 /** The words of one decision: the dialog's question and explanation, its button, and the success toast. */
@@ -18,15 +20,18 @@ export type ReviewDecisionCopy = {
 };
 
 /**
- * Asks for the note that goes with a decision (required when `note.required`) and hands it, trimmed, to
- * `onDecide`, which says how it went and closes the dialog.
+ * Asks for the note that goes with a decision (required when `note.required`) and sends it, trimmed, with
+ * `send`. Then says how it went: `copy.toast` with `done` and the dialog closes, or `failure.title` with the
+ * server's reason and `failure.after` runs (e.g. to refresh a queue whose review was decided meanwhile).
  */
 export function ReviewDecisionDialog({
   copy,
   icon,
   note,
   pending,
-  onDecide,
+  send,
+  done,
+  failure,
   open,
   onOpenChange,
 }: {
@@ -34,7 +39,10 @@ export function ReviewDecisionDialog({
   icon: ReactNode;
   note: { label: string; required?: boolean; hint: string };
   pending: boolean;
-  onDecide: (note: string) => Promise<void>;
+  send: (note: string) => Promise<unknown>;
+  /** The success toast's description. */
+  done: string;
+  failure: { title: string; after: (error: unknown) => Promise<unknown> };
 } & DialogControl) {
   const { text, setText, missing, setMissing } = useDialogText(open);
 
@@ -44,7 +52,14 @@ export function ReviewDecisionDialog({
       setMissing(true);
       return;
     }
-    await onDecide(text.trim());
+    try {
+      await send(text.trim());
+      showToast({ title: copy.toast, description: done, variant: "success" });
+      onOpenChange(false);
+    } catch (error) {
+      showFailure(failure.title, error);
+      await failure.after(error);
+    }
   };
 
   return (
