@@ -235,7 +235,7 @@ export function ExecutiveTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
     ...KEEP_PREVIOUS,
   });
   return (
-    <TabQuery query={query} subject="the executive summary" asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
+    <TabQuery query={query} subject="the executive summary" onAsOf={onAsOf}>
       {(data) => (
         <>
           <DemoDataNote demoData={data.demoData} />

@@ -80,7 +80,7 @@ function metrics(data: MarketAnalytics): Metric[] {
 export function MarketTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
   const query = trpc.analytics.market.useQuery({ period, dealershipId }, KEEP_PREVIOUS);
   return (
-    <TabQuery query={query} subject="market analysis" tiles={4} asOf={(d) => d.window.asOf} onAsOf={onAsOf}>
+    <TabQuery query={query} subject="market analysis" tiles={4} onAsOf={onAsOf}>
       {(data) => (
         <>
           <MetricGrid label="Market totals" metrics={metrics(data)} columns={{ base: 2, md: 4 }} />

@@ -115,13 +115,7 @@ function withMarketAverage(data: DealershipPerformance): DealershipPerformanceRo
 export function PerformanceTab({ period, dealershipId, onAsOf }: ScopedTabProps) {
   const query = trpc.analytics.dealerships.useQuery({ period, dealershipId }, KEEP_PREVIOUS);
   return (
-    <TabQuery
-      query={query}
-      subject="dealership performance"
-      tiles={0}
-      asOf={(d) => d.window.asOf}
-      onAsOf={onAsOf}
-    >
+    <TabQuery query={query} subject="dealership performance" tiles={0} onAsOf={onAsOf}>
       {(data) => {
         const dealershipView = data.scope.kind === "dealership";
         return (

@@ -120,7 +120,7 @@ export function PredictionsTab({
 }) {
   const query = trpc.analytics.predictions.useQuery({ dealershipId });
   return (
-    <TabQuery query={query} subject="predictions" tiles={0} asOf={(d) => d.asOf} onAsOf={onAsOf} gap="6">
+    <TabQuery query={query} subject="predictions" tiles={0} onAsOf={onAsOf} gap="6">
       {(data) => (
         <>
           <Text fontSize="sm" color="fg.muted">

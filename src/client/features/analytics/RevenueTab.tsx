@@ -119,7 +119,6 @@ export function RevenueTab({ period, onAsOf }: { period: AnalyticsPeriod; onAsOf
       query={query}
       subject="revenue analytics"
       tiles={4}
-      asOf={(d) => d.window.asOf}
       onAsOf={onAsOf}
       notice={(data) =>
         data.hasPayments ? null : (

@@ -62,11 +62,17 @@ type TabQueryLike<T> = {
   refetch: () => unknown;
 };
 
-export function TabQuery<T>({
+/** Every tab's figures say when they were computed: as of their period's window, or (forecasts) their own date. */
+type Dated = { window: { asOf: Date } } | { asOf: Date };
+
+function computedAt(data: Dated): Date {
+  return "window" in data ? data.window.asOf : data.asOf;
+}
+
+export function TabQuery<T extends Dated>({
   query,
   subject,
   tiles = 5,
-  asOf,
   onAsOf,
   gap = "5",
   notice,
@@ -77,15 +83,14 @@ export function TabQuery<T>({
   subject: string;
   /** How many figure tiles the skeleton holds (0 for none). */
   tiles?: number;
-  /** When the figures were computed. */
-  asOf: (data: T) => Date | undefined;
+  /** Told when the figures were computed. */
   onAsOf: (at: Date) => void;
   gap?: "5" | "6";
   /** Shown instead of the figures when it returns something (e.g. nothing recorded yet). */
   notice?: (data: T) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const at = query.data === undefined ? undefined : asOf(query.data);
+  const at = query.data === undefined ? undefined : computedAt(query.data);
   useEffect(() => {
     if (at) onAsOf(at);
   }, [at, onAsOf]);
