@@ -62,13 +62,10 @@ export function CreateGroupDialog({
   );
 }
 
-export function AddDealershipDialog({
-  group,
-  onOpenChange,
-}: {
-  group: AdminGroup | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+/** A dialog about one group: open while `group` is set. */
+type GroupDialogProps = { group: AdminGroup | null; onOpenChange: (open: boolean) => void };
+
+export function AddDealershipDialog({ group, onOpenChange }: GroupDialogProps) {
   const add = trpc.groups.addDealership.useMutation();
   const refresh = useRefreshGroups();
   const [search, setSearch] = useState("");
@@ -137,13 +134,7 @@ export function AddDealershipDialog({
   );
 }
 
-export function InviteOwnerDialog({
-  group,
-  onOpenChange,
-}: {
-  group: AdminGroup | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function InviteOwnerDialog({ group, onOpenChange }: GroupDialogProps) {
   const invite = trpc.groups.inviteOwner.useMutation();
   const refresh = useRefreshGroups();
   return (
