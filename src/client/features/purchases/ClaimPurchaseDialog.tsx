@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { LuBadgeCheck } from "react-icons/lu";
 import { claimPurchaseInput, PURCHASE_VEHICLE_MAX } from "../../../shared/schemas/purchases";
 import { trpc } from "../../trpc";
@@ -52,6 +52,11 @@ export function ClaimPurchaseDialog({
     }
     claim.mutate(parsed.data);
   };
+  /** A field's change: its new value, and the last error goes (it may have been about this field). */
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.currentTarget.value);
+    setError(null);
+  };
   return (
     <FormDialog
       open={open}
@@ -78,10 +83,7 @@ export function ClaimPurchaseDialog({
           placeholder="e.g. 2024 Honda Civic EX"
           maxLength={PURCHASE_VEHICLE_MAX}
           value={vehicle}
-          onChange={(e) => {
-            setVehicle(e.currentTarget.value);
-            setError(null);
-          }}
+          onChange={edit(setVehicle)}
         />
         <InputField
           label="Purchase date"
@@ -90,10 +92,7 @@ export function ClaimPurchaseDialog({
           max={localToday()}
           value={purchaseDate}
           error={error}
-          onChange={(e) => {
-            setPurchaseDate(e.currentTarget.value);
-            setError(null);
-          }}
+          onChange={edit(setPurchaseDate)}
         />
       </SimpleGrid>
     </FormDialog>
