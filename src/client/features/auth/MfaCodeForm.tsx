@@ -1,10 +1,11 @@
 // The second step of a sign-in for accounts with two-factor authentication: a code from the authenticator
 // app or a backup code. Used after an e-mailed link and after the administrators' password sign-in.
-import { Alert, Button, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { LuShieldCheck } from "react-icons/lu";
 import { MFA } from "../../../shared/security";
 import { apiErrorMessage } from "../../trpc";
+import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
 
 export const MFA_PROMPT = `Enter the ${MFA.digits}-digit code from your authenticator app, or a backup code`;
@@ -45,12 +46,7 @@ export function MfaCodeForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Second sign-in step">
       <Stack gap="4">
-        {error ? (
-          <Alert.Root status="error" borderRadius="lg" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={error} />
         <InputField
           label="Verification code"
           required
