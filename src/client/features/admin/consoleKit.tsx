@@ -1,5 +1,5 @@
-// Pieces every console list shares: the search box and page controls, the deletion dialog that asks for a
-// reason, and the photo or logo upload through the shared image upload.
+// Pieces every console list shares: the search box and page controls, a moderation queue's heading, the
+// deletion dialog that asks for a reason, and the photo or logo upload through the shared image upload.
 import {
   Badge,
   Box,
@@ -22,6 +22,7 @@ import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { countOf } from "../../ui/format";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
+import { PanelHeader } from "../../ui/PanelHeader";
 import { showToast } from "../../ui/toaster";
 import { useDialogText } from "../../ui/useDialogText";
 
@@ -65,13 +66,27 @@ export function ListToolbar({
   );
 }
 
-/** How many items a moderation queue still has open: orange while there are some, green when none. */
-export function OpenCountBadge({ total }: { total: number | undefined }) {
-  if (total === undefined) return null;
+/**
+ * A moderation queue's heading, with how many of its items are still open beside it: orange while there are
+ * some, green when none.
+ */
+export function QueueHeader({
+  title,
+  description,
+  open,
+}: {
+  title: string;
+  description: string;
+  open: number | undefined;
+}) {
   return (
-    <Badge colorPalette={total > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
-      {total} open
-    </Badge>
+    <PanelHeader title={title} description={description}>
+      {open === undefined ? null : (
+        <Badge colorPalette={open > 0 ? "orange" : "green"} variant="subtle" borderRadius="full">
+          {open} open
+        </Badge>
+      )}
+    </PanelHeader>
   );
 }
 

@@ -8,10 +8,9 @@ import { apiErrorCode, type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";
 import { mediumDate } from "../../../ui/format";
-import { PanelHeader } from "../../../ui/PanelHeader";
 import { capitalise } from "../../../ui/StatusBadge";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import { OpenCountBadge } from "../consoleKit";
+import { QueueHeader } from "../consoleKit";
 import { ConsoleList, useSearchPage } from "../consoleList";
 import { HeldReviewsQueue } from "./HeldReviewsQueue";
 import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./ReviewDecisionDialog";
@@ -117,12 +116,11 @@ export function FlaggedReviewsTab() {
   return (
     <Stack gap="5">
       <HeldReviewsQueue />
-      <PanelHeader
+      <QueueHeader
         title="Flagged reviews"
         description="Reviews a salesperson or their manager asked us to check. Uphold keeps the review; Remove takes it off the profile and out of the averages."
-      >
-        <OpenCountBadge total={flags.data?.total} />
-      </PanelHeader>
+        open={flags.data?.total}
+      />
       <ConsoleList
         query={flags}
         state={state}

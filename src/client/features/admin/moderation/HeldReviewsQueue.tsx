@@ -6,9 +6,8 @@ import { type RouterOutputs, trpc } from "../../../trpc";
 import { DecisionCard } from "../../../ui/DecisionCard";
 import type { DialogControl } from "../../../ui/dialog";
 import { mediumDate } from "../../../ui/format";
-import { PanelHeader } from "../../../ui/PanelHeader";
 import { useDialogSubject } from "../../../ui/useDialogSubject";
-import { OpenCountBadge } from "../consoleKit";
+import { QueueHeader } from "../consoleKit";
 import { type ReviewDecisionCopy, ReviewDecisionDialog, ReviewRating } from "./ReviewDecisionDialog";
 
 type HeldReview = RouterOutputs["reviews"]["heldReviews"]["items"][number];
@@ -97,12 +96,11 @@ export function HeldReviewsQueue() {
   if (!held.data || held.data.total === 0) return null;
   return (
     <Stack gap="4">
-      <PanelHeader
+      <QueueHeader
         title="Held reviews"
         description="Reviews our gaming rules held before publishing: contact details, or a burst of reviews from new accounts."
-      >
-        <OpenCountBadge total={held.data.total} />
-      </PanelHeader>
+        open={held.data.total}
+      />
       <Stack as="ul" listStyleType="none" gap="3" aria-label="Held reviews">
         {held.data.items.map((review) => (
           <HeldCard

@@ -8,10 +8,9 @@ import { REPORT_STATUSES, type ReportStatus } from "../../../../shared/reviews";
 import { trpc } from "../../../trpc";
 import { ExpandableCards } from "../../../ui/ExpandableCards";
 import { usePageFor } from "../../../ui/filters";
-import { PanelHeader } from "../../../ui/PanelHeader";
 import { Notice, panelNotice, QueryState, SkeletonRows } from "../../../ui/QueryState";
 import { MisconductCaseItem, REPORT_STATUS_STYLE } from "../../misconduct";
-import { ListPager, ListToolbar, OpenCountBadge, useDebouncedSearch } from "../consoleKit";
+import { ListPager, ListToolbar, QueueHeader, useDebouncedSearch } from "../consoleKit";
 
 const PAGE_SIZE = 10;
 
@@ -28,12 +27,11 @@ export function MisconductTab() {
 
   return (
     <Stack gap="5">
-      <PanelHeader
+      <QueueHeader
         title="Misconduct cases"
         description="Reports from buyers about salespeople at every dealership. Move a case from open to investigating to resolved or dismissed; each step is kept in its history and the audit trail."
-      >
-        <OpenCountBadge total={openCount.data?.total} />
-      </PanelHeader>
+        open={openCount.data?.total}
+      />
       <ListToolbar
         label="Search misconduct cases"
         placeholder="Search salesperson, dealership or description"
