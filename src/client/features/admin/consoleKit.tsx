@@ -18,7 +18,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { LuSearch, LuTrash2, LuUpload } from "react-icons/lu";
 import { adminAuthHeaders } from "../../adminSession";
 import { apiErrorMessage } from "../../trpc";
-import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { TextareaField } from "../../ui/form";
 import { countOf } from "../../ui/format";
 import { ImageUploadError, imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
@@ -109,9 +109,7 @@ export function DeleteWithReasonDialog({
   title,
   description,
   onDelete,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   title: string;
   description: ReactNode;
   /** Deletes; resolves with the success toast, or throws the server's error. */
@@ -184,9 +182,7 @@ export function ImageUploadDialog({
   current,
   uploadUrl,
   onUploaded,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   title: string;
   subtitle: string;
   current: string | null;

@@ -2,7 +2,7 @@
 // time the dialog opens, and the save that says how it went, closes and refreshes the lists it touched.
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { trpc } from "../../trpc";
-import { DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
 import { capitalise } from "../../ui/StatusBadge";
 import { showToast } from "../../ui/toaster";
@@ -132,9 +132,7 @@ export function RecordFormDialog({
   pending,
   onSubmit,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   /** The heading and the form's accessible name. */
   title: string;
   subtitle?: ReactNode;

@@ -3,6 +3,7 @@ import { Stack } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { AdminGroup } from "../../../../shared/schemas/groupPeople";
 import { trpc } from "../../../trpc";
+import type { DialogControl } from "../../../ui/dialog";
 import { InputField, SelectField } from "../../../ui/form";
 import { useDialogText } from "../../../ui/useDialogText";
 import { InviteeDialog } from "../InviteeDialog";
@@ -14,13 +15,7 @@ function useRefreshGroups() {
   return () => utils.groups.all.invalidate();
 }
 
-export function CreateGroupDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateGroupDialog({ open, onOpenChange }: DialogControl) {
   const create = trpc.groups.create.useMutation();
   const refresh = useRefreshGroups();
   const { text: name, setText: setName, missing: tried, setMissing: setTried } = useDialogText(open);

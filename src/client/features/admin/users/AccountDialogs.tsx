@@ -111,13 +111,7 @@ export function afterAccountChange(
   };
 }
 
-export function CreateUserDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function CreateUserDialog({ open, onOpenChange }: DialogControl) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createUser.useMutation();
   const [replace, setReplace] = useState(false);
