@@ -20,7 +20,7 @@ import { ChoiceCards } from "../../ui/ChoiceCards";
 import { CheckboxGroupField, InputField } from "../../ui/form";
 import { showToast } from "../../ui/toaster";
 import { serverFieldErrors, useFormDraft } from "../../ui/useFormDraft";
-import { DealershipFields, EMPTY_DEALERSHIP } from "../onboarding";
+import { DealershipFields, EMPTY_DEALERSHIP, ZipCodeField } from "../onboarding";
 import { CheckEmailPanel } from "./CheckEmailPanel";
 import { checkEmail } from "./emailInput";
 import { authQueries } from "./queries";
@@ -243,12 +243,8 @@ export function SalespersonRegisterForm({ onRegistered }: { onRegistered: (email
           </>
         ) : null}
         {joining === "independent" ? (
-          <InputField
+          <ZipCodeField
             label="ZIP code you work from"
-            required
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
             hint="Buyers find you by your city, which comes from this ZIP code."
             {...bind("zipCode")}
           />

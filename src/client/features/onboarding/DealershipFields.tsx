@@ -1,7 +1,7 @@
 // A dealership's own fields (name, street address, ZIP code, phone, website), as the public application form
 // and a registering salesperson's "my dealership isn't listed" both ask for them.
 import { SimpleGrid, Stack } from "@chakra-ui/react";
-import type { ChangeEvent, ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { InputField } from "../../ui/form";
 
 export type DealershipDraft = {
@@ -27,6 +27,13 @@ type Bound = {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 };
 
+/** A required US ZIP code, which the city and state come from: the number keypad and postal-code autofill. */
+export function ZipCodeField(
+  props: Omit<ComponentProps<typeof InputField>, "required" | "inputMode" | "autoComplete" | "maxLength">,
+) {
+  return <InputField required inputMode="numeric" autoComplete="postal-code" maxLength={10} {...props} />;
+}
+
 export function DealershipFields({ bind }: { bind: (key: keyof DealershipDraft) => Bound }) {
   return (
     <Stack gap="5">
@@ -45,15 +52,7 @@ export function DealershipFields({ bind }: { bind: (key: keyof DealershipDraft) 
         {...bind("address")}
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <InputField
-          label="ZIP code"
-          required
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          hint="City and state come from the ZIP code."
-          {...bind("zipCode")}
-        />
+        <ZipCodeField label="ZIP code" hint="City and state come from the ZIP code." {...bind("zipCode")} />
         <InputField
           label="Dealership phone"
           required
