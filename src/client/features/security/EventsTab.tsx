@@ -6,8 +6,9 @@ import type { SecurityEventView } from "../../../shared/schemas/security";
 import { RISK_LEVELS, RISK_RULES, type RiskLevel, SECURITY_EVENT_LABELS } from "../../../shared/security";
 import { trpc } from "../../trpc";
 import { PhoneCard, PhoneCardList } from "../../ui/CardList";
+import { type FilterChoice, FilterChoices } from "../../ui/FilterChoice";
 import { FilteredLog, useLogFilters } from "../../ui/FilteredLog";
-import { DateRangeFields, FilterField, FilterSearch, FilterSelect } from "../../ui/filters";
+import { DateRangeFields, FilterSearch } from "../../ui/filters";
 import { SkeletonRows } from "../../ui/QueryState";
 import { SectionCard } from "../../ui/SectionCard";
 import { formatDateTime, RISK_LABELS } from "./format";
@@ -120,15 +121,15 @@ function RiskRules() {
 const NO_FILTERS = { riskLevel: "", eventType: "", from: "", to: "" };
 
 /** The two choice filters: each one's field, label, "all" choice and options. */
-const SELECTS = [
+const SELECTS: FilterChoice<"riskLevel" | "eventType">[] = [
   {
-    key: "riskLevel",
+    name: "riskLevel",
     label: "Risk level",
     all: "All levels",
     options: RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] })),
   },
-  { key: "eventType", label: "Event type", all: "All events", options: EVENT_TYPE_OPTIONS },
-] as const;
+  { name: "eventType", label: "Event type", all: "All events", options: EVENT_TYPE_OPTIONS },
+];
 
 export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
   const log = useLogFilters(NO_FILTERS);
@@ -159,11 +160,7 @@ export function EventsTab({ isAdmin }: { isAdmin: boolean }) {
       fieldColumns={{ base: "repeat(2, minmax(0, 1fr))", lg: `repeat(${isAdmin ? 5 : 4}, minmax(0, 1fr))` }}
       fields={
         <>
-          {SELECTS.map(({ key, label, ...select }) => (
-            <FilterField key={key} label={label}>
-              {(id) => <FilterSelect id={id} value={filters[key]} onChange={set(key)} {...select} />}
-            </FilterField>
-          ))}
+          <FilterChoices choices={SELECTS} values={filters} set={set} />
           <DateRangeFields from={filters.from} to={filters.to} onFrom={set("from")} onTo={set("to")} />
           {isAdmin ? <FilterSearch label="Account email" search={log.search} span /> : null}
         </>
