@@ -4,25 +4,33 @@ import { Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { InputField } from "../../ui/form";
-import { RecordFormDialog } from "./recordForm";
+import { RecordFormDialog, saveRecord } from "./recordForm";
 
 export type Invitee = { email: string; name?: string };
 
-/** Open while `subject` is set; `send` invites (see `saveRecord`) once the e-mail is filled in. */
-export function InviteeDialog<T>({
+/**
+ * Open while `subject` is set; once the e-mail is filled in, `invite` sends the invitation, then the dialog says
+ * whom it went to (`sent`), closes and refreshes what lists the invitations (see `saveRecord`).
+ */
+export function InviteeDialog<T, R>({
   subject,
   onOpenChange,
   title,
   subtitle,
   pending,
-  send,
+  invite,
+  sent,
+  refresh,
 }: {
   subject: T | null;
   onOpenChange: (open: boolean) => void;
   title: string;
   subtitle: string;
   pending: boolean;
-  send: (subject: T, invitee: Invitee) => Promise<void>;
+  invite: (subject: T, invitee: Invitee) => Promise<R>;
+  /** The success toast's description. */
+  sent: (invitation: R, subject: T) => string;
+  refresh: () => Promise<unknown>;
 }) {
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
@@ -38,7 +46,14 @@ export function InviteeDialog<T>({
     event.preventDefault();
     setTried(true);
     if (!subject || !email.trim()) return;
-    await send(subject, { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) });
+    const invitee = { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) };
+    await saveRecord({
+      save: () => invite(subject, invitee),
+      success: (invitation) => ({ title: "Invitation sent", description: sent(invitation, subject) }),
+      failTitle: "Couldn't send the invitation",
+      onClose: () => onOpenChange(false),
+      refresh,
+    });
   };
   return (
     <RecordFormDialog

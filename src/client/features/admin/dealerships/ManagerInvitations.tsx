@@ -6,7 +6,6 @@ import { SectionCard } from "../../../ui/SectionCard";
 import { SentInvitationList } from "../../invitations";
 import { WaitingList } from "../../manager";
 import { InviteeDialog } from "../InviteeDialog";
-import { saveRecord } from "../recordForm";
 
 export function InviteManagerDialog({
   dealership,
@@ -28,18 +27,11 @@ export function InviteManagerDialog({
           : `When the invitee accepts, they manage ${dealership?.name ?? "the dealership"}.`
       }
       pending={invite.isPending}
-      send={(dealership, invitee) =>
-        saveRecord({
-          save: () => invite.mutateAsync({ dealershipId: dealership.id, ...invitee }),
-          success: (sent) => ({
-            title: "Invitation sent",
-            description: `We e-mailed ${sent.email} an invitation to manage ${sent.dealership.name}.`,
-          }),
-          failTitle: "Couldn't send the invitation",
-          onClose: () => onOpenChange(false),
-          refresh: () => utils.invitations.managerInvitations.invalidate(),
-        })
+      invite={(dealership, invitee) => invite.mutateAsync({ dealershipId: dealership.id, ...invitee })}
+      sent={(invitation) =>
+        `We e-mailed ${invitation.email} an invitation to manage ${invitation.dealership.name}.`
       }
+      refresh={() => utils.invitations.managerInvitations.invalidate()}
     />
   );
 }

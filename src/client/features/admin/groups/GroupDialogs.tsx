@@ -139,18 +139,11 @@ export function InviteOwnerDialog({ group, onOpenChange }: GroupDialogProps) {
       title="Invite the group's owner"
       subtitle={`When the invitee accepts, they own ${group?.name ?? "the group"}: every dealership of it as its owner, and the group's people.`}
       pending={invite.isPending}
-      send={(group, invitee) =>
-        saveRecord({
-          save: () => invite.mutateAsync({ id: group.id, ...invitee }),
-          success: (sent) => ({
-            title: "Invitation sent",
-            description: `We e-mailed ${sent.email} an invitation to join ${group.name} as group owner.`,
-          }),
-          failTitle: "Couldn't send the invitation",
-          onClose: () => onOpenChange(false),
-          refresh,
-        })
+      invite={(group, invitee) => invite.mutateAsync({ id: group.id, ...invitee })}
+      sent={(invitation, group) =>
+        `We e-mailed ${invitation.email} an invitation to join ${group.name} as group owner.`
       }
+      refresh={refresh}
     />
   );
 }
