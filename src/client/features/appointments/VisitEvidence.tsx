@@ -13,7 +13,7 @@ import {
   VISIT_EVIDENCE_LABELS,
 } from "../../../shared/visits";
 import { trpc } from "../../trpc";
-import { FormDialog } from "../../ui/dialog";
+import { closeWithSuccess, type DialogControl, FormDialog } from "../../ui/dialog";
 import { InputField } from "../../ui/form";
 import { shortDateTime } from "../../ui/format";
 import { showToast } from "../../ui/toaster";
@@ -42,19 +42,16 @@ function CheckInDialog({
   appointment,
   open,
   onOpenChange,
-}: {
-  appointment: AppointmentView;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { appointment: AppointmentView } & DialogControl) {
   const [code, setCode] = useState("");
   const invalidate = useInvalidateAppointments();
   const checkIn = trpc.appointments.checkIn.useMutation({
-    onSuccess: async () => {
-      showToast({ title: "Checked in", description: "Enjoy your visit.", variant: "success" });
-      onOpenChange(false);
-      await invalidate();
-    },
+    onSuccess: () =>
+      closeWithSuccess(
+        () => onOpenChange(false),
+        { title: "Checked in", description: "Enjoy your visit." },
+        invalidate,
+      ),
   });
   return (
     <FormDialog

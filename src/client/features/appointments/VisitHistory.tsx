@@ -8,10 +8,10 @@ import type { AppointmentView } from "../../../shared/schemas/appointments";
 import type { DisputeView, TrailEvent } from "../../../shared/schemas/visits";
 import { DISPUTE_APPEAL_DAYS, DISPUTE_WINDOW_DAYS } from "../../../shared/visits";
 import { trpc } from "../../trpc";
+import { closeWithSuccess, type DialogControl } from "../../ui/dialog";
 import { mediumDate, shortDateTime } from "../../ui/format";
 import { QueryState } from "../../ui/QueryState";
 import { TextDialog } from "../../ui/TextDialog";
-import { showToast } from "../../ui/toaster";
 import type { AppointmentSide } from "./AppointmentVisits";
 import { appointmentStatusStyle } from "./format";
 
@@ -101,21 +101,14 @@ function DisputeDialog({
   appointment,
   open,
   onOpenChange,
-}: {
-  appointment: AppointmentView;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { appointment: AppointmentView } & DialogControl) {
   const [statement, setStatement] = useState("");
   const dispute = trpc.appointments.dispute.useMutation({
-    onSuccess: async () => {
-      showToast({
+    onSuccess: () =>
+      closeWithSuccess(() => onOpenChange(false), {
         title: "Dispute sent",
         description: "The dealership reviews it; you can write your review now.",
-        variant: "success",
-      });
-      onOpenChange(false);
-    },
+      }),
   });
   return (
     <TextDialog
@@ -151,23 +144,20 @@ function AppealDialog({
   appealUntil,
   open,
   onOpenChange,
-}: {
-  appointment: AppointmentView;
-  appealUntil: Date;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: { appointment: AppointmentView; appealUntil: Date } & DialogControl) {
   const [note, setNote] = useState("");
   const escalate = trpc.appointments.escalateDispute.useMutation({
-    onSuccess: async () => {
-      showToast({
-        title: "Sent to KnowBefore",
-        description: "Our administrators review the dispute; their decision is final.",
-        variant: "success",
-      });
-      setNote("");
-      onOpenChange(false);
-    },
+    onSuccess: () =>
+      closeWithSuccess(
+        () => {
+          setNote("");
+          onOpenChange(false);
+        },
+        {
+          title: "Sent to KnowBefore",
+          description: "Our administrators review the dispute; their decision is final.",
+        },
+      ),
   });
   return (
     <TextDialog
