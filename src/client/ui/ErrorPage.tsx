@@ -1,6 +1,6 @@
 import { Button, Center, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
 import { PublicLayout } from "./layout/PublicLayout";
+import { HomeButton } from "./links";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 /** Shown when a page crashes while rendering; offers a reload and a way home. */
@@ -18,9 +18,7 @@ export function ErrorPage() {
             <Button colorPalette="blue" onClick={() => window.location.reload()}>
               Reload page
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/">Back to home</Link>
-            </Button>
+            <HomeButton variant="outline" />
           </HStack>
         </Stack>
       </Center>

@@ -1,7 +1,7 @@
-import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { LuCompass } from "./icons";
 import { PublicLayout } from "./layout/PublicLayout";
+import { HomeButton } from "./links";
 import { IconCircle } from "./Showcase";
 import { useDocumentTitle } from "./useDocumentTitle";
 
@@ -19,9 +19,7 @@ export function NotFoundPage() {
             404 Page Not Found
           </Heading>
           <Text color="fg.muted">Did you forget to add the page to the router?</Text>
-          <Button asChild colorPalette="blue" mt="2">
-            <Link to="/">Back to home</Link>
-          </Button>
+          <HomeButton colorPalette="blue" mt="2" />
         </Stack>
       </Center>
     </PublicLayout>

@@ -1,14 +1,15 @@
 // What a route shows when its loader (or page) fails, for every route: a missing thing, or a failed load with
 // "Try again". Words that differ per page come from the route's `staticData` (see routerContext.ts).
 
-import { Box, Button, Container } from "@chakra-ui/react";
+import { Box, Container } from "@chakra-ui/react";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
-import { type ErrorComponentProps, Link, useMatch, useRouter } from "@tanstack/react-router";
+import { type ErrorComponentProps, useMatch, useRouter } from "@tanstack/react-router";
 import { LuSearchX } from "react-icons/lu";
 import { ErrorKind } from "../../shared/errorCodes";
 import type { RouteStateWords } from "../routerContext";
 import { apiErrorCode } from "../trpc";
 import { PageFrame } from "./layout/PageFrame";
+import { HomeButton } from "./links";
 import { LoadError, Notice, panelNotice } from "./QueryState";
 import { useDocumentTitle } from "./useDocumentTitle";
 
@@ -35,9 +36,7 @@ export function RouteMissing() {
             {...panelNotice(false)}
             py="16"
           >
-            <Button asChild colorPalette="blue">
-              <Link to="/">Back to home</Link>
-            </Button>
+            <HomeButton colorPalette="blue" />
           </Notice>
         </Container>
       </Box>

@@ -1,9 +1,9 @@
-import { Box, Button, Center, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuCalendarClock, LuCalendarPlus, LuCalendarX, LuLock } from "react-icons/lu";
 import { AppShell } from "../../ui/layout/AppShell";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
+import { NoticePage } from "../../ui/NoticePage";
 import { Notice, panelNotice } from "../../ui/QueryState";
 import { dashboardPathFor, type SessionUser, useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
@@ -12,25 +12,15 @@ import { appointmentQueries } from "./queries";
 
 function AuthenticationRequired() {
   return (
-    <PublicLayout>
-      <Center flex="1" px="4" py="20" bg="bg.subtle">
-        <Notice
-          icon={LuLock}
-          title="Authentication Required"
-          titleAs="h1"
-          description="Please sign in to view your appointments."
-          maxW="md"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="2xl"
-          boxShadow="sm"
-        >
-          <Button asChild colorPalette="blue">
-            <Link to="/login">Sign In</Link>
-          </Button>
-        </Notice>
-      </Center>
-    </PublicLayout>
+    <NoticePage
+      icon={LuLock}
+      title="Authentication Required"
+      description="Please sign in to view your appointments."
+    >
+      <Button asChild colorPalette="blue">
+        <Link to="/login">Sign In</Link>
+      </Button>
+    </NoticePage>
   );
 }
 

@@ -1,12 +1,12 @@
 // /unsubscribe?token=…: where an e-mail's "Unsubscribe from these e-mails" link (and its List-Unsubscribe
 // address, opened in a browser) lands. Opening it changes nothing, since mail scanners open every link; the
 // button does. No sign-in needed: the sealed token names the account and the kind of e-mail.
-import { Button, Center, HStack, Text } from "@chakra-ui/react";
+import { Button, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuMailCheck, LuMailX } from "react-icons/lu";
 import { apiErrorMessage, trpc } from "../../trpc";
-import { PublicLayout } from "../../ui/layout/PublicLayout";
-import { Notice } from "../../ui/QueryState";
+import { HomeButton } from "../../ui/links";
+import { NoticePage } from "../../ui/NoticePage";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 
@@ -24,58 +24,44 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
   const about = link.data;
   const failed = !token ? NOT_VALID : link.error ? apiErrorMessage(link.error, NOT_VALID) : null;
   return (
-    <PublicLayout>
-      <Center flex="1" px="4" py="20" bg="bg.subtle">
-        <Notice
-          icon={done ? LuMailCheck : LuMailX}
-          title={
-            failed
-              ? "This unsubscribe link does not work"
-              : done
-                ? "You are unsubscribed"
-                : about
-                  ? `Stop e-mails about ${about.label.toLowerCase()}?`
-                  : "Unsubscribe"
-          }
-          titleAs="h1"
-          description={
-            failed
-              ? failed
-              : done
-                ? `${done.email} will get no more e-mails about ${done.label.toLowerCase()}. You still see them in the app, and you can switch them back on in your notification settings.`
-                : about
-                  ? `One click stops these e-mails for ${about.email}. Sign-in links, security notices and booking confirmations still reach you.`
-                  : "Reading the link…"
-          }
-          maxW="md"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="2xl"
-          boxShadow="sm"
-        >
-          {stop.error ? (
-            <Text color="red.600" fontSize="sm" role="alert">
-              {apiErrorMessage(stop.error, "The e-mails could not be stopped. Please try again.")}
-            </Text>
-          ) : null}
-          <HStack gap="3" flexWrap="wrap" justify="center">
-            {!done && about && token ? (
-              <Button colorPalette="blue" loading={stop.isPending} onClick={() => stop.mutate({ token })}>
-                Unsubscribe
-              </Button>
-            ) : null}
-            {user ? (
-              <Button asChild variant="outline">
-                <Link to="/settings/notifications">Notification settings</Link>
-              </Button>
-            ) : (
-              <Button asChild variant="outline">
-                <Link to="/">Back to KnowBefore</Link>
-              </Button>
-            )}
-          </HStack>
-        </Notice>
-      </Center>
-    </PublicLayout>
+    <NoticePage
+      icon={done ? LuMailCheck : LuMailX}
+      title={
+        failed
+          ? "This unsubscribe link does not work"
+          : done
+            ? "You are unsubscribed"
+            : about
+              ? `Stop e-mails about ${about.label.toLowerCase()}?`
+              : "Unsubscribe"
+      }
+      description={
+        failed
+          ? failed
+          : done
+            ? `${done.email} will get no more e-mails about ${done.label.toLowerCase()}. You still see them in the app, and you can switch them back on in your notification settings.`
+            : about
+              ? `One click stops these e-mails for ${about.email}. Sign-in links, security notices and booking confirmations still reach you.`
+              : "Reading the link…"
+      }
+      failure={
+        stop.error ? apiErrorMessage(stop.error, "The e-mails could not be stopped. Please try again.") : null
+      }
+    >
+      <HStack gap="3" flexWrap="wrap" justify="center">
+        {!done && about && token ? (
+          <Button colorPalette="blue" loading={stop.isPending} onClick={() => stop.mutate({ token })}>
+            Unsubscribe
+          </Button>
+        ) : null}
+        {user ? (
+          <Button asChild variant="outline">
+            <Link to="/settings/notifications">Notification settings</Link>
+          </Button>
+        ) : (
+          <HomeButton variant="outline">Back to KnowBefore</HomeButton>
+        )}
+      </HStack>
+    </NoticePage>
   );
 }
