@@ -12,6 +12,7 @@ import { SelectField } from "./form";
 import { AppShell } from "./layout/AppShell";
 import { PageBand } from "./layout/PageBand";
 import { PageFrame } from "./layout/PageFrame";
+import { HomeButton } from "./links";
 import { useSession } from "./session";
 import { useDocumentTitle } from "./useDocumentTitle";
 
@@ -82,9 +83,32 @@ export function AccessDenied({
   useDocumentTitle("Access Denied", pageDescription);
   return (
     <GateNotice icon={LuShieldX} iconColor="red.500" title="Access Denied" description={description}>
+      <HomeButton colorPalette="blue" />
+    </GateNotice>
+  );
+}
+
+/**
+ * A page asking a signed-out visitor to sign in through the salesperson portal (where a dealership's and a dealer
+ * group's people sign in), `children` the other ways in.
+ */
+export function PortalSignIn({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
+  return (
+    <GateNotice icon={LuLogIn} iconColor="blue.600" title={title} description={description}>
       <Button asChild colorPalette="blue">
-        <Link to="/">Back to home</Link>
+        <Link to="/salesperson-login">
+          <LuLogIn /> Sign In
+        </Link>
       </Button>
+      {children}
     </GateNotice>
   );
 }
@@ -104,21 +128,14 @@ export function ManagerOrAdminSignIn({
 }) {
   useDocumentTitle(pageTitle, pageDescription);
   return (
-    <GateNotice
-      icon={LuLogIn}
-      iconColor="blue.600"
+    <PortalSignIn
       title={title}
       description="Dealership managers sign in through the salesperson portal; administrators through the admin console."
     >
-      <Button asChild colorPalette="blue">
-        <Link to="/salesperson-login">
-          <LuLogIn /> Sign In
-        </Link>
-      </Button>
       <Button asChild variant="outline">
         <Link to="/admin/login">Administrator sign-in</Link>
       </Button>
-    </GateNotice>
+    </PortalSignIn>
   );
 }
 

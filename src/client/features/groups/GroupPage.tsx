@@ -1,12 +1,10 @@
 // /group: a dealer group's own page for its people (docs/product/dealerships.md#the-dealer-group-page): the group,
 // its dealerships side by side with the way into each one's dashboard, and, for its owners and managers, the
 // month's report comparing them.
-import { Badge, Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Container, HStack, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { LuLogIn } from "react-icons/lu";
 import { GROUP_ROLE_LABELS, isGroupLead } from "../../../shared/constants";
-import { AccessDenied, GateNotice, SessionLoading } from "../../ui/AccessGate";
+import { AccessDenied, PortalSignIn, SessionLoading } from "../../ui/AccessGate";
 import { countOf } from "../../ui/format";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
@@ -51,18 +49,10 @@ function Group() {
 function SignIn() {
   useDocumentTitle("Dealer group", DESCRIPTION);
   return (
-    <GateNotice
-      icon={LuLogIn}
-      iconColor="blue.600"
+    <PortalSignIn
       title="Sign in to see your dealer group"
       description="The people of a dealer group sign in through the salesperson portal."
-    >
-      <Button asChild colorPalette="blue">
-        <Link to="/salesperson-login">
-          <LuLogIn /> Sign In
-        </Link>
-      </Button>
-    </GateNotice>
+    />
   );
 }
 
