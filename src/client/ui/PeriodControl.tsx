@@ -13,21 +13,28 @@ export const PERIOD_SPANS: Readonly<Record<AnalyticsPeriod, string>> = {
 };
 
 /** Named by `aria-label`, or by a visible label's id in `aria-labelledby`. */
-export function PeriodControl({
+type ControlName = { "aria-label": string } | { "aria-labelledby": string };
+
+/** A row of segments choosing one of `choices` (a period of the analytics, of the feedback insights). */
+export function SegmentChoice<T extends string>({
   value,
   onChange,
+  choices,
+  labels,
   ...name
 }: {
-  value: AnalyticsPeriod;
-  onChange: (period: AnalyticsPeriod) => void;
-} & ({ "aria-label": string } | { "aria-labelledby": string })) {
+  value: T;
+  onChange: (choice: T) => void;
+  choices: readonly T[];
+  labels: (choice: T) => string;
+} & ControlName) {
   return (
     <SegmentGroup.Root
       recipe={segmentGroupSlotRecipe}
       size="sm"
       value={value}
       onValueChange={(e) => {
-        if (e.value) onChange(e.value as AnalyticsPeriod);
+        if (e.value) onChange(e.value as T);
       }}
       {...name}
       bg="white"
@@ -36,9 +43,15 @@ export function PeriodControl({
     >
       <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
       <SegmentGroup.Items
-        items={ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_SPANS[p] }))}
+        items={choices.map((choice) => ({ value: choice, label: labels(choice) }))}
         px={{ base: "2.5", md: "3" }}
       />
     </SegmentGroup.Root>
   );
+}
+
+export function PeriodControl(
+  props: { value: AnalyticsPeriod; onChange: (period: AnalyticsPeriod) => void } & ControlName,
+) {
+  return <SegmentChoice {...props} choices={ANALYTICS_PERIODS} labels={(p) => PERIOD_SPANS[p]} />;
 }

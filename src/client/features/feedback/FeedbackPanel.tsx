@@ -2,8 +2,7 @@
 // sees the team or one salesperson of it, a salesperson sees their own. The period and the pick stay on the
 // panel; the server decides whose reviews the caller may read.
 
-import { Button, Grid, HStack, SegmentGroup, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { segmentGroupSlotRecipe } from "@chakra-ui/react/theme";
+import { Button, Grid, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -24,6 +23,7 @@ import { FilterField, FilterSelect } from "../../ui/filters";
 import { mediumDate } from "../../ui/format";
 import { ListOrNotice } from "../../ui/ListOrNotice";
 import { PanelHeader } from "../../ui/PanelHeader";
+import { SegmentChoice } from "../../ui/PeriodControl";
 import { LoadError, Notice, panelNotice } from "../../ui/QueryState";
 import { NOT_YET_RATED, OverallScore } from "../../ui/Rating";
 import { SectionCard } from "../../ui/SectionCard";
@@ -36,29 +36,6 @@ import { FeedbackFeed } from "./FeedbackFeed";
 import { feedbackQueries } from "./queries";
 
 type Team = FeedbackInsights["team"];
-
-function PeriodPicker({ value, onChange }: { value: FeedbackPeriod; onChange: (p: FeedbackPeriod) => void }) {
-  return (
-    <SegmentGroup.Root
-      recipe={segmentGroupSlotRecipe}
-      size="sm"
-      value={value}
-      onValueChange={(e) => {
-        if (e.value) onChange(e.value as FeedbackPeriod);
-      }}
-      aria-label="Period"
-      bg="white"
-      borderWidth="1px"
-      borderColor="border.muted"
-    >
-      <SegmentGroup.Indicator bg="blue.50" borderColor="blue.200" borderWidth="1px" boxShadow="none" />
-      <SegmentGroup.Items
-        items={FEEDBACK_PERIODS.map((p) => ({ value: p, label: `${FEEDBACK_PERIOD_MONTHS[p]} months` }))}
-        px={{ base: "2.5", md: "3" }}
-      />
-    </SegmentGroup.Root>
-  );
-}
 
 function Figures({ totals }: { totals: FeedbackInsights["totals"] }) {
   return (
@@ -236,7 +213,13 @@ export function FeedbackPanel({ who }: { who: "manager" | "salesperson" }) {
               )}
             </FilterField>
           ) : null}
-          <PeriodPicker value={period} onChange={setPeriod} />
+          <SegmentChoice
+            value={period}
+            onChange={setPeriod}
+            choices={FEEDBACK_PERIODS}
+            labels={(p) => `${FEEDBACK_PERIOD_MONTHS[p]} months`}
+            aria-label="Period"
+          />
         </HStack>
       </PanelHeader>
       {insights.isPending ? (
