@@ -1,13 +1,11 @@
-import { Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { LuDownload, LuFileSpreadsheet } from "react-icons/lu";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { LuDownload } from "react-icons/lu";
 import type { MonthlyReport } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
 import { PanelHeader } from "../../ui/PanelHeader";
-import { InlineLoadError, Notice } from "../../ui/QueryState";
 import { FIGURE_COLUMNS, type ReportColumn, ReportTable } from "../../ui/ReportTable";
-import { SectionCard } from "../../ui/SectionCard";
 import { monthLabel } from "./format";
-import { MonthField, useReportMonth } from "./MonthField";
+import { MonthlyReportCard, useReportMonth } from "./MonthField";
 
 const COLUMNS: ReportColumn<MonthlyReport["totals"]>[] = [
   { label: "Appointments", value: (r) => String(r.appointments) },
@@ -41,48 +39,37 @@ export function MonthlyReportPanel() {
           </Button>
         </HStack>
       </PanelHeader>
-      <SectionCard
-        title={valid ? `Report for ${monthLabel(month)}` : "Monthly report"}
+      <MonthlyReportCard
+        picked={picked}
+        report={report}
         label="Monthly report"
+        fallbackTitle="Monthly report"
         description="Appointments count by their start time, reviews and cases by when they were filed, in your dealership's time zone. Reply time: from a customer's message to the salesperson's next reply."
+        isEmpty={(data) => data.rows.length === 0}
+        empty={{
+          title: "No salespeople on your team",
+          description: "The report lists each salesperson on your team.",
+        }}
       >
-        <MonthField {...picked} />
-        {!valid ? null : report.isPending ? (
-          <Skeleton
-            height="48"
-            borderRadius="lg"
-            role="status"
-            aria-busy="true"
-            aria-label="Loading report"
-          />
-        ) : report.isError ? (
-          <InlineLoadError message="We couldn't load this report." onRetry={() => void report.refetch()} />
-        ) : report.data.rows.length === 0 ? (
-          <Notice
-            icon={LuFileSpreadsheet}
-            size="sm"
-            title="No salespeople on your team"
-            description="The report lists each salesperson on your team."
-          />
-        ) : (
+        {(data) => (
           <Stack gap="2">
             <ReportTable
-              caption={`Dealership report for ${monthLabel(report.data.month)}`}
+              caption={`Dealership report for ${monthLabel(data.month)}`}
               minW="3xl"
               nameHeader="Salesperson"
-              rows={report.data.rows.map((row) => ({ key: row.salespersonId, name: row.name, figures: row }))}
+              rows={data.rows.map((row) => ({ key: row.salespersonId, name: row.name, figures: row }))}
               totalLabel="Total"
-              totals={report.data.totals}
+              totals={data.totals}
               columns={COLUMNS}
             />
             <Text fontSize="xs" color="fg.muted">
-              {report.data.totals.customerMessages} customer messages this month. Reply time runs from the
-              first unanswered customer message to the salesperson's next reply. Months follow{" "}
-              {report.data.dealership.timeZone} time.
+              {data.totals.customerMessages} customer messages this month. Reply time runs from the first
+              unanswered customer message to the salesperson's next reply. Months follow{" "}
+              {data.dealership.timeZone} time.
             </Text>
           </Stack>
         )}
-      </SectionCard>
+      </MonthlyReportCard>
     </Stack>
   );
 }
