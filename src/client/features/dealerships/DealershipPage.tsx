@@ -4,10 +4,7 @@ import {
   Button,
   Card,
   Link as ChakraLink,
-  Container,
   Flex,
-  Grid,
-  GridItem,
   Heading,
   HStack,
   Image,
@@ -18,15 +15,7 @@ import {
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import {
-  LuArrowLeft,
-  LuClock,
-  LuExternalLink,
-  LuMapPin,
-  LuMessageSquareReply,
-  LuPhone,
-  LuUsers,
-} from "react-icons/lu";
+import { LuClock, LuExternalLink, LuMapPin, LuMessageSquareReply, LuPhone, LuUsers } from "react-icons/lu";
 import { openAt, weekdayOf } from "../../../shared/openingHours";
 import type { NextOpen } from "../../../shared/schemas/appointments";
 import { describeDayHours } from "../../../shared/schemas/dealershipHours";
@@ -39,7 +28,7 @@ import { todayIn, toZoned } from "../../../shared/time";
 import { trpc } from "../../trpc";
 import { mediumDate } from "../../ui/format";
 import { IconText } from "../../ui/IconText";
-import { PageFrame } from "../../ui/layout/PageFrame";
+import { ProfileGrid, ProfileHeaderCard, ProfilePage } from "../../ui/ProfilePage";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { OverallScore, RatingSummary } from "../../ui/Rating";
 import { SpecialtyTags } from "../../ui/SpecialtyTags";
@@ -81,84 +70,75 @@ function OpenNowBadge({ dealership }: { dealership: DealershipPageData }) {
 function DealershipHeader({ dealership }: { dealership: DealershipPageData }) {
   const place = `${dealership.city}, ${dealership.state}`;
   return (
-    <Card.Root {...CARD} overflow="hidden">
-      <Box h={{ base: "16", md: "20" }} bg="linear-gradient(120deg, #1e3a8a 0%, #2563eb 100%)" />
-      <Card.Body p={{ base: "5", md: "8" }} pt="0">
-        <Flex
-          gap={{ base: "4", md: "6" }}
-          direction={{ base: "column", md: "row" }}
-          align={{ md: "flex-end" }}
-        >
-          <Box
-            boxSize={{ base: "20", md: "28" }}
-            mt={{ base: "-10", md: "-14" }}
-            borderRadius="2xl"
-            borderWidth="4px"
-            borderColor="white"
-            bg="white"
-            boxShadow="md"
-            overflow="hidden"
-            flexShrink={0}
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-          >
-            {dealership.logoUrl ? (
-              <Image
-                src={dealership.logoUrl}
-                alt={`${dealership.name} logo`}
-                objectFit="contain"
-                boxSize="full"
-              />
-            ) : (
-              <Text fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" color="blue.700" aria-hidden>
-                {dealership.name
-                  .split(/\s+/)
-                  .slice(0, 2)
-                  .map((word) => word[0])
-                  .join("")
-                  .toUpperCase()}
-              </Text>
-            )}
-          </Box>
-          <Stack gap="2" flex="1" minW="0">
-            <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
-              {dealership.name}
-            </Heading>
-            <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
-              <IconText icon={LuMapPin}>{place}</IconText>
-              <IconText icon={LuUsers}>
-                {dealership.team.length} {dealership.team.length === 1 ? "salesperson" : "salespeople"}
-              </IconText>
-            </HStack>
-            <Box aria-label="Team rating">
-              <RatingSummary
-                average={dealership.rating.average ?? 0}
-                reviews={dealership.rating.reviewCount}
-                size="md"
-              />
-            </Box>
-            <OpenNowBadge dealership={dealership} />
-          </Stack>
-          <Flex gap="2" direction={{ base: "column", sm: "row" }} flexShrink={0}>
-            {dealership.phoneNumber ? (
-              <Button asChild colorPalette="blue">
-                <a href={telHref(dealership.phoneNumber)}>
-                  <LuPhone /> Call {dealership.phoneNumber}
-                </a>
-              </Button>
-            ) : null}
-            {dealership.website ? (
-              <Button asChild variant="outline">
-                <a href={dealership.website} target="_blank" rel="noopener noreferrer">
-                  Website <LuExternalLink />
-                </a>
-              </Button>
-            ) : null}
-          </Flex>
-        </Flex>
-      </Card.Body>
-    </Card.Root>
+    <ProfileHeaderCard>
+      <Box
+        boxSize={{ base: "20", md: "28" }}
+        mt={{ base: "-10", md: "-14" }}
+        borderRadius="2xl"
+        borderWidth="4px"
+        borderColor="white"
+        bg="white"
+        boxShadow="md"
+        overflow="hidden"
+        flexShrink={0}
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+      >
+        {dealership.logoUrl ? (
+          <Image
+            src={dealership.logoUrl}
+            alt={`${dealership.name} logo`}
+            objectFit="contain"
+            boxSize="full"
+          />
+        ) : (
+          <Text fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" color="blue.700" aria-hidden>
+            {dealership.name
+              .split(/\s+/)
+              .slice(0, 2)
+              .map((word) => word[0])
+              .join("")
+              .toUpperCase()}
+          </Text>
+        )}
+      </Box>
+      <Stack gap="2" flex="1" minW="0">
+        <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+          {dealership.name}
+        </Heading>
+        <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
+          <IconText icon={LuMapPin}>{place}</IconText>
+          <IconText icon={LuUsers}>
+            {dealership.team.length} {dealership.team.length === 1 ? "salesperson" : "salespeople"}
+          </IconText>
+        </HStack>
+        <Box aria-label="Team rating">
+          <RatingSummary
+            average={dealership.rating.average ?? 0}
+            reviews={dealership.rating.reviewCount}
+            size="md"
+          />
+        </Box>
+        <OpenNowBadge dealership={dealership} />
+      </Stack>
+      <Flex gap="2" direction={{ base: "column", sm: "row" }} flexShrink={0}>
+        {dealership.phoneNumber ? (
+          <Button asChild colorPalette="blue">
+            <a href={telHref(dealership.phoneNumber)}>
+              <LuPhone /> Call {dealership.phoneNumber}
+            </a>
+          </Button>
+        ) : null}
+        {dealership.website ? (
+          <Button asChild variant="outline">
+            <a href={dealership.website} target="_blank" rel="noopener noreferrer">
+              Website <LuExternalLink />
+            </a>
+          </Button>
+        ) : null}
+      </Flex>
+    </ProfileHeaderCard>
   );
 }
 
@@ -322,38 +302,15 @@ export function DealershipPage() {
     `${dealership.name}, ${dealership.city}, ${dealership.state}: the team, hours and reviews.`,
   );
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="6xl" py={{ base: "4", md: "8" }}>
-          <Stack gap="4">
-            <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
-              <Link to="/">
-                <LuArrowLeft /> Back to browse
-              </Link>
-            </Button>
-            <Stack gap="6">
-              <DealershipHeader dealership={dealership} />
-              <Grid
-                templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
-                templateAreas={{ base: `"team" "side" "reviews"`, lg: `"team side" "reviews side"` }}
-                templateRows={{ lg: "auto 1fr" }}
-                gap="6"
-                alignItems="start"
-              >
-                <GridItem area="team">
-                  <TeamSection team={dealership.team} timeZone={dealership.timeZone} />
-                </GridItem>
-                <GridItem area="side" position={{ lg: "sticky" }} top={{ lg: "24" }}>
-                  <DealershipLocationCard dealership={dealership} title="Location and hours" />
-                </GridItem>
-                <GridItem area="reviews">
-                  <ReviewsSection reviews={dealership.recentReviews} />
-                </GridItem>
-              </Grid>
-            </Stack>
-          </Stack>
-        </Container>
-      </Box>
-    </PageFrame>
+    <ProfilePage>
+      <Stack gap="6">
+        <DealershipHeader dealership={dealership} />
+        <ProfileGrid
+          main={<TeamSection team={dealership.team} timeZone={dealership.timeZone} />}
+          side={<DealershipLocationCard dealership={dealership} title="Location and hours" />}
+          reviews={<ReviewsSection reviews={dealership.recentReviews} />}
+        />
+      </Stack>
+    </ProfilePage>
   );
 }

@@ -1,22 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Flex,
-  Grid,
-  GridItem,
-  Heading,
-  HStack,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useLocation, useParams, useSearch } from "@tanstack/react-router";
+import { useLocation, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import {
-  LuArrowLeft,
   LuBadgeCheck,
   LuBriefcase,
   LuCalendarPlus,
@@ -31,7 +17,7 @@ import type { SalespersonDetail } from "../../../shared/schemas/salespeople";
 import { trpc } from "../../trpc";
 import { yearsLabel } from "../../ui/format";
 import { IconText } from "../../ui/IconText";
-import { PageFrame } from "../../ui/layout/PageFrame";
+import { ProfileGrid, ProfileHeaderCard, ProfilePage } from "../../ui/ProfilePage";
 import { ProfilePhoto } from "../../ui/ProfilePhoto";
 import { RatingSummary } from "../../ui/Rating";
 import { SpecialtyTags } from "../../ui/SpecialtyTags";
@@ -49,16 +35,6 @@ import { RateSalespersonDialog, ReviewsSection, useHasVisitToRate } from "../rev
 import { ProfileCertifications } from "./ProfileCertifications";
 import { salespersonQueries } from "./queries";
 import { ContactInfo, QuickStats } from "./SalespersonSidebar";
-
-function BackToBrowse() {
-  return (
-    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
-      <Link to="/">
-        <LuArrowLeft /> Back to browse
-      </Link>
-    </Button>
-  );
-}
 
 /** The profile's dialogs; one is open at a time. */
 type ProfileDialog = "schedule" | "rate" | "contact" | "report" | "purchase";
@@ -80,93 +56,78 @@ function ProfileHeader({
   // One way to rate, and only with a completed, unrated visit to rate (the server refuses any other review).
   const canRate = useHasVisitToRate(salesperson.id, viewer);
   return (
-    <Card.Root borderRadius="xl" borderColor="border.muted" boxShadow="xs" overflow="hidden">
-      <Box h={{ base: "16", md: "20" }} bg="linear-gradient(120deg, #1e3a8a 0%, #2563eb 100%)" />
-      <Card.Body p={{ base: "5", md: "8" }} pt="0">
-        <Flex
-          gap={{ base: "4", md: "6" }}
-          direction={{ base: "column", md: "row" }}
-          align={{ md: "flex-end" }}
-        >
-          <ProfilePhoto
-            framed="4px"
-            src={salesperson.profileImageUrl}
-            name={salesperson.name}
-            boxSize={{ base: "24", md: "32" }}
-            borderRadius="2xl"
-            boxShadow="md"
-            mt={{ base: "-10", md: "-14" }}
-          />
-          <Stack gap="2" flex="1" minW="0">
-            <HStack gap="3" flexWrap="wrap">
-              <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
-                {salesperson.name}
-              </Heading>
-              <StatusBadge status={salesperson.status} size="md" />
-            </HStack>
-            <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
-              <Text fontWeight="medium" color="fg">
-                {salesperson.dealershipInfo ? (
-                  <DealershipLink
-                    slug={salesperson.dealershipInfo.slug}
-                    name={salesperson.dealershipInfo.name}
-                    color="brand.fg"
-                  />
-                ) : (
-                  (salesperson.dealership ?? INDEPENDENT_LABEL)
-                )}
-              </Text>
-              {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
-              {distance ? (
-                <Text fontWeight="medium" color="fg" data-distance-miles={miles}>
-                  {distance}
-                </Text>
-              ) : null}
-              <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
-            </HStack>
-            {salesperson.verifiedBy ? (
-              <Badge
-                colorPalette="green"
-                variant="subtle"
-                borderRadius="full"
-                px="2.5"
-                alignSelf="flex-start"
-              >
-                <LuBadgeCheck aria-hidden /> Verified by {salesperson.verifiedBy}
-              </Badge>
-            ) : null}
-            <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
-          </Stack>
-          <Stack gap="2" flexShrink={0} align={{ base: "stretch", sm: "flex-end" }}>
-            <Flex gap="2" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }} justify="flex-end">
-              <Button variant="outline" onClick={() => onOpen("contact")}>
-                <LuMessageSquare /> Contact
-              </Button>
-              <Button colorPalette="blue" onClick={() => onOpen("schedule")}>
-                <LuCalendarPlus /> Schedule Meeting
-              </Button>
-              {canRate ? (
-                <Button variant="outline" onClick={() => onOpen("rate")}>
-                  <LuStar /> Rate Salesperson
-                </Button>
-              ) : null}
-            </Flex>
-            {/* Three buttons don't fit a phone's width on one line: they wrap rather than run past the card. */}
-            <HStack gap="1" flexWrap="wrap" justify={{ base: "flex-start", sm: "flex-end" }}>
-              <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
-              {viewer?.role === "customer" ? (
-                <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("purchase")}>
-                  <LuShoppingBag /> I bought a car here
-                </Button>
-              ) : null}
-              <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("report")}>
-                <LuFlag /> Report misconduct
-              </Button>
-            </HStack>
-          </Stack>
+    <ProfileHeaderCard>
+      <ProfilePhoto
+        framed="4px"
+        src={salesperson.profileImageUrl}
+        name={salesperson.name}
+        boxSize={{ base: "24", md: "32" }}
+        borderRadius="2xl"
+        boxShadow="md"
+        mt={{ base: "-10", md: "-14" }}
+      />
+      <Stack gap="2" flex="1" minW="0">
+        <HStack gap="3" flexWrap="wrap">
+          <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+            {salesperson.name}
+          </Heading>
+          <StatusBadge status={salesperson.status} size="md" />
+        </HStack>
+        <HStack gap="4" color="fg.muted" fontSize="sm" flexWrap="wrap">
+          <Text fontWeight="medium" color="fg">
+            {salesperson.dealershipInfo ? (
+              <DealershipLink
+                slug={salesperson.dealershipInfo.slug}
+                name={salesperson.dealershipInfo.name}
+                color="brand.fg"
+              />
+            ) : (
+              (salesperson.dealership ?? INDEPENDENT_LABEL)
+            )}
+          </Text>
+          {location ? <IconText icon={LuMapPin}>{location}</IconText> : null}
+          {distance ? (
+            <Text fontWeight="medium" color="fg" data-distance-miles={miles}>
+              {distance}
+            </Text>
+          ) : null}
+          <IconText icon={LuBriefcase}>{yearsLabel(salesperson.yearsOfExperience)}</IconText>
+        </HStack>
+        {salesperson.verifiedBy ? (
+          <Badge colorPalette="green" variant="subtle" borderRadius="full" px="2.5" alignSelf="flex-start">
+            <LuBadgeCheck aria-hidden /> Verified by {salesperson.verifiedBy}
+          </Badge>
+        ) : null}
+        <RatingSummary average={salesperson.averageRating} reviews={salesperson.totalReviews} size="md" />
+      </Stack>
+      <Stack gap="2" flexShrink={0} align={{ base: "stretch", sm: "flex-end" }}>
+        <Flex gap="2" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }} justify="flex-end">
+          <Button variant="outline" onClick={() => onOpen("contact")}>
+            <LuMessageSquare /> Contact
+          </Button>
+          <Button colorPalette="blue" onClick={() => onOpen("schedule")}>
+            <LuCalendarPlus /> Schedule Meeting
+          </Button>
+          {canRate ? (
+            <Button variant="outline" onClick={() => onOpen("rate")}>
+              <LuStar /> Rate Salesperson
+            </Button>
+          ) : null}
         </Flex>
-      </Card.Body>
-    </Card.Root>
+        {/* Three buttons don't fit a phone's width on one line: they wrap rather than run past the card. */}
+        <HStack gap="1" flexWrap="wrap" justify={{ base: "flex-start", sm: "flex-end" }}>
+          <FavoriteButton salesperson={salesperson} viewer={viewer} size="sm" withLabel />
+          {viewer?.role === "customer" ? (
+            <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("purchase")}>
+              <LuShoppingBag /> I bought a car here
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" color="fg.muted" onClick={() => onOpen("report")}>
+            <LuFlag /> Report misconduct
+          </Button>
+        </HStack>
+      </Stack>
+    </ProfileHeaderCard>
   );
 }
 
@@ -233,17 +194,9 @@ function SalespersonProfile({
   return (
     <Stack gap="6">
       <ProfileHeader salesperson={salesperson} viewer={viewer} onOpen={setDialog} />
-      <Grid
-        templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
-        templateRows={{ lg: "auto 1fr" }}
-        templateAreas={{ base: `"about" "side" "reviews"`, lg: `"about side" "reviews side"` }}
-        gap="6"
-        alignItems="start"
-      >
-        <GridItem area="about">
-          <AboutCard salesperson={salesperson} />
-        </GridItem>
-        <GridItem area="side" position={{ lg: "sticky" }} top={{ lg: "24" }}>
+      <ProfileGrid
+        main={<AboutCard salesperson={salesperson} />}
+        side={
           <Stack gap="6">
             <QuickStats salesperson={salesperson} />
             <ContactInfo salesperson={salesperson} />
@@ -251,11 +204,9 @@ function SalespersonProfile({
               <DealershipLocationCard dealership={salesperson.dealershipInfo} showContact={false} />
             ) : null}
           </Stack>
-        </GridItem>
-        <GridItem area="reviews">
-          <ReviewsSection salesperson={salesperson} viewer={viewer} />
-        </GridItem>
-      </Grid>
+        }
+        reviews={<ReviewsSection salesperson={salesperson} viewer={viewer} />}
+      />
       <ScheduleAppointmentDialog
         {...control("schedule")}
         salesperson={{
@@ -294,15 +245,8 @@ export function SalespersonProfilePage() {
   useDocumentTitle(salesperson.name);
   useRecordProfileView(salesperson.id);
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="6xl" py={{ base: "4", md: "8" }}>
-          <Stack gap="4">
-            <BackToBrowse />
-            <SalespersonProfile salesperson={salesperson} viewer={user} />
-          </Stack>
-        </Container>
-      </Box>
-    </PageFrame>
+    <ProfilePage>
+      <SalespersonProfile salesperson={salesperson} viewer={user} />
+    </ProfilePage>
   );
 }
