@@ -1,7 +1,7 @@
-import { Button, IconButton, Popover, Portal, Stack, Text } from "@chakra-ui/react";
-import { popoverSlotRecipe } from "@chakra-ui/react/theme";
+import { Button, IconButton, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuHeart, LuLogIn } from "react-icons/lu";
+import { MenuPopover } from "../../ui/MenuPopover";
 import type { SessionUser } from "../../ui/session";
 import { useFavorites } from "./useFavorites";
 
@@ -26,9 +26,9 @@ export function FavoriteButton({
 
   if (!viewer) {
     return (
-      <Popover.Root recipe={popoverSlotRecipe} positioning={{ placement: "bottom-end" }}>
-        <Popover.Trigger asChild>
-          {withLabel ? (
+      <MenuPopover
+        trigger={
+          withLabel ? (
             <Button variant="outline" size={size} aria-label={`Save ${salesperson.name} to favorites`}>
               <LuHeart /> Save
             </Button>
@@ -41,26 +41,22 @@ export function FavoriteButton({
             >
               <LuHeart />
             </IconButton>
-          )}
-        </Popover.Trigger>
-        <Portal>
-          <Popover.Positioner>
-            <Popover.Content width="xs">
-              <Popover.Arrow />
-              <Popover.Body>
-                <Stack gap="3">
-                  <Text fontSize="sm">Please sign in to save salespeople to your favorites.</Text>
-                  <Button asChild size="sm" colorPalette="blue" alignSelf="flex-start">
-                    <Link to="/login">
-                      <LuLogIn /> Sign In
-                    </Link>
-                  </Button>
-                </Stack>
-              </Popover.Body>
-            </Popover.Content>
-          </Popover.Positioner>
-        </Portal>
-      </Popover.Root>
+          )
+        }
+        content={{ width: "xs" }}
+      >
+        <MenuPopover.Arrow />
+        <MenuPopover.Body>
+          <Stack gap="3">
+            <Text fontSize="sm">Please sign in to save salespeople to your favorites.</Text>
+            <Button asChild size="sm" colorPalette="blue" alignSelf="flex-start">
+              <Link to="/login">
+                <LuLogIn /> Sign In
+              </Link>
+            </Button>
+          </Stack>
+        </MenuPopover.Body>
+      </MenuPopover>
     );
   }
 

@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Circle,
-  HStack,
-  Icon,
-  IconButton,
-  Popover,
-  Portal,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { popoverSlotRecipe } from "@chakra-ui/react/theme";
+import { Box, Button, Circle, HStack, Icon, IconButton, Stack, Text } from "@chakra-ui/react";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import type { IconType } from "react-icons";
@@ -26,6 +14,7 @@ import {
 } from "react-icons/lu";
 import { type RouterOutputs, trpc } from "../../trpc";
 import { timeAgo } from "../../ui/format";
+import { MenuPopover } from "../../ui/MenuPopover";
 import { InlineLoadError } from "../../ui/QueryState";
 import { RowButton } from "../../ui/RowButton";
 
@@ -126,16 +115,13 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover.Root
-      recipe={popoverSlotRecipe}
+    <MenuPopover
       open={open}
       onOpenChange={(e) => {
         setOpen(e.open);
         if (e.open) void list.refetch();
       }}
-      positioning={{ placement: "bottom-end" }}
-    >
-      <Popover.Trigger asChild>
+      trigger={
         <IconButton
           variant="ghost"
           size="sm"
@@ -163,66 +149,60 @@ export function NotificationBell() {
             </Circle>
           ) : null}
         </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content
-            width={{ base: "calc(100vw - 1.5rem)", sm: "sm" }}
-            maxH="min(30rem, 80dvh)"
-            overflow="hidden"
-          >
-            <Popover.Header
-              display="flex"
-              justifyContent="space-between"
-              alignItems="center"
-              borderBottomWidth="1px"
-              borderColor="border.muted"
-              py="3"
-            >
-              <Popover.Title fontWeight="semibold" color="ink">
-                Notifications
-              </Popover.Title>
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="blue"
-                disabled={unread === 0}
-                loading={markAllRead.isPending}
-                onClick={() => markAllRead.mutate()}
-              >
-                Mark all read
-              </Button>
-            </Popover.Header>
-            <Popover.Body p="0" overflowY="auto">
-              {list.isPending ? (
-                <Text p="4" fontSize="sm" color="fg.muted">
-                  Loading…
-                </Text>
-              ) : list.isError && !list.data ? (
-                <InlineLoadError
-                  message="We couldn't load your notifications."
-                  onRetry={() => void list.refetch()}
-                  size="xs"
-                  p="4"
-                />
-              ) : items.length === 0 ? (
-                <Stack align="center" gap="2" p="8" color="fg.muted" textAlign="center">
-                  <LuBellOff aria-hidden />
-                  <Text fontSize="sm">
-                    You're all caught up. New messages, reviews and bookings show up here.
-                  </Text>
-                </Stack>
-              ) : (
-                <Stack as="ul" listStyleType="none" gap="0" aria-label="Notifications">
-                  {items.map((item) => (
-                    <NotificationRow key={item.id} item={item} onOpen={openItem} />
-                  ))}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      content={{
+        width: { base: "calc(100vw - 1.5rem)", sm: "sm" },
+        maxH: "min(30rem, 80dvh)",
+        overflow: "hidden",
+      }}
+    >
+      <MenuPopover.Header
+        display="flex"
+        justifyContent="space-between"
+        alignItems="center"
+        borderBottomWidth="1px"
+        borderColor="border.muted"
+        py="3"
+      >
+        <MenuPopover.Title fontWeight="semibold" color="ink">
+          Notifications
+        </MenuPopover.Title>
+        <Button
+          size="xs"
+          variant="ghost"
+          colorPalette="blue"
+          disabled={unread === 0}
+          loading={markAllRead.isPending}
+          onClick={() => markAllRead.mutate()}
+        >
+          Mark all read
+        </Button>
+      </MenuPopover.Header>
+      <MenuPopover.Body p="0" overflowY="auto">
+        {list.isPending ? (
+          <Text p="4" fontSize="sm" color="fg.muted">
+            Loading…
+          </Text>
+        ) : list.isError && !list.data ? (
+          <InlineLoadError
+            message="We couldn't load your notifications."
+            onRetry={() => void list.refetch()}
+            size="xs"
+            p="4"
+          />
+        ) : items.length === 0 ? (
+          <Stack align="center" gap="2" p="8" color="fg.muted" textAlign="center">
+            <LuBellOff aria-hidden />
+            <Text fontSize="sm">You're all caught up. New messages, reviews and bookings show up here.</Text>
+          </Stack>
+        ) : (
+          <Stack as="ul" listStyleType="none" gap="0" aria-label="Notifications">
+            {items.map((item) => (
+              <NotificationRow key={item.id} item={item} onOpen={openItem} />
+            ))}
+          </Stack>
+        )}
+      </MenuPopover.Body>
+    </MenuPopover>
   );
 }
