@@ -1,11 +1,11 @@
 // Inviting someone to a dealership's team or a dealer group in a role the inviter may give (owners any, managers
 // staff): the e-mail, an optional name and the role; refusals the server explains are shown in the dialog.
 import { Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
 import { LuSend } from "react-icons/lu";
 import type { z } from "zod";
 import { INVITATION_TTL_DAYS } from "../../shared/schemas/invitations";
-import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "./dialog";
+import { type DialogControl, FormDialog } from "./dialog";
 import { showFailure } from "./failureToast";
 import { InputField, SelectField } from "./form";
 import { RefusalAlert } from "./RefusalAlert";
@@ -27,6 +27,15 @@ export type InviteTexts = {
 };
 
 export type InviteInput<R extends string> = { email: string; role: R; name?: string };
+
+/** A form dialog whose action e-mails an invitation: "Send invitation", held back while `disabled`. */
+export function SendInvitationDialog(
+  props: Omit<ComponentProps<typeof FormDialog>, "confirmLabel" | "confirmIcon" | "pendingLabel">,
+) {
+  return (
+    <FormDialog {...props} confirmLabel="Send invitation" confirmIcon={<LuSend />} pendingLabel="Sending" />
+  );
+}
 
 export function InvitePersonDialog<R extends string>({
   open,
@@ -86,39 +95,31 @@ export function InvitePersonDialog<R extends string>({
     });
   };
   return (
-    <DialogFrame
+    <SendInvitationDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={invite.isPending}
+      onOpenChange={onOpenChange}
+      onCancel={close}
+      title={texts.title}
+      subtitle={texts.subtitle}
+      label={texts.title}
+      onSubmit={submit}
+      pending={invite.isPending}
+      disabled={form.draft.email.trim() === ""}
     >
-      <DialogHeading title={texts.title} subtitle={texts.subtitle} />
-      <DialogForm
-        label={texts.title}
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Send invitation",
-          confirmIcon: <LuSend />,
-          pendingLabel: "Sending",
-          pending: invite.isPending,
-          disabled: form.draft.email.trim() === "" || invite.isPending,
-        }}
-      >
-        <Stack gap="4">
-          <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
-          <InputField label="Name" note="optional" autoComplete="off" {...form.bind("name")} />
-          <SelectField
-            label="Role"
-            hint={roles.length === 1 ? texts.oneRoleHint : texts.rolesHint}
-            options={roleOptions(roleSet, roles)}
-            {...form.bind("role")}
-          />
-          <Text fontSize="xs" color="fg.muted">
-            The invitation stays open for {INVITATION_TTL_DAYS} days{texts.ttlTail}
-          </Text>
-          {refused ? <RefusalAlert message={refused} /> : null}
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+      <Stack gap="4">
+        <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
+        <InputField label="Name" note="optional" autoComplete="off" {...form.bind("name")} />
+        <SelectField
+          label="Role"
+          hint={roles.length === 1 ? texts.oneRoleHint : texts.rolesHint}
+          options={roleOptions(roleSet, roles)}
+          {...form.bind("role")}
+        />
+        <Text fontSize="xs" color="fg.muted">
+          The invitation stays open for {INVITATION_TTL_DAYS} days{texts.ttlTail}
+        </Text>
+        {refused ? <RefusalAlert message={refused} /> : null}
+      </Stack>
+    </SendInvitationDialog>
   );
 }

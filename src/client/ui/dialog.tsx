@@ -273,8 +273,8 @@ export async function closeWithSuccess(
 
 /**
  * A whole form dialog: the frame, its heading, the fields and the footer whose action submits them. While
- * `pending` the dialog can't be closed and the action can't be pressed again; `onCancel` (Cancel, Escape, the
- * close button) defaults to closing it.
+ * `pending` the dialog can't be closed and the action can't be pressed again (nor while `disabled`); `onCancel`
+ * (Cancel, Escape, the close button) defaults to closing it.
  */
 export function FormDialog({
   open,
@@ -288,6 +288,7 @@ export function FormDialog({
   confirmIcon,
   pendingLabel,
   pending,
+  disabled = false,
   children,
 }: DialogControl & {
   onCancel?: () => void;
@@ -300,6 +301,7 @@ export function FormDialog({
   confirmIcon?: ReactNode;
   pendingLabel: string;
   pending: boolean;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -309,7 +311,7 @@ export function FormDialog({
         label={label}
         onSubmit={onSubmit}
         onCancel={onCancel}
-        submit={{ confirmLabel, confirmIcon, pendingLabel, pending, disabled: pending }}
+        submit={{ confirmLabel, confirmIcon, pendingLabel, pending, disabled: disabled || pending }}
       >
         {children}
       </DialogForm>

@@ -1,14 +1,14 @@
 import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { FormEvent } from "react";
-import { LuSend } from "react-icons/lu";
 import { PAYMENT_MODELS, type PaymentModel } from "../../../shared/constants";
 import { addSalespersonEffect, type TeamPlan } from "../../../shared/plans";
 import { INVITATION_TTL_DAYS } from "../../../shared/schemas/invitations";
 import { addSalespersonInput, PLAN_LIMIT_MESSAGE } from "../../../shared/schemas/manager";
 import { trpc } from "../../trpc";
-import { type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
+import type { DialogControl } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField } from "../../ui/form";
+import { SendInvitationDialog } from "../../ui/InvitePersonDialog";
 import { showToast } from "../../ui/toaster";
 import { useFormDraft } from "../../ui/useFormDraft";
 
@@ -73,48 +73,37 @@ export function AddSalespersonDialog({
 
   const missingRequired = draft.name.trim() === "" || draft.email.trim() === "";
   return (
-    <DialogFrame
+    <SendInvitationDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={add.isPending}
+      onOpenChange={onOpenChange}
+      onCancel={close}
+      title="Add Salesperson"
+      subtitle={`We e-mail them an invitation to join ${dealershipName}; they join when they accept it.`}
+      label="Add salesperson"
+      onSubmit={submit}
+      pending={add.isPending}
+      disabled={missingRequired}
     >
-      <DialogHeading
-        title="Add Salesperson"
-        subtitle={`We e-mail them an invitation to join ${dealershipName}; they join when they accept it.`}
-      />
-      <DialogForm
-        label="Add salesperson"
-        onSubmit={submit}
-        onCancel={close}
-        submit={{
-          confirmLabel: "Send invitation",
-          confirmIcon: <LuSend />,
-          pendingLabel: "Sending",
-          pending: add.isPending,
-          disabled: missingRequired || add.isPending,
-        }}
-      >
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField label="Name" required autoComplete="off" {...form.bind("name")} />
-            <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
-          </SimpleGrid>
-          <SelectField
-            label="Payment model"
-            hint="Who pays for a salesperson plan of their own, if they take one. Either way they take one place on your plan."
-            options={PAYMENT_MODELS.map((value) => ({ value, label: PAYMENT_LABELS[value] }))}
-            {...form.bind("paymentModel")}
-          />
-          <Text fontSize="sm" color="fg.muted" data-plan-effect="">
-            {addSalespersonEffect(plan)}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            Someone already on KnowBefore brings their profile and reviews when they accept. A new salesperson
-            fills in their profile after accepting. The invitation holds a place on your plan for{" "}
-            {INVITATION_TTL_DAYS} days.
-          </Text>
-        </Stack>
-      </DialogForm>
-    </DialogFrame>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <InputField label="Name" required autoComplete="off" {...form.bind("name")} />
+          <InputField label="Email" required type="email" autoComplete="off" {...form.bind("email")} />
+        </SimpleGrid>
+        <SelectField
+          label="Payment model"
+          hint="Who pays for a salesperson plan of their own, if they take one. Either way they take one place on your plan."
+          options={PAYMENT_MODELS.map((value) => ({ value, label: PAYMENT_LABELS[value] }))}
+          {...form.bind("paymentModel")}
+        />
+        <Text fontSize="sm" color="fg.muted" data-plan-effect="">
+          {addSalespersonEffect(plan)}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          Someone already on KnowBefore brings their profile and reviews when they accept. A new salesperson
+          fills in their profile after accepting. The invitation holds a place on your plan for{" "}
+          {INVITATION_TTL_DAYS} days.
+        </Text>
+      </Stack>
+    </SendInvitationDialog>
   );
 }
