@@ -13,7 +13,6 @@ import {
 } from "react-icons/lu";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageBand } from "../../ui/layout/PageBand";
-import { Notice, panelNotice } from "../../ui/QueryState";
 import type { SessionUser } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { BrowsePanel } from "../browse";
@@ -142,21 +141,16 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
             <MessagesInbox
               conversationId={search.conversation}
               onSelect={openConversation}
-              emptyState={
-                <Notice
-                  icon={LuMessageSquare}
-                  title="No messages yet"
-                  description="Ask a salesperson about a car, prices or availability with Contact on their profile. Their replies appear here."
-                  textGap="2"
-                  contentMaxW="md"
-                  {...panelNotice()}
-                  py="14"
-                >
+              empty={{
+                icon: LuMessageSquare,
+                description:
+                  "Ask a salesperson about a car, prices or availability with Contact on their profile. Their replies appear here.",
+                action: (
                   <Button variant="outline" onClick={() => selectTab("browse")}>
                     Browse salespeople
                   </Button>
-                </Notice>
-              }
+                ),
+              }}
             />
           </Tabs.Content>
           <Tabs.Content value="nearby" p="0">

@@ -16,6 +16,7 @@ import {
 import { avatarSlotRecipe } from "@chakra-ui/react/theme";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { IconType } from "react-icons";
 import { LuInbox, LuMessageSquare } from "react-icons/lu";
 import type { RouterOutputs } from "../../trpc";
 import { timeAgo } from "../../ui/format";
@@ -25,6 +26,11 @@ import { Thread } from "./MessageThread";
 import { messageQueries } from "./queries";
 
 type ConversationSummary = RouterOutputs["messages"]["conversations"][number];
+
+const INBOX_EMPTY = {
+  icon: LuInbox,
+  description: "Conversations with buyers and salespeople appear here, with replies as they arrive.",
+};
 
 function ConversationRow({
   conversation,
@@ -85,31 +91,29 @@ function ConversationRow({
 export function MessagesInbox({
   conversationId,
   onSelect,
-  emptyState,
+  empty = INBOX_EMPTY,
 }: {
   conversationId?: number;
   onSelect: (conversationId: number | undefined) => void;
-  /** What to show before there is any conversation (defaults to a short explanation). */
-  emptyState?: ReactNode;
+  /** The "No messages yet" notice before there is any conversation: its icon, its words and what to do. */
+  empty?: { icon: IconType; description: string; action?: ReactNode };
 }) {
   const { data: items } = useSuspenseQuery(messageQueries.conversations());
   const totalUnread = items.reduce((sum, c) => sum + c.unread, 0);
 
   if (items.length === 0 && conversationId === undefined) {
     return (
-      <>
-        {emptyState ?? (
-          <Notice
-            icon={LuInbox}
-            title="No messages yet"
-            description="Conversations with buyers and salespeople appear here, with replies as they arrive."
-            textGap="2"
-            contentMaxW="md"
-            {...panelNotice()}
-            py="14"
-          />
-        )}
-      </>
+      <Notice
+        icon={empty.icon}
+        title="No messages yet"
+        description={empty.description}
+        textGap="2"
+        contentMaxW="md"
+        {...panelNotice()}
+        py="14"
+      >
+        {empty.action}
+      </Notice>
     );
   }
 
