@@ -1,9 +1,10 @@
 // One list of appointments for both sides of a visit: the customer's /appointments and the salesperson
 // dashboard's Appointments tab. Upcoming and past visits, each with what that side may do to it.
-import { Card, Flex, Skeleton, Stack } from "@chakra-ui/react";
+import { Badge, type BadgeProps, Card, Flex, Skeleton, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { LuCalendarX } from "react-icons/lu";
 import type { AppointmentView } from "../../../shared/schemas/appointments";
-import { QueryState } from "../../ui/QueryState";
+import { Notice, panelNotice, QueryState } from "../../ui/QueryState";
 import { useDialogSubject } from "../../ui/useDialogSubject";
 import { ClaimPurchaseDialog } from "../purchases";
 import { AppointmentSection } from "./AppointmentSection";
@@ -35,6 +36,30 @@ export function AppointmentListSkeleton() {
         </Card.Root>
       ))}
     </Stack>
+  );
+}
+
+/** On the salesperson's side: how many visits have passed and wait for Complete or No-show; nothing at none. */
+export function AwaitingOutcomeBadge({ count, ...badge }: { count: number } & BadgeProps) {
+  if (count <= 0) return null;
+  return (
+    <Badge colorPalette="purple" variant="subtle" size="lg" borderRadius="full" px="3" {...badge}>
+      {count} awaiting an outcome
+    </Badge>
+  );
+}
+
+/** On the salesperson's side: the notice standing in for the list while no visit has been booked. */
+export function NoBookingsNotice({ title, description }: { title: string; description: string }) {
+  return (
+    <Notice
+      icon={LuCalendarX}
+      title={title}
+      description={description}
+      descriptionMaxW="sm"
+      {...panelNotice(false)}
+      py="12"
+    />
   );
 }
 

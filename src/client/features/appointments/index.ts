@@ -1,6 +1,6 @@
 // What other features use of appointments: the booking dialog and today's open times (browse cards,
 // profiles, favorites), and the appointment list with its status colours (the salesperson dashboard).
-export { AppointmentList } from "./AppointmentList";
+export { AppointmentList, AwaitingOutcomeBadge, NoBookingsNotice } from "./AppointmentList";
 export { NamesSalesperson } from "./AppointmentVisits";
 export { AvailableToday, nextOpenLabel } from "./AvailableToday";
 export { fullViews } from "./appointmentLists";

@@ -1,17 +1,21 @@
 // /bookings: a dealership's bookings across its salespeople, for everyone who works there. Staff land here
 // (the leads' dashboard is not theirs); owners and managers may open it too. Each visit is the salesperson's
 // card, naming the salesperson booked, with the outcome and cancel buttons the salesperson has.
-import { Badge, Container } from "@chakra-ui/react";
+import { Container } from "@chakra-ui/react";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { LuCalendarX } from "react-icons/lu";
 import { DEALERSHIP_BOOKINGS_SHOWN, DEALERSHIP_ROLE_LABELS } from "../../../shared/constants";
 import { AccessDenied, ManagerOrAdminSignIn, SessionLoading } from "../../ui/AccessGate";
 import { AppShell } from "../../ui/layout/AppShell";
 import { PageHeader } from "../../ui/layout/PageHeader";
-import { Notice, panelNotice } from "../../ui/QueryState";
 import { useSession } from "../../ui/session";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
-import { AppointmentList, NamesSalesperson, useInvalidateAppointments } from "../appointments";
+import {
+  AppointmentList,
+  AwaitingOutcomeBadge,
+  NamesSalesperson,
+  NoBookingsNotice,
+  useInvalidateAppointments,
+} from "../appointments";
 import { DealershipSwitcher } from "../groups";
 import { managerQueries } from "./queries";
 
@@ -39,28 +43,13 @@ function Bookings({ role }: { role: keyof typeof DEALERSHIP_ROLE_LABELS }) {
             side="salesperson"
             query={bookings}
             afterChange={afterChange}
-            header={({ awaitingOutcome }) =>
-              awaitingOutcome > 0 ? (
-                <Badge
-                  colorPalette="purple"
-                  variant="subtle"
-                  size="lg"
-                  borderRadius="full"
-                  px="3"
-                  alignSelf="flex-start"
-                >
-                  {awaitingOutcome} awaiting an outcome
-                </Badge>
-              ) : null
-            }
+            header={({ awaitingOutcome }) => (
+              <AwaitingOutcomeBadge count={awaitingOutcome} alignSelf="flex-start" />
+            )}
             empty={
-              <Notice
-                icon={LuCalendarX}
+              <NoBookingsNotice
                 title="No bookings yet"
                 description="When buyers book a visit with one of your dealership's salespeople, it shows up here."
-                descriptionMaxW="sm"
-                {...panelNotice(false)}
-                py="12"
               />
             }
           />

@@ -1,11 +1,15 @@
-import { Badge, Stack } from "@chakra-ui/react";
-import { LuCalendarX } from "react-icons/lu";
+import { Stack } from "@chakra-ui/react";
 import type { SalespersonDetail } from "../../../../shared/schemas/salespeople";
 import { trpc } from "../../../trpc";
 import { timesInLabel } from "../../../ui/format";
 import { PanelHeader } from "../../../ui/PanelHeader";
-import { Notice, panelNotice } from "../../../ui/QueryState";
-import { AppointmentList, CheckInCodeCard, fullViews } from "../../appointments";
+import {
+  AppointmentList,
+  AwaitingOutcomeBadge,
+  CheckInCodeCard,
+  fullViews,
+  NoBookingsNotice,
+} from "../../appointments";
 import { useDashboardRefresh } from "../useDashboardRefresh";
 
 /** Appointments tab: upcoming and past visits; Complete, No-show and Cancel with the spec's dialogs. */
@@ -23,23 +27,15 @@ export function AppointmentsPanel({ salesperson }: { salesperson: SalespersonDet
             title="Appointments"
             description={`${timesInLabel(salesperson.timeZone)}. Bookings from the last 90 days and everything ahead.`}
           >
-            {awaitingOutcome > 0 ? (
-              <Badge colorPalette="purple" variant="subtle" size="lg" borderRadius="full" px="3">
-                {awaitingOutcome} awaiting an outcome
-              </Badge>
-            ) : null}
+            <AwaitingOutcomeBadge count={awaitingOutcome} />
           </PanelHeader>
           <CheckInCodeCard salespersonId={salesperson.id} />
         </Stack>
       )}
       empty={
-        <Notice
-          icon={LuCalendarX}
+        <NoBookingsNotice
           title="No appointments yet"
           description="When buyers book a car viewing, test drive or financing discussion with you, it shows up here. A complete profile and photo help them choose you."
-          descriptionMaxW="sm"
-          {...panelNotice(false)}
-          py="12"
         />
       }
     />
