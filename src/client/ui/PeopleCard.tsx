@@ -63,6 +63,31 @@ type Config<R extends string> = {
   given: readonly R[];
 };
 
+/** A member's or an invitee's name (else their address) with `children` (badges) beside it, and under a name the address. */
+function PersonLines({
+  person,
+  children,
+}: {
+  person: { name: string | null; email: string };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <HStack gap="2" wrap="wrap">
+        <Text fontWeight="medium" overflowWrap="anywhere">
+          {person.name ?? person.email}
+        </Text>
+        {children}
+      </HStack>
+      {person.name !== null ? (
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {person.email}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function MemberRow<R extends string>({
   member,
   you,
@@ -143,10 +168,7 @@ function MemberRow<R extends string>({
         </Stack>
       }
     >
-      <HStack gap="2" wrap="wrap">
-        <Text fontWeight="medium" overflowWrap="anywhere">
-          {who}
-        </Text>
+      <PersonLines person={member}>
         <Badge colorPalette={roleSet.palette[member.role]} data-member-role={member.role}>
           {roleSet.labels[member.role]}
         </Badge>
@@ -155,12 +177,7 @@ function MemberRow<R extends string>({
             You
           </Badge>
         ) : null}
-      </HStack>
-      {member.name !== null ? (
-        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-          {member.email}
-        </Text>
-      ) : null}
+      </PersonLines>
       <Text fontSize="xs" color="fg.muted">
         {texts.since} {mediumDate.format(new Date(member.since))}
       </Text>
@@ -211,17 +228,9 @@ export function WaitingInvitations<R extends string>({
               ? rowActions(invitation, () => revoking.show(invitation))
               : {})}
           >
-            <HStack gap="2" wrap="wrap">
-              <Text fontWeight="medium" overflowWrap="anywhere">
-                {invitation.name ?? invitation.email}
-              </Text>
+            <PersonLines person={invitation}>
               <Badge colorPalette={roleSet.palette[invitation.role]}>{roleSet.labels[invitation.role]}</Badge>
-            </HStack>
-            {invitation.name !== null ? (
-              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                {invitation.email}
-              </Text>
-            ) : null}
+            </PersonLines>
             <Text fontSize="xs" color="fg.muted">
               Sent {mediumDate.format(new Date(invitation.sentAt))}, open until{" "}
               {mediumDate.format(new Date(invitation.expiresAt))}
