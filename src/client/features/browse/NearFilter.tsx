@@ -1,7 +1,8 @@
 import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { LuLocateFixed, LuX } from "react-icons/lu";
+import { LuX } from "react-icons/lu";
 import { InputField, SelectField } from "../../ui/form";
+import { LocateMeButton, useLocateMe } from "../../ui/LocateMe";
 import type { BrowseSearch } from "./browseSearch";
 
 const RADIUS_OPTIONS = [10, 25, 50, 100].map((miles) => ({ value: String(miles), label: `${miles} mi` }));
@@ -16,13 +17,6 @@ export function nearLabel(search: BrowseSearch): string | undefined {
   return search.lat && search.lng ? "your location" : undefined;
 }
 
-function geolocationMessage(error: GeolocationPositionError | null): string {
-  if (!error) return "Your browser can't share its location here. Enter a ZIP code instead.";
-  if (error.code === error.PERMISSION_DENIED) return "Location access was blocked. Enter a ZIP code instead.";
-  if (error.code === error.TIMEOUT) return "Finding your location took too long. Enter a ZIP code instead.";
-  return "Your location isn't available right now. Enter a ZIP code instead.";
-}
-
 /** Four decimals (~11 m) is plenty to measure miles from, and keeps the URL short. */
 const coordinate = (value: number) => String(Math.round(value * 10_000) / 10_000);
 
@@ -32,8 +26,7 @@ const coordinate = (value: number) => String(Math.round(value * 10_000) / 10_000
  */
 export function NearFilter({ search, onChange }: { search: BrowseSearch; onChange: NearChange }) {
   const [zip, setZip] = useState(search.zip ?? "");
-  const [locating, setLocating] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const position = useLocateMe("Enter a ZIP code instead.");
   const located = search.zip !== undefined || (search.lat !== undefined && search.lng !== undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes elsewhere (e.g. Clear).
@@ -45,14 +38,14 @@ export function NearFilter({ search, onChange }: { search: BrowseSearch; onChang
     setZip(value);
     const digits = value.trim();
     if (/^\d{5}$/.test(digits) && digits !== search.zip) {
-      setMessage(null);
+      position.setProblem(null);
       onChange({ zip: digits, lat: undefined, lng: undefined, radius: search.radius ?? DEFAULT_RADIUS });
     } else if (digits === "" && search.zip) clear();
   };
 
   const clear = () => {
     setZip("");
-    setMessage(null);
+    position.setProblem(null);
     onChange({
       zip: undefined,
       lat: undefined,
@@ -62,31 +55,16 @@ export function NearFilter({ search, onChange }: { search: BrowseSearch; onChang
     });
   };
 
-  const locateMe = () => {
-    if (!("geolocation" in navigator)) {
-      setMessage(geolocationMessage(null));
-      return;
-    }
-    setLocating(true);
-    setMessage(null);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setZip("");
-        onChange({
-          zip: undefined,
-          lat: coordinate(position.coords.latitude),
-          lng: coordinate(position.coords.longitude),
-          radius: search.radius ?? DEFAULT_RADIUS,
-        });
-      },
-      (error) => {
-        setLocating(false);
-        setMessage(geolocationMessage(error));
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
-    );
-  };
+  const locateMe = () =>
+    position.locate((coords) => {
+      setZip("");
+      onChange({
+        zip: undefined,
+        lat: coordinate(coords.latitude),
+        lng: coordinate(coords.longitude),
+        radius: search.radius ?? DEFAULT_RADIUS,
+      });
+    });
 
   return (
     <Stack gap="1.5" gridColumn="1 / -1">
@@ -120,18 +98,16 @@ export function NearFilter({ search, onChange }: { search: BrowseSearch; onChang
             />
           </Box>
         ) : null}
-        <Button size="sm" variant="outline" onClick={locateMe} loading={locating} loadingText="Locating…">
-          <LuLocateFixed /> Use my location
-        </Button>
+        <LocateMeButton size="sm" onClick={locateMe} locating={position.locating} />
         {located ? (
           <Button size="sm" variant="ghost" color="fg.muted" onClick={clear}>
             <LuX /> Anywhere
           </Button>
         ) : null}
       </HStack>
-      {message ? (
+      {position.problem ? (
         <Text fontSize="sm" color="red.fg" role="alert">
-          {message}
+          {position.problem}
         </Text>
       ) : search.lat && !search.zip ? (
         <Text fontSize="xs" color="fg.subtle">

@@ -16,10 +16,11 @@ import {
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import { LuLocateFixed, LuMapPin, LuUsers } from "react-icons/lu";
+import { LuMapPin, LuUsers } from "react-icons/lu";
 import { formatMiles } from "../../../shared/geo";
 import type { CityOption, NearbyDealership } from "../../../shared/schemas/site";
 import { trpc } from "../../trpc";
+import { LocateMeButton, useLocateMe } from "../../ui/LocateMe";
 import { Tooltip } from "../../ui/tooltip";
 import { DealershipLink } from "../dealerships";
 import { telHref } from "./ContactLine";
@@ -33,13 +34,6 @@ const FRAMED = 5;
 const cityKey = (c: Pick<CityOption, "city" | "state">) => `${c.city}, ${c.state}`;
 
 type Origin = MapOrigin & { source: "city" | "device" };
-
-function geolocationMessage(error: GeolocationPositionError | null): string {
-  if (!error) return "Your browser can't share its location here. Choose a city instead.";
-  if (error.code === error.PERMISSION_DENIED) return "Location access was blocked. Choose a city instead.";
-  if (error.code === error.TIMEOUT) return "Finding your location took too long. Choose a city instead.";
-  return "Your location isn't available right now. Choose a city instead.";
-}
 
 function DealershipRow({
   dealership,
@@ -123,8 +117,7 @@ export function NearbyDealerships({ home }: { home?: { city: string | null; stat
   const cities = trpc.site.cities.useQuery(undefined, { throwOnError: false });
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [locating, setLocating] = useState(false);
-  const [locationError, setLocationError] = useState<string | null>(null);
+  const position = useLocateMe("Choose a city instead.");
 
   const defaultCity = useMemo(() => {
     const list = cities.data ?? [];
@@ -156,36 +149,21 @@ export function NearbyDealerships({ home }: { home?: { city: string | null; stat
   const chooseCity = (key: string) => {
     const city = cities.data?.find((c) => cityKey(c) === key);
     if (!city) return;
-    setLocationError(null);
+    position.setProblem(null);
     setSelectedId(null);
     setOrigin({ label: cityKey(city), latitude: city.latitude, longitude: city.longitude, source: "city" });
   };
 
-  const locateMe = () => {
-    if (!("geolocation" in navigator)) {
-      setLocationError(geolocationMessage(null));
-      return;
-    }
-    setLocating(true);
-    setLocationError(null);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setSelectedId(null);
-        setOrigin({
-          label: "Your location",
-          latitude: position.coords.latitude,
-          longitude: position.coords.longitude,
-          source: "device",
-        });
-      },
-      (error) => {
-        setLocating(false);
-        setLocationError(geolocationMessage(error));
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
-    );
-  };
+  const locateMe = () =>
+    position.locate((coords) => {
+      setSelectedId(null);
+      setOrigin({
+        label: "Your location",
+        latitude: coords.latitude,
+        longitude: coords.longitude,
+        source: "device",
+      });
+    });
 
   const places = (nearby.data ?? []).map((d) => ({ ...d, detail: `${formatMiles(d.distanceMiles)} away` }));
 
@@ -221,14 +199,12 @@ export function NearbyDealerships({ home }: { home?: { city: string | null; stat
               </NativeSelect.Root>
             </Field.Root>
             <Tooltip content="Your browser asks first. The position only sorts this list and is not stored.">
-              <Button variant="outline" onClick={locateMe} loading={locating} loadingText="Locating…">
-                <LuLocateFixed /> Use my location
-              </Button>
+              <LocateMeButton onClick={locateMe} locating={position.locating} />
             </Tooltip>
           </Flex>
-          {locationError ? (
+          {position.problem ? (
             <Text mt="3" fontSize="sm" color="red.fg" role="alert">
-              {locationError}
+              {position.problem}
             </Text>
           ) : null}
         </Card.Body>
