@@ -6,11 +6,11 @@ import { MISCONDUCT_CATEGORIES } from "../../../shared/reviews";
 import { misconductReportInput } from "../../../shared/schemas/misconduct";
 import { todayIn } from "../../../shared/time";
 import { trpc } from "../../trpc";
+import { useCopy } from "../../ui/CopyButton";
 import { DialogActions, type DialogControl, DialogForm, DialogFrame, DialogHeading } from "../../ui/dialog";
 import { showFailure } from "../../ui/failureToast";
 import { InputField, SelectField, SwitchField, TextareaField } from "../../ui/form";
 import { useSession } from "../../ui/session";
-import { showToast } from "../../ui/toaster";
 import type { SalespersonRef } from "../../ui/types";
 import { useFormDraft } from "../../ui/useFormDraft";
 
@@ -19,16 +19,7 @@ const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The tracking code, big and copyable: it is the reporter's only way back to an anonymous report. */
 export function TrackingCodeCard({ code }: { code: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2500);
-    } catch {
-      showToast({ title: "Couldn't copy", description: "Select the code and copy it by hand." });
-    }
-  };
+  const { copied, copy } = useCopy(code, "code");
   return (
     <Stack
       gap="3"
