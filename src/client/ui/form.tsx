@@ -76,21 +76,26 @@ function FieldLabel({
   );
 }
 
-function LabelledField({
-  id,
-  frame: { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root },
-  children,
+/**
+ * A control in its labelled frame: the field's frame props (label, note, hint, error…) draw the frame and the rest
+ * go to the control `render` draws, with the field's id (its own `id`, else a generated one) for the label.
+ */
+function LabelledField<P extends FieldFrame & { id?: string }>({
+  field,
+  render,
 }: {
-  id: string;
-  frame: FieldFrame;
-  children: ReactNode;
+  field: P;
+  render: (control: Omit<P, keyof FieldFrame> & { id: string }) => ReactNode;
 }) {
+  const ownId = useId();
+  const { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root, ...control } = field;
+  const id = control.id ?? ownId;
   return (
     <Field.Root required={required} invalid={invalid || !!error} {...root}>
       <FieldLabel htmlFor={id} note={note} required={required} fontSize={labelSize}>
         {label}
       </FieldLabel>
-      {children}
+      {render({ ...control, id })}
       {error ? (
         <Field.ErrorText>{error}</Field.ErrorText>
       ) : hint ? (
@@ -100,31 +105,12 @@ function LabelledField({
   );
 }
 
-function splitFrame<P extends FieldFrame>(props: P) {
-  const { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root, ...control } = props;
-  return { frame: { label, note, required, invalid, error, hint, hintAtEnd, labelSize, root }, control };
-}
-
 export function TextareaField(props: FieldFrame & Omit<TextareaProps, "required">) {
-  const ownId = useId();
-  const { frame, control } = splitFrame(props);
-  const id = control.id ?? ownId;
-  return (
-    <LabelledField id={id} frame={frame}>
-      <Textarea {...control} id={id} />
-    </LabelledField>
-  );
+  return <LabelledField field={props} render={(control) => <Textarea {...control} />} />;
 }
 
 export function InputField(props: FieldFrame & Omit<InputProps, "required">) {
-  const ownId = useId();
-  const { frame, control } = splitFrame(props);
-  const id = control.id ?? ownId;
-  return (
-    <LabelledField id={id} frame={frame}>
-      <Input {...control} id={id} />
-    </LabelledField>
-  );
+  return <LabelledField field={props} render={(control) => <Input {...control} />} />;
 }
 
 /**
@@ -143,28 +129,28 @@ export function SelectField({
   emptyLabel?: string;
   size?: "sm";
 } & Omit<NativeSelectFieldProps, "required" | "children" | "placeholder" | "size">) {
-  const ownId = useId();
-  const { frame, control } = splitFrame(props);
-  const id = control.id ?? ownId;
   return (
-    <LabelledField id={id} frame={frame}>
-      <NativeSelect.Root size={size}>
-        <NativeSelect.Field {...control} id={id}>
-          {placeholder ? (
-            <option value="" disabled>
-              {placeholder}
-            </option>
-          ) : null}
-          {emptyLabel ? <option value="">{emptyLabel}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </LabelledField>
+    <LabelledField
+      field={props}
+      render={(control) => (
+        <NativeSelect.Root size={size}>
+          <NativeSelect.Field {...control}>
+            {placeholder ? (
+              <option value="" disabled>
+                {placeholder}
+              </option>
+            ) : null}
+            {emptyLabel ? <option value="">{emptyLabel}</option> : null}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    />
   );
 }
 
