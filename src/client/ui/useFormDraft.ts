@@ -33,6 +33,22 @@ function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some(Boolean);
 }
 
+/**
+ * A form's draft without field errors (the server's refusal is a toast): `field(key)` wires a text field to the
+ * draft, its value and its change.
+ */
+export function useDraft<D extends Record<string, unknown>>(initial: D | (() => D)) {
+  const [draft, setDraft] = useState<D>(initial);
+  const field = <K extends TextKey<D>>(key: K) => ({
+    value: draft[key] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.currentTarget.value;
+      setDraft((d) => ({ ...d, [key]: value }));
+    },
+  });
+  return { draft, setDraft, field };
+}
+
 /** A form's draft and errors; `bind(key)` wires a text field, `formRef` lets errors take the focus. */
 export function useFormDraft<D extends Record<string, unknown>>(initial: D | (() => D)) {
   const [draft, setDraft] = useState<D>(initial);

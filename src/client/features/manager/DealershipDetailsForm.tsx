@@ -13,6 +13,7 @@ import { InputField } from "../../ui/form";
 import { imageFileProblem, uploadImageFile } from "../../ui/imageUpload";
 import { SectionCard } from "../../ui/SectionCard";
 import { showToast } from "../../ui/toaster";
+import { useDraft } from "../../ui/useFormDraft";
 
 type DayDraft = { closed: boolean; open: string; close: string };
 type Draft = {
@@ -124,11 +125,31 @@ function LogoField({ details }: { details: DealershipDetails }) {
   );
 }
 
+/** An opening or closing time of a day's hours, named by `label` ("monday opens"). */
+function TimeInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <Input
+      size="sm"
+      type="time"
+      w="8.5rem"
+      value={value}
+      aria-label={label}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 export function DealershipDetailsForm({ details }: { details: DealershipDetails }) {
   const update = trpc.manager.updateDealership.useMutation();
-  const [draft, setDraft] = useState(() => draftOf(details));
-  const set = (key: Exclude<keyof Draft, "hours">) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const { draft, setDraft, field } = useDraft(() => draftOf(details));
   const setDay = (day: Weekday, change: Partial<DayDraft>) =>
     setDraft((d) => ({ ...d, hours: { ...d.hours, [day]: { ...d.hours[day], ...change } } }));
 
@@ -165,39 +186,25 @@ export function DealershipDetailsForm({ details }: { details: DealershipDetails 
           <InputField
             label="Street address"
             required
-            value={draft.address}
-            onChange={set("address")}
+            {...field("address")}
             root={{ gridColumn: { md: "span 2" } }}
           />
           <InputField
             label="ZIP code"
             required
             inputMode="numeric"
-            value={draft.zipCode}
-            onChange={set("zipCode")}
+            {...field("zipCode")}
             hint="City and state follow from it"
           />
-          <InputField
-            label="Phone"
-            note="optional"
-            type="tel"
-            value={draft.phoneNumber}
-            onChange={set("phoneNumber")}
-          />
+          <InputField label="Phone" note="optional" type="tel" {...field("phoneNumber")} />
           <InputField
             label="Website"
             note="optional"
             type="url"
             placeholder="https://"
-            value={draft.website}
-            onChange={set("website")}
+            {...field("website")}
           />
-          <InputField
-            label="Time zone"
-            value={draft.timeZone}
-            onChange={set("timeZone")}
-            hint="IANA name, e.g. America/Chicago"
-          />
+          <InputField label="Time zone" {...field("timeZone")} hint="IANA name, e.g. America/Chicago" />
         </SimpleGrid>
         <Stack gap="2" as="fieldset">
           <Text as="legend" fontWeight="semibold" color="ink" mb="2">
@@ -228,24 +235,18 @@ export function DealershipDetailsForm({ details }: { details: DealershipDetails 
                 </Checkbox.Root>
                 {d.closed ? null : (
                   <HStack gap="2">
-                    <Input
-                      size="sm"
-                      type="time"
-                      w="8.5rem"
+                    <TimeInput
+                      label={`${day} opens`}
                       value={d.open}
-                      aria-label={`${day} opens`}
-                      onChange={(e) => setDay(day, { open: e.target.value })}
+                      onChange={(open) => setDay(day, { open })}
                     />
                     <Text fontSize="sm" color="fg.muted">
                       to
                     </Text>
-                    <Input
-                      size="sm"
-                      type="time"
-                      w="8.5rem"
+                    <TimeInput
+                      label={`${day} closes`}
                       value={d.close}
-                      aria-label={`${day} closes`}
-                      onChange={(e) => setDay(day, { close: e.target.value })}
+                      onChange={(close) => setDay(day, { close })}
                     />
                   </HStack>
                 )}

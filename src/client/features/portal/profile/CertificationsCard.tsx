@@ -13,6 +13,7 @@ import { showFailure } from "../../../ui/failureToast";
 import { InputField } from "../../../ui/form";
 import { SectionCard } from "../../../ui/SectionCard";
 import { showToast } from "../../../ui/toaster";
+import { useDraft } from "../../../ui/useFormDraft";
 import { CertificationLines } from "../../salespeople";
 
 type Draft = { name: string; issuer: string; year: string; credentialId: string; credentialUrl: string };
@@ -39,9 +40,7 @@ function CertificationForm({
 }) {
   const add = trpc.certifications.add.useMutation();
   const update = trpc.certifications.update.useMutation();
-  const [draft, setDraft] = useState(initial);
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const { draft, field } = useDraft(initial);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { ...draft, year: Number(draft.year) };
@@ -69,37 +68,24 @@ function CertificationForm({
       p="4"
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <InputField
-          label="Certification"
-          required
-          value={draft.name}
-          onChange={set("name")}
-          maxLength={120}
-        />
-        <InputField label="Issuer" required value={draft.issuer} onChange={set("issuer")} maxLength={120} />
+        <InputField label="Certification" required {...field("name")} maxLength={120} />
+        <InputField label="Issuer" required {...field("issuer")} maxLength={120} />
         <InputField
           label="Year"
           required
           inputMode="numeric"
-          value={draft.year}
-          onChange={set("year")}
+          {...field("year")}
           placeholder={String(new Date().getFullYear())}
           hint={`${CERTIFICATION_FIRST_YEAR} to ${latestCertificationYear()}`}
         />
-        <InputField
-          label="Credential ID"
-          note="optional"
-          value={draft.credentialId}
-          onChange={set("credentialId")}
-        />
+        <InputField label="Credential ID" note="optional" {...field("credentialId")} />
       </SimpleGrid>
       <InputField
         label="Credential link"
         note="optional"
         type="url"
         placeholder="https://"
-        value={draft.credentialUrl}
-        onChange={set("credentialUrl")}
+        {...field("credentialUrl")}
       />
       {editing?.verifiedAt ? (
         <Text fontSize="sm" color="orange.fg">
