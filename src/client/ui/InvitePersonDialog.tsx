@@ -22,8 +22,6 @@ export type InviteTexts = {
   /** The role's hint when the inviter may give one role only, and when more. */
   oneRoleHint: string;
   rolesHint: string;
-  /** What follows the invitation's lifetime ("; you can resend or revoke it until then."). */
-  ttlTail: string;
 };
 
 export type InviteInput<R extends string> = { email: string; role: R; name?: string };
@@ -116,7 +114,7 @@ export function InvitePersonDialog<R extends string>({
           {...form.bind("role")}
         />
         <Text fontSize="xs" color="fg.muted">
-          The invitation stays open for {INVITATION_TTL_DAYS} days{texts.ttlTail}
+          The invitation stays open for {INVITATION_TTL_DAYS} days; you can resend or revoke it until then.
         </Text>
         {refused ? <RefusalAlert message={refused} /> : null}
       </Stack>

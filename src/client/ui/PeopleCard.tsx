@@ -6,6 +6,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { LuLogOut, LuUserMinus, LuUserPlus } from "react-icons/lu";
 import type { z } from "zod";
+import { trpc } from "../trpc";
 import { ActionRow, type RowAnswer } from "./ActionRow";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { showFailure } from "./failureToast";
@@ -17,6 +18,7 @@ import { RefusalAlert } from "./RefusalAlert";
 import { RevokeInvitationDialog } from "./RevokeInvitationDialog";
 import { type Mutation, type RoleSet, roleOptions } from "./roles";
 import { SectionCard } from "./SectionCard";
+import { useSession } from "./session";
 import { showToast } from "./toaster";
 import { useDialogSubject } from "./useDialogSubject";
 
@@ -254,18 +256,15 @@ export function WaitingInvitations<R extends string>({
  */
 export function PeopleCard<R extends string>({
   people,
-  userId,
   useChangeRole,
   remove,
   revoke,
   invite,
   invitationActions,
   refresh,
-  onLeft,
   ...config
 }: Config<R> & {
   people: UseQueryResult<{ members: Member<R>[]; invitations: WaitingInvitation<R>[] }, unknown>;
-  userId: string | undefined;
   useChangeRole: () => Mutation<{ userId: string; role: R }, { role: R }>;
   remove: Mutation<{ userId: string }>;
   revoke: Mutation<{ id: string }>;
@@ -277,10 +276,10 @@ export function PeopleCard<R extends string>({
   invitationActions: InvitationActions<R>;
   /** Refetches the people. */
   refresh: () => Promise<unknown>;
-  /** What follows the signed-in user leaving: the session says so, and the page closes. */
-  onLeft: () => Promise<unknown>;
 }) {
   const { texts, roleSet, given } = config;
+  const userId = useSession().user?.id;
+  const utils = trpc.useUtils();
   const [inviting, setInviting] = useState(false);
   const removing = useDialogSubject<Member<R>>();
   const [removeRefused, setRemoveRefused] = useState<string | null>(null);
@@ -303,7 +302,8 @@ export function PeopleCard<R extends string>({
               : `${who} no longer works for your ${texts.employer} on KnowBefore.`,
             variant: "success",
           });
-          await Promise.all([refresh(), leaving ? onLeft() : undefined]);
+          // Leaving changes who you are here: the session says so, and the page closes.
+          await Promise.all([refresh(), leaving ? utils.auth.me.invalidate() : undefined]);
         },
         onError: (error) => {
           const message = roleSet.refusal(error);

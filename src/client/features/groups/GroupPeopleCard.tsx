@@ -28,7 +28,6 @@ export function GroupPeopleCard() {
   return (
     <PeopleCard
       people={people}
-      userId={user?.id}
       roleSet={GROUP_ROLE_SET}
       myRole={user?.groupRole ?? null}
       owner="group_owner"
@@ -38,8 +37,6 @@ export function GroupPeopleCard() {
       revoke={revoke}
       invitationActions={resendAndRevoke(resend, refresh)}
       refresh={refresh}
-      // Leaving changes who you are here: the session says so, and the group page closes.
-      onLeft={() => utils.auth.me.invalidate()}
       texts={{
         title: "Group people",
         description:
@@ -67,7 +64,6 @@ export function GroupPeopleCard() {
           oneRoleHint: "Group managers invite group staff; the group's owners give the other roles.",
           rolesHint:
             "Group owners: every dealership as its owner, and the group's people. Group managers: every dealership as its manager. Group staff: every dealership's bookings.",
-          ttlTail: "; you can resend or revoke it until then.",
         },
       }}
     />

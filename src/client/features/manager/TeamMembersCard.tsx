@@ -28,7 +28,6 @@ export function TeamMembersCard() {
   return (
     <PeopleCard
       people={team}
-      userId={user?.id}
       roleSet={TEAM_ROLES}
       myRole={myRole}
       owner="owner"
@@ -38,8 +37,6 @@ export function TeamMembersCard() {
       revoke={revoke}
       invitationActions={resendAndRevoke(resend, refresh)}
       refresh={refresh}
-      // Leaving changes who you are here: the session says so, and the dashboard closes.
-      onLeft={() => utils.auth.me.invalidate()}
       texts={{
         title: "Team members",
         description:
@@ -67,7 +64,6 @@ export function TeamMembersCard() {
           oneRoleHint: "Managers invite staff; the owners give the owner and manager roles.",
           rolesHint:
             "Owners: billing, the team, everything. Managers: the team, reviews, reports and CRM. Staff: bookings.",
-          ttlTail: "; you can resend or revoke it until then.",
         },
       }}
     />
