@@ -1,28 +1,24 @@
 // What the two public profile pages share (a salesperson's, a dealership's): the grey page band with "Back to
 // browse", the header card under a blue banner, and the grid of the main card, the side column and the reviews.
-import { Box, Button, Card, Container, Flex, Grid, GridItem, Stack } from "@chakra-ui/react";
+import { Box, Button, Card, Flex, Grid, GridItem, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuArrowLeft } from "react-icons/lu";
-import { PageFrame } from "./layout/PageFrame";
+import { GreyPage } from "./layout/PageFrame";
 
 /** A public profile's page: the grey band, "Back to browse" to the home page's browsing, then the profile. */
 export function ProfilePage({ children }: { children: ReactNode }) {
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="6xl" py={{ base: "4", md: "8" }}>
-          <Stack gap="4">
-            <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
-              <Link to="/">
-                <LuArrowLeft /> Back to browse
-              </Link>
-            </Button>
-            {children}
-          </Stack>
-        </Container>
-      </Box>
-    </PageFrame>
+    <GreyPage py={{ base: "4", md: "8" }}>
+      <Stack gap="4">
+        <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
+          <Link to="/">
+            <LuArrowLeft /> Back to browse
+          </Link>
+        </Button>
+        {children}
+      </Stack>
+    </GreyPage>
   );
 }
 

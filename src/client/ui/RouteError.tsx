@@ -1,14 +1,13 @@
 // What a route shows when its loader (or page) fails, for every route: a missing thing, or a failed load with
 // "Try again". Words that differ per page come from the route's `staticData` (see routerContext.ts).
 
-import { Box, Container } from "@chakra-ui/react";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, useMatch, useRouter } from "@tanstack/react-router";
 import { LuSearchX } from "react-icons/lu";
 import { ErrorKind } from "../../shared/errorCodes";
 import type { RouteStateWords } from "../routerContext";
 import { apiErrorCode } from "../trpc";
-import { PageFrame } from "./layout/PageFrame";
+import { GreyPage } from "./layout/PageFrame";
 import { HomeButton } from "./links";
 import { LoadError, Notice, panelNotice } from "./QueryState";
 import { useDocumentTitle } from "./useDocumentTitle";
@@ -23,24 +22,20 @@ export function RouteMissing() {
   const title = words.missingTitle ?? "Not Found";
   useDocumentTitle(title);
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="6xl" py={{ base: "6", md: "10" }}>
-          <Notice
-            icon={LuSearchX}
-            title={title}
-            titleAs="h1"
-            description={
-              words.missingDescription ?? "What you are looking for doesn't exist or is no longer here."
-            }
-            {...panelNotice(false)}
-            py="16"
-          >
-            <HomeButton colorPalette="blue" />
-          </Notice>
-        </Container>
-      </Box>
-    </PageFrame>
+    <GreyPage>
+      <Notice
+        icon={LuSearchX}
+        title={title}
+        titleAs="h1"
+        description={
+          words.missingDescription ?? "What you are looking for doesn't exist or is no longer here."
+        }
+        {...panelNotice(false)}
+        py="16"
+      >
+        <HomeButton colorPalette="blue" />
+      </Notice>
+    </GreyPage>
   );
 }
 
@@ -57,24 +52,20 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   useDocumentTitle(missing ? (words.missingTitle ?? "Not Found") : title);
   if (missing) return <RouteMissing />;
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="6xl" py={{ base: "6", md: "10" }}>
-          <LoadError
-            role="alert"
-            title={title}
-            titleAs="h1"
-            description="We couldn't reach the server. Check your connection and try again."
-            onRetry={() => {
-              queryReset.reset();
-              reset();
-              void router.invalidate();
-            }}
-            borderStyle="solid"
-            py="16"
-          />
-        </Container>
-      </Box>
-    </PageFrame>
+    <GreyPage>
+      <LoadError
+        role="alert"
+        title={title}
+        titleAs="h1"
+        description="We couldn't reach the server. Check your connection and try again."
+        onRetry={() => {
+          queryReset.reset();
+          reset();
+          void router.invalidate();
+        }}
+        borderStyle="solid"
+        py="16"
+      />
+    </GreyPage>
   );
 }

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  Container,
   Field,
   Heading,
   HStack,
@@ -20,7 +19,7 @@ import { LuFileSearch, LuSearch } from "react-icons/lu";
 import { ErrorKind } from "../../../shared/errorCodes";
 import { apiErrorCode, apiErrorMessage } from "../../trpc";
 import { mediumDate } from "../../ui/format";
-import { PageFrame } from "../../ui/layout/PageFrame";
+import { GreyPage } from "../../ui/layout/PageFrame";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { misconductQueries } from "./queries";
 import { categoryLabel, reportStatusStyle } from "./reportLabels";
@@ -122,73 +121,69 @@ export function ReportStatusPage({
   const notFound = apiErrorCode(status.error) === ErrorKind.NOT_FOUND;
 
   return (
-    <PageFrame>
-      <Box bg="gray.50" flex="1">
-        <Container maxW="2xl" py={{ base: "8", md: "14" }}>
-          <Stack gap="6">
-            <Stack gap="2">
-              <HStack gap="2" color="blue.700">
-                <LuFileSearch aria-hidden />
-                <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="0.06em">
-                  Misconduct reports
-                </Text>
-              </HStack>
-              <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
-                Check your report's status
-              </Heading>
-              <Text color="fg.muted">
-                Enter the tracking code you got when you sent the report. You don't need to sign in, and the
-                status never shows who reported.
-              </Text>
-            </Stack>
-            <Card.Root layerStyle="sectionCard">
-              <Card.Body p={{ base: "5", md: "6" }}>
-                <form onSubmit={submit} noValidate aria-label="Look up a report">
-                  <Field.Root invalid={!!error}>
-                    <Field.Label htmlFor={inputId}>Tracking code</Field.Label>
-                    <Stack direction={{ base: "column", sm: "row" }} gap="3" w="full">
-                      <Input
-                        id={inputId}
-                        value={text}
-                        onChange={(e) => setText(e.currentTarget.value)}
-                        placeholder="KB-XXXX-XXXX-XXXX"
-                        fontFamily="mono"
-                        autoComplete="off"
-                        spellCheck={false}
-                        textTransform="uppercase"
-                        flex={{ sm: "1" }}
-                      />
-                      <Button type="submit" colorPalette="blue" loading={status.isFetching}>
-                        <LuSearch /> Check status
-                      </Button>
-                    </Stack>
-                    {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-                  </Field.Root>
-                </form>
-              </Card.Body>
-            </Card.Root>
-            {code && status.isPending && status.isFetching ? (
-              <HStack justify="center" py="6">
-                <Spinner color="blue.solid" />
-              </HStack>
-            ) : status.data ? (
-              <StatusCard report={status.data} code={code} />
-            ) : status.isError ? (
-              <Alert.Root status={notFound ? "warning" : "error"} borderRadius="lg">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{notFound ? "No report found" : "We couldn't check this code"}</Alert.Title>
-                  <Alert.Description>
-                    {notFound
-                      ? "No report matches that tracking code. Check it for typos: codes look like KB-ABCD-EFGH-JKLM."
-                      : apiErrorMessage(status.error, "Please try again in a moment.")}
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
-          </Stack>
-        </Container>
-      </Box>
-    </PageFrame>
+    <GreyPage maxW="2xl" py={{ base: "8", md: "14" }}>
+      <Stack gap="6">
+        <Stack gap="2">
+          <HStack gap="2" color="blue.700">
+            <LuFileSearch aria-hidden />
+            <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="0.06em">
+              Misconduct reports
+            </Text>
+          </HStack>
+          <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="ink" letterSpacing="-0.02em">
+            Check your report's status
+          </Heading>
+          <Text color="fg.muted">
+            Enter the tracking code you got when you sent the report. You don't need to sign in, and the
+            status never shows who reported.
+          </Text>
+        </Stack>
+        <Card.Root layerStyle="sectionCard">
+          <Card.Body p={{ base: "5", md: "6" }}>
+            <form onSubmit={submit} noValidate aria-label="Look up a report">
+              <Field.Root invalid={!!error}>
+                <Field.Label htmlFor={inputId}>Tracking code</Field.Label>
+                <Stack direction={{ base: "column", sm: "row" }} gap="3" w="full">
+                  <Input
+                    id={inputId}
+                    value={text}
+                    onChange={(e) => setText(e.currentTarget.value)}
+                    placeholder="KB-XXXX-XXXX-XXXX"
+                    fontFamily="mono"
+                    autoComplete="off"
+                    spellCheck={false}
+                    textTransform="uppercase"
+                    flex={{ sm: "1" }}
+                  />
+                  <Button type="submit" colorPalette="blue" loading={status.isFetching}>
+                    <LuSearch /> Check status
+                  </Button>
+                </Stack>
+                {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+              </Field.Root>
+            </form>
+          </Card.Body>
+        </Card.Root>
+        {code && status.isPending && status.isFetching ? (
+          <HStack justify="center" py="6">
+            <Spinner color="blue.solid" />
+          </HStack>
+        ) : status.data ? (
+          <StatusCard report={status.data} code={code} />
+        ) : status.isError ? (
+          <Alert.Root status={notFound ? "warning" : "error"} borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{notFound ? "No report found" : "We couldn't check this code"}</Alert.Title>
+              <Alert.Description>
+                {notFound
+                  ? "No report matches that tracking code. Check it for typos: codes look like KB-ABCD-EFGH-JKLM."
+                  : apiErrorMessage(status.error, "Please try again in a moment.")}
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </GreyPage>
   );
 }

@@ -1,3 +1,4 @@
+import { Box, Container, type ContainerProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useSession } from "../session";
 import { AppShell } from "./AppShell";
@@ -7,4 +8,25 @@ import { PublicLayout } from "./PublicLayout";
 export function PageFrame({ children }: { children: ReactNode }) {
   const { user } = useSession();
   return user ? <AppShell>{children}</AppShell> : <PublicLayout>{children}</PublicLayout>;
+}
+
+/** A page open to everyone on the grey band: its content in a centred column, `6xl` wide unless `maxW` says. */
+export function GreyPage({
+  maxW = "6xl",
+  py = { base: "6", md: "10" },
+  children,
+}: {
+  maxW?: ContainerProps["maxW"];
+  py?: ContainerProps["py"];
+  children: ReactNode;
+}) {
+  return (
+    <PageFrame>
+      <Box bg="gray.50" flex="1">
+        <Container maxW={maxW} py={py}>
+          {children}
+        </Container>
+      </Box>
+    </PageFrame>
+  );
 }
