@@ -27,8 +27,13 @@ type Operation = {
   security?: Record<string, string[]>[];
   "x-access"?: string;
   "x-api-key-scope"?: string;
+  tags?: string[];
 };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  tags: { name: string; description: string }[];
+};
 
 const doc = (await h.request("GET", "/api/openapi.json")).json as Doc;
 const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -65,6 +70,14 @@ describe("the OpenAPI document", () => {
   it("lists exactly the operations of tests/fixtures/rest-operations.txt", () => {
     const listed = readFileSync(new URL("fixtures/rest-operations.txt", import.meta.url), "utf8");
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(listed.trim().split("\n"));
+  });
+
+  it("groups every operation under one of its declared tags, each of which has operations", () => {
+    const declared = doc.tags.map((t) => t.name);
+    const undeclared = operations.filter((o) => o.op.tags?.length !== 1 || !declared.includes(o.op.tags[0]!));
+    expect(undeclared.map((o) => `${o.method} ${o.path} ${o.op.tags}`)).toEqual([]);
+    const used = new Set(operations.map((o) => o.op.tags![0]));
+    expect(declared.filter((name) => !used.has(name))).toEqual([]);
   });
 
   it("every documented operation reaches a handler (none answers the API's not-found)", async () => {

@@ -184,6 +184,10 @@ export function buildOpenApi(version: string): Json {
 
     const who = TIERS[access].who;
     const tag = tagOf(procedure);
+    if (!tag)
+      throw new Error(
+        `${route.procedure}: its router names no tag (taggedRouter), so the reference cannot list it`,
+      );
     const keyNote = route.scope
       ? ` API keys with the \`${route.scope}\` scope may call it.`
       : " API keys may not call it.";
@@ -192,7 +196,7 @@ export function buildOpenApi(version: string): Json {
       operationId,
       summary: humanize(route.procedure, tag),
       description: `${route.description ? `${route.description} ` : ""}Who: ${who}${keyNote} Runs the procedure \`${route.procedure}\` (also callable through tRPC at /trpc/${route.procedure}).`,
-      tags: [tag ?? "Other"],
+      tags: [tag],
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: { ...responseFor(route, procedure), ...errors },

@@ -6,7 +6,7 @@ import { OIDC_PROVIDERS } from "../../shared/identity";
 import { CRM_INBOUND_TOLERANCE_SECONDS } from "../../shared/purchases";
 import { crmSaleEvent, crmSaleOutcome } from "../../shared/schemas/purchases";
 import { errorContent, type Json, jsonSchemaOf } from "./openapiSchemas";
-import { STATUS_TEXT } from "./openapiWords";
+import { STATUS_TEXT, type Tag } from "./openapiWords";
 import { REDIRECTS } from "./route";
 
 const json = (schema: Json) => ({ "application/json": { schema } });
@@ -32,7 +32,7 @@ function plain(operationId: string, summary: string, description: string, conten
     operationId,
     summary,
     description,
-    tags: ["Operations"],
+    tags: ["Operations"] satisfies Tag[],
     security: [{}],
     responses: { "200": { description: "OK.", content }, ...Object.assign({}, ...refusals.map(refusal)) },
   };
@@ -46,7 +46,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
     summary,
     description:
       "Stripe's signed events (Stripe-Signature header, raw body). Answered 200 once handled; a bad signature answers 400.",
-    tags: ["Subscriptions"],
+    tags: ["Subscriptions"] satisfies Tag[],
     security: [{}],
     requestBody: { required: true, content: json({ type: "object" }) },
     responses: { "200": { description: "Handled.", content: json({ type: "object" }) }, ...refusal(400) },
@@ -55,7 +55,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
     operationId,
     summary,
     description,
-    tags: ["Texting"],
+    tags: ["Texting"] satisfies Tag[],
     security: [{}],
     parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
     requestBody: {
@@ -126,7 +126,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
         operationId: "crm_inbound_sale",
         summary: "CRM sale event",
         description: `A dealership CRM's signed sale event (docs/product/crm.md#sale-events), signed as outbound deliveries are: ${CRM_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> under the integration's signing secret. A timestamp more than ${CRM_INBOUND_TOLERANCE_SECONDS / 60} minutes from the server's clock or a bad signature answers 401, an event id already received 409 (nothing changes), an unknown integration 404, a paused one 403, a salesperson of another dealership 422. The buyer is the customer account with the event's e-mail, else its phone.`,
-        tags: ["CRM integrations"],
+        tags: ["CRM integrations"] satisfies Tag[],
         security: [{}],
         parameters: [
           { name: "integrationId", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
@@ -158,7 +158,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
         summary: "Continue with a provider",
         description:
           'Where the sign-in pages\' "Continue with Google/Microsoft" buttons lead (docs/product/security.md#google-and-microsoft-accounts): redirects the browser to the provider with PKCE, state and nonce, the state also kept in an HttpOnly cookie. `returnTo` is a path of this site to land on; `page=salesperson-login` when started from the salesperson portal. A provider that is not configured answers 404; one that cannot be reached sends the browser back to the sign-in page with `signInError=OIDC_PROVIDER_UNAVAILABLE`.',
-        tags: ["Authentication"],
+        tags: ["Authentication"] satisfies Tag[],
         security: [{}],
         parameters: [
           oidcProviderParameter,
@@ -179,7 +179,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
         summary: "Provider sign-in callback",
         description:
           "The redirect URI to register with the provider. Checks the answer against the state cookie and the sign-in it started, signs in, and redirects: to where the visitor was going, to the sign-in page's second-factor step (`challenge`) when the account has two-factor authentication, or to the sign-in page with `signInError` naming why it failed.",
-        tags: ["Authentication"],
+        tags: ["Authentication"] satisfies Tag[],
         security: [{}],
         parameters: [oidcProviderParameter],
         responses: {
@@ -236,7 +236,7 @@ export function infrastructurePaths(): Record<string, Record<string, Json>> {
       get: {
         operationId: `redirect${path.replace(/[^A-Za-z0-9]+/g, "_")}`,
         summary: `Redirect to ${to}`,
-        tags: ["Operations"],
+        tags: ["Operations"] satisfies Tag[],
         security: [{}],
         responses: { "302": { description: `Redirects to ${to}.` }, ...refusal(401), ...ERROR_DEFAULT },
       },

@@ -24,8 +24,12 @@ export const IDEMPOTENCY_PARAMETER = {
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
 
-/** Every tag, in the order the reference lists them, with what its operations are about. */
-export const TAGS: { name: string; description: string }[] = [
+/**
+ * Every tag, in the order the reference lists them, with what its operations are about. A router names its tag
+ * (trpc/procedures.ts taggedRouter) and a path served outside the routers names its own (openapiInfrastructure.ts),
+ * each by a `Tag` of this list: a name not here does not compile.
+ */
+export const TAGS = [
   {
     name: "Authentication",
     description:
@@ -57,7 +61,8 @@ export const TAGS: { name: string; description: string }[] = [
   },
   {
     name: "Appointments",
-    description: "Free slots, booking, cancelling and rescheduling visits, and availability.",
+    description:
+      "Free slots, booking, cancelling and rescheduling visits, availability, and buyers' disputes of no-shows.",
   },
   {
     name: "Calendar",
@@ -67,6 +72,19 @@ export const TAGS: { name: string; description: string }[] = [
   {
     name: "Dealership managers",
     description: "A manager's dealership, team, invitations and monthly report.",
+  },
+  {
+    name: "Invitations",
+    description:
+      "Invitations to join a dealership: sent by its managers or administrators, answered by the invitee.",
+  },
+  {
+    name: "Certifications",
+    description: "A salesperson's certifications and their verification by the dealership's manager.",
+  },
+  {
+    name: "Dealer groups",
+    description: "Groups of dealerships under one owner: their people, invitations, dealerships and billing.",
   },
   { name: "Subscriptions", description: "Plans, checkout and billing through Stripe." },
   { name: "CRM integrations", description: "Webhooks that send a dealership's events to its CRM." },
@@ -90,11 +108,12 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Security", description: "Security events, sessions and sign-in protection." },
   { name: "API keys", description: "Keys for scripts, each limited to the scopes it names." },
   { name: "Operations", description: "Health checks, payment webhooks and this reference." },
-];
+] as const satisfies readonly { name: string; description: string }[];
+
+export type Tag = (typeof TAGS)[number]["name"];
 
 /** An operation's summary from its procedure path and tag: `reviews.openFlags` reads "Reviews: open flags". */
-export function humanize(procedure: string, tag: string | undefined): string {
-  const [domain = "", name = ""] = procedure.split(".");
-  const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
-  return `${tag ?? domain}: ${words}`;
+export function humanize(procedure: string, tag: Tag): string {
+  const name = procedure.split(".")[1] ?? "";
+  return `${tag}: ${name.replace(/([A-Z])/g, " $1").toLowerCase()}`;
 }

@@ -12,6 +12,7 @@ import type {
 import type { z } from "zod";
 import type { CallLimit } from "../rateLimit";
 import type { Rest } from "../rest/declaration";
+import type { Tag } from "../rest/openapiWords";
 import {
   adminEvenWithoutMfaProcedure,
   adminProcedure,
@@ -132,15 +133,15 @@ function declare(builder: Tier, args: Args) {
 }
 
 /** The procedures' tags: a domain's REST paths are listed under its tag in the API reference (rest/openapi.ts). */
-const tags = new WeakMap<object, string>();
+const tags = new WeakMap<object, Tag>();
 
 /** A domain's router, its paths listed under `tag` in the API reference. */
-export function taggedRouter<R extends TRPCRouterRecord>(tag: string, procedures: R) {
+export function taggedRouter<R extends TRPCRouterRecord>(tag: Tag, procedures: R) {
   for (const procedure of Object.values(procedures)) tags.set(procedure, tag);
   return router(procedures);
 }
 
-export const tagOf = (procedure: object): string | undefined => tags.get(procedure);
+export const tagOf = (procedure: object): Tag | undefined => tags.get(procedure);
 
 /** Each tier of trpc/init.ts, ready for one-line procedures (the table there says who each lets in). */
 export const anyone = procedures(publicProcedure);

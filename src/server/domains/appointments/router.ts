@@ -2,7 +2,6 @@ import * as shape from "../../../shared/schemas/appointments";
 import { salespersonIdInput } from "../../../shared/schemas/salespeople";
 import * as visits from "../../../shared/schemas/visits";
 import { PAGE } from "../../rest/declaration";
-import { router } from "../../trpc/init";
 import { admin, anyone, customer, manager, signedIn, staff, taggedRouter } from "../../trpc/procedures";
 import { createBlock, deleteBlock, listBlocks, updateBlock } from "./blocks";
 import { bookAppointment, rescheduleAppointment } from "./booking";
@@ -117,7 +116,7 @@ export const appointmentsRouter = taggedRouter("Appointments", {
 });
 
 /** Disputes of no-shows: the dealership's manager decides, then administrators. */
-export const visitDisputesRouter = router({
+export const visitDisputesRouter = taggedRouter("Appointments", {
   forManager: manager.query(visits.disputeListInput, visits.disputeList, managerDisputes, {
     rest: { route: "GET /visit-disputes/manager", ...PAGE },
   }),

@@ -1,6 +1,5 @@
 import * as shape from "../../../shared/schemas/certifications";
-import { router } from "../../trpc/init";
-import { managerOrAdmin, salesperson } from "../../trpc/procedures";
+import { managerOrAdmin, salesperson, taggedRouter } from "../../trpc/procedures";
 import {
   addCertification,
   myCertifications,
@@ -13,7 +12,7 @@ import {
 } from "./service";
 
 /** A salesperson's own certifications, and their verification by the dealership's manager or an administrator. */
-export const certificationsRouter = router({
+export const certificationsRouter = taggedRouter("Certifications", {
   mine: salesperson.query(shape.certifications, myCertifications, {
     rest: "GET /salesperson/certifications",
   }),

@@ -1,8 +1,7 @@
 import type { SessionUser } from "../../../shared/schemas/auth";
 import * as shape from "../../../shared/schemas/invitations";
 import { isAdmin } from "../../access";
-import { router } from "../../trpc/init";
-import { admin, anyone, managerOrAdmin } from "../../trpc/procedures";
+import { admin, anyone, managerOrAdmin, taggedRouter } from "../../trpc/procedures";
 import { acceptInvitationLink, declineInvitationLink, describeInvitation } from "./accept";
 import { listManagerInvitations } from "./lists";
 import { inviteManager, resendInvitation, revokeInvitation, type SenderScope } from "./send";
@@ -15,7 +14,7 @@ function scopeOf({ user }: { user: SessionUser }): SenderScope {
 }
 
 /** Invitations (docs/product/invitations.md): answered by link, sent by managers and administrators. */
-export const invitationsRouter = router({
+export const invitationsRouter = taggedRouter("Invitations", {
   /** A mutation (POST), like the sign-in link's, so the token stays out of URLs and access logs. */
   describe: anyone.mutation(shape.invitationTokenInput, shape.invitationDescription, describeInvitation, {
     rest: "POST /invitations/describe",
