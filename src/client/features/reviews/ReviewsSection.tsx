@@ -219,6 +219,8 @@ export function ReviewsSection({
             listStyleType="none"
             gap="0"
             aria-label="Reviews"
+            // While another page loads, the one shown is the last page's, dimmed and marked as updating.
+            aria-busy={list.isPlaceholderData}
             opacity={list.isPlaceholderData ? 0.6 : 1}
             transition="opacity 150ms"
           >
