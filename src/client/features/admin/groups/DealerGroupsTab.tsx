@@ -92,12 +92,13 @@ function GroupCard({
             </HStack>
           ))}
         </Stack>
+        {group.members.length === 0 && group.invitations.length === 0 ? (
+          // Beside the list, not in it: a list holds only its items.
+          <Text fontSize="sm" color="fg.muted">
+            No people yet: invite the group's owner.
+          </Text>
+        ) : null}
         <Stack as="ul" listStyleType="none" gap="1" aria-label={`People of ${group.name}`}>
-          {group.members.length === 0 && group.invitations.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              No people yet: invite the group's owner.
-            </Text>
-          ) : null}
           {group.members.map((m) => (
             <HStack as="li" key={m.userId} gap="2" wrap="wrap">
               <Text overflowWrap="anywhere">{m.name ?? m.email}</Text>
