@@ -9,7 +9,7 @@ import { apiErrorCode, apiErrorMessage, type RouterOutputs, trpc } from "../../t
 import { Eyebrow } from "../../ui/Eyebrow";
 import { FailureAlert } from "../../ui/FailureAlert";
 import { InputField } from "../../ui/form";
-import { PanelPage } from "../../ui/layout/PanelPage";
+import { PanelPage } from "../../ui/layout/PageFrame";
 import { getPasskey, NETWORK_ERROR, passkeyProblem } from "../../ui/passkeys";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { MFA_PROMPT, MfaCodeForm, mfaCodeError } from "../auth";

@@ -1,7 +1,7 @@
 import { Box, Grid, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
-import { PanelPage } from "../../ui/layout/PanelPage";
+import { PanelPage } from "../../ui/layout/PageFrame";
 
 export type AuthHighlight = { icon: IconType; title: string; text: string };
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { LuArrowRight, LuBadgeCheck, LuMailCheck } from "react-icons/lu";
 import type { ApplicationLink } from "../../../shared/schemas/onboarding";
 import { trpc } from "../../trpc";
-import { PanelPage } from "../../ui/layout/PanelPage";
+import { PanelPage } from "../../ui/layout/PageFrame";
 import { IconCircle } from "../../ui/Showcase";
 import { useDocumentTitle } from "../../ui/useDocumentTitle";
 import { useLinkToken } from "../auth";
