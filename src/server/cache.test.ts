@@ -99,4 +99,24 @@ describe("stale-while-revalidate", () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(await cache.get("k", async () => value)).toBe(2);
   });
+
+  it("keeps each entry fresh for the time its value calls for", async () => {
+    const cache = createTtlCache<number>({
+      ttlMs: 30,
+      maxEntries: 10,
+      serveStale: false,
+      ttlFor: (value) => (value > 100 ? 300 : 30),
+    });
+    let small = 1;
+    let large = 101;
+    await cache.get("small", async () => small);
+    await cache.get("large", async () => large);
+    small = 2;
+    large = 102;
+    await vi.advanceTimersByTimeAsync(40);
+    expect(await cache.get("small", async () => small)).toBe(2);
+    expect(await cache.get("large", async () => large)).toBe(101); // still fresh
+    await vi.advanceTimersByTimeAsync(270);
+    expect(await cache.get("large", async () => large)).toBe(102);
+  });
 });

@@ -25,6 +25,8 @@ export function createTtlCache<V>(options: {
   admitOnRepeat?: boolean;
   /** `false`: an expired entry is loaded again while the read waits (no stale copy is answered). */
   serveStale?: boolean;
+  /** How long an entry stays fresh, by its value (`ttlMs` for every entry unless given). */
+  ttlFor?: (value: V) => number;
 }): TtlCache<V> {
   const staleMs = options.serveStale === false ? 0 : options.ttlMs;
   const entries = new Map<string, Entry<V>>();
@@ -57,12 +59,8 @@ export function createTtlCache<V>(options: {
         if (keep && startedIn === generation) {
           entries.delete(key);
           if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
-          const now = Date.now();
-          entries.set(key, {
-            value,
-            freshUntil: now + options.ttlMs,
-            staleUntil: now + options.ttlMs + staleMs,
-          });
+          const freshUntil = Date.now() + (options.ttlFor?.(value) ?? options.ttlMs);
+          entries.set(key, { value, freshUntil, staleUntil: freshUntil + staleMs });
         }
         return value;
       })
