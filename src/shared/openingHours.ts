@@ -4,7 +4,7 @@
 // daylight-saving change day is right.
 import { type DealershipHours, WEEKDAYS, type Weekday } from "./schemas/dealershipHours";
 import { SLOT_MINUTES, SLOT_TIMES } from "./slots";
-import { fromZoned, toZoned } from "./time";
+import { dayClock, toZoned } from "./time";
 
 /** The hours that govern a salesperson's bookings; null where none are stated. */
 export type HoursSources = {
@@ -66,12 +66,19 @@ export function withinBookingDay(
   timeZone: string,
   minutes = SLOT_MINUTES,
 ): boolean {
-  if (day.kind === "unrestricted") return true;
-  if (day.kind === "closed") return false;
-  const start = fromZoned(date, time, timeZone).getTime();
-  const opens = fromZoned(date, day.open, timeZone).getTime();
-  const closes = fromZoned(date, day.close, timeZone).getTime();
-  return start >= opens && start + minutes * 60_000 <= closes;
+  return fitsDay(day, dayClock(date, timeZone).at, minutes)(time);
+}
+
+/** Whether a visit of `minutes` from a time lies inside the day's window, its times read by the day's clock. */
+function fitsDay(day: BookingDay, at: (time: string) => number, minutes: number): (time: string) => boolean {
+  if (day.kind === "unrestricted") return () => true;
+  if (day.kind === "closed") return () => false;
+  const opens = at(day.open);
+  const closes = at(day.close);
+  return (time) => {
+    const start = at(time);
+    return start >= opens && start + minutes * 60_000 <= closes;
+  };
 }
 
 /** The grid's times (or `times`) a visit of `minutes` can start at on a local date: those it fits the window from. */
@@ -82,8 +89,7 @@ export function bookableTimes(
   times: readonly string[] = SLOT_TIMES,
   minutes = SLOT_MINUTES,
 ): string[] {
-  const day = bookingDay(sources, date);
-  return times.filter((time) => withinBookingDay(day, date, time, timeZone, minutes));
+  return times.filter(fitsDay(bookingDay(sources, date), dayClock(date, timeZone).at, minutes));
 }
 
 /**

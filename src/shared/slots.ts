@@ -1,6 +1,6 @@
 // Booking rules shared by the scheduling dialog and the server (docs/product/booking.md): the half-hour slot grid,
 // what makes a slot Booked or blocked, 'Available Today', and the cancellation window.
-import { addDays, fromZoned, toZoned } from "./time";
+import { addDays, dayClock, fromZoned, toZoned } from "./time";
 
 /** The grid's step, and the length of a visit until a salesperson's booking rules say otherwise. */
 export const SLOT_MINUTES = 30;
@@ -121,9 +121,10 @@ export function slotGrid(input: {
     start: h.startsAt.getTime(),
     end: h.startsAt.getTime() + h.minutes * 60_000,
   }));
+  const { at } = dayClock(input.date, input.timeZone);
   return (input.times ?? SLOT_TIMES).map((time) => {
-    const startsAt = fromZoned(input.date, time, input.timeZone);
-    const s = startsAt.getTime();
+    const s = at(time);
+    const startsAt = new Date(s);
     let state: SlotState = "available";
     if (s <= now) state = "past";
     else if (held.some((h) => h.start < s + holds && s < h.end)) state = "booked";

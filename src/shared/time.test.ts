@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, fromZoned, isIsoDate, toOffsetIso, toZoned, zoneOffsetMinutes } from "./time";
+import { addDays, dayClock, fromZoned, isIsoDate, toOffsetIso, toZoned, zoneOffsetMinutes } from "./time";
 
 describe("time zones", () => {
   it("reads wall-clock times in New York across the March 2026 spring-forward change", () => {
@@ -159,4 +159,25 @@ describe("converting with kept offsets", () => {
       expectSame(new Date(Math.floor(from + random() * (to - from))), zones[i % zones.length]!);
     }
   });
+
+  it("convert a day's times as fromZoned does, every day of 2026 and on each day a change falls on", () => {
+    // Every quarter hour of the day, and times written otherwise; Santiago changes at midnight.
+    const times = Array.from({ length: 96 }, (_, i) => {
+      const minutes = i * 15;
+      return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    });
+    times.push("9:00", "23:59");
+    for (const timeZone of [...zones, "America/Santiago", "America/Havana", "Asia/Kolkata"]) {
+      for (let day = 0; day < 365; day++) {
+        const date = addDays("2026-01-01", day);
+        const { at, start, end } = dayClock(date, timeZone);
+        expect([start, end]).toEqual([
+          fromZoned(date, "00:00", timeZone).getTime(),
+          fromZoned(addDays(date, 1), "00:00", timeZone).getTime(),
+        ]);
+        for (const time of times)
+          expect(at(time), `${date} ${time} ${timeZone}`).toBe(fromZoned(date, time, timeZone).getTime());
+      }
+    }
+  }, 30_000);
 });

@@ -141,6 +141,37 @@ export function fromZoned(date: string, time: string, timeZone: string): Date {
   return new Date(second === first ? first : Math.max(first, second));
 }
 
+/** One local date in a zone: its first instant, the next date's first instant, and each wall-clock time's (ms). */
+export type DayClock = { start: number; end: number; at: (time: string) => number };
+
+/** The clock made last: a day's grid and its opening hours ask for the same date's, one after the other. */
+let lastClock: (DayClock & { date: string; timeZone: string }) | undefined;
+
+/**
+ * The instants of one local date in a zone, for converting many times of the same day: a day's slot grid and its
+ * opening hours convert a hundred, and the server does so for two weeks of every salesperson whose open times it
+ * keeps. A day 24 hours long has one offset throughout (a change of offset makes it 23 or 25), so each time is
+ * its minutes after the day's first instant; a day with a change converts each time as fromZoned does, and so
+ * does a time not written HH:MM.
+ */
+export function dayClock(date: string, timeZone: string): DayClock {
+  if (lastClock && lastClock.date === date && lastClock.timeZone === timeZone) return lastClock;
+  const start = fromZoned(date, "00:00", timeZone).getTime();
+  const end = fromZoned(addDays(date, 1), "00:00", timeZone).getTime();
+  const slow = (time: string) => fromZoned(date, time, timeZone).getTime();
+  const at =
+    end - start === DAY_MS
+      ? (time: string) =>
+          time.length === 5 && time[2] === ":"
+            ? start + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * 60_000
+            : slow(time)
+      : slow;
+  lastClock = { date, timeZone, start, end, at };
+  return lastClock;
+}
+
+const DAY_MS = 86_400_000;
+
 /** The wall-clock date and time as if they were UTC, for dates and times of another length than usual. */
 function wallOf(date: string, time: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
@@ -155,7 +186,11 @@ export function todayIn(timeZone: string, now = new Date()): string {
 
 /** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no zone involved). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  // Read by position when written YYYY-MM-DD: the open times of every salesperson add days a few dozen times.
+  const [y, m, d] =
+    date.length === 10
+      ? [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))]
+      : (date.split("-").map(Number) as [number, number, number]);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 

@@ -49,7 +49,8 @@ export async function refreshOpenings(
       now,
     );
     // In slices: a batch of 500 computed in one go held the event loop, and every request, for up to half a
-    // second (about a millisecond a salesperson; the job recomputes each salesperson a visit was booked with).
+    // second (a millisecond a salesperson then, a quarter of one now; the job recomputes each salesperson a visit
+    // was booked with).
     const computed = await mapInSlices(rows, (person) => keptTimes(person, calendar(person.id), now), pace);
     failed.push(...computed.filter((row) => row.unreadable).map((row) => row.id));
     await sql`

@@ -14,7 +14,7 @@ import {
   type Slot,
   slotGrid,
 } from "../../../shared/slots";
-import { addDays, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
+import { addDays, dayClock, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { type Caller, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable, Sql } from "../../db/client";
@@ -203,9 +203,10 @@ export function* openTimes(person: Person, calendar: Calendar, now: Date): Gener
     const date = addDays(today, d);
     const times = bookableTimes(sources, date, person.time_zone, SLOT_TIMES, minutes);
     if (times.length === 0) continue;
-    const dayStart = fromZoned(date, "00:00", person.time_zone);
-    const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-    const onDay = calendar.held.filter((h) => h.startsAt >= dayStart && h.startsAt < dayEnd).length;
+    const { start, end } = dayClock(date, person.time_zone);
+    const onDay = calendar.held.filter(
+      (h) => h.startsAt.getTime() >= start && h.startsAt.getTime() < end,
+    ).length;
     const grid = slotGrid({
       date,
       timeZone: person.time_zone,
