@@ -225,6 +225,16 @@ describe("soonest available first", () => {
     const next = await nextOpen(ids.slice(0, 20));
     const times = ids.slice(0, 20).map((id) => Date.parse(next[String(id)]!.startsAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    // The walk reads the city each row keeps: someone who moves to Bulkton, sooner open than all of it, leads it.
+    const [mover] = await h.sql<{ id: number }[]>`
+      update salespeople set city = 'Bulkton'
+       where id = (select o.salesperson_id from salesperson_openings o join salespeople s on s.id = o.salesperson_id
+                    where s.city <> 'Bulkton' and o.next_open_at is not null and s.verified_at is not null
+                    order by o.next_open_at, o.salesperson_id limit 1)
+       returning id`;
+    const moved = await h.request("GET", "/api/salespeople?city=Bulkton&sort=soonest&limit=5");
+    expect((moved.json as Card[])[0]?.id).toBe(mover!.id);
   });
 });
 

@@ -142,4 +142,6 @@ export const salespersonOpenings = pgTable("salesperson_openings", {
   bookableUntil: instant("bookable_until"),
   computedAt: instant("computed_at"),
   stale: boolean("stale").notNull().default(true),
+  /** The salesperson's city, kept by triggers (drizzle/0070): one city's soonest walk reads its own rows. */
+  city: citext("city"),
 });
