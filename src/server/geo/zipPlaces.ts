@@ -82,6 +82,9 @@ const STATE_TIME_ZONES: Record<string, string> = {
   PR: "America/Puerto_Rico",
 };
 
+/** The zones dealerships take from their state: nearly every salesperson's. */
+export const USUAL_TIME_ZONES: readonly string[] = [...new Set(Object.values(STATE_TIME_ZONES))];
+
 let table: Record<string, ZipRow> | undefined;
 
 /** The dataset is 5 MB of script: read on the first lookup, not at every start. */

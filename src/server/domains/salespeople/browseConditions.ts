@@ -4,6 +4,7 @@ import { ID_MAX } from "../../../shared/schemas/common";
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { type Fragment, joinSql, type Queryable } from "../../db/client";
 import { containsPattern } from "../../db/search";
+import { availabilityWindows } from "./availabilityWindows";
 
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
 
@@ -68,15 +69,19 @@ export function browseConditions(
  * (salesperson_openings, domains/appointments/openings.ts) in their own time zone: today, this weekend (the
  * coming Saturday and Sunday, or what is left of the one under way) or a date. A kept time counts while it is
  * outside the salesperson's notice: the runs of kept times overlap the span from the later of the first day's
- * start and now plus the notice, to the last day's end (one binary search of the runs).
+ * start and now plus the notice, to the last day's end (one binary search of the runs). The span of each usual
+ * zone comes worked out (availabilityWindows.ts); another zone's is worked out here, the same way. `now` is the
+ * server's, one instant for the span and the notice alike.
  *
  * A scalar subquery, so each salesperson the walk reaches is looked up by key: as EXISTS, the planner made it a
  * semi-join that read every openings row and worked out its span (540 ms at 105,600 salespeople, against 8 ms).
  * The spans are computed once per row (OFFSET 0 keeps them from being inlined into each use).
  */
 function availableSql(sql: Queryable, available: string, id: Fragment) {
-  const today = sql`date_trunc('day', now(), o.time_zone)`;
-  const localWeekday = sql`extract(isodow from now() at time zone o.time_zone)::int`;
+  const now = new Date();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const today = sql`date_trunc('day', ${at}, o.time_zone)`;
+  const localWeekday = sql`extract(isodow from ${at} at time zone o.time_zone)::int`;
   const [start, days] =
     available === "today"
       ? [today, 1]
@@ -86,12 +91,16 @@ function availableSql(sql: Queryable, available: string, id: Fragment) {
             2,
           ]
         : [sql`${available}::date::timestamp at time zone o.time_zone`, 1];
+  const known = availabilityWindows(available, now);
   return sql`coalesce((
     select o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi) from salesperson_openings o
      cross join lateral (
-       select greatest(b.start, now() + make_interval(mins => o.notice_minutes)) as lo,
-              date_add(b.start, make_interval(days => ${days}::int), o.time_zone) as hi
-         from (select ${start} as start offset 0) b offset 0) w
+       select greatest(b.start, ${at} + make_interval(mins => o.notice_minutes)) as lo, b.hi
+         from (select coalesce((${known.starts}::timestamptz[])[z.i], ${start}) as start,
+                      coalesce((${known.ends}::timestamptz[])[z.i],
+                               date_add(${start}, make_interval(days => ${days}::int), o.time_zone)) as hi
+                 from (select array_position(${known.zones}::text[], o.time_zone) as i offset 0) z offset 0) b
+        offset 0) w
      where o.salesperson_id = ${id}), false)`;
 }
 
