@@ -25,13 +25,20 @@ export const BACKGROUND: Pace = { sliceMs: 2, duty: 0.25, idleDuty: 0.8 };
 const IDLE_UTILIZATION = 0.05;
 const IDLE_WINDOW_MS = 20;
 
+/** How work rests for some milliseconds (a timer; tests record the rests asked for as well). */
+export type Sleep = (ms: number) => Promise<unknown>;
+
 /**
  * What keeps work to `pace`: called after each slice with the milliseconds it took, it rests for as long as holds
  * the work to its duty (the idle one while the last window found the loop idle). Work that runs on the event loop
  * (`"loop"`) has its own time taken out of the loop's use before judging; work that waits elsewhere (a statement
  * in PostgreSQL, `"elsewhere"`) leaves the loop to requests while it runs.
  */
-export function pacer(pace: Pace, runs: "loop" | "elsewhere" = "loop"): (workedMs: number) => Promise<void> {
+export function pacer(
+  pace: Pace,
+  runs: "loop" | "elsewhere" = "loop",
+  sleep: Sleep = rest,
+): (workedMs: number) => Promise<void> {
   let idle = false;
   let window = { at: performance.now(), loop: performance.eventLoopUtilization(), worked: 0 };
   return async (worked) => {
@@ -44,7 +51,7 @@ export function pacer(pace: Pace, runs: "loop" | "elsewhere" = "loop"): (workedM
       window = { at: now, loop: performance.eventLoopUtilization(), worked: 0 };
     }
     const duty = idle ? pace.idleDuty : pace.duty;
-    await rest(Math.ceil((worked * (1 - duty)) / duty));
+    await sleep(Math.ceil((worked * (1 - duty)) / duty));
   };
 }
 
@@ -56,9 +63,10 @@ export async function mapInSlices<T, R>(
   items: readonly T[],
   map: (item: T) => R,
   pace: Pace | null = BACKGROUND,
+  sleep: Sleep = rest,
 ): Promise<R[]> {
   if (!pace) return items.map(map);
-  const restAfter = pacer(pace);
+  const restAfter = pacer(pace, "loop", sleep);
   const mapped: R[] = [];
   let sliceStart = performance.now();
   for (const item of items) {

@@ -3,7 +3,7 @@ CREATE OR REPLACE FUNCTION public.salesperson_openings_add()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  INSERT INTO salesperson_openings (salesperson_id, time_zone)
-    SELECT id, time_zone FROM added ON CONFLICT (salesperson_id) DO NOTHING;
+  INSERT INTO salesperson_openings (salesperson_id, time_zone, city)
+    SELECT id, time_zone, city FROM added ON CONFLICT (salesperson_id) DO NOTHING;
   RETURN NULL;
 END $function$
