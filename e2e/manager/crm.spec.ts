@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
-import { addDays, todayIn } from "../../src/shared/time";
+import { daysAhead } from "../support/dates";
 import { createTestSession, FIRST_RENDER_TIMEOUT, signInWithSession } from "../support/session";
 
 test("[manager] CRM: create an integration, rotate its secret, test it, see a booking's delivery in the sync log", async ({
@@ -61,18 +61,19 @@ test("[manager] CRM: create an integration, rotate its secret, test it, see a bo
     await card.getByRole("button", { name: `Test ${name}` }).click();
     await expect(page.getByText("Test Successful").first()).toBeVisible();
 
-    // A buyer books the first open slot of the demo salesperson (the demo manager's dealership) tomorrow.
+    // A buyer books the first open slot of the demo salesperson (the demo manager's dealership) on the next
+    // weekday: the demo dealerships close on Sundays.
     const [salesperson] = (await (
       await request.get(`/api/salespeople?search=${encodeURIComponent("Sam Rivera")}`)
     ).json()) as { id: number }[];
-    const date = addDays(todayIn("America/New_York"), 1);
+    const date = daysAhead(1);
     const slots = (await (
       await request.get(`/api/appointments/salesperson/${salesperson!.id}/${date}`)
     ).json()) as {
       slots: { time: string; state: string }[];
     };
     const open = slots.slots.find((s) => s.state === "available");
-    expect(open, "an open slot tomorrow").toBeTruthy();
+    expect(open, `an open slot on ${date}`).toBeTruthy();
     const buyer = await createTestSession(`e2e.crm.buyer.${Date.now()}@example.org`, "customer");
     const booked = await request.post("/api/appointments", {
       headers: { origin: baseURL ?? "", cookie: `kb_session=${buyer.token}` },
