@@ -4,6 +4,7 @@
 // year, around midnight in every zone, and on the days the clocks change.
 import { describe, expect, it } from "vitest";
 import { availabilityWindows } from "../src/server/domains/salespeople/availabilityWindows";
+import { availabilitySpanSql } from "../src/server/domains/salespeople/browseConditions";
 import { USUAL_TIME_ZONES } from "../src/server/geo/zipPlaces";
 import { addDays, fromZoned } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -11,24 +12,11 @@ import { createHarness } from "./support/harness";
 const h = await createHarness();
 await h.seed(0.05);
 
-/** PostgreSQL's span for each of `zones` as of `now`, by the same expressions availableSql uses. */
+/** PostgreSQL's span for each of `zones` as of `now`, by the expressions availableSql falls back on. */
 async function databaseSpans(available: string, now: Date, zones: readonly string[]) {
-  const at = h.sql`${now.toISOString()}::timestamptz`;
-  const today = h.sql`date_trunc('day', ${at}, z.zone)`;
-  const weekday = h.sql`extract(isodow from ${at} at time zone z.zone)::int`;
-  const [start, days] =
-    available === "today"
-      ? [today, 1]
-      : available === "weekend"
-        ? [
-            h.sql`date_add(${today}, make_interval(days => case ${weekday} when 7 then -1 else 6 - ${weekday} end), z.zone)`,
-            2,
-          ]
-        : [h.sql`${available}::date::timestamp at time zone z.zone`, 1];
+  const span = availabilitySpanSql(h.sql, available, h.sql`${now.toISOString()}::timestamptz`, h.sql`z.zone`);
   const rows = await h.sql<{ zone: string; start: Date; end: Date }[]>`
-    select z.zone, b.start, date_add(b.start, make_interval(days => ${days}::int), z.zone) as end
-      from unnest(${zones as string[]}::text[]) z(zone)
-      cross join lateral (select ${start} as start) b`;
+    select z.zone, ${span.start} as start, ${span.end} as end from unnest(${zones as string[]}::text[]) z(zone)`;
   return new Map(rows.map((r) => [r.zone, [r.start.toISOString(), r.end.toISOString()]]));
 }
 
@@ -86,21 +74,11 @@ describe("browsing by availability in the usual zones", () => {
       const res = await h.request("GET", `/api/salespeople?available=${available}&limit=100`);
       expect(res.status, res.text).toBe(200);
       const found = (res.json as { id: number }[]).map((c) => c.id);
-      const start =
-        available === "today"
-          ? h.sql`date_trunc('day', now(), o.time_zone)`
-          : available === "weekend"
-            ? h.sql`date_add(date_trunc('day', now(), o.time_zone),
-                    make_interval(days => case extract(isodow from now() at time zone o.time_zone)::int
-                                          when 7 then -1 else 6 - extract(isodow from now() at time zone o.time_zone)::int end),
-                    o.time_zone)`
-            : h.sql`${available}::date::timestamp at time zone o.time_zone`;
-      const days = available === "weekend" ? 2 : 1;
+      const span = availabilitySpanSql(h.sql, available, h.sql`now()`, h.sql`o.time_zone`);
       const expected = await h.sql<{ id: number }[]>`
         select s.id from salespeople s join salesperson_openings o on o.salesperson_id = s.id
-         cross join lateral (select ${start} as start) b
-         cross join lateral (select greatest(b.start, now() + make_interval(mins => o.notice_minutes)) as lo,
-                                    date_add(b.start, make_interval(days => ${days}::int), o.time_zone) as hi) w
+         cross join lateral (select greatest(${span.start}, now() + make_interval(mins => o.notice_minutes)) as lo,
+                                    ${span.end} as hi) w
          where salesperson_listed(s.dealership_id, s.verified_at)
            and o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi)
          order by s.average_rating desc, s.total_reviews desc, s.id limit 100`;

@@ -141,8 +141,11 @@ export function fromZoned(date: string, time: string, timeZone: string): Date {
   return new Date(second === first ? first : Math.max(first, second));
 }
 
-/** One local date in a zone: its first instant, the next date's first instant, and each wall-clock time's (ms). */
-export type DayClock = { start: number; end: number; at: (time: string) => number };
+/**
+ * One local date in a zone: its first instant, the next date's first instant, each wall-clock time's (ms), and
+ * whether the day keeps one offset throughout (24 hours long).
+ */
+export type DayClock = { start: number; end: number; steady: boolean; at: (time: string) => number };
 
 /** The clock made last: a day's grid and its opening hours ask for the same date's, one after the other. */
 let lastClock: (DayClock & { date: string; timeZone: string }) | undefined;
@@ -159,14 +162,14 @@ export function dayClock(date: string, timeZone: string): DayClock {
   const start = fromZoned(date, "00:00", timeZone).getTime();
   const end = fromZoned(addDays(date, 1), "00:00", timeZone).getTime();
   const slow = (time: string) => fromZoned(date, time, timeZone).getTime();
-  const at =
-    end - start === DAY_MS
-      ? (time: string) =>
-          time.length === 5 && time[2] === ":"
-            ? start + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * 60_000
-            : slow(time)
-      : slow;
-  lastClock = { date, timeZone, start, end, at };
+  const steady = end - start === DAY_MS;
+  const at = steady
+    ? (time: string) =>
+        time.length === 5 && time[2] === ":"
+          ? start + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * 60_000
+          : slow(time)
+    : slow;
+  lastClock = { date, timeZone, start, end, steady, at };
   return lastClock;
 }
 

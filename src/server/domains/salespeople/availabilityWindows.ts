@@ -9,16 +9,15 @@ import { USUAL_TIME_ZONES } from "../../geo/zipPlaces";
 /** Each zone with its span [start, end), as parallel arrays for the statement's parameters (ISO instants). */
 export type AvailabilityWindows = { zones: string[]; starts: string[]; ends: string[] };
 
-const DAY_MS = 86_400_000;
 const kept = new Map<string, AvailabilityWindows>();
 
 /**
  * The spans as PostgreSQL works them out for each row (availableSql), for the usual zones. A span starts at
  * the local midnight of the date `available` names in the zone as of `now` (today; the coming Saturday, or
  * the one under way on a Sunday; the date itself) and lasts one day, two for the weekend, to a local midnight.
- * A zone is left out, for the database to work out, when a day around the span is not 24 hours long: a change
- * of offset at midnight leaves a local midnight that does not exist or happens twice, which the two sides
- * might read differently. Dates change only at whole minutes, so the spans are kept for the minute.
+ * A zone is left out, for the database to work out, when a day around the span is not steady (24 hours long):
+ * a change of offset at midnight leaves a local midnight that does not exist or happens twice, which the two
+ * sides might read differently. Dates change only at whole minutes, so the spans are kept for the minute.
  */
 export function availabilityWindows(available: string, now: Date): AvailabilityWindows {
   const key = `${available}|${Math.floor(now.getTime() / 60_000)}`;
@@ -36,7 +35,7 @@ export function availabilityWindows(available: string, now: Date): AvailabilityW
       days = 2;
     } else if (available !== "today") first = available;
     const around = Array.from({ length: days + 2 }, (_, i) => dayClock(addDays(first, i - 1), zone));
-    if (around.some((day) => day.end - day.start !== DAY_MS)) continue;
+    if (around.some((day) => !day.steady)) continue;
     windows.zones.push(zone);
     windows.starts.push(new Date(around[1]!.start).toISOString());
     windows.ends.push(new Date(around[days + 1]!.start).toISOString());

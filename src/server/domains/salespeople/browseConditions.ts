@@ -80,28 +80,37 @@ export function browseConditions(
 function availableSql(sql: Queryable, available: string, id: Fragment) {
   const now = new Date();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const today = sql`date_trunc('day', ${at}, o.time_zone)`;
-  const localWeekday = sql`extract(isodow from ${at} at time zone o.time_zone)::int`;
-  const [start, days] =
-    available === "today"
-      ? [today, 1]
-      : available === "weekend"
-        ? [
-            sql`date_add(${today}, make_interval(days => case ${localWeekday} when 7 then -1 else 6 - ${localWeekday} end), o.time_zone)`,
-            2,
-          ]
-        : [sql`${available}::date::timestamp at time zone o.time_zone`, 1];
+  const span = availabilitySpanSql(sql, available, at, sql`o.time_zone`);
   const known = availabilityWindows(available, now);
   return sql`coalesce((
     select o.open_ranges && tstzrange(least(w.lo, w.hi), w.hi) from salesperson_openings o
      cross join lateral (
        select greatest(b.start, ${at} + make_interval(mins => o.notice_minutes)) as lo, b.hi
-         from (select coalesce((${known.starts}::timestamptz[])[z.i], ${start}) as start,
-                      coalesce((${known.ends}::timestamptz[])[z.i],
-                               date_add(${start}, make_interval(days => ${days}::int), o.time_zone)) as hi
+         from (select coalesce((${known.starts}::timestamptz[])[z.i], ${span.start}) as start,
+                      coalesce((${known.ends}::timestamptz[])[z.i], ${span.end}) as hi
                  from (select array_position(${known.zones}::text[], o.time_zone) as i offset 0) z offset 0) b
         offset 0) w
      where o.salesperson_id = ${id}), false)`;
+}
+
+/**
+ * The span `available` names in `zone` as of the instant `at`, worked out by the database: from the local
+ * midnight of today, of the coming Saturday (the one under way on a Sunday) or of the date, for one day (two
+ * for the weekend). What availabilityWindows.ts works out for the usual zones.
+ */
+export function availabilitySpanSql(sql: Queryable, available: string, at: Fragment, zone: Fragment) {
+  const today = sql`date_trunc('day', ${at}, ${zone})`;
+  const localWeekday = sql`extract(isodow from ${at} at time zone ${zone})::int`;
+  const [start, days] =
+    available === "today"
+      ? [today, 1]
+      : available === "weekend"
+        ? [
+            sql`date_add(${today}, make_interval(days => case ${localWeekday} when 7 then -1 else 6 - ${localWeekday} end), ${zone})`,
+            2,
+          ]
+        : [sql`${available}::date::timestamp at time zone ${zone}`, 1];
+  return { start, end: sql`date_add(${start}, make_interval(days => ${days}::int), ${zone})` };
 }
 
 export function whereAll(sql: Queryable, conditions: Fragment[]) {
