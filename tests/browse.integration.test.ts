@@ -6,8 +6,11 @@ import { createHarness } from "./support/harness";
 
 const h = await createHarness();
 await h.seed(0.5);
-/** With the browse cache on, as in production (the harness turns it off). */
-const cached = await createHarness({ BROWSE_CACHE_TTL_MS: "60000" });
+/**
+ * With the browse cache on, as in production (the harness turns it off), and the database's walks answering
+ * (the browse index, which counts every browse afresh, is tested in browse-index.integration.test.ts).
+ */
+const cached = await createHarness({ BROWSE_CACHE_TTL_MS: "60000", BROWSE_INDEX: "false" });
 await cached.seed(0.05);
 
 type Card = {

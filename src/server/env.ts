@@ -122,6 +122,14 @@ const envSchema = z.object({
   /** How long public browse results may be served from memory; 0 turns the cache off. */
   BROWSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
+   * Browse answers from an index of every listed salesperson in this server's memory (about 1 KB each), kept in
+   * step by the database's notices; "false" walks the database's indexes for every browse instead.
+   */
+  BROWSE_INDEX: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /**
    * Seconds business intelligence may answer from its day-level rollups before refreshing them (in the
    * background; the first report after a start waits for one). 0 refreshes before every report.
    */

@@ -8,6 +8,7 @@ import { bindCrmSecrets } from "./domains/crm/secrets";
 import { createLiveHub } from "./domains/live/hub";
 import { honourPreferences } from "./domains/notifications/mailPreferences";
 import { createBrowseCache } from "./domains/salespeople/browseCache";
+import { createBrowseIndex } from "./domains/salespeople/browseIndex";
 import type { Env } from "./env";
 import { MAIL_QUEUES, QUEUES, type QueueName, startJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -47,9 +48,13 @@ export async function startServices(options: {
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, nodeEnv: env.NODE_ENV }),
     { sql, secrets, appUrl: env.APP_URL },
   );
+  const browseIndex = env.BROWSE_INDEX
+    ? createBrowseIndex({ sql, logger, freshMs: env.BROWSE_CACHE_TTL_MS })
+    : undefined;
   const browseCache = createBrowseCache({
     ttlMs: env.BROWSE_CACHE_TTL_MS,
     maxEntries: options.browseCacheEntries,
+    index: browseIndex,
   });
   // Before anything opens them: stored secrets not yet bound to their row are sealed again, bound.
   await bindCrmSecrets(sql, secrets, logger);
@@ -86,6 +91,7 @@ export async function startServices(options: {
   );
   const live = createLiveHub({ sql, logger });
   await live.start();
+  await browseIndex?.start();
   return {
     deps: {
       sql,
@@ -108,6 +114,7 @@ export async function startServices(options: {
     /** Running jobs get up to `timeoutMs` to finish (see JobQueue.stop) before the queue and mailer close. */
     stop: async (options: { timeoutMs?: number } = {}) => {
       await live.stop();
+      await browseIndex?.stop();
       await jobs.stop(options);
       mailer.close();
     },

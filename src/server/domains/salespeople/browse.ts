@@ -12,6 +12,7 @@ import { type PageRow, pageResult } from "./browseAnswer";
 import type { BrowseCache } from "./browseCache";
 import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
 import { pageStart } from "./browseCursor";
+import { indexHolds, indexPage, indexPlan } from "./browseIndexPage";
 import { browseNearPage, nearPlace } from "./browseNear";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
@@ -102,7 +103,7 @@ const NO_COUNTS: ReadonlyMap<string, number> = new Map();
  * is most of a page's cost (up to BROWSE_TOTAL_LIMIT + 1 index entries walked, against a page's offset + 12).
  */
 export async function browseSalespeople(
-  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms"> },
+  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms" | "index"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
   availableDateInRange(q);
@@ -110,6 +111,14 @@ export async function browseSalespeople(
   // of it runs.
   const near = nearPlace(q);
   if (near) return withTotal(ctx.browseCache, q, (known) => browseNearPage(ctx, q, near, known));
+  // Answered from memory when the index holds the filters and is current (browseIndexPage.ts); else walked here.
+  const index = ctx.browseCache.index;
+  if (index && indexHolds(q)) {
+    const data = await index.current();
+    const plan = data && indexPlan(data, q, new Date());
+    if (data && plan)
+      return withTotal(ctx.browseCache, q, (known) => indexPage(data, plan, ctx.browseSql, q, known));
+  }
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
   const page = q.sort === "soonest" ? browseSoonestPage : browsePage;

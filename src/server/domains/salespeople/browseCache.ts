@@ -5,6 +5,7 @@
 import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import type { BrowseResult } from "../../../shared/schemas/salespeople";
 import { createTtlCache, type TtlCache } from "../../cache";
+import type { BrowseIndex } from "./browseIndex";
 import { createTermCounts, type TermCounts } from "./termCounts";
 
 export type BrowseCache = {
@@ -17,6 +18,9 @@ export type BrowseCache = {
   totals: TtlCache<number>;
   /** How many entries each term of salesperson_terms has, for choosing the term a browse walks. */
   terms: TermCounts;
+  /** Every listed salesperson, followed as they change (browseIndex.ts); null where browse reads the database only. */
+  index: BrowseIndex | null;
+  /** A write changed what browse shows: answers kept are dropped, and the next browse sees the write. */
   clear: () => void;
 };
 
@@ -29,7 +33,11 @@ export type BrowseCache = {
  */
 export const BOUNDED_TOTAL_TTLS = 12;
 
-export function createBrowseCache(options: { ttlMs: number; maxEntries: number }): BrowseCache {
+export function createBrowseCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  index?: BrowseIndex;
+}): BrowseCache {
   const pages = createTtlCache<BrowseResult>({ ...options, admitOnRepeat: true });
   // A count is a number: cheap to hold for every filter asked for, and it is refreshed, not served stale, so
   // an exact total beside a page is never older than the TTL.
@@ -43,9 +51,11 @@ export function createBrowseCache(options: { ttlMs: number; maxEntries: number }
     pages,
     totals,
     terms: createTermCounts(),
+    index: options.index ?? null,
     clear() {
       pages.clear();
       totals.clear();
+      options.index?.markStale();
     },
   };
 }

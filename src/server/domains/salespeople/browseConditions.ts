@@ -9,7 +9,7 @@ import { availabilityWindows } from "./availabilityWindows";
 const specialtyByLowerName = new Map(ALL_SPECIALTIES.map((s) => [s.toLowerCase(), s]));
 
 /** The rating a browse rating filter ("3", "4", "5") asks for at least. */
-function minimumRating(value: string): number {
+export function minimumRating(value: string): number {
   return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
 }
 

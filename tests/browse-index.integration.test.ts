@@ -1,0 +1,208 @@
+// The browse index (src/server/domains/salespeople/browseIndex.ts) answers as the database's walks do: the same
+// cards in the same order, the same bounded total and the same cursors, for every filter, order and page it
+// holds; and it follows the database, by its notices, through each kind of change.
+import { describe, expect, it } from "vitest";
+import { browseSalespeople } from "../src/server/domains/salespeople/browse";
+import { createBrowseCache } from "../src/server/domains/salespeople/browseCache";
+import { indexHolds, indexPage, indexPlan } from "../src/server/domains/salespeople/browseIndexPage";
+import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+import type { BrowseSalespeopleInput } from "../src/shared/schemas/salespeople";
+import { browseSalespeopleInput } from "../src/shared/schemas/salespeople";
+import { addDays, todayIn } from "../src/shared/time";
+import { createHarness } from "./support/harness";
+
+const h = await createHarness();
+await h.seed(1);
+/** As in production: answers may be kept, and the index is synced once per TTL unless a write here says so. */
+const kept = await createHarness({ BROWSE_CACHE_TTL_MS: "60000" });
+await kept.seed(0.05);
+
+/** A small deterministic generator, so a failure can be read again. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The database's walks alone: the same pools, no index. */
+const walks = {
+  searchSql: h.deps.searchSql,
+  browseSql: h.deps.browseSql,
+  browseCache: createBrowseCache({ ttlMs: 0, maxEntries: 10 }),
+};
+
+async function fromIndex(input: BrowseSalespeopleInput) {
+  const q = browseSalespeopleInput.parse(input);
+  expect(indexHolds(q)).toBe(true);
+  const data = await h.deps.browseCache.index!.current();
+  expect(data).not.toBeNull();
+  const plan = indexPlan(data!, q, new Date());
+  expect(plan).not.toBeNull();
+  return indexPage(data!, plan!, h.deps.browseSql, q, undefined);
+}
+
+const answer = (page: Awaited<ReturnType<typeof fromIndex>>) => ({
+  ids: page.items.map((card) => card.id),
+  total: page.total,
+  totalExact: page.totalExact,
+  nextCursor: page.nextCursor,
+});
+
+async function sameAnswers(input: BrowseSalespeopleInput) {
+  const walked = await browseSalespeople(walks, browseSalespeopleInput.parse(input));
+  const indexed = await fromIndex(input);
+  expect(answer(indexed), JSON.stringify(input)).toEqual(answer(walked));
+  expect(indexed.items, JSON.stringify(input)).toEqual(walked.items);
+  return indexed;
+}
+
+describe("the browse index answers as the database's walks", () => {
+  it("for every filter, order and page, and on through their cursors", async () => {
+    const cities = (await h.sql<{ city: string }[]>`select distinct city::text from salespeople`).map(
+      (r) => r.city,
+    );
+    const names = (
+      await h.sql<{ piece: string }[]>`
+        select distinct lower(substr(name, 1 + (id % 4), 2 + (id % 4))) as piece from salespeople limit 60`
+    ).map((r) => r.piece);
+    const dealerships = (await h.sql<{ id: number }[]>`select id from dealerships limit 20`).map((r) =>
+      String(r.id),
+    );
+    const today = todayIn("UTC");
+    const whens = ["today", "weekend", today, addDays(today, 1), addDays(today, 3), addDays(today, 6)];
+    const next = random(62);
+    const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+    const maybe = <T>(share: number, value: () => T) => (next() < share ? value() : undefined);
+    let compared = 0;
+    let withCursor = 0;
+    for (let i = 0; i < 400; i++) {
+      const city = maybe(0.35, () => pick(cities));
+      const input = Object.fromEntries(
+        Object.entries({
+          city: city && next() < 0.2 ? city.toUpperCase() : city,
+          rating: maybe(0.3, () => pick(RATING_FILTERS).value),
+          specialty: maybe(0.3, () => {
+            const specialty = pick(BROWSE_SPECIALTIES);
+            return next() < 0.3 ? specialty.toLowerCase() : specialty;
+          }),
+          status: maybe(0.15, () => pick(["available", "busy", "unavailable", "offline"] as const)),
+          yearsOfExperience: maybe(0.2, () => Math.floor(next() * 20)),
+          minPressure: maybe(0.1, () => pick([2, 3.5, 4, 4.5])),
+          verifiedPurchases: maybe(0.1, () => true),
+          search: maybe(0.3, () => pick([...names, "zz", "q", "son", "motors", "no such name"])),
+          dealership: maybe(0.1, () => pick(dealerships)),
+          available: maybe(0.3, () => pick(whens)),
+          sort: maybe(0.5, () => pick(["rating", "pressure", "soonest"] as const)),
+          offset: maybe(0.3, () => pick([0, 12, 24, 48])),
+          limit: maybe(0.3, () => pick([1, 12, 100])),
+        }).filter(([, value]) => value !== undefined),
+      ) as BrowseSalespeopleInput;
+      let page = await sameAnswers(input);
+      compared++;
+      // Two pages further by cursor, where the first was a first page.
+      for (let more = 0; more < 2 && page.nextCursor && input.offset === undefined; more++) {
+        page = await sameAnswers({ ...input, after: page.nextCursor });
+        withCursor++;
+      }
+    }
+    expect(compared).toBe(400);
+    expect(withCursor).toBeGreaterThan(100);
+  });
+
+  it("for the broad filters whose totals reach the bound, and deep pages of them", async () => {
+    for (const input of [
+      {},
+      { sort: "soonest" },
+      { sort: "pressure" },
+      { rating: "3" },
+      { offset: 990, limit: 24 },
+      { sort: "soonest", offset: 1000 },
+      { available: "weekend", sort: "soonest" },
+    ] as BrowseSalespeopleInput[]) {
+      const page = await sameAnswers(input);
+      expect(page.totalExact, JSON.stringify(input)).toBe(false);
+    }
+  });
+
+  it("leaves to the walks what it does not hold", () => {
+    for (const input of [
+      { certification: "ASE Certified" },
+      { dealership: "Some Motors" },
+      { search: "josé" },
+      { city: "Zürich" },
+    ] as BrowseSalespeopleInput[])
+      expect(indexHolds(browseSalespeopleInput.parse(input)), JSON.stringify(input)).toBe(false);
+  });
+});
+
+describe("the browse index follows the database", () => {
+  const browse = async (query: string) =>
+    ((await kept.request("GET", `/api/salespeople?${query}&limit=100`)).json as { id: number }[]).map(
+      (card) => card.id,
+    );
+
+  it("sees a change made through this server at the next browse, and a change made around it once synced", async () => {
+    const [person] = await kept.sql<{ id: number; city: string }[]>`
+      select id, city::text from salespeople where dealership_id is null or verified_at is not null
+       order by id limit 1`;
+    expect(await browse("city=Quillonford")).toEqual([]);
+    // Around the app (a script, another server): the notice moves them; this server's own writes say so at once.
+    await kept.sql`update salespeople set city = 'Quillonford' where id = ${person!.id}`;
+    kept.deps.browseCache.clear();
+    expect(await browse("city=Quillonford")).toEqual([person!.id]);
+    expect(await browse("search=quillonford")).toEqual([person!.id]);
+
+    // Stopped (an administrator suspended the account): gone from browse; back when restored.
+    const [user] = await kept.sql<{ id: string }[]>`
+      insert into users (email, role, first_name) values ('quillon@example.org', 'salesperson', 'Q') returning id`;
+    await kept.sql`update salespeople set user_id = ${user!.id} where id = ${person!.id}`;
+    await kept.sql`update users set disabled_at = now() where id = ${user!.id}`;
+    kept.deps.browseCache.clear();
+    expect(await browse("city=Quillonford")).toEqual([]);
+    await kept.sql`update users set disabled_at = null where id = ${user!.id}`;
+    kept.deps.browseCache.clear();
+    expect(await browse("city=Quillonford")).toEqual([person!.id]);
+
+    // Unlisted: a dealership's salesperson it has not confirmed.
+    const [dealership] = await kept.sql<{ id: number }[]>`select id from dealerships order by id limit 1`;
+    await kept.sql`update salespeople set dealership_id = ${dealership!.id}, verified_at = null where id = ${person!.id}`;
+    kept.deps.browseCache.clear();
+    expect(await browse("city=Quillonford")).toEqual([]);
+  });
+
+  it("adds and removes salespeople, and moves them in the order when their rating changes", async () => {
+    const [added] = await kept.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, specialties, average_rating, total_reviews)
+      values ('Vexmar Ostrander', 'vexmar@example.org', 'Ostrandville', 'TX', 'America/Chicago', '{Trucks}', 2, 1),
+             ('Vexmar Bellweather', 'bellweather@example.org', 'Ostrandville', 'TX', 'America/Chicago', '{Trucks}', 3, 1)
+      returning id`;
+    kept.deps.browseCache.clear();
+    const both = await browse("city=Ostrandville");
+    expect(both).toHaveLength(2);
+    expect(both[1]).toBe(added!.id);
+    await kept.sql`update salespeople set average_rating = 4.5 where id = ${added!.id}`;
+    kept.deps.browseCache.clear();
+    expect((await browse("city=Ostrandville"))[0]).toBe(added!.id);
+    expect(await browse("city=Ostrandville&rating=4")).toEqual([added!.id]);
+    await kept.sql`delete from salespeople where id = ${added!.id}`;
+    kept.deps.browseCache.clear();
+    expect(await browse("city=Ostrandville")).toEqual(both.filter((id) => id !== added!.id));
+  });
+
+  it("reads itself again after its listening connection is lost, answering from the database meanwhile", async () => {
+    await kept.sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'listen%'`;
+    const [first] = await kept.sql<{ id: number }[]>`
+      select min(id) as id from salespeople where dealership_id is null or verified_at is not null`;
+    await kept.sql`update salespeople set city = 'Driftmoor' where id = ${first!.id}`;
+    kept.deps.browseCache.clear();
+    // Whether the index or the walks answer, the change is there.
+    expect(await browse("city=Driftmoor")).toEqual([first!.id]);
+  });
+});
