@@ -1,5 +1,6 @@
 -- Browse's index in each server's memory (src/server/domains/salespeople/browseIndex.ts) follows the database by
--- these notices: each statement that changes what browse filters or orders salespeople by names the salespeople
+-- these notices: each statement that changes what browse filters or orders salespeople by, or shows of them (their
+-- stored card), names the salespeople
 -- it changed (an update, only rows whose browse columns differ) on the channel browse_changed, in parts of at most 600 ids (a notice holds under 8,000 bytes), and
 -- every listening server reads them again. A statement that changes more than 20,000 says '*': read everything.
 -- Sent when the transaction commits, in commit order; a rolled-back change sends nothing.
@@ -21,6 +22,9 @@ BEGIN
     SELECT array_agg(n.salesperson_id) INTO ids FROM changed n JOIN old_rows o USING (salesperson_id)
      WHERE (o.open_ranges, o.next_open_at, o.notice_minutes, o.time_zone)
            IS DISTINCT FROM (n.open_ranges, n.next_open_at, n.notice_minutes, n.time_zone);
+  ELSIF TG_TABLE_NAME = 'salesperson_cards' AND TG_OP = 'UPDATE' THEN
+    SELECT array_agg(n.salesperson_id) INTO ids FROM changed n JOIN old_rows o USING (salesperson_id)
+     WHERE o.card IS DISTINCT FROM n.card;
   ELSIF TG_TABLE_NAME = 'users' THEN
     SELECT array_agg(DISTINCT s.id) INTO ids FROM changed n JOIN old_rows o ON o.id = n.id
       JOIN salespeople s ON s.user_id = n.id
@@ -56,3 +60,8 @@ CREATE TRIGGER "pending_registrations_browse_added" AFTER INSERT ON "pending_reg
   REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "browse_changed"();--> statement-breakpoint
 CREATE TRIGGER "pending_registrations_browse_removed" AFTER DELETE ON "pending_registrations"
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "browse_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "salesperson_cards_browse_added" AFTER INSERT ON "salesperson_cards"
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "browse_changed"();--> statement-breakpoint
+CREATE TRIGGER "salesperson_cards_browse_changed" AFTER UPDATE ON "salesperson_cards"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "browse_changed"();

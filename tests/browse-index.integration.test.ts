@@ -43,7 +43,8 @@ async function fromIndex(input: BrowseSalespeopleInput) {
   expect(data).not.toBeNull();
   const plan = indexPlan(data!, q, new Date());
   expect(plan).not.toBeNull();
-  return indexPage(data!, plan!, h.deps.browseSql, q, undefined);
+  const index = h.deps.browseCache.index!;
+  return indexPage(data!, plan!, (ids) => index.cardsJson(ids, h.deps.browseSql), q, undefined);
 }
 
 const answer = (page: Awaited<ReturnType<typeof fromIndex>>) => ({
@@ -192,6 +193,16 @@ describe("the browse index follows the database", () => {
     await kept.sql`delete from salespeople where id = ${added!.id}`;
     kept.deps.browseCache.clear();
     expect(await browse("city=Ostrandville")).toEqual(both.filter((id) => id !== added!.id));
+  });
+
+  it("shows a card as it is now once its salesperson changes what only the card shows", async () => {
+    const cards = async () =>
+      (await kept.request("GET", "/api/salespeople?city=Ostrandville")).json as { id: number; bio: string | null }[];
+    const [first] = await cards();
+    expect(first).not.toBeUndefined();
+    await kept.sql`update salespeople set bio = 'Trucks, towing and the long haul.' where id = ${first!.id}`;
+    kept.deps.browseCache.clear();
+    expect((await cards()).find((card) => card.id === first!.id)?.bio).toBe("Trucks, towing and the long haul.");
   });
 
   it("reads itself again after its listening connection is lost, answering from the database meanwhile", async () => {

@@ -19,6 +19,9 @@ BEGIN
     SELECT array_agg(n.salesperson_id) INTO ids FROM changed n JOIN old_rows o USING (salesperson_id)
      WHERE (o.open_ranges, o.next_open_at, o.notice_minutes, o.time_zone)
            IS DISTINCT FROM (n.open_ranges, n.next_open_at, n.notice_minutes, n.time_zone);
+  ELSIF TG_TABLE_NAME = 'salesperson_cards' AND TG_OP = 'UPDATE' THEN
+    SELECT array_agg(n.salesperson_id) INTO ids FROM changed n JOIN old_rows o USING (salesperson_id)
+     WHERE o.card IS DISTINCT FROM n.card;
   ELSIF TG_TABLE_NAME = 'users' THEN
     SELECT array_agg(DISTINCT s.id) INTO ids FROM changed n JOIN old_rows o ON o.id = n.id
       JOIN salespeople s ON s.user_id = n.id

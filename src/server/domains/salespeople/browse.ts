@@ -116,8 +116,8 @@ export async function browseSalespeople(
   if (index && indexHolds(q)) {
     const data = await index.current();
     const plan = data && indexPlan(data, q, new Date());
-    if (data && plan)
-      return withTotal(ctx.browseCache, q, (known) => indexPage(data, plan, ctx.browseSql, q, known));
+    const cards = (ids: number[]) => index.cardsJson(ids, ctx.browseSql);
+    if (data && plan) return withTotal(ctx.browseCache, q, (known) => indexPage(data, plan, cards, q, known));
   }
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;

@@ -363,7 +363,15 @@ export type BrowseIndex = {
   current(): Promise<IndexData | null>;
   /** A change was made through this server: the next browse sees it. */
   markStale(): void;
+  /**
+   * The stored cards of `ids` as one JSON array, in that order (a card gone meanwhile is left out): from memory,
+   * where the notices keep them current, else read from the database and kept.
+   */
+  cardsJson(ids: readonly number[], sql: Queryable): Promise<string>;
 };
+
+/** Cards kept in memory, at most: the ones browses show most, about 600 bytes each. */
+const CARDS_KEPT = 100_000;
 
 /**
  * `freshMs` bounds how old the index may be (the browse cache's TTL): once that long has passed since the last
@@ -384,6 +392,12 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
   const waiting = new Map<number, () => void>();
   /** When a change was last made through this server, and since when the index is known to hold every change. */
   let staleAt = Number.NEGATIVE_INFINITY;
+  /** Cards by salesperson id, oldest kept first. */
+  const cards = new Map<number, string>();
+  /** Notices heard (a count), and the last one naming each salesperson while cards are being read. */
+  let notices = 0;
+  let readingCards = 0;
+  const noticedAt = new Map<number, number>();
   let syncedFrom = Number.NEGATIVE_INFINITY;
   let latest: { startedAt: number; synced: Promise<boolean> } | null = null;
 
@@ -447,10 +461,18 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
       return;
     }
     if (payload === EVERYTHING) {
+      notices++;
+      cards.clear();
       void load();
       return;
     }
-    for (const id of payload.split(",")) pending.add(Number(id));
+    notices++;
+    for (const part of payload.split(",")) {
+      const id = Number(part);
+      pending.add(id);
+      cards.delete(id);
+      if (readingCards > 0) noticedAt.set(id, notices);
+    }
     void apply();
   };
 
@@ -510,6 +532,31 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     },
     markStale() {
       staleAt = performance.now();
+    },
+    async cardsJson(ids, cardsSql) {
+      const missing = ids.filter((id) => !cards.has(id));
+      if (missing.length > 0) {
+        const asOf = notices;
+        readingCards++;
+        try {
+          const rows = await cardsSql<{ id: number; card: string }[]>`
+            select salesperson_id as id, card from salesperson_cards where salesperson_id = any(${missing}::int[])`;
+          // A card a notice named while it was being read may be the older one: used once, not kept.
+          const read = new Map(rows.map((row) => [row.id, row.card]));
+          for (const [id, card] of read) if ((noticedAt.get(id) ?? 0) <= asOf) cards.set(id, card);
+          for (const id of cards.keys()) {
+            if (cards.size <= CARDS_KEPT) break;
+            cards.delete(id);
+          }
+          return `[${ids
+            .map((id) => cards.get(id) ?? read.get(id))
+            .filter((card) => card !== undefined)
+            .join(",")}]`;
+        } finally {
+          if (--readingCards === 0) noticedAt.clear();
+        }
+      }
+      return `[${ids.map((id) => cards.get(id)).join(",")}]`;
     },
   };
 }

@@ -5,7 +5,6 @@
 import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
-import type { Queryable } from "../../db/client";
 import { type AvailabilityWindows, availabilityWindows } from "./availabilityWindows";
 import { pageResult } from "./browseAnswer";
 import { canonicalSpecialty, minimumRating } from "./browseConditions";
@@ -58,7 +57,7 @@ export type IndexPlan = { narrow: OrderedList; filters: Filter[]; openBefore: nu
 export async function indexPage(
   data: IndexData,
   { narrow, filters, openBefore }: IndexPlan,
-  cards: Queryable,
+  cardsJson: (ids: number[]) => Promise<string>,
   q: BrowseSalespeopleQuery,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
@@ -118,10 +117,7 @@ export async function indexPage(
     q,
     {
       matches: Math.min(matches, BROWSE_TOTAL_LIMIT + 1),
-      items: await cardsOf(
-        cards,
-        page.map((slot) => data.id[slot]!),
-      ),
+      items: await cardsJson(page.map((slot) => data.id[slot]!)),
       rows: page.length,
       last: last === undefined ? null : placeOf(data, order, last),
     },
@@ -359,16 +355,4 @@ function placeOf(data: IndexData, order: Order, slot: number): string {
   }
   const value = order === "rating" ? data.ratingText[slot] : data.pressureText[slot];
   return `${value}_${data.reviews[slot]}_${data.id[slot]}`;
-}
-
-/** The page's stored cards as one JSON array, in the page's order (a card gone meanwhile is left out). */
-async function cardsOf(sql: Queryable, ids: number[]): Promise<string> {
-  if (ids.length === 0) return "[]";
-  const rows = await sql<{ id: number; card: string }[]>`
-    select salesperson_id as id, card from salesperson_cards where salesperson_id = any(${ids}::int[])`;
-  const byId = new Map(rows.map((row) => [row.id, row.card]));
-  return `[${ids
-    .map((id) => byId.get(id))
-    .filter((card) => card !== undefined)
-    .join(",")}]`;
 }
