@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { browseSalespeople } from "../src/server/domains/salespeople/browse";
 import { createBrowseCache } from "../src/server/domains/salespeople/browseCache";
-import { indexHolds, indexPage, indexPlan } from "../src/server/domains/salespeople/browseIndexPage";
+import {
+  indexHolds,
+  indexPage,
+  indexPlan,
+  nearPage,
+} from "../src/server/domains/salespeople/browseIndexPage";
+import { nearDealerships, nearPlace } from "../src/server/domains/salespeople/browseNear";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import type { BrowseSalespeopleInput } from "../src/shared/schemas/salespeople";
 import { browseSalespeopleInput } from "../src/shared/schemas/salespeople";
@@ -44,7 +50,11 @@ async function fromIndex(input: BrowseSalespeopleInput) {
   const plan = indexPlan(data!, q, new Date());
   expect(plan).not.toBeNull();
   const index = h.deps.browseCache.index!;
-  return indexPage(data!, plan!, (ids) => index.cardsJson(ids, h.deps.browseSql), q, undefined);
+  const cards = (ids: number[]) => index.cardsOf(ids, h.deps.browseSql);
+  const near = nearPlace(q);
+  return near
+    ? nearPage(data!, plan!, await nearDealerships(h.deps.browseSql, near), cards, q, undefined)
+    : indexPage(data!, plan!, cards, q, undefined);
 }
 
 const answer = (page: Awaited<ReturnType<typeof fromIndex>>) => ({
@@ -74,6 +84,9 @@ describe("the browse index answers as the database's walks", () => {
     const dealerships = (await h.sql<{ id: number }[]>`select id from dealerships limit 20`).map((r) =>
       String(r.id),
     );
+    const zips = (await h.sql<{ zip: string }[]>`select distinct zip_code as zip from dealerships`).map(
+      (r) => r.zip,
+    );
     const today = todayIn("UTC");
     const whens = ["today", "weekend", today, addDays(today, 1), addDays(today, 3), addDays(today, 6)];
     const next = random(62);
@@ -83,6 +96,7 @@ describe("the browse index answers as the database's walks", () => {
     let withCursor = 0;
     for (let i = 0; i < 400; i++) {
       const city = maybe(0.35, () => pick(cities));
+      const zip = maybe(0.25, () => pick(zips));
       const input = Object.fromEntries(
         Object.entries({
           city: city && next() < 0.2 ? city.toUpperCase() : city,
@@ -98,7 +112,15 @@ describe("the browse index answers as the database's walks", () => {
           search: maybe(0.3, () => pick([...names, "zz", "q", "son", "motors", "no such name"])),
           dealership: maybe(0.1, () => pick(dealerships)),
           available: maybe(0.3, () => pick(whens)),
-          sort: maybe(0.5, () => pick(["rating", "pressure", "soonest"] as const)),
+          zip,
+          radius: zip && maybe(0.7, () => pick([10, 25, 50, 100])),
+          sort: maybe(0.5, () =>
+            pick(
+              zip
+                ? (["rating", "pressure", "soonest", "distance"] as const)
+                : (["rating", "pressure", "soonest"] as const),
+            ),
+          ),
           offset: maybe(0.3, () => pick([0, 12, 24, 48])),
           limit: maybe(0.3, () => pick([1, 12, 100])),
         }).filter(([, value]) => value !== undefined),
@@ -197,12 +219,17 @@ describe("the browse index follows the database", () => {
 
   it("shows a card as it is now once its salesperson changes what only the card shows", async () => {
     const cards = async () =>
-      (await kept.request("GET", "/api/salespeople?city=Ostrandville")).json as { id: number; bio: string | null }[];
+      (await kept.request("GET", "/api/salespeople?city=Ostrandville")).json as {
+        id: number;
+        bio: string | null;
+      }[];
     const [first] = await cards();
     expect(first).not.toBeUndefined();
     await kept.sql`update salespeople set bio = 'Trucks, towing and the long haul.' where id = ${first!.id}`;
     kept.deps.browseCache.clear();
-    expect((await cards()).find((card) => card.id === first!.id)?.bio).toBe("Trucks, towing and the long haul.");
+    expect((await cards()).find((card) => card.id === first!.id)?.bio).toBe(
+      "Trucks, towing and the long haul.",
+    );
   });
 
   it("reads itself again after its listening connection is lost, answering from the database meanwhile", async () => {

@@ -12,8 +12,8 @@ import { type PageRow, pageResult } from "./browseAnswer";
 import type { BrowseCache } from "./browseCache";
 import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
 import { pageStart } from "./browseCursor";
-import { indexHolds, indexPage, indexPlan } from "./browseIndexPage";
-import { browseNearPage, nearPlace } from "./browseNear";
+import { indexHolds, indexPage, indexPlan, nearPage } from "./browseIndexPage";
+import { browseNearPage, nearDealerships, nearPlace } from "./browseNear";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
 
@@ -103,22 +103,29 @@ const NO_COUNTS: ReadonlyMap<string, number> = new Map();
  * is most of a page's cost (up to BROWSE_TOTAL_LIMIT + 1 index entries walked, against a page's offset + 12).
  */
 export async function browseSalespeople(
-  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms" | "index"> },
+  ctx: BrowsePools & { browseCache: Pick<BrowseCache, "totals" | "terms" | "index" | "dealershipsNear"> },
   q: BrowseSalespeopleQuery,
 ): Promise<BrowseResult> {
   availableDateInRange(q);
-  // Near a place (a ZIP code or a point), the walk is the nearby dealerships' (browseNear.ts); without one, nothing
-  // of it runs.
   const near = nearPlace(q);
-  if (near) return withTotal(ctx.browseCache, q, (known) => browseNearPage(ctx, q, near, known));
   // Answered from memory when the index holds the filters and is current (browseIndexPage.ts); else walked here.
   const index = ctx.browseCache.index;
   if (index && indexHolds(q)) {
     const data = await index.current();
     const plan = data && indexPlan(data, q, new Date());
-    const cards = (ids: number[]) => index.cardsJson(ids, ctx.browseSql);
+    const cards = (ids: number[]) => index.cardsOf(ids, ctx.browseSql);
+    if (data && plan && near) {
+      const dealerships = await ctx.browseCache.dealershipsNear.get(
+        `${near.latitude},${near.longitude},${near.radiusMiles}`,
+        () => nearDealerships(ctx.browseSql, near),
+      );
+      return withTotal(ctx.browseCache, q, (known) => nearPage(data, plan, dealerships, cards, q, known));
+    }
     if (data && plan) return withTotal(ctx.browseCache, q, (known) => indexPage(data, plan, cards, q, known));
   }
+  // Near a place (a ZIP code or a point), the walk is the nearby dealerships' (browseNear.ts); without one, nothing
+  // of it runs.
+  if (near) return withTotal(ctx.browseCache, q, (known) => browseNearPage(ctx, q, near, known));
   const toCount = termsToCount(q);
   const counts = toCount.length > 0 ? await ctx.browseCache.terms.of(ctx.browseSql, toCount) : NO_COUNTS;
   const page = q.sort === "soonest" ? browseSoonestPage : browsePage;

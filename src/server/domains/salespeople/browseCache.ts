@@ -6,6 +6,7 @@ import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import type { BrowseResult } from "../../../shared/schemas/salespeople";
 import { createTtlCache, type TtlCache } from "../../cache";
 import type { BrowseIndex } from "./browseIndex";
+import type { NearDealership } from "./browseIndexPage";
 import { createTermCounts, type TermCounts } from "./termCounts";
 
 export type BrowseCache = {
@@ -18,6 +19,11 @@ export type BrowseCache = {
   totals: TtlCache<number>;
   /** How many entries each term of salesperson_terms has, for choosing the term a browse walks. */
   terms: TermCounts;
+  /**
+   * The dealerships within a radius of a place, by the place and radius, for the index's browses near it: the
+   * dealerships' addresses change far less often than the TTL.
+   */
+  dealershipsNear: TtlCache<readonly NearDealership[]>;
   /** Every listed salesperson, followed as they change (browseIndex.ts); null where browse reads the database only. */
   index: BrowseIndex | null;
   /** A write changed what browse shows: answers kept are dropped, and the next browse sees the write. */
@@ -47,14 +53,20 @@ export function createBrowseCache(options: {
     serveStale: false,
     ttlFor: (matches) => (matches > BROWSE_TOTAL_LIMIT ? BOUNDED_TOTAL_TTLS * options.ttlMs : options.ttlMs),
   });
+  const dealershipsNear = createTtlCache<readonly NearDealership[]>({
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries,
+  });
   return {
     pages,
     totals,
     terms: createTermCounts(),
+    dealershipsNear,
     index: options.index ?? null,
     clear() {
       pages.clear();
       totals.clear();
+      dealershipsNear.clear();
       options.index?.markStale();
     },
   };

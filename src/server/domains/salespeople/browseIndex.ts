@@ -1,4 +1,4 @@
-// Browse's index in this server's memory (docs/decisions/023-browse-index.md): every publicly listed salesperson
+// Browse's index in this server's memory (docs/decisions/026-browse-index.md): every publicly listed salesperson
 // with what browse filters and orders by, held in columns, and for each filter value and order a list of them
 // in that order (orderedList.ts). A browse answers from it (browseIndexPage.ts) and reads only its page's cards
 // from the database. It follows the database by the notices triggers send on each change of what it holds
@@ -364,10 +364,10 @@ export type BrowseIndex = {
   /** A change was made through this server: the next browse sees it. */
   markStale(): void;
   /**
-   * The stored cards of `ids` as one JSON array, in that order (a card gone meanwhile is left out): from memory,
+   * The stored cards (JSON text) of `ids`, in that order (undefined for a card gone meanwhile): from memory,
    * where the notices keep them current, else read from the database and kept.
    */
-  cardsJson(ids: readonly number[], sql: Queryable): Promise<string>;
+  cardsOf(ids: readonly number[], sql: Queryable): Promise<(string | undefined)[]>;
 };
 
 /** Cards kept in memory, at most: the ones browses show most, about 600 bytes each. */
@@ -533,7 +533,7 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     markStale() {
       staleAt = performance.now();
     },
-    async cardsJson(ids, cardsSql) {
+    async cardsOf(ids, cardsSql) {
       const missing = ids.filter((id) => !cards.has(id));
       if (missing.length > 0) {
         const asOf = notices;
@@ -548,15 +548,12 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
             if (cards.size <= CARDS_KEPT) break;
             cards.delete(id);
           }
-          return `[${ids
-            .map((id) => cards.get(id) ?? read.get(id))
-            .filter((card) => card !== undefined)
-            .join(",")}]`;
+          return ids.map((id) => cards.get(id) ?? read.get(id));
         } finally {
           if (--readingCards === 0) noticedAt.clear();
         }
       }
-      return `[${ids.map((id) => cards.get(id)).join(",")}]`;
+      return ids.map((id) => cards.get(id));
     },
   };
 }

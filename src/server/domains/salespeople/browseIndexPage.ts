@@ -15,7 +15,7 @@ import { OrderedList } from "./orderedList";
 const PLAIN = /^[\x20-\x7e]+$/;
 const EMPTY = new OrderedList(() => false);
 
-/** Whether the index holds every filter of `q` (a browse near a place never comes here). */
+/** Whether the index holds every filter of `q`. */
 export function indexHolds(q: BrowseSalespeopleQuery): boolean {
   return (
     q.certification === undefined &&
@@ -30,6 +30,13 @@ function dealershipId(value: string): number | undefined {
 }
 
 type Order = "rating" | "pressure" | "soonest";
+/** The stored cards of salespeople by id, in that order (undefined for one gone meanwhile). */
+export type CardsOf = (ids: number[]) => Promise<(string | undefined)[]>;
+
+/** Cards as one JSON array (a card gone meanwhile left out, as the database's page statements leave it). */
+function cardsArray(cards: readonly (string | undefined)[]): string {
+  return `[${cards.filter((card) => card !== undefined).join(",")}]`;
+}
 type Cursor = ReturnType<typeof readCursor>;
 
 /**
@@ -57,7 +64,7 @@ export type IndexPlan = { narrow: OrderedList; filters: Filter[]; openBefore: nu
 export async function indexPage(
   data: IndexData,
   { narrow, filters, openBefore }: IndexPlan,
-  cardsJson: (ids: number[]) => Promise<string>,
+  cardsOf: CardsOf,
   q: BrowseSalespeopleQuery,
   knownMatches: number | undefined,
 ): Promise<BrowseResult> {
@@ -117,7 +124,7 @@ export async function indexPage(
     q,
     {
       matches: Math.min(matches, BROWSE_TOTAL_LIMIT + 1),
-      items: await cardsJson(page.map((slot) => data.id[slot]!)),
+      items: cardsArray(await cardsOf(page.map((slot) => data.id[slot]!))),
       rows: page.length,
       last: last === undefined ? null : placeOf(data, order, last),
     },
@@ -207,7 +214,8 @@ const equalTo =
  * database works out).
  */
 export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date): IndexPlan | null {
-  const narrow = narrowest(data, q);
+  // Near a place, the walk is the nearby dealerships' lists (nearPage), never a search piece's.
+  const narrow = nearPlaceGiven(q) ? { list: EMPTY, isSearch: false } : narrowest(data, q);
   const filters: Filter[] = [];
   let openBefore = Number.POSITIVE_INFINITY;
   if (q.rating !== undefined) filters.push(atLeast(data.rating, minimumRating(q.rating)));
@@ -355,4 +363,78 @@ function placeOf(data: IndexData, order: Order, slot: number): string {
   }
   const value = order === "rating" ? data.ratingText[slot] : data.pressureText[slot];
   return `${value}_${data.reviews[slot]}_${data.id[slot]}`;
+}
+
+function nearPlaceGiven(q: BrowseSalespeopleQuery): boolean {
+  return q.zip !== undefined || q.lat !== undefined || q.lng !== undefined;
+}
+
+/**
+ * A dealership within a browse's radius, as the database measures it (browseNear.ts): its distance in metres,
+ * as a number and as the database writes it (a cursor carries the text), and in miles to one decimal as the
+ * card shows it.
+ */
+export type NearDealership = { id: number; distance: number; distanceText: string; miles: string };
+
+/**
+ * A page near a place, from `data`: the listed salespeople of `dealerships` (those within the radius) that
+ * `plan`'s filters keep, in the page's order, with their distance on each card; the same answer as the
+ * database's distance walk (browseNear.ts). Nearest first orders by the dealership's distance, then the rating
+ * order.
+ */
+export async function nearPage(
+  data: IndexData,
+  { filters }: IndexPlan,
+  dealerships: readonly NearDealership[],
+  cardsOf: CardsOf,
+  q: BrowseSalespeopleQuery,
+  knownMatches: number | undefined,
+): Promise<BrowseResult> {
+  const { cursor, window } = pageStart(q);
+  const byDistance = q.sort === "distance";
+  const order: Order = q.sort === "pressure" ? "pressure" : q.sort === "soonest" ? "soonest" : "rating";
+  const every = { offset: 0, pageSize: Number.POSITIVE_INFINITY };
+  const matches: { slot: number; at: NearDealership }[] = [];
+  for (const dealership of dealerships) {
+    const list = data.byDealership.get(dealership.id);
+    if (list)
+      for (const slot of walk(list, filters, every, 0, list.size, false).page)
+        matches.push({ slot, at: dealership });
+  }
+  const before = order === "rating" ? data.byRating : order === "pressure" ? data.byPressure : data.bySoonest;
+  matches.sort((a, b) =>
+    byDistance && a.at.distance !== b.at.distance
+      ? a.at.distance - b.at.distance
+      : before(a.slot, b.slot)
+        ? -1
+        : 1,
+  );
+  let from = matches;
+  if (cursor) {
+    const afterPlace = afterCursor(data, order, cursor);
+    const distance = Number(cursor.distance ?? "0");
+    from = matches.filter(({ slot, at }) =>
+      byDistance
+        ? at.distance > distance || (at.distance === distance && afterPlace(slot))
+        : afterPlace(slot),
+    );
+  }
+  const page = from.slice(window.offset, window.offset + window.pageSize);
+  const cards = await cardsOf(page.map(({ slot }) => data.id[slot]!));
+  const last = page.at(-1);
+  return pageResult(
+    q,
+    {
+      matches: Math.min(knownMatches ?? matches.length, BROWSE_TOTAL_LIMIT + 1),
+      items: cardsArray(
+        cards.map((card, i) => card && `${card.slice(0, -1)},"distanceMiles":${page[i]!.at.miles}}`),
+      ),
+      rows: page.length,
+      last:
+        last === undefined
+          ? null
+          : `${byDistance ? `${last.at.distanceText}_` : ""}${placeOf(data, order, last.slot)}`,
+    },
+    window.pageSize,
+  );
 }

@@ -14,6 +14,7 @@ import { knownZip } from "../../geo/geocoder";
 import { type PageRow, pageResult } from "./browseAnswer";
 import { browseConditions } from "./browseConditions";
 import { pageStart } from "./browseCursor";
+import type { NearDealership } from "./browseIndexPage";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
 
 /** Metres in a statute mile: earthdistance measures in metres. */
@@ -48,6 +49,23 @@ export function nearPlace(q: BrowseSalespeopleQuery): NearPlace | null {
   if (q.lat === undefined || q.lng === undefined)
     throw appError("BAD_REQUEST", "Give lat and lng together", "LOCATION_CONFLICT");
   return { latitude: q.lat, longitude: q.lng, radiusMiles };
+}
+
+/**
+ * The dealerships within the radius of `near`, nearest first (then by id), measured as the distance walk below
+ * measures them: for the browse index's page near a place (browseIndexPage.ts, nearPage).
+ */
+export async function nearDealerships(sql: Queryable, near: NearPlace): Promise<NearDealership[]> {
+  const origin = sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
+  const radius = sql`${near.radiusMiles * METRES_PER_MILE}::float8`;
+  const point = sql`ll_to_earth(d.latitude, d.longitude)`;
+  return sql<NearDealership[]>`
+    select d.id, d.distance, d.distance::text as "distanceText",
+           round((d.distance / ${METRES_PER_MILE})::numeric, 1)::float8::text as miles
+      from (select d.id, earth_distance(${origin}, ${point}) as distance
+              from dealerships d
+             where earth_box(${origin}, ${radius}) @> ${point} and earth_distance(${origin}, ${point}) <= ${radius}) d
+     order by d.distance, d.id`;
 }
 
 /**
