@@ -15,8 +15,10 @@ export const BROWSE_CHANNEL = "browse_changed";
 const EVERYTHING = "*";
 /** How long a browse waits for its own notice before it reads the database instead. */
 const SYNC_TIMEOUT_MS = 2_000;
-/** Salespeople read again per statement when notices name many. */
+/** Salespeople read at a time: by a cursor at start, and per statement when notices name many. */
 const READ_BATCH = 2_000;
+/** Salespeople put back in their places between two turns of the event loop. */
+const PUT_SLICE = 100;
 
 /** The statuses a salesperson can have, by their code in `status`. */
 const STATUS_CODES = new Map<string, number>();
@@ -87,6 +89,9 @@ export class IndexData {
   private poolLeft = 0;
   /** How many salespeople keep their open times in each zone. */
   readonly zones = new Map<string, number>();
+  /** Texts held once however many salespeople share them (sort values' texts, cities, zones). */
+  private readonly texts = new Map<string, string>();
+  private readonly specialtySets = new Map<string, string[]>();
   /** Each zone's number, as it was first seen; never reused. */
   readonly zoneCodes = new Map<string, number>();
   /** Each city's number, as it was first seen; never reused. */
@@ -125,10 +130,11 @@ export class IndexData {
   }
 
   /** Builds the index from rows in one go: sorted once, each list filled in order. */
-  static build(rows: readonly IndexRow[]): IndexData {
+  static async build(batches: AsyncIterable<readonly IndexRow[]>): Promise<IndexData> {
     const data = new IndexData();
-    data.grow(rows.length);
-    const slots = Int32Array.from(rows, (row) => data.write(data.take(row.id), row));
+    const taken: number[] = [];
+    for await (const rows of batches) for (const row of rows) taken.push(data.write(data.take(row.id), row));
+    const slots = Int32Array.from(taken);
     const sorted = (before: (a: number, b: number) => boolean) =>
       slots.slice().sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     for (const slot of sorted(data.byRating)) data.enter(slot, (list) => list.push(slot), "rating");
@@ -137,26 +143,58 @@ export class IndexData {
     return data;
   }
 
-  /** Puts a salesperson read again in their places, or takes them out (`row` undefined: no longer listed). */
+  /**
+   * Puts a salesperson read again in their places, or takes them out (`row` undefined: no longer listed). Only
+   * the orders whose place or lists the change moves are touched: a change of open times alone (the commonest,
+   * from the open-times job) moves nothing in the rating order, and a change of anything else than the next open
+   * time or the city moves nothing soonest first.
+   */
   put(id: number, row: IndexRow | undefined): void {
     const known = this.slotOf.get(id);
-    if (known !== undefined) {
-      this.enter(known, (l) => l.remove(known), "rating");
-      this.enter(known, (l) => l.remove(known), "soonest");
-      this.allByPressure.remove(known);
-      this.forget(known);
-      if (!row) {
-        this.slotOf.delete(id);
-        this.free.push(known);
-        return;
-      }
+    if (known === undefined) {
+      if (!row) return;
+      const slot = this.take(id);
+      this.write(slot, row);
+      this.enter(slot, (l) => l.insert(slot), "rating");
+      this.enter(slot, (l) => l.insert(slot), "soonest");
+      this.allByPressure.insert(slot);
+      return;
     }
-    if (!row) return;
-    const slot = known ?? this.take(id);
-    this.write(slot, row);
-    this.enter(slot, (l) => l.insert(slot), "rating");
-    this.enter(slot, (l) => l.insert(slot), "soonest");
-    this.allByPressure.insert(slot);
+    const moves = row ? this.moves(known, row) : { rating: true, soonest: true, pressure: true };
+    if (moves.rating) this.enter(known, (l) => l.remove(known), "rating");
+    if (moves.soonest) this.enter(known, (l) => l.remove(known), "soonest");
+    if (moves.pressure) this.allByPressure.remove(known);
+    this.forget(known);
+    if (!row) {
+      this.slotOf.delete(id);
+      this.free.push(known);
+      return;
+    }
+    this.write(known, row);
+    if (moves.rating) this.enter(known, (l) => l.insert(known), "rating");
+    if (moves.soonest) this.enter(known, (l) => l.insert(known), "soonest");
+    if (moves.pressure) this.allByPressure.insert(known);
+  }
+
+  /** Which orders a change of `slot` to `row` moves it in, or in which of their lists. */
+  private moves(slot: number, row: IndexRow) {
+    const city = row.city !== this.city[slot];
+    const reviews = row.reviews !== this.reviews[slot];
+    const specialties = row.specialties;
+    const held = this.specialties[slot]!;
+    return {
+      rating:
+        city ||
+        reviews ||
+        row.rating !== this.rating[slot] ||
+        (row.dealership_id ?? -1) !== this.dealership[slot] ||
+        (row.verified ? 1 : 0) !== this.verified[slot] ||
+        (row.search_text ?? "") !== this.search[slot] ||
+        specialties.length !== held.length ||
+        specialties.some((specialty, i) => specialty !== held[i]),
+      soonest: city || (row.soonest ?? Number.POSITIVE_INFINITY) !== this.soonest[slot],
+      pressure: reviews || row.pressure !== this.pressure[slot],
+    };
   }
 
   /** Runs `each` on every list of `order` that holds the slot by its current values. */
@@ -173,6 +211,13 @@ export class IndexData {
       each(listOf(this.bySpecialty, specialty, this.byRating));
     if (this.verified[slot]) each(this.verifiedList);
     for (const piece of piecesOf(this.search[slot]!)) each(listOf(this.byPiece, piece, this.byRating));
+  }
+
+  private shared(text: string): string {
+    const held = this.texts.get(text);
+    if (held !== undefined) return held;
+    this.texts.set(text, text);
+    return text;
   }
 
   private take(id: number): number {
@@ -193,16 +238,23 @@ export class IndexData {
     this.verified[slot] = row.verified ? 1 : 0;
     this.soonest[slot] = row.soonest ?? Number.POSITIVE_INFINITY;
     this.notice[slot] = row.notice ?? 0;
-    this.ratingText[slot] = row.rating_text;
-    this.pressureText[slot] = row.pressure_text;
-    this.city[slot] = row.city;
+    // The few distinct texts, cities, zones and sets of specialties are held once each, not once a salesperson.
+    this.ratingText[slot] = this.shared(row.rating_text);
+    this.pressureText[slot] = this.shared(row.pressure_text);
+    this.city[slot] = this.shared(row.city);
     let code = this.cityCodes.get(row.city);
     if (code === undefined) {
       code = this.cityCodes.size;
       this.cityCodes.set(row.city, code);
     }
     this.cityCode[slot] = code;
-    this.specialties[slot] = row.specialties;
+    const specialtiesKey = row.specialties.join("\n");
+    let specialties = this.specialtySets.get(specialtiesKey);
+    if (!specialties) {
+      specialties = row.specialties;
+      this.specialtySets.set(specialtiesKey, specialties);
+    }
+    this.specialties[slot] = specialties;
     let mask = 0;
     for (const specialty of row.specialties) {
       let bit = this.specialtyBits.get(specialty);
@@ -214,7 +266,7 @@ export class IndexData {
     }
     this.specialtyMask[slot] = mask >>> 0;
     this.search[slot] = row.search_text ?? "";
-    const zone = row.zone ?? "";
+    const zone = this.shared(row.zone ?? "");
     this.zone[slot] = zone;
     let zoneCode = this.zoneCodes.get(zone);
     if (zoneCode === undefined) {
@@ -405,8 +457,8 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     loading ??= (async () => {
       const started = performance.now();
       pending = new Set();
-      const rows = await readRows(sql);
-      data = IndexData.build(rows);
+      // In batches, so that the rows of a large market are never all in memory at once.
+      data = await IndexData.build(readRows(sql).cursor(READ_BATCH));
       logger.info(
         `browse index: ${data.size} salespeople read in ${Math.round(performance.now() - started)} ms`,
       );
@@ -432,9 +484,14 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
         if (!target) continue;
         try {
           const rows = new Map((await readRows(sql, ids)).map((row) => [row.id, row]));
-          // A full read that started meanwhile holds these changes, or will be followed by them again.
-          if (data !== target) continue;
-          for (const id of ids) target.put(id, rows.get(id));
+          // A slice at a time, the event loop free between them: a batch moving each salesperson in lists of
+          // the whole market would hold every request for tens of milliseconds. A full read that started
+          // meanwhile holds these changes, or will be followed by them again.
+          for (let at = 0; at < ids.length && data === target; at += PUT_SLICE) {
+            if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+            if (data !== target) break;
+            for (const id of ids.slice(at, at + PUT_SLICE)) target.put(id, rows.get(id));
+          }
         } catch (error) {
           logger.warn("browse index: reading changed salespeople failed; reading everything again", error);
           void load();
