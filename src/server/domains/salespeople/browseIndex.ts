@@ -5,6 +5,8 @@
 // (drizzle/0071, channel BROWSE_CHANNEL): the changed salespeople are read again and put back in their places. A
 // change made through this server is seen by the next browse here (`markStale`: that browse waits for a notice of
 // its own, which comes after every earlier one); another server's, within the moment its notice takes.
+
+import { localDayNumber } from "../../../shared/time";
 import { publiclyListedSql } from "../../access";
 import type { Queryable, Sql } from "../../db/client";
 import type { Logger } from "../../logger";
@@ -83,6 +85,13 @@ export class IndexData {
    * when more of it is left behind than in use.
    */
   runPool = new Float64Array(1024);
+  /**
+   * The dates of the runs, in the salesperson's zone: bit d of `openDays` for the date `openDayBase` + d (days
+   * since 1970), from the first run's date. A run lies within one date, so a date with no notice cutting into it
+   * is open exactly when its bit is set (-1 as the base: the dates are not kept, and the runs are read).
+   */
+  openDays = new Uint32Array(0);
+  openDayBase = new Int32Array(0);
   runAt = new Int32Array(0);
   runCount = new Int32Array(0);
   private poolEnd = 0;
@@ -276,6 +285,7 @@ export class IndexData {
     this.zoneCode[slot] = zoneCode;
     this.zones.set(zone, (this.zones.get(zone) ?? 0) + 1);
     this.keepRuns(slot, row.runs ?? []);
+    this.keepOpenDays(slot, row.runs ?? [], zone);
     return slot;
   }
 
@@ -286,6 +296,25 @@ export class IndexData {
     else this.zones.set(zone, left);
     this.poolLeft += 2 * this.runCount[slot]!;
     this.runCount[slot] = 0;
+  }
+
+  private keepOpenDays(slot: number, bounds: readonly number[], zone: string) {
+    let days = 0;
+    let base = 0;
+    if (bounds.length > 0 && zone !== "") {
+      base = localDayNumber(bounds[0]!, zone);
+      for (let i = 0; i < bounds.length; i += 2) {
+        const day = localDayNumber(bounds[i]!, zone) - base;
+        // Never past 32 days (open times are kept for 15): if it were, the dates are not used (-1).
+        if (day >= 32) {
+          base = -1;
+          break;
+        }
+        days |= 1 << day;
+      }
+    }
+    this.openDays[slot] = days >>> 0;
+    this.openDayBase[slot] = base;
   }
 
   private keepRuns(slot: number, bounds: readonly number[]) {
@@ -340,6 +369,8 @@ export class IndexData {
     this.cityCode = grown(this.cityCode, (n) => new Int32Array(n));
     this.zoneCode = grown(this.zoneCode, (n) => new Int32Array(n));
     this.runAt = grown(this.runAt, (n) => new Int32Array(n));
+    this.openDays = grown(this.openDays, (n) => new Uint32Array(n));
+    this.openDayBase = grown(this.openDayBase, (n) => new Int32Array(n));
     this.runCount = grown(this.runCount, (n) => new Int32Array(n));
     this.specialtyMask = grown(this.specialtyMask, (n) => new Uint32Array(n));
     this.capacity = capacity;

@@ -5,6 +5,7 @@
 import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
+import { isIsoDate } from "../../../shared/time";
 import { type AvailabilityWindows, availabilityWindows } from "./availabilityWindows";
 import { pageResult } from "./browseAnswer";
 import { canonicalSpecialty, minimumRating } from "./browseConditions";
@@ -259,7 +260,7 @@ export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date)
   if (q.available) {
     const spans = spansFor(data, q.available, now);
     if (!spans) return null;
-    filters.push(...openFilters(spans, data, now));
+    filters.push(...openFilters(spans, data, q.available, now));
     openBefore = spans.latestEnd;
   }
   return { narrow: narrow.list, filters, openBefore };
@@ -302,9 +303,16 @@ function spansFor(data: IndexData, available: string, now: Date) {
  * browseConditions.ts). Those whose next open time is past every span's end are passed over first: their
  * times cannot reach into one.
  */
-function openFilters(spans: NonNullable<ReturnType<typeof spansFor>>, data: IndexData, now: Date): Filter[] {
+function openFilters(
+  spans: NonNullable<ReturnType<typeof spansFor>>,
+  data: IndexData,
+  available: string,
+  now: Date,
+): Filter[] {
   const { byCode, latestEnd } = spans;
   const at = now.getTime();
+  // A date (not today, nor the weekend, whose first day differs by zone) is the same date in every zone.
+  const day = isIsoDate(available) ? Date.parse(`${available}T00:00:00Z`) / 86_400_000 : -1;
   const soonEnough: Filter = (slots, n) => {
     const soonest = data.soonest;
     let kept = 0;
@@ -312,7 +320,7 @@ function openFilters(spans: NonNullable<ReturnType<typeof spansFor>>, data: Inde
     return kept;
   };
   const open: Filter = (slots, n) => {
-    const { runPool, runAt, runCount, zoneCode, notice } = data;
+    const { runPool, runAt, runCount, zoneCode, notice, openDays, openDayBase } = data;
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const slot = slots[i]!;
@@ -321,7 +329,15 @@ function openFilters(spans: NonNullable<ReturnType<typeof spansFor>>, data: Inde
       const hi = byCode[2 * code + 1]!;
       // No runs, or a zone without a span (NaN): not open.
       if (count === 0 || Number.isNaN(hi)) continue;
-      const lo = Math.max(byCode[2 * code]!, at + notice[slot]! * 60_000);
+      const start = byCode[2 * code]!;
+      const notBefore = at + notice[slot]! * 60_000;
+      // The whole date is open to booking: whether a run lies on it.
+      if (day >= 0 && notBefore <= start && openDayBase[slot]! >= 0) {
+        const bit = day - openDayBase[slot]!;
+        if (bit >= 0 && bit < 32 && (openDays[slot]! >>> bit) & 1) slots[kept++] = slot;
+        continue;
+      }
+      const lo = Math.max(start, notBefore);
       if (lo >= hi) continue;
       // The first run that ends at or after lo (runs are in order), then whether it starts before hi.
       const from = runAt[slot]!;
@@ -393,31 +409,55 @@ export async function nearPage(
   const { cursor, window } = pageStart(q);
   const byDistance = q.sort === "distance";
   const order: Order = q.sort === "pressure" ? "pressure" : q.sort === "soonest" ? "soonest" : "rating";
-  const every = { offset: 0, pageSize: Number.POSITIVE_INFINITY };
-  const matches: { slot: number; at: NearDealership }[] = [];
-  for (const dealership of dealerships) {
-    const list = data.byDealership.get(dealership.id);
-    if (list)
-      for (const slot of walk(list, filters, every, 0, list.size, false).page)
-        matches.push({ slot, at: dealership });
+  const afterPlace = cursor ? afterCursor(data, order, cursor) : undefined;
+  const cursorDistance = Number(cursor?.distance ?? "0");
+  let matches = knownMatches;
+  if (matches === undefined) {
+    // The bounded count: each dealership's matches, until past the bound.
+    matches = 0;
+    for (const dealership of dealerships) {
+      const list = data.byDealership.get(dealership.id);
+      if (list) matches += walk(list, filters, { offset: 0, pageSize: 0 }, 0, list.size, true).seen;
+      if (matches > BROWSE_TOTAL_LIMIT) break;
+    }
   }
-  const before = order === "rating" ? data.byRating : order === "pressure" ? data.byPressure : data.bySoonest;
-  matches.sort((a, b) =>
-    byDistance && a.at.distance !== b.at.distance
-      ? a.at.distance - b.at.distance
-      : before(a.slot, b.slot)
-        ? -1
-        : 1,
-  );
-  let from = matches;
-  if (cursor) {
-    const afterPlace = afterCursor(data, order, cursor);
-    const distance = Number(cursor.distance ?? "0");
-    from = matches.filter(({ slot, at }) =>
-      byDistance
-        ? at.distance > distance || (at.distance === distance && afterPlace(slot))
-        : afterPlace(slot),
-    );
+  let from: { slot: number; at: NearDealership }[];
+  if (order === "rating") {
+    // Each dealership's list is in the rating order: the page is a merge of the first matches of each (after
+    // the cursor's place), nearest first a merge of each distance's dealerships in turn.
+    const reach = window.offset + window.pageSize;
+    const runs: { slots: number[]; at: NearDealership }[] = [];
+    for (const dealership of dealerships) {
+      if (byDistance && cursor && dealership.distance < cursorDistance) continue;
+      const list = data.byDealership.get(dealership.id);
+      if (!list) continue;
+      const start =
+        afterPlace && (!byDistance || dealership.distance === cursorDistance) ? list.seek(afterPlace) : 0;
+      const slots = walk(list, filters, { offset: 0, pageSize: reach }, start, list.size, false).page;
+      if (slots.length > 0) runs.push({ slots, at: dealership });
+    }
+    from = [];
+    if (byDistance)
+      for (let i = 0; i < runs.length && from.length < reach; ) {
+        let j = i + 1;
+        while (j < runs.length && runs[j]!.at.distance === runs[i]!.at.distance) j++;
+        from.push(...merged(runs.slice(i, j), data.byRating, reach - from.length));
+        i = j;
+      }
+    else from = merged(runs, data.byRating, reach);
+  } else {
+    // Another order than the lists': every match, sorted.
+    const every = { offset: 0, pageSize: Number.POSITIVE_INFINITY };
+    from = [];
+    for (const dealership of dealerships) {
+      const list = data.byDealership.get(dealership.id);
+      if (list)
+        for (const slot of walk(list, filters, every, 0, list.size, false).page)
+          from.push({ slot, at: dealership });
+    }
+    const before = order === "pressure" ? data.byPressure : data.bySoonest;
+    from.sort((a, b) => (before(a.slot, b.slot) ? -1 : 1));
+    if (afterPlace) from = from.filter(({ slot }) => afterPlace(slot));
   }
   const page = from.slice(window.offset, window.offset + window.pageSize);
   const cards = await cardsOf(page.map(({ slot }) => data.id[slot]!));
@@ -425,7 +465,7 @@ export async function nearPage(
   return pageResult(
     q,
     {
-      matches: Math.min(knownMatches ?? matches.length, BROWSE_TOTAL_LIMIT + 1),
+      matches: Math.min(matches, BROWSE_TOTAL_LIMIT + 1),
       items: cardsArray(
         cards.map((card, i) => card && `${card.slice(0, -1)},"distanceMiles":${page[i]!.at.miles}}`),
       ),
@@ -437,4 +477,48 @@ export async function nearPage(
     },
     window.pageSize,
   );
+}
+
+/** The first `take` slots of runs each in `before`'s order, merged in that order, each with its run's place. */
+function merged<T>(
+  runs: readonly { slots: readonly number[]; at: T }[],
+  before: (a: number, b: number) => boolean,
+  take: number,
+): { slot: number; at: T }[] {
+  const out: { slot: number; at: T }[] = [];
+  const next = runs.map(() => 0);
+  const head = (run: number) => runs[run]!.slots[next[run]!]!;
+  // A binary heap of the runs not yet used up, by their next slot.
+  const heap: number[] = [];
+  const less = (a: number, b: number) => before(head(heap[a]!), head(heap[b]!));
+  const swap = (a: number, b: number) => {
+    const kept = heap[a]!;
+    heap[a] = heap[b]!;
+    heap[b] = kept;
+  };
+  const down = (from: number) => {
+    for (let at = from; ; ) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let least = at;
+      if (left < heap.length && less(left, least)) least = left;
+      if (right < heap.length && less(right, least)) least = right;
+      if (least === at) return;
+      swap(at, least);
+      at = least;
+    }
+  };
+  for (let run = 0; run < runs.length; run++) if (runs[run]!.slots.length > 0) heap.push(run);
+  for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at);
+  while (out.length < take && heap.length > 0) {
+    const run = heap[0]!;
+    out.push({ slot: head(run), at: runs[run]!.at });
+    next[run]!++;
+    if (next[run]! >= runs[run]!.slots.length) {
+      heap[0] = heap[heap.length - 1]!;
+      heap.pop();
+    }
+    down(0);
+  }
+  return out;
 }
