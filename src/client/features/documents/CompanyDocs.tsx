@@ -94,7 +94,8 @@ const PRODUCTION_SECTIONS: InfoSection[] = [
         live in PostgreSQL, so any instance serves any request and a scheduled job runs once across all of
         them. The public browse cache is held per instance: an entry is fresh for <C>BROWSE_CACHE_TTL_MS</C>{" "}
         (default 5000 ms) and may be served stale as long again while it refreshes, so results can be up to
-        twice that old.
+        twice that old. So is the browse index, every listed salesperson in memory, which follows the
+        database's notices of each change within moments (<C>BROWSE_INDEX=false</C> turns it off).
       </p>
     ),
   },
