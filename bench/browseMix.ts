@@ -3,6 +3,7 @@
 import type autocannon from "autocannon";
 import postgres from "postgres";
 import { loadCities } from "../src/server/db/cities";
+import { rng } from "../src/server/seed/words";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 
 export type Query = Record<string, string>;
@@ -12,21 +13,10 @@ const cities = loadCities().map((c) => c.city);
 const ratings = RATING_FILTERS.map((r) => r.value);
 const offsets = Array.from({ length: 9 }, (_, i) => String(i * 12));
 
-/** A small deterministic generator, so two runs send the same requests. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Up to `count` distinct queries drawn from the choices of each filter. */
 function sample(seed: number, count: number, choices: Record<string, readonly string[]>): Query[] {
-  const next = random(seed);
+  // Deterministic, so two runs send the same requests.
+  const next = rng(seed).next;
   const seen = new Map<string, Query>();
   for (let tries = 0; seen.size < count && tries < count * 20; tries++) {
     const query: Query = {};

@@ -11,6 +11,7 @@ import {
   nearPage,
 } from "../src/server/domains/salespeople/browseIndexPage";
 import { nearDealerships, nearPlace } from "../src/server/domains/salespeople/browseNear";
+import { rng } from "../src/server/seed/words";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import type { BrowseSalespeopleInput } from "../src/shared/schemas/salespeople";
 import { browseSalespeopleInput } from "../src/shared/schemas/salespeople";
@@ -22,18 +23,6 @@ await h.seed(1);
 /** As in production: answers may be kept, and the index is synced once per TTL unless a write here says so. */
 const kept = await createHarness({ BROWSE_CACHE_TTL_MS: "60000" });
 await kept.seed(0.05);
-
-/** A small deterministic generator, so a failure can be read again. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The database's walks alone: the same pools, no index. */
 const walks = {
@@ -89,7 +78,8 @@ describe("the browse index answers as the database's walks", () => {
     );
     const today = todayIn("UTC");
     const whens = ["today", "weekend", today, addDays(today, 1), addDays(today, 3), addDays(today, 6)];
-    const next = random(62);
+    // Deterministic, so a failure can be read again.
+    const next = rng(62).next;
     const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
     const maybe = <T>(share: number, value: () => T) => (next() < share ? value() : undefined);
     let compared = 0;

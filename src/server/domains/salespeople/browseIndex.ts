@@ -17,8 +17,12 @@ export const BROWSE_CHANNEL = "browse_changed";
 const EVERYTHING = "*";
 /** How long a browse waits for its own notice before it reads the database instead. */
 const SYNC_TIMEOUT_MS = 2_000;
+/** How long after a failed read of the whole index it is read again. */
+const RETRY_MS = 30_000;
 /** Salespeople read at a time: by a cursor at start, and per statement when notices name many. */
 const READ_BATCH = 2_000;
+/** Salespeople entered in the lists of a new index between two turns of the event loop. */
+const BUILD_SLICE = 5_000;
 /** Salespeople put back in their places between two turns of the event loop. */
 const PUT_SLICE = 100;
 
@@ -85,6 +89,8 @@ export class IndexData {
    * when more of it is left behind than in use.
    */
   runPool = new Float64Array(1024);
+  runAt = new Int32Array(0);
+  runCount = new Int32Array(0);
   /**
    * The dates of the runs, in the salesperson's zone: bit d of `openDays` for the date `openDayBase` + d (days
    * since 1970), from the first run's date. A run lies within one date, so a date with no notice cutting into it
@@ -92,8 +98,6 @@ export class IndexData {
    */
   openDays = new Uint32Array(0);
   openDayBase = new Int32Array(0);
-  runAt = new Int32Array(0);
-  runCount = new Int32Array(0);
   private poolEnd = 0;
   private poolLeft = 0;
   /** How many salespeople keep their open times in each zone. */
@@ -146,9 +150,17 @@ export class IndexData {
     const slots = Int32Array.from(taken);
     const sorted = (before: (a: number, b: number) => boolean) =>
       slots.slice().sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    for (const slot of sorted(data.byRating)) data.enter(slot, (list) => list.push(slot), "rating");
-    for (const slot of sorted(data.bySoonest)) data.enter(slot, (list) => list.push(slot), "soonest");
-    for (const slot of sorted(data.byPressure)) data.allByPressure.push(slot);
+    // Built while the server answers (read again after a lost connection): the event loop is let go between
+    // slices of the lists' filling, as between the sorts.
+    const fill = async (order: Int32Array, each: (slot: number) => void) => {
+      for (let at = 0; at < order.length; at += BUILD_SLICE) {
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const slot of order.subarray(at, at + BUILD_SLICE)) each(slot);
+      }
+    };
+    await fill(sorted(data.byRating), (slot) => data.enter(slot, (list) => list.push(slot), "rating"));
+    await fill(sorted(data.bySoonest), (slot) => data.enter(slot, (list) => list.push(slot), "soonest"));
+    await fill(sorted(data.byPressure), (slot) => data.allByPressure.push(slot));
     return data;
   }
 
@@ -466,6 +478,7 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
   const tag = `sync:${process.pid}:${Math.random().toString(36).slice(2)}:`;
   let data: IndexData | null = null;
   let loading: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | undefined;
   let stopped = false;
   let listening: { unlisten: () => Promise<void> } | null = null;
   /** Salespeople named by notices, to read again. */
@@ -496,7 +509,14 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     })()
       .catch((error: unknown) => {
         data = null;
-        logger.warn("browse index: reading it failed; browse reads the database until the next try", error);
+        logger.warn(
+          `browse index: reading it failed; browse reads the database, and the index is read again in ${RETRY_MS / 1000} s`,
+          error,
+        );
+        retry ??= setTimeout(() => {
+          retry = undefined;
+          if (!stopped && !data) void load();
+        }, RETRY_MS).unref();
       })
       .finally(() => {
         loading = null;
@@ -605,6 +625,7 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     },
     async stop() {
       stopped = true;
+      clearTimeout(retry);
       await listening?.unlisten().catch(() => {});
       listening = null;
       for (const resolve of waiting.values()) resolve();
