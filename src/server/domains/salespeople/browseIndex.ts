@@ -1,7 +1,7 @@
 // Browse's index in this server's memory (docs/decisions/026-browse-index.md): every publicly listed salesperson
 // with what browse filters and orders by, held in columns, and for each filter value and order a list of them
-// in that order (orderedList.ts). A browse answers from it (browseIndexPage.ts) and reads only its page's cards
-// from the database. It follows the database by the notices triggers send on each change of what it holds
+// in that order (orderedList.ts), and the cards browses show. A browse answers from it (browseIndexPage.ts) and
+// reads from the database only the cards not held yet. It follows the database by the notices triggers send on each change of what it holds
 // (drizzle/0071, channel BROWSE_CHANNEL): the changed salespeople are read again and put back in their places. A
 // change made through this server is seen by the next browse here (`markStale`: that browse waits for a notice of
 // its own, which comes after every earlier one); another server's, within the moment its notice takes.

@@ -1,7 +1,7 @@
 // A browse page answered from the browse index (browseIndex.ts): the same matches, order, bounded total and
-// cursor as the database's walks (browse.ts), found in memory, with only the page's cards read from the
-// database. What the index does not hold (a place to be near, a certification, a dealership by its name, a
-// search or city beyond plain ASCII, whose lower-casing the database decides) is left to the walks.
+// cursor as the database's walks (browse.ts and browseNear.ts), found in memory, with the cards the index holds.
+// What it does not hold (a certification, a dealership by its name, a search or city beyond plain ASCII, whose
+// lower-casing the database decides) is left to the walks.
 import { BROWSE_TOTAL_LIMIT } from "../../../shared/constants";
 import { ID_MAX } from "../../../shared/schemas/common";
 import type { BrowseResult, BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
@@ -31,6 +31,8 @@ function dealershipId(value: string): number | undefined {
 }
 
 type Order = "rating" | "pressure" | "soonest";
+type Cursor = ReturnType<typeof readCursor>;
+
 /** The stored cards of salespeople by id, in that order (undefined for one gone meanwhile). */
 export type CardsOf = (ids: number[]) => Promise<(string | undefined)[]>;
 
@@ -38,7 +40,6 @@ export type CardsOf = (ids: number[]) => Promise<(string | undefined)[]>;
 function cardsArray(cards: readonly (string | undefined)[]): string {
   return `[${cards.filter((card) => card !== undefined).join(",")}]`;
 }
-type Cursor = ReturnType<typeof readCursor>;
 
 /**
  * One filter of a browse over a stretch of slots: keeps those that match at the front of `slots` (the first `n`)
