@@ -4,13 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { browseSalespeople } from "../src/server/domains/salespeople/browse";
 import { createBrowseCache } from "../src/server/domains/salespeople/browseCache";
-import {
-  indexHolds,
-  indexPage,
-  indexPlan,
-  nearPage,
-} from "../src/server/domains/salespeople/browseIndexPage";
+import { indexPage, nearPage } from "../src/server/domains/salespeople/browseIndexPage";
 import { nearDealerships, nearPlace } from "../src/server/domains/salespeople/browseNear";
+import { indexHolds, indexPlan } from "../src/server/domains/salespeople/indexPlan";
 import { rng } from "../src/server/seed/words";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
 import type { BrowseSalespeopleInput } from "../src/shared/schemas/salespeople";

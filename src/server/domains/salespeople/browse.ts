@@ -12,9 +12,10 @@ import { type PageRow, pageResult } from "./browseAnswer";
 import type { BrowseCache } from "./browseCache";
 import { browseConditions, canonicalSpecialty, type TermAnswer, whereAll } from "./browseConditions";
 import { pageStart } from "./browseCursor";
-import { indexHolds, indexPage, indexPlan, nearPage } from "./browseIndexPage";
+import { indexPage, nearPage } from "./browseIndexPage";
 import { browseNearPage, nearDealerships, nearPlace } from "./browseNear";
 import { cursorInstant, soonestAt, soonestPlace } from "./browseSoonest";
+import { indexHolds, indexPlan } from "./indexPlan";
 import { PIECE_LENGTH, rarestPiece, searchPieces, TERM } from "./termCounts";
 
 export { browseItemsJson } from "./browseAnswer";

@@ -13,6 +13,11 @@ export function minimumRating(value: string): number {
   return RATING_FILTERS.find((r) => r.value === value)?.min ?? 0;
 }
 
+/** The dealership filter as a dealership's id, when it is one (else it names a dealership). */
+export function dealershipIdOf(value: string): number | undefined {
+  return /^\d{1,10}$/.test(value) && Number(value) <= ID_MAX ? Number(value) : undefined;
+}
+
 export function canonicalSpecialty(value: string): string {
   return specialtyByLowerName.get(value.toLowerCase()) ?? value;
 }
@@ -46,9 +51,10 @@ export function browseConditions(
   if (q.city) own.push(sql`${a}.city = ${q.city}`);
   if (q.yearsOfExperience !== undefined) own.push(sql`${a}.years_of_experience >= ${q.yearsOfExperience}`);
   if (q.dealership) {
+    const id = dealershipIdOf(q.dealership);
     own.push(
-      /^\d{1,10}$/.test(q.dealership) && Number(q.dealership) <= ID_MAX
-        ? sql`${a}.dealership_id = ${Number(q.dealership)}`
+      id !== undefined
+        ? sql`${a}.dealership_id = ${id}`
         : sql`${a}.dealership_id in (select id from dealerships where lower(name) = lower(${q.dealership}))`,
     );
   }

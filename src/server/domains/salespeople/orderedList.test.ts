@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { piecesOf } from "./browseIndex";
+import { piecesOf } from "./indexData";
 import { OrderedList } from "./orderedList";
 
 describe("OrderedList", () => {

@@ -88,3 +88,6 @@ export class OrderedList {
     this.items = grown;
   }
 }
+
+/** A list that holds nothing: what a filter value no salesperson has walks. */
+export const EMPTY_LIST = new OrderedList(() => false);
