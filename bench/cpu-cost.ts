@@ -3,7 +3,7 @@
 // at saturation says which process is the bound; CPU per request says what a change saved, more steadily than
 // req/s on a machine whose speed drifts (bench/README.md, "Where the figures stand").
 // Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
-// bench/browseMix.ts, each request once until it wraps), profile (a profile or its ratings) and slots (a day's
+// bench/browseMix.ts, each request once until it wraps), finding (its when-and-where shapes alone, through REST), profile (a profile or its ratings) and slots (a day's
 // slot grid), each of 2,000 salespeople in turn as the mixed benchmark asks for them (bench/mixedLoad.ts).
 // Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|profile|slots ...]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
@@ -18,7 +18,12 @@ import { connections } from "./support";
 const port = Number(process.env.BENCH_PORT ?? 3920);
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const base = `http://127.0.0.1:${port}`;
-const all = interleave(await longTailShapes(runningBenchDatabaseUrl()));
+const plainShapes = await longTailShapes(runningBenchDatabaseUrl());
+const all = interleave(plainShapes);
+/** The finding shapes alone (when and where): those `--finding` adds after the long tail's. */
+const findingOnly = interleave(
+  (await longTailShapes(runningBenchDatabaseUrl(), true)).slice(plainShapes.length),
+);
 const today = new Date().toISOString().slice(0, 10);
 const db = postgres(runningBenchDatabaseUrl(), { max: 1 });
 const [counted] = await db<{ n: number }[]>`select count(*)::int as n from salespeople`;
@@ -53,6 +58,7 @@ const requests: Record<string, () => autocannon.Request[]> = {
   hit: () => [restRequest(all[0]!)],
   rest: () => inTurn(all, restRequest),
   trpc: () => inTurn([...all].reverse(), trpcRequest),
+  finding: () => inTurn(findingOnly, restRequest),
   profile: () =>
     Array.from({ length: 2000 }, (_, i) => ({
       method: "GET" as const,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTtlCache } from "./cache";
+import { createTtlCache, oldestDropper } from "./cache";
 
 // The cache reads Date.now and the loads wait on timers: both are moved by the tests, so a busy machine
 // cannot stretch a 5 ms wait past a 30 ms TTL.
@@ -71,6 +71,40 @@ describe("TTL cache", () => {
     await vi.advanceTimersByTimeAsync(100);
     await cache.get("late", load);
     expect(cache.size).toBe(1);
+  });
+});
+
+describe("oldestDropper", () => {
+  it("drops the entries set longest ago, through deletes, sets again and clears", () => {
+    const map = new Map<number, number>();
+    const drop = oldestDropper(map);
+    // The model: keys in the order they were last set.
+    let order: number[] = [];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let step = 0; step < 20_000; step++) {
+      const key = Math.floor(random() * 300);
+      const action = random();
+      if (action < 0.6) {
+        map.delete(key);
+        map.set(key, step);
+        order = [...order.filter((k) => k !== key), key];
+      } else if (action < 0.8) {
+        map.delete(key);
+        order = order.filter((k) => k !== key);
+      } else if (action < 0.9995) {
+        const size = Math.floor(random() * 200);
+        drop(size);
+        order = order.slice(Math.max(order.length - size, 0));
+      } else {
+        map.clear();
+        order = [];
+      }
+      expect([...map.keys()]).toEqual(order);
+    }
   });
 });
 

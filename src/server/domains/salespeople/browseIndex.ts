@@ -7,6 +7,7 @@
 // change made through this server is seen by the next browse here (`markStale`: that browse waits for a notice of
 // its own, which comes after every earlier one); another server's, within the moment its notice takes.
 import { publiclyListedSql } from "../../access";
+import { oldestDropper } from "../../cache";
 import type { Queryable, Sql } from "../../db/client";
 import type { Logger } from "../../logger";
 import { IndexData, type IndexRow } from "./indexData";
@@ -88,6 +89,7 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
   let staleAt = Number.NEGATIVE_INFINITY;
   /** Cards by salesperson id, oldest kept first. */
   const cards = new Map<number, string>();
+  const dropOldest = oldestDropper(cards);
   /** Notices heard (a count), and the last one naming each salesperson while cards are being read. */
   let notices = 0;
   let readingCards = 0;
@@ -251,10 +253,7 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
           // A card a notice named while it was being read may be the older one: used once, not kept.
           const read = new Map(rows.map((row) => [row.id, row.card]));
           for (const [id, card] of read) if ((noticedAt.get(id) ?? 0) <= asOf) cards.set(id, card);
-          for (const id of cards.keys()) {
-            if (cards.size <= CARDS_KEPT) break;
-            cards.delete(id);
-          }
+          dropOldest(CARDS_KEPT);
           return ids.map((id) => cards.get(id) ?? read.get(id));
         } finally {
           if (--readingCards === 0) noticedAt.clear();
