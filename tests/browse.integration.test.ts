@@ -2,6 +2,7 @@ import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
 import { sharedBuffersMb } from "../src/server/operations/embedded";
 import { BROWSE_TOTAL_LIMIT } from "../src/shared/constants";
+import { AVERAGE_WINDOW_MONTHS } from "../src/shared/purchases";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness();
@@ -160,6 +161,52 @@ describe("GET /api/salespeople/{id}", () => {
     expect(res.json).toMatchObject({ id: top!.id, dealershipInfo: { timeZone: expect.any(String) } });
     expect(res.json.ratings.length).toBeGreaterThan(0);
     expect(res.json.categoryAverages.pressureLevel).toBeGreaterThan(0);
+  });
+
+  it("carries exactly the latest published reviews, the categories' averages and the verified certifications", async () => {
+    const [who] = await h.sql<{ id: number }[]>`
+      select s.id from salespeople s
+       where s.dealership_id is not null and s.verified_at is not null
+       order by s.total_reviews desc, s.id limit 1`;
+    const id = who!.id;
+    // Two certifications, one verified later than the other's year, and one never verified (not shown).
+    await h.sql`
+      insert into certifications (salesperson_id, name, issuer, year, verified_at)
+      values (${id}, 'Older', 'Issuer A', 2019, now()), (${id}, 'Newer', 'Issuer B', 2023, now()),
+             (${id}, 'Unverified', 'Issuer C', 2024, null)`;
+    const published = await h.sql<{ id: number; created_at: Date }[]>`
+      select id, created_at from ratings
+       where salesperson_id = ${id} and moderation_status = 'published' and removed_at is null
+       order by created_at desc, id desc`;
+    const [averages] = await h.sql<{ helpfulness: number; pressure: number; communication: number }[]>`
+      select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as pressure,
+             avg(communication_rating)::float8 as communication
+        from ratings
+       where salesperson_id = ${id} and moderation_status = 'published' and removed_at is null
+         and created_at > now() - make_interval(months => ${AVERAGE_WINDOW_MONTHS})`;
+    expect(published.length).toBeGreaterThan(1);
+
+    const profile = await h.request("GET", `/api/salespeople/${id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.json.ratings.map((r: { id: number }) => r.id)).toEqual(
+      published.slice(0, 20).map((r) => r.id),
+    );
+    expect(profile.json.ratings[0].createdAt).toBe(published[0]!.created_at.toISOString());
+    expect(profile.json.categoryAverages.helpfulness).toBeCloseTo(averages!.helpfulness, 10);
+    expect(profile.json.categoryAverages.pressureLevel).toBeCloseTo(averages!.pressure, 10);
+    expect(profile.json.categoryAverages.communication).toBeCloseTo(averages!.communication, 10);
+    expect(profile.json.certifications.map((c: { name: string }) => c.name)).toEqual(["Newer", "Older"]);
+    expect(profile.json.certifications[0]).toMatchObject({ issuer: "Issuer B", year: 2023 });
+
+    const summary = await h.request("GET", `/api/salespeople/${id}/ratings`);
+    expect(summary.json.ratings.map((r: { id: number }) => r.id)).toEqual(
+      published.slice(0, 50).map((r) => r.id),
+    );
+    // Through tRPC (superjson), an instant stays a Date.
+    const viaTrpc = await h.caller().salespeople.byId({ id });
+    expect(viaTrpc.ratings[0]!.createdAt).toEqual(published[0]!.created_at);
+    const ratings = await h.caller().salespeople.ratings({ id });
+    expect(ratings.ratings.at(-1)!.createdAt).toBeInstanceOf(Date);
   });
 
   it("answers 404 for a missing salesperson and 400 for a malformed id", async () => {

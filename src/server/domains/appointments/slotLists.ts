@@ -45,7 +45,7 @@ export async function people(
 
 /** The visits that hold a salesperson's calendar around a local day, and how many that day has. */
 export async function heldOn(
-  sql: Sql,
+  sql: Queryable,
   salespersonId: number,
   date: string,
   timeZone: string,
@@ -70,12 +70,108 @@ export const dayFull = (rules: BookingRules, count: number) =>
 /** The longest a visit and the gap after it can hold the calendar (how far around a day to read visits). */
 const LONGEST_HOLD_MINUTES = 240 + 120;
 
+/** A salesperson's calendar around a local date, read beside their row (personOnDay) or on its own (heldOn). */
+type DayCalendar = {
+  held: HeldSpan[];
+  onDay: number;
+  blocks: BlockLike[];
+};
+
+/** Visits and blocks as personOnDay's statement writes them: instants in milliseconds since 1970. */
+type DayCalendarRead = {
+  held: { at: number; minutes: number }[];
+  blocks: { from: number; to: number; recurring: boolean }[];
+};
+
+/**
+ * A salesperson the viewer may see, with their calendar around a local date, in one statement: its window is
+ * wide enough for the date in any zone (a day and the margin either side of it in UTC), and dayCalendar keeps
+ * the zone's day of it.
+ */
+async function personOnDay(
+  sql: Queryable,
+  id: number,
+  date: string,
+  viewer: Caller | null,
+): Promise<(Person & { calendar: DayCalendarRead }) | undefined> {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const from = new Date(midnight - 86_400_000 - LONGEST_HOLD_MINUTES * 60_000);
+  const until = new Date(midnight + 2 * 86_400_000 + LONGEST_HOLD_MINUTES * 60_000);
+  const [row] = await sql<(Person & { calendar: DayCalendarRead })[]>`
+    select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours, s.booking_rules,
+           json_build_object(
+             'held', (select coalesce(json_agg(json_build_object(
+                               'at', extract(epoch from a.starts_at) * 1000,
+                               'minutes', a.duration_minutes + a.buffer_minutes)), '[]'::json)
+                        from appointments a
+                       where a.salesperson_id = s.id and a.status = 'scheduled'
+                         and a.starts_at > ${from} and a.starts_at < ${until}),
+             'blocks', (select coalesce(json_agg(json_build_object(
+                                 'from', extract(epoch from b.starts_at) * 1000,
+                                 'to', extract(epoch from b.ends_at) * 1000,
+                                 'recurring', b.is_recurring)), '[]'::json)
+                          from availability_blocks b
+                         where b.salesperson_id = s.id
+                           and (b.is_recurring or (b.starts_at < ${until} and b.ends_at > ${from})))) as calendar
+      from salespeople s left join dealerships d on d.id = s.dealership_id
+     where s.id = ${id} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
+  return row;
+}
+
+/** What personOnDay read, kept to the local day (and the visits that can reach into it), as heldOn reads it. */
+function dayCalendar(read: DayCalendarRead, dayStart: Date, dayEnd: Date): DayCalendar {
+  const start = dayStart.getTime();
+  const end = dayEnd.getTime();
+  const margin = LONGEST_HOLD_MINUTES * 60_000;
+  const held: HeldSpan[] = [];
+  let onDay = 0;
+  for (const visit of read.held) {
+    if (visit.at <= start - margin || visit.at >= end + margin) continue;
+    held.push({ startsAt: new Date(visit.at), minutes: visit.minutes });
+    if (visit.at >= start && visit.at < end) onDay++;
+  }
+  const blocks = read.blocks
+    .filter((block) => block.recurring || (block.from < end && block.to > start))
+    .map((block) => ({
+      startsAt: new Date(block.from),
+      endsAt: new Date(block.to),
+      isRecurring: block.recurring,
+    }));
+  return { held, onDay, blocks };
+}
+
+/** A salesperson's calendar around a local day, read on its own. */
+async function readDayCalendar(
+  sql: Queryable,
+  person: Person,
+  date: string,
+  dayStart: Date,
+  dayEnd: Date,
+): Promise<DayCalendar> {
+  const [{ held, onDay }, blocks] = await Promise.all([
+    heldOn(sql, person.id, date, person.time_zone, LONGEST_HOLD_MINUTES),
+    sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
+      select starts_at, ends_at, is_recurring from availability_blocks
+       where salesperson_id = ${person.id} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
+  ]);
+  return {
+    held,
+    onDay,
+    blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
+  };
+}
+
+/**
+ * A salesperson's slots on a local date, each with its state: from `read` (personOnDay's calendar) when given,
+ * else from a read of their calendar for the day.
+ */
 async function slotsOf(
-  sql: Sql,
+  sql: Queryable,
   person: Person,
   date: string,
   grid: readonly string[],
   type?: AppointmentType,
+  read?: DayCalendarRead,
 ): Promise<DaySlots> {
   const sources = hoursSources(person);
   const rules = rulesOf(person.booking_rules);
@@ -93,17 +189,14 @@ async function slotsOf(
   if (times.length === 0) return { ...base, slots: [] };
   const dayStart = fromZoned(date, "00:00", person.time_zone);
   const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-  const [{ held, onDay }, blocks] = await Promise.all([
-    heldOn(sql, person.id, date, person.time_zone, LONGEST_HOLD_MINUTES),
-    sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
-      select starts_at, ends_at, is_recurring from availability_blocks
-       where salesperson_id = ${person.id} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
-  ]);
+  const { held, onDay, blocks } = read
+    ? dayCalendar(read, dayStart, dayEnd)
+    : await readDayCalendar(sql, person, date, dayStart, dayEnd);
   const slots = slotGrid({
     date,
     timeZone: person.time_zone,
     held,
-    blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
+    blocks,
     times,
     visitMinutes: minutes,
     bufferMinutes: rules.bufferMinutes,
@@ -126,9 +219,9 @@ export async function daySlots(
   ctx: { sql: Sql; user: Caller | null },
   input: { id: number; date: string; appointmentType?: AppointmentType | undefined },
 ): Promise<DaySlots> {
-  const [person] = await people(ctx.sql, [input.id], ctx.user);
+  const person = await personOnDay(ctx.sql, input.id, input.date, ctx.user);
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return slotsOf(ctx.sql, person, input.date, SLOT_TIMES, input.appointmentType);
+  return slotsOf(ctx.sql, person, input.date, SLOT_TIMES, input.appointmentType, person.calendar);
 }
 
 /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */

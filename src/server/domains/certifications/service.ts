@@ -12,7 +12,6 @@ import type {
   PendingCertification,
   rejectCertificationInput,
   updateCertificationInput,
-  VerifiedCertification,
 } from "../../../shared/schemas/certifications";
 import { CERTIFICATIONS_PER_PROFILE, PLATFORM_VERIFIER } from "../../../shared/schemas/certifications";
 import { type Caller, dealershipStaffSql, isAdmin, ownProfileSql, refuseOwnDecision } from "../../access";
@@ -221,19 +220,17 @@ export async function rejectCertification(ctx: StaffCtx, input: z.output<typeof 
 }
 
 /**
- * A profile's verified certifications. The badge names the dealership whose manager verified it (by its
- * current name, or the one kept at verification should it be gone), wherever the salesperson works now;
- * the platform when an administrator verified it.
+ * A profile's verified certifications, newest first, as one JSON array: a column of the profile's statement, for
+ * the salesperson the `salespeople` row `s` is. The badge names the dealership whose manager verified it (by its
+ * current name, or the one kept at verification should it be gone), wherever the salesperson works now; the
+ * platform when an administrator verified it.
  */
-export function verifiedCertifications(
-  sql: Queryable,
-  salespersonId: number,
-): Promise<VerifiedCertification[]> {
-  return sql<VerifiedCertification[]>`
-    select c.id, c.name, c.issuer, c.year, c.credential_id as "credentialId", c.credential_url as "credentialUrl",
-           coalesce(d.name, c.verified_by_dealership_name, ${PLATFORM_VERIFIER}) as "verifiedBy"
-      from certifications c
-      left join dealerships d on d.id = c.verified_by_dealership_id
-     where c.salesperson_id = ${salespersonId} and c.verified_at is not null
-     order by c.year desc, c.id`;
+export function verifiedCertificationsJson(sql: Queryable) {
+  return sql`(
+    select coalesce(json_agg(v order by v.year desc, v.id), '[]'::json) from (
+      select c.id, c.name, c.issuer, c.year, c.credential_id as "credentialId", c.credential_url as "credentialUrl",
+             coalesce(d.name, c.verified_by_dealership_name, ${PLATFORM_VERIFIER}) as "verifiedBy"
+        from certifications c
+        left join dealerships d on d.id = c.verified_by_dealership_id
+       where c.salesperson_id = s.id and c.verified_at is not null) v)`;
 }

@@ -1,6 +1,7 @@
 // Reading salesperson profiles, and who is listed; every figure comes from rows in the database. Browsing is
 // browse.ts.
 
+import type { VerifiedCertification } from "../../../shared/schemas/certifications";
 import type {
   ProfileDealership,
   RatingListItem,
@@ -12,7 +13,7 @@ import { type PublicViewer, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable } from "../../db/client";
 import type { DealershipRow, SalespersonFields } from "../../db/rows";
-import { verifiedCertifications } from "../certifications/service";
+import { verifiedCertificationsJson } from "../certifications/service";
 import { averagedSql } from "../reviews/aggregates";
 import { publishedReview } from "../reviews/published";
 import { REVIEW_VERIFICATION_SQL, VISIT_EVIDENCE_SQL } from "../reviews/verification";
@@ -25,25 +26,38 @@ export function cardOf(stored: StoredCard): SalespersonCard {
   return { ...stored, verifiedAt: stored.verifiedAt === null ? null : new Date(stored.verifiedAt) };
 }
 
-async function latestRatings(
-  sql: Queryable,
-  salespersonId: number,
-  limit: number,
-): Promise<RatingListItem[]> {
-  const rows = await sql<RatingListItem[]>`
-    select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
-           r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
-           r.comment, r.created_at as "createdAt", ${sql.unsafe(REVIEW_VERIFICATION_SQL)} as verification,
-           ${sql.unsafe(VISIT_EVIDENCE_SQL)} as "visitEvidence",
-           coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
-      from ratings r
-      left join users u on u.id = r.user_id
-     where r.salesperson_id = ${salespersonId} and ${publishedReview(sql, "r")}
-     order by r.created_at desc, r.id desc
-     limit ${limit}`;
-  return [...rows];
+/**
+ * The latest published reviews of the salesperson the `salespeople` row `s` is, newest first, as one JSON array:
+ * a column of the profile's statement (ratingsOf reads it).
+ */
+function latestRatingsJson(sql: Queryable, limit: number) {
+  return sql`(
+    select coalesce(json_agg(x order by x."createdAt" desc, x.id desc), '[]'::json) from (
+      select r.id, r.overall_rating as "overallRating", r.helpfulness_rating as "helpfulnessRating",
+             r.pressure_level_rating as "pressureLevelRating", r.communication_rating as "communicationRating",
+             r.comment, r.created_at as "createdAt", ${sql.unsafe(REVIEW_VERIFICATION_SQL)} as verification,
+             ${sql.unsafe(VISIT_EVIDENCE_SQL)} as "visitEvidence",
+             coalesce(u.first_name || coalesce(' ' || left(u.last_name, 1) || '.', ''), 'Verified customer') as "customerName"
+        from ratings r
+        left join users u on u.id = r.user_id
+       where r.salesperson_id = s.id and ${publishedReview(sql, "r")}
+       order by r.created_at desc, r.id desc
+       limit ${limit}) x)`;
 }
 
+/** Reviews as latestRatingsJson writes them: their one instant as JSON text. */
+type StoredRating = Omit<RatingListItem, "createdAt"> & { createdAt: string };
+
+const ratingsOf = (stored: StoredRating[]): RatingListItem[] =>
+  stored.map((rating) => ({ ...rating, createdAt: new Date(rating.createdAt) }));
+
+type CategoryAverages = SalespersonDetail["categoryAverages"];
+
+/**
+ * A profile in one statement (its card, the dealership, the latest reviews, the categories' averages and the
+ * verified certifications): a profile is a fifth of what visitors ask for, and each statement more was a round
+ * trip and a statement's work in both processes.
+ */
 export async function getSalesperson(
   sql: Queryable,
   id: number,
@@ -53,7 +67,15 @@ export async function getSalesperson(
   // The work e-mail is on the profile only when its salesperson chose to show it; the salesperson's own views
   // (the portal's, read without a public viewer) always carry it.
   const [row] = await sql<
-    { card: string; email: string | null; showEmail: boolean; dealershipInfo: ProfileDealership | null }[]
+    {
+      card: string;
+      email: string | null;
+      showEmail: boolean;
+      dealershipInfo: ProfileDealership | null;
+      ratings: StoredRating[];
+      averages: CategoryAverages;
+      certifications: VerifiedCertification[];
+    }[]
   >`
     select c.card, s.show_email as "showEmail",
            case when s.show_email or ${viewer === undefined} then s.email::text end as email,
@@ -61,38 +83,29 @@ export async function getSalesperson(
              'id', d.id, 'slug', d.slug, 'name', d.name, 'address', d.address, 'city', d.city, 'state', d.state,
              'zipCode', d.zip_code, 'phoneNumber', d.phone_number, 'website', d.website,
              'timeZone', d.time_zone, 'latitude', d.latitude, 'longitude', d.longitude,
-             'locationPrecision', d.location_precision, 'hours', d.hours) end as "dealershipInfo"
+             'locationPrecision', d.location_precision, 'hours', d.hours) end as "dealershipInfo",
+           ${latestRatingsJson(sql, 20)} as ratings,
+           (select case when count(*) > 0 then json_build_object(
+                     'helpfulness', avg(helpfulness_rating)::float8,
+                     'pressureLevel', avg(pressure_level_rating)::float8,
+                     'communication', avg(communication_rating)::float8) end
+              from ratings
+             where salesperson_id = s.id and ${publishedReview(sql)} and ${averagedSql(sql)}) as averages,
+           ${verifiedCertificationsJson(sql)} as certifications
       from salespeople s
       join salesperson_cards c on c.salesperson_id = s.id
       left join dealerships d on d.id = s.dealership_id
      where s.id = ${id} and ${visibleSql(sql, "s", viewer)}
      limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  const card = cardOf(JSON.parse(row.card) as StoredCard);
-  const [recent, [averages], certifications] = await Promise.all([
-    latestRatings(sql, id, 20),
-    sql<{ helpfulness: number; pressureLevel: number; communication: number; n: number }[]>`
-      select avg(helpfulness_rating)::float8 as helpfulness, avg(pressure_level_rating)::float8 as "pressureLevel",
-             avg(communication_rating)::float8 as communication, count(*)::int as n
-        from ratings
-       where salesperson_id = ${id} and ${publishedReview(sql)} and ${averagedSql(sql)}`,
-    verifiedCertifications(sql, id),
-  ]);
   return {
-    ...card,
+    ...cardOf(JSON.parse(row.card) as StoredCard),
     email: row.email,
     showEmail: row.showEmail,
     dealershipInfo: row.dealershipInfo,
-    certifications,
-    ratings: recent,
-    categoryAverages:
-      averages && averages.n > 0
-        ? {
-            helpfulness: averages.helpfulness,
-            pressureLevel: averages.pressureLevel,
-            communication: averages.communication,
-          }
-        : null,
+    certifications: row.certifications,
+    ratings: ratingsOf(row.ratings),
+    categoryAverages: row.averages,
   };
 }
 
@@ -101,11 +114,14 @@ export async function getRatingsSummary(
   id: number,
   viewer?: PublicViewer,
 ): Promise<SalespersonRatingsSummary> {
-  const [row] = await sql<(Pick<SalespersonFields, "totalReviews"> & { averageRating: number })[]>`
-    select s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews"
+  const [row] = await sql<
+    (Pick<SalespersonFields, "totalReviews"> & { averageRating: number; ratings: StoredRating[] })[]
+  >`
+    select s.average_rating::float8 as "averageRating", s.total_reviews as "totalReviews",
+           ${latestRatingsJson(sql, 50)} as ratings
       from salespeople s where s.id = ${id} and ${visibleSql(sql, "s", viewer)} limit 1`;
   if (!row) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return { ...row, ratings: await latestRatings(sql, id, 50) };
+  return { ...row, ratings: ratingsOf(row.ratings) };
 }
 
 export async function browseFilterOptions(sql: Queryable) {
