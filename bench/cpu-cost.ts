@@ -1,7 +1,7 @@
 // What one request costs in CPU, split between the server process and PostgreSQL: closed-loop load on a running
 // benchmark server (bench/serve.ts), with both processes' CPU time read from /proc before and after. Throughput
 // at saturation says which process is the bound; CPU per request says what a change saved, more steadily than
-// req/s on a machine whose speed drifts (bench/README.md, "Where the figures stand").
+// req/s on a machine whose speed drifts (bench/history/2026-11.md, "Where the figures stand").
 // Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
 // bench/browseMix.ts, each request once until it wraps), finding (its when-and-where shapes alone, through REST), profile (a profile or its ratings) and slots (a day's
 // slot grid), each of 2,000 salespeople in turn as the mixed benchmark asks for them (bench/mixedLoad.ts).

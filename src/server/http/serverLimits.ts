@@ -10,7 +10,7 @@ import type { Socket } from "node:net";
  * Node's own default. A browser sends its headers in one packet, so a shorter deadline would seem to cost
  * nothing, but on Node 24 it cut well-behaved keep-alive connections: the mixed load paced at 550 requests a
  * second over 100 connections saw 6 to 34 requests a minute reset or left unanswered with 10 s, 5 with 30 s, and
- * none with 60 s over a 30-minute soak (bench/README.md, "Connection limits"). A client that dribbles its
+ * none with 60 s over a 30-minute soak (bench/history/2026-12.md, "Connection limits"). A client that dribbles its
  * headers holds its connection 90 s at most (with the check interval below), within the connection caps.
  * Answered 408 and closed.
  */
