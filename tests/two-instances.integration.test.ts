@@ -111,6 +111,11 @@ describe("two instances, one database", () => {
   it("a booking race split across both books the slot once; its due reminder is sent once", async () => {
     const [person] = await sql<{ id: number; time_zone: string }[]>`
       select s.id, s.time_zone from salespeople s join dealerships d on d.id = s.dealership_id order by s.id limit 1`;
+    // Hours stated nowhere: the grid's every time, every day. With the seed's hours a Saturday evening (UTC) had
+    // no open time within a day, the dealerships being closed on Sundays.
+    await sql`update dealerships set hours = null
+               where id = (select dealership_id from salespeople where id = ${person!.id})`;
+    await sql`update salespeople set working_hours = null where id = ${person!.id}`;
     // The first free slot less than a day ahead, so the booking schedules no reminder of its own (its
     // reminder would be due at once). "Tomorrow" is more than a day ahead in the small hours, local time.
     const dayAhead = Date.now() + 24 * 3_600_000;
