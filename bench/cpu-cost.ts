@@ -3,9 +3,10 @@
 // at saturation says which process is the bound; CPU per request says what a change saved, more steadily than
 // req/s on a machine whose speed drifts (bench/history/2026-11.md, "Where the figures stand").
 // Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
-// bench/browseMix.ts, each request once until it wraps), finding (its when-and-where shapes alone, through REST), profile (a profile or its ratings) and slots (a day's
-// slot grid), each of 2,000 salespeople in turn as the mixed benchmark asks for them (bench/mixedLoad.ts).
-// Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|profile|slots ...]
+// bench/browseMix.ts, each request once until it wraps), finding (its when-and-where shapes alone, through
+// REST), profile (a profile or its ratings) and slots (a day's slot grid), each of 2,000 salespeople in turn as
+// the mixed benchmark asks for them (bench/mixedLoad.ts).
+// Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|finding|profile|slots ...]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";

@@ -18,7 +18,7 @@ import { addDays, dayClock, fromZoned, todayIn, toOffsetIso } from "../../../sha
 import { type Caller, visibleSql } from "../../access";
 import { appError } from "../../appError";
 import type { Queryable, Sql } from "../../db/client";
-import type { AppointmentRow, AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
+import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { hoursSources } from "./slotChecks";
 
 export type Person = Pick<SalespersonRow, "id" | "time_zone"> & {
@@ -43,26 +43,6 @@ export async function people(
      where s.id in ${sql(ids)} ${visible}`;
 }
 
-/** The visits that hold a salesperson's calendar around a local day, and how many that day has. */
-export async function heldOn(
-  sql: Queryable,
-  salespersonId: number,
-  date: string,
-  timeZone: string,
-  margin: number,
-) {
-  const dayStart = fromZoned(date, "00:00", timeZone);
-  const dayEnd = fromZoned(addDays(date, 1), "00:00", timeZone);
-  const rows = await sql<Pick<AppointmentRow, "starts_at" | "duration_minutes" | "buffer_minutes">[]>`
-    select starts_at, duration_minutes, buffer_minutes from appointments
-     where salesperson_id = ${salespersonId} and status = 'scheduled'
-       and starts_at > ${new Date(dayStart.getTime() - margin * 60_000)} and starts_at < ${new Date(dayEnd.getTime() + margin * 60_000)}`;
-  return {
-    held: rows.map((r) => ({ startsAt: r.starts_at, minutes: r.duration_minutes + r.buffer_minutes })),
-    onDay: rows.filter((r) => r.starts_at >= dayStart && r.starts_at < dayEnd).length,
-  };
-}
-
 /** Whether a day with `count` visits takes no more under the rules. */
 export const dayFull = (rules: BookingRules, count: number) =>
   rules.dailyCap !== null && count >= rules.dailyCap;
@@ -70,34 +50,35 @@ export const dayFull = (rules: BookingRules, count: number) =>
 /** The longest a visit and the gap after it can hold the calendar (how far around a day to read visits). */
 const LONGEST_HOLD_MINUTES = 240 + 120;
 
-/** A salesperson's calendar around a local date, read beside their row (personOnDay) or on its own (heldOn). */
+/** A salesperson's calendar around a local day: the visits that can reach into it, how many it has, its blocks. */
 type DayCalendar = {
   held: HeldSpan[];
   onDay: number;
   blocks: BlockLike[];
 };
 
-/** Visits and blocks as personOnDay's statement writes them: instants in milliseconds since 1970. */
+/** Visits and blocks as peopleOnDay's statement writes them: instants in milliseconds since 1970. */
 type DayCalendarRead = {
   held: { at: number; minutes: number }[];
   blocks: { from: number; to: number; recurring: boolean }[];
 };
 
 /**
- * A salesperson the viewer may see, with their calendar around a local date, in one statement: its window is
- * wide enough for the date in any zone (a day and the margin either side of it in UTC), and dayCalendar keeps
+ * Salespeople the viewer may see, each with their calendar around a date, in one statement. The window is the
+ * date and a day either side of it in UTC, widened by the longest hold: it holds the date's local day in every
+ * zone, and, given UTC's today, every zone's today (a day behind UTC or a day ahead of it). dayCalendar keeps
  * the zone's day of it.
  */
-async function personOnDay(
+async function peopleOnDay(
   sql: Queryable,
-  id: number,
+  ids: number[],
   date: string,
   viewer: Caller | null,
-): Promise<(Person & { calendar: DayCalendarRead }) | undefined> {
+): Promise<(Person & { calendar: DayCalendarRead })[]> {
   const midnight = Date.parse(`${date}T00:00:00Z`);
   const from = new Date(midnight - 86_400_000 - LONGEST_HOLD_MINUTES * 60_000);
   const until = new Date(midnight + 2 * 86_400_000 + LONGEST_HOLD_MINUTES * 60_000);
-  const [row] = await sql<(Person & { calendar: DayCalendarRead })[]>`
+  return sql<(Person & { calendar: DayCalendarRead })[]>`
     select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours, s.booking_rules,
            json_build_object(
              'held', (select coalesce(json_agg(json_build_object(
@@ -114,11 +95,10 @@ async function personOnDay(
                          where b.salesperson_id = s.id
                            and (b.is_recurring or (b.starts_at < ${until} and b.ends_at > ${from})))) as calendar
       from salespeople s left join dealerships d on d.id = s.dealership_id
-     where s.id = ${id} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
-  return row;
+     where s.id in ${sql(ids)} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
 }
 
-/** What personOnDay read, kept to the local day (and the visits that can reach into it), as heldOn reads it. */
+/** What peopleOnDay read, kept to the local day from `dayStart` to `dayEnd` and the visits that reach into it. */
 function dayCalendar(read: DayCalendarRead, dayStart: Date, dayEnd: Date): DayCalendar {
   const start = dayStart.getTime();
   const end = dayEnd.getTime();
@@ -140,39 +120,13 @@ function dayCalendar(read: DayCalendarRead, dayStart: Date, dayEnd: Date): DayCa
   return { held, onDay, blocks };
 }
 
-/** A salesperson's calendar around a local day, read on its own. */
-async function readDayCalendar(
-  sql: Queryable,
-  person: Person,
-  date: string,
-  dayStart: Date,
-  dayEnd: Date,
-): Promise<DayCalendar> {
-  const [{ held, onDay }, blocks] = await Promise.all([
-    heldOn(sql, person.id, date, person.time_zone, LONGEST_HOLD_MINUTES),
-    sql<Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring">[]>`
-      select starts_at, ends_at, is_recurring from availability_blocks
-       where salesperson_id = ${person.id} and (is_recurring or (starts_at < ${dayEnd} and ends_at > ${dayStart}))`,
-  ]);
-  return {
-    held,
-    onDay,
-    blocks: blocks.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at, isRecurring: b.is_recurring })),
-  };
-}
-
-/**
- * A salesperson's slots on a local date, each with its state: from `read` (personOnDay's calendar) when given,
- * else from a read of their calendar for the day.
- */
-async function slotsOf(
-  sql: Queryable,
-  person: Person,
+/** A salesperson's slots on a local date, each with its state, from the calendar peopleOnDay read. */
+function slotsOf(
+  person: Person & { calendar: DayCalendarRead },
   date: string,
   grid: readonly string[],
   type?: AppointmentType,
-  read?: DayCalendarRead,
-): Promise<DaySlots> {
+): DaySlots {
   const sources = hoursSources(person);
   const rules = rulesOf(person.booking_rules);
   const minutes = visitMinutes(rules, type);
@@ -189,9 +143,7 @@ async function slotsOf(
   if (times.length === 0) return { ...base, slots: [] };
   const dayStart = fromZoned(date, "00:00", person.time_zone);
   const dayEnd = fromZoned(addDays(date, 1), "00:00", person.time_zone);
-  const { held, onDay, blocks } = read
-    ? dayCalendar(read, dayStart, dayEnd)
-    : await readDayCalendar(sql, person, date, dayStart, dayEnd);
+  const { held, onDay, blocks } = dayCalendar(person.calendar, dayStart, dayEnd);
   const slots = slotGrid({
     date,
     timeZone: person.time_zone,
@@ -219,16 +171,16 @@ export async function daySlots(
   ctx: { sql: Sql; user: Caller | null },
   input: { id: number; date: string; appointmentType?: AppointmentType | undefined },
 ): Promise<DaySlots> {
-  const person = await personOnDay(ctx.sql, input.id, input.date, ctx.user);
+  const [person] = await peopleOnDay(ctx.sql, [input.id], input.date, ctx.user);
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return slotsOf(ctx.sql, person, input.date, SLOT_TIMES, input.appointmentType, person.calendar);
+  return slotsOf(person, input.date, SLOT_TIMES, input.appointmentType);
 }
 
 /** 'Available Today' on a card: the fixed slots of today in the salesperson's zone, within its hours. */
 export async function availableToday(sql: Sql, viewer: Caller | null, salespersonId: number) {
-  const [person] = await people(sql, [salespersonId], viewer);
+  const [person] = await peopleOnDay(sql, [salespersonId], todayIn("UTC"), viewer);
   if (!person) throw appError("NOT_FOUND", "Salesperson Not Found", "SALESPERSON_NOT_FOUND");
-  return slotsOf(sql, person, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
+  return slotsOf(person, todayIn(person.time_zone), AVAILABLE_TODAY_TIMES);
 }
 
 /**
@@ -236,10 +188,8 @@ export async function availableToday(sql: Sql, viewer: Caller | null, salesperso
  * see, are left out).
  */
 export async function availableTodayMany(sql: Sql, viewer: Caller | null, ids: number[]) {
-  const rows = await people(sql, [...new Set(ids)], viewer);
-  const days = await Promise.all(
-    rows.map((row) => slotsOf(sql, row, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES)),
-  );
+  const rows = await peopleOnDay(sql, [...new Set(ids)], todayIn("UTC"), viewer);
+  const days = rows.map((row) => slotsOf(row, todayIn(row.time_zone), AVAILABLE_TODAY_TIMES));
   return Object.fromEntries(days.map((d) => [d.salespersonId, d]));
 }
 
