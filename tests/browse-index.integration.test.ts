@@ -8,7 +8,7 @@ import { indexPage, nearPage } from "../src/server/domains/salespeople/browseInd
 import { nearDealerships, nearPlace } from "../src/server/domains/salespeople/browseNear";
 import { indexHolds, indexPlan } from "../src/server/domains/salespeople/indexPlan";
 import { rng } from "../src/server/seed/words";
-import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
+import { BROWSE_SPECIALTIES, BROWSE_TOTAL_LIMIT, RATING_FILTERS } from "../src/shared/constants";
 import type { BrowseSalespeopleInput } from "../src/shared/schemas/salespeople";
 import { browseSalespeopleInput } from "../src/shared/schemas/salespeople";
 import { addDays, todayIn } from "../src/shared/time";
@@ -27,7 +27,7 @@ const walks = {
   browseCache: createBrowseCache({ ttlMs: 0, maxEntries: 10 }),
 };
 
-async function fromIndex(input: BrowseSalespeopleInput) {
+async function fromIndex(input: BrowseSalespeopleInput, knownMatches?: number) {
   const q = browseSalespeopleInput.parse(input);
   expect(indexHolds(q)).toBe(true);
   const data = await h.deps.browseCache.index!.current();
@@ -38,8 +38,8 @@ async function fromIndex(input: BrowseSalespeopleInput) {
   const cards = (ids: number[]) => index.cardsOf(ids, h.deps.browseSql);
   const near = nearPlace(q);
   return near
-    ? nearPage(data!, plan!, await nearDealerships(h.deps.browseSql, near), cards, q, undefined)
-    : indexPage(data!, plan!, cards, q, undefined);
+    ? nearPage(data!, plan!, await nearDealerships(h.deps.browseSql, near), cards, q, knownMatches)
+    : indexPage(data!, plan!, cards, q, knownMatches);
 }
 
 const answer = (page: Awaited<ReturnType<typeof fromIndex>>) => ({
@@ -54,6 +54,9 @@ async function sameAnswers(input: BrowseSalespeopleInput) {
   const indexed = await fromIndex(input);
   expect(answer(indexed), JSON.stringify(input)).toEqual(answer(walked));
   expect(indexed.items, JSON.stringify(input)).toEqual(walked.items);
+  // As a later page of the same filter is answered: beside the total the browse cache kept.
+  const besideTotal = await fromIndex(input, walked.totalExact ? walked.total : BROWSE_TOTAL_LIMIT + 1);
+  expect(answer(besideTotal), `${JSON.stringify(input)} beside its total`).toEqual(answer(walked));
   return indexed;
 }
 
@@ -148,6 +151,18 @@ describe("the browse index answers as the database's walks", () => {
     }
   });
 
+  it("for a search of one piece in another order than the rating's, its first page walked along that order", async () => {
+    // A small first page of a common piece: walking the whole order's list is cheaper than sorting the matches.
+    for (const input of [
+      { search: "son", sort: "pressure", limit: 1 },
+      { search: "son", sort: "soonest", limit: 1 },
+      { search: "ann", sort: "pressure", limit: 2 },
+    ] as BrowseSalespeopleInput[]) {
+      const page = await sameAnswers(input);
+      expect(page.items.length, JSON.stringify(input)).toBeGreaterThan(0);
+    }
+  });
+
   it("leaves to the walks what it does not hold", () => {
     for (const input of [
       { certification: "ASE Certified" },
@@ -211,6 +226,38 @@ describe("the browse index follows the database", () => {
     await kept.sql`delete from salespeople where id = ${added!.id}`;
     kept.deps.browseCache.clear();
     expect(await browse("city=Ostrandville")).toEqual(both.filter((id) => id !== added!.id));
+  });
+
+  it("finds a salesperson open on a date by their open times and notice as they are now, after each change", async () => {
+    const [person] = await kept.sql<{ id: number }[]>`
+      insert into salespeople (name, email, city, state, time_zone, specialties, average_rating, total_reviews)
+      values ('Ilsabet Varga', 'ilsabet@example.org', 'Openshaw', 'IL', 'America/Chicago', '{Trucks}', 4, 1)
+      returning id`;
+    const date = addDays(todayIn("UTC"), 3);
+    const nextDate = addDays(date, 1);
+    // Kept as the open-times job would keep them, and not due for it to work out again.
+    const keep = async (from: string, to: string, noticeMinutes: number) => {
+      await kept.sql`
+        update salesperson_openings
+           set open_ranges = tstzmultirange(tstzrange(${from}::timestamptz, ${to}::timestamptz, '[]')),
+               open_starts = array[${from}::timestamptz], next_open_at = ${from}::timestamptz,
+               notice_minutes = ${noticeMinutes}, time_zone = 'America/Chicago', stale = false,
+               bookable_until = null, computed_at = now()
+         where salesperson_id = ${person!.id}`;
+      kept.deps.browseCache.clear();
+    };
+    const openOn = (day: string) => browse(`city=Openshaw&available=${day}`);
+    // 09:00 to 10:00 in Chicago on the date.
+    await keep(`${date}T15:00:00Z`, `${date}T16:00:00Z`, 0);
+    expect(await openOn(date)).toEqual([person!.id]);
+    expect(await openOn(nextDate)).toEqual([]);
+    // Moved to the next date: what was worked out for the first date's spans goes with the change.
+    await keep(`${nextDate}T15:00:00Z`, `${nextDate}T16:00:00Z`, 0);
+    expect(await openOn(date)).toEqual([]);
+    expect(await openOn(nextDate)).toEqual([person!.id]);
+    // A notice of five days puts every time of the next date out of reach.
+    await keep(`${nextDate}T15:00:00Z`, `${nextDate}T16:00:00Z`, 5 * 24 * 60);
+    expect(await openOn(nextDate)).toEqual([]);
   });
 
   it("shows a card as it is now once its salesperson changes what only the card shows", async () => {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  dayClock,
-  fromZoned,
-  isIsoDate,
-  localDayNumber,
-  toOffsetIso,
-  toZoned,
-  zoneOffsetMinutes,
-} from "./time";
+import { addDays, dayClock, fromZoned, isIsoDate, toOffsetIso, toZoned, zoneOffsetMinutes } from "./time";
 
 describe("time zones", () => {
   it("reads wall-clock times in New York across the March 2026 spring-forward change", () => {
@@ -189,16 +180,4 @@ describe("converting with kept offsets", () => {
       }
     }
   }, 30_000);
-});
-
-describe("localDayNumber", () => {
-  const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-  it("is the date the zone's clocks show, as days since 1970, on either side of its midnight", () => {
-    expect(localDayNumber(Date.parse("2026-03-08T04:59:59Z"), "America/New_York")).toBe(day("2026-03-07"));
-    expect(localDayNumber(Date.parse("2026-03-08T05:00:00Z"), "America/New_York")).toBe(day("2026-03-08"));
-    // After the spring change the offset is -4: midnight is 04:00 UTC.
-    expect(localDayNumber(Date.parse("2026-03-09T03:59:59Z"), "America/New_York")).toBe(day("2026-03-08"));
-    expect(localDayNumber(Date.parse("2026-03-09T04:00:00Z"), "America/New_York")).toBe(day("2026-03-09"));
-    expect(localDayNumber(Date.parse("2026-12-05T23:30:00Z"), "Pacific/Kiritimati")).toBe(day("2026-12-06"));
-  });
 });

@@ -93,11 +93,6 @@ function offsetMs(ms: number, timeZone: string): number {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** The calendar date an instant shows in a zone, as a number of days since 1970-01-01. */
-export function localDayNumber(ms: number, timeZone: string): number {
-  return Math.floor((ms + offsetMs(ms, timeZone)) / 86_400_000);
-}
-
 /** The wall-clock date and time an instant shows in a zone. */
 export function toZoned(instant: Date, timeZone: string): ZonedParts {
   const ms = instant.getTime();

@@ -32,7 +32,7 @@ const stretch = new Int32Array(LONGEST_STRETCH);
  */
 export async function indexPage(
   data: IndexData,
-  { narrow, filters, openBefore }: IndexPlan,
+  { narrow, filters, narrowFilters, openBefore }: IndexPlan,
   cardsOf: CardsOf,
   q: BrowseSalespeopleQuery,
   knownMatches: number | undefined,
@@ -61,7 +61,7 @@ export async function indexPage(
     // Every match, sorted.
     const all = walk(
       narrow,
-      filters,
+      narrowFilters,
       { offset: 0, pageSize: Number.POSITIVE_INFINITY },
       0,
       narrowEnd,
@@ -81,12 +81,21 @@ export async function indexPage(
         : order === "soonest" && openBefore < Number.POSITIVE_INFINITY
           ? own.seek((slot) => data.soonest[slot]! >= openBefore)
           : own.size;
-    const walked = walk(own, filters, window, isAfter ? own.seek(isAfter) : 0, end, countHere);
+    const walked = walk(
+      own,
+      own === narrow ? narrowFilters : filters,
+      window,
+      isAfter ? own.seek(isAfter) : 0,
+      end,
+      countHere,
+    );
     page = walked.page;
     // After a cursor the total is still the whole filter's: counted along the smallest list.
     matches =
       knownMatches ??
-      (countHere ? walked.seen : walk(narrow, filters, { offset: 0, pageSize: 0 }, 0, narrowEnd, true).seen);
+      (countHere
+        ? walked.seen
+        : walk(narrow, narrowFilters, { offset: 0, pageSize: 0 }, 0, narrowEnd, true).seen);
   }
   const last = page.at(-1);
   return pageResult(

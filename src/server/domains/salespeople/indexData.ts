@@ -1,11 +1,16 @@
 // The browse index's data (browseIndex.ts keeps it in step with the database; browseIndexPage.ts answers from it):
 // every listed salesperson as columns by slot, the runs of their open times in one pool, and for each filter
 // value and order a list of slots in that order (orderedList.ts).
-import { localDayNumber } from "../../../shared/time";
 import { OrderedList } from "./orderedList";
 
 /** Salespeople entered in the lists of a new index between two turns of the event loop. */
 const BUILD_SLICE = 5_000;
+
+/**
+ * The sets of spans whose open instants are kept (openUntilOf): today, the weekend and each date of the kept
+ * open times, with room for a day's change.
+ */
+const OPEN_UNTIL_KEPT = 24;
 
 /** The statuses a salesperson can have, by their code in `status`. */
 const STATUS_CODES = new Map<string, number>();
@@ -72,14 +77,12 @@ export class IndexData {
   runPool = new Float64Array(1024);
   runAt = new Int32Array(0);
   runCount = new Int32Array(0);
-  /**
-   * The dates of the runs, in the salesperson's zone: bit d of `openDays` for the date `openDayBase` + d (days
-   * since 1970), from the first run's date. A run lies within one date, so a date with no notice cutting into it
-   * is open exactly when its bit is set (-1 as the base: the dates are not kept, and the runs are read).
-   */
-  openDays = new Uint32Array(0);
-  openDayBase = new Int32Array(0);
   private poolEnd = 0;
+  /**
+   * By a key naming an availability filter's spans (indexPlan.ts): the last instant each slot is open in them,
+   * NaN until worked out and again once the slot is written.
+   */
+  private readonly openUntil = new Map<string, Float64Array>();
   private poolLeft = 0;
   /** How many salespeople keep their open times in each zone. */
   readonly zones = new Map<string, number>();
@@ -118,6 +121,17 @@ export class IndexData {
   readonly verifiedList = new OrderedList(this.byRating);
   /** Each city's salespeople, soonest first. */
   readonly soonestByCity = new Map<string, OrderedList>();
+
+  /** The last open instants kept for the spans `key` names, NaN where not worked out yet. */
+  openUntilOf(key: string): Float64Array {
+    let until = this.openUntil.get(key);
+    if (!until) {
+      if (this.openUntil.size >= OPEN_UNTIL_KEPT) this.openUntil.delete(this.openUntil.keys().next().value!);
+      until = new Float64Array(this.capacity).fill(Number.NaN);
+      this.openUntil.set(key, until);
+    }
+    return until;
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -230,6 +244,7 @@ export class IndexData {
   }
 
   private write(slot: number, row: IndexRow): number {
+    for (const until of this.openUntil.values()) until[slot] = Number.NaN;
     this.id[slot] = row.id;
     this.rating[slot] = row.rating;
     this.reviews[slot] = row.reviews;
@@ -278,7 +293,6 @@ export class IndexData {
     this.zoneCode[slot] = zoneCode;
     this.zones.set(zone, (this.zones.get(zone) ?? 0) + 1);
     this.keepRuns(slot, row.runs ?? []);
-    this.keepOpenDays(slot, row.runs ?? [], zone);
     return slot;
   }
 
@@ -289,25 +303,6 @@ export class IndexData {
     else this.zones.set(zone, left);
     this.poolLeft += 2 * this.runCount[slot]!;
     this.runCount[slot] = 0;
-  }
-
-  private keepOpenDays(slot: number, bounds: readonly number[], zone: string) {
-    let days = 0;
-    let base = 0;
-    if (bounds.length > 0 && zone !== "") {
-      base = localDayNumber(bounds[0]!, zone);
-      for (let i = 0; i < bounds.length; i += 2) {
-        const day = localDayNumber(bounds[i]!, zone) - base;
-        // Never past 32 days (open times are kept for 15): if it were, the dates are not used (-1).
-        if (day >= 32) {
-          base = -1;
-          break;
-        }
-        days |= 1 << day;
-      }
-    }
-    this.openDays[slot] = days >>> 0;
-    this.openDayBase[slot] = base;
   }
 
   private keepRuns(slot: number, bounds: readonly number[]) {
@@ -362,11 +357,10 @@ export class IndexData {
     this.cityCode = grown(this.cityCode, (n) => new Int32Array(n));
     this.zoneCode = grown(this.zoneCode, (n) => new Int32Array(n));
     this.runAt = grown(this.runAt, (n) => new Int32Array(n));
-    this.openDays = grown(this.openDays, (n) => new Uint32Array(n));
-    this.openDayBase = grown(this.openDayBase, (n) => new Int32Array(n));
     this.runCount = grown(this.runCount, (n) => new Int32Array(n));
     this.specialtyMask = grown(this.specialtyMask, (n) => new Uint32Array(n));
     this.capacity = capacity;
+    this.openUntil.clear();
   }
 }
 

@@ -3,12 +3,11 @@
 // cheapest first, availability last.
 
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
-import { isIsoDate } from "../../../shared/time";
 import { type AvailabilityWindows, availabilityWindows } from "./availabilityWindows";
 import { canonicalSpecialty, dealershipIdOf, minimumRating } from "./browseConditions";
 import { type IndexData, statusCode } from "./indexData";
 import { EMPTY_LIST, type OrderedList } from "./orderedList";
-import { PIECE_LENGTH, searchPieces, TERM } from "./termCounts";
+import { searchPieces, TERM } from "./termCounts";
 
 const PLAIN = /^[\x20-\x7e]+$/;
 
@@ -30,10 +29,20 @@ export function indexHolds(q: BrowseSalespeopleQuery): boolean {
 export type Filter = (slots: Int32Array, n: number) => number;
 
 /**
- * How a browse is found in the index: the list that holds its matches, the filters that pick them out, and with
- * an availability filter the latest end of its spans (nobody whose next open time is later matches).
+ * How a browse is found in the index: the list that holds its matches, the filters that pick them out of any
+ * list (`filters`) and those that pick them out of that list (`narrowFilters`: without the one the list answers
+ * by itself, a city's for the city's list), and with an availability filter the latest end of its spans (nobody
+ * whose next open time is later matches).
  */
-export type IndexPlan = { narrow: OrderedList; filters: Filter[]; openBefore: number };
+export type IndexPlan = {
+  narrow: OrderedList;
+  filters: Filter[];
+  narrowFilters: Filter[];
+  openBefore: number;
+};
+
+/** The filter a list answers by itself (every entry of the city's list is in the city), if any. */
+type Answers = "city" | "dealership" | "specialty" | "verifiedPurchases" | "search" | null;
 
 /**
  * Reading a salesperson's search text for a search costs about this many times what comparing a number does: a
@@ -43,25 +52,34 @@ const TEXT_COST = 30;
 
 /**
  * The cheapest list, in the rating order, that holds every match: a city's, a dealership's, a specialty's, the
- * verified purchases', or a name search's piece (every match has each of its pieces), else everyone. Each is as
- * long as it holds; along any but a search of exactly one piece's own list, each entry's text is read too.
+ * verified purchases', or a name search's piece (every match has each of its pieces), else everyone; with the
+ * filter it answers. Each is as long as it holds; along any but a search of exactly one piece's own list (which
+ * answers the search), each entry's text is read too.
  */
-function narrowest(data: IndexData, q: BrowseSalespeopleQuery): { list: OrderedList; isSearch: boolean } {
-  const offered: OrderedList[] = [data.all];
-  if (q.city) offered.push(data.byCity.get(q.city.toLowerCase()) ?? EMPTY_LIST);
-  if (q.dealership) offered.push(data.byDealership.get(Number(q.dealership)) ?? EMPTY_LIST);
-  if (q.specialty) offered.push(data.bySpecialty.get(canonicalSpecialty(q.specialty)) ?? EMPTY_LIST);
-  if (q.verifiedPurchases) offered.push(data.verifiedList);
-  const others = offered.length;
+function narrowest(data: IndexData, q: BrowseSalespeopleQuery): { list: OrderedList; answers: Answers } {
+  const offered: { list: OrderedList; answers: Answers }[] = [{ list: data.all, answers: null }];
+  if (q.city) offered.push({ list: data.byCity.get(q.city.toLowerCase()) ?? EMPTY_LIST, answers: "city" });
+  if (q.dealership)
+    offered.push({ list: data.byDealership.get(Number(q.dealership)) ?? EMPTY_LIST, answers: "dealership" });
+  if (q.specialty)
+    offered.push({
+      list: data.bySpecialty.get(canonicalSpecialty(q.specialty)) ?? EMPTY_LIST,
+      answers: "specialty",
+    });
+  if (q.verifiedPurchases) offered.push({ list: data.verifiedList, answers: "verifiedPurchases" });
   // A search's pieces as the terms have them, without the terms' prefix (the index's lists are by piece).
   const pieces = q.search === undefined ? [] : searchPieces(q.search);
-  for (const { term } of pieces) offered.push(data.byPiece.get(term.slice(TERM.piece.length)) ?? EMPTY_LIST);
   const onePiece = pieces.length === 1;
-  const cost = (i: number) =>
-    offered[i]!.size * (q.search === undefined || (i >= others && onePiece) ? 1 : TEXT_COST);
-  let cheapest = 0;
-  for (let i = 1; i < offered.length; i++) if (cost(i) < cost(cheapest)) cheapest = i;
-  return { list: offered[cheapest]!, isSearch: cheapest >= others };
+  for (const { term } of pieces)
+    offered.push({
+      list: data.byPiece.get(term.slice(TERM.piece.length)) ?? EMPTY_LIST,
+      answers: onePiece ? "search" : null,
+    });
+  const cost = ({ list, answers }: (typeof offered)[number]) =>
+    list.size * (q.search === undefined || answers === "search" ? 1 : TEXT_COST);
+  let cheapest = offered[0]!;
+  for (const next of offered) if (cost(next) < cost(cheapest)) cheapest = next;
+  return cheapest;
 }
 
 /** Keeps the slots whose value in `column` is at least `least`. */
@@ -89,143 +107,170 @@ const equalTo =
  */
 export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date): IndexPlan | null {
   // Near a place, the walk is the nearby dealerships' lists (nearPage), never a search piece's.
-  const narrow = nearPlaceGiven(q) ? { list: EMPTY_LIST, isSearch: false } : narrowest(data, q);
-  const filters: Filter[] = [];
+  const narrow = nearPlaceGiven(q) ? { list: EMPTY_LIST, answers: null } : narrowest(data, q);
+  const filters: { filter: Filter; of?: Answers }[] = [];
   let openBefore = Number.POSITIVE_INFINITY;
-  if (q.rating !== undefined) filters.push(atLeast(data.rating, minimumRating(q.rating)));
-  if (q.yearsOfExperience !== undefined) filters.push(atLeast(data.years, q.yearsOfExperience));
-  if (q.minPressure !== undefined) filters.push(atLeast(data.pressure, q.minPressure));
-  if (q.status !== undefined) filters.push(equalTo(data.status, statusCode(q.status)));
-  if (q.dealership !== undefined) filters.push(equalTo(data.dealership, Number(q.dealership)));
-  if (q.verifiedPurchases) filters.push(equalTo(data.verified, 1));
+  if (q.rating !== undefined) filters.push({ filter: atLeast(data.rating, minimumRating(q.rating)) });
+  if (q.yearsOfExperience !== undefined) filters.push({ filter: atLeast(data.years, q.yearsOfExperience) });
+  if (q.minPressure !== undefined) filters.push({ filter: atLeast(data.pressure, q.minPressure) });
+  if (q.status !== undefined) filters.push({ filter: equalTo(data.status, statusCode(q.status)) });
+  if (q.dealership !== undefined)
+    filters.push({ filter: equalTo(data.dealership, Number(q.dealership)), of: "dealership" });
+  if (q.verifiedPurchases) filters.push({ filter: equalTo(data.verified, 1), of: "verifiedPurchases" });
   if (q.city !== undefined)
-    filters.push(equalTo(data.cityCode, data.cityCodes.get(q.city.toLowerCase()) ?? -1));
-  if (q.specialty !== undefined) {
-    const specialty = canonicalSpecialty(q.specialty);
-    const bit = data.specialtyBits.get(specialty);
-    filters.push(
-      bit === undefined
-        ? (slots, n) => {
-            let kept = 0;
-            for (let i = 0; i < n; i++)
-              if (data.specialties[slots[i]!]!.includes(specialty)) slots[kept++] = slots[i]!;
-            return kept;
-          }
-        : (slots, n) => {
-            const masks = data.specialtyMask;
-            const mask = 1 << bit;
-            let kept = 0;
-            for (let i = 0; i < n; i++) if (masks[slots[i]!]! & mask) slots[kept++] = slots[i]!;
-            return kept;
-          },
-    );
-  }
-  // A search of three characters is its own piece: that piece's list holds only its matches.
-  if (q.search !== undefined && !(narrow.isSearch && [...q.search].length === PIECE_LENGTH)) {
+    filters.push({
+      filter: equalTo(data.cityCode, data.cityCodes.get(q.city.toLowerCase()) ?? -1),
+      of: "city",
+    });
+  if (q.specialty !== undefined)
+    filters.push({ filter: specialtyFilter(data, q.specialty), of: "specialty" });
+  if (q.search !== undefined) {
     const search = q.search.toLowerCase();
-    filters.push((slots, n) => {
-      const texts = data.search;
-      let kept = 0;
-      for (let i = 0; i < n; i++) if (texts[slots[i]!]!.includes(search)) slots[kept++] = slots[i]!;
-      return kept;
+    filters.push({
+      filter: (slots, n) => {
+        const texts = data.search;
+        let kept = 0;
+        for (let i = 0; i < n; i++) if (texts[slots[i]!]!.includes(search)) slots[kept++] = slots[i]!;
+        return kept;
+      },
+      of: "search",
     });
   }
   if (q.available) {
     const spans = spansFor(data, q.available, now);
     if (!spans) return null;
-    filters.push(...openFilters(spans, data, q.available, now));
+    filters.push({ filter: openFilter(spans, data, now) });
     openBefore = spans.latestEnd;
   }
-  return { narrow: narrow.list, filters, openBefore };
+  return {
+    narrow: narrow.list,
+    filters: filters.map(({ filter }) => filter),
+    narrowFilters: filters
+      .filter(({ of }) => of === undefined || of !== narrow.answers)
+      .map(({ filter }) => filter),
+    openBefore,
+  };
 }
 
-/** The spans of availabilityWindows' zones in milliseconds, by zone: kept with the windows, for the minute. */
-const spansOfWindows = new WeakMap<AvailabilityWindows, Map<string, [number, number]>>();
-
-/**
- * The span `available` names in each zone of the index, as [start, end] by zone number, and the latest end;
- * null when a zone someone keeps times in has no span worked out (a day its clocks change).
- */
-function spansFor(data: IndexData, available: string, now: Date) {
-  const windows = availabilityWindows(available, now);
-  let spans = spansOfWindows.get(windows);
-  if (!spans) {
-    spans = new Map(
-      windows.zones.map((zone, i) => [zone, [Date.parse(windows.starts[i]!), Date.parse(windows.ends[i]!)]]),
-    );
-    spansOfWindows.set(windows, spans);
-  }
-  const byCode = new Float64Array(2 * data.zoneCodes.size).fill(Number.NaN);
-  let latestEnd = Number.NEGATIVE_INFINITY;
-  for (const [zone, code] of data.zoneCodes) {
-    const span = spans.get(zone);
-    if (!span) {
-      if (zone !== "" && data.zones.has(zone)) return null;
-      continue;
-    }
-    byCode[2 * code] = span[0];
-    byCode[2 * code + 1] = span[1];
-    latestEnd = Math.max(latestEnd, span[1]);
-  }
-  return { byCode, latestEnd };
-}
-
-/**
- * Keeps the salespeople with an open time in the span `available` names in their zone, outside their notice: a
- * run of their kept open times reaches into it (as the database's availability filter decides,
- * browseConditions.ts). Those whose next open time is past every span's end are passed over first: their
- * times cannot reach into one.
- */
-function openFilters(
-  spans: NonNullable<ReturnType<typeof spansFor>>,
-  data: IndexData,
-  available: string,
-  now: Date,
-): Filter[] {
-  const { byCode, latestEnd } = spans;
-  const at = now.getTime();
-  // A date (not today, nor the weekend, whose first day differs by zone) is the same date in every zone.
-  const day = isIsoDate(available) ? Date.parse(`${available}T00:00:00Z`) / 86_400_000 : -1;
-  const soonEnough: Filter = (slots, n) => {
-    const soonest = data.soonest;
+/** Keeps the slots with `specialty` (by its bit, if it has one). */
+function specialtyFilter(data: IndexData, specialtyAsked: string): Filter {
+  const specialty = canonicalSpecialty(specialtyAsked);
+  const bit = data.specialtyBits.get(specialty);
+  if (bit === undefined)
+    return (slots, n) => {
+      let kept = 0;
+      for (let i = 0; i < n; i++)
+        if (data.specialties[slots[i]!]!.includes(specialty)) slots[kept++] = slots[i]!;
+      return kept;
+    };
+  return (slots, n) => {
+    const masks = data.specialtyMask;
+    const mask = 1 << bit;
     let kept = 0;
-    for (let i = 0; i < n; i++) if (soonest[slots[i]!]! < latestEnd) slots[kept++] = slots[i]!;
+    for (let i = 0; i < n; i++) if (masks[slots[i]!]! & mask) slots[kept++] = slots[i]!;
     return kept;
   };
-  const open: Filter = (slots, n) => {
-    const { runPool, runAt, runCount, zoneCode, notice, openDays, openDayBase } = data;
+}
+
+/**
+ * The span an availability filter names in each zone of the index, as [start, end) by zone number
+ * (`byCode`, NaN for a zone without one), their latest end, and a key naming them (every filter with the same
+ * spans shares the open instants worked out for them, IndexData.openUntilOf); `unspanned`, the zones whose
+ * span is left to the database (a day its clocks change).
+ */
+type Spans = { byCode: Float64Array; latestEnd: number; key: string; unspanned: string[] };
+
+/** The spans of availabilityWindows' zones by the index's zone numbers: kept with the windows, for the minute. */
+const spansKept = new WeakMap<AvailabilityWindows, { data: IndexData; zones: number; spans: Spans }>();
+
+/**
+ * The spans `available` names as of `now` (Spans); null when a zone someone keeps times in has no span worked
+ * out.
+ */
+function spansFor(data: IndexData, available: string, now: Date): Spans | null {
+  const windows = availabilityWindows(available, now);
+  let kept = spansKept.get(windows);
+  if (!kept || kept.data !== data || kept.zones !== data.zoneCodes.size) {
+    kept = { data, zones: data.zoneCodes.size, spans: spansOf(data, windows) };
+    spansKept.set(windows, kept);
+  }
+  for (const zone of kept.spans.unspanned) if (data.zones.has(zone)) return null;
+  return kept.spans;
+}
+
+function spansOf(data: IndexData, windows: AvailabilityWindows): Spans {
+  const byZone = new Map(
+    windows.zones.map((zone, i) => [zone, [Date.parse(windows.starts[i]!), Date.parse(windows.ends[i]!)]]),
+  );
+  const byCode = new Float64Array(2 * data.zoneCodes.size).fill(Number.NaN);
+  let latestEnd = Number.NEGATIVE_INFINITY;
+  const unspanned: string[] = [];
+  for (const [zone, code] of data.zoneCodes) {
+    const span = byZone.get(zone);
+    if (!span) {
+      if (zone !== "") unspanned.push(zone);
+      continue;
+    }
+    byCode[2 * code] = span[0]!;
+    byCode[2 * code + 1] = span[1]!;
+    latestEnd = Math.max(latestEnd, span[1]!);
+  }
+  return { byCode, latestEnd, key: byCode.join(","), unspanned };
+}
+
+/**
+ * Keeps the salespeople with an open time in the span `available` names in their zone, outside their notice (as
+ * the database's availability filter decides, browseConditions.ts): the last instant each is open in the spans
+ * is worked out once (lastOpenInstant) and kept with the index until the salesperson changes, so the filter
+ * compares one number a salesperson, as `now` moves on through the day.
+ */
+function openFilter(spans: Spans, data: IndexData, now: Date): Filter {
+  const at = now.getTime();
+  const { byCode, key } = spans;
+  return (slots, n) => {
+    // Looked up as the walk runs: the index may have grown since the plan was made.
+    const until = data.openUntilOf(key);
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const slot = slots[i]!;
-      const count = runCount[slot]!;
-      const code = zoneCode[slot]!;
-      const hi = byCode[2 * code + 1]!;
-      // No runs, or a zone without a span (NaN): not open.
-      if (count === 0 || Number.isNaN(hi)) continue;
-      const start = byCode[2 * code]!;
-      const notBefore = at + notice[slot]! * 60_000;
-      // The whole date is open to booking: whether a run lies on it.
-      if (day >= 0 && notBefore <= start && openDayBase[slot]! >= 0) {
-        const bit = day - openDayBase[slot]!;
-        if (bit >= 0 && bit < 32 && (openDays[slot]! >>> bit) & 1) slots[kept++] = slot;
-        continue;
+      let last = until[slot]!;
+      if (Number.isNaN(last)) {
+        last = lastOpenInstant(data, slot, byCode);
+        until[slot] = last;
       }
-      const lo = Math.max(start, notBefore);
-      if (lo >= hi) continue;
-      // The first run that ends at or after lo (runs are in order), then whether it starts before hi.
-      const from = runAt[slot]!;
-      let first = 0;
-      let last = count;
-      while (first < last) {
-        const mid = (first + last) >>> 1;
-        if (runPool[from + 2 * mid + 1]! < lo) first = mid + 1;
-        else last = mid;
-      }
-      if (first < count && runPool[from + 2 * first]! < hi) slots[kept++] = slot;
+      if (at <= last) slots[kept++] = slot;
     }
     return kept;
   };
-  return [soonEnough, open];
+}
+
+/**
+ * The last instant (in whole milliseconds) at which `slot` is open in its zone's span [start, end): a run of its
+ * kept open times, [first, last] starts, overlaps [max(start, now + notice), end) while now + notice is at most
+ * the last start of the latest run that begins before the end (runs are in order, apart), that start is not
+ * before the span's, and now + notice is before the end. -Infinity when it is never (no runs, no span).
+ */
+export function lastOpenInstant(data: IndexData, slot: number, byCode: Float64Array): number {
+  const code = data.zoneCode[slot]!;
+  const start = byCode[2 * code];
+  const end = byCode[2 * code + 1];
+  const count = data.runCount[slot]!;
+  if (count === 0 || start === undefined || end === undefined || Number.isNaN(end))
+    return Number.NEGATIVE_INFINITY;
+  const pool = data.runPool;
+  const from = data.runAt[slot]!;
+  // The runs that begin before the end: the first `first`.
+  let first = 0;
+  let last = count;
+  while (first < last) {
+    const mid = (first + last) >>> 1;
+    if (pool[from + 2 * mid]! < end) first = mid + 1;
+    else last = mid;
+  }
+  if (first === 0) return Number.NEGATIVE_INFINITY;
+  const lastStart = pool[from + 2 * (first - 1) + 1]!;
+  if (lastStart < start) return Number.NEGATIVE_INFINITY;
+  return Math.min(lastStart, end - 1) - data.notice[slot]! * 60_000;
 }
 
 function nearPlaceGiven(q: BrowseSalespeopleQuery): boolean {
