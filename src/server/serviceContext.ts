@@ -53,9 +53,12 @@ export type RequestContext = {
   userAgent: string | null;
   /** Names this request in logs and in the answer to an unexpected failure. */
   requestId: string;
-  /** Headers added to the HTTP response (Set-Cookie). */
-  resHeaders: Headers;
+  /** Where a call's cookies for the HTTP response go (a Headers object serves). */
+  resHeaders: ResponseCookies;
 };
+
+/** What a call may add to its HTTP response: cookies (Set-Cookie), nothing else. */
+export type ResponseCookies = { append(name: "Set-Cookie", value: string): void };
 
 export type Context = AppDeps & RequestContext;
 

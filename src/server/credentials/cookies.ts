@@ -1,4 +1,5 @@
 // Writes and clears the session cookie on the response headers of a request context.
+import type { ResponseCookies } from "../serviceContext";
 import { sessionCookieName, sessionCookieOptions } from "./session";
 
 function serializeCookie(name: string, value: string, o: ReturnType<typeof sessionCookieOptions>): string {
@@ -8,14 +9,19 @@ function serializeCookie(name: string, value: string, o: ReturnType<typeof sessi
   return parts.join("; ");
 }
 
-export function setSessionCookie(headers: Headers, token: string, expiresAt: Date, secure: boolean): void {
+export function setSessionCookie(
+  headers: ResponseCookies,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+): void {
   headers.append(
     "Set-Cookie",
     serializeCookie(sessionCookieName(secure), token, sessionCookieOptions(secure, expiresAt)),
   );
 }
 
-export function clearSessionCookie(headers: Headers, secure: boolean): void {
+export function clearSessionCookie(headers: ResponseCookies, secure: boolean): void {
   headers.append(
     "Set-Cookie",
     serializeCookie(sessionCookieName(secure), "", sessionCookieOptions(secure, new Date(0))),

@@ -47,6 +47,10 @@ export function inRanges(ranges: BlockList, ip: string): boolean {
   return ranges.check(ip, family === 4 ? "ipv4" : "ipv6");
 }
 
+/** isOwnHost's answers for the hosts last asked about (every request asks, mostly about the same one). */
+const hostsSeen = new Map<string, boolean>();
+const HOSTS_REMEMBERED = 64;
+
 /**
  * Whether a request's Host names this app: APP_URL's host, or this machine by a loopback name (which no
  * other site's page can be served from). A Host of any other name on a server that answers for loopback is
@@ -54,6 +58,18 @@ export function inRanges(ranges: BlockList, ip: string): boolean {
  */
 export function isOwnHost(host: string | null | undefined, appUrl: string): boolean {
   if (!host) return false;
+  const key = `${appUrl} ${host}`;
+  let own = hostsSeen.get(key);
+  if (own === undefined) {
+    own = readsAsOwnHost(host, appUrl);
+    // Hosts are what clients write: a few are remembered, never an unbounded number.
+    if (hostsSeen.size >= HOSTS_REMEMBERED) hostsSeen.clear();
+    hostsSeen.set(key, own);
+  }
+  return own;
+}
+
+function readsAsOwnHost(host: string, appUrl: string): boolean {
   let hostname: string;
   try {
     hostname = new URL(`http://${host}`).hostname;

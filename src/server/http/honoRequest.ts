@@ -9,7 +9,7 @@ import { type ApiKeyAuth, looksLikeApiKey, validateApiKey } from "../credentials
 import { clearSessionCookie, setSessionCookie } from "../credentials/cookies";
 import { type SessionValidation, sessionCookieName, validateSessionToken } from "../credentials/session";
 import { consumeToken } from "../rateLimit";
-import type { AppDeps, Context, RequestContext } from "../serviceContext";
+import type { AppDeps, Context, RequestContext, ResponseCookies } from "../serviceContext";
 import { createCaller } from "../trpc/root";
 import { inRanges, isLoopbackAddress, isOwnHost } from "./addresses";
 
@@ -121,7 +121,7 @@ export async function resolveSession(c: HonoContext<AppEnv>, deps: AppDeps): Pro
   }
 }
 
-export function requestContext(c: HonoContext<AppEnv>, resHeaders: Headers): RequestContext {
+export function requestContext(c: HonoContext<AppEnv>, resHeaders: ResponseCookies): RequestContext {
   const auth = c.get("auth");
   return {
     user: auth?.user ?? null,
@@ -135,10 +135,10 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders: Headers): Req
 }
 
 /** The app's services and the request's own fields: what every procedure is given as its context. */
-export function trpcContext(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: Headers): Context {
+export function trpcContext(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: ResponseCookies): Context {
   return { ...deps, ...requestContext(c, resHeaders) };
 }
 
-export function callerFor(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: Headers) {
+export function callerFor(c: HonoContext<AppEnv>, deps: AppDeps, resHeaders: ResponseCookies) {
   return createCaller(trpcContext(c, deps, resHeaders));
 }

@@ -39,9 +39,10 @@ export function trpcProcedure(pathname: string, batch: boolean): string | null {
  * for. A catch-all's 404 is `unmatched`; tRPC requests are named by their procedure.
  */
 export function routeLabel(c: Context): string {
-  const url = new URL(c.req.url);
-  if (url.pathname.startsWith("/trpc/"))
+  if (c.req.path.startsWith("/trpc/")) {
+    const url = new URL(c.req.url);
     return trpcProcedure(url.pathname, url.searchParams.get("batch") === "1") ?? UNMATCHED;
+  }
   const routes = matchedRoutes(c);
   const answered = routes[c.req.routeIndex]?.path ?? "";
   const path = answered.includes("*")

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { appError } from "../appError";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
-import type { AppDeps } from "../serviceContext";
+import type { AppDeps, ResponseCookies } from "../serviceContext";
 import type { ProcedureMeta } from "../trpc/init";
 import { appRouter } from "../trpc/root";
 import { restDetails, type Shaped } from "./declaration";
@@ -146,7 +146,9 @@ export function mountRoutes(deps: AppDeps) {
             : `This API key lacks the ${entry.scope} scope this route needs`,
           "INSUFFICIENT_SCOPE",
         );
-      const resHeaders = new Headers();
+      // What the call sets as cookies, written to the response if it succeeds.
+      const cookies: string[] = [];
+      const resHeaders: ResponseCookies = { append: (_name, cookie) => cookies.push(cookie) };
       const rawInput = await readInput(c, entry);
       // The procedure validates the input as for a tRPC request, and runs whether a query or a mutation.
       const result: unknown = await callTRPCProcedure({
@@ -160,7 +162,7 @@ export function mountRoutes(deps: AppDeps) {
         batchIndex: 0,
       });
       const shaped: Shaped = entry.shape ? entry.shape(result) : { body: result };
-      for (const cookie of resHeaders.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
       if ("redirect" in shaped) return c.redirect(shaped.redirect, 302);
       if ("file" in shaped) {
         const { filename, contentType, content, encoding } = shaped.file;

@@ -7,10 +7,20 @@ import { OrderedList } from "./orderedList";
 const BUILD_SLICE = 5_000;
 
 /**
- * The sets of spans whose open instants are kept (openUntilOf): today, the weekend and each date of the kept
- * open times, with room for a day's change.
+ * The sets of spans whose open times are kept (openTimesOf): today, the weekend and each date of the kept open
+ * times, with room for a day's change.
  */
-const OPEN_UNTIL_KEPT = 24;
+const OPEN_TIMES_KEPT = 24;
+
+/**
+ * What is kept of when each slot is open in an availability filter's spans (indexPlan.ts, openFilter): `until`,
+ * the last instant (NaN until worked out), and `state`, for the minute `minute`: open all of it (OPEN), none of
+ * it (SHUT), or to be read from `until` (ASK: it closes within the minute, or changed since).
+ */
+export type OpenTimes = { until: Float64Array; state: Uint8Array; minute: number };
+export const SHUT = 0;
+export const ASK = 1;
+export const OPEN = 2;
 
 /** The statuses a salesperson can have, by their code in `status`. */
 const STATUS_CODES = new Map<string, number>();
@@ -78,11 +88,8 @@ export class IndexData {
   runAt = new Int32Array(0);
   runCount = new Int32Array(0);
   private poolEnd = 0;
-  /**
-   * By a key naming an availability filter's spans (indexPlan.ts): the last instant each slot is open in them,
-   * NaN until worked out and again once the slot is written.
-   */
-  private readonly openUntil = new Map<string, Float64Array>();
+  /** By a key naming an availability filter's spans (indexPlan.ts): when each slot is open in them. */
+  private readonly openTimes = new Map<string, OpenTimes>();
   private poolLeft = 0;
   /** How many salespeople keep their open times in each zone. */
   readonly zones = new Map<string, number>();
@@ -122,15 +129,19 @@ export class IndexData {
   /** Each city's salespeople, soonest first. */
   readonly soonestByCity = new Map<string, OrderedList>();
 
-  /** The last open instants kept for the spans `key` names, NaN where not worked out yet. */
-  openUntilOf(key: string): Float64Array {
-    let until = this.openUntil.get(key);
-    if (!until) {
-      if (this.openUntil.size >= OPEN_UNTIL_KEPT) this.openUntil.delete(this.openUntil.keys().next().value!);
-      until = new Float64Array(this.capacity).fill(Number.NaN);
-      this.openUntil.set(key, until);
+  /** What is kept of when each slot is open in the spans `key` names (nothing worked out yet, at first). */
+  openTimesOf(key: string): OpenTimes {
+    let times = this.openTimes.get(key);
+    if (!times) {
+      if (this.openTimes.size >= OPEN_TIMES_KEPT) this.openTimes.delete(this.openTimes.keys().next().value!);
+      times = {
+        until: new Float64Array(this.capacity).fill(Number.NaN),
+        state: new Uint8Array(this.capacity),
+        minute: Number.NaN,
+      };
+      this.openTimes.set(key, times);
     }
-    return until;
+    return times;
   }
 
   get size(): number {
@@ -142,9 +153,11 @@ export class IndexData {
     const data = new IndexData();
     const taken: number[] = [];
     for await (const rows of batches) for (const row of rows) taken.push(data.write(data.take(row.id), row));
-    const slots = Int32Array.from(taken);
-    const sorted = (before: (a: number, b: number) => boolean) =>
+    const sorted = (slots: Int32Array, before: (a: number, b: number) => boolean) =>
       slots.slice().sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    // Slots in the rating order: 0 is the first of it.
+    data.renumber(sorted(Int32Array.from(taken), data.byRating));
+    const slots = Int32Array.from(taken, (_, i) => i);
     // Built while the server answers (read again after a lost connection): the event loop is let go between
     // slices of the lists' filling, as between the sorts.
     const fill = async (order: Int32Array, each: (slot: number) => void) => {
@@ -153,9 +166,11 @@ export class IndexData {
         for (const slot of order.subarray(at, at + BUILD_SLICE)) each(slot);
       }
     };
-    await fill(sorted(data.byRating), (slot) => data.enter(slot, (list) => list.push(slot), "rating"));
-    await fill(sorted(data.bySoonest), (slot) => data.enter(slot, (list) => list.push(slot), "soonest"));
-    await fill(sorted(data.byPressure), (slot) => data.allByPressure.push(slot));
+    await fill(slots, (slot) => data.enter(slot, (list) => list.push(slot), "rating"));
+    await fill(sorted(slots, data.bySoonest), (slot) =>
+      data.enter(slot, (list) => list.push(slot), "soonest"),
+    );
+    await fill(sorted(slots, data.byPressure), (slot) => data.allByPressure.push(slot));
     return data;
   }
 
@@ -244,7 +259,10 @@ export class IndexData {
   }
 
   private write(slot: number, row: IndexRow): number {
-    for (const until of this.openUntil.values()) until[slot] = Number.NaN;
+    for (const times of this.openTimes.values()) {
+      times.until[slot] = Number.NaN;
+      times.state[slot] = ASK;
+    }
     this.id[slot] = row.id;
     this.rating[slot] = row.rating;
     this.reviews[slot] = row.reviews;
@@ -336,33 +354,69 @@ export class IndexData {
   }
 
   private grow(capacity: number) {
-    const grown = <T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(
-      old: T,
-      make: (n: number) => T,
-    ): T => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    this.id = grown(this.id, (n) => new Int32Array(n));
-    this.rating = grown(this.rating, (n) => new Float64Array(n));
-    this.reviews = grown(this.reviews, (n) => new Int32Array(n));
-    this.pressure = grown(this.pressure, (n) => new Float64Array(n));
-    this.years = grown(this.years, (n) => new Int32Array(n));
-    this.status = grown(this.status, (n) => new Uint8Array(n));
-    this.dealership = grown(this.dealership, (n) => new Int32Array(n));
-    this.verified = grown(this.verified, (n) => new Uint8Array(n));
-    this.soonest = grown(this.soonest, (n) => new Float64Array(n));
-    this.notice = grown(this.notice, (n) => new Int32Array(n));
-    this.cityCode = grown(this.cityCode, (n) => new Int32Array(n));
-    this.zoneCode = grown(this.zoneCode, (n) => new Int32Array(n));
-    this.runAt = grown(this.runAt, (n) => new Int32Array(n));
-    this.runCount = grown(this.runCount, (n) => new Int32Array(n));
-    this.specialtyMask = grown(this.specialtyMask, (n) => new Uint32Array(n));
+    this.replaceColumns((column) => {
+      if (Array.isArray(column)) return column;
+      const typed = column as Exclude<Column, unknown[]>;
+      const next = new (typed.constructor as new (length: number) => typeof typed)(capacity);
+      next.set(typed);
+      return next as typeof column;
+    });
     this.capacity = capacity;
-    this.openUntil.clear();
+    this.openTimes.clear();
+  }
+
+  /**
+   * Moves the salesperson of slot `order[i]` to slot i, for every i: given the rating order, a walk along any
+   * list in that order reads each column forwards, a cache line after the other, rather than all over it.
+   */
+  private renumber(order: Int32Array) {
+    this.replaceColumns((column) => {
+      if (Array.isArray(column)) {
+        // Pushed in order, so the array stays packed.
+        const next: unknown[] = [];
+        for (const slot of order) next.push(column[slot]);
+        return next as typeof column;
+      }
+      const typed = column as Exclude<Column, unknown[]>;
+      const next = new (typed.constructor as new (length: number) => typeof typed)(typed.length);
+      for (let i = 0; i < order.length; i++) next[i] = typed[order[i]!]!;
+      return next as typeof column;
+    });
+    this.slotOf.clear();
+    for (let slot = 0; slot < order.length; slot++) this.slotOf.set(this.id[slot]!, slot);
+    // The runs too, in slot order.
+    this.compactRuns();
+    this.openTimes.clear();
+  }
+
+  /** Every column by slot, each replaced by what `change` makes of it (grow, renumber). */
+  private replaceColumns(change: <T extends Column>(column: T) => T) {
+    this.id = change(this.id);
+    this.rating = change(this.rating);
+    this.reviews = change(this.reviews);
+    this.pressure = change(this.pressure);
+    this.years = change(this.years);
+    this.status = change(this.status);
+    this.dealership = change(this.dealership);
+    this.verified = change(this.verified);
+    this.soonest = change(this.soonest);
+    this.notice = change(this.notice);
+    this.ratingText = change(this.ratingText);
+    this.pressureText = change(this.pressureText);
+    this.city = change(this.city);
+    this.cityCode = change(this.cityCode);
+    this.specialties = change(this.specialties);
+    this.specialtyMask = change(this.specialtyMask);
+    this.search = change(this.search);
+    this.zone = change(this.zone);
+    this.zoneCode = change(this.zoneCode);
+    this.runAt = change(this.runAt);
+    this.runCount = change(this.runCount);
   }
 }
+
+/** A column of IndexData: a value for each slot. */
+type Column = Int32Array | Float64Array | Uint8Array | Uint32Array | unknown[];
 
 function listOf<K>(
   lists: Map<K, OrderedList>,

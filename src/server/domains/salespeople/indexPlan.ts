@@ -5,7 +5,7 @@
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { type AvailabilityWindows, availabilityWindows } from "./availabilityWindows";
 import { canonicalSpecialty, dealershipIdOf, minimumRating } from "./browseConditions";
-import { type IndexData, statusCode } from "./indexData";
+import { ASK, type IndexData, OPEN, type OpenTimes, SHUT, statusCode } from "./indexData";
 import { EMPTY_LIST, type OrderedList } from "./orderedList";
 import { searchPieces, TERM } from "./termCounts";
 
@@ -30,9 +30,10 @@ export type Filter = (slots: Int32Array, n: number) => number;
 
 /**
  * How a browse is found in the index: the list that holds its matches, the filters that pick them out of any
- * list (`filters`) and those that pick them out of that list (`narrowFilters`: without the one the list answers
- * by itself, a city's for the city's list), and with an availability filter the latest end of its spans (nobody
- * whose next open time is later matches).
+ * list (`filters`) and those that pick them out of that list up to where its ratings fall below a minimum rating
+ * (`narrowFilters`: without the one the list answers by itself, a city's for the city's list, nor the minimum
+ * rating), and with an availability filter the latest end of its spans (nobody whose next open time is later
+ * matches).
  */
 export type IndexPlan = {
   narrow: OrderedList;
@@ -108,9 +109,10 @@ const equalTo =
 export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date): IndexPlan | null {
   // Near a place, the walk is the nearby dealerships' lists (nearPage), never a search piece's.
   const narrow = nearPlaceGiven(q) ? { list: EMPTY_LIST, answers: null } : narrowest(data, q);
-  const filters: { filter: Filter; of?: Answers }[] = [];
+  const filters: { filter: Filter; of?: Answers | "rating" }[] = [];
   let openBefore = Number.POSITIVE_INFINITY;
-  if (q.rating !== undefined) filters.push({ filter: atLeast(data.rating, minimumRating(q.rating)) });
+  if (q.rating !== undefined)
+    filters.push({ filter: atLeast(data.rating, minimumRating(q.rating)), of: "rating" });
   if (q.yearsOfExperience !== undefined) filters.push({ filter: atLeast(data.years, q.yearsOfExperience) });
   if (q.minPressure !== undefined) filters.push({ filter: atLeast(data.pressure, q.minPressure) });
   if (q.status !== undefined) filters.push({ filter: equalTo(data.status, statusCode(q.status)) });
@@ -175,7 +177,7 @@ function specialtyFilter(data: IndexData, specialtyAsked: string): Filter {
 /**
  * The span an availability filter names in each zone of the index, as [start, end) by zone number
  * (`byCode`, NaN for a zone without one), their latest end, and a key naming them (every filter with the same
- * spans shares the open instants worked out for them, IndexData.openUntilOf); `unspanned`, the zones whose
+ * spans shares the open times worked out for them, IndexData.openTimesOf); `unspanned`, the zones whose
  * span is left to the database (a day its clocks change).
  */
 type Spans = { byCode: Float64Array; latestEnd: number; key: string; unspanned: string[] };
@@ -220,28 +222,53 @@ function spansOf(data: IndexData, windows: AvailabilityWindows): Spans {
 
 /**
  * Keeps the salespeople with an open time in the span `available` names in their zone, outside their notice (as
- * the database's availability filter decides, browseConditions.ts): the last instant each is open in the spans
- * is worked out once (lastOpenInstant) and kept with the index until the salesperson changes, so the filter
- * compares one number a salesperson, as `now` moves on through the day.
+ * the database's availability filter decides, browseConditions.ts). The last instant each is open in the spans
+ * is worked out once (lastOpenInstant) and kept with the index until the salesperson changes; once a minute, a
+ * pass in slot order notes who is open all that minute and who none of it (OpenTimes), so a walk reads one byte
+ * a salesperson, from an array small enough to stay in the processor's cache, and the instant itself only for
+ * those whose last open instant falls within the minute.
  */
 function openFilter(spans: Spans, data: IndexData, now: Date): Filter {
   const at = now.getTime();
+  const minute = Math.floor(at / 60_000);
   const { byCode, key } = spans;
   return (slots, n) => {
     // Looked up as the walk runs: the index may have grown since the plan was made.
-    const until = data.openUntilOf(key);
+    const times = data.openTimesOf(key);
+    if (times.minute !== minute) noteMinute(times, data, byCode, minute);
+    const { state, until } = times;
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const slot = slots[i]!;
-      let last = until[slot]!;
-      if (Number.isNaN(last)) {
-        last = lastOpenInstant(data, slot, byCode);
-        until[slot] = last;
+      const known = state[slot];
+      if (known === OPEN) slots[kept++] = slot;
+      else if (known === ASK) {
+        let last = until[slot]!;
+        if (Number.isNaN(last)) {
+          last = lastOpenInstant(data, slot, byCode);
+          until[slot] = last;
+        }
+        if (at <= last) slots[kept++] = slot;
       }
-      if (at <= last) slots[kept++] = slot;
     }
     return kept;
   };
+}
+
+/** Notes, for `minute`, who is open all of it and who none of it (working out every instant not known yet). */
+function noteMinute(times: OpenTimes, data: IndexData, byCode: Float64Array, minute: number) {
+  const { until, state } = times;
+  const first = minute * 60_000;
+  const last = first + 59_999;
+  for (let slot = 0; slot < until.length; slot++) {
+    let open = until[slot]!;
+    if (Number.isNaN(open)) {
+      open = lastOpenInstant(data, slot, byCode);
+      until[slot] = open;
+    }
+    state[slot] = open >= last ? OPEN : open < first ? SHUT : ASK;
+  }
+  times.minute = minute;
 }
 
 /**
