@@ -1,9 +1,10 @@
 // The browse index (src/server/domains/salespeople/browseIndex.ts) answers as the database's walks do: the same
 // cards in the same order, the same bounded total and the same cursors, for every filter, order and page it
 // holds; and it follows the database, by its notices, through each kind of change.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { browseSalespeople } from "../src/server/domains/salespeople/browse";
 import { createBrowseCache } from "../src/server/domains/salespeople/browseCache";
+import { BROWSE_CHANNEL } from "../src/server/domains/salespeople/browseIndex";
 import { indexPage, nearPage } from "../src/server/domains/salespeople/browseIndexPage";
 import { nearDealerships, nearPlace } from "../src/server/domains/salespeople/browseNear";
 import { indexHolds, indexPlan } from "../src/server/domains/salespeople/indexPlan";
@@ -161,6 +162,25 @@ describe("the browse index answers as the database's walks", () => {
       const page = await sameAnswers(input);
       expect(page.items.length, JSON.stringify(input)).toBeGreaterThan(0);
     }
+  });
+
+  it("holds the cards of the first salespeople in the rating order once read whole", async () => {
+    const index = h.deps.browseCache.index!;
+    const before = await index.current();
+    // Read whole again, as at a start (the seed added everyone one notice at a time).
+    await h.sql`select pg_notify(${BROWSE_CHANNEL}, '*')`;
+    await vi.waitFor(async () => {
+      const now = await index.current();
+      expect(now === null || now === before).toBe(false);
+    });
+    const data = await index.current();
+    const first = Array.from(data!.all.slots.subarray(0, 48), (slot) => data!.id[slot]!);
+    // A database that answers nothing: the cards come from memory, or the call fails.
+    const noDatabase = (() => {
+      throw new Error("a card was read from the database");
+    }) as unknown as Parameters<NonNullable<typeof h.deps.browseCache.index>["cardsOf"]>[1];
+    const cards = await index.cardsOf(first, noDatabase);
+    expect(cards.map((card) => card && (JSON.parse(card) as { id: number }).id)).toEqual(first);
   });
 
   it("leaves to the walks what it does not hold", () => {

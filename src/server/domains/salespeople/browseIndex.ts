@@ -66,6 +66,8 @@ export type BrowseIndex = {
 
 /** Cards kept in memory, at most: the ones browses show most, about 600 bytes each. */
 const CARDS_KEPT = 100_000;
+/** Cards read in one statement when the index is first read. */
+const CARDS_READ_AT_ONCE = 5_000;
 
 /**
  * `freshMs` bounds how old the index may be (the browse cache's TTL): once that long has passed since the last
@@ -97,14 +99,48 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
   let syncedFrom = Number.NEGATIVE_INFINITY;
   let latest: { startedAt: number; synced: Promise<boolean> } | null = null;
 
+  /**
+   * Reads the cards of `ids` and keeps them (the oldest dropped past CARDS_KEPT), but for those a notice named
+   * while they were being read: such a card may be the older one, and is only answered once.
+   */
+  const readCards = async (ids: readonly number[], cardsSql: Queryable) => {
+    const asOf = notices;
+    readingCards++;
+    try {
+      const rows = await cardsSql<{ id: number; card: string }[]>`
+        select salesperson_id as id, card from salesperson_cards where salesperson_id = any(${ids as number[]}::int[])`;
+      const read = new Map(rows.map((row) => [row.id, row.card]));
+      for (const [id, card] of read) if ((noticedAt.get(id) ?? 0) <= asOf) cards.set(id, card);
+      dropOldest(CARDS_KEPT);
+      return read;
+    } finally {
+      if (--readingCards === 0) noticedAt.clear();
+    }
+  };
+
+  /**
+   * The cards of the first CARDS_KEPT salespeople in the rating order, where browses begin, read with the index
+   * the first time: the first browses after a start read no card from the database, one at a time.
+   */
+  const readFirstCards = async (index: IndexData) => {
+    const first = index.all.slots.subarray(0, Math.min(index.all.size, CARDS_KEPT));
+    for (let at = 0; at < first.length && !stopped; at += CARDS_READ_AT_ONCE)
+      await readCards(
+        Array.from(first.subarray(at, at + CARDS_READ_AT_ONCE), (slot) => index.id[slot]!),
+        sql,
+      );
+  };
+
   const load = () => {
     loading ??= (async () => {
       const started = performance.now();
       pending = new Set();
       // In batches, so that the rows of a large market are never all in memory at once.
-      data = await IndexData.build(readRows(sql).cursor(READ_BATCH));
+      const built = await IndexData.build(readRows(sql).cursor(READ_BATCH));
+      if (cards.size === 0) await readFirstCards(built);
+      data = built;
       logger.info(
-        `browse index: ${data.size} salespeople read in ${Math.round(performance.now() - started)} ms`,
+        `browse index: ${data.size} salespeople and ${cards.size} cards read in ${Math.round(performance.now() - started)} ms`,
       );
     })()
       .catch((error: unknown) => {
@@ -244,22 +280,9 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     },
     async cardsOf(ids, cardsSql) {
       const missing = ids.filter((id) => !cards.has(id));
-      if (missing.length > 0) {
-        const asOf = notices;
-        readingCards++;
-        try {
-          const rows = await cardsSql<{ id: number; card: string }[]>`
-            select salesperson_id as id, card from salesperson_cards where salesperson_id = any(${missing}::int[])`;
-          // A card a notice named while it was being read may be the older one: used once, not kept.
-          const read = new Map(rows.map((row) => [row.id, row.card]));
-          for (const [id, card] of read) if ((noticedAt.get(id) ?? 0) <= asOf) cards.set(id, card);
-          dropOldest(CARDS_KEPT);
-          return ids.map((id) => cards.get(id) ?? read.get(id));
-        } finally {
-          if (--readingCards === 0) noticedAt.clear();
-        }
-      }
-      return ids.map((id) => cards.get(id));
+      if (missing.length === 0) return ids.map((id) => cards.get(id));
+      const read = await readCards(missing, cardsSql);
+      return ids.map((id) => cards.get(id) ?? read.get(id));
     },
   };
 }
