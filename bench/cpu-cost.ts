@@ -5,8 +5,9 @@
 // Kinds: health (GET /api/health), hit (one browse the cache answers), rest and trpc (the long-tail browse list,
 // bench/browseMix.ts, each request once until it wraps), finding (its when-and-where shapes alone, through
 // REST), profile (a profile or its ratings) and slots (a day's slot grid), each of 2,000 salespeople in turn as
-// the mixed benchmark asks for them (bench/mixedLoad.ts).
-// Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|finding|profile|slots ...]
+// the mixed benchmark asks for them (bench/mixedLoad.ts); `shapes`, each shape of the finding mix alone through
+// REST (2 s unmeasured, then BENCH_SECONDS), with the bytes of its answers.
+// Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|finding|profile|slots|shapes ...]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -21,10 +22,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const base = `http://127.0.0.1:${port}`;
 const plainShapes = await longTailShapes(runningBenchDatabaseUrl());
 const all = interleave(plainShapes);
+const findingShapes = await longTailShapes(runningBenchDatabaseUrl(), true);
 /** The finding shapes alone (when and where): those `--finding` adds after the long tail's. */
-const findingOnly = interleave(
-  (await longTailShapes(runningBenchDatabaseUrl(), true)).slice(plainShapes.length),
-);
+const findingOnly = interleave(findingShapes.slice(plainShapes.length));
 const today = new Date().toISOString().slice(0, 10);
 const db = postgres(runningBenchDatabaseUrl(), { max: 1 });
 const [counted] = await db<{ n: number }[]>`select count(*)::int as n from salespeople`;
@@ -72,18 +72,43 @@ const requests: Record<string, () => autocannon.Request[]> = {
     })),
 };
 
-for (const kind of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["health", "rest"]) {
-  const build = requests[kind];
-  if (!build) throw new Error(`unknown kind ${kind}: one of ${Object.keys(requests).join(", ")}`);
+/** Load of `requests` for `duration` seconds, with the CPU both processes spent on it. */
+async function measured(requests: autocannon.Request[], duration: number) {
   const before = cpuTicks();
-  const result = await autocannon({ url: base, connections, duration: seconds, requests: build() });
+  const result = await autocannon({ url: base, connections, duration, requests });
   const after = cpuTicks();
   const answered = result.requests.total;
   const perRequest = (ticks: number) => ((ticks * TICK_MS) / answered).toFixed(3);
-  const share = (ticks: number) => ((ticks * TICK_MS) / (seconds * 10)).toFixed(0);
+  const share = (ticks: number) => ((ticks * TICK_MS) / (duration * 10)).toFixed(0);
+  return {
+    result,
+    server: perRequest(after.server - before.server),
+    postgres: perRequest(after.postgres - before.postgres),
+    serverShare: share(after.server - before.server),
+    postgresShare: share(after.postgres - before.postgres),
+  };
+}
+
+for (const kind of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["health", "rest"]) {
+  if (kind === "shapes") {
+    for (const shape of findingShapes) {
+      const requests = inTurn(shape.queries, restRequest);
+      await autocannon({ url: base, connections, duration: 2, requests });
+      const { result, server, postgres } = await measured(requests, seconds);
+      const bytes = (result.throughput.total / result.requests.total).toFixed(0);
+      console.log(
+        `${shape.name.padEnd(30)} ${result.requests.average.toFixed(0).padStart(6)} req/s  CPU per request: server ${server} ms, PostgreSQL ${postgres} ms  (${bytes} bytes an answer)`,
+      );
+    }
+    continue;
+  }
+  const build = requests[kind];
+  if (!build)
+    throw new Error(`unknown kind ${kind}: one of ${[...Object.keys(requests), "shapes"].join(", ")}`);
+  const { result, server, postgres, serverShare, postgresShare } = await measured(build(), seconds);
   console.log(
     `${kind.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  ` +
-      `CPU per request: server ${perRequest(after.server - before.server)} ms, PostgreSQL ${perRequest(after.postgres - before.postgres)} ms  ` +
-      `(server ${share(after.server - before.server)} %, PostgreSQL ${share(after.postgres - before.postgres)} % of a core)`,
+      `CPU per request: server ${server} ms, PostgreSQL ${postgres} ms  ` +
+      `(server ${serverShare} %, PostgreSQL ${postgresShare} % of a core)`,
   );
 }
