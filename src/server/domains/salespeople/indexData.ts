@@ -1,26 +1,13 @@
 // The browse index's data (browseIndex.ts keeps it in step with the database; browseIndexPage.ts answers from it):
 // every listed salesperson as columns by slot, the runs of their open times in one pool, and for each filter
 // value and order a list of slots in that order (orderedList.ts).
+import { type Column, grown, permuted } from "./columns";
+import { KeptOpenTimes, type OpenTimes } from "./openTimes";
 import { OrderedList } from "./orderedList";
+import { piecesOf } from "./termCounts";
 
 /** Salespeople entered in the lists of a new index between two turns of the event loop. */
 const BUILD_SLICE = 5_000;
-
-/**
- * The sets of spans whose open times are kept (openTimesOf): today, the weekend and each date of the kept open
- * times, with room for a day's change.
- */
-const OPEN_TIMES_KEPT = 24;
-
-/**
- * What is kept of when each slot is open in an availability filter's spans (indexPlan.ts, openFilter): `until`,
- * the last instant (NaN until worked out), and `state`, for the minute `minute`: open all of it (OPEN), none of
- * it (SHUT), or to be read from `until` (ASK: it closes within the minute, or changed since).
- */
-export type OpenTimes = { until: Float64Array; state: Uint8Array; minute: number };
-export const SHUT = 0;
-export const ASK = 1;
-export const OPEN = 2;
 
 /** The statuses a salesperson can have, by their code in `status`. */
 const STATUS_CODES = new Map<string, number>();
@@ -88,8 +75,8 @@ export class IndexData {
   runAt = new Int32Array(0);
   runCount = new Int32Array(0);
   private poolEnd = 0;
-  /** By a key naming an availability filter's spans (indexPlan.ts): when each slot is open in them. */
-  private readonly openTimes = new Map<string, OpenTimes>();
+  /** When each slot is open in the spans of the availability filters asked for lately (openTimes.ts). */
+  private readonly openTimes = new KeptOpenTimes();
   private poolLeft = 0;
   /** How many salespeople keep their open times in each zone. */
   readonly zones = new Map<string, number>();
@@ -131,17 +118,7 @@ export class IndexData {
 
   /** What is kept of when each slot is open in the spans `key` names (nothing worked out yet, at first). */
   openTimesOf(key: string): OpenTimes {
-    let times = this.openTimes.get(key);
-    if (!times) {
-      if (this.openTimes.size >= OPEN_TIMES_KEPT) this.openTimes.delete(this.openTimes.keys().next().value!);
-      times = {
-        until: new Float64Array(this.capacity).fill(Number.NaN),
-        state: new Uint8Array(this.capacity),
-        minute: Number.NaN,
-      };
-      this.openTimes.set(key, times);
-    }
-    return times;
+    return this.openTimes.of(key, this.capacity);
   }
 
   get size(): number {
@@ -259,10 +236,7 @@ export class IndexData {
   }
 
   private write(slot: number, row: IndexRow): number {
-    for (const times of this.openTimes.values()) {
-      times.until[slot] = Number.NaN;
-      times.state[slot] = ASK;
-    }
+    this.openTimes.changed(slot);
     this.id[slot] = row.id;
     this.rating[slot] = row.rating;
     this.reviews[slot] = row.reviews;
@@ -354,13 +328,7 @@ export class IndexData {
   }
 
   private grow(capacity: number) {
-    this.replaceColumns((column) => {
-      if (Array.isArray(column)) return column;
-      const typed = column as Exclude<Column, unknown[]>;
-      const next = new (typed.constructor as new (length: number) => typeof typed)(capacity);
-      next.set(typed);
-      return next as typeof column;
-    });
+    this.replaceColumns((column) => grown(column, capacity));
     this.capacity = capacity;
     this.openTimes.clear();
   }
@@ -370,18 +338,7 @@ export class IndexData {
    * list in that order reads each column forwards, a cache line after the other, rather than all over it.
    */
   private renumber(order: Int32Array) {
-    this.replaceColumns((column) => {
-      if (Array.isArray(column)) {
-        // Pushed in order, so the array stays packed.
-        const next: unknown[] = [];
-        for (const slot of order) next.push(column[slot]);
-        return next as typeof column;
-      }
-      const typed = column as Exclude<Column, unknown[]>;
-      const next = new (typed.constructor as new (length: number) => typeof typed)(typed.length);
-      for (let i = 0; i < order.length; i++) next[i] = typed[order[i]!]!;
-      return next as typeof column;
-    });
+    this.replaceColumns((column) => permuted(column, order));
     this.slotOf.clear();
     for (let slot = 0; slot < order.length; slot++) this.slotOf.set(this.id[slot]!, slot);
     // The runs too, in slot order.
@@ -415,9 +372,6 @@ export class IndexData {
   }
 }
 
-/** A column of IndexData: a value for each slot. */
-type Column = Int32Array | Float64Array | Uint8Array | Uint32Array | unknown[];
-
 function listOf<K>(
   lists: Map<K, OrderedList>,
   key: K,
@@ -438,18 +392,4 @@ export function statusCode(status: string): number {
     STATUS_CODES.set(status, code);
   }
   return code;
-}
-
-/**
- * The distinct three-character pieces of a search text, as it is stored (already lower-cased), leaving out
- * pieces across its lines, as salesperson_terms_of does: a name search walks the list of its rarest piece.
- */
-export function piecesOf(text: string): Set<string> {
-  const chars = [...text];
-  const pieces = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) {
-    const piece = chars[i]! + chars[i + 1]! + chars[i + 2]!;
-    if (!piece.includes("\n")) pieces.add(piece);
-  }
-  return pieces;
 }

@@ -5,7 +5,8 @@
 import type { BrowseSalespeopleQuery } from "../../../shared/schemas/salespeople";
 import { type AvailabilityWindows, availabilityWindows } from "./availabilityWindows";
 import { canonicalSpecialty, dealershipIdOf, minimumRating } from "./browseConditions";
-import { ASK, type IndexData, OPEN, type OpenTimes, SHUT, statusCode } from "./indexData";
+import { type IndexData, statusCode } from "./indexData";
+import { openFilter } from "./openTimes";
 import { EMPTY_LIST, type OrderedList } from "./orderedList";
 import { searchPieces, TERM } from "./termCounts";
 
@@ -30,10 +31,9 @@ export type Filter = (slots: Int32Array, n: number) => number;
 
 /**
  * How a browse is found in the index: the list that holds its matches, the filters that pick them out of any
- * list (`filters`) and those that pick them out of that list up to where its ratings fall below a minimum rating
- * (`narrowFilters`: without the one the list answers by itself, a city's for the city's list, nor the minimum
- * rating), and with an availability filter the latest end of its spans (nobody whose next open time is later
- * matches).
+ * list (`filters`) and those that pick them out of that list (`narrowFilters`: without the one the list answers
+ * by itself, a city's for the city's list), and with an availability filter the latest end of its spans (nobody
+ * whose next open time is later matches).
  */
 export type IndexPlan = {
   narrow: OrderedList;
@@ -109,10 +109,9 @@ const equalTo =
 export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date): IndexPlan | null {
   // Near a place, the walk is the nearby dealerships' lists (nearPage), never a search piece's.
   const narrow = nearPlaceGiven(q) ? { list: EMPTY_LIST, answers: null } : narrowest(data, q);
-  const filters: { filter: Filter; of?: Answers | "rating" }[] = [];
+  const filters: { filter: Filter; of?: Answers }[] = [];
   let openBefore = Number.POSITIVE_INFINITY;
-  if (q.rating !== undefined)
-    filters.push({ filter: atLeast(data.rating, minimumRating(q.rating)), of: "rating" });
+  if (q.rating !== undefined) filters.push({ filter: atLeast(data.rating, minimumRating(q.rating)) });
   if (q.yearsOfExperience !== undefined) filters.push({ filter: atLeast(data.years, q.yearsOfExperience) });
   if (q.minPressure !== undefined) filters.push({ filter: atLeast(data.pressure, q.minPressure) });
   if (q.status !== undefined) filters.push({ filter: equalTo(data.status, statusCode(q.status)) });
@@ -147,9 +146,7 @@ export function indexPlan(data: IndexData, q: BrowseSalespeopleQuery, now: Date)
   return {
     narrow: narrow.list,
     filters: filters.map(({ filter }) => filter),
-    narrowFilters: filters
-      .filter(({ of }) => of === undefined || of !== narrow.answers)
-      .map(({ filter }) => filter),
+    narrowFilters: filters.filter(({ of }) => of !== narrow.answers).map(({ filter }) => filter),
     openBefore,
   };
 }
@@ -218,86 +215,6 @@ function spansOf(data: IndexData, windows: AvailabilityWindows): Spans {
     latestEnd = Math.max(latestEnd, span[1]!);
   }
   return { byCode, latestEnd, key: byCode.join(","), unspanned };
-}
-
-/**
- * Keeps the salespeople with an open time in the span `available` names in their zone, outside their notice (as
- * the database's availability filter decides, browseConditions.ts). The last instant each is open in the spans
- * is worked out once (lastOpenInstant) and kept with the index until the salesperson changes; once a minute, a
- * pass in slot order notes who is open all that minute and who none of it (OpenTimes), so a walk reads one byte
- * a salesperson, from an array small enough to stay in the processor's cache, and the instant itself only for
- * those whose last open instant falls within the minute.
- */
-function openFilter(spans: Spans, data: IndexData, now: Date): Filter {
-  const at = now.getTime();
-  const minute = Math.floor(at / 60_000);
-  const { byCode, key } = spans;
-  return (slots, n) => {
-    // Looked up as the walk runs: the index may have grown since the plan was made.
-    const times = data.openTimesOf(key);
-    if (times.minute !== minute) noteMinute(times, data, byCode, minute);
-    const { state, until } = times;
-    let kept = 0;
-    for (let i = 0; i < n; i++) {
-      const slot = slots[i]!;
-      const known = state[slot];
-      if (known === OPEN) slots[kept++] = slot;
-      else if (known === ASK) {
-        let last = until[slot]!;
-        if (Number.isNaN(last)) {
-          last = lastOpenInstant(data, slot, byCode);
-          until[slot] = last;
-        }
-        if (at <= last) slots[kept++] = slot;
-      }
-    }
-    return kept;
-  };
-}
-
-/** Notes, for `minute`, who is open all of it and who none of it (working out every instant not known yet). */
-function noteMinute(times: OpenTimes, data: IndexData, byCode: Float64Array, minute: number) {
-  const { until, state } = times;
-  const first = minute * 60_000;
-  const last = first + 59_999;
-  for (let slot = 0; slot < until.length; slot++) {
-    let open = until[slot]!;
-    if (Number.isNaN(open)) {
-      open = lastOpenInstant(data, slot, byCode);
-      until[slot] = open;
-    }
-    state[slot] = open >= last ? OPEN : open < first ? SHUT : ASK;
-  }
-  times.minute = minute;
-}
-
-/**
- * The last instant (in whole milliseconds) at which `slot` is open in its zone's span [start, end): a run of its
- * kept open times, [first, last] starts, overlaps [max(start, now + notice), end) while now + notice is at most
- * the last start of the latest run that begins before the end (runs are in order, apart), that start is not
- * before the span's, and now + notice is before the end. -Infinity when it is never (no runs, no span).
- */
-export function lastOpenInstant(data: IndexData, slot: number, byCode: Float64Array): number {
-  const code = data.zoneCode[slot]!;
-  const start = byCode[2 * code];
-  const end = byCode[2 * code + 1];
-  const count = data.runCount[slot]!;
-  if (count === 0 || start === undefined || end === undefined || Number.isNaN(end))
-    return Number.NEGATIVE_INFINITY;
-  const pool = data.runPool;
-  const from = data.runAt[slot]!;
-  // The runs that begin before the end: the first `first`.
-  let first = 0;
-  let last = count;
-  while (first < last) {
-    const mid = (first + last) >>> 1;
-    if (pool[from + 2 * mid]! < end) first = mid + 1;
-    else last = mid;
-  }
-  if (first === 0) return Number.NEGATIVE_INFINITY;
-  const lastStart = pool[from + 2 * (first - 1) + 1]!;
-  if (lastStart < start) return Number.NEGATIVE_INFINITY;
-  return Math.min(lastStart, end - 1) - data.notice[slot]! * 60_000;
 }
 
 function nearPlaceGiven(q: BrowseSalespeopleQuery): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { piecesOf } from "./indexData";
 import { OrderedList } from "./orderedList";
+import { piecesOf } from "./termCounts";
 
 describe("OrderedList", () => {
   // Slots ordered by a value that can change, highest first, then by slot: as the browse index orders them.

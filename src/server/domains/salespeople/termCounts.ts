@@ -165,3 +165,17 @@ export function rarestPiece(
   }
   return rarest;
 }
+
+/**
+ * The distinct three-character pieces of a search text, as it is stored (already lower-cased), leaving out
+ * pieces across its lines, as salesperson_terms_of does: a name search walks the list of its rarest piece.
+ */
+export function piecesOf(text: string): Set<string> {
+  const chars = [...text];
+  const pieces = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const piece = chars[i]! + chars[i + 1]! + chars[i + 2]!;
+    if (!piece.includes("\n")) pieces.add(piece);
+  }
+  return pieces;
+}
