@@ -9,12 +9,12 @@
 // REST (2 s unmeasured, then BENCH_SECONDS), with the bytes of its answers.
 // Usage: npm run build && npx tsx bench/serve.ts &   then   npx tsx bench/cpu-cost.ts [health|hit|rest|trpc|finding|profile|slots|shapes ...]
 //        (BENCH_SCALE (80) and BENCH_PORT (3920) name the server as bench/serve.ts did; BENCH_SECONDS (12))
-import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { addDays } from "../src/shared/time";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
 import { inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
+import { cpuTicksByRole, TICKS_PER_SECOND } from "./processCpu";
 import { connections } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3920);
@@ -35,24 +35,11 @@ const someone = (i: number) => 1 + ((i * 52_783) % n);
 
 /** CPU time (in clock ticks) of the built server and of every PostgreSQL process, summed. */
 function cpuTicks(): { server: number; postgres: number } {
-  const ticks = { server: 0, postgres: 0 };
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-      // Fields after the command name: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      const used = Number(fields[11]) + Number(fields[12]);
-      if (comm === "postgres") ticks.postgres += used;
-      else if (command.includes("dist/server/index.js")) ticks.server += used;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return ticks;
+  const ticks = cpuTicksByRole();
+  return { server: ticks.server, postgres: ticks.postgres + ticks.autovacuum + ticks["postgres upkeep"] };
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
+const TICK_MS = 1000 / TICKS_PER_SECOND;
 
 const requests: Record<string, () => autocannon.Request[]> = {
   health: () => [{ method: "GET", path: "/api/health" }],

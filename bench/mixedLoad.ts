@@ -3,7 +3,7 @@
 //   20 % profiles and their reviews        10 % a day's slot grid
 //    5 % bookings and cancellations (bearer-token customers; a cancellation takes back an earlier booking)
 //    5 % sign-in link requests
-// Each request is named by its kind, so a slow kind cannot hide in the total.
+// Each request is named by its kind, so a slow kind cannot hide in the total. BENCH_KINDS keeps only some kinds.
 import { loadCities } from "../src/server/db/cities";
 import type { Sql } from "../src/server/db/client";
 import { BROWSE_SPECIALTIES, RATING_FILTERS } from "../src/shared/constants";
@@ -12,13 +12,19 @@ import { addDays } from "../src/shared/time";
 import { benchCustomers, type PacedRequest, seededRandom } from "./support";
 
 export type Kind = "browse" | "profile" | "slots" | "booking" | "sign-in";
-const MIX: [Kind, number][] = [
+const FULL_MIX: [Kind, number][] = [
   ["browse", 0.6],
   ["profile", 0.2],
   ["slots", 0.1],
   ["booking", 0.05],
   ["sign-in", 0.05],
 ];
+/** BENCH_KINDS (e.g. "booking,sign-in") keeps only those kinds, in the same proportions to each other. */
+const only = process.env.BENCH_KINDS?.split(",");
+const kept = FULL_MIX.filter(([kind]) => !only || only.includes(kind));
+if (kept.length === 0) throw new Error(`BENCH_KINDS names none of ${FULL_MIX.map(([k]) => k).join(", ")}`);
+const keptShare = kept.reduce((sum, [, share]) => sum + share, 0);
+const MIX: [Kind, number][] = kept.map(([kind, share]) => [kind, share / keptShare]);
 
 export type MixedRequest = PacedRequest<Kind | "cancel"> & { token?: number };
 
@@ -56,7 +62,7 @@ export async function mixedLoad(sql: Sql, base: string) {
       if (r < share) return kind;
       r -= share;
     }
-    return "browse";
+    return MIX[MIX.length - 1]![0];
   }
 
   type Request = MixedRequest;
