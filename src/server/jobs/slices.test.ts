@@ -1,6 +1,6 @@
 import { setTimeout as wait } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { BACKGROUND, mapInSlices, pacer, type Sleep } from "./slices";
+import { BACKGROUND, type LoopUse, mapInSlices, pacer, type Sleep } from "./slices";
 
 /** Busy work of about `ms` milliseconds. */
 function spin(ms: number) {
@@ -12,14 +12,19 @@ function spin(ms: number) {
  * Runs 60 items of 1 ms each at `pace`, with a timer beside them every 2 ms that works `timerWorkMs` (what
  * requests would): how often the timer ran, and the time the items took.
  */
-async function measure(pace: Parameters<typeof mapInSlices>[2], timerWorkMs = 0, sleep?: Sleep) {
+async function measure(
+  pace: Parameters<typeof mapInSlices>[2],
+  timerWorkMs = 0,
+  sleep?: Sleep,
+  loopUse?: LoopUse,
+) {
   let ticks = 0;
   const timer = setInterval(() => {
     ticks++;
     spin(timerWorkMs);
   }, 2);
   const started = performance.now();
-  const done = await mapInSlices(Array.from({ length: 60 }), () => spin(1), pace, sleep);
+  const done = await mapInSlices(Array.from({ length: 60 }), () => spin(1), pace, sleep, loopUse);
   const took = performance.now() - started;
   clearInterval(timer);
   return { done, ticks, took };
@@ -55,13 +60,18 @@ describe("mapInSlices", () => {
 
   it("on an idle loop, rests briefly and still lets the loop in", async () => {
     const { rests, sleep, total } = recordedRests();
-    const idle = await measure(BACKGROUND, 0, sleep);
+    // A loop that nothing else uses. The test runner's own messages and the timer beside the work use this
+    // thread's loop now and then, and on a loaded machine a window of it could count as busy.
+    const idleLoop: LoopUse = () => ({ idle: 0, active: 0, utilization: 0 });
+    const idle = await measure(BACKGROUND, 0, sleep, idleLoop);
     expect(idle.done).toHaveLength(60);
     // The first window's rests are long (three times a slice, as beside requests); once a window found the loop
-    // idle, a quarter of a slice. A window may still count a collection or the test runner's own messages as
-    // other work, so most rests, not all, are the short one; beside requests every one is at least 6 ms.
-    expect(rests.filter((ms) => ms <= 1).length).toBeGreaterThan(rests.length / 2);
-    expect(total()).toBeLessThan(120);
+    // idle, a quarter of a slice: 1 ms, or 2 for a slice the machine stretched. Beside requests every rest is at
+    // least 6 ms.
+    expect(rests.filter((ms) => ms <= 2).length).toBeGreaterThan(rests.length / 2);
+    // Rested for less than it worked (beside requests, three times as long). Judged against the work's own time,
+    // which a loaded machine stretches as it stretches the rests: a fixed bound of 120 ms failed one CI run at 131.
+    expect(total()).toBeLessThan(idle.took - total());
     expect(idle.ticks).toBeGreaterThan(5);
   });
 

@@ -5,7 +5,7 @@
 // runs in slices and rests between them: while requests come in, a share of one core at most, so a request waits
 // about one slice for it and the machine keeps the rest for requests; while none do, most of a core, so a backlog
 // (every salesperson's open times after a migration) is not drawn out for nothing.
-import { performance } from "node:perf_hooks";
+import { type EventLoopUtilization, performance } from "node:perf_hooks";
 import { setTimeout as rest } from "node:timers/promises";
 
 /**
@@ -28,6 +28,10 @@ const IDLE_WINDOW_MS = 20;
 /** How work rests for some milliseconds (a timer; tests record the rests asked for as well). */
 export type Sleep = (ms: number) => Promise<unknown>;
 
+/** The event loop's use, since an earlier reading when given one (tests give a loop of their own). */
+export type LoopUse = (since?: EventLoopUtilization) => EventLoopUtilization;
+const loopUseOfThisThread: LoopUse = (since) => performance.eventLoopUtilization(since);
+
 /**
  * What keeps work to `pace`: called after each slice with the milliseconds it took, it rests for as long as holds
  * the work to its duty (the idle one while the last window found the loop idle). Work that runs on the event loop
@@ -38,17 +42,18 @@ export function pacer(
   pace: Pace,
   runs: "loop" | "elsewhere" = "loop",
   sleep: Sleep = rest,
+  loopUse: LoopUse = loopUseOfThisThread,
 ): (workedMs: number) => Promise<void> {
   let idle = false;
-  let window = { at: performance.now(), loop: performance.eventLoopUtilization(), worked: 0 };
+  let window = { at: performance.now(), loop: loopUse(), worked: 0 };
   return async (worked) => {
     if (runs === "loop") window.worked += worked;
     const now = performance.now();
     if (now - window.at >= IDLE_WINDOW_MS) {
       // The loop's active time in the window, less this work's own: what requests and the rest took.
-      const other = performance.eventLoopUtilization(window.loop).active - window.worked;
+      const other = loopUse(window.loop).active - window.worked;
       idle = other < IDLE_UTILIZATION * Math.max(1, now - window.at - window.worked);
-      window = { at: now, loop: performance.eventLoopUtilization(), worked: 0 };
+      window = { at: now, loop: loopUse(), worked: 0 };
     }
     const duty = idle ? pace.idleDuty : pace.duty;
     await sleep(Math.ceil((worked * (1 - duty)) / duty));
@@ -64,9 +69,10 @@ export async function mapInSlices<T, R>(
   map: (item: T) => R,
   pace: Pace | null = BACKGROUND,
   sleep: Sleep = rest,
+  loopUse: LoopUse = loopUseOfThisThread,
 ): Promise<R[]> {
   if (!pace) return items.map(map);
-  const restAfter = pacer(pace, "loop", sleep);
+  const restAfter = pacer(pace, "loop", sleep, loopUse);
   const mapped: R[] = [];
   let sliceStart = performance.now();
   for (const item of items) {
