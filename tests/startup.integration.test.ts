@@ -133,18 +133,20 @@ describe("starting the server", () => {
   }, 180_000);
 
   it("says in one line what stops a start: a second start of the checkout, a taken port, an unwritable data directory, an unreachable database, a missing secret", async () => {
-    const port = String(await freePort());
+    // A port of its own for each start: they run at once, and one that checks its port (by holding it a
+    // moment) while another does would fail on the port, not on what it is here to show.
+    const ports = [await freePort(), await freePort(), await freePort(), await freePort()].map(String);
     const closed = await freePort();
     const spare = mkdtempSync(path.join(scratch, "failing-"));
     // Under a file: nobody, root included, can make that folder.
     const file = path.join(spare, "a-file");
     writeFileSync(file, "");
     const [again, taken, unwritable, unreachable, production] = await Promise.all([
-      failedStart({ PORT: port, DATA_DIR: path.join(checkout, ".data") }),
+      failedStart({ PORT: ports[0]!, DATA_DIR: path.join(checkout, ".data") }),
       failedStart({ PORT: String(first.port), DATA_DIR: path.join(spare, "data") }),
-      failedStart({ PORT: port, DATA_DIR: path.join(file, "data") }),
-      failedStart({ PORT: port, DATABASE_URL: `postgres://u:secret@127.0.0.1:${closed}/kb` }),
-      failedStart({ PORT: port, NODE_ENV: "production" }),
+      failedStart({ PORT: ports[1]!, DATA_DIR: path.join(file, "data") }),
+      failedStart({ PORT: ports[2]!, DATABASE_URL: `postgres://u:secret@127.0.0.1:${closed}/kb` }),
+      failedStart({ PORT: ports[3]!, NODE_ENV: "production" }),
     ]);
     rmSync(spare, { recursive: true, force: true });
     expect(again.stderr).toMatch(
