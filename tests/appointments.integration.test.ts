@@ -294,6 +294,8 @@ describe("changes", () => {
   }
 
   it("cancels only while the start is more than 2 hours away, on both sides of the edge", async () => {
+    const [started] = await h.sql<{ since: Date }[]>`select now() as since`;
+    const since = started!.since;
     const outside = await appointmentAt(new Date(Date.now() + 2 * 3_600_000 + 90_000));
     const [second] = await h.sql<
       { id: number }[]
@@ -322,6 +324,30 @@ describe("changes", () => {
     });
     expect(twice.status).toBe(409);
     expect(twice.json.code).toBe("NOT_SCHEDULED");
+    // The cancellation is one statement whose parts are written only with the change: the one that changed has
+    // its trail, its salesperson's notice and its jobs once; the two refused left none of them.
+    const written = await h.sql<{ id: number; trail: number; notices: number; jobs: string[] }[]>`
+      select a.id,
+             (select count(*)::int from appointment_events c
+               where c.appointment_id = a.id and c.to_status = 'cancelled') as trail,
+             (select count(*)::int from notifications n
+               where n.type = 'appointment_cancelled' and n.link like '%appointment=' || a.id) as notices,
+             array(select j.name || ':' || coalesce(j.data->>'kind', j.data->>'date') from pgboss.job j
+                    where j.created_on >= ${since}
+                      and ((j.name = 'appointment-notice' and (j.data->>'appointmentId')::int = a.id
+                            and j.data->>'kind' = 'cancelled')
+                           or (j.name = 'waitlist-notice' and (j.data->>'salespersonId')::int = a.salesperson_id))
+                    order by j.name) as jobs
+        from appointments a where a.id in (${outside}, ${inside}) order by a.id = ${outside} desc`;
+    expect(written).toEqual([
+      {
+        id: outside,
+        trail: 1,
+        notices: 1,
+        jobs: ["appointment-notice:cancelled", expect.stringMatching(/^waitlist-notice:\d{4}-\d\d-\d\d$/)],
+      },
+      { id: inside, trail: 0, notices: 0, jobs: [] },
+    ]);
   });
 
   it("e-mails a CANCEL invite and refuses other people's appointments (404) and the wrong side (403)", async () => {

@@ -389,7 +389,7 @@ describe("deliveries", () => {
       (
         await h.request("PATCH", `/api/appointments/${second.json.id}/cancel`, {
           cookie: customer.cookie,
-          body: {},
+          body: { reason: "Plans changed" },
         })
       ).status,
     ).toBe(200);
@@ -444,6 +444,18 @@ describe("deliveries", () => {
       const body = JSON.parse(delivery.body);
       expect(body).toMatchObject({ id: delivery.deliveryId, type: delivery.event, dealershipId: A!.id });
     }
+    // The cancellation's delivery carries the appointment as the cancellation left it.
+    const cancelledBody = JSON.parse(
+      receiver.received.find((d) => d.event === "appointment.cancelled")!.body,
+    );
+    expect(cancelledBody.data).toMatchObject({
+      appointmentId: second.json.id,
+      status: "cancelled",
+      cancelledBy: "customer",
+      cancellationReason: "Plans changed",
+      customerEmail: "crm.buyer@example.org",
+      salespersonId: person!.id,
+    });
     const leadBody = JSON.parse(receiver.received.find((d) => d.event === "lead.created")!.body);
     expect(leadBody.data).toMatchObject({
       message: "Is the blue one still there?",

@@ -67,9 +67,15 @@ export type JobQueue = {
   /**
    * pg-boss's own insert of `jobs`, as a fragment of a statement on `sql`: the entries of a WITH clause (one
    * data-modifying CTE per queue, `jobs_0 as (...), ...`), so the jobs exist exactly when the caller's statement
-   * commits, without a round trip of their own. Nothing runs until the caller's statement does.
+   * commits, without a round trip of their own. Nothing runs until the caller's statement does. With `onlyIf`
+   * (a condition of the caller's statement, e.g. `exists (select from changed)`), the jobs are inserted only
+   * where it holds.
    */
-  insertFragment: (sql: Queryable, jobs: readonly JobSpec[]) => Promise<{ fragment: Fragment }>;
+  insertFragment: (
+    sql: Queryable,
+    jobs: readonly JobSpec[],
+    options?: { onlyIf?: Fragment },
+  ) => Promise<{ fragment: Fragment }>;
   /** Runs `handler` for each job of the queue, once per attempt. */
   work: <Q extends QueueName>(
     name: Q,
@@ -198,7 +204,7 @@ export async function startJobQueue(options: {
         db: within ? executorOn(within) : undefined,
       });
     },
-    async insertFragment(sql, jobs) {
+    async insertFragment(sql, jobs, { onlyIf } = {}) {
       // pg-boss inserts one queue's jobs per statement: one CTE entry each.
       const byQueue = new Map<QueueName, JobSpec[]>();
       for (const job of jobs) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job]);
@@ -219,8 +225,14 @@ export async function startJobQueue(options: {
           },
         );
         if (!statement) throw new Error("pg-boss built no insert statement");
-        // Its one value is the jobs as JSON text, which the statement casts itself.
-        entries.push(fragmentOf(sql, `jobs_${entries.length} as (${statement.text})`, statement.values));
+        // Its one value is the jobs as JSON text, which the statement casts itself: an empty array where
+        // `onlyIf` does not hold.
+        const [jobsJson, ...rest] = statement.values;
+        if (rest.length > 0) throw new Error("pg-boss's insert statement took more than the jobs");
+        const values = [
+          onlyIf ? sql`(case when ${onlyIf} then ${jobsJson as string}::text else '[]' end)` : jobsJson,
+        ];
+        entries.push(fragmentOf(sql, `jobs_${entries.length} as (${statement.text})`, values));
       }
       if (entries.length === 0) throw new Error("insertFragment needs at least one job");
       // Wrapped: a fragment is thenable, and resolving a promise with it would run it on its own.

@@ -17,12 +17,12 @@ import type { Queryable, Sql } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { QUEUES } from "../../jobs/queue";
 import type { Authed, Context } from "../../serviceContext";
-import { appointmentCrmEvent } from "../crm/delivery";
+import { appointmentCrmEvent, appointmentCrmJobs } from "../crm/delivery";
 import { type Notice, notify } from "../notifications/notify";
 import { refreshAggregates } from "../reviews/aggregates";
 import { DISPUTED_HELD_REASON } from "../reviews/disputedReview";
 import { changeRefusal } from "./slotChecks";
-import { actorOf, recordStatusChange } from "./statusTrail";
+import { actorOf, recordStatusChange, statusChangeSql } from "./statusTrail";
 import {
   APPOINTMENT_SELECT,
   type AppointmentViewRow,
@@ -242,9 +242,17 @@ async function tellBuyerOfNoShow(
   await ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId: row.id, kind: "no-show" }, { within: tx });
 }
 
-/** Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window. */
+/**
+ * Customer or salesperson's side cancels a scheduled appointment while it is outside the cancellation window, in
+ * one statement: the change, its trail, the other side's notice, the notice and waitlist jobs and the CRM
+ * deliveries are data-modifying parts of one UPDATE, each written only when the appointment changed. One round
+ * trip reads before it: the appointment and, beside it, the CRM integrations that take the event.
+ */
 export async function cancelAppointment(ctx: Authed, input: z.output<typeof cancelAppointmentInput>) {
-  const row = await loadOwnAppointmentRow(ctx.sql, ctx.user, input.id);
+  const [row, crmJobs] = await Promise.all([
+    loadOwnAppointmentRow(ctx.sql, ctx.user, input.id),
+    appointmentCrmJobs(ctx, ctx.sql, input.id, "appointment.cancelled"),
+  ]);
   if (!row) throw await appointmentNotFound(ctx, input.id, "cancellation of");
   const side = sideOf(ctx.user, row)!;
   if (input.cancelledBy && input.cancelledBy !== side) {
@@ -269,38 +277,38 @@ export async function cancelAppointment(ctx: Authed, input: z.output<typeof canc
             link: links.appointments(),
           }
         : null;
-  const cancelled = await ctx.sql.begin(async (tx) => {
-    const [changed] = await tx<
-      Pick<AppointmentRow, "status" | "cancelled_by" | "cancelled_at" | "cancellation_reason">[]
-    >`
-      update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
-             cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
-       where id = ${row.id} and status = 'scheduled'
-         and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
-         and ${appointmentSql(tx, ctx.user, "appointments")}
-       returning status, cancelled_by, cancelled_at, cancellation_reason`;
-    if (!changed) return null;
-    // What follows the change is sent at once on the transaction's connection (pipelined), not one statement
-    // after another: each would otherwise wait its round trip while the transaction holds its connection.
-    await Promise.all([
-      recordStatusChange(tx, {
-        appointmentId: row.id,
-        from: "scheduled",
-        to: "cancelled",
-        actor: actorOf(ctx.user),
-        note: input.reason ?? null,
-      }),
-      notice ? notify(tx, notice) : null,
-      ctx.jobs.send(QUEUES.appointmentNotice, { appointmentId: row.id, kind: "cancelled" }, { within: tx }),
-      ctx.jobs.send(
-        QUEUES.waitlistNotice,
-        { salespersonId: row.salesperson_id, date: local.slice(0, 10) },
-        { within: tx },
-      ),
-      appointmentCrmEvent(ctx, tx, row, "appointment.cancelled"),
-    ]);
-    return changed;
-  });
+  const sql = ctx.sql;
+  const changedAny = sql`exists (select from changed)`;
+  const { fragment: enqueue } = await ctx.jobs.insertFragment(
+    sql,
+    [
+      { name: QUEUES.appointmentNotice, data: { appointmentId: row.id, kind: "cancelled" } },
+      { name: QUEUES.waitlistNotice, data: { salespersonId: row.salesperson_id, date: local.slice(0, 10) } },
+      ...crmJobs({ status: "cancelled", cancelledBy: side, cancellationReason: input.reason ?? null }),
+    ],
+    { onlyIf: changedAny },
+  );
+  const [cancelled] = await sql<
+    Pick<AppointmentRow, "status" | "cancelled_by" | "cancelled_at" | "cancellation_reason">[]
+  >`
+    with changed as (
+           update appointments set status = 'cancelled', cancelled_by = ${side}, cancelled_at = now(),
+                  cancellation_reason = ${input.reason ?? null}, ics_sequence = ics_sequence + 1
+            where id = ${row.id} and status = 'scheduled'
+              and starts_at > now() + make_interval(hours => ${CANCELLATION_WINDOW_HOURS})
+              and ${appointmentSql(sql, ctx.user, "appointments")}
+           returning status, cancelled_by, cancelled_at, cancellation_reason),
+         trail as (${statusChangeSql(sql, {
+           appointmentId: row.id,
+           from: "scheduled",
+           to: "cancelled",
+           actor: actorOf(ctx.user),
+           note: input.reason ?? null,
+           onlyIf: changedAny,
+         })}),
+         ${notice ? sql`notified as (${notify(sql, { ...notice, onlyIf: changedAny })}),` : sql``}
+         ${enqueue}
+    select * from changed`;
   if (!cancelled) throw changeRefusal((await loadAppointmentRow(ctx.sql, row.id)) ?? row);
   ctx.metrics.booking("cancelled");
   // The appointment as read before, with what the cancellation changed.

@@ -107,6 +107,14 @@ export type AppointmentCrmData = {
   salespersonEmail: string;
 };
 
+/** An appointment's columns as a CRM sees them ({@link AppointmentCrmData}): `a` the appointment, `s` its salesperson, `u` its buyer. */
+const APPOINTMENT_CRM_COLUMNS = `
+  a.id as "appointmentId", a.appointment_type as "appointmentType", a.starts_at as "startsAt", a.status,
+  a.customer_name as "customerName", coalesce(a.customer_email, u.email) as "customerEmail",
+  a.customer_phone as "customerPhone", a.notes, a.cancelled_by as "cancelledBy",
+  a.cancellation_reason as "cancellationReason", s.id as "salespersonId", s.name as "salespersonName",
+  s.email::text as "salespersonEmail"`;
+
 /** Queues an appointment event (see {@link AppointmentCrmData}) inside `tx`, for the appointment's row. */
 export function appointmentCrmEvent(
   ctx: Pick<Context, "jobs" | "env">,
@@ -121,17 +129,43 @@ export function appointmentCrmEvent(
     entityId: appointment.id,
     data: async () => {
       const [row] = await tx<AppointmentCrmData[]>`
-        select a.id as "appointmentId", a.appointment_type as "appointmentType", a.starts_at as "startsAt",
-               a.status, a.customer_name as "customerName", coalesce(a.customer_email, u.email) as "customerEmail",
-               a.customer_phone as "customerPhone", a.notes, a.cancelled_by as "cancelledBy",
-               a.cancellation_reason as "cancellationReason", s.id as "salespersonId", s.name as "salespersonName",
-               s.email::text as "salespersonEmail"
+        select ${tx.unsafe(APPOINTMENT_CRM_COLUMNS)}
           from appointments a join salespeople s on s.id = a.salesperson_id
           left join users u on u.id = a.customer_id
          where a.id = ${appointment.id}`;
       return { ...row };
     },
   });
+}
+
+/**
+ * An appointment event's deliveries as jobs, for a change written in one statement that queues its jobs itself
+ * (insertFragment): reads the integrations of the appointment's dealership that take `type`, with the appointment
+ * as it is before the change, and answers the jobs for what the change lays over it. One indexed query, read
+ * beside the change's own (it may come from a caller the change then refuses: its jobs are then never made).
+ */
+export async function appointmentCrmJobs(
+  ctx: Pick<Context, "env">,
+  sql: Queryable,
+  appointmentId: number,
+  type: "appointment.cancelled",
+): Promise<(changed: Partial<AppointmentCrmData>) => JobSpec[]> {
+  const rows = await sql<(AppointmentCrmData & { integrationId: number; dealershipId: number })[]>`
+    select i.id as "integrationId", i.dealership_id as "dealershipId", ${sql.unsafe(APPOINTMENT_CRM_COLUMNS)}
+      from appointments a join salespeople s on s.id = a.salesperson_id
+      join crm_integrations i on i.dealership_id = s.dealership_id
+      left join users u on u.id = a.customer_id
+     where a.id = ${appointmentId} and i.is_active and i.webhook_url is not null
+       and ${type} = any(i.supported_events)`;
+  return (changed) =>
+    rows.map(({ integrationId, dealershipId, ...data }) =>
+      crmDeliveryJob(
+        ctx,
+        { id: integrationId, dealershipId },
+        { type, entityType: "appointment", entityId: appointmentId },
+        { ...data, ...changed },
+      ),
+    );
 }
 
 /** The attempts one delivery job makes: the first and its retries. */
