@@ -21,10 +21,16 @@ export const LINK_PATH: Record<LinkPurpose, string> = {
   salesperson: "/salesperson-login",
 };
 
+/**
+ * Takes a token from the address's bucket and the caller's, at once (each is a statement and a commit of its
+ * own; both are taken whatever the other answers), and refuses when either was empty.
+ */
 async function enforceLinkRateLimits(ctx: Context, email: string, purpose: LinkPurpose): Promise<void> {
   if (ctx.env.RATE_LIMIT_DISABLED) return;
-  const byEmail = await consumeToken(ctx.sql, `login:email:${purpose}:${email}`, RATE_LIMITS.loginPerEmail);
-  const byIp = ctx.ip ? await consumeToken(ctx.sql, `login:ip:${ctx.ip}`, RATE_LIMITS.loginPerIp) : true;
+  const [byEmail, byIp] = await Promise.all([
+    consumeToken(ctx.sql, `login:email:${purpose}:${email}`, RATE_LIMITS.loginPerEmail),
+    ctx.ip ? consumeToken(ctx.sql, `login:ip:${ctx.ip}`, RATE_LIMITS.loginPerIp) : true,
+  ]);
   if (!byEmail || !byIp) {
     await recordSecurityEvent(ctx, {
       eventType: "login_rate_limited",
@@ -149,9 +155,12 @@ export async function requestCustomerLogin(
   ctx: Context,
   { email }: { email: string },
 ): Promise<RequestLoginOutput> {
-  await enforceLinkRateLimits(ctx, email, "customer");
-  const [existing] = await ctx.sql<Pick<UserRow, "role" | "suspension_reason">[]>`
-    select role, suspension_reason from users where email = ${email} limit 1`;
+  // The account is read while the rate limits are taken: a refused request only read it for nothing.
+  const [, [existing]] = await Promise.all([
+    enforceLinkRateLimits(ctx, email, "customer"),
+    ctx.sql<Pick<UserRow, "role" | "suspension_reason">[]>`
+      select role, suspension_reason from users where email = ${email} limit 1`,
+  ]);
   if (isSuspended(existing)) await refuseSuspended(ctx, "customer");
   if (isAdmin(existing)) {
     const delivery = await deliverAndRecord(
@@ -169,15 +178,18 @@ export async function requestSalespersonLogin(
   ctx: Context,
   { email }: { email: string },
 ): Promise<RequestLoginOutput> {
-  await enforceLinkRateLimits(ctx, email, "salesperson");
-  const [account] = await ctx.sql<Pick<UserRow, "suspension_reason">[]>`
-    select suspension_reason from users where email = ${email} limit 1`;
+  // The account and whether the address may sign in here are read while the rate limits are taken.
+  const [, [account], [known]] = await Promise.all([
+    enforceLinkRateLimits(ctx, email, "salesperson"),
+    ctx.sql<Pick<UserRow, "suspension_reason">[]>`
+      select suspension_reason from users where email = ${email} limit 1`,
+    ctx.sql`
+      select 1 as found from salespeople where email = ${email}
+      union all
+      select 1 from users where email = ${email} and role = 'manager'
+      limit 1`,
+  ]);
   if (isSuspended(account)) await refuseSuspended(ctx, "salesperson");
-  const [known] = await ctx.sql`
-    select 1 as found from salespeople where email = ${email}
-    union all
-    select 1 from users where email = ${email} and role = 'manager'
-    limit 1`;
   if (!known) {
     await recordSecurityEvent(ctx, { eventType: "login_unknown_salesperson", details: "salesperson portal" });
     throw appError(
