@@ -1,5 +1,6 @@
-// The database driver as patched at install (patches/postgres+3.4.9+001+begin-reserves-connection.patch and
-// patches/postgres+3.4.9+003+cancelled-while-connecting.patch), against a real PostgreSQL.
+// The database driver as patched at install (patches/postgres+3.4.9+001+begin-reserves-connection.patch,
+// patches/postgres+3.4.9+003+cancelled-while-connecting.patch and
+// patches/postgres+3.4.9+004+rows-after-an-error.patch), against a real PostgreSQL.
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
@@ -36,6 +37,29 @@ describe("the database driver, as patched at install", () => {
         new Promise((resolve) => setTimeout(resolve, 5000, "no answer in 5 s")),
       ]);
       expect(answered).toEqual([{ two: 2 }]);
+    } finally {
+      await single.end({ timeout: 1 });
+    }
+  });
+
+  it("answers every row of a statement after one that failed while sending its rows, with no holes", async () => {
+    // A statement that fails after some of its rows were sent (a statement timeout, a cancellation, an error in
+    // a row) left the connection's count of rows where it stopped: the next statement on that connection wrote
+    // its rows after that many empty places. The browse index's first read of a million salespeople hit its
+    // statement timeout, and the read after it failed on an empty row.
+    const single = postgres(`${inject("pgServerUrl")}/postgres`, { max: 1, onnotice: () => {} });
+    try {
+      const failing = single`select i, 1 / (4 - i) as q from generate_series(1, 10) i`.catch(
+        (error: { code?: string }) => error.code,
+      );
+      const next = single<{ x: number }[]>`select x from generate_series(1, 5) x`;
+      expect(await failing).toBe("22012");
+      expect([...(await next)]).toEqual([1, 2, 3, 4, 5].map((x) => ({ x })));
+      // And a statement sent only after the failure was answered.
+      await expect(single`select i, 1 / (4 - i) as q from generate_series(1, 10) i`).rejects.toMatchObject({
+        code: "22012",
+      });
+      expect([...(await single<{ y: number }[]>`select 7 as y`)]).toEqual([{ y: 7 }]);
     } finally {
       await single.end({ timeout: 1 });
     }
