@@ -8,7 +8,7 @@
 // its own, which comes after every earlier one); another server's, within the moment its notice takes.
 import { publiclyListedSql } from "../../access";
 import { oldestDropper } from "../../cache";
-import type { Queryable, Sql } from "../../db/client";
+import { type Queryable, type Sql, withoutStatementTimeout } from "../../db/client";
 import type { Logger } from "../../logger";
 import { IndexData, type IndexRow } from "./indexData";
 
@@ -135,8 +135,12 @@ export function createBrowseIndex(options: { sql: Sql; logger: Logger; freshMs: 
     loading ??= (async () => {
       const started = performance.now();
       pending = new Set();
-      // In batches, so that the rows of a large market are never all in memory at once.
-      const built = await IndexData.build(readRows(sql).cursor(READ_BATCH));
+      // In batches, so that the rows of a large market are never all in memory at once. A cursor's batches are
+      // one statement to the database, and a million salespeople take longer than a request's statement may:
+      // read on a connection of its own without that limit.
+      const built = await withoutStatementTimeout(sql, (connection) =>
+        IndexData.build(readRows(connection).cursor(READ_BATCH)),
+      );
       if (cards.size === 0) await readFirstCards(built);
       data = built;
       logger.info(
