@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/client";
 import type { AppointmentRow, SalespersonRow } from "../../db/rows";
 import { type JobSpec, QUEUES } from "../../jobs/queue";
 import type { Context } from "../../serviceContext";
-import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob } from "../crm/delivery";
+import { type AppointmentCrmData, appointmentCrmEvent, crmDeliveryJob, takesEvent } from "../crm/delivery";
 import { notify } from "../notifications/notify";
 import {
   assertNotBlocked,
@@ -77,8 +77,8 @@ async function bookingTarget(sql: Queryable, id: number, date: string): Promise<
                         and (b.is_recurring or (b.starts_at < ${to} and b.ends_at > ${from}))), '[]') as blocks,
            coalesce((select json_agg(json_build_object('id', i.id, 'dealershipId', i.dealership_id))
                        from crm_integrations i
-                      where i.dealership_id = s.dealership_id and i.is_active and i.webhook_url is not null
-                        and 'appointment.created' = any(i.supported_events)), '[]') as crm,
+                      where i.dealership_id = s.dealership_id
+                        and ${takesEvent(sql, "appointment.created")}), '[]') as crm,
            nextval('appointments_id_seq')::int as appointment_id
       from salespeople s left join dealerships d on d.id = s.dealership_id
      where s.id = ${id} and ${publiclyListedSql(sql, "s")}`;

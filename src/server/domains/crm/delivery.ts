@@ -36,6 +36,11 @@ export function signDelivery(secret: string, timestamp: number, body: string): s
   return `t=${timestamp},v1=${v1}`;
 }
 
+/** The condition that an integration (`i`, a row of crm_integrations) is to be sent events of `type`. */
+export function takesEvent(sql: Queryable, type: CrmEvent) {
+  return sql`i.is_active and i.webhook_url is not null and ${type} = any(i.supported_events)`;
+}
+
 /**
  * Queues the event for every active integration of the salesperson's dealership that takes it, inside `tx`:
  * nothing is sent for a change that rolls back. One indexed query when no integration wants it; the event's
@@ -55,8 +60,7 @@ export async function emitCrmEvent(
   const targets = await tx<{ id: number; dealershipId: number }[]>`
     select i.id, i.dealership_id as "dealershipId"
       from salespeople s join crm_integrations i on i.dealership_id = s.dealership_id
-     where s.id = ${event.salespersonId} and i.is_active and i.webhook_url is not null
-       and ${event.type} = any(i.supported_events)`;
+     where s.id = ${event.salespersonId} and ${takesEvent(tx, event.type)}`;
   if (targets.length === 0) return;
   const data = await event.data();
   for (const target of targets) {
@@ -155,8 +159,7 @@ export async function appointmentCrmJobs(
       from appointments a join salespeople s on s.id = a.salesperson_id
       join crm_integrations i on i.dealership_id = s.dealership_id
       left join users u on u.id = a.customer_id
-     where a.id = ${appointmentId} and i.is_active and i.webhook_url is not null
-       and ${type} = any(i.supported_events)`;
+     where a.id = ${appointmentId} and ${takesEvent(sql, type)}`;
   return (changed) =>
     rows.map(({ integrationId, dealershipId, ...data }) =>
       crmDeliveryJob(
