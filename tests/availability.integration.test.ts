@@ -8,6 +8,7 @@ import {
   refreshDueOpenings,
   refreshOpenings,
 } from "../src/server/domains/appointments/openings";
+import { calendarsOf, openTimes, people } from "../src/server/domains/appointments/slotLists";
 import { DEFAULT_BOOKING_RULES } from "../src/shared/bookingRules";
 import { addDays, fromZoned, todayIn } from "../src/shared/time";
 import { createHarness } from "./support/harness";
@@ -239,6 +240,34 @@ describe("soonest available first", () => {
 });
 
 describe("what is kept", () => {
+  it("keeps each salesperson's open times as the slot rules list them, in order, batch after batch", async () => {
+    const now = new Date();
+    const ids = (await h.sql<{ id: number }[]>`select id from salespeople order by id`).map((r) => r.id);
+    // Bulkton's (above) make this more than ten of the refresh's batches, each written while the next is computed.
+    expect(ids.length).toBeGreaterThan(1000);
+    expect(await refreshOpenings(h.sql, ids, now, null)).toEqual({ written: ids.length, failed: [] });
+    const calendar = await calendarsOf(h.sql, ids, now);
+    const listed = new Map(
+      (await people(h.sql, ids, "all")).map((person) => [
+        person.id,
+        [...openTimes(person, calendar(person.id), now)].map((o) => o.slot.startsAt.toISOString()),
+      ]),
+    );
+    const kept = await h.sql<{ id: number; starts: Date[]; next: Date | null }[]>`
+      select salesperson_id as id, open_starts as starts, next_open_at as next from salesperson_openings
+       where salesperson_id in ${h.sql(ids)} order by salesperson_id`;
+    expect(kept.map((row) => row.id)).toEqual(ids);
+    for (const row of kept) {
+      const starts = listed.get(row.id)!;
+      expect(
+        row.starts.map((at) => at.toISOString()),
+        `salesperson ${row.id}`,
+      ).toEqual(starts);
+      expect(row.next?.toISOString() ?? null).toBe(starts[0] ?? null);
+    }
+    expect([...listed.values()].filter((starts) => starts.length > 20).length).toBeGreaterThan(1000);
+  });
+
   it("follows a booking: the row turns stale, and the refresh moves the next open time on", async () => {
     const before = (await nextOpen([open]))[String(open)]!;
     const buyer = await h.signIn("freetime.buyer@example.org");
