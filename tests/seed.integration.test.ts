@@ -37,12 +37,17 @@ async function state() {
 }
 
 /**
- * Every index of the database by its definition: the seed drops some of its tables' indexes while it writes them
- * and builds them again (seed/indexesAfter.ts), and leaves the schema as the migrations made it.
+ * Every index and constraint of the database by its definition: the seed drops some of its tables' indexes and
+ * foreign keys while it writes them and adds them again (seed/writtenInBulk.ts), and leaves the schema as the
+ * migrations made it.
  */
-async function indexes() {
+async function schema() {
   const rows = await sql<{ definition: string }[]>`
-    select indexdef as definition from pg_indexes where schemaname = 'public' order by indexdef`;
+    select indexdef as definition from pg_indexes where schemaname = 'public'
+    union all
+    select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+     where connamespace = 'public'::regnamespace
+    order by 1`;
   return rows.map((row) => row.definition);
 }
 
@@ -50,8 +55,9 @@ const TRIGGERS_ON = ["appointment_events_live O", "salespeople_card O", "salespe
 
 describe("the demo seed", () => {
   it("cut off after its visits were written, leaves no row and its triggers on; seeded again, it is done", async () => {
-    const migrated = await indexes();
+    const migrated = await schema();
     expect(migrated).toContainEqual(expect.stringContaining("salesperson_terms_city_walk_idx"));
+    expect(migrated).toContainEqual(expect.stringContaining("appointment_events_actor_id_users_id_fk"));
     const cutOff = seedDatabase(sql, {
       scale: 0.01,
       passwordCost: 1024,
@@ -68,7 +74,7 @@ describe("the demo seed", () => {
       triggers: TRIGGERS_ON,
     });
     expect(await isSeeded(sql)).toBe(false);
-    expect(await indexes()).toEqual(migrated);
+    expect(await schema()).toEqual(migrated);
 
     // Again at the size `npm start` seeds, whose larger teams the plan checks below need.
     const counts = await seedDatabase(sql, { scale: 1, passwordCost: 1024 });
@@ -79,7 +85,7 @@ describe("the demo seed", () => {
     expect(after.terms).toBeGreaterThan(0);
     expect(after.triggers).toEqual(TRIGGERS_ON);
     expect(await isSeeded(sql)).toBe(true);
-    expect(await indexes()).toEqual(migrated);
+    expect(await schema()).toEqual(migrated);
   });
 
   it("holds the demo dealer group: three Texas dealerships and their group owner", async () => {

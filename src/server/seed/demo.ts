@@ -16,10 +16,10 @@ import { insertChunks } from "./batches";
 import { DEMO_HOURS, writeDealerships } from "./dealerships";
 import { seedDealerGroup } from "./group";
 import { seedBusinessHistory } from "./history";
-import { withIndexesBuiltAfter } from "./indexesAfter";
 import { seedStaffQueues } from "./queues";
 import { seedTrustDemo } from "./trust";
 import { BIOS, CRITICISM, FIRST, LAST, PRAISE, rng } from "./words";
+import { withIndexesAndKeysAfter } from "./writtenInBulk";
 
 export const DEMO_ACCOUNTS = {
   customer: "alex.morgan@example.com",
@@ -128,14 +128,14 @@ async function writeAll(tx: Queryable, options: SeedOptions) {
     log(`seed: ${what} (${Date.now() - derived} ms)`);
     derived = Date.now();
   };
-  // Their indexes are built after their rows are written (seed/indexesAfter.ts): at 106,920 salespeople the
-  // terms took 24 s instead of 30, their indexes 821 MB instead of 1,001.
-  await withIndexesBuiltAfter(tx, ["salesperson_terms"], () => tx`select rebuild_salesperson_terms()`);
+  // Their indexes are built after their rows are written (writtenInBulk.ts): at 106,920 salespeople the terms
+  // took 24 s instead of 30, their indexes 821 MB instead of 1,001.
+  await withIndexesAndKeysAfter(tx, ["salesperson_terms"], () => tx`select rebuild_salesperson_terms()`);
   lap("browse terms derived");
   await tx`select rebuild_salesperson_cards()`;
   lap("browse cards derived");
   // Browse's open times (drizzle/0061), from the visits just written.
-  await withIndexesBuiltAfter(tx, ["salesperson_openings"], () => refreshAllOpenings(tx));
+  await withIndexesAndKeysAfter(tx, ["salesperson_openings"], () => refreshAllOpenings(tx));
   lap("open times derived");
   await tx`alter table salespeople enable trigger salespeople_terms`;
   await tx`alter table salespeople enable trigger salespeople_card`;
@@ -294,33 +294,36 @@ async function writeDemoData(sql: Queryable, options: SeedOptions) {
     });
   });
 
-  await insertBatched(sql, "salespeople", people);
+  await withIndexesAndKeysAfter(sql, ["salespeople"], () => insertBatched(sql, "salespeople", people));
   const ids = await sql<Pick<SalespersonRow, "id">[]>`select id from salespeople order by id`;
   log(
     `seed: ${dealers.length} dealerships, ${customers.length} customers, ${ids.length} salespeople (${Date.now() - started} ms)`,
   );
   // The rows get their salespeople's (and visits') ids a window at a time: a copy of every visit and review at
-  // once would double what a seed of a million salespeople holds in memory.
+  // once would double what a seed of a million salespeople holds in memory. Both tables' own indexes are built
+  // and their foreign keys checked after their rows (writtenInBulk.ts), before anything below reads them.
   const appointmentIds: number[] = [];
-  for (let i = 0; i < appointments.length; i += WRITE_WINDOW) {
-    const batch = appointments
-      .slice(i, i + WRITE_WINDOW)
-      .map(({ salespersonIndex, ...row }) => ({ ...row, salesperson_id: ids[salespersonIndex]!.id }));
-    for (const chunk of insertChunks(batch)) {
-      const rows = await sql<
-        Pick<AppointmentRow, "id">[]
-      >`insert into appointments ${sql(chunk as never)} returning id`;
-      appointmentIds.push(...rows.map((row) => row.id));
+  await withIndexesAndKeysAfter(sql, ["appointments", "ratings"], async () => {
+    for (let i = 0; i < appointments.length; i += WRITE_WINDOW) {
+      const batch = appointments
+        .slice(i, i + WRITE_WINDOW)
+        .map(({ salespersonIndex, ...row }) => ({ ...row, salesperson_id: ids[salespersonIndex]!.id }));
+      for (const chunk of insertChunks(batch)) {
+        const rows = await sql<
+          Pick<AppointmentRow, "id">[]
+        >`insert into appointments ${sql(chunk as never)} returning id`;
+        appointmentIds.push(...rows.map((row) => row.id));
+      }
     }
-  }
-  for (let i = 0; i < ratings.length; i += WRITE_WINDOW) {
-    const batch = ratings.slice(i, i + WRITE_WINDOW).map(({ salespersonIndex, ...row }, k) => ({
-      ...row,
-      salesperson_id: ids[salespersonIndex]!.id,
-      appointment_id: appointmentIds[i + k]!,
-    }));
-    await insertBatched(sql, "ratings", batch);
-  }
+    for (let i = 0; i < ratings.length; i += WRITE_WINDOW) {
+      const batch = ratings.slice(i, i + WRITE_WINDOW).map(({ salespersonIndex, ...row }, k) => ({
+        ...row,
+        salesperson_id: ids[salespersonIndex]!.id,
+        appointment_id: appointmentIds[i + k]!,
+      }));
+      await insertBatched(sql, "ratings", batch);
+    }
+  });
   log(`seed: ${appointments.length} past visits and their ratings (${Date.now() - started} ms)`);
 
   // A recent completed visit the demo customer has not rated yet: the review flow starts from it.

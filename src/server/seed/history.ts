@@ -17,6 +17,7 @@ import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { primaryLeadSql } from "../domains/manager/members";
 import { insertChunks } from "./batches";
 import type { rng } from "./words";
+import { withIndexesAndKeysAfter } from "./writtenInBulk";
 
 type Random = ReturnType<typeof rng>;
 
@@ -71,7 +72,10 @@ export async function seedBusinessHistory(
       });
     }
   }
-  for (const chunk of insertChunks(visits)) await sql`insert into appointments ${sql(chunk as never)}`;
+  // The visits' indexes built and foreign keys checked after them (writtenInBulk.ts).
+  await withIndexesAndKeysAfter(sql, ["appointments"], async () => {
+    for (const chunk of insertChunks(visits)) await sql`insert into appointments ${sql(chunk as never)}`;
+  });
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
   const dealers = await sql<{ id: number; manager_id: string | null; team: number }[]>`

@@ -8,6 +8,7 @@ import type { AppointmentRow } from "../db/rows";
 import { recordTrailOfUntracked } from "../domains/appointments/statusTrail";
 import { contactDetailHold } from "../domains/reviews/gamingRules";
 import { linkPurchaseToReviews } from "../domains/reviews/verification";
+import { withIndexesAndKeysAfter } from "./writtenInBulk";
 
 const DAY = 86_400_000;
 const HELD_COMMENT =
@@ -66,8 +67,9 @@ export async function seedTrustDemo(
               ${hold.moderation_status}, ${hold.held_reason}, true)`;
   }
 
-  // Every visit gets its trail (booking, outcome) as the app would have written it.
-  await recordTrailOfUntracked(sql);
+  // Every visit gets its trail (booking, outcome) as the app would have written it: two rows a visit, the trail's
+  // indexes built and foreign keys checked after them (writtenInBulk.ts).
+  await withIndexesAndKeysAfter(sql, ["appointment_events"], () => recordTrailOfUntracked(sql));
   const disputedVisit = missedVisits[1];
   if (disputedVisit)
     await sql`insert into visit_disputes (appointment_id, customer_id, dealership_id, statement, opened_at)
