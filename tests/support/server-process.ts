@@ -21,14 +21,33 @@ export type ServerProcess = {
   dispose: () => Promise<void>;
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** A port of 127.0.0.1 that nothing listens on, for a test's server: from this worker's block (PORTS_FROM). */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORTS_A_WORKER; tried++) {
+    const port = PORTS_FROM + workerBlock * PORTS_A_WORKER + (nextPort++ % PORTS_A_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(
+    `no free port in ${PORTS_FROM + workerBlock * PORTS_A_WORKER} and the ${PORTS_A_WORKER} after it`,
+  );
+}
+
+/**
+ * Ports for test servers are taken below the kernel's ephemeral range (32768-60999 here), from which every
+ * outgoing connection of the run takes its local port: a port the kernel handed out free and left unbound until
+ * the server listened, seconds later, was once taken by such a connection meanwhile ("port … is already in use").
+ * Each vitest worker has a block of its own, so test files running at once never pick the same port.
+ */
+const PORTS_FROM = 20_000;
+const PORTS_A_WORKER = 400;
+const workerBlock = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 30;
+let nextPort = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
 
