@@ -24,12 +24,10 @@ export type ServerProcess = {
 /** A port of 127.0.0.1 that nothing listens on, for a test's server: from this worker's block (PORTS_FROM). */
 export async function freePort(): Promise<number> {
   for (let tried = 0; tried < PORTS_A_WORKER; tried++) {
-    const port = PORTS_FROM + workerBlock * PORTS_A_WORKER + (nextPort++ % PORTS_A_WORKER);
+    const port = blockStart + (nextPort++ % PORTS_A_WORKER);
     if (await canListen(port)) return port;
   }
-  throw new Error(
-    `no free port in ${PORTS_FROM + workerBlock * PORTS_A_WORKER} and the ${PORTS_A_WORKER} after it`,
-  );
+  throw new Error(`no free port in ${blockStart} and the ${PORTS_A_WORKER} after it`);
 }
 
 /**
@@ -40,7 +38,7 @@ export async function freePort(): Promise<number> {
  */
 const PORTS_FROM = 20_000;
 const PORTS_A_WORKER = 400;
-const workerBlock = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 30;
+const blockStart = PORTS_FROM + ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 30) * PORTS_A_WORKER;
 let nextPort = 0;
 
 function canListen(port: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 // The seed writes its rows many to a statement: as many as fit in one statement's parameters.
+import type { Queryable } from "../db/client";
 
 /**
  * How many parameters one statement may carry: PostgreSQL's protocol counts them in 16 bits, and the driver
@@ -17,4 +18,9 @@ export function insertChunks<T extends object>(rows: readonly T[]): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
   return chunks;
+}
+
+/** Writes `rows` into `table`, a statement a chunk (insertChunks). */
+export async function insertBatched(sql: Queryable, table: string, rows: readonly object[]): Promise<void> {
+  for (const chunk of insertChunks(rows)) await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
 }

@@ -9,11 +9,11 @@ import { hashPassword } from "../credentials/password";
 import { loadCities } from "../db/cities";
 import { type Queryable, type Sql, withoutStatementTimeout } from "../db/client";
 import type { AppointmentRow, SalespersonRow, UserRow } from "../db/rows";
-import { refreshAllOpenings } from "../domains/appointments/openings";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { publishedReview } from "../domains/reviews/published";
-import { insertChunks } from "./batches";
+import { insertBatched, insertChunks } from "./batches";
 import { DEMO_HOURS, writeDealerships } from "./dealerships";
+import { deriveBrowseData } from "./derived";
 import { seedDealerGroup } from "./group";
 import { seedBusinessHistory } from "./history";
 import { seedStaffQueues } from "./queues";
@@ -42,10 +42,6 @@ const DEMO_DEALERSHIP_TEAM = 6;
 const CUSTOMERS = 400;
 /** Rows given their ids and written together, at most. */
 const WRITE_WINDOW = 50_000;
-
-async function insertBatched(sql: Queryable, table: string, rows: Record<string, unknown>[]) {
-  for (const chunk of insertChunks(rows)) await sql`insert into ${sql(table)} ${sql(chunk as never)}`;
-}
 
 export async function isSeeded(sql: Sql): Promise<boolean> {
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from dealerships`;
@@ -112,7 +108,7 @@ export async function seedDatabase(
 
 /** Everything the seed writes, on the connection its transaction holds. */
 async function writeAll(tx: Queryable, options: SeedOptions) {
-  // Browse's terms (drizzle/0019) and cards (drizzle/0031) are derived in one pass at the end: kept row by
+  // Browse's terms, cards and open times are derived in one pass at the end (derived.ts): kept row by
   // row, every salesperson's would be rewritten at each step that touches them (their ratings are set
   // last). The visits' status trail is history, news to no open page: its live events (drizzle/0029) are
   // not written (at scale 20 they were 26 of the seed's 45 seconds). Triggers turned off inside the
@@ -122,21 +118,7 @@ async function writeAll(tx: Queryable, options: SeedOptions) {
   await tx`alter table appointment_events disable trigger appointment_events_live`;
   const written = await writeDemoData(tx, options);
   await tx`alter table appointment_events enable trigger appointment_events_live`;
-  const log = options.log ?? (() => {});
-  let derived = Date.now();
-  const lap = (what: string) => {
-    log(`seed: ${what} (${Date.now() - derived} ms)`);
-    derived = Date.now();
-  };
-  // Their indexes are built after their rows are written (writtenInBulk.ts): at 106,920 salespeople the terms
-  // took 24 s instead of 30, their indexes 821 MB instead of 1,001.
-  await withIndexesAndKeysAfter(tx, ["salesperson_terms"], () => tx`select rebuild_salesperson_terms()`);
-  lap("browse terms derived");
-  await tx`select rebuild_salesperson_cards()`;
-  lap("browse cards derived");
-  // Browse's open times (drizzle/0061), from the visits just written.
-  await withIndexesAndKeysAfter(tx, ["salesperson_openings"], () => refreshAllOpenings(tx));
-  lap("open times derived");
+  await deriveBrowseData(tx, options.log ?? (() => {}));
   await tx`alter table salespeople enable trigger salespeople_terms`;
   await tx`alter table salespeople enable trigger salespeople_card`;
   return written;

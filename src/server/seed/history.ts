@@ -15,7 +15,7 @@ import {
 import type { Queryable } from "../db/client";
 import { UNTRACKED_VISIT_EVIDENCE } from "../domains/appointments/statusTrail";
 import { primaryLeadSql } from "../domains/manager/members";
-import { insertChunks } from "./batches";
+import { insertBatched } from "./batches";
 import type { rng } from "./words";
 import { withIndexesAndKeysAfter } from "./writtenInBulk";
 
@@ -73,9 +73,7 @@ export async function seedBusinessHistory(
     }
   }
   // The visits' indexes built and foreign keys checked after them (writtenInBulk.ts).
-  await withIndexesAndKeysAfter(sql, ["appointments"], async () => {
-    for (const chunk of insertChunks(visits)) await sql`insert into appointments ${sql(chunk as never)}`;
-  });
+  await withIndexesAndKeysAfter(sql, ["appointments"], () => insertBatched(sql, "appointments", visits));
 
   // Plans: about two thirds of the dealerships and a few salespeople, started over the last year.
   const dealers = await sql<{ id: number; manager_id: string | null; team: number }[]>`
@@ -189,7 +187,7 @@ export async function seedBusinessHistory(
     created_at: new Date(inv.at).toISOString(),
     demo: true,
   }));
-  for (const chunk of insertChunks(payments)) await sql`insert into payments ${sql(chunk as never)}`;
+  await insertBatched(sql, "payments", payments);
   return { appointments: visits.length, subscriptions: subscriptions.length, payments: payments.length };
 }
 
