@@ -16,6 +16,7 @@ import {
   percentile,
   saturated,
   saturatedRow,
+  settled,
   shareOfHealth,
   startBenchServer,
   windowRow,
@@ -44,6 +45,7 @@ try {
   // statements prepared by a few seconds of the same paced load, not counted.
   const drained = mixed ? await jobsDrained(database.sql) : 0;
   const recomputed = mixed ? await openTimesKept(server.pgUrl, Date.now() + 300_000) : 0;
+  if (mixed) await settled("after the saturated run, the server and its database", 120);
   if (!mixed) await paced(server.base, { rate, seconds: 5, connections, next: nextRequest, onAnswer });
   const pacedRun = await paced(server.base, { rate, seconds, connections, next: nextRequest, onAnswer });
   const pacedAll = pacedRun.timings.all();

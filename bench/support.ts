@@ -16,6 +16,7 @@ import { embeddedUrl } from "../src/server/operations/embedded";
 import { projectPath } from "../src/server/paths";
 import { benchDataDir } from "./benchDatabase";
 import { leanPool } from "./lean-http";
+import { cpuTicksByRole, TICKS_PER_SECOND } from "./processCpu";
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -126,6 +127,10 @@ export async function startBenchServer(options: {
     throw error;
   });
   if (waited > 1) console.log(`open times recomputed by the server's job in ${waited.toFixed(0)} s`);
+  const jobs = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const jobsWaited = await jobsDrained(jobs, 300).finally(() => jobs.end());
+  if (jobsWaited > 1) console.log(`jobs left by an earlier run done in ${jobsWaited.toFixed(0)} s`);
+  await settled("the server and its database");
   return {
     base,
     env,
@@ -158,6 +163,35 @@ export async function openTimesKept(pgUrl: string, deadline: number): Promise<nu
     await sql.end();
   }
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * Waits (up to `limitSeconds`) for a second in which the server and PostgreSQL (its backends, autovacuum and
+ * upkeep) used less than a tenth of a core together, and says how long that took when it was more than a
+ * second. A start can leave work behind the readiness it waits for: after the open times of every salesperson
+ * were recomputed (a database idle for twelve hours has them all due), the browse index reads the salespeople
+ * they changed and autovacuum analyzes the rows they rewrote. Measured among that work, a first run answered a
+ * third fewer mixed requests than the runs after it (bench/README.md, 2026-12-06). Answers the seconds waited.
+ */
+export async function settled(what: string, limitSeconds = 300): Promise<number> {
+  const started = performance.now();
+  const busy = () => {
+    const ticks = cpuTicksByRole();
+    return ticks.server + ticks.postgres + ticks.autovacuum + ticks["postgres upkeep"];
+  };
+  for (let before = busy(); ; ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = busy();
+    if (now - before < TICKS_PER_SECOND / 10) break;
+    before = now;
+    if (performance.now() - started > limitSeconds * 1000) {
+      console.log(`${what} still busy after ${limitSeconds} s: measuring anyway`);
+      return limitSeconds;
+    }
+  }
+  const waited = (performance.now() - started) / 1000;
+  if (waited > 1.5) console.log(`${what} settled in ${waited.toFixed(0)} s`);
+  return waited;
 }
 
 /** bench/smtp-sink.ts in a process of its own, on a free port of 127.0.0.1. */
