@@ -5,7 +5,6 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ID_MAX } from "../shared/constants";
@@ -17,6 +16,7 @@ import { readStoredImage } from "./domains/portal/photos";
 import { dealershipPreview, type PagePreview, profilePreview, withPreview } from "./domains/site/previews";
 import { robotsTxt, sitemapFile, sitemapFileOf, sitemapIndex } from "./domains/site/sitemap";
 import { isOwnHost, parseAddressRanges } from "./http/addresses";
+import { declaredBodyLimit } from "./http/bodyLimit";
 import { BROWSE_TRPC_PATH, browseTrpc } from "./http/browseTrpc";
 import { originCheck } from "./http/csrf";
 import { embedRoutes, embedSecureHeaders, isEmbedPath } from "./http/embed";
@@ -206,10 +206,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ),
   );
   // Only requests with a body are limited: wrapping GETs would build a full Request object for nothing.
-  const limitBody = bodyLimit({
-    maxSize: DEFAULT_BODY_LIMIT,
-    onError: (c) => c.json(errorBody("Request body is too large", "PAYLOAD_TOO_LARGE"), 413),
-  });
+  const limitBody = declaredBodyLimit(DEFAULT_BODY_LIMIT, (c) =>
+    c.json(errorBody("Request body is too large", "PAYLOAD_TOO_LARGE"), 413),
+  );
   app.use("*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || hasOwnLimit(c.req.method, c.req.path)
       ? next()
