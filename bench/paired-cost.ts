@@ -14,6 +14,7 @@ import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
 import { inTurn, interleave, longTailShapes, restRequest, trpcRequest } from "./browseMix";
+import { processTicks, TICKS_PER_SECOND } from "./processCpu";
 import { connections } from "./support";
 
 const [dirB, kind = "rest", roundsArg = "8"] = process.argv.slice(2);
@@ -36,11 +37,8 @@ function listener(port: number): number {
   return Number(pid);
 }
 
-/** A process's CPU time so far (user and system, in ms), from /proc. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** A process's CPU time so far (user and system, in ms). */
+const cpuMs = (pid: number) => (processTicks(pid) * 1000) / TICKS_PER_SECOND;
 
 const pidA = listener(portA);
 const environ = Object.fromEntries(

@@ -25,6 +25,19 @@ function roleOf(comm: string, command: string): Role | null {
   return null;
 }
 
+/** The CPU ticks (user and system) a process has used, from its /proc stat line. */
+function ticksOf(stat: string): number {
+  // The fields after the command's name (which may hold spaces and parentheses): utime and stime are the 12th
+  // and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The CPU ticks (user and system) process `pid` has used so far. */
+export function processTicks(pid: number): number {
+  return ticksOf(readFileSync(`/proc/${pid}/stat`, "utf8"));
+}
+
 /** CPU ticks (user and system) of every process of each role, summed; ticks of processes now gone are not counted. */
 export function cpuTicksByRole(): Record<Role, number> {
   const ticks = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
@@ -36,9 +49,7 @@ export function cpuTicksByRole(): Record<Role, number> {
       const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
       const role = roleOf(comm, command);
       if (!role) continue;
-      // The fields after the command's name: utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks[role] += Number(fields[11]) + Number(fields[12]);
+      ticks[role] += ticksOf(stat);
     } catch {
       // The process ended while being read.
     }
