@@ -44,7 +44,8 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
   const staffName = `Riley Staff ${stamp % 10_000}`;
   const buyer = `Booking Buyer ${stamp % 10_000}`;
 
-  // A visit booked with one of the owner's salespeople, three days ahead.
+  // A visit booked with one of the owner's salespeople, at the first whole hour from three days ahead that no
+  // scheduled visit of theirs (the seed's, another test's) overlaps.
   const sql = e2eDatabase();
   const [visit] = await sql<{ id: number; salesperson: string }[]>`
     with dealership as (
@@ -52,10 +53,18 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
        where u.email = ${OWNER} and m.role = 'owner'),
     person as (
       select s.id, s.name from salespeople s where s.dealership_id = (select dealership_id from dealership)
-       order by s.id limit 1)
+       order by s.id limit 1),
+    free as (
+      select hour from generate_series(date_trunc('hour', now()) + interval '3 days 2 hours',
+                                       date_trunc('hour', now()) + interval '10 days', interval '1 hour') as hour
+       where not exists (
+         select 1 from appointments a
+          where a.salesperson_id = (select id from person) and a.status = 'scheduled'
+            and appointment_span(a.starts_at, a.duration_minutes + a.buffer_minutes) && appointment_span(hour, 30))
+       order by hour limit 1)
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
-    select person.id, null, 'Test Drive', date_trunc('hour', now()) + interval '3 days 2 hours', ${buyer}, '2125550123'
-      from person
+    select person.id, null, 'Test Drive', free.hour, ${buyer}, '2125550123'
+      from person, free
     returning id, (select name from person) as salesperson`;
   expect(visit?.id, "the demo dealership has a salesperson").toEqual(expect.any(Number));
 
