@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -11,7 +11,7 @@ import { createSession } from "../src/server/credentials/session";
 import type { Sql } from "../src/server/db/client";
 import { deleteWaitingAppointmentJobs, queueDepths } from "../src/server/jobs/bossInternals";
 import { QUEUES } from "../src/server/jobs/queue";
-import { SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
+import { missingNodeFlags, SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { embeddedUrl } from "../src/server/operations/embedded";
 import { projectPath } from "../src/server/paths";
 import { benchDataDir } from "./benchDatabase";
@@ -32,6 +32,34 @@ export type BenchServer = {
 
 /** The node flags the server runs with in production (package.json's config, README "Production"). */
 export { SERVER_NODE_FLAGS };
+
+/**
+ * The node flags of the benchmarks' own process, the client (package.json, `config.benchClientNodeFlags`, which
+ * `npm run bench:*` passes). A young generation held at 32 MB or more: left to size itself, V8 kept the client's
+ * small, promoted the objects of requests in flight, and mostly collected the old generation every ~0.6 s, each
+ * a pause of 3-13 ms that every request due meanwhile waited out: the mix paced alone at 1,470 a second had a p99
+ * of 20-22 ms in most runs without the flags, 8-9 ms with them (docs/operations/runtime-tuning.md, "The
+ * benchmarks' client").
+ */
+export const CLIENT_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as {
+    config: { benchClientNodeFlags: string };
+  }
+).config.benchClientNodeFlags
+  .split(/\s+/)
+  .filter(Boolean);
+
+let clientFlagsChecked = false;
+/** Says once, before a measured run, when this client runs without its flags (started other than by npm). */
+function warnOfMissingClientFlags(): void {
+  if (clientFlagsChecked) return;
+  clientFlagsChecked = true;
+  const missing = missingNodeFlags(CLIENT_NODE_FLAGS);
+  if (missing.length > 0)
+    console.warn(
+      `this client runs without ${missing.join(" ")}: its own garbage collections will add to the latencies; run it with npm run bench:*, or tsx ${CLIENT_NODE_FLAGS.join(" ")} bench/<file>.ts`,
+    );
+}
 
 export async function startBenchServer(options: {
   port: number;
@@ -277,6 +305,7 @@ type SendOptions<K extends string> = {
  * the whole, and the next measurement waits for the server to settle.
  */
 export async function saturated<K extends string>(base: string, options: SendOptions<K>) {
+  warnOfMissingClientFlags();
   const url = new URL(base);
   const pool = leanPool(url.hostname, Number(url.port), options.connections);
   await pool.open();
@@ -469,6 +498,7 @@ export type PacedRequest<K extends string> = {
 const NO_ANSWER_MS = 30_000;
 
 export async function paced<K extends string>(base: string, options: SendOptions<K> & { rate: number }) {
+  warnOfMissingClientFlags();
   const url = new URL(base);
   const pool = leanPool(url.hostname, Number(url.port), options.connections);
   // Every connection is opened before the clock starts: fifty handshakes at once are not what a request costs.
