@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -11,7 +11,7 @@ import { createSession } from "../src/server/credentials/session";
 import type { Sql } from "../src/server/db/client";
 import { deleteWaitingAppointmentJobs, queueDepths } from "../src/server/jobs/bossInternals";
 import { QUEUES } from "../src/server/jobs/queue";
-import { missingNodeFlags, SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
+import { declaredNodeFlags, missingNodeFlags, SERVER_NODE_FLAGS } from "../src/server/nodeFlags";
 import { embeddedUrl } from "../src/server/operations/embedded";
 import { projectPath } from "../src/server/paths";
 import { benchDataDir } from "./benchDatabase";
@@ -41,13 +41,7 @@ export { SERVER_NODE_FLAGS };
  * of 20-22 ms in most runs without the flags, 8-9 ms with them (docs/operations/runtime-tuning.md, "The
  * benchmarks' client").
  */
-export const CLIENT_NODE_FLAGS: readonly string[] = (
-  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as {
-    config: { benchClientNodeFlags: string };
-  }
-).config.benchClientNodeFlags
-  .split(/\s+/)
-  .filter(Boolean);
+export const CLIENT_NODE_FLAGS = declaredNodeFlags("benchClientNodeFlags");
 
 let clientFlagsChecked = false;
 /** Says once, before a measured run, when this client runs without its flags (started other than by npm). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { missingNodeFlags, missingNodeFlagWarnings, NODE_FLAG_COSTS, SERVER_NODE_FLAGS } from "./nodeFlags";
+import {
+  declaredNodeFlags,
+  missingNodeFlags,
+  missingNodeFlagWarnings,
+  NODE_FLAG_COSTS,
+  SERVER_NODE_FLAGS,
+} from "./nodeFlags";
 
 describe("the server's node flags", () => {
   it("are package.json's config.serverNodeFlags, each with what running without it costs", () => {
@@ -39,5 +45,14 @@ describe("the server's node flags", () => {
     expect(line).toBe(
       `node flag --heap-growing-percent=100 is missing: ${NODE_FLAG_COSTS["--heap-growing-percent"]}; start the server with npm run serve (node --enable-source-maps --max-semi-space-size=64 --heap-growing-percent=100 --no-allocation-site-pretenuring dist/server/index.js)`,
     );
+  });
+});
+
+describe("the benchmarks' client flags", () => {
+  it("are package.json's config.benchClientNodeFlags: a young generation of 32 to 64 MB", () => {
+    expect(declaredNodeFlags("benchClientNodeFlags")).toEqual([
+      "--min-semi-space-size=32",
+      "--max-semi-space-size=64",
+    ]);
   });
 });

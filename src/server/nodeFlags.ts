@@ -5,16 +5,21 @@
 // (vitest.config.ts) read them here, so every measurement and test runs the server as production does.
 // `--heap-growing-percent` and `--no-allocation-site-pretenuring` are V8 flags that NODE_OPTIONS refuses, so a
 // server started any other way would lose them without a word: it says so when it starts
-// (docs/operations/runtime-tuning.md has each flag's measurement).
+// (docs/operations/runtime-tuning.md has each flag's measurement). The benchmarks' own process has flags of its
+// own there too, `config.benchClientNodeFlags` (bench/support.ts).
 import { readFileSync } from "node:fs";
 import { projectPath } from "./paths";
 
+/** The node flags package.json's `config` declares under `key`, in order. */
+export function declaredNodeFlags(key: "serverNodeFlags" | "benchClientNodeFlags"): readonly string[] {
+  const { config } = JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as {
+    config: Record<typeof key, string>;
+  };
+  return config[key].split(/\s+/).filter(Boolean);
+}
+
 /** The flags of `npm run serve`, in order (package.json, `config.serverNodeFlags`). */
-export const SERVER_NODE_FLAGS: readonly string[] = (
-  JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { config: { serverNodeFlags: string } }
-).config.serverNodeFlags
-  .split(/\s+/)
-  .filter(Boolean);
+export const SERVER_NODE_FLAGS = declaredNodeFlags("serverNodeFlags");
 
 /** What running without a flag costs, by the flag's name; a flag of the list without an entry fails a unit test. */
 export const NODE_FLAG_COSTS: Readonly<Record<string, string>> = {
