@@ -54,11 +54,23 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
 const manager = await join(owner, "roles.manager@example.org", "manager");
 const staff = await join(manager, "roles.staff@example.org", "staff");
 
+/**
+ * A visit `daysAgo` days and an hour before now (ahead when negative), or as soon after as none of the
+ * salesperson's scheduled visits overlaps it: the seed books the demo salesperson's next weekdays.
+ */
 async function visitOf(salespersonId: number, daysAgo: number) {
   const [row] = await h.sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
-    values (${salespersonId}, null, 'Test Drive', now() - make_interval(days => ${daysAgo}, hours => 1),
-            'Role Buyer', '5125550100') returning id`;
+    select ${salespersonId}, null, 'Test Drive', at, 'Role Buyer', '5125550100'
+      from generate_series(now() - make_interval(days => ${daysAgo}, hours => 1),
+                           now() - make_interval(days => ${daysAgo}, hours => 1) + interval '1 day',
+                           interval '1 hour') as at
+     where not exists (
+       select 1 from appointments a
+        where a.salesperson_id = ${salespersonId} and a.status = 'scheduled'
+          and appointment_span(a.starts_at, a.duration_minutes + a.buffer_minutes) && appointment_span(at, 30))
+     order by at limit 1
+    returning id`;
   return row!.id;
 }
 
