@@ -4,6 +4,7 @@
 // of another dealership; a dealership keeps its last owner; every change is audited.
 import { describe, expect, it } from "vitest";
 import { DEALERSHIP_BOOKINGS_SHOWN } from "../src/shared/constants";
+import { freeVisitStart } from "./support/freeVisitStart";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -54,23 +55,16 @@ async function join(by: Session, email: string, role: "owner" | "manager" | "sta
 const manager = await join(owner, "roles.manager@example.org", "manager");
 const staff = await join(manager, "roles.staff@example.org", "staff");
 
-/**
- * A visit `daysAgo` days and an hour before now (ahead when negative), or as soon after as none of the
- * salesperson's scheduled visits overlaps it: the seed books the demo salesperson's next weekdays.
- */
+/** A visit `daysAgo` days and an hour before now (ahead when negative), or the first free hour after. */
 async function visitOf(salespersonId: number, daysAgo: number) {
+  const at = await freeVisitStart(
+    h.sql,
+    salespersonId,
+    new Date(Date.now() - (daysAgo * 24 + 1) * 3_600_000),
+  );
   const [row] = await h.sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
-    select ${salespersonId}, null, 'Test Drive', at, 'Role Buyer', '5125550100'
-      from generate_series(now() - make_interval(days => ${daysAgo}, hours => 1),
-                           now() - make_interval(days => ${daysAgo}, hours => 1) + interval '1 day',
-                           interval '1 hour') as at
-     where not exists (
-       select 1 from appointments a
-        where a.salesperson_id = ${salespersonId} and a.status = 'scheduled'
-          and appointment_span(a.starts_at, a.duration_minutes + a.buffer_minutes) && appointment_span(at, 30))
-     order by at limit 1
-    returning id`;
+    values (${salespersonId}, null, 'Test Drive', ${at}, 'Role Buyer', '5125550100') returning id`;
   return row!.id;
 }
 

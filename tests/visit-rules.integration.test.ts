@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { closeVisits } from "../src/server/domains/appointments/closing";
 import { reviewBadgeLabel } from "../src/shared/visits";
+import { freeVisitStart } from "./support/freeVisitStart";
 import { createHarness } from "./support/harness";
 
 const h = await createHarness({ RATE_LIMIT_DISABLED: "true" });
@@ -25,11 +26,15 @@ const buyer = await h.signIn("rules.buyer@example.org");
 const salesperson = await h.signIn(A.email, "salesperson");
 const manager = await h.signIn(A.manager_email, "manager");
 
-/** A scheduled visit of the buyer (or `customer`) with A, starting `minutesFromNow` from now. */
+/**
+ * A scheduled visit of the buyer (or `customer`) with A, starting `minutesFromNow` from now (or the first free
+ * hour after, clear of the seed's visits: tests/support/freeVisitStart.ts).
+ */
 async function visit(minutesFromNow: number, customer: { userId: string } = buyer) {
+  const at = await freeVisitStart(h.sql, A!.id, new Date(Date.now() + minutesFromNow * 60_000));
   const [row] = await h.sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
-    values (${A!.id}, ${customer.userId}, 'Test Drive', ${new Date(Date.now() + minutesFromNow * 60_000)},
+    values (${A!.id}, ${customer.userId}, 'Test Drive', ${at},
             'Rue Les', '(512) 555-0102')
     returning id`;
   return row!.id;

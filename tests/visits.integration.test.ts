@@ -9,6 +9,7 @@ import { closeVisits } from "../src/server/domains/appointments/closing";
 import { escalateOverdueDisputes } from "../src/server/domains/appointments/disputeEscalation";
 import type { Mailer } from "../src/server/mail/mailer";
 import { submitRatingInput } from "../src/shared/schemas/reviews";
+import { freeVisitStart } from "./support/freeVisitStart";
 import { createHarness } from "./support/harness";
 import { openDay } from "./support/openHours";
 
@@ -41,18 +42,23 @@ const managerA = await h.signIn(A.manager_email, "manager");
 const managerB = await h.signIn(B.manager_email, "manager");
 const admin = await h.signIn("visits.admin@example.org", "admin");
 
-/** A visit of `customer` with `salespersonId`, starting `minutesFromNow` from now, in `status`. */
+/**
+ * A visit of `customer` with `salespersonId`, starting `minutesFromNow` from now, in `status`; a scheduled one
+ * at the first free hour after when the seed's visits are in the way (tests/support/freeVisitStart.ts).
+ */
 async function visit(
   customer: { userId: string },
   minutesFromNow: number,
   options: { salespersonId?: number; status?: string } = {},
 ) {
+  const salespersonId = options.salespersonId ?? A.id;
+  const wanted = new Date(Date.now() + minutesFromNow * 60_000);
+  const status = options.status ?? "scheduled";
+  const at = status === "scheduled" ? await freeVisitStart(h.sql, salespersonId, wanted) : wanted;
   const [row] = await h.sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, status, customer_name,
                               customer_phone)
-    values (${options.salespersonId ?? A.id}, ${customer.userId}, 'Test Drive',
-            ${new Date(Date.now() + minutesFromNow * 60_000)}, ${options.status ?? "scheduled"}, 'Vi Sitor',
-            '(512) 555-0101')
+    values (${salespersonId}, ${customer.userId}, 'Test Drive', ${at}, ${status}, 'Vi Sitor', '(512) 555-0101')
     returning id`;
   return row!.id;
 }

@@ -5,6 +5,7 @@
 // On a desktop (1280 px) and on a phone (390 px), with axe on each.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/demo";
+import { freeVisitStart } from "../../tests/support/freeVisitStart";
 import { seriousAxeViolations } from "../public/support";
 import { e2eDatabase } from "../support/database";
 import { waitForSignInLink } from "../support/mailbox";
@@ -44,29 +45,23 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
   const staffName = `Riley Staff ${stamp % 10_000}`;
   const buyer = `Booking Buyer ${stamp % 10_000}`;
 
-  // A visit booked with one of the owner's salespeople, at the first whole hour from three days ahead that no
-  // scheduled visit of theirs (the seed's, another test's) overlaps.
+  // A visit booked with one of the owner's salespeople, three days ahead (or the first free hour after, clear of
+  // the seed's visits: tests/support/freeVisitStart.ts).
   const sql = e2eDatabase();
-  const [visit] = await sql<{ id: number; salesperson: string }[]>`
-    with dealership as (
-      select m.dealership_id from dealership_members m join users u on u.id = m.user_id
-       where u.email = ${OWNER} and m.role = 'owner'),
-    person as (
-      select s.id, s.name from salespeople s where s.dealership_id = (select dealership_id from dealership)
-       order by s.id limit 1),
-    free as (
-      select hour from generate_series(date_trunc('hour', now()) + interval '3 days 2 hours',
-                                       date_trunc('hour', now()) + interval '10 days', interval '1 hour') as hour
-       where not exists (
-         select 1 from appointments a
-          where a.salesperson_id = (select id from person) and a.status = 'scheduled'
-            and appointment_span(a.starts_at, a.duration_minutes + a.buffer_minutes) && appointment_span(hour, 30))
-       order by hour limit 1)
+  const [person] = await sql<{ id: number; name: string }[]>`
+    select s.id, s.name from salespeople s
+     where s.dealership_id = (select m.dealership_id from dealership_members m join users u on u.id = m.user_id
+                               where u.email = ${OWNER} and m.role = 'owner')
+     order by s.id limit 1`;
+  expect(person?.id, "the demo dealership has a salesperson").toEqual(expect.any(Number));
+  const hour = new Date();
+  hour.setUTCMinutes(0, 0, 0);
+  const at = await freeVisitStart(sql, person!.id, new Date(hour.getTime() + (3 * 24 + 2) * 3_600_000));
+  const [inserted] = await sql<{ id: number }[]>`
     insert into appointments (salesperson_id, customer_id, appointment_type, starts_at, customer_name, customer_phone)
-    select person.id, null, 'Test Drive', free.hour, ${buyer}, '2125550123'
-      from person, free
-    returning id, (select name from person) as salesperson`;
-  expect(visit?.id, "the demo dealership has a salesperson").toEqual(expect.any(Number));
+    values (${person!.id}, null, 'Test Drive', ${at}, ${buyer}, '2125550123')
+    returning id`;
+  const visit = { id: inserted!.id, salesperson: person!.name };
 
   try {
     // The owner's Sales Team tab: the team's members, the owner marked as the one signed in.
@@ -124,7 +119,7 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
     await expect(nav.getByRole("link", { name: "Plans" })).toHaveCount(0);
     // The visit booked with a colleague: who booked, with whom, and the salesperson's actions.
     const booked = theirs.getByRole("listitem").filter({ hasText: buyer });
-    await expect(booked).toContainText(`With ${visit!.salesperson}`);
+    await expect(booked).toContainText(`With ${visit.salesperson}`);
     await expect(booked).toContainText("Test Drive");
     await expect(booked.getByRole("button", { name: /Cancel/ })).toBeVisible();
     await lookAtBothWidths(theirs, "bookings", booked);
@@ -161,7 +156,7 @@ test("[manager] journey: the owner invites staff, who accept, sign in and handle
     await expect(remove).toBeHidden();
     await expect(members.getByRole("listitem").filter({ hasText: staffEmail })).toHaveCount(0);
   } finally {
-    await sql`delete from appointments where id = ${visit?.id ?? 0}`;
+    await sql`delete from appointments where id = ${visit.id}`;
     await sql.end();
   }
 });
