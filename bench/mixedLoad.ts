@@ -28,22 +28,47 @@ const MIX: [Kind, number][] = kept.map(([kind, share]) => [kind, share / keptSha
 
 export type MixedRequest = PacedRequest<Kind | "cancel"> & { token?: number };
 
-/** The request generator and what it learns from answers (bookings it may cancel later). */
-export async function mixedLoad(sql: Sql, base: string) {
-  const { next, pick } = seededRandom(42);
+/**
+ * What the mix is drawn from, and where a run left it: the customers' tokens, the salespeople, the name prefixes
+ * searched, the bookings made so far (the next one takes the next slot) and those that may be cancelled. Plain
+ * data, so a run in another process (bench/mixedPaced.ts) goes on where this one stopped.
+ */
+export type MixedState = {
+  tokens: string[];
+  salespeople: number;
+  prefixes: string[];
+  /** Seeds the request generator: a run that goes on takes another sequence. */
+  seed: number;
+  bookingNumber: number;
+  /** Bookings made that may be cancelled: [appointment id, token index]. */
+  booked: [number, number][];
+};
+
+/** The mix's customers (their earlier bookings gone) and what it draws from, for a first run. */
+export async function prepareMixedLoad(sql: Sql): Promise<MixedState> {
   const tokens = await benchCustomers(sql, "mixed", 100);
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from salespeople`;
-  const n = counted!.n;
   const prefixes = (
     await sql<{ p: string }[]>`select lower(left(name, 3)) as p from salespeople group by 1 limit 400`
   ).map((r) => r.p);
+  return { tokens, salespeople: counted!.n, prefixes, seed: 42, bookingNumber: 0, booked: [] };
+}
+
+/** The request generator and what it learns from answers (bookings it may cancel later). */
+export async function mixedLoad(sql: Sql, base: string) {
+  return mixedRequests(await prepareMixedLoad(sql), base);
+}
+
+/** Requests drawn from `from`, going on where it stopped; `state()` says where they are now. */
+export function mixedRequests(from: MixedState, base: string) {
+  const { next, pick } = seededRandom(from.seed);
+  const { tokens, prefixes, salespeople: n } = from;
   const cities = loadCities().map((c) => c.city);
   const ratings = RATING_FILTERS.map((r) => r.value);
   const today = new Date().toISOString().slice(0, 10);
   const firstDay = addDays(today, 3);
-  /** Bookings made in this run that may be cancelled: [appointment id, token index]. */
-  const booked: [number, number][] = [];
-  let bookingNumber = 0;
+  const booked = [...from.booked];
+  let bookingNumber = from.bookingNumber;
 
   function browsePath(): string {
     const q: Record<string, string> = { offset: String(12 * Math.floor(next() * 9)) };
@@ -127,5 +152,10 @@ export async function mixedLoad(sql: Sql, base: string) {
     }
   }
 
-  return { nextRequest, onAnswer, salespeople: n };
+  /** Where the requests are: another generator started from it books new slots and may cancel these bookings. */
+  function state(): MixedState {
+    return { tokens, salespeople: n, prefixes, seed: from.seed + 1, bookingNumber, booked: [...booked] };
+  }
+
+  return { nextRequest, onAnswer, state, salespeople: n };
 }
