@@ -11,15 +11,12 @@ import { createDatabase } from "../src/server/db/client";
 import { mixedRequests, prepareMixedLoad } from "./mixedLoad";
 import type { PacedMixOptions } from "./mixedPaced";
 import {
-  autovacuumCaughtUp,
   CLIENT_NODE_FLAGS,
-  jobsDrained,
   kindRows,
+  leftoverWorkDone,
   measureHealth,
-  openTimesKept,
   saturated,
   saturatedRow,
-  settled,
   shareOfHealth,
   startBenchServer,
 } from "./support";
@@ -47,14 +44,19 @@ try {
     console.log(saturatedRow("mixed, saturated, all kinds", mixed));
     console.log(shareOfHealth("mixed, saturated", mixed.rate, health.rate));
     for (const line of kindRows(mixed.timings, mixed.elapsed)) console.log(line);
-    // The paced run starts on a settled server: the saturated run's notices sent, the open times its bookings
-    // left stale recomputed (by the next minute's job), and what its writes made due for autovacuum done.
-    const drained = await jobsDrained(database.sql);
-    const recomputed = await openTimesKept(server.pgUrl, Date.now() + 300_000);
-    const vacuumed = await autovacuumCaughtUp(server.pgUrl);
-    await settled("after the saturated run, the server and its database", 120);
+    // The paced run starts on a settled server: the open times its bookings left stale recomputed (by the next
+    // minute's job), its notices sent, and what its writes made due for autovacuum done.
+    const left = await leftoverWorkDone(
+      server.pgUrl,
+      "after the saturated run, the server and its database",
+      {
+        openTimesSeconds: 300,
+        jobsSeconds: 120,
+        settleSeconds: 120,
+      },
+    );
     console.log(
-      `  its notices were all sent ${drained.toFixed(1)} s after it ended, the open times its bookings left stale recomputed ${recomputed.toFixed(0)} s after that, and the tables its writes left due for autovacuum (${vacuumed.join(", ") || "none"}) vacuumed and analyzed; the paced run started then`,
+      `  the open times its bookings left stale were recomputed ${left.recomputed.toFixed(0)} s after it ended, its notices all sent ${left.drained.toFixed(1)} s after that, and the tables its writes left due for autovacuum (${left.vacuumed.join(", ") || "none"}) vacuumed and analyzed; the paced run started then`,
     );
   }
   // Paced open-loop at a share of the health route's rate in the same run (BENCH_SHARE, 5 % unless said), or at
@@ -69,7 +71,6 @@ try {
     seconds,
     connections,
     healthRate: health.rate,
-    warmUpSeconds: 5,
     state: load.state(),
   });
 } finally {

@@ -13,18 +13,19 @@ export type PacedMixOptions = {
   seconds: number;
   connections: number;
   healthRate: number;
-  /** Seconds of the same paced load sent first and not counted: a fresh client's code runs cold at first. */
-  warmUpSeconds: number;
   /** Where the requests go on from (the customers, the next booking, what may be cancelled). */
   state: MixedState;
 };
 
-const { base, rate, seconds, connections, healthRate, warmUpSeconds, state } = JSON.parse(
+/** Seconds of the same paced load sent first and not counted: a fresh client's code runs cold at first. */
+const WARM_UP_SECONDS = 5;
+
+const { base, rate, seconds, connections, healthRate, state } = JSON.parse(
   await text(process.stdin),
 ) as PacedMixOptions;
 const { nextRequest, onAnswer } = mixedRequests(state, base);
 const send = { rate, connections, next: nextRequest, onAnswer };
-if (warmUpSeconds > 0) await paced(base, { ...send, seconds: warmUpSeconds });
+await paced(base, { ...send, seconds: WARM_UP_SECONDS });
 const run = await paced(base, { ...send, seconds });
 const all = run.timings.all();
 console.log(
