@@ -30,8 +30,11 @@ export async function customerFor(sql: Queryable, stripe: Stripe, user: SessionU
     { email: user.email, name, metadata: { userId: user.id } },
     { idempotencyKey: `customer-${user.id}` },
   );
+  // Concurrent checkouts of one user both get here with the same customer (the same idempotency key). Their rows
+  // collide on the user and on the customer id; a conflict target would leave the other unique index's collision
+  // raised (PostgreSQL arbitrates only the target), so none is named and either collision does nothing.
   await sql`insert into stripe_customers (user_id, stripe_customer_id) values (${user.id}, ${customer.id})
-            on conflict (user_id) do nothing`;
+            on conflict do nothing`;
   const [kept] = await stored();
   return kept?.id ?? customer.id;
 }
