@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { API_KEY_RATE_LIMIT, API_SCOPE_INFO, API_SCOPES } from "../../shared/apiKeys";
 import { type ProcedureMeta, TIERS } from "../trpc/init";
 import { answerSchemaOf } from "../trpc/output";
-import { inputSchemaOf, tagOf } from "../trpc/procedures";
+import { tagOf } from "../trpc/procedures";
 import { appRouter } from "../trpc/root";
 import { ERROR_DEFAULT, infrastructurePaths } from "./openapiInfrastructure";
 import {
@@ -30,7 +30,7 @@ const procedureOf = (path: string) =>
   (appRouter._def.procedures as Record<string, unknown>)[path] as Procedure;
 
 function inputSchema(procedure: Procedure): Json | null {
-  const input = inputSchemaOf(procedure);
+  const input = procedure._def.inputs[0];
   return input ? jsonSchemaOf(input, "input") : null;
 }
 

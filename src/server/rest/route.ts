@@ -11,7 +11,6 @@ import { appError } from "../appError";
 import { type AppEnv, trpcContext } from "../http/honoRequest";
 import type { AppDeps, ResponseCookies } from "../serviceContext";
 import type { ProcedureMeta } from "../trpc/init";
-import { inputSchemaOf } from "../trpc/procedures";
 import { appRouter } from "../trpc/root";
 import { restDetails, type Shaped } from "./declaration";
 
@@ -37,7 +36,7 @@ export function restRoutes(): readonly MountedRoute[] {
       [_def.meta?.rest ?? []].flat().map((declared) => {
         const rest = restDetails(declared);
         const params = [...rest.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] as string);
-        const input = inputSchemaOf({ _def });
+        const input = _def.inputs[0];
         const reads = rest.upload
           ? "upload"
           : !input || fieldsOf(input)?.every((field) => params.includes(field))

@@ -69,12 +69,6 @@ export type ProcedureOptions<In = Record<string, unknown>, Out = unknown, P exte
   rest?: Rest<In, Out, P> | Rest<In, Out, P>[];
   description?: string;
   limit?: CallLimit;
-  /**
-   * Keeps the inputs it parsed (REMEMBERED_INPUTS of them, by their raw JSON), so asking again skips the schema:
-   * for a query read often with the same few inputs whose schema is costly (browse) and depends on nothing but
-   * the raw input (no clock, no database). Each parsed input is frozen, as every request that asks the same shares it.
-   */
-  rememberInputs?: true;
 };
 
 /**
@@ -127,7 +121,7 @@ function declare(builder: Tier, args: Args) {
   const [input, output, run] = schemas.length === 2 ? [undefined, ...schemas] : schemas;
   // tRPC merges meta: the tier's access stays.
   const tier = options ? builder.meta(options as ProcedureMeta) : builder;
-  const base = input ? tier.input(options?.rememberInputs ? rememberingParser(input) : input) : tier;
+  const base = input ? tier.input(input) : tier;
   // Without a check (production), no `.output()`: the answer's schema is declared beside the procedure instead.
   const chain = checksAnswers ? base.output(answers(output)) : base;
   const call = run as (ctx: unknown, input: unknown) => unknown;
@@ -136,34 +130,6 @@ function declare(builder: Tier, args: Args) {
     answer: output,
     resolver: ({ ctx, input }: { ctx: unknown; input: unknown }) => call(ctx, input),
   };
-}
-
-/** How many parsed inputs a procedure that remembers them keeps (ProcedureOptions.rememberInputs). */
-export const REMEMBERED_INPUTS = 4_096;
-
-/** The schema each remembering parser stands for: the REST paths and the API reference read it (inputSchemaOf). */
-const schemaOfParser = new WeakMap<object, z.ZodType>();
-
-/** An input parser that parses each raw input once (see ProcedureOptions.rememberInputs), the oldest dropped first. */
-export function rememberingParser(schema: z.ZodType) {
-  const parsed = new Map<string, unknown>();
-  const parse = async (raw: unknown) => {
-    const key = JSON.stringify(raw) ?? "";
-    const known = parsed.get(key);
-    if (known !== undefined) return known;
-    const value = Object.freeze(await schema.parseAsync(raw));
-    if (parsed.size >= REMEMBERED_INPUTS) parsed.delete(parsed.keys().next().value as string);
-    parsed.set(key, value);
-    return value;
-  };
-  schemaOfParser.set(parse, schema);
-  return parse;
-}
-
-/** A procedure's input schema, whether tRPC parses with it directly or through a remembering parser. */
-export function inputSchemaOf(procedure: { _def: { inputs: unknown[] } }): z.ZodType | undefined {
-  const input = procedure._def.inputs[0] as z.ZodType | undefined;
-  return input === undefined ? undefined : (schemaOfParser.get(input) ?? input);
 }
 
 /** The procedures' tags: a domain's REST paths are listed under its tag in the API reference (rest/openapi.ts). */

@@ -96,8 +96,6 @@ export const salespeopleRouter = taggedRouter("Salespeople", {
       },
       description:
         "A JSON array, as older clients expect. X-Total-Count is the exact number of matches up to BROWSE_TOTAL_LIMIT (1,000); past it, X-Total-Count is 1000 and X-Total-Count-Exact is false.",
-      // Its schema of twenty-odd filters was the most costly part of a browse answered from memory.
-      rememberInputs: true,
     },
   ),
   byId: anyone.query(
