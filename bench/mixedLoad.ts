@@ -19,12 +19,16 @@ const FULL_MIX: [Kind, number][] = [
   ["booking", 0.05],
   ["sign-in", 0.05],
 ];
-/** BENCH_KINDS (e.g. "booking,sign-in") keeps only those kinds, in the same proportions to each other. */
-const only = process.env.BENCH_KINDS?.split(",");
-const kept = FULL_MIX.filter(([kind]) => !only || only.includes(kind));
-if (kept.length === 0) throw new Error(`BENCH_KINDS names none of ${FULL_MIX.map(([k]) => k).join(", ")}`);
-const keptShare = kept.reduce((sum, [, share]) => sum + share, 0);
-const MIX: [Kind, number][] = kept.map(([kind, share]) => [kind, share / keptShare]);
+/** The mix of only these kinds (all when none are named), in the same proportions to each other. */
+function mixOf(only: readonly string[] | undefined): [Kind, number][] {
+  const kept = FULL_MIX.filter(([kind]) => !only || only.includes(kind));
+  if (kept.length === 0) throw new Error(`${only} names none of ${FULL_MIX.map(([k]) => k).join(", ")}`);
+  const keptShare = kept.reduce((sum, [, share]) => sum + share, 0);
+  return kept.map(([kind, share]) => [kind, share / keptShare]);
+}
+/** BENCH_KINDS (e.g. "booking,sign-in") keeps only those kinds; one that names none is refused at once. */
+const ONLY = process.env.BENCH_KINDS?.split(",");
+if (ONLY) mixOf(ONLY);
 
 export type MixedRequest = PacedRequest<Kind | "cancel"> & { token?: number };
 
@@ -60,7 +64,12 @@ export async function mixedLoad(sql: Sql, base: string) {
 }
 
 /** Requests drawn from `from`, going on where it stopped; `state()` says where they are now. */
-export function mixedRequests(from: MixedState, base: string) {
+export function mixedRequests(
+  from: MixedState,
+  base: string,
+  only: readonly Kind[] | undefined = ONLY as Kind[],
+) {
+  const MIX = mixOf(only);
   const { next, pick } = seededRandom(from.seed);
   const { tokens, prefixes, salespeople: n } = from;
   const cities = loadCities().map((c) => c.city);

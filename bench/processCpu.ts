@@ -56,3 +56,35 @@ export function cpuTicksByRole(): Record<Role, number> {
   }
   return ticks;
 }
+
+/** The pid of the built server (dist/server/index.js), or null when none runs. */
+export function serverPid(): number | null {
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dist/server/index.js")) return Number(pid);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return null;
+}
+
+/**
+ * CPU ticks of each thread of process `pid`, by the thread's name ("main" for the thread that runs JavaScript,
+ * "V8Worker" for V8's helpers (garbage collection, compiling), "WorkerThread" for worker_threads, libuv's pool);
+ * threads of one name are summed.
+ */
+export function threadTicks(pid: number): Record<string, number> {
+  const ticks: Record<string, number> = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = tid === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      ticks[name] = (ticks[name] ?? 0) + ticksOf(stat);
+    } catch {
+      // The thread ended while being read.
+    }
+  }
+  return ticks;
+}
