@@ -8,7 +8,7 @@
 //        named. BENCH_PORT (3920), BENCH_SECONDS (10) each, BENCH_CONNECTIONS (50))
 import { createDatabase } from "../src/server/db/client";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
-import { type Kind, mixedRequests, prepareMixedLoad } from "./mixedLoad";
+import { mixedRequests, prepareMixedLoad } from "./mixedLoad";
 import { cpuTicksByRole, serverPid, TICKS_PER_SECOND, threadTicks } from "./processCpu";
 import { saturated } from "./support";
 
@@ -32,7 +32,7 @@ const µsEach = (ticks: number, answers: number) => Math.round((ticks * 1e6) / T
 
 console.log(`CPU µs a request, ${seconds} s of each kind, ${connections} connections, ${base}`);
 for (const kind of kinds) {
-  const only = kind === "all" ? undefined : [kind as Kind];
+  const only = kind === "all" ? undefined : [kind];
   const load = mixedRequests(state, base, only);
   // Unmeasured: the kind's code warm, the connections open.
   await saturated(base, { seconds: 2, connections, next: load.nextRequest, onAnswer: load.onAnswer });

@@ -64,11 +64,7 @@ export async function mixedLoad(sql: Sql, base: string) {
 }
 
 /** Requests drawn from `from`, going on where it stopped; `state()` says where they are now. */
-export function mixedRequests(
-  from: MixedState,
-  base: string,
-  only: readonly Kind[] | undefined = ONLY as Kind[],
-) {
+export function mixedRequests(from: MixedState, base: string, only: readonly string[] | undefined = ONLY) {
   const MIX = mixOf(only);
   const { next, pick } = seededRandom(from.seed);
   const { tokens, prefixes, salespeople: n } = from;

@@ -10,6 +10,9 @@ export type Role = (typeof ROLES)[number];
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 export const TICKS_PER_SECOND = 100;
 
+/** Whether a process's command line runs the built server. */
+const isServer = (command: string) => command.includes("dist/server/index.js");
+
 function roleOf(comm: string, command: string): Role | null {
   if (comm === "postgres") {
     // PostgreSQL names each process in its command line: "postgres: user db 127.0.0.1(port) idle", "postgres:
@@ -18,7 +21,7 @@ function roleOf(comm: string, command: string): Role | null {
     if (/^postgres: \S+ \S+ \d/.test(command)) return "postgres";
     return "postgres upkeep";
   }
-  if (command.includes("dist/server/index.js")) return "server";
+  if (isServer(command)) return "server";
   if (command.includes("bench/smtp-sink")) return "smtp sink";
   // Any other process of a benchmark (its client, bench/serve.ts), but not this reading's own (bench/cpu-roles.ts).
   if (command.includes("bench/") && !command.includes("bench/cpu-roles")) return "client";
@@ -57,12 +60,12 @@ export function cpuTicksByRole(): Record<Role, number> {
   return ticks;
 }
 
-/** The pid of the built server (dist/server/index.js), or null when none runs. */
+/** The pid of the built server, or null when none runs. */
 export function serverPid(): number | null {
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dist/server/index.js")) return Number(pid);
+      if (isServer(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) return Number(pid);
     } catch {
       // The process ended while being read.
     }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { runMigrations } from "../../src/server/db/migrate";
 import { PortTaken, startEmbeddedPostgres } from "../../src/server/operations/embedded";
+import { DATABASE_PORTS } from "./ports";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,15 +26,12 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The run's PostgreSQL listens on a port between the test servers' blocks (server-process.ts, up to 32,000) and
- * the kernel's ephemeral range (from 32,768), where the run's own outgoing connections never take it meanwhile.
- * Two runs at once (another checkout) may draw the same one: only the bind decides, so a taken port draws again.
+ * The run's PostgreSQL, on a port of its range (ports.ts). Two runs at once (another checkout) may draw the same
+ * one: only the bind decides, so a taken port draws again.
  */
-const PORTS = { from: 32_000, count: 768 } as const;
-
 async function startOnAPort(dataDir: string) {
   for (let attempt = 1; ; attempt++) {
-    const port = PORTS.from + Math.floor(Math.random() * PORTS.count);
+    const port = DATABASE_PORTS.from + Math.floor(Math.random() * DATABASE_PORTS.count);
     try {
       return await startEmbeddedPostgres({ dataDir, port, database: "template_kb", persistent: false });
     } catch (error) {

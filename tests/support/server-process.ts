@@ -9,6 +9,7 @@ import { inject } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../src/server/nodeFlags";
 import { PROJECT_ROOT } from "../../src/server/paths";
 import { bundleServer, serverEnv } from "./built-server";
+import { SERVER_PORTS } from "./ports";
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -21,7 +22,7 @@ export type ServerProcess = {
   dispose: () => Promise<void>;
 };
 
-/** A port of 127.0.0.1 that nothing listens on, for a test's server: from this worker's block (PORTS_FROM). */
+/** A port of 127.0.0.1 that nothing listens on, for a test's server: from this worker's block (ports.ts). */
 export async function freePort(): Promise<number> {
   for (let tried = 0; tried < PORTS_A_WORKER; tried++) {
     const port = blockStart + (nextPort++ % PORTS_A_WORKER);
@@ -30,15 +31,9 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${blockStart} and the ${PORTS_A_WORKER} after it`);
 }
 
-/**
- * Ports for test servers are taken below the kernel's ephemeral range (32768-60999 here), from which every
- * outgoing connection of the run takes its local port: a port the kernel handed out free and left unbound until
- * the server listened, seconds later, was once taken by such a connection meanwhile ("port … is already in use").
- * Each vitest worker has a block of its own, so test files running at once never pick the same port.
- */
-const PORTS_FROM = 20_000;
-const PORTS_A_WORKER = 400;
-const blockStart = PORTS_FROM + ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 30) * PORTS_A_WORKER;
+const PORTS_A_WORKER = SERVER_PORTS.perWorker;
+const blockStart =
+  SERVER_PORTS.from + ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % SERVER_PORTS.workers) * PORTS_A_WORKER;
 let nextPort = 0;
 
 function canListen(port: number): Promise<boolean> {
