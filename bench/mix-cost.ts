@@ -5,7 +5,7 @@
 // machine's cores, not by one process: this says where they go.
 // Usage: npm run build && npx tsx bench/serve.ts &   then   npm run bench:mix-cost [-- <kind> ...]
 //        (kinds: browse, profile, slots, sign-in, booking (with its cancellations), all; all of them unless
-//        named. BENCH_PORT (3920), BENCH_SECONDS (10) each, BENCH_CONNECTIONS (50))
+//        named; "browse+profile" sends those kinds mixed. BENCH_PORT (3920), BENCH_SECONDS (10) each, BENCH_CONNECTIONS (50))
 import { createDatabase } from "../src/server/db/client";
 import { runningBenchDatabaseUrl } from "./benchDatabase";
 import { mixedRequests, prepareMixedLoad } from "./mixedLoad";
@@ -14,7 +14,10 @@ import { saturated } from "./support";
 
 const KINDS = ["browse", "profile", "slots", "sign-in", "booking", "all"] as const;
 const asked = process.argv.slice(2);
-const unknown = asked.filter((kind) => !(KINDS as readonly string[]).includes(kind));
+// "browse+profile" is a mix of those kinds alone, in their proportions to each other.
+const unknown = asked
+  .flatMap((kind) => kind.split("+"))
+  .filter((kind) => !(KINDS as readonly string[]).includes(kind));
 if (unknown.length > 0) throw new Error(`unknown kind ${unknown.join(", ")}: one of ${KINDS.join(", ")}`);
 const kinds = asked.length > 0 ? asked : KINDS;
 const base = `http://127.0.0.1:${Number(process.env.BENCH_PORT ?? 3920)}`;
@@ -32,7 +35,7 @@ const µsEach = (ticks: number, answers: number) => Math.round((ticks * 1e6) / T
 
 console.log(`CPU µs a request, ${seconds} s of each kind, ${connections} connections, ${base}`);
 for (const kind of kinds) {
-  const only = kind === "all" ? undefined : [kind];
+  const only = kind === "all" ? undefined : kind.split("+");
   const load = mixedRequests(state, base, only);
   // Unmeasured: the kind's code warm, the connections open.
   await saturated(base, { seconds: 2, connections, next: load.nextRequest, onAnswer: load.onAnswer });

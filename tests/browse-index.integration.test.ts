@@ -260,7 +260,7 @@ describe("the browse index follows the database", () => {
       await kept.sql`
         update salesperson_openings
            set open_ranges = tstzmultirange(tstzrange(${from}::timestamptz, ${to}::timestamptz, '[]')),
-               open_starts = array[${from}::timestamptz], next_open_at = ${from}::timestamptz,
+               next_open_at = ${from}::timestamptz,
                notice_minutes = ${noticeMinutes}, time_zone = 'America/Chicago', stale = false,
                bookable_until = null, computed_at = now()
          where salesperson_id = ${person!.id}`;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { PAYMENT_MODELS, SALESPERSON_STATUSES } from "../../../shared/constants";
 import { belongsTo, identityId, instant, seededDemo, stampedNow } from "./columns";
 import { dealerships } from "./dealerships";
@@ -134,7 +145,7 @@ export const salespersonOpenings = pgTable("salesperson_openings", {
   salespersonId: integer("salesperson_id")
     .primaryKey()
     .references(() => salespeople.id, { onDelete: "cascade" }),
-  openStarts: instant("open_starts").array().notNull().default(sql`'{}'`),
+  /** Runs of consecutive grid times, each from its first time to its last, inclusive. */
   openRanges: tstzmultirange("open_ranges").notNull().default(sql`'{}'`),
   noticeMinutes: integer("notice_minutes").notNull().default(0),
   timeZone: text("time_zone").notNull(),
@@ -142,6 +153,13 @@ export const salespersonOpenings = pgTable("salesperson_openings", {
   bookableUntil: instant("bookable_until"),
   computedAt: instant("computed_at"),
   stale: boolean("stale").notNull().default(true),
+  /**
+   * The minutes a kept time needs free from its start (the shortest visit and the gap after it), by which a
+   * booking takes its times out of the row at once (drizzle/0073); null where it cannot (a daily limit).
+   */
+  holdMinutes: integer("hold_minutes"),
+  /** Changes made to the times in place: a recompute writes over the row only as it read it. */
+  version: bigint("version", { mode: "number" }).notNull().default(0),
   /** The salesperson's city, kept by triggers (drizzle/0070): one city's soonest walk reads its own rows. */
   city: citext("city"),
 });

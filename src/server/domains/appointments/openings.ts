@@ -1,12 +1,14 @@
 // What the server keeps of each salesperson's calendar for browse's availability filters and its "soonest
 // available" order (drizzle/0061, docs/product/salespeople.md#browse-and-filters): the open times their slot grid
 // offers today and over the next two weeks, for the shortest kind of visit, computed by the same rules as
-// booking (slotLists.ts: openTimes). A kept time stops counting once it is inside the salesperson's notice, so
-// reads stay right as the clock moves; what changes the grid marks the row stale (database triggers), and the
-// refresh job recomputes it within a minute.
+// booking (slotLists.ts: openTimes), kept as runs of consecutive grid times. A kept time stops counting once it
+// is inside the salesperson's notice, so reads stay right as the clock moves. A new booking takes its times out
+// of the row in its own statement where the row can follow it (drizzle/0073: one visit, no daily limit); what
+// else changes the grid marks the row stale (database triggers), and the refresh job recomputes it within a
+// minute.
 import { performance } from "node:perf_hooks";
 import { setImmediate } from "node:timers/promises";
-import { rulesOf } from "../../../shared/bookingRules";
+import { rulesOf, visitMinutes } from "../../../shared/bookingRules";
 import { SLOT_MINUTES } from "../../../shared/slots";
 import type { Queryable } from "../../db/client";
 import { BACKGROUND, mapInSlices, type Pace, pacer } from "../../jobs/slices";
@@ -22,7 +24,9 @@ const HORIZON_REFRESH_HOURS = 12;
 
 /**
  * Recomputes the kept open times of these salespeople as of `now`. A row is marked fresh before its times are
- * read, so a change that lands while they are computed marks it stale again, and the next run takes it up.
+ * read, so a change that lands while they are computed marks it stale again, and the next run takes it up; a
+ * booking that takes its times out of the row meanwhile changes its version instead, and the row is then left as
+ * the booking made it and marked stale (writeKept).
  * The times are computed at `pace` (jobs/slices.ts): a server's background share of a core unless said.
  *
  * A batch's times are written while the next batch's are computed: the database stores one while the server
@@ -47,7 +51,11 @@ export async function refreshOpenings(
     // second (a millisecond a salesperson then, a quarter of one now; the job recomputes each salesperson a visit
     // was booked with).
     const computed = batch
-      ? await mapInSlices(batch.rows, (person) => keptTimes(person, batch.calendar(person.id), now), pace)
+      ? await mapInSlices(
+          batch.rows,
+          (person) => keptTimes(person, batch.calendar(person.id), batch.version(person.id), now),
+          pace,
+        )
       : [];
     // The next batch is read before this one is written: on one connection (the seed's) its statements would
     // otherwise wait behind the write, and the write would not run while the next batch is computed.
@@ -68,15 +76,22 @@ export async function refreshOpenings(
   return { written, failed };
 }
 
-/** A batch's salespeople and calendars, their rows marked fresh first; null when none of them is left. */
+/**
+ * A batch's salespeople and calendars, their rows marked fresh first and each row's version as it was before its
+ * calendar was read; null when none of them is left.
+ */
 async function loadBatch(sql: Queryable, batch: number[], now: Date) {
   // Rows are locked in id order by every statement here that writes several, so two refreshes at once (a
-  // minute's job still running when the next starts elsewhere) wait for each other instead of deadlocking.
-  await sql`
-    update salesperson_openings set stale = false
-     where salesperson_id in (select salesperson_id from salesperson_openings
-                               where salesperson_id in ${sql(batch)} and stale
-                               order by salesperson_id for update)`;
+  // minute's job still running when the next starts elsewhere) wait for each other instead of deadlocking. The
+  // versions are read as of the statement's start: a booking after it makes the write pass the row over.
+  const versions = await sql<{ id: number; version: number }[]>`
+    with fresh as (
+      update salesperson_openings set stale = false
+       where salesperson_id in (select salesperson_id from salesperson_openings
+                                 where salesperson_id in ${sql(batch)} and stale
+                                 order by salesperson_id for update))
+    select salesperson_id as id, version::float8 as version from salesperson_openings
+     where salesperson_id in ${sql(batch)}`;
   const rows = await people(sql, batch, "all");
   if (rows.length === 0) return null;
   const calendar = await calendarsOf(
@@ -84,46 +99,69 @@ async function loadBatch(sql: Queryable, batch: number[], now: Date) {
     rows.map((row) => row.id),
     now,
   );
-  return { rows, calendar };
+  const version = new Map(versions.map((row) => [row.id, row.version]));
+  return { rows, calendar, version: (id: number) => version.get(id) ?? 0 };
 }
 
-/** Writes a batch's kept times, in id order (see loadBatch). */
+/**
+ * Writes a batch's kept times, in id order (see loadBatch), over each row only as loadBatch read it: a row a
+ * booking changed meanwhile keeps the booking's times and is marked stale, for the next run.
+ */
 async function writeKept(sql: Queryable, computed: ReturnType<typeof keptTimes>[], now: Date) {
   await sql`
-    insert into salesperson_openings as o
-           (salesperson_id, open_starts, open_ranges, notice_minutes, time_zone, next_open_at, bookable_until,
-            computed_at, stale)
-    select r.id, array(select to_timestamp(x) from unnest(r.starts) with ordinality as u(x, n) order by n),
-           r.ranges, r.notice, r.zone, to_timestamp(r.starts[1]),
-           to_timestamp(r.starts[1]) - make_interval(mins => r.notice), ${now}, false
-      -- The times come as seconds since the epoch: read as ISO text, ~300 a salesperson were half the
-      -- statement's time.
-      from json_to_recordset(${JSON.stringify(computed)}::text::json)
-           as r(id int, starts float8[], ranges tstzmultirange, notice int, zone text)
-     order by r.id
-    on conflict (salesperson_id) do update
-       set open_starts = excluded.open_starts, open_ranges = excluded.open_ranges,
-           notice_minutes = excluded.notice_minutes, time_zone = excluded.time_zone,
-           next_open_at = excluded.next_open_at, bookable_until = excluded.bookable_until,
-           computed_at = excluded.computed_at`;
+    with written as (
+      insert into salesperson_openings as o
+             (salesperson_id, open_ranges, notice_minutes, hold_minutes, time_zone, next_open_at, bookable_until,
+              computed_at, stale, version)
+      select r.id, r.ranges, r.notice, r.hold, r.zone, to_timestamp(r.next),
+             to_timestamp(r.next) - make_interval(mins => r.notice), ${now}, false, r.version
+        from json_to_recordset(${JSON.stringify(computed)}::text::json)
+             as r(id int, ranges tstzmultirange, next float8, notice int, hold int, zone text, version bigint)
+       order by r.id
+      on conflict (salesperson_id) do update
+         set open_ranges = excluded.open_ranges, notice_minutes = excluded.notice_minutes,
+             hold_minutes = excluded.hold_minutes, time_zone = excluded.time_zone,
+             next_open_at = excluded.next_open_at, bookable_until = excluded.bookable_until,
+             computed_at = excluded.computed_at
+       where o.version = excluded.version
+      returning salesperson_id)
+    update salesperson_openings set stale = true
+     where salesperson_id in (select salesperson_id from salesperson_openings
+                               where salesperson_id in ${sql(computed.map((row) => row.id))}
+                                 and salesperson_id not in (select salesperson_id from written) and not stale
+                               order by salesperson_id for update)`;
 }
 
 /** A salesperson's open times as their row of salesperson_openings keeps them. */
-function keptTimes(person: Person, calendar: Calendar, now: Date) {
+function keptTimes(person: Person, calendar: Calendar, version: number, now: Date) {
   try {
     const open = [...openTimes(person, calendar, now)];
+    const rules = rulesOf(person.booking_rules);
     return {
       id: person.id,
-      starts: open.map((o) => o.slot.startsAt.getTime() / 1000),
       ranges: runsOf(open),
-      notice: rulesOf(person.booking_rules).minNoticeHours * 60,
+      // Seconds since the epoch: read as ISO text, times were half of the write's statement.
+      next: open[0] ? open[0].slot.startsAt.getTime() / 1000 : null,
+      notice: rules.minNoticeHours * 60,
+      // A daily limit reached closes the whole day: a booking cannot take its own times out alone.
+      hold: rules.dailyCap === null ? visitMinutes(rules) + rules.bufferMinutes : null,
       zone: person.time_zone,
+      version,
       unreadable: false,
     };
   } catch {
     // A row the rules cannot read (a time zone nobody knows) keeps no open times, under a zone every reader
     // knows, rather than stopping its batch and every refresh after it; the job names it.
-    return { id: person.id, starts: [], ranges: "{}", notice: 0, zone: "UTC", unreadable: true };
+    return {
+      id: person.id,
+      ranges: "{}",
+      next: null,
+      notice: 0,
+      hold: null,
+      zone: "UTC",
+      version,
+      unreadable: true,
+    };
   }
 }
 
@@ -180,15 +218,14 @@ export async function moveLapsedOpenings(
   let moved = 0;
   for (;;) {
     const started = performance.now();
-    // The kept times are in order, so the first one past the notice is the next: read as a stream that stops
-    // there, not a whole array unnested to take its least (a third of the time).
+    // The next is the first kept time after now and outside the notice (openings_first, drizzle/0073).
     const { count } = await sql`
       update salesperson_openings o
          set next_open_at = n.at, bookable_until = n.at - make_interval(mins => o.notice_minutes)
         from (select d.salesperson_id,
-                     (select x from (select unnest(d.open_starts) as x) t
-                       where x > ${now} and x >= ${now}::timestamptz + make_interval(mins => d.notice_minutes)
-                       limit 1) as at
+                     openings_first(d.open_ranges,
+                                    greatest(${now}::timestamptz + interval '1 microsecond',
+                                             ${now}::timestamptz + make_interval(mins => d.notice_minutes))) as at
                 from salesperson_openings d where d.bookable_until < ${now}
                order by d.bookable_until limit ${batch} for update skip locked) n
        where o.salesperson_id = n.salesperson_id`;
