@@ -342,7 +342,8 @@ type SendOptions<K extends string> = {
   seconds: number;
   connections: number;
   next: () => PacedRequest<K>;
-  onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
+  /** Sees each answer, its body as bytes: decoded only by one that reads it (a browse page is ~14 KB). */
+  onAnswer?: (request: PacedRequest<K>, status: number, body: Buffer) => void;
 };
 
 /**
@@ -373,7 +374,7 @@ export async function saturated<K extends string>(base: string, options: SendOpt
         const { status, body } = await pool.request(request);
         timings.record(request.kind, performance.now() - sentAt, status);
         answered++;
-        options.onAnswer?.(request, status, body.toString());
+        options.onAnswer?.(request, status, body);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
         failed[code] = (failed[code] ?? 0) + 1;
@@ -574,7 +575,7 @@ export async function paced<K extends string>(base: string, options: SendOptions
     pool.request(request).then(
       ({ status, body }) => {
         timings.record(request.kind, performance.now() - due, status, (due - start) / 1000);
-        options.onAnswer?.(request, status, body.toString());
+        options.onAnswer?.(request, status, body);
       },
       (error: NodeJS.ErrnoException) => {
         const code = error.code ?? error.message;
