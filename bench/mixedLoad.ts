@@ -150,9 +150,9 @@ export function mixedRequests(from: MixedState, base: string, only: readonly str
         };
     }
   }
-  function onAnswer(request: Request, status: number, body: Buffer) {
+  function onAnswer(request: Request, status: number, body: string) {
     if (request.kind === "booking" && status === 201) {
-      const id = (JSON.parse(body.toString()) as { id?: number }).id;
+      const id = (JSON.parse(body) as { id?: number }).id;
       if (id) booked.push([id, request.token ?? 0]);
     }
   }

@@ -342,8 +342,7 @@ type SendOptions<K extends string> = {
   seconds: number;
   connections: number;
   next: () => PacedRequest<K>;
-  /** Sees each answer, its body as bytes: decoded only by one that reads it (a browse page is ~14 KB). */
-  onAnswer?: (request: PacedRequest<K>, status: number, body: Buffer) => void;
+  onAnswer?: (request: PacedRequest<K>, status: number, body: string) => void;
 };
 
 /**
@@ -374,7 +373,7 @@ export async function saturated<K extends string>(base: string, options: SendOpt
         const { status, body } = await pool.request(request);
         timings.record(request.kind, performance.now() - sentAt, status);
         answered++;
-        options.onAnswer?.(request, status, body);
+        options.onAnswer?.(request, status, body.toString());
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
         failed[code] = (failed[code] ?? 0) + 1;
@@ -575,7 +574,9 @@ export async function paced<K extends string>(base: string, options: SendOptions
     pool.request(request).then(
       ({ status, body }) => {
         timings.record(request.kind, performance.now() - due, status, (due - start) / 1000);
-        options.onAnswer?.(request, status, body);
+        // Decoded for every answer, read or not: handing the bytes on instead, decoded only where read, gave this
+        // client 10 collections over 10 ms in a paced 30 s, against none (bench/README.md, 2026-12-06).
+        options.onAnswer?.(request, status, body.toString());
       },
       (error: NodeJS.ErrnoException) => {
         const code = error.code ?? error.message;
