@@ -15,8 +15,9 @@ import { BACKGROUND, mapInSlices, type Pace, pacer } from "../../jobs/slices";
 import { type Calendar, calendarsOf, type OpenTime, openTimes, type Person, people } from "./slotLists";
 
 /**
- * Salespeople recomputed per round of queries. A round's statement carries their times as one JSON text (~8 KB
- * a salesperson), written in one go: at 500 a round that took the event loop ~10 ms.
+ * Salespeople recomputed per round of queries. A round's statement carries their times as one JSON text (their
+ * runs, ~2 KB a salesperson; ~8 KB while a list of the times went too), written in one go: at 500 a round that
+ * took the event loop ~10 ms.
  */
 const BATCH = 100;
 /** How old a row's times may grow before the job recomputes it: its two weeks move on a day at a time. */
