@@ -97,7 +97,7 @@ async function browse(query: Record<string, string>) {
 }
 
 /** The open times a salesperson's row keeps, each grid time of its runs (every SLOT_MINUTES from a run's first). */
-async function keptTimes(id: number): Promise<string[]> {
+async function keptGridTimes(id: number): Promise<string[]> {
   const rows = await h.sql<{ at: Date }[]>`
     select g as at from salesperson_openings o cross join lateral unnest(o.open_ranges) r
      cross join lateral generate_series(lower(r), upper(r), make_interval(mins => ${SLOT_MINUTES})) g
@@ -281,7 +281,7 @@ describe("what is kept", () => {
     expect(kept.map((row) => row.id)).toEqual(ids);
     for (const row of kept) {
       const starts = listed.get(row.id)!;
-      expect(await keptTimes(row.id), `salesperson ${row.id}`).toEqual(starts);
+      expect(await keptGridTimes(row.id), `salesperson ${row.id}`).toEqual(starts);
       expect(row.next?.toISOString() ?? null).toBe(starts[0] ?? null);
       expect(row.stale).toBe(false);
     }
@@ -312,13 +312,13 @@ describe("what is kept", () => {
       new Date((await nextOpen([open]))[String(open)]!.startsAt).toISOString(),
     );
     const now = new Date();
-    expect(aheadOf(await keptTimes(open), now)).toEqual(
+    expect(aheadOf(await keptGridTimes(open), now)).toEqual(
       aheadOf((await listedTimes([open], now)).get(open), now),
     );
   });
 
   it("moves a next open time on once the clock passes it, without recomputing", async () => {
-    const [first, second] = await keptTimes(open);
+    const [first, second] = await keptGridTimes(open);
     const run = await refreshDueOpenings(h.sql, { now: new Date(Date.parse(first!) + 1000), budgetMs: 0 });
     expect(run.moved).toBeGreaterThan(0);
     const [moved] = await h.sql<{ next: Date }[]>`
@@ -371,8 +371,8 @@ describe("what is kept", () => {
        where salesperson_id in ${h.sql([broken!.id, open])}`;
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(broken!.id)).toMatchObject({ zone: "UTC", next: null });
-    expect(await keptTimes(broken!.id)).toEqual([]);
-    expect((await keptTimes(open)).length).toBeGreaterThan(0);
+    expect(await keptGridTimes(broken!.id)).toEqual([]);
+    expect((await keptGridTimes(open)).length).toBeGreaterThan(0);
     expect(byId.get(open)!.next).not.toBeNull();
     // A browse by availability reads every row it reaches, the broken one included, and still answers.
     const res = await h.request("GET", "/api/salespeople?city=Freetime&available=today");
@@ -436,7 +436,7 @@ describe("a booking's own times", () => {
     const lengths = [30, 45, 60, 90, 120];
     for (let round = 0; round < 12; round++) {
       for (const id of ids.values()) {
-        const free = await keptTimes(id);
+        const free = await keptGridTimes(id);
         expect(free.length, `salesperson ${id} has times left to book`).toBeGreaterThan(0);
         // Mostly at a kept time, sometimes a quarter past one (a visit the grid did not offer, as an import
         // or a manager's change may write), for as long as any kind may last: one that overlaps a visit already
@@ -456,7 +456,7 @@ describe("a booking's own times", () => {
             from salesperson_openings where salesperson_id = ${id}`;
         expect(row!.stale).toBe(false);
         expect(row!.version).toBe(round + 1);
-        const kept = await keptTimes(id);
+        const kept = await keptGridTimes(id);
         // The next open time: the first kept one after the booking's moment and outside the notice.
         const first = kept.find(
           (t) =>
@@ -479,16 +479,16 @@ describe("a booking's own times", () => {
     await refreshOpenings(h.sql, [capped], new Date(), null);
     const plain = ids.get("plain")!;
     const gap = ids.get("gap")!;
-    const [first] = await keptTimes(capped);
+    const [first] = await keptGridTimes(capped);
     await book(capped, first!, 30);
-    const [a, , , b] = await keptTimes(plain);
+    const [a, , , b] = await keptGridTimes(plain);
     await h.sql`
       insert into appointments (salesperson_id, appointment_type, starts_at, customer_name, customer_phone,
                                 customer_email)
       values (${plain}, 'Test Drive', ${a!}, 'Two At Once', '(512) 555-0102', 'two@example.org'),
              (${plain}, 'Test Drive', ${b!}, 'Two At Once', '(512) 555-0102', 'two@example.org')`;
     await h.sql`update salesperson_openings set stale = true where salesperson_id = ${gap}`;
-    const [c] = await keptTimes(gap);
+    const [c] = await keptGridTimes(gap);
     await book(gap, c!, 30);
     const rows = await h.sql<{ id: number; stale: boolean; hold: number | null }[]>`
       select salesperson_id as id, stale, hold_minutes as hold from salesperson_openings
@@ -504,7 +504,9 @@ describe("a booking's own times", () => {
     const now = new Date();
     const listed = await listedTimes([capped, plain, gap], now);
     for (const id of [capped, plain, gap])
-      expect(aheadOf(await keptTimes(id), now), `salesperson ${id}`).toEqual(aheadOf(listed.get(id), now));
+      expect(aheadOf(await keptGridTimes(id), now), `salesperson ${id}`).toEqual(
+        aheadOf(listed.get(id), now),
+      );
     // A day limit of one reached: the whole day is gone, not only the visit's own times.
     const day = todayIn(zone, new Date(first!));
     expect(listed.get(capped)!.filter((at) => todayIn(zone, new Date(at)) === day)).toEqual([]);
@@ -514,7 +516,7 @@ describe("a booking's own times", () => {
   it("keeps a booking made while a recompute of the row is under way, and marks the row for the next", async () => {
     const id = ids.get("gap")!;
     await refreshOpenings(h.sql, [id], new Date(), null);
-    const [at] = await keptTimes(id);
+    const [at] = await keptGridTimes(id);
     const booking = await h.sql.reserve();
     const job = await h.sql.reserve();
     try {
@@ -543,10 +545,12 @@ describe("a booking's own times", () => {
       select stale from salesperson_openings where salesperson_id = ${id}`;
     expect(row!.stale).toBe(true);
     // The booking's times are still out of the row, and the next refresh keeps them out.
-    expect(await keptTimes(id)).not.toContain(at);
+    expect(await keptGridTimes(id)).not.toContain(at);
     await refreshDueOpenings(h.sql);
     const now = new Date();
-    expect(aheadOf(await keptTimes(id), now)).toEqual(aheadOf((await listedTimes([id], now)).get(id), now));
-    expect(await keptTimes(id)).not.toContain(at);
+    expect(aheadOf(await keptGridTimes(id), now)).toEqual(
+      aheadOf((await listedTimes([id], now)).get(id), now),
+    );
+    expect(await keptGridTimes(id)).not.toContain(at);
   });
 });

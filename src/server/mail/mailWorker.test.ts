@@ -4,9 +4,10 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
 import type { MailMessage } from "./mailer";
-import { composed, composeMail, senderOf } from "./mailWorker";
+import { composed, composeMail, senderFor } from "./mailWorker";
 
 const FROM = "KnowBefore <noreply@knowbefore.example>";
+const SENDER = senderFor(FROM);
 const NOW = new Date("2026-12-06T23:45:12.000Z");
 const INVITE = [
   "BEGIN:VCALENDAR",
@@ -94,7 +95,7 @@ function seen(mail: ParsedMail) {
 describe("the mail thread's composing", () => {
   it("reads to a MIME parser as MailComposer's messages do", async () => {
     for (const message of MESSAGES) {
-      const mail = await composed(message, FROM, NOW);
+      const mail = await composed(message, SENDER, NOW);
       expect(mail.envelope).toEqual({ from: "noreply@knowbefore.example", to: [message.to] });
       if (message.messageKey) expect(mail.messageId).toBe(`<${message.messageKey}@knowbefore.example>`);
       const direct = seen(await simpleParser(mail.raw));
@@ -107,7 +108,7 @@ describe("the mail thread's composing", () => {
 
   it("ends every line with CRLF, keeps the body's lines to 78 characters, and writes its own headers", async () => {
     for (const message of MESSAGES) {
-      const raw = (await composed(message, FROM, NOW)).raw.toString("latin1");
+      const raw = (await composed(message, SENDER, NOW)).raw.toString("latin1");
       expect(raw.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
       // A header holding one long word (an unsubscribe address) cannot be folded: SMTP's limit is 998.
       const [head, ...body] = raw.split("\r\n\r\n");
@@ -120,12 +121,12 @@ describe("the mail thread's composing", () => {
 
   it("leaves a recipient that is not a plain ASCII address to MailComposer", async () => {
     const message: MailMessage = { kind: "sign_in", to: "josé@exámple.org", subject: "Hi", text: "Hello" };
-    const mail = await composed(message, FROM, NOW);
+    const mail = await composed(message, SENDER, NOW);
     expect(mail.envelope.to).toEqual(["josé@exámple.org"]);
     expect((await simpleParser(mail.raw)).text?.trim()).toBe("Hello");
-    expect(composeMail(message, senderOf(FROM)!, { messageId: "<a@b>", boundary: "=_b" })).toBeNull();
+    expect(composeMail(message, SENDER.plain!, { messageId: "<a@b>", boundary: "=_b" })).toBeNull();
     expect(
-      composeMail({ ...message, to: "jose@example.org" }, senderOf(FROM)!, {
+      composeMail({ ...message, to: "jose@example.org" }, SENDER.plain!, {
         messageId: "<a@b>",
         boundary: "=_b",
       }),

@@ -49,26 +49,32 @@ function transportFor({ smtpUrl, connectTimeoutMs }: MailThreadData) {
   return nodemailer.createTransport(url.toString());
 }
 
+/** The thread's sender, read once: as configured, its domain (for message ids), and split where plain ASCII. */
+export type Sender = { from: string; domain: string; plain: { header: string; address: string } | null };
+
+export function senderFor(from: string): Sender {
+  return { from, domain: from.match(/@([^>\s]+)/)?.[1] ?? "localhost", plain: plainSender(from) };
+}
+
 /**
  * A message composed for sending: directly (composeMail) where it can be, by nodemailer's MailComposer where
  * not. One random id names the message's parts' boundaries, and the message itself unless it has a key. Left to
  * nodemailer, they took fifteen calls for fresh random bytes a message, at 6 µs or more each here.
  */
-export async function composed(message: MailMessage, from: string, now = new Date()): Promise<ComposedMail> {
-  const unique = randomUUID();
-  const fromDomain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
-  const ids = {
-    messageId: `<${message.messageKey ?? unique}@${fromDomain}>`,
-    boundary: `=_kb_${unique.replaceAll("-", "")}`,
-  };
-  const sender = senderOf(from);
-  const direct = sender && composeMail(message, sender, ids, now);
+export async function composed(
+  message: MailMessage,
+  sender: Sender,
+  now = new Date(),
+): Promise<ComposedMail> {
+  const unique = randomUUID().replaceAll("-", "");
+  const ids = { messageId: `<${message.messageKey ?? unique}@${sender.domain}>`, boundary: `=_kb_${unique}` };
+  const direct = sender.plain && composeMail(message, sender.plain, ids, now);
   if (direct) return direct;
   const { calendar, messageKey: _key, kind: _kind, ...rest } = message;
   const composer = new MailComposer({
-    from,
+    from: sender.from,
     messageId: ids.messageId,
-    baseBoundary: unique.replaceAll("-", ""),
+    baseBoundary: unique,
     date: now,
     ...rest,
     ...(calendar
@@ -95,7 +101,7 @@ export async function composed(message: MailMessage, from: string, now = new Dat
 export type ComposedMail = { envelope: { from: string; to: string[] }; raw: Buffer; messageId: string };
 
 /** The sender as "Name <address>" or an address alone, split; null when it is not that, in plain ASCII. */
-export function senderOf(from: string): { header: string; address: string } | null {
+function plainSender(from: string): Sender["plain"] {
   const match = /^\s*(?:(.*?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))\s*$/.exec(from);
   if (!match) return null;
   const name = match[1]?.replace(/^"(.*)"$/, "$1") ?? "";
@@ -112,18 +118,16 @@ const isAsciiAddress = (address: string) =>
 /** A header field, folded at its spaces to lines of 76 where it has them. */
 const headerLine = (name: string, value: string) => `${foldLines(`${name}: ${value}`, 76)}\r\n`;
 
-/** Text as quoted-printable, its line breaks as CRLF (hard breaks) and its lines soft-wrapped at 76. */
-function quotedPrintable(text: string): string {
-  return qpWrap(qpEncode(text.replace(/\r?\n/g, "\r\n")), 76);
-}
-
-/** A text part: 7bit where it is ASCII with short lines (an invite), quoted-printable otherwise. */
+/**
+ * A text part, its line breaks as CRLF: 7bit where it is ASCII with short lines (an invite), quoted-printable
+ * (the breaks hard, the lines soft-wrapped at 76) otherwise.
+ */
 function textPart(type: string, text: string): string {
   const crlf = text.replace(/\r?\n/g, "\r\n");
   const sevenBit = /^[\t\r\n\x20-\x7e]*$/.test(crlf) && crlf.split("\r\n").every((line) => line.length <= 76);
   return sevenBit
     ? `${headerLine("Content-Type", type)}Content-Transfer-Encoding: 7bit\r\n\r\n${crlf}`
-    : `${headerLine("Content-Type", type)}Content-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(text)}`;
+    : `${headerLine("Content-Type", type)}Content-Transfer-Encoding: quoted-printable\r\n\r\n${qpWrap(qpEncode(crlf), 76)}`;
 }
 
 /** Parts under a multipart boundary, closed. */
@@ -137,7 +141,7 @@ function multipart(boundary: string, parts: string[]): string {
  */
 export function composeMail(
   message: MailMessage,
-  sender: { header: string; address: string },
+  sender: NonNullable<Sender["plain"]>,
   ids: { messageId: string; boundary: string },
   now = new Date(),
 ): ComposedMail | null {
@@ -146,7 +150,7 @@ export function composeMail(
   if (own.some(([name, value]) => !/^[A-Za-z0-9-]+$/.test(name) || !/^[\x20-\x7e]*$/.test(value)))
     return null;
   const subject = isPlainText(message.subject) ? message.subject : encodeWords(message.subject, "Q", 52);
-  let head =
+  const head =
     own.map(([name, value]) => headerLine(name, value)).join("") +
     headerLine("From", sender.header) +
     headerLine("To", message.to) +
@@ -186,11 +190,10 @@ export function composeMail(
       body = `${headerLine("Content-Type", `multipart/mixed; boundary="${mixed}"`)}\r\n${multipart(mixed, [parts, attachment])}`;
     }
   }
-  // The body's own headers (its Content-Type and encoding) end the message's.
-  head += body;
   return {
     envelope: { from: sender.address, to: [message.to] },
-    raw: Buffer.from(head, "utf8"),
+    // The body's own headers (its Content-Type and encoding) end the message's.
+    raw: Buffer.from(head + body, "utf8"),
     messageId: ids.messageId,
   };
 }
@@ -210,10 +213,11 @@ if (parentPort) {
   const port = parentPort;
   const data = workerData as MailThreadData;
   const transport = transportFor(data);
+  const sender = senderFor(data.from);
   // Composed in memory and handed over whole: streamed as nodemailer composes it, a message with an
   // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/history/2026-11.md).
   const send = async (message: MailMessage) => {
-    const mail = await composed(message, data.from);
+    const mail = await composed(message, sender);
     await transport.sendMail({ envelope: mail.envelope, raw: mail.raw, messageId: mail.messageId });
   };
   port.on("message", (request: MailRequest) => {
