@@ -273,7 +273,7 @@ export async function settled(what: string, limitSeconds = 300): Promise<number>
 }
 
 /** bench/smtp-sink.ts in a process of its own, on a free port of 127.0.0.1. */
-async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startSmtpProcess(): Promise<{ url: string; close: () => Promise<void> }> {
   // Its standard input is a pipe from this process: it ends when this process does, however it ends, and the
   // sink then exits too rather than outlive a benchmark that was killed.
   const child = spawn(process.execPath, ["--import", "tsx", "bench/smtp-sink.ts"], {

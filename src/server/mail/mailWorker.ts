@@ -6,11 +6,16 @@
 // Loaded as it is by the server's bundle (dist/server/mailWorker.js) and, from the sources, by Node's own type
 // stripping: it imports only packages and types, never another module of the app.
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
-import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encodeWords, foldLines, isPlainText } from "nodemailer/lib/mime-funcs";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+import SMTPConnection, {
+  type SMTPConnectionAuth,
+  type SMTPConnectionOptions,
+} from "nodemailer/lib/smtp-connection";
 import type { MailMessage } from "./mailer";
 
 /**
@@ -29,7 +34,7 @@ export type MailReply = {
 // Pooled: SMTP connections are kept and reused, instead of a connection and handshake per mail. Up to 20 at
 // once (nodemailer's default is 5): a sign-in request waits for its e-mail to be accepted, and under load five
 // conversations queued sign-ins for seconds (bench/history/2026-11.md). SMTP_URL may say otherwise with its own
-// ?pool=false or ?maxConnections=.
+// ?maxConnections=, or ?pool=false for a connection per message.
 //
 // A connection is kept for as long as the server keeps it. nodemailer's default closes one after 100 messages,
 // and its replacement waits for the server's greeting: ~110 ms here, as SMTP servers hold the greeting back to
@@ -39,14 +44,184 @@ export type MailReply = {
 // A mail server that is down or unreachable is given connectTimeoutMs to connect and greet, not nodemailer's
 // two minutes and thirty seconds: a sign-in request waits for its mail (docs/operations/mail-outages.md).
 // SMTP_URL's own ?connectionTimeout= and ?greetingTimeout= still say otherwise.
-function transportFor({ smtpUrl, connectTimeoutMs }: MailThreadData) {
-  const url = new URL(smtpUrl);
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
-  if (!url.searchParams.has("maxMessages")) url.searchParams.set("maxMessages", "Infinity");
-  for (const bound of ["connectionTimeout", "greetingTimeout"])
-    if (!url.searchParams.has(bound)) url.searchParams.set(bound, String(connectTimeoutMs));
-  return nodemailer.createTransport(url.toString());
+
+/** What SmtpPool is set up with: SMTP_URL read as nodemailer reads it, with the defaults above. */
+export type SmtpSettings = {
+  /** nodemailer's SMTP connection's own options: host, port, secure, timeouts, tls.*, name and the like. */
+  connection: SMTPConnectionOptions;
+  auth: SMTPConnectionAuth | null;
+  maxConnections: number;
+  maxMessages: number;
+};
+
+export function smtpSettings({ smtpUrl, connectTimeoutMs }: MailThreadData): SmtpSettings {
+  const { pool, maxConnections, maxMessages, auth, authMethod, ...connection } = parseConnectionUrl(smtpUrl);
+  const count = (value: unknown, otherwise: number) =>
+    typeof value === "number" && value >= 1 ? value : otherwise;
+  return {
+    connection: {
+      connectionTimeout: connectTimeoutMs,
+      greetingTimeout: connectTimeoutMs,
+      ...(connection as SMTPConnectionOptions),
+    },
+    auth:
+      auth && (auth.user || auth.pass)
+        ? { ...auth, method: (authMethod as string | undefined) ?? false }
+        : null,
+    maxConnections: count(maxConnections, 20),
+    maxMessages: pool === false ? 1 : count(maxMessages, Number.POSITIVE_INFINITY),
+  };
+}
+
+type PooledConnection = { smtp: SMTPConnection; sent: number; closed: boolean };
+
+/** An error of nodemailer's: its kind (`code`) and the SMTP server's reply code, where it answered. */
+type SmtpError = Error & { code?: string; responseCode?: number };
+
+/** A failure another connection may not meet: the connection went or timed out, or the server said 421. */
+const isTransient = (error: SmtpError) =>
+  error.responseCode === 421 || ["ECONNECTION", "ESOCKET", "ETIMEDOUT"].includes(error.code ?? "");
+
+/**
+ * SMTP connections kept open and reused, each speaking SMTP through nodemailer's SMTPConnection (its TLS,
+ * authentication, PIPELINING and error codes). nodemailer's own transport around it (sendMail, its pool) cost
+ * the mail thread 110-150 µs a message here, in a MIME tree built again for a message already composed, its
+ * addresses parsed again, random boundaries and stream pipelines; this costs 35-45 (bench/README.md).
+ */
+export class SmtpPool {
+  readonly #settings: SmtpSettings;
+  /** Connections waiting for a message, the last used on top (the rest may go idle and be closed). */
+  readonly #idle: PooledConnection[] = [];
+  /** Sends waiting for a connection while maxConnections are open. */
+  readonly #waiting: ((connection: Promise<PooledConnection>) => void)[] = [];
+  /** Connections open or opening. */
+  #open = 0;
+
+  constructor(settings: SmtpSettings) {
+    this.#settings = settings;
+  }
+
+  /**
+   * Sends `raw` to the envelope's recipients; fails as nodemailer fails (its `code`, the server's
+   * `responseCode`). A kept connection the server had closed before a byte of the message was read is replaced
+   * once, as nodemailer's pool does.
+   */
+  async send(envelope: { from: string; to: string[] }, raw: Buffer): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const connection = await this.#take();
+      const reused = connection.sent > 0;
+      const body = new Readable({
+        read() {
+          this.push(raw);
+          this.push(null);
+        },
+      });
+      try {
+        await new Promise<void>((resolve, reject) =>
+          connection.smtp.send({ ...envelope }, body, (error) => (error ? reject(error) : resolve())),
+        );
+      } catch (error) {
+        const { code, responseCode } = error as SmtpError;
+        const refused = (code === "EENVELOPE" || code === "EMESSAGE") && responseCode !== 421;
+        // The server refused this message and the connection is fine: its session is reset for the next one,
+        // before the refusal is told.
+        if (refused && !connection.closed) await this.#reset(connection);
+        else this.#drop(connection);
+        if (attempt === 0 && reused && !body.readableDidRead && isTransient(error as SmtpError)) continue;
+        throw error;
+      }
+      connection.sent++;
+      this.#release(connection);
+      return;
+    }
+  }
+
+  /** A connection for one message: an idle one, a new one, or the next one given back. */
+  #take(): Promise<PooledConnection> {
+    const idle = this.#idle.pop();
+    if (idle) return Promise.resolve(idle);
+    if (this.#open < this.#settings.maxConnections) return this.#connect();
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #connect(): Promise<PooledConnection> {
+    this.#open++;
+    const { connection: options, auth } = this.#settings;
+    return new Promise<PooledConnection>((resolve, reject) => {
+      const smtp = new SMTPConnection(options);
+      const connection: PooledConnection = { smtp, sent: 0, closed: false };
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        smtp.close();
+        reject(error);
+      };
+      // An error closes the connection; one during a send also reaches that send's callback.
+      smtp.on("error", (error) => {
+        connection.closed = true;
+        fail(error);
+      });
+      smtp.once("end", () => {
+        if (!connection.closed) connection.closed = true;
+        const at = this.#idle.indexOf(connection);
+        if (at >= 0) {
+          this.#idle.splice(at, 1);
+          this.#closed();
+        }
+        fail(Object.assign(new Error("Connection closed unexpectedly"), { code: "ECONNECTION" }));
+      });
+      smtp.connect((error) => {
+        if (error) return fail(error);
+        if (!auth || !smtp.allowsAuth) {
+          settled = true;
+          return resolve(connection);
+        }
+        smtp.login(auth, (loginError) => {
+          if (loginError) return fail(loginError);
+          settled = true;
+          resolve(connection);
+        });
+      });
+    }).catch((error: unknown) => {
+      this.#closed();
+      throw error;
+    });
+  }
+
+  /** A connection back from a message: to the next send waiting, to the idle ones, or closed when done. */
+  #release(connection: PooledConnection) {
+    if (connection.closed || connection.sent >= this.#settings.maxMessages) return this.#drop(connection);
+    const next = this.#waiting.shift();
+    if (next) next(Promise.resolve(connection));
+    else this.#idle.push(connection);
+  }
+
+  /** A connection whose message the server refused, its session reset and given back (or closed). */
+  #reset(connection: PooledConnection): Promise<void> {
+    return new Promise((resolve) =>
+      connection.smtp.reset((error) => {
+        if (error) this.#drop(connection);
+        else this.#release(connection);
+        resolve();
+      }),
+    );
+  }
+
+  #drop(connection: PooledConnection) {
+    if (!connection.closed) {
+      connection.closed = true;
+      connection.smtp.quit();
+    }
+    this.#closed();
+  }
+
+  /** A connection has gone: a send waiting may open another. */
+  #closed() {
+    this.#open--;
+    const next = this.#waiting.shift();
+    if (next) next(this.#connect());
+  }
 }
 
 /** The thread's sender, read once: as configured, its domain (for message ids), and split where plain ASCII. */
@@ -212,13 +387,13 @@ function failureOf(error: unknown): NonNullable<MailReply["error"]> {
 if (parentPort) {
   const port = parentPort;
   const data = workerData as MailThreadData;
-  const transport = transportFor(data);
+  const pool = new SmtpPool(smtpSettings(data));
   const sender = senderFor(data.from);
   // Composed in memory and handed over whole: streamed as nodemailer composes it, a message with an
   // invitation went to the socket in ~20 writes, each a wake-up of the SMTP server (bench/history/2026-11.md).
   const send = async (message: MailMessage) => {
     const mail = await composed(message, sender);
-    await transport.sendMail({ envelope: mail.envelope, raw: mail.raw, messageId: mail.messageId });
+    await pool.send(mail.envelope, mail.raw);
   };
   port.on("message", (request: MailRequest) => {
     send(request.message).then(
