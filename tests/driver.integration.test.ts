@@ -3,6 +3,7 @@
 // patches/postgres+3.4.9+004+rows-after-an-error.patch), against a real PostgreSQL.
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { inList } from "../src/server/db/client";
 
 // max_pipeline is the driver's own option (statements sent ahead on one connection), missing from its types.
 const options = { max: 2, max_pipeline: 1, onnotice: () => {} } as postgres.Options<Record<string, never>>;
@@ -63,5 +64,24 @@ describe("the database driver, as patched at install", () => {
     } finally {
       await single.end({ timeout: 1 });
     }
+  });
+});
+
+describe("value lists (inList)", () => {
+  it("writes the list the driver's own helper writes, one placeholder a value, and keeps one template per length", async () => {
+    const listed = (values: number[]) =>
+      sql<{ n: number }[]>`select n from generate_series(1, 5) n where n ${inList(sql, values)} order by n`;
+    expect([...(await listed([4, 2]))]).toEqual([{ n: 2 }, { n: 4 }]);
+    expect([...(await listed([3]))]).toEqual([{ n: 3 }]);
+    expect([...(await listed([]))]).toEqual([]);
+    // The same text as sql(values) writes, so a statement of a given length keeps its plan as it did.
+    const [own, helpers] = await Promise.all([
+      sql`select n from generate_series(1, 5) n where n ${inList(sql, [1, 5])}`.describe(),
+      sql`select n from generate_series(1, 5) n where n in ${sql([1, 5])}`.describe(),
+    ]);
+    expect(own.string).toBe(helpers.string.replace("in ($1,$2)", "in ($1, $2)"));
+    expect(own.string).toContain("in ($1, $2)");
+    const template = (values: number[]) => (inList(sql, values) as unknown as { strings: unknown }).strings;
+    expect(template([7, 8])).toBe(template([9, 10]));
   });
 });

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { setImmediate } from "node:timers/promises";
 import { rulesOf, visitMinutes } from "../../../shared/bookingRules";
 import { SLOT_MINUTES } from "../../../shared/slots";
-import type { Queryable } from "../../db/client";
+import { inList, type Queryable } from "../../db/client";
 import { BACKGROUND, mapInSlices, type Pace, pacer } from "../../jobs/slices";
 import { type Calendar, calendarsOf, type OpenTime, openTimes, type Person, people } from "./slotLists";
 
@@ -89,10 +89,10 @@ async function loadBatch(sql: Queryable, batch: number[], now: Date) {
     with fresh as (
       update salesperson_openings set stale = false
        where salesperson_id in (select salesperson_id from salesperson_openings
-                                 where salesperson_id in ${sql(batch)} and stale
+                                 where salesperson_id ${inList(sql, batch)} and stale
                                  order by salesperson_id for update))
     select salesperson_id as id, version::float8 as version from salesperson_openings
-     where salesperson_id in ${sql(batch)}`;
+     where salesperson_id ${inList(sql, batch)}`;
   const rows = await people(sql, batch, "all");
   if (rows.length === 0) return null;
   const calendar = await calendarsOf(
@@ -128,7 +128,10 @@ async function writeKept(sql: Queryable, computed: ReturnType<typeof keptTimes>[
       returning salesperson_id)
     update salesperson_openings set stale = true
      where salesperson_id in (select salesperson_id from salesperson_openings
-                               where salesperson_id in ${sql(computed.map((row) => row.id))}
+                               where salesperson_id ${inList(
+                                 sql,
+                                 computed.map((row) => row.id),
+                               )}
                                  and salesperson_id not in (select salesperson_id from written) and not stale
                                order by salesperson_id for update)`;
 }

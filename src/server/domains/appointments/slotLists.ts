@@ -17,7 +17,7 @@ import {
 import { addDays, dayClock, fromZoned, todayIn, toOffsetIso } from "../../../shared/time";
 import { type Caller, visibleSql } from "../../access";
 import { appError } from "../../appError";
-import type { Queryable, Sql } from "../../db/client";
+import { inList, type Queryable, type Sql } from "../../db/client";
 import type { AvailabilityBlockRow, SalespersonRow } from "../../db/rows";
 import { hoursSources } from "./slotChecks";
 
@@ -40,7 +40,7 @@ export async function people(
   return sql<Person[]>`
     select s.id, s.time_zone, d.hours as dealership_hours, s.working_hours, s.booking_rules
       from salespeople s left join dealerships d on d.id = s.dealership_id
-     where s.id in ${sql(ids)} ${visible}`;
+     where s.id ${inList(sql, ids)} ${visible}`;
 }
 
 /** Whether a day with `count` visits takes no more under the rules. */
@@ -95,7 +95,7 @@ async function peopleOnDay(
                          where b.salesperson_id = s.id
                            and (b.is_recurring or (b.starts_at < ${until} and b.ends_at > ${from})))) as calendar
       from salespeople s left join dealerships d on d.id = s.dealership_id
-     where s.id in ${sql(ids)} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
+     where s.id ${inList(sql, ids)} and ${visibleSql(sql, "s", { visibleTo: viewer })}`;
 }
 
 /** What peopleOnDay read, kept to the local day from `dayStart` to `dayEnd` and the visits that reach into it. */
@@ -211,13 +211,13 @@ export async function calendarsOf(
   const [visits, blocks] = await Promise.all([
     sql<{ salesperson_id: number; starts_at: Date; minutes: number }[]>`
       select salesperson_id, starts_at, duration_minutes + buffer_minutes as minutes from appointments
-       where salesperson_id in ${sql(ids)} and status = 'scheduled'
+       where salesperson_id ${inList(sql, ids)} and status = 'scheduled'
          and starts_at > ${new Date(now.getTime() - LONGEST_HOLD_MINUTES * 60_000)} and starts_at < ${until}`,
     sql<
       (Pick<AvailabilityBlockRow, "starts_at" | "ends_at" | "is_recurring"> & { salesperson_id: number })[]
     >`
       select salesperson_id, starts_at, ends_at, is_recurring from availability_blocks
-       where salesperson_id in ${sql(ids)} and (is_recurring or (starts_at < ${until} and ends_at > ${now}))`,
+       where salesperson_id ${inList(sql, ids)} and (is_recurring or (starts_at < ${until} and ends_at > ${now}))`,
   ]);
   const held = new Map<number, HeldSpan[]>();
   for (const v of visits) pushTo(held, v.salesperson_id, { startsAt: v.starts_at, minutes: v.minutes });
