@@ -96,6 +96,11 @@ export function createDatabase(
 /** A piece of SQL with its bound values, to nest in a tagged template. */
 export type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
+/** Strings as a template literal's, for calling the driver with text made at run time. */
+export function asTemplate(strings: string[]): TemplateStringsArray {
+  return Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray;
+}
+
 /** The templates of `in (...)` lists by their length: postgres.js keeps its work per template, as per literal. */
 const inTemplates: TemplateStringsArray[] = [];
 
@@ -110,9 +115,9 @@ const inTemplates: TemplateStringsArray[] = [];
 export function inList(sql: Queryable, values: readonly (number | string)[]): Fragment {
   let template = inTemplates[values.length];
   if (!template) {
-    const strings =
-      values.length === 0 ? ["in (null)"] : ["in (", ...Array(values.length - 1).fill(", "), ")"];
-    template = Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray;
+    template = asTemplate(
+      values.length === 0 ? ["in (null)"] : ["in (", ...Array(values.length - 1).fill(", "), ")"],
+    );
     inTemplates[values.length] = template;
   }
   return sql(template, ...(values as never[])) as Fragment;

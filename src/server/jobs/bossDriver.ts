@@ -1,7 +1,7 @@
 // pg-boss on the app's own driver: its executor (the `db` option) on a postgres.js pool or transaction, and a
 // statement in pg-boss's `$n` form as a postgres.js fragment (a job inserted inside a caller's transaction).
 import type { Db } from "pg-boss";
-import type { Fragment, Queryable } from "../db/client";
+import { asTemplate, type Fragment, type Queryable } from "../db/client";
 
 /**
  * pg-boss's executor (its `db` option) on a postgres.js pool or transaction. A statement with values is one
@@ -83,8 +83,7 @@ function templateOf(text: string) {
       last = match.index + match[0].length;
     }
     strings.push(text.slice(last));
-    const template = Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray;
-    found = { template, holes };
+    found = { template: asTemplate(strings), holes };
     templates.set(text, found);
   }
   return found;

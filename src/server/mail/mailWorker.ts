@@ -117,6 +117,7 @@ export class SmtpPool {
         },
       });
       try {
+        // A copy: the connection keeps and rewrites the envelope it is given, and a second attempt needs it whole.
         await new Promise<void>((resolve, reject) =>
           connection.smtp.send({ ...envelope }, body, (error) => (error ? reject(error) : resolve())),
         );
@@ -163,7 +164,7 @@ export class SmtpPool {
         fail(error);
       });
       smtp.once("end", () => {
-        if (!connection.closed) connection.closed = true;
+        connection.closed = true;
         const at = this.#idle.indexOf(connection);
         if (at >= 0) {
           this.#idle.splice(at, 1);

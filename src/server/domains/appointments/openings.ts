@@ -109,6 +109,7 @@ async function loadBatch(sql: Queryable, batch: number[], now: Date) {
  * booking changed meanwhile keeps the booking's times and is marked stale, for the next run.
  */
 async function writeKept(sql: Queryable, computed: ReturnType<typeof keptTimes>[], now: Date) {
+  const ids = computed.map((row) => row.id);
   await sql`
     with written as (
       insert into salesperson_openings as o
@@ -128,10 +129,7 @@ async function writeKept(sql: Queryable, computed: ReturnType<typeof keptTimes>[
       returning salesperson_id)
     update salesperson_openings set stale = true
      where salesperson_id in (select salesperson_id from salesperson_openings
-                               where salesperson_id ${inList(
-                                 sql,
-                                 computed.map((row) => row.id),
-                               )}
+                               where salesperson_id ${inList(sql, ids)}
                                  and salesperson_id not in (select salesperson_id from written) and not stale
                                order by salesperson_id for update)`;
 }
