@@ -152,16 +152,18 @@ export class SmtpPool {
       const smtp = new SMTPConnection(options);
       const connection: PooledConnection = { smtp, sent: 0, closed: false };
       let settled = false;
-      const fail = (error: unknown) => {
+      /** Opened (no error) or not, once: a connection that failed to open is closed. */
+      const settle = (error?: unknown) => {
         if (settled) return;
         settled = true;
+        if (error === undefined) return resolve(connection);
         smtp.close();
         reject(error);
       };
       // An error closes the connection; one during a send also reaches that send's callback.
       smtp.on("error", (error) => {
         connection.closed = true;
-        fail(error);
+        settle(error);
       });
       smtp.once("end", () => {
         connection.closed = true;
@@ -170,19 +172,12 @@ export class SmtpPool {
           this.#idle.splice(at, 1);
           this.#closed();
         }
-        fail(Object.assign(new Error("Connection closed unexpectedly"), { code: "ECONNECTION" }));
+        settle(Object.assign(new Error("Connection closed unexpectedly"), { code: "ECONNECTION" }));
       });
       smtp.connect((error) => {
-        if (error) return fail(error);
-        if (!auth || !smtp.allowsAuth) {
-          settled = true;
-          return resolve(connection);
-        }
-        smtp.login(auth, (loginError) => {
-          if (loginError) return fail(loginError);
-          settled = true;
-          resolve(connection);
-        });
+        if (error) return settle(error);
+        if (!auth || !smtp.allowsAuth) return settle();
+        smtp.login(auth, (loginError) => (loginError ? settle(loginError) : settle()));
       });
     }).catch((error: unknown) => {
       this.#closed();
