@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createSecretBox, localKey, parseKey } from "./crypto/secretBox";
 import { describeMode, type Env, loadDotEnv, loadEnv } from "./env";
+import { gcHelperPriorityLine, lowerGcHelperPriority } from "./gcThreads";
 import { inRanges, parseAddressRanges } from "./http/addresses";
 import { httpServerOptions, limitConnections, refusalLog, type ServerLimits } from "./http/serverLimits";
 import { createLogger, type Logger } from "./logger";
@@ -65,6 +66,9 @@ const logger = createLogger(env.LOG_LEVEL);
 for (const line of describeMode(env)) logger.info(line);
 // Started without `npm run serve`, the server would run without its heap flags and nothing would say so.
 for (const line of missingNodeFlagWarnings()) logger.warn(line);
+// Before the first request: a full collection's helpers then take only the CPU the requests leave idle.
+const helperPriority = gcHelperPriorityLine(lowerGcHelperPriority());
+logger[helperPriority.level](helperPriority.line);
 // Before anything starts: a second start of this checkout, or a port someone else holds, is one line.
 if (!env.DATABASE_URL) {
   const running = runningStarter(projectPath(env.DATA_DIR));
