@@ -652,6 +652,6 @@ export function kindRows<K extends string>(timings: ReturnType<typeof createTimi
   const total = timings.all().length;
   return timings.byKind().map(({ kind, ms, ok, client, server }) => {
     const slow = ms.filter((m) => m > SLOW_MS).length;
-    return `  ${kind.padEnd(36)} ${String(ms.length).padStart(7)} requests ${(ms.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms   over ${SLOW_MS} ms ${((100 * slow) / Math.max(total, 1)).toFixed(2)}% of all   2xx/3xx ${ok}   4xx ${client}   5xx ${server}`;
+    return `  ${kind.padEnd(36)} ${String(ms.length).padStart(7)} requests ${(ms.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms   p99.9 ${percentile(ms, 99.9).toFixed(1).padStart(6)} ms   over ${SLOW_MS} ms ${((100 * slow) / Math.max(total, 1)).toFixed(2)}% of all   2xx/3xx ${ok}   4xx ${client}   5xx ${server}`;
   });
 }
