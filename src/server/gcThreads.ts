@@ -1,10 +1,11 @@
 // V8's helper threads at a lower CPU priority than the threads that answer requests. Node.js starts a pool of
 // helper threads, named "V8Worker", to which V8 gives its background work: marking the old generation during a
-// full collection, sweeping, optimizing compilation. At equal priority a full collection's concurrent marking
-// took both cores of a 2-core machine for 100-150 ms, and every request of that moment waited 100-270 ms for the
-// event loop or for PostgreSQL to get a core back (docs/operations/runtime-tuning.md, "V8's helper threads at
-// nice 19"). At nice 19 the helpers run on what the request path leaves idle; V8's own marking steps on the main
-// thread finish a collection whose helpers got no time. Linux only: elsewhere, and in a process whose threads
+// full collection, sweeping, optimizing compilation. At equal priority, on a 2-core machine, the helpers took
+// most of a core for as long as a full collection marked (85-165 ms), the main thread (which marks in steps
+// meanwhile) got too little of the rest, and requests of every kind in that moment waited up to 185 ms
+// (docs/operations/runtime-tuning.md, "V8's helper threads at nice 19"). At nice 19 the helpers run on what the
+// request path leaves idle; V8's own marking steps on the main thread finish a collection whose helpers got no
+// time. Linux only: elsewhere, and in a process whose threads
 // are named otherwise, nothing changes and the caller is told why.
 // This file imports only Node's own modules: a test runs it through Node's type stripping in a fresh process.
 import { readdirSync, readFileSync } from "node:fs";
