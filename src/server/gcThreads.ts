@@ -5,8 +5,8 @@
 // meanwhile) got too little of the rest, and requests of every kind in that moment waited up to 185 ms
 // (docs/operations/runtime-tuning.md, "V8's helper threads at nice 19"). At nice 19 the helpers run on what the
 // request path leaves idle; V8's own marking steps on the main thread finish a collection whose helpers got no
-// time. Linux only: elsewhere, and in a process whose threads
-// are named otherwise, nothing changes and the caller is told why.
+// time. Linux only: elsewhere, and in a process whose threads are named otherwise, nothing changes and the
+// caller is told why.
 // This file imports only Node's own modules: a test runs it through Node's type stripping in a fresh process.
 import { readdirSync, readFileSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -20,17 +20,16 @@ const HELPER_THREAD_NAME = "V8Worker";
 /** Lowered, or why not: `unsupported` where the system has no per-thread list to go by (not Linux). */
 export type HelperPriority = { lowered: number; nice: number } | { skipped: string; unsupported?: true };
 
-/** Sets each of this process's V8 helper threads to `nice` (a thread's own nice value on Linux). */
+/** Sets each of this process's V8 helper threads to GC_HELPER_NICE (a thread's own nice value on Linux). */
 export function lowerGcHelperPriority({
   taskDir = "/proc/self/task",
-  nice = GC_HELPER_NICE,
   setThreadPriority = setPriority,
 }: {
   /** One directory per thread, named by its id, each with a `comm` file holding the thread's name. */
   taskDir?: string;
-  nice?: number;
   setThreadPriority?: (threadId: number, nice: number) => void;
 } = {}): HelperPriority {
+  const nice = GC_HELPER_NICE;
   let threads: string[];
   try {
     threads = readdirSync(taskDir);
